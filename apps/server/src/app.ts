@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database, Db } from './db/client';
+import type { Env } from './plugins/env';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { createTokenSigner, type TokenSigner } from './modules/users/auth.service';
+import { authRoutes } from './modules/users/auth.routes';
+import { configurationsRoutes } from './modules/configurations/configurations.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+export type AppDeps = { db: Db; database: Database; env: Env; tokens: TokenSigner };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type BuildOptions = { database: Database; env: Env; secretKey: string; logger?: FastifyServerOptions['logger'] };
+
+const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the app: external plugins → app plugins → routes. Nothing here listens or migrates. */
+export const buildApp = async ({ database, env, secretKey, logger }: BuildOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: logger ?? { level: env.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]'] },
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { db: database.db, database, env, tokens: createTokenSigner(secretKey) });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: env.cookieSecure,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Ginhawa API', description: 'Staff back-office API. Sign in with POST /api/users/login/ or a bearer token.', version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandling(app);
+
+  await app.register(
+    async (api) => {
+      registerAuth(api, { db: database.db, tokens: app.deps.tokens });
+      await api.register(healthRoutes, { prefix: '/health' });
+      await api.register(authRoutes, { prefix: '/users' });
+      await api.register(configurationsRoutes, { prefix: '/configurations' });
+    },
+    { prefix: '/api' },
+  );
+
+  registerSpa(app, env.webDist);
+  return app;
+};
+
+/** Serves the built panel; any non-API GET that is not a file gets index.html (client routing). */
+const registerSpa = (app: FastifyInstance, webDist: string) => {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    void app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed bundles never change; index.html must always be revalidated.
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/ws/');
+    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+    }
+    return reply.code(404).send({ message: `No API endpoint at ${request.method} ${pathname}.` });
+  });
+};

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** Both drivers share this query-builder type, so services never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs migrations; on PostgreSQL under an advisory lock so parallel instances take turns. */
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+  /** Raw handle for LISTEN/NOTIFY (live channel). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+};
+
+export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+const MIGRATION_LOCK_KEY = 727_274_001;
+
+// numeric and bigint come back as strings (exact money); timestamps as Date.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export const openPglite = async (dataDir?: string): Promise<Database> => {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+};
+
+export const openPostgres = async (url: string, max = 10): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {
+    // An idle client died (server restart); the pool replaces it on next use.
+  });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+};
+
+export const pingDb = async (db: Db): Promise<boolean> => {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+};

@@ -1,0 +1,24 @@
+import { Faker, base, en } from '@faker-js/faker';
+
+/** One generator for all demo data, with a fixed seed so every fresh database looks the same. */
+export const DEMO_SEED = 20_261_122;
+
+const FIRST_NAMES = [
+  'Maria', 'Jose', 'Juan', 'Ana', 'Angelica', 'Mark', 'John Paul', 'Kristine', 'Jerome', 'Patricia', 'Carlo',
+  'Camille', 'Rafael', 'Bea', 'Miguel', 'Jasmine', 'Paolo', 'Nicole', 'Gabriel', 'Andrea', 'Christian', 'Joy',
+  'Ramon', 'Liza', 'Enrique', 'Marites', 'Rogelio', 'Rowena', 'Danilo', 'Lourdes', 'Jericho', 'Aileen',
+] as const;
+const LAST_NAMES = [
+  'Santos', 'Reyes', 'Cruz', 'Bautista', 'Ocampo', 'Garcia', 'Mendoza', 'Torres', 'Tomas', 'Andrada',
+  'Castillo', 'Flores', 'Villanueva', 'Ramos', 'Castro', 'Rivera', 'Aquino', 'Navarro', 'Salazar', 'Mercado',
+  'Dela Cruz', 'De Leon', 'Gonzales', 'Lim', 'Tan', 'Aguilar', 'Soriano', 'Pascual', 'Manalo', 'Domingo',
+] as const;
+
+export const createDemoFaker = () => {
+  const faker = new Faker({ locale: [en, base], seed: DEMO_SEED });
+  return {
+    faker,
+    firstName: () => faker.helpers.arrayElement(FIRST_NAMES),
+    lastName: () => faker.helpers.arrayElement(LAST_NAMES),
+  };
+};

@@ -1,0 +1,11 @@
+import { integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A single row (id = 1) of company-wide settings. */
+export const configurations = pgTable('configurations', {
+  id: integer('id').primaryKey(),
+  companyName: varchar('company_name', { length: 120 }),
+  logoPath: text('logo_path'),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

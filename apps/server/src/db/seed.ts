@@ -1,0 +1,75 @@
+import { count, eq } from 'drizzle-orm';
+import { GROUPS, type GroupName } from '@ginhawa/contract';
+import type { Db } from './client';
+import { configurations, groups, userGroups, users } from './schema/index';
+import { randomToken } from '../lib/tokens';
+import { hashPassword, passwordProblems } from '../modules/users/passwords';
+import { CONFIGURATION_ID } from '../modules/configurations/configurations.service';
+import { createDemoFaker } from './demo-data';
+
+export type SeedOptions = { adminPassword?: string; demoPassword?: string; seedDemo: boolean };
+export type SeedResult = { created: boolean; adminPassword?: string; demoPassword?: string; demoUsers: string[] };
+
+/** Demo staff accounts, one per role (the admin account is separate). */
+export const DEMO_ACCOUNTS: { username: string; group: GroupName }[] = [
+  { username: 'manager', group: 'Manager' },
+  { username: 'salesperson', group: 'Salesperson' },
+  { username: 'therapist', group: 'Therapist' },
+  { username: 'receptionist', group: 'Receptionist' },
+];
+
+const generatedPassword = () => randomToken().slice(0, 16);
+
+const checkedPassword = (name: string, value: string) => {
+  const problems = passwordProblems(value);
+  if (problems.length) throw new Error(`${name} is not acceptable: ${problems.join(' ')}`);
+  return value;
+};
+
+export const ensureGroups = async (db: Db) => {
+  await db
+    .insert(groups)
+    .values(GROUPS.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const rows = await db.select().from(groups);
+  return new Map(rows.map((g) => [g.name, g.id]));
+};
+
+/** Fills an empty database: groups always; admin, settings and demo staff only when no user exists yet. */
+export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedResult> => {
+  const groupIds = await ensureGroups(db);
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return { created: false, demoUsers: [] };
+
+  const adminPassword = checkedPassword('ADMIN_PASSWORD', options.adminPassword ?? generatedPassword());
+  const demoPassword = options.seedDemo ? checkedPassword('DEMO_PASSWORD', options.demoPassword ?? generatedPassword()) : undefined;
+  const adminHash = await hashPassword(adminPassword);
+  const demoHash = demoPassword ? await hashPassword(demoPassword) : undefined;
+  const demo = createDemoFaker();
+
+  await db.transaction(async (tx) => {
+    const addUser = async (username: string, firstName: string, lastName: string, passwordHash: string, group: GroupName) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ username, firstName, lastName, passwordHash, email: `${username}@ginhawa.example` })
+        .returning({ id: users.id });
+      await tx.insert(userGroups).values({ userId: user!.id, groupId: groupIds.get(group)! });
+    };
+    await addUser('admin', 'Site', 'Administrator', adminHash, 'Admin');
+    if (demoHash) {
+      for (const account of DEMO_ACCOUNTS) await addUser(account.username, demo.firstName(), demo.lastName(), demoHash, account.group);
+    }
+    await tx.insert(configurations).values({ id: CONFIGURATION_ID }).onConflictDoNothing();
+  });
+  return {
+    created: true,
+    adminPassword: options.adminPassword ? undefined : adminPassword,
+    demoPassword: options.demoPassword ? undefined : demoPassword,
+    demoUsers: demoHash ? DEMO_ACCOUNTS.map((a) => a.username) : [],
+  };
+};
+
+export const isSeeded = async (db: Db) => {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
+  return Boolean(row);
+};

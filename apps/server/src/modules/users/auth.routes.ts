@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changeOwnPasswordBodySchema, errorBodySchema, groupSchema, loginBodySchema, myDataSchema, newPasswordSchema, refreshBodySchema, tokenPairSchema } from '@ginhawa/contract';
+import { CSRF_COOKIE, SESSION_COOKIE, clearAuthCookies, csrfCookieOptions, currentUser, isAdmin, sessionCookieOptions } from '../../plugins/auth';
+import { forbidden } from '../../lib/http-error';
+import { authenticate, createSession, deleteSession, listGroupsOf, toMyData } from './auth.service';
+import { changePassword } from './users.service';
+
+const okSchema = z.object({ message: z.string() });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+
+/** SPEC.md §7 authentication calls under /api/users/. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, env, tokens } = app.deps;
+
+  app.get('/my_data/', { schema: { tags: ['auth'], response: { 200: myDataSchema, 401: errorBodySchema } } }, async (request) =>
+    toMyData(currentUser(request)),
+  );
+
+  app.get('/my_groups/', { schema: { tags: ['auth'], response: { 200: z.array(groupSchema), 401: errorBodySchema } } }, async (request) =>
+    listGroupsOf(db, currentUser(request).id),
+  );
+
+  app.post(
+    '/login/',
+    {
+      config: { public: true, csrfExempt: true },
+      schema: { tags: ['auth'], body: loginBodySchema, response: { 200: myDataSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const user = await authenticate(db, request.body.username, request.body.password, request.ip).catch((err: unknown) => {
+        request.log.warn({ username: request.body.username.slice(0, 150), ip: request.ip }, 'failed login');
+        throw err;
+      });
+      // A fresh session id at every login; any session the browser carried is ended.
+      if (request.identity?.via === 'session') await deleteSession(db, request.identity.sessionId, request.identity.user.id);
+      const session = await createSession(db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      void reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(env.cookieSecure));
+      void reply.setCookie(CSRF_COOKIE, session.csrfToken, csrfCookieOptions(env.cookieSecure));
+      return toMyData(user);
+    },
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/logout/',
+    config: { public: true },
+    schema: { tags: ['auth'], response: { 200: okSchema, 403: errorBodySchema } },
+    handler: async (request, reply) => {
+      const identity = request.identity;
+      if (identity?.via === 'session') await deleteSession(db, identity.sessionId, identity.user.id);
+      clearAuthCookies(reply, env.cookieSecure);
+      return { message: 'Signed out.' };
+    },
+  });
+
+  app.post(
+    '/token/',
+    { config: { public: true, csrfExempt: true }, schema: { tags: ['auth'], body: loginBodySchema, response: { 200: tokenPairSchema, ...errors } } },
+    async (request) => {
+      const user = await authenticate(db, request.body.username, request.body.password, request.ip);
+      return tokens.issuePair(db, user.id);
+    },
+  );
+
+  app.post(
+    '/token/refresh/',
+    { config: { public: true, csrfExempt: true }, schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: tokenPairSchema, ...errors } } },
+    async (request) => {
+      const user = await tokens.verify(db, request.body.refresh, 'refresh');
+      return tokens.issuePair(db, user.id);
+    },
+  );
+
+  app.post(
+    '/:id/update_password/',
+    {
+      schema: {
+        tags: ['users'],
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: z.object({ old_password: changeOwnPasswordBodySchema.shape.old_password.optional(), new_password: newPasswordSchema }),
+        response: { 200: okSchema, ...errors, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const self = me.id === request.params.id;
+      if (!self && !isAdmin(me)) throw forbidden('You may only change your own password.');
+      await changePassword(db, {
+        actorId: me.id,
+        userId: request.params.id,
+        newPassword: request.body.new_password,
+        // People changing their own password prove they know the current one.
+        oldPassword: self ? (request.body.old_password ?? '') : undefined,
+      });
+      if (self) {
+        // The change ended every session; keep this browser signed in with a fresh one.
+        const session = await createSession(db, me.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+        void reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(env.cookieSecure));
+        void reply.setCookie(CSRF_COOKIE, session.csrfToken, csrfCookieOptions(env.cookieSecure));
+      }
+      return { message: 'Password changed.' };
+    },
+  );
+};

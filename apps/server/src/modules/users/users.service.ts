@@ -1,0 +1,31 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { badRequest, notFound } from '../../lib/http-error';
+import { endAllSessions } from './auth.service';
+import { hashPassword, passwordProblems, verifyPassword } from './passwords';
+
+/**
+ * Sets a new password and ends all of the user's sessions and tokens. When `oldPassword` is given
+ * (a person changing their own), it must match.
+ */
+export const changePassword = async (
+  db: Db,
+  input: { actorId: number; userId: number; newPassword: string; oldPassword?: string },
+) => {
+  const [user] = await db.select({ id: users.id, username: users.username, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
+  if (!user) throw notFound('No such user.');
+  if (input.oldPassword !== undefined && !(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    throw badRequest('Please correct the highlighted fields.', { old_password: ['The current password is not correct.'] });
+  }
+  const problems = passwordProblems(input.newPassword, user.username);
+  if (input.oldPassword !== undefined && input.oldPassword === input.newPassword) problems.push('Choose a password different from the current one.');
+  if (problems.length) throw badRequest('Please correct the highlighted fields.', { new_password: problems });
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await endAllSessions(tx, user.id);
+    await audit(tx, { actorId: input.actorId, action: 'update_password', tableName: 'users', rowId: user.id });
+  });
+};

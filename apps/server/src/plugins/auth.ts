@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_GROUP, type GroupName } from '@ginhawa/contract';
+import type { Db } from '../db/client';
+import { forbidden, unauthorized } from '../lib/http-error';
+import { safeEqual } from '../lib/tokens';
+import { type AuthUser, type Identity, type TokenSigner, resolveSession, SESSION_ABSOLUTE_SECONDS } from '../modules/users/auth.service';
+
+export const SESSION_COOKIE = 'sessionid';
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open to anyone; everything else under /api needs a signed-in user. */
+    public?: boolean;
+    /** Signed-in users in any of these groups (Admin always passes). */
+    groups?: readonly GroupName[];
+    /** Unsafe method that needs no CSRF header (login only). */
+    csrfExempt?: boolean;
+  }
+  interface FastifyRequest {
+    identity: Identity | null;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const isAdmin = (user: AuthUser) => user.groups.includes(ADMIN_GROUP);
+export const hasAnyGroup = (user: AuthUser, allowed: readonly string[]) =>
+  isAdmin(user) || user.groups.some((g) => allowed.includes(g));
+
+/** Who is calling: a bearer token wins over the session cookie; neither gives null. */
+export const resolveIdentity = async (
+  db: Db,
+  tokens: TokenSigner,
+  request: Pick<FastifyRequest, 'headers' | 'cookies'>,
+  bearerFromQuery?: string,
+): Promise<Identity | null> => {
+  const header = request.headers.authorization;
+  const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : bearerFromQuery;
+  if (bearer) return { user: await tokens.verify(db, bearer, 'access'), via: 'bearer' };
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 200) return null;
+  return resolveSession(db, token);
+};
+
+export const sessionCookieOptions = (secure: boolean) =>
+  ({ path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_ABSOLUTE_SECONDS }) as const;
+export const csrfCookieOptions = (secure: boolean) =>
+  ({ path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge: SESSION_ABSOLUTE_SECONDS }) as const;
+
+export const clearAuthCookies = (reply: FastifyReply, secure: boolean) => {
+  void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  void reply.clearCookie(CSRF_COOKIE, { path: '/', sameSite: 'lax', secure });
+};
+
+/**
+ * Registered inside the /api context: identifies the caller, enforces the route's access rule
+ * and, for cookie sessions, the CSRF header on every unsafe method. Secure by default.
+ */
+export const registerAuth = (app: FastifyInstance, deps: { db: Db; tokens: TokenSigner }) => {
+  app.decorateRequest('identity', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const config = request.routeOptions.config;
+    request.identity = await resolveIdentity(deps.db, deps.tokens, request);
+    const identity = request.identity;
+    if (identity?.via === 'session' && UNSAFE.has(request.method) && !config.csrfExempt) {
+      const header = request.headers[CSRF_HEADER];
+      const cookie = request.cookies[CSRF_COOKIE];
+      if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie) || !safeEqual(cookie, identity.csrfToken)) {
+        throw forbidden('CSRF check failed: send the X-CSRFToken header with the csrftoken cookie value.');
+      }
+    }
+    if (config.public) return;
+    if (!identity) throw unauthorized();
+    if (config.groups && !hasAnyGroup(identity.user, config.groups)) throw forbidden();
+  });
+};
+
+/** The signed-in user of a route that is not public (the onRequest hook guarantees one). */
+export const currentUser = (request: FastifyRequest): AuthUser => {
+  if (!request.identity) throw unauthorized();
+  return request.identity.user;
+};

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v)));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters.').optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  DEMO_PASSWORD: z.string().optional(),
+  SEED_DEMO: z.enum(['0', '1', 'true', 'false', '']).optional(),
+  COOKIE_SECURE: flag(false),
+  /** Extra origins allowed to open the WebSocket, comma separated (the site's own origin always is). */
+  ALLOWED_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  secretKey: string | undefined;
+  adminPassword: string | undefined;
+  demoPassword: string | undefined;
+  seedDemo: boolean;
+  cookieSecure: boolean;
+  allowedOrigins: string[];
+  logLevel: string;
+  webDist: string;
+};
+
+/** Parses the environment once; an invalid value stops start-up with a readable list. */
+export const loadEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const seedDemo = e.SEED_DEMO === undefined || e.SEED_DEMO === '' ? !e.DATABASE_URL : ['1', 'true'].includes(e.SEED_DEMO);
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    secretKey: e.SECRET_KEY,
+    adminPassword: e.ADMIN_PASSWORD || undefined,
+    demoPassword: e.DEMO_PASSWORD || undefined,
+    seedDemo,
+    cookieSecure: e.COOKIE_SECURE,
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+  };
+};

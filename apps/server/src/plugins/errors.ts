@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@ginhawa/contract';
+import { HttpError, type FieldErrors } from '../lib/http-error';
+
+const FIELDS_MESSAGE = 'Please correct the highlighted fields.';
+
+type PgLikeError = { code?: string; constraint?: string };
+
+const statusMessages: Record<number, string> = {
+  400: 'The request could not be understood.',
+  401: 'Please sign in to continue.',
+  403: 'You do not have permission to do this.',
+  404: 'Not found.',
+  405: 'This method is not allowed here.',
+  406: 'This response format is not available.',
+  409: 'This conflicts with the current state of the record.',
+  413: 'The request is too large.',
+  415: 'This content type is not supported.',
+  429: 'Too many requests. Please wait and try again.',
+};
+
+const fieldKey = (instancePath: string | undefined, missingProperty?: unknown) => {
+  const key = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  if (typeof missingProperty === 'string') return key ? `${key}.${missingProperty}` : missingProperty;
+  return key || 'non_field_errors';
+};
+
+/** The one error handler: every failure leaves as `{message, errors?}`; 5xx details stay in the log. */
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError & PgLikeError, request, reply) => {
+    if (err instanceof HttpError) {
+      if (err.statusCode === 401 || err.statusCode === 403 || err.statusCode === 429) {
+        request.log.warn({ status: err.statusCode, url: request.url }, `refused: ${err.message}`);
+      }
+      if (err.headers) void reply.headers(err.headers);
+      return reply.code(err.statusCode).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: FieldErrors = {};
+      const part = err.validationContext;
+      for (const issue of err.validation) {
+        const base = fieldKey(issue.instancePath);
+        const key = part === 'querystring' || part === 'params' || part === 'body' ? base : `${part}.${base}`;
+        (errors[key] ??= []).push(issue.message ?? 'Invalid value.');
+      }
+      return reply.code(400).send({ message: FIELDS_MESSAGE, errors });
+    }
+    if (err.validation) {
+      const errors: FieldErrors = {};
+      for (const issue of err.validation) {
+        const key = fieldKey(issue.instancePath, issue.params?.missingProperty);
+        (errors[key] ??= []).push(issue.message ?? 'Invalid value.');
+      }
+      return reply.code(400).send({ message: FIELDS_MESSAGE, errors });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && err.statusCode === 400)) {
+      return reply.code(400).send({ message: 'The request body is not valid JSON.' });
+    }
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send({ message: 'The request body is empty; send a JSON object.' });
+    }
+    // Constraint races the services did not pre-check still get a clear answer.
+    if (err.code === '23505') return reply.code(409).send({ message: 'A record with these details already exists.' });
+    if (err.code === '23503') return reply.code(409).send({ message: 'This record is referenced by, or refers to, a record that does not exist.' });
+    if (err.code === '23514' || err.code === '22003' || err.code === '22P02' || err.code === '22007' || err.code === '22008') {
+      return reply.code(400).send({ message: 'A value is out of range or malformed.' });
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: statusMessages[status] ?? MESSAGES.unexpected });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+};

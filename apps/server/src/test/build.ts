@@ -1,0 +1,89 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { seedDatabase } from '../db/seed';
+import { loadEnv } from '../plugins/env';
+
+export const ADMIN_PASSWORD = 'admin-test-passphrase';
+export const DEMO_PASSWORD = 'demo-test-passphrase';
+export const TEST_SECRET = 'test-secret-key-that-is-long-enough-0123456789';
+
+/** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+const openTestDatabase = async (): Promise<Database> => {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openPglite();
+  const name = `ginhawa_t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), 5);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+};
+
+export type TestContext = { app: FastifyInstance; database: Database; close: () => Promise<void> };
+
+export const buildTestApp = async (overrides: Record<string, string> = {}): Promise<TestContext> => {
+  const database = await openTestDatabase();
+  await database.migrate();
+  await seedDatabase(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, seedDemo: true });
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/ginhawa-test', WEB_DIST: '/nonexistent', ...overrides });
+  const app = await buildApp({ database, env, secretKey: TEST_SECRET, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+};
+
+const cookieValue = (setCookie: string | string[] | undefined, name: string) => {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = list.find((c) => c.startsWith(`${name}=`));
+  return found?.slice(name.length + 1).split(';')[0];
+};
+
+export type Agent = {
+  sessionId: string;
+  csrfToken: string;
+  /** Injects with the session cookie and, unless `csrf: false`, the CSRF header. */
+  request: (opts: InjectOptions & { csrf?: boolean }) => ReturnType<FastifyInstance['inject']>;
+};
+
+export const login = async (app: FastifyInstance, username: string, password: string, remoteAddress = '10.9.8.7'): Promise<Agent> => {
+  const res = await app.inject({ method: 'POST', url: '/api/users/login/', payload: { username, password }, remoteAddress });
+  if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.statusCode} ${res.body}`);
+  const sessionId = cookieValue(res.headers['set-cookie'], 'sessionid');
+  const csrfToken = cookieValue(res.headers['set-cookie'], 'csrftoken');
+  if (!sessionId || !csrfToken) throw new Error('login set no cookies');
+  return {
+    sessionId,
+    csrfToken,
+    request: ({ csrf = true, headers, ...opts }) =>
+      app.inject({
+        ...opts,
+        headers: {
+          ...headers,
+          cookie: `sessionid=${sessionId}; csrftoken=${csrfToken}`,
+          ...(csrf ? { 'x-csrftoken': csrfToken } : {}),
+        },
+      }),
+  };
+};
+
+export { cookieValue };

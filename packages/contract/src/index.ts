@@ -1,0 +1,6 @@
+import './zod-config';
+export * from './constants';
+export * from './messages';
+export * from './auth';
+export * from './time';
+export * from './money';
