@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,6 +14,8 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { createTokenSigner, type TokenSigner } from './modules/users/auth.service';
 import { authRoutes } from './modules/users/auth.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { configurationsRoutes } from './modules/configurations/configurations.routes';
 import { healthRoutes } from './modules/health/health.routes';
 
@@ -62,6 +65,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
     hsts: env.cookieSecure,
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Ginhawa API', description: 'Staff back-office API. Sign in with POST /api/users/login/ or a bearer token.', version: '1.0.0' },
@@ -77,6 +81,8 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
       registerAuth(api, { db: database.db, tokens: app.deps.tokens });
       await api.register(healthRoutes, { prefix: '/health' });
       await api.register(authRoutes, { prefix: '/users' });
+      await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(filesRoutes, { prefix: '/files' });
       await api.register(configurationsRoutes, { prefix: '/configurations' });
     },
     { prefix: '/api' },

@@ -4,3 +4,4 @@ export * from './messages';
 export * from './auth';
 export * from './time';
 export * from './money';
+export * from './pagination';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { openPglite, openPostgres, type Database } from '../db/client';
@@ -62,7 +62,7 @@ export type Agent = {
   sessionId: string;
   csrfToken: string;
   /** Injects with the session cookie and, unless `csrf: false`, the CSRF header. */
-  request: (opts: InjectOptions & { csrf?: boolean }) => ReturnType<FastifyInstance['inject']>;
+  request: (opts: InjectOptions & { csrf?: boolean }) => Promise<LightMyRequestResponse>;
 };
 
 export const login = async (app: FastifyInstance, username: string, password: string, remoteAddress = '10.9.8.7'): Promise<Agent> => {
@@ -87,3 +87,20 @@ export const login = async (app: FastifyInstance, username: string, password: st
 };
 
 export { cookieValue };
+
+/** A multipart/form-data body with one file part, for `inject`. */
+export const multipartFile = (bytes: Buffer, { field = 'file', filename = 'upload.png', contentType = 'image/png' } = {}) => {
+  const boundary = `----ginhawa${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+
+/** The smallest valid PNG (1×1, transparent), padded to `size` bytes when asked. */
+export const tinyPng = (size = 0) => {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+  return size > png.length ? Buffer.concat([png, Buffer.alloc(size - png.length)]) : png;
+};

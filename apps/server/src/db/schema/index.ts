@@ -1,3 +1,4 @@
 export * from './users';
 export * from './configurations';
 export * from './audit';
+export * from './files';

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeOwnPasswordBodySchema, errorBodySchema, groupSchema, loginBodySchema, myDataSchema, newPasswordSchema, refreshBodySchema, tokenPairSchema } from '@ginhawa/contract';
-import { CSRF_COOKIE, SESSION_COOKIE, clearAuthCookies, csrfCookieOptions, currentUser, isAdmin, sessionCookieOptions } from '../../plugins/auth';
-import { forbidden } from '../../lib/http-error';
+import { errorBodySchema, groupSchema, loginBodySchema, myDataSchema, refreshBodySchema, tokenPairSchema } from '@ginhawa/contract';
+import { CSRF_COOKIE, SESSION_COOKIE, clearAuthCookies, csrfCookieOptions, currentUser, sessionCookieOptions } from '../../plugins/auth';
 import { authenticate, createSession, deleteSession, listGroupsOf, toMyData } from './auth.service';
-import { changePassword } from './users.service';
 
 const okSchema = z.object({ message: z.string() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
@@ -69,37 +67,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await tokens.verify(db, request.body.refresh, 'refresh');
       return tokens.issuePair(db, user.id);
-    },
-  );
-
-  app.post(
-    '/:id/update_password/',
-    {
-      schema: {
-        tags: ['users'],
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        body: z.object({ old_password: changeOwnPasswordBodySchema.shape.old_password.optional(), new_password: newPasswordSchema }),
-        response: { 200: okSchema, ...errors, 404: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const me = currentUser(request);
-      const self = me.id === request.params.id;
-      if (!self && !isAdmin(me)) throw forbidden('You may only change your own password.');
-      await changePassword(db, {
-        actorId: me.id,
-        userId: request.params.id,
-        newPassword: request.body.new_password,
-        // People changing their own password prove they know the current one.
-        oldPassword: self ? (request.body.old_password ?? '') : undefined,
-      });
-      if (self) {
-        // The change ended every session; keep this browser signed in with a fresh one.
-        const session = await createSession(db, me.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
-        void reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(env.cookieSecure));
-        void reply.setCookie(CSRF_COOKIE, session.csrfToken, csrfCookieOptions(env.cookieSecure));
-      }
-      return { message: 'Password changed.' };
     },
   );
 };

@@ -3,7 +3,9 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/http-error';
-import { endAllSessions } from './auth.service';
+import { type AuthUser, endAllSessions, findUsersByIds } from './auth.service';
+import type { ImageType } from '../../lib/uploads';
+import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
 
 /**
@@ -28,4 +30,18 @@ export const changePassword = async (
     await endAllSessions(tx, user.id);
     await audit(tx, { actorId: input.actorId, action: 'update_password', tableName: 'users', rowId: user.id });
   });
+};
+
+/** Stores a new avatar image and points the user at it; the previous image is removed. */
+export const setAvatar = async (db: Db, input: { actorId: number; userId: number; bytes: Buffer; contentType: ImageType }): Promise<AuthUser> => {
+  const [before] = await db.select({ id: users.id, avatar: users.avatar }).from(users).where(eq(users.id, input.userId));
+  if (!before) throw notFound('No such user.');
+  await db.transaction(async (tx) => {
+    const fileId = await storeFile(tx, { kind: 'avatar', contentType: input.contentType, bytes: input.bytes, createdBy: input.actorId });
+    await tx.update(users).set({ avatar: fileUrl(fileId), updatedAt: sql`now()` }).where(eq(users.id, input.userId));
+    await deleteFileByUrl(tx, before.avatar);
+    await audit(tx, { actorId: input.actorId, action: 'update_avatar', tableName: 'users', rowId: input.userId, before: { avatar: before.avatar }, after: { avatar: fileUrl(fileId) } });
+  });
+  const [user] = await findUsersByIds(db, [input.userId]);
+  return user!;
 };

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changeOwnPasswordBodySchema, errorBodySchema, idParamsSchema, myDataSchema, newPasswordSchema } from '@ginhawa/contract';
+import { CSRF_COOKIE, SESSION_COOKIE, csrfCookieOptions, currentUser, isAdmin, sessionCookieOptions } from '../../plugins/auth';
+import { forbidden } from '../../lib/http-error';
+import { readImageUpload } from '../../lib/uploads';
+import { createSession, toMyData } from './auth.service';
+import { changePassword, setAvatar } from './users.service';
+
+const okSchema = z.object({ message: z.string() });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** /api/users/{id}/… actions a person takes on their own account (admins on anyone's). */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, env } = app.deps;
+
+  app.post(
+    '/:id/update_password/',
+    {
+      schema: {
+        tags: ['users'],
+        params: idParamsSchema,
+        body: z.object({ old_password: changeOwnPasswordBodySchema.shape.old_password.optional(), new_password: newPasswordSchema }),
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const self = me.id === request.params.id;
+      if (!self && !isAdmin(me)) throw forbidden('You may only change your own password.');
+      await changePassword(db, {
+        actorId: me.id,
+        userId: request.params.id,
+        newPassword: request.body.new_password,
+        // People changing their own password prove they know the current one.
+        oldPassword: self ? (request.body.old_password ?? '') : undefined,
+      });
+      if (self) {
+        // The change ended every session; keep this browser signed in with a fresh one.
+        const session = await createSession(db, me.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+        void reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(env.cookieSecure));
+        void reply.setCookie(CSRF_COOKIE, session.csrfToken, csrfCookieOptions(env.cookieSecure));
+      }
+      return { message: 'Password changed.' };
+    },
+  );
+
+  app.post(
+    '/:id/update_avatar/',
+    { schema: { tags: ['users'], params: idParamsSchema, consumes: ['multipart/form-data'], response: { 200: myDataSchema, ...errors, 413: errorBodySchema } } },
+    async (request) => {
+      const me = currentUser(request);
+      if (me.id !== request.params.id && !isAdmin(me)) throw forbidden('You may only change your own picture.');
+      const image = await readImageUpload(request);
+      return toMyData(await setAvatar(db, { actorId: me.id, userId: request.params.id, ...image }));
+    },
+  );
+};
