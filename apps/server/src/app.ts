@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes';
 export type AppDeps = { db: Db; database: Database; env: Env; tokens: TokenSigner };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     deps: AppDeps;
   }

@@ -10,6 +10,7 @@ export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyContextConfig {
     /** Open to anyone; everything else under /api needs a signed-in user. */
     public?: boolean;
@@ -18,6 +19,7 @@ declare module 'fastify' {
     /** Unsafe method that needs no CSRF header (login only). */
     csrfExempt?: boolean;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     identity: Identity | null;
   }
