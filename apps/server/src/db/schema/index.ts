@@ -2,3 +2,4 @@ export * from './users';
 export * from './configurations';
 export * from './audit';
 export * from './files';
+export * from './services';

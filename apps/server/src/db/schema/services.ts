@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Who and when, on every catalogue row. */
+const tracked = () => ({
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const treatmentCategories = pgTable(
+  'treatment_categories',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: text('description').notNull().default(''),
+    ...tracked(),
+  },
+  (t) => [uniqueIndex('treatment_categories_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+export const treatments = pgTable(
+  'treatments',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 120 }).notNull(),
+    // Restrict: a category with treatments cannot disappear underneath them.
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => treatmentCategories.id, { onDelete: 'restrict' }),
+    durationMinutes: integer('duration_minutes').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    ...tracked(),
+  },
+  (t) => [
+    uniqueIndex('treatments_category_name_lower_idx').on(t.categoryId, sql`lower(${t.name})`),
+    index('treatments_name_idx').on(t.name),
+    check('treatments_duration_grid', sql`${t.durationMinutes} > 0 and ${t.durationMinutes} % 15 = 0`),
+    check('treatments_price_nonnegative', sql`${t.price} >= 0`),
+  ],
+);
+
+export const membershipCategories = pgTable(
+  'membership_categories',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: text('description').notNull().default(''),
+    ...tracked(),
+  },
+  (t) => [uniqueIndex('membership_categories_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 120 }).notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    validityDays: integer('validity_days').notNull(),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    ...tracked(),
+  },
+  (t) => [
+    uniqueIndex('memberships_name_lower_idx').on(sql`lower(${t.name})`),
+    check('memberships_price_nonnegative', sql`${t.price} >= 0`),
+    check('memberships_validity_positive', sql`${t.validityDays} > 0`),
+  ],
+);
+
+/** Which membership categories a membership is listed under; replaced as a set by update_categories. */
+export const membershipCategoryLinks = pgTable(
+  'membership_category_links',
+  {
+    // The links belong to the membership; a category that still has links is in use (restrict).
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => membershipCategories.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.membershipId, t.categoryId] }), index('membership_category_links_category_idx').on(t.categoryId)],
+);
+
+/** What a membership includes: per treatment, sessions included and a discount on further ones. */
+export const membershipAllowedTreatments = pgTable(
+  'membership_allowed_treatments',
+  {
+    id: serial('id').primaryKey(),
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    // Restrict: a treatment some membership includes is in use.
+    treatmentId: integer('treatment_id')
+      .notNull()
+      .references(() => treatments.id, { onDelete: 'restrict' }),
+    sessionsIncluded: integer('sessions_included').notNull().default(0),
+    discountPercent: numeric('discount_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    ...tracked(),
+  },
+  (t) => [
+    uniqueIndex('membership_allowed_treatments_pair_idx').on(t.membershipId, t.treatmentId),
+    index('membership_allowed_treatments_treatment_idx').on(t.treatmentId),
+    check('membership_allowed_treatments_sessions', sql`${t.sessionsIncluded} >= 0`),
+    check('membership_allowed_treatments_discount', sql`${t.discountPercent} >= 0 and ${t.discountPercent} <= 100`),
+  ],
+);
