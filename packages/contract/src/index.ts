@@ -5,3 +5,4 @@ export * from './auth';
 export * from './time';
 export * from './money';
 export * from './pagination';
+export * from './notifications';

@@ -3,3 +3,4 @@ export * from './configurations';
 export * from './audit';
 export * from './files';
 export * from './services';
+export * from './notifications';

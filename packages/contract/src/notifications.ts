@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** At most this many notifications in one `fetch_older_notifications` answer. */
+export const NOTIFICATIONS_MAX_BATCH = 50;
+export const NOTIFICATIONS_INITIAL_BATCH = 20;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  link: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  is_read: z.boolean(),
+  requires_approval: z.boolean(),
+  is_approved: z.boolean().nullable(),
+  /** Whether the reader may approve or decline this request. */
+  can_decide: z.boolean(),
+  actor: z.number().int().nullable(),
+  actor_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const announcementBodySchema = z
+  .object({
+    title: z.string().trim().min(1, 'Enter a title.').max(120, 'Titles are at most 120 characters.'),
+    message: z.string().trim().min(1, 'Enter a message.').max(2000, 'Messages are at most 2000 characters.'),
+    link: z
+      .string()
+      .trim()
+      .max(300)
+      .regex(/^\/[^/\\]/, 'Links point inside the panel and start with /.')
+      .optional(),
+    users: z.array(z.number().int().positive()).max(10_000).optional(),
+    groups: z.array(z.string().min(1).max(50)).max(10).optional(),
+    locations: z.array(z.number().int().positive()).max(500).optional(),
+  })
+  .strict();
+export type AnnouncementBody = z.infer<typeof announcementBodySchema>;
+
+const notificationId = z.number().int().positive();
+
+/** Client → server frames on /ws/notifications/ (SPEC.md §7). */
+export const wsClientMessageSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('ping') }),
+  z.object({
+    action: z.literal('fetch_older_notifications'),
+    offset: z.number().int().min(0).max(1_000_000),
+    limit: z.number().int().min(1).max(1000).optional(),
+  }),
+  z.object({ action: z.literal('mark_notification_as_read'), notificationId }),
+  z.object({ action: z.literal('mark_notification_as_unread'), notificationId }),
+  z.object({ action: z.literal('mark_all_notifications_as_read') }),
+  z.object({ action: z.literal('remove_notification'), notificationId }),
+  z.object({ action: z.literal('approve_notification'), notificationId, approved: z.boolean() }),
+]);
+export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
+
+/** Server → client frames. */
+export type WsServerMessage =
+  | { action: 'connected'; user: number }
+  | { action: 'pong' }
+  | { action: 'user_notifications'; notifications: Notification[]; unread_count: number }
+  | { action: 'older_notifications'; notifications: Notification[]; offset: number }
+  | { action: 'new_notification'; notification: Notification; unread_count: number }
+  | { action: 'notification_marked_as_read'; notificationId: number; unread_count: number }
+  | { action: 'notification_marked_as_unread'; notificationId: number; unread_count: number }
+  | { action: 'all_notifications_marked_as_read'; unread_count: number }
+  | { action: 'notification_approved'; notificationId: number; approved: boolean }
+  | { action: 'notification_removed'; notificationId: number; unread_count: number }
+  | { action: 'error'; message: string };
