@@ -4,3 +4,6 @@ export * from './audit';
 export * from './files';
 export * from './services';
 export * from './notifications';
+export * from './locations';
+export * from './employees';
+export * from './banks';

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { locations } from './locations';
+
+/**
+ * Salespersons, therapists and receptionists in one table, told apart by `kind`
+ * (served as /salespersons/, /therapists/, /receptionists/). A person with a login has `user_id`;
+ * one record per kind per user, so a therapist who also sells has two.
+ */
+export const employees = pgTable(
+  'employees',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    /** Stored upper-case, unique. */
+    employeeCode: varchar('employee_code', { length: 20 }).notNull(),
+    phone: varchar('phone', { length: 16 }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    hireDate: date('hire_date', { mode: 'string' }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Salespersons only: the month's sales target in pesos. */
+    monthlyTarget: numeric('monthly_target', { precision: 12, scale: 2 }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('employees_code_idx').on(t.employeeCode),
+    uniqueIndex('employees_user_kind_idx').on(t.userId, t.kind),
+    index('employees_kind_location_idx').on(t.kind, t.locationId),
+    check('employees_kind_check', sql`${t.kind} in ('salesperson', 'therapist', 'receptionist')`),
+    check('employees_target_check', sql`(${t.kind} = 'salesperson' and ${t.monthlyTarget} >= 0) or (${t.kind} <> 'salesperson' and ${t.monthlyTarget} is null)`),
+  ],
+);
