@@ -6,3 +6,5 @@ export * from './time';
 export * from './money';
 export * from './pagination';
 export * from './notifications';
+export * from './phone';
+export * from './admin';

@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import { usernameSchema, newPasswordSchema } from './auth';
+import { GROUPS } from './constants';
+import { booleanQuery, pageQuerySchema } from './pagination';
+import { optionalPhPhoneSchema } from './phone';
+import { isTimeSlot } from './time';
+
+/**
+ * Administration (issue 5): users, locations, employees (salespersons, therapists,
+ * receptionists), banks and the company configuration. Bodies are shared by the routes and the
+ * web forms; PUT takes any subset of the create fields.
+ */
+
+const MAX_ID = 2_147_483_647;
+
+const requiredText = (what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter ${what}.`)
+    .max(max, `At most ${max} characters.`);
+
+/** A relation id in a body: a positive integer; whether it exists is the server's 400. */
+const adminRelationId = (what: string) =>
+  z
+    .number({ error: `Choose ${what}.` })
+    .int(`Choose ${what}.`)
+    .positive(`Choose ${what}.`)
+    .max(MAX_ID, `Choose ${what}.`);
+
+const adminFilterId = z.coerce.number().int().positive('Not a valid id.').max(MAX_ID, 'Not a valid id.');
+
+/** `HH:mm` on the 15-minute grid. */
+export const timeSlotSchema = z
+  .string({ error: 'Choose a time.' })
+  .trim()
+  .refine(isTimeSlot, 'Choose a time on the 15-minute grid (HH:mm), e.g. 09:00 or 21:30.');
+
+/** A calendar date `YYYY-MM-DD` between 1970 and a year from now. */
+export const calendarDateSchema = z
+  .string({ error: 'Enter a date.' })
+  .trim()
+  .pipe(z.iso.date('Enter a real date as YYYY-MM-DD.'))
+  .refine((v) => v >= '1970-01-01', 'Enter a date from 1970 onwards.')
+  .refine((v) => v <= new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10), 'Enter a date at most a year from today.');
+
+/** Non-negative peso amount; accepts 15000, 15000.5 or "15000.50", always a 2-place string afterwards. */
+export const targetAmountSchema = z
+  .union([z.number(), z.string()], { error: 'Enter an amount like 150000.00.' })
+  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+  .refine((v) => !v.startsWith('-'), { message: 'The target cannot be negative.', abort: true })
+  .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), { message: 'Enter an amount like 150000.00 (at most 2 decimals).', abort: true })
+  .transform((v) => {
+    const [whole, frac = ''] = v.split('.');
+    return `${BigInt(whole!).toString()}.${frac.padEnd(2, '0')}`;
+  });
+
+const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'At most 254 characters.')
+  .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address, or leave it blank.');
+
+const timestamps = { created_at: z.string(), updated_at: z.string() };
+
+/** DELETE answers what happened: a row in use is deactivated instead of deleted. */
+export const deleteResultSchema = z.object({
+  result: z.enum(['deleted', 'deactivated']),
+  message: z.string(),
+});
+export type DeleteResult = z.infer<typeof deleteResultSchema>;
+
+// ——— locations ———
+
+const locationFields = {
+  name: requiredText('a name', 100),
+  address: z.string().trim().max(300, 'At most 300 characters.'),
+  phone: optionalPhPhoneSchema,
+  opening_time: timeSlotSchema,
+  closing_time: timeSlotSchema,
+  is_active: z.boolean(),
+};
+const hoursDiffer = (v: { opening_time?: string; closing_time?: string }) =>
+  v.opening_time === undefined || v.closing_time === undefined || v.opening_time !== v.closing_time;
+const HOURS_MESSAGE = 'Closing time must differ from opening time (a closing time before the opening time means after midnight).';
+
+export const locationBodySchema = z
+  .object({ ...locationFields, address: locationFields.address.default(''), phone: optionalPhPhoneSchema.default(null), is_active: z.boolean().default(true) })
+  .refine(hoursDiffer, { message: HOURS_MESSAGE, path: ['closing_time'] });
+export type LocationBody = z.input<typeof locationBodySchema>;
+export const locationPatchSchema = z.object(locationFields).partial().refine(hoursDiffer, { message: HOURS_MESSAGE, path: ['closing_time'] });
+export type LocationPatch = z.input<typeof locationPatchSchema>;
+export { HOURS_MESSAGE as LOCATION_HOURS_MESSAGE };
+
+export const locationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string().nullable(),
+  opening_time: z.string(),
+  closing_time: z.string(),
+  is_active: z.boolean(),
+  /** Active employees working here. */
+  employees_count: z.number().int(),
+  ...timestamps,
+});
+export type Location = z.infer<typeof locationSchema>;
+
+export const locationListQuerySchema = pageQuerySchema.extend({ is_active: booleanQuery.optional() });
+export type LocationListQuery = z.input<typeof locationListQuerySchema>;
+
+// ——— employees: salespersons, therapists, receptionists ———
+
+export const EMPLOYEE_KINDS = ['salesperson', 'therapist', 'receptionist'] as const;
+export type EmployeeKind = (typeof EMPLOYEE_KINDS)[number];
+/** The group a login hired as this kind joins. */
+export const EMPLOYEE_KIND_GROUP = { salesperson: 'Salesperson', therapist: 'Therapist', receptionist: 'Receptionist' } as const;
+/** The API path segment of each kind. */
+export const EMPLOYEE_KIND_PATH = { salesperson: 'salespersons', therapist: 'therapists', receptionist: 'receptionists' } as const;
+/** Prefix of generated employee codes (SP-0001, TH-0001, RC-0001). */
+export const EMPLOYEE_CODE_PREFIX = { salesperson: 'SP', therapist: 'TH', receptionist: 'RC' } as const;
+
+/** Blank means "give the next free code"; otherwise upper-cased, letters, digits and dashes. */
+export const employeeCodeSchema = z
+  .string()
+  .trim()
+  .max(20, 'At most 20 characters.')
+  .transform((v) => v.toUpperCase())
+  .refine((v) => v === '' || /^[A-Z0-9][A-Z0-9-]*$/.test(v), 'Use letters, digits and dashes only.');
+
+/** A login created together with the employee (hiring with an account). */
+export const employeeAccountSchema = z.object({
+  username: usernameSchema,
+  password: newPasswordSchema,
+  email: emailSchema.default(''),
+});
+export type EmployeeAccount = z.input<typeof employeeAccountSchema>;
+
+const employeeFields = {
+  first_name: requiredText('a first name', 100),
+  last_name: requiredText('a last name', 100),
+  employee_code: employeeCodeSchema,
+  phone: optionalPhPhoneSchema,
+  location: adminRelationId('a location'),
+  hire_date: calendarDateSchema,
+  is_active: z.boolean(),
+  /** Salespersons only. */
+  monthly_target: targetAmountSchema.nullable(),
+  /** Link an existing login (null unlinks). */
+  user: adminRelationId('a user').nullable(),
+  /** Create a login for this person in the same step. */
+  account: employeeAccountSchema,
+};
+export const employeeBodySchema = z.object({
+  ...employeeFields,
+  employee_code: employeeCodeSchema.default(''),
+  phone: optionalPhPhoneSchema.default(null),
+  is_active: z.boolean().default(true),
+  monthly_target: targetAmountSchema.nullable().optional(),
+  user: employeeFields.user.optional(),
+  account: employeeAccountSchema.optional(),
+});
+export type EmployeeBody = z.input<typeof employeeBodySchema>;
+export const employeePatchSchema = z.object(employeeFields).partial();
+export type EmployeePatch = z.input<typeof employeePatchSchema>;
+
+export const employeeSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(EMPLOYEE_KINDS),
+  user: z.number().int().nullable(),
+  username: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  employee_code: z.string(),
+  /** Null for callers outside Admin/Manager (staff see colleagues' names, not their numbers). */
+  phone: z.string().nullable(),
+  location: z.number().int(),
+  location_name: z.string(),
+  hire_date: z.string(),
+  is_active: z.boolean(),
+  monthly_target: z.string().nullable(),
+  ...timestamps,
+});
+export type Employee = z.infer<typeof employeeSchema>;
+
+export const employeeListQuerySchema = pageQuerySchema.extend({
+  location: adminFilterId.optional(),
+  is_active: booleanQuery.optional(),
+  has_login: booleanQuery.optional(),
+});
+export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
+
+export const userIdParamsSchema = z.object({ user_id: z.coerce.number().int().positive('Not a valid id.').max(MAX_ID, 'Not a valid id.') });
+
+// ——— banks ———
+
+const bankFields = {
+  name: requiredText('the bank name', 100),
+  account_name: requiredText('the account name', 150),
+  /** Spaces and dashes are dropped; 4 to 34 digits remain. */
+  account_number: z
+    .string({ error: 'Enter the account number.' })
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => v.length > 0, { message: 'Enter the account number.', abort: true })
+    .refine((v) => /^\d{4,34}$/.test(v), 'Use 4 to 34 digits (spaces and dashes are fine).'),
+  is_active: z.boolean(),
+};
+export const bankBodySchema = z.object({ ...bankFields, is_active: z.boolean().default(true) });
+export type BankBody = z.input<typeof bankBodySchema>;
+export const bankPatchSchema = z.object(bankFields).partial();
+export type BankPatch = z.input<typeof bankPatchSchema>;
+
+export const bankSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  account_name: z.string(),
+  account_number: z.string(),
+  is_active: z.boolean(),
+  ...timestamps,
+});
+export type Bank = z.infer<typeof bankSchema>;
+
+export const bankListQuerySchema = pageQuerySchema.extend({ is_active: booleanQuery.optional() });
+export type BankListQuery = z.input<typeof bankListQuerySchema>;
+
+// ——— users (accounts) ———
+
+const userFields = {
+  username: usernameSchema,
+  first_name: z.string().trim().max(100, 'At most 100 characters.'),
+  last_name: z.string().trim().max(100, 'At most 100 characters.'),
+  email: emailSchema,
+  is_active: z.boolean(),
+  groups: z.array(z.enum(GROUPS, { error: `Choose from ${GROUPS.join(', ')}.` }), { error: 'Send a list of group names.' }).max(GROUPS.length),
+  locations: z.array(adminRelationId('a location'), { error: 'Send a list of location ids.' }).max(200, 'At most 200 locations.'),
+};
+export const userCreateBodySchema = z.object({
+  ...userFields,
+  first_name: userFields.first_name.default(''),
+  last_name: userFields.last_name.default(''),
+  email: emailSchema.default(''),
+  is_active: z.boolean().default(true),
+  groups: userFields.groups.default([]),
+  locations: userFields.locations.default([]),
+  password: newPasswordSchema,
+});
+export type UserCreateBody = z.input<typeof userCreateBodySchema>;
+export const userPatchSchema = z.object(userFields).partial();
+export type UserPatch = z.input<typeof userPatchSchema>;
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  is_active: z.boolean(),
+  groups: z.array(z.string()),
+  locations: z.array(z.number().int()),
+  location_names: z.array(z.string()),
+  last_login: z.string().nullable(),
+  date_joined: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const userListQuerySchema = pageQuerySchema.extend({
+  group: z.enum(GROUPS, { error: `Choose from ${GROUPS.join(', ')}.` }).optional(),
+  location: adminFilterId.optional(),
+  is_active: booleanQuery.optional(),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+
+export const groupWithCountSchema = z.object({ id: z.number().int(), name: z.string(), user_count: z.number().int() });
+export type GroupWithCount = z.infer<typeof groupWithCountSchema>;
+
+// ——— configuration ———
+
+export const COMPANY_NAME_MAX = 120;
+
+export const configurationSchema = z.object({
+  company_name: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  updated_at: z.string(),
+  updated_by: z.number().int().nullable(),
+  updated_by_name: z.string().nullable(),
+});
+export type Configuration = z.infer<typeof configurationSchema>;
+
+export const configurationBodySchema = z.object({
+  /** Blank clears it: the shell then shows the product name. */
+  company_name: z
+    .union([z.string(), z.null()], { error: 'Enter the company name, or leave it blank.' })
+    .transform((v) => (v === null ? null : v.trim() || null))
+    .refine((v) => v === null || v.length <= COMPANY_NAME_MAX, `At most ${COMPANY_NAME_MAX} characters.`)
+    .optional(),
+  /** true removes the logo (the built-in one shows again). */
+  remove_logo: z.boolean().optional(),
+});
+export type ConfigurationBody = z.input<typeof configurationBodySchema>;
