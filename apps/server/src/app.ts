@@ -18,6 +18,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { configurationsRoutes } from './modules/configurations/configurations.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { servicesRoutes } from './modules/services/services.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 
 export type AppDeps = { db: Db; database: Database; env: Env; tokens: TokenSigner };
@@ -86,6 +87,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(filesRoutes, { prefix: '/files' });
       await api.register(configurationsRoutes, { prefix: '/configurations' });
+      await api.register(servicesRoutes, { prefix: '/services' });
       await api.register(locationsRoutes, { prefix: '/locations' });
     },
     { prefix: '/api' },

@@ -6,5 +6,6 @@ export * from './time';
 export * from './money';
 export * from './pagination';
 export * from './notifications';
+export * from './services';
 export * from './phone';
 export * from './admin';

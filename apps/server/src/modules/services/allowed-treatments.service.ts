@@ -1,0 +1,212 @@
+import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AllowedTreatment, allowedTreatmentBodySchema, allowedTreatmentListQuerySchema, allowedTreatmentPatchSchema, Page } from '@ginhawa/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { membershipAllowedTreatments as allowed, memberships, treatmentCategories, treatments } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { conflict, fieldError, notFound } from '../../lib/http-error';
+import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
+import { guardConstraints, iso } from './common';
+
+type AllowedBody = z.output<typeof allowedTreatmentBodySchema>;
+type AllowedPatch = z.output<typeof allowedTreatmentPatchSchema>;
+type AllowedListQuery = z.output<typeof allowedTreatmentListQuerySchema>;
+
+/** Price after the membership discount, rounded half-up to centavos, in SQL (never JS floats). */
+const memberPrice = sql<string>`round(${treatments.price} * (100 - ${allowed.discountPercent}) / 100, 2)::numeric(12,2)::text`;
+
+const columns = {
+  id: allowed.id,
+  membership: allowed.membershipId,
+  membershipName: memberships.name,
+  treatment: allowed.treatmentId,
+  treatmentName: treatments.name,
+  treatmentCategoryName: treatmentCategories.name,
+  treatmentDuration: treatments.durationMinutes,
+  treatmentPrice: treatments.price,
+  treatmentIsActive: treatments.isActive,
+  memberPrice,
+  sessionsIncluded: allowed.sessionsIncluded,
+  discountPercent: allowed.discountPercent,
+  createdAt: allowed.createdAt,
+  updatedAt: allowed.updatedAt,
+};
+
+type Selected = {
+  id: number;
+  membership: number;
+  membershipName: string;
+  treatment: number;
+  treatmentName: string;
+  treatmentCategoryName: string;
+  treatmentDuration: number;
+  treatmentPrice: string;
+  treatmentIsActive: boolean;
+  memberPrice: string;
+  sessionsIncluded: number;
+  discountPercent: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const toRead = (r: Selected): AllowedTreatment => ({
+  id: r.id,
+  membership: r.membership,
+  membership_name: r.membershipName,
+  treatment: r.treatment,
+  treatment_name: r.treatmentName,
+  treatment_category_name: r.treatmentCategoryName,
+  treatment_duration_minutes: r.treatmentDuration,
+  treatment_price: r.treatmentPrice,
+  treatment_is_active: r.treatmentIsActive,
+  member_price: r.memberPrice,
+  sessions_included: r.sessionsIncluded,
+  discount_percent: r.discountPercent,
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
+});
+
+const joined = (db: DbOrTx) =>
+  db
+    .select(columns)
+    .from(allowed)
+    .innerJoin(memberships, eq(memberships.id, allowed.membershipId))
+    .innerJoin(treatments, eq(treatments.id, allowed.treatmentId))
+    .innerJoin(treatmentCategories, eq(treatmentCategories.id, treatments.categoryId));
+
+export const getAllowedTreatment = async (db: DbOrTx, id: number): Promise<AllowedTreatment> => {
+  const [row] = await joined(db).where(eq(allowed.id, id));
+  if (!row) throw notFound('No such allowed treatment.');
+  return toRead(row);
+};
+
+export const listAllowedTreatments = async (db: Db, query: AllowedListQuery, url: string): Promise<Page<AllowedTreatment>> => {
+  const conditions: SQL[] = [];
+  if (query.membership !== undefined) conditions.push(eq(allowed.membershipId, query.membership));
+  if (query.treatment !== undefined) conditions.push(eq(allowed.treatmentId, query.treatment));
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(or(ilike(treatments.name, pattern), ilike(memberships.name, pattern))!);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = orderingOf(
+    query.ordering,
+    {
+      treatment_name: sql`lower(${treatments.name})`,
+      membership_name: sql`lower(${memberships.name})`,
+      sessions_included: allowed.sessionsIncluded,
+      discount_percent: allowed.discountPercent,
+      created_at: allowed.createdAt,
+    },
+    [asc(sql`lower(${memberships.name})`), asc(sql`lower(${treatments.name})`)],
+    allowed.id,
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(allowed)
+    .innerJoin(memberships, eq(memberships.id, allowed.membershipId))
+    .innerJoin(treatments, eq(treatments.id, allowed.treatmentId))
+    .where(where);
+  const rows = await joined(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query));
+  return toPage(url, query, total?.n ?? 0, rows.map(toRead));
+};
+
+const membershipName = async (db: DbOrTx, id: number) => {
+  const [row] = await db.select({ name: memberships.name }).from(memberships).where(eq(memberships.id, id));
+  if (!row) throw fieldError('membership', 'No such membership.');
+  return row.name;
+};
+
+/** The treatment must exist, and a retired (inactive) one cannot be newly included. */
+const includableTreatment = async (db: DbOrTx, id: number) => {
+  const [row] = await db.select({ name: treatments.name, isActive: treatments.isActive }).from(treatments).where(eq(treatments.id, id));
+  if (!row) throw fieldError('treatment', 'No such treatment.');
+  if (!row.isActive) throw fieldError('treatment', `${row.name} is inactive; activate it before including it in a membership.`);
+  return row.name;
+};
+
+const duplicate = (membership: string, treatment: string) => ({
+  message: `${membership} already includes ${treatment}; edit that line instead.`,
+  errors: { treatment: [`${membership} already includes this treatment.`] },
+});
+
+const assertPairFree = async (db: DbOrTx, membershipId: number, treatmentId: number, names: { membership: string; treatment: string }, exceptId?: number) => {
+  const conditions = [eq(allowed.membershipId, membershipId), eq(allowed.treatmentId, treatmentId)];
+  if (exceptId !== undefined) conditions.push(ne(allowed.id, exceptId));
+  const [clash] = await db.select({ id: allowed.id }).from(allowed).where(and(...conditions));
+  if (clash) {
+    const { message, errors } = duplicate(names.membership, names.treatment);
+    throw conflict(message, errors);
+  }
+};
+
+const vanished = () => ({ message: 'The membership or treatment no longer exists. Reload and try again.' });
+
+export const createAllowedTreatment = async (db: Db, actorId: number, body: AllowedBody): Promise<AllowedTreatment> => {
+  const names = { membership: '', treatment: '' };
+  const id = await guardConstraints(
+    () =>
+      db.transaction(async (tx) => {
+        names.membership = await membershipName(tx, body.membership);
+        names.treatment = await includableTreatment(tx, body.treatment);
+        await assertPairFree(tx, body.membership, body.treatment, names);
+        const [row] = await tx
+          .insert(allowed)
+          .values({
+            membershipId: body.membership,
+            treatmentId: body.treatment,
+            sessionsIncluded: body.sessions_included,
+            discountPercent: body.discount_percent,
+            createdBy: actorId,
+            updatedBy: actorId,
+          })
+          .returning({ id: allowed.id });
+        await audit(tx, { actorId, action: 'create', tableName: 'membership_allowed_treatments', rowId: row!.id, after: await getAllowedTreatment(tx, row!.id) });
+        return row!.id;
+      }),
+    { unique: () => duplicate(names.membership, names.treatment), foreignKey: vanished },
+  );
+  return getAllowedTreatment(db, id);
+};
+
+export const updateAllowedTreatment = async (db: Db, actorId: number, id: number, patch: AllowedPatch): Promise<AllowedTreatment> => {
+  const names = { membership: '', treatment: '' };
+  await guardConstraints(
+    () =>
+      db.transaction(async (tx) => {
+        const before = await getAllowedTreatment(tx, id);
+        const membershipId = patch.membership ?? before.membership;
+        const treatmentId = patch.treatment ?? before.treatment;
+        names.membership = membershipId === before.membership ? before.membership_name : await membershipName(tx, membershipId);
+        // Keeping an already-included treatment that was retired later is fine; switching to one is not.
+        names.treatment = treatmentId === before.treatment ? before.treatment_name : await includableTreatment(tx, treatmentId);
+        if (membershipId !== before.membership || treatmentId !== before.treatment) await assertPairFree(tx, membershipId, treatmentId, names, id);
+        await tx
+          .update(allowed)
+          .set({
+            membershipId,
+            treatmentId,
+            ...(patch.sessions_included !== undefined && { sessionsIncluded: patch.sessions_included }),
+            ...(patch.discount_percent !== undefined && { discountPercent: patch.discount_percent }),
+            updatedBy: actorId,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(allowed.id, id));
+        await audit(tx, { actorId, action: 'update', tableName: 'membership_allowed_treatments', rowId: id, before, after: await getAllowedTreatment(tx, id) });
+      }),
+    { unique: () => duplicate(names.membership, names.treatment), foreignKey: vanished },
+  );
+  return getAllowedTreatment(db, id);
+};
+
+export const deleteAllowedTreatment = async (db: Db, actorId: number, id: number): Promise<void> => {
+  await db.transaction(async (tx) => {
+    const before = await getAllowedTreatment(tx, id);
+    await tx.delete(allowed).where(eq(allowed.id, id));
+    await audit(tx, { actorId, action: 'delete', tableName: 'membership_allowed_treatments', rowId: id, before });
+  });
+};

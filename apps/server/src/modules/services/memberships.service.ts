@@ -1,0 +1,252 @@
+import { and, asc, count, eq, exists, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Membership, membershipBodySchema, membershipListQuerySchema, membershipPatchSchema, Page } from '@ginhawa/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { membershipAllowedTreatments, membershipCategories, membershipCategoryLinks, memberships } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
+import { guardConstraints, iso } from './common';
+import { assertNotInUse, membershipUsages } from './in-use';
+
+type MembershipBody = z.output<typeof membershipBodySchema>;
+type MembershipPatch = z.output<typeof membershipPatchSchema>;
+type MembershipListQuery = z.output<typeof membershipListQuerySchema>;
+
+type CategoryRef = { id: number; name: string };
+
+const categoriesJson = sql<CategoryRef[] | string | null>`(
+  select json_agg(json_build_object('id', ${membershipCategories.id}, 'name', ${membershipCategories.name}) order by lower(${membershipCategories.name}), ${membershipCategories.id})
+  from ${membershipCategoryLinks} join ${membershipCategories} on ${membershipCategories.id} = ${membershipCategoryLinks.categoryId}
+  where ${membershipCategoryLinks.membershipId} = ${memberships.id})`;
+
+const allowedCount = sql<number>`(select count(*) from ${membershipAllowedTreatments} where ${membershipAllowedTreatments.membershipId} = ${memberships.id})`.mapWith(Number);
+
+const columns = {
+  id: memberships.id,
+  name: memberships.name,
+  price: memberships.price,
+  validityDays: memberships.validityDays,
+  description: memberships.description,
+  isActive: memberships.isActive,
+  categories: categoriesJson,
+  allowedCount,
+  createdAt: memberships.createdAt,
+  updatedAt: memberships.updatedAt,
+};
+
+type Selected = {
+  id: number;
+  name: string;
+  price: string;
+  validityDays: number;
+  description: string;
+  isActive: boolean;
+  categories: CategoryRef[] | string | null;
+  allowedCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const toRead = (r: Selected): Membership => {
+  // json comes back parsed from both drivers; a string is parsed here in case a driver does not.
+  const categories: CategoryRef[] = typeof r.categories === 'string' ? (JSON.parse(r.categories) as CategoryRef[]) : (r.categories ?? []);
+  return {
+    id: r.id,
+    name: r.name,
+    price: r.price,
+    validity_days: r.validityDays,
+    description: r.description,
+    is_active: r.isActive,
+    categories: categories.map((c) => c.id),
+    category_names: categories.map((c) => c.name),
+    allowed_treatments_count: r.allowedCount,
+    created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
+  };
+};
+
+export const getMembership = async (db: DbOrTx, id: number): Promise<Membership> => {
+  const [row] = await db.select(columns).from(memberships).where(eq(memberships.id, id));
+  if (!row) throw notFound('No such membership.');
+  return toRead(row);
+};
+
+export const listMemberships = async (db: Db, query: MembershipListQuery, url: string): Promise<Page<Membership>> => {
+  const conditions: SQL[] = [];
+  if (query.search) conditions.push(ilike(memberships.name, likePattern(query.search)));
+  if (query.is_active !== undefined) conditions.push(eq(memberships.isActive, query.is_active));
+  if (query.category !== undefined) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(membershipCategoryLinks)
+          .where(and(eq(membershipCategoryLinks.membershipId, memberships.id), eq(membershipCategoryLinks.categoryId, query.category))),
+      ),
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = orderingOf(
+    query.ordering,
+    {
+      name: sql`lower(${memberships.name})`,
+      price: memberships.price,
+      validity_days: memberships.validityDays,
+      is_active: memberships.isActive,
+      allowed_treatments_count: allowedCount,
+      created_at: memberships.createdAt,
+      updated_at: memberships.updatedAt,
+    },
+    [asc(sql`lower(${memberships.name})`)],
+    memberships.id,
+  );
+  const [total] = await db.select({ n: count() }).from(memberships).where(where);
+  const rows = await db
+    .select(columns)
+    .from(memberships)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query));
+  return toPage(url, query, total?.n ?? 0, rows.map(toRead));
+};
+
+const duplicate = (name: string) => ({
+  message: `A membership named "${name}" already exists.`,
+  errors: { name: ['A membership with this name already exists.'] },
+});
+
+const unknownCategories = (ids: number[]) => ({
+  message: 'Please correct the highlighted fields.',
+  errors: { categories: [`No such membership ${ids.length === 1 ? 'category' : 'categories'}: ${ids.join(', ')}.`] },
+});
+
+const assertNameFree = async (db: DbOrTx, name: string, exceptId?: number) => {
+  const conditions = [eq(sql`lower(${memberships.name})`, name.toLowerCase())];
+  if (exceptId !== undefined) conditions.push(ne(memberships.id, exceptId));
+  const [clash] = await db.select({ id: memberships.id }).from(memberships).where(and(...conditions));
+  if (clash) {
+    const { message, errors } = duplicate(name);
+    throw conflict(message, errors);
+  }
+};
+
+/** Replaces the membership's categories with `ids` (duplicates ignored); unknown ids are a 400 on `categories`. */
+const setCategories = async (tx: DbOrTx, membershipId: number, ids: number[]) => {
+  const wanted = [...new Set(ids)];
+  if (wanted.length) {
+    const found = await tx.select({ id: membershipCategories.id }).from(membershipCategories).where(inArray(membershipCategories.id, wanted));
+    const known = new Set(found.map((r) => r.id));
+    const missing = wanted.filter((id) => !known.has(id));
+    if (missing.length) {
+      const { message, errors } = unknownCategories(missing);
+      throw badRequest(message, errors);
+    }
+  }
+  await tx.delete(membershipCategoryLinks).where(eq(membershipCategoryLinks.membershipId, membershipId));
+  if (wanted.length) await tx.insert(membershipCategoryLinks).values(wanted.map((categoryId) => ({ membershipId, categoryId })));
+};
+
+/** A category deleted between the check and the insert. */
+const categoryRace = () => ({ message: 'Please correct the highlighted fields.', errors: { categories: ['A chosen category no longer exists.'] } });
+
+export const createMembership = async (db: Db, actorId: number, body: MembershipBody): Promise<Membership> => {
+  const id = await guardConstraints(
+    () =>
+      db.transaction(async (tx) => {
+        await assertNameFree(tx, body.name);
+        const [row] = await tx
+          .insert(memberships)
+          .values({
+            name: body.name,
+            price: body.price,
+            validityDays: body.validity_days,
+            description: body.description,
+            isActive: body.is_active,
+            createdBy: actorId,
+            updatedBy: actorId,
+          })
+          .returning({ id: memberships.id });
+        if (body.categories) await setCategories(tx, row!.id, body.categories);
+        await audit(tx, { actorId, action: 'create', tableName: 'memberships', rowId: row!.id, after: await getMembership(tx, row!.id) });
+        return row!.id;
+      }),
+    { unique: () => duplicate(body.name), foreignKey: categoryRace },
+  );
+  return getMembership(db, id);
+};
+
+/** PUT and PATCH; `categories`, when sent, replaces the set in the same transaction. */
+export const updateMembership = async (db: Db, actorId: number, id: number, patch: MembershipPatch): Promise<Membership> => {
+  await guardConstraints(
+    () =>
+      db.transaction(async (tx) => {
+        const before = await getMembership(tx, id);
+        if (patch.name !== undefined && patch.name !== before.name) await assertNameFree(tx, patch.name, id);
+        await tx
+          .update(memberships)
+          .set({
+            ...(patch.name !== undefined && { name: patch.name }),
+            ...(patch.price !== undefined && { price: patch.price }),
+            ...(patch.validity_days !== undefined && { validityDays: patch.validity_days }),
+            ...(patch.description !== undefined && { description: patch.description }),
+            ...(patch.is_active !== undefined && { isActive: patch.is_active }),
+            updatedBy: actorId,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(memberships.id, id));
+        if (patch.categories) await setCategories(tx, id, patch.categories);
+        await audit(tx, { actorId, action: 'update', tableName: 'memberships', rowId: id, before, after: await getMembership(tx, id) });
+      }),
+    { unique: () => duplicate(patch.name ?? ''), foreignKey: categoryRace },
+  );
+  return getMembership(db, id);
+};
+
+/** POST /memberships/{id}/update_categories/: the membership is listed under exactly these categories. */
+export const updateMembershipCategories = async (db: Db, actorId: number, id: number, categoryIds: number[]): Promise<Membership> => {
+  await guardConstraints(
+    () =>
+      db.transaction(async (tx) => {
+        const before = await getMembership(tx, id);
+        await setCategories(tx, id, categoryIds);
+        await tx.update(memberships).set({ updatedBy: actorId, updatedAt: sql`now()` }).where(eq(memberships.id, id));
+        const after = await getMembership(tx, id);
+        await audit(tx, {
+          actorId,
+          action: 'update_categories',
+          tableName: 'memberships',
+          rowId: id,
+          before: { categories: before.categories, category_names: before.category_names },
+          after: { categories: after.categories, category_names: after.category_names },
+        });
+      }),
+    { foreignKey: categoryRace },
+  );
+  return getMembership(db, id);
+};
+
+/** Its category links and allowed treatments belong to it and go with it (recorded in the audit row). */
+export const deleteMembership = async (db: Db, actorId: number, id: number): Promise<void> => {
+  const advice = 'Deactivate it instead of deleting it.';
+  await guardConstraints(
+    () =>
+      db.transaction(async (tx) => {
+        const before = await getMembership(tx, id);
+        await assertNotInUse(tx, membershipUsages, id, 'This membership', advice);
+        const allowed = await tx
+          .select({
+            treatment: membershipAllowedTreatments.treatmentId,
+            sessions_included: membershipAllowedTreatments.sessionsIncluded,
+            discount_percent: membershipAllowedTreatments.discountPercent,
+          })
+          .from(membershipAllowedTreatments)
+          .where(eq(membershipAllowedTreatments.membershipId, id))
+          .orderBy(asc(membershipAllowedTreatments.id));
+        await tx.delete(memberships).where(eq(memberships.id, id));
+        await audit(tx, { actorId, action: 'delete', tableName: 'memberships', rowId: id, before: { ...before, allowed_treatments: allowed } });
+      }),
+    { foreignKey: () => ({ message: `This membership is in use. ${advice}` }) },
+  );
+};

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { booleanQuery, pageQuerySchema } from './pagination';
+
+/** The services catalogue (SPEC.md §7 Services; DESIGN.md §4). */
+
+export const TREATMENT_DURATION_STEP = 15;
+export const TREATMENT_DURATION_MAX = 480;
+export const MEMBERSHIP_VALIDITY_MAX_DAYS = 3650;
+export const SESSIONS_INCLUDED_MAX = 999;
+export const MEMBERSHIP_CATEGORIES_MAX = 50;
+
+/** Non-negative decimal string with at most 2 places that fits numeric(12,2). */
+export const PRICE_RE = /^\d{1,10}(\.\d{1,2})?$/;
+/** 0–100 with at most 2 places. */
+export const PERCENT_RE = /^\d{1,3}(\.\d{1,2})?$/;
+
+const PRICE_MESSAGE = 'Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).';
+const PERCENT_MESSAGE = 'Enter a percentage from 0 to 100 (at most 2 decimals).';
+
+const nameSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Enter a name.')
+    .max(max, `Names are at most ${max} characters.`);
+const descriptionSchema = z.string().trim().max(1000, 'At most 1000 characters.');
+
+export const priceSchema = z
+  .string()
+  .trim()
+  .refine((v) => !v.startsWith('-'), { message: 'The price cannot be negative.', abort: true })
+  .refine((v) => PRICE_RE.test(v), PRICE_MESSAGE);
+
+/** A relation id in a body: a positive integer; whether it exists is the server's 400. */
+const relationId = (what: string) =>
+  z
+    .number({ error: `Choose a ${what}.` })
+    .int(`Choose a ${what}.`)
+    .positive(`Choose a ${what}.`)
+    .max(2_147_483_647, `Choose a ${what}.`);
+
+export const durationMinutesSchema = z
+  .number()
+  .int({ message: 'Use whole minutes.', abort: true })
+  .min(TREATMENT_DURATION_STEP, { message: `At least ${TREATMENT_DURATION_STEP} minutes.`, abort: true })
+  .max(TREATMENT_DURATION_MAX, { message: `At most ${TREATMENT_DURATION_MAX} minutes (8 hours).`, abort: true })
+  .refine((v) => v % TREATMENT_DURATION_STEP === 0, `Use a multiple of ${TREATMENT_DURATION_STEP} minutes (15, 30, 45, 60 …).`);
+
+/** Accepts 10, 12.5 or "12.50"; always a decimal string afterwards. */
+export const discountPercentSchema = z
+  .union([z.number(), z.string()], { error: PERCENT_MESSAGE })
+  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+  .refine((v) => PERCENT_RE.test(v), { message: PERCENT_MESSAGE, abort: true })
+  .refine((v) => Number(v) <= 100, 'A discount cannot exceed 100%.');
+
+// ——— categories (treatment and membership categories share one shape) ———
+
+const categoryFields = {
+  name: nameSchema(100),
+  description: descriptionSchema,
+};
+export const categoryPatchSchema = z.object(categoryFields).partial();
+export const categoryBodySchema = z.object({ ...categoryFields, description: descriptionSchema.default('') });
+export type CategoryBody = z.input<typeof categoryBodySchema>;
+
+const timestamps = { created_at: z.string(), updated_at: z.string() };
+
+export const treatmentCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  treatments_count: z.number().int(),
+  ...timestamps,
+});
+export type TreatmentCategory = z.infer<typeof treatmentCategorySchema>;
+
+export const membershipCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  memberships_count: z.number().int(),
+  ...timestamps,
+});
+export type MembershipCategory = z.infer<typeof membershipCategorySchema>;
+
+export const categoryListQuerySchema = pageQuerySchema;
+
+// ——— treatments ———
+
+const treatmentFields = {
+  name: nameSchema(120),
+  category: relationId('category'),
+  duration_minutes: durationMinutesSchema,
+  price: priceSchema,
+  description: descriptionSchema,
+  is_active: z.boolean(),
+};
+export const treatmentPatchSchema = z.object(treatmentFields).partial();
+export const treatmentBodySchema = z.object({ ...treatmentFields, description: descriptionSchema.default(''), is_active: z.boolean().default(true) });
+export type TreatmentBody = z.input<typeof treatmentBodySchema>;
+
+export const treatmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.number().int(),
+  category_name: z.string(),
+  duration_minutes: z.number().int(),
+  price: z.string(),
+  description: z.string(),
+  is_active: z.boolean(),
+  ...timestamps,
+});
+export type Treatment = z.infer<typeof treatmentSchema>;
+
+const filterId = z.coerce.number().int().positive('Not a valid id.').max(2_147_483_647, 'Not a valid id.');
+
+export const treatmentListQuerySchema = pageQuerySchema.extend({
+  category: filterId.optional(),
+  is_active: booleanQuery.optional(),
+});
+export type TreatmentListQuery = z.input<typeof treatmentListQuerySchema>;
+
+// ——— memberships ———
+
+const categoryIdsSchema = z
+  .array(relationId('category'), { error: 'Send a list of category ids.' })
+  .max(MEMBERSHIP_CATEGORIES_MAX, `At most ${MEMBERSHIP_CATEGORIES_MAX} categories.`);
+
+const membershipFields = {
+  name: nameSchema(120),
+  price: priceSchema,
+  validity_days: z
+    .number()
+    .int({ message: 'Use whole days.', abort: true })
+    .min(1, 'At least 1 day.')
+    .max(MEMBERSHIP_VALIDITY_MAX_DAYS, `At most ${MEMBERSHIP_VALIDITY_MAX_DAYS} days (10 years).`),
+  description: descriptionSchema,
+  is_active: z.boolean(),
+  /** Optional on create/update: when sent, replaces the membership's categories. */
+  categories: categoryIdsSchema,
+};
+export const membershipPatchSchema = z.object(membershipFields).partial();
+export const membershipBodySchema = z.object({
+  ...membershipFields,
+  description: descriptionSchema.default(''),
+  is_active: z.boolean().default(true),
+  categories: categoryIdsSchema.optional(),
+});
+export type MembershipBody = z.input<typeof membershipBodySchema>;
+
+export const updateCategoriesBodySchema = z.object({ categories: categoryIdsSchema });
+export type UpdateCategoriesBody = z.infer<typeof updateCategoriesBodySchema>;
+
+export const membershipSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.string(),
+  validity_days: z.number().int(),
+  description: z.string(),
+  is_active: z.boolean(),
+  categories: z.array(z.number().int()),
+  category_names: z.array(z.string()),
+  allowed_treatments_count: z.number().int(),
+  ...timestamps,
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+export const membershipListQuerySchema = pageQuerySchema.extend({
+  category: filterId.optional(),
+  is_active: booleanQuery.optional(),
+});
+export type MembershipListQuery = z.input<typeof membershipListQuerySchema>;
+
+// ——— membership allowed treatments ———
+
+const allowedTreatmentFields = {
+  membership: relationId('membership'),
+  treatment: relationId('treatment'),
+  sessions_included: z
+    .number()
+    .int({ message: 'Use a whole number of sessions.', abort: true })
+    .min(0, 'Sessions cannot be negative.')
+    .max(SESSIONS_INCLUDED_MAX, `At most ${SESSIONS_INCLUDED_MAX} sessions.`),
+  discount_percent: discountPercentSchema,
+};
+export const allowedTreatmentPatchSchema = z.object(allowedTreatmentFields).partial();
+export const allowedTreatmentBodySchema = z.object({
+  ...allowedTreatmentFields,
+  sessions_included: allowedTreatmentFields.sessions_included.default(0),
+  discount_percent: discountPercentSchema.default('0'),
+});
+export type AllowedTreatmentBody = z.input<typeof allowedTreatmentBodySchema>;
+
+export const allowedTreatmentSchema = z.object({
+  id: z.number().int(),
+  membership: z.number().int(),
+  membership_name: z.string(),
+  treatment: z.number().int(),
+  treatment_name: z.string(),
+  treatment_category_name: z.string(),
+  treatment_duration_minutes: z.number().int(),
+  treatment_price: z.string(),
+  treatment_is_active: z.boolean(),
+  /** The treatment's price after this membership's discount, rounded to centavos (computed in SQL). */
+  member_price: z.string(),
+  sessions_included: z.number().int(),
+  discount_percent: z.string(),
+  ...timestamps,
+});
+export type AllowedTreatment = z.infer<typeof allowedTreatmentSchema>;
+
+export const allowedTreatmentListQuerySchema = pageQuerySchema.extend({
+  membership: filterId.optional(),
+  treatment: filterId.optional(),
+});
+export type AllowedTreatmentListQuery = z.input<typeof allowedTreatmentListQuerySchema>;
+
+/** "1 h 30 min" for a treatment's length. */
+export const formatDuration = (minutes: number): string => {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (!h) return `${m} min`;
+  return m ? `${h} h ${m} min` : `${h} h`;
+};
