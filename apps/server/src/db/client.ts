@@ -25,6 +25,8 @@ export type Database = {
   /** Raw handle for LISTEN/NOTIFY (live channel). */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** Connection string, for the live bus's own LISTEN connection. */
+  url?: string;
 };
 
 export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
@@ -60,6 +62,7 @@ export const openPostgres = async (url: string, max = 10): Promise<Database> => 
     db,
     kind: 'postgres',
     pool,
+    url,
     migrate: async () => {
       const client = await pool.connect();
       try {

@@ -40,7 +40,7 @@ export const resolveIdentity = async (
 ): Promise<Identity | null> => {
   const header = request.headers.authorization;
   const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : bearerFromQuery;
-  if (bearer) return { user: await tokens.verify(db, bearer, 'access'), via: 'bearer' };
+  if (bearer) return { ...(await tokens.verify(db, bearer, 'access')), via: 'bearer' };
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 200) return null;
   return resolveSession(db, token);
@@ -61,7 +61,6 @@ export const clearAuthCookies = (reply: FastifyReply, secure: boolean) => {
  * and, for cookie sessions, the CSRF header on every unsafe method. Secure by default.
  */
 export const registerAuth = (app: FastifyInstance, deps: { db: Db; tokens: TokenSigner }) => {
-  app.decorateRequest('identity', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config;

@@ -33,18 +33,38 @@ const openTestDatabase = async (): Promise<Database> => {
   };
 };
 
-export type TestContext = { app: FastifyInstance; database: Database; close: () => Promise<void> };
+export type TestContext = {
+  app: FastifyInstance;
+  database: Database;
+  /** A second app instance on the same database (its own pool and LISTEN connection on PostgreSQL). */
+  buildPeer: () => Promise<{ app: FastifyInstance; close: () => Promise<void> }>;
+  close: () => Promise<void>;
+};
+
+const testEnv = (overrides: Record<string, string>) =>
+  loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/ginhawa-test', WEB_DIST: '/nonexistent', ...overrides });
 
 export const buildTestApp = async (overrides: Record<string, string> = {}): Promise<TestContext> => {
   const database = await openTestDatabase();
   await database.migrate();
   await seedDatabase(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, seedDemo: true });
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/ginhawa-test', WEB_DIST: '/nonexistent', ...overrides });
-  const app = await buildApp({ database, env, secretKey: TEST_SECRET, logger: false });
+  const app = await buildApp({ database, env: testEnv(overrides), secretKey: TEST_SECRET, logger: false });
   await app.ready();
   return {
     app,
     database,
+    buildPeer: async () => {
+      const peerDb = database.url ? await openPostgres(database.url, 3) : database;
+      const peer = await buildApp({ database: peerDb, env: testEnv(overrides), secretKey: TEST_SECRET, logger: false });
+      await peer.ready();
+      return {
+        app: peer,
+        close: async () => {
+          await peer.close();
+          if (peerDb !== database) await peerDb.close();
+        },
+      };
+    },
     close: async () => {
       await app.close();
       await database.close();

@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/token/refresh/',
     { config: { public: true, csrfExempt: true }, schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: tokenPairSchema, ...errors } } },
     async (request) => {
-      const user = await tokens.verify(db, request.body.refresh, 'refresh');
+      const { user } = await tokens.verify(db, request.body.refresh, 'refresh');
       return tokens.issuePair(db, user.id);
     },
   );

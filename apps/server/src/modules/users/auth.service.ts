@@ -4,6 +4,7 @@ import type { MyData } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { groups, sessions, userGroups, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
+import { publish } from '../../plugins/bus';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { getDecoyHash, verifyPassword } from './passwords';
@@ -25,7 +26,9 @@ export type AuthUser = {
   groups: string[];
 };
 
-export type Identity = { user: AuthUser; via: 'session'; sessionId: number; csrfToken: string } | { user: AuthUser; via: 'bearer' };
+export type Identity =
+  | { user: AuthUser; via: 'session'; sessionId: number; csrfToken: string }
+  | { user: AuthUser; via: 'bearer'; /** ms since epoch */ expiresAt: number };
 
 const INVALID_CREDENTIALS = 'Invalid username or password.';
 
@@ -129,6 +132,7 @@ export const deleteSession = async (db: Db, sessionId: number, actorId: number) 
   await db.transaction(async (tx) => {
     await tx.delete(sessions).where(eq(sessions.id, sessionId));
     await audit(tx, { actorId, action: 'logout', tableName: 'sessions', rowId: sessionId });
+    await publish(tx, { t: 'close', user: actorId, session: sessionId });
   });
 };
 
@@ -139,6 +143,7 @@ export const endAllSessions = async (db: DbOrTx, userId: number) => {
     .update(users)
     .set({ authVersion: sql`${users.authVersion} + 1` })
     .where(eq(users.id, userId));
+  await publish(db, { t: 'close', user: userId });
 };
 
 export const purgeExpiredSessions = async (db: Db) => {
@@ -164,14 +169,16 @@ export const createTokenSigner = (secretKey: string) => {
       .sign(key);
 
   /** Verifies signature, expiry and kind, and that the user is active and has not changed password since. */
-  const verify = async (db: Db, token: string, kind: TokenKind): Promise<AuthUser> => {
+  const verify = async (db: Db, token: string, kind: TokenKind): Promise<{ user: AuthUser; expiresAt: number }> => {
     let userId: number;
     let version: number;
+    let expiresAt: number;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       if (payload.typ !== kind || typeof payload.ver !== 'number' || !payload.sub) throw unauthorized('This token is not valid.');
       userId = Number(payload.sub);
       version = payload.ver;
+      expiresAt = (payload.exp ?? 0) * 1000;
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw unauthorized('This token has expired.');
       throw unauthorized('This token is not valid.');
@@ -181,7 +188,7 @@ export const createTokenSigner = (secretKey: string) => {
       .from(users)
       .where(and(eq(users.id, userId), eq(users.isActive, true), eq(users.authVersion, version)));
     if (!row) throw unauthorized('This token is no longer valid.');
-    return row;
+    return { user: row, expiresAt };
   };
 
   const issuePair = async (db: Db, userId: number) => {

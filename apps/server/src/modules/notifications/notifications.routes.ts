@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MANAGER_GROUP, announcementBodySchema, booleanQuery, errorBodySchema, notificationSchema, pageQuerySchema, pageSchema } from '@ginhawa/contract';
+import { currentUser } from '../../plugins/auth';
+import { announce, pageForUser } from './notifications.service';
+
+/** /api/notifications/: my notifications (paged, newest first) and announcements by Admin/Manager. */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['notifications'],
+        querystring: pageQuerySchema.extend({ is_read: booleanQuery.optional() }),
+        response: { 200: pageSchema(notificationSchema), 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => pageForUser(db, currentUser(request), request.query, request.url),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { groups: [MANAGER_GROUP] },
+      schema: {
+        tags: ['notifications'],
+        body: announcementBodySchema,
+        response: { 201: z.object({ recipients: z.number().int() }), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await announce(db, currentUser(request), request.body)),
+  );
+};

@@ -1,0 +1,305 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ADMIN_GROUP, MANAGER_GROUP, NOTIFICATIONS_INITIAL_BATCH, NOTIFICATIONS_MAX_BATCH, type AnnouncementBody, type Notification, type Page, type PageQuery } from '@ginhawa/contract';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { groups, notifications, userGroups, users } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { offsetOf, toPage } from '../../lib/pagination';
+import { randomToken } from '../../lib/tokens';
+import { publish } from '../../plugins/bus';
+import type { AuthUser } from '../users/auth.service';
+
+export type NotifyInput = {
+  recipients: number[];
+  actorId: number | null;
+  type: string;
+  title: string;
+  message: string;
+  link?: string | null;
+  data?: Record<string, unknown>;
+  /** An approval request: Admins/Managers among the recipients may approve or decline it once. */
+  requiresApproval?: boolean;
+};
+
+const INSERT_CHUNK = 2_000;
+
+/**
+ * The one way to notify people. Call it inside the transaction of the change it reports: the
+ * rows and the live-bus event commit (or roll back) together. Returns the batch id.
+ */
+export const notify = async (tx: DbOrTx, input: NotifyInput): Promise<string | null> => {
+  const recipients = [...new Set(input.recipients)];
+  if (recipients.length === 0) return null;
+  const batch = randomToken().slice(0, 24);
+  for (let i = 0; i < recipients.length; i += INSERT_CHUNK) {
+    await tx.insert(notifications).values(
+      recipients.slice(i, i + INSERT_CHUNK).map((recipientId) => ({
+        recipientId,
+        actorId: input.actorId,
+        type: input.type,
+        title: input.title,
+        message: input.message,
+        link: input.link ?? null,
+        data: input.data ?? {},
+        batch,
+        requiresApproval: input.requiresApproval ?? false,
+      })),
+    );
+  }
+  await publish(tx, { t: 'new', batch });
+  return batch;
+};
+
+// ---- reading -------------------------------------------------------------------------------
+
+export const isDecider = (user: Pick<AuthUser, 'groups'>) => user.groups.includes(ADMIN_GROUP) || user.groups.includes(MANAGER_GROUP);
+
+const columns = {
+  id: notifications.id,
+  recipientId: notifications.recipientId,
+  type: notifications.type,
+  title: notifications.title,
+  message: notifications.message,
+  link: notifications.link,
+  data: notifications.data,
+  isRead: notifications.isRead,
+  requiresApproval: notifications.requiresApproval,
+  isApproved: notifications.isApproved,
+  actorId: notifications.actorId,
+  actorName: sql<string | null>`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ${notifications.actorId})`,
+  createdAt: notifications.createdAt,
+};
+type Row = { [K in keyof typeof columns]: unknown } & {
+  id: number;
+  recipientId: number;
+  type: string;
+  title: string;
+  message: string;
+  link: string | null;
+  data: Record<string, unknown>;
+  isRead: boolean;
+  requiresApproval: boolean;
+  isApproved: boolean | null;
+  actorId: number | null;
+  actorName: string | null;
+  createdAt: Date;
+};
+
+export const toNotification = (row: Row, viewerMayDecide: boolean): Notification => ({
+  id: row.id,
+  type: row.type,
+  title: row.title,
+  message: row.message,
+  link: row.link,
+  data: row.data ?? {},
+  is_read: row.isRead,
+  requires_approval: row.requiresApproval,
+  is_approved: row.isApproved,
+  can_decide: viewerMayDecide && row.requiresApproval && row.isApproved === null,
+  actor: row.actorId,
+  actor_name: row.actorName,
+  created_at: new Date(row.createdAt).toISOString(),
+});
+
+export const listForUser = async (db: Db, viewer: AuthUser, offset = 0, limit = NOTIFICATIONS_INITIAL_BATCH) => {
+  const rows = (await db
+    .select(columns)
+    .from(notifications)
+    .where(eq(notifications.recipientId, viewer.id))
+    .orderBy(desc(notifications.id))
+    .limit(Math.min(Math.max(limit, 1), NOTIFICATIONS_MAX_BATCH))
+    .offset(offset)) as Row[];
+  const mayDecide = isDecider(viewer);
+  return rows.map((r) => toNotification(r, mayDecide));
+};
+
+export const unreadCounts = async (db: Db, userIds: number[]): Promise<Map<number, number>> => {
+  const result = new Map(userIds.map((id) => [id, 0]));
+  if (userIds.length === 0) return result;
+  const rows = await db
+    .select({ user: notifications.recipientId, n: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.recipientId, userIds), eq(notifications.isRead, false)))
+    .groupBy(notifications.recipientId);
+  for (const r of rows) result.set(r.user, Number(r.n));
+  return result;
+};
+
+export const unreadCount = async (db: Db, userId: number) => (await unreadCounts(db, [userId])).get(userId) ?? 0;
+
+/** Rows of one notify() batch for the given recipients (those with sockets on this instance). */
+export const loadBatch = async (db: Db, batch: string, recipientIds: number[]) => {
+  if (recipientIds.length === 0) return [];
+  return (await db
+    .select(columns)
+    .from(notifications)
+    .where(and(eq(notifications.batch, batch), inArray(notifications.recipientId, recipientIds)))) as Row[];
+};
+
+export const pageForUser = async (db: Db, viewer: AuthUser, query: PageQuery & { is_read?: boolean }, url: string): Promise<Page<Notification>> => {
+  const where = and(eq(notifications.recipientId, viewer.id), query.is_read === undefined ? undefined : eq(notifications.isRead, query.is_read));
+  const [total] = await db.select({ n: count() }).from(notifications).where(where);
+  const rows = (await db
+    .select(columns)
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.id))
+    .limit(query.pageSize)
+    .offset(offsetOf(query))) as Row[];
+  const mayDecide = isDecider(viewer);
+  return toPage(url, query, Number(total?.n ?? 0), rows.map((r) => toNotification(r, mayDecide)));
+};
+
+// ---- changes by the recipient --------------------------------------------------------------
+
+const NOT_FOUND = 'No such notification.';
+
+export const setRead = async (db: Db, userId: number, id: number, isRead: boolean) => {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(notifications)
+      .set({ isRead })
+      .where(and(eq(notifications.id, id), eq(notifications.recipientId, userId)))
+      .returning({ id: notifications.id });
+    if (!row) throw notFound(NOT_FOUND);
+    await publish(tx, { t: isRead ? 'read' : 'unread', user: userId, id });
+  });
+};
+
+export const markAllRead = async (db: Db, userId: number) => {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.recipientId, userId), eq(notifications.isRead, false)));
+    await publish(tx, { t: 'all_read', user: userId });
+  });
+};
+
+export const removeNotification = async (db: Db, userId: number, id: number) => {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.recipientId, userId)))
+      .returning({ id: notifications.id });
+    if (!row) throw notFound(NOT_FOUND);
+    await publish(tx, { t: 'removed', user: userId, id });
+  });
+};
+
+// ---- approvals -----------------------------------------------------------------------------
+
+export type ApprovalContext = { tx: Tx; actor: AuthUser; approved: boolean; type: string; data: Record<string, unknown>; requesterId: number | null };
+type ApprovalHandler = (ctx: ApprovalContext) => Promise<void>;
+const approvalHandlers = new Map<string, ApprovalHandler>();
+
+/** Modules register what approving (or declining) a request of their type does, e.g. lock a daily report. */
+export const registerApprovalHandler = (type: string, handler: ApprovalHandler) => {
+  approvalHandlers.set(type, handler);
+};
+
+/**
+ * Records a decision on an approval request once for all its copies (every decider got one),
+ * applies the type's handler in the same transaction, and tells the requester.
+ */
+export const decide = async (db: Db, actor: AuthUser, id: number, approved: boolean) => {
+  if (!isDecider(actor)) throw forbidden('Only administrators and managers may decide requests.');
+  await db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({ batch: notifications.batch, requiresApproval: notifications.requiresApproval })
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.recipientId, actor.id)));
+    if (!own) throw notFound(NOT_FOUND);
+    if (!own.requiresApproval) throw badRequest('This notification needs no decision.');
+    // Lock every copy of the request so two deciders cannot both decide it.
+    const copies = await tx
+      .select({ id: notifications.id, recipientId: notifications.recipientId, isApproved: notifications.isApproved, actorId: notifications.actorId, type: notifications.type, data: notifications.data, title: notifications.title })
+      .from(notifications)
+      .where(and(eq(notifications.batch, own.batch), eq(notifications.requiresApproval, true)))
+      .for('update');
+    if (copies.some((c) => c.isApproved !== null)) throw conflict('This request has already been decided.');
+    await tx
+      .update(notifications)
+      .set({ isApproved: approved, decidedBy: actor.id, decidedAt: sql`now()` })
+      .where(and(eq(notifications.batch, own.batch), isNull(notifications.isApproved)));
+    const first = copies[0]!;
+    const requesterId = typeof first.data?.requested_by === 'number' ? first.data.requested_by : first.actorId;
+    const handler = approvalHandlers.get(first.type);
+    if (handler) await handler({ tx, actor, approved, type: first.type, data: first.data ?? {}, requesterId });
+    for (const c of copies) await publish(tx, { t: 'approved', user: c.recipientId, id: c.id, approved });
+    await audit(tx, { actorId: actor.id, action: approved ? 'approve' : 'decline', tableName: 'notifications', rowId: id, after: { batch: own.batch, approved } });
+    if (requesterId && requesterId !== actor.id) {
+      await notify(tx, {
+        recipients: [requesterId],
+        actorId: actor.id,
+        type: 'decision',
+        title: approved ? 'Request approved' : 'Request declined',
+        message: `${first.title}: ${approved ? 'approved' : 'declined'} by ${[actor.firstName, actor.lastName].filter(Boolean).join(' ') || actor.username}.`,
+        data: { request_type: first.type, approved, ...first.data },
+      });
+    }
+  });
+};
+
+// ---- announcements -------------------------------------------------------------------------
+
+/** Everyone matching any of users / groups / locations (all active staff when none is given), except the sender. */
+export const announce = async (db: Db, actor: AuthUser, body: AnnouncementBody) => {
+  const targeted = Boolean(body.users?.length || body.groups?.length || body.locations?.length);
+  const errors: Record<string, string[]> = {};
+  if (body.groups?.length) {
+    const known = await db.select({ name: groups.name }).from(groups).where(inArray(groups.name, body.groups));
+    const unknown = body.groups.filter((g) => !known.some((k) => k.name === g));
+    if (unknown.length) errors.groups = [`Unknown group: ${unknown.join(', ')}.`];
+  }
+  if (body.users?.length) {
+    const known = await db.select({ id: users.id }).from(users).where(inArray(users.id, body.users));
+    const unknown = body.users.filter((u) => !known.some((k) => k.id === u));
+    if (unknown.length) errors.users = [`Unknown user id: ${unknown.slice(0, 10).join(', ')}.`];
+  }
+  const atLocations = body.locations?.length ? await locationUsers(db, body.locations) : null;
+  if (atLocations?.unknown.length) errors.locations = [`Unknown location id: ${atLocations.unknown.slice(0, 10).join(', ')}.`];
+  if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields.', errors);
+
+  const conditions = [];
+  if (body.users?.length) conditions.push(inArray(users.id, body.users));
+  if (body.groups?.length) {
+    conditions.push(
+      inArray(
+        users.id,
+        db.select({ id: userGroups.userId }).from(userGroups).innerJoin(groups, eq(groups.id, userGroups.groupId)).where(inArray(groups.name, body.groups)),
+      ),
+    );
+  }
+  if (atLocations) conditions.push(inArray(users.id, atLocations.userIds.length ? atLocations.userIds : [-1]));
+  const matched = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isActive, true), targeted ? sql`(${sql.join(conditions, sql` or `)})` : undefined));
+  const recipients = matched.map((r) => r.id).filter((id) => id !== actor.id);
+  if (recipients.length === 0) throw badRequest('No active user matches these recipients.');
+  await db.transaction(async (tx) => {
+    await notify(tx, { recipients, actorId: actor.id, type: 'announcement', title: body.title, message: body.message, link: body.link ?? null });
+    await audit(tx, { actorId: actor.id, action: 'announce', tableName: 'notifications', after: { title: body.title, recipients: recipients.length } });
+  });
+  return { recipients: recipients.length };
+};
+
+/**
+ * People working at the given locations. Locations arrive with the administration module
+ * (user_locations); until that table exists every location id is unknown.
+ */
+const locationUsers = async (db: Db, locationIds: number[]): Promise<{ userIds: number[]; unknown: number[] }> => {
+  try {
+    const known = (await db.execute(sql`select id from locations where id in (${sql.join(locationIds.map((id) => sql`${id}`), sql`, `)})`)) as unknown as { rows: { id: number }[] };
+    const ids = new Set(known.rows.map((r) => Number(r.id)));
+    const unknown = locationIds.filter((id) => !ids.has(id));
+    const rows = (await db.execute(
+      sql`select distinct user_id from user_locations where location_id in (${sql.join(locationIds.map((id) => sql`${id}`), sql`, `)})`,
+    )) as unknown as { rows: { user_id: number }[] };
+    return { userIds: rows.rows.map((r) => Number(r.user_id)), unknown };
+  } catch (err) {
+    if ((err as { code?: string }).code === '42P01') return { userIds: [], unknown: locationIds };
+    throw err;
+  }
+};

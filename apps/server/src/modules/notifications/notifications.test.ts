@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import type { Notification } from '@ginhawa/contract';
+import { auditLog, notifications, users } from '../../db/schema/index';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type TestContext } from '../../test/build';
+import { action, connectSocket, type TestSocket } from '../../test/ws-client';
+import { CLOSE_SIGNED_OUT } from './notifications.hub';
+import { MAX_FRAME_BYTES } from './notifications.ws';
+import { notify, registerApprovalHandler } from './notifications.service';
+
+let ctx: TestContext;
+const ids: Record<string, number> = {};
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  for (const u of await ctx.database.db.select({ id: users.id, username: users.username }).from(users)) ids[u.username] = u.id;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const clearFor = async (username: string) => {
+  await ctx.database.db.delete(notifications).where(eq(notifications.recipientId, ids[username]!));
+};
+const notifyNow = (input: Parameters<typeof notify>[1]) => ctx.database.db.transaction((tx) => notify(tx, input).then(() => undefined));
+
+type NewMsg = { action: 'new_notification'; notification: Notification; unread_count: number };
+
+describe('live channel handshake', () => {
+  it('refuses a caller without a session', async () => {
+    await expect(connectSocket(ctx.app)).rejects.toMatchObject({ statusCode: 401 });
+  });
+
+  it('refuses a foreign Origin even with a valid session', async () => {
+    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    await expect(connectSocket(ctx.app, { agent, origin: 'https://evil.example' })).rejects.toMatchObject({ statusCode: 403 });
+  });
+
+  it('accepts a bearer token in ?token= and sends connected, then the newest 20 with the unread count', async () => {
+    await clearFor('manager');
+    for (let i = 1; i <= 25; i += 1) await notifyNow({ recipients: [ids.manager!], actorId: null, type: 'test', title: `n${i}`, message: 'm' });
+    const tokens = (await ctx.app.inject({ method: 'POST', url: '/api/users/token/', payload: { username: 'manager', password: DEMO_PASSWORD } })).json();
+    const socket = await connectSocket(ctx.app, { query: `?token=${tokens.access}`, origin: null });
+    const connected = await socket.next(action('connected'));
+    expect(connected).toEqual({ action: 'connected', user: ids.manager });
+    const initial = await socket.next<{ action: string; notifications: Notification[]; unread_count: number }>(action('user_notifications'));
+    expect(initial.unread_count).toBe(25);
+    expect(initial.notifications).toHaveLength(20);
+    expect(initial.notifications[0]!.title).toBe('n25');
+    expect(initial.notifications[19]!.title).toBe('n6');
+
+    socket.send({ action: 'fetch_older_notifications', offset: 20, limit: 20 });
+    const older = await socket.next<{ notifications: Notification[] }>(action('older_notifications'));
+    expect(older.notifications.map((n) => n.title)).toEqual(['n5', 'n4', 'n3', 'n2', 'n1']);
+    socket.send({ action: 'fetch_older_notifications', offset: 25, limit: 20 });
+    expect((await socket.next<{ notifications: Notification[] }>(action('older_notifications'))).notifications).toEqual([]);
+    // The limit is capped at 50.
+    socket.send({ action: 'fetch_older_notifications', offset: 0, limit: 1000 });
+    expect((await socket.next<{ notifications: Notification[] }>(action('older_notifications'))).notifications).toHaveLength(25);
+    socket.send({ action: 'ping' });
+    await socket.next(action('pong'));
+    socket.ws.close();
+  });
+});
+
+describe('live changes reach every socket of the user', () => {
+  let a: TestSocket;
+  let b: TestSocket;
+  beforeAll(async () => {
+    await clearFor('therapist');
+    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    const other = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    a = await connectSocket(ctx.app, { agent });
+    b = await connectSocket(ctx.app, { agent: other });
+    await a.next(action('user_notifications'));
+    await b.next(action('user_notifications'));
+  });
+  afterAll(() => {
+    a.ws.close();
+    b.ws.close();
+  });
+
+  it('an announcement to a group arrives in both tabs with the unread count', async () => {
+    const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+    const res = await admin.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'Staff meeting', message: 'Monday 9:00 at Makati.', groups: ['Therapist'] } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ recipients: 1 });
+    const inA = await a.next<NewMsg>(action('new_notification'));
+    const inB = await b.next<NewMsg>(action('new_notification'));
+    expect(inA.notification).toMatchObject({ title: 'Staff meeting', message: 'Monday 9:00 at Makati.', is_read: false, type: 'announcement', actor: ids.admin, actor_name: 'Site Administrator', requires_approval: false, can_decide: false });
+    expect(inA.unread_count).toBe(1);
+    expect(inB.notification.id).toBe(inA.notification.id);
+  });
+
+  it('read in one tab shows read in the other; unread, all read and remove too', async () => {
+    await notifyNow({ recipients: [ids.therapist!], actorId: ids.admin!, type: 'test', title: 'second', message: 'x' });
+    const second = (await a.next<NewMsg>(action('new_notification'))).notification;
+    await b.next(action('new_notification'));
+
+    a.send({ action: 'mark_notification_as_read', notificationId: second.id });
+    expect(await b.next(action('notification_marked_as_read'))).toEqual({ action: 'notification_marked_as_read', notificationId: second.id, unread_count: 1 });
+    await a.next(action('notification_marked_as_read'));
+
+    b.send({ action: 'mark_notification_as_unread', notificationId: second.id });
+    expect(await a.next(action('notification_marked_as_unread'))).toEqual({ action: 'notification_marked_as_unread', notificationId: second.id, unread_count: 2 });
+    await b.next(action('notification_marked_as_unread'));
+
+    a.send({ action: 'mark_all_notifications_as_read' });
+    expect(await b.next(action('all_notifications_marked_as_read'))).toEqual({ action: 'all_notifications_marked_as_read', unread_count: 0 });
+    await a.next(action('all_notifications_marked_as_read'));
+
+    b.send({ action: 'remove_notification', notificationId: second.id });
+    expect(await a.next(action('notification_removed'))).toEqual({ action: 'notification_removed', notificationId: second.id, unread_count: 0 });
+    await b.next(action('notification_removed'));
+    const [gone] = await ctx.database.db.select().from(notifications).where(eq(notifications.id, second.id));
+    expect(gone).toBeUndefined();
+  });
+
+  it('bad frames get an error frame and never close the socket', async () => {
+    a.send('not json');
+    expect(await a.next(action('error'))).toEqual({ action: 'error', message: 'Messages must be JSON.' });
+    a.send({ action: 'launch_rockets' });
+    expect(await a.next(action('error'))).toEqual({ action: 'error', message: 'Cannot do "launch_rockets" with these fields.' });
+    a.send({ action: 'mark_notification_as_read' });
+    expect((await a.next<{ message: string }>(action('error'))).message).toMatch(/mark_notification_as_read/);
+    a.send([1, 2]);
+    expect(await a.next(action('error'))).toEqual({ action: 'error', message: 'Unknown action.' });
+    // Someone else's notification is not found, and stays unread.
+    await notifyNow({ recipients: [ids.manager!], actorId: null, type: 'test', title: 'private', message: 'x' });
+    const [theirs] = await ctx.database.db.select().from(notifications).where(eq(notifications.title, 'private'));
+    a.send({ action: 'mark_notification_as_read', notificationId: theirs!.id });
+    expect(await a.next(action('error'))).toEqual({ action: 'error', message: 'No such notification.' });
+    a.send({ action: 'remove_notification', notificationId: theirs!.id });
+    expect(await a.next(action('error'))).toEqual({ action: 'error', message: 'No such notification.' });
+    const [still] = await ctx.database.db.select().from(notifications).where(eq(notifications.id, theirs!.id));
+    expect(still!.isRead).toBe(false);
+    a.send({ action: 'ping' });
+    await a.next(action('pong'));
+    expect(a.ws.readyState).toBe(a.ws.OPEN);
+  });
+
+  it('a frame over the cap closes that socket (1009) without affecting others', async () => {
+    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    const big = await connectSocket(ctx.app, { agent });
+    big.send({ action: 'ping', pad: 'x'.repeat(MAX_FRAME_BYTES + 1) });
+    expect((await big.closed).code).toBe(1009);
+    a.send({ action: 'ping' });
+    await a.next(action('pong'));
+  });
+});
+
+describe('approval requests', () => {
+  it('a decider approves once for every copy, the handler runs, and the requester is told', async () => {
+    const calls: { approved: boolean; data: Record<string, unknown> }[] = [];
+    registerApprovalHandler('test_request', async ({ approved, data }) => {
+      calls.push({ approved, data });
+    });
+    const managerAgent = await login(ctx.app, 'manager', DEMO_PASSWORD);
+    const adminAgent = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+    const requesterAgent = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
+    const therapistAgent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    const manager = await connectSocket(ctx.app, { agent: managerAgent });
+    const admin = await connectSocket(ctx.app, { agent: adminAgent });
+    const requester = await connectSocket(ctx.app, { agent: requesterAgent });
+    const therapist = await connectSocket(ctx.app, { agent: therapistAgent });
+    for (const s of [manager, admin, requester, therapist]) await s.next(action('user_notifications'));
+
+    await notifyNow({
+      recipients: [ids.manager!, ids.admin!, ids.therapist!],
+      actorId: ids.salesperson!,
+      type: 'test_request',
+      title: 'Delete sales of 2026-11-20',
+      message: 'Please approve.',
+      data: { report: 7 },
+      requiresApproval: true,
+    });
+    const forManager = (await manager.next<NewMsg>(action('new_notification'))).notification;
+    const forAdmin = (await admin.next<NewMsg>(action('new_notification'))).notification;
+    const forTherapist = (await therapist.next<NewMsg>(action('new_notification'))).notification;
+    expect(forManager).toMatchObject({ requires_approval: true, is_approved: null, can_decide: true });
+    expect(forTherapist.can_decide).toBe(false);
+
+    therapist.send({ action: 'approve_notification', notificationId: forTherapist.id, approved: true });
+    expect(await therapist.next(action('error'))).toEqual({ action: 'error', message: 'Only administrators and managers may decide requests.' });
+
+    manager.send({ action: 'approve_notification', notificationId: forManager.id, approved: true });
+    expect(await manager.next(action('notification_approved'))).toEqual({ action: 'notification_approved', notificationId: forManager.id, approved: true });
+    expect(await admin.next(action('notification_approved'))).toEqual({ action: 'notification_approved', notificationId: forAdmin.id, approved: true });
+    const told = await requester.next<NewMsg>(action('new_notification'));
+    expect(told.notification).toMatchObject({ type: 'decision', title: 'Request approved', actor: ids.manager });
+    expect(calls).toEqual([{ approved: true, data: { report: 7 } }]);
+
+    admin.send({ action: 'approve_notification', notificationId: forAdmin.id, approved: false });
+    expect(await admin.next(action('error'))).toEqual({ action: 'error', message: 'This request has already been decided.' });
+    const rows = await ctx.database.db.select().from(notifications).where(inArray(notifications.id, [forManager.id, forAdmin.id]));
+    expect(rows.map((r) => [r.isApproved, r.decidedBy])).toEqual([
+      [true, ids.manager],
+      [true, ids.manager],
+    ]);
+    const audits = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'approve'));
+    expect(audits).toHaveLength(1);
+    // A plain notification needs no decision.
+    requester.send({ action: 'approve_notification', notificationId: told.notification.id, approved: true });
+    expect(await requester.next(action('error'))).toEqual({ action: 'error', message: 'Only administrators and managers may decide requests.' });
+    for (const s of [manager, admin, requester, therapist]) s.ws.close();
+  });
+});
+
+describe('signing out closes sockets', () => {
+  it('logout closes the sockets of that session only', async () => {
+    const one = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
+    const two = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
+    const s1 = await connectSocket(ctx.app, { agent: one });
+    const s2 = await connectSocket(ctx.app, { agent: two });
+    await s1.next(action('user_notifications'));
+    await s2.next(action('user_notifications'));
+    expect((await one.request({ method: 'POST', url: '/api/users/logout/' })).statusCode).toBe(200);
+    expect((await s1.closed).code).toBe(CLOSE_SIGNED_OUT);
+    s2.send({ action: 'ping' });
+    await s2.next(action('pong'));
+    s2.ws.close();
+  });
+
+  it('a password change closes every socket of the user', async () => {
+    const agent = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
+    const other = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
+    const s = await connectSocket(ctx.app, { agent: other });
+    await s.next(action('user_notifications'));
+    const res = await agent.request({ method: 'POST', url: `/api/users/${ids.receptionist}/update_password/`, payload: { old_password: DEMO_PASSWORD, new_password: 'front desk changed it' } });
+    expect(res.statusCode).toBe(200);
+    expect((await s.closed).code).toBe(CLOSE_SIGNED_OUT);
+  });
+
+  it('a session that expired by time is closed by the periodic check', async () => {
+    const agent = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
+    const s = await connectSocket(ctx.app, { agent });
+    await s.next(action('user_notifications'));
+    const { sessions } = await import('../../db/schema/index');
+    const { sql } = await import('drizzle-orm');
+    await ctx.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, ids.salesperson!));
+    await ctx.app.hub.checkSessions();
+    expect((await s.closed).code).toBe(CLOSE_SIGNED_OUT);
+  });
+});
+
+describe('two server instances on one database', () => {
+  it('a change made through one instance reaches a socket on the other', async () => {
+    const peer = await ctx.buildPeer();
+    try {
+      await clearFor('therapist');
+      const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+      const onPeer = await connectSocket(peer.app, { agent });
+      const onMain = await connectSocket(ctx.app, { agent });
+      await onPeer.next(action('user_notifications'));
+      await onMain.next(action('user_notifications'));
+      const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+      await admin.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'Across instances', message: 'hello', users: [ids.therapist] } });
+      const seen = await onPeer.next<NewMsg>(action('new_notification'));
+      expect(seen.notification.title).toBe('Across instances');
+      await onMain.next(action('new_notification'));
+      // Read through the main instance's socket; the peer's socket hears it.
+      onMain.send({ action: 'mark_notification_as_read', notificationId: seen.notification.id });
+      expect(await onPeer.next(action('notification_marked_as_read'))).toMatchObject({ notificationId: seen.notification.id, unread_count: 0 });
+      onPeer.ws.close();
+      onMain.ws.close();
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
+describe('HTTP', () => {
+  it('lists my notifications newest first, paged, filterable by is_read', async () => {
+    await clearFor('salesperson');
+    for (let i = 1; i <= 3; i += 1) await notifyNow({ recipients: [ids.salesperson!], actorId: null, type: 'test', title: `h${i}`, message: 'm' });
+    await ctx.database.db.update(notifications).set({ isRead: true }).where(eq(notifications.title, 'h1'));
+    const agent = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
+    const all = await agent.request({ method: 'GET', url: '/api/notifications/?pageSize=2' });
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({ count: 3, previous: null, next: '/api/notifications/?pageSize=2&page=2' });
+    expect(all.json().results.map((n: Notification) => n.title)).toEqual(['h3', 'h2']);
+    const unread = await agent.request({ method: 'GET', url: '/api/notifications/?is_read=false&pageSize=1' });
+    expect(unread.json().count).toBe(2);
+    const bad = await agent.request({ method: 'GET', url: '/api/notifications/?is_read=maybe&page=0' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['is_read', 'page']);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/notifications/' })).statusCode).toBe(401);
+  });
+
+  it('announcements: Admin and Manager only, validated, never to nobody', async () => {
+    const staff = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    const refused = await staff.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm' } });
+    expect(refused.statusCode).toBe(403);
+    const manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
+    const blank = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: ' ', message: '' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors).toEqual({ title: ['Enter a title.'], message: ['Enter a message.'] });
+    const unknown = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm', groups: ['Wizards'], users: [999999] } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ groups: ['Unknown group: Wizards.'], users: ['Unknown user id: 999999.'] });
+    const extra = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm', recipients_override: true } });
+    expect(extra.statusCode).toBe(400);
+    const self = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm', users: [ids.manager] } });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe('No active user matches these recipients.');
+    const everyone = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'All hands', message: 'm' } });
+    expect(everyone.statusCode).toBe(201);
+    const active = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.isActive, true));
+    expect(everyone.json().recipients).toBe(active.length - 1);
+    const audits = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'announce'));
+    expect(audits.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import { z } from 'zod';
+import { resolveIdentity } from '../../plugins/auth';
+import { startBus } from '../../plugins/bus';
+import { forbidden, unauthorized } from '../../lib/http-error';
+import { createHub } from './notifications.hub';
+
+/** Frames are small JSON actions; the library's default would accept 100 MiB. */
+export const MAX_FRAME_BYTES = 16 * 1024;
+
+const originAllowed = (request: FastifyRequest, extra: string[]) => {
+  const origin = request.headers.origin;
+  // Browsers always send Origin on WebSocket handshakes; scripts with a bearer token may not.
+  if (!origin) return true;
+  const host = request.headers.host;
+  const proto = request.protocol;
+  return origin === `${proto}://${host}` || origin === `http://${host}` || origin === `https://${host}` || extra.includes(origin);
+};
+
+/** /ws/notifications/: the live channel, authenticated by session cookie (or ?token=) and Origin. */
+export const registerNotificationSocket = async (app: FastifyInstance) => {
+  const { db, database, env, tokens } = app.deps;
+  const hub = createHub(db, app.log);
+  const bus = await startBus(
+    database,
+    app.log,
+    (event) => void hub.onEvent(event).catch((err) => app.log.error({ err }, 'live event failed')),
+    hub.resync,
+  );
+  app.decorate('hub', hub);
+  app.addHook('onClose', async () => {
+    hub.close();
+    await bus.close();
+  });
+
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(async (ws) => {
+    ws.get(
+      '/ws/notifications/',
+      {
+        websocket: true,
+        schema: { hide: true, querystring: z.object({ token: z.string().max(4096).optional() }) },
+        preValidation: async (request) => {
+          if (!originAllowed(request, env.allowedOrigins)) throw forbidden('This origin may not open the live channel.');
+          const token = (request.query as { token?: string }).token;
+          const identity = await resolveIdentity(db, tokens, request, token);
+          if (!identity) throw unauthorized();
+          request.identity = identity;
+        },
+      },
+      (socket, request) => {
+        const identity = request.identity!;
+        hub.add(socket, {
+          user: identity.user,
+          sessionId: identity.via === 'session' ? identity.sessionId : undefined,
+          expiresAt: identity.via === 'bearer' ? identity.expiresAt : undefined,
+        });
+      },
+    );
+  });
+};
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyInstance {
+    hub: ReturnType<typeof createHub>;
+  }
+}

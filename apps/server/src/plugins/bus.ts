@@ -1,0 +1,91 @@
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../db/client';
+
+/** The one LISTEN/NOTIFY channel between instances. Payloads carry ids only (NOTIFY caps them at 8 kB). */
+export const BUS_CHANNEL = 'ginhawa_events';
+
+export type BusEvent =
+  | { t: 'new'; batch: string }
+  | { t: 'read' | 'unread' | 'removed'; user: number; id: number }
+  | { t: 'approved'; user: number; id: number; approved: boolean }
+  | { t: 'all_read'; user: number }
+  /** Sessions ended: close sockets of this session, or of the whole user when no session is named. */
+  | { t: 'close'; user: number; session?: number };
+
+/** Queues an event inside the caller's transaction: PostgreSQL delivers it only if that commits. */
+export const publish = async (db: DbOrTx, event: BusEvent) => {
+  await db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${JSON.stringify(event)})`);
+};
+
+export type Bus = { close: () => Promise<void> };
+
+/**
+ * Subscribes to the channel. On PostgreSQL a dedicated client (outside the pool) holds the LISTEN
+ * and re-listens after it drops; `onResync` then lets sockets rebuild what they may have missed.
+ */
+export const startBus = async (
+  database: Database,
+  log: FastifyBaseLogger,
+  onEvent: (event: BusEvent) => void,
+  onResync: () => void,
+): Promise<Bus> => {
+  const handle = (payload: string | undefined) => {
+    if (!payload) return;
+    try {
+      onEvent(JSON.parse(payload) as BusEvent);
+    } catch (err) {
+      log.warn({ err }, 'bad bus payload');
+    }
+  };
+
+  if (database.pglite) {
+    const unsubscribe = await database.pglite.listen(BUS_CHANNEL, handle);
+    return { close: async () => unsubscribe().catch(() => undefined) };
+  }
+
+  const url = database.url;
+  if (!url) throw new Error('PostgreSQL bus needs the connection string');
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 500;
+
+  const connect = async (isReconnect: boolean) => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (msg) => handle(msg.payload));
+    const drop = () => {
+      if (client !== next || closed) return;
+      client = undefined;
+      log.warn('live bus connection lost; reconnecting');
+      retry = setTimeout(() => void connect(true), delay);
+      delay = Math.min(delay * 2, 10_000);
+    };
+    next.on('error', drop);
+    next.on('end', drop);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${BUS_CHANNEL}`);
+      client = next;
+      delay = 500;
+      if (isReconnect) onResync();
+    } catch (err) {
+      log.warn({ err }, 'live bus could not listen; retrying');
+      await next.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(() => void connect(true), delay);
+      delay = Math.min(delay * 2, 10_000);
+    }
+  };
+  await connect(false);
+
+  return {
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => undefined);
+    },
+  };
+};
