@@ -20,6 +20,8 @@ import { configurationsRoutes } from './modules/configurations/configurations.ro
 import { healthRoutes } from './modules/health/health.routes';
 import { servicesRoutes } from './modules/services/services.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { registerNotificationSocket } from './modules/notifications/notifications.ws';
 
 export type AppDeps = { db: Db; database: Database; env: Env; tokens: TokenSigner };
 
@@ -45,6 +47,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', { db: database.db, database, env, tokens: createTokenSigner(secretKey) });
+  app.decorateRequest('identity', null);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -86,6 +89,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
       await api.register(authRoutes, { prefix: '/users' });
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(filesRoutes, { prefix: '/files' });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(configurationsRoutes, { prefix: '/configurations' });
       await api.register(servicesRoutes, { prefix: '/services' });
       await api.register(locationsRoutes, { prefix: '/locations' });
@@ -93,6 +97,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
     { prefix: '/api' },
   );
 
+  await registerNotificationSocket(app);
   registerSpa(app, env.webDist);
   return app;
 };
