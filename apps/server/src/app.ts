@@ -20,6 +20,7 @@ import { configurationsRoutes } from './modules/configurations/configurations.ro
 import { healthRoutes } from './modules/health/health.routes';
 import { servicesRoutes } from './modules/services/services.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
+import { banksRoutes } from './modules/banks/banks.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { registerNotificationSocket } from './modules/notifications/notifications.ws';
 
@@ -93,6 +94,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
       await api.register(configurationsRoutes, { prefix: '/configurations' });
       await api.register(servicesRoutes, { prefix: '/services' });
       await api.register(locationsRoutes, { prefix: '/locations' });
+      await api.register(banksRoutes, { prefix: '/banks' });
     },
     { prefix: '/api' },
   );

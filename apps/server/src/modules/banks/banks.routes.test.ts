@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { auditLog, banks } from '../../db/schema/index';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+
+let ctx: TestContext;
+let admin: Agent;
+let salesperson: Agent;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+  salesperson = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const body = (overrides: Record<string, unknown> = {}) => ({ name: 'Test Bank', account_name: 'Ginhawa Wellness Inc.', account_number: '0012-3456-7890', ...overrides });
+const create = async (overrides: Record<string, unknown> = {}) => {
+  const res = await admin.request({ method: 'POST', url: '/api/banks/', payload: body(overrides) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number };
+};
+
+describe('POST /api/banks/', () => {
+  it('creates an account with the number reduced to digits, audited', async () => {
+    const res = await admin.request({ method: 'POST', url: '/api/banks/', payload: body({ name: ' BPI ', account_number: '3141 5926 53' }) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      name: 'BPI',
+      account_name: 'Ginhawa Wellness Inc.',
+      account_number: '3141592653',
+      is_active: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'banks'), eq(auditLog.rowId, String(res.json().id))));
+    expect(entry).toMatchObject({ action: 'create' });
+    expect((entry!.after as { accountNumber: string }).accountNumber).toBe('3141592653');
+  });
+
+  it('allows several accounts at one bank but not the same number twice', async () => {
+    await create({ name: 'Metrobank', account_number: '111-222-333' });
+    await create({ name: 'Metrobank', account_number: '111-222-334' });
+    const dup = await admin.request({ method: 'POST', url: '/api/banks/', payload: body({ name: 'METROBANK', account_number: '111222333' }) });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toEqual({ message: 'This bank already has an account with this number.', errors: { account_number: ['This bank already has an account with this number.'] } });
+  });
+
+  it('explains every bad field', async () => {
+    const empty = await admin.request({ method: 'POST', url: '/api/banks/', payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual({
+      name: ['This field is required.'],
+      account_name: ['This field is required.'],
+      account_number: ['Enter the account number.'],
+    });
+    const bad = await admin.request({ method: 'POST', url: '/api/banks/', payload: { name: '', account_name: 'x'.repeat(151), account_number: 'ABC-123' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      name: ['Enter the bank name.'],
+      account_name: ['At most 150 characters.'],
+      account_number: ['Use 4 to 34 digits (spaces and dashes are fine).'],
+    });
+    const blank = await admin.request({ method: 'POST', url: '/api/banks/', payload: body({ account_number: ' - ' }) });
+    expect(blank.json().errors.account_number).toEqual(['Enter the account number.']);
+    const short = await admin.request({ method: 'POST', url: '/api/banks/', payload: body({ account_number: '123' }) });
+    expect(short.json().errors.account_number).toEqual(['Use 4 to 34 digits (spaces and dashes are fine).']);
+  });
+
+  it('is for admins only', async () => {
+    const res = await salesperson.request({ method: 'POST', url: '/api/banks/', payload: body({ name: 'Sneaky Bank' }) });
+    expect(res.statusCode).toBe(403);
+    const [row] = await ctx.database.db.select().from(banks).where(eq(banks.name, 'Sneaky Bank'));
+    expect(row).toBeUndefined();
+  });
+});
+
+describe('GET /api/banks/', () => {
+  it('pages and searches by name, account name or number; staff may read', async () => {
+    await create({ name: 'Search UnionBank', account_name: 'Ginhawa Makati', account_number: '5555 0000 1111' });
+    await create({ name: 'Search Landbank', account_name: 'Ginhawa QC', account_number: '6666 0000 2222' });
+    const inactive = await create({ name: 'Search RCBC', account_name: 'Ginhawa Old', account_number: '7777 0000 3333' });
+    await admin.request({ method: 'PUT', url: `/api/banks/${inactive.id}/`, payload: { is_active: false } });
+
+    const all = (await salesperson.request({ method: 'GET', url: '/api/banks/?search=search&pageSize=2' })).json();
+    expect(all.count).toBe(3);
+    expect(all.results.map((b: { name: string }) => b.name)).toEqual(['Search Landbank', 'Search RCBC']);
+    expect(all.next).toBe('/api/banks/?search=search&pageSize=2&page=2');
+    const byNumber = (await salesperson.request({ method: 'GET', url: `/api/banks/?search=${encodeURIComponent('0000-2222')}` })).json();
+    expect(byNumber.results.map((b: { name: string }) => b.name)).toEqual(['Search Landbank']);
+    const byAccountName = (await salesperson.request({ method: 'GET', url: '/api/banks/?search=makati' })).json();
+    expect(byAccountName.results.map((b: { name: string }) => b.name)).toContain('Search UnionBank');
+    const active = (await salesperson.request({ method: 'GET', url: '/api/banks/?search=search&is_active=true&ordering=-name' })).json();
+    expect(active.results.map((b: { name: string }) => b.name)).toEqual(['Search UnionBank', 'Search Landbank']);
+  });
+
+  it('needs a signed-in user and valid parameters', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/banks/' })).statusCode).toBe(401);
+    const bad = await salesperson.request({ method: 'GET', url: '/api/banks/?page=0' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.page).toEqual(['Pages start at 1.']);
+  });
+});
+
+describe('GET/PUT/DELETE /api/banks/{id}/', () => {
+  it('reads one and 404s an unknown one', async () => {
+    const bank = await create({ name: 'Read Bank' });
+    const res = await salesperson.request({ method: 'GET', url: `/api/banks/${bank.id}/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().name).toBe('Read Bank');
+    const missing = await salesperson.request({ method: 'GET', url: '/api/banks/999999/' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'No such bank account.' });
+  });
+
+  it('updates the fields sent, checking the number stays unique', async () => {
+    const a = await create({ name: 'Security Bank', account_number: '8888 1111' });
+    const b = await create({ name: 'Security Bank', account_number: '8888 2222' });
+    const renamed = await admin.request({ method: 'PUT', url: `/api/banks/${a.id}/`, payload: { account_name: 'Ginhawa Pasig' } });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Security Bank', account_name: 'Ginhawa Pasig', account_number: '88881111' });
+    const clash = await admin.request({ method: 'PUT', url: `/api/banks/${b.id}/`, payload: { account_number: '8888-1111' } });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().errors.account_number).toEqual(['This bank already has an account with this number.']);
+    const bad = await admin.request({ method: 'PUT', url: `/api/banks/${b.id}/`, payload: { name: '' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.name).toEqual(['Enter the bank name.']);
+    const missing = await admin.request({ method: 'PUT', url: '/api/banks/999999/', payload: { name: 'X' } });
+    expect(missing.statusCode).toBe(404);
+    const refused = await salesperson.request({ method: 'PUT', url: `/api/banks/${a.id}/`, payload: { name: 'Mine' } });
+    expect(refused.statusCode).toBe(403);
+    const audits = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'banks'), eq(auditLog.rowId, String(a.id)), eq(auditLog.action, 'update')));
+    expect(audits).toHaveLength(1);
+    expect((audits[0]!.before as { accountName: string }).accountName).toBe('Ginhawa Wellness Inc.');
+  });
+
+  it('deletes an unused account', async () => {
+    const bank = await create({ name: 'Unused Bank', account_number: '4321 0987' });
+    const res = await admin.request({ method: 'DELETE', url: `/api/banks/${bank.id}/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: 'deleted', message: 'Bank account Unused Bank ••••0987 deleted.' });
+    expect((await admin.request({ method: 'DELETE', url: `/api/banks/${bank.id}/` })).statusCode).toBe(404);
+  });
+
+  it('deactivates an account that payments refer to, then refuses a second delete', async () => {
+    const bank = await create({ name: 'Used Bank', account_number: '1357 2468' });
+    // Stand-in for the sales table: any row referring to the bank keeps it.
+    await ctx.database.db.execute(sql`create table bank_refs_test (id serial primary key, bank_id integer not null references banks(id))`);
+    await ctx.database.db.execute(sql`insert into bank_refs_test (bank_id) values (${bank.id})`);
+    const res = await admin.request({ method: 'DELETE', url: `/api/banks/${bank.id}/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: 'deactivated', message: 'Bank account Used Bank ••••2468 is used by recorded payments, so it was deactivated instead of deleted.' });
+    const [row] = await ctx.database.db.select().from(banks).where(eq(banks.id, bank.id));
+    expect(row!.isActive).toBe(false);
+    const again = await admin.request({ method: 'DELETE', url: `/api/banks/${bank.id}/` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'Bank account Used Bank ••••2468 is used by recorded payments and is already inactive, so it cannot be deleted.' });
+    const actions = await ctx.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.tableName, 'banks'), eq(auditLog.rowId, String(bank.id))));
+    expect(actions.map((a) => a.action)).toEqual(['create', 'deactivate']);
+  });
+
+  it('only admins delete', async () => {
+    const bank = await create({ name: 'Kept Bank' });
+    const res = await salesperson.request({ method: 'DELETE', url: `/api/banks/${bank.id}/` });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'You do not have permission to do this.' });
+  });
+});
