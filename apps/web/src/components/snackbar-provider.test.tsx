@@ -1,0 +1,71 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SnackbarProvider, useSnackbar, type SnackbarSeverity } from './snackbar-provider';
+
+const Trigger = ({ message, severity }: { message: string; severity?: SnackbarSeverity }) => {
+  const { showSnackbar } = useSnackbar();
+  return <button onClick={() => showSnackbar(message, severity)}>Show</button>;
+};
+
+const setup = (props: { message: string; severity?: SnackbarSeverity }) =>
+  render(
+    <SnackbarProvider>
+      <Trigger {...props} />
+    </SnackbarProvider>,
+  );
+
+describe('snackbar', () => {
+  it('shows the message top right, as info by default', async () => {
+    setup({ message: 'Saved the client.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Saved the client.');
+    expect(alert.className).toMatch(/standardInfo|filledInfo|colorInfo/);
+    expect(alert.closest('.MuiSnackbar-root')?.className).toMatch(/anchorOriginTopRight/);
+  });
+
+  it('uses the severity it is given', async () => {
+    setup({ message: 'Could not save.', severity: 'error' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect((await screen.findByRole('alert')).className).toMatch(/filledError|colorError/);
+  });
+
+  it('hides itself after 4000 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setup({ message: 'Password changed.' });
+    act(() => screen.getByRole('button', { name: 'Show' }).click());
+    expect(screen.getByRole('alert')).toBeVisible();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3900);
+    });
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('closes on its close button', async () => {
+    setup({ message: 'Password changed.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('closes on Escape', async () => {
+    setup({ message: 'Password changed.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await screen.findByRole('alert');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('stays up when someone clicks elsewhere', async () => {
+    setup({ message: 'Password changed.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await screen.findByRole('alert');
+    await userEvent.click(document.body);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+/** Every route the panel knows, in one place (SPEC.md §2). */
+export const paths = {
+  login: '/login',
+  dashboard: '/dashboard',
+  notifications: '/notifications',
+  profile: '/profile',
+  client: (clientId: string | number) => `/clients/${clientId}`,
+  admin: {
+    root: '/admin',
+    menu: '/admin/menu',
+    dashboard: '/admin/dashboard',
+    users: '/admin/users',
+    employees: '/admin/employees',
+    clients: '/admin/clients',
+    locations: '/admin/locations',
+    services: '/admin/services',
+    banks: '/admin/banks',
+    reports: '/admin/reports',
+    settings: '/admin/settings',
+  },
+} as const;
+
+/** Query parameter carrying the page a signed-out person was going to. */
+export const NEXT_PARAM = 'next';
+
+/** A same-site path to return to after sign-in; anything else (other hosts, /login itself) is dropped. */
+export const safeNextPath = (value: string | null | undefined): string | null => {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (value === paths.login || value.startsWith(`${paths.login}?`) || value.startsWith(`${paths.login}/`)) return null;
+  return value;
+};
+
+export const loginPathFor = (next: string | null): string => {
+  const safe = safeNextPath(next);
+  return safe && safe !== '/' ? `${paths.login}?${NEXT_PARAM}=${encodeURIComponent(safe)}` : paths.login;
+};

@@ -1,0 +1,51 @@
+import { createTheme } from '@mui/material/styles';
+import { PAGE_BACKGROUND } from '@ginhawa/contract';
+
+const HEADING_FONT = '"Poppins", "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
+const BODY_FONT = '"Inter", "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
+
+const heading = { fontFamily: HEADING_FONT, fontWeight: 600 } as const;
+
+/** Light theme: page background #f7f7f7, Inter for text, Poppins for headings and buttons (SPEC.md §1). */
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: '#2f6f5e', light: '#5fa68f', dark: '#1f4d41', contrastText: '#ffffff' },
+    secondary: { main: '#b7794a', contrastText: '#ffffff' },
+    background: { default: PAGE_BACKGROUND, paper: '#ffffff' },
+    text: { primary: '#1d2b27', secondary: '#5b6b66' },
+    divider: 'rgba(29, 43, 39, 0.1)',
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: BODY_FONT,
+    h1: { ...heading, fontSize: '2.25rem' },
+    h2: { ...heading, fontSize: '1.875rem' },
+    h3: { ...heading, fontSize: '1.5rem' },
+    h4: { ...heading, fontSize: '1.375rem' },
+    h5: { ...heading, fontSize: '1.2rem' },
+    h6: { ...heading, fontSize: '1.05rem' },
+    subtitle1: { fontWeight: 500 },
+    button: { fontFamily: HEADING_FONT, fontWeight: 500, textTransform: 'none', letterSpacing: 0.2 },
+    overline: { fontFamily: HEADING_FONT, fontWeight: 600, letterSpacing: 1 },
+  },
+  components: {
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { borderRadius: 10 }, sizeLarge: { paddingTop: 10, paddingBottom: 10 } },
+    },
+    MuiCard: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: {
+        root: {
+          border: '1px solid rgba(29, 43, 39, 0.08)',
+          boxShadow: '0 1px 2px rgba(16, 24, 40, 0.04), 0 4px 16px rgba(16, 24, 40, 0.04)',
+        },
+      },
+    },
+    MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiListItemButton: { styleOverrides: { root: { borderRadius: 10 } } },
+    MuiTooltip: { defaultProps: { arrow: true } },
+    MuiAlert: { styleOverrides: { root: { borderRadius: 10 } } },
+  },
+});

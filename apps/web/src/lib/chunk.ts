@@ -1,0 +1,29 @@
+import { CHUNK_LOAD_TIMEOUT_MS } from '@ginhawa/contract';
+
+/** Raised when a screen's code cannot be fetched (offline, a new deploy removed the old file) or takes too long. */
+export class ChunkLoadError extends Error {
+  override readonly name = 'ChunkLoadError';
+}
+
+/**
+ * Loads a screen module, failing with a ChunkLoadError when it has not arrived within
+ * CHUNK_LOAD_TIMEOUT_MS (SPEC.md §9) or the import itself fails.
+ */
+export const loadChunk = <T>(load: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError(`This screen did not load within ${Math.round(timeoutMs / 1000)} seconds. Check your connection and reload the page.`)),
+      timeoutMs,
+    );
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
+        reject(new ChunkLoadError(`This screen could not be loaded${detail}. Check your connection and reload the page.`));
+      },
+    );
+  });
