@@ -1,0 +1,153 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, type MockHandler } from '../test/api-mock';
+import { adminData, therapistData } from '../test/fixtures';
+import { renderApp } from '../test/render';
+
+const settings: Record<string, MockHandler> = {
+  'GET /configurations/settings/': { status: 200, data: { company_name: 'Lotus Spa', logoUrl: null } },
+};
+const signedOut: Record<string, MockHandler> = {
+  ...settings,
+  'GET /users/my_data/': { status: 401, data: { message: 'Please sign in to continue.' } },
+};
+const signedInAs = (data = therapistData): Record<string, MockHandler> => ({
+  ...settings,
+  'GET /users/my_data/': { status: 200, data },
+  'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
+});
+
+const currentPath = () => `${window.location.pathname}${window.location.search}`;
+
+describe('guard and redirects', () => {
+  it('shows the full-screen loading overlay while auth is loading', async () => {
+    mockApi({ ...settings, 'GET /users/my_data/': 'pending' });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('progressbar', { name: 'Loading your workspace…' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out person to /login, remembering where they were going', async () => {
+    mockApi(signedOut);
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login?next=%2Fprofile');
+    expect(await screen.findByText('Lotus Spa')).toBeInTheDocument();
+  });
+
+  it('shows the default title and logo when the settings give none', async () => {
+    mockApi({ ...signedOut, 'GET /configurations/settings/': { status: 200, data: { company_name: null, logoUrl: null } } });
+    renderApp('/login');
+    expect(await screen.findByText('Ginhawa')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Ginhawa logo' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
+  });
+
+  it("shows the company's own logo when the settings have one", async () => {
+    mockApi({ ...signedOut, 'GET /configurations/settings/': { status: 200, data: { company_name: 'Lotus Spa', logoUrl: '/media/logo.png' } } });
+    renderApp('/login');
+    expect(await screen.findByRole('img', { name: 'Lotus Spa logo' })).toHaveAttribute('src', '/media/logo.png');
+  });
+
+  it('treats a failed profile fetch as signed out', async () => {
+    mockApi({ ...settings, 'GET /users/my_data/': { status: 500, data: { message: 'Something broke.' } } });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('returns to the wanted page after signing in', async () => {
+    let signedIn = false;
+    mockApi({
+      ...signedInAs(),
+      'GET /users/my_data/': () => (signedIn ? { status: 200, data: therapistData } : { status: 401, data: { message: 'Please sign in to continue.' } }),
+      'POST /users/login/': () => {
+        signedIn = true;
+        return { status: 200, data: therapistData };
+      },
+    });
+    renderApp('/notifications');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    await userEvent.type(screen.getByLabelText(/Username/), 'therapist');
+    await userEvent.type(screen.getByLabelText(/Password/), 'demo-pass-12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Notifications', level: 1 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/notifications');
+  });
+
+  it('goes to /dashboard after signing in when nothing else was wanted', async () => {
+    mockApi({
+      ...signedOut,
+      'POST /users/login/': { status: 200, data: therapistData },
+    });
+    renderApp('/login');
+    await userEvent.type(await screen.findByLabelText(/Username/), 'therapist');
+    await userEvent.type(screen.getByLabelText(/Password/), 'demo-pass-12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: /, Maria$/ })).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+  });
+
+  it('sends / to /dashboard, with the greeting, role and date', async () => {
+    mockApi(signedInAs());
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: /^Good (morning|afternoon|evening), Maria$/ })).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+    expect(screen.getAllByText('Therapist').length).toBeGreaterThan(0);
+    expect(screen.getByText(/ · Manila$/)).toBeInTheDocument();
+  });
+
+  it('sends an unknown path to /dashboard', async () => {
+    mockApi(signedInAs());
+    renderApp('/no/such/page');
+    await screen.findByRole('heading', { name: /Maria$/ });
+    expect(currentPath()).toBe('/dashboard');
+  });
+
+  it('sends /login to /dashboard when already signed in', async () => {
+    mockApi(signedInAs());
+    renderApp('/login');
+    await screen.findByRole('heading', { name: /Maria$/ });
+    expect(currentPath()).toBe('/dashboard');
+  });
+
+  it('keeps a non-admin out of /admin/*', async () => {
+    mockApi(signedInAs(therapistData));
+    renderApp('/admin/employees');
+    await screen.findByRole('heading', { name: /Maria$/ });
+    expect(currentPath()).toBe('/dashboard');
+  });
+
+  it('lets an admin into /admin/*, showing the admin menu for screens not built yet', async () => {
+    mockApi(signedInAs(adminData));
+    renderApp('/admin/employees');
+    const menu = await screen.findByRole('list', { name: 'Admin menu' });
+    expect(within(menu).getByRole('link', { name: /Employees/ })).toHaveAttribute('href', '/admin/employees');
+    expect(currentPath()).toBe('/admin/employees');
+  });
+
+  it('sends the person to /login when any call answers 401', async () => {
+    mockApi({ ...signedInAs(), 'GET /clients/7/': { status: 401, data: { message: 'Please sign in to continue.' } } });
+    renderApp('/clients/7');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login?next=%2Fclients%2F7');
+  });
+
+  it('logs out: the logout call, then /login', async () => {
+    let signedIn = true;
+    const calls = mockApi({
+      ...signedInAs(),
+      'GET /users/my_data/': () => (signedIn ? { status: 200, data: therapistData } : { status: 401, data: { message: 'Please sign in to continue.' } }),
+      'GET /users/logout/': () => {
+        signedIn = false;
+        return { status: 200, data: { message: 'Signed out.' } };
+      },
+    });
+    renderApp('/profile');
+    await screen.findByRole('heading', { name: 'Profile' });
+    const drawer = screen.getByRole('navigation', { name: 'Side navigation' });
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(calls.some((c) => c.method === 'GET' && c.url === '/users/logout/')).toBe(true);
+    expect(await screen.findByText('You have signed out.')).toBeInTheDocument();
+  });
+});

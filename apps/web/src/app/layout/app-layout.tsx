@@ -1,0 +1,49 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { Outlet } from 'react-router';
+import { BOTTOM_NAV_HEIGHT } from '@ginhawa/contract';
+import { CompanyBrand } from '../../features/settings/components/company-brand';
+import { BottomBar } from './bottom-bar';
+import { useCurrentUser } from './current-user';
+import { SideDrawer } from './side-drawer';
+import { useLogout } from './use-logout';
+
+/** The signed-in layout: side drawer from sm up, a slim header and the bottom bar on phones. */
+export const AppLayout = () => {
+  const user = useCurrentUser();
+  const { logout, pending } = useLogout();
+  const handleLogout = () => void logout();
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <SideDrawer user={user} onLogout={handleLogout} logoutPending={pending} />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar
+          position="sticky"
+          color="inherit"
+          elevation={0}
+          sx={{ display: { xs: 'flex', sm: 'none' }, borderBottom: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}
+        >
+          <Toolbar sx={{ minHeight: 56 }}>
+            <CompanyBrand logoSize={30} nameVariant="subtitle1" />
+          </Toolbar>
+        </AppBar>
+        <Box
+          component="main"
+          sx={{
+            flex: 1,
+            px: { xs: 2, sm: 3, md: 4 },
+            pt: { xs: 2.5, sm: 4 },
+            pb: { xs: `${BOTTOM_NAV_HEIGHT + 24}px`, sm: 4 },
+          }}
+        >
+          <Box sx={{ maxWidth: 1120, mx: 'auto' }}>
+            <Outlet />
+          </Box>
+        </Box>
+      </Box>
+      <BottomBar user={user} onLogout={handleLogout} logoutPending={pending} />
+    </Box>
+  );
+};

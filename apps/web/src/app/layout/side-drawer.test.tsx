@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toUser } from '../../features/auth/api/get-my-data';
+import { mockApi } from '../../test/api-mock';
+import { adminData, therapistData } from '../../test/fixtures';
+import { renderWithRouter, setViewportWidth } from '../../test/render';
+import { SideDrawer } from './side-drawer';
+
+const flags = vi.hoisted(() => ({ banks: false, adminDashboard: false, reports: false, users: false }));
+vi.mock('../../config/flags', () => ({ FLAGS: flags }));
+
+const linkNames = (list: HTMLElement) => within(list).getAllByRole('link').map((link) => link.textContent || link.getAttribute('aria-label'));
+
+const renderDrawer = (data = therapistData, onLogout = vi.fn()) => {
+  renderWithRouter(<SideDrawer user={toUser(data)} onLogout={onLogout} />, { path: '/dashboard' });
+  return { drawer: screen.getByRole('navigation', { name: 'Side navigation' }), onLogout };
+};
+
+describe('side drawer', () => {
+  beforeEach(() => {
+    Object.assign(flags, { banks: false, adminDashboard: false, reports: false, users: false });
+    mockApi({ 'GET /notifications/': { status: 200, data: { count: 3, next: null, previous: null, results: [] } } });
+    setViewportWidth(1280);
+  });
+
+  it('shows the main items, the profile entry and Logout to staff, and no Admin section', () => {
+    const { drawer } = renderDrawer();
+    expect(within(drawer).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(drawer).getByRole('link', { name: /Notifications/ })).toHaveAttribute('href', '/notifications');
+    expect(within(drawer).queryByRole('list', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(within(drawer).queryByText('Employees')).not.toBeInTheDocument();
+    const profile = within(drawer).getByRole('link', { name: /Maria Santos/ });
+    expect(profile).toHaveAttribute('href', '/profile');
+    expect(profile).toHaveTextContent('Therapist');
+    expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('shows admins the Admin section without the flagged entries while flags are off', () => {
+    const { drawer } = renderDrawer(adminData);
+    expect(linkNames(within(drawer).getByRole('list', { name: 'Admin' }))).toEqual(['Employees', 'Clients', 'Locations', 'Services', 'Settings']);
+    expect(within(drawer).getByRole('link', { name: /Ana Reyes/ })).toHaveTextContent('Admin');
+  });
+
+  it('adds the flagged admin entries when their flags are on', () => {
+    Object.assign(flags, { banks: true, adminDashboard: true, reports: true, users: true });
+    const { drawer } = renderDrawer(adminData);
+    expect(linkNames(within(drawer).getByRole('list', { name: 'Admin' }))).toEqual([
+      'Dashboard',
+      'Users',
+      'Employees',
+      'Clients',
+      'Locations',
+      'Services',
+      'Banks',
+      'Reports',
+      'Settings',
+    ]);
+  });
+
+  it('shows one flagged entry alone when only its flag is on', () => {
+    flags.banks = true;
+    const { drawer } = renderDrawer(adminData);
+    const names = linkNames(within(drawer).getByRole('list', { name: 'Admin' }));
+    expect(names).toContain('Banks');
+    expect(names).not.toContain('Reports');
+  });
+
+  it('shows icons only, with names for assistive technology, below the md breakpoint', () => {
+    setViewportWidth(800);
+    const { drawer } = renderDrawer(adminData);
+    expect(within(drawer).queryByText('Employees')).not.toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'Employees' })).toHaveAttribute('href', '/admin/employees');
+    expect(within(drawer).getByRole('link', { name: 'Ana Reyes, Admin' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('calls logout from the Logout entry', async () => {
+    const { drawer, onLogout } = renderDrawer();
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,161 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import type { ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { DRAWER_WIDTH, DRAWER_WIDTH_COLLAPSED } from '@ginhawa/contract';
+import { isAdmin, roleOf, type User } from '../../features/auth/api/get-my-data';
+import { NotificationsIcon } from '../../features/notifications/components/notifications-icon';
+import { CompanyBrand } from '../../features/settings/components/company-brand';
+import { paths } from '../../config/paths';
+import { ADMIN_NAV, MAIN_NAV, activeItem, visibleItems, type NavItem } from './nav-items';
+import { UserAvatar, fullNameOf } from '../../features/auth/components/user-avatar';
+
+type SideDrawerProps = {
+  user: User;
+  onLogout: () => void;
+  logoutPending?: boolean;
+};
+
+const itemSx = (expanded: boolean) =>
+  ({
+    minHeight: 44,
+    px: expanded ? 1.5 : 0,
+    justifyContent: expanded ? 'flex-start' : 'center',
+    color: 'text.secondary',
+    '& .MuiListItemIcon-root': { minWidth: 0, mr: expanded ? 1.5 : 0, color: 'inherit' },
+    '&.Mui-selected': { bgcolor: 'rgba(47, 111, 94, 0.1)', color: 'primary.main' },
+    '&.Mui-selected:hover': { bgcolor: 'rgba(47, 111, 94, 0.14)' },
+    '&.Mui-selected .MuiListItemText-primary': { fontWeight: 600 },
+  }) as const;
+
+/** A label beside the icon when expanded; a tooltip when icons only. */
+const WithTooltip = ({ title, show, children }: { title: string; show: boolean; children: ReactNode }) =>
+  show ? (
+    <Tooltip title={title} placement="right">
+      <Box>{children}</Box>
+    </Tooltip>
+  ) : (
+    <>{children}</>
+  );
+
+const NavEntry = ({ item, icon, selected, expanded }: { item: NavItem; icon: ReactNode; selected: boolean; expanded: boolean }) => (
+  <WithTooltip title={item.label} show={!expanded}>
+    <ListItemButton component={NavLink} to={item.path} selected={selected} aria-label={expanded ? undefined : item.label} sx={itemSx(expanded)}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      {expanded ? <ListItemText primary={item.label} slotProps={{ primary: { variant: 'body2', noWrap: true } }} /> : null}
+    </ListItemButton>
+  </WithTooltip>
+);
+
+/**
+ * The permanent side drawer (SPEC.md §2): 220 wide from md up, 72 with icons only between sm and md;
+ * hidden on phones, where the bottom bar takes over.
+ */
+export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawerProps) => {
+  const theme = useTheme();
+  const expanded = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const { pathname } = useLocation();
+  const admin = isAdmin(user);
+  const mainItems = visibleItems(MAIN_NAV, { isAdmin: admin });
+  const adminItems = admin ? visibleItems(ADMIN_NAV, { isAdmin: admin }) : [];
+  const active = activeItem([...mainItems, ...adminItems], pathname);
+  const width = { sm: DRAWER_WIDTH_COLLAPSED, md: DRAWER_WIDTH };
+  const name = fullNameOf(user);
+  const role = roleOf(user);
+
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{ display: { xs: 'none', sm: 'block' }, width, flexShrink: 0 }}
+      slotProps={{
+        paper: {
+          component: 'nav',
+          'aria-label': 'Side navigation',
+          sx: { width, boxSizing: 'border-box', borderRight: '1px solid', borderColor: 'divider', overflowX: 'hidden' },
+        },
+      }}
+    >
+      <Box sx={{ height: 64, display: 'flex', alignItems: 'center', justifyContent: expanded ? 'flex-start' : 'center', px: expanded ? 2 : 0 }}>
+        <CompanyBrand logoSize={36} hideName={!expanded} nameVariant="subtitle1" />
+      </Box>
+      <Divider />
+      <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', px: 1.25, py: 1.5 }}>
+        <List disablePadding sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+          {mainItems.map((item) => (
+            <NavEntry
+              key={item.path}
+              item={item}
+              icon={item.path === paths.notifications ? <NotificationsIcon /> : <item.icon />}
+              selected={active === item}
+              expanded={expanded}
+            />
+          ))}
+        </List>
+        {adminItems.length ? (
+          <List
+            disablePadding
+            aria-label="Admin"
+            sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, mt: 2 }}
+            subheader={
+              expanded ? (
+                <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px', px: 1.5, typography: 'overline', color: 'text.secondary' }}>
+                  Admin
+                </ListSubheader>
+              ) : (
+                <Divider sx={{ mb: 1 }} />
+              )
+            }
+          >
+            {adminItems.map((item) => (
+              <NavEntry key={item.path} item={item} icon={<item.icon />} selected={active === item} expanded={expanded} />
+            ))}
+          </List>
+        ) : null}
+      </Box>
+      <Divider />
+      <List disablePadding sx={{ px: 1.25, py: 1.25, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+        <WithTooltip title={`${name} · ${role}`} show={!expanded}>
+          <ListItemButton
+            component={NavLink}
+            to={paths.profile}
+            selected={pathname === paths.profile}
+            aria-label={expanded ? undefined : `${name}, ${role}`}
+            sx={{ ...itemSx(expanded), minHeight: 52, px: expanded ? 1 : 0 }}
+          >
+            <ListItemIcon>
+              <UserAvatar user={user} size={36} />
+            </ListItemIcon>
+            {expanded ? (
+              <ListItemText
+                primary={name}
+                secondary={role}
+                slotProps={{
+                  primary: { variant: 'body2', noWrap: true, sx: { fontWeight: 600, color: 'text.primary' } },
+                  secondary: { variant: 'caption', noWrap: true },
+                }}
+              />
+            ) : null}
+          </ListItemButton>
+        </WithTooltip>
+        <WithTooltip title="Logout" show={!expanded}>
+          <ListItemButton onClick={onLogout} disabled={logoutPending} aria-label={expanded ? undefined : 'Logout'} sx={itemSx(expanded)}>
+            <ListItemIcon>
+              <LogoutOutlined />
+            </ListItemIcon>
+            {expanded ? <ListItemText primary="Logout" slotProps={{ primary: { variant: 'body2' } }} /> : null}
+          </ListItemButton>
+        </WithTooltip>
+      </List>
+    </Drawer>
+  );
+};

@@ -1,0 +1,106 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { loadChunk } from '../lib/chunk';
+import { paths } from '../config/paths';
+import { RedirectAfterLogin, RedirectToLogin, RequireAdmin } from './layout/guard';
+import { RouteFallback, RouteShell } from './layout/route-shell';
+import { RouteError } from './routes/route-error';
+
+/** A screen loaded on demand, failing with a ChunkLoadError after CHUNK_LOAD_TIMEOUT_MS. */
+const lazyScreen =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => {
+    const module = await loadChunk(load);
+    return { Component: pick(module) };
+  };
+
+const loginScreen = lazyScreen(
+  () => import('./routes/login'),
+  (m) => m.LoginRoute,
+);
+const adminMenuScreen = lazyScreen(
+  () => import('./routes/admin/menu'),
+  (m) => m.AdminMenuRoute,
+);
+
+/** Signed out: /login, and every other path sends the person there (SPEC.md §2). */
+export const signedOutRoutes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RouteShell,
+    ErrorBoundary: RouteError,
+    HydrateFallback: RouteFallback,
+    children: [
+      { path: 'login', lazy: loginScreen },
+      { index: true, Component: RedirectToLogin },
+      { path: '*', Component: RedirectToLogin },
+    ],
+  },
+];
+
+/** Signed in: the layout and its screens, each loaded on demand (SPEC.md §2). */
+export const signedInRoutes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RouteShell,
+    ErrorBoundary: RouteError,
+    HydrateFallback: RouteFallback,
+    children: [
+      { path: 'login', Component: RedirectAfterLogin },
+      {
+        lazy: lazyScreen(
+          () => import('./layout/app-layout'),
+          (m) => m.AppLayout,
+        ),
+        // Errors in a screen show inside the layout, so navigation stays usable.
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              { index: true, element: <Navigate to={paths.dashboard} replace /> },
+              {
+                path: 'dashboard',
+                lazy: lazyScreen(
+                  () => import('./routes/dashboard'),
+                  (m) => m.DashboardRoute,
+                ),
+              },
+              {
+                path: 'notifications',
+                lazy: lazyScreen(
+                  () => import('./routes/notifications'),
+                  (m) => m.NotificationsRoute,
+                ),
+              },
+              {
+                path: 'profile',
+                lazy: lazyScreen(
+                  () => import('./routes/profile'),
+                  (m) => m.ProfileRoute,
+                ),
+              },
+              {
+                path: 'clients/:clientId',
+                lazy: lazyScreen(
+                  () => import('./routes/client'),
+                  (m) => m.ClientRoute,
+                ),
+              },
+              {
+                path: 'admin',
+                Component: RequireAdmin,
+                // Admin screens not built yet (employees, clients, …) show the admin menu until they are.
+                children: [
+                  { index: true, lazy: adminMenuScreen },
+                  { path: 'menu', lazy: adminMenuScreen },
+                  { path: '*', lazy: adminMenuScreen },
+                ],
+              },
+              { path: '*', element: <Navigate to={paths.dashboard} replace /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

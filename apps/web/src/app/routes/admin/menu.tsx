@@ -1,0 +1,46 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ChevronRightOutlined from '@mui/icons-material/ChevronRightOutlined';
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { ADMIN_NAV, visibleItems } from '../../layout/nav-items';
+
+/** /admin/menu (and /admin): the admin entries as a list, the phone's way into the admin area. */
+export const AdminMenuRoute = () => {
+  const items = visibleItems(ADMIN_NAV, { isAdmin: true });
+  return (
+    <>
+      <PageHeader title="Admin" subtitle="Manage the business: people, places and services" />
+      <Card>
+        <List disablePadding aria-label="Admin menu">
+          {items.map((item, index) => (
+            <Fragment key={item.path}>
+              {index ? <Divider component="li" /> : null}
+              <li>
+                <ListItemButton component={Link} to={item.path} sx={{ px: { xs: 2, sm: 3 }, py: 1.75, borderRadius: 0 }}>
+                  <ListItemIcon sx={{ minWidth: 0, mr: 2 }}>
+                    <Box sx={{ width: 40, height: 40, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgba(47, 111, 94, 0.1)', color: 'primary.main' }}>
+                      <item.icon />
+                    </Box>
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={item.label}
+                    secondary={item.description}
+                    slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { variant: 'body2' } }}
+                  />
+                  <ChevronRightOutlined sx={{ color: 'text.secondary' }} />
+                </ListItemButton>
+              </li>
+            </Fragment>
+          ))}
+        </List>
+      </Card>
+    </>
+  );
+};

@@ -1,0 +1,49 @@
+import useSWR from 'swr';
+import { ADMIN_GROUP, type MyData } from '@ginhawa/contract';
+import { ApiError, apiClient } from '../../../lib/api-client';
+
+/** The signed-in person as the shell uses them (SPEC.md §3). */
+export type User = {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  avatar: string | null;
+  groups: string[];
+};
+
+export const myDataKey = '/users/my_data/';
+
+export const toUser = (data: MyData): User => ({
+  id: data.id,
+  username: data.username,
+  firstName: data.first_name,
+  lastName: data.last_name,
+  email: data.email,
+  avatar: data.avatar,
+  groups: data.groups,
+});
+
+/** Signed out is an answer, not an error: a 401 resolves to null. */
+export const getMyData = async (): Promise<User | null> => {
+  try {
+    const { data } = await apiClient.get<MyData>(myDataKey);
+    return toUser(data);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+};
+
+export const isAdmin = (user: Pick<User, 'groups'> | null | undefined): boolean => user?.groups.includes(ADMIN_GROUP) ?? false;
+
+/** The role label shown under a name: the first group (the server orders them Admin first). */
+export const roleOf = (user: Pick<User, 'groups'>): string => user.groups[0] ?? 'Staff';
+
+/** Auth state: loading, then a user or null. A failed profile fetch counts as signed out (SPEC.md §4). */
+export const useUser = () => {
+  const { data, error, isLoading, mutate } = useSWR<User | null, unknown>(myDataKey, getMyData);
+  const user = error ? null : (data ?? null);
+  return { user, isLoading: isLoading && data === undefined, error, mutate };
+};

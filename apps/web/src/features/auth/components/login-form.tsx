@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { MESSAGES, type LoginBody } from '@ginhawa/contract';
+import { TextField } from '../../../components/text-field';
+import { toApiError } from '../../../lib/api-client';
+import { login } from '../api/login';
+import type { User } from '../api/get-my-data';
+
+type LoginFormProps = {
+  onSuccess: (user: User) => void | Promise<void>;
+};
+
+type FieldName = 'username' | 'password';
+
+/**
+ * Only "required" is checked here, with the texts of the contract's loginBodySchema: the sign-in
+ * screen stays free of zod to keep its bundle small; the server validates the rest.
+ */
+const requiredProblems = (body: LoginBody): Partial<Record<FieldName, string>> => ({
+  ...(body.username ? {} : { username: 'Enter your username.' }),
+  ...(body.password ? {} : { password: 'Enter your password.' }),
+});
+
+/** Username and password; the server's message (or SPEC.md's fallback) in an alert; a spinner while signing in. */
+export const LoginForm = ({ onSuccess }: LoginFormProps) => {
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body: LoginBody = { username: String(form.get('username') ?? '').trim(), password: String(form.get('password') ?? '') };
+    const missing = requiredProblems(body);
+    if (missing.username || missing.password) {
+      setFieldErrors(missing);
+      return;
+    }
+    setFieldErrors({});
+    setError(null);
+    setSubmitting(true);
+    try {
+      const user = await login(body);
+      await onSuccess(user);
+    } catch (err) {
+      const apiError = toApiError(err);
+      // SPEC.md §8: the server's message, else the generic sign-in failure.
+      setError(apiError.fromServer ? apiError.message : MESSAGES.loginFailed);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Sign in" sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+      {error ? (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <TextField
+        name="username"
+        label="Username"
+        autoComplete="username"
+        autoFocus
+        required
+        disabled={submitting}
+        error={Boolean(fieldErrors.username)}
+        helperText={fieldErrors.username}
+        htmlInput={{ autoCapitalize: 'none', spellCheck: false, maxLength: 150 }}
+      />
+      <TextField
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        disabled={submitting}
+        error={Boolean(fieldErrors.password)}
+        helperText={fieldErrors.password}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={submitting}
+        startIcon={submitting ? <CircularProgress size={18} color="inherit" aria-label="Signing in" /> : null}
+      >
+        {submitting ? 'Signing in…' : 'Sign in'}
+      </Button>
+    </Box>
+  );
+};

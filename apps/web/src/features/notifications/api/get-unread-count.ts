@@ -1,0 +1,13 @@
+import useSWR from 'swr';
+import { apiClient } from '../../../lib/api-client';
+import type { Page, Notification } from './get-notifications';
+
+/** One row is enough: the badge only needs `count`. */
+export const unreadCountKey = '/notifications/?is_read=false&pageSize=1';
+
+export const getUnreadCount = async (): Promise<number> => (await apiClient.get<Page<Notification>>(unreadCountKey)).data.count;
+
+export const useUnreadCount = () => {
+  const { data, error, isLoading } = useSWR<number, unknown>(unreadCountKey, getUnreadCount);
+  return { count: data ?? 0, error, isLoading };
+};
