@@ -6,7 +6,7 @@ import { membershipCategories, membershipCategoryLinks, treatmentCategories, tre
 import { audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
-import { guardConstraints, iso } from './common';
+import { guardConstraints, iso, outer } from './common';
 import { assertNotInUse, membershipCategoryUsages, treatmentCategoryUsages, type UsageCheck } from './in-use';
 
 type CategoryBody = z.output<typeof categoryBodySchema>;
@@ -135,7 +135,7 @@ export const treatmentCategoriesService = categoryService<TreatmentCategory>({
   label: 'treatment category',
   usages: treatmentCategoryUsages,
   countKey: 'treatments_count',
-  countSql: sql<number>`(select count(*) from ${treatments} where ${treatments.categoryId} = ${treatmentCategories.id})`,
+  countSql: sql<number>`(select count(*) from ${treatments} where ${treatments.categoryId} = ${outer('treatment_categories', 'id')})`,
 });
 
 export const membershipCategoriesService = categoryService<MembershipCategory>({
@@ -144,5 +144,5 @@ export const membershipCategoriesService = categoryService<MembershipCategory>({
   label: 'membership category',
   usages: membershipCategoryUsages,
   countKey: 'memberships_count',
-  countSql: sql<number>`(select count(*) from ${membershipCategoryLinks} where ${membershipCategoryLinks.categoryId} = ${membershipCategories.id})`,
+  countSql: sql<number>`(select count(*) from ${membershipCategoryLinks} where ${membershipCategoryLinks.categoryId} = ${outer('membership_categories', 'id')})`,
 });

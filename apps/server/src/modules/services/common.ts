@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { conflict, type FieldErrors } from '../../lib/http-error';
 
 export const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
@@ -39,3 +40,9 @@ export const nameList = (names: string[], total: number, shown = 3) => {
 };
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * An outer-table column inside a correlated subquery. Drizzle leaves columns unqualified in
+ * single-table selects, where a bare "id" would bind to the subquery's own table.
+ */
+export const outer = (table: string, column: string) => sql.raw(`"${table}"."${column}"`);

@@ -6,7 +6,7 @@ import { membershipAllowedTreatments, membershipCategories, membershipCategoryLi
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
-import { guardConstraints, iso } from './common';
+import { guardConstraints, iso, outer } from './common';
 import { assertNotInUse, membershipUsages } from './in-use';
 
 type MembershipBody = z.output<typeof membershipBodySchema>;
@@ -18,9 +18,9 @@ type CategoryRef = { id: number; name: string };
 const categoriesJson = sql<CategoryRef[] | string | null>`(
   select json_agg(json_build_object('id', ${membershipCategories.id}, 'name', ${membershipCategories.name}) order by lower(${membershipCategories.name}), ${membershipCategories.id})
   from ${membershipCategoryLinks} join ${membershipCategories} on ${membershipCategories.id} = ${membershipCategoryLinks.categoryId}
-  where ${membershipCategoryLinks.membershipId} = ${memberships.id})`;
+  where ${membershipCategoryLinks.membershipId} = ${outer('memberships', 'id')})`;
 
-const allowedCount = sql<number>`(select count(*) from ${membershipAllowedTreatments} where ${membershipAllowedTreatments.membershipId} = ${memberships.id})`.mapWith(Number);
+const allowedCount = sql<number>`(select count(*) from ${membershipAllowedTreatments} where ${membershipAllowedTreatments.membershipId} = ${outer('memberships', 'id')})`.mapWith(Number);
 
 const columns = {
   id: memberships.id,
@@ -82,7 +82,7 @@ export const listMemberships = async (db: Db, query: MembershipListQuery, url: s
         db
           .select({ one: sql`1` })
           .from(membershipCategoryLinks)
-          .where(and(eq(membershipCategoryLinks.membershipId, memberships.id), eq(membershipCategoryLinks.categoryId, query.category))),
+          .where(and(eq(membershipCategoryLinks.membershipId, outer('memberships', 'id')), eq(membershipCategoryLinks.categoryId, query.category))),
       ),
     );
   }
