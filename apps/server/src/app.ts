@@ -21,6 +21,9 @@ import { healthRoutes } from './modules/health/health.routes';
 import { servicesRoutes } from './modules/services/services.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { banksRoutes } from './modules/banks/banks.routes';
+import { salespersonsRoutes } from './modules/salespersons/salespersons.routes';
+import { therapistsRoutes } from './modules/therapists/therapists.routes';
+import { receptionistsRoutes } from './modules/receptionists/receptionists.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { registerNotificationSocket } from './modules/notifications/notifications.ws';
 
@@ -95,6 +98,9 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
       await api.register(servicesRoutes, { prefix: '/services' });
       await api.register(locationsRoutes, { prefix: '/locations' });
       await api.register(banksRoutes, { prefix: '/banks' });
+      await api.register(salespersonsRoutes, { prefix: '/salespersons' });
+      await api.register(therapistsRoutes, { prefix: '/therapists' });
+      await api.register(receptionistsRoutes, { prefix: '/receptionists' });
     },
     { prefix: '/api' },
   );

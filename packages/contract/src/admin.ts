@@ -28,7 +28,7 @@ const adminRelationId = (what: string) =>
     .positive(`Choose ${what}.`)
     .max(MAX_ID, `Choose ${what}.`);
 
-const adminFilterId = z.coerce.number().int().positive('Not a valid id.').max(MAX_ID, 'Not a valid id.');
+const adminFilterId = z.coerce.number({ error: 'Not a valid id.' }).int().positive('Not a valid id.').max(MAX_ID, 'Not a valid id.');
 
 /** `HH:mm` on the 15-minute grid. */
 export const timeSlotSchema = z
@@ -191,7 +191,7 @@ export const employeeListQuerySchema = pageQuerySchema.extend({
 });
 export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
 
-export const userIdParamsSchema = z.object({ user_id: z.coerce.number().int().positive('Not a valid id.').max(MAX_ID, 'Not a valid id.') });
+export const userIdParamsSchema = z.object({ user_id: z.coerce.number({ error: 'Not a valid id.' }).int().positive('Not a valid id.').max(MAX_ID, 'Not a valid id.') });
 
 // ——— banks ———
 

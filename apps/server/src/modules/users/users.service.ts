@@ -1,11 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_GROUP, type AdminUser, type DeleteResult, type GroupName, type GroupWithCount } from '@ginhawa/contract';
+import type { userCreateBodySchema, userListQuerySchema, userPatchSchema } from '@ginhawa/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { auditLog, groups, locations, userGroups, userLocations, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { badRequest, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
 import { type AuthUser, endAllSessions, findUsersByIds } from './auth.service';
 import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
+import { deleteUnlessReferenced, onUniqueViolation } from '../locations/in-use';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
 
 /**
@@ -45,3 +50,290 @@ export const setAvatar = async (db: Db, input: { actorId: number; userId: number
   const [user] = await findUsersByIds(db, [input.userId]);
   return user!;
 };
+
+// ——— accounts administration (Admin; Managers read) ———————————————————————————————
+
+export type UserCreateInput = z.output<typeof userCreateBodySchema>;
+export type UserChanges = z.output<typeof userPatchSchema>;
+export type UserQuery = z.output<typeof userListQuerySchema>;
+
+// Qualified by hand: drizzle leaves columns unqualified in single-table selects.
+const userGroupNames = sql<string[]>`coalesce((select array_agg(g.name order by g.id) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = "users"."id"), '{}')`;
+const userLocationIds = sql<number[]>`coalesce((select array_agg(l.id order by l.name, l.id) from user_locations ul join locations l on l.id = ul.location_id where ul.user_id = "users"."id"), '{}')`;
+const userLocationNames = sql<string[]>`coalesce((select array_agg(l.name order by l.name, l.id) from user_locations ul join locations l on l.id = ul.location_id where ul.user_id = "users"."id"), '{}')`;
+
+const adminUserColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  avatar: users.avatar,
+  isActive: users.isActive,
+  lastLogin: users.lastLogin,
+  createdAt: users.createdAt,
+  groups: userGroupNames,
+  locations: userLocationIds,
+  locationNames: userLocationNames,
+};
+type AdminUserRow = NonNullable<Awaited<ReturnType<typeof findAdminUserRow>>>;
+
+const toAdminUser = (r: AdminUserRow): AdminUser => ({
+  id: r.id,
+  username: r.username,
+  first_name: r.firstName,
+  last_name: r.lastName,
+  email: r.email,
+  avatar: r.avatar,
+  is_active: r.isActive,
+  groups: r.groups,
+  locations: r.locations.map(Number),
+  location_names: r.locationNames,
+  last_login: r.lastLogin ? r.lastLogin.toISOString() : null,
+  date_joined: r.createdAt.toISOString(),
+});
+
+const findAdminUserRow = async (db: DbOrTx, id: number) => {
+  const [row] = await db.select(adminUserColumns).from(users).where(eq(users.id, id));
+  return row ?? null;
+};
+
+export const getAdminUser = async (db: DbOrTx, id: number): Promise<AdminUser> => {
+  const row = await findAdminUserRow(db, id);
+  if (!row) throw notFound('No such user.');
+  return toAdminUser(row);
+};
+
+const USER_ORDERING = {
+  username: users.username,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  email: users.email,
+  is_active: users.isActive,
+  last_login: users.lastLogin,
+  date_joined: users.createdAt,
+  id: users.id,
+};
+
+export const listUsers = async (db: Db, query: UserQuery, url: string) => {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.is_active !== undefined) conditions.push(eq(users.isActive, query.is_active));
+  if (query.group) {
+    conditions.push(sql`exists (select 1 from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = ${users.id} and g.name = ${query.group})`);
+  }
+  if (query.location) conditions.push(sql`exists (select 1 from user_locations ul where ul.user_id = ${users.id} and ul.location_id = ${query.location})`);
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(
+      or(
+        ilike(users.username, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.email, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select(adminUserColumns)
+    .from(users)
+    .where(where)
+    .orderBy(...orderingOf(query.ordering, USER_ORDERING, [asc(users.username)], users.id))
+    .limit(query.pageSize)
+    .offset(offsetOf(query));
+  return toPage(url, query, total?.n ?? 0, rows.map(toAdminUser));
+};
+
+export const listGroupsWithCounts = async (db: Db): Promise<GroupWithCount[]> => {
+  const rows = await db
+    .select({
+      id: groups.id,
+      name: groups.name,
+      userCount: sql<number>`(select count(*)::int from user_groups ug join users u on u.id = ug.user_id where ug.group_id = "groups"."id" and u.is_active)`,
+    })
+    .from(groups)
+    .orderBy(asc(groups.id));
+  return rows.map((r) => ({ id: r.id, name: r.name, user_count: Number(r.userCount) }));
+};
+
+const duplicateUsername = (field: string) => conflict('A user with this username already exists.', { [field]: ['A user with this username already exists.'] });
+
+/** 409 naming `field` when the username is taken (case-insensitive) by someone other than `exceptId`. */
+export const assertUsernameFree = async (db: DbOrTx, username: string, field: string, exceptId?: number) => {
+  const [clash] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), exceptId ? ne(users.id, exceptId) : undefined));
+  if (clash) throw duplicateUsername(field);
+};
+
+/** 400 naming `field` when the password breaks the rules (passwords.ts). */
+export const assertPasswordAcceptable = (password: string, username: string, field: string) => {
+  const problems = passwordProblems(password, username);
+  if (problems.length) throw badRequest('Please correct the highlighted fields.', { [field]: problems });
+};
+
+const groupIdsByName = async (db: DbOrTx, names: readonly string[]) => {
+  if (!names.length) return [];
+  const rows = await db.select({ id: groups.id }).from(groups).where(inArray(groups.name, [...names]));
+  return rows.map((r) => r.id);
+};
+
+export const addUserToGroups = async (db: DbOrTx, userId: number, names: readonly GroupName[]) => {
+  const ids = await groupIdsByName(db, names);
+  if (ids.length) await db.insert(userGroups).values(ids.map((groupId) => ({ userId, groupId }))).onConflictDoNothing();
+};
+
+export const removeUserFromGroup = async (db: DbOrTx, userId: number, name: GroupName) => {
+  await db.delete(userGroups).where(and(eq(userGroups.userId, userId), sql`${userGroups.groupId} = (select id from groups where name = ${name})`));
+};
+
+export const addUserLocations = async (db: DbOrTx, userId: number, locationIds: number[]) => {
+  if (locationIds.length) await db.insert(userLocations).values(locationIds.map((locationId) => ({ userId, locationId }))).onConflictDoNothing();
+};
+
+/** Creates a login inside the caller's transaction (the password is already hashed), audited. */
+export const insertUserAccount = async (
+  tx: DbOrTx,
+  input: { actorId: number; username: string; passwordHash: string; firstName: string; lastName: string; email: string; isActive?: boolean; groups: readonly GroupName[]; locations: number[] },
+) => {
+  const [row] = await tx
+    .insert(users)
+    .values({
+      username: input.username,
+      passwordHash: input.passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      isActive: input.isActive ?? true,
+    })
+    .returning();
+  await addUserToGroups(tx, row!.id, input.groups);
+  await addUserLocations(tx, row!.id, input.locations);
+  await audit(tx, { actorId: input.actorId, action: 'create', tableName: 'users', rowId: row!.id, after: { ...row, groups: input.groups, locations: input.locations } });
+  return row!.id;
+};
+
+const dedupe = <T>(values: readonly T[]) => [...new Set(values)];
+
+const assertLocationIds = async (db: DbOrTx, ids: number[]) => {
+  if (!ids.length) return;
+  const rows = await db.select({ id: locations.id }).from(locations).where(inArray(locations.id, ids));
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw badRequest('Please correct the highlighted fields.', { locations: [`No such location: ${missing.join(', ')}.`] });
+};
+
+export const createUser = async (db: Db, actorId: number, input: UserCreateInput): Promise<AdminUser> => {
+  await assertUsernameFree(db, input.username, 'username');
+  assertPasswordAcceptable(input.password, input.username, 'password');
+  const locationIds = dedupe(input.locations);
+  await assertLocationIds(db, locationIds);
+  const passwordHash = await hashPassword(input.password);
+  return onUniqueViolation(
+    () =>
+      db.transaction(async (tx) => {
+        const id = await insertUserAccount(tx, {
+          actorId,
+          username: input.username,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          email: input.email,
+          isActive: input.is_active,
+          groups: dedupe(input.groups),
+          locations: locationIds,
+        });
+        return getAdminUser(tx, id);
+      }),
+    () => duplicateUsername('username'),
+  );
+};
+
+/** Whether another active Admin than `userId` exists (someone must be able to administer). */
+const anotherActiveAdmin = async (db: DbOrTx, userId: number) => {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.userId, users.id))
+    .innerJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(and(eq(groups.name, ADMIN_GROUP), eq(users.isActive, true), ne(users.id, userId)))
+    .limit(1);
+  return Boolean(row);
+};
+
+const LAST_ADMIN = 'At least one active administrator must remain. Make someone else an administrator first.';
+
+export const updateUser = async (db: Db, actorId: number, id: number, changes: UserChanges): Promise<AdminUser> =>
+  onUniqueViolation(
+    () =>
+      db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+        const before = await findAdminUserRow(tx, id);
+        if (!before) throw notFound('No such user.');
+        if (changes.username !== undefined) await assertUsernameFree(tx, changes.username, 'username', id);
+        const wasActiveAdmin = before.isActive && before.groups.includes(ADMIN_GROUP);
+        const staysActiveAdmin = (changes.is_active ?? before.isActive) && (changes.groups ?? before.groups).includes(ADMIN_GROUP);
+        if (id === actorId && changes.is_active === false) throw conflict('You cannot deactivate your own account.');
+        if (id === actorId && !staysActiveAdmin && wasActiveAdmin) throw conflict('You cannot remove yourself from the Admin group.');
+        if (wasActiveAdmin && !staysActiveAdmin && !(await anotherActiveAdmin(tx, id))) throw conflict(LAST_ADMIN);
+        if (changes.locations) await assertLocationIds(tx, dedupe(changes.locations));
+
+        await tx
+          .update(users)
+          .set({
+            username: changes.username,
+            firstName: changes.first_name,
+            lastName: changes.last_name,
+            email: changes.email,
+            isActive: changes.is_active,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, id));
+        if (changes.groups) {
+          await tx.delete(userGroups).where(eq(userGroups.userId, id));
+          await addUserToGroups(tx, id, dedupe(changes.groups));
+        }
+        if (changes.locations) {
+          await tx.delete(userLocations).where(eq(userLocations.userId, id));
+          await addUserLocations(tx, id, dedupe(changes.locations));
+        }
+        // A deactivated person is signed out everywhere at once.
+        if (changes.is_active === false && before.isActive) await endAllSessions(tx, id);
+        const after = await findAdminUserRow(tx, id);
+        await audit(tx, { actorId, action: 'update', tableName: 'users', rowId: id, before, after });
+        return toAdminUser(after!);
+      }),
+    () => duplicateUsername('username'),
+  );
+
+/**
+ * Deletes an account that never did anything (no audit trail as actor, nothing refers to it).
+ * Anyone with a history (a sign-in counts) is deactivated instead, so the record of who did what stays whole.
+ */
+export const deleteUser = async (db: Db, actorId: number, id: number): Promise<DeleteResult> =>
+  db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    const before = await findAdminUserRow(tx, id);
+    if (!before) throw notFound('No such user.');
+    if (id === actorId) throw conflict('You cannot delete your own account.');
+    if (before.isActive && before.groups.includes(ADMIN_GROUP) && !(await anotherActiveAdmin(tx, id))) throw conflict(LAST_ADMIN);
+    const [acted] = await tx.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.actorId, id)).limit(1);
+    const deleted =
+      !acted &&
+      (await deleteUnlessReferenced(tx, async (sp) => {
+        await sp.delete(users).where(eq(users.id, id));
+        await deleteFileByUrl(sp, before.avatar);
+      }));
+    if (deleted) {
+      await audit(tx, { actorId, action: 'delete', tableName: 'users', rowId: id, before });
+      return { result: 'deleted', message: `User “${before.username}” deleted.` };
+    }
+    if (!before.isActive) throw conflict(`User “${before.username}” has a history and is already inactive, so it cannot be deleted.`);
+    await tx.update(users).set({ isActive: false, updatedAt: sql`now()` }).where(eq(users.id, id));
+    await endAllSessions(tx, id);
+    await audit(tx, { actorId, action: 'deactivate', tableName: 'users', rowId: id, before, after: { ...before, isActive: false } });
+    return { result: 'deactivated', message: `User “${before.username}” has a history, so the account was deactivated instead of deleted.` };
+  });
