@@ -252,20 +252,6 @@ export const createUser = async (db: Db, actorId: number, input: UserCreateInput
   );
 };
 
-/** Whether another active Admin than `userId` exists (someone must be able to administer). */
-const anotherActiveAdmin = async (db: DbOrTx, userId: number) => {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(userGroups, eq(userGroups.userId, users.id))
-    .innerJoin(groups, eq(groups.id, userGroups.groupId))
-    .where(and(eq(groups.name, ADMIN_GROUP), eq(users.isActive, true), ne(users.id, userId)))
-    .limit(1);
-  return Boolean(row);
-};
-
-const LAST_ADMIN = 'At least one active administrator must remain. Make someone else an administrator first.';
-
 export const updateUser = async (db: Db, actorId: number, id: number, changes: UserChanges): Promise<AdminUser> =>
   onUniqueViolation(
     () =>
@@ -274,11 +260,9 @@ export const updateUser = async (db: Db, actorId: number, id: number, changes: U
         const before = await findAdminUserRow(tx, id);
         if (!before) throw notFound('No such user.');
         if (changes.username !== undefined) await assertUsernameFree(tx, changes.username, 'username', id);
-        const wasActiveAdmin = before.isActive && before.groups.includes(ADMIN_GROUP);
-        const staysActiveAdmin = (changes.is_active ?? before.isActive) && (changes.groups ?? before.groups).includes(ADMIN_GROUP);
+        // The acting admin is always an active admin, so refusing to demote oneself keeps at least one.
         if (id === actorId && changes.is_active === false) throw conflict('You cannot deactivate your own account.');
-        if (id === actorId && !staysActiveAdmin && wasActiveAdmin) throw conflict('You cannot remove yourself from the Admin group.');
-        if (wasActiveAdmin && !staysActiveAdmin && !(await anotherActiveAdmin(tx, id))) throw conflict(LAST_ADMIN);
+        if (id === actorId && changes.groups && !changes.groups.includes(ADMIN_GROUP)) throw conflict('You cannot remove yourself from the Admin group.');
         if (changes.locations) await assertLocationIds(tx, dedupe(changes.locations));
 
         await tx
@@ -319,7 +303,6 @@ export const deleteUser = async (db: Db, actorId: number, id: number): Promise<D
     const before = await findAdminUserRow(tx, id);
     if (!before) throw notFound('No such user.');
     if (id === actorId) throw conflict('You cannot delete your own account.');
-    if (before.isActive && before.groups.includes(ADMIN_GROUP) && !(await anotherActiveAdmin(tx, id))) throw conflict(LAST_ADMIN);
     const [acted] = await tx.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.actorId, id)).limit(1);
     const deleted =
       !acted &&
