@@ -28,7 +28,7 @@ export const LoginRoute = () => {
         background: 'radial-gradient(1200px 600px at 50% -10%, rgba(95, 166, 143, 0.18), transparent 70%)',
       }}
     >
-      <Card sx={{ width: '100%', maxWidth: 420, borderRadius: 4 }}>
+      <Card sx={{ width: '100%', maxWidth: 420, borderRadius: '20px' }}>
         <CardContent sx={{ p: { xs: 3, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
           <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3 }}>
             <CompanyBrand logoSize={72} direction="column" nameVariant="h5" />

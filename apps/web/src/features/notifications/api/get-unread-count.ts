@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiClient } from '../../../lib/api-client';
-import type { Page, Notification } from './get-notifications';
+import type { Notification, Page } from '@ginhawa/contract';
 
 /** One row is enough: the badge only needs `count`. */
 export const unreadCountKey = '/notifications/?is_read=false&pageSize=1';

@@ -66,7 +66,7 @@ export const NotificationList = () => {
             <ListItem sx={{ px: 3, py: 1.5, bgcolor: item.is_read ? undefined : 'rgba(47, 111, 94, 0.05)' }}>
               <ListItemText
                 primary={item.title || 'Notification'}
-                secondary={[item.message, item.created_at ? when.format(new Date(item.created_at)) : null].filter(Boolean).join(' · ')}
+                secondary={[item.message, item.actor_name, when.format(new Date(item.created_at))].filter(Boolean).join(' · ')}
                 slotProps={{ primary: { sx: { fontWeight: item.is_read ? 400 : 600 } } }}
               />
             </ListItem>

@@ -1,0 +1,51 @@
+/// <reference types="node" />
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8000';
+export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'admin-pass-12345';
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-pass-12345';
+
+export const passwordOf = (username: string) => (username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD);
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+
+export type Session = { context: BrowserContext; page: Page; errors: string[] };
+
+/** A fresh browser context (its own cookies) at the given window width; page errors are collected. */
+export const openPage = async (browser: Browser, width = 1280, height = 800): Promise<Session> => {
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: BASE_URL });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+};
+
+export const fillSignIn = async (page: Page, username: string, password = passwordOf(username)) => {
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+/** Signs in from /login and waits for the dashboard's greeting. */
+export const signIn = async (page: Page, username: string) => {
+  await page.goto('/login');
+  await fillSignIn(page, username);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), / }).waitFor();
+};
+
+export const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+export const boxOf = async (page: Page, selector: string) => {
+  const box = await page.locator(selector).boundingBox();
+  if (!box) throw new Error(`${selector} is not visible`);
+  return box;
+};

@@ -1,0 +1,105 @@
+// `npm run test:e2e`: build the web app, start the real server on a free port with a temporary
+// database, run the Playwright journeys in apps/web/e2e with node's test runner, clean up.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const e2eDir = path.join(root, 'apps/web/e2e');
+const ADMIN_PASSWORD = 'e2e-admin-pass-12345';
+const DEMO_PASSWORD = 'e2e-demo-pass-12345';
+const HEALTH_TIMEOUT_MS = 90_000;
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const waitForHealth = async (baseUrl, server) => {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited early (code ${server.exitCode}).`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health/`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`The server was not healthy within ${HEALTH_TIMEOUT_MS / 1000} s.`);
+};
+
+const stop = async (child) => {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+};
+
+const files = fs
+  .readdirSync(e2eDir)
+  .filter((name) => name.endsWith('.e2e.ts'))
+  .sort()
+  .map((name) => path.join('apps/web/e2e', name));
+if (!files.length) {
+  console.error('No apps/web/e2e/*.e2e.ts files.');
+  process.exit(1);
+}
+
+console.log('e2e: building the web app…');
+const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-e2e-'));
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+let server;
+let exitCode;
+try {
+  console.log(`e2e: starting the server on ${baseUrl} (data in ${dataDir})…`);
+  // Always the embedded database in the temp dir, whatever the caller's environment says.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      DEMO_PASSWORD,
+      SEED_DEMO: '1',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForHealth(baseUrl, server);
+
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BASE_URL: baseUrl, ADMIN_PASSWORD, DEMO_PASSWORD },
+  });
+  exitCode = result.status ?? 1;
+} catch (error) {
+  console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
+  exitCode = 1;
+} finally {
+  await stop(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
