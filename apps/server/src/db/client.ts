@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { MIGRATIONS_FOLDER } from '../paths';
 
 export type Schema = typeof schema;
 /** Both drivers share this query-builder type, so services never know which one runs. */
@@ -29,7 +30,6 @@ export type Database = {
   url?: string;
 };
 
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK_KEY = 727_274_001;
 
 // numeric and bigint come back as strings (exact money); timestamps as Date.

@@ -9,7 +9,7 @@ export type TestSocket = {
   ws: WebSocket;
   messages: Message[];
   /** Resolves with the first message (already received or coming) matching `predicate`; consumed messages are not returned twice. */
-  next: <T extends Message = Message>(predicate: (m: Message) => boolean, timeoutMs?: number) => Promise<T>;
+  next: <T = Message>(predicate: (m: Message) => boolean, timeoutMs?: number) => Promise<T>;
   send: (message: unknown) => void;
   closed: Promise<{ code: number; reason: string }>;
 };
@@ -52,7 +52,7 @@ export const connectSocket = async (
     messages,
     closed,
     send: (message) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
-    next: <T extends Message = Message>(predicate: (m: Message) => boolean, timeoutMs = 5_000) => {
+    next: <T = Message>(predicate: (m: Message) => boolean, timeoutMs = 5_000) => {
       const index = messages.findIndex(predicate);
       if (index >= 0) return Promise.resolve(messages.splice(index, 1)[0] as T);
       return new Promise<T>((resolve, reject) => {
