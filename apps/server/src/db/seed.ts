@@ -6,6 +6,7 @@ import { randomToken } from '../lib/tokens';
 import { hashPassword, passwordProblems } from '../modules/users/passwords';
 import { CONFIGURATION_ID } from '../modules/configurations/configurations.service';
 import { createDemoFaker } from './demo-data';
+import { seedDemoServices } from '../modules/services/services.demo';
 
 export type SeedOptions = { adminPassword?: string; demoPassword?: string; seedDemo: boolean };
 export type SeedResult = { created: boolean; adminPassword?: string; demoPassword?: string; demoUsers: string[] };
@@ -58,6 +59,7 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
     await addUser('admin', 'Site', 'Administrator', adminHash, 'Admin');
     if (demoHash) {
       for (const account of DEMO_ACCOUNTS) await addUser(account.username, demo.firstName(), demo.lastName(), demoHash, account.group);
+      await seedDemoServices(tx);
     }
     await tx.insert(configurations).values({ id: CONFIGURATION_ID }).onConflictDoNothing();
   });

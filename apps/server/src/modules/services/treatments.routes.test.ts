@@ -116,8 +116,10 @@ describe('POST /api/services/treatments/', () => {
 
 describe('GET /api/services/treatments/', () => {
   let listCategory: number;
+  let listCategoryName: string;
   beforeAll(async () => {
-    listCategory = (await makeTreatmentCategory(admin, unique('Body Scrubs'))).id;
+    listCategoryName = unique('Body Scrubs');
+    listCategory = (await makeTreatmentCategory(admin, listCategoryName)).id;
     await makeTreatment(admin, { category: listCategory, name: 'Coffee Scrub', price: '950.00', duration_minutes: 45 });
     await makeTreatment(admin, { category: listCategory, name: 'Salt Glow', price: '1100.50', duration_minutes: 60 });
     await makeTreatment(admin, { category: listCategory, name: 'Ube Polish', price: '800.00', duration_minutes: 30, is_active: false });
@@ -140,7 +142,7 @@ describe('GET /api/services/treatments/', () => {
     expect(names(inactive)).toEqual(['Ube Polish']);
     const search = await receptionist.request({ method: 'GET', url: `${url}?category=${listCategory}&search=SALT` });
     expect(names(search)).toEqual(['Salt Glow']);
-    const byCategory = await receptionist.request({ method: 'GET', url: `${url}?search=${encodeURIComponent('Body Scrubs')}&ordering=price` });
+    const byCategory = await receptionist.request({ method: 'GET', url: `${url}?search=${encodeURIComponent(listCategoryName)}&ordering=price` });
     expect(names(byCategory)).toEqual(['Ube Polish', 'Coffee Scrub', 'Salt Glow']);
   });
 
