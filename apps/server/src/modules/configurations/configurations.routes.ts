@@ -1,10 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { settingsSchema } from '@ginhawa/contract';
-import { getSettings } from './configurations.service';
+import { configurationBodySchema, configurationSchema, errorBodySchema, settingsSchema } from '@ginhawa/contract';
+import { currentUser } from '../../plugins/auth';
+import { readImageUpload } from '../../lib/uploads';
+import { getConfiguration, getSettings, setLogo, updateConfiguration } from './configurations.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const tags = ['configurations'];
 
 export const configurationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
   // Public: the sign-in screen shows the company name and logo.
-  app.get('/settings/', { config: { public: true }, schema: { tags: ['configurations'], response: { 200: settingsSchema } } }, async () =>
-    getSettings(app.deps.db),
+  app.get('/settings/', { config: { public: true }, schema: { tags, response: { 200: settingsSchema } } }, async () => getSettings(db));
+
+  // Managers read everything (DESIGN.md §3); only Admins change the company's identity.
+  app.get('/', { config: { groups: ['Manager'] }, schema: { tags, response: { 200: configurationSchema, ...errors } } }, async () => getConfiguration(db));
+
+  app.put('/', { config: { groups: ['Admin'] }, schema: { tags, body: configurationBodySchema, response: { 200: configurationSchema, ...errors } } }, async (request) =>
+    updateConfiguration(db, currentUser(request).id, request.body),
+  );
+
+  app.post(
+    '/update-logo/',
+    { config: { groups: ['Admin'] }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: configurationSchema, ...errors, 413: errorBodySchema } } },
+    async (request) => setLogo(db, currentUser(request).id, await readImageUpload(request)),
   );
 };
