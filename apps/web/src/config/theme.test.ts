@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { theme } from './theme';
+
+describe('theme (SPEC.md §1)', () => {
+  it('is light, on a #f7f7f7 page', () => {
+    expect(theme.palette.mode).toBe('light');
+    expect(theme.palette.background.default).toBe('#f7f7f7');
+  });
+
+  it('uses one family for body text, one for headings and one for buttons', () => {
+    const first = (family: string | undefined) => family?.split(',')[0]?.replace(/"/g, '').trim();
+    expect(first(theme.typography.fontFamily)).toBe('Inter');
+    for (const variant of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const) expect(first(theme.typography[variant].fontFamily)).toBe('Poppins');
+    expect(first(theme.typography.button.fontFamily)).toBe('Poppins');
+  });
+});
