@@ -7,6 +7,7 @@ import { hashPassword, passwordProblems } from '../modules/users/passwords';
 import { CONFIGURATION_ID } from '../modules/configurations/configurations.service';
 import { createDemoFaker } from './demo-data';
 import { seedDemoServices } from '../modules/services/services.demo';
+import { seedDemoAdministration } from '../modules/employees/admin.demo';
 
 export type SeedOptions = { adminPassword?: string; demoPassword?: string; seedDemo: boolean };
 export type SeedResult = { created: boolean; adminPassword?: string; demoPassword?: string; demoUsers: string[] };
@@ -59,6 +60,7 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
     await addUser('admin', 'Site', 'Administrator', adminHash, 'Admin');
     if (demoHash) {
       for (const account of DEMO_ACCOUNTS) await addUser(account.username, demo.firstName(), demo.lastName(), demoHash, account.group);
+      await seedDemoAdministration(tx, demo, { passwordHash: demoHash, groupIds });
       await seedDemoServices(tx);
     }
     await tx.insert(configurations).values({ id: CONFIGURATION_ID }).onConflictDoNothing();

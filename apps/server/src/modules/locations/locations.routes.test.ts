@@ -50,12 +50,12 @@ const addEmployee = async (locationId: number, isActive: boolean, code: string) 
 
 describe('POST /api/locations/', () => {
   it('creates a location, normalises the phone and records an audit row', async () => {
-    const res = await admin.request({ method: 'POST', url: '/api/locations/', payload: body({ name: '  BGC High Street  ' }) });
+    const res = await admin.request({ method: 'POST', url: '/api/locations/', payload: body({ name: '  Greenhills Shopping Center  ' }) });
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created).toEqual({
       id: expect.any(Number),
-      name: 'BGC High Street',
+      name: 'Greenhills Shopping Center',
       address: '6750 Ayala Ave, Makati City',
       phone: '+63281234567',
       opening_time: '10:00',
@@ -73,12 +73,12 @@ describe('POST /api/locations/', () => {
       .where(and(eq(auditLog.tableName, 'locations'), eq(auditLog.rowId, String(created.id))));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ action: 'create', actorId: adminId, before: null });
-    expect((audits[0]!.after as { name: string }).name).toBe('BGC High Street');
+    expect((audits[0]!.after as { name: string }).name).toBe('Greenhills Shopping Center');
   });
 
   it('refuses a duplicate name regardless of case with 409 and a field error', async () => {
-    await create({ name: 'Ortigas Center' });
-    const res = await admin.request({ method: 'POST', url: '/api/locations/', payload: body({ name: 'ORTIGAS center' }) });
+    await create({ name: 'Eastwood City' });
+    const res = await admin.request({ method: 'POST', url: '/api/locations/', payload: body({ name: 'EASTWOOD city' }) });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'A location with this name already exists.', errors: { name: ['A location with this name already exists.'] } });
   });
