@@ -5,6 +5,7 @@ import { useUser, type User } from '../features/auth/api/get-my-data';
 import { CurrentUserContext } from './layout/current-user';
 import { useUnauthorizedRedirect } from './layout/guard';
 import { signedInRoutes, signedOutRoutes } from './router';
+import { LiveNotificationsProvider } from '../features/notifications/live/live-notifications';
 
 type DataRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -26,7 +27,12 @@ const SignedOutApp = () => {
 
 const SignedInApp = ({ user }: { user: User }) => {
   const router = useRouterFor(signedInRoutes);
-  return <CurrentUserContext.Provider value={user}>{router ? <RouterProvider router={router} /> : <LoadingOverlay />}</CurrentUserContext.Provider>;
+  return (
+    <CurrentUserContext.Provider value={user}>
+      {/* The live channel lives exactly as long as the signed-in app: signing out closes it. */}
+      <LiveNotificationsProvider>{router ? <RouterProvider router={router} /> : <LoadingOverlay />}</LiveNotificationsProvider>
+    </CurrentUserContext.Provider>
+  );
 };
 
 /**

@@ -1,9 +1,13 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '@ginhawa/contract';
-import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
+import { createFakeLiveClient } from '../../../test/fake-live-client';
+import { LiveNotificationsProvider } from '../live/live-notifications';
+import { NotificationsIcon } from './notifications-icon';
 import { NotificationList } from './notification-list';
+import { mockApi } from '../../../test/api-mock';
 
 const notification = (overrides: Partial<Notification>): Notification => ({
   id: 1,
@@ -18,28 +22,93 @@ const notification = (overrides: Partial<Notification>): Notification => ({
   can_decide: false,
   actor: 1,
   actor_name: 'Ana Reyes',
-  created_at: '2025-03-01T01:00:00Z',
+  created_at: '2026-11-20T01:00:00Z',
   ...overrides,
 });
 
-describe('notification list', () => {
-  it('lists my notifications', async () => {
-    mockApi({ 'GET /notifications/': { status: 200, data: { count: 1, next: null, previous: null, results: [notification({})] } } });
-    renderWithRouter(<NotificationList />);
-    expect(await screen.findByText('Staff meeting')).toBeInTheDocument();
-    expect(screen.getByText(/Friday 9:00 at Makati\. · Ana Reyes · /)).toBeInTheDocument();
+const setup = () => {
+  mockApi({ 'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } } });
+  const live = createFakeLiveClient();
+  renderWithRouter(
+    <LiveNotificationsProvider client={live.client}>
+      <NotificationsIcon />
+      <NotificationList />
+    </LiveNotificationsProvider>,
+  );
+  return live;
+};
+
+describe('notification list (live)', () => {
+  it('loads, then lists what the server sends, unread marked, with the count', async () => {
+    const live = setup();
+    expect(screen.getByLabelText('Loading notifications', { selector: '[aria-busy="true"]' })).toBeInTheDocument();
+    act(() => live.emit({ action: 'user_notifications', notifications: [notification({ id: 2, title: 'Second' }), notification({ id: 1, is_read: true })], unread_count: 1 }));
+    expect(await screen.findByRole('heading', { name: 'Second' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Unread: Second')).toBeInTheDocument();
+    expect(screen.getByLabelText('Staff meeting')).toBeInTheDocument();
+    expect(screen.getByText('1 unread')).toBeInTheDocument();
   });
 
   it('says so when there are none', async () => {
-    mockApi({ 'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } } });
-    renderWithRouter(<NotificationList />);
+    const live = setup();
+    act(() => live.emit({ action: 'user_notifications', notifications: [], unread_count: 0 }));
     expect(await screen.findByRole('heading', { name: "You're all caught up" })).toBeInTheDocument();
   });
 
-  it('shows the error with a retry', async () => {
-    mockApi({ 'GET /notifications/': { status: 404, data: { message: 'No API endpoint at GET /api/notifications/.' } } });
-    renderWithRouter(<NotificationList />);
-    expect(await screen.findByRole('heading', { name: 'Notifications could not be loaded' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  it('prepends a new one with a toast and updates the badge', async () => {
+    const live = setup();
+    act(() => live.emit({ action: 'user_notifications', notifications: [notification({ id: 1 })], unread_count: 1 }));
+    act(() => live.emit({ action: 'new_notification', notification: notification({ id: 9, title: 'Gold membership sold' }), unread_count: 7 }));
+    const items = await screen.findAllByRole('heading', { level: 3 });
+    expect(items.map((h) => h.textContent)).toEqual(['Gold membership sold', 'Staff meeting']);
+    expect(within(screen.getByRole('alert')).getByText('Gold membership sold')).toBeInTheDocument();
+    expect(screen.getByText('7')).toBeInTheDocument();
+  });
+
+  it('sends read, unread, remove, mark all and load-older requests, and applies the answers', async () => {
+    const live = setup();
+    const user = userEvent.setup();
+    act(() => live.emit({ action: 'user_notifications', notifications: [notification({ id: 3 })], unread_count: 1 }));
+    await user.click(await screen.findByRole('button', { name: 'Mark as read' }));
+    expect(live.sent.at(-1)).toEqual({ action: 'mark_notification_as_read', notificationId: 3 });
+    act(() => live.emit({ action: 'notification_marked_as_read', notificationId: 3, unread_count: 0 }));
+    expect(await screen.findByText('All read')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark as unread' }));
+    expect(live.sent.at(-1)).toEqual({ action: 'mark_notification_as_unread', notificationId: 3 });
+    act(() => live.emit({ action: 'notification_marked_as_unread', notificationId: 3, unread_count: 1 }));
+    await user.click(await screen.findByRole('button', { name: /Mark all as read/ }));
+    expect(live.sent.at(-1)).toEqual({ action: 'mark_all_notifications_as_read' });
+    await user.click(screen.getByRole('button', { name: 'Load older' }));
+    expect(live.sent.at(-1)).toEqual({ action: 'fetch_older_notifications', offset: 1, limit: 20 });
+    act(() => live.emit({ action: 'older_notifications', notifications: [], offset: 1 }));
+    expect(await screen.findByText('That is everything.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(live.sent.at(-1)).toEqual({ action: 'remove_notification', notificationId: 3 });
+    act(() => live.emit({ action: 'notification_removed', notificationId: 3, unread_count: 0 }));
+    expect(await screen.findByRole('heading', { name: "You're all caught up" })).toBeInTheDocument();
+  });
+
+  it('lets a decider approve or decline a request and shows the outcome', async () => {
+    const live = setup();
+    const user = userEvent.setup();
+    act(() =>
+      live.emit({
+        action: 'user_notifications',
+        notifications: [notification({ id: 5, title: 'Approve daily report', requires_approval: true, can_decide: true, link: '/dashboard' })],
+        unread_count: 1,
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    expect(live.sent.at(-1)).toEqual({ action: 'approve_notification', notificationId: 5, approved: false });
+    act(() => live.emit({ action: 'notification_approved', notificationId: 5, approved: false }));
+    expect(await screen.findByText('Declined')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('shows server errors as a toast', async () => {
+    const live = setup();
+    act(() => live.emit({ action: 'error', message: 'This request has already been decided.' }));
+    expect(await screen.findByText('This request has already been decided.')).toBeInTheDocument();
   });
 });

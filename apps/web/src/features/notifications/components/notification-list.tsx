@@ -1,26 +1,27 @@
+import { Fragment, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Skeleton from '@mui/material/Skeleton';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DoneAll from '@mui/icons-material/DoneAll';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
-import { Fragment } from 'react';
-import { BUSINESS_TIME_ZONE, LOCALE } from '@ginhawa/contract';
 import { StatusMessage } from '../../../components/status-message';
-import { getErrorMessage } from '../../../lib/api-client';
-import { useNotifications } from '../api/get-notifications';
+import { useLiveNotifications } from '../live/live-notifications';
+import { NotificationItem } from './notification-item';
 
-const when = new Intl.DateTimeFormat(LOCALE, { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
-
-/** The person's notifications, newest first: loading, empty, error and list states. */
+/** The person's notifications, newest first, kept live by the WebSocket channel. */
 export const NotificationList = () => {
-  const { data, error, isLoading, mutate } = useNotifications();
+  const { state, connected, loadOlder, markRead, markUnread, markAllRead, remove, decide, reconnect } = useLiveNotifications();
+  const [olderPending, setOlderPending] = useState(false);
+  const count = state.notifications.length;
+  useEffect(() => setOlderPending(false), [count, state.hasMore]);
 
-  if (isLoading) {
+  if (state.status === 'loading') {
     return (
       <Card aria-busy="true" aria-label="Loading notifications">
         {[0, 1, 2].map((row) => (
@@ -32,16 +33,16 @@ export const NotificationList = () => {
       </Card>
     );
   }
-  if (error) {
+  if (state.status === 'failure') {
     return (
       <Card>
         <StatusMessage
           tone="error"
           icon={<ErrorOutlineOutlined />}
           title="Notifications could not be loaded"
-          description={getErrorMessage(error)}
+          description={state.error ?? undefined}
           action={
-            <Button variant="outlined" onClick={() => void mutate()}>
+            <Button variant="outlined" onClick={reconnect}>
               Try again
             </Button>
           }
@@ -49,8 +50,7 @@ export const NotificationList = () => {
       </Card>
     );
   }
-  const items = data?.results ?? [];
-  if (!items.length) {
+  if (count === 0) {
     return (
       <Card>
         <StatusMessage icon={<NotificationsNoneOutlined />} title="You're all caught up" description="New requests, approvals and announcements will appear here." />
@@ -59,20 +59,42 @@ export const NotificationList = () => {
   }
   return (
     <Card>
-      <List disablePadding>
-        {items.map((item, index) => (
-          <Fragment key={item.id}>
+      <Stack direction="row" sx={{ px: { xs: 2, sm: 3 }, py: 1.5, alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          {state.unreadCount ? `${state.unreadCount} unread` : 'All read'}
+        </Typography>
+        {connected ? null : <Chip size="small" color="warning" variant="outlined" label="Reconnecting…" />}
+        <Button size="small" startIcon={<DoneAll />} onClick={markAllRead} disabled={state.unreadCount === 0}>
+          Mark all as read
+        </Button>
+      </Stack>
+      <Divider />
+      <Box component="ul" sx={{ m: 0, p: 0 }}>
+        {state.notifications.map((n, index) => (
+          <Fragment key={n.id}>
             {index ? <Divider component="li" /> : null}
-            <ListItem sx={{ px: 3, py: 1.5, bgcolor: item.is_read ? undefined : 'rgba(47, 111, 94, 0.05)' }}>
-              <ListItemText
-                primary={item.title || 'Notification'}
-                secondary={[item.message, item.actor_name, when.format(new Date(item.created_at))].filter(Boolean).join(' · ')}
-                slotProps={{ primary: { sx: { fontWeight: item.is_read ? 400 : 600 } } }}
-              />
-            </ListItem>
+            <NotificationItem notification={n} onMarkRead={markRead} onMarkUnread={markUnread} onRemove={remove} onDecide={decide} />
           </Fragment>
         ))}
-      </List>
+      </Box>
+      <Divider />
+      <Box sx={{ p: 1.5, textAlign: 'center' }}>
+        {state.hasMore ? (
+          <Button
+            onClick={() => {
+              setOlderPending(true);
+              loadOlder();
+            }}
+            disabled={olderPending || !connected}
+          >
+            {olderPending ? 'Loading…' : 'Load older'}
+          </Button>
+        ) : (
+          <Typography variant="caption" color="text.secondary">
+            That is everything.
+          </Typography>
+        )}
+      </Box>
     </Card>
   );
 };

@@ -1,0 +1,111 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { NOTIFICATIONS_OLDER_BATCH, type WsServerMessage } from '@ginhawa/contract';
+import { useSnackbar } from '../../../components/snackbar-provider';
+import { createLiveClient, type LiveClient } from '../../../lib/ws-client';
+import { unreadCountKey } from '../api/get-unread-count';
+import { initialNotificationsState, notificationsReducer, type NotificationsAction, type NotificationsState } from '../state/notifications-reducer';
+
+/** SWR key of the live list: WebSocket events update this cache entry through the reducer. */
+export const liveNotificationsKey = 'live:notifications';
+
+const toAction = (message: WsServerMessage): NotificationsAction | null => {
+  switch (message.action) {
+    case 'user_notifications':
+      return { type: 'initial', notifications: message.notifications, unreadCount: message.unread_count };
+    case 'older_notifications':
+      return { type: 'older', notifications: message.notifications };
+    case 'new_notification':
+      return { type: 'new', notification: message.notification, unreadCount: message.unread_count };
+    case 'notification_marked_as_read':
+      return { type: 'read', id: message.notificationId, unreadCount: message.unread_count };
+    case 'notification_marked_as_unread':
+      return { type: 'unread', id: message.notificationId, unreadCount: message.unread_count };
+    case 'all_notifications_marked_as_read':
+      return { type: 'all_read', unreadCount: message.unread_count };
+    case 'notification_approved':
+      return { type: 'approved', id: message.notificationId, approved: message.approved };
+    case 'notification_removed':
+      return { type: 'removed', id: message.notificationId, unreadCount: message.unread_count };
+    default:
+      return null;
+  }
+};
+
+type LiveNotifications = {
+  connected: boolean;
+  markRead: (id: number) => void;
+  markUnread: (id: number) => void;
+  markAllRead: () => void;
+  remove: (id: number) => void;
+  decide: (id: number, approved: boolean) => void;
+  reconnect: () => void;
+};
+
+const LiveContext = createContext<(LiveNotifications & { client: LiveClient }) | null>(null);
+
+/**
+ * One live connection for the signed-in session (mounted with the app routes, so signing out
+ * unmounts it and closes the socket). Every server frame goes through the pure reducer into the
+ * SWR cache; the badge's unread count is kept in step; each new notification shows a toast.
+ */
+export const LiveNotificationsProvider = ({ children, client: injected }: { children: ReactNode; client?: LiveClient }) => {
+  const client = useMemo(() => injected ?? createLiveClient(), [injected]);
+  const { mutate } = useSWRConfig();
+  const { showSnackbar } = useSnackbar();
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    const dispatch = (action: NotificationsAction) =>
+      mutate<NotificationsState>(liveNotificationsKey, (state) => notificationsReducer(state ?? initialNotificationsState, action), { revalidate: false });
+    const offMessage = client.subscribe((message) => {
+      if (message.action === 'error') {
+        showSnackbar(message.message, 'error');
+        return;
+      }
+      const action = toAction(message);
+      if (!action) return;
+      void dispatch(action);
+      if ('unread_count' in message) void mutate(unreadCountKey, message.unread_count, { revalidate: false });
+      if (message.action === 'new_notification') showSnackbar(message.notification.title, 'info');
+    });
+    const offStatus = client.onStatus(setConnected);
+    client.open();
+    return () => {
+      offMessage();
+      offStatus();
+      client.close();
+    };
+  }, [client, mutate, showSnackbar]);
+
+  const value = useMemo(
+    () => ({
+      client,
+      connected,
+      markRead: (notificationId: number) => void client.send({ action: 'mark_notification_as_read', notificationId }),
+      markUnread: (notificationId: number) => void client.send({ action: 'mark_notification_as_unread', notificationId }),
+      markAllRead: () => void client.send({ action: 'mark_all_notifications_as_read' }),
+      remove: (notificationId: number) => void client.send({ action: 'remove_notification', notificationId }),
+      decide: (notificationId: number, approved: boolean) => void client.send({ action: 'approve_notification', notificationId, approved }),
+      reconnect: () => {
+        client.close();
+        client.open();
+      },
+    }),
+    [client, connected],
+  );
+  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
+};
+
+/** The live list and its actions, for screens inside the signed-in app. */
+export const useLiveNotifications = () => {
+  const live = useContext(LiveContext);
+  if (!live) throw new Error('useLiveNotifications needs LiveNotificationsProvider');
+  const { data } = useSWR<NotificationsState>(liveNotificationsKey, null, { fallbackData: initialNotificationsState });
+  const state = data ?? initialNotificationsState;
+  return {
+    ...live,
+    state,
+    loadOlder: () => void live.client.send({ action: 'fetch_older_notifications', offset: state.notifications.length, limit: NOTIFICATIONS_OLDER_BATCH }),
+  };
+};
