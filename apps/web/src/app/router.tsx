@@ -93,6 +93,20 @@ export const signedInRoutes: RouteObject[] = [
                 children: [
                   { index: true, lazy: adminMenuScreen },
                   { path: 'menu', lazy: adminMenuScreen },
+                  {
+                    path: 'services',
+                    lazy: lazyScreen(
+                      () => import('../features/services/components/services-screen'),
+                      (m) => m.ServicesScreen,
+                    ),
+                  },
+                  {
+                    path: 'services/memberships/:membershipId',
+                    lazy: lazyScreen(
+                      () => import('../features/services/components/services-screen'),
+                      (m) => m.MembershipScreen,
+                    ),
+                  },
                   { path: '*', lazy: adminMenuScreen },
                 ],
               },

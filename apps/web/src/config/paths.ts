@@ -14,6 +14,7 @@ export const paths = {
     clients: '/admin/clients',
     locations: '/admin/locations',
     services: '/admin/services',
+    membership: (membershipId: string | number) => `/admin/services/memberships/${membershipId}`,
     banks: '/admin/banks',
     reports: '/admin/reports',
     settings: '/admin/settings',

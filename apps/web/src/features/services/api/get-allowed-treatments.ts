@@ -1,0 +1,10 @@
+import useSWR from 'swr';
+import type { AllowedTreatment, Page } from '@ginhawa/contract';
+import { getPage, withQuery } from './query';
+
+export const allowedTreatmentsKey = (membershipId: number) =>
+  withQuery('/services/membership-allowed-treatments/', { membership: membershipId, page: 1, pageSize: 500, ordering: 'treatment_name' });
+
+/** Everything one membership includes, by treatment name. */
+export const useAllowedTreatments = (membershipId: number | null) =>
+  useSWR<Page<AllowedTreatment>, unknown>(membershipId === null ? null : allowedTreatmentsKey(membershipId), getPage<AllowedTreatment>);

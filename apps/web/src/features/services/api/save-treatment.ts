@@ -1,0 +1,7 @@
+import type { Treatment, TreatmentBody } from '@ginhawa/contract';
+import { apiClient } from '../../../lib/api-client';
+
+export const createTreatment = async (body: TreatmentBody): Promise<Treatment> => (await apiClient.post<Treatment>('/services/treatments/', body)).data;
+
+export const updateTreatment = async (id: number, body: TreatmentBody): Promise<Treatment> =>
+  (await apiClient.put<Treatment>(`/services/treatments/${id}/`, body)).data;

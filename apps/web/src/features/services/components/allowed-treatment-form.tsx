@@ -1,0 +1,149 @@
+import { useMemo, useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { allowedTreatmentBodySchema, formatDuration, type AllowedTreatment, type Membership, type Treatment } from '@ginhawa/contract';
+import { useSnackbar } from '../../../components/snackbar-provider';
+import { formatPeso } from '../../../lib/format';
+import { useActiveTreatmentOptions } from '../api/get-treatments';
+import { useRevalidateServices } from '../api/query';
+import { createAllowedTreatment, updateAllowedTreatment } from '../api/save-allowed-treatment';
+import { FormDialog } from './form-dialog';
+import { serverErrors, zodErrors, type FormErrors } from './form-errors';
+
+const FIELDS = ['treatment', 'sessions_included', 'discount_percent'] as const;
+type Field = (typeof FIELDS)[number];
+
+type Option = Pick<Treatment, 'id' | 'name' | 'category_name' | 'duration_minutes' | 'price'>;
+
+type AllowedTreatmentFormProps = {
+  membership: Pick<Membership, 'id' | 'name'>;
+  /** null: add a treatment to the membership. */
+  line: AllowedTreatment | null;
+  /** Treatments the membership already includes; they are not offered again. */
+  includedIds: number[];
+  onClose: () => void;
+};
+
+/** One line of what a membership includes: which treatment, how many sessions, what discount. */
+export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }: AllowedTreatmentFormProps) => {
+  const [treatment, setTreatment] = useState<Option | null>(
+    line
+      ? { id: line.treatment, name: line.treatment_name, category_name: line.treatment_category_name, duration_minutes: line.treatment_duration_minutes, price: line.treatment_price }
+      : null,
+  );
+  const [sessions, setSessions] = useState(String(line?.sessions_included ?? 0));
+  const [discount, setDiscount] = useState(line ? String(Number(line.discount_percent)) : '0');
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const treatments = useActiveTreatmentOptions();
+  const revalidate = useRevalidateServices();
+  const { showSnackbar } = useSnackbar();
+
+  const options = useMemo<Option[]>(() => {
+    const taken = new Set(includedIds.filter((id) => id !== line?.treatment));
+    const available = (treatments.data?.results ?? []).filter((t) => !taken.has(t.id));
+    // A line whose treatment was retired later still shows it.
+    if (treatment && !available.some((t) => t.id === treatment.id)) return [treatment, ...available];
+    return available;
+  }, [treatments.data, includedIds, line, treatment]);
+
+  const clear = (field: Field) => setErrors((prev) => ({ ...prev, [field]: undefined, form: undefined }));
+
+  const handleSubmit = async () => {
+    const parsed = allowedTreatmentBodySchema.safeParse({
+      membership: membership.id,
+      treatment: treatment?.id,
+      sessions_included: sessions.trim() === '' ? undefined : Number(sessions),
+      discount_percent: discount.trim() === '' ? undefined : discount.trim(),
+    });
+    if (!parsed.success) {
+      setErrors(zodErrors(parsed.error, FIELDS));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const saved = line ? await updateAllowedTreatment(line.id, parsed.data) : await createAllowedTreatment(parsed.data);
+      await revalidate();
+      showSnackbar(line ? `${saved.treatment_name} updated.` : `${saved.treatment_name} added to ${membership.name}.`, 'success');
+      onClose();
+    } catch (err) {
+      setErrors(serverErrors(err, FIELDS));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      title={line ? `Edit ${line.treatment_name}` : `Add a treatment to ${membership.name}`}
+      submitLabel={line ? 'Save' : 'Add'}
+      submitting={submitting}
+      error={errors.form}
+      onSubmit={() => void handleSubmit()}
+      onClose={onClose}
+    >
+      <Autocomplete<Option>
+        options={options}
+        value={treatment}
+        loading={treatments.isLoading}
+        disabled={submitting}
+        groupBy={(option) => option.category_name}
+        getOptionLabel={(option) => option.name}
+        isOptionEqualToValue={(option, other) => option.id === other.id}
+        onChange={(_event, next) => {
+          setTreatment(next);
+          clear('treatment');
+        }}
+        renderOption={(props, option) => {
+          const { key, ...rest } = props;
+          return (
+            <li key={key} {...rest}>
+              {option.name}
+              <span style={{ marginLeft: 'auto', paddingLeft: 12, opacity: 0.7 }}>
+                {formatDuration(option.duration_minutes)} · {formatPeso(option.price)}
+              </span>
+            </li>
+          );
+        }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Treatment"
+            name="treatment"
+            required
+            autoFocus={!line}
+            error={Boolean(errors.treatment) || Boolean(treatments.error)}
+            helperText={errors.treatment ?? (treatments.error ? 'The treatments could not be loaded.' : undefined)}
+          />
+        )}
+      />
+      <TextField
+        label="Sessions included"
+        name="sessions_included"
+        value={sessions}
+        onChange={(e) => {
+          setSessions(e.target.value);
+          clear('sessions_included');
+        }}
+        error={Boolean(errors.sessions_included)}
+        helperText={errors.sessions_included ?? 'Free sessions that come with the membership; 0 for a discount only.'}
+        disabled={submitting}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <TextField
+        label="Discount"
+        name="discount_percent"
+        value={discount}
+        onChange={(e) => {
+          setDiscount(e.target.value);
+          clear('discount_percent');
+        }}
+        error={Boolean(errors.discount_percent)}
+        helperText={errors.discount_percent ?? 'Off the treatment price for members, 0 to 100.'}
+        disabled={submitting}
+        slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+      />
+    </FormDialog>
+  );
+};

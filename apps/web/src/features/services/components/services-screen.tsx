@@ -1,0 +1,59 @@
+import Card from '@mui/material/Card';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { parseMembershipId } from '../api/get-membership';
+import { CategoryList } from './category-list';
+import { MembershipEditor } from './membership-editor';
+import { MembershipList } from './membership-list';
+import { TreatmentList } from './treatment-list';
+
+export const SERVICE_TABS = [
+  { value: 'treatments', label: 'Treatments' },
+  { value: 'treatment-categories', label: 'Treatment categories' },
+  { value: 'memberships', label: 'Memberships' },
+  { value: 'membership-categories', label: 'Membership categories' },
+] as const;
+export type ServiceTab = (typeof SERVICE_TABS)[number]['value'];
+
+const isTab = (value: string | null): value is ServiceTab => SERVICE_TABS.some((t) => t.value === value);
+
+/** /admin/services: the catalogue in four tabs; the tab lives in `?tab=` so links and Back work. */
+export const ServicesScreen = () => {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: ServiceTab = isTab(requested) ? requested : 'treatments';
+
+  return (
+    <>
+      <PageHeader title="Services" subtitle="Treatments, memberships and their categories. Prices in pesos." />
+      <Card>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: ServiceTab) => setSearchParams(value === 'treatments' ? {} : { tab: value })}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Services catalogue"
+          sx={{ px: { xs: 0.5, sm: 1.5 } }}
+        >
+          {SERVICE_TABS.map((t) => (
+            <Tab key={t.value} value={t.value} label={t.label} id={`services-tab-${t.value}`} aria-controls={`services-panel-${t.value}`} />
+          ))}
+        </Tabs>
+        <div role="tabpanel" id={`services-panel-${tab}`} aria-labelledby={`services-tab-${tab}`}>
+          {tab === 'treatments' ? <TreatmentList /> : null}
+          {tab === 'treatment-categories' ? <CategoryList key="treatment" kind="treatment" /> : null}
+          {tab === 'memberships' ? <MembershipList /> : null}
+          {tab === 'membership-categories' ? <CategoryList key="membership" kind="membership" /> : null}
+        </div>
+      </Card>
+    </>
+  );
+};
+
+/** /admin/services/memberships/:membershipId */
+export const MembershipScreen = () => {
+  const { membershipId } = useParams();
+  return <MembershipEditor key={membershipId} membershipId={parseMembershipId(membershipId)} />;
+};

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { TREATMENT_DURATION_MAX, TREATMENT_DURATION_STEP, formatDuration, treatmentBodySchema, type Treatment } from '@ginhawa/contract';
+import { useSnackbar } from '../../../components/snackbar-provider';
+import { useCategoryOptions } from '../api/get-categories';
+import { useRevalidateServices } from '../api/query';
+import { createTreatment, updateTreatment } from '../api/save-treatment';
+import { FormDialog } from './form-dialog';
+import { serverErrors, zodErrors, type FormErrors } from './form-errors';
+
+const FIELDS = ['name', 'category', 'duration_minutes', 'price', 'description', 'is_active'] as const;
+type Field = (typeof FIELDS)[number];
+
+export const DURATION_CHOICES = Array.from({ length: TREATMENT_DURATION_MAX / TREATMENT_DURATION_STEP }, (_, i) => (i + 1) * TREATMENT_DURATION_STEP);
+
+type Values = { name: string; category: string; duration_minutes: string; price: string; description: string; is_active: boolean };
+
+const initialValues = (treatment: Treatment | null, defaultCategory?: number | null): Values => ({
+  name: treatment?.name ?? '',
+  category: String(treatment?.category ?? defaultCategory ?? ''),
+  duration_minutes: String(treatment?.duration_minutes ?? 60),
+  price: treatment?.price ?? '',
+  description: treatment?.description ?? '',
+  is_active: treatment?.is_active ?? true,
+});
+
+type TreatmentFormProps = {
+  /** null: a new treatment. */
+  treatment: Treatment | null;
+  /** Pre-selected category for a new one (the list's filter). */
+  defaultCategory?: number | null;
+  onClose: () => void;
+};
+
+/** Create or edit a treatment: one form for both, so they cannot drift. Render it with a `key` per treatment. */
+export const TreatmentForm = ({ treatment, defaultCategory, onClose }: TreatmentFormProps) => {
+  const [values, setValues] = useState<Values>(() => initialValues(treatment, defaultCategory));
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const categories = useCategoryOptions('treatment');
+  const revalidate = useRevalidateServices();
+  const { showSnackbar } = useSnackbar();
+
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => ({ ...prev, [field]: undefined, form: undefined }));
+  };
+
+  const handleSubmit = async () => {
+    const parsed = treatmentBodySchema.safeParse({
+      ...values,
+      category: values.category ? Number(values.category) : undefined,
+      duration_minutes: Number(values.duration_minutes),
+    });
+    if (!parsed.success) {
+      setErrors(zodErrors(parsed.error, FIELDS));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const saved = treatment ? await updateTreatment(treatment.id, parsed.data) : await createTreatment(parsed.data);
+      await revalidate();
+      showSnackbar(treatment ? `${saved.name} saved.` : `${saved.name} added.`, 'success');
+      onClose();
+    } catch (err) {
+      setErrors(serverErrors(err, FIELDS));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      title={treatment ? 'Edit treatment' : 'New treatment'}
+      submitLabel={treatment ? 'Save' : 'Add treatment'}
+      submitting={submitting}
+      error={errors.form}
+      onSubmit={() => void handleSubmit()}
+      onClose={onClose}
+    >
+      <TextField
+        label="Name"
+        name="name"
+        required
+        autoFocus
+        value={values.name}
+        onChange={(e) => set('name', e.target.value)}
+        error={Boolean(errors.name)}
+        helperText={errors.name}
+        disabled={submitting}
+      />
+      <TextField
+        select
+        label="Category"
+        name="category"
+        required
+        value={values.category}
+        onChange={(e) => set('category', e.target.value)}
+        error={Boolean(errors.category) || Boolean(categories.error)}
+        helperText={errors.category ?? (categories.error ? 'The categories could not be loaded.' : undefined)}
+        disabled={submitting}
+      >
+        {(categories.data?.results ?? []).map((c) => (
+          <MenuItem key={c.id} value={String(c.id)}>
+            {c.name}
+          </MenuItem>
+        ))}
+        {/* Keep the current value selectable while the list loads. */}
+        {treatment && !categories.data ? <MenuItem value={String(treatment.category)}>{treatment.category_name}</MenuItem> : null}
+      </TextField>
+      <TextField
+        select
+        label="Duration"
+        name="duration_minutes"
+        required
+        value={values.duration_minutes}
+        onChange={(e) => set('duration_minutes', e.target.value)}
+        error={Boolean(errors.duration_minutes)}
+        helperText={errors.duration_minutes ?? 'In steps of 15 minutes.'}
+        disabled={submitting}
+      >
+        {DURATION_CHOICES.map((minutes) => (
+          <MenuItem key={minutes} value={String(minutes)}>
+            {formatDuration(minutes)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="Price"
+        name="price"
+        required
+        value={values.price}
+        onChange={(e) => set('price', e.target.value)}
+        error={Boolean(errors.price)}
+        helperText={errors.price ?? 'In pesos, e.g. 1200 or 1200.50.'}
+        disabled={submitting}
+        slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">₱</InputAdornment> } }}
+      />
+      <TextField
+        label="Description"
+        name="description"
+        multiline
+        minRows={2}
+        value={values.description}
+        onChange={(e) => set('description', e.target.value)}
+        error={Boolean(errors.description)}
+        helperText={errors.description}
+        disabled={submitting}
+      />
+      <FormControlLabel
+        control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} disabled={submitting} />}
+        label={values.is_active ? 'Active: can be sold and booked' : 'Inactive: hidden from new sales'}
+      />
+    </FormDialog>
+  );
+};
