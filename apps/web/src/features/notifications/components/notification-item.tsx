@@ -33,6 +33,7 @@ export const NotificationItem = ({ notification: n, onMarkRead, onMarkUnread, on
       px: { xs: 2, sm: 3 },
       py: 1.75,
       bgcolor: n.is_read ? undefined : 'rgba(47, 111, 94, 0.05)',
+      '& + &': { borderTop: 1, borderColor: 'divider' },
     }}
   >
     <Box sx={{ pt: 0.9, width: 10, flex: 'none' }}>
@@ -48,7 +49,7 @@ export const NotificationItem = ({ notification: n, onMarkRead, onMarkUnread, on
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
         {[n.actor_name, when.format(new Date(n.created_at))].filter(Boolean).join(' · ')}
       </Typography>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', '&:empty': { display: 'none' } }}>
         {n.can_decide ? (
           <>
             <Button size="small" variant="contained" onClick={() => onDecide(n.id, true)}>

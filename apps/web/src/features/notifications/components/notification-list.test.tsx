@@ -78,14 +78,25 @@ describe('notification list (live)', () => {
     act(() => live.emit({ action: 'notification_marked_as_unread', notificationId: 3, unread_count: 1 }));
     await user.click(await screen.findByRole('button', { name: /Mark all as read/ }));
     expect(live.sent.at(-1)).toEqual({ action: 'mark_all_notifications_as_read' });
-    await user.click(screen.getByRole('button', { name: 'Load older' }));
-    expect(live.sent.at(-1)).toEqual({ action: 'fetch_older_notifications', offset: 1, limit: 20 });
-    act(() => live.emit({ action: 'older_notifications', notifications: [], offset: 1 }));
-    expect(await screen.findByText('That is everything.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(live.sent.at(-1)).toEqual({ action: 'remove_notification', notificationId: 3 });
     act(() => live.emit({ action: 'notification_removed', notificationId: 3, unread_count: 0 }));
     expect(await screen.findByRole('heading', { name: "You're all caught up" })).toBeInTheDocument();
+  });
+
+  it('loads older ones 20 at a time until an empty batch', async () => {
+    const live = setup();
+    const user = userEvent.setup();
+    const newest = Array.from({ length: 20 }, (_, i) => notification({ id: 100 - i, title: `n${100 - i}` }));
+    act(() => live.emit({ action: 'user_notifications', notifications: newest, unread_count: 20 }));
+    await user.click(await screen.findByRole('button', { name: 'Load older' }));
+    expect(live.sent.at(-1)).toEqual({ action: 'fetch_older_notifications', offset: 20, limit: 20 });
+    act(() => live.emit({ action: 'older_notifications', notifications: [notification({ id: 50, title: 'n50' })], offset: 20 }));
+    expect(await screen.findByRole('heading', { name: 'n50' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load older' }));
+    expect(live.sent.at(-1)).toEqual({ action: 'fetch_older_notifications', offset: 21, limit: 20 });
+    act(() => live.emit({ action: 'older_notifications', notifications: [], offset: 21 }));
+    expect(await screen.findByText('That is everything.')).toBeInTheDocument();
   });
 
   it('lets a decider approve or decline a request and shows the outcome', async () => {

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -70,11 +70,8 @@ export const NotificationList = () => {
       </Stack>
       <Divider />
       <Box component="ul" sx={{ m: 0, p: 0 }}>
-        {state.notifications.map((n, index) => (
-          <Fragment key={n.id}>
-            {index ? <Divider component="li" /> : null}
-            <NotificationItem notification={n} onMarkRead={markRead} onMarkUnread={markUnread} onRemove={remove} onDecide={decide} />
-          </Fragment>
+        {state.notifications.map((n) => (
+          <NotificationItem key={n.id} notification={n} onMarkRead={markRead} onMarkUnread={markUnread} onRemove={remove} onDecide={decide} />
         ))}
       </Box>
       <Divider />

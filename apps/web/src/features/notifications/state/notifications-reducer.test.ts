@@ -28,11 +28,14 @@ describe('notificationsReducer', () => {
     expect(state.status).toBe('success');
     expect(state.notifications.map((x) => x.id)).toEqual([3, 2, 1]);
     expect(state.unreadCount).toBe(2);
-    expect(state.hasMore).toBe(true);
+    // Fewer than the initial batch of 20: nothing older to fetch.
+    expect(state.hasMore).toBe(false);
+    const full = reduce(initialNotificationsState, { type: 'initial', notifications: Array.from({ length: 20 }, (_, i) => n(100 - i)), unreadCount: 20 });
+    expect(full.hasMore).toBe(true);
   });
 
   it('appends older ones, drops duplicates by id, and has-more turns false on an empty batch', () => {
-    let state = reduce(loaded(), { type: 'older', notifications: [n(1), n(0)] });
+    let state = reduce({ ...loaded(), hasMore: true }, { type: 'older', notifications: [n(1), n(0)] });
     expect(state.notifications.map((x) => x.id)).toEqual([3, 2, 1, 0]);
     expect(state.hasMore).toBe(true);
     state = reduce(state, { type: 'older', notifications: [] });

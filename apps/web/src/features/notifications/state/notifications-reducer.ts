@@ -1,4 +1,4 @@
-import type { Notification } from '@ginhawa/contract';
+import { NOTIFICATIONS_INITIAL_BATCH, type Notification } from '@ginhawa/contract';
 
 /** SPEC.md §4: the notification list as the live channel builds it. */
 export type NotificationsState = {
@@ -48,7 +48,8 @@ const apply = (state: NotificationsState, action: NotificationsAction): Notifica
         status: 'success',
         notifications: action.notifications,
         unreadCount: action.unreadCount,
-        hasMore: action.notifications.length > 0,
+        // The server sends the newest 20: fewer means there is nothing older.
+        hasMore: action.notifications.length >= NOTIFICATIONS_INITIAL_BATCH,
         error: null,
       };
     case 'older': {
