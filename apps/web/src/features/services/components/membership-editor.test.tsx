@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AllowedTreatment, Membership, MembershipCategory, Page, Treatment } from '@ginhawa/contract';
-import { mockApi, type MockHandler } from '../../../test/api-mock';
+import { mockApi, type MockCall, type MockHandler } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
 import { MembershipEditor } from './membership-editor';
 
@@ -72,7 +72,7 @@ const setup = (overrides: Record<string, MockHandler> = {}) => {
 };
 
 const body = (call: { data: unknown } | undefined) => JSON.parse(String(call?.data)) as unknown;
-const writes = (calls: { method: string }[]) => calls.filter((c) => c.method !== 'GET');
+const writes = (calls: MockCall[]) => calls.filter((c) => c.method !== 'GET');
 
 describe('membership editor', () => {
   it('shows the details in pesos, the categories and what the membership includes', async () => {
