@@ -59,3 +59,41 @@ describe('app', () => {
     expect(doc.paths['/api/users/login/'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
   });
 });
+
+describe('serving the panel', () => {
+  it('serves assets (pre-compressed when asked), index.html for client routes, JSON 404 for the API', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const zlib = await import('node:zlib');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Ginhawa</title>');
+    const js = 'console.log("ginhawa");'.repeat(50);
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), js);
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js.br'), zlib.brotliCompressSync(js));
+    const web = await buildTestApp({ WEB_DIST: dist });
+    try {
+      const page = await web.app.inject({ method: 'GET', url: '/clients/42' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body).toContain('<title>Ginhawa</title>');
+      expect(String(page.headers['content-security-policy'])).toContain("object-src 'none'");
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-encoding']).toBe('br');
+      expect(asset.headers['cache-control']).toMatch(/immutable/);
+      expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe(js);
+      // A file added after start (a rebuild) is served without a restart.
+      fs.writeFileSync(path.join(dist, 'assets', 'late-def.js'), 'late();');
+      expect((await web.app.inject({ method: 'GET', url: '/assets/late-def.js' })).body).toBe('late();');
+      const api = await web.app.inject({ method: 'GET', url: '/api/nothing/here/' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ message: 'No API endpoint at GET /api/nothing/here/.' });
+      expect((await web.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

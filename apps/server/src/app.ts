@@ -117,8 +117,11 @@ const registerSpa = (app: FastifyInstance, webDist: string) => {
   if (hasBuild) {
     void app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Looked up per request, so a rebuilt panel is served without a restart.
+      wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each asset.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed bundles never change; index.html must always be revalidated.
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

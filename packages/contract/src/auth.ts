@@ -36,6 +36,7 @@ export const myDataSchema = z.object({
   email: z.string(),
   avatar: z.string().nullable(),
   groups: z.array(z.string()),
+  locations: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type MyData = z.infer<typeof myDataSchema>;
 

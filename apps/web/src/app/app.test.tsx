@@ -86,13 +86,14 @@ describe('guard and redirects', () => {
     expect(currentPath()).toBe('/dashboard');
   });
 
-  it('sends / to /dashboard, with the greeting, role and date', async () => {
+  it('sends / to /dashboard, with the greeting, role, location and date', async () => {
     mockApi(signedInAs());
     renderApp('/');
     expect(await screen.findByRole('heading', { name: /^Good (morning|afternoon|evening), Maria$/ })).toBeInTheDocument();
     expect(currentPath()).toBe('/dashboard');
     expect(screen.getAllByText('Therapist').length).toBeGreaterThan(0);
     expect(screen.getByText(/ · Manila$/)).toBeInTheDocument();
+    expect(screen.getByText('Ginhawa Makati')).toBeInTheDocument();
   });
 
   it('sends an unknown path to /dashboard', async () => {

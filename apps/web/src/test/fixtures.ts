@@ -8,6 +8,7 @@ export const therapistData: MyData = {
   email: 'maria@example.ph',
   avatar: null,
   groups: ['Therapist'],
+  locations: [{ id: 2, name: 'Ginhawa Makati' }],
 };
 
 export const adminData: MyData = {
@@ -18,4 +19,5 @@ export const adminData: MyData = {
   email: 'admin@example.ph',
   avatar: null,
   groups: ['Admin', 'Manager'],
+  locations: [],
 };

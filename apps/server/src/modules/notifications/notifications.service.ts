@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ADMIN_GROUP, MANAGER_GROUP, NOTIFICATIONS_INITIAL_BATCH, NOTIFICATIONS_MAX_BATCH, type AnnouncementBody, type Notification, type Page, type PageQuery } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { groups, notifications, userGroups, users } from '../../db/schema/index';
+import { groups, locations, notifications, userGroups, userLocations, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { offsetOf, toPage } from '../../lib/pagination';
@@ -285,21 +285,10 @@ export const announce = async (db: Db, actor: AuthUser, body: AnnouncementBody) 
   return { recipients: recipients.length };
 };
 
-/**
- * People working at the given locations. Locations arrive with the administration module
- * (user_locations); until that table exists every location id is unknown.
- */
+/** People working at the given locations, and which of the ids name no location. */
 const locationUsers = async (db: Db, locationIds: number[]): Promise<{ userIds: number[]; unknown: number[] }> => {
-  try {
-    const known = (await db.execute(sql`select id from locations where id in (${sql.join(locationIds.map((id) => sql`${id}`), sql`, `)})`)) as unknown as { rows: { id: number }[] };
-    const ids = new Set(known.rows.map((r) => Number(r.id)));
-    const unknown = locationIds.filter((id) => !ids.has(id));
-    const rows = (await db.execute(
-      sql`select distinct user_id from user_locations where location_id in (${sql.join(locationIds.map((id) => sql`${id}`), sql`, `)})`,
-    )) as unknown as { rows: { user_id: number }[] };
-    return { userIds: rows.rows.map((r) => Number(r.user_id)), unknown };
-  } catch (err) {
-    if ((err as { code?: string }).code === '42P01') return { userIds: [], unknown: locationIds };
-    throw err;
-  }
+  const known = await db.select({ id: locations.id }).from(locations).where(inArray(locations.id, locationIds));
+  const unknown = locationIds.filter((id) => !known.some((k) => k.id === id));
+  const rows = await db.selectDistinct({ userId: userLocations.userId }).from(userLocations).where(inArray(userLocations.locationId, locationIds));
+  return { userIds: rows.map((r) => r.userId), unknown };
 };

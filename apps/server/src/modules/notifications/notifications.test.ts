@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { Notification } from '@ginhawa/contract';
-import { auditLog, notifications, users } from '../../db/schema/index';
+import { auditLog, locations, notifications, userLocations, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type TestContext } from '../../test/build';
 import { action, connectSocket, type TestSocket } from '../../test/ws-client';
 import { CLOSE_SIGNED_OUT } from './notifications.hub';
@@ -304,6 +304,16 @@ describe('HTTP', () => {
     const self = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm', users: [ids.manager] } });
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe('No active user matches these recipients.');
+    const [spot] = await ctx.database.db.insert(locations).values({ name: 'Announce Spot', openingTime: '09:00', closingTime: '18:00' }).returning();
+    await ctx.database.db.insert(userLocations).values({ userId: ids.receptionist!, locationId: spot!.id });
+    const byLocation = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'Aircon repair', message: 'Tomorrow 8:00.', locations: [spot!.id] } });
+    expect(byLocation.statusCode).toBe(201);
+    expect(byLocation.json()).toEqual({ recipients: 1 });
+    const [got] = await ctx.database.db.select().from(notifications).where(eq(notifications.title, 'Aircon repair'));
+    expect(got!.recipientId).toBe(ids.receptionist);
+    const nowhere = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm', locations: [987654] } });
+    expect(nowhere.statusCode).toBe(400);
+    expect(nowhere.json().errors).toEqual({ locations: ['Unknown location id: 987654.'] });
     const everyone = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'All hands', message: 'm' } });
     expect(everyone.statusCode).toBe(201);
     const active = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.isActive, true));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { auditLog, loginThrottle, sessions, users } from '../../db/schema/index';
+import { auditLog, locations, loginThrottle, sessions, userLocations, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, TEST_SECRET, buildTestApp, cookieValue, login, type TestContext } from '../../test/build';
 import { THROTTLE } from './throttle.service';
 
@@ -146,7 +146,15 @@ describe('session calls', () => {
     const me = await agent.request({ method: 'GET', url: '/api/users/my_data/' });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ username: 'salesperson', groups: ['Salesperson'], avatar: null });
-    expect(Object.keys(me.json()).sort()).toEqual(['avatar', 'email', 'first_name', 'groups', 'id', 'last_name', 'username']);
+    expect(Object.keys(me.json()).sort()).toEqual(['avatar', 'email', 'first_name', 'groups', 'id', 'last_name', 'locations', 'username']);
+    const before = me.json().locations as { id: number; name: string }[];
+    // Where the person works, by name.
+    const [makati] = await ctx.database.db.insert(locations).values({ name: 'Test Makati', openingTime: '09:00', closingTime: '21:00' }).returning();
+    const [alabang] = await ctx.database.db.insert(locations).values({ name: 'Test Alabang', openingTime: '10:00', closingTime: '22:00' }).returning();
+    await ctx.database.db.insert(userLocations).values([{ userId: me.json().id, locationId: makati!.id }, { userId: me.json().id, locationId: alabang!.id }]);
+    const again = await agent.request({ method: 'GET', url: '/api/users/my_data/' });
+    const expected = [...before, { id: alabang!.id, name: 'Test Alabang' }, { id: makati!.id, name: 'Test Makati' }].sort((a, b) => a.name.localeCompare(b.name));
+    expect(again.json().locations).toEqual(expected);
     const groups = await agent.request({ method: 'GET', url: '/api/users/my_groups/' });
     expect(groups.json()).toEqual([{ id: expect.any(Number), name: 'Salesperson' }]);
   });

@@ -24,6 +24,8 @@ export type AuthUser = {
   email: string;
   avatar: string | null;
   groups: string[];
+  /** Where the person works (a Manager's scope), by name. */
+  locations: { id: number; name: string }[];
 };
 
 export type Identity =
@@ -35,6 +37,8 @@ const INVALID_CREDENTIALS = 'Invalid username or password.';
 // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
 const groupNames = sql<string[]>`coalesce((select array_agg(g.name order by g.id) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = "users"."id"), '{}')`;
 
+const locationList = sql<{ id: number; name: string }[]>`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.name) from user_locations ul join locations l on l.id = ul.location_id where ul.user_id = "users"."id"), '[]'::json)`;
+
 const authUserColumns = {
   id: users.id,
   username: users.username,
@@ -43,6 +47,7 @@ const authUserColumns = {
   email: users.email,
   avatar: users.avatar,
   groups: groupNames,
+  locations: locationList,
 };
 
 export const toMyData = (u: AuthUser): MyData => ({
@@ -53,6 +58,7 @@ export const toMyData = (u: AuthUser): MyData => ({
   email: u.email,
   avatar: u.avatar,
   groups: u.groups,
+  locations: u.locations,
 });
 
 /**

@@ -48,7 +48,7 @@ export const DashboardRoute = () => {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      <GreetingCard firstName={capitalizeWords(user.firstName) || user.username} role={roleOf(user)} now={now} />
+      <GreetingCard firstName={capitalizeWords(user.firstName) || user.username} role={roleOf(user)} locations={user.locations.map((l) => l.name)} now={now} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         {shortcuts.map((shortcut) => (
           <ShortcutCard key={shortcut.to} {...shortcut} />

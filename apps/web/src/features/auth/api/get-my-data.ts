@@ -11,6 +11,8 @@ export type User = {
   email: string;
   avatar: string | null;
   groups: string[];
+  /** Where the person works, by name. */
+  locations: { id: number; name: string }[];
 };
 
 export const myDataKey = '/users/my_data/';
@@ -23,6 +25,7 @@ export const toUser = (data: MyData): User => ({
   email: data.email,
   avatar: data.avatar,
   groups: data.groups,
+  locations: data.locations,
 });
 
 /** Signed out is an answer, not an error: a 401 resolves to null. */

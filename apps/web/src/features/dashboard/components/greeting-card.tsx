@@ -3,17 +3,20 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import CalendarTodayOutlined from '@mui/icons-material/CalendarTodayOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { formatManilaDate, greetingFor } from '../../../lib/format';
 
 type GreetingCardProps = {
   firstName: string;
   role: string;
+  /** Where the person works; none for head-office accounts. */
+  locations: string[];
   /** "Now", injectable so tests are stable. */
   now: Date;
 };
 
 /** The dashboard's greeting: name, role, and today's date where the business is (Manila). */
-export const GreetingCard = ({ firstName, role, now }: GreetingCardProps) => (
+export const GreetingCard = ({ firstName, role, locations, now }: GreetingCardProps) => (
   <Card
     sx={{
       p: { xs: 2.5, sm: 4 },
@@ -40,6 +43,13 @@ export const GreetingCard = ({ firstName, role, now }: GreetingCardProps) => (
         label={`${formatManilaDate(now)} · Manila`}
         sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: 'inherit', '& .MuiChip-icon': { color: 'inherit' } }}
       />
+      {locations.length ? (
+        <Chip
+          icon={<PlaceOutlined />}
+          label={locations.join(', ')}
+          sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: 'inherit', '& .MuiChip-icon': { color: 'inherit' } }}
+        />
+      ) : null}
     </Box>
   </Card>
 );
