@@ -43,7 +43,9 @@ const waitHealthy = async () => {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${base}/api/health/`)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('server did not become healthy');
