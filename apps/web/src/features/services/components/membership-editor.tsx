@@ -165,12 +165,18 @@ const IncludedTreatmentsCard = ({ membership }: { membership: Membership }) => {
           </Typography>
         ) : (
           <Box sx={{ overflowX: 'auto', mx: { xs: -2, sm: 0 } }}>
-            <Table size="small" aria-label={`Treatments included in ${membership.name}`}>
+            <Table
+              size="small"
+              aria-label={`Treatments included in ${membership.name}`}
+              sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, '& .MuiTableCell-root:first-of-type': { pl: { xs: 2, sm: 2 } } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>Treatment</TableCell>
                   <TableCell align="right">Sessions</TableCell>
-                  <TableCell align="right">Discount</TableCell>
+                  <TableCell align="right" sx={narrowHidden}>
+                    Discount
+                  </TableCell>
                   <TableCell align="right" sx={narrowHidden}>
                     Price
                   </TableCell>
@@ -200,11 +206,17 @@ const IncludedTreatmentsCard = ({ membership }: { membership: Membership }) => {
                       </Typography>
                     </TableCell>
                     <TableCell align="right">{line.sessions_included}</TableCell>
-                    <TableCell align="right">{`${Number(line.discount_percent)}%`}</TableCell>
+                    <TableCell align="right" sx={narrowHidden}>{`${Number(line.discount_percent)}%`}</TableCell>
                     <TableCell align="right" sx={narrowHidden}>
                       {formatPeso(line.treatment_price)}
                     </TableCell>
-                    <TableCell align="right">{formatPeso(line.member_price)}</TableCell>
+                    <TableCell align="right">
+                      {formatPeso(line.member_price)}
+                      {/* Phones have no Discount column; it shows under the member price instead. */}
+                      <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                        {`${Number(line.discount_percent)}% off`}
+                      </Typography>
+                    </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Tooltip title="Edit">
                         <IconButton size="small" aria-label={`Edit ${line.treatment_name}`} onClick={() => setEditing({ line })}>

@@ -39,7 +39,8 @@ const setup = (overrides: Record<string, MockHandler> = {}) => {
 const lists = (calls: { method: string; url: string }[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/services/treatments/')).map((c) => c.url);
 const body = (call: { data: unknown } | undefined) => JSON.parse(String(call?.data)) as unknown;
 
-describe('treatment list', () => {
+// Data Grid and typing are slow in jsdom, more so on a busy machine.
+describe('treatment list', { timeout: 20_000 }, () => {
   it('shows a server page with pesos, durations and status, and the total for paging', async () => {
     const calls = setup();
     const row = await screen.findByRole('row', { name: /Bamboo Massage/ });
