@@ -36,3 +36,15 @@ export const optionalPhPhoneSchema = z
     }
     return normalized;
   });
+
+/** A stored +63… number in groups for reading: "+63 917 123 4567", "+63 2 8123 4567", "+63 32 412 3456". */
+export const formatPhPhone = (e164: string | null | undefined): string => {
+  if (!e164) return '';
+  const match = /^\+63(\d+)$/.exec(e164);
+  if (!match) return e164;
+  const national = match[1]!;
+  if (/^9\d{9}$/.test(national)) return `+63 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
+  if (/^2\d{8}$/.test(national)) return `+63 2 ${national.slice(1, 5)} ${national.slice(5)}`;
+  if (/^\d{9,10}$/.test(national)) return `+63 ${national.slice(0, 2)} ${national.slice(2, national.length - 4)} ${national.slice(-4)}`;
+  return e164;
+};

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { loadChunk } from '../lib/chunk';
 import { paths } from '../config/paths';
+import { FLAGS } from '../config/flags';
 import { RedirectAfterLogin, RedirectToLogin, RequireAdmin } from './layout/guard';
 import { RouteFallback, RouteShell } from './layout/route-shell';
 import { RouteError } from './routes/route-error';
@@ -107,6 +108,50 @@ export const signedInRoutes: RouteObject[] = [
                       (m) => m.MembershipScreen,
                     ),
                   },
+                  {
+                    path: 'employees',
+                    lazy: lazyScreen(
+                      () => import('../features/employees/components/employees-screen'),
+                      (m) => m.EmployeesScreen,
+                    ),
+                  },
+                  {
+                    path: 'locations',
+                    lazy: lazyScreen(
+                      () => import('../features/locations/components/locations-screen'),
+                      (m) => m.LocationsScreen,
+                    ),
+                  },
+                  {
+                    path: 'settings',
+                    lazy: lazyScreen(
+                      () => import('../features/settings/components/settings-screen'),
+                      (m) => m.SettingsScreen,
+                    ),
+                  },
+                  // Behind build-time flags: with a flag off the path falls through to the admin menu.
+                  ...(FLAGS.users
+                    ? [
+                        {
+                          path: 'users',
+                          lazy: lazyScreen(
+                            () => import('../features/users/components/users-screen'),
+                            (m) => m.UsersScreen,
+                          ),
+                        },
+                      ]
+                    : []),
+                  ...(FLAGS.banks
+                    ? [
+                        {
+                          path: 'banks',
+                          lazy: lazyScreen(
+                            () => import('../features/banks/components/banks-screen'),
+                            (m) => m.BanksScreen,
+                          ),
+                        },
+                      ]
+                    : []),
                   { path: '*', lazy: adminMenuScreen },
                 ],
               },

@@ -1,0 +1,95 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
+import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { StatusMessage } from '../status-message';
+import { getErrorMessage } from '../../lib/api-client';
+import { PAGE_SIZES } from './use-list-state';
+
+type AdminGridProps<R extends GridValidRowModel> = {
+  /** The list's name, used for the grid's label and the error title. */
+  label: string;
+  rows: R[] | undefined;
+  rowCount: number | undefined;
+  columns: GridColDef<R>[];
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  paginationModel: GridPaginationModel;
+  onPaginationModelChange: (model: GridPaginationModel) => void;
+  sortModel: GridSortModel;
+  onSortModelChange: (model: GridSortModel) => void;
+  columnVisibilityModel?: GridColumnVisibilityModel;
+  /** What an empty page says (nothing yet, or nothing matches the filters). */
+  emptyText: string;
+  onRowClick?: (row: R) => void;
+};
+
+/** A Data Grid paged, sorted and searched on the server, with loading, empty and error states. */
+export const AdminGrid = <R extends GridValidRowModel>({
+  label,
+  rows,
+  rowCount,
+  columns,
+  loading,
+  error,
+  onRetry,
+  paginationModel,
+  onPaginationModelChange,
+  sortModel,
+  onSortModelChange,
+  columnVisibilityModel,
+  emptyText,
+  onRowClick,
+}: AdminGridProps<R>) => {
+  if (error && !rows) {
+    return (
+      <StatusMessage
+        tone="error"
+        icon={<ErrorOutlineOutlined />}
+        title={`The ${label.toLowerCase()} could not be loaded`}
+        description={getErrorMessage(error)}
+        action={
+          <Button variant="outlined" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Box sx={{ width: '100%' }}>
+      <DataGrid<R>
+        label={label}
+        rows={rows ?? []}
+        rowCount={rowCount ?? 0}
+        columns={columns}
+        loading={loading}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        paginationModel={paginationModel}
+        onPaginationModelChange={onPaginationModelChange}
+        sortModel={sortModel}
+        onSortModelChange={onSortModelChange}
+        pageSizeOptions={PAGE_SIZES}
+        columnVisibilityModel={columnVisibilityModel}
+        disableColumnFilter
+        disableColumnSelector
+        disableRowSelectionOnClick
+        autoHeight
+        onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
+        localeText={{ noRowsLabel: emptyText }}
+        sx={{
+          border: 0,
+          borderTop: '1px solid',
+          borderColor: 'divider',
+          borderRadius: 0,
+          '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
+          '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': { outline: 'none' },
+          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+        }}
+      />
+    </Box>
+  );
+};

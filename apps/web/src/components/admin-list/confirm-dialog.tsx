@@ -1,0 +1,73 @@
+import { useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { getErrorMessage } from '../../lib/api-client';
+
+type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** Rejecting keeps the dialog open with the server's message (e.g. a 409 saying what uses it). */
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+};
+
+/** Asks before a destructive action; a refusal is shown in the dialog, where it can be read. */
+export const ConfirmDialog = ({ open, title, children, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) => {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const handleClose = () => {
+    if (pending) return;
+    setError(null);
+    onClose();
+  };
+
+  const handleConfirm = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      await onConfirm();
+      setPending(false);
+      onClose();
+    } catch (err) {
+      setPending(false);
+      setError(getErrorMessage(err));
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={handleClose} maxWidth="xs" fullWidth aria-labelledby="confirm-dialog-title">
+      <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText component="div">{children}</DialogContentText>
+        {error ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={handleClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          onClick={() => void handleConfirm()}
+          disabled={pending}
+          startIcon={pending ? <CircularProgress size={16} color="inherit" aria-label="Working" /> : null}
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,149 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Employee, Location } from '@ginhawa/contract';
+import { AppProvider } from '../../../app/provider';
+import { mockApi, type MockHandler } from '../../../test/api-mock';
+import { testSwr } from '../../../test/render';
+import { EmployeeForm } from './employee-form';
+
+const location = (id: number, name: string): Location => ({
+  id,
+  name,
+  address: '',
+  phone: null,
+  opening_time: '10:00',
+  closing_time: '22:00',
+  is_active: true,
+  employees_count: 0,
+  created_at: '',
+  updated_at: '',
+});
+const LOCATIONS = { status: 200, data: { count: 2, next: null, previous: null, results: [location(3, 'BGC High Street'), location(5, 'Makati Salcedo')] } };
+
+const seller: Employee = {
+  id: 41,
+  kind: 'salesperson',
+  user: 12,
+  username: 'liza.soriano',
+  first_name: 'Liza',
+  last_name: 'Soriano',
+  full_name: 'Liza Soriano',
+  employee_code: 'SP-0004',
+  phone: '+639171234567',
+  location: 3,
+  location_name: 'BGC High Street',
+  hire_date: '2023-04-03',
+  is_active: true,
+  monthly_target: '150000.00',
+  created_at: '',
+  updated_at: '',
+};
+
+const setup = (props: { kind: Employee['kind']; employee?: Employee | null }, routes: Record<string, MockHandler> = {}) => {
+  const calls = mockApi({ 'GET /locations/': LOCATIONS, ...routes });
+  const onClose = vi.fn();
+  render(
+    <AppProvider swr={testSwr}>
+      <EmployeeForm kind={props.kind} employee={props.employee ?? null} onClose={onClose} />
+    </AppProvider>,
+  );
+  return { calls, onClose };
+};
+
+const chooseLocation = async (name: string) => {
+  await userEvent.click(screen.getByRole('combobox', { name: /^Location/ }));
+  await userEvent.click(await within(screen.getByRole('listbox')).findByRole('option', { name }));
+};
+
+describe('employee form', { timeout: 20_000 }, () => {
+  it('checks the fields and the new login before calling the server', async () => {
+    const { calls } = setup({ kind: 'therapist' });
+    await userEvent.type(screen.getByLabelText(/^Password/), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Hire' }));
+    expect(screen.getByText('Enter a first name.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a last name.')).toBeInTheDocument();
+    expect(screen.getByText('Choose a location.')).toBeInTheDocument();
+    expect(screen.getByText('Use at least 10 characters.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('hires a therapist with a login in one step, suggesting the username from the name', async () => {
+    const hired = { ...seller, id: 77, kind: 'therapist', user: 90, username: 'rowena.pascual', first_name: 'Rowena', last_name: 'Pascual', full_name: 'Rowena Pascual', employee_code: 'TH-0019', monthly_target: null };
+    const { calls, onClose } = setup({ kind: 'therapist' }, { 'POST /therapists/': { status: 201, data: hired } });
+    await userEvent.type(screen.getByLabelText(/^First name/), 'Rowena');
+    await userEvent.type(screen.getByLabelText(/^Last name/), 'Pascual');
+    await chooseLocation('Makati Salcedo');
+    await userEvent.type(screen.getByLabelText(/^Mobile number/), '0917 555 0101');
+    expect(screen.getByLabelText(/^Username/)).toHaveValue('rowena.pascual');
+    expect(screen.queryByLabelText(/^Monthly target/)).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Password/), 'serene lotus 2024');
+    await userEvent.click(screen.getByRole('button', { name: 'Hire' }));
+    expect(await screen.findByText('Rowena Pascual hired as therapist (TH-0019). They sign in as rowena.pascual.')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(JSON.parse(String(post?.data))).toEqual({
+      first_name: 'Rowena',
+      last_name: 'Pascual',
+      employee_code: '',
+      phone: '0917 555 0101',
+      location: 5,
+      hire_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      is_active: true,
+      account: { username: 'rowena.pascual', password: 'serene lotus 2024', email: '' },
+    });
+  });
+
+  it('hires without a login when the switch is off', async () => {
+    const { calls } = setup({ kind: 'receptionist' }, { 'POST /receptionists/': { status: 201, data: { ...seller, kind: 'receptionist', user: null, username: null } } });
+    await userEvent.type(screen.getByLabelText(/^First name/), 'Joy');
+    await userEvent.type(screen.getByLabelText(/^Last name/), 'Reyes');
+    await chooseLocation('BGC High Street');
+    await userEvent.click(screen.getByRole('switch', { name: /Create a login/ }));
+    expect(screen.queryByLabelText(/^Username/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Hire' }));
+    await screen.findByText(/hired as receptionist/);
+    const body = JSON.parse(String(calls.find((c) => c.method === 'POST')?.data));
+    expect(body.account).toBeUndefined();
+  });
+
+  it("shows the server's refusals of the login under its fields", async () => {
+    setup(
+      { kind: 'therapist' },
+      {
+        'POST /therapists/': {
+          status: 409,
+          data: { message: 'A user with this username already exists.', errors: { 'account.username': ['A user with this username already exists.'] } },
+        },
+      },
+    );
+    await userEvent.type(screen.getByLabelText(/^First name/), 'Mark');
+    await userEvent.type(screen.getByLabelText(/^Last name/), 'Cruz');
+    await chooseLocation('Makati Salcedo');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'serene lotus 2024');
+    await userEvent.click(screen.getByRole('button', { name: 'Hire' }));
+    expect(await screen.findByText('A user with this username already exists.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Username/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('edits a salesperson with a login: target shown, no second login offered', async () => {
+    const { calls } = setup(
+      { kind: 'salesperson', employee: seller },
+      {
+        'PUT /salespersons/41/': { status: 400, data: { message: 'Please correct the highlighted fields.', errors: { monthly_target: ['The target cannot be negative.'] } } },
+      },
+    );
+    expect(screen.getByText('liza.soriano')).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: /Create a login/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Mobile number/)).toHaveValue('+63 917 123 4567');
+    const target = screen.getByLabelText(/^Monthly target/);
+    expect(target).toHaveValue('150000.00');
+    await userEvent.clear(target);
+    await userEvent.type(target, '175000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The target cannot be negative.')).toBeInTheDocument();
+    const put = JSON.parse(String(calls.find((c) => c.method === 'PUT')?.data));
+    expect(put).toMatchObject({ monthly_target: '175000', location: 3, first_name: 'Liza' });
+    expect(put.account).toBeUndefined();
+  });
+});

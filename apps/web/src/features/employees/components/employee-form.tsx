@@ -1,0 +1,311 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { BUSINESS_TIME_ZONE, EMPLOYEE_KIND_GROUP, formatPhPhone, employeeBodySchema, employeePatchSchema, type Employee, type EmployeeKind } from '@ginhawa/contract';
+import { useSnackbar } from '../../../components/snackbar-provider';
+import { FormDialog } from '../../../components/admin-list/form-dialog';
+import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
+import { useRevalidateEmployees } from '../api/get-employees';
+import { useLocationOptions } from '../api/get-location-options';
+import { createEmployee, updateEmployee } from '../api/save-employee';
+
+export const KIND_LABELS: Record<EmployeeKind, { one: string; many: string }> = {
+  salesperson: { one: 'salesperson', many: 'Salespersons' },
+  therapist: { one: 'therapist', many: 'Therapists' },
+  receptionist: { one: 'receptionist', many: 'Receptionists' },
+};
+
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'employee_code',
+  'phone',
+  'location',
+  'hire_date',
+  'monthly_target',
+  'is_active',
+  'account.username',
+  'account.password',
+  'account.email',
+] as const;
+type Field = (typeof FIELDS)[number];
+
+type Values = {
+  first_name: string;
+  last_name: string;
+  employee_code: string;
+  phone: string;
+  location: string;
+  hire_date: string;
+  monthly_target: string;
+  is_active: boolean;
+  createLogin: boolean;
+  username: string;
+  password: string;
+  email: string;
+};
+
+/** Today's date in Manila as YYYY-MM-DD. */
+export const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
+
+const suggestUsername = (first: string, last: string) =>
+  `${first}.${last}`
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z.]/g, '')
+    .replace(/^\.+|\.+$/g, '');
+
+const initialValues = (employee: Employee | null, defaultLocation: number | null): Values => ({
+  first_name: employee?.first_name ?? '',
+  last_name: employee?.last_name ?? '',
+  employee_code: employee?.employee_code ?? '',
+  phone: formatPhPhone(employee?.phone),
+  location: String(employee?.location ?? defaultLocation ?? ''),
+  hire_date: employee?.hire_date ?? manilaToday(),
+  monthly_target: employee?.monthly_target ?? '',
+  is_active: employee?.is_active ?? true,
+  createLogin: !employee,
+  username: '',
+  password: '',
+  email: '',
+});
+
+type EmployeeFormProps = {
+  kind: EmployeeKind;
+  /** null: hiring someone new. */
+  employee: Employee | null;
+  /** Pre-selected workplace for a new hire (the list's filter). */
+  defaultLocation?: number | null;
+  onClose: () => void;
+};
+
+/**
+ * Hire or edit a salesperson, therapist or receptionist: one form for both. Hiring can create the
+ * person's login in the same step; an employee without a login can be given one later.
+ */
+export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }: EmployeeFormProps) => {
+  const [values, setValues] = useState<Values>(() => initialValues(employee, defaultLocation));
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const locations = useLocationOptions({ activeOnly: true });
+  const revalidate = useRevalidateEmployees();
+  const { showSnackbar } = useSnackbar();
+  const label = KIND_LABELS[kind].one;
+  const hasLogin = Boolean(employee?.user);
+  const offerLogin = !hasLogin;
+
+  const [usernameTouched, setUsernameTouched] = useState(false);
+
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((prev) => {
+      const next = { ...prev, [field]: value };
+      // Until the admin types a username, it follows the name: first.last.
+      if ((field === 'first_name' || field === 'last_name') && !usernameTouched && next.createLogin) next.username = suggestUsername(next.first_name, next.last_name);
+      return next;
+    });
+    if (field === 'username') setUsernameTouched(true);
+    const errorKey = field === 'username' || field === 'password' || field === 'email' ? `account.${field}` : field;
+    setErrors((prev) => ({ ...prev, [errorKey]: undefined, form: undefined }));
+  };
+
+  const toggleLogin = (on: boolean) => {
+    setValues((prev) => ({ ...prev, createLogin: on, username: on && !prev.username ? suggestUsername(prev.first_name, prev.last_name) : prev.username }));
+  };
+
+  const payload = () => ({
+    first_name: values.first_name,
+    last_name: values.last_name,
+    employee_code: values.employee_code,
+    phone: values.phone,
+    location: values.location ? Number(values.location) : undefined,
+    hire_date: values.hire_date,
+    is_active: values.is_active,
+    ...(kind === 'salesperson' ? { monthly_target: values.monthly_target.trim() === '' ? (employee ? null : undefined) : values.monthly_target } : {}),
+    ...(offerLogin && values.createLogin ? { account: { username: values.username, password: values.password, email: values.email } } : {}),
+  });
+
+  const handleSubmit = async () => {
+    const body = payload();
+    const parsed = (employee ? employeePatchSchema : employeeBodySchema).safeParse(body);
+    if (!parsed.success) {
+      setErrors(zodErrors(parsed.error, FIELDS));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const saved = employee ? await updateEmployee(kind, employee.id, body) : await createEmployee(kind, body as Parameters<typeof createEmployee>[1]);
+      await revalidate();
+      const login = saved.username && !employee?.user ? ` They sign in as ${saved.username}.` : '';
+      showSnackbar(employee ? `${saved.full_name} saved.${login}` : `${saved.full_name} hired as ${label} (${saved.employee_code}).${login}`, 'success');
+      onClose();
+    } catch (err) {
+      setErrors(serverErrors(err, FIELDS));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      title={employee ? `Edit ${label}` : `Hire a ${label}`}
+      submitLabel={employee ? 'Save' : 'Hire'}
+      submitting={submitting}
+      error={errors.form}
+      onSubmit={() => void handleSubmit()}
+      onClose={onClose}
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          label="First name"
+          name="first_name"
+          required
+          autoFocus
+          value={values.first_name}
+          onChange={(e) => set('first_name', e.target.value)}
+          error={Boolean(errors.first_name)}
+          helperText={errors.first_name}
+          disabled={submitting}
+        />
+        <TextField
+          label="Last name"
+          name="last_name"
+          required
+          value={values.last_name}
+          onChange={(e) => set('last_name', e.target.value)}
+          error={Boolean(errors.last_name)}
+          helperText={errors.last_name}
+          disabled={submitting}
+        />
+      </Box>
+      <TextField
+        select
+        label="Location"
+        name="location"
+        required
+        value={values.location}
+        onChange={(e) => set('location', e.target.value)}
+        error={Boolean(errors.location) || Boolean(locations.error)}
+        helperText={errors.location ?? (locations.error ? 'The locations could not be loaded.' : undefined)}
+        disabled={submitting}
+      >
+        {(locations.data?.results ?? []).map((l) => (
+          <MenuItem key={l.id} value={String(l.id)}>
+            {l.name}
+          </MenuItem>
+        ))}
+        {employee && !locations.data?.results.some((l) => l.id === employee.location) ? (
+          <MenuItem value={String(employee.location)}>{employee.location_name}</MenuItem>
+        ) : null}
+      </TextField>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          label="Employee code"
+          name="employee_code"
+          value={values.employee_code}
+          onChange={(e) => set('employee_code', e.target.value)}
+          error={Boolean(errors.employee_code)}
+          helperText={errors.employee_code ?? (employee ? undefined : 'Leave blank for the next free code.')}
+          disabled={submitting}
+        />
+        <TextField
+          label="Hire date"
+          name="hire_date"
+          type="date"
+          required
+          value={values.hire_date}
+          onChange={(e) => set('hire_date', e.target.value)}
+          error={Boolean(errors.hire_date)}
+          helperText={errors.hire_date}
+          disabled={submitting}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Box>
+      <TextField
+        label="Mobile number"
+        name="phone"
+        type="tel"
+        value={values.phone}
+        onChange={(e) => set('phone', e.target.value)}
+        error={Boolean(errors.phone)}
+        helperText={errors.phone ?? 'e.g. 0917 123 4567; saved as +63….'}
+        disabled={submitting}
+      />
+      {kind === 'salesperson' ? (
+        <TextField
+          label="Monthly target"
+          name="monthly_target"
+          value={values.monthly_target}
+          onChange={(e) => set('monthly_target', e.target.value)}
+          error={Boolean(errors.monthly_target)}
+          helperText={errors.monthly_target ?? 'In pesos; 0 for none.'}
+          disabled={submitting}
+          slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">₱</InputAdornment> } }}
+        />
+      ) : null}
+      <FormControlLabel
+        control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} disabled={submitting} />}
+        label={values.is_active ? 'Active: working now' : 'Inactive: no longer working here (their login stops too)'}
+      />
+      <Divider />
+      {hasLogin ? (
+        <Alert severity="info">
+          Signs in as <strong>{employee?.username}</strong>. Manage the account under Users.
+        </Alert>
+      ) : (
+        <>
+          <FormControlLabel
+            control={<Switch checked={values.createLogin} onChange={(e) => toggleLogin(e.target.checked)} disabled={submitting} />}
+            label={`Create a login (joins the ${EMPLOYEE_KIND_GROUP[kind]} group at this location)`}
+          />
+          {values.createLogin ? (
+            <>
+              <Typography variant="body2" color="text.secondary">
+                Give the person their username and password; they can change the password on their profile.
+              </Typography>
+              <TextField
+                label="Username"
+                name="username"
+                required
+                value={values.username}
+                onChange={(e) => set('username', e.target.value)}
+                error={Boolean(errors['account.username'])}
+                helperText={errors['account.username'] ?? 'Letters, digits and . _ @ + -'}
+                disabled={submitting}
+                slotProps={{ htmlInput: { autoComplete: 'off', autoCapitalize: 'none' } }}
+              />
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                required
+                value={values.password}
+                onChange={(e) => set('password', e.target.value)}
+                error={Boolean(errors['account.password'])}
+                helperText={errors['account.password'] ?? 'At least 10 characters; a short phrase works well.'}
+                disabled={submitting}
+                slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
+              />
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                value={values.email}
+                onChange={(e) => set('email', e.target.value)}
+                error={Boolean(errors['account.email'])}
+                helperText={errors['account.email'] ?? 'Optional.'}
+                disabled={submitting}
+              />
+            </>
+          ) : null}
+        </>
+      )}
+    </FormDialog>
+  );
+};

@@ -1,0 +1,100 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Configuration } from '@ginhawa/contract';
+import { AppProvider } from '../../../app/provider';
+import { mockApi, type MockHandler } from '../../../test/api-mock';
+import { testSwr } from '../../../test/render';
+import { SettingsScreen } from './settings-screen';
+
+const config = (overrides: Partial<Configuration> = {}): Configuration => ({
+  company_name: 'Ginhawa Spa',
+  logoUrl: null,
+  updated_at: '2025-06-01T02:00:00.000Z',
+  updated_by: 1,
+  updated_by_name: 'Site Administrator',
+  ...overrides,
+});
+
+const setup = (routes: Record<string, MockHandler>) => {
+  const calls = mockApi(routes);
+  render(
+    <AppProvider swr={testSwr}>
+      <SettingsScreen />
+    </AppProvider>,
+  );
+  return calls;
+};
+
+const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'logo.png', { type: 'image/png' });
+
+describe('settings screen', { timeout: 20_000 }, () => {
+  it('shows the name and the built-in logo, and saves a new name', async () => {
+    const calls = setup({ 'GET /configurations/': { status: 200, data: config() }, 'PUT /configurations/': { status: 200, data: config({ company_name: 'Ginhawa Wellness' }) } });
+    const name = await screen.findByLabelText('Company name');
+    expect(name).toHaveValue('Ginhawa Spa');
+    expect(screen.getByRole('img', { name: 'Built-in logo' })).toBeInTheDocument();
+    expect(screen.getByText(/Last changed by Site Administrator/)).toBeInTheDocument();
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ginhawa Wellness');
+    await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Company name set to Ginhawa Wellness.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')?.data))).toEqual({ company_name: 'Ginhawa Wellness' });
+  });
+
+  it('refuses a name that is too long before sending', async () => {
+    const calls = setup({ 'GET /configurations/': { status: 200, data: config() } });
+    const name = await screen.findByLabelText('Company name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'x'.repeat(121));
+    await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(screen.getByText('At most 120 characters.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('uploads a logo and previews it; refuses other file types before sending', async () => {
+    const calls = setup({
+      'GET /configurations/': { status: 200, data: config() },
+      'POST /configurations/update-logo/': { status: 200, data: config({ logoUrl: '/api/files/12/' }) },
+    });
+    const input = await screen.findByLabelText('Logo file');
+    await userEvent.upload(input, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }), { applyAccept: false });
+    expect(screen.getByText('Choose a PNG, JPEG or WebP image.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.upload(input, png());
+    expect(await screen.findByText('Logo updated.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Current logo' })).toHaveAttribute('src', '/api/files/12/');
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.data).toBeInstanceOf(FormData);
+    expect((post?.data as FormData).get('file')).toBeInstanceOf(File);
+  });
+
+  it("shows the server's refusal of an upload", async () => {
+    setup({
+      'GET /configurations/': { status: 200, data: config() },
+      'POST /configurations/update-logo/': { status: 413, data: { message: 'The image is larger than 2 MB.', errors: { file: ['Choose an image of at most 2 MB.'] } } },
+    });
+    await userEvent.upload(await screen.findByLabelText('Logo file'), png());
+    expect(await screen.findByText('Choose an image of at most 2 MB.')).toBeInTheDocument();
+  });
+
+  it('asks before removing the logo', async () => {
+    const calls = setup({
+      'GET /configurations/': { status: 200, data: config({ logoUrl: '/api/files/12/' }) },
+      'PUT /configurations/': { status: 200, data: config({ logoUrl: null }) },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove logo' }));
+    expect(screen.getByRole('dialog', { name: 'Remove the logo?' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Logo removed; the built-in one shows again.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')?.data))).toEqual({ remove_logo: true });
+  });
+
+  it('shows an error with a retry when the settings cannot be read', async () => {
+    setup({ 'GET /configurations/': { status: 403, data: { message: 'You do not have permission to do this.' } } });
+    expect(await screen.findByText('The settings could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('You do not have permission to do this.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

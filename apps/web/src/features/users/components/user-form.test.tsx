@@ -1,0 +1,97 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { AdminUser } from '@ginhawa/contract';
+import { AppProvider } from '../../../app/provider';
+import { mockApi, type MockHandler } from '../../../test/api-mock';
+import { testSwr } from '../../../test/render';
+import { UserForm } from './user-form';
+
+const LOCATIONS = {
+  status: 200,
+  data: {
+    count: 1,
+    next: null,
+    previous: null,
+    results: [{ id: 3, name: 'BGC High Street', address: '', phone: null, opening_time: '10:00', closing_time: '22:00', is_active: true, employees_count: 0, created_at: '', updated_at: '' }],
+  },
+};
+
+const manager: AdminUser = {
+  id: 9,
+  username: 'manager',
+  first_name: 'Joy',
+  last_name: 'Andrada',
+  email: '',
+  avatar: null,
+  is_active: true,
+  groups: ['Manager'],
+  locations: [3],
+  location_names: ['BGC High Street'],
+  last_login: null,
+  date_joined: '2025-01-01T00:00:00.000Z',
+};
+
+const setup = (user: AdminUser | null, routes: Record<string, MockHandler> = {}) => {
+  const calls = mockApi({ 'GET /locations/': LOCATIONS, ...routes });
+  const onClose = vi.fn();
+  render(
+    <AppProvider swr={testSwr}>
+      <UserForm user={user} onClose={onClose} />
+    </AppProvider>,
+  );
+  return { calls, onClose };
+};
+
+describe('user form', { timeout: 20_000 }, () => {
+  it('checks username and password before calling the server', async () => {
+    const { calls } = setup(null);
+    await userEvent.type(screen.getByLabelText(/^Username/), 'bad name');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(screen.getByText('Use letters, digits and . _ @ + - only.')).toBeInTheDocument();
+    expect(screen.getByText('Use at least 10 characters.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('creates an account with its groups and shows the server’s password rules under the field', async () => {
+    const { calls } = setup(null, {
+      'POST /users/': { status: 400, data: { message: 'Please correct the highlighted fields.', errors: { password: ['This password is too common. Choose a less predictable one.'] } } },
+    });
+    await userEvent.type(screen.getByLabelText(/^Username/), 'carlo.m');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'password123');
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Receptionist/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Manager/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText('This password is too common. Choose a less predictable one.')).toBeInTheDocument();
+    const body = JSON.parse(String(calls.find((c) => c.method === 'POST')?.data));
+    // Groups in the contract's order, whatever order they were ticked in.
+    expect(body).toEqual({ username: 'carlo.m', first_name: '', last_name: '', email: '', groups: ['Manager', 'Receptionist'], locations: [], is_active: true, password: 'password123' });
+  });
+
+  it('edits without a password field and sends the changed groups and workplaces', async () => {
+    const { calls, onClose } = setup(manager, { 'PUT /users/9/': { status: 200, data: { ...manager, groups: ['Admin', 'Manager'] } } });
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'BGC High Street' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Admin/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('manager saved.')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')?.data))).toEqual({
+      username: 'manager',
+      first_name: 'Joy',
+      last_name: 'Andrada',
+      email: '',
+      groups: ['Admin', 'Manager'],
+      locations: [3],
+      is_active: true,
+    });
+  });
+
+  it('shows a refusal about the account itself above the form', async () => {
+    setup(manager, { 'PUT /users/9/': { status: 409, data: { message: 'You cannot deactivate your own account.' } } });
+    await userEvent.click(screen.getByRole('switch'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot deactivate your own account.');
+  });
+});

@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { GROUPS, userCreateBodySchema, userPatchSchema, type AdminUser, type GroupName, type Location } from '@ginhawa/contract';
+import { useSnackbar } from '../../../components/snackbar-provider';
+import { FormDialog } from '../../../components/admin-list/form-dialog';
+import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
+import { useLocationOptions } from '../api/get-location-options';
+import { useRevalidateUsers } from '../api/get-users';
+import { createUser, updateUser } from '../api/save-user';
+
+const FIELDS = ['username', 'first_name', 'last_name', 'email', 'password', 'groups', 'locations', 'is_active'] as const;
+type Field = (typeof FIELDS)[number];
+
+const GROUP_HINTS: Record<GroupName, string> = {
+  Admin: 'everything, including these settings',
+  Manager: 'reads everything; runs their locations',
+  Salesperson: 'sells memberships and vouchers',
+  Therapist: 'sees their arrivals',
+  Receptionist: 'logs clients and arrivals',
+};
+
+type Values = { username: string; first_name: string; last_name: string; email: string; password: string; groups: GroupName[]; locations: number[]; is_active: boolean };
+
+const initialValues = (user: AdminUser | null): Values => ({
+  username: user?.username ?? '',
+  first_name: user?.first_name ?? '',
+  last_name: user?.last_name ?? '',
+  email: user?.email ?? '',
+  password: '',
+  groups: (user?.groups ?? []).filter((g): g is GroupName => (GROUPS as readonly string[]).includes(g)),
+  locations: user?.locations ?? [],
+  is_active: user?.is_active ?? true,
+});
+
+type UserFormProps = {
+  /** null: a new account. */
+  user: AdminUser | null;
+  onClose: () => void;
+};
+
+/** Create or edit a sign-in account: details, groups and workplaces. Passwords are set here only for new accounts. */
+export const UserForm = ({ user, onClose }: UserFormProps) => {
+  const [values, setValues] = useState<Values>(() => initialValues(user));
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const locations = useLocationOptions({ activeOnly: false });
+  const revalidate = useRevalidateUsers();
+  const { showSnackbar } = useSnackbar();
+  const options = locations.data?.results ?? [];
+
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => ({ ...prev, [field]: undefined, form: undefined }));
+  };
+
+  const toggleGroup = (group: GroupName, on: boolean) =>
+    set(
+      'groups',
+      GROUPS.filter((g) => (g === group ? on : values.groups.includes(g))),
+    );
+
+  const handleSubmit = async () => {
+    const { password, ...rest } = values;
+    const body = user ? rest : { ...rest, password };
+    const parsed = (user ? userPatchSchema : userCreateBodySchema).safeParse(body);
+    if (!parsed.success) {
+      setErrors(zodErrors(parsed.error, FIELDS));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const saved = user ? await updateUser(user.id, rest) : await createUser({ ...rest, password });
+      await revalidate();
+      showSnackbar(user ? `${saved.username} saved.` : `${saved.username} can now sign in.`, 'success');
+      onClose();
+    } catch (err) {
+      setErrors(serverErrors(err, FIELDS));
+      setSubmitting(false);
+    }
+  };
+
+  const selected = options.filter((l) => values.locations.includes(l.id));
+
+  return (
+    <FormDialog
+      open
+      title={user ? 'Edit user' : 'New user'}
+      submitLabel={user ? 'Save' : 'Add user'}
+      submitting={submitting}
+      error={errors.form}
+      onSubmit={() => void handleSubmit()}
+      onClose={onClose}
+    >
+      <TextField
+        label="Username"
+        name="username"
+        required
+        autoFocus
+        value={values.username}
+        onChange={(e) => set('username', e.target.value)}
+        error={Boolean(errors.username)}
+        helperText={errors.username ?? 'Letters, digits and . _ @ + -'}
+        disabled={submitting}
+        slotProps={{ htmlInput: { autoComplete: 'off', autoCapitalize: 'none' } }}
+      />
+      {user ? null : (
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          required
+          value={values.password}
+          onChange={(e) => set('password', e.target.value)}
+          error={Boolean(errors.password)}
+          helperText={errors.password ?? 'At least 10 characters; a short phrase works well.'}
+          disabled={submitting}
+          slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
+        />
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          label="First name"
+          name="first_name"
+          value={values.first_name}
+          onChange={(e) => set('first_name', e.target.value)}
+          error={Boolean(errors.first_name)}
+          helperText={errors.first_name}
+          disabled={submitting}
+        />
+        <TextField
+          label="Last name"
+          name="last_name"
+          value={values.last_name}
+          onChange={(e) => set('last_name', e.target.value)}
+          error={Boolean(errors.last_name)}
+          helperText={errors.last_name}
+          disabled={submitting}
+        />
+      </Box>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        value={values.email}
+        onChange={(e) => set('email', e.target.value)}
+        error={Boolean(errors.email)}
+        helperText={errors.email}
+        disabled={submitting}
+      />
+      <FormControl error={Boolean(errors.groups)} component="fieldset" disabled={submitting}>
+        <FormLabel component="legend">Groups</FormLabel>
+        <FormGroup>
+          {GROUPS.map((group) => (
+            <FormControlLabel
+              key={group}
+              control={<Checkbox checked={values.groups.includes(group)} onChange={(e) => toggleGroup(group, e.target.checked)} name={`group-${group}`} />}
+              label={`${group} — ${GROUP_HINTS[group]}`}
+            />
+          ))}
+        </FormGroup>
+        {errors.groups ? <FormHelperText>{errors.groups}</FormHelperText> : null}
+      </FormControl>
+      <Autocomplete<Location, true>
+        multiple
+        options={options}
+        value={selected}
+        loading={locations.isLoading}
+        getOptionLabel={(l) => l.name}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onChange={(_event, chosen) => set('locations', chosen.map((l) => l.id))}
+        disabled={submitting}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Works at"
+            name="locations"
+            error={Boolean(errors.locations)}
+            helperText={errors.locations ?? "A Manager's locations are the ones they run."}
+          />
+        )}
+      />
+      <FormControlLabel
+        control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} disabled={submitting} />}
+        label={values.is_active ? 'Active: can sign in' : 'Inactive: cannot sign in'}
+      />
+    </FormDialog>
+  );
+};

@@ -1,0 +1,13 @@
+import Card from '@mui/material/Card';
+import { PageHeader } from '../../../components/page-header';
+import { UserList } from './user-list';
+
+/** /admin/users (behind the users flag) */
+export const UsersScreen = () => (
+  <>
+    <PageHeader title="Users" subtitle="Sign-in accounts, their groups and where they work." />
+    <Card>
+      <UserList />
+    </Card>
+  </>
+);
