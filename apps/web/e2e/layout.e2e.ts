@@ -25,7 +25,7 @@ describe('layout and navigation', () => {
     assert.deepEqual(entries, ['Employees', 'Clients', 'Locations', 'Services', 'Settings']);
     await admin.getByRole('link', { name: 'Locations' }).click();
     await page.waitForURL('**/admin/locations');
-    await page.getByRole('list', { name: 'Admin menu' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Locations' }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });
