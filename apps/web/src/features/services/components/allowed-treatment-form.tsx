@@ -8,8 +8,8 @@ import { formatPeso } from '../../../lib/format';
 import { useActiveTreatmentOptions } from '../api/get-treatments';
 import { useRevalidateServices } from '../api/query';
 import { createAllowedTreatment, updateAllowedTreatment } from '../api/save-allowed-treatment';
-import { FormDialog } from './form-dialog';
-import { serverErrors, zodErrors, type FormErrors } from './form-errors';
+import { FormDialog } from '../../../components/admin-list/form-dialog';
+import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
 
 const FIELDS = ['treatment', 'sessions_included', 'discount_percent'] as const;
 type Field = (typeof FIELDS)[number];

@@ -5,8 +5,8 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import type { Category, CategoryKind } from '../api/get-categories';
 import { useRevalidateServices } from '../api/query';
 import { createCategory, updateCategory } from '../api/save-category';
-import { FormDialog } from './form-dialog';
-import { serverErrors, zodErrors, type FormErrors } from './form-errors';
+import { FormDialog } from '../../../components/admin-list/form-dialog';
+import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
 
 const FIELDS = ['name', 'description'] as const;
 type Field = (typeof FIELDS)[number];

@@ -9,10 +9,10 @@ import { deleteCategory } from '../api/delete-category';
 import { useCategories, usageCount, type Category, type CategoryKind } from '../api/get-categories';
 import { useRevalidateServices } from '../api/query';
 import { CategoryForm, KIND_LABEL } from './category-form';
-import { ConfirmDialog } from './confirm-dialog';
-import { ListToolbar } from './list-toolbar';
-import { ServicesGrid } from './services-grid';
-import { useListState } from './use-list-state';
+import { ConfirmDialog } from '../../../components/admin-list/confirm-dialog';
+import { ListToolbar } from '../../../components/admin-list/list-toolbar';
+import { AdminGrid } from '../../../components/admin-list/admin-grid';
+import { useListState } from '../../../components/admin-list/use-list-state';
 
 const COUNT: Record<CategoryKind, { field: string; header: string; uses: string }> = {
   treatment: { field: 'treatments_count', header: 'Treatments', uses: 'treatments' },
@@ -66,7 +66,7 @@ export const CategoryList = ({ kind }: { kind: CategoryKind }) => {
         addLabel="New category"
         onAdd={() => setEditing({ category: null })}
       />
-      <ServicesGrid<Category>
+      <AdminGrid<Category>
         label={`${label}s`}
         rows={data?.results}
         rowCount={data?.count}

@@ -8,8 +8,8 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { useRevalidateServices } from '../api/query';
 import { createMembership, updateMembership } from '../api/save-membership';
 import { CategoryPicker } from './category-picker';
-import { FormDialog } from './form-dialog';
-import { serverErrors, zodErrors, type FormErrors } from './form-errors';
+import { FormDialog } from '../../../components/admin-list/form-dialog';
+import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
 
 const FIELDS = ['name', 'price', 'validity_days', 'description', 'is_active', 'categories'] as const;
 type Field = (typeof FIELDS)[number];

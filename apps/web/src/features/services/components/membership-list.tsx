@@ -17,13 +17,13 @@ import { deleteMembership } from '../api/delete-membership';
 import { useCategoryOptions } from '../api/get-categories';
 import { useMemberships } from '../api/get-memberships';
 import { useRevalidateServices } from '../api/query';
-import { ActiveFilterSelect, activeParam, type ActiveFilter } from './active-filter';
-import { ConfirmDialog } from './confirm-dialog';
-import { ListToolbar } from './list-toolbar';
+import { ActiveFilterSelect, activeParam, type ActiveFilter } from '../../../components/admin-list/active-filter';
+import { ConfirmDialog } from '../../../components/admin-list/confirm-dialog';
+import { ListToolbar } from '../../../components/admin-list/list-toolbar';
 import { MembershipForm } from './membership-form';
-import { ServicesGrid } from './services-grid';
-import { StatusChip } from './status-chip';
-import { useListState } from './use-list-state';
+import { AdminGrid } from '../../../components/admin-list/admin-grid';
+import { StatusChip } from '../../../components/admin-list/status-chip';
+import { useListState } from '../../../components/admin-list/use-list-state';
 
 export const formatValidity = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
@@ -130,7 +130,7 @@ export const MembershipList = () => {
           }}
         />
       </ListToolbar>
-      <ServicesGrid<Membership>
+      <AdminGrid<Membership>
         label="Memberships"
         rows={data?.results}
         rowCount={data?.count}

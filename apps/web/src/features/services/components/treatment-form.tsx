@@ -9,8 +9,8 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { useCategoryOptions } from '../api/get-categories';
 import { useRevalidateServices } from '../api/query';
 import { createTreatment, updateTreatment } from '../api/save-treatment';
-import { FormDialog } from './form-dialog';
-import { serverErrors, zodErrors, type FormErrors } from './form-errors';
+import { FormDialog } from '../../../components/admin-list/form-dialog';
+import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
 
 const FIELDS = ['name', 'category', 'duration_minutes', 'price', 'description', 'is_active'] as const;
 type Field = (typeof FIELDS)[number];

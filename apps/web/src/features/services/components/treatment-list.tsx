@@ -13,13 +13,13 @@ import { deleteTreatment } from '../api/delete-treatment';
 import { useCategoryOptions } from '../api/get-categories';
 import { useTreatments } from '../api/get-treatments';
 import { useRevalidateServices } from '../api/query';
-import { ActiveFilterSelect, activeParam, type ActiveFilter } from './active-filter';
-import { ConfirmDialog } from './confirm-dialog';
-import { ListToolbar } from './list-toolbar';
-import { ServicesGrid } from './services-grid';
-import { StatusChip } from './status-chip';
+import { ActiveFilterSelect, activeParam, type ActiveFilter } from '../../../components/admin-list/active-filter';
+import { ConfirmDialog } from '../../../components/admin-list/confirm-dialog';
+import { ListToolbar } from '../../../components/admin-list/list-toolbar';
+import { AdminGrid } from '../../../components/admin-list/admin-grid';
+import { StatusChip } from '../../../components/admin-list/status-chip';
 import { TreatmentForm } from './treatment-form';
-import { useListState } from './use-list-state';
+import { useListState } from '../../../components/admin-list/use-list-state';
 
 type Editing = { treatment: Treatment | null } | null;
 
@@ -106,7 +106,7 @@ export const TreatmentList = () => {
           }}
         />
       </ListToolbar>
-      <ServicesGrid<Treatment>
+      <AdminGrid<Treatment>
         label="Treatments"
         rows={data?.results}
         rowCount={data?.count}
