@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { apiClient, setUnauthorizedHandler } from '../lib/api-client';
+
+// Lazy screens and MUI render slowly in jsdom on a busy 2-core machine: wait up to 5 s for what
+// a person would see, instead of Testing Library's default 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 const realAdapter = apiClient.defaults.adapter;
 
