@@ -119,10 +119,10 @@ describe('guard and redirects', () => {
 
   it('lets an admin into /admin/*, showing the admin menu for screens not built yet', async () => {
     mockApi(signedInAs(adminData));
-    renderApp('/admin/employees');
+    renderApp('/admin/clients');
     const menu = await screen.findByRole('list', { name: 'Admin menu' });
-    expect(within(menu).getByRole('link', { name: /Employees/ })).toHaveAttribute('href', '/admin/employees');
-    expect(currentPath()).toBe('/admin/employees');
+    expect(within(menu).getByRole('link', { name: /Clients/ })).toHaveAttribute('href', '/admin/clients');
+    expect(currentPath()).toBe('/admin/clients');
   });
 
   it('sends the person to /login when any call answers 401', async () => {
