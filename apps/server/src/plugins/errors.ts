@@ -5,7 +5,16 @@ import { HttpError, type FieldErrors } from '../lib/http-error';
 
 const FIELDS_MESSAGE = 'Please correct the highlighted fields.';
 
-type PgLikeError = { code?: string; constraint?: string };
+type PgLikeError = { code?: string; constraint?: string; cause?: unknown };
+
+/** PostgreSQL's SQLSTATE, also when Drizzle wrapped the driver's error (DrizzleQueryError.cause). */
+const sqlState = (err: PgLikeError): string | undefined => {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as PgLikeError).cause, depth += 1) {
+    const code = (e as PgLikeError).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+};
 
 const statusMessages: Record<number, string> = {
   400: 'The request could not be understood.',
@@ -61,9 +70,11 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       return reply.code(400).send({ message: 'The request body is empty; send a JSON object.' });
     }
     // Constraint races the services did not pre-check still get a clear answer.
-    if (err.code === '23505') return reply.code(409).send({ message: 'A record with these details already exists.' });
-    if (err.code === '23503') return reply.code(409).send({ message: 'This record is referenced by, or refers to, a record that does not exist.' });
-    if (err.code === '23514' || err.code === '22003' || err.code === '22P02' || err.code === '22007' || err.code === '22008') {
+    const state = sqlState(err);
+    if (state === '23505') return reply.code(409).send({ message: 'A record with these details already exists.' });
+    if (state === '23503') return reply.code(409).send({ message: 'This record is referenced by, or refers to, a record that does not exist.' });
+    if (state === '40001' || state === '40P01') return reply.code(409).send({ message: 'Someone else changed this at the same moment. Please try again.' });
+    if (state === '23514' || state === '23502' || state === '22003' || state === '22P02' || state === '22007' || state === '22008' || state === '22001') {
       return reply.code(400).send({ message: 'A value is out of range or malformed.' });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
