@@ -1,16 +1,14 @@
-import { useState } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { bankBodySchema, type Bank } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
+import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 import { useRevalidateBanks } from '../api/get-banks';
 import { createBank, updateBank } from '../api/save-bank';
 
 const FIELDS = ['name', 'account_name', 'account_number', 'is_active'] as const;
-type Field = (typeof FIELDS)[number];
 
 type Values = { name: string; account_name: string; account_number: string; is_active: boolean };
 
@@ -29,34 +27,19 @@ type BankFormProps = {
 
 /** Create or edit a bank account: one form for both. Render it with a `key` per account. */
 export const BankForm = ({ bank, onClose }: BankFormProps) => {
-  const [values, setValues] = useState<Values>(() => initialValues(bank));
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
-  const [submitting, setSubmitting] = useState(false);
   const revalidate = useRevalidateBanks();
   const { showSnackbar } = useSnackbar();
-
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined, form: undefined }));
-  };
-
-  const handleSubmit = async () => {
-    const parsed = bankBodySchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(zodErrors(parsed.error, FIELDS));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const saved = bank ? await updateBank(bank.id, values) : await createBank(values);
+  const { values, errors, submitting, set, submit } = useEntityForm({
+    initialValues: () => initialValues(bank),
+    fields: FIELDS,
+    parse: (v) => bankBodySchema.safeParse(v),
+    save: (_data, v) => (bank ? updateBank(bank.id, v) : createBank(v)),
+    onSaved: async (saved) => {
       await revalidate();
       showSnackbar(bank ? `${saved.name} account saved.` : `${saved.name} account added.`, 'success');
       onClose();
-    } catch (err) {
-      setErrors(serverErrors(err, FIELDS));
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <FormDialog
@@ -65,7 +48,7 @@ export const BankForm = ({ bank, onClose }: BankFormProps) => {
       submitLabel={bank ? 'Save' : 'Add account'}
       submitting={submitting}
       error={errors.form}
-      onSubmit={() => void handleSubmit()}
+      onSubmit={() => void submit()}
       onClose={onClose}
     >
       <TextField

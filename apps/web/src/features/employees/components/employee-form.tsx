@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { BUSINESS_TIME_ZONE, EMPLOYEE_KIND_GROUP, formatPhPhone, employeeBodySchema, employeePatchSchema, type Employee, type EmployeeKind } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
+import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 import { useRevalidateEmployees } from '../api/get-employees';
 import { useLocationOptions } from '../api/get-location-options';
 import { createEmployee, updateEmployee } from '../api/save-employee';
@@ -35,7 +35,6 @@ const FIELDS = [
   'account.password',
   'account.email',
 ] as const;
-type Field = (typeof FIELDS)[number];
 
 type Values = {
   first_name: string;
@@ -91,9 +90,6 @@ type EmployeeFormProps = {
  * person's login in the same step; an employee without a login can be given one later.
  */
 export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }: EmployeeFormProps) => {
-  const [values, setValues] = useState<Values>(() => initialValues(employee, defaultLocation));
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
-  const [submitting, setSubmitting] = useState(false);
   const locations = useLocationOptions({ activeOnly: true });
   const revalidate = useRevalidateEmployees();
   const { showSnackbar } = useSnackbar();
@@ -103,6 +99,35 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
 
   const [usernameTouched, setUsernameTouched] = useState(false);
 
+  const payload = (v: Values) => ({
+    first_name: v.first_name,
+    last_name: v.last_name,
+    employee_code: v.employee_code,
+    phone: v.phone,
+    location: v.location ? Number(v.location) : undefined,
+    hire_date: v.hire_date,
+    is_active: v.is_active,
+    ...(kind === 'salesperson' ? { monthly_target: v.monthly_target.trim() === '' ? (employee ? null : undefined) : v.monthly_target } : {}),
+    ...(offerLogin && v.createLogin ? { account: { username: v.username, password: v.password, email: v.email } } : {}),
+  });
+
+  const { values, errors, submitting, setValues, clearError, submit } = useEntityForm({
+    initialValues: () => initialValues(employee, defaultLocation),
+    fields: FIELDS,
+    parse: (v) => (employee ? employeePatchSchema : employeeBodySchema).safeParse(payload(v)),
+    // The body as built, not the parsed data: the server sees exactly what was checked.
+    save: (_data, v) => {
+      const body = payload(v);
+      return employee ? updateEmployee(kind, employee.id, body) : createEmployee(kind, body as Parameters<typeof createEmployee>[1]);
+    },
+    onSaved: async (saved) => {
+      await revalidate();
+      const login = saved.username && !employee?.user ? ` They sign in as ${saved.username}.` : '';
+      showSnackbar(employee ? `${saved.full_name} saved.${login}` : `${saved.full_name} hired as ${label} (${saved.employee_code}).${login}`, 'success');
+      onClose();
+    },
+  });
+
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
     setValues((prev) => {
       const next = { ...prev, [field]: value };
@@ -111,44 +136,11 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
       return next;
     });
     if (field === 'username') setUsernameTouched(true);
-    const errorKey = field === 'username' || field === 'password' || field === 'email' ? `account.${field}` : field;
-    setErrors((prev) => ({ ...prev, [errorKey]: undefined, form: undefined }));
+    clearError(field === 'username' || field === 'password' || field === 'email' ? `account.${field}` : field);
   };
 
   const toggleLogin = (on: boolean) => {
     setValues((prev) => ({ ...prev, createLogin: on, username: on && !prev.username ? suggestUsername(prev.first_name, prev.last_name) : prev.username }));
-  };
-
-  const payload = () => ({
-    first_name: values.first_name,
-    last_name: values.last_name,
-    employee_code: values.employee_code,
-    phone: values.phone,
-    location: values.location ? Number(values.location) : undefined,
-    hire_date: values.hire_date,
-    is_active: values.is_active,
-    ...(kind === 'salesperson' ? { monthly_target: values.monthly_target.trim() === '' ? (employee ? null : undefined) : values.monthly_target } : {}),
-    ...(offerLogin && values.createLogin ? { account: { username: values.username, password: values.password, email: values.email } } : {}),
-  });
-
-  const handleSubmit = async () => {
-    const body = payload();
-    const parsed = (employee ? employeePatchSchema : employeeBodySchema).safeParse(body);
-    if (!parsed.success) {
-      setErrors(zodErrors(parsed.error, FIELDS));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const saved = employee ? await updateEmployee(kind, employee.id, body) : await createEmployee(kind, body as Parameters<typeof createEmployee>[1]);
-      await revalidate();
-      const login = saved.username && !employee?.user ? ` They sign in as ${saved.username}.` : '';
-      showSnackbar(employee ? `${saved.full_name} saved.${login}` : `${saved.full_name} hired as ${label} (${saved.employee_code}).${login}`, 'success');
-      onClose();
-    } catch (err) {
-      setErrors(serverErrors(err, FIELDS));
-      setSubmitting(false);
-    }
   };
 
   return (
@@ -158,7 +150,7 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
       submitLabel={employee ? 'Save' : 'Hire'}
       submitting={submitting}
       error={errors.form}
-      onSubmit={() => void handleSubmit()}
+      onSubmit={() => void submit()}
       onClose={onClose}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>

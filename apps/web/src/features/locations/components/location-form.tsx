@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -6,13 +5,12 @@ import TextField from '@mui/material/TextField';
 import { formatPhPhone, locationBodySchema, type Location } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
+import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 import { TimeSlotSelect } from '../../../components/time-slot-select';
 import { useRevalidateLocations } from '../api/get-locations';
 import { createLocation, updateLocation } from '../api/save-location';
 
 const FIELDS = ['name', 'address', 'phone', 'opening_time', 'closing_time', 'is_active'] as const;
-type Field = (typeof FIELDS)[number];
 
 type Values = { name: string; address: string; phone: string; opening_time: string; closing_time: string; is_active: boolean };
 
@@ -33,35 +31,20 @@ type LocationFormProps = {
 
 /** Create or edit a location: one form for both. Render it with a `key` per location. */
 export const LocationForm = ({ location, onClose }: LocationFormProps) => {
-  const [values, setValues] = useState<Values>(() => initialValues(location));
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
-  const [submitting, setSubmitting] = useState(false);
   const revalidate = useRevalidateLocations();
   const { showSnackbar } = useSnackbar();
-
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined, form: undefined }));
-  };
-
-  const handleSubmit = async () => {
-    const parsed = locationBodySchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(zodErrors(parsed.error, FIELDS));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      // The raw values go to the server, which normalises the phone itself.
-      const saved = location ? await updateLocation(location.id, values) : await createLocation(values);
+  const { values, errors, submitting, set, submit } = useEntityForm({
+    initialValues: () => initialValues(location),
+    fields: FIELDS,
+    parse: (v) => locationBodySchema.safeParse(v),
+    // The raw values go to the server, which normalises the phone itself.
+    save: (_data, v) => (location ? updateLocation(location.id, v) : createLocation(v)),
+    onSaved: async (saved) => {
       await revalidate();
       showSnackbar(location ? `${saved.name} saved.` : `${saved.name} added.`, 'success');
       onClose();
-    } catch (err) {
-      setErrors(serverErrors(err, FIELDS));
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <FormDialog
@@ -70,7 +53,7 @@ export const LocationForm = ({ location, onClose }: LocationFormProps) => {
       submitLabel={location ? 'Save' : 'Add location'}
       submitting={submitting}
       error={errors.form}
-      onSubmit={() => void handleSubmit()}
+      onSubmit={() => void submit()}
       onClose={onClose}
     >
       <TextField

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -9,10 +9,9 @@ import { useActiveTreatmentOptions } from '../api/get-treatments';
 import { useRevalidateServices } from '../api/query';
 import { createAllowedTreatment, updateAllowedTreatment } from '../api/save-allowed-treatment';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
+import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 
 const FIELDS = ['treatment', 'sessions_included', 'discount_percent'] as const;
-type Field = (typeof FIELDS)[number];
 
 type Option = Pick<Treatment, 'id' | 'name' | 'category_name' | 'duration_minutes' | 'price'>;
 
@@ -27,18 +26,33 @@ type AllowedTreatmentFormProps = {
 
 /** One line of what a membership includes: which treatment, how many sessions, what discount. */
 export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }: AllowedTreatmentFormProps) => {
-  const [treatment, setTreatment] = useState<Option | null>(
-    line
-      ? { id: line.treatment, name: line.treatment_name, category_name: line.treatment_category_name, duration_minutes: line.treatment_duration_minutes, price: line.treatment_price }
-      : null,
-  );
-  const [sessions, setSessions] = useState(String(line?.sessions_included ?? 0));
-  const [discount, setDiscount] = useState(line ? String(Number(line.discount_percent)) : '0');
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
-  const [submitting, setSubmitting] = useState(false);
   const treatments = useActiveTreatmentOptions();
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
+  const { values, errors, submitting, set, submit } = useEntityForm({
+    initialValues: () => ({
+      treatment: (line
+        ? { id: line.treatment, name: line.treatment_name, category_name: line.treatment_category_name, duration_minutes: line.treatment_duration_minutes, price: line.treatment_price }
+        : null) as Option | null,
+      sessions_included: String(line?.sessions_included ?? 0),
+      discount_percent: line ? String(Number(line.discount_percent)) : '0',
+    }),
+    fields: FIELDS,
+    parse: (v) =>
+      allowedTreatmentBodySchema.safeParse({
+        membership: membership.id,
+        treatment: v.treatment?.id,
+        sessions_included: v.sessions_included.trim() === '' ? undefined : Number(v.sessions_included),
+        discount_percent: v.discount_percent.trim() === '' ? undefined : v.discount_percent.trim(),
+      }),
+    save: (data) => (line ? updateAllowedTreatment(line.id, data) : createAllowedTreatment(data)),
+    onSaved: async (saved) => {
+      await revalidate();
+      showSnackbar(line ? `${saved.treatment_name} updated.` : `${saved.treatment_name} added to ${membership.name}.`, 'success');
+      onClose();
+    },
+  });
+  const { treatment } = values;
 
   const options = useMemo<Option[]>(() => {
     const taken = new Set(includedIds.filter((id) => id !== line?.treatment));
@@ -48,31 +62,6 @@ export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }:
     return available;
   }, [treatments.data, includedIds, line, treatment]);
 
-  const clear = (field: Field) => setErrors((prev) => ({ ...prev, [field]: undefined, form: undefined }));
-
-  const handleSubmit = async () => {
-    const parsed = allowedTreatmentBodySchema.safeParse({
-      membership: membership.id,
-      treatment: treatment?.id,
-      sessions_included: sessions.trim() === '' ? undefined : Number(sessions),
-      discount_percent: discount.trim() === '' ? undefined : discount.trim(),
-    });
-    if (!parsed.success) {
-      setErrors(zodErrors(parsed.error, FIELDS));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const saved = line ? await updateAllowedTreatment(line.id, parsed.data) : await createAllowedTreatment(parsed.data);
-      await revalidate();
-      showSnackbar(line ? `${saved.treatment_name} updated.` : `${saved.treatment_name} added to ${membership.name}.`, 'success');
-      onClose();
-    } catch (err) {
-      setErrors(serverErrors(err, FIELDS));
-      setSubmitting(false);
-    }
-  };
-
   return (
     <FormDialog
       open
@@ -80,7 +69,7 @@ export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }:
       submitLabel={line ? 'Save' : 'Add'}
       submitting={submitting}
       error={errors.form}
-      onSubmit={() => void handleSubmit()}
+      onSubmit={() => void submit()}
       onClose={onClose}
     >
       <Autocomplete<Option>
@@ -91,10 +80,7 @@ export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }:
         groupBy={(option) => option.category_name}
         getOptionLabel={(option) => option.name}
         isOptionEqualToValue={(option, other) => option.id === other.id}
-        onChange={(_event, next) => {
-          setTreatment(next);
-          clear('treatment');
-        }}
+        onChange={(_event, next) => set('treatment', next)}
         renderOption={(props, option) => {
           const { key, ...rest } = props;
           return (
@@ -121,11 +107,8 @@ export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }:
       <TextField
         label="Sessions included"
         name="sessions_included"
-        value={sessions}
-        onChange={(e) => {
-          setSessions(e.target.value);
-          clear('sessions_included');
-        }}
+        value={values.sessions_included}
+        onChange={(e) => set('sessions_included', e.target.value)}
         error={Boolean(errors.sessions_included)}
         helperText={errors.sessions_included ?? 'Free sessions that come with the membership; 0 for a discount only.'}
         disabled={submitting}
@@ -134,11 +117,8 @@ export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }:
       <TextField
         label="Discount"
         name="discount_percent"
-        value={discount}
-        onChange={(e) => {
-          setDiscount(e.target.value);
-          clear('discount_percent');
-        }}
+        value={values.discount_percent}
+        onChange={(e) => set('discount_percent', e.target.value)}
         error={Boolean(errors.discount_percent)}
         helperText={errors.discount_percent ?? 'Off the treatment price for members, 0 to 100.'}
         disabled={submitting}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { categoryBodySchema } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
@@ -6,10 +5,9 @@ import type { Category, CategoryKind } from '../api/get-categories';
 import { useRevalidateServices } from '../api/query';
 import { createCategory, updateCategory } from '../api/save-category';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
+import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 
 const FIELDS = ['name', 'description'] as const;
-type Field = (typeof FIELDS)[number];
 
 export const KIND_LABEL: Record<CategoryKind, string> = { treatment: 'Treatment category', membership: 'Membership category' };
 
@@ -17,35 +15,20 @@ type CategoryFormProps = { kind: CategoryKind; category: Category | null; onClos
 
 /** Create or edit a treatment or membership category (same fields). Render with a `key` per category. */
 export const CategoryForm = ({ kind, category, onClose }: CategoryFormProps) => {
-  const [values, setValues] = useState({ name: category?.name ?? '', description: category?.description ?? '' });
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
-  const [submitting, setSubmitting] = useState(false);
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
   const label = KIND_LABEL[kind];
-
-  const set = (field: Field, value: string) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined, form: undefined }));
-  };
-
-  const handleSubmit = async () => {
-    const parsed = categoryBodySchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(zodErrors(parsed.error, FIELDS));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const saved = category ? await updateCategory(kind, category.id, parsed.data) : await createCategory(kind, parsed.data);
+  const { values, errors, submitting, set, submit } = useEntityForm({
+    initialValues: () => ({ name: category?.name ?? '', description: category?.description ?? '' }),
+    fields: FIELDS,
+    parse: (v) => categoryBodySchema.safeParse(v),
+    save: (data) => (category ? updateCategory(kind, category.id, data) : createCategory(kind, data)),
+    onSaved: async (saved) => {
       await revalidate();
       showSnackbar(category ? `${saved.name} saved.` : `${saved.name} added.`, 'success');
       onClose();
-    } catch (err) {
-      setErrors(serverErrors(err, FIELDS));
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <FormDialog
@@ -54,7 +37,7 @@ export const CategoryForm = ({ kind, category, onClose }: CategoryFormProps) => 
       submitLabel={category ? 'Save' : 'Add category'}
       submitting={submitting}
       error={errors.form}
-      onSubmit={() => void handleSubmit()}
+      onSubmit={() => void submit()}
       onClose={onClose}
     >
       <TextField

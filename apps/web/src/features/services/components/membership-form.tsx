@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
@@ -9,10 +8,9 @@ import { useRevalidateServices } from '../api/query';
 import { createMembership, updateMembership } from '../api/save-membership';
 import { CategoryPicker } from './category-picker';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
+import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 
 const FIELDS = ['name', 'price', 'validity_days', 'description', 'is_active', 'categories'] as const;
-type Field = (typeof FIELDS)[number];
 
 type Values = { name: string; price: string; validity_days: string; description: string; is_active: boolean; categories: number[] };
 
@@ -28,47 +26,34 @@ type MembershipFormProps = {
  * edits them with what it includes). Render with a `key` per membership.
  */
 export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormProps) => {
-  const [values, setValues] = useState<Values>({
-    name: membership?.name ?? '',
-    price: membership?.price ?? '',
-    validity_days: String(membership?.validity_days ?? 365),
-    description: membership?.description ?? '',
-    is_active: membership?.is_active ?? true,
-    categories: [],
-  });
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
-  const [submitting, setSubmitting] = useState(false);
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
-
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined, form: undefined }));
-  };
-
-  const handleSubmit = async () => {
-    const { categories, ...details } = values;
-    const parsed = membershipBodySchema.safeParse({
-      ...details,
-      validity_days: values.validity_days.trim() === '' ? undefined : Number(values.validity_days),
-      ...(membership ? {} : { categories }),
-    });
-    if (!parsed.success) {
-      setErrors(zodErrors(parsed.error, FIELDS));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const saved = membership ? await updateMembership(membership.id, parsed.data) : await createMembership(parsed.data);
+  const { values, errors, submitting, set, submit } = useEntityForm({
+    initialValues: (): Values => ({
+      name: membership?.name ?? '',
+      price: membership?.price ?? '',
+      validity_days: String(membership?.validity_days ?? 365),
+      description: membership?.description ?? '',
+      is_active: membership?.is_active ?? true,
+      categories: [],
+    }),
+    fields: FIELDS,
+    parse: (v) => {
+      const { categories, ...details } = v;
+      return membershipBodySchema.safeParse({
+        ...details,
+        validity_days: v.validity_days.trim() === '' ? undefined : Number(v.validity_days),
+        ...(membership ? {} : { categories }),
+      });
+    },
+    save: (data) => (membership ? updateMembership(membership.id, data) : createMembership(data)),
+    onSaved: async (saved) => {
       await revalidate();
       showSnackbar(membership ? `${saved.name} saved.` : `${saved.name} added. Now choose what it includes.`, 'success');
       onSaved?.(saved);
       onClose();
-    } catch (err) {
-      setErrors(serverErrors(err, FIELDS));
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <FormDialog
@@ -77,7 +62,7 @@ export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormP
       submitLabel={membership ? 'Save' : 'Add membership'}
       submitting={submitting}
       error={errors.form}
-      onSubmit={() => void handleSubmit()}
+      onSubmit={() => void submit()}
       onClose={onClose}
     >
       <TextField

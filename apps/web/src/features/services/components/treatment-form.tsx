@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,10 +9,9 @@ import { useCategoryOptions } from '../api/get-categories';
 import { useRevalidateServices } from '../api/query';
 import { createTreatment, updateTreatment } from '../api/save-treatment';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
+import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 
 const FIELDS = ['name', 'category', 'duration_minutes', 'price', 'description', 'is_active'] as const;
-type Field = (typeof FIELDS)[number];
 
 export const DURATION_CHOICES = Array.from({ length: TREATMENT_DURATION_MAX / TREATMENT_DURATION_STEP }, (_, i) => (i + 1) * TREATMENT_DURATION_STEP);
 
@@ -38,39 +36,25 @@ type TreatmentFormProps = {
 
 /** Create or edit a treatment: one form for both, so they cannot drift. Render it with a `key` per treatment. */
 export const TreatmentForm = ({ treatment, defaultCategory, onClose }: TreatmentFormProps) => {
-  const [values, setValues] = useState<Values>(() => initialValues(treatment, defaultCategory));
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
-  const [submitting, setSubmitting] = useState(false);
   const categories = useCategoryOptions('treatment');
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
-
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined, form: undefined }));
-  };
-
-  const handleSubmit = async () => {
-    const parsed = treatmentBodySchema.safeParse({
-      ...values,
-      category: values.category ? Number(values.category) : undefined,
-      duration_minutes: Number(values.duration_minutes),
-    });
-    if (!parsed.success) {
-      setErrors(zodErrors(parsed.error, FIELDS));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const saved = treatment ? await updateTreatment(treatment.id, parsed.data) : await createTreatment(parsed.data);
+  const { values, errors, submitting, set, submit } = useEntityForm({
+    initialValues: () => initialValues(treatment, defaultCategory),
+    fields: FIELDS,
+    parse: (v: Values) =>
+      treatmentBodySchema.safeParse({
+        ...v,
+        category: v.category ? Number(v.category) : undefined,
+        duration_minutes: Number(v.duration_minutes),
+      }),
+    save: (data) => (treatment ? updateTreatment(treatment.id, data) : createTreatment(data)),
+    onSaved: async (saved) => {
       await revalidate();
       showSnackbar(treatment ? `${saved.name} saved.` : `${saved.name} added.`, 'success');
       onClose();
-    } catch (err) {
-      setErrors(serverErrors(err, FIELDS));
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <FormDialog
@@ -79,7 +63,7 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
       submitLabel={treatment ? 'Save' : 'Add treatment'}
       submitting={submitting}
       error={errors.form}
-      onSubmit={() => void handleSubmit()}
+      onSubmit={() => void submit()}
       onClose={onClose}
     >
       <TextField

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -12,13 +11,12 @@ import TextField from '@mui/material/TextField';
 import { GROUPS, userCreateBodySchema, userPatchSchema, type AdminUser, type GroupName, type Location } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { serverErrors, zodErrors, type FormErrors } from '../../../components/admin-list/form-errors';
+import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 import { useLocationOptions } from '../api/get-location-options';
 import { useRevalidateUsers } from '../api/get-users';
 import { createUser, updateUser } from '../api/save-user';
 
 const FIELDS = ['username', 'first_name', 'last_name', 'email', 'password', 'groups', 'locations', 'is_active'] as const;
-type Field = (typeof FIELDS)[number];
 
 const GROUP_HINTS: Record<GroupName, string> = {
   Admin: 'everything, including these settings',
@@ -49,44 +47,35 @@ type UserFormProps = {
 
 /** Create or edit a sign-in account: details, groups and workplaces. Passwords are set here only for new accounts. */
 export const UserForm = ({ user, onClose }: UserFormProps) => {
-  const [values, setValues] = useState<Values>(() => initialValues(user));
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
-  const [submitting, setSubmitting] = useState(false);
   const locations = useLocationOptions({ activeOnly: false });
   const revalidate = useRevalidateUsers();
   const { showSnackbar } = useSnackbar();
   const options = locations.data?.results ?? [];
 
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined, form: undefined }));
-  };
+  const { values, errors, submitting, set, submit } = useEntityForm({
+    initialValues: () => initialValues(user),
+    fields: FIELDS,
+    parse: (v) => {
+      const { password, ...rest } = v;
+      const body = user ? rest : { ...rest, password };
+      return (user ? userPatchSchema : userCreateBodySchema).safeParse(body);
+    },
+    save: (_data, v) => {
+      const { password, ...rest } = v;
+      return user ? updateUser(user.id, rest) : createUser({ ...rest, password });
+    },
+    onSaved: async (saved) => {
+      await revalidate();
+      showSnackbar(user ? `${saved.username} saved.` : `${saved.username} can now sign in.`, 'success');
+      onClose();
+    },
+  });
 
   const toggleGroup = (group: GroupName, on: boolean) =>
     set(
       'groups',
       GROUPS.filter((g) => (g === group ? on : values.groups.includes(g))),
     );
-
-  const handleSubmit = async () => {
-    const { password, ...rest } = values;
-    const body = user ? rest : { ...rest, password };
-    const parsed = (user ? userPatchSchema : userCreateBodySchema).safeParse(body);
-    if (!parsed.success) {
-      setErrors(zodErrors(parsed.error, FIELDS));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const saved = user ? await updateUser(user.id, rest) : await createUser({ ...rest, password });
-      await revalidate();
-      showSnackbar(user ? `${saved.username} saved.` : `${saved.username} can now sign in.`, 'success');
-      onClose();
-    } catch (err) {
-      setErrors(serverErrors(err, FIELDS));
-      setSubmitting(false);
-    }
-  };
 
   const selected = options.filter((l) => values.locations.includes(l.id));
 
@@ -97,7 +86,7 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
       submitLabel={user ? 'Save' : 'Add user'}
       submitting={submitting}
       error={errors.form}
-      onSubmit={() => void handleSubmit()}
+      onSubmit={() => void submit()}
       onClose={onClose}
     >
       <TextField

@@ -1,0 +1,109 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../../lib/api-client';
+import { useEntityForm } from './use-entity-form';
+
+const schema = z.object({
+  name: z.string().trim().min(1, 'Enter a name.'),
+  code: z.string().regex(/^\d+$/, 'Digits only.'),
+});
+const FIELDS = ['name', 'code'] as const;
+type Values = { name: string; code: string };
+
+const setup = (options: { initial?: Values; save?: (data: Values, values: Values) => Promise<{ id: number }>; onSaved?: (saved: { id: number }) => void } = {}) => {
+  const save = vi.fn(options.save ?? (() => Promise.resolve({ id: 7 })));
+  const onSaved = vi.fn(options.onSaved ?? (() => undefined));
+  const hook = renderHook(() =>
+    useEntityForm({
+      initialValues: () => options.initial ?? { name: ' Ana ', code: '12' },
+      fields: FIELDS,
+      parse: (values: Values) => schema.safeParse(values),
+      save,
+      onSaved,
+    }),
+  );
+  return { ...hook, save, onSaved };
+};
+
+describe('useEntityForm', () => {
+  it('starts from the initial values with no messages and not submitting', () => {
+    const { result } = setup();
+    expect(result.current.values).toEqual({ name: ' Ana ', code: '12' });
+    expect(result.current.errors).toEqual({});
+    expect(result.current.submitting).toBe(false);
+  });
+
+  it("client validation errors stop the save and go under their fields; changing a field clears its message and the form's", async () => {
+    const { result, save, onSaved } = setup({ initial: { name: '', code: 'x' } });
+    await act(() => result.current.submit());
+    expect(save).not.toHaveBeenCalled();
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(result.current.submitting).toBe(false);
+    expect(result.current.errors).toEqual({ name: 'Enter a name.', code: 'Digits only.' });
+
+    act(() => result.current.set('name', 'Ana'));
+    expect(result.current.values).toEqual({ name: 'Ana', code: 'x' });
+    expect(result.current.errors.name).toBeUndefined();
+    expect(result.current.errors.code).toBe('Digits only.');
+    expect(result.current.errors.form).toBeUndefined();
+  });
+
+  it('shows the server field errors, leaves the rest on top, and lets the user try again', async () => {
+    const { result, onSaved } = setup({
+      save: () => Promise.reject(new ApiError('Not saved.', { status: 400, errors: { code: ['Taken.'], other: ['Something else.'] } })),
+    });
+    await act(() => result.current.submit());
+    expect(result.current.errors).toEqual({ code: 'Taken.', form: 'Something else.' });
+    expect(result.current.submitting).toBe(false);
+    expect(onSaved).not.toHaveBeenCalled();
+
+    act(() => result.current.set('code', '13'));
+    expect(result.current.errors.code).toBeUndefined();
+    expect(result.current.errors.form).toBeUndefined();
+  });
+
+  it("shows the server's message on top when no field carries the reason", async () => {
+    const { result } = setup({ save: () => Promise.reject(new ApiError('The server is down.', { status: 503 })) });
+    await act(() => result.current.submit());
+    expect(result.current.errors).toEqual({ form: 'The server is down.' });
+    expect(result.current.submitting).toBe(false);
+  });
+
+  it('saves the parsed data (with the raw values alongside) and hands the result to onSaved', async () => {
+    let resolve: (saved: { id: number }) => void = () => undefined;
+    const { result, save, onSaved } = setup({ save: () => new Promise((r) => (resolve = r)) });
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.submit();
+    });
+    expect(result.current.submitting).toBe(true);
+    expect(save).toHaveBeenCalledWith({ name: 'Ana', code: '12' }, { name: ' Ana ', code: '12' });
+    await act(async () => {
+      resolve({ id: 7 });
+      await done;
+    });
+    expect(onSaved).toHaveBeenCalledWith({ id: 7 });
+    expect(result.current.errors).toEqual({});
+  });
+
+  it('a failure after the save (e.g. revalidating) is shown like a failed save', async () => {
+    const { result } = setup({
+      onSaved: () => {
+        throw new ApiError('Could not reload.');
+      },
+    });
+    await act(() => result.current.submit());
+    expect(result.current.errors).toEqual({ form: 'Could not reload.' });
+    expect(result.current.submitting).toBe(false);
+  });
+
+  it('clearError forgets one key and the form message', async () => {
+    const { result } = setup({ save: () => Promise.reject(new ApiError('No.', { errors: { name: ['Bad.'], code: ['Also bad.'] } })) });
+    await act(() => result.current.submit());
+    expect(result.current.errors).toEqual({ name: 'Bad.', code: 'Also bad.' });
+    act(() => result.current.clearError('name'));
+    expect(result.current.errors.name).toBeUndefined();
+    expect(result.current.errors.code).toBe('Also bad.');
+  });
+});

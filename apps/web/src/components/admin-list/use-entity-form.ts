@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import type { ZodError } from 'zod';
+import { serverErrors, zodErrors, type FormErrors } from './form-errors';
+
+/** What a zod schema's `safeParse` returns. */
+export type ParseResult<D> = { success: true; data: D } | { success: false; error: ZodError };
+
+type EntityFormOptions<V, F extends string, D, S> = {
+  /** The form's starting values; called once. */
+  initialValues: () => V;
+  /** The fields that show their own message; anything else goes on top of the form. */
+  fields: readonly F[];
+  /** Checks the values with the shared contract schema before anything is sent. */
+  parse: (values: V) => ParseResult<D>;
+  /** Creates or updates; gets the parsed data and the values it came from (some APIs take the raw values). */
+  save: (data: D, values: V) => Promise<S>;
+  /** After a save: revalidate, tell the user, close. A failure here is shown like a failed save. */
+  onSaved: (saved: S) => Promise<void> | void;
+};
+
+/**
+ * The state every administration create/edit form shares: values, messages per field, and whether
+ * a save is under way. Changing a field clears its message and the form's; `submit` checks the
+ * values, saves, and on failure shows the server's messages and lets the user try again.
+ */
+export const useEntityForm = <V extends object, F extends string, D, S>({ initialValues, fields, parse, save, onSaved }: EntityFormOptions<V, F, D, S>) => {
+  const [values, setValues] = useState<V>(initialValues);
+  const [errors, setErrors] = useState<FormErrors<F>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  /** Forget the message under `key` (a field, or an error key a field's value maps to) and the form's. */
+  const clearError = (key: string) => setErrors((prev) => ({ ...prev, [key]: undefined, form: undefined }));
+
+  const set = <K extends keyof V>(field: K, value: V[K]) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    clearError(String(field));
+  };
+
+  const submit = async () => {
+    const parsed = parse(values);
+    if (!parsed.success) {
+      setErrors(zodErrors(parsed.error, fields));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const saved = await save(parsed.data, values);
+      await onSaved(saved);
+    } catch (err) {
+      setErrors(serverErrors(err, fields));
+      setSubmitting(false);
+    }
+  };
+
+  return { values, errors, submitting, set, setValues, clearError, submit };
+};
