@@ -1,4 +1,3 @@
-import axios, { type AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { MESSAGES } from '@ginhawa/contract';
 import { API_URL } from '../config/env';
 
@@ -44,23 +43,18 @@ const readFieldErrors = (value: unknown): FieldErrors => {
   return errors;
 };
 
-/** SPEC.md §8: the response's message, else 'An unexpected error occurred'; no response → network message. */
-export const toApiError = (error: unknown): ApiError => {
-  if (error instanceof ApiError) return error;
-  if (axios.isAxiosError(error)) {
-    const response = (error as AxiosError<unknown>).response;
-    if (!response) return new ApiError(MESSAGES.network);
-    const body = response.data;
-    const message = isRecord(body) && typeof body.message === 'string' && body.message.trim() ? body.message : null;
-    return new ApiError(message ?? MESSAGES.unexpected, {
-      status: response.status,
-      errors: isRecord(body) ? readFieldErrors(body.errors) : {},
-      fromServer: message !== null,
-    });
-  }
-  if (axios.isCancel(error)) return new ApiError(MESSAGES.network);
-  return new ApiError(MESSAGES.unexpected);
+/** The error for a response with status ≥ 400 (SPEC.md §8): its message, else 'An unexpected error occurred'. */
+const errorFromResponse = (status: number, body: unknown): ApiError => {
+  const message = isRecord(body) && typeof body.message === 'string' && body.message.trim() ? body.message : null;
+  return new ApiError(message ?? MESSAGES.unexpected, {
+    status,
+    errors: isRecord(body) ? readFieldErrors(body.errors) : {},
+    fromServer: message !== null,
+  });
 };
+
+/** SPEC.md §8: failed calls already reject with an ApiError; anything else is 'An unexpected error occurred'. */
+export const toApiError = (error: unknown): ApiError => (error instanceof ApiError ? error : new ApiError(MESSAGES.unexpected));
 
 export const getErrorMessage = (error: unknown): string => toApiError(error).message;
 
@@ -82,26 +76,82 @@ const handleUnauthorized = () => {
   else if (window.location.pathname !== '/login') window.location.assign('/login');
 };
 
-export const apiClient = axios.create({
-  baseURL: API_URL,
-  withCredentials: true,
-  headers: { Accept: 'application/json' },
-  // Our own interceptor sends the CSRF header; axios's would skip cross-origin API hosts.
-  xsrfCookieName: '',
-  xsrfHeaderName: '',
-});
+/** One call as the transport sees it; `url` is the path the caller passed, relative to API_URL. */
+export type ApiRequest = {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The JSON text for JSON bodies, the FormData for uploads, undefined without a body. */
+  data: unknown;
+  signal?: AbortSignal;
+};
 
-apiClient.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+/** What the transport got back, whatever the status; `data` is the parsed JSON (undefined without a body). */
+export type ApiTransportResponse = { status: number; data: unknown };
+
+/** Sends one request. Rejects (e.g. TypeError) only when nothing answered: network failure or abort. */
+export type ApiAdapter = (request: ApiRequest) => Promise<ApiTransportResponse>;
+
+export type ApiResponse<T> = { data: T; status: number };
+
+export type RequestOptions = { signal?: AbortSignal };
+
+const readBody = async (response: Response): Promise<unknown> => {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+const fetchAdapter: ApiAdapter = async (request) => {
+  const response = await fetch(API_URL + request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.data as BodyInit | undefined,
+    credentials: 'include',
+    signal: request.signal,
+  });
+  return { status: response.status, data: await readBody(response) };
+};
+
+const defaults: { adapter: ApiAdapter } = { adapter: fetchAdapter };
+
+const send = async <T>(method: string, url: string, body: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let data: unknown = body;
+  // FormData goes as it is: the browser writes its multipart Content-Type with the boundary.
+  if (body !== undefined && !(body instanceof FormData)) {
+    headers['Content-Type'] = 'application/json';
+    data = JSON.stringify(body);
+  }
   const token = readCookie(CSRF_COOKIE);
-  if (token) config.headers.set(CSRF_HEADER, token);
-  return config;
-});
+  if (token) headers[CSRF_HEADER] = token;
 
-apiClient.interceptors.response.use(
-  (response: AxiosResponse) => response,
-  (error: unknown) => {
-    const apiError = toApiError(error);
-    if (apiError.status === 401) handleUnauthorized();
-    return Promise.reject(apiError);
-  },
-);
+  if (options.signal?.aborted) throw new ApiError(MESSAGES.network);
+  let response: ApiTransportResponse;
+  try {
+    response = await defaults.adapter({ method, url, headers, data, signal: options.signal });
+  } catch {
+    throw new ApiError(MESSAGES.network);
+  }
+  if (response.status >= 400) {
+    const error = errorFromResponse(response.status, response.data);
+    if (error.status === 401) handleUnauthorized();
+    throw error;
+  }
+  return { data: response.data as T, status: response.status };
+};
+
+/** A small fetch client: base API_URL, cookies, CSRF header, JSON in and out, ApiError on failure. */
+export const apiClient = {
+  defaults,
+  get: <T = unknown>(url: string, options?: RequestOptions) => send<T>('GET', url, undefined, options),
+  delete: <T = unknown>(url: string, options?: RequestOptions) => send<T>('DELETE', url, undefined, options),
+  post: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => send<T>('POST', url, body, options),
+  put: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => send<T>('PUT', url, body, options),
+  patch: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => send<T>('PATCH', url, body, options),
+};

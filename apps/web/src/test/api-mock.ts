@@ -1,8 +1,7 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { apiClient } from '../lib/api-client';
+import { apiClient, type ApiRequest, type ApiTransportResponse } from '../lib/api-client';
 
 export type MockReply = { status: number; data?: unknown } | 'network-error' | 'pending';
-export type MockHandler = MockReply | ((config: InternalAxiosRequestConfig) => MockReply | Promise<MockReply>);
+export type MockHandler = MockReply | ((request: ApiRequest) => MockReply | Promise<MockReply>);
 export type MockCall = { method: string; url: string; headers: Record<string, unknown>; data: unknown };
 
 /**
@@ -11,20 +10,16 @@ export type MockCall = { method: string; url: string; headers: Record<string, un
  */
 export const mockApi = (routes: Record<string, MockHandler>) => {
   const calls: MockCall[] = [];
-  apiClient.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    calls.push({ method, url, headers: AxiosHeaders.from(config.headers).toJSON(), data: config.data });
+  apiClient.defaults.adapter = async (request: ApiRequest): Promise<ApiTransportResponse> => {
+    const { method, url } = request;
+    calls.push({ method, url, headers: { ...request.headers }, data: request.data });
     const key = `${method} ${url}`;
     const handler = routes[key] ?? routes[`${method} ${url.split('?')[0]}`] ?? { status: 404, data: { message: `No API endpoint at ${key}.` } };
-    const reply = typeof handler === 'function' ? await handler(config) : handler;
-    if (reply === 'pending') return new Promise<AxiosResponse>(() => undefined);
-    if (reply === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    const response: AxiosResponse = { status: reply.status, statusText: String(reply.status), data: reply.data, headers: {}, config };
-    if (reply.status >= 400) {
-      throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_REQUEST, config, null, response);
-    }
-    return response;
+    const reply = typeof handler === 'function' ? await handler(request) : handler;
+    if (reply === 'pending') return new Promise<ApiTransportResponse>(() => undefined);
+    // What fetch does when nothing answers.
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    return { status: reply.status, data: reply.data };
   };
   return calls;
 };
