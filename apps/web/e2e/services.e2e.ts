@@ -96,7 +96,8 @@ describe('services catalogue', () => {
     await page.getByRole('link', { name: 'Memberships' }).click();
     await page.waitForURL('**/admin/services?tab=memberships');
     await page.getByRole('searchbox', { name: 'Search memberships' }).fill(run);
-    const membershipRow = page.getByRole('row', { name: new RegExp(membershipName) });
+    // The list may first show the cached page (stale-while-revalidate); wait for the fresh row.
+    const membershipRow = page.getByRole('row', { name: new RegExp(membershipName) }).filter({ hasText: '1 treatment' });
     await membershipRow.waitFor();
     assert.match((await membershipRow.textContent()) ?? '', /Wellness.*₱9,000\.00.*180 days.*1 treatment.*Active/);
 
