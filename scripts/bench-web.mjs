@@ -76,9 +76,12 @@ const measure = async (url, readySelector) => {
   });
   await page.goto(url);
   await page.locator(readySelector).waitFor();
-  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+  const { fcp, ready } = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    ready: performance.now(),
+  }));
   await context.close();
-  return { fcp, jsBytes };
+  return { fcp, ready, jsBytes };
 };
 const logins = [];
 const floors = [];
@@ -93,5 +96,6 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`JS before the login form paints: ${(median(logins.map((l) => l.jsBytes)) / 1024).toFixed(1)} KB on the wire (budget ≤ 150 KB gzip)`);
 console.log(`first contentful paint of /login: median ${median(logins.map((l) => l.fcp)).toFixed(0)} ms of 5 (floor, static page: ${median(floors.map((f) => f.fcp)).toFixed(0)} ms; budget ≤ 400 ms)`);
+console.log(`sign-in form on screen (password field visible): median ${median(logins.map((l) => l.ready)).toFixed(0)} ms of 5`);
 console.log(`npm start to healthy, built, embedded database: median ${(median(startTimes) / 1000).toFixed(2)} s of 3 (floor, bare Fastify: ${(median(floorTimes) / 1000).toFixed(2)} s; budget ≤ 5 s)`);
 process.exit(0);
