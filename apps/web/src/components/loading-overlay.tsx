@@ -13,6 +13,8 @@ type LoadingOverlayProps = {
 export const LoadingOverlay = ({ text, delayMs = 0 }: LoadingOverlayProps) => (
   <Backdrop
     open
+    // Shown at once (it takes over from the splash in index.html); only the delayed variant fades in.
+    transitionDuration={delayMs ? undefined : 0}
     aria-busy="true"
     sx={{
       zIndex: (theme) => theme.zIndex.modal + 1,
