@@ -27,8 +27,8 @@ declare module 'fastify' {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const isAdmin = (user: AuthUser) => user.groups.includes(ADMIN_GROUP);
-export const hasAnyGroup = (user: AuthUser, allowed: readonly string[]) =>
+export const isAdmin = (user: Pick<AuthUser, 'groups'>) => user.groups.includes(ADMIN_GROUP);
+export const hasAnyGroup = (user: Pick<AuthUser, 'groups'>, allowed: readonly string[]) =>
   isAdmin(user) || user.groups.some((g) => allowed.includes(g));
 
 /** Who is calling: a bearer token wins over the session cookie; neither gives null. */

@@ -2,19 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@ginhawa/contract';
 import { HttpError, type FieldErrors } from '../lib/http-error';
+import { pgErrorCode } from '../lib/pg-errors';
 
 const FIELDS_MESSAGE = 'Please correct the highlighted fields.';
-
-type PgLikeError = { code?: string; constraint?: string; cause?: unknown };
-
-/** PostgreSQL's SQLSTATE, also when Drizzle wrapped the driver's error (DrizzleQueryError.cause). */
-const sqlState = (err: PgLikeError): string | undefined => {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as PgLikeError).cause, depth += 1) {
-    const code = (e as PgLikeError).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-};
 
 const statusMessages: Record<number, string> = {
   400: 'The request could not be understood.',
@@ -37,7 +27,7 @@ const fieldKey = (instancePath: string | undefined, missingProperty?: unknown) =
 
 /** The one error handler: every failure leaves as `{message, errors?}`; 5xx details stay in the log. */
 export const registerErrorHandling = (app: FastifyInstance) => {
-  app.setErrorHandler((err: FastifyError & PgLikeError, request, reply) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       if (err.statusCode === 401 || err.statusCode === 403 || err.statusCode === 429) {
         request.log.warn({ status: err.statusCode, url: request.url }, `refused: ${err.message}`);
@@ -70,7 +60,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       return reply.code(400).send({ message: 'The request body is empty; send a JSON object.' });
     }
     // Constraint races the services did not pre-check still get a clear answer.
-    const state = sqlState(err);
+    const state = pgErrorCode(err);
     if (state === '23505') return reply.code(409).send({ message: 'A record with these details already exists.' });
     if (state === '23503') return reply.code(409).send({ message: 'This record is referenced by, or refers to, a record that does not exist.' });
     if (state === '40001' || state === '40P01') return reply.code(409).send({ message: 'Someone else changed this at the same moment. Please try again.' });

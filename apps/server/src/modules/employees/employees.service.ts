@@ -7,7 +7,8 @@ import { employees, locations, userGroups, groups, userLocations, users } from '
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
-import { deleteUnlessReferenced, pgErrorCode } from '../locations/in-use';
+import { deleteUnlessReferenced } from '../locations/in-use';
+import { pgErrorCode } from '../../lib/pg-errors';
 import { endAllSessions } from '../users/auth.service';
 import { hashPassword } from '../users/passwords';
 import { addUserLocations, addUserToGroups, assertPasswordAcceptable, assertUsernameFree, insertUserAccount, removeUserFromGroup } from '../users/users.service';

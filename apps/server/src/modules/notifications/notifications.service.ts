@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ADMIN_GROUP, MANAGER_GROUP, NOTIFICATIONS_INITIAL_BATCH, NOTIFICATIONS_MAX_BATCH, type AnnouncementBody, type Notification, type Page, type PageQuery } from '@ginhawa/contract';
+import { MANAGER_GROUP, NOTIFICATIONS_INITIAL_BATCH, NOTIFICATIONS_MAX_BATCH, type AnnouncementBody, type Notification, type Page, type PageQuery } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { groups, locations, notifications, userGroups, userLocations, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -7,6 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error'
 import { offsetOf, toPage } from '../../lib/pagination';
 import { randomToken } from '../../lib/tokens';
 import { publish } from '../../plugins/bus';
+import { hasAnyGroup } from '../../plugins/auth';
 import type { AuthUser } from '../users/auth.service';
 
 export type NotifyInput = {
@@ -52,7 +53,7 @@ export const notify = async (tx: DbOrTx, input: NotifyInput): Promise<string | n
 
 // ---- reading -------------------------------------------------------------------------------
 
-export const isDecider = (user: Pick<AuthUser, 'groups'>) => user.groups.includes(ADMIN_GROUP) || user.groups.includes(MANAGER_GROUP);
+export const isDecider = (user: Pick<AuthUser, 'groups'>) => hasAnyGroup(user, [MANAGER_GROUP]);
 
 const columns = {
   id: notifications.id,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { HttpError } from '../../lib/http-error';
-import { guardConstraints, nameList, pgErrorCode, plural } from './common';
+import { guardConstraints, nameList, plural } from './common';
+import { pgErrorCode } from '../../lib/pg-errors';
 
 const pgError = (code: string) => Object.assign(new Error('violates constraint'), { code });
 

@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { conflict, type FieldErrors } from '../../lib/http-error';
+import { pgErrorCode } from '../../lib/pg-errors';
 
 export const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
-
-/** The PostgreSQL error code of a failed query; Drizzle wraps the driver's error in `cause`. */
-export const pgErrorCode = (err: unknown): string | undefined => {
-  let current: unknown = err;
-  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-};
 
 /**
  * Runs a write; a unique or foreign-key violation that slipped past the service's own checks
