@@ -46,10 +46,16 @@ export const resolveIdentity = async (
   return resolveSession(db, token);
 };
 
-export const sessionCookieOptions = (secure: boolean) =>
+const sessionCookieOptions = (secure: boolean) =>
   ({ path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_ABSOLUTE_SECONDS }) as const;
-export const csrfCookieOptions = (secure: boolean) =>
+const csrfCookieOptions = (secure: boolean) =>
   ({ path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge: SESSION_ABSOLUTE_SECONDS }) as const;
+
+/** Hands the browser a new session: the HttpOnly session cookie and the readable CSRF cookie. */
+export const setAuthCookies = (reply: FastifyReply, session: { token: string; csrfToken: string }, secure: boolean) => {
+  void reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(secure));
+  void reply.setCookie(CSRF_COOKIE, session.csrfToken, csrfCookieOptions(secure));
+};
 
 export const clearAuthCookies = (reply: FastifyReply, secure: boolean) => {
   void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });

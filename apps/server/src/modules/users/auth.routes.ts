@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, groupSchema, loginBodySchema, myDataSchema, refreshBodySchema, tokenPairSchema } from '@ginhawa/contract';
-import { CSRF_COOKIE, SESSION_COOKIE, clearAuthCookies, csrfCookieOptions, currentUser, sessionCookieOptions } from '../../plugins/auth';
+import { clearAuthCookies, currentUser, setAuthCookies } from '../../plugins/auth';
 import { authenticate, createSession, deleteSession, listGroupsOf, toMyData } from './auth.service';
 
 const okSchema = z.object({ message: z.string() });
@@ -33,8 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A fresh session id at every login; any session the browser carried is ended.
       if (request.identity?.via === 'session') await deleteSession(db, request.identity.sessionId, request.identity.user.id);
       const session = await createSession(db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
-      void reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(env.cookieSecure));
-      void reply.setCookie(CSRF_COOKIE, session.csrfToken, csrfCookieOptions(env.cookieSecure));
+      setAuthCookies(reply, session, env.cookieSecure);
       return toMyData(user);
     },
   );

@@ -14,7 +14,7 @@ import {
   userListQuerySchema,
   userPatchSchema,
 } from '@ginhawa/contract';
-import { CSRF_COOKIE, SESSION_COOKIE, csrfCookieOptions, currentUser, isAdmin, sessionCookieOptions } from '../../plugins/auth';
+import { currentUser, isAdmin, setAuthCookies } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { readImageUpload } from '../../lib/uploads';
 import { createSession, toMyData } from './auth.service';
@@ -89,8 +89,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (self) {
         // The change ended every session; keep this browser signed in with a fresh one.
         const session = await createSession(db, me.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
-        void reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(env.cookieSecure));
-        void reply.setCookie(CSRF_COOKIE, session.csrfToken, csrfCookieOptions(env.cookieSecure));
+        setAuthCookies(reply, session, env.cookieSecure);
       }
       return { message: 'Password changed.' };
     },
