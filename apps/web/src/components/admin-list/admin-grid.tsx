@@ -1,10 +1,7 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
-import { StatusMessage } from '../status-message';
-import { getErrorMessage } from '../../lib/api-client';
-import { PAGE_SIZES } from './use-list-state';
+import { LoadError } from '../load-error';
+import { PAGE_SIZES } from './use-admin-list';
 
 type AdminGridProps<R extends GridValidRowModel> = {
   /** The list's name, used for the grid's label and the error title. */
@@ -43,19 +40,7 @@ export const AdminGrid = <R extends GridValidRowModel>({
   onRowClick,
 }: AdminGridProps<R>) => {
   if (error && !rows) {
-    return (
-      <StatusMessage
-        tone="error"
-        icon={<ErrorOutlineOutlined />}
-        title={`The ${label.toLowerCase()} could not be loaded`}
-        description={getErrorMessage(error)}
-        action={
-          <Button variant="outlined" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <LoadError title={`The ${label.toLowerCase()} could not be loaded`} error={error} onRetry={onRetry} />;
   }
   return (
     <Box sx={{ width: '100%' }}>

@@ -1,7 +1,6 @@
-import type { DeleteResult, EmployeeKind } from '@ginhawa/contract';
+import { EMPLOYEE_KIND_PATH, type DeleteResult, type EmployeeKind } from '@ginhawa/contract';
 import { apiClient } from '../../../lib/api-client';
-import { employeesPath } from './get-employees';
 
 /** Deleted, or deactivated when they have recorded work; their login stops either way. */
 export const deleteEmployee = async (kind: EmployeeKind, id: number): Promise<DeleteResult> =>
-  (await apiClient.delete<DeleteResult>(`${employeesPath(kind)}${id}/`)).data;
+  (await apiClient.delete<DeleteResult>(`/${EMPLOYEE_KIND_PATH[kind]}/${id}/`)).data;

@@ -1,25 +1,28 @@
-import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
-import { EMPLOYEE_KIND_PATH, type Employee, type EmployeeKind, type Page } from '@ginhawa/contract';
-import { apiClient } from '../../../lib/api-client';
-import { withQuery, type ListParams } from '../../../components/admin-list/query-string';
+import { EMPLOYEE_KIND_PATH, employeeListQuerySchema, type Employee, type EmployeeKind } from '@ginhawa/contract';
+import { under, useRevalidate, withQuery, type ListResource } from '../../../lib/list-query';
+import { deleteEmployee } from './delete-employee';
 
 export const employeesPath = (kind: EmployeeKind) => `/${EMPLOYEE_KIND_PATH[kind]}/`;
 
-export type EmployeeListParams = ListParams & { location?: number; is_active?: boolean; has_login?: boolean };
+/** Every cached employee read, all three kinds: a write can move someone between lists' counts. */
+const stale = under(...Object.values(EMPLOYEE_KIND_PATH).map((segment) => `/${segment}/`));
 
-export const employeesKey = (kind: EmployeeKind, params: EmployeeListParams) => withQuery(employeesPath(kind), params);
+type EmployeesResource = ListResource<Employee, typeof employeeListQuerySchema>;
 
-const getPage = async (key: string): Promise<Page<Employee>> => (await apiClient.get<Page<Employee>>(key)).data;
+const resourceOf = (kind: EmployeeKind): EmployeesResource => ({
+  schema: employeeListQuerySchema,
+  key: (query) => withQuery(employeesPath(kind), query),
+  stale,
+  remove: (employee) => deleteEmployee(kind, employee.id),
+});
 
-/** One page of salespersons, therapists or receptionists, searched, filtered and ordered on the server. */
-export const useEmployees = (kind: EmployeeKind, params: EmployeeListParams) => useSWR<Page<Employee>, unknown>(employeesKey(kind, params), getPage);
-
-/** After a write every cached employee read (all three kinds) is refetched. */
-export const useRevalidateEmployees = () => {
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    () => mutate((key) => typeof key === 'string' && Object.values(EMPLOYEE_KIND_PATH).some((segment) => key.startsWith(`/${segment}/`))),
-    [mutate],
-  );
+const resources: Record<EmployeeKind, EmployeesResource> = {
+  salesperson: resourceOf('salesperson'),
+  therapist: resourceOf('therapist'),
+  receptionist: resourceOf('receptionist'),
 };
+
+/** Salespersons, therapists or receptionists, searched, filtered and ordered on the server. */
+export const employeesResource = (kind: EmployeeKind) => resources[kind];
+
+export const useRevalidateEmployees = () => useRevalidate(stale);

@@ -13,7 +13,7 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
 import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 import { useRevalidateEmployees } from '../api/get-employees';
-import { useLocationOptions } from '../api/get-location-options';
+import { useLocationOptions } from '../../../lib/options';
 import { createEmployee, updateEmployee } from '../api/save-employee';
 
 export const KIND_LABELS: Record<EmployeeKind, { one: string; many: string }> = {

@@ -1,9 +1,14 @@
 import useSWR from 'swr';
-import type { AllowedTreatment, Page } from '@ginhawa/contract';
-import { getPage, withQuery } from './query';
+import type { AllowedTreatment, AllowedTreatmentListQuery, Page } from '@ginhawa/contract';
+import { getPage, withQuery } from '../../../lib/list-query';
 
 export const allowedTreatmentsKey = (membershipId: number) =>
-  withQuery('/services/membership-allowed-treatments/', { membership: membershipId, page: 1, pageSize: 500, ordering: 'treatment_name' });
+  withQuery('/services/membership-allowed-treatments/', {
+    membership: membershipId,
+    page: 1,
+    pageSize: 500,
+    ordering: 'treatment_name',
+  } satisfies AllowedTreatmentListQuery);
 
 /** Everything one membership includes, by treatment name. */
 export const useAllowedTreatments = (membershipId: number | null) =>

@@ -1,19 +1,24 @@
-import useSWR from 'swr';
-import type { MembershipCategory, Page, TreatmentCategory } from '@ginhawa/contract';
-import { ALL_ROWS, getPage, withQuery, type ListParams } from './query';
+import { categoryListQuerySchema } from '@ginhawa/contract';
+import { withQuery, type ListResource } from '../../../lib/list-query';
+import { categoriesPath, type Category, type CategoryKind } from '../../../lib/options';
+import { deleteCategory } from './delete-category';
+import { servicesStale } from './query';
 
-/** Treatments and memberships each have their own categories, with the same fields. */
-export type CategoryKind = 'treatment' | 'membership';
-export type Category = TreatmentCategory | MembershipCategory;
-
-export const categoriesPath = (kind: CategoryKind) => `/services/${kind}-categories/`;
-
-export const categoriesKey = (kind: CategoryKind, params: ListParams) => withQuery(categoriesPath(kind), params);
+export { categoriesPath, useCategoryOptions, type Category, type CategoryKind } from '../../../lib/options';
 
 /** How many treatments (or memberships) a category holds, whichever kind it is. */
 export const usageCount = (category: Category): number => ('treatments_count' in category ? category.treatments_count : category.memberships_count);
 
-export const useCategories = (kind: CategoryKind, params: ListParams) => useSWR<Page<Category>, unknown>(categoriesKey(kind, params), getPage<Category>);
+type CategoriesResource = ListResource<Category, typeof categoryListQuerySchema>;
 
-/** Every category of a kind, by name, for selects and filters. */
-export const useCategoryOptions = (kind: CategoryKind) => useSWR<Page<Category>, unknown>(categoriesKey(kind, ALL_ROWS), getPage<Category>);
+const resourceOf = (kind: CategoryKind): CategoriesResource => ({
+  schema: categoryListQuerySchema,
+  key: (query) => withQuery(categoriesPath(kind), query),
+  stale: servicesStale,
+  remove: (category) => deleteCategory(kind, category.id),
+});
+
+const resources: Record<CategoryKind, CategoriesResource> = { treatment: resourceOf('treatment'), membership: resourceOf('membership') };
+
+/** Treatment or membership categories, searched and ordered on the server. */
+export const categoriesResource = (kind: CategoryKind) => resources[kind];

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { Membership } from '@ginhawa/contract';
-import { getOne } from './query';
+import { getOne } from '../../../lib/list-query';
 
 export const membershipKey = (id: number) => `/services/memberships/${id}/`;
 

@@ -1,9 +1,12 @@
-import useSWR from 'swr';
-import type { Membership, Page } from '@ginhawa/contract';
-import { getPage, withQuery, type ListParams } from './query';
+import { membershipListQuerySchema, type Membership } from '@ginhawa/contract';
+import { withQuery, type ListResource } from '../../../lib/list-query';
+import { deleteMembership } from './delete-membership';
+import { servicesStale } from './query';
 
-export type MembershipListParams = ListParams & { category?: number | null; is_active?: boolean | null };
-
-export const membershipsKey = (params: MembershipListParams) => withQuery('/services/memberships/', params);
-
-export const useMemberships = (params: MembershipListParams) => useSWR<Page<Membership>, unknown>(membershipsKey(params), getPage<Membership>);
+/** Memberships, searched, filtered and ordered on the server. */
+export const membershipsResource: ListResource<Membership, typeof membershipListQuerySchema> = {
+  schema: membershipListQuerySchema,
+  key: (query) => withQuery('/services/memberships/', query),
+  stale: servicesStale,
+  remove: (membership) => deleteMembership(membership.id),
+};

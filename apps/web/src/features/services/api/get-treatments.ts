@@ -1,14 +1,19 @@
 import useSWR from 'swr';
-import type { Page, Treatment } from '@ginhawa/contract';
-import { ALL_ROWS, getPage, withQuery, type ListParams } from './query';
+import { treatmentListQuerySchema, type Page, type Treatment, type TreatmentListQuery } from '@ginhawa/contract';
+import { ALL_ROWS, getPage, withQuery, type ListResource } from '../../../lib/list-query';
+import { deleteTreatment } from './delete-treatment';
+import { servicesStale } from './query';
 
-export type TreatmentListParams = ListParams & { category?: number | null; is_active?: boolean | null };
+export const treatmentsKey = (query: TreatmentListQuery) => withQuery('/services/treatments/', query);
 
-export const treatmentsKey = (params: TreatmentListParams) => withQuery('/services/treatments/', params);
-
-/** One page of treatments, filtered and ordered on the server. */
-export const useTreatments = (params: TreatmentListParams) => useSWR<Page<Treatment>, unknown>(treatmentsKey(params), getPage<Treatment>);
+/** Treatments, searched, filtered and ordered on the server. */
+export const treatmentsResource: ListResource<Treatment, typeof treatmentListQuerySchema> = {
+  schema: treatmentListQuerySchema,
+  key: treatmentsKey,
+  stale: servicesStale,
+  remove: (treatment) => deleteTreatment(treatment.id),
+};
 
 /** Every active treatment, for choosing what a membership includes. */
 export const useActiveTreatmentOptions = () =>
-  useSWR<Page<Treatment>, unknown>(treatmentsKey({ ...ALL_ROWS, ordering: 'category,name', is_active: true }), getPage<Treatment>);
+  useSWR<Page<Treatment>, unknown>(treatmentsKey({ ...ALL_ROWS, ordering: 'category,name', is_active: 'true' }), getPage<Treatment>);

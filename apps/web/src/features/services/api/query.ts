@@ -1,23 +1,9 @@
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import type { Page } from '@ginhawa/contract';
-import { apiClient } from '../../../lib/api-client';
+import { under, useRevalidate } from '../../../lib/list-query';
 
 export const SERVICES_PREFIX = '/services/';
 
-export { withQuery, type ListParams } from '../../../components/admin-list/query-string';
+/** Every cached catalogue read: counts, names and member prices shown in other lists change with a write. */
+export const servicesStale = under(SERVICES_PREFIX);
 
-export const getPage = async <T>(key: string): Promise<Page<T>> => (await apiClient.get<Page<T>>(key)).data;
-export const getOne = async <T>(key: string): Promise<T> => (await apiClient.get<T>(key)).data;
-
-/** Options for a select: every row (catalogue lists are small), ordered by name. */
-export const ALL_ROWS = { page: 1, pageSize: 500, ordering: 'name' } as const;
-
-/**
- * After any catalogue write every cached catalogue read is refetched: counts, names and member
- * prices shown in other lists change with it.
- */
-export const useRevalidateServices = () => {
-  const { mutate } = useSWRConfig();
-  return useCallback(() => mutate((key) => typeof key === 'string' && key.startsWith(SERVICES_PREFIX)), [mutate]);
-};
+/** After any catalogue write every cached catalogue read is refetched. */
+export const useRevalidateServices = () => useRevalidate(servicesStale);

@@ -1,30 +1,24 @@
-import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
-import type { AdminUser, GroupName, GroupWithCount, Page } from '@ginhawa/contract';
-import { apiClient } from '../../../lib/api-client';
-import { withQuery, type ListParams } from '../../../components/admin-list/query-string';
+import useSWR from 'swr';
+import { userListQuerySchema, type AdminUser, type GroupWithCount } from '@ginhawa/contract';
+import { getOne, useRevalidate, withQuery, type ListResource } from '../../../lib/list-query';
+import { deleteUser } from './delete-user';
 
 export const USERS_PATH = '/users/';
 export const groupsKey = '/users/groups/';
 
-export type UserListParams = ListParams & { group?: GroupName; location?: number; is_active?: boolean };
+/** The account lists and group counts; not the signed-in user's own data under /users/me/. */
+const stale = (key: string) => key === USERS_PATH || key.startsWith(`${USERS_PATH}?`) || key === groupsKey;
 
-export const usersKey = (params: UserListParams) => withQuery(USERS_PATH, params);
-
-const getPage = async (key: string): Promise<Page<AdminUser>> => (await apiClient.get<Page<AdminUser>>(key)).data;
-const getGroups = async (key: string): Promise<GroupWithCount[]> => (await apiClient.get<GroupWithCount[]>(key)).data;
-
-/** One page of accounts, searched, filtered and ordered on the server. */
-export const useUsers = (params: UserListParams) => useSWR<Page<AdminUser>, unknown>(usersKey(params), getPage);
+/** Sign-in accounts, searched, filtered and ordered on the server. */
+export const usersResource: ListResource<AdminUser, typeof userListQuerySchema> = {
+  schema: userListQuerySchema,
+  key: (query) => withQuery(USERS_PATH, query),
+  stale,
+  remove: (user) => deleteUser(user.id),
+};
 
 /** The five groups with how many active people are in each. */
-export const useGroups = () => useSWR<GroupWithCount[], unknown>(groupsKey, getGroups);
+export const useGroups = () => useSWR<GroupWithCount[], unknown>(groupsKey, getOne<GroupWithCount[]>);
 
-/** After a write the account lists and group counts are refetched (not the signed-in user's own data). */
-export const useRevalidateUsers = () => {
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    () => mutate((key) => typeof key === 'string' && (key === USERS_PATH || key.startsWith(`${USERS_PATH}?`) || key === groupsKey)),
-    [mutate],
-  );
-};
+/** After a write the account lists and group counts are refetched. */
+export const useRevalidateUsers = () => useRevalidate(stale);

@@ -12,7 +12,7 @@ import { GROUPS, userCreateBodySchema, userPatchSchema, type AdminUser, type Gro
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
 import { useEntityForm } from '../../../components/admin-list/use-entity-form';
-import { useLocationOptions } from '../api/get-location-options';
+import { useLocationOptions } from '../../../lib/options';
 import { useRevalidateUsers } from '../api/get-users';
 import { createUser, updateUser } from '../api/save-user';
 

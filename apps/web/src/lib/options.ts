@@ -1,0 +1,24 @@
+import useSWR from 'swr';
+import type { Location, MembershipCategory, Page, TreatmentCategory } from '@ginhawa/contract';
+import { ALL_ROWS, getPage, withQuery } from './list-query';
+
+/*
+ * Option lists several features choose from. They live here, not in one feature's api, because a
+ * feature imports no other feature; lib/ may call the API client, so these are the one exception
+ * to "only features/*\/api reads the API" (docs/decisions/0008-admin-resource-screens.md).
+ */
+
+/** Treatments and memberships each have their own categories, with the same fields. */
+export type CategoryKind = 'treatment' | 'membership';
+export type Category = TreatmentCategory | MembershipCategory;
+
+export const LOCATIONS_PATH = '/locations/';
+export const categoriesPath = (kind: CategoryKind) => `/services/${kind}-categories/`;
+
+/** Locations to choose from, by name: active ones for a new workplace, all of them for a list's filter. */
+export const useLocationOptions = ({ activeOnly }: { activeOnly: boolean }) =>
+  useSWR<Page<Location>, unknown>(withQuery(LOCATIONS_PATH, { ...ALL_ROWS, ordering: 'name', is_active: activeOnly ? true : undefined }), getPage<Location>);
+
+/** Every category of a kind, by name, for selects and filters. */
+export const useCategoryOptions = (kind: CategoryKind) =>
+  useSWR<Page<Category>, unknown>(withQuery(categoriesPath(kind), { ...ALL_ROWS, ordering: 'name' }), getPage<Category>);
