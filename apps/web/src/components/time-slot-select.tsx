@@ -1,32 +1,13 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { TIME_SLOTS } from '@ginhawa/contract';
+import type { BoundField } from './admin-list/use-entity-form';
 
-type TimeSlotSelectProps = {
-  label: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  required?: boolean;
-  disabled?: boolean;
-  error?: boolean;
-  helperText?: string;
-};
+type TimeSlotSelectProps = BoundField & { label: string; required?: boolean };
 
-/** A time on the 15-minute grid, 00:00–23:45 (SPEC.md §5). */
-export const TimeSlotSelect = ({ label, name, value, onChange, required, disabled, error, helperText }: TimeSlotSelectProps) => (
-  <TextField
-    select
-    label={label}
-    name={name}
-    value={value}
-    onChange={(e) => onChange(e.target.value)}
-    required={required}
-    disabled={disabled}
-    error={error}
-    helperText={helperText}
-    slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
-  >
+/** A time on the 15-minute grid, 00:00–23:45 (SPEC.md §5); takes `form.bind(…)` like a text field. */
+export const TimeSlotSelect = (props: TimeSlotSelectProps) => (
+  <TextField select {...props} slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}>
     {TIME_SLOTS.map((slot) => (
       <MenuItem key={slot} value={slot}>
         {slot}

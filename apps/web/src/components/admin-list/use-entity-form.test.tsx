@@ -1,3 +1,4 @@
+import type { ChangeEvent } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -105,5 +106,38 @@ describe('useEntityForm', () => {
     act(() => result.current.clearError('name'));
     expect(result.current.errors.name).toBeUndefined();
     expect(result.current.errors.code).toBe('Also bad.');
+  });
+
+  it('bind gives a text field its value, a change that clears its message, the message or the hint, and disabled while saving', async () => {
+    let resolve: (saved: { id: number }) => void = () => undefined;
+    const { result } = setup({ initial: { name: '', code: 'x' }, save: () => new Promise((r) => (resolve = r)) });
+    expect(result.current.bind('code', 'Digits.')).toEqual({
+      name: 'code',
+      value: 'x',
+      onChange: expect.any(Function),
+      error: false,
+      helperText: 'Digits.',
+      disabled: false,
+    });
+
+    await act(() => result.current.submit());
+    expect(result.current.bind('code', 'Digits.')).toMatchObject({ error: true, helperText: 'Digits only.' });
+    expect(result.current.bind('name')).toMatchObject({ error: true, helperText: 'Enter a name.' });
+
+    act(() => result.current.bind('code').onChange({ target: { value: '42' } } as ChangeEvent<HTMLInputElement>));
+    expect(result.current.values.code).toBe('42');
+    expect(result.current.bind('code', 'Digits.')).toMatchObject({ value: '42', error: false, helperText: 'Digits.' });
+    expect(result.current.bind('name').error).toBe(true);
+
+    act(() => result.current.bind('name').onChange({ target: { value: 'Ana' } } as ChangeEvent<HTMLInputElement>));
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.submit();
+    });
+    expect(result.current.bind('name').disabled).toBe(true);
+    await act(async () => {
+      resolve({ id: 7 });
+      await done;
+    });
   });
 });

@@ -1,6 +1,19 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import type { ZodError } from 'zod';
 import { serverErrors, zodErrors, type FormErrors } from './form-errors';
+
+/** Fields of `V` that hold text: what a text field or a select binds to. */
+type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+/** A text field's props for one field (MUI TextField, select or the light TextField). */
+export type BoundField = {
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  error: boolean;
+  helperText: string | undefined;
+  disabled: boolean;
+};
 
 /** What a zod schema's `safeParse` returns. */
 export type ParseResult<D> = { success: true; data: D } | { success: false; error: ZodError };
@@ -16,6 +29,10 @@ type EntityFormOptions<V, F extends string, D, S> = {
   save: (data: D, values: V) => Promise<S>;
   /** After a save: revalidate, tell the user, close. A failure here is shown like a failed save. */
   onSaved: (saved: S) => Promise<void> | void;
+  /** The error key of a value's messages when it differs from the value's name (`username` → `account.username`). */
+  errorKey?: (field: keyof V & string) => string;
+  /** Values that follow a change (a suggested username following the name); gets the changed values and the previous ones. */
+  derive?: (next: V, field: keyof V, prev: V) => V;
 };
 
 /**
@@ -23,7 +40,15 @@ type EntityFormOptions<V, F extends string, D, S> = {
  * a save is under way. Changing a field clears its message and the form's; `submit` checks the
  * values, saves, and on failure shows the server's messages and lets the user try again.
  */
-export const useEntityForm = <V extends object, F extends string, D, S>({ initialValues, fields, parse, save, onSaved }: EntityFormOptions<V, F, D, S>) => {
+export const useEntityForm = <V extends object, F extends string, D, S>({
+  initialValues,
+  fields,
+  parse,
+  save,
+  onSaved,
+  errorKey = (field) => field,
+  derive,
+}: EntityFormOptions<V, F, D, S>) => {
   const [values, setValues] = useState<V>(initialValues);
   const [errors, setErrors] = useState<FormErrors<F>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -31,9 +56,29 @@ export const useEntityForm = <V extends object, F extends string, D, S>({ initia
   /** Forget the message under `key` (a field, or an error key a field's value maps to) and the form's. */
   const clearError = (key: string) => setErrors((prev) => ({ ...prev, [key]: undefined, form: undefined }));
 
-  const set = <K extends keyof V>(field: K, value: V[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    clearError(String(field));
+  const set = <K extends keyof V & string>(field: K, value: V[K]) => {
+    setValues((prev) => {
+      const next = { ...prev, [field]: value };
+      return derive ? derive(next, field, prev) : next;
+    });
+    clearError(errorKey(field));
+  };
+
+  /**
+   * `{...form.bind('name', 'a hint')}` on a text field: its value, a change that clears its message,
+   * the message (else the hint) under it, and disabled while saving.
+   */
+  const bind = <K extends TextKeys<V>>(field: K, hint?: string): BoundField => {
+    const message = (errors as Partial<Record<string, string>>)[errorKey(field)];
+    return {
+      name: field,
+      value: values[field] as string,
+      // A select's options and a text field's text are the field's own strings.
+      onChange: (event) => set(field, event.target.value as V[K]),
+      error: Boolean(message),
+      helperText: message ?? hint,
+      disabled: submitting,
+    };
   };
 
   const submit = async () => {
@@ -52,5 +97,5 @@ export const useEntityForm = <V extends object, F extends string, D, S>({ initia
     }
   };
 
-  return { values, errors, submitting, set, setValues, clearError, submit };
+  return { values, errors, submitting, set, setValues, clearError, bind, submit };
 };

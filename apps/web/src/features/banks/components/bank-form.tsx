@@ -29,7 +29,7 @@ type BankFormProps = {
 export const BankForm = ({ bank, onClose }: BankFormProps) => {
   const revalidate = useRevalidateBanks();
   const { showSnackbar } = useSnackbar();
-  const { values, errors, submitting, set, submit } = useEntityForm({
+  const form = useEntityForm({
     initialValues: () => initialValues(bank),
     fields: FIELDS,
     parse: (v) => bankBodySchema.safeParse(v),
@@ -46,46 +46,22 @@ export const BankForm = ({ bank, onClose }: BankFormProps) => {
       open
       title={bank ? 'Edit bank account' : 'New bank account'}
       submitLabel={bank ? 'Save' : 'Add account'}
-      submitting={submitting}
-      error={errors.form}
-      onSubmit={() => void submit()}
+      submitting={form.submitting}
+      error={form.errors.form}
+      onSubmit={() => void form.submit()}
       onClose={onClose}
     >
-      <TextField
-        label="Bank"
-        name="name"
-        required
-        autoFocus
-        value={values.name}
-        onChange={(e) => set('name', e.target.value)}
-        error={Boolean(errors.name)}
-        helperText={errors.name ?? 'e.g. BDO Unibank, BPI, Metrobank.'}
-        disabled={submitting}
-      />
-      <TextField
-        label="Account name"
-        name="account_name"
-        required
-        value={values.account_name}
-        onChange={(e) => set('account_name', e.target.value)}
-        error={Boolean(errors.account_name)}
-        helperText={errors.account_name}
-        disabled={submitting}
-      />
+      <TextField label="Bank" required autoFocus {...form.bind('name', 'e.g. BDO Unibank, BPI, Metrobank.')} />
+      <TextField label="Account name" required {...form.bind('account_name')} />
       <TextField
         label="Account number"
-        name="account_number"
         required
-        value={values.account_number}
-        onChange={(e) => set('account_number', e.target.value)}
-        error={Boolean(errors.account_number)}
-        helperText={errors.account_number ?? 'Digits; spaces and dashes are fine.'}
-        disabled={submitting}
+        {...form.bind('account_number', 'Digits; spaces and dashes are fine.')}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <FormControlLabel
-        control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} disabled={submitting} />}
-        label={values.is_active ? 'Active: offered for card and transfer payments' : 'Inactive: kept for past payments only'}
+        control={<Switch checked={form.values.is_active} onChange={(e) => form.set('is_active', e.target.checked)} disabled={form.submitting} />}
+        label={form.values.is_active ? 'Active: offered for card and transfer payments' : 'Inactive: kept for past payments only'}
       />
     </FormDialog>
   );

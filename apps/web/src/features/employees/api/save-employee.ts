@@ -6,4 +6,4 @@ import { employeesPath } from './get-employees';
 export const createEmployee = async (kind: EmployeeKind, body: EmployeeBody): Promise<Employee> => (await apiClient.post<Employee>(employeesPath(kind), body)).data;
 
 export const updateEmployee = async (kind: EmployeeKind, id: number, body: EmployeePatch): Promise<Employee> =>
-  (await apiClient.put<Employee>(`${employeesPath(kind)}${id}/`, body)).data;
+  (await apiClient.patch<Employee>(`${employeesPath(kind)}${id}/`, body)).data;

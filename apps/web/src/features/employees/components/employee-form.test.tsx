@@ -130,7 +130,7 @@ describe('employee form', { timeout: 20_000 }, () => {
     const { calls } = setup(
       { kind: 'salesperson', employee: seller },
       {
-        'PUT /salespersons/41/': { status: 400, data: { message: 'Please correct the highlighted fields.', errors: { monthly_target: ['The target cannot be negative.'] } } },
+        'PATCH /salespersons/41/': { status: 400, data: { message: 'Please correct the highlighted fields.', errors: { monthly_target: ['The target cannot be negative.'] } } },
       },
     );
     expect(screen.getByText('liza.soriano')).toBeInTheDocument();
@@ -142,8 +142,8 @@ describe('employee form', { timeout: 20_000 }, () => {
     await userEvent.type(target, '175000');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The target cannot be negative.')).toBeInTheDocument();
-    const put = JSON.parse(String(calls.find((c) => c.method === 'PUT')?.data));
-    expect(put).toMatchObject({ monthly_target: '175000', location: 3, first_name: 'Liza' });
-    expect(put.account).toBeUndefined();
+    const patch = JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.data));
+    expect(patch).toMatchObject({ monthly_target: '175000', location: 3, first_name: 'Liza' });
+    expect(patch.account).toBeUndefined();
   });
 });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -97,7 +96,6 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
   const hasLogin = Boolean(employee?.user);
   const offerLogin = !hasLogin;
 
-  const [usernameTouched, setUsernameTouched] = useState(false);
 
   const payload = (v: Values) => ({
     first_name: v.first_name,
@@ -111,7 +109,7 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
     ...(offerLogin && v.createLogin ? { account: { username: v.username, password: v.password, email: v.email } } : {}),
   });
 
-  const { values, errors, submitting, setValues, clearError, submit } = useEntityForm({
+  const { values, errors, submitting, set, setValues, bind, submit } = useEntityForm({
     initialValues: () => initialValues(employee, defaultLocation),
     fields: FIELDS,
     parse: (v) => (employee ? employeePatchSchema : employeeBodySchema).safeParse(payload(v)),
@@ -120,6 +118,12 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
       const body = payload(v);
       return employee ? updateEmployee(kind, employee.id, body) : createEmployee(kind, body as Parameters<typeof createEmployee>[1]);
     },
+    errorKey: (field) => (field === 'username' || field === 'password' || field === 'email' ? `account.${field}` : field),
+    // While the username is still the one suggested from the name, it follows the name: first.last.
+    derive: (next, field, prev) =>
+      (field === 'first_name' || field === 'last_name') && next.createLogin && prev.username === suggestUsername(prev.first_name, prev.last_name)
+        ? { ...next, username: suggestUsername(next.first_name, next.last_name) }
+        : next,
     onSaved: async (saved) => {
       await revalidate();
       const login = saved.username && !employee?.user ? ` They sign in as ${saved.username}.` : '';
@@ -127,17 +131,6 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
       onClose();
     },
   });
-
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((prev) => {
-      const next = { ...prev, [field]: value };
-      // Until the admin types a username, it follows the name: first.last.
-      if ((field === 'first_name' || field === 'last_name') && !usernameTouched && next.createLogin) next.username = suggestUsername(next.first_name, next.last_name);
-      return next;
-    });
-    if (field === 'username') setUsernameTouched(true);
-    clearError(field === 'username' || field === 'password' || field === 'email' ? `account.${field}` : field);
-  };
 
   const toggleLogin = (on: boolean) => {
     setValues((prev) => ({ ...prev, createLogin: on, username: on && !prev.username ? suggestUsername(prev.first_name, prev.last_name) : prev.username }));
@@ -154,38 +147,15 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
       onClose={onClose}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
-          label="First name"
-          name="first_name"
-          required
-          autoFocus
-          value={values.first_name}
-          onChange={(e) => set('first_name', e.target.value)}
-          error={Boolean(errors.first_name)}
-          helperText={errors.first_name}
-          disabled={submitting}
-        />
-        <TextField
-          label="Last name"
-          name="last_name"
-          required
-          value={values.last_name}
-          onChange={(e) => set('last_name', e.target.value)}
-          error={Boolean(errors.last_name)}
-          helperText={errors.last_name}
-          disabled={submitting}
-        />
+        <TextField label="First name" required autoFocus {...bind('first_name')} />
+        <TextField label="Last name" required {...bind('last_name')} />
       </Box>
       <TextField
         select
         label="Location"
-        name="location"
         required
-        value={values.location}
-        onChange={(e) => set('location', e.target.value)}
+        {...bind('location', locations.error ? 'The locations could not be loaded.' : undefined)}
         error={Boolean(errors.location) || Boolean(locations.error)}
-        helperText={errors.location ?? (locations.error ? 'The locations could not be loaded.' : undefined)}
-        disabled={submitting}
       >
         {(locations.data?.results ?? []).map((l) => (
           <MenuItem key={l.id} value={String(l.id)}>
@@ -197,47 +167,14 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
         ) : null}
       </TextField>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
-          label="Employee code"
-          name="employee_code"
-          value={values.employee_code}
-          onChange={(e) => set('employee_code', e.target.value)}
-          error={Boolean(errors.employee_code)}
-          helperText={errors.employee_code ?? (employee ? undefined : 'Leave blank for the next free code.')}
-          disabled={submitting}
-        />
-        <TextField
-          label="Hire date"
-          name="hire_date"
-          type="date"
-          required
-          value={values.hire_date}
-          onChange={(e) => set('hire_date', e.target.value)}
-          error={Boolean(errors.hire_date)}
-          helperText={errors.hire_date}
-          disabled={submitting}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <TextField label="Employee code" {...bind('employee_code', (employee ? undefined : 'Leave blank for the next free code.'))} />
+        <TextField label="Hire date" type="date" required {...bind('hire_date')} slotProps={{ inputLabel: { shrink: true } }} />
       </Box>
-      <TextField
-        label="Mobile number"
-        name="phone"
-        type="tel"
-        value={values.phone}
-        onChange={(e) => set('phone', e.target.value)}
-        error={Boolean(errors.phone)}
-        helperText={errors.phone ?? 'e.g. 0917 123 4567; saved as +63….'}
-        disabled={submitting}
-      />
+      <TextField label="Mobile number" type="tel" {...bind('phone', 'e.g. 0917 123 4567; saved as +63….')} />
       {kind === 'salesperson' ? (
         <TextField
           label="Monthly target"
-          name="monthly_target"
-          value={values.monthly_target}
-          onChange={(e) => set('monthly_target', e.target.value)}
-          error={Boolean(errors.monthly_target)}
-          helperText={errors.monthly_target ?? 'In pesos; 0 for none.'}
-          disabled={submitting}
+          {...bind('monthly_target', 'In pesos; 0 for none.')}
           slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">₱</InputAdornment> } }}
         />
       ) : null}
@@ -263,37 +200,18 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
               </Typography>
               <TextField
                 label="Username"
-                name="username"
                 required
-                value={values.username}
-                onChange={(e) => set('username', e.target.value)}
-                error={Boolean(errors['account.username'])}
-                helperText={errors['account.username'] ?? 'Letters, digits and . _ @ + -'}
-                disabled={submitting}
+                {...bind('username', 'Letters, digits and . _ @ + -')}
                 slotProps={{ htmlInput: { autoComplete: 'off', autoCapitalize: 'none' } }}
               />
               <TextField
                 label="Password"
-                name="password"
                 type="password"
                 required
-                value={values.password}
-                onChange={(e) => set('password', e.target.value)}
-                error={Boolean(errors['account.password'])}
-                helperText={errors['account.password'] ?? 'At least 10 characters; a short phrase works well.'}
-                disabled={submitting}
+                {...bind('password', 'At least 10 characters; a short phrase works well.')}
                 slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
               />
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                value={values.email}
-                onChange={(e) => set('email', e.target.value)}
-                error={Boolean(errors['account.email'])}
-                helperText={errors['account.email'] ?? 'Optional.'}
-                disabled={submitting}
-              />
+              <TextField label="Email" type="email" {...bind('email', 'Optional.')} />
             </>
           ) : null}
         </>

@@ -74,7 +74,7 @@ describe('location form', { timeout: 20_000 }, () => {
 
   it('shows a refusal no field carries above the form', async () => {
     mockApi({
-      'PUT /locations/7/': { status: 409, data: { message: '4 active employees work at this location. Move them to another location or deactivate them first.' } },
+      'PATCH /locations/7/': { status: 409, data: { message: '4 active employees work at this location. Move them to another location or deactivate them first.' } },
     });
     setup(makati);
     await userEvent.click(screen.getByRole('switch'));
@@ -83,15 +83,15 @@ describe('location form', { timeout: 20_000 }, () => {
   });
 
   it('edits a location: shows the stored phone readably, sends the changes, confirms and closes', async () => {
-    const calls = mockApi({ 'PUT /locations/7/': { status: 200, data: { ...makati, closing_time: '21:30' } } });
+    const calls = mockApi({ 'PATCH /locations/7/': { status: 200, data: { ...makati, closing_time: '21:30' } } });
     const { onClose } = setup(makati);
     expect(screen.getByLabelText('Phone')).toHaveValue('+63 2 8123 4567');
     await pickTime('Closes', '21:30');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Makati Salcedo saved.')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
-    const put = calls.find((c) => c.method === 'PUT');
-    expect(JSON.parse(String(put?.data))).toEqual({
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(JSON.parse(String(patch?.data))).toEqual({
       name: 'Makati Salcedo',
       address: 'Salcedo Village, Makati',
       phone: '+63 2 8123 4567',

@@ -33,7 +33,7 @@ type LocationFormProps = {
 export const LocationForm = ({ location, onClose }: LocationFormProps) => {
   const revalidate = useRevalidateLocations();
   const { showSnackbar } = useSnackbar();
-  const { values, errors, submitting, set, submit } = useEntityForm({
+  const form = useEntityForm({
     initialValues: () => initialValues(location),
     fields: FIELDS,
     parse: (v) => locationBodySchema.safeParse(v),
@@ -46,73 +46,32 @@ export const LocationForm = ({ location, onClose }: LocationFormProps) => {
     },
   });
 
+  const closes = form.bind('closing_time');
   return (
     <FormDialog
       open
       title={location ? 'Edit location' : 'New location'}
       submitLabel={location ? 'Save' : 'Add location'}
-      submitting={submitting}
-      error={errors.form}
-      onSubmit={() => void submit()}
+      submitting={form.submitting}
+      error={form.errors.form}
+      onSubmit={() => void form.submit()}
       onClose={onClose}
     >
-      <TextField
-        label="Name"
-        name="name"
-        required
-        autoFocus
-        value={values.name}
-        onChange={(e) => set('name', e.target.value)}
-        error={Boolean(errors.name)}
-        helperText={errors.name ?? 'Unique, e.g. Makati Salcedo.'}
-        disabled={submitting}
-      />
-      <TextField
-        label="Address"
-        name="address"
-        multiline
-        minRows={2}
-        value={values.address}
-        onChange={(e) => set('address', e.target.value)}
-        error={Boolean(errors.address)}
-        helperText={errors.address}
-        disabled={submitting}
-      />
-      <TextField
-        label="Phone"
-        name="phone"
-        type="tel"
-        value={values.phone}
-        onChange={(e) => set('phone', e.target.value)}
-        error={Boolean(errors.phone)}
-        helperText={errors.phone ?? 'e.g. (02) 8123 4567 or 0917 123 4567; saved as +63….'}
-        disabled={submitting}
-      />
+      <TextField label="Name" required autoFocus {...form.bind('name', 'Unique, e.g. Makati Salcedo.')} />
+      <TextField label="Address" multiline minRows={2} {...form.bind('address')} />
+      <TextField label="Phone" type="tel" {...form.bind('phone', 'e.g. (02) 8123 4567 or 0917 123 4567; saved as +63….')} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TimeSlotSelect
-          label="Opens"
-          name="opening_time"
-          required
-          value={values.opening_time}
-          onChange={(value) => set('opening_time', value)}
-          error={Boolean(errors.opening_time)}
-          helperText={errors.opening_time}
-          disabled={submitting}
-        />
+        <TimeSlotSelect label="Opens" required {...form.bind('opening_time')} />
         <TimeSlotSelect
           label="Closes"
-          name="closing_time"
           required
-          value={values.closing_time}
-          onChange={(value) => set('closing_time', value)}
-          error={Boolean(errors.closing_time)}
-          helperText={errors.closing_time ?? (values.closing_time < values.opening_time ? 'After midnight.' : undefined)}
-          disabled={submitting}
+          {...closes}
+          helperText={closes.helperText ?? (form.values.closing_time < form.values.opening_time ? 'After midnight.' : undefined)}
         />
       </Box>
       <FormControlLabel
-        control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} disabled={submitting} />}
-        label={values.is_active ? 'Active: open for arrivals and sales' : 'Inactive: closed branch'}
+        control={<Switch checked={form.values.is_active} onChange={(e) => form.set('is_active', e.target.checked)} disabled={form.submitting} />}
+        label={form.values.is_active ? 'Active: open for arrivals and sales' : 'Inactive: closed branch'}
       />
     </FormDialog>
   );

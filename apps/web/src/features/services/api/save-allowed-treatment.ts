@@ -5,4 +5,4 @@ export const createAllowedTreatment = async (body: AllowedTreatmentBody): Promis
   (await apiClient.post<AllowedTreatment>('/services/membership-allowed-treatments/', body)).data;
 
 export const updateAllowedTreatment = async (id: number, body: AllowedTreatmentBody): Promise<AllowedTreatment> =>
-  (await apiClient.put<AllowedTreatment>(`/services/membership-allowed-treatments/${id}/`, body)).data;
+  (await apiClient.patch<AllowedTreatment>(`/services/membership-allowed-treatments/${id}/`, body)).data;

@@ -6,4 +6,4 @@ export const createCategory = async (kind: CategoryKind, body: CategoryBody): Pr
   (await apiClient.post<Category>(categoriesPath(kind), body)).data;
 
 export const updateCategory = async (kind: CategoryKind, id: number, body: CategoryBody): Promise<Category> =>
-  (await apiClient.put<Category>(`${categoriesPath(kind)}${id}/`, body)).data;
+  (await apiClient.patch<Category>(`${categoriesPath(kind)}${id}/`, body)).data;

@@ -5,4 +5,4 @@ import { apiClient } from '../../../lib/api-client';
 export const createMembership = async (body: MembershipBody): Promise<Membership> => (await apiClient.post<Membership>('/services/memberships/', body)).data;
 
 export const updateMembership = async (id: number, body: MembershipBody): Promise<Membership> =>
-  (await apiClient.put<Membership>(`/services/memberships/${id}/`, body)).data;
+  (await apiClient.patch<Membership>(`/services/memberships/${id}/`, body)).data;

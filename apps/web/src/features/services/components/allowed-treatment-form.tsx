@@ -29,7 +29,7 @@ export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }:
   const treatments = useActiveTreatmentOptions();
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
-  const { values, errors, submitting, set, submit } = useEntityForm({
+  const { values, errors, submitting, set, bind, submit } = useEntityForm({
     initialValues: () => ({
       treatment: (line
         ? { id: line.treatment, name: line.treatment_name, category_name: line.treatment_category_name, duration_minutes: line.treatment_duration_minutes, price: line.treatment_price }
@@ -106,22 +106,12 @@ export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }:
       />
       <TextField
         label="Sessions included"
-        name="sessions_included"
-        value={values.sessions_included}
-        onChange={(e) => set('sessions_included', e.target.value)}
-        error={Boolean(errors.sessions_included)}
-        helperText={errors.sessions_included ?? 'Free sessions that come with the membership; 0 for a discount only.'}
-        disabled={submitting}
+        {...bind('sessions_included', 'Free sessions that come with the membership; 0 for a discount only.')}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <TextField
         label="Discount"
-        name="discount_percent"
-        value={values.discount_percent}
-        onChange={(e) => set('discount_percent', e.target.value)}
-        error={Boolean(errors.discount_percent)}
-        helperText={errors.discount_percent ?? 'Off the treatment price for members, 0 to 100.'}
-        disabled={submitting}
+        {...bind('discount_percent', 'Off the treatment price for members, 0 to 100.')}
         slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
       />
     </FormDialog>

@@ -18,7 +18,7 @@ export const CategoryForm = ({ kind, category, onClose }: CategoryFormProps) => 
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
   const label = KIND_LABEL[kind];
-  const { values, errors, submitting, set, submit } = useEntityForm({
+  const { errors, submitting, bind, submit } = useEntityForm({
     initialValues: () => ({ name: category?.name ?? '', description: category?.description ?? '' }),
     fields: FIELDS,
     parse: (v) => categoryBodySchema.safeParse(v),
@@ -40,28 +40,8 @@ export const CategoryForm = ({ kind, category, onClose }: CategoryFormProps) => 
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <TextField
-        label="Name"
-        name="name"
-        required
-        autoFocus
-        value={values.name}
-        onChange={(e) => set('name', e.target.value)}
-        error={Boolean(errors.name)}
-        helperText={errors.name}
-        disabled={submitting}
-      />
-      <TextField
-        label="Description"
-        name="description"
-        multiline
-        minRows={2}
-        value={values.description}
-        onChange={(e) => set('description', e.target.value)}
-        error={Boolean(errors.description)}
-        helperText={errors.description}
-        disabled={submitting}
-      />
+      <TextField label="Name" required autoFocus {...bind('name')} />
+      <TextField label="Description" multiline minRows={2} {...bind('description')} />
     </FormDialog>
   );
 };

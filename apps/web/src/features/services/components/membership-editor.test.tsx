@@ -189,7 +189,7 @@ describe('membership editor', { timeout: 20_000 }, () => {
   });
 
   it('edits a line with its current values filled in', async () => {
-    const calls = setup({ 'PUT /services/membership-allowed-treatments/40/': { status: 200, data: { ...swedishLine, sessions_included: 8 } } });
+    const calls = setup({ 'PATCH /services/membership-allowed-treatments/40/': { status: 200, data: { ...swedishLine, sessions_included: 8 } } });
     const table = await screen.findByRole('table', { name: 'Treatments included in Gold' });
     await userEvent.click(within(table).getByRole('button', { name: 'Edit Swedish Massage' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Swedish Massage' });
@@ -201,9 +201,9 @@ describe('membership editor', { timeout: 20_000 }, () => {
     await userEvent.type(sessions, '8');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Swedish Massage updated.')).toBeInTheDocument();
-    const [put] = writes(calls);
-    expect(put?.url).toBe('/services/membership-allowed-treatments/40/');
-    expect(body(put)).toEqual({ membership: 5, treatment: 11, sessions_included: 8, discount_percent: '15' });
+    const [patch] = writes(calls);
+    expect(patch?.url).toBe('/services/membership-allowed-treatments/40/');
+    expect(body(patch)).toEqual({ membership: 5, treatment: 11, sessions_included: 8, discount_percent: '15' });
   });
 
   it('asks before removing a line', async () => {

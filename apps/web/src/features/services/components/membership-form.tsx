@@ -28,7 +28,7 @@ type MembershipFormProps = {
 export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormProps) => {
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
-  const { values, errors, submitting, set, submit } = useEntityForm({
+  const { values, errors, submitting, set, bind, submit } = useEntityForm({
     initialValues: (): Values => ({
       name: membership?.name ?? '',
       price: membership?.price ?? '',
@@ -65,37 +65,17 @@ export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormP
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <TextField
-        label="Name"
-        name="name"
-        required
-        autoFocus
-        value={values.name}
-        onChange={(e) => set('name', e.target.value)}
-        error={Boolean(errors.name)}
-        helperText={errors.name}
-        disabled={submitting}
-      />
+      <TextField label="Name" required autoFocus {...bind('name')} />
       <TextField
         label="Price"
-        name="price"
         required
-        value={values.price}
-        onChange={(e) => set('price', e.target.value)}
-        error={Boolean(errors.price)}
-        helperText={errors.price ?? 'In pesos, e.g. 25000.'}
-        disabled={submitting}
+        {...bind('price', 'In pesos, e.g. 25000.')}
         slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">₱</InputAdornment> } }}
       />
       <TextField
         label="Valid for"
-        name="validity_days"
         required
-        value={values.validity_days}
-        onChange={(e) => set('validity_days', e.target.value)}
-        error={Boolean(errors.validity_days)}
-        helperText={errors.validity_days ?? 'Days from the day it is sold, e.g. 180 or 365.'}
-        disabled={submitting}
+        {...bind('validity_days', 'Days from the day it is sold, e.g. 180 or 365.')}
         slotProps={{ htmlInput: { inputMode: 'numeric' }, input: { endAdornment: <InputAdornment position="end">days</InputAdornment> } }}
       />
       {membership ? null : (
@@ -107,17 +87,7 @@ export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormP
           disabled={submitting}
         />
       )}
-      <TextField
-        label="Description"
-        name="description"
-        multiline
-        minRows={2}
-        value={values.description}
-        onChange={(e) => set('description', e.target.value)}
-        error={Boolean(errors.description)}
-        helperText={errors.description}
-        disabled={submitting}
-      />
+      <TextField label="Description" multiline minRows={2} {...bind('description')} />
       <FormControlLabel
         control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} disabled={submitting} />}
         label={values.is_active ? 'Active: can be sold' : 'Inactive: no longer sold'}

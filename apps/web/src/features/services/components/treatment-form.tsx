@@ -39,7 +39,7 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
   const categories = useCategoryOptions('treatment');
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
-  const { values, errors, submitting, set, submit } = useEntityForm({
+  const { values, errors, submitting, set, bind, submit } = useEntityForm({
     initialValues: () => initialValues(treatment, defaultCategory),
     fields: FIELDS,
     parse: (v: Values) =>
@@ -66,27 +66,13 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <TextField
-        label="Name"
-        name="name"
-        required
-        autoFocus
-        value={values.name}
-        onChange={(e) => set('name', e.target.value)}
-        error={Boolean(errors.name)}
-        helperText={errors.name}
-        disabled={submitting}
-      />
+      <TextField label="Name" required autoFocus {...bind('name')} />
       <TextField
         select
         label="Category"
-        name="category"
         required
-        value={values.category}
-        onChange={(e) => set('category', e.target.value)}
+        {...bind('category', categories.error ? 'The categories could not be loaded.' : undefined)}
         error={Boolean(errors.category) || Boolean(categories.error)}
-        helperText={errors.category ?? (categories.error ? 'The categories could not be loaded.' : undefined)}
-        disabled={submitting}
       >
         {(categories.data?.results ?? []).map((c) => (
           <MenuItem key={c.id} value={String(c.id)}>
@@ -99,13 +85,8 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
       <TextField
         select
         label="Duration"
-        name="duration_minutes"
         required
-        value={values.duration_minutes}
-        onChange={(e) => set('duration_minutes', e.target.value)}
-        error={Boolean(errors.duration_minutes)}
-        helperText={errors.duration_minutes ?? 'In steps of 15 minutes.'}
-        disabled={submitting}
+        {...bind('duration_minutes', 'In steps of 15 minutes.')}
       >
         {DURATION_CHOICES.map((minutes) => (
           <MenuItem key={minutes} value={String(minutes)}>
@@ -115,26 +96,11 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
       </TextField>
       <TextField
         label="Price"
-        name="price"
         required
-        value={values.price}
-        onChange={(e) => set('price', e.target.value)}
-        error={Boolean(errors.price)}
-        helperText={errors.price ?? 'In pesos, e.g. 1200 or 1200.50.'}
-        disabled={submitting}
+        {...bind('price', 'In pesos, e.g. 1200 or 1200.50.')}
         slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">₱</InputAdornment> } }}
       />
-      <TextField
-        label="Description"
-        name="description"
-        multiline
-        minRows={2}
-        value={values.description}
-        onChange={(e) => set('description', e.target.value)}
-        error={Boolean(errors.description)}
-        helperText={errors.description}
-        disabled={submitting}
-      />
+      <TextField label="Description" multiline minRows={2} {...bind('description')} />
       <FormControlLabel
         control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} disabled={submitting} />}
         label={values.is_active ? 'Active: can be sold and booked' : 'Inactive: hidden from new sales'}

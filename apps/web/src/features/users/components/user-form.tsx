@@ -52,7 +52,7 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
   const { showSnackbar } = useSnackbar();
   const options = locations.data?.results ?? [];
 
-  const { values, errors, submitting, set, submit } = useEntityForm({
+  const { values, errors, submitting, set, bind, submit } = useEntityForm({
     initialValues: () => initialValues(user),
     fields: FIELDS,
     parse: (v) => {
@@ -91,60 +91,25 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
     >
       <TextField
         label="Username"
-        name="username"
         required
         autoFocus
-        value={values.username}
-        onChange={(e) => set('username', e.target.value)}
-        error={Boolean(errors.username)}
-        helperText={errors.username ?? 'Letters, digits and . _ @ + -'}
-        disabled={submitting}
+        {...bind('username', 'Letters, digits and . _ @ + -')}
         slotProps={{ htmlInput: { autoComplete: 'off', autoCapitalize: 'none' } }}
       />
       {user ? null : (
         <TextField
           label="Password"
-          name="password"
           type="password"
           required
-          value={values.password}
-          onChange={(e) => set('password', e.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password ?? 'At least 10 characters; a short phrase works well.'}
-          disabled={submitting}
+          {...bind('password', 'At least 10 characters; a short phrase works well.')}
           slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
         />
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
-          label="First name"
-          name="first_name"
-          value={values.first_name}
-          onChange={(e) => set('first_name', e.target.value)}
-          error={Boolean(errors.first_name)}
-          helperText={errors.first_name}
-          disabled={submitting}
-        />
-        <TextField
-          label="Last name"
-          name="last_name"
-          value={values.last_name}
-          onChange={(e) => set('last_name', e.target.value)}
-          error={Boolean(errors.last_name)}
-          helperText={errors.last_name}
-          disabled={submitting}
-        />
+        <TextField label="First name" {...bind('first_name')} />
+        <TextField label="Last name" {...bind('last_name')} />
       </Box>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        value={values.email}
-        onChange={(e) => set('email', e.target.value)}
-        error={Boolean(errors.email)}
-        helperText={errors.email}
-        disabled={submitting}
-      />
+      <TextField label="Email" type="email" {...bind('email')} />
       <FormControl error={Boolean(errors.groups)} component="fieldset" disabled={submitting}>
         <FormLabel component="legend">Groups</FormLabel>
         <FormGroup>
