@@ -13,10 +13,13 @@ afterEach(() => {
   cleanup();
   apiClient.defaults.adapter = realAdapter;
   setUnauthorizedHandler(null);
-  document.cookie.split(';').forEach((c) => {
-    const name = c.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  });
+  // Files that opt into the node environment (`@vitest-environment node`) have no document.
+  if (typeof document !== 'undefined') {
+    document.cookie.split(';').forEach((c) => {
+      const name = c.split('=')[0]?.trim();
+      if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    });
+  }
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
