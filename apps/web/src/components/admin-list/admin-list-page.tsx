@@ -15,19 +15,35 @@ import { acceptsOrdering, useAdminList } from './use-admin-list';
 /** What the create/edit form gets: the row (null: a new one), the list's filters (a default for new rows), and close. */
 export type AdminFormProps<R> = { row: R | null; filters: Record<string, string>; onClose: () => void };
 
+/** What the list says; everything but the two names follows from them unless given. */
 export type AdminListTexts = {
   /** The list's name: the grid's label and the error title ("The bank accounts could not be loaded"). */
   label: string;
-  searchLabel: string;
-  addLabel: string;
+  /** One row, lower case: "New bank account", "Delete bank account?". */
+  one: string;
+  searchLabel?: string;
+  addLabel?: string;
   /** Nothing at all yet. */
-  empty: string;
+  empty?: string;
   /** Nothing matches the search and filters. */
-  noMatch: string;
+  noMatch?: string;
+};
+
+const textsOf = ({ label, one, ...given }: AdminListTexts) => {
+  const many = label.toLowerCase();
+  return {
+    label,
+    searchLabel: given.searchLabel ?? `Search ${many}`,
+    addLabel: given.addLabel ?? `New ${one}`,
+    empty: given.empty ?? `No ${many} yet. Add the first one.`,
+    noMatch: given.noMatch ?? `No ${many} match these filters.`,
+    deleteTitle: `Delete ${one}?`,
+  };
 };
 
 export type AdminDeleteTexts<R> = {
-  title: string;
+  /** "Delete {one}?" unless given. */
+  title?: string;
   /** "Delete" unless given. */
   confirmLabel?: string;
   /** What deleting this row does (deleted, deactivated instead, refused). */
@@ -41,8 +57,8 @@ type AdminListPageProps<R extends GridValidRowModel & { id: number }, S extends 
   /** Filter selects between the search and the add button. */
   filters?: readonly ListFilter<keyof S['shape'] & string>[];
   texts: AdminListTexts;
-  /** How a row is named in its action labels ("Edit Hilot") and the default delete message. */
-  rowName: (row: R) => string;
+  /** How a row is named in its action labels ("Edit Hilot") and the default delete message; its `name` unless given. */
+  rowName?: (row: R) => string;
   deleteTexts: AdminDeleteTexts<R>;
   /** The create/edit dialog. */
   form: (props: AdminFormProps<R>) => ReactNode;
@@ -65,8 +81,8 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
   resource,
   columns,
   filters = [],
-  texts,
-  rowName,
+  texts: givenTexts,
+  rowName = (row) => String(row.name),
   deleteTexts,
   form,
   onOpen,
@@ -74,6 +90,7 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
   phoneColumns,
   children,
 }: AdminListPageProps<R, S>) => {
+  const texts = textsOf(givenTexts);
   const list = useAdminList(resource, filters);
   const [editing, setEditing] = useState<{ row: R | null } | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
@@ -146,7 +163,7 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
       {editing ? <FormSlot key={editing.row?.id ?? 'new'} render={form} row={editing.row} filters={list.filters} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
-        title={deleteTexts.title}
+        title={deleteTexts.title ?? texts.deleteTitle}
         confirmLabel={deleteTexts.confirmLabel ?? 'Delete'}
         onConfirm={handleDelete}
         onClose={() => setDeleting(null)}

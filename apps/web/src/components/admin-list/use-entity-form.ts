@@ -97,5 +97,8 @@ export const useEntityForm = <V extends object, F extends string, D, S>({
     }
   };
 
-  return { values, errors, submitting, set, setValues, clearError, bind, submit };
+  /** `<FormDialog {...form.dialog} title=… submitLabel=… onClose=…>`: open, the form's message on top, and submit. */
+  const dialog = { open: true, submitting, error: errors.form, onSubmit: () => void submit() };
+
+  return { values, errors, submitting, set, setValues, clearError, bind, submit, dialog };
 };

@@ -42,15 +42,7 @@ export const BankForm = ({ bank, onClose }: BankFormProps) => {
   });
 
   return (
-    <FormDialog
-      open
-      title={bank ? 'Edit bank account' : 'New bank account'}
-      submitLabel={bank ? 'Save' : 'Add account'}
-      submitting={form.submitting}
-      error={form.errors.form}
-      onSubmit={() => void form.submit()}
-      onClose={onClose}
-    >
+    <FormDialog {...form.dialog} title={bank ? 'Edit bank account' : 'New bank account'} submitLabel={bank ? 'Save' : 'Add account'} onClose={onClose}>
       <TextField label="Bank" required autoFocus {...form.bind('name', 'e.g. BDO Unibank, BPI, Metrobank.')} />
       <TextField label="Account name" required {...form.bind('account_name')} />
       <TextField

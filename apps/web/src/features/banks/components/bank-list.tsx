@@ -24,16 +24,9 @@ export const BankList = () => (
     resource={banksResource}
     columns={columns}
     filters={filters}
-    texts={{
-      label: 'Bank accounts',
-      searchLabel: 'Search banks',
-      addLabel: 'New account',
-      empty: 'No bank accounts yet. Add the first one.',
-      noMatch: 'No bank accounts match these filters.',
-    }}
+    texts={{ label: 'Bank accounts', one: 'bank account', searchLabel: 'Search banks', addLabel: 'New account' }}
     rowName={(bank) => `${bank.name} ${bank.account_number}`}
     deleteTexts={{
-      title: 'Delete bank account?',
       body: (bank) => (
         <>
           <strong>

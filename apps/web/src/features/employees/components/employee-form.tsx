@@ -109,7 +109,7 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
     ...(offerLogin && v.createLogin ? { account: { username: v.username, password: v.password, email: v.email } } : {}),
   });
 
-  const { values, errors, submitting, set, setValues, bind, submit } = useEntityForm({
+  const { values, errors, submitting, set, setValues, bind, dialog } = useEntityForm({
     initialValues: () => initialValues(employee, defaultLocation),
     fields: FIELDS,
     parse: (v) => (employee ? employeePatchSchema : employeeBodySchema).safeParse(payload(v)),
@@ -137,15 +137,7 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
   };
 
   return (
-    <FormDialog
-      open
-      title={employee ? `Edit ${label}` : `Hire a ${label}`}
-      submitLabel={employee ? 'Save' : 'Hire'}
-      submitting={submitting}
-      error={errors.form}
-      onSubmit={() => void submit()}
-      onClose={onClose}
-    >
+    <FormDialog {...dialog} title={employee ? `Edit ${label}` : `Hire a ${label}`} submitLabel={employee ? 'Save' : 'Hire'} onClose={onClose}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField label="First name" required autoFocus {...bind('first_name')} />
         <TextField label="Last name" required {...bind('last_name')} />

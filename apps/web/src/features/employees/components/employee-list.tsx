@@ -64,13 +64,7 @@ export const EmployeeList = ({ kind }: { kind: EmployeeKind }) => {
       resource={employeesResource(kind)}
       columns={COLUMNS[kind]}
       filters={[{ name: 'location', label: 'Location', allLabel: 'All locations', options: namedOptions(locations.data?.results), minWidth: 180 }, statusFilter('true')]}
-      texts={{
-        label: labels.many,
-        searchLabel: `Search ${many}`,
-        addLabel: `Hire a ${labels.one}`,
-        empty: `No ${many} yet. Hire the first one.`,
-        noMatch: `No ${many} match these filters.`,
-      }}
+      texts={{ label: labels.many, one: labels.one, addLabel: `Hire a ${labels.one}`, empty: `No ${many} yet. Hire the first one.` }}
       rowName={(employee) => employee.full_name}
       deleteTexts={{
         title: `Remove ${labels.one}?`,

@@ -48,15 +48,7 @@ export const LocationForm = ({ location, onClose }: LocationFormProps) => {
 
   const closes = form.bind('closing_time');
   return (
-    <FormDialog
-      open
-      title={location ? 'Edit location' : 'New location'}
-      submitLabel={location ? 'Save' : 'Add location'}
-      submitting={form.submitting}
-      error={form.errors.form}
-      onSubmit={() => void form.submit()}
-      onClose={onClose}
-    >
+    <FormDialog {...form.dialog} title={location ? 'Edit location' : 'New location'} submitLabel={location ? 'Save' : 'Add location'} onClose={onClose}>
       <TextField label="Name" required autoFocus {...form.bind('name', 'Unique, e.g. Makati Salcedo.')} />
       <TextField label="Address" multiline minRows={2} {...form.bind('address')} />
       <TextField label="Phone" type="tel" {...form.bind('phone', 'e.g. (02) 8123 4567 or 0917 123 4567; saved as +63….')} />

@@ -23,16 +23,8 @@ export const LocationList = () => (
     resource={locationsResource}
     columns={columns}
     filters={filters}
-    texts={{
-      label: 'Locations',
-      searchLabel: 'Search locations',
-      addLabel: 'New location',
-      empty: 'No locations yet. Add the first branch.',
-      noMatch: 'No locations match these filters.',
-    }}
-    rowName={(location) => location.name}
+    texts={{ label: 'Locations', one: 'location', empty: 'No locations yet. Add the first branch.' }}
     deleteTexts={{
-      title: 'Delete location?',
       body: (location) => (
         <>
           <strong>{location.name}</strong> will be deleted. If past employees, staff assignments or records refer to it, it is deactivated instead, so its

@@ -29,7 +29,7 @@ export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }:
   const treatments = useActiveTreatmentOptions();
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
-  const { values, errors, submitting, set, bind, submit } = useEntityForm({
+  const { values, errors, submitting, set, bind, dialog } = useEntityForm({
     initialValues: () => ({
       treatment: (line
         ? { id: line.treatment, name: line.treatment_name, category_name: line.treatment_category_name, duration_minutes: line.treatment_duration_minutes, price: line.treatment_price }
@@ -64,12 +64,9 @@ export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }:
 
   return (
     <FormDialog
-      open
+      {...dialog}
       title={line ? `Edit ${line.treatment_name}` : `Add a treatment to ${membership.name}`}
       submitLabel={line ? 'Save' : 'Add'}
-      submitting={submitting}
-      error={errors.form}
-      onSubmit={() => void submit()}
       onClose={onClose}
     >
       <Autocomplete<Option>

@@ -18,7 +18,7 @@ export const CategoryForm = ({ kind, category, onClose }: CategoryFormProps) => 
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
   const label = KIND_LABEL[kind];
-  const { errors, submitting, bind, submit } = useEntityForm({
+  const { bind, dialog } = useEntityForm({
     initialValues: () => ({ name: category?.name ?? '', description: category?.description ?? '' }),
     fields: FIELDS,
     parse: (v) => categoryBodySchema.safeParse(v),
@@ -32,12 +32,9 @@ export const CategoryForm = ({ kind, category, onClose }: CategoryFormProps) => 
 
   return (
     <FormDialog
-      open
+      {...dialog}
       title={category ? `Edit ${label.toLowerCase()}` : `New ${label.toLowerCase()}`}
       submitLabel={category ? 'Save' : 'Add category'}
-      submitting={submitting}
-      error={errors.form}
-      onSubmit={() => void submit()}
       onClose={onClose}
     >
       <TextField label="Name" required autoFocus {...bind('name')} />

@@ -24,14 +24,12 @@ export const CategoryList = ({ kind }: { kind: CategoryKind }) => (
     phoneColumns={['name', COUNT_FIELD[kind]]}
     texts={{
       label: `${KIND_LABEL[kind]}s`,
+      one: 'category',
       searchLabel: 'Search categories',
-      addLabel: 'New category',
       empty: 'No categories yet. Add the first one.',
       noMatch: 'No categories match this search.',
     }}
-    rowName={(category) => category.name}
     deleteTexts={{
-      title: 'Delete category?',
       body: (category) => (
         <>
           <strong>{category.name}</strong> will be removed. A category that still has {USES[kind]} cannot be deleted; move them to another category first.

@@ -28,7 +28,7 @@ type MembershipFormProps = {
 export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormProps) => {
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
-  const { values, errors, submitting, set, bind, submit } = useEntityForm({
+  const { values, errors, submitting, set, bind, dialog } = useEntityForm({
     initialValues: (): Values => ({
       name: membership?.name ?? '',
       price: membership?.price ?? '',
@@ -56,15 +56,7 @@ export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormP
   });
 
   return (
-    <FormDialog
-      open
-      title={membership ? 'Edit membership' : 'New membership'}
-      submitLabel={membership ? 'Save' : 'Add membership'}
-      submitting={submitting}
-      error={errors.form}
-      onSubmit={() => void submit()}
-      onClose={onClose}
-    >
+    <FormDialog {...dialog} title={membership ? 'Edit membership' : 'New membership'} submitLabel={membership ? 'Save' : 'Add membership'} onClose={onClose}>
       <TextField label="Name" required autoFocus {...bind('name')} />
       <TextField
         label="Price"

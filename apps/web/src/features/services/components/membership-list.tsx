@@ -47,17 +47,9 @@ export const MembershipList = () => {
       columns={columns}
       phoneColumns={['name', 'price']}
       filters={[{ name: 'category', label: 'Category', allLabel: 'All categories', options: namedOptions(categories.data?.results) }, statusFilter()]}
-      texts={{
-        label: 'Memberships',
-        searchLabel: 'Search memberships',
-        addLabel: 'New membership',
-        empty: 'No memberships yet. Add the first one.',
-        noMatch: 'No memberships match these filters.',
-      }}
-      rowName={(membership) => membership.name}
+      texts={{ label: 'Memberships', one: 'membership' }}
       onOpen={openPage}
       deleteTexts={{
-        title: 'Delete membership?',
         body: (membership) => (
           <>
             <strong>{membership.name}</strong> and the list of treatments it includes will be removed. To stop selling it but keep it for existing members,

@@ -39,7 +39,7 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
   const categories = useCategoryOptions('treatment');
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
-  const { values, errors, submitting, set, bind, submit } = useEntityForm({
+  const { values, errors, submitting, set, bind, dialog } = useEntityForm({
     initialValues: () => initialValues(treatment, defaultCategory),
     fields: FIELDS,
     parse: (v: Values) =>
@@ -57,15 +57,7 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
   });
 
   return (
-    <FormDialog
-      open
-      title={treatment ? 'Edit treatment' : 'New treatment'}
-      submitLabel={treatment ? 'Save' : 'Add treatment'}
-      submitting={submitting}
-      error={errors.form}
-      onSubmit={() => void submit()}
-      onClose={onClose}
-    >
+    <FormDialog {...dialog} title={treatment ? 'Edit treatment' : 'New treatment'} submitLabel={treatment ? 'Save' : 'Add treatment'} onClose={onClose}>
       <TextField label="Name" required autoFocus {...bind('name')} />
       <TextField
         select

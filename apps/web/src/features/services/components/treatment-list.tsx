@@ -25,16 +25,8 @@ export const TreatmentList = () => {
       columns={columns}
       phoneColumns={['name', 'price']}
       filters={[{ name: 'category', label: 'Category', allLabel: 'All categories', options: namedOptions(categories.data?.results) }, statusFilter()]}
-      texts={{
-        label: 'Treatments',
-        searchLabel: 'Search treatments',
-        addLabel: 'New treatment',
-        empty: 'No treatments yet. Add the first one.',
-        noMatch: 'No treatments match these filters.',
-      }}
-      rowName={(treatment) => treatment.name}
+      texts={{ label: 'Treatments', one: 'treatment' }}
       deleteTexts={{
-        title: 'Delete treatment?',
         body: (treatment) => (
           <>
             <strong>{treatment.name}</strong> will be removed from the catalogue. A treatment that memberships include cannot be deleted; deactivate it instead.

@@ -52,7 +52,7 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
   const { showSnackbar } = useSnackbar();
   const options = locations.data?.results ?? [];
 
-  const { values, errors, submitting, set, bind, submit } = useEntityForm({
+  const { values, errors, submitting, set, bind, dialog } = useEntityForm({
     initialValues: () => initialValues(user),
     fields: FIELDS,
     parse: (v) => {
@@ -80,15 +80,7 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
   const selected = options.filter((l) => values.locations.includes(l.id));
 
   return (
-    <FormDialog
-      open
-      title={user ? 'Edit user' : 'New user'}
-      submitLabel={user ? 'Save' : 'Add user'}
-      submitting={submitting}
-      error={errors.form}
-      onSubmit={() => void submit()}
-      onClose={onClose}
-    >
+    <FormDialog {...dialog} title={user ? 'Edit user' : 'New user'} submitLabel={user ? 'Save' : 'Add user'} onClose={onClose}>
       <TextField
         label="Username"
         required

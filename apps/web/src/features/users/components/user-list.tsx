@@ -49,13 +49,12 @@ export const UserList = () => {
       resource={usersResource}
       columns={columns}
       filters={[groupFilter, statusFilter()]}
-      texts={{ label: 'Users', searchLabel: 'Search users', addLabel: 'New user', empty: 'No users yet.', noMatch: 'No users match these filters.' }}
+      texts={{ label: 'Users', one: 'user', empty: 'No users yet.' }}
       rowName={(user) => user.username}
       actions={(user) => [
         <GridActionsCellItem key="password" icon={<KeyOutlined />} label={`Set a password for ${user.username}`} onClick={() => setResetting(user)} />,
       ]}
       deleteTexts={{
-        title: 'Delete user?',
         body: (user) => (
           <>
             <strong>{user.username}</strong> will be deleted. An account that has ever signed in or done anything is deactivated instead, so the record of who
