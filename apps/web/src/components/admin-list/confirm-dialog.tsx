@@ -1,13 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { getErrorMessage } from '../../lib/api-client';
+import { AdminDialogActions } from './dialog-actions';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -54,20 +52,7 @@ export const ConfirmDialog = ({ open, title, children, confirmLabel, onConfirm, 
           </Alert>
         ) : null}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={handleClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={() => void handleConfirm()}
-          disabled={pending}
-          startIcon={pending ? <CircularProgress size={16} color="inherit" aria-label="Working" /> : null}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
+      <AdminDialogActions label={confirmLabel} color="error" busy={pending} busyLabel="Working" onCancel={handleClose} onConfirm={() => void handleConfirm()} />
     </Dialog>
   );
 };

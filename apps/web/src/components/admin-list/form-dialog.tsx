@@ -1,14 +1,12 @@
 import type { FormEvent, ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { AdminDialogActions } from './dialog-actions';
 
 type FormDialogProps = {
   open: boolean;
@@ -38,19 +36,7 @@ export const FormDialog = ({ open, title, submitLabel, submitting, error, onSubm
             {children}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={submitting}
-            startIcon={submitting ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : null}
-          >
-            {submitLabel}
-          </Button>
-        </DialogActions>
+        <AdminDialogActions label={submitLabel} busy={submitting} busyLabel="Saving" onCancel={onClose} />
       </form>
     </Dialog>
   );

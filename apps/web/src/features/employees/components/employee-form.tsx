@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BUSINESS_TIME_ZONE, EMPLOYEE_KIND_GROUP, formatPhPhone, employeeBodySchema, employeePatchSchema, type Employee, type EmployeeKind } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
+import { NewPasswordField, UsernameField } from '../../../components/account-fields';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
 import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 import { useRevalidateEmployees } from '../api/get-employees';
@@ -190,19 +191,8 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
               <Typography variant="body2" color="text.secondary">
                 Give the person their username and password; they can change the password on their profile.
               </Typography>
-              <TextField
-                label="Username"
-                required
-                {...bind('username', 'Letters, digits and . _ @ + -')}
-                slotProps={{ htmlInput: { autoComplete: 'off', autoCapitalize: 'none' } }}
-              />
-              <TextField
-                label="Password"
-                type="password"
-                required
-                {...bind('password', 'At least 10 characters; a short phrase works well.')}
-                slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
-              />
+              <UsernameField required {...bind('username')} />
+              <NewPasswordField required {...bind('password')} />
               <TextField label="Email" type="email" {...bind('email', 'Optional.')} />
             </>
           ) : null}

@@ -19,10 +19,10 @@ import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { Link as RouterLink } from 'react-router';
 import { formatDuration, type AllowedTreatment, type Membership } from '@ginhawa/contract';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { StatusMessage } from '../../../components/status-message';
@@ -321,17 +321,7 @@ export const MembershipEditor = ({ membershipId }: { membershipId: number | null
       <>
         <BackLink />
         <Card>
-          <StatusMessage
-            tone="error"
-            icon={<ErrorOutlineOutlined />}
-            title="This membership could not be loaded"
-            description={getErrorMessage(error)}
-            action={
-              <Button variant="outlined" onClick={() => void mutate()}>
-                Try again
-              </Button>
-            }
-          />
+          <LoadError title="This membership could not be loaded" error={error} onRetry={() => void mutate()} />
         </Card>
       </>
     );

@@ -8,11 +8,10 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import { COMPANY_NAME_MAX, PRODUCT_NAME, configurationBodySchema, type Configuration } from '@ginhawa/contract';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
-import { StatusMessage } from '../../../components/status-message';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { ConfirmDialog } from '../../../components/admin-list/confirm-dialog';
 import { serverErrors } from '../../../components/admin-list/form-errors';
@@ -175,17 +174,7 @@ export const SettingsScreen = () => {
       <PageHeader title="Settings" subtitle={data ? (updatedLine(data) ?? 'Company name and logo.') : 'Company name and logo.'} />
       {error && !data ? (
         <Card>
-          <StatusMessage
-            tone="error"
-            icon={<ErrorOutlineOutlined />}
-            title="The settings could not be loaded"
-            description={getErrorMessage(error)}
-            action={
-              <Button variant="outlined" onClick={() => void mutate()}>
-                Try again
-              </Button>
-            }
-          />
+          <LoadError title="The settings could not be loaded" error={error} onRetry={() => void mutate()} />
         </Card>
       ) : (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>

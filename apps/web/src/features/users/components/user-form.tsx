@@ -10,6 +10,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { GROUPS, userCreateBodySchema, userPatchSchema, type AdminUser, type GroupName, type Location } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
+import { NewPasswordField, UsernameField } from '../../../components/account-fields';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
 import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 import { useLocationOptions } from '../../../lib/options';
@@ -81,21 +82,9 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
 
   return (
     <FormDialog {...dialog} title={user ? 'Edit user' : 'New user'} submitLabel={user ? 'Save' : 'Add user'} onClose={onClose}>
-      <TextField
-        label="Username"
-        required
-        autoFocus
-        {...bind('username', 'Letters, digits and . _ @ + -')}
-        slotProps={{ htmlInput: { autoComplete: 'off', autoCapitalize: 'none' } }}
-      />
+      <UsernameField required autoFocus {...bind('username')} />
       {user ? null : (
-        <TextField
-          label="Password"
-          type="password"
-          required
-          {...bind('password', 'At least 10 characters; a short phrase works well.')}
-          slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
-        />
+        <NewPasswordField required {...bind('password')} />
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField label="First name" {...bind('first_name')} />

@@ -1,0 +1,33 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import DialogActions from '@mui/material/DialogActions';
+
+type AdminDialogActionsProps = {
+  label: string;
+  /** While true both buttons wait and the main one shows a spinner named `busyLabel`. */
+  busy: boolean;
+  busyLabel: string;
+  onCancel: () => void;
+  /** Without it the main button submits its form. */
+  onConfirm?: () => void;
+  color?: 'primary' | 'error';
+};
+
+/** Cancel and the main button of a form or confirmation dialog. */
+export const AdminDialogActions = ({ label, busy, busyLabel, onCancel, onConfirm, color = 'primary' }: AdminDialogActionsProps) => (
+  <DialogActions sx={{ px: 3, pb: 2 }}>
+    <Button onClick={onCancel} disabled={busy}>
+      Cancel
+    </Button>
+    <Button
+      type={onConfirm ? 'button' : 'submit'}
+      color={color}
+      variant="contained"
+      onClick={onConfirm}
+      disabled={busy}
+      startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label={busyLabel} /> : null}
+    >
+      {label}
+    </Button>
+  </DialogActions>
+);
