@@ -64,6 +64,8 @@ type AdminListPageProps<R extends GridValidRowModel & { id: number }, S extends 
   form: (props: AdminFormProps<R>) => ReactNode;
   /** Open an existing row somewhere else (its own page) instead of the form. */
   onOpen?: (row: R) => void;
+  /** The Edit action's icon (a pencil unless given). */
+  openIcon?: ReactElement;
   /** Row actions between Edit and Delete. */
   actions?: (row: R) => ReactElement[];
   /** Columns shown on phones besides the actions; the first column unless given. */
@@ -86,6 +88,7 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
   deleteTexts,
   form,
   onOpen,
+  openIcon = <EditOutlined />,
   actions,
   phoneColumns,
   children,
@@ -108,7 +111,7 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
         headerName: 'Actions',
         width: 48 * (2 + (actions ? 1 : 0)),
         getActions: ({ row }) => [
-          <GridActionsCellItem key="edit" icon={<EditOutlined />} label={`Edit ${rowName(row)}`} onClick={() => open(row)} />,
+          <GridActionsCellItem key="edit" icon={openIcon} label={`Edit ${rowName(row)}`} onClick={() => open(row)} />,
           ...(actions ? actions(row) : []),
           <GridActionsCellItem key="delete" icon={<DeleteOutlined />} label={`Delete ${rowName(row)}`} onClick={() => setDeleting(row)} />,
         ],

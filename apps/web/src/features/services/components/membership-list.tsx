@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useNavigate } from 'react-router';
 import type { Membership } from '@ginhawa/contract';
@@ -49,6 +50,7 @@ export const MembershipList = () => {
       filters={[{ name: 'category', label: 'Category', allLabel: 'All categories', options: namedOptions(categories.data?.results) }, statusFilter()]}
       texts={{ label: 'Memberships', one: 'membership' }}
       onOpen={openPage}
+      openIcon={<TuneOutlined />}
       deleteTexts={{
         body: (membership) => (
           <>
