@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import type { Location, MembershipCategory, Page, TreatmentCategory } from '@ginhawa/contract';
+import type { z } from 'zod';
+import type { categoryListQuerySchema, Location, LocationListQuery, MembershipCategory, Page, TreatmentCategory } from '@ginhawa/contract';
 import { ALL_ROWS, getPage, withQuery } from './list-query';
 
 /*
@@ -17,8 +18,8 @@ export const categoriesPath = (kind: CategoryKind) => `/services/${kind}-categor
 
 /** Locations to choose from, by name: active ones for a new workplace, all of them for a list's filter. */
 export const useLocationOptions = ({ activeOnly }: { activeOnly: boolean }) =>
-  useSWR<Page<Location>, unknown>(withQuery(LOCATIONS_PATH, { ...ALL_ROWS, ordering: 'name', is_active: activeOnly ? true : undefined }), getPage<Location>);
+  useSWR<Page<Location>, unknown>(withQuery(LOCATIONS_PATH, { ...ALL_ROWS, ordering: 'name', is_active: activeOnly ? 'true' : undefined } satisfies LocationListQuery), getPage<Location>);
 
 /** Every category of a kind, by name, for selects and filters. */
 export const useCategoryOptions = (kind: CategoryKind) =>
-  useSWR<Page<Category>, unknown>(withQuery(categoriesPath(kind), { ...ALL_ROWS, ordering: 'name' }), getPage<Category>);
+  useSWR<Page<Category>, unknown>(withQuery(categoriesPath(kind), { ...ALL_ROWS, ordering: 'name' } satisfies z.input<typeof categoryListQuerySchema>), getPage<Category>);
