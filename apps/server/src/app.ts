@@ -88,7 +88,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
 
   await app.register(
     async (api) => {
-      registerAuth(api, { db: database.db, tokens: app.deps.tokens });
+      registerAuth(api, { db: database.db, tokens: app.deps.tokens, cookieSecure: env.cookieSecure });
       await api.register(healthRoutes, { prefix: '/health' });
       await api.register(authRoutes, { prefix: '/users' });
       await api.register(usersRoutes, { prefix: '/users' });
