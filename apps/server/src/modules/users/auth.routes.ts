@@ -28,7 +28,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await authenticate(db, request.body.username, request.body.password, request.ip).catch((err: unknown) => {
-        request.log.warn({ username: request.body.username.slice(0, 150), ip: request.ip }, 'failed login');
+        // Not the username: people type passwords into it. The throttle table keeps the per-name counts.
+        request.log.warn({ ip: request.ip }, 'failed login');
         throw err;
       });
       // A fresh session id at every login; any session the browser carried is ended.
