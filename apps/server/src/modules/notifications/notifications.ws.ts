@@ -55,6 +55,7 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
           user: identity.user,
           sessionId: identity.via === 'session' ? identity.sessionId : undefined,
           expiresAt: identity.via === 'bearer' ? identity.expiresAt : undefined,
+          familyId: identity.via === 'bearer' ? identity.familyId : undefined,
         });
       },
     );

@@ -299,7 +299,10 @@ export const revokeFamily = async (db: Db, familyId: number, actorId: number, ac
       .set({ revokedAt: sql`now()` })
       .where(and(eq(tokenFamilies.id, familyId), isNull(tokenFamilies.revokedAt)))
       .returning({ id: tokenFamilies.id });
-    if (row) await audit(tx, { actorId, action, tableName: 'token_families', rowId: familyId });
+    if (!row) return;
+    await audit(tx, { actorId, action, tableName: 'token_families', rowId: familyId });
+    // Sockets opened with this family's access token close too, on every instance.
+    await publish(tx, { t: 'close', user: actorId, family: familyId });
   });
 };
 export type TokenSigner = ReturnType<typeof createTokenSigner>;

@@ -4,6 +4,8 @@ import { loginThrottle, refreshTokens, tokenFamilies, users } from '../../db/sch
 import { DEMO_PASSWORD, buildTestApp, cookieValue, login, type TestContext } from '../../test/build';
 import { THROTTLE } from './throttle.service';
 import { purgeExpiredSessions } from './auth.service';
+import { action, connectSocket } from '../../test/ws-client';
+import { CLOSE_SIGNED_OUT } from '../notifications/notifications.hub';
 
 // Issue 14: tokens that really end, a logout no other site can trigger, a throttle that holds under races.
 
@@ -96,6 +98,31 @@ describe('logout with a bearer token', () => {
     expect((await post('/api/users/token/refresh/', { refresh: pair.refresh })).statusCode).toBe(401);
     // Only that sign-in: the other family lives on.
     expect((await me(other.access)).statusCode).toBe(200);
+  });
+
+  it('closes live sockets opened with that family’s token, and only those', async () => {
+    const pair = await pairFor('receptionist', '10.21.1.1');
+    const other = await pairFor('receptionist', '10.21.1.2');
+    const mine = await connectSocket(ctx.app, { query: `?token=${pair.access}`, origin: null });
+    const theirs = await connectSocket(ctx.app, { query: `?token=${other.access}`, origin: null });
+    await mine.next(action('user_notifications'));
+    await theirs.next(action('user_notifications'));
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/users/logout/', headers: { authorization: `Bearer ${pair.access}` } });
+    expect(out.statusCode).toBe(200);
+    expect((await mine.closed).code).toBe(CLOSE_SIGNED_OUT);
+    theirs.send({ action: 'ping' });
+    await theirs.next(action('pong'));
+    expect(theirs.ws.readyState).toBe(theirs.ws.OPEN);
+    theirs.ws.close();
+  });
+
+  it('reuse of a spent refresh token closes that family’s sockets too', async () => {
+    const pair = await pairFor('receptionist', '10.21.2.1');
+    const rotated = (await post('/api/users/token/refresh/', { refresh: pair.refresh })).json() as { access: string };
+    const socket = await connectSocket(ctx.app, { query: `?token=${rotated.access}`, origin: null });
+    await socket.next(action('user_notifications'));
+    expect((await post('/api/users/token/refresh/', { refresh: pair.refresh })).statusCode).toBe(401);
+    expect((await socket.closed).code).toBe(CLOSE_SIGNED_OUT);
   });
 });
 
