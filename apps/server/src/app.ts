@@ -12,6 +12,8 @@ import type { Database, Db } from './db/client';
 import type { Env } from './plugins/env';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { HttpError } from './lib/http-error';
+import { serializeError, serializeRequest } from './lib/logging';
 import { createTokenSigner, type TokenSigner } from './modules/users/auth.service';
 import { authRoutes } from './modules/users/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -40,10 +42,28 @@ export type BuildOptions = { database: Database; env: Env; secretKey: string; lo
 
 const BODY_LIMIT = 1024 * 1024;
 
+/** Levels and what a log line may hold: URLs without query values, errors without query parameters (lib/logging.ts). */
+export const loggerOptions = (level: string) => ({
+  level,
+  redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]'],
+  serializers: { req: serializeRequest, err: serializeError },
+});
+
+/**
+ * JSON is UTF-8 (RFC 8259) and so is every text column: a body declared in another charset would
+ * be read as the wrong characters, so it is refused before parsing rather than guessed at.
+ */
+const declaresOtherCharset = (contentType: string) =>
+  contentType
+    .split(';')
+    .slice(1)
+    .map((param) => param.split('='))
+    .some(([name, value]) => name?.trim().toLowerCase() === 'charset' && !['utf-8', 'utf8'].includes((value ?? '').trim().replace(/^"(.*)"$/, '$1').toLowerCase()));
+
 /** Builds the app: external plugins → app plugins → routes. Nothing here listens or migrates. */
 export const buildApp = async ({ database, env, secretKey, logger }: BuildOptions): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: logger ?? { level: env.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]'] },
+    logger: logger ?? loggerOptions(env.logLevel),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -85,10 +105,15 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandling(app);
+  app.addHook('onRequest', async (request) => {
+    const type = request.headers['content-type'];
+    const hasBody = request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0';
+    if (hasBody && type && declaresOtherCharset(type)) throw new HttpError(415, 'Send the request body as UTF-8 (charset=utf-8).');
+  });
 
   await app.register(
     async (api) => {
-      registerAuth(api, { db: database.db, tokens: app.deps.tokens });
+      registerAuth(api, { db: database.db, tokens: app.deps.tokens, cookieSecure: env.cookieSecure });
       await api.register(healthRoutes, { prefix: '/health' });
       await api.register(authRoutes, { prefix: '/users' });
       await api.register(usersRoutes, { prefix: '/users' });

@@ -22,16 +22,21 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/**
+ * A path of the panel: one leading `/`, then only URL path, query and fragment characters (RFC
+ * 3986, percent-encoding allowed), and never `//`. Browsers drop tabs and newlines from URLs and
+ * read `\` as `/`, so `/\t/evil.example` would become `//evil.example`, another site; refusing
+ * every control character, space, backslash and `//` (a scheme cannot follow a leading `/`)
+ * leaves nothing a browser could read as an external link.
+ */
+export const PANEL_LINK = /^(?!.*\/\/)\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/?#]*$/;
+const PANEL_LINK_MESSAGE = 'Links point inside the panel: a path such as /clients/12.';
+
 export const announcementBodySchema = z
   .object({
     title: z.string().trim().min(1, 'Enter a title.').max(120, 'Titles are at most 120 characters.'),
     message: z.string().trim().min(1, 'Enter a message.').max(2000, 'Messages are at most 2000 characters.'),
-    link: z
-      .string()
-      .trim()
-      .max(300)
-      .regex(/^\/[^/\\]/, 'Links point inside the panel and start with /.')
-      .optional(),
+    link: z.string().trim().max(300, 'Links are at most 300 characters.').regex(PANEL_LINK, PANEL_LINK_MESSAGE).optional(),
     users: z.array(z.number().int().positive()).max(10_000).optional(),
     groups: z.array(z.string().min(1).max(50)).max(10).optional(),
     locations: z.array(z.number().int().positive()).max(500).optional(),
@@ -39,7 +44,8 @@ export const announcementBodySchema = z
   .strict();
 export type AnnouncementBody = z.infer<typeof announcementBodySchema>;
 
-const notificationId = z.number().int().positive();
+/** A notification id as the column holds it (int4): plain JSON integers only, so 3000000000 or "0x10" never reach a query. */
+const notificationId = z.number().int().positive().max(2_147_483_647);
 
 /** Client → server frames on /ws/notifications/ (SPEC.md §7). */
 export const wsClientMessageSchema = z.discriminatedUnion('action', [

@@ -7,6 +7,13 @@ import { type AuthUser, type Identity, type TokenSigner, resolveSession, SESSION
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
+/**
+ * Behind TLS the cookies carry the `__Host-` prefix: the browser then only accepts them from a
+ * secure origin with Path=/ and no Domain, so a sibling subdomain or a plain-HTTP hop cannot plant one.
+ */
+const HOST_PREFIX = '__Host-';
+export const authCookieNames = (secure: boolean) =>
+  secure ? { session: `${HOST_PREFIX}${SESSION_COOKIE}`, csrf: `${HOST_PREFIX}${CSRF_COOKIE}` } : { session: SESSION_COOKIE, csrf: CSRF_COOKIE };
 export const CSRF_HEADER = 'x-csrftoken';
 
 declare module 'fastify' {
@@ -36,14 +43,31 @@ export const resolveIdentity = async (
   db: Db,
   tokens: TokenSigner,
   request: Pick<FastifyRequest, 'headers' | 'cookies'>,
-  bearerFromQuery?: string,
+  options: { cookieSecure: boolean; bearerFromQuery?: string },
 ): Promise<Identity | null> => {
   const header = request.headers.authorization;
-  const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : bearerFromQuery;
-  if (bearer) return { ...(await tokens.verify(db, bearer, 'access')), via: 'bearer' };
-  const token = request.cookies[SESSION_COOKIE];
+  const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : options.bearerFromQuery;
+  if (bearer) return { ...(await tokens.verify(db, bearer)), via: 'bearer' };
+  const token = request.cookies[authCookieNames(options.cookieSecure).session];
   if (!token || token.length > 200) return null;
   return resolveSession(db, token);
+};
+
+/** The site's own origin as the browser names it, plus any configured extra origins. */
+export const isSameSiteOrigin = (request: Pick<FastifyRequest, 'headers' | 'protocol'>, origin: string, extra: readonly string[] = []) => {
+  const host = request.headers.host;
+  return origin === `${request.protocol}://${host}` || origin === `http://${host}` || origin === `https://${host}` || extra.includes(origin);
+};
+
+/**
+ * A request another site made the browser send: Fetch Metadata says so, or the Origin is foreign
+ * (including the opaque `null`). Requests without either header (old browsers, scripts, the
+ * address bar) are not cross-site by this rule.
+ */
+export const isCrossSite = (request: Pick<FastifyRequest, 'headers' | 'protocol'>, extra: readonly string[] = []) => {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = request.headers.origin;
+  return typeof origin === 'string' && !isSameSiteOrigin(request, origin, extra);
 };
 
 const sessionCookieOptions = (secure: boolean) =>
@@ -53,28 +77,31 @@ const csrfCookieOptions = (secure: boolean) =>
 
 /** Hands the browser a new session: the HttpOnly session cookie and the readable CSRF cookie. */
 export const setAuthCookies = (reply: FastifyReply, session: { token: string; csrfToken: string }, secure: boolean) => {
-  void reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(secure));
-  void reply.setCookie(CSRF_COOKIE, session.csrfToken, csrfCookieOptions(secure));
+  const names = authCookieNames(secure);
+  void reply.setCookie(names.session, session.token, sessionCookieOptions(secure));
+  void reply.setCookie(names.csrf, session.csrfToken, csrfCookieOptions(secure));
 };
 
 export const clearAuthCookies = (reply: FastifyReply, secure: boolean) => {
-  void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  void reply.clearCookie(CSRF_COOKIE, { path: '/', sameSite: 'lax', secure });
+  const names = authCookieNames(secure);
+  void reply.clearCookie(names.session, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  void reply.clearCookie(names.csrf, { path: '/', sameSite: 'lax', secure });
 };
 
 /**
  * Registered inside the /api context: identifies the caller, enforces the route's access rule
  * and, for cookie sessions, the CSRF header on every unsafe method. Secure by default.
  */
-export const registerAuth = (app: FastifyInstance, deps: { db: Db; tokens: TokenSigner }) => {
+export const registerAuth = (app: FastifyInstance, deps: { db: Db; tokens: TokenSigner; cookieSecure: boolean }) => {
+  const names = authCookieNames(deps.cookieSecure);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
-    request.identity = await resolveIdentity(deps.db, deps.tokens, request);
+    request.identity = await resolveIdentity(deps.db, deps.tokens, request, { cookieSecure: deps.cookieSecure });
     const identity = request.identity;
     if (identity?.via === 'session' && UNSAFE.has(request.method) && !config.csrfExempt) {
       const header = request.headers[CSRF_HEADER];
-      const cookie = request.cookies[CSRF_COOKIE];
+      const cookie = request.cookies[names.csrf];
       if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie) || !safeEqual(cookie, identity.csrfToken)) {
         throw forbidden('CSRF check failed: send the X-CSRFToken header with the csrftoken cookie value.');
       }

@@ -11,8 +11,8 @@ export type BusEvent =
   | { t: 'read' | 'unread' | 'removed'; user: number; id: number }
   | { t: 'approved'; user: number; id: number; approved: boolean }
   | { t: 'all_read'; user: number }
-  /** Sessions ended: close sockets of this session, or of the whole user when no session is named. */
-  | { t: 'close'; user: number; session?: number };
+  /** Sessions ended: close sockets of this session or bearer token family, or of the whole user when neither is named. */
+  | { t: 'close'; user: number; session?: number; family?: number };
 
 /** Queues an event inside the caller's transaction: PostgreSQL delivers it only if that commits. */
 export const publish = async (db: DbOrTx, event: BusEvent) => {

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@ginhawa/contract';
 import { HttpError, type FieldErrors } from '../lib/http-error';
 import { pgErrorCode } from '../lib/pg-errors';
+import { redactUrl } from '../lib/logging';
 
 const FIELDS_MESSAGE = 'Please correct the highlighted fields.';
 
@@ -30,7 +31,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       if (err.statusCode === 401 || err.statusCode === 403 || err.statusCode === 429) {
-        request.log.warn({ status: err.statusCode, url: request.url }, `refused: ${err.message}`);
+        request.log.warn({ status: err.statusCode, url: redactUrl(request.url) }, `refused: ${err.message}`);
       }
       if (err.headers) void reply.headers(err.headers);
       return reply.code(err.statusCode).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
@@ -67,6 +68,11 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     if (state === '23514' || state === '23502' || state === '22003' || state === '22P02' || state === '22007' || state === '22008' || state === '22001') {
       return reply.code(400).send({ message: 'A value is out of range or malformed.' });
     }
+    // Last line for what the contract let through: bytes PostgreSQL cannot store (NUL, \u0000 in
+    // JSON, invalid UTF-8) and values past its limits are bad input, not a failure of ours.
+    if (state === '22021' || state === '22P05') return reply.code(400).send({ message: 'A value contains characters that cannot be stored, such as a NUL byte.' });
+    if (state?.startsWith('54')) return reply.code(400).send({ message: 'A value is too large to store.' });
+    if (state?.startsWith('22')) return reply.code(400).send({ message: 'A value is out of range or malformed.' });
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: statusMessages[status] ?? MESSAGES.unexpected });

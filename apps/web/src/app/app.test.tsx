@@ -137,7 +137,7 @@ describe('guard and redirects', () => {
     const calls = mockApi({
       ...signedInAs(),
       'GET /users/my_data/': () => (signedIn ? { status: 200, data: therapistData } : { status: 401, data: { message: 'Please sign in to continue.' } }),
-      'GET /users/logout/': () => {
+      'POST /users/logout/': () => {
         signedIn = false;
         return { status: 200, data: { message: 'Signed out.' } };
       },
@@ -148,7 +148,7 @@ describe('guard and redirects', () => {
     await userEvent.click(within(drawer).getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
-    expect(calls.some((c) => c.method === 'GET' && c.url === '/users/logout/')).toBe(true);
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/users/logout/')).toBe(true);
     expect(await screen.findByText('You have signed out.')).toBeInTheDocument();
   });
 });

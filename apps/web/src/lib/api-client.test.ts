@@ -214,6 +214,17 @@ describe('api client', () => {
     expect(calls[1]?.headers['X-CSRFToken']).toBe('abc123');
   });
 
+  it('prefers the __Host-csrftoken cookie the server sets behind TLS', async () => {
+    const calls = mockApi({ 'POST /users/logout/': { status: 200, data: { message: 'Signed out.' } } });
+    const cookie = vi.spyOn(document, 'cookie', 'get').mockReturnValue('csrftoken=plain; __Host-csrftoken=secure%2Bone');
+    try {
+      await apiClient.post('/users/logout/');
+    } finally {
+      cookie.mockRestore();
+    }
+    expect(calls[0]?.headers['X-CSRFToken']).toBe('secure+one');
+  });
+
   it('hands the transport a JSON body as text and an upload as the FormData itself', async () => {
     const calls = mockApi({ 'POST /banks/': { status: 201, data: {} }, 'POST /configurations/update-logo/': { status: 200, data: {} } });
     await apiClient.post('/banks/', { name: 'BPI' });

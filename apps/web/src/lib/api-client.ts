@@ -19,7 +19,8 @@ export class ApiError extends Error {
   }
 }
 
-const CSRF_COOKIE = 'csrftoken';
+/** Behind TLS the server names the cookie with the `__Host-` prefix; over plain HTTP it has none. */
+const CSRF_COOKIES = ['__Host-csrftoken', 'csrftoken'] as const;
 const CSRF_HEADER = 'X-CSRFToken';
 
 export const readCookie = (name: string): string | null => {
@@ -128,7 +129,7 @@ const send = async <T>(method: string, url: string, body: unknown, options: Requ
     headers['Content-Type'] = 'application/json';
     data = JSON.stringify(body);
   }
-  const token = readCookie(CSRF_COOKIE);
+  const token = CSRF_COOKIES.map(readCookie).find((value) => value);
   if (token) headers[CSRF_HEADER] = token;
 
   if (options.signal?.aborted) throw new ApiError(MESSAGES.network);

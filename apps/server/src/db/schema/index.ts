@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './locations';
 export * from './employees';
 export * from './banks';
+export * from './tokens';

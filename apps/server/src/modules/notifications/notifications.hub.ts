@@ -18,8 +18,9 @@ type Connection = {
   socket: WebSocket;
   user: AuthUser;
   sessionId?: number;
-  /** Bearer sockets end when their access token does (ms since epoch). */
+  /** Bearer sockets end when their access token does (ms since epoch), or when its family is revoked. */
   expiresAt?: number;
+  familyId?: number;
   alive: boolean;
 };
 
@@ -91,8 +92,8 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
     }
   };
 
-  const add = (socket: WebSocket, identity: { user: AuthUser; sessionId?: number; expiresAt?: number }) => {
-    const conn: Connection = { socket, user: identity.user, sessionId: identity.sessionId, expiresAt: identity.expiresAt, alive: true };
+  const add = (socket: WebSocket, identity: { user: AuthUser; sessionId?: number; expiresAt?: number; familyId?: number }) => {
+    const conn: Connection = { socket, user: identity.user, sessionId: identity.sessionId, expiresAt: identity.expiresAt, familyId: identity.familyId, alive: true };
     let set = byUser.get(conn.user.id);
     if (!set) byUser.set(conn.user.id, (set = new Set()));
     set.add(conn);
@@ -142,7 +143,9 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
         return sendToUser(event.user, { action: 'notification_approved', notificationId: event.id, approved: event.approved });
       case 'close':
         for (const conn of [...(byUser.get(event.user) ?? [])]) {
-          if (event.session === undefined || conn.sessionId === event.session) conn.socket.close(CLOSE_SIGNED_OUT, 'Signed out');
+          const everyone = event.session === undefined && event.family === undefined;
+          const named = (event.session !== undefined && conn.sessionId === event.session) || (event.family !== undefined && conn.familyId === event.family);
+          if (everyone || named) conn.socket.close(CLOSE_SIGNED_OUT, 'Signed out');
         }
         return;
     }

@@ -44,7 +44,7 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
         preValidation: async (request) => {
           if (!originAllowed(request, env.allowedOrigins)) throw forbidden('This origin may not open the live channel.');
           const token = (request.query as { token?: string }).token;
-          const identity = await resolveIdentity(db, tokens, request, token);
+          const identity = await resolveIdentity(db, tokens, request, { cookieSecure: env.cookieSecure, bearerFromQuery: token });
           if (!identity) throw unauthorized();
           request.identity = identity;
         },
@@ -55,6 +55,7 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
           user: identity.user,
           sessionId: identity.via === 'session' ? identity.sessionId : undefined,
           expiresAt: identity.via === 'bearer' ? identity.expiresAt : undefined,
+          familyId: identity.via === 'bearer' ? identity.familyId : undefined,
         });
       },
     );

@@ -238,11 +238,12 @@ describe('bearer tokens', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().username).toBe('manager');
     // Unsafe method with a bearer needs no CSRF header.
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/users/logout/', headers: { authorization: `Bearer ${access}` } });
-    expect(out.statusCode).toBe(200);
+    const groups = await ctx.app.inject({ method: 'GET', url: '/api/users/my_groups/', headers: { authorization: `Bearer ${access}` } });
+    expect(groups.statusCode).toBe(200);
     const refreshed = await post('/api/users/token/refresh/', { refresh });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json().access).toEqual(expect.any(String));
+    expect(refreshed.json().refresh).not.toBe(refresh);
     // An access token is not a refresh token and vice versa.
     expect((await post('/api/users/token/refresh/', { refresh: access })).statusCode).toBe(401);
     const viaRefresh = await ctx.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { authorization: `Bearer ${refresh}` } });

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, groupSchema, loginBodySchema, myDataSchema, refreshBodySchema, tokenPairSchema } from '@ginhawa/contract';
-import { clearAuthCookies, currentUser, setAuthCookies } from '../../plugins/auth';
-import { authenticate, createSession, deleteSession, listGroupsOf, toMyData } from './auth.service';
+import { clearAuthCookies, currentUser, isCrossSite, setAuthCookies } from '../../plugins/auth';
+import { forbidden } from '../../lib/http-error';
+import { authenticate, createSession, deleteSession, listGroupsOf, revokeFamily, toMyData } from './auth.service';
 
 const okSchema = z.object({ message: z.string() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
@@ -27,7 +28,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await authenticate(db, request.body.username, request.body.password, request.ip).catch((err: unknown) => {
-        request.log.warn({ username: request.body.username.slice(0, 150), ip: request.ip }, 'failed login');
+        // Not the username: people type passwords into it. The throttle table keeps the per-name counts.
+        request.log.warn({ ip: request.ip }, 'failed login');
         throw err;
       });
       // A fresh session id at every login; any session the browser carried is ended.
@@ -44,8 +46,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { public: true },
     schema: { tags: ['auth'], response: { 200: okSchema, 403: errorBodySchema } },
     handler: async (request, reply) => {
+      // SPEC.md keeps GET; POST is CSRF-checked, a GET is not, so another site must not be able to send one.
+      if (request.method === 'GET' && isCrossSite(request, env.allowedOrigins)) {
+        throw forbidden('Signing out from another site is not allowed. Use the Logout button in the panel.');
+      }
       const identity = request.identity;
       if (identity?.via === 'session') await deleteSession(db, identity.sessionId, identity.user.id);
+      if (identity?.via === 'bearer') await revokeFamily(db, identity.familyId, identity.user.id, 'logout');
       clearAuthCookies(reply, env.cookieSecure);
       return { message: 'Signed out.' };
     },
@@ -64,8 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/token/refresh/',
     { config: { public: true, csrfExempt: true }, schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: tokenPairSchema, ...errors } } },
     async (request) => {
-      const { user } = await tokens.verify(db, request.body.refresh, 'refresh');
-      return tokens.issuePair(db, user.id);
+      return tokens.refresh(db, request.body.refresh);
     },
   );
 };

@@ -1,14 +1,14 @@
-import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { MyData } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { groups, sessions, userGroups, users } from '../../db/schema/index';
+import { groups, refreshTokens, sessions, tokenFamilies, userGroups, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { publish } from '../../plugins/bus';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { getDecoyHash, verifyPassword } from './passwords';
-import { clearFailures, lockedForSeconds, recordFailure, throttleKeys } from './throttle.service';
+import { clearFailures, countAttempt, throttleKeys, uncountAttempt } from './throttle.service';
 
 export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
@@ -30,7 +30,7 @@ export type AuthUser = {
 
 export type Identity =
   | { user: AuthUser; via: 'session'; sessionId: number; csrfToken: string }
-  | { user: AuthUser; via: 'bearer'; /** ms since epoch */ expiresAt: number };
+  | { user: AuthUser; via: 'bearer'; /** ms since epoch */ expiresAt: number; familyId: number };
 
 const INVALID_CREDENTIALS = 'Invalid username or password.';
 
@@ -62,16 +62,18 @@ export const toMyData = (u: AuthUser): MyData => ({
 });
 
 /**
- * Checks a username and password under the login throttle: a locked username or address gets 429
- * before any password work; a failure counts against both; a success clears the username's count.
+ * Checks a username and password under the login throttle. The attempt is counted against the
+ * username and the address before any password work, atomically, so a burst of parallel guesses
+ * gets at most the limit checked (the rest 429). A success takes its count back and clears the
+ * username's failures.
  */
 export const authenticate = async (db: Db, username: string, password: string, ip: string): Promise<AuthUser> => {
   const keys = throttleKeys(username, ip);
-  const wait = await lockedForSeconds(
-    db,
-    keys.map((k) => k.key),
-  );
-  if (wait > 0) {
+  const counted = [];
+  for (const k of keys) counted.push(await countAttempt(db, k));
+  const refused = counted.filter((c) => !c.allowed);
+  if (refused.length > 0) {
+    const wait = Math.max(...refused.map((c) => c.waitSeconds));
     throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
   }
   const [row] = await db
@@ -80,10 +82,10 @@ export const authenticate = async (db: Db, username: string, password: string, i
     .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()));
   const ok = await verifyPassword(row?.passwordHash ?? (await getDecoyHash()), password);
   if (!row || !ok || !row.isActive) {
-    for (const k of keys) await recordFailure(db, k.key, k.limit);
     throw badRequest(row && ok && !row.isActive ? 'This account is deactivated. Ask an administrator.' : INVALID_CREDENTIALS);
   }
   await clearFailures(db, keys[0]!.key);
+  for (const k of keys.slice(1)) await uncountAttempt(db, k);
   const { passwordHash: _hash, isActive: _active, ...user } = row;
   return user;
 };
@@ -156,54 +158,152 @@ export const purgeExpiredSessions = async (db: Db) => {
   await db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`)));
+  // A family past its newest refresh token's expiry has no token left that verifies; its rows go with it.
+  await db.delete(tokenFamilies).where(lt(tokenFamilies.expiresAt, sql`now()`));
 };
 
 // ---- bearer tokens for scripts -------------------------------------------------------------
 
 type TokenKind = 'access' | 'refresh';
 
+const REUSED_REFRESH = 'This refresh token has already been used, so its sign-in has been ended. Sign in again.';
+
+/**
+ * JWTs carry the user, their `auth_version` and a family id (`fam`). Every refresh token is a row
+ * that may be spent once; access tokens are checked against their family's row, so revoking the
+ * family (logout, or reuse of a spent refresh token) ends them at once on every instance.
+ */
 export const createTokenSigner = (secretKey: string) => {
   const key = new TextEncoder().encode(secretKey);
 
-  const sign = async (userId: number, authVersion: number, kind: TokenKind) =>
-    new SignJWT({ typ: kind, ver: authVersion })
+  const sign = async (claims: { userId: number; version: number; familyId: number; jti: string }, kind: TokenKind) =>
+    new SignJWT({ typ: kind, ver: claims.version, fam: claims.familyId })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(userId))
+      .setSubject(String(claims.userId))
       .setIssuedAt()
-      .setJti(randomToken().slice(0, 16))
+      .setJti(claims.jti)
       .setExpirationTime(`${kind === 'access' ? ACCESS_TOKEN_SECONDS : REFRESH_TOKEN_SECONDS}s`)
       .sign(key);
 
-  /** Verifies signature, expiry and kind, and that the user is active and has not changed password since. */
-  const verify = async (db: Db, token: string, kind: TokenKind): Promise<{ user: AuthUser; expiresAt: number }> => {
-    let userId: number;
-    let version: number;
-    let expiresAt: number;
+  type Claims = { userId: number; version: number; familyId: number; jti: string; expiresAt: number };
+
+  const readClaims = async (token: string, kind: TokenKind): Promise<Claims> => {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      if (payload.typ !== kind || typeof payload.ver !== 'number' || !payload.sub) throw unauthorized('This token is not valid.');
-      userId = Number(payload.sub);
-      version = payload.ver;
-      expiresAt = (payload.exp ?? 0) * 1000;
+      const { typ, ver, fam, sub, jti } = payload;
+      const userId = Number(sub);
+      if (typ !== kind || typeof ver !== 'number' || typeof fam !== 'number' || !Number.isSafeInteger(fam) || !Number.isSafeInteger(userId) || typeof jti !== 'string') {
+        throw unauthorized('This token is not valid.');
+      }
+      return { userId, version: ver, familyId: fam, jti, expiresAt: (payload.exp ?? 0) * 1000 };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw unauthorized('This token has expired.');
       throw unauthorized('This token is not valid.');
     }
+  };
+
+  /** The user behind a live family: active, same password since, family neither revoked nor expired. */
+  const userOfFamily = async (db: DbOrTx, claims: Claims) => {
     const [row] = await db
       .select(authUserColumns)
       .from(users)
-      .where(and(eq(users.id, userId), eq(users.isActive, true), eq(users.authVersion, version)));
-    if (!row) throw unauthorized('This token is no longer valid.');
-    return { user: row, expiresAt };
+      .innerJoin(tokenFamilies, eq(tokenFamilies.userId, users.id))
+      .where(
+        and(
+          eq(users.id, claims.userId),
+          eq(users.isActive, true),
+          eq(users.authVersion, claims.version),
+          eq(tokenFamilies.id, claims.familyId),
+          isNull(tokenFamilies.revokedAt),
+          gt(tokenFamilies.expiresAt, sql`now()`),
+        ),
+      );
+    return row ?? null;
   };
 
-  const issuePair = async (db: Db, userId: number) => {
-    const [row] = await db.select({ ver: users.authVersion }).from(users).where(eq(users.id, userId));
-    if (!row) throw unauthorized('This token is no longer valid.');
-    return { access: await sign(userId, row.ver, 'access'), refresh: await sign(userId, row.ver, 'refresh') };
+  /** Verifies an access token: signature, expiry, kind, and that its family and user are still good. */
+  const verify = async (db: Db, token: string): Promise<{ user: AuthUser; expiresAt: number; familyId: number }> => {
+    const claims = await readClaims(token, 'access');
+    const user = await userOfFamily(db, claims);
+    if (!user) throw unauthorized('This token is no longer valid.');
+    return { user, expiresAt: claims.expiresAt, familyId: claims.familyId };
   };
 
-  return { verify, issuePair };
+  /** Adds a refresh row to the family and signs the pair; the family lives as long as its newest refresh token. */
+  const mint = async (tx: DbOrTx, userId: number, version: number, familyId: number) => {
+    const refreshJti = randomToken().slice(0, 32);
+    await tx.insert(refreshTokens).values({ jti: refreshJti, familyId, expiresAt: sql`now() + make_interval(secs => ${REFRESH_TOKEN_SECONDS})` });
+    await tx
+      .update(tokenFamilies)
+      .set({ expiresAt: sql`now() + make_interval(secs => ${REFRESH_TOKEN_SECONDS})` })
+      .where(eq(tokenFamilies.id, familyId));
+    return {
+      access: await sign({ userId, version, familyId, jti: randomToken().slice(0, 32) }, 'access'),
+      refresh: await sign({ userId, version, familyId, jti: refreshJti }, 'refresh'),
+    };
+  };
+
+  /** A new family for a sign-in by credentials. */
+  const issuePair = async (db: Db, userId: number) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.select({ ver: users.authVersion }).from(users).where(eq(users.id, userId));
+      if (!row) throw unauthorized('This token is no longer valid.');
+      const [family] = await tx
+        .insert(tokenFamilies)
+        .values({ userId, expiresAt: sql`now() + make_interval(secs => ${REFRESH_TOKEN_SECONDS})` })
+        .returning({ id: tokenFamilies.id });
+      return mint(tx, userId, row.ver, family!.id);
+    });
+
+  /**
+   * Spends a refresh token for a new pair in the same family (OAuth 2.0 Security BCP rotation).
+   * The spend is one conditional UPDATE, so of two parallel presentations only one can win; a
+   * token that was already spent revokes its whole family (it has been stolen or replayed).
+   */
+  const refresh = async (db: Db, token: string) => {
+    const claims = await readClaims(token, 'refresh');
+    const outcome = await db.transaction(async (tx) => {
+      const [spent] = await tx
+        .update(refreshTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(refreshTokens.jti, claims.jti), eq(refreshTokens.familyId, claims.familyId), isNull(refreshTokens.usedAt), gt(refreshTokens.expiresAt, sql`now()`)))
+        .returning({ jti: refreshTokens.jti });
+      if (!spent) {
+        const [known] = await tx
+          .select({ usedAt: refreshTokens.usedAt })
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.jti, claims.jti), eq(refreshTokens.familyId, claims.familyId)));
+        return known?.usedAt ? ('reused' as const) : ('unknown' as const);
+      }
+      const user = await userOfFamily(tx, claims);
+      if (!user) return 'unknown' as const;
+      return mint(tx, user.id, claims.version, claims.familyId);
+    });
+    if (outcome === 'unknown') throw unauthorized('This token is no longer valid.');
+    if (outcome === 'reused') {
+      // Outside the transaction above, which only read: the revocation must stick.
+      await revokeFamily(db, claims.familyId, claims.userId, 'token_reuse');
+      throw unauthorized(REUSED_REFRESH);
+    }
+    return outcome;
+  };
+
+  return { verify, issuePair, refresh };
+};
+
+/** Ends one bearer sign-in: every access and refresh token of the family stops working. */
+export const revokeFamily = async (db: Db, familyId: number, actorId: number, action: 'logout' | 'token_reuse') => {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tokenFamilies)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(tokenFamilies.id, familyId), isNull(tokenFamilies.revokedAt)))
+      .returning({ id: tokenFamilies.id });
+    if (!row) return;
+    await audit(tx, { actorId, action, tableName: 'token_families', rowId: familyId });
+    // Sockets opened with this family's access token close too, on every instance.
+    await publish(tx, { t: 'close', user: actorId, family: familyId });
+  });
 };
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
 

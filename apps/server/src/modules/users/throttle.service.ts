@@ -1,4 +1,4 @@
-import { and, gt, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginThrottle } from '../../db/schema/index';
 
@@ -10,36 +10,58 @@ export const THROTTLE = {
   perAddress: 30,
 } as const;
 
-export const throttleKeys = (username: string, ip: string) => [
+export type ThrottleKey = { key: string; limit: number };
+
+export const throttleKeys = (username: string, ip: string): ThrottleKey[] => [
   { key: `user:${username.trim().toLowerCase()}`, limit: THROTTLE.perUsername },
   { key: `ip:${ip}`, limit: THROTTLE.perAddress },
 ];
 
-/** Seconds until the longest active lock among `keys` ends, or 0 when none is locked. */
-export const lockedForSeconds = async (db: DbOrTx, keys: string[]): Promise<number> => {
-  const rows = await db
-    .select({ seconds: sql<number>`ceil(extract(epoch from (${loginThrottle.lockedUntil} - now())))::int` })
-    .from(loginThrottle)
-    .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.lockedUntil, sql`now()`)));
-  return rows.reduce((max, r) => Math.max(max, Number(r.seconds)), 0);
-};
-
-export const recordFailure = async (db: DbOrTx, key: string, limit: number) => {
-  const expired = sql`${loginThrottle.windowStartedAt} < now() - make_interval(secs => ${THROTTLE.windowSeconds})`;
-  const next = sql`(case when ${expired} then 1 else ${loginThrottle.failures} + 1 end)`;
-  await db
-    .insert(loginThrottle)
-    .values({ key, failures: 1, windowStartedAt: sql`now()`, lockedUntil: limit <= 1 ? sql`now() + make_interval(secs => ${THROTTLE.lockSeconds})` : null })
+/**
+ * Counts one attempt against `key` and answers whether it may be checked, in one upsert. The
+ * count comes before the password check, so parallel guesses cannot all read "not locked" first:
+ * the row lock orders them and only the first `limit` in a window get through. The window
+ * restarts once it is over and no lock is running; reaching the limit starts the lock.
+ */
+export const countAttempt = async (db: DbOrTx, { key, limit }: ThrottleKey): Promise<{ allowed: boolean; waitSeconds: number }> => {
+  const t = loginThrottle;
+  const lockEnd = sql`now() + make_interval(secs => ${THROTTLE.lockSeconds})`;
+  const restart = sql`(${t.windowStartedAt} < now() - make_interval(secs => ${THROTTLE.windowSeconds}) and (${t.lockedUntil} is null or ${t.lockedUntil} <= now()))`;
+  const next = sql`(case when ${restart} then 1 else ${t.failures} + 1 end)`;
+  const [row] = await db
+    .insert(t)
+    .values({ key, failures: 1, windowStartedAt: sql`now()`, lockedUntil: limit <= 1 ? lockEnd : null })
     .onConflictDoUpdate({
-      target: loginThrottle.key,
+      target: t.key,
       set: {
         failures: next,
-        windowStartedAt: sql`case when ${expired} then now() else ${loginThrottle.windowStartedAt} end`,
-        lockedUntil: sql`case when ${next} >= ${limit} then now() + make_interval(secs => ${THROTTLE.lockSeconds}) else ${loginThrottle.lockedUntil} end`,
+        windowStartedAt: sql`case when ${restart} then now() else ${t.windowStartedAt} end`,
+        lockedUntil: sql`case when ${next} >= ${limit} and (${t.lockedUntil} is null or ${t.lockedUntil} <= now()) then ${lockEnd} when ${restart} then null else ${t.lockedUntil} end`,
       },
+    })
+    .returning({
+      attempts: t.failures,
+      waitSeconds: sql<number>`coalesce(ceil(extract(epoch from (${t.lockedUntil} - now())))::int, 0)`,
     });
+  const attempts = Number(row?.attempts ?? 0);
+  return { allowed: attempts <= limit, waitSeconds: Math.max(Number(row?.waitSeconds ?? 0), 1) };
+};
+
+/**
+ * A checked attempt that succeeded takes its count back, so sign-ins never use up an address's
+ * allowance; below the limit again, the lock its count started is lifted.
+ */
+export const uncountAttempt = async (db: DbOrTx, { key, limit }: ThrottleKey) => {
+  const t = loginThrottle;
+  await db
+    .update(t)
+    .set({
+      failures: sql`greatest(${t.failures} - 1, 0)`,
+      lockedUntil: sql`case when ${t.failures} - 1 >= ${limit} then ${t.lockedUntil} else null end`,
+    })
+    .where(eq(t.key, key));
 };
 
 export const clearFailures = async (db: DbOrTx, key: string) => {
-  await db.delete(loginThrottle).where(inArray(loginThrottle.key, [key]));
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
 };
