@@ -17,9 +17,9 @@ export const CLOSE_SIGNED_OUT = 4001;
 export const CLOSE_FLOODING = 1008;
 
 /**
- * Frame limits (decision 0010). The panel sends a ping every 25 s and one frame per click or
- * scroll page, so a burst of 20 with 10 per second refilled is never reached by a person; a
- * script gets its first 20 answered, then an error frame per refused frame. One account's sockets
+ * Frame limits (decision 0010). The panel sends a ping every 30 s and one frame per click or
+ * scrolled page, so a burst of 20 with 10 per second refilled is never reached by a person; a
+ * script gets at most that, then an error frame per refused frame. One account's sockets
  * together share a wider bucket, so opening more tabs does not multiply what it may ask for.
  */
 export const SOCKET_BURST = 20;
@@ -232,8 +232,11 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
 
   const all = () => [...byUser.values()].flatMap((set) => [...set]);
 
-  // Heartbeats drop dead sockets; sessions that ended by time (idle/absolute) close their sockets.
+  // Heartbeats drop dead sockets and expired flood cool-downs; sessions that ended by time
+  // (idle/absolute) close their sockets.
   const heartbeat = setInterval(() => {
+    const now = Date.now();
+    for (const [userId, until] of cooling) if (until <= now) cooling.delete(userId);
     for (const conn of all()) {
       if (!conn.alive) {
         conn.socket.terminate();
