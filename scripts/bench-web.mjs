@@ -10,6 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
+/* global window, document, requestAnimationFrame, MutationObserver -- used inside functions run in the page */
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 19_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${PORT}`;
@@ -37,6 +39,8 @@ const stop = (child) => new Promise((resolve) => { child.once('exit', resolve); 
 
 // First start creates the database and builds what is stale; not measured.
 let { child } = await startAndTime(['scripts/start.mjs'], `${base}/api/health/`);
+// Whatever happens below (no Chromium, a failed page), the server started last does not outlive us.
+process.on('exit', () => child.kill('SIGTERM'));
 await stop(child);
 
 const startTimes = [];
@@ -74,14 +78,30 @@ const measure = async (url, readySelector) => {
     const r = sizes.get(e.requestId);
     if (r && r.type === 'Script') jsBytes += e.encodedDataLength;
   });
+  // In the page: the first animation frame after the ready element is laid out (what the person
+  // sees), free of the harness's own polling and round trips, which `seen` below includes.
+  await page.addInitScript((selector) => {
+    const check = () => {
+      const el = document.querySelector(selector);
+      if (!el || el.getBoundingClientRect().height === 0) return false;
+      requestAnimationFrame(() => {
+        window.__readyAt ??= performance.now();
+      });
+      return true;
+    };
+    new MutationObserver((_, observer) => {
+      if (check()) observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }, readySelector);
   await page.goto(url);
   await page.locator(readySelector).waitFor();
-  const { fcp, ready } = await page.evaluate(() => ({
-    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-    ready: performance.now(),
-  }));
+  const { fcp, ready, seen } = await page.evaluate(async () => {
+    const seenAt = performance.now();
+    while (window.__readyAt === undefined) await new Promise((r) => requestAnimationFrame(r));
+    return { fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, ready: window.__readyAt, seen: seenAt };
+  });
   await context.close();
-  return { fcp, ready, jsBytes };
+  return { fcp, ready, seen, jsBytes };
 };
 const logins = [];
 const floors = [];
@@ -96,6 +116,6 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`JS before the login form paints: ${(median(logins.map((l) => l.jsBytes)) / 1024).toFixed(1)} KB on the wire (budget ≤ 150 KB gzip)`);
 console.log(`first contentful paint of /login: median ${median(logins.map((l) => l.fcp)).toFixed(0)} ms of 5 (floor, static page: ${median(floors.map((f) => f.fcp)).toFixed(0)} ms; budget ≤ 400 ms)`);
-console.log(`sign-in form on screen (password field visible): median ${median(logins.map((l) => l.ready)).toFixed(0)} ms of 5`);
+console.log(`sign-in form on screen (password field laid out, next frame, in the page): median ${median(logins.map((l) => l.ready)).toFixed(0)} ms of 5 (budget ≤ 450 ms; as the harness sees it, with its polling: ${median(logins.map((l) => l.seen)).toFixed(0)} ms)`);
 console.log(`npm start to healthy, built, embedded database: median ${(median(startTimes) / 1000).toFixed(2)} s of 3 (floor, bare Fastify: ${(median(floorTimes) / 1000).toFixed(2)} s; budget ≤ 5 s)`);
 process.exit(0);

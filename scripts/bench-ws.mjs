@@ -1,4 +1,7 @@
 // npm run bench:ws [-- --sockets 2000 --users one|many]
+// npm run bench:ws -- --flood [3]: one account floods from that many sockets (1,000
+// `fetch_older_notifications` each, reconnecting when closed) while another user's /api/health/
+// and socket ping p99 are measured, quiet and then during the flood, printed with their ratio.
 // Starts a real server on a temporary embedded database (or DATABASE_URL), opens N sockets
 // (all for one user, or one per user), sends one announcement to all of them and prints the
 // delivery p50/p99 and the server's resident memory, beside the floor: the same number of
@@ -8,12 +11,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)));
 const N = Number(args.sockets ?? 2000);
 const MODE = args.users ?? 'one';
+const FLOOD = 'flood' in args ? Number(args.flood ?? 3) || 3 : 0;
 const PORT = 18_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${PORT}`;
 const ADMIN = 'bench-admin-passphrase';
@@ -31,6 +36,41 @@ const stop = () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('exit', stop);
+
+/** The flooding account's sockets: 1,000 frames each at once, reconnecting as soon as closed or refused. */
+const FLOOD_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const WebSocket = require('ws');
+const { port, base, cookie, sockets } = workerData;
+const stats = { frames: 0, answered: 0, errors: 0, opened: 0, refused: 0, closed1008: 0 };
+let flooding = true;
+parentPort.on('message', () => { flooding = false; });
+const one = async () => {
+  while (flooding) {
+    const ws = new WebSocket('ws://127.0.0.1:' + port + '/ws/notifications/', { headers: { cookie, origin: base } });
+    const code = await new Promise((resolve) => {
+      ws.on('unexpected-response', (_req, res) => { stats.refused += 1; res.resume(); resolve(res.statusCode); });
+      ws.on('error', () => resolve(-1));
+      ws.on('close', (c) => resolve(c));
+      ws.on('message', (data) => {
+        const text = String(data);
+        if (text.includes('"older_notifications"')) stats.answered += 1;
+        else if (text.includes('"error"')) stats.errors += 1;
+      });
+      ws.once('open', () => {
+        stats.opened += 1;
+        for (let i = 0; i < 1000; i += 1) ws.send(JSON.stringify({ action: 'fetch_older_notifications', offset: 0, limit: 50 }));
+        stats.frames += 1000;
+      });
+    });
+    if (code === 1008) stats.closed1008 += 1;
+    ws.terminate();
+    // A refused handshake is retried at once too: the abuser does not wait.
+    await new Promise((r) => setImmediate(r));
+  }
+};
+Promise.all(Array.from({ length: sockets }, one)).then(() => parentPort.postMessage(stats));
+`;
 
 const rssMb = (pid) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -77,8 +117,75 @@ const openSockets = async (count, cookieFor) => {
   return sockets;
 };
 
+/**
+ * For `ms`: sequential /api/health/ requests, and a ping on a quiet user's socket every 150 ms
+ * (a person's socket stays well inside its own rate limit); p50/p99 of each.
+ */
+const measureQuiet = async (probe, ms) => {
+  const health = [];
+  const ping = [];
+  const until = performance.now() + ms;
+  const healthLoop = (async () => {
+    while (performance.now() < until) {
+      const t = performance.now();
+      const res = await fetch(`${base}/api/health/`);
+      await res.arrayBuffer();
+      health.push(performance.now() - t);
+    }
+  })();
+  const pingLoop = (async () => {
+    while (performance.now() < until) {
+      const t = performance.now();
+      const answer = await new Promise((resolve) => {
+        probe.once('message', (data) => resolve(String(data)));
+        probe.send(JSON.stringify({ action: 'ping' }));
+      });
+      if (!answer.includes('"pong"')) throw new Error(`probe got ${answer}`);
+      ping.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  })();
+  await Promise.all([healthLoop, pingLoop]);
+  health.sort((a, b) => a - b);
+  ping.sort((a, b) => a - b);
+  return { health: { n: health.length, p50: pct(health, 50), p99: pct(health, 99) }, ping: { n: ping.length, p50: pct(ping, 50), p99: pct(ping, 99) } };
+};
+
+const runFlood = async () => {
+  const flooder = await login('therapist', DEMO);
+  const quiet = await login('salesperson', DEMO);
+  const [probe] = await openSockets(1, () => quiet.cookie);
+  await new Promise((r) => setTimeout(r, 500)); // initial list delivered
+  const MEASURE_MS = 10_000;
+  const before = await measureQuiet(probe, MEASURE_MS);
+
+  // The flood runs in a worker thread, so its own sending does not slow this thread's measurements.
+  const flood = new Worker(FLOOD_WORKER, { eval: true, workerData: { port: PORT, base, cookie: flooder.cookie, sockets: FLOOD } });
+  const stats = new Promise((resolve, reject) => {
+    flood.once('message', resolve);
+    flood.once('error', reject);
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  const during = await measureQuiet(probe, MEASURE_MS);
+  flood.postMessage('stop');
+  const { frames, answered, errors, opened, refused, closed1008 } = await stats;
+  await flood.terminate();
+  probe.terminate();
+
+  const f = (x) => x.toFixed(1);
+  console.log(`flood: ${FLOOD} sockets of one account sending 1,000 fetch_older_notifications each, reconnecting when closed`);
+  console.log(`  flood frames sent ${frames}, answered ${answered}, error frames ${errors}, sockets opened ${opened} (closed with 1008: ${closed1008}), reconnects refused with 429: ${refused}`);
+  console.log(`/api/health/ (${before.health.n} then ${during.health.n} sequential requests in 10 s): quiet p50 ${f(before.health.p50)} ms p99 ${f(before.health.p99)} ms; during flood p50 ${f(during.health.p50)} ms p99 ${f(during.health.p99)} ms; p99 ratio ${(during.health.p99 / before.health.p99).toFixed(2)}x`);
+  console.log(`socket ping (another user, every 150 ms): quiet p50 ${f(before.ping.p50)} ms p99 ${f(before.ping.p99)} ms; during flood p50 ${f(during.ping.p50)} ms p99 ${f(during.ping.p99)} ms; p99 ratio ${(during.ping.p99 / before.ping.p99).toFixed(2)}x`);
+};
+
 try {
   await waitHealthy();
+  if (FLOOD) {
+    await runFlood();
+    stop();
+    process.exit(0);
+  }
   const admin = await login('admin', ADMIN);
   let cookieFor;
   let recipients;

@@ -97,3 +97,71 @@ describe('serving the panel', () => {
     }
   });
 });
+
+describe('serving the panel however it is asked for', () => {
+  const setup = async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const zlib = await import('node:zlib');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    const html = `<!doctype html><title>Ginhawa</title>${'<!-- padding -->'.repeat(100)}`;
+    const js = 'console.log("ginhawa");'.repeat(100);
+    for (const [name, text] of [['index.html', html], ['assets/app-abc.js', js]] as const) {
+      fs.writeFileSync(path.join(dist, name), text);
+      fs.writeFileSync(path.join(dist, `${name}.gz`), zlib.gzipSync(text));
+      fs.writeFileSync(path.join(dist, `${name}.br`), zlib.brotliCompressSync(text));
+    }
+    const web = await buildTestApp({ WEB_DIST: dist });
+    const decode = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) => {
+      const encoding = res.headers['content-encoding'];
+      if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString();
+      if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString();
+      return res.rawPayload.toString();
+    };
+    return {
+      web,
+      html,
+      js,
+      decode,
+      cleanup: async () => {
+        await web.close();
+        fs.rmSync(dist, { recursive: true, force: true });
+      },
+    };
+  };
+
+  const cases = [
+    { name: 'no Accept-Encoding (curl, wget, health checks)', headers: {}, encoding: undefined },
+    { name: 'identity', headers: { 'accept-encoding': 'identity' }, encoding: undefined },
+    { name: 'gzip', headers: { 'accept-encoding': 'gzip' }, encoding: 'gzip' },
+    { name: 'br', headers: { 'accept-encoding': 'gzip, deflate, br' }, encoding: 'br' },
+  ];
+
+  it.each(cases)('index for / and client routes, and assets, with $name', async ({ headers, encoding }) => {
+    const { web, html, js, decode, cleanup } = await setup();
+    try {
+      for (const url of ['/', '/login', '/clients/42', '/?next=%2Fservices']) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const page = await web.app.inject({ method, url, headers });
+          expect(page.statusCode, `${method} ${url}`).toBe(200);
+          expect(page.headers['content-type']).toMatch(/^text\/html/);
+          expect(page.headers['cache-control']).toBe('no-cache');
+          expect(page.headers['content-encoding']).toBe(encoding);
+          expect(String(page.headers.vary ?? '')).toMatch(/accept-encoding/i);
+          if (method === 'GET') expect(decode(page)).toBe(html);
+        }
+      }
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc.js', headers });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-encoding']).toBe(encoding);
+      expect(asset.headers['content-type']).toMatch(/javascript/);
+      expect(decode(asset)).toBe(js);
+      // The API keeps answering JSON however it is asked for.
+      expect((await web.app.inject({ method: 'GET', url: '/api/nothing/', headers })).json()).toEqual({ message: 'No API endpoint at GET /api/nothing/.' });
+    } finally {
+      await cleanup();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -135,10 +135,40 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
   return app;
 };
 
-/** Serves the built panel; any non-API GET that is not a file gets index.html (client routing). */
+/** Which of the build's encodings the client accepts, best first (brotli, then gzip); plain otherwise. */
+const INDEX_ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+const acceptedEncodings = (header: string | string[] | undefined) => {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+};
+
+/**
+ * Serves the built panel; any non-API GET that is not a file gets index.html (client routing).
+ * The index is sent by hand rather than by @fastify/static: with `preCompressed` that plugin
+ * answers 403 for `/` when the request accepts no encoding (curl, wget, load-balancer checks).
+ */
 const registerSpa = (app: FastifyInstance, webDist: string) => {
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const accepted = acceptedEncodings(request.headers['accept-encoding']);
+    void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    // Read per request (it is small), so a rebuilt panel is served without a restart.
+    for (const encoding of INDEX_ENCODINGS) {
+      if (!accepted.has(encoding.name) && !accepted.has('*')) continue;
+      const body = await fs.promises.readFile(indexFile + encoding.suffix).catch(() => undefined);
+      if (body) return reply.header('content-encoding', encoding.name).send(body);
+    }
+    return reply.send(await fs.promises.readFile(indexFile));
+  };
   if (hasBuild) {
     void app.register(fastifyStatic, {
       root: webDist,
@@ -152,13 +182,12 @@ const registerSpa = (app: FastifyInstance, webDist: string) => {
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    app.get('/', { schema: { hide: true } }, sendIndex);
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/ws/');
-    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
-    }
+    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) return sendIndex(request, reply);
     return reply.code(404).send({ message: `No API endpoint at ${request.method} ${pathname}.` });
   });
 };

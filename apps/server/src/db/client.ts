@@ -52,10 +52,16 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
 };
 
 export const openPostgres = async (url: string, max = 10): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A database that hangs instead of refusing must not hold requests for ever: give up on a
+  // connection after 5 s (the caller gets 503) and keep no idle client long enough to go stale.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
   pool.on('error', () => {
     // An idle client died (server restart); the pool replaces it on next use.
   });
+  // A checked-out client has no listener of the pool's: its connection dropping between two
+  // statements (a transaction awaiting app code) would be an unhandled 'error' and end the
+  // process. The statement that follows fails instead (503) and the pool discards the client.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
@@ -85,4 +91,28 @@ export const pingDb = async (db: Db): Promise<boolean> => {
   } catch {
     return false;
   }
+};
+
+/** Socket-level failures reaching the database (refused, reset, timed out, name not found). */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** Messages node-postgres and PGlite give, without a code, when the connection is gone. */
+const GONE_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i;
+
+/**
+ * Whether a failure means "the database is unreachable right now" rather than "this query is
+ * wrong": connection exceptions (SQLSTATE class 08), shutdown and start-up (57P01–57P03),
+ * too many connections (53300), and the drivers' own network errors. Requests that hit one get
+ * 503, so clients retry instead of reporting a bug. Looks through wrappers (Drizzle's `cause`).
+ */
+export const isDatabaseUnavailable = (err: unknown): boolean => {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300')) return true;
+    if (typeof message === 'string' && GONE_MESSAGES.test(message)) return true;
+    // Node reports a refused connection to several addresses as an AggregateError.
+    if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 };

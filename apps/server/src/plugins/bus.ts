@@ -53,7 +53,8 @@ export const startBus = async (
   let delay = 500;
 
   const connect = async (isReconnect: boolean) => {
-    const next = new pg.Client({ connectionString: url });
+    // TCP keep-alive: a peer that vanished without closing (network cut) is noticed too.
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
     next.on('notification', (msg) => handle(msg.payload));
     const drop = () => {
       if (client !== next || closed) return;

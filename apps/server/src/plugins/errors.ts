@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@ginhawa/contract';
 import { HttpError, type FieldErrors } from '../lib/http-error';
 import { pgErrorCode } from '../lib/pg-errors';
+import { isDatabaseUnavailable } from '../db/client';
 import { redactUrl } from '../lib/logging';
 
 const FIELDS_MESSAGE = 'Please correct the highlighted fields.';
@@ -59,6 +60,11 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     }
     if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send({ message: 'The request body is empty; send a JSON object.' });
+    }
+    // The database restarting or unreachable: a temporary condition, not a bug in the request.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ url: request.url }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: 'The service is briefly unavailable. Please try again in a moment.' });
     }
     // Constraint races the services did not pre-check still get a clear answer.
     const state = pgErrorCode(err);

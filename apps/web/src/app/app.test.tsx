@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, type MockHandler } from '../test/api-mock';
 import { adminData, therapistData } from '../test/fixtures';
 import { renderApp } from '../test/render';
@@ -12,7 +12,15 @@ const signedOut: Record<string, MockHandler> = {
   ...settings,
   'GET /users/my_data/': { status: 401, data: { message: 'Please sign in to continue.' } },
 };
-const signedInAs = (data = therapistData): Record<string, MockHandler> => ({
+/** A browser with a session holds the readable CSRF cookie beside the HttpOnly session cookie. */
+const setSessionCookie = () => {
+  document.cookie = 'csrftoken=test-csrf-token; path=/';
+};
+afterEach(() => {
+  document.cookie = 'csrftoken=; path=/; max-age=0';
+});
+
+const signedInAs = (data = therapistData): Record<string, MockHandler> => (setSessionCookie(), {
   ...settings,
   'GET /users/my_data/': { status: 200, data },
   'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
@@ -22,9 +30,31 @@ const currentPath = () => `${window.location.pathname}${window.location.search}`
 
 describe('guard and redirects', () => {
   it('shows the full-screen loading overlay while auth is loading', async () => {
+    setSessionCookie();
     mockApi({ ...settings, 'GET /users/my_data/': 'pending' });
     renderApp('/dashboard');
     expect(await screen.findByRole('progressbar', { name: 'Loading your workspace…' })).toBeInTheDocument();
+  });
+
+  it('without a session cookie shows the sign-in form at once, not waiting for the profile call', async () => {
+    const calls = mockApi({ ...settings, 'GET /users/my_data/': 'pending' });
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/password/i)).toBeInTheDocument();
+    expect(currentPath()).toBe('/login?next=%2Fprofile');
+    // The profile call still goes out: the server, not the cookie, decides who is signed in.
+    expect(calls.some((c) => c.method === 'GET' && c.url === '/users/my_data/')).toBe(true);
+  });
+
+  it('going back while signed out lands on /login again', async () => {
+    mockApi(signedOut);
+    window.history.replaceState(null, '', '/dashboard');
+    window.history.pushState(null, '', '/login');
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    window.history.back();
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Fdashboard'));
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('sends a signed-out person to /login, remembering where they were going', async () => {

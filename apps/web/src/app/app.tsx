@@ -1,47 +1,65 @@
-import { useEffect, useState } from 'react';
-import { RouterProvider, createBrowserRouter, type RouteObject } from 'react-router';
+import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@ginhawa/contract';
 import { LoadingOverlay } from '../components/loading-overlay';
-import { useUser, type User } from '../features/auth/api/get-my-data';
-import { CurrentUserContext } from './layout/current-user';
-import { useUnauthorizedRedirect } from './layout/guard';
-import { signedInRoutes, signedOutRoutes } from './router';
-import { LiveNotificationsProvider } from '../features/notifications/live/live-notifications';
+import { loadChunk } from '../lib/chunk';
+import { useUser } from '../features/auth/api/get-my-data';
+import { hasSessionHint } from '../features/auth/api/session-hint';
+import { useUnauthorizedRedirect } from '../features/auth/api/use-unauthorized-redirect';
+import { SignedOutApp } from './signed-out-app';
 
-type DataRouter = ReturnType<typeof createBrowserRouter>;
+const loadSignedIn = () => loadChunk(() => import('./signed-in-app'));
+const SignedInApp = lazy(() => loadSignedIn().then((m) => ({ default: m.SignedInApp })));
+// With a session likely, fetch the panel's code alongside the profile call instead of after it.
+if (hasSessionHint()) void loadSignedIn().catch(() => undefined);
 
-/** One data router per auth state, created from the current address and disposed when the state flips. */
-const useRouterFor = (routes: RouteObject[]) => {
-  const [router, setRouter] = useState<DataRouter | null>(null);
-  useEffect(() => {
-    const created = createBrowserRouter(routes);
-    setRouter(created);
-    return () => created.dispose();
-  }, [routes]);
-  return router;
-};
-
-const SignedOutApp = () => {
-  const router = useRouterFor(signedOutRoutes);
-  return router ? <RouterProvider router={router} /> : <LoadingOverlay />;
-};
-
-const SignedInApp = ({ user }: { user: User }) => {
-  const router = useRouterFor(signedInRoutes);
-  return (
-    <CurrentUserContext.Provider value={user}>
-      {/* The live channel lives exactly as long as the signed-in app: signing out closes it. */}
-      <LiveNotificationsProvider>{router ? <RouterProvider router={router} /> : <LoadingOverlay />}</LiveNotificationsProvider>
-    </CurrentUserContext.Provider>
-  );
-};
+/** Errors outside any route (the panel's code failing to load): SPEC.md §8's route error. */
+class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Box sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', p: 3 }}>
+        <Box sx={{ maxWidth: 560, width: '100%' }}>
+          <Typography variant="h5" component="h1" sx={{ mb: 1.5, color: 'error.main' }}>
+            {MESSAGES.routeError}
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', mb: 3 }}>{this.state.error.message || MESSAGES.unexpected}</Typography>
+          <Button variant="contained" onClick={() => window.location.reload()}>
+            Reload the page
+          </Button>
+        </Box>
+      </Box>
+    );
+  }
+}
 
 /**
- * The guard (SPEC.md §2, §4): a loading overlay while auth loads, then the sign-in routes or the
- * app routes. Signing in or out, or any 401, flips between them.
+ * The guard (SPEC.md §2, §4): the sign-in screen or the signed-in panel; signing in or out, or
+ * any 401, flips between them. Without a session cookie hint the sign-in form shows at once
+ * while the profile call confirms it; with one, a loading overlay until the profile answers.
  */
 export const App = () => {
   const { user, isLoading } = useUser();
   useUnauthorizedRedirect();
-  if (isLoading) return <LoadingOverlay text="Loading your workspace…" />;
-  return user ? <SignedInApp user={user} /> : <SignedOutApp />;
+  if (isLoading && hasSessionHint()) return <LoadingOverlay text="Loading your workspace…" />;
+  return (
+    <AppErrorBoundary>
+      {user ? (
+        <Suspense fallback={<LoadingOverlay text="Loading your workspace…" />}>
+          <SignedInApp user={user} />
+        </Suspense>
+      ) : (
+        <SignedOutApp />
+      )}
+    </AppErrorBoundary>
+  );
 };

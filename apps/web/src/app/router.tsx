@@ -3,7 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { loadChunk } from '../lib/chunk';
 import { paths } from '../config/paths';
 import { FLAGS } from '../config/flags';
-import { RedirectAfterLogin, RedirectToLogin, RequireAdmin } from './layout/guard';
+import { RedirectAfterLogin, RequireAdmin } from './layout/guard';
 import { RouteFallback, RouteShell } from './layout/route-shell';
 import { RouteError } from './routes/route-error';
 
@@ -15,29 +15,10 @@ const lazyScreen =
     return { Component: pick(module) };
   };
 
-const loginScreen = lazyScreen(
-  () => import('./routes/login'),
-  (m) => m.LoginRoute,
-);
 const adminMenuScreen = lazyScreen(
   () => import('./routes/admin/menu'),
   (m) => m.AdminMenuRoute,
 );
-
-/** Signed out: /login, and every other path sends the person there (SPEC.md §2). */
-export const signedOutRoutes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RouteShell,
-    ErrorBoundary: RouteError,
-    HydrateFallback: RouteFallback,
-    children: [
-      { path: 'login', lazy: loginScreen },
-      { index: true, Component: RedirectToLogin },
-      { path: '*', Component: RedirectToLogin },
-    ],
-  },
-];
 
 /** Signed in: the layout and its screens, each loaded on demand (SPEC.md §2). */
 export const signedInRoutes: RouteObject[] = [

@@ -1,18 +1,43 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { NOTIFICATIONS_INITIAL_BATCH, wsClientMessageSchema, type WsClientMessage, type WsServerMessage } from '@ginhawa/contract';
-import type { Db } from '../../db/client';
+import { isDatabaseUnavailable, type Db } from '../../db/client';
 import { sessions } from '../../db/schema/index';
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-error';
 import type { BusEvent } from '../../plugins/bus';
 import { SESSION_IDLE_SECONDS, type AuthUser } from '../users/auth.service';
+import { createTokenBucket, type TokenBucket } from './token-bucket';
 import { decide, isDecider, listForUser, loadBatch, markAllRead, removeNotification, setRead, toNotification, unreadCount, unreadCounts } from './notifications.service';
 
 export const HEARTBEAT_MS = 30_000;
 const SESSION_CHECK_MS = 60_000;
-/** Close codes: 4001 signed out / session over. */
+/** Close codes: 4001 signed out / session over; 1008 (policy violation) for a socket that keeps flooding. */
 export const CLOSE_SIGNED_OUT = 4001;
+export const CLOSE_FLOODING = 1008;
+
+/**
+ * Frame limits (decision 0010). The panel sends a ping every 30 s and one frame per click or
+ * scrolled page, so a burst of 20 with 10 per second refilled is never reached by a person; a
+ * script gets at most that, then an error frame per refused frame. One account's sockets
+ * together share a wider bucket, so opening more tabs does not multiply what it may ask for.
+ */
+export const SOCKET_BURST = 20;
+export const SOCKET_PER_SECOND = 10;
+export const USER_BURST = 40;
+export const USER_PER_SECOND = 20;
+/** Frames waiting behind the one being handled; more are refused rather than queued without end. */
+export const MAX_QUEUED_FRAMES = 8;
+/** This many refused frames within the window close the socket with 1008. */
+export const MAX_REFUSALS = 30;
+const REFUSAL_WINDOW_MS = 10_000;
+/** After a 1008 close the account may not open a socket on this instance for this long. */
+export const FLOOD_COOL_DOWN_MS = 10_000;
+/** A flooder that does not answer the close frame is cut off after this long. */
+const CLOSE_GRACE_MS = 1_000;
+/** `fetch_older_notifications` pages no deeper than this (OFFSET costs a scan of what it skips). */
+export const MAX_OLDER_OFFSET = 10_000;
+const SLOW_DOWN = 'Too many messages. Please slow down.';
 
 type Connection = {
   socket: WebSocket;
@@ -22,6 +47,11 @@ type Connection = {
   expiresAt?: number;
   familyId?: number;
   alive: boolean;
+  bucket: TokenBucket;
+  /** Frames accepted but not yet handled (the one in flight included). */
+  pending: number;
+  refusals: number;
+  refusalsSince: number;
 };
 
 /**
@@ -30,6 +60,8 @@ type Connection = {
  */
 export const createHub = (db: Db, log: FastifyBaseLogger) => {
   const byUser = new Map<number, Set<Connection>>();
+  const userBuckets = new Map<number, TokenBucket>();
+  const cooling = new Map<number, number>();
 
   const send = (conn: Connection, message: WsServerMessage) => {
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(message));
@@ -46,7 +78,31 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
   const remove = (conn: Connection) => {
     const set = byUser.get(conn.user.id);
     set?.delete(conn);
-    if (set && set.size === 0) byUser.delete(conn.user.id);
+    if (set && set.size === 0) {
+      byUser.delete(conn.user.id);
+      userBuckets.delete(conn.user.id);
+    }
+  };
+
+  /** Counts a refused frame; persistent abuse ends the socket instead of answering every frame. */
+  const refuse = (conn: Connection, message: string) => {
+    const now = Date.now();
+    if (now - conn.refusalsSince > REFUSAL_WINDOW_MS) {
+      conn.refusals = 0;
+      conn.refusalsSince = now;
+    }
+    conn.refusals += 1;
+    if (conn.refusals > MAX_REFUSALS) {
+      log.warn({ user: conn.user.id }, 'socket closed for flooding');
+      cooling.set(conn.user.id, now + FLOOD_COOL_DOWN_MS);
+      conn.socket.close(CLOSE_FLOODING, 'Too many messages');
+      // Stop reading what is still queued on the wire; cut it off if it never answers the close.
+      conn.socket.pause();
+      setTimeout(() => conn.socket.terminate(), CLOSE_GRACE_MS).unref();
+      remove(conn);
+      return;
+    }
+    send(conn, { action: 'error', message });
   };
 
   const handleMessage = async (conn: Connection, message: WsClientMessage) => {
@@ -55,6 +111,7 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
       case 'ping':
         return send(conn, { action: 'pong' });
       case 'fetch_older_notifications': {
+        if (message.offset > MAX_OLDER_OFFSET) throw new HttpError(400, `Older notifications go back at most ${MAX_OLDER_OFFSET.toLocaleString('en')}.`);
         const list = await listForUser(db, conn.user, message.offset, message.limit ?? NOTIFICATIONS_INITIAL_BATCH);
         return send(conn, { action: 'older_notifications', notifications: list, offset: message.offset });
       }
@@ -87,26 +144,47 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
       await handleMessage(conn, result.data);
     } catch (err) {
       if (err instanceof HttpError) return send(conn, { action: 'error', message: err.message });
+      if (isDatabaseUnavailable(err)) return send(conn, { action: 'error', message: 'The service is briefly unavailable. Please try again in a moment.' });
       log.error({ err }, 'websocket action failed');
       send(conn, { action: 'error', message: 'Something went wrong on our side. Please try again.' });
     }
   };
 
   const add = (socket: WebSocket, identity: { user: AuthUser; sessionId?: number; expiresAt?: number; familyId?: number }) => {
-    const conn: Connection = { socket, user: identity.user, sessionId: identity.sessionId, expiresAt: identity.expiresAt, familyId: identity.familyId, alive: true };
+    const conn: Connection = {
+      socket,
+      user: identity.user,
+      sessionId: identity.sessionId,
+      expiresAt: identity.expiresAt,
+      familyId: identity.familyId,
+      alive: true,
+      bucket: createTokenBucket(SOCKET_BURST, SOCKET_PER_SECOND),
+      pending: 0,
+      refusals: 0,
+      refusalsSince: Date.now(),
+    };
     let set = byUser.get(conn.user.id);
     if (!set) byUser.set(conn.user.id, (set = new Set()));
     set.add(conn);
+    let userBucket = userBuckets.get(conn.user.id);
+    if (!userBucket) userBuckets.set(conn.user.id, (userBucket = createTokenBucket(USER_BURST, USER_PER_SECOND)));
+    const sharedBucket = userBucket;
     socket.on('pong', () => {
       conn.alive = true;
     });
-    // Frames are handled one at a time per socket, in order.
+    // Frames are handled one at a time per socket, in order: at most one query in flight per socket.
     let queue = Promise.resolve();
     socket.on('message', (data, isBinary) => {
       conn.alive = true;
+      if (socket.readyState !== socket.OPEN) return;
+      // Limits are checked before the frame is even parsed, so refusing costs next to nothing.
+      if (conn.pending >= MAX_QUEUED_FRAMES || !conn.bucket.take() || !sharedBucket.take()) return refuse(conn, SLOW_DOWN);
       if (isBinary) return send(conn, { action: 'error', message: 'Messages must be JSON text.' });
       const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
-      queue = queue.then(() => onFrame(conn, text));
+      conn.pending += 1;
+      queue = queue.then(() => onFrame(conn, text)).finally(() => {
+        conn.pending -= 1;
+      });
     });
     socket.on('close', () => remove(conn));
     socket.on('error', () => remove(conn));
@@ -158,8 +236,11 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
 
   const all = () => [...byUser.values()].flatMap((set) => [...set]);
 
-  // Heartbeats drop dead sockets; sessions that ended by time (idle/absolute) close their sockets.
+  // Heartbeats drop dead sockets and expired flood cool-downs; sessions that ended by time
+  // (idle/absolute) close their sockets.
   const heartbeat = setInterval(() => {
+    const now = Date.now();
+    for (const [userId, until] of cooling) if (until <= now) cooling.delete(userId);
     for (const conn of all()) {
       if (!conn.alive) {
         conn.socket.terminate();
@@ -195,6 +276,17 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
     byUser.clear();
   };
 
-  return { add, onEvent, resync, close, checkSessions, size: () => all().length };
+  /** Seconds until this account may open a socket again after being closed for flooding (0: now). */
+  const coolDownSeconds = (userId: number) => {
+    const until = cooling.get(userId);
+    if (until === undefined) return 0;
+    if (until <= Date.now()) {
+      cooling.delete(userId);
+      return 0;
+    }
+    return (until - Date.now()) / 1000;
+  };
+
+  return { add, onEvent, resync, close, checkSessions, coolDownSeconds, size: () => all().length };
 };
 export type Hub = ReturnType<typeof createHub>;

@@ -3,7 +3,7 @@ import websocket from '@fastify/websocket';
 import { z } from 'zod';
 import { resolveIdentity } from '../../plugins/auth';
 import { startBus } from '../../plugins/bus';
-import { forbidden, unauthorized } from '../../lib/http-error';
+import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { createHub } from './notifications.hub';
 
 /** Frames are small JSON actions; the library's default would accept 100 MiB. */
@@ -46,6 +46,8 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
           const token = (request.query as { token?: string }).token;
           const identity = await resolveIdentity(db, tokens, request, { cookieSecure: env.cookieSecure, bearerFromQuery: token });
           if (!identity) throw unauthorized();
+          const wait = hub.coolDownSeconds(identity.user.id);
+          if (wait > 0) throw tooManyRequests('Too many messages from this account. Please wait a few seconds before reconnecting.', wait);
           request.identity = identity;
         },
       },

@@ -1,0 +1,203 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { and, eq, like } from 'drizzle-orm';
+import type { Notification } from '@ginhawa/contract';
+import { buildApp } from '../app';
+import { openPostgres, type Database } from '../db/client';
+import { notifications, users } from '../db/schema/index';
+import { seedDatabase } from '../db/seed';
+import { loadEnv } from '../plugins/env';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, TEST_SECRET, buildTestApp, login, type Agent } from './build';
+import { action, connectSocket, type TestSocket } from './ws-client';
+
+const env = () => loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/ginhawa-test', WEB_DIST: '/nonexistent' });
+const UNAVAILABLE = { message: 'The service is briefly unavailable. Please try again in a moment.' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the database gone (embedded)', () => {
+  it('requests that need it get 503 with a message, not 500', async () => {
+    const ctx = await buildTestApp();
+    const agent = await login(ctx.app, 'manager', DEMO_PASSWORD);
+    await ctx.database.close();
+    const res = await agent.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'Hello', message: 'Anyone there?' } });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual(UNAVAILABLE);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { cookie: `sessionid=${agent.sessionId}` } })).statusCode).toBe(503);
+    await ctx.app.close();
+  });
+});
+
+/**
+ * Stands between the app and PostgreSQL, so the test can take the database "down" for this app
+ * alone (refuse new connections, cut open ones) without root and without touching other suites'
+ * databases, the way a restart looks from the app's side.
+ */
+const startProxy = async (target: URL) => {
+  const open = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+  const up = async () => {
+    const s = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 5432), target.hostname);
+      open.add(client);
+      open.add(upstream);
+      const end = () => {
+        client.destroy();
+        upstream.destroy();
+        open.delete(client);
+        open.delete(upstream);
+      };
+      client.on('error', end).on('close', end);
+      upstream.on('error', end).on('close', end);
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => s.listen(port, '127.0.0.1', resolve));
+    port = (s.address() as net.AddressInfo).port;
+    server = s;
+  };
+  const down = async () => {
+    const s = server;
+    server = undefined;
+    for (const socket of open) socket.destroy();
+    open.clear();
+    await new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()));
+  };
+  await up();
+  const url = new URL(target);
+  url.host = `127.0.0.1:${port}`;
+  return { url: url.toString(), up, down };
+};
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+
+// Needs a real PostgreSQL server (CI's `.ci/run` sets TEST_DATABASE_URL); PGlite has no connections to lose.
+describe.runIf(baseUrl)('PostgreSQL restarting under load', () => {
+  const name = `ginhawa_restart_${process.pid}_${Date.now()}`;
+  let direct: URL;
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let seeded: Database;
+  let database: Database;
+  let app: FastifyInstance;
+  let admin: Agent;
+  let therapistId: number;
+  let sockets: TestSocket[];
+
+  beforeAll(async () => {
+    const maintenance = new pg.Client({ connectionString: baseUrl });
+    await maintenance.connect();
+    await maintenance.query(`create database ${name}`);
+    await maintenance.end();
+    direct = new URL(baseUrl!);
+    direct.pathname = `/${name}`;
+    seeded = await openPostgres(direct.toString(), 2);
+    await seeded.migrate();
+    await seedDatabase(seeded.db, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, seedDemo: true });
+    proxy = await startProxy(direct);
+    database = await openPostgres(proxy.url, 5);
+    app = await buildApp({ database, env: env(), secretKey: TEST_SECRET, logger: false });
+    await app.ready();
+    admin = await login(app, 'admin', ADMIN_PASSWORD);
+    const [therapist] = await seeded.db.select({ id: users.id }).from(users).where(eq(users.username, 'therapist'));
+    therapistId = therapist!.id;
+    const agent = await login(app, 'therapist', DEMO_PASSWORD);
+    sockets = [await connectSocket(app, { agent }), await connectSocket(app, { agent })];
+    for (const socket of sockets) await socket.next(action('user_notifications'));
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const socket of sockets ?? []) socket.ws.close();
+    await app?.close();
+    await database?.close();
+    await seeded?.close();
+    await proxy?.down();
+    const maintenance = new pg.Client({ connectionString: baseUrl });
+    await maintenance.connect();
+    await maintenance.query(`drop database if exists ${name} with (force)`);
+    await maintenance.end();
+  });
+
+  it('answers 503 while it is down, reconnects, re-listens, resyncs every socket and loses no committed notification', async () => {
+    const statuses = new Map<string, number>();
+    const seen = sockets.map(() => new Set<string>());
+    const drain = () => {
+      for (const [i, socket] of sockets.entries()) {
+        for (const m of socket.messages.splice(0)) {
+          if (m.action === 'new_notification') seen[i]!.add((m as { notification: Notification }).notification.title);
+          if (m.action === 'user_notifications') for (const x of (m as { notifications: Notification[] }).notifications) seen[i]!.add(x.title);
+        }
+      }
+    };
+    let n = 0;
+    const announce = async () => {
+      const title = `w${String(n++).padStart(3, '0')}`;
+      const res = await admin.request({ method: 'POST', url: '/api/notifications/', payload: { title, message: 'during the restart', users: [therapistId] } });
+      statuses.set(title, res.statusCode);
+      if (res.statusCode !== 201) expect(res.json(), title).toEqual(UNAVAILABLE);
+      return res.statusCode;
+    };
+    let writing = true;
+    // One announcement at a time to the therapist while the faults happen.
+    const writer = (async () => {
+      while (writing) {
+        await announce();
+        await sleep(100);
+      }
+    })();
+
+    await sleep(300);
+    // 1. Every backend of this database is terminated (57P01), as in a fast restart.
+    const killer = new pg.Client({ connectionString: direct.toString() });
+    await killer.connect();
+    await killer.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await killer.end();
+    await sleep(300);
+    // 2. Down for a while: open connections cut, new ones refused.
+    await proxy.down();
+    await sleep(300);
+    const health = await app.inject({ method: 'GET', url: '/api/health/' });
+    expect(health.statusCode).toBe(503);
+    const duringOutage = await admin.request({ method: 'GET', url: '/api/notifications/' });
+    expect(duringOutage.statusCode).toBe(503);
+    expect(duringOutage.json()).toEqual(UNAVAILABLE);
+    await sleep(1000);
+    writing = false;
+    await writer;
+    drain();
+    await proxy.up();
+
+    // 3. Back by itself: the bus listens again and every socket gets a fresh list.
+    await Promise.all(sockets.map((socket) => socket.next(action('user_notifications'), 20_000).then((m) => socket.messages.push(m))));
+    drain();
+    expect((await app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
+    // Writes succeed again and arrive live (the LISTEN is back, not just the pool).
+    for (let i = 0; i < 3; i += 1) expect(await announce()).toBe(201);
+    for (const socket of sockets) {
+      const live = [];
+      for (let i = 0; i < 3; i += 1) live.push(await socket.next(action('new_notification')));
+      socket.messages.push(...live);
+    }
+    drain();
+
+    const codes = [...statuses.values()];
+    expect(codes.every((c) => c === 201 || c === 503), JSON.stringify([...statuses])).toBe(true);
+    expect(codes).toContain(503);
+
+    // Nothing half-applied: an announcement is there whole (its one row) or not at all, and every 201 is there.
+    const stored = await seeded.db
+      .select({ title: notifications.title })
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, therapistId), like(notifications.title, 'w%')));
+    const storedTitles = stored.map((r) => r.title);
+    expect(new Set(storedTitles).size).toBe(storedTitles.length);
+    for (const [title, status] of statuses) if (status === 201) expect(storedTitles, title).toContain(title);
+
+    // No committed notification lost: each socket saw every stored one, live or in a resync list.
+    for (const [i, socket] of sockets.entries()) {
+      expect(storedTitles.filter((t) => !seen[i]!.has(t)), `socket ${i}: ${JSON.stringify([...statuses])}`).toEqual([]);
+      expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+    }
+  }, 60_000);
+});
