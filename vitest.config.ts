@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests that need a real PostgreSQL server (*.pg-test.ts) join the server suite only when one is given.
+const serverTests = process.env.TEST_DATABASE_URL ? ['src/**/*.test.ts', 'src/**/*.pg-test.ts'] : ['src/**/*.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -9,7 +12,7 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           environment: 'node',
-          include: ['src/**/*.test.ts'],
+          include: serverTests,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -73,8 +73,8 @@ const startProxy = async (target: URL) => {
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
-// Needs a real PostgreSQL server (CI's `.ci/run` sets TEST_DATABASE_URL); PGlite has no connections to lose.
-describe.runIf(baseUrl)('PostgreSQL restarting under load', () => {
+// Needs a real PostgreSQL server: vitest.config.ts includes *.pg-test.ts only when TEST_DATABASE_URL is set (as .ci/run does); PGlite has no connections to lose.
+describe('PostgreSQL restarting under load', () => {
   const name = `ginhawa_restart_${process.pid}_${Date.now()}`;
   let direct: URL;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
