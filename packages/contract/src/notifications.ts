@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields';
 
 /** At most this many notifications in one `fetch_older_notifications` answer. */
 export const NOTIFICATIONS_MAX_BATCH = 50;
@@ -24,8 +25,8 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export const announcementBodySchema = z
   .object({
-    title: z.string().trim().min(1, 'Enter a title.').max(120, 'Titles are at most 120 characters.'),
-    message: z.string().trim().min(1, 'Enter a message.').max(2000, 'Messages are at most 2000 characters.'),
+    title: text(120, { required: 'Enter a title.', tooLong: 'Titles are at most 120 characters.' }),
+    message: text(2000, { multiline: true, required: 'Enter a message.', tooLong: 'Messages are at most 2000 characters.' }),
     link: z
       .string()
       .trim()

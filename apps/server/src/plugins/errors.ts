@@ -1,10 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@ginhawa/contract';
+import { FIELDS_MESSAGE, MESSAGES } from '@ginhawa/contract';
+import { constraintError } from '../lib/constraints';
 import { HttpError, type FieldErrors } from '../lib/http-error';
 import { pgErrorCode } from '../lib/pg-errors';
-
-const FIELDS_MESSAGE = 'Please correct the highlighted fields.';
 
 const statusMessages: Record<number, string> = {
   400: 'The request could not be understood.',
@@ -28,12 +27,16 @@ const fieldKey = (instancePath: string | undefined, missingProperty?: unknown) =
 /** The one error handler: every failure leaves as `{message, errors?}`; 5xx details stay in the log. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) {
-      if (err.statusCode === 401 || err.statusCode === 403 || err.statusCode === 429) {
-        request.log.warn({ status: err.statusCode, url: request.url }, `refused: ${err.message}`);
+    // A race past a service's pre-check on a named unique index or foreign key: that constraint's sentence.
+    const httpError = err instanceof HttpError ? err : constraintError(err);
+    if (httpError) {
+      if (httpError.statusCode === 401 || httpError.statusCode === 403 || httpError.statusCode === 429) {
+        request.log.warn({ status: httpError.statusCode, url: request.url }, `refused: ${httpError.message}`);
       }
-      if (err.headers) void reply.headers(err.headers);
-      return reply.code(err.statusCode).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+      if (httpError.headers) void reply.headers(httpError.headers);
+      return reply
+        .code(httpError.statusCode)
+        .send(httpError.errors ? { message: httpError.message, errors: httpError.errors } : { message: httpError.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: FieldErrors = {};
@@ -59,7 +62,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send({ message: 'The request body is empty; send a JSON object.' });
     }
-    // Constraint races the services did not pre-check still get a clear answer.
+    // Constraints without a sentence still get a clear answer.
     const state = pgErrorCode(err);
     if (state === '23505') return reply.code(409).send({ message: 'A record with these details already exists.' });
     if (state === '23503') return reply.code(409).send({ message: 'This record is referenced by, or refers to, a record that does not exist.' });

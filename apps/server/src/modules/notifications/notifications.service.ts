@@ -4,7 +4,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { groups, locations, notifications, userGroups, userLocations, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { offsetOf, toPage } from '../../lib/pagination';
+import { offsetOf, toPage } from '../../lib/list';
 import { randomToken } from '../../lib/tokens';
 import { publish } from '../../plugins/bus';
 import { hasAnyGroup } from '../../plugins/auth';
