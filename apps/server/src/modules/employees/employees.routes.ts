@@ -49,3 +49,10 @@ export const employeeRoutes =
       getEmployeeByUser(db, kind, request.params.user_id, viewerOf(request)),
     );
   };
+
+/** /api/salespersons/: employees of kind 'salesperson'. */
+export const salespersonsRoutes = employeeRoutes('salesperson');
+/** /api/therapists/: employees of kind 'therapist'. */
+export const therapistsRoutes = employeeRoutes('therapist');
+/** /api/receptionists/: employees of kind 'receptionist'. */
+export const receptionistsRoutes = employeeRoutes('receptionist');

@@ -12,8 +12,7 @@ import { iso } from '../../lib/iso';
 import { likePattern, listPage, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { endAllSessions } from '../users/auth.service';
-import { hashPassword } from '../users/passwords';
-import { addUserLocations, addUserToGroups, assertPasswordAcceptable, assertUsernameFree, insertUserAccount, removeUserFromGroup } from '../users/users.service';
+import { addUserLocations, addUserToGroups, assertPasswordAcceptable, assertUsernameFree, hashPassword, insertUserAccount, removeUserFromGroup } from '../users/users.service';
 
 export type EmployeeInput = z.output<typeof employeeBodySchema>;
 export type EmployeeChanges = z.output<typeof employeePatchSchema>;

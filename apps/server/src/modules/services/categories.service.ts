@@ -10,7 +10,7 @@ import { iso } from '../../lib/iso';
 import { likePattern, listPage, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { outer } from './common';
-import { assertNotInUse, membershipCategoryUsages, treatmentCategoryUsages, type UsageCheck } from './in-use';
+import { assertNotInUse, membershipCategoryUsages, treatmentCategoryUsages, type UsageCheck } from './in-use.service';
 
 type CategoryBody = z.output<typeof categoryBodySchema>;
 type CategoryPatch = z.output<typeof categoryPatchSchema>;

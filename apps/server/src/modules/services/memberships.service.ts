@@ -10,7 +10,7 @@ import { iso } from '../../lib/iso';
 import { likePattern, listPage, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { outer } from './common';
-import { assertNotInUse, membershipUsages } from './in-use';
+import { assertNotInUse, membershipUsages } from './in-use.service';
 
 type MembershipBody = z.output<typeof membershipBodySchema>;
 type MembershipPatch = z.output<typeof membershipPatchSchema>;

@@ -9,7 +9,7 @@ import { fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { likePattern, listPage, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
-import { assertNotInUse, treatmentUsages } from './in-use';
+import { assertNotInUse, treatmentUsages } from './in-use.service';
 
 type TreatmentBody = z.output<typeof treatmentBodySchema>;
 type TreatmentPatch = z.output<typeof treatmentPatchSchema>;

@@ -15,6 +15,9 @@ import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
 
+/** Other modules hash a new login's password through this service, not users/passwords.ts. */
+export { hashPassword };
+
 /**
  * Sets a new password and ends all of the user's sessions and tokens. When `oldPassword` is given
  * (a person changing their own), it must match.
