@@ -17,6 +17,7 @@ const requiredText = (what: string, max: number) => text(max, { required: `Enter
 /** Non-negative peso amount; accepts 15000, 15000.5 or "15000.50", always a 2-place string afterwards. */
 export const targetAmountSchema = money({
   acceptNumber: true,
+  padded: true,
   negative: 'The target cannot be negative.',
   invalid: 'Enter an amount like 150000.00 (at most 2 decimals).',
 });
@@ -279,3 +280,22 @@ export const configurationBodySchema = z.object({
   remove_logo: z.boolean().optional(),
 });
 export type ConfigurationBody = z.input<typeof configurationBodySchema>;
+
+// ——— resources: the schemas of each resource's six routes (docs/api.md) ———
+
+export const locationResource = {
+  item: locationSchema,
+  listQuery: locationListQuerySchema,
+  createBody: locationBodySchema,
+  putBody: locationPutSchema,
+  patchBody: locationPatchSchema,
+};
+export const employeeResource = {
+  item: employeeSchema,
+  listQuery: employeeListQuerySchema,
+  createBody: employeeBodySchema,
+  putBody: employeePutSchema,
+  patchBody: employeePatchSchema,
+};
+export const bankResource = { item: bankSchema, listQuery: bankListQuerySchema, createBody: bankBodySchema, putBody: bankPutSchema, patchBody: bankPatchSchema };
+export const userResource = { item: adminUserSchema, listQuery: userListQuerySchema, createBody: userCreateBodySchema, putBody: userPutSchema, patchBody: userPatchSchema };

@@ -60,18 +60,19 @@ export const toMoneyString = (value: string) => {
 };
 
 /**
- * A non-negative peso amount as a 2-place decimal string. `acceptNumber` also takes a JSON number
- * (15000.5) for fields whose clients send numbers.
+ * A non-negative peso amount: a decimal string with at most 2 places (numeric(12,2) answers it
+ * with 2). `acceptNumber` also takes a JSON number (15000.5) for fields whose clients send
+ * numbers; `padded` writes it with 2 places ("15000.50") before it is sent or stored.
  */
-export const money = (options: { negative?: string; invalid?: string; acceptNumber?: boolean } = {}) => {
+export const money = (options: { negative?: string; invalid?: string; acceptNumber?: boolean; padded?: boolean } = {}) => {
   const invalid = options.invalid ?? MONEY_MESSAGE;
   const input = options.acceptNumber
     ? z.union([z.number(), z.string()], { error: invalid }).transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
     : z.string().trim();
-  return input
+  const checked = input
     .refine((v) => !v.startsWith('-'), { message: options.negative ?? 'The amount cannot be negative.', abort: true })
-    .refine((v) => MONEY_RE.test(v), { message: invalid, abort: true })
-    .transform(toMoneyString);
+    .refine((v) => MONEY_RE.test(v), { message: invalid, abort: true });
+  return checked.transform((v) => (options.padded ? toMoneyString(v) : v));
 };
 
 // ——— ids ———

@@ -7,7 +7,7 @@ describe('services schemas', () => {
       name: 'Hilot',
       category: 1,
       duration_minutes: 60,
-      price: '900.00',
+      price: '900',
       description: '',
       is_active: true,
     });

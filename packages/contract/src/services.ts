@@ -206,6 +206,33 @@ export const allowedTreatmentListQuerySchema = listQuerySchema(ALLOWED_TREATMENT
 });
 export type AllowedTreatmentListQuery = z.input<typeof allowedTreatmentListQuerySchema>;
 
+// ——— resources: the schemas of each resource's six routes (docs/api.md) ———
+
+const categoryBodies = { createBody: categoryBodySchema, putBody: categoryBodySchema, patchBody: categoryPatchSchema };
+export const treatmentCategoryResource = { item: treatmentCategorySchema, listQuery: treatmentCategoryListQuerySchema, ...categoryBodies };
+export const membershipCategoryResource = { item: membershipCategorySchema, listQuery: membershipCategoryListQuerySchema, ...categoryBodies };
+export const treatmentResource = {
+  item: treatmentSchema,
+  listQuery: treatmentListQuerySchema,
+  createBody: treatmentBodySchema,
+  putBody: treatmentBodySchema,
+  patchBody: treatmentPatchSchema,
+};
+export const membershipResource = {
+  item: membershipSchema,
+  listQuery: membershipListQuerySchema,
+  createBody: membershipBodySchema,
+  putBody: membershipBodySchema,
+  patchBody: membershipPatchSchema,
+};
+export const allowedTreatmentResource = {
+  item: allowedTreatmentSchema,
+  listQuery: allowedTreatmentListQuerySchema,
+  createBody: allowedTreatmentBodySchema,
+  putBody: allowedTreatmentBodySchema,
+  patchBody: allowedTreatmentPatchSchema,
+};
+
 /** "1 h 30 min" for a treatment's length. */
 export const formatDuration = (minutes: number): string => {
   const h = Math.floor(minutes / 60);

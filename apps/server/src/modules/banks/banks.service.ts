@@ -120,3 +120,6 @@ export const deleteBank = async (db: Db, actorId: number, id: number): Promise<D
     await audit(tx, { actorId, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'banks', rowId: id, before: toBank(before), after });
     return result;
   });
+
+/** What the resource routes call (lib/resource-routes.ts). */
+export const banksService = { list: listBanks, get: getBank, create: createBank, update: updateBank, remove: deleteBank };

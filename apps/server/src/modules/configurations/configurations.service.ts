@@ -6,6 +6,7 @@ import { configurations, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
+import { iso } from '../../lib/iso';
 
 export const CONFIGURATION_ID = 1;
 
@@ -40,7 +41,7 @@ export const getConfiguration = async (db: DbOrTx): Promise<Configuration> => {
   return {
     company_name: row?.companyName ?? null,
     logoUrl: row?.logoPath ?? null,
-    updated_at: (row?.updatedAt ?? new Date(0)).toISOString(),
+    updated_at: iso(row?.updatedAt ?? new Date(0)),
     updated_by: row?.updatedBy ?? null,
     updated_by_name: row ? (row.updatedByName ?? row.updatedByUsername ?? null) : null,
   };

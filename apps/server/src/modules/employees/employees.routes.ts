@@ -2,10 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   MANAGER_GROUP,
-  employeeBodySchema,
-  employeeListQuerySchema,
-  employeePatchSchema,
-  employeePutSchema,
+  employeeResource,
   employeeSchema,
   errorBodySchema,
   userIdParamsSchema,
@@ -33,16 +30,15 @@ export const employeeRoutes =
     resourceRoutes(app, {
       tags,
       writers: ['Admin'],
-      item: employeeSchema,
-      listQuery: employeeListQuerySchema,
-      createBody: employeeBodySchema,
-      putBody: employeePutSchema,
-      patchBody: employeePatchSchema,
-      list: (query, url, request) => listEmployees(db, kind, query, url, viewerOf(request)),
-      get: (id, request) => getEmployee(db, kind, id, viewerOf(request)),
-      create: (actorId, body, request) => createEmployee(db, kind, actorId, body, viewerOf(request)),
-      update: (actorId, id, body, request) => updateEmployee(db, kind, actorId, id, body, viewerOf(request)),
-      remove: (actorId, id) => deleteEmployee(db, kind, actorId, id),
+      schemas: employeeResource,
+      // The kind is fixed per mount; what a caller sees (phone numbers) depends on who asks.
+      service: {
+        list: (db, query, url, request) => listEmployees(db, kind, query, url, viewerOf(request)),
+        get: (db, id, request) => getEmployee(db, kind, id, viewerOf(request)),
+        create: (db, actorId, body, request) => createEmployee(db, kind, actorId, body, viewerOf(request)),
+        update: (db, actorId, id, body, request) => updateEmployee(db, kind, actorId, id, body, viewerOf(request)),
+        remove: (db, actorId, id) => deleteEmployee(db, kind, actorId, id),
+      },
     });
 
     app.get('/by-user/:user_id/', { schema: { tags, params: userIdParamsSchema, response: { 200: employeeSchema, ...errors } } }, async (request) =>

@@ -198,3 +198,6 @@ export const assertLocationsExist = async (db: DbOrTx, ids: number[], field: str
   }
   return found;
 };
+
+/** What the resource routes call (lib/resource-routes.ts). */
+export const locationsService = { list: listLocations, get: getLocation, create: createLocation, update: updateLocation, remove: deleteLocation };

@@ -9,6 +9,7 @@ import { randomToken } from '../../lib/tokens';
 import { publish } from '../../plugins/bus';
 import { hasAnyGroup } from '../../plugins/auth';
 import type { AuthUser } from '../users/auth.service';
+import { iso } from '../../lib/iso';
 
 export type NotifyInput = {
   recipients: number[];
@@ -99,7 +100,7 @@ export const toNotification = (row: Row, viewerMayDecide: boolean): Notification
   can_decide: viewerMayDecide && row.requiresApproval && row.isApproved === null,
   actor: row.actorId,
   actor_name: row.actorName,
-  created_at: new Date(row.createdAt).toISOString(),
+  created_at: iso(row.createdAt),
 });
 
 export const listForUser = async (db: Db, viewer: AuthUser, offset = 0, limit = NOTIFICATIONS_INITIAL_BATCH) => {

@@ -183,3 +183,12 @@ export const deleteAllowedTreatment = async (db: Db, actorId: number, id: number
     await audit(tx, { actorId, action: 'delete', tableName: 'membership_allowed_treatments', rowId: id, before });
     return { result: 'deleted', message: `${before.treatment_name} removed from ${before.membership_name}.` };
   });
+
+/** What the resource routes call (lib/resource-routes.ts). */
+export const allowedTreatmentsService = {
+  list: listAllowedTreatments,
+  get: getAllowedTreatment,
+  create: createAllowedTreatment,
+  update: updateAllowedTreatment,
+  remove: deleteAllowedTreatment,
+};

@@ -193,3 +193,6 @@ export const deleteMembership = async (db: Db, actorId: number, id: number): Pro
     await audit(tx, { actorId, action: 'delete', tableName: 'memberships', rowId: id, before: { ...before, allowed_treatments: allowed } });
     return { result: 'deleted', message: `Membership “${before.name}” deleted.` };
   });
+
+/** What the resource routes call (lib/resource-routes.ts). */
+export const membershipsService = { list: listMemberships, get: getMembership, create: createMembership, update: updateMembership, remove: deleteMembership };

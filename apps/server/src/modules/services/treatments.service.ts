@@ -156,3 +156,6 @@ export const deleteTreatment = async (db: Db, actorId: number, id: number): Prom
     await audit(tx, { actorId, action: 'delete', tableName: 'treatments', rowId: id, before });
     return { result: 'deleted', message: `Treatment “${before.name}” deleted.` };
   });
+
+/** What the resource routes call (lib/resource-routes.ts). */
+export const treatmentsService = { list: listTreatments, get: getTreatment, create: createTreatment, update: updateTreatment, remove: deleteTreatment };

@@ -1,24 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminUserSchema,
   changeOwnPasswordBodySchema,
   errorBodySchema,
   groupWithCountSchema,
   idParamsSchema,
   myDataSchema,
   newPasswordSchema,
-  userCreateBodySchema,
-  userListQuerySchema,
-  userPatchSchema,
-  userPutSchema,
+  userResource,
 } from '@ginhawa/contract';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { currentUser, isAdmin, setAuthCookies } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { readImageUpload } from '../../lib/uploads';
 import { createSession, toMyData } from './auth.service';
-import { changePassword, createUser, deleteUser, getAdminUser, listGroupsWithCounts, listUsers, setAvatar, updateUser } from './users.service';
+import { changePassword, listGroupsWithCounts, setAvatar, usersService } from './users.service';
 
 const okSchema = z.object({ message: z.string() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -30,21 +26,8 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env } = app.deps;
 
-  resourceRoutes(app, {
-    tags: ['users'],
-    readers: ['Manager'],
-    writers: ['Admin'],
-    item: adminUserSchema,
-    listQuery: userListQuerySchema,
-    createBody: userCreateBodySchema,
-    putBody: userPutSchema,
-    patchBody: userPatchSchema,
-    list: (query, url) => listUsers(db, query, url),
-    get: (id) => getAdminUser(db, id),
-    create: (actorId, body) => createUser(db, actorId, body),
-    update: (actorId, id, body) => updateUser(db, actorId, id, body),
-    remove: (actorId, id) => deleteUser(db, actorId, id),
-  });
+  // Managers read accounts: they address announcements to people and groups.
+  resourceRoutes(app, { tags: ['users'], readers: ['Manager'], writers: ['Admin'], schemas: userResource, service: usersService });
 
   app.get('/groups/', { config: { groups: ['Manager'] }, schema: { tags: ['users'], response: { 200: z.array(groupWithCountSchema), ...errors } } }, async () =>
     listGroupsWithCounts(db),

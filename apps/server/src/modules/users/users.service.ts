@@ -319,3 +319,6 @@ export const deleteUser = async (db: Db, actorId: number, id: number): Promise<D
     await audit(tx, { actorId, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'users', rowId: id, before, after });
     return result;
   });
+
+/** What the resource routes call (lib/resource-routes.ts). */
+export const usersService = { list: listUsers, get: getAdminUser, create: createUser, update: updateUser, remove: deleteUser };
