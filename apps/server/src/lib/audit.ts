@@ -33,3 +33,9 @@ export const audit = async (db: DbOrTx, entry: AuditEntry) => {
     after: scrub(entry.after),
   });
 };
+
+/** The last step of a create or update: audit it, then hand back the row as the API shows it. */
+export const audited = async <T extends object>(db: DbOrTx, entry: AuditEntry & { after: T }): Promise<T> => {
+  await audit(db, entry);
+  return entry.after;
+};

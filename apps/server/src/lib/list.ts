@@ -70,3 +70,6 @@ export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c)
 
 /** Rows to skip for a page (lists paged by other means, e.g. notifications). */
 export const offsetOf = (params: Pick<ListParams, 'page' | 'pageSize'>) => (params.page - 1) * params.pageSize;
+
+/** Case-insensitive sort key for a text column: names order the same whatever their case. */
+export const lower = (column: AnyColumn) => sql`lower(${column})`;

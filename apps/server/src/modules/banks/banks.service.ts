@@ -1,14 +1,14 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Bank, DeleteResult, bankBodySchema, bankListQuerySchema, bankPatchSchema } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { banks } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit } from '../../lib/audit';
+import { audit, audited } from '../../lib/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
-import { likePattern, listPage, totalRows } from '../../lib/list';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 
 export type BankInput = z.output<typeof bankBodySchema>;
@@ -41,14 +41,14 @@ export const listBanks = async (db: Db, query: BankQuery, url: string) => {
     select: () => db.select({ row: banks, total: totalRows }).from(banks).$dynamic(),
     where: and(...conditions),
     orderBy: {
-      name: sql`lower(${banks.name})`,
-      account_name: sql`lower(${banks.accountName})`,
+      name: lower(banks.name),
+      account_name: lower(banks.accountName),
       account_number: banks.accountNumber,
       is_active: banks.isActive,
       created_at: banks.createdAt,
       id: banks.id,
     },
-    defaultOrder: [sql`lower(${banks.name})`],
+    defaultOrder: [lower(banks.name)],
     tieBreaker: banks.id,
     toItem: (r) => toBank(r.row),
   });
@@ -73,16 +73,17 @@ const assertAccountFree = (db: DbOrTx, name: string, accountNumber: string, exce
     field: 'account_number',
   });
 
+/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
+const toColumns = <T extends BankChanges>(v: T): { name: T['name']; accountName: T['account_name']; accountNumber: T['account_number']; isActive: T['is_active'] } => ({ name: v.name, accountName: v.account_name, accountNumber: v.account_number, isActive: v.is_active });
+
 export const createBank = async (db: Db, actorId: number, input: BankInput): Promise<Bank> =>
   db.transaction(async (tx) => {
     await assertAccountFree(tx, input.name, input.account_number);
     const [row] = await tx
       .insert(banks)
-      .values({ name: input.name, accountName: input.account_name, accountNumber: input.account_number, isActive: input.is_active, ...createdBy(actorId) })
+      .values({ ...toColumns(input), ...createdBy(actorId) })
       .returning();
-    const after = toBank(row!);
-    await audit(tx, { actorId, action: 'create', tableName: 'banks', rowId: after.id, after });
-    return after;
+    return audited(tx, { actorId, action: 'create', tableName: 'banks', rowId: row!.id, after: toBank(row!) });
   });
 
 /** PUT sends every field, PATCH some: both land here with the fields to change. */
@@ -94,12 +95,10 @@ export const updateBank = async (db: Db, actorId: number, id: number, changes: B
     }
     const [row] = await tx
       .update(banks)
-      .set({ name: changes.name, accountName: changes.account_name, accountNumber: changes.account_number, isActive: changes.is_active, ...touched(actorId) })
+      .set({ ...toColumns(changes), ...touched(actorId) })
       .where(eq(banks.id, id))
       .returning();
-    const after = toBank(row!);
-    await audit(tx, { actorId, action: 'update', tableName: 'banks', rowId: id, before: toBank(before), after });
-    return after;
+    return audited(tx, { actorId, action: 'update', tableName: 'banks', rowId: id, before: toBank(before), after: toBank(row!) });
   });
 
 /** Deletes an account no sale refers to; one that was used is deactivated so past sales keep their bank. */

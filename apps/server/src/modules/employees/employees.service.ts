@@ -9,7 +9,7 @@ import { audit } from '../../lib/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
-import { likePattern, listPage, totalRows } from '../../lib/list';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { endAllSessions } from '../users/auth.service';
 import { addUserLocations, addUserToGroups, assertPasswordAcceptable, assertUsernameFree, hashPassword, insertUserAccount, removeUserFromGroup } from '../users/users.service';
@@ -96,17 +96,17 @@ export const listEmployees = async (db: Db, kind: EmployeeKind, query: EmployeeQ
         .$dynamic(),
     where: and(...conditions),
     orderBy: {
-      last_name: sql`lower(${employees.lastName})`,
-      first_name: sql`lower(${employees.firstName})`,
+      last_name: lower(employees.lastName),
+      first_name: lower(employees.firstName),
       employee_code: employees.employeeCode,
       hire_date: employees.hireDate,
-      location_name: sql`lower(${locations.name})`,
+      location_name: lower(locations.name),
       is_active: employees.isActive,
       monthly_target: employees.monthlyTarget,
       created_at: employees.createdAt,
       id: employees.id,
     },
-    defaultOrder: [sql`lower(${employees.lastName})`, sql`lower(${employees.firstName})`],
+    defaultOrder: [lower(employees.lastName), lower(employees.firstName)],
     tieBreaker: employees.id,
     toItem: (r) => toEmployee(r, viewer),
   });

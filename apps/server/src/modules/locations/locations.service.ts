@@ -5,11 +5,11 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { employees, locations, userLocations } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit } from '../../lib/audit';
+import { audit, audited } from '../../lib/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
-import { likePattern, listPage, totalRows } from '../../lib/list';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 
 export type LocationInput = z.output<typeof locationBodySchema>;
@@ -58,14 +58,14 @@ export const listLocations = async (db: Db, query: LocationQuery, url: string) =
     select: () => db.select({ ...columns, total: totalRows }).from(locations).$dynamic(),
     where: and(...conditions),
     orderBy: {
-      name: sql`lower(${locations.name})`,
+      name: lower(locations.name),
       opening_time: locations.openingTime,
       closing_time: locations.closingTime,
       is_active: locations.isActive,
       created_at: locations.createdAt,
       id: locations.id,
     },
-    defaultOrder: [sql`lower(${locations.name})`],
+    defaultOrder: [lower(locations.name)],
     tieBreaker: locations.id,
     toItem: toLocation,
   });
@@ -100,24 +100,14 @@ const stillStaffed = (n: number) =>
     `${n} active employee${n === 1 ? ' works' : 's work'} at this location. Move them to another location or deactivate them first.`,
   );
 
+/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
+const toColumns = <T extends LocationChanges>(v: T): { name: T['name']; address: T['address']; phone: T['phone']; openingTime: T['opening_time']; closingTime: T['closing_time']; isActive: T['is_active'] } => ({ name: v.name, address: v.address, phone: v.phone, openingTime: v.opening_time, closingTime: v.closing_time, isActive: v.is_active });
+
 export const createLocation = async (db: Db, actorId: number, input: LocationInput): Promise<Location> =>
   db.transaction(async (tx) => {
     await assertNameFree(tx, input.name);
-    const [row] = await tx
-      .insert(locations)
-      .values({
-        name: input.name,
-        address: input.address,
-        phone: input.phone,
-        openingTime: input.opening_time,
-        closingTime: input.closing_time,
-        isActive: input.is_active,
-        ...createdBy(actorId),
-      })
-      .returning({ id: locations.id });
-    const after = await getLocation(tx, row!.id);
-    await audit(tx, { actorId, action: 'create', tableName: 'locations', rowId: after.id, after });
-    return after;
+    const [row] = await tx.insert(locations).values({ ...toColumns(input), ...createdBy(actorId) }).returning({ id: locations.id });
+    return audited(tx, { actorId, action: 'create', tableName: 'locations', rowId: row!.id, after: await getLocation(tx, row!.id) });
   });
 
 /** The checks an update must pass before it is written: hours still differ, name free, no one left stranded. */
@@ -141,21 +131,8 @@ export const updateLocation = async (db: Db, actorId: number, id: number, change
   db.transaction(async (tx) => {
     const before = await lockLocation(tx, id);
     await checkLocationChanges(tx, id, before, changes);
-    await tx
-      .update(locations)
-      .set({
-        name: changes.name,
-        address: changes.address,
-        phone: changes.phone,
-        openingTime: changes.opening_time,
-        closingTime: changes.closing_time,
-        isActive: changes.is_active,
-        ...touched(actorId),
-      })
-      .where(eq(locations.id, id));
-    const after = await getLocation(tx, id);
-    await audit(tx, { actorId, action: 'update', tableName: 'locations', rowId: id, before, after });
-    return after;
+    await tx.update(locations).set({ ...toColumns(changes), ...touched(actorId) }).where(eq(locations.id, id));
+    return audited(tx, { actorId, action: 'update', tableName: 'locations', rowId: id, before, after: await getLocation(tx, id) });
   });
 
 /**

@@ -4,10 +4,10 @@ import type { AllowedTreatment, DeleteResult, allowedTreatmentBodySchema, allowe
 import type { Db, DbOrTx } from '../../db/client';
 import { membershipAllowedTreatments as allowed, memberships, treatmentCategories, treatments } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit } from '../../lib/audit';
+import { audit, audited } from '../../lib/audit';
 import { fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
-import { likePattern, listPage, totalRows } from '../../lib/list';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 
 type AllowedBody = z.output<typeof allowedTreatmentBodySchema>;
@@ -101,13 +101,13 @@ export const listAllowedTreatments = async (db: Db, query: AllowedListQuery, url
         .$dynamic(),
     where: and(...conditions),
     orderBy: {
-      treatment_name: sql`lower(${treatments.name})`,
-      membership_name: sql`lower(${memberships.name})`,
+      treatment_name: lower(treatments.name),
+      membership_name: lower(memberships.name),
       sessions_included: allowed.sessionsIncluded,
       discount_percent: allowed.discountPercent,
       created_at: allowed.createdAt,
     },
-    defaultOrder: [sql`lower(${memberships.name})`, sql`lower(${treatments.name})`],
+    defaultOrder: [lower(memberships.name), lower(treatments.name)],
     tieBreaker: allowed.id,
     toItem: toRead,
   });
@@ -137,23 +137,18 @@ const assertPairFree = (db: DbOrTx, membershipId: number, treatmentId: number, n
     fieldMessage: `${names.membership} already includes this treatment.`,
   });
 
+/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
+const toColumns = <T extends AllowedPatch>(v: T): { membershipId: T['membership']; treatmentId: T['treatment']; sessionsIncluded: T['sessions_included']; discountPercent: T['discount_percent'] } => ({ membershipId: v.membership, treatmentId: v.treatment, sessionsIncluded: v.sessions_included, discountPercent: v.discount_percent });
+
 export const createAllowedTreatment = async (db: Db, actorId: number, body: AllowedBody): Promise<AllowedTreatment> =>
   db.transaction(async (tx) => {
     const names = { membership: await membershipName(tx, body.membership), treatment: await includableTreatment(tx, body.treatment) };
     await assertPairFree(tx, body.membership, body.treatment, names);
     const [row] = await tx
       .insert(allowed)
-      .values({
-        membershipId: body.membership,
-        treatmentId: body.treatment,
-        sessionsIncluded: body.sessions_included,
-        discountPercent: body.discount_percent,
-        ...createdBy(actorId),
-      })
+      .values({ ...toColumns(body), ...createdBy(actorId) })
       .returning({ id: allowed.id });
-    const after = await getAllowedTreatment(tx, row!.id);
-    await audit(tx, { actorId, action: 'create', tableName: 'membership_allowed_treatments', rowId: after.id, after });
-    return after;
+    return audited(tx, { actorId, action: 'create', tableName: 'membership_allowed_treatments', rowId: row!.id, after: await getAllowedTreatment(tx, row!.id) });
   });
 
 export const updateAllowedTreatment = async (db: Db, actorId: number, id: number, patch: AllowedPatch): Promise<AllowedTreatment> =>
@@ -169,11 +164,9 @@ export const updateAllowedTreatment = async (db: Db, actorId: number, id: number
     if (membershipId !== before.membership || treatmentId !== before.treatment) await assertPairFree(tx, membershipId, treatmentId, names, id);
     await tx
       .update(allowed)
-      .set({ membershipId, treatmentId, sessionsIncluded: patch.sessions_included, discountPercent: patch.discount_percent, ...touched(actorId) })
+      .set({ ...toColumns(patch), membershipId, treatmentId, ...touched(actorId) })
       .where(eq(allowed.id, id));
-    const after = await getAllowedTreatment(tx, id);
-    await audit(tx, { actorId, action: 'update', tableName: 'membership_allowed_treatments', rowId: id, before, after });
-    return after;
+    return audited(tx, { actorId, action: 'update', tableName: 'membership_allowed_treatments', rowId: id, before, after: await getAllowedTreatment(tx, id) });
   });
 
 export const deleteAllowedTreatment = async (db: Db, actorId: number, id: number): Promise<DeleteResult> =>

@@ -4,10 +4,10 @@ import type { categoryBodySchema, CategoryListQuery, categoryPatchSchema, Delete
 import type { Db, DbOrTx } from '../../db/client';
 import { membershipCategories, membershipCategoryLinks, treatmentCategories, treatments } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit } from '../../lib/audit';
+import { audit, audited } from '../../lib/audit';
 import { notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
-import { likePattern, listPage, totalRows } from '../../lib/list';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { outer } from './common';
 import { assertNotInUse, membershipCategoryUsages, treatmentCategoryUsages, type UsageCheck } from './in-use.service';
@@ -62,8 +62,8 @@ const categoryService = <Row extends { id: number; name: string; description: st
     listPage(url, query, {
       select: () => db.select({ ...columns, total: totalRows }).from(table).$dynamic(),
       where: query.search ? ilike(table.name, likePattern(query.search)) : undefined,
-      orderBy: { name: sql`lower(${table.name})`, [spec.countKey]: countColumn, created_at: table.createdAt, updated_at: table.updatedAt },
-      defaultOrder: [sql`lower(${table.name})`],
+      orderBy: { name: lower(table.name), [spec.countKey]: countColumn, created_at: table.createdAt, updated_at: table.updatedAt },
+      defaultOrder: [lower(table.name)],
       tieBreaker: table.id,
       toItem: toRead,
     });
@@ -75,9 +75,7 @@ const categoryService = <Row extends { id: number; name: string; description: st
         .insert(table)
         .values({ name: body.name, description: body.description, ...createdBy(actorId) })
         .returning({ id: table.id });
-      const after = await get(tx, row!.id);
-      await audit(tx, { actorId, action: 'create', tableName: spec.tableName, rowId: row!.id, after });
-      return after;
+      return audited(tx, { actorId, action: 'create', tableName: spec.tableName, rowId: row!.id, after: await get(tx, row!.id) });
     });
 
   const update = async (db: Db, actorId: number, id: number, patch: CategoryPatch): Promise<Row> =>
@@ -88,9 +86,7 @@ const categoryService = <Row extends { id: number; name: string; description: st
         .update(table)
         .set({ name: patch.name, description: patch.description, ...touched(actorId) })
         .where(eq(table.id, id));
-      const after = await get(tx, id);
-      await audit(tx, { actorId, action: 'update', tableName: spec.tableName, rowId: id, before, after });
-      return after;
+      return audited(tx, { actorId, action: 'update', tableName: spec.tableName, rowId: id, before, after: await get(tx, id) });
     });
 
   /** Only an unused category is deleted; one in use is a 409 naming the uses. */

@@ -4,10 +4,10 @@ import type { DeleteResult, Membership, membershipBodySchema, membershipListQuer
 import type { Db, DbOrTx } from '../../db/client';
 import { membershipAllowedTreatments, membershipCategories, membershipCategoryLinks, memberships } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit } from '../../lib/audit';
+import { audit, audited } from '../../lib/audit';
 import { fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
-import { likePattern, listPage, totalRows } from '../../lib/list';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { outer } from './common';
 import { assertNotInUse, membershipUsages } from './in-use.service';
@@ -93,7 +93,7 @@ export const listMemberships = async (db: Db, query: MembershipListQuery, url: s
     select: () => db.select({ ...columns, total: totalRows }).from(memberships).$dynamic(),
     where: and(...conditions),
     orderBy: {
-      name: sql`lower(${memberships.name})`,
+      name: lower(memberships.name),
       price: memberships.price,
       validity_days: memberships.validityDays,
       is_active: memberships.isActive,
@@ -101,7 +101,7 @@ export const listMemberships = async (db: Db, query: MembershipListQuery, url: s
       created_at: memberships.createdAt,
       updated_at: memberships.updatedAt,
     },
-    defaultOrder: [sql`lower(${memberships.name})`],
+    defaultOrder: [lower(memberships.name)],
     tieBreaker: memberships.id,
     toItem: toRead,
   });
@@ -129,17 +129,18 @@ const setCategories = async (tx: DbOrTx, membershipId: number, ids: number[]) =>
   if (wanted.length) await tx.insert(membershipCategoryLinks).values(wanted.map((categoryId) => ({ membershipId, categoryId })));
 };
 
+/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
+const toColumns = <T extends MembershipPatch>(v: T): { name: T['name']; price: T['price']; validityDays: T['validity_days']; description: T['description']; isActive: T['is_active'] } => ({ name: v.name, price: v.price, validityDays: v.validity_days, description: v.description, isActive: v.is_active });
+
 export const createMembership = async (db: Db, actorId: number, body: MembershipBody): Promise<Membership> =>
   db.transaction(async (tx) => {
     await assertNameFree(tx, body.name);
     const [row] = await tx
       .insert(memberships)
-      .values({ name: body.name, price: body.price, validityDays: body.validity_days, description: body.description, isActive: body.is_active, ...createdBy(actorId) })
+      .values({ ...toColumns(body), ...createdBy(actorId) })
       .returning({ id: memberships.id });
     if (body.categories) await setCategories(tx, row!.id, body.categories);
-    const after = await getMembership(tx, row!.id);
-    await audit(tx, { actorId, action: 'create', tableName: 'memberships', rowId: after.id, after });
-    return after;
+    return audited(tx, { actorId, action: 'create', tableName: 'memberships', rowId: row!.id, after: await getMembership(tx, row!.id) });
   });
 
 /** PUT and PATCH; `categories`, when sent, replaces the set in the same transaction. */
@@ -147,21 +148,9 @@ export const updateMembership = async (db: Db, actorId: number, id: number, patc
   db.transaction(async (tx) => {
     const before = await getMembership(tx, id);
     if (patch.name !== undefined && patch.name !== before.name) await assertNameFree(tx, patch.name, id);
-    await tx
-      .update(memberships)
-      .set({
-        name: patch.name,
-        price: patch.price,
-        validityDays: patch.validity_days,
-        description: patch.description,
-        isActive: patch.is_active,
-        ...touched(actorId),
-      })
-      .where(eq(memberships.id, id));
+    await tx.update(memberships).set({ ...toColumns(patch), ...touched(actorId) }).where(eq(memberships.id, id));
     if (patch.categories) await setCategories(tx, id, patch.categories);
-    const after = await getMembership(tx, id);
-    await audit(tx, { actorId, action: 'update', tableName: 'memberships', rowId: id, before, after });
-    return after;
+    return audited(tx, { actorId, action: 'update', tableName: 'memberships', rowId: id, before, after: await getMembership(tx, id) });
   });
 
 /** POST /memberships/{id}/update_categories/: the membership is listed under exactly these categories. */
@@ -170,9 +159,7 @@ export const updateMembershipCategories = async (db: Db, actorId: number, id: nu
     const before = await getMembership(tx, id);
     await setCategories(tx, id, categoryIds);
     await tx.update(memberships).set(touched(actorId)).where(eq(memberships.id, id));
-    const after = await getMembership(tx, id);
-    await audit(tx, { actorId, action: 'update_categories', tableName: 'memberships', rowId: id, before, after });
-    return after;
+    return audited(tx, { actorId, action: 'update_categories', tableName: 'memberships', rowId: id, before, after: await getMembership(tx, id) });
   });
 
 /** Its category links and allowed treatments belong to it and go with it (recorded in the audit row). */

@@ -1,13 +1,13 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DeleteResult, Page, Treatment, treatmentBodySchema, treatmentListQuerySchema, treatmentPatchSchema } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { treatmentCategories, treatments } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit } from '../../lib/audit';
+import { audit, audited } from '../../lib/audit';
 import { fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
-import { likePattern, listPage, totalRows } from '../../lib/list';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { assertNotInUse, treatmentUsages } from './in-use.service';
 
@@ -68,16 +68,16 @@ export const listTreatments = async (db: Db, query: TreatmentListQuery, url: str
         .$dynamic(),
     where: and(...conditions),
     orderBy: {
-      name: sql`lower(${treatments.name})`,
-      category: sql`lower(${treatmentCategories.name})`,
-      category_name: sql`lower(${treatmentCategories.name})`,
+      name: lower(treatments.name),
+      category: lower(treatmentCategories.name),
+      category_name: lower(treatmentCategories.name),
       duration_minutes: treatments.durationMinutes,
       price: treatments.price,
       is_active: treatments.isActive,
       created_at: treatments.createdAt,
       updated_at: treatments.updatedAt,
     },
-    defaultOrder: [sql`lower(${treatmentCategories.name})`, sql`lower(${treatments.name})`],
+    defaultOrder: [lower(treatmentCategories.name), lower(treatments.name)],
     tieBreaker: treatments.id,
     toItem: toRead,
   });
@@ -101,25 +101,18 @@ const assertNameFree = (db: DbOrTx, name: string, categoryId: number, category: 
     fieldMessage: `${category} already has a treatment with this name.`,
   });
 
+/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
+const toColumns = <T extends TreatmentPatch>(v: T): { name: T['name']; categoryId: T['category']; durationMinutes: T['duration_minutes']; price: T['price']; description: T['description']; isActive: T['is_active'] } => ({ name: v.name, categoryId: v.category, durationMinutes: v.duration_minutes, price: v.price, description: v.description, isActive: v.is_active });
+
 export const createTreatment = async (db: Db, actorId: number, body: TreatmentBody): Promise<Treatment> =>
   db.transaction(async (tx) => {
     const category = await categoryName(tx, body.category);
     await assertNameFree(tx, body.name, body.category, category);
     const [row] = await tx
       .insert(treatments)
-      .values({
-        name: body.name,
-        categoryId: body.category,
-        durationMinutes: body.duration_minutes,
-        price: body.price,
-        description: body.description,
-        isActive: body.is_active,
-        ...createdBy(actorId),
-      })
+      .values({ ...toColumns(body), ...createdBy(actorId) })
       .returning({ id: treatments.id });
-    const after = await getTreatment(tx, row!.id);
-    await audit(tx, { actorId, action: 'create', tableName: 'treatments', rowId: after.id, after });
-    return after;
+    return audited(tx, { actorId, action: 'create', tableName: 'treatments', rowId: row!.id, after: await getTreatment(tx, row!.id) });
   });
 
 /** PUT sends every field, PATCH some; either way the result must satisfy the same rules. */
@@ -132,19 +125,9 @@ export const updateTreatment = async (db: Db, actorId: number, id: number, patch
     if (name !== before.name || categoryId !== before.category) await assertNameFree(tx, name, categoryId, category, id);
     await tx
       .update(treatments)
-      .set({
-        name,
-        categoryId,
-        durationMinutes: patch.duration_minutes,
-        price: patch.price,
-        description: patch.description,
-        isActive: patch.is_active,
-        ...touched(actorId),
-      })
+      .set({ ...toColumns(patch), name, categoryId, ...touched(actorId) })
       .where(eq(treatments.id, id));
-    const after = await getTreatment(tx, id);
-    await audit(tx, { actorId, action: 'update', tableName: 'treatments', rowId: id, before, after });
-    return after;
+    return audited(tx, { actorId, action: 'update', tableName: 'treatments', rowId: id, before, after: await getTreatment(tx, id) });
   });
 
 /** Only a treatment nothing uses is deleted; one in use is a 409 naming the uses (deactivate it instead). */

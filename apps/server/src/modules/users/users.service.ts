@@ -5,11 +5,11 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditLog, groups, locations, userGroups, userLocations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit } from '../../lib/audit';
+import { audit, audited } from '../../lib/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, fieldsError, notFound } from '../../lib/http-error';
 import { iso, isoOrNull } from '../../lib/iso';
-import { likePattern, listPage, totalRows } from '../../lib/list';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { type AuthUser, endAllSessions, findUsersByIds } from './auth.service';
 import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
@@ -132,16 +132,16 @@ export const listUsers = async (db: Db, query: UserQuery, url: string) => {
     select: () => db.select({ ...adminUserColumns, total: totalRows }).from(users).$dynamic(),
     where: and(...conditions),
     orderBy: {
-      username: sql`lower(${users.username})`,
-      first_name: sql`lower(${users.firstName})`,
-      last_name: sql`lower(${users.lastName})`,
-      email: sql`lower(${users.email})`,
+      username: lower(users.username),
+      first_name: lower(users.firstName),
+      last_name: lower(users.lastName),
+      email: lower(users.email),
       is_active: users.isActive,
       last_login: users.lastLogin,
       date_joined: users.createdAt,
       id: users.id,
     },
-    defaultOrder: [sql`lower(${users.username})`],
+    defaultOrder: [lower(users.username)],
     tieBreaker: users.id,
     toItem: toAdminUser,
   });
@@ -287,9 +287,7 @@ export const updateUser = async (db: Db, actorId: number, id: number, changes: U
     await replaceMemberships(tx, id, changes);
     // A deactivated person is signed out everywhere at once.
     if (changes.is_active === false && before.is_active) await endAllSessions(tx, id);
-    const after = await getAdminUser(tx, id);
-    await audit(tx, { actorId, action: 'update', tableName: 'users', rowId: id, before, after });
-    return after;
+    return audited(tx, { actorId, action: 'update', tableName: 'users', rowId: id, before, after: await getAdminUser(tx, id) });
   });
 
 /**
