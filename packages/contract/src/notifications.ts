@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { text } from './fields';
+import { booleanQuery, text } from './fields';
+import { pageQuerySchema } from './pagination';
 
 /** At most this many notifications in one `fetch_older_notifications` answer. */
 export const NOTIFICATIONS_MAX_BATCH = 50;
@@ -71,3 +72,7 @@ export type WsServerMessage =
   | { action: 'notification_approved'; notificationId: number; approved: boolean }
   | { action: 'notification_removed'; notificationId: number; unread_count: number }
   | { action: 'error'; message: string };
+
+/** `GET /notifications/`: mine, newest first, optionally only read or unread ones. */
+export const notificationListQuerySchema = pageQuerySchema.extend({ is_read: booleanQuery.optional() });
+export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
