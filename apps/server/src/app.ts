@@ -23,9 +23,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { servicesRoutes } from './modules/services/services.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { banksRoutes } from './modules/banks/banks.routes';
-import { salespersonsRoutes } from './modules/salespersons/salespersons.routes';
-import { therapistsRoutes } from './modules/therapists/therapists.routes';
-import { receptionistsRoutes } from './modules/receptionists/receptionists.routes';
+import { receptionistsRoutes, salespersonsRoutes, therapistsRoutes } from './modules/employees/employees.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { registerNotificationSocket } from './modules/notifications/notifications.ws';
 

@@ -1,64 +1,32 @@
 import { z } from 'zod';
 import { usernameSchema, newPasswordSchema } from './auth';
 import { GROUPS } from './constants';
-import { booleanQuery, pageQuerySchema } from './pagination';
+import { booleanQuery, calendarDateSchema, hasControlChars, idString, money, relationId as adminRelationId, text, timeSlotSchema } from './fields';
+import { listQuerySchema } from './pagination';
 import { optionalPhPhoneSchema } from './phone';
-import { isTimeSlot } from './time';
 
 /**
  * Administration (issue 5): users, locations, employees (salespersons, therapists,
  * receptionists), banks and the company configuration. Bodies are shared by the routes and the
- * web forms; PUT takes any subset of the create fields.
+ * web forms. PUT replaces (the create body, every required field), PATCH changes the fields given
+ * (docs/api.md "Update and delete").
  */
 
-const MAX_ID = 2_147_483_647;
-
-const requiredText = (what: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Enter ${what}.`)
-    .max(max, `At most ${max} characters.`);
-
-/** A relation id in a body: a positive integer; whether it exists is the server's 400. */
-const adminRelationId = (what: string) =>
-  z
-    .number({ error: `Choose ${what}.` })
-    .int(`Choose ${what}.`)
-    .positive(`Choose ${what}.`)
-    .max(MAX_ID, `Choose ${what}.`);
-
-const adminFilterId = z.coerce.number({ error: 'Not a valid id.' }).int().positive('Not a valid id.').max(MAX_ID, 'Not a valid id.');
-
-/** `HH:mm` on the 15-minute grid. */
-export const timeSlotSchema = z
-  .string({ error: 'Choose a time.' })
-  .trim()
-  .refine(isTimeSlot, 'Choose a time on the 15-minute grid (HH:mm), e.g. 09:00 or 21:30.');
-
-/** A calendar date `YYYY-MM-DD` between 1970 and a year from now. */
-export const calendarDateSchema = z
-  .string({ error: 'Enter a date.' })
-  .trim()
-  .pipe(z.iso.date('Enter a real date as YYYY-MM-DD.'))
-  .refine((v) => v >= '1970-01-01', 'Enter a date from 1970 onwards.')
-  .refine((v) => v <= new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10), 'Enter a date at most a year from today.');
+const requiredText = (what: string, max: number) => text(max, { required: `Enter ${what}.` });
 
 /** Non-negative peso amount; accepts 15000, 15000.5 or "15000.50", always a 2-place string afterwards. */
-export const targetAmountSchema = z
-  .union([z.number(), z.string()], { error: 'Enter an amount like 150000.00.' })
-  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-  .refine((v) => !v.startsWith('-'), { message: 'The target cannot be negative.', abort: true })
-  .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), { message: 'Enter an amount like 150000.00 (at most 2 decimals).', abort: true })
-  .transform((v) => {
-    const [whole, frac = ''] = v.split('.');
-    return `${BigInt(whole!).toString()}.${frac.padEnd(2, '0')}`;
-  });
+export const targetAmountSchema = money({
+  acceptNumber: true,
+  padded: true,
+  negative: 'The target cannot be negative.',
+  invalid: 'Enter an amount like 150000.00 (at most 2 decimals).',
+});
 
 const emailSchema = z
   .string()
   .trim()
   .max(254, 'At most 254 characters.')
+  .refine((v) => !hasControlChars(v), { message: 'Enter a valid email address, or leave it blank.', abort: true })
   .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address, or leave it blank.');
 
 const timestamps = { created_at: z.string(), updated_at: z.string() };
@@ -74,7 +42,7 @@ export type DeleteResult = z.infer<typeof deleteResultSchema>;
 
 const locationFields = {
   name: requiredText('a name', 100),
-  address: z.string().trim().max(300, 'At most 300 characters.'),
+  address: text(300, { multiline: true }),
   phone: optionalPhPhoneSchema,
   opening_time: timeSlotSchema,
   closing_time: timeSlotSchema,
@@ -106,7 +74,10 @@ export const locationSchema = z.object({
 });
 export type Location = z.infer<typeof locationSchema>;
 
-export const locationListQuerySchema = pageQuerySchema.extend({ is_active: booleanQuery.optional() });
+export const LOCATION_ORDERING = ['name', 'opening_time', 'closing_time', 'is_active', 'created_at', 'id'] as const;
+export const locationListQuerySchema = listQuerySchema(LOCATION_ORDERING, { is_active: booleanQuery.optional() });
+/** PUT replaces: the create body. */
+export const locationPutSchema = locationBodySchema;
 export type LocationListQuery = z.input<typeof locationListQuerySchema>;
 
 // ——— employees: salespersons, therapists, receptionists ———
@@ -162,6 +133,8 @@ export const employeeBodySchema = z.object({
 });
 export type EmployeeBody = z.input<typeof employeeBodySchema>;
 export const employeePatchSchema = z.object(employeeFields).partial();
+/** PUT replaces: the create body, with the code required (blank means "next free code" only when hiring). */
+export const employeePutSchema = employeeBodySchema.extend({ employee_code: employeeCodeSchema });
 export type EmployeePatch = z.input<typeof employeePatchSchema>;
 
 export const employeeSchema = z.object({
@@ -184,14 +157,15 @@ export const employeeSchema = z.object({
 });
 export type Employee = z.infer<typeof employeeSchema>;
 
-export const employeeListQuerySchema = pageQuerySchema.extend({
-  location: adminFilterId.optional(),
+export const EMPLOYEE_ORDERING = ['last_name', 'first_name', 'employee_code', 'hire_date', 'location_name', 'is_active', 'monthly_target', 'created_at', 'id'] as const;
+export const employeeListQuerySchema = listQuerySchema(EMPLOYEE_ORDERING, {
+  location: idString().optional(),
   is_active: booleanQuery.optional(),
   has_login: booleanQuery.optional(),
 });
 export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
 
-export const userIdParamsSchema = z.object({ user_id: z.coerce.number({ error: 'Not a valid id.' }).int().positive('Not a valid id.').max(MAX_ID, 'Not a valid id.') });
+export const userIdParamsSchema = z.object({ user_id: idString() });
 
 // ——— banks ———
 
@@ -210,6 +184,8 @@ const bankFields = {
 export const bankBodySchema = z.object({ ...bankFields, is_active: z.boolean().default(true) });
 export type BankBody = z.input<typeof bankBodySchema>;
 export const bankPatchSchema = z.object(bankFields).partial();
+/** PUT replaces: the create body. */
+export const bankPutSchema = bankBodySchema;
 export type BankPatch = z.input<typeof bankPatchSchema>;
 
 export const bankSchema = z.object({
@@ -222,15 +198,16 @@ export const bankSchema = z.object({
 });
 export type Bank = z.infer<typeof bankSchema>;
 
-export const bankListQuerySchema = pageQuerySchema.extend({ is_active: booleanQuery.optional() });
+export const BANK_ORDERING = ['name', 'account_name', 'account_number', 'is_active', 'created_at', 'id'] as const;
+export const bankListQuerySchema = listQuerySchema(BANK_ORDERING, { is_active: booleanQuery.optional() });
 export type BankListQuery = z.input<typeof bankListQuerySchema>;
 
 // ——— users (accounts) ———
 
 const userFields = {
   username: usernameSchema,
-  first_name: z.string().trim().max(100, 'At most 100 characters.'),
-  last_name: z.string().trim().max(100, 'At most 100 characters.'),
+  first_name: text(100),
+  last_name: text(100),
   email: emailSchema,
   is_active: z.boolean(),
   groups: z.array(z.enum(GROUPS, { error: `Choose from ${GROUPS.join(', ')}.` }), { error: 'Send a list of group names.' }).max(GROUPS.length),
@@ -248,6 +225,8 @@ export const userCreateBodySchema = z.object({
 });
 export type UserCreateBody = z.input<typeof userCreateBodySchema>;
 export const userPatchSchema = z.object(userFields).partial();
+/** PUT replaces: every account field but the password (changed through update_password). */
+export const userPutSchema = userCreateBodySchema.omit({ password: true });
 export type UserPatch = z.input<typeof userPatchSchema>;
 
 export const adminUserSchema = z.object({
@@ -266,9 +245,10 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const userListQuerySchema = pageQuerySchema.extend({
+export const USER_ORDERING = ['username', 'first_name', 'last_name', 'email', 'is_active', 'last_login', 'date_joined', 'id'] as const;
+export const userListQuerySchema = listQuerySchema(USER_ORDERING, {
   group: z.enum(GROUPS, { error: `Choose from ${GROUPS.join(', ')}.` }).optional(),
-  location: adminFilterId.optional(),
+  location: idString().optional(),
   is_active: booleanQuery.optional(),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
@@ -292,11 +272,30 @@ export type Configuration = z.infer<typeof configurationSchema>;
 export const configurationBodySchema = z.object({
   /** Blank clears it: the shell then shows the product name. */
   company_name: z
-    .union([z.string(), z.null()], { error: 'Enter the company name, or leave it blank.' })
-    .transform((v) => (v === null ? null : v.trim() || null))
+    .union([text(COMPANY_NAME_MAX * 4), z.null()], { error: 'Enter the company name, or leave it blank.' })
+    .transform((v) => v || null)
     .refine((v) => v === null || v.length <= COMPANY_NAME_MAX, `At most ${COMPANY_NAME_MAX} characters.`)
     .optional(),
   /** true removes the logo (the built-in one shows again). */
   remove_logo: z.boolean().optional(),
 });
 export type ConfigurationBody = z.input<typeof configurationBodySchema>;
+
+// ——— resources: the schemas of each resource's six routes (docs/api.md) ———
+
+export const locationResource = {
+  item: locationSchema,
+  listQuery: locationListQuerySchema,
+  createBody: locationBodySchema,
+  putBody: locationPutSchema,
+  patchBody: locationPatchSchema,
+};
+export const employeeResource = {
+  item: employeeSchema,
+  listQuery: employeeListQuerySchema,
+  createBody: employeeBodySchema,
+  putBody: employeePutSchema,
+  patchBody: employeePatchSchema,
+};
+export const bankResource = { item: bankSchema, listQuery: bankListQuerySchema, createBody: bankBodySchema, putBody: bankPutSchema, patchBody: bankPatchSchema };
+export const userResource = { item: adminUserSchema, listQuery: userListQuerySchema, createBody: userCreateBodySchema, putBody: userPutSchema, patchBody: userPatchSchema };

@@ -1,6 +1,7 @@
 import './zod-config';
 export * from './constants';
 export * from './messages';
+export * from './fields';
 export * from './auth';
 export * from './time';
 export * from './money';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCY, LOCALE, MONEY_RE, formatPeso, formatPesoRounded } from './money';
+import { CURRENCY, LOCALE, formatPeso, formatPesoRounded } from './money';
+import { MONEY_RE } from './fields';
 
 describe('peso formatting (SPEC.md §9)', () => {
   it('uses PHP in en-PH', () => {

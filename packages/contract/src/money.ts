@@ -25,5 +25,4 @@ const operand = (amount: Money) => (typeof amount === 'string' ? (amount as unkn
 export const formatPeso = (amount: Money): string => withDecimals.format(operand(amount));
 export const formatPesoRounded = (amount: Money): string => wholePesos.format(operand(amount));
 
-/** A decimal string with at most two places, as the API sends and accepts money. */
-export const MONEY_RE = /^-?\d{1,10}(\.\d{1,2})?$/;
+

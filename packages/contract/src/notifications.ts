@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { booleanQuery, text } from './fields';
+import { pageQuerySchema } from './pagination';
 
 /** At most this many notifications in one `fetch_older_notifications` answer. */
 export const NOTIFICATIONS_MAX_BATCH = 50;
@@ -34,8 +36,8 @@ const PANEL_LINK_MESSAGE = 'Links point inside the panel: a path such as /client
 
 export const announcementBodySchema = z
   .object({
-    title: z.string().trim().min(1, 'Enter a title.').max(120, 'Titles are at most 120 characters.'),
-    message: z.string().trim().min(1, 'Enter a message.').max(2000, 'Messages are at most 2000 characters.'),
+    title: text(120, { required: 'Enter a title.', tooLong: 'Titles are at most 120 characters.' }),
+    message: text(2000, { multiline: true, required: 'Enter a message.', tooLong: 'Messages are at most 2000 characters.' }),
     link: z.string().trim().max(300, 'Links are at most 300 characters.').regex(PANEL_LINK, PANEL_LINK_MESSAGE).optional(),
     users: z.array(z.number().int().positive()).max(10_000).optional(),
     groups: z.array(z.string().min(1).max(50)).max(10).optional(),
@@ -76,3 +78,7 @@ export type WsServerMessage =
   | { action: 'notification_approved'; notificationId: number; approved: boolean }
   | { action: 'notification_removed'; notificationId: number; unread_count: number }
   | { action: 'error'; message: string };
+
+/** `GET /notifications/`: mine, newest first, optionally only read or unread ones. */
+export const notificationListQuerySchema = pageQuerySchema.extend({ is_read: booleanQuery.optional() });
+export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;

@@ -1,18 +1,30 @@
 import { z } from 'zod';
+import { booleanQuery, idString, orderingSchema, searchSchema } from './fields';
 
 export const MAX_PAGE_SIZE = 500;
 
-/** `?page=1&pageSize=100&search=&ordering=-created_at`, shared by every list. */
-export const pageQuerySchema = z.object({
+/** `?page=1&pageSize=100&search=`, shared by every list. */
+export const pageParams = {
   page: z.coerce.number().int().min(1, 'Pages start at 1.').default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} rows a page.`).default(100),
-  search: z.string().trim().max(100).optional(),
-  ordering: z.string().trim().max(60).optional(),
-});
+  search: searchSchema.optional(),
+};
+
+/** A list without sortable columns of its own (notifications): pages and search only. */
+export const pageQuerySchema = z.object(pageParams);
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/** `?is_active=true|false` style filters. */
-export const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+/**
+ * One list's query: page params, `ordering` limited to `ordering`'s fields (and their `-field`),
+ * and the list's own filters. Every list in the API is declared with this.
+ */
+export const listQuerySchema = <const F extends readonly string[], S extends z.ZodRawShape>(ordering: F, filters: S) =>
+  z.object({ ...pageParams, ordering: orderingSchema(ordering).optional(), ...filters });
+
+/** A filter naming a related row (`?location=3`): plain decimal digits, as path ids. */
+export const filterId = idString;
+
+export { booleanQuery };
 
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -22,6 +34,3 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     results: z.array(item),
   });
 export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
-
-/** Id in a path: a positive integer, else 400 with a field error. */
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive('Not a valid id.').max(2_147_483_647) });

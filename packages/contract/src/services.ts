@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { booleanQuery, pageQuerySchema } from './pagination';
+import { booleanQuery, idString, money, name, relationId as fieldRelationId, text } from './fields';
+import { listQuerySchema } from './pagination';
 
 /** The services catalogue (SPEC.md §7 Services; DESIGN.md §4). */
 
@@ -9,35 +10,17 @@ export const MEMBERSHIP_VALIDITY_MAX_DAYS = 3650;
 export const SESSIONS_INCLUDED_MAX = 999;
 export const MEMBERSHIP_CATEGORIES_MAX = 50;
 
-/** Non-negative decimal string with at most 2 places that fits numeric(12,2). */
-export const PRICE_RE = /^\d{1,10}(\.\d{1,2})?$/;
 /** 0–100 with at most 2 places. */
 export const PERCENT_RE = /^\d{1,3}(\.\d{1,2})?$/;
 
-const PRICE_MESSAGE = 'Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).';
 const PERCENT_MESSAGE = 'Enter a percentage from 0 to 100 (at most 2 decimals).';
 
-const nameSchema = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'Enter a name.')
-    .max(max, `Names are at most ${max} characters.`);
-const descriptionSchema = z.string().trim().max(1000, 'At most 1000 characters.');
+const nameSchema = (max: number) => name(max, 'Enter a name.', `Names are at most ${max} characters.`);
+const descriptionSchema = text(1000, { multiline: true });
 
-export const priceSchema = z
-  .string()
-  .trim()
-  .refine((v) => !v.startsWith('-'), { message: 'The price cannot be negative.', abort: true })
-  .refine((v) => PRICE_RE.test(v), PRICE_MESSAGE);
+export const priceSchema = money({ negative: 'The price cannot be negative.' });
 
-/** A relation id in a body: a positive integer; whether it exists is the server's 400. */
-const relationId = (what: string) =>
-  z
-    .number({ error: `Choose a ${what}.` })
-    .int(`Choose a ${what}.`)
-    .positive(`Choose a ${what}.`)
-    .max(2_147_483_647, `Choose a ${what}.`);
+const relationId = (what: string) => fieldRelationId(`a ${what}`);
 
 export const durationMinutesSchema = z
   .number()
@@ -83,7 +66,12 @@ export const membershipCategorySchema = z.object({
 });
 export type MembershipCategory = z.infer<typeof membershipCategorySchema>;
 
-export const categoryListQuerySchema = pageQuerySchema;
+export const TREATMENT_CATEGORY_ORDERING = ['name', 'treatments_count', 'created_at', 'updated_at'] as const;
+export const treatmentCategoryListQuerySchema = listQuerySchema(TREATMENT_CATEGORY_ORDERING, {});
+export const MEMBERSHIP_CATEGORY_ORDERING = ['name', 'memberships_count', 'created_at', 'updated_at'] as const;
+export const membershipCategoryListQuerySchema = listQuerySchema(MEMBERSHIP_CATEGORY_ORDERING, {});
+/** What the two category lists share: `?ordering=` of either kind is validated by its own schema. */
+export type CategoryListQuery = z.output<typeof treatmentCategoryListQuerySchema> | z.output<typeof membershipCategoryListQuerySchema>;
 
 // ——— treatments ———
 
@@ -112,9 +100,10 @@ export const treatmentSchema = z.object({
 });
 export type Treatment = z.infer<typeof treatmentSchema>;
 
-const filterId = z.coerce.number().int().positive('Not a valid id.').max(2_147_483_647, 'Not a valid id.');
+const filterId = idString();
 
-export const treatmentListQuerySchema = pageQuerySchema.extend({
+export const TREATMENT_ORDERING = ['name', 'category', 'category_name', 'duration_minutes', 'price', 'is_active', 'created_at', 'updated_at'] as const;
+export const treatmentListQuerySchema = listQuerySchema(TREATMENT_ORDERING, {
   category: filterId.optional(),
   is_active: booleanQuery.optional(),
 });
@@ -165,7 +154,8 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.infer<typeof membershipSchema>;
 
-export const membershipListQuerySchema = pageQuerySchema.extend({
+export const MEMBERSHIP_ORDERING = ['name', 'price', 'validity_days', 'is_active', 'allowed_treatments_count', 'created_at', 'updated_at'] as const;
+export const membershipListQuerySchema = listQuerySchema(MEMBERSHIP_ORDERING, {
   category: filterId.optional(),
   is_active: booleanQuery.optional(),
 });
@@ -209,11 +199,39 @@ export const allowedTreatmentSchema = z.object({
 });
 export type AllowedTreatment = z.infer<typeof allowedTreatmentSchema>;
 
-export const allowedTreatmentListQuerySchema = pageQuerySchema.extend({
+export const ALLOWED_TREATMENT_ORDERING = ['treatment_name', 'membership_name', 'sessions_included', 'discount_percent', 'created_at'] as const;
+export const allowedTreatmentListQuerySchema = listQuerySchema(ALLOWED_TREATMENT_ORDERING, {
   membership: filterId.optional(),
   treatment: filterId.optional(),
 });
 export type AllowedTreatmentListQuery = z.input<typeof allowedTreatmentListQuerySchema>;
+
+// ——— resources: the schemas of each resource's six routes (docs/api.md) ———
+
+const categoryBodies = { createBody: categoryBodySchema, putBody: categoryBodySchema, patchBody: categoryPatchSchema };
+export const treatmentCategoryResource = { item: treatmentCategorySchema, listQuery: treatmentCategoryListQuerySchema, ...categoryBodies };
+export const membershipCategoryResource = { item: membershipCategorySchema, listQuery: membershipCategoryListQuerySchema, ...categoryBodies };
+export const treatmentResource = {
+  item: treatmentSchema,
+  listQuery: treatmentListQuerySchema,
+  createBody: treatmentBodySchema,
+  putBody: treatmentBodySchema,
+  patchBody: treatmentPatchSchema,
+};
+export const membershipResource = {
+  item: membershipSchema,
+  listQuery: membershipListQuerySchema,
+  createBody: membershipBodySchema,
+  putBody: membershipBodySchema,
+  patchBody: membershipPatchSchema,
+};
+export const allowedTreatmentResource = {
+  item: allowedTreatmentSchema,
+  listQuery: allowedTreatmentListQuerySchema,
+  createBody: allowedTreatmentBodySchema,
+  putBody: allowedTreatmentBodySchema,
+  patchBody: allowedTreatmentPatchSchema,
+};
 
 /** "1 h 30 min" for a treatment's length. */
 export const formatDuration = (minutes: number): string => {

@@ -6,8 +6,12 @@ export type AuditEntry = {
   action: string;
   tableName: string;
   rowId?: string | number | null;
-  before?: unknown;
-  after?: unknown;
+  /**
+   * The row as the API shows it (the service's toX() output, snake_case), so a history view
+   * later reads the same words as the screens. Secrets are dropped below.
+   */
+  before?: object | null;
+  after?: object | null;
 };
 
 /** Strips secrets from what is kept in the audit trail. */
@@ -18,7 +22,7 @@ const scrub = (value: unknown): unknown => {
   return copy;
 };
 
-/** Call inside the transaction of the write it records. */
+/** The one audit writer; call it inside the transaction of the write it records. */
 export const audit = async (db: DbOrTx, entry: AuditEntry) => {
   await db.insert(auditLog).values({
     actorId: entry.actorId,
@@ -28,4 +32,10 @@ export const audit = async (db: DbOrTx, entry: AuditEntry) => {
     before: scrub(entry.before),
     after: scrub(entry.after),
   });
+};
+
+/** The last step of a create or update: audit it, then hand back the row as the API shows it. */
+export const audited = async <T extends object>(db: DbOrTx, entry: AuditEntry & { after: T }): Promise<T> => {
+  await audit(db, entry);
+  return entry.after;
 };

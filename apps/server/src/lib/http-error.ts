@@ -1,4 +1,6 @@
-export type FieldErrors = Record<string, string[]>;
+import { fieldErrors, type FieldErrors } from '@ginhawa/contract';
+
+export type { FieldErrors };
 
 /** A failure a person can act on: becomes `{message, errors}` with its status. */
 export class HttpError extends Error {
@@ -13,9 +15,14 @@ export class HttpError extends Error {
   }
 }
 
+/** 400 "Please correct the highlighted fields." with the given field errors. */
+export const fieldsError = (errors: FieldErrors) => {
+  const body = fieldErrors(errors);
+  return new HttpError(400, body.message, body.errors);
+};
+export const fieldError = (field: string, message: string) => fieldsError({ [field]: [message] });
+/** A 400 with its own message (not about fields), e.g. "The upload could not be read." */
 export const badRequest = (message: string, errors?: FieldErrors) => new HttpError(400, message, errors);
-export const fieldError = (field: string, message: string) =>
-  new HttpError(400, 'Please correct the highlighted fields.', { [field]: [message] });
 export const unauthorized = (message = 'Please sign in to continue.') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);

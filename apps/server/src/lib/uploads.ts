@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError, badRequest } from './http-error';
+import { HttpError, badRequest, fieldError } from './http-error';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
@@ -22,7 +22,7 @@ export const readImageUpload = async (request: FastifyRequest): Promise<{ bytes:
   } catch {
     throw badRequest('The upload could not be read.', { file: ['Choose an image to upload.'] });
   }
-  if (!part || part.fieldname !== 'file') throw badRequest('Please correct the highlighted fields.', { file: ['Choose an image to upload.'] });
+  if (!part || part.fieldname !== 'file') throw fieldError('file', 'Choose an image to upload.');
   let bytes: Buffer;
   try {
     bytes = await part.toBuffer();
@@ -33,6 +33,6 @@ export const readImageUpload = async (request: FastifyRequest): Promise<{ bytes:
     throw badRequest('The upload could not be read.', { file: ['Choose an image to upload.'] });
   }
   const contentType = sniffImageType(bytes);
-  if (!contentType) throw badRequest('Please correct the highlighted fields.', { file: ['Only PNG, JPEG or WebP images are accepted.'] });
+  if (!contentType) throw fieldError('file', 'Only PNG, JPEG or WebP images are accepted.');
   return { bytes, contentType };
 };

@@ -1,12 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@ginhawa/contract';
+import { FIELDS_MESSAGE, MESSAGES } from '@ginhawa/contract';
+import { constraintError } from '../lib/constraints';
 import { HttpError, type FieldErrors } from '../lib/http-error';
 import { pgErrorCode } from '../lib/pg-errors';
 import { isDatabaseUnavailable } from '../db/client';
 import { redactUrl } from '../lib/logging';
-
-const FIELDS_MESSAGE = 'Please correct the highlighted fields.';
 
 const statusMessages: Record<number, string> = {
   400: 'The request could not be understood.',
@@ -30,12 +29,16 @@ const fieldKey = (instancePath: string | undefined, missingProperty?: unknown) =
 /** The one error handler: every failure leaves as `{message, errors?}`; 5xx details stay in the log. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) {
-      if (err.statusCode === 401 || err.statusCode === 403 || err.statusCode === 429) {
-        request.log.warn({ status: err.statusCode, url: redactUrl(request.url) }, `refused: ${err.message}`);
+    // A race past a service's pre-check on a named unique index or foreign key: that constraint's sentence.
+    const httpError = err instanceof HttpError ? err : constraintError(err);
+    if (httpError) {
+      if (httpError.statusCode === 401 || httpError.statusCode === 403 || httpError.statusCode === 429) {
+        request.log.warn({ status: httpError.statusCode, url: redactUrl(request.url) }, `refused: ${httpError.message}`);
       }
-      if (err.headers) void reply.headers(err.headers);
-      return reply.code(err.statusCode).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+      if (httpError.headers) void reply.headers(httpError.headers);
+      return reply
+        .code(httpError.statusCode)
+        .send(httpError.errors ? { message: httpError.message, errors: httpError.errors } : { message: httpError.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: FieldErrors = {};
@@ -63,10 +66,10 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     }
     // The database restarting or unreachable: a temporary condition, not a bug in the request.
     if (isDatabaseUnavailable(err)) {
-      request.log.warn({ url: request.url }, 'database unavailable');
+      request.log.warn({ url: redactUrl(request.url) }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send({ message: 'The service is briefly unavailable. Please try again in a moment.' });
     }
-    // Constraint races the services did not pre-check still get a clear answer.
+    // Constraints without a sentence still get a clear answer.
     const state = pgErrorCode(err);
     if (state === '23505') return reply.code(409).send({ message: 'A record with these details already exists.' });
     if (state === '23503') return reply.code(409).send({ message: 'This record is referenced by, or refers to, a record that does not exist.' });

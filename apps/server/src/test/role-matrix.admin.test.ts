@@ -27,7 +27,7 @@ type Targets = {
   doomedLocationId: number;
   bankId: number;
   doomedBankId: number;
-  employees: Record<'salespersons' | 'therapists' | 'receptionists', { id: number; userId: number; doomedId: number }>;
+  employees: Record<'salespersons' | 'therapists' | 'receptionists', { id: number; userId: number; code: string; doomedId: number }>;
 };
 
 type Row = { name: string; request: (role: Role, t: Targets) => InjectOptions; expect: Expect; forbidden?: string };
@@ -43,7 +43,12 @@ const ROWS: Row[] = [
   { name: 'POST /users/', request: (role) => ({ method: 'POST', url: '/api/users/', payload: { username: unique(`matrix.${role.toLowerCase()}.`), password: 'matrix pass phrase' } }), expect: adminOnly(201) },
   { name: 'GET /users/groups/', request: () => ({ method: 'GET', url: '/api/users/groups/' }), expect: managers(200) },
   { name: 'GET /users/{id}/', request: (_r, t) => ({ method: 'GET', url: `/api/users/${t.userId}/` }), expect: managers(200) },
-  { name: 'PUT /users/{id}/', request: (_r, t) => ({ method: 'PUT', url: `/api/users/${t.userId}/`, payload: { first_name: 'Changed' } }), expect: adminOnly(200) },
+  {
+    name: 'PUT /users/{id}/',
+    request: (_r, t) => ({ method: 'PUT', url: `/api/users/${t.userId}/`, payload: { username: 'matrix.target', first_name: 'Replaced', groups: [], locations: [] } }),
+    expect: adminOnly(200),
+  },
+  { name: 'PATCH /users/{id}/', request: (_r, t) => ({ method: 'PATCH', url: `/api/users/${t.userId}/`, payload: { first_name: 'Changed' } }), expect: adminOnly(200) },
   { name: 'DELETE /users/{id}/', request: (_r, t) => ({ method: 'DELETE', url: `/api/users/${t.doomedUserId}/` }), expect: adminOnly(200) },
   { name: "POST /users/{id}/update_password/ (someone else's)", request: (_r, t) => ({ method: 'POST', url: `/api/users/${t.userId}/update_password/`, payload: { new_password: 'another matrix phrase' } }), expect: adminOnly(200), forbidden: 'You may only change your own password.' },
   { name: "POST /users/{id}/update_avatar/ (someone else's)", request: (_r, t) => ({ method: 'POST', url: `/api/users/${t.userId}/update_avatar/`, ...multipartFile(tinyPng()) }), expect: adminOnly(200), forbidden: 'You may only change your own picture.' },
@@ -51,13 +56,23 @@ const ROWS: Row[] = [
   { name: 'GET /locations/', request: () => ({ method: 'GET', url: '/api/locations/' }), expect: signedIn(200) },
   { name: 'POST /locations/', request: () => ({ method: 'POST', url: '/api/locations/', payload: { name: unique('Matrix Branch '), opening_time: '10:00', closing_time: '20:00' } }), expect: adminOnly(201) },
   { name: 'GET /locations/{id}/', request: (_r, t) => ({ method: 'GET', url: `/api/locations/${t.locationId}/` }), expect: signedIn(200) },
-  { name: 'PUT /locations/{id}/', request: (_r, t) => ({ method: 'PUT', url: `/api/locations/${t.locationId}/`, payload: { address: 'EDSA, Mandaluyong' } }), expect: adminOnly(200) },
+  {
+    name: 'PUT /locations/{id}/',
+    request: (_r, t) => ({ method: 'PUT', url: `/api/locations/${t.locationId}/`, payload: { name: 'Matrix Home', address: 'Ayala, Makati', opening_time: '09:00', closing_time: '21:00' } }),
+    expect: adminOnly(200),
+  },
+  { name: 'PATCH /locations/{id}/', request: (_r, t) => ({ method: 'PATCH', url: `/api/locations/${t.locationId}/`, payload: { address: 'EDSA, Mandaluyong' } }), expect: adminOnly(200) },
   { name: 'DELETE /locations/{id}/', request: (_r, t) => ({ method: 'DELETE', url: `/api/locations/${t.doomedLocationId}/` }), expect: adminOnly(200) },
   // banks
   { name: 'GET /banks/', request: () => ({ method: 'GET', url: '/api/banks/' }), expect: signedIn(200) },
   { name: 'POST /banks/', request: () => ({ method: 'POST', url: '/api/banks/', payload: { name: unique('Matrix Bank '), account_name: 'Ginhawa', account_number: '12345678' } }), expect: adminOnly(201) },
   { name: 'GET /banks/{id}/', request: (_r, t) => ({ method: 'GET', url: `/api/banks/${t.bankId}/` }), expect: signedIn(200) },
-  { name: 'PUT /banks/{id}/', request: (_r, t) => ({ method: 'PUT', url: `/api/banks/${t.bankId}/`, payload: { account_name: 'Ginhawa Wellness' } }), expect: adminOnly(200) },
+  {
+    name: 'PUT /banks/{id}/',
+    request: (_r, t) => ({ method: 'PUT', url: `/api/banks/${t.bankId}/`, payload: { name: 'Matrix Bank', account_name: 'Ginhawa Replaced', account_number: '99990000' } }),
+    expect: adminOnly(200),
+  },
+  { name: 'PATCH /banks/{id}/', request: (_r, t) => ({ method: 'PATCH', url: `/api/banks/${t.bankId}/`, payload: { account_name: 'Ginhawa Wellness' } }), expect: adminOnly(200) },
   { name: 'DELETE /banks/{id}/', request: (_r, t) => ({ method: 'DELETE', url: `/api/banks/${t.doomedBankId}/` }), expect: adminOnly(200) },
   // salespersons, therapists, receptionists
   ...EMPLOYEE_PATHS.flatMap((path): Row[] => [
@@ -69,7 +84,16 @@ const ROWS: Row[] = [
     },
     { name: `GET /${path}/{id}/`, request: (_r, t) => ({ method: 'GET', url: `/api/${path}/${t.employees[path].id}/` }), expect: signedIn(200) },
     { name: `GET /${path}/by-user/{user_id}/`, request: (_r, t) => ({ method: 'GET', url: `/api/${path}/by-user/${t.employees[path].userId}/` }), expect: signedIn(200) },
-    { name: `PUT /${path}/{id}/`, request: (_r, t) => ({ method: 'PUT', url: `/api/${path}/${t.employees[path].id}/`, payload: { last_name: 'Renamed' } }), expect: adminOnly(200) },
+    {
+      name: `PUT /${path}/{id}/`,
+      request: (_r, t) => ({
+        method: 'PUT',
+        url: `/api/${path}/${t.employees[path].id}/`,
+        payload: { first_name: 'Matrix', last_name: 'Replaced', employee_code: t.employees[path].code, location: t.locationId, hire_date: '2024-06-03' },
+      }),
+      expect: adminOnly(200),
+    },
+    { name: `PATCH /${path}/{id}/`, request: (_r, t) => ({ method: 'PATCH', url: `/api/${path}/${t.employees[path].id}/`, payload: { last_name: 'Renamed' } }), expect: adminOnly(200) },
     { name: `DELETE /${path}/{id}/`, request: (_r, t) => ({ method: 'DELETE', url: `/api/${path}/${t.employees[path].doomedId}/` }), expect: adminOnly(200) },
   ]),
   // configuration
@@ -98,7 +122,7 @@ beforeAll(async () => {
   const make = async (method: 'POST', url: string, payload: object) => {
     const res = await admin.request({ method, url, payload });
     if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    return res.json() as { id: number; user: number };
+    return res.json() as { id: number; user: number; employee_code: string };
   };
   const location = await make('POST', '/api/locations/', { name: 'Matrix Home', opening_time: '09:00', closing_time: '21:00' });
   const employees = {} as Targets['employees'];
@@ -111,7 +135,7 @@ beforeAll(async () => {
       account: { username: `matrix.${path}`, password: 'matrix pass phrase' },
     });
     const doomed = await make('POST', `/api/${path}/`, { first_name: 'Doomed', last_name: path, location: location.id, hire_date: '2024-06-03' });
-    employees[path] = { id: kept.id, userId: kept.user, doomedId: doomed.id };
+    employees[path] = { id: kept.id, userId: kept.user, code: kept.employee_code, doomedId: doomed.id };
   }
   targets = {
     userId: (await make('POST', '/api/users/', { username: 'matrix.target', password: 'matrix pass phrase' })).id,

@@ -28,7 +28,7 @@ export const getOne = async <T>(key: string): Promise<T> => (await apiClient.get
  * A contract list query schema (`bankListQuerySchema` …). Only `ordering` is named: the admin list
  * asks it which sort orders the server accepts, so the grid cannot offer one the server refuses.
  */
-export type ListQuerySchema = z.ZodObject<{ ordering: z.ZodType<string | undefined, string | undefined> }>;
+export type ListQuerySchema = z.ZodObject<{ ordering: z.ZodType<unknown, string | undefined> }>;
 
 /**
  * What an admin list screen needs from a feature's api: how to read a page and how to delete a

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { z } from 'zod';
-import type { categoryListQuerySchema, Location, LocationListQuery, MembershipCategory, Page, TreatmentCategory } from '@ginhawa/contract';
+import type { membershipCategoryListQuerySchema, treatmentCategoryListQuerySchema, Location, LocationListQuery, MembershipCategory, Page, TreatmentCategory } from '@ginhawa/contract';
 import { ALL_ROWS, getPage, withQuery } from './list-query';
 
 /*
@@ -22,4 +22,4 @@ export const useLocationOptions = ({ activeOnly }: { activeOnly: boolean }) =>
 
 /** Every category of a kind, by name, for selects and filters. */
 export const useCategoryOptions = (kind: CategoryKind) =>
-  useSWR<Page<Category>, unknown>(withQuery(categoriesPath(kind), { ...ALL_ROWS, ordering: 'name' } satisfies z.input<typeof categoryListQuerySchema>), getPage<Category>);
+  useSWR<Page<Category>, unknown>(withQuery(categoriesPath(kind), { ...ALL_ROWS, ordering: 'name' } satisfies z.input<typeof treatmentCategoryListQuerySchema | typeof membershipCategoryListQuerySchema>), getPage<Category>);

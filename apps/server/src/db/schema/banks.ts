@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { boolean, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tracked } from './columns';
+import type { ConstraintSentences } from '../../lib/constraints';
 
 /** Accounts the business receives card and transfer payments into. One bank may hold several accounts. */
 export const banks = pgTable(
@@ -12,10 +13,11 @@ export const banks = pgTable(
     /** Digits only (spaces and dashes are dropped on input). */
     accountNumber: varchar('account_number', { length: 34 }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...tracked(),
   },
   (t) => [uniqueIndex('banks_name_account_idx').on(sql`lower(${t.name})`, t.accountNumber)],
 );
+
+export const bankConstraints = {
+  banks_name_account_idx: { kind: 'unique', message: 'This bank already has an account with this number.', field: 'account_number' },
+} satisfies ConstraintSentences;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { tracked } from './columns';
+import type { ConstraintSentences } from '../../lib/constraints';
 import { locations } from './locations';
 
 /**
@@ -26,10 +28,7 @@ export const employees = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Salespersons only: the month's sales target in pesos. */
     monthlyTarget: numeric('monthly_target', { precision: 12, scale: 2 }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...tracked(),
   },
   (t) => [
     uniqueIndex('employees_code_idx').on(t.employeeCode),
@@ -39,3 +38,10 @@ export const employees = pgTable(
     check('employees_target_check', sql`(${t.kind} = 'salesperson' and ${t.monthlyTarget} >= 0) or (${t.kind} <> 'salesperson' and ${t.monthlyTarget} is null)`),
   ],
 );
+
+export const employeeConstraints = {
+  employees_code_idx: { kind: 'unique', message: 'Another employee already has this code.', field: 'employee_code' },
+  employees_user_kind_idx: { kind: 'unique', message: 'This user already has a record of this kind.', field: 'user' },
+  employees_location_id_locations_id_fk: { kind: 'foreignKey', table: 'employees', field: 'location', missing: 'No such location.' },
+  employees_user_id_users_id_fk: { kind: 'foreignKey', table: 'employees', field: 'user', missing: 'No such user.' },
+} satisfies ConstraintSentences;

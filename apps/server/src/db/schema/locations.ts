@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { tracked } from './columns';
+import type { ConstraintSentences } from '../../lib/constraints';
 
 /** `HH:mm` on the 15-minute grid (SPEC.md §5), enforced by the database too. */
 const timeSlotCheck = (column: string) => sql.raw(`${column} ~ '^([01][0-9]|2[0-3]):(00|15|30|45)$'`);
@@ -17,10 +19,7 @@ export const locations = pgTable(
     openingTime: varchar('opening_time', { length: 5 }).notNull(),
     closingTime: varchar('closing_time', { length: 5 }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...tracked(),
   },
   (t) => [
     uniqueIndex('locations_name_lower_idx').on(sql`lower(${t.name})`),
@@ -43,3 +42,8 @@ export const userLocations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.locationId] }), index('user_locations_location_idx').on(t.locationId)],
 );
+
+export const locationConstraints = {
+  locations_name_lower_idx: { kind: 'unique', message: 'A location with this name already exists.', field: 'name' },
+  user_locations_location_id_locations_id_fk: { kind: 'foreignKey', table: 'user_locations', field: 'locations', missing: 'No such location.' },
+} satisfies ConstraintSentences;

@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users';
-
-/** Who and when, on every catalogue row. */
-const tracked = () => ({
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tracked } from './columns';
+import type { ConstraintSentences } from '../../lib/constraints';
 
 export const treatmentCategories = pgTable(
   'treatment_categories',
@@ -111,3 +104,39 @@ export const membershipAllowedTreatments = pgTable(
     check('membership_allowed_treatments_discount', sql`${t.discountPercent} >= 0 and ${t.discountPercent} <= 100`),
   ],
 );
+
+const IN_USE = 'Move or delete what uses it first.';
+export const serviceConstraints = {
+  treatment_categories_name_lower_idx: { kind: 'unique', message: 'A treatment category with this name already exists.', field: 'name' },
+  membership_categories_name_lower_idx: { kind: 'unique', message: 'A membership category with this name already exists.', field: 'name' },
+  treatments_category_name_lower_idx: { kind: 'unique', message: 'This category already has a treatment with this name.', field: 'name' },
+  memberships_name_lower_idx: { kind: 'unique', message: 'A membership with this name already exists.', field: 'name' },
+  membership_allowed_treatments_pair_idx: { kind: 'unique', message: 'This membership already includes this treatment.', field: 'treatment' },
+  treatments_category_id_treatment_categories_id_fk: {
+    kind: 'foreignKey',
+    table: 'treatments',
+    field: 'category',
+    missing: 'No such treatment category.',
+    inUse: `This treatment category is in use. ${IN_USE}`,
+  },
+  membership_category_links_category_id_membership_categories_id_fk: {
+    kind: 'foreignKey',
+    table: 'membership_category_links',
+    field: 'categories',
+    missing: 'A chosen category no longer exists.',
+    inUse: `This membership category is in use. ${IN_USE}`,
+  },
+  membership_allowed_treatments_treatment_id_treatments_id_fk: {
+    kind: 'foreignKey',
+    table: 'membership_allowed_treatments',
+    field: 'treatment',
+    missing: 'No such treatment.',
+    inUse: 'This treatment is in use. Deactivate it instead of deleting it.',
+  },
+  membership_allowed_treatments_membership_id_memberships_id_fk: {
+    kind: 'foreignKey',
+    table: 'membership_allowed_treatments',
+    field: 'membership',
+    missing: 'No such membership.',
+  },
+} satisfies ConstraintSentences;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ConstraintSentences } from '../../lib/constraints';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -65,3 +66,8 @@ export const loginThrottle = pgTable('login_throttle', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+export const userConstraints = {
+  users_username_lower_idx: { kind: 'unique', message: 'A user with this username already exists.', field: 'username' },
+  user_groups_group_id_groups_id_fk: { kind: 'foreignKey', table: 'user_groups', field: 'groups', missing: 'No such group.' },
+} satisfies ConstraintSentences;

@@ -38,7 +38,7 @@ describe('POST /api/banks/', () => {
     });
     const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'banks'), eq(auditLog.rowId, String(res.json().id))));
     expect(entry).toMatchObject({ action: 'create' });
-    expect((entry!.after as { accountNumber: string }).accountNumber).toBe('2718281828');
+    expect((entry!.after as { account_number: string }).account_number).toBe('2718281828');
   });
 
   it('allows several accounts at one bank but not the same number twice', async () => {
@@ -83,7 +83,7 @@ describe('GET /api/banks/', () => {
     await create({ name: 'Search UnionBank', account_name: 'Ginhawa Makati', account_number: '5555 0000 1111' });
     await create({ name: 'Search Landbank', account_name: 'Ginhawa QC', account_number: '6666 0000 2222' });
     const inactive = await create({ name: 'Search RCBC', account_name: 'Ginhawa Old', account_number: '7777 0000 3333' });
-    await admin.request({ method: 'PUT', url: `/api/banks/${inactive.id}/`, payload: { is_active: false } });
+    await admin.request({ method: 'PATCH', url: `/api/banks/${inactive.id}/`, payload: { is_active: false } });
 
     const all = (await salesperson.request({ method: 'GET', url: '/api/banks/?search=search&pageSize=2' })).json();
     expect(all.count).toBe(3);
@@ -105,7 +105,7 @@ describe('GET /api/banks/', () => {
   });
 });
 
-describe('GET/PUT/DELETE /api/banks/{id}/', () => {
+describe('GET/PUT/PATCH/DELETE /api/banks/{id}/', () => {
   it('reads one and 404s an unknown one', async () => {
     const bank = await create({ name: 'Read Bank' });
     const res = await salesperson.request({ method: 'GET', url: `/api/banks/${bank.id}/` });
@@ -119,22 +119,46 @@ describe('GET/PUT/DELETE /api/banks/{id}/', () => {
   it('updates the fields sent, checking the number stays unique', async () => {
     const a = await create({ name: 'Security Bank', account_number: '8888 1111' });
     const b = await create({ name: 'Security Bank', account_number: '8888 2222' });
-    const renamed = await admin.request({ method: 'PUT', url: `/api/banks/${a.id}/`, payload: { account_name: 'Ginhawa Pasig' } });
+    const renamed = await admin.request({ method: 'PATCH', url: `/api/banks/${a.id}/`, payload: { account_name: 'Ginhawa Pasig' } });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Security Bank', account_name: 'Ginhawa Pasig', account_number: '88881111' });
-    const clash = await admin.request({ method: 'PUT', url: `/api/banks/${b.id}/`, payload: { account_number: '8888-1111' } });
+    const clash = await admin.request({ method: 'PATCH', url: `/api/banks/${b.id}/`, payload: { account_number: '8888-1111' } });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().errors.account_number).toEqual(['This bank already has an account with this number.']);
-    const bad = await admin.request({ method: 'PUT', url: `/api/banks/${b.id}/`, payload: { name: '' } });
+    const bad = await admin.request({ method: 'PATCH', url: `/api/banks/${b.id}/`, payload: { name: '' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.name).toEqual(['Enter the bank name.']);
-    const missing = await admin.request({ method: 'PUT', url: '/api/banks/999999/', payload: { name: 'X' } });
+    const missing = await admin.request({ method: 'PATCH', url: '/api/banks/999999/', payload: { name: 'X' } });
     expect(missing.statusCode).toBe(404);
-    const refused = await salesperson.request({ method: 'PUT', url: `/api/banks/${a.id}/`, payload: { name: 'Mine' } });
+    const refused = await salesperson.request({ method: 'PATCH', url: `/api/banks/${a.id}/`, payload: { name: 'Mine' } });
     expect(refused.statusCode).toBe(403);
     const audits = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'banks'), eq(auditLog.rowId, String(a.id)), eq(auditLog.action, 'update')));
     expect(audits).toHaveLength(1);
-    expect((audits[0]!.before as { accountName: string }).accountName).toBe('Ginhawa Wellness Inc.');
+    expect((audits[0]!.before as { account_name: string }).account_name).toBe('Ginhawa Wellness Inc.');
+  });
+
+  it('PUT replaces: every field is required', async () => {
+    const bank = await create({ name: 'Replace Bank', account_number: '2468 1357' });
+    const partial = await admin.request({ method: 'PUT', url: `/api/banks/${bank.id}/`, payload: { account_name: 'Only this' } });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().errors).toEqual({ name: ['This field is required.'], account_number: ['Enter the account number.'] });
+    const full = await admin.request({ method: 'PUT', url: `/api/banks/${bank.id}/`, payload: body({ name: 'Replace Bank', account_number: '2468 1357', account_name: 'All of it' }) });
+    expect(full.statusCode).toBe(200);
+    expect(full.json()).toMatchObject({ account_name: 'All of it', is_active: true });
+  });
+
+  it('refuses lenient ids and control characters before any query', async () => {
+    const bank = await create({ name: 'Strict Bank', account_number: '9753 1864' });
+    for (const id of ['0x10', '1e1', '%2016', `0${bank.id}`]) {
+      const res = await salesperson.request({ method: 'GET', url: `/api/banks/${id}/` });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().errors.id).toEqual(['Not a valid id.']);
+    }
+    const nul = await salesperson.request({ method: 'GET', url: '/api/banks/?search=a%00b' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors.search).toEqual(['Remove the invisible control characters from this text.']);
+    const named = await admin.request({ method: 'PATCH', url: `/api/banks/${bank.id}/`, payload: { name: 'Bad\u0007Bank' } });
+    expect(named.statusCode).toBe(400);
   });
 
   it('deletes an unused account', async () => {

@@ -1,12 +1,15 @@
-import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Bank, DeleteResult, bankBodySchema, bankListQuerySchema, bankPatchSchema } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { banks } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
-import { conflict, notFound } from '../../lib/http-error';
-import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
-import { deleteUnlessReferenced, onUniqueViolation } from '../locations/in-use';
+import { assertFree } from '../../lib/assert-free';
+import { audit, audited } from '../../lib/audit';
+import { deleteOrDeactivate } from '../../lib/delete';
+import { notFound } from '../../lib/http-error';
+import { iso } from '../../lib/iso';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { createdBy, touched } from '../../lib/tracked';
 
 export type BankInput = z.output<typeof bankBodySchema>;
 export type BankChanges = z.output<typeof bankPatchSchema>;
@@ -20,105 +23,102 @@ const toBank = (r: Row): Bank => ({
   account_name: r.accountName,
   account_number: r.accountNumber,
   is_active: r.isActive,
-  created_at: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
 });
 
-const ORDERING = { name: banks.name, account_name: banks.accountName, account_number: banks.accountNumber, is_active: banks.isActive, created_at: banks.createdAt, id: banks.id };
+const searchOf = (search: string) => {
+  const pattern = likePattern(search);
+  const digits = search.replace(/[\s-]/g, '');
+  return or(ilike(banks.name, pattern), ilike(banks.accountName, pattern), /^\d+$/.test(digits) ? ilike(banks.accountNumber, likePattern(digits)) : undefined);
+};
 
 export const listBanks = async (db: Db, query: BankQuery, url: string) => {
   const conditions: (SQL | undefined)[] = [];
   if (query.is_active !== undefined) conditions.push(eq(banks.isActive, query.is_active));
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    const digits = query.search.replace(/[\s-]/g, '');
-    conditions.push(
-      or(ilike(banks.name, pattern), ilike(banks.accountName, pattern), /^\d+$/.test(digits) ? ilike(banks.accountNumber, likePattern(digits)) : undefined),
-    );
-  }
-  const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(banks).where(where);
-  const rows = await db
-    .select()
-    .from(banks)
-    .where(where)
-    .orderBy(...orderingOf(query.ordering, ORDERING, [asc(banks.name)], banks.id))
-    .limit(query.pageSize)
-    .offset(offsetOf(query));
-  return toPage(url, query, total?.n ?? 0, rows.map(toBank));
+  if (query.search) conditions.push(searchOf(query.search));
+  return listPage(url, query, {
+    select: () => db.select({ row: banks, total: totalRows }).from(banks).$dynamic(),
+    where: and(...conditions),
+    orderBy: {
+      name: lower(banks.name),
+      account_name: lower(banks.accountName),
+      account_number: banks.accountNumber,
+      is_active: banks.isActive,
+      created_at: banks.createdAt,
+      id: banks.id,
+    },
+    defaultOrder: [lower(banks.name)],
+    tieBreaker: banks.id,
+    toItem: (r) => toBank(r.row),
+  });
 };
 
-export const getBank = async (db: DbOrTx, id: number): Promise<Bank> => {
-  const [row] = await db.select().from(banks).where(eq(banks.id, id));
+const findRow = async (db: DbOrTx, id: number, { lock = false } = {}) => {
+  const query = db.select().from(banks).where(eq(banks.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('No such bank account.');
-  return toBank(row);
+  return row;
 };
 
-const DUPLICATE = 'This bank already has an account with this number.';
-const duplicate = () => conflict(DUPLICATE, { account_number: [DUPLICATE] });
+export const getBank = async (db: DbOrTx, id: number): Promise<Bank> => toBank(await findRow(db, id));
 
-const assertUnique = async (db: DbOrTx, name: string, accountNumber: string, exceptId?: number) => {
-  const [clash] = await db
-    .select({ id: banks.id })
-    .from(banks)
-    .where(and(eq(sql`lower(${banks.name})`, name.toLowerCase()), eq(banks.accountNumber, accountNumber), exceptId ? ne(banks.id, exceptId) : undefined));
-  if (clash) throw duplicate();
-};
+/** One bank may hold several accounts, but not the same number twice (banks_name_account_idx). */
+const assertAccountFree = (db: DbOrTx, name: string, accountNumber: string, exceptId?: number) =>
+  assertFree(db, banks, banks.name, name, {
+    caseInsensitive: true,
+    alsoWhere: eq(banks.accountNumber, accountNumber),
+    except: exceptId === undefined ? undefined : { column: banks.id, value: exceptId },
+    message: 'This bank already has an account with this number.',
+    field: 'account_number',
+  });
+
+/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
+const toColumns = <T extends BankChanges>(v: T): { name: T['name']; accountName: T['account_name']; accountNumber: T['account_number']; isActive: T['is_active'] } => ({ name: v.name, accountName: v.account_name, accountNumber: v.account_number, isActive: v.is_active });
 
 export const createBank = async (db: Db, actorId: number, input: BankInput): Promise<Bank> =>
-  onUniqueViolation(
-    () =>
-      db.transaction(async (tx) => {
-        await assertUnique(tx, input.name, input.account_number);
-        const [row] = await tx
-          .insert(banks)
-          .values({ name: input.name, accountName: input.account_name, accountNumber: input.account_number, isActive: input.is_active, createdBy: actorId, updatedBy: actorId })
-          .returning();
-        await audit(tx, { actorId, action: 'create', tableName: 'banks', rowId: row!.id, after: row });
-        return toBank(row!);
-      }),
-    duplicate,
-  );
+  db.transaction(async (tx) => {
+    await assertAccountFree(tx, input.name, input.account_number);
+    const [row] = await tx
+      .insert(banks)
+      .values({ ...toColumns(input), ...createdBy(actorId) })
+      .returning();
+    return audited(tx, { actorId, action: 'create', tableName: 'banks', rowId: row!.id, after: toBank(row!) });
+  });
 
+/** PUT sends every field, PATCH some: both land here with the fields to change. */
 export const updateBank = async (db: Db, actorId: number, id: number, changes: BankChanges): Promise<Bank> =>
-  onUniqueViolation(
-    () =>
-      db.transaction(async (tx) => {
-        const [before] = await tx.select().from(banks).where(eq(banks.id, id)).for('update');
-        if (!before) throw notFound('No such bank account.');
-        if (changes.name !== undefined || changes.account_number !== undefined) {
-          await assertUnique(tx, changes.name ?? before.name, changes.account_number ?? before.accountNumber, id);
-        }
-        const [after] = await tx
-          .update(banks)
-          .set({
-            name: changes.name,
-            accountName: changes.account_name,
-            accountNumber: changes.account_number,
-            isActive: changes.is_active,
-            updatedBy: actorId,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(banks.id, id))
-          .returning();
-        await audit(tx, { actorId, action: 'update', tableName: 'banks', rowId: id, before, after });
-        return toBank(after!);
-      }),
-    duplicate,
-  );
+  db.transaction(async (tx) => {
+    const before = await findRow(tx, id, { lock: true });
+    if (changes.name !== undefined || changes.account_number !== undefined) {
+      await assertAccountFree(tx, changes.name ?? before.name, changes.account_number ?? before.accountNumber, id);
+    }
+    const [row] = await tx
+      .update(banks)
+      .set({ ...toColumns(changes), ...touched(actorId) })
+      .where(eq(banks.id, id))
+      .returning();
+    return audited(tx, { actorId, action: 'update', tableName: 'banks', rowId: id, before: toBank(before), after: toBank(row!) });
+  });
 
 /** Deletes an account no sale refers to; one that was used is deactivated so past sales keep their bank. */
 export const deleteBank = async (db: Db, actorId: number, id: number): Promise<DeleteResult> =>
   db.transaction(async (tx) => {
-    const [before] = await tx.select().from(banks).where(eq(banks.id, id)).for('update');
-    if (!before) throw notFound('No such bank account.');
-    const label = `${before.name} ••••${before.accountNumber.slice(-4)}`;
-    if (await deleteUnlessReferenced(tx, (sp) => sp.delete(banks).where(eq(banks.id, id)))) {
-      await audit(tx, { actorId, action: 'delete', tableName: 'banks', rowId: id, before });
-      return { result: 'deleted', message: `Bank account ${label} deleted.` };
-    }
-    if (!before.isActive) throw conflict(`Bank account ${label} is used by recorded payments and is already inactive, so it cannot be deleted.`);
-    const [after] = await tx.update(banks).set({ isActive: false, updatedBy: actorId, updatedAt: sql`now()` }).where(eq(banks.id, id)).returning();
-    await audit(tx, { actorId, action: 'deactivate', tableName: 'banks', rowId: id, before, after });
-    return { result: 'deactivated', message: `Bank account ${label} is used by recorded payments, so it was deactivated instead of deleted.` };
+    const before = await findRow(tx, id, { lock: true });
+    let after: Bank | null = null;
+    const result = await deleteOrDeactivate(tx, {
+      label: `Bank account ${before.name} ••••${before.accountNumber.slice(-4)}`,
+      inUse: 'is used by recorded payments',
+      isActive: before.isActive,
+      remove: (sp) => sp.delete(banks).where(eq(banks.id, id)),
+      deactivate: async () => {
+        const [row] = await tx.update(banks).set({ isActive: false, ...touched(actorId) }).where(eq(banks.id, id)).returning();
+        after = toBank(row!);
+      },
+    });
+    await audit(tx, { actorId, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'banks', rowId: id, before: toBank(before), after });
+    return result;
   });
+
+/** What the resource routes call (lib/resource-routes.ts). */
+export const banksService = { list: listBanks, get: getBank, create: createBank, update: updateBank, remove: deleteBank };

@@ -46,7 +46,7 @@ describe('GET/PUT /api/configurations/', () => {
     expect(res.json()).toMatchObject({ company_name: 'Ginhawa Spa Manila', updated_by: adminId, updated_by_name: 'Site Administrator' });
     expect(await settings()).toEqual({ company_name: 'Ginhawa Spa Manila', logoUrl: null });
     const [entry] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.tableName, 'configurations'));
-    expect(entry).toMatchObject({ action: 'update', actorId: adminId, before: expect.objectContaining({ companyName: null }), after: expect.objectContaining({ companyName: 'Ginhawa Spa Manila' }) });
+    expect(entry).toMatchObject({ action: 'update', actorId: adminId, before: expect.objectContaining({ company_name: null }), after: expect.objectContaining({ company_name: 'Ginhawa Spa Manila' }) });
 
     const cleared = await admin.request({ method: 'PUT', url: '/api/configurations/', payload: { company_name: '   ' } });
     expect(cleared.json().company_name).toBeNull();
@@ -80,7 +80,7 @@ describe('POST /api/configurations/update-logo/', () => {
     expect(served.headers['cache-control']).toBe('public, max-age=3600');
     expect(served.rawPayload.equals(tinyPng())).toBe(true);
     const [entry] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'update_logo'));
-    expect(entry).toMatchObject({ tableName: 'configurations', actorId: adminId, after: expect.objectContaining({ logoPath: url }) });
+    expect(entry).toMatchObject({ tableName: 'configurations', actorId: adminId, after: expect.objectContaining({ logoUrl: url }) });
   });
 
   it('judges JPEG and WebP by content whatever the name, and replaces the previous logo', async () => {

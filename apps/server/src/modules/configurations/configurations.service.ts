@@ -3,9 +3,11 @@ import type { Configuration, Settings, configurationBodySchema } from '@ginhawa/
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { configurations, users } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
+import { audited } from '../../lib/audit';
+import { touched } from '../../lib/tracked';
 import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
+import { iso } from '../../lib/iso';
 
 export const CONFIGURATION_ID = 1;
 
@@ -40,7 +42,7 @@ export const getConfiguration = async (db: DbOrTx): Promise<Configuration> => {
   return {
     company_name: row?.companyName ?? null,
     logoUrl: row?.logoPath ?? null,
-    updated_at: (row?.updatedAt ?? new Date(0)).toISOString(),
+    updated_at: iso(row?.updatedAt ?? new Date(0)),
     updated_by: row?.updatedBy ?? null,
     updated_by_name: row ? (row.updatedByName ?? row.updatedByUsername ?? null) : null,
   };
@@ -48,33 +50,23 @@ export const getConfiguration = async (db: DbOrTx): Promise<Configuration> => {
 
 export const updateConfiguration = async (db: Db, actorId: number, changes: ConfigurationChanges): Promise<Configuration> =>
   db.transaction(async (tx) => {
-    const before = await lockedRow(tx);
-    const [after] = await tx
+    const locked = await lockedRow(tx);
+    const before = await getConfiguration(tx);
+    await tx
       .update(configurations)
-      .set({
-        companyName: changes.company_name,
-        logoPath: changes.remove_logo ? null : undefined,
-        updatedBy: actorId,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(configurations.id, CONFIGURATION_ID))
-      .returning();
-    if (changes.remove_logo) await deleteFileByUrl(tx, before.logoPath);
-    await audit(tx, { actorId, action: 'update', tableName: 'configurations', rowId: CONFIGURATION_ID, before, after });
-    return getConfiguration(tx);
+      .set({ companyName: changes.company_name, logoPath: changes.remove_logo ? null : undefined, ...touched(actorId) })
+      .where(eq(configurations.id, CONFIGURATION_ID));
+    if (changes.remove_logo) await deleteFileByUrl(tx, locked.logoPath);
+    return audited(tx, { actorId, action: 'update', tableName: 'configurations', rowId: CONFIGURATION_ID, before, after: await getConfiguration(tx) });
   });
 
 /** Stores a new logo as a public `files` row and points the configuration at it; the old one is removed. */
 export const setLogo = async (db: Db, actorId: number, image: { bytes: Buffer; contentType: ImageType }): Promise<Configuration> =>
   db.transaction(async (tx) => {
-    const before = await lockedRow(tx);
+    const locked = await lockedRow(tx);
+    const before = await getConfiguration(tx);
     const fileId = await storeFile(tx, { kind: 'logo', contentType: image.contentType, bytes: image.bytes, createdBy: actorId });
-    const [after] = await tx
-      .update(configurations)
-      .set({ logoPath: fileUrl(fileId), updatedBy: actorId, updatedAt: sql`now()` })
-      .where(eq(configurations.id, CONFIGURATION_ID))
-      .returning();
-    await deleteFileByUrl(tx, before.logoPath);
-    await audit(tx, { actorId, action: 'update_logo', tableName: 'configurations', rowId: CONFIGURATION_ID, before, after });
-    return getConfiguration(tx);
+    await tx.update(configurations).set({ logoPath: fileUrl(fileId), ...touched(actorId) }).where(eq(configurations.id, CONFIGURATION_ID));
+    await deleteFileByUrl(tx, locked.logoPath);
+    return audited(tx, { actorId, action: 'update_logo', tableName: 'configurations', rowId: CONFIGURATION_ID, before, after: await getConfiguration(tx) });
   });

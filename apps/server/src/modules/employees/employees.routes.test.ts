@@ -26,7 +26,7 @@ beforeAll(async () => {
   makati = await location('Emp Test Makati');
   quezon = await location('Emp Test Quezon City');
   closed = await location('Emp Test Closed');
-  await admin.request({ method: 'PUT', url: `/api/locations/${closed}/`, payload: { is_active: false } });
+  await admin.request({ method: 'PATCH', url: `/api/locations/${closed}/`, payload: { is_active: false } });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -196,7 +196,7 @@ describe('hiring (POST)', () => {
   it('rolls the new login back when the record cannot be written', async () => {
     // A code that passes the pre-check but collides inside the transaction (as a concurrent hire would).
     await ctx.database.db.execute(sql`create or replace function emp_test_collide() returns trigger language plpgsql as $$
-      begin if new.first_name = 'Collide' then raise exception using errcode = '23505', message = 'duplicate key value violates unique constraint "employees_code_idx"'; end if; return new; end $$`);
+      begin if new.first_name = 'Collide' then raise exception using errcode = '23505', constraint = 'employees_code_idx', message = 'duplicate key value violates unique constraint "employees_code_idx"'; end if; return new; end $$`);
     await ctx.database.db.execute(sql`create trigger emp_test_collide before insert on employees for each row execute function emp_test_collide()`);
     try {
       const res = await admin.request({ method: 'POST', url: '/api/therapists/', payload: person({ first_name: 'Collide', account: { username: 'collide.user', password: HIRE_PASSWORD } }) });
@@ -240,7 +240,7 @@ describe('reading', () => {
     await hire('therapists', { first_name: 'Listy', last_name: 'Alpha', employee_code: 'LST-1', location: makati });
     await hire('therapists', { first_name: 'Listy', last_name: 'Bravo', employee_code: 'LST-2', location: quezon, phone: '0918 765 4321' });
     const gone = await hire('therapists', { first_name: 'Listy', last_name: 'Charlie', employee_code: 'LST-3', location: quezon });
-    await admin.request({ method: 'PUT', url: `/api/therapists/${gone.id}/`, payload: { is_active: false } });
+    await admin.request({ method: 'PATCH', url: `/api/therapists/${gone.id}/`, payload: { is_active: false } });
     await hire('salespersons', { first_name: 'Listy', last_name: 'Seller', employee_code: 'LST-4' });
 
     const page = (await therapist.request({ method: 'GET', url: '/api/therapists/?search=listy&pageSize=2' })).json();
@@ -288,7 +288,7 @@ describe('reading', () => {
     expect(badUser.json().errors.user_id).toEqual(['Not a valid id.']);
     const badQuery = await therapist.request({ method: 'GET', url: '/api/therapists/?location=abc&has_login=perhaps&ordering=phone' });
     expect(badQuery.statusCode).toBe(400);
-    expect(Object.keys(badQuery.json().errors).sort()).toEqual(['has_login', 'location']);
+    expect(Object.keys(badQuery.json().errors).sort()).toEqual(['has_login', 'location', 'ordering']);
     const badOrdering = await therapist.request({ method: 'GET', url: '/api/therapists/?ordering=phone' });
     expect(badOrdering.statusCode).toBe(400);
     expect(badOrdering.json().errors.ordering[0]).toMatch(/^Order by one of: last_name, first_name, employee_code/);
@@ -299,20 +299,20 @@ describe('reading', () => {
 describe('changing a record (PUT)', () => {
   it('updates the fields sent, keeps the login’s name and workplace in step, and audits', async () => {
     const created = await hire('therapists', { first_name: 'Movy', account: { username: 'movy.t', password: HIRE_PASSWORD } });
-    const res = await admin.request({ method: 'PUT', url: `/api/therapists/${created.id}/`, payload: { first_name: 'Moved', location: quezon, phone: '' } });
+    const res = await admin.request({ method: 'PATCH', url: `/api/therapists/${created.id}/`, payload: { first_name: 'Moved', location: quezon, phone: '' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ first_name: 'Moved', last_name: 'Soriano', location: quezon, location_name: 'Emp Test Quezon City', phone: null });
     const user = await userByName('movy.t');
     expect(user!.firstName).toBe('Moved');
     expect(await locationsOf(user!.id)).toEqual([quezon]);
     const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'employees'), eq(auditLog.rowId, String(created.id)), eq(auditLog.action, 'update')));
-    expect(entry).toMatchObject({ before: expect.objectContaining({ firstName: 'Movy', locationId: makati }), after: expect.objectContaining({ firstName: 'Moved', locationId: quezon }) });
+    expect(entry).toMatchObject({ before: expect.objectContaining({ first_name: 'Movy', location: makati }), after: expect.objectContaining({ first_name: 'Moved', location: quezon }) });
   });
 
   it('deactivating someone ends their login and sessions; reactivating brings it back', async () => {
     const created = await hire('receptionists', { first_name: 'Leaving', account: { username: 'leaving.r', password: HIRE_PASSWORD } });
     const agent = await login(ctx.app, 'leaving.r', HIRE_PASSWORD);
-    const off = await admin.request({ method: 'PUT', url: `/api/receptionists/${created.id}/`, payload: { is_active: false } });
+    const off = await admin.request({ method: 'PATCH', url: `/api/receptionists/${created.id}/`, payload: { is_active: false } });
     expect(off.statusCode).toBe(200);
     expect(off.json().is_active).toBe(false);
     expect((await agent.request({ method: 'GET', url: '/api/users/my_data/' })).statusCode).toBe(401);
@@ -322,7 +322,7 @@ describe('changing a record (PUT)', () => {
     const refused = await ctx.app.inject({ method: 'POST', url: '/api/users/login/', payload: { username: 'leaving.r', password: HIRE_PASSWORD }, remoteAddress: '10.20.0.1' });
     expect(refused.json().message).toMatch(/deactivated/);
 
-    const on = await admin.request({ method: 'PUT', url: `/api/receptionists/${created.id}/`, payload: { is_active: true } });
+    const on = await admin.request({ method: 'PATCH', url: `/api/receptionists/${created.id}/`, payload: { is_active: true } });
     expect(on.json().is_active).toBe(true);
     expect((await userByName('leaving.r'))!.isActive).toBe(true);
     expect(await locationsOf(user!.id)).toEqual([makati]);
@@ -332,27 +332,27 @@ describe('changing a record (PUT)', () => {
   it('never switches off a Manager’s login with their employee record', async () => {
     const [mgr] = await ctx.database.db.select().from(users).where(eq(users.username, 'manager'));
     const created = await hire('salespersons', { first_name: 'Managing', user: mgr!.id });
-    await admin.request({ method: 'PUT', url: `/api/salespersons/${created.id}/`, payload: { is_active: false } });
+    await admin.request({ method: 'PATCH', url: `/api/salespersons/${created.id}/`, payload: { is_active: false } });
     expect((await userByName('manager'))!.isActive).toBe(true);
     expect((await manager.request({ method: 'GET', url: '/api/users/my_data/' })).statusCode).toBe(200);
   });
 
   it('gives an existing employee a login, or links and unlinks one', async () => {
     const created = await hire('therapists', { first_name: 'Later' });
-    const withLogin = await admin.request({ method: 'PUT', url: `/api/therapists/${created.id}/`, payload: { account: { username: 'later.login', password: HIRE_PASSWORD } } });
+    const withLogin = await admin.request({ method: 'PATCH', url: `/api/therapists/${created.id}/`, payload: { account: { username: 'later.login', password: HIRE_PASSWORD } } });
     expect(withLogin.statusCode, withLogin.body).toBe(200);
     const user = await userByName('later.login');
     expect(withLogin.json()).toMatchObject({ user: user!.id, username: 'later.login' });
     expect(await groupsOf(user!.id)).toEqual(['Therapist']);
-    const second = await admin.request({ method: 'PUT', url: `/api/therapists/${created.id}/`, payload: { account: { username: 'later.again', password: HIRE_PASSWORD } } });
+    const second = await admin.request({ method: 'PATCH', url: `/api/therapists/${created.id}/`, payload: { account: { username: 'later.again', password: HIRE_PASSWORD } } });
     expect(second.statusCode).toBe(400);
     expect(second.json().errors).toEqual({ account: ['This employee already has a login.'] });
 
-    const unlinked = await admin.request({ method: 'PUT', url: `/api/therapists/${created.id}/`, payload: { user: null } });
+    const unlinked = await admin.request({ method: 'PATCH', url: `/api/therapists/${created.id}/`, payload: { user: null } });
     expect(unlinked.json()).toMatchObject({ user: null, username: null });
     expect(await groupsOf(user!.id)).toEqual([]);
     expect(await locationsOf(user!.id)).toEqual([]);
-    const relinked = await admin.request({ method: 'PUT', url: `/api/therapists/${created.id}/`, payload: { user: user!.id } });
+    const relinked = await admin.request({ method: 'PATCH', url: `/api/therapists/${created.id}/`, payload: { user: user!.id } });
     expect(relinked.json().user).toBe(user!.id);
     expect(await groupsOf(user!.id)).toEqual(['Therapist']);
   });
@@ -360,24 +360,36 @@ describe('changing a record (PUT)', () => {
   it('refuses bad changes with field errors', async () => {
     const a = await hire('salespersons', { employee_code: 'PUT-A' });
     await hire('salespersons', { employee_code: 'PUT-B' });
-    const clash = await admin.request({ method: 'PUT', url: `/api/salespersons/${a.id}/`, payload: { employee_code: 'put-b' } });
+    const clash = await admin.request({ method: 'PATCH', url: `/api/salespersons/${a.id}/`, payload: { employee_code: 'put-b' } });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().errors).toEqual({ employee_code: ['Another employee already has this code.'] });
-    const blank = await admin.request({ method: 'PUT', url: `/api/salespersons/${a.id}/`, payload: { employee_code: '' } });
+    const blank = await admin.request({ method: 'PATCH', url: `/api/salespersons/${a.id}/`, payload: { employee_code: '' } });
     expect(blank.json().errors).toEqual({ employee_code: ['Enter an employee code.'] });
-    const noTarget = await admin.request({ method: 'PUT', url: `/api/salespersons/${a.id}/`, payload: { monthly_target: null } });
+    const noTarget = await admin.request({ method: 'PATCH', url: `/api/salespersons/${a.id}/`, payload: { monthly_target: null } });
     expect(noTarget.json().errors).toEqual({ monthly_target: ['Enter a target (0 for none).'] });
-    const target = await admin.request({ method: 'PUT', url: `/api/salespersons/${a.id}/`, payload: { monthly_target: '200000' } });
+    const target = await admin.request({ method: 'PATCH', url: `/api/salespersons/${a.id}/`, payload: { monthly_target: '200000' } });
     expect(target.json().monthly_target).toBe('200000.00');
-    const toClosed = await admin.request({ method: 'PUT', url: `/api/salespersons/${a.id}/`, payload: { location: closed } });
+    const toClosed = await admin.request({ method: 'PATCH', url: `/api/salespersons/${a.id}/`, payload: { location: closed } });
     expect(toClosed.json().errors).toEqual({ location: ['This location is inactive. Choose an active one.'] });
-    const missing = await admin.request({ method: 'PUT', url: '/api/salespersons/999999/', payload: { first_name: 'Ghost' } });
+    const missing = await admin.request({ method: 'PATCH', url: '/api/salespersons/999999/', payload: { first_name: 'Ghost' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'No such salesperson.' });
-    const wrongKind = await admin.request({ method: 'PUT', url: `/api/therapists/${a.id}/`, payload: { first_name: 'Ghost' } });
+    const wrongKind = await admin.request({ method: 'PATCH', url: `/api/therapists/${a.id}/`, payload: { first_name: 'Ghost' } });
     expect(wrongKind.statusCode).toBe(404);
-    const refused = await manager.request({ method: 'PUT', url: `/api/salespersons/${a.id}/`, payload: { first_name: 'Ghost' } });
+    const refused = await manager.request({ method: 'PATCH', url: `/api/salespersons/${a.id}/`, payload: { first_name: 'Ghost' } });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('replacing a record (PUT)', () => {
+  it('needs the whole record, code included; a partial body is a 400 naming what is missing', async () => {
+    const hired = await hire('receptionists', { first_name: 'Whole', last_name: 'Record' });
+    const partial = await admin.request({ method: 'PUT', url: `/api/receptionists/${hired.id}/`, payload: { last_name: 'Only' } });
+    expect(partial.statusCode).toBe(400);
+    expect(Object.keys(partial.json().errors).sort()).toEqual(['employee_code', 'first_name', 'hire_date', 'location']);
+    const full = await admin.request({ method: 'PUT', url: `/api/receptionists/${hired.id}/`, payload: person({ first_name: 'Whole', last_name: 'Replaced', phone: null, employee_code: hired.employee_code }) });
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.json()).toMatchObject({ last_name: 'Replaced', phone: null, employee_code: hired.employee_code });
   });
 });
 
@@ -392,7 +404,7 @@ describe('removing a record (DELETE)', () => {
     expect(await groupsOf(user!.id)).toEqual([]);
     expect((await admin.request({ method: 'GET', url: `/api/therapists/${created.id}/` })).statusCode).toBe(404);
     const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'employees'), eq(auditLog.rowId, String(created.id)), eq(auditLog.action, 'delete')));
-    expect((entry!.before as { firstName: string }).firstName).toBe('Mistake');
+    expect((entry!.before as { first_name: string }).first_name).toBe('Mistake');
   });
 
   it('deactivates a record with recorded work, then refuses a second delete', async () => {
@@ -402,10 +414,10 @@ describe('removing a record (DELETE)', () => {
     await ctx.database.db.execute(sql`insert into employee_refs_test (employee_id) values (${created.id})`);
     const res = await admin.request({ method: 'DELETE', url: `/api/salespersons/${created.id}/` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ result: 'deactivated', message: 'Worked Soriano has recorded work, so the record was deactivated instead of deleted.' });
+    expect(res.json()).toEqual({ result: 'deactivated', message: 'Worked Soriano has recorded work, so it was deactivated instead of deleted.' });
     const again = await admin.request({ method: 'DELETE', url: `/api/salespersons/${created.id}/` });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Worked Soriano has recorded work and is already inactive, so the record cannot be deleted.' });
+    expect(again.json()).toEqual({ message: 'Worked Soriano has recorded work and is already inactive, so it cannot be deleted.' });
   });
 
   it('404s unknown records and refuses non-admins', async () => {

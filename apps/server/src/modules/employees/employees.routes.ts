@@ -2,21 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   MANAGER_GROUP,
-  deleteResultSchema,
-  employeeBodySchema,
-  employeeListQuerySchema,
-  employeePatchSchema,
+  employeeResource,
   employeeSchema,
   errorBodySchema,
-  idParamsSchema,
-  pageSchema,
   userIdParamsSchema,
   type EmployeeKind,
 } from '@ginhawa/contract';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { currentUser, hasAnyGroup } from '../../plugins/auth';
 import { createEmployee, deleteEmployee, getEmployee, getEmployeeByUser, listEmployees, updateEmployee, type Viewer } from './employees.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 const viewerOf = (request: FastifyRequest): Viewer => ({ seesContact: hasAnyGroup(currentUser(request), [MANAGER_GROUP]) });
 
@@ -31,31 +27,28 @@ export const employeeRoutes =
     const { db } = app.deps;
     const tags = ['employees'];
 
-    app.get('/', { schema: { tags, querystring: employeeListQuerySchema, response: { 200: pageSchema(employeeSchema), ...errors } } }, async (request) =>
-      listEmployees(db, kind, request.query, request.url, viewerOf(request)),
-    );
-
-    app.post('/', { config: { groups: ['Admin'] }, schema: { tags, body: employeeBodySchema, response: { 201: employeeSchema, ...errors } } }, async (request, reply) =>
-      reply.code(201).send(await createEmployee(db, kind, currentUser(request).id, request.body, viewerOf(request))),
-    );
+    resourceRoutes(app, {
+      tags,
+      writers: ['Admin'],
+      schemas: employeeResource,
+      // The kind is fixed per mount; what a caller sees (phone numbers) depends on who asks.
+      service: {
+        list: (db, query, url, request) => listEmployees(db, kind, query, url, viewerOf(request)),
+        get: (db, id, request) => getEmployee(db, kind, id, viewerOf(request)),
+        create: (db, actorId, body, request) => createEmployee(db, kind, actorId, body, viewerOf(request)),
+        update: (db, actorId, id, body, request) => updateEmployee(db, kind, actorId, id, body, viewerOf(request)),
+        remove: (db, actorId, id) => deleteEmployee(db, kind, actorId, id),
+      },
+    });
 
     app.get('/by-user/:user_id/', { schema: { tags, params: userIdParamsSchema, response: { 200: employeeSchema, ...errors } } }, async (request) =>
       getEmployeeByUser(db, kind, request.params.user_id, viewerOf(request)),
     );
-
-    app.get('/:id/', { schema: { tags, params: idParamsSchema, response: { 200: employeeSchema, ...errors } } }, async (request) =>
-      getEmployee(db, kind, request.params.id, viewerOf(request)),
-    );
-
-    app.put(
-      '/:id/',
-      { config: { groups: ['Admin'] }, schema: { tags, params: idParamsSchema, body: employeePatchSchema, response: { 200: employeeSchema, ...errors } } },
-      async (request) => updateEmployee(db, kind, currentUser(request).id, request.params.id, request.body, viewerOf(request)),
-    );
-
-    app.delete(
-      '/:id/',
-      { config: { groups: ['Admin'] }, schema: { tags, params: idParamsSchema, response: { 200: deleteResultSchema, ...errors } } },
-      async (request) => deleteEmployee(db, kind, currentUser(request).id, request.params.id),
-    );
   };
+
+/** /api/salespersons/: employees of kind 'salesperson'. */
+export const salespersonsRoutes = employeeRoutes('salesperson');
+/** /api/therapists/: employees of kind 'therapist'. */
+export const therapistsRoutes = employeeRoutes('therapist');
+/** /api/receptionists/: employees of kind 'receptionist'. */
+export const receptionistsRoutes = employeeRoutes('receptionist');

@@ -1,17 +1,18 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { EMPLOYEE_CODE_PREFIX, EMPLOYEE_KIND_GROUP, MANAGER_GROUP, ADMIN_GROUP, normalizePhPhone, type DeleteResult, type Employee, type EmployeeKind } from '@ginhawa/contract';
 import type { employeeBodySchema, employeeListQuerySchema, employeePatchSchema } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { employees, locations, userGroups, groups, userLocations, users } from '../../db/schema/index';
+import { assertFree } from '../../lib/assert-free';
 import { audit } from '../../lib/audit';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
-import { deleteUnlessReferenced } from '../locations/in-use';
-import { pgErrorCode } from '../../lib/pg-errors';
+import { deleteOrDeactivate } from '../../lib/delete';
+import { fieldError, notFound } from '../../lib/http-error';
+import { iso } from '../../lib/iso';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { createdBy, touched } from '../../lib/tracked';
 import { endAllSessions } from '../users/auth.service';
-import { hashPassword } from '../users/passwords';
-import { addUserLocations, addUserToGroups, assertPasswordAcceptable, assertUsernameFree, insertUserAccount, removeUserFromGroup } from '../users/users.service';
+import { addUserLocations, addUserToGroups, assertPasswordAcceptable, assertUsernameFree, hashPassword, insertUserAccount, removeUserFromGroup } from '../users/users.service';
 
 export type EmployeeInput = z.output<typeof employeeBodySchema>;
 export type EmployeeChanges = z.output<typeof employeePatchSchema>;
@@ -21,7 +22,6 @@ export type EmployeeQuery = z.output<typeof employeeListQuerySchema>;
 export type Viewer = { seesContact: boolean };
 
 const KIND_LABEL: Record<EmployeeKind, string> = { salesperson: 'salesperson', therapist: 'therapist', receptionist: 'receptionist' };
-const FIELDS = 'Please correct the highlighted fields.';
 
 const columns = {
   id: employees.id,
@@ -44,6 +44,8 @@ const columns = {
 const baseSelect = (db: DbOrTx) =>
   db.select(columns).from(employees).innerJoin(locations, eq(locations.id, employees.locationId)).leftJoin(users, eq(users.id, employees.userId));
 type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
+/** The audit trail shows the whole record, phone included. */
+const FULL: Viewer = { seesContact: true };
 
 const toEmployee = (r: Row, viewer: Viewer): Employee => ({
   id: r.id,
@@ -60,21 +62,9 @@ const toEmployee = (r: Row, viewer: Viewer): Employee => ({
   hire_date: r.hireDate,
   is_active: r.isActive,
   monthly_target: r.monthlyTarget,
-  created_at: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
 });
-
-const ORDERING = {
-  last_name: employees.lastName,
-  first_name: employees.firstName,
-  employee_code: employees.employeeCode,
-  hire_date: employees.hireDate,
-  location_name: locations.name,
-  is_active: employees.isActive,
-  monthly_target: employees.monthlyTarget,
-  created_at: employees.createdAt,
-  id: employees.id,
-};
 
 export const listEmployees = async (db: Db, kind: EmployeeKind, query: EmployeeQuery, url: string, viewer: Viewer) => {
   const conditions: (SQL | undefined)[] = [eq(employees.kind, kind)];
@@ -96,19 +86,30 @@ export const listEmployees = async (db: Db, kind: EmployeeKind, query: EmployeeQ
       ),
     );
   }
-  const where = and(...conditions);
-  const [total] = await db
-    .select({ n: count() })
-    .from(employees)
-    .innerJoin(locations, eq(locations.id, employees.locationId))
-    .leftJoin(users, eq(users.id, employees.userId))
-    .where(where);
-  const rows = await baseSelect(db)
-    .where(where)
-    .orderBy(...orderingOf(query.ordering, ORDERING, [asc(employees.lastName), asc(employees.firstName)], employees.id))
-    .limit(query.pageSize)
-    .offset(offsetOf(query));
-  return toPage(url, query, total?.n ?? 0, rows.map((r) => toEmployee(r, viewer)));
+  return listPage(url, query, {
+    select: () =>
+      db
+        .select({ ...columns, total: totalRows })
+        .from(employees)
+        .innerJoin(locations, eq(locations.id, employees.locationId))
+        .leftJoin(users, eq(users.id, employees.userId))
+        .$dynamic(),
+    where: and(...conditions),
+    orderBy: {
+      last_name: lower(employees.lastName),
+      first_name: lower(employees.firstName),
+      employee_code: employees.employeeCode,
+      hire_date: employees.hireDate,
+      location_name: lower(locations.name),
+      is_active: employees.isActive,
+      monthly_target: employees.monthlyTarget,
+      created_at: employees.createdAt,
+      id: employees.id,
+    },
+    defaultOrder: [lower(employees.lastName), lower(employees.firstName)],
+    tieBreaker: employees.id,
+    toItem: (r) => toEmployee(r, viewer),
+  });
 };
 
 const findRow = async (db: DbOrTx, kind: EmployeeKind, id: number) => {
@@ -130,15 +131,12 @@ export const getEmployeeByUser = async (db: Db, kind: EmployeeKind, userId: numb
 
 // ——— checks ———
 
-const duplicateCode = () => conflict('Another employee already has this code.', { employee_code: ['Another employee already has this code.'] });
-
-const assertCodeFree = async (db: DbOrTx, code: string, exceptId?: number) => {
-  const [clash] = await db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.employeeCode, code), exceptId ? ne(employees.id, exceptId) : undefined));
-  if (clash) throw duplicateCode();
-};
+const assertCodeFree = (db: DbOrTx, code: string, exceptId?: number) =>
+  assertFree(db, employees, employees.employeeCode, code, {
+    except: exceptId === undefined ? undefined : { column: employees.id, value: exceptId },
+    message: 'Another employee already has this code.',
+    field: 'employee_code',
+  });
 
 /** The next free code of a kind: SP-0001, TH-0012, … (numbers after the highest one in use). */
 const nextCode = async (db: DbOrTx, kind: EmployeeKind) => {
@@ -151,28 +149,29 @@ const nextCode = async (db: DbOrTx, kind: EmployeeKind) => {
 
 const assertLocationUsable = async (db: DbOrTx, locationId: number) => {
   const [row] = await db.select({ isActive: locations.isActive }).from(locations).where(eq(locations.id, locationId));
-  if (!row) throw badRequest(FIELDS, { location: ['No such location.'] });
-  if (!row.isActive) throw badRequest(FIELDS, { location: ['This location is inactive. Choose an active one.'] });
+  if (!row) throw fieldError('location', 'No such location.');
+  if (!row.isActive) throw fieldError('location', 'This location is inactive. Choose an active one.');
 };
 
 const checkTarget = (kind: EmployeeKind, target: string | null | undefined, creating: boolean) => {
   if (kind !== 'salesperson') {
-    if (target !== undefined && target !== null) throw badRequest(FIELDS, { monthly_target: ['Only salespersons have a monthly target.'] });
+    if (target !== undefined && target !== null) throw fieldError('monthly_target', 'Only salespersons have a monthly target.');
     return null;
   }
-  if (target === null && !creating) throw badRequest(FIELDS, { monthly_target: ['Enter a target (0 for none).'] });
+  if (target === null && !creating) throw fieldError('monthly_target', 'Enter a target (0 for none).');
   return target ?? (creating ? '0.00' : undefined);
 };
 
 /** An existing login may hold one record of each kind. */
 const assertUserLinkable = async (db: DbOrTx, kind: EmployeeKind, userId: number, exceptEmployeeId?: number) => {
   const [user] = await db.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.id, userId));
-  if (!user) throw badRequest(FIELDS, { user: ['No such user.'] });
-  const [taken] = await db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.userId, userId), eq(employees.kind, kind), exceptEmployeeId ? ne(employees.id, exceptEmployeeId) : undefined));
-  if (taken) throw conflict(`This user already has a ${KIND_LABEL[kind]} record.`, { user: [`This user already has a ${KIND_LABEL[kind]} record.`] });
+  if (!user) throw fieldError('user', 'No such user.');
+  await assertFree(db, employees, employees.userId, userId, {
+    alsoWhere: eq(employees.kind, kind),
+    except: exceptEmployeeId === undefined ? undefined : { column: employees.id, value: exceptEmployeeId },
+    message: `This user already has a ${KIND_LABEL[kind]} record.`,
+    field: 'user',
+  });
 };
 
 type PreparedAccount = { username: string; email: string; passwordHash: string };
@@ -230,160 +229,161 @@ const retireLogin = async (tx: Tx, actorId: number, userId: number, employeeId: 
   const [user] = await tx.update(users).set({ isActive: false, updatedAt: sql`now()` }).where(and(eq(users.id, userId), eq(users.isActive, true))).returning({ id: users.id });
   if (!user) return;
   await endAllSessions(tx, userId);
-  await audit(tx, { actorId, action: 'deactivate', tableName: 'users', rowId: userId, before: { isActive: true }, after: { isActive: false, reason: 'employee record ended' } });
+  await audit(tx, { actorId, action: 'deactivate', tableName: 'users', rowId: userId, before: { is_active: true }, after: { is_active: false, reason: 'employee record ended' } });
 };
 
 /** A returning employee gets their login back. */
 const reviveLogin = async (tx: Tx, actorId: number, userId: number) => {
   const [user] = await tx.update(users).set({ isActive: true, updatedAt: sql`now()` }).where(and(eq(users.id, userId), eq(users.isActive, false))).returning({ id: users.id });
-  if (user) await audit(tx, { actorId, action: 'update', tableName: 'users', rowId: userId, before: { isActive: false }, after: { isActive: true, reason: 'employee record reactivated' } });
-};
-
-const raceToConflict = (err: unknown): never => {
-  if (pgErrorCode(err) === '23505') {
-    const text = String((err as { cause?: { constraint?: string; message?: string } }).cause?.constraint ?? (err as Error).message);
-    if (text.includes('username')) throw conflict('A user with this username already exists.', { 'account.username': ['A user with this username already exists.'] });
-    if (text.includes('user_kind')) throw conflict('This user already has a record of this kind.', { user: ['This user already has a record of this kind.'] });
-    throw duplicateCode();
-  }
-  throw err;
+  if (user) await audit(tx, { actorId, action: 'update', tableName: 'users', rowId: userId, before: { is_active: false }, after: { is_active: true, reason: 'employee record reactivated' } });
 };
 
 // ——— writes ———
 
+const BOTH_LOGINS = 'Either link an existing user or create a new login, not both.';
+
 /** Hires someone: the record, and when asked a new login in the kind's group at the location, in one transaction. */
 export const createEmployee = async (db: Db, kind: EmployeeKind, actorId: number, input: EmployeeInput, viewer: Viewer): Promise<Employee> => {
-  if (input.account && input.user) {
-    throw badRequest(FIELDS, { account: ['Either link an existing user or create a new login, not both.'] });
-  }
+  if (input.account && input.user) throw fieldError('account', BOTH_LOGINS);
   const target = checkTarget(kind, input.monthly_target, true);
   await assertLocationUsable(db, input.location);
   if (input.employee_code) await assertCodeFree(db, input.employee_code);
   const account = await prepareAccount(db, input.account);
-  try {
-    return await db.transaction(async (tx) => {
-      let userId: number | null = null;
-      if (input.user) {
-        await assertUserLinkable(tx, kind, input.user);
-        userId = input.user;
-        await attachLogin(tx, kind, userId, input.location);
-      } else if (account) {
-        userId = await insertUserAccount(tx, {
-          actorId,
-          username: account.username,
-          passwordHash: account.passwordHash,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          email: account.email,
-          groups: [EMPLOYEE_KIND_GROUP[kind]],
-          locations: [input.location],
-        });
-      }
-      const [row] = await tx
-        .insert(employees)
-        .values({
-          kind,
-          userId,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          employeeCode: input.employee_code || (await nextCode(tx, kind)),
-          phone: input.phone,
-          locationId: input.location,
-          hireDate: input.hire_date,
-          isActive: input.is_active,
-          monthlyTarget: target,
-          createdBy: actorId,
-          updatedBy: actorId,
-        })
-        .returning();
-      await audit(tx, { actorId, action: 'create', tableName: 'employees', rowId: row!.id, after: row });
-      return getEmployee(tx, kind, row!.id, viewer);
+  return db.transaction(async (tx) => {
+    let userId: number | null = null;
+    if (input.user) {
+      await assertUserLinkable(tx, kind, input.user);
+      userId = input.user;
+      await attachLogin(tx, kind, userId, input.location);
+    } else if (account) {
+      userId = await insertUserAccount(tx, {
+        actorId,
+        username: account.username,
+        passwordHash: account.passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: account.email,
+        groups: [EMPLOYEE_KIND_GROUP[kind]],
+        locations: [input.location],
+      });
+    }
+    const [row] = await tx
+      .insert(employees)
+      .values({
+        kind,
+        userId,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        employeeCode: input.employee_code || (await nextCode(tx, kind)),
+        phone: input.phone,
+        locationId: input.location,
+        hireDate: input.hire_date,
+        isActive: input.is_active,
+        monthlyTarget: target,
+        ...createdBy(actorId),
+      })
+      .returning({ id: employees.id });
+    await audit(tx, { actorId, action: 'create', tableName: 'employees', rowId: row!.id, after: await getEmployee(tx, kind, row!.id, FULL) });
+    return getEmployee(tx, kind, row!.id, viewer);
+  });
+};
+
+type EmployeeRecord = typeof employees.$inferSelect;
+
+/** Step 1 of an update: the record, locked, and the checks that need it. */
+const lockForUpdate = async (tx: Tx, kind: EmployeeKind, id: number, changes: EmployeeChanges) => {
+  const [before] = await tx
+    .select()
+    .from(employees)
+    .where(and(eq(employees.id, id), eq(employees.kind, kind)))
+    .for('update');
+  if (!before) throw notFound(`No such ${KIND_LABEL[kind]}.`);
+  if (changes.employee_code !== undefined) await assertCodeFree(tx, changes.employee_code, id);
+  if (changes.location !== undefined && changes.location !== before.locationId) await assertLocationUsable(tx, changes.location);
+  return before;
+};
+
+/**
+ * Step 2: which login the record ends up with — another one linked, a new one created, or the
+ * same one following the person to a new location.
+ */
+const settleLogin = async (tx: Tx, kind: EmployeeKind, actorId: number, before: EmployeeRecord, changes: EmployeeChanges, account: PreparedAccount | undefined) => {
+  const locationId = changes.location ?? before.locationId;
+  if (changes.user !== undefined && changes.user !== before.userId) {
+    if (changes.user !== null) await assertUserLinkable(tx, kind, changes.user, before.id);
+    if (before.userId) await detachLogin(tx, kind, before.userId, before.locationId, before.id);
+    if (changes.user) await attachLogin(tx, kind, changes.user, locationId);
+    return changes.user;
+  }
+  if (account) {
+    if (before.userId) throw fieldError('account', 'This employee already has a login.');
+    return insertUserAccount(tx, {
+      actorId,
+      username: account.username,
+      passwordHash: account.passwordHash,
+      firstName: changes.first_name ?? before.firstName,
+      lastName: changes.last_name ?? before.lastName,
+      email: account.email,
+      groups: [EMPLOYEE_KIND_GROUP[kind]],
+      locations: [locationId],
     });
-  } catch (err) {
-    return raceToConflict(err);
+  }
+  if (before.userId && locationId !== before.locationId) {
+    // Moved to another branch: their workplace follows.
+    await releaseLocation(tx, before.userId, before.locationId, before.id);
+    await addUserLocations(tx, before.userId, [locationId]);
+  }
+  return before.userId;
+};
+
+/** Step 3 (after the write): the login's name follows the record; leaving or returning retires or revives it. */
+const syncLogin = async (tx: Tx, actorId: number, before: EmployeeRecord, after: EmployeeRecord, changes: EmployeeChanges) => {
+  const userId = after.userId;
+  if (!userId) return;
+  if (changes.first_name !== undefined || changes.last_name !== undefined) {
+    await tx.update(users).set({ firstName: after.firstName, lastName: after.lastName, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  }
+  if (userId !== before.userId) return;
+  if (before.isActive && !after.isActive) {
+    await releaseLocation(tx, userId, after.locationId, after.id);
+    await retireLogin(tx, actorId, userId, after.id);
+  }
+  if (!before.isActive && after.isActive) {
+    await addUserLocations(tx, userId, [after.locationId]);
+    await reviveLogin(tx, actorId, userId);
   }
 };
 
+/** PUT sends every field, PATCH some: lock and check, settle the login, write, then keep the login in step. */
 export const updateEmployee = async (db: Db, kind: EmployeeKind, actorId: number, id: number, changes: EmployeeChanges, viewer: Viewer): Promise<Employee> => {
-  if (changes.employee_code === '') throw badRequest(FIELDS, { employee_code: ['Enter an employee code.'] });
-  if (changes.account && changes.user) throw badRequest(FIELDS, { account: ['Either link an existing user or create a new login, not both.'] });
+  if (changes.employee_code === '') throw fieldError('employee_code', 'Enter an employee code.');
+  if (changes.account && changes.user) throw fieldError('account', BOTH_LOGINS);
   const target = checkTarget(kind, changes.monthly_target, false);
   const account = await prepareAccount(db, changes.account);
-  try {
-    return await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(employees)
-        .where(and(eq(employees.id, id), eq(employees.kind, kind)))
-        .for('update');
-      if (!before) throw notFound(`No such ${KIND_LABEL[kind]}.`);
-      if (changes.employee_code !== undefined) await assertCodeFree(tx, changes.employee_code, id);
-      const locationId = changes.location ?? before.locationId;
-      if (changes.location !== undefined && changes.location !== before.locationId) await assertLocationUsable(tx, changes.location);
-      const isActive = changes.is_active ?? before.isActive;
-
-      // Which login this record ends up with.
-      let userId = before.userId;
-      if (changes.user !== undefined && changes.user !== before.userId) {
-        if (changes.user !== null) await assertUserLinkable(tx, kind, changes.user, id);
-        if (before.userId) await detachLogin(tx, kind, before.userId, before.locationId, id);
-        userId = changes.user;
-        if (userId) await attachLogin(tx, kind, userId, locationId);
-      } else if (account) {
-        if (before.userId) throw badRequest(FIELDS, { account: ['This employee already has a login.'] });
-        userId = await insertUserAccount(tx, {
-          actorId,
-          username: account.username,
-          passwordHash: account.passwordHash,
-          firstName: changes.first_name ?? before.firstName,
-          lastName: changes.last_name ?? before.lastName,
-          email: account.email,
-          groups: [EMPLOYEE_KIND_GROUP[kind]],
-          locations: [locationId],
-        });
-      } else if (userId && locationId !== before.locationId) {
-        // Moved to another branch: their workplace follows.
-        await releaseLocation(tx, userId, before.locationId, id);
-        await addUserLocations(tx, userId, [locationId]);
-      }
-
-      const [after] = await tx
-        .update(employees)
-        .set({
-          userId,
-          firstName: changes.first_name,
-          lastName: changes.last_name,
-          employeeCode: changes.employee_code,
-          phone: changes.phone,
-          locationId: changes.location,
-          hireDate: changes.hire_date,
-          isActive: changes.is_active,
-          monthlyTarget: target ?? undefined,
-          updatedBy: actorId,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(employees.id, id))
-        .returning();
-
-      if (userId && (changes.first_name !== undefined || changes.last_name !== undefined)) {
-        await tx.update(users).set({ firstName: after!.firstName, lastName: after!.lastName, updatedAt: sql`now()` }).where(eq(users.id, userId));
-      }
-      if (userId && userId === before.userId) {
-        if (before.isActive && !isActive) {
-          await releaseLocation(tx, userId, after!.locationId, id);
-          await retireLogin(tx, actorId, userId, id);
-        }
-        if (!before.isActive && isActive) {
-          await addUserLocations(tx, userId, [after!.locationId]);
-          await reviveLogin(tx, actorId, userId);
-        }
-      }
-      await audit(tx, { actorId, action: 'update', tableName: 'employees', rowId: id, before, after });
-      return getEmployee(tx, kind, id, viewer);
-    });
-  } catch (err) {
-    return raceToConflict(err);
-  }
+  return db.transaction(async (tx) => {
+    const before = await lockForUpdate(tx, kind, id, changes);
+    const auditBefore = await getEmployee(tx, kind, id, FULL);
+    const userId = await settleLogin(tx, kind, actorId, before, changes, account);
+    const [after] = await tx
+      .update(employees)
+      .set({
+        userId,
+        firstName: changes.first_name,
+        lastName: changes.last_name,
+        employeeCode: changes.employee_code,
+        phone: changes.phone,
+        locationId: changes.location,
+        hireDate: changes.hire_date,
+        isActive: changes.is_active,
+        monthlyTarget: target ?? undefined,
+        ...touched(actorId),
+      })
+      .where(eq(employees.id, id))
+      .returning();
+    await syncLogin(tx, actorId, before, after!, changes);
+    await audit(tx, { actorId, action: 'update', tableName: 'employees', rowId: id, before: auditBefore, after: await getEmployee(tx, kind, id, FULL) });
+    return getEmployee(tx, kind, id, viewer);
+  });
 };
 
 /**
@@ -393,27 +393,23 @@ export const updateEmployee = async (db: Db, kind: EmployeeKind, actorId: number
  */
 export const deleteEmployee = async (db: Db, kind: EmployeeKind, actorId: number, id: number): Promise<DeleteResult> =>
   db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(employees)
-      .where(and(eq(employees.id, id), eq(employees.kind, kind)))
-      .for('update');
-    if (!before) throw notFound(`No such ${KIND_LABEL[kind]}.`);
+    const before = await lockForUpdate(tx, kind, id, {});
+    const auditBefore = await getEmployee(tx, kind, id, FULL);
     const name = `${before.firstName} ${before.lastName}`;
-    if (await deleteUnlessReferenced(tx, (sp) => sp.delete(employees).where(eq(employees.id, id)))) {
-      if (before.userId) {
-        await detachLogin(tx, kind, before.userId, before.locationId, id);
-        await retireLogin(tx, actorId, before.userId, id);
-      }
-      await audit(tx, { actorId, action: 'delete', tableName: 'employees', rowId: id, before });
-      return { result: 'deleted', message: `${name} was removed from the ${KIND_LABEL[kind]}s.` };
-    }
-    if (!before.isActive) throw conflict(`${name} has recorded work and is already inactive, so the record cannot be deleted.`);
-    const [after] = await tx.update(employees).set({ isActive: false, updatedBy: actorId, updatedAt: sql`now()` }).where(eq(employees.id, id)).returning();
+    const result = await deleteOrDeactivate(tx, {
+      label: name,
+      inUse: 'has recorded work',
+      deleted: `${name} was removed from the ${KIND_LABEL[kind]}s.`,
+      isActive: before.isActive,
+      remove: (sp) => sp.delete(employees).where(eq(employees.id, id)),
+      deactivate: () => tx.update(employees).set({ isActive: false, ...touched(actorId) }).where(eq(employees.id, id)),
+    });
     if (before.userId) {
-      await releaseLocation(tx, before.userId, before.locationId, id);
+      if (result.result === 'deleted') await detachLogin(tx, kind, before.userId, before.locationId, id);
+      else await releaseLocation(tx, before.userId, before.locationId, id);
       await retireLogin(tx, actorId, before.userId, id);
     }
-    await audit(tx, { actorId, action: 'deactivate', tableName: 'employees', rowId: id, before, after });
-    return { result: 'deactivated', message: `${name} has recorded work, so the record was deactivated instead of deleted.` };
+    const after = result.result === 'deleted' ? null : await getEmployee(tx, kind, id, FULL);
+    await audit(tx, { actorId, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'employees', rowId: id, before: auditBefore, after });
+    return result;
   });

@@ -139,7 +139,7 @@ describe('GET /api/locations/', () => {
   it('pages, searches, filters and orders on the server', async () => {
     for (const name of ['Paging Alabang', 'Paging Bonifacio', 'Paging Cubao']) await create({ name });
     const inactive = await create({ name: 'Paging Dasmariñas', phone: '0917 555 0101' });
-    await admin.request({ method: 'PUT', url: `/api/locations/${inactive.id}/`, payload: { is_active: false } });
+    await admin.request({ method: 'PATCH', url: `/api/locations/${inactive.id}/`, payload: { is_active: false } });
 
     const first = await therapist.request({ method: 'GET', url: '/api/locations/?search=paging&pageSize=2&ordering=name' });
     expect(first.statusCode).toBe(200);
@@ -168,7 +168,7 @@ describe('GET /api/locations/', () => {
     const res = await therapist.request({ method: 'GET', url: '/api/locations/?ordering=password&pageSize=9999&is_active=maybe' });
     expect(res.statusCode).toBe(400);
     const json = res.json();
-    expect(Object.keys(json.errors).sort()).toEqual(['is_active', 'pageSize']);
+    expect(Object.keys(json.errors).sort()).toEqual(['is_active', 'ordering', 'pageSize']);
     const ordering = await therapist.request({ method: 'GET', url: '/api/locations/?ordering=password' });
     expect(ordering.statusCode).toBe(400);
     expect(ordering.json().errors.ordering).toEqual(['Order by one of: name, opening_time, closing_time, is_active, created_at, id.']);
@@ -204,28 +204,28 @@ describe('GET /api/locations/{id}/', () => {
 describe('PUT /api/locations/{id}/', () => {
   it('changes only the fields sent and audits before and after', async () => {
     const loc = await create({ name: 'Update Me' });
-    const res = await admin.request({ method: 'PUT', url: `/api/locations/${loc.id}/`, payload: { closing_time: '21:30', phone: '0917 222 3333' } });
+    const res = await admin.request({ method: 'PATCH', url: `/api/locations/${loc.id}/`, payload: { closing_time: '21:30', phone: '0917 222 3333' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Update Me', opening_time: '10:00', closing_time: '21:30', phone: '+639172223333' });
     const [entry] = await ctx.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.tableName, 'locations'), eq(auditLog.rowId, String(loc.id)), eq(auditLog.action, 'update')));
-    expect((entry!.before as { closingTime: string }).closingTime).toBe('22:00');
-    expect((entry!.after as { closingTime: string }).closingTime).toBe('21:30');
+    expect((entry!.before as { closing_time: string }).closing_time).toBe('22:00');
+    expect((entry!.after as { closing_time: string }).closing_time).toBe('21:30');
   });
 
   it('checks the hours against the stored ones, the name against others', async () => {
     const loc = await create({ name: 'Hours Check' });
-    const same = await admin.request({ method: 'PUT', url: `/api/locations/${loc.id}/`, payload: { closing_time: '10:00' } });
+    const same = await admin.request({ method: 'PATCH', url: `/api/locations/${loc.id}/`, payload: { closing_time: '10:00' } });
     expect(same.statusCode).toBe(400);
     expect(same.json().errors.closing_time).toEqual(['Closing time must differ from opening time (a closing time before the opening time means after midnight).']);
     await create({ name: 'Taken Name' });
-    const clash = await admin.request({ method: 'PUT', url: `/api/locations/${loc.id}/`, payload: { name: 'taken name' } });
+    const clash = await admin.request({ method: 'PATCH', url: `/api/locations/${loc.id}/`, payload: { name: 'taken name' } });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().errors.name).toEqual(['A location with this name already exists.']);
     // Renaming to its own name in another case is fine.
-    const self = await admin.request({ method: 'PUT', url: `/api/locations/${loc.id}/`, payload: { name: 'HOURS CHECK' } });
+    const self = await admin.request({ method: 'PATCH', url: `/api/locations/${loc.id}/`, payload: { name: 'HOURS CHECK' } });
     expect(self.statusCode).toBe(200);
     expect(self.json().name).toBe('HOURS CHECK');
   });
@@ -233,18 +233,30 @@ describe('PUT /api/locations/{id}/', () => {
   it('will not deactivate a location where active employees work', async () => {
     const loc = await create({ name: 'Staffed Branch' });
     await addEmployee(loc.id, true, 'STF-1');
-    const res = await admin.request({ method: 'PUT', url: `/api/locations/${loc.id}/`, payload: { is_active: false } });
+    const res = await admin.request({ method: 'PATCH', url: `/api/locations/${loc.id}/`, payload: { is_active: false } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: '1 active employee works at this location. Move them to another location or deactivate them first.' });
   });
 
   it('404s an unknown location and refuses non-admins', async () => {
-    const missing = await admin.request({ method: 'PUT', url: '/api/locations/999999/', payload: { name: 'Ghost' } });
+    const missing = await admin.request({ method: 'PATCH', url: '/api/locations/999999/', payload: { name: 'Ghost' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'No such location.' });
     const loc = await create({ name: 'Not Yours' });
-    const refused = await therapist.request({ method: 'PUT', url: `/api/locations/${loc.id}/`, payload: { name: 'Mine' } });
+    const refused = await therapist.request({ method: 'PATCH', url: `/api/locations/${loc.id}/`, payload: { name: 'Mine' } });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('PUT /api/locations/{id}/ (replace)', () => {
+  it('needs the whole record and replaces it; a partial body is a 400 naming what is missing', async () => {
+    const loc = await create({ name: 'Replace Branch' });
+    const partial = await admin.request({ method: 'PUT', url: `/api/locations/${loc.id}/`, payload: { address: 'Only this' } });
+    expect(partial.statusCode).toBe(400);
+    expect(Object.keys(partial.json().errors).sort()).toEqual(['closing_time', 'name', 'opening_time']);
+    const full = await admin.request({ method: 'PUT', url: `/api/locations/${loc.id}/`, payload: body({ name: 'Replace Branch', phone: null, address: 'Bonifacio' }) });
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.json()).toMatchObject({ name: 'Replace Branch', address: 'Bonifacio', phone: null, is_active: true });
   });
 });
 

@@ -1,13 +1,16 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { LOCATION_HOURS_MESSAGE, normalizePhPhone, type DeleteResult, type Location } from '@ginhawa/contract';
 import type { locationBodySchema, locationListQuerySchema, locationPatchSchema } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { employees, locations, userLocations } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
-import { deleteUnlessReferenced, onUniqueViolation } from './in-use';
+import { assertFree } from '../../lib/assert-free';
+import { audit, audited } from '../../lib/audit';
+import { deleteOrDeactivate } from '../../lib/delete';
+import { conflict, fieldError, notFound } from '../../lib/http-error';
+import { iso } from '../../lib/iso';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { createdBy, touched } from '../../lib/tracked';
 
 export type LocationInput = z.output<typeof locationBodySchema>;
 export type LocationChanges = z.output<typeof locationPatchSchema>;
@@ -28,7 +31,7 @@ const columns = {
   updatedAt: locations.updatedAt,
   employeesCount: activeEmployees,
 };
-type Row = NonNullable<Awaited<ReturnType<typeof findRow>>>;
+type Row = Omit<NonNullable<Awaited<ReturnType<typeof findRow>>>, 'total'>;
 
 const toLocation = (r: Row): Location => ({
   id: r.id,
@@ -39,11 +42,9 @@ const toLocation = (r: Row): Location => ({
   closing_time: r.closingTime,
   is_active: r.isActive,
   employees_count: Number(r.employeesCount),
-  created_at: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
 });
-
-const ORDERING = { name: locations.name, opening_time: locations.openingTime, closing_time: locations.closingTime, is_active: locations.isActive, created_at: locations.createdAt, id: locations.id };
 
 export const listLocations = async (db: Db, query: LocationQuery, url: string) => {
   const conditions: (SQL | undefined)[] = [];
@@ -53,16 +54,21 @@ export const listLocations = async (db: Db, query: LocationQuery, url: string) =
     const phone = normalizePhPhone(query.search);
     conditions.push(or(ilike(locations.name, pattern), ilike(locations.address, pattern), ilike(locations.phone, pattern), phone ? eq(locations.phone, phone) : undefined));
   }
-  const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(locations).where(where);
-  const rows = await db
-    .select(columns)
-    .from(locations)
-    .where(where)
-    .orderBy(...orderingOf(query.ordering, ORDERING, [asc(locations.name)], locations.id))
-    .limit(query.pageSize)
-    .offset(offsetOf(query));
-  return toPage(url, query, total?.n ?? 0, rows.map(toLocation));
+  return listPage(url, query, {
+    select: () => db.select({ ...columns, total: totalRows }).from(locations).$dynamic(),
+    where: and(...conditions),
+    orderBy: {
+      name: lower(locations.name),
+      opening_time: locations.openingTime,
+      closing_time: locations.closingTime,
+      is_active: locations.isActive,
+      created_at: locations.createdAt,
+      id: locations.id,
+    },
+    defaultOrder: [lower(locations.name)],
+    tieBreaker: locations.id,
+    toItem: toLocation,
+  });
 };
 
 const findRow = async (db: DbOrTx, id: number) => {
@@ -76,15 +82,13 @@ export const getLocation = async (db: DbOrTx, id: number): Promise<Location> => 
   return toLocation(row);
 };
 
-const duplicateName = () => conflict('A location with this name already exists.', { name: ['A location with this name already exists.'] });
-
-const assertNameFree = async (db: DbOrTx, name: string, exceptId?: number) => {
-  const [clash] = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(sql`lower(${locations.name})`, name.toLowerCase()), exceptId ? ne(locations.id, exceptId) : undefined));
-  if (clash) throw duplicateName();
-};
+const assertNameFree = (db: DbOrTx, name: string, exceptId?: number) =>
+  assertFree(db, locations, locations.name, name, {
+    caseInsensitive: true,
+    except: exceptId === undefined ? undefined : { column: locations.id, value: exceptId },
+    message: 'A location with this name already exists.',
+    field: 'name',
+  });
 
 const activeEmployeesAt = async (db: DbOrTx, id: number) => {
   const [row] = await db.select({ n: count() }).from(employees).where(and(eq(employees.locationId, id), eq(employees.isActive, true)));
@@ -96,63 +100,40 @@ const stillStaffed = (n: number) =>
     `${n} active employee${n === 1 ? ' works' : 's work'} at this location. Move them to another location or deactivate them first.`,
   );
 
-export const createLocation = async (db: Db, actorId: number, input: LocationInput): Promise<Location> =>
-  onUniqueViolation(
-    () =>
-      db.transaction(async (tx) => {
-        await assertNameFree(tx, input.name);
-        const [row] = await tx
-          .insert(locations)
-          .values({
-            name: input.name,
-            address: input.address,
-            phone: input.phone,
-            openingTime: input.opening_time,
-            closingTime: input.closing_time,
-            isActive: input.is_active,
-            createdBy: actorId,
-            updatedBy: actorId,
-          })
-          .returning();
-        await audit(tx, { actorId, action: 'create', tableName: 'locations', rowId: row!.id, after: row });
-        return getLocation(tx, row!.id);
-      }),
-    duplicateName,
-  );
+/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
+const toColumns = <T extends LocationChanges>(v: T): { name: T['name']; address: T['address']; phone: T['phone']; openingTime: T['opening_time']; closingTime: T['closing_time']; isActive: T['is_active'] } => ({ name: v.name, address: v.address, phone: v.phone, openingTime: v.opening_time, closingTime: v.closing_time, isActive: v.is_active });
 
+export const createLocation = async (db: Db, actorId: number, input: LocationInput): Promise<Location> =>
+  db.transaction(async (tx) => {
+    await assertNameFree(tx, input.name);
+    const [row] = await tx.insert(locations).values({ ...toColumns(input), ...createdBy(actorId) }).returning({ id: locations.id });
+    return audited(tx, { actorId, action: 'create', tableName: 'locations', rowId: row!.id, after: await getLocation(tx, row!.id) });
+  });
+
+/** The checks an update must pass before it is written: hours still differ, name free, no one left stranded. */
+const checkLocationChanges = async (tx: DbOrTx, id: number, before: Location, changes: LocationChanges) => {
+  if ((changes.opening_time ?? before.opening_time) === (changes.closing_time ?? before.closing_time)) throw fieldError('closing_time', LOCATION_HOURS_MESSAGE);
+  if (changes.name !== undefined) await assertNameFree(tx, changes.name, id);
+  if (changes.is_active === false && before.is_active) {
+    const staffed = await activeEmployeesAt(tx, id);
+    if (staffed > 0) throw stillStaffed(staffed);
+  }
+};
+
+const lockLocation = async (tx: DbOrTx, id: number) => {
+  const [row] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, id)).for('update');
+  if (!row) throw notFound('No such location.');
+  return getLocation(tx, id);
+};
+
+/** PUT sends every field, PATCH some: both land here with the fields to change. */
 export const updateLocation = async (db: Db, actorId: number, id: number, changes: LocationChanges): Promise<Location> =>
-  onUniqueViolation(
-    () =>
-      db.transaction(async (tx) => {
-        const [before] = await tx.select().from(locations).where(eq(locations.id, id)).for('update');
-        if (!before) throw notFound('No such location.');
-        const opening = changes.opening_time ?? before.openingTime;
-        const closing = changes.closing_time ?? before.closingTime;
-        if (opening === closing) throw badRequest('Please correct the highlighted fields.', { closing_time: [LOCATION_HOURS_MESSAGE] });
-        if (changes.name !== undefined) await assertNameFree(tx, changes.name, id);
-        if (changes.is_active === false && before.isActive) {
-          const staffed = await activeEmployeesAt(tx, id);
-          if (staffed > 0) throw stillStaffed(staffed);
-        }
-        const [after] = await tx
-          .update(locations)
-          .set({
-            name: changes.name,
-            address: changes.address,
-            phone: changes.phone,
-            openingTime: changes.opening_time,
-            closingTime: changes.closing_time,
-            isActive: changes.is_active,
-            updatedBy: actorId,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(locations.id, id))
-          .returning();
-        await audit(tx, { actorId, action: 'update', tableName: 'locations', rowId: id, before, after });
-        return getLocation(tx, id);
-      }),
-    duplicateName,
-  );
+  db.transaction(async (tx) => {
+    const before = await lockLocation(tx, id);
+    await checkLocationChanges(tx, id, before, changes);
+    await tx.update(locations).set({ ...toColumns(changes), ...touched(actorId) }).where(eq(locations.id, id));
+    return audited(tx, { actorId, action: 'update', tableName: 'locations', rowId: id, before, after: await getLocation(tx, id) });
+  });
 
 /**
  * Deletes a location nobody refers to. One in use (employees past or present, staff assigned to
@@ -160,20 +141,22 @@ export const updateLocation = async (db: Db, actorId: number, id: number, change
  */
 export const deleteLocation = async (db: Db, actorId: number, id: number): Promise<DeleteResult> =>
   db.transaction(async (tx) => {
-    const [before] = await tx.select().from(locations).where(eq(locations.id, id)).for('update');
-    if (!before) throw notFound('No such location.');
+    const before = await lockLocation(tx, id);
     const staffed = await activeEmployeesAt(tx, id);
     if (staffed > 0) throw stillStaffed(staffed);
+    // Staff assignments cascade with the location, so they are checked here rather than by the foreign key.
     const [assigned] = await tx.select({ n: count() }).from(userLocations).where(eq(userLocations.locationId, id));
-    const deleted = (assigned?.n ?? 0) === 0 && (await deleteUnlessReferenced(tx, (sp) => sp.delete(locations).where(eq(locations.id, id))));
-    if (deleted) {
-      await audit(tx, { actorId, action: 'delete', tableName: 'locations', rowId: id, before });
-      return { result: 'deleted', message: `Location “${before.name}” deleted.` };
-    }
-    if (!before.isActive) throw conflict(`Location “${before.name}” is in use by other records and is already inactive, so it cannot be deleted.`);
-    const [after] = await tx.update(locations).set({ isActive: false, updatedBy: actorId, updatedAt: sql`now()` }).where(eq(locations.id, id)).returning();
-    await audit(tx, { actorId, action: 'deactivate', tableName: 'locations', rowId: id, before, after });
-    return { result: 'deactivated', message: `Location “${before.name}” is in use by other records, so it was deactivated instead of deleted.` };
+    const result = await deleteOrDeactivate(tx, {
+      label: `Location “${before.name}”`,
+      inUse: 'is in use by other records',
+      isActive: before.is_active,
+      knownInUse: (assigned?.n ?? 0) > 0,
+      remove: (sp) => sp.delete(locations).where(eq(locations.id, id)),
+      deactivate: () => tx.update(locations).set({ isActive: false, ...touched(actorId) }).where(eq(locations.id, id)),
+    });
+    const after = result.result === 'deleted' ? null : await getLocation(tx, id);
+    await audit(tx, { actorId, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'locations', rowId: id, before, after });
+    return result;
   });
 
 /** The names of the given location ids, or a 400 naming `field` when one does not exist. */
@@ -185,10 +168,13 @@ export const assertLocationsExist = async (db: DbOrTx, ids: number[], field: str
     .where(inArray(locations.id, ids));
   const found = new Map(rows.map((r) => [r.id, { name: r.name, isActive: r.isActive }]));
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw badRequest('Please correct the highlighted fields.', { [field]: [missing.length === 1 ? 'No such location.' : `No such locations: ${missing.join(', ')}.`] });
+  if (missing.length) throw fieldError(field, missing.length === 1 ? 'No such location.' : `No such locations: ${missing.join(', ')}.`);
   if (activeOnly) {
     const inactive = ids.filter((id) => !found.get(id)!.isActive);
-    if (inactive.length) throw badRequest('Please correct the highlighted fields.', { [field]: ['This location is inactive. Choose an active one.'] });
+    if (inactive.length) throw fieldError(field, 'This location is inactive. Choose an active one.');
   }
   return found;
 };
+
+/** What the resource routes call (lib/resource-routes.ts). */
+export const locationsService = { list: listLocations, get: getLocation, create: createLocation, update: updateLocation, remove: deleteLocation };

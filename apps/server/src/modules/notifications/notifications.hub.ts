@@ -2,11 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { NOTIFICATIONS_INITIAL_BATCH, wsClientMessageSchema, type WsClientMessage, type WsServerMessage } from '@ginhawa/contract';
 import { isDatabaseUnavailable, type Db } from '../../db/client';
-import { sessions } from '../../db/schema/index';
-import { and, gt, inArray, sql } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-error';
 import type { BusEvent } from '../../plugins/bus';
-import { SESSION_IDLE_SECONDS, type AuthUser } from '../users/auth.service';
+import type { AuthUser } from '../users/auth.service';
+import { liveSessionIds } from '../users/sessions.service';
 import { createTokenBucket, type TokenBucket } from './token-bucket';
 import { decide, isDecider, listForUser, loadBatch, markAllRead, removeNotification, setRead, toNotification, unreadCount, unreadCounts } from './notifications.service';
 
@@ -259,11 +258,7 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
     for (const conn of conns) if (conn.expiresAt && conn.expiresAt <= now) conn.socket.close(CLOSE_SIGNED_OUT, 'Token expired');
     const ids = [...new Set(conns.map((c) => c.sessionId).filter((id): id is number => id !== undefined))];
     if (ids.length === 0) return;
-    const live = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`)));
-    const alive = new Set(live.map((r) => r.id));
+    const alive = await liveSessionIds(db, ids);
     for (const conn of conns) if (conn.sessionId !== undefined && !alive.has(conn.sessionId)) conn.socket.close(CLOSE_SIGNED_OUT, 'Session ended');
   };
   const sessionTimer = setInterval(() => void checkSessions().catch((err) => log.warn({ err }, 'socket session check failed')), SESSION_CHECK_MS);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MANAGER_GROUP, announcementBodySchema, booleanQuery, errorBodySchema, notificationSchema, pageQuerySchema, pageSchema } from '@ginhawa/contract';
+import { MANAGER_GROUP, announcementBodySchema, errorBodySchema, notificationListQuerySchema, notificationSchema, pageSchema } from '@ginhawa/contract';
 import { currentUser } from '../../plugins/auth';
 import { announce, pageForUser } from './notifications.service';
 
@@ -13,7 +13,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['notifications'],
-        querystring: pageQuerySchema.extend({ is_read: booleanQuery.optional() }),
+        querystring: notificationListQuerySchema,
         response: { 200: pageSchema(notificationSchema), 400: errorBodySchema, 401: errorBodySchema },
       },
     },

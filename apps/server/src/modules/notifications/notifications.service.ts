@@ -3,12 +3,13 @@ import { MANAGER_GROUP, NOTIFICATIONS_INITIAL_BATCH, NOTIFICATIONS_MAX_BATCH, ty
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { groups, locations, notifications, userGroups, userLocations, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { offsetOf, toPage } from '../../lib/pagination';
+import { badRequest, conflict, fieldsError, forbidden, notFound } from '../../lib/http-error';
+import { offsetOf, toPage } from '../../lib/list';
 import { randomToken } from '../../lib/tokens';
 import { publish } from '../../plugins/bus';
 import { hasAnyGroup } from '../../plugins/auth';
 import type { AuthUser } from '../users/auth.service';
+import { iso } from '../../lib/iso';
 
 export type NotifyInput = {
   recipients: number[];
@@ -99,7 +100,7 @@ export const toNotification = (row: Row, viewerMayDecide: boolean): Notification
   can_decide: viewerMayDecide && row.requiresApproval && row.isApproved === null,
   actor: row.actorId,
   actor_name: row.actorName,
-  created_at: new Date(row.createdAt).toISOString(),
+  created_at: iso(row.createdAt),
 });
 
 export const listForUser = async (db: Db, viewer: AuthUser, offset = 0, limit = NOTIFICATIONS_INITIAL_BATCH) => {
@@ -260,7 +261,7 @@ export const announce = async (db: Db, actor: AuthUser, body: AnnouncementBody) 
   }
   const atLocations = body.locations?.length ? await locationUsers(db, body.locations) : null;
   if (atLocations?.unknown.length) errors.locations = [`Unknown location id: ${atLocations.unknown.slice(0, 10).join(', ')}.`];
-  if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields.', errors);
+  if (Object.keys(errors).length) throw fieldsError(errors);
 
   const conditions = [];
   if (body.users?.length) conditions.push(inArray(users.id, body.users));

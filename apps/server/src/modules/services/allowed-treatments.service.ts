@@ -1,12 +1,14 @@
-import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AllowedTreatment, allowedTreatmentBodySchema, allowedTreatmentListQuerySchema, allowedTreatmentPatchSchema, Page } from '@ginhawa/contract';
+import type { AllowedTreatment, DeleteResult, allowedTreatmentBodySchema, allowedTreatmentListQuerySchema, allowedTreatmentPatchSchema, Page } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { membershipAllowedTreatments as allowed, memberships, treatmentCategories, treatments } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
-import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
-import { guardConstraints, iso } from './common';
+import { assertFree } from '../../lib/assert-free';
+import { audit, audited } from '../../lib/audit';
+import { fieldError, notFound } from '../../lib/http-error';
+import { iso } from '../../lib/iso';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { createdBy, touched } from '../../lib/tracked';
 
 type AllowedBody = z.output<typeof allowedTreatmentBodySchema>;
 type AllowedPatch = z.output<typeof allowedTreatmentPatchSchema>;
@@ -88,31 +90,27 @@ export const listAllowedTreatments = async (db: Db, query: AllowedListQuery, url
     const pattern = likePattern(query.search);
     conditions.push(or(ilike(treatments.name, pattern), ilike(memberships.name, pattern))!);
   }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const order = orderingOf(
-    query.ordering,
-    {
-      treatment_name: sql`lower(${treatments.name})`,
-      membership_name: sql`lower(${memberships.name})`,
+  return listPage(url, query, {
+    select: () =>
+      db
+        .select({ ...columns, total: totalRows })
+        .from(allowed)
+        .innerJoin(memberships, eq(memberships.id, allowed.membershipId))
+        .innerJoin(treatments, eq(treatments.id, allowed.treatmentId))
+        .innerJoin(treatmentCategories, eq(treatmentCategories.id, treatments.categoryId))
+        .$dynamic(),
+    where: and(...conditions),
+    orderBy: {
+      treatment_name: lower(treatments.name),
+      membership_name: lower(memberships.name),
       sessions_included: allowed.sessionsIncluded,
       discount_percent: allowed.discountPercent,
       created_at: allowed.createdAt,
     },
-    [asc(sql`lower(${memberships.name})`), asc(sql`lower(${treatments.name})`)],
-    allowed.id,
-  );
-  const [total] = await db
-    .select({ n: count() })
-    .from(allowed)
-    .innerJoin(memberships, eq(memberships.id, allowed.membershipId))
-    .innerJoin(treatments, eq(treatments.id, allowed.treatmentId))
-    .where(where);
-  const rows = await joined(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(offsetOf(query));
-  return toPage(url, query, total?.n ?? 0, rows.map(toRead));
+    defaultOrder: [lower(memberships.name), lower(treatments.name)],
+    tieBreaker: allowed.id,
+    toItem: toRead,
+  });
 };
 
 const membershipName = async (db: DbOrTx, id: number) => {
@@ -129,84 +127,61 @@ const includableTreatment = async (db: DbOrTx, id: number) => {
   return row.name;
 };
 
-const duplicate = (membership: string, treatment: string) => ({
-  message: `${membership} already includes ${treatment}; edit that line instead.`,
-  errors: { treatment: [`${membership} already includes this treatment.`] },
-});
+/** A membership includes a treatment once (membership_allowed_treatments_pair_idx). */
+const assertPairFree = (db: DbOrTx, membershipId: number, treatmentId: number, names: { membership: string; treatment: string }, exceptId?: number) =>
+  assertFree(db, allowed, allowed.treatmentId, treatmentId, {
+    alsoWhere: eq(allowed.membershipId, membershipId),
+    except: exceptId === undefined ? undefined : { column: allowed.id, value: exceptId },
+    message: `${names.membership} already includes ${names.treatment}; edit that line instead.`,
+    field: 'treatment',
+    fieldMessage: `${names.membership} already includes this treatment.`,
+  });
 
-const assertPairFree = async (db: DbOrTx, membershipId: number, treatmentId: number, names: { membership: string; treatment: string }, exceptId?: number) => {
-  const conditions = [eq(allowed.membershipId, membershipId), eq(allowed.treatmentId, treatmentId)];
-  if (exceptId !== undefined) conditions.push(ne(allowed.id, exceptId));
-  const [clash] = await db.select({ id: allowed.id }).from(allowed).where(and(...conditions));
-  if (clash) {
-    const { message, errors } = duplicate(names.membership, names.treatment);
-    throw conflict(message, errors);
-  }
-};
+/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
+const toColumns = <T extends AllowedPatch>(v: T): { membershipId: T['membership']; treatmentId: T['treatment']; sessionsIncluded: T['sessions_included']; discountPercent: T['discount_percent'] } => ({ membershipId: v.membership, treatmentId: v.treatment, sessionsIncluded: v.sessions_included, discountPercent: v.discount_percent });
 
-const vanished = () => ({ message: 'The membership or treatment no longer exists. Reload and try again.' });
+export const createAllowedTreatment = async (db: Db, actorId: number, body: AllowedBody): Promise<AllowedTreatment> =>
+  db.transaction(async (tx) => {
+    const names = { membership: await membershipName(tx, body.membership), treatment: await includableTreatment(tx, body.treatment) };
+    await assertPairFree(tx, body.membership, body.treatment, names);
+    const [row] = await tx
+      .insert(allowed)
+      .values({ ...toColumns(body), ...createdBy(actorId) })
+      .returning({ id: allowed.id });
+    return audited(tx, { actorId, action: 'create', tableName: 'membership_allowed_treatments', rowId: row!.id, after: await getAllowedTreatment(tx, row!.id) });
+  });
 
-export const createAllowedTreatment = async (db: Db, actorId: number, body: AllowedBody): Promise<AllowedTreatment> => {
-  const names = { membership: '', treatment: '' };
-  const id = await guardConstraints(
-    () =>
-      db.transaction(async (tx) => {
-        names.membership = await membershipName(tx, body.membership);
-        names.treatment = await includableTreatment(tx, body.treatment);
-        await assertPairFree(tx, body.membership, body.treatment, names);
-        const [row] = await tx
-          .insert(allowed)
-          .values({
-            membershipId: body.membership,
-            treatmentId: body.treatment,
-            sessionsIncluded: body.sessions_included,
-            discountPercent: body.discount_percent,
-            createdBy: actorId,
-            updatedBy: actorId,
-          })
-          .returning({ id: allowed.id });
-        await audit(tx, { actorId, action: 'create', tableName: 'membership_allowed_treatments', rowId: row!.id, after: await getAllowedTreatment(tx, row!.id) });
-        return row!.id;
-      }),
-    { unique: () => duplicate(names.membership, names.treatment), foreignKey: vanished },
-  );
-  return getAllowedTreatment(db, id);
-};
+export const updateAllowedTreatment = async (db: Db, actorId: number, id: number, patch: AllowedPatch): Promise<AllowedTreatment> =>
+  db.transaction(async (tx) => {
+    const before = await getAllowedTreatment(tx, id);
+    const membershipId = patch.membership ?? before.membership;
+    const treatmentId = patch.treatment ?? before.treatment;
+    const names = {
+      membership: membershipId === before.membership ? before.membership_name : await membershipName(tx, membershipId),
+      // Keeping an already-included treatment that was retired later is fine; switching to one is not.
+      treatment: treatmentId === before.treatment ? before.treatment_name : await includableTreatment(tx, treatmentId),
+    };
+    if (membershipId !== before.membership || treatmentId !== before.treatment) await assertPairFree(tx, membershipId, treatmentId, names, id);
+    await tx
+      .update(allowed)
+      .set({ ...toColumns(patch), membershipId, treatmentId, ...touched(actorId) })
+      .where(eq(allowed.id, id));
+    return audited(tx, { actorId, action: 'update', tableName: 'membership_allowed_treatments', rowId: id, before, after: await getAllowedTreatment(tx, id) });
+  });
 
-export const updateAllowedTreatment = async (db: Db, actorId: number, id: number, patch: AllowedPatch): Promise<AllowedTreatment> => {
-  const names = { membership: '', treatment: '' };
-  await guardConstraints(
-    () =>
-      db.transaction(async (tx) => {
-        const before = await getAllowedTreatment(tx, id);
-        const membershipId = patch.membership ?? before.membership;
-        const treatmentId = patch.treatment ?? before.treatment;
-        names.membership = membershipId === before.membership ? before.membership_name : await membershipName(tx, membershipId);
-        // Keeping an already-included treatment that was retired later is fine; switching to one is not.
-        names.treatment = treatmentId === before.treatment ? before.treatment_name : await includableTreatment(tx, treatmentId);
-        if (membershipId !== before.membership || treatmentId !== before.treatment) await assertPairFree(tx, membershipId, treatmentId, names, id);
-        await tx
-          .update(allowed)
-          .set({
-            membershipId,
-            treatmentId,
-            ...(patch.sessions_included !== undefined && { sessionsIncluded: patch.sessions_included }),
-            ...(patch.discount_percent !== undefined && { discountPercent: patch.discount_percent }),
-            updatedBy: actorId,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(allowed.id, id));
-        await audit(tx, { actorId, action: 'update', tableName: 'membership_allowed_treatments', rowId: id, before, after: await getAllowedTreatment(tx, id) });
-      }),
-    { unique: () => duplicate(names.membership, names.treatment), foreignKey: vanished },
-  );
-  return getAllowedTreatment(db, id);
-};
-
-export const deleteAllowedTreatment = async (db: Db, actorId: number, id: number): Promise<void> => {
-  await db.transaction(async (tx) => {
+export const deleteAllowedTreatment = async (db: Db, actorId: number, id: number): Promise<DeleteResult> =>
+  db.transaction(async (tx) => {
     const before = await getAllowedTreatment(tx, id);
     await tx.delete(allowed).where(eq(allowed.id, id));
     await audit(tx, { actorId, action: 'delete', tableName: 'membership_allowed_treatments', rowId: id, before });
+    return { result: 'deleted', message: `${before.treatment_name} removed from ${before.membership_name}.` };
   });
+
+/** What the resource routes call (lib/resource-routes.ts). */
+export const allowedTreatmentsService = {
+  list: listAllowedTreatments,
+  get: getAllowedTreatment,
+  create: createAllowedTreatment,
+  update: updateAllowedTreatment,
+  remove: deleteAllowedTreatment,
 };

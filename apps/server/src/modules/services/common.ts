@@ -1,26 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { conflict, type FieldErrors } from '../../lib/http-error';
-import { pgErrorCode } from '../../lib/pg-errors';
-
-export const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
-
-/**
- * Runs a write; a unique or foreign-key violation that slipped past the service's own checks
- * (two admins at once) becomes the same 409 the check would have given.
- */
-export const guardConstraints = async <T>(
-  write: () => Promise<T>,
-  onConflict: { unique?: () => { message: string; errors?: FieldErrors }; foreignKey?: () => { message: string; errors?: FieldErrors } },
-): Promise<T> => {
-  try {
-    return await write();
-  } catch (err) {
-    const code = pgErrorCode(err);
-    const mapped = code === '23505' ? onConflict.unique?.() : code === '23503' ? onConflict.foreignKey?.() : undefined;
-    if (mapped) throw conflict(mapped.message, mapped.errors);
-    throw err;
-  }
-};
 
 /** "Gold, Silver and 3 more" for a conflict message. */
 export const nameList = (names: string[], total: number, shown = 3) => {

@@ -1,13 +1,16 @@
-import { and, asc, count, eq, exists, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Membership, membershipBodySchema, membershipListQuerySchema, membershipPatchSchema, Page } from '@ginhawa/contract';
+import type { DeleteResult, Membership, membershipBodySchema, membershipListQuerySchema, membershipPatchSchema, Page } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { membershipAllowedTreatments, membershipCategories, membershipCategoryLinks, memberships } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
-import { guardConstraints, iso, outer } from './common';
-import { assertNotInUse, membershipUsages } from './in-use';
+import { assertFree } from '../../lib/assert-free';
+import { audit, audited } from '../../lib/audit';
+import { fieldError, notFound } from '../../lib/http-error';
+import { iso } from '../../lib/iso';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { createdBy, touched } from '../../lib/tracked';
+import { outer } from './common';
+import { assertNotInUse, membershipUsages } from './in-use.service';
 
 type MembershipBody = z.output<typeof membershipBodySchema>;
 type MembershipPatch = z.output<typeof membershipPatchSchema>;
@@ -86,11 +89,11 @@ export const listMemberships = async (db: Db, query: MembershipListQuery, url: s
       ),
     );
   }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const order = orderingOf(
-    query.ordering,
-    {
-      name: sql`lower(${memberships.name})`,
+  return listPage(url, query, {
+    select: () => db.select({ ...columns, total: totalRows }).from(memberships).$dynamic(),
+    where: and(...conditions),
+    orderBy: {
+      name: lower(memberships.name),
       price: memberships.price,
       validity_days: memberships.validityDays,
       is_active: memberships.isActive,
@@ -98,39 +101,20 @@ export const listMemberships = async (db: Db, query: MembershipListQuery, url: s
       created_at: memberships.createdAt,
       updated_at: memberships.updatedAt,
     },
-    [asc(sql`lower(${memberships.name})`)],
-    memberships.id,
-  );
-  const [total] = await db.select({ n: count() }).from(memberships).where(where);
-  const rows = await db
-    .select(columns)
-    .from(memberships)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(offsetOf(query));
-  return toPage(url, query, total?.n ?? 0, rows.map(toRead));
+    defaultOrder: [lower(memberships.name)],
+    tieBreaker: memberships.id,
+    toItem: toRead,
+  });
 };
 
-const duplicate = (name: string) => ({
-  message: `A membership named "${name}" already exists.`,
-  errors: { name: ['A membership with this name already exists.'] },
-});
-
-const unknownCategories = (ids: number[]) => ({
-  message: 'Please correct the highlighted fields.',
-  errors: { categories: [`No such membership ${ids.length === 1 ? 'category' : 'categories'}: ${ids.join(', ')}.`] },
-});
-
-const assertNameFree = async (db: DbOrTx, name: string, exceptId?: number) => {
-  const conditions = [eq(sql`lower(${memberships.name})`, name.toLowerCase())];
-  if (exceptId !== undefined) conditions.push(ne(memberships.id, exceptId));
-  const [clash] = await db.select({ id: memberships.id }).from(memberships).where(and(...conditions));
-  if (clash) {
-    const { message, errors } = duplicate(name);
-    throw conflict(message, errors);
-  }
-};
+const assertNameFree = (db: DbOrTx, name: string, exceptId?: number) =>
+  assertFree(db, memberships, memberships.name, name, {
+    caseInsensitive: true,
+    except: exceptId === undefined ? undefined : { column: memberships.id, value: exceptId },
+    message: `A membership named "${name}" already exists.`,
+    field: 'name',
+    fieldMessage: 'A membership with this name already exists.',
+  });
 
 /** Replaces the membership's categories with `ids` (duplicates ignored); unknown ids are a 400 on `categories`. */
 const setCategories = async (tx: DbOrTx, membershipId: number, ids: number[]) => {
@@ -139,114 +123,63 @@ const setCategories = async (tx: DbOrTx, membershipId: number, ids: number[]) =>
     const found = await tx.select({ id: membershipCategories.id }).from(membershipCategories).where(inArray(membershipCategories.id, wanted));
     const known = new Set(found.map((r) => r.id));
     const missing = wanted.filter((id) => !known.has(id));
-    if (missing.length) {
-      const { message, errors } = unknownCategories(missing);
-      throw badRequest(message, errors);
-    }
+    if (missing.length) throw fieldError('categories', `No such membership ${missing.length === 1 ? 'category' : 'categories'}: ${missing.join(', ')}.`);
   }
   await tx.delete(membershipCategoryLinks).where(eq(membershipCategoryLinks.membershipId, membershipId));
   if (wanted.length) await tx.insert(membershipCategoryLinks).values(wanted.map((categoryId) => ({ membershipId, categoryId })));
 };
 
-/** A category deleted between the check and the insert. */
-const categoryRace = () => ({ message: 'Please correct the highlighted fields.', errors: { categories: ['A chosen category no longer exists.'] } });
+/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
+const toColumns = <T extends MembershipPatch>(v: T): { name: T['name']; price: T['price']; validityDays: T['validity_days']; description: T['description']; isActive: T['is_active'] } => ({ name: v.name, price: v.price, validityDays: v.validity_days, description: v.description, isActive: v.is_active });
 
-export const createMembership = async (db: Db, actorId: number, body: MembershipBody): Promise<Membership> => {
-  const id = await guardConstraints(
-    () =>
-      db.transaction(async (tx) => {
-        await assertNameFree(tx, body.name);
-        const [row] = await tx
-          .insert(memberships)
-          .values({
-            name: body.name,
-            price: body.price,
-            validityDays: body.validity_days,
-            description: body.description,
-            isActive: body.is_active,
-            createdBy: actorId,
-            updatedBy: actorId,
-          })
-          .returning({ id: memberships.id });
-        if (body.categories) await setCategories(tx, row!.id, body.categories);
-        await audit(tx, { actorId, action: 'create', tableName: 'memberships', rowId: row!.id, after: await getMembership(tx, row!.id) });
-        return row!.id;
-      }),
-    { unique: () => duplicate(body.name), foreignKey: categoryRace },
-  );
-  return getMembership(db, id);
-};
+export const createMembership = async (db: Db, actorId: number, body: MembershipBody): Promise<Membership> =>
+  db.transaction(async (tx) => {
+    await assertNameFree(tx, body.name);
+    const [row] = await tx
+      .insert(memberships)
+      .values({ ...toColumns(body), ...createdBy(actorId) })
+      .returning({ id: memberships.id });
+    if (body.categories) await setCategories(tx, row!.id, body.categories);
+    return audited(tx, { actorId, action: 'create', tableName: 'memberships', rowId: row!.id, after: await getMembership(tx, row!.id) });
+  });
 
 /** PUT and PATCH; `categories`, when sent, replaces the set in the same transaction. */
-export const updateMembership = async (db: Db, actorId: number, id: number, patch: MembershipPatch): Promise<Membership> => {
-  await guardConstraints(
-    () =>
-      db.transaction(async (tx) => {
-        const before = await getMembership(tx, id);
-        if (patch.name !== undefined && patch.name !== before.name) await assertNameFree(tx, patch.name, id);
-        await tx
-          .update(memberships)
-          .set({
-            ...(patch.name !== undefined && { name: patch.name }),
-            ...(patch.price !== undefined && { price: patch.price }),
-            ...(patch.validity_days !== undefined && { validityDays: patch.validity_days }),
-            ...(patch.description !== undefined && { description: patch.description }),
-            ...(patch.is_active !== undefined && { isActive: patch.is_active }),
-            updatedBy: actorId,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(memberships.id, id));
-        if (patch.categories) await setCategories(tx, id, patch.categories);
-        await audit(tx, { actorId, action: 'update', tableName: 'memberships', rowId: id, before, after: await getMembership(tx, id) });
-      }),
-    { unique: () => duplicate(patch.name ?? ''), foreignKey: categoryRace },
-  );
-  return getMembership(db, id);
-};
+export const updateMembership = async (db: Db, actorId: number, id: number, patch: MembershipPatch): Promise<Membership> =>
+  db.transaction(async (tx) => {
+    const before = await getMembership(tx, id);
+    if (patch.name !== undefined && patch.name !== before.name) await assertNameFree(tx, patch.name, id);
+    await tx.update(memberships).set({ ...toColumns(patch), ...touched(actorId) }).where(eq(memberships.id, id));
+    if (patch.categories) await setCategories(tx, id, patch.categories);
+    return audited(tx, { actorId, action: 'update', tableName: 'memberships', rowId: id, before, after: await getMembership(tx, id) });
+  });
 
 /** POST /memberships/{id}/update_categories/: the membership is listed under exactly these categories. */
-export const updateMembershipCategories = async (db: Db, actorId: number, id: number, categoryIds: number[]): Promise<Membership> => {
-  await guardConstraints(
-    () =>
-      db.transaction(async (tx) => {
-        const before = await getMembership(tx, id);
-        await setCategories(tx, id, categoryIds);
-        await tx.update(memberships).set({ updatedBy: actorId, updatedAt: sql`now()` }).where(eq(memberships.id, id));
-        const after = await getMembership(tx, id);
-        await audit(tx, {
-          actorId,
-          action: 'update_categories',
-          tableName: 'memberships',
-          rowId: id,
-          before: { categories: before.categories, category_names: before.category_names },
-          after: { categories: after.categories, category_names: after.category_names },
-        });
-      }),
-    { foreignKey: categoryRace },
-  );
-  return getMembership(db, id);
-};
+export const updateMembershipCategories = async (db: Db, actorId: number, id: number, categoryIds: number[]): Promise<Membership> =>
+  db.transaction(async (tx) => {
+    const before = await getMembership(tx, id);
+    await setCategories(tx, id, categoryIds);
+    await tx.update(memberships).set(touched(actorId)).where(eq(memberships.id, id));
+    return audited(tx, { actorId, action: 'update_categories', tableName: 'memberships', rowId: id, before, after: await getMembership(tx, id) });
+  });
 
 /** Its category links and allowed treatments belong to it and go with it (recorded in the audit row). */
-export const deleteMembership = async (db: Db, actorId: number, id: number): Promise<void> => {
-  const advice = 'Deactivate it instead of deleting it.';
-  await guardConstraints(
-    () =>
-      db.transaction(async (tx) => {
-        const before = await getMembership(tx, id);
-        await assertNotInUse(tx, membershipUsages, id, 'This membership', advice);
-        const allowed = await tx
-          .select({
-            treatment: membershipAllowedTreatments.treatmentId,
-            sessions_included: membershipAllowedTreatments.sessionsIncluded,
-            discount_percent: membershipAllowedTreatments.discountPercent,
-          })
-          .from(membershipAllowedTreatments)
-          .where(eq(membershipAllowedTreatments.membershipId, id))
-          .orderBy(asc(membershipAllowedTreatments.id));
-        await tx.delete(memberships).where(eq(memberships.id, id));
-        await audit(tx, { actorId, action: 'delete', tableName: 'memberships', rowId: id, before: { ...before, allowed_treatments: allowed } });
-      }),
-    { foreignKey: () => ({ message: `This membership is in use. ${advice}` }) },
-  );
-};
+export const deleteMembership = async (db: Db, actorId: number, id: number): Promise<DeleteResult> =>
+  db.transaction(async (tx) => {
+    const before = await getMembership(tx, id);
+    await assertNotInUse(tx, membershipUsages, id, 'This membership', 'Deactivate it instead of deleting it.');
+    const allowed = await tx
+      .select({
+        treatment: membershipAllowedTreatments.treatmentId,
+        sessions_included: membershipAllowedTreatments.sessionsIncluded,
+        discount_percent: membershipAllowedTreatments.discountPercent,
+      })
+      .from(membershipAllowedTreatments)
+      .where(eq(membershipAllowedTreatments.membershipId, id))
+      .orderBy(asc(membershipAllowedTreatments.id));
+    await tx.delete(memberships).where(eq(memberships.id, id));
+    await audit(tx, { actorId, action: 'delete', tableName: 'memberships', rowId: id, before: { ...before, allowed_treatments: allowed } });
+    return { result: 'deleted', message: `Membership “${before.name}” deleted.` };
+  });
+
+/** What the resource routes call (lib/resource-routes.ts). */
+export const membershipsService = { list: listMemberships, get: getMembership, create: createMembership, update: updateMembership, remove: deleteMembership };

@@ -1,13 +1,15 @@
-import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Page, Treatment, treatmentBodySchema, treatmentListQuerySchema, treatmentPatchSchema } from '@ginhawa/contract';
+import type { DeleteResult, Page, Treatment, treatmentBodySchema, treatmentListQuerySchema, treatmentPatchSchema } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { treatmentCategories, treatments } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
-import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
-import { guardConstraints, iso } from './common';
-import { assertNotInUse, treatmentUsages } from './in-use';
+import { assertFree } from '../../lib/assert-free';
+import { audit, audited } from '../../lib/audit';
+import { fieldError, notFound } from '../../lib/http-error';
+import { iso } from '../../lib/iso';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { createdBy, touched } from '../../lib/tracked';
+import { assertNotInUse, treatmentUsages } from './in-use.service';
 
 type TreatmentBody = z.output<typeof treatmentBodySchema>;
 type TreatmentPatch = z.output<typeof treatmentPatchSchema>;
@@ -57,33 +59,28 @@ export const listTreatments = async (db: Db, query: TreatmentListQuery, url: str
   }
   if (query.category !== undefined) conditions.push(eq(treatments.categoryId, query.category));
   if (query.is_active !== undefined) conditions.push(eq(treatments.isActive, query.is_active));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const order = orderingOf(
-    query.ordering,
-    {
-      name: sql`lower(${treatments.name})`,
-      category: sql`lower(${treatmentCategories.name})`,
-      category_name: sql`lower(${treatmentCategories.name})`,
+  return listPage(url, query, {
+    select: () =>
+      db
+        .select({ ...columns, total: totalRows })
+        .from(treatments)
+        .innerJoin(treatmentCategories, eq(treatmentCategories.id, treatments.categoryId))
+        .$dynamic(),
+    where: and(...conditions),
+    orderBy: {
+      name: lower(treatments.name),
+      category: lower(treatmentCategories.name),
+      category_name: lower(treatmentCategories.name),
       duration_minutes: treatments.durationMinutes,
       price: treatments.price,
       is_active: treatments.isActive,
       created_at: treatments.createdAt,
       updated_at: treatments.updatedAt,
     },
-    [asc(sql`lower(${treatmentCategories.name})`), asc(sql`lower(${treatments.name})`)],
-    treatments.id,
-  );
-  const [total] = await db
-    .select({ n: count() })
-    .from(treatments)
-    .innerJoin(treatmentCategories, eq(treatmentCategories.id, treatments.categoryId))
-    .where(where);
-  const rows = await base(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(offsetOf(query));
-  return toPage(url, query, total?.n ?? 0, rows.map(toRead));
+    defaultOrder: [lower(treatmentCategories.name), lower(treatments.name)],
+    tieBreaker: treatments.id,
+    toItem: toRead,
+  });
 };
 
 /** The category must exist: an unknown id is the client's mistake (400 on `category`), never a 500. */
@@ -93,98 +90,55 @@ const categoryName = async (db: DbOrTx, categoryId: number) => {
   return row.name;
 };
 
-const duplicate = (name: string, category: string) => ({
-  message: `A treatment named "${name}" already exists in ${category}.`,
-  errors: { name: [`${category} already has a treatment with this name.`] },
-});
+/** Names are unique within a category, ignoring case (treatments_category_name_lower_idx). */
+const assertNameFree = (db: DbOrTx, name: string, categoryId: number, category: string, exceptId?: number) =>
+  assertFree(db, treatments, treatments.name, name, {
+    caseInsensitive: true,
+    alsoWhere: eq(treatments.categoryId, categoryId),
+    except: exceptId === undefined ? undefined : { column: treatments.id, value: exceptId },
+    message: `A treatment named "${name}" already exists in ${category}.`,
+    field: 'name',
+    fieldMessage: `${category} already has a treatment with this name.`,
+  });
 
-/** Names are unique within a category, ignoring case. */
-const assertNameFree = async (db: DbOrTx, name: string, categoryId: number, category: string, exceptId?: number) => {
-  const conditions = [eq(treatments.categoryId, categoryId), eq(sql`lower(${treatments.name})`, name.toLowerCase())];
-  if (exceptId !== undefined) conditions.push(ne(treatments.id, exceptId));
-  const [clash] = await db.select({ id: treatments.id }).from(treatments).where(and(...conditions));
-  if (clash) {
-    const { message, errors } = duplicate(name, category);
-    throw conflict(message, errors);
-  }
-};
+/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
+const toColumns = <T extends TreatmentPatch>(v: T): { name: T['name']; categoryId: T['category']; durationMinutes: T['duration_minutes']; price: T['price']; description: T['description']; isActive: T['is_active'] } => ({ name: v.name, categoryId: v.category, durationMinutes: v.duration_minutes, price: v.price, description: v.description, isActive: v.is_active });
 
-export const createTreatment = async (db: Db, actorId: number, body: TreatmentBody): Promise<Treatment> => {
-  let category = '';
-  const id = await guardConstraints(
-    () =>
-      db.transaction(async (tx) => {
-        category = await categoryName(tx, body.category);
-        await assertNameFree(tx, body.name, body.category, category);
-        const [row] = await tx
-          .insert(treatments)
-          .values({
-            name: body.name,
-            categoryId: body.category,
-            durationMinutes: body.duration_minutes,
-            price: body.price,
-            description: body.description,
-            isActive: body.is_active,
-            createdBy: actorId,
-            updatedBy: actorId,
-          })
-          .returning({ id: treatments.id });
-        await audit(tx, { actorId, action: 'create', tableName: 'treatments', rowId: row!.id, after: await getTreatment(tx, row!.id) });
-        return row!.id;
-      }),
-    {
-      unique: () => duplicate(body.name, category),
-      foreignKey: () => ({ message: 'Please correct the highlighted fields.', errors: { category: ['No such treatment category.'] } }),
-    },
-  );
-  return getTreatment(db, id);
-};
+export const createTreatment = async (db: Db, actorId: number, body: TreatmentBody): Promise<Treatment> =>
+  db.transaction(async (tx) => {
+    const category = await categoryName(tx, body.category);
+    await assertNameFree(tx, body.name, body.category, category);
+    const [row] = await tx
+      .insert(treatments)
+      .values({ ...toColumns(body), ...createdBy(actorId) })
+      .returning({ id: treatments.id });
+    return audited(tx, { actorId, action: 'create', tableName: 'treatments', rowId: row!.id, after: await getTreatment(tx, row!.id) });
+  });
 
 /** PUT sends every field, PATCH some; either way the result must satisfy the same rules. */
-export const updateTreatment = async (db: Db, actorId: number, id: number, patch: TreatmentPatch): Promise<Treatment> => {
-  let name = patch.name ?? '';
-  let category = '';
-  await guardConstraints(
-    () =>
-      db.transaction(async (tx) => {
-        const before = await getTreatment(tx, id);
-        const categoryId = patch.category ?? before.category;
-        name = patch.name ?? before.name;
-        category = categoryId === before.category ? before.category_name : await categoryName(tx, categoryId);
-        if (name !== before.name || categoryId !== before.category) await assertNameFree(tx, name, categoryId, category, id);
-        await tx
-          .update(treatments)
-          .set({
-            name,
-            categoryId,
-            ...(patch.duration_minutes !== undefined && { durationMinutes: patch.duration_minutes }),
-            ...(patch.price !== undefined && { price: patch.price }),
-            ...(patch.description !== undefined && { description: patch.description }),
-            ...(patch.is_active !== undefined && { isActive: patch.is_active }),
-            updatedBy: actorId,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(treatments.id, id));
-        await audit(tx, { actorId, action: 'update', tableName: 'treatments', rowId: id, before, after: await getTreatment(tx, id) });
-      }),
-    {
-      unique: () => duplicate(name, category),
-      foreignKey: () => ({ message: 'Please correct the highlighted fields.', errors: { category: ['No such treatment category.'] } }),
-    },
-  );
-  return getTreatment(db, id);
-};
+export const updateTreatment = async (db: Db, actorId: number, id: number, patch: TreatmentPatch): Promise<Treatment> =>
+  db.transaction(async (tx) => {
+    const before = await getTreatment(tx, id);
+    const categoryId = patch.category ?? before.category;
+    const name = patch.name ?? before.name;
+    const category = categoryId === before.category ? before.category_name : await categoryName(tx, categoryId);
+    if (name !== before.name || categoryId !== before.category) await assertNameFree(tx, name, categoryId, category, id);
+    await tx
+      .update(treatments)
+      .set({ ...toColumns(patch), name, categoryId, ...touched(actorId) })
+      .where(eq(treatments.id, id));
+    return audited(tx, { actorId, action: 'update', tableName: 'treatments', rowId: id, before, after: await getTreatment(tx, id) });
+  });
 
-export const deleteTreatment = async (db: Db, actorId: number, id: number): Promise<void> => {
-  const advice = 'Deactivate it instead of deleting it.';
-  await guardConstraints(
-    () =>
-      db.transaction(async (tx) => {
-        const before = await getTreatment(tx, id);
-        await assertNotInUse(tx, treatmentUsages, id, 'This treatment', advice);
-        await tx.delete(treatments).where(eq(treatments.id, id));
-        await audit(tx, { actorId, action: 'delete', tableName: 'treatments', rowId: id, before });
-      }),
-    { foreignKey: () => ({ message: `This treatment is in use. ${advice}` }) },
-  );
-};
+/** Only a treatment nothing uses is deleted; one in use is a 409 naming the uses (deactivate it instead). */
+export const deleteTreatment = async (db: Db, actorId: number, id: number): Promise<DeleteResult> =>
+  db.transaction(async (tx) => {
+    const before = await getTreatment(tx, id);
+    await assertNotInUse(tx, treatmentUsages, id, 'This treatment', 'Deactivate it instead of deleting it.');
+    await tx.delete(treatments).where(eq(treatments.id, id));
+    await audit(tx, { actorId, action: 'delete', tableName: 'treatments', rowId: id, before });
+    return { result: 'deleted', message: `Treatment “${before.name}” deleted.` };
+  });
+
+/** What the resource routes call (lib/resource-routes.ts). */
+export const treatmentsService = { list: listTreatments, get: getTreatment, create: createTreatment, update: updateTreatment, remove: deleteTreatment };

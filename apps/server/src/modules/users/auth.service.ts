@@ -8,9 +8,9 @@ import { publish } from '../../plugins/bus';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { getDecoyHash, verifyPassword } from './passwords';
+import { SESSION_IDLE_SECONDS, sessionIsLive } from './sessions.service';
 import { clearFailures, countAttempt, throttleKeys, uncountAttempt } from './throttle.service';
 
-export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
 const SESSION_TOUCH_SECONDS = 60;
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -122,14 +122,7 @@ export const resolveSession = async (db: Db, token: string): Promise<Identity | 
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sha256(token)),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`),
-        eq(users.isActive, true),
-      ),
-    );
+    .where(and(eq(sessions.tokenHash, sha256(token)), sessionIsLive));
   if (!row) return null;
   if (row.stale) await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
   const { sessionId, csrfToken, stale: _stale, ...user } = row;

@@ -106,7 +106,7 @@ describe('GET /api/users/ and /api/users/groups/', () => {
     await createUser({ username: 'find.alpha', first_name: 'Findable', last_name: 'Alpha', groups: ['Therapist'], locations: [pasig] });
     await createUser({ username: 'find.bravo', first_name: 'Findable', last_name: 'Bravo', groups: ['Salesperson'], locations: [taguig] });
     const off = await createUser({ username: 'find.charlie', first_name: 'Findable', last_name: 'Charlie', groups: ['Therapist'] });
-    await admin.request({ method: 'PUT', url: `/api/users/${off.id}/`, payload: { is_active: false } });
+    await admin.request({ method: 'PATCH', url: `/api/users/${off.id}/`, payload: { is_active: false } });
 
     const res = await manager.request({ method: 'GET', url: '/api/users/?search=findable&pageSize=2' });
     expect(res.statusCode).toBe(200);
@@ -165,7 +165,7 @@ describe('PUT /api/users/{id}/', () => {
   it('changes details, groups and workplaces, and audits before and after', async () => {
     const user = await createUser({ username: 'edit.me', groups: ['Therapist'], locations: [pasig] });
     const res = await admin.request({
-      method: 'PUT',
+      method: 'PATCH',
       url: `/api/users/${user.id}/`,
       payload: { username: 'edited.me', first_name: 'Edited', groups: ['Receptionist', 'Manager'], locations: [taguig] },
     });
@@ -175,7 +175,7 @@ describe('PUT /api/users/{id}/', () => {
     expect(entry!.before).toMatchObject({ username: 'edit.me', groups: ['Therapist'], locations: [pasig] });
     expect(entry!.after).toMatchObject({ username: 'edited.me', groups: ['Manager', 'Receptionist'], locations: [taguig] });
     // Sending nothing changes nothing.
-    const same = await admin.request({ method: 'PUT', url: `/api/users/${user.id}/`, payload: {} });
+    const same = await admin.request({ method: 'PATCH', url: `/api/users/${user.id}/`, payload: {} });
     expect(same.json()).toMatchObject({ username: 'edited.me', groups: ['Manager', 'Receptionist'] });
   });
 
@@ -183,43 +183,56 @@ describe('PUT /api/users/{id}/', () => {
     await createUser({ username: 'signed.in' });
     const agent = await login(ctx.app, 'signed.in', PASSWORD);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.username, 'signed.in'));
-    const res = await admin.request({ method: 'PUT', url: `/api/users/${row!.id}/`, payload: { is_active: false } });
+    const res = await admin.request({ method: 'PATCH', url: `/api/users/${row!.id}/`, payload: { is_active: false } });
     expect(res.json().is_active).toBe(false);
     expect((await agent.request({ method: 'GET', url: '/api/users/my_data/' })).statusCode).toBe(401);
   });
 
   it('refuses a taken username, bad fields, and an admin demoting or switching off themselves', async () => {
     const user = await createUser({ username: 'clash.me' });
-    const clash = await admin.request({ method: 'PUT', url: `/api/users/${user.id}/`, payload: { username: 'Manager' } });
+    const clash = await admin.request({ method: 'PATCH', url: `/api/users/${user.id}/`, payload: { username: 'Manager' } });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().errors).toEqual({ username: ['A user with this username already exists.'] });
-    const badEmail = await admin.request({ method: 'PUT', url: `/api/users/${user.id}/`, payload: { email: 'at@' } });
+    const badEmail = await admin.request({ method: 'PATCH', url: `/api/users/${user.id}/`, payload: { email: 'at@' } });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().errors).toEqual({ email: ['Enter a valid email address, or leave it blank.'] });
-    const badLocation = await admin.request({ method: 'PUT', url: `/api/users/${user.id}/`, payload: { locations: [pasig, 999998] } });
+    const badLocation = await admin.request({ method: 'PATCH', url: `/api/users/${user.id}/`, payload: { locations: [pasig, 999998] } });
     expect(badLocation.json().errors).toEqual({ locations: ['No such location: 999998.'] });
-    const selfOff = await admin.request({ method: 'PUT', url: `/api/users/${adminId}/`, payload: { is_active: false } });
+    const selfOff = await admin.request({ method: 'PATCH', url: `/api/users/${adminId}/`, payload: { is_active: false } });
     expect(selfOff.statusCode).toBe(409);
     expect(selfOff.json()).toEqual({ message: 'You cannot deactivate your own account.' });
-    const selfDemote = await admin.request({ method: 'PUT', url: `/api/users/${adminId}/`, payload: { groups: ['Manager'] } });
+    const selfDemote = await admin.request({ method: 'PATCH', url: `/api/users/${adminId}/`, payload: { groups: ['Manager'] } });
     expect(selfDemote.statusCode).toBe(409);
     expect(selfDemote.json()).toEqual({ message: 'You cannot remove yourself from the Admin group.' });
     const [me] = await ctx.database.db.select().from(users).where(eq(users.id, adminId));
     expect(me!.isActive).toBe(true);
-    const missing = await admin.request({ method: 'PUT', url: '/api/users/999999/', payload: { first_name: 'Ghost' } });
+    const missing = await admin.request({ method: 'PATCH', url: '/api/users/999999/', payload: { first_name: 'Ghost' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'No such user.' });
-    expect((await manager.request({ method: 'PUT', url: `/api/users/${user.id}/`, payload: { first_name: 'X' } })).statusCode).toBe(403);
+    expect((await manager.request({ method: 'PATCH', url: `/api/users/${user.id}/`, payload: { first_name: 'X' } })).statusCode).toBe(403);
   });
 
   it('another admin may be promoted, and may then manage the first', async () => {
     const second = await createUser({ username: 'second.admin', groups: ['Admin'] });
     const agent = await login(ctx.app, 'second.admin', PASSWORD);
-    const res = await agent.request({ method: 'PUT', url: `/api/users/${adminId}/`, payload: { last_name: 'Administrator' } });
+    const res = await agent.request({ method: 'PATCH', url: `/api/users/${adminId}/`, payload: { last_name: 'Administrator' } });
     expect(res.statusCode).toBe(200);
-    const demoted = await admin.request({ method: 'PUT', url: `/api/users/${second.id}/`, payload: { groups: [] } });
+    const demoted = await admin.request({ method: 'PATCH', url: `/api/users/${second.id}/`, payload: { groups: [] } });
     expect(demoted.json().groups).toEqual([]);
-    expect((await agent.request({ method: 'PUT', url: `/api/users/${adminId}/`, payload: { last_name: 'X' } })).statusCode).toBe(403);
+    expect((await agent.request({ method: 'PATCH', url: `/api/users/${adminId}/`, payload: { last_name: 'X' } })).statusCode).toBe(403);
+  });
+});
+
+describe('PUT /api/users/{id}/ (replace)', () => {
+  it('needs every field but the password; a partial body is a 400', async () => {
+    const user = await createUser({ username: 'replace.me', first_name: 'Old', groups: ['Receptionist'] });
+    const partial = await admin.request({ method: 'PUT', url: `/api/users/${user.id}/`, payload: { first_name: 'Only' } });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().errors).toEqual({ username: ['This field is required.'] });
+    const full = await admin.request({ method: 'PUT', url: `/api/users/${user.id}/`, payload: { username: 'replace.me', first_name: 'New' } });
+    expect(full.statusCode, full.body).toBe(200);
+    // Replaced: what was not sent takes its default (no groups, no workplaces).
+    expect(full.json()).toMatchObject({ first_name: 'New', last_name: '', groups: [], locations: [] });
   });
 });
 
@@ -240,7 +253,7 @@ describe('DELETE /api/users/{id}/', () => {
     const agent = await login(ctx.app, 'has.history', PASSWORD);
     const res = await admin.request({ method: 'DELETE', url: `/api/users/${user.id}/` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ result: 'deactivated', message: 'User “has.history” has a history, so the account was deactivated instead of deleted.' });
+    expect(res.json()).toEqual({ result: 'deactivated', message: 'User “has.history” has a history, so it was deactivated instead of deleted.' });
     expect((await agent.request({ method: 'GET', url: '/api/users/my_data/' })).statusCode).toBe(401);
     const again = await admin.request({ method: 'DELETE', url: `/api/users/${user.id}/` });
     expect(again.statusCode).toBe(409);

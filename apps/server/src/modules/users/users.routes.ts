@@ -1,28 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminUserSchema,
   changeOwnPasswordBodySchema,
-  deleteResultSchema,
   errorBodySchema,
   groupWithCountSchema,
   idParamsSchema,
   myDataSchema,
   newPasswordSchema,
-  pageSchema,
-  userCreateBodySchema,
-  userListQuerySchema,
-  userPatchSchema,
+  userResource,
 } from '@ginhawa/contract';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { currentUser, isAdmin, setAuthCookies } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { readImageUpload } from '../../lib/uploads';
 import { createSession, toMyData } from './auth.service';
-import { changePassword, createUser, deleteUser, getAdminUser, listGroupsWithCounts, listUsers, setAvatar, updateUser } from './users.service';
+import { changePassword, listGroupsWithCounts, setAvatar, usersService } from './users.service';
 
 const okSchema = z.object({ message: z.string() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const crudErrors = { ...errors, 409: errorBodySchema };
 
 /**
  * /api/users/: accounts. Admins manage them; Managers may read (they address announcements to
@@ -31,38 +26,11 @@ const crudErrors = { ...errors, 409: errorBodySchema };
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env } = app.deps;
 
-  app.get(
-    '/',
-    { config: { groups: ['Manager'] }, schema: { tags: ['users'], querystring: userListQuerySchema, response: { 200: pageSchema(adminUserSchema), ...errors } } },
-    async (request) => listUsers(db, request.query, request.url),
-  );
-
-  app.post(
-    '/',
-    { config: { groups: ['Admin'] }, schema: { tags: ['users'], body: userCreateBodySchema, response: { 201: adminUserSchema, ...crudErrors } } },
-    async (request, reply) => reply.code(201).send(await createUser(db, currentUser(request).id, request.body)),
-  );
+  // Managers read accounts: they address announcements to people and groups.
+  resourceRoutes(app, { tags: ['users'], readers: ['Manager'], writers: ['Admin'], schemas: userResource, service: usersService });
 
   app.get('/groups/', { config: { groups: ['Manager'] }, schema: { tags: ['users'], response: { 200: z.array(groupWithCountSchema), ...errors } } }, async () =>
     listGroupsWithCounts(db),
-  );
-
-  app.get(
-    '/:id/',
-    { config: { groups: ['Manager'] }, schema: { tags: ['users'], params: idParamsSchema, response: { 200: adminUserSchema, ...errors } } },
-    async (request) => getAdminUser(db, request.params.id),
-  );
-
-  app.put(
-    '/:id/',
-    { config: { groups: ['Admin'] }, schema: { tags: ['users'], params: idParamsSchema, body: userPatchSchema, response: { 200: adminUserSchema, ...crudErrors } } },
-    async (request) => updateUser(db, currentUser(request).id, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/:id/',
-    { config: { groups: ['Admin'] }, schema: { tags: ['users'], params: idParamsSchema, response: { 200: deleteResultSchema, ...crudErrors } } },
-    async (request) => deleteUser(db, currentUser(request).id, request.params.id),
   );
 
   app.post(

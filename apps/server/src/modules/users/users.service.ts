@@ -1,17 +1,22 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_GROUP, type AdminUser, type DeleteResult, type GroupName, type GroupWithCount } from '@ginhawa/contract';
 import type { userCreateBodySchema, userListQuerySchema, userPatchSchema } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditLog, groups, locations, userGroups, userLocations, users } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
+import { assertFree } from '../../lib/assert-free';
+import { audit, audited } from '../../lib/audit';
+import { deleteOrDeactivate } from '../../lib/delete';
+import { conflict, fieldError, fieldsError, notFound } from '../../lib/http-error';
+import { iso, isoOrNull } from '../../lib/iso';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { type AuthUser, endAllSessions, findUsersByIds } from './auth.service';
 import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
-import { deleteUnlessReferenced, onUniqueViolation } from '../locations/in-use';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
+
+/** Other modules hash a new login's password through this service, not users/passwords.ts. */
+export { hashPassword };
 
 /**
  * Sets a new password and ends all of the user's sessions and tokens. When `oldPassword` is given
@@ -24,11 +29,11 @@ export const changePassword = async (
   const [user] = await db.select({ id: users.id, username: users.username, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
   if (!user) throw notFound('No such user.');
   if (input.oldPassword !== undefined && !(await verifyPassword(user.passwordHash, input.oldPassword))) {
-    throw badRequest('Please correct the highlighted fields.', { old_password: ['The current password is not correct.'] });
+    throw fieldError('old_password', 'The current password is not correct.');
   }
   const problems = passwordProblems(input.newPassword, user.username);
   if (input.oldPassword !== undefined && input.oldPassword === input.newPassword) problems.push('Choose a password different from the current one.');
-  if (problems.length) throw badRequest('Please correct the highlighted fields.', { new_password: problems });
+  if (problems.length) throw fieldsError({ new_password: problems });
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
@@ -76,7 +81,7 @@ const adminUserColumns = {
   locations: userLocationIds,
   locationNames: userLocationNames,
 };
-type AdminUserRow = NonNullable<Awaited<ReturnType<typeof findAdminUserRow>>>;
+type AdminUserRow = Omit<NonNullable<Awaited<ReturnType<typeof findAdminUserRow>>>, 'total'>;
 
 const toAdminUser = (r: AdminUserRow): AdminUser => ({
   id: r.id,
@@ -89,8 +94,8 @@ const toAdminUser = (r: AdminUserRow): AdminUser => ({
   groups: r.groups,
   locations: r.locations.map(Number),
   location_names: r.locationNames,
-  last_login: r.lastLogin ? r.lastLogin.toISOString() : null,
-  date_joined: r.createdAt.toISOString(),
+  last_login: isoOrNull(r.lastLogin),
+  date_joined: iso(r.createdAt),
 });
 
 const findAdminUserRow = async (db: DbOrTx, id: number) => {
@@ -102,17 +107,6 @@ export const getAdminUser = async (db: DbOrTx, id: number): Promise<AdminUser> =
   const row = await findAdminUserRow(db, id);
   if (!row) throw notFound('No such user.');
   return toAdminUser(row);
-};
-
-const USER_ORDERING = {
-  username: users.username,
-  first_name: users.firstName,
-  last_name: users.lastName,
-  email: users.email,
-  is_active: users.isActive,
-  last_login: users.lastLogin,
-  date_joined: users.createdAt,
-  id: users.id,
 };
 
 export const listUsers = async (db: Db, query: UserQuery, url: string) => {
@@ -134,16 +128,23 @@ export const listUsers = async (db: Db, query: UserQuery, url: string) => {
       ),
     );
   }
-  const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select(adminUserColumns)
-    .from(users)
-    .where(where)
-    .orderBy(...orderingOf(query.ordering, USER_ORDERING, [asc(users.username)], users.id))
-    .limit(query.pageSize)
-    .offset(offsetOf(query));
-  return toPage(url, query, total?.n ?? 0, rows.map(toAdminUser));
+  return listPage(url, query, {
+    select: () => db.select({ ...adminUserColumns, total: totalRows }).from(users).$dynamic(),
+    where: and(...conditions),
+    orderBy: {
+      username: lower(users.username),
+      first_name: lower(users.firstName),
+      last_name: lower(users.lastName),
+      email: lower(users.email),
+      is_active: users.isActive,
+      last_login: users.lastLogin,
+      date_joined: users.createdAt,
+      id: users.id,
+    },
+    defaultOrder: [lower(users.username)],
+    tieBreaker: users.id,
+    toItem: toAdminUser,
+  });
 };
 
 export const listGroupsWithCounts = async (db: Db): Promise<GroupWithCount[]> => {
@@ -158,21 +159,19 @@ export const listGroupsWithCounts = async (db: Db): Promise<GroupWithCount[]> =>
   return rows.map((r) => ({ id: r.id, name: r.name, user_count: Number(r.userCount) }));
 };
 
-const duplicateUsername = (field: string) => conflict('A user with this username already exists.', { [field]: ['A user with this username already exists.'] });
-
 /** 409 naming `field` when the username is taken (case-insensitive) by someone other than `exceptId`. */
-export const assertUsernameFree = async (db: DbOrTx, username: string, field: string, exceptId?: number) => {
-  const [clash] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), exceptId ? ne(users.id, exceptId) : undefined));
-  if (clash) throw duplicateUsername(field);
-};
+export const assertUsernameFree = (db: DbOrTx, username: string, field: string, exceptId?: number) =>
+  assertFree(db, users, users.username, username, {
+    caseInsensitive: true,
+    except: exceptId === undefined ? undefined : { column: users.id, value: exceptId },
+    message: 'A user with this username already exists.',
+    field,
+  });
 
 /** 400 naming `field` when the password breaks the rules (passwords.ts). */
 export const assertPasswordAcceptable = (password: string, username: string, field: string) => {
   const problems = passwordProblems(password, username);
-  if (problems.length) throw badRequest('Please correct the highlighted fields.', { [field]: problems });
+  if (problems.length) throw fieldsError({ [field]: problems });
 };
 
 const groupIdsByName = async (db: DbOrTx, names: readonly string[]) => {
@@ -212,7 +211,7 @@ export const insertUserAccount = async (
     .returning();
   await addUserToGroups(tx, row!.id, input.groups);
   await addUserLocations(tx, row!.id, input.locations);
-  await audit(tx, { actorId: input.actorId, action: 'create', tableName: 'users', rowId: row!.id, after: { ...row, groups: input.groups, locations: input.locations } });
+  await audit(tx, { actorId: input.actorId, action: 'create', tableName: 'users', rowId: row!.id, after: await getAdminUser(tx, row!.id) });
   return row!.id;
 };
 
@@ -223,7 +222,7 @@ const assertLocationIds = async (db: DbOrTx, ids: number[]) => {
   const rows = await db.select({ id: locations.id }).from(locations).where(inArray(locations.id, ids));
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw badRequest('Please correct the highlighted fields.', { locations: [`No such location: ${missing.join(', ')}.`] });
+  if (missing.length) throw fieldError('locations', `No such location: ${missing.join(', ')}.`);
 };
 
 export const createUser = async (db: Db, actorId: number, input: UserCreateInput): Promise<AdminUser> => {
@@ -231,67 +230,65 @@ export const createUser = async (db: Db, actorId: number, input: UserCreateInput
   assertPasswordAcceptable(input.password, input.username, 'password');
   const locationIds = dedupe(input.locations);
   await assertLocationIds(db, locationIds);
+  // Hashing is slow, so it happens before the transaction; a username taken meanwhile is users_username_lower_idx's 409.
   const passwordHash = await hashPassword(input.password);
-  return onUniqueViolation(
-    () =>
-      db.transaction(async (tx) => {
-        const id = await insertUserAccount(tx, {
-          actorId,
-          username: input.username,
-          passwordHash,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          email: input.email,
-          isActive: input.is_active,
-          groups: dedupe(input.groups),
-          locations: locationIds,
-        });
-        return getAdminUser(tx, id);
-      }),
-    () => duplicateUsername('username'),
-  );
+  return db.transaction(async (tx) => {
+    const id = await insertUserAccount(tx, {
+      actorId,
+      username: input.username,
+      passwordHash,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      isActive: input.is_active,
+      groups: dedupe(input.groups),
+      locations: locationIds,
+    });
+    return getAdminUser(tx, id);
+  });
 };
 
-export const updateUser = async (db: Db, actorId: number, id: number, changes: UserChanges): Promise<AdminUser> =>
-  onUniqueViolation(
-    () =>
-      db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-        const before = await findAdminUserRow(tx, id);
-        if (!before) throw notFound('No such user.');
-        if (changes.username !== undefined) await assertUsernameFree(tx, changes.username, 'username', id);
-        // The acting admin is always an active admin, so refusing to demote oneself keeps at least one.
-        if (id === actorId && changes.is_active === false) throw conflict('You cannot deactivate your own account.');
-        if (id === actorId && changes.groups && !changes.groups.includes(ADMIN_GROUP)) throw conflict('You cannot remove yourself from the Admin group.');
-        if (changes.locations) await assertLocationIds(tx, dedupe(changes.locations));
+const lockUser = async (tx: DbOrTx, id: number) => {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  if (!row) throw notFound('No such user.');
+  return getAdminUser(tx, id);
+};
 
-        await tx
-          .update(users)
-          .set({
-            username: changes.username,
-            firstName: changes.first_name,
-            lastName: changes.last_name,
-            email: changes.email,
-            isActive: changes.is_active,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(users.id, id));
-        if (changes.groups) {
-          await tx.delete(userGroups).where(eq(userGroups.userId, id));
-          await addUserToGroups(tx, id, dedupe(changes.groups));
-        }
-        if (changes.locations) {
-          await tx.delete(userLocations).where(eq(userLocations.userId, id));
-          await addUserLocations(tx, id, dedupe(changes.locations));
-        }
-        // A deactivated person is signed out everywhere at once.
-        if (changes.is_active === false && before.isActive) await endAllSessions(tx, id);
-        const after = await findAdminUserRow(tx, id);
-        await audit(tx, { actorId, action: 'update', tableName: 'users', rowId: id, before, after });
-        return toAdminUser(after!);
-      }),
-    () => duplicateUsername('username'),
-  );
+/** What an update must not do: take a used username, lock the acting admin out, name unknown locations. */
+const checkUserChanges = async (tx: DbOrTx, actorId: number, id: number, changes: UserChanges) => {
+  if (changes.username !== undefined) await assertUsernameFree(tx, changes.username, 'username', id);
+  // The acting admin is always an active admin, so refusing to demote oneself keeps at least one.
+  if (id === actorId && changes.is_active === false) throw conflict('You cannot deactivate your own account.');
+  if (id === actorId && changes.groups && !changes.groups.includes(ADMIN_GROUP)) throw conflict('You cannot remove yourself from the Admin group.');
+  if (changes.locations) await assertLocationIds(tx, dedupe(changes.locations));
+};
+
+/** Groups and locations are replaced as sets when given. */
+const replaceMemberships = async (tx: DbOrTx, id: number, changes: UserChanges) => {
+  if (changes.groups) {
+    await tx.delete(userGroups).where(eq(userGroups.userId, id));
+    await addUserToGroups(tx, id, dedupe(changes.groups));
+  }
+  if (changes.locations) {
+    await tx.delete(userLocations).where(eq(userLocations.userId, id));
+    await addUserLocations(tx, id, dedupe(changes.locations));
+  }
+};
+
+/** PUT sends every field but the password, PATCH some: both land here with the fields to change. */
+export const updateUser = async (db: Db, actorId: number, id: number, changes: UserChanges): Promise<AdminUser> =>
+  db.transaction(async (tx) => {
+    const before = await lockUser(tx, id);
+    await checkUserChanges(tx, actorId, id, changes);
+    await tx
+      .update(users)
+      .set({ username: changes.username, firstName: changes.first_name, lastName: changes.last_name, email: changes.email, isActive: changes.is_active, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    await replaceMemberships(tx, id, changes);
+    // A deactivated person is signed out everywhere at once.
+    if (changes.is_active === false && before.is_active) await endAllSessions(tx, id);
+    return audited(tx, { actorId, action: 'update', tableName: 'users', rowId: id, before, after: await getAdminUser(tx, id) });
+  });
 
 /**
  * Deletes an account that never did anything (no audit trail as actor, nothing refers to it).
@@ -299,24 +296,27 @@ export const updateUser = async (db: Db, actorId: number, id: number, changes: U
  */
 export const deleteUser = async (db: Db, actorId: number, id: number): Promise<DeleteResult> =>
   db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-    const before = await findAdminUserRow(tx, id);
-    if (!before) throw notFound('No such user.');
+    const before = await lockUser(tx, id);
     if (id === actorId) throw conflict('You cannot delete your own account.');
     const [acted] = await tx.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.actorId, id)).limit(1);
-    const deleted =
-      !acted &&
-      (await deleteUnlessReferenced(tx, async (sp) => {
+    const result = await deleteOrDeactivate(tx, {
+      label: `User “${before.username}”`,
+      inUse: 'has a history',
+      isActive: before.is_active,
+      knownInUse: Boolean(acted),
+      remove: async (sp) => {
         await sp.delete(users).where(eq(users.id, id));
         await deleteFileByUrl(sp, before.avatar);
-      }));
-    if (deleted) {
-      await audit(tx, { actorId, action: 'delete', tableName: 'users', rowId: id, before });
-      return { result: 'deleted', message: `User “${before.username}” deleted.` };
-    }
-    if (!before.isActive) throw conflict(`User “${before.username}” has a history and is already inactive, so it cannot be deleted.`);
-    await tx.update(users).set({ isActive: false, updatedAt: sql`now()` }).where(eq(users.id, id));
-    await endAllSessions(tx, id);
-    await audit(tx, { actorId, action: 'deactivate', tableName: 'users', rowId: id, before, after: { ...before, isActive: false } });
-    return { result: 'deactivated', message: `User “${before.username}” has a history, so the account was deactivated instead of deleted.` };
+      },
+      deactivate: async () => {
+        await tx.update(users).set({ isActive: false, updatedAt: sql`now()` }).where(eq(users.id, id));
+        await endAllSessions(tx, id);
+      },
+    });
+    const after = result.result === 'deleted' ? null : await getAdminUser(tx, id);
+    await audit(tx, { actorId, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'users', rowId: id, before, after });
+    return result;
   });
+
+/** What the resource routes call (lib/resource-routes.ts). */
+export const usersService = { list: listUsers, get: getAdminUser, create: createUser, update: updateUser, remove: deleteUser };

@@ -4,7 +4,7 @@ import { getPage, withQuery } from '../../../lib/list-query';
 
 export const allowedTreatmentsKey = (membershipId: number) =>
   withQuery('/services/membership-allowed-treatments/', {
-    membership: membershipId,
+    membership: String(membershipId),
     page: 1,
     pageSize: 500,
     ordering: 'treatment_name',

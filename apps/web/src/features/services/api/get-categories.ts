@@ -1,4 +1,4 @@
-import { categoryListQuerySchema } from '@ginhawa/contract';
+import { membershipCategoryListQuerySchema, treatmentCategoryListQuerySchema } from '@ginhawa/contract';
 import { withQuery, type ListResource } from '../../../lib/list-query';
 import { categoriesPath, type Category, type CategoryKind } from '../../../lib/options';
 import { deleteCategory } from './delete-category';
@@ -9,10 +9,12 @@ export { categoriesPath, useCategoryOptions, type Category, type CategoryKind } 
 /** How many treatments (or memberships) a category holds, whichever kind it is. */
 export const usageCount = (category: Category): number => ('treatments_count' in category ? category.treatments_count : category.memberships_count);
 
-type CategoriesResource = ListResource<Category, typeof categoryListQuerySchema>;
+const schemas = { treatment: treatmentCategoryListQuerySchema, membership: membershipCategoryListQuerySchema } as const;
+
+type CategoriesResource = ListResource<Category, (typeof schemas)[CategoryKind]>;
 
 const resourceOf = (kind: CategoryKind): CategoriesResource => ({
-  schema: categoryListQuerySchema,
+  schema: schemas[kind],
   key: (query) => withQuery(categoriesPath(kind), query),
   stale: servicesStale,
   remove: (category) => deleteCategory(kind, category.id),

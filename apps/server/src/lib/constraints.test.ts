@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import * as schema from '../db/schema/index';
+import { CONSTRAINTS, constraintError } from './constraints';
+import { pgErrorCode } from './pg-errors';
+
+const pgError = (code: string, constraint?: string, table?: string) => Object.assign(new Error('violates constraint'), { code, constraint, table });
+
+describe('pgErrorCode', () => {
+  it('finds the code on the driver error or inside Drizzle’s wrapper', () => {
+    expect(pgErrorCode(pgError('23505'))).toBe('23505');
+    expect(pgErrorCode(new DrizzleQueryError('insert …', [], pgError('23503')))).toBe('23503');
+    expect(pgErrorCode(new Error('plain'))).toBeUndefined();
+    expect(pgErrorCode(Object.assign(new Error('node'), { code: 'ECONNRESET' }))).toBeUndefined();
+  });
+});
+
+describe('constraintError', () => {
+  it('answers a unique race with the index’s sentence, through Drizzle’s wrapper', () => {
+    const err = constraintError(new DrizzleQueryError('insert', [], pgError('23505', 'locations_name_lower_idx', 'locations')));
+    expect(err).toMatchObject({ statusCode: 409, message: 'A location with this name already exists.', errors: { name: ['A location with this name already exists.'] } });
+  });
+
+  it('reads a foreign key from both sides: a missing row is a 400 on the field, a used one a 409', () => {
+    const missing = constraintError(pgError('23503', 'treatments_category_id_treatment_categories_id_fk', 'treatments'));
+    expect(missing).toMatchObject({ statusCode: 400, message: 'Please correct the highlighted fields.', errors: { category: ['No such treatment category.'] } });
+    const inUse = constraintError(pgError('23503', 'treatments_category_id_treatment_categories_id_fk', 'treatment_categories'));
+    expect(inUse).toMatchObject({ statusCode: 409, message: 'This treatment category is in use. Move or delete what uses it first.' });
+    expect(inUse?.errors).toBeUndefined();
+  });
+
+  it('leaves other errors and unnamed constraints to the generic handler', () => {
+    expect(constraintError(pgError('23505', 'no_such_idx'))).toBeNull();
+    expect(constraintError(pgError('40001', 'locations_name_lower_idx'))).toBeNull();
+    expect(constraintError(new Error('plain'))).toBeNull();
+    // A foreign key with no "in use" sentence: the delete paths handle it themselves (deleteOrDeactivate).
+    expect(constraintError(pgError('23503', 'employees_location_id_locations_id_fk', 'locations'))).toBeNull();
+  });
+
+  it('only names constraints that exist in the schema', () => {
+    const names = new Set<string>();
+    for (const value of Object.values(schema)) {
+      if (!value || typeof value !== 'object' || !('getSQL' in value) || !(Symbol.for('drizzle:IsDrizzleTable') in value)) continue;
+      const config = getTableConfig(value as Parameters<typeof getTableConfig>[0]);
+      for (const index of config.indexes) if (index.config.name) names.add(index.config.name);
+      for (const fk of config.foreignKeys) names.add(fk.getName());
+    }
+    expect(names.size).toBeGreaterThan(10);
+    for (const name of Object.keys(CONSTRAINTS)) expect(names, name).toContain(name);
+  });
+});

@@ -1,0 +1,76 @@
+import type { FastifyRequest, FastifyTypeProviderDefault } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { deleteResultSchema, errorBodySchema, idParamsSchema, pageSchema, type DeleteResult, type GroupName, type Page } from '@ginhawa/contract';
+import type { Db } from '../db/client';
+import { currentUser } from '../plugins/auth';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+/** The contract schemas of a resource (e.g. `bankResource` in @ginhawa/contract). */
+export type ResourceSchemas = {
+  item: z.ZodType;
+  listQuery: z.ZodType;
+  createBody: z.ZodType;
+  /** PUT replaces: every required field. */
+  putBody: z.ZodType;
+  /** PATCH changes the fields given. */
+  patchBody: z.ZodType;
+};
+
+type Item<S extends ResourceSchemas> = z.input<S['item']>;
+
+/** The five service calls behind the routes; `request` is there for what depends on the caller (who sees phone numbers, …). */
+export type ResourceService<S extends ResourceSchemas> = {
+  list: (db: Db, query: z.output<S['listQuery']>, url: string, request: FastifyRequest) => Promise<Page<Item<S>>>;
+  get: (db: Db, id: number, request: FastifyRequest) => Promise<Item<S>>;
+  create: (db: Db, actorId: number, body: z.output<S['createBody']>, request: FastifyRequest) => Promise<Item<S>>;
+  update: (db: Db, actorId: number, id: number, body: z.output<S['putBody']> | z.output<S['patchBody']>, request: FastifyRequest) => Promise<Item<S>>;
+  remove: (db: Db, actorId: number, id: number, request: FastifyRequest) => Promise<DeleteResult>;
+};
+
+export type ResourceSpec<S extends ResourceSchemas> = {
+  tags: string[];
+  /** Who may read; every signed-in person when absent. */
+  readers?: readonly GroupName[];
+  /** Who may create, replace, change and delete. */
+  writers: readonly GroupName[];
+  schemas: S;
+  service: ResourceService<S>;
+};
+
+/**
+ * The six routes of a resource, the same everywhere (docs/api.md "Update and delete"):
+ * GET / (page), POST / (201), GET /:id/, PUT /:id/ (replace), PATCH /:id/ (change), DELETE /:id/
+ * (`{result, message}`). A module's routes file is then who may call it and which service answers.
+ */
+export const resourceRoutes = <S extends ResourceSchemas>(app: App, { tags, readers, writers, schemas, service }: ResourceSpec<S>) => {
+  const read: { groups?: readonly GroupName[] } = readers ? { groups: readers } : {};
+  const write = { groups: writers };
+  const params = idParamsSchema;
+  const { db } = app.deps;
+  // The schemas below validate and convert before each handler, so the handlers read their outputs;
+  // the generic specs are beyond the Zod type provider's inference, hence the default provider here.
+  const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
+  const idOf = (request: FastifyRequest) => (request.params as z.output<typeof idParamsSchema>).id;
+  const actorOf = (request: FastifyRequest) => currentUser(request).id;
+
+  routes.get('/', { config: read, schema: { tags, querystring: schemas.listQuery, response: { 200: pageSchema(schemas.item), ...errors } } }, async (request) =>
+    service.list(db, request.query as z.output<S['listQuery']>, request.url, request),
+  );
+  routes.post('/', { config: write, schema: { tags, body: schemas.createBody, response: { 201: schemas.item, ...errors } } }, async (request, reply) =>
+    reply.code(201).send(await service.create(db, actorOf(request), request.body as z.output<S['createBody']>, request)),
+  );
+  routes.get('/:id/', { config: read, schema: { tags, params, response: { 200: schemas.item, ...errors } } }, async (request) => service.get(db, idOf(request), request));
+  routes.put('/:id/', { config: write, schema: { tags, params, body: schemas.putBody, response: { 200: schemas.item, ...errors } } }, async (request) =>
+    service.update(db, actorOf(request), idOf(request), request.body as z.output<S['putBody']>, request),
+  );
+  routes.patch('/:id/', { config: write, schema: { tags, params, body: schemas.patchBody, response: { 200: schemas.item, ...errors } } }, async (request) =>
+    service.update(db, actorOf(request), idOf(request), request.body as z.output<S['patchBody']>, request),
+  );
+  routes.delete('/:id/', { config: write, schema: { tags, params, response: { 200: deleteResultSchema, ...errors } } }, async (request) =>
+    service.remove(db, actorOf(request), idOf(request), request),
+  );
+};

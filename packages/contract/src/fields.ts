@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { optionalPhPhoneSchema } from './phone';
+import { isTimeSlot } from './time';
+
+/**
+ * The one set of field schemas every payload and query uses (issue 10), so a rule such as "no
+ * control characters" or "ids are plain decimals" is decided once.
+ */
+
+export const FIELDS_MESSAGE = 'Please correct the highlighted fields.';
+export type FieldErrors = Record<string, string[]>;
+
+/** The body of every 400 that names fields: `{message: "Please correct…", errors}`. */
+export const fieldErrors = (errors: FieldErrors) => ({ message: FIELDS_MESSAGE, errors });
+
+export const MAX_ID = 2_147_483_647;
+
+// U+0000–U+001F and U+007F; a multiline field keeps tab, newline and carriage return.
+// eslint-disable-next-line no-control-regex
+const CONTROL_SINGLE = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_MULTI = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const CONTROL_CHAR_MESSAGE = 'Remove the invisible control characters from this text.';
+
+/** True when `value` holds a control character the field does not allow. */
+export const hasControlChars = (value: string, multiline = false) => (multiline ? CONTROL_MULTI : CONTROL_SINGLE).test(value);
+
+export type TextOptions = {
+  multiline?: boolean;
+  /** When set, blank is refused with this message ("Enter a name."). */
+  required?: string;
+  /** The too-long message; "At most N characters." by default. */
+  tooLong?: string;
+};
+
+/** Trimmed text of at most `max` characters with no control characters (tab and newline only when multiline). */
+export const text = (max: number, options: TextOptions = {}) => {
+  const base = z
+    .string()
+    .trim()
+    .refine((v) => !hasControlChars(v, options.multiline), { message: CONTROL_CHAR_MESSAGE, abort: true });
+  const required = options.required ? base.min(1, options.required) : base;
+  return required.max(max, options.tooLong ?? `At most ${max} characters.`);
+};
+
+/** A required name, e.g. `name(100, 'Enter the bank name.')`. */
+export const name = (max: number, required = 'Enter a name.', tooLong?: string) => text(max, { required, tooLong });
+
+// ——— money ———
+
+/** The one money pattern: a decimal string with at most 2 places that fits numeric(12,2). */
+export const MONEY_RE = /^-?\d{1,10}(\.\d{1,2})?$/;
+export const MONEY_MESSAGE = 'Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).';
+
+/** "15000.5" → "15000.50"; the API always sends money with 2 places. */
+export const toMoneyString = (value: string) => {
+  const negative = value.startsWith('-');
+  const [whole, frac = ''] = (negative ? value.slice(1) : value).split('.');
+  return `${negative ? '-' : ''}${BigInt(whole!).toString()}.${frac.padEnd(2, '0')}`;
+};
+
+/**
+ * A non-negative peso amount: a decimal string with at most 2 places (numeric(12,2) answers it
+ * with 2). `acceptNumber` also takes a JSON number (15000.5) for fields whose clients send
+ * numbers; `padded` writes it with 2 places ("15000.50") before it is sent or stored.
+ */
+export const money = (options: { negative?: string; invalid?: string; acceptNumber?: boolean; padded?: boolean } = {}) => {
+  const invalid = options.invalid ?? MONEY_MESSAGE;
+  const input = options.acceptNumber
+    ? z.union([z.number(), z.string()], { error: invalid }).transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    : z.string().trim();
+  const checked = input
+    .refine((v) => !v.startsWith('-'), { message: options.negative ?? 'The amount cannot be negative.', abort: true })
+    .refine((v) => MONEY_RE.test(v), { message: invalid, abort: true });
+  return checked.transform((v) => (options.padded ? toMoneyString(v) : v));
+};
+
+// ——— ids ———
+
+/** A relation id in a JSON body: a positive int4; whether it exists is the server's 400. */
+export const relationId = (what: string) =>
+  z
+    .number({ error: `Choose ${what}.` })
+    .int(`Choose ${what}.`)
+    .positive(`Choose ${what}.`)
+    .max(MAX_ID, `Choose ${what}.`);
+
+/**
+ * An id in a path or query string: plain decimal digits within int4, so "0x10", "1e1" or " 16"
+ * are a 400 before any query instead of quietly reaching record 16.
+ */
+export const idString = (message = 'Not a valid id.') =>
+  z
+    .string({ error: message })
+    .regex(/^[1-9][0-9]{0,9}$/, { message, abort: true })
+    .transform(Number)
+    .refine((v) => v <= MAX_ID, message);
+
+export const idParamsSchema = z.object({ id: idString() });
+
+// ——— people, time, dates ———
+
+export { optionalPhPhoneSchema as phone };
+
+/** `HH:mm` on the 15-minute grid. */
+export const timeSlotSchema = z
+  .string({ error: 'Choose a time.' })
+  .trim()
+  .refine(isTimeSlot, 'Choose a time on the 15-minute grid (HH:mm), e.g. 09:00 or 21:30.');
+
+/** A calendar date `YYYY-MM-DD` between 1970 and a year from now. */
+export const calendarDateSchema = z
+  .string({ error: 'Enter a date.' })
+  .trim()
+  .pipe(z.iso.date('Enter a real date as YYYY-MM-DD.'))
+  .refine((v) => v >= '1970-01-01', 'Enter a date from 1970 onwards.')
+  .refine((v) => v <= new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10), 'Enter a date at most a year from today.');
+
+// ——— lists ———
+
+/** `?is_active=true|false` style filters. */
+export const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** The values `?ordering=` accepts for these sortable fields: each field and its descending `-field`. */
+export const orderingValues = <const F extends readonly string[]>(fields: F) =>
+  fields.flatMap((f) => [f, `-${f}`]) as Array<F[number] | `-${F[number]}`>;
+
+/**
+ * `?ordering=name` or `-name,created_at`: a comma list of the list's own values, so the grid's
+ * sortable columns and the server's allow-list share one source.
+ */
+export const orderingSchema = <const F extends readonly string[]>(fields: F) => {
+  const values = orderingValues(fields);
+  const allowed = new Set<string>(values);
+  return z
+    .string()
+    .max(200)
+    .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean))
+    .refine((parts) => parts.every((p) => allowed.has(p)), `Order by one of: ${fields.join(', ')}.`)
+    .transform((parts) => parts as Array<F[number] | `-${F[number]}`>);
+};
+
+export const searchSchema = text(100);
