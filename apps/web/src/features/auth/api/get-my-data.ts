@@ -2,18 +2,11 @@ import useSWR from 'swr';
 import { ADMIN_GROUP, type MyData } from '@ginhawa/contract';
 import { ApiError, apiClient } from '../../../lib/api-client';
 
-/** The signed-in person as the shell uses them (SPEC.md §3). */
-export type User = {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  avatar: string | null;
-  groups: string[];
-  /** Where the person works, by name. */
-  locations: { id: number; name: string }[];
-};
+/**
+ * The signed-in person as the shell uses them (SPEC.md §3): my_data with the two names in
+ * camelCase; `locations` is where the person works, by name. Derived, so it follows the contract.
+ */
+export type User = Pick<MyData, 'id' | 'username' | 'email' | 'avatar' | 'groups' | 'locations'> & { firstName: string; lastName: string };
 
 export const myDataKey = '/users/my_data/';
 
