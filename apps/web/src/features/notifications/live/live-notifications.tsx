@@ -9,6 +9,9 @@ import { initialNotificationsState, notificationsReducer, type NotificationsActi
 /** SWR key of the live list: WebSocket events update this cache entry through the reducer. */
 export const liveNotificationsKey = 'live:notifications';
 
+/** The frames that change one notification by id carry the same fields; each is one reducer step. */
+const byIdStep = { notification_marked_as_read: 'read', notification_marked_as_unread: 'unread', notification_removed: 'removed' } as const;
+
 const toAction = (message: WsServerMessage): NotificationsAction | null => {
   switch (message.action) {
     case 'user_notifications':
@@ -18,15 +21,13 @@ const toAction = (message: WsServerMessage): NotificationsAction | null => {
     case 'new_notification':
       return { type: 'new', notification: message.notification, unreadCount: message.unread_count };
     case 'notification_marked_as_read':
-      return { type: 'read', id: message.notificationId, unreadCount: message.unread_count };
     case 'notification_marked_as_unread':
-      return { type: 'unread', id: message.notificationId, unreadCount: message.unread_count };
+    case 'notification_removed':
+      return { type: byIdStep[message.action], id: message.notificationId, unreadCount: message.unread_count };
     case 'all_notifications_marked_as_read':
       return { type: 'all_read', unreadCount: message.unread_count };
     case 'notification_approved':
       return { type: 'approved', id: message.notificationId, approved: message.approved };
-    case 'notification_removed':
-      return { type: 'removed', id: message.notificationId, unreadCount: message.unread_count };
     default:
       return null;
   }
