@@ -26,6 +26,16 @@ export const ChangePasswordForm = ({ userId, onChanged }: ChangePasswordFormProp
     setFieldErrors((prev) => ({ ...prev, [field]: undefined }));
   };
 
+  /** The props both password fields share: value, change handler, error state and lock while saving. */
+  const bind = (field: FieldName) => ({
+    name: field,
+    value: values[field],
+    onChange: handleChange(field),
+    error: Boolean(fieldErrors[field]),
+    helperText: fieldErrors[field],
+    disabled: submitting,
+  });
+
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
@@ -62,27 +72,13 @@ export const ChangePasswordForm = ({ userId, onChanged }: ChangePasswordFormProp
   return (
     <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Change password" sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
       {error ? <Alert severity="error">{error}</Alert> : null}
+      <TextField {...bind('old_password')} label="Current password" type="password" autoComplete="current-password" />
       <TextField
-        name="old_password"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={values.old_password}
-        onChange={handleChange('old_password')}
-        error={Boolean(fieldErrors.old_password)}
-        helperText={fieldErrors.old_password}
-        disabled={submitting}
-      />
-      <TextField
-        name="new_password"
+        {...bind('new_password')}
         label="New password"
         type="password"
         autoComplete="new-password"
-        value={values.new_password}
-        onChange={handleChange('new_password')}
-        error={Boolean(fieldErrors.new_password)}
         helperText={fieldErrors.new_password ?? `At least ${PASSWORD_MIN_LENGTH} characters; not a common password and not your username.`}
-        disabled={submitting}
       />
       <Box>
         <Button
