@@ -1,4 +1,4 @@
-import type { MyData } from '@ginhawa/contract';
+import type { MyData, Notification } from '@ginhawa/contract';
 
 export const therapistData: MyData = {
   id: 4,
@@ -21,3 +21,21 @@ export const adminData: MyData = {
   groups: ['Admin', 'Manager'],
   locations: [],
 };
+
+/** A notification as the server sends it: an unread announcement unless overridden. */
+export const aNotification = (overrides: Partial<Notification> = {}): Notification => ({
+  id: 1,
+  type: 'announcement',
+  title: 'Staff meeting',
+  message: 'Friday 9:00 at Makati.',
+  link: null,
+  data: {},
+  is_read: false,
+  requires_approval: false,
+  is_approved: null,
+  can_decide: false,
+  actor: 1,
+  actor_name: 'Ana Reyes',
+  created_at: '2026-11-20T01:00:00Z',
+  ...overrides,
+});

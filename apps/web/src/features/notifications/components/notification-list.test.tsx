@@ -1,30 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '@ginhawa/contract';
 import { renderWithRouter } from '../../../test/render';
 import { createFakeLiveClient } from '../../../test/fake-live-client';
 import { LiveNotificationsProvider } from '../live/live-notifications';
 import { NotificationsIcon } from './notifications-icon';
 import { NotificationList } from './notification-list';
 import { mockApi } from '../../../test/api-mock';
+import { aNotification } from '../../../test/fixtures';
 
-const notification = (overrides: Partial<Notification>): Notification => ({
-  id: 1,
-  type: 'announcement',
-  title: 'Staff meeting',
-  message: 'Friday 9:00 at Makati.',
-  link: null,
-  data: {},
-  is_read: false,
-  requires_approval: false,
-  is_approved: null,
-  can_decide: false,
-  actor: 1,
-  actor_name: 'Ana Reyes',
-  created_at: '2026-11-20T01:00:00Z',
-  ...overrides,
-});
 
 const setup = () => {
   mockApi({ 'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } } });
@@ -42,7 +26,7 @@ describe('notification list (live)', () => {
   it('loads, then lists what the server sends, unread marked, with the count', async () => {
     const live = setup();
     expect(screen.getByLabelText('Loading notifications', { selector: '[aria-busy="true"]' })).toBeInTheDocument();
-    act(() => live.emit({ action: 'user_notifications', notifications: [notification({ id: 2, title: 'Second' }), notification({ id: 1, is_read: true })], unread_count: 1 }));
+    act(() => live.emit({ action: 'user_notifications', notifications: [aNotification({ id: 2, title: 'Second' }), aNotification({ id: 1, is_read: true })], unread_count: 1 }));
     expect(await screen.findByRole('heading', { name: 'Second' })).toBeInTheDocument();
     expect(screen.getByLabelText('Unread: Second')).toBeInTheDocument();
     expect(screen.getByLabelText('Staff meeting')).toBeInTheDocument();
@@ -57,8 +41,8 @@ describe('notification list (live)', () => {
 
   it('prepends a new one with a toast and updates the badge', async () => {
     const live = setup();
-    act(() => live.emit({ action: 'user_notifications', notifications: [notification({ id: 1 })], unread_count: 1 }));
-    act(() => live.emit({ action: 'new_notification', notification: notification({ id: 9, title: 'Gold membership sold' }), unread_count: 7 }));
+    act(() => live.emit({ action: 'user_notifications', notifications: [aNotification({ id: 1 })], unread_count: 1 }));
+    act(() => live.emit({ action: 'new_notification', notification: aNotification({ id: 9, title: 'Gold membership sold' }), unread_count: 7 }));
     const items = await screen.findAllByRole('heading', { level: 3 });
     expect(items.map((h) => h.textContent)).toEqual(['Gold membership sold', 'Staff meeting']);
     expect(within(screen.getByRole('alert')).getByText('Gold membership sold')).toBeInTheDocument();
@@ -68,7 +52,7 @@ describe('notification list (live)', () => {
   it('sends read, unread, remove, mark all and load-older requests, and applies the answers', async () => {
     const live = setup();
     const user = userEvent.setup();
-    act(() => live.emit({ action: 'user_notifications', notifications: [notification({ id: 3 })], unread_count: 1 }));
+    act(() => live.emit({ action: 'user_notifications', notifications: [aNotification({ id: 3 })], unread_count: 1 }));
     await user.click(await screen.findByRole('button', { name: 'Mark as read' }));
     expect(live.sent.at(-1)).toEqual({ action: 'mark_notification_as_read', notificationId: 3 });
     act(() => live.emit({ action: 'notification_marked_as_read', notificationId: 3, unread_count: 0 }));
@@ -87,11 +71,11 @@ describe('notification list (live)', () => {
   it('loads older ones 20 at a time until an empty batch', async () => {
     const live = setup();
     const user = userEvent.setup();
-    const newest = Array.from({ length: 20 }, (_, i) => notification({ id: 100 - i, title: `n${100 - i}` }));
+    const newest = Array.from({ length: 20 }, (_, i) => aNotification({ id: 100 - i, title: `n${100 - i}` }));
     act(() => live.emit({ action: 'user_notifications', notifications: newest, unread_count: 20 }));
     await user.click(await screen.findByRole('button', { name: 'Load older' }));
     expect(live.sent.at(-1)).toEqual({ action: 'fetch_older_notifications', offset: 20, limit: 20 });
-    act(() => live.emit({ action: 'older_notifications', notifications: [notification({ id: 50, title: 'n50' })], offset: 20 }));
+    act(() => live.emit({ action: 'older_notifications', notifications: [aNotification({ id: 50, title: 'n50' })], offset: 20 }));
     expect(await screen.findByRole('heading', { name: 'n50' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load older' }));
     expect(live.sent.at(-1)).toEqual({ action: 'fetch_older_notifications', offset: 21, limit: 20 });
@@ -105,7 +89,7 @@ describe('notification list (live)', () => {
     act(() =>
       live.emit({
         action: 'user_notifications',
-        notifications: [notification({ id: 5, title: 'Approve daily report', requires_approval: true, can_decide: true, link: '/dashboard' })],
+        notifications: [aNotification({ id: 5, title: 'Approve daily report', requires_approval: true, can_decide: true, link: '/dashboard' })],
         unread_count: 1,
       }),
     );

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '@ginhawa/contract';
+import { aNotification } from '../../../test/fixtures';
 import { initialNotificationsState, notificationsReducer as reduce, type NotificationsState } from './notifications-reducer';
 
-const n = (id: number, extra: Partial<Notification> = {}): Notification => ({
-  id,
-  type: 'announcement',
-  title: `t${id}`,
-  message: 'm',
-  link: null,
-  data: {},
-  is_read: false,
-  requires_approval: false,
-  is_approved: null,
-  can_decide: false,
-  actor: null,
-  actor_name: null,
-  created_at: '2026-11-22T01:00:00.000Z',
-  ...extra,
-});
+const n = (id: number, extra: Partial<Notification> = {}): Notification =>
+  aNotification({ id, title: `t${id}`, message: 'm', actor: null, actor_name: null, created_at: '2026-11-22T01:00:00.000Z', ...extra });
 
 const loaded = (): NotificationsState => reduce(initialNotificationsState, { type: 'initial', notifications: [n(3), n(2, { is_read: true }), n(1)], unreadCount: 2 });
 
