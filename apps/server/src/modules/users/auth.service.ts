@@ -35,31 +35,34 @@ export type Identity =
 const INVALID_CREDENTIALS = 'Invalid username or password.';
 
 // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
-const groupNames = sql<string[]>`coalesce((select array_agg(g.name order by g.id) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = "users"."id"), '{}')`;
+export const groupNames = sql<string[]>`coalesce((select array_agg(g.name order by g.id) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = "users"."id"), '{}')`;
 
 const locationList = sql<{ id: number; name: string }[]>`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.name) from user_locations ul join locations l on l.id = ul.location_id where ul.user_id = "users"."id"), '[]'::json)`;
 
-const authUserColumns = {
+/** Who a person is: the columns every view of a user starts with (sign-in, profile, admin list). */
+export const personColumns = {
   id: users.id,
   username: users.username,
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
   avatar: users.avatar,
-  groups: groupNames,
-  locations: locationList,
 };
+type Person = Pick<AuthUser, keyof typeof personColumns>;
 
-export const toMyData = (u: AuthUser): MyData => ({
-  id: u.id,
-  username: u.username,
-  first_name: u.firstName,
-  last_name: u.lastName,
-  email: u.email,
-  avatar: u.avatar,
-  groups: u.groups,
-  locations: u.locations,
+/** The same fields as the API spells them, for every response that describes a user. */
+export const personFields = (p: Person) => ({
+  id: p.id,
+  username: p.username,
+  first_name: p.firstName,
+  last_name: p.lastName,
+  email: p.email,
+  avatar: p.avatar,
 });
+
+const authUserColumns = { ...personColumns, groups: groupNames, locations: locationList };
+
+export const toMyData = (u: AuthUser): MyData => ({ ...personFields(u), groups: u.groups, locations: u.locations });
 
 /**
  * Checks a username and password under the login throttle. The attempt is counted against the

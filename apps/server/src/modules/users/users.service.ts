@@ -10,7 +10,7 @@ import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, fieldsError, notFound } from '../../lib/http-error';
 import { iso, isoOrNull } from '../../lib/iso';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
-import { type AuthUser, endAllSessions, findUsersByIds } from './auth.service';
+import { type AuthUser, endAllSessions, findUsersByIds, groupNames, personColumns, personFields } from './auth.service';
 import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
@@ -63,33 +63,22 @@ export type UserChanges = z.output<typeof userPatchSchema>;
 export type UserQuery = z.output<typeof userListQuerySchema>;
 
 // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
-const userGroupNames = sql<string[]>`coalesce((select array_agg(g.name order by g.id) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = "users"."id"), '{}')`;
 const userLocationIds = sql<number[]>`coalesce((select array_agg(l.id order by l.name, l.id) from user_locations ul join locations l on l.id = ul.location_id where ul.user_id = "users"."id"), '{}')`;
 const userLocationNames = sql<string[]>`coalesce((select array_agg(l.name order by l.name, l.id) from user_locations ul join locations l on l.id = ul.location_id where ul.user_id = "users"."id"), '{}')`;
 
 const adminUserColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  avatar: users.avatar,
+  ...personColumns,
   isActive: users.isActive,
   lastLogin: users.lastLogin,
   createdAt: users.createdAt,
-  groups: userGroupNames,
+  groups: groupNames,
   locations: userLocationIds,
   locationNames: userLocationNames,
 };
 type AdminUserRow = Omit<NonNullable<Awaited<ReturnType<typeof findAdminUserRow>>>, 'total'>;
 
 const toAdminUser = (r: AdminUserRow): AdminUser => ({
-  id: r.id,
-  username: r.username,
-  first_name: r.firstName,
-  last_name: r.lastName,
-  email: r.email,
-  avatar: r.avatar,
+  ...personFields(r),
   is_active: r.isActive,
   groups: r.groups,
   locations: r.locations.map(Number),
