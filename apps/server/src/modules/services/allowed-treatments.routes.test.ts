@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { API, auditRows, created, makeMembership, makeTreatment, makeTreatmentCategory, unique, userId } from './services.test-helpers';
+import type { Agent, TestContext } from '../../test/build';
+import { API, auditRows, created, makeMembership, makeTreatment, makeTreatmentCategory, startCatalogueApp, unique } from './services.test-helpers';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -12,11 +12,7 @@ let categoryId: number;
 const url = `${API}/membership-allowed-treatments/`;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  salesperson = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
-  manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-  adminId = await userId(ctx.database.db, 'admin');
+  ({ ctx, admin, adminId, salesperson, manager } = await startCatalogueApp('salesperson', 'manager'));
   categoryId = (await makeTreatmentCategory(admin, unique('Massages'))).id;
 });
 afterAll(async () => {

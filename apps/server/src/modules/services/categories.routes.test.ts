@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { API, auditRows, created, makeMembership, makeTreatment, unique, userId } from './services.test-helpers';
+import type { Agent, TestContext } from '../../test/build';
+import { API, auditRows, created, makeMembership, makeTreatment, startCatalogueApp, unique } from './services.test-helpers';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -9,11 +9,7 @@ let manager: Agent;
 let adminId: number;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  therapist = await login(ctx.app, 'therapist', DEMO_PASSWORD);
-  manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-  adminId = await userId(ctx.database.db, 'admin');
+  ({ ctx, admin, adminId, therapist, manager } = await startCatalogueApp('therapist', 'manager'));
 });
 afterAll(async () => {
   await ctx?.close();

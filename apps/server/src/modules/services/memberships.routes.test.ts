@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { membershipAllowedTreatments, membershipCategoryLinks } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { API, auditRows, created, makeMembership, makeMembershipCategory, makeTreatment, unique, userId } from './services.test-helpers';
+import type { Agent, TestContext } from '../../test/build';
+import { API, auditRows, created, makeMembership, makeMembershipCategory, makeTreatment, startCatalogueApp, unique } from './services.test-helpers';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -15,11 +15,7 @@ let couples: { id: number; name: string };
 const url = `${API}/memberships/`;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  therapist = await login(ctx.app, 'therapist', DEMO_PASSWORD);
-  manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-  adminId = await userId(ctx.database.db, 'admin');
+  ({ ctx, admin, adminId, therapist, manager } = await startCatalogueApp('therapist', 'manager'));
   // Names chosen so alphabetical order differs from creation order.
   couples = await makeMembershipCategory(admin, unique('Couples'));
   annual = await makeMembershipCategory(admin, unique('Annual'));

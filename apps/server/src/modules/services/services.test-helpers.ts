@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema/index';
-import type { Agent } from '../../test/build';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 
 export const API = '/api/services';
 
@@ -34,6 +34,15 @@ export const makeTreatment = async (admin: Agent, overrides: Record<string, unkn
 
 export const makeMembership = (admin: Agent, overrides: Record<string, unknown> = {}) =>
   created<{ name: string; categories: number[] }>(admin, 'memberships', { name: unique('Membership'), price: '15000.00', validity_days: 365, ...overrides });
+
+/** Starts the app for one test file and signs in the admin and the named demo staff (close `ctx` after). */
+export const startCatalogueApp = async <const N extends string>(...staff: N[]): Promise<{ ctx: TestContext; admin: Agent; adminId: number } & Record<N, Agent>> => {
+  const ctx = await buildTestApp();
+  const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+  const agents = {} as Record<N, Agent>;
+  for (const name of staff) agents[name] = await login(ctx.app, name, DEMO_PASSWORD);
+  return { ...agents, ctx, admin, adminId: await userId(ctx.database.db, 'admin') };
+};
 
 export const userId = async (db: Db, username: string) => {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));

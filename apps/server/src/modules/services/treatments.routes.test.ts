@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { API, auditRows, created, makeMembership, makeTreatment, makeTreatmentCategory, unique, userId } from './services.test-helpers';
+import type { Agent, TestContext } from '../../test/build';
+import { API, auditRows, created, makeMembership, makeTreatment, makeTreatmentCategory, startCatalogueApp, unique } from './services.test-helpers';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -13,12 +13,7 @@ let categoryId: number;
 const url = `${API}/treatments/`;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  receptionist = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
-  salesperson = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
-  manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-  adminId = await userId(ctx.database.db, 'admin');
+  ({ ctx, admin, adminId, receptionist, salesperson, manager } = await startCatalogueApp('receptionist', 'salesperson', 'manager'));
   categoryId = (await makeTreatmentCategory(admin, unique('Massages'))).id;
 });
 afterAll(async () => {
