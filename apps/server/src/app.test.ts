@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import zlib from 'node:zlib';
 import { buildTestApp, type TestContext } from './test/build';
 
 let ctx: TestContext;
@@ -8,6 +12,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
+
+/** A throwaway web build folder with an empty `assets/`; `write` takes paths relative to it. */
+const makeDist = () => {
+  const dist = mkdtempSync(join(tmpdir(), 'ginhawa-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  return {
+    dist,
+    write: (name: string, content: string | Buffer) => writeFileSync(join(dist, name), content),
+    remove: () => rmSync(dist, { recursive: true, force: true }),
+  };
+};
 
 describe('app', () => {
   it('health answers ok with the database', async () => {
@@ -62,16 +77,11 @@ describe('app', () => {
 
 describe('serving the panel', () => {
   it('serves assets (pre-compressed when asked), index.html for client routes, JSON 404 for the API', async () => {
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const zlib = await import('node:zlib');
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-dist-'));
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Ginhawa</title>');
+    const { dist, write, remove } = makeDist();
+    write('index.html', '<!doctype html><title>Ginhawa</title>');
     const js = 'console.log("ginhawa");'.repeat(50);
-    fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), js);
-    fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js.br'), zlib.brotliCompressSync(js));
+    write('assets/app-abc.js', js);
+    write('assets/app-abc.js.br', zlib.brotliCompressSync(js));
     const web = await buildTestApp({ WEB_DIST: dist });
     try {
       const page = await web.app.inject({ method: 'GET', url: '/clients/42' });
@@ -85,7 +95,7 @@ describe('serving the panel', () => {
       expect(asset.headers['cache-control']).toMatch(/immutable/);
       expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe(js);
       // A file added after start (a rebuild) is served without a restart.
-      fs.writeFileSync(path.join(dist, 'assets', 'late-def.js'), 'late();');
+      write('assets/late-def.js', 'late();');
       expect((await web.app.inject({ method: 'GET', url: '/assets/late-def.js' })).body).toBe('late();');
       const api = await web.app.inject({ method: 'GET', url: '/api/nothing/here/' });
       expect(api.statusCode).toBe(404);
@@ -93,25 +103,20 @@ describe('serving the panel', () => {
       expect((await web.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     } finally {
       await web.close();
-      fs.rmSync(dist, { recursive: true, force: true });
+      remove();
     }
   });
 });
 
 describe('serving the panel however it is asked for', () => {
   const setup = async () => {
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const zlib = await import('node:zlib');
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-dist-'));
-    fs.mkdirSync(path.join(dist, 'assets'));
+    const { dist, write, remove } = makeDist();
     const html = `<!doctype html><title>Ginhawa</title>${'<!-- padding -->'.repeat(100)}`;
     const js = 'console.log("ginhawa");'.repeat(100);
     for (const [name, text] of [['index.html', html], ['assets/app-abc.js', js]] as const) {
-      fs.writeFileSync(path.join(dist, name), text);
-      fs.writeFileSync(path.join(dist, `${name}.gz`), zlib.gzipSync(text));
-      fs.writeFileSync(path.join(dist, `${name}.br`), zlib.brotliCompressSync(text));
+      write(name, text);
+      write(`${name}.gz`, zlib.gzipSync(text));
+      write(`${name}.br`, zlib.brotliCompressSync(text));
     }
     const web = await buildTestApp({ WEB_DIST: dist });
     const decode = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) => {
@@ -127,7 +132,7 @@ describe('serving the panel however it is asked for', () => {
       decode,
       cleanup: async () => {
         await web.close();
-        fs.rmSync(dist, { recursive: true, force: true });
+        remove();
       },
     };
   };
