@@ -105,15 +105,19 @@ describe('bytes PostgreSQL cannot store', () => {
 });
 
 describe('request charset', () => {
+  /** The admin's login, sent as raw JSON under a given Content-Type. */
+  const loginWithType = (type: string, remoteAddress: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      headers: { 'content-type': type },
+      payload: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      remoteAddress,
+    });
+
   it('a body declared in a charset other than UTF-8 is 415', async () => {
     for (const type of ['application/json; charset=iso-8859-1', 'application/json; charset="UTF-16"', 'application/json;charset=latin1']) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/users/login/',
-        headers: { 'content-type': type },
-        payload: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-        remoteAddress: '10.40.1.1',
-      });
+      const res = await loginWithType(type, '10.40.1.1');
       expect(res.statusCode).toBe(415);
       expect(res.json().message).toMatch(/UTF-8/);
       expect(res.headers['set-cookie']).toBeUndefined();
@@ -122,13 +126,7 @@ describe('request charset', () => {
 
   it('UTF-8 however it is spelled, or no charset at all, is accepted', async () => {
     for (const type of ['application/json', 'application/json; charset=utf-8', 'application/json; charset="UTF-8"', 'application/json; charset=utf8']) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/users/login/',
-        headers: { 'content-type': type },
-        payload: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-        remoteAddress: '10.40.1.2',
-      });
+      const res = await loginWithType(type, '10.40.1.2');
       expect(res.statusCode).toBe(200);
     }
   });
