@@ -7,6 +7,30 @@ import { loadEnv } from '../plugins/env';
 
 export const ADMIN_PASSWORD = 'admin-test-passphrase';
 export const DEMO_PASSWORD = 'demo-test-passphrase';
+
+/**
+ * Drops a test database. FORCE ends our own leftover connections; an autovacuum worker that
+ * happens to be in it cannot be ended by a non-superuser (PostgreSQL refuses with 42501 unless the
+ * role has pg_signal_backend, which .ci/run grants), and it leaves by itself within moments: try again.
+ */
+export const dropDatabase = async (url: string, name: string) => {
+  const dropper = new pg.Client({ connectionString: url });
+  await dropper.connect();
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        return;
+      } catch (err) {
+        if (attempt >= 20 || (err as { code?: string }).code !== '42501') throw err;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  } finally {
+    await dropper.end();
+  }
+};
+
 export const TEST_SECRET = 'test-secret-key-that-is-long-enough-0123456789';
 
 /** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
@@ -25,10 +49,7 @@ const openTestDatabase = async (): Promise<Database> => {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await dropDatabase(url, name);
     },
   };
 };

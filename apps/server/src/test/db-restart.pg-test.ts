@@ -9,7 +9,7 @@ import { openPostgres, type Database } from '../db/client';
 import { notifications, users } from '../db/schema/index';
 import { seedDatabase } from '../db/seed';
 import { loadEnv } from '../plugins/env';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, TEST_SECRET, buildTestApp, login, type Agent } from './build';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, TEST_SECRET, buildTestApp, dropDatabase, login, type Agent } from './build';
 import { action, connectSocket, type TestSocket } from './ws-client';
 
 const env = () => loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/ginhawa-test', WEB_DIST: '/nonexistent' });
@@ -113,10 +113,7 @@ describe('PostgreSQL restarting under load', () => {
     await database?.close();
     await seeded?.close();
     await proxy?.down();
-    const maintenance = new pg.Client({ connectionString: baseUrl });
-    await maintenance.connect();
-    await maintenance.query(`drop database if exists ${name} with (force)`);
-    await maintenance.end();
+    await dropDatabase(baseUrl!, name);
   });
 
   it('answers 503 while it is down, reconnects, re-listens, resyncs every socket and loses no committed notification', async () => {
