@@ -146,7 +146,6 @@ export const employeeSchema = z.object({
   last_name: z.string(),
   full_name: z.string(),
   employee_code: z.string(),
-  /** Null for callers outside Admin/Manager (staff see colleagues' names, not their numbers). */
   phone: z.string().nullable(),
   location: z.number().int(),
   location_name: z.string(),
@@ -157,6 +156,28 @@ export const employeeSchema = z.object({
 });
 export type Employee = z.infer<typeof employeeSchema>;
 
+/**
+ * What a non-admin reads about a colleague (issue 14, docs/decisions/0011): names, code, kind,
+ * location. Their own record comes in full. The routes parse each item through this schema, and a
+ * zod object drops the keys it does not declare, so a field added to `employeeSchema` later stays
+ * admin-only until it is added here on purpose.
+ */
+export const employeeDirectorySchema = employeeSchema.pick({
+  id: true,
+  kind: true,
+  first_name: true,
+  last_name: true,
+  full_name: true,
+  employee_code: true,
+  location: true,
+  location_name: true,
+  is_active: true,
+});
+export type EmployeeDirectoryEntry = z.infer<typeof employeeDirectorySchema>;
+/** An employee as the API answers it: the full record (Admin, or the person themselves) or the directory entry. */
+export const employeeViewSchema = z.union([employeeSchema, employeeDirectorySchema]);
+export type EmployeeView = z.infer<typeof employeeViewSchema>;
+
 export const EMPLOYEE_ORDERING = ['last_name', 'first_name', 'employee_code', 'hire_date', 'location_name', 'is_active', 'monthly_target', 'created_at', 'id'] as const;
 export const employeeListQuerySchema = listQuerySchema(EMPLOYEE_ORDERING, {
   location: idString().optional(),
@@ -164,6 +185,8 @@ export const employeeListQuerySchema = listQuerySchema(EMPLOYEE_ORDERING, {
   has_login: booleanQuery.optional(),
 });
 export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
+/** The orderings a directory reader may use: sorting by a hidden field would reveal it. */
+export const EMPLOYEE_DIRECTORY_ORDERING = ['last_name', 'first_name', 'employee_code', 'location_name', 'is_active', 'id'] as const satisfies readonly (typeof EMPLOYEE_ORDERING)[number][];
 
 export const userIdParamsSchema = z.object({ user_id: idString() });
 
@@ -188,19 +211,34 @@ export const bankPatchSchema = z.object(bankFields).partial();
 export const bankPutSchema = bankBodySchema;
 export type BankPatch = z.input<typeof bankPatchSchema>;
 
+/** The last four digits behind bullets, e.g. "••••7890": how the panel names an account anywhere but its admin screen. */
+export const maskAccountNumber = (accountNumber: string) => `••••${accountNumber.slice(-4)}`;
+
 export const bankSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   account_name: z.string(),
   account_number: z.string(),
+  /** `maskAccountNumber(account_number)`, for every reader. */
+  account_number_masked: z.string(),
   is_active: z.boolean(),
   ...timestamps,
 });
 export type Bank = z.infer<typeof bankSchema>;
 
+/**
+ * What a non-admin reads about a bank account (issue 14): enough to pick it when recording a
+ * payment (name and masked number), not the number itself. Parsed like `employeeDirectorySchema`.
+ */
+export const bankDirectorySchema = bankSchema.pick({ id: true, name: true, account_number_masked: true, is_active: true });
+export type BankDirectoryEntry = z.infer<typeof bankDirectorySchema>;
+export const bankViewSchema = z.union([bankSchema, bankDirectorySchema]);
+export type BankView = z.infer<typeof bankViewSchema>;
+
 export const BANK_ORDERING = ['name', 'account_name', 'account_number', 'is_active', 'created_at', 'id'] as const;
 export const bankListQuerySchema = listQuerySchema(BANK_ORDERING, { is_active: booleanQuery.optional() });
 export type BankListQuery = z.input<typeof bankListQuerySchema>;
+export const BANK_DIRECTORY_ORDERING = ['name', 'is_active', 'id'] as const satisfies readonly (typeof BANK_ORDERING)[number][];
 
 // ——— users (accounts) ———
 
@@ -290,12 +328,13 @@ export const locationResource = {
   putBody: locationPutSchema,
   patchBody: locationPatchSchema,
 };
+/** Items are `employeeViewSchema`: what a caller gets depends on who asks (the routes pick the view). */
 export const employeeResource = {
-  item: employeeSchema,
+  item: employeeViewSchema,
   listQuery: employeeListQuerySchema,
   createBody: employeeBodySchema,
   putBody: employeePutSchema,
   patchBody: employeePatchSchema,
 };
-export const bankResource = { item: bankSchema, listQuery: bankListQuerySchema, createBody: bankBodySchema, putBody: bankPutSchema, patchBody: bankPatchSchema };
+export const bankResource = { item: bankViewSchema, listQuery: bankListQuerySchema, createBody: bankBodySchema, putBody: bankPutSchema, patchBody: bankPatchSchema };
 export const userResource = { item: adminUserSchema, listQuery: userListQuerySchema, createBody: userCreateBodySchema, putBody: userPutSchema, patchBody: userPatchSchema };

@@ -168,6 +168,76 @@ describe.each(ROWS)('$name', (row) => {
   });
 });
 
+/**
+ * What each caller reads (issue 14, docs/decisions/0011): not only the status but the fields.
+ * Admins get whole records; everyone else the directory view; a person their own record in full.
+ */
+describe('directory view', () => {
+  const BANK_FULL = ['account_name', 'account_number', 'account_number_masked', 'created_at', 'id', 'is_active', 'name', 'updated_at'];
+  const BANK_DIRECTORY = ['account_number_masked', 'id', 'is_active', 'name'];
+  const EMPLOYEE_FULL = [
+    'created_at',
+    'employee_code',
+    'first_name',
+    'full_name',
+    'hire_date',
+    'id',
+    'is_active',
+    'kind',
+    'last_name',
+    'location',
+    'location_name',
+    'monthly_target',
+    'phone',
+    'updated_at',
+    'user',
+    'username',
+  ];
+  const EMPLOYEE_DIRECTORY = ['employee_code', 'first_name', 'full_name', 'id', 'is_active', 'kind', 'last_name', 'location', 'location_name'];
+  const STAFF = ROLES.filter((r): r is Exclude<Role, 'anonymous'> => r !== 'anonymous');
+  const keysOf = (value: object) => Object.keys(value).sort();
+
+  it.each(STAFF)('banks as %s', async (role) => {
+    const expected = role === 'Admin' ? BANK_FULL : BANK_DIRECTORY;
+    const one = await send(role, { method: 'GET', url: `/api/banks/${targets.bankId}/` });
+    expect(one.statusCode).toBe(200);
+    expect(keysOf(one.json())).toEqual(expected);
+    expect(one.json().account_number_masked).toBe('••••0000');
+    const list = (await send(role, { method: 'GET', url: '/api/banks/?pageSize=500' })).json() as { results: object[] };
+    expect(list.results.length).toBeGreaterThan(0);
+    for (const bank of list.results) expect(keysOf(bank)).toEqual(expected);
+    if (role !== 'Admin') expect(JSON.stringify(list)).not.toContain('99990000');
+  });
+
+  it.each(STAFF.flatMap((role) => EMPLOYEE_PATHS.map((path) => [role, path] as const)))('%s reading /%s/', async (role, path) => {
+    const expected = role === 'Admin' ? EMPLOYEE_FULL : EMPLOYEE_DIRECTORY;
+    const target = targets.employees[path];
+    for (const url of [`/api/${path}/${target.id}/`, `/api/${path}/by-user/${target.userId}/`]) {
+      const res = await send(role, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(keysOf(res.json()), url).toEqual(expected);
+    }
+    const list = (await send(role, { method: 'GET', url: `/api/${path}/?pageSize=500` })).json() as { results: { user?: number }[] };
+    expect(list.results.length).toBeGreaterThan(0);
+    const me = (await send(role, { method: 'GET', url: '/api/users/my_data/' })).json() as { id: number };
+    for (const employee of list.results) {
+      // Their own record is the one entry a non-admin reads in full (it alone carries `user`).
+      expect(keysOf(employee)).toEqual(employee.user === me.id ? EMPLOYEE_FULL : expected);
+    }
+  });
+
+  it.each(['Salesperson', 'Therapist', 'Receptionist'] as const)('%s reads their own record in full', async (role) => {
+    const path = ({ Salesperson: 'salespersons', Therapist: 'therapists', Receptionist: 'receptionists' } as const)[role];
+    const me = (await send(role, { method: 'GET', url: '/api/users/my_data/' })).json() as { id: number };
+    const mine = await send(role, { method: 'GET', url: `/api/${path}/by-user/${me.id}/` });
+    expect(mine.statusCode).toBe(200);
+    expect(keysOf(mine.json())).toEqual(EMPLOYEE_FULL);
+    expect(mine.json().user).toBe(me.id);
+    const byId = await send(role, { method: 'GET', url: `/api/${path}/${mine.json().id}/` });
+    expect(keysOf(byId.json())).toEqual(EMPLOYEE_FULL);
+  });
+});
+
 it('covers every administration route the app registers', async () => {
   const covered = new Set(ROWS.map((r) => r.name.split(' (')[0]));
   const prefixes = ['/users/', '/locations/', '/banks/', '/salespersons/', '/therapists/', '/receptionists/', '/configurations/'];

@@ -32,6 +32,7 @@ describe('POST /api/banks/', () => {
       name: 'BPI',
       account_name: 'Ginhawa Wellness Inc.',
       account_number: '2718281828',
+      account_number_masked: '••••1828',
       is_active: true,
       created_at: expect.any(String),
       updated_at: expect.any(String),
@@ -79,7 +80,7 @@ describe('POST /api/banks/', () => {
 });
 
 describe('GET /api/banks/', () => {
-  it('pages and searches by name, account name or number; staff may read', async () => {
+  it('pages and searches by name, account name or number; staff may read the directory view', async () => {
     await create({ name: 'Search UnionBank', account_name: 'Ginhawa Makati', account_number: '5555 0000 1111' });
     await create({ name: 'Search Landbank', account_name: 'Ginhawa QC', account_number: '6666 0000 2222' });
     const inactive = await create({ name: 'Search RCBC', account_name: 'Ginhawa Old', account_number: '7777 0000 3333' });
@@ -89,10 +90,17 @@ describe('GET /api/banks/', () => {
     expect(all.count).toBe(3);
     expect(all.results.map((b: { name: string }) => b.name)).toEqual(['Search Landbank', 'Search RCBC']);
     expect(all.next).toBe('/api/banks/?search=search&pageSize=2&page=2');
-    const byNumber = (await salesperson.request({ method: 'GET', url: `/api/banks/?search=${encodeURIComponent('0000-2222')}` })).json();
+    expect(all.results[0]).toEqual({ id: expect.any(Number), name: 'Search Landbank', account_number_masked: '••••2222', is_active: true });
+    const byNumber = (await admin.request({ method: 'GET', url: `/api/banks/?search=${encodeURIComponent('0000-2222')}` })).json();
     expect(byNumber.results.map((b: { name: string }) => b.name)).toEqual(['Search Landbank']);
-    const byAccountName = (await salesperson.request({ method: 'GET', url: '/api/banks/?search=makati' })).json();
+    const byAccountName = (await admin.request({ method: 'GET', url: '/api/banks/?search=makati' })).json();
     expect(byAccountName.results.map((b: { name: string }) => b.name)).toContain('Search UnionBank');
+    // A digit-by-digit search would spell out the number the directory masks.
+    expect((await salesperson.request({ method: 'GET', url: `/api/banks/?search=${encodeURIComponent('0000-2222')}` })).json().count).toBe(0);
+    expect((await salesperson.request({ method: 'GET', url: '/api/banks/?search=makati' })).json().count).toBe(0);
+    const sorted = await salesperson.request({ method: 'GET', url: '/api/banks/?ordering=account_number' });
+    expect(sorted.statusCode).toBe(400);
+    expect(sorted.json().errors.ordering).toEqual(['Order by one of: name, is_active, id.']);
     const active = (await salesperson.request({ method: 'GET', url: '/api/banks/?search=search&is_active=true&ordering=-name' })).json();
     expect(active.results.map((b: { name: string }) => b.name)).toEqual(['Search UnionBank', 'Search Landbank']);
   });

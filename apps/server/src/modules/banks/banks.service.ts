@@ -1,4 +1,5 @@
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { BANK_DIRECTORY_ORDERING, maskAccountNumber } from '@ginhawa/contract';
 import type { Bank, DeleteResult, bankBodySchema, bankListQuerySchema, bankPatchSchema } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -6,7 +7,7 @@ import { banks } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
 import { audit, audited } from '../../lib/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
-import { notFound } from '../../lib/http-error';
+import { fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
@@ -22,21 +23,33 @@ const toBank = (r: Row): Bank => ({
   name: r.name,
   account_name: r.accountName,
   account_number: r.accountNumber,
+  account_number_masked: maskAccountNumber(r.accountNumber),
   is_active: r.isActive,
   created_at: iso(r.createdAt),
   updated_at: iso(r.updatedAt),
 });
 
-const searchOf = (search: string) => {
+/**
+ * Who is reading a list: only an Admin may search by account name or number, or sort by them
+ * (docs/decisions/0011) — a digit-by-digit search would spell out a number the directory masks.
+ */
+export type BankViewer = { admin: boolean };
+
+const DIRECTORY_ORDERING = new Set<string>(BANK_DIRECTORY_ORDERING);
+
+const searchOf = (search: string, viewer: BankViewer) => {
   const pattern = likePattern(search);
+  if (!viewer.admin) return ilike(banks.name, pattern);
   const digits = search.replace(/[\s-]/g, '');
   return or(ilike(banks.name, pattern), ilike(banks.accountName, pattern), /^\d+$/.test(digits) ? ilike(banks.accountNumber, likePattern(digits)) : undefined);
 };
 
-export const listBanks = async (db: Db, query: BankQuery, url: string) => {
+export const listBanks = async (db: Db, query: BankQuery, url: string, viewer: BankViewer) => {
+  const hidden = viewer.admin ? undefined : query.ordering?.find((part) => !DIRECTORY_ORDERING.has(part.replace(/^-/, '')));
+  if (hidden) throw fieldError('ordering', `Order by one of: ${BANK_DIRECTORY_ORDERING.join(', ')}.`);
   const conditions: (SQL | undefined)[] = [];
   if (query.is_active !== undefined) conditions.push(eq(banks.isActive, query.is_active));
-  if (query.search) conditions.push(searchOf(query.search));
+  if (query.search) conditions.push(searchOf(query.search, viewer));
   return listPage(url, query, {
     select: () => db.select({ row: banks, total: totalRows }).from(banks).$dynamic(),
     where: and(...conditions),
@@ -107,7 +120,7 @@ export const deleteBank = async (db: Db, actorId: number, id: number): Promise<D
     const before = await findRow(tx, id, { lock: true });
     let after: Bank | null = null;
     const result = await deleteOrDeactivate(tx, {
-      label: `Bank account ${before.name} ••••${before.accountNumber.slice(-4)}`,
+      label: `Bank account ${before.name} ${maskAccountNumber(before.accountNumber)}`,
       inUse: 'is used by recorded payments',
       isActive: before.isActive,
       remove: (sp) => sp.delete(banks).where(eq(banks.id, id)),
@@ -119,6 +132,3 @@ export const deleteBank = async (db: Db, actorId: number, id: number): Promise<D
     await audit(tx, { actorId, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'banks', rowId: id, before: toBank(before), after });
     return result;
   });
-
-/** What the resource routes call (lib/resource-routes.ts). */
-export const banksService = { list: listBanks, get: getBank, create: createBank, update: updateBank, remove: deleteBank };

@@ -104,7 +104,8 @@ describe('hiring (POST)', () => {
     expect(me).toMatchObject({ username: 'rowena.p', first_name: 'Rowena', groups: ['Therapist'] });
     const mine = await agent.request({ method: 'GET', url: `/api/therapists/by-user/${me.id}/` });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toMatchObject({ id: created.id, phone: null });
+    // Their own record comes in full (the directory view is for colleagues).
+    expect(mine.json()).toMatchObject({ id: created.id, phone: '+639171234567', username: 'rowena.p', hire_date: '2025-03-01' });
   });
 
   it('numbers generated codes after the highest of the kind and keeps given codes upper-case', async () => {
@@ -264,14 +265,38 @@ describe('reading', () => {
     expect(withLogin.count).toBe(0);
   });
 
-  it('shows phone numbers to Admins and Managers only, and lets only them search by number', async () => {
-    const created = await hire('receptionists', { first_name: 'Phoney', phone: '0919 000 1122' });
-    const asManager = (await manager.request({ method: 'GET', url: `/api/receptionists/${created.id}/` })).json();
-    expect(asManager.phone).toBe('+639190001122');
-    const asStaff = (await therapist.request({ method: 'GET', url: `/api/receptionists/${created.id}/` })).json();
-    expect(asStaff.phone).toBeNull();
-    expect((await manager.request({ method: 'GET', url: '/api/receptionists/?search=09190001122' })).json().count).toBe(1);
-    expect((await therapist.request({ method: 'GET', url: '/api/receptionists/?search=09190001122' })).json().count).toBe(0);
+  it('gives non-admins the directory entry and lets only Admins search by number or username, or sort by hidden fields', async () => {
+    const created = await hire('salespersons', { first_name: 'Phoney', phone: '0919 000 1122', monthly_target: '150000', account: { username: 'phoney.sp', password: HIRE_PASSWORD } });
+    const asAdmin = (await admin.request({ method: 'GET', url: `/api/salespersons/${created.id}/` })).json();
+    expect(asAdmin).toMatchObject({ phone: '+639190001122', monthly_target: '150000.00', username: 'phoney.sp' });
+    const directory = {
+      id: created.id,
+      kind: 'salesperson',
+      first_name: 'Phoney',
+      last_name: 'Soriano',
+      full_name: 'Phoney Soriano',
+      employee_code: created.employee_code,
+      location: makati,
+      location_name: 'Emp Test Makati',
+      is_active: true,
+    };
+    for (const agent of [manager, therapist]) {
+      expect((await agent.request({ method: 'GET', url: `/api/salespersons/${created.id}/` })).json()).toEqual(directory);
+      const listed = (await agent.request({ method: 'GET', url: '/api/salespersons/?search=phoney' })).json();
+      expect(listed.results).toEqual([directory]);
+    }
+    expect((await admin.request({ method: 'GET', url: '/api/salespersons/?search=09190001122' })).json().count).toBe(1);
+    expect((await admin.request({ method: 'GET', url: '/api/salespersons/?search=phoney.sp' })).json().count).toBe(1);
+    for (const search of ['09190001122', 'phoney.sp']) {
+      expect((await manager.request({ method: 'GET', url: `/api/salespersons/?search=${search}` })).json().count).toBe(0);
+    }
+    // Sorting by a hidden field would rank people by it.
+    for (const ordering of ['monthly_target', '-hire_date', 'last_name,created_at']) {
+      const sorted = await therapist.request({ method: 'GET', url: `/api/salespersons/?ordering=${ordering}` });
+      expect(sorted.statusCode).toBe(400);
+      expect(sorted.json().errors.ordering).toEqual(['Order by one of: last_name, first_name, employee_code, location_name, is_active, id.']);
+      expect((await admin.request({ method: 'GET', url: `/api/salespersons/?ordering=${ordering}` })).statusCode).toBe(200);
+    }
   });
 
   it('answers unknown ids, other kinds’ ids and bad parameters clearly', async () => {

@@ -1,20 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
-  MANAGER_GROUP,
+  employeeDirectorySchema,
   employeeResource,
-  employeeSchema,
+  employeeViewSchema,
   errorBodySchema,
   userIdParamsSchema,
+  type Employee,
   type EmployeeKind,
+  type EmployeeView,
 } from '@ginhawa/contract';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { currentUser, hasAnyGroup } from '../../plugins/auth';
+import { currentUser, isAdmin } from '../../plugins/auth';
 import { createEmployee, deleteEmployee, getEmployee, getEmployeeByUser, listEmployees, updateEmployee, type Viewer } from './employees.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-const viewerOf = (request: FastifyRequest): Viewer => ({ seesContact: hasAnyGroup(currentUser(request), [MANAGER_GROUP]) });
+const viewerOf = (request: FastifyRequest): Viewer => ({ admin: isAdmin(currentUser(request)) });
+
+/**
+ * What this caller may read of an employee (docs/decisions/0011): Admins and the person themselves
+ * the whole record, everyone else the directory entry. Parsing through the directory schema drops
+ * every key it does not declare, so what a non-admin receives is exactly that schema.
+ */
+export const employeeViewFor =
+  (request: FastifyRequest) =>
+  (employee: Employee): EmployeeView => {
+    const user = currentUser(request);
+    return isAdmin(user) || employee.user === user.id ? employee : employeeDirectorySchema.parse(employee);
+  };
 
 /**
  * /api/salespersons/, /api/therapists/, /api/receptionists/: one set of routes per kind over the
@@ -31,18 +45,21 @@ export const employeeRoutes =
       tags,
       writers: ['Admin'],
       schemas: employeeResource,
-      // The kind is fixed per mount; what a caller sees (phone numbers) depends on who asks.
+      // The kind is fixed per mount; how much of each record a caller sees depends on who asks.
       service: {
-        list: (db, query, url, request) => listEmployees(db, kind, query, url, viewerOf(request)),
-        get: (db, id, request) => getEmployee(db, kind, id, viewerOf(request)),
-        create: (db, actorId, body, request) => createEmployee(db, kind, actorId, body, viewerOf(request)),
-        update: (db, actorId, id, body, request) => updateEmployee(db, kind, actorId, id, body, viewerOf(request)),
+        list: async (db, query, url, request) => {
+          const page = await listEmployees(db, kind, query, url, viewerOf(request));
+          return { ...page, results: page.results.map(employeeViewFor(request)) };
+        },
+        get: async (db, id, request) => employeeViewFor(request)(await getEmployee(db, kind, id)),
+        create: (db, actorId, body) => createEmployee(db, kind, actorId, body),
+        update: (db, actorId, id, body) => updateEmployee(db, kind, actorId, id, body),
         remove: (db, actorId, id) => deleteEmployee(db, kind, actorId, id),
       },
     });
 
-    app.get('/by-user/:user_id/', { schema: { tags, params: userIdParamsSchema, response: { 200: employeeSchema, ...errors } } }, async (request) =>
-      getEmployeeByUser(db, kind, request.params.user_id, viewerOf(request)),
+    app.get('/by-user/:user_id/', { schema: { tags, params: userIdParamsSchema, response: { 200: employeeViewSchema, ...errors } } }, async (request) =>
+      employeeViewFor(request)(await getEmployeeByUser(db, kind, request.params.user_id)),
     );
   };
 

@@ -1,5 +1,5 @@
 import { and, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { EMPLOYEE_CODE_PREFIX, EMPLOYEE_KIND_GROUP, MANAGER_GROUP, ADMIN_GROUP, normalizePhPhone, type DeleteResult, type Employee, type EmployeeKind } from '@ginhawa/contract';
+import { EMPLOYEE_CODE_PREFIX, EMPLOYEE_DIRECTORY_ORDERING, EMPLOYEE_KIND_GROUP, MANAGER_GROUP, ADMIN_GROUP, normalizePhPhone, type DeleteResult, type Employee, type EmployeeKind } from '@ginhawa/contract';
 import type { employeeBodySchema, employeeListQuerySchema, employeePatchSchema } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -18,8 +18,14 @@ export type EmployeeInput = z.output<typeof employeeBodySchema>;
 export type EmployeeChanges = z.output<typeof employeePatchSchema>;
 export type EmployeeQuery = z.output<typeof employeeListQuerySchema>;
 
-/** What the caller may see: colleagues' phone numbers are for Admins and Managers only. */
-export type Viewer = { seesContact: boolean };
+/**
+ * Who is reading a list: an Admin may find people by phone number or username and sort by any
+ * field; everyone else reads the directory (docs/decisions/0011), so searching or sorting by a
+ * field the directory hides would reveal it and is not offered.
+ */
+export type Viewer = { admin: boolean };
+
+const DIRECTORY_ORDERING = new Set<string>(EMPLOYEE_DIRECTORY_ORDERING);
 
 const KIND_LABEL: Record<EmployeeKind, string> = { salesperson: 'salesperson', therapist: 'therapist', receptionist: 'receptionist' };
 
@@ -44,10 +50,8 @@ const columns = {
 const baseSelect = (db: DbOrTx) =>
   db.select(columns).from(employees).innerJoin(locations, eq(locations.id, employees.locationId)).leftJoin(users, eq(users.id, employees.userId));
 type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
-/** The audit trail shows the whole record, phone included. */
-const FULL: Viewer = { seesContact: true };
-
-const toEmployee = (r: Row, viewer: Viewer): Employee => ({
+/** The whole record; the routes cut it down to the directory entry for callers who may not see it all. */
+const toEmployee = (r: Row): Employee => ({
   id: r.id,
   kind: r.kind as EmployeeKind,
   user: r.userId,
@@ -56,7 +60,7 @@ const toEmployee = (r: Row, viewer: Viewer): Employee => ({
   last_name: r.lastName,
   full_name: `${r.firstName} ${r.lastName}`,
   employee_code: r.employeeCode,
-  phone: viewer.seesContact ? r.phone : null,
+  phone: r.phone,
   location: r.locationId,
   location_name: r.locationName,
   hire_date: r.hireDate,
@@ -67,6 +71,8 @@ const toEmployee = (r: Row, viewer: Viewer): Employee => ({
 });
 
 export const listEmployees = async (db: Db, kind: EmployeeKind, query: EmployeeQuery, url: string, viewer: Viewer) => {
+  const hidden = viewer.admin ? undefined : query.ordering?.find((part) => !DIRECTORY_ORDERING.has(part.replace(/^-/, '')));
+  if (hidden) throw fieldError('ordering', `Order by one of: ${EMPLOYEE_DIRECTORY_ORDERING.join(', ')}.`);
   const conditions: (SQL | undefined)[] = [eq(employees.kind, kind)];
   if (query.location) conditions.push(eq(employees.locationId, query.location));
   if (query.is_active !== undefined) conditions.push(eq(employees.isActive, query.is_active));
@@ -80,9 +86,9 @@ export const listEmployees = async (db: Db, kind: EmployeeKind, query: EmployeeQ
         ilike(employees.lastName, pattern),
         ilike(sql`${employees.firstName} || ' ' || ${employees.lastName}`, pattern),
         ilike(employees.employeeCode, pattern),
-        ilike(users.username, pattern),
-        // Only people who may see numbers may find by them.
-        viewer.seesContact && phone ? eq(employees.phone, phone) : undefined,
+        // Only people who may see usernames and numbers may find by them.
+        viewer.admin ? ilike(users.username, pattern) : undefined,
+        viewer.admin && phone ? eq(employees.phone, phone) : undefined,
       ),
     );
   }
@@ -108,7 +114,7 @@ export const listEmployees = async (db: Db, kind: EmployeeKind, query: EmployeeQ
     },
     defaultOrder: [lower(employees.lastName), lower(employees.firstName)],
     tieBreaker: employees.id,
-    toItem: (r) => toEmployee(r, viewer),
+    toItem: (r) => toEmployee(r),
   });
 };
 
@@ -117,16 +123,16 @@ const findRow = async (db: DbOrTx, kind: EmployeeKind, id: number) => {
   return row ?? null;
 };
 
-export const getEmployee = async (db: DbOrTx, kind: EmployeeKind, id: number, viewer: Viewer): Promise<Employee> => {
+export const getEmployee = async (db: DbOrTx, kind: EmployeeKind, id: number): Promise<Employee> => {
   const row = await findRow(db, kind, id);
   if (!row) throw notFound(`No such ${KIND_LABEL[kind]}.`);
-  return toEmployee(row, viewer);
+  return toEmployee(row);
 };
 
-export const getEmployeeByUser = async (db: Db, kind: EmployeeKind, userId: number, viewer: Viewer): Promise<Employee> => {
+export const getEmployeeByUser = async (db: Db, kind: EmployeeKind, userId: number): Promise<Employee> => {
   const [row] = await baseSelect(db).where(and(eq(employees.userId, userId), eq(employees.kind, kind)));
   if (!row) throw notFound(`This user has no ${KIND_LABEL[kind]} record.`);
-  return toEmployee(row, viewer);
+  return toEmployee(row);
 };
 
 // ——— checks ———
@@ -243,7 +249,7 @@ const reviveLogin = async (tx: Tx, actorId: number, userId: number) => {
 const BOTH_LOGINS = 'Either link an existing user or create a new login, not both.';
 
 /** Hires someone: the record, and when asked a new login in the kind's group at the location, in one transaction. */
-export const createEmployee = async (db: Db, kind: EmployeeKind, actorId: number, input: EmployeeInput, viewer: Viewer): Promise<Employee> => {
+export const createEmployee = async (db: Db, kind: EmployeeKind, actorId: number, input: EmployeeInput): Promise<Employee> => {
   if (input.account && input.user) throw fieldError('account', BOTH_LOGINS);
   const target = checkTarget(kind, input.monthly_target, true);
   await assertLocationUsable(db, input.location);
@@ -283,8 +289,8 @@ export const createEmployee = async (db: Db, kind: EmployeeKind, actorId: number
         ...createdBy(actorId),
       })
       .returning({ id: employees.id });
-    await audit(tx, { actorId, action: 'create', tableName: 'employees', rowId: row!.id, after: await getEmployee(tx, kind, row!.id, FULL) });
-    return getEmployee(tx, kind, row!.id, viewer);
+    await audit(tx, { actorId, action: 'create', tableName: 'employees', rowId: row!.id, after: await getEmployee(tx, kind, row!.id) });
+    return getEmployee(tx, kind, row!.id);
   });
 };
 
@@ -355,14 +361,14 @@ const syncLogin = async (tx: Tx, actorId: number, before: EmployeeRecord, after:
 };
 
 /** PUT sends every field, PATCH some: lock and check, settle the login, write, then keep the login in step. */
-export const updateEmployee = async (db: Db, kind: EmployeeKind, actorId: number, id: number, changes: EmployeeChanges, viewer: Viewer): Promise<Employee> => {
+export const updateEmployee = async (db: Db, kind: EmployeeKind, actorId: number, id: number, changes: EmployeeChanges): Promise<Employee> => {
   if (changes.employee_code === '') throw fieldError('employee_code', 'Enter an employee code.');
   if (changes.account && changes.user) throw fieldError('account', BOTH_LOGINS);
   const target = checkTarget(kind, changes.monthly_target, false);
   const account = await prepareAccount(db, changes.account);
   return db.transaction(async (tx) => {
     const before = await lockForUpdate(tx, kind, id, changes);
-    const auditBefore = await getEmployee(tx, kind, id, FULL);
+    const auditBefore = await getEmployee(tx, kind, id);
     const userId = await settleLogin(tx, kind, actorId, before, changes, account);
     const [after] = await tx
       .update(employees)
@@ -381,8 +387,8 @@ export const updateEmployee = async (db: Db, kind: EmployeeKind, actorId: number
       .where(eq(employees.id, id))
       .returning();
     await syncLogin(tx, actorId, before, after!, changes);
-    await audit(tx, { actorId, action: 'update', tableName: 'employees', rowId: id, before: auditBefore, after: await getEmployee(tx, kind, id, FULL) });
-    return getEmployee(tx, kind, id, viewer);
+    await audit(tx, { actorId, action: 'update', tableName: 'employees', rowId: id, before: auditBefore, after: await getEmployee(tx, kind, id) });
+    return getEmployee(tx, kind, id);
   });
 };
 
@@ -394,7 +400,7 @@ export const updateEmployee = async (db: Db, kind: EmployeeKind, actorId: number
 export const deleteEmployee = async (db: Db, kind: EmployeeKind, actorId: number, id: number): Promise<DeleteResult> =>
   db.transaction(async (tx) => {
     const before = await lockForUpdate(tx, kind, id, {});
-    const auditBefore = await getEmployee(tx, kind, id, FULL);
+    const auditBefore = await getEmployee(tx, kind, id);
     const name = `${before.firstName} ${before.lastName}`;
     const result = await deleteOrDeactivate(tx, {
       label: name,
@@ -409,7 +415,7 @@ export const deleteEmployee = async (db: Db, kind: EmployeeKind, actorId: number
       else await releaseLocation(tx, before.userId, before.locationId, id);
       await retireLogin(tx, actorId, before.userId, id);
     }
-    const after = result.result === 'deleted' ? null : await getEmployee(tx, kind, id, FULL);
+    const after = result.result === 'deleted' ? null : await getEmployee(tx, kind, id);
     await audit(tx, { actorId, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'employees', rowId: id, before: auditBefore, after });
     return result;
   });

@@ -9,9 +9,17 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DraftsOutlined from '@mui/icons-material/DraftsOutlined';
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import { Link as RouterLink } from 'react-router';
-import { BUSINESS_TIME_ZONE, LOCALE, type Notification } from '@ginhawa/contract';
+import { BUSINESS_TIME_ZONE, LOCALE, PANEL_LINK, type Notification } from '@ginhawa/contract';
 
 const when = new Intl.DateTimeFormat(LOCALE, { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Only a same-site path of the panel becomes a link (the contract's PANEL_LINK, the rule the server
+ * applies when a notification is sent). Rows stored before that rule, or anything else that slips
+ * through, show the text so nobody is sent off-site (`/\t/evil.example` is `//evil.example` to a
+ * browser, which drops tabs from URLs).
+ */
+const isPanelLink = (link: string) => PANEL_LINK.test(link);
 
 type NotificationItemProps = {
   notification: Notification;
@@ -64,10 +72,15 @@ export const NotificationItem = ({ notification: n, onMarkRead, onMarkUnread, on
           <Chip size="small" color={n.is_approved ? 'success' : 'default'} label={n.is_approved ? 'Approved' : 'Declined'} />
         ) : null}
         {n.requires_approval && n.is_approved === null && !n.can_decide ? <Chip size="small" label="Awaiting decision" /> : null}
-        {n.link ? (
+        {n.link && isPanelLink(n.link) ? (
           <Button size="small" component={RouterLink} to={n.link} onClick={() => (n.is_read ? undefined : onMarkRead(n.id))}>
             Open
           </Button>
+        ) : null}
+        {n.link && !isPanelLink(n.link) ? (
+          <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+            Link (not opened from here): {n.link}
+          </Typography>
         ) : null}
       </Stack>
     </Box>
