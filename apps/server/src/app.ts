@@ -25,6 +25,7 @@ import { salespersonsRoutes } from './modules/salespersons/salespersons.routes';
 import { therapistsRoutes } from './modules/therapists/therapists.routes';
 import { receptionistsRoutes } from './modules/receptionists/receptionists.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { clientsRoutes } from './modules/clients/clients.routes';
 import { registerNotificationSocket } from './modules/notifications/notifications.ws';
 
 export type AppDeps = { db: Db; database: Database; env: Env; tokens: TokenSigner };
@@ -101,6 +102,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
       await api.register(salespersonsRoutes, { prefix: '/salespersons' });
       await api.register(therapistsRoutes, { prefix: '/therapists' });
       await api.register(receptionistsRoutes, { prefix: '/receptionists' });
+      await api.register(clientsRoutes, { prefix: '/clients' });
     },
     { prefix: '/api' },
   );

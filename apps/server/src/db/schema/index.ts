@@ -7,3 +7,5 @@ export * from './notifications';
 export * from './locations';
 export * from './employees';
 export * from './banks';
+export * from './clients';
+export * from './sales';
