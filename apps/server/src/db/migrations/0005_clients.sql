@@ -76,6 +76,7 @@ CREATE TABLE "clients" (
 	"location_id" integer NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"search_text" text GENERATED ALWAYS AS (lower(first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(phone, ''))) STORED NOT NULL,
+	"sort_name" text GENERATED ALWAYS AS (lower(last_name || ', ' || first_name)) STORED NOT NULL,
 	"created_by" integer,
 	"updated_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -149,8 +150,8 @@ CREATE INDEX "client_treatments_membership_idx" ON "client_treatments" USING btr
 CREATE INDEX "client_treatments_location_created_idx" ON "client_treatments" USING btree ("location_id","created_at");--> statement-breakpoint
 CREATE INDEX "clients_search_trgm_idx" ON "clients" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "clients_phone_idx" ON "clients" USING btree ("phone");--> statement-breakpoint
-CREATE INDEX "clients_name_idx" ON "clients" USING btree (lower("last_name"),lower("first_name"),"id");--> statement-breakpoint
-CREATE INDEX "clients_location_name_idx" ON "clients" USING btree ("location_id",lower("last_name"),lower("first_name"),"id");--> statement-breakpoint
+CREATE INDEX "clients_sort_name_idx" ON "clients" USING btree ("sort_name","id");--> statement-breakpoint
+CREATE INDEX "clients_location_sort_name_idx" ON "clients" USING btree ("location_id","sort_name","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_idempotency_key_key" ON "sales" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "sales_date_idx" ON "sales" USING btree ("date");--> statement-breakpoint
 CREATE INDEX "sales_salesperson_date_idx" ON "sales" USING btree ("salesperson_id","date");--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Client, ClientSearchResult, DeleteResult, Page, clientBodySchema, clientListQuerySchema, clientPatchSchema, clientSearchQuerySchema } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -70,18 +70,21 @@ export const toClient = (r: ClientRow): Client => ({
 export const selectClients = (db: DbOrTx) => db.select(clientColumns).from(clients).innerJoin(locations, eq(locations.id, clients.locationId));
 
 const ORDERING = {
-  last_name: sql`lower(${clients.lastName})`,
+  last_name: clients.sortName,
   first_name: sql`lower(${clients.firstName})`,
   created_at: clients.createdAt,
   id: clients.id,
 };
-/** Matches the clients_name_idx / clients_location_name_idx btree order, so a page of 100 reads 100 index entries. */
-const DEFAULT_ORDER = [asc(sql`lower(${clients.lastName})`), asc(sql`lower(${clients.firstName})`)];
+/** Surname then given name: the clients_sort_name_idx / clients_location_sort_name_idx order. */
+const DEFAULT_ORDER = [asc(clients.sortName)];
 
 /** The one list query: a page of clients matching `where`, in `order`, with the total. */
 const clientPage = async (db: Db, where: SQL | undefined, order: SQL[], query: Pick<ClientQuery, 'page' | 'pageSize'>, url: string): Promise<Page<Client>> => {
   const [total] = await db.select({ n: count() }).from(clients).where(where);
-  const rows = await selectClients(db).where(where).orderBy(...order).limit(query.pageSize).offset(offsetOf(query));
+  // Deferred join: the page's ids come from an index-only walk of the name index (cheap even at
+  // offset 90,000); only those 100 rows are then read in full (docs/decisions/0400-clients.md).
+  const pageIds = db.select({ id: clients.id }).from(clients).where(where).orderBy(...order).limit(query.pageSize).offset(offsetOf(query));
+  const rows = await selectClients(db).where(inArray(clients.id, pageIds)).orderBy(...order);
   return toPage(url, query, total?.n ?? 0, rows.map(toClient));
 };
 
@@ -121,14 +124,20 @@ const searchCondition = (text: string): { where: SQL; rank: SQL[] } => {
   };
 };
 
+/** How many matches a search ranks at most (see searchClients). */
+export const SEARCH_CANDIDATES = 300;
+
 /** Best matches first: exact phone/email, then name similarity; active clients before inactive ones. */
 export const searchClients = async (db: Db, user: AuthUser, query: ClientSearch): Promise<ClientSearchResult> => {
   const { where, rank } = searchCondition(query.q);
   const conditions: (SQL | undefined)[] = [where, scopeCondition(readScope(user), clients.locationId)];
   if (query.location !== undefined) conditions.push(eq(clients.locationId, query.location));
   if (query.is_active !== undefined) conditions.push(eq(clients.isActive, query.is_active));
+  // Ranked among the first SEARCH_CANDIDATES matches the trigram index yields: a common surname
+  // alone ("santos") matches thousands, and ranking them all costs more than the answer is worth.
+  const candidates = db.select({ id: clients.id }).from(clients).where(and(...conditions)).limit(SEARCH_CANDIDATES);
   const rows = await selectClients(db)
-    .where(and(...conditions))
+    .where(inArray(clients.id, candidates))
     .orderBy(desc(clients.isActive), ...rank, ...DEFAULT_ORDER, asc(clients.id))
     .limit(query.limit);
   return { results: rows.map(toClient) };
