@@ -66,7 +66,9 @@ const load = async (makeRequest, seconds) => {
   return { n: latencies.length, failures, p50: pct(latencies, 50), p99: pct(latencies, 99), rps: latencies.length / elapsed };
 };
 
-const startProcess = (args, env) => spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+/** The environment for a child: `undefined` removes a variable (PGlite runs must not inherit DATABASE_URL). */
+const childEnv = (env) => Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined));
+const startProcess = (args, env) => spawn(process.execPath, args, { cwd: root, env: childEnv(env), stdio: ['ignore', 'ignore', 'inherit'] });
 
 /** The floor: a bare Fastify route answering a small JSON object, in its own process. */
 const floor = async () => {
@@ -115,7 +117,7 @@ const benchServer = async (kind, env) => {
 
 const seed = (env) => {
   const t = performance.now();
-  const result = spawnSync(process.execPath, ['scripts/seed.mjs', '--clients', String(CLIENTS)], { cwd: root, env: { ...process.env, ...env, ADMIN_PASSWORD: ADMIN, DEMO_PASSWORD: DEMO, PORT: '1' }, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['scripts/seed.mjs', '--clients', String(CLIENTS)], { cwd: root, env: childEnv({ ...env, ADMIN_PASSWORD: ADMIN, DEMO_PASSWORD: DEMO, PORT: '1' }), stdio: 'inherit' });
   if (result.status !== 0) throw new Error('seeding failed');
   return (performance.now() - t) / 1000;
 };
@@ -126,6 +128,10 @@ await buildServer();
 console.log(`bench:clients — ${CLIENTS.toLocaleString('en')} clients, ${CONCURRENCY} concurrent, ${SECONDS} s per measurement, ${os.cpus().length} CPUs`);
 const bare = await floor();
 console.log(`floor  bare Fastify route         ${fmt(bare)}`);
+const report = (r) => {
+  console.log(`${r.kind.padEnd(8)} search      (${r.total} clients) ${fmt(r.search)}  p99 ${(r.search.p99 / bare.p99).toFixed(1)}× floor`);
+  console.log(`${r.kind.padEnd(8)} page of 100 (${r.total} clients) ${fmt(r.page)}  p99 ${(r.page.p99 / bare.p99).toFixed(1)}× floor`);
+};
 const rows = [];
 for (const kind of DBS) {
   if (kind === 'postgres') {
@@ -143,6 +149,7 @@ for (const kind of DBS) {
       const seconds = seed({ DATABASE_URL: url.toString() });
       console.log(`postgres: seeded in ${seconds.toFixed(1)} s`);
       rows.push(await benchServer('postgres', { DATABASE_URL: url.toString() }));
+      report(rows.at(-1));
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -150,18 +157,15 @@ for (const kind of DBS) {
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-bench-clients-'));
     try {
-      const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+      const env = { DATA_DIR: dataDir, DATABASE_URL: undefined };
       const seconds = seed(env);
       console.log(`pglite: seeded in ${seconds.toFixed(1)} s`);
       rows.push(await benchServer('pglite', env));
+      report(rows.at(-1));
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-}
-for (const r of rows) {
-  console.log(`${r.kind.padEnd(8)} search      (${r.total} clients) ${fmt(r.search)}  p99 ${(r.search.p99 / bare.p99).toFixed(1)}× floor`);
-  console.log(`${r.kind.padEnd(8)} page of 100 (${r.total} clients) ${fmt(r.page)}  p99 ${(r.page.p99 / bare.p99).toFixed(1)}× floor`);
 }
 const pgRow = rows.find((r) => r.kind === 'postgres');
 if (pgRow) console.log(`budget: search p99 ≤ 50 ms on PostgreSQL → ${pgRow.search.p99 <= 50 ? 'met' : 'MISSED'} (${pgRow.search.p99.toFixed(1)} ms); page p99 ${pgRow.page.p99 <= 50 ? 'met' : 'MISSED'} (${pgRow.page.p99.toFixed(1)} ms)`);

@@ -44,9 +44,9 @@ const bulkInsert = async (db: DbOrTx, table: string, columns: [string, string][]
 };
 
 /** Ids drawn from a serial column's own sequence, so rows can point at each other before they are inserted. */
-const reserveIds = async (db: DbOrTx, table: string, n: number): Promise<number[]> => {
+const reserveIds = async (db: DbOrTx, table: string, n: number, sequence?: string): Promise<number[]> => {
   if (n === 0) return [];
-  const seq: SQL = sql`pg_get_serial_sequence(${table}, 'id')`;
+  const seq: SQL = sequence ? sql`${sequence}` : sql`pg_get_serial_sequence(${table}, 'id')`;
   const rows = await db.select({ id: sql<number>`nextval(${seq})`.mapWith(Number) }).from(sql`generate_series(1, ${n})`);
   return rows.map((r) => r.id);
 };
@@ -106,9 +106,9 @@ export const seedDemoClients = async (db: DbOrTx, { count, faker, days = 90, act
     clientRows,
   );
 
-  type Voucher = { id: number; client_id: number; treatment_id: number; sessions_total: number; sessions_used: number; price_paid: string; salesperson_id: number; location_id: number; expires_on: string; client_membership_id: number | null; created_at: string; sold: string };
+  type Voucher = { id: number; code: string; client_id: number; treatment_id: number; sessions_total: number; sessions_used: number; price_paid: string; salesperson_id: number; location_id: number; expires_on: string; client_membership_id: number | null; created_at: string; sold: string };
   const membershipRows: Record<string, unknown>[] = [];
-  const vouchers: Omit<Voucher, 'id'>[] = [];
+  const vouchers: Omit<Voucher, 'id' | 'code'>[] = [];
   const saleRows: Record<string, unknown>[] = [];
   const members = plans.length ? clientRows.filter(() => faker.number.int(99) < 15) : [];
   const membershipIds = await reserveIds(db, 'client_memberships', members.length);
@@ -134,7 +134,9 @@ export const seedDemoClients = async (db: DbOrTx, { count, faker, days = 90, act
     vouchers.push({ client_id: c.id, treatment_id: t.id, sessions_total: sessions, sessions_used: 0, price_paid: price, salesperson_id: seller, location_id: c.location_id, expires_on: addDays(sold, 365), client_membership_id: null, created_at: `${sold}T04:00:00Z`, sold });
   }
   const voucherIds = await reserveIds(db, 'client_treatments', vouchers.length);
-  const voucherRows: Voucher[] = vouchers.map((v, i) => ({ ...v, id: voucherIds[i]! }));
+  // Codes from the same sequence the column default uses, so sales can name them before insert.
+  const codeNumbers = await reserveIds(db, 'client_treatments', vouchers.length, 'client_treatments_code_seq');
+  const voucherRows: Voucher[] = vouchers.map((v, i) => ({ ...v, id: voucherIds[i]!, code: `V-${String(codeNumbers[i]!).padStart(6, '0')}` }));
 
   // Arrivals: some voucher sessions redeemed after the sale, and walk-ins.
   const arrivalRows: Record<string, unknown>[] = [];
@@ -165,7 +167,7 @@ export const seedDemoClients = async (db: DbOrTx, { count, faker, days = 90, act
       if (arrivalRows[arrivalRows.length - 1]!.status === 'arrived') v.sessions_used += 1;
     }
     if (v.client_membership_id === null) {
-      saleRows.push({ date: v.sold, location_id: v.location_id, client_id: v.client_id, salesperson_id: v.salesperson_id, kind: 'voucher', reference: '', amount: v.price_paid, discount: '0', net_amount: v.price_paid, ...payment(), created_by: actorId, created_at: v.created_at, voucher_id: v.id });
+      saleRows.push({ date: v.sold, location_id: v.location_id, client_id: v.client_id, salesperson_id: v.salesperson_id, kind: 'voucher', reference: v.code, amount: v.price_paid, discount: '0', net_amount: v.price_paid, ...payment(), created_by: actorId, created_at: v.created_at });
     }
   }
   for (const c of clientRows) {
@@ -181,7 +183,7 @@ export const seedDemoClients = async (db: DbOrTx, { count, faker, days = 90, act
   await bulkInsert(
     db,
     'client_treatments',
-    [['id', 'int'], ['client_id', 'int'], ['treatment_id', 'int'], ['sessions_total', 'int'], ['sessions_used', 'int'], ['price_paid', 'numeric'], ['salesperson_id', 'int'], ['location_id', 'int'], ['expires_on', 'date'], ['client_membership_id', 'int'], ['created_at', 'timestamptz']],
+    [['id', 'int'], ['code', 'text'], ['client_id', 'int'], ['treatment_id', 'int'], ['sessions_total', 'int'], ['sessions_used', 'int'], ['price_paid', 'numeric'], ['salesperson_id', 'int'], ['location_id', 'int'], ['expires_on', 'date'], ['client_membership_id', 'int'], ['created_at', 'timestamptz']],
     voucherRows,
   );
   await bulkInsert(
@@ -190,13 +192,11 @@ export const seedDemoClients = async (db: DbOrTx, { count, faker, days = 90, act
     [['client_id', 'int'], ['location_id', 'int'], ['date', 'date'], ['time', 'text'], ['therapist_id', 'int'], ['receptionist_id', 'int'], ['treatment_id', 'int'], ['voucher_id', 'int'], ['client_membership_id', 'int'], ['status', 'text'], ['created_by', 'int'], ['updated_by', 'int'], ['created_at', 'timestamptz']],
     arrivalRows,
   );
-  // A voucher sale's reference is its code, which the database gave the voucher.
   await bulkInsert(
     db,
     'sales',
     [['date', 'date'], ['location_id', 'int'], ['client_id', 'int'], ['salesperson_id', 'int'], ['kind', 'text'], ['reference', 'text'], ['amount', 'numeric'], ['discount', 'numeric'], ['net_amount', 'numeric'], ['payment_method', 'text'], ['bank_id', 'int'], ['created_by', 'int'], ['created_at', 'timestamptz']],
-    saleRows.map((s) => ({ ...s, reference: s.kind === 'voucher' ? `#${s.voucher_id as number}` : s.reference })),
+    saleRows,
   );
-  await db.execute(sql`update sales s set reference = v.code from client_treatments v where s.kind = 'voucher' and s.reference = '#' || v.id`);
   return { clients: clientRows.length, memberships: membershipRows.length, vouchers: voucherRows.length, arrivals: arrivalRows.length, sales: saleRows.length };
 };
