@@ -68,27 +68,23 @@ const load = async (makeRequest, seconds) => {
 
 /** The environment for a child: `undefined` removes a variable (PGlite runs must not inherit DATABASE_URL). */
 const childEnv = (env) => Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined));
-const startProcess = (args, env) => spawn(process.execPath, args, { cwd: root, env: childEnv(env), stdio: ['ignore', 'ignore', 'inherit'] });
+const startProcess = (args, env = {}) => spawn(process.execPath, args, { cwd: root, env: childEnv(env), stdio: ['ignore', 'ignore', 'inherit'] });
 
-/** The floor: a bare Fastify route answering a small JSON object, in its own process. */
-const floor = async () => {
+/**
+ * The floor: a bare Fastify route answering a small JSON object, in its own process, kept running
+ * and measured right before each scenario, so both see the same machine load.
+ */
+const startFloor = async () => {
   const port = freePort();
-  const child = startProcess(
-    [
-      '--input-type=module',
-      '-e',
-      `import Fastify from 'fastify'; const app = Fastify(); app.get('/api/health/', async () => ({ status: 'ok' })); app.get('/bare/', async (req) => ({ q: req.query.q ?? null, results: [] })); await app.listen({ port: ${port}, host: '127.0.0.1' });`,
-    ],
-    { NODE_PATH: path.join(root, 'node_modules') },
-  );
+  const child = startProcess([
+    '--input-type=module',
+    '-e',
+    `import Fastify from 'fastify'; const app = Fastify(); app.get('/api/health/', async () => ({ status: 'ok' })); app.get('/bare/', async (req) => ({ q: req.query.q ?? null, results: [] })); await app.listen({ port: ${port}, host: '127.0.0.1' });`,
+  ]);
   const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitHealthy(base, child);
-    await load(() => ({ url: `${base}/bare/?q=warm` }), 2);
-    return await load((w, i) => ({ url: `${base}/bare/?q=${w}-${i}` }), SECONDS);
-  } finally {
-    child.kill('SIGTERM');
-  }
+  await waitHealthy(base, child);
+  await load(() => ({ url: `${base}/bare/?q=warm` }), 2);
+  return { measure: () => load((w, i) => ({ url: `${base}/bare/?q=${w}-${i}` }), SECONDS), stop: () => child.kill('SIGTERM') };
 };
 
 const SEARCHES = ['maria santos', 'cruz rosa', 'dela cruz', 'jose', 'reyes angelica', 'del rosario', 'mark tan', 'santos', '0905 12', '+63915', '936 55', '9271234', 'gmail', 'maria.santos', 'lopez', 'kimberly', 'yap', 'ma. theresa'];
@@ -108,7 +104,11 @@ const benchServer = async (kind, env) => {
     const page = (w, i) => ({ url: `${base}/api/clients/?page=${1 + ((w * 7919 + i * 104_729) % pages)}&pageSize=100`, headers });
     await load(search, 2);
     await load(page, 2);
-    return { kind, total, search: await load(search, SECONDS), page: await load(page, SECONDS) };
+    const searchFloor = await floor.measure();
+    const searchResult = await load(search, SECONDS);
+    const pageFloor = await floor.measure();
+    const pageResult = await load(page, SECONDS);
+    return { kind, total, search: searchResult, searchFloor, page: pageResult, pageFloor, load: os.loadavg()[0] };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -126,11 +126,14 @@ const fmt = (r) => `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.
 
 await buildServer();
 console.log(`bench:clients — ${CLIENTS.toLocaleString('en')} clients, ${CONCURRENCY} concurrent, ${SECONDS} s per measurement, ${os.cpus().length} CPUs`);
-const bare = await floor();
-console.log(`floor  bare Fastify route         ${fmt(bare)}`);
+const floor = await startFloor();
+process.on('exit', () => floor.stop());
 const report = (r) => {
-  console.log(`${r.kind.padEnd(8)} search      (${r.total} clients) ${fmt(r.search)}  p99 ${(r.search.p99 / bare.p99).toFixed(1)}× floor`);
-  console.log(`${r.kind.padEnd(8)} page of 100 (${r.total} clients) ${fmt(r.page)}  p99 ${(r.page.p99 / bare.p99).toFixed(1)}× floor`);
+  console.log(`${r.kind.padEnd(8)} search      (${r.total} clients) ${fmt(r.search)}`);
+  console.log(`${''.padEnd(8)} floor just before          ${fmt(r.searchFloor)}  → search p50 ${(r.search.p50 / r.searchFloor.p50).toFixed(1)}×, p99 ${(r.search.p99 / r.searchFloor.p99).toFixed(1)}× floor`);
+  console.log(`${r.kind.padEnd(8)} page of 100 (${r.total} clients) ${fmt(r.page)}`);
+  console.log(`${''.padEnd(8)} floor just before          ${fmt(r.pageFloor)}  → page p50 ${(r.page.p50 / r.pageFloor.p50).toFixed(1)}×, p99 ${(r.page.p99 / r.pageFloor.p99).toFixed(1)}× floor`);
+  console.log(`${''.padEnd(8)} 1-minute load average ${r.load.toFixed(1)} on ${os.cpus().length} CPUs`);
 };
 const rows = [];
 for (const kind of DBS) {

@@ -80,11 +80,11 @@ const DEFAULT_ORDER = [asc(clients.sortName)];
 
 /** The one list query: a page of clients matching `where`, in `order`, with the total. */
 const clientPage = async (db: Db, where: SQL | undefined, order: SQL[], query: Pick<ClientQuery, 'page' | 'pageSize'>, url: string): Promise<Page<Client>> => {
-  const [total] = await db.select({ n: count() }).from(clients).where(where);
   // Deferred join: the page's ids come from an index-only walk of the name index (cheap even at
   // offset 90,000); only those 100 rows are then read in full (docs/decisions/0400-clients.md).
+  // The count and the page run side by side (two pool connections on PostgreSQL).
   const pageIds = db.select({ id: clients.id }).from(clients).where(where).orderBy(...order).limit(query.pageSize).offset(offsetOf(query));
-  const rows = await selectClients(db).where(inArray(clients.id, pageIds)).orderBy(...order);
+  const [[total], rows] = await Promise.all([db.select({ n: count() }).from(clients).where(where), selectClients(db).where(inArray(clients.id, pageIds)).orderBy(...order)]);
   return toPage(url, query, total?.n ?? 0, rows.map(toClient));
 };
 
