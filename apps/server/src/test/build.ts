@@ -47,7 +47,8 @@ const testEnv = (overrides: Record<string, string>) =>
 export const buildTestApp = async (overrides: Record<string, string> = {}): Promise<TestContext> => {
   const database = await openTestDatabase();
   await database.migrate();
-  await seedDatabase(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, seedDemo: true });
+  // 200 demo clients, not 2,000: every test file seeds its own database.
+  await seedDatabase(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, seedDemo: true, demoClients: 200 });
   const app = await buildApp({ database, env: testEnv(overrides), secretKey: TEST_SECRET, logger: false });
   await app.ready();
   return {
