@@ -49,6 +49,6 @@ describe('clients contract', () => {
   it('lists with page 1 and pageSize 100 by default and a fixed set of orderings', () => {
     expect(clientListQuerySchema.parse({})).toMatchObject({ page: 1, pageSize: 100 });
     expect(clientListQuerySchema.safeParse({ ordering: 'phone' }).success).toBe(false);
-    expect(clientListQuerySchema.parse({ ordering: '-last_name', is_active: 'false' })).toMatchObject({ ordering: '-last_name', is_active: false });
+    expect(clientListQuerySchema.parse({ ordering: '-last_name', is_active: 'false' })).toMatchObject({ ordering: ['-last_name'], is_active: false });
   });
 });

@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { booleanQuery, pageQuerySchema } from './pagination';
-import { optionalPhPhoneSchema } from './phone';
-import { calendarDateSchema, timeSlotSchema } from './fields';
+import { booleanQuery, filterId, listQuerySchema } from './pagination';
+import { calendarDateSchema, money, name, orderingValues, phone, relationId, text, timeSlotSchema } from './fields';
 
 /**
  * Clients (issue 11; SPEC.md §7 Clients; DESIGN.md §4): profiles, client memberships,
- * vouchers (client treatments), arrivals, and the sales that selling them writes.
+ * vouchers (client treatments), arrivals, and the sales that selling them writes. Every field
+ * comes from fields.ts and every list from listQuerySchema (docs/decisions/0007-house-style.md).
  */
-
-const MAX_ID = 2_147_483_647;
 
 export const CLIENT_GENDERS = ['female', 'male', 'other'] as const;
 export const PAYMENT_METHODS = ['cash', 'card', 'e_wallet', 'bank_transfer'] as const;
@@ -26,40 +24,14 @@ export const VOUCHER_DEFAULT_VALIDITY_DAYS = 365;
 /** Rows a CSV import may hold. */
 export const CLIENT_IMPORT_MAX_ROWS = 5_000;
 
-const requiredText = (what: string, max: number) =>
-  z
-    .string({ error: `Enter ${what}.` })
-    .trim()
-    .min(1, `Enter ${what}.`)
-    .max(max, `At most ${max} characters.`);
+const filterDate = calendarDateSchema;
 
-const relationId = (what: string) =>
-  z
-    .number({ error: `Choose ${what}.` })
-    .int(`Choose ${what}.`)
-    .positive(`Choose ${what}.`)
-    .max(MAX_ID, `Choose ${what}.`);
-
-const filterId = z.coerce.number({ error: 'Not a valid id.' }).int().positive('Not a valid id.').max(MAX_ID, 'Not a valid id.');
-const filterDate = z.string().trim().pipe(z.iso.date('Enter a real date as YYYY-MM-DD.'));
-
-export const clientEmailSchema = z
-  .string({ error: 'Enter a valid email address, or leave it blank.' })
-  .trim()
-  .max(254, 'At most 254 characters.')
+export const clientEmailSchema = text(254)
   .transform((v) => v.toLowerCase())
   .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address, or leave it blank.');
 
 /** Money in a body: 1500, 1500.5 or "1500.50", never negative; a 2-place decimal string afterwards. */
-export const moneyAmountSchema = z
-  .union([z.number(), z.string()], { error: 'Enter an amount like 1500.00.' })
-  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-  .refine((v) => !v.startsWith('-'), { message: 'An amount cannot be negative.', abort: true })
-  .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), { message: 'Enter an amount like 1500.00 (at most 2 decimals).', abort: true })
-  .transform((v) => {
-    const [whole, frac = ''] = v.split('.');
-    return `${BigInt(whole!).toString()}.${frac.padEnd(2, '0')}`;
-  });
+export const moneyAmountSchema = money({ acceptNumber: true, padded: true, negative: 'An amount cannot be negative.' });
 
 const birthdateSchema = z
   .string({ error: 'Enter a date as YYYY-MM-DD.' })
@@ -73,14 +45,14 @@ const timestamps = { created_at: z.string(), updated_at: z.string() };
 // ——— clients ———
 
 const clientFields = {
-  first_name: requiredText('a first name', 100),
-  last_name: requiredText('a last name', 100),
-  phone: optionalPhPhoneSchema,
+  first_name: name(100, 'Enter a first name.'),
+  last_name: name(100, 'Enter a last name.'),
+  phone,
   email: clientEmailSchema,
   birthdate: birthdateSchema.nullable(),
   gender: z.enum(CLIENT_GENDERS, { error: `Choose from ${CLIENT_GENDERS.join(', ')}.` }).nullable(),
-  address: z.string().trim().max(300, 'At most 300 characters.'),
-  notes: z.string().trim().max(2000, 'At most 2000 characters.'),
+  address: text(300),
+  notes: text(2000, { multiline: true }),
   location: relationId('a home location'),
   is_active: z.boolean(),
   /** Confirms a second client with a phone another client already has (relatives often share one). */
@@ -89,7 +61,7 @@ const clientFields = {
 
 export const clientBodySchema = z.object({
   ...clientFields,
-  phone: optionalPhPhoneSchema.default(null),
+  phone: phone.default(null),
   email: clientEmailSchema.default(''),
   birthdate: clientFields.birthdate.default(null),
   gender: clientFields.gender.default(null),
@@ -99,6 +71,8 @@ export const clientBodySchema = z.object({
   allow_duplicate_phone: z.boolean().default(false),
 });
 export type ClientBody = z.input<typeof clientBodySchema>;
+/** PUT replaces: the create body, so a field left out returns to its default (docs/api.md). */
+export const clientPutSchema = clientBodySchema;
 export const clientPatchSchema = z.object(clientFields).partial();
 export type ClientPatch = z.input<typeof clientPatchSchema>;
 
@@ -120,27 +94,25 @@ export const clientSchema = z.object({
 });
 export type Client = z.infer<typeof clientSchema>;
 
-export const CLIENT_ORDERINGS = ['last_name', '-last_name', 'first_name', '-first_name', 'created_at', '-created_at', 'id', '-id'] as const;
+export const CLIENT_ORDERING = ['last_name', 'first_name', 'created_at', 'id'] as const;
+/** Every `?ordering=` value of the clients list (each field and `-field`). */
+export const CLIENT_ORDERINGS = orderingValues(CLIENT_ORDERING);
 
-const clientFilters = {
-  location: filterId.optional(),
-  is_active: booleanQuery.optional(),
-  ordering: z.enum(CLIENT_ORDERINGS, { error: `Order by one of: ${CLIENT_ORDERINGS.join(', ')}.` }).optional(),
-};
-export const clientListQuerySchema = pageQuerySchema.extend(clientFilters);
+const clientFilters = { location: filterId().optional(), is_active: booleanQuery.optional() };
+export const clientListQuerySchema = listQuerySchema(CLIENT_ORDERING, clientFilters);
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;
 
 export const clientSearchQuerySchema = z.object({
-  q: z.string({ error: 'Type a name, phone or email.' }).trim().min(1, 'Type a name, phone or email.').max(100, 'At most 100 characters.'),
+  q: text(100, { required: 'Type a name, phone or email.' }),
   limit: z.coerce.number().int().min(1).max(50, 'At most 50 results.').default(CLIENT_SEARCH_LIMIT),
-  location: filterId.optional(),
-  is_active: booleanQuery.optional(),
+  ...clientFilters,
 });
 export type ClientSearchQuery = z.input<typeof clientSearchQuerySchema>;
 export const clientSearchResultSchema = z.object({ results: z.array(clientSchema) });
 export type ClientSearchResult = z.infer<typeof clientSearchResultSchema>;
 
-export const clientExportQuerySchema = z.object({ ...clientFilters, search: z.string().trim().max(100).optional() });
+/** The list's filters and search without page or ordering: the export streams every match in id order. */
+export const clientExportQuerySchema = clientListQuerySchema.omit({ page: true, pageSize: true, ordering: true });
 export type ClientExportQuery = z.input<typeof clientExportQuerySchema>;
 
 export const clientImportQuerySchema = z.object({ dry_run: booleanQuery.default(false) });
@@ -184,7 +156,7 @@ const paymentFields = {
   salesperson: relationId('a salesperson'),
   payment_method: z.enum(PAYMENT_METHODS, { error: `Choose from ${PAYMENT_METHODS.join(', ')}.` }),
   bank: relationId('a bank account').nullable().default(null),
-  reference_no: z.string().trim().max(60, 'At most 60 characters.').default(''),
+  reference_no: text(60).default(''),
   /** Peso discount off the catalogue price; the net is computed by the server. */
   discount: moneyAmountSchema.default('0.00'),
   /** The day of the sale (Manila); today when left out. */
@@ -235,19 +207,16 @@ export type ClientMembershipSale = z.infer<typeof clientMembershipSaleSchema>;
 export const clientMembershipPatchSchema = z.object({ status: z.enum(['active', 'cancelled'], { error: 'Choose active or cancelled.' }) });
 
 const activityFilters = {
-  client: filterId.optional(),
-  location: filterId.optional(),
+  client: filterId().optional(),
+  location: filterId().optional(),
   date: filterDate.optional(),
   date_from: filterDate.optional(),
   date_to: filterDate.optional(),
 };
 
-export const CLIENT_MEMBERSHIP_ORDERINGS = ['start_date', '-start_date', 'end_date', '-end_date', 'id', '-id'] as const;
-export const clientMembershipListQuerySchema = pageQuerySchema.extend({
-  ...activityFilters,
-  status: z.enum(CLIENT_MEMBERSHIP_STATUSES).optional(),
-  ordering: z.enum(CLIENT_MEMBERSHIP_ORDERINGS, { error: `Order by one of: ${CLIENT_MEMBERSHIP_ORDERINGS.join(', ')}.` }).optional(),
-});
+export const CLIENT_MEMBERSHIP_ORDERING = ['start_date', 'end_date', 'id'] as const;
+export const CLIENT_MEMBERSHIP_ORDERINGS = orderingValues(CLIENT_MEMBERSHIP_ORDERING);
+export const clientMembershipListQuerySchema = listQuerySchema(CLIENT_MEMBERSHIP_ORDERING, { ...activityFilters, status: z.enum(CLIENT_MEMBERSHIP_STATUSES).optional() });
 export type ClientMembershipListQuery = z.input<typeof clientMembershipListQuerySchema>;
 
 // ——— vouchers (client treatments) ———
@@ -290,12 +259,9 @@ export type ClientTreatment = z.infer<typeof clientTreatmentSchema>;
 export const clientTreatmentSaleSchema = clientTreatmentSchema.extend({ sale: saleSchema });
 export type ClientTreatmentSale = z.infer<typeof clientTreatmentSaleSchema>;
 
-export const CLIENT_TREATMENT_ORDERINGS = ['created_at', '-created_at', 'expires_on', '-expires_on', 'code', '-code', 'id', '-id'] as const;
-export const clientTreatmentListQuerySchema = pageQuerySchema.extend({
-  ...activityFilters,
-  status: z.enum(VOUCHER_STATUSES).optional(),
-  ordering: z.enum(CLIENT_TREATMENT_ORDERINGS, { error: `Order by one of: ${CLIENT_TREATMENT_ORDERINGS.join(', ')}.` }).optional(),
-});
+export const CLIENT_TREATMENT_ORDERING = ['created_at', 'expires_on', 'code', 'id'] as const;
+export const CLIENT_TREATMENT_ORDERINGS = orderingValues(CLIENT_TREATMENT_ORDERING);
+export const clientTreatmentListQuerySchema = listQuerySchema(CLIENT_TREATMENT_ORDERING, { ...activityFilters, status: z.enum(VOUCHER_STATUSES).optional() });
 export type ClientTreatmentListQuery = z.input<typeof clientTreatmentListQuerySchema>;
 
 // ——— arrivals ———
@@ -313,14 +279,14 @@ export const clientArrivalBodySchema = z.object({
   voucher: relationId('a voucher').nullable().default(null),
   /** The membership the visit is under (member discount), when no voucher is used. */
   client_membership: relationId('a membership').nullable().default(null),
-  notes: z.string().trim().max(500, 'At most 500 characters.').default(''),
+  notes: text(500, { multiline: true }).default(''),
 });
 export type ClientArrivalBody = z.input<typeof clientArrivalBodySchema>;
 
 /** Only a cancellation: it gives the redeemed session back, once. */
 export const clientArrivalPatchSchema = z.object({
   status: z.literal('cancelled', { error: 'An arrival can only be changed to cancelled.' }).optional(),
-  notes: z.string().trim().max(500, 'At most 500 characters.').optional(),
+  notes: text(500, { multiline: true }).optional(),
 });
 export type ClientArrivalPatch = z.input<typeof clientArrivalPatchSchema>;
 
@@ -347,12 +313,12 @@ export const clientArrivalSchema = z.object({
 });
 export type ClientArrival = z.infer<typeof clientArrivalSchema>;
 
-export const CLIENT_ARRIVAL_ORDERINGS = ['date', '-date', 'time', '-time', 'id', '-id'] as const;
-export const clientArrivalListQuerySchema = pageQuerySchema.extend({
+export const CLIENT_ARRIVAL_ORDERING = ['date', 'time', 'id'] as const;
+export const CLIENT_ARRIVAL_ORDERINGS = orderingValues(CLIENT_ARRIVAL_ORDERING);
+export const clientArrivalListQuerySchema = listQuerySchema(CLIENT_ARRIVAL_ORDERING, {
   ...activityFilters,
-  therapist: filterId.optional(),
+  therapist: filterId().optional(),
   status: z.enum(ARRIVAL_STATUSES).optional(),
-  ordering: z.enum(CLIENT_ARRIVAL_ORDERINGS, { error: `Order by one of: ${CLIENT_ARRIVAL_ORDERINGS.join(', ')}.` }).optional(),
 });
 export type ClientArrivalListQuery = z.input<typeof clientArrivalListQuerySchema>;
 
@@ -360,7 +326,7 @@ export const arrivalsCountQuerySchema = z.object({
   date: filterDate.optional(),
   date_from: filterDate.optional(),
   date_to: filterDate.optional(),
-  location: filterId.optional(),
+  location: filterId().optional(),
 });
 export type ArrivalsCountQuery = z.input<typeof arrivalsCountQuerySchema>;
 export const arrivalsCountSchema = z.object({ count: z.number().int(), date_from: z.string(), date_to: z.string() });
@@ -401,3 +367,6 @@ export const clientServicesSchema = z.object({
   ),
 });
 export type ClientServices = z.infer<typeof clientServicesSchema>;
+
+/** The clients resource for lib/resource-routes.ts (GET/POST /clients/, GET/PUT/PATCH/DELETE /clients/{id}/). */
+export const clientResource = { item: clientSchema, listQuery: clientListQuerySchema, createBody: clientBodySchema, putBody: clientPutSchema, patchBody: clientPatchSchema };

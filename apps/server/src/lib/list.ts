@@ -22,8 +22,17 @@ export type ListSpec<Q extends PgSelect, Item> = {
   defaultOrder: SQL[];
   /** Breaks ties so pages are stable. */
   tieBreaker: AnyColumn;
-  toItem: (row: Awaited<Q>[number]) => Item;
-};
+} & (
+  | { toItem: (row: Awaited<Q>[number]) => Item }
+  | {
+      /**
+       * Deferred join, for lists paged deep into 100,000 rows (clients): `select` reads only the
+       * key and `total`, which an index-only walk answers even at offset 90,000; `load` then
+       * reads the page's rows in full and returns them in the order given.
+       */
+      load: (rows: Awaited<Q>) => Promise<Item[]>;
+    }
+);
 
 /** Relative links to the neighbouring pages, keeping every other query parameter. */
 const pageLink = (url: string, page: number) => {
@@ -39,8 +48,7 @@ export const toPage = <T>(url: string, params: Pick<ListParams, 'page' | 'pageSi
   results,
 });
 
-/** ORDER BY for `?ordering=` parts against a list's sortable fields, with the tie breaker last. */
-export const orderOf = (ordering: readonly string[] | undefined, spec: Pick<ListSpec<PgSelect, unknown>, 'orderBy' | 'defaultOrder' | 'tieBreaker'>): SQL[] => {
+const orderOf = (ordering: readonly string[] | undefined, spec: Pick<ListSpec<PgSelect, unknown>, 'orderBy' | 'defaultOrder' | 'tieBreaker'>): SQL[] => {
   const chosen = ordering?.length
     ? ordering.map((part) => {
         // The contract's enum already refused unknown fields; the fallback keeps the types honest.
@@ -63,7 +71,7 @@ export const listPage = async <Q extends PgSelect, Item>(url: string, params: Li
     const [first] = (await spec.select().where(spec.where).limit(1)) as Awaited<Q>;
     count = (first as { total?: number } | undefined)?.total ?? 0;
   }
-  return toPage(url, params, count, rows.map(spec.toItem));
+  return toPage(url, params, count, 'load' in spec ? await spec.load(rows) : rows.map(spec.toItem));
 };
 
 /** Escapes LIKE wildcards in user search text. */

@@ -37,6 +37,8 @@ export type ResourceSpec<S extends ResourceSchemas> = {
   readers?: readonly GroupName[];
   /** Who may create, replace, change and delete. */
   writers: readonly GroupName[];
+  /** Who may create, when more may create than change (staff add clients; managers edit them). */
+  creators?: readonly GroupName[];
   schemas: S;
   service: ResourceService<S>;
 };
@@ -46,9 +48,10 @@ export type ResourceSpec<S extends ResourceSchemas> = {
  * GET / (page), POST / (201), GET /:id/, PUT /:id/ (replace), PATCH /:id/ (change), DELETE /:id/
  * (`{result, message}`). A module's routes file is then who may call it and which service answers.
  */
-export const resourceRoutes = <S extends ResourceSchemas>(app: App, { tags, readers, writers, schemas, service }: ResourceSpec<S>) => {
+export const resourceRoutes = <S extends ResourceSchemas>(app: App, { tags, readers, writers, creators, schemas, service }: ResourceSpec<S>) => {
   const read: { groups?: readonly GroupName[] } = readers ? { groups: readers } : {};
   const write = { groups: writers };
+  const create = { groups: creators ?? writers };
   const params = idParamsSchema;
   const { db } = app.deps;
   // The schemas below validate and convert before each handler, so the handlers read their outputs;
@@ -60,7 +63,7 @@ export const resourceRoutes = <S extends ResourceSchemas>(app: App, { tags, read
   routes.get('/', { config: read, schema: { tags, querystring: schemas.listQuery, response: { 200: pageSchema(schemas.item), ...errors } } }, async (request) =>
     service.list(db, request.query as z.output<S['listQuery']>, request.url, request),
   );
-  routes.post('/', { config: write, schema: { tags, body: schemas.createBody, response: { 201: schemas.item, ...errors } } }, async (request, reply) =>
+  routes.post('/', { config: create, schema: { tags, body: schemas.createBody, response: { 201: schemas.item, ...errors } } }, async (request, reply) =>
     reply.code(201).send(await service.create(db, actorOf(request), request.body as z.output<S['createBody']>, request)),
   );
   routes.get('/:id/', { config: read, schema: { tags, params, response: { 200: schemas.item, ...errors } } }, async (request) => service.get(db, idOf(request), request));

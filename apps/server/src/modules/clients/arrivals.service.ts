@@ -4,10 +4,12 @@ import type { z } from 'zod';
 import type { ArrivalsCount, ArrivalsData, ClientArrival, Page, arrivalsCountQuerySchema, clientArrivalBodySchema, clientArrivalListQuerySchema, clientArrivalPatchSchema } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { clientArrivals, clientMemberships, clientTreatments, employees, locations, membershipAllowedTreatments, treatments } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
+import { audited } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { offsetOf, orderOf, toPage } from '../../lib/list';
+import { listPage, totalRows } from '../../lib/list';
 import { notify } from '../notifications/notifications.service';
+import { createdBy, touched } from '../../lib/tracked';
+import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
 import { activityScope, dateRange, owner } from './sales.service';
@@ -44,9 +46,10 @@ const columns = {
   updatedAt: clientArrivals.updatedAt,
 };
 
-const selectArrivals = (db: DbOrTx) =>
+/** The arrivals with their names joined; `extra` adds columns (a list's `total`). */
+const selectArrivals = <E extends Record<string, SQL | SQL.Aliased> = Record<never, never>>(db: DbOrTx, extra?: E) =>
   db
-    .select(columns)
+    .select({ ...columns, ...(extra as E) })
     .from(clientArrivals)
     .innerJoin(owner, eq(owner.id, clientArrivals.clientId))
     .innerJoin(locations, eq(locations.id, clientArrivals.locationId))
@@ -55,7 +58,7 @@ const selectArrivals = (db: DbOrTx) =>
     .leftJoin(treatments, eq(treatments.id, clientArrivals.treatmentId))
     .leftJoin(clientTreatments, eq(clientTreatments.id, clientArrivals.voucherId));
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectArrivals>['execute']>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof selectArrivals<Record<never, never>>>['execute']>>[number];
 
 export const toArrival = (r: Row): ClientArrival => ({
   id: r.id,
@@ -76,8 +79,8 @@ export const toArrival = (r: Row): ClientArrival => ({
   client_membership: r.clientMembershipId,
   notes: r.notes,
   status: r.status as ClientArrival['status'],
-  created_at: new Date(r.createdAt).toISOString(),
-  updated_at: new Date(r.updatedAt).toISOString(),
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
 });
 
 export const listArrivals = async (db: Db, user: AuthUser, query: ArrivalQuery, url: string): Promise<Page<ClientArrival>> => {
@@ -89,10 +92,14 @@ export const listArrivals = async (db: Db, user: AuthUser, query: ArrivalQuery, 
     query.status ? eq(clientArrivals.status, query.status) : undefined,
     ...dateRange(clientArrivals.date, query),
   );
-  const order = orderOf(query.ordering ? [query.ordering] : undefined, { orderBy: { date: clientArrivals.date, time: clientArrivals.time, id: clientArrivals.id }, defaultOrder: [desc(clientArrivals.date), desc(clientArrivals.time)], tieBreaker: clientArrivals.id });
-  const [total] = await db.select({ n: count() }).from(clientArrivals).innerJoin(owner, eq(owner.id, clientArrivals.clientId)).where(where);
-  const rows = await selectArrivals(db).where(where).orderBy(...order).limit(query.pageSize).offset(offsetOf(query));
-  return toPage(url, query, total?.n ?? 0, rows.map(toArrival));
+  return listPage(url, query, {
+    select: () => selectArrivals(db, { total: totalRows }).$dynamic(),
+    where,
+    orderBy: { date: clientArrivals.date, time: clientArrivals.time, id: clientArrivals.id },
+    defaultOrder: [desc(clientArrivals.date), desc(clientArrivals.time)],
+    tieBreaker: clientArrivals.id,
+    toItem: toArrival,
+  });
 };
 
 export const getArrival = async (db: DbOrTx, user: AuthUser, id: number): Promise<ClientArrival> => {
@@ -153,7 +160,7 @@ export const createArrival = async (db: Db, user: AuthUser, input: ArrivalInput)
       }
       await tx
         .update(clientTreatments)
-        .set({ sessionsUsed: sql`${clientTreatments.sessionsUsed} + 1`, updatedBy: user.id, updatedAt: sql`now()` })
+        .set({ sessionsUsed: sql`${clientTreatments.sessionsUsed} + 1`, ...touched(user.id) })
         .where(eq(clientTreatments.id, voucher.id));
       treatmentId = voucher.treatmentId;
     } else if (clientMembershipId !== null) {
@@ -187,12 +194,10 @@ export const createArrival = async (db: Db, user: AuthUser, input: ArrivalInput)
         voucherId: input.voucher,
         clientMembershipId,
         notes: input.notes,
-        createdBy: user.id,
-        updatedBy: user.id,
+        ...createdBy(user.id),
       })
       .returning({ id: clientArrivals.id });
-    const arrival = await getArrival(tx, user, row!.id);
-    await audit(tx, { actorId: user.id, action: 'create', tableName: 'client_arrivals', rowId: arrival.id, after: arrival });
+    const arrival = await audited(tx, { actorId: user.id, action: 'create', tableName: 'client_arrivals', rowId: row!.id, after: await getArrival(tx, user, row!.id) });
     if (therapistRow.userId !== null) {
       await notify(tx, {
         recipients: [therapistRow.userId],
@@ -218,17 +223,15 @@ export const updateArrival = async (db: Db, user: AuthUser, id: number, changes:
       if (locked!.voucherId !== null) {
         await tx
           .update(clientTreatments)
-          .set({ sessionsUsed: sql`${clientTreatments.sessionsUsed} - 1`, updatedBy: user.id, updatedAt: sql`now()` })
+          .set({ sessionsUsed: sql`${clientTreatments.sessionsUsed} - 1`, ...touched(user.id) })
           .where(and(eq(clientTreatments.id, locked!.voucherId), sql`${clientTreatments.sessionsUsed} > 0`));
       }
     }
     await tx
       .update(clientArrivals)
-      .set({ status: changes.status, notes: changes.notes, updatedBy: user.id, updatedAt: sql`now()` })
+      .set({ status: changes.status, notes: changes.notes, ...touched(user.id) })
       .where(eq(clientArrivals.id, id));
-    const after = await getArrival(tx, user, id);
-    await audit(tx, { actorId: user.id, action: changes.status === 'cancelled' ? 'cancel' : 'update', tableName: 'client_arrivals', rowId: id, before, after });
-    return after;
+    return audited(tx, { actorId: user.id, action: changes.status === 'cancelled' ? 'cancel' : 'update', tableName: 'client_arrivals', rowId: id, before, after: await getArrival(tx, user, id) });
   });
 
 /** `date`, or `date_from`–`date_to`; today when neither is given. */

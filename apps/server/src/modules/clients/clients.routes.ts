@@ -7,18 +7,15 @@ import {
   clientArrivalListQuerySchema,
   clientArrivalPatchSchema,
   clientArrivalSchema,
-  clientBodySchema,
   clientExportQuerySchema,
   clientImportQuerySchema,
   clientImportResultSchema,
-  clientListQuerySchema,
   clientMembershipBodySchema,
   clientMembershipListQuerySchema,
   clientMembershipPatchSchema,
   clientMembershipSaleSchema,
   clientMembershipSchema,
-  clientPatchSchema,
-  clientSchema,
+  clientResource,
   clientSearchQuerySchema,
   clientSearchResultSchema,
   clientServicesSchema,
@@ -26,7 +23,6 @@ import {
   clientTreatmentListQuerySchema,
   clientTreatmentSaleSchema,
   clientTreatmentSchema,
-  deleteResultSchema,
   errorBodySchema,
   GROUPS,
   idParamsSchema,
@@ -35,8 +31,9 @@ import {
 import { currentUser } from '../../plugins/auth';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../lib/http-error';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { exportClients, importClients } from './import-export.service';
-import { createClient, deleteClient, getClient, listClients, searchClients, updateClient } from './clients.service';
+import { clientsService, searchClients } from './clients.service';
 import {
   clientServices,
   getClientMembership,
@@ -84,13 +81,8 @@ const readCsv = async (request: FastifyRequest): Promise<string> => {
 export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  // ——— clients ———
-  app.get('/', { config: staff, schema: { tags, querystring: clientListQuerySchema, response: { 200: pageSchema(clientSchema), ...errors } } }, async (request) =>
-    listClients(db, currentUser(request), request.query, request.url),
-  );
-  app.post('/', { config: staff, schema: { tags, body: clientBodySchema, response: { 201: clientSchema, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await createClient(db, currentUser(request), request.body)),
-  );
+  // ——— clients: the six resource routes; every role reads and creates, Managers and Admins change ———
+  resourceRoutes(app, { tags, readers: GROUPS, creators: GROUPS, writers: managers.groups, schemas: clientResource, service: clientsService });
   app.get('/search/', { config: staff, schema: { tags, querystring: clientSearchQuerySchema, response: { 200: clientSearchResultSchema, ...errors } } }, async (request) =>
     searchClients(db, currentUser(request), request.query),
   );
@@ -167,19 +159,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ——— one client ———
-  app.get('/:id/', { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientSchema, ...errors } } }, async (request) =>
-    getClient(db, currentUser(request), request.params.id),
-  );
   app.get('/:id/services/', { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientServicesSchema, ...errors } } }, async (request) =>
     clientServices(db, currentUser(request), request.params.id),
-  );
-  app.put('/:id/', { config: managers, schema: { tags, params: idParamsSchema, body: clientBodySchema, response: { 200: clientSchema, ...errors } } }, async (request) =>
-    updateClient(db, currentUser(request), request.params.id, request.body),
-  );
-  app.patch('/:id/', { config: managers, schema: { tags, params: idParamsSchema, body: clientPatchSchema, response: { 200: clientSchema, ...errors } } }, async (request) =>
-    updateClient(db, currentUser(request), request.params.id, request.body),
-  );
-  app.delete('/:id/', { config: managers, schema: { tags, params: idParamsSchema, response: { 200: deleteResultSchema, ...errors } } }, async (request) =>
-    deleteClient(db, currentUser(request), request.params.id),
   );
 };

@@ -1,12 +1,16 @@
-import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Client, ClientSearchResult, DeleteResult, Page, clientBodySchema, clientListQuerySchema, clientPatchSchema, clientSearchQuerySchema } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { clients, locations } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
+import { audit, audited } from '../../lib/audit';
+import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { deleteUnlessReferenced } from '../../lib/delete';
-import { likePattern, offsetOf, orderOf, toPage } from '../../lib/list';
+import { iso } from '../../lib/iso';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { createdBy, touched } from '../../lib/tracked';
+import { currentUser } from '../../plugins/auth';
 import type { AuthUser } from '../users/auth.service';
 import { assertWritable, inScope, readScope, scopeCondition, type Scope } from './scope';
 
@@ -63,30 +67,14 @@ export const toClient = (r: ClientRow): Client => ({
   location: r.locationId,
   location_name: r.locationName,
   is_active: r.isActive,
-  created_at: new Date(r.createdAt).toISOString(),
-  updated_at: new Date(r.updatedAt).toISOString(),
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
 });
 
 export const selectClients = (db: DbOrTx) => db.select(clientColumns).from(clients).innerJoin(locations, eq(locations.id, clients.locationId));
 
-const ORDERING = {
-  last_name: clients.sortName,
-  first_name: sql`lower(${clients.firstName})`,
-  created_at: clients.createdAt,
-  id: clients.id,
-};
 /** Surname then given name: the clients_sort_name_idx / clients_location_sort_name_idx order. */
 const DEFAULT_ORDER = [asc(clients.sortName)];
-
-/** The one list query: a page of clients matching `where`, in `order`, with the total. */
-const clientPage = async (db: Db, where: SQL | undefined, order: SQL[], query: Pick<ClientQuery, 'page' | 'pageSize'>, url: string): Promise<Page<Client>> => {
-  // Deferred join: the page's ids come from an index-only walk of the name index (cheap even at
-  // offset 90,000); only those 100 rows are then read in full (docs/decisions/0400-clients.md).
-  // The count and the page run side by side (two pool connections on PostgreSQL).
-  const pageIds = db.select({ id: clients.id }).from(clients).where(where).orderBy(...order).limit(query.pageSize).offset(offsetOf(query));
-  const [[total], rows] = await Promise.all([db.select({ n: count() }).from(clients).where(where), selectClients(db).where(inArray(clients.id, pageIds)).orderBy(...order)]);
-  return toPage(url, query, total?.n ?? 0, rows.map(toClient));
-};
 
 /** Filters shared by the list and the CSV export. */
 export const clientFilter = (scope: Scope, query: { location?: number; is_active?: boolean; search?: string }): SQL | undefined => {
@@ -97,10 +85,26 @@ export const clientFilter = (scope: Scope, query: { location?: number; is_active
   return and(...conditions);
 };
 
-export const clientOrder = (ordering: string | undefined) => orderOf(ordering ? [ordering] : undefined, { orderBy: ORDERING, defaultOrder: DEFAULT_ORDER, tieBreaker: clients.id });
-
-export const listClients = async (db: Db, user: AuthUser, query: ClientQuery, url: string) =>
-  clientPage(db, clientFilter(readScope(user), query), clientOrder(query.ordering), query, url);
+/**
+ * A page of clients through listPage's deferred join: the ids and the total come from an
+ * index-only walk of the name index (cheap even at offset 90,000), then only those rows are
+ * read in full (docs/decisions/0400-clients.md).
+ */
+export const listClients = async (db: Db, user: AuthUser, query: ClientQuery, url: string): Promise<Page<Client>> =>
+  listPage(url, query, {
+    select: () => db.select({ id: clients.id, total: totalRows }).from(clients).$dynamic(),
+    where: clientFilter(readScope(user), query),
+    orderBy: { last_name: clients.sortName, first_name: lower(clients.firstName), created_at: clients.createdAt, id: clients.id },
+    defaultOrder: DEFAULT_ORDER,
+    tieBreaker: clients.id,
+    load: async (page) => {
+      const ids = page.map((r) => r.id);
+      if (!ids.length) return [];
+      const position = new Map(ids.map((id, i) => [id, i]));
+      const rows = await selectClients(db).where(inArray(clients.id, ids));
+      return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!).map(toClient);
+    },
+  });
 
 /**
  * How a search text is read: phone digits in any common form (0917…, +63917…, 917 123 4567),
@@ -143,9 +147,10 @@ export const searchClients = async (db: Db, user: AuthUser, query: ClientSearch)
   return { results: rows.map(toClient) };
 };
 
-/** A client the caller may read, else 404. */
-export const getClient = async (db: DbOrTx, user: AuthUser, id: number): Promise<Client> => {
-  const [row] = await selectClients(db).where(eq(clients.id, id));
+/** A client the caller may read, else 404; `lock` holds the row for the write that follows. */
+export const getClient = async (db: DbOrTx, user: AuthUser, id: number, { lock = false } = {}): Promise<Client> => {
+  const query = selectClients(db).where(eq(clients.id, id));
+  const [row] = lock ? await query.for('update', { of: clients }) : await query;
   if (!row || !inScope(readScope(user), row.locationId)) throw notFound('No such client.');
   return toClient(row);
 };
@@ -156,7 +161,11 @@ export const locationName = async (db: DbOrTx, id: number, field = 'location') =
   return row;
 };
 
-const assertPhoneFree = async (db: DbOrTx, phone: string | null, allowDuplicate: boolean, exceptId?: number) => {
+/**
+ * Not assertFree: phones are not unique (relatives share one), so this is a confirmation the
+ * request can give (`allow_duplicate_phone`), and its 409 names the client who has the number.
+ */
+const assertPhoneFree = async (db: DbOrTx, phone: string | null | undefined, allowDuplicate: boolean | undefined, exceptId?: number) => {
   if (!phone || allowDuplicate) return;
   const [clash] = await db
     .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName })
@@ -170,6 +179,33 @@ const assertPhoneFree = async (db: DbOrTx, phone: string | null, allowDuplicate:
   }
 };
 
+/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
+type Columns<T extends ClientChanges> = {
+  firstName: T['first_name'];
+  lastName: T['last_name'];
+  phone: T['phone'];
+  email: T['email'];
+  birthdate: T['birthdate'];
+  gender: T['gender'];
+  address: T['address'];
+  notes: T['notes'];
+  locationId: T['location'];
+  isActive: T['is_active'];
+};
+const toColumns = <T extends ClientChanges>(v: T): Columns<T> => ({
+  firstName: v.first_name,
+  lastName: v.last_name,
+  phone: v.phone,
+  email: v.email,
+  birthdate: v.birthdate,
+  gender: v.gender,
+  address: v.address,
+  notes: v.notes,
+  locationId: v.location,
+  isActive: v.is_active,
+});
+
+/** Staff at the client's home location (if it is open), Managers at theirs, Admins anywhere. */
 export const createClient = async (db: Db, user: AuthUser, input: ClientInput): Promise<Client> =>
   db.transaction(async (tx) => {
     const location = await locationName(tx, input.location);
@@ -178,71 +214,53 @@ export const createClient = async (db: Db, user: AuthUser, input: ClientInput): 
     await assertPhoneFree(tx, input.phone, input.allow_duplicate_phone);
     const [row] = await tx
       .insert(clients)
-      .values({
-        firstName: input.first_name,
-        lastName: input.last_name,
-        phone: input.phone,
-        email: input.email,
-        birthdate: input.birthdate,
-        gender: input.gender,
-        address: input.address,
-        notes: input.notes,
-        locationId: input.location,
-        isActive: input.is_active,
-        createdBy: user.id,
-        updatedBy: user.id,
-      })
+      .values({ ...toColumns(input), ...createdBy(user.id) })
       .returning({ id: clients.id });
-    const created = await getClient(tx, user, row!.id);
-    await audit(tx, { actorId: user.id, action: 'create', tableName: 'clients', rowId: created.id, after: created });
-    return created;
+    return audited(tx, { actorId: user.id, action: 'create', tableName: 'clients', rowId: row!.id, after: await getClient(tx, user, row!.id) });
   });
 
-/** PUT and PATCH: Managers at the client's (and the new) location, Admins anywhere. */
+/** PUT (every field) and PATCH (some): Managers at the client's (and the new) location, Admins anywhere. */
 export const updateClient = async (db: Db, user: AuthUser, id: number, changes: ClientChanges): Promise<Client> =>
   db.transaction(async (tx) => {
-    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).for('update');
-    const before = await getClient(tx, user, id);
+    const before = await getClient(tx, user, id, { lock: true });
     assertWritable(user, before.location, before.location_name);
     if (changes.location !== undefined && changes.location !== before.location) {
       const target = await locationName(tx, changes.location);
       assertWritable(user, changes.location, target.name);
     }
-    if (changes.phone !== undefined && changes.phone !== before.phone) await assertPhoneFree(tx, changes.phone, changes.allow_duplicate_phone ?? false, id);
+    if (changes.phone !== before.phone) await assertPhoneFree(tx, changes.phone, changes.allow_duplicate_phone, id);
     await tx
       .update(clients)
-      .set({
-        firstName: changes.first_name,
-        lastName: changes.last_name,
-        phone: changes.phone,
-        email: changes.email,
-        birthdate: changes.birthdate,
-        gender: changes.gender,
-        address: changes.address,
-        notes: changes.notes,
-        locationId: changes.location,
-        isActive: changes.is_active,
-        updatedBy: user.id,
-        updatedAt: sql`now()`,
-      })
+      .set({ ...toColumns(changes), ...touched(user.id) })
       .where(eq(clients.id, id));
-    const after = await getClient(tx, user, id);
-    await audit(tx, { actorId: user.id, action: 'update', tableName: 'clients', rowId: id, before, after });
-    return after;
+    return audited(tx, { actorId: user.id, action: 'update', tableName: 'clients', rowId: id, before, after: await getClient(tx, user, id) });
   });
 
 /** Deletes a client with no history; one with memberships, vouchers, arrivals or sales is deactivated. */
 export const deleteClient = async (db: Db, user: AuthUser, id: number): Promise<DeleteResult> =>
   db.transaction(async (tx) => {
-    const before = await getClient(tx, user, id);
+    const before = await getClient(tx, user, id, { lock: true });
     assertWritable(user, before.location, before.location_name);
-    if (await deleteUnlessReferenced(tx, (sp) => sp.delete(clients).where(eq(clients.id, id)))) {
-      await audit(tx, { actorId: user.id, action: 'delete', tableName: 'clients', rowId: id, before });
-      return { result: 'deleted', message: `Client ${before.full_name} deleted.` };
-    }
-    if (!before.is_active) throw conflict(`${before.full_name} has history (memberships, vouchers, arrivals or sales) and is already inactive, so the record cannot be deleted.`);
-    await tx.update(clients).set({ isActive: false, updatedBy: user.id, updatedAt: sql`now()` }).where(eq(clients.id, id));
-    const after = await getClient(tx, user, id);
-    await audit(tx, { actorId: user.id, action: 'deactivate', tableName: 'clients', rowId: id, before, after });
-    return { result: 'deactivated', message: `${before.full_name} has history, so the client was deactivated instead of deleted.` };
+    let after: Client | null = null;
+    const result = await deleteOrDeactivate(tx, {
+      label: `Client ${before.full_name}`,
+      inUse: 'has history (memberships, vouchers, arrivals or sales)',
+      isActive: before.is_active,
+      remove: (sp) => sp.delete(clients).where(eq(clients.id, id)),
+      deactivate: async () => {
+        await tx.update(clients).set({ isActive: false, ...touched(user.id) }).where(eq(clients.id, id));
+        after = await getClient(tx, user, id);
+      },
+    });
+    await audit(tx, { actorId: user.id, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'clients', rowId: id, before, after });
+    return result;
   });
+
+/** What the resource routes call (lib/resource-routes.ts); where the caller may act comes from the request's user. */
+export const clientsService = {
+  list: (db: Db, query: ClientQuery, url: string, request: FastifyRequest) => listClients(db, currentUser(request), query, url),
+  get: (db: Db, id: number, request: FastifyRequest) => getClient(db, currentUser(request), id),
+  create: (db: Db, _actorId: number, body: ClientInput, request: FastifyRequest) => createClient(db, currentUser(request), body),
+  update: (db: Db, _actorId: number, id: number, body: ClientChanges, request: FastifyRequest) => updateClient(db, currentUser(request), id, body),
+  remove: (db: Db, _actorId: number, id: number, request: FastifyRequest) => deleteClient(db, currentUser(request), id),
+};

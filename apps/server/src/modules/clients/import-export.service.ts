@@ -6,6 +6,8 @@ import type { Db } from '../../db/client';
 import { clients, locations } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { HttpError, badRequest } from '../../lib/http-error';
+import { createdBy } from '../../lib/tracked';
+import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
 import { clientFilter, selectClients } from './clients.service';
 import { parseCsv, csvLine, splitFullName } from './csv';
@@ -137,8 +139,7 @@ export const importClients = async (db: Db, user: AuthUser, text: string, dryRun
             address: v.address,
             notes: v.notes,
             locationId: v.location,
-            createdBy: user.id,
-            updatedBy: user.id,
+            ...createdBy(user.id),
           })),
         )
         .returning({ id: clients.id });
@@ -166,7 +167,7 @@ export const exportClients = (db: Db, user: AuthUser, query: { location?: number
       if (rows.length === 0) return;
       yield rows
         .map((r) =>
-          csvLine([r.id, r.firstName, r.lastName, r.phone, r.email, r.birthdate, r.gender, r.locationName, r.address, r.notes, r.isActive, new Date(r.createdAt).toISOString()]),
+          csvLine([r.id, r.firstName, r.lastName, r.phone, r.email, r.birthdate, r.gender, r.locationName, r.address, r.notes, r.isActive, iso(r.createdAt)]),
         )
         .join('');
       after = rows[rows.length - 1]!.id;

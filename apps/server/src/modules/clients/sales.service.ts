@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -29,10 +29,12 @@ import {
   sales,
   treatments,
 } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
+import { audited } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { offsetOf, orderOf, toPage } from '../../lib/list';
+import { listPage, totalRows } from '../../lib/list';
 import { pgErrorCode } from '../../lib/pg-errors';
+import { createdBy, touched } from '../../lib/tracked';
+import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
 import { addDays, assertWritable, readScope, scopeCondition, todayInManila } from './scope';
@@ -62,7 +64,7 @@ export const toSale = (r: SaleRow): Sale => ({
   payment_method: r.paymentMethod as Sale['payment_method'],
   bank: r.bankId,
   reference_no: r.referenceNo,
-  created_at: new Date(r.createdAt).toISOString(),
+  created_at: iso(r.createdAt),
 });
 
 type Payment = Pick<MembershipSaleInput, 'location' | 'salesperson' | 'payment_method' | 'bank' | 'reference_no' | 'discount' | 'date'>;
@@ -184,16 +186,17 @@ const membershipColumns = (today: string) => ({
   updatedAt: clientMemberships.updatedAt,
 });
 
-const selectMemberships = (db: DbOrTx, today: string) =>
+/** Client memberships with their names joined; `extra` adds columns (a list's `total`). */
+const selectMemberships = <E extends Record<string, SQL | SQL.Aliased> = Record<never, never>>(db: DbOrTx, today: string, extra?: E) =>
   db
-    .select(membershipColumns(today))
+    .select({ ...membershipColumns(today), ...(extra as E) })
     .from(clientMemberships)
     .innerJoin(owner, eq(owner.id, clientMemberships.clientId))
     .innerJoin(memberships, eq(memberships.id, clientMemberships.membershipId))
     .innerJoin(salesperson, eq(salesperson.id, clientMemberships.salespersonId))
     .innerJoin(locations, eq(locations.id, clientMemberships.locationId));
 
-type MembershipRow = Awaited<ReturnType<ReturnType<typeof selectMemberships>['execute']>>[number];
+type MembershipRow = Awaited<ReturnType<ReturnType<typeof selectMemberships<Record<never, never>>>['execute']>>[number];
 
 const parseJson = <T>(value: T[] | string | null): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []));
 
@@ -212,8 +215,8 @@ export const toClientMembership = (r: MembershipRow): ClientMembership => ({
   location_name: r.locationName,
   status: r.status as ClientMembership['status'],
   vouchers: parseJson(r.vouchers),
-  created_at: new Date(r.createdAt).toISOString(),
-  updated_at: new Date(r.updatedAt).toISOString(),
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
 });
 
 /** Rows of a client's memberships, vouchers and arrivals are visible where the client or the row's location is. */
@@ -234,10 +237,14 @@ export const listClientMemberships = async (db: Db, user: AuthUser, query: Clien
     query.status ? eq(derivedMembershipStatus(today), query.status) : undefined,
     ...dateRange(clientMemberships.startDate, query),
   );
-  const order = orderOf(query.ordering ? [query.ordering] : undefined, { orderBy: { start_date: clientMemberships.startDate, end_date: clientMemberships.endDate, id: clientMemberships.id }, defaultOrder: [desc(clientMemberships.startDate)], tieBreaker: clientMemberships.id });
-  const [total] = await db.select({ n: count() }).from(clientMemberships).innerJoin(owner, eq(owner.id, clientMemberships.clientId)).where(where);
-  const rows = await selectMemberships(db, today).where(where).orderBy(...order).limit(query.pageSize).offset(offsetOf(query));
-  return toPage(url, query, total?.n ?? 0, rows.map(toClientMembership));
+  return listPage(url, query, {
+    select: () => selectMemberships(db, today, { total: totalRows }).$dynamic(),
+    where,
+    orderBy: { start_date: clientMemberships.startDate, end_date: clientMemberships.endDate, id: clientMemberships.id },
+    defaultOrder: [desc(clientMemberships.startDate)],
+    tieBreaker: clientMemberships.id,
+    toItem: toClientMembership,
+  });
 };
 
 export const getClientMembership = async (db: DbOrTx, user: AuthUser, id: number): Promise<ClientMembership> => {
@@ -279,8 +286,7 @@ export const sellMembership = async (db: Db, user: AuthUser, input: MembershipSa
             pricePaid: sale.netAmount,
             salespersonId: input.salesperson,
             locationId: input.location,
-            createdBy: user.id,
-            updatedBy: user.id,
+            ...createdBy(user.id),
           })
           .returning({ id: clientMemberships.id });
         const included = await tx
@@ -299,15 +305,13 @@ export const sellMembership = async (db: Db, user: AuthUser, input: MembershipSa
               locationId: input.location,
               expiresOn: endDate,
               clientMembershipId: created!.id,
-              createdBy: user.id,
-              updatedBy: user.id,
+              ...createdBy(user.id),
             })),
           );
         }
         const saleRead = await setSaleReference(tx, sale.id, `CM-${created!.id}`);
         const result = await getClientMembership(tx, user, created!.id);
-        await audit(tx, { actorId: user.id, action: 'sell', tableName: 'client_memberships', rowId: result.id, after: { ...result, sale: saleRead } });
-        return { ...result, sale: saleRead };
+        return audited(tx, { actorId: user.id, action: 'sell', tableName: 'client_memberships', rowId: result.id, after: { ...result, sale: saleRead } });
       }),
   );
 
@@ -317,10 +321,8 @@ export const setClientMembershipStatus = async (db: Db, user: AuthUser, id: numb
     await tx.select({ id: clientMemberships.id }).from(clientMemberships).where(eq(clientMemberships.id, id)).for('update');
     const before = await getClientMembership(tx, user, id);
     assertWritable(user, before.location, before.location_name);
-    await tx.update(clientMemberships).set({ status, updatedBy: user.id, updatedAt: sql`now()` }).where(eq(clientMemberships.id, id));
-    const after = await getClientMembership(tx, user, id);
-    await audit(tx, { actorId: user.id, action: 'update', tableName: 'client_memberships', rowId: id, before, after });
-    return after;
+    await tx.update(clientMemberships).set({ status, ...touched(user.id) }).where(eq(clientMemberships.id, id));
+    return audited(tx, { actorId: user.id, action: 'update', tableName: 'client_memberships', rowId: id, before, after: await getClientMembership(tx, user, id) });
   });
 
 // ——— vouchers ———
@@ -351,16 +353,17 @@ const voucherColumns = (today: string) => ({
   updatedAt: clientTreatments.updatedAt,
 });
 
-const selectVouchers = (db: DbOrTx, today: string) =>
+/** Vouchers with their names joined; `extra` adds columns (a list's `total`). */
+const selectVouchers = <E extends Record<string, SQL | SQL.Aliased> = Record<never, never>>(db: DbOrTx, today: string, extra?: E) =>
   db
-    .select(voucherColumns(today))
+    .select({ ...voucherColumns(today), ...(extra as E) })
     .from(clientTreatments)
     .innerJoin(owner, eq(owner.id, clientTreatments.clientId))
     .innerJoin(treatments, eq(treatments.id, clientTreatments.treatmentId))
     .innerJoin(salesperson, eq(salesperson.id, clientTreatments.salespersonId))
     .innerJoin(locations, eq(locations.id, clientTreatments.locationId));
 
-type VoucherRow = Awaited<ReturnType<ReturnType<typeof selectVouchers>['execute']>>[number];
+type VoucherRow = Awaited<ReturnType<ReturnType<typeof selectVouchers<Record<never, never>>>['execute']>>[number];
 
 export const toClientTreatment = (r: VoucherRow): ClientTreatment => ({
   id: r.id,
@@ -380,8 +383,8 @@ export const toClientTreatment = (r: VoucherRow): ClientTreatment => ({
   expires_on: r.expiresOn,
   client_membership: r.clientMembershipId,
   status: r.status as ClientTreatment['status'],
-  created_at: new Date(r.createdAt).toISOString(),
-  updated_at: new Date(r.updatedAt).toISOString(),
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
 });
 
 export const listClientTreatments = async (db: Db, user: AuthUser, query: ClientTreatmentQuery, url: string): Promise<Page<ClientTreatment>> => {
@@ -394,14 +397,14 @@ export const listClientTreatments = async (db: Db, user: AuthUser, query: Client
     query.status ? eq(derivedVoucherStatus(today), query.status) : undefined,
     ...dateRange(createdDay, query),
   );
-  const order = orderOf(query.ordering ? [query.ordering] : undefined, {
+  return listPage(url, query, {
+    select: () => selectVouchers(db, today, { total: totalRows }).$dynamic(),
+    where,
     orderBy: { created_at: clientTreatments.createdAt, expires_on: clientTreatments.expiresOn, code: clientTreatments.code, id: clientTreatments.id },
     defaultOrder: [desc(clientTreatments.createdAt)],
     tieBreaker: clientTreatments.id,
+    toItem: toClientTreatment,
   });
-  const [total] = await db.select({ n: count() }).from(clientTreatments).innerJoin(owner, eq(owner.id, clientTreatments.clientId)).where(where);
-  const rows = await selectVouchers(db, today).where(where).orderBy(...order).limit(query.pageSize).offset(offsetOf(query));
-  return toPage(url, query, total?.n ?? 0, rows.map(toClientTreatment));
 };
 
 export const getClientTreatment = async (db: DbOrTx, user: AuthUser, id: number): Promise<ClientTreatment> => {
@@ -446,14 +449,12 @@ export const sellVoucher = async (db: Db, user: AuthUser, input: VoucherSaleInpu
             salespersonId: input.salesperson,
             locationId: input.location,
             expiresOn,
-            createdBy: user.id,
-            updatedBy: user.id,
+            ...createdBy(user.id),
           })
           .returning({ id: clientTreatments.id, code: clientTreatments.code });
         const saleRead = await setSaleReference(tx, sale.id, created!.code);
         const result = await getClientTreatment(tx, user, created!.id);
-        await audit(tx, { actorId: user.id, action: 'sell', tableName: 'client_treatments', rowId: result.id, after: { ...result, sale: saleRead } });
-        return { ...result, sale: saleRead };
+        return audited(tx, { actorId: user.id, action: 'sell', tableName: 'client_treatments', rowId: result.id, after: { ...result, sale: saleRead } });
       }),
   );
 
