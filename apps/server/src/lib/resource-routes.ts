@@ -7,7 +7,9 @@ import { currentUser } from '../plugins/auth';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+/** The error answers every route may give (`{message, errors}`); spread into a route's `response`. */
+export const errorResponses = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses;
 
 /** The contract schemas of a resource (e.g. `bankResource` in @ginhawa/contract). */
 export type ResourceSchemas = {

@@ -7,6 +7,14 @@ import { loadEnv } from '../plugins/env';
 
 export const ADMIN_PASSWORD = 'admin-test-passphrase';
 export const DEMO_PASSWORD = 'demo-test-passphrase';
+/** Who signs in as each group in the role matrices (the demo users seeded by buildTestApp). */
+export const ROLE_CREDENTIALS = {
+  Admin: ['admin', ADMIN_PASSWORD],
+  Manager: ['manager', DEMO_PASSWORD],
+  Salesperson: ['salesperson', DEMO_PASSWORD],
+  Therapist: ['therapist', DEMO_PASSWORD],
+  Receptionist: ['receptionist', DEMO_PASSWORD],
+} as const;
 export const TEST_SECRET = 'test-secret-key-that-is-long-enough-0123456789';
 
 /** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { employees, locations } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { ROLE_CREDENTIALS, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { loadFixtures, type Fixtures } from './clients.test-helpers';
 
 /**
@@ -15,13 +15,7 @@ type Expect = Record<Role, number>;
 const signedIn = (status: number): Expect => ({ anonymous: 401, Salesperson: status, Therapist: status, Receptionist: status, Manager: status, Admin: status });
 const managers = (status: number): Expect => ({ anonymous: 401, Salesperson: 403, Therapist: 403, Receptionist: 403, Manager: status, Admin: status });
 
-const CREDENTIALS: Record<Exclude<Role, 'anonymous'>, readonly [string, string]> = {
-  Admin: ['admin', ADMIN_PASSWORD],
-  Manager: ['manager', DEMO_PASSWORD],
-  Salesperson: ['salesperson', DEMO_PASSWORD],
-  Therapist: ['therapist', DEMO_PASSWORD],
-  Receptionist: ['receptionist', DEMO_PASSWORD],
-};
+const CREDENTIALS: Record<Exclude<Role, 'anonymous'>, readonly [string, string]> = ROLE_CREDENTIALS;
 
 type Own = { client: number; doomed: number; voucher: number; membership: number; arrival: number };
 type Targets = { own: Record<Role, Own>; far: { client: number; location: number; therapist: number } };

@@ -27,7 +27,7 @@ afterAll(async () => {
 let phoneSeq = 1_000_000;
 const nextPhone = () => `0917${String((phoneSeq += 1)).padStart(7, '0')}`;
 
-type ClientRead = { id: number; full_name: string; phone: string | null; location: number; is_active: boolean };
+type ClientRead = { id: number; full_name: string; phone: string | null; notes: string; location: number; is_active: boolean };
 const newClient = async (overrides: Record<string, unknown> = {}, as: Agent = salesperson): Promise<ClientRead> => {
   const res = await as.request({ method: 'POST', url: '/api/clients/', payload: { first_name: 'Test', last_name: 'Client', phone: nextPhone(), location: f.home, ...overrides } });
   expect(res.statusCode, res.body).toBe(201);
@@ -88,6 +88,25 @@ describe('clients', () => {
     const bad = await admin.request({ method: 'GET', url: '/api/clients/?ordering=phone' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.ordering).toBeDefined();
+  });
+
+  it('pages in surname order through the deferred join: pages join up, the count is exact, past the end is empty', async () => {
+    const all = (await admin.request({ method: 'GET', url: '/api/clients/?pageSize=500&ordering=last_name,first_name' })).json();
+    const ids = all.results.map((c: ClientRead) => c.id);
+    const first = (await admin.request({ method: 'GET', url: '/api/clients/?pageSize=7&ordering=last_name,first_name' })).json();
+    const second = (await admin.request({ method: 'GET', url: '/api/clients/?pageSize=7&page=2&ordering=last_name,first_name' })).json();
+    expect(first.count).toBe(all.count);
+    expect([...first.results, ...second.results].map((c: ClientRead) => c.id)).toEqual(ids.slice(0, 14));
+    const past = (await admin.request({ method: 'GET', url: `/api/clients/?pageSize=7&page=${Math.ceil(all.count / 7) + 3}` })).json();
+    expect(past).toMatchObject({ count: all.count, next: null, results: [] });
+  });
+
+  it('refuses control characters in names and notes, keeping newlines in notes', async () => {
+    const res = await admin.request({ method: 'POST', url: '/api/clients/', payload: { first_name: 'Ro\u0000sa', last_name: 'Cruz', notes: 'a\u0007b', location: f.home } });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['first_name', 'notes']);
+    const ok = await newClient({ first_name: 'Lines', last_name: 'Kept', notes: 'first\nsecond' });
+    expect(ok.notes).toBe('first\nsecond');
   });
 
   it('keeps staff to clients of their locations (404 elsewhere); managers read all but change only theirs (403)', async () => {

@@ -31,7 +31,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../lib/http-error';
-import { resourceRoutes } from '../../lib/resource-routes';
+import { errorResponses, resourceRoutes } from '../../lib/resource-routes';
 import { exportClients, importClients } from './import-export.service';
 import { clientsService, searchClients } from './clients.service';
 import {
@@ -47,7 +47,7 @@ import {
 import { arrivalsData, countArrivals, createArrival, getArrival, listArrivals, updateArrival } from './arrivals.service';
 
 const tags = ['clients'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses;
 /** Every role works with clients; where they may act is checked per location in the services (scope.ts). */
 const staff = { groups: GROUPS } as const;
 /** Changing or removing a client record: Managers (their locations) and Admins. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Client, ClientSearchResult, DeleteResult, Page, clientBodySchema, clientListQuerySchema, clientPatchSchema, clientSearchQuerySchema } from '@ginhawa/contract';
@@ -8,7 +8,7 @@ import { audit, audited } from '../../lib/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
-import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { likePattern, listPage, lower } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { currentUser } from '../../plugins/auth';
 import type { AuthUser } from '../users/auth.service';
@@ -86,13 +86,14 @@ export const clientFilter = (scope: Scope, query: { location?: number; is_active
 };
 
 /**
- * A page of clients through listPage's deferred join: the ids and the total come from an
- * index-only walk of the name index (cheap even at offset 90,000), then only those rows are
- * read in full (docs/decisions/0400-clients.md).
+ * A page of clients through listPage's deferred join: the page's ids come from an index-only
+ * walk of the name index (cheap even at offset 90,000) while the total is counted beside it,
+ * then only those rows are read in full (docs/decisions/0400-clients.md).
  */
 export const listClients = async (db: Db, user: AuthUser, query: ClientQuery, url: string): Promise<Page<Client>> =>
   listPage(url, query, {
-    select: () => db.select({ id: clients.id, total: totalRows }).from(clients).$dynamic(),
+    select: () => db.select({ id: clients.id }).from(clients).$dynamic(),
+    count: async (where) => (await db.select({ n: count() }).from(clients).where(where))[0]?.n ?? 0,
     where: clientFilter(readScope(user), query),
     orderBy: { last_name: clients.sortName, first_name: lower(clients.firstName), created_at: clients.createdAt, id: clients.id },
     defaultOrder: DEFAULT_ORDER,
@@ -179,7 +180,7 @@ const assertPhoneFree = async (db: DbOrTx, phone: string | null | undefined, all
   }
 };
 
-/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
+/** API fields → columns, for insert, import and update alike (an absent field leaves its column as it is). */
 type Columns<T extends ClientChanges> = {
   firstName: T['first_name'];
   lastName: T['last_name'];
@@ -192,7 +193,7 @@ type Columns<T extends ClientChanges> = {
   locationId: T['location'];
   isActive: T['is_active'];
 };
-const toColumns = <T extends ClientChanges>(v: T): Columns<T> => ({
+export const toColumns = <T extends ClientChanges>(v: T): Columns<T> => ({
   firstName: v.first_name,
   lastName: v.last_name,
   phone: v.phone,

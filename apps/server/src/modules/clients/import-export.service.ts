@@ -9,7 +9,7 @@ import { HttpError, badRequest } from '../../lib/http-error';
 import { createdBy } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
-import { clientFilter, selectClients } from './clients.service';
+import { clientFilter, selectClients, toColumns } from './clients.service';
 import { parseCsv, csvLine, splitFullName } from './csv';
 import { readScope, writeScope, inScope } from './scope';
 
@@ -129,18 +129,7 @@ export const importClients = async (db: Db, user: AuthUser, text: string, dryRun
       const inserted = await tx
         .insert(clients)
         .values(
-          planned.slice(i, i + INSERT_CHUNK).map(({ values: v }) => ({
-            firstName: v.first_name,
-            lastName: v.last_name,
-            phone: v.phone,
-            email: v.email,
-            birthdate: v.birthdate,
-            gender: v.gender,
-            address: v.address,
-            notes: v.notes,
-            locationId: v.location,
-            ...createdBy(user.id),
-          })),
+          planned.slice(i, i + INSERT_CHUNK).map(({ values }) => ({ ...toColumns(values), ...createdBy(user.id) })),
         )
         .returning({ id: clients.id });
       ids.push(...inserted.map((r) => r.id));
