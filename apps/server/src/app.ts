@@ -25,6 +25,7 @@ import { locationsRoutes } from './modules/locations/locations.routes';
 import { banksRoutes } from './modules/banks/banks.routes';
 import { receptionistsRoutes, salespersonsRoutes, therapistsRoutes } from './modules/employees/employees.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { clientsRoutes } from './modules/clients/clients.routes';
 import { registerNotificationSocket } from './modules/notifications/notifications.ws';
 
 export type AppDeps = { db: Db; database: Database; env: Env; tokens: TokenSigner };
@@ -124,6 +125,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
       await api.register(salespersonsRoutes, { prefix: '/salespersons' });
       await api.register(therapistsRoutes, { prefix: '/therapists' });
       await api.register(receptionistsRoutes, { prefix: '/receptionists' });
+      await api.register(clientsRoutes, { prefix: '/clients' });
     },
     { prefix: '/api' },
   );

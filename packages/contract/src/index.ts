@@ -10,3 +10,4 @@ export * from './notifications';
 export * from './services';
 export * from './phone';
 export * from './admin';
+export * from './clients';

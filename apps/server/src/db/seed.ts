@@ -8,8 +8,13 @@ import { CONFIGURATION_ID } from '../modules/configurations/configurations.servi
 import { createDemoFaker } from './demo-data';
 import { seedDemoServices } from '../modules/services/services.demo';
 import { seedDemoAdministration } from '../modules/employees/admin.demo';
+import { seedDemoClients } from '../modules/clients/clients.demo';
 
-export type SeedOptions = { adminPassword?: string; demoPassword?: string; seedDemo: boolean };
+/** Demo clients on a fresh database (DESIGN.md: 2,000 with memberships, vouchers and arrivals over 90 days). */
+export const DEMO_CLIENTS = 2_000;
+
+/** `demoClients`: how many demo clients (DEMO_CLIENTS by default; the test databases take fewer). */
+export type SeedOptions = { adminPassword?: string; demoPassword?: string; seedDemo: boolean; demoClients?: number };
 export type SeedResult = { created: boolean; adminPassword?: string; demoPassword?: string; demoUsers: string[] };
 
 /** Demo staff accounts, one per role (the admin account is separate). */
@@ -62,6 +67,7 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
       for (const account of DEMO_ACCOUNTS) await addUser(account.username, demo.firstName(), demo.lastName(), demoHash, account.group);
       await seedDemoAdministration(tx, demo, { passwordHash: demoHash, groupIds });
       await seedDemoServices(tx);
+      await seedDemoClients(tx, { count: options.demoClients ?? DEMO_CLIENTS, faker: demo.faker });
     }
     await tx.insert(configurations).values({ id: CONFIGURATION_ID }).onConflictDoNothing();
   });

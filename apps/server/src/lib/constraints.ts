@@ -1,5 +1,5 @@
 import { FIELDS_MESSAGE } from '@ginhawa/contract';
-import { bankConstraints, employeeConstraints, locationConstraints, serviceConstraints, userConstraints } from '../db/schema/index';
+import { bankConstraints, clientConstraints, employeeConstraints, locationConstraints, saleConstraints, serviceConstraints, userConstraints } from '../db/schema/index';
 import { HttpError } from './http-error';
 import { pgErrorCode } from './pg-errors';
 
@@ -26,6 +26,8 @@ export const CONSTRAINTS: ConstraintSentences = {
   ...employeeConstraints,
   ...bankConstraints,
   ...serviceConstraints,
+  ...clientConstraints,
+  ...saleConstraints,
 };
 
 type PgFields = { constraint?: string; table?: string };

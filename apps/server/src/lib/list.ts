@@ -22,8 +22,23 @@ export type ListSpec<Q extends PgSelect, Item> = {
   defaultOrder: SQL[];
   /** Breaks ties so pages are stable. */
   tieBreaker: AnyColumn;
-  toItem: (row: Awaited<Q>[number]) => Item;
-};
+} & (
+  | { toItem: (row: Awaited<Q>[number]) => Item }
+  | {
+      /**
+       * Deferred join, for lists paged deep into 100,000 rows (clients): `select` reads only the
+       * key (no `total`), which an index-only walk answers even at offset 90,000; `load` then
+       * reads the page's rows in full and returns them in the order given.
+       */
+      load: (rows: Awaited<Q>) => Promise<Item[]>;
+      /**
+       * The exact total for `where`, run beside the page (two pool connections on PostgreSQL).
+       * Not `count(*) over ()` here: the window keeps every matching row before the page is cut,
+       * about 3× a plain index-only count at 100,000 rows (docs/decisions/0400-clients.md).
+       */
+      count: (where: SQL | undefined) => Promise<number>;
+    }
+);
 
 /** Relative links to the neighbouring pages, keeping every other query parameter. */
 const pageLink = (url: string, page: number) => {
@@ -53,10 +68,16 @@ const orderOf = (ordering: readonly string[] | undefined, spec: Pick<ListSpec<Pg
 /**
  * The one list: filters, ordering and page in one query, `{count, next, previous, results}` out.
  * The count rides on every row (`count(*) over ()`); only a page past the end asks again.
+ * With `load` (deferred join) the keys and the count are two queries side by side instead.
  */
 export const listPage = async <Q extends PgSelect, Item>(url: string, params: ListParams, spec: ListSpec<Q, Item>): Promise<Page<Item>> => {
   const offset = (params.page - 1) * params.pageSize;
-  const rows = (await spec.select().where(spec.where).orderBy(...orderOf(params.ordering, spec)).limit(params.pageSize).offset(offset)) as Awaited<Q>;
+  const readPage = async () => (await spec.select().where(spec.where).orderBy(...orderOf(params.ordering, spec)).limit(params.pageSize).offset(offset)) as Awaited<Q>;
+  if ('load' in spec) {
+    const [keys, count] = await Promise.all([readPage(), spec.count(spec.where)]);
+    return toPage(url, params, count, await spec.load(keys));
+  }
+  const rows = await readPage();
   let count = (rows[0] as { total?: number } | undefined)?.total ?? 0;
   if (!rows.length && offset > 0) {
     const [first] = (await spec.select().where(spec.where).limit(1)) as Awaited<Q>;

@@ -7,7 +7,9 @@ import { currentUser } from '../plugins/auth';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+/** The error answers every route may give (`{message, errors}`); spread into a route's `response`. */
+export const errorResponses = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses;
 
 /** The contract schemas of a resource (e.g. `bankResource` in @ginhawa/contract). */
 export type ResourceSchemas = {
@@ -37,6 +39,8 @@ export type ResourceSpec<S extends ResourceSchemas> = {
   readers?: readonly GroupName[];
   /** Who may create, replace, change and delete. */
   writers: readonly GroupName[];
+  /** Who may create, when more may create than change (staff add clients; managers edit them). */
+  creators?: readonly GroupName[];
   schemas: S;
   service: ResourceService<S>;
 };
@@ -46,9 +50,10 @@ export type ResourceSpec<S extends ResourceSchemas> = {
  * GET / (page), POST / (201), GET /:id/, PUT /:id/ (replace), PATCH /:id/ (change), DELETE /:id/
  * (`{result, message}`). A module's routes file is then who may call it and which service answers.
  */
-export const resourceRoutes = <S extends ResourceSchemas>(app: App, { tags, readers, writers, schemas, service }: ResourceSpec<S>) => {
+export const resourceRoutes = <S extends ResourceSchemas>(app: App, { tags, readers, writers, creators, schemas, service }: ResourceSpec<S>) => {
   const read: { groups?: readonly GroupName[] } = readers ? { groups: readers } : {};
   const write = { groups: writers };
+  const create = { groups: creators ?? writers };
   const params = idParamsSchema;
   const { db } = app.deps;
   // The schemas below validate and convert before each handler, so the handlers read their outputs;
@@ -60,7 +65,7 @@ export const resourceRoutes = <S extends ResourceSchemas>(app: App, { tags, read
   routes.get('/', { config: read, schema: { tags, querystring: schemas.listQuery, response: { 200: pageSchema(schemas.item), ...errors } } }, async (request) =>
     service.list(db, request.query as z.output<S['listQuery']>, request.url, request),
   );
-  routes.post('/', { config: write, schema: { tags, body: schemas.createBody, response: { 201: schemas.item, ...errors } } }, async (request, reply) =>
+  routes.post('/', { config: create, schema: { tags, body: schemas.createBody, response: { 201: schemas.item, ...errors } } }, async (request, reply) =>
     reply.code(201).send(await service.create(db, actorOf(request), request.body as z.output<S['createBody']>, request)),
   );
   routes.get('/:id/', { config: read, schema: { tags, params, response: { 200: schemas.item, ...errors } } }, async (request) => service.get(db, idOf(request), request));

@@ -31,6 +31,14 @@ export const dropDatabase = async (url: string, name: string) => {
   }
 };
 
+/** Who signs in as each group in the role matrices (the demo users seeded by buildTestApp). */
+export const ROLE_CREDENTIALS = {
+  Admin: ['admin', ADMIN_PASSWORD],
+  Manager: ['manager', DEMO_PASSWORD],
+  Salesperson: ['salesperson', DEMO_PASSWORD],
+  Therapist: ['therapist', DEMO_PASSWORD],
+  Receptionist: ['receptionist', DEMO_PASSWORD],
+} as const;
 export const TEST_SECRET = 'test-secret-key-that-is-long-enough-0123456789';
 
 /** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
@@ -68,7 +76,8 @@ const testEnv = (overrides: Record<string, string>) =>
 export const buildTestApp = async (overrides: Record<string, string> = {}): Promise<TestContext> => {
   const database = await openTestDatabase();
   await database.migrate();
-  await seedDatabase(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, seedDemo: true });
+  // 200 demo clients, not 2,000: every test file seeds its own database.
+  await seedDatabase(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, seedDemo: true, demoClients: 200 });
   const app = await buildApp({ database, env: testEnv(overrides), secretKey: TEST_SECRET, logger: false });
   await app.ready();
   return {

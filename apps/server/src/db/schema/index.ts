@@ -8,3 +8,5 @@ export * from './locations';
 export * from './employees';
 export * from './banks';
 export * from './tokens';
+export * from './clients';
+export * from './sales';

@@ -1,0 +1,267 @@
+import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Client, ClientSearchResult, DeleteResult, Page, clientBodySchema, clientListQuerySchema, clientPatchSchema, clientSearchQuerySchema } from '@ginhawa/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { clients, locations } from '../../db/schema/index';
+import { audit, audited } from '../../lib/audit';
+import { deleteOrDeactivate } from '../../lib/delete';
+import { conflict, fieldError, notFound } from '../../lib/http-error';
+import { iso } from '../../lib/iso';
+import { likePattern, listPage, lower } from '../../lib/list';
+import { createdBy, touched } from '../../lib/tracked';
+import { currentUser } from '../../plugins/auth';
+import type { AuthUser } from '../users/auth.service';
+import { assertWritable, inScope, readScope, scopeCondition, type Scope } from './scope';
+
+export type ClientInput = z.output<typeof clientBodySchema>;
+export type ClientChanges = z.output<typeof clientPatchSchema>;
+export type ClientQuery = z.output<typeof clientListQuerySchema>;
+export type ClientSearch = z.output<typeof clientSearchQuerySchema>;
+
+export const clientColumns = {
+  id: clients.id,
+  firstName: clients.firstName,
+  lastName: clients.lastName,
+  phone: clients.phone,
+  email: clients.email,
+  birthdate: clients.birthdate,
+  gender: clients.gender,
+  address: clients.address,
+  notes: clients.notes,
+  locationId: clients.locationId,
+  locationName: locations.name,
+  isActive: clients.isActive,
+  createdAt: clients.createdAt,
+  updatedAt: clients.updatedAt,
+};
+type ClientRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  email: string;
+  birthdate: string | null;
+  gender: string | null;
+  address: string;
+  notes: string;
+  locationId: number;
+  locationName: string;
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** The API object: what reads answer and what audit rows keep as before/after. */
+export const toClient = (r: ClientRow): Client => ({
+  id: r.id,
+  first_name: r.firstName,
+  last_name: r.lastName,
+  full_name: `${r.firstName} ${r.lastName}`,
+  phone: r.phone,
+  email: r.email,
+  birthdate: r.birthdate,
+  gender: r.gender as Client['gender'],
+  address: r.address,
+  notes: r.notes,
+  location: r.locationId,
+  location_name: r.locationName,
+  is_active: r.isActive,
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
+});
+
+export const selectClients = (db: DbOrTx) => db.select(clientColumns).from(clients).innerJoin(locations, eq(locations.id, clients.locationId));
+
+/** Surname then given name: the clients_sort_name_idx / clients_location_sort_name_idx order. */
+const DEFAULT_ORDER = [asc(clients.sortName)];
+
+/** Filters shared by the list and the CSV export. */
+export const clientFilter = (scope: Scope, query: { location?: number; is_active?: boolean; search?: string }): SQL | undefined => {
+  const conditions: (SQL | undefined)[] = [scopeCondition(scope, clients.locationId)];
+  if (query.location !== undefined) conditions.push(eq(clients.locationId, query.location));
+  if (query.is_active !== undefined) conditions.push(eq(clients.isActive, query.is_active));
+  if (query.search) conditions.push(searchCondition(query.search).where);
+  return and(...conditions);
+};
+
+/**
+ * A page of clients through listPage's deferred join: the page's ids come from an index-only
+ * walk of the name index (cheap even at offset 90,000) while the total is counted beside it,
+ * then only those rows are read in full (docs/decisions/0400-clients.md).
+ */
+export const listClients = async (db: Db, user: AuthUser, query: ClientQuery, url: string): Promise<Page<Client>> =>
+  listPage(url, query, {
+    select: () => db.select({ id: clients.id }).from(clients).$dynamic(),
+    count: async (where) => (await db.select({ n: count() }).from(clients).where(where))[0]?.n ?? 0,
+    where: clientFilter(readScope(user), query),
+    orderBy: { last_name: clients.sortName, first_name: lower(clients.firstName), created_at: clients.createdAt, id: clients.id },
+    defaultOrder: DEFAULT_ORDER,
+    tieBreaker: clients.id,
+    load: async (page) => {
+      const ids = page.map((r) => r.id);
+      if (!ids.length) return [];
+      const position = new Map(ids.map((id, i) => [id, i]));
+      const rows = await selectClients(db).where(inArray(clients.id, ids));
+      return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!).map(toClient);
+    },
+  });
+
+/**
+ * How a search text is read: phone digits in any common form (0917…, +63917…, 917 123 4567),
+ * an email, or name words in any order. All three use the trigram index on search_text.
+ */
+const searchCondition = (text: string): { where: SQL; rank: SQL[] } => {
+  const q = text.trim().toLowerCase();
+  const digits = q.replace(/\D/g, '');
+  if (/^[+\d\s().-]+$/.test(q) && digits.length >= 3) {
+    let national = digits;
+    if (q.startsWith('+63') || (digits.startsWith('63') && digits.length >= 11)) national = digits.slice(2);
+    else if (digits.startsWith('0')) national = digits.slice(1);
+    return { where: like(clients.searchText, likePattern(national)), rank: [desc(sql`${clients.phone} = ${`+63${national}`}`)] };
+  }
+  if (q.includes('@')) return { where: like(clients.searchText, likePattern(q)), rank: [desc(sql`${clients.email} = ${q}`)] };
+  const words = q.split(/\s+/).filter(Boolean).slice(0, 6);
+  const name = sql`lower(${clients.firstName} || ' ' || ${clients.lastName})`;
+  return {
+    where: and(...words.map((w) => like(clients.searchText, likePattern(w))))!,
+    rank: [desc(sql`similarity(${name}, ${q})`)],
+  };
+};
+
+/** How many matches a search ranks at most (see searchClients). */
+export const SEARCH_CANDIDATES = 300;
+
+/** Best matches first: exact phone/email, then name similarity; active clients before inactive ones. */
+export const searchClients = async (db: Db, user: AuthUser, query: ClientSearch): Promise<ClientSearchResult> => {
+  const { where, rank } = searchCondition(query.q);
+  const conditions: (SQL | undefined)[] = [where, scopeCondition(readScope(user), clients.locationId)];
+  if (query.location !== undefined) conditions.push(eq(clients.locationId, query.location));
+  if (query.is_active !== undefined) conditions.push(eq(clients.isActive, query.is_active));
+  // Ranked among the first SEARCH_CANDIDATES matches the trigram index yields: a common surname
+  // alone ("santos") matches thousands, and ranking them all costs more than the answer is worth.
+  const candidates = db.select({ id: clients.id }).from(clients).where(and(...conditions)).limit(SEARCH_CANDIDATES);
+  const rows = await selectClients(db)
+    .where(inArray(clients.id, candidates))
+    .orderBy(desc(clients.isActive), ...rank, ...DEFAULT_ORDER, asc(clients.id))
+    .limit(query.limit);
+  return { results: rows.map(toClient) };
+};
+
+/** A client the caller may read, else 404; `lock` holds the row for the write that follows. */
+export const getClient = async (db: DbOrTx, user: AuthUser, id: number, { lock = false } = {}): Promise<Client> => {
+  const query = selectClients(db).where(eq(clients.id, id));
+  const [row] = lock ? await query.for('update', { of: clients }) : await query;
+  if (!row || !inScope(readScope(user), row.locationId)) throw notFound('No such client.');
+  return toClient(row);
+};
+
+export const locationName = async (db: DbOrTx, id: number, field = 'location') => {
+  const [row] = await db.select({ name: locations.name, isActive: locations.isActive }).from(locations).where(eq(locations.id, id));
+  if (!row) throw fieldError(field, 'No such location.');
+  return row;
+};
+
+/**
+ * Not assertFree: phones are not unique (relatives share one), so this is a confirmation the
+ * request can give (`allow_duplicate_phone`), and its 409 names the client who has the number.
+ */
+const assertPhoneFree = async (db: DbOrTx, phone: string | null | undefined, allowDuplicate: boolean | undefined, exceptId?: number) => {
+  if (!phone || allowDuplicate) return;
+  const [clash] = await db
+    .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName })
+    .from(clients)
+    .where(and(eq(clients.phone, phone), exceptId === undefined ? undefined : ne(clients.id, exceptId)))
+    .orderBy(asc(clients.id))
+    .limit(1);
+  if (clash) {
+    const message = `${clash.firstName} ${clash.lastName} (client #${clash.id}) already has this phone number. Send allow_duplicate_phone: true to add another client with it.`;
+    throw conflict(message, { phone: [message] });
+  }
+};
+
+/** API fields → columns, for insert, import and update alike (an absent field leaves its column as it is). */
+type Columns<T extends ClientChanges> = {
+  firstName: T['first_name'];
+  lastName: T['last_name'];
+  phone: T['phone'];
+  email: T['email'];
+  birthdate: T['birthdate'];
+  gender: T['gender'];
+  address: T['address'];
+  notes: T['notes'];
+  locationId: T['location'];
+  isActive: T['is_active'];
+};
+export const toColumns = <T extends ClientChanges>(v: T): Columns<T> => ({
+  firstName: v.first_name,
+  lastName: v.last_name,
+  phone: v.phone,
+  email: v.email,
+  birthdate: v.birthdate,
+  gender: v.gender,
+  address: v.address,
+  notes: v.notes,
+  locationId: v.location,
+  isActive: v.is_active,
+});
+
+/** Staff at the client's home location (if it is open), Managers at theirs, Admins anywhere. */
+export const createClient = async (db: Db, user: AuthUser, input: ClientInput): Promise<Client> =>
+  db.transaction(async (tx) => {
+    const location = await locationName(tx, input.location);
+    if (!location.isActive) throw fieldError('location', `${location.name} is closed (inactive); choose an open location.`);
+    assertWritable(user, input.location, location.name);
+    await assertPhoneFree(tx, input.phone, input.allow_duplicate_phone);
+    const [row] = await tx
+      .insert(clients)
+      .values({ ...toColumns(input), ...createdBy(user.id) })
+      .returning({ id: clients.id });
+    return audited(tx, { actorId: user.id, action: 'create', tableName: 'clients', rowId: row!.id, after: await getClient(tx, user, row!.id) });
+  });
+
+/** PUT (every field) and PATCH (some): Managers at the client's (and the new) location, Admins anywhere. */
+export const updateClient = async (db: Db, user: AuthUser, id: number, changes: ClientChanges): Promise<Client> =>
+  db.transaction(async (tx) => {
+    const before = await getClient(tx, user, id, { lock: true });
+    assertWritable(user, before.location, before.location_name);
+    if (changes.location !== undefined && changes.location !== before.location) {
+      const target = await locationName(tx, changes.location);
+      assertWritable(user, changes.location, target.name);
+    }
+    if (changes.phone !== before.phone) await assertPhoneFree(tx, changes.phone, changes.allow_duplicate_phone, id);
+    await tx
+      .update(clients)
+      .set({ ...toColumns(changes), ...touched(user.id) })
+      .where(eq(clients.id, id));
+    return audited(tx, { actorId: user.id, action: 'update', tableName: 'clients', rowId: id, before, after: await getClient(tx, user, id) });
+  });
+
+/** Deletes a client with no history; one with memberships, vouchers, arrivals or sales is deactivated. */
+export const deleteClient = async (db: Db, user: AuthUser, id: number): Promise<DeleteResult> =>
+  db.transaction(async (tx) => {
+    const before = await getClient(tx, user, id, { lock: true });
+    assertWritable(user, before.location, before.location_name);
+    let after: Client | null = null;
+    const result = await deleteOrDeactivate(tx, {
+      label: `Client ${before.full_name}`,
+      inUse: 'has history (memberships, vouchers, arrivals or sales)',
+      isActive: before.is_active,
+      remove: (sp) => sp.delete(clients).where(eq(clients.id, id)),
+      deactivate: async () => {
+        await tx.update(clients).set({ isActive: false, ...touched(user.id) }).where(eq(clients.id, id));
+        after = await getClient(tx, user, id);
+      },
+    });
+    await audit(tx, { actorId: user.id, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'clients', rowId: id, before, after });
+    return result;
+  });
+
+/** What the resource routes call (lib/resource-routes.ts); where the caller may act comes from the request's user. */
+export const clientsService = {
+  list: (db: Db, query: ClientQuery, url: string, request: FastifyRequest) => listClients(db, currentUser(request), query, url),
+  get: (db: Db, id: number, request: FastifyRequest) => getClient(db, currentUser(request), id),
+  create: (db: Db, _actorId: number, body: ClientInput, request: FastifyRequest) => createClient(db, currentUser(request), body),
+  update: (db: Db, _actorId: number, id: number, body: ClientChanges, request: FastifyRequest) => updateClient(db, currentUser(request), id, body),
+  remove: (db: Db, _actorId: number, id: number, request: FastifyRequest) => deleteClient(db, currentUser(request), id),
+};

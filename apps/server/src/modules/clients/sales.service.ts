@@ -1,0 +1,514 @@
+import { and, asc, desc, eq, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  BANKED_PAYMENT_METHODS,
+  VOUCHER_DEFAULT_VALIDITY_DAYS,
+  type ClientMembership,
+  type ClientMembershipSale,
+  type ClientServices,
+  type ClientTreatment,
+  type ClientTreatmentSale,
+  type Page,
+  type Sale,
+  type clientMembershipBodySchema,
+  type clientMembershipListQuerySchema,
+  type clientTreatmentBodySchema,
+  type clientTreatmentListQuerySchema,
+} from '@ginhawa/contract';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import {
+  banks,
+  clientMemberships,
+  clientTreatments,
+  clients,
+  employees,
+  locations,
+  membershipAllowedTreatments,
+  memberships,
+  sales,
+  treatments,
+} from '../../db/schema/index';
+import { audited } from '../../lib/audit';
+import { conflict, fieldError, notFound } from '../../lib/http-error';
+import { listPage, totalRows } from '../../lib/list';
+import { pgErrorCode } from '../../lib/pg-errors';
+import { createdBy, touched } from '../../lib/tracked';
+import { iso } from '../../lib/iso';
+import type { AuthUser } from '../users/auth.service';
+import { getClient, locationName } from './clients.service';
+import { addDays, assertWritable, readScope, scopeCondition, todayInManila } from './scope';
+
+export type MembershipSaleInput = z.output<typeof clientMembershipBodySchema>;
+export type VoucherSaleInput = z.output<typeof clientTreatmentBodySchema>;
+export type ClientMembershipQuery = z.output<typeof clientMembershipListQuerySchema>;
+export type ClientTreatmentQuery = z.output<typeof clientTreatmentListQuerySchema>;
+
+const salesperson = alias(employees, 'salesperson');
+export const owner = alias(clients, 'owner');
+
+// ——— sales ———
+
+type SaleRow = typeof sales.$inferSelect;
+export const toSale = (r: SaleRow): Sale => ({
+  id: r.id,
+  date: r.date,
+  location: r.locationId,
+  client: r.clientId,
+  salesperson: r.salespersonId,
+  kind: r.kind as Sale['kind'],
+  reference: r.reference,
+  amount: r.amount,
+  discount: r.discount,
+  net_amount: r.netAmount,
+  payment_method: r.paymentMethod as Sale['payment_method'],
+  bank: r.bankId,
+  reference_no: r.referenceNo,
+  created_at: iso(r.createdAt),
+});
+
+type Payment = Pick<MembershipSaleInput, 'location' | 'salesperson' | 'payment_method' | 'bank' | 'reference_no' | 'discount' | 'date'>;
+
+/** Checks what every sale names: an open location the caller works at, a salesperson there, the bank a card or transfer went to. */
+const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, payment: Payment) => {
+  const client = await getClient(tx, user, clientId).catch(() => {
+    throw fieldError('client', 'No such client.');
+  });
+  if (!client.is_active) throw fieldError('client', `${client.full_name} is inactive; reactivate the client before selling.`);
+  const location = await locationName(tx, payment.location);
+  if (!location.isActive) throw fieldError('location', `${location.name} is closed (inactive).`);
+  assertWritable(user, payment.location, location.name);
+  const [seller] = await tx.select().from(employees).where(eq(employees.id, payment.salesperson));
+  if (!seller || seller.kind !== 'salesperson') throw fieldError('salesperson', 'No such salesperson.');
+  if (!seller.isActive) throw fieldError('salesperson', `${seller.firstName} ${seller.lastName} is no longer active.`);
+  if (seller.locationId !== payment.location) throw fieldError('salesperson', `${seller.firstName} ${seller.lastName} works at another location.`);
+  if (BANKED_PAYMENT_METHODS.includes(payment.payment_method)) {
+    if (payment.bank === null) throw fieldError('bank', 'Choose the bank account a card or bank transfer payment went to.');
+    const [bank] = await tx.select({ isActive: banks.isActive }).from(banks).where(eq(banks.id, payment.bank));
+    if (!bank) throw fieldError('bank', 'No such bank account.');
+    if (!bank.isActive) throw fieldError('bank', 'This bank account is inactive.');
+  } else if (payment.bank !== null) {
+    throw fieldError('bank', 'Only card and bank transfer payments name a bank account.');
+  }
+  return { client, date: payment.date ?? todayInManila() };
+};
+
+/**
+ * Writes the sale row first: its unique idempotency_key is what claims the key, so a parallel
+ * retry waits here and then fails on the index instead of selling twice. Amounts are SQL numeric.
+ */
+const insertSale = async (
+  tx: Tx,
+  user: AuthUser,
+  values: { date: string; clientId: number; kind: 'membership' | 'voucher'; amount: SQL; payment: Payment; idempotencyKey: string | null },
+) => {
+  const [check] = await tx.select({ amount: sql<string>`(${values.amount})::numeric(12,2)::text`, ok: sql<boolean>`(${values.amount}) >= ${values.payment.discount}::numeric` }).from(sql`(select 1) as one`);
+  if (!check!.ok) throw fieldError('discount', `The discount cannot exceed the price (${check!.amount}).`);
+  const [sale] = await tx
+    .insert(sales)
+    .values({
+      date: values.date,
+      locationId: values.payment.location,
+      clientId: values.clientId,
+      salespersonId: values.payment.salesperson,
+      kind: values.kind,
+      amount: check!.amount,
+      discount: values.payment.discount,
+      netAmount: sql`${check!.amount}::numeric - ${values.payment.discount}::numeric`,
+      paymentMethod: values.payment.payment_method,
+      bankId: values.payment.bank,
+      referenceNo: values.payment.reference_no,
+      idempotencyKey: values.idempotencyKey,
+      createdBy: user.id,
+    })
+    .returning();
+  return sale!;
+};
+
+const setSaleReference = async (tx: Tx, saleId: number, reference: string) => {
+  const [sale] = await tx.update(sales).set({ reference }).where(eq(sales.id, saleId)).returning();
+  return toSale(sale!);
+};
+
+/**
+ * Runs a sale once per Idempotency-Key: a key already stored (or claimed by a parallel request
+ * that commits first) answers what the first request answered.
+ */
+const once = async <T>(db: Db, key: string | null, kind: 'membership' | 'voucher', replay: (sale: SaleRow) => Promise<T>, sell: () => Promise<T>): Promise<T> => {
+  const previous = async () => {
+    if (!key) return undefined;
+    const [sale] = await db.select().from(sales).where(eq(sales.idempotencyKey, key));
+    if (!sale) return undefined;
+    if (sale.kind !== kind) throw conflict('This Idempotency-Key was already used for a different sale.');
+    return replay(sale);
+  };
+  const first = await previous();
+  if (first !== undefined) return first;
+  try {
+    return await sell();
+  } catch (err) {
+    if (key && pgErrorCode(err) === '23505') {
+      const replayed = await previous();
+      if (replayed !== undefined) return replayed;
+    }
+    throw err;
+  }
+};
+
+// ——— client memberships ———
+
+const derivedMembershipStatus = (today: string) =>
+  sql<string>`case when ${clientMemberships.status} = 'active' and ${clientMemberships.endDate} < ${today} then 'expired' else ${clientMemberships.status} end`;
+
+type VoucherSummary = ClientMembership['vouchers'][number];
+const vouchersJson = sql<VoucherSummary[] | string | null>`(
+  select json_agg(json_build_object('id', v.id, 'code', v.code, 'treatment', v.treatment_id, 'treatment_name', t.name,
+    'sessions_total', v.sessions_total, 'sessions_used', v.sessions_used) order by v.id)
+  from client_treatments v join treatments t on t.id = v.treatment_id
+  where v.client_membership_id = "client_memberships"."id")`;
+
+const membershipColumns = (today: string) => ({
+  id: clientMemberships.id,
+  clientId: clientMemberships.clientId,
+  clientName: sql<string>`${owner.firstName} || ' ' || ${owner.lastName}`,
+  membershipId: clientMemberships.membershipId,
+  membershipName: memberships.name,
+  startDate: clientMemberships.startDate,
+  endDate: clientMemberships.endDate,
+  pricePaid: clientMemberships.pricePaid,
+  salespersonId: clientMemberships.salespersonId,
+  salespersonName: sql<string>`${salesperson.firstName} || ' ' || ${salesperson.lastName}`,
+  locationId: clientMemberships.locationId,
+  locationName: locations.name,
+  status: derivedMembershipStatus(today),
+  vouchers: vouchersJson,
+  createdAt: clientMemberships.createdAt,
+  updatedAt: clientMemberships.updatedAt,
+});
+
+/** Client memberships with their names joined; `extra` adds columns (a list's `total`). */
+const selectMemberships = <E extends Record<string, SQL | SQL.Aliased> = Record<never, never>>(db: DbOrTx, today: string, extra?: E) =>
+  db
+    .select({ ...membershipColumns(today), ...(extra as E) })
+    .from(clientMemberships)
+    .innerJoin(owner, eq(owner.id, clientMemberships.clientId))
+    .innerJoin(memberships, eq(memberships.id, clientMemberships.membershipId))
+    .innerJoin(salesperson, eq(salesperson.id, clientMemberships.salespersonId))
+    .innerJoin(locations, eq(locations.id, clientMemberships.locationId));
+
+type MembershipRow = Awaited<ReturnType<ReturnType<typeof selectMemberships<Record<never, never>>>['execute']>>[number];
+
+const parseJson = <T>(value: T[] | string | null): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []));
+
+export const toClientMembership = (r: MembershipRow): ClientMembership => ({
+  id: r.id,
+  client: r.clientId,
+  client_name: r.clientName,
+  membership: r.membershipId,
+  membership_name: r.membershipName,
+  start_date: r.startDate,
+  end_date: r.endDate,
+  price_paid: r.pricePaid,
+  salesperson: r.salespersonId,
+  salesperson_name: r.salespersonName,
+  location: r.locationId,
+  location_name: r.locationName,
+  status: r.status as ClientMembership['status'],
+  vouchers: parseJson(r.vouchers),
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
+});
+
+/** Rows of a client's memberships, vouchers and arrivals are visible where the client or the row's location is. */
+export const activityScope = (user: AuthUser, rowLocation: AnyColumn) => scopeCondition(readScope(user), owner.locationId, rowLocation);
+
+export const dateRange = (column: SQL | AnyColumn, query: { date?: string; date_from?: string; date_to?: string }) => [
+  query.date ? sql`${column} = ${query.date}` : undefined,
+  query.date_from ? sql`${column} >= ${query.date_from}` : undefined,
+  query.date_to ? sql`${column} <= ${query.date_to}` : undefined,
+];
+
+export const listClientMemberships = async (db: Db, user: AuthUser, query: ClientMembershipQuery, url: string): Promise<Page<ClientMembership>> => {
+  const today = todayInManila();
+  const where = and(
+    activityScope(user, clientMemberships.locationId),
+    query.client ? eq(clientMemberships.clientId, query.client) : undefined,
+    query.location ? eq(clientMemberships.locationId, query.location) : undefined,
+    query.status ? eq(derivedMembershipStatus(today), query.status) : undefined,
+    ...dateRange(clientMemberships.startDate, query),
+  );
+  return listPage(url, query, {
+    select: () => selectMemberships(db, today, { total: totalRows }).$dynamic(),
+    where,
+    orderBy: { start_date: clientMemberships.startDate, end_date: clientMemberships.endDate, id: clientMemberships.id },
+    defaultOrder: [desc(clientMemberships.startDate)],
+    tieBreaker: clientMemberships.id,
+    toItem: toClientMembership,
+  });
+};
+
+export const getClientMembership = async (db: DbOrTx, user: AuthUser, id: number): Promise<ClientMembership> => {
+  const [row] = await selectMemberships(db, todayInManila()).where(and(eq(clientMemberships.id, id), activityScope(user, clientMemberships.locationId)));
+  if (!row) throw notFound('No such client membership.');
+  return toClientMembership(row);
+};
+
+/** One transaction: the client membership, a voucher per included treatment with sessions, one sale. */
+export const sellMembership = async (db: Db, user: AuthUser, input: MembershipSaleInput, idempotencyKey: string | null): Promise<ClientMembershipSale> =>
+  once(
+    db,
+    idempotencyKey,
+    'membership',
+    async (sale) => ({ ...(await getClientMembership(db, user, Number(sale.reference.replace(/^CM-/, '')))), sale: toSale(sale) }),
+    () =>
+      db.transaction(async (tx) => {
+        const { client, date } = await checkPayment(tx, user, input.client, input);
+        const [plan] = await tx.select().from(memberships).where(eq(memberships.id, input.membership));
+        if (!plan) throw fieldError('membership', 'No such membership.');
+        if (!plan.isActive) throw fieldError('membership', `${plan.name} is no longer sold.`);
+        const sale = await insertSale(tx, user, {
+          date,
+          clientId: client.id,
+          kind: 'membership',
+          amount: sql`${plan.price}::numeric`,
+          payment: input,
+          idempotencyKey,
+        });
+        const startDate = input.start_date ?? date;
+        const endDate = addDays(startDate, plan.validityDays);
+        const [created] = await tx
+          .insert(clientMemberships)
+          .values({
+            clientId: client.id,
+            membershipId: plan.id,
+            startDate,
+            endDate,
+            pricePaid: sale.netAmount,
+            salespersonId: input.salesperson,
+            locationId: input.location,
+            ...createdBy(user.id),
+          })
+          .returning({ id: clientMemberships.id });
+        const included = await tx
+          .select({ treatmentId: membershipAllowedTreatments.treatmentId, sessions: membershipAllowedTreatments.sessionsIncluded })
+          .from(membershipAllowedTreatments)
+          .where(and(eq(membershipAllowedTreatments.membershipId, plan.id), sql`${membershipAllowedTreatments.sessionsIncluded} > 0`))
+          .orderBy(asc(membershipAllowedTreatments.id));
+        if (included.length) {
+          await tx.insert(clientTreatments).values(
+            included.map((line) => ({
+              clientId: client.id,
+              treatmentId: line.treatmentId,
+              sessionsTotal: line.sessions,
+              pricePaid: '0.00',
+              salespersonId: input.salesperson,
+              locationId: input.location,
+              expiresOn: endDate,
+              clientMembershipId: created!.id,
+              ...createdBy(user.id),
+            })),
+          );
+        }
+        const saleRead = await setSaleReference(tx, sale.id, `CM-${created!.id}`);
+        const result = await getClientMembership(tx, user, created!.id);
+        return audited(tx, { actorId: user.id, action: 'sell', tableName: 'client_memberships', rowId: result.id, after: { ...result, sale: saleRead } });
+      }),
+  );
+
+/** Cancelling a membership (Managers, Admins) stops its vouchers from being redeemed; sessions used stay used. */
+export const setClientMembershipStatus = async (db: Db, user: AuthUser, id: number, status: 'active' | 'cancelled'): Promise<ClientMembership> =>
+  db.transaction(async (tx) => {
+    await tx.select({ id: clientMemberships.id }).from(clientMemberships).where(eq(clientMemberships.id, id)).for('update');
+    const before = await getClientMembership(tx, user, id);
+    assertWritable(user, before.location, before.location_name);
+    await tx.update(clientMemberships).set({ status, ...touched(user.id) }).where(eq(clientMemberships.id, id));
+    return audited(tx, { actorId: user.id, action: 'update', tableName: 'client_memberships', rowId: id, before, after: await getClientMembership(tx, user, id) });
+  });
+
+// ——— vouchers ———
+
+export const derivedVoucherStatus = (today: string) =>
+  sql<string>`case when ${clientTreatments.status} = 'cancelled' then 'cancelled'
+    when ${clientTreatments.sessionsUsed} >= ${clientTreatments.sessionsTotal} then 'used_up'
+    when ${clientTreatments.expiresOn} < ${today} then 'expired' else 'active' end`;
+
+const voucherColumns = (today: string) => ({
+  id: clientTreatments.id,
+  code: clientTreatments.code,
+  clientId: clientTreatments.clientId,
+  clientName: sql<string>`${owner.firstName} || ' ' || ${owner.lastName}`,
+  treatmentId: clientTreatments.treatmentId,
+  treatmentName: treatments.name,
+  sessionsTotal: clientTreatments.sessionsTotal,
+  sessionsUsed: clientTreatments.sessionsUsed,
+  pricePaid: clientTreatments.pricePaid,
+  salespersonId: clientTreatments.salespersonId,
+  salespersonName: sql<string>`${salesperson.firstName} || ' ' || ${salesperson.lastName}`,
+  locationId: clientTreatments.locationId,
+  locationName: locations.name,
+  expiresOn: clientTreatments.expiresOn,
+  clientMembershipId: clientTreatments.clientMembershipId,
+  status: derivedVoucherStatus(today),
+  createdAt: clientTreatments.createdAt,
+  updatedAt: clientTreatments.updatedAt,
+});
+
+/** Vouchers with their names joined; `extra` adds columns (a list's `total`). */
+const selectVouchers = <E extends Record<string, SQL | SQL.Aliased> = Record<never, never>>(db: DbOrTx, today: string, extra?: E) =>
+  db
+    .select({ ...voucherColumns(today), ...(extra as E) })
+    .from(clientTreatments)
+    .innerJoin(owner, eq(owner.id, clientTreatments.clientId))
+    .innerJoin(treatments, eq(treatments.id, clientTreatments.treatmentId))
+    .innerJoin(salesperson, eq(salesperson.id, clientTreatments.salespersonId))
+    .innerJoin(locations, eq(locations.id, clientTreatments.locationId));
+
+type VoucherRow = Awaited<ReturnType<ReturnType<typeof selectVouchers<Record<never, never>>>['execute']>>[number];
+
+export const toClientTreatment = (r: VoucherRow): ClientTreatment => ({
+  id: r.id,
+  code: r.code,
+  client: r.clientId,
+  client_name: r.clientName,
+  treatment: r.treatmentId,
+  treatment_name: r.treatmentName,
+  sessions_total: r.sessionsTotal,
+  sessions_used: r.sessionsUsed,
+  sessions_remaining: r.sessionsTotal - r.sessionsUsed,
+  price_paid: r.pricePaid,
+  salesperson: r.salespersonId,
+  salesperson_name: r.salespersonName,
+  location: r.locationId,
+  location_name: r.locationName,
+  expires_on: r.expiresOn,
+  client_membership: r.clientMembershipId,
+  status: r.status as ClientTreatment['status'],
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
+});
+
+export const listClientTreatments = async (db: Db, user: AuthUser, query: ClientTreatmentQuery, url: string): Promise<Page<ClientTreatment>> => {
+  const today = todayInManila();
+  const createdDay = sql`(${clientTreatments.createdAt} at time zone 'Asia/Manila')::date`;
+  const where = and(
+    activityScope(user, clientTreatments.locationId),
+    query.client ? eq(clientTreatments.clientId, query.client) : undefined,
+    query.location ? eq(clientTreatments.locationId, query.location) : undefined,
+    query.status ? eq(derivedVoucherStatus(today), query.status) : undefined,
+    ...dateRange(createdDay, query),
+  );
+  return listPage(url, query, {
+    select: () => selectVouchers(db, today, { total: totalRows }).$dynamic(),
+    where,
+    orderBy: { created_at: clientTreatments.createdAt, expires_on: clientTreatments.expiresOn, code: clientTreatments.code, id: clientTreatments.id },
+    defaultOrder: [desc(clientTreatments.createdAt)],
+    tieBreaker: clientTreatments.id,
+    toItem: toClientTreatment,
+  });
+};
+
+export const getClientTreatment = async (db: DbOrTx, user: AuthUser, id: number): Promise<ClientTreatment> => {
+  const [row] = await selectVouchers(db, todayInManila()).where(and(eq(clientTreatments.id, id), activityScope(user, clientTreatments.locationId)));
+  if (!row) throw notFound('No such voucher.');
+  return toClientTreatment(row);
+};
+
+/** A voucher and its sale, in one transaction; the price is the catalogue price × sessions. */
+export const sellVoucher = async (db: Db, user: AuthUser, input: VoucherSaleInput, idempotencyKey: string | null): Promise<ClientTreatmentSale> =>
+  once(
+    db,
+    idempotencyKey,
+    'voucher',
+    async (sale) => {
+      const [voucher] = await db.select({ id: clientTreatments.id }).from(clientTreatments).where(eq(clientTreatments.code, sale.reference));
+      return { ...(await getClientTreatment(db, user, voucher!.id)), sale: toSale(sale) };
+    },
+    () =>
+      db.transaction(async (tx) => {
+        const { client, date } = await checkPayment(tx, user, input.client, input);
+        const [treatment] = await tx.select().from(treatments).where(eq(treatments.id, input.treatment));
+        if (!treatment) throw fieldError('treatment', 'No such treatment.');
+        if (!treatment.isActive) throw fieldError('treatment', `${treatment.name} is no longer offered.`);
+        const expiresOn = input.expires_on === undefined ? addDays(date, VOUCHER_DEFAULT_VALIDITY_DAYS) : input.expires_on;
+        if (expiresOn !== null && expiresOn < date) throw fieldError('expires_on', 'A voucher cannot expire before the day it is sold.');
+        const sale = await insertSale(tx, user, {
+          date,
+          clientId: client.id,
+          kind: 'voucher',
+          amount: sql`${treatment.price}::numeric * ${input.sessions}`,
+          payment: input,
+          idempotencyKey,
+        });
+        const [created] = await tx
+          .insert(clientTreatments)
+          .values({
+            clientId: client.id,
+            treatmentId: treatment.id,
+            sessionsTotal: input.sessions,
+            pricePaid: sale.netAmount,
+            salespersonId: input.salesperson,
+            locationId: input.location,
+            expiresOn,
+            ...createdBy(user.id),
+          })
+          .returning({ id: clientTreatments.id, code: clientTreatments.code });
+        const saleRead = await setSaleReference(tx, sale.id, created!.code);
+        const result = await getClientTreatment(tx, user, created!.id);
+        return audited(tx, { actorId: user.id, action: 'sell', tableName: 'client_treatments', rowId: result.id, after: { ...result, sale: saleRead } });
+      }),
+  );
+
+// ——— what a client can use now ———
+
+export const clientServices = async (db: Db, user: AuthUser, clientId: number): Promise<ClientServices> => {
+  await getClient(db, user, clientId);
+  const today = todayInManila();
+  const vouchers = await selectVouchers(db, today)
+    .where(and(eq(clientTreatments.clientId, clientId), eq(derivedVoucherStatus(today), 'active'), or(sql`${clientTreatments.clientMembershipId} is null`, sql`exists (select 1 from client_memberships m where m.id = ${clientTreatments.clientMembershipId} and m.status = 'active')`)))
+    .orderBy(sql`${clientTreatments.expiresOn} asc nulls last`, asc(clientTreatments.id));
+  const active = await db
+    .select({
+      id: clientMemberships.id,
+      membershipId: clientMemberships.membershipId,
+      membershipName: memberships.name,
+      startDate: clientMemberships.startDate,
+      endDate: clientMemberships.endDate,
+    })
+    .from(clientMemberships)
+    .innerJoin(memberships, eq(memberships.id, clientMemberships.membershipId))
+    .where(and(eq(clientMemberships.clientId, clientId), eq(derivedMembershipStatus(today), 'active'), lte(clientMemberships.startDate, today)))
+    .orderBy(asc(clientMemberships.endDate), asc(clientMemberships.id));
+  const result: ClientServices['memberships'] = [];
+  for (const m of active) {
+    const lines = await db
+      .select({
+        treatment: membershipAllowedTreatments.treatmentId,
+        treatmentName: treatments.name,
+        sessionsIncluded: membershipAllowedTreatments.sessionsIncluded,
+        discountPercent: membershipAllowedTreatments.discountPercent,
+        remaining: sql<number>`coalesce((select sum(v.sessions_total - v.sessions_used) from client_treatments v
+          where v.client_membership_id = ${m.id} and v.treatment_id = ${membershipAllowedTreatments.treatmentId} and v.status = 'active'), 0)`.mapWith(Number),
+      })
+      .from(membershipAllowedTreatments)
+      .innerJoin(treatments, eq(treatments.id, membershipAllowedTreatments.treatmentId))
+      .where(eq(membershipAllowedTreatments.membershipId, m.membershipId))
+      .orderBy(asc(treatments.name));
+    result.push({
+      id: m.id,
+      membership: m.membershipId,
+      membership_name: m.membershipName,
+      start_date: m.startDate,
+      end_date: m.endDate,
+      status: 'active',
+      allowed_treatments: lines.map((l) => ({
+        treatment: l.treatment,
+        treatment_name: l.treatmentName,
+        sessions_included: l.sessionsIncluded,
+        sessions_remaining: l.remaining,
+        discount_percent: l.discountPercent,
+      })),
+    });
+  }
+  return { vouchers: vouchers.map(toClientTreatment), memberships: result };
+};
+

@@ -1,0 +1,41 @@
+import { inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { BUSINESS_TIME_ZONE, MANAGER_GROUP } from '@ginhawa/contract';
+import { isAdmin } from '../../plugins/auth';
+import { forbidden } from '../../lib/http-error';
+import type { AuthUser } from '../users/auth.service';
+
+/**
+ * Where a caller may act (DESIGN.md §3): Admins everywhere; Managers read every location and
+ * write at their own; staff read and write at the locations they work at (user_locations).
+ * A row outside what a caller may read answers 404 (its existence is not disclosed); a row they
+ * may read but not change answers 403 (docs/decisions/0400-clients.md).
+ */
+export type Scope = { all: true } | { all: false; locationIds: number[] };
+
+export const readScope = (user: AuthUser): Scope =>
+  isAdmin(user) || user.groups.includes(MANAGER_GROUP) ? { all: true } : { all: false, locationIds: user.locations.map((l) => l.id) };
+
+export const writeScope = (user: AuthUser): Scope => (isAdmin(user) ? { all: true } : { all: false, locationIds: user.locations.map((l) => l.id) });
+
+export const inScope = (scope: Scope, locationId: number) => scope.all || scope.locationIds.includes(locationId);
+
+/** A WHERE condition: any of the columns holds a location in scope; undefined when unrestricted. */
+export const scopeCondition = (scope: Scope, ...columns: AnyColumn[]): SQL | undefined => {
+  if (scope.all) return undefined;
+  if (scope.locationIds.length === 0) return sql`false`;
+  return or(...columns.map((c) => inArray(c, scope.locationIds)));
+};
+
+export const assertWritable = (user: AuthUser, locationId: number, locationName: string) => {
+  if (!inScope(writeScope(user), locationId)) throw forbidden(`You do not work at ${locationName}, so you cannot record this there.`);
+};
+
+/** Today's date in Manila, the business's day (DESIGN.md §3). */
+export const todayInManila = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+
+/** `YYYY-MM-DD` plus whole days, in calendar terms. */
+export const addDays = (isoDate: string, days: number) => {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};

@@ -1,0 +1,372 @@
+import { z } from 'zod';
+import { booleanQuery, filterId, listQuerySchema } from './pagination';
+import { calendarDateSchema, money, name, orderingValues, phone, relationId, text, timeSlotSchema } from './fields';
+
+/**
+ * Clients (issue 11; SPEC.md §7 Clients; DESIGN.md §4): profiles, client memberships,
+ * vouchers (client treatments), arrivals, and the sales that selling them writes. Every field
+ * comes from fields.ts and every list from listQuerySchema (docs/decisions/0007-house-style.md).
+ */
+
+export const CLIENT_GENDERS = ['female', 'male', 'other'] as const;
+export const PAYMENT_METHODS = ['cash', 'card', 'e_wallet', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Payment methods that go through a bank account (the sale must name it). */
+export const BANKED_PAYMENT_METHODS: readonly PaymentMethod[] = ['card', 'bank_transfer'];
+export const SALE_KINDS = ['membership', 'voucher', 'walk_in', 'other'] as const;
+export const CLIENT_MEMBERSHIP_STATUSES = ['active', 'expired', 'cancelled'] as const;
+export const VOUCHER_STATUSES = ['active', 'used_up', 'expired', 'cancelled'] as const;
+export const ARRIVAL_STATUSES = ['arrived', 'cancelled'] as const;
+export const CLIENT_SEARCH_LIMIT = 20;
+export const VOUCHER_SESSIONS_MAX = 100;
+/** A voucher sold alone is valid this long unless the sale says otherwise. */
+export const VOUCHER_DEFAULT_VALIDITY_DAYS = 365;
+/** Rows a CSV import may hold. */
+export const CLIENT_IMPORT_MAX_ROWS = 5_000;
+
+const filterDate = calendarDateSchema;
+
+export const clientEmailSchema = text(254)
+  .transform((v) => v.toLowerCase())
+  .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address, or leave it blank.');
+
+/** Money in a body: 1500, 1500.5 or "1500.50", never negative; a 2-place decimal string afterwards. */
+export const moneyAmountSchema = money({ acceptNumber: true, padded: true, negative: 'An amount cannot be negative.' });
+
+const birthdateSchema = z
+  .string({ error: 'Enter a date as YYYY-MM-DD.' })
+  .trim()
+  .pipe(z.iso.date('Enter a real date as YYYY-MM-DD.'))
+  .refine((v) => v >= '1900-01-01', 'Enter a birthdate from 1900 onwards.')
+  .refine((v) => v <= new Date().toISOString().slice(0, 10), 'A birthdate cannot be in the future.');
+
+const timestamps = { created_at: z.string(), updated_at: z.string() };
+
+// ——— clients ———
+
+const clientFields = {
+  first_name: name(100, 'Enter a first name.'),
+  last_name: name(100, 'Enter a last name.'),
+  phone,
+  email: clientEmailSchema,
+  birthdate: birthdateSchema.nullable(),
+  gender: z.enum(CLIENT_GENDERS, { error: `Choose from ${CLIENT_GENDERS.join(', ')}.` }).nullable(),
+  address: text(300),
+  notes: text(2000, { multiline: true }),
+  location: relationId('a home location'),
+  is_active: z.boolean(),
+  /** Confirms a second client with a phone another client already has (relatives often share one). */
+  allow_duplicate_phone: z.boolean(),
+};
+
+export const clientBodySchema = z.object({
+  ...clientFields,
+  phone: phone.default(null),
+  email: clientEmailSchema.default(''),
+  birthdate: clientFields.birthdate.default(null),
+  gender: clientFields.gender.default(null),
+  address: clientFields.address.default(''),
+  notes: clientFields.notes.default(''),
+  is_active: z.boolean().default(true),
+  allow_duplicate_phone: z.boolean().default(false),
+});
+export type ClientBody = z.input<typeof clientBodySchema>;
+/** PUT replaces: the create body, so a field left out returns to its default (docs/api.md). */
+export const clientPutSchema = clientBodySchema;
+export const clientPatchSchema = z.object(clientFields).partial();
+export type ClientPatch = z.input<typeof clientPatchSchema>;
+
+export const clientSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string(),
+  birthdate: z.string().nullable(),
+  gender: z.enum(CLIENT_GENDERS).nullable(),
+  address: z.string(),
+  notes: z.string(),
+  location: z.number().int(),
+  location_name: z.string(),
+  is_active: z.boolean(),
+  ...timestamps,
+});
+export type Client = z.infer<typeof clientSchema>;
+
+export const CLIENT_ORDERING = ['last_name', 'first_name', 'created_at', 'id'] as const;
+/** Every `?ordering=` value of the clients list (each field and `-field`). */
+export const CLIENT_ORDERINGS = orderingValues(CLIENT_ORDERING);
+
+const clientFilters = { location: filterId().optional(), is_active: booleanQuery.optional() };
+export const clientListQuerySchema = listQuerySchema(CLIENT_ORDERING, clientFilters);
+export type ClientListQuery = z.input<typeof clientListQuerySchema>;
+
+export const clientSearchQuerySchema = z.object({
+  q: text(100, { required: 'Type a name, phone or email.' }),
+  limit: z.coerce.number().int().min(1).max(50, 'At most 50 results.').default(CLIENT_SEARCH_LIMIT),
+  ...clientFilters,
+});
+export type ClientSearchQuery = z.input<typeof clientSearchQuerySchema>;
+export const clientSearchResultSchema = z.object({ results: z.array(clientSchema) });
+export type ClientSearchResult = z.infer<typeof clientSearchResultSchema>;
+
+/** The list's filters and search without page or ordering: the export streams every match in id order. */
+export const clientExportQuerySchema = clientListQuerySchema.omit({ page: true, pageSize: true, ordering: true });
+export type ClientExportQuery = z.input<typeof clientExportQuerySchema>;
+
+export const clientImportQuerySchema = z.object({ dry_run: booleanQuery.default(false) });
+export const clientImportLineErrorSchema = z.object({ line: z.number().int(), field: z.string(), message: z.string() });
+export type ClientImportLineError = z.infer<typeof clientImportLineErrorSchema>;
+export const clientImportResultSchema = z.object({
+  dry_run: z.boolean(),
+  /** Rows that are (or would be) created. */
+  count: z.number().int(),
+  errors: z.array(clientImportLineErrorSchema),
+  /** The first rows as they would be stored (dry run), for a preview. */
+  preview: z.array(
+    z.object({ line: z.number().int(), first_name: z.string(), last_name: z.string(), phone: z.string().nullable(), email: z.string(), location_name: z.string() }),
+  ),
+});
+export type ClientImportResult = z.infer<typeof clientImportResultSchema>;
+
+// ——— sales (written by selling memberships and vouchers) ———
+
+export const saleSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  location: z.number().int(),
+  client: z.number().int().nullable(),
+  salesperson: z.number().int(),
+  kind: z.enum(SALE_KINDS),
+  reference: z.string(),
+  amount: z.string(),
+  discount: z.string(),
+  net_amount: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  bank: z.number().int().nullable(),
+  reference_no: z.string(),
+  created_at: z.string(),
+});
+export type Sale = z.infer<typeof saleSchema>;
+
+/** How a sale was paid; a card or bank transfer names the bank account (400 on `bank` otherwise). */
+const paymentFields = {
+  location: relationId('a location'),
+  salesperson: relationId('a salesperson'),
+  payment_method: z.enum(PAYMENT_METHODS, { error: `Choose from ${PAYMENT_METHODS.join(', ')}.` }),
+  bank: relationId('a bank account').nullable().default(null),
+  reference_no: text(60).default(''),
+  /** Peso discount off the catalogue price; the net is computed by the server. */
+  discount: moneyAmountSchema.default('0.00'),
+  /** The day of the sale (Manila); today when left out. */
+  date: calendarDateSchema.optional(),
+};
+
+// ——— client memberships ———
+
+export const clientMembershipBodySchema = z.object({
+  client: relationId('a client'),
+  membership: relationId('a membership'),
+  start_date: calendarDateSchema.optional(),
+  ...paymentFields,
+});
+export type ClientMembershipBody = z.input<typeof clientMembershipBodySchema>;
+
+const voucherSummarySchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  treatment: z.number().int(),
+  treatment_name: z.string(),
+  sessions_total: z.number().int(),
+  sessions_used: z.number().int(),
+});
+
+export const clientMembershipSchema = z.object({
+  id: z.number().int(),
+  client: z.number().int(),
+  client_name: z.string(),
+  membership: z.number().int(),
+  membership_name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  price_paid: z.string(),
+  salesperson: z.number().int(),
+  salesperson_name: z.string(),
+  location: z.number().int(),
+  location_name: z.string(),
+  /** `expired` once end_date has passed (Manila day). */
+  status: z.enum(CLIENT_MEMBERSHIP_STATUSES),
+  vouchers: z.array(voucherSummarySchema),
+  ...timestamps,
+});
+export type ClientMembership = z.infer<typeof clientMembershipSchema>;
+export const clientMembershipSaleSchema = clientMembershipSchema.extend({ sale: saleSchema });
+export type ClientMembershipSale = z.infer<typeof clientMembershipSaleSchema>;
+
+export const clientMembershipPatchSchema = z.object({ status: z.enum(['active', 'cancelled'], { error: 'Choose active or cancelled.' }) });
+
+const activityFilters = {
+  client: filterId().optional(),
+  location: filterId().optional(),
+  date: filterDate.optional(),
+  date_from: filterDate.optional(),
+  date_to: filterDate.optional(),
+};
+
+export const CLIENT_MEMBERSHIP_ORDERING = ['start_date', 'end_date', 'id'] as const;
+export const CLIENT_MEMBERSHIP_ORDERINGS = orderingValues(CLIENT_MEMBERSHIP_ORDERING);
+export const clientMembershipListQuerySchema = listQuerySchema(CLIENT_MEMBERSHIP_ORDERING, { ...activityFilters, status: z.enum(CLIENT_MEMBERSHIP_STATUSES).optional() });
+export type ClientMembershipListQuery = z.input<typeof clientMembershipListQuerySchema>;
+
+// ——— vouchers (client treatments) ———
+
+export const clientTreatmentBodySchema = z.object({
+  client: relationId('a client'),
+  treatment: relationId('a treatment'),
+  sessions: z
+    .number({ error: 'Enter the number of sessions.' })
+    .int('Use whole sessions.')
+    .min(1, 'At least 1 session.')
+    .max(VOUCHER_SESSIONS_MAX, `At most ${VOUCHER_SESSIONS_MAX} sessions.`)
+    .default(1),
+  expires_on: calendarDateSchema.nullable().optional(),
+  ...paymentFields,
+});
+export type ClientTreatmentBody = z.input<typeof clientTreatmentBodySchema>;
+
+export const clientTreatmentSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  client: z.number().int(),
+  client_name: z.string(),
+  treatment: z.number().int(),
+  treatment_name: z.string(),
+  sessions_total: z.number().int(),
+  sessions_used: z.number().int(),
+  sessions_remaining: z.number().int(),
+  price_paid: z.string(),
+  salesperson: z.number().int(),
+  salesperson_name: z.string(),
+  location: z.number().int(),
+  location_name: z.string(),
+  expires_on: z.string().nullable(),
+  client_membership: z.number().int().nullable(),
+  status: z.enum(VOUCHER_STATUSES),
+  ...timestamps,
+});
+export type ClientTreatment = z.infer<typeof clientTreatmentSchema>;
+export const clientTreatmentSaleSchema = clientTreatmentSchema.extend({ sale: saleSchema });
+export type ClientTreatmentSale = z.infer<typeof clientTreatmentSaleSchema>;
+
+export const CLIENT_TREATMENT_ORDERING = ['created_at', 'expires_on', 'code', 'id'] as const;
+export const CLIENT_TREATMENT_ORDERINGS = orderingValues(CLIENT_TREATMENT_ORDERING);
+export const clientTreatmentListQuerySchema = listQuerySchema(CLIENT_TREATMENT_ORDERING, { ...activityFilters, status: z.enum(VOUCHER_STATUSES).optional() });
+export type ClientTreatmentListQuery = z.input<typeof clientTreatmentListQuerySchema>;
+
+// ——— arrivals ———
+
+export const clientArrivalBodySchema = z.object({
+  client: relationId('a client'),
+  location: relationId('a location'),
+  /** Manila day; today when left out. */
+  date: calendarDateSchema.optional(),
+  time: timeSlotSchema,
+  therapist: relationId('a therapist'),
+  receptionist: relationId('a receptionist').nullable().default(null),
+  treatment: relationId('a treatment').nullable().default(null),
+  /** The voucher to redeem one session of. */
+  voucher: relationId('a voucher').nullable().default(null),
+  /** The membership the visit is under (member discount), when no voucher is used. */
+  client_membership: relationId('a membership').nullable().default(null),
+  notes: text(500, { multiline: true }).default(''),
+});
+export type ClientArrivalBody = z.input<typeof clientArrivalBodySchema>;
+
+/** Only a cancellation: it gives the redeemed session back, once. */
+export const clientArrivalPatchSchema = z.object({
+  status: z.literal('cancelled', { error: 'An arrival can only be changed to cancelled.' }).optional(),
+  notes: text(500, { multiline: true }).optional(),
+});
+export type ClientArrivalPatch = z.input<typeof clientArrivalPatchSchema>;
+
+export const clientArrivalSchema = z.object({
+  id: z.number().int(),
+  client: z.number().int(),
+  client_name: z.string(),
+  location: z.number().int(),
+  location_name: z.string(),
+  date: z.string(),
+  time: z.string(),
+  therapist: z.number().int(),
+  therapist_name: z.string(),
+  receptionist: z.number().int().nullable(),
+  receptionist_name: z.string().nullable(),
+  treatment: z.number().int().nullable(),
+  treatment_name: z.string().nullable(),
+  voucher: z.number().int().nullable(),
+  voucher_code: z.string().nullable(),
+  client_membership: z.number().int().nullable(),
+  notes: z.string(),
+  status: z.enum(ARRIVAL_STATUSES),
+  ...timestamps,
+});
+export type ClientArrival = z.infer<typeof clientArrivalSchema>;
+
+export const CLIENT_ARRIVAL_ORDERING = ['date', 'time', 'id'] as const;
+export const CLIENT_ARRIVAL_ORDERINGS = orderingValues(CLIENT_ARRIVAL_ORDERING);
+export const clientArrivalListQuerySchema = listQuerySchema(CLIENT_ARRIVAL_ORDERING, {
+  ...activityFilters,
+  therapist: filterId().optional(),
+  status: z.enum(ARRIVAL_STATUSES).optional(),
+});
+export type ClientArrivalListQuery = z.input<typeof clientArrivalListQuerySchema>;
+
+export const arrivalsCountQuerySchema = z.object({
+  date: filterDate.optional(),
+  date_from: filterDate.optional(),
+  date_to: filterDate.optional(),
+  location: filterId().optional(),
+});
+export type ArrivalsCountQuery = z.input<typeof arrivalsCountQuerySchema>;
+export const arrivalsCountSchema = z.object({ count: z.number().int(), date_from: z.string(), date_to: z.string() });
+export type ArrivalsCount = z.infer<typeof arrivalsCountSchema>;
+
+export const arrivalsDataSchema = z.object({
+  date_from: z.string(),
+  date_to: z.string(),
+  by_day: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  by_hour: z.array(z.object({ hour: z.number().int(), count: z.number().int() })),
+  by_location: z.array(z.object({ location: z.number().int(), location_name: z.string(), count: z.number().int() })),
+  by_therapist: z.array(z.object({ therapist: z.number().int(), therapist_name: z.string(), count: z.number().int() })),
+});
+export type ArrivalsData = z.infer<typeof arrivalsDataSchema>;
+
+// ——— what a client can use now ———
+
+export const clientServicesSchema = z.object({
+  vouchers: z.array(clientTreatmentSchema),
+  memberships: z.array(
+    z.object({
+      id: z.number().int(),
+      membership: z.number().int(),
+      membership_name: z.string(),
+      start_date: z.string(),
+      end_date: z.string(),
+      status: z.enum(CLIENT_MEMBERSHIP_STATUSES),
+      allowed_treatments: z.array(
+        z.object({
+          treatment: z.number().int(),
+          treatment_name: z.string(),
+          sessions_included: z.number().int(),
+          sessions_remaining: z.number().int(),
+          discount_percent: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type ClientServices = z.infer<typeof clientServicesSchema>;
+
+/** The clients resource for lib/resource-routes.ts (GET/POST /clients/, GET/PUT/PATCH/DELETE /clients/{id}/). */
+export const clientResource = { item: clientSchema, listQuery: clientListQuerySchema, createBody: clientBodySchema, putBody: clientPutSchema, patchBody: clientPatchSchema };

@@ -1,0 +1,32 @@
+// npm run seed [-- --clients 100000]
+// Adds demo clients with memberships, vouchers, arrivals and sales, in bulk, to DATABASE_URL or the
+// embedded database under DATA_DIR (default ./data/). On an empty database it creates the base demo
+// data (branches, staff, catalogue) first.
+// PGlite is one process's database: with the server running on the embedded database, stop it
+// first (this script refuses while something answers on PORT). On PostgreSQL the server may run.
+import { tsImport } from 'tsx/esm/api';
+
+const args = process.argv.slice(2);
+const value = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+};
+const clients = Number(value('clients', '2000'));
+if (!Number.isInteger(clients) || clients < 0 || clients > 2_000_000) {
+  console.error('--clients takes a whole number from 0 to 2,000,000.');
+  process.exit(2);
+}
+
+if (!process.env.DATABASE_URL) {
+  const port = process.env.PORT ?? '8000';
+  const answered = await fetch(`http://127.0.0.1:${port}/api/health/`, { signal: AbortSignal.timeout(1000) })
+    .then((r) => r.ok)
+    .catch(() => false);
+  if (answered) {
+    console.error(`A server answers on port ${port}. The embedded database (PGlite) can be opened by one process only: stop the server, seed, then start it again.`);
+    process.exit(1);
+  }
+}
+
+const { bulkSeed } = await tsImport('../apps/server/src/modules/clients/clients.bulk-seed.ts', import.meta.url);
+await bulkSeed({ clients, log: (line) => console.log(line) });
