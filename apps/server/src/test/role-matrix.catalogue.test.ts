@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, multipartFile, tinyPng, type Agent, type TestContext } from './build';
+import { ROLES, everyone, signedIn, managers, adminOnly, type Role, type Expect } from './role-matrix';
 
 /**
  * Catalogue, notification, file, health and sign-in endpoints × roles: every route gives each caller exactly this status.
  * Writes use valid bodies, so a 2xx proves the route really ran for the roles that may call it,
  * and a 403 for the others proves the refusal came before any change.
  */
-
-const ROLES = ['anonymous', 'Salesperson', 'Therapist', 'Receptionist', 'Manager', 'Admin'] as const;
-type Role = (typeof ROLES)[number];
-type Expect = Record<Role, number>;
-
-const everyone = (status: number): Expect => ({ anonymous: status, Salesperson: status, Therapist: status, Receptionist: status, Manager: status, Admin: status });
-/** Any signed-in person. */
-const signedIn = (status: number): Expect => ({ ...everyone(status), anonymous: 401 });
-/** Admin and Manager. */
-const managers = (status: number): Expect => ({ anonymous: 401, Salesperson: 403, Therapist: 403, Receptionist: 403, Manager: status, Admin: status });
-/** Admin only. */
-const adminOnly = (status: number): Expect => ({ anonymous: 401, Salesperson: 403, Therapist: 403, Receptionist: 403, Manager: 403, Admin: status });
 
 const CREDENTIALS: Record<Exclude<Role, 'anonymous'>, readonly [string, string]> = {
   Admin: ['admin', ADMIN_PASSWORD],

@@ -4,16 +4,12 @@ import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { employees, locations } from '../../db/schema/index';
 import { ROLE_CREDENTIALS, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { loadFixtures, type Fixtures } from './clients.test-helpers';
+import { ROLES, signedIn, managers, type Role, type Expect } from '../../test/role-matrix';
 
 /**
  * Client endpoints × roles: every route gives each caller exactly this status. Each role works on
  * its own rows, so one role's update or cancel never changes what another role's request touches.
  */
-const ROLES = ['anonymous', 'Salesperson', 'Therapist', 'Receptionist', 'Manager', 'Admin'] as const;
-type Role = (typeof ROLES)[number];
-type Expect = Record<Role, number>;
-const signedIn = (status: number): Expect => ({ anonymous: 401, Salesperson: status, Therapist: status, Receptionist: status, Manager: status, Admin: status });
-const managers = (status: number): Expect => ({ anonymous: 401, Salesperson: 403, Therapist: 403, Receptionist: 403, Manager: status, Admin: status });
 
 const CREDENTIALS: Record<Exclude<Role, 'anonymous'>, readonly [string, string]> = ROLE_CREDENTIALS;
 

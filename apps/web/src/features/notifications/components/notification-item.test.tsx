@@ -1,25 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Notification } from '@ginhawa/contract';
+import { aNotification as notification } from '../../../test/fixtures';
 import { renderWithRouter } from '../../../test/render';
 import { NotificationItem } from './notification-item';
 
-const notification = (overrides: Partial<Notification>): Notification => ({
-  id: 1,
-  type: 'announcement',
-  title: 'Staff meeting',
-  message: 'Friday 9:00 at Makati.',
-  link: null,
-  data: {},
-  is_read: false,
-  requires_approval: false,
-  is_approved: null,
-  can_decide: false,
-  actor: 1,
-  actor_name: 'Ana Reyes',
-  created_at: '2026-11-20T01:00:00Z',
-  ...overrides,
-});
 
 const show = (link: string | null) => {
   const handlers = { onMarkRead: vi.fn(), onMarkUnread: vi.fn(), onRemove: vi.fn(), onDecide: vi.fn() };
