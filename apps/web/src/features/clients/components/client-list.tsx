@@ -37,6 +37,7 @@ export const ClientList = () => {
       resource={clientsResource}
       columns={COLUMNS}
       pageSize={CLIENTS_PAGE_SIZE}
+      phoneColumns={['last_name', 'phone']}
       filters={[{ name: 'location', label: 'Location', allLabel: 'All locations', options: namedOptions(locations.data?.results), minWidth: 180 }, statusFilter('true')]}
       texts={{ label: 'Clients', one: 'client', searchLabel: 'Name, mobile or email', empty: 'No clients yet. Add the first one or import a spreadsheet.' }}
       rowName={(client) => client.full_name}
