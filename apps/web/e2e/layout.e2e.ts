@@ -48,7 +48,7 @@ describe('layout and navigation', () => {
     assert.equal(bar.height, 56);
     assert.equal(Math.round(bar.y + bar.height), 844);
     const items = page.locator(BOTTOM_BAR).getByRole('link');
-    assert.deepEqual((await items.allTextContents()).map((t) => t.replace(/\d+/g, '').trim()), ['Dashboard', 'Admin', 'Notifications']);
+    assert.deepEqual((await items.allTextContents()).map((t) => t.replace(/\d+/g, '').trim()), ['Dashboard', 'Clients', 'Admin', 'Notifications']);
     await page.locator(BOTTOM_BAR).getByRole('link', { name: 'Admin' }).click();
     await page.waitForURL('**/admin/menu');
     await page.getByRole('list', { name: 'Admin menu' }).waitFor();

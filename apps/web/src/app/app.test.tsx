@@ -149,10 +149,10 @@ describe('guard and redirects', () => {
 
   it('lets an admin into /admin/*, showing the admin menu for screens not built yet', async () => {
     mockApi(signedInAs(adminData));
-    renderApp('/admin/clients');
+    renderApp('/admin/not-built');
     const menu = await screen.findByRole('list', { name: 'Admin menu' });
     expect(within(menu).getByRole('link', { name: /Clients/ })).toHaveAttribute('href', '/admin/clients');
-    expect(currentPath()).toBe('/admin/clients');
+    expect(currentPath()).toBe('/admin/not-built');
   });
 
   it('sends the person to /login when any call answers 401', async () => {

@@ -62,6 +62,13 @@ export const signedInRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'clients',
+                lazy: lazyScreen(
+                  () => import('./routes/clients'),
+                  (m) => m.ClientsRoute,
+                ),
+              },
+              {
                 path: 'clients/:clientId',
                 lazy: lazyScreen(
                   () => import('./routes/client'),
@@ -94,6 +101,20 @@ export const signedInRoutes: RouteObject[] = [
                     lazy: lazyScreen(
                       () => import('../features/employees/components/employees-screen'),
                       (m) => m.EmployeesScreen,
+                    ),
+                  },
+                  {
+                    path: 'clients',
+                    lazy: lazyScreen(
+                      () => import('../features/clients/components/clients-admin-screen'),
+                      (m) => m.ClientsAdminScreen,
+                    ),
+                  },
+                  {
+                    path: 'clients/:clientId',
+                    lazy: lazyScreen(
+                      () => import('../features/clients/components/clients-admin-screen'),
+                      (m) => m.ClientAdminScreen,
                     ),
                   },
                   {

@@ -4,6 +4,8 @@ export const paths = {
   dashboard: '/dashboard',
   notifications: '/notifications',
   profile: '/profile',
+  /** Finding a client (search), reachable from the bottom bar on a phone. */
+  clients: '/clients',
   client: (clientId: string | number) => `/clients/${clientId}`,
   admin: {
     root: '/admin',
@@ -12,6 +14,7 @@ export const paths = {
     users: '/admin/users',
     employees: '/admin/employees',
     clients: '/admin/clients',
+    client: (clientId: string | number) => `/admin/clients/${clientId}`,
     locations: '/admin/locations',
     services: '/admin/services',
     membership: (membershipId: string | number) => `/admin/services/memberships/${membershipId}`,

@@ -8,6 +8,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SpaOutlined from '@mui/icons-material/SpaOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
@@ -30,6 +31,7 @@ export type NavItem = {
 /** The drawer's main items (SPEC.md §2). */
 export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Dashboard', path: paths.dashboard, icon: DashboardOutlined },
+  { label: 'Clients', path: paths.clients, icon: PersonSearchOutlined },
   { label: 'Notifications', path: paths.notifications, icon: NotificationsOutlined },
 ];
 
@@ -48,9 +50,10 @@ export const ADMIN_NAV: readonly NavItem[] = (
   ] satisfies NavItem[]
 ).map((item) => ({ ...item, adminOnly: true }));
 
-/** The bottom bar's items: Dashboard, Admin (admins only, between), Notifications. */
+/** The bottom bar's items: Dashboard, Clients (the desk's search), Admin (admins only), Notifications. */
 export const BOTTOM_NAV: readonly NavItem[] = [
   { label: 'Dashboard', path: paths.dashboard, icon: DashboardOutlined },
+  { label: 'Clients', path: paths.clients, icon: PersonSearchOutlined },
   { label: 'Admin', path: paths.admin.menu, icon: AdminPanelSettingsOutlined, adminOnly: true },
   { label: 'Notifications', path: paths.notifications, icon: NotificationsOutlined },
 ];

@@ -3,8 +3,8 @@ import { ClientDetail } from '../../features/clients/components/client-detail';
 import { parseClientId } from '../../features/clients/api/get-client';
 import { paths } from '../../config/paths';
 
-/** /clients/:clientId, opened in non-admin mode (SPEC.md §2). */
+/** /clients/:clientId, opened in non-admin mode (SPEC.md §2): sell and log arrivals, no editing. */
 export const ClientRoute = () => {
   const { clientId } = useParams();
-  return <ClientDetail clientId={parseClientId(clientId)} backTo={paths.dashboard} />;
+  return <ClientDetail clientId={parseClientId(clientId)} mode="staff" back={{ to: paths.clients, label: 'Find a client' }} />;
 };

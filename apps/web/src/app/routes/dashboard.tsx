@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isAdmin, roleOf } from '../../features/auth/api/get-my-data';
 import { GreetingCard } from '../../features/dashboard/components/greeting-card';
+import { ClientSearch } from '../../features/clients/components/client-search';
 import { paths } from '../../config/paths';
 import { capitalizeWords } from '../../lib/format';
 import { useCurrentUser } from '../layout/current-user';
@@ -49,6 +50,9 @@ export const DashboardRoute = () => {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <GreetingCard firstName={capitalizeWords(user.firstName) || user.username} role={roleOf(user)} locations={user.locations.map((l) => l.name)} now={now} />
+      <Card sx={{ p: { xs: 2, sm: 2.5 } }}>
+        <ClientSearch linkTo={paths.client} />
+      </Card>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         {shortcuts.map((shortcut) => (
           <ShortcutCard key={shortcut.to} {...shortcut} />

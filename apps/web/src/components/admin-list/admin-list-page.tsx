@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import type { z } from 'zod';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -72,6 +73,10 @@ type AdminListPageProps<R extends GridValidRowModel & { id: number }, S extends 
   phoneColumns?: string[];
   /** Anything the list also renders (a dialog opened by one of `actions`). */
   children?: ReactNode;
+  /** Rows a page at first (25 unless given). */
+  pageSize?: number;
+  /** More toolbar buttons after the filters, given the query the list sends now (an export of the filtered list). */
+  toolbar?: (query: z.input<S>) => ReactNode;
 };
 
 /**
@@ -92,9 +97,11 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
   actions,
   phoneColumns,
   children,
+  pageSize,
+  toolbar,
 }: AdminListPageProps<R, S>) => {
   const texts = textsOf(givenTexts);
-  const list = useAdminList(resource, filters);
+  const list = useAdminList(resource, filters, pageSize);
   const [editing, setEditing] = useState<{ row: R | null } | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
   const revalidate = useRevalidate(resource.stale);
@@ -146,6 +153,7 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
         {filters.map((filter) => (
           <FilterSelect key={filter.name} filter={filter} value={list.filters[filter.name] ?? ''} onChange={(value) => list.setFilter(filter.name, value)} />
         ))}
+        {toolbar ? toolbar(list.query) : null}
       </ListToolbar>
       <AdminGrid<R>
         label={texts.label}

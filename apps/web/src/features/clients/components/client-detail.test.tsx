@@ -1,39 +1,87 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
 import { ClientDetail } from './client-detail';
+import { liza, page, voucher } from './test-data';
 
-describe('client detail (staff)', () => {
-  it('shows the client when found', async () => {
-    mockApi({
-      'GET /clients/7/': { status: 200, data: { id: 7, first_name: 'Liza', last_name: 'Soberano', phone: '+639171234567', email: null, location_name: 'Makati' } },
-    });
-    renderWithRouter(<ClientDetail clientId={7} backTo="/dashboard" />);
+const back = { to: '/dashboard', label: 'Back to the dashboard' };
+const activity = {
+  'GET /clients/treatments/': { status: 200, data: page([voucher()]) },
+  'GET /clients/memberships/': { status: 200, data: page([]) },
+  'GET /clients/arrivals/': { status: 200, data: page([]) },
+};
+
+describe('client detail', () => {
+  it('shows the profile and the vouchers with sessions left and expiry', async () => {
+    const calls = mockApi({ 'GET /clients/7/': { status: 200, data: liza }, ...activity });
+    renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
     expect(await screen.findByRole('heading', { name: 'Liza Soberano' })).toBeInTheDocument();
-    expect(screen.getByText('+639171234567')).toBeInTheDocument();
+    expect(screen.getByText('+63 917 123 4567')).toBeInTheDocument();
     expect(screen.getByText('Makati')).toBeInTheDocument();
+    const vouchers = await screen.findByRole('list', { name: 'vouchers' });
+    expect(within(vouchers).getByText('V-000055 · Hilot')).toBeInTheDocument();
+    expect(within(vouchers).getByText('2 of 3 sessions left · expires 2026-12-31')).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain('/clients/treatments/?client=7&ordering=-created_at&pageSize=100');
+  });
+
+  it('shows empty tabs and remembers the tab in the address', async () => {
+    mockApi({ 'GET /clients/7/': { status: 200, data: liza }, ...activity });
+    const { router } = renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Arrivals' }));
+    expect(await screen.findByText('No arrivals yet.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=arrivals');
+  });
+
+  it('offers edit and deactivate only in admin mode', async () => {
+    mockApi({ 'GET /clients/7/': { status: 200, data: liza }, ...activity });
+    const { unmount } = renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
+    await screen.findByRole('heading', { name: 'Liza Soberano' });
+    expect(screen.getByRole('button', { name: 'Log arrival' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Edit profile' })).not.toBeInTheDocument();
+    unmount();
+    renderWithRouter(<ClientDetail clientId={7} mode="admin" back={back} />);
+    await screen.findByRole('heading', { name: 'Liza Soberano' });
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+  });
+
+  it('deactivates after asking', async () => {
+    const calls = mockApi({ 'GET /clients/7/': { status: 200, data: liza }, 'PATCH /clients/7/': { status: 200, data: { ...liza, is_active: false } }, ...activity });
+    renderWithRouter(<ClientDetail clientId={7} mode="admin" back={back} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Liza Soberano deactivated.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.data).toBe(JSON.stringify({ is_active: false }));
   });
 
   it('says the client was not found on a 404', async () => {
     mockApi({ 'GET /clients/7/': { status: 404, data: { message: 'Not found.' } } });
-    renderWithRouter(<ClientDetail clientId={7} backTo="/dashboard" />);
+    renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
     expect(await screen.findByRole('heading', { name: 'Client not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('does not fetch an id that cannot exist', () => {
     const calls = mockApi({});
-    renderWithRouter(<ClientDetail clientId={null} backTo="/dashboard" />);
+    renderWithRouter(<ClientDetail clientId={null} mode="staff" back={back} />);
     expect(screen.getByRole('heading', { name: 'Client not found' })).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
   it("shows other errors with the server's message and a retry", async () => {
     mockApi({ 'GET /clients/7/': { status: 403, data: { message: 'You do not have permission to do this.' } } });
-    renderWithRouter(<ClientDetail clientId={7} backTo="/dashboard" />);
+    renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
     expect(await screen.findByRole('heading', { name: 'This client could not be loaded' })).toBeInTheDocument();
     expect(screen.getByText('You do not have permission to do this.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows a tab that failed with its own retry', async () => {
+    mockApi({ 'GET /clients/7/': { status: 200, data: liza }, 'GET /clients/treatments/': { status: 500, data: { message: 'Database unavailable.' } } });
+    renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
+    expect(await screen.findByRole('heading', { name: 'The vouchers could not be loaded' })).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable.')).toBeInTheDocument();
   });
 });

@@ -1,58 +1,107 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { formatPhPhone } from '@ginhawa/contract';
+import { ConfirmDialog } from '../../../components/admin-list/confirm-dialog';
 import { StatusMessage } from '../../../components/status-message';
+import { useSnackbar } from '../../../components/snackbar-provider';
 import { getErrorMessage, isNotFound } from '../../../lib/api-client';
 import { useClient, type Client } from '../api/get-client';
+import { useRevalidateClients } from '../api/get-clients';
+import { updateClient } from '../api/save-client';
+import { ArrivalsTab, MembershipsTab, VouchersTab } from './client-activity';
+import { ArrivalDialog } from './arrival-dialog';
+import { ClientForm } from './client-form';
+import { SellDialog, type SaleKind } from './sell-dialog';
 
 type ClientDetailProps = {
   clientId: number | null;
-  /** Where "Back" goes: the dashboard for staff. */
-  backTo: string;
+  /** Admin mode (/admin/clients/:id) edits and deactivates; staff mode (/clients/:id) sells and logs arrivals only. */
+  mode: 'admin' | 'staff';
+  /** Where "Back" goes, and what it says. */
+  back: { to: string; label: string };
 };
 
+const TABS = [
+  { value: 'memberships', label: 'Memberships' },
+  { value: 'vouchers', label: 'Vouchers' },
+  { value: 'arrivals', label: 'Arrivals' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+type Dialog = { kind: 'arrival' } | { kind: 'sell'; sale: SaleKind } | { kind: 'edit' } | { kind: 'deactivate' };
+
 const Field = ({ label, value }: { label: string; value: string | null | undefined }) => (
-  <Box>
+  <Box sx={{ minWidth: 0 }}>
     <Typography variant="caption" color="text.secondary" component="p">
       {label}
     </Typography>
-    <Typography variant="body2" sx={{ mt: 0.25 }}>
+    <Typography variant="body2" sx={{ mt: 0.25, overflowWrap: 'anywhere' }}>
       {value || '—'}
     </Typography>
   </Box>
 );
 
-const ClientProfile = ({ client }: { client: Client }) => (
+const ClientProfile = ({ client, mode, onAction }: { client: Client; mode: ClientDetailProps['mode']; onAction: (dialog: Dialog) => void }) => (
   <Card sx={{ p: { xs: 2.5, sm: 3 } }}>
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2.5 }}>
-      <Typography variant="h4" component="h1">
-        {`${client.first_name} ${client.last_name}`.trim()}
+      <Typography variant="h4" component="h1" sx={{ mr: 'auto' }}>
+        {client.full_name}
       </Typography>
-      {client.is_active === false ? <Chip size="small" label="Inactive" /> : null}
+      {client.is_active ? null : <Chip size="small" label="Inactive" />}
     </Box>
-    <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
-      <Field label="Phone" value={client.phone} />
+    <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
+      <Field label="Mobile" value={formatPhPhone(client.phone)} />
       <Field label="Email" value={client.email} />
       <Field label="Home location" value={client.location_name} />
       <Field label="Birthdate" value={client.birthdate} />
       <Field label="Address" value={client.address} />
       <Field label="Notes" value={client.notes} />
     </Box>
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 3 }}>
+      <Button variant="contained" onClick={() => onAction({ kind: 'arrival' })} disabled={!client.is_active}>
+        Log arrival
+      </Button>
+      <Button variant="outlined" onClick={() => onAction({ kind: 'sell', sale: 'voucher' })} disabled={!client.is_active}>
+        Sell voucher
+      </Button>
+      <Button variant="outlined" onClick={() => onAction({ kind: 'sell', sale: 'membership' })} disabled={!client.is_active}>
+        Sell membership
+      </Button>
+      {mode === 'admin' ? (
+        <>
+          <Button onClick={() => onAction({ kind: 'edit' })}>Edit profile</Button>
+          {client.is_active ? (
+            <Button color="error" onClick={() => onAction({ kind: 'deactivate' })}>
+              Deactivate
+            </Button>
+          ) : null}
+        </>
+      ) : null}
+    </Box>
   </Card>
 );
 
-/** /clients/:clientId in staff (non-admin) mode: the client's record, or a clear not-found / error state. */
-export const ClientDetail = ({ clientId, backTo }: ClientDetailProps) => {
+/** A client's record: profile, what they hold and did (tabs), and the desk's actions. */
+export const ClientDetail = ({ clientId, mode, back }: ClientDetailProps) => {
   const { data, error, isLoading, mutate } = useClient(clientId);
-  const back = (
-    <Button component={Link} to={backTo} variant="outlined">
-      Back to the dashboard
+  const [params, setParams] = useSearchParams();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const revalidate = useRevalidateClients();
+  const { showSnackbar } = useSnackbar();
+  const tab: TabValue = TABS.find((t) => t.value === params.get('tab'))?.value ?? 'vouchers';
+  const backButton = (
+    <Button component={Link} to={back.to} variant="outlined">
+      {back.label}
     </Button>
   );
 
@@ -63,7 +112,7 @@ export const ClientDetail = ({ clientId, backTo }: ClientDetailProps) => {
           icon={<PersonSearchOutlined />}
           title="Client not found"
           description="There is no client at this address. The link may be mistyped, or the record was removed."
-          action={back}
+          action={backButton}
         />
       </Card>
     );
@@ -81,7 +130,7 @@ export const ClientDetail = ({ clientId, backTo }: ClientDetailProps) => {
               <Button variant="contained" onClick={() => void mutate()}>
                 Try again
               </Button>
-              {back}
+              {backButton}
             </Box>
           }
         />
@@ -97,5 +146,49 @@ export const ClientDetail = ({ clientId, backTo }: ClientDetailProps) => {
       </Card>
     );
   }
-  return <ClientProfile client={data} />;
+
+  const close = () => setDialog(null);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+      <Box>
+        <Button component={Link} to={back.to} size="small">
+          ← {back.label}
+        </Button>
+      </Box>
+      <ClientProfile client={data} mode={mode} onAction={setDialog} />
+      <Card>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: TabValue) => setParams({ tab: value }, { replace: true })}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Client activity"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+        >
+          {TABS.map((t) => (
+            <Tab key={t.value} value={t.value} label={t.label} />
+          ))}
+        </Tabs>
+        {tab === 'memberships' ? <MembershipsTab clientId={data.id} /> : null}
+        {tab === 'vouchers' ? <VouchersTab clientId={data.id} /> : null}
+        {tab === 'arrivals' ? <ArrivalsTab clientId={data.id} /> : null}
+      </Card>
+      {dialog?.kind === 'arrival' ? <ArrivalDialog client={data} onClose={close} /> : null}
+      {dialog?.kind === 'sell' ? <SellDialog kind={dialog.sale} client={data} onClose={close} /> : null}
+      {dialog?.kind === 'edit' ? <ClientForm client={data} onClose={close} /> : null}
+      <ConfirmDialog
+        open={dialog?.kind === 'deactivate'}
+        title="Deactivate client?"
+        confirmLabel="Deactivate"
+        onConfirm={async () => {
+          await updateClient(data.id, { is_active: false });
+          await revalidate();
+          showSnackbar(`${data.full_name} deactivated.`, 'success');
+        }}
+        onClose={close}
+      >
+        <strong>{data.full_name}</strong> stays on file with their history but is hidden from searches for new sales. You can activate them again from Edit profile.
+      </ConfirmDialog>
+    </Box>
+  );
 };

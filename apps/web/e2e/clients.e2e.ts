@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD, BASE_URL, launchBrowser, openPage, signIn } from './helpers';
+
+/** Signs in as admin over HTTP and adds a client at the demo therapist's location (Makati Salcedo), with a phone no one else has. */
+const createClient = async (national: string) => {
+  const login = await fetch(`${BASE_URL}/api/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  assert.equal(login.status, 200);
+  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const csrf = cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length);
+  const headers = { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-csrftoken': csrf };
+  const therapists = (await (await fetch(`${BASE_URL}/api/therapists/?pageSize=500`, { headers })).json()) as { results: { username: string | null; location: number; full_name: string }[] };
+  const therapist = therapists.results.find((t) => t.username === 'therapist')!;
+  const res = await fetch(`${BASE_URL}/api/clients/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ first_name: 'Marisol', last_name: `Journey ${national.slice(-4)}`, phone: `0${national}`, location: therapist.location }),
+  });
+  const text = await res.text();
+  assert.equal(res.status, 201, text);
+  const client = JSON.parse(text) as { id: number; full_name: string };
+  return { client, therapistName: therapist.full_name };
+};
+
+/** Picks an option of the MUI select labelled `label` (its text, or the first one) and answers the option's text. */
+const choose = async (page: Page, label: RegExp, option?: string | RegExp) => {
+  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
+  const listbox = page.getByRole('listbox');
+  const item = option ? listbox.getByRole('option', { name: option }) : listbox.getByRole('option').first();
+  const text = (await item.textContent()) ?? '';
+  await item.click();
+  await listbox.waitFor({ state: 'detached' });
+  return text;
+};
+
+describe('clients at the front desk', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('finds a client by phone, sells a voucher, logs an arrival that redeems it, and the therapist is told live', async () => {
+    const national = `917${String(Date.now()).slice(-7)}`;
+    const { client, therapistName } = await createClient(national);
+
+    // The therapist's panel is open on notifications.
+    const therapist = await openPage(browser);
+    await signIn(therapist.page, 'therapist');
+    await therapist.page.goto('/notifications');
+    await therapist.page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+
+    // The desk finds the client by the phone written another way.
+    const desk = await openPage(browser, 390, 844);
+    const { page } = desk;
+    await signIn(page, 'salesperson');
+    await page.getByLabel('Find a client').fill(`+63 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`);
+    await page.getByRole('list', { name: 'Clients found' }).getByRole('link', { name: new RegExp(client.full_name) }).click();
+    await page.waitForURL(`**/clients/${client.id}`);
+    await page.getByRole('heading', { level: 1, name: client.full_name }).waitFor();
+    await page.getByText('No vouchers yet.').waitFor();
+
+    // Sell a 3-session voucher for cash.
+    await page.getByRole('button', { name: 'Sell voucher' }).click();
+    const treatment = (await choose(page, /^Treatment/)).split(' · ')[0]!;
+    await page.getByRole('dialog').getByLabel(/^Sessions/).fill('3');
+    await choose(page, /^Salesperson/);
+    await page.getByRole('dialog').getByRole('button', { name: 'Sell' }).click();
+    await page.getByText(/^Voucher V-\d+ sold: 3 × /).waitFor();
+    const vouchers = page.getByRole('list', { name: 'vouchers' });
+    await vouchers.getByText('3 of 3 sessions left', { exact: false }).waitFor();
+
+    // Log the arrival: the voucher is offered for its treatment and chosen by default.
+    await page.getByRole('button', { name: 'Log arrival' }).click();
+    await choose(page, /^Treatment/, treatment);
+    await choose(page, /^Therapist/, therapistName);
+    const voucherChoice = page.getByRole('dialog').getByRole('radio', { name: new RegExp(`Voucher V-\\d+ · ${treatment}`) });
+    assert.equal(await voucherChoice.isChecked(), true);
+    await page.getByRole('dialog').getByRole('button', { name: 'Log arrival' }).click();
+    await page.getByText(/^Arrival logged; one session of V-\d+ used\.$/).waitFor();
+
+    // The balance drops.
+    await vouchers.getByText('2 of 3 sessions left', { exact: false }).waitFor();
+
+    // The therapist's open panel receives the arrival, linking to the client.
+    const title = `${client.full_name} has arrived`;
+    await therapist.page.getByLabel(`Unread: ${title}`).waitFor();
+
+    assert.deepEqual(desk.errors, []);
+    assert.deepEqual(therapist.errors, []);
+    await desk.context.close();
+    await therapist.context.close();
+  });
+});

@@ -1,0 +1,33 @@
+import useSWR from 'swr';
+import type {
+  ClientArrival,
+  ClientArrivalListQuery,
+  ClientMembership,
+  ClientMembershipListQuery,
+  ClientServices,
+  ClientTreatment,
+  ClientTreatmentListQuery,
+  Page,
+} from '@ginhawa/contract';
+import { getOne, getPage, withQuery } from '../../../lib/list-query';
+
+/** What the client may use now: vouchers with sessions left, active memberships and their treatments. */
+export const useClientServices = (clientId: number) => useSWR<ClientServices, unknown>(`/clients/${clientId}/services/`, getOne<ClientServices>);
+
+export const useClientMemberships = (clientId: number) =>
+  useSWR<Page<ClientMembership>, unknown>(
+    withQuery('/clients/memberships/', { client: clientId, ordering: '-start_date', pageSize: 100 } satisfies ClientMembershipListQuery),
+    getPage<ClientMembership>,
+  );
+
+export const useClientVouchers = (clientId: number) =>
+  useSWR<Page<ClientTreatment>, unknown>(
+    withQuery('/clients/treatments/', { client: clientId, ordering: '-created_at', pageSize: 100 } satisfies ClientTreatmentListQuery),
+    getPage<ClientTreatment>,
+  );
+
+export const useClientArrivals = (clientId: number) =>
+  useSWR<Page<ClientArrival>, unknown>(
+    withQuery('/clients/arrivals/', { client: clientId, ordering: '-date', pageSize: 100 } satisfies ClientArrivalListQuery),
+    getPage<ClientArrival>,
+  );

@@ -1,0 +1,69 @@
+import type { ClientServices } from '@ginhawa/contract';
+
+/** One way the client could pay for the visit: a voucher session, a membership (sessions or discount), or nothing (pays at the desk). */
+export type ArrivalOption = {
+  /** `voucher:12`, `membership:3` or `none`: the radio's value. */
+  value: string;
+  label: string;
+  detail: string;
+  /** Why it cannot be used for this treatment today; absent when it can. */
+  blocked?: string;
+  voucher: number | null;
+  client_membership: number | null;
+};
+
+export const PAY_AT_DESK: ArrivalOption = { value: 'none', label: 'No voucher or membership', detail: 'Paid at the desk', voucher: null, client_membership: null };
+
+const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`;
+
+/**
+ * What the client may use for `treatment` on `today` (YYYY-MM-DD, Manila), from GET
+ * /clients/{id}/services/, with the reason for each thing they may not. The server checks all of
+ * it again under a row lock; this only spares the desk a refused request.
+ */
+export const arrivalOptions = (services: ClientServices, treatment: number | null, today: string): ArrivalOption[] => {
+  const vouchers = services.vouchers.map((v): ArrivalOption => {
+    const expiry = v.expires_on ? ` · expires ${v.expires_on}` : '';
+    const option = {
+      value: `voucher:${v.id}`,
+      label: `Voucher ${v.code} · ${v.treatment_name}`,
+      detail: `${sessions(v.sessions_remaining)} left of ${v.sessions_total}${expiry}`,
+      voucher: v.id,
+      client_membership: null,
+    };
+    if (v.status === 'cancelled') return { ...option, blocked: 'This voucher was cancelled.' };
+    if (v.expires_on !== null && v.expires_on < today) return { ...option, blocked: `Expired on ${v.expires_on}.` };
+    if (v.sessions_remaining <= 0 || v.status === 'used_up') return { ...option, blocked: 'All sessions are used.' };
+    if (v.status !== 'active') return { ...option, blocked: `This voucher is ${v.status.replace('_', ' ')}.` };
+    if (treatment === null) return { ...option, blocked: 'Choose the treatment first.' };
+    if (v.treatment !== treatment) return { ...option, blocked: `Only for ${v.treatment_name}.` };
+    return option;
+  });
+
+  const memberships = services.memberships.map((m): ArrivalOption => {
+    const allowed = treatment === null ? undefined : m.allowed_treatments.find((a) => a.treatment === treatment);
+    const option = {
+      value: `membership:${m.id}`,
+      label: `Membership · ${m.membership_name}`,
+      detail: `Until ${m.end_date}`,
+      voucher: null,
+      client_membership: m.id,
+    };
+    if (m.status !== 'active') return { ...option, blocked: `This membership is ${m.status}.` };
+    if (m.end_date < today) return { ...option, blocked: `Ended on ${m.end_date}.` };
+    if (m.start_date > today) return { ...option, blocked: `Starts on ${m.start_date}.` };
+    if (treatment === null) return { ...option, blocked: 'Choose the treatment first.' };
+    if (!allowed) return { ...option, blocked: 'Does not cover this treatment.' };
+    const discount = Number(allowed.discount_percent) > 0 ? `${allowed.discount_percent.replace(/\.0+$/, '')}% member discount` : '';
+    if (allowed.sessions_remaining > 0) {
+      return { ...option, detail: [`${sessions(allowed.sessions_remaining)} left of ${allowed.sessions_included}`, discount].filter(Boolean).join(' · ') };
+    }
+    if (discount) return { ...option, detail: `${discount} (no included sessions left)` };
+    return { ...option, blocked: allowed.sessions_included > 0 ? 'All included sessions are used.' : 'Covers no sessions or discount for this treatment.' };
+  });
+
+  return [...vouchers, ...memberships, PAY_AT_DESK];
+};
+
+/** The best thing to use by default: a voucher session, else membership sessions, else paying. */
+export const defaultOption = (options: readonly ArrivalOption[]): ArrivalOption => options.find((o) => !o.blocked) ?? PAY_AT_DESK;

@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import type { Page } from '@ginhawa/contract';
+import { LoadError } from '../../../components/load-error';
+import { StatusMessage } from '../../../components/status-message';
+import { formatPeso } from '../../../lib/format';
+import { useClientArrivals, useClientMemberships, useClientVouchers } from '../api/get-client-activity';
+
+type ActivityRow = { id: number; primary: ReactNode; secondary: ReactNode; status: string; active: boolean };
+
+type ActivityListProps<T> = {
+  swr: { data?: Page<T>; error: unknown; isLoading: boolean; mutate: () => Promise<unknown> };
+  what: string;
+  empty: string;
+  row: (item: T) => ActivityRow;
+};
+
+const STATUS_LABELS: Record<string, string> = { active: 'Active', expired: 'Expired', cancelled: 'Cancelled', used_up: 'Used up', arrived: 'Arrived' };
+
+/** One tab's rows with the screen's loading, empty and error states. */
+const ActivityList = <T,>({ swr, what, empty, row }: ActivityListProps<T>) => {
+  if (swr.error) return <LoadError title={`The ${what} could not be loaded`} error={swr.error} onRetry={() => void swr.mutate()} />;
+  if (swr.isLoading || !swr.data) {
+    return (
+      <Box sx={{ p: 2 }} aria-busy="true" aria-label={`Loading ${what}`}>
+        <Skeleton variant="text" height={32} />
+        <Skeleton variant="text" height={32} />
+      </Box>
+    );
+  }
+  if (swr.data.results.length === 0) return <StatusMessage icon={<EventBusyOutlined />} title={empty} />;
+  return (
+    <List aria-label={what} disablePadding>
+      {swr.data.results.map((item) => {
+        const r = row(item);
+        return (
+          <ListItem key={r.id} divider secondaryAction={<Chip size="small" label={STATUS_LABELS[r.status] ?? r.status} color={r.active ? 'success' : 'default'} variant={r.active ? 'filled' : 'outlined'} />}>
+            <ListItemText primary={r.primary} secondary={r.secondary} sx={{ pr: 10 }} />
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+};
+
+export const MembershipsTab = ({ clientId }: { clientId: number }) => (
+  <ActivityList
+    swr={useClientMemberships(clientId)}
+    what="memberships"
+    empty="No memberships yet."
+    row={(m) => ({
+      id: m.id,
+      primary: m.membership_name,
+      secondary: `${m.start_date} – ${m.end_date} · ${formatPeso(m.price_paid)} · ${m.location_name}${m.vouchers.length ? ` · ${m.vouchers.map((v) => `${v.treatment_name} ${v.sessions_total - v.sessions_used}/${v.sessions_total}`).join(', ')}` : ''}`,
+      status: m.status,
+      active: m.status === 'active',
+    })}
+  />
+);
+
+export const VouchersTab = ({ clientId }: { clientId: number }) => (
+  <ActivityList
+    swr={useClientVouchers(clientId)}
+    what="vouchers"
+    empty="No vouchers yet."
+    row={(v) => ({
+      id: v.id,
+      primary: `${v.code} · ${v.treatment_name}`,
+      secondary: `${v.sessions_remaining} of ${v.sessions_total} sessions left · ${v.expires_on ? `expires ${v.expires_on}` : 'no expiry'}`,
+      status: v.status,
+      active: v.status === 'active',
+    })}
+  />
+);
+
+export const ArrivalsTab = ({ clientId }: { clientId: number }) => (
+  <ActivityList
+    swr={useClientArrivals(clientId)}
+    what="arrivals"
+    empty="No arrivals yet."
+    row={(a) => ({
+      id: a.id,
+      primary: `${a.date} ${a.time} · ${a.treatment_name ?? 'No treatment named'}`,
+      secondary: `${a.therapist_name} · ${a.location_name}${a.voucher_code ? ` · voucher ${a.voucher_code}` : ''}`,
+      status: a.status,
+      active: a.status === 'arrived',
+    })}
+  />
+);

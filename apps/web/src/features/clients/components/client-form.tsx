@@ -1,0 +1,159 @@
+import { useRef } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { Link } from 'react-router';
+import { CLIENT_GENDERS, clientBodySchema, formatPhPhone, type Client, type ClientBody } from '@ginhawa/contract';
+import { FormDialog } from '../../../components/admin-list/form-dialog';
+import { useEntityForm } from '../../../components/admin-list/use-entity-form';
+import { useSnackbar } from '../../../components/snackbar-provider';
+import { paths } from '../../../config/paths';
+import { useLocationOptions } from '../../../lib/options';
+import { useRevalidateClients } from '../api/get-clients';
+import { createClient, duplicateClientId, updateClient } from '../api/save-client';
+
+const FIELDS = ['first_name', 'last_name', 'phone', 'email', 'birthdate', 'gender', 'address', 'notes', 'location', 'is_active'] as const;
+
+type Values = {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  birthdate: string;
+  gender: string;
+  address: string;
+  notes: string;
+  location: string;
+  is_active: boolean;
+};
+
+const GENDER_LABELS: Record<(typeof CLIENT_GENDERS)[number], string> = { female: 'Female', male: 'Male', other: 'Other' };
+
+const initialValues = (client: Client | null, defaultLocation: number | null): Values => ({
+  first_name: client?.first_name ?? '',
+  last_name: client?.last_name ?? '',
+  phone: client?.phone ? formatPhPhone(client.phone) : '',
+  email: client?.email ?? '',
+  birthdate: client?.birthdate ?? '',
+  gender: client?.gender ?? '',
+  address: client?.address ?? '',
+  notes: client?.notes ?? '',
+  location: client ? String(client.location) : defaultLocation ? String(defaultLocation) : '',
+  is_active: client?.is_active ?? true,
+});
+
+/** The form's strings as the API's body: blanks are "not given" (null), the location an id. */
+const toBody = (v: Values): ClientBody => ({
+  first_name: v.first_name,
+  last_name: v.last_name,
+  phone: v.phone.trim() || null,
+  email: v.email,
+  birthdate: v.birthdate.trim() || null,
+  gender: (v.gender || null) as ClientBody['gender'],
+  address: v.address,
+  notes: v.notes,
+  location: v.location ? Number(v.location) : 0,
+  is_active: v.is_active,
+});
+
+type ClientFormProps = {
+  /** null: a new client. */
+  client: Client | null;
+  defaultLocation?: number | null;
+  onClose: () => void;
+  /** After a save; the list stays where it is unless given. */
+  onSaved?: (client: Client) => void;
+};
+
+/**
+ * Create or edit a client. A phone another client already has is refused with a 409 naming them;
+ * the form then links to that client and offers "Create anyway" (relatives often share a phone).
+ */
+export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved }: ClientFormProps) => {
+  const revalidate = useRevalidateClients();
+  const { showSnackbar } = useSnackbar();
+  const locations = useLocationOptions({ activeOnly: true });
+  // Read at save time: "Create anyway" sets it and submits again in the same click.
+  const allowDuplicate = useRef(false);
+  const form = useEntityForm({
+    initialValues: () => initialValues(client, defaultLocation),
+    fields: FIELDS,
+    parse: (v) => clientBodySchema.safeParse(toBody(v)),
+    save: (_data, v) => {
+      const body = { ...toBody(v), allow_duplicate_phone: allowDuplicate.current };
+      return client ? updateClient(client.id, body) : createClient(body);
+    },
+    onSaved: async (saved) => {
+      await revalidate();
+      showSnackbar(client ? `${saved.full_name} saved.` : `${saved.full_name} added.`, 'success');
+      onClose();
+      onSaved?.(saved);
+    },
+  });
+  const existingId = form.errors.phone ? duplicateClientId(form.errors.phone) : null;
+
+  return (
+    <FormDialog {...form.dialog} title={client ? 'Edit client' : 'New client'} submitLabel={client ? 'Save' : 'Add client'} onClose={onClose}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label="First name" required autoFocus {...form.bind('first_name')} />
+        <TextField label="Last name" required {...form.bind('last_name')} />
+      </Stack>
+      <TextField label="Mobile" type="tel" {...form.bind('phone', 'e.g. 0917 123 4567')} slotProps={{ htmlInput: { inputMode: 'tel' } }} />
+      {existingId !== null ? (
+        <Alert
+          severity="warning"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              disabled={form.submitting}
+              onClick={() => {
+                allowDuplicate.current = true;
+                void form.submit();
+              }}
+            >
+              {client ? 'Save anyway' : 'Create anyway'}
+            </Button>
+          }
+        >
+          This number belongs to{' '}
+          <Link to={paths.admin.client(existingId)} onClick={onClose}>
+            client #{existingId}
+          </Link>
+          . Open them instead, or keep both (relatives often share a phone).
+        </Alert>
+      ) : null}
+      <TextField label="Email" type="email" {...form.bind('email')} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label="Birthdate" type="date" {...form.bind('birthdate')} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField select label="Gender" {...form.bind('gender')}>
+          <MenuItem value="">Not given</MenuItem>
+          {CLIENT_GENDERS.map((g) => (
+            <MenuItem key={g} value={g}>
+              {GENDER_LABELS[g]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <TextField select label="Home location" required {...form.bind('location')}>
+        {(locations.data?.results ?? []).map((l) => (
+          <MenuItem key={l.id} value={String(l.id)}>
+            {l.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField label="Address" {...form.bind('address')} />
+      <TextField label="Notes" multiline minRows={2} {...form.bind('notes', 'Allergies, preferences; staff at every location see them.')} />
+      {client ? (
+        <FormControlLabel
+          control={<Switch checked={form.values.is_active} onChange={(e) => form.set('is_active', e.target.checked)} disabled={form.submitting} />}
+          label={form.values.is_active ? 'Active' : 'Inactive: kept for history, hidden from new sales'}
+        />
+      ) : null}
+    </FormDialog>
+  );
+};

@@ -1,0 +1,173 @@
+import { useState, type ChangeEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { formatPhPhone, type ClientImportResult } from '@ginhawa/contract';
+import { AdminDialogActions } from '../../../components/admin-list/dialog-actions';
+import { useSnackbar } from '../../../components/snackbar-provider';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useRevalidateClients } from '../api/get-clients';
+import { importClients } from '../api/import-clients';
+
+const COLUMNS_HINT = 'Columns: first_name, last_name, phone, email, birthdate, gender, location, notes (a header row first).';
+
+/**
+ * Import a spreadsheet in two steps: the file is checked first (a dry run: what would be created
+ * and every bad line with its field), and only a clean file can be imported, all or nothing.
+ */
+export const ClientImportDialog = ({ onClose }: { onClose: () => void }) => {
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const revalidate = useRevalidateClients();
+  const { showSnackbar } = useSnackbar();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ClientImportResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const check = async (chosen: File) => {
+    setBusy(true);
+    setError(null);
+    setPreview(null);
+    try {
+      setPreview(await importClients(chosen, true));
+    } catch (err) {
+      setError(getErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    if (!chosen) return;
+    setFile(chosen);
+    void check(chosen);
+  };
+
+  const confirm = async () => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await importClients(file, false);
+      await revalidate();
+      showSnackbar(`${result.count} ${result.count === 1 ? 'client' : 'clients'} imported.`, 'success');
+      onClose();
+    } catch (err) {
+      setError(getErrorMessage(err));
+      setBusy(false);
+    }
+  };
+
+  const clean = preview !== null && preview.errors.length === 0 && preview.count > 0;
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="client-import-title">
+      <DialogTitle id="client-import-title">Import clients</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {COLUMNS_HINT} Nothing is saved until you confirm, and a file with any bad line saves nothing.
+          </Typography>
+          <Box>
+            <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={busy}>
+              {file ? 'Choose another file' : 'Choose a CSV file'}
+              <input hidden type="file" accept=".csv,text/csv" aria-label="CSV file" onChange={choose} />
+            </Button>
+            {file ? (
+              <Typography component="span" variant="body2" sx={{ ml: 1.5 }}>
+                {file.name}
+              </Typography>
+            ) : null}
+          </Box>
+          {busy && !preview ? <Typography variant="body2">Checking the file…</Typography> : null}
+          {error ? <Alert severity="error">{error}</Alert> : null}
+          {preview && preview.errors.length > 0 ? (
+            <>
+              <Alert severity="error">
+                {preview.errors.length} {preview.errors.length === 1 ? 'problem' : 'problems'} to fix in the file; nothing was imported.
+              </Alert>
+              <TableContainer sx={{ maxHeight: 240 }}>
+                <Table size="small" stickyHeader aria-label="Lines with errors">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Line</TableCell>
+                      <TableCell>Field</TableCell>
+                      <TableCell>Problem</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {preview.errors.map((e) => (
+                      <TableRow key={`${e.line}-${e.field}`}>
+                        <TableCell>{e.line}</TableCell>
+                        <TableCell>{e.field}</TableCell>
+                        <TableCell>{e.message}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </>
+          ) : null}
+          {preview && preview.errors.length === 0 ? (
+            <Alert severity={preview.count > 0 ? 'success' : 'info'}>
+              {preview.count > 0 ? `${preview.count} ${preview.count === 1 ? 'client' : 'clients'} ready to import.` : 'The file has no rows to import.'}
+            </Alert>
+          ) : null}
+          {preview && preview.preview.length > 0 ? (
+            <TableContainer sx={{ maxHeight: 280 }}>
+              <Table size="small" stickyHeader aria-label="Preview">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Line</TableCell>
+                    <TableCell>Name</TableCell>
+                    <TableCell>Mobile</TableCell>
+                    <TableCell>Email</TableCell>
+                    <TableCell>Location</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {preview.preview.map((row) => (
+                    <TableRow key={row.line}>
+                      <TableCell>{row.line}</TableCell>
+                      <TableCell>{`${row.first_name} ${row.last_name}`}</TableCell>
+                      <TableCell>{formatPhPhone(row.phone) || '—'}</TableCell>
+                      <TableCell>{row.email || '—'}</TableCell>
+                      <TableCell>{row.location_name}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      {clean ? (
+        <AdminDialogActions label={`Import ${preview.count}`} busy={busy} busyLabel="Importing" onCancel={onClose} onConfirm={() => void confirm()} />
+      ) : (
+        // Nothing to confirm until a file checks clean.
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+        </DialogActions>
+      )}
+    </Dialog>
+  );
+};
