@@ -1,5 +1,5 @@
 import { FIELDS_MESSAGE } from '@ginhawa/contract';
-import { bankConstraints, employeeConstraints, locationConstraints, serviceConstraints, userConstraints } from '../db/schema/index';
+import { bankConstraints, employeeConstraints, locationConstraints, reportsConstraints, serviceConstraints, userConstraints } from '../db/schema/index';
 import { HttpError } from './http-error';
 import { pgErrorCode } from './pg-errors';
 
@@ -26,6 +26,7 @@ export const CONSTRAINTS: ConstraintSentences = {
   ...employeeConstraints,
   ...bankConstraints,
   ...serviceConstraints,
+  ...reportsConstraints,
 };
 
 type PgFields = { constraint?: string; table?: string };
