@@ -39,7 +39,8 @@ export const toPage = <T>(url: string, params: Pick<ListParams, 'page' | 'pageSi
   results,
 });
 
-const orderOf = (ordering: readonly string[] | undefined, spec: Pick<ListSpec<PgSelect, unknown>, 'orderBy' | 'defaultOrder' | 'tieBreaker'>): SQL[] => {
+/** ORDER BY for `?ordering=` parts against a list's sortable fields, with the tie breaker last. */
+export const orderOf = (ordering: readonly string[] | undefined, spec: Pick<ListSpec<PgSelect, unknown>, 'orderBy' | 'defaultOrder' | 'tieBreaker'>): SQL[] => {
   const chosen = ordering?.length
     ? ordering.map((part) => {
         // The contract's enum already refused unknown fields; the fallback keeps the types honest.

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { clientArrivals, clientMemberships, clientTreatments, employees, locations, membershipAllowedTreatments, treatments } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { offsetOf, orderingOf, toPage } from '../../lib/pagination';
+import { offsetOf, orderOf, toPage } from '../../lib/list';
 import { notify } from '../notifications/notifications.service';
 import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
@@ -89,7 +89,7 @@ export const listArrivals = async (db: Db, user: AuthUser, query: ArrivalQuery, 
     query.status ? eq(clientArrivals.status, query.status) : undefined,
     ...dateRange(clientArrivals.date, query),
   );
-  const order = orderingOf(query.ordering, { date: clientArrivals.date, time: clientArrivals.time, id: clientArrivals.id }, [desc(clientArrivals.date), desc(clientArrivals.time)], clientArrivals.id);
+  const order = orderOf(query.ordering ? [query.ordering] : undefined, { orderBy: { date: clientArrivals.date, time: clientArrivals.time, id: clientArrivals.id }, defaultOrder: [desc(clientArrivals.date), desc(clientArrivals.time)], tieBreaker: clientArrivals.id });
   const [total] = await db.select({ n: count() }).from(clientArrivals).innerJoin(owner, eq(owner.id, clientArrivals.clientId)).where(where);
   const rows = await selectArrivals(db).where(where).orderBy(...order).limit(query.pageSize).offset(offsetOf(query));
   return toPage(url, query, total?.n ?? 0, rows.map(toArrival));

@@ -1,11 +1,10 @@
 import path from 'node:path';
-import { count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { createDemoFaker, DEMO_SEED } from '../../db/demo-data';
 import { openPglite, openPostgres } from '../../db/client';
-import { clients } from '../../db/schema/index';
 import { seedDatabase } from '../../db/seed';
 import { loadEnv } from '../../plugins/env';
-import { seedDemoClients, type DemoClientsResult } from './clients.demo';
+import { countClients, seedDemoClients, type DemoClientsResult } from './clients.demo';
 
 export type BulkSeedOptions = { clients: number; log: (line: string) => void };
 
@@ -24,9 +23,9 @@ export const bulkSeed = async ({ clients: wanted, log }: BulkSeedOptions): Promi
     if (base.created) {
       log(`New database: admin password ${base.adminPassword ?? '(from ADMIN_PASSWORD)'}; demo staff ${base.demoUsers.join(', ')} password ${base.demoPassword ?? '(from DEMO_PASSWORD)'}.`);
     }
-    const [existing] = await database.db.select({ n: count() }).from(clients);
+    const existing = await countClients(database.db);
     const demo = createDemoFaker();
-    demo.faker.seed(DEMO_SEED + (existing?.n ?? 0));
+    demo.faker.seed(DEMO_SEED + existing);
     const started = performance.now();
     const result = await database.db.transaction(async (tx) => {
       const embedded = database.kind === 'pglite';
@@ -47,7 +46,7 @@ export const bulkSeed = async ({ clients: wanted, log }: BulkSeedOptions): Promi
     if (result.clients === 0 && wanted > 0) log('No demo branches, staff or catalogue in this database (was it created with SEED_DEMO=0?): nothing added.');
     else
       log(
-        `Added ${result.clients} clients, ${result.memberships} memberships, ${result.vouchers} vouchers, ${result.arrivals} arrivals and ${result.sales} sales in ${seconds} s (${database.kind}; ${(existing?.n ?? 0) + result.clients} clients in all).`,
+        `Added ${result.clients} clients, ${result.memberships} memberships, ${result.vouchers} vouchers, ${result.arrivals} arrivals and ${result.sales} sales in ${seconds} s (${database.kind}; ${existing + result.clients} clients in all).`,
       );
     return result;
   } finally {

@@ -1,7 +1,7 @@
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, count as countRows, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Faker } from '@faker-js/faker';
 import type { DbOrTx } from '../../db/client';
-import { banks, employees, locations, membershipAllowedTreatments, memberships, treatments } from '../../db/schema/index';
+import { banks, clients, employees, locations, membershipAllowedTreatments, memberships, treatments } from '../../db/schema/index';
 import { addDays, todayInManila } from './scope';
 
 /** Filipino given names, old and new, so search is tried on names people really have. */
@@ -50,6 +50,9 @@ const reserveIds = async (db: DbOrTx, table: string, n: number, sequence?: strin
   const rows = await db.select({ id: sql<number>`nextval(${seq})`.mapWith(Number) }).from(sql`generate_series(1, ${n})`);
   return rows.map((r) => r.id);
 };
+
+/** How many clients the database holds: each bulk-seed run seeds its faker with it, so reruns add new people. */
+export const countClients = async (db: DbOrTx) => (await db.select({ n: countRows() }).from(clients))[0]?.n ?? 0;
 
 /**
  * Demo clients with memberships, vouchers, arrivals and sales over the last `days` (90) days, in

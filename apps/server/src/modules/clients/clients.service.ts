@@ -5,8 +5,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { clients, locations } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { likePattern, offsetOf, orderingOf, toPage } from '../../lib/pagination';
-import { deleteUnlessReferenced } from '../locations/in-use';
+import { deleteUnlessReferenced } from '../../lib/delete';
+import { likePattern, offsetOf, orderOf, toPage } from '../../lib/list';
 import type { AuthUser } from '../users/auth.service';
 import { assertWritable, inScope, readScope, scopeCondition, type Scope } from './scope';
 
@@ -97,7 +97,7 @@ export const clientFilter = (scope: Scope, query: { location?: number; is_active
   return and(...conditions);
 };
 
-export const clientOrder = (ordering: string | undefined) => orderingOf(ordering, ORDERING, DEFAULT_ORDER, clients.id);
+export const clientOrder = (ordering: string | undefined) => orderOf(ordering ? [ordering] : undefined, { orderBy: ORDERING, defaultOrder: DEFAULT_ORDER, tieBreaker: clients.id });
 
 export const listClients = async (db: Db, user: AuthUser, query: ClientQuery, url: string) =>
   clientPage(db, clientFilter(readScope(user), query), clientOrder(query.ordering), query, url);

@@ -31,7 +31,7 @@ import {
 } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { offsetOf, orderingOf, toPage } from '../../lib/pagination';
+import { offsetOf, orderOf, toPage } from '../../lib/list';
 import { pgErrorCode } from '../../lib/pg-errors';
 import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
@@ -234,7 +234,7 @@ export const listClientMemberships = async (db: Db, user: AuthUser, query: Clien
     query.status ? eq(derivedMembershipStatus(today), query.status) : undefined,
     ...dateRange(clientMemberships.startDate, query),
   );
-  const order = orderingOf(query.ordering, { start_date: clientMemberships.startDate, end_date: clientMemberships.endDate, id: clientMemberships.id }, [desc(clientMemberships.startDate)], clientMemberships.id);
+  const order = orderOf(query.ordering ? [query.ordering] : undefined, { orderBy: { start_date: clientMemberships.startDate, end_date: clientMemberships.endDate, id: clientMemberships.id }, defaultOrder: [desc(clientMemberships.startDate)], tieBreaker: clientMemberships.id });
   const [total] = await db.select({ n: count() }).from(clientMemberships).innerJoin(owner, eq(owner.id, clientMemberships.clientId)).where(where);
   const rows = await selectMemberships(db, today).where(where).orderBy(...order).limit(query.pageSize).offset(offsetOf(query));
   return toPage(url, query, total?.n ?? 0, rows.map(toClientMembership));
@@ -394,12 +394,11 @@ export const listClientTreatments = async (db: Db, user: AuthUser, query: Client
     query.status ? eq(derivedVoucherStatus(today), query.status) : undefined,
     ...dateRange(createdDay, query),
   );
-  const order = orderingOf(
-    query.ordering,
-    { created_at: clientTreatments.createdAt, expires_on: clientTreatments.expiresOn, code: clientTreatments.code, id: clientTreatments.id },
-    [desc(clientTreatments.createdAt)],
-    clientTreatments.id,
-  );
+  const order = orderOf(query.ordering ? [query.ordering] : undefined, {
+    orderBy: { created_at: clientTreatments.createdAt, expires_on: clientTreatments.expiresOn, code: clientTreatments.code, id: clientTreatments.id },
+    defaultOrder: [desc(clientTreatments.createdAt)],
+    tieBreaker: clientTreatments.id,
+  });
   const [total] = await db.select({ n: count() }).from(clientTreatments).innerJoin(owner, eq(owner.id, clientTreatments.clientId)).where(where);
   const rows = await selectVouchers(db, today).where(where).orderBy(...order).limit(query.pageSize).offset(offsetOf(query));
   return toPage(url, query, total?.n ?? 0, rows.map(toClientTreatment));
