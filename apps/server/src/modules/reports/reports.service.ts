@@ -215,12 +215,14 @@ const cents = (money: string) => {
 
 const hashBody = (body: StoreSalesBody) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
-const lineKey = (index: number, field: string) => `sales.${index}.${field}`;
+/** How errors name a line: `sales.<i>.<field>` (JSON, from 0) or `line_<n>.<field>` (the CSV's line, header = 1). */
+export type LineSource = 'json' | 'csv';
+const lineKey = (source: LineSource, index: number, field: string) => (source === 'csv' ? `line_${index + 2}.${field}` : `sales.${index}.${field}`);
 
-/** Every line checked against the database at once; errors name the line (sales.<n>.<field>, from 0). */
-const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesBody['sales']) => {
+/** Every line checked against the database at once; each error names its line and field. */
+const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesBody['sales'], source: LineSource) => {
   const errors: FieldErrors = {};
-  const add = (i: number, field: string, message: string) => (errors[lineKey(i, field)] ??= []).push(message);
+  const add = (i: number, field: string, message: string) => (errors[lineKey(source, i, field)] ??= []).push(message);
   const sellerIds = [...new Set(lines.map((l) => l.salesperson))];
   const bankIds = [...new Set(lines.flatMap((l) => (l.bank === null ? [] : [l.bank])))];
   const clientIds = [...new Set(lines.flatMap((l) => (l.client === null ? [] : [l.client])))];
@@ -248,7 +250,7 @@ const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesBody['sal
  * the key is claimed by a unique insert in the same transaction, so a parallel retry waits on
  * it and then replays the first answer; the same key with another body is 422.
  */
-export const storeSales = async (db: Db, user: AuthUser, body: StoreSalesBody, idempotencyKey: string | null): Promise<StoreSalesResult> => {
+export const storeSales = async (db: Db, user: AuthUser, body: StoreSalesBody, idempotencyKey: string | null, source: LineSource = 'json'): Promise<StoreSalesResult> => {
   const bodyHash = hashBody(body);
   const replay = async (): Promise<StoreSalesResult | undefined> => {
     if (!idempotencyKey) return undefined;
@@ -267,7 +269,7 @@ export const storeSales = async (db: Db, user: AuthUser, body: StoreSalesBody, i
       if (!location.isActive) throw fieldsError({ location: [`${location.name} is closed (inactive).`] });
       if (!inScope(scopeOf(user), location.id)) throw forbidden(`You do not work at ${location.name}, so you cannot record its sales.`);
       await assertDayOpen(tx, location.id, body.date);
-      await checkLines(tx, location.id, body.sales);
+      await checkLines(tx, location.id, body.sales, source);
       const result = await watchingRanks(tx, user.id, [body.date], async () => {
         const inserted = await tx
           .insert(sales)
