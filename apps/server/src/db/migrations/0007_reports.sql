@@ -35,4 +35,4 @@ ALTER TABLE "sales_imports" ADD CONSTRAINT "sales_imports_created_by_users_id_fk
 CREATE UNIQUE INDEX "daily_reports_location_date_key" ON "daily_reports" USING btree ("location_id","date");--> statement-breakpoint
 CREATE INDEX "daily_reports_date_idx" ON "daily_reports" USING btree ("date");--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_imports_idempotency_key_key" ON "sales_imports" USING btree ("idempotency_key");--> statement-breakpoint
-CREATE INDEX "sales_date_salesperson_net_idx" ON "sales" USING btree ("date","salesperson_id","net_amount");
+CREATE INDEX "sales_date_location_salesperson_net_idx" ON "sales" USING btree ("date","location_id","salesperson_id","net_amount");

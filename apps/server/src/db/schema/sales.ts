@@ -41,8 +41,8 @@ export const sales = pgTable(
     index('sales_date_idx').on(t.date),
     index('sales_salesperson_date_idx').on(t.salespersonId, t.date),
     index('sales_location_date_idx').on(t.locationId, t.date),
-    // The leaderboard and location sales read (date, who, net) only: an index-only scan over a period (issue 12).
-    index('sales_date_salesperson_net_idx').on(t.date, t.salespersonId, t.netAmount),
+    // The leaderboard and location sales read (date, where, who, net) only: an index-only scan over a period (issue 12).
+    index('sales_date_location_salesperson_net_idx').on(t.date, t.locationId, t.salespersonId, t.netAmount),
     check('sales_kind_check', sql`${t.kind} in ('membership', 'voucher', 'walk_in', 'other')`),
     check('sales_payment_method_check', sql`${t.paymentMethod} in ('cash', 'card', 'e_wallet', 'bank_transfer')`),
     check('sales_bank_needed_check', sql`${t.paymentMethod} not in ('card', 'bank_transfer') or ${t.bankId} is not null`),

@@ -698,6 +698,28 @@ registerApprovalHandler('daily_report', async ({ tx, actor, approved, data }) =>
 
 type AmountBy = { key: string; name: string; total: string; count: number };
 
+/** One date's figures per location (the report below and the benchmark run this same SQL). */
+export const dailySalesReportSql = (date: string, scope?: SQL) =>
+  sql`with day as (select * from sales where date = ${date}::date)
+      select l.id as location, l.name as location_name, r.id as report, r.status,
+        (select count(*)::int from day s where s.location_id = l.id) as count,
+        (select round(coalesce(sum(s.amount), 0), 2)::text from day s where s.location_id = l.id) as gross_total,
+        (select round(coalesce(sum(s.discount), 0), 2)::text from day s where s.location_id = l.id) as discount_total,
+        (select round(coalesce(sum(s.net_amount), 0), 2)::text from day s where s.location_id = l.id) as net_total,
+        r.cash_on_hand::text as cash_on_hand,
+        case when r.cash_on_hand is null then null else round(r.cash_on_hand - (select coalesce(sum(s.net_amount), 0) from day s where s.location_id = l.id and s.payment_method = 'cash'), 2)::text end as variance,
+        (select json_agg(json_build_object('key', x.k, 'name', x.k, 'total', x.t, 'count', x.n) order by x.k) from (
+          select s.payment_method as k, round(sum(s.net_amount), 2)::text as t, count(*)::int as n from day s where s.location_id = l.id group by 1) x) as by_payment_method,
+        (select json_agg(json_build_object('key', x.k::text, 'name', x.name, 'total', x.t, 'count', x.n) order by x.name) from (
+          select s.bank_id as k, b.name, round(sum(s.net_amount), 2)::text as t, count(*)::int as n from day s join banks b on b.id = s.bank_id where s.location_id = l.id group by 1, 2) x) as by_bank,
+        (select json_agg(json_build_object('key', x.k::text, 'name', x.name, 'total', x.t, 'count', x.n) order by x.sum desc, x.name) from (
+          select s.salesperson_id as k, e.first_name || ' ' || e.last_name as name, sum(s.net_amount) as sum, round(sum(s.net_amount), 2)::text as t, count(*)::int as n
+          from day s join employees e on e.id = s.salesperson_id where s.location_id = l.id group by 1, 2) x) as by_salesperson
+      from locations l
+      left join daily_reports r on r.location_id = l.id and r.date = ${date}::date
+      where (l.is_active or exists (select 1 from day s where s.location_id = l.id)) ${scope ? sql`and ${scope}` : sql``}
+      order by lower(l.name), l.id`;
+
 /** Per location on one date: totals by payment method, by bank and by salesperson, the report's status and variance. */
 export const dailySalesReport = async (db: Db, user: AuthUser, date: string): Promise<DailySalesReport> => {
   const scope = scopeWhere(scopeOf(user), sql`l.id`);
@@ -717,25 +739,7 @@ export const dailySalesReport = async (db: Db, user: AuthUser, date: string): Pr
     by_salesperson: AmountBy[] | string | null;
   }>(
     db,
-    sql`with day as (select * from sales where date = ${date}::date)
-      select l.id as location, l.name as location_name, r.id as report, r.status,
-        (select count(*)::int from day s where s.location_id = l.id) as count,
-        (select round(coalesce(sum(s.amount), 0), 2)::text from day s where s.location_id = l.id) as gross_total,
-        (select round(coalesce(sum(s.discount), 0), 2)::text from day s where s.location_id = l.id) as discount_total,
-        (select round(coalesce(sum(s.net_amount), 0), 2)::text from day s where s.location_id = l.id) as net_total,
-        r.cash_on_hand::text as cash_on_hand,
-        case when r.cash_on_hand is null then null else round(r.cash_on_hand - (select coalesce(sum(s.net_amount), 0) from day s where s.location_id = l.id and s.payment_method = 'cash'), 2)::text end as variance,
-        (select json_agg(json_build_object('key', x.k, 'name', x.k, 'total', x.t, 'count', x.n) order by x.k) from (
-          select s.payment_method as k, round(sum(s.net_amount), 2)::text as t, count(*)::int as n from day s where s.location_id = l.id group by 1) x) as by_payment_method,
-        (select json_agg(json_build_object('key', x.k::text, 'name', x.name, 'total', x.t, 'count', x.n) order by x.name) from (
-          select s.bank_id as k, b.name, round(sum(s.net_amount), 2)::text as t, count(*)::int as n from day s join banks b on b.id = s.bank_id where s.location_id = l.id group by 1, 2) x) as by_bank,
-        (select json_agg(json_build_object('key', x.k::text, 'name', x.name, 'total', x.t, 'count', x.n) order by x.sum desc, x.name) from (
-          select s.salesperson_id as k, e.first_name || ' ' || e.last_name as name, sum(s.net_amount) as sum, round(sum(s.net_amount), 2)::text as t, count(*)::int as n
-          from day s join employees e on e.id = s.salesperson_id where s.location_id = l.id group by 1, 2) x) as by_salesperson
-      from locations l
-      left join daily_reports r on r.location_id = l.id and r.date = ${date}::date
-      where (l.is_active or exists (select 1 from day s where s.location_id = l.id)) ${scope ? sql`and ${scope}` : sql``}
-      order by lower(l.name), l.id`,
+    dailySalesReportSql(date, scope),
   );
   return {
     date,
@@ -806,38 +810,41 @@ export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuer
   };
 };
 
+/**
+ * One scan over the month (index-only on sales_date_location_salesperson_net_idx): per location
+ * per day, per location, and the grand total, as grouping sets; `level` 0 = day, 1 = location, 3 = all.
+ */
+export const locationSalesSql = (from: string, to: string, scope?: SQL, locationId?: number) => sql`
+  with g as (
+    select s.location_id, s.date, round(sum(s.net_amount), 2)::text as total, count(*)::int as count, grouping(s.location_id, s.date)::int as level
+    from sales s
+    where s.date between ${from}::date and ${to}::date ${scope ? sql`and ${scope}` : sql``} ${locationId ? sql`and s.location_id = ${locationId}` : sql``}
+    group by grouping sets ((s.location_id, s.date), (s.location_id), ()))
+  select g.location_id as location, l.name as location_name, to_char(g.date, 'YYYY-MM-DD') as date, g.total, g.count, g.level
+  from g left join locations l on l.id = g.location_id
+  order by g.level desc, lower(l.name), g.location_id, g.date`;
+
 /** Per location per day (days with sales) and month totals; Managers see their locations, Admins all. */
 export const locationSales = async (db: Db, user: AuthUser, q: LocationSalesQuery): Promise<LocationSales> => {
   const { from, to } = periodOf(q.year, q.month, 0);
-  const scope = scopeWhere(scopeOf(user), sql`s.location_id`);
-  const rows = await rowsOf<{ location: number; location_name: string; date: string; total: string; count: number }>(
+  const rows = await rowsOf<{ location: number | null; location_name: string | null; date: string | null; total: string; count: number; level: number }>(
     db,
-    sql`select s.location_id as location, l.name as location_name, to_char(s.date, 'YYYY-MM-DD') as date, round(sum(s.net_amount), 2)::text as total, count(*)::int as count
-      from sales s join locations l on l.id = s.location_id
-      where s.date between ${from}::date and ${to}::date ${scope ? sql`and ${scope}` : sql``} ${q.location ? sql`and s.location_id = ${q.location}` : sql``}
-      group by s.location_id, l.name, s.date
-      order by lower(l.name), s.location_id, s.date`,
+    locationSalesSql(from, to, scopeWhere(scopeOf(user), sql`s.location_id`), q.location),
   );
-  const perLocation = await rowsOf<{ location: number; total: string; count: number }>(
-    db,
-    sql`select s.location_id as location, round(sum(s.net_amount), 2)::text as total, count(*)::int as count
-      from sales s where s.date between ${from}::date and ${to}::date ${scope ? sql`and ${scope}` : sql``} ${q.location ? sql`and s.location_id = ${q.location}` : sql``}
-      group by 1`,
-  );
-  const totals = new Map(perLocation.map((p) => [Number(p.location), p]));
-  const [sum] = await rowsOf<{ total: string; count: number }>(
-    db,
-    sql`select round(coalesce(sum(s.net_amount), 0), 2)::text as total, count(*)::int as count
-      from sales s where s.date between ${from}::date and ${to}::date ${scope ? sql`and ${scope}` : sql``} ${q.location ? sql`and s.location_id = ${q.location}` : sql``}`,
-  );
+  const result: LocationSales = { month: q.month, year: q.year, locations: [], total: '0.00', count: 0 };
   const byLocation = new Map<number, LocationSales['locations'][number]>();
   for (const r of rows) {
-    const id = Number(r.location);
-    const entry = byLocation.get(id) ?? { location: id, location_name: r.location_name, days: [], total: totals.get(id)?.total ?? '0.00', count: Number(totals.get(id)?.count ?? 0) };
-    entry.days.push({ date: r.date, total: r.total, count: Number(r.count) });
-    byLocation.set(id, entry);
+    const level = Number(r.level);
+    if (level === 3) {
+      result.total = r.total;
+      result.count = Number(r.count);
+    } else if (level === 1) {
+      const entry = { location: Number(r.location), location_name: r.location_name ?? '', days: [], total: r.total, count: Number(r.count) };
+      byLocation.set(entry.location, entry);
+      result.locations.push(entry);
+    } else byLocation.get(Number(r.location))?.days.push({ date: r.date ?? '', total: r.total, count: Number(r.count) });
   }
-  return { month: q.month, year: q.year, locations: [...byLocation.values()], total: sum!.total, count: Number(sum!.count) };
+  return result;
 };
 
 export const reportsService = {
