@@ -1,7 +1,8 @@
-// npm run seed [-- --clients 100000]
+// npm run seed [-- --clients 100000] [-- --sales 1000000]
 // Adds demo clients with memberships, vouchers, arrivals and sales, in bulk, to DATABASE_URL or the
 // embedded database under DATA_DIR (default ./data/). On an empty database it creates the base demo
-// data (branches, staff, catalogue) first.
+// data (branches, staff, catalogue) first. `--sales N` adds N sale lines over the last twelve months
+// (then clients are added only when --clients is given too).
 // PGlite is one process's database: with the server running on the embedded database, stop it
 // first (this script refuses while something answers on PORT). On PostgreSQL the server may run.
 import { tsImport } from 'tsx/esm/api';
@@ -11,9 +12,15 @@ const value = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
-const clients = Number(value('clients', '2000'));
+const salesWanted = value('sales', undefined);
+const clients = Number(value('clients', salesWanted === undefined ? '2000' : '0'));
 if (!Number.isInteger(clients) || clients < 0 || clients > 2_000_000) {
   console.error('--clients takes a whole number from 0 to 2,000,000.');
+  process.exit(2);
+}
+const sales = Number(salesWanted ?? '0');
+if (!Number.isInteger(sales) || sales < 0 || sales > 20_000_000) {
+  console.error('--sales takes a whole number from 0 to 20,000,000.');
   process.exit(2);
 }
 
@@ -28,5 +35,11 @@ if (!process.env.DATABASE_URL) {
   }
 }
 
-const { bulkSeed } = await tsImport('../apps/server/src/modules/clients/clients.bulk-seed.ts', import.meta.url);
-await bulkSeed({ clients, log: (line) => console.log(line) });
+if (clients > 0 || salesWanted === undefined) {
+  const { bulkSeed } = await tsImport('../apps/server/src/modules/clients/clients.bulk-seed.ts', import.meta.url);
+  await bulkSeed({ clients, log: (line) => console.log(line) });
+}
+if (sales > 0) {
+  const { bulkSeedSales } = await tsImport('../apps/server/src/modules/reports/sales.bulk-seed.ts', import.meta.url);
+  await bulkSeedSales({ sales, log: (line) => console.log(line) });
+}

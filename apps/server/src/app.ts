@@ -26,6 +26,7 @@ import { banksRoutes } from './modules/banks/banks.routes';
 import { receptionistsRoutes, salespersonsRoutes, therapistsRoutes } from './modules/employees/employees.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { registerNotificationSocket } from './modules/notifications/notifications.ws';
 
 export type AppDeps = { db: Db; database: Database; env: Env; tokens: TokenSigner };
@@ -126,6 +127,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
       await api.register(therapistsRoutes, { prefix: '/therapists' });
       await api.register(receptionistsRoutes, { prefix: '/receptionists' });
       await api.register(clientsRoutes, { prefix: '/clients' });
+      await api.register(reportsRoutes, { prefix: '/reports' });
     },
     { prefix: '/api' },
   );

@@ -11,3 +11,4 @@ export * from './services';
 export * from './phone';
 export * from './admin';
 export * from './clients';
+export * from './reports';

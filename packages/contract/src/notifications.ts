@@ -77,6 +77,8 @@ export type WsServerMessage =
   | { action: 'all_notifications_marked_as_read'; unread_count: number }
   | { action: 'notification_approved'; notificationId: number; approved: boolean }
   | { action: 'notification_removed'; notificationId: number; unread_count: number }
+  /** Sales changed in this period (issue 12): an open leaderboard or report of it revalidates. */
+  | { action: 'leaderboard_changed'; month: number; year: number; dates: string[] }
   | { action: 'error'; message: string };
 
 /** `GET /notifications/`: mine, newest first, optionally only read or unread ones. */

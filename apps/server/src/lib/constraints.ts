@@ -1,5 +1,5 @@
 import { FIELDS_MESSAGE } from '@ginhawa/contract';
-import { bankConstraints, clientConstraints, employeeConstraints, locationConstraints, saleConstraints, serviceConstraints, userConstraints } from '../db/schema/index';
+import { bankConstraints, clientConstraints, employeeConstraints, locationConstraints, reportsConstraints, saleConstraints, serviceConstraints, userConstraints } from '../db/schema/index';
 import { HttpError } from './http-error';
 import { pgErrorCode } from './pg-errors';
 
@@ -28,6 +28,7 @@ export const CONSTRAINTS: ConstraintSentences = {
   ...serviceConstraints,
   ...clientConstraints,
   ...saleConstraints,
+  ...reportsConstraints,
 };
 
 type PgFields = { constraint?: string; table?: string };

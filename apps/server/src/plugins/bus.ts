@@ -11,6 +11,8 @@ export type BusEvent =
   | { t: 'read' | 'unread' | 'removed'; user: number; id: number }
   | { t: 'approved'; user: number; id: number; approved: boolean }
   | { t: 'all_read'; user: number }
+  /** Sale lines of these Manila dates changed (issue 12): every socket hears it, to refresh reports. */
+  | { t: 'sales'; month: number; year: number; dates: string[] }
   /** Sessions ended: close sockets of this session or bearer token family, or of the whole user when neither is named. */
   | { t: 'close'; user: number; session?: number; family?: number };
 

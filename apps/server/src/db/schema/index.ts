@@ -10,3 +10,4 @@ export * from './banks';
 export * from './tokens';
 export * from './clients';
 export * from './sales';
+export * from './reports';

@@ -38,6 +38,7 @@ import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
 import { addDays, assertWritable, readScope, scopeCondition, todayInManila } from './scope';
+import { assertDayOpen } from '../reports/reports.service';
 
 export type MembershipSaleInput = z.output<typeof clientMembershipBodySchema>;
 export type VoucherSaleInput = z.output<typeof clientTreatmentBodySchema>;
@@ -102,6 +103,8 @@ const insertSale = async (
   user: AuthUser,
   values: { date: string; clientId: number; kind: 'membership' | 'voucher'; amount: SQL; payment: Payment; idempotencyKey: string | null },
 ) => {
+  // A day whose daily report is approved takes no more sales (issue 12).
+  await assertDayOpen(tx, values.payment.location, values.date);
   const [check] = await tx.select({ amount: sql<string>`(${values.amount})::numeric(12,2)::text`, ok: sql<boolean>`(${values.amount}) >= ${values.payment.discount}::numeric` }).from(sql`(select 1) as one`);
   if (!check!.ok) throw fieldError('discount', `The discount cannot exceed the price (${check!.amount}).`);
   const [sale] = await tx

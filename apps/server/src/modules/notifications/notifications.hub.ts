@@ -218,6 +218,9 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
         return sendToUser(event.user, { action: 'all_notifications_marked_as_read', unread_count: await unreadCount(db, event.user) });
       case 'approved':
         return sendToUser(event.user, { action: 'notification_approved', notificationId: event.id, approved: event.approved });
+      case 'sales':
+        for (const set of byUser.values()) for (const conn of set) send(conn, { action: 'leaderboard_changed', month: event.month, year: event.year, dates: event.dates });
+        return;
       case 'close':
         for (const conn of [...(byUser.get(event.user) ?? [])]) {
           const everyone = event.session === undefined && event.family === undefined;

@@ -61,7 +61,7 @@ export const ClientList = () => {
           <Button
             variant="outlined"
             startIcon={<FileDownloadOutlined />}
-            href={clientsExportUrl({ location: query.location, is_active: query.is_active, ordering: query.ordering, search: query.search })}
+            href={clientsExportUrl({ location: query.location, is_active: query.is_active, search: query.search })}
             download
           >
             Export CSV

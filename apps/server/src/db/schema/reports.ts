@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { ConstraintSentences } from '../../lib/constraints';
+import { tracked } from './columns';
+import { users } from './users';
+import { locations } from './locations';
+
+/**
+ * One report per location and day (issue 12): its totals are summed from `sales` when read, so
+ * they can never drift from the lines; approving it locks that location's day for every sale write.
+ */
+export const dailyReports = pgTable(
+  'daily_reports',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('draft'),
+    cashOnHand: numeric('cash_on_hand', { precision: 12, scale: 2 }),
+    remarks: text('remarks').notNull().default(''),
+    returnReason: text('return_reason').notNull().default(''),
+    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    ...tracked(),
+  },
+  (t) => [
+    foreignKey({ name: 'daily_reports_location_fk', columns: [t.locationId], foreignColumns: [locations.id] }),
+    uniqueIndex('daily_reports_location_date_key').on(t.locationId, t.date),
+    index('daily_reports_date_idx').on(t.date),
+    check('daily_reports_status_check', sql`${t.status} in ('draft', 'submitted', 'approved', 'returned')`),
+  ],
+);
+
+/**
+ * A claimed Idempotency-Key of store-sales-data: inserted in the import's own transaction, so a
+ * parallel retry blocks on the unique key and then replays `response`; `body_hash` tells a
+ * replay (same body) from a misuse (another body → 422).
+ */
+export const salesImports = pgTable(
+  'sales_imports',
+  {
+    id: serial('id').primaryKey(),
+    idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull(),
+    bodyHash: varchar('body_hash', { length: 64 }).notNull(),
+    response: jsonb('response').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sales_imports_idempotency_key_key').on(t.idempotencyKey)],
+);
+
+/**
+ * Net sales per day, location and salesperson, kept by statement-level triggers on `sales`
+ * (migration 0007_reports: one grouped upsert per INSERT/UPDATE/DELETE statement, enabled
+ * ALWAYS so bulk seeding in replica mode keeps it too). The leaderboard and location sales read
+ * a few hundred of these rows instead of a period's sale lines.
+ */
+export const salesDailyTotals = pgTable(
+  'sales_daily_totals',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    locationId: integer('location_id').notNull(),
+    salespersonId: integer('salesperson_id').notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ name: 'sales_daily_totals_pkey', columns: [t.date, t.locationId, t.salespersonId] })],
+);
+
+export const reportsConstraints = {
+  daily_reports_location_date_key: { kind: 'unique', message: 'This location already has a daily report for that date.', field: 'date' },
+  daily_reports_location_fk: { kind: 'foreignKey', table: 'daily_reports', field: 'location', missing: 'No such location.', inUse: 'This location has daily reports; deactivate it instead.' },
+} satisfies ConstraintSentences;

@@ -1,0 +1,54 @@
+/** CSV in and out for the reports (the same RFC 4180 rules as the clients import; modules share only services). */
+/** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks; CRLF or LF. A leading BOM is dropped. */
+export const parseCsv = (text: string): string[][] => {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  for (let i = 0; i < src.length; i += 1) {
+    const ch = src[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (src[i + 1] === '"') {
+          field += '"';
+          i += 1;
+        } else quoted = false;
+      } else field += ch;
+    } else if (ch === '"' && field === '') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && src[i + 1] === '\n') i += 1;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+};
+
+/**
+ * One CSV cell. Text a spreadsheet would run as a formula (=, @, or +/- not followed by a digit)
+ * gets a leading apostrophe: an export must not become an attack on whoever opens it.
+ */
+export const csvCell = (value: string | number | boolean | null | undefined): string => {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (/^[=@\t\r]/.test(text) || /^[+-][^\d]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+export const csvLine = (cells: (string | number | boolean | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** A streamed text/csv body: the header, then one line per row, produced as the reader pulls. */
+export function* csvLines(header: readonly string[], rows: Iterable<(string | number | boolean | null | undefined)[]>) {
+  yield `\ufeff${csvLine([...header])}`;
+  for (const row of rows) yield csvLine(row);
+}

@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS, SALE_KINDS } from './clients';
+import { calendarDateSchema, idString, money, relationId, text } from './fields';
+import { filterId, listQuerySchema } from './pagination';
+
+/**
+ * Sales, daily reports and the leaderboard (issue 12; SPEC.md §7 Reports; DESIGN.md §5).
+ * Money is a decimal string with two places; every sum is computed in SQL on numeric.
+ */
+
+export const DAILY_REPORT_STATUSES = ['draft', 'submitted', 'approved', 'returned'] as const;
+export type DailyReportStatus = (typeof DAILY_REPORT_STATUSES)[number];
+/** Lines one store-sales-data request (JSON or CSV) may hold. */
+export const SALES_IMPORT_MAX_LINES = 2_000;
+/** Cutoff 1 = days 1–15, 2 = 16–end of month, 0 = the whole month (Manila dates). */
+export const CUTOFFS = [0, 1, 2] as const;
+export const DEFAULT_CUTOFF = 1;
+export const MIN_REPORT_YEAR = 2000;
+export const MAX_REPORT_YEAR = 2100;
+/** The columns of a sales CSV upload, in order (a header row naming them is required). */
+export const SALES_CSV_COLUMNS = ['salesperson', 'kind', 'amount', 'discount', 'payment_method', 'bank', 'reference_no', 'reference', 'client'] as const;
+
+// ——— sale lines ———
+
+/** One line of store-sales-data; the batch names the location and date. */
+export const saleLineSchema = z.object({
+  salesperson: relationId('a salesperson'),
+  kind: z.enum(SALE_KINDS, { error: `Choose from ${SALE_KINDS.join(', ')}.` }).default('walk_in'),
+  amount: money({ acceptNumber: true, padded: true }),
+  discount: money({ acceptNumber: true, padded: true }).default('0.00'),
+  payment_method: z.enum(PAYMENT_METHODS, { error: `Choose from ${PAYMENT_METHODS.join(', ')}.` }),
+  bank: relationId('a bank account').nullable().default(null),
+  reference_no: text(60).default(''),
+  reference: text(40).default(''),
+  client: relationId('a client').nullable().default(null),
+});
+export type SaleLine = z.output<typeof saleLineSchema>;
+
+export const storeSalesBodySchema = z.object({
+  location: relationId('a location'),
+  date: calendarDateSchema,
+  sales: z.array(saleLineSchema).min(1, 'Add at least one sale line.').max(SALES_IMPORT_MAX_LINES, `At most ${SALES_IMPORT_MAX_LINES} lines at a time.`),
+});
+export type StoreSalesBody = z.output<typeof storeSalesBodySchema>;
+
+export const storeSalesResultSchema = z.object({
+  location: z.number().int(),
+  date: z.string(),
+  stored: z.number().int(),
+  ids: z.array(z.number().int()),
+  total: z.string(),
+});
+export type StoreSalesResult = z.infer<typeof storeSalesResultSchema>;
+
+export const deleteSalesBodySchema = z.object({
+  ids: z.array(relationId('a sale')).min(1, 'Choose at least one sale.').max(SALES_IMPORT_MAX_LINES),
+  reason: text(500, { multiline: true }).default(''),
+});
+export type DeleteSalesBody = z.output<typeof deleteSalesBodySchema>;
+
+export const deleteSalesResultSchema = z.object({
+  result: z.enum(['deleted', 'requested']),
+  deleted: z.number().int(),
+  message: z.string(),
+});
+export type DeleteSalesResult = z.infer<typeof deleteSalesResultSchema>;
+
+/** A sale line as the reports list it: ids plus readable names. */
+export const saleLineReadSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  location: z.number().int(),
+  location_name: z.string(),
+  salesperson: z.number().int(),
+  salesperson_name: z.string(),
+  client: z.number().int().nullable(),
+  kind: z.enum(SALE_KINDS),
+  reference: z.string(),
+  amount: z.string(),
+  discount: z.string(),
+  net_amount: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  bank: z.number().int().nullable(),
+  bank_name: z.string().nullable(),
+  reference_no: z.string(),
+  report: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type SaleLineRead = z.infer<typeof saleLineReadSchema>;
+
+/** `?format=csv` on every report and list streams text/csv instead of JSON. */
+const formatParam = { format: z.enum(['json', 'csv'], { error: 'Choose json or csv.' }).default('json') };
+
+export const DAILY_SALES_ORDERING = ['date', 'net_amount', 'amount', 'created_at', 'id'] as const;
+export const dailySalesQuerySchema = listQuerySchema(DAILY_SALES_ORDERING, {
+  date: calendarDateSchema.optional(),
+  date_from: calendarDateSchema.optional(),
+  date_to: calendarDateSchema.optional(),
+  location: filterId().optional(),
+  salesperson: filterId().optional(),
+  bank: filterId().optional(),
+  payment_method: z.enum(PAYMENT_METHODS, { error: `Choose from ${PAYMENT_METHODS.join(', ')}.` }).optional(),
+  kind: z.enum(SALE_KINDS, { error: `Choose from ${SALE_KINDS.join(', ')}.` }).optional(),
+  ...formatParam,
+});
+export type DailySalesQuery = z.output<typeof dailySalesQuerySchema>;
+
+// ——— daily reports ———
+
+export const totalsSchema = z.object({ total: z.string(), count: z.number().int() });
+
+export const dailyReportSchema = z.object({
+  id: z.number().int(),
+  location: z.number().int(),
+  location_name: z.string(),
+  date: z.string(),
+  status: z.enum(DAILY_REPORT_STATUSES),
+  gross_total: z.string(),
+  discount_total: z.string(),
+  net_total: z.string(),
+  cash_total: z.string(),
+  sales_count: z.number().int(),
+  by_payment_method: z.record(z.string(), z.string()),
+  cash_on_hand: z.string().nullable(),
+  /** Cash on hand − cash sales; null until cash on hand is entered. */
+  variance: z.string().nullable(),
+  remarks: z.string(),
+  return_reason: z.string(),
+  submitted_by: z.number().int().nullable(),
+  submitted_at: z.string().nullable(),
+  approved_by: z.number().int().nullable(),
+  approved_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DailyReport = z.infer<typeof dailyReportSchema>;
+
+export const dailyReportBodySchema = z.object({
+  location: relationId('a location'),
+  date: calendarDateSchema,
+  cash_on_hand: money({ acceptNumber: true, padded: true }).nullable().default(null),
+  remarks: text(1000, { multiline: true }).default(''),
+});
+export type DailyReportBody = z.output<typeof dailyReportBodySchema>;
+export const dailyReportPatchSchema = dailyReportBodySchema.pick({ cash_on_hand: true, remarks: true }).partial();
+export type DailyReportPatch = z.output<typeof dailyReportPatchSchema>;
+export const returnReportBodySchema = z.object({ reason: text(500, { multiline: true, required: 'Say why the report is returned.' }) });
+
+export const DAILY_REPORT_ORDERING = ['date', 'status', 'id'] as const;
+export const dailyReportListQuerySchema = listQuerySchema(DAILY_REPORT_ORDERING, {
+  location: filterId().optional(),
+  status: z.enum(DAILY_REPORT_STATUSES, { error: `Choose from ${DAILY_REPORT_STATUSES.join(', ')}.` }).optional(),
+  date: calendarDateSchema.optional(),
+  date_from: calendarDateSchema.optional(),
+  date_to: calendarDateSchema.optional(),
+  ...formatParam,
+});
+export type DailyReportListQuery = z.output<typeof dailyReportListQuerySchema>;
+
+// ——— report queries ———
+
+const monthParam = z.coerce.number({ error: 'Enter a month from 1 to 12.' }).int('Enter a month from 1 to 12.').min(1, 'Enter a month from 1 to 12.').max(12, 'Enter a month from 1 to 12.');
+const yearParam = z.coerce
+  .number({ error: `Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.` })
+  .int(`Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.`)
+  .min(MIN_REPORT_YEAR, `Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.`)
+  .max(MAX_REPORT_YEAR, `Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.`);
+const cutoffParam = z.coerce.number({ error: 'Choose cutoff 0, 1 or 2.' }).int('Choose cutoff 0, 1 or 2.').min(0, 'Choose cutoff 0, 1 or 2.').max(2, 'Choose cutoff 0, 1 or 2.');
+
+export const dailySalesReportQuerySchema = z.object({ date: calendarDateSchema, ...formatParam });
+export const personalSalesQuerySchema = z.object({ salesperson_id: idString('Choose a salesperson.'), month: monthParam, year: yearParam, ...formatParam });
+export const locationSalesQuerySchema = z.object({ month: monthParam, year: yearParam, location: filterId().optional(), ...formatParam });
+export const leaderboardQuerySchema = z.object({ month: monthParam, year: yearParam, cutoff: cutoffParam.default(DEFAULT_CUTOFF), location: filterId().optional(), ...formatParam });
+export type DailySalesReportQuery = z.output<typeof dailySalesReportQuerySchema>;
+export type PersonalSalesQuery = z.output<typeof personalSalesQuerySchema>;
+export type LocationSalesQuery = z.output<typeof locationSalesQuerySchema>;
+export type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;
+
+const amountBy = z.array(z.object({ key: z.string(), name: z.string(), total: z.string(), count: z.number().int() }));
+
+export const dailySalesReportSchema = z.object({
+  date: z.string(),
+  locations: z.array(
+    z.object({
+      location: z.number().int(),
+      location_name: z.string(),
+      report: z.number().int().nullable(),
+      status: z.enum(DAILY_REPORT_STATUSES).nullable(),
+      count: z.number().int(),
+      gross_total: z.string(),
+      discount_total: z.string(),
+      net_total: z.string(),
+      cash_on_hand: z.string().nullable(),
+      variance: z.string().nullable(),
+      by_payment_method: amountBy,
+      by_bank: amountBy,
+      by_salesperson: amountBy,
+    }),
+  ),
+});
+export type DailySalesReport = z.infer<typeof dailySalesReportSchema>;
+
+export const personalSalesSchema = z.object({
+  salesperson: z.number().int(),
+  salesperson_name: z.string(),
+  location: z.number().int(),
+  location_name: z.string(),
+  month: z.number().int(),
+  year: z.number().int(),
+  days: z.array(z.object({ date: z.string(), total: z.string(), count: z.number().int() })),
+  cutoffs: z.array(z.object({ cutoff: z.number().int(), date_from: z.string(), date_to: z.string(), total: z.string(), count: z.number().int(), target: z.string(), share_of_target: z.string().nullable() })),
+  total: z.string(),
+  count: z.number().int(),
+  target: z.string(),
+  share_of_target: z.string().nullable(),
+});
+export type PersonalSales = z.infer<typeof personalSalesSchema>;
+
+export const locationSalesSchema = z.object({
+  month: z.number().int(),
+  year: z.number().int(),
+  locations: z.array(
+    z.object({
+      location: z.number().int(),
+      location_name: z.string(),
+      days: z.array(z.object({ date: z.string(), total: z.string(), count: z.number().int() })),
+      total: z.string(),
+      count: z.number().int(),
+    }),
+  ),
+  total: z.string(),
+  count: z.number().int(),
+});
+export type LocationSales = z.infer<typeof locationSalesSchema>;
+
+export const leaderboardEntrySchema = z.object({
+  rank: z.number().int(),
+  salesperson: z.number().int(),
+  salesperson_name: z.string(),
+  location: z.number().int(),
+  location_name: z.string(),
+  total: z.string(),
+  count: z.number().int(),
+  target: z.string(),
+  /** Percent of the period's target (half the monthly target for a cutoff), 2 places; null without a target. */
+  share_of_target: z.string().nullable(),
+});
+export const leaderboardSchema = z.object({
+  month: z.number().int(),
+  year: z.number().int(),
+  cutoff: z.number().int(),
+  date_from: z.string(),
+  date_to: z.string(),
+  results: z.array(leaderboardEntrySchema),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
+
+/** What the live bus tells open leaderboards: revalidate `/reports/leaderboards/` for this period. */
+export const LEADERBOARD_CHANGED_ACTION = 'leaderboard_changed';
