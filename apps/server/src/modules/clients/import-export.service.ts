@@ -10,7 +10,8 @@ import { createdBy } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
 import { clientFilter, selectClients, toColumns } from './clients.service';
-import { parseCsv, csvLine, splitFullName } from './csv';
+import { csvLine, parseCsv } from '../../lib/csv';
+import { splitFullName } from './csv';
 import { readScope, writeScope, inScope } from './scope';
 
 const COLUMNS = ['name', 'first_name', 'last_name', 'phone', 'email', 'birthdate', 'gender', 'location', 'address', 'notes'] as const;

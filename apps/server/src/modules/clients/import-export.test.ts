@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { clients, locations } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, multipartFile, type Agent, type TestContext } from '../../test/build';
-import { parseCsv, splitFullName } from './csv';
+import { parseCsv } from '../../lib/csv';
+import { splitFullName } from './csv';
 
 let ctx: TestContext;
 let admin: Agent;

@@ -32,7 +32,7 @@ import {
 } from '@ginhawa/contract';
 import { currentUser } from '../../plugins/auth';
 import { HttpError, badRequest, fieldsError } from '../../lib/http-error';
-import { csvLine, csvLines, parseCsv } from './csv';
+import { csvLine, csvLines, parseCsv } from '../../lib/csv';
 import { parseSalesCsv, reportsService as service } from './reports.service';
 
 const tags = ['reports'];

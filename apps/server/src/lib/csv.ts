@@ -1,4 +1,4 @@
-/** CSV in and out for the reports (the same RFC 4180 rules as the clients import; modules share only services). */
+/** CSV in and out (RFC 4180), shared by the clients import/export and the reports. */
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks; CRLF or LF. A leading BOM is dropped. */
 export const parseCsv = (text: string): string[][] => {
   const rows: string[][] = [];
