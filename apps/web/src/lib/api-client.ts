@@ -95,7 +95,8 @@ export type ApiAdapter = (request: ApiRequest) => Promise<ApiTransportResponse>;
 
 export type ApiResponse<T> = { data: T; status: number };
 
-export type RequestOptions = { signal?: AbortSignal };
+/** `headers`: extra request headers, e.g. an Idempotency-Key. */
+export type RequestOptions = { signal?: AbortSignal; headers?: Record<string, string> };
 
 const readBody = async (response: Response): Promise<unknown> => {
   if (response.status === 204) return undefined;
@@ -122,7 +123,7 @@ const fetchAdapter: ApiAdapter = async (request) => {
 const defaults: { adapter: ApiAdapter } = { adapter: fetchAdapter };
 
 const send = async <T>(method: string, url: string, body: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let data: unknown = body;
   // FormData goes as it is: the browser writes its multipart Content-Type with the boundary.
   if (body !== undefined && !(body instanceof FormData)) {
