@@ -39,7 +39,7 @@ const STATUS_COLORS = { draft: 'default', submitted: 'info', approved: 'success'
 const linesHref = (date: string, location: number, extra: Record<string, string> = {}) => `?${new URLSearchParams({ tab: 'lines', date, location: String(location), ...extra }).toString()}`;
 
 const Figure = ({ label, value, tone }: { label: string; value: string; tone?: 'error' | 'success' }) => (
-  <Box sx={{ minWidth: 120 }}>
+  <Box role="group" aria-label={label} sx={{ minWidth: 120 }}>
     <Typography variant="caption" color="text.secondary">
       {label}
     </Typography>

@@ -69,7 +69,7 @@ export const ImportSalesDialog = ({ open, location, locationName, date, onClose,
       let result: StoreSalesResult;
       if (mode === 'csv') {
         if (!file) {
-          setErrors({ file: ['Choose a CSV file.'] });
+          setMessage('Choose a CSV file.');
           return;
         }
         result = await storeSalesCsv(location, date, file, keyFor(`csv:${location}:${date}:${file.name}:${file.size}:${file.lastModified}`));
