@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import useSWR from 'swr';
 import { describe, expect, it } from 'vitest';
 import { AppProvider } from '../../../app/provider';
-import { apiClient } from '../../../lib/api-client';
+import { getOne } from '../../../lib/list-query';
 import { mockApi } from '../../../test/api-mock';
 import { createFakeLiveClient } from '../../../test/fake-live-client';
 import { testSwr } from '../../../test/render';
@@ -10,7 +10,7 @@ import { LiveNotificationsProvider } from './live-notifications';
 
 /** Stands in for an open report screen: one SWR read under /reports/ and one elsewhere. */
 const Reader = ({ path }: { path: string }) => {
-  const { data } = useSWR<{ n: number }>(path, async (key: string) => (await apiClient.get<{ n: number }>(key)).data);
+  const { data } = useSWR<{ n: number }>(path, getOne<{ n: number }>);
   return <p>{data ? `${path} ${data.n}` : 'loading'}</p>;
 };
 
