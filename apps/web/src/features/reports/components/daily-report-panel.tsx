@@ -28,7 +28,7 @@ import { REPORTS_PATH, useRevalidateReports } from '../api/reports-keys';
 import { CsvLink } from './csv-link';
 import { FigureTable } from './figure-table';
 import { ImportSalesDialog } from './import-sales-dialog';
-import { STATUS_LABELS } from './report-params';
+import { PAYMENT_METHOD_LABELS, STATUS_LABELS } from './report-params';
 
 type LocationFigures = DailySalesReport['locations'][number];
 type Amount = LocationFigures['by_payment_method'][number];
@@ -111,6 +111,7 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
   const toolbar = (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
       <TextField
+        fullWidth={false}
         size="small"
         type="date"
         label="Date"
@@ -118,7 +119,7 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
         onChange={(e) => e.target.value && onChange({ date: e.target.value })}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <TextField select size="small" label="Location" value={location ?? ''} onChange={(e) => onChange({ location: Number(e.target.value) || null })} sx={{ minWidth: 200 }}>
+      <TextField select fullWidth={false} size="small" label="Location" value={location ?? ''} onChange={(e) => onChange({ location: Number(e.target.value) || null })} sx={{ minWidth: 200 }}>
         {(locations.data?.results ?? []).map((l) => (
           <MenuItem key={l.id} value={l.id}>
             {l.name}
@@ -171,7 +172,7 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
         label: filter === 'payment_method' ? 'Payment method' : filter === 'bank' ? 'Bank' : 'Salesperson',
         render: (a: Amount) => (
           <Link component={RouterLink} to={linesHref(date, location, a.key ? { [filter]: a.key } : {})}>
-            {a.name}
+            {filter === 'payment_method' ? (PAYMENT_METHOD_LABELS[a.key] ?? a.name) : a.name}
           </Link>
         ),
       },
@@ -200,7 +201,7 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
           <Figure label="Cash on hand" value={chosen?.cash_on_hand === null || !chosen ? '—' : formatPeso(chosen.cash_on_hand)} />
           <Figure label="Variance" value={chosen?.variance === null || !chosen ? '—' : formatPeso(chosen.variance)} tone={varianceTone(chosen?.variance ?? null)} />
         </Stack>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } }}>
           {(
             [
               ['By payment method', 'payment_method', chosen?.by_payment_method ?? []],

@@ -155,6 +155,9 @@ export const ImportSalesDialog = ({ open, location, locationName, date, onClose,
                 const banked = BANKED_PAYMENT_METHODS.includes(line.payment_method);
                 return (
                   <Box key={index} role="group" aria-label={`Line ${index + 1}`} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr 1.3fr 1.3fr auto' }, alignItems: 'start' }}>
+                    <Typography variant="overline" color="text.secondary" sx={{ gridColumn: '1 / -1', lineHeight: 1.5 }}>
+                      Line {index + 1}
+                    </Typography>
                     <TextField
                       select
                       size="small"

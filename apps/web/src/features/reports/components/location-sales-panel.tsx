@@ -28,6 +28,7 @@ const chartSeries = (sales: LocationSales) => {
       data: days.map((day) => Number(byDate.get(`${sales.year}-${pad(sales.month)}-${pad(day)}`) ?? '0')),
       valueFormatter: (value: number | null) => (value === null ? '' : formatPeso(value)),
       showMark: false,
+      curve: 'linear' as const,
     };
   });
   return { days, series };

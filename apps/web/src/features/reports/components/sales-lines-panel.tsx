@@ -84,6 +84,7 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
     <>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
         <TextField
+          fullWidth={false}
           size="small"
           type="date"
           label="Date"
@@ -91,7 +92,7 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
           onChange={(e) => onChange({ date: e.target.value || undefined, date_from: undefined, date_to: undefined, page: undefined })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField select size="small" label="Location" value={filters.location ?? ''} onChange={(e) => onChange({ location: e.target.value || undefined, page: undefined })} sx={{ minWidth: 180 }}>
+        <TextField select fullWidth={false} size="small" label="Location" value={filters.location ?? ''} onChange={(e) => onChange({ location: e.target.value || undefined, page: undefined })} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ minWidth: 180 }}>
           <MenuItem value="">All locations</MenuItem>
           {(locations.data?.results ?? []).map((l) => (
             <MenuItem key={l.id} value={String(l.id)}>
@@ -101,10 +102,12 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
         </TextField>
         <TextField
           select
+          fullWidth={false}
           size="small"
           label="Paid by"
           value={filters.payment_method ?? ''}
           onChange={(e) => onChange({ payment_method: (e.target.value as PaymentMethod | '') || undefined, page: undefined })}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 150 }}
         >
           <MenuItem value="">Any payment</MenuItem>
