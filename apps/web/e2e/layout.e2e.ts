@@ -22,7 +22,8 @@ describe('layout and navigation', () => {
     assert.equal(await page.locator(BOTTOM_BAR).isVisible(), false);
     const admin = page.getByRole('list', { name: 'Admin' });
     const entries = await admin.getByRole('link').allTextContents();
-    assert.deepEqual(entries, ['Employees', 'Clients', 'Locations', 'Services', 'Settings']);
+    // The e2e build has the reports flag on (scripts/e2e.mjs); the other flags are off.
+    assert.deepEqual(entries, ['Employees', 'Clients', 'Locations', 'Services', 'Reports', 'Settings']);
     await admin.getByRole('link', { name: 'Locations' }).click();
     await page.waitForURL('**/admin/locations');
     await page.getByRole('heading', { level: 1, name: 'Locations' }).waitFor();

@@ -154,6 +154,17 @@ export const signedInRoutes: RouteObject[] = [
                         },
                       ]
                     : []),
+                  ...(FLAGS.reports
+                    ? [
+                        {
+                          path: 'reports',
+                          lazy: lazyScreen(
+                            () => import('./routes/admin/reports'),
+                            (m) => m.ReportsRoute,
+                          ),
+                        },
+                      ]
+                    : []),
                   { path: '*', lazy: adminMenuScreen },
                 ],
               },

@@ -64,6 +64,12 @@ export const LiveNotificationsProvider = ({ children, client: injected }: { chil
         showSnackbar(message.message, 'error');
         return;
       }
+      if (message.action === 'leaderboard_changed') {
+        // Sales changed: open reports (leaderboard, daily and location figures) read again. A key
+        // prefix, not an import of the reports feature: features do not import each other.
+        void mutate((key) => typeof key === 'string' && key.startsWith('/reports/'));
+        return;
+      }
       const action = toAction(message);
       if (!action) return;
       void dispatch(action);

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, signIn } from './helpers';
+
+// The e2e build turns the reports flag on (scripts/e2e.mjs; docs/decisions/0501-reports-screens.md).
+
+const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+/** "₱98,765.43" → 9876543 centavos (integers, so the comparison is exact). */
+const centavos = (peso: string) => Number(peso.replace(/[^\d]/g, ''));
+
+/** Salesperson name → net total, as the leaderboard table shows it. */
+const readLeaderboard = async (page: Page, path: string) => {
+  await page.goto(path);
+  const table = page.getByRole('table', { name: 'Leaderboard' });
+  await table.waitFor();
+  const totals = new Map<string, number>();
+  for (const row of await table.locator('tbody tr').all()) {
+    const cells = await row.locator('td').allInnerTexts();
+    if (cells.length >= 5) totals.set(cells[1]!.trim(), centavos(cells[4]!));
+  }
+  return totals;
+};
+
+describe('reports', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('imports a day’s sales, submits the report, a manager approves it from the notification, and the leaderboard changes', async () => {
+    const today = manilaToday();
+    const [year, month] = today.split('-').map(Number);
+    const leaderboardPath = `/admin/reports?tab=leaderboard&month=${month}&year=${year}&cutoff=0`;
+
+    // The approver: a manager, signed in on another browser page; the report is for one of their locations.
+    const approver = await openPage(browser);
+    await signIn(approver.page, 'manager');
+    const myData = await approver.page.evaluate(async () => (await fetch('/api/users/my_data/', { credentials: 'include' })).json() as Promise<{ locations: { id: number; name: string }[] }>);
+    const location = myData.locations[0];
+    assert.ok(location, 'the demo manager works at a location');
+
+    const admin = await openPage(browser);
+    const { page } = admin;
+    await signIn(page, 'admin');
+    const before = await readLeaderboard(page, leaderboardPath);
+
+    await page.goto(`/admin/reports?tab=daily&date=${today}&location=${location.id}`);
+    await page.getByRole('heading', { name: `${location.name}, ${today}` }).waitFor();
+    await page.getByRole('button', { name: 'Import sales' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import sales' });
+    const line1 = dialog.getByRole('group', { name: 'Line 1' });
+    await line1.getByRole('combobox', { name: 'Salesperson' }).click();
+    const option = page.getByRole('option').first();
+    const salesperson = (await option.innerText()).trim();
+    await option.click();
+    await line1.getByLabel('Amount').fill('98765.43');
+
+    // A second line without an amount: the whole batch is refused and the line named.
+    await dialog.getByRole('button', { name: 'Add line' }).click();
+    await dialog.getByRole('group', { name: 'Line 2' }).getByRole('combobox', { name: 'Salesperson' }).click();
+    await page.getByRole('option').first().click();
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    const refusal = dialog.getByRole('alert', { name: 'Import refused' });
+    await refusal.waitFor();
+    assert.match(await refusal.innerText(), /Line 2, amount/);
+    // Nothing was stored: the leaderboard is read later and must show exactly one line's amount added.
+    await dialog.getByRole('button', { name: 'Remove line 2' }).click();
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await page.getByText('1 sales stored (₱98,765.43).').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('textbox', { name: 'Cash on hand' }).fill('98765.43');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Submitted and waiting for approval.').waitFor();
+
+    // The manager approves from the live notification.
+    await approver.page.goto('/notifications');
+    const notice = approver.page.getByLabel(`Unread: Daily report: ${location.name}, ${today}`);
+    await notice.waitFor();
+    await notice.getByRole('button', { name: 'Approve' }).click();
+    await approver.page.getByLabel(`Daily report: ${location.name}, ${today}`, { exact: false }).getByText('Approved').waitFor();
+
+    await page.reload();
+    await page.getByText(/Approved: this day is locked/).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Import sales' }).isDisabled(), true);
+
+    const afterTotals = await readLeaderboard(page, leaderboardPath);
+    assert.equal(afterTotals.get(salesperson), (before.get(salesperson) ?? 0) + 9_876_543, `${salesperson}'s total grows by the imported sale`);
+
+    // The drill-down from the leaderboard lists the sale.
+    await page.getByRole('link', { name: `Sale lines of ${salesperson}` }).click();
+    await page.getByRole('table', { name: 'Sale lines' }).getByText('₱98,765.43').first().waitFor();
+
+    assert.deepEqual(admin.errors, []);
+    assert.deepEqual(approver.errors, []);
+    await admin.context.close();
+    await approver.context.close();
+  });
+});

@@ -1,0 +1,4 @@
+import { ReportsScreen } from '../../../features/reports/components/reports-screen';
+
+/** /admin/reports (behind the reports flag): the reports feature's screen. */
+export const ReportsRoute = ReportsScreen;

@@ -1,0 +1,35 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import useSWR from 'swr';
+import { describe, expect, it } from 'vitest';
+import { AppProvider } from '../../../app/provider';
+import { getOne } from '../../../lib/list-query';
+import { mockApi } from '../../../test/api-mock';
+import { createFakeLiveClient } from '../../../test/fake-live-client';
+import { testSwr } from '../../../test/render';
+import { LiveNotificationsProvider } from './live-notifications';
+
+/** Stands in for an open report screen: one SWR read under /reports/ and one elsewhere. */
+const Reader = ({ path }: { path: string }) => {
+  const { data } = useSWR<{ n: number }>(path, getOne<{ n: number }>);
+  return <p>{data ? `${path} ${data.n}` : 'loading'}</p>;
+};
+
+describe('live notifications provider', () => {
+  it('reads open reports again when the server says sales changed (leaderboard_changed)', async () => {
+    let reads = 0;
+    const calls = mockApi({ 'GET /reports/leaderboards/': () => ({ status: 200, data: { n: (reads += 1) } }), 'GET /banks/': { status: 200, data: { n: 0 } } });
+    const fake = createFakeLiveClient();
+    render(
+      <AppProvider swr={testSwr}>
+        <LiveNotificationsProvider client={fake.client}>
+          <Reader path="/reports/leaderboards/?month=11&year=2026&cutoff=1" />
+          <Reader path="/banks/" />
+        </LiveNotificationsProvider>
+      </AppProvider>,
+    );
+    expect(await screen.findByText('/reports/leaderboards/?month=11&year=2026&cutoff=1 1')).toBeInTheDocument();
+    fake.emit({ action: 'leaderboard_changed', month: 11, year: 2026, dates: ['2026-11-20'] });
+    expect(await screen.findByText('/reports/leaderboards/?month=11&year=2026&cutoff=1 2')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url === '/banks/')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+
+export type FigureColumn<R> = { label: string; align?: 'left' | 'right'; render: (row: R) => ReactNode };
+
+type FigureTableProps<R> = {
+  label: string;
+  rows: readonly R[];
+  columns: FigureColumn<R>[];
+  rowKey: (row: R) => string | number;
+  empty: string;
+  footer?: ReactNode[];
+};
+
+/** A small read-only table of report figures; it scrolls sideways on a phone rather than squeezing. */
+export const FigureTable = <R,>({ label, rows, columns, rowKey, empty, footer }: FigureTableProps<R>) => (
+  <TableContainer>
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {columns.map((c) => (
+            <TableCell key={c.label} align={c.align ?? 'left'} sx={{ whiteSpace: 'nowrap' }}>
+              {c.label}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.length ? (
+          rows.map((row) => (
+            <TableRow key={rowKey(row)}>
+              {columns.map((c) => (
+                <TableCell key={c.label} align={c.align ?? 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                  {c.render(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))
+        ) : (
+          <TableRow>
+            <TableCell colSpan={columns.length}>
+              <Typography variant="body2" color="text.secondary">
+                {empty}
+              </Typography>
+            </TableCell>
+          </TableRow>
+        )}
+        {footer && rows.length ? (
+          <TableRow>
+            {footer.map((cell, i) => (
+              <TableCell key={i} align={columns[i]?.align ?? 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {cell}
+              </TableCell>
+            ))}
+          </TableRow>
+        ) : null}
+      </TableBody>
+    </Table>
+  </TableContainer>
+);

@@ -1,0 +1,74 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { LoadError } from '../../../components/load-error';
+import { formatPeso } from '../../../lib/format';
+import { LEADERBOARD_PATH, useLeaderboard, type LeaderboardPeriod } from '../api/monthly';
+import { CsvLink } from './csv-link';
+import { FigureTable } from './figure-table';
+import { PeriodFields } from './period-fields';
+import { CUTOFF_LABELS, MONTH_NAMES } from './report-params';
+
+type LeaderboardPanelProps = { period: LeaderboardPeriod; onChange: (change: Partial<LeaderboardPeriod>) => void };
+
+/** The leaderboard of any month and cutoff; each total opens the sale lines behind it. */
+export const LeaderboardPanel = ({ period, onChange }: LeaderboardPanelProps) => {
+  const board = useLeaderboard(period);
+  const cutoff = period.cutoff ?? 1;
+
+  let body;
+  if (board.error && !board.data) body = <LoadError title="The leaderboard could not be loaded" error={board.error} onRetry={() => void board.mutate()} />;
+  else if (!board.data)
+    body = (
+      <Box role="progressbar" aria-label="Loading the leaderboard" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+        <CircularProgress />
+      </Box>
+    );
+  else {
+    const { date_from: from, date_to: to } = board.data;
+    const drill = (salesperson: number) => `?${new URLSearchParams({ tab: 'lines', salesperson: String(salesperson), date_from: from, date_to: to }).toString()}`;
+    body = (
+      <>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {from} to {to} · ranked by net sales
+        </Typography>
+        <FigureTable
+          label="Leaderboard"
+          rows={board.data.results}
+          rowKey={(r) => r.salesperson}
+          empty={`No sales in ${MONTH_NAMES[period.month - 1]} ${period.year}, ${CUTOFF_LABELS[cutoff]?.toLowerCase()}.`}
+          columns={[
+            { label: 'Rank', render: (r) => r.rank },
+            { label: 'Salesperson', render: (r) => r.salesperson_name },
+            { label: 'Location', render: (r) => r.location_name },
+            { label: 'Sales', align: 'right', render: (r) => r.count },
+            {
+              label: 'Net',
+              align: 'right',
+              render: (r) => (
+                <Link component={RouterLink} to={drill(r.salesperson)} aria-label={`Sale lines of ${r.salesperson_name}`}>
+                  {formatPeso(r.total)}
+                </Link>
+              ),
+            },
+            { label: 'Of target', align: 'right', render: (r) => (r.share_of_target === null ? '—' : `${r.share_of_target}%`) },
+          ]}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+        <PeriodFields month={period.month} year={period.year} cutoff={cutoff} onChange={onChange} />
+        <Box sx={{ flexGrow: 1 }} />
+        <CsvLink path={LEADERBOARD_PATH} params={{ ...period, cutoff }} />
+      </Stack>
+      {body}
+    </>
+  );
+};

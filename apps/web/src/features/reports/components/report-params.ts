@@ -1,0 +1,50 @@
+import { BUSINESS_TIME_ZONE, DEFAULT_CUTOFF, MAX_REPORT_YEAR, MIN_REPORT_YEAR } from '@ginhawa/contract';
+
+/** The screen's tabs; the tab and every filter live in the URL so a drill-down is a link. */
+export const REPORT_TABS = ['daily', 'lines', 'locations', 'leaderboard'] as const;
+export type ReportTab = (typeof REPORT_TABS)[number];
+
+/** Today's business date in Manila (YYYY-MM-DD), wherever the browser is. */
+export const manilaDate = (at = new Date()): string => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(at);
+
+export const monthOf = (date: string) => Number(date.slice(5, 7));
+export const yearOf = (date: string) => Number(date.slice(0, 4));
+
+const intIn = (value: string | null, min: number, max: number, fallback: number) => {
+  const n = Number(value);
+  return value !== null && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+};
+
+export const readTab = (params: URLSearchParams): ReportTab => {
+  const tab = params.get('tab');
+  return REPORT_TABS.find((t) => t === tab) ?? 'daily';
+};
+
+export const readDate = (params: URLSearchParams, name = 'date'): string => {
+  const value = params.get(name);
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : manilaDate();
+};
+
+export const readPeriod = (params: URLSearchParams) => {
+  const today = manilaDate();
+  return {
+    month: intIn(params.get('month'), 1, 12, monthOf(today)),
+    year: intIn(params.get('year'), MIN_REPORT_YEAR, MAX_REPORT_YEAR, yearOf(today)),
+    cutoff: intIn(params.get('cutoff'), 0, 2, DEFAULT_CUTOFF),
+  };
+};
+
+export const readId = (params: URLSearchParams, name: string): number | null => {
+  const n = Number(params.get(name));
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** This year and the previous four: the history a leaderboard or location chart is read over. */
+export const recentYears = (today = manilaDate()) => Array.from({ length: 5 }, (_, i) => yearOf(today) - i);
+
+export const CUTOFF_LABELS: Record<number, string> = { 0: 'Whole month', 1: '1st–15th', 2: '16th–end' };
+
+export const PAYMENT_METHOD_LABELS: Record<string, string> = { cash: 'Cash', card: 'Card', e_wallet: 'E-wallet', bank_transfer: 'Bank transfer' };
+export const STATUS_LABELS: Record<string, string> = { draft: 'Draft', submitted: 'Submitted', approved: 'Approved', returned: 'Returned' };

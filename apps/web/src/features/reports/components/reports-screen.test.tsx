@@ -1,0 +1,31 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import { renderWithRouter } from '../../../test/render';
+import { ReportsScreen } from './reports-screen';
+import { dailySales, leaderboard, locationsPage, report, reportPage } from './reports-fixtures';
+
+describe('reports screen', () => {
+  it('opens the report a notification links to (?report=id) at its location and date', async () => {
+    mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/7/': { status: 200, data: report('submitted') },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
+      'GET /reports/': { status: 200, data: reportPage('submitted') },
+    });
+    const { router } = renderWithRouter(<ReportsScreen />, { path: '/admin/reports?report=7' });
+    expect(await screen.findByRole('heading', { name: 'Makati, 2026-11-20' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=daily&date=2026-11-20&location=1'));
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+  });
+
+  it('keeps the tab and period in the URL', async () => {
+    const calls = mockApi({ 'GET /reports/leaderboards/': { status: 200, data: leaderboard }, 'GET /locations/': { status: 200, data: locationsPage } });
+    const { router } = renderWithRouter(<ReportsScreen />, { path: '/admin/reports?tab=leaderboard&month=11&year=2026&cutoff=1' });
+    expect(await screen.findByRole('table', { name: 'Leaderboard' })).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/reports/leaderboards/?month=11&year=2026&cutoff=1')).toBe(true);
+    await userEvent.click(screen.getByRole('tab', { name: 'Sale lines' }));
+    expect(router.state.location.search).toBe('?tab=lines');
+  });
+});

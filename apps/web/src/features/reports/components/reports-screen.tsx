@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { DAILY_SALES_ORDERING, PAYMENT_METHODS, SALE_KINDS } from '@ginhawa/contract';
+import { PageHeader } from '../../../components/page-header';
+import { useDailyReport } from '../api/daily-reports';
+import type { SaleLineFilters } from '../api/sales-lines';
+import { DailyReportPanel } from './daily-report-panel';
+import { LeaderboardPanel } from './leaderboard-panel';
+import { LocationSalesPanel } from './location-sales-panel';
+import { readDate, readId, readPeriod, readTab, type ReportTab } from './report-params';
+import { SalesLinesPanel } from './sales-lines-panel';
+
+const TAB_LABELS: Record<ReportTab, string> = { daily: 'Daily report', lines: 'Sale lines', locations: 'Location sales', leaderboard: 'Leaderboard' };
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const pick = <T extends string>(values: readonly T[], value: string | null): T | undefined => values.find((v) => v === value);
+
+/** The sale-line filters in the URL; anything malformed is left out rather than sent for a 400. */
+const readLineFilters = (params: URLSearchParams): SaleLineFilters => {
+  const date = (name: string) => {
+    const value = params.get(name);
+    return value && datePattern.test(value) ? value : undefined;
+  };
+  const id = (name: string) => readId(params, name) ?? undefined;
+  return {
+    date: date('date'),
+    date_from: date('date_from'),
+    date_to: date('date_to'),
+    location: id('location'),
+    salesperson: id('salesperson'),
+    bank: id('bank'),
+    payment_method: pick(PAYMENT_METHODS, params.get('payment_method')),
+    kind: pick(SALE_KINDS, params.get('kind')),
+    page: id('page'),
+    pageSize: id('pageSize'),
+    ordering: pick(DAILY_SALES_ORDERING, params.get('ordering')),
+  };
+};
+
+/** /admin/reports (behind the reports flag): daily reports, sale lines, location sales and the leaderboard. */
+export const ReportsScreen = () => {
+  const [params, setParams] = useSearchParams();
+  const tab = readTab(params);
+  const reportId = readId(params, 'report');
+  // A notification links to `?report=<id>`: open that report's location and day.
+  const linked = useDailyReport(reportId);
+
+  useEffect(() => {
+    if (!linked.data) return;
+    const { location, date } = linked.data;
+    setParams(new URLSearchParams({ tab: 'daily', date, location: String(location) }), { replace: true });
+  }, [linked.data, setParams]);
+
+  const change = (values: Record<string, string | number | null | undefined>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('report');
+      for (const [name, value] of Object.entries(values)) {
+        if (value === undefined || value === null || value === '') next.delete(name);
+        else next.set(name, String(value));
+      }
+      return next;
+    });
+
+  const period = readPeriod(params);
+  return (
+    <>
+      <PageHeader title="Reports" subtitle="Daily sales reports and their approval, sale lines, location sales and the leaderboard." />
+      <Card>
+        <Tabs value={tab} onChange={(_e, value: ReportTab) => setParams(new URLSearchParams({ tab: value }))} variant="scrollable" allowScrollButtonsMobile aria-label="Reports">
+          {(Object.keys(TAB_LABELS) as ReportTab[]).map((t) => (
+            <Tab key={t} value={t} label={TAB_LABELS[t]} />
+          ))}
+        </Tabs>
+        <CardContent>
+          {tab === 'daily' ? <DailyReportPanel date={readDate(params)} location={linked.data?.location ?? readId(params, 'location')} onChange={change} /> : null}
+          {tab === 'lines' ? <SalesLinesPanel filters={readLineFilters(params)} onChange={change} /> : null}
+          {tab === 'locations' ? <LocationSalesPanel period={{ month: period.month, year: period.year }} onChange={change} /> : null}
+          {tab === 'leaderboard' ? <LeaderboardPanel period={period} onChange={change} /> : null}
+        </CardContent>
+      </Card>
+    </>
+  );
+};
