@@ -6,6 +6,14 @@ import { createLiveClient, type LiveClient } from '../../../lib/ws-client';
 import { unreadCountKey } from '../api/get-unread-count';
 import { initialNotificationsState, notificationsReducer, type NotificationsAction, type NotificationsState } from '../state/notifications-reducer';
 
+/**
+ * A `leaderboard_changed` frame says sales changed: every cached report (`/reports/…`: the
+ * leaderboard, personal sales, latest sales, location totals) is revalidated once, so open
+ * dashboards move within a second without polling. Keys are matched by prefix because a feature
+ * may not import another feature's keys (docs/architecture.md).
+ */
+export const isReportKey = (key: unknown): boolean => typeof key === 'string' && key.startsWith('/reports/');
+
 /** SWR key of the live list: WebSocket events update this cache entry through the reducer. */
 export const liveNotificationsKey = 'live:notifications';
 
@@ -61,6 +69,10 @@ export const LiveNotificationsProvider = ({ children, client: injected }: { chil
     const offMessage = client.subscribe((message) => {
       if (message.action === 'error') {
         showSnackbar(message.message, 'error');
+        return;
+      }
+      if (message.action === 'leaderboard_changed') {
+        void mutate(isReportKey);
         return;
       }
       const action = toAction(message);
