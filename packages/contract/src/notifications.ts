@@ -46,6 +46,26 @@ export const announcementBodySchema = z
   .strict();
 export type AnnouncementBody = z.infer<typeof announcementBodySchema>;
 
+/** `?users=1,2&groups=Therapist,Manager&locations=3`: comma-separated, as a composer builds it. */
+const commaList = <T extends z.ZodType>(item: T, max: number) =>
+  z
+    .string()
+    .max(20_000)
+    .optional()
+    .transform((v) => (v ? v.split(',').map((x) => x.trim()).filter(Boolean) : undefined))
+    .pipe(z.array(item).max(max).optional());
+const listId = z.coerce.number({ error: 'Not a valid id.' }).int('Not a valid id.').positive('Not a valid id.').max(2_147_483_647, 'Not a valid id.');
+
+/** The audience of an announcement, before sending: how many people it would reach. */
+export const recipientsCountQuerySchema = z.object({
+  users: commaList(listId, 10_000),
+  groups: commaList(z.string().min(1).max(50), 10),
+  locations: commaList(listId, 500),
+});
+export type RecipientsCountQuery = z.input<typeof recipientsCountQuerySchema>;
+export const recipientsCountSchema = z.object({ recipients: z.number().int() });
+export type RecipientsCount = z.infer<typeof recipientsCountSchema>;
+
 /** A notification id as the column holds it (int4): plain JSON integers only, so 3000000000 or "0x10" never reach a query. */
 const notificationId = z.number().int().positive().max(2_147_483_647);
 

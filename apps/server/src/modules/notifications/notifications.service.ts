@@ -245,8 +245,10 @@ export const decide = async (db: Db, actor: AuthUser, id: number, approved: bool
 
 // ---- announcements -------------------------------------------------------------------------
 
-/** Everyone matching any of users / groups / locations (all active staff when none is given), except the sender. */
-export const announce = async (db: Db, actor: AuthUser, body: AnnouncementBody) => {
+type Audience = Pick<AnnouncementBody, 'users' | 'groups' | 'locations'>;
+
+/** Everyone matching any of users / groups / locations (all active staff when none is given), except the sender; 400 naming unknown ones. */
+const recipientsOf = async (db: Db, actor: AuthUser, body: Audience): Promise<number[]> => {
   const targeted = Boolean(body.users?.length || body.groups?.length || body.locations?.length);
   const errors: Record<string, string[]> = {};
   if (body.groups?.length) {
@@ -278,7 +280,15 @@ export const announce = async (db: Db, actor: AuthUser, body: AnnouncementBody) 
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.isActive, true), targeted ? sql`(${sql.join(conditions, sql` or `)})` : undefined));
-  const recipients = matched.map((r) => r.id).filter((id) => id !== actor.id);
+  return matched.map((r) => r.id).filter((id) => id !== actor.id);
+};
+
+/** How many people an announcement to this audience would reach (the composer shows it before sending). */
+export const countRecipients = async (db: Db, actor: AuthUser, audience: Audience) => ({ recipients: (await recipientsOf(db, actor, audience)).length });
+
+/** Sends one announcement to everyone recipientsOf() matches. */
+export const announce = async (db: Db, actor: AuthUser, body: AnnouncementBody) => {
+  const recipients = await recipientsOf(db, actor, body);
   if (recipients.length === 0) throw badRequest('No active user matches these recipients.');
   await db.transaction(async (tx) => {
     await notify(tx, { recipients, actorId: actor.id, type: 'announcement', title: body.title, message: body.message, link: body.link ?? null });
