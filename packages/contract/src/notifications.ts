@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQuery, text } from './fields';
+import { booleanQuery, idString, text } from './fields';
 import { pageQuerySchema } from './pagination';
 
 /** At most this many notifications in one `fetch_older_notifications` answer. */
@@ -21,6 +21,9 @@ export const notificationSchema = z.object({
   actor: z.number().int().nullable(),
   actor_name: z.string().nullable(),
   created_at: z.string(),
+  /** Who decided an approval request and when (the approvals inbox); absent in frames sent before a decision. */
+  decided_by_name: z.string().nullable().optional(),
+  decided_at: z.string().nullable().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -47,20 +50,18 @@ export const announcementBodySchema = z
 export type AnnouncementBody = z.infer<typeof announcementBodySchema>;
 
 /** `?users=1,2&groups=Therapist,Manager&locations=3`: comma-separated, as a composer builds it. */
-const commaList = <T extends z.ZodType>(item: T, max: number) =>
-  z
-    .string()
-    .max(20_000)
-    .optional()
-    .transform((v) => (v ? v.split(',').map((x) => x.trim()).filter(Boolean) : undefined))
-    .pipe(z.array(item).max(max).optional());
-const listId = z.coerce.number({ error: 'Not a valid id.' }).int('Not a valid id.').positive('Not a valid id.').max(2_147_483_647, 'Not a valid id.');
+const commaSplit = z
+  .string()
+  .max(20_000)
+  .optional()
+  .transform((v) => (v ? v.split(',').map((x) => x.trim()).filter(Boolean) : undefined));
+const idList = (max: number) => commaSplit.pipe(z.array(idString()).max(max).optional());
 
 /** The audience of an announcement, before sending: how many people it would reach. */
 export const recipientsCountQuerySchema = z.object({
-  users: commaList(listId, 10_000),
-  groups: commaList(z.string().min(1).max(50), 10),
-  locations: commaList(listId, 500),
+  users: idList(10_000),
+  groups: commaSplit.pipe(z.array(z.string().min(1).max(50)).max(10).optional()),
+  locations: idList(500),
 });
 export type RecipientsCountQuery = z.input<typeof recipientsCountQuerySchema>;
 export const recipientsCountSchema = z.object({ recipients: z.number().int() });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { locations, notifications, userLocations, users } from '../../db/schema/index';
 import { DEMO_PASSWORD, buildTestApp, login, type TestContext } from '../../test/build';
+import { notify } from './notifications.service';
 
 let ctx: TestContext;
 const ids: Record<string, number> = {};
@@ -51,5 +52,18 @@ describe('GET /api/notifications/recipients-count/ (the composer counts before s
     const malformed = await manager.request({ method: 'GET', url: `${url}?users=1,abc` });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors).toEqual({ 'users.1': ['Not a valid id.'] });
+  });
+});
+
+describe('decided requests say who decided and when (the approvals inbox)', () => {
+  it('fills decided_by_name and decided_at once decided, null before', async () => {
+    await ctx.database.db.transaction((tx) => notify(tx, { recipients: [ids.manager!], actorId: ids.therapist!, type: 'inbox_probe', title: 'Probe request', message: 'm', requiresApproval: true }).then(() => undefined));
+    const manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
+    const find = async () => (await manager.request({ method: 'GET', url: '/api/notifications/' })).json().results.find((n: { title: string }) => n.title === 'Probe request');
+    const before = await find();
+    expect(before).toMatchObject({ is_approved: null, decided_by_name: null, decided_at: null, can_decide: true });
+    const [admin] = await ctx.database.db.select().from(users).where(eq(users.username, 'admin'));
+    await ctx.database.db.update(notifications).set({ isApproved: true, decidedBy: admin!.id, decidedAt: new Date('2026-11-20T02:30:00Z') }).where(eq(notifications.id, before.id));
+    expect(await find()).toMatchObject({ is_approved: true, decided_by_name: 'Site Administrator', decided_at: '2026-11-20T02:30:00.000Z' });
   });
 });

@@ -70,6 +70,8 @@ const columns = {
   actorId: notifications.actorId,
   actorName: sql<string | null>`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ${notifications.actorId})`,
   createdAt: notifications.createdAt,
+  decidedByName: sql<string | null>`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) from users u where u.id = ${notifications.decidedBy})`,
+  decidedAt: notifications.decidedAt,
 };
 type Row = { [K in keyof typeof columns]: unknown } & {
   id: number;
@@ -85,6 +87,8 @@ type Row = { [K in keyof typeof columns]: unknown } & {
   actorId: number | null;
   actorName: string | null;
   createdAt: Date;
+  decidedByName: string | null;
+  decidedAt: Date | null;
 };
 
 export const toNotification = (row: Row, viewerMayDecide: boolean): Notification => ({
@@ -101,6 +105,8 @@ export const toNotification = (row: Row, viewerMayDecide: boolean): Notification
   actor: row.actorId,
   actor_name: row.actorName,
   created_at: iso(row.createdAt),
+  decided_by_name: row.decidedByName,
+  decided_at: row.decidedAt ? iso(row.decidedAt) : null,
 });
 
 export const listForUser = async (db: Db, viewer: AuthUser, offset = 0, limit = NOTIFICATIONS_INITIAL_BATCH) => {
