@@ -31,7 +31,7 @@ const PeriodSwitch = ({ period, onChange }: { period: Period; onChange: (p: Peri
   const years = [period.year - 1, period.year, period.year + 1];
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
-      <TextField select size="small" label="Cutoff" value={period.cutoff} onChange={(e) => onChange({ ...period, cutoff: Number(e.target.value) })}>
+      <TextField select size="small" label="Cutoff" sx={{ minWidth: 112 }} value={period.cutoff} onChange={(e) => onChange({ ...period, cutoff: Number(e.target.value) })}>
         {[1, 2, 0].map((c) => (
           <MenuItem key={c} value={c}>
             {CUTOFF_LABELS[c]}
