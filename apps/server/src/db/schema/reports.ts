@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { ConstraintSentences } from '../../lib/constraints';
 import { tracked } from './columns';
 import { users } from './users';
@@ -49,6 +49,24 @@ export const salesImports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sales_imports_idempotency_key_key').on(t.idempotencyKey)],
+);
+
+/**
+ * Net sales per day, location and salesperson, kept by statement-level triggers on `sales`
+ * (migration 0007_reports: one grouped upsert per INSERT/UPDATE/DELETE statement, enabled
+ * ALWAYS so bulk seeding in replica mode keeps it too). The leaderboard and location sales read
+ * a few hundred of these rows instead of a period's sale lines.
+ */
+export const salesDailyTotals = pgTable(
+  'sales_daily_totals',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    locationId: integer('location_id').notNull(),
+    salespersonId: integer('salesperson_id').notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ name: 'sales_daily_totals_pkey', columns: [t.date, t.locationId, t.salespersonId] })],
 );
 
 export const reportsConstraints = {

@@ -444,3 +444,18 @@ describe('live leaderboard', () => {
     socket.ws.close();
   });
 });
+
+describe('sales_daily_totals', () => {
+  it('after imports, deletions and client sales, equals the sale lines summed per day, location and salesperson', async () => {
+    const rows = async (query: ReturnType<typeof sql>) => ((await ctx.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const fromLines = await rows(sql`select date::text, location_id, salesperson_id, sum(net_amount)::text as total, count(*)::int as count from sales group by 1, 2, 3 order by 1, 2, 3`);
+    const kept = await rows(sql`select date::text, location_id, salesperson_id, total::text as total, count from sales_daily_totals order by 1, 2, 3`);
+    expect(kept.length).toBeGreaterThan(10);
+    expect(kept).toEqual(fromLines);
+    // An update moves a line's amount and day; the totals follow.
+    await ctx.database.db.execute(sql`update sales set date = date + 1, amount = amount + 1, net_amount = net_amount + 1 where date = '2021-03-10'`);
+    expect(await rows(sql`select date::text, location_id, salesperson_id, total::text as total, count from sales_daily_totals order by 1, 2, 3`)).toEqual(
+      await rows(sql`select date::text, location_id, salesperson_id, sum(net_amount)::text as total, count(*)::int as count from sales group by 1, 2, 3 order by 1, 2, 3`),
+    );
+  });
+});

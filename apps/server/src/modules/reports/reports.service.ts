@@ -134,12 +134,15 @@ type LeaderboardRow = {
   share_of_target: string | null;
 };
 
-/** Ranked by net sales in the period; ties share a rank (rank() over), names break display ties. */
+/**
+ * Ranked by net sales in the period; ties share a rank (rank() over), names break display ties.
+ * Reads the per-day totals the triggers keep (sales_daily_totals), not the sale lines.
+ */
 export const leaderboardSql = (from: string, to: string, cutoff: number, locationId?: number) => {
   const factor = cutoff === 0 ? sql`1` : sql`0.5`;
   return sql`with t as (
-      select s.salesperson_id, sum(s.net_amount) as total, count(*)::int as n
-      from sales s
+      select s.salesperson_id, sum(s.total) as total, sum(s.count)::int as n
+      from sales_daily_totals s
       where s.date between ${from}::date and ${to}::date
       group by s.salesperson_id)
     select (rank() over (order by coalesce(t.total, 0) desc))::int as rank, e.id as salesperson,
@@ -811,13 +814,13 @@ export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuer
 };
 
 /**
- * One scan over the month (index-only on sales_date_location_salesperson_net_idx): per location
+ * One scan over the month's per-day totals (sales_daily_totals): per location
  * per day, per location, and the grand total, as grouping sets; `level` 0 = day, 1 = location, 3 = all.
  */
 export const locationSalesSql = (from: string, to: string, scope?: SQL, locationId?: number) => sql`
   with g as (
-    select s.location_id, s.date, round(sum(s.net_amount), 2)::text as total, count(*)::int as count, grouping(s.location_id, s.date)::int as level
-    from sales s
+    select s.location_id, s.date, round(sum(s.total), 2)::text as total, sum(s.count)::int as count, grouping(s.location_id, s.date)::int as level
+    from sales_daily_totals s
     where s.date between ${from}::date and ${to}::date ${scope ? sql`and ${scope}` : sql``} ${locationId ? sql`and s.location_id = ${locationId}` : sql``}
     group by grouping sets ((s.location_id, s.date), (s.location_id), ()))
   select g.location_id as location, l.name as location_name, to_char(g.date, 'YYYY-MM-DD') as date, g.total, g.count, g.level
