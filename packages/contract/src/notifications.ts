@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQuery, text } from './fields';
+import { booleanQuery, idString, text } from './fields';
 import { pageQuerySchema } from './pagination';
 
 /** At most this many notifications in one `fetch_older_notifications` answer. */
@@ -21,6 +21,9 @@ export const notificationSchema = z.object({
   actor: z.number().int().nullable(),
   actor_name: z.string().nullable(),
   created_at: z.string(),
+  /** Who decided an approval request and when (the approvals inbox); absent in frames sent before a decision. */
+  decided_by_name: z.string().nullable().optional(),
+  decided_at: z.string().nullable().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -45,6 +48,24 @@ export const announcementBodySchema = z
   })
   .strict();
 export type AnnouncementBody = z.infer<typeof announcementBodySchema>;
+
+/** `?users=1,2&groups=Therapist,Manager&locations=3`: comma-separated, as a composer builds it. */
+const commaSplit = z
+  .string()
+  .max(20_000)
+  .optional()
+  .transform((v) => (v ? v.split(',').map((x) => x.trim()).filter(Boolean) : undefined));
+const idList = (max: number) => commaSplit.pipe(z.array(idString()).max(max).optional());
+
+/** The audience of an announcement, before sending: how many people it would reach. */
+export const recipientsCountQuerySchema = z.object({
+  users: idList(10_000),
+  groups: commaSplit.pipe(z.array(z.string().min(1).max(50)).max(10).optional()),
+  locations: idList(500),
+});
+export type RecipientsCountQuery = z.input<typeof recipientsCountQuerySchema>;
+export const recipientsCountSchema = z.object({ recipients: z.number().int() });
+export type RecipientsCount = z.infer<typeof recipientsCountSchema>;
 
 /** A notification id as the column holds it (int4): plain JSON integers only, so 3000000000 or "0x10" never reach a query. */
 const notificationId = z.number().int().positive().max(2_147_483_647);

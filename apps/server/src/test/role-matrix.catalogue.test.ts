@@ -176,6 +176,7 @@ const ROWS: Row[] = [
     request: () => ({ method: 'POST', url: '/api/notifications/', payload: { title: 'Matrix announcement', message: 'Staff meeting on Monday.', groups: ['Therapist'] } }),
     expect: managers(201),
   },
+  { name: 'GET /notifications/recipients-count/', request: () => ({ method: 'GET', url: '/api/notifications/recipients-count/?groups=Therapist' }), expect: managers(200) },
   // files
   { name: 'GET /files/{id}/ (the logo)', request: (_r, t) => ({ method: 'GET', url: t.logoUrl }), expect: everyone(200) },
   { name: 'GET /files/{id}/ (an avatar)', request: (_r, t) => ({ method: 'GET', url: t.avatarUrl }), expect: signedIn(200) },

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MANAGER_GROUP, announcementBodySchema, errorBodySchema, notificationListQuerySchema, notificationSchema, pageSchema } from '@ginhawa/contract';
+import { MANAGER_GROUP, announcementBodySchema, errorBodySchema, notificationListQuerySchema, notificationSchema, pageSchema, recipientsCountQuerySchema, recipientsCountSchema } from '@ginhawa/contract';
 import { currentUser } from '../../plugins/auth';
-import { announce, pageForUser } from './notifications.service';
+import { announce, countRecipients, pageForUser } from './notifications.service';
 
 /** /api/notifications/: my notifications (paged, newest first) and announcements by Admin/Manager. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,5 +31,18 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await announce(db, currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/recipients-count/',
+    {
+      config: { groups: [MANAGER_GROUP] },
+      schema: {
+        tags: ['notifications'],
+        querystring: recipientsCountQuerySchema,
+        response: { 200: recipientsCountSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => countRecipients(db, currentUser(request), request.query),
   );
 };

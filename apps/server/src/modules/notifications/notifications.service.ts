@@ -70,6 +70,8 @@ const columns = {
   actorId: notifications.actorId,
   actorName: sql<string | null>`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ${notifications.actorId})`,
   createdAt: notifications.createdAt,
+  decidedByName: sql<string | null>`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) from users u where u.id = ${notifications.decidedBy})`,
+  decidedAt: notifications.decidedAt,
 };
 type Row = { [K in keyof typeof columns]: unknown } & {
   id: number;
@@ -85,6 +87,8 @@ type Row = { [K in keyof typeof columns]: unknown } & {
   actorId: number | null;
   actorName: string | null;
   createdAt: Date;
+  decidedByName: string | null;
+  decidedAt: Date | null;
 };
 
 export const toNotification = (row: Row, viewerMayDecide: boolean): Notification => ({
@@ -101,6 +105,8 @@ export const toNotification = (row: Row, viewerMayDecide: boolean): Notification
   actor: row.actorId,
   actor_name: row.actorName,
   created_at: iso(row.createdAt),
+  decided_by_name: row.decidedByName,
+  decided_at: row.decidedAt ? iso(row.decidedAt) : null,
 });
 
 export const listForUser = async (db: Db, viewer: AuthUser, offset = 0, limit = NOTIFICATIONS_INITIAL_BATCH) => {
@@ -245,8 +251,10 @@ export const decide = async (db: Db, actor: AuthUser, id: number, approved: bool
 
 // ---- announcements -------------------------------------------------------------------------
 
-/** Everyone matching any of users / groups / locations (all active staff when none is given), except the sender. */
-export const announce = async (db: Db, actor: AuthUser, body: AnnouncementBody) => {
+type Audience = Pick<AnnouncementBody, 'users' | 'groups' | 'locations'>;
+
+/** Everyone matching any of users / groups / locations (all active staff when none is given), except the sender; 400 naming unknown ones. */
+const recipientsOf = async (db: Db, actor: AuthUser, body: Audience): Promise<number[]> => {
   const targeted = Boolean(body.users?.length || body.groups?.length || body.locations?.length);
   const errors: Record<string, string[]> = {};
   if (body.groups?.length) {
@@ -278,7 +286,15 @@ export const announce = async (db: Db, actor: AuthUser, body: AnnouncementBody) 
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.isActive, true), targeted ? sql`(${sql.join(conditions, sql` or `)})` : undefined));
-  const recipients = matched.map((r) => r.id).filter((id) => id !== actor.id);
+  return matched.map((r) => r.id).filter((id) => id !== actor.id);
+};
+
+/** How many people an announcement to this audience would reach (the composer shows it before sending). */
+export const countRecipients = async (db: Db, actor: AuthUser, audience: Audience) => ({ recipients: (await recipientsOf(db, actor, audience)).length });
+
+/** Sends one announcement to everyone recipientsOf() matches. */
+export const announce = async (db: Db, actor: AuthUser, body: AnnouncementBody) => {
+  const recipients = await recipientsOf(db, actor, body);
   if (recipients.length === 0) throw badRequest('No active user matches these recipients.');
   await db.transaction(async (tx) => {
     await notify(tx, { recipients, actorId: actor.id, type: 'announcement', title: body.title, message: body.message, link: body.link ?? null });

@@ -106,4 +106,27 @@ describe('notification list (live)', () => {
     act(() => live.emit({ action: 'error', message: 'This request has already been decided.' }));
     expect(await screen.findByText('This request has already been decided.')).toBeInTheDocument();
   });
+
+  it('filters the approvals inbox: waiting on me, and decided with who and when', async () => {
+    const live = setup();
+    act(() =>
+      live.emit({
+        action: 'user_notifications',
+        notifications: [
+          notification({ id: 3, title: 'Sales deletion request', requires_approval: true, can_decide: true }),
+          notification({ id: 2, title: 'Daily report: Makati', requires_approval: true, is_approved: true, decided_by_name: 'Ana Reyes', decided_at: '2026-11-20T02:30:00Z' }),
+          notification({ id: 1, title: 'Staff meeting' }),
+        ],
+        unread_count: 3,
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Waiting on me (1)' }));
+    expect(screen.getByRole('heading', { name: 'Sales deletion request' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Staff meeting' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Decided' }));
+    expect(screen.getByRole('heading', { name: 'Daily report: Makati' })).toBeInTheDocument();
+    expect(screen.getByText('Approved')).toBeInTheDocument();
+    expect(screen.getByText(/by Ana Reyes · Nov 20, 2026/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sales deletion request' })).not.toBeInTheDocument();
+  });
 });

@@ -6,7 +6,10 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import type { Notification } from '@ginhawa/contract';
 import DoneAll from '@mui/icons-material/DoneAll';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
@@ -14,10 +17,40 @@ import { StatusMessage } from '../../../components/status-message';
 import { useLiveNotifications } from '../live/live-notifications';
 import { NotificationItem } from './notification-item';
 
+/** The approvals inbox: every notification, requests waiting on me, or requests already decided. */
+export type InboxFilter = 'all' | 'waiting' | 'decided';
+export const inboxFilters: Record<InboxFilter, (n: Notification) => boolean> = {
+  all: () => true,
+  waiting: (n) => n.requires_approval && n.is_approved === null && n.can_decide,
+  decided: (n) => n.requires_approval && n.is_approved !== null,
+};
+const dateTime = new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' });
+
+/** A decided request: what it was, the decision, who made it and when. */
+const DecidedRow = ({ n }: { n: Notification }) => (
+  <Box component="li" sx={{ listStyle: 'none', px: { xs: 2, sm: 3 }, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <Typography variant="subtitle2" component="h3" sx={{ flex: 1, minWidth: 0 }}>
+        {n.title}
+      </Typography>
+      <Chip size="small" color={n.is_approved ? 'success' : 'default'} label={n.is_approved ? 'Approved' : 'Declined'} />
+    </Stack>
+    <Typography variant="body2" color="text.secondary">
+      {n.message}
+    </Typography>
+    <Typography variant="caption" color="text.secondary">
+      {n.decided_by_name ? `by ${n.decided_by_name}` : 'Decided'}
+      {n.decided_at ? ` · ${dateTime.format(new Date(n.decided_at))}` : ''}
+    </Typography>
+  </Box>
+);
+
 /** The person's notifications, newest first, kept live by the WebSocket channel. */
 export const NotificationList = () => {
   const { state, connected, loadOlder, markRead, markUnread, markAllRead, remove, decide, reconnect } = useLiveNotifications();
   const [olderPending, setOlderPending] = useState(false);
+  const [filter, setFilter] = useState<InboxFilter>('all');
+  const shown = state.notifications.filter(inboxFilters[filter]);
   const count = state.notifications.length;
   useEffect(() => setOlderPending(false), [count, state.hasMore]);
 
@@ -68,12 +101,28 @@ export const NotificationList = () => {
           Mark all as read
         </Button>
       </Stack>
+      <Box sx={{ px: { xs: 2, sm: 3 }, pb: 1.5 }}>
+        <ToggleButtonGroup size="small" exclusive value={filter} onChange={(_, value: InboxFilter | null) => value && setFilter(value)} aria-label="Show">
+          <ToggleButton value="all">All</ToggleButton>
+          <ToggleButton value="waiting">Waiting on me ({state.notifications.filter(inboxFilters.waiting).length})</ToggleButton>
+          <ToggleButton value="decided">Decided</ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
       <Divider />
       <Box component="ul" sx={{ m: 0, p: 0 }}>
-        {state.notifications.map((n) => (
-          <NotificationItem key={n.id} notification={n} onMarkRead={markRead} onMarkUnread={markUnread} onRemove={remove} onDecide={decide} />
-        ))}
+        {shown.map((n) =>
+          filter === 'decided' ? (
+            <DecidedRow key={n.id} n={n} />
+          ) : (
+            <NotificationItem key={n.id} notification={n} onMarkRead={markRead} onMarkUnread={markUnread} onRemove={remove} onDecide={decide} />
+          ),
+        )}
       </Box>
+      {shown.length === 0 ? (
+        <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
+          {filter === 'waiting' ? 'No requests are waiting on you.' : 'No decided requests among the notifications loaded.'}
+        </Typography>
+      ) : null}
       <Divider />
       <Box sx={{ p: 1.5, textAlign: 'center' }}>
         {state.hasMore ? (

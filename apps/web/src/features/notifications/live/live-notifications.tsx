@@ -6,6 +6,14 @@ import { createLiveClient, type LiveClient } from '../../../lib/ws-client';
 import { unreadCountKey } from '../api/get-unread-count';
 import { initialNotificationsState, notificationsReducer, type NotificationsAction, type NotificationsState } from '../state/notifications-reducer';
 
+/**
+ * A `leaderboard_changed` frame says sales changed: every cached report (`/reports/…`: the
+ * leaderboard, personal sales, latest sales, location totals) is revalidated once, so open
+ * dashboards move within a second without polling. Keys are matched by prefix because a feature
+ * may not import another feature's keys (docs/architecture.md).
+ */
+export const isReportKey = (key: unknown): boolean => typeof key === 'string' && key.startsWith('/reports/');
+
 /** SWR key of the live list: WebSocket events update this cache entry through the reducer. */
 export const liveNotificationsKey = 'live:notifications';
 
@@ -67,7 +75,7 @@ export const LiveNotificationsProvider = ({ children, client: injected }: { chil
       if (message.action === 'leaderboard_changed') {
         // Sales changed: open reports (leaderboard, daily and location figures) read again. A key
         // prefix, not an import of the reports feature: features do not import each other.
-        void mutate((key) => typeof key === 'string' && key.startsWith('/reports/'));
+        void mutate(isReportKey);
         return;
       }
       const action = toAction(message);

@@ -1,0 +1,22 @@
+import useSWR from 'swr';
+import type { Employee } from '@ginhawa/contract';
+import { ApiError, apiClient } from '../../../lib/api-client';
+
+export type EmployeeKind = 'salesperson' | 'therapist' | 'receptionist';
+const mounts: Record<EmployeeKind, string> = { salesperson: '/salespersons/', therapist: '/therapists/', receptionist: '/receptionists/' };
+
+export const myEmployeeKey = (kind: EmployeeKind, userId: number) => `${mounts[kind]}by-user/${userId}/`;
+
+/** The employee record behind a login; none (null) is an answer for a group without a record. */
+const getMyEmployee = async (key: string): Promise<Employee | null> => {
+  try {
+    return (await apiClient.get<Employee>(key)).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+};
+
+/** Sales and arrivals are filed under employee ids, not user ids: this finds mine. */
+export const useMyEmployee = (kind: EmployeeKind, userId: number, enabled = true) =>
+  useSWR<Employee | null, unknown>(enabled ? myEmployeeKey(kind, userId) : null, getMyEmployee);

@@ -1,0 +1,33 @@
+import useSWR from 'swr';
+import type { ClientArrival, DailyReport, DailySalesReport, Leaderboard, Page, PersonalSales, SaleLineRead } from '@ginhawa/contract';
+import { getOne, getPage, withQuery } from '../../../lib/list-query';
+
+/**
+ * Every figure the dashboard shows comes from `/reports/…` or `/clients/arrivals/`. The live
+ * channel revalidates every cached key under `/reports/` when a `leaderboard_changed` frame
+ * arrives, so these keys must stay under that prefix (features/notifications/live).
+ */
+export const personalSalesKey = (salespersonId: number, month: number, year: number) =>
+  withQuery('/reports/get-personal-sales/', { salesperson_id: salespersonId, month, year });
+export const usePersonalSales = (salespersonId: number | null, month: number, year: number) =>
+  useSWR<PersonalSales, unknown>(salespersonId ? personalSalesKey(salespersonId, month, year) : null, getOne);
+
+export const leaderboardKey = (month: number, year: number, cutoff: number) => withQuery('/reports/leaderboards/', { month, year, cutoff });
+export const useLeaderboard = (month: number, year: number, cutoff: number) => useSWR<Leaderboard, unknown>(leaderboardKey(month, year, cutoff), getOne);
+
+export const LATEST_SALES = 5;
+export const mySalesKey = (salespersonId: number) =>
+  withQuery('/reports/daily-sales/', { salesperson: salespersonId, ordering: '-created_at', page: 1, pageSize: LATEST_SALES });
+export const useMySales = (salespersonId: number | null) => useSWR<Page<SaleLineRead>, unknown>(salespersonId ? mySalesKey(salespersonId) : null, getPage);
+
+export const dailySalesReportKey = (date: string) => withQuery('/reports/get-daily-sales-report/', { date });
+export const useDailySalesReport = (date: string, enabled: boolean) => useSWR<DailySalesReport, unknown>(enabled ? dailySalesReportKey(date) : null, getOne);
+
+export const submittedReportsKey = withQuery('/reports/', { status: 'submitted', ordering: 'date', page: 1, pageSize: 10 });
+export const useSubmittedReports = (enabled: boolean) => useSWR<Page<DailyReport>, unknown>(enabled ? submittedReportsKey : null, getPage);
+
+/** Today's arrivals for one therapist or one location, in time order (cancelled ones left out). */
+export const arrivalsKey = (date: string, by: { therapist?: number; location?: number }) =>
+  withQuery('/clients/arrivals/', { date, ...by, status: 'arrived', ordering: 'time', page: 1, pageSize: 100 });
+export const useArrivals = (date: string, by: { therapist?: number; location?: number } | null) =>
+  useSWR<Page<ClientArrival>, unknown>(by ? arrivalsKey(date, by) : null, getPage);

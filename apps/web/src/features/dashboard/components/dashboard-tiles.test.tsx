@@ -1,0 +1,295 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ClientArrival, DailyReport, DailySalesReport, Leaderboard, PersonalSales, SaleLineRead } from '@ginhawa/contract';
+import { mockApi, type MockHandler } from '../../../test/api-mock';
+import { renderWithRouter } from '../../../test/render';
+import { arrivalsKey, dailySalesReportKey, leaderboardKey, mySalesKey, personalSalesKey, submittedReportsKey } from '../api/get-reports-data';
+import { ArrivalsTile } from './arrivals-tile';
+import { LatestSalesTile } from './latest-sales-tile';
+import { LeaderboardTile, standingOf } from './leaderboard-tile';
+import { LocationSalesTile } from './location-sales-tile';
+import { MySalesTile } from './my-sales-tile';
+import { ReportsToApproveTile } from './reports-to-approve-tile';
+import { SalespersonTiles } from './role-tiles';
+
+const page = <T,>(results: T[]) => ({ status: 200, data: { count: results.length, next: null, previous: null, results } });
+const failing: MockHandler = { status: 500, data: { message: 'The server had a problem.' } };
+
+const personal: PersonalSales = {
+  salesperson: 7,
+  salesperson_name: 'Lea Cruz',
+  location: 1,
+  location_name: 'Makati',
+  month: 11,
+  year: 2026,
+  days: [],
+  cutoffs: [
+    { cutoff: 1, date_from: '2026-11-01', date_to: '2026-11-15', total: '12000.00', count: 4, target: '25000.00', share_of_target: '48.00' },
+    { cutoff: 2, date_from: '2026-11-16', date_to: '2026-11-30', total: '3000.00', count: 1, target: '25000.00', share_of_target: '12.00' },
+  ],
+  total: '15000.00',
+  count: 5,
+  target: '50000.00',
+  share_of_target: '30.00',
+};
+
+const entry = (rank: number, salesperson: number, name: string, total: string) => ({
+  rank,
+  salesperson,
+  salesperson_name: name,
+  location: 1,
+  location_name: 'Makati',
+  total,
+  count: 2,
+  target: '25000.00',
+  share_of_target: null,
+});
+const board = (results: Leaderboard['results']): Leaderboard => ({ month: 11, year: 2026, cutoff: 2, date_from: '2026-11-16', date_to: '2026-11-30', results });
+
+const sale: SaleLineRead = {
+  id: 31,
+  date: '2026-11-20',
+  location: 1,
+  location_name: 'Makati',
+  salesperson: 7,
+  salesperson_name: 'Lea Cruz',
+  client: null,
+  kind: 'walk_in',
+  reference: 'OR-88',
+  amount: '1500.00',
+  discount: '0.00',
+  net_amount: '1500.00',
+  payment_method: 'cash',
+  bank: null,
+  bank_name: null,
+  reference_no: '',
+  report: null,
+  created_at: '2026-11-20T03:00:00Z',
+};
+
+const arrival = (id: number, time: string, client: string): ClientArrival => ({
+  id,
+  client: id,
+  client_name: client,
+  location: 1,
+  location_name: 'Makati',
+  date: '2026-11-20',
+  time,
+  therapist: 3,
+  therapist_name: 'Joy Santos',
+  receptionist: null,
+  receptionist_name: null,
+  treatment: 2,
+  treatment_name: 'Swedish massage',
+  voucher: null,
+  voucher_code: null,
+  client_membership: null,
+  notes: '',
+  status: 'arrived',
+  created_at: '2026-11-20T01:00:00Z',
+  updated_at: '2026-11-20T01:00:00Z',
+} as ClientArrival);
+
+const dayReport = (date: string, locations: [number, string, string][]): DailySalesReport => ({
+  date,
+  locations: locations.map(([location, location_name, net_total]) => ({
+    location,
+    location_name,
+    report: null,
+    status: null,
+    count: 1,
+    gross_total: net_total,
+    discount_total: '0.00',
+    net_total,
+    cash_on_hand: null,
+    variance: null,
+    by_payment_method: [],
+    by_bank: [],
+    by_salesperson: [],
+  })),
+});
+
+const report: DailyReport = {
+  id: 9,
+  location: 1,
+  location_name: 'Makati',
+  date: '2026-11-19',
+  status: 'submitted',
+  gross_total: '8000.00',
+  discount_total: '0.00',
+  net_total: '8000.00',
+  cash_total: '8000.00',
+  sales_count: 6,
+  by_payment_method: {},
+  cash_on_hand: '8000.00',
+  variance: '0.00',
+  remarks: '',
+  return_reason: '',
+  submitted_by: 4,
+  submitted_at: '2026-11-19T12:00:00Z',
+  approved_by: null,
+  approved_at: null,
+  created_at: '2026-11-19T12:00:00Z',
+  updated_at: '2026-11-19T12:00:00Z',
+};
+
+/** Every tile: its loading, empty, error (Try again refetches) and data states. */
+const cases = [
+  {
+    name: 'my sales',
+    key: personalSalesKey(7, 11, 2026),
+    ui: <MySalesTile salespersonId={7} month={11} year={2026} cutoff={1} />,
+    busy: 'Loading my sales',
+    empty: null,
+    data: { status: 200, data: personal },
+    shows: async () => {
+      expect(await screen.findByTestId('figure-This cutoff')).toHaveTextContent('₱12,000.00');
+      expect(screen.getByTestId('figure-This month')).toHaveTextContent('₱15,000.00');
+      expect(screen.getByLabelText('This cutoff: 48% of target')).toBeInTheDocument();
+    },
+    errorTitle: 'Your sales could not be loaded',
+  },
+  {
+    name: 'leaderboard',
+    key: leaderboardKey(11, 2026, 2),
+    ui: <LeaderboardTile salespersonId={7} initial={{ month: 11, year: 2026, cutoff: 2 }} />,
+    busy: 'Loading leaderboard',
+    empty: { reply: { status: 200, data: board([]) }, title: 'No sales in this period yet' },
+    data: { status: 200, data: board([entry(1, 5, 'Ana Reyes', '9000.00'), entry(2, 7, 'Lea Cruz', '7500.50')]) },
+    shows: async () => {
+      expect(await screen.findByTestId('my-rank')).toHaveTextContent('You are #2 of 2');
+      expect(screen.getByText('₱1,499.50 more to reach #1')).toBeInTheDocument();
+      expect(within(screen.getByRole('table', { name: 'Leaderboard' })).getByText('Ana Reyes')).toBeInTheDocument();
+    },
+    errorTitle: 'The leaderboard could not be loaded',
+  },
+  {
+    name: 'latest sales',
+    key: mySalesKey(7),
+    ui: <LatestSalesTile salespersonId={7} />,
+    busy: 'Loading my latest sales',
+    empty: { reply: page([]), title: 'No sales yet' },
+    data: page([sale]),
+    shows: async () => {
+      expect(await screen.findByText('2026-11-20 · Makati')).toBeInTheDocument();
+      expect(screen.getByText('₱1,500.00')).toBeInTheDocument();
+    },
+    errorTitle: 'Your latest sales could not be loaded',
+  },
+  {
+    name: 'arrivals',
+    key: arrivalsKey('2026-11-20', { therapist: 3 }),
+    ui: <ArrivalsTile title="My arrivals today" date="2026-11-20" by={{ therapist: 3 }} emptyHint="Clients logged in for you appear here." />,
+    busy: 'Loading my arrivals today',
+    empty: { reply: page([]), title: 'No arrivals yet today' },
+    data: page([arrival(1, '09:30:00', 'Maria Lopez'), arrival(2, '11:00:00', 'Jose Rizal')]),
+    shows: async () => {
+      const items = await screen.findAllByRole('listitem');
+      expect(items.map((i) => i.textContent)).toEqual(['09:30Maria LopezSwedish massage', '11:00Jose RizalSwedish massage']);
+    },
+    errorTitle: "Today's arrivals could not be loaded",
+  },
+  {
+    name: 'reports to approve',
+    key: submittedReportsKey,
+    ui: <ReportsToApproveTile reportsPath="/admin/reports" />,
+    busy: 'Loading reports waiting for approval',
+    empty: { reply: page([]), title: 'Nothing to approve' },
+    data: page([report]),
+    shows: async () => {
+      expect(await screen.findByRole('link', { name: /Makati · 2026-11-19/ })).toHaveAttribute('href', '/admin/reports?report=9');
+    },
+    errorTitle: 'Reports could not be loaded',
+  },
+];
+
+describe('dashboard tiles', () => {
+  for (const c of cases) {
+    describe(c.name, () => {
+      it('shows a skeleton while loading', () => {
+        mockApi({ [`GET ${c.key}`]: 'pending' });
+        renderWithRouter(c.ui);
+        expect(screen.getByLabelText(c.busy)).toHaveAttribute('aria-busy', 'true');
+      });
+
+      if (c.empty) {
+        const empty = c.empty;
+        it('says what to do when there is nothing', async () => {
+          mockApi({ [`GET ${c.key}`]: empty.reply });
+          renderWithRouter(c.ui);
+          expect(await screen.findByText(empty.title)).toBeInTheDocument();
+        });
+      }
+
+      it('shows the error with Try again, which refetches', async () => {
+        let fail = true;
+        const calls = mockApi({ [`GET ${c.key}`]: () => (fail ? failing : c.data) });
+        renderWithRouter(c.ui);
+        expect(await screen.findByText(c.errorTitle)).toBeInTheDocument();
+        expect(screen.getByText('The server had a problem.')).toBeInTheDocument();
+        fail = false;
+        await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+        await c.shows();
+        expect(calls.filter((call) => call.url === c.key).length).toBeGreaterThanOrEqual(2);
+      });
+
+      it('shows the data', async () => {
+        mockApi({ [`GET ${c.key}`]: c.data });
+        renderWithRouter(c.ui);
+        await c.shows();
+      });
+    });
+  }
+});
+
+describe('location sales tile', () => {
+  const keys = [dailySalesReportKey('2026-11-20'), dailySalesReportKey('2026-11-19'), dailySalesReportKey('2026-11-13')];
+
+  it('compares today with yesterday and the same weekday last week per location', async () => {
+    mockApi({
+      [`GET ${keys[0]}`]: { status: 200, data: dayReport('2026-11-20', [[1, 'Makati', '5000.00'], [2, 'BGC', '1200.00']]) },
+      [`GET ${keys[1]}`]: { status: 200, data: dayReport('2026-11-19', [[1, 'Makati', '4000.00']]) },
+      [`GET ${keys[2]}`]: { status: 200, data: dayReport('2026-11-13', [[1, 'Makati', '3500.00'], [2, 'BGC', '900.00']]) },
+    });
+    renderWithRouter(<LocationSalesTile date="2026-11-20" />);
+    const table = await screen.findByRole('table', { name: 'Sales by location' });
+    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['BGC', '₱1,200.00', '₱0.00', '₱900.00'],
+      ['Makati', '₱5,000.00', '₱4,000.00', '₱3,500.00'],
+    ]);
+  });
+
+  it('loads, fails with Try again, and is empty without locations', async () => {
+    mockApi({ [`GET ${keys[0]}`]: 'pending', [`GET ${keys[1]}`]: 'pending', [`GET ${keys[2]}`]: 'pending' });
+    const first = renderWithRouter(<LocationSalesTile date="2026-11-20" />);
+    expect(screen.getByLabelText('Loading sales at my locations')).toBeInTheDocument();
+    first.unmount();
+
+    mockApi({ [`GET ${keys[0]}`]: failing, [`GET ${keys[1]}`]: { status: 200, data: dayReport('2026-11-19', []) }, [`GET ${keys[2]}`]: { status: 200, data: dayReport('2026-11-13', []) } });
+    const second = renderWithRouter(<LocationSalesTile date="2026-11-20" />);
+    expect(await screen.findByText('Location sales could not be loaded')).toBeInTheDocument();
+    second.unmount();
+
+    mockApi({ [`GET ${keys[0]}`]: { status: 200, data: dayReport('2026-11-20', []) }, [`GET ${keys[1]}`]: { status: 200, data: dayReport('2026-11-19', []) }, [`GET ${keys[2]}`]: { status: 200, data: dayReport('2026-11-13', []) } });
+    renderWithRouter(<LocationSalesTile date="2026-11-20" />);
+    expect(await screen.findByText('No locations to show')).toBeInTheDocument();
+  });
+});
+
+describe('standing on the leaderboard', () => {
+  it('is the top without a gap, and absent when I have no sales', () => {
+    const b = board([entry(1, 7, 'Lea Cruz', '9000.00'), entry(2, 5, 'Ana Reyes', '100.00')]);
+    expect(standingOf(b, 7)).toEqual({ rank: 1, of: 2, gap: null });
+    expect(standingOf(b, 99)).toBeNull();
+  });
+});
+
+describe('salesperson tiles', () => {
+  it('tells a salesperson without an employee record whom to ask', async () => {
+    mockApi({ 'GET /salespersons/by-user/20/': { status: 404, data: { message: 'Not found.' } } });
+    renderWithRouter(<SalespersonTiles userId={20} today="2026-11-20" />);
+    expect(await screen.findByText('Your login has no salesperson record')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Leaderboard } from '@ginhawa/contract';
+import { Tile } from '../../../components/tile';
+import { formatPeso } from '../../../lib/format';
+import { useLeaderboard } from '../api/get-reports-data';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const CUTOFF_LABELS: Record<number, string> = { 1: '1–15', 2: '16–end', 0: 'Whole month' };
+
+export type Period = { month: number; year: number; cutoff: number };
+
+/** My place on the board: rank, and how much more puts me level with the person above. */
+export const standingOf = (board: Leaderboard, salespersonId: number) => {
+  const mine = board.results.find((r) => r.salesperson === salespersonId);
+  if (!mine) return null;
+  const above = board.results.filter((r) => r.rank < mine.rank).sort((a, b) => b.rank - a.rank)[0];
+  const gap = above ? (Math.round((Number(above.total) - Number(mine.total)) * 100) / 100).toFixed(2) : null;
+  return { rank: mine.rank, of: board.results.length, gap };
+};
+
+const PeriodSwitch = ({ period, onChange }: { period: Period; onChange: (p: Period) => void }) => {
+  const years = [period.year - 1, period.year, period.year + 1];
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <TextField select size="small" label="Cutoff" sx={{ minWidth: 112 }} value={period.cutoff} onChange={(e) => onChange({ ...period, cutoff: Number(e.target.value) })}>
+        {[1, 2, 0].map((c) => (
+          <MenuItem key={c} value={c}>
+            {CUTOFF_LABELS[c]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select size="small" label="Month" value={period.month} onChange={(e) => onChange({ ...period, month: Number(e.target.value) })}>
+        {MONTHS.map((m, i) => (
+          <MenuItem key={m} value={i + 1}>
+            {m}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select size="small" label="Year" value={period.year} onChange={(e) => onChange({ ...period, year: Number(e.target.value) })}>
+        {years.map((y) => (
+          <MenuItem key={y} value={y}>
+            {y}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
+  );
+};
+
+/** Salesperson: my rank and the gap to the next, and the board for a cutoff (this one first). */
+export const LeaderboardTile = ({ salespersonId, initial }: { salespersonId: number | null; initial: Period }) => {
+  const [period, setPeriod] = useState(initial);
+  const { data, error, isLoading, mutate } = useLeaderboard(period.month, period.year, period.cutoff);
+  const standing = data && salespersonId ? standingOf(data, salespersonId) : null;
+  return (
+    <Tile
+      title="Leaderboard"
+      action={<PeriodSwitch period={period} onChange={setPeriod} />}
+      state={{ isLoading, error, empty: data?.results.length === 0, retry: () => void mutate() }}
+      errorTitle="The leaderboard could not be loaded"
+      emptyTitle="No sales in this period yet"
+      emptyHint="The board fills in as sales are recorded; try another cutoff or month."
+    >
+      {standing ? (
+        <Box sx={{ mb: 1.5, p: 1.5, borderRadius: 2, bgcolor: 'rgba(47, 111, 94, 0.08)' }}>
+          <Typography sx={{ fontWeight: 600 }} data-testid="my-rank">
+            You are #{standing.rank} of {standing.of}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {standing.gap === null ? 'Top of the board. Keep it up!' : `${formatPeso(standing.gap)} more to reach #${standing.rank - 1}`}
+          </Typography>
+        </Box>
+      ) : null}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Leaderboard">
+          <TableHead>
+            <TableRow>
+              <TableCell>#</TableCell>
+              <TableCell>Salesperson</TableCell>
+              <TableCell align="right">Net sales</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data?.results.map((r) => (
+              <TableRow key={r.salesperson} selected={r.salesperson === salespersonId}>
+                <TableCell>{r.rank}</TableCell>
+                <TableCell>
+                  {r.salesperson_name}
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {r.location_name}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right">{formatPeso(r.total)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Tile>
+  );
+};

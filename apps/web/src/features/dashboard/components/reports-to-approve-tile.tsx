@@ -1,0 +1,31 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { Tile } from '../../../components/tile';
+import { formatPeso } from '../../../lib/format';
+import { useSubmittedReports } from '../api/get-reports-data';
+
+/** Manager: daily reports submitted and waiting for my approval, oldest first. */
+export const ReportsToApproveTile = ({ reportsPath }: { reportsPath: string }) => {
+  const { data, error, isLoading, mutate } = useSubmittedReports(true);
+  return (
+    <Tile
+      title="Reports waiting for approval"
+      action={data && data.count > 0 ? <Typography color="text.secondary">{data.count}</Typography> : null}
+      state={{ isLoading, error, empty: data?.results.length === 0, retry: () => void mutate() }}
+      errorTitle="Reports could not be loaded"
+      emptyTitle="Nothing to approve"
+      emptyHint="Submitted daily reports from your locations show up here."
+    >
+      <List dense disablePadding>
+        {data?.results.map((r) => (
+          <ListItemButton key={r.id} component={Link} to={`${reportsPath}?report=${r.id}`} sx={{ px: 1, borderRadius: 1 }}>
+            <ListItemText primary={`${r.location_name} · ${r.date}`} secondary={`Net ${formatPeso(r.net_total)} from ${r.sales_count} sale${r.sales_count === 1 ? '' : 's'}`} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Tile>
+  );
+};

@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import { Tile } from '../../../components/tile';
+import { periodOf } from '../api/dates';
+import { useMyEmployee, type EmployeeKind } from '../api/get-my-employee';
+import { ArrivalsTile } from './arrivals-tile';
+import { LatestSalesTile } from './latest-sales-tile';
+import { LeaderboardTile } from './leaderboard-tile';
+import { LocationSalesTile } from './location-sales-tile';
+import { MySalesTile } from './my-sales-tile';
+import { ReportsToApproveTile } from './reports-to-approve-tile';
+
+/** The tiles' grid: one column at 390 px, two from md up. */
+export const TileGrid = ({ children }: { children: ReactNode }) => (
+  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>{children}</Box>
+);
+
+/** Finds my employee record of `kind`, then renders the tiles that need its id. */
+const WithEmployee = ({ kind, userId, title, children }: { kind: EmployeeKind; userId: number; title: string; children: (employeeId: number) => ReactNode }) => {
+  const { data, error, isLoading, mutate } = useMyEmployee(kind, userId);
+  if (data) return <>{children(data.id)}</>;
+  return (
+    <Tile
+      title={title}
+      state={{ isLoading, error, empty: data === null, retry: () => void mutate() }}
+      errorTitle="Your employee record could not be loaded"
+      emptyTitle={`Your login has no ${kind} record`}
+      emptyHint="Ask an administrator to link your login to your employee record in Admin → Employees."
+    >
+      {null}
+    </Tile>
+  );
+};
+
+/** Salesperson: my sales with target progress, my rank and the board, my latest sales. */
+export const SalespersonTiles = ({ userId, today }: { userId: number; today: string }) => {
+  const period = periodOf(today);
+  return (
+    <WithEmployee kind="salesperson" userId={userId} title="My sales">
+      {(id) => (
+        <>
+          <MySalesTile salespersonId={id} month={period.month} year={period.year} cutoff={period.cutoff} />
+          <LeaderboardTile salespersonId={id} initial={period} />
+          <LatestSalesTile salespersonId={id} />
+        </>
+      )}
+    </WithEmployee>
+  );
+};
+
+/** Therapist: today's arrivals assigned to me. */
+export const TherapistTiles = ({ userId, today }: { userId: number; today: string }) => (
+  <WithEmployee kind="therapist" userId={userId} title="My arrivals today">
+    {(id) => <ArrivalsTile title="My arrivals today" date={today} by={{ therapist: id }} emptyHint="Clients logged in for you today appear here in time order." />}
+  </WithEmployee>
+);
+
+/** Receptionist: today's arrivals at each of my locations. */
+export const ReceptionistTiles = ({ locations, today }: { locations: { id: number; name: string }[]; today: string }) => (
+  <>
+    {locations.map((l) => (
+      <ArrivalsTile key={l.id} title={`Arrivals at ${l.name} today`} date={today} by={{ location: l.id }} showTherapist emptyHint="Find the client and log their arrival; it shows here at once." />
+    ))}
+  </>
+);
+
+/** Manager (and Admin): my locations' sales against yesterday and last week, and reports to approve. */
+export const ManagerTiles = ({ today, reportsPath }: { today: string; reportsPath: string }) => (
+  <>
+    <LocationSalesTile date={today} />
+    <ReportsToApproveTile reportsPath={reportsPath} />
+  </>
+);
