@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQuery, filterId, listQuerySchema } from './pagination';
+import { booleanQuery, filterId, listQuerySchema, pageParams } from './pagination';
 import { calendarDateSchema, money, name, orderingValues, phone, relationId, text, timeSlotSchema } from './fields';
 
 /**
@@ -370,3 +370,23 @@ export type ClientServices = z.infer<typeof clientServicesSchema>;
 
 /** The clients resource for lib/resource-routes.ts (GET/POST /clients/, GET/PUT/PATCH/DELETE /clients/{id}/). */
 export const clientResource = { item: clientSchema, listQuery: clientListQuerySchema, createBody: clientBodySchema, putBody: clientPutSchema, patchBody: clientPatchSchema };
+
+// ——— a client's history (audit rows) ———
+
+/** `?page=&pageSize=` of GET /clients/{id}/history/; always newest first. */
+export const clientHistoryQuerySchema = z.object({ page: pageParams.page, pageSize: pageParams.pageSize });
+export type ClientHistoryQuery = z.input<typeof clientHistoryQuerySchema>;
+/** One field an audit row changed; values are as the API showed them (strings, numbers, booleans, null). */
+export const clientHistoryChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export type ClientHistoryChange = z.infer<typeof clientHistoryChangeSchema>;
+export const clientHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.number().int().nullable(),
+  actor_name: z.string(),
+  action: z.string(),
+  /** `clients`, `client_memberships`, `client_treatments` (vouchers) or `client_arrivals`. */
+  table: z.string(),
+  changes: z.array(clientHistoryChangeSchema),
+});
+export type ClientHistoryEntry = z.infer<typeof clientHistoryEntrySchema>;

@@ -33,6 +33,7 @@ const ROWS: { name: string; request: (r: Role) => InjectOptions; expect: Expect 
   { name: 'GET /clients/search/', request: () => ({ method: 'GET', url: `${C}/search/?q=matrix` }), expect: signedIn(200) },
   { name: 'GET /clients/{id}/', request: (r) => ({ method: 'GET', url: `${C}/${t.own[r].client}/` }), expect: signedIn(200) },
   { name: 'GET /clients/{id}/services/', request: (r) => ({ method: 'GET', url: `${C}/${t.own[r].client}/services/` }), expect: signedIn(200) },
+  { name: 'GET /clients/{id}/history/', request: (r) => ({ method: 'GET', url: `${C}/${t.own[r].client}/history/` }), expect: signedIn(200) },
   { name: 'PATCH /clients/{id}/', request: (r) => ({ method: 'PATCH', url: `${C}/${t.own[r].client}/`, payload: { notes: 'matrix' } }), expect: managers(200) },
   {
     name: 'PUT /clients/{id}/',
@@ -60,6 +61,7 @@ const ROWS: { name: string; request: (r: Role) => InjectOptions; expect: Expect 
   },
   { name: 'GET /clients/export/', request: () => ({ method: 'GET', url: `${C}/export/` }), expect: managers(200) },
   // object level: a client at a branch none of the staff (nor the manager) works at
+  { name: 'GET /clients/{far}/history/', request: () => ({ method: 'GET', url: `${C}/${t.far.client}/history/` }), expect: { anonymous: 401, Salesperson: 404, Therapist: 404, Receptionist: 404, Manager: 200, Admin: 200 } },
   { name: 'GET /clients/{far}/', request: () => ({ method: 'GET', url: `${C}/${t.far.client}/` }), expect: { anonymous: 401, Salesperson: 404, Therapist: 404, Receptionist: 404, Manager: 200, Admin: 200 } },
   { name: 'PATCH /clients/{far}/', request: () => ({ method: 'PATCH', url: `${C}/${t.far.client}/`, payload: { notes: 'x' } }), expect: { ...managers(403), Admin: 200 } },
   {

@@ -322,3 +322,49 @@ describe('arrivals', () => {
     expect(list.json().count).toBe(1);
   });
 });
+
+describe('client history', () => {
+  type Entry = { id: number; at: string; actor: number | null; actor_name: string; action: string; table: string; changes: { field: string; before: unknown; after: unknown }[] };
+
+  it('lists the create and the PATCH, newest first, with the changed field and who did it', async () => {
+    const client = await newClient({ first_name: 'Hist', last_name: 'Ory', phone: '0917 700 0001' }, admin);
+    const patched = await manager.request({ method: 'PATCH', url: `/api/clients/${client.id}/`, payload: { phone: '0918 700 0002' } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const res = await salesperson.request({ method: 'GET', url: `/api/clients/${client.id}/history/` });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { count: number; next: string | null; results: Entry[] };
+    expect(page.count).toBe(2);
+    const [update, create] = page.results;
+    expect(update).toMatchObject({ action: 'update', table: 'clients', changes: [{ field: 'phone', before: '+639177000001', after: '+639187000002' }] });
+    expect(update!.actor_name).not.toBe('System');
+    expect(create).toMatchObject({ action: 'create', table: 'clients' });
+    expect(create!.changes).toEqual(expect.arrayContaining([{ field: 'first_name', before: null, after: 'Hist' }, { field: 'phone', before: null, after: '+639177000001' }]));
+    expect(create!.changes.map((c) => c.field)).not.toContain('updated_at');
+    expect(update!.actor).not.toBe(create!.actor);
+    expect(new Date(update!.at).getTime()).toBeGreaterThanOrEqual(new Date(create!.at).getTime());
+  });
+
+  it('includes the vouchers sold to the client and pages with next', async () => {
+    const client = await newClient();
+    await sellVoucher(client.id);
+    const res = await salesperson.request({ method: 'GET', url: `/api/clients/${client.id}/history/?pageSize=1` });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { count: number; next: string | null; results: Entry[] };
+    expect(page.count).toBe(2);
+    expect(page.results[0]).toMatchObject({ action: 'sell', table: 'client_treatments', actor_name: expect.any(String) });
+    expect(page.next).toContain('page=2');
+    const second = await salesperson.request({ method: 'GET', url: page.next! });
+    expect((second.json() as { results: Entry[] }).results[0]).toMatchObject({ action: 'create', table: 'clients' });
+  });
+
+  it('answers a caller out of scope as GET /clients/{id}/ does, and refuses a bad id', async () => {
+    const far = await newClient({ location: f.other, first_name: 'Far' }, admin);
+    const detail = await salesperson.request({ method: 'GET', url: `/api/clients/${far.id}/` });
+    const history = await salesperson.request({ method: 'GET', url: `/api/clients/${far.id}/history/` });
+    expect(detail.statusCode).toBe(404);
+    expect(history.statusCode).toBe(404);
+    expect(history.json()).toEqual(detail.json());
+    expect((await salesperson.request({ method: 'GET', url: '/api/clients/abc/history/' })).statusCode).toBe(400);
+    expect((await salesperson.request({ method: 'GET', url: `/api/clients/${far.id}/history/?page=0` })).statusCode).toBe(400);
+  });
+});

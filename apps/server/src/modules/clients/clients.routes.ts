@@ -8,6 +8,8 @@ import {
   clientArrivalPatchSchema,
   clientArrivalSchema,
   clientExportQuerySchema,
+  clientHistoryEntrySchema,
+  clientHistoryQuerySchema,
   clientImportQuerySchema,
   clientImportResultSchema,
   clientMembershipBodySchema,
@@ -44,6 +46,7 @@ import {
   sellVoucher,
   setClientMembershipStatus,
 } from './sales.service';
+import { clientHistory } from './history.service';
 import { arrivalsData, countArrivals, createArrival, getArrival, listArrivals, updateArrival } from './arrivals.service';
 
 const tags = ['clients'];
@@ -161,5 +164,10 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— one client ———
   app.get('/:id/services/', { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientServicesSchema, ...errors } } }, async (request) =>
     clientServices(db, currentUser(request), request.params.id),
+  );
+  app.get(
+    '/:id/history/',
+    { config: staff, schema: { tags, params: idParamsSchema, querystring: clientHistoryQuerySchema, response: { 200: pageSchema(clientHistoryEntrySchema), ...errors } } },
+    async (request) => clientHistory(db, currentUser(request), request.params.id, request.query, request.url),
   );
 };

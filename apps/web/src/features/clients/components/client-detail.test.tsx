@@ -34,6 +34,14 @@ describe('client detail', () => {
     expect(router.state.location.search).toBe('?tab=arrivals');
   });
 
+  it('has a History tab reading the audit rows of the client', async () => {
+    mockApi({ 'GET /clients/7/': { status: 200, data: liza }, ...activity, 'GET /clients/7/history/': { status: 200, data: page([]) } });
+    const { router } = renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('No history yet.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=history');
+  });
+
   it('offers edit and deactivate only in admin mode', async () => {
     mockApi({ 'GET /clients/7/': { status: 200, data: liza }, ...activity });
     const { unmount } = renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);

@@ -19,6 +19,7 @@ import { useClient, type Client } from '../api/get-client';
 import { useRevalidateClients } from '../api/get-clients';
 import { updateClient } from '../api/save-client';
 import { ArrivalsTab, MembershipsTab, VouchersTab } from './client-activity';
+import { HistoryTab } from './client-history';
 import { ArrivalDialog } from './arrival-dialog';
 import { ClientForm } from './client-form';
 import { SellDialog, type SaleKind } from './sell-dialog';
@@ -35,6 +36,7 @@ const TABS = [
   { value: 'memberships', label: 'Memberships' },
   { value: 'vouchers', label: 'Vouchers' },
   { value: 'arrivals', label: 'Arrivals' },
+  { value: 'history', label: 'History' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -172,6 +174,7 @@ export const ClientDetail = ({ clientId, mode, back }: ClientDetailProps) => {
         {tab === 'memberships' ? <MembershipsTab clientId={data.id} /> : null}
         {tab === 'vouchers' ? <VouchersTab clientId={data.id} /> : null}
         {tab === 'arrivals' ? <ArrivalsTab clientId={data.id} /> : null}
+        {tab === 'history' ? <HistoryTab clientId={data.id} /> : null}
       </Card>
       {dialog?.kind === 'arrival' ? <ArrivalDialog client={data} onClose={close} /> : null}
       {dialog?.kind === 'sell' ? <SellDialog kind={dialog.sale} client={data} onClose={close} /> : null}

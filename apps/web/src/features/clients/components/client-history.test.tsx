@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ClientHistoryEntry } from '@ginhawa/contract';
+import { mockApi } from '../../../test/api-mock';
+import { renderWithRouter } from '../../../test/render';
+import { HistoryTab } from './client-history';
+import { page } from './test-data';
+
+const entry = (overrides: Partial<ClientHistoryEntry> = {}): ClientHistoryEntry => ({
+  id: 2,
+  at: '2026-11-20T02:30:00.000Z',
+  actor: 3,
+  actor_name: 'Maria Santos',
+  action: 'update',
+  table: 'clients',
+  changes: [
+    { field: 'phone', before: '+639171234567', after: '+639181234567' },
+    { field: 'updated_at', before: '2026-11-19T00:00:00.000Z', after: '2026-11-20T02:30:00.000Z' },
+  ],
+  ...overrides,
+});
+const created = entry({
+  id: 1,
+  action: 'create',
+  actor_name: 'Admin User',
+  changes: [
+    { field: 'id', before: null, after: 7 },
+    { field: 'first_name', before: null, after: 'Liza' },
+    { field: 'address', before: null, after: '' },
+    { field: 'is_active', before: null, after: true },
+  ],
+});
+const url = (p: number) => `/clients/7/history/?page=${p}&pageSize=25`;
+
+describe('client history tab', () => {
+  it('lists who changed what and when, newest first', async () => {
+    const calls = mockApi({ [`GET ${url(1)}`]: { status: 200, data: page([entry(), created]) } });
+    renderWithRouter(<HistoryTab clientId={7} />);
+    const list = await screen.findByRole('list', { name: 'history' });
+    const [update, create] = within(list).getAllByRole('listitem');
+    expect(within(update!).getByText('Profile changed · Maria Santos')).toBeInTheDocument();
+    expect(within(update!).getByText('Phone: +63 917 123 4567 → +63 918 123 4567')).toBeInTheDocument();
+    expect(within(update!).getByText('Nov 20, 2026, 10:30 AM')).toBeInTheDocument();
+    expect(within(update!).queryByText(/Updated at/)).not.toBeInTheDocument();
+    expect(within(create!).getByText('Profile created · Admin User')).toBeInTheDocument();
+    expect(within(create!).getByText('First name: Liza')).toBeInTheDocument();
+    expect(within(create!).getByText('Active: Yes')).toBeInTheDocument();
+    expect(within(create!).queryByText(/Address|Id:/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toEqual([url(1)]);
+  });
+
+  it('loads older entries a page at a time', async () => {
+    const first = Array.from({ length: 25 }, (_, i) => entry({ id: 100 - i, actor_name: `Editor ${i}` }));
+    mockApi({
+      [`GET ${url(1)}`]: { status: 200, data: { count: 26, next: url(2), previous: null, results: first } },
+      [`GET ${url(2)}`]: { status: 200, data: { count: 26, next: null, previous: url(1), results: [created] } },
+    });
+    renderWithRouter(<HistoryTab clientId={7} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more (1 older)' }));
+    expect(await screen.findByText('Profile created · Admin User')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'history' })).getAllByRole('listitem')).toHaveLength(26);
+    expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
+  });
+
+  it('says when there is no history yet', async () => {
+    mockApi({ [`GET ${url(1)}`]: { status: 200, data: page([]) } });
+    renderWithRouter(<HistoryTab clientId={7} />);
+    expect(await screen.findByText('No history yet.')).toBeInTheDocument();
+  });
+
+  it('shows the server sentence on an error and tries again', async () => {
+    let fail = true;
+    mockApi({ [`GET ${url(1)}`]: () => (fail ? { status: 429, data: { message: 'Too many requests; wait a minute.' } } : { status: 200, data: page([entry()]) }) });
+    renderWithRouter(<HistoryTab clientId={7} />);
+    expect(await screen.findByText('The history could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Too many requests; wait a minute.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Profile changed · Maria Santos')).toBeInTheDocument();
+  });
+
+  it('shows a loading state while the first page is on its way', async () => {
+    mockApi({ [`GET ${url(1)}`]: 'pending' });
+    renderWithRouter(<HistoryTab clientId={7} />);
+    expect(await screen.findByLabelText('Loading history')).toHaveAttribute('aria-busy', 'true');
+  });
+});
