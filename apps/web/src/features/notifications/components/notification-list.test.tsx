@@ -113,9 +113,9 @@ describe('notification list (live)', () => {
       live.emit({
         action: 'user_notifications',
         notifications: [
-          notification({ id: 3, title: 'Sales deletion request', requires_approval: true, can_decide: true }),
-          notification({ id: 2, title: 'Daily report: Makati', requires_approval: true, is_approved: true, decided_by_name: 'Ana Reyes', decided_at: '2026-11-20T02:30:00Z' }),
-          notification({ id: 1, title: 'Staff meeting' }),
+          aNotification({ id: 3, title: 'Sales deletion request', requires_approval: true, can_decide: true }),
+          aNotification({ id: 2, title: 'Daily report: Makati', requires_approval: true, is_approved: true, decided_by_name: 'Ana Reyes', decided_at: '2026-11-20T02:30:00Z' }),
+          aNotification({ id: 1, title: 'Staff meeting' }),
         ],
         unread_count: 3,
       }),
