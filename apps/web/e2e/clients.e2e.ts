@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, BASE_URL, launchBrowser, openPage, signIn } from './helpers';
+import { BASE_URL, adminApiHeaders, launchBrowser, openPage, signIn } from './helpers';
 
 /** Signs in as admin over HTTP and adds a client at the demo therapist's location (Makati Salcedo), with a phone no one else has. */
 const createClient = async (national: string) => {
-  const login = await fetch(`${BASE_URL}/api/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  assert.equal(login.status, 200);
-  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  const csrf = cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length);
-  const headers = { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-csrftoken': csrf };
+  const headers = await adminApiHeaders();
   const therapists = (await (await fetch(`${BASE_URL}/api/therapists/?pageSize=500`, { headers })).json()) as { results: { username: string | null; location: number; full_name: string }[] };
   const therapist = therapists.results.find((t) => t.username === 'therapist')!;
   const res = await fetch(`${BASE_URL}/api/clients/`, {

@@ -1,4 +1,5 @@
 /// <reference types="node" />
+import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8000';
@@ -48,4 +49,17 @@ export const boxOf = async (page: Page, selector: string) => {
   const box = await page.locator(selector).boundingBox();
   if (!box) throw new Error(`${selector} is not visible`);
   return box;
+};
+
+/** Signs in as admin over HTTP and answers the headers of an API write (JSON, session cookie, CSRF token): journeys set up data as another person would. */
+export const adminApiHeaders = async () => {
+  const login = await fetch(`${BASE_URL}/api/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  assert.equal(login.status, 200);
+  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const csrf = cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length);
+  return { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-csrftoken': csrf };
 };

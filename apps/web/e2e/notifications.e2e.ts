@@ -1,21 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { ADMIN_PASSWORD, BASE_URL, launchBrowser, openPage, signIn } from './helpers';
+import { BASE_URL, adminApiHeaders, launchBrowser, openPage, signIn } from './helpers';
 
 /** Signs in as admin over HTTP and sends an announcement, as another person would. */
 const announce = async (payload: Record<string, unknown>) => {
-  const login = await fetch(`${BASE_URL}/api/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  assert.equal(login.status, 200);
-  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  const csrf = cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length);
   const res = await fetch(`${BASE_URL}/api/notifications/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-csrftoken': csrf },
+    headers: await adminApiHeaders(),
     body: JSON.stringify(payload),
   });
   assert.equal(res.status, 201, await res.text());

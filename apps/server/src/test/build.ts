@@ -3,6 +3,7 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { seedDatabase } from '../db/seed';
+import { users } from '../db/schema/index';
 import { loadEnv } from '../plugins/env';
 
 export const ADMIN_PASSWORD = 'admin-test-passphrase';
@@ -67,6 +68,8 @@ export type TestContext = {
   database: Database;
   /** A second app instance on the same database (its own pool and LISTEN connection on PostgreSQL). */
   buildPeer: () => Promise<{ app: FastifyInstance; close: () => Promise<void> }>;
+  /** Every seeded user's id by username, for tests that address people by name. */
+  userIds: Record<string, number>;
   close: () => Promise<void>;
 };
 
@@ -80,9 +83,12 @@ export const buildTestApp = async (overrides: Record<string, string> = {}): Prom
   await seedDatabase(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, seedDemo: true, demoClients: 200 });
   const app = await buildApp({ database, env: testEnv(overrides), secretKey: TEST_SECRET, logger: false });
   await app.ready();
+  const userIds: Record<string, number> = {};
+  for (const u of await database.db.select({ id: users.id, username: users.username }).from(users)) userIds[u.username] = u.id;
   return {
     app,
     database,
+    userIds,
     buildPeer: async () => {
       const peerDb = database.url ? await openPostgres(database.url, 3) : database;
       const peer = await buildApp({ database: peerDb, env: testEnv(overrides), secretKey: TEST_SECRET, logger: false });

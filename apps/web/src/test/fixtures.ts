@@ -1,4 +1,4 @@
-import type { MyData, Notification } from '@ginhawa/contract';
+import type { MyData, Notification, SaleLineRead } from '@ginhawa/contract';
 
 export const therapistData: MyData = {
   id: 4,
@@ -38,4 +38,27 @@ export const aNotification = (overrides: Partial<Notification> = {}): Notificati
   actor_name: 'Ana Reyes',
   created_at: '2026-11-20T01:00:00Z',
   ...overrides,
+});
+
+/** A cash walk-in sale line of ₱1,500.00 at Makati on 2026-11-20. */
+export const saleLine = (id: number, extra: Partial<SaleLineRead> = {}): SaleLineRead => ({
+  id,
+  date: '2026-11-20',
+  location: 1,
+  location_name: 'Makati',
+  salesperson: 11,
+  salesperson_name: 'Ana Reyes',
+  client: null,
+  kind: 'walk_in',
+  reference: '',
+  amount: '1500.00',
+  discount: '0.00',
+  net_amount: '1500.00',
+  payment_method: 'cash',
+  bank: null,
+  bank_name: null,
+  reference_no: '',
+  report: 7,
+  created_at: '2026-11-20T10:00:00.000Z',
+  ...extra,
 });

@@ -5,10 +5,8 @@ import { DEMO_PASSWORD, buildTestApp, login, type TestContext } from '../../test
 import { notify } from './notifications.service';
 
 let ctx: TestContext;
-const ids: Record<string, number> = {};
 beforeAll(async () => {
   ctx = await buildTestApp();
-  for (const u of await ctx.database.db.select({ id: users.id, username: users.username }).from(users)) ids[u.username] = u.id;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -26,17 +24,17 @@ describe('GET /api/notifications/recipients-count/ (the composer counts before s
   it('counts what POST would send to, without sending anything', async () => {
     const manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
     const [spot] = await ctx.database.db.insert(locations).values({ name: 'Count Spot', openingTime: '09:00', closingTime: '18:00' }).returning();
-    await ctx.database.db.insert(userLocations).values([{ userId: ids.receptionist!, locationId: spot!.id }, { userId: ids.therapist!, locationId: spot!.id }]);
+    await ctx.database.db.insert(userLocations).values([{ userId: ctx.userIds.receptionist!, locationId: spot!.id }, { userId: ctx.userIds.therapist!, locationId: spot!.id }]);
     const before = (await ctx.database.db.select().from(notifications)).length;
 
     const atSpot = await manager.request({ method: 'GET', url: `${url}?locations=${spot!.id}` });
     expect(atSpot.statusCode).toBe(200);
     expect(atSpot.json()).toEqual({ recipients: 2 });
     // Any of the lists matches (union), each person once.
-    const union = await manager.request({ method: 'GET', url: `${url}?locations=${spot!.id}&users=${ids.therapist},${ids.admin}` });
+    const union = await manager.request({ method: 'GET', url: `${url}?locations=${spot!.id}&users=${ctx.userIds.therapist},${ctx.userIds.admin}` });
     expect(union.json()).toEqual({ recipients: 3 });
     // The sender never counts.
-    expect((await manager.request({ method: 'GET', url: `${url}?users=${ids.manager}` })).json()).toEqual({ recipients: 0 });
+    expect((await manager.request({ method: 'GET', url: `${url}?users=${ctx.userIds.manager}` })).json()).toEqual({ recipients: 0 });
     const active = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.isActive, true));
     expect((await manager.request({ method: 'GET', url })).json()).toEqual({ recipients: active.length - 1 });
     const sent = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'Counted', message: 'm', locations: [spot!.id] } });
@@ -57,7 +55,7 @@ describe('GET /api/notifications/recipients-count/ (the composer counts before s
 
 describe('decided requests say who decided and when (the approvals inbox)', () => {
   it('fills decided_by_name and decided_at once decided, null before', async () => {
-    await ctx.database.db.transaction((tx) => notify(tx, { recipients: [ids.manager!], actorId: ids.therapist!, type: 'inbox_probe', title: 'Probe request', message: 'm', requiresApproval: true }).then(() => undefined));
+    await ctx.database.db.transaction((tx) => notify(tx, { recipients: [ctx.userIds.manager!], actorId: ctx.userIds.therapist!, type: 'inbox_probe', title: 'Probe request', message: 'm', requiresApproval: true }).then(() => undefined));
     const manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
     const find = async () => (await manager.request({ method: 'GET', url: '/api/notifications/' })).json().results.find((n: { title: string }) => n.title === 'Probe request');
     const before = await find();

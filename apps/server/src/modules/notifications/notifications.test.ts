@@ -9,17 +9,15 @@ import { MAX_FRAME_BYTES } from './notifications.ws';
 import { notify, registerApprovalHandler } from './notifications.service';
 
 let ctx: TestContext;
-const ids: Record<string, number> = {};
 beforeAll(async () => {
   ctx = await buildTestApp();
-  for (const u of await ctx.database.db.select({ id: users.id, username: users.username }).from(users)) ids[u.username] = u.id;
 });
 afterAll(async () => {
   await ctx?.close();
 });
 
 const clearFor = async (username: string) => {
-  await ctx.database.db.delete(notifications).where(eq(notifications.recipientId, ids[username]!));
+  await ctx.database.db.delete(notifications).where(eq(notifications.recipientId, ctx.userIds[username]!));
 };
 const notifyNow = (input: Parameters<typeof notify>[1]) => ctx.database.db.transaction((tx) => notify(tx, input).then(() => undefined));
 
@@ -37,11 +35,11 @@ describe('live channel handshake', () => {
 
   it('accepts a bearer token in ?token= and sends connected, then the newest 20 with the unread count', async () => {
     await clearFor('manager');
-    for (let i = 1; i <= 25; i += 1) await notifyNow({ recipients: [ids.manager!], actorId: null, type: 'test', title: `n${i}`, message: 'm' });
+    for (let i = 1; i <= 25; i += 1) await notifyNow({ recipients: [ctx.userIds.manager!], actorId: null, type: 'test', title: `n${i}`, message: 'm' });
     const tokens = (await ctx.app.inject({ method: 'POST', url: '/api/users/token/', payload: { username: 'manager', password: DEMO_PASSWORD } })).json();
     const socket = await connectSocket(ctx.app, { query: `?token=${tokens.access}`, origin: null });
     const connected = await socket.next(action('connected'));
-    expect(connected).toEqual({ action: 'connected', user: ids.manager });
+    expect(connected).toEqual({ action: 'connected', user: ctx.userIds.manager });
     const initial = await socket.next<{ action: string; notifications: Notification[]; unread_count: number }>(action('user_notifications'));
     expect(initial.unread_count).toBe(25);
     expect(initial.notifications).toHaveLength(20);
@@ -88,13 +86,13 @@ describe('live changes reach every socket of the user', () => {
     expect(res.json()).toEqual({ recipients: therapistGroup.user_count });
     const inA = await a.next<NewMsg>(action('new_notification'));
     const inB = await b.next<NewMsg>(action('new_notification'));
-    expect(inA.notification).toMatchObject({ title: 'Staff meeting', message: 'Monday 9:00 at Makati.', is_read: false, type: 'announcement', actor: ids.admin, actor_name: 'Site Administrator', requires_approval: false, can_decide: false });
+    expect(inA.notification).toMatchObject({ title: 'Staff meeting', message: 'Monday 9:00 at Makati.', is_read: false, type: 'announcement', actor: ctx.userIds.admin, actor_name: 'Site Administrator', requires_approval: false, can_decide: false });
     expect(inA.unread_count).toBe(1);
     expect(inB.notification.id).toBe(inA.notification.id);
   });
 
   it('read in one tab shows read in the other; unread, all read and remove too', async () => {
-    await notifyNow({ recipients: [ids.therapist!], actorId: ids.admin!, type: 'test', title: 'second', message: 'x' });
+    await notifyNow({ recipients: [ctx.userIds.therapist!], actorId: ctx.userIds.admin!, type: 'test', title: 'second', message: 'x' });
     const second = (await a.next<NewMsg>(action('new_notification'))).notification;
     await b.next(action('new_notification'));
 
@@ -127,7 +125,7 @@ describe('live changes reach every socket of the user', () => {
     a.send([1, 2]);
     expect(await a.next(action('error'))).toEqual({ action: 'error', message: 'Unknown action.' });
     // Someone else's notification is not found, and stays unread.
-    await notifyNow({ recipients: [ids.manager!], actorId: null, type: 'test', title: 'private', message: 'x' });
+    await notifyNow({ recipients: [ctx.userIds.manager!], actorId: null, type: 'test', title: 'private', message: 'x' });
     const [theirs] = await ctx.database.db.select().from(notifications).where(eq(notifications.title, 'private'));
     a.send({ action: 'mark_notification_as_read', notificationId: theirs!.id });
     expect(await a.next(action('error'))).toEqual({ action: 'error', message: 'No such notification.' });
@@ -167,8 +165,8 @@ describe('approval requests', () => {
     for (const s of [manager, admin, requester, therapist]) await s.next(action('user_notifications'));
 
     await notifyNow({
-      recipients: [ids.manager!, ids.admin!, ids.therapist!],
-      actorId: ids.salesperson!,
+      recipients: [ctx.userIds.manager!, ctx.userIds.admin!, ctx.userIds.therapist!],
+      actorId: ctx.userIds.salesperson!,
       type: 'test_request',
       title: 'Delete sales of 2026-11-20',
       message: 'Please approve.',
@@ -188,15 +186,15 @@ describe('approval requests', () => {
     expect(await manager.next(action('notification_approved'))).toEqual({ action: 'notification_approved', notificationId: forManager.id, approved: true });
     expect(await admin.next(action('notification_approved'))).toEqual({ action: 'notification_approved', notificationId: forAdmin.id, approved: true });
     const told = await requester.next<NewMsg>(action('new_notification'));
-    expect(told.notification).toMatchObject({ type: 'decision', title: 'Request approved', actor: ids.manager });
+    expect(told.notification).toMatchObject({ type: 'decision', title: 'Request approved', actor: ctx.userIds.manager });
     expect(calls).toEqual([{ approved: true, data: { report: 7 } }]);
 
     admin.send({ action: 'approve_notification', notificationId: forAdmin.id, approved: false });
     expect(await admin.next(action('error'))).toEqual({ action: 'error', message: 'This request has already been decided.' });
     const rows = await ctx.database.db.select().from(notifications).where(inArray(notifications.id, [forManager.id, forAdmin.id]));
     expect(rows.map((r) => [r.isApproved, r.decidedBy])).toEqual([
-      [true, ids.manager],
-      [true, ids.manager],
+      [true, ctx.userIds.manager],
+      [true, ctx.userIds.manager],
     ]);
     const audits = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'approve'));
     expect(audits).toHaveLength(1);
@@ -227,7 +225,7 @@ describe('signing out closes sockets', () => {
     const other = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
     const s = await connectSocket(ctx.app, { agent: other });
     await s.next(action('user_notifications'));
-    const res = await agent.request({ method: 'POST', url: `/api/users/${ids.receptionist}/update_password/`, payload: { old_password: DEMO_PASSWORD, new_password: 'front desk changed it' } });
+    const res = await agent.request({ method: 'POST', url: `/api/users/${ctx.userIds.receptionist}/update_password/`, payload: { old_password: DEMO_PASSWORD, new_password: 'front desk changed it' } });
     expect(res.statusCode).toBe(200);
     expect((await s.closed).code).toBe(CLOSE_SIGNED_OUT);
   });
@@ -238,7 +236,7 @@ describe('signing out closes sockets', () => {
     await s.next(action('user_notifications'));
     const { sessions } = await import('../../db/schema/index');
     const { sql } = await import('drizzle-orm');
-    await ctx.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, ids.salesperson!));
+    await ctx.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, ctx.userIds.salesperson!));
     await ctx.app.hub.checkSessions();
     expect((await s.closed).code).toBe(CLOSE_SIGNED_OUT);
   });
@@ -255,7 +253,7 @@ describe('two server instances on one database', () => {
       await onPeer.next(action('user_notifications'));
       await onMain.next(action('user_notifications'));
       const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-      await admin.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'Across instances', message: 'hello', users: [ids.therapist] } });
+      await admin.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'Across instances', message: 'hello', users: [ctx.userIds.therapist] } });
       const seen = await onPeer.next<NewMsg>(action('new_notification'));
       expect(seen.notification.title).toBe('Across instances');
       await onMain.next(action('new_notification'));
@@ -273,7 +271,7 @@ describe('two server instances on one database', () => {
 describe('HTTP', () => {
   it('lists my notifications newest first, paged, filterable by is_read', async () => {
     await clearFor('salesperson');
-    for (let i = 1; i <= 3; i += 1) await notifyNow({ recipients: [ids.salesperson!], actorId: null, type: 'test', title: `h${i}`, message: 'm' });
+    for (let i = 1; i <= 3; i += 1) await notifyNow({ recipients: [ctx.userIds.salesperson!], actorId: null, type: 'test', title: `h${i}`, message: 'm' });
     await ctx.database.db.update(notifications).set({ isRead: true }).where(eq(notifications.title, 'h1'));
     const agent = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
     const all = await agent.request({ method: 'GET', url: '/api/notifications/?pageSize=2' });
@@ -301,16 +299,16 @@ describe('HTTP', () => {
     expect(unknown.json().errors).toEqual({ groups: ['Unknown group: Wizards.'], users: ['Unknown user id: 999999.'] });
     const extra = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm', recipients_override: true } });
     expect(extra.statusCode).toBe(400);
-    const self = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm', users: [ids.manager] } });
+    const self = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm', users: [ctx.userIds.manager] } });
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe('No active user matches these recipients.');
     const [spot] = await ctx.database.db.insert(locations).values({ name: 'Announce Spot', openingTime: '09:00', closingTime: '18:00' }).returning();
-    await ctx.database.db.insert(userLocations).values({ userId: ids.receptionist!, locationId: spot!.id });
+    await ctx.database.db.insert(userLocations).values({ userId: ctx.userIds.receptionist!, locationId: spot!.id });
     const byLocation = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'Aircon repair', message: 'Tomorrow 8:00.', locations: [spot!.id] } });
     expect(byLocation.statusCode).toBe(201);
     expect(byLocation.json()).toEqual({ recipients: 1 });
     const [got] = await ctx.database.db.select().from(notifications).where(eq(notifications.title, 'Aircon repair'));
-    expect(got!.recipientId).toBe(ids.receptionist);
+    expect(got!.recipientId).toBe(ctx.userIds.receptionist);
     const nowhere = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm', locations: [987654] } });
     expect(nowhere.statusCode).toBe(400);
     expect(nowhere.json().errors).toEqual({ locations: ['Unknown location id: 987654.'] });

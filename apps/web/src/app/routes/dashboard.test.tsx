@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Leaderboard, Notification, PersonalSales } from '@ginhawa/contract';
+import type { Leaderboard, PersonalSales } from '@ginhawa/contract';
 import { addDays, manilaDate, periodOf } from '../../features/dashboard/api/dates';
 import { arrivalsKey, dailySalesReportKey, leaderboardKey, mySalesKey, personalSalesKey, submittedReportsKey } from '../../features/dashboard/api/get-reports-data';
 import type { User } from '../../features/auth/api/get-my-data';
 import { LiveNotificationsProvider } from '../../features/notifications/live/live-notifications';
 import { mockApi } from '../../test/api-mock';
 import { createFakeLiveClient } from '../../test/fake-live-client';
+import { aNotification } from '../../test/fixtures';
 import { renderWithRouter } from '../../test/render';
 import { DashboardRoute } from './dashboard';
 
@@ -32,22 +33,6 @@ const personal = (total: string): PersonalSales => ({
 });
 const entry = (rank: number, salesperson: number, name: string, total: string) => ({ rank, salesperson, salesperson_name: name, location: 1, location_name: 'Makati', total, count: 1, target: '0.00', share_of_target: null });
 const board = (results: Leaderboard['results']): Leaderboard => ({ ...period, date_from: today, date_to: today, results });
-const notification = (overrides: Partial<Notification>): Notification => ({
-  id: 1,
-  type: 'announcement',
-  title: 'Staff meeting',
-  message: 'Friday 9:00.',
-  link: null,
-  data: {},
-  is_read: false,
-  requires_approval: false,
-  is_approved: null,
-  can_decide: false,
-  actor: 1,
-  actor_name: 'Ana Reyes',
-  created_at: '2026-11-20T01:00:00Z',
-  ...overrides,
-});
 
 const renderDashboard = (groups: string[]) => {
   const live = createFakeLiveClient();
@@ -98,7 +83,7 @@ describe('/dashboard', () => {
     expect(calls.map((c) => c.url)).toContain(arrivalsKey(today, { therapist: 3 }));
     const tile = screen.getByRole('region', { name: 'My arrivals today' });
     expect(within(tile).getByText('Hilot')).toBeInTheDocument();
-    act(() => live.emit({ action: 'user_notifications', notifications: [notification({ link: '/clients/4' })], unread_count: 1 }));
+    act(() => live.emit({ action: 'user_notifications', notifications: [aNotification({ link: '/clients/4' })], unread_count: 1 }));
     expect(await screen.findByRole('link', { name: /Staff meeting/ })).toHaveAttribute('href', '/clients/4');
     expect(screen.queryByRole('region', { name: 'Sales at my locations' })).not.toBeInTheDocument();
   });
@@ -124,8 +109,8 @@ describe('/dashboard', () => {
       live.emit({
         action: 'user_notifications',
         notifications: [
-          notification({ id: 5, type: 'delete_sales', title: 'Sales deletion request', requires_approval: true, can_decide: true, link: '/admin/reports' }),
-          notification({ id: 6, type: 'delete_sales', title: 'Decided already', requires_approval: true, is_approved: true, can_decide: true }),
+          aNotification({ id: 5, type: 'delete_sales', title: 'Sales deletion request', requires_approval: true, can_decide: true, link: '/admin/reports' }),
+          aNotification({ id: 6, type: 'delete_sales', title: 'Decided already', requires_approval: true, is_approved: true, can_decide: true }),
         ],
         unread_count: 2,
       }),

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { SearchField } from '../search-field';
 
 type ListToolbarProps = {
   searchLabel: string;
@@ -19,23 +17,13 @@ type ListToolbarProps = {
 /** Search, filters and the "New …" button above an administration list. */
 export const ListToolbar = ({ searchLabel, searchText, onSearchChange, addLabel, onAdd, children }: ListToolbarProps) => (
   <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', p: { xs: 1.5, sm: 2 } }}>
-    <TextField
+    <SearchField
       size="small"
       fullWidth={false}
-      type="search"
       label={searchLabel}
       value={searchText}
       onChange={(event) => onSearchChange(event.target.value)}
       sx={{ flex: '1 1 220px', maxWidth: { sm: 320 } }}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchOutlined fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
     />
     {children}
     <Box sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' }, display: 'flex', justifyContent: 'flex-end' }}>

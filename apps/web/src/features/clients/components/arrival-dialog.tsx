@@ -23,6 +23,7 @@ import { useEmployeeOptions, useTreatmentOptions } from '../api/get-sale-options
 import { logArrival } from '../api/sell';
 import { arrivalOptions, defaultOption, PAY_AT_DESK, type ArrivalOption } from './arrival-options';
 import { manilaNow } from './manila-now';
+import { LocationStaffFields } from './location-staff-fields';
 
 const FIELDS = ['location', 'treatment', 'time', 'therapist', 'voucher', 'client_membership', 'notes'] as const;
 
@@ -118,22 +119,13 @@ const ArrivalForm = ({ client, services, onClose, now }: { client: Client; servi
         </TextField>
         <TimeSlotSelect label="Time" required {...form.bind('time', `Today, ${today}`)} />
       </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label="Location" required {...form.bind('location')}>
-          {(locations.data?.results ?? []).map((l) => (
-            <MenuItem key={l.id} value={String(l.id)}>
-              {l.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select label="Therapist" required {...form.bind('therapist', therapists.data?.count === 0 ? 'No active therapist works here.' : undefined)}>
-          {(therapists.data?.results ?? []).map((e) => (
-            <MenuItem key={e.id} value={String(e.id)}>
-              {e.full_name}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      <LocationStaffFields
+        location={form.bind('location')}
+        locations={locations.data?.results ?? []}
+        staffLabel="Therapist"
+        staff={form.bind('therapist', therapists.data?.count === 0 ? 'No active therapist works here.' : undefined)}
+        people={therapists.data?.results ?? []}
+      />
       <FormControl error={Boolean(useError)}>
         <FormLabel id="arrival-use-label">What the client uses</FormLabel>
         <RadioGroup aria-labelledby="arrival-use-label" value={form.values.use} onChange={(e) => form.set('use', e.target.value)}>

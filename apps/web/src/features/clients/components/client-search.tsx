@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { Link } from 'react-router';
 import { formatPhPhone } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
+import { SearchField } from '../../../components/search-field';
 import { useClientSearch } from '../api/search-clients';
 
 type ClientSearchProps = {
@@ -28,23 +26,13 @@ export const ClientSearch = ({ linkTo, autoFocus = false }: ClientSearchProps) =
 
   return (
     <Box>
-      <TextField
-        type="search"
+      <SearchField
         label="Find a client"
         placeholder="Name, mobile or email"
         value={text}
         onChange={(event) => setText(event.target.value)}
         autoFocus={autoFocus}
         autoComplete="off"
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchOutlined fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       {typed && (!search.settled || search.isValidating) ? <LinearProgress aria-label="Searching" sx={{ mt: 0.5 }} /> : null}
       {typed && search.error ? <LoadError title="The search could not be done" error={search.error} onRetry={() => void search.mutate()} /> : null}

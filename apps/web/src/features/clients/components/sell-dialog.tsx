@@ -20,6 +20,7 @@ import { useLocationOptions } from '../../../lib/options';
 import { useRevalidateClients } from '../api/get-clients';
 import { useBankOptions, useEmployeeOptions, useMembershipOptions, useTreatmentOptions } from '../api/get-sale-options';
 import { newIdempotencyKey, sellMembership, sellVoucher } from '../api/sell';
+import { LocationStaffFields } from './location-staff-fields';
 
 export type SaleKind = 'voucher' | 'membership';
 
@@ -113,22 +114,13 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
           {kind === 'voucher' && Number(form.values.sessions) > 1 ? ` a session × ${form.values.sessions}` : ''}; the total is computed when the sale is stored.
         </Typography>
       ) : null}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label="Location" required {...form.bind('location')}>
-          {(locations.data?.results ?? []).map((l) => (
-            <MenuItem key={l.id} value={String(l.id)}>
-              {l.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select label="Salesperson" required {...form.bind('salesperson', salespersons.data?.count === 0 ? 'No active salesperson works here.' : undefined)}>
-          {(salespersons.data?.results ?? []).map((e) => (
-            <MenuItem key={e.id} value={String(e.id)}>
-              {e.full_name}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      <LocationStaffFields
+        location={form.bind('location')}
+        locations={locations.data?.results ?? []}
+        staffLabel="Salesperson"
+        staff={form.bind('salesperson', salespersons.data?.count === 0 ? 'No active salesperson works here.' : undefined)}
+        people={salespersons.data?.results ?? []}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField select label="Payment" required {...form.bind('payment_method')}>
           {PAYMENT_METHODS.map((m) => (

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ClientArrival, DailyReport, DailySalesReport, Leaderboard, PersonalSales, SaleLineRead } from '@ginhawa/contract';
+import type { ClientArrival, DailyReport, DailySalesReport, Leaderboard, PersonalSales } from '@ginhawa/contract';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
+import { saleLine } from '../../../test/fixtures';
 import { renderWithRouter } from '../../../test/render';
 import { arrivalsKey, dailySalesReportKey, leaderboardKey, mySalesKey, personalSalesKey, submittedReportsKey } from '../api/get-reports-data';
 import { ArrivalsTile } from './arrivals-tile';
@@ -47,26 +48,7 @@ const entry = (rank: number, salesperson: number, name: string, total: string) =
 });
 const board = (results: Leaderboard['results']): Leaderboard => ({ month: 11, year: 2026, cutoff: 2, date_from: '2026-11-16', date_to: '2026-11-30', results });
 
-const sale: SaleLineRead = {
-  id: 31,
-  date: '2026-11-20',
-  location: 1,
-  location_name: 'Makati',
-  salesperson: 7,
-  salesperson_name: 'Lea Cruz',
-  client: null,
-  kind: 'walk_in',
-  reference: 'OR-88',
-  amount: '1500.00',
-  discount: '0.00',
-  net_amount: '1500.00',
-  payment_method: 'cash',
-  bank: null,
-  bank_name: null,
-  reference_no: '',
-  report: null,
-  created_at: '2026-11-20T03:00:00Z',
-};
+const sale = saleLine(31, { salesperson: 7, salesperson_name: 'Lea Cruz', reference: 'OR-88', report: null, created_at: '2026-11-20T03:00:00Z' });
 
 const arrival = (id: number, time: string, client: string): ClientArrival => ({
   id,

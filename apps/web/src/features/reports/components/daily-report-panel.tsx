@@ -26,6 +26,7 @@ import { useLocationOptions } from '../../../lib/options';
 import { approveDailyReport, createDailyReport, returnDailyReport, submitDailyReport, updateDailyReport, useDailyReportRecord, useDailySalesReport } from '../api/daily-reports';
 import { REPORTS_PATH, useRevalidateReports } from '../api/reports-keys';
 import { CsvLink } from './csv-link';
+import { DateField } from './date-field';
 import { FigureTable } from './figure-table';
 import { ImportSalesDialog } from './import-sales-dialog';
 import { PAYMENT_METHOD_LABELS, STATUS_LABELS } from './report-params';
@@ -110,15 +111,7 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
 
   const toolbar = (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-      <TextField
-        fullWidth={false}
-        size="small"
-        type="date"
-        label="Date"
-        value={date}
-        onChange={(e) => e.target.value && onChange({ date: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <DateField value={date} onChange={(value) => value && onChange({ date: value })} />
       <TextField select fullWidth={false} size="small" label="Location" value={location ?? ''} onChange={(e) => onChange({ location: Number(e.target.value) || null })} sx={{ minWidth: 200 }}>
         {(locations.data?.results ?? []).map((l) => (
           <MenuItem key={l.id} value={l.id}>

@@ -74,27 +74,6 @@ export const report = (status: DailyReport['status'], extra: Partial<DailyReport
 
 export const reportPage = (status: DailyReport['status'] | null, extra: Partial<DailyReport> = {}) => page(status ? [report(status, extra)] : []);
 
-export const saleLine = (id: number, extra: Partial<SaleLineRead> = {}): SaleLineRead => ({
-  id,
-  date: '2026-11-20',
-  location: 1,
-  location_name: 'Makati',
-  salesperson: 11,
-  salesperson_name: 'Ana Reyes',
-  client: null,
-  kind: 'walk_in',
-  reference: '',
-  amount: '1500.00',
-  discount: '0.00',
-  net_amount: '1500.00',
-  payment_method: 'cash',
-  bank: null,
-  bank_name: null,
-  reference_no: '',
-  report: 7,
-  created_at: '2026-11-20T10:00:00.000Z',
-  ...extra,
-});
 
 export const saleLinesPage = (lines: SaleLineRead[], count = lines.length) => ({ ...page(lines), count });
 

@@ -5,7 +5,8 @@ import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
 import type { SaleLineFilters } from '../api/sales-lines';
 import { SalesLinesPanel } from './sales-lines-panel';
-import { locationsPage, saleLine, saleLinesPage } from './reports-fixtures';
+import { saleLine } from '../../../test/fixtures';
+import { locationsPage, saleLinesPage } from './reports-fixtures';
 
 const setup = (filters: SaleLineFilters) => {
   const onChange = vi.fn();

@@ -30,6 +30,7 @@ import { useLocationOptions } from '../../../lib/options';
 import { useRevalidateReports } from '../api/reports-keys';
 import { DAILY_SALES_PATH, deleteSales, useSaleLines, type SaleLineFilters } from '../api/sales-lines';
 import { CsvLink } from './csv-link';
+import { DateField } from './date-field';
 import { PAYMENT_METHOD_LABELS } from './report-params';
 
 const PAGE_SIZES = [25, 50, 100];
@@ -83,15 +84,7 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
   return (
     <>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-        <TextField
-          fullWidth={false}
-          size="small"
-          type="date"
-          label="Date"
-          value={filters.date ?? ''}
-          onChange={(e) => onChange({ date: e.target.value || undefined, date_from: undefined, date_to: undefined, page: undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField value={filters.date ?? ''} onChange={(value) => onChange({ date: value || undefined, date_from: undefined, date_to: undefined, page: undefined })} />
         <TextField select fullWidth={false} size="small" label="Location" value={filters.location ?? ''} onChange={(e) => onChange({ location: e.target.value || undefined, page: undefined })} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ minWidth: 180 }}>
           <MenuItem value="">All locations</MenuItem>
           {(locations.data?.results ?? []).map((l) => (

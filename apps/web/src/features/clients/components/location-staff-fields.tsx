@@ -1,0 +1,33 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { BoundField } from '../../../components/admin-list/use-entity-form';
+
+type LocationStaffFieldsProps = {
+  location: BoundField;
+  locations: readonly { id: number; name: string }[];
+  /** "Therapist" for an arrival, "Salesperson" for a sale. */
+  staffLabel: string;
+  staff: BoundField;
+  people: readonly { id: number; full_name: string }[];
+};
+
+/** Where and by whom, side by side: the location, then the active employees who work there. */
+export const LocationStaffFields = ({ location, locations, staffLabel, staff, people }: LocationStaffFieldsProps) => (
+  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+    <TextField select label="Location" required {...location}>
+      {locations.map((l) => (
+        <MenuItem key={l.id} value={String(l.id)}>
+          {l.name}
+        </MenuItem>
+      ))}
+    </TextField>
+    <TextField select label={staffLabel} required {...staff}>
+      {people.map((e) => (
+        <MenuItem key={e.id} value={String(e.id)}>
+          {e.full_name}
+        </MenuItem>
+      ))}
+    </TextField>
+  </Stack>
+);
