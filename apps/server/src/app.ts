@@ -66,6 +66,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
     logger: logger ?? loggerOptions(env.logLevel),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    trustProxy: env.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -113,7 +114,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
 
   await app.register(
     async (api) => {
-      registerAuth(api, { db: database.db, tokens: app.deps.tokens, cookieSecure: env.cookieSecure });
+      registerAuth(api, { db: database.db, tokens: app.deps.tokens, env });
       await api.register(healthRoutes, { prefix: '/health' });
       await api.register(authRoutes, { prefix: '/users' });
       await api.register(usersRoutes, { prefix: '/users' });

@@ -53,6 +53,13 @@ export const resolveIdentity = async (
   return resolveSession(db, token);
 };
 
+/**
+ * Whether this request came over TLS, so its cookies are `__Host-` and `Secure`: always with
+ * COOKIE_SECURE=1, or when a trusted proxy (TRUST_PROXY=1) says the browser used https.
+ */
+export const isSecureRequest = (request: Pick<FastifyRequest, 'protocol'>, env: { cookieSecure: boolean; trustProxy: boolean }) =>
+  env.cookieSecure || (env.trustProxy && request.protocol === 'https');
+
 /** The site's own origin as the browser names it, plus any configured extra origins. */
 export const isSameSiteOrigin = (request: Pick<FastifyRequest, 'headers' | 'protocol'>, origin: string, extra: readonly string[] = []) => {
   const host = request.headers.host;
@@ -92,12 +99,13 @@ export const clearAuthCookies = (reply: FastifyReply, secure: boolean) => {
  * Registered inside the /api context: identifies the caller, enforces the route's access rule
  * and, for cookie sessions, the CSRF header on every unsafe method. Secure by default.
  */
-export const registerAuth = (app: FastifyInstance, deps: { db: Db; tokens: TokenSigner; cookieSecure: boolean }) => {
-  const names = authCookieNames(deps.cookieSecure);
+export const registerAuth = (app: FastifyInstance, deps: { db: Db; tokens: TokenSigner; env: { cookieSecure: boolean; trustProxy: boolean } }) => {
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
-    request.identity = await resolveIdentity(deps.db, deps.tokens, request, { cookieSecure: deps.cookieSecure });
+    const cookieSecure = isSecureRequest(request, deps.env);
+    const names = authCookieNames(cookieSecure);
+    request.identity = await resolveIdentity(deps.db, deps.tokens, request, { cookieSecure });
     const identity = request.identity;
     if (identity?.via === 'session' && UNSAFE.has(request.method) && !config.csrfExempt) {
       const header = request.headers[CSRF_HEADER];

@@ -19,6 +19,8 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().optional(),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false', '']).optional(),
   COOKIE_SECURE: flag(false),
+  /** Behind a reverse proxy: trust its X-Forwarded-* headers (a request it says came over https gets secure cookies). */
+  TRUST_PROXY: flag(false),
   /** Extra origins allowed to open the WebSocket, comma separated (the site's own origin always is). */
   ALLOWED_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -36,6 +38,7 @@ export type Env = {
   demoPassword: string | undefined;
   seedDemo: boolean;
   cookieSecure: boolean;
+  trustProxy: boolean;
   allowedOrigins: string[];
   logLevel: string;
   webDist: string;
@@ -61,6 +64,7 @@ export const loadEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
     demoPassword: e.DEMO_PASSWORD || undefined,
     seedDemo,
     cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? DEFAULT_WEB_DIST),

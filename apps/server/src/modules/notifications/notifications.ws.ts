@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { z } from 'zod';
-import { resolveIdentity } from '../../plugins/auth';
+import { isSecureRequest, resolveIdentity } from '../../plugins/auth';
 import { startBus } from '../../plugins/bus';
 import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { createHub } from './notifications.hub';
@@ -44,7 +44,7 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
         preValidation: async (request) => {
           if (!originAllowed(request, env.allowedOrigins)) throw forbidden('This origin may not open the live channel.');
           const token = (request.query as { token?: string }).token;
-          const identity = await resolveIdentity(db, tokens, request, { cookieSecure: env.cookieSecure, bearerFromQuery: token });
+          const identity = await resolveIdentity(db, tokens, request, { cookieSecure: isSecureRequest(request, env), bearerFromQuery: token });
           if (!identity) throw unauthorized();
           const wait = hub.coolDownSeconds(identity.user.id);
           if (wait > 0) throw tooManyRequests('Too many messages from this account. Please wait a few seconds before reconnecting.', wait);

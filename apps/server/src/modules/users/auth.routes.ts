@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, groupSchema, loginBodySchema, myDataSchema, refreshBodySchema, tokenPairSchema } from '@ginhawa/contract';
-import { clearAuthCookies, currentUser, isCrossSite, setAuthCookies } from '../../plugins/auth';
+import { clearAuthCookies, currentUser, isCrossSite, isSecureRequest, setAuthCookies } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { authenticate, createSession, deleteSession, listGroupsOf, revokeFamily, toMyData } from './auth.service';
 
@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A fresh session id at every login; any session the browser carried is ended.
       if (request.identity?.via === 'session') await deleteSession(db, request.identity.sessionId, request.identity.user.id);
       const session = await createSession(db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
-      setAuthCookies(reply, session, env.cookieSecure);
+      setAuthCookies(reply, session, isSecureRequest(request, env));
       return toMyData(user);
     },
   );
@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = request.identity;
       if (identity?.via === 'session') await deleteSession(db, identity.sessionId, identity.user.id);
       if (identity?.via === 'bearer') await revokeFamily(db, identity.familyId, identity.user.id, 'logout');
-      clearAuthCookies(reply, env.cookieSecure);
+      clearAuthCookies(reply, isSecureRequest(request, env));
       return { message: 'Signed out.' };
     },
   });

@@ -220,3 +220,50 @@ describe('cookies behind TLS (COOKIE_SECURE=1)', () => {
     expect((await secure.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { cookie } })).statusCode).toBe(401);
   });
 });
+
+describe('cookies behind a trusted TLS proxy (TRUST_PROXY=1)', () => {
+  let proxied: TestContext;
+  beforeAll(async () => {
+    proxied = await buildTestApp({ TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  const signIn = (headers: Record<string, string>) =>
+    proxied.app.inject({ method: 'POST', url: '/api/users/login/', payload: { username: 'manager', password: DEMO_PASSWORD }, headers });
+
+  it('gives __Host- Secure cookies when the proxy says the browser used https, and reads them back', async () => {
+    const res = await signIn({ 'x-forwarded-proto': 'https' });
+    expect(res.statusCode).toBe(200);
+    const cookies = res.headers['set-cookie'] as string[];
+    const session = cookies.find((c) => c.startsWith('__Host-sessionid='));
+    expect(session).toMatch(/; Secure/);
+    expect(session).toMatch(/HttpOnly/);
+    expect(cookies.some((c) => c.startsWith('sessionid='))).toBe(false);
+    const cookie = `__Host-sessionid=${cookieValue(cookies, '__Host-sessionid')}; __Host-csrftoken=${cookieValue(cookies, '__Host-csrftoken')}`;
+    const me = await proxied.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { cookie, 'x-forwarded-proto': 'https' } });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('keeps plain cookies for plain http through the proxy', async () => {
+    const res = await signIn({ 'x-forwarded-proto': 'http' });
+    expect(res.statusCode).toBe(200);
+    const cookies = res.headers['set-cookie'] as string[];
+    expect(cookies.some((c) => c.startsWith('sessionid=') && !/; Secure/.test(c))).toBe(true);
+    expect(cookies.some((c) => c.startsWith('__Host-'))).toBe(false);
+  });
+});
+
+describe('X-Forwarded-Proto without TRUST_PROXY', () => {
+  it('is ignored: a client cannot ask for another cookie name', async () => {
+    const ctx = await buildTestApp();
+    try {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/users/login/', payload: { username: 'manager', password: DEMO_PASSWORD }, headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.statusCode).toBe(200);
+      expect((res.headers['set-cookie'] as string[]).some((c) => c.startsWith('__Host-'))).toBe(false);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

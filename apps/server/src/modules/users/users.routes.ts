@@ -10,7 +10,7 @@ import {
   userResource,
 } from '@ginhawa/contract';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { currentUser, isAdmin, setAuthCookies } from '../../plugins/auth';
+import { currentUser, isAdmin, isSecureRequest, setAuthCookies } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { readImageUpload } from '../../lib/uploads';
 import { createSession, toMyData } from './auth.service';
@@ -57,7 +57,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (self) {
         // The change ended every session; keep this browser signed in with a fresh one.
         const session = await createSession(db, me.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
-        setAuthCookies(reply, session, env.cookieSecure);
+        setAuthCookies(reply, session, isSecureRequest(request, env));
       }
       return { message: 'Password changed.' };
     },
