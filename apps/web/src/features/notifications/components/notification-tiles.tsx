@@ -8,60 +8,60 @@ import { useLiveNotifications } from '../live/live-notifications';
 
 export const LATEST_NOTIFICATIONS = 5;
 
-const Rows = ({ notifications, linkOf }: { notifications: Notification[]; linkOf: (n: Notification) => string }) => (
-  <List dense disablePadding>
-    {notifications.map((n) => (
-      <ListItemButton key={n.id} component={Link} to={linkOf(n)} sx={{ px: 1, borderRadius: 1 }}>
-        <ListItemText primary={n.title} secondary={n.message} slotProps={{ primary: { sx: { fontWeight: n.is_read ? 400 : 600 } }, secondary: { noWrap: true } }} />
-      </ListItemButton>
-    ))}
-  </List>
+type NotificationListTileProps = {
+  title: string;
+  errorTitle: string;
+  emptyTitle: string;
+  emptyHint: string;
+  /** Which of the live channel's notifications this tile lists. */
+  pick: (notifications: Notification[]) => Notification[];
+  linkOf: (n: Notification) => string;
+};
+
+/** A tile over the live channel's notifications (no extra request): loading, failure and empty come from the channel. */
+const NotificationListTile = ({ title, errorTitle, emptyTitle, emptyHint, pick, linkOf }: NotificationListTileProps) => {
+  const { state, reconnect } = useLiveNotifications();
+  const shown = pick(state.notifications);
+  const tileState = {
+    isLoading: state.status === 'loading',
+    error: state.status === 'failure' ? new Error(state.error ?? 'The live channel is not connected.') : null,
+    empty: shown.length === 0,
+    retry: reconnect,
+  };
+  return (
+    <Tile title={title} state={tileState} errorTitle={errorTitle} emptyTitle={emptyTitle} emptyHint={emptyHint}>
+      <List dense disablePadding>
+        {shown.map((n) => (
+          <ListItemButton key={n.id} component={Link} to={linkOf(n)} sx={{ px: 1, borderRadius: 1 }}>
+            <ListItemText primary={n.title} secondary={n.message} slotProps={{ primary: { sx: { fontWeight: n.is_read ? 400 : 600 } }, secondary: { noWrap: true } }} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Tile>
+  );
+};
+
+/** Everyone: the newest notifications. */
+export const LatestNotificationsTile = ({ notificationsPath }: { notificationsPath: string }) => (
+  <NotificationListTile
+    title="Latest notifications"
+    errorTitle="Notifications could not be loaded"
+    emptyTitle="You're all caught up"
+    emptyHint="Requests, approvals and announcements will appear here."
+    pick={(all) => all.slice(0, LATEST_NOTIFICATIONS)}
+    linkOf={(n) => n.link ?? notificationsPath}
+  />
 );
 
-const useTileState = () => {
-  const { state, reconnect } = useLiveNotifications();
-  return {
-    state,
-    tileState: (empty: boolean) => ({
-      isLoading: state.status === 'loading',
-      error: state.status === 'failure' ? new Error(state.error ?? 'The live channel is not connected.') : null,
-      empty,
-      retry: reconnect,
-    }),
-  };
-};
-
-/** Everyone: the newest notifications from the live channel (no extra request). */
-export const LatestNotificationsTile = ({ notificationsPath }: { notificationsPath: string }) => {
-  const { state, tileState } = useTileState();
-  const latest = state.notifications.slice(0, LATEST_NOTIFICATIONS);
-  return (
-    <Tile
-      title="Latest notifications"
-      state={tileState(latest.length === 0)}
-      errorTitle="Notifications could not be loaded"
-      emptyTitle="You're all caught up"
-      emptyHint="Requests, approvals and announcements will appear here."
-    >
-      <Rows notifications={latest} linkOf={(n) => n.link ?? notificationsPath} />
-    </Tile>
-  );
-};
-
 /** Manager: sales deletion requests I may still decide (decided on /notifications). */
-export const PendingDeleteRequestsTile = ({ notificationsPath }: { notificationsPath: string }) => {
-  const { state, tileState } = useTileState();
-  const pending = state.notifications.filter((n) => n.type === 'delete_sales' && n.requires_approval && n.is_approved === null && n.can_decide);
-  return (
-    <Tile
-      title="Pending delete requests"
-      state={tileState(pending.length === 0)}
-      errorTitle="Delete requests could not be loaded"
-      emptyTitle="No delete requests"
-      emptyHint="When staff ask to delete sales, the request waits here for your decision."
-    >
-      {/* Approve and decline live on /notifications, whatever page the request names. */}
-      <Rows notifications={pending} linkOf={() => notificationsPath} />
-    </Tile>
-  );
-};
+export const PendingDeleteRequestsTile = ({ notificationsPath }: { notificationsPath: string }) => (
+  <NotificationListTile
+    title="Pending delete requests"
+    errorTitle="Delete requests could not be loaded"
+    emptyTitle="No delete requests"
+    emptyHint="When staff ask to delete sales, the request waits here for your decision."
+    pick={(all) => all.filter((n) => n.type === 'delete_sales' && n.requires_approval && n.is_approved === null && n.can_decide)}
+    // Approve and decline live on /notifications, whatever page the request names.
+    linkOf={() => notificationsPath}
+  />
+);
