@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -100,6 +100,16 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
       setBusy(false);
     }
   };
+
+  /** What the report's own fields share: locked unless the report is editable, the server's message (else the hint) beneath. */
+  const reportField = (name: 'cash_on_hand' | 'remarks', value: string, setValue: (next: string) => void, hint?: string) => ({
+    size: 'small' as const,
+    value,
+    disabled: !editable || busy,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(event.target.value),
+    error: Boolean(formErrors[name]),
+    helperText: formErrors[name]?.join(' ') ?? hint,
+  });
 
   /** Saves cash on hand and remarks, starting the report when the day has none yet. */
   const save = async (): Promise<DailyReport> => {
@@ -223,26 +233,11 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
                 </Typography>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                   <TextField
-                    size="small"
                     label="Cash on hand"
-                    value={cashOnHand}
-                    disabled={!editable || busy}
-                    onChange={(e) => setCashOnHand(e.target.value)}
-                    error={Boolean(formErrors.cash_on_hand)}
-                    helperText={formErrors.cash_on_hand?.join(' ') ?? 'Counted cash; the variance is this minus cash sales.'}
+                    {...reportField('cash_on_hand', cashOnHand, setCashOnHand, 'Counted cash; the variance is this minus cash sales.')}
                     slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                   />
-                  <TextField
-                    size="small"
-                    label="Remarks"
-                    value={remarks}
-                    disabled={!editable || busy}
-                    onChange={(e) => setRemarks(e.target.value)}
-                    error={Boolean(formErrors.remarks)}
-                    helperText={formErrors.remarks?.join(' ')}
-                    multiline
-                    sx={{ flexGrow: 1 }}
-                  />
+                  <TextField label="Remarks" {...reportField('remarks', remarks, setRemarks)} multiline sx={{ flexGrow: 1 }} />
                 </Stack>
                 <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                   {editable ? (
