@@ -18,6 +18,17 @@ type FigureTableProps<R> = {
   footer?: ReactNode[];
 };
 
+/** What a report table shows in place of rows when there are none: one quiet line across every column. */
+export const EmptyRow = ({ colSpan, role, children }: { colSpan: number; role?: 'status'; children: ReactNode }) => (
+  <TableRow>
+    <TableCell colSpan={colSpan}>
+      <Typography variant="body2" color="text.secondary" role={role}>
+        {children}
+      </Typography>
+    </TableCell>
+  </TableRow>
+);
+
 /** A small read-only table of report figures; it scrolls sideways on a phone rather than squeezing. */
 export const FigureTable = <R,>({ label, rows, columns, rowKey, empty, footer }: FigureTableProps<R>) => (
   <TableContainer>
@@ -43,13 +54,7 @@ export const FigureTable = <R,>({ label, rows, columns, rowKey, empty, footer }:
             </TableRow>
           ))
         ) : (
-          <TableRow>
-            <TableCell colSpan={columns.length}>
-              <Typography variant="body2" color="text.secondary">
-                {empty}
-              </Typography>
-            </TableCell>
-          </TableRow>
+          <EmptyRow colSpan={columns.length}>{empty}</EmptyRow>
         )}
         {footer && rows.length ? (
           <TableRow>

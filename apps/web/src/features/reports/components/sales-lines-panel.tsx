@@ -31,6 +31,7 @@ import { useRevalidateReports } from '../api/reports-keys';
 import { DAILY_SALES_PATH, deleteSales, useSaleLines, type SaleLineFilters } from '../api/sales-lines';
 import { CsvLink } from './csv-link';
 import { DateField } from './date-field';
+import { EmptyRow } from './figure-table';
 import { PAYMENT_METHOD_LABELS } from './report-params';
 
 const PAGE_SIZES = [25, 50, 100];
@@ -166,13 +167,9 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
                   </TableRow>
                 ))}
                 {lines.data && !rows.length ? (
-                  <TableRow>
-                    <TableCell colSpan={8}>
-                      <Typography variant="body2" color="text.secondary" role="status">
-                        No sale lines match these filters.
-                      </Typography>
-                    </TableCell>
-                  </TableRow>
+                  <EmptyRow colSpan={8} role="status">
+                    No sale lines match these filters.
+                  </EmptyRow>
                 ) : null}
               </TableBody>
             </Table>
