@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +25,48 @@ import { useRevalidateClients } from '../api/get-clients';
 import { importClients } from '../api/import-clients';
 
 const COLUMNS_HINT = 'Columns: first_name, last_name, phone, email, birthdate, gender, location, notes (a header row first).';
+
+type Column<R> = { label: string; render: (row: R) => ReactNode };
+
+const ERROR_COLUMNS: Column<ClientImportResult['errors'][number]>[] = [
+  { label: 'Line', render: (e) => e.line },
+  { label: 'Field', render: (e) => e.field },
+  { label: 'Problem', render: (e) => e.message },
+];
+
+const PREVIEW_COLUMNS: Column<ClientImportResult['preview'][number]>[] = [
+  { label: 'Line', render: (row) => row.line },
+  { label: 'Name', render: (row) => `${row.first_name} ${row.last_name}` },
+  { label: 'Mobile', render: (row) => formatPhPhone(row.phone) || '—' },
+  { label: 'Email', render: (row) => row.email || '—' },
+  { label: 'Location', render: (row) => row.location_name },
+];
+
+type LinesTableProps<R> = { label: string; maxHeight: number; columns: Column<R>[]; rows: readonly R[]; rowKey: (row: R) => string | number };
+
+/** A file's lines, one per row, under a header that stays put while a long file scrolls. */
+const LinesTable = <R,>({ label, maxHeight, columns, rows, rowKey }: LinesTableProps<R>) => (
+  <TableContainer sx={{ maxHeight }}>
+    <Table size="small" stickyHeader aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {columns.map((c) => (
+            <TableCell key={c.label}>{c.label}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={rowKey(row)}>
+            {columns.map((c) => (
+              <TableCell key={c.label}>{c.render(row)}</TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  </TableContainer>
+);
 
 /**
  * Import a spreadsheet in two steps: the file is checked first (a dry run: what would be created
@@ -103,26 +145,7 @@ export const ClientImportDialog = ({ onClose }: { onClose: () => void }) => {
               <Alert severity="error">
                 {preview.errors.length} {preview.errors.length === 1 ? 'problem' : 'problems'} to fix in the file; nothing was imported.
               </Alert>
-              <TableContainer sx={{ maxHeight: 240 }}>
-                <Table size="small" stickyHeader aria-label="Lines with errors">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Line</TableCell>
-                      <TableCell>Field</TableCell>
-                      <TableCell>Problem</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {preview.errors.map((e) => (
-                      <TableRow key={`${e.line}-${e.field}`}>
-                        <TableCell>{e.line}</TableCell>
-                        <TableCell>{e.field}</TableCell>
-                        <TableCell>{e.message}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <LinesTable label="Lines with errors" maxHeight={240} columns={ERROR_COLUMNS} rows={preview.errors} rowKey={(e) => `${e.line}-${e.field}`} />
             </>
           ) : null}
           {preview && preview.errors.length === 0 ? (
@@ -131,30 +154,7 @@ export const ClientImportDialog = ({ onClose }: { onClose: () => void }) => {
             </Alert>
           ) : null}
           {preview && preview.preview.length > 0 ? (
-            <TableContainer sx={{ maxHeight: 280 }}>
-              <Table size="small" stickyHeader aria-label="Preview">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Line</TableCell>
-                    <TableCell>Name</TableCell>
-                    <TableCell>Mobile</TableCell>
-                    <TableCell>Email</TableCell>
-                    <TableCell>Location</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {preview.preview.map((row) => (
-                    <TableRow key={row.line}>
-                      <TableCell>{row.line}</TableCell>
-                      <TableCell>{`${row.first_name} ${row.last_name}`}</TableCell>
-                      <TableCell>{formatPhPhone(row.phone) || '—'}</TableCell>
-                      <TableCell>{row.email || '—'}</TableCell>
-                      <TableCell>{row.location_name}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <LinesTable label="Preview" maxHeight={280} columns={PREVIEW_COLUMNS} rows={preview.preview} rowKey={(row) => row.line} />
           ) : null}
         </Stack>
       </DialogContent>

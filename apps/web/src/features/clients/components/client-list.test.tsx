@@ -87,12 +87,20 @@ describe('admin client list', () => {
     const file = new File(['first_name,last_name\n'], 'clients.csv', { type: 'text/csv' });
     await userEvent.upload(within(dialog).getByLabelText('CSV file'), file);
     const errors = await within(dialog).findByRole('table', { name: 'Lines with errors' });
-    expect(within(errors).getByText('Enter a Philippine phone number.')).toBeInTheDocument();
+    expect(within(errors).getAllByRole('row').map((r) => Array.from(r.children, (cell) => cell.textContent))).toEqual([
+      ['Line', 'Field', 'Problem'],
+      ['3', 'phone', 'Enter a Philippine phone number.'],
+    ]);
     expect(within(dialog).queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
 
     clean = true;
     await userEvent.upload(within(dialog).getByLabelText('CSV file'), file);
     expect(await within(dialog).findByText('+63 917 111 2222')).toBeInTheDocument();
+    const previewRows = within(within(dialog).getByRole('table', { name: 'Preview' })).getAllByRole('row');
+    expect(previewRows.map((r) => Array.from(r.children, (cell) => cell.textContent))).toEqual([
+      ['Line', 'Name', 'Mobile', 'Email', 'Location'],
+      ['2', 'Ana Reyes', '+63 917 111 2222', '—', 'Makati'],
+    ]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import 1' }));
     expect(await screen.findByText('1 client imported.')).toBeInTheDocument();
     const posts = calls.filter((c) => c.method === 'POST').map((c) => c.url);
