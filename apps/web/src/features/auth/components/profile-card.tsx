@@ -7,6 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import { DetailField } from '../../../components/detail-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { AVATAR_TYPES, avatarProblem, updateAvatar } from '../api/update-avatar';
 import { roleOf, type User } from '../api/get-my-data';
@@ -17,17 +18,6 @@ type ProfileCardProps = {
   onAvatarChanged: (user: User) => void | Promise<void>;
   onError: (message: string) => void;
 };
-
-const Detail = ({ label, value }: { label: string; value: string }) => (
-  <Box>
-    <Typography variant="caption" color="text.secondary" component="p">
-      {label}
-    </Typography>
-    <Typography variant="body2" sx={{ mt: 0.25, wordBreak: 'break-word' }}>
-      {value || '—'}
-    </Typography>
-  </Box>
-);
 
 /** My details, groups and photo, with the photo upload (PNG, JPEG or WebP up to 2 MB). */
 export const ProfileCard = ({ user, onAvatarChanged, onError }: ProfileCardProps) => {
@@ -86,10 +76,10 @@ export const ProfileCard = ({ user, onAvatarChanged, onError }: ProfileCardProps
       </Box>
       <Divider sx={{ my: 2.5 }} />
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
-        <Detail label="Username" value={user.username} />
-        <Detail label="Email" value={user.email} />
-        <Detail label="First name" value={user.firstName} />
-        <Detail label="Last name" value={user.lastName} />
+        <DetailField label="Username" value={user.username} />
+        <DetailField label="Email" value={user.email} />
+        <DetailField label="First name" value={user.firstName} />
+        <DetailField label="Last name" value={user.lastName} />
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2.5, mb: 1 }}>
         Groups

@@ -12,6 +12,7 @@ import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import { Link, useSearchParams } from 'react-router';
 import { formatPhPhone } from '@ginhawa/contract';
 import { ConfirmDialog } from '../../../components/admin-list/confirm-dialog';
+import { DetailField } from '../../../components/detail-field';
 import { StatusMessage } from '../../../components/status-message';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { getErrorMessage, isNotFound } from '../../../lib/api-client';
@@ -42,17 +43,6 @@ type TabValue = (typeof TABS)[number]['value'];
 
 type Dialog = { kind: 'arrival' } | { kind: 'sell'; sale: SaleKind } | { kind: 'edit' } | { kind: 'deactivate' };
 
-const Field = ({ label, value }: { label: string; value: string | null | undefined }) => (
-  <Box sx={{ minWidth: 0 }}>
-    <Typography variant="caption" color="text.secondary" component="p">
-      {label}
-    </Typography>
-    <Typography variant="body2" sx={{ mt: 0.25, overflowWrap: 'anywhere' }}>
-      {value || '—'}
-    </Typography>
-  </Box>
-);
-
 const ClientProfile = ({ client, mode, onAction }: { client: Client; mode: ClientDetailProps['mode']; onAction: (dialog: Dialog) => void }) => (
   <Card sx={{ p: { xs: 2.5, sm: 3 } }}>
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2.5 }}>
@@ -62,12 +52,12 @@ const ClientProfile = ({ client, mode, onAction }: { client: Client; mode: Clien
       {client.is_active ? null : <Chip size="small" label="Inactive" />}
     </Box>
     <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
-      <Field label="Mobile" value={formatPhPhone(client.phone)} />
-      <Field label="Email" value={client.email} />
-      <Field label="Home location" value={client.location_name} />
-      <Field label="Birthdate" value={client.birthdate} />
-      <Field label="Address" value={client.address} />
-      <Field label="Notes" value={client.notes} />
+      <DetailField label="Mobile" value={formatPhPhone(client.phone)} />
+      <DetailField label="Email" value={client.email} />
+      <DetailField label="Home location" value={client.location_name} />
+      <DetailField label="Birthdate" value={client.birthdate} />
+      <DetailField label="Address" value={client.address} />
+      <DetailField label="Notes" value={client.notes} />
     </Box>
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 3 }}>
       <Button variant="contained" onClick={() => onAction({ kind: 'arrival' })} disabled={!client.is_active}>
