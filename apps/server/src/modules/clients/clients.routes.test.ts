@@ -160,7 +160,8 @@ describe('GET /api/clients/search/', () => {
     await newClient({ first_name: 'Rosa', last_name: 'Pazcoguin', phone: '0966 999 0000' });
   });
   const ids = async (q: string, as: Agent = salesperson) => {
-    const res = await as.request({ method: 'GET', url: `/api/clients/search/?q=${encodeURIComponent(q)}` });
+    const [words, filters] = q.split(/&(.*)/s);
+    const res = await as.request({ method: 'GET', url: `/api/clients/search/?q=${encodeURIComponent(words!)}${filters ? `&${filters}` : ''}` });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().results as ClientRead[]).map((c) => c.id);
   };
@@ -171,6 +172,21 @@ describe('GET /api/clients/search/', () => {
     const found = await ids('rosalinda dela paz');
     expect(found[0]).toBe(rosa.id);
     expect(await ids('zzzz nobody')).toEqual([]);
+  });
+  it('keeps scope and filters apart per shape: each request answers with its own values', async () => {
+    const away = await newClient({ first_name: 'Rosalinda', last_name: 'Dela Paz', location: f.other }, admin);
+    const inactive = await newClient({ first_name: 'Rosalinda', last_name: 'Dela Paz' });
+    await admin.request({ method: 'PATCH', url: `/api/clients/${inactive.id}/`, payload: { is_active: false } });
+    // The salesperson works at home only: the same words never reach another location's client.
+    expect(await ids('rosalinda paz')).not.toContain(away.id);
+    expect(await ids('rosalinda paz', admin)).toEqual(expect.arrayContaining([rosa.id, away.id, inactive.id]));
+    // Active clients rank first, and a filter given once is not remembered by the next request.
+    expect((await ids('rosalinda paz', admin)).at(-1)).toBe(inactive.id);
+    expect(await ids(`rosalinda paz&location=${f.other}`, admin)).toEqual([away.id]);
+    expect(await ids(`rosalinda paz&location=${f.home}`, admin)).toEqual(expect.arrayContaining([rosa.id, inactive.id]));
+    expect(await ids('rosalinda paz&is_active=false', admin)).toEqual([inactive.id]);
+    expect(await ids('rosalinda paz&is_active=true', admin)).not.toContain(inactive.id);
+    expect(await ids('rosalinda paz', admin)).toContain(inactive.id);
   });
   it('escapes LIKE wildcards and needs a q', async () => {
     expect(await ids('%')).toEqual([]);

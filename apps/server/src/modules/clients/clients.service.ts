@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Client, ClientSearchResult, DeleteResult, Page, clientBodySchema, clientListQuerySchema, clientPatchSchema, clientSearchQuerySchema } from '@ginhawa/contract';
@@ -9,6 +9,7 @@ import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { likePattern, listPage, lower } from '../../lib/list';
+import { preparedOnce } from '../../lib/prepared';
 import { createdBy, touched } from '../../lib/tracked';
 import { currentUser } from '../../plugins/auth';
 import type { AuthUser } from '../users/auth.service';
@@ -81,7 +82,7 @@ export const clientFilter = (scope: Scope, query: { location?: number; is_active
   const conditions: (SQL | undefined)[] = [scopeCondition(scope, clients.locationId)];
   if (query.location !== undefined) conditions.push(eq(clients.locationId, query.location));
   if (query.is_active !== undefined) conditions.push(eq(clients.isActive, query.is_active));
-  if (query.search) conditions.push(searchCondition(query.search).where);
+  if (query.search) conditions.push(matchesAll(searchTerms(query.search).patterns));
   return and(...conditions);
 };
 
@@ -109,42 +110,77 @@ export const listClients = async (db: Db, user: AuthUser, query: ClientQuery, ur
 
 /**
  * How a search text is read: phone digits in any common form (0917…, +63917…, 917 123 4567),
- * an email, or name words in any order. All three use the trigram index on search_text.
+ * an email, or name words in any order. Each pattern must match the trigram-indexed
+ * search_text; `exact` is what ranks best (the whole phone or email, or the name typed).
  */
-const searchCondition = (text: string): { where: SQL; rank: SQL[] } => {
+type SearchTerms = { kind: 'phone' | 'email' | 'name'; patterns: string[]; exact: string };
+const searchTerms = (text: string): SearchTerms => {
   const q = text.trim().toLowerCase();
   const digits = q.replace(/\D/g, '');
   if (/^[+\d\s().-]+$/.test(q) && digits.length >= 3) {
     let national = digits;
     if (q.startsWith('+63') || (digits.startsWith('63') && digits.length >= 11)) national = digits.slice(2);
     else if (digits.startsWith('0')) national = digits.slice(1);
-    return { where: like(clients.searchText, likePattern(national)), rank: [desc(sql`${clients.phone} = ${`+63${national}`}`)] };
+    return { kind: 'phone', patterns: [likePattern(national)], exact: `+63${national}` };
   }
-  if (q.includes('@')) return { where: like(clients.searchText, likePattern(q)), rank: [desc(sql`${clients.email} = ${q}`)] };
-  const words = q.split(/\s+/).filter(Boolean).slice(0, 6);
-  const name = sql`lower(${clients.firstName} || ' ' || ${clients.lastName})`;
-  return {
-    where: and(...words.map((w) => like(clients.searchText, likePattern(w))))!,
-    rank: [desc(sql`similarity(${name}, ${q})`)],
-  };
+  if (q.includes('@')) return { kind: 'email', patterns: [likePattern(q)], exact: q };
+  return { kind: 'name', patterns: q.split(/\s+/).filter(Boolean).slice(0, 6).map(likePattern), exact: q };
 };
 
+const matchesAll = (patterns: readonly (string | SQLWrapper)[]) => and(...patterns.map((p) => like(clients.searchText, p)))!;
+
 /** How many matches a search ranks at most (see searchClients). */
-export const SEARCH_CANDIDATES = 300;
+export const SEARCH_CANDIDATES = 100;
+
+/**
+ * The search as a prepared statement per shape (kind, word count, how many locations the caller
+ * is limited to, which filters are given); every value is a placeholder.
+ * Ranked among the first SEARCH_CANDIDATES matches the trigram index yields: a common surname
+ * alone ("santos") matches thousands, and ranking them all costs more than the answer is worth.
+ * The candidates carry their columns, so the winners are not read from the table a second time.
+ */
+const searchStatement = preparedOnce('client_search', (db, name, shape) => {
+  const [kind, words, scope, location, active] = shape.split('_') as [SearchTerms['kind'], string, string, string, string];
+  const scopeIds = scope === 'all' ? undefined : Array.from({ length: Number(scope) }, (_, i) => sql.placeholder(`scope${i}`));
+  const { locationName: _joined, ...columns } = clientColumns;
+  const candidate = db
+    .select({ ...columns, sortName: clients.sortName })
+    .from(clients)
+    .where(
+      and(
+        matchesAll(Array.from({ length: Number(words) }, (_, i) => sql.placeholder(`w${i}`))),
+        scopeIds && (scopeIds.length ? inArray(clients.locationId, scopeIds) : sql`false`),
+        location === 'location' ? eq(clients.locationId, sql.placeholder('location')) : undefined,
+        active === 'active' ? eq(clients.isActive, sql.placeholder('active')) : undefined,
+      ),
+    )
+    .limit(SEARCH_CANDIDATES)
+    .as('candidate');
+  const exact = sql.placeholder('exact');
+  const rank =
+    kind === 'phone'
+      ? sql`${candidate.phone} = ${exact}`
+      : kind === 'email'
+        ? sql`${candidate.email} = ${exact}`
+        : sql`similarity(lower(${candidate.firstName} || ' ' || ${candidate.lastName}), ${exact})`;
+  return db
+    .select({ ...candidate._.selectedFields, locationName: locations.name })
+    .from(candidate)
+    .innerJoin(locations, eq(locations.id, candidate.locationId))
+    .orderBy(desc(candidate.isActive), desc(rank), asc(candidate.sortName), asc(candidate.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
+});
 
 /** Best matches first: exact phone/email, then name similarity; active clients before inactive ones. */
 export const searchClients = async (db: Db, user: AuthUser, query: ClientSearch): Promise<ClientSearchResult> => {
-  const { where, rank } = searchCondition(query.q);
-  const conditions: (SQL | undefined)[] = [where, scopeCondition(readScope(user), clients.locationId)];
-  if (query.location !== undefined) conditions.push(eq(clients.locationId, query.location));
-  if (query.is_active !== undefined) conditions.push(eq(clients.isActive, query.is_active));
-  // Ranked among the first SEARCH_CANDIDATES matches the trigram index yields: a common surname
-  // alone ("santos") matches thousands, and ranking them all costs more than the answer is worth.
-  const candidates = db.select({ id: clients.id }).from(clients).where(and(...conditions)).limit(SEARCH_CANDIDATES);
-  const rows = await selectClients(db)
-    .where(inArray(clients.id, candidates))
-    .orderBy(desc(clients.isActive), ...rank, ...DEFAULT_ORDER, asc(clients.id))
-    .limit(query.limit);
+  const terms = searchTerms(query.q);
+  const scope = readScope(user);
+  const shape = [terms.kind, terms.patterns.length, scope.all ? 'all' : scope.locationIds.length, query.location === undefined ? '' : 'location', query.is_active === undefined ? '' : 'active'];
+  const values: Record<string, unknown> = { exact: terms.exact, limit: query.limit, location: query.location, active: query.is_active };
+  terms.patterns.forEach((p, i) => (values[`w${i}`] = p));
+  if (!scope.all) scope.locationIds.forEach((id, i) => (values[`scope${i}`] = id));
+  const rows = await searchStatement(db, shape.join('_')).execute(values);
   return { results: rows.map(toClient) };
 };
 

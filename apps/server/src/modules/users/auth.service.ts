@@ -4,6 +4,7 @@ import type { MyData } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { groups, refreshTokens, sessions, tokenFamilies, userGroups, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
+import { preparedOnce } from '../../lib/prepared';
 import { publish } from '../../plugins/bus';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { randomToken, sha256 } from '../../lib/tokens';
@@ -115,8 +116,9 @@ export const createSession = async (db: Db, userId: number, meta: { ip: string; 
 };
 
 /** The signed-in person behind a session cookie, or null if it is unknown, expired or idle too long. */
-export const resolveSession = async (db: Db, token: string): Promise<Identity | null> => {
-  const [row] = await db
+// Every request runs this one: prepared once (lib/prepared.ts).
+const sessionStatement = preparedOnce('resolve_session', (db, name) =>
+  db
     .select({
       ...authUserColumns,
       sessionId: sessions.id,
@@ -125,7 +127,12 @@ export const resolveSession = async (db: Db, token: string): Promise<Identity | 
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), sessionIsLive));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), sessionIsLive))
+    .prepare(name),
+);
+
+export const resolveSession = async (db: Db, token: string): Promise<Identity | null> => {
+  const [row] = await sessionStatement(db).execute({ tokenHash: sha256(token) });
   if (!row) return null;
   if (row.stale) await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
   const { sessionId, csrfToken, stale: _stale, ...user } = row;
