@@ -107,6 +107,8 @@ describe('a voucher sale on a client moves the leaderboard', () => {
     const notices = await rankNotices(spUser);
     expect(notices).toHaveLength(noticesBefore + 1);
     expect(notices.at(-1)!.message).toMatch(/^You are now #1 for .+ \(was #2\), with \d+\.\d{2} in net sales\.$/);
+    // It opens the salesperson's own leaderboard (/admin/* is for Admins only).
+    expect(notices.at(-1)!.link).toBe('/dashboard');
 
     // Another sale only widens the lead: the board still moves on screen, but no notice for an unchanged rank.
     await sellVoucher(2);

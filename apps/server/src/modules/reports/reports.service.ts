@@ -197,7 +197,8 @@ export const changeSalesWatchingRanks = async <T>(tx: Tx, actorId: number, dates
         type: 'leaderboard_rank',
         title: 'Leaderboard',
         message: `You are now #${row.rank} for ${current.from} to ${current.to}${was ? ` (was #${was.rank})` : ''}, with ${row.total} in net sales.`,
-        link: '/admin/reports',
+        // The salesperson's own leaderboard is on their dashboard; /admin/* is for Admins only.
+        link: '/dashboard',
         data: { rank: Number(row.rank), previous_rank: was ? Number(was.rank) : null, date_from: current.from, date_to: current.to },
       });
     }
@@ -357,6 +358,14 @@ const deleteRows = async (tx: Tx, actorId: number, rows: SaleRow[], reason: stri
   for (const r of rows) await audit(tx, { actorId, action: 'delete', tableName: 'sales', rowId: r.id, before: { ...toSaleRecord(r), reason } });
 };
 
+/** The sale lines screen filtered to the rows' days (and location, when one), so a request names sales one can look at. */
+const saleLinesLink = (rows: SaleRow[]) => {
+  const dates = rows.map((r) => r.date).sort();
+  const locationIds = [...new Set(rows.map((r) => r.locationId))];
+  const range = dates[0] === dates.at(-1) ? `date=${dates[0]}` : `date_from=${dates[0]}&date_to=${dates.at(-1)}`;
+  return `/admin/reports?tab=lines&${range}${locationIds.length === 1 ? `&location=${locationIds[0]}` : ''}`;
+};
+
 const toSaleRecord = (r: SaleRow) => ({
   id: r.id,
   date: r.date,
@@ -391,7 +400,7 @@ export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesBody)
       type: 'delete_sales',
       title: 'Sales deletion request',
       message: `${who} asks to delete ${rows.length} sale${rows.length === 1 ? '' : 's'} (${days(rows).map((d) => d.date).join(', ')})${body.reason ? `: ${body.reason}` : '.'}`,
-      link: '/admin/reports',
+      link: saleLinesLink(rows),
       data: { sale_ids: ids, reason: body.reason, requested_by: user.id },
       requiresApproval: true,
     });

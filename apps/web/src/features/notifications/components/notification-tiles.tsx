@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Notification } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
 import { useLiveNotifications } from '../live/live-notifications';
+import { openablePath } from './notification-item';
 
 export const LATEST_NOTIFICATIONS = 5;
 
@@ -32,7 +33,7 @@ const useTileState = () => {
 };
 
 /** Everyone: the newest notifications from the live channel (no extra request). */
-export const LatestNotificationsTile = ({ notificationsPath }: { notificationsPath: string }) => {
+export const LatestNotificationsTile = ({ notificationsPath, admin }: { notificationsPath: string; admin: boolean }) => {
   const { state, tileState } = useTileState();
   const latest = state.notifications.slice(0, LATEST_NOTIFICATIONS);
   return (
@@ -43,7 +44,7 @@ export const LatestNotificationsTile = ({ notificationsPath }: { notificationsPa
       emptyTitle="You're all caught up"
       emptyHint="Requests, approvals and announcements will appear here."
     >
-      <Rows notifications={latest} linkOf={(n) => n.link ?? notificationsPath} />
+      <Rows notifications={latest} linkOf={(n) => openablePath(n.link, admin) ?? notificationsPath} />
     </Tile>
   );
 };
