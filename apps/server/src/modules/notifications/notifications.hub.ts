@@ -224,8 +224,8 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
         return;
       case 'arrivals':
         // Only to those who may read the location's arrivals (clients' read scope): the frame carries no
-        // names, but "location 3 had a visit at 10:02" is still activity of a branch a receptionist
-        // elsewhere has no business watching, and the filter costs one array lookup per socket.
+        // names, but a stream of "location 3 changed today" still shows when a branch is busy, which a
+        // receptionist elsewhere has no business watching; the filter costs one array lookup per socket.
         for (const set of byUser.values()) {
           for (const conn of set) if (mayReadArrivalsAt(conn.user, event.location)) send(conn, { action: 'arrivals_changed', location: event.location, date: event.date });
         }
