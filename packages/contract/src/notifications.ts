@@ -100,6 +100,8 @@ export type WsServerMessage =
   | { action: 'notification_removed'; notificationId: number; unread_count: number }
   /** Sales changed in this period (issue 12): an open leaderboard or report of it revalidates. */
   | { action: 'leaderboard_changed'; month: number; year: number; dates: string[] }
+  /** An arrival at this location on this date was logged, changed or cancelled (issue 13): open arrival lists revalidate. */
+  | { action: 'arrivals_changed'; location: number; date: string }
   | { action: 'error'; message: string };
 
 /** `GET /notifications/`: mine, newest first, optionally only read or unread ones. */

@@ -13,6 +13,8 @@ export type BusEvent =
   | { t: 'all_read'; user: number }
   /** Sale lines of these Manila dates changed (issue 12): every socket hears it, to refresh reports. */
   | { t: 'sales'; month: number; year: number; dates: string[] }
+  /** An arrival at this location on this Manila date was logged, changed or cancelled (issue 13). */
+  | { t: 'arrivals'; location: number; date: string }
   /** Sessions ended: close sockets of this session or bearer token family, or of the whole user when neither is named. */
   | { t: 'close'; user: number; session?: number; family?: number };
 

@@ -8,17 +8,21 @@ import { audited } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
 import { notify } from '../notifications/notifications.service';
+import { publish } from '../../plugins/bus';
 import { createdBy, touched } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
 import { activityScope, dateRange, owner } from './sales.service';
-import { addDays, assertWritable, todayInManila } from './scope';
+import { addDays, assertWritable, inScope, readScope, todayInManila } from './scope';
 
 export type ArrivalInput = z.output<typeof clientArrivalBodySchema>;
 export type ArrivalChanges = z.output<typeof clientArrivalPatchSchema>;
 export type ArrivalQuery = z.output<typeof clientArrivalListQuerySchema>;
 export type ArrivalsCountQuery = z.output<typeof arrivalsCountQuerySchema>;
+
+/** Whether a user may read the arrivals of a location: the live hub sends `arrivals_changed` only to them. */
+export const mayReadArrivalsAt = (user: AuthUser, locationId: number) => inScope(readScope(user), locationId);
 
 const therapist = alias(employees, 'therapist');
 const receptionist = alias(employees, 'receptionist');
@@ -120,7 +124,7 @@ const staffAt = async (db: DbOrTx, id: number, kind: 'therapist' | 'receptionist
 /**
  * Logs a visit. Redeeming a voucher locks its row (select … for update) and uses one session in
  * the same transaction, so parallel arrivals can never use more than it holds: the rest get 409.
- * The therapist is notified (live) in the same transaction.
+ * The therapist is notified (live) in the same transaction, and open arrival lists are told to reload.
  */
 export const createArrival = async (db: Db, user: AuthUser, input: ArrivalInput): Promise<ClientArrival> =>
   db.transaction(async (tx) => {
@@ -198,6 +202,8 @@ export const createArrival = async (db: Db, user: AuthUser, input: ArrivalInput)
       })
       .returning({ id: clientArrivals.id });
     const arrival = await audited(tx, { actorId: user.id, action: 'create', tableName: 'client_arrivals', rowId: row!.id, after: await getArrival(tx, user, row!.id) });
+    // Open arrival tiles and lists revalidate when this commits (hub → `arrivals_changed`).
+    await publish(tx, { t: 'arrivals', location: input.location, date });
     if (therapistRow.userId !== null) {
       await notify(tx, {
         recipients: [therapistRow.userId],
@@ -231,6 +237,7 @@ export const updateArrival = async (db: Db, user: AuthUser, id: number, changes:
       .update(clientArrivals)
       .set({ status: changes.status, notes: changes.notes, ...touched(user.id) })
       .where(eq(clientArrivals.id, id));
+    await publish(tx, { t: 'arrivals', location: before.location, date: before.date });
     return audited(tx, { actorId: user.id, action: changes.status === 'cancelled' ? 'cancel' : 'update', tableName: 'client_arrivals', rowId: id, before, after: await getArrival(tx, user, id) });
   });
 

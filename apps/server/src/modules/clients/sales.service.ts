@@ -38,7 +38,7 @@ import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
 import { addDays, assertWritable, readScope, scopeCondition, todayInManila } from './scope';
-import { assertDayOpen } from '../reports/reports.service';
+import { assertDayOpen, changeSalesWatchingRanks } from '../reports/reports.service';
 
 export type MembershipSaleInput = z.output<typeof clientMembershipBodySchema>;
 export type VoucherSaleInput = z.output<typeof clientTreatmentBodySchema>;
@@ -107,24 +107,27 @@ const insertSale = async (
   await assertDayOpen(tx, values.payment.location, values.date);
   const [check] = await tx.select({ amount: sql<string>`(${values.amount})::numeric(12,2)::text`, ok: sql<boolean>`(${values.amount}) >= ${values.payment.discount}::numeric` }).from(sql`(select 1) as one`);
   if (!check!.ok) throw fieldError('discount', `The discount cannot exceed the price (${check!.amount}).`);
-  const [sale] = await tx
-    .insert(sales)
-    .values({
-      date: values.date,
-      locationId: values.payment.location,
-      clientId: values.clientId,
-      salespersonId: values.payment.salesperson,
-      kind: values.kind,
-      amount: check!.amount,
-      discount: values.payment.discount,
-      netAmount: sql`${check!.amount}::numeric - ${values.payment.discount}::numeric`,
-      paymentMethod: values.payment.payment_method,
-      bankId: values.payment.bank,
-      referenceNo: values.payment.reference_no,
-      idempotencyKey: values.idempotencyKey,
-      createdBy: user.id,
-    })
-    .returning();
+  // Through the reports' rank watch: the salesperson credited hears of a rank change, open leaderboards move.
+  const [sale] = await changeSalesWatchingRanks(tx, user.id, [values.date], () =>
+    tx
+      .insert(sales)
+      .values({
+        date: values.date,
+        locationId: values.payment.location,
+        clientId: values.clientId,
+        salespersonId: values.payment.salesperson,
+        kind: values.kind,
+        amount: check!.amount,
+        discount: values.payment.discount,
+        netAmount: sql`${check!.amount}::numeric - ${values.payment.discount}::numeric`,
+        paymentMethod: values.payment.payment_method,
+        bankId: values.payment.bank,
+        referenceNo: values.payment.reference_no,
+        idempotencyKey: values.idempotencyKey,
+        createdBy: user.id,
+      })
+      .returning(),
+  );
   return sale!;
 };
 

@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/http-error';
 import type { BusEvent } from '../../plugins/bus';
 import type { AuthUser } from '../users/auth.service';
 import { liveSessionIds } from '../users/sessions.service';
+import { mayReadArrivalsAt } from '../clients/arrivals.service';
 import { createTokenBucket, type TokenBucket } from './token-bucket';
 import { decide, isDecider, listForUser, loadBatch, markAllRead, removeNotification, setRead, toNotification, unreadCount, unreadCounts } from './notifications.service';
 
@@ -220,6 +221,14 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
         return sendToUser(event.user, { action: 'notification_approved', notificationId: event.id, approved: event.approved });
       case 'sales':
         for (const set of byUser.values()) for (const conn of set) send(conn, { action: 'leaderboard_changed', month: event.month, year: event.year, dates: event.dates });
+        return;
+      case 'arrivals':
+        // Only to those who may read the location's arrivals (clients' read scope): the frame carries no
+        // names, but a stream of "location 3 changed today" still shows when a branch is busy, which a
+        // receptionist elsewhere has no business watching; the filter costs one array lookup per socket.
+        for (const set of byUser.values()) {
+          for (const conn of set) if (mayReadArrivalsAt(conn.user, event.location)) send(conn, { action: 'arrivals_changed', location: event.location, date: event.date });
+        }
         return;
       case 'close':
         for (const conn of [...(byUser.get(event.user) ?? [])]) {

@@ -427,6 +427,8 @@ describe('delete-sales-data', () => {
     expect(await countOn('2021-03-10')).toBe(2);
     const requests = await ctx.database.db.select().from(notifications).where(eq(notifications.type, 'delete_sales'));
     expect(requests.map((r) => r.recipientId).sort()).toEqual([ids.admin, ids.manager].sort());
+    // The request opens the sale lines it names.
+    expect(requests[0]!.link).toBe(`/admin/reports?tab=lines&date=2021-03-10&location=${ids.home}`);
     const managerUser = (await findUsersByIds(ctx.database.db, [ids.manager]))[0]!;
     await decide(ctx.database.db, managerUser, requests.find((r) => r.recipientId === ids.manager)!.id, true);
     expect(await countOn('2021-03-10')).toBe(1);

@@ -175,8 +175,10 @@ export const leaderboard = async (db: DbOrTx, query: LeaderboardQuery): Promise<
  * Runs a change to sale lines and then, when it touched the current cutoff, tells each
  * salesperson whose rank moved (one notification each, however many lines changed) and every
  * open socket that the period's figures changed (bus event `sales` → `leaderboard_changed`).
+ * Every writer of sale lines goes through it: imports and deletions here, membership and
+ * voucher sales in modules/clients (sales.service.ts), so the leaderboard moves for all of them.
  */
-const watchingRanks = async <T>(tx: Tx, actorId: number, dates: string[], change: () => Promise<T>): Promise<T> => {
+export const changeSalesWatchingRanks = async <T>(tx: Tx, actorId: number, dates: string[], change: () => Promise<T>): Promise<T> => {
   const today = manilaDate();
   const cutoff = cutoffOf(today);
   const current = periodOf(Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoff);
@@ -195,7 +197,8 @@ const watchingRanks = async <T>(tx: Tx, actorId: number, dates: string[], change
         type: 'leaderboard_rank',
         title: 'Leaderboard',
         message: `You are now #${row.rank} for ${current.from} to ${current.to}${was ? ` (was #${was.rank})` : ''}, with ${row.total} in net sales.`,
-        link: '/admin/reports',
+        // The salesperson's own leaderboard is on their dashboard; /admin/* is for Admins only.
+        link: '/dashboard',
         data: { rank: Number(row.rank), previous_rank: was ? Number(was.rank) : null, date_from: current.from, date_to: current.to },
       });
     }
@@ -273,7 +276,7 @@ export const storeSales = async (db: Db, user: AuthUser, body: StoreSalesBody, i
       if (!inScope(scopeOf(user), location.id)) throw forbidden(`You do not work at ${location.name}, so you cannot record its sales.`);
       await assertDayOpen(tx, location.id, body.date);
       await checkLines(tx, location.id, body.sales, source);
-      const result = await watchingRanks(tx, user.id, [body.date], async () => {
+      const result = await changeSalesWatchingRanks(tx, user.id, [body.date], async () => {
         const inserted = await tx
           .insert(sales)
           .values(
@@ -349,10 +352,18 @@ const days = (rows: SaleRow[]) => [...new Map(rows.map((r) => [`${r.locationId}|
 /** Deletes the rows (each audited with its before), once every day they belong to is open. */
 const deleteRows = async (tx: Tx, actorId: number, rows: SaleRow[], reason: string) => {
   for (const day of days(rows)) await assertDayOpen(tx, day.locationId, day.date);
-  await watchingRanks(tx, actorId, rows.map((r) => r.date), async () => {
+  await changeSalesWatchingRanks(tx, actorId, rows.map((r) => r.date), async () => {
     await tx.delete(sales).where(inArray(sales.id, rows.map((r) => r.id)));
   });
   for (const r of rows) await audit(tx, { actorId, action: 'delete', tableName: 'sales', rowId: r.id, before: { ...toSaleRecord(r), reason } });
+};
+
+/** The sale lines screen filtered to the rows' days (and location, when one), so a request names sales one can look at. */
+const saleLinesLink = (rows: SaleRow[]) => {
+  const dates = rows.map((r) => r.date).sort();
+  const locationIds = [...new Set(rows.map((r) => r.locationId))];
+  const range = dates[0] === dates.at(-1) ? `date=${dates[0]}` : `date_from=${dates[0]}&date_to=${dates.at(-1)}`;
+  return `/admin/reports?tab=lines&${range}${locationIds.length === 1 ? `&location=${locationIds[0]}` : ''}`;
 };
 
 const toSaleRecord = (r: SaleRow) => ({
@@ -389,7 +400,7 @@ export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesBody)
       type: 'delete_sales',
       title: 'Sales deletion request',
       message: `${who} asks to delete ${rows.length} sale${rows.length === 1 ? '' : 's'} (${days(rows).map((d) => d.date).join(', ')})${body.reason ? `: ${body.reason}` : '.'}`,
-      link: '/admin/reports',
+      link: saleLinesLink(rows),
       data: { sale_ids: ids, reason: body.reason, requested_by: user.id },
       requiresApproval: true,
     });

@@ -17,7 +17,7 @@ export const NotificationsRoute = () => {
           <AnnouncementComposer />
         </Box>
       ) : null}
-      <NotificationList />
+      <NotificationList admin={user.groups.includes(ADMIN_GROUP)} />
     </>
   );
 };

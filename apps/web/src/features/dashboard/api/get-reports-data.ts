@@ -5,7 +5,8 @@ import { getOne, getPage, withQuery } from '../../../lib/list-query';
 /**
  * Every figure the dashboard shows comes from `/reports/…` or `/clients/arrivals/`. The live
  * channel revalidates every cached key under `/reports/` when a `leaderboard_changed` frame
- * arrives, so these keys must stay under that prefix (features/notifications/live).
+ * arrives, and under `/clients/arrivals/` on `arrivals_changed`, so these keys must stay under
+ * those prefixes (features/notifications/live).
  */
 export const personalSalesKey = (salespersonId: number, month: number, year: number) =>
   withQuery('/reports/get-personal-sales/', { salesperson_id: salespersonId, month, year });

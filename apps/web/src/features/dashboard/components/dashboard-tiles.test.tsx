@@ -175,7 +175,7 @@ const cases = [
   {
     name: 'reports to approve',
     key: submittedReportsKey,
-    ui: <ReportsToApproveTile reportsPath="/admin/reports" />,
+    ui: <ReportsToApproveTile linkOf={(id) => `/admin/reports?report=${id}`} />,
     busy: 'Loading reports waiting for approval',
     empty: { reply: page([]), title: 'Nothing to approve' },
     data: page([report]),

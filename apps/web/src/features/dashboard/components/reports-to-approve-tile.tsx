@@ -7,8 +7,12 @@ import { Tile } from '../../../components/tile';
 import { formatPeso } from '../../../lib/format';
 import { useSubmittedReports } from '../api/get-reports-data';
 
-/** Manager: daily reports submitted and waiting for my approval, oldest first. */
-export const ReportsToApproveTile = ({ reportsPath }: { reportsPath: string }) => {
+/**
+ * Manager: daily reports submitted and waiting for my approval, oldest first. `linkOf` says where
+ * a row opens: the report itself for Admins; /admin/* is theirs alone, so a Manager's row opens
+ * the approval requests instead (SPEC.md §2).
+ */
+export const ReportsToApproveTile = ({ linkOf }: { linkOf: (reportId: number) => string }) => {
   const { data, error, isLoading, mutate } = useSubmittedReports(true);
   return (
     <Tile
@@ -21,7 +25,7 @@ export const ReportsToApproveTile = ({ reportsPath }: { reportsPath: string }) =
     >
       <List dense disablePadding>
         {data?.results.map((r) => (
-          <ListItemButton key={r.id} component={Link} to={`${reportsPath}?report=${r.id}`} sx={{ px: 1, borderRadius: 1 }}>
+          <ListItemButton key={r.id} component={Link} to={linkOf(r.id)} sx={{ px: 1, borderRadius: 1 }}>
             <ListItemText primary={`${r.location_name} · ${r.date}`} secondary={`Net ${formatPeso(r.net_total)} from ${r.sales_count} sale${r.sales_count === 1 ? '' : 's'}`} />
           </ListItemButton>
         ))}

@@ -65,9 +65,9 @@ export const ReceptionistTiles = ({ locations, today }: { locations: { id: numbe
 );
 
 /** Manager (and Admin): my locations' sales against yesterday and last week, and reports to approve. */
-export const ManagerTiles = ({ today, reportsPath }: { today: string; reportsPath: string }) => (
+export const ManagerTiles = ({ today, reportLink }: { today: string; reportLink: (reportId: number) => string }) => (
   <>
     <LocationSalesTile date={today} />
-    <ReportsToApproveTile reportsPath={reportsPath} />
+    <ReportsToApproveTile linkOf={reportLink} />
   </>
 );

@@ -5,11 +5,11 @@ import { renderWithRouter } from '../../../test/render';
 import { NotificationItem } from './notification-item';
 
 
-const show = (link: string | null) => {
+const show = (link: string | null, admin = true) => {
   const handlers = { onMarkRead: vi.fn(), onMarkUnread: vi.fn(), onRemove: vi.fn(), onDecide: vi.fn() };
   renderWithRouter(
     <ul>
-      <NotificationItem notification={notification({ link })} {...handlers} />
+      <NotificationItem notification={notification({ link })} admin={admin} {...handlers} />
     </ul>,
   );
 };
@@ -33,6 +33,17 @@ describe('notification item link', () => {
     show(link);
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByText(/^Link \(not opened from here\):/)).toBeInTheDocument();
+  });
+
+  it.each(['/clients/12', '/dashboard', '/notifications'])('opens %s for staff too', (link) => {
+    show(link, false);
+    expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute('href', link);
+  });
+
+  it.each(['/admin/reports?report=3', '/admin', '/admin/reports?tab=lines&date=2026-11-20'])('offers no Open for %s to someone who is not an Admin (they would be sent back to the dashboard)', (link) => {
+    show(link, false);
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByText(/^Link/)).toBeNull();
   });
 
   it('shows nothing without a link', () => {

@@ -21,8 +21,17 @@ const when = new Intl.DateTimeFormat(LOCALE, { timeZone: BUSINESS_TIME_ZONE, dat
  */
 const isPanelLink = (link: string) => PANEL_LINK.test(link);
 
+/**
+ * Where "Open" goes, or null. /admin/* lets only Admins in (SPEC.md §2); anyone else would land
+ * back on /dashboard, so a Manager's report request is decided here, from the row, instead.
+ */
+export const openablePath = (link: string | null, admin: boolean): string | null =>
+  link && isPanelLink(link) && (admin || !/^\/admin(\/|\?|#|$)/.test(link)) ? link : null;
+
 type NotificationItemProps = {
   notification: Notification;
+  /** Whether the viewer is an Admin, who alone may open /admin/* links. */
+  admin: boolean;
   onMarkRead: (id: number) => void;
   onMarkUnread: (id: number) => void;
   onRemove: (id: number) => void;
@@ -30,7 +39,9 @@ type NotificationItemProps = {
 };
 
 /** One notification: unread marked, its link, read/unread and remove, approve/decline for deciders. */
-export const NotificationItem = ({ notification: n, onMarkRead, onMarkUnread, onRemove, onDecide }: NotificationItemProps) => (
+export const NotificationItem = ({ notification: n, admin, onMarkRead, onMarkUnread, onRemove, onDecide }: NotificationItemProps) => {
+  const open = openablePath(n.link, admin);
+  return (
   <Box
     component="li"
     aria-label={`${n.is_read ? '' : 'Unread: '}${n.title}`}
@@ -72,8 +83,8 @@ export const NotificationItem = ({ notification: n, onMarkRead, onMarkUnread, on
           <Chip size="small" color={n.is_approved ? 'success' : 'default'} label={n.is_approved ? 'Approved' : 'Declined'} />
         ) : null}
         {n.requires_approval && n.is_approved === null && !n.can_decide ? <Chip size="small" label="Awaiting decision" /> : null}
-        {n.link && isPanelLink(n.link) ? (
-          <Button size="small" component={RouterLink} to={n.link} onClick={() => (n.is_read ? undefined : onMarkRead(n.id))}>
+        {open ? (
+          <Button size="small" component={RouterLink} to={open} onClick={() => (n.is_read ? undefined : onMarkRead(n.id))}>
             Open
           </Button>
         ) : null}
@@ -97,4 +108,5 @@ export const NotificationItem = ({ notification: n, onMarkRead, onMarkUnread, on
       </Tooltip>
     </Stack>
   </Box>
-);
+  );
+};

@@ -16,7 +16,7 @@ const setup = () => {
   renderWithRouter(
     <LiveNotificationsProvider client={live.client}>
       <NotificationsIcon />
-      <NotificationList />
+      <NotificationList admin={false} />
     </LiveNotificationsProvider>,
   );
   return live;

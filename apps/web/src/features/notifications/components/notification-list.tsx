@@ -46,7 +46,7 @@ const DecidedRow = ({ n }: { n: Notification }) => (
 );
 
 /** The person's notifications, newest first, kept live by the WebSocket channel. */
-export const NotificationList = () => {
+export const NotificationList = ({ admin }: { admin: boolean }) => {
   const { state, connected, loadOlder, markRead, markUnread, markAllRead, remove, decide, reconnect } = useLiveNotifications();
   const [olderPending, setOlderPending] = useState(false);
   const [filter, setFilter] = useState<InboxFilter>('all');
@@ -114,7 +114,7 @@ export const NotificationList = () => {
           filter === 'decided' ? (
             <DecidedRow key={n.id} n={n} />
           ) : (
-            <NotificationItem key={n.id} notification={n} onMarkRead={markRead} onMarkUnread={markUnread} onRemove={remove} onDecide={decide} />
+            <NotificationItem key={n.id} notification={n} admin={admin} onMarkRead={markRead} onMarkUnread={markUnread} onRemove={remove} onDecide={decide} />
           ),
         )}
       </Box>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Notification } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
 import { useLiveNotifications } from '../live/live-notifications';
+import { openablePath } from './notification-item';
 
 export const LATEST_NOTIFICATIONS = 5;
 
@@ -42,14 +43,14 @@ const NotificationListTile = ({ title, errorTitle, emptyTitle, emptyHint, pick, 
 };
 
 /** Everyone: the newest notifications. */
-export const LatestNotificationsTile = ({ notificationsPath }: { notificationsPath: string }) => (
+export const LatestNotificationsTile = ({ notificationsPath, admin }: { notificationsPath: string; admin: boolean }) => (
   <NotificationListTile
     title="Latest notifications"
     errorTitle="Notifications could not be loaded"
     emptyTitle="You're all caught up"
     emptyHint="Requests, approvals and announcements will appear here."
     pick={(all) => all.slice(0, LATEST_NOTIFICATIONS)}
-    linkOf={(n) => n.link ?? notificationsPath}
+    linkOf={(n) => openablePath(n.link, admin) ?? notificationsPath}
   />
 );
 

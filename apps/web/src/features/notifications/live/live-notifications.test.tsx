@@ -32,4 +32,26 @@ describe('live notifications provider', () => {
     expect(await screen.findByText('/reports/leaderboards/?month=11&year=2026&cutoff=1 2')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.url === '/banks/')).toHaveLength(1));
   });
+
+  it('reads open arrivals again when the server says arrivals changed (arrivals_changed), and nothing else', async () => {
+    let reads = 0;
+    const calls = mockApi({
+      'GET /clients/arrivals/': () => ({ status: 200, data: { n: (reads += 1) } }),
+      'GET /reports/leaderboards/': { status: 200, data: { n: 0 } },
+    });
+    const fake = createFakeLiveClient();
+    const key = '/clients/arrivals/?date=2026-11-23&therapist=4&status=arrived&ordering=time&page=1&pageSize=100';
+    render(
+      <AppProvider swr={testSwr}>
+        <LiveNotificationsProvider client={fake.client}>
+          <Reader path={key} />
+          <Reader path="/reports/leaderboards/?month=11&year=2026&cutoff=2" />
+        </LiveNotificationsProvider>
+      </AppProvider>,
+    );
+    expect(await screen.findByText(`${key} 1`)).toBeInTheDocument();
+    fake.emit({ action: 'arrivals_changed', location: 1, date: '2026-11-23' });
+    expect(await screen.findByText(`${key} 2`)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/reports/'))).toHaveLength(1);
+  });
 });

@@ -14,6 +14,14 @@ import { initialNotificationsState, notificationsReducer, type NotificationsActi
  */
 export const isReportKey = (key: unknown): boolean => typeof key === 'string' && key.startsWith('/reports/');
 
+/**
+ * An `arrivals_changed` frame says an arrival was logged, changed or cancelled: every cached
+ * arrivals read (`/clients/arrivals/…`: the dashboard's tiles, lists, counts) is revalidated
+ * once. Every such key, not only the frame's location and date: the server already sends the
+ * frame only to those who may read that location, and a stale count elsewhere costs more than a read.
+ */
+export const isArrivalsKey = (key: unknown): boolean => typeof key === 'string' && key.startsWith('/clients/arrivals/');
+
 /** SWR key of the live list: WebSocket events update this cache entry through the reducer. */
 export const liveNotificationsKey = 'live:notifications';
 
@@ -76,6 +84,10 @@ export const LiveNotificationsProvider = ({ children, client: injected }: { chil
         // Sales changed: open reports (leaderboard, daily and location figures) read again. A key
         // prefix, not an import of the reports feature: features do not import each other.
         void mutate(isReportKey);
+        return;
+      }
+      if (message.action === 'arrivals_changed') {
+        void mutate(isArrivalsKey);
         return;
       }
       const action = toAction(message);

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Leaderboard } from '@ginhawa/contract';
+import { employees, notifications, users } from '../../db/schema/index';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { action, connectSocket, type TestSocket } from '../../test/ws-client';
+import { cutoffOf, manilaDate } from '../reports/reports.service';
+import { loadFixtures, type Fixtures } from './clients.test-helpers';
+
+/** Client sales and arrivals reach open dashboards live (issue 13): the bus event, the hub's frame, who gets it. */
+let ctx: TestContext;
+let admin: Agent;
+let f: Fixtures;
+let spUser = 0;
+let colleague = 0;
+let client = 0;
+let otherClient = 0;
+const opened: TestSocket[] = [];
+
+const today = manilaDate();
+const period = { month: Number(today.slice(5, 7)), year: Number(today.slice(0, 4)), cutoff: cutoffOf(today) };
+
+/** "1500.50" ↔ 150050n: exact cents, so amounts are compared and built without floating point. */
+const cents = (money: string) => {
+  const [whole, frac = ''] = money.split('.');
+  return BigInt(whole!) * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2));
+};
+const pesos = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
+
+const board = async () =>
+  (await admin.request({ method: 'GET', url: `/api/reports/leaderboards/?month=${period.month}&year=${period.year}&cutoff=${period.cutoff}` })).json<Leaderboard>();
+const totalOf = (b: Leaderboard, salesperson: number) => cents(b.results.find((r) => r.salesperson === salesperson)?.total ?? '0.00');
+const rankOf = (b: Leaderboard, salesperson: number) => b.results.find((r) => r.salesperson === salesperson)?.rank;
+
+const importFor = async (salesperson: number, amount: bigint) => {
+  const res = await admin.request({
+    method: 'POST',
+    url: '/api/reports/store-sales-data/',
+    payload: { location: f.home, date: today, sales: [{ salesperson, amount: pesos(amount), payment_method: 'cash' }] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+};
+const sellVoucher = async (sessions: number) => {
+  const res = await admin.request({
+    method: 'POST',
+    url: '/api/clients/treatments/',
+    payload: { client, treatment: f.treatment.id, sessions, location: f.home, salesperson: f.salesperson, payment_method: 'cash' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+};
+const rankNotices = async (userId: number) =>
+  ctx.database.db.select().from(notifications).where(and(eq(notifications.type, 'leaderboard_rank'), eq(notifications.recipientId, userId))).orderBy(asc(notifications.id));
+
+const socketOf = async (agent: Agent) => {
+  const socket = await connectSocket(ctx.app, { agent });
+  opened.push(socket);
+  await socket.next(action('user_notifications'));
+  return socket;
+};
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const db = ctx.database.db;
+  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+  f = await loadFixtures(db);
+  spUser = (await db.select({ id: users.id }).from(users).where(eq(users.username, 'salesperson')))[0]!.id;
+  const [mate] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.kind, 'salesperson'), eq(employees.locationId, f.home), ne(employees.id, f.salesperson), eq(employees.isActive, true)))
+    .limit(1);
+  colleague = mate!.id;
+  const made = async (location: number, phone: string) => {
+    const res = await admin.request({ method: 'POST', url: '/api/clients/', payload: { first_name: 'Live', last_name: 'Client', phone, location } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number }>().id;
+  };
+  client = await made(f.home, '09170001301');
+  otherClient = await made(f.other, '09170001302');
+}, 120_000);
+
+afterAll(async () => {
+  for (const socket of opened) socket.ws.close();
+  await ctx?.close();
+});
+
+describe('a voucher sale on a client moves the leaderboard', () => {
+  it('publishes leaderboard_changed and notifies the credited salesperson when their rank changes, and not when it does not', async () => {
+    const socket = await socketOf(await login(ctx.app, 'salesperson', DEMO_PASSWORD));
+    // Set the scene with imports: the seller leads, then a colleague passes them by one centavo.
+    const start = await board();
+    const top = start.results.reduce((max, r) => (cents(r.total) > max ? cents(r.total) : max), 0n);
+    await importFor(f.salesperson, top - totalOf(start, f.salesperson) + 100n);
+    const mid = await board();
+    await importFor(colleague, totalOf(mid, f.salesperson) - totalOf(mid, colleague) + 1n);
+    const set = await board();
+    expect([rankOf(set, colleague), rankOf(set, f.salesperson)]).toEqual([1, 2]);
+    socket.messages.splice(0);
+    const noticesBefore = (await rankNotices(spUser)).length;
+
+    // A voucher credited to the seller (price ≥ 0.02) puts them back on top: one notice, one frame.
+    await sellVoucher(1);
+    const frame = await socket.next<{ month: number; year: number; dates: string[] }>(action('leaderboard_changed'));
+    expect(frame).toMatchObject({ month: period.month, year: period.year, dates: [today] });
+    const after = await board();
+    expect(rankOf(after, f.salesperson)).toBe(1);
+    const notices = await rankNotices(spUser);
+    expect(notices).toHaveLength(noticesBefore + 1);
+    expect(notices.at(-1)!.message).toMatch(/^You are now #1 for .+ \(was #2\), with \d+\.\d{2} in net sales\.$/);
+    // It opens the salesperson's own leaderboard (/admin/* is for Admins only).
+    expect(notices.at(-1)!.link).toBe('/dashboard');
+
+    // Another sale only widens the lead: the board still moves on screen, but no notice for an unchanged rank.
+    await sellVoucher(2);
+    await socket.next(action('leaderboard_changed'));
+    expect(rankOf(await board(), f.salesperson)).toBe(1);
+    expect(await rankNotices(spUser)).toHaveLength(noticesBefore + 1);
+  });
+
+  it('a membership sale goes through the same watch (frame published)', async () => {
+    const socket = await socketOf(admin);
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/clients/memberships/',
+      payload: { client, membership: f.membership.id, location: f.home, salesperson: f.salesperson, payment_method: 'cash' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await socket.next(action('leaderboard_changed'))).toMatchObject({ dates: [today] });
+  });
+});
+
+describe('arrivals_changed', () => {
+  it('reaches those who may read the location (therapist, receptionist, manager) and not staff of another location', async () => {
+    const db = ctx.database.db;
+    const [elsewhere] = await db
+      .select({ username: users.username })
+      .from(employees)
+      .innerJoin(users, eq(users.id, employees.userId))
+      .where(and(eq(employees.kind, 'receptionist'), eq(employees.locationId, f.other), eq(users.isActive, true)))
+      .limit(1);
+    const therapist = await socketOf(await login(ctx.app, 'therapist', DEMO_PASSWORD));
+    const receptionist = await socketOf(await login(ctx.app, 'receptionist', DEMO_PASSWORD));
+    const manager = await socketOf(await login(ctx.app, 'manager', DEMO_PASSWORD));
+    const outsider = await socketOf(await login(ctx.app, elsewhere!.username, DEMO_PASSWORD));
+    const arrivalsChanged = action('arrivals_changed');
+
+    const logged = await admin.request({ method: 'POST', url: '/api/clients/arrivals/', payload: { client, location: f.home, time: '10:00', therapist: f.therapist } });
+    expect(logged.statusCode, logged.body).toBe(201);
+    for (const socket of [therapist, receptionist, manager]) expect(await socket.next(arrivalsChanged)).toEqual({ action: 'arrivals_changed', location: f.home, date: today });
+
+    // Cancelling is a change too.
+    const cancelled = await admin.request({ method: 'PATCH', url: `/api/clients/arrivals/${logged.json<{ id: number }>().id}/`, payload: { status: 'cancelled' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    for (const socket of [therapist, receptionist, manager]) expect(await socket.next(arrivalsChanged)).toEqual({ action: 'arrivals_changed', location: f.home, date: today });
+
+    // A refused arrival (no such therapist there) publishes nothing: the event rides the transaction.
+    const refused = await admin.request({ method: 'POST', url: '/api/clients/arrivals/', payload: { client, location: f.home, time: '11:00', therapist: f.otherTherapist } });
+    expect(refused.statusCode).toBe(400);
+
+    // Events arrive in commit order, so the outsider's first arrivals frame being the other
+    // location's proves the two home-location frames before it were never sent to them.
+    const there = await admin.request({ method: 'POST', url: '/api/clients/arrivals/', payload: { client: otherClient, location: f.other, time: '12:00', therapist: f.otherTherapist } });
+    expect(there.statusCode, there.body).toBe(201);
+    expect(await outsider.next(arrivalsChanged)).toEqual({ action: 'arrivals_changed', location: f.other, date: today });
+    expect(await manager.next(arrivalsChanged)).toEqual({ action: 'arrivals_changed', location: f.other, date: today });
+    // Staff at home hear nothing of the other location (sent in the same loop as the manager's frame).
+    expect(receptionist.messages.filter(arrivalsChanged)).toEqual([]);
+    expect(therapist.messages.filter(arrivalsChanged)).toEqual([]);
+  });
+});
