@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ArrivalsData, Leaderboard, Liability } from '@ginhawa/contract';
-import { mockApi, type MockHandler } from '../../../test/api-mock';
+import { mockApi, type MockReply } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
 import { arrivalsDataKey, liabilityKey, monthLeaderboardKey } from '../api/admin-dashboard';
 import { ArrivalsHeatmapPanel } from './arrivals-heatmap-panel';
@@ -11,8 +11,8 @@ import { LiabilityPanel } from './liability-panel';
 import { TopSalespeoplePanel, TopTherapistsPanel } from './top-people-panels';
 
 const period = { month: 11, year: 2026 };
-const ok = (data: unknown): MockHandler => ({ status: 200, data });
-const failing: MockHandler = { status: 500, data: { message: 'The server had a problem.' } };
+const ok = (data: unknown): MockReply => ({ status: 200, data });
+const failing: MockReply = { status: 500, data: { message: 'The server had a problem.' } };
 
 const arrivals = (over: Partial<ArrivalsData> = {}): ArrivalsData => ({
   date_from: '2026-11-01',
@@ -61,7 +61,7 @@ const noLiability: Liability = { ...liability, locations: [liability.locations[0
 
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
 
-type Case = { name: string; key: string; ui: ReactElement; busy: string; empty: { reply: MockHandler; title: string }; data: MockHandler; shows: () => Promise<void>; errorTitle: string };
+type Case = { name: string; key: string; ui: ReactElement; busy: string; empty: { reply: MockReply; title: string }; data: MockReply; shows: () => Promise<void>; errorTitle: string };
 
 const cases: Case[] = [
   {
@@ -95,8 +95,8 @@ const cases: Case[] = [
     shows: async () => {
       const table = await screen.findByRole('table', { name: 'Top salespeople, November 2026' });
       expect(bodyRows(table)).toEqual([
-        ['1', 'Lea Cruz', 'Makati', '₱42,000.00'],
-        ['2', 'Mia Tan', 'Makati', '₱15,000.50'],
+        ['1', 'Lea CruzMakati', '₱42,000.00'],
+        ['2', 'Mia TanMakati', '₱15,000.50'],
       ]);
     },
     errorTitle: 'The leaderboard could not be loaded',
@@ -128,10 +128,11 @@ const cases: Case[] = [
     data: ok(liability),
     shows: async () => {
       const table = await screen.findByRole('table', { name: 'Liability by location' });
+      // Pesos first, the sessions behind them underneath.
       expect(bodyRows(table)).toEqual([
-        ['BGC', '0 sessions', '₱0.00', '0 sessions', '₱0.00', '₱0.00'],
-        ['Makati', '8 sessions', '₱3,500.50', '10 sessions', '₱3,833.33', '₱7,333.83'],
-        ['All locations', '8 sessions', '₱3,500.50', '10 sessions', '₱3,833.33', '₱7,333.83'],
+        ['BGC', '₱0.000 sessions', '₱0.000 sessions', '₱0.00'],
+        ['Makati', '₱3,500.508 sessions', '₱3,833.3310 sessions', '₱7,333.83'],
+        ['All locations', '₱3,500.508 sessions', '₱3,833.3310 sessions', '₱7,333.83'],
       ]);
       expect(screen.getByRole('img', { name: 'Liability by location as of 2026-11-23' })).toBeInTheDocument();
     },

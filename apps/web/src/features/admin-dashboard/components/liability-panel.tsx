@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import type { Liability } from '@ginhawa/contract';
+import { useTheme } from '@mui/material/styles';
+import { LOCALE, type Liability, type LiabilityFigure } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
 import { CsvLink } from '../../../components/figures/csv-link';
 import { FigureTable } from '../../../components/figures/figure-table';
@@ -13,7 +14,17 @@ import { panelState } from './panel-state';
 type Line = Liability['locations'][number];
 
 const nothingOwed = (d: Liability) => d.vouchers.count === 0 && d.memberships.count === 0;
-const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`;
+const sessions = (n: number) => `${n.toLocaleString(LOCALE)} ${n === 1 ? 'session' : 'sessions'}`;
+
+/** Pesos owed, with the sessions behind them underneath (two figures in one column keep it phone-wide). */
+const Owed = ({ figure }: { figure: LiabilityFigure }) => (
+  <>
+    {formatPeso(figure.amount)}
+    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      {sessions(figure.sessions_remaining)}
+    </Typography>
+  </>
+);
 const peso = (value: number | null) => (value === null ? '' : formatPeso(value));
 
 /**
@@ -23,6 +34,7 @@ const peso = (value: number | null) => (value === null ? '' : formatPeso(value))
  */
 export const LiabilityPanel = () => {
   const owed = useLiability();
+  const theme = useTheme();
   const data = owed.data;
   // Locations that owe nothing stay in the table (a zero is an answer) but make no bar.
   const owing = data?.locations.filter((l) => l.total !== '0.00') ?? [];
@@ -45,8 +57,8 @@ export const LiabilityPanel = () => {
               xAxis={[{ scaleType: 'band', data: owing.map((l) => l.location_name) }]}
               yAxis={[{ width: 72 }]}
               series={[
-                { id: 'vouchers', label: 'Vouchers', stack: 'owed', data: owing.map((l) => Number(l.vouchers.amount)), valueFormatter: peso },
-                { id: 'memberships', label: 'Memberships', stack: 'owed', data: owing.map((l) => Number(l.memberships.amount)), valueFormatter: peso },
+                { id: 'vouchers', label: 'Vouchers', stack: 'owed', color: theme.palette.primary.main, data: owing.map((l) => Number(l.vouchers.amount)), valueFormatter: peso },
+                { id: 'memberships', label: 'Memberships', stack: 'owed', color: theme.palette.secondary.main, data: owing.map((l) => Number(l.memberships.amount)), valueFormatter: peso },
               ]}
               margin={{ left: 8, right: 16 }}
             />
@@ -57,21 +69,20 @@ export const LiabilityPanel = () => {
             rowKey={(l) => l.location}
             empty="No locations."
             columns={[
-              { label: 'Location', render: (l) => l.location_name },
-              { label: 'Voucher sessions', align: 'right', render: (l) => sessions(l.vouchers.sessions_remaining) },
-              { label: 'Vouchers', align: 'right', render: (l) => formatPeso(l.vouchers.amount) },
-              { label: 'Membership sessions', align: 'right', render: (l) => sessions(l.memberships.sessions_remaining) },
-              { label: 'Memberships', align: 'right', render: (l) => formatPeso(l.memberships.amount) },
+              {
+                label: 'Location',
+                // Long branch names wrap, so the figures fit on a phone without scrolling sideways.
+                render: (l) => (
+                  <Box component="span" sx={{ whiteSpace: 'normal' }}>
+                    {l.location_name}
+                  </Box>
+                ),
+              },
+              { label: 'Vouchers', align: 'right', render: (l) => <Owed figure={l.vouchers} /> },
+              { label: 'Memberships', align: 'right', render: (l) => <Owed figure={l.memberships} /> },
               { label: 'Total', align: 'right', render: (l) => formatPeso(l.total) },
             ]}
-            footer={[
-              'All locations',
-              sessions(data.vouchers.sessions_remaining),
-              formatPeso(data.vouchers.amount),
-              sessions(data.memberships.sessions_remaining),
-              formatPeso(data.memberships.amount),
-              formatPeso(data.total),
-            ]}
+            footer={['All locations', <Owed key="v" figure={data.vouchers} />, <Owed key="m" figure={data.memberships} />, formatPeso(data.total)]}
           />
         </Stack>
       ) : null}

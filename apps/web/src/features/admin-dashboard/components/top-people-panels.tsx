@@ -38,8 +38,18 @@ export const TopSalespeoplePanel = ({ period }: { period: MonthPeriod }) => {
         empty="No sales."
         columns={[
           { label: 'Rank', align: 'right', render: (r) => r.rank },
-          { label: 'Salesperson', render: (r) => r.salesperson_name },
-          { label: 'Location', render: (r) => r.location_name },
+          // The location under the name keeps the table phone-wide (the CSV has it as a column).
+          {
+            label: 'Salesperson',
+            render: (r) => (
+              <>
+                {r.salesperson_name}
+                <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'normal' }}>
+                  {r.location_name}
+                </Typography>
+              </>
+            ),
+          },
           { label: 'Net', align: 'right', render: (r) => formatPeso(r.total) },
         ]}
       />
