@@ -24,7 +24,11 @@ const cents = (amount: string) => Math.round(Number(amount) * 100);
 beforeAll(async () => {
   ctx = await buildTestApp();
   const db = ctx.database.db;
-  for (const role of ROLES) if (role !== 'anonymous') agents[role] = await login(ctx.app, ...ROLE_CREDENTIALS[role]);
+  for (const role of ROLES) {
+    if (role === 'anonymous') continue;
+    const [username, password] = ROLE_CREDENTIALS[role];
+    agents[role] = await login(ctx.app, username, password);
+  }
   const [branch] = await db.insert(locations).values({ name: 'Liability Branch', openingTime: '09:00', closingTime: '21:00' }).returning({ id: locations.id });
   const [quiet] = await db.insert(locations).values({ name: 'Closed Branch', openingTime: '09:00', closingTime: '21:00', isActive: false }).returning({ id: locations.id });
   ids.branch = branch!.id;
