@@ -33,17 +33,9 @@ const arrivals = (over: Partial<ArrivalsData> = {}): ArrivalsData => ({
   ...over,
 });
 
-const entry = (rank: number, salesperson: number, name: string, total: string, count: number) => ({
-  rank,
-  salesperson,
-  salesperson_name: name,
-  location: 1,
-  location_name: 'Makati',
-  total,
-  count,
-  target: '50000.00',
-  share_of_target: null,
-});
+/** Leaderboard lines at one location: [rank, salesperson id, name, net, sales]. */
+const entries = (lines: [number, number, string, string, number][]): Leaderboard['results'] =>
+  lines.map(([rank, salesperson, salesperson_name, total, count]) => ({ rank, salesperson, salesperson_name, total, count, location: 1, location_name: 'Makati', target: '50000.00', share_of_target: null }));
 const board = (results: Leaderboard['results']): Leaderboard => ({ month: 11, year: 2026, cutoff: 0, date_from: '2026-11-01', date_to: '2026-11-30', results });
 
 const figure = (count: number, sessions_remaining: number, amount: string) => ({ count, sessions_remaining, amount });
@@ -90,8 +82,16 @@ const cases: Case[] = [
     key: monthLeaderboardKey(period),
     ui: <TopSalespeoplePanel period={period} />,
     busy: 'Loading top salespeople',
-    empty: { reply: ok(board([entry(1, 7, 'Lea Cruz', '0.00', 0)])), title: 'No sales in November 2026' },
-    data: ok(board([entry(1, 7, 'Lea Cruz', '42000.00', 6), entry(2, 8, 'Mia Tan', '15000.50', 2), entry(3, 9, 'No Sale', '0.00', 0)])),
+    empty: { reply: ok(board(entries([[1, 7, 'Lea Cruz', '0.00', 0]]))), title: 'No sales in November 2026' },
+    data: ok(
+      board(
+        entries([
+          [1, 7, 'Lea Cruz', '42000.00', 6],
+          [2, 8, 'Mia Tan', '15000.50', 2],
+          [3, 9, 'No Sale', '0.00', 0],
+        ]),
+      ),
+    ),
     shows: async () => {
       const table = await screen.findByRole('table', { name: 'Top salespeople, November 2026' });
       expect(bodyRows(table)).toEqual([
@@ -143,35 +143,35 @@ const cases: Case[] = [
 describe('admin dashboard panels', () => {
   for (const c of cases) {
     describe(c.name, () => {
-      it('shows a skeleton while loading', () => {
-        mockApi({ [`GET ${c.key}`]: 'pending' });
+      // One visit through every state: the skeleton until the server answers, its error with
+      // Try again, then the figures once the retry succeeds.
+      it('goes from a skeleton to the error, and Try again brings the figures', async () => {
+        let answer: () => void = () => undefined;
+        const answered = new Promise<void>((resolve) => (answer = resolve));
+        let reply: MockReply = failing;
+        const calls = mockApi({
+          [`GET ${c.key}`]: async () => {
+            await answered;
+            return reply;
+          },
+        });
         renderWithRouter(c.ui);
         expect(screen.getByLabelText(c.busy)).toHaveAttribute('aria-busy', 'true');
+        answer();
+        expect(await screen.findByText(c.errorTitle)).toBeInTheDocument();
+        expect(screen.getByText('The server had a problem.')).toBeInTheDocument();
+        reply = c.data;
+        await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+        await c.shows();
+        expect(screen.queryByText(c.errorTitle)).not.toBeInTheDocument();
+        expect(calls.filter((call) => call.url === c.key).length).toBeGreaterThanOrEqual(2);
       });
 
-      it('says what to do when there is nothing', async () => {
+      it('says what to do when there is nothing, instead of an empty table', async () => {
         mockApi({ [`GET ${c.key}`]: c.empty.reply });
         renderWithRouter(c.ui);
         expect(await screen.findByText(c.empty.title)).toBeInTheDocument();
         expect(screen.queryByRole('table')).not.toBeInTheDocument();
-      });
-
-      it('shows the error with Try again, which refetches', async () => {
-        let fail = true;
-        const calls = mockApi({ [`GET ${c.key}`]: () => (fail ? failing : c.data) });
-        renderWithRouter(c.ui);
-        expect(await screen.findByText(c.errorTitle)).toBeInTheDocument();
-        expect(screen.getByText('The server had a problem.')).toBeInTheDocument();
-        fail = false;
-        await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-        await c.shows();
-        expect(calls.filter((call) => call.url === c.key).length).toBeGreaterThanOrEqual(2);
-      });
-
-      it('shows the data', async () => {
-        mockApi({ [`GET ${c.key}`]: c.data });
-        renderWithRouter(c.ui);
-        await c.shows();
       });
     });
   }
