@@ -83,7 +83,8 @@ export const LocationSalesPanel = ({ period, onChange, showPeriod = true, linesP
                 linesPath === null ? (
                   l.location_name
                 ) : (
-                  <Link component={RouterLink} to={`${linesPath}?${new URLSearchParams({ tab: 'lines', location: String(l.location), date_from: first, date_to: last }).toString()}`}>
+                  // Long branch names wrap so the net column stays in view on a phone.
+                  <Link component={RouterLink} sx={{ whiteSpace: 'normal' }} to={`${linesPath}?${new URLSearchParams({ tab: 'lines', location: String(l.location), date_from: first, date_to: last }).toString()}`}>
                     {l.location_name}
                   </Link>
                 ),
