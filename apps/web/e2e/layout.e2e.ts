@@ -22,8 +22,8 @@ describe('layout and navigation', () => {
     assert.equal(await page.locator(BOTTOM_BAR).isVisible(), false);
     const admin = page.getByRole('list', { name: 'Admin' });
     const entries = await admin.getByRole('link').allTextContents();
-    // The e2e build has the reports flag on (scripts/e2e.mjs); the other flags are off.
-    assert.deepEqual(entries, ['Employees', 'Clients', 'Locations', 'Services', 'Reports', 'Settings']);
+    // The e2e build has the reports and adminDashboard flags on (scripts/e2e.mjs); the other flags are off.
+    assert.deepEqual(entries, ['Dashboard', 'Employees', 'Clients', 'Locations', 'Services', 'Reports', 'Settings']);
     await admin.getByRole('link', { name: 'Locations' }).click();
     await page.waitForURL('**/admin/locations');
     await page.getByRole('heading', { level: 1, name: 'Locations' }).waitFor();
@@ -86,6 +86,7 @@ describe('layout and navigation', () => {
       ['/profile', 'Profile'],
       ['/admin/menu', 'Admin'],
       ['/admin', 'Admin'],
+      ['/admin/dashboard', 'Admin dashboard'],
       ['/clients/999999', 'Client not found'],
       ['/somewhere/else', /^Good (morning|afternoon|evening), /],
     ];

@@ -332,11 +332,21 @@ export type ArrivalsCountQuery = z.input<typeof arrivalsCountQuerySchema>;
 export const arrivalsCountSchema = z.object({ count: z.number().int(), date_from: z.string(), date_to: z.string() });
 export type ArrivalsCount = z.infer<typeof arrivalsCountSchema>;
 
+/** Which series `GET /clients/arrivals/data/?format=csv` downloads (the JSON answer carries them all). */
+export const ARRIVALS_DATA_SERIES = ['weekday_hour', 'therapist', 'location', 'day', 'hour'] as const;
+export const arrivalsDataQuerySchema = arrivalsCountQuerySchema.extend({
+  format: z.enum(['json', 'csv'], { error: 'Choose json or csv.' }).default('json'),
+  series: z.enum(ARRIVALS_DATA_SERIES, { error: `Choose one of ${ARRIVALS_DATA_SERIES.join(', ')}.` }).default('weekday_hour'),
+});
+export type ArrivalsDataQuery = z.input<typeof arrivalsDataQuerySchema>;
+
 export const arrivalsDataSchema = z.object({
   date_from: z.string(),
   date_to: z.string(),
   by_day: z.array(z.object({ date: z.string(), count: z.number().int() })),
   by_hour: z.array(z.object({ hour: z.number().int(), count: z.number().int() })),
+  /** Manila weekday (ISO: 1 = Monday … 7 = Sunday) × hour of the arrival's time; only the cells with arrivals. */
+  by_weekday_hour: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), count: z.number().int() })),
   by_location: z.array(z.object({ location: z.number().int(), location_name: z.string(), count: z.number().int() })),
   by_therapist: z.array(z.object({ therapist: z.number().int(), therapist_name: z.string(), count: z.number().int() })),
 });

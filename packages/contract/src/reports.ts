@@ -258,3 +258,30 @@ export type Leaderboard = z.infer<typeof leaderboardSchema>;
 
 /** What the live bus tells open leaderboards: revalidate `/reports/leaderboards/` for this period. */
 export const LEADERBOARD_CHANGED_ACTION = 'leaderboard_changed';
+
+// ——— liability (what the business still owes in treatments) ———
+
+export const liabilityQuerySchema = z.object({ location: filterId().optional(), ...formatParam });
+export type LiabilityQuery = z.output<typeof liabilityQuerySchema>;
+
+/** Sessions sold and not yet used, and their value in pesos (decision 0601 says what counts). */
+export const liabilityFigureSchema = z.object({ count: z.number().int(), sessions_remaining: z.number().int(), amount: z.string() });
+export type LiabilityFigure = z.infer<typeof liabilityFigureSchema>;
+
+export const liabilitySchema = z.object({
+  /** The Manila date the rule was applied on (expiry is judged against it). */
+  as_of: z.string(),
+  locations: z.array(
+    z.object({
+      location: z.number().int(),
+      location_name: z.string(),
+      vouchers: liabilityFigureSchema,
+      memberships: liabilityFigureSchema,
+      total: z.string(),
+    }),
+  ),
+  vouchers: liabilityFigureSchema,
+  memberships: liabilityFigureSchema,
+  total: z.string(),
+});
+export type Liability = z.infer<typeof liabilitySchema>;

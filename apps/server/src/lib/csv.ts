@@ -1,4 +1,7 @@
 /** CSV in and out (RFC 4180), shared by the clients import/export and the reports. */
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks; CRLF or LF. A leading BOM is dropped. */
 export const parseCsv = (text: string): string[][] => {
   const rows: string[][] = [];
@@ -52,3 +55,11 @@ export function* csvLines(header: readonly string[], rows: Iterable<(string | nu
   yield `\ufeff${csvLine([...header])}`;
   for (const row of rows) yield csvLine(row);
 }
+
+/** A streamed text/csv answer (`?format=csv`): peso amounts as plain decimals, Manila dates. */
+export const sendCsv = (reply: FastifyReply, name: string, lines: Iterable<string> | AsyncIterable<string>) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(lines));

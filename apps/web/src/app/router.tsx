@@ -154,6 +154,17 @@ export const signedInRoutes: RouteObject[] = [
                         },
                       ]
                     : []),
+                  ...(FLAGS.adminDashboard
+                    ? [
+                        {
+                          path: 'dashboard',
+                          lazy: lazyScreen(
+                            () => import('./routes/admin/dashboard'),
+                            (m) => m.AdminDashboardRoute,
+                          ),
+                        },
+                      ]
+                    : []),
                   ...(FLAGS.reports
                     ? [
                         {

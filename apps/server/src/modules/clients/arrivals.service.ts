@@ -265,12 +265,15 @@ export const countArrivals = async (db: Db, user: AuthUser, query: ArrivalsCount
   return { count: row?.n ?? 0, date_from: from, date_to: to };
 };
 
-/** Chart data: arrivals (not cancelled) by day, hour, location and therapist; the last 30 days by default. */
+/** Chart data: arrivals (not cancelled) by day, hour, weekday × hour, location and therapist; the last 30 days by default. */
 export const arrivalsData = async (db: Db, user: AuthUser, query: ArrivalsCountQuery): Promise<ArrivalsData> => {
   const { from, to } = period(query, 30);
   const where = countedWhere(user, from, to, query.location);
   const hour = sql<number>`substr(${clientArrivals.time}, 1, 2)::int`.mapWith(Number);
-  const [byDay, byHour, byLocation, byTherapist] = await Promise.all([
+  // `date` and `time` are already the Manila calendar day and clock (as logged at the desk), so
+  // 23:45 on a Sunday stays Sunday 23h whatever the server's zone; ISO weekday, 1 = Monday.
+  const weekday = sql<number>`extract(isodow from ${clientArrivals.date})::int`.mapWith(Number);
+  const [byDay, byHour, byWeekdayHour, byLocation, byTherapist] = await Promise.all([
     db
       .select({ date: clientArrivals.date, n: count() })
       .from(clientArrivals)
@@ -279,6 +282,13 @@ export const arrivalsData = async (db: Db, user: AuthUser, query: ArrivalsCountQ
       .groupBy(clientArrivals.date)
       .orderBy(asc(clientArrivals.date)),
     db.select({ hour, n: count() }).from(clientArrivals).innerJoin(owner, eq(owner.id, clientArrivals.clientId)).where(where).groupBy(hour).orderBy(asc(hour)),
+    db
+      .select({ weekday, hour, n: count() })
+      .from(clientArrivals)
+      .innerJoin(owner, eq(owner.id, clientArrivals.clientId))
+      .where(where)
+      .groupBy(weekday, hour)
+      .orderBy(asc(weekday), asc(hour)),
     db
       .select({ id: locations.id, name: locations.name, n: count() })
       .from(clientArrivals)
@@ -301,6 +311,7 @@ export const arrivalsData = async (db: Db, user: AuthUser, query: ArrivalsCountQ
     date_to: to,
     by_day: byDay.map((r) => ({ date: r.date, count: r.n })),
     by_hour: byHour.map((r) => ({ hour: r.hour, count: r.n })),
+    by_weekday_hour: byWeekdayHour.map((r) => ({ weekday: r.weekday, hour: r.hour, count: r.n })),
     by_location: byLocation.map((r) => ({ location: r.id, location_name: r.name, count: r.n })),
     by_therapist: byTherapist.map((r) => ({ therapist: r.id, therapist_name: r.name, count: r.n })),
   };

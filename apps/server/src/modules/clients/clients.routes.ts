@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   arrivalsCountQuerySchema,
   arrivalsCountSchema,
+  arrivalsDataQuerySchema,
   arrivalsDataSchema,
   clientArrivalBodySchema,
   clientArrivalListQuerySchema,
@@ -47,6 +48,8 @@ import {
   setClientMembershipStatus,
 } from './sales.service';
 import { clientHistory } from './history.service';
+import { csvLines, sendCsv } from '../../lib/csv';
+import { arrivalsCsv } from './csv';
 import { arrivalsData, countArrivals, createArrival, getArrival, listArrivals, updateArrival } from './arrivals.service';
 
 const tags = ['clients'];
@@ -149,9 +152,12 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/arrivals/arrivals_count/', { config: staff, schema: { tags, querystring: arrivalsCountQuerySchema, response: { 200: arrivalsCountSchema, ...errors } } }, async (request) =>
     countArrivals(db, currentUser(request), request.query),
   );
-  app.get('/arrivals/data/', { config: staff, schema: { tags, querystring: arrivalsCountQuerySchema, response: { 200: arrivalsDataSchema, ...errors } } }, async (request) =>
-    arrivalsData(db, currentUser(request), request.query),
-  );
+  app.get('/arrivals/data/', { config: staff, schema: { tags, querystring: arrivalsDataQuerySchema, response: { 200: arrivalsDataSchema, ...errors } } }, async (request, reply) => {
+    const data = await arrivalsData(db, currentUser(request), request.query);
+    if (request.query.format !== 'csv') return data;
+    const { header, rows } = arrivalsCsv(data, request.query.series);
+    return sendCsv(reply, `arrivals-${request.query.series.replace('_', '-')}-${data.date_from}-${data.date_to}`, csvLines(header, rows));
+  });
   app.get('/arrivals/:id/', { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientArrivalSchema, ...errors } } }, async (request) =>
     getArrival(db, currentUser(request), request.params.id),
   );

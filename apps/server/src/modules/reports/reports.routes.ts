@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ADMIN_GROUP,
   MANAGER_GROUP,
   dailyReportBodySchema,
   dailyReportListQuerySchema,
@@ -17,6 +17,8 @@ import {
   idParamsSchema,
   leaderboardQuerySchema,
   leaderboardSchema,
+  liabilityQuerySchema,
+  liabilitySchema,
   locationSalesQuerySchema,
   locationSalesSchema,
   pageSchema,
@@ -32,13 +34,16 @@ import {
 } from '@ginhawa/contract';
 import { currentUser } from '../../plugins/auth';
 import { HttpError, badRequest, fieldsError } from '../../lib/http-error';
-import { csvLine, csvLines, parseCsv } from '../../lib/csv';
+import { csvLine, csvLines, parseCsv, sendCsv } from '../../lib/csv';
 import { parseSalesCsv, reportsService as service } from './reports.service';
+import { liability } from './liability.service';
 
 const tags = ['reports'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 /** Location-wide figures: Managers (their locations) and Admins. */
 const managers = { groups: [MANAGER_GROUP] } as const;
+/** Business-wide money owed (decision 0601): Admins only. */
+const admins = { groups: [ADMIN_GROUP] } as const;
 const CSV_MAX_BYTES = 2 * 1024 * 1024;
 
 const idempotencyKey = (header: string | string[] | undefined) => {
@@ -48,14 +53,6 @@ const idempotencyKey = (header: string | string[] | undefined) => {
   if (key.length > 100 || !/^[\x21-\x7e]+$/.test(key)) throw badRequest('The Idempotency-Key header must be 1 to 100 visible ASCII characters.');
   return key;
 };
-
-/** A streamed text/csv answer (`?format=csv`): peso amounts as plain decimals, Manila dates. */
-const sendCsv = (reply: FastifyReply, name: string, lines: Iterable<string> | AsyncIterable<string>) =>
-  reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}.csv"`)
-    .header('cache-control', 'no-store')
-    .send(Readable.from(lines));
 
 /** zod issues → `{path: [messages]}`, renaming `sales.<i>` to the CSV's `line_<n>` when the lines came from a file. */
 const issuesToErrors = (issues: z.core.$ZodIssue[], csv: boolean): FieldErrors => {
@@ -191,6 +188,22 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       csvLines(
         ['rank', 'salesperson', 'location', 'total', 'count', 'target', 'share_of_target', 'date_from', 'date_to'],
         board.results.map((r) => [r.rank, r.salesperson_name, r.location_name, r.total, r.count, r.target, r.share_of_target, board.date_from, board.date_to]),
+      ),
+    );
+  });
+  app.get('/liability/', { config: admins, schema: { tags, querystring: liabilityQuerySchema, response: { 200: liabilitySchema, ...errors } } }, async (request, reply) => {
+    const owed = await liability(db, request.query);
+    if (request.query.format !== 'csv') return owed;
+    const figures = (f: { count: number; sessions_remaining: number; amount: string }) => [f.count, f.sessions_remaining, f.amount];
+    return sendCsv(
+      reply,
+      `liability-${owed.as_of}`,
+      csvLines(
+        ['location', 'vouchers', 'voucher_sessions_remaining', 'voucher_amount', 'memberships', 'membership_sessions_remaining', 'membership_amount', 'total', 'as_of'],
+        [
+          ...owed.locations.map((l) => [l.location_name, ...figures(l.vouchers), ...figures(l.memberships), l.total, owed.as_of]),
+          ['All locations', ...figures(owed.vouchers), ...figures(owed.memberships), owed.total, owed.as_of],
+        ],
       ),
     );
   });

@@ -25,9 +25,9 @@ import { formatPeso } from '../../../lib/format';
 import { useLocationOptions } from '../../../lib/options';
 import { approveDailyReport, createDailyReport, returnDailyReport, submitDailyReport, updateDailyReport, useDailyReportRecord, useDailySalesReport } from '../api/daily-reports';
 import { REPORTS_PATH, useRevalidateReports } from '../api/reports-keys';
-import { CsvLink } from './csv-link';
+import { CsvLink } from '../../../components/figures/csv-link';
 import { DateField } from './date-field';
-import { FigureTable } from './figure-table';
+import { FigureTable } from '../../../components/figures/figure-table';
 import { ImportSalesDialog } from './import-sales-dialog';
 import { PAYMENT_METHOD_LABELS, STATUS_LABELS } from './report-params';
 

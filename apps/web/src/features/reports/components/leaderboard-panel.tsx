@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { LoadError } from '../../../components/load-error';
 import { formatPeso } from '../../../lib/format';
 import { LEADERBOARD_PATH, useLeaderboard, type LeaderboardPeriod } from '../api/monthly';
-import { CsvLink } from './csv-link';
-import { FigureTable } from './figure-table';
-import { PeriodFields } from './period-fields';
+import { CsvLink } from '../../../components/figures/csv-link';
+import { FigureTable } from '../../../components/figures/figure-table';
+import { PeriodFields } from '../../../components/figures/period-fields';
 import { CUTOFF_LABELS, MONTH_NAMES } from './report-params';
 
 type LeaderboardPanelProps = { period: LeaderboardPeriod; onChange: (change: Partial<LeaderboardPeriod>) => void };

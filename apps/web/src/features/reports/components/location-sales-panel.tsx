@@ -9,9 +9,9 @@ import type { LocationSales } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { formatPeso } from '../../../lib/format';
 import { LOCATION_SALES_PATH, useLocationSales, type MonthQuery } from '../api/monthly';
-import { CsvLink } from './csv-link';
-import { FigureTable } from './figure-table';
-import { PeriodFields } from './period-fields';
+import { CsvLink } from '../../../components/figures/csv-link';
+import { FigureTable } from '../../../components/figures/figure-table';
+import { PeriodFields } from '../../../components/figures/period-fields';
 import { MONTH_NAMES } from './report-params';
 
 const daysIn = (month: number, year: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -34,10 +34,17 @@ const chartSeries = (sales: LocationSales) => {
   return { days, series };
 };
 
-type LocationSalesPanelProps = { period: MonthQuery; onChange: (change: Partial<MonthQuery>) => void };
+type LocationSalesPanelProps = {
+  period: MonthQuery;
+  onChange: (change: Partial<MonthQuery>) => void;
+  /** Off where the page has its own month picker (the admin dashboard). */
+  showPeriod?: boolean;
+  /** Where a location's drill-down to its sale lines goes: this screen (''), /admin/reports, or nowhere (null). */
+  linesPath?: string | null;
+};
 
 /** Location sales by month: a line per location over the days, and the month's totals as a table. */
-export const LocationSalesPanel = ({ period, onChange }: LocationSalesPanelProps) => {
+export const LocationSalesPanel = ({ period, onChange, showPeriod = true, linesPath = '' }: LocationSalesPanelProps) => {
   const sales = useLocationSales(period);
   const first = `${period.year}-${pad(period.month)}-01`;
   const last = `${period.year}-${pad(period.month)}-${pad(daysIn(period.month, period.year))}`;
@@ -72,11 +79,15 @@ export const LocationSalesPanel = ({ period, onChange }: LocationSalesPanelProps
           columns={[
             {
               label: 'Location',
-              render: (l) => (
-                <Link component={RouterLink} to={`?${new URLSearchParams({ tab: 'lines', location: String(l.location), date_from: first, date_to: last }).toString()}`}>
-                  {l.location_name}
-                </Link>
-              ),
+              render: (l) =>
+                linesPath === null ? (
+                  l.location_name
+                ) : (
+                  // Long branch names wrap so the net column stays in view on a phone.
+                  <Link component={RouterLink} sx={{ whiteSpace: 'normal' }} to={`${linesPath}?${new URLSearchParams({ tab: 'lines', location: String(l.location), date_from: first, date_to: last }).toString()}`}>
+                    {l.location_name}
+                  </Link>
+                ),
             },
             { label: 'Sales', align: 'right', render: (l) => l.count },
             { label: 'Net', align: 'right', render: (l) => formatPeso(l.total) },
@@ -90,7 +101,7 @@ export const LocationSalesPanel = ({ period, onChange }: LocationSalesPanelProps
   return (
     <>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-        <PeriodFields month={period.month} year={period.year} onChange={onChange} />
+        {showPeriod ? <PeriodFields month={period.month} year={period.year} onChange={onChange} /> : null}
         <Box sx={{ flexGrow: 1 }} />
         <CsvLink path={LOCATION_SALES_PATH} params={period} />
       </Stack>

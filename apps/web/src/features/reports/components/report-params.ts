@@ -1,14 +1,12 @@
-import { BUSINESS_TIME_ZONE, DEFAULT_CUTOFF, MAX_REPORT_YEAR, MIN_REPORT_YEAR } from '@ginhawa/contract';
+import { DEFAULT_CUTOFF, MAX_REPORT_YEAR, MIN_REPORT_YEAR } from '@ginhawa/contract';
+import { manilaDate, monthOf, yearOf } from '../../../lib/period';
+
+// Shared with the admin dashboard; re-exported so the reports read them from one place.
+export { CUTOFF_LABELS, MONTH_NAMES, manilaDate, monthOf, recentYears, yearOf } from '../../../lib/period';
 
 /** The screen's tabs; the tab and every filter live in the URL so a drill-down is a link. */
 export const REPORT_TABS = ['daily', 'lines', 'locations', 'leaderboard'] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
-
-/** Today's business date in Manila (YYYY-MM-DD), wherever the browser is. */
-export const manilaDate = (at = new Date()): string => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(at);
-
-export const monthOf = (date: string) => Number(date.slice(5, 7));
-export const yearOf = (date: string) => Number(date.slice(0, 4));
 
 const intIn = (value: string | null, min: number, max: number, fallback: number) => {
   const n = Number(value);
@@ -38,13 +36,6 @@ export const readId = (params: URLSearchParams, name: string): number | null => 
   const n = Number(params.get(name));
   return Number.isInteger(n) && n > 0 ? n : null;
 };
-
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
-
-/** This year and the previous four: the history a leaderboard or location chart is read over. */
-export const recentYears = (today = manilaDate()) => Array.from({ length: 5 }, (_, i) => yearOf(today) - i);
-
-export const CUTOFF_LABELS: Record<number, string> = { 0: 'Whole month', 1: '1st–15th', 2: '16th–end' };
 
 export const PAYMENT_METHOD_LABELS: Record<string, string> = { cash: 'Cash', card: 'Card', e_wallet: 'E-wallet', bank_transfer: 'Bank transfer' };
 export const STATUS_LABELS: Record<string, string> = { draft: 'Draft', submitted: 'Submitted', approved: 'Approved', returned: 'Returned' };

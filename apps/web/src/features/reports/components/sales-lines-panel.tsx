@@ -29,9 +29,9 @@ import { formatPeso } from '../../../lib/format';
 import { useLocationOptions } from '../../../lib/options';
 import { useRevalidateReports } from '../api/reports-keys';
 import { DAILY_SALES_PATH, deleteSales, useSaleLines, type SaleLineFilters } from '../api/sales-lines';
-import { CsvLink } from './csv-link';
+import { CsvLink } from '../../../components/figures/csv-link';
 import { DateField } from './date-field';
-import { EmptyRow } from './figure-table';
+import { EmptyRow } from '../../../components/figures/figure-table';
 import { PAYMENT_METHOD_LABELS } from './report-params';
 
 const PAGE_SIZES = [25, 50, 100];

@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { CUTOFF_LABELS, MONTH_NAMES, recentYears } from './report-params';
+import { CUTOFF_LABELS, MONTH_NAMES, recentYears } from '../../lib/period';
 
 type PeriodFieldsProps = {
   month: number;

@@ -1,0 +1,91 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useTheme } from '@mui/material/styles';
+import { LOCALE, type Liability, type LiabilityFigure } from '@ginhawa/contract';
+import { Tile } from '../../../components/tile';
+import { CsvLink } from '../../../components/figures/csv-link';
+import { FigureTable } from '../../../components/figures/figure-table';
+import { formatPeso } from '../../../lib/format';
+import { LIABILITY_PATH, useLiability } from '../api/admin-dashboard';
+import { panelState } from './panel-state';
+
+type Line = Liability['locations'][number];
+
+const nothingOwed = (d: Liability) => d.vouchers.count === 0 && d.memberships.count === 0;
+const sessions = (n: number) => `${n.toLocaleString(LOCALE)} ${n === 1 ? 'session' : 'sessions'}`;
+
+/** Pesos owed, with the sessions behind them underneath (two figures in one column keep it phone-wide). */
+const Owed = ({ figure }: { figure: LiabilityFigure }) => (
+  <>
+    {formatPeso(figure.amount)}
+    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      {sessions(figure.sessions_remaining)}
+    </Typography>
+  </>
+);
+const peso = (value: number | null) => (value === null ? '' : formatPeso(value));
+
+/**
+ * What the business still owes in treatments (decision 0601): per location, vouchers and
+ * memberships stacked in the chart, and the same figures with the sessions in the table. The
+ * figures are the server's; the chart only plots them.
+ */
+export const LiabilityPanel = () => {
+  const owed = useLiability();
+  const theme = useTheme();
+  const data = owed.data;
+  // Locations that owe nothing stay in the table (a zero is an answer) but make no bar.
+  const owing = data?.locations.filter((l) => l.total !== '0.00') ?? [];
+  return (
+    <Tile
+      title="Membership and voucher liability"
+      action={<CsvLink path={LIABILITY_PATH} params={{}} label="CSV" />}
+      state={panelState(owed, nothingOwed)}
+      errorTitle="The liability could not be loaded"
+      emptyTitle="Nothing owed in treatments"
+      emptyHint="When a client buys a voucher or a membership, the sessions not yet used show here in pesos until they are used, expire or are cancelled."
+    >
+      {data ? (
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            Sessions sold and not yet used, in pesos, as of {data.as_of}: <strong>{formatPeso(data.total)}</strong>. Expired, cancelled and used-up ones are left out.
+          </Typography>
+          <Box role="img" aria-label={`Liability by location as of ${data.as_of}`} sx={{ width: '100%', height: { xs: 240, md: 300 } }}>
+            <BarChart
+              xAxis={[{ scaleType: 'band', data: owing.map((l) => l.location_name) }]}
+              yAxis={[{ width: 72 }]}
+              series={[
+                { id: 'vouchers', label: 'Vouchers', stack: 'owed', color: theme.palette.primary.main, data: owing.map((l) => Number(l.vouchers.amount)), valueFormatter: peso },
+                { id: 'memberships', label: 'Memberships', stack: 'owed', color: theme.palette.secondary.main, data: owing.map((l) => Number(l.memberships.amount)), valueFormatter: peso },
+              ]}
+              margin={{ left: 8, right: 16 }}
+            />
+          </Box>
+          <FigureTable<Line>
+            label="Liability by location"
+            rows={data.locations}
+            rowKey={(l) => l.location}
+            empty="No locations."
+            columns={[
+              {
+                label: 'Location',
+                // Long branch names wrap, so the figures fit on a phone without scrolling sideways.
+                render: (l) => (
+                  <Box component="span" sx={{ whiteSpace: 'normal' }}>
+                    {l.location_name}
+                  </Box>
+                ),
+              },
+              { label: 'Vouchers', align: 'right', render: (l) => <Owed figure={l.vouchers} /> },
+              { label: 'Memberships', align: 'right', render: (l) => <Owed figure={l.memberships} /> },
+              { label: 'Total', align: 'right', render: (l) => formatPeso(l.total) },
+            ]}
+            footer={['All locations', <Owed key="v" figure={data.vouchers} />, <Owed key="m" figure={data.memberships} />, formatPeso(data.total)]}
+          />
+        </Stack>
+      ) : null}
+    </Tile>
+  );
+};
