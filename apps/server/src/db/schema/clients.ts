@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -61,6 +62,21 @@ export const clients = pgTable(
     index('clients_location_sort_name_idx').on(t.locationId, t.sortName, t.id),
     check('clients_gender_check', sql`${t.gender} is null or ${t.gender} in ('female', 'male', 'other')`),
   ],
+);
+
+/**
+ * One row whose `version` a statement trigger on `clients` raises with every insert, update,
+ * delete or truncate (migration 0008). The list caches where each page of its default order
+ * starts, and the count, for as long as the version it read them at is current
+ * (docs/decisions/0402-search-at-20-concurrent.md).
+ */
+export const clientListVersion = pgTable(
+  'client_list_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('client_list_version_one_row', sql`${t.id} = 1`)],
 );
 
 export const clientMemberships = pgTable(

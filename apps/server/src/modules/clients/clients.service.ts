@@ -3,12 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Client, ClientSearchResult, DeleteResult, Page, clientBodySchema, clientListQuerySchema, clientPatchSchema, clientSearchQuerySchema } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { clients, locations } from '../../db/schema/index';
+import { clientListVersion, clients, locations } from '../../db/schema/index';
 import { audit, audited } from '../../lib/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
-import { likePattern, listPage, lower } from '../../lib/list';
+import { likePattern, listPage, lower, toPage } from '../../lib/list';
 import { preparedOnce } from '../../lib/prepared';
 import { createdBy, touched } from '../../lib/tracked';
 import { currentUser } from '../../plugins/auth';
@@ -88,14 +88,17 @@ export const clientFilter = (scope: Scope, query: { location?: number; is_active
 
 /**
  * A page of clients through listPage's deferred join: the page's ids come from an index-only
- * walk of the name index (cheap even at offset 90,000) while the total is counted beside it,
- * then only those rows are read in full (docs/decisions/0400-clients.md).
+ * walk of the name index while the total is counted beside it, then only those rows are read in
+ * full (docs/decisions/0400-clients.md). The default order without a search, what the list
+ * screen asks for nearly always, skips both: see pageInNameOrder.
  */
-export const listClients = async (db: Db, user: AuthUser, query: ClientQuery, url: string): Promise<Page<Client>> =>
-  listPage(url, query, {
+export const listClients = async (db: Db, user: AuthUser, query: ClientQuery, url: string): Promise<Page<Client>> => {
+  const where = clientFilter(readScope(user), query);
+  if (!query.search && !query.ordering?.length) return pageInNameOrder(db, where, filterKey(readScope(user), query), query, url);
+  return listPage(url, query, {
     select: () => db.select({ id: clients.id }).from(clients).$dynamic(),
     count: async (where) => (await db.select({ n: count() }).from(clients).where(where))[0]?.n ?? 0,
-    where: clientFilter(readScope(user), query),
+    where,
     orderBy: { last_name: clients.sortName, first_name: lower(clients.firstName), created_at: clients.createdAt, id: clients.id },
     defaultOrder: DEFAULT_ORDER,
     tieBreaker: clients.id,
@@ -107,6 +110,86 @@ export const listClients = async (db: Db, user: AuthUser, query: ClientQuery, ur
       return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!).map(toClient);
     },
   });
+};
+
+// ——— pages in name order, from cached page starts ———
+
+/** Where each page of the name order starts, and the count, for one filter and page size. */
+type PageStarts = { version: number; count: number; starts: { sortName: string; id: number }[] };
+
+/** The clients table's version (migration 0008): raised by every statement that changes clients. */
+const listVersion = sql<number>`(select ${clientListVersion.version} from ${clientListVersion})`.mapWith(Number);
+const readListVersion = async (db: Db) => (await db.select({ version: clientListVersion.version }).from(clientListVersion))[0]?.version ?? 0;
+
+/** Filters, scope and page size: what makes one set of page starts differ from another. */
+const filterKey = (scope: Scope, query: ClientQuery) =>
+  `${scope.all ? 'all' : scope.locationIds.join(',')}|${query.location ?? ''}|${query.is_active ?? ''}|${query.pageSize}`;
+
+/** Sets of page starts kept per database; the oldest goes first past this many filters. */
+const PAGE_STARTS_KEPT = 200;
+const pageStartsCache = new WeakMap<Db, Map<string, Promise<PageStarts>>>();
+
+/** One walk over the matching clients in name order, keeping the first of every page and the count. */
+const readPageStarts = async (db: Db, where: SQL | undefined, pageSize: number): Promise<PageStarts> => {
+  const numbered = db
+    .select({
+      sortName: clients.sortName,
+      id: clients.id,
+      position: sql<number>`row_number() over (order by ${clients.sortName}, ${clients.id}) - 1`.as('position'),
+      total: sql<number>`count(*) over ()`.as('total'),
+    })
+    .from(clients)
+    .where(where)
+    .as('numbered');
+  const rows = await db
+    .select({ sortName: numbered.sortName, id: numbered.id, count: sql`${numbered.total}`.mapWith(Number), version: listVersion })
+    .from(numbered)
+    .where(sql`${numbered.position} % ${pageSize} = 0`)
+    .orderBy(asc(numbered.position));
+  const version = rows[0]?.version ?? (await readListVersion(db));
+  return { version, count: rows[0]?.count ?? 0, starts: rows.map(({ sortName, id }) => ({ sortName, id })) };
+};
+
+/** The cached starts for this filter, read again (once, however many requests ask) when `stale` is what is cached. */
+const pageStarts = (db: Db, key: string, where: SQL | undefined, pageSize: number, stale?: Promise<PageStarts>): Promise<PageStarts> => {
+  let cache = pageStartsCache.get(db);
+  if (!cache) pageStartsCache.set(db, (cache = new Map()));
+  const cached = cache.get(key);
+  if (cached && cached !== stale) return cached;
+  const fresh = readPageStarts(db, where, pageSize);
+  cache.delete(key);
+  if (cache.size >= PAGE_STARTS_KEPT) cache.delete(cache.keys().next().value!);
+  cache.set(key, fresh);
+  fresh.catch(() => cache.get(key) === fresh && cache.delete(key));
+  return fresh;
+};
+
+/**
+ * A page in the default order (surname, given name, id) without an offset: the page starts at a
+ * known (sort_name, id), so it is one index range read of pageSize rows however deep it is, and
+ * the count comes with the starts. Each page read carries the table's version; when a client was
+ * added, changed or removed since the starts were read, they are read again and the page with
+ * them (docs/decisions/0402-search-at-20-concurrent.md).
+ */
+const pageInNameOrder = async (db: Db, where: SQL | undefined, key: string, query: ClientQuery, url: string): Promise<Page<Client>> => {
+  for (let attempt = 0; ; attempt += 1) {
+    const cached = pageStarts(db, key, where, query.pageSize);
+    const { version, count: total, starts } = await cached;
+    const start = starts[query.page - 1];
+    const rows = start
+      ? await db
+          .select({ ...clientColumns, version: listVersion })
+          .from(clients)
+          .innerJoin(locations, eq(locations.id, clients.locationId))
+          .where(and(where, sql`(${clients.sortName}, ${clients.id}) >= (${start.sortName}, ${start.id})`))
+          .orderBy(asc(clients.sortName), asc(clients.id))
+          .limit(query.pageSize)
+      : [];
+    const current = rows[0]?.version ?? (await readListVersion(db));
+    if (current === version || attempt > 0) return toPage(url, query, total, rows.map(toClient));
+    await pageStarts(db, key, where, query.pageSize, cached);
+  }
+};
 
 /**
  * How a search text is read: phone digits in any common form (0917…, +63917…, 917 123 4567),
