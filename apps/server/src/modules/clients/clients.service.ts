@@ -93,12 +93,11 @@ export const clientFilter = (scope: Scope, query: { location?: number; is_active
  * screen asks for nearly always, skips both: see pageInNameOrder.
  */
 export const listClients = async (db: Db, user: AuthUser, query: ClientQuery, url: string): Promise<Page<Client>> => {
-  const where = clientFilter(readScope(user), query);
-  if (!query.search && !query.ordering?.length) return pageInNameOrder(db, where, filterKey(readScope(user), query), query, url);
+  if (!query.search && !query.ordering?.length) return pageInNameOrder(db, readScope(user), query, url);
   return listPage(url, query, {
     select: () => db.select({ id: clients.id }).from(clients).$dynamic(),
     count: async (where) => (await db.select({ n: count() }).from(clients).where(where))[0]?.n ?? 0,
-    where,
+    where: clientFilter(readScope(user), query),
     orderBy: { last_name: clients.sortName, first_name: lower(clients.firstName), created_at: clients.createdAt, id: clients.id },
     defaultOrder: DEFAULT_ORDER,
     tieBreaker: clients.id,
@@ -112,6 +111,32 @@ export const listClients = async (db: Db, user: AuthUser, query: ClientQuery, ur
   });
 };
 
+// ——— the list's filters as placeholders, for prepared statements (lib/prepared.ts) ———
+
+type ListFilters = { location?: number; is_active?: boolean };
+
+/** Which filters a request gives (never their values): part of a prepared statement's shape. */
+const filterShape = (scope: Scope, query: ListFilters) =>
+  `${scope.all ? 'all' : scope.locationIds.length}_${query.location === undefined ? '' : 'location'}_${query.is_active === undefined ? '' : 'active'}`;
+
+/** The values for filterPlaceholders' placeholders. */
+const filterValues = (scope: Scope, query: ListFilters): Record<string, unknown> => {
+  const values: Record<string, unknown> = { location: query.location, active: query.is_active };
+  if (!scope.all) scope.locationIds.forEach((id, i) => (values[`scope${i}`] = id));
+  return values;
+};
+
+/** clientFilter's conditions with placeholders, for the shape filterShape wrote (its last three parts). */
+const filterPlaceholders = (shape: string): (SQL | undefined)[] => {
+  const [scope, location, active] = shape.split('_').slice(-3) as [string, string, string];
+  const scopeIds = scope === 'all' ? undefined : Array.from({ length: Number(scope) }, (_, i) => sql.placeholder(`scope${i}`));
+  return [
+    scopeIds && (scopeIds.length ? inArray(clients.locationId, scopeIds) : sql`false`),
+    location === 'location' ? eq(clients.locationId, sql.placeholder('location')) : undefined,
+    active === 'active' ? eq(clients.isActive, sql.placeholder('active')) : undefined,
+  ];
+};
+
 // ——— pages in name order, from cached page starts ———
 
 /** Where each page of the name order starts, and the count, for one filter and page size. */
@@ -121,9 +146,20 @@ type PageStarts = { version: number; count: number; starts: { sortName: string; 
 const listVersion = sql<number>`(select ${clientListVersion.version} from ${clientListVersion})`.mapWith(Number);
 const readListVersion = async (db: Db) => (await db.select({ version: clientListVersion.version }).from(clientListVersion))[0]?.version ?? 0;
 
-/** Filters, scope and page size: what makes one set of page starts differ from another. */
-const filterKey = (scope: Scope, query: ClientQuery) =>
-  `${scope.all ? 'all' : scope.locationIds.join(',')}|${query.location ?? ''}|${query.is_active ?? ''}|${query.pageSize}`;
+/** Filters and scope with their values: what makes one set of page starts differ from another. */
+const filterKey = (scope: Scope, query: ListFilters) => `${scope.all ? 'all' : scope.locationIds.join(',')}|${query.location ?? ''}|${query.is_active ?? ''}`;
+
+/** One page from where it starts, with the table's version, per filter shape. */
+const pageStatement = preparedOnce('client_page', (db, name, shape) =>
+  db
+    .select({ ...clientColumns, version: listVersion })
+    .from(clients)
+    .innerJoin(locations, eq(locations.id, clients.locationId))
+    .where(and(...filterPlaceholders(shape), sql`(${clients.sortName}, ${clients.id}) >= (${sql.placeholder('sortName')}, ${sql.placeholder('id')})`))
+    .orderBy(asc(clients.sortName), asc(clients.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(name),
+);
 
 /** Sets of page starts kept per database; the oldest goes first past this many filters. */
 const PAGE_STARTS_KEPT = 200;
@@ -171,20 +207,16 @@ const pageStarts = (db: Db, key: string, where: SQL | undefined, pageSize: numbe
  * added, changed or removed since the starts were read, they are read again and the page with
  * them (docs/decisions/0402-search-at-20-concurrent.md).
  */
-const pageInNameOrder = async (db: Db, where: SQL | undefined, key: string, query: ClientQuery, url: string): Promise<Page<Client>> => {
+const pageInNameOrder = async (db: Db, scope: Scope, query: ClientQuery, url: string): Promise<Page<Client>> => {
+  const where = clientFilter(scope, query);
+  const key = `${filterKey(scope, query)}|${query.pageSize}`;
+  const shape = filterShape(scope, query);
+  const values = filterValues(scope, query);
   for (let attempt = 0; ; attempt += 1) {
     const cached = pageStarts(db, key, where, query.pageSize);
     const { version, count: total, starts } = await cached;
     const start = starts[query.page - 1];
-    const rows = start
-      ? await db
-          .select({ ...clientColumns, version: listVersion })
-          .from(clients)
-          .innerJoin(locations, eq(locations.id, clients.locationId))
-          .where(and(where, sql`(${clients.sortName}, ${clients.id}) >= (${start.sortName}, ${start.id})`))
-          .orderBy(asc(clients.sortName), asc(clients.id))
-          .limit(query.pageSize)
-      : [];
+    const rows = start ? await pageStatement(db, shape).execute({ ...values, sortName: start.sortName, id: start.id, limit: query.pageSize }) : [];
     const current = rows[0]?.version ?? (await readListVersion(db));
     if (current === version || attempt > 0) return toPage(url, query, total, rows.map(toClient));
     await pageStarts(db, key, where, query.pageSize, cached);
@@ -223,19 +255,13 @@ export const SEARCH_CANDIDATES = 100;
  * The candidates carry their columns, so the winners are not read from the table a second time.
  */
 const searchStatement = preparedOnce('client_search', (db, name, shape) => {
-  const [kind, words, scope, location, active] = shape.split('_') as [SearchTerms['kind'], string, string, string, string];
-  const scopeIds = scope === 'all' ? undefined : Array.from({ length: Number(scope) }, (_, i) => sql.placeholder(`scope${i}`));
+  const [kind, words] = shape.split('_') as [SearchTerms['kind'], string];
   const { locationName: _joined, ...columns } = clientColumns;
   const candidate = db
     .select({ ...columns, sortName: clients.sortName })
     .from(clients)
     .where(
-      and(
-        matchesAll(Array.from({ length: Number(words) }, (_, i) => sql.placeholder(`w${i}`))),
-        scopeIds && (scopeIds.length ? inArray(clients.locationId, scopeIds) : sql`false`),
-        location === 'location' ? eq(clients.locationId, sql.placeholder('location')) : undefined,
-        active === 'active' ? eq(clients.isActive, sql.placeholder('active')) : undefined,
-      ),
+      and(matchesAll(Array.from({ length: Number(words) }, (_, i) => sql.placeholder(`w${i}`))), ...filterPlaceholders(shape)),
     )
     .limit(SEARCH_CANDIDATES)
     .as('candidate');
@@ -259,11 +285,9 @@ const searchStatement = preparedOnce('client_search', (db, name, shape) => {
 export const searchClients = async (db: Db, user: AuthUser, query: ClientSearch): Promise<ClientSearchResult> => {
   const terms = searchTerms(query.q);
   const scope = readScope(user);
-  const shape = [terms.kind, terms.patterns.length, scope.all ? 'all' : scope.locationIds.length, query.location === undefined ? '' : 'location', query.is_active === undefined ? '' : 'active'];
-  const values: Record<string, unknown> = { exact: terms.exact, limit: query.limit, location: query.location, active: query.is_active };
+  const values: Record<string, unknown> = { ...filterValues(scope, query), exact: terms.exact, limit: query.limit };
   terms.patterns.forEach((p, i) => (values[`w${i}`] = p));
-  if (!scope.all) scope.locationIds.forEach((id, i) => (values[`scope${i}`] = id));
-  const rows = await searchStatement(db, shape.join('_')).execute(values);
+  const rows = await searchStatement(db, `${terms.kind}_${terms.patterns.length}_${filterShape(scope, query)}`).execute(values);
   return { results: rows.map(toClient) };
 };
 
