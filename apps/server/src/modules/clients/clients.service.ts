@@ -172,13 +172,13 @@ const readPageStarts = async (db: Db, where: SQL | undefined, pageSize: number):
       sortName: clients.sortName,
       id: clients.id,
       position: sql<number>`row_number() over (order by ${clients.sortName}, ${clients.id}) - 1`.as('position'),
-      total: sql<number>`count(*) over ()`.as('total'),
     })
     .from(clients)
     .where(where)
     .as('numbered');
   const rows = await db
-    .select({ sortName: numbered.sortName, id: numbered.id, count: sql`${numbered.total}`.mapWith(Number), version: listVersion })
+    // The count as its own scalar subquery: `count(*) over ()` would be a second pass over every row.
+    .select({ sortName: numbered.sortName, id: numbered.id, count: sql`(${db.select({ n: count() }).from(clients).where(where)})`.mapWith(Number), version: listVersion })
     .from(numbered)
     .where(sql`${numbered.position} % ${pageSize} = 0`)
     .orderBy(asc(numbered.position));
