@@ -23,3 +23,11 @@ export const useLocationOptions = ({ activeOnly }: { activeOnly: boolean }) =>
 /** Every category of a kind, by name, for selects and filters. */
 export const useCategoryOptions = (kind: CategoryKind) =>
   useSWR<Page<Category>, unknown>(withQuery(categoriesPath(kind), { ...ALL_ROWS, ordering: 'name' } satisfies z.input<typeof treatmentCategoryListQuerySchema | typeof membershipCategoryListQuerySchema>), getPage<Category>);
+
+/**
+ * A select's props with its value left blank until its options include it. A form may know its
+ * value (a preselected location, a voucher's treatment) before the options arrive; MUI shows
+ * nothing for a value it has no option for and warns about it.
+ */
+export const listedValue = <P extends { value?: unknown }>(props: P, options: readonly { id: number }[] | undefined): P =>
+  props.value === '' || props.value === null || props.value === undefined || options?.some((o) => String(o.id) === String(props.value)) ? props : { ...props, value: '' };

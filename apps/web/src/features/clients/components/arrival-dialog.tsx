@@ -24,6 +24,7 @@ import { logArrival } from '../api/sell';
 import { arrivalOptions, defaultOption, PAY_AT_DESK, type ArrivalOption } from './arrival-options';
 import { manilaNow } from './manila-now';
 import { LocationStaffFields } from './location-staff-fields';
+import { listedValue } from '../../../lib/options';
 
 const FIELDS = ['location', 'treatment', 'time', 'therapist', 'voucher', 'client_membership', 'notes'] as const;
 
@@ -110,7 +111,7 @@ const ArrivalForm = ({ client, services, onClose, now }: { client: Client; servi
   return (
     <FormDialog {...form.dialog} title={`Log arrival · ${client.full_name}`} submitLabel="Log arrival" onClose={onClose}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label="Treatment" required {...form.bind('treatment')}>
+        <TextField select label="Treatment" required {...listedValue(form.bind('treatment'), treatments.data?.results)}>
           {(treatments.data?.results ?? []).map((t) => (
             <MenuItem key={t.id} value={String(t.id)}>
               {t.name}

@@ -2,6 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { BoundField } from '../../../components/admin-list/use-entity-form';
+import { listedValue } from '../../../lib/options';
 
 type LocationStaffFieldsProps = {
   location: BoundField;
@@ -15,14 +16,14 @@ type LocationStaffFieldsProps = {
 /** Where and by whom, side by side: the location, then the active employees who work there. */
 export const LocationStaffFields = ({ location, locations, staffLabel, staff, people }: LocationStaffFieldsProps) => (
   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-    <TextField select label="Location" required {...location}>
+    <TextField select label="Location" required {...listedValue(location, locations)}>
       {locations.map((l) => (
         <MenuItem key={l.id} value={String(l.id)}>
           {l.name}
         </MenuItem>
       ))}
     </TextField>
-    <TextField select label={staffLabel} required {...staff}>
+    <TextField select label={staffLabel} required {...listedValue(staff, people)}>
       {people.map((e) => (
         <MenuItem key={e.id} value={String(e.id)}>
           {e.full_name}

@@ -21,6 +21,7 @@ import { useRevalidateClients } from '../api/get-clients';
 import { useBankOptions, useEmployeeOptions, useMembershipOptions, useTreatmentOptions } from '../api/get-sale-options';
 import { newIdempotencyKey, sellMembership, sellVoucher } from '../api/sell';
 import { LocationStaffFields } from './location-staff-fields';
+import { listedValue } from '../../../lib/options';
 
 export type SaleKind = 'voucher' | 'membership';
 
@@ -94,11 +95,12 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
       ? treatments.data?.results.find((t) => String(t.id) === form.values.item)?.price
       : memberships.data?.results.find((m) => String(m.id) === form.values.item)?.price;
 
+  const items = kind === 'voucher' ? treatments.data?.results : memberships.data?.results;
   return (
     <FormDialog {...form.dialog} title={`${kind === 'voucher' ? 'Sell voucher' : 'Sell membership'} · ${client.full_name}`} submitLabel="Sell" onClose={onClose}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label={kind === 'voucher' ? 'Treatment' : 'Membership'} required {...form.bind('item')}>
-          {(kind === 'voucher' ? treatments.data?.results : memberships.data?.results)?.map((row) => (
+        <TextField select label={kind === 'voucher' ? 'Treatment' : 'Membership'} required {...listedValue(form.bind('item'), items)}>
+          {(items ?? []).map((row) => (
             <MenuItem key={row.id} value={String(row.id)}>
               {row.name} · {formatPeso(row.price)}
             </MenuItem>
@@ -129,7 +131,7 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Bank" required={isBanked(form.values.payment_method)} {...form.bind('bank', isBanked(form.values.payment_method) ? undefined : 'Only for card and bank transfer.')} disabled={form.submitting || !isBanked(form.values.payment_method)}>
+        <TextField select label="Bank" required={isBanked(form.values.payment_method)} {...listedValue(form.bind('bank', isBanked(form.values.payment_method) ? undefined : 'Only for card and bank transfer.'), banks.data?.results)} disabled={form.submitting || !isBanked(form.values.payment_method)}>
           {(banks.data?.results ?? []).map((b) => (
             <MenuItem key={b.id} value={String(b.id)}>
               {b.name} · {b.account_number}

@@ -122,7 +122,7 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
   const toolbar = (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
       <DateField value={date} onChange={(value) => value && onChange({ date: value })} />
-      <TextField select fullWidth={false} size="small" label="Location" value={location ?? ''} onChange={(e) => onChange({ location: Number(e.target.value) || null })} sx={{ minWidth: 200 }}>
+      <TextField select fullWidth={false} size="small" label="Location" value={locations.data?.results.some((l) => l.id === location) ? location : ''} onChange={(e) => onChange({ location: Number(e.target.value) || null })} sx={{ minWidth: 200 }}>
         {(locations.data?.results ?? []).map((l) => (
           <MenuItem key={l.id} value={l.id}>
             {l.name}
