@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
-import { LocationSalesPanel } from './location-sales-panel';
+import { chartSeries, LocationSalesPanel } from './location-sales-panel';
 import { locationSales } from './reports-fixtures';
 
 const setup = () => {
@@ -44,5 +44,15 @@ describe('location sales panel', () => {
     setup();
     expect(await screen.findByText('The location sales could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('You do not have permission to perform this action.')).toBeInTheDocument();
+  });
+
+  it('plots every day of a past month, and no point for days still to come', () => {
+    const past = chartSeries(locationSales, '2024-03-05');
+    expect(past.days).toHaveLength(29);
+    expect(past.series[0]!.data.at(-1)).toBe(1200.5);
+    expect(past.series[1]!.data[1]).toBe(0);
+    const current = chartSeries(locationSales, '2024-02-10');
+    expect(current.series[1]!.data.slice(8, 11)).toEqual([0, 0, null]);
+    expect(current.series[0]!.data.at(-1)).toBeNull();
   });
 });

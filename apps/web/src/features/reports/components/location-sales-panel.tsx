@@ -13,19 +13,25 @@ import { CsvLink } from '../../../components/figures/csv-link';
 import { FigureTable } from '../../../components/figures/figure-table';
 import { PeriodFields } from '../../../components/figures/period-fields';
 import { MONTH_NAMES } from './report-params';
+import { manilaDate } from '../../../lib/period';
 
 const daysIn = (month: number, year: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Per location, the net sales of each day of the month: the points of the chart (plotted only; sums stay the server's). */
-const chartSeries = (sales: LocationSales) => {
+/**
+ * Per location, the net sales of each day of the month: the points of the chart (plotted only;
+ * sums stay the server's). Days after today (Manila) have no point: they have not happened, they
+ * did not sell nothing.
+ */
+export const chartSeries = (sales: LocationSales, today: string) => {
   const days = Array.from({ length: daysIn(sales.month, sales.year) }, (_, i) => i + 1);
+  const dateOf = (day: number) => `${sales.year}-${pad(sales.month)}-${pad(day)}`;
   const series = sales.locations.map((l) => {
     const byDate = new Map(l.days.map((d) => [d.date, d.total]));
     return {
       id: String(l.location),
       label: l.location_name,
-      data: days.map((day) => Number(byDate.get(`${sales.year}-${pad(sales.month)}-${pad(day)}`) ?? '0')),
+      data: days.map((day) => (dateOf(day) > today ? null : Number(byDate.get(dateOf(day)) ?? '0'))),
       valueFormatter: (value: number | null) => (value === null ? '' : formatPeso(value)),
       showMark: false,
       curve: 'linear' as const,
@@ -58,7 +64,7 @@ export const LocationSalesPanel = ({ period, onChange, showPeriod = true, linesP
       </Box>
     );
   else {
-    const { days, series } = chartSeries(sales.data);
+    const { days, series } = chartSeries(sales.data, manilaDate());
     const empty = sales.data.count === 0;
     body = (
       <Stack spacing={2}>
