@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Leaderboard, PersonalSales } from '@ginhawa/contract';
 import { addDays, manilaDate, periodOf } from '../../features/dashboard/api/dates';
@@ -9,6 +10,7 @@ import { mockApi } from '../../test/api-mock';
 import { createFakeLiveClient } from '../../test/fake-live-client';
 import { aNotification } from '../../test/fixtures';
 import { renderWithRouter } from '../../test/render';
+import { liza, services } from '../../features/clients/components/test-data';
 import { DashboardRoute } from './dashboard';
 
 const page = <T,>(results: T[]) => ({ status: 200, data: { count: results.length, next: null, previous: null, results } });
@@ -93,6 +95,35 @@ describe('/dashboard', () => {
     renderDashboard(['Receptionist']);
     const tile = await screen.findByRole('region', { name: 'Arrivals at Makati today' });
     expect(await within(tile).findByText('No treatment named · Joy Santos')).toBeInTheDocument();
+  });
+
+  it('the front desk logs an arrival straight from the client search (active clients only)', async () => {
+    mockApi({
+      [`GET ${arrivalsKey(today, { location: 1 })}`]: page([]),
+      'GET /clients/search/': { status: 200, data: { results: [liza, { ...liza, id: 8, full_name: 'Liza Old', is_active: false }] } },
+      'GET /clients/7/services/': { status: 200, data: services() },
+      'GET /locations/': page([{ id: 2, name: 'Makati', is_active: true }]),
+      'GET /services/treatments/': page([{ id: 3, name: 'Hilot' }]),
+      'GET /therapists/': page([]),
+    });
+    renderDashboard(['Receptionist']);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find a client' }), 'liza');
+    const found = await screen.findByRole('list', { name: 'Clients found' });
+    expect(within(found).getAllByRole('button', { name: /^Log arrival for/ })).toHaveLength(1);
+    await userEvent.click(within(found).getByRole('button', { name: `Log arrival for ${liza.full_name}` }));
+    expect(await screen.findByRole('dialog', { name: `Log arrival · ${liza.full_name}` })).toBeInTheDocument();
+  });
+
+  it('a salesperson finds a client by opening the record: no Log arrival beside it', async () => {
+    mockApi({
+      'GET /salespersons/by-user/20/': { status: 404, data: { message: 'No such salesperson.' } },
+      'GET /clients/search/': { status: 200, data: { results: [liza] } },
+    });
+    renderDashboard(['Salesperson']);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find a client' }), 'liza');
+    const found = await screen.findByRole('list', { name: 'Clients found' });
+    expect(within(found).getByRole('link', { name: /Liza/ })).toHaveAttribute('href', '/clients/7');
+    expect(within(found).queryByRole('button', { name: /Log arrival/ })).not.toBeInTheDocument();
   });
 
   it('a manager sees location sales, reports to approve and delete requests waiting on them', async () => {

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import { ADMIN_GROUP } from '@ginhawa/contract';
+import { ADMIN_GROUP, type Client } from '@ginhawa/contract';
 import { roleOf } from '../../features/auth/api/get-my-data';
 import { manilaDate } from '../../features/dashboard/api/dates';
 import { GreetingCard } from '../../features/dashboard/components/greeting-card';
+import { ArrivalDialog } from '../../features/clients/components/arrival-dialog';
 import { ClientSearch } from '../../features/clients/components/client-search';
 import { ManagerTiles, ReceptionistTiles, SalespersonTiles, TherapistTiles, TileGrid } from '../../features/dashboard/components/role-tiles';
 import { LatestNotificationsTile, PendingDeleteRequestsTile } from '../../features/notifications/components/notification-tiles';
@@ -19,13 +20,17 @@ export const DashboardRoute = () => {
   const today = manilaDate(now);
   const has = (group: string) => user.groups.includes(group);
   const manages = has('Manager') || has(ADMIN_GROUP);
+  // The front desk logs arrivals straight from the search; others open the client first.
+  const frontDesk = has('Receptionist') || manages;
+  const [arrivalFor, setArrivalFor] = useState<Client | null>(null);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <GreetingCard firstName={capitalizeWords(user.firstName) || user.username} role={roleOf(user)} locations={user.locations.map((l) => l.name)} now={now} />
       <Card sx={{ p: { xs: 2, sm: 2.5 } }}>
-        <ClientSearch linkTo={paths.client} />
+        <ClientSearch linkTo={paths.client} onLogArrival={frontDesk ? setArrivalFor : undefined} />
       </Card>
+      {arrivalFor ? <ArrivalDialog client={arrivalFor} onClose={() => setArrivalFor(null)} /> : null}
       <TileGrid>
         {has('Salesperson') ? <SalespersonTiles userId={user.id} today={today} /> : null}
         {has('Therapist') ? <TherapistTiles userId={user.id} today={today} /> : null}

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
+import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { formatPhPhone } from '@ginhawa/contract';
+import { formatPhPhone, type Client } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { SearchField } from '../../../components/search-field';
 import { useClientSearch } from '../api/search-clients';
@@ -15,10 +17,12 @@ type ClientSearchProps = {
   /** Where a result opens: /clients/{id} for staff, /admin/clients/{id} in the admin list. */
   linkTo: (clientId: number) => string;
   autoFocus?: boolean;
+  /** The front desk's shortcut: each active client found gets a "Log arrival" button beside its link. */
+  onLogArrival?: (client: Client) => void;
 };
 
-/** Find a client by name (any order), mobile (any form) or email; best matches first, each a link to the record. */
-export const ClientSearch = ({ linkTo, autoFocus = false }: ClientSearchProps) => {
+/** Find a client by name (any order), mobile (any form) or email; best matches first, each a link to the record (and, at the front desk, a Log arrival button). */
+export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival }: ClientSearchProps) => {
   const [text, setText] = useState('');
   const search = useClientSearch(text);
   const results = search.data?.results;
@@ -44,12 +48,20 @@ export const ClientSearch = ({ linkTo, autoFocus = false }: ClientSearchProps) =
         ) : (
           <List aria-label="Clients found" sx={{ mt: 1 }}>
             {results.map((client) => (
-              <ListItemButton key={client.id} component={Link} to={linkTo(client.id)} divider>
-                <ListItemText
-                  primary={client.full_name}
-                  secondary={[formatPhPhone(client.phone), client.email, client.location_name, client.is_active ? '' : 'inactive'].filter(Boolean).join(' · ')}
-                />
-              </ListItemButton>
+              <ListItem key={client.id} disablePadding divider sx={{ gap: 1 }}>
+                <ListItemButton component={Link} to={linkTo(client.id)}>
+                  <ListItemText
+                    primary={client.full_name}
+                    secondary={[formatPhPhone(client.phone), client.email, client.location_name, client.is_active ? '' : 'inactive'].filter(Boolean).join(' · ')}
+                    slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                  />
+                </ListItemButton>
+                {onLogArrival && client.is_active ? (
+                  <Button size="small" variant="outlined" onClick={() => onLogArrival(client)} aria-label={`Log arrival for ${client.full_name}`} sx={{ flexShrink: 0, mr: 1 }}>
+                    Log arrival
+                  </Button>
+                ) : null}
+              </ListItem>
             ))}
           </List>
         )
