@@ -8,7 +8,10 @@ CREATE TABLE "client_list_version" (
 INSERT INTO "client_list_version" ("id", "version") VALUES (1, 0);--> statement-breakpoint
 CREATE FUNCTION "client_list_version_bump"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE client_list_version SET version = version + 1 WHERE id = 1;
+  -- An upsert: if the row was ever removed (a data-only restore), the version comes back instead
+  -- of silently no longer moving.
+  INSERT INTO client_list_version (id, version) VALUES (1, 1)
+  ON CONFLICT (id) DO UPDATE SET version = client_list_version.version + 1;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "client_list_version_bump" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "clients" FOR EACH STATEMENT EXECUTE FUNCTION "client_list_version_bump"();--> statement-breakpoint

@@ -139,8 +139,14 @@ const filterPlaceholders = (shape: string): (SQL | undefined)[] => {
 
 // ——— pages in name order, from cached page starts ———
 
-/** Where each page of the name order starts, and the count, for one filter and page size. */
+/** Where every PAGE_STEP-th client of the name order is, and the count, for one filter. */
 type PageStarts = { version: number; count: number; starts: { sortName: string; id: number }[] };
+
+/**
+ * One start per this many clients, whatever the page size: a page begins at most PAGE_STEP − 1
+ * rows past a known start, and a filter keeps count / PAGE_STEP starts however it is paged.
+ */
+const PAGE_STEP = 100;
 
 /** The clients table's version (migration 0008): raised by every statement that changes clients. */
 const listVersion = sql<number>`(select ${clientListVersion.version} from ${clientListVersion})`.mapWith(Number);
@@ -149,7 +155,7 @@ const readListVersion = async (db: Db) => (await db.select({ version: clientList
 /** Filters and scope with their values: what makes one set of page starts differ from another. */
 const filterKey = (scope: Scope, query: ListFilters) => `${scope.all ? 'all' : scope.locationIds.join(',')}|${query.location ?? ''}|${query.is_active ?? ''}`;
 
-/** One page from where it starts, with the table's version, per filter shape. */
+/** One page from the nearest start before it (skipping fewer than PAGE_STEP rows), with the table's version, per filter shape. */
 const pageStatement = preparedOnce('client_page', (db, name, shape) =>
   db
     .select({ ...clientColumns, version: listVersion })
@@ -158,15 +164,19 @@ const pageStatement = preparedOnce('client_page', (db, name, shape) =>
     .where(and(...filterPlaceholders(shape), sql`(${clients.sortName}, ${clients.id}) >= (${sql.placeholder('sortName')}, ${sql.placeholder('id')})`))
     .orderBy(asc(clients.sortName), asc(clients.id))
     .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('skip'))
     .prepare(name),
 );
 
-/** Sets of page starts kept per database; the oldest goes first past this many filters. */
-const PAGE_STARTS_KEPT = 200;
+/** Sets of page starts kept per database (each at most count / PAGE_STEP starts); the oldest goes first past this many filters. */
+const PAGE_STARTS_KEPT = 100;
 const pageStartsCache = new WeakMap<Db, Map<string, Promise<PageStarts>>>();
 
-/** One walk over the matching clients in name order, keeping the first of every page and the count. */
-const readPageStarts = async (db: Db, where: SQL | undefined, pageSize: number): Promise<PageStarts> => {
+/** One walk over the matching clients in name order, keeping every PAGE_STEP-th and the count. */
+const readPageStarts = async (db: Db, where: SQL | undefined): Promise<PageStarts> => {
+  // Read first: when nothing matches, the walk carries no version, and one read before it can
+  // only be older than the data (so the starts are read again), never newer.
+  const before = await readListVersion(db);
   const numbered = db
     .select({
       sortName: clients.sortName,
@@ -180,19 +190,19 @@ const readPageStarts = async (db: Db, where: SQL | undefined, pageSize: number):
     // The count as its own scalar subquery: `count(*) over ()` would be a second pass over every row.
     .select({ sortName: numbered.sortName, id: numbered.id, count: sql`(${db.select({ n: count() }).from(clients).where(where)})`.mapWith(Number), version: listVersion })
     .from(numbered)
-    .where(sql`${numbered.position} % ${pageSize} = 0`)
+    .where(sql`${numbered.position} % ${PAGE_STEP} = 0`)
     .orderBy(asc(numbered.position));
-  const version = rows[0]?.version ?? (await readListVersion(db));
+  const version = rows[0]?.version ?? before;
   return { version, count: rows[0]?.count ?? 0, starts: rows.map(({ sortName, id }) => ({ sortName, id })) };
 };
 
 /** The cached starts for this filter, read again (once, however many requests ask) when `stale` is what is cached. */
-const pageStarts = (db: Db, key: string, where: SQL | undefined, pageSize: number, stale?: Promise<PageStarts>): Promise<PageStarts> => {
+const pageStarts = (db: Db, key: string, where: SQL | undefined, stale?: Promise<PageStarts>): Promise<PageStarts> => {
   let cache = pageStartsCache.get(db);
   if (!cache) pageStartsCache.set(db, (cache = new Map()));
   const cached = cache.get(key);
   if (cached && cached !== stale) return cached;
-  const fresh = readPageStarts(db, where, pageSize);
+  const fresh = readPageStarts(db, where);
   cache.delete(key);
   if (cache.size >= PAGE_STARTS_KEPT) cache.delete(cache.keys().next().value!);
   cache.set(key, fresh);
@@ -201,25 +211,26 @@ const pageStarts = (db: Db, key: string, where: SQL | undefined, pageSize: numbe
 };
 
 /**
- * A page in the default order (surname, given name, id) without an offset: the page starts at a
- * known (sort_name, id), so it is one index range read of pageSize rows however deep it is, and
- * the count comes with the starts. Each page read carries the table's version; when a client was
+ * A page in the default order (surname, given name, id) without a deep offset: the page starts
+ * fewer than PAGE_STEP rows after a known (sort_name, id), so it is one short index range read
+ * however deep it is, and the count comes with the starts. Each page read carries the table's version; when a client was
  * added, changed or removed since the starts were read, they are read again and the page with
  * them (docs/decisions/0402-search-at-20-concurrent.md).
  */
 const pageInNameOrder = async (db: Db, scope: Scope, query: ClientQuery, url: string): Promise<Page<Client>> => {
   const where = clientFilter(scope, query);
-  const key = `${filterKey(scope, query)}|${query.pageSize}`;
+  const key = filterKey(scope, query);
   const shape = filterShape(scope, query);
   const values = filterValues(scope, query);
   for (let attempt = 0; ; attempt += 1) {
-    const cached = pageStarts(db, key, where, query.pageSize);
+    const cached = pageStarts(db, key, where);
     const { version, count: total, starts } = await cached;
-    const start = starts[query.page - 1];
-    const rows = start ? await pageStatement(db, shape).execute({ ...values, sortName: start.sortName, id: start.id, limit: query.pageSize }) : [];
+    const offset = (query.page - 1) * query.pageSize;
+    const start = starts[Math.floor(offset / PAGE_STEP)];
+    const rows = start ? await pageStatement(db, shape).execute({ ...values, sortName: start.sortName, id: start.id, skip: offset % PAGE_STEP, limit: query.pageSize }) : [];
     const current = rows[0]?.version ?? (await readListVersion(db));
     if (current === version || attempt > 0) return toPage(url, query, total, rows.map(toClient));
-    await pageStarts(db, key, where, query.pageSize, cached);
+    await pageStarts(db, key, where, cached);
   }
 };
 

@@ -12,7 +12,7 @@ import { iso } from '../../lib/iso';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { endAllSessions } from '../users/auth.service';
-import { addUserLocations, addUserToGroups, assertPasswordAcceptable, assertUsernameFree, hashPassword, insertUserAccount, removeUserFromGroup } from '../users/users.service';
+import { accessChanged, addUserLocations, addUserToGroups, assertPasswordAcceptable, assertUsernameFree, hashPassword, insertUserAccount, removeUserFromGroup } from '../users/users.service';
 
 export type EmployeeInput = z.output<typeof employeeBodySchema>;
 export type EmployeeChanges = z.output<typeof employeePatchSchema>;
@@ -196,12 +196,14 @@ const prepareAccount = async (db: Db, account: EmployeeInput['account']): Promis
 const attachLogin = async (tx: Tx, kind: EmployeeKind, userId: number, locationId: number) => {
   await addUserToGroups(tx, userId, [EMPLOYEE_KIND_GROUP[kind]]);
   await addUserLocations(tx, userId, [locationId]);
+  await accessChanged(tx, userId);
 };
 
 /** Undoes attachLogin for a record that goes away or is unlinked, keeping what other records still need. */
 const detachLogin = async (tx: Tx, kind: EmployeeKind, userId: number, locationId: number, employeeId: number) => {
   await removeUserFromGroup(tx, userId, EMPLOYEE_KIND_GROUP[kind]);
   await releaseLocation(tx, userId, locationId, employeeId);
+  await accessChanged(tx, userId);
 };
 
 /** Drops the user's link to a location unless another of their active records is there. */

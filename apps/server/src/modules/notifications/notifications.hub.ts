@@ -14,6 +14,8 @@ export const HEARTBEAT_MS = 30_000;
 const SESSION_CHECK_MS = 60_000;
 /** Close codes: 4001 signed out / session over; 1008 (policy violation) for a socket that keeps flooding. */
 export const CLOSE_SIGNED_OUT = 4001;
+/** The user's groups or locations changed: the browser reconnects (as it does after any close) and is served by what it may see now. */
+export const CLOSE_ACCESS_CHANGED = 4002;
 export const CLOSE_FLOODING = 1008;
 
 /**
@@ -229,6 +231,10 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
         for (const set of byUser.values()) {
           for (const conn of set) if (mayReadArrivalsAt(conn.user, event.location)) send(conn, { action: 'arrivals_changed', location: event.location, date: event.date });
         }
+        return;
+      case 'access':
+        // A socket keeps the user as they were when it opened (which locations' frames it hears).
+        for (const conn of [...(byUser.get(event.user) ?? [])]) conn.socket.close(CLOSE_ACCESS_CHANGED, 'Access changed');
         return;
       case 'close':
         for (const conn of [...(byUser.get(event.user) ?? [])]) {

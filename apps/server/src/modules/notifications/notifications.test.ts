@@ -4,7 +4,7 @@ import type { Notification } from '@ginhawa/contract';
 import { auditLog, locations, notifications, userLocations, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type TestContext } from '../../test/build';
 import { action, connectSocket, type TestSocket } from '../../test/ws-client';
-import { CLOSE_SIGNED_OUT } from './notifications.hub';
+import { CLOSE_ACCESS_CHANGED, CLOSE_SIGNED_OUT } from './notifications.hub';
 import { MAX_FRAME_BYTES } from './notifications.ws';
 import { notify, registerApprovalHandler } from './notifications.service';
 
@@ -218,6 +218,22 @@ describe('signing out closes sockets', () => {
     s2.send({ action: 'ping' });
     await s2.next(action('pong'));
     s2.ws.close();
+  });
+
+  it("changing a user's locations makes their sockets reconnect, so frames follow what they may see now", async () => {
+    const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+    const agent = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
+    const socket = await connectSocket(ctx.app, { agent });
+    await socket.next(action('user_notifications'));
+    const id = ctx.userIds.receptionist!;
+    const [row] = await ctx.database.db.select({ locationId: userLocations.locationId }).from(userLocations).where(eq(userLocations.userId, id));
+    const res = await admin.request({ method: 'PATCH', url: `/api/users/${id}/`, payload: { locations: [row!.locationId] } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await socket.closed).code).toBe(CLOSE_ACCESS_CHANGED);
+    // The session itself goes on: a new socket opens at once.
+    const again = await connectSocket(ctx.app, { agent });
+    await again.next(action('user_notifications'));
+    again.ws.close();
   });
 
   it('a password change closes every socket of the user', async () => {

@@ -10,6 +10,7 @@ import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, fieldsError, notFound } from '../../lib/http-error';
 import { iso, isoOrNull } from '../../lib/iso';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { publish } from '../../plugins/bus';
 import { type AuthUser, endAllSessions, findUsersByIds, groupNames, personColumns, personFields } from './auth.service';
 import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
@@ -253,7 +254,11 @@ const checkUserChanges = async (tx: DbOrTx, actorId: number, id: number, changes
 };
 
 /** Groups and locations are replaced as sets when given. */
+/** Groups or locations of this user changed (in this transaction): open sockets reconnect as they are now. */
+export const accessChanged = (tx: DbOrTx, userId: number) => publish(tx, { t: 'access', user: userId });
+
 const replaceMemberships = async (tx: DbOrTx, id: number, changes: UserChanges) => {
+  if (changes.groups || changes.locations) await accessChanged(tx, id);
   if (changes.groups) {
     await tx.delete(userGroups).where(eq(userGroups.userId, id));
     await addUserToGroups(tx, id, dedupe(changes.groups));
