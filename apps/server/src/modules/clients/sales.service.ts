@@ -10,7 +10,6 @@ import {
   type ClientTreatment,
   type ClientTreatmentSale,
   type Page,
-  type Sale,
   type clientMembershipBodySchema,
   type clientMembershipListQuerySchema,
   type clientTreatmentBodySchema,
@@ -38,7 +37,7 @@ import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
 import { addDays, assertWritable, readScope, scopeCondition, todayInManila } from './scope';
-import { assertDayOpen, changeSalesWatchingRanks } from '../reports/reports.service';
+import { assertDayOpen, changeSalesWatchingRanks, toSale } from '../reports/reports.service';
 
 export type MembershipSaleInput = z.output<typeof clientMembershipBodySchema>;
 export type VoucherSaleInput = z.output<typeof clientTreatmentBodySchema>;
@@ -51,22 +50,6 @@ export const owner = alias(clients, 'owner');
 // ——— sales ———
 
 type SaleRow = typeof sales.$inferSelect;
-export const toSale = (r: SaleRow): Sale => ({
-  id: r.id,
-  date: r.date,
-  location: r.locationId,
-  client: r.clientId,
-  salesperson: r.salespersonId,
-  kind: r.kind as Sale['kind'],
-  reference: r.reference,
-  amount: r.amount,
-  discount: r.discount,
-  net_amount: r.netAmount,
-  payment_method: r.paymentMethod as Sale['payment_method'],
-  bank: r.bankId,
-  reference_no: r.referenceNo,
-  created_at: iso(r.createdAt),
-});
 
 type Payment = Pick<MembershipSaleInput, 'location' | 'salesperson' | 'payment_method' | 'bank' | 'reference_no' | 'discount' | 'date'>;
 

@@ -22,6 +22,7 @@ import {
   type Page,
   type PersonalSales,
   type PersonalSalesQuery,
+  type Sale,
   type SaleLineRead,
   type StoreSalesBody,
   type StoreSalesResult,
@@ -355,7 +356,7 @@ const deleteRows = async (tx: Tx, actorId: number, rows: SaleRow[], reason: stri
   await changeSalesWatchingRanks(tx, actorId, rows.map((r) => r.date), async () => {
     await tx.delete(sales).where(inArray(sales.id, rows.map((r) => r.id)));
   });
-  for (const r of rows) await audit(tx, { actorId, action: 'delete', tableName: 'sales', rowId: r.id, before: { ...toSaleRecord(r), reason } });
+  for (const r of rows) await audit(tx, { actorId, action: 'delete', tableName: 'sales', rowId: r.id, before: { ...toSale(r), reason } });
 };
 
 /** The sale lines screen filtered to the rows' days (and location, when one), so a request names sales one can look at. */
@@ -366,20 +367,22 @@ const saleLinesLink = (rows: SaleRow[]) => {
   return `/admin/reports?tab=lines&${range}${locationIds.length === 1 ? `&location=${locationIds[0]}` : ''}`;
 };
 
-const toSaleRecord = (r: SaleRow) => ({
+/** A sale row as the API answers it (client sales) and as a deletion's audit row keeps it. */
+export const toSale = (r: SaleRow): Sale => ({
   id: r.id,
   date: r.date,
   location: r.locationId,
-  salesperson: r.salespersonId,
   client: r.clientId,
-  kind: r.kind,
+  salesperson: r.salespersonId,
+  kind: r.kind as Sale['kind'],
+  reference: r.reference,
   amount: r.amount,
   discount: r.discount,
   net_amount: r.netAmount,
-  payment_method: r.paymentMethod,
+  payment_method: r.paymentMethod as Sale['payment_method'],
   bank: r.bankId,
   reference_no: r.referenceNo,
-  reference: r.reference,
+  created_at: iso(r.createdAt),
 });
 
 /** Admins delete at once; anyone else asks the Admins and the locations' Managers, whose approval deletes. */
