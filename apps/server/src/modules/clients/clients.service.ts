@@ -152,9 +152,6 @@ const PAGE_STEP = 100;
 const listVersion = sql<number>`(select ${clientListVersion.version} from ${clientListVersion})`.mapWith(Number);
 const readListVersion = async (db: Db) => (await db.select({ version: clientListVersion.version }).from(clientListVersion))[0]?.version ?? 0;
 
-/** Filters and scope with their values: what makes one set of page starts differ from another. */
-const filterKey = (scope: Scope, query: ListFilters) => `${scope.all ? 'all' : scope.locationIds.join(',')}|${query.location ?? ''}|${query.is_active ?? ''}`;
-
 /** One page from the nearest start before it (skipping fewer than PAGE_STEP rows), with the table's version, per filter shape. */
 const pageStatement = preparedOnce('client_page', (db, name, shape) =>
   db
@@ -196,13 +193,16 @@ const readPageStarts = async (db: Db, where: SQL | undefined): Promise<PageStart
   return { version, count: rows[0]?.count ?? 0, starts: rows.map(({ sortName, id }) => ({ sortName, id })) };
 };
 
-/** The cached starts for this filter, read again (once, however many requests ask) when `stale` is what is cached. */
-const pageStarts = (db: Db, key: string, where: SQL | undefined, stale?: Promise<PageStarts>): Promise<PageStarts> => {
+/**
+ * The cached starts for this filter, read again (once, however many requests ask) when `stale` is
+ * what is cached. `where` is built only then: a cached page needs no filter SQL.
+ */
+const pageStarts = (db: Db, key: string, where: () => SQL | undefined, stale?: Promise<PageStarts>): Promise<PageStarts> => {
   let cache = pageStartsCache.get(db);
   if (!cache) pageStartsCache.set(db, (cache = new Map()));
   const cached = cache.get(key);
   if (cached && cached !== stale) return cached;
-  const fresh = readPageStarts(db, where);
+  const fresh = readPageStarts(db, where());
   cache.delete(key);
   if (cache.size >= PAGE_STARTS_KEPT) cache.delete(cache.keys().next().value!);
   cache.set(key, fresh);
@@ -218,10 +218,11 @@ const pageStarts = (db: Db, key: string, where: SQL | undefined, stale?: Promise
  * them (docs/decisions/0402-search-at-20-concurrent.md).
  */
 const pageInNameOrder = async (db: Db, scope: Scope, query: ClientQuery, url: string): Promise<Page<Client>> => {
-  const where = clientFilter(scope, query);
-  const key = filterKey(scope, query);
+  const where = () => clientFilter(scope, query);
   const shape = filterShape(scope, query);
   const values = filterValues(scope, query);
+  // Which filters and their values: what makes one set of page starts differ from another.
+  const key = `${shape}|${JSON.stringify(values)}`;
   for (let attempt = 0; ; attempt += 1) {
     const cached = pageStarts(db, key, where);
     const { version, count: total, starts } = await cached;
