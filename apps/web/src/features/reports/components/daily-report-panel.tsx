@@ -22,7 +22,7 @@ import { LoadError } from '../../../components/load-error';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { getErrorMessage, toApiError } from '../../../lib/api-client';
 import { formatPeso } from '../../../lib/format';
-import { useLocationOptions } from '../../../lib/options';
+import { listedValue, useLocationOptions } from '../../../lib/options';
 import { approveDailyReport, createDailyReport, returnDailyReport, submitDailyReport, updateDailyReport, useDailyReportRecord, useDailySalesReport } from '../api/daily-reports';
 import { REPORTS_PATH, useRevalidateReports } from '../api/reports-keys';
 import { CsvLink } from '../../../components/figures/csv-link';
@@ -122,7 +122,7 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
   const toolbar = (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
       <DateField value={date} onChange={(value) => value && onChange({ date: value })} />
-      <TextField select fullWidth={false} size="small" label="Location" value={locations.data?.results.some((l) => l.id === location) ? location : ''} onChange={(e) => onChange({ location: Number(e.target.value) || null })} sx={{ minWidth: 200 }}>
+      <TextField select fullWidth={false} size="small" label="Location" {...listedValue({ value: location ?? '' }, locations.data?.results)} onChange={(e) => onChange({ location: Number(e.target.value) || null })} sx={{ minWidth: 200 }}>
         {(locations.data?.results ?? []).map((l) => (
           <MenuItem key={l.id} value={l.id}>
             {l.name}
