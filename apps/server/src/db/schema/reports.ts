@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { ConstraintSentences } from '../../lib/constraints';
 import { tracked } from './columns';
 import { users } from './users';
@@ -67,6 +67,22 @@ export const salesDailyTotals = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ name: 'sales_daily_totals_pkey', columns: [t.date, t.locationId, t.salespersonId] })],
+);
+
+/**
+ * One row whose `version` rises once per transaction that changes what the leaderboard reads:
+ * `sales_daily_totals`, `employees` or `locations` (deferred constraint triggers, migration
+ * 0009, so the row is locked only while committing). The leaderboard keeps its result per period
+ * and location for as long as the version it read before computing is current
+ * (docs/decisions/0502-leaderboard-kept-per-version.md).
+ */
+export const leaderboardVersion = pgTable(
+  'leaderboard_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('leaderboard_version_one_row', sql`${t.id} = 1`)],
 );
 
 export const reportsConstraints = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DailyReport, Leaderboard, Page, SaleLineRead } from '@ginhawa/contract';
-import { auditLog, banks, clients, clientTreatments, employees, notifications, sales, treatments, users } from '../../db/schema/index';
+import { auditLog, banks, clients, clientTreatments, employees, leaderboardVersion, locations, notifications, sales, treatments, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { action, connectSocket } from '../../test/ws-client';
 import { decide } from '../notifications/notifications.service';
@@ -441,6 +441,86 @@ describe('delete-sales-data', () => {
     expect(told).toHaveLength(1);
 
     expect((await seller.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: [999999] } })).statusCode).toBe(404);
+  });
+});
+
+describe('leaderboard kept per version (decision 0502)', () => {
+  const url = '/api/reports/leaderboards/?month=3&year=2019&cutoff=0';
+  const board = async () => {
+    const res = await seller.request({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    return res.json<Leaderboard>();
+  };
+  const mine = async () => (await board()).results.find((r) => r.salesperson === ids.sp)!;
+  const version = async (db = ctx.database.db) => (await db.select({ version: leaderboardVersion.version }).from(leaderboardVersion))[0]!.version;
+  let original: { firstName: string; monthlyTarget: string | null };
+  beforeAll(async () => {
+    [original] = (await ctx.database.db.select({ firstName: employees.firstName, monthlyTarget: employees.monthlyTarget }).from(employees).where(eq(employees.id, ids.sp))) as [typeof original];
+  });
+  afterAll(async () => {
+    await ctx.database.db.update(employees).set(original).where(eq(employees.id, ids.sp));
+  });
+
+  it('is computed again after every change to what it reads, through the API or not', async () => {
+    expect(await mine()).toMatchObject({ total: '0.00', count: 0 });
+    // A sale through the API.
+    const stored = await store(admin, { location: ids.home, date: '2019-03-05', sales: [line({ amount: '1200.00' })] });
+    expect(stored.statusCode).toBe(201);
+    expect(await mine()).toMatchObject({ rank: 1, total: '1200.00', count: 1 });
+    // A line written straight to the table (a restore, a script): the triggers still move the version.
+    await ctx.database.db.insert(sales).values({ date: '2019-03-06', locationId: ids.home, salespersonId: ids.sp, kind: 'other', amount: '300.00', discount: '0.00', netAmount: '300.00', paymentMethod: 'cash' });
+    expect(await mine()).toMatchObject({ total: '1500.00', count: 2 });
+    // The salesperson's name and target, and their location's name.
+    await ctx.database.db.update(employees).set({ firstName: 'Renamed', monthlyTarget: '3000.00' }).where(eq(employees.id, ids.sp));
+    expect(await mine()).toMatchObject({ salesperson_name: expect.stringMatching(/^Renamed /), target: '3000.00', share_of_target: '50.00' });
+    const [home] = await ctx.database.db.select({ name: locations.name }).from(locations).where(eq(locations.id, ids.home));
+    await ctx.database.db.update(locations).set({ name: `${home!.name} (renamed)` }).where(eq(locations.id, ids.home));
+    expect((await mine()).location_name).toBe(`${home!.name} (renamed)`);
+    await ctx.database.db.update(locations).set({ name: home!.name }).where(eq(locations.id, ids.home));
+    // Deleting the lines.
+    const deleted = await admin.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: stored.json().ids, reason: 'Test' } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await mine()).toMatchObject({ total: '300.00', count: 1 });
+  });
+
+  it('is served as kept while the version stands: a change made with its trigger disabled is not seen until the version moves', async () => {
+    const before = await mine();
+    const db = ctx.database.db;
+    await db.execute(sql`alter table sales_daily_totals disable trigger leaderboard_version_totals`);
+    try {
+      await db.execute(sql`update sales_daily_totals set total = total + 1000 where salesperson_id = ${ids.sp} and date = '2019-03-06'`);
+      expect(await mine()).toEqual(before);
+    } finally {
+      await db.execute(sql`alter table sales_daily_totals enable always trigger leaderboard_version_totals`);
+    }
+    await db.execute(sql`update leaderboard_version set version = version + 1`);
+    expect((await mine()).total).toBe((Number(before.total) + 1000).toFixed(2));
+    await db.execute(sql`update sales_daily_totals set total = total - 1000 where salesperson_id = ${ids.sp} and date = '2019-03-06'`);
+    expect((await mine()).total).toBe(before.total);
+  });
+
+  it('moves the version once per transaction, when it commits, however many rows changed', async () => {
+    const db = ctx.database.db;
+    const start = await version();
+    await db.transaction(async (tx) => {
+      for (const date of ['2019-03-07', '2019-03-08']) {
+        await tx.insert(sales).values([1, 2, 3].map(() => ({ date, locationId: ids.home, salespersonId: ids.sp, kind: 'other' as const, amount: '10.00', discount: '0.00', netAmount: '10.00', paymentMethod: 'cash' as const })));
+      }
+      await tx.update(employees).set({ monthlyTarget: '4000.00' }).where(eq(employees.id, ids.sp));
+      // Deferred to the commit: inside the transaction the version has not moved yet.
+      expect(await version(tx as unknown as typeof db)).toBe(start);
+    });
+    expect(await version()).toBe(start + 1);
+    expect(await mine()).toMatchObject({ total: '360.00', count: 7, target: '4000.00' });
+    // A transaction that rolls back leaves it (and the board) where it was.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(sales).values({ date: '2019-03-09', locationId: ids.home, salespersonId: ids.sp, kind: 'other', amount: '10.00', discount: '0.00', netAmount: '10.00', paymentMethod: 'cash' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await version()).toBe(start + 1);
+    expect(await mine()).toMatchObject({ total: '360.00', count: 7 });
   });
 });
 

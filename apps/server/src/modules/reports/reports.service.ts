@@ -28,12 +28,14 @@ import {
   type StoreSalesResult,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { banks, dailyReports, employees, locations, notifications, sales, salesImports } from '../../db/schema/index';
+import { banks, dailyReports, employees, leaderboardVersion, locations, notifications, sales, salesImports } from '../../db/schema/index';
 import { audit, audited } from '../../lib/audit';
 import { conflict, fieldsError, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { iso, isoOrNull } from '../../lib/iso';
+import { keptPerVersion } from '../../lib/kept-per-version';
 import { listPage, totalRows } from '../../lib/list';
 import { pgErrorCode } from '../../lib/pg-errors';
+import { preparedOnce } from '../../lib/prepared';
 import { createdBy, touched } from '../../lib/tracked';
 import { publish } from '../../plugins/bus';
 import { isAdmin } from '../../plugins/auth';
@@ -159,7 +161,16 @@ export const leaderboardSql = (from: string, to: string, cutoff: number, locatio
     order by 1, lower(e.last_name), lower(e.first_name), e.id`;
 };
 
-export const leaderboard = async (db: DbOrTx, query: LeaderboardQuery): Promise<Leaderboard> => {
+/** The leaderboard inputs' version (migration 0009), read before every leaderboard. */
+const leaderboardVersionStatement = preparedOnce('leaderboard_version', (db, name) =>
+  db.select({ version: leaderboardVersion.version }).from(leaderboardVersion).prepare(name),
+);
+
+/** Boards kept per database: one per month, cutoff and location asked for; the oldest goes first past this many. */
+const LEADERBOARDS_KEPT = 64;
+const keptBoards = keptPerVersion<Leaderboard>(LEADERBOARDS_KEPT);
+
+const computeLeaderboard = async (db: Db, query: LeaderboardQuery): Promise<Leaderboard> => {
   const { from, to } = periodOf(query.year, query.month, query.cutoff);
   const rows = await rowsOf<LeaderboardRow>(db, leaderboardSql(from, to, query.cutoff, query.location));
   return {
@@ -170,6 +181,18 @@ export const leaderboard = async (db: DbOrTx, query: LeaderboardQuery): Promise<
     date_to: to,
     results: rows.map(({ user_id: _user, ...r }) => ({ ...r, rank: Number(r.rank), salesperson: Number(r.salesperson), location: Number(r.location), count: Number(r.count) })),
   };
+};
+
+/**
+ * The board everyone watches: after a sale every open dashboard asks for it again at once, so it
+ * is computed once per change and kept while the version of its inputs (sales_daily_totals,
+ * employees, locations) is unchanged (decision 0502). The same for every reader: it does not
+ * depend on who asks.
+ */
+export const leaderboard = async (db: Db, query: LeaderboardQuery): Promise<Leaderboard> => {
+  const [current] = await leaderboardVersionStatement(db).execute();
+  if (!current) return computeLeaderboard(db, query);
+  return keptBoards(db, `${query.year}-${query.month}-${query.cutoff}-${query.location ?? 'all'}`, current.version, () => computeLeaderboard(db, query));
 };
 
 /**

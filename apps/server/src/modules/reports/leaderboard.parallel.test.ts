@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Leaderboard } from '@ginhawa/contract';
+import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+import { cutoffOf, leaderboardSql, manilaDate, periodOf } from './reports.service';
+
+/**
+ * The kept leaderboard (decision 0502) under concurrent writers and readers, on two app instances
+ * sharing one database: on PostgreSQL (TEST_DATABASE_URL) every request has its own pool
+ * connection and the two instances their own pools; on PGlite the requests queue. Desk sales lock
+ * their client's row before writing sales, imports write sales first: with the version raised at
+ * commit, neither order can deadlock on it, and no reader keeps a board older than the last change.
+ */
+let ctx: TestContext;
+let peer: Awaited<ReturnType<TestContext['buildPeer']>>;
+let agents: Agent[];
+let f: Fixtures;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  peer = await ctx.buildPeer();
+  agents = [await login(ctx.app, 'admin', ADMIN_PASSWORD), await login(peer.app, 'admin', ADMIN_PASSWORD)];
+  f = await loadFixtures(ctx.database.db);
+}, 120_000);
+afterAll(async () => {
+  await peer?.close();
+  await ctx?.close();
+});
+
+describe('leaderboard under parallel sales', () => {
+  it('desk sales, imports and reads at once on two instances: every write lands, and both instances then serve the board the SQL gives', async () => {
+    const today = manilaDate();
+    const [year, month, cutoff] = [Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoffOf(today)];
+    const url = `/api/reports/leaderboards/?month=${month}&year=${year}&cutoff=${cutoff}`;
+    const read = async (agent: Agent) => {
+      const res = await agent.request({ method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Leaderboard>();
+    };
+    const counted = (b: { salesperson: number; count: number }[]) =>
+      b.filter((r) => Number(r.salesperson) === f.salesperson || Number(r.salesperson) === f.otherSalesperson).reduce((n, r) => n + Number(r.count), 0);
+    const [before] = await Promise.all(agents.map(read));
+    const clientIds: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const res = await agents[0]!.request({ method: 'POST', url: '/api/clients/', payload: { first_name: `Parallel${i}`, last_name: 'Board', location: f.home } });
+      clientIds.push(res.json<{ id: number }>().id);
+    }
+
+    const deskSales = clientIds.map((client, i) =>
+      agents[i % 2]!.request({
+        method: 'POST',
+        url: '/api/clients/treatments/',
+        payload: { client, treatment: f.treatment.id, sessions: 1, location: f.home, salesperson: f.salesperson, payment_method: 'cash' },
+      }),
+    );
+    const imports = [0, 1, 2, 3].map((i) =>
+      agents[(i + 1) % 2]!.request({
+        method: 'POST',
+        url: '/api/reports/store-sales-data/',
+        payload: {
+          location: i % 2 ? f.other : f.home,
+          date: today,
+          sales: [
+            { salesperson: i % 2 ? f.otherSalesperson : f.salesperson, amount: `${100 + i}.25`, payment_method: 'cash' },
+            { salesperson: i % 2 ? f.otherSalesperson : f.salesperson, amount: '50.50', discount: '0.50', payment_method: 'cash', client: clientIds[i] },
+          ],
+        },
+      }),
+    );
+    const reads = Array.from({ length: 16 }, (_, i) => read(agents[i % 2]!));
+    const writes = await Promise.all([...deskSales, ...imports]);
+    for (const res of writes) expect(res.statusCode, res.body).toBe(201);
+    await Promise.all(reads);
+
+    const { from, to } = periodOf(year, month, cutoff);
+    type Figures = { salesperson: number; rank: number; total: string; count: number };
+    const expected = ((await ctx.database.db.execute(leaderboardSql(from, to, cutoff))) as unknown as { rows: Figures[] }).rows;
+    const figures = (b: Figures[]) =>
+      b.map((r) => ({ salesperson: Number(r.salesperson), rank: Number(r.rank), total: r.total, count: Number(r.count) }));
+    for (const agent of agents) expect(figures((await read(agent)).results)).toEqual(figures(expected));
+    // Every line counted once: 6 desk sales and 8 imported lines, by the two salespeople.
+    expect(counted(expected) - counted(before!.results)).toBe(14);
+  });
+});
