@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, notInArray } from 'drizzle-orm';
 import type { Notification } from '@ginhawa/contract';
 import { auditLog, locations, notifications, userLocations, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type TestContext } from '../../test/build';
@@ -226,14 +226,22 @@ describe('signing out closes sockets', () => {
     const socket = await connectSocket(ctx.app, { agent });
     await socket.next(action('user_notifications'));
     const id = ctx.userIds.receptionist!;
-    const [row] = await ctx.database.db.select({ locationId: userLocations.locationId }).from(userLocations).where(eq(userLocations.userId, id));
-    const res = await admin.request({ method: 'PATCH', url: `/api/users/${id}/`, payload: { locations: [row!.locationId] } });
+    const held = (await ctx.database.db.select({ locationId: userLocations.locationId }).from(userLocations).where(eq(userLocations.userId, id))).map((r) => r.locationId);
+    const [another] = await ctx.database.db.select({ id: locations.id }).from(locations).where(notInArray(locations.id, held)).limit(1);
+    // The same sets sent again (a PUT resends them) change nothing: the socket stays.
+    const { groups } = (await admin.request({ method: 'GET', url: `/api/users/${id}/` })).json<{ groups: string[] }>();
+    const same = await admin.request({ method: 'PATCH', url: `/api/users/${id}/`, payload: { locations: [...held].reverse(), groups } });
+    expect(same.statusCode, same.body).toBe(200);
+    socket.send({ action: 'ping' });
+    await socket.next(action('pong'));
+    const res = await admin.request({ method: 'PATCH', url: `/api/users/${id}/`, payload: { locations: [...held, another!.id] } });
     expect(res.statusCode, res.body).toBe(200);
     expect((await socket.closed).code).toBe(CLOSE_ACCESS_CHANGED);
     // The session itself goes on: a new socket opens at once.
     const again = await connectSocket(ctx.app, { agent });
     await again.next(action('user_notifications'));
-    again.ws.close();
+    expect((await admin.request({ method: 'PATCH', url: `/api/users/${id}/`, payload: { locations: held } })).statusCode).toBe(200);
+    expect((await again.closed).code).toBe(CLOSE_ACCESS_CHANGED);
   });
 
   it('a password change closes every socket of the user', async () => {

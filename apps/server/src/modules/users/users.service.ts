@@ -253,12 +253,17 @@ const checkUserChanges = async (tx: DbOrTx, actorId: number, id: number, changes
   if (changes.locations) await assertLocationIds(tx, dedupe(changes.locations));
 };
 
-/** Groups and locations are replaced as sets when given. */
 /** Groups or locations of this user changed (in this transaction): open sockets reconnect as they are now. */
 export const accessChanged = (tx: DbOrTx, userId: number) => publish(tx, { t: 'access', user: userId });
 
-const replaceMemberships = async (tx: DbOrTx, id: number, changes: UserChanges) => {
-  if (changes.groups || changes.locations) await accessChanged(tx, id);
+const differs = <T>(given: readonly T[] | undefined, held: readonly T[]) => given !== undefined && (new Set(given).size !== held.length || given.some((v) => !held.includes(v)));
+
+/**
+ * Groups and locations are replaced as sets when given. Open sockets reconnect (`access`) only
+ * when a set really changes: a PUT resends both, and an unchanged one must not drop the sockets.
+ */
+const replaceMemberships = async (tx: DbOrTx, id: number, changes: UserChanges, held: Pick<AdminUser, 'groups' | 'locations'>) => {
+  if (differs(changes.groups, held.groups) || differs(changes.locations, held.locations)) await accessChanged(tx, id);
   if (changes.groups) {
     await tx.delete(userGroups).where(eq(userGroups.userId, id));
     await addUserToGroups(tx, id, dedupe(changes.groups));
@@ -278,7 +283,7 @@ export const updateUser = async (db: Db, actorId: number, id: number, changes: U
       .update(users)
       .set({ username: changes.username, firstName: changes.first_name, lastName: changes.last_name, email: changes.email, isActive: changes.is_active, updatedAt: sql`now()` })
       .where(eq(users.id, id));
-    await replaceMemberships(tx, id, changes);
+    await replaceMemberships(tx, id, changes, before);
     // A deactivated person is signed out everywhere at once.
     if (changes.is_active === false && before.is_active) await endAllSessions(tx, id);
     return audited(tx, { actorId, action: 'update', tableName: 'users', rowId: id, before, after: await getAdminUser(tx, id) });
