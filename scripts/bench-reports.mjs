@@ -1,9 +1,10 @@
 // npm run bench:reports [-- --sales 1000000 --iterations 1000 --warmup 1000 --db postgres,pglite]
 // Seeds N sale lines (the `npm run seed -- --sales` generator) into a fresh database and times the
 // leaderboard, location sales and daily sales report through the API beside the same SQL run bare,
-// as a ratio of p95s, after `warmup` untimed runs of each. Budget (docs/performance.md): leaderboard p95 ≤ 50 ms and ≤ 1.5× bare SQL on
-// PostgreSQL. PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL names a server where the role may
-// create databases (a temporary one is created and dropped). Without either, only PGlite runs.
+// as a ratio of p95s, after `warmup` untimed runs of each. Budget (docs/performance.md):
+// leaderboard p95 ≤ 50 ms and ≤ 1.5× bare SQL on PostgreSQL. PostgreSQL: BENCH_DATABASE_URL or
+// DATABASE_URL names a server where the role may create databases (a temporary one is created
+// and dropped). Without either, only PGlite runs.
 import { tsImport } from 'tsx/esm/api';
 
 const argv = process.argv.slice(2);

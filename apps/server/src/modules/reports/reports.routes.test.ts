@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DailyReport, Leaderboard, Page, SaleLineRead } from '@ginhawa/contract';
 import { auditLog, banks, clients, clientTreatments, employees, leaderboardVersion, locations, notifications, sales, treatments, users } from '../../db/schema/index';
+import type { DbOrTx } from '../../db/client';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { action, connectSocket } from '../../test/ws-client';
 import { decide } from '../notifications/notifications.service';
@@ -452,7 +453,7 @@ describe('leaderboard kept per version (decision 0502)', () => {
     return res.json<Leaderboard>();
   };
   const mine = async () => (await board()).results.find((r) => r.salesperson === ids.sp)!;
-  const version = async (db = ctx.database.db) => (await db.select({ version: leaderboardVersion.version }).from(leaderboardVersion))[0]!.version;
+  const version = async (db: DbOrTx = ctx.database.db) => (await db.select({ version: leaderboardVersion.version }).from(leaderboardVersion))[0]!.version;
   let original: { firstName: string; monthlyTarget: string | null };
   beforeAll(async () => {
     [original] = (await ctx.database.db.select({ firstName: employees.firstName, monthlyTarget: employees.monthlyTarget }).from(employees).where(eq(employees.id, ids.sp))) as [typeof original];
@@ -508,7 +509,7 @@ describe('leaderboard kept per version (decision 0502)', () => {
       }
       await tx.update(employees).set({ monthlyTarget: '4000.00' }).where(eq(employees.id, ids.sp));
       // Deferred to the commit: inside the transaction the version has not moved yet.
-      expect(await version(tx as unknown as typeof db)).toBe(start);
+      expect(await version(tx)).toBe(start);
     });
     expect(await version()).toBe(start + 1);
     expect(await mine()).toMatchObject({ total: '360.00', count: 7, target: '4000.00' });
@@ -520,6 +521,19 @@ describe('leaderboard kept per version (decision 0502)', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await version()).toBe(start + 1);
+    expect(await mine()).toMatchObject({ total: '360.00', count: 7 });
+  });
+
+  it('moves the version at once when a table it reads is truncated (no row events; seen inside the transaction, rolled back here)', async () => {
+    const start = await version();
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`truncate sales_daily_totals`);
+        expect(await version(tx)).toBe(start + 1);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await version()).toBe(start);
     expect(await mine()).toMatchObject({ total: '360.00', count: 7 });
   });
 });

@@ -166,7 +166,7 @@ const leaderboardVersionStatement = preparedOnce('leaderboard_version', (db, nam
   db.select({ version: leaderboardVersion.version }).from(leaderboardVersion).prepare(name),
 );
 
-/** Boards kept per database: one per month, cutoff and location asked for; the oldest goes first past this many. */
+/** Boards kept per database: one per year, month, cutoff and location asked for; the oldest goes first past this many. */
 const LEADERBOARDS_KEPT = 64;
 const keptBoards = keptPerVersion<Leaderboard>(LEADERBOARDS_KEPT);
 
@@ -186,8 +186,8 @@ const computeLeaderboard = async (db: Db, query: LeaderboardQuery): Promise<Lead
 /**
  * The board everyone watches: after a sale every open dashboard asks for it again at once, so it
  * is computed once per change and kept while the version of its inputs (sales_daily_totals,
- * employees, locations) is unchanged (decision 0502). The same for every reader: it does not
- * depend on who asks.
+ * employees, locations) is unchanged (decision 0502). The same for every reader: any signed-in
+ * user may read any location's board, and nothing in it depends on who asks or when.
  */
 export const leaderboard = async (db: Db, query: LeaderboardQuery): Promise<Leaderboard> => {
   const [current] = await leaderboardVersionStatement(db).execute();
