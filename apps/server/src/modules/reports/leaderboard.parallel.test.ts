@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { employees, notifications } from '../../db/schema/index';
 import type { Leaderboard } from '@ginhawa/contract';
 import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
@@ -79,5 +81,50 @@ describe('leaderboard under parallel sales', () => {
     for (const agent of agents) expect(figures((await read(agent)).results)).toEqual(figures(expected));
     // Every line counted once: 6 desk sales and 8 imported lines, by the two salespeople.
     expect(counted(expected) - counted(before!.results)).toBe(14);
+  });
+
+  it('rank notices stay exact when sales commit at the same moment: each salesperson hears every move once, each from the rank they last heard', async () => {
+    const db = ctx.database.db;
+    const today = manilaDate();
+    const [year, month, cutoff] = [Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoffOf(today)];
+    const { from, to } = periodOf(year, month, cutoff);
+    type Row = { salesperson: number; rank: number; user_id: number | null };
+    const board = async () => new Map(((await db.execute(leaderboardSql(from, to, cutoff))) as unknown as { rows: Row[] }).rows.map((r) => [Number(r.salesperson), r]));
+    const sellers = await db
+      .select({ id: employees.id, location: employees.locationId })
+      .from(employees)
+      .where(and(eq(employees.kind, 'salesperson'), eq(employees.isActive, true)))
+      .orderBy(asc(employees.id));
+    const before = await board();
+    const [mark] = await db.select({ id: sql<number>`coalesce(max(${notifications.id}), 0)::int` }).from(notifications);
+    // Every salesperson at once, each a different amount, large enough to reorder the whole board.
+    const results = await Promise.all(
+      sellers.map((s, i) =>
+        agents[i % 2]!.request({
+          method: 'POST',
+          url: '/api/reports/store-sales-data/',
+          payload: { location: s.location, date: today, sales: [{ salesperson: s.id, amount: `${50000 + i * 1000}.00`, payment_method: 'cash' }] },
+        }),
+      ),
+    );
+    for (const res of results) expect(res.statusCode, res.body).toBe(201);
+    const after = await board();
+    const notices = await db
+      .select({ recipient: notifications.recipientId, data: notifications.data })
+      .from(notifications)
+      .where(and(eq(notifications.type, 'leaderboard_rank'), gt(notifications.id, mark!.id)))
+      .orderBy(asc(notifications.id));
+    for (const [id, row] of after) {
+      if (!row.user_id) continue;
+      const heard = notices.filter((n) => n.recipient === Number(row.user_id)).map((n) => n.data as { rank: number; previous_rank: number | null });
+      // The chain: the first notice starts where the board stood, each next one where the last left off, the last is where it stands now.
+      let last = before.get(id) ? Number(before.get(id)!.rank) : null;
+      for (const n of heard) {
+        expect(n.previous_rank, `salesperson ${id}`).toBe(last);
+        expect(n.rank).not.toBe(last);
+        last = n.rank;
+      }
+      expect(last, `salesperson ${id}`).toBe(Number(row.rank));
+    }
   });
 });

@@ -202,12 +202,19 @@ export const leaderboard = async (db: Db, query: LeaderboardQuery): Promise<Lead
  * Every writer of sale lines goes through it: imports and deletions here, membership and
  * voucher sales in modules/clients (sales.service.ts), so the leaderboard moves for all of them.
  */
+/** The advisory lock that serialises writers of the current cutoff's sales (beside db/client.ts's migration lock, 727_274_001). */
+const RANK_WATCH_LOCK = 727_274_002;
+
 export const changeSalesWatchingRanks = async <T>(tx: Tx, actorId: number, dates: string[], change: () => Promise<T>): Promise<T> => {
   const today = manilaDate();
   const cutoff = cutoffOf(today);
   const current = periodOf(Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoff);
   const touchesCurrent = dates.some((d) => d >= current.from && d <= current.to);
   const ranks = async () => new Map((await rowsOf<LeaderboardRow>(tx, leaderboardSql(current.from, current.to, cutoff))).map((r) => [Number(r.salesperson), r]));
+  // One writer of the current cutoff at a time, from its "before" to its commit: a second one
+  // waits here and then reads a board that includes the first, so every notice starts from the
+  // rank its reader last heard. Held until commit (decision 0500 has the lock order).
+  if (touchesCurrent) await tx.execute(sql`select pg_advisory_xact_lock(${RANK_WATCH_LOCK})`);
   const before = touchesCurrent ? await ranks() : undefined;
   const result = await change();
   if (before) {
