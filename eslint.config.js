@@ -65,7 +65,7 @@ const serverBoundaries = [
   // db/ owns the schema; lib/ holds the helpers services call inside their transactions (audit,
   // constraint sentences); tests and their helpers set up and inspect rows directly.
   {
-    files: [`${SERVER}/db/**/*.ts`, `${SERVER}/lib/**/*.ts`, `${SERVER}/test/**/*.ts`, `${SERVER}/**/*.test.ts`, `${SERVER}/**/*.test-helpers.ts`],
+    files: [`${SERVER}/db/**/*.ts`, `${SERVER}/lib/**/*.ts`, `${SERVER}/test/**/*.ts`, `${SERVER}/**/*.test.ts`, `${SERVER}/**/*.pg-test.ts`, `${SERVER}/**/*.test-helpers.ts`],
     rules: { 'no-restricted-imports': 'off' },
   },
 ];

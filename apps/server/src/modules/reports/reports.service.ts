@@ -205,6 +205,16 @@ export const leaderboard = async (db: Db, query: LeaderboardQuery): Promise<Lead
 /** The advisory lock that serialises writers of the current cutoff's sales (beside db/client.ts's migration lock, 727_274_001). */
 const RANK_WATCH_LOCK = 727_274_002;
 
+/**
+ * Waits for, then holds until commit, the rank watch's lock (re-entrant within a transaction). A
+ * deletion takes it before it locks its sale lines: a transaction must never hold sale rows while
+ * waiting for it, or a parent delete's foreign-key check on those rows could close a cycle with
+ * the sale that holds it (decision 0500).
+ */
+const holdRankWatch = async (tx: Tx) => {
+  await tx.execute(sql`select pg_advisory_xact_lock(${RANK_WATCH_LOCK})`);
+};
+
 export const changeSalesWatchingRanks = async <T>(tx: Tx, actorId: number, dates: string[], change: () => Promise<T>): Promise<T> => {
   const today = manilaDate();
   const cutoff = cutoffOf(today);
@@ -214,7 +224,7 @@ export const changeSalesWatchingRanks = async <T>(tx: Tx, actorId: number, dates
   // One writer of the current cutoff at a time, from its "before" to its commit: a second one
   // waits here and then reads a board that includes the first, so every notice starts from the
   // rank its reader last heard. Held until commit (decision 0500 has the lock order).
-  if (touchesCurrent) await tx.execute(sql`select pg_advisory_xact_lock(${RANK_WATCH_LOCK})`);
+  if (touchesCurrent) await holdRankWatch(tx);
   const before = touchesCurrent ? await ranks() : undefined;
   const result = await change();
   if (before) {
@@ -419,6 +429,7 @@ export const toSale = (r: SaleRow): Sale => ({
 export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesBody): Promise<DeleteSalesResult> =>
   db.transaction(async (tx) => {
     const ids = [...new Set(body.ids)];
+    if (isAdmin(user)) await holdRankWatch(tx);
     const rows = await loadSales(tx, user, ids);
     if (isAdmin(user)) {
       await deleteRows(tx, user.id, rows, body.reason);
@@ -446,7 +457,8 @@ registerApprovalHandler('delete_sales', async ({ tx, actor, approved, data }) =>
   const ids = Array.isArray(data.sale_ids) ? data.sale_ids.filter((id): id is number => typeof id === 'number') : [];
   if (!ids.length) return;
   // Lines deleted meanwhile are simply gone; the rest are deleted in the decider's name.
-  const rows = await tx.select().from(sales).where(inArray(sales.id, ids)).for('update');
+  await holdRankWatch(tx);
+  const rows = await tx.select().from(sales).where(inArray(sales.id, ids)).orderBy(asc(sales.id)).for('update');
   if (rows.length) await deleteRows(tx, actor.id, rows, typeof data.reason === 'string' ? data.reason : '');
 });
 
