@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MANAGER_GROUP, NOTIFICATIONS_INITIAL_BATCH, NOTIFICATIONS_MAX_BATCH, type AnnouncementBody, type Notification, type Page, type PageQuery } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { groups, locations, notifications, userGroups, userLocations, users } from '../../db/schema/index';
@@ -224,6 +224,7 @@ export const decide = async (db: Db, actor: AuthUser, id: number, approved: bool
       .select({ id: notifications.id, recipientId: notifications.recipientId, isApproved: notifications.isApproved, actorId: notifications.actorId, type: notifications.type, data: notifications.data, title: notifications.title })
       .from(notifications)
       .where(and(eq(notifications.batch, own.batch), eq(notifications.requiresApproval, true)))
+      .orderBy(asc(notifications.id))
       .for('update');
     if (copies.some((c) => c.isApproved !== null)) throw conflict('This request has already been decided.');
     await tx

@@ -708,17 +708,24 @@ export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<
   });
 
 /** Marks the report's open approval requests decided (a decision made on the screen rather than from the notification). */
+/** The report's undecided approval requests (every copy sent to an approver). */
+const openRequests = (id: number) =>
+  and(eq(notifications.type, 'daily_report'), eq(notifications.requiresApproval, true), sql`${notifications.isApproved} is null`, sql`${notifications.data}->>'report_id' = ${String(id)}`);
+
 const closeRequests = async (tx: Tx, actor: AuthUser, id: number, approved: boolean) => {
   const open = await tx
     .update(notifications)
     .set({ isApproved: approved, decidedBy: actor.id, decidedAt: sql`now()` })
-    .where(and(eq(notifications.type, 'daily_report'), eq(notifications.requiresApproval, true), sql`${notifications.isApproved} is null`, sql`${notifications.data}->>'report_id' = ${String(id)}`))
+    .where(openRequests(id))
     .returning({ id: notifications.id, recipientId: notifications.recipientId });
   for (const n of open) await publish(tx, { t: 'approved', user: n.recipientId, id: n.id, approved });
 };
 
 const decideReport = async (tx: Tx, actor: AuthUser, id: number, approved: boolean, reason: string, fromNotification: boolean) => {
   if (!isManager(actor)) throw forbidden('Only administrators and managers may approve or return daily reports.');
+  // Deciding from the notification (decide()) locks the request's copies and then the report; the
+  // screen takes them in the same order, so the two at once queue instead of deadlocking.
+  if (!fromNotification) await tx.select({ id: notifications.id }).from(notifications).where(openRequests(id)).orderBy(asc(notifications.id)).for('update');
   const row = await lockReport(tx, actor, id);
   if (row.status !== 'submitted') throw conflict(`Only a submitted report can be ${approved ? 'approved' : 'returned'}; this one is ${row.status}.`);
   const before = await getReport(tx, actor, id);
