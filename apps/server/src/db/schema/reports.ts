@@ -72,9 +72,9 @@ export const salesDailyTotals = pgTable(
 /**
  * One row whose `version` rises once per transaction that changes what the leaderboard reads:
  * `sales_daily_totals`, `employees` or `locations` (deferred constraint triggers, migration
- * 0009, so the row is locked only while committing). The leaderboard keeps its result per period
- * and location for as long as the version it read before computing is current
- * (docs/decisions/0502-leaderboard-kept-per-version.md).
+ * 0009, so the row is locked only while committing; a TRUNCATE locks it at once). The
+ * leaderboard keeps its result per period and location for as long as the version it read
+ * before computing is current (docs/decisions/0502-leaderboard-kept-per-version.md).
  */
 export const leaderboardVersion = pgTable(
   'leaderboard_version',

@@ -195,13 +195,6 @@ export const leaderboard = async (db: Db, query: LeaderboardQuery): Promise<Lead
   return keptBoards(db, `${query.year}-${query.month}-${query.cutoff}-${query.location ?? 'all'}`, current.version, () => computeLeaderboard(db, query));
 };
 
-/**
- * Runs a change to sale lines and then, when it touched the current cutoff, tells each
- * salesperson whose rank moved (one notification each, however many lines changed) and every
- * open socket that the period's figures changed (bus event `sales` → `leaderboard_changed`).
- * Every writer of sale lines goes through it: imports and deletions here, membership and
- * voucher sales in modules/clients (sales.service.ts), so the leaderboard moves for all of them.
- */
 /** The advisory lock that serialises writers of the current cutoff's sales (beside db/client.ts's migration lock, 727_274_001). */
 const RANK_WATCH_LOCK = 727_274_002;
 
@@ -215,6 +208,13 @@ const holdRankWatch = async (tx: Tx) => {
   await tx.execute(sql`select pg_advisory_xact_lock(${RANK_WATCH_LOCK})`);
 };
 
+/**
+ * Runs a change to sale lines and then, when it touched the current cutoff, tells each
+ * salesperson whose rank moved (one notification each, however many lines changed) and every
+ * open socket that the period's figures changed (bus event `sales` → `leaderboard_changed`).
+ * Every writer of sale lines goes through it: imports and deletions here, membership and
+ * voucher sales in modules/clients (sales.service.ts), so the leaderboard moves for all of them.
+ */
 export const changeSalesWatchingRanks = async <T>(tx: Tx, actorId: number, dates: string[], change: () => Promise<T>): Promise<T> => {
   const today = manilaDate();
   const cutoff = cutoffOf(today);
@@ -707,11 +707,11 @@ export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<
     return audited(tx, { actorId: user.id, action: 'submit', tableName: 'daily_reports', rowId: id, before, after });
   });
 
-/** Marks the report's open approval requests decided (a decision made on the screen rather than from the notification). */
 /** The report's undecided approval requests (every copy sent to an approver). */
 const openRequests = (id: number) =>
   and(eq(notifications.type, 'daily_report'), eq(notifications.requiresApproval, true), sql`${notifications.isApproved} is null`, sql`${notifications.data}->>'report_id' = ${String(id)}`);
 
+/** Marks the report's open approval requests decided (a decision made on the screen rather than from the notification). */
 const closeRequests = async (tx: Tx, actor: AuthUser, id: number, approved: boolean) => {
   const open = await tx
     .update(notifications)
