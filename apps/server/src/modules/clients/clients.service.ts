@@ -9,6 +9,7 @@ import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { likePattern, listPage, lower, toPage } from '../../lib/list';
+import { keptPromises } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
 import { createdBy, touched } from '../../lib/tracked';
 import { currentUser } from '../../plugins/auth';
@@ -167,7 +168,7 @@ const pageStatement = preparedOnce('client_page', (db, name, shape) =>
 
 /** Sets of page starts kept per database (each at most count / PAGE_STEP starts); the oldest goes first past this many filters. */
 const PAGE_STARTS_KEPT = 100;
-const pageStartsCache = new WeakMap<Db, Map<string, Promise<PageStarts>>>();
+const keptStarts = keptPromises<PageStarts>(PAGE_STARTS_KEPT);
 
 /** One walk over the matching clients in name order, keeping every PAGE_STEP-th and the count. */
 const readPageStarts = async (db: Db, where: SQL | undefined): Promise<PageStarts> => {
@@ -197,25 +198,15 @@ const readPageStarts = async (db: Db, where: SQL | undefined): Promise<PageStart
  * The cached starts for this filter, read again (once, however many requests ask) when `stale` is
  * what is cached. `where` is built only then: a cached page needs no filter SQL.
  */
-const pageStarts = (db: Db, key: string, where: () => SQL | undefined, stale?: Promise<PageStarts>): Promise<PageStarts> => {
-  let cache = pageStartsCache.get(db);
-  if (!cache) pageStartsCache.set(db, (cache = new Map()));
-  const cached = cache.get(key);
-  if (cached && cached !== stale) return cached;
-  const fresh = readPageStarts(db, where());
-  cache.delete(key);
-  if (cache.size >= PAGE_STARTS_KEPT) cache.delete(cache.keys().next().value!);
-  cache.set(key, fresh);
-  fresh.catch(() => cache.get(key) === fresh && cache.delete(key));
-  return fresh;
-};
+const pageStarts = (db: Db, key: string, where: () => SQL | undefined, stale?: Promise<PageStarts>): Promise<PageStarts> =>
+  keptStarts(db, key, (entry) => entry.value !== stale, undefined, () => readPageStarts(db, where()));
 
 /**
  * A page in the default order (surname, given name, id) without a deep offset: the page starts
  * fewer than PAGE_STEP rows after a known (sort_name, id), so it is one short index range read
- * however deep it is, and the count comes with the starts. Each page read carries the table's version; when a client was
- * added, changed or removed since the starts were read, they are read again and the page with
- * them (docs/decisions/0402-search-at-20-concurrent.md).
+ * however deep it is, and the count comes with the starts. Each page read carries the table's
+ * version; when a client was added, changed or removed since the starts were read, they are read
+ * again and the page with them (docs/decisions/0402-search-at-20-concurrent.md).
  */
 const pageInNameOrder = async (db: Db, scope: Scope, query: ClientQuery, url: string): Promise<Page<Client>> => {
   const where = () => clientFilter(scope, query);

@@ -199,10 +199,10 @@ export const leaderboard = async (db: Db, query: LeaderboardQuery): Promise<Lead
 const RANK_WATCH_LOCK = 727_274_002;
 
 /**
- * Waits for, then holds until commit, the rank watch's lock (re-entrant within a transaction). A
- * deletion takes it before it locks its sale lines: a transaction must never hold sale rows while
- * waiting for it, or a parent delete's foreign-key check on those rows could close a cycle with
- * the sale that holds it (decision 0500).
+ * Waits for, then holds until commit, the rank watch's lock (re-entrant within a transaction).
+ * Whatever locks sale lines takes it first (lockSales): a transaction must never hold sale rows
+ * while waiting for it, or a parent delete's foreign-key check on those rows could close a cycle
+ * with the sale that holds it (decision 0500).
  */
 const holdRankWatch = async (tx: Tx) => {
   await tx.execute(sql`select pg_advisory_xact_lock(${RANK_WATCH_LOCK})`);
@@ -380,8 +380,17 @@ export const parseSalesCsv = (rows: string[][]): { lines: Record<string, string 
 
 type SaleRow = typeof sales.$inferSelect;
 
-const loadSales = async (tx: DbOrTx, user: AuthUser, ids: number[]) => {
-  const rows = await tx.select().from(sales).where(and(inArray(sales.id, ids), scopeWhere(scopeOf(user), sales.locationId))).orderBy(asc(sales.id)).for('update');
+/**
+ * Sale lines locked for a deletion (or a request for one), in id order, after the rank watch's
+ * lock: no transaction may hold sale rows while it waits for that lock (holdRankWatch).
+ */
+const lockSales = async (tx: Tx, where: SQL | undefined) => {
+  await holdRankWatch(tx);
+  return tx.select().from(sales).where(where).orderBy(asc(sales.id)).for('update');
+};
+
+const loadSales = async (tx: Tx, user: AuthUser, ids: number[]) => {
+  const rows = await lockSales(tx, and(inArray(sales.id, ids), scopeWhere(scopeOf(user), sales.locationId)));
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw notFound(`No such sale: ${missing.slice(0, 10).join(', ')}.`);
@@ -429,7 +438,6 @@ export const toSale = (r: SaleRow): Sale => ({
 export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesBody): Promise<DeleteSalesResult> =>
   db.transaction(async (tx) => {
     const ids = [...new Set(body.ids)];
-    if (isAdmin(user)) await holdRankWatch(tx);
     const rows = await loadSales(tx, user, ids);
     if (isAdmin(user)) {
       await deleteRows(tx, user.id, rows, body.reason);
@@ -457,8 +465,7 @@ registerApprovalHandler('delete_sales', async ({ tx, actor, approved, data }) =>
   const ids = Array.isArray(data.sale_ids) ? data.sale_ids.filter((id): id is number => typeof id === 'number') : [];
   if (!ids.length) return;
   // Lines deleted meanwhile are simply gone; the rest are deleted in the decider's name.
-  await holdRankWatch(tx);
-  const rows = await tx.select().from(sales).where(inArray(sales.id, ids)).orderBy(asc(sales.id)).for('update');
+  const rows = await lockSales(tx, inArray(sales.id, ids));
   if (rows.length) await deleteRows(tx, actor.id, rows, typeof data.reason === 'string' ? data.reason : '');
 });
 
