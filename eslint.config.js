@@ -23,7 +23,8 @@ const anyFeature = {
 const apiClient = {
   regex: '(^|/)lib/api-client$',
   importNames: ['apiClient'],
-  message: "Only features/*/api (and lib/) call the API client: add a function to the feature's api/ folder and call that.",
+  message:
+    "Only features/*/api (and lib/) call the API client: add a function to the feature's api/ folder and call that.",
 };
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
@@ -47,7 +48,7 @@ const schemaImport = {
 const otherModuleInternals = {
   // "../<module>/<file>" from inside modules/: only another module's *.service.ts is public.
   regex: '^\\.\\./[^./][^/]*/(?![^/]+\\.service$).+$',
-  message: "Import another module only through its *.service.ts, never its internals.",
+  message: 'Import another module only through its *.service.ts, never its internals.',
 };
 const databaseInRoutes = {
   group: ['**/db/client', '**/db/schema', '**/db/schema/**', 'drizzle-orm', 'drizzle-orm/**'],
@@ -55,17 +56,36 @@ const databaseInRoutes = {
 };
 const serverBoundaries = [
   { files: [`${SERVER}/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [schemaImport] }] } },
-  { files: [`${SERVER}/modules/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [schemaImport, otherModuleInternals] }] } },
-  { files: [`${SERVER}/modules/**/*.service.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals] }] } },
-  { files: [`${SERVER}/modules/**/*.routes.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [databaseInRoutes, otherModuleInternals] }] } },
+  {
+    files: [`${SERVER}/modules/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [schemaImport, otherModuleInternals] }] },
+  },
+  {
+    files: [`${SERVER}/modules/**/*.service.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals] }] },
+  },
+  {
+    files: [`${SERVER}/modules/**/*.routes.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [databaseInRoutes, otherModuleInternals] }] },
+  },
   // Demo seed files (*.demo.ts) write the demo rows in bulk inside the seeding transaction, on
   // purpose without the services' per-row checks and audit rows; they still reach other modules
   // only through services.
-  { files: [`${SERVER}/modules/**/*.demo.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals] }] } },
+  {
+    files: [`${SERVER}/modules/**/*.demo.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals] }] },
+  },
   // db/ owns the schema; lib/ holds the helpers services call inside their transactions (audit,
   // constraint sentences); tests and their helpers set up and inspect rows directly.
   {
-    files: [`${SERVER}/db/**/*.ts`, `${SERVER}/lib/**/*.ts`, `${SERVER}/test/**/*.ts`, `${SERVER}/**/*.test.ts`, `${SERVER}/**/*.pg-test.ts`, `${SERVER}/**/*.test-helpers.ts`],
+    files: [
+      `${SERVER}/db/**/*.ts`,
+      `${SERVER}/lib/**/*.ts`,
+      `${SERVER}/test/**/*.ts`,
+      `${SERVER}/**/*.test.ts`,
+      `${SERVER}/**/*.pg-test.ts`,
+      `${SERVER}/**/*.test-helpers.ts`,
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
 ];
@@ -79,10 +99,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' },
+      ],
     },
   },
   ...serverBoundaries,

@@ -63,12 +63,20 @@ const load = async (makeRequest, seconds) => {
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { n: latencies.length, failures, p50: pct(latencies, 50), p99: pct(latencies, 99), rps: latencies.length / elapsed };
+  return {
+    n: latencies.length,
+    failures,
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+    rps: latencies.length / elapsed,
+  };
 };
 
 /** The environment for a child: `undefined` removes a variable (PGlite runs must not inherit DATABASE_URL). */
-const childEnv = (env) => Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined));
-const startProcess = (args, env = {}) => spawn(process.execPath, args, { cwd: root, env: childEnv(env), stdio: ['ignore', 'ignore', 'inherit'] });
+const childEnv = (env) =>
+  Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined));
+const startProcess = (args, env = {}) =>
+  spawn(process.execPath, args, { cwd: root, env: childEnv(env), stdio: ['ignore', 'ignore', 'inherit'] });
 
 /**
  * The floor: a bare Fastify route answering a small JSON object, in its own process, kept running
@@ -84,24 +92,70 @@ const startFloor = async () => {
   const base = `http://127.0.0.1:${port}`;
   await waitHealthy(base, child);
   await load(() => ({ url: `${base}/bare/?q=warm` }), 2);
-  return { measure: () => load((w, i) => ({ url: `${base}/bare/?q=${w}-${i}` }), SECONDS), stop: () => child.kill('SIGTERM') };
+  return {
+    measure: () => load((w, i) => ({ url: `${base}/bare/?q=${w}-${i}` }), SECONDS),
+    stop: () => child.kill('SIGTERM'),
+  };
 };
 
-const SEARCHES = ['maria santos', 'cruz rosa', 'dela cruz', 'jose', 'reyes angelica', 'del rosario', 'mark tan', 'santos', '0905 12', '+63915', '936 55', '9271234', 'gmail', 'maria.santos', 'lopez', 'kimberly', 'yap', 'ma. theresa'];
+const SEARCHES = [
+  'maria santos',
+  'cruz rosa',
+  'dela cruz',
+  'jose',
+  'reyes angelica',
+  'del rosario',
+  'mark tan',
+  'santos',
+  '0905 12',
+  '+63915',
+  '936 55',
+  '9271234',
+  'gmail',
+  'maria.santos',
+  'lopez',
+  'kimberly',
+  'yap',
+  'ma. theresa',
+];
 
 const benchServer = async (kind, env) => {
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = startProcess([SERVER_BUNDLE], { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ADMIN_PASSWORD: ADMIN, DEMO_PASSWORD: DEMO, NODE_ENV: 'production' });
+  const child = startProcess([SERVER_BUNDLE], {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '/nonexistent',
+    ADMIN_PASSWORD: ADMIN,
+    DEMO_PASSWORD: DEMO,
+    NODE_ENV: 'production',
+  });
   try {
     await waitHealthy(base, child);
-    const res = await fetch(`${base}/api/users/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN }) });
+    const res = await fetch(`${base}/api/users/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN }),
+    });
     if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
-    const headers = { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+    const headers = {
+      cookie: res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    };
     const total = (await (await fetch(`${base}/api/clients/?pageSize=1`, { headers })).json()).count;
     const pages = Math.max(1, Math.floor(total / 100));
-    const search = (w, i) => ({ url: `${base}/api/clients/search/?q=${encodeURIComponent(SEARCHES[(w * 7 + i) % SEARCHES.length])}`, headers });
-    const page = (w, i) => ({ url: `${base}/api/clients/?page=${1 + ((w * 7919 + i * 104_729) % pages)}&pageSize=100`, headers });
+    const search = (w, i) => ({
+      url: `${base}/api/clients/search/?q=${encodeURIComponent(SEARCHES[(w * 7 + i) % SEARCHES.length])}`,
+      headers,
+    });
+    const page = (w, i) => ({
+      url: `${base}/api/clients/?page=${1 + ((w * 7919 + i * 104_729) % pages)}&pageSize=100`,
+      headers,
+    });
     await load(search, 2);
     await load(page, 2);
     const searchFloor = await floor.measure();
@@ -117,22 +171,33 @@ const benchServer = async (kind, env) => {
 
 const seed = (env) => {
   const t = performance.now();
-  const result = spawnSync(process.execPath, ['scripts/seed.mjs', '--clients', String(CLIENTS)], { cwd: root, env: childEnv({ ...env, ADMIN_PASSWORD: ADMIN, DEMO_PASSWORD: DEMO, PORT: '1' }), stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['scripts/seed.mjs', '--clients', String(CLIENTS)], {
+    cwd: root,
+    env: childEnv({ ...env, ADMIN_PASSWORD: ADMIN, DEMO_PASSWORD: DEMO, PORT: '1' }),
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('seeding failed');
   return (performance.now() - t) / 1000;
 };
 
-const fmt = (r) => `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  (${r.n} requests${r.failures ? `, ${r.failures} FAILED` : ''})`;
+const fmt = (r) =>
+  `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  (${r.n} requests${r.failures ? `, ${r.failures} FAILED` : ''})`;
 
 await buildServer();
-console.log(`bench:clients — ${CLIENTS.toLocaleString('en')} clients, ${CONCURRENCY} concurrent, ${SECONDS} s per measurement, ${os.cpus().length} CPUs`);
+console.log(
+  `bench:clients — ${CLIENTS.toLocaleString('en')} clients, ${CONCURRENCY} concurrent, ${SECONDS} s per measurement, ${os.cpus().length} CPUs`,
+);
 const floor = await startFloor();
 process.on('exit', () => floor.stop());
 const report = (r) => {
   console.log(`${r.kind.padEnd(8)} search      (${r.total} clients) ${fmt(r.search)}`);
-  console.log(`${''.padEnd(8)} floor just before          ${fmt(r.searchFloor)}  → search p50 ${(r.search.p50 / r.searchFloor.p50).toFixed(1)}×, p99 ${(r.search.p99 / r.searchFloor.p99).toFixed(1)}× floor`);
+  console.log(
+    `${''.padEnd(8)} floor just before          ${fmt(r.searchFloor)}  → search p50 ${(r.search.p50 / r.searchFloor.p50).toFixed(1)}×, p99 ${(r.search.p99 / r.searchFloor.p99).toFixed(1)}× floor`,
+  );
   console.log(`${r.kind.padEnd(8)} page of 100 (${r.total} clients) ${fmt(r.page)}`);
-  console.log(`${''.padEnd(8)} floor just before          ${fmt(r.pageFloor)}  → page p50 ${(r.page.p50 / r.pageFloor.p50).toFixed(1)}×, p99 ${(r.page.p99 / r.pageFloor.p99).toFixed(1)}× floor`);
+  console.log(
+    `${''.padEnd(8)} floor just before          ${fmt(r.pageFloor)}  → page p50 ${(r.page.p50 / r.pageFloor.p50).toFixed(1)}×, p99 ${(r.page.p99 / r.pageFloor.p99).toFixed(1)}× floor`,
+  );
   console.log(`${''.padEnd(8)} 1-minute load average ${r.load.toFixed(1)} on ${os.cpus().length} CPUs`);
 };
 const rows = [];
@@ -171,7 +236,10 @@ for (const kind of DBS) {
   }
 }
 const pgRow = rows.find((r) => r.kind === 'postgres');
-if (pgRow) console.log(`budget: search p99 ≤ 50 ms on PostgreSQL → ${pgRow.search.p99 <= 50 ? 'met' : 'MISSED'} (${pgRow.search.p99.toFixed(1)} ms); page p99 ${pgRow.page.p99 <= 50 ? 'met' : 'MISSED'} (${pgRow.page.p99.toFixed(1)} ms)`);
+if (pgRow)
+  console.log(
+    `budget: search p99 ≤ 50 ms on PostgreSQL → ${pgRow.search.p99 <= 50 ? 'met' : 'MISSED'} (${pgRow.search.p99.toFixed(1)} ms); page p99 ${pgRow.page.p99 <= 50 ? 'met' : 'MISSED'} (${pgRow.page.p99.toFixed(1)} ms)`,
+  );
 // The floor server and the esbuild service would keep the process alive.
 floor.stop();
 process.exit(0);

@@ -25,11 +25,20 @@ if (dbs.includes('postgres') && !PG_URL) {
 const { benchReports } = await tsImport('../apps/server/src/modules/reports/reports.bench.ts', import.meta.url);
 let failed = false;
 for (const kind of dbs) {
-  const rows = await benchReports({ kind, adminUrl: PG_URL, sales, iterations, warmup, log: (line) => console.log(line) });
+  const rows = await benchReports({
+    kind,
+    adminUrl: PG_URL,
+    sales,
+    iterations,
+    warmup,
+    log: (line) => console.log(line),
+  });
   if (kind === 'postgres') {
     const board = rows.find((r) => r.name === 'leaderboard (cutoff 1)');
     const ok = board.p95 <= 50 && board.ratio <= 1.5;
-    console.log(`postgres leaderboard budget (p95 ≤ 50 ms, ≤ 1.5× bare): ${ok ? 'met' : 'MISSED'} (p95 ${board.p95.toFixed(1)} ms, ×${board.ratio.toFixed(2)})`);
+    console.log(
+      `postgres leaderboard budget (p95 ≤ 50 ms, ≤ 1.5× bare): ${ok ? 'met' : 'MISSED'} (p95 ${board.p95.toFixed(1)} ms, ×${board.ratio.toFixed(2)})`,
+    );
     failed ||= !ok;
   }
 }

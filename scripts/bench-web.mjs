@@ -21,7 +21,16 @@ const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-bench-web-'));
 const DEMO_PASSWORD = 'bench-demo-passphrase';
 // Demo data so the salesperson's dashboard has figures to show (seeded on the first, unmeasured start).
-const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin-passphrase', DEMO_PASSWORD, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: 'bench-admin-passphrase',
+  DEMO_PASSWORD,
+  SEED_DEMO: '1',
+  LOG_LEVEL: 'warn',
+};
 delete env.DATABASE_URL;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -40,7 +49,11 @@ const startAndTime = async (args, url) => {
   }
   return { ms: performance.now() - t0, child };
 };
-const stop = (child) => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
+const stop = (child) =>
+  new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
 
 // First start creates the database and builds what is stale; not measured.
 let { child } = await startAndTime(['scripts/start.mjs'], `${base}/api/health/`);
@@ -57,7 +70,10 @@ for (let i = 0; i < 3; i += 1) {
 }
 
 const floorFile = path.join(dataDir, 'bare.mjs');
-fs.writeFileSync(floorFile, `import Fastify from '${path.join(root, 'node_modules/fastify/fastify.js')}'; const app = Fastify(); app.get('/h', async () => ({ ok: true })); await app.listen({ port: ${PORT + 1}, host: '127.0.0.1' });`);
+fs.writeFileSync(
+  floorFile,
+  `import Fastify from '${path.join(root, 'node_modules/fastify/fastify.js')}'; const app = Fastify(); app.get('/h', async () => ({ ok: true })); await app.listen({ port: ${PORT + 1}, host: '127.0.0.1' });`,
+);
 const floorTimes = [];
 for (let i = 0; i < 3; i += 1) {
   const run = await startAndTime([floorFile], `http://127.0.0.1:${PORT + 1}/h`);
@@ -66,7 +82,10 @@ for (let i = 0; i < 3; i += 1) {
 }
 
 // A bare page from the same origin for the paint floor.
-fs.writeFileSync(path.join(root, 'apps/web/dist/bench-floor.html'), '<!doctype html><html><body><h1>Ginhawa</h1></body></html>');
+fs.writeFileSync(
+  path.join(root, 'apps/web/dist/bench-floor.html'),
+  '<!doctype html><html><body><h1>Ginhawa</h1></body></html>',
+);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -103,7 +122,11 @@ const measure = async (url, readySelector) => {
   const { fcp, ready, seen } = await page.evaluate(async () => {
     const seenAt = performance.now();
     while (window.__readyAt === undefined) await new Promise((r) => requestAnimationFrame(r));
-    return { fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, ready: window.__readyAt, seen: seenAt };
+    return {
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      ready: window.__readyAt,
+      seen: seenAt,
+    };
   });
   await context.close();
   return { fcp, ready, seen, jsBytes };
@@ -129,9 +152,14 @@ const measureDashboard = async () => {
     if (counting && r && r.type === 'Script') scripts.push({ url: r.url, bytes: e.encodedDataLength });
   });
   await page.addInitScript((selector) => {
-    document.addEventListener('click', (event) => {
-      if (event.target instanceof Element && event.target.closest('button[type="submit"]')) window.__pressedAt ??= performance.now();
-    }, true);
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (event.target instanceof Element && event.target.closest('button[type="submit"]'))
+          window.__pressedAt ??= performance.now();
+      },
+      true,
+    );
     const check = () => {
       const el = document.querySelector(selector);
       if (!el || el.getBoundingClientRect().height === 0 || !el.textContent) return false;
@@ -172,14 +200,33 @@ fs.rmSync(path.join(root, 'apps/web/dist/bench-floor.html'));
 await stop(child);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-console.log(`JS before the login form paints: ${(median(logins.map((l) => l.jsBytes)) / 1024).toFixed(1)} KB on the wire (budget ≤ 150 KB gzip)`);
-console.log(`first contentful paint of /login: median ${median(logins.map((l) => l.fcp)).toFixed(0)} ms of 5 (floor, static page: ${median(floors.map((f) => f.fcp)).toFixed(0)} ms; budget ≤ 400 ms)`);
-console.log(`sign-in form on screen (password field laid out, next frame, in the page): median ${median(logins.map((l) => l.ready)).toFixed(0)} ms of 5 (budget ≤ 450 ms; as the harness sees it, with its polling: ${median(logins.map((l) => l.seen)).toFixed(0)} ms)`);
+console.log(
+  `JS before the login form paints: ${(median(logins.map((l) => l.jsBytes)) / 1024).toFixed(1)} KB on the wire (budget ≤ 150 KB gzip)`,
+);
+console.log(
+  `first contentful paint of /login: median ${median(logins.map((l) => l.fcp)).toFixed(0)} ms of 5 (floor, static page: ${median(floors.map((f) => f.fcp)).toFixed(0)} ms; budget ≤ 400 ms)`,
+);
+console.log(
+  `sign-in form on screen (password field laid out, next frame, in the page): median ${median(logins.map((l) => l.ready)).toFixed(0)} ms of 5 (budget ≤ 450 ms; as the harness sees it, with its polling: ${median(logins.map((l) => l.seen)).toFixed(0)} ms)`,
+);
 const dashboardJs = median(dashboards.map((d) => d.jsBytes));
-console.log(`JS loaded from pressing Sign in to the dashboard's figures: ${(dashboardJs / 1024).toFixed(1)} KB on the wire (with the login's: ${((dashboardJs + median(logins.map((l) => l.jsBytes))) / 1024).toFixed(1)} KB)`);
+console.log(
+  `JS loaded from pressing Sign in to the dashboard's figures: ${(dashboardJs / 1024).toFixed(1)} KB on the wire (with the login's: ${((dashboardJs + median(logins.map((l) => l.jsBytes))) / 1024).toFixed(1)} KB)`,
+);
 const heaviest = [...dashboards[0].scripts].sort((a, b) => b.bytes - a.bytes).slice(0, 4);
-console.log(`  heaviest: ${heaviest.map((s) => `${path.basename(new URL(s.url).pathname)} ${(s.bytes / 1024).toFixed(1)} KB`).join(', ')}`);
-console.log(`sign-in pressed to the dashboard's "This month" figure on screen: median ${median(dashboards.map((d) => d.ms)).toFixed(0)} ms of 5 (range ${Math.min(...dashboards.map((d) => d.ms)).toFixed(0)}–${Math.max(...dashboards.map((d) => d.ms)).toFixed(0)} ms)`);
-console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
-console.log(`npm start to healthy, built, embedded database: median ${(median(startTimes) / 1000).toFixed(2)} s of 3 (floor, bare Fastify: ${(median(floorTimes) / 1000).toFixed(2)} s; budget ≤ 5 s)`);
+console.log(
+  `  heaviest: ${heaviest.map((s) => `${path.basename(new URL(s.url).pathname)} ${(s.bytes / 1024).toFixed(1)} KB`).join(', ')}`,
+);
+console.log(
+  `sign-in pressed to the dashboard's "This month" figure on screen: median ${median(dashboards.map((d) => d.ms)).toFixed(0)} ms of 5 (range ${Math.min(...dashboards.map((d) => d.ms)).toFixed(0)}–${Math.max(...dashboards.map((d) => d.ms)).toFixed(0)} ms)`,
+);
+console.log(
+  `load average at the end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+);
+console.log(
+  `npm start to healthy, built, embedded database: median ${(median(startTimes) / 1000).toFixed(2)} s of 3 (floor, bare Fastify: ${(median(floorTimes) / 1000).toFixed(2)} s; budget ≤ 5 s)`,
+);
 process.exit(0);

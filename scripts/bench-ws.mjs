@@ -15,7 +15,14 @@ import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .join(' ')
+    .split('--')
+    .filter(Boolean)
+    .map((a) => a.trim().split(/\s+/)),
+);
 const N = Number(args.sockets ?? 2000);
 const MODE = args.users ?? 'one';
 const FLOOD = 'flood' in args ? Number(args.flood ?? 3) || 3 : 0;
@@ -28,7 +35,16 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-bench-'));
 // The same entry as `npm start` (server bundle; builds what is stale first).
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: ADMIN, DEMO_PASSWORD: DEMO, LOG_LEVEL: 'warn', SEED_DEMO: '1' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: ADMIN,
+    DEMO_PASSWORD: DEMO,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '1',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stop = () => {
@@ -92,7 +108,11 @@ const waitHealthy = async () => {
 };
 
 const login = async (username, password) => {
-  const res = await fetch(`${base}/api/users/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${base}/api/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
   const me = await res.json();
@@ -104,13 +124,17 @@ const openSockets = async (count, cookieFor) => {
   const BATCH = 200;
   for (let i = 0; i < count; i += BATCH) {
     await Promise.all(
-      Array.from({ length: Math.min(BATCH, count - i) }, (_, k) =>
-        new Promise((resolve, reject) => {
-          const ws = new WebSocket(`ws://127.0.0.1:${PORT}/ws/notifications/`, { headers: { cookie: cookieFor(i + k), origin: base } });
-          ws.once('message', () => resolve(ws)); // "connected"
-          ws.once('error', reject);
-          sockets.push(ws);
-        }),
+      Array.from(
+        { length: Math.min(BATCH, count - i) },
+        (_, k) =>
+          new Promise((resolve, reject) => {
+            const ws = new WebSocket(`ws://127.0.0.1:${PORT}/ws/notifications/`, {
+              headers: { cookie: cookieFor(i + k), origin: base },
+            });
+            ws.once('message', () => resolve(ws)); // "connected"
+            ws.once('error', reject);
+            sockets.push(ws);
+          }),
       ),
     );
   }
@@ -148,7 +172,10 @@ const measureQuiet = async (probe, ms) => {
   await Promise.all([healthLoop, pingLoop]);
   health.sort((a, b) => a - b);
   ping.sort((a, b) => a - b);
-  return { health: { n: health.length, p50: pct(health, 50), p99: pct(health, 99) }, ping: { n: ping.length, p50: pct(ping, 50), p99: pct(ping, 99) } };
+  return {
+    health: { n: health.length, p50: pct(health, 50), p99: pct(health, 99) },
+    ping: { n: ping.length, p50: pct(ping, 50), p99: pct(ping, 99) },
+  };
 };
 
 const runFlood = async () => {
@@ -160,7 +187,10 @@ const runFlood = async () => {
   const before = await measureQuiet(probe, MEASURE_MS);
 
   // The flood runs in a worker thread, so its own sending does not slow this thread's measurements.
-  const flood = new Worker(FLOOD_WORKER, { eval: true, workerData: { port: PORT, base, cookie: flooder.cookie, sockets: FLOOD } });
+  const flood = new Worker(FLOOD_WORKER, {
+    eval: true,
+    workerData: { port: PORT, base, cookie: flooder.cookie, sockets: FLOOD },
+  });
   const stats = new Promise((resolve, reject) => {
     flood.once('message', resolve);
     flood.once('error', reject);
@@ -173,10 +203,18 @@ const runFlood = async () => {
   probe.terminate();
 
   const f = (x) => x.toFixed(1);
-  console.log(`flood: ${FLOOD} sockets of one account sending 1,000 fetch_older_notifications each, reconnecting when closed`);
-  console.log(`  flood frames sent ${frames}, answered ${answered}, error frames ${errors}, sockets opened ${opened} (closed with 1008: ${closed1008}), reconnects refused with 429: ${refused}`);
-  console.log(`/api/health/ (${before.health.n} then ${during.health.n} sequential requests in 10 s): quiet p50 ${f(before.health.p50)} ms p99 ${f(before.health.p99)} ms; during flood p50 ${f(during.health.p50)} ms p99 ${f(during.health.p99)} ms; p99 ratio ${(during.health.p99 / before.health.p99).toFixed(2)}x`);
-  console.log(`socket ping (another user, every 150 ms): quiet p50 ${f(before.ping.p50)} ms p99 ${f(before.ping.p99)} ms; during flood p50 ${f(during.ping.p50)} ms p99 ${f(during.ping.p99)} ms; p99 ratio ${(during.ping.p99 / before.ping.p99).toFixed(2)}x`);
+  console.log(
+    `flood: ${FLOOD} sockets of one account sending 1,000 fetch_older_notifications each, reconnecting when closed`,
+  );
+  console.log(
+    `  flood frames sent ${frames}, answered ${answered}, error frames ${errors}, sockets opened ${opened} (closed with 1008: ${closed1008}), reconnects refused with 429: ${refused}`,
+  );
+  console.log(
+    `/api/health/ (${before.health.n} then ${during.health.n} sequential requests in 10 s): quiet p50 ${f(before.health.p50)} ms p99 ${f(before.health.p99)} ms; during flood p50 ${f(during.health.p50)} ms p99 ${f(during.health.p99)} ms; p99 ratio ${(during.health.p99 / before.health.p99).toFixed(2)}x`,
+  );
+  console.log(
+    `socket ping (another user, every 150 ms): quiet p50 ${f(before.ping.p50)} ms p99 ${f(before.ping.p99)} ms; during flood p50 ${f(during.ping.p50)} ms p99 ${f(during.ping.p99)} ms; p99 ratio ${(during.ping.p99 / before.ping.p99).toFixed(2)}x`,
+  );
 };
 
 try {
@@ -197,9 +235,18 @@ try {
       const res = await fetch(`${base}/api/users/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: admin.cookie, 'x-csrftoken': admin.csrf },
-        body: JSON.stringify({ username, first_name: 'Bench', last_name: String(i), password: DEMO, groups: ['Therapist'] }),
+        body: JSON.stringify({
+          username,
+          first_name: 'Bench',
+          last_name: String(i),
+          password: DEMO,
+          groups: ['Therapist'],
+        }),
       });
-      if (!res.ok) throw new Error(`creating ${username}: ${res.status} ${await res.text()} (--users many needs POST /api/users/)`);
+      if (!res.ok)
+        throw new Error(
+          `creating ${username}: ${res.status} ${await res.text()} (--users many needs POST /api/users/)`,
+        );
       accounts.push(await login(username, DEMO));
     }
     cookieFor = (i) => accounts[i].cookie;
@@ -239,7 +286,12 @@ try {
       });
     }, 0);
   });
-  await Promise.race([delivered, new Promise((_, reject) => setTimeout(() => reject(new Error(`only ${latencies.length}/${N} delivered in 30 s`)), 30_000))]);
+  await Promise.race([
+    delivered,
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error(`only ${latencies.length}/${N} delivered in 30 s`)), 30_000),
+    ),
+  ]);
   const rssPeak = rssMb(server.pid);
   latencies.sort((a, b) => a - b);
 
@@ -249,18 +301,37 @@ try {
   await new Promise((resolve) => bare.once('listening', resolve));
   const barePort = bare.address().port;
   const bareClients = await Promise.all(
-    Array.from({ length: N }, () => new Promise((resolve) => { const c = new WebSocket(`ws://127.0.0.1:${barePort}`); c.once('open', () => resolve(c)); })),
+    Array.from(
+      { length: N },
+      () =>
+        new Promise((resolve) => {
+          const c = new WebSocket(`ws://127.0.0.1:${barePort}`);
+          c.once('open', () => resolve(c));
+        }),
+    ),
   );
   const bareLat = [];
-  const bareDone = new Promise((resolve) => bareClients.forEach((c) => c.on('message', () => { bareLat.push(performance.now() - bareT0); if (bareLat.length === N) resolve(); })));
+  const bareDone = new Promise((resolve) =>
+    bareClients.forEach((c) =>
+      c.on('message', () => {
+        bareLat.push(performance.now() - bareT0);
+        if (bareLat.length === N) resolve();
+      }),
+    ),
+  );
   const bareT0 = performance.now();
-  for (const c of bare.clients) c.send(JSON.stringify({ action: 'new_notification', notification: { id: 1, title: 'Bench' } }));
+  for (const c of bare.clients)
+    c.send(JSON.stringify({ action: 'new_notification', notification: { id: 1, title: 'Bench' } }));
   await bareDone;
   bareLat.sort((a, b) => a - b);
 
   console.log(`sockets: ${N} (${MODE === 'many' ? 'one per user' : 'one user'}), opened in ${openMs.toFixed(0)} ms`);
-  console.log(`delivery: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms   (floor, bare ws broadcast: p50 ${pct(bareLat, 50).toFixed(1)} ms, p99 ${pct(bareLat, 99).toFixed(1)} ms)`);
-  console.log(`server RSS: ${rssBefore.toFixed(0)} MB before sockets, ${rssIdle.toFixed(0)} MB with sockets open, ${rssPeak.toFixed(0)} MB after delivery (budget: p99 ≤ 500 ms, RSS ≤ 300 MB at 5,000 sockets)`);
+  console.log(
+    `delivery: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms   (floor, bare ws broadcast: p50 ${pct(bareLat, 50).toFixed(1)} ms, p99 ${pct(bareLat, 99).toFixed(1)} ms)`,
+  );
+  console.log(
+    `server RSS: ${rssBefore.toFixed(0)} MB before sockets, ${rssIdle.toFixed(0)} MB with sockets open, ${rssPeak.toFixed(0)} MB after delivery (budget: p99 ≤ 500 ms, RSS ≤ 300 MB at 5,000 sockets)`,
+  );
   for (const ws of [...sockets, ...bareClients]) ws.terminate();
   bare.close();
   stop();

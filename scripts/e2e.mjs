@@ -62,7 +62,11 @@ if (!files.length) {
 
 console.log('e2e: building the web app…');
 // Flagged screens whose journeys run here are built on (docs/decisions/0501-reports-screens.md).
-const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VITE_FEATURE_REPORTS: 'true', VITE_FEATURE_ADMIN_DASHBOARD: 'true' } });
+const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, VITE_FEATURE_REPORTS: 'true', VITE_FEATURE_ADMIN_DASHBOARD: 'true' },
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-e2e-'));

@@ -10,11 +10,22 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = process.env.FUZZ_RUNS ?? '200';
 const seed = process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
 console.log(`fuzz: FUZZ_RUNS=${runs} FUZZ_SEED=${seed}`);
-const child = spawn(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server', 'src/test/fuzz.test.ts', ...process.argv.slice(2)], {
-  cwd: root,
-  env: { ...process.env, FUZZ_RUNS: runs, FUZZ_SEED: seed },
-  stdio: 'inherit',
-});
+const child = spawn(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--project',
+    'server',
+    'src/test/fuzz.test.ts',
+    ...process.argv.slice(2),
+  ],
+  {
+    cwd: root,
+    env: { ...process.env, FUZZ_RUNS: runs, FUZZ_SEED: seed },
+    stdio: 'inherit',
+  },
+);
 child.on('exit', (code, signal) => {
   if (code !== 0) console.log(`fuzz: failed; replay with FUZZ_RUNS=${runs} FUZZ_SEED=${seed} npm run fuzz`);
   process.exit(code ?? (signal ? 1 : 0));

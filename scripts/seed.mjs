@@ -30,7 +30,9 @@ if (!process.env.DATABASE_URL) {
     .then((r) => r.ok)
     .catch(() => false);
   if (answered) {
-    console.error(`A server answers on port ${port}. The embedded database (PGlite) can be opened by one process only: stop the server, seed, then start it again.`);
+    console.error(
+      `A server answers on port ${port}. The embedded database (PGlite) can be opened by one process only: stop the server, seed, then start it again.`,
+    );
     process.exit(1);
   }
 }

@@ -20,12 +20,21 @@ const isStale = (output, sources) => {
 };
 
 const webIndex = path.join(root, 'apps/web/dist/index.html');
-if (isStale(webIndex, ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contract/src'])) {
+if (
+  isStale(webIndex, [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/public',
+    'packages/contract/src',
+  ])
+) {
   console.log(fs.existsSync(webIndex) ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (isStale(SERVER_BUNDLE, ['apps/server/src', 'packages/contract/src', 'scripts/build-server.mjs'])) await buildServer();
+if (isStale(SERVER_BUNDLE, ['apps/server/src', 'packages/contract/src', 'scripts/build-server.mjs']))
+  await buildServer();
 
 await import(SERVER_BUNDLE);

@@ -22,7 +22,12 @@ const precompress = (): Plugin => ({
       fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
       fs.writeFileSync(
         `${file}.br`,
-        zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+        zlib.brotliCompressSync(content, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        }),
       );
     }
   },
@@ -45,7 +50,9 @@ const inlineSmallCss = (maxBytes = 4096): Plugin => ({
       if (file.type !== 'asset' || !file.fileName.endsWith('.css')) continue;
       const css = typeof file.source === 'string' ? file.source : Buffer.from(file.source).toString('utf8');
       if (css.length > maxBytes || css.includes('</style')) continue;
-      const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${file.fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`);
+      const link = new RegExp(
+        `<link rel="stylesheet"[^>]*href="/${file.fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
+      );
       source = source.replace(link, () => `<style>${css}</style>`);
     }
     html.source = source;

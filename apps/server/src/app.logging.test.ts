@@ -24,7 +24,12 @@ beforeAll(async () => {
     },
   });
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: '/tmp/ginhawa-test', WEB_DIST: '/nonexistent' });
-  app = await buildApp({ database: ctx.database, env, secretKey: TEST_SECRET, logger: { ...loggerOptions('info'), stream } });
+  app = await buildApp({
+    database: ctx.database,
+    env,
+    secretKey: TEST_SECRET,
+    logger: { ...loggerOptions('info'), stream },
+  });
   // A query that fails with its parameter in Drizzle's error (message and `params`).
   app.get('/api/test-failing-query/', { config: { public: true } }, async () => {
     await ctx.database.db.execute(sql`select * from no_such_table where secret = ${SECRET}`);
@@ -70,7 +75,12 @@ describe('logs', () => {
 
   it('a failed sign-in is logged without what was typed', async () => {
     lines.length = 0;
-    const res = await app.inject({ method: 'POST', url: '/api/users/login/', payload: { username: SECRET, password: SECRET }, remoteAddress: '10.40.0.1' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      payload: { username: SECRET, password: SECRET },
+      remoteAddress: '10.40.0.1',
+    });
     expect(res.statusCode).toBe(400);
     expect(logged()).toContain('failed login');
     expect(logged()).not.toContain(SECRET);
@@ -116,7 +126,11 @@ describe('request charset', () => {
     });
 
   it('a body declared in a charset other than UTF-8 is 415', async () => {
-    for (const type of ['application/json; charset=iso-8859-1', 'application/json; charset="UTF-16"', 'application/json;charset=latin1']) {
+    for (const type of [
+      'application/json; charset=iso-8859-1',
+      'application/json; charset="UTF-16"',
+      'application/json;charset=latin1',
+    ]) {
       const res = await loginWithType(type, '10.40.1.1');
       expect(res.statusCode).toBe(415);
       expect(res.json().message).toMatch(/UTF-8/);
@@ -125,7 +139,12 @@ describe('request charset', () => {
   });
 
   it('UTF-8 however it is spelled, or no charset at all, is accepted', async () => {
-    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/json; charset="UTF-8"', 'application/json; charset=utf8']) {
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/json; charset="UTF-8"',
+      'application/json; charset=utf8',
+    ]) {
       const res = await loginWithType(type, '10.40.1.2');
       expect(res.statusCode).toBe(200);
     }

@@ -70,8 +70,13 @@ describe('app', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/users/login/', '/api/users/my_data/', '/api/configurations/settings/']));
-    expect(doc.paths['/api/users/login/'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/users/login/', '/api/users/my_data/', '/api/configurations/settings/']),
+    );
+    expect(doc.paths['/api/users/login/'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'username',
+      'password',
+    ]);
   });
 });
 
@@ -89,7 +94,11 @@ describe('serving the panel', () => {
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.body).toContain('<title>Ginhawa</title>');
       expect(String(page.headers['content-security-policy'])).toContain("object-src 'none'");
-      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc.js', headers: { 'accept-encoding': 'br, gzip' } });
+      const asset = await web.app.inject({
+        method: 'GET',
+        url: '/assets/app-abc.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['content-encoding']).toBe('br');
       expect(asset.headers['cache-control']).toMatch(/immutable/);
@@ -113,7 +122,10 @@ describe('serving the panel however it is asked for', () => {
     const { dist, write, remove } = makeDist();
     const html = `<!doctype html><title>Ginhawa</title>${'<!-- padding -->'.repeat(100)}`;
     const js = 'console.log("ginhawa");'.repeat(100);
-    for (const [name, text] of [['index.html', html], ['assets/app-abc.js', js]] as const) {
+    for (const [name, text] of [
+      ['index.html', html],
+      ['assets/app-abc.js', js],
+    ] as const) {
       write(name, text);
       write(`${name}.gz`, zlib.gzipSync(text));
       write(`${name}.br`, zlib.brotliCompressSync(text));
@@ -164,7 +176,9 @@ describe('serving the panel however it is asked for', () => {
       expect(asset.headers['content-type']).toMatch(/javascript/);
       expect(decode(asset)).toBe(js);
       // The API keeps answering JSON however it is asked for.
-      expect((await web.app.inject({ method: 'GET', url: '/api/nothing/', headers })).json()).toEqual({ message: 'No API endpoint at GET /api/nothing/.' });
+      expect((await web.app.inject({ method: 'GET', url: '/api/nothing/', headers })).json()).toEqual({
+        message: 'No API endpoint at GET /api/nothing/.',
+      });
     } finally {
       await cleanup();
     }

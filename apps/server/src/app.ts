@@ -1,13 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/client';
 import type { Env } from './plugins/env';
 import { registerAuth } from './plugins/auth';
@@ -58,7 +68,16 @@ const declaresOtherCharset = (contentType: string) =>
     .split(';')
     .slice(1)
     .map((param) => param.split('='))
-    .some(([name, value]) => name?.trim().toLowerCase() === 'charset' && !['utf-8', 'utf8'].includes((value ?? '').trim().replace(/^"(.*)"$/, '$1').toLowerCase()));
+    .some(
+      ([name, value]) =>
+        name?.trim().toLowerCase() === 'charset' &&
+        !['utf-8', 'utf8'].includes(
+          (value ?? '')
+            .trim()
+            .replace(/^"(.*)"$/, '$1')
+            .toLowerCase(),
+        ),
+    );
 
 /** Builds the app: external plugins → app plugins → routes. Nothing here listens or migrates. */
 export const buildApp = async ({ database, env, secretKey, logger }: BuildOptions): Promise<FastifyInstance> => {
@@ -99,7 +118,11 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
   await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Ginhawa API', description: 'Staff back-office API. Sign in with POST /api/users/login/ or a bearer token.', version: '1.0.0' },
+      info: {
+        title: 'Ginhawa API',
+        description: 'Staff back-office API. Sign in with POST /api/users/login/ or a bearer token.',
+        version: '1.0.0',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -108,8 +131,10 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
   registerErrorHandling(app);
   app.addHook('onRequest', async (request) => {
     const type = request.headers['content-type'];
-    const hasBody = request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0';
-    if (hasBody && type && declaresOtherCharset(type)) throw new HttpError(415, 'Send the request body as UTF-8 (charset=utf-8).');
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0';
+    if (hasBody && type && declaresOtherCharset(type))
+      throw new HttpError(415, 'Send the request body as UTF-8 (charset=utf-8).');
   });
 
   await app.register(
@@ -182,7 +207,10 @@ const registerSpa = (app: FastifyInstance, webDist: string) => {
       preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed bundles never change; index.html must always be revalidated.
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
     app.get('/', { schema: { hide: true } }, sendIndex);
@@ -190,7 +218,8 @@ const registerSpa = (app: FastifyInstance, webDist: string) => {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/ws/');
-    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) return sendIndex(request, reply);
+    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname))
+      return sendIndex(request, reply);
     return reply.code(404).send({ message: `No API endpoint at ${request.method} ${pathname}.` });
   });
 };

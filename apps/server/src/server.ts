@@ -20,7 +20,9 @@ const resolveSecretKey = (dataDir: string, fromEnv?: string) => {
 
 const main = async () => {
   const env = loadEnv();
-  const database = env.databaseUrl ? await openPostgres(env.databaseUrl) : await openPglite(path.join(env.dataDir, 'pglite'));
+  const database = env.databaseUrl
+    ? await openPostgres(env.databaseUrl)
+    : await openPglite(path.join(env.dataDir, 'pglite'));
   await database.migrate();
   const seeded = await seedDatabase(database.db, {
     adminPassword: env.adminPassword,
@@ -30,15 +32,23 @@ const main = async () => {
   const app = await buildApp({ database, env, secretKey: resolveSecretKey(env.dataDir, env.secretKey) });
 
   if (seeded.created) {
-    const lines = ['New database: created the admin account.', `  username: admin  password: ${seeded.adminPassword ?? '(from ADMIN_PASSWORD)'}`];
+    const lines = [
+      'New database: created the admin account.',
+      `  username: admin  password: ${seeded.adminPassword ?? '(from ADMIN_PASSWORD)'}`,
+    ];
     if (seeded.demoUsers.length) {
-      lines.push(`  demo staff: ${seeded.demoUsers.join(', ')}  password: ${seeded.demoPassword ?? '(from DEMO_PASSWORD)'}`);
+      lines.push(
+        `  demo staff: ${seeded.demoUsers.join(', ')}  password: ${seeded.demoPassword ?? '(from DEMO_PASSWORD)'}`,
+      );
     }
     lines.push('  These passwords are shown only once.');
     process.stdout.write(`\n${lines.join('\n')}\n\n`);
   }
 
-  const purge = setInterval(() => void purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed')), 60 * 60 * 1000);
+  const purge = setInterval(
+    () => void purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed')),
+    60 * 60 * 1000,
+  );
   purge.unref();
 
   let closing = false;

@@ -7,7 +7,13 @@ import { launchBrowser, openPage, signIn } from './helpers';
 // The e2e build turns the adminDashboard flag on (scripts/e2e.mjs; docs/decisions/0601-admin-dashboard.md).
 
 type Figure = { count: number; sessions_remaining: number; amount: string };
-type Liability = { as_of: string; locations: { location_name: string; total: string }[]; vouchers: Figure; memberships: Figure; total: string };
+type Liability = {
+  as_of: string;
+  locations: { location_name: string; total: string }[];
+  vouchers: Figure;
+  memberships: Figure;
+  total: string;
+};
 type ArrivalsData = { by_weekday_hour: { weekday: number; hour: number; count: number }[] };
 
 /** "₱98,765.43" or "98765.43" → 9876543 centavos (integers, so the comparison is exact). */
@@ -28,10 +34,14 @@ describe('admin dashboard', () => {
     await page.goto('/admin/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Admin dashboard' }).waitFor();
     // The screen opens on this month in Manila.
-    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date()).split('-').map(Number) as [number, number];
+    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' })
+      .format(new Date())
+      .split('-')
+      .map(Number) as [number, number];
     const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
     const pad = (n: number) => String(n).padStart(2, '0');
-    const api = async <T>(path: string) => page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).json(), path) as Promise<T>;
+    const api = async <T>(path: string) =>
+      page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).json(), path) as Promise<T>;
 
     // Sales by location and day: the chart and the table of the reports' own panel.
     const sales = page.getByRole('region', { name: 'Sales by location and day' });
@@ -39,14 +49,23 @@ describe('admin dashboard', () => {
     assert.ok((await sales.getByRole('table', { name: 'Sales by location' }).locator('tbody tr').count()) >= 1);
 
     // Arrivals by weekday × hour: the grid's cells add up to the API's (demo arrivals span the last 90 days).
-    const arrivals = await api<ArrivalsData>(`/api/clients/arrivals/data/?date_from=${year}-${pad(month)}-01&date_to=${year}-${pad(month)}-${pad(last)}`);
+    const arrivals = await api<ArrivalsData>(
+      `/api/clients/arrivals/data/?date_from=${year}-${pad(month)}-01&date_to=${year}-${pad(month)}-${pad(last)}`,
+    );
     const expected = arrivals.by_weekday_hour.reduce((n, c) => n + c.count, 0);
     if (expected > 0) {
       const grid = page.getByRole('table', { name: /^Arrivals by weekday and hour, / });
       await grid.waitFor();
       const cells = await grid.locator('tbody td').allInnerTexts();
-      assert.equal(cells.reduce((n, text) => n + Number(text), 0), expected);
-    } else await page.getByText(/^No arrivals in /).first().waitFor();
+      assert.equal(
+        cells.reduce((n, text) => n + Number(text), 0),
+        expected,
+      );
+    } else
+      await page
+        .getByText(/^No arrivals in /)
+        .first()
+        .waitFor();
 
     // Liability: the totals line shows the server's figure to the centavo.
     const owed = await api<Liability>('/api/reports/liability/');
@@ -59,10 +78,20 @@ describe('admin dashboard', () => {
 
     // The CSV beside it downloads the same figures.
     const liability = page.getByRole('region', { name: 'Membership and voucher liability' });
-    const [download] = await Promise.all([page.waitForEvent('download'), liability.getByRole('link', { name: 'CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      liability.getByRole('link', { name: 'CSV' }).click(),
+    ]);
     assert.match(download.suggestedFilename(), /^liability-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
-    assert.equal(lines[0], 'location,vouchers,voucher_sessions_remaining,voucher_amount,memberships,membership_sessions_remaining,membership_amount,total,as_of');
+    const lines = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    assert.equal(
+      lines[0],
+      'location,vouchers,voucher_sessions_remaining,voucher_amount,memberships,membership_sessions_remaining,membership_amount,total,as_of',
+    );
     assert.equal(lines.length, owed.locations.length + 2);
     assert.equal(centavos(lines.at(-1)!.split(',')[7]!), centavos(owed.total));
 

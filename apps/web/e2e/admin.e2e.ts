@@ -41,7 +41,9 @@ describe('administration', () => {
     await locationDialog.getByRole('button', { name: 'Add location' }).click();
     await toast(admin.page, `${branch} added.`).waitFor();
     await admin.page.getByRole('searchbox', { name: 'Search locations' }).fill(stamp);
-    const row = admin.page.getByRole('row').filter({ has: admin.page.getByRole('gridcell', { name: branch, exact: true }) });
+    const row = admin.page
+      .getByRole('row')
+      .filter({ has: admin.page.getByRole('gridcell', { name: branch, exact: true }) });
     await row.getByRole('gridcell', { name: '+63 2 8941 2020', exact: true }).waitFor();
     await row.getByRole('gridcell', { name: '11:00–21:30', exact: true }).waitFor();
 
@@ -60,7 +62,12 @@ describe('administration', () => {
     await hireDialog.getByRole('textbox', { name: 'Username' }).fill(username);
     await hireDialog.getByLabel(/^Password/).fill(password);
     await hireDialog.getByRole('button', { name: 'Hire' }).click();
-    await toast(admin.page, new RegExp(`Rowena Pascual hired as therapist \\(TH-\\d{4}\\)\\. They sign in as ${username.replace('.', '\\.')}\\.`)).waitFor();
+    await toast(
+      admin.page,
+      new RegExp(
+        `Rowena Pascual hired as therapist \\(TH-\\d{4}\\)\\. They sign in as ${username.replace('.', '\\.')}\\.`,
+      ),
+    ).waitFor();
     await hireDialog.waitFor({ state: 'hidden' });
     await admin.page.getByRole('searchbox', { name: 'Search therapists' }).fill(username);
     await admin.page.getByRole('gridcell', { name: branch, exact: true }).waitFor();
@@ -84,7 +91,10 @@ describe('administration', () => {
         assert.equal(await staff.page.getByRole('list', { name: 'Admin' }).count(), 0);
       } else {
         const items = staff.page.locator(BOTTOM_BAR).getByRole('link');
-        assert.deepEqual((await items.allTextContents()).map((t) => t.replace(/\d+/g, '').trim()), ['Dashboard', 'Clients', 'Notifications']);
+        assert.deepEqual(
+          (await items.allTextContents()).map((t) => t.replace(/\d+/g, '').trim()),
+          ['Dashboard', 'Clients', 'Notifications'],
+        );
       }
       await staff.page.goto('/admin/employees');
       await staff.page.waitForURL('**/dashboard');
@@ -92,7 +102,10 @@ describe('administration', () => {
       // The server agrees: the therapist record is theirs, and staff writes are refused.
       const me = await staff.page.evaluate(async () => (await fetch('/api/users/my_data/')).json());
       assert.deepEqual(me.groups, ['Therapist']);
-      const mine = await staff.page.evaluate(async (id: number) => (await fetch(`/api/therapists/by-user/${id}/`)).json(), me.id);
+      const mine = await staff.page.evaluate(
+        async (id: number) => (await fetch(`/api/therapists/by-user/${id}/`)).json(),
+        me.id,
+      );
       assert.equal(mine.location_name, branch);
       assert.deepEqual(staff.errors, []);
       await staff.context.close();

@@ -53,7 +53,10 @@ describe('signing in and out', () => {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     assert.equal(pathOf(page), '/login');
     const cookies = await context.cookies();
-    assert.equal(cookies.find((c) => c.name === 'sessionid'), undefined);
+    assert.equal(
+      cookies.find((c) => c.name === 'sessionid'),
+      undefined,
+    );
     await page.goto('/dashboard');
     await page.waitForURL('**/login?next=%2Fdashboard');
     await context.close();

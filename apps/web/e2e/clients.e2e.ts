@@ -6,12 +6,19 @@ import { BASE_URL, adminApiHeaders, launchBrowser, openPage, signIn } from './he
 /** Signs in as admin over HTTP and adds a client at the demo therapist's location (Makati Salcedo), with a phone no one else has. */
 const createClient = async (national: string) => {
   const headers = await adminApiHeaders();
-  const therapists = (await (await fetch(`${BASE_URL}/api/therapists/?pageSize=500`, { headers })).json()) as { results: { username: string | null; location: number; full_name: string }[] };
+  const therapists = (await (await fetch(`${BASE_URL}/api/therapists/?pageSize=500`, { headers })).json()) as {
+    results: { username: string | null; location: number; full_name: string }[];
+  };
   const therapist = therapists.results.find((t) => t.username === 'therapist')!;
   const res = await fetch(`${BASE_URL}/api/clients/`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ first_name: 'Marisol', last_name: `Journey ${national.slice(-4)}`, phone: `0${national}`, location: therapist.location }),
+    body: JSON.stringify({
+      first_name: 'Marisol',
+      last_name: `Journey ${national.slice(-4)}`,
+      phone: `0${national}`,
+      location: therapist.location,
+    }),
   });
   const text = await res.text();
   assert.equal(res.status, 201, text);
@@ -53,8 +60,13 @@ describe('clients at the front desk', () => {
     const desk = await openPage(browser, 390, 844);
     const { page } = desk;
     await signIn(page, 'salesperson');
-    await page.getByLabel('Find a client').fill(`+63 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`);
-    await page.getByRole('list', { name: 'Clients found' }).getByRole('link', { name: new RegExp(client.full_name) }).click();
+    await page
+      .getByLabel('Find a client')
+      .fill(`+63 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`);
+    await page
+      .getByRole('list', { name: 'Clients found' })
+      .getByRole('link', { name: new RegExp(client.full_name) })
+      .click();
     await page.waitForURL(`**/clients/${client.id}`);
     await page.getByRole('heading', { level: 1, name: client.full_name }).waitFor();
     await page.getByText('No vouchers yet.').waitFor();
@@ -62,7 +74,10 @@ describe('clients at the front desk', () => {
     // Sell a 3-session voucher for cash.
     await page.getByRole('button', { name: 'Sell voucher' }).click();
     const treatment = (await choose(page, /^Treatment/)).split(' · ')[0]!;
-    await page.getByRole('dialog').getByLabel(/^Sessions/).fill('3');
+    await page
+      .getByRole('dialog')
+      .getByLabel(/^Sessions/)
+      .fill('3');
     await choose(page, /^Salesperson/);
     await page.getByRole('dialog').getByRole('button', { name: 'Sell' }).click();
     await page.getByText(/^Voucher V-\d+ sold: 3 × /).waitFor();
@@ -73,7 +88,9 @@ describe('clients at the front desk', () => {
     await page.getByRole('button', { name: 'Log arrival' }).click();
     await choose(page, /^Treatment/, treatment);
     await choose(page, /^Therapist/, therapistName);
-    const voucherChoice = page.getByRole('dialog').getByRole('radio', { name: new RegExp(`Voucher V-\\d+ · ${treatment}`) });
+    const voucherChoice = page
+      .getByRole('dialog')
+      .getByRole('radio', { name: new RegExp(`Voucher V-\\d+ · ${treatment}`) });
     assert.equal(await voucherChoice.isChecked(), true);
     await page.getByRole('dialog').getByRole('button', { name: 'Log arrival' }).click();
     await page.getByText(/^Arrival logged; one session of V-\d+ used\.$/).waitFor();

@@ -17,13 +17,18 @@ const staffList = async (kind: 'salespersons' | 'therapists' | 'receptionists') 
   assert.equal(res.status, 200);
   return ((await res.json()) as { results: Staff[] }).results;
 };
-const demoStaff = async (kind: 'salespersons' | 'therapists', username: string) => (await staffList(kind)).find((s) => s.username === username)!;
+const demoStaff = async (kind: 'salespersons' | 'therapists', username: string) =>
+  (await staffList(kind)).find((s) => s.username === username)!;
 
 /** A client at `location` with a phone no one else has (created over HTTP, as a colleague would). */
 const createClient = async (location: number, lastName: string) => {
   const headers = await adminApiHeaders();
   const national = `918${String(Date.now()).slice(-7)}`;
-  const res = await fetch(`${BASE_URL}/api/clients/`, { method: 'POST', headers, body: JSON.stringify({ first_name: 'Dash', last_name: lastName, phone: `0${national}`, location }) });
+  const res = await fetch(`${BASE_URL}/api/clients/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ first_name: 'Dash', last_name: lastName, phone: `0${national}`, location }),
+  });
   const text = await res.text();
   assert.equal(res.status, 201, text);
   return JSON.parse(text) as { id: number; full_name: string };
@@ -41,7 +46,8 @@ const choose = async (page: Page, label: RegExp, option?: string | RegExp) => {
 };
 
 const markNoReload = (page: Page) => page.evaluate(() => Object.assign(window, { ginhawaNoReload: true }));
-const stillSamePage = async (page: Page) => assert.equal(await page.evaluate(() => 'ginhawaNoReload' in window), true, 'the page was reloaded');
+const stillSamePage = async (page: Page) =>
+  assert.equal(await page.evaluate(() => 'ginhawaNoReload' in window), true, 'the page was reloaded');
 
 describe('live dashboards', () => {
   let browser: Browser;
@@ -71,7 +77,10 @@ describe('live dashboards', () => {
     await admin.page.getByRole('heading', { level: 1, name: client.full_name }).waitFor();
     await admin.page.getByRole('button', { name: 'Sell voucher' }).click();
     await choose(admin.page, /^Treatment/);
-    await admin.page.getByRole('dialog').getByLabel(/^Sessions/).fill('2');
+    await admin.page
+      .getByRole('dialog')
+      .getByLabel(/^Sessions/)
+      .fill('2');
     await choose(admin.page, /^Salesperson/, seller.full_name);
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Sell' }).click();
     await admin.page.getByText(/^Voucher V-\d+ sold: 2 × /).waitFor();
@@ -79,7 +88,8 @@ describe('live dashboards', () => {
 
     // My month's figure grows, and my row on the board shows the same new total; no reload.
     await mine.page.waitForFunction(
-      ([testId, was]) => Number((document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '').replace(/[^\d]/g, '')) > was,
+      ([testId, was]) =>
+        Number((document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '').replace(/[^\d]/g, '')) > was,
       ['figure-This month', before] as const,
       { timeout: 10_000 },
     );
@@ -88,7 +98,11 @@ describe('live dashboards', () => {
     assert.ok(after > before, `my sales this month went from ${before} to ${after}`);
     // The board is this cutoff's, like the "This cutoff" figure: my row carries that new total.
     const cutoffTotal = await mine.page.getByTestId('figure-This cutoff').innerText();
-    await board.getByRole('row').filter({ hasText: seller.full_name }).filter({ hasText: cutoffTotal }).waitFor({ timeout: 10_000 });
+    await board
+      .getByRole('row')
+      .filter({ hasText: seller.full_name })
+      .filter({ hasText: cutoffTotal })
+      .waitFor({ timeout: 10_000 });
     await stillSamePage(mine.page);
     assert.deepEqual(mine.errors, []);
     console.log(`salesperson dashboard moved ${took} ms after the sale`);
@@ -143,7 +157,12 @@ describe('live dashboards', () => {
 
     const manager = await openPage(browser);
     await signIn(manager.page, 'manager');
-    const myData = await manager.page.evaluate(async () => (await fetch('/api/users/my_data/', { credentials: 'include' })).json() as Promise<{ locations: { id: number; name: string }[] }>);
+    const myData = await manager.page.evaluate(
+      async () =>
+        (await fetch('/api/users/my_data/', { credentials: 'include' })).json() as Promise<{
+          locations: { id: number; name: string }[];
+        }>,
+    );
     const location = myData.locations.find((l) => l.id === therapist.location);
     assert.ok(location, "the demo manager works at the demo therapist's location");
     await manager.page.goto('/notifications');
@@ -154,7 +173,10 @@ describe('live dashboards', () => {
     await dialog.getByLabel('Message').fill('Ten minutes before opening, by the front desk.');
     await dialog.getByRole('combobox', { name: 'Locations' }).click();
     await manager.page.getByRole('option', { name: location.name, exact: true }).click();
-    await dialog.getByTestId('recipients').filter({ hasText: /^Reaches \d+ (person|people)\.$/ }).waitFor();
+    await dialog
+      .getByTestId('recipients')
+      .filter({ hasText: /^Reaches \d+ (person|people)\.$/ })
+      .waitFor();
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog.waitFor({ state: 'detached' });
 

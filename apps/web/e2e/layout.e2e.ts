@@ -49,14 +49,23 @@ describe('layout and navigation', () => {
     assert.equal(bar.height, 56);
     assert.equal(Math.round(bar.y + bar.height), 844);
     const items = page.locator(BOTTOM_BAR).getByRole('link');
-    assert.deepEqual((await items.allTextContents()).map((t) => t.replace(/\d+/g, '').trim()), ['Dashboard', 'Clients', 'Admin', 'Notifications']);
+    assert.deepEqual(
+      (await items.allTextContents()).map((t) => t.replace(/\d+/g, '').trim()),
+      ['Dashboard', 'Clients', 'Admin', 'Notifications'],
+    );
     await page.locator(BOTTOM_BAR).getByRole('link', { name: 'Admin' }).click();
     await page.waitForURL('**/admin/menu');
     await page.getByRole('list', { name: 'Admin menu' }).waitFor();
-    await page.locator(BOTTOM_BAR).getByRole('button', { name: /Account menu/ }).click();
+    await page
+      .locator(BOTTOM_BAR)
+      .getByRole('button', { name: /Account menu/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL('**/profile');
-    await page.locator(BOTTOM_BAR).getByRole('button', { name: /Account menu/ }).click();
+    await page
+      .locator(BOTTOM_BAR)
+      .getByRole('button', { name: /Account menu/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     assert.deepEqual(errors, []);

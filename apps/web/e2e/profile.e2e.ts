@@ -28,7 +28,9 @@ const tinyPng = () => {
   header.writeUInt32BE(8, 0);
   header.writeUInt32BE(8, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array.from({ length: 8 }, () => [47, 111, 94]).flat()])));
+  const rows = Buffer.concat(
+    Array.from({ length: 8 }, () => Buffer.from([0, ...Array.from({ length: 8 }, () => [47, 111, 94]).flat()])),
+  );
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -50,7 +52,9 @@ describe('profile', () => {
     const { page, context, errors } = await openPage(browser);
     await signIn(page, 'salesperson');
     await page.goto('/profile');
-    await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
     await page.getByRole('alert').filter({ hasText: 'Profile photo updated.' }).waitFor();
     const drawerAvatar = page.getByRole('navigation', { name: 'Side navigation' }).locator('img.MuiAvatar-img');
     await drawerAvatar.waitFor();

@@ -39,7 +39,12 @@ describe('reports', () => {
     // The approver: a manager, signed in on another browser page; the report is for one of their locations.
     const approver = await openPage(browser);
     await signIn(approver.page, 'manager');
-    const myData = await approver.page.evaluate(async () => (await fetch('/api/users/my_data/', { credentials: 'include' })).json() as Promise<{ locations: { id: number; name: string }[] }>);
+    const myData = await approver.page.evaluate(
+      async () =>
+        (await fetch('/api/users/my_data/', { credentials: 'include' })).json() as Promise<{
+          locations: { id: number; name: string }[];
+        }>,
+    );
     const location = myData.locations[0];
     assert.ok(location, 'the demo manager works at a location');
 
@@ -82,14 +87,21 @@ describe('reports', () => {
     const notice = approver.page.getByLabel(`Unread: Daily report: ${location.name}, ${today}`);
     await notice.waitFor();
     await notice.getByRole('button', { name: 'Approve' }).click();
-    await approver.page.getByLabel(`Daily report: ${location.name}, ${today}`, { exact: false }).getByText('Approved').waitFor();
+    await approver.page
+      .getByLabel(`Daily report: ${location.name}, ${today}`, { exact: false })
+      .getByText('Approved')
+      .waitFor();
 
     await page.reload();
     await page.getByText(/Approved: this day is locked/).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Import sales' }).isDisabled(), true);
 
     const afterTotals = await readLeaderboard(page, leaderboardPath);
-    assert.equal(afterTotals.get(salesperson), (before.get(salesperson) ?? 0) + 9_876_543, `${salesperson}'s total grows by the imported sale`);
+    assert.equal(
+      afterTotals.get(salesperson),
+      (before.get(salesperson) ?? 0) + 9_876_543,
+      `${salesperson}'s total grows by the imported sale`,
+    );
 
     // The drill-down from the leaderboard lists the sale.
     await page.getByRole('link', { name: `Sale lines of ${salesperson}` }).click();

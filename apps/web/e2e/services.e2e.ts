@@ -39,7 +39,10 @@ describe('services catalogue', () => {
     await categoryDialog.getByRole('textbox', { name: 'Name' }).fill(categoryName);
     await categoryDialog.getByRole('textbox', { name: 'Description' }).fill('Essential-oil massages.');
     await categoryDialog.getByRole('button', { name: 'Add category' }).click();
-    await page.getByRole('alert').filter({ hasText: `${categoryName} added.` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `${categoryName} added.` })
+      .waitFor();
     await page.getByRole('row', { name: new RegExp(categoryName) }).waitFor();
 
     // 2. A treatment in it; the form first shows the server's rule for durations and prices.
@@ -51,10 +54,15 @@ describe('services catalogue', () => {
     await choose(page, treatmentDialog, 'Duration', '1 h 15 min');
     await treatmentDialog.getByRole('textbox', { name: 'Price' }).fill('1450.999');
     await treatmentDialog.getByRole('button', { name: 'Add treatment' }).click();
-    await treatmentDialog.getByText('Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).').waitFor();
+    await treatmentDialog
+      .getByText('Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).')
+      .waitFor();
     await treatmentDialog.getByRole('textbox', { name: 'Price' }).fill('1450');
     await treatmentDialog.getByRole('button', { name: 'Add treatment' }).click();
-    await page.getByRole('alert').filter({ hasText: `${treatmentName} added.` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `${treatmentName} added.` })
+      .waitFor();
     await page.getByRole('searchbox', { name: 'Search treatments' }).fill(run);
     const treatmentRow = page.getByRole('row', { name: new RegExp(treatmentName) });
     await treatmentRow.waitFor();
@@ -84,7 +92,10 @@ describe('services catalogue', () => {
     await lineDialog.getByRole('textbox', { name: 'Sessions included' }).fill('6');
     await lineDialog.getByRole('textbox', { name: 'Discount' }).fill('10');
     await lineDialog.getByRole('button', { name: 'Add' }).click();
-    await page.getByRole('alert').filter({ hasText: `${treatmentName} added to ${membershipName}.` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `${treatmentName} added to ${membershipName}.` })
+      .waitFor();
     const table = page.getByRole('table', { name: `Treatments included in ${membershipName}` });
     const line = table.getByRole('row', { name: new RegExp(treatmentName) });
     await line.waitFor();
@@ -97,7 +108,9 @@ describe('services catalogue', () => {
     await page.waitForURL('**/admin/services?tab=memberships');
     await page.getByRole('searchbox', { name: 'Search memberships' }).fill(run);
     // The list may first show the cached page (stale-while-revalidate); wait for the fresh row.
-    const membershipRow = page.getByRole('row', { name: new RegExp(membershipName) }).filter({ hasText: '1 treatment' });
+    const membershipRow = page
+      .getByRole('row', { name: new RegExp(membershipName) })
+      .filter({ hasText: '1 treatment' });
     await membershipRow.waitFor();
     assert.match((await membershipRow.textContent()) ?? '', /Wellness.*₱9,000\.00.*180 days.*1 treatment.*Active/);
 
@@ -106,7 +119,11 @@ describe('services catalogue', () => {
     await page.getByRole('button', { name: `Delete ${treatmentName}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete treatment?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await confirm.getByText(`This treatment is in use: included in 1 membership (${membershipName}). Deactivate it instead of deleting it.`).waitFor();
+    await confirm
+      .getByText(
+        `This treatment is in use: included in 1 membership (${membershipName}). Deactivate it instead of deleting it.`,
+      )
+      .waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
 
     assert.deepEqual(errors, []);

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { usernameSchema, newPasswordSchema } from './auth';
 import { GROUPS } from './constants';
-import { booleanQuery, calendarDateSchema, hasControlChars, idString, money, relationId as adminRelationId, text, timeSlotSchema } from './fields';
+import {
+  booleanQuery,
+  calendarDateSchema,
+  hasControlChars,
+  idString,
+  money,
+  relationId as adminRelationId,
+  text,
+  timeSlotSchema,
+} from './fields';
 import { listQuerySchema } from './pagination';
 import { optionalPhPhoneSchema } from './phone';
 
@@ -50,13 +59,22 @@ const locationFields = {
 };
 const hoursDiffer = (v: { opening_time?: string; closing_time?: string }) =>
   v.opening_time === undefined || v.closing_time === undefined || v.opening_time !== v.closing_time;
-const HOURS_MESSAGE = 'Closing time must differ from opening time (a closing time before the opening time means after midnight).';
+const HOURS_MESSAGE =
+  'Closing time must differ from opening time (a closing time before the opening time means after midnight).';
 
 export const locationBodySchema = z
-  .object({ ...locationFields, address: locationFields.address.default(''), phone: optionalPhPhoneSchema.default(null), is_active: z.boolean().default(true) })
+  .object({
+    ...locationFields,
+    address: locationFields.address.default(''),
+    phone: optionalPhPhoneSchema.default(null),
+    is_active: z.boolean().default(true),
+  })
   .refine(hoursDiffer, { message: HOURS_MESSAGE, path: ['closing_time'] });
 export type LocationBody = z.input<typeof locationBodySchema>;
-export const locationPatchSchema = z.object(locationFields).partial().refine(hoursDiffer, { message: HOURS_MESSAGE, path: ['closing_time'] });
+export const locationPatchSchema = z
+  .object(locationFields)
+  .partial()
+  .refine(hoursDiffer, { message: HOURS_MESSAGE, path: ['closing_time'] });
 export type LocationPatch = z.input<typeof locationPatchSchema>;
 export { HOURS_MESSAGE as LOCATION_HOURS_MESSAGE };
 
@@ -85,9 +103,17 @@ export type LocationListQuery = z.input<typeof locationListQuerySchema>;
 export const EMPLOYEE_KINDS = ['salesperson', 'therapist', 'receptionist'] as const;
 export type EmployeeKind = (typeof EMPLOYEE_KINDS)[number];
 /** The group a login hired as this kind joins. */
-export const EMPLOYEE_KIND_GROUP = { salesperson: 'Salesperson', therapist: 'Therapist', receptionist: 'Receptionist' } as const;
+export const EMPLOYEE_KIND_GROUP = {
+  salesperson: 'Salesperson',
+  therapist: 'Therapist',
+  receptionist: 'Receptionist',
+} as const;
 /** The API path segment of each kind. */
-export const EMPLOYEE_KIND_PATH = { salesperson: 'salespersons', therapist: 'therapists', receptionist: 'receptionists' } as const;
+export const EMPLOYEE_KIND_PATH = {
+  salesperson: 'salespersons',
+  therapist: 'therapists',
+  receptionist: 'receptionists',
+} as const;
 /** Prefix of generated employee codes (SP-0001, TH-0001, RC-0001). */
 export const EMPLOYEE_CODE_PREFIX = { salesperson: 'SP', therapist: 'TH', receptionist: 'RC' } as const;
 
@@ -178,7 +204,17 @@ export type EmployeeDirectoryEntry = z.infer<typeof employeeDirectorySchema>;
 export const employeeViewSchema = z.union([employeeSchema, employeeDirectorySchema]);
 export type EmployeeView = z.infer<typeof employeeViewSchema>;
 
-export const EMPLOYEE_ORDERING = ['last_name', 'first_name', 'employee_code', 'hire_date', 'location_name', 'is_active', 'monthly_target', 'created_at', 'id'] as const;
+export const EMPLOYEE_ORDERING = [
+  'last_name',
+  'first_name',
+  'employee_code',
+  'hire_date',
+  'location_name',
+  'is_active',
+  'monthly_target',
+  'created_at',
+  'id',
+] as const;
 export const employeeListQuerySchema = listQuerySchema(EMPLOYEE_ORDERING, {
   location: idString().optional(),
   is_active: booleanQuery.optional(),
@@ -186,7 +222,14 @@ export const employeeListQuerySchema = listQuerySchema(EMPLOYEE_ORDERING, {
 });
 export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
 /** The orderings a directory reader may use: sorting by a hidden field would reveal it. */
-export const EMPLOYEE_DIRECTORY_ORDERING = ['last_name', 'first_name', 'employee_code', 'location_name', 'is_active', 'id'] as const satisfies readonly (typeof EMPLOYEE_ORDERING)[number][];
+export const EMPLOYEE_DIRECTORY_ORDERING = [
+  'last_name',
+  'first_name',
+  'employee_code',
+  'location_name',
+  'is_active',
+  'id',
+] as const satisfies readonly (typeof EMPLOYEE_ORDERING)[number][];
 
 export const userIdParamsSchema = z.object({ user_id: idString() });
 
@@ -230,7 +273,12 @@ export type Bank = z.infer<typeof bankSchema>;
  * What a non-admin reads about a bank account (issue 14): enough to pick it when recording a
  * payment (name and masked number), not the number itself. Parsed like `employeeDirectorySchema`.
  */
-export const bankDirectorySchema = bankSchema.pick({ id: true, name: true, account_number_masked: true, is_active: true });
+export const bankDirectorySchema = bankSchema.pick({
+  id: true,
+  name: true,
+  account_number_masked: true,
+  is_active: true,
+});
 export type BankDirectoryEntry = z.infer<typeof bankDirectorySchema>;
 export const bankViewSchema = z.union([bankSchema, bankDirectorySchema]);
 export type BankView = z.infer<typeof bankViewSchema>;
@@ -238,7 +286,11 @@ export type BankView = z.infer<typeof bankViewSchema>;
 export const BANK_ORDERING = ['name', 'account_name', 'account_number', 'is_active', 'created_at', 'id'] as const;
 export const bankListQuerySchema = listQuerySchema(BANK_ORDERING, { is_active: booleanQuery.optional() });
 export type BankListQuery = z.input<typeof bankListQuerySchema>;
-export const BANK_DIRECTORY_ORDERING = ['name', 'is_active', 'id'] as const satisfies readonly (typeof BANK_ORDERING)[number][];
+export const BANK_DIRECTORY_ORDERING = [
+  'name',
+  'is_active',
+  'id',
+] as const satisfies readonly (typeof BANK_ORDERING)[number][];
 
 // ——— users (accounts) ———
 
@@ -248,8 +300,12 @@ const userFields = {
   last_name: text(100),
   email: emailSchema,
   is_active: z.boolean(),
-  groups: z.array(z.enum(GROUPS, { error: `Choose from ${GROUPS.join(', ')}.` }), { error: 'Send a list of group names.' }).max(GROUPS.length),
-  locations: z.array(adminRelationId('a location'), { error: 'Send a list of location ids.' }).max(200, 'At most 200 locations.'),
+  groups: z
+    .array(z.enum(GROUPS, { error: `Choose from ${GROUPS.join(', ')}.` }), { error: 'Send a list of group names.' })
+    .max(GROUPS.length),
+  locations: z
+    .array(adminRelationId('a location'), { error: 'Send a list of location ids.' })
+    .max(200, 'At most 200 locations.'),
 };
 export const userCreateBodySchema = z.object({
   ...userFields,
@@ -283,7 +339,16 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const USER_ORDERING = ['username', 'first_name', 'last_name', 'email', 'is_active', 'last_login', 'date_joined', 'id'] as const;
+export const USER_ORDERING = [
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'is_active',
+  'last_login',
+  'date_joined',
+  'id',
+] as const;
 export const userListQuerySchema = listQuerySchema(USER_ORDERING, {
   group: z.enum(GROUPS, { error: `Choose from ${GROUPS.join(', ')}.` }).optional(),
   location: idString().optional(),
@@ -336,5 +401,17 @@ export const employeeResource = {
   putBody: employeePutSchema,
   patchBody: employeePatchSchema,
 };
-export const bankResource = { item: bankViewSchema, listQuery: bankListQuerySchema, createBody: bankBodySchema, putBody: bankPutSchema, patchBody: bankPatchSchema };
-export const userResource = { item: adminUserSchema, listQuery: userListQuerySchema, createBody: userCreateBodySchema, putBody: userPutSchema, patchBody: userPatchSchema };
+export const bankResource = {
+  item: bankViewSchema,
+  listQuery: bankListQuerySchema,
+  createBody: bankBodySchema,
+  putBody: bankPutSchema,
+  patchBody: bankPatchSchema,
+};
+export const userResource = {
+  item: adminUserSchema,
+  listQuery: userListQuerySchema,
+  createBody: userCreateBodySchema,
+  putBody: userPutSchema,
+  patchBody: userPatchSchema,
+};

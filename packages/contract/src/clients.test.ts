@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { clientArrivalBodySchema, clientBodySchema, clientListQuerySchema, clientTreatmentBodySchema, moneyAmountSchema } from './clients';
+import {
+  clientArrivalBodySchema,
+  clientBodySchema,
+  clientListQuerySchema,
+  clientTreatmentBodySchema,
+  moneyAmountSchema,
+} from './clients';
 
 describe('clients contract', () => {
   it('normalises a new client: phone to +63, email lower-cased, defaults filled', () => {
-    const parsed = clientBodySchema.parse({ first_name: ' Rosa ', last_name: 'Dela Cruz', phone: '0917 123 4567', email: 'Rosa@Mail.PH', location: 1 });
+    const parsed = clientBodySchema.parse({
+      first_name: ' Rosa ',
+      last_name: 'Dela Cruz',
+      phone: '0917 123 4567',
+      email: 'Rosa@Mail.PH',
+      location: 1,
+    });
     expect(parsed).toEqual({
       first_name: 'Rosa',
       last_name: 'Dela Cruz',
@@ -20,7 +32,14 @@ describe('clients contract', () => {
   });
 
   it('refuses a future birthdate, an unknown gender and a foreign phone', () => {
-    const result = clientBodySchema.safeParse({ first_name: 'A', last_name: 'B', location: 1, birthdate: '2999-01-01', gender: 'x', phone: '+1 415 555 0100' });
+    const result = clientBodySchema.safeParse({
+      first_name: 'A',
+      last_name: 'B',
+      location: 1,
+      birthdate: '2999-01-01',
+      gender: 'x',
+      phone: '+1 415 555 0100',
+    });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((i) => i.path[0]).sort()).toEqual(['birthdate', 'gender', 'phone']);
   });
@@ -33,9 +52,23 @@ describe('clients contract', () => {
   });
 
   it('defaults a voucher sale to 1 session, cash-free of a bank, no discount', () => {
-    const sale = clientTreatmentBodySchema.parse({ client: 1, treatment: 2, location: 3, salesperson: 4, payment_method: 'cash' });
+    const sale = clientTreatmentBodySchema.parse({
+      client: 1,
+      treatment: 2,
+      location: 3,
+      salesperson: 4,
+      payment_method: 'cash',
+    });
     expect(sale).toMatchObject({ sessions: 1, bank: null, discount: '0.00', reference_no: '' });
-    expect(clientTreatmentBodySchema.safeParse({ client: 1, treatment: 2, location: 3, salesperson: 4, payment_method: 'cheque' }).success).toBe(false);
+    expect(
+      clientTreatmentBodySchema.safeParse({
+        client: 1,
+        treatment: 2,
+        location: 3,
+        salesperson: 4,
+        payment_method: 'cheque',
+      }).success,
+    ).toBe(false);
   });
 
   it('takes arrival times on the 15-minute grid only', () => {
@@ -49,6 +82,9 @@ describe('clients contract', () => {
   it('lists with page 1 and pageSize 100 by default and a fixed set of orderings', () => {
     expect(clientListQuerySchema.parse({})).toMatchObject({ page: 1, pageSize: 100 });
     expect(clientListQuerySchema.safeParse({ ordering: 'phone' }).success).toBe(false);
-    expect(clientListQuerySchema.parse({ ordering: '-last_name', is_active: 'false' })).toMatchObject({ ordering: ['-last_name'], is_active: false });
+    expect(clientListQuerySchema.parse({ ordering: '-last_name', is_active: 'false' })).toMatchObject({
+      ordering: ['-last_name'],
+      is_active: false,
+    });
   });
 });

@@ -125,7 +125,14 @@ export const clientImportResultSchema = z.object({
   errors: z.array(clientImportLineErrorSchema),
   /** The first rows as they would be stored (dry run), for a preview. */
   preview: z.array(
-    z.object({ line: z.number().int(), first_name: z.string(), last_name: z.string(), phone: z.string().nullable(), email: z.string(), location_name: z.string() }),
+    z.object({
+      line: z.number().int(),
+      first_name: z.string(),
+      last_name: z.string(),
+      phone: z.string().nullable(),
+      email: z.string(),
+      location_name: z.string(),
+    }),
   ),
 });
 export type ClientImportResult = z.infer<typeof clientImportResultSchema>;
@@ -204,7 +211,9 @@ export type ClientMembership = z.infer<typeof clientMembershipSchema>;
 export const clientMembershipSaleSchema = clientMembershipSchema.extend({ sale: saleSchema });
 export type ClientMembershipSale = z.infer<typeof clientMembershipSaleSchema>;
 
-export const clientMembershipPatchSchema = z.object({ status: z.enum(['active', 'cancelled'], { error: 'Choose active or cancelled.' }) });
+export const clientMembershipPatchSchema = z.object({
+  status: z.enum(['active', 'cancelled'], { error: 'Choose active or cancelled.' }),
+});
 
 const activityFilters = {
   client: filterId().optional(),
@@ -216,7 +225,10 @@ const activityFilters = {
 
 export const CLIENT_MEMBERSHIP_ORDERING = ['start_date', 'end_date', 'id'] as const;
 export const CLIENT_MEMBERSHIP_ORDERINGS = orderingValues(CLIENT_MEMBERSHIP_ORDERING);
-export const clientMembershipListQuerySchema = listQuerySchema(CLIENT_MEMBERSHIP_ORDERING, { ...activityFilters, status: z.enum(CLIENT_MEMBERSHIP_STATUSES).optional() });
+export const clientMembershipListQuerySchema = listQuerySchema(CLIENT_MEMBERSHIP_ORDERING, {
+  ...activityFilters,
+  status: z.enum(CLIENT_MEMBERSHIP_STATUSES).optional(),
+});
 export type ClientMembershipListQuery = z.input<typeof clientMembershipListQuerySchema>;
 
 // ——— vouchers (client treatments) ———
@@ -261,7 +273,10 @@ export type ClientTreatmentSale = z.infer<typeof clientTreatmentSaleSchema>;
 
 export const CLIENT_TREATMENT_ORDERING = ['created_at', 'expires_on', 'code', 'id'] as const;
 export const CLIENT_TREATMENT_ORDERINGS = orderingValues(CLIENT_TREATMENT_ORDERING);
-export const clientTreatmentListQuerySchema = listQuerySchema(CLIENT_TREATMENT_ORDERING, { ...activityFilters, status: z.enum(VOUCHER_STATUSES).optional() });
+export const clientTreatmentListQuerySchema = listQuerySchema(CLIENT_TREATMENT_ORDERING, {
+  ...activityFilters,
+  status: z.enum(VOUCHER_STATUSES).optional(),
+});
 export type ClientTreatmentListQuery = z.input<typeof clientTreatmentListQuerySchema>;
 
 // ——— arrivals ———
@@ -336,7 +351,9 @@ export type ArrivalsCount = z.infer<typeof arrivalsCountSchema>;
 export const ARRIVALS_DATA_SERIES = ['weekday_hour', 'therapist', 'location', 'day', 'hour'] as const;
 export const arrivalsDataQuerySchema = arrivalsCountQuerySchema.extend({
   format: z.enum(['json', 'csv'], { error: 'Choose json or csv.' }).default('json'),
-  series: z.enum(ARRIVALS_DATA_SERIES, { error: `Choose one of ${ARRIVALS_DATA_SERIES.join(', ')}.` }).default('weekday_hour'),
+  series: z
+    .enum(ARRIVALS_DATA_SERIES, { error: `Choose one of ${ARRIVALS_DATA_SERIES.join(', ')}.` })
+    .default('weekday_hour'),
 });
 export type ArrivalsDataQuery = z.input<typeof arrivalsDataQuerySchema>;
 
@@ -379,7 +396,13 @@ export const clientServicesSchema = z.object({
 export type ClientServices = z.infer<typeof clientServicesSchema>;
 
 /** The clients resource for lib/resource-routes.ts (GET/POST /clients/, GET/PUT/PATCH/DELETE /clients/{id}/). */
-export const clientResource = { item: clientSchema, listQuery: clientListQuerySchema, createBody: clientBodySchema, putBody: clientPutSchema, patchBody: clientPatchSchema };
+export const clientResource = {
+  item: clientSchema,
+  listQuery: clientListQuerySchema,
+  createBody: clientBodySchema,
+  putBody: clientPutSchema,
+  patchBody: clientPatchSchema,
+};
 
 // ——— a client's history (audit rows) ———
 

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { bankBodySchema, bankListQuerySchema, employeeListQuerySchema, userIdParamsSchema } from './admin';
-import { FIELDS_MESSAGE, CONTROL_CHAR_MESSAGE, fieldErrors, idParamsSchema, money, orderingSchema, searchSchema, text } from './fields';
+import {
+  FIELDS_MESSAGE,
+  CONTROL_CHAR_MESSAGE,
+  fieldErrors,
+  idParamsSchema,
+  money,
+  orderingSchema,
+  searchSchema,
+  text,
+} from './fields';
 import { pageQuerySchema } from './pagination';
 import { categoryBodySchema, priceSchema } from './services';
 import { targetAmountSchema } from './admin';
 
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((i) => i.message) ?? [];
 
 describe('text()', () => {
   it('trims and refuses every C0 control character and DEL on one line', () => {
@@ -26,7 +36,9 @@ describe('text()', () => {
   it('is used by payloads and by ?search=', () => {
     const bank = bankBodySchema.safeParse({ name: 'BPI\u0000', account_name: 'Ginhawa', account_number: '1234' });
     expect(bank.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['name', CONTROL_CHAR_MESSAGE]]);
-    expect(messages(categoryBodySchema.safeParse({ name: 'Face', description: 'a\u0007' }))).toEqual([CONTROL_CHAR_MESSAGE]);
+    expect(messages(categoryBodySchema.safeParse({ name: 'Face', description: 'a\u0007' }))).toEqual([
+      CONTROL_CHAR_MESSAGE,
+    ]);
     expect(messages(searchSchema.safeParse('x\u0000'))).toEqual([CONTROL_CHAR_MESSAGE]);
     expect(pageQuerySchema.safeParse({ search: 'nul\u0000' }).success).toBe(false);
     expect(pageQuerySchema.parse({ search: ' spa ' }).search).toBe('spa');
@@ -41,7 +53,21 @@ describe('ids in paths and filters', () => {
   });
 
   it('refuses lenient spellings that Number() would read as another record', () => {
-    for (const bad of ['0x10', '1e1', ' 16', '16 ', '+16', '016', '16.0', '0', '-1', '', '2147483648', '99999999999', '1_6']) {
+    for (const bad of [
+      '0x10',
+      '1e1',
+      ' 16',
+      '16 ',
+      '+16',
+      '016',
+      '16.0',
+      '0',
+      '-1',
+      '',
+      '2147483648',
+      '99999999999',
+      '1_6',
+    ]) {
       expect(idParamsSchema.safeParse({ id: bad }).success, JSON.stringify(bad)).toBe(false);
       expect(employeeListQuerySchema.safeParse({ location: bad }).success, JSON.stringify(bad)).toBe(false);
     }
@@ -51,8 +77,13 @@ describe('ids in paths and filters', () => {
 
 describe('ordering', () => {
   it('takes a comma list of the list\u2019s own fields, ascending or descending', () => {
-    expect(bankListQuerySchema.parse({ ordering: '-name,account_number' }).ordering).toEqual(['-name', 'account_number']);
-    expect(messages(bankListQuerySchema.safeParse({ ordering: 'password' }))).toEqual(['Order by one of: name, account_name, account_number, is_active, created_at, id.']);
+    expect(bankListQuerySchema.parse({ ordering: '-name,account_number' }).ordering).toEqual([
+      '-name',
+      'account_number',
+    ]);
+    expect(messages(bankListQuerySchema.safeParse({ ordering: 'password' }))).toEqual([
+      'Order by one of: name, account_name, account_number, is_active, created_at, id.',
+    ]);
     expect(orderingSchema(['a'] as const).safeParse('--a').success).toBe(false);
   });
 });
@@ -63,13 +94,17 @@ describe('money()', () => {
     expect(money({ padded: true }).parse('1500')).toBe('1500.00');
     expect(targetAmountSchema.parse(150000.5)).toBe('150000.50');
     expect(messages(priceSchema.safeParse('-1'))).toEqual(['The price cannot be negative.']);
-    for (const bad of ['1e3', '1,500', '1.505', '₱1500', '', '12345678901']) expect(money().safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['1e3', '1,500', '1.505', '₱1500', '', '12345678901'])
+      expect(money().safeParse(bad).success, bad).toBe(false);
   });
 });
 
 describe('fieldErrors()', () => {
   it('is the one body for field errors', () => {
-    expect(fieldErrors({ name: ['Enter a name.'] })).toEqual({ message: FIELDS_MESSAGE, errors: { name: ['Enter a name.'] } });
+    expect(fieldErrors({ name: ['Enter a name.'] })).toEqual({
+      message: FIELDS_MESSAGE,
+      errors: { name: ['Enter a name.'] },
+    });
     expect(FIELDS_MESSAGE).toBe('Please correct the highlighted fields.');
   });
 });

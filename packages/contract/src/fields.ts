@@ -23,7 +23,8 @@ const CONTROL_MULTI = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const CONTROL_CHAR_MESSAGE = 'Remove the invisible control characters from this text.';
 
 /** True when `value` holds a control character the field does not allow. */
-export const hasControlChars = (value: string, multiline = false) => (multiline ? CONTROL_MULTI : CONTROL_SINGLE).test(value);
+export const hasControlChars = (value: string, multiline = false) =>
+  (multiline ? CONTROL_MULTI : CONTROL_SINGLE).test(value);
 
 export type TextOptions = {
   multiline?: boolean;
@@ -64,10 +65,14 @@ export const toMoneyString = (value: string) => {
  * with 2). `acceptNumber` also takes a JSON number (15000.5) for fields whose clients send
  * numbers; `padded` writes it with 2 places ("15000.50") before it is sent or stored.
  */
-export const money = (options: { negative?: string; invalid?: string; acceptNumber?: boolean; padded?: boolean } = {}) => {
+export const money = (
+  options: { negative?: string; invalid?: string; acceptNumber?: boolean; padded?: boolean } = {},
+) => {
   const invalid = options.invalid ?? MONEY_MESSAGE;
   const input = options.acceptNumber
-    ? z.union([z.number(), z.string()], { error: invalid }).transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    ? z
+        .union([z.number(), z.string()], { error: invalid })
+        .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
     : z.string().trim();
   const checked = input
     .refine((v) => !v.startsWith('-'), { message: options.negative ?? 'The amount cannot be negative.', abort: true })
@@ -114,7 +119,10 @@ export const calendarDateSchema = z
   .trim()
   .pipe(z.iso.date('Enter a real date as YYYY-MM-DD.'))
   .refine((v) => v >= '1970-01-01', 'Enter a date from 1970 onwards.')
-  .refine((v) => v <= new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10), 'Enter a date at most a year from today.');
+  .refine(
+    (v) => v <= new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10),
+    'Enter a date at most a year from today.',
+  );
 
 // ——— lists ———
 
@@ -135,7 +143,12 @@ export const orderingSchema = <const F extends readonly string[]>(fields: F) => 
   return z
     .string()
     .max(200)
-    .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
     .refine((parts) => parts.every((p) => allowed.has(p)), `Order by one of: ${fields.join(', ')}.`)
     .transform((parts) => parts as Array<F[number] | `-${F[number]}`>);
 };

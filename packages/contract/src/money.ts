@@ -24,5 +24,3 @@ const operand = (amount: Money) => (typeof amount === 'string' ? (amount as unkn
 
 export const formatPeso = (amount: Money): string => withDecimals.format(operand(amount));
 export const formatPesoRounded = (amount: Money): string => wholePesos.format(operand(amount));
-
-

@@ -40,8 +40,17 @@ const PANEL_LINK_MESSAGE = 'Links point inside the panel: a path such as /client
 export const announcementBodySchema = z
   .object({
     title: text(120, { required: 'Enter a title.', tooLong: 'Titles are at most 120 characters.' }),
-    message: text(2000, { multiline: true, required: 'Enter a message.', tooLong: 'Messages are at most 2000 characters.' }),
-    link: z.string().trim().max(300, 'Links are at most 300 characters.').regex(PANEL_LINK, PANEL_LINK_MESSAGE).optional(),
+    message: text(2000, {
+      multiline: true,
+      required: 'Enter a message.',
+      tooLong: 'Messages are at most 2000 characters.',
+    }),
+    link: z
+      .string()
+      .trim()
+      .max(300, 'Links are at most 300 characters.')
+      .regex(PANEL_LINK, PANEL_LINK_MESSAGE)
+      .optional(),
     users: z.array(z.number().int().positive()).max(10_000).optional(),
     groups: z.array(z.string().min(1).max(50)).max(10).optional(),
     locations: z.array(z.number().int().positive()).max(500).optional(),
@@ -54,7 +63,14 @@ const commaSplit = z
   .string()
   .max(20_000)
   .optional()
-  .transform((v) => (v ? v.split(',').map((x) => x.trim()).filter(Boolean) : undefined));
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : undefined,
+  );
 const idList = (max: number) => commaSplit.pipe(z.array(idString()).max(max).optional());
 
 /** The audience of an announcement, before sending: how many people it would reach. */

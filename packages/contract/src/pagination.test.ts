@@ -8,9 +8,12 @@ describe('page params', () => {
     expect(pageQuerySchema.parse({ page: 2, pageSize: 500 })).toEqual({ page: 2, pageSize: 500 });
   });
 
-  it.each(['0x10', '1e1', ' 2', '2 ', '1.5', '-1', '', 'abc', '9999999999'])('refuses page=%j instead of reading it leniently', (page) => {
-    expect(pageQuerySchema.safeParse({ page }).success).toBe(false);
-  });
+  it.each(['0x10', '1e1', ' 2', '2 ', '1.5', '-1', '', 'abc', '9999999999'])(
+    'refuses page=%j instead of reading it leniently',
+    (page) => {
+      expect(pageQuerySchema.safeParse({ page }).success).toBe(false);
+    },
+  );
 
   it('refuses page 0, a page size of 0 and more than 500 rows a page, with a sentence', () => {
     const zero = pageQuerySchema.safeParse({ page: '0' });

@@ -6,13 +6,24 @@ export const MAX_PAGE_SIZE = 500;
 /** A whole number written as plain decimal digits (`?page=2`); `0x10`, `1e1` or ` 2` are refused, not read as numbers. */
 const wholeNumber = (message: string) =>
   z
-    .union([z.number(), z.string().regex(/^[0-9]{1,9}$/, message).transform(Number)], { error: message })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^[0-9]{1,9}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
     .pipe(z.number({ error: message }).int(message));
 
 /** `?page=1&pageSize=100&search=`, shared by every list. */
 export const pageParams = {
   page: wholeNumber('Pages are whole numbers from 1.').pipe(z.number().min(1, 'Pages start at 1.')).default(1),
-  pageSize: wholeNumber('Page sizes are whole numbers.').pipe(z.number().min(1, 'At least 1 row a page.').max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} rows a page.`)).default(100),
+  pageSize: wholeNumber('Page sizes are whole numbers.')
+    .pipe(z.number().min(1, 'At least 1 row a page.').max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} rows a page.`))
+    .default(100),
   search: searchSchema.optional(),
 };
 

@@ -25,7 +25,9 @@ describe('optionalPhPhoneSchema', () => {
     expect(optionalPhPhoneSchema.parse(null)).toBeNull();
     const bad = optionalPhPhoneSchema.safeParse('555-0199');
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]?.message).toBe('Enter a Philippine phone number, e.g. 0917 123 4567 or (02) 8123 4567.');
+    expect(bad.error?.issues[0]?.message).toBe(
+      'Enter a Philippine phone number, e.g. 0917 123 4567 or (02) 8123 4567.',
+    );
   });
 });
 

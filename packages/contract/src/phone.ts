@@ -45,6 +45,7 @@ export const formatPhPhone = (e164: string | null | undefined): string => {
   const national = match[1]!;
   if (/^9\d{9}$/.test(national)) return `+63 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
   if (/^2\d{8}$/.test(national)) return `+63 2 ${national.slice(1, 5)} ${national.slice(5)}`;
-  if (/^\d{9,10}$/.test(national)) return `+63 ${national.slice(0, 2)} ${national.slice(2, national.length - 4)} ${national.slice(-4)}`;
+  if (/^\d{9,10}$/.test(national))
+    return `+63 ${national.slice(0, 2)} ${national.slice(2, national.length - 4)} ${national.slice(-4)}`;
   return e164;
 };

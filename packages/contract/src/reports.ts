@@ -18,7 +18,17 @@ export const DEFAULT_CUTOFF = 1;
 export const MIN_REPORT_YEAR = 2000;
 export const MAX_REPORT_YEAR = 2100;
 /** The columns of a sales CSV upload, in order (a header row naming them is required). */
-export const SALES_CSV_COLUMNS = ['salesperson', 'kind', 'amount', 'discount', 'payment_method', 'bank', 'reference_no', 'reference', 'client'] as const;
+export const SALES_CSV_COLUMNS = [
+  'salesperson',
+  'kind',
+  'amount',
+  'discount',
+  'payment_method',
+  'bank',
+  'reference_no',
+  'reference',
+  'client',
+] as const;
 
 // ——— sale lines ———
 
@@ -39,7 +49,10 @@ export type SaleLine = z.output<typeof saleLineSchema>;
 export const storeSalesBodySchema = z.object({
   location: relationId('a location'),
   date: calendarDateSchema,
-  sales: z.array(saleLineSchema).min(1, 'Add at least one sale line.').max(SALES_IMPORT_MAX_LINES, `At most ${SALES_IMPORT_MAX_LINES} lines at a time.`),
+  sales: z
+    .array(saleLineSchema)
+    .min(1, 'Add at least one sale line.')
+    .max(SALES_IMPORT_MAX_LINES, `At most ${SALES_IMPORT_MAX_LINES} lines at a time.`),
 });
 export type StoreSalesBody = z.output<typeof storeSalesBodySchema>;
 
@@ -144,7 +157,9 @@ export const dailyReportBodySchema = z.object({
 export type DailyReportBody = z.output<typeof dailyReportBodySchema>;
 export const dailyReportPatchSchema = dailyReportBodySchema.pick({ cash_on_hand: true, remarks: true }).partial();
 export type DailyReportPatch = z.output<typeof dailyReportPatchSchema>;
-export const returnReportBodySchema = z.object({ reason: text(500, { multiline: true, required: 'Say why the report is returned.' }) });
+export const returnReportBodySchema = z.object({
+  reason: text(500, { multiline: true, required: 'Say why the report is returned.' }),
+});
 
 export const DAILY_REPORT_ORDERING = ['date', 'status', 'id'] as const;
 export const dailyReportListQuerySchema = listQuerySchema(DAILY_REPORT_ORDERING, {
@@ -159,18 +174,42 @@ export type DailyReportListQuery = z.output<typeof dailyReportListQuerySchema>;
 
 // ——— report queries ———
 
-const monthParam = z.coerce.number({ error: 'Enter a month from 1 to 12.' }).int('Enter a month from 1 to 12.').min(1, 'Enter a month from 1 to 12.').max(12, 'Enter a month from 1 to 12.');
+const monthParam = z.coerce
+  .number({ error: 'Enter a month from 1 to 12.' })
+  .int('Enter a month from 1 to 12.')
+  .min(1, 'Enter a month from 1 to 12.')
+  .max(12, 'Enter a month from 1 to 12.');
 const yearParam = z.coerce
   .number({ error: `Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.` })
   .int(`Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.`)
   .min(MIN_REPORT_YEAR, `Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.`)
   .max(MAX_REPORT_YEAR, `Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.`);
-const cutoffParam = z.coerce.number({ error: 'Choose cutoff 0, 1 or 2.' }).int('Choose cutoff 0, 1 or 2.').min(0, 'Choose cutoff 0, 1 or 2.').max(2, 'Choose cutoff 0, 1 or 2.');
+const cutoffParam = z.coerce
+  .number({ error: 'Choose cutoff 0, 1 or 2.' })
+  .int('Choose cutoff 0, 1 or 2.')
+  .min(0, 'Choose cutoff 0, 1 or 2.')
+  .max(2, 'Choose cutoff 0, 1 or 2.');
 
 export const dailySalesReportQuerySchema = z.object({ date: calendarDateSchema, ...formatParam });
-export const personalSalesQuerySchema = z.object({ salesperson_id: idString('Choose a salesperson.'), month: monthParam, year: yearParam, ...formatParam });
-export const locationSalesQuerySchema = z.object({ month: monthParam, year: yearParam, location: filterId().optional(), ...formatParam });
-export const leaderboardQuerySchema = z.object({ month: monthParam, year: yearParam, cutoff: cutoffParam.default(DEFAULT_CUTOFF), location: filterId().optional(), ...formatParam });
+export const personalSalesQuerySchema = z.object({
+  salesperson_id: idString('Choose a salesperson.'),
+  month: monthParam,
+  year: yearParam,
+  ...formatParam,
+});
+export const locationSalesQuerySchema = z.object({
+  month: monthParam,
+  year: yearParam,
+  location: filterId().optional(),
+  ...formatParam,
+});
+export const leaderboardQuerySchema = z.object({
+  month: monthParam,
+  year: yearParam,
+  cutoff: cutoffParam.default(DEFAULT_CUTOFF),
+  location: filterId().optional(),
+  ...formatParam,
+});
 export type DailySalesReportQuery = z.output<typeof dailySalesReportQuerySchema>;
 export type PersonalSalesQuery = z.output<typeof personalSalesQuerySchema>;
 export type LocationSalesQuery = z.output<typeof locationSalesQuerySchema>;
@@ -208,7 +247,17 @@ export const personalSalesSchema = z.object({
   month: z.number().int(),
   year: z.number().int(),
   days: z.array(z.object({ date: z.string(), total: z.string(), count: z.number().int() })),
-  cutoffs: z.array(z.object({ cutoff: z.number().int(), date_from: z.string(), date_to: z.string(), total: z.string(), count: z.number().int(), target: z.string(), share_of_target: z.string().nullable() })),
+  cutoffs: z.array(
+    z.object({
+      cutoff: z.number().int(),
+      date_from: z.string(),
+      date_to: z.string(),
+      total: z.string(),
+      count: z.number().int(),
+      target: z.string(),
+      share_of_target: z.string().nullable(),
+    }),
+  ),
   total: z.string(),
   count: z.number().int(),
   target: z.string(),
@@ -265,7 +314,11 @@ export const liabilityQuerySchema = z.object({ location: filterId().optional(), 
 export type LiabilityQuery = z.output<typeof liabilityQuerySchema>;
 
 /** Sessions sold and not yet used, and their value in pesos (decision 0601 says what counts). */
-export const liabilityFigureSchema = z.object({ count: z.number().int(), sessions_remaining: z.number().int(), amount: z.string() });
+export const liabilityFigureSchema = z.object({
+  count: z.number().int(),
+  sessions_remaining: z.number().int(),
+  amount: z.string(),
+});
 export type LiabilityFigure = z.infer<typeof liabilityFigureSchema>;
 
 export const liabilitySchema = z.object({

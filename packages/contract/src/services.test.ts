@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allowedTreatmentBodySchema, formatDuration, membershipPatchSchema, treatmentBodySchema, treatmentPatchSchema } from './services';
+import {
+  allowedTreatmentBodySchema,
+  formatDuration,
+  membershipPatchSchema,
+  treatmentBodySchema,
+  treatmentPatchSchema,
+} from './services';
 
 describe('services schemas', () => {
   it('fills defaults on create but not on a partial update', () => {
@@ -16,9 +22,16 @@ describe('services schemas', () => {
   });
 
   it('keeps discounts as decimal strings', () => {
-    expect(allowedTreatmentBodySchema.parse({ membership: 1, treatment: 2, discount_percent: 12.5 }).discount_percent).toBe('12.5');
-    expect(allowedTreatmentBodySchema.parse({ membership: 1, treatment: 2 })).toMatchObject({ sessions_included: 0, discount_percent: '0' });
-    expect(allowedTreatmentBodySchema.safeParse({ membership: 1, treatment: 2, discount_percent: '100.01' }).success).toBe(false);
+    expect(
+      allowedTreatmentBodySchema.parse({ membership: 1, treatment: 2, discount_percent: 12.5 }).discount_percent,
+    ).toBe('12.5');
+    expect(allowedTreatmentBodySchema.parse({ membership: 1, treatment: 2 })).toMatchObject({
+      sessions_included: 0,
+      discount_percent: '0',
+    });
+    expect(
+      allowedTreatmentBodySchema.safeParse({ membership: 1, treatment: 2, discount_percent: '100.01' }).success,
+    ).toBe(false);
   });
 
   it('takes durations on the 15-minute grid only', () => {

@@ -27,7 +27,10 @@ export const durationMinutesSchema = z
   .int({ message: 'Use whole minutes.', abort: true })
   .min(TREATMENT_DURATION_STEP, { message: `At least ${TREATMENT_DURATION_STEP} minutes.`, abort: true })
   .max(TREATMENT_DURATION_MAX, { message: `At most ${TREATMENT_DURATION_MAX} minutes (8 hours).`, abort: true })
-  .refine((v) => v % TREATMENT_DURATION_STEP === 0, `Use a multiple of ${TREATMENT_DURATION_STEP} minutes (15, 30, 45, 60 …).`);
+  .refine(
+    (v) => v % TREATMENT_DURATION_STEP === 0,
+    `Use a multiple of ${TREATMENT_DURATION_STEP} minutes (15, 30, 45, 60 …).`,
+  );
 
 /** Accepts 10, 12.5 or "12.50"; always a decimal string afterwards. */
 export const discountPercentSchema = z
@@ -71,7 +74,8 @@ export const treatmentCategoryListQuerySchema = listQuerySchema(TREATMENT_CATEGO
 export const MEMBERSHIP_CATEGORY_ORDERING = ['name', 'memberships_count', 'created_at', 'updated_at'] as const;
 export const membershipCategoryListQuerySchema = listQuerySchema(MEMBERSHIP_CATEGORY_ORDERING, {});
 /** What the two category lists share: `?ordering=` of either kind is validated by its own schema. */
-export type CategoryListQuery = z.output<typeof treatmentCategoryListQuerySchema> | z.output<typeof membershipCategoryListQuerySchema>;
+export type CategoryListQuery =
+  z.output<typeof treatmentCategoryListQuerySchema> | z.output<typeof membershipCategoryListQuerySchema>;
 
 // ——— treatments ———
 
@@ -84,7 +88,11 @@ const treatmentFields = {
   is_active: z.boolean(),
 };
 export const treatmentPatchSchema = z.object(treatmentFields).partial();
-export const treatmentBodySchema = z.object({ ...treatmentFields, description: descriptionSchema.default(''), is_active: z.boolean().default(true) });
+export const treatmentBodySchema = z.object({
+  ...treatmentFields,
+  description: descriptionSchema.default(''),
+  is_active: z.boolean().default(true),
+});
 export type TreatmentBody = z.input<typeof treatmentBodySchema>;
 
 export const treatmentSchema = z.object({
@@ -102,7 +110,16 @@ export type Treatment = z.infer<typeof treatmentSchema>;
 
 const filterId = idString();
 
-export const TREATMENT_ORDERING = ['name', 'category', 'category_name', 'duration_minutes', 'price', 'is_active', 'created_at', 'updated_at'] as const;
+export const TREATMENT_ORDERING = [
+  'name',
+  'category',
+  'category_name',
+  'duration_minutes',
+  'price',
+  'is_active',
+  'created_at',
+  'updated_at',
+] as const;
 export const treatmentListQuerySchema = listQuerySchema(TREATMENT_ORDERING, {
   category: filterId.optional(),
   is_active: booleanQuery.optional(),
@@ -154,7 +171,15 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.infer<typeof membershipSchema>;
 
-export const MEMBERSHIP_ORDERING = ['name', 'price', 'validity_days', 'is_active', 'allowed_treatments_count', 'created_at', 'updated_at'] as const;
+export const MEMBERSHIP_ORDERING = [
+  'name',
+  'price',
+  'validity_days',
+  'is_active',
+  'allowed_treatments_count',
+  'created_at',
+  'updated_at',
+] as const;
 export const membershipListQuerySchema = listQuerySchema(MEMBERSHIP_ORDERING, {
   category: filterId.optional(),
   is_active: booleanQuery.optional(),
@@ -199,7 +224,13 @@ export const allowedTreatmentSchema = z.object({
 });
 export type AllowedTreatment = z.infer<typeof allowedTreatmentSchema>;
 
-export const ALLOWED_TREATMENT_ORDERING = ['treatment_name', 'membership_name', 'sessions_included', 'discount_percent', 'created_at'] as const;
+export const ALLOWED_TREATMENT_ORDERING = [
+  'treatment_name',
+  'membership_name',
+  'sessions_included',
+  'discount_percent',
+  'created_at',
+] as const;
 export const allowedTreatmentListQuerySchema = listQuerySchema(ALLOWED_TREATMENT_ORDERING, {
   membership: filterId.optional(),
   treatment: filterId.optional(),
@@ -209,8 +240,16 @@ export type AllowedTreatmentListQuery = z.input<typeof allowedTreatmentListQuery
 // ——— resources: the schemas of each resource's six routes (docs/api.md) ———
 
 const categoryBodies = { createBody: categoryBodySchema, putBody: categoryBodySchema, patchBody: categoryPatchSchema };
-export const treatmentCategoryResource = { item: treatmentCategorySchema, listQuery: treatmentCategoryListQuerySchema, ...categoryBodies };
-export const membershipCategoryResource = { item: membershipCategorySchema, listQuery: membershipCategoryListQuerySchema, ...categoryBodies };
+export const treatmentCategoryResource = {
+  item: treatmentCategorySchema,
+  listQuery: treatmentCategoryListQuerySchema,
+  ...categoryBodies,
+};
+export const membershipCategoryResource = {
+  item: membershipCategorySchema,
+  listQuery: membershipCategoryListQuerySchema,
+  ...categoryBodies,
+};
 export const treatmentResource = {
   item: treatmentSchema,
   listQuery: treatmentListQuerySchema,

@@ -97,9 +97,19 @@ export const pingDb = async (db: Db): Promise<boolean> => {
 };
 
 /** Socket-level failures reaching the database (refused, reset, timed out, name not found). */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** Messages node-postgres and PGlite give, without a code, when the connection is gone. */
-const GONE_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i;
+const GONE_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i;
 
 /**
  * Whether a failure means "the database is unreachable right now" rather than "this query is
@@ -111,7 +121,16 @@ export const isDatabaseUnavailable = (err: unknown): boolean => {
   let current: unknown = err;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
     const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300')) return true;
+    if (
+      typeof code === 'string' &&
+      (NETWORK_CODES.has(code) ||
+        code.startsWith('08') ||
+        code === '57P01' ||
+        code === '57P02' ||
+        code === '57P03' ||
+        code === '53300')
+    )
+      return true;
     if (typeof message === 'string' && GONE_MESSAGES.test(message)) return true;
     // Node reports a refused connection to several addresses as an AggregateError.
     if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e))) return true;

@@ -49,13 +49,21 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
   if ((existing?.n ?? 0) > 0) return { created: false, demoUsers: [] };
 
   const adminPassword = checkedPassword('ADMIN_PASSWORD', options.adminPassword ?? generatedPassword());
-  const demoPassword = options.seedDemo ? checkedPassword('DEMO_PASSWORD', options.demoPassword ?? generatedPassword()) : undefined;
+  const demoPassword = options.seedDemo
+    ? checkedPassword('DEMO_PASSWORD', options.demoPassword ?? generatedPassword())
+    : undefined;
   const adminHash = await hashPassword(adminPassword);
   const demoHash = demoPassword ? await hashPassword(demoPassword) : undefined;
   const demo = createDemoFaker();
 
   await db.transaction(async (tx) => {
-    const addUser = async (username: string, firstName: string, lastName: string, passwordHash: string, group: GroupName) => {
+    const addUser = async (
+      username: string,
+      firstName: string,
+      lastName: string,
+      passwordHash: string,
+      group: GroupName,
+    ) => {
       const [user] = await tx
         .insert(users)
         .values({ username, firstName, lastName, passwordHash, email: `${username}@ginhawa.example` })
@@ -64,7 +72,8 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
     };
     await addUser('admin', 'Site', 'Administrator', adminHash, 'Admin');
     if (demoHash) {
-      for (const account of DEMO_ACCOUNTS) await addUser(account.username, demo.firstName(), demo.lastName(), demoHash, account.group);
+      for (const account of DEMO_ACCOUNTS)
+        await addUser(account.username, demo.firstName(), demo.lastName(), demoHash, account.group);
       await seedDemoAdministration(tx, demo, { passwordHash: demoHash, groupIds });
       await seedDemoServices(tx);
       await seedDemoClients(tx, { count: options.demoClients ?? DEMO_CLIENTS, faker: demo.faker });

@@ -20,8 +20,17 @@ export type AssertFreeOptions = {
  * The uniqueness pre-check before a write: 409 with a field error when another row already holds
  * `value`. The named unique index stays the backstop for races (lib/constraints.ts).
  */
-export const assertFree = async (db: DbOrTx, table: PgTable, column: AnyColumn, value: string | number, options: AssertFreeOptions) => {
-  const same = options.caseInsensitive && typeof value === 'string' ? eq(sql`lower(${column})`, value.toLowerCase()) : eq(column, value);
+export const assertFree = async (
+  db: DbOrTx,
+  table: PgTable,
+  column: AnyColumn,
+  value: string | number,
+  options: AssertFreeOptions,
+) => {
+  const same =
+    options.caseInsensitive && typeof value === 'string'
+      ? eq(sql`lower(${column})`, value.toLowerCase())
+      : eq(column, value);
   const [clash] = await db
     .select({ one: sql`1` })
     .from(table)

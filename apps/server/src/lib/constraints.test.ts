@@ -5,7 +5,8 @@ import * as schema from '../db/schema/index';
 import { CONSTRAINTS, constraintError } from './constraints';
 import { pgErrorCode } from './pg-errors';
 
-const pgError = (code: string, constraint?: string, table?: string) => Object.assign(new Error('violates constraint'), { code, constraint, table });
+const pgError = (code: string, constraint?: string, table?: string) =>
+  Object.assign(new Error('violates constraint'), { code, constraint, table });
 
 describe('pgErrorCode', () => {
   it('finds the code on the driver error or inside Drizzle’s wrapper', () => {
@@ -18,15 +19,32 @@ describe('pgErrorCode', () => {
 
 describe('constraintError', () => {
   it('answers a unique race with the index’s sentence, through Drizzle’s wrapper', () => {
-    const err = constraintError(new DrizzleQueryError('insert', [], pgError('23505', 'locations_name_lower_idx', 'locations')));
-    expect(err).toMatchObject({ statusCode: 409, message: 'A location with this name already exists.', errors: { name: ['A location with this name already exists.'] } });
+    const err = constraintError(
+      new DrizzleQueryError('insert', [], pgError('23505', 'locations_name_lower_idx', 'locations')),
+    );
+    expect(err).toMatchObject({
+      statusCode: 409,
+      message: 'A location with this name already exists.',
+      errors: { name: ['A location with this name already exists.'] },
+    });
   });
 
   it('reads a foreign key from both sides: a missing row is a 400 on the field, a used one a 409', () => {
-    const missing = constraintError(pgError('23503', 'treatments_category_id_treatment_categories_id_fk', 'treatments'));
-    expect(missing).toMatchObject({ statusCode: 400, message: 'Please correct the highlighted fields.', errors: { category: ['No such treatment category.'] } });
-    const inUse = constraintError(pgError('23503', 'treatments_category_id_treatment_categories_id_fk', 'treatment_categories'));
-    expect(inUse).toMatchObject({ statusCode: 409, message: 'This treatment category is in use. Move or delete what uses it first.' });
+    const missing = constraintError(
+      pgError('23503', 'treatments_category_id_treatment_categories_id_fk', 'treatments'),
+    );
+    expect(missing).toMatchObject({
+      statusCode: 400,
+      message: 'Please correct the highlighted fields.',
+      errors: { category: ['No such treatment category.'] },
+    });
+    const inUse = constraintError(
+      pgError('23503', 'treatments_category_id_treatment_categories_id_fk', 'treatment_categories'),
+    );
+    expect(inUse).toMatchObject({
+      statusCode: 409,
+      message: 'This treatment category is in use. Move or delete what uses it first.',
+    });
     expect(inUse?.errors).toBeUndefined();
   });
 
@@ -41,7 +59,13 @@ describe('constraintError', () => {
   it('only names constraints that exist in the schema', () => {
     const names = new Set<string>();
     for (const value of Object.values(schema)) {
-      if (!value || typeof value !== 'object' || !('getSQL' in value) || !(Symbol.for('drizzle:IsDrizzleTable') in value)) continue;
+      if (
+        !value ||
+        typeof value !== 'object' ||
+        !('getSQL' in value) ||
+        !(Symbol.for('drizzle:IsDrizzleTable') in value)
+      )
+        continue;
       const config = getTableConfig(value as Parameters<typeof getTableConfig>[0]);
       for (const index of config.indexes) if (index.config.name) names.add(index.config.name);
       for (const fk of config.foreignKeys) names.add(fk.getName());

@@ -1,5 +1,14 @@
 import { FIELDS_MESSAGE } from '@ginhawa/contract';
-import { bankConstraints, clientConstraints, employeeConstraints, locationConstraints, reportsConstraints, saleConstraints, serviceConstraints, userConstraints } from '../db/schema/index';
+import {
+  bankConstraints,
+  clientConstraints,
+  employeeConstraints,
+  locationConstraints,
+  reportsConstraints,
+  saleConstraints,
+  serviceConstraints,
+  userConstraints,
+} from '../db/schema/index';
 import { HttpError } from './http-error';
 import { pgErrorCode } from './pg-errors';
 

@@ -48,7 +48,8 @@ export const csvCell = (value: string | number | boolean | null | undefined): st
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
-export const csvLine = (cells: (string | number | boolean | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: (string | number | boolean | null | undefined)[]) =>
+  `${cells.map(csvCell).join(',')}\r\n`;
 
 /** A streamed text/csv body: the header, then one line per row, produced as the reader pulls. */
 export function* csvLines(header: readonly string[], rows: Iterable<(string | number | boolean | null | undefined)[]>) {

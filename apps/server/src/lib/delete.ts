@@ -41,7 +41,8 @@ export type DeleteOrDeactivate = {
  * deactivated instead when something does; 409 `{message}` when it is in use and already inactive.
  */
 export const deleteOrDeactivate = async (tx: Tx, spec: DeleteOrDeactivate): Promise<DeleteResult> => {
-  if (!spec.knownInUse && (await deleteUnlessReferenced(tx, spec.remove))) return { result: 'deleted', message: spec.deleted ?? `${spec.label} deleted.` };
+  if (!spec.knownInUse && (await deleteUnlessReferenced(tx, spec.remove)))
+    return { result: 'deleted', message: spec.deleted ?? `${spec.label} deleted.` };
   if (!spec.isActive) throw conflict(`${spec.label} ${spec.inUse} and is already inactive, so it cannot be deleted.`);
   await spec.deactivate();
   return { result: 'deactivated', message: `${spec.label} ${spec.inUse}, so it was deactivated instead of deleted.` };

@@ -44,7 +44,9 @@ describe('keptPerVersion', () => {
 
   it('forgets a computation that failed, so the next request tries again', async () => {
     const kept = keptPerVersion<string>(10);
-    await expect(kept(db, 'a', 1, () => Promise.reject(new Error('connection lost')))).rejects.toThrow('connection lost');
+    await expect(kept(db, 'a', 1, () => Promise.reject(new Error('connection lost')))).rejects.toThrow(
+      'connection lost',
+    );
     expect(await kept(db, 'a', 1, () => Promise.resolve('board'))).toBe('board');
   });
 

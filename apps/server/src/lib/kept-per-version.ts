@@ -13,7 +13,13 @@ export type Kept<T, Tag> = { tag: Tag; value: Promise<T> };
  */
 export const keptPromises = <T, Tag = undefined>(kept: number) => {
   const byDb = new WeakMap<Db, Map<string, Kept<T, Tag>>>();
-  return (db: Db, key: string, serves: (entry: Kept<T, Tag>) => boolean, tag: Tag, compute: () => Promise<T>): Promise<T> => {
+  return (
+    db: Db,
+    key: string,
+    serves: (entry: Kept<T, Tag>) => boolean,
+    tag: Tag,
+    compute: () => Promise<T>,
+  ): Promise<T> => {
     let entries = byDb.get(db);
     if (!entries) byDb.set(db, (entries = new Map()));
     const entry = entries.get(key);
@@ -39,5 +45,6 @@ export const keptPromises = <T, Tag = undefined>(kept: number) => {
  */
 export const keptPerVersion = <T>(kept: number) => {
   const keep = keptPromises<T, number>(kept);
-  return (db: Db, key: string, version: number, compute: () => Promise<T>): Promise<T> => keep(db, key, (entry) => entry.tag === version, version, compute);
+  return (db: Db, key: string, version: number, compute: () => Promise<T>): Promise<T> =>
+    keep(db, key, (entry) => entry.tag === version, version, compute);
 };

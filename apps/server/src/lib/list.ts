@@ -47,14 +47,23 @@ const pageLink = (url: string, page: number) => {
   return `${u.pathname}${u.search}`;
 };
 
-export const toPage = <T>(url: string, params: Pick<ListParams, 'page' | 'pageSize'>, count: number, results: T[]): Page<T> => ({
+export const toPage = <T>(
+  url: string,
+  params: Pick<ListParams, 'page' | 'pageSize'>,
+  count: number,
+  results: T[],
+): Page<T> => ({
   count,
   next: params.page * params.pageSize < count ? pageLink(url, params.page + 1) : null,
-  previous: params.page > 1 ? pageLink(url, Math.min(params.page - 1, Math.max(1, Math.ceil(count / params.pageSize)))) : null,
+  previous:
+    params.page > 1 ? pageLink(url, Math.min(params.page - 1, Math.max(1, Math.ceil(count / params.pageSize)))) : null,
   results,
 });
 
-const orderOf = (ordering: readonly string[] | undefined, spec: Pick<ListSpec<PgSelect, unknown>, 'orderBy' | 'defaultOrder' | 'tieBreaker'>): SQL[] => {
+const orderOf = (
+  ordering: readonly string[] | undefined,
+  spec: Pick<ListSpec<PgSelect, unknown>, 'orderBy' | 'defaultOrder' | 'tieBreaker'>,
+): SQL[] => {
   const chosen = ordering?.length
     ? ordering.map((part) => {
         // The contract's enum already refused unknown fields; the fallback keeps the types honest.
@@ -70,9 +79,19 @@ const orderOf = (ordering: readonly string[] | undefined, spec: Pick<ListSpec<Pg
  * The count rides on every row (`count(*) over ()`); only a page past the end asks again.
  * With `load` (deferred join) the keys and the count are two queries side by side instead.
  */
-export const listPage = async <Q extends PgSelect, Item>(url: string, params: ListParams, spec: ListSpec<Q, Item>): Promise<Page<Item>> => {
+export const listPage = async <Q extends PgSelect, Item>(
+  url: string,
+  params: ListParams,
+  spec: ListSpec<Q, Item>,
+): Promise<Page<Item>> => {
   const offset = (params.page - 1) * params.pageSize;
-  const readPage = async () => (await spec.select().where(spec.where).orderBy(...orderOf(params.ordering, spec)).limit(params.pageSize).offset(offset)) as Awaited<Q>;
+  const readPage = async () =>
+    (await spec
+      .select()
+      .where(spec.where)
+      .orderBy(...orderOf(params.ordering, spec))
+      .limit(params.pageSize)
+      .offset(offset)) as Awaited<Q>;
   if ('load' in spec) {
     const [keys, count] = await Promise.all([readPage(), spec.count(spec.where)]);
     return toPage(url, params, count, await spec.load(keys));

@@ -5,7 +5,9 @@ import { redactUrl, serializeError } from './logging';
 describe('redactUrl', () => {
   it('keeps the path and parameter names, never values', () => {
     expect(redactUrl('/ws/notifications/?token=eyJhbGciOi.x.y')).toBe('/ws/notifications/?token=[redacted]');
-    expect(redactUrl('/api/clients/?search=Juan%20Cruz&page=2')).toBe('/api/clients/?search=[redacted]&page=[redacted]');
+    expect(redactUrl('/api/clients/?search=Juan%20Cruz&page=2')).toBe(
+      '/api/clients/?search=[redacted]&page=[redacted]',
+    );
     expect(redactUrl('/api/health/')).toBe('/api/health/');
     // A name that is itself a value (or junk) is not kept either.
     expect(redactUrl('/api/x/?eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig')).toBe('/api/x/?[redacted]');
@@ -14,7 +16,11 @@ describe('redactUrl', () => {
 
 describe('serializeError', () => {
   it('drops the parameters of a failed query from the message, the stack and the fields', () => {
-    const cause = Object.assign(new Error('relation "t" does not exist'), { code: '42P01', detail: 'Key (password_hash)=($argon2id$secret)', severity: 'ERROR' });
+    const cause = Object.assign(new Error('relation "t" does not exist'), {
+      code: '42P01',
+      detail: 'Key (password_hash)=($argon2id$secret)',
+      severity: 'ERROR',
+    });
     const err = new DrizzleQueryError('select * from t where h = $1', ['$argon2id$secret'], cause);
     const out = serializeError(err);
     const text = JSON.stringify(out);

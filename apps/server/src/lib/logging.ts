@@ -29,15 +29,28 @@ export const serializeRequest = (req: FastifyRequest) => ({
 });
 
 /** Fields of errors (ours, Fastify's, the PostgreSQL drivers') that describe the failure without carrying values. */
-const SAFE_FIELDS = ['code', 'statusCode', 'query', 'severity', 'routine', 'constraint', 'table', 'column', 'schema', 'dataType'] as const;
+const SAFE_FIELDS = [
+  'code',
+  'statusCode',
+  'query',
+  'severity',
+  'routine',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'dataType',
+] as const;
 // Deliberately not kept: `params`, PostgreSQL's `detail` (`Key (x)=(value) …`), `where`, `hint`, any body.
 
 export type SerializedError = { type: string; message: string; stack: string; [field: string]: unknown };
 
-const isError = (value: unknown): value is Error => value instanceof Error || (typeof value === 'object' && value !== null && 'message' in value && 'name' in value);
+const isError = (value: unknown): value is Error =>
+  value instanceof Error || (typeof value === 'object' && value !== null && 'message' in value && 'name' in value);
 
 /** A failed query's message without its `params: …` tail (Drizzle: "Failed query: <sql>\nparams: <values>"). */
-const withoutParams = (err: Error) => ('params' in err ? String(err.message).replace(/\nparams: [\s\S]*$/, '') : String(err.message));
+const withoutParams = (err: Error) =>
+  'params' in err ? String(err.message).replace(/\nparams: [\s\S]*$/, '') : String(err.message);
 
 const cleanStack = (err: Error, message: string) => {
   if (typeof err.stack !== 'string') return '';
@@ -53,7 +66,8 @@ export const serializeError = (err: Error, depth = 0): SerializedError => {
   const message = withoutParams(err);
   const out: SerializedError = { type: err.constructor?.name || err.name, message, stack: cleanStack(err, message) };
   const record = err as unknown as Record<string, unknown>;
-  for (const field of SAFE_FIELDS) if (record[field] !== undefined && record[field] !== null) out[field] = record[field];
+  for (const field of SAFE_FIELDS)
+    if (record[field] !== undefined && record[field] !== null) out[field] = record[field];
   if (depth < 4 && isError(err.cause)) out.cause = serializeError(err.cause, depth + 1);
   return out;
 };

@@ -1,14 +1,28 @@
 import type { FastifyRequest, FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { deleteResultSchema, errorBodySchema, idParamsSchema, pageSchema, type DeleteResult, type GroupName, type Page } from '@ginhawa/contract';
+import {
+  deleteResultSchema,
+  errorBodySchema,
+  idParamsSchema,
+  pageSchema,
+  type DeleteResult,
+  type GroupName,
+  type Page,
+} from '@ginhawa/contract';
 import type { Db } from '../db/client';
 import { currentUser } from '../plugins/auth';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The error answers every route may give (`{message, errors}`); spread into a route's `response`. */
-export const errorResponses = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+export const errorResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 const errors = errorResponses;
 
 /** The contract schemas of a resource (e.g. `bankResource` in @ginhawa/contract). */
@@ -29,7 +43,13 @@ export type ResourceService<S extends ResourceSchemas> = {
   list: (db: Db, query: z.output<S['listQuery']>, url: string, request: FastifyRequest) => Promise<Page<Item<S>>>;
   get: (db: Db, id: number, request: FastifyRequest) => Promise<Item<S>>;
   create: (db: Db, actorId: number, body: z.output<S['createBody']>, request: FastifyRequest) => Promise<Item<S>>;
-  update: (db: Db, actorId: number, id: number, body: z.output<S['putBody']> | z.output<S['patchBody']>, request: FastifyRequest) => Promise<Item<S>>;
+  update: (
+    db: Db,
+    actorId: number,
+    id: number,
+    body: z.output<S['putBody']> | z.output<S['patchBody']>,
+    request: FastifyRequest,
+  ) => Promise<Item<S>>;
   remove: (db: Db, actorId: number, id: number, request: FastifyRequest) => Promise<DeleteResult>;
 };
 
@@ -50,7 +70,10 @@ export type ResourceSpec<S extends ResourceSchemas> = {
  * GET / (page), POST / (201), GET /:id/, PUT /:id/ (replace), PATCH /:id/ (change), DELETE /:id/
  * (`{result, message}`). A module's routes file is then who may call it and which service answers.
  */
-export const resourceRoutes = <S extends ResourceSchemas>(app: App, { tags, readers, writers, creators, schemas, service }: ResourceSpec<S>) => {
+export const resourceRoutes = <S extends ResourceSchemas>(
+  app: App,
+  { tags, readers, writers, creators, schemas, service }: ResourceSpec<S>,
+) => {
   const read: { groups?: readonly GroupName[] } = readers ? { groups: readers } : {};
   const write = { groups: writers };
   const create = { groups: creators ?? writers };
@@ -62,20 +85,42 @@ export const resourceRoutes = <S extends ResourceSchemas>(app: App, { tags, read
   const idOf = (request: FastifyRequest) => (request.params as z.output<typeof idParamsSchema>).id;
   const actorOf = (request: FastifyRequest) => currentUser(request).id;
 
-  routes.get('/', { config: read, schema: { tags, querystring: schemas.listQuery, response: { 200: pageSchema(schemas.item), ...errors } } }, async (request) =>
-    service.list(db, request.query as z.output<S['listQuery']>, request.url, request),
+  routes.get(
+    '/',
+    {
+      config: read,
+      schema: { tags, querystring: schemas.listQuery, response: { 200: pageSchema(schemas.item), ...errors } },
+    },
+    async (request) => service.list(db, request.query as z.output<S['listQuery']>, request.url, request),
   );
-  routes.post('/', { config: create, schema: { tags, body: schemas.createBody, response: { 201: schemas.item, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await service.create(db, actorOf(request), request.body as z.output<S['createBody']>, request)),
+  routes.post(
+    '/',
+    { config: create, schema: { tags, body: schemas.createBody, response: { 201: schemas.item, ...errors } } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await service.create(db, actorOf(request), request.body as z.output<S['createBody']>, request)),
   );
-  routes.get('/:id/', { config: read, schema: { tags, params, response: { 200: schemas.item, ...errors } } }, async (request) => service.get(db, idOf(request), request));
-  routes.put('/:id/', { config: write, schema: { tags, params, body: schemas.putBody, response: { 200: schemas.item, ...errors } } }, async (request) =>
-    service.update(db, actorOf(request), idOf(request), request.body as z.output<S['putBody']>, request),
+  routes.get(
+    '/:id/',
+    { config: read, schema: { tags, params, response: { 200: schemas.item, ...errors } } },
+    async (request) => service.get(db, idOf(request), request),
   );
-  routes.patch('/:id/', { config: write, schema: { tags, params, body: schemas.patchBody, response: { 200: schemas.item, ...errors } } }, async (request) =>
-    service.update(db, actorOf(request), idOf(request), request.body as z.output<S['patchBody']>, request),
+  routes.put(
+    '/:id/',
+    { config: write, schema: { tags, params, body: schemas.putBody, response: { 200: schemas.item, ...errors } } },
+    async (request) =>
+      service.update(db, actorOf(request), idOf(request), request.body as z.output<S['putBody']>, request),
   );
-  routes.delete('/:id/', { config: write, schema: { tags, params, response: { 200: deleteResultSchema, ...errors } } }, async (request) =>
-    service.remove(db, actorOf(request), idOf(request), request),
+  routes.patch(
+    '/:id/',
+    { config: write, schema: { tags, params, body: schemas.patchBody, response: { 200: schemas.item, ...errors } } },
+    async (request) =>
+      service.update(db, actorOf(request), idOf(request), request.body as z.output<S['patchBody']>, request),
+  );
+  routes.delete(
+    '/:id/',
+    { config: write, schema: { tags, params, response: { 200: deleteResultSchema, ...errors } } },
+    async (request) => service.remove(db, actorOf(request), idOf(request), request),
   );
 };

@@ -3,7 +3,13 @@ import { ADMIN_GROUP, type GroupName } from '@ginhawa/contract';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { safeEqual } from '../lib/tokens';
-import { type AuthUser, type Identity, type TokenSigner, resolveSession, SESSION_ABSOLUTE_SECONDS } from '../modules/users/auth.service';
+import {
+  type AuthUser,
+  type Identity,
+  type TokenSigner,
+  resolveSession,
+  SESSION_ABSOLUTE_SECONDS,
+} from '../modules/users/auth.service';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -13,7 +19,9 @@ export const CSRF_COOKIE = 'csrftoken';
  */
 const HOST_PREFIX = '__Host-';
 export const authCookieNames = (secure: boolean) =>
-  secure ? { session: `${HOST_PREFIX}${SESSION_COOKIE}`, csrf: `${HOST_PREFIX}${CSRF_COOKIE}` } : { session: SESSION_COOKIE, csrf: CSRF_COOKIE };
+  secure
+    ? { session: `${HOST_PREFIX}${SESSION_COOKIE}`, csrf: `${HOST_PREFIX}${CSRF_COOKIE}` }
+    : { session: SESSION_COOKIE, csrf: CSRF_COOKIE };
 export const CSRF_HEADER = 'x-csrftoken';
 
 declare module 'fastify' {
@@ -57,13 +65,24 @@ export const resolveIdentity = async (
  * Whether this request came over TLS, so its cookies are `__Host-` and `Secure`: always with
  * COOKIE_SECURE=1, or when a trusted proxy (TRUST_PROXY=1) says the browser used https.
  */
-export const isSecureRequest = (request: Pick<FastifyRequest, 'protocol'>, env: { cookieSecure: boolean; trustProxy: boolean }) =>
-  env.cookieSecure || (env.trustProxy && request.protocol === 'https');
+export const isSecureRequest = (
+  request: Pick<FastifyRequest, 'protocol'>,
+  env: { cookieSecure: boolean; trustProxy: boolean },
+) => env.cookieSecure || (env.trustProxy && request.protocol === 'https');
 
 /** The site's own origin as the browser names it, plus any configured extra origins. */
-export const isSameSiteOrigin = (request: Pick<FastifyRequest, 'headers' | 'protocol'>, origin: string, extra: readonly string[] = []) => {
+export const isSameSiteOrigin = (
+  request: Pick<FastifyRequest, 'headers' | 'protocol'>,
+  origin: string,
+  extra: readonly string[] = [],
+) => {
   const host = request.headers.host;
-  return origin === `${request.protocol}://${host}` || origin === `http://${host}` || origin === `https://${host}` || extra.includes(origin);
+  return (
+    origin === `${request.protocol}://${host}` ||
+    origin === `http://${host}` ||
+    origin === `https://${host}` ||
+    extra.includes(origin)
+  );
 };
 
 /**
@@ -99,7 +118,10 @@ export const clearAuthCookies = (reply: FastifyReply, secure: boolean) => {
  * Registered inside the /api context: identifies the caller, enforces the route's access rule
  * and, for cookie sessions, the CSRF header on every unsafe method. Secure by default.
  */
-export const registerAuth = (app: FastifyInstance, deps: { db: Db; tokens: TokenSigner; env: { cookieSecure: boolean; trustProxy: boolean } }) => {
+export const registerAuth = (
+  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenSigner; env: { cookieSecure: boolean; trustProxy: boolean } },
+) => {
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
@@ -110,7 +132,12 @@ export const registerAuth = (app: FastifyInstance, deps: { db: Db; tokens: Token
     if (identity?.via === 'session' && UNSAFE.has(request.method) && !config.csrfExempt) {
       const header = request.headers[CSRF_HEADER];
       const cookie = request.cookies[names.csrf];
-      if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie) || !safeEqual(cookie, identity.csrfToken)) {
+      if (
+        typeof header !== 'string' ||
+        !cookie ||
+        !safeEqual(header, cookie) ||
+        !safeEqual(cookie, identity.csrfToken)
+      ) {
         throw forbidden('CSRF check failed: send the X-CSRFToken header with the csrftoken cookie value.');
       }
     }

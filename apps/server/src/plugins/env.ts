@@ -52,7 +52,8 @@ export const loadEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const seedDemo = e.SEED_DEMO === undefined || e.SEED_DEMO === '' ? !e.DATABASE_URL : ['1', 'true'].includes(e.SEED_DEMO);
+  const seedDemo =
+    e.SEED_DEMO === undefined || e.SEED_DEMO === '' ? !e.DATABASE_URL : ['1', 'true'].includes(e.SEED_DEMO);
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -65,7 +66,9 @@ export const loadEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
     seedDemo,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
-    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? DEFAULT_WEB_DIST),
   };

@@ -13,7 +13,8 @@ const appThrowing = async (error: unknown) => {
   return app;
 };
 
-const wrapped = (code: string) => Object.assign(new Error('Failed query: insert …'), { cause: Object.assign(new Error('duplicate key'), { code }) });
+const wrapped = (code: string) =>
+  Object.assign(new Error('Failed query: insert …'), { cause: Object.assign(new Error('duplicate key'), { code }) });
 
 describe('error handler', () => {
   it.each([

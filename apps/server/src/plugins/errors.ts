@@ -33,12 +33,17 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     const httpError = err instanceof HttpError ? err : constraintError(err);
     if (httpError) {
       if (httpError.statusCode === 401 || httpError.statusCode === 403 || httpError.statusCode === 429) {
-        request.log.warn({ status: httpError.statusCode, url: redactUrl(request.url) }, `refused: ${httpError.message}`);
+        request.log.warn(
+          { status: httpError.statusCode, url: redactUrl(request.url) },
+          `refused: ${httpError.message}`,
+        );
       }
       if (httpError.headers) void reply.headers(httpError.headers);
       return reply
         .code(httpError.statusCode)
-        .send(httpError.errors ? { message: httpError.message, errors: httpError.errors } : { message: httpError.message });
+        .send(
+          httpError.errors ? { message: httpError.message, errors: httpError.errors } : { message: httpError.message },
+        );
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: FieldErrors = {};
@@ -67,19 +72,37 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     // The database restarting or unreachable: a temporary condition, not a bug in the request.
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ url: redactUrl(request.url) }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ message: 'The service is briefly unavailable. Please try again in a moment.' });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'The service is briefly unavailable. Please try again in a moment.' });
     }
     // Constraints without a sentence still get a clear answer.
     const state = pgErrorCode(err);
     if (state === '23505') return reply.code(409).send({ message: 'A record with these details already exists.' });
-    if (state === '23503') return reply.code(409).send({ message: 'This record is referenced by, or refers to, a record that does not exist.' });
-    if (state === '40001' || state === '40P01') return reply.code(409).send({ message: 'Someone else changed this at the same moment. Please try again.' });
-    if (state === '23514' || state === '23502' || state === '22003' || state === '22P02' || state === '22007' || state === '22008' || state === '22001') {
+    if (state === '23503')
+      return reply
+        .code(409)
+        .send({ message: 'This record is referenced by, or refers to, a record that does not exist.' });
+    if (state === '40001' || state === '40P01')
+      return reply.code(409).send({ message: 'Someone else changed this at the same moment. Please try again.' });
+    if (
+      state === '23514' ||
+      state === '23502' ||
+      state === '22003' ||
+      state === '22P02' ||
+      state === '22007' ||
+      state === '22008' ||
+      state === '22001'
+    ) {
       return reply.code(400).send({ message: 'A value is out of range or malformed.' });
     }
     // Last line for what the contract let through: bytes PostgreSQL cannot store (NUL, \u0000 in
     // JSON, invalid UTF-8) and values past its limits are bad input, not a failure of ours.
-    if (state === '22021' || state === '22P05') return reply.code(400).send({ message: 'A value contains characters that cannot be stored, such as a NUL byte.' });
+    if (state === '22021' || state === '22P05')
+      return reply
+        .code(400)
+        .send({ message: 'A value contains characters that cannot be stored, such as a NUL byte.' });
     if (state?.startsWith('54')) return reply.code(400).send({ message: 'A value is too large to store.' });
     if (state?.startsWith('22')) return reply.code(400).send({ message: 'A value is out of range or malformed.' });
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
@@ -89,5 +112,4 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     request.log.error({ err }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
-
 };

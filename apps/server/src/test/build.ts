@@ -74,17 +74,29 @@ export type TestContext = {
 };
 
 const testEnv = (overrides: Record<string, string>) =>
-  loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/ginhawa-test', WEB_DIST: '/nonexistent', ...overrides });
+  loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/ginhawa-test',
+    WEB_DIST: '/nonexistent',
+    ...overrides,
+  });
 
 export const buildTestApp = async (overrides: Record<string, string> = {}): Promise<TestContext> => {
   const database = await openTestDatabase();
   await database.migrate();
   // 200 demo clients, not 2,000: every test file seeds its own database.
-  await seedDatabase(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, seedDemo: true, demoClients: 200 });
+  await seedDatabase(database.db, {
+    adminPassword: ADMIN_PASSWORD,
+    demoPassword: DEMO_PASSWORD,
+    seedDemo: true,
+    demoClients: 200,
+  });
   const app = await buildApp({ database, env: testEnv(overrides), secretKey: TEST_SECRET, logger: false });
   await app.ready();
   const userIds: Record<string, number> = {};
-  for (const u of await database.db.select({ id: users.id, username: users.username }).from(users)) userIds[u.username] = u.id;
+  for (const u of await database.db.select({ id: users.id, username: users.username }).from(users))
+    userIds[u.username] = u.id;
   return {
     app,
     database,
@@ -121,8 +133,18 @@ export type Agent = {
   request: (opts: InjectOptions & { csrf?: boolean }) => Promise<LightMyRequestResponse>;
 };
 
-export const login = async (app: FastifyInstance, username: string, password: string, remoteAddress = '10.9.8.7'): Promise<Agent> => {
-  const res = await app.inject({ method: 'POST', url: '/api/users/login/', payload: { username, password }, remoteAddress });
+export const login = async (
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  remoteAddress = '10.9.8.7',
+): Promise<Agent> => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/login/',
+    payload: { username, password },
+    remoteAddress,
+  });
   if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.statusCode} ${res.body}`);
   const sessionId = cookieValue(res.headers['set-cookie'], 'sessionid');
   const csrfToken = cookieValue(res.headers['set-cookie'], 'csrftoken');
@@ -145,10 +167,15 @@ export const login = async (app: FastifyInstance, username: string, password: st
 export { cookieValue };
 
 /** A multipart/form-data body with one file part, for `inject`. */
-export const multipartFile = (bytes: Buffer, { field = 'file', filename = 'upload.png', contentType = 'image/png' } = {}) => {
+export const multipartFile = (
+  bytes: Buffer,
+  { field = 'file', filename = 'upload.png', contentType = 'image/png' } = {},
+) => {
   const boundary = `----ginhawa${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -157,6 +184,9 @@ export const multipartFile = (bytes: Buffer, { field = 'file', filename = 'uploa
 
 /** The smallest valid PNG (1×1, transparent), padded to `size` bytes when asked. */
 export const tinyPng = (size = 0) => {
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
   return size > png.length ? Buffer.concat([png, Buffer.alloc(size - png.length)]) : png;
 };

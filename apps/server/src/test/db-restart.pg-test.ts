@@ -12,7 +12,8 @@ import { loadEnv } from '../plugins/env';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, TEST_SECRET, buildTestApp, dropDatabase, login, type Agent } from './build';
 import { action, connectSocket, type TestSocket } from './ws-client';
 
-const env = () => loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/ginhawa-test', WEB_DIST: '/nonexistent' });
+const env = () =>
+  loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/ginhawa-test', WEB_DIST: '/nonexistent' });
 const UNAVAILABLE = { message: 'The service is briefly unavailable. Please try again in a moment.' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,11 +22,23 @@ describe('the database gone (embedded)', () => {
     const ctx = await buildTestApp();
     const agent = await login(ctx.app, 'manager', DEMO_PASSWORD);
     await ctx.database.close();
-    const res = await agent.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'Hello', message: 'Anyone there?' } });
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/notifications/',
+      payload: { title: 'Hello', message: 'Anyone there?' },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toEqual(UNAVAILABLE);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { cookie: `sessionid=${agent.sessionId}` } })).statusCode).toBe(503);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/users/my_data/',
+          headers: { cookie: `sessionid=${agent.sessionId}` },
+        })
+      ).statusCode,
+    ).toBe(503);
     await ctx.app.close();
   });
 });
@@ -123,14 +136,19 @@ describe('PostgreSQL restarting under load', () => {
       for (const [i, socket] of sockets.entries()) {
         for (const m of socket.messages.splice(0)) {
           if (m.action === 'new_notification') seen[i]!.add((m as { notification: Notification }).notification.title);
-          if (m.action === 'user_notifications') for (const x of (m as { notifications: Notification[] }).notifications) seen[i]!.add(x.title);
+          if (m.action === 'user_notifications')
+            for (const x of (m as { notifications: Notification[] }).notifications) seen[i]!.add(x.title);
         }
       }
     };
     let n = 0;
     const announce = async () => {
       const title = `w${String(n++).padStart(3, '0')}`;
-      const res = await admin.request({ method: 'POST', url: '/api/notifications/', payload: { title, message: 'during the restart', users: [therapistId] } });
+      const res = await admin.request({
+        method: 'POST',
+        url: '/api/notifications/',
+        payload: { title, message: 'during the restart', users: [therapistId] },
+      });
       statuses.set(title, res.statusCode);
       if (res.statusCode !== 201) expect(res.json(), title).toEqual(UNAVAILABLE);
       return res.statusCode;
@@ -148,7 +166,9 @@ describe('PostgreSQL restarting under load', () => {
     // 1. Every backend of this database is terminated (57P01), as in a fast restart.
     const killer = new pg.Client({ connectionString: direct.toString() });
     await killer.connect();
-    await killer.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await killer.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     await killer.end();
     await sleep(300);
     // 2. Down for a while: open connections cut, new ones refused.
@@ -166,7 +186,9 @@ describe('PostgreSQL restarting under load', () => {
     await proxy.up();
 
     // 3. Back by itself: the bus listens again and every socket gets a fresh list.
-    await Promise.all(sockets.map((socket) => socket.next(action('user_notifications'), 20_000).then((m) => socket.messages.push(m))));
+    await Promise.all(
+      sockets.map((socket) => socket.next(action('user_notifications'), 20_000).then((m) => socket.messages.push(m))),
+    );
     drain();
     expect((await app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
     // Writes succeed again and arrive live (the LISTEN is back, not just the pool).
@@ -179,7 +201,10 @@ describe('PostgreSQL restarting under load', () => {
     drain();
 
     const codes = [...statuses.values()];
-    expect(codes.every((c) => c === 201 || c === 503), JSON.stringify([...statuses])).toBe(true);
+    expect(
+      codes.every((c) => c === 201 || c === 503),
+      JSON.stringify([...statuses]),
+    ).toBe(true);
     expect(codes).toContain(503);
 
     // Nothing half-applied: an announcement is there whole (its one row) or not at all, and every 201 is there.
@@ -193,7 +218,10 @@ describe('PostgreSQL restarting under load', () => {
 
     // No committed notification lost: each socket saw every stored one, live or in a resync list.
     for (const [i, socket] of sockets.entries()) {
-      expect(storedTitles.filter((t) => !seen[i]!.has(t)), `socket ${i}: ${JSON.stringify([...statuses])}`).toEqual([]);
+      expect(
+        storedTitles.filter((t) => !seen[i]!.has(t)),
+        `socket ${i}: ${JSON.stringify([...statuses])}`,
+      ).toEqual([]);
       expect(socket.ws.readyState).toBe(socket.ws.OPEN);
     }
   }, 60_000);

@@ -31,7 +31,10 @@ export type JsonSchema = {
 
 type Parameter = { in: 'path' | 'query' | 'header' | 'cookie'; name: string; required?: boolean; schema?: JsonSchema };
 type RawOperation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
-export type OpenApiDocument = { paths: Record<string, Record<string, RawOperation>>; components?: { schemas?: Record<string, JsonSchema> } };
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, RawOperation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+};
 
 export type Operation = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -68,7 +71,19 @@ export const operationsOf = (doc: OpenApiDocument): Operation[] =>
 
 // ——— hostile values ———
 
-const CONTROL = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0008', '\r', '\u000b', '\u0085', '\u2028', '\ufeff', '\ud800'];
+const CONTROL = [
+  '\u0000',
+  '\u0007',
+  '\u001b',
+  '\u007f',
+  '\u0008',
+  '\r',
+  '\u000b',
+  '\u0085',
+  '\u2028',
+  '\ufeff',
+  '\ud800',
+];
 /** 100 KB: far past every max length, near the body limit. */
 const HUGE = 'x'.repeat(100_000);
 const HUGE_DIGITS = '9'.repeat(100_000);
@@ -102,18 +117,55 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
     HUGE,
     HUGE_DIGITS,
   ),
-  fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...CONTROL), fc.string({ maxLength: 8 })).map(([a, c, b]) => `${a}${c}${b}`),
+  fc
+    .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...CONTROL), fc.string({ maxLength: 8 }))
+    .map(([a, c, b]) => `${a}${c}${b}`),
   fc.string({ unit: 'binary', maxLength: 40 }),
 );
 
 /** Ids as they must not be read: hex, exponent, padded, negative, past int4, fractional, not digits. */
-export const ODD_IDS = ['0x10', '1e1', ' 16', '16 ', '+16', '016', '-1', '0', '3000000000', '2147483648', '1.5', '16.0', 'abc', '', '\u0000', '1\u0000', '１６', 'NaN', 'Infinity', HUGE_DIGITS];
+export const ODD_IDS = [
+  '0x10',
+  '1e1',
+  ' 16',
+  '16 ',
+  '+16',
+  '016',
+  '-1',
+  '0',
+  '3000000000',
+  '2147483648',
+  '1.5',
+  '16.0',
+  'abc',
+  '',
+  '\u0000',
+  '1\u0000',
+  '１６',
+  'NaN',
+  'Infinity',
+  HUGE_DIGITS,
+];
 /** Well-formed ids of rows that do not exist, so the body is checked and the service asked. */
 const ABSENT_IDS = ['999999', '2147483647', '123456'];
 
-export const pathId: fc.Arbitrary<string> = fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...ODD_IDS) }, { weight: 3, arbitrary: fc.constantFrom(...ABSENT_IDS) });
+export const pathId: fc.Arbitrary<string> = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom(...ODD_IDS) },
+  { weight: 3, arbitrary: fc.constantFrom(...ABSENT_IDS) },
+);
 
-const nastyNumber = fc.constantFrom(0, -1, 1.5, 3000000000, 2147483648, -2147483649, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, 5e-324);
+const nastyNumber = fc.constantFrom(
+  0,
+  -1,
+  1.5,
+  3000000000,
+  2147483648,
+  -2147483649,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e308,
+  -1e308,
+  5e-324,
+);
 
 /** `{"a":{"a":…}}` or `[[[…]]]` this deep. */
 const nested = (depth: number, array: boolean): unknown => {
@@ -126,7 +178,16 @@ const nested = (depth: number, array: boolean): unknown => {
 export const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
   nastyString,
   nastyNumber,
-  fc.constantFrom(null, true, false, [], {}, [null], { __proto__: { polluted: true } }, { constructor: { prototype: { polluted: true } } }),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    [],
+    {},
+    [null],
+    { __proto__: { polluted: true } },
+    { constructor: { prototype: { polluted: true } } },
+  ),
   fc.constantFrom(64, 1000).chain((depth) => fc.boolean().map((array) => nested(depth, array))),
   fc.array(nastyString, { maxLength: 3 }),
   fc.jsonValue({ maxDepth: 3 }),
@@ -149,10 +210,21 @@ const matching = (pattern: string | undefined): fc.Arbitrary<string>[] => {
 };
 
 const plausibleString = (schema: JsonSchema): fc.Arbitrary<string> => {
-  const samples = ['Matrix', 'fuzz value', '2025-01-06', '10:00', '09171234567', '150000.00', 'a@b.example', '/clients/1', '12345678'];
+  const samples = [
+    'Matrix',
+    'fuzz value',
+    '2025-01-06',
+    '10:00',
+    '09171234567',
+    '150000.00',
+    'a@b.example',
+    '/clients/1',
+    '12345678',
+  ];
   if (schema.format === 'date') samples.push('2025-02-30', '2025-13-01');
   // Right at the limits, and one past them.
-  if (schema.maxLength !== undefined && schema.maxLength <= 10_000) samples.push('a'.repeat(schema.maxLength), 'é'.repeat(schema.maxLength), 'a'.repeat(schema.maxLength + 1));
+  if (schema.maxLength !== undefined && schema.maxLength <= 10_000)
+    samples.push('a'.repeat(schema.maxLength), 'é'.repeat(schema.maxLength), 'a'.repeat(schema.maxLength + 1));
   if (schema.minLength) samples.push('a'.repeat(schema.minLength - 1));
   return fc.oneof(fc.constantFrom(...samples), fc.string({ maxLength: 20 }), ...matching(schema.pattern));
 };
@@ -165,7 +237,9 @@ const plausibleNumber = (schema: JsonSchema): fc.Arbitrary<number> => {
   const max = Math.min(schema.maximum ?? INT4, Number.MAX_SAFE_INTEGER);
   const small = fc.integer({ min: Math.max(min, -5), max: Math.max(Math.min(max, 50), Math.max(min, -5)) });
   const edges = fc.constantFrom(min, max);
-  return schema.type === 'number' ? fc.oneof(small, edges, fc.double({ noNaN: true, noDefaultInfinity: true, min, max })) : fc.oneof({ weight: 4, arbitrary: small }, { weight: 1, arbitrary: edges });
+  return schema.type === 'number'
+    ? fc.oneof(small, edges, fc.double({ noNaN: true, noDefaultInfinity: true, min, max }))
+    : fc.oneof({ weight: 4, arbitrary: small }, { weight: 1, arbitrary: edges });
 };
 
 /** How often one field or parameter is replaced by a hostile value: rare enough that the others usually pass. */
@@ -178,12 +252,16 @@ const VALID_WEIGHT = 12;
  * ones reaches the check for that field, and a fully valid body reaches the service.
  */
 export const valueFor = (doc: OpenApiDocument, raw: JsonSchema, depth = 0): fc.Arbitrary<unknown> =>
-  fc.oneof({ weight: VALID_WEIGHT, arbitrary: plausibleFor(doc, raw, depth) }, { weight: HOSTILE_WEIGHT, arbitrary: hostileFor(doc, raw) });
+  fc.oneof(
+    { weight: VALID_WEIGHT, arbitrary: plausibleFor(doc, raw, depth) },
+    { weight: HOSTILE_WEIGHT, arbitrary: hostileFor(doc, raw) },
+  );
 
 const hostileFor = (doc: OpenApiDocument, raw: JsonSchema): fc.Arbitrary<unknown> => {
   const schema = resolve(doc, raw);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  if (type === 'integer' || type === 'number') return fc.oneof(nastyNumber, fc.constantFrom('16', '0x10', '1e1', ' 16', '1.5'), wrongValue);
+  if (type === 'integer' || type === 'number')
+    return fc.oneof(nastyNumber, fc.constantFrom('16', '0x10', '1e1', ' 16', '1.5'), wrongValue);
   if (type === 'string') return fc.oneof(nastyString, wrongValue);
   return wrongValue;
 };
@@ -216,7 +294,9 @@ const plausibleFor = (doc: OpenApiDocument, raw: JsonSchema, depth: number): fc.
       break;
     case 'object':
     case undefined:
-      shaped = schema.properties ? objectFor(doc, schema, depth) : fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
+      shaped = schema.properties
+        ? objectFor(doc, schema, depth)
+        : fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
       break;
     default:
       shaped = wrongValue;
@@ -234,19 +314,24 @@ const objectFor = (doc: OpenApiDocument, schema: JsonSchema, depth: number): fc.
       fc.record(model, { requiredKeys: required }),
       // Now and then a required field goes missing, or an unknown one comes along.
       required.length ? fc.option(fc.constantFrom(...required), { freq: 6 }) : fc.constant(null),
-      fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', 'id', 'created_at', '\u0000'), wrongValue), { freq: 6 }),
+      fc.option(
+        fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', 'id', 'created_at', '\u0000'), wrongValue),
+        { freq: 6 },
+      ),
     )
     .map(([value, drop, extra]) => {
       const out: Record<string, unknown> = { ...value };
       if (drop !== null) delete out[drop];
-      if (extra) Object.defineProperty(out, extra[0], { value: extra[1], enumerable: true, configurable: true, writable: true });
+      if (extra)
+        Object.defineProperty(out, extra[0], { value: extra[1], enumerable: true, configurable: true, writable: true });
       return out;
     });
 };
 
 // ——— whole requests ———
 
-export type FuzzBody = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; payload: string; contentType: string };
+export type FuzzBody =
+  { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; payload: string; contentType: string };
 
 /** A body: the declared shape gone wrong, something else entirely, or bytes that are not JSON. */
 export const bodyFor = (doc: OpenApiDocument, op: Operation): fc.Arbitrary<FuzzBody> => {
@@ -261,8 +346,28 @@ export const bodyFor = (doc: OpenApiDocument, op: Operation): fc.Arbitrary<FuzzB
       weight: 1,
       arbitrary: fc
         .tuple(
-          fc.constantFrom('{', '{"a":', '[1,]', "{'a':1}", 'null', '""', '\u0000', `${'['.repeat(20_000)}${']'.repeat(20_000)}`, `{"s":"${HUGE}"}`, '{"a":1}garbage', '\ufeff{}'),
-          fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'),
+          fc.constantFrom(
+            '{',
+            '{"a":',
+            '[1,]',
+            "{'a':1}",
+            'null',
+            '""',
+            '\u0000',
+            `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+            `{"s":"${HUGE}"}`,
+            '{"a":1}garbage',
+            '\ufeff{}',
+          ),
+          fc.constantFrom(
+            'application/json',
+            'application/json; charset=utf-8',
+            'application/json; charset=latin1',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/xml',
+          ),
         )
         .map(([payload, contentType]): FuzzBody => ({ kind: 'raw', payload, contentType })),
     },
@@ -271,30 +376,79 @@ export const bodyFor = (doc: OpenApiDocument, op: Operation): fc.Arbitrary<FuzzB
 
 /** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
 export const percentEncode = (value: string) =>
-  [...Buffer.from(value, 'utf8')].map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  [...Buffer.from(value, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 
 /** Query text that is not even well-formed: broken percent escapes, overlong UTF-8, odd separators. */
-const RAW_QUERY = ['%', '%zz', 'search=%E0%A4%A', 'search=%00', 'search=%C0%80', 'search=%FF%FE', 'a[b]=c', '&&&', '=x', 'page=1&page=2&page=%00'];
+const RAW_QUERY = [
+  '%',
+  '%zz',
+  'search=%E0%A4%A',
+  'search=%00',
+  'search=%C0%80',
+  'search=%FF%FE',
+  'a[b]=c',
+  '&&&',
+  '=x',
+  'page=1&page=2&page=%00',
+];
 
-const stringify = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const stringify = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 /** Query parameter values: the declared ones gone wrong, repeated, or unknown ones. */
 export const queryFor = (doc: OpenApiDocument, op: Operation): fc.Arbitrary<[string, string][]> => {
   const oddQueryValue = fc.oneof(
     nastyString,
-    fc.constantFrom('0', '-1', '1e1', '0x10', ' 1', '1.5', '3000000000', '100000', 'perhaps', ',', '-', '-id,,id', 'id,-id,' + 'name,'.repeat(50)),
+    fc.constantFrom(
+      '0',
+      '-1',
+      '1e1',
+      '0x10',
+      ' 1',
+      '1.5',
+      '3000000000',
+      '100000',
+      'perhaps',
+      ',',
+      '-',
+      '-id,,id',
+      'id,-id,' + 'name,'.repeat(50),
+    ),
   );
   const declared = op.query.map((param) =>
     fc.option(
-      fc.oneof({ weight: VALID_WEIGHT, arbitrary: param.schema ? valueFor(doc, param.schema).map(stringify) : oddQueryValue }, { weight: HOSTILE_WEIGHT, arbitrary: oddQueryValue }).chain((value) =>
-        // Repeated parameters arrive as arrays.
-        fc.nat(9).map((n): [string, string][] => (n === 0 ? [[param.name, value], [param.name, value]] : [[param.name, value]])),
-      ),
+      fc
+        .oneof(
+          {
+            weight: VALID_WEIGHT,
+            arbitrary: param.schema ? valueFor(doc, param.schema).map(stringify) : oddQueryValue,
+          },
+          { weight: HOSTILE_WEIGHT, arbitrary: oddQueryValue },
+        )
+        .chain((value) =>
+          // Repeated parameters arrive as arrays.
+          fc.nat(9).map((n): [string, string][] =>
+            n === 0
+              ? [
+                  [param.name, value],
+                  [param.name, value],
+                ]
+              : [[param.name, value]],
+          ),
+        ),
       { freq: 2 },
     ),
   );
   return fc
-    .tuple(fc.tuple(...declared), fc.option(fc.tuple(fc.constantFrom('unknown', '__proto__', 'page[', ''), oddQueryValue), { freq: 4 }))
+    .tuple(
+      fc.tuple(...declared),
+      fc.option(fc.tuple(fc.constantFrom('unknown', '__proto__', 'page[', ''), oddQueryValue), { freq: 4 }),
+    )
     .map(([pairs, extra]) => [...pairs.flatMap((p) => p ?? []), ...(extra ? [extra] : [])]);
 };
 
@@ -302,11 +456,21 @@ export type FuzzRequest = { url: string; body: FuzzBody };
 
 /** One hostile request to `op`. */
 export const requestFor = (doc: OpenApiDocument, op: Operation): fc.Arbitrary<FuzzRequest> =>
-  fc.tuple(fc.tuple(...op.pathParams.map(() => pathId)), queryFor(doc, op), fc.option(fc.constantFrom(...RAW_QUERY), { freq: 12 }), bodyFor(doc, op)).map(([ids, query, raw, body]) => {
-    let path = op.path;
-    op.pathParams.forEach((name, i) => {
-      path = path.replace(`{${name}}`, percentEncode(ids[i] ?? ''));
+  fc
+    .tuple(
+      fc.tuple(...op.pathParams.map(() => pathId)),
+      queryFor(doc, op),
+      fc.option(fc.constantFrom(...RAW_QUERY), { freq: 12 }),
+      bodyFor(doc, op),
+    )
+    .map(([ids, query, raw, body]) => {
+      let path = op.path;
+      op.pathParams.forEach((name, i) => {
+        path = path.replace(`{${name}}`, percentEncode(ids[i] ?? ''));
+      });
+      const search = [
+        ...query.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`),
+        ...(raw === null ? [] : [raw]),
+      ].join('&');
+      return { url: search ? `${path}?${search}` : path, body };
     });
-    const search = [...query.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`), ...(raw === null ? [] : [raw])].join('&');
-    return { url: search ? `${path}?${search}` : path, body };
-  });

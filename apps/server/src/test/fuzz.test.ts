@@ -33,7 +33,9 @@ afterAll(async () => {
 });
 
 const tables = (
-  (await ctx.database.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as {
+  (await ctx.database.db.execute(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  )) as unknown as {
     rows: { name: string }[];
   }
 ).rows
@@ -44,7 +46,9 @@ type Counts = Record<string, number>;
 /** Row counts of every table but those in WRITTEN_ON_REFUSAL (audit_log among them). */
 const rowCounts = async (): Promise<Counts> => {
   const query = tables.map((name) => `select '${name}' as name, count(*)::int as n from "${name}"`).join(' union all ');
-  const { rows } = (await ctx.database.db.execute(sql.raw(query))) as unknown as { rows: { name: string; n: number }[] };
+  const { rows } = (await ctx.database.db.execute(sql.raw(query))) as unknown as {
+    rows: { name: string; n: number }[];
+  };
   return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
 };
 
@@ -54,14 +58,19 @@ const send = async (op: Operation, request: FuzzRequest, asAdmin: boolean): Prom
     method: op.method,
     url: request.url,
     remoteAddress: FUZZ_ADDRESS,
-    ...(body.kind === 'json' ? { payload: JSON.stringify(body.value) ?? 'null', headers: { 'content-type': 'application/json' } } : {}),
+    ...(body.kind === 'json'
+      ? { payload: JSON.stringify(body.value) ?? 'null', headers: { 'content-type': 'application/json' } }
+      : {}),
     ...(body.kind === 'raw' ? { payload: body.payload, headers: { 'content-type': body.contentType } } : {}),
   };
   return asAdmin ? admin.request(options) : ctx.app.inject(options);
 };
 
 const describeRequest = (op: Operation, request: FuzzRequest, res: LightMyRequestResponse) => {
-  const body = request.body.kind === 'none' ? '' : JSON.stringify(request.body.kind === 'json' ? request.body.value : request.body).slice(0, 400);
+  const body =
+    request.body.kind === 'none'
+      ? ''
+      : JSON.stringify(request.body.kind === 'json' ? request.body.value : request.body).slice(0, 400);
   return `${op.method} ${request.url.slice(0, 300)} ${body} → ${res.statusCode} ${res.body.slice(0, 300)}`;
 };
 

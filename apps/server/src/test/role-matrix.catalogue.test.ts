@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, multipartFile, tinyPng, type Agent, type TestContext } from './build';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  buildTestApp,
+  login,
+  multipartFile,
+  tinyPng,
+  type Agent,
+  type TestContext,
+} from './build';
 import { ROLES, everyone, signedIn, managers, adminOnly, type Role, type Expect } from './role-matrix';
 
 /**
@@ -61,55 +70,113 @@ const ROWS: Row[] = [
   // treatment and membership categories
   ...CATEGORY_PATHS.flatMap(([path, kept, doomed]): Row[] => [
     { name: `GET /services/${path}/`, request: () => ({ method: 'GET', url: `${S}/${path}/` }), expect: signedIn(200) },
-    { name: `POST /services/${path}/`, request: () => ({ method: 'POST', url: `${S}/${path}/`, payload: { name: unique('Matrix Category ') } }), expect: adminOnly(201) },
-    { name: `GET /services/${path}/{id}/`, request: (r, t) => ({ method: 'GET', url: `${S}/${path}/${t.catalogue[r][kept]}/` }), expect: signedIn(200) },
+    {
+      name: `POST /services/${path}/`,
+      request: () => ({ method: 'POST', url: `${S}/${path}/`, payload: { name: unique('Matrix Category ') } }),
+      expect: adminOnly(201),
+    },
+    {
+      name: `GET /services/${path}/{id}/`,
+      request: (r, t) => ({ method: 'GET', url: `${S}/${path}/${t.catalogue[r][kept]}/` }),
+      expect: signedIn(200),
+    },
     {
       name: `PUT /services/${path}/{id}/`,
-      request: (r, t) => ({ method: 'PUT', url: `${S}/${path}/${t.catalogue[r][kept]}/`, payload: { name: unique('Matrix Renamed ') } }),
+      request: (r, t) => ({
+        method: 'PUT',
+        url: `${S}/${path}/${t.catalogue[r][kept]}/`,
+        payload: { name: unique('Matrix Renamed ') },
+      }),
       expect: adminOnly(200),
     },
     {
       name: `PATCH /services/${path}/{id}/`,
-      request: (r, t) => ({ method: 'PATCH', url: `${S}/${path}/${t.catalogue[r][kept]}/`, payload: { description: 'New words' } }),
+      request: (r, t) => ({
+        method: 'PATCH',
+        url: `${S}/${path}/${t.catalogue[r][kept]}/`,
+        payload: { description: 'New words' },
+      }),
       expect: adminOnly(200),
     },
-    { name: `DELETE /services/${path}/{id}/`, request: (r, t) => ({ method: 'DELETE', url: `${S}/${path}/${t.catalogue[r][doomed]}/` }), expect: adminOnly(200) },
+    {
+      name: `DELETE /services/${path}/{id}/`,
+      request: (r, t) => ({ method: 'DELETE', url: `${S}/${path}/${t.catalogue[r][doomed]}/` }),
+      expect: adminOnly(200),
+    },
   ]),
   // treatments
-  { name: 'GET /services/treatments/', request: () => ({ method: 'GET', url: `${S}/treatments/` }), expect: signedIn(200) },
+  {
+    name: 'GET /services/treatments/',
+    request: () => ({ method: 'GET', url: `${S}/treatments/` }),
+    expect: signedIn(200),
+  },
   {
     name: 'POST /services/treatments/',
     request: (r, t) => ({
       method: 'POST',
       url: `${S}/treatments/`,
-      payload: { name: unique('Matrix Treatment '), category: t.catalogue[r].treatmentCategoryId, duration_minutes: 60, price: '1200.00' },
+      payload: {
+        name: unique('Matrix Treatment '),
+        category: t.catalogue[r].treatmentCategoryId,
+        duration_minutes: 60,
+        price: '1200.00',
+      },
     }),
     expect: adminOnly(201),
   },
-  { name: 'GET /services/treatments/{id}/', request: (r, t) => ({ method: 'GET', url: `${S}/treatments/${t.catalogue[r].treatment.id}/` }), expect: signedIn(200) },
+  {
+    name: 'GET /services/treatments/{id}/',
+    request: (r, t) => ({ method: 'GET', url: `${S}/treatments/${t.catalogue[r].treatment.id}/` }),
+    expect: signedIn(200),
+  },
   {
     name: 'PUT /services/treatments/{id}/',
     request: (r, t) => ({
       method: 'PUT',
       url: `${S}/treatments/${t.catalogue[r].treatment.id}/`,
-      payload: { name: t.catalogue[r].treatment.name, category: t.catalogue[r].treatmentCategoryId, duration_minutes: 90, price: '1750.50' },
+      payload: {
+        name: t.catalogue[r].treatment.name,
+        category: t.catalogue[r].treatmentCategoryId,
+        duration_minutes: 90,
+        price: '1750.50',
+      },
     }),
     expect: adminOnly(200),
   },
   {
     name: 'PATCH /services/treatments/{id}/',
-    request: (r, t) => ({ method: 'PATCH', url: `${S}/treatments/${t.catalogue[r].treatment.id}/`, payload: { price: '1300.00' } }),
+    request: (r, t) => ({
+      method: 'PATCH',
+      url: `${S}/treatments/${t.catalogue[r].treatment.id}/`,
+      payload: { price: '1300.00' },
+    }),
     expect: adminOnly(200),
   },
-  { name: 'DELETE /services/treatments/{id}/', request: (r, t) => ({ method: 'DELETE', url: `${S}/treatments/${t.catalogue[r].doomedTreatmentId}/` }), expect: adminOnly(200) },
+  {
+    name: 'DELETE /services/treatments/{id}/',
+    request: (r, t) => ({ method: 'DELETE', url: `${S}/treatments/${t.catalogue[r].doomedTreatmentId}/` }),
+    expect: adminOnly(200),
+  },
   // memberships
-  { name: 'GET /services/memberships/', request: () => ({ method: 'GET', url: `${S}/memberships/` }), expect: signedIn(200) },
+  {
+    name: 'GET /services/memberships/',
+    request: () => ({ method: 'GET', url: `${S}/memberships/` }),
+    expect: signedIn(200),
+  },
   {
     name: 'POST /services/memberships/',
-    request: () => ({ method: 'POST', url: `${S}/memberships/`, payload: { name: unique('Matrix Membership '), price: '15000.00', validity_days: 365 } }),
+    request: () => ({
+      method: 'POST',
+      url: `${S}/memberships/`,
+      payload: { name: unique('Matrix Membership '), price: '15000.00', validity_days: 365 },
+    }),
     expect: adminOnly(201),
   },
-  { name: 'GET /services/memberships/{id}/', request: (r, t) => ({ method: 'GET', url: `${S}/memberships/${t.catalogue[r].membership.id}/` }), expect: signedIn(200) },
+  {
+    name: 'GET /services/memberships/{id}/',
+    request: (r, t) => ({ method: 'GET', url: `${S}/memberships/${t.catalogue[r].membership.id}/` }),
+    expect: signedIn(200),
+  },
   {
     name: 'PUT /services/memberships/{id}/',
     request: (r, t) => ({
@@ -121,10 +188,18 @@ const ROWS: Row[] = [
   },
   {
     name: 'PATCH /services/memberships/{id}/',
-    request: (r, t) => ({ method: 'PATCH', url: `${S}/memberships/${t.catalogue[r].membership.id}/`, payload: { description: 'Matrix perks' } }),
+    request: (r, t) => ({
+      method: 'PATCH',
+      url: `${S}/memberships/${t.catalogue[r].membership.id}/`,
+      payload: { description: 'Matrix perks' },
+    }),
     expect: adminOnly(200),
   },
-  { name: 'DELETE /services/memberships/{id}/', request: (r, t) => ({ method: 'DELETE', url: `${S}/memberships/${t.catalogue[r].doomedMembershipId}/` }), expect: adminOnly(200) },
+  {
+    name: 'DELETE /services/memberships/{id}/',
+    request: (r, t) => ({ method: 'DELETE', url: `${S}/memberships/${t.catalogue[r].doomedMembershipId}/` }),
+    expect: adminOnly(200),
+  },
   {
     name: 'POST /services/memberships/{id}/update_categories/',
     request: (r, t) => ({
@@ -135,13 +210,21 @@ const ROWS: Row[] = [
     expect: adminOnly(200),
   },
   // membership allowed treatments
-  { name: 'GET /services/membership-allowed-treatments/', request: () => ({ method: 'GET', url: `${S}/membership-allowed-treatments/` }), expect: signedIn(200) },
+  {
+    name: 'GET /services/membership-allowed-treatments/',
+    request: () => ({ method: 'GET', url: `${S}/membership-allowed-treatments/` }),
+    expect: signedIn(200),
+  },
   {
     name: 'POST /services/membership-allowed-treatments/',
     request: (r, t) => ({
       method: 'POST',
       url: `${S}/membership-allowed-treatments/`,
-      payload: { membership: t.catalogue[r].membership.id, treatment: t.catalogue[r].spareTreatmentId, sessions_included: 2 },
+      payload: {
+        membership: t.catalogue[r].membership.id,
+        treatment: t.catalogue[r].spareTreatmentId,
+        sessions_included: 2,
+      },
     }),
     expect: adminOnly(201),
   },
@@ -155,48 +238,105 @@ const ROWS: Row[] = [
     request: (r, t) => ({
       method: 'PUT',
       url: `${S}/membership-allowed-treatments/${t.catalogue[r].allowedLine.id}/`,
-      payload: { membership: t.catalogue[r].membership.id, treatment: t.catalogue[r].allowedLine.treatment, sessions_included: 3 },
+      payload: {
+        membership: t.catalogue[r].membership.id,
+        treatment: t.catalogue[r].allowedLine.treatment,
+        sessions_included: 3,
+      },
     }),
     expect: adminOnly(200),
   },
   {
     name: 'PATCH /services/membership-allowed-treatments/{id}/',
-    request: (r, t) => ({ method: 'PATCH', url: `${S}/membership-allowed-treatments/${t.catalogue[r].allowedLine.id}/`, payload: { sessions_included: 8, discount_percent: '20' } }),
+    request: (r, t) => ({
+      method: 'PATCH',
+      url: `${S}/membership-allowed-treatments/${t.catalogue[r].allowedLine.id}/`,
+      payload: { sessions_included: 8, discount_percent: '20' },
+    }),
     expect: adminOnly(200),
   },
   {
     name: 'DELETE /services/membership-allowed-treatments/{id}/',
-    request: (r, t) => ({ method: 'DELETE', url: `${S}/membership-allowed-treatments/${t.catalogue[r].doomedAllowedLineId}/` }),
+    request: (r, t) => ({
+      method: 'DELETE',
+      url: `${S}/membership-allowed-treatments/${t.catalogue[r].doomedAllowedLineId}/`,
+    }),
     expect: adminOnly(200),
   },
   // notifications
-  { name: 'GET /notifications/', request: () => ({ method: 'GET', url: '/api/notifications/' }), expect: signedIn(200) },
+  {
+    name: 'GET /notifications/',
+    request: () => ({ method: 'GET', url: '/api/notifications/' }),
+    expect: signedIn(200),
+  },
   {
     name: 'POST /notifications/',
-    request: () => ({ method: 'POST', url: '/api/notifications/', payload: { title: 'Matrix announcement', message: 'Staff meeting on Monday.', groups: ['Therapist'] } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/notifications/',
+      payload: { title: 'Matrix announcement', message: 'Staff meeting on Monday.', groups: ['Therapist'] },
+    }),
     expect: managers(201),
   },
-  { name: 'GET /notifications/recipients-count/', request: () => ({ method: 'GET', url: '/api/notifications/recipients-count/?groups=Therapist' }), expect: managers(200) },
+  {
+    name: 'GET /notifications/recipients-count/',
+    request: () => ({ method: 'GET', url: '/api/notifications/recipients-count/?groups=Therapist' }),
+    expect: managers(200),
+  },
   // files
-  { name: 'GET /files/{id}/ (the logo)', request: (_r, t) => ({ method: 'GET', url: t.logoUrl }), expect: everyone(200) },
-  { name: 'GET /files/{id}/ (an avatar)', request: (_r, t) => ({ method: 'GET', url: t.avatarUrl }), expect: signedIn(200) },
+  {
+    name: 'GET /files/{id}/ (the logo)',
+    request: (_r, t) => ({ method: 'GET', url: t.logoUrl }),
+    expect: everyone(200),
+  },
+  {
+    name: 'GET /files/{id}/ (an avatar)',
+    request: (_r, t) => ({ method: 'GET', url: t.avatarUrl }),
+    expect: signedIn(200),
+  },
   // health
   { name: 'GET /health/', request: () => ({ method: 'GET', url: '/api/health/' }), expect: everyone(200) },
   // own session and sign-in
-  { name: 'GET /users/my_data/', request: () => ({ method: 'GET', url: '/api/users/my_data/' }), expect: signedIn(200) },
-  { name: 'GET /users/my_groups/', request: () => ({ method: 'GET', url: '/api/users/my_groups/' }), expect: signedIn(200) },
-  { name: 'GET /users/logout/', request: () => ({ method: 'GET', url: '/api/users/logout/' }), expect: everyone(200), throwaway: true },
-  { name: 'POST /users/logout/', request: () => ({ method: 'POST', url: '/api/users/logout/' }), expect: everyone(200), throwaway: true },
+  {
+    name: 'GET /users/my_data/',
+    request: () => ({ method: 'GET', url: '/api/users/my_data/' }),
+    expect: signedIn(200),
+  },
+  {
+    name: 'GET /users/my_groups/',
+    request: () => ({ method: 'GET', url: '/api/users/my_groups/' }),
+    expect: signedIn(200),
+  },
+  {
+    name: 'GET /users/logout/',
+    request: () => ({ method: 'GET', url: '/api/users/logout/' }),
+    expect: everyone(200),
+    throwaway: true,
+  },
+  {
+    name: 'POST /users/logout/',
+    request: () => ({ method: 'POST', url: '/api/users/logout/' }),
+    expect: everyone(200),
+    throwaway: true,
+  },
   // Wrong credentials, a different unknown username each call, so the per-username throttle never locks.
   {
     name: 'POST /users/login/ (wrong credentials)',
-    request: (role) => ({ method: 'POST', url: '/api/users/login/', payload: { username: unique(`matrix.nobody.${role.toLowerCase()}.`), password: 'not the password' } }),
+    request: (role) => ({
+      method: 'POST',
+      url: '/api/users/login/',
+      payload: { username: unique(`matrix.nobody.${role.toLowerCase()}.`), password: 'not the password' },
+    }),
     expect: everyone(400),
     error: INVALID_CREDENTIALS,
   },
   {
     name: 'POST /users/token/ (wrong credentials)',
-    request: (role) => ({ method: 'POST', url: '/api/users/token/', payload: { username: unique(`matrix.nobody.${role.toLowerCase()}.`), password: 'not the password' } }),
+    request: (role) => ({
+      method: 'POST',
+      url: '/api/users/token/',
+      payload: { username: unique(`matrix.nobody.${role.toLowerCase()}.`), password: 'not the password' },
+    }),
     expect: everyone(400),
     error: INVALID_CREDENTIALS,
   },
@@ -215,7 +355,10 @@ const agents = new Map<Role, Agent>();
 
 beforeAll(async () => {
   ctx = await buildTestApp();
-  for (const [role, [username, password]] of Object.entries(CREDENTIALS) as [Exclude<Role, 'anonymous'>, readonly [string, string]][]) {
+  for (const [role, [username, password]] of Object.entries(CREDENTIALS) as [
+    Exclude<Role, 'anonymous'>,
+    readonly [string, string],
+  ][]) {
     agents.set(role, await login(ctx.app, username, password));
   }
   const admin = agents.get('Admin')!;
@@ -228,32 +371,65 @@ beforeAll(async () => {
   for (const role of ROLES) {
     const label = `Matrix ${role}`;
     const category = await make('treatment-categories', { name: `${label} Category` });
-    const treatmentIn = (name: string) => make<{ name: string }>('treatments', { name: `${label} ${name}`, category: category.id, duration_minutes: 60, price: '1200.00' });
+    const treatmentIn = (name: string) =>
+      make<{ name: string }>('treatments', {
+        name: `${label} ${name}`,
+        category: category.id,
+        duration_minutes: 60,
+        price: '1200.00',
+      });
     const treatment = await treatmentIn('Massage');
     const lineTreatment = await treatmentIn('Scrub');
-    const membership = await make<{ name: string }>('memberships', { name: `${label} Membership`, price: '15000.00', validity_days: 365 });
+    const membership = await make<{ name: string }>('memberships', {
+      name: `${label} Membership`,
+      price: '15000.00',
+      validity_days: 365,
+    });
     catalogue[role] = {
       treatmentCategoryId: category.id,
       doomedTreatmentCategoryId: (await make('treatment-categories', { name: `${label} Doomed Category` })).id,
       membershipCategoryId: (await make('membership-categories', { name: `${label} Membership Category` })).id,
-      doomedMembershipCategoryId: (await make('membership-categories', { name: `${label} Doomed Membership Category` })).id,
+      doomedMembershipCategoryId: (await make('membership-categories', { name: `${label} Doomed Membership Category` }))
+        .id,
       treatment: { id: treatment.id, name: treatment.name },
       spareTreatmentId: (await treatmentIn('Hilot')).id,
       doomedTreatmentId: (await treatmentIn('Doomed')).id,
       membership: { id: membership.id, name: membership.name },
-      doomedMembershipId: (await make('memberships', { name: `${label} Doomed Membership`, price: '9000.00', validity_days: 180 })).id,
+      doomedMembershipId: (
+        await make('memberships', { name: `${label} Doomed Membership`, price: '9000.00', validity_days: 180 })
+      ).id,
       allowedLine: {
-        id: (await make('membership-allowed-treatments', { membership: membership.id, treatment: treatment.id, sessions_included: 6 })).id,
+        id: (
+          await make('membership-allowed-treatments', {
+            membership: membership.id,
+            treatment: treatment.id,
+            sessions_included: 6,
+          })
+        ).id,
         treatment: treatment.id,
       },
-      doomedAllowedLineId: (await make('membership-allowed-treatments', { membership: membership.id, treatment: lineTreatment.id, sessions_included: 1 })).id,
+      doomedAllowedLineId: (
+        await make('membership-allowed-treatments', {
+          membership: membership.id,
+          treatment: lineTreatment.id,
+          sessions_included: 1,
+        })
+      ).id,
     };
   }
-  const logo = await admin.request({ method: 'POST', url: '/api/configurations/update-logo/', ...multipartFile(tinyPng(), { filename: 'logo.png' }) });
+  const logo = await admin.request({
+    method: 'POST',
+    url: '/api/configurations/update-logo/',
+    ...multipartFile(tinyPng(), { filename: 'logo.png' }),
+  });
   if (logo.statusCode !== 200) throw new Error(`update-logo: ${logo.statusCode} ${logo.body}`);
   const therapist = agents.get('Therapist')!;
   const me = (await therapist.request({ method: 'GET', url: '/api/users/my_data/' })).json() as { id: number };
-  const avatar = await therapist.request({ method: 'POST', url: `/api/users/${me.id}/update_avatar/`, ...multipartFile(tinyPng()) });
+  const avatar = await therapist.request({
+    method: 'POST',
+    url: `/api/users/${me.id}/update_avatar/`,
+    ...multipartFile(tinyPng()),
+  });
   if (avatar.statusCode !== 200) throw new Error(`update_avatar: ${avatar.statusCode} ${avatar.body}`);
   targets = { catalogue, logoUrl: logo.json().logoUrl as string, avatarUrl: avatar.json().avatar as string };
 });
@@ -274,7 +450,12 @@ describe.each(ROWS)('$name', (row) => {
     expect(res.statusCode, res.body).toBe(row.expect[role]);
     if (res.statusCode >= 400) {
       const body = res.json();
-      const usual = res.statusCode === 401 ? 'Please sign in to continue.' : res.statusCode === 403 ? (row.forbidden ?? 'You do not have permission to do this.') : undefined;
+      const usual =
+        res.statusCode === 401
+          ? 'Please sign in to continue.'
+          : res.statusCode === 403
+            ? (row.forbidden ?? 'You do not have permission to do this.')
+            : undefined;
       expect(body.message).toBe(row.error ?? usual);
     }
   });
@@ -290,8 +471,17 @@ it('leaves every long-lived session signed in', async () => {
 it('covers every catalogue, notification, file, health and sign-in route the app registers', async () => {
   const covered = new Set(ROWS.map((r) => r.name.split(' (')[0]));
   const prefixes = ['/services/', '/notifications/', '/files/', '/health/'];
-  const authPaths = new Set(['/users/my_data/', '/users/my_groups/', '/users/login/', '/users/logout/', '/users/token/', '/users/token/refresh/']);
-  const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+  const authPaths = new Set([
+    '/users/my_data/',
+    '/users/my_groups/',
+    '/users/login/',
+    '/users/logout/',
+    '/users/token/',
+    '/users/token/refresh/',
+  ]);
+  const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   const registered = Object.entries(doc.paths)
     .map(([path, ops]) => [path.replace(/^\/api/, ''), Object.keys(ops)] as const)
     .filter(([path]) => prefixes.some((p) => path.startsWith(p)) || authPaths.has(path))

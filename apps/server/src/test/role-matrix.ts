@@ -7,10 +7,24 @@ export type Role = (typeof ROLES)[number];
 export type Expect = Record<Role, number>;
 
 /** Everybody, signed in or not. */
-export const everyone = (status: number): Expect => ({ anonymous: status, Salesperson: status, Therapist: status, Receptionist: status, Manager: status, Admin: status });
+export const everyone = (status: number): Expect => ({
+  anonymous: status,
+  Salesperson: status,
+  Therapist: status,
+  Receptionist: status,
+  Manager: status,
+  Admin: status,
+});
 /** Any signed-in person. */
 export const signedIn = (status: number): Expect => ({ ...everyone(status), anonymous: 401 });
 /** Admin and Manager. */
-export const managers = (status: number): Expect => ({ anonymous: 401, Salesperson: 403, Therapist: 403, Receptionist: 403, Manager: status, Admin: status });
+export const managers = (status: number): Expect => ({
+  anonymous: 401,
+  Salesperson: 403,
+  Therapist: 403,
+  Receptionist: 403,
+  Manager: status,
+  Admin: status,
+});
 /** Admin only. */
 export const adminOnly = (status: number): Expect => ({ ...managers(status), Manager: 403 });

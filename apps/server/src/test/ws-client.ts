@@ -19,7 +19,10 @@ export const wsUrl = async (app: FastifyInstance, query = '') => {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('not listening');
-  return { url: `ws://127.0.0.1:${address.port}/ws/notifications/${query}`, origin: `http://127.0.0.1:${address.port}` };
+  return {
+    url: `ws://127.0.0.1:${address.port}/ws/notifications/${query}`,
+    origin: `http://127.0.0.1:${address.port}`,
+  };
 };
 
 export const connectSocket = async (
@@ -41,10 +44,14 @@ export const connectSocket = async (
       waiter.resolve(message);
     } else messages.push(message);
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
-    ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`handshake refused: ${res.statusCode}`), { statusCode: res.statusCode })));
+    ws.once('unexpected-response', (_req, res) =>
+      reject(Object.assign(new Error(`handshake refused: ${res.statusCode}`), { statusCode: res.statusCode })),
+    );
     ws.once('error', reject);
   });
   return {
@@ -56,7 +63,10 @@ export const connectSocket = async (
       const index = messages.findIndex(predicate);
       if (index >= 0) return Promise.resolve(messages.splice(index, 1)[0] as T);
       return new Promise<T>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)),
+          timeoutMs,
+        );
         waiters.push({
           predicate,
           resolve: (m) => {

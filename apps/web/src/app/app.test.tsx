@@ -20,11 +20,14 @@ afterEach(() => {
   document.cookie = 'csrftoken=; path=/; max-age=0';
 });
 
-const signedInAs = (data = therapistData): Record<string, MockHandler> => (setSessionCookie(), {
-  ...settings,
-  'GET /users/my_data/': { status: 200, data },
-  'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
-});
+const signedInAs = (data = therapistData): Record<string, MockHandler> => (
+  setSessionCookie(),
+  {
+    ...settings,
+    'GET /users/my_data/': { status: 200, data },
+    'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
+  }
+);
 
 const currentPath = () => `${window.location.pathname}${window.location.search}`;
 
@@ -66,14 +69,23 @@ describe('guard and redirects', () => {
   });
 
   it('shows the default title and logo when the settings give none', async () => {
-    mockApi({ ...signedOut, 'GET /configurations/settings/': { status: 200, data: { company_name: null, logoUrl: null } } });
+    mockApi({
+      ...signedOut,
+      'GET /configurations/settings/': { status: 200, data: { company_name: null, logoUrl: null } },
+    });
     renderApp('/login');
     expect(await screen.findByText('Ginhawa')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Ginhawa logo' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
+    expect(screen.getByRole('img', { name: 'Ginhawa logo' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/svg\+xml/),
+    );
   });
 
   it("shows the company's own logo when the settings have one", async () => {
-    mockApi({ ...signedOut, 'GET /configurations/settings/': { status: 200, data: { company_name: 'Lotus Spa', logoUrl: '/media/logo.png' } } });
+    mockApi({
+      ...signedOut,
+      'GET /configurations/settings/': { status: 200, data: { company_name: 'Lotus Spa', logoUrl: '/media/logo.png' } },
+    });
     renderApp('/login');
     expect(await screen.findByRole('img', { name: 'Lotus Spa logo' })).toHaveAttribute('src', '/media/logo.png');
   });
@@ -88,7 +100,10 @@ describe('guard and redirects', () => {
     let signedIn = false;
     mockApi({
       ...signedInAs(),
-      'GET /users/my_data/': () => (signedIn ? { status: 200, data: therapistData } : { status: 401, data: { message: 'Please sign in to continue.' } }),
+      'GET /users/my_data/': () =>
+        signedIn
+          ? { status: 200, data: therapistData }
+          : { status: 401, data: { message: 'Please sign in to continue.' } },
       'POST /users/login/': () => {
         signedIn = true;
         return { status: 200, data: therapistData };
@@ -119,7 +134,9 @@ describe('guard and redirects', () => {
   it('sends / to /dashboard, with the greeting, role, location and date', async () => {
     mockApi(signedInAs());
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: /^Good (morning|afternoon|evening), Maria$/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: /^Good (morning|afternoon|evening), Maria$/ }),
+    ).toBeInTheDocument();
     expect(currentPath()).toBe('/dashboard');
     expect(screen.getAllByText('Therapist').length).toBeGreaterThan(0);
     expect(screen.getByText(/ · Manila$/)).toBeInTheDocument();
@@ -166,7 +183,10 @@ describe('guard and redirects', () => {
     let signedIn = true;
     const calls = mockApi({
       ...signedInAs(),
-      'GET /users/my_data/': () => (signedIn ? { status: 200, data: therapistData } : { status: 401, data: { message: 'Please sign in to continue.' } }),
+      'GET /users/my_data/': () =>
+        signedIn
+          ? { status: 200, data: therapistData }
+          : { status: 401, data: { message: 'Please sign in to continue.' } },
       'POST /users/logout/': () => {
         signedIn = false;
         return { status: 200, data: { message: 'Signed out.' } };

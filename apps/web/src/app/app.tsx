@@ -32,7 +32,9 @@ class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error
           <Typography variant="h5" component="h1" sx={{ mb: 1.5, color: 'error.main' }}>
             {MESSAGES.routeError}
           </Typography>
-          <Typography sx={{ color: 'text.secondary', mb: 3 }}>{this.state.error.message || MESSAGES.unexpected}</Typography>
+          <Typography sx={{ color: 'text.secondary', mb: 3 }}>
+            {this.state.error.message || MESSAGES.unexpected}
+          </Typography>
           <Button variant="contained" onClick={() => window.location.reload()}>
             Reload the page
           </Button>

@@ -22,7 +22,9 @@ export const SignedInApp = ({ user }: { user: User }) => {
   return (
     <CurrentUserContext.Provider value={user}>
       {/* The live channel lives exactly as long as the signed-in app: signing out closes it. */}
-      <LiveNotificationsProvider>{router ? <RouterProvider router={router} /> : <LoadingOverlay />}</LiveNotificationsProvider>
+      <LiveNotificationsProvider>
+        {router ? <RouterProvider router={router} /> : <LoadingOverlay />}
+      </LiveNotificationsProvider>
     </CurrentUserContext.Provider>
   );
 };

@@ -5,7 +5,8 @@ import { LoginRoute } from './routes/login';
 /** Signed out, any path but /login: go to /login, remembering where the person was going (SPEC.md §2). */
 const toLogin = () => {
   const { pathname, search, hash } = window.location;
-  if (pathname !== paths.login) window.history.replaceState(window.history.state, '', loginPathFor(`${pathname}${search}${hash}`));
+  if (pathname !== paths.login)
+    window.history.replaceState(window.history.state, '', loginPathFor(`${pathname}${search}${hash}`));
 };
 
 /**

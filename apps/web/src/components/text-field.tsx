@@ -24,7 +24,16 @@ type TextFieldProps = {
  * An outlined text field, built from MUI's parts: MUI's TextField also bundles Select
  * (menus, popovers, modals), which the sign-in screen should not have to download.
  */
-export const TextField = ({ name, label, helperText, error = false, required = false, disabled = false, htmlInput, ...input }: TextFieldProps) => {
+export const TextField = ({
+  name,
+  label,
+  helperText,
+  error = false,
+  required = false,
+  disabled = false,
+  htmlInput,
+  ...input
+}: TextFieldProps) => {
   const id = useId();
   const helperId = helperText ? `${id}-helper` : undefined;
   return (

@@ -37,7 +37,16 @@ export const Tile = ({ title, action, state, errorTitle, emptyTitle, emptyHint, 
   else body = children;
   return (
     <Card component="section" aria-label={title} sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+          mb: 1.5,
+          flexWrap: 'wrap',
+        }}
+      >
         <Typography variant="subtitle1" component="h2" sx={{ fontFamily: 'Poppins, sans-serif', fontWeight: 600 }}>
           {title}
         </Typography>

@@ -7,7 +7,11 @@ type TimeSlotSelectProps = BoundField & { label: string; required?: boolean };
 
 /** A time on the 15-minute grid, 00:00–23:45 (SPEC.md §5); takes `form.bind(…)` like a text field. */
 export const TimeSlotSelect = (props: TimeSlotSelectProps) => (
-  <TextField select {...props} slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}>
+  <TextField
+    select
+    {...props}
+    slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
+  >
     {TIME_SLOTS.map((slot) => (
       <MenuItem key={slot} value={slot}>
         {slot}

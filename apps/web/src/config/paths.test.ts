@@ -7,7 +7,17 @@ describe('return-to paths', () => {
   });
 
   it('drops other sites, protocol-relative tricks and /login itself', () => {
-    for (const value of ['https://evil.example/', '//evil.example', '/\\evil.example', '/login', '/login?next=%2Fprofile', 'profile', '', null, undefined]) {
+    for (const value of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      '/login',
+      '/login?next=%2Fprofile',
+      'profile',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeNextPath(value)).toBeNull();
     }
   });

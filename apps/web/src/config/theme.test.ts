@@ -10,7 +10,8 @@ describe('theme (SPEC.md §1)', () => {
   it('uses one family for body text, one for headings and one for buttons', () => {
     const first = (family: string | undefined) => family?.split(',')[0]?.replace(/"/g, '').trim();
     expect(first(theme.typography.fontFamily)).toBe('Inter');
-    for (const variant of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const) expect(first(theme.typography[variant].fontFamily)).toBe('Poppins');
+    for (const variant of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const)
+      expect(first(theme.typography[variant].fontFamily)).toBe('Poppins');
     expect(first(theme.typography.button.fontFamily)).toBe('Poppins');
   });
 });

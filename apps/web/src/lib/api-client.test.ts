@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, getErrorMessage, isNotFound, readCookie, setUnauthorizedHandler, toApiError } from './api-client';
+import {
+  ApiError,
+  apiClient,
+  getErrorMessage,
+  isNotFound,
+  readCookie,
+  setUnauthorizedHandler,
+  toApiError,
+} from './api-client';
 import { mockApi } from '../test/api-mock';
 
 const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
@@ -60,11 +68,9 @@ describe('api client over fetch (the real transport)', () => {
     await apiClient.put('/banks/7/', { name: 'BDO' });
     await apiClient.patch('/banks/7/', { is_active: false });
     await apiClient.delete('/banks/7/');
-    expect([0, 1, 2].map((i) => `${String(sent(fetchMock, i).init.method)} ${String(sent(fetchMock, i).url)}`)).toEqual([
-      'PUT /api/banks/7/',
-      'PATCH /api/banks/7/',
-      'DELETE /api/banks/7/',
-    ]);
+    expect([0, 1, 2].map((i) => `${String(sent(fetchMock, i).init.method)} ${String(sent(fetchMock, i).url)}`)).toEqual(
+      ['PUT /api/banks/7/', 'PATCH /api/banks/7/', 'DELETE /api/banks/7/'],
+    );
     expect(sent(fetchMock, 1).init.body).toBe('{"is_active":false}');
     expect(sent(fetchMock, 2).init.body).toBeUndefined();
   });
@@ -93,7 +99,9 @@ describe('api client over fetch (the real transport)', () => {
   });
 
   it("shows the server's message from a real error response", async () => {
-    stubFetch(() => Response.json({ message: 'This name is taken.', errors: { name: 'Choose another name.' } }, { status: 409 }));
+    stubFetch(() =>
+      Response.json({ message: 'This name is taken.', errors: { name: 'Choose another name.' } }, { status: 409 }),
+    );
     const error = await failureOf(apiClient.post('/banks/', { name: 'BPI' }));
     expect(error.message).toBe('This name is taken.');
     expect(error.status).toBe(409);
@@ -102,7 +110,9 @@ describe('api client over fetch (the real transport)', () => {
   });
 
   it("says 'An unexpected error occurred' for an error page that is not JSON", async () => {
-    stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    stubFetch(
+      () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+    );
     const error = await failureOf(apiClient.get('/reports/'));
     expect(error.message).toBe('An unexpected error occurred');
     expect(error.status).toBe(502);
@@ -127,7 +137,10 @@ describe('api client', () => {
     mockApi({
       'POST /users/1/update_password/': {
         status: 400,
-        data: { message: 'Please correct the highlighted fields.', errors: { new_password: ['Use at least 10 characters.'] } },
+        data: {
+          message: 'Please correct the highlighted fields.',
+          errors: { new_password: ['Use at least 10 characters.'] },
+        },
       },
     });
     const error = await failureOf(apiClient.post('/users/1/update_password/', {}));
@@ -153,7 +166,9 @@ describe('api client', () => {
     const calls = mockApi({ 'GET /locations/': { status: 200, data: [] } });
     const controller = new AbortController();
     controller.abort();
-    expect((await failureOf(apiClient.get('/locations/', { signal: controller.signal }))).message).toBe('Network error or request was cancelled');
+    expect((await failureOf(apiClient.get('/locations/', { signal: controller.signal }))).message).toBe(
+      'Network error or request was cancelled',
+    );
     expect(calls).toHaveLength(0);
   });
 
@@ -167,8 +182,18 @@ describe('api client', () => {
 
   it('resolves with the data and status, and hands the transport the path as the caller gave it', async () => {
     const calls = mockApi({ 'GET /notifications/': { status: 200, data: { count: 3 } } });
-    expect(await apiClient.get('/notifications/?is_read=false&pageSize=1')).toEqual({ data: { count: 3 }, status: 200 });
-    expect(calls).toEqual([{ method: 'GET', url: '/notifications/?is_read=false&pageSize=1', headers: { Accept: 'application/json' }, data: undefined }]);
+    expect(await apiClient.get('/notifications/?is_read=false&pageSize=1')).toEqual({
+      data: { count: 3 },
+      status: 200,
+    });
+    expect(calls).toEqual([
+      {
+        method: 'GET',
+        url: '/notifications/?is_read=false&pageSize=1',
+        headers: { Accept: 'application/json' },
+        data: undefined,
+      },
+    ]);
   });
 
   it('answers an unlisted call with a 404 and says which endpoint', async () => {
@@ -205,7 +230,10 @@ describe('api client', () => {
   });
 
   it('sends X-CSRFToken from the csrftoken cookie when there is one', async () => {
-    const calls = mockApi({ 'POST /users/logout/': { status: 200, data: { message: 'Signed out.' } }, 'GET /users/logout/': { status: 200, data: {} } });
+    const calls = mockApi({
+      'POST /users/logout/': { status: 200, data: { message: 'Signed out.' } },
+      'GET /users/logout/': { status: 200, data: {} },
+    });
     await apiClient.get('/users/logout/');
     expect(calls[0]?.headers['X-CSRFToken']).toBeUndefined();
     document.cookie = 'csrftoken=abc123; path=/';
@@ -216,7 +244,9 @@ describe('api client', () => {
 
   it('prefers the __Host-csrftoken cookie the server sets behind TLS', async () => {
     const calls = mockApi({ 'POST /users/logout/': { status: 200, data: { message: 'Signed out.' } } });
-    const cookie = vi.spyOn(document, 'cookie', 'get').mockReturnValue('csrftoken=plain; __Host-csrftoken=secure%2Bone');
+    const cookie = vi
+      .spyOn(document, 'cookie', 'get')
+      .mockReturnValue('csrftoken=plain; __Host-csrftoken=secure%2Bone');
     try {
       await apiClient.post('/users/logout/');
     } finally {
@@ -226,7 +256,10 @@ describe('api client', () => {
   });
 
   it('hands the transport a JSON body as text and an upload as the FormData itself', async () => {
-    const calls = mockApi({ 'POST /banks/': { status: 201, data: {} }, 'POST /configurations/update-logo/': { status: 200, data: {} } });
+    const calls = mockApi({
+      'POST /banks/': { status: 201, data: {} },
+      'POST /configurations/update-logo/': { status: 200, data: {} },
+    });
     await apiClient.post('/banks/', { name: 'BPI' });
     const upload = new FormData();
     await apiClient.post('/configurations/update-logo/', upload);

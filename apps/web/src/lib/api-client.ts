@@ -55,7 +55,8 @@ const errorFromResponse = (status: number, body: unknown): ApiError => {
 };
 
 /** SPEC.md §8: failed calls already reject with an ApiError; anything else is 'An unexpected error occurred'. */
-export const toApiError = (error: unknown): ApiError => (error instanceof ApiError ? error : new ApiError(MESSAGES.unexpected));
+export const toApiError = (error: unknown): ApiError =>
+  error instanceof ApiError ? error : new ApiError(MESSAGES.unexpected);
 
 export const getErrorMessage = (error: unknown): string => toApiError(error).message;
 
@@ -122,7 +123,12 @@ const fetchAdapter: ApiAdapter = async (request) => {
 
 const defaults: { adapter: ApiAdapter } = { adapter: fetchAdapter };
 
-const send = async <T>(method: string, url: string, body: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
+const send = async <T>(
+  method: string,
+  url: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> => {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let data: unknown = body;
   // FormData goes as it is: the browser writes its multipart Content-Type with the boundary.

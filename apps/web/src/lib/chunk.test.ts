@@ -23,7 +23,9 @@ describe('screen chunk loading', () => {
   });
 
   it('turns a failed import into a ChunkLoadError', async () => {
-    const error = await loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))).catch((e: unknown) => e);
+    const error = await loadChunk(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect((error as Error).message).toMatch(/could not be loaded \(Failed to fetch dynamically imported module\)/);
   });

@@ -12,7 +12,12 @@ export class ChunkLoadError extends Error {
 export const loadChunk = <T>(load: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> =>
   new Promise<T>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new ChunkLoadError(`This screen did not load within ${Math.round(timeoutMs / 1000)} seconds. Check your connection and reload the page.`)),
+      () =>
+        reject(
+          new ChunkLoadError(
+            `This screen did not load within ${Math.round(timeoutMs / 1000)} seconds. Check your connection and reload the page.`,
+          ),
+        ),
       timeoutMs,
     );
     load().then(
@@ -23,7 +28,9 @@ export const loadChunk = <T>(load: () => Promise<T>, timeoutMs: number = CHUNK_L
       (error: unknown) => {
         clearTimeout(timer);
         const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
-        reject(new ChunkLoadError(`This screen could not be loaded${detail}. Check your connection and reload the page.`));
+        reject(
+          new ChunkLoadError(`This screen could not be loaded${detail}. Check your connection and reload the page.`),
+        );
       },
     );
   });

@@ -9,7 +9,11 @@ const longDate = new Intl.DateTimeFormat(LOCALE, {
   month: 'long',
   day: 'numeric',
 });
-const hourInManila = new Intl.DateTimeFormat('en-GB', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' });
+const hourInManila = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** "Saturday, 22 November 2025" for the business day in Manila, wherever the browser is. */
 export const formatManilaDate = (date: Date): string => longDate.format(date);

@@ -1,6 +1,14 @@
 import useSWR from 'swr';
 import type { z } from 'zod';
-import type { membershipCategoryListQuerySchema, treatmentCategoryListQuerySchema, Location, LocationListQuery, MembershipCategory, Page, TreatmentCategory } from '@ginhawa/contract';
+import type {
+  membershipCategoryListQuerySchema,
+  treatmentCategoryListQuerySchema,
+  Location,
+  LocationListQuery,
+  MembershipCategory,
+  Page,
+  TreatmentCategory,
+} from '@ginhawa/contract';
 import { ALL_ROWS, getPage, withQuery } from './list-query';
 
 /*
@@ -18,16 +26,36 @@ export const categoriesPath = (kind: CategoryKind) => `/services/${kind}-categor
 
 /** Locations to choose from, by name: active ones for a new workplace, all of them for a list's filter. */
 export const useLocationOptions = ({ activeOnly }: { activeOnly: boolean }) =>
-  useSWR<Page<Location>, unknown>(withQuery(LOCATIONS_PATH, { ...ALL_ROWS, ordering: 'name', is_active: activeOnly ? 'true' : undefined } satisfies LocationListQuery), getPage<Location>);
+  useSWR<Page<Location>, unknown>(
+    withQuery(LOCATIONS_PATH, {
+      ...ALL_ROWS,
+      ordering: 'name',
+      is_active: activeOnly ? 'true' : undefined,
+    } satisfies LocationListQuery),
+    getPage<Location>,
+  );
 
 /** Every category of a kind, by name, for selects and filters. */
 export const useCategoryOptions = (kind: CategoryKind) =>
-  useSWR<Page<Category>, unknown>(withQuery(categoriesPath(kind), { ...ALL_ROWS, ordering: 'name' } satisfies z.input<typeof treatmentCategoryListQuerySchema | typeof membershipCategoryListQuerySchema>), getPage<Category>);
+  useSWR<Page<Category>, unknown>(
+    withQuery(categoriesPath(kind), { ...ALL_ROWS, ordering: 'name' } satisfies z.input<
+      typeof treatmentCategoryListQuerySchema | typeof membershipCategoryListQuerySchema
+    >),
+    getPage<Category>,
+  );
 
 /**
  * A select's props with its value left blank until its options include it. A form may know its
  * value (a preselected location, a voucher's treatment) before the options arrive; MUI shows
  * nothing for a value it has no option for and warns about it.
  */
-export const listedValue = <P extends { value?: unknown }>(props: P, options: readonly { id: number }[] | undefined): P =>
-  props.value === '' || props.value === null || props.value === undefined || options?.some((o) => String(o.id) === String(props.value)) ? props : { ...props, value: '' };
+export const listedValue = <P extends { value?: unknown }>(
+  props: P,
+  options: readonly { id: number }[] | undefined,
+): P =>
+  props.value === '' ||
+  props.value === null ||
+  props.value === undefined ||
+  options?.some((o) => String(o.id) === String(props.value))
+    ? props
+    : { ...props, value: '' };

@@ -5,7 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { shouldRetry, swrConfig } from './swr';
 
-const wrapper = ({ children }: { children: ReactNode }) => <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>{children}</SWRConfig>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>{children}</SWRConfig>
+);
 
 describe('SWR settings (SPEC.md §7)', () => {
   it('refetches on focus and dedupes within 5 s', () => {

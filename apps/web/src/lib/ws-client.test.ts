@@ -32,7 +32,11 @@ class FakeSocket {
 
 const setup = () => {
   const log = vi.fn();
-  const client = createLiveClient({ url: 'ws://x/ws/notifications/', createSocket: (url) => new FakeSocket(url) as unknown as WebSocket, log });
+  const client = createLiveClient({
+    url: 'ws://x/ws/notifications/',
+    createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    log,
+  });
   return { client, log };
 };
 

@@ -1,4 +1,9 @@
-import { WS_PING_INTERVAL_MS, WS_RECONNECT_DELAY_MS, type WsClientMessage, type WsServerMessage } from '@ginhawa/contract';
+import {
+  WS_PING_INTERVAL_MS,
+  WS_RECONNECT_DELAY_MS,
+  type WsClientMessage,
+  type WsServerMessage,
+} from '@ginhawa/contract';
 
 type Listener = (message: WsServerMessage) => void;
 type StatusListener = (connected: boolean) => void;
@@ -12,7 +17,8 @@ export type LiveClientOptions = {
   log?: (message: string) => void;
 };
 
-const defaultUrl = () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws/notifications/`;
+const defaultUrl = () =>
+  `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws/notifications/`;
 
 /**
  * The live notification channel (SPEC.md §7): one socket per signed-in session, `ping` every

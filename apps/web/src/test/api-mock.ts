@@ -14,7 +14,8 @@ export const mockApi = (routes: Record<string, MockHandler>) => {
     const { method, url } = request;
     calls.push({ method, url, headers: { ...request.headers }, data: request.data });
     const key = `${method} ${url}`;
-    const handler = routes[key] ?? routes[`${method} ${url.split('?')[0]}`] ?? { status: 404, data: { message: `No API endpoint at ${key}.` } };
+    const handler = routes[key] ??
+      routes[`${method} ${url.split('?')[0]}`] ?? { status: 404, data: { message: `No API endpoint at ${key}.` } };
     const reply = typeof handler === 'function' ? await handler(request) : handler;
     if (reply === 'pending') return new Promise<ApiTransportResponse>(() => undefined);
     // What fetch does when nothing answers.

@@ -20,13 +20,11 @@ export const renderApp = (path: string) => {
 };
 
 /** One component inside the providers and a memory router at `path`. */
-export const renderWithRouter = (ui: ReactElement, { path = '/', user = null }: { path?: string; user?: User | null } = {}) => {
-  const router = createMemoryRouter(
-    [
-      { path: '*', element: ui },
-    ],
-    { initialEntries: [path] },
-  );
+export const renderWithRouter = (
+  ui: ReactElement,
+  { path = '/', user = null }: { path?: string; user?: User | null } = {},
+) => {
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const result = render(
     <AppProvider swr={testSwr}>
       <CurrentUserContext.Provider value={user}>

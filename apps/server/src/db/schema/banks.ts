@@ -19,5 +19,9 @@ export const banks = pgTable(
 );
 
 export const bankConstraints = {
-  banks_name_account_idx: { kind: 'unique', message: 'This bank already has an account with this number.', field: 'account_number' },
+  banks_name_account_idx: {
+    kind: 'unique',
+    message: 'This bank already has an account with this number.',
+    field: 'account_number',
+  },
 } satisfies ConstraintSentences;

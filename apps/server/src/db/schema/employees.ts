@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { tracked } from './columns';
 import type { ConstraintSentences } from '../../lib/constraints';
@@ -35,13 +46,21 @@ export const employees = pgTable(
     uniqueIndex('employees_user_kind_idx').on(t.userId, t.kind),
     index('employees_kind_location_idx').on(t.kind, t.locationId),
     check('employees_kind_check', sql`${t.kind} in ('salesperson', 'therapist', 'receptionist')`),
-    check('employees_target_check', sql`(${t.kind} = 'salesperson' and ${t.monthlyTarget} >= 0) or (${t.kind} <> 'salesperson' and ${t.monthlyTarget} is null)`),
+    check(
+      'employees_target_check',
+      sql`(${t.kind} = 'salesperson' and ${t.monthlyTarget} >= 0) or (${t.kind} <> 'salesperson' and ${t.monthlyTarget} is null)`,
+    ),
   ],
 );
 
 export const employeeConstraints = {
   employees_code_idx: { kind: 'unique', message: 'Another employee already has this code.', field: 'employee_code' },
   employees_user_kind_idx: { kind: 'unique', message: 'This user already has a record of this kind.', field: 'user' },
-  employees_location_id_locations_id_fk: { kind: 'foreignKey', table: 'employees', field: 'location', missing: 'No such location.' },
+  employees_location_id_locations_id_fk: {
+    kind: 'foreignKey',
+    table: 'employees',
+    field: 'location',
+    missing: 'No such location.',
+  },
   employees_user_id_users_id_fk: { kind: 'foreignKey', table: 'employees', field: 'user', missing: 'No such user.' },
 } satisfies ConstraintSentences;

@@ -45,5 +45,10 @@ export const userLocations = pgTable(
 
 export const locationConstraints = {
   locations_name_lower_idx: { kind: 'unique', message: 'A location with this name already exists.', field: 'name' },
-  user_locations_location_id_locations_id_fk: { kind: 'foreignKey', table: 'user_locations', field: 'locations', missing: 'No such location.' },
+  user_locations_location_id_locations_id_fk: {
+    kind: 'foreignKey',
+    table: 'user_locations',
+    field: 'locations',
+    missing: 'No such location.',
+  },
 } satisfies ConstraintSentences;

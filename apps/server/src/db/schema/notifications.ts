@@ -26,7 +26,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_recipient_id_idx').on(t.recipientId, t.id.desc()),
-    index('notifications_unread_idx').on(t.recipientId).where(sql`${t.isRead} = false`),
+    index('notifications_unread_idx')
+      .on(t.recipientId)
+      .where(sql`${t.isRead} = false`),
     index('notifications_batch_idx').on(t.batch),
   ],
 );

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import type { ConstraintSentences } from '../../lib/constraints';
 import { tracked } from './columns';
 import { users } from './users';
@@ -86,6 +102,16 @@ export const leaderboardVersion = pgTable(
 );
 
 export const reportsConstraints = {
-  daily_reports_location_date_key: { kind: 'unique', message: 'This location already has a daily report for that date.', field: 'date' },
-  daily_reports_location_fk: { kind: 'foreignKey', table: 'daily_reports', field: 'location', missing: 'No such location.', inUse: 'This location has daily reports; deactivate it instead.' },
+  daily_reports_location_date_key: {
+    kind: 'unique',
+    message: 'This location already has a daily report for that date.',
+    field: 'date',
+  },
+  daily_reports_location_fk: {
+    kind: 'foreignKey',
+    table: 'daily_reports',
+    field: 'location',
+    missing: 'No such location.',
+    inUse: 'This location has daily reports; deactivate it instead.',
+  },
 } satisfies ConstraintSentences;

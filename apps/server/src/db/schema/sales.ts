@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { locations } from './locations';
 import { employees } from './employees';
@@ -44,16 +56,37 @@ export const sales = pgTable(
     index('sales_location_date_idx').on(t.locationId, t.date),
     check('sales_kind_check', sql`${t.kind} in ('membership', 'voucher', 'walk_in', 'other')`),
     check('sales_payment_method_check', sql`${t.paymentMethod} in ('cash', 'card', 'e_wallet', 'bank_transfer')`),
-    check('sales_bank_needed_check', sql`${t.paymentMethod} not in ('card', 'bank_transfer') or ${t.bankId} is not null`),
-    check('sales_amounts_check', sql`${t.amount} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.amount} and ${t.netAmount} = ${t.amount} - ${t.discount}`),
+    check(
+      'sales_bank_needed_check',
+      sql`${t.paymentMethod} not in ('card', 'bank_transfer') or ${t.bankId} is not null`,
+    ),
+    check(
+      'sales_amounts_check',
+      sql`${t.amount} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.amount} and ${t.netAmount} = ${t.amount} - ${t.discount}`,
+    ),
   ],
 );
 
 /** The sales table's named constraints (lib/constraints.ts): a retried sale is the one race here. */
 export const saleConstraints = {
-  sales_idempotency_key_key: { kind: 'unique', message: 'A sale with this Idempotency-Key is already being recorded; retry to get its answer.' },
+  sales_idempotency_key_key: {
+    kind: 'unique',
+    message: 'A sale with this Idempotency-Key is already being recorded; retry to get its answer.',
+  },
   sales_location_fk: { kind: 'foreignKey', table: 'sales', field: 'location', missing: 'No such location.' },
-  sales_client_fk: { kind: 'foreignKey', table: 'sales', field: 'client', missing: 'No such client.', inUse: 'This client has sales, so the record cannot be deleted.' },
+  sales_client_fk: {
+    kind: 'foreignKey',
+    table: 'sales',
+    field: 'client',
+    missing: 'No such client.',
+    inUse: 'This client has sales, so the record cannot be deleted.',
+  },
   sales_salesperson_fk: { kind: 'foreignKey', table: 'sales', field: 'salesperson', missing: 'No such salesperson.' },
-  sales_bank_fk: { kind: 'foreignKey', table: 'sales', field: 'bank', missing: 'No such bank account.', inUse: 'Sales were paid into this bank account, so it cannot be deleted.' },
+  sales_bank_fk: {
+    kind: 'foreignKey',
+    table: 'sales',
+    field: 'bank',
+    missing: 'No such bank account.',
+    inUse: 'Sales were paid into this bank account, so it cannot be deleted.',
+  },
 } satisfies ConstraintSentences;

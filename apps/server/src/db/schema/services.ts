@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { tracked } from './columns';
 import type { ConstraintSentences } from '../../lib/constraints';
 
@@ -78,7 +90,10 @@ export const membershipCategoryLinks = pgTable(
       .notNull()
       .references(() => membershipCategories.id, { onDelete: 'restrict' }),
   },
-  (t) => [primaryKey({ columns: [t.membershipId, t.categoryId] }), index('membership_category_links_category_idx').on(t.categoryId)],
+  (t) => [
+    primaryKey({ columns: [t.membershipId, t.categoryId] }),
+    index('membership_category_links_category_idx').on(t.categoryId),
+  ],
 );
 
 /** What a membership includes: per treatment, sessions included and a discount on further ones. */
@@ -107,11 +122,27 @@ export const membershipAllowedTreatments = pgTable(
 
 const IN_USE = 'Move or delete what uses it first.';
 export const serviceConstraints = {
-  treatment_categories_name_lower_idx: { kind: 'unique', message: 'A treatment category with this name already exists.', field: 'name' },
-  membership_categories_name_lower_idx: { kind: 'unique', message: 'A membership category with this name already exists.', field: 'name' },
-  treatments_category_name_lower_idx: { kind: 'unique', message: 'This category already has a treatment with this name.', field: 'name' },
+  treatment_categories_name_lower_idx: {
+    kind: 'unique',
+    message: 'A treatment category with this name already exists.',
+    field: 'name',
+  },
+  membership_categories_name_lower_idx: {
+    kind: 'unique',
+    message: 'A membership category with this name already exists.',
+    field: 'name',
+  },
+  treatments_category_name_lower_idx: {
+    kind: 'unique',
+    message: 'This category already has a treatment with this name.',
+    field: 'name',
+  },
   memberships_name_lower_idx: { kind: 'unique', message: 'A membership with this name already exists.', field: 'name' },
-  membership_allowed_treatments_pair_idx: { kind: 'unique', message: 'This membership already includes this treatment.', field: 'treatment' },
+  membership_allowed_treatments_pair_idx: {
+    kind: 'unique',
+    message: 'This membership already includes this treatment.',
+    field: 'treatment',
+  },
   treatments_category_id_treatment_categories_id_fk: {
     kind: 'foreignKey',
     table: 'treatments',

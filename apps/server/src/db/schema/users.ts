@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { ConstraintSentences } from '../../lib/constraints';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -69,5 +80,10 @@ export const loginThrottle = pgTable('login_throttle', {
 
 export const userConstraints = {
   users_username_lower_idx: { kind: 'unique', message: 'A user with this username already exists.', field: 'username' },
-  user_groups_group_id_groups_id_fk: { kind: 'foreignKey', table: 'user_groups', field: 'groups', missing: 'No such group.' },
+  user_groups_group_id_groups_id_fk: {
+    kind: 'foreignKey',
+    table: 'user_groups',
+    field: 'groups',
+    missing: 'No such group.',
+  },
 } satisfies ConstraintSentences;

@@ -41,11 +41,17 @@ const searchOf = (search: string, viewer: BankViewer) => {
   const pattern = likePattern(search);
   if (!viewer.admin) return ilike(banks.name, pattern);
   const digits = search.replace(/[\s-]/g, '');
-  return or(ilike(banks.name, pattern), ilike(banks.accountName, pattern), /^\d+$/.test(digits) ? ilike(banks.accountNumber, likePattern(digits)) : undefined);
+  return or(
+    ilike(banks.name, pattern),
+    ilike(banks.accountName, pattern),
+    /^\d+$/.test(digits) ? ilike(banks.accountNumber, likePattern(digits)) : undefined,
+  );
 };
 
 export const listBanks = async (db: Db, query: BankQuery, url: string, viewer: BankViewer) => {
-  const hidden = viewer.admin ? undefined : query.ordering?.find((part) => !DIRECTORY_ORDERING.has(part.replace(/^-/, '')));
+  const hidden = viewer.admin
+    ? undefined
+    : query.ordering?.find((part) => !DIRECTORY_ORDERING.has(part.replace(/^-/, '')));
   if (hidden) throw fieldError('ordering', `Order by one of: ${BANK_DIRECTORY_ORDERING.join(', ')}.`);
   const conditions: (SQL | undefined)[] = [];
   if (query.is_active !== undefined) conditions.push(eq(banks.isActive, query.is_active));
@@ -87,7 +93,14 @@ const assertAccountFree = (db: DbOrTx, name: string, accountNumber: string, exce
   });
 
 /** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
-const toColumns = <T extends BankChanges>(v: T): { name: T['name']; accountName: T['account_name']; accountNumber: T['account_number']; isActive: T['is_active'] } => ({ name: v.name, accountName: v.account_name, accountNumber: v.account_number, isActive: v.is_active });
+const toColumns = <T extends BankChanges>(
+  v: T,
+): {
+  name: T['name'];
+  accountName: T['account_name'];
+  accountNumber: T['account_number'];
+  isActive: T['is_active'];
+} => ({ name: v.name, accountName: v.account_name, accountNumber: v.account_number, isActive: v.is_active });
 
 export const createBank = async (db: Db, actorId: number, input: BankInput): Promise<Bank> =>
   db.transaction(async (tx) => {
@@ -111,7 +124,14 @@ export const updateBank = async (db: Db, actorId: number, id: number, changes: B
       .set({ ...toColumns(changes), ...touched(actorId) })
       .where(eq(banks.id, id))
       .returning();
-    return audited(tx, { actorId, action: 'update', tableName: 'banks', rowId: id, before: toBank(before), after: toBank(row!) });
+    return audited(tx, {
+      actorId,
+      action: 'update',
+      tableName: 'banks',
+      rowId: id,
+      before: toBank(before),
+      after: toBank(row!),
+    });
   });
 
 /** Deletes an account no sale refers to; one that was used is deactivated so past sales keep their bank. */
@@ -125,10 +145,21 @@ export const deleteBank = async (db: Db, actorId: number, id: number): Promise<D
       isActive: before.isActive,
       remove: (sp) => sp.delete(banks).where(eq(banks.id, id)),
       deactivate: async () => {
-        const [row] = await tx.update(banks).set({ isActive: false, ...touched(actorId) }).where(eq(banks.id, id)).returning();
+        const [row] = await tx
+          .update(banks)
+          .set({ isActive: false, ...touched(actorId) })
+          .where(eq(banks.id, id))
+          .returning();
         after = toBank(row!);
       },
     });
-    await audit(tx, { actorId, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'banks', rowId: id, before: toBank(before), after });
+    await audit(tx, {
+      actorId,
+      action: result.result === 'deleted' ? 'delete' : 'deactivate',
+      tableName: 'banks',
+      rowId: id,
+      before: toBank(before),
+      after,
+    });
     return result;
   });

@@ -1,9 +1,26 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { ArrivalsCount, ArrivalsData, ClientArrival, Page, arrivalsCountQuerySchema, clientArrivalBodySchema, clientArrivalListQuerySchema, clientArrivalPatchSchema } from '@ginhawa/contract';
+import type {
+  ArrivalsCount,
+  ArrivalsData,
+  ClientArrival,
+  Page,
+  arrivalsCountQuerySchema,
+  clientArrivalBodySchema,
+  clientArrivalListQuerySchema,
+  clientArrivalPatchSchema,
+} from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { clientArrivals, clientMemberships, clientTreatments, employees, locations, membershipAllowedTreatments, treatments } from '../../db/schema/index';
+import {
+  clientArrivals,
+  clientMemberships,
+  clientTreatments,
+  employees,
+  locations,
+  membershipAllowedTreatments,
+  treatments,
+} from '../../db/schema/index';
 import { audited } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
@@ -87,7 +104,12 @@ export const toArrival = (r: Row): ClientArrival => ({
   updated_at: iso(r.updatedAt),
 });
 
-export const listArrivals = async (db: Db, user: AuthUser, query: ArrivalQuery, url: string): Promise<Page<ClientArrival>> => {
+export const listArrivals = async (
+  db: Db,
+  user: AuthUser,
+  query: ArrivalQuery,
+  url: string,
+): Promise<Page<ClientArrival>> => {
   const where = and(
     activityScope(user, clientArrivals.locationId),
     query.client ? eq(clientArrivals.clientId, query.client) : undefined,
@@ -107,12 +129,20 @@ export const listArrivals = async (db: Db, user: AuthUser, query: ArrivalQuery, 
 };
 
 export const getArrival = async (db: DbOrTx, user: AuthUser, id: number): Promise<ClientArrival> => {
-  const [row] = await selectArrivals(db).where(and(eq(clientArrivals.id, id), activityScope(user, clientArrivals.locationId)));
+  const [row] = await selectArrivals(db).where(
+    and(eq(clientArrivals.id, id), activityScope(user, clientArrivals.locationId)),
+  );
   if (!row) throw notFound('No such arrival.');
   return toArrival(row);
 };
 
-const staffAt = async (db: DbOrTx, id: number, kind: 'therapist' | 'receptionist', locationId: number, location: string) => {
+const staffAt = async (
+  db: DbOrTx,
+  id: number,
+  kind: 'therapist' | 'receptionist',
+  locationId: number,
+  location: string,
+) => {
   const [person] = await db.select().from(employees).where(eq(employees.id, id));
   if (!person || person.kind !== kind) throw fieldError(kind, `No such ${kind}.`);
   const name = `${person.firstName} ${person.lastName}`;
@@ -136,23 +166,40 @@ export const createArrival = async (db: Db, user: AuthUser, input: ArrivalInput)
     if (!location.isActive) throw fieldError('location', `${location.name} is closed (inactive).`);
     const date = input.date ?? todayInManila();
     const therapistRow = await staffAt(tx, input.therapist, 'therapist', input.location, location.name);
-    if (input.receptionist !== null) await staffAt(tx, input.receptionist, 'receptionist', input.location, location.name);
+    if (input.receptionist !== null)
+      await staffAt(tx, input.receptionist, 'receptionist', input.location, location.name);
     let treatmentId = input.treatment;
     let clientMembershipId = input.client_membership;
 
     if (input.voucher !== null) {
-      const [voucher] = await tx.select().from(clientTreatments).where(eq(clientTreatments.id, input.voucher)).for('update');
+      const [voucher] = await tx
+        .select()
+        .from(clientTreatments)
+        .where(eq(clientTreatments.id, input.voucher))
+        .for('update');
       if (!voucher) throw fieldError('voucher', 'No such voucher.');
-      if (voucher.clientId !== client.id) throw fieldError('voucher', `Voucher ${voucher.code} belongs to another client.`);
+      if (voucher.clientId !== client.id)
+        throw fieldError('voucher', `Voucher ${voucher.code} belongs to another client.`);
       if (voucher.status === 'cancelled') throw fieldError('voucher', `Voucher ${voucher.code} was cancelled.`);
-      if (voucher.expiresOn !== null && voucher.expiresOn < date) throw fieldError('voucher', `Voucher ${voucher.code} expired on ${voucher.expiresOn}.`);
+      if (voucher.expiresOn !== null && voucher.expiresOn < date)
+        throw fieldError('voucher', `Voucher ${voucher.code} expired on ${voucher.expiresOn}.`);
       if (treatmentId !== null && treatmentId !== voucher.treatmentId) {
-        const [covered] = await tx.select({ name: treatments.name }).from(treatments).where(eq(treatments.id, voucher.treatmentId));
-        throw fieldError('treatment', `Voucher ${voucher.code} covers ${covered?.name ?? 'another treatment'}, not this one.`);
+        const [covered] = await tx
+          .select({ name: treatments.name })
+          .from(treatments)
+          .where(eq(treatments.id, voucher.treatmentId));
+        throw fieldError(
+          'treatment',
+          `Voucher ${voucher.code} covers ${covered?.name ?? 'another treatment'}, not this one.`,
+        );
       }
       if (voucher.clientMembershipId !== null) {
-        if (clientMembershipId !== null && clientMembershipId !== voucher.clientMembershipId) throw fieldError('client_membership', `Voucher ${voucher.code} belongs to another membership.`);
-        const [membership] = await tx.select().from(clientMemberships).where(eq(clientMemberships.id, voucher.clientMembershipId));
+        if (clientMembershipId !== null && clientMembershipId !== voucher.clientMembershipId)
+          throw fieldError('client_membership', `Voucher ${voucher.code} belongs to another membership.`);
+        const [membership] = await tx
+          .select()
+          .from(clientMemberships)
+          .where(eq(clientMemberships.id, voucher.clientMembershipId));
         if (!membership || membership.status !== 'active' || membership.endDate < date || membership.startDate > date) {
           throw fieldError('voucher', `The membership voucher ${voucher.code} belongs to is not active on ${date}.`);
         }
@@ -168,8 +215,12 @@ export const createArrival = async (db: Db, user: AuthUser, input: ArrivalInput)
         .where(eq(clientTreatments.id, voucher.id));
       treatmentId = voucher.treatmentId;
     } else if (clientMembershipId !== null) {
-      const [membership] = await tx.select().from(clientMemberships).where(eq(clientMemberships.id, clientMembershipId));
-      if (!membership || membership.clientId !== client.id) throw fieldError('client_membership', 'This membership belongs to another client.');
+      const [membership] = await tx
+        .select()
+        .from(clientMemberships)
+        .where(eq(clientMemberships.id, clientMembershipId));
+      if (!membership || membership.clientId !== client.id)
+        throw fieldError('client_membership', 'This membership belongs to another client.');
       if (membership.status !== 'active' || membership.endDate < date || membership.startDate > date) {
         throw fieldError('client_membership', `This membership is not active on ${date}.`);
       }
@@ -177,7 +228,12 @@ export const createArrival = async (db: Db, user: AuthUser, input: ArrivalInput)
       const [line] = await tx
         .select({ id: membershipAllowedTreatments.id })
         .from(membershipAllowedTreatments)
-        .where(and(eq(membershipAllowedTreatments.membershipId, membership.membershipId), eq(membershipAllowedTreatments.treatmentId, treatmentId)));
+        .where(
+          and(
+            eq(membershipAllowedTreatments.membershipId, membership.membershipId),
+            eq(membershipAllowedTreatments.treatmentId, treatmentId),
+          ),
+        );
       if (!line) throw fieldError('treatment', 'The membership does not cover this treatment.');
     }
     if (treatmentId !== null && input.voucher === null) {
@@ -201,7 +257,13 @@ export const createArrival = async (db: Db, user: AuthUser, input: ArrivalInput)
         ...createdBy(user.id),
       })
       .returning({ id: clientArrivals.id });
-    const arrival = await audited(tx, { actorId: user.id, action: 'create', tableName: 'client_arrivals', rowId: row!.id, after: await getArrival(tx, user, row!.id) });
+    const arrival = await audited(tx, {
+      actorId: user.id,
+      action: 'create',
+      tableName: 'client_arrivals',
+      rowId: row!.id,
+      after: await getArrival(tx, user, row!.id),
+    });
     // Open arrival tiles and lists revalidate when this commits (hub → `arrivals_changed`).
     await publish(tx, { t: 'arrivals', location: input.location, date });
     if (therapistRow.userId !== null) {
@@ -219,13 +281,19 @@ export const createArrival = async (db: Db, user: AuthUser, input: ArrivalInput)
   });
 
 /** Cancelling gives a redeemed session back, exactly once (the row lock and the status make a second cancel a 409). */
-export const updateArrival = async (db: Db, user: AuthUser, id: number, changes: ArrivalChanges): Promise<ClientArrival> =>
+export const updateArrival = async (
+  db: Db,
+  user: AuthUser,
+  id: number,
+  changes: ArrivalChanges,
+): Promise<ClientArrival> =>
   db.transaction(async (tx) => {
     const [locked] = await tx.select().from(clientArrivals).where(eq(clientArrivals.id, id)).for('update');
     const before = await getArrival(tx, user, id);
     assertWritable(user, before.location, before.location_name);
     if (changes.status === 'cancelled') {
-      if (locked!.status === 'cancelled') throw conflict('This arrival is already cancelled.', { status: ['This arrival is already cancelled.'] });
+      if (locked!.status === 'cancelled')
+        throw conflict('This arrival is already cancelled.', { status: ['This arrival is already cancelled.'] });
       if (locked!.voucherId !== null) {
         await tx
           .update(clientTreatments)
@@ -238,7 +306,14 @@ export const updateArrival = async (db: Db, user: AuthUser, id: number, changes:
       .set({ status: changes.status, notes: changes.notes, ...touched(user.id) })
       .where(eq(clientArrivals.id, id));
     await publish(tx, { t: 'arrivals', location: before.location, date: before.date });
-    return audited(tx, { actorId: user.id, action: changes.status === 'cancelled' ? 'cancel' : 'update', tableName: 'client_arrivals', rowId: id, before, after: await getArrival(tx, user, id) });
+    return audited(tx, {
+      actorId: user.id,
+      action: changes.status === 'cancelled' ? 'cancel' : 'update',
+      tableName: 'client_arrivals',
+      rowId: id,
+      before,
+      after: await getArrival(tx, user, id),
+    });
   });
 
 /** `date`, or `date_from`–`date_to`; today when neither is given. */
@@ -261,7 +336,11 @@ const countedWhere = (user: AuthUser, from: string, to: string, location: number
 
 export const countArrivals = async (db: Db, user: AuthUser, query: ArrivalsCountQuery): Promise<ArrivalsCount> => {
   const { from, to } = period(query, 1);
-  const [row] = await db.select({ n: count() }).from(clientArrivals).innerJoin(owner, eq(owner.id, clientArrivals.clientId)).where(countedWhere(user, from, to, query.location));
+  const [row] = await db
+    .select({ n: count() })
+    .from(clientArrivals)
+    .innerJoin(owner, eq(owner.id, clientArrivals.clientId))
+    .where(countedWhere(user, from, to, query.location));
   return { count: row?.n ?? 0, date_from: from, date_to: to };
 };
 
@@ -281,7 +360,13 @@ export const arrivalsData = async (db: Db, user: AuthUser, query: ArrivalsCountQ
       .where(where)
       .groupBy(clientArrivals.date)
       .orderBy(asc(clientArrivals.date)),
-    db.select({ hour, n: count() }).from(clientArrivals).innerJoin(owner, eq(owner.id, clientArrivals.clientId)).where(where).groupBy(hour).orderBy(asc(hour)),
+    db
+      .select({ hour, n: count() })
+      .from(clientArrivals)
+      .innerJoin(owner, eq(owner.id, clientArrivals.clientId))
+      .where(where)
+      .groupBy(hour)
+      .orderBy(asc(hour)),
     db
       .select({ weekday, hour, n: count() })
       .from(clientArrivals)
@@ -298,7 +383,11 @@ export const arrivalsData = async (db: Db, user: AuthUser, query: ArrivalsCountQ
       .groupBy(locations.id, locations.name)
       .orderBy(desc(count()), asc(locations.name)),
     db
-      .select({ id: therapist.id, name: sql<string>`${therapist.firstName} || ' ' || ${therapist.lastName}`, n: count() })
+      .select({
+        id: therapist.id,
+        name: sql<string>`${therapist.firstName} || ' ' || ${therapist.lastName}`,
+        n: count(),
+      })
       .from(clientArrivals)
       .innerJoin(owner, eq(owner.id, clientArrivals.clientId))
       .innerJoin(therapist, eq(therapist.id, clientArrivals.therapistId))

@@ -16,12 +16,21 @@ export type BulkSeedOptions = { clients: number; log: (line: string) => void };
  */
 export const bulkSeed = async ({ clients: wanted, log }: BulkSeedOptions): Promise<DemoClientsResult> => {
   const env = loadEnv();
-  const database = env.databaseUrl ? await openPostgres(env.databaseUrl, 2) : await openPglite(path.join(env.dataDir, 'pglite'));
+  const database = env.databaseUrl
+    ? await openPostgres(env.databaseUrl, 2)
+    : await openPglite(path.join(env.dataDir, 'pglite'));
   try {
     await database.migrate();
-    const base = await seedDatabase(database.db, { adminPassword: env.adminPassword, demoPassword: env.demoPassword, seedDemo: true, demoClients: 0 });
+    const base = await seedDatabase(database.db, {
+      adminPassword: env.adminPassword,
+      demoPassword: env.demoPassword,
+      seedDemo: true,
+      demoClients: 0,
+    });
     if (base.created) {
-      log(`New database: admin password ${base.adminPassword ?? '(from ADMIN_PASSWORD)'}; demo staff ${base.demoUsers.join(', ')} password ${base.demoPassword ?? '(from DEMO_PASSWORD)'}.`);
+      log(
+        `New database: admin password ${base.adminPassword ?? '(from ADMIN_PASSWORD)'}; demo staff ${base.demoUsers.join(', ')} password ${base.demoPassword ?? '(from DEMO_PASSWORD)'}.`,
+      );
     }
     const existing = await countClients(database.db);
     const demo = createDemoFaker();
@@ -37,13 +46,17 @@ export const bulkSeed = async ({ clients: wanted, log }: BulkSeedOptions): Promi
         await tx.execute(sql`drop index clients_search_trgm_idx`);
       }
       const added = await seedDemoClients(tx, { count: wanted, faker: demo.faker });
-      if (embedded) await tx.execute(sql`create index clients_search_trgm_idx on clients using gin (search_text gin_trgm_ops)`);
+      if (embedded)
+        await tx.execute(sql`create index clients_search_trgm_idx on clients using gin (search_text gin_trgm_ops)`);
       return added;
     });
     // Fresh statistics and visibility map: the planner sees 100,000 rows, and deep pages walk the index only.
-    await database.db.execute(sql`vacuum analyze clients, client_memberships, client_treatments, client_arrivals, sales`);
+    await database.db.execute(
+      sql`vacuum analyze clients, client_memberships, client_treatments, client_arrivals, sales`,
+    );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    if (result.clients === 0 && wanted > 0) log('No demo branches, staff or catalogue in this database (was it created with SEED_DEMO=0?): nothing added.');
+    if (result.clients === 0 && wanted > 0)
+      log('No demo branches, staff or catalogue in this database (was it created with SEED_DEMO=0?): nothing added.');
     else
       log(
         `Added ${result.clients} clients, ${result.memberships} memberships, ${result.vouchers} vouchers, ${result.arrivals} arrivals and ${result.sales} sales in ${seconds} s (${database.kind}; ${existing + result.clients} clients in all).`,

@@ -18,7 +18,13 @@ const one = async <T>(query: ReturnType<typeof sql>): Promise<T> => {
 
 describe('demo clients (200 in the test database)', () => {
   it('are realistic and consistent: +63 mobiles, sessions used = redeeming arrivals, sales name their vouchers', async () => {
-    const counts = await one<{ clients: number; memberships: number; vouchers: number; arrivals: number; sales: number }>(sql`select
+    const counts = await one<{
+      clients: number;
+      memberships: number;
+      vouchers: number;
+      arrivals: number;
+      sales: number;
+    }>(sql`select
       (select count(*)::int from clients) as clients, (select count(*)::int from client_memberships) as memberships,
       (select count(*)::int from client_treatments) as vouchers, (select count(*)::int from client_arrivals) as arrivals,
       (select count(*)::int from sales) as sales`);
@@ -26,7 +32,13 @@ describe('demo clients (200 in the test database)', () => {
     expect(counts.memberships).toBeGreaterThan(5);
     expect(counts.vouchers).toBeGreaterThan(20);
     expect(counts.arrivals).toBeGreaterThan(50);
-    const bad = await one<{ phones: number; sessions: number; references: number; dates: number; codes: number }>(sql`select
+    const bad = await one<{
+      phones: number;
+      sessions: number;
+      references: number;
+      dates: number;
+      codes: number;
+    }>(sql`select
       (select count(*)::int from clients where phone is not null and phone !~ '^[+]639[0-9]{9}$') as phones,
       (select count(*)::int from client_treatments v where v.sessions_used <> (select count(*) from client_arrivals a where a.voucher_id = v.id and a.status = 'arrived')) as sessions,
       (select count(*)::int from sales s where s.kind = 'voucher' and not exists (select 1 from client_treatments v where v.code = s.reference and v.client_id = s.client_id)) as "references",
@@ -38,7 +50,9 @@ describe('demo clients (200 in the test database)', () => {
   });
 
   it('a voucher sold after the demo gets the next code from the same sequence', async () => {
-    const row = await one<{ next: string; max: string }>(sql`select ('V-' || lpad(nextval('client_treatments_code_seq')::text, 6, '0')) as next, max(code) as max from client_treatments`);
+    const row = await one<{ next: string; max: string }>(
+      sql`select ('V-' || lpad(nextval('client_treatments_code_seq')::text, 6, '0')) as next, max(code) as max from client_treatments`,
+    );
     expect(row.next > row.max).toBe(true);
   });
 });

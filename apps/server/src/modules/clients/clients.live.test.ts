@@ -28,8 +28,14 @@ const cents = (money: string) => {
 const pesos = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
 
 const board = async () =>
-  (await admin.request({ method: 'GET', url: `/api/reports/leaderboards/?month=${period.month}&year=${period.year}&cutoff=${period.cutoff}` })).json<Leaderboard>();
-const totalOf = (b: Leaderboard, salesperson: number) => cents(b.results.find((r) => r.salesperson === salesperson)?.total ?? '0.00');
+  (
+    await admin.request({
+      method: 'GET',
+      url: `/api/reports/leaderboards/?month=${period.month}&year=${period.year}&cutoff=${period.cutoff}`,
+    })
+  ).json<Leaderboard>();
+const totalOf = (b: Leaderboard, salesperson: number) =>
+  cents(b.results.find((r) => r.salesperson === salesperson)?.total ?? '0.00');
 const rankOf = (b: Leaderboard, salesperson: number) => b.results.find((r) => r.salesperson === salesperson)?.rank;
 
 const importFor = async (salesperson: number, amount: bigint) => {
@@ -44,12 +50,23 @@ const sellVoucher = async (sessions: number) => {
   const res = await admin.request({
     method: 'POST',
     url: '/api/clients/treatments/',
-    payload: { client, treatment: f.treatment.id, sessions, location: f.home, salesperson: f.salesperson, payment_method: 'cash' },
+    payload: {
+      client,
+      treatment: f.treatment.id,
+      sessions,
+      location: f.home,
+      salesperson: f.salesperson,
+      payment_method: 'cash',
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
 };
 const rankNotices = async (userId: number) =>
-  ctx.database.db.select().from(notifications).where(and(eq(notifications.type, 'leaderboard_rank'), eq(notifications.recipientId, userId))).orderBy(asc(notifications.id));
+  ctx.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.type, 'leaderboard_rank'), eq(notifications.recipientId, userId)))
+    .orderBy(asc(notifications.id));
 
 const socketOf = async (agent: Agent) => {
   const socket = await connectSocket(ctx.app, { agent });
@@ -67,11 +84,22 @@ beforeAll(async () => {
   const [mate] = await db
     .select({ id: employees.id })
     .from(employees)
-    .where(and(eq(employees.kind, 'salesperson'), eq(employees.locationId, f.home), ne(employees.id, f.salesperson), eq(employees.isActive, true)))
+    .where(
+      and(
+        eq(employees.kind, 'salesperson'),
+        eq(employees.locationId, f.home),
+        ne(employees.id, f.salesperson),
+        eq(employees.isActive, true),
+      ),
+    )
     .limit(1);
   colleague = mate!.id;
   const made = async (location: number, phone: string) => {
-    const res = await admin.request({ method: 'POST', url: '/api/clients/', payload: { first_name: 'Live', last_name: 'Client', phone, location } });
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/clients/',
+      payload: { first_name: 'Live', last_name: 'Client', phone, location },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ id: number }>().id;
   };
@@ -122,7 +150,13 @@ describe('a voucher sale on a client moves the leaderboard', () => {
     const res = await admin.request({
       method: 'POST',
       url: '/api/clients/memberships/',
-      payload: { client, membership: f.membership.id, location: f.home, salesperson: f.salesperson, payment_method: 'cash' },
+      payload: {
+        client,
+        membership: f.membership.id,
+        location: f.home,
+        salesperson: f.salesperson,
+        payment_method: 'cash',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(await socket.next(action('leaderboard_changed'))).toMatchObject({ dates: [today] });
@@ -144,24 +178,46 @@ describe('arrivals_changed', () => {
     const outsider = await socketOf(await login(ctx.app, elsewhere!.username, DEMO_PASSWORD));
     const arrivalsChanged = action('arrivals_changed');
 
-    const logged = await admin.request({ method: 'POST', url: '/api/clients/arrivals/', payload: { client, location: f.home, time: '10:00', therapist: f.therapist } });
+    const logged = await admin.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: { client, location: f.home, time: '10:00', therapist: f.therapist },
+    });
     expect(logged.statusCode, logged.body).toBe(201);
-    for (const socket of [therapist, receptionist, manager]) expect(await socket.next(arrivalsChanged)).toEqual({ action: 'arrivals_changed', location: f.home, date: today });
+    for (const socket of [therapist, receptionist, manager])
+      expect(await socket.next(arrivalsChanged)).toEqual({ action: 'arrivals_changed', location: f.home, date: today });
 
     // Cancelling is a change too.
-    const cancelled = await admin.request({ method: 'PATCH', url: `/api/clients/arrivals/${logged.json<{ id: number }>().id}/`, payload: { status: 'cancelled' } });
+    const cancelled = await admin.request({
+      method: 'PATCH',
+      url: `/api/clients/arrivals/${logged.json<{ id: number }>().id}/`,
+      payload: { status: 'cancelled' },
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    for (const socket of [therapist, receptionist, manager]) expect(await socket.next(arrivalsChanged)).toEqual({ action: 'arrivals_changed', location: f.home, date: today });
+    for (const socket of [therapist, receptionist, manager])
+      expect(await socket.next(arrivalsChanged)).toEqual({ action: 'arrivals_changed', location: f.home, date: today });
 
     // A refused arrival (no such therapist there) publishes nothing: the event rides the transaction.
-    const refused = await admin.request({ method: 'POST', url: '/api/clients/arrivals/', payload: { client, location: f.home, time: '11:00', therapist: f.otherTherapist } });
+    const refused = await admin.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: { client, location: f.home, time: '11:00', therapist: f.otherTherapist },
+    });
     expect(refused.statusCode).toBe(400);
 
     // Events arrive in commit order, so the outsider's first arrivals frame being the other
     // location's proves the two home-location frames before it were never sent to them.
-    const there = await admin.request({ method: 'POST', url: '/api/clients/arrivals/', payload: { client: otherClient, location: f.other, time: '12:00', therapist: f.otherTherapist } });
+    const there = await admin.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: { client: otherClient, location: f.other, time: '12:00', therapist: f.otherTherapist },
+    });
     expect(there.statusCode, there.body).toBe(201);
-    expect(await outsider.next(arrivalsChanged)).toEqual({ action: 'arrivals_changed', location: f.other, date: today });
+    expect(await outsider.next(arrivalsChanged)).toEqual({
+      action: 'arrivals_changed',
+      location: f.other,
+      date: today,
+    });
     expect(await manager.next(arrivalsChanged)).toEqual({ action: 'arrivals_changed', location: f.other, date: today });
     // Staff at home hear nothing of the other location (sent in the same loop as the manager's frame).
     expect(receptionist.messages.filter(arrivalsChanged)).toEqual([]);

@@ -29,44 +29,165 @@ const sale = () => ({ location: f.home, salesperson: f.salesperson, payment_meth
 
 const ROWS: { name: string; request: (r: Role) => InjectOptions; expect: Expect | ((r: Role) => number) }[] = [
   { name: 'GET /clients/', request: () => ({ method: 'GET', url: `${C}/` }), expect: signedIn(200) },
-  { name: 'POST /clients/', request: () => ({ method: 'POST', url: `${C}/`, payload: { first_name: 'Matrix', last_name: 'New', phone: nextPhone(), location: f.home } }), expect: signedIn(201) },
-  { name: 'GET /clients/search/', request: () => ({ method: 'GET', url: `${C}/search/?q=matrix` }), expect: signedIn(200) },
-  { name: 'GET /clients/{id}/', request: (r) => ({ method: 'GET', url: `${C}/${t.own[r].client}/` }), expect: signedIn(200) },
-  { name: 'GET /clients/{id}/services/', request: (r) => ({ method: 'GET', url: `${C}/${t.own[r].client}/services/` }), expect: signedIn(200) },
-  { name: 'GET /clients/{id}/history/', request: (r) => ({ method: 'GET', url: `${C}/${t.own[r].client}/history/` }), expect: signedIn(200) },
-  { name: 'PATCH /clients/{id}/', request: (r) => ({ method: 'PATCH', url: `${C}/${t.own[r].client}/`, payload: { notes: 'matrix' } }), expect: managers(200) },
   {
-    name: 'PUT /clients/{id}/',
-    request: (r) => ({ method: 'PUT', url: `${C}/${t.own[r].client}/`, payload: { first_name: 'Matrix', last_name: 'Put', location: f.home, allow_duplicate_phone: true } }),
+    name: 'POST /clients/',
+    request: () => ({
+      method: 'POST',
+      url: `${C}/`,
+      payload: { first_name: 'Matrix', last_name: 'New', phone: nextPhone(), location: f.home },
+    }),
+    expect: signedIn(201),
+  },
+  {
+    name: 'GET /clients/search/',
+    request: () => ({ method: 'GET', url: `${C}/search/?q=matrix` }),
+    expect: signedIn(200),
+  },
+  {
+    name: 'GET /clients/{id}/',
+    request: (r) => ({ method: 'GET', url: `${C}/${t.own[r].client}/` }),
+    expect: signedIn(200),
+  },
+  {
+    name: 'GET /clients/{id}/services/',
+    request: (r) => ({ method: 'GET', url: `${C}/${t.own[r].client}/services/` }),
+    expect: signedIn(200),
+  },
+  {
+    name: 'GET /clients/{id}/history/',
+    request: (r) => ({ method: 'GET', url: `${C}/${t.own[r].client}/history/` }),
+    expect: signedIn(200),
+  },
+  {
+    name: 'PATCH /clients/{id}/',
+    request: (r) => ({ method: 'PATCH', url: `${C}/${t.own[r].client}/`, payload: { notes: 'matrix' } }),
     expect: managers(200),
   },
-  { name: 'DELETE /clients/{id}/', request: (r) => ({ method: 'DELETE', url: `${C}/${t.own[r].doomed}/` }), expect: managers(200) },
-  { name: 'GET /clients/memberships/', request: () => ({ method: 'GET', url: `${C}/memberships/` }), expect: signedIn(200) },
-  { name: 'POST /clients/memberships/', request: (r) => ({ method: 'POST', url: `${C}/memberships/`, payload: { client: t.own[r].client, membership: f.membership.id, ...sale() } }), expect: signedIn(201) },
-  { name: 'GET /clients/memberships/{id}/', request: (r) => ({ method: 'GET', url: `${C}/memberships/${t.own[r].membership}/` }), expect: signedIn(200) },
-  { name: 'PATCH /clients/memberships/{id}/', request: (r) => ({ method: 'PATCH', url: `${C}/memberships/${t.own[r].membership}/`, payload: { status: 'active' } }), expect: managers(200) },
-  { name: 'GET /clients/treatments/', request: () => ({ method: 'GET', url: `${C}/treatments/` }), expect: signedIn(200) },
-  { name: 'POST /clients/treatments/', request: (r) => ({ method: 'POST', url: `${C}/treatments/`, payload: { client: t.own[r].client, treatment: f.treatment.id, ...sale() } }), expect: signedIn(201) },
-  { name: 'GET /clients/treatments/{id}/', request: (r) => ({ method: 'GET', url: `${C}/treatments/${t.own[r].voucher}/` }), expect: signedIn(200) },
+  {
+    name: 'PUT /clients/{id}/',
+    request: (r) => ({
+      method: 'PUT',
+      url: `${C}/${t.own[r].client}/`,
+      payload: { first_name: 'Matrix', last_name: 'Put', location: f.home, allow_duplicate_phone: true },
+    }),
+    expect: managers(200),
+  },
+  {
+    name: 'DELETE /clients/{id}/',
+    request: (r) => ({ method: 'DELETE', url: `${C}/${t.own[r].doomed}/` }),
+    expect: managers(200),
+  },
+  {
+    name: 'GET /clients/memberships/',
+    request: () => ({ method: 'GET', url: `${C}/memberships/` }),
+    expect: signedIn(200),
+  },
+  {
+    name: 'POST /clients/memberships/',
+    request: (r) => ({
+      method: 'POST',
+      url: `${C}/memberships/`,
+      payload: { client: t.own[r].client, membership: f.membership.id, ...sale() },
+    }),
+    expect: signedIn(201),
+  },
+  {
+    name: 'GET /clients/memberships/{id}/',
+    request: (r) => ({ method: 'GET', url: `${C}/memberships/${t.own[r].membership}/` }),
+    expect: signedIn(200),
+  },
+  {
+    name: 'PATCH /clients/memberships/{id}/',
+    request: (r) => ({
+      method: 'PATCH',
+      url: `${C}/memberships/${t.own[r].membership}/`,
+      payload: { status: 'active' },
+    }),
+    expect: managers(200),
+  },
+  {
+    name: 'GET /clients/treatments/',
+    request: () => ({ method: 'GET', url: `${C}/treatments/` }),
+    expect: signedIn(200),
+  },
+  {
+    name: 'POST /clients/treatments/',
+    request: (r) => ({
+      method: 'POST',
+      url: `${C}/treatments/`,
+      payload: { client: t.own[r].client, treatment: f.treatment.id, ...sale() },
+    }),
+    expect: signedIn(201),
+  },
+  {
+    name: 'GET /clients/treatments/{id}/',
+    request: (r) => ({ method: 'GET', url: `${C}/treatments/${t.own[r].voucher}/` }),
+    expect: signedIn(200),
+  },
   { name: 'GET /clients/arrivals/', request: () => ({ method: 'GET', url: `${C}/arrivals/` }), expect: signedIn(200) },
-  { name: 'POST /clients/arrivals/', request: (r) => ({ method: 'POST', url: `${C}/arrivals/`, payload: { client: t.own[r].client, location: f.home, time: '09:30', therapist: f.therapist } }), expect: signedIn(201) },
-  { name: 'GET /clients/arrivals/arrivals_count/', request: () => ({ method: 'GET', url: `${C}/arrivals/arrivals_count/` }), expect: signedIn(200) },
-  { name: 'GET /clients/arrivals/data/', request: () => ({ method: 'GET', url: `${C}/arrivals/data/` }), expect: signedIn(200) },
-  { name: 'GET /clients/arrivals/{id}/', request: (r) => ({ method: 'GET', url: `${C}/arrivals/${t.own[r].arrival}/` }), expect: signedIn(200) },
-  { name: 'PATCH /clients/arrivals/{id}/', request: (r) => ({ method: 'PATCH', url: `${C}/arrivals/${t.own[r].arrival}/`, payload: { status: 'cancelled' } }), expect: signedIn(200) },
+  {
+    name: 'POST /clients/arrivals/',
+    request: (r) => ({
+      method: 'POST',
+      url: `${C}/arrivals/`,
+      payload: { client: t.own[r].client, location: f.home, time: '09:30', therapist: f.therapist },
+    }),
+    expect: signedIn(201),
+  },
+  {
+    name: 'GET /clients/arrivals/arrivals_count/',
+    request: () => ({ method: 'GET', url: `${C}/arrivals/arrivals_count/` }),
+    expect: signedIn(200),
+  },
+  {
+    name: 'GET /clients/arrivals/data/',
+    request: () => ({ method: 'GET', url: `${C}/arrivals/data/` }),
+    expect: signedIn(200),
+  },
+  {
+    name: 'GET /clients/arrivals/{id}/',
+    request: (r) => ({ method: 'GET', url: `${C}/arrivals/${t.own[r].arrival}/` }),
+    expect: signedIn(200),
+  },
+  {
+    name: 'PATCH /clients/arrivals/{id}/',
+    request: (r) => ({ method: 'PATCH', url: `${C}/arrivals/${t.own[r].arrival}/`, payload: { status: 'cancelled' } }),
+    expect: signedIn(200),
+  },
   {
     name: 'POST /clients/import/?dry_run=true',
-    request: () => ({ method: 'POST', url: `${C}/import/?dry_run=true`, headers: { 'content-type': 'text/csv' }, payload: '' }),
+    request: () => ({
+      method: 'POST',
+      url: `${C}/import/?dry_run=true`,
+      headers: { 'content-type': 'text/csv' },
+      payload: '',
+    }),
     expect: managers(200),
   },
   { name: 'GET /clients/export/', request: () => ({ method: 'GET', url: `${C}/export/` }), expect: managers(200) },
   // object level: a client at a branch none of the staff (nor the manager) works at
-  { name: 'GET /clients/{far}/history/', request: () => ({ method: 'GET', url: `${C}/${t.far.client}/history/` }), expect: { anonymous: 401, Salesperson: 404, Therapist: 404, Receptionist: 404, Manager: 200, Admin: 200 } },
-  { name: 'GET /clients/{far}/', request: () => ({ method: 'GET', url: `${C}/${t.far.client}/` }), expect: { anonymous: 401, Salesperson: 404, Therapist: 404, Receptionist: 404, Manager: 200, Admin: 200 } },
-  { name: 'PATCH /clients/{far}/', request: () => ({ method: 'PATCH', url: `${C}/${t.far.client}/`, payload: { notes: 'x' } }), expect: { ...managers(403), Admin: 200 } },
+  {
+    name: 'GET /clients/{far}/history/',
+    request: () => ({ method: 'GET', url: `${C}/${t.far.client}/history/` }),
+    expect: { anonymous: 401, Salesperson: 404, Therapist: 404, Receptionist: 404, Manager: 200, Admin: 200 },
+  },
+  {
+    name: 'GET /clients/{far}/',
+    request: () => ({ method: 'GET', url: `${C}/${t.far.client}/` }),
+    expect: { anonymous: 401, Salesperson: 404, Therapist: 404, Receptionist: 404, Manager: 200, Admin: 200 },
+  },
+  {
+    name: 'PATCH /clients/{far}/',
+    request: () => ({ method: 'PATCH', url: `${C}/${t.far.client}/`, payload: { notes: 'x' } }),
+    expect: { ...managers(403), Admin: 200 },
+  },
   {
     name: 'POST /clients/arrivals/ at {far}',
-    request: () => ({ method: 'POST', url: `${C}/arrivals/`, payload: { client: t.far.client, location: t.far.location, time: '10:00', therapist: t.far.therapist } }),
+    request: () => ({
+      method: 'POST',
+      url: `${C}/arrivals/`,
+      payload: { client: t.far.client, location: t.far.location, time: '10:00', therapist: t.far.therapist },
+    }),
     expect: { anonymous: 401, Salesperson: 400, Therapist: 400, Receptionist: 400, Manager: 403, Admin: 201 },
   },
 ];
@@ -87,10 +208,27 @@ beforeAll(async () => {
     const doomed = await post(`${C}/`, { first_name: 'Doomed', last_name: role, location: f.home });
     const voucher = await post(`${C}/treatments/`, { client: client.id, treatment: f.treatment.id, ...sale() });
     const membership = await post(`${C}/memberships/`, { client: client.id, membership: f.membership.id, ...sale() });
-    const arrival = await post(`${C}/arrivals/`, { client: client.id, location: f.home, time: '08:00', therapist: f.therapist, voucher: voucher.id });
-    own[role] = { client: client.id, doomed: doomed.id, voucher: voucher.id, membership: membership.id, arrival: arrival.id };
+    const arrival = await post(`${C}/arrivals/`, {
+      client: client.id,
+      location: f.home,
+      time: '08:00',
+      therapist: f.therapist,
+      voucher: voucher.id,
+    });
+    own[role] = {
+      client: client.id,
+      doomed: doomed.id,
+      voucher: voucher.id,
+      membership: membership.id,
+      arrival: arrival.id,
+    };
   }
-  const [far] = await ctx.database.db.select({ id: locations.id, name: locations.name }).from(locations).where(notInArray(locations.id, [f.home, f.other])).orderBy(asc(locations.id)).limit(1);
+  const [far] = await ctx.database.db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(notInArray(locations.id, [f.home, f.other]))
+    .orderBy(asc(locations.id))
+    .limit(1);
   const [farTherapist] = await ctx.database.db
     .select({ id: employees.id })
     .from(employees)

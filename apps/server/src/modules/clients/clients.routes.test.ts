@@ -27,55 +27,131 @@ afterAll(async () => {
 let phoneSeq = 1_000_000;
 const nextPhone = () => `0917${String((phoneSeq += 1)).padStart(7, '0')}`;
 
-type ClientRead = { id: number; full_name: string; phone: string | null; notes: string; location: number; is_active: boolean };
+type ClientRead = {
+  id: number;
+  full_name: string;
+  phone: string | null;
+  notes: string;
+  location: number;
+  is_active: boolean;
+};
 const newClient = async (overrides: Record<string, unknown> = {}, as: Agent = salesperson): Promise<ClientRead> => {
-  const res = await as.request({ method: 'POST', url: '/api/clients/', payload: { first_name: 'Test', last_name: 'Client', phone: nextPhone(), location: f.home, ...overrides } });
+  const res = await as.request({
+    method: 'POST',
+    url: '/api/clients/',
+    payload: { first_name: 'Test', last_name: 'Client', phone: nextPhone(), location: f.home, ...overrides },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
 
-const payment = (overrides: Record<string, unknown> = {}) => ({ location: f.home, salesperson: f.salesperson, payment_method: 'cash', ...overrides });
-type Voucher = { id: number; code: string; sessions_total: number; sessions_used: number; sessions_remaining: number; status: string; sale: { id: number; amount: string; discount: string; net_amount: string } };
-const sellVoucher = async (client: number, overrides: Record<string, unknown> = {}, as: Agent = salesperson): Promise<Voucher> => {
-  const res = await as.request({ method: 'POST', url: '/api/clients/treatments/', payload: { client, treatment: f.treatment.id, sessions: 3, ...payment(), ...overrides } });
+const payment = (overrides: Record<string, unknown> = {}) => ({
+  location: f.home,
+  salesperson: f.salesperson,
+  payment_method: 'cash',
+  ...overrides,
+});
+type Voucher = {
+  id: number;
+  code: string;
+  sessions_total: number;
+  sessions_used: number;
+  sessions_remaining: number;
+  status: string;
+  sale: { id: number; amount: string; discount: string; net_amount: string };
+};
+const sellVoucher = async (
+  client: number,
+  overrides: Record<string, unknown> = {},
+  as: Agent = salesperson,
+): Promise<Voucher> => {
+  const res = await as.request({
+    method: 'POST',
+    url: '/api/clients/treatments/',
+    payload: { client, treatment: f.treatment.id, sessions: 3, ...payment(), ...overrides },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
-const arrival = (client: number, overrides: Record<string, unknown> = {}) => ({ client, location: f.home, time: '10:00', therapist: f.therapist, ...overrides });
+const arrival = (client: number, overrides: Record<string, unknown> = {}) => ({
+  client,
+  location: f.home,
+  time: '10:00',
+  therapist: f.therapist,
+  ...overrides,
+});
 
 describe('clients', () => {
   it('creates a client with the phone normalised to +63, audited with the API object', async () => {
     const res = await salesperson.request({
       method: 'POST',
       url: '/api/clients/',
-      payload: { first_name: ' Rosa ', last_name: 'Dela Cruz', phone: '0917 555 0101', email: 'Rosa@Example.PH', location: f.home, gender: 'female', birthdate: '1990-04-02' },
+      payload: {
+        first_name: ' Rosa ',
+        last_name: 'Dela Cruz',
+        phone: '0917 555 0101',
+        email: 'Rosa@Example.PH',
+        location: f.home,
+        gender: 'female',
+        birthdate: '1990-04-02',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ first_name: 'Rosa', last_name: 'Dela Cruz', full_name: 'Rosa Dela Cruz', phone: '+639175550101', email: 'rosa@example.ph', location: f.home, is_active: true });
-    const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'clients'), eq(auditLog.rowId, String(body.id))));
-    expect(entry).toMatchObject({ action: 'create', after: expect.objectContaining({ full_name: 'Rosa Dela Cruz', phone: '+639175550101' }) });
+    expect(body).toMatchObject({
+      first_name: 'Rosa',
+      last_name: 'Dela Cruz',
+      full_name: 'Rosa Dela Cruz',
+      phone: '+639175550101',
+      email: 'rosa@example.ph',
+      location: f.home,
+      is_active: true,
+    });
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tableName, 'clients'), eq(auditLog.rowId, String(body.id))));
+    expect(entry).toMatchObject({
+      action: 'create',
+      after: expect.objectContaining({ full_name: 'Rosa Dela Cruz', phone: '+639175550101' }),
+    });
   });
 
   it('refuses a second client with the same phone (409 naming the first) unless confirmed', async () => {
     const first = await newClient({ first_name: 'Ana', last_name: 'Reyes', phone: '0918 222 3333' });
-    const again = await salesperson.request({ method: 'POST', url: '/api/clients/', payload: { first_name: 'Ben', last_name: 'Reyes', phone: '+63 918 222 3333', location: f.home } });
+    const again = await salesperson.request({
+      method: 'POST',
+      url: '/api/clients/',
+      payload: { first_name: 'Ben', last_name: 'Reyes', phone: '+63 918 222 3333', location: f.home },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toContain(`Ana Reyes (client #${first.id})`);
     expect(again.json().errors.phone).toHaveLength(1);
-    const confirmed = await newClient({ first_name: 'Ben', last_name: 'Reyes', phone: '+63 918 222 3333', allow_duplicate_phone: true });
+    const confirmed = await newClient({
+      first_name: 'Ben',
+      last_name: 'Reyes',
+      phone: '+63 918 222 3333',
+      allow_duplicate_phone: true,
+    });
     expect(confirmed.phone).toBe('+639182223333');
   });
 
   it('refuses bad fields with the field named', async () => {
-    const res = await salesperson.request({ method: 'POST', url: '/api/clients/', payload: { first_name: '', last_name: 'X', phone: '12345', email: 'nope', location: f.home, gender: 'x' } });
+    const res = await salesperson.request({
+      method: 'POST',
+      url: '/api/clients/',
+      payload: { first_name: '', last_name: 'X', phone: '12345', email: 'nope', location: f.home, gender: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'first_name', 'gender', 'phone']);
   });
 
   it('lists with page/pageSize defaults 1 and 100, filters and a fixed ordering enum', async () => {
     await newClient({ first_name: 'Zed', last_name: 'Zamora' });
-    const res = await admin.request({ method: 'GET', url: `/api/clients/?location=${f.home}&is_active=true&ordering=-id&pageSize=5` });
+    const res = await admin.request({
+      method: 'GET',
+      url: `/api/clients/?location=${f.home}&is_active=true&ordering=-id&pageSize=5`,
+    });
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page.count).toBeGreaterThan(0);
@@ -91,18 +167,30 @@ describe('clients', () => {
   });
 
   it('pages in surname order through the deferred join: pages join up, the count is exact, past the end is empty', async () => {
-    const all = (await admin.request({ method: 'GET', url: '/api/clients/?pageSize=500&ordering=last_name,first_name' })).json();
+    const all = (
+      await admin.request({ method: 'GET', url: '/api/clients/?pageSize=500&ordering=last_name,first_name' })
+    ).json();
     const ids = all.results.map((c: ClientRead) => c.id);
-    const first = (await admin.request({ method: 'GET', url: '/api/clients/?pageSize=7&ordering=last_name,first_name' })).json();
-    const second = (await admin.request({ method: 'GET', url: '/api/clients/?pageSize=7&page=2&ordering=last_name,first_name' })).json();
+    const first = (
+      await admin.request({ method: 'GET', url: '/api/clients/?pageSize=7&ordering=last_name,first_name' })
+    ).json();
+    const second = (
+      await admin.request({ method: 'GET', url: '/api/clients/?pageSize=7&page=2&ordering=last_name,first_name' })
+    ).json();
     expect(first.count).toBe(all.count);
     expect([...first.results, ...second.results].map((c: ClientRead) => c.id)).toEqual(ids.slice(0, 14));
-    const past = (await admin.request({ method: 'GET', url: `/api/clients/?pageSize=7&page=${Math.ceil(all.count / 7) + 3}` })).json();
+    const past = (
+      await admin.request({ method: 'GET', url: `/api/clients/?pageSize=7&page=${Math.ceil(all.count / 7) + 3}` })
+    ).json();
     expect(past).toMatchObject({ count: all.count, next: null, results: [] });
   });
 
   it('refuses control characters in names and notes, keeping newlines in notes', async () => {
-    const res = await admin.request({ method: 'POST', url: '/api/clients/', payload: { first_name: 'Ro\u0000sa', last_name: 'Cruz', notes: 'a\u0007b', location: f.home } });
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/clients/',
+      payload: { first_name: 'Ro\u0000sa', last_name: 'Cruz', notes: 'a\u0007b', location: f.home },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['first_name', 'notes']);
     const ok = await newClient({ first_name: 'Lines', last_name: 'Kept', notes: 'first\nsecond' });
@@ -114,27 +202,47 @@ describe('clients', () => {
     expect((await salesperson.request({ method: 'GET', url: `/api/clients/${elsewhere.id}/` })).statusCode).toBe(404);
     const list = await salesperson.request({ method: 'GET', url: `/api/clients/?pageSize=500` });
     expect(list.json().results.some((c: ClientRead) => c.id === elsewhere.id)).toBe(false);
-    const create = await salesperson.request({ method: 'POST', url: '/api/clients/', payload: { first_name: 'No', last_name: 'Way', location: f.other } });
+    const create = await salesperson.request({
+      method: 'POST',
+      url: '/api/clients/',
+      payload: { first_name: 'No', last_name: 'Way', location: f.other },
+    });
     expect(create.statusCode).toBe(403);
     expect((await manager.request({ method: 'GET', url: `/api/clients/${elsewhere.id}/` })).statusCode).toBe(200);
     // the demo manager runs the first two branches; the third is someone else's
     const third = await admin.request({ method: 'GET', url: '/api/locations/' });
-    const thirdId = (third.json().results as { id: number }[]).map((l) => l.id).filter((id) => id !== f.home && id !== f.other)[0]!;
+    const thirdId = (third.json().results as { id: number }[])
+      .map((l) => l.id)
+      .filter((id) => id !== f.home && id !== f.other)[0]!;
     const far = await newClient({ first_name: 'Very', last_name: 'Far', location: thirdId }, admin);
     const patch = await manager.request({ method: 'PATCH', url: `/api/clients/${far.id}/`, payload: { notes: 'x' } });
     expect(patch.statusCode).toBe(403);
-    expect((await salesperson.request({ method: 'PATCH', url: `/api/clients/${far.id}/`, payload: { notes: 'x' } })).statusCode).toBe(403);
+    expect(
+      (await salesperson.request({ method: 'PATCH', url: `/api/clients/${far.id}/`, payload: { notes: 'x' } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('updates with PUT and PATCH (managers), audited before/after', async () => {
     const c = await newClient();
-    const patched = await manager.request({ method: 'PATCH', url: `/api/clients/${c.id}/`, payload: { notes: 'Prefers light pressure.' } });
+    const patched = await manager.request({
+      method: 'PATCH',
+      url: `/api/clients/${c.id}/`,
+      payload: { notes: 'Prefers light pressure.' },
+    });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json().notes).toBe('Prefers light pressure.');
-    const put = await admin.request({ method: 'PUT', url: `/api/clients/${c.id}/`, payload: { first_name: 'Put', last_name: 'Client', location: f.home } });
+    const put = await admin.request({
+      method: 'PUT',
+      url: `/api/clients/${c.id}/`,
+      payload: { first_name: 'Put', last_name: 'Client', location: f.home },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ first_name: 'Put', phone: null, notes: '' });
-    const entries = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'clients'), eq(auditLog.rowId, String(c.id)), eq(auditLog.action, 'update')));
+    const entries = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tableName, 'clients'), eq(auditLog.rowId, String(c.id)), eq(auditLog.action, 'update')));
     expect(entries).toHaveLength(2);
     expect(entries[0]!.before).toMatchObject({ notes: '' });
   });
@@ -168,7 +276,10 @@ describe('GET /api/clients/ in name order (cached page starts)', () => {
       const fast = await page(as, `pageSize=3&page=${n}&${filters}`);
       const walked = await page(as, `pageSize=3&page=${n}&ordering=last_name&${filters}`);
       expect(fast.count).toBe(walked.count);
-      expect(fast.results.map((c) => c.id), `page ${n} of ${filters}`).toEqual(walked.results.map((c) => c.id));
+      expect(
+        fast.results.map((c) => c.id),
+        `page ${n} of ${filters}`,
+      ).toEqual(walked.results.map((c) => c.id));
       expect([fast.next === null, fast.previous === null]).toEqual([walked.next === null, walked.previous === null]);
     }
     return first.count;
@@ -183,14 +294,21 @@ describe('GET /api/clients/ in name order (cached page starts)', () => {
     await pagesAgree(salesperson, '');
   });
   it('pages past several starts at any page size, as the offset walk does', async () => {
-    const values = Array.from({ length: 230 }, (_, i) => ({ firstName: `Bulk${String(i).padStart(3, '0')}`, lastName: i % 2 ? 'Paging' : 'Pagination', locationId: f.home }));
+    const values = Array.from({ length: 230 }, (_, i) => ({
+      firstName: `Bulk${String(i).padStart(3, '0')}`,
+      lastName: i % 2 ? 'Paging' : 'Pagination',
+      locationId: f.home,
+    }));
     await ctx.database.db.insert(clients).values(values);
     for (const size of [7, 45, 100]) {
       const first = await page(admin, `pageSize=${size}`);
       for (let n = 1; n <= Math.ceil(first.count / size) + 1; n += 1) {
         const fast = await page(admin, `pageSize=${size}&page=${n}`);
         const walked = await page(admin, `pageSize=${size}&page=${n}&ordering=last_name`);
-        expect(fast.results.map((c) => c.id), `page ${n} of ${size}`).toEqual(walked.results.map((c) => c.id));
+        expect(
+          fast.results.map((c) => c.id),
+          `page ${n} of ${size}`,
+        ).toEqual(walked.results.map((c) => c.id));
         expect(fast.count).toBe(walked.count);
       }
     }
@@ -213,16 +331,34 @@ describe('GET /api/clients/ in name order (cached page starts)', () => {
 describe('GET /api/clients/search/', () => {
   let rosa: ClientRead;
   beforeAll(async () => {
-    rosa = await newClient({ first_name: 'Rosalinda', last_name: 'Dela Paz', phone: '0966 123 4567', email: 'linda.paz@mail.ph' });
+    rosa = await newClient({
+      first_name: 'Rosalinda',
+      last_name: 'Dela Paz',
+      phone: '0966 123 4567',
+      email: 'linda.paz@mail.ph',
+    });
     await newClient({ first_name: 'Rosa', last_name: 'Pazcoguin', phone: '0966 999 0000' });
   });
   const ids = async (q: string, as: Agent = salesperson) => {
     const [words, filters] = q.split(/&(.*)/s);
-    const res = await as.request({ method: 'GET', url: `/api/clients/search/?q=${encodeURIComponent(words!)}${filters ? `&${filters}` : ''}` });
+    const res = await as.request({
+      method: 'GET',
+      url: `/api/clients/search/?q=${encodeURIComponent(words!)}${filters ? `&${filters}` : ''}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().results as ClientRead[]).map((c) => c.id);
   };
-  it.each(['dela paz rosalinda', 'PAZ ROSALINDA', 'rosalinda', '0966 123 4567', '+639661234567', '966 123 4567', '9661234567', 'linda.paz@mail.ph', '1234567'])('finds by %s', async (q) => {
+  it.each([
+    'dela paz rosalinda',
+    'PAZ ROSALINDA',
+    'rosalinda',
+    '0966 123 4567',
+    '+639661234567',
+    '966 123 4567',
+    '9661234567',
+    'linda.paz@mail.ph',
+    '1234567',
+  ])('finds by %s', async (q) => {
     expect(await ids(q)).toContain(rosa.id);
   });
   it('puts the best match first and misses what does not match', async () => {
@@ -240,7 +376,9 @@ describe('GET /api/clients/search/', () => {
     // Active clients rank first, and a filter given once is not remembered by the next request.
     expect((await ids('rosalinda paz', admin)).at(-1)).toBe(inactive.id);
     expect(await ids(`rosalinda paz&location=${f.other}`, admin)).toEqual([away.id]);
-    expect(await ids(`rosalinda paz&location=${f.home}`, admin)).toEqual(expect.arrayContaining([rosa.id, inactive.id]));
+    expect(await ids(`rosalinda paz&location=${f.home}`, admin)).toEqual(
+      expect.arrayContaining([rosa.id, inactive.id]),
+    );
     expect(await ids('rosalinda paz&is_active=false', admin)).toEqual([inactive.id]);
     expect(await ids('rosalinda paz&is_active=true', admin)).not.toContain(inactive.id);
     expect(await ids('rosalinda paz', admin)).toContain(inactive.id);
@@ -257,7 +395,11 @@ describe('selling vouchers and memberships', () => {
     const v = await sellVoucher(c.id, { discount: '100' });
     expect(v.code).toMatch(/^V-\d{6}$/);
     const expected = (Number(f.treatment.price) * 3).toFixed(2);
-    expect(v.sale).toMatchObject({ amount: expected, discount: '100.00', net_amount: (Number(expected) - 100).toFixed(2) });
+    expect(v.sale).toMatchObject({
+      amount: expected,
+      discount: '100.00',
+      net_amount: (Number(expected) - 100).toFixed(2),
+    });
     expect(v).toMatchObject({ sessions_total: 3, sessions_used: 0, sessions_remaining: 3, status: 'active' });
     const [row] = await ctx.database.db.select().from(sales).where(eq(sales.id, v.sale.id));
     expect(row).toMatchObject({ kind: 'voucher', reference: v.code, clientId: c.id, date: todayInManila() });
@@ -265,15 +407,35 @@ describe('selling vouchers and memberships', () => {
 
   it('needs a bank for card and bank transfer, and refuses a discount above the price', async () => {
     const c = await newClient();
-    const card = await salesperson.request({ method: 'POST', url: '/api/clients/treatments/', payload: { client: c.id, treatment: f.treatment.id, ...payment({ payment_method: 'card' }) } });
+    const card = await salesperson.request({
+      method: 'POST',
+      url: '/api/clients/treatments/',
+      payload: { client: c.id, treatment: f.treatment.id, ...payment({ payment_method: 'card' }) },
+    });
     expect(card.statusCode).toBe(400);
     expect(card.json().errors.bank).toBeDefined();
-    const ok = await salesperson.request({ method: 'POST', url: '/api/clients/treatments/', payload: { client: c.id, treatment: f.treatment.id, ...payment({ payment_method: 'bank_transfer', bank: f.bank }) } });
+    const ok = await salesperson.request({
+      method: 'POST',
+      url: '/api/clients/treatments/',
+      payload: {
+        client: c.id,
+        treatment: f.treatment.id,
+        ...payment({ payment_method: 'bank_transfer', bank: f.bank }),
+      },
+    });
     expect(ok.statusCode, ok.body).toBe(201);
-    const tooMuch = await salesperson.request({ method: 'POST', url: '/api/clients/treatments/', payload: { client: c.id, treatment: f.treatment.id, ...payment({ discount: '999999' }) } });
+    const tooMuch = await salesperson.request({
+      method: 'POST',
+      url: '/api/clients/treatments/',
+      payload: { client: c.id, treatment: f.treatment.id, ...payment({ discount: '999999' }) },
+    });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().errors.discount).toBeDefined();
-    const wrongSeller = await salesperson.request({ method: 'POST', url: '/api/clients/treatments/', payload: { client: c.id, treatment: f.treatment.id, ...payment({ salesperson: f.otherSalesperson }) } });
+    const wrongSeller = await salesperson.request({
+      method: 'POST',
+      url: '/api/clients/treatments/',
+      payload: { client: c.id, treatment: f.treatment.id, ...payment({ salesperson: f.otherSalesperson }) },
+    });
     expect(wrongSeller.json().errors.salesperson).toBeDefined();
   });
 
@@ -281,7 +443,12 @@ describe('selling vouchers and memberships', () => {
     const c = await newClient();
     const key = `test-key-${Date.now()}`;
     const send = () =>
-      salesperson.request({ method: 'POST', url: '/api/clients/treatments/', headers: { 'idempotency-key': key }, payload: { client: c.id, treatment: f.treatment.id, ...payment() } });
+      salesperson.request({
+        method: 'POST',
+        url: '/api/clients/treatments/',
+        headers: { 'idempotency-key': key },
+        payload: { client: c.id, treatment: f.treatment.id, ...payment() },
+      });
     const [a, b] = await Promise.all([send(), send()]);
     const c3 = await send();
     expect([a.statusCode, b.statusCode, c3.statusCode]).toEqual([201, 201, 201]);
@@ -289,29 +456,57 @@ describe('selling vouchers and memberships', () => {
     expect(c3.json()).toEqual(a.json());
     const [n] = await ctx.database.db.select({ n: count() }).from(sales).where(eq(sales.idempotencyKey, key));
     expect(n!.n).toBe(1);
-    const [v] = await ctx.database.db.select({ n: count() }).from(clientTreatments).where(eq(clientTreatments.clientId, c.id));
+    const [v] = await ctx.database.db
+      .select({ n: count() })
+      .from(clientTreatments)
+      .where(eq(clientTreatments.clientId, c.id));
     expect(v!.n).toBe(1);
-    const otherKind = await salesperson.request({ method: 'POST', url: '/api/clients/memberships/', headers: { 'idempotency-key': key }, payload: { client: c.id, membership: f.membership.id, ...payment() } });
+    const otherKind = await salesperson.request({
+      method: 'POST',
+      url: '/api/clients/memberships/',
+      headers: { 'idempotency-key': key },
+      payload: { client: c.id, membership: f.membership.id, ...payment() },
+    });
     expect(otherKind.statusCode).toBe(409);
   });
 
   it('sells a membership: the membership, one voucher per included treatment, one sale; services lists them', async () => {
     const c = await newClient();
-    const res = await salesperson.request({ method: 'POST', url: '/api/clients/memberships/', payload: { client: c.id, membership: f.membership.id, ...payment({ payment_method: 'e_wallet' }) } });
+    const res = await salesperson.request({
+      method: 'POST',
+      url: '/api/clients/memberships/',
+      payload: { client: c.id, membership: f.membership.id, ...payment({ payment_method: 'e_wallet' }) },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const m = res.json();
-    expect(m).toMatchObject({ client: c.id, membership: f.membership.id, status: 'active', price_paid: f.membership.price, sale: { kind: 'membership', reference: `CM-${m.id}`, amount: f.membership.price } });
+    expect(m).toMatchObject({
+      client: c.id,
+      membership: f.membership.id,
+      status: 'active',
+      price_paid: f.membership.price,
+      sale: { kind: 'membership', reference: `CM-${m.id}`, amount: f.membership.price },
+    });
     expect(m.vouchers.length).toBeGreaterThan(0);
-    expect(m.vouchers.find((v: { treatment: number }) => v.treatment === f.membership.treatment)).toMatchObject({ sessions_total: f.membership.sessions, sessions_used: 0 });
+    expect(m.vouchers.find((v: { treatment: number }) => v.treatment === f.membership.treatment)).toMatchObject({
+      sessions_total: f.membership.sessions,
+      sessions_used: 0,
+    });
     const services = await receptionist.request({ method: 'GET', url: `/api/clients/${c.id}/services/` });
     expect(services.statusCode).toBe(200);
     expect(services.json().vouchers).toHaveLength(m.vouchers.length);
-    const line = services.json().memberships[0].allowed_treatments.find((t: { treatment: number }) => t.treatment === f.membership.treatment);
+    const line = services
+      .json()
+      .memberships[0].allowed_treatments.find((t: { treatment: number }) => t.treatment === f.membership.treatment);
     expect(line).toMatchObject({ sessions_included: f.membership.sessions, sessions_remaining: f.membership.sessions });
     const list = await salesperson.request({ method: 'GET', url: `/api/clients/memberships/?client=${c.id}` });
     expect(list.json().count).toBe(1);
-    expect((await salesperson.request({ method: 'GET', url: `/api/clients/memberships/${m.id}/` })).json().id).toBe(m.id);
-    const vouchers = await salesperson.request({ method: 'GET', url: `/api/clients/treatments/?client=${c.id}&status=active` });
+    expect((await salesperson.request({ method: 'GET', url: `/api/clients/memberships/${m.id}/` })).json().id).toBe(
+      m.id,
+    );
+    const vouchers = await salesperson.request({
+      method: 'GET',
+      url: `/api/clients/treatments/?client=${c.id}&status=active`,
+    });
     expect(vouchers.json().count).toBe(m.vouchers.length);
   });
 });
@@ -320,27 +515,56 @@ describe('arrivals', () => {
   it('redeems a voucher session, notifies the therapist with a link, and a cancel gives it back once', async () => {
     const c = await newClient();
     const v = await sellVoucher(c.id, { sessions: 2 });
-    const res = await receptionist.request({ method: 'POST', url: '/api/clients/arrivals/', payload: arrival(c.id, { voucher: v.id, receptionist: f.receptionist }) });
+    const res = await receptionist.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: arrival(c.id, { voucher: v.id, receptionist: f.receptionist }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const a = res.json();
-    expect(a).toMatchObject({ client: c.id, voucher: v.id, voucher_code: v.code, treatment: f.treatment.id, status: 'arrived', date: todayInManila() });
-    expect((await salesperson.request({ method: 'GET', url: `/api/clients/treatments/${v.id}/` })).json().sessions_used).toBe(1);
-    const [note] = await ctx.database.db.select().from(notifications).where(and(eq(notifications.recipientId, f.therapistUserId), eq(notifications.type, 'client_arrival')));
+    expect(a).toMatchObject({
+      client: c.id,
+      voucher: v.id,
+      voucher_code: v.code,
+      treatment: f.treatment.id,
+      status: 'arrived',
+      date: todayInManila(),
+    });
+    expect(
+      (await salesperson.request({ method: 'GET', url: `/api/clients/treatments/${v.id}/` })).json().sessions_used,
+    ).toBe(1);
+    const [note] = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, f.therapistUserId), eq(notifications.type, 'client_arrival')));
     expect(note).toMatchObject({ link: `/clients/${c.id}` });
-    const cancel = await receptionist.request({ method: 'PATCH', url: `/api/clients/arrivals/${a.id}/`, payload: { status: 'cancelled' } });
+    const cancel = await receptionist.request({
+      method: 'PATCH',
+      url: `/api/clients/arrivals/${a.id}/`,
+      payload: { status: 'cancelled' },
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().status).toBe('cancelled');
-    expect((await salesperson.request({ method: 'GET', url: `/api/clients/treatments/${v.id}/` })).json().sessions_used).toBe(0);
-    const twice = await receptionist.request({ method: 'PATCH', url: `/api/clients/arrivals/${a.id}/`, payload: { status: 'cancelled' } });
+    expect(
+      (await salesperson.request({ method: 'GET', url: `/api/clients/treatments/${v.id}/` })).json().sessions_used,
+    ).toBe(0);
+    const twice = await receptionist.request({
+      method: 'PATCH',
+      url: `/api/clients/arrivals/${a.id}/`,
+      payload: { status: 'cancelled' },
+    });
     expect(twice.statusCode).toBe(409);
-    expect((await salesperson.request({ method: 'GET', url: `/api/clients/treatments/${v.id}/` })).json().sessions_used).toBe(0);
+    expect(
+      (await salesperson.request({ method: 'GET', url: `/api/clients/treatments/${v.id}/` })).json().sessions_used,
+    ).toBe(0);
   });
 
   it('refuses with the field named: someone else’s voucher, used up (409), wrong treatment, off-grid time, therapist elsewhere', async () => {
     const c = await newClient();
     const other = await newClient();
     const v = await sellVoucher(c.id, { sessions: 1 });
-    const post = (payload: Record<string, unknown>) => receptionist.request({ method: 'POST', url: '/api/clients/arrivals/', payload });
+    const post = (payload: Record<string, unknown>) =>
+      receptionist.request({ method: 'POST', url: '/api/clients/arrivals/', payload });
     const foreign = await post(arrival(other.id, { voucher: v.id }));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors.voucher[0]).toContain('another client');
@@ -361,26 +585,69 @@ describe('arrivals', () => {
   it('refuses an expired voucher and one whose membership was cancelled', async () => {
     const c = await newClient();
     const expired = await sellVoucher(c.id, { date: '2024-01-01', expires_on: '2024-02-01' });
-    const res = await receptionist.request({ method: 'POST', url: '/api/clients/arrivals/', payload: arrival(c.id, { voucher: expired.id }) });
+    const res = await receptionist.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: arrival(c.id, { voucher: expired.id }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.voucher[0]).toContain('expired');
-    const m = (await salesperson.request({ method: 'POST', url: '/api/clients/memberships/', payload: { client: c.id, membership: f.membership.id, ...payment() } })).json();
-    expect((await manager.request({ method: 'PATCH', url: `/api/clients/memberships/${m.id}/`, payload: { status: 'cancelled' } })).statusCode).toBe(200);
-    const viaMembership = await receptionist.request({ method: 'POST', url: '/api/clients/arrivals/', payload: arrival(c.id, { voucher: m.vouchers[0].id }) });
+    const m = (
+      await salesperson.request({
+        method: 'POST',
+        url: '/api/clients/memberships/',
+        payload: { client: c.id, membership: f.membership.id, ...payment() },
+      })
+    ).json();
+    expect(
+      (
+        await manager.request({
+          method: 'PATCH',
+          url: `/api/clients/memberships/${m.id}/`,
+          payload: { status: 'cancelled' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const viaMembership = await receptionist.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: arrival(c.id, { voucher: m.vouchers[0].id }),
+    });
     expect(viaMembership.statusCode).toBe(400);
     expect(viaMembership.json().errors.voucher[0]).toContain('not active');
-    const direct = await receptionist.request({ method: 'POST', url: '/api/clients/arrivals/', payload: arrival(c.id, { client_membership: m.id, treatment: f.membership.treatment }) });
+    const direct = await receptionist.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: arrival(c.id, { client_membership: m.id, treatment: f.membership.treatment }),
+    });
     expect(direct.json().errors.client_membership).toBeDefined();
   });
 
   it('counts and charts arrivals (not cancelled) by day, hour, location and therapist', async () => {
     const c = await newClient();
-    await receptionist.request({ method: 'POST', url: '/api/clients/arrivals/', payload: arrival(c.id, { date: '2025-03-03', time: '14:15' }) });
-    await receptionist.request({ method: 'POST', url: '/api/clients/arrivals/', payload: arrival(c.id, { date: '2025-03-03', time: '14:45' }) });
-    await receptionist.request({ method: 'POST', url: '/api/clients/arrivals/', payload: arrival(c.id, { date: '2025-03-04', time: '09:00' }) });
+    await receptionist.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: arrival(c.id, { date: '2025-03-03', time: '14:15' }),
+    });
+    await receptionist.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: arrival(c.id, { date: '2025-03-03', time: '14:45' }),
+    });
+    await receptionist.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: arrival(c.id, { date: '2025-03-04', time: '09:00' }),
+    });
     const n = await manager.request({ method: 'GET', url: '/api/clients/arrivals/arrivals_count/?date=2025-03-03' });
     expect(n.json()).toEqual({ count: 2, date_from: '2025-03-03', date_to: '2025-03-03' });
-    const data = (await manager.request({ method: 'GET', url: '/api/clients/arrivals/data/?date_from=2025-03-01&date_to=2025-03-05' })).json();
+    const data = (
+      await manager.request({
+        method: 'GET',
+        url: '/api/clients/arrivals/data/?date_from=2025-03-01&date_to=2025-03-05',
+      })
+    ).json();
     expect(data.by_day).toEqual([
       { date: '2025-03-03', count: 2 },
       { date: '2025-03-04', count: 1 },
@@ -391,27 +658,51 @@ describe('arrivals', () => {
     ]);
     expect(data.by_location).toEqual([{ location: f.home, location_name: expect.any(String), count: 3 }]);
     expect(data.by_therapist).toEqual([{ therapist: f.therapist, therapist_name: expect.any(String), count: 3 }]);
-    const list = await receptionist.request({ method: 'GET', url: `/api/clients/arrivals/?client=${c.id}&date_from=2025-03-04` });
+    const list = await receptionist.request({
+      method: 'GET',
+      url: `/api/clients/arrivals/?client=${c.id}&date_from=2025-03-04`,
+    });
     expect(list.json().count).toBe(1);
   });
 });
 
 describe('client history', () => {
-  type Entry = { id: number; at: string; actor: number | null; actor_name: string; action: string; table: string; changes: { field: string; before: unknown; after: unknown }[] };
+  type Entry = {
+    id: number;
+    at: string;
+    actor: number | null;
+    actor_name: string;
+    action: string;
+    table: string;
+    changes: { field: string; before: unknown; after: unknown }[];
+  };
 
   it('lists the create and the PATCH, newest first, with the changed field and who did it', async () => {
     const client = await newClient({ first_name: 'Hist', last_name: 'Ory', phone: '0917 700 0001' }, admin);
-    const patched = await manager.request({ method: 'PATCH', url: `/api/clients/${client.id}/`, payload: { phone: '0918 700 0002' } });
+    const patched = await manager.request({
+      method: 'PATCH',
+      url: `/api/clients/${client.id}/`,
+      payload: { phone: '0918 700 0002' },
+    });
     expect(patched.statusCode, patched.body).toBe(200);
     const res = await salesperson.request({ method: 'GET', url: `/api/clients/${client.id}/history/` });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json() as { count: number; next: string | null; results: Entry[] };
     expect(page.count).toBe(2);
     const [update, create] = page.results;
-    expect(update).toMatchObject({ action: 'update', table: 'clients', changes: [{ field: 'phone', before: '+639177000001', after: '+639187000002' }] });
+    expect(update).toMatchObject({
+      action: 'update',
+      table: 'clients',
+      changes: [{ field: 'phone', before: '+639177000001', after: '+639187000002' }],
+    });
     expect(update!.actor_name).not.toBe('System');
     expect(create).toMatchObject({ action: 'create', table: 'clients' });
-    expect(create!.changes).toEqual(expect.arrayContaining([{ field: 'first_name', before: null, after: 'Hist' }, { field: 'phone', before: null, after: '+639177000001' }]));
+    expect(create!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'first_name', before: null, after: 'Hist' },
+        { field: 'phone', before: null, after: '+639177000001' },
+      ]),
+    );
     expect(create!.changes.map((c) => c.field)).not.toContain('updated_at');
     expect(update!.actor).not.toBe(create!.actor);
     expect(new Date(update!.at).getTime()).toBeGreaterThanOrEqual(new Date(create!.at).getTime());
@@ -424,7 +715,11 @@ describe('client history', () => {
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json() as { count: number; next: string | null; results: Entry[] };
     expect(page.count).toBe(2);
-    expect(page.results[0]).toMatchObject({ action: 'sell', table: 'client_treatments', actor_name: expect.any(String) });
+    expect(page.results[0]).toMatchObject({
+      action: 'sell',
+      table: 'client_treatments',
+      actor_name: expect.any(String),
+    });
     expect(page.next).toContain('page=2');
     const second = await salesperson.request({ method: 'GET', url: page.next! });
     expect((second.json() as { results: Entry[] }).results[0]).toMatchObject({ action: 'create', table: 'clients' });
@@ -438,6 +733,8 @@ describe('client history', () => {
     expect(history.statusCode).toBe(404);
     expect(history.json()).toEqual(detail.json());
     expect((await salesperson.request({ method: 'GET', url: '/api/clients/abc/history/' })).statusCode).toBe(400);
-    expect((await salesperson.request({ method: 'GET', url: `/api/clients/${far.id}/history/?page=0` })).statusCode).toBe(400);
+    expect(
+      (await salesperson.request({ method: 'GET', url: `/api/clients/${far.id}/history/?page=0` })).statusCode,
+    ).toBe(400);
   });
 });

@@ -50,7 +50,14 @@ import {
 import { clientHistory } from './history.service';
 import { csvLines, sendCsv } from '../../lib/csv';
 import { arrivalsCsv } from './csv';
-import { arrivalsData, countArrivals, createArrival, getArrival, listArrivals, updateArrival } from './arrivals.service';
+import {
+  arrivalsData,
+  countArrivals,
+  createArrival,
+  getArrival,
+  listArrivals,
+  updateArrival,
+} from './arrivals.service';
 
 const tags = ['clients'];
 const errors = errorResponses;
@@ -63,7 +70,8 @@ const idempotencyKey = (header: string | string[] | undefined): string | null =>
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || value.trim() === '') return null;
   const key = value.trim();
-  if (key.length > 100 || !/^[\x21-\x7e]+$/.test(key)) throw badRequest('The Idempotency-Key header must be 1 to 100 visible ASCII characters.');
+  if (key.length > 100 || !/^[\x21-\x7e]+$/.test(key))
+    throw badRequest('The Idempotency-Key header must be 1 to 100 visible ASCII characters.');
   return key;
 };
 
@@ -72,13 +80,20 @@ const CSV_MAX_BYTES = 2 * 1024 * 1024;
 /** The CSV of an import: a multipart `file` part, or the body itself as text/csv. */
 const readCsv = async (request: FastifyRequest): Promise<string> => {
   if (typeof request.body === 'string') return request.body;
-  if (!request.isMultipart()) throw badRequest('Send the CSV as multipart/form-data in a field named "file", or as a text/csv body.', { file: ['Choose a CSV file.'] });
+  if (!request.isMultipart())
+    throw badRequest('Send the CSV as multipart/form-data in a field named "file", or as a text/csv body.', {
+      file: ['Choose a CSV file.'],
+    });
   const part = await request.file({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } }).catch(() => undefined);
-  if (!part || part.fieldname !== 'file') throw badRequest('Please correct the highlighted fields.', { file: ['Choose a CSV file.'] });
+  if (!part || part.fieldname !== 'file')
+    throw badRequest('Please correct the highlighted fields.', { file: ['Choose a CSV file.'] });
   try {
     return (await part.toBuffer()).toString('utf8');
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The file is larger than 2 MB.', { file: ['Split the file into parts of at most 2 MB.'] });
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, 'The file is larger than 2 MB.', {
+        file: ['Split the file into parts of at most 2 MB.'],
+      });
     throw badRequest('The upload could not be read.', { file: ['Choose a CSV file.'] });
   }
 };
@@ -88,92 +103,218 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   // ——— clients: the six resource routes; every role reads and creates, Managers and Admins change ———
-  resourceRoutes(app, { tags, readers: GROUPS, creators: GROUPS, writers: managers.groups, schemas: clientResource, service: clientsService });
-  app.get('/search/', { config: staff, schema: { tags, querystring: clientSearchQuerySchema, response: { 200: clientSearchResultSchema, ...errors } } }, async (request) =>
-    searchClients(db, currentUser(request), request.query),
+  resourceRoutes(app, {
+    tags,
+    readers: GROUPS,
+    creators: GROUPS,
+    writers: managers.groups,
+    schemas: clientResource,
+    service: clientsService,
+  });
+  app.get(
+    '/search/',
+    {
+      config: staff,
+      schema: { tags, querystring: clientSearchQuerySchema, response: { 200: clientSearchResultSchema, ...errors } },
+    },
+    async (request) => searchClients(db, currentUser(request), request.query),
   );
 
   // ——— import and export (Managers, Admins: bulk personal data) ———
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
   app.post(
     '/import/',
-    { config: managers, bodyLimit: CSV_MAX_BYTES, schema: { tags, querystring: clientImportQuerySchema, response: { 200: clientImportResultSchema, 201: clientImportResultSchema, ...errors, 413: errorBodySchema } } },
+    {
+      config: managers,
+      bodyLimit: CSV_MAX_BYTES,
+      schema: {
+        tags,
+        querystring: clientImportQuerySchema,
+        response: { 200: clientImportResultSchema, 201: clientImportResultSchema, ...errors, 413: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       const result = await importClients(db, currentUser(request), await readCsv(request), request.query.dry_run);
       return reply.code(result.dry_run ? 200 : 201).send(result);
     },
   );
-  app.get('/export/', { config: managers, schema: { tags, querystring: clientExportQuerySchema } }, async (request, reply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="clients-${new Date().toISOString().slice(0, 10)}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(exportClients(db, currentUser(request), request.query)),
+  app.get(
+    '/export/',
+    { config: managers, schema: { tags, querystring: clientExportQuerySchema } },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="clients-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(exportClients(db, currentUser(request), request.query)),
   );
 
   // ——— client memberships ———
   app.get(
     '/memberships/',
-    { config: staff, schema: { tags, querystring: clientMembershipListQuerySchema, response: { 200: pageSchema(clientMembershipSchema), ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        querystring: clientMembershipListQuerySchema,
+        response: { 200: pageSchema(clientMembershipSchema), ...errors },
+      },
+    },
     async (request) => listClientMemberships(db, currentUser(request), request.query, request.url),
   );
-  app.post('/memberships/', { config: staff, schema: { tags, body: clientMembershipBodySchema, response: { 201: clientMembershipSaleSchema, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await sellMembership(db, currentUser(request), request.body, idempotencyKey(request.headers['idempotency-key']))),
+  app.post(
+    '/memberships/',
+    {
+      config: staff,
+      schema: { tags, body: clientMembershipBodySchema, response: { 201: clientMembershipSaleSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await sellMembership(
+            db,
+            currentUser(request),
+            request.body,
+            idempotencyKey(request.headers['idempotency-key']),
+          ),
+        ),
   );
-  app.get('/memberships/:id/', { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientMembershipSchema, ...errors } } }, async (request) =>
-    getClientMembership(db, currentUser(request), request.params.id),
+  app.get(
+    '/memberships/:id/',
+    { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientMembershipSchema, ...errors } } },
+    async (request) => getClientMembership(db, currentUser(request), request.params.id),
   );
   app.patch(
     '/memberships/:id/',
-    { config: managers, schema: { tags, params: idParamsSchema, body: clientMembershipPatchSchema, response: { 200: clientMembershipSchema, ...errors } } },
+    {
+      config: managers,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: clientMembershipPatchSchema,
+        response: { 200: clientMembershipSchema, ...errors },
+      },
+    },
     async (request) => setClientMembershipStatus(db, currentUser(request), request.params.id, request.body.status),
   );
 
   // ——— vouchers ———
   app.get(
     '/treatments/',
-    { config: staff, schema: { tags, querystring: clientTreatmentListQuerySchema, response: { 200: pageSchema(clientTreatmentSchema), ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        querystring: clientTreatmentListQuerySchema,
+        response: { 200: pageSchema(clientTreatmentSchema), ...errors },
+      },
+    },
     async (request) => listClientTreatments(db, currentUser(request), request.query, request.url),
   );
-  app.post('/treatments/', { config: staff, schema: { tags, body: clientTreatmentBodySchema, response: { 201: clientTreatmentSaleSchema, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await sellVoucher(db, currentUser(request), request.body, idempotencyKey(request.headers['idempotency-key']))),
+  app.post(
+    '/treatments/',
+    {
+      config: staff,
+      schema: { tags, body: clientTreatmentBodySchema, response: { 201: clientTreatmentSaleSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await sellVoucher(db, currentUser(request), request.body, idempotencyKey(request.headers['idempotency-key'])),
+        ),
   );
-  app.get('/treatments/:id/', { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientTreatmentSchema, ...errors } } }, async (request) =>
-    getClientTreatment(db, currentUser(request), request.params.id),
+  app.get(
+    '/treatments/:id/',
+    { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientTreatmentSchema, ...errors } } },
+    async (request) => getClientTreatment(db, currentUser(request), request.params.id),
   );
 
   // ——— arrivals ———
-  app.get('/arrivals/', { config: staff, schema: { tags, querystring: clientArrivalListQuerySchema, response: { 200: pageSchema(clientArrivalSchema), ...errors } } }, async (request) =>
-    listArrivals(db, currentUser(request), request.query, request.url),
+  app.get(
+    '/arrivals/',
+    {
+      config: staff,
+      schema: {
+        tags,
+        querystring: clientArrivalListQuerySchema,
+        response: { 200: pageSchema(clientArrivalSchema), ...errors },
+      },
+    },
+    async (request) => listArrivals(db, currentUser(request), request.query, request.url),
   );
-  app.post('/arrivals/', { config: staff, schema: { tags, body: clientArrivalBodySchema, response: { 201: clientArrivalSchema, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await createArrival(db, currentUser(request), request.body)),
+  app.post(
+    '/arrivals/',
+    {
+      config: staff,
+      schema: { tags, body: clientArrivalBodySchema, response: { 201: clientArrivalSchema, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await createArrival(db, currentUser(request), request.body)),
   );
-  app.get('/arrivals/arrivals_count/', { config: staff, schema: { tags, querystring: arrivalsCountQuerySchema, response: { 200: arrivalsCountSchema, ...errors } } }, async (request) =>
-    countArrivals(db, currentUser(request), request.query),
+  app.get(
+    '/arrivals/arrivals_count/',
+    {
+      config: staff,
+      schema: { tags, querystring: arrivalsCountQuerySchema, response: { 200: arrivalsCountSchema, ...errors } },
+    },
+    async (request) => countArrivals(db, currentUser(request), request.query),
   );
-  app.get('/arrivals/data/', { config: staff, schema: { tags, querystring: arrivalsDataQuerySchema, response: { 200: arrivalsDataSchema, ...errors } } }, async (request, reply) => {
-    const data = await arrivalsData(db, currentUser(request), request.query);
-    if (request.query.format !== 'csv') return data;
-    const { header, rows } = arrivalsCsv(data, request.query.series);
-    return sendCsv(reply, `arrivals-${request.query.series.replace('_', '-')}-${data.date_from}-${data.date_to}`, csvLines(header, rows));
-  });
-  app.get('/arrivals/:id/', { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientArrivalSchema, ...errors } } }, async (request) =>
-    getArrival(db, currentUser(request), request.params.id),
+  app.get(
+    '/arrivals/data/',
+    {
+      config: staff,
+      schema: { tags, querystring: arrivalsDataQuerySchema, response: { 200: arrivalsDataSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const data = await arrivalsData(db, currentUser(request), request.query);
+      if (request.query.format !== 'csv') return data;
+      const { header, rows } = arrivalsCsv(data, request.query.series);
+      return sendCsv(
+        reply,
+        `arrivals-${request.query.series.replace('_', '-')}-${data.date_from}-${data.date_to}`,
+        csvLines(header, rows),
+      );
+    },
+  );
+  app.get(
+    '/arrivals/:id/',
+    { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientArrivalSchema, ...errors } } },
+    async (request) => getArrival(db, currentUser(request), request.params.id),
   );
   app.patch(
     '/arrivals/:id/',
-    { config: staff, schema: { tags, params: idParamsSchema, body: clientArrivalPatchSchema, response: { 200: clientArrivalSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: clientArrivalPatchSchema,
+        response: { 200: clientArrivalSchema, ...errors },
+      },
+    },
     async (request) => updateArrival(db, currentUser(request), request.params.id, request.body),
   );
 
   // ——— one client ———
-  app.get('/:id/services/', { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientServicesSchema, ...errors } } }, async (request) =>
-    clientServices(db, currentUser(request), request.params.id),
+  app.get(
+    '/:id/services/',
+    { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientServicesSchema, ...errors } } },
+    async (request) => clientServices(db, currentUser(request), request.params.id),
   );
   app.get(
     '/:id/history/',
-    { config: staff, schema: { tags, params: idParamsSchema, querystring: clientHistoryQuerySchema, response: { 200: pageSchema(clientHistoryEntrySchema), ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: clientHistoryQuerySchema,
+        response: { 200: pageSchema(clientHistoryEntrySchema), ...errors },
+      },
+    },
     async (request) => clientHistory(db, currentUser(request), request.params.id, request.query, request.url),
   );
 };

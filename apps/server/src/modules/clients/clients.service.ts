@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Client, ClientSearchResult, DeleteResult, Page, clientBodySchema, clientListQuerySchema, clientPatchSchema, clientSearchQuerySchema } from '@ginhawa/contract';
+import type {
+  Client,
+  ClientSearchResult,
+  DeleteResult,
+  Page,
+  clientBodySchema,
+  clientListQuerySchema,
+  clientPatchSchema,
+  clientSearchQuerySchema,
+} from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { clientListVersion, clients, locations } from '../../db/schema/index';
 import { audit, audited } from '../../lib/audit';
@@ -73,13 +82,17 @@ export const toClient = (r: ClientRow): Client => ({
   updated_at: iso(r.updatedAt),
 });
 
-export const selectClients = (db: DbOrTx) => db.select(clientColumns).from(clients).innerJoin(locations, eq(locations.id, clients.locationId));
+export const selectClients = (db: DbOrTx) =>
+  db.select(clientColumns).from(clients).innerJoin(locations, eq(locations.id, clients.locationId));
 
 /** Surname then given name: the clients_sort_name_idx / clients_location_sort_name_idx order. */
 const DEFAULT_ORDER = [asc(clients.sortName)];
 
 /** Filters shared by the list and the CSV export. */
-export const clientFilter = (scope: Scope, query: { location?: number; is_active?: boolean; search?: string }): SQL | undefined => {
+export const clientFilter = (
+  scope: Scope,
+  query: { location?: number; is_active?: boolean; search?: string },
+): SQL | undefined => {
   const conditions: (SQL | undefined)[] = [scopeCondition(scope, clients.locationId)];
   if (query.location !== undefined) conditions.push(eq(clients.locationId, query.location));
   if (query.is_active !== undefined) conditions.push(eq(clients.isActive, query.is_active));
@@ -99,7 +112,12 @@ export const listClients = async (db: Db, user: AuthUser, query: ClientQuery, ur
     select: () => db.select({ id: clients.id }).from(clients).$dynamic(),
     count: async (where) => (await db.select({ n: count() }).from(clients).where(where))[0]?.n ?? 0,
     where: clientFilter(readScope(user), query),
-    orderBy: { last_name: clients.sortName, first_name: lower(clients.firstName), created_at: clients.createdAt, id: clients.id },
+    orderBy: {
+      last_name: clients.sortName,
+      first_name: lower(clients.firstName),
+      created_at: clients.createdAt,
+      id: clients.id,
+    },
     defaultOrder: DEFAULT_ORDER,
     tieBreaker: clients.id,
     load: async (page) => {
@@ -130,7 +148,8 @@ const filterValues = (scope: Scope, query: ListFilters): Record<string, unknown>
 /** clientFilter's conditions with placeholders, for the shape filterShape wrote (its last three parts). */
 const filterPlaceholders = (shape: string): (SQL | undefined)[] => {
   const [scope, location, active] = shape.split('_').slice(-3) as [string, string, string];
-  const scopeIds = scope === 'all' ? undefined : Array.from({ length: Number(scope) }, (_, i) => sql.placeholder(`scope${i}`));
+  const scopeIds =
+    scope === 'all' ? undefined : Array.from({ length: Number(scope) }, (_, i) => sql.placeholder(`scope${i}`));
   return [
     scopeIds && (scopeIds.length ? inArray(clients.locationId, scopeIds) : sql`false`),
     location === 'location' ? eq(clients.locationId, sql.placeholder('location')) : undefined,
@@ -151,7 +170,8 @@ const PAGE_STEP = 100;
 
 /** The clients table's version (migration 0008): raised by every statement that changes clients. */
 const listVersion = sql<number>`(select ${clientListVersion.version} from ${clientListVersion})`.mapWith(Number);
-const readListVersion = async (db: Db) => (await db.select({ version: clientListVersion.version }).from(clientListVersion))[0]?.version ?? 0;
+const readListVersion = async (db: Db) =>
+  (await db.select({ version: clientListVersion.version }).from(clientListVersion))[0]?.version ?? 0;
 
 /** One page from the nearest start before it (skipping fewer than PAGE_STEP rows), with the table's version, per filter shape. */
 const pageStatement = preparedOnce('client_page', (db, name, shape) =>
@@ -159,7 +179,12 @@ const pageStatement = preparedOnce('client_page', (db, name, shape) =>
     .select({ ...clientColumns, version: listVersion })
     .from(clients)
     .innerJoin(locations, eq(locations.id, clients.locationId))
-    .where(and(...filterPlaceholders(shape), sql`(${clients.sortName}, ${clients.id}) >= (${sql.placeholder('sortName')}, ${sql.placeholder('id')})`))
+    .where(
+      and(
+        ...filterPlaceholders(shape),
+        sql`(${clients.sortName}, ${clients.id}) >= (${sql.placeholder('sortName')}, ${sql.placeholder('id')})`,
+      ),
+    )
     .orderBy(asc(clients.sortName), asc(clients.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('skip'))
@@ -186,7 +211,12 @@ const readPageStarts = async (db: Db, where: SQL | undefined): Promise<PageStart
     .as('numbered');
   const rows = await db
     // The count as its own scalar subquery: `count(*) over ()` would be a second pass over every row.
-    .select({ sortName: numbered.sortName, id: numbered.id, count: sql`(${db.select({ n: count() }).from(clients).where(where)})`.mapWith(Number), version: listVersion })
+    .select({
+      sortName: numbered.sortName,
+      id: numbered.id,
+      count: sql`(${db.select({ n: count() }).from(clients).where(where)})`.mapWith(Number),
+      version: listVersion,
+    })
     .from(numbered)
     .where(sql`${numbered.position} % ${PAGE_STEP} = 0`)
     .orderBy(asc(numbered.position));
@@ -198,8 +228,19 @@ const readPageStarts = async (db: Db, where: SQL | undefined): Promise<PageStart
  * The cached starts for this filter, read again (once, however many requests ask) when `stale` is
  * what is cached. `where` is built only then: a cached page needs no filter SQL.
  */
-const pageStarts = (db: Db, key: string, where: () => SQL | undefined, stale?: Promise<PageStarts>): Promise<PageStarts> =>
-  keptStarts(db, key, (entry) => entry.value !== stale, undefined, () => readPageStarts(db, where()));
+const pageStarts = (
+  db: Db,
+  key: string,
+  where: () => SQL | undefined,
+  stale?: Promise<PageStarts>,
+): Promise<PageStarts> =>
+  keptStarts(
+    db,
+    key,
+    (entry) => entry.value !== stale,
+    undefined,
+    () => readPageStarts(db, where()),
+  );
 
 /**
  * A page in the default order (surname, given name, id) without a deep offset: the page starts
@@ -219,7 +260,15 @@ const pageInNameOrder = async (db: Db, scope: Scope, query: ClientQuery, url: st
     const { version, count: total, starts } = await cached;
     const offset = (query.page - 1) * query.pageSize;
     const start = starts[Math.floor(offset / PAGE_STEP)];
-    const rows = start ? await pageStatement(db, shape).execute({ ...values, sortName: start.sortName, id: start.id, skip: offset % PAGE_STEP, limit: query.pageSize }) : [];
+    const rows = start
+      ? await pageStatement(db, shape).execute({
+          ...values,
+          sortName: start.sortName,
+          id: start.id,
+          skip: offset % PAGE_STEP,
+          limit: query.pageSize,
+        })
+      : [];
     const current = rows[0]?.version ?? (await readListVersion(db));
     if (current === version || attempt > 0) return toPage(url, query, total, rows.map(toClient));
     await pageStarts(db, key, where, cached);
@@ -245,7 +294,8 @@ const searchTerms = (text: string): SearchTerms => {
   return { kind: 'name', patterns: q.split(/\s+/).filter(Boolean).slice(0, 6).map(likePattern), exact: q };
 };
 
-const matchesAll = (patterns: readonly (string | SQLWrapper)[]) => and(...patterns.map((p) => like(clients.searchText, p)))!;
+const matchesAll = (patterns: readonly (string | SQLWrapper)[]) =>
+  and(...patterns.map((p) => like(clients.searchText, p)))!;
 
 /** How many matches a search ranks at most (see searchClients). */
 export const SEARCH_CANDIDATES = 100;
@@ -264,7 +314,10 @@ const searchStatement = preparedOnce('client_search', (db, name, shape) => {
     .select({ ...columns, sortName: clients.sortName })
     .from(clients)
     .where(
-      and(matchesAll(Array.from({ length: Number(words) }, (_, i) => sql.placeholder(`w${i}`))), ...filterPlaceholders(shape)),
+      and(
+        matchesAll(Array.from({ length: Number(words) }, (_, i) => sql.placeholder(`w${i}`))),
+        ...filterPlaceholders(shape),
+      ),
     )
     .limit(SEARCH_CANDIDATES)
     .as('candidate');
@@ -290,7 +343,9 @@ export const searchClients = async (db: Db, user: AuthUser, query: ClientSearch)
   const scope = readScope(user);
   const values: Record<string, unknown> = { ...filterValues(scope, query), exact: terms.exact, limit: query.limit };
   terms.patterns.forEach((p, i) => (values[`w${i}`] = p));
-  const rows = await searchStatement(db, `${terms.kind}_${terms.patterns.length}_${filterShape(scope, query)}`).execute(values);
+  const rows = await searchStatement(db, `${terms.kind}_${terms.patterns.length}_${filterShape(scope, query)}`).execute(
+    values,
+  );
   return { results: rows.map(toClient) };
 };
 
@@ -303,7 +358,10 @@ export const getClient = async (db: DbOrTx, user: AuthUser, id: number, { lock =
 };
 
 export const locationName = async (db: DbOrTx, id: number, field = 'location') => {
-  const [row] = await db.select({ name: locations.name, isActive: locations.isActive }).from(locations).where(eq(locations.id, id));
+  const [row] = await db
+    .select({ name: locations.name, isActive: locations.isActive })
+    .from(locations)
+    .where(eq(locations.id, id));
   if (!row) throw fieldError(field, 'No such location.');
   return row;
 };
@@ -312,7 +370,12 @@ export const locationName = async (db: DbOrTx, id: number, field = 'location') =
  * Not assertFree: phones are not unique (relatives share one), so this is a confirmation the
  * request can give (`allow_duplicate_phone`), and its 409 names the client who has the number.
  */
-const assertPhoneFree = async (db: DbOrTx, phone: string | null | undefined, allowDuplicate: boolean | undefined, exceptId?: number) => {
+const assertPhoneFree = async (
+  db: DbOrTx,
+  phone: string | null | undefined,
+  allowDuplicate: boolean | undefined,
+  exceptId?: number,
+) => {
   if (!phone || allowDuplicate) return;
   const [clash] = await db
     .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName })
@@ -356,14 +419,21 @@ export const toColumns = <T extends ClientChanges>(v: T): Columns<T> => ({
 export const createClient = async (db: Db, user: AuthUser, input: ClientInput): Promise<Client> =>
   db.transaction(async (tx) => {
     const location = await locationName(tx, input.location);
-    if (!location.isActive) throw fieldError('location', `${location.name} is closed (inactive); choose an open location.`);
+    if (!location.isActive)
+      throw fieldError('location', `${location.name} is closed (inactive); choose an open location.`);
     assertWritable(user, input.location, location.name);
     await assertPhoneFree(tx, input.phone, input.allow_duplicate_phone);
     const [row] = await tx
       .insert(clients)
       .values({ ...toColumns(input), ...createdBy(user.id) })
       .returning({ id: clients.id });
-    return audited(tx, { actorId: user.id, action: 'create', tableName: 'clients', rowId: row!.id, after: await getClient(tx, user, row!.id) });
+    return audited(tx, {
+      actorId: user.id,
+      action: 'create',
+      tableName: 'clients',
+      rowId: row!.id,
+      after: await getClient(tx, user, row!.id),
+    });
   });
 
 /** PUT (every field) and PATCH (some): Managers at the client's (and the new) location, Admins anywhere. */
@@ -380,7 +450,14 @@ export const updateClient = async (db: Db, user: AuthUser, id: number, changes: 
       .update(clients)
       .set({ ...toColumns(changes), ...touched(user.id) })
       .where(eq(clients.id, id));
-    return audited(tx, { actorId: user.id, action: 'update', tableName: 'clients', rowId: id, before, after: await getClient(tx, user, id) });
+    return audited(tx, {
+      actorId: user.id,
+      action: 'update',
+      tableName: 'clients',
+      rowId: id,
+      before,
+      after: await getClient(tx, user, id),
+    });
   });
 
 /** Deletes a client with no history; one with memberships, vouchers, arrivals or sales is deactivated. */
@@ -395,19 +472,32 @@ export const deleteClient = async (db: Db, user: AuthUser, id: number): Promise<
       isActive: before.is_active,
       remove: (sp) => sp.delete(clients).where(eq(clients.id, id)),
       deactivate: async () => {
-        await tx.update(clients).set({ isActive: false, ...touched(user.id) }).where(eq(clients.id, id));
+        await tx
+          .update(clients)
+          .set({ isActive: false, ...touched(user.id) })
+          .where(eq(clients.id, id));
         after = await getClient(tx, user, id);
       },
     });
-    await audit(tx, { actorId: user.id, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'clients', rowId: id, before, after });
+    await audit(tx, {
+      actorId: user.id,
+      action: result.result === 'deleted' ? 'delete' : 'deactivate',
+      tableName: 'clients',
+      rowId: id,
+      before,
+      after,
+    });
     return result;
   });
 
 /** What the resource routes call (lib/resource-routes.ts); where the caller may act comes from the request's user. */
 export const clientsService = {
-  list: (db: Db, query: ClientQuery, url: string, request: FastifyRequest) => listClients(db, currentUser(request), query, url),
+  list: (db: Db, query: ClientQuery, url: string, request: FastifyRequest) =>
+    listClients(db, currentUser(request), query, url),
   get: (db: Db, id: number, request: FastifyRequest) => getClient(db, currentUser(request), id),
-  create: (db: Db, _actorId: number, body: ClientInput, request: FastifyRequest) => createClient(db, currentUser(request), body),
-  update: (db: Db, _actorId: number, id: number, body: ClientChanges, request: FastifyRequest) => updateClient(db, currentUser(request), id, body),
+  create: (db: Db, _actorId: number, body: ClientInput, request: FastifyRequest) =>
+    createClient(db, currentUser(request), body),
+  update: (db: Db, _actorId: number, id: number, body: ClientChanges, request: FastifyRequest) =>
+    updateClient(db, currentUser(request), id, body),
   remove: (db: Db, _actorId: number, id: number, request: FastifyRequest) => deleteClient(db, currentUser(request), id),
 };

@@ -1,6 +1,14 @@
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { banks, employees, locations, membershipAllowedTreatments, memberships, treatments, users } from '../../db/schema/index';
+import {
+  banks,
+  employees,
+  locations,
+  membershipAllowedTreatments,
+  memberships,
+  treatments,
+  users,
+} from '../../db/schema/index';
 
 /** Ids from the demo data the client tests build on. */
 export type Fixtures = {
@@ -19,7 +27,11 @@ export type Fixtures = {
 };
 
 const employeeOf = async (db: Db, username: string) => {
-  const [row] = await db.select({ id: employees.id, locationId: employees.locationId, userId: employees.userId }).from(employees).innerJoin(users, eq(users.id, employees.userId)).where(eq(users.username, username));
+  const [row] = await db
+    .select({ id: employees.id, locationId: employees.locationId, userId: employees.userId })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(eq(users.username, username));
   return row!;
 };
 
@@ -27,7 +39,12 @@ export const loadFixtures = async (db: Db): Promise<Fixtures> => {
   const sp = await employeeOf(db, 'salesperson');
   const th = await employeeOf(db, 'therapist');
   const rc = await employeeOf(db, 'receptionist');
-  const [other] = await db.select({ id: locations.id }).from(locations).where(ne(locations.id, sp.locationId)).orderBy(asc(locations.id)).limit(1);
+  const [other] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(ne(locations.id, sp.locationId))
+    .orderBy(asc(locations.id))
+    .limit(1);
   const [otherTherapist] = await db
     .select({ id: employees.id })
     .from(employees)
@@ -38,15 +55,30 @@ export const loadFixtures = async (db: Db): Promise<Fixtures> => {
     .from(employees)
     .where(and(eq(employees.kind, 'salesperson'), eq(employees.locationId, other!.id), eq(employees.isActive, true)))
     .limit(1);
-  const [treatment, second] = await db.select({ id: treatments.id, price: treatments.price }).from(treatments).where(eq(treatments.isActive, true)).orderBy(asc(treatments.id)).limit(2);
+  const [treatment, second] = await db
+    .select({ id: treatments.id, price: treatments.price })
+    .from(treatments)
+    .where(eq(treatments.isActive, true))
+    .orderBy(asc(treatments.id))
+    .limit(2);
   const [line] = await db
-    .select({ id: memberships.id, price: memberships.price, treatment: membershipAllowedTreatments.treatmentId, sessions: membershipAllowedTreatments.sessionsIncluded })
+    .select({
+      id: memberships.id,
+      price: memberships.price,
+      treatment: membershipAllowedTreatments.treatmentId,
+      sessions: membershipAllowedTreatments.sessionsIncluded,
+    })
     .from(memberships)
     .innerJoin(membershipAllowedTreatments, eq(membershipAllowedTreatments.membershipId, memberships.id))
     .where(and(eq(memberships.isActive, true), gt(membershipAllowedTreatments.sessionsIncluded, 0)))
     .orderBy(asc(memberships.id), asc(membershipAllowedTreatments.id))
     .limit(1);
-  const [bank] = await db.select({ id: banks.id }).from(banks).where(eq(banks.isActive, true)).orderBy(asc(banks.id)).limit(1);
+  const [bank] = await db
+    .select({ id: banks.id })
+    .from(banks)
+    .where(eq(banks.isActive, true))
+    .orderBy(asc(banks.id))
+    .limit(1);
   return {
     home: sp.locationId,
     other: other!.id,

@@ -16,7 +16,8 @@ const NOISE = new Set(['updated_at', 'updated_by']);
 const SECRET = /password|secret|token|hash/i;
 
 type Json = Record<string, unknown>;
-const asObject = (value: unknown): Json | null => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null);
+const asObject = (value: unknown): Json | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
 
 /** The fields before/after differ in (for a create: every field of after; for a delete: of before). */
 export const auditChanges = (before: unknown, after: unknown): ClientHistoryChange[] => {
@@ -33,12 +34,21 @@ export const auditChanges = (before: unknown, after: unknown): ClientHistoryChan
  * GET /clients/{id}/history/: the audit rows about the client and the memberships, vouchers and
  * arrivals sold or logged for it, newest first. Who may read it is who may read the client.
  */
-export const clientHistory = async (db: Db, user: AuthUser, id: number, query: { page: number; pageSize: number }, url: string): Promise<Page<ClientHistoryEntry>> => {
+export const clientHistory = async (
+  db: Db,
+  user: AuthUser,
+  id: number,
+  query: { page: number; pageSize: number },
+  url: string,
+): Promise<Page<ClientHistoryEntry>> => {
   await getClient(db, user, id);
   const clientId = String(id);
   const where = or(
     and(eq(auditLog.tableName, 'clients'), eq(auditLog.rowId, clientId)),
-    and(inArray(auditLog.tableName, RELATED_TABLES), or(sql`${auditLog.after}->>'client' = ${clientId}`, sql`${auditLog.before}->>'client' = ${clientId}`)),
+    and(
+      inArray(auditLog.tableName, RELATED_TABLES),
+      or(sql`${auditLog.after}->>'client' = ${clientId}`, sql`${auditLog.before}->>'client' = ${clientId}`),
+    ),
   );
   return listPage(url, query, {
     select: () =>

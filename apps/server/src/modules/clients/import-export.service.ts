@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
-import { CLIENT_IMPORT_MAX_ROWS, clientBodySchema, type ClientImportLineError, type ClientImportResult } from '@ginhawa/contract';
+import {
+  CLIENT_IMPORT_MAX_ROWS,
+  clientBodySchema,
+  type ClientImportLineError,
+  type ClientImportResult,
+} from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { clients, locations } from '../../db/schema/index';
@@ -14,7 +19,18 @@ import { csvLine, parseCsv } from '../../lib/csv';
 import { splitFullName } from './csv';
 import { readScope, writeScope, inScope } from './scope';
 
-const COLUMNS = ['name', 'first_name', 'last_name', 'phone', 'email', 'birthdate', 'gender', 'location', 'address', 'notes'] as const;
+const COLUMNS = [
+  'name',
+  'first_name',
+  'last_name',
+  'phone',
+  'email',
+  'birthdate',
+  'gender',
+  'location',
+  'address',
+  'notes',
+] as const;
 type Column = (typeof COLUMNS)[number];
 type ClientValues = z.output<typeof clientBodySchema>;
 type Planned = { line: number; values: ClientValues; locationName: string };
@@ -23,20 +39,32 @@ const INSERT_CHUNK = 1_000;
 const PREVIEW_ROWS = 20;
 
 /** Reads, checks and plans every line; nothing is written here. */
-const plan = async (db: Db, user: AuthUser, text: string): Promise<{ planned: Planned[]; errors: ClientImportLineError[] }> => {
+const plan = async (
+  db: Db,
+  user: AuthUser,
+  text: string,
+): Promise<{ planned: Planned[]; errors: ClientImportLineError[] }> => {
   const rows = parseCsv(text).filter((r) => r.some((cell) => cell.trim() !== ''));
-  if (rows.length === 0) throw badRequest('The file is empty.', { file: ['Choose a CSV file with a header line and at least one client.'] });
+  if (rows.length === 0)
+    throw badRequest('The file is empty.', { file: ['Choose a CSV file with a header line and at least one client.'] });
   const header = rows[0]!.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
   const index = new Map<Column, number>();
   header.forEach((h, i) => {
     if ((COLUMNS as readonly string[]).includes(h)) index.set(h as Column, i);
   });
   if (!index.has('name') && !(index.has('first_name') && index.has('last_name'))) {
-    throw badRequest('The header line needs a "name" column, or "first_name" and "last_name".', { file: [`Columns found: ${header.join(', ') || 'none'}.`] });
+    throw badRequest('The header line needs a "name" column, or "first_name" and "last_name".', {
+      file: [`Columns found: ${header.join(', ') || 'none'}.`],
+    });
   }
-  if (rows.length - 1 > CLIENT_IMPORT_MAX_ROWS) throw new HttpError(413, `At most ${CLIENT_IMPORT_MAX_ROWS} clients per import; split the file.`, { file: [`${rows.length - 1} lines.`] });
+  if (rows.length - 1 > CLIENT_IMPORT_MAX_ROWS)
+    throw new HttpError(413, `At most ${CLIENT_IMPORT_MAX_ROWS} clients per import; split the file.`, {
+      file: [`${rows.length - 1} lines.`],
+    });
 
-  const allLocations = await db.select({ id: locations.id, name: locations.name, isActive: locations.isActive }).from(locations);
+  const allLocations = await db
+    .select({ id: locations.id, name: locations.name, isActive: locations.isActive })
+    .from(locations);
   const byName = new Map(allLocations.map((l) => [l.name.trim().toLowerCase(), l]));
   const scope = writeScope(user);
   // A blank location means the importer's own, when they work at exactly one.
@@ -51,13 +79,16 @@ const plan = async (db: Db, user: AuthUser, text: string): Promise<{ planned: Pl
   };
   rows.slice(1).forEach((row, n) => {
     const line = n + 2;
-    const names = index.has('first_name') ? { first: cell(row, 'first_name'), last: cell(row, 'last_name') } : splitFullName(cell(row, 'name'));
+    const names = index.has('first_name')
+      ? { first: cell(row, 'first_name'), last: cell(row, 'last_name') }
+      : splitFullName(cell(row, 'name'));
     const locationText = cell(row, 'location');
     let location: (typeof allLocations)[number] | undefined;
     if (locationText) {
       location = byName.get(locationText.toLowerCase());
       if (!location) errors.push({ line, field: 'location', message: `No location named "${locationText}".` });
-      else if (!inScope(scope, location.id)) errors.push({ line, field: 'location', message: `You do not work at ${location.name}.` });
+      else if (!inScope(scope, location.id))
+        errors.push({ line, field: 'location', message: `You do not work at ${location.name}.` });
     } else if (ownLocations.length === 1) location = ownLocations[0];
     else errors.push({ line, field: 'location', message: 'Enter the location name.' });
     const parsed = clientBodySchema.safeParse({
@@ -72,7 +103,8 @@ const plan = async (db: Db, user: AuthUser, text: string): Promise<{ planned: Pl
       location: location?.id ?? 1,
     });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push({ line, field: String(issue.path[0] ?? 'line'), message: issue.message });
+      for (const issue of parsed.error.issues)
+        errors.push({ line, field: String(issue.path[0] ?? 'line'), message: issue.message });
       return;
     }
     if (location) planned.push({ line, values: parsed.data, locationName: location.name });
@@ -83,7 +115,11 @@ const plan = async (db: Db, user: AuthUser, text: string): Promise<{ planned: Pl
   const known = new Map<string, string>();
   for (let i = 0; i < phones.length; i += INSERT_CHUNK) {
     const found = await db
-      .select({ phone: clients.phone, id: clients.id, name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}` })
+      .select({
+        phone: clients.phone,
+        id: clients.id,
+        name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
+      })
       .from(clients)
       .where(inArray(clients.phone, phones.slice(i, i + INSERT_CHUNK)));
     for (const f of found) if (f.phone && !known.has(f.phone)) known.set(f.phone, `${f.name} (client #${f.id})`);
@@ -92,8 +128,10 @@ const plan = async (db: Db, user: AuthUser, text: string): Promise<{ planned: Pl
   const kept: Planned[] = [];
   for (const p of planned) {
     const phone = p.values.phone;
-    if (phone && known.has(phone)) errors.push({ line: p.line, field: 'phone', message: `${known.get(phone)} already has this phone number.` });
-    else if (phone && seen.has(phone)) errors.push({ line: p.line, field: 'phone', message: `Line ${seen.get(phone)} has the same phone number.` });
+    if (phone && known.has(phone))
+      errors.push({ line: p.line, field: 'phone', message: `${known.get(phone)} already has this phone number.` });
+    else if (phone && seen.has(phone))
+      errors.push({ line: p.line, field: 'phone', message: `Line ${seen.get(phone)} has the same phone number.` });
     else {
       if (phone) seen.set(phone, p.line);
       kept.push(p);
@@ -107,7 +145,12 @@ const plan = async (db: Db, user: AuthUser, text: string): Promise<{ planned: Pl
  * A dry run answers what would be created and every bad line; a real run stores all lines in one
  * transaction, or nothing at all when any line is bad (400 with the same line list).
  */
-export const importClients = async (db: Db, user: AuthUser, text: string, dryRun: boolean): Promise<ClientImportResult> => {
+export const importClients = async (
+  db: Db,
+  user: AuthUser,
+  text: string,
+  dryRun: boolean,
+): Promise<ClientImportResult> => {
   const { planned, errors } = await plan(db, user, text);
   const preview = planned.slice(0, PREVIEW_ROWS).map((p) => ({
     line: p.line,
@@ -121,9 +164,13 @@ export const importClients = async (db: Db, user: AuthUser, text: string, dryRun
   if (errors.length) {
     const byLine: Record<string, string[]> = {};
     for (const e of errors) (byLine[`line ${e.line}: ${e.field}`] ??= []).push(e.message);
-    throw badRequest(`Nothing was imported: ${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} in the file. Fix the lines listed and try again.`, byLine);
+    throw badRequest(
+      `Nothing was imported: ${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} in the file. Fix the lines listed and try again.`,
+      byLine,
+    );
   }
-  if (planned.length === 0) throw badRequest('The file has no clients to import.', { file: ['Add at least one line under the header.'] });
+  if (planned.length === 0)
+    throw badRequest('The file has no clients to import.', { file: ['Add at least one line under the header.'] });
   await db.transaction(async (tx) => {
     const ids: number[] = [];
     for (let i = 0; i < planned.length; i += INSERT_CHUNK) {
@@ -135,16 +182,39 @@ export const importClients = async (db: Db, user: AuthUser, text: string, dryRun
         .returning({ id: clients.id });
       ids.push(...inserted.map((r) => r.id));
     }
-    await audit(tx, { actorId: user.id, action: 'import', tableName: 'clients', rowId: null, after: { count: ids.length, ids } });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'import',
+      tableName: 'clients',
+      rowId: null,
+      after: { count: ids.length, ids },
+    });
   });
   return { dry_run: false, count: planned.length, errors: [], preview };
 };
 
-const EXPORT_HEADER = ['id', 'first_name', 'last_name', 'phone', 'email', 'birthdate', 'gender', 'location', 'address', 'notes', 'is_active', 'created_at'];
+const EXPORT_HEADER = [
+  'id',
+  'first_name',
+  'last_name',
+  'phone',
+  'email',
+  'birthdate',
+  'gender',
+  'location',
+  'address',
+  'notes',
+  'is_active',
+  'created_at',
+];
 const EXPORT_BATCH = 1_000;
 
 /** Streams the filtered list as CSV in id order, a batch at a time (keyset), so 100,000 clients never sit in memory at once. */
-export const exportClients = (db: Db, user: AuthUser, query: { location?: number; is_active?: boolean; search?: string }): Readable => {
+export const exportClients = (
+  db: Db,
+  user: AuthUser,
+  query: { location?: number; is_active?: boolean; search?: string },
+): Readable => {
   const filter = clientFilter(readScope(user), query);
   async function* lines() {
     yield csvLine(EXPORT_HEADER);
@@ -157,7 +227,20 @@ export const exportClients = (db: Db, user: AuthUser, query: { location?: number
       if (rows.length === 0) return;
       yield rows
         .map((r) =>
-          csvLine([r.id, r.firstName, r.lastName, r.phone, r.email, r.birthdate, r.gender, r.locationName, r.address, r.notes, r.isActive, iso(r.createdAt)]),
+          csvLine([
+            r.id,
+            r.firstName,
+            r.lastName,
+            r.phone,
+            r.email,
+            r.birthdate,
+            r.gender,
+            r.locationName,
+            r.address,
+            r.notes,
+            r.isActive,
+            iso(r.createdAt),
+          ]),
         )
         .join('');
       after = rows[rows.length - 1]!.id;

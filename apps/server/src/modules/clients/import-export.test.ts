@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { clients, locations } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, multipartFile, type Agent, type TestContext } from '../../test/build';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  buildTestApp,
+  login,
+  multipartFile,
+  type Agent,
+  type TestContext,
+} from '../../test/build';
 import { parseCsv } from '../../lib/csv';
 import { splitFullName } from './csv';
 
@@ -14,7 +22,11 @@ beforeAll(async () => {
   ctx = await buildTestApp();
   admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
   manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-  [home] = await ctx.database.db.select({ id: locations.id, name: locations.name }).from(locations).orderBy(locations.id).limit(1) as [{ id: number; name: string }];
+  [home] = (await ctx.database.db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .orderBy(locations.id)
+    .limit(1)) as [{ id: number; name: string }];
 });
 afterAll(async () => {
   await ctx?.close();
@@ -22,7 +34,12 @@ afterAll(async () => {
 
 const total = async () => (await ctx.database.db.select({ n: count() }).from(clients))[0]!.n;
 const csvPost = (as: Agent, body: string, dryRun: boolean) =>
-  as.request({ method: 'POST', url: `/api/clients/import/?dry_run=${dryRun}`, headers: { 'content-type': 'text/csv' }, payload: body });
+  as.request({
+    method: 'POST',
+    url: `/api/clients/import/?dry_run=${dryRun}`,
+    headers: { 'content-type': 'text/csv' },
+    payload: body,
+  });
 
 describe('csv helpers', () => {
   it('parses quotes, commas, CRLF and a BOM', () => {
@@ -41,21 +58,35 @@ describe('csv helpers', () => {
 });
 
 describe('POST /api/clients/import/', () => {
-  const good = () => `name,phone,email,birthdate,gender,location,notes\nRosa Dela Cruz,0917 700 0001,rosa@mail.ph,1990-01-02,Female,${'HOME'},VIP\n"Santos, Juan",+63 917 700 0002,,,,${'HOME'},\n`;
+  const good = () =>
+    `name,phone,email,birthdate,gender,location,notes\nRosa Dela Cruz,0917 700 0001,rosa@mail.ph,1990-01-02,Female,${'HOME'},VIP\n"Santos, Juan",+63 917 700 0002,,,,${'HOME'},\n`;
   it('dry run answers what would be created and changes nothing; the real run stores it all', async () => {
     const before = await total();
     const body = good().replaceAll('HOME', home.name);
     const dry = await csvPost(admin, body, true);
     expect(dry.statusCode, dry.body).toBe(200);
     expect(dry.json()).toMatchObject({ dry_run: true, count: 2, errors: [] });
-    expect(dry.json().preview[1]).toMatchObject({ line: 3, first_name: 'Juan', last_name: 'Santos', phone: '+639177000002', location_name: home.name });
+    expect(dry.json().preview[1]).toMatchObject({
+      line: 3,
+      first_name: 'Juan',
+      last_name: 'Santos',
+      phone: '+639177000002',
+      location_name: home.name,
+    });
     expect(await total()).toBe(before);
     const real = await csvPost(admin, body, false);
     expect(real.statusCode, real.body).toBe(201);
     expect(real.json()).toMatchObject({ dry_run: false, count: 2 });
     expect(await total()).toBe(before + 2);
     const [rosa] = await ctx.database.db.select().from(clients).where(eq(clients.phone, '+639177000001'));
-    expect(rosa).toMatchObject({ firstName: 'Rosa', lastName: 'Dela Cruz', gender: 'female', birthdate: '1990-01-02', notes: 'VIP', locationId: home.id });
+    expect(rosa).toMatchObject({
+      firstName: 'Rosa',
+      lastName: 'Dela Cruz',
+      gender: 'female',
+      birthdate: '1990-01-02',
+      notes: 'VIP',
+      locationId: home.id,
+    });
   });
 
   it('reports every bad line with its number and field, and a refused real run leaves nothing behind', async () => {
@@ -72,7 +103,14 @@ describe('POST /api/clients/import/', () => {
     const dry = await csvPost(admin, body, true);
     expect(dry.statusCode).toBe(200);
     expect(dry.json().count).toBe(1);
-    expect(dry.json().errors.map((e: { line: number; field: string }) => `${e.line}:${e.field}`)).toEqual(['3:first_name', '4:phone', '4:email', '5:phone', '6:location', '7:phone']);
+    expect(dry.json().errors.map((e: { line: number; field: string }) => `${e.line}:${e.field}`)).toEqual([
+      '3:first_name',
+      '4:phone',
+      '4:email',
+      '5:phone',
+      '6:location',
+      '7:phone',
+    ]);
     const real = await csvPost(admin, body, false);
     expect(real.statusCode).toBe(400);
     expect(real.json().message).toContain('Nothing was imported');
@@ -81,7 +119,10 @@ describe('POST /api/clients/import/', () => {
   });
 
   it('takes a multipart file too, refuses a file without a name column, and is for managers', async () => {
-    const file = multipartFile(Buffer.from(`name,location\nMultipart Person,${home.name}\n`), { filename: 'clients.csv', contentType: 'text/csv' });
+    const file = multipartFile(Buffer.from(`name,location\nMultipart Person,${home.name}\n`), {
+      filename: 'clients.csv',
+      contentType: 'text/csv',
+    });
     const res = await manager.request({ method: 'POST', url: '/api/clients/import/?dry_run=true', ...file });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().count).toBe(1);
@@ -95,12 +136,29 @@ describe('POST /api/clients/import/', () => {
 
 describe('GET /api/clients/export/', () => {
   it('streams the filtered list as CSV with a header, guarding against formulas', async () => {
-    await admin.request({ method: 'POST', url: '/api/clients/', payload: { first_name: '=HYPERLINK("x")', last_name: 'Formula', location: home.id } });
+    await admin.request({
+      method: 'POST',
+      url: '/api/clients/',
+      payload: { first_name: '=HYPERLINK("x")', last_name: 'Formula', location: home.id },
+    });
     const res = await admin.request({ method: 'GET', url: `/api/clients/export/?location=${home.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(['id', 'first_name', 'last_name', 'phone', 'email', 'birthdate', 'gender', 'location', 'address', 'notes', 'is_active', 'created_at']);
+    expect(rows[0]).toEqual([
+      'id',
+      'first_name',
+      'last_name',
+      'phone',
+      'email',
+      'birthdate',
+      'gender',
+      'location',
+      'address',
+      'notes',
+      'is_active',
+      'created_at',
+    ]);
     const [n] = await ctx.database.db.select({ n: count() }).from(clients).where(eq(clients.locationId, home.id));
     expect(rows.length - 1).toBe(n!.n);
     expect(rows.find((r) => r[2] === 'Formula')![1]).toBe(`'=HYPERLINK("x")`);

@@ -51,23 +51,29 @@ export const owner = alias(clients, 'owner');
 
 type SaleRow = typeof sales.$inferSelect;
 
-type Payment = Pick<MembershipSaleInput, 'location' | 'salesperson' | 'payment_method' | 'bank' | 'reference_no' | 'discount' | 'date'>;
+type Payment = Pick<
+  MembershipSaleInput,
+  'location' | 'salesperson' | 'payment_method' | 'bank' | 'reference_no' | 'discount' | 'date'
+>;
 
 /** Checks what every sale names: an open location the caller works at, a salesperson there, the bank a card or transfer went to. */
 const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, payment: Payment) => {
   const client = await getClient(tx, user, clientId).catch(() => {
     throw fieldError('client', 'No such client.');
   });
-  if (!client.is_active) throw fieldError('client', `${client.full_name} is inactive; reactivate the client before selling.`);
+  if (!client.is_active)
+    throw fieldError('client', `${client.full_name} is inactive; reactivate the client before selling.`);
   const location = await locationName(tx, payment.location);
   if (!location.isActive) throw fieldError('location', `${location.name} is closed (inactive).`);
   assertWritable(user, payment.location, location.name);
   const [seller] = await tx.select().from(employees).where(eq(employees.id, payment.salesperson));
   if (!seller || seller.kind !== 'salesperson') throw fieldError('salesperson', 'No such salesperson.');
   if (!seller.isActive) throw fieldError('salesperson', `${seller.firstName} ${seller.lastName} is no longer active.`);
-  if (seller.locationId !== payment.location) throw fieldError('salesperson', `${seller.firstName} ${seller.lastName} works at another location.`);
+  if (seller.locationId !== payment.location)
+    throw fieldError('salesperson', `${seller.firstName} ${seller.lastName} works at another location.`);
   if (BANKED_PAYMENT_METHODS.includes(payment.payment_method)) {
-    if (payment.bank === null) throw fieldError('bank', 'Choose the bank account a card or bank transfer payment went to.');
+    if (payment.bank === null)
+      throw fieldError('bank', 'Choose the bank account a card or bank transfer payment went to.');
     const [bank] = await tx.select({ isActive: banks.isActive }).from(banks).where(eq(banks.id, payment.bank));
     if (!bank) throw fieldError('bank', 'No such bank account.');
     if (!bank.isActive) throw fieldError('bank', 'This bank account is inactive.');
@@ -84,11 +90,23 @@ const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, payment: P
 const insertSale = async (
   tx: Tx,
   user: AuthUser,
-  values: { date: string; clientId: number; kind: 'membership' | 'voucher'; amount: SQL; payment: Payment; idempotencyKey: string | null },
+  values: {
+    date: string;
+    clientId: number;
+    kind: 'membership' | 'voucher';
+    amount: SQL;
+    payment: Payment;
+    idempotencyKey: string | null;
+  },
 ) => {
   // A day whose daily report is approved takes no more sales (issue 12).
   await assertDayOpen(tx, values.payment.location, values.date);
-  const [check] = await tx.select({ amount: sql<string>`(${values.amount})::numeric(12,2)::text`, ok: sql<boolean>`(${values.amount}) >= ${values.payment.discount}::numeric` }).from(sql`(select 1) as one`);
+  const [check] = await tx
+    .select({
+      amount: sql<string>`(${values.amount})::numeric(12,2)::text`,
+      ok: sql<boolean>`(${values.amount}) >= ${values.payment.discount}::numeric`,
+    })
+    .from(sql`(select 1) as one`);
   if (!check!.ok) throw fieldError('discount', `The discount cannot exceed the price (${check!.amount}).`);
   // Through the reports' rank watch: the salesperson credited hears of a rank change, open leaderboards move.
   const [sale] = await changeSalesWatchingRanks(tx, user.id, [values.date], () =>
@@ -123,7 +141,13 @@ const setSaleReference = async (tx: Tx, saleId: number, reference: string) => {
  * Runs a sale once per Idempotency-Key: a key already stored (or claimed by a parallel request
  * that commits first) answers what the first request answered.
  */
-const once = async <T>(db: Db, key: string | null, kind: 'membership' | 'voucher', replay: (sale: SaleRow) => Promise<T>, sell: () => Promise<T>): Promise<T> => {
+const once = async <T>(
+  db: Db,
+  key: string | null,
+  kind: 'membership' | 'voucher',
+  replay: (sale: SaleRow) => Promise<T>,
+  sell: () => Promise<T>,
+): Promise<T> => {
   const previous = async () => {
     if (!key) return undefined;
     const [sale] = await db.select().from(sales).where(eq(sales.idempotencyKey, key));
@@ -176,7 +200,11 @@ const membershipColumns = (today: string) => ({
 });
 
 /** Client memberships with their names joined; `extra` adds columns (a list's `total`). */
-const selectMemberships = <E extends Record<string, SQL | SQL.Aliased> = Record<never, never>>(db: DbOrTx, today: string, extra?: E) =>
+const selectMemberships = <E extends Record<string, SQL | SQL.Aliased> = Record<never, never>>(
+  db: DbOrTx,
+  today: string,
+  extra?: E,
+) =>
   db
     .select({ ...membershipColumns(today), ...(extra as E) })
     .from(clientMemberships)
@@ -187,7 +215,8 @@ const selectMemberships = <E extends Record<string, SQL | SQL.Aliased> = Record<
 
 type MembershipRow = Awaited<ReturnType<ReturnType<typeof selectMemberships<Record<never, never>>>['execute']>>[number];
 
-const parseJson = <T>(value: T[] | string | null): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []));
+const parseJson = <T>(value: T[] | string | null): T[] =>
+  typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []);
 
 export const toClientMembership = (r: MembershipRow): ClientMembership => ({
   id: r.id,
@@ -209,7 +238,8 @@ export const toClientMembership = (r: MembershipRow): ClientMembership => ({
 });
 
 /** Rows of a client's memberships, vouchers and arrivals are visible where the client or the row's location is. */
-export const activityScope = (user: AuthUser, rowLocation: AnyColumn) => scopeCondition(readScope(user), owner.locationId, rowLocation);
+export const activityScope = (user: AuthUser, rowLocation: AnyColumn) =>
+  scopeCondition(readScope(user), owner.locationId, rowLocation);
 
 export const dateRange = (column: SQL | AnyColumn, query: { date?: string; date_from?: string; date_to?: string }) => [
   query.date ? sql`${column} = ${query.date}` : undefined,
@@ -217,7 +247,12 @@ export const dateRange = (column: SQL | AnyColumn, query: { date?: string; date_
   query.date_to ? sql`${column} <= ${query.date_to}` : undefined,
 ];
 
-export const listClientMemberships = async (db: Db, user: AuthUser, query: ClientMembershipQuery, url: string): Promise<Page<ClientMembership>> => {
+export const listClientMemberships = async (
+  db: Db,
+  user: AuthUser,
+  query: ClientMembershipQuery,
+  url: string,
+): Promise<Page<ClientMembership>> => {
   const today = todayInManila();
   const where = and(
     activityScope(user, clientMemberships.locationId),
@@ -237,18 +272,28 @@ export const listClientMemberships = async (db: Db, user: AuthUser, query: Clien
 };
 
 export const getClientMembership = async (db: DbOrTx, user: AuthUser, id: number): Promise<ClientMembership> => {
-  const [row] = await selectMemberships(db, todayInManila()).where(and(eq(clientMemberships.id, id), activityScope(user, clientMemberships.locationId)));
+  const [row] = await selectMemberships(db, todayInManila()).where(
+    and(eq(clientMemberships.id, id), activityScope(user, clientMemberships.locationId)),
+  );
   if (!row) throw notFound('No such client membership.');
   return toClientMembership(row);
 };
 
 /** One transaction: the client membership, a voucher per included treatment with sessions, one sale. */
-export const sellMembership = async (db: Db, user: AuthUser, input: MembershipSaleInput, idempotencyKey: string | null): Promise<ClientMembershipSale> =>
+export const sellMembership = async (
+  db: Db,
+  user: AuthUser,
+  input: MembershipSaleInput,
+  idempotencyKey: string | null,
+): Promise<ClientMembershipSale> =>
   once(
     db,
     idempotencyKey,
     'membership',
-    async (sale) => ({ ...(await getClientMembership(db, user, Number(sale.reference.replace(/^CM-/, '')))), sale: toSale(sale) }),
+    async (sale) => ({
+      ...(await getClientMembership(db, user, Number(sale.reference.replace(/^CM-/, '')))),
+      sale: toSale(sale),
+    }),
     () =>
       db.transaction(async (tx) => {
         const { client, date } = await checkPayment(tx, user, input.client, input);
@@ -279,9 +324,17 @@ export const sellMembership = async (db: Db, user: AuthUser, input: MembershipSa
           })
           .returning({ id: clientMemberships.id });
         const included = await tx
-          .select({ treatmentId: membershipAllowedTreatments.treatmentId, sessions: membershipAllowedTreatments.sessionsIncluded })
+          .select({
+            treatmentId: membershipAllowedTreatments.treatmentId,
+            sessions: membershipAllowedTreatments.sessionsIncluded,
+          })
           .from(membershipAllowedTreatments)
-          .where(and(eq(membershipAllowedTreatments.membershipId, plan.id), sql`${membershipAllowedTreatments.sessionsIncluded} > 0`))
+          .where(
+            and(
+              eq(membershipAllowedTreatments.membershipId, plan.id),
+              sql`${membershipAllowedTreatments.sessionsIncluded} > 0`,
+            ),
+          )
           .orderBy(asc(membershipAllowedTreatments.id));
         if (included.length) {
           await tx.insert(clientTreatments).values(
@@ -300,18 +353,43 @@ export const sellMembership = async (db: Db, user: AuthUser, input: MembershipSa
         }
         const saleRead = await setSaleReference(tx, sale.id, `CM-${created!.id}`);
         const result = await getClientMembership(tx, user, created!.id);
-        return audited(tx, { actorId: user.id, action: 'sell', tableName: 'client_memberships', rowId: result.id, after: { ...result, sale: saleRead } });
+        return audited(tx, {
+          actorId: user.id,
+          action: 'sell',
+          tableName: 'client_memberships',
+          rowId: result.id,
+          after: { ...result, sale: saleRead },
+        });
       }),
   );
 
 /** Cancelling a membership (Managers, Admins) stops its vouchers from being redeemed; sessions used stay used. */
-export const setClientMembershipStatus = async (db: Db, user: AuthUser, id: number, status: 'active' | 'cancelled'): Promise<ClientMembership> =>
+export const setClientMembershipStatus = async (
+  db: Db,
+  user: AuthUser,
+  id: number,
+  status: 'active' | 'cancelled',
+): Promise<ClientMembership> =>
   db.transaction(async (tx) => {
-    await tx.select({ id: clientMemberships.id }).from(clientMemberships).where(eq(clientMemberships.id, id)).for('update');
+    await tx
+      .select({ id: clientMemberships.id })
+      .from(clientMemberships)
+      .where(eq(clientMemberships.id, id))
+      .for('update');
     const before = await getClientMembership(tx, user, id);
     assertWritable(user, before.location, before.location_name);
-    await tx.update(clientMemberships).set({ status, ...touched(user.id) }).where(eq(clientMemberships.id, id));
-    return audited(tx, { actorId: user.id, action: 'update', tableName: 'client_memberships', rowId: id, before, after: await getClientMembership(tx, user, id) });
+    await tx
+      .update(clientMemberships)
+      .set({ status, ...touched(user.id) })
+      .where(eq(clientMemberships.id, id));
+    return audited(tx, {
+      actorId: user.id,
+      action: 'update',
+      tableName: 'client_memberships',
+      rowId: id,
+      before,
+      after: await getClientMembership(tx, user, id),
+    });
   });
 
 // ——— vouchers ———
@@ -343,7 +421,11 @@ const voucherColumns = (today: string) => ({
 });
 
 /** Vouchers with their names joined; `extra` adds columns (a list's `total`). */
-const selectVouchers = <E extends Record<string, SQL | SQL.Aliased> = Record<never, never>>(db: DbOrTx, today: string, extra?: E) =>
+const selectVouchers = <E extends Record<string, SQL | SQL.Aliased> = Record<never, never>>(
+  db: DbOrTx,
+  today: string,
+  extra?: E,
+) =>
   db
     .select({ ...voucherColumns(today), ...(extra as E) })
     .from(clientTreatments)
@@ -376,7 +458,12 @@ export const toClientTreatment = (r: VoucherRow): ClientTreatment => ({
   updated_at: iso(r.updatedAt),
 });
 
-export const listClientTreatments = async (db: Db, user: AuthUser, query: ClientTreatmentQuery, url: string): Promise<Page<ClientTreatment>> => {
+export const listClientTreatments = async (
+  db: Db,
+  user: AuthUser,
+  query: ClientTreatmentQuery,
+  url: string,
+): Promise<Page<ClientTreatment>> => {
   const today = todayInManila();
   const createdDay = sql`(${clientTreatments.createdAt} at time zone 'Asia/Manila')::date`;
   const where = and(
@@ -389,7 +476,12 @@ export const listClientTreatments = async (db: Db, user: AuthUser, query: Client
   return listPage(url, query, {
     select: () => selectVouchers(db, today, { total: totalRows }).$dynamic(),
     where,
-    orderBy: { created_at: clientTreatments.createdAt, expires_on: clientTreatments.expiresOn, code: clientTreatments.code, id: clientTreatments.id },
+    orderBy: {
+      created_at: clientTreatments.createdAt,
+      expires_on: clientTreatments.expiresOn,
+      code: clientTreatments.code,
+      id: clientTreatments.id,
+    },
     defaultOrder: [desc(clientTreatments.createdAt)],
     tieBreaker: clientTreatments.id,
     toItem: toClientTreatment,
@@ -397,19 +489,29 @@ export const listClientTreatments = async (db: Db, user: AuthUser, query: Client
 };
 
 export const getClientTreatment = async (db: DbOrTx, user: AuthUser, id: number): Promise<ClientTreatment> => {
-  const [row] = await selectVouchers(db, todayInManila()).where(and(eq(clientTreatments.id, id), activityScope(user, clientTreatments.locationId)));
+  const [row] = await selectVouchers(db, todayInManila()).where(
+    and(eq(clientTreatments.id, id), activityScope(user, clientTreatments.locationId)),
+  );
   if (!row) throw notFound('No such voucher.');
   return toClientTreatment(row);
 };
 
 /** A voucher and its sale, in one transaction; the price is the catalogue price × sessions. */
-export const sellVoucher = async (db: Db, user: AuthUser, input: VoucherSaleInput, idempotencyKey: string | null): Promise<ClientTreatmentSale> =>
+export const sellVoucher = async (
+  db: Db,
+  user: AuthUser,
+  input: VoucherSaleInput,
+  idempotencyKey: string | null,
+): Promise<ClientTreatmentSale> =>
   once(
     db,
     idempotencyKey,
     'voucher',
     async (sale) => {
-      const [voucher] = await db.select({ id: clientTreatments.id }).from(clientTreatments).where(eq(clientTreatments.code, sale.reference));
+      const [voucher] = await db
+        .select({ id: clientTreatments.id })
+        .from(clientTreatments)
+        .where(eq(clientTreatments.code, sale.reference));
       return { ...(await getClientTreatment(db, user, voucher!.id)), sale: toSale(sale) };
     },
     () =>
@@ -418,8 +520,10 @@ export const sellVoucher = async (db: Db, user: AuthUser, input: VoucherSaleInpu
         const [treatment] = await tx.select().from(treatments).where(eq(treatments.id, input.treatment));
         if (!treatment) throw fieldError('treatment', 'No such treatment.');
         if (!treatment.isActive) throw fieldError('treatment', `${treatment.name} is no longer offered.`);
-        const expiresOn = input.expires_on === undefined ? addDays(date, VOUCHER_DEFAULT_VALIDITY_DAYS) : input.expires_on;
-        if (expiresOn !== null && expiresOn < date) throw fieldError('expires_on', 'A voucher cannot expire before the day it is sold.');
+        const expiresOn =
+          input.expires_on === undefined ? addDays(date, VOUCHER_DEFAULT_VALIDITY_DAYS) : input.expires_on;
+        if (expiresOn !== null && expiresOn < date)
+          throw fieldError('expires_on', 'A voucher cannot expire before the day it is sold.');
         const sale = await insertSale(tx, user, {
           date,
           clientId: client.id,
@@ -443,7 +547,13 @@ export const sellVoucher = async (db: Db, user: AuthUser, input: VoucherSaleInpu
           .returning({ id: clientTreatments.id, code: clientTreatments.code });
         const saleRead = await setSaleReference(tx, sale.id, created!.code);
         const result = await getClientTreatment(tx, user, created!.id);
-        return audited(tx, { actorId: user.id, action: 'sell', tableName: 'client_treatments', rowId: result.id, after: { ...result, sale: saleRead } });
+        return audited(tx, {
+          actorId: user.id,
+          action: 'sell',
+          tableName: 'client_treatments',
+          rowId: result.id,
+          after: { ...result, sale: saleRead },
+        });
       }),
   );
 
@@ -453,7 +563,16 @@ export const clientServices = async (db: Db, user: AuthUser, clientId: number): 
   await getClient(db, user, clientId);
   const today = todayInManila();
   const vouchers = await selectVouchers(db, today)
-    .where(and(eq(clientTreatments.clientId, clientId), eq(derivedVoucherStatus(today), 'active'), or(sql`${clientTreatments.clientMembershipId} is null`, sql`exists (select 1 from client_memberships m where m.id = ${clientTreatments.clientMembershipId} and m.status = 'active')`)))
+    .where(
+      and(
+        eq(clientTreatments.clientId, clientId),
+        eq(derivedVoucherStatus(today), 'active'),
+        or(
+          sql`${clientTreatments.clientMembershipId} is null`,
+          sql`exists (select 1 from client_memberships m where m.id = ${clientTreatments.clientMembershipId} and m.status = 'active')`,
+        ),
+      ),
+    )
     .orderBy(sql`${clientTreatments.expiresOn} asc nulls last`, asc(clientTreatments.id));
   const active = await db
     .select({
@@ -465,7 +584,13 @@ export const clientServices = async (db: Db, user: AuthUser, clientId: number): 
     })
     .from(clientMemberships)
     .innerJoin(memberships, eq(memberships.id, clientMemberships.membershipId))
-    .where(and(eq(clientMemberships.clientId, clientId), eq(derivedMembershipStatus(today), 'active'), lte(clientMemberships.startDate, today)))
+    .where(
+      and(
+        eq(clientMemberships.clientId, clientId),
+        eq(derivedMembershipStatus(today), 'active'),
+        lte(clientMemberships.startDate, today),
+      ),
+    )
     .orderBy(asc(clientMemberships.endDate), asc(clientMemberships.id));
   const result: ClientServices['memberships'] = [];
   for (const m of active) {
@@ -476,7 +601,9 @@ export const clientServices = async (db: Db, user: AuthUser, clientId: number): 
         sessionsIncluded: membershipAllowedTreatments.sessionsIncluded,
         discountPercent: membershipAllowedTreatments.discountPercent,
         remaining: sql<number>`coalesce((select sum(v.sessions_total - v.sessions_used) from client_treatments v
-          where v.client_membership_id = ${m.id} and v.treatment_id = ${membershipAllowedTreatments.treatmentId} and v.status = 'active'), 0)`.mapWith(Number),
+          where v.client_membership_id = ${m.id} and v.treatment_id = ${membershipAllowedTreatments.treatmentId} and v.status = 'active'), 0)`.mapWith(
+          Number,
+        ),
       })
       .from(membershipAllowedTreatments)
       .innerJoin(treatments, eq(treatments.id, membershipAllowedTreatments.treatmentId))
@@ -500,4 +627,3 @@ export const clientServices = async (db: Db, user: AuthUser, clientId: number): 
   }
   return { vouchers: vouchers.map(toClientTreatment), memberships: result };
 };
-

@@ -13,9 +13,12 @@ import type { AuthUser } from '../users/auth.service';
 export type Scope = { all: true } | { all: false; locationIds: number[] };
 
 export const readScope = (user: AuthUser): Scope =>
-  isAdmin(user) || user.groups.includes(MANAGER_GROUP) ? { all: true } : { all: false, locationIds: user.locations.map((l) => l.id) };
+  isAdmin(user) || user.groups.includes(MANAGER_GROUP)
+    ? { all: true }
+    : { all: false, locationIds: user.locations.map((l) => l.id) };
 
-export const writeScope = (user: AuthUser): Scope => (isAdmin(user) ? { all: true } : { all: false, locationIds: user.locations.map((l) => l.id) });
+export const writeScope = (user: AuthUser): Scope =>
+  isAdmin(user) ? { all: true } : { all: false, locationIds: user.locations.map((l) => l.id) };
 
 export const inScope = (scope: Scope, locationId: number) => scope.all || scope.locationIds.includes(locationId);
 
@@ -27,11 +30,13 @@ export const scopeCondition = (scope: Scope, ...columns: AnyColumn[]): SQL | und
 };
 
 export const assertWritable = (user: AuthUser, locationId: number, locationName: string) => {
-  if (!inScope(writeScope(user), locationId)) throw forbidden(`You do not work at ${locationName}, so you cannot record this there.`);
+  if (!inScope(writeScope(user), locationId))
+    throw forbidden(`You do not work at ${locationName}, so you cannot record this there.`);
 };
 
 /** Today's date in Manila, the business's day (DESIGN.md §3). */
-export const todayInManila = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+export const todayInManila = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
 
 /** `YYYY-MM-DD` plus whole days, in calendar terms. */
 export const addDays = (isoDate: string, days: number) => {

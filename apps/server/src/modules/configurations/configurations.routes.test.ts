@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, files, users } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, multipartFile, tinyPng, type Agent, type TestContext } from '../../test/build';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  buildTestApp,
+  login,
+  multipartFile,
+  tinyPng,
+  type Agent,
+  type TestContext,
+} from '../../test/build';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -22,7 +31,8 @@ afterAll(async () => {
 });
 
 const settings = async () => (await ctx.app.inject({ method: 'GET', url: '/api/configurations/settings/' })).json();
-const tinyJpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(32)]);
+const tinyJpeg = () =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(32)]);
 const tinyWebp = () => {
   const body = Buffer.concat([Buffer.from('WEBPVP8 '), Buffer.alloc(24)]);
   const size = Buffer.alloc(4);
@@ -35,33 +45,71 @@ describe('GET/PUT /api/configurations/', () => {
   it('Managers and Admins read the configuration; staff and strangers do not', async () => {
     const res = await manager.request({ method: 'GET', url: '/api/configurations/' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ company_name: null, logoUrl: null, updated_at: expect.any(String), updated_by: null, updated_by_name: null });
+    expect(res.json()).toEqual({
+      company_name: null,
+      logoUrl: null,
+      updated_at: expect.any(String),
+      updated_by: null,
+      updated_by_name: null,
+    });
     expect((await salesperson.request({ method: 'GET', url: '/api/configurations/' })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/configurations/' })).statusCode).toBe(401);
   });
 
   it('an admin renames the company; the public settings follow; a blank name clears it', async () => {
-    const res = await admin.request({ method: 'PUT', url: '/api/configurations/', payload: { company_name: '  Ginhawa Spa Manila  ' } });
+    const res = await admin.request({
+      method: 'PUT',
+      url: '/api/configurations/',
+      payload: { company_name: '  Ginhawa Spa Manila  ' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ company_name: 'Ginhawa Spa Manila', updated_by: adminId, updated_by_name: 'Site Administrator' });
+    expect(res.json()).toMatchObject({
+      company_name: 'Ginhawa Spa Manila',
+      updated_by: adminId,
+      updated_by_name: 'Site Administrator',
+    });
     expect(await settings()).toEqual({ company_name: 'Ginhawa Spa Manila', logoUrl: null });
     const [entry] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.tableName, 'configurations'));
-    expect(entry).toMatchObject({ action: 'update', actorId: adminId, before: expect.objectContaining({ company_name: null }), after: expect.objectContaining({ company_name: 'Ginhawa Spa Manila' }) });
+    expect(entry).toMatchObject({
+      action: 'update',
+      actorId: adminId,
+      before: expect.objectContaining({ company_name: null }),
+      after: expect.objectContaining({ company_name: 'Ginhawa Spa Manila' }),
+    });
 
-    const cleared = await admin.request({ method: 'PUT', url: '/api/configurations/', payload: { company_name: '   ' } });
+    const cleared = await admin.request({
+      method: 'PUT',
+      url: '/api/configurations/',
+      payload: { company_name: '   ' },
+    });
     expect(cleared.json().company_name).toBeNull();
     expect((await settings()).company_name).toBeNull();
     await admin.request({ method: 'PUT', url: '/api/configurations/', payload: { company_name: 'Ginhawa Wellness' } });
   });
 
   it('refuses bad input and non-admins', async () => {
-    const long = await admin.request({ method: 'PUT', url: '/api/configurations/', payload: { company_name: 'x'.repeat(121) } });
+    const long = await admin.request({
+      method: 'PUT',
+      url: '/api/configurations/',
+      payload: { company_name: 'x'.repeat(121) },
+    });
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toEqual({ message: 'Please correct the highlighted fields.', errors: { company_name: ['At most 120 characters.'] } });
-    const wrongType = await admin.request({ method: 'PUT', url: '/api/configurations/', payload: { company_name: 42 } });
+    expect(long.json()).toEqual({
+      message: 'Please correct the highlighted fields.',
+      errors: { company_name: ['At most 120 characters.'] },
+    });
+    const wrongType = await admin.request({
+      method: 'PUT',
+      url: '/api/configurations/',
+      payload: { company_name: 42 },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().errors.company_name).toEqual(['Enter the company name, or leave it blank.']);
-    const refused = await manager.request({ method: 'PUT', url: '/api/configurations/', payload: { company_name: 'Managed' } });
+    const refused = await manager.request({
+      method: 'PUT',
+      url: '/api/configurations/',
+      payload: { company_name: 'Managed' },
+    });
     expect(refused.statusCode).toBe(403);
     expect((await settings()).company_name).toBe('Ginhawa Wellness');
   });
@@ -69,7 +117,11 @@ describe('GET/PUT /api/configurations/', () => {
 
 describe('POST /api/configurations/update-logo/', () => {
   it('stores a PNG, serves it to anyone with its type, and the settings call returns its URL', async () => {
-    const res = await admin.request({ method: 'POST', url: '/api/configurations/update-logo/', ...multipartFile(tinyPng(), { filename: 'logo.png' }) });
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/configurations/update-logo/',
+      ...multipartFile(tinyPng(), { filename: 'logo.png' }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const url = res.json().logoUrl as string;
     expect(url).toMatch(/^\/api\/files\/\d+\/$/);
@@ -80,19 +132,33 @@ describe('POST /api/configurations/update-logo/', () => {
     expect(served.headers['cache-control']).toBe('public, max-age=3600');
     expect(served.rawPayload.equals(tinyPng())).toBe(true);
     const [entry] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'update_logo'));
-    expect(entry).toMatchObject({ tableName: 'configurations', actorId: adminId, after: expect.objectContaining({ logoUrl: url }) });
+    expect(entry).toMatchObject({
+      tableName: 'configurations',
+      actorId: adminId,
+      after: expect.objectContaining({ logoUrl: url }),
+    });
   });
 
   it('judges JPEG and WebP by content whatever the name, and replaces the previous logo', async () => {
     const before = (await settings()).logoUrl as string | null;
-    const jpeg = await admin.request({ method: 'POST', url: '/api/configurations/update-logo/', ...multipartFile(tinyJpeg(), { filename: 'logo.png', contentType: 'image/png' }) });
+    const jpeg = await admin.request({
+      method: 'POST',
+      url: '/api/configurations/update-logo/',
+      ...multipartFile(tinyJpeg(), { filename: 'logo.png', contentType: 'image/png' }),
+    });
     expect(jpeg.statusCode).toBe(200);
     const jpegUrl = jpeg.json().logoUrl as string;
     expect((await ctx.app.inject({ method: 'GET', url: jpegUrl })).headers['content-type']).toBe('image/jpeg');
     if (before) expect((await ctx.app.inject({ method: 'GET', url: before })).statusCode).toBe(404);
-    const webp = await admin.request({ method: 'POST', url: '/api/configurations/update-logo/', ...multipartFile(tinyWebp(), { filename: 'logo.bin', contentType: 'application/octet-stream' }) });
+    const webp = await admin.request({
+      method: 'POST',
+      url: '/api/configurations/update-logo/',
+      ...multipartFile(tinyWebp(), { filename: 'logo.bin', contentType: 'application/octet-stream' }),
+    });
     expect(webp.statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: webp.json().logoUrl })).headers['content-type']).toBe('image/webp');
+    expect((await ctx.app.inject({ method: 'GET', url: webp.json().logoUrl })).headers['content-type']).toBe(
+      'image/webp',
+    );
     expect(await logoFiles()).toHaveLength(1);
   });
 
@@ -103,35 +169,73 @@ describe('POST /api/configurations/update-logo/', () => {
       [Buffer.from('GIF89a\x01\x00\x01\x00'), 'logo.gif'],
       [Buffer.from('%PDF-1.7'), 'logo.jpg'],
     ] as const) {
-      const res = await admin.request({ method: 'POST', url: '/api/configurations/update-logo/', ...multipartFile(bytes, { filename, contentType: 'image/png' }) });
+      const res = await admin.request({
+        method: 'POST',
+        url: '/api/configurations/update-logo/',
+        ...multipartFile(bytes, { filename, contentType: 'image/png' }),
+      });
       expect(res.statusCode, filename).toBe(400);
-      expect(res.json()).toEqual({ message: 'Please correct the highlighted fields.', errors: { file: ['Only PNG, JPEG or WebP images are accepted.'] } });
+      expect(res.json()).toEqual({
+        message: 'Please correct the highlighted fields.',
+        errors: { file: ['Only PNG, JPEG or WebP images are accepted.'] },
+      });
     }
     expect((await settings()).logoUrl).toBe(current);
   });
 
   it('accepts exactly 2 MB and refuses more with 413', async () => {
-    const exact = await admin.request({ method: 'POST', url: '/api/configurations/update-logo/', ...multipartFile(tinyPng(2 * 1024 * 1024)) });
+    const exact = await admin.request({
+      method: 'POST',
+      url: '/api/configurations/update-logo/',
+      ...multipartFile(tinyPng(2 * 1024 * 1024)),
+    });
     expect(exact.statusCode).toBe(200);
     const kept = (await settings()).logoUrl;
-    const over = await admin.request({ method: 'POST', url: '/api/configurations/update-logo/', ...multipartFile(tinyPng(2 * 1024 * 1024 + 1)) });
+    const over = await admin.request({
+      method: 'POST',
+      url: '/api/configurations/update-logo/',
+      ...multipartFile(tinyPng(2 * 1024 * 1024 + 1)),
+    });
     expect(over.statusCode).toBe(413);
-    expect(over.json()).toEqual({ message: 'The image is larger than 2 MB.', errors: { file: ['Choose an image of at most 2 MB.'] } });
+    expect(over.json()).toEqual({
+      message: 'The image is larger than 2 MB.',
+      errors: { file: ['Choose an image of at most 2 MB.'] },
+    });
     expect((await settings()).logoUrl).toBe(kept);
   });
 
   it('asks for a file when none is sent, and is for admins only', async () => {
-    const json = await admin.request({ method: 'POST', url: '/api/configurations/update-logo/', payload: { file: 'logo.png' } });
+    const json = await admin.request({
+      method: 'POST',
+      url: '/api/configurations/update-logo/',
+      payload: { file: 'logo.png' },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().errors).toEqual({ file: ['Choose an image to upload.'] });
-    const wrongField = await admin.request({ method: 'POST', url: '/api/configurations/update-logo/', ...multipartFile(tinyPng(), { field: 'logo' }) });
+    const wrongField = await admin.request({
+      method: 'POST',
+      url: '/api/configurations/update-logo/',
+      ...multipartFile(tinyPng(), { field: 'logo' }),
+    });
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().errors).toEqual({ file: ['Choose an image to upload.'] });
-    const refused = await manager.request({ method: 'POST', url: '/api/configurations/update-logo/', ...multipartFile(tinyPng()) });
+    const refused = await manager.request({
+      method: 'POST',
+      url: '/api/configurations/update-logo/',
+      ...multipartFile(tinyPng()),
+    });
     expect(refused.statusCode).toBe(403);
-    const noCsrf = await admin.request({ method: 'POST', url: '/api/configurations/update-logo/', csrf: false, ...multipartFile(tinyPng()) });
+    const noCsrf = await admin.request({
+      method: 'POST',
+      url: '/api/configurations/update-logo/',
+      csrf: false,
+      ...multipartFile(tinyPng()),
+    });
     expect(noCsrf.statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/configurations/update-logo/', ...multipartFile(tinyPng()) })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/configurations/update-logo/', ...multipartFile(tinyPng()) }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('removing the logo brings back the built-in one and deletes the file', async () => {

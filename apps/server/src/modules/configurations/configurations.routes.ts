@@ -11,18 +11,36 @@ export const configurationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   // Public: the sign-in screen shows the company name and logo.
-  app.get('/settings/', { config: { public: true }, schema: { tags, response: { 200: settingsSchema } } }, async () => getSettings(db));
+  app.get('/settings/', { config: { public: true }, schema: { tags, response: { 200: settingsSchema } } }, async () =>
+    getSettings(db),
+  );
 
   // Managers read everything (DESIGN.md §3); only Admins change the company's identity.
-  app.get('/', { config: { groups: ['Manager'] }, schema: { tags, response: { 200: configurationSchema, ...errors } } }, async () => getConfiguration(db));
+  app.get(
+    '/',
+    { config: { groups: ['Manager'] }, schema: { tags, response: { 200: configurationSchema, ...errors } } },
+    async () => getConfiguration(db),
+  );
 
-  app.put('/', { config: { groups: ['Admin'] }, schema: { tags, body: configurationBodySchema, response: { 200: configurationSchema, ...errors } } }, async (request) =>
-    updateConfiguration(db, currentUser(request).id, request.body),
+  app.put(
+    '/',
+    {
+      config: { groups: ['Admin'] },
+      schema: { tags, body: configurationBodySchema, response: { 200: configurationSchema, ...errors } },
+    },
+    async (request) => updateConfiguration(db, currentUser(request).id, request.body),
   );
 
   app.post(
     '/update-logo/',
-    { config: { groups: ['Admin'] }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: configurationSchema, ...errors, 413: errorBodySchema } } },
+    {
+      config: { groups: ['Admin'] },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: configurationSchema, ...errors, 413: errorBodySchema },
+      },
+    },
     async (request) => setLogo(db, currentUser(request).id, await readImageUpload(request)),
   );
 };

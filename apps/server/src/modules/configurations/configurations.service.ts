@@ -48,7 +48,11 @@ export const getConfiguration = async (db: DbOrTx): Promise<Configuration> => {
   };
 };
 
-export const updateConfiguration = async (db: Db, actorId: number, changes: ConfigurationChanges): Promise<Configuration> =>
+export const updateConfiguration = async (
+  db: Db,
+  actorId: number,
+  changes: ConfigurationChanges,
+): Promise<Configuration> =>
   db.transaction(async (tx) => {
     const locked = await lockedRow(tx);
     const before = await getConfiguration(tx);
@@ -57,16 +61,42 @@ export const updateConfiguration = async (db: Db, actorId: number, changes: Conf
       .set({ companyName: changes.company_name, logoPath: changes.remove_logo ? null : undefined, ...touched(actorId) })
       .where(eq(configurations.id, CONFIGURATION_ID));
     if (changes.remove_logo) await deleteFileByUrl(tx, locked.logoPath);
-    return audited(tx, { actorId, action: 'update', tableName: 'configurations', rowId: CONFIGURATION_ID, before, after: await getConfiguration(tx) });
+    return audited(tx, {
+      actorId,
+      action: 'update',
+      tableName: 'configurations',
+      rowId: CONFIGURATION_ID,
+      before,
+      after: await getConfiguration(tx),
+    });
   });
 
 /** Stores a new logo as a public `files` row and points the configuration at it; the old one is removed. */
-export const setLogo = async (db: Db, actorId: number, image: { bytes: Buffer; contentType: ImageType }): Promise<Configuration> =>
+export const setLogo = async (
+  db: Db,
+  actorId: number,
+  image: { bytes: Buffer; contentType: ImageType },
+): Promise<Configuration> =>
   db.transaction(async (tx) => {
     const locked = await lockedRow(tx);
     const before = await getConfiguration(tx);
-    const fileId = await storeFile(tx, { kind: 'logo', contentType: image.contentType, bytes: image.bytes, createdBy: actorId });
-    await tx.update(configurations).set({ logoPath: fileUrl(fileId), ...touched(actorId) }).where(eq(configurations.id, CONFIGURATION_ID));
+    const fileId = await storeFile(tx, {
+      kind: 'logo',
+      contentType: image.contentType,
+      bytes: image.bytes,
+      createdBy: actorId,
+    });
+    await tx
+      .update(configurations)
+      .set({ logoPath: fileUrl(fileId), ...touched(actorId) })
+      .where(eq(configurations.id, CONFIGURATION_ID));
     await deleteFileByUrl(tx, locked.logoPath);
-    return audited(tx, { actorId, action: 'update_logo', tableName: 'configurations', rowId: CONFIGURATION_ID, before, after: await getConfiguration(tx) });
+    return audited(tx, {
+      actorId,
+      action: 'update_logo',
+      tableName: 'configurations',
+      rowId: CONFIGURATION_ID,
+      before,
+      after: await getConfiguration(tx),
+    });
   });

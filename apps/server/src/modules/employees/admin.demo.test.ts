@@ -16,7 +16,15 @@ describe('administration demo data', () => {
   it('has Manila-area branches on the 15-minute grid and bank accounts', async () => {
     const rows = await ctx.database.db.select().from(locations);
     expect(rows.length).toBeGreaterThanOrEqual(5);
-    expect(rows.map((l) => l.name)).toEqual(expect.arrayContaining(['Makati Salcedo', 'BGC High Street', 'Quezon City Tomas Morato', 'Ortigas Center', 'Malate Manila']));
+    expect(rows.map((l) => l.name)).toEqual(
+      expect.arrayContaining([
+        'Makati Salcedo',
+        'BGC High Street',
+        'Quezon City Tomas Morato',
+        'Ortigas Center',
+        'Malate Manila',
+      ]),
+    );
     for (const l of rows) {
       expect(isTimeSlot(l.openingTime) && isTimeSlot(l.closingTime)).toBe(true);
       expect(l.phone).toMatch(/^\+632\d{8}$/);
@@ -55,7 +63,9 @@ describe('administration demo data', () => {
       .limit(2)
       .offset(1);
     const colleague = await login(ctx.app, other!.username, DEMO_PASSWORD, '10.30.0.1');
-    expect((await colleague.request({ method: 'GET', url: '/api/users/my_data/' })).json().groups).toEqual(['Receptionist']);
+    expect((await colleague.request({ method: 'GET', url: '/api/users/my_data/' })).json().groups).toEqual([
+      'Receptionist',
+    ]);
   });
 
   it('gives the demo manager a scope of branches', async () => {

@@ -8,11 +8,31 @@ type DemoFaker = ReturnType<typeof createDemoFaker>;
 
 /** Six Metro Manila branches; Malate keeps night hours (closes after midnight). */
 const BRANCHES = [
-  { name: 'Makati Salcedo', address: '128 L.P. Leviste St, Salcedo Village, Makati City', open: '10:00', close: '22:00' },
-  { name: 'BGC High Street', address: '7th Ave cor. 28th St, Bonifacio Global City, Taguig', open: '10:00', close: '23:00' },
-  { name: 'Quezon City Tomas Morato', address: '215 Tomas Morato Ave, South Triangle, Quezon City', open: '11:00', close: '23:00' },
+  {
+    name: 'Makati Salcedo',
+    address: '128 L.P. Leviste St, Salcedo Village, Makati City',
+    open: '10:00',
+    close: '22:00',
+  },
+  {
+    name: 'BGC High Street',
+    address: '7th Ave cor. 28th St, Bonifacio Global City, Taguig',
+    open: '10:00',
+    close: '23:00',
+  },
+  {
+    name: 'Quezon City Tomas Morato',
+    address: '215 Tomas Morato Ave, South Triangle, Quezon City',
+    open: '11:00',
+    close: '23:00',
+  },
   { name: 'Ortigas Center', address: 'ADB Ave, Ortigas Center, Pasig City', open: '09:00', close: '21:00' },
-  { name: 'Alabang Town Center', address: 'Madrigal Ave, Ayala Alabang, Muntinlupa City', open: '10:00', close: '21:00' },
+  {
+    name: 'Alabang Town Center',
+    address: 'Madrigal Ave, Ayala Alabang, Muntinlupa City',
+    open: '10:00',
+    close: '21:00',
+  },
   { name: 'Malate Manila', address: '1750 Adriatico St, Malate, Manila', open: '14:00', close: '02:00' },
 ] as const;
 
@@ -40,7 +60,11 @@ const STAFFING: { kind: EmployeeKind; perBranch: number }[] = [
  * employee has a login (password = the demo password) except one therapist per branch, who is
  * on the floor without one; one therapist has left (inactive).
  */
-export const seedDemoAdministration = async (tx: Tx, demo: DemoFaker, options: { passwordHash: string; groupIds: Map<string, number> }) => {
+export const seedDemoAdministration = async (
+  tx: Tx,
+  demo: DemoFaker,
+  options: { passwordHash: string; groupIds: Map<string, number> },
+) => {
   const { faker } = demo;
   const phone = () => `+63${faker.helpers.arrayElement(MOBILE_PREFIXES)}${faker.string.numeric(7)}`;
   const landline = () => `+632${faker.helpers.arrayElement(['8', '7'])}${faker.string.numeric(7)}`;
@@ -49,17 +73,31 @@ export const seedDemoAdministration = async (tx: Tx, demo: DemoFaker, options: {
 
   const branchRows = await tx
     .insert(locations)
-    .values(BRANCHES.map((b) => ({ name: b.name, address: b.address, phone: landline(), openingTime: b.open, closingTime: b.close })))
+    .values(
+      BRANCHES.map((b) => ({
+        name: b.name,
+        address: b.address,
+        phone: landline(),
+        openingTime: b.open,
+        closingTime: b.close,
+      })),
+    )
     .returning({ id: locations.id, name: locations.name });
   const branchIds = branchRows.map((b) => b.id);
   const home = branchIds[0]!;
 
   await tx.insert(banks).values(
-    BANK_ACCOUNTS.map((b) => ({ name: b.name, accountName: 'Ginhawa Wellness Spa Inc.', accountNumber: b.account.replace(/[\s-]/g, ''), isActive: b.active })),
+    BANK_ACCOUNTS.map((b) => ({
+      name: b.name,
+      accountName: 'Ginhawa Wellness Spa Inc.',
+      accountNumber: b.account.replace(/[\s-]/g, ''),
+      isActive: b.active,
+    })),
   );
 
   const counters: Record<EmployeeKind, number> = { salesperson: 0, therapist: 0, receptionist: 0 };
-  const nextCode = (kind: EmployeeKind) => `${EMPLOYEE_CODE_PREFIX[kind]}-${String((counters[kind] += 1)).padStart(4, '0')}`;
+  const nextCode = (kind: EmployeeKind) =>
+    `${EMPLOYEE_CODE_PREFIX[kind]}-${String((counters[kind] += 1)).padStart(4, '0')}`;
 
   // The demo accounts get their records and workplaces.
   const demoUsers = await tx
@@ -68,7 +106,10 @@ export const seedDemoAdministration = async (tx: Tx, demo: DemoFaker, options: {
     .where(inArray(users.username, ['manager', 'salesperson', 'therapist', 'receptionist']));
   const byName = new Map(demoUsers.map((u) => [u.username, u]));
   const manager = byName.get('manager');
-  if (manager) await tx.insert(userLocations).values(branchIds.slice(0, 2).map((locationId) => ({ userId: manager.id, locationId })));
+  if (manager)
+    await tx
+      .insert(userLocations)
+      .values(branchIds.slice(0, 2).map((locationId) => ({ userId: manager.id, locationId })));
   for (const kind of ['salesperson', 'therapist', 'receptionist'] as const) {
     const user = byName.get(kind);
     if (!user) continue;
@@ -109,10 +150,19 @@ export const seedDemoAdministration = async (tx: Tx, demo: DemoFaker, options: {
           const username = usernameFor(firstName, lastName);
           const [user] = await tx
             .insert(users)
-            .values({ username, firstName, lastName, email: `${username}@ginhawa.example`, passwordHash: options.passwordHash, isActive })
+            .values({
+              username,
+              firstName,
+              lastName,
+              email: `${username}@ginhawa.example`,
+              passwordHash: options.passwordHash,
+              isActive,
+            })
             .returning({ id: users.id });
           userId = user!.id;
-          await tx.insert(userGroups).values({ userId, groupId: options.groupIds.get(EMPLOYEE_KIND_GROUP[kind] as GroupName)! });
+          await tx
+            .insert(userGroups)
+            .values({ userId, groupId: options.groupIds.get(EMPLOYEE_KIND_GROUP[kind] as GroupName)! });
           if (isActive) await tx.insert(userLocations).values({ userId, locationId });
         }
         await tx.insert(employees).values({

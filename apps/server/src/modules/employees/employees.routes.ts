@@ -12,7 +12,15 @@ import {
 } from '@ginhawa/contract';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { currentUser, isAdmin } from '../../plugins/auth';
-import { createEmployee, deleteEmployee, getEmployee, getEmployeeByUser, listEmployees, updateEmployee, type Viewer } from './employees.service';
+import {
+  createEmployee,
+  deleteEmployee,
+  getEmployee,
+  getEmployeeByUser,
+  listEmployees,
+  updateEmployee,
+  type Viewer,
+} from './employees.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -58,8 +66,10 @@ export const employeeRoutes =
       },
     });
 
-    app.get('/by-user/:user_id/', { schema: { tags, params: userIdParamsSchema, response: { 200: employeeViewSchema, ...errors } } }, async (request) =>
-      employeeViewFor(request)(await getEmployeeByUser(db, kind, request.params.user_id)),
+    app.get(
+      '/by-user/:user_id/',
+      { schema: { tags, params: userIdParamsSchema, response: { 200: employeeViewSchema, ...errors } } },
+      async (request) => employeeViewFor(request)(await getEmployeeByUser(db, kind, request.params.user_id)),
     );
   };
 

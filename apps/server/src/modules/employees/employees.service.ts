@@ -1,5 +1,15 @@
 import { and, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { EMPLOYEE_CODE_PREFIX, EMPLOYEE_DIRECTORY_ORDERING, EMPLOYEE_KIND_GROUP, MANAGER_GROUP, ADMIN_GROUP, normalizePhPhone, type DeleteResult, type Employee, type EmployeeKind } from '@ginhawa/contract';
+import {
+  EMPLOYEE_CODE_PREFIX,
+  EMPLOYEE_DIRECTORY_ORDERING,
+  EMPLOYEE_KIND_GROUP,
+  MANAGER_GROUP,
+  ADMIN_GROUP,
+  normalizePhPhone,
+  type DeleteResult,
+  type Employee,
+  type EmployeeKind,
+} from '@ginhawa/contract';
 import type { employeeBodySchema, employeeListQuerySchema, employeePatchSchema } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -12,7 +22,16 @@ import { iso } from '../../lib/iso';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { endAllSessions } from '../users/auth.service';
-import { accessChanged, addUserLocations, addUserToGroups, assertPasswordAcceptable, assertUsernameFree, hashPassword, insertUserAccount, removeUserFromGroup } from '../users/users.service';
+import {
+  accessChanged,
+  addUserLocations,
+  addUserToGroups,
+  assertPasswordAcceptable,
+  assertUsernameFree,
+  hashPassword,
+  insertUserAccount,
+  removeUserFromGroup,
+} from '../users/users.service';
 
 export type EmployeeInput = z.output<typeof employeeBodySchema>;
 export type EmployeeChanges = z.output<typeof employeePatchSchema>;
@@ -27,7 +46,11 @@ export type Viewer = { admin: boolean };
 
 const DIRECTORY_ORDERING = new Set<string>(EMPLOYEE_DIRECTORY_ORDERING);
 
-const KIND_LABEL: Record<EmployeeKind, string> = { salesperson: 'salesperson', therapist: 'therapist', receptionist: 'receptionist' };
+const KIND_LABEL: Record<EmployeeKind, string> = {
+  salesperson: 'salesperson',
+  therapist: 'therapist',
+  receptionist: 'receptionist',
+};
 
 const columns = {
   id: employees.id,
@@ -48,7 +71,11 @@ const columns = {
 };
 
 const baseSelect = (db: DbOrTx) =>
-  db.select(columns).from(employees).innerJoin(locations, eq(locations.id, employees.locationId)).leftJoin(users, eq(users.id, employees.userId));
+  db
+    .select(columns)
+    .from(employees)
+    .innerJoin(locations, eq(locations.id, employees.locationId))
+    .leftJoin(users, eq(users.id, employees.userId));
 type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
 /** The whole record; the routes cut it down to the directory entry for callers who may not see it all. */
 const toEmployee = (r: Row): Employee => ({
@@ -71,12 +98,15 @@ const toEmployee = (r: Row): Employee => ({
 });
 
 export const listEmployees = async (db: Db, kind: EmployeeKind, query: EmployeeQuery, url: string, viewer: Viewer) => {
-  const hidden = viewer.admin ? undefined : query.ordering?.find((part) => !DIRECTORY_ORDERING.has(part.replace(/^-/, '')));
+  const hidden = viewer.admin
+    ? undefined
+    : query.ordering?.find((part) => !DIRECTORY_ORDERING.has(part.replace(/^-/, '')));
   if (hidden) throw fieldError('ordering', `Order by one of: ${EMPLOYEE_DIRECTORY_ORDERING.join(', ')}.`);
   const conditions: (SQL | undefined)[] = [eq(employees.kind, kind)];
   if (query.location) conditions.push(eq(employees.locationId, query.location));
   if (query.is_active !== undefined) conditions.push(eq(employees.isActive, query.is_active));
-  if (query.has_login !== undefined) conditions.push(query.has_login ? isNotNull(employees.userId) : isNull(employees.userId));
+  if (query.has_login !== undefined)
+    conditions.push(query.has_login ? isNotNull(employees.userId) : isNull(employees.userId));
   if (query.search) {
     const pattern = likePattern(query.search);
     const phone = normalizePhPhone(query.search);
@@ -148,7 +178,9 @@ const assertCodeFree = (db: DbOrTx, code: string, exceptId?: number) =>
 const nextCode = async (db: DbOrTx, kind: EmployeeKind) => {
   const prefix = EMPLOYEE_CODE_PREFIX[kind];
   const [row] = await db
-    .select({ n: sql<number>`coalesce(max(substring(${employees.employeeCode} from ${`^${prefix}-(\\d{1,9})$`})::int), 0)` })
+    .select({
+      n: sql<number>`coalesce(max(substring(${employees.employeeCode} from ${`^${prefix}-(\\d{1,9})$`})::int), 0)`,
+    })
     .from(employees);
   return `${prefix}-${String(Number(row?.n ?? 0) + 1).padStart(4, '0')}`;
 };
@@ -161,7 +193,8 @@ const assertLocationUsable = async (db: DbOrTx, locationId: number) => {
 
 const checkTarget = (kind: EmployeeKind, target: string | null | undefined, creating: boolean) => {
   if (kind !== 'salesperson') {
-    if (target !== undefined && target !== null) throw fieldError('monthly_target', 'Only salespersons have a monthly target.');
+    if (target !== undefined && target !== null)
+      throw fieldError('monthly_target', 'Only salespersons have a monthly target.');
     return null;
   }
   if (target === null && !creating) throw fieldError('monthly_target', 'Enter a target (0 for none).');
@@ -211,9 +244,19 @@ const releaseLocation = async (tx: Tx, userId: number, locationId: number, emplo
   const [other] = await tx
     .select({ id: employees.id })
     .from(employees)
-    .where(and(eq(employees.userId, userId), eq(employees.locationId, locationId), eq(employees.isActive, true), ne(employees.id, employeeId)))
+    .where(
+      and(
+        eq(employees.userId, userId),
+        eq(employees.locationId, locationId),
+        eq(employees.isActive, true),
+        ne(employees.id, employeeId),
+      ),
+    )
     .limit(1);
-  if (!other) await tx.delete(userLocations).where(and(eq(userLocations.userId, userId), eq(userLocations.locationId, locationId)));
+  if (!other)
+    await tx
+      .delete(userLocations)
+      .where(and(eq(userLocations.userId, userId), eq(userLocations.locationId, locationId)));
 };
 
 /**
@@ -234,16 +277,39 @@ const retireLogin = async (tx: Tx, actorId: number, userId: number, employeeId: 
     .where(and(eq(userGroups.userId, userId), inArray(groups.name, [ADMIN_GROUP, MANAGER_GROUP])))
     .limit(1);
   if (privileged) return;
-  const [user] = await tx.update(users).set({ isActive: false, updatedAt: sql`now()` }).where(and(eq(users.id, userId), eq(users.isActive, true))).returning({ id: users.id });
+  const [user] = await tx
+    .update(users)
+    .set({ isActive: false, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.isActive, true)))
+    .returning({ id: users.id });
   if (!user) return;
   await endAllSessions(tx, userId);
-  await audit(tx, { actorId, action: 'deactivate', tableName: 'users', rowId: userId, before: { is_active: true }, after: { is_active: false, reason: 'employee record ended' } });
+  await audit(tx, {
+    actorId,
+    action: 'deactivate',
+    tableName: 'users',
+    rowId: userId,
+    before: { is_active: true },
+    after: { is_active: false, reason: 'employee record ended' },
+  });
 };
 
 /** A returning employee gets their login back. */
 const reviveLogin = async (tx: Tx, actorId: number, userId: number) => {
-  const [user] = await tx.update(users).set({ isActive: true, updatedAt: sql`now()` }).where(and(eq(users.id, userId), eq(users.isActive, false))).returning({ id: users.id });
-  if (user) await audit(tx, { actorId, action: 'update', tableName: 'users', rowId: userId, before: { is_active: false }, after: { is_active: true, reason: 'employee record reactivated' } });
+  const [user] = await tx
+    .update(users)
+    .set({ isActive: true, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.isActive, false)))
+    .returning({ id: users.id });
+  if (user)
+    await audit(tx, {
+      actorId,
+      action: 'update',
+      tableName: 'users',
+      rowId: userId,
+      before: { is_active: false },
+      after: { is_active: true, reason: 'employee record reactivated' },
+    });
 };
 
 // ——— writes ———
@@ -251,7 +317,12 @@ const reviveLogin = async (tx: Tx, actorId: number, userId: number) => {
 const BOTH_LOGINS = 'Either link an existing user or create a new login, not both.';
 
 /** Hires someone: the record, and when asked a new login in the kind's group at the location, in one transaction. */
-export const createEmployee = async (db: Db, kind: EmployeeKind, actorId: number, input: EmployeeInput): Promise<Employee> => {
+export const createEmployee = async (
+  db: Db,
+  kind: EmployeeKind,
+  actorId: number,
+  input: EmployeeInput,
+): Promise<Employee> => {
   if (input.account && input.user) throw fieldError('account', BOTH_LOGINS);
   const target = checkTarget(kind, input.monthly_target, true);
   await assertLocationUsable(db, input.location);
@@ -291,7 +362,13 @@ export const createEmployee = async (db: Db, kind: EmployeeKind, actorId: number
         ...createdBy(actorId),
       })
       .returning({ id: employees.id });
-    await audit(tx, { actorId, action: 'create', tableName: 'employees', rowId: row!.id, after: await getEmployee(tx, kind, row!.id) });
+    await audit(tx, {
+      actorId,
+      action: 'create',
+      tableName: 'employees',
+      rowId: row!.id,
+      after: await getEmployee(tx, kind, row!.id),
+    });
     return getEmployee(tx, kind, row!.id);
   });
 };
@@ -307,7 +384,8 @@ const lockForUpdate = async (tx: Tx, kind: EmployeeKind, id: number, changes: Em
     .for('update');
   if (!before) throw notFound(`No such ${KIND_LABEL[kind]}.`);
   if (changes.employee_code !== undefined) await assertCodeFree(tx, changes.employee_code, id);
-  if (changes.location !== undefined && changes.location !== before.locationId) await assertLocationUsable(tx, changes.location);
+  if (changes.location !== undefined && changes.location !== before.locationId)
+    await assertLocationUsable(tx, changes.location);
   return before;
 };
 
@@ -315,7 +393,14 @@ const lockForUpdate = async (tx: Tx, kind: EmployeeKind, id: number, changes: Em
  * Step 2: which login the record ends up with — another one linked, a new one created, or the
  * same one following the person to a new location.
  */
-const settleLogin = async (tx: Tx, kind: EmployeeKind, actorId: number, before: EmployeeRecord, changes: EmployeeChanges, account: PreparedAccount | undefined) => {
+const settleLogin = async (
+  tx: Tx,
+  kind: EmployeeKind,
+  actorId: number,
+  before: EmployeeRecord,
+  changes: EmployeeChanges,
+  account: PreparedAccount | undefined,
+) => {
   const locationId = changes.location ?? before.locationId;
   if (changes.user !== undefined && changes.user !== before.userId) {
     if (changes.user !== null) await assertUserLinkable(tx, kind, changes.user, before.id);
@@ -345,11 +430,20 @@ const settleLogin = async (tx: Tx, kind: EmployeeKind, actorId: number, before: 
 };
 
 /** Step 3 (after the write): the login's name follows the record; leaving or returning retires or revives it. */
-const syncLogin = async (tx: Tx, actorId: number, before: EmployeeRecord, after: EmployeeRecord, changes: EmployeeChanges) => {
+const syncLogin = async (
+  tx: Tx,
+  actorId: number,
+  before: EmployeeRecord,
+  after: EmployeeRecord,
+  changes: EmployeeChanges,
+) => {
   const userId = after.userId;
   if (!userId) return;
   if (changes.first_name !== undefined || changes.last_name !== undefined) {
-    await tx.update(users).set({ firstName: after.firstName, lastName: after.lastName, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ firstName: after.firstName, lastName: after.lastName, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
   }
   if (userId !== before.userId) return;
   if (before.isActive && !after.isActive) {
@@ -363,7 +457,13 @@ const syncLogin = async (tx: Tx, actorId: number, before: EmployeeRecord, after:
 };
 
 /** PUT sends every field, PATCH some: lock and check, settle the login, write, then keep the login in step. */
-export const updateEmployee = async (db: Db, kind: EmployeeKind, actorId: number, id: number, changes: EmployeeChanges): Promise<Employee> => {
+export const updateEmployee = async (
+  db: Db,
+  kind: EmployeeKind,
+  actorId: number,
+  id: number,
+  changes: EmployeeChanges,
+): Promise<Employee> => {
   if (changes.employee_code === '') throw fieldError('employee_code', 'Enter an employee code.');
   if (changes.account && changes.user) throw fieldError('account', BOTH_LOGINS);
   const target = checkTarget(kind, changes.monthly_target, false);
@@ -389,7 +489,14 @@ export const updateEmployee = async (db: Db, kind: EmployeeKind, actorId: number
       .where(eq(employees.id, id))
       .returning();
     await syncLogin(tx, actorId, before, after!, changes);
-    await audit(tx, { actorId, action: 'update', tableName: 'employees', rowId: id, before: auditBefore, after: await getEmployee(tx, kind, id) });
+    await audit(tx, {
+      actorId,
+      action: 'update',
+      tableName: 'employees',
+      rowId: id,
+      before: auditBefore,
+      after: await getEmployee(tx, kind, id),
+    });
     return getEmployee(tx, kind, id);
   });
 };
@@ -410,7 +517,11 @@ export const deleteEmployee = async (db: Db, kind: EmployeeKind, actorId: number
       deleted: `${name} was removed from the ${KIND_LABEL[kind]}s.`,
       isActive: before.isActive,
       remove: (sp) => sp.delete(employees).where(eq(employees.id, id)),
-      deactivate: () => tx.update(employees).set({ isActive: false, ...touched(actorId) }).where(eq(employees.id, id)),
+      deactivate: () =>
+        tx
+          .update(employees)
+          .set({ isActive: false, ...touched(actorId) })
+          .where(eq(employees.id, id)),
     });
     if (before.userId) {
       if (result.result === 'deleted') await detachLogin(tx, kind, before.userId, before.locationId, id);
@@ -418,6 +529,13 @@ export const deleteEmployee = async (db: Db, kind: EmployeeKind, actorId: number
       await retireLogin(tx, actorId, before.userId, id);
     }
     const after = result.result === 'deleted' ? null : await getEmployee(tx, kind, id);
-    await audit(tx, { actorId, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'employees', rowId: id, before: auditBefore, after });
+    await audit(tx, {
+      actorId,
+      action: result.result === 'deleted' ? 'delete' : 'deactivate',
+      tableName: 'employees',
+      rowId: id,
+      before: auditBefore,
+      after,
+    });
     return result;
   });

@@ -7,10 +7,19 @@ export type FileKind = 'logo' | 'avatar';
 
 export const fileUrl = (id: number) => `/api/files/${id}/`;
 
-export const storeFile = async (db: DbOrTx, input: { kind: FileKind; contentType: ImageType; bytes: Buffer; createdBy: number }) => {
+export const storeFile = async (
+  db: DbOrTx,
+  input: { kind: FileKind; contentType: ImageType; bytes: Buffer; createdBy: number },
+) => {
   const [row] = await db
     .insert(files)
-    .values({ kind: input.kind, contentType: input.contentType, size: input.bytes.length, data: input.bytes, createdBy: input.createdBy })
+    .values({
+      kind: input.kind,
+      contentType: input.contentType,
+      size: input.bytes.length,
+      data: input.bytes,
+      createdBy: input.createdBy,
+    })
     .returning({ id: files.id });
   return row!.id;
 };

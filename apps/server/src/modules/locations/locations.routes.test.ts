@@ -50,7 +50,11 @@ const addEmployee = async (locationId: number, isActive: boolean, code: string) 
 
 describe('POST /api/locations/', () => {
   it('creates a location, normalises the phone and records an audit row', async () => {
-    const res = await admin.request({ method: 'POST', url: '/api/locations/', payload: body({ name: '  Greenhills Shopping Center  ' }) });
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/locations/',
+      payload: body({ name: '  Greenhills Shopping Center  ' }),
+    });
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created).toEqual({
@@ -78,9 +82,16 @@ describe('POST /api/locations/', () => {
 
   it('refuses a duplicate name regardless of case with 409 and a field error', async () => {
     await create({ name: 'Eastwood City' });
-    const res = await admin.request({ method: 'POST', url: '/api/locations/', payload: body({ name: 'EASTWOOD city' }) });
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/locations/',
+      payload: body({ name: 'EASTWOOD city' }),
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'A location with this name already exists.', errors: { name: ['A location with this name already exists.'] } });
+    expect(res.json()).toEqual({
+      message: 'A location with this name already exists.',
+      errors: { name: ['A location with this name already exists.'] },
+    });
   });
 
   it('lists every missing required field', async () => {
@@ -100,7 +111,11 @@ describe('POST /api/locations/', () => {
       [{ opening_time: '09:10' }, 'opening_time', 'Choose a time on the 15-minute grid (HH:mm), e.g. 09:00 or 21:30.'],
       [{ closing_time: '24:00' }, 'closing_time', 'Choose a time on the 15-minute grid (HH:mm), e.g. 09:00 or 21:30.'],
       [{ closing_time: '9:00' }, 'closing_time', 'Choose a time on the 15-minute grid (HH:mm), e.g. 09:00 or 21:30.'],
-      [{ opening_time: '10:00', closing_time: '10:00' }, 'closing_time', 'Closing time must differ from opening time (a closing time before the opening time means after midnight).'],
+      [
+        { opening_time: '10:00', closing_time: '10:00' },
+        'closing_time',
+        'Closing time must differ from opening time (a closing time before the opening time means after midnight).',
+      ],
       [{ phone: '+1 555 123 4567' }, 'phone', 'Enter a Philippine phone number, e.g. 0917 123 4567 or (02) 8123 4567.'],
       [{ phone: '12345' }, 'phone', 'Enter a Philippine phone number, e.g. 0917 123 4567 or (02) 8123 4567.'],
       [{ name: '   ' }, 'name', 'Enter a name.'],
@@ -109,7 +124,11 @@ describe('POST /api/locations/', () => {
       [{ is_active: 'yes' }, 'is_active', 'Expected boolean.'],
     ];
     for (const [overrides, field, message] of cases) {
-      const res = await admin.request({ method: 'POST', url: '/api/locations/', payload: body({ name: 'Validation Case', ...overrides }) });
+      const res = await admin.request({
+        method: 'POST',
+        url: '/api/locations/',
+        payload: body({ name: 'Validation Case', ...overrides }),
+      });
       expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(res.json().errors[field], JSON.stringify(overrides)).toEqual([message]);
     }
@@ -118,16 +137,29 @@ describe('POST /api/locations/', () => {
   });
 
   it('accepts hours past midnight and a blank phone', async () => {
-    const created = await admin.request({ method: 'POST', url: '/api/locations/', payload: body({ name: 'Malate Night Spa', opening_time: '18:00', closing_time: '02:00', phone: '' }) });
+    const created = await admin.request({
+      method: 'POST',
+      url: '/api/locations/',
+      payload: body({ name: 'Malate Night Spa', opening_time: '18:00', closing_time: '02:00', phone: '' }),
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ opening_time: '18:00', closing_time: '02:00', phone: null });
   });
 
   it('is for admins only, and needs the CSRF header', async () => {
-    const refused = await manager.request({ method: 'POST', url: '/api/locations/', payload: body({ name: 'Manager Made' }) });
+    const refused = await manager.request({
+      method: 'POST',
+      url: '/api/locations/',
+      payload: body({ name: 'Manager Made' }),
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: 'You do not have permission to do this.' });
-    const noCsrf = await admin.request({ method: 'POST', url: '/api/locations/', payload: body({ name: 'No Csrf' }), csrf: false });
+    const noCsrf = await admin.request({
+      method: 'POST',
+      url: '/api/locations/',
+      payload: body({ name: 'No Csrf' }),
+      csrf: false,
+    });
     expect(noCsrf.statusCode).toBe(403);
     expect(noCsrf.json().message).toMatch(/CSRF/);
     const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/locations/', payload: body({ name: 'Anon' }) });
@@ -141,7 +173,10 @@ describe('GET /api/locations/', () => {
     const inactive = await create({ name: 'Paging Dasmariñas', phone: '0917 555 0101' });
     await admin.request({ method: 'PATCH', url: `/api/locations/${inactive.id}/`, payload: { is_active: false } });
 
-    const first = await therapist.request({ method: 'GET', url: '/api/locations/?search=paging&pageSize=2&ordering=name' });
+    const first = await therapist.request({
+      method: 'GET',
+      url: '/api/locations/?search=paging&pageSize=2&ordering=name',
+    });
     expect(first.statusCode).toBe(200);
     const page1 = first.json();
     expect(page1.count).toBe(4);
@@ -152,26 +187,39 @@ describe('GET /api/locations/', () => {
     expect(page2.results.map((l: { name: string }) => l.name)).toEqual(['Paging Cubao', 'Paging Dasmariñas']);
     expect(page2.next).toBeNull();
 
-    const active = (await therapist.request({ method: 'GET', url: '/api/locations/?search=paging&is_active=true' })).json();
+    const active = (
+      await therapist.request({ method: 'GET', url: '/api/locations/?search=paging&is_active=true' })
+    ).json();
     expect(active.count).toBe(3);
-    const onlyInactive = (await therapist.request({ method: 'GET', url: '/api/locations/?search=paging&is_active=false' })).json();
+    const onlyInactive = (
+      await therapist.request({ method: 'GET', url: '/api/locations/?search=paging&is_active=false' })
+    ).json();
     expect(onlyInactive.results.map((l: { name: string }) => l.name)).toEqual(['Paging Dasmariñas']);
-    const byPhone = (await therapist.request({ method: 'GET', url: `/api/locations/?search=${encodeURIComponent('09175550101')}` })).json();
+    const byPhone = (
+      await therapist.request({ method: 'GET', url: `/api/locations/?search=${encodeURIComponent('09175550101')}` })
+    ).json();
     expect(byPhone.results.map((l: { name: string }) => l.name)).toEqual(['Paging Dasmariñas']);
-    const desc = (await therapist.request({ method: 'GET', url: '/api/locations/?search=paging&ordering=-name&pageSize=1' })).json();
+    const desc = (
+      await therapist.request({ method: 'GET', url: '/api/locations/?search=paging&ordering=-name&pageSize=1' })
+    ).json();
     expect(desc.results[0].name).toBe('Paging Dasmariñas');
     // LIKE wildcards in the search text are taken literally.
     expect((await therapist.request({ method: 'GET', url: '/api/locations/?search=%25' })).json().count).toBe(0);
   });
 
   it('answers bad query parameters with field errors', async () => {
-    const res = await therapist.request({ method: 'GET', url: '/api/locations/?ordering=password&pageSize=9999&is_active=maybe' });
+    const res = await therapist.request({
+      method: 'GET',
+      url: '/api/locations/?ordering=password&pageSize=9999&is_active=maybe',
+    });
     expect(res.statusCode).toBe(400);
     const json = res.json();
     expect(Object.keys(json.errors).sort()).toEqual(['is_active', 'ordering', 'pageSize']);
     const ordering = await therapist.request({ method: 'GET', url: '/api/locations/?ordering=password' });
     expect(ordering.statusCode).toBe(400);
-    expect(ordering.json().errors.ordering).toEqual(['Order by one of: name, opening_time, closing_time, is_active, created_at, id.']);
+    expect(ordering.json().errors.ordering).toEqual([
+      'Order by one of: name, opening_time, closing_time, is_active, created_at, id.',
+    ]);
   });
 
   it('needs a signed-in user', async () => {
@@ -204,28 +252,53 @@ describe('GET /api/locations/{id}/', () => {
 describe('PUT /api/locations/{id}/', () => {
   it('changes only the fields sent and audits before and after', async () => {
     const loc = await create({ name: 'Update Me' });
-    const res = await admin.request({ method: 'PATCH', url: `/api/locations/${loc.id}/`, payload: { closing_time: '21:30', phone: '0917 222 3333' } });
+    const res = await admin.request({
+      method: 'PATCH',
+      url: `/api/locations/${loc.id}/`,
+      payload: { closing_time: '21:30', phone: '0917 222 3333' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Update Me', opening_time: '10:00', closing_time: '21:30', phone: '+639172223333' });
+    expect(res.json()).toMatchObject({
+      name: 'Update Me',
+      opening_time: '10:00',
+      closing_time: '21:30',
+      phone: '+639172223333',
+    });
     const [entry] = await ctx.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tableName, 'locations'), eq(auditLog.rowId, String(loc.id)), eq(auditLog.action, 'update')));
+      .where(
+        and(eq(auditLog.tableName, 'locations'), eq(auditLog.rowId, String(loc.id)), eq(auditLog.action, 'update')),
+      );
     expect((entry!.before as { closing_time: string }).closing_time).toBe('22:00');
     expect((entry!.after as { closing_time: string }).closing_time).toBe('21:30');
   });
 
   it('checks the hours against the stored ones, the name against others', async () => {
     const loc = await create({ name: 'Hours Check' });
-    const same = await admin.request({ method: 'PATCH', url: `/api/locations/${loc.id}/`, payload: { closing_time: '10:00' } });
+    const same = await admin.request({
+      method: 'PATCH',
+      url: `/api/locations/${loc.id}/`,
+      payload: { closing_time: '10:00' },
+    });
     expect(same.statusCode).toBe(400);
-    expect(same.json().errors.closing_time).toEqual(['Closing time must differ from opening time (a closing time before the opening time means after midnight).']);
+    expect(same.json().errors.closing_time).toEqual([
+      'Closing time must differ from opening time (a closing time before the opening time means after midnight).',
+    ]);
     await create({ name: 'Taken Name' });
-    const clash = await admin.request({ method: 'PATCH', url: `/api/locations/${loc.id}/`, payload: { name: 'taken name' } });
+    const clash = await admin.request({
+      method: 'PATCH',
+      url: `/api/locations/${loc.id}/`,
+      payload: { name: 'taken name' },
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().errors.name).toEqual(['A location with this name already exists.']);
     // Renaming to its own name in another case is fine.
-    const self = await admin.request({ method: 'PATCH', url: `/api/locations/${loc.id}/`, payload: { name: 'HOURS CHECK' } });
+    const self = await admin.request({
+      method: 'PATCH',
+      url: `/api/locations/${loc.id}/`,
+      payload: { name: 'HOURS CHECK' },
+    });
     expect(self.statusCode).toBe(200);
     expect(self.json().name).toBe('HOURS CHECK');
   });
@@ -233,9 +306,15 @@ describe('PUT /api/locations/{id}/', () => {
   it('will not deactivate a location where active employees work', async () => {
     const loc = await create({ name: 'Staffed Branch' });
     await addEmployee(loc.id, true, 'STF-1');
-    const res = await admin.request({ method: 'PATCH', url: `/api/locations/${loc.id}/`, payload: { is_active: false } });
+    const res = await admin.request({
+      method: 'PATCH',
+      url: `/api/locations/${loc.id}/`,
+      payload: { is_active: false },
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: '1 active employee works at this location. Move them to another location or deactivate them first.' });
+    expect(res.json()).toEqual({
+      message: '1 active employee works at this location. Move them to another location or deactivate them first.',
+    });
   });
 
   it('404s an unknown location and refuses non-admins', async () => {
@@ -243,7 +322,11 @@ describe('PUT /api/locations/{id}/', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'No such location.' });
     const loc = await create({ name: 'Not Yours' });
-    const refused = await therapist.request({ method: 'PATCH', url: `/api/locations/${loc.id}/`, payload: { name: 'Mine' } });
+    const refused = await therapist.request({
+      method: 'PATCH',
+      url: `/api/locations/${loc.id}/`,
+      payload: { name: 'Mine' },
+    });
     expect(refused.statusCode).toBe(403);
   });
 });
@@ -251,10 +334,18 @@ describe('PUT /api/locations/{id}/', () => {
 describe('PUT /api/locations/{id}/ (replace)', () => {
   it('needs the whole record and replaces it; a partial body is a 400 naming what is missing', async () => {
     const loc = await create({ name: 'Replace Branch' });
-    const partial = await admin.request({ method: 'PUT', url: `/api/locations/${loc.id}/`, payload: { address: 'Only this' } });
+    const partial = await admin.request({
+      method: 'PUT',
+      url: `/api/locations/${loc.id}/`,
+      payload: { address: 'Only this' },
+    });
     expect(partial.statusCode).toBe(400);
     expect(Object.keys(partial.json().errors).sort()).toEqual(['closing_time', 'name', 'opening_time']);
-    const full = await admin.request({ method: 'PUT', url: `/api/locations/${loc.id}/`, payload: body({ name: 'Replace Branch', phone: null, address: 'Bonifacio' }) });
+    const full = await admin.request({
+      method: 'PUT',
+      url: `/api/locations/${loc.id}/`,
+      payload: body({ name: 'Replace Branch', phone: null, address: 'Bonifacio' }),
+    });
     expect(full.statusCode, full.body).toBe(200);
     expect(full.json()).toMatchObject({ name: 'Replace Branch', address: 'Bonifacio', phone: null, is_active: true });
   });
@@ -267,7 +358,12 @@ describe('DELETE /api/locations/{id}/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: 'deleted', message: 'Location “Short Lived” deleted.' });
     expect((await admin.request({ method: 'GET', url: `/api/locations/${loc.id}/` })).statusCode).toBe(404);
-    const audits = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'locations'), eq(auditLog.rowId, String(loc.id)), eq(auditLog.action, 'delete')));
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.tableName, 'locations'), eq(auditLog.rowId, String(loc.id)), eq(auditLog.action, 'delete')),
+      );
     expect(audits).toHaveLength(1);
     expect((audits[0]!.before as { name: string }).name).toBe('Short Lived');
   });
@@ -277,13 +373,19 @@ describe('DELETE /api/locations/{id}/', () => {
     await addEmployee(loc.id, false, 'FMR-1');
     const res = await admin.request({ method: 'DELETE', url: `/api/locations/${loc.id}/` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ result: 'deactivated', message: 'Location “Former Staff Branch” is in use by other records, so it was deactivated instead of deleted.' });
+    expect(res.json()).toEqual({
+      result: 'deactivated',
+      message: 'Location “Former Staff Branch” is in use by other records, so it was deactivated instead of deleted.',
+    });
     const [row] = await ctx.database.db.select().from(locations).where(eq(locations.id, loc.id));
     expect(row!.isActive).toBe(false);
     // Now it can be neither deleted nor deactivated.
     const again = await admin.request({ method: 'DELETE', url: `/api/locations/${loc.id}/` });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Location “Former Staff Branch” is in use by other records and is already inactive, so it cannot be deleted.' });
+    expect(again.json()).toEqual({
+      message:
+        'Location “Former Staff Branch” is in use by other records and is already inactive, so it cannot be deleted.',
+    });
   });
 
   it('deactivates a location that is someone’s assigned workplace', async () => {
@@ -302,7 +404,9 @@ describe('DELETE /api/locations/{id}/', () => {
     await addEmployee(loc.id, true, 'BSY-2');
     const res = await admin.request({ method: 'DELETE', url: `/api/locations/${loc.id}/` });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: '2 active employees work at this location. Move them to another location or deactivate them first.' });
+    expect(res.json()).toEqual({
+      message: '2 active employees work at this location. Move them to another location or deactivate them first.',
+    });
     const [row] = await ctx.database.db.select().from(locations).where(eq(locations.id, loc.id));
     expect(row!.isActive).toBe(true);
   });

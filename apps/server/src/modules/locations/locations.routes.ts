@@ -5,5 +5,10 @@ import { locationsService } from './locations.service';
 
 /** /api/locations/: every signed-in person reads (pickers everywhere); only Admin writes. */
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  resourceRoutes(app, { tags: ['locations'], writers: ['Admin'], schemas: locationResource, service: locationsService });
+  resourceRoutes(app, {
+    tags: ['locations'],
+    writers: ['Admin'],
+    schemas: locationResource,
+    service: locationsService,
+  });
 };

@@ -52,10 +52,21 @@ export const listLocations = async (db: Db, query: LocationQuery, url: string) =
   if (query.search) {
     const pattern = likePattern(query.search);
     const phone = normalizePhPhone(query.search);
-    conditions.push(or(ilike(locations.name, pattern), ilike(locations.address, pattern), ilike(locations.phone, pattern), phone ? eq(locations.phone, phone) : undefined));
+    conditions.push(
+      or(
+        ilike(locations.name, pattern),
+        ilike(locations.address, pattern),
+        ilike(locations.phone, pattern),
+        phone ? eq(locations.phone, phone) : undefined,
+      ),
+    );
   }
   return listPage(url, query, {
-    select: () => db.select({ ...columns, total: totalRows }).from(locations).$dynamic(),
+    select: () =>
+      db
+        .select({ ...columns, total: totalRows })
+        .from(locations)
+        .$dynamic(),
     where: and(...conditions),
     orderBy: {
       name: lower(locations.name),
@@ -91,7 +102,10 @@ const assertNameFree = (db: DbOrTx, name: string, exceptId?: number) =>
   });
 
 const activeEmployeesAt = async (db: DbOrTx, id: number) => {
-  const [row] = await db.select({ n: count() }).from(employees).where(and(eq(employees.locationId, id), eq(employees.isActive, true)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(employees)
+    .where(and(eq(employees.locationId, id), eq(employees.isActive, true)));
   return row?.n ?? 0;
 };
 
@@ -101,18 +115,44 @@ const stillStaffed = (n: number) =>
   );
 
 /** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
-const toColumns = <T extends LocationChanges>(v: T): { name: T['name']; address: T['address']; phone: T['phone']; openingTime: T['opening_time']; closingTime: T['closing_time']; isActive: T['is_active'] } => ({ name: v.name, address: v.address, phone: v.phone, openingTime: v.opening_time, closingTime: v.closing_time, isActive: v.is_active });
+const toColumns = <T extends LocationChanges>(
+  v: T,
+): {
+  name: T['name'];
+  address: T['address'];
+  phone: T['phone'];
+  openingTime: T['opening_time'];
+  closingTime: T['closing_time'];
+  isActive: T['is_active'];
+} => ({
+  name: v.name,
+  address: v.address,
+  phone: v.phone,
+  openingTime: v.opening_time,
+  closingTime: v.closing_time,
+  isActive: v.is_active,
+});
 
 export const createLocation = async (db: Db, actorId: number, input: LocationInput): Promise<Location> =>
   db.transaction(async (tx) => {
     await assertNameFree(tx, input.name);
-    const [row] = await tx.insert(locations).values({ ...toColumns(input), ...createdBy(actorId) }).returning({ id: locations.id });
-    return audited(tx, { actorId, action: 'create', tableName: 'locations', rowId: row!.id, after: await getLocation(tx, row!.id) });
+    const [row] = await tx
+      .insert(locations)
+      .values({ ...toColumns(input), ...createdBy(actorId) })
+      .returning({ id: locations.id });
+    return audited(tx, {
+      actorId,
+      action: 'create',
+      tableName: 'locations',
+      rowId: row!.id,
+      after: await getLocation(tx, row!.id),
+    });
   });
 
 /** The checks an update must pass before it is written: hours still differ, name free, no one left stranded. */
 const checkLocationChanges = async (tx: DbOrTx, id: number, before: Location, changes: LocationChanges) => {
-  if ((changes.opening_time ?? before.opening_time) === (changes.closing_time ?? before.closing_time)) throw fieldError('closing_time', LOCATION_HOURS_MESSAGE);
+  if ((changes.opening_time ?? before.opening_time) === (changes.closing_time ?? before.closing_time))
+    throw fieldError('closing_time', LOCATION_HOURS_MESSAGE);
   if (changes.name !== undefined) await assertNameFree(tx, changes.name, id);
   if (changes.is_active === false && before.is_active) {
     const staffed = await activeEmployeesAt(tx, id);
@@ -127,12 +167,27 @@ const lockLocation = async (tx: DbOrTx, id: number) => {
 };
 
 /** PUT sends every field, PATCH some: both land here with the fields to change. */
-export const updateLocation = async (db: Db, actorId: number, id: number, changes: LocationChanges): Promise<Location> =>
+export const updateLocation = async (
+  db: Db,
+  actorId: number,
+  id: number,
+  changes: LocationChanges,
+): Promise<Location> =>
   db.transaction(async (tx) => {
     const before = await lockLocation(tx, id);
     await checkLocationChanges(tx, id, before, changes);
-    await tx.update(locations).set({ ...toColumns(changes), ...touched(actorId) }).where(eq(locations.id, id));
-    return audited(tx, { actorId, action: 'update', tableName: 'locations', rowId: id, before, after: await getLocation(tx, id) });
+    await tx
+      .update(locations)
+      .set({ ...toColumns(changes), ...touched(actorId) })
+      .where(eq(locations.id, id));
+    return audited(tx, {
+      actorId,
+      action: 'update',
+      tableName: 'locations',
+      rowId: id,
+      before,
+      after: await getLocation(tx, id),
+    });
   });
 
 /**
@@ -152,10 +207,21 @@ export const deleteLocation = async (db: Db, actorId: number, id: number): Promi
       isActive: before.is_active,
       knownInUse: (assigned?.n ?? 0) > 0,
       remove: (sp) => sp.delete(locations).where(eq(locations.id, id)),
-      deactivate: () => tx.update(locations).set({ isActive: false, ...touched(actorId) }).where(eq(locations.id, id)),
+      deactivate: () =>
+        tx
+          .update(locations)
+          .set({ isActive: false, ...touched(actorId) })
+          .where(eq(locations.id, id)),
     });
     const after = result.result === 'deleted' ? null : await getLocation(tx, id);
-    await audit(tx, { actorId, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'locations', rowId: id, before, after });
+    await audit(tx, {
+      actorId,
+      action: result.result === 'deleted' ? 'delete' : 'deactivate',
+      tableName: 'locations',
+      rowId: id,
+      before,
+      after,
+    });
     return result;
   });
 
@@ -168,7 +234,8 @@ export const assertLocationsExist = async (db: DbOrTx, ids: number[], field: str
     .where(inArray(locations.id, ids));
   const found = new Map(rows.map((r) => [r.id, { name: r.name, isActive: r.isActive }]));
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw fieldError(field, missing.length === 1 ? 'No such location.' : `No such locations: ${missing.join(', ')}.`);
+  if (missing.length)
+    throw fieldError(field, missing.length === 1 ? 'No such location.' : `No such locations: ${missing.join(', ')}.`);
   if (activeOnly) {
     const inactive = ids.filter((id) => !found.get(id)!.isActive);
     if (inactive.length) throw fieldError(field, 'This location is inactive. Choose an active one.');
@@ -177,4 +244,10 @@ export const assertLocationsExist = async (db: DbOrTx, ids: number[], field: str
 };
 
 /** What the resource routes call (lib/resource-routes.ts). */
-export const locationsService = { list: listLocations, get: getLocation, create: createLocation, update: updateLocation, remove: deleteLocation };
+export const locationsService = {
+  list: listLocations,
+  get: getLocation,
+  create: createLocation,
+  update: updateLocation,
+  remove: deleteLocation,
+};

@@ -5,7 +5,15 @@ import { users } from '../../db/schema/index';
 import { DEMO_PASSWORD, buildTestApp, login, type TestContext } from '../../test/build';
 import { action, connectSocket, type TestSocket } from '../../test/ws-client';
 import { notify } from './notifications.service';
-import { CLOSE_FLOODING, FLOOD_COOL_DOWN_MS, MAX_OLDER_OFFSET, MAX_QUEUED_FRAMES, MAX_REFUSALS, SOCKET_BURST, USER_BURST } from './notifications.hub';
+import {
+  CLOSE_FLOODING,
+  FLOOD_COOL_DOWN_MS,
+  MAX_OLDER_OFFSET,
+  MAX_QUEUED_FRAMES,
+  MAX_REFUSALS,
+  SOCKET_BURST,
+  USER_BURST,
+} from './notifications.hub';
 import { createTokenBucket } from './token-bucket';
 
 let ctx: TestContext;
@@ -20,7 +28,8 @@ afterEach(() => {
 });
 
 const SLOW_DOWN = { action: 'error', message: 'Too many messages. Please slow down.' };
-const isSlowDown = (m: { action: string; message?: unknown }) => m.action === 'error' && m.message === SLOW_DOWN.message;
+const isSlowDown = (m: { action: string; message?: unknown }) =>
+  m.action === 'error' && m.message === SLOW_DOWN.message;
 
 const open = async (username: string) => {
   const socket = await connectSocket(ctx.app, { agent: await login(ctx.app, username, DEMO_PASSWORD) });
@@ -49,8 +58,13 @@ describe('token bucket', () => {
 
 describe('a flooding socket', () => {
   it('gets error frames, then is closed with 1008 and may not reconnect at once, while another user and /api/health/ carry on', async () => {
-    const [recipient] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'receptionist'));
-    await ctx.database.db.transaction((tx) => notify(tx, { recipients: [recipient!.id], actorId: null, type: 'test', title: 'one', message: 'm' }));
+    const [recipient] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'receptionist'));
+    await ctx.database.db.transaction((tx) =>
+      notify(tx, { recipients: [recipient!.id], actorId: null, type: 'test', title: 'one', message: 'm' }),
+    );
     const quiet = await open('salesperson');
     const flooder = await open('receptionist');
 
@@ -114,9 +128,16 @@ describe('a flooding socket', () => {
   it('refuses paging deeper than the offset bound without closing', async () => {
     const socket = await open('manager');
     socket.send({ action: 'fetch_older_notifications', offset: MAX_OLDER_OFFSET + 1 });
-    expect(await socket.next(action('error'))).toEqual({ action: 'error', message: 'Older notifications go back at most 10,000.' });
+    expect(await socket.next(action('error'))).toEqual({
+      action: 'error',
+      message: 'Older notifications go back at most 10,000.',
+    });
     socket.send({ action: 'fetch_older_notifications', offset: MAX_OLDER_OFFSET, limit: 5 });
-    expect(await socket.next(action('older_notifications'))).toEqual({ action: 'older_notifications', notifications: [], offset: MAX_OLDER_OFFSET });
+    expect(await socket.next(action('older_notifications'))).toEqual({
+      action: 'older_notifications',
+      notifications: [],
+      offset: MAX_OLDER_OFFSET,
+    });
     socket.ws.close();
   });
 

@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { NOTIFICATIONS_INITIAL_BATCH, wsClientMessageSchema, type WsClientMessage, type WsServerMessage } from '@ginhawa/contract';
+import {
+  NOTIFICATIONS_INITIAL_BATCH,
+  wsClientMessageSchema,
+  type WsClientMessage,
+  type WsServerMessage,
+} from '@ginhawa/contract';
 import { isDatabaseUnavailable, type Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { BusEvent } from '../../plugins/bus';
@@ -8,7 +13,18 @@ import type { AuthUser } from '../users/auth.service';
 import { liveSessionIds } from '../users/sessions.service';
 import { mayReadArrivalsAt } from '../clients/arrivals.service';
 import { createTokenBucket, type TokenBucket } from './token-bucket';
-import { decide, isDecider, listForUser, loadBatch, markAllRead, removeNotification, setRead, toNotification, unreadCount, unreadCounts } from './notifications.service';
+import {
+  decide,
+  isDecider,
+  listForUser,
+  loadBatch,
+  markAllRead,
+  removeNotification,
+  setRead,
+  toNotification,
+  unreadCount,
+  unreadCounts,
+} from './notifications.service';
 
 export const HEARTBEAT_MS = 30_000;
 const SESSION_CHECK_MS = 60_000;
@@ -73,7 +89,10 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
   };
 
   const sendInitial = async (conn: Connection) => {
-    const [list, unread] = await Promise.all([listForUser(db, conn.user, 0, NOTIFICATIONS_INITIAL_BATCH), unreadCount(db, conn.user.id)]);
+    const [list, unread] = await Promise.all([
+      listForUser(db, conn.user, 0, NOTIFICATIONS_INITIAL_BATCH),
+      unreadCount(db, conn.user.id),
+    ]);
     send(conn, { action: 'user_notifications', notifications: list, unread_count: unread });
   };
 
@@ -113,7 +132,8 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
       case 'ping':
         return send(conn, { action: 'pong' });
       case 'fetch_older_notifications': {
-        if (message.offset > MAX_OLDER_OFFSET) throw new HttpError(400, `Older notifications go back at most ${MAX_OLDER_OFFSET.toLocaleString('en')}.`);
+        if (message.offset > MAX_OLDER_OFFSET)
+          throw new HttpError(400, `Older notifications go back at most ${MAX_OLDER_OFFSET.toLocaleString('en')}.`);
         const list = await listForUser(db, conn.user, message.offset, message.limit ?? NOTIFICATIONS_INITIAL_BATCH);
         return send(conn, { action: 'older_notifications', notifications: list, offset: message.offset });
       }
@@ -140,19 +160,30 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
     const result = wsClientMessageSchema.safeParse(parsed);
     if (!result.success) {
       const action = (parsed as { action?: unknown })?.action;
-      return send(conn, { action: 'error', message: typeof action === 'string' ? `Cannot do "${action.slice(0, 50)}" with these fields.` : 'Unknown action.' });
+      return send(conn, {
+        action: 'error',
+        message:
+          typeof action === 'string' ? `Cannot do "${action.slice(0, 50)}" with these fields.` : 'Unknown action.',
+      });
     }
     try {
       await handleMessage(conn, result.data);
     } catch (err) {
       if (err instanceof HttpError) return send(conn, { action: 'error', message: err.message });
-      if (isDatabaseUnavailable(err)) return send(conn, { action: 'error', message: 'The service is briefly unavailable. Please try again in a moment.' });
+      if (isDatabaseUnavailable(err))
+        return send(conn, {
+          action: 'error',
+          message: 'The service is briefly unavailable. Please try again in a moment.',
+        });
       log.error({ err }, 'websocket action failed');
       send(conn, { action: 'error', message: 'Something went wrong on our side. Please try again.' });
     }
   };
 
-  const add = (socket: WebSocket, identity: { user: AuthUser; sessionId?: number; expiresAt?: number; familyId?: number }) => {
+  const add = (
+    socket: WebSocket,
+    identity: { user: AuthUser; sessionId?: number; expiresAt?: number; familyId?: number },
+  ) => {
     const conn: Connection = {
       socket,
       user: identity.user,
@@ -180,13 +211,20 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
       conn.alive = true;
       if (socket.readyState !== socket.OPEN) return;
       // Limits are checked before the frame is even parsed, so refusing costs next to nothing.
-      if (conn.pending >= MAX_QUEUED_FRAMES || !conn.bucket.take() || !sharedBucket.take()) return refuse(conn, SLOW_DOWN);
+      if (conn.pending >= MAX_QUEUED_FRAMES || !conn.bucket.take() || !sharedBucket.take())
+        return refuse(conn, SLOW_DOWN);
       if (isBinary) return send(conn, { action: 'error', message: 'Messages must be JSON text.' });
-      const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+      const text = Buffer.isBuffer(data)
+        ? data.toString('utf8')
+        : Array.isArray(data)
+          ? Buffer.concat(data).toString('utf8')
+          : Buffer.from(data).toString('utf8');
       conn.pending += 1;
-      queue = queue.then(() => onFrame(conn, text)).finally(() => {
-        conn.pending -= 1;
-      });
+      queue = queue
+        .then(() => onFrame(conn, text))
+        .finally(() => {
+          conn.pending -= 1;
+        });
     });
     socket.on('close', () => remove(conn));
     socket.on('error', () => remove(conn));
@@ -200,10 +238,17 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
       case 'new': {
         const rows = await loadBatch(db, event.batch, [...byUser.keys()]);
         if (rows.length === 0) return;
-        const counts = await unreadCounts(db, rows.map((r) => r.recipientId));
+        const counts = await unreadCounts(
+          db,
+          rows.map((r) => r.recipientId),
+        );
         for (const row of rows) {
           for (const conn of byUser.get(row.recipientId) ?? []) {
-            send(conn, { action: 'new_notification', notification: toNotification(row, isDecider(conn.user)), unread_count: counts.get(row.recipientId) ?? 0 });
+            send(conn, {
+              action: 'new_notification',
+              notification: toNotification(row, isDecider(conn.user)),
+              unread_count: counts.get(row.recipientId) ?? 0,
+            });
           }
         }
         return;
@@ -213,33 +258,52 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
       case 'removed': {
         if (!byUser.has(event.user)) return;
         const unread = await unreadCount(db, event.user);
-        const action = event.t === 'read' ? 'notification_marked_as_read' : event.t === 'unread' ? 'notification_marked_as_unread' : 'notification_removed';
+        const action =
+          event.t === 'read'
+            ? 'notification_marked_as_read'
+            : event.t === 'unread'
+              ? 'notification_marked_as_unread'
+              : 'notification_removed';
         return sendToUser(event.user, { action, notificationId: event.id, unread_count: unread });
       }
       case 'all_read':
         if (!byUser.has(event.user)) return;
-        return sendToUser(event.user, { action: 'all_notifications_marked_as_read', unread_count: await unreadCount(db, event.user) });
+        return sendToUser(event.user, {
+          action: 'all_notifications_marked_as_read',
+          unread_count: await unreadCount(db, event.user),
+        });
       case 'approved':
-        return sendToUser(event.user, { action: 'notification_approved', notificationId: event.id, approved: event.approved });
+        return sendToUser(event.user, {
+          action: 'notification_approved',
+          notificationId: event.id,
+          approved: event.approved,
+        });
       case 'sales':
-        for (const set of byUser.values()) for (const conn of set) send(conn, { action: 'leaderboard_changed', month: event.month, year: event.year, dates: event.dates });
+        for (const set of byUser.values())
+          for (const conn of set)
+            send(conn, { action: 'leaderboard_changed', month: event.month, year: event.year, dates: event.dates });
         return;
       case 'arrivals':
         // Only to those who may read the location's arrivals (clients' read scope): the frame carries no
         // names, but a stream of "location 3 changed today" still shows when a branch is busy, which a
         // receptionist elsewhere has no business watching; the filter costs one array lookup per socket.
         for (const set of byUser.values()) {
-          for (const conn of set) if (mayReadArrivalsAt(conn.user, event.location)) send(conn, { action: 'arrivals_changed', location: event.location, date: event.date });
+          for (const conn of set)
+            if (mayReadArrivalsAt(conn.user, event.location))
+              send(conn, { action: 'arrivals_changed', location: event.location, date: event.date });
         }
         return;
       case 'access':
         // A socket keeps the user as they were when it opened (which locations' frames it hears).
-        for (const conn of [...(byUser.get(event.user) ?? [])]) conn.socket.close(CLOSE_ACCESS_CHANGED, 'Access changed');
+        for (const conn of [...(byUser.get(event.user) ?? [])])
+          conn.socket.close(CLOSE_ACCESS_CHANGED, 'Access changed');
         return;
       case 'close':
         for (const conn of [...(byUser.get(event.user) ?? [])]) {
           const everyone = event.session === undefined && event.family === undefined;
-          const named = (event.session !== undefined && conn.sessionId === event.session) || (event.family !== undefined && conn.familyId === event.family);
+          const named =
+            (event.session !== undefined && conn.sessionId === event.session) ||
+            (event.family !== undefined && conn.familyId === event.family);
           if (everyone || named) conn.socket.close(CLOSE_SIGNED_OUT, 'Signed out');
         }
         return;
@@ -273,13 +337,19 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
   const checkSessions = async () => {
     const conns = all();
     const now = Date.now();
-    for (const conn of conns) if (conn.expiresAt && conn.expiresAt <= now) conn.socket.close(CLOSE_SIGNED_OUT, 'Token expired');
+    for (const conn of conns)
+      if (conn.expiresAt && conn.expiresAt <= now) conn.socket.close(CLOSE_SIGNED_OUT, 'Token expired');
     const ids = [...new Set(conns.map((c) => c.sessionId).filter((id): id is number => id !== undefined))];
     if (ids.length === 0) return;
     const alive = await liveSessionIds(db, ids);
-    for (const conn of conns) if (conn.sessionId !== undefined && !alive.has(conn.sessionId)) conn.socket.close(CLOSE_SIGNED_OUT, 'Session ended');
+    for (const conn of conns)
+      if (conn.sessionId !== undefined && !alive.has(conn.sessionId))
+        conn.socket.close(CLOSE_SIGNED_OUT, 'Session ended');
   };
-  const sessionTimer = setInterval(() => void checkSessions().catch((err) => log.warn({ err }, 'socket session check failed')), SESSION_CHECK_MS);
+  const sessionTimer = setInterval(
+    () => void checkSessions().catch((err) => log.warn({ err }, 'socket session check failed')),
+    SESSION_CHECK_MS,
+  );
   sessionTimer.unref();
 
   const close = () => {

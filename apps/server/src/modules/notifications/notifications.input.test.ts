@@ -31,7 +31,9 @@ describe('socket frames with odd ids', () => {
             expect(frame.message).toBe(`Cannot do "${name}" with these fields.`);
           }
           socket.send({ action: 'approve_notification', notificationId, approved: true });
-          expect((await socket.next<{ message: string }>(action('error'))).message).toBe('Cannot do "approve_notification" with these fields.');
+          expect((await socket.next<{ message: string }>(action('error'))).message).toBe(
+            'Cannot do "approve_notification" with these fields.',
+          );
         }
         if (start + 3 >= ids.length) {
           // The largest id the column holds is a plain "not found", not a failure.
@@ -51,14 +53,37 @@ describe('socket frames with odd ids', () => {
 describe('announcement links', () => {
   it('refuses links a browser would read as another site, and keeps panel paths', async () => {
     const manager = await login(ctx.app, 'manager', DEMO_PASSWORD, '10.50.0.2');
-    for (const link of ['/\t/evil.example', '//evil.example', '/\\evil.example', '/\n/evil.example', 'https://evil.example', 'javascript:alert(1)', '/a//b', '/x\u0000y', '/x y', '/\u200b/evil.example']) {
-      const res = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: `link ${JSON.stringify(link)}`, message: 'm', link } });
+    for (const link of [
+      '/\t/evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/\n/evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/a//b',
+      '/x\u0000y',
+      '/x y',
+      '/\u200b/evil.example',
+    ]) {
+      const res = await manager.request({
+        method: 'POST',
+        url: '/api/notifications/',
+        payload: { title: `link ${JSON.stringify(link)}`, message: 'm', link },
+      });
       expect(res.statusCode, JSON.stringify(link)).toBe(400);
       expect(res.json().errors.link).toEqual(['Links point inside the panel: a path such as /clients/12.']);
     }
-    const ok = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'Good link', message: 'm', link: '/clients/12?tab=history#notes' } });
+    const ok = await manager.request({
+      method: 'POST',
+      url: '/api/notifications/',
+      payload: { title: 'Good link', message: 'm', link: '/clients/12?tab=history#notes' },
+    });
     expect(ok.statusCode).toBe(201);
-    const [row] = await ctx.database.db.select().from(notifications).where(eq(notifications.title, 'Good link')).limit(1);
+    const [row] = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.title, 'Good link'))
+      .limit(1);
     expect(row?.link).toBe('/clients/12?tab=history#notes');
   });
 });

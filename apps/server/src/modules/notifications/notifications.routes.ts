@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MANAGER_GROUP, announcementBodySchema, errorBodySchema, notificationListQuerySchema, notificationSchema, pageSchema, recipientsCountQuerySchema, recipientsCountSchema } from '@ginhawa/contract';
+import {
+  MANAGER_GROUP,
+  announcementBodySchema,
+  errorBodySchema,
+  notificationListQuerySchema,
+  notificationSchema,
+  pageSchema,
+  recipientsCountQuerySchema,
+  recipientsCountSchema,
+} from '@ginhawa/contract';
 import { currentUser } from '../../plugins/auth';
 import { announce, countRecipients, pageForUser } from './notifications.service';
 
@@ -27,7 +36,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         body: announcementBodySchema,
-        response: { 201: z.object({ recipients: z.number().int() }), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: {
+          201: z.object({ recipients: z.number().int() }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
       },
     },
     async (request, reply) => reply.code(201).send(await announce(db, currentUser(request), request.body)),

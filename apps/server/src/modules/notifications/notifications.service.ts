@@ -1,5 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { MANAGER_GROUP, NOTIFICATIONS_INITIAL_BATCH, NOTIFICATIONS_MAX_BATCH, type AnnouncementBody, type Notification, type Page, type PageQuery } from '@ginhawa/contract';
+import {
+  MANAGER_GROUP,
+  NOTIFICATIONS_INITIAL_BATCH,
+  NOTIFICATIONS_MAX_BATCH,
+  type AnnouncementBody,
+  type Notification,
+  type Page,
+  type PageQuery,
+} from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { groups, locations, notifications, userGroups, userLocations, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -68,9 +76,13 @@ const columns = {
   requiresApproval: notifications.requiresApproval,
   isApproved: notifications.isApproved,
   actorId: notifications.actorId,
-  actorName: sql<string | null>`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ${notifications.actorId})`,
+  actorName: sql<
+    string | null
+  >`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ${notifications.actorId})`,
   createdAt: notifications.createdAt,
-  decidedByName: sql<string | null>`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) from users u where u.id = ${notifications.decidedBy})`,
+  decidedByName: sql<
+    string | null
+  >`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) from users u where u.id = ${notifications.decidedBy})`,
   decidedAt: notifications.decidedAt,
 };
 type Row = { [K in keyof typeof columns]: unknown } & {
@@ -144,8 +156,16 @@ export const loadBatch = async (db: Db, batch: string, recipientIds: number[]) =
     .where(and(eq(notifications.batch, batch), inArray(notifications.recipientId, recipientIds)))) as Row[];
 };
 
-export const pageForUser = async (db: Db, viewer: AuthUser, query: PageQuery & { is_read?: boolean }, url: string): Promise<Page<Notification>> => {
-  const where = and(eq(notifications.recipientId, viewer.id), query.is_read === undefined ? undefined : eq(notifications.isRead, query.is_read));
+export const pageForUser = async (
+  db: Db,
+  viewer: AuthUser,
+  query: PageQuery & { is_read?: boolean },
+  url: string,
+): Promise<Page<Notification>> => {
+  const where = and(
+    eq(notifications.recipientId, viewer.id),
+    query.is_read === undefined ? undefined : eq(notifications.isRead, query.is_read),
+  );
   const [total] = await db.select({ n: count() }).from(notifications).where(where);
   const rows = (await db
     .select(columns)
@@ -155,7 +175,12 @@ export const pageForUser = async (db: Db, viewer: AuthUser, query: PageQuery & {
     .limit(query.pageSize)
     .offset(offsetOf(query))) as Row[];
   const mayDecide = isDecider(viewer);
-  return toPage(url, query, Number(total?.n ?? 0), rows.map((r) => toNotification(r, mayDecide)));
+  return toPage(
+    url,
+    query,
+    Number(total?.n ?? 0),
+    rows.map((r) => toNotification(r, mayDecide)),
+  );
 };
 
 // ---- changes by the recipient --------------------------------------------------------------
@@ -197,7 +222,14 @@ export const removeNotification = async (db: Db, userId: number, id: number) => 
 
 // ---- approvals -----------------------------------------------------------------------------
 
-export type ApprovalContext = { tx: Tx; actor: AuthUser; approved: boolean; type: string; data: Record<string, unknown>; requesterId: number | null };
+export type ApprovalContext = {
+  tx: Tx;
+  actor: AuthUser;
+  approved: boolean;
+  type: string;
+  data: Record<string, unknown>;
+  requesterId: number | null;
+};
 type ApprovalHandler = (ctx: ApprovalContext) => Promise<void>;
 const approvalHandlers = new Map<string, ApprovalHandler>();
 
@@ -221,7 +253,15 @@ export const decide = async (db: Db, actor: AuthUser, id: number, approved: bool
     if (!own.requiresApproval) throw badRequest('This notification needs no decision.');
     // Lock every copy of the request so two deciders cannot both decide it.
     const copies = await tx
-      .select({ id: notifications.id, recipientId: notifications.recipientId, isApproved: notifications.isApproved, actorId: notifications.actorId, type: notifications.type, data: notifications.data, title: notifications.title })
+      .select({
+        id: notifications.id,
+        recipientId: notifications.recipientId,
+        isApproved: notifications.isApproved,
+        actorId: notifications.actorId,
+        type: notifications.type,
+        data: notifications.data,
+        title: notifications.title,
+      })
       .from(notifications)
       .where(and(eq(notifications.batch, own.batch), eq(notifications.requiresApproval, true)))
       .orderBy(asc(notifications.id))
@@ -236,7 +276,13 @@ export const decide = async (db: Db, actor: AuthUser, id: number, approved: bool
     const handler = approvalHandlers.get(first.type);
     if (handler) await handler({ tx, actor, approved, type: first.type, data: first.data ?? {}, requesterId });
     for (const c of copies) await publish(tx, { t: 'approved', user: c.recipientId, id: c.id, approved });
-    await audit(tx, { actorId: actor.id, action: approved ? 'approve' : 'decline', tableName: 'notifications', rowId: id, after: { batch: own.batch, approved } });
+    await audit(tx, {
+      actorId: actor.id,
+      action: approved ? 'approve' : 'decline',
+      tableName: 'notifications',
+      rowId: id,
+      after: { batch: own.batch, approved },
+    });
     if (requesterId && requesterId !== actor.id) {
       await notify(tx, {
         recipients: [requesterId],
@@ -269,7 +315,8 @@ const recipientsOf = async (db: Db, actor: AuthUser, body: Audience): Promise<nu
     if (unknown.length) errors.users = [`Unknown user id: ${unknown.slice(0, 10).join(', ')}.`];
   }
   const atLocations = body.locations?.length ? await locationUsers(db, body.locations) : null;
-  if (atLocations?.unknown.length) errors.locations = [`Unknown location id: ${atLocations.unknown.slice(0, 10).join(', ')}.`];
+  if (atLocations?.unknown.length)
+    errors.locations = [`Unknown location id: ${atLocations.unknown.slice(0, 10).join(', ')}.`];
   if (Object.keys(errors).length) throw fieldsError(errors);
 
   const conditions = [];
@@ -278,7 +325,11 @@ const recipientsOf = async (db: Db, actor: AuthUser, body: Audience): Promise<nu
     conditions.push(
       inArray(
         users.id,
-        db.select({ id: userGroups.userId }).from(userGroups).innerJoin(groups, eq(groups.id, userGroups.groupId)).where(inArray(groups.name, body.groups)),
+        db
+          .select({ id: userGroups.userId })
+          .from(userGroups)
+          .innerJoin(groups, eq(groups.id, userGroups.groupId))
+          .where(inArray(groups.name, body.groups)),
       ),
     );
   }
@@ -291,15 +342,29 @@ const recipientsOf = async (db: Db, actor: AuthUser, body: Audience): Promise<nu
 };
 
 /** How many people an announcement to this audience would reach (the composer shows it before sending). */
-export const countRecipients = async (db: Db, actor: AuthUser, audience: Audience) => ({ recipients: (await recipientsOf(db, actor, audience)).length });
+export const countRecipients = async (db: Db, actor: AuthUser, audience: Audience) => ({
+  recipients: (await recipientsOf(db, actor, audience)).length,
+});
 
 /** Sends one announcement to everyone recipientsOf() matches. */
 export const announce = async (db: Db, actor: AuthUser, body: AnnouncementBody) => {
   const recipients = await recipientsOf(db, actor, body);
   if (recipients.length === 0) throw badRequest('No active user matches these recipients.');
   await db.transaction(async (tx) => {
-    await notify(tx, { recipients, actorId: actor.id, type: 'announcement', title: body.title, message: body.message, link: body.link ?? null });
-    await audit(tx, { actorId: actor.id, action: 'announce', tableName: 'notifications', after: { title: body.title, recipients: recipients.length } });
+    await notify(tx, {
+      recipients,
+      actorId: actor.id,
+      type: 'announcement',
+      title: body.title,
+      message: body.message,
+      link: body.link ?? null,
+    });
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'announce',
+      tableName: 'notifications',
+      after: { title: body.title, recipients: recipients.length },
+    });
   });
   return { recipients: recipients.length };
 };
@@ -308,6 +373,9 @@ export const announce = async (db: Db, actor: AuthUser, body: AnnouncementBody) 
 const locationUsers = async (db: Db, locationIds: number[]): Promise<{ userIds: number[]; unknown: number[] }> => {
   const known = await db.select({ id: locations.id }).from(locations).where(inArray(locations.id, locationIds));
   const unknown = locationIds.filter((id) => !known.some((k) => k.id === id));
-  const rows = await db.selectDistinct({ userId: userLocations.userId }).from(userLocations).where(inArray(userLocations.locationId, locationIds));
+  const rows = await db
+    .selectDistinct({ userId: userLocations.userId })
+    .from(userLocations)
+    .where(inArray(userLocations.locationId, locationIds));
   return { userIds: rows.map((r) => r.userId), unknown };
 };

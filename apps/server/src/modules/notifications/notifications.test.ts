@@ -19,7 +19,8 @@ afterAll(async () => {
 const clearFor = async (username: string) => {
   await ctx.database.db.delete(notifications).where(eq(notifications.recipientId, ctx.userIds[username]!));
 };
-const notifyNow = (input: Parameters<typeof notify>[1]) => ctx.database.db.transaction((tx) => notify(tx, input).then(() => undefined));
+const notifyNow = (input: Parameters<typeof notify>[1]) =>
+  ctx.database.db.transaction((tx) => notify(tx, input).then(() => undefined));
 
 type NewMsg = { action: 'new_notification'; notification: Notification; unread_count: number };
 
@@ -30,17 +31,34 @@ describe('live channel handshake', () => {
 
   it('refuses a foreign Origin even with a valid session', async () => {
     const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
-    await expect(connectSocket(ctx.app, { agent, origin: 'https://evil.example' })).rejects.toMatchObject({ statusCode: 403 });
+    await expect(connectSocket(ctx.app, { agent, origin: 'https://evil.example' })).rejects.toMatchObject({
+      statusCode: 403,
+    });
   });
 
   it('accepts a bearer token in ?token= and sends connected, then the newest 20 with the unread count', async () => {
     await clearFor('manager');
-    for (let i = 1; i <= 25; i += 1) await notifyNow({ recipients: [ctx.userIds.manager!], actorId: null, type: 'test', title: `n${i}`, message: 'm' });
-    const tokens = (await ctx.app.inject({ method: 'POST', url: '/api/users/token/', payload: { username: 'manager', password: DEMO_PASSWORD } })).json();
+    for (let i = 1; i <= 25; i += 1)
+      await notifyNow({
+        recipients: [ctx.userIds.manager!],
+        actorId: null,
+        type: 'test',
+        title: `n${i}`,
+        message: 'm',
+      });
+    const tokens = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/token/',
+        payload: { username: 'manager', password: DEMO_PASSWORD },
+      })
+    ).json();
     const socket = await connectSocket(ctx.app, { query: `?token=${tokens.access}`, origin: null });
     const connected = await socket.next(action('connected'));
     expect(connected).toEqual({ action: 'connected', user: ctx.userIds.manager });
-    const initial = await socket.next<{ action: string; notifications: Notification[]; unread_count: number }>(action('user_notifications'));
+    const initial = await socket.next<{ action: string; notifications: Notification[]; unread_count: number }>(
+      action('user_notifications'),
+    );
     expect(initial.unread_count).toBe(25);
     expect(initial.notifications).toHaveLength(20);
     expect(initial.notifications[0]!.title).toBe('n25');
@@ -50,10 +68,14 @@ describe('live channel handshake', () => {
     const older = await socket.next<{ notifications: Notification[] }>(action('older_notifications'));
     expect(older.notifications.map((n) => n.title)).toEqual(['n5', 'n4', 'n3', 'n2', 'n1']);
     socket.send({ action: 'fetch_older_notifications', offset: 25, limit: 20 });
-    expect((await socket.next<{ notifications: Notification[] }>(action('older_notifications'))).notifications).toEqual([]);
+    expect((await socket.next<{ notifications: Notification[] }>(action('older_notifications'))).notifications).toEqual(
+      [],
+    );
     // The limit is capped at 50.
     socket.send({ action: 'fetch_older_notifications', offset: 0, limit: 1000 });
-    expect((await socket.next<{ notifications: Notification[] }>(action('older_notifications'))).notifications).toHaveLength(25);
+    expect(
+      (await socket.next<{ notifications: Notification[] }>(action('older_notifications'))).notifications,
+    ).toHaveLength(25);
     socket.send({ action: 'ping' });
     await socket.next(action('pong'));
     socket.ws.close();
@@ -79,37 +101,73 @@ describe('live changes reach every socket of the user', () => {
 
   it('an announcement to a group arrives in both tabs with the unread count', async () => {
     const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-    const res = await admin.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'Staff meeting', message: 'Monday 9:00 at Makati.', groups: ['Therapist'] } });
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/notifications/',
+      payload: { title: 'Staff meeting', message: 'Monday 9:00 at Makati.', groups: ['Therapist'] },
+    });
     expect(res.statusCode).toBe(201);
     // Every active member of the group (the demo data has more therapists than the demo account).
-    const therapistGroup = (await admin.request({ method: 'GET', url: '/api/users/groups/' })).json().find((g: { name: string }) => g.name === 'Therapist');
+    const therapistGroup = (await admin.request({ method: 'GET', url: '/api/users/groups/' }))
+      .json()
+      .find((g: { name: string }) => g.name === 'Therapist');
     expect(res.json()).toEqual({ recipients: therapistGroup.user_count });
     const inA = await a.next<NewMsg>(action('new_notification'));
     const inB = await b.next<NewMsg>(action('new_notification'));
-    expect(inA.notification).toMatchObject({ title: 'Staff meeting', message: 'Monday 9:00 at Makati.', is_read: false, type: 'announcement', actor: ctx.userIds.admin, actor_name: 'Site Administrator', requires_approval: false, can_decide: false });
+    expect(inA.notification).toMatchObject({
+      title: 'Staff meeting',
+      message: 'Monday 9:00 at Makati.',
+      is_read: false,
+      type: 'announcement',
+      actor: ctx.userIds.admin,
+      actor_name: 'Site Administrator',
+      requires_approval: false,
+      can_decide: false,
+    });
     expect(inA.unread_count).toBe(1);
     expect(inB.notification.id).toBe(inA.notification.id);
   });
 
   it('read in one tab shows read in the other; unread, all read and remove too', async () => {
-    await notifyNow({ recipients: [ctx.userIds.therapist!], actorId: ctx.userIds.admin!, type: 'test', title: 'second', message: 'x' });
+    await notifyNow({
+      recipients: [ctx.userIds.therapist!],
+      actorId: ctx.userIds.admin!,
+      type: 'test',
+      title: 'second',
+      message: 'x',
+    });
     const second = (await a.next<NewMsg>(action('new_notification'))).notification;
     await b.next(action('new_notification'));
 
     a.send({ action: 'mark_notification_as_read', notificationId: second.id });
-    expect(await b.next(action('notification_marked_as_read'))).toEqual({ action: 'notification_marked_as_read', notificationId: second.id, unread_count: 1 });
+    expect(await b.next(action('notification_marked_as_read'))).toEqual({
+      action: 'notification_marked_as_read',
+      notificationId: second.id,
+      unread_count: 1,
+    });
     await a.next(action('notification_marked_as_read'));
 
     b.send({ action: 'mark_notification_as_unread', notificationId: second.id });
-    expect(await a.next(action('notification_marked_as_unread'))).toEqual({ action: 'notification_marked_as_unread', notificationId: second.id, unread_count: 2 });
+    expect(await a.next(action('notification_marked_as_unread'))).toEqual({
+      action: 'notification_marked_as_unread',
+      notificationId: second.id,
+      unread_count: 2,
+    });
     await b.next(action('notification_marked_as_unread'));
 
     a.send({ action: 'mark_all_notifications_as_read' });
-    expect(await b.next(action('all_notifications_marked_as_read'))).toEqual({ action: 'all_notifications_marked_as_read', unread_count: 0 });
+    expect(await b.next(action('all_notifications_marked_as_read'))).toEqual({
+      action: 'all_notifications_marked_as_read',
+      unread_count: 0,
+    });
     await a.next(action('all_notifications_marked_as_read'));
 
     b.send({ action: 'remove_notification', notificationId: second.id });
-    expect(await a.next(action('notification_removed'))).toEqual({ action: 'notification_removed', notificationId: second.id, unread_count: 0 });
+    expect(await a.next(action('notification_removed'))).toEqual({
+      action: 'notification_removed',
+      notificationId: second.id,
+      unread_count: 0,
+    });
     await b.next(action('notification_removed'));
     const [gone] = await ctx.database.db.select().from(notifications).where(eq(notifications.id, second.id));
     expect(gone).toBeUndefined();
@@ -119,13 +177,22 @@ describe('live changes reach every socket of the user', () => {
     a.send('not json');
     expect(await a.next(action('error'))).toEqual({ action: 'error', message: 'Messages must be JSON.' });
     a.send({ action: 'launch_rockets' });
-    expect(await a.next(action('error'))).toEqual({ action: 'error', message: 'Cannot do "launch_rockets" with these fields.' });
+    expect(await a.next(action('error'))).toEqual({
+      action: 'error',
+      message: 'Cannot do "launch_rockets" with these fields.',
+    });
     a.send({ action: 'mark_notification_as_read' });
     expect((await a.next<{ message: string }>(action('error'))).message).toMatch(/mark_notification_as_read/);
     a.send([1, 2]);
     expect(await a.next(action('error'))).toEqual({ action: 'error', message: 'Unknown action.' });
     // Someone else's notification is not found, and stays unread.
-    await notifyNow({ recipients: [ctx.userIds.manager!], actorId: null, type: 'test', title: 'private', message: 'x' });
+    await notifyNow({
+      recipients: [ctx.userIds.manager!],
+      actorId: null,
+      type: 'test',
+      title: 'private',
+      message: 'x',
+    });
     const [theirs] = await ctx.database.db.select().from(notifications).where(eq(notifications.title, 'private'));
     a.send({ action: 'mark_notification_as_read', notificationId: theirs!.id });
     expect(await a.next(action('error'))).toEqual({ action: 'error', message: 'No such notification.' });
@@ -180,18 +247,39 @@ describe('approval requests', () => {
     expect(forTherapist.can_decide).toBe(false);
 
     therapist.send({ action: 'approve_notification', notificationId: forTherapist.id, approved: true });
-    expect(await therapist.next(action('error'))).toEqual({ action: 'error', message: 'Only administrators and managers may decide requests.' });
+    expect(await therapist.next(action('error'))).toEqual({
+      action: 'error',
+      message: 'Only administrators and managers may decide requests.',
+    });
 
     manager.send({ action: 'approve_notification', notificationId: forManager.id, approved: true });
-    expect(await manager.next(action('notification_approved'))).toEqual({ action: 'notification_approved', notificationId: forManager.id, approved: true });
-    expect(await admin.next(action('notification_approved'))).toEqual({ action: 'notification_approved', notificationId: forAdmin.id, approved: true });
+    expect(await manager.next(action('notification_approved'))).toEqual({
+      action: 'notification_approved',
+      notificationId: forManager.id,
+      approved: true,
+    });
+    expect(await admin.next(action('notification_approved'))).toEqual({
+      action: 'notification_approved',
+      notificationId: forAdmin.id,
+      approved: true,
+    });
     const told = await requester.next<NewMsg>(action('new_notification'));
-    expect(told.notification).toMatchObject({ type: 'decision', title: 'Request approved', actor: ctx.userIds.manager });
+    expect(told.notification).toMatchObject({
+      type: 'decision',
+      title: 'Request approved',
+      actor: ctx.userIds.manager,
+    });
     expect(calls).toEqual([{ approved: true, data: { report: 7 } }]);
 
     admin.send({ action: 'approve_notification', notificationId: forAdmin.id, approved: false });
-    expect(await admin.next(action('error'))).toEqual({ action: 'error', message: 'This request has already been decided.' });
-    const rows = await ctx.database.db.select().from(notifications).where(inArray(notifications.id, [forManager.id, forAdmin.id]));
+    expect(await admin.next(action('error'))).toEqual({
+      action: 'error',
+      message: 'This request has already been decided.',
+    });
+    const rows = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.id, [forManager.id, forAdmin.id]));
     expect(rows.map((r) => [r.isApproved, r.decidedBy])).toEqual([
       [true, ctx.userIds.manager],
       [true, ctx.userIds.manager],
@@ -200,7 +288,10 @@ describe('approval requests', () => {
     expect(audits).toHaveLength(1);
     // A plain notification needs no decision.
     requester.send({ action: 'approve_notification', notificationId: told.notification.id, approved: true });
-    expect(await requester.next(action('error'))).toEqual({ action: 'error', message: 'Only administrators and managers may decide requests.' });
+    expect(await requester.next(action('error'))).toEqual({
+      action: 'error',
+      message: 'Only administrators and managers may decide requests.',
+    });
     for (const s of [manager, admin, requester, therapist]) s.ws.close();
   });
 });
@@ -226,21 +317,40 @@ describe('signing out closes sockets', () => {
     const socket = await connectSocket(ctx.app, { agent });
     await socket.next(action('user_notifications'));
     const id = ctx.userIds.receptionist!;
-    const held = (await ctx.database.db.select({ locationId: userLocations.locationId }).from(userLocations).where(eq(userLocations.userId, id))).map((r) => r.locationId);
-    const [another] = await ctx.database.db.select({ id: locations.id }).from(locations).where(notInArray(locations.id, held)).limit(1);
+    const held = (
+      await ctx.database.db
+        .select({ locationId: userLocations.locationId })
+        .from(userLocations)
+        .where(eq(userLocations.userId, id))
+    ).map((r) => r.locationId);
+    const [another] = await ctx.database.db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(notInArray(locations.id, held))
+      .limit(1);
     // The same sets sent again (a PUT resends them) change nothing: the socket stays.
     const { groups } = (await admin.request({ method: 'GET', url: `/api/users/${id}/` })).json<{ groups: string[] }>();
-    const same = await admin.request({ method: 'PATCH', url: `/api/users/${id}/`, payload: { locations: [...held].reverse(), groups } });
+    const same = await admin.request({
+      method: 'PATCH',
+      url: `/api/users/${id}/`,
+      payload: { locations: [...held].reverse(), groups },
+    });
     expect(same.statusCode, same.body).toBe(200);
     socket.send({ action: 'ping' });
     await socket.next(action('pong'));
-    const res = await admin.request({ method: 'PATCH', url: `/api/users/${id}/`, payload: { locations: [...held, another!.id] } });
+    const res = await admin.request({
+      method: 'PATCH',
+      url: `/api/users/${id}/`,
+      payload: { locations: [...held, another!.id] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await socket.closed).code).toBe(CLOSE_ACCESS_CHANGED);
     // The session itself goes on: a new socket opens at once.
     const again = await connectSocket(ctx.app, { agent });
     await again.next(action('user_notifications'));
-    expect((await admin.request({ method: 'PATCH', url: `/api/users/${id}/`, payload: { locations: held } })).statusCode).toBe(200);
+    expect(
+      (await admin.request({ method: 'PATCH', url: `/api/users/${id}/`, payload: { locations: held } })).statusCode,
+    ).toBe(200);
     expect((await again.closed).code).toBe(CLOSE_ACCESS_CHANGED);
   });
 
@@ -249,7 +359,11 @@ describe('signing out closes sockets', () => {
     const other = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
     const s = await connectSocket(ctx.app, { agent: other });
     await s.next(action('user_notifications'));
-    const res = await agent.request({ method: 'POST', url: `/api/users/${ctx.userIds.receptionist}/update_password/`, payload: { old_password: DEMO_PASSWORD, new_password: 'front desk changed it' } });
+    const res = await agent.request({
+      method: 'POST',
+      url: `/api/users/${ctx.userIds.receptionist}/update_password/`,
+      payload: { old_password: DEMO_PASSWORD, new_password: 'front desk changed it' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await s.closed).code).toBe(CLOSE_SIGNED_OUT);
   });
@@ -260,7 +374,10 @@ describe('signing out closes sockets', () => {
     await s.next(action('user_notifications'));
     const { sessions } = await import('../../db/schema/index');
     const { sql } = await import('drizzle-orm');
-    await ctx.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, ctx.userIds.salesperson!));
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, ctx.userIds.salesperson!));
     await ctx.app.hub.checkSessions();
     expect((await s.closed).code).toBe(CLOSE_SIGNED_OUT);
   });
@@ -277,13 +394,20 @@ describe('two server instances on one database', () => {
       await onPeer.next(action('user_notifications'));
       await onMain.next(action('user_notifications'));
       const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-      await admin.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'Across instances', message: 'hello', users: [ctx.userIds.therapist] } });
+      await admin.request({
+        method: 'POST',
+        url: '/api/notifications/',
+        payload: { title: 'Across instances', message: 'hello', users: [ctx.userIds.therapist] },
+      });
       const seen = await onPeer.next<NewMsg>(action('new_notification'));
       expect(seen.notification.title).toBe('Across instances');
       await onMain.next(action('new_notification'));
       // Read through the main instance's socket; the peer's socket hears it.
       onMain.send({ action: 'mark_notification_as_read', notificationId: seen.notification.id });
-      expect(await onPeer.next(action('notification_marked_as_read'))).toMatchObject({ notificationId: seen.notification.id, unread_count: 0 });
+      expect(await onPeer.next(action('notification_marked_as_read'))).toMatchObject({
+        notificationId: seen.notification.id,
+        unread_count: 0,
+      });
       onPeer.ws.close();
       onMain.ws.close();
     } finally {
@@ -295,7 +419,14 @@ describe('two server instances on one database', () => {
 describe('HTTP', () => {
   it('lists my notifications newest first, paged, filterable by is_read', async () => {
     await clearFor('salesperson');
-    for (let i = 1; i <= 3; i += 1) await notifyNow({ recipients: [ctx.userIds.salesperson!], actorId: null, type: 'test', title: `h${i}`, message: 'm' });
+    for (let i = 1; i <= 3; i += 1)
+      await notifyNow({
+        recipients: [ctx.userIds.salesperson!],
+        actorId: null,
+        type: 'test',
+        title: `h${i}`,
+        message: 'm',
+      });
     await ctx.database.db.update(notifications).set({ isRead: true }).where(eq(notifications.title, 'h1'));
     const agent = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
     const all = await agent.request({ method: 'GET', url: '/api/notifications/?pageSize=2' });
@@ -312,31 +443,66 @@ describe('HTTP', () => {
 
   it('announcements: Admin and Manager only, validated, never to nobody', async () => {
     const staff = await login(ctx.app, 'therapist', DEMO_PASSWORD);
-    const refused = await staff.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm' } });
+    const refused = await staff.request({
+      method: 'POST',
+      url: '/api/notifications/',
+      payload: { title: 't', message: 'm' },
+    });
     expect(refused.statusCode).toBe(403);
     const manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-    const blank = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: ' ', message: '' } });
+    const blank = await manager.request({
+      method: 'POST',
+      url: '/api/notifications/',
+      payload: { title: ' ', message: '' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors).toEqual({ title: ['Enter a title.'], message: ['Enter a message.'] });
-    const unknown = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm', groups: ['Wizards'], users: [999999] } });
+    const unknown = await manager.request({
+      method: 'POST',
+      url: '/api/notifications/',
+      payload: { title: 't', message: 'm', groups: ['Wizards'], users: [999999] },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual({ groups: ['Unknown group: Wizards.'], users: ['Unknown user id: 999999.'] });
-    const extra = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm', recipients_override: true } });
+    const extra = await manager.request({
+      method: 'POST',
+      url: '/api/notifications/',
+      payload: { title: 't', message: 'm', recipients_override: true },
+    });
     expect(extra.statusCode).toBe(400);
-    const self = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm', users: [ctx.userIds.manager] } });
+    const self = await manager.request({
+      method: 'POST',
+      url: '/api/notifications/',
+      payload: { title: 't', message: 'm', users: [ctx.userIds.manager] },
+    });
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe('No active user matches these recipients.');
-    const [spot] = await ctx.database.db.insert(locations).values({ name: 'Announce Spot', openingTime: '09:00', closingTime: '18:00' }).returning();
+    const [spot] = await ctx.database.db
+      .insert(locations)
+      .values({ name: 'Announce Spot', openingTime: '09:00', closingTime: '18:00' })
+      .returning();
     await ctx.database.db.insert(userLocations).values({ userId: ctx.userIds.receptionist!, locationId: spot!.id });
-    const byLocation = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'Aircon repair', message: 'Tomorrow 8:00.', locations: [spot!.id] } });
+    const byLocation = await manager.request({
+      method: 'POST',
+      url: '/api/notifications/',
+      payload: { title: 'Aircon repair', message: 'Tomorrow 8:00.', locations: [spot!.id] },
+    });
     expect(byLocation.statusCode).toBe(201);
     expect(byLocation.json()).toEqual({ recipients: 1 });
     const [got] = await ctx.database.db.select().from(notifications).where(eq(notifications.title, 'Aircon repair'));
     expect(got!.recipientId).toBe(ctx.userIds.receptionist);
-    const nowhere = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 't', message: 'm', locations: [987654] } });
+    const nowhere = await manager.request({
+      method: 'POST',
+      url: '/api/notifications/',
+      payload: { title: 't', message: 'm', locations: [987654] },
+    });
     expect(nowhere.statusCode).toBe(400);
     expect(nowhere.json().errors).toEqual({ locations: ['Unknown location id: 987654.'] });
-    const everyone = await manager.request({ method: 'POST', url: '/api/notifications/', payload: { title: 'All hands', message: 'm' } });
+    const everyone = await manager.request({
+      method: 'POST',
+      url: '/api/notifications/',
+      payload: { title: 'All hands', message: 'm' },
+    });
     expect(everyone.statusCode).toBe(201);
     const active = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.isActive, true));
     expect(everyone.json().recipients).toBe(active.length - 1);

@@ -15,7 +15,12 @@ const originAllowed = (request: FastifyRequest, extra: string[]) => {
   if (!origin) return true;
   const host = request.headers.host;
   const proto = request.protocol;
-  return origin === `${proto}://${host}` || origin === `http://${host}` || origin === `https://${host}` || extra.includes(origin);
+  return (
+    origin === `${proto}://${host}` ||
+    origin === `http://${host}` ||
+    origin === `https://${host}` ||
+    extra.includes(origin)
+  );
 };
 
 /** /ws/notifications/: the live channel, authenticated by session cookie (or ?token=) and Origin. */
@@ -42,12 +47,20 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
         websocket: true,
         schema: { hide: true, querystring: z.object({ token: z.string().max(4096).optional() }) },
         preValidation: async (request) => {
-          if (!originAllowed(request, env.allowedOrigins)) throw forbidden('This origin may not open the live channel.');
+          if (!originAllowed(request, env.allowedOrigins))
+            throw forbidden('This origin may not open the live channel.');
           const token = (request.query as { token?: string }).token;
-          const identity = await resolveIdentity(db, tokens, request, { cookieSecure: isSecureRequest(request, env), bearerFromQuery: token });
+          const identity = await resolveIdentity(db, tokens, request, {
+            cookieSecure: isSecureRequest(request, env),
+            bearerFromQuery: token,
+          });
           if (!identity) throw unauthorized();
           const wait = hub.coolDownSeconds(identity.user.id);
-          if (wait > 0) throw tooManyRequests('Too many messages from this account. Please wait a few seconds before reconnecting.', wait);
+          if (wait > 0)
+            throw tooManyRequests(
+              'Too many messages from this account. Please wait a few seconds before reconnecting.',
+              wait,
+            );
           request.identity = identity;
         },
       },

@@ -4,7 +4,11 @@
  */
 export type TokenBucket = { take: () => boolean };
 
-export const createTokenBucket = (capacity: number, perSecond: number, now: () => number = () => Date.now()): TokenBucket => {
+export const createTokenBucket = (
+  capacity: number,
+  perSecond: number,
+  now: () => number = () => Date.now(),
+): TokenBucket => {
   let tokens = capacity;
   let last = now();
   return {

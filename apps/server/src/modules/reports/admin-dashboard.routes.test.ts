@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ArrivalsData, Liability } from '@ginhawa/contract';
-import { clientArrivals, clientMemberships, clients, clientTreatments, employees, locations, memberships, treatments } from '../../db/schema/index';
+import {
+  clientArrivals,
+  clientMemberships,
+  clients,
+  clientTreatments,
+  employees,
+  locations,
+  memberships,
+  treatments,
+} from '../../db/schema/index';
 import { ROLE_CREDENTIALS, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { ROLES, adminOnly, signedIn, type Role } from '../../test/role-matrix';
 
@@ -17,8 +26,13 @@ const ids = { branch: 0, quiet: 0, client: 0, treatment: 0, membership: 0, emplo
 const FUTURE = '2099-12-31';
 const PAST = '2000-01-02';
 
-const get = (role: Role, url: string) => (role === 'anonymous' ? ctx.app.inject({ method: 'GET', url }) : agents[role].request({ method: 'GET', url }));
-const csvRows = (body: string) => body.replace(/^\ufeff/, '').trim().split('\r\n');
+const get = (role: Role, url: string) =>
+  role === 'anonymous' ? ctx.app.inject({ method: 'GET', url }) : agents[role].request({ method: 'GET', url });
+const csvRows = (body: string) =>
+  body
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\r\n');
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 beforeAll(async () => {
@@ -29,15 +43,26 @@ beforeAll(async () => {
     const [username, password] = ROLE_CREDENTIALS[role];
     agents[role] = await login(ctx.app, username, password);
   }
-  const [branch] = await db.insert(locations).values({ name: 'Liability Branch', openingTime: '09:00', closingTime: '21:00' }).returning({ id: locations.id });
-  const [quiet] = await db.insert(locations).values({ name: 'Closed Branch', openingTime: '09:00', closingTime: '21:00', isActive: false }).returning({ id: locations.id });
+  const [branch] = await db
+    .insert(locations)
+    .values({ name: 'Liability Branch', openingTime: '09:00', closingTime: '21:00' })
+    .returning({ id: locations.id });
+  const [quiet] = await db
+    .insert(locations)
+    .values({ name: 'Closed Branch', openingTime: '09:00', closingTime: '21:00', isActive: false })
+    .returning({ id: locations.id });
   ids.branch = branch!.id;
   ids.quiet = quiet!.id;
-  const [client] = await db.insert(clients).values({ firstName: 'Ligaya', lastName: 'Utang', locationId: ids.branch }).returning({ id: clients.id });
+  const [client] = await db
+    .insert(clients)
+    .values({ firstName: 'Ligaya', lastName: 'Utang', locationId: ids.branch })
+    .returning({ id: clients.id });
   ids.client = client!.id;
   ids.treatment = (await db.select({ id: treatments.id }).from(treatments).limit(1))[0]!.id;
   ids.membership = (await db.select({ id: memberships.id }).from(memberships).limit(1))[0]!.id;
-  ids.employee = (await db.select({ id: employees.id }).from(employees).where(eq(employees.kind, 'therapist')).limit(1))[0]!.id;
+  ids.employee = (
+    await db.select({ id: employees.id }).from(employees).where(eq(employees.kind, 'therapist')).limit(1)
+  )[0]!.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -55,14 +80,35 @@ describe('GET /api/reports/liability/', () => {
     expiresOn: FUTURE,
     ...over,
   });
-  const membership = async (pricePaid: string, over: Partial<typeof clientMemberships.$inferInsert>, included: [total: number, used: number, status?: string][]) => {
+  const membership = async (
+    pricePaid: string,
+    over: Partial<typeof clientMemberships.$inferInsert>,
+    included: [total: number, used: number, status?: string][],
+  ) => {
     const db = ctx.database.db;
     const [m] = await db
       .insert(clientMemberships)
-      .values({ clientId: ids.client, membershipId: ids.membership, startDate: '2000-01-01', endDate: FUTURE, pricePaid, salespersonId: ids.employee, locationId: ids.branch, ...over })
+      .values({
+        clientId: ids.client,
+        membershipId: ids.membership,
+        startDate: '2000-01-01',
+        endDate: FUTURE,
+        pricePaid,
+        salespersonId: ids.employee,
+        locationId: ids.branch,
+        ...over,
+      })
       .returning({ id: clientMemberships.id });
     for (const [total, used, status = 'active'] of included)
-      await db.insert(clientTreatments).values(voucher({ sessionsTotal: total, sessionsUsed: used, status, clientMembershipId: m!.id, expiresOn: over.endDate ?? FUTURE }));
+      await db.insert(clientTreatments).values(
+        voucher({
+          sessionsTotal: total,
+          sessionsUsed: used,
+          status,
+          clientMembershipId: m!.id,
+          expiresOn: over.endDate ?? FUTURE,
+        }),
+      );
   };
 
   beforeAll(async () => {
@@ -101,7 +147,11 @@ describe('GET /api/reports/liability/', () => {
         total: '7333.83',
       },
     ]);
-    expect([owed.vouchers, owed.memberships, owed.total]).toEqual([owed.locations[0]!.vouchers, owed.locations[0]!.memberships, '7333.83']);
+    expect([owed.vouchers, owed.memberships, owed.total]).toEqual([
+      owed.locations[0]!.vouchers,
+      owed.locations[0]!.memberships,
+      '7333.83',
+    ]);
     expect(owed.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
@@ -110,7 +160,8 @@ describe('GET /api/reports/liability/', () => {
     const names = owed.locations.map((l) => l.location_name);
     expect(names).toContain('Liability Branch');
     expect(names).not.toContain('Closed Branch');
-    const sum = (pick: (l: Liability['locations'][number]) => string) => owed.locations.reduce((acc, l) => acc + cents(pick(l)), 0);
+    const sum = (pick: (l: Liability['locations'][number]) => string) =>
+      owed.locations.reduce((acc, l) => acc + cents(pick(l)), 0);
     expect(sum((l) => l.vouchers.amount)).toBe(cents(owed.vouchers.amount));
     expect(sum((l) => l.memberships.amount)).toBe(cents(owed.memberships.amount));
     expect(sum((l) => l.total)).toBe(cents(owed.total));
@@ -119,9 +170,13 @@ describe('GET /api/reports/liability/', () => {
   });
 
   it('an inactive location is listed while it still owes', async () => {
-    await ctx.database.db.insert(clientTreatments).values(voucher({ locationId: ids.quiet, pricePaid: '150.00', sessionsTotal: 2, sessionsUsed: 1 }));
+    await ctx.database.db
+      .insert(clientTreatments)
+      .values(voucher({ locationId: ids.quiet, pricePaid: '150.00', sessionsTotal: 2, sessionsUsed: 1 }));
     const owed = (await get('Admin', `/api/reports/liability/?location=${ids.quiet}`)).json<Liability>();
-    expect(owed.locations.map((l) => [l.location_name, l.vouchers.amount, l.total])).toEqual([['Closed Branch', '75.00', '75.00']]);
+    expect(owed.locations.map((l) => [l.location_name, l.vouchers.amount, l.total])).toEqual([
+      ['Closed Branch', '75.00', '75.00'],
+    ]);
   });
 
   it('answers CSV with a line per location and the totals line', async () => {
@@ -130,7 +185,9 @@ describe('GET /api/reports/liability/', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="liability-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, line, total] = csvRows(res.body);
-    expect(header).toBe('location,vouchers,voucher_sessions_remaining,voucher_amount,memberships,membership_sessions_remaining,membership_amount,total,as_of');
+    expect(header).toBe(
+      'location,vouchers,voucher_sessions_remaining,voucher_amount,memberships,membership_sessions_remaining,membership_amount,total,as_of',
+    );
     expect(line).toMatch(/^Liability Branch,3,8,3500\.50,2,10,3833\.33,7333\.83,\d{4}-\d{2}-\d{2}$/);
     expect(total).toMatch(/^All locations,3,8,3500\.50,2,10,3833\.33,7333\.83,/);
   });
@@ -139,16 +196,26 @@ describe('GET /api/reports/liability/', () => {
     for (const query of ['location=abc', 'format=xml', 'location=-1']) {
       const res = await get('Admin', `/api/reports/liability/?${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect(Object.keys(res.json<{ errors: Record<string, string[]> }>().errors), query).toEqual([query.split('=')[0]]);
+      expect(Object.keys(res.json<{ errors: Record<string, string[]> }>().errors), query).toEqual([
+        query.split('=')[0],
+      ]);
     }
   });
 });
 
 describe('GET /api/clients/arrivals/data/ by weekday and hour', () => {
-  const march = (query = '') => `/api/clients/arrivals/data/?location=${ids.branch}&date_from=2021-03-01&date_to=2021-03-31${query}`;
+  const march = (query = '') =>
+    `/api/clients/arrivals/data/?location=${ids.branch}&date_from=2021-03-01&date_to=2021-03-31${query}`;
 
   beforeAll(async () => {
-    const arrival = (date: string, time: string, status = 'arrived') => ({ clientId: ids.client, locationId: ids.branch, date, time, therapistId: ids.employee, status });
+    const arrival = (date: string, time: string, status = 'arrived') => ({
+      clientId: ids.client,
+      locationId: ids.branch,
+      date,
+      time,
+      therapistId: ids.employee,
+      status,
+    });
     await ctx.database.db.insert(clientArrivals).values([
       arrival('2021-03-07', '23:45'), // Sunday, the last slot before midnight
       arrival('2021-03-07', '23:45', 'cancelled'), // cancelled: not counted
@@ -180,7 +247,9 @@ describe('GET /api/clients/arrivals/data/ by weekday and hour', () => {
 
   it('answers one series as CSV', async () => {
     const res = await get('Admin', march('&format=csv'));
-    expect(res.headers['content-disposition']).toBe('attachment; filename="arrivals-weekday-hour-2021-03-01-2021-03-31.csv"');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="arrivals-weekday-hour-2021-03-01-2021-03-31.csv"',
+    );
     expect(csvRows(res.body)).toEqual([
       'weekday,weekday_name,hour,count,date_from,date_to',
       '1,Monday,0,1,2021-03-01,2021-03-31',
@@ -206,6 +275,7 @@ describe('role matrix', () => {
       ['/api/reports/liability/?format=csv', adminOnly(200)],
       ['/api/clients/arrivals/data/?date_from=2021-03-01&date_to=2021-03-31', signedIn(200)],
     ];
-    for (const [url, expected] of rows) for (const role of ROLES) expect((await get(role, url)).statusCode, `${role} ${url}`).toBe(expected[role]);
+    for (const [url, expected] of rows)
+      for (const role of ROLES) expect((await get(role, url)).statusCode, `${role} ${url}`).toBe(expected[role]);
   });
 });

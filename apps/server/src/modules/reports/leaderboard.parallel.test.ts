@@ -39,11 +39,17 @@ describe('leaderboard under parallel sales', () => {
       return res.json<Leaderboard>();
     };
     const counted = (b: { salesperson: number; count: number }[]) =>
-      b.filter((r) => Number(r.salesperson) === f.salesperson || Number(r.salesperson) === f.otherSalesperson).reduce((n, r) => n + Number(r.count), 0);
+      b
+        .filter((r) => Number(r.salesperson) === f.salesperson || Number(r.salesperson) === f.otherSalesperson)
+        .reduce((n, r) => n + Number(r.count), 0);
     const [before] = await Promise.all(agents.map(read));
     const clientIds: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const res = await agents[0]!.request({ method: 'POST', url: '/api/clients/', payload: { first_name: `Parallel${i}`, last_name: 'Board', location: f.home } });
+      const res = await agents[0]!.request({
+        method: 'POST',
+        url: '/api/clients/',
+        payload: { first_name: `Parallel${i}`, last_name: 'Board', location: f.home },
+      });
       clientIds.push(res.json<{ id: number }>().id);
     }
 
@@ -51,7 +57,14 @@ describe('leaderboard under parallel sales', () => {
       agents[i % 2]!.request({
         method: 'POST',
         url: '/api/clients/treatments/',
-        payload: { client, treatment: f.treatment.id, sessions: 1, location: f.home, salesperson: f.salesperson, payment_method: 'cash' },
+        payload: {
+          client,
+          treatment: f.treatment.id,
+          sessions: 1,
+          location: f.home,
+          salesperson: f.salesperson,
+          payment_method: 'cash',
+        },
       }),
     );
     const imports = [0, 1, 2, 3].map((i) =>
@@ -62,8 +75,18 @@ describe('leaderboard under parallel sales', () => {
           location: i % 2 ? f.other : f.home,
           date: today,
           sales: [
-            { salesperson: i % 2 ? f.otherSalesperson : f.salesperson, amount: `${100 + i}.25`, payment_method: 'cash' },
-            { salesperson: i % 2 ? f.otherSalesperson : f.salesperson, amount: '50.50', discount: '0.50', payment_method: 'cash', client: clientIds[i] },
+            {
+              salesperson: i % 2 ? f.otherSalesperson : f.salesperson,
+              amount: `${100 + i}.25`,
+              payment_method: 'cash',
+            },
+            {
+              salesperson: i % 2 ? f.otherSalesperson : f.salesperson,
+              amount: '50.50',
+              discount: '0.50',
+              payment_method: 'cash',
+              client: clientIds[i],
+            },
           ],
         },
       }),
@@ -75,9 +98,16 @@ describe('leaderboard under parallel sales', () => {
 
     const { from, to } = periodOf(year, month, cutoff);
     type Figures = { salesperson: number; rank: number; total: string; count: number };
-    const expected = ((await ctx.database.db.execute(leaderboardSql(from, to, cutoff))) as unknown as { rows: Figures[] }).rows;
+    const expected = (
+      (await ctx.database.db.execute(leaderboardSql(from, to, cutoff))) as unknown as { rows: Figures[] }
+    ).rows;
     const figures = (b: Figures[]) =>
-      b.map((r) => ({ salesperson: Number(r.salesperson), rank: Number(r.rank), total: r.total, count: Number(r.count) }));
+      b.map((r) => ({
+        salesperson: Number(r.salesperson),
+        rank: Number(r.rank),
+        total: r.total,
+        count: Number(r.count),
+      }));
     for (const agent of agents) expect(figures((await read(agent)).results)).toEqual(figures(expected));
     // Every line counted once: 6 desk sales and 8 imported lines, by the two salespeople.
     expect(counted(expected) - counted(before!.results)).toBe(14);
@@ -89,7 +119,13 @@ describe('leaderboard under parallel sales', () => {
     const [year, month, cutoff] = [Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoffOf(today)];
     const { from, to } = periodOf(year, month, cutoff);
     type Row = { salesperson: number; rank: number; user_id: number | null };
-    const board = async () => new Map(((await db.execute(leaderboardSql(from, to, cutoff))) as unknown as { rows: Row[] }).rows.map((r) => [Number(r.salesperson), r]));
+    const board = async () =>
+      new Map(
+        ((await db.execute(leaderboardSql(from, to, cutoff))) as unknown as { rows: Row[] }).rows.map((r) => [
+          Number(r.salesperson),
+          r,
+        ]),
+      );
     const sellers = await db
       .select({ id: employees.id, location: employees.locationId })
       .from(employees)
@@ -103,7 +139,11 @@ describe('leaderboard under parallel sales', () => {
         agents[i % 2]!.request({
           method: 'POST',
           url: '/api/reports/store-sales-data/',
-          payload: { location: s.location, date: today, sales: [{ salesperson: s.id, amount: `${50000 + i * 1000}.00`, payment_method: 'cash' }] },
+          payload: {
+            location: s.location,
+            date: today,
+            sales: [{ salesperson: s.id, amount: `${50000 + i * 1000}.00`, payment_method: 'cash' }],
+          },
         }),
       ),
     );
@@ -116,7 +156,9 @@ describe('leaderboard under parallel sales', () => {
       .orderBy(asc(notifications.id));
     for (const [id, row] of after) {
       if (!row.user_id) continue;
-      const heard = notices.filter((n) => n.recipient === Number(row.user_id)).map((n) => n.data as { rank: number; previous_rank: number | null });
+      const heard = notices
+        .filter((n) => n.recipient === Number(row.user_id))
+        .map((n) => n.data as { rank: number; previous_rank: number | null });
       // The chain: the first notice starts where the board stood, each next one where the last left off, the last is where it stands now.
       let last = before.get(id) ? Number(before.get(id)!.rank) : null;
       for (const n of heard) {

@@ -23,7 +23,10 @@ const liabilitySources = (db: Db, today: string, location: number | undefined) =
       locationId: clientTreatments.locationId,
       n: sql<number>`count(*)::int`.as('v_n'),
       sessions: sql<number>`sum(${left})::int`.as('v_sessions'),
-      amount: sql<string>`sum(round(${clientTreatments.pricePaid} * ${left} / ${clientTreatments.sessionsTotal}, 2))`.as('v_amount'),
+      amount:
+        sql<string>`sum(round(${clientTreatments.pricePaid} * ${left} / ${clientTreatments.sessionsTotal}, 2))`.as(
+          'v_amount',
+        ),
     })
     .from(clientTreatments)
     .where(
@@ -42,7 +45,9 @@ const liabilitySources = (db: Db, today: string, location: number | undefined) =
     .select({
       membershipId: sql<number>`${clientTreatments.clientMembershipId}`.as('i_membership'),
       total: sql<number>`sum(${clientTreatments.sessionsTotal})`.as('i_total'),
-      remaining: sql<number>`sum(case when ${clientTreatments.status} = 'active' then ${left} else 0 end)`.as('i_remaining'),
+      remaining: sql<number>`sum(case when ${clientTreatments.status} = 'active' then ${left} else 0 end)`.as(
+        'i_remaining',
+      ),
     })
     .from(clientTreatments)
     .where(isNotNull(clientTreatments.clientMembershipId))
@@ -54,7 +59,9 @@ const liabilitySources = (db: Db, today: string, location: number | undefined) =
       locationId: clientMemberships.locationId,
       n: sql<number>`count(*)::int`.as('m_n'),
       sessions: sql<number>`sum(${included.remaining})::int`.as('m_sessions'),
-      amount: sql<string>`sum(round(${clientMemberships.pricePaid} * ${included.remaining} / ${included.total}, 2))`.as('m_amount'),
+      amount: sql<string>`sum(round(${clientMemberships.pricePaid} * ${included.remaining} / ${included.total}, 2))`.as(
+        'm_amount',
+      ),
     })
     .from(clientMemberships)
     .innerJoin(included, eq(included.membershipId, clientMemberships.id))
@@ -71,9 +78,17 @@ const liabilitySources = (db: Db, today: string, location: number | undefined) =
   return { vouchers, members };
 };
 
-const figure = (n: number, sessions: number, amount: string): LiabilityFigure => ({ count: n, sessions_remaining: sessions, amount });
+const figure = (n: number, sessions: number, amount: string): LiabilityFigure => ({
+  count: n,
+  sessions_remaining: sessions,
+  amount,
+});
 
-export const liability = async (db: Db, query: Pick<LiabilityQuery, 'location'>, today = manilaDate()): Promise<Liability> => {
+export const liability = async (
+  db: Db,
+  query: Pick<LiabilityQuery, 'location'>,
+  today = manilaDate(),
+): Promise<Liability> => {
   const { vouchers, members } = liabilitySources(db, today, query.location);
   // Per location the subqueries' own figures; for the totals line the same figures summed.
   const figures = (over: (value: SQL) => SQL) => ({
@@ -85,17 +100,25 @@ export const liability = async (db: Db, query: Pick<LiabilityQuery, 'location'>,
     mAmount: pesos(over(sql`${members.amount}`)),
     total: pesos(over(sql`coalesce(${vouchers.amount}, 0) + coalesce(${members.amount}, 0)`)),
   });
-  const perLocation = db.select({ id: locations.id, name: locations.name, ...figures((value) => value) }).from(locations);
+  const perLocation = db
+    .select({ id: locations.id, name: locations.name, ...figures((value) => value) })
+    .from(locations);
   const summed = db.select(figures((value) => sql`sum(${value})`)).from(locations);
   // Every active location is listed (a zero is an answer); an inactive one only while it still owes.
-  const where = and(query.location ? eq(locations.id, query.location) : undefined, or(eq(locations.isActive, true), isNotNull(vouchers.locationId), isNotNull(members.locationId)));
+  const where = and(
+    query.location ? eq(locations.id, query.location) : undefined,
+    or(eq(locations.isActive, true), isNotNull(vouchers.locationId), isNotNull(members.locationId)),
+  );
   const [rows, totals] = await Promise.all([
     perLocation
       .leftJoin(vouchers, eq(vouchers.locationId, locations.id))
       .leftJoin(members, eq(members.locationId, locations.id))
       .where(where)
       .orderBy(asc(locations.name), asc(locations.id)),
-    summed.leftJoin(vouchers, eq(vouchers.locationId, locations.id)).leftJoin(members, eq(members.locationId, locations.id)).where(where),
+    summed
+      .leftJoin(vouchers, eq(vouchers.locationId, locations.id))
+      .leftJoin(members, eq(members.locationId, locations.id))
+      .where(where),
   ]);
   const all = totals[0]!;
   return {

@@ -37,7 +37,11 @@ describe('rank watch lock order', () => {
     const stored = await admin.request({
       method: 'POST',
       url: '/api/reports/store-sales-data/',
-      payload: { location: f.home, date: manilaDate(), sales: [{ salesperson: f.salesperson, amount: '700.00', payment_method: 'cash' }] },
+      payload: {
+        location: f.home,
+        date: manilaDate(),
+        sales: [{ salesperson: f.salesperson, amount: '700.00', payment_method: 'cash' }],
+      },
     });
     expect(stored.statusCode, stored.body).toBe(201);
     const [id] = stored.json<{ ids: number[] }>().ids;
@@ -52,17 +56,27 @@ describe('rank watch lock order', () => {
       await new Promise<void>((resolve) => (release = resolve));
     });
     await isHeld;
-    const deletion = admin.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: [id], reason: 'Duplicate' } });
+    const deletion = admin.request({
+      method: 'POST',
+      url: '/api/reports/delete-sales-data/',
+      payload: { ids: [id], reason: 'Duplicate' },
+    });
     try {
       // Until the deletion is queued on the lock (bounded: 10 s).
       for (let i = 0; ; i += 1) {
-        const [waiting] = ((await db.execute(sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`)) as unknown as { rows: { n: number }[] }).rows;
+        const [waiting] = (
+          (await db.execute(
+            sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows;
         if (waiting!.n > 0) break;
         if (i > 200) throw new Error('the deletion never waited for the rank watch');
         await sleep(50);
       }
       // Its line is free meanwhile: locking it without waiting succeeds.
-      const locked = await db.transaction(async (tx) => tx.select({ id: sales.id }).from(sales).where(eq(sales.id, id!)).for('update', { noWait: true }));
+      const locked = await db.transaction(async (tx) =>
+        tx.select({ id: sales.id }).from(sales).where(eq(sales.id, id!)).for('update', { noWait: true }),
+      );
       expect(locked).toEqual([{ id }]);
     } finally {
       release();
@@ -82,14 +96,24 @@ describe('deciding a daily report twice at once', () => {
     const [adminUser] = await findUsersByIds(db, [ctx.userIds.admin!]);
     for (let day = 1; day <= 8; day += 1) {
       const date = `2021-06-0${day}`;
-      const created = await seller.request({ method: 'POST', url: '/api/reports/', payload: { location: f.home, date, cash_on_hand: '0.00' } });
+      const created = await seller.request({
+        method: 'POST',
+        url: '/api/reports/',
+        payload: { location: f.home, date, cash_on_hand: '0.00' },
+      });
       expect(created.statusCode, created.body).toBe(201);
       const report = created.json<DailyReport>();
       expect((await seller.request({ method: 'POST', url: `/api/reports/${report.id}/submit/` })).statusCode).toBe(200);
       const [request] = await db
         .select({ id: notifications.id })
         .from(notifications)
-        .where(and(eq(notifications.recipientId, ctx.userIds.admin!), eq(notifications.type, 'daily_report'), sql`${notifications.data}->>'report_id' = ${String(report.id)}`));
+        .where(
+          and(
+            eq(notifications.recipientId, ctx.userIds.admin!),
+            eq(notifications.type, 'daily_report'),
+            sql`${notifications.data}->>'report_id' = ${String(report.id)}`,
+          ),
+        );
       const [screen, fromNotification] = await Promise.allSettled([
         manager.request({ method: 'POST', url: `/api/reports/${report.id}/approve/` }),
         decide(db, adminUser!, request!.id, true),
@@ -99,7 +123,10 @@ describe('deciding a daily report twice at once', () => {
       expect([screenOk, notificationOk].filter(Boolean), date).toHaveLength(1);
       if (!screenOk) {
         const res = (screen as PromiseFulfilledResult<Awaited<ReturnType<Agent['request']>>>).value;
-        expect([res.statusCode, res.json().message], date).toEqual([409, 'Only a submitted report can be approved; this one is approved.']);
+        expect([res.statusCode, res.json().message], date).toEqual([
+          409,
+          'Only a submitted report can be approved; this one is approved.',
+        ]);
       } else {
         const err = (fromNotification as PromiseRejectedResult).reason as unknown;
         expect(err, date).toBeInstanceOf(HttpError);

@@ -7,8 +7,23 @@ import { loadEnv } from '../../plugins/env';
 import { insertDemoSales } from './sales.bulk-seed';
 import { dailySalesReportSql, leaderboardSql, locationSalesSql, manilaDate, periodOf } from './reports.service';
 
-export type BenchOptions = { kind: 'postgres' | 'pglite'; adminUrl?: string; sales: number; iterations: number; warmup: number; log: (line: string) => void };
-export type BenchRow = { db: string; name: string; p50: number; p95: number; bareP50: number; bareP95: number; ratio: number };
+export type BenchOptions = {
+  kind: 'postgres' | 'pglite';
+  adminUrl?: string;
+  sales: number;
+  iterations: number;
+  warmup: number;
+  log: (line: string) => void;
+};
+export type BenchRow = {
+  db: string;
+  name: string;
+  p50: number;
+  p95: number;
+  bareP50: number;
+  bareP95: number;
+  ratio: number;
+};
 
 const ADMIN = 'bench-admin-passphrase';
 const pct = (values: number[], p: number) => {
@@ -52,20 +67,45 @@ export const benchReports = async (options: BenchOptions): Promise<BenchRow[]> =
   } else database = await openPglite();
   try {
     await database.migrate();
-    await seedDatabase(database.db, { adminPassword: ADMIN, demoPassword: 'bench-demo-passphrase', seedDemo: true, demoClients: 0 });
+    await seedDatabase(database.db, {
+      adminPassword: ADMIN,
+      demoPassword: 'bench-demo-passphrase',
+      seedDemo: true,
+      demoClients: 0,
+    });
     const started = performance.now();
     await database.db.transaction(async (tx) => {
       if (database.kind === 'pglite') await tx.execute(sql`set local session_replication_role = replica`);
       await insertDemoSales(tx, options.sales);
     });
     await database.db.execute(sql`vacuum analyze sales`);
-    options.log(`${options.kind}: ${options.sales.toLocaleString('en')} sales seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    options.log(
+      `${options.kind}: ${options.sales.toLocaleString('en')} sales seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
-    const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/ginhawa-bench', WEB_DIST: '/nonexistent', SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789' });
-    const app = await buildApp({ database, env, secretKey: 'bench-secret-key-that-is-long-enough-0123456789', logger: false });
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/ginhawa-bench',
+      WEB_DIST: '/nonexistent',
+      SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
+    });
+    const app = await buildApp({
+      database,
+      env,
+      secretKey: 'bench-secret-key-that-is-long-enough-0123456789',
+      logger: false,
+    });
     await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/users/login/', payload: { username: 'admin', password: ADMIN } });
-    const cookie = [login.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      payload: { username: 'admin', password: ADMIN },
+    });
+    const cookie = [login.headers['set-cookie']]
+      .flat()
+      .map((c) => String(c).split(';')[0])
+      .join('; ');
 
     const today = manilaDate();
     const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
@@ -81,11 +121,29 @@ export const benchReports = async (options: BenchOptions): Promise<BenchRow[]> =
     const board = `/api/reports/leaderboards/?month=${month}&year=${year}&cutoff=1`;
     const cases: { name: string; url: string; bare: SQL; before?: () => Promise<void>; screens?: number }[] = [
       { name: 'leaderboard (cutoff 1)', url: board, bare: leaderboardSql(c1.from, c1.to, 1) },
-      { name: 'leaderboard (whole month)', url: `/api/reports/leaderboards/?month=${month}&year=${year}&cutoff=0`, bare: leaderboardSql(whole.from, whole.to, 0) },
+      {
+        name: 'leaderboard (whole month)',
+        url: `/api/reports/leaderboards/?month=${month}&year=${year}&cutoff=0`,
+        bare: leaderboardSql(whole.from, whole.to, 0),
+      },
       { name: 'leaderboard after a change', url: board, bare: leaderboardSql(c1.from, c1.to, 1), before: bump },
-      { name: '20 screens after a change', url: board, bare: leaderboardSql(c1.from, c1.to, 1), before: bump, screens: 20 },
-      { name: 'location sales (month)', url: `/api/reports/get-location-sales/?month=${month}&year=${year}`, bare: locationSalesSql(whole.from, whole.to) },
-      { name: 'daily sales report (today)', url: `/api/reports/get-daily-sales-report/?date=${today}`, bare: dailySalesReportSql(today) },
+      {
+        name: '20 screens after a change',
+        url: board,
+        bare: leaderboardSql(c1.from, c1.to, 1),
+        before: bump,
+        screens: 20,
+      },
+      {
+        name: 'location sales (month)',
+        url: `/api/reports/get-location-sales/?month=${month}&year=${year}`,
+        bare: locationSalesSql(whole.from, whole.to),
+      },
+      {
+        name: 'daily sales report (today)',
+        url: `/api/reports/get-daily-sales-report/?date=${today}`,
+        bare: dailySalesReportSql(today),
+      },
     ];
     /** One run of a case: the API (as many screens at once as the case has), then its bare SQL. */
     const run = async (c: (typeof cases)[number]) => {
@@ -110,7 +168,15 @@ export const benchReports = async (options: BenchOptions): Promise<BenchRow[]> =
         api.push(timed.api);
         bare.push(timed.bare);
       }
-      const row = { db: options.kind, name: c.name, p50: pct(api, 50), p95: pct(api, 95), bareP50: pct(bare, 50), bareP95: pct(bare, 95), ratio: pct(api, 95) / pct(bare, 95) };
+      const row = {
+        db: options.kind,
+        name: c.name,
+        p50: pct(api, 50),
+        p95: pct(api, 95),
+        bareP50: pct(bare, 50),
+        bareP95: pct(bare, 95),
+        ratio: pct(api, 95) / pct(bare, 95),
+      };
       rows.push(row);
       options.log(
         `${row.db.padEnd(8)} ${row.name.padEnd(28)} API p50 ${row.p50.toFixed(1).padStart(7)} ms  p95 ${row.p95.toFixed(1).padStart(7)} ms | bare SQL p50 ${row.bareP50.toFixed(1).padStart(7)} ms  p95 ${row.bareP95.toFixed(1).padStart(7)} ms | ×${row.ratio.toFixed(2)}`,

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DailyReport, Leaderboard, Page, SaleLineRead } from '@ginhawa/contract';
-import { auditLog, banks, clients, clientTreatments, employees, leaderboardVersion, locations, notifications, sales, treatments, users } from '../../db/schema/index';
+import {
+  auditLog,
+  banks,
+  clients,
+  clientTreatments,
+  employees,
+  leaderboardVersion,
+  locations,
+  notifications,
+  sales,
+  treatments,
+  users,
+} from '../../db/schema/index';
 import type { DbOrTx } from '../../db/client';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { action, connectSocket } from '../../test/ws-client';
@@ -18,9 +30,27 @@ let therapist: Agent;
 const ids = { home: 0, other: 0, sp: 0, spUser: 0, colleague: 0, otherSp: 0, bank: 0, admin: 0, manager: 0 };
 
 const store = (agent: Agent, body: unknown, headers: Record<string, string> = {}) =>
-  agent.request({ method: 'POST', url: '/api/reports/store-sales-data/', payload: body as Record<string, unknown>, headers });
-const line = (over: Record<string, unknown> = {}) => ({ salesperson: ids.sp, amount: '1000.00', payment_method: 'cash', ...over });
-const countOn = async (date: string) => Number((await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(sales).where(eq(sales.date, date)))[0]!.n);
+  agent.request({
+    method: 'POST',
+    url: '/api/reports/store-sales-data/',
+    payload: body as Record<string, unknown>,
+    headers,
+  });
+const line = (over: Record<string, unknown> = {}) => ({
+  salesperson: ids.sp,
+  amount: '1000.00',
+  payment_method: 'cash',
+  ...over,
+});
+const countOn = async (date: string) =>
+  Number(
+    (
+      await ctx.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sales)
+        .where(eq(sales.date, date))
+    )[0]!.n,
+  );
 
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -29,14 +59,25 @@ beforeAll(async () => {
   manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
   seller = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
   therapist = await login(ctx.app, 'therapist', DEMO_PASSWORD);
-  const [sp] = await db.select().from(employees).innerJoin(users, eq(users.id, employees.userId)).where(eq(users.username, 'salesperson'));
+  const [sp] = await db
+    .select()
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(eq(users.username, 'salesperson'));
   ids.sp = sp!.employees.id;
   ids.spUser = sp!.users.id;
   ids.home = sp!.employees.locationId;
   const [colleague] = await db
     .select({ id: employees.id })
     .from(employees)
-    .where(and(eq(employees.kind, 'salesperson'), eq(employees.locationId, ids.home), ne(employees.id, ids.sp), eq(employees.isActive, true)))
+    .where(
+      and(
+        eq(employees.kind, 'salesperson'),
+        eq(employees.locationId, ids.home),
+        ne(employees.id, ids.sp),
+        eq(employees.isActive, true),
+      ),
+    )
     .orderBy(asc(employees.id))
     .limit(1);
   ids.colleague = colleague!.id;
@@ -50,7 +91,8 @@ beforeAll(async () => {
   ids.other = otherSp!.locationId;
   const [bank] = await db.select({ id: banks.id }).from(banks).where(eq(banks.isActive, true)).limit(1);
   ids.bank = bank!.id;
-  for (const name of ['admin', 'manager'] as const) ids[name] = (await db.select({ id: users.id }).from(users).where(eq(users.username, name)))[0]!.id;
+  for (const name of ['admin', 'manager'] as const)
+    ids[name] = (await db.select({ id: users.id }).from(users).where(eq(users.username, name)))[0]!.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -82,7 +124,13 @@ describe('store-sales-data', () => {
     const res = await store(seller, {
       location: ids.home,
       date: '2021-03-01',
-      sales: [line(), line({ payment_method: 'card' }), line({ payment_method: 'e_wallet' }), line({ amount: '100.00', discount: '150.00' }), line({ payment_method: 'cash', bank: ids.bank })],
+      sales: [
+        line(),
+        line({ payment_method: 'card' }),
+        line({ payment_method: 'e_wallet' }),
+        line({ amount: '100.00', discount: '150.00' }),
+        line({ payment_method: 'cash', bank: ids.bank }),
+      ],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
@@ -95,7 +143,11 @@ describe('store-sales-data', () => {
   });
 
   it('answers field errors from the schema with the line too (400, nothing stored)', async () => {
-    const res = await store(seller, { location: ids.home, date: '2021-03-01', sales: [line(), line({ amount: '12.345' })] });
+    const res = await store(seller, {
+      location: ids.home,
+      date: '2021-03-01',
+      sales: [line(), line({ amount: '12.345' })],
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual(['sales.1.amount']);
     expect(await countOn('2021-03-01')).toBe(0);
@@ -105,25 +157,42 @@ describe('store-sales-data', () => {
     const res = await store(seller, {
       location: ids.home,
       date: '2021-03-02',
-      sales: [line({ amount: '1500.50', discount: '0.50' }), line({ amount: 999.99, payment_method: 'card', bank: ids.bank }), line({ amount: '300', payment_method: 'e_wallet', reference_no: 'GC-123' })],
+      sales: [
+        line({ amount: '1500.50', discount: '0.50' }),
+        line({ amount: 999.99, payment_method: 'card', bank: ids.bank }),
+        line({ amount: '300', payment_method: 'e_wallet', reference_no: 'GC-123' }),
+      ],
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ location: ids.home, date: '2021-03-02', stored: 3, total: '2799.99' });
-    const lines = (await seller.request({ method: 'GET', url: '/api/reports/daily-sales/?date=2021-03-02&ordering=id' })).json<Page<SaleLineRead>>();
+    const lines = (
+      await seller.request({ method: 'GET', url: '/api/reports/daily-sales/?date=2021-03-02&ordering=id' })
+    ).json<Page<SaleLineRead>>();
     expect(lines.results.map((l) => [l.amount, l.discount, l.net_amount, l.payment_method])).toEqual([
       ['1500.50', '0.50', '1500.00', 'cash'],
       ['999.99', '0.00', '999.99', 'card'],
       ['300.00', '0.00', '300.00', 'e_wallet'],
     ]);
-    const audit = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'sales'), eq(auditLog.action, 'import')));
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tableName, 'sales'), eq(auditLog.action, 'import')));
     expect(audit.length).toBeGreaterThan(0);
   });
 
   it('refuses a salesperson of another location and a location the caller does not work at', async () => {
-    const wrongSeller = await store(seller, { location: ids.home, date: '2021-03-03', sales: [line({ salesperson: ids.otherSp })] });
+    const wrongSeller = await store(seller, {
+      location: ids.home,
+      date: '2021-03-03',
+      sales: [line({ salesperson: ids.otherSp })],
+    });
     expect(wrongSeller.statusCode).toBe(400);
     expect(Object.keys(wrongSeller.json().errors)).toEqual(['sales.0.salesperson']);
-    const elsewhere = await store(seller, { location: ids.other, date: '2021-03-03', sales: [line({ salesperson: ids.otherSp })] });
+    const elsewhere = await store(seller, {
+      location: ids.other,
+      date: '2021-03-03',
+      sales: [line({ salesperson: ids.otherSp })],
+    });
     expect(elsewhere.statusCode).toBe(403);
     expect(await countOn('2021-03-03')).toBe(0);
   });
@@ -136,7 +205,11 @@ describe('store-sales-data', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(await countOn('2021-03-04')).toBe(2);
-    const other = await store(seller, { ...body, sales: [line({ amount: '1.00' })] }, { 'idempotency-key': 'import-2021-03-04' });
+    const other = await store(
+      seller,
+      { ...body, sales: [line({ amount: '1.00' })] },
+      { 'idempotency-key': 'import-2021-03-04' },
+    );
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toBe('This Idempotency-Key was already used for a different batch of sales.');
     expect(await countOn('2021-03-04')).toBe(2);
@@ -144,7 +217,10 @@ describe('store-sales-data', () => {
 
   it('two parallel requests with one key store the lines once', async () => {
     const body = { location: ids.home, date: '2021-03-05', sales: [line({ amount: '77.00' })] };
-    const [a, b] = await Promise.all([store(seller, body, { 'idempotency-key': 'parallel-1' }), store(seller, body, { 'idempotency-key': 'parallel-1' })]);
+    const [a, b] = await Promise.all([
+      store(seller, body, { 'idempotency-key': 'parallel-1' }),
+      store(seller, body, { 'idempotency-key': 'parallel-1' }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json()).toEqual(b.json());
     expect(await countOn('2021-03-05')).toBe(1);
@@ -165,7 +241,9 @@ describe('store-sales-data', () => {
       headers: { 'content-type': 'text/csv' },
       payload: `salesperson,amount,payment_method,bank\n${ids.sp},500.00,cash,\n${ids.sp},200.00,card,\n`,
     });
-    expect(badBank.json().errors).toEqual({ 'line_3.bank': ['Choose the bank account a card or bank transfer payment went to.'] });
+    expect(badBank.json().errors).toEqual({
+      'line_3.bank': ['Choose the bank account a card or bank transfer payment went to.'],
+    });
     expect(await countOn('2021-03-06')).toBe(0);
     const good = await seller.request({
       method: 'POST',
@@ -198,7 +276,9 @@ describe('leaderboard', () => {
   beforeAll(async () => {
     // Leap February 2020: the seller sells on the 15th and the 29th; the colleague on the 16th.
     const put = async (date: string, salesperson: number, amount: string, discount = '0.00') =>
-      expect((await store(admin, { location: ids.home, date, sales: [line({ salesperson, amount, discount })] })).statusCode).toBe(201);
+      expect(
+        (await store(admin, { location: ids.home, date, sales: [line({ salesperson, amount, discount })] })).statusCode,
+      ).toBe(201);
     await put('2020-02-15', ids.sp, '1000.00');
     await put('2020-02-16', ids.colleague, '3000.00', '500.00');
     await put('2020-02-29', ids.sp, '1500.00');
@@ -244,24 +324,39 @@ describe('leaderboard', () => {
   it('gives the share of the period target (half the monthly target per cutoff)', async () => {
     const b = await board('month=2&year=2020&cutoff=1');
     const e = entry(b, ids.sp)!;
-    const [target] = await ctx.database.db.execute<{ half: string; share: string }>(
-      sql`select round(monthly_target * 0.5, 2)::text as half, round(1000.00 * 100 / (monthly_target * 0.5), 2)::text as share from employees where id = ${ids.sp}`,
-    ).then((r) => (r as unknown as { rows: { half: string; share: string }[] }).rows);
+    const [target] = await ctx.database.db
+      .execute<{ half: string; share: string }>(
+        sql`select round(monthly_target * 0.5, 2)::text as half, round(1000.00 * 100 / (monthly_target * 0.5), 2)::text as share from employees where id = ${ids.sp}`,
+      )
+      .then((r) => (r as unknown as { rows: { half: string; share: string }[] }).rows);
     expect([e.target, e.share_of_target]).toEqual([target!.half, target!.share]);
   });
 
   it('validates month, year and cutoff (400)', async () => {
-    for (const q of ['month=13&year=2021', 'month=0&year=2021', 'month=1&year=1800', 'month=1&year=2021&cutoff=3', 'month=x&year=2021', 'year=2021']) {
+    for (const q of [
+      'month=13&year=2021',
+      'month=0&year=2021',
+      'month=1&year=1800',
+      'month=1&year=2021&cutoff=3',
+      'month=x&year=2021',
+      'year=2021',
+    ]) {
       const res = await seller.request({ method: 'GET', url: `/api/reports/leaderboards/?${q}` });
       expect(res.statusCode, q).toBe(400);
     }
   });
 
   it('answers CSV when asked, amounts as plain decimals', async () => {
-    const res = await seller.request({ method: 'GET', url: '/api/reports/leaderboards/?month=2&year=2020&cutoff=0&format=csv' });
+    const res = await seller.request({
+      method: 'GET',
+      url: '/api/reports/leaderboards/?month=2&year=2020&cutoff=0&format=csv',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const rows = res.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const rows = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(rows[0]).toBe('rank,salesperson,location,total,count,target,share_of_target,date_from,date_to');
     expect(rows.some((r) => r.startsWith('1,') && r.includes(',2500.00,'))).toBe(true);
   });
@@ -269,7 +364,10 @@ describe('leaderboard', () => {
 
 describe('personal, location and daily sales reports', () => {
   it('personal sales: per day, per cutoff and the month, with the target', async () => {
-    const res = await seller.request({ method: 'GET', url: `/api/reports/get-personal-sales/?salesperson_id=${ids.sp}&month=2&year=2020` });
+    const res = await seller.request({
+      method: 'GET',
+      url: `/api/reports/get-personal-sales/?salesperson_id=${ids.sp}&month=2&year=2020`,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.days).toHaveLength(29);
@@ -282,9 +380,30 @@ describe('personal, location and daily sales reports', () => {
   });
 
   it('staff see only their own personal sales; managers their locations; admins all', async () => {
-    expect((await seller.request({ method: 'GET', url: `/api/reports/get-personal-sales/?salesperson_id=${ids.colleague}&month=2&year=2020` })).statusCode).toBe(403);
-    expect((await manager.request({ method: 'GET', url: `/api/reports/get-personal-sales/?salesperson_id=${ids.colleague}&month=2&year=2020` })).statusCode).toBe(200);
-    expect((await admin.request({ method: 'GET', url: `/api/reports/get-personal-sales/?salesperson_id=${ids.otherSp}&month=2&year=2020` })).statusCode).toBe(200);
+    expect(
+      (
+        await seller.request({
+          method: 'GET',
+          url: `/api/reports/get-personal-sales/?salesperson_id=${ids.colleague}&month=2&year=2020`,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await manager.request({
+          method: 'GET',
+          url: `/api/reports/get-personal-sales/?salesperson_id=${ids.colleague}&month=2&year=2020`,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await admin.request({
+          method: 'GET',
+          url: `/api/reports/get-personal-sales/?salesperson_id=${ids.otherSp}&month=2&year=2020`,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('location sales by day and month totals', async () => {
@@ -304,7 +423,14 @@ describe('personal, location and daily sales reports', () => {
     const res = await admin.request({ method: 'GET', url: '/api/reports/get-daily-sales-report/?date=2021-03-02' });
     expect(res.statusCode).toBe(200);
     const home = res.json().locations.find((l: { location: number }) => l.location === ids.home);
-    expect(home).toMatchObject({ count: 3, gross_total: '2800.49', discount_total: '0.50', net_total: '2799.99', status: null, variance: null });
+    expect(home).toMatchObject({
+      count: 3,
+      gross_total: '2800.49',
+      discount_total: '0.50',
+      net_total: '2799.99',
+      status: null,
+      variance: null,
+    });
     expect(home.by_payment_method).toEqual([
       { key: 'card', name: 'card', total: '999.99', count: 1 },
       { key: 'cash', name: 'cash', total: '1500.00', count: 1 },
@@ -325,29 +451,55 @@ describe('personal, location and daily sales reports', () => {
       [manager, '/api/reports/get-daily-sales-report/?date=2021-03-02', 200],
       [admin, '/api/reports/get-location-sales/?month=1&year=2021', 200],
     ];
-    for (const [agent, url, status] of cases) expect((await agent.request({ method: 'GET', url })).statusCode, url).toBe(status);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/reports/leaderboards/?month=1&year=2021' })).statusCode).toBe(401);
+    for (const [agent, url, status] of cases)
+      expect((await agent.request({ method: 'GET', url })).statusCode, url).toBe(status);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/reports/leaderboards/?month=1&year=2021' })).statusCode,
+    ).toBe(401);
     // Staff see only the lines credited to them; the therapist has none.
-    const own = (await therapist.request({ method: 'GET', url: '/api/reports/daily-sales/?date=2021-03-02' })).json<Page<SaleLineRead>>();
+    const own = (await therapist.request({ method: 'GET', url: '/api/reports/daily-sales/?date=2021-03-02' })).json<
+      Page<SaleLineRead>
+    >();
     expect(own.count).toBe(0);
   });
 });
 
 describe('daily reports: submit, approve, return, and the lock', () => {
   it('a report sums its day, shows the variance, and locks the day once approved', async () => {
-    const created = await seller.request({ method: 'POST', url: '/api/reports/', payload: { location: ids.home, date: '2021-03-02', cash_on_hand: '1490.00' } });
+    const created = await seller.request({
+      method: 'POST',
+      url: '/api/reports/',
+      payload: { location: ids.home, date: '2021-03-02', cash_on_hand: '1490.00' },
+    });
     expect(created.statusCode).toBe(201);
     const report = created.json<DailyReport>();
-    expect(report).toMatchObject({ status: 'draft', net_total: '2799.99', cash_total: '1500.00', variance: '-10.00', sales_count: 3, by_payment_method: { card: '999.99', cash: '1500.00', e_wallet: '300.00' } });
-    const dup = await seller.request({ method: 'POST', url: '/api/reports/', payload: { location: ids.home, date: '2021-03-02' } });
+    expect(report).toMatchObject({
+      status: 'draft',
+      net_total: '2799.99',
+      cash_total: '1500.00',
+      variance: '-10.00',
+      sales_count: 3,
+      by_payment_method: { card: '999.99', cash: '1500.00', e_wallet: '300.00' },
+    });
+    const dup = await seller.request({
+      method: 'POST',
+      url: '/api/reports/',
+      payload: { location: ids.home, date: '2021-03-02' },
+    });
     expect(dup.statusCode).toBe(409);
 
     const submitted = await seller.request({ method: 'POST', url: `/api/reports/${report.id}/submit/` });
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json().status).toBe('submitted');
-    const requests = await ctx.database.db.select().from(notifications).where(and(eq(notifications.type, 'daily_report'), eq(notifications.requiresApproval, true)));
+    const requests = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, 'daily_report'), eq(notifications.requiresApproval, true)));
     expect(requests.map((r) => r.recipientId).sort()).toEqual([ids.admin, ids.manager].sort());
-    expect((await seller.request({ method: 'PATCH', url: `/api/reports/${report.id}/`, payload: { remarks: 'late' } })).statusCode).toBe(409);
+    expect(
+      (await seller.request({ method: 'PATCH', url: `/api/reports/${report.id}/`, payload: { remarks: 'late' } }))
+        .statusCode,
+    ).toBe(409);
     expect((await seller.request({ method: 'POST', url: `/api/reports/${report.id}/approve/` })).statusCode).toBe(403);
 
     const approved = await manager.request({ method: 'POST', url: `/api/reports/${report.id}/approve/` });
@@ -359,26 +511,50 @@ describe('daily reports: submit, approve, return, and the lock', () => {
     const locked = await store(seller, { location: ids.home, date: '2021-03-02', sales: [line()] });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toMatch(/^The daily report for .+ on 2021-03-02 is approved; /);
-    const lineIds = (await admin.request({ method: 'GET', url: '/api/reports/daily-sales/?date=2021-03-02' })).json<Page<SaleLineRead>>().results.map((l) => l.id);
-    const deletion = await admin.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: lineIds.slice(0, 1) } });
+    const lineIds = (await admin.request({ method: 'GET', url: '/api/reports/daily-sales/?date=2021-03-02' }))
+      .json<Page<SaleLineRead>>()
+      .results.map((l) => l.id);
+    const deletion = await admin.request({
+      method: 'POST',
+      url: '/api/reports/delete-sales-data/',
+      payload: { ids: lineIds.slice(0, 1) },
+    });
     expect(deletion.statusCode).toBe(409);
     expect(await countOn('2021-03-02')).toBe(3);
   });
 
   it('an approved day also refuses a client voucher sale dated on it, storing nothing', async () => {
     const date = '2021-03-06';
-    const report = (await seller.request({ method: 'POST', url: '/api/reports/', payload: { location: ids.home, date, cash_on_hand: '0.00' } })).json<DailyReport>();
+    const report = (
+      await seller.request({
+        method: 'POST',
+        url: '/api/reports/',
+        payload: { location: ids.home, date, cash_on_hand: '0.00' },
+      })
+    ).json<DailyReport>();
     expect((await seller.request({ method: 'POST', url: `/api/reports/${report.id}/submit/` })).statusCode).toBe(200);
     expect((await manager.request({ method: 'POST', url: `/api/reports/${report.id}/approve/` })).statusCode).toBe(200);
     const db = ctx.database.db;
     const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.locationId, ids.home)).limit(1);
-    const [treatment] = await db.select({ id: treatments.id }).from(treatments).where(eq(treatments.isActive, true)).limit(1);
+    const [treatment] = await db
+      .select({ id: treatments.id })
+      .from(treatments)
+      .where(eq(treatments.isActive, true))
+      .limit(1);
     const vouchersBefore = (await db.select({ n: sql<number>`count(*)::int` }).from(clientTreatments))[0]!.n;
     const salesBefore = await countOn(date);
     const sale = await seller.request({
       method: 'POST',
       url: '/api/clients/treatments/',
-      payload: { client: client!.id, treatment: treatment!.id, sessions: 1, location: ids.home, salesperson: ids.sp, payment_method: 'cash', date },
+      payload: {
+        client: client!.id,
+        treatment: treatment!.id,
+        sessions: 1,
+        location: ids.home,
+        salesperson: ids.sp,
+        payment_method: 'cash',
+        date,
+      },
     });
     expect(sale.statusCode, sale.body).toBe(409);
     expect(sale.json().message).toMatch(new RegExp(`^The daily report for .+ on ${date} is approved; `));
@@ -387,42 +563,95 @@ describe('daily reports: submit, approve, return, and the lock', () => {
   });
 
   it('a returned report carries the reason and can be corrected and submitted again', async () => {
-    const report = (await seller.request({ method: 'POST', url: '/api/reports/', payload: { location: ids.home, date: '2021-03-04', cash_on_hand: '1250.00' } })).json<DailyReport>();
+    const report = (
+      await seller.request({
+        method: 'POST',
+        url: '/api/reports/',
+        payload: { location: ids.home, date: '2021-03-04', cash_on_hand: '1250.00' },
+      })
+    ).json<DailyReport>();
     expect(report.variance).toBe('0.00');
     expect((await seller.request({ method: 'POST', url: `/api/reports/${report.id}/submit/` })).statusCode).toBe(200);
-    const returned = await manager.request({ method: 'POST', url: `/api/reports/${report.id}/return/`, payload: { reason: 'Count the cash again.' } });
+    const returned = await manager.request({
+      method: 'POST',
+      url: `/api/reports/${report.id}/return/`,
+      payload: { reason: 'Count the cash again.' },
+    });
     expect(returned.json()).toMatchObject({ status: 'returned', return_reason: 'Count the cash again.' });
-    const told = await ctx.database.db.select().from(notifications).where(and(eq(notifications.recipientId, ids.spUser), eq(notifications.type, 'decision')));
+    const told = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, ids.spUser), eq(notifications.type, 'decision')));
     expect(told.some((n) => n.title === 'Daily report returned')).toBe(true);
-    const fixed = await seller.request({ method: 'PATCH', url: `/api/reports/${report.id}/`, payload: { cash_on_hand: '1260.00', remarks: 'Recounted' } });
+    const fixed = await seller.request({
+      method: 'PATCH',
+      url: `/api/reports/${report.id}/`,
+      payload: { cash_on_hand: '1260.00', remarks: 'Recounted' },
+    });
     expect(fixed.json()).toMatchObject({ cash_on_hand: '1260.00', variance: '10.00', remarks: 'Recounted' });
     // Still open: sales may be added while it is returned.
-    expect((await store(seller, { location: ids.home, date: '2021-03-04', sales: [line({ amount: '10.00' })] })).statusCode).toBe(201);
+    expect(
+      (await store(seller, { location: ids.home, date: '2021-03-04', sales: [line({ amount: '10.00' })] })).statusCode,
+    ).toBe(201);
   });
 
   it('approving from the notification locks the day too', async () => {
-    const report = (await seller.request({ method: 'POST', url: '/api/reports/', payload: { location: ids.home, date: '2021-03-05', cash_on_hand: '77.00' } })).json<DailyReport>();
+    const report = (
+      await seller.request({
+        method: 'POST',
+        url: '/api/reports/',
+        payload: { location: ids.home, date: '2021-03-05', cash_on_hand: '77.00' },
+      })
+    ).json<DailyReport>();
     await seller.request({ method: 'POST', url: `/api/reports/${report.id}/submit/` });
     const [request] = await ctx.database.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.recipientId, ids.admin), eq(notifications.type, 'daily_report'), sql`${notifications.data}->>'report_id' = ${String(report.id)}`));
+      .where(
+        and(
+          eq(notifications.recipientId, ids.admin),
+          eq(notifications.type, 'daily_report'),
+          sql`${notifications.data}->>'report_id' = ${String(report.id)}`,
+        ),
+      );
     const adminUser = (await findUsersByIds(ctx.database.db, [ids.admin]))[0]!;
     await decide(ctx.database.db, adminUser, request!.id, true);
-    expect((await admin.request({ method: 'GET', url: `/api/reports/${report.id}/` })).json()).toMatchObject({ status: 'approved', approved_by: ids.admin });
+    expect((await admin.request({ method: 'GET', url: `/api/reports/${report.id}/` })).json()).toMatchObject({
+      status: 'approved',
+      approved_by: ids.admin,
+    });
     expect((await store(admin, { location: ids.home, date: '2021-03-05', sales: [line()] })).statusCode).toBe(409);
   });
 });
 
 describe('delete-sales-data', () => {
   it('admins delete at once (audited); others ask, and approval deletes', async () => {
-    const stored = (await store(seller, { location: ids.home, date: '2021-03-10', sales: [line(), line({ amount: '20.00' }), line({ amount: '30.00' })] })).json();
-    const direct = await admin.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: [stored.ids[0]], reason: 'Duplicate' } });
+    const stored = (
+      await store(seller, {
+        location: ids.home,
+        date: '2021-03-10',
+        sales: [line(), line({ amount: '20.00' }), line({ amount: '30.00' })],
+      })
+    ).json();
+    const direct = await admin.request({
+      method: 'POST',
+      url: '/api/reports/delete-sales-data/',
+      payload: { ids: [stored.ids[0]], reason: 'Duplicate' },
+    });
     expect(direct.json()).toMatchObject({ result: 'deleted', deleted: 1 });
-    const audit = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'sales'), eq(auditLog.action, 'delete'), eq(auditLog.rowId, String(stored.ids[0]))));
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.tableName, 'sales'), eq(auditLog.action, 'delete'), eq(auditLog.rowId, String(stored.ids[0]))),
+      );
     expect(audit[0]?.before).toMatchObject({ id: stored.ids[0], amount: '1000.00', reason: 'Duplicate' });
 
-    const asked = await seller.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: [stored.ids[1]], reason: 'Wrong amount' } });
+    const asked = await seller.request({
+      method: 'POST',
+      url: '/api/reports/delete-sales-data/',
+      payload: { ids: [stored.ids[1]], reason: 'Wrong amount' },
+    });
     expect(asked.statusCode).toBe(202);
     expect(asked.json()).toMatchObject({ result: 'requested', deleted: 0 });
     expect(await countOn('2021-03-10')).toBe(2);
@@ -435,13 +664,24 @@ describe('delete-sales-data', () => {
     expect(await countOn('2021-03-10')).toBe(1);
 
     await seller.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: [stored.ids[2]] } });
-    const second = (await ctx.database.db.select().from(notifications).where(and(eq(notifications.type, 'delete_sales'), eq(notifications.recipientId, ids.admin)))).find((n) => n.isApproved === null)!;
+    const second = (
+      await ctx.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.type, 'delete_sales'), eq(notifications.recipientId, ids.admin)))
+    ).find((n) => n.isApproved === null)!;
     await decide(ctx.database.db, (await findUsersByIds(ctx.database.db, [ids.admin]))[0]!, second.id, false);
     expect(await countOn('2021-03-10')).toBe(1);
-    const told = await ctx.database.db.select().from(notifications).where(and(eq(notifications.recipientId, ids.spUser), eq(notifications.title, 'Request declined')));
+    const told = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, ids.spUser), eq(notifications.title, 'Request declined')));
     expect(told).toHaveLength(1);
 
-    expect((await seller.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: [999999] } })).statusCode).toBe(404);
+    expect(
+      (await seller.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: [999999] } }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -453,10 +693,14 @@ describe('leaderboard kept per version (decision 0502)', () => {
     return res.json<Leaderboard>();
   };
   const mine = async () => (await board()).results.find((r) => r.salesperson === ids.sp)!;
-  const version = async (db: DbOrTx = ctx.database.db) => (await db.select({ version: leaderboardVersion.version }).from(leaderboardVersion))[0]!.version;
+  const version = async (db: DbOrTx = ctx.database.db) =>
+    (await db.select({ version: leaderboardVersion.version }).from(leaderboardVersion))[0]!.version;
   let original: { firstName: string; monthlyTarget: string | null };
   beforeAll(async () => {
-    [original] = (await ctx.database.db.select({ firstName: employees.firstName, monthlyTarget: employees.monthlyTarget }).from(employees).where(eq(employees.id, ids.sp))) as [typeof original];
+    [original] = (await ctx.database.db
+      .select({ firstName: employees.firstName, monthlyTarget: employees.monthlyTarget })
+      .from(employees)
+      .where(eq(employees.id, ids.sp))) as [typeof original];
   });
   afterAll(async () => {
     await ctx.database.db.update(employees).set(original).where(eq(employees.id, ids.sp));
@@ -469,17 +713,43 @@ describe('leaderboard kept per version (decision 0502)', () => {
     expect(stored.statusCode).toBe(201);
     expect(await mine()).toMatchObject({ rank: 1, total: '1200.00', count: 1 });
     // A line written straight to the table (a restore, a script): the triggers still move the version.
-    await ctx.database.db.insert(sales).values({ date: '2019-03-06', locationId: ids.home, salespersonId: ids.sp, kind: 'other', amount: '300.00', discount: '0.00', netAmount: '300.00', paymentMethod: 'cash' });
+    await ctx.database.db.insert(sales).values({
+      date: '2019-03-06',
+      locationId: ids.home,
+      salespersonId: ids.sp,
+      kind: 'other',
+      amount: '300.00',
+      discount: '0.00',
+      netAmount: '300.00',
+      paymentMethod: 'cash',
+    });
     expect(await mine()).toMatchObject({ total: '1500.00', count: 2 });
     // The salesperson's name and target, and their location's name.
-    await ctx.database.db.update(employees).set({ firstName: 'Renamed', monthlyTarget: '3000.00' }).where(eq(employees.id, ids.sp));
-    expect(await mine()).toMatchObject({ salesperson_name: expect.stringMatching(/^Renamed /), target: '3000.00', share_of_target: '50.00' });
-    const [home] = await ctx.database.db.select({ name: locations.name }).from(locations).where(eq(locations.id, ids.home));
-    await ctx.database.db.update(locations).set({ name: `${home!.name} (renamed)` }).where(eq(locations.id, ids.home));
+    await ctx.database.db
+      .update(employees)
+      .set({ firstName: 'Renamed', monthlyTarget: '3000.00' })
+      .where(eq(employees.id, ids.sp));
+    expect(await mine()).toMatchObject({
+      salesperson_name: expect.stringMatching(/^Renamed /),
+      target: '3000.00',
+      share_of_target: '50.00',
+    });
+    const [home] = await ctx.database.db
+      .select({ name: locations.name })
+      .from(locations)
+      .where(eq(locations.id, ids.home));
+    await ctx.database.db
+      .update(locations)
+      .set({ name: `${home!.name} (renamed)` })
+      .where(eq(locations.id, ids.home));
     expect((await mine()).location_name).toBe(`${home!.name} (renamed)`);
     await ctx.database.db.update(locations).set({ name: home!.name }).where(eq(locations.id, ids.home));
     // Deleting the lines.
-    const deleted = await admin.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: stored.json().ids, reason: 'Test' } });
+    const deleted = await admin.request({
+      method: 'POST',
+      url: '/api/reports/delete-sales-data/',
+      payload: { ids: stored.json().ids, reason: 'Test' },
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await mine()).toMatchObject({ total: '300.00', count: 1 });
   });
@@ -489,14 +759,18 @@ describe('leaderboard kept per version (decision 0502)', () => {
     const db = ctx.database.db;
     await db.execute(sql`alter table sales_daily_totals disable trigger leaderboard_version_totals`);
     try {
-      await db.execute(sql`update sales_daily_totals set total = total + 1000 where salesperson_id = ${ids.sp} and date = '2019-03-06'`);
+      await db.execute(
+        sql`update sales_daily_totals set total = total + 1000 where salesperson_id = ${ids.sp} and date = '2019-03-06'`,
+      );
       expect(await mine()).toEqual(before);
     } finally {
       await db.execute(sql`alter table sales_daily_totals enable always trigger leaderboard_version_totals`);
     }
     await db.execute(sql`update leaderboard_version set version = version + 1`);
     expect((await mine()).total).toBe((Number(before.total) + 1000).toFixed(2));
-    await db.execute(sql`update sales_daily_totals set total = total - 1000 where salesperson_id = ${ids.sp} and date = '2019-03-06'`);
+    await db.execute(
+      sql`update sales_daily_totals set total = total - 1000 where salesperson_id = ${ids.sp} and date = '2019-03-06'`,
+    );
     expect((await mine()).total).toBe(before.total);
   });
 
@@ -505,7 +779,18 @@ describe('leaderboard kept per version (decision 0502)', () => {
     const start = await version();
     await db.transaction(async (tx) => {
       for (const date of ['2019-03-07', '2019-03-08']) {
-        await tx.insert(sales).values([1, 2, 3].map(() => ({ date, locationId: ids.home, salespersonId: ids.sp, kind: 'other' as const, amount: '10.00', discount: '0.00', netAmount: '10.00', paymentMethod: 'cash' as const })));
+        await tx.insert(sales).values(
+          [1, 2, 3].map(() => ({
+            date,
+            locationId: ids.home,
+            salespersonId: ids.sp,
+            kind: 'other' as const,
+            amount: '10.00',
+            discount: '0.00',
+            netAmount: '10.00',
+            paymentMethod: 'cash' as const,
+          })),
+        );
       }
       await tx.update(employees).set({ monthlyTarget: '4000.00' }).where(eq(employees.id, ids.sp));
       // Deferred to the commit: inside the transaction the version has not moved yet.
@@ -516,7 +801,16 @@ describe('leaderboard kept per version (decision 0502)', () => {
     // A transaction that rolls back leaves it (and the board) where it was.
     await expect(
       db.transaction(async (tx) => {
-        await tx.insert(sales).values({ date: '2019-03-09', locationId: ids.home, salespersonId: ids.sp, kind: 'other', amount: '10.00', discount: '0.00', netAmount: '10.00', paymentMethod: 'cash' });
+        await tx.insert(sales).values({
+          date: '2019-03-09',
+          locationId: ids.home,
+          salespersonId: ids.sp,
+          kind: 'other',
+          amount: '10.00',
+          discount: '0.00',
+          netAmount: '10.00',
+          paymentMethod: 'cash',
+        });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -544,10 +838,22 @@ describe('live leaderboard', () => {
     await socket.next(action('user_notifications'));
     const today = manilaDate();
     // The colleague leads first, so the seller's big sale moves both of them.
-    expect((await store(seller, { location: ids.home, date: today, sales: [line({ salesperson: ids.colleague, amount: '9999999.00' })] })).statusCode).toBe(201);
+    expect(
+      (
+        await store(seller, {
+          location: ids.home,
+          date: today,
+          sales: [line({ salesperson: ids.colleague, amount: '9999999.00' })],
+        })
+      ).statusCode,
+    ).toBe(201);
     await socket.next(action('leaderboard_changed'));
     const before = await ctx.database.db.select().from(notifications).where(eq(notifications.type, 'leaderboard_rank'));
-    const res = await store(seller, { location: ids.home, date: today, sales: [line({ amount: '9999999.00' }), line({ amount: '9999999.00' })] });
+    const res = await store(seller, {
+      location: ids.home,
+      date: today,
+      sales: [line({ amount: '9999999.00' }), line({ amount: '9999999.00' })],
+    });
     expect(res.statusCode).toBe(201);
     const changed = await socket.next<{ action: string; dates: string[] }>(action('leaderboard_changed'));
     expect(changed.dates).toEqual([today]);
@@ -556,23 +862,43 @@ describe('live leaderboard', () => {
     // Two lines, one notice; the seller is now first.
     expect(mine).toHaveLength(1);
     expect(mine[0]!.message).toMatch(/^You are now #1 for .+ \(was #\d+\), with \d+\.\d{2} in net sales\.$/);
-    const colleagueUser = (await ctx.database.db.select({ userId: employees.userId }).from(employees).where(eq(employees.id, ids.colleague)))[0]!.userId;
-    if (colleagueUser) expect(after.filter((n) => n.recipientId === colleagueUser && !before.some((b) => b.id === n.id)).map((n) => n.message)).toEqual([expect.stringMatching(/^You are now #2 .+\(was #1\)/)]);
+    const colleagueUser = (
+      await ctx.database.db.select({ userId: employees.userId }).from(employees).where(eq(employees.id, ids.colleague))
+    )[0]!.userId;
+    if (colleagueUser)
+      expect(
+        after
+          .filter((n) => n.recipientId === colleagueUser && !before.some((b) => b.id === n.id))
+          .map((n) => n.message),
+      ).toEqual([expect.stringMatching(/^You are now #2 .+\(was #1\)/)]);
     socket.ws.close();
   });
 });
 
 describe('sales_daily_totals', () => {
   it('after imports, deletions and client sales, equals the sale lines summed per day, location and salesperson', async () => {
-    const rows = async (query: ReturnType<typeof sql>) => ((await ctx.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-    const fromLines = await rows(sql`select date::text, location_id, salesperson_id, sum(net_amount)::text as total, count(*)::int as count from sales group by 1, 2, 3 order by 1, 2, 3`);
-    const kept = await rows(sql`select date::text, location_id, salesperson_id, total::text as total, count from sales_daily_totals order by 1, 2, 3`);
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await ctx.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const fromLines = await rows(
+      sql`select date::text, location_id, salesperson_id, sum(net_amount)::text as total, count(*)::int as count from sales group by 1, 2, 3 order by 1, 2, 3`,
+    );
+    const kept = await rows(
+      sql`select date::text, location_id, salesperson_id, total::text as total, count from sales_daily_totals order by 1, 2, 3`,
+    );
     expect(kept.length).toBeGreaterThan(10);
     expect(kept).toEqual(fromLines);
     // An update moves a line's amount and day; the totals follow.
-    await ctx.database.db.execute(sql`update sales set date = date + 1, amount = amount + 1, net_amount = net_amount + 1 where date = '2021-03-10'`);
-    expect(await rows(sql`select date::text, location_id, salesperson_id, total::text as total, count from sales_daily_totals order by 1, 2, 3`)).toEqual(
-      await rows(sql`select date::text, location_id, salesperson_id, sum(net_amount)::text as total, count(*)::int as count from sales group by 1, 2, 3 order by 1, 2, 3`),
+    await ctx.database.db.execute(
+      sql`update sales set date = date + 1, amount = amount + 1, net_amount = net_amount + 1 where date = '2021-03-10'`,
+    );
+    expect(
+      await rows(
+        sql`select date::text, location_id, salesperson_id, total::text as total, count from sales_daily_totals order by 1, 2, 3`,
+      ),
+    ).toEqual(
+      await rows(
+        sql`select date::text, location_id, salesperson_id, sum(net_amount)::text as total, count(*)::int as count from sales group by 1, 2, 3 order by 1, 2, 3`,
+      ),
     );
   });
 });

@@ -28,7 +28,16 @@ import {
   type StoreSalesResult,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { banks, dailyReports, employees, leaderboardVersion, locations, notifications, sales, salesImports } from '../../db/schema/index';
+import {
+  banks,
+  dailyReports,
+  employees,
+  leaderboardVersion,
+  locations,
+  notifications,
+  sales,
+  salesImports,
+} from '../../db/schema/index';
 import { audit, audited } from '../../lib/audit';
 import { conflict, fieldsError, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { iso, isoOrNull } from '../../lib/iso';
@@ -51,20 +60,26 @@ import type { AuthUser } from '../users/auth.service';
 // ——— small helpers ———
 
 // Both drivers answer execute() with `{rows}`; the shared Db type leaves the result unknown.
-const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** json columns arrive parsed from node-postgres and PGlite alike; a string is parsed defensively. */
-const parseJson = <T>(value: T | string | null, fallback: T): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? fallback));
+const parseJson = <T>(value: T | string | null, fallback: T): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? fallback);
 
 /** Today's date in Manila, the business's day. */
-export const manilaDate = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+export const manilaDate = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The Manila dates a cutoff covers: 1 = days 1–15, 2 = 16–last day, 0 = the whole month. */
 export const periodOf = (year: number, month: number, cutoff: number) => {
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return { from: `${year}-${pad(month)}-${pad(cutoff === 2 ? 16 : 1)}`, to: `${year}-${pad(month)}-${pad(cutoff === 1 ? 15 : last)}` };
+  return {
+    from: `${year}-${pad(month)}-${pad(cutoff === 2 ? 16 : 1)}`,
+    to: `${year}-${pad(month)}-${pad(cutoff === 1 ? 15 : last)}`,
+  };
 };
 
 /** The cutoff (1 or 2) a Manila date falls in. */
@@ -72,7 +87,8 @@ export const cutoffOf = (date: string) => (Number(date.slice(8, 10)) <= 15 ? 1 :
 
 /** Where a caller reads and writes location-bound figures: Admins everywhere, everyone else where they work. */
 type Scope = { all: true } | { all: false; locationIds: number[] };
-const scopeOf = (user: AuthUser): Scope => (isAdmin(user) ? { all: true } : { all: false, locationIds: user.locations.map((l) => l.id) });
+const scopeOf = (user: AuthUser): Scope =>
+  isAdmin(user) ? { all: true } : { all: false, locationIds: user.locations.map((l) => l.id) };
 const inScope = (scope: Scope, locationId: number) => scope.all || scope.locationIds.includes(locationId);
 const scopeWhere = (scope: Scope, column: SQL | AnyColumn): SQL | undefined => {
   if (scope.all) return undefined;
@@ -85,7 +101,10 @@ const scopeWhere = (scope: Scope, column: SQL | AnyColumn): SQL | undefined => {
 const isManager = (user: AuthUser) => isAdmin(user) || user.groups.includes(MANAGER_GROUP);
 
 const locationOf = async (db: DbOrTx, id: number) => {
-  const [row] = await db.select({ id: locations.id, name: locations.name, isActive: locations.isActive }).from(locations).where(eq(locations.id, id));
+  const [row] = await db
+    .select({ id: locations.id, name: locations.name, isActive: locations.isActive })
+    .from(locations)
+    .where(eq(locations.id, id));
   return row;
 };
 
@@ -119,7 +138,9 @@ export const assertDayOpen = async (tx: DbOrTx, locationId: number, date: string
     .for('share');
   if (report?.status !== 'approved') return;
   const location = await locationOf(tx, locationId);
-  throw conflict(`The daily report for ${location?.name ?? 'this location'} on ${date} is approved; its sales can no longer be added, changed or deleted.`);
+  throw conflict(
+    `The daily report for ${location?.name ?? 'this location'} on ${date} is approved; its sales can no longer be added, changed or deleted.`,
+  );
 };
 
 // ——— the leaderboard (one SQL, shared by the API, the rank watch and the benchmark) ———
@@ -179,7 +200,13 @@ const computeLeaderboard = async (db: Db, query: LeaderboardQuery): Promise<Lead
     cutoff: query.cutoff,
     date_from: from,
     date_to: to,
-    results: rows.map(({ user_id: _user, ...r }) => ({ ...r, rank: Number(r.rank), salesperson: Number(r.salesperson), location: Number(r.location), count: Number(r.count) })),
+    results: rows.map(({ user_id: _user, ...r }) => ({
+      ...r,
+      rank: Number(r.rank),
+      salesperson: Number(r.salesperson),
+      location: Number(r.location),
+      count: Number(r.count),
+    })),
   };
 };
 
@@ -192,7 +219,12 @@ const computeLeaderboard = async (db: Db, query: LeaderboardQuery): Promise<Lead
 export const leaderboard = async (db: Db, query: LeaderboardQuery): Promise<Leaderboard> => {
   const [current] = await leaderboardVersionStatement(db).execute();
   if (!current) return computeLeaderboard(db, query);
-  return keptBoards(db, `${query.year}-${query.month}-${query.cutoff}-${query.location ?? 'all'}`, current.version, () => computeLeaderboard(db, query));
+  return keptBoards(
+    db,
+    `${query.year}-${query.month}-${query.cutoff}-${query.location ?? 'all'}`,
+    current.version,
+    () => computeLeaderboard(db, query),
+  );
 };
 
 /** The advisory lock that serialises writers of the current cutoff's sales (beside db/client.ts's migration lock, 727_274_001). */
@@ -215,12 +247,23 @@ const holdRankWatch = async (tx: Tx) => {
  * Every writer of sale lines goes through it: imports and deletions here, membership and
  * voucher sales in modules/clients (sales.service.ts), so the leaderboard moves for all of them.
  */
-export const changeSalesWatchingRanks = async <T>(tx: Tx, actorId: number, dates: string[], change: () => Promise<T>): Promise<T> => {
+export const changeSalesWatchingRanks = async <T>(
+  tx: Tx,
+  actorId: number,
+  dates: string[],
+  change: () => Promise<T>,
+): Promise<T> => {
   const today = manilaDate();
   const cutoff = cutoffOf(today);
   const current = periodOf(Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoff);
   const touchesCurrent = dates.some((d) => d >= current.from && d <= current.to);
-  const ranks = async () => new Map((await rowsOf<LeaderboardRow>(tx, leaderboardSql(current.from, current.to, cutoff))).map((r) => [Number(r.salesperson), r]));
+  const ranks = async () =>
+    new Map(
+      (await rowsOf<LeaderboardRow>(tx, leaderboardSql(current.from, current.to, cutoff))).map((r) => [
+        Number(r.salesperson),
+        r,
+      ]),
+    );
   // One writer of the current cutoff at a time, from its "before" to its commit: a second one
   // waits here and then reads a board that includes the first, so every notice starts from the
   // rank its reader last heard. Held until commit (decision 0500 has the lock order).
@@ -240,19 +283,40 @@ export const changeSalesWatchingRanks = async <T>(tx: Tx, actorId: number, dates
         message: `You are now #${row.rank} for ${current.from} to ${current.to}${was ? ` (was #${was.rank})` : ''}, with ${row.total} in net sales.`,
         // The salesperson's own leaderboard is on their dashboard; /admin/* is for Admins only.
         link: '/dashboard',
-        data: { rank: Number(row.rank), previous_rank: was ? Number(was.rank) : null, date_from: current.from, date_to: current.to },
+        data: {
+          rank: Number(row.rank),
+          previous_rank: was ? Number(was.rank) : null,
+          date_from: current.from,
+          date_to: current.to,
+        },
       });
     }
   }
   const months = new Map<string, string[]>();
   for (const d of new Set(dates)) months.set(d.slice(0, 7), [...(months.get(d.slice(0, 7)) ?? []), d]);
-  for (const [ym, days] of months) await publish(tx, { t: 'sales', year: Number(ym.slice(0, 4)), month: Number(ym.slice(5, 7)), dates: days.sort().slice(0, 31) });
+  for (const [ym, days] of months)
+    await publish(tx, {
+      t: 'sales',
+      year: Number(ym.slice(0, 4)),
+      month: Number(ym.slice(5, 7)),
+      dates: days.sort().slice(0, 31),
+    });
   return result;
 };
 
 // ——— storing a day's sales ———
 
-const SALE_FIELDS = ['salesperson', 'kind', 'amount', 'discount', 'payment_method', 'bank', 'reference_no', 'reference', 'client'] as const;
+const SALE_FIELDS = [
+  'salesperson',
+  'kind',
+  'amount',
+  'discount',
+  'payment_method',
+  'bank',
+  'reference_no',
+  'reference',
+  'client',
+] as const;
 
 /** "1500.50" → 150050n: exact cents for comparing amounts without floating point. */
 const cents = (money: string) => {
@@ -264,7 +328,8 @@ const hashBody = (body: StoreSalesBody) => createHash('sha256').update(JSON.stri
 
 /** How errors name a line: `sales.<i>.<field>` (JSON, from 0) or `line_<n>.<field>` (the CSV's line, header = 1). */
 export type LineSource = 'json' | 'csv';
-const lineKey = (source: LineSource, index: number, field: string) => (source === 'csv' ? `line_${index + 2}.${field}` : `sales.${index}.${field}`);
+const lineKey = (source: LineSource, index: number, field: string) =>
+  source === 'csv' ? `line_${index + 2}.${field}` : `sales.${index}.${field}`;
 
 /** Every line checked against the database at once; each error names its line and field. */
 const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesBody['sales'], source: LineSource) => {
@@ -273,20 +338,43 @@ const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesBody['sal
   const sellerIds = [...new Set(lines.map((l) => l.salesperson))];
   const bankIds = [...new Set(lines.flatMap((l) => (l.bank === null ? [] : [l.bank])))];
   const clientIds = [...new Set(lines.flatMap((l) => (l.client === null ? [] : [l.client])))];
-  const sellers = new Map((await tx.select().from(employees).where(inArray(employees.id, sellerIds))).map((e) => [e.id, e]));
-  const bankRows = bankIds.length ? new Map((await tx.select({ id: banks.id, isActive: banks.isActive }).from(banks).where(inArray(banks.id, bankIds))).map((b) => [b.id, b])) : new Map<number, { isActive: boolean }>();
-  const clientRows = clientIds.length ? new Set((await rowsOf<{ id: number }>(tx, sql`select id from clients where id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})`)).map((c) => Number(c.id))) : new Set<number>();
+  const sellers = new Map(
+    (await tx.select().from(employees).where(inArray(employees.id, sellerIds))).map((e) => [e.id, e]),
+  );
+  const bankRows = bankIds.length
+    ? new Map(
+        (await tx.select({ id: banks.id, isActive: banks.isActive }).from(banks).where(inArray(banks.id, bankIds))).map(
+          (b) => [b.id, b],
+        ),
+      )
+    : new Map<number, { isActive: boolean }>();
+  const clientRows = clientIds.length
+    ? new Set(
+        (
+          await rowsOf<{ id: number }>(
+            tx,
+            sql`select id from clients where id in (${sql.join(
+              clientIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          )
+        ).map((c) => Number(c.id)),
+      )
+    : new Set<number>();
   lines.forEach((line, i) => {
     const seller = sellers.get(line.salesperson);
     if (!seller || seller.kind !== 'salesperson') add(i, 'salesperson', 'No such salesperson.');
-    else if (seller.locationId !== locationId) add(i, 'salesperson', `${seller.firstName} ${seller.lastName} works at another location.`);
-    if (cents(line.discount) > cents(line.amount)) add(i, 'discount', `The discount cannot exceed the amount (${line.amount}).`);
+    else if (seller.locationId !== locationId)
+      add(i, 'salesperson', `${seller.firstName} ${seller.lastName} works at another location.`);
+    if (cents(line.discount) > cents(line.amount))
+      add(i, 'discount', `The discount cannot exceed the amount (${line.amount}).`);
     if (BANKED_PAYMENT_METHODS.includes(line.payment_method)) {
       if (line.bank === null) add(i, 'bank', 'Choose the bank account a card or bank transfer payment went to.');
       else if (!bankRows.has(line.bank)) add(i, 'bank', 'No such bank account.');
       else if (!bankRows.get(line.bank)!.isActive) add(i, 'bank', 'This bank account is inactive.');
     } else if (line.bank !== null) add(i, 'bank', 'Only card and bank transfer payments name a bank account.');
-    if (line.payment_method === 'e_wallet' && line.reference_no === '') add(i, 'reference_no', 'Enter the e-wallet reference number.');
+    if (line.payment_method === 'e_wallet' && line.reference_no === '')
+      add(i, 'reference_no', 'Enter the e-wallet reference number.');
     if (line.client !== null && !clientRows.has(line.client)) add(i, 'client', 'No such client.');
   });
   if (Object.keys(errors).length) throw fieldsError(errors);
@@ -297,24 +385,33 @@ const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesBody['sal
  * the key is claimed by a unique insert in the same transaction, so a parallel retry waits on
  * it and then replays the first answer; the same key with another body is 422.
  */
-export const storeSales = async (db: Db, user: AuthUser, body: StoreSalesBody, idempotencyKey: string | null, source: LineSource = 'json'): Promise<StoreSalesResult> => {
+export const storeSales = async (
+  db: Db,
+  user: AuthUser,
+  body: StoreSalesBody,
+  idempotencyKey: string | null,
+  source: LineSource = 'json',
+): Promise<StoreSalesResult> => {
   const bodyHash = hashBody(body);
   const replay = async (): Promise<StoreSalesResult | undefined> => {
     if (!idempotencyKey) return undefined;
     const [claimed] = await db.select().from(salesImports).where(eq(salesImports.idempotencyKey, idempotencyKey));
     if (!claimed) return undefined;
-    if (claimed.bodyHash !== bodyHash) throw new HttpError(422, 'This Idempotency-Key was already used for a different batch of sales.');
+    if (claimed.bodyHash !== bodyHash)
+      throw new HttpError(422, 'This Idempotency-Key was already used for a different batch of sales.');
     return claimed.response as StoreSalesResult;
   };
   const first = await replay();
   if (first) return first;
   try {
     return await db.transaction(async (tx) => {
-      if (idempotencyKey) await tx.insert(salesImports).values({ idempotencyKey, bodyHash, response: {}, createdBy: user.id });
+      if (idempotencyKey)
+        await tx.insert(salesImports).values({ idempotencyKey, bodyHash, response: {}, createdBy: user.id });
       const location = await locationOf(tx, body.location);
       if (!location) throw fieldsError({ location: ['No such location.'] });
       if (!location.isActive) throw fieldsError({ location: [`${location.name} is closed (inactive).`] });
-      if (!inScope(scopeOf(user), location.id)) throw forbidden(`You do not work at ${location.name}, so you cannot record its sales.`);
+      if (!inScope(scopeOf(user), location.id))
+        throw forbidden(`You do not work at ${location.name}, so you cannot record its sales.`);
       await assertDayOpen(tx, location.id, body.date);
       await checkLines(tx, location.id, body.sales, source);
       const result = await changeSalesWatchingRanks(tx, user.id, [body.date], async () => {
@@ -339,11 +436,24 @@ export const storeSales = async (db: Db, user: AuthUser, body: StoreSalesBody, i
           )
           .returning({ id: sales.id });
         const ids = inserted.map((r) => r.id);
-        const [sum] = await rowsOf<{ total: string }>(tx, sql`select round(coalesce(sum(net_amount), 0), 2)::text as total from sales where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+        const [sum] = await rowsOf<{ total: string }>(
+          tx,
+          sql`select round(coalesce(sum(net_amount), 0), 2)::text as total from sales where id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
         return { location: location.id, date: body.date, stored: ids.length, ids, total: sum!.total };
       });
-      await audit(tx, { actorId: user.id, action: 'import', tableName: 'sales', rowId: result.ids[0], after: { ...result, lines: body.sales } });
-      if (idempotencyKey) await tx.update(salesImports).set({ response: result }).where(eq(salesImports.idempotencyKey, idempotencyKey));
+      await audit(tx, {
+        actorId: user.id,
+        action: 'import',
+        tableName: 'sales',
+        rowId: result.ids[0],
+        after: { ...result, lines: body.sales },
+      });
+      if (idempotencyKey)
+        await tx.update(salesImports).set({ response: result }).where(eq(salesImports.idempotencyKey, idempotencyKey));
       return result;
     });
   } catch (err) {
@@ -356,19 +466,24 @@ export const storeSales = async (db: Db, user: AuthUser, body: StoreSalesBody, i
 };
 
 /** A CSV upload of the same lines (header row naming SALE_FIELDS' columns); errors name the CSV line (1 = header). */
-export const parseSalesCsv = (rows: string[][]): { lines: Record<string, string | number | null>[]; errors: FieldErrors } => {
+export const parseSalesCsv = (
+  rows: string[][],
+): { lines: Record<string, string | number | null>[]; errors: FieldErrors } => {
   const errors: FieldErrors = {};
   const [header, ...data] = rows.filter((r) => r.some((c) => c.trim() !== ''));
-  if (!header) return { lines: [], errors: { file: ['The CSV is empty; it needs a header row and at least one sale.'] } };
+  if (!header)
+    return { lines: [], errors: { file: ['The CSV is empty; it needs a header row and at least one sale.'] } };
   const names = header.map((h) => h.trim().toLowerCase());
   const unknown = names.filter((n) => !(SALE_FIELDS as readonly string[]).includes(n));
   if (unknown.length) errors.file = [`Unknown column(s): ${unknown.join(', ')}. Use: ${SALE_FIELDS.join(', ')}.`];
-  for (const needed of ['salesperson', 'amount', 'payment_method']) if (!names.includes(needed)) (errors.file ??= []).push(`The header needs a "${needed}" column.`);
+  for (const needed of ['salesperson', 'amount', 'payment_method'])
+    if (!names.includes(needed)) (errors.file ??= []).push(`The header needs a "${needed}" column.`);
   const lines = data.map((cells) => {
     const line: Record<string, string | number | null> = {};
     names.forEach((n, i) => {
       const raw = (cells[i] ?? '').trim();
-      if (n === 'salesperson' || n === 'bank' || n === 'client') line[n] = raw === '' ? null : /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : raw;
+      if (n === 'salesperson' || n === 'bank' || n === 'client')
+        line[n] = raw === '' ? null : /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : raw;
       else if (raw !== '') line[n] = raw;
     });
     return line;
@@ -397,15 +512,28 @@ const loadSales = async (tx: Tx, user: AuthUser, ids: number[]) => {
   return rows;
 };
 
-const days = (rows: SaleRow[]) => [...new Map(rows.map((r) => [`${r.locationId}|${r.date}`, { locationId: r.locationId, date: r.date }])).values()];
+const days = (rows: SaleRow[]) => [
+  ...new Map(rows.map((r) => [`${r.locationId}|${r.date}`, { locationId: r.locationId, date: r.date }])).values(),
+];
 
 /** Deletes the rows (each audited with its before), once every day they belong to is open. */
 const deleteRows = async (tx: Tx, actorId: number, rows: SaleRow[], reason: string) => {
   for (const day of days(rows)) await assertDayOpen(tx, day.locationId, day.date);
-  await changeSalesWatchingRanks(tx, actorId, rows.map((r) => r.date), async () => {
-    await tx.delete(sales).where(inArray(sales.id, rows.map((r) => r.id)));
-  });
-  for (const r of rows) await audit(tx, { actorId, action: 'delete', tableName: 'sales', rowId: r.id, before: { ...toSale(r), reason } });
+  await changeSalesWatchingRanks(
+    tx,
+    actorId,
+    rows.map((r) => r.date),
+    async () => {
+      await tx.delete(sales).where(
+        inArray(
+          sales.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    },
+  );
+  for (const r of rows)
+    await audit(tx, { actorId, action: 'delete', tableName: 'sales', rowId: r.id, before: { ...toSale(r), reason } });
 };
 
 /** The sale lines screen filtered to the rows' days (and location, when one), so a request names sales one can look at. */
@@ -441,7 +569,11 @@ export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesBody)
     const rows = await loadSales(tx, user, ids);
     if (isAdmin(user)) {
       await deleteRows(tx, user.id, rows, body.reason);
-      return { result: 'deleted', deleted: rows.length, message: `${rows.length} sale${rows.length === 1 ? '' : 's'} deleted.` };
+      return {
+        result: 'deleted',
+        deleted: rows.length,
+        message: `${rows.length} sale${rows.length === 1 ? '' : 's'} deleted.`,
+      };
     }
     for (const day of days(rows)) await assertDayOpen(tx, day.locationId, day.date);
     const locationIds = [...new Set(rows.map((r) => r.locationId))];
@@ -451,13 +583,25 @@ export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesBody)
       actorId: user.id,
       type: 'delete_sales',
       title: 'Sales deletion request',
-      message: `${who} asks to delete ${rows.length} sale${rows.length === 1 ? '' : 's'} (${days(rows).map((d) => d.date).join(', ')})${body.reason ? `: ${body.reason}` : '.'}`,
+      message: `${who} asks to delete ${rows.length} sale${rows.length === 1 ? '' : 's'} (${days(rows)
+        .map((d) => d.date)
+        .join(', ')})${body.reason ? `: ${body.reason}` : '.'}`,
       link: saleLinesLink(rows),
       data: { sale_ids: ids, reason: body.reason, requested_by: user.id },
       requiresApproval: true,
     });
-    await audit(tx, { actorId: user.id, action: 'request_delete', tableName: 'sales', rowId: ids[0], after: { sale_ids: ids, reason: body.reason } });
-    return { result: 'requested', deleted: 0, message: 'Your request to delete these sales was sent to the administrators and managers for approval.' };
+    await audit(tx, {
+      actorId: user.id,
+      action: 'request_delete',
+      tableName: 'sales',
+      rowId: ids[0],
+      after: { sale_ids: ids, reason: body.reason },
+    });
+    return {
+      result: 'requested',
+      deleted: 0,
+      message: 'Your request to delete these sales was sent to the administrators and managers for approval.',
+    };
   });
 
 registerApprovalHandler('delete_sales', async ({ tx, actor, approved, data }) => {
@@ -494,7 +638,6 @@ const saleLineColumns = {
   createdAt: sales.createdAt,
 };
 
-
 const toSaleLine = (r: SaleLineRow): SaleLineRead => ({
   id: r.id,
   date: r.date,
@@ -517,7 +660,8 @@ const toSaleLine = (r: SaleLineRow): SaleLineRead => ({
 });
 
 /** Managers and Admins read their locations' lines; other staff only the lines credited to them. */
-const saleLineScope = (user: AuthUser) => (isManager(user) ? scopeWhere(scopeOf(user), sales.locationId) : sql`${salesperson.userId} = ${user.id}`);
+const saleLineScope = (user: AuthUser) =>
+  isManager(user) ? scopeWhere(scopeOf(user), sales.locationId) : sql`${salesperson.userId} = ${user.id}`;
 
 const saleLineWhere = (user: AuthUser, q: DailySalesQuery) =>
   and(
@@ -550,9 +694,20 @@ const selectSaleLinesCounted = (db: DbOrTx) =>
     .leftJoin(dailyReports, and(eq(dailyReports.locationId, sales.locationId), eq(dailyReports.date, sales.date)));
 type SaleLineRow = Awaited<ReturnType<typeof selectSaleLines>>[number];
 
-const SALE_LINE_ORDER = { date: sales.date, net_amount: sales.netAmount, amount: sales.amount, created_at: sales.createdAt, id: sales.id };
+const SALE_LINE_ORDER = {
+  date: sales.date,
+  net_amount: sales.netAmount,
+  amount: sales.amount,
+  created_at: sales.createdAt,
+  id: sales.id,
+};
 
-export const listSaleLines = async (db: Db, user: AuthUser, q: DailySalesQuery, url: string): Promise<Page<SaleLineRead>> =>
+export const listSaleLines = async (
+  db: Db,
+  user: AuthUser,
+  q: DailySalesQuery,
+  url: string,
+): Promise<Page<SaleLineRead>> =>
   listPage(url, q, {
     select: () => selectSaleLinesCounted(db).$dynamic(),
     where: saleLineWhere(user, q),
@@ -567,7 +722,10 @@ export async function* allSaleLines(db: Db, user: AuthUser, q: DailySalesQuery):
   const where = saleLineWhere(user, q);
   let after = 0;
   for (;;) {
-    const rows = await selectSaleLines(db).where(and(where, sql`${sales.id} > ${after}`)).orderBy(asc(sales.id)).limit(5_000);
+    const rows = await selectSaleLines(db)
+      .where(and(where, sql`${sales.id} > ${after}`))
+      .orderBy(asc(sales.id))
+      .limit(5_000);
     for (const r of rows) yield toSaleLine(r);
     if (rows.length < 5_000) return;
     after = rows[rows.length - 1]!.id;
@@ -588,9 +746,13 @@ const reportColumns = {
   net: sql<string>`(select round(coalesce(sum(s.net_amount), 0), 2)::text from sales s where ${onDay})`,
   cash: sql<string>`(select round(coalesce(sum(s.net_amount), 0), 2)::text from sales s where ${onDay} and s.payment_method = 'cash')`,
   count: sql<number>`(select count(*)::int from sales s where ${onDay})`.mapWith(Number),
-  byMethod: sql<Record<string, string> | string | null>`(select json_object_agg(x.m, x.t) from (select s.payment_method as m, round(sum(s.net_amount), 2)::text as t from sales s where ${onDay} group by 1 order by 1) x)`,
+  byMethod: sql<
+    Record<string, string> | string | null
+  >`(select json_object_agg(x.m, x.t) from (select s.payment_method as m, round(sum(s.net_amount), 2)::text as t from sales s where ${onDay} group by 1 order by 1) x)`,
   cashOnHand: dailyReports.cashOnHand,
-  variance: sql<string | null>`case when ${dailyReports.cashOnHand} is null then null else round(${dailyReports.cashOnHand} - (select coalesce(sum(s.net_amount), 0) from sales s where ${onDay} and s.payment_method = 'cash'), 2)::text end`,
+  variance: sql<
+    string | null
+  >`case when ${dailyReports.cashOnHand} is null then null else round(${dailyReports.cashOnHand} - (select coalesce(sum(s.net_amount), 0) from sales s where ${onDay} and s.payment_method = 'cash'), 2)::text end`,
   remarks: dailyReports.remarks,
   returnReason: dailyReports.returnReason,
   submittedBy: dailyReports.submittedBy,
@@ -601,8 +763,13 @@ const reportColumns = {
   updatedAt: dailyReports.updatedAt,
 };
 
-const selectReports = (db: DbOrTx) => db.select(reportColumns).from(dailyReports).innerJoin(locations, eq(locations.id, dailyReports.locationId));
-const selectReportsCounted = (db: DbOrTx) => db.select({ ...reportColumns, total: totalRows }).from(dailyReports).innerJoin(locations, eq(locations.id, dailyReports.locationId));
+const selectReports = (db: DbOrTx) =>
+  db.select(reportColumns).from(dailyReports).innerJoin(locations, eq(locations.id, dailyReports.locationId));
+const selectReportsCounted = (db: DbOrTx) =>
+  db
+    .select({ ...reportColumns, total: totalRows })
+    .from(dailyReports)
+    .innerJoin(locations, eq(locations.id, dailyReports.locationId));
 type ReportRow = Awaited<ReturnType<typeof selectReports>>[number];
 
 const toDailyReport = (r: ReportRow): DailyReport => ({
@@ -642,7 +809,12 @@ const reportWhere = (user: AuthUser, q: DailyReportListQuery) =>
     q.date_to ? sql`${dailyReports.date} <= ${q.date_to}` : undefined,
   );
 
-export const listReports = async (db: Db, user: AuthUser, q: DailyReportListQuery, url: string): Promise<Page<DailyReport>> =>
+export const listReports = async (
+  db: Db,
+  user: AuthUser,
+  q: DailyReportListQuery,
+  url: string,
+): Promise<Page<DailyReport>> =>
   listPage(url, q, {
     select: () => selectReportsCounted(db).$dynamic(),
     where: reportWhere(user, q),
@@ -660,7 +832,11 @@ export const getReport = async (db: DbOrTx, user: AuthUser, id: number): Promise
 
 /** Locks the report row for a status change; 404 outside the caller's locations. */
 const lockReport = async (tx: Tx, user: AuthUser, id: number) => {
-  const [row] = await tx.select().from(dailyReports).where(and(eq(dailyReports.id, id), reportScope(user))).for('update');
+  const [row] = await tx
+    .select()
+    .from(dailyReports)
+    .where(and(eq(dailyReports.id, id), reportScope(user)))
+    .for('update');
   if (!row) throw notFound('No such daily report.');
   return row;
 };
@@ -669,36 +845,77 @@ export const createReport = async (db: Db, user: AuthUser, body: DailyReportBody
   db.transaction(async (tx) => {
     const location = await locationOf(tx, body.location);
     if (!location) throw fieldsError({ location: ['No such location.'] });
-    if (!inScope(scopeOf(user), location.id)) throw forbidden(`You do not work at ${location.name}, so you cannot report its day.`);
-    const [existing] = await tx.select({ id: dailyReports.id }).from(dailyReports).where(and(eq(dailyReports.locationId, location.id), eq(dailyReports.date, body.date)));
-    if (existing) throw conflict('This location already has a daily report for that date.', { date: [`Open report #${existing.id} instead.`] });
+    if (!inScope(scopeOf(user), location.id))
+      throw forbidden(`You do not work at ${location.name}, so you cannot report its day.`);
+    const [existing] = await tx
+      .select({ id: dailyReports.id })
+      .from(dailyReports)
+      .where(and(eq(dailyReports.locationId, location.id), eq(dailyReports.date, body.date)));
+    if (existing)
+      throw conflict('This location already has a daily report for that date.', {
+        date: [`Open report #${existing.id} instead.`],
+      });
     const [row] = await tx
       .insert(dailyReports)
-      .values({ locationId: location.id, date: body.date, cashOnHand: body.cash_on_hand, remarks: body.remarks, ...createdBy(user.id) })
+      .values({
+        locationId: location.id,
+        date: body.date,
+        cashOnHand: body.cash_on_hand,
+        remarks: body.remarks,
+        ...createdBy(user.id),
+      })
       .returning({ id: dailyReports.id });
-    return audited(tx, { actorId: user.id, action: 'create', tableName: 'daily_reports', rowId: row!.id, after: await getReport(tx, user, row!.id) });
+    return audited(tx, {
+      actorId: user.id,
+      action: 'create',
+      tableName: 'daily_reports',
+      rowId: row!.id,
+      after: await getReport(tx, user, row!.id),
+    });
   });
 
 export const updateReport = async (db: Db, user: AuthUser, id: number, patch: DailyReportPatch): Promise<DailyReport> =>
   db.transaction(async (tx) => {
     const row = await lockReport(tx, user, id);
-    if (row.status === 'submitted' || row.status === 'approved') throw conflict(`This report is ${row.status}; it can be changed only after it is returned.`);
+    if (row.status === 'submitted' || row.status === 'approved')
+      throw conflict(`This report is ${row.status}; it can be changed only after it is returned.`);
     const before = await getReport(tx, user, id);
     await tx
       .update(dailyReports)
-      .set({ ...(patch.cash_on_hand !== undefined ? { cashOnHand: patch.cash_on_hand } : {}), ...(patch.remarks !== undefined ? { remarks: patch.remarks } : {}), ...touched(user.id) })
+      .set({
+        ...(patch.cash_on_hand !== undefined ? { cashOnHand: patch.cash_on_hand } : {}),
+        ...(patch.remarks !== undefined ? { remarks: patch.remarks } : {}),
+        ...touched(user.id),
+      })
       .where(eq(dailyReports.id, id));
-    return audited(tx, { actorId: user.id, action: 'update', tableName: 'daily_reports', rowId: id, before, after: await getReport(tx, user, id) });
+    return audited(tx, {
+      actorId: user.id,
+      action: 'update',
+      tableName: 'daily_reports',
+      rowId: id,
+      before,
+      after: await getReport(tx, user, id),
+    });
   });
 
 /** Submitting asks the Admins and the location's Managers to approve, over the live channel. */
 export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<DailyReport> =>
   db.transaction(async (tx) => {
     const row = await lockReport(tx, user, id);
-    if (row.status === 'submitted' || row.status === 'approved') throw conflict(`This report is already ${row.status}.`);
+    if (row.status === 'submitted' || row.status === 'approved')
+      throw conflict(`This report is already ${row.status}.`);
     if (row.cashOnHand === null) throw fieldsError({ cash_on_hand: ['Enter the cash on hand before submitting.'] });
     const before = await getReport(tx, user, id);
-    await tx.update(dailyReports).set({ status: 'submitted', returnReason: '', submittedBy: user.id, submittedAt: sql`now()`, ...touched(user.id) }).where(eq(dailyReports.id, id));
+    await tx
+      .update(dailyReports)
+      .set({
+        status: 'submitted',
+        returnReason: '',
+        submittedBy: user.id,
+        submittedAt: sql`now()`,
+        ...touched(user.id),
+      })
+      .where(eq(dailyReports.id, id));
     const after = await getReport(tx, user, id);
     const who = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
     await notify(tx, {
@@ -716,7 +933,12 @@ export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<
 
 /** The report's undecided approval requests (every copy sent to an approver). */
 const openRequests = (id: number) =>
-  and(eq(notifications.type, 'daily_report'), eq(notifications.requiresApproval, true), sql`${notifications.isApproved} is null`, sql`${notifications.data}->>'report_id' = ${String(id)}`);
+  and(
+    eq(notifications.type, 'daily_report'),
+    eq(notifications.requiresApproval, true),
+    sql`${notifications.isApproved} is null`,
+    sql`${notifications.data}->>'report_id' = ${String(id)}`,
+  );
 
 /** Marks the report's open approval requests decided (a decision made on the screen rather than from the notification). */
 const closeRequests = async (tx: Tx, actor: AuthUser, id: number, approved: boolean) => {
@@ -728,17 +950,35 @@ const closeRequests = async (tx: Tx, actor: AuthUser, id: number, approved: bool
   for (const n of open) await publish(tx, { t: 'approved', user: n.recipientId, id: n.id, approved });
 };
 
-const decideReport = async (tx: Tx, actor: AuthUser, id: number, approved: boolean, reason: string, fromNotification: boolean) => {
+const decideReport = async (
+  tx: Tx,
+  actor: AuthUser,
+  id: number,
+  approved: boolean,
+  reason: string,
+  fromNotification: boolean,
+) => {
   if (!isManager(actor)) throw forbidden('Only administrators and managers may approve or return daily reports.');
   // Deciding from the notification (decide()) locks the request's copies and then the report; the
   // screen takes them in the same order, so the two at once queue instead of deadlocking.
-  if (!fromNotification) await tx.select({ id: notifications.id }).from(notifications).where(openRequests(id)).orderBy(asc(notifications.id)).for('update');
+  if (!fromNotification)
+    await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(openRequests(id))
+      .orderBy(asc(notifications.id))
+      .for('update');
   const row = await lockReport(tx, actor, id);
-  if (row.status !== 'submitted') throw conflict(`Only a submitted report can be ${approved ? 'approved' : 'returned'}; this one is ${row.status}.`);
+  if (row.status !== 'submitted')
+    throw conflict(`Only a submitted report can be ${approved ? 'approved' : 'returned'}; this one is ${row.status}.`);
   const before = await getReport(tx, actor, id);
   await tx
     .update(dailyReports)
-    .set(approved ? { status: 'approved', approvedBy: actor.id, approvedAt: sql`now()`, ...touched(actor.id) } : { status: 'returned', returnReason: reason, ...touched(actor.id) })
+    .set(
+      approved
+        ? { status: 'approved', approvedBy: actor.id, approvedAt: sql`now()`, ...touched(actor.id) }
+        : { status: 'returned', returnReason: reason, ...touched(actor.id) },
+    )
     .where(eq(dailyReports.id, id));
   const after = await getReport(tx, actor, id);
   if (!fromNotification) {
@@ -755,11 +995,20 @@ const decideReport = async (tx: Tx, actor: AuthUser, id: number, approved: boole
       });
     }
   }
-  return audited(tx, { actorId: actor.id, action: approved ? 'approve' : 'return', tableName: 'daily_reports', rowId: id, before, after });
+  return audited(tx, {
+    actorId: actor.id,
+    action: approved ? 'approve' : 'return',
+    tableName: 'daily_reports',
+    rowId: id,
+    before,
+    after,
+  });
 };
 
-export const approveReport = async (db: Db, user: AuthUser, id: number) => db.transaction((tx) => decideReport(tx, user, id, true, '', false));
-export const returnReport = async (db: Db, user: AuthUser, id: number, reason: string) => db.transaction((tx) => decideReport(tx, user, id, false, reason, false));
+export const approveReport = async (db: Db, user: AuthUser, id: number) =>
+  db.transaction((tx) => decideReport(tx, user, id, true, '', false));
+export const returnReport = async (db: Db, user: AuthUser, id: number, reason: string) =>
+  db.transaction((tx) => decideReport(tx, user, id, false, reason, false));
 
 registerApprovalHandler('daily_report', async ({ tx, actor, approved, data }) => {
   const id = typeof data.report_id === 'number' ? data.report_id : null;
@@ -810,10 +1059,7 @@ export const dailySalesReport = async (db: Db, user: AuthUser, date: string): Pr
     by_payment_method: AmountBy[] | string | null;
     by_bank: AmountBy[] | string | null;
     by_salesperson: AmountBy[] | string | null;
-  }>(
-    db,
-    dailySalesReportSql(date, scope),
-  );
+  }>(db, dailySalesReportSql(date, scope));
   return {
     date,
     locations: rows.map((r) => ({
@@ -831,13 +1077,24 @@ export const dailySalesReport = async (db: Db, user: AuthUser, date: string): Pr
 /** Per day and per cutoff, with the month's target (half of it per cutoff). Staff read only their own. */
 export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuery): Promise<PersonalSales> => {
   const [seller] = await db
-    .select({ id: employees.id, first: employees.firstName, last: employees.lastName, userId: employees.userId, kind: employees.kind, locationId: employees.locationId, locationName: locations.name, target: employees.monthlyTarget })
+    .select({
+      id: employees.id,
+      first: employees.firstName,
+      last: employees.lastName,
+      userId: employees.userId,
+      kind: employees.kind,
+      locationId: employees.locationId,
+      locationName: locations.name,
+      target: employees.monthlyTarget,
+    })
     .from(employees)
     .innerJoin(locations, eq(locations.id, employees.locationId))
     .where(eq(employees.id, q.salesperson_id));
   if (!seller || seller.kind !== 'salesperson') throw notFound('No such salesperson.');
-  const allowed = isAdmin(user) || seller.userId === user.id || (isManager(user) && inScope(scopeOf(user), seller.locationId));
-  if (!allowed) throw forbidden('You may see only your own sales, or those of salespersons at the locations you manage.');
+  const allowed =
+    isAdmin(user) || seller.userId === user.id || (isManager(user) && inScope(scopeOf(user), seller.locationId));
+  if (!allowed)
+    throw forbidden('You may see only your own sales, or those of salespersons at the locations you manage.');
   const month = periodOf(q.year, q.month, 0);
   const dayRows = await rowsOf<{ date: string; total: string; count: number }>(
     db,
@@ -846,7 +1103,19 @@ export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuer
       left join sales s on s.date = d::date and s.salesperson_id = ${seller.id}
       group by d order by d`,
   );
-  const [totals] = await rowsOf<{ c1: string; n1: number; c2: string; n2: number; total: string; count: number; target: string; half: string; share: string | null; share1: string | null; share2: string | null }>(
+  const [totals] = await rowsOf<{
+    c1: string;
+    n1: number;
+    c2: string;
+    n2: number;
+    total: string;
+    count: number;
+    target: string;
+    half: string;
+    share: string | null;
+    share1: string | null;
+    share2: string | null;
+  }>(
     db,
     sql`with t as (select
         coalesce(sum(net_amount) filter (where extract(day from date) <= 15), 0) as c1, count(*) filter (where extract(day from date) <= 15)::int as n1,
@@ -873,8 +1142,24 @@ export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuer
     year: q.year,
     days: dayRows.map((d) => ({ ...d, count: Number(d.count) })),
     cutoffs: [
-      { cutoff: 1, date_from: c1.from, date_to: c1.to, total: t.c1, count: Number(t.n1), target: t.half, share_of_target: t.share1 },
-      { cutoff: 2, date_from: c2.from, date_to: c2.to, total: t.c2, count: Number(t.n2), target: t.half, share_of_target: t.share2 },
+      {
+        cutoff: 1,
+        date_from: c1.from,
+        date_to: c1.to,
+        total: t.c1,
+        count: Number(t.n1),
+        target: t.half,
+        share_of_target: t.share1,
+      },
+      {
+        cutoff: 2,
+        date_from: c2.from,
+        date_to: c2.to,
+        total: t.c2,
+        count: Number(t.n2),
+        target: t.half,
+        share_of_target: t.share2,
+      },
     ],
     total: t.total,
     count: Number(t.count),
@@ -900,10 +1185,14 @@ export const locationSalesSql = (from: string, to: string, scope?: SQL, location
 /** Per location per day (days with sales) and month totals; Managers see their locations, Admins all. */
 export const locationSales = async (db: Db, user: AuthUser, q: LocationSalesQuery): Promise<LocationSales> => {
   const { from, to } = periodOf(q.year, q.month, 0);
-  const rows = await rowsOf<{ location: number | null; location_name: string | null; date: string | null; total: string; count: number; level: number }>(
-    db,
-    locationSalesSql(from, to, scopeWhere(scopeOf(user), sql`s.location_id`), q.location),
-  );
+  const rows = await rowsOf<{
+    location: number | null;
+    location_name: string | null;
+    date: string | null;
+    total: string;
+    count: number;
+    level: number;
+  }>(db, locationSalesSql(from, to, scopeWhere(scopeOf(user), sql`s.location_id`), q.location));
   const result: LocationSales = { month: q.month, year: q.year, locations: [], total: '0.00', count: 0 };
   const byLocation = new Map<number, LocationSales['locations'][number]>();
   for (const r of rows) {
@@ -912,10 +1201,17 @@ export const locationSales = async (db: Db, user: AuthUser, q: LocationSalesQuer
       result.total = r.total;
       result.count = Number(r.count);
     } else if (level === 1) {
-      const entry = { location: Number(r.location), location_name: r.location_name ?? '', days: [], total: r.total, count: Number(r.count) };
+      const entry = {
+        location: Number(r.location),
+        location_name: r.location_name ?? '',
+        days: [],
+        total: r.total,
+        count: Number(r.count),
+      };
       byLocation.set(entry.location, entry);
       result.locations.push(entry);
-    } else byLocation.get(Number(r.location))?.days.push({ date: r.date ?? '', total: r.total, count: Number(r.count) });
+    } else
+      byLocation.get(Number(r.location))?.days.push({ date: r.date ?? '', total: r.total, count: Number(r.count) });
   }
   return result;
 };

@@ -41,10 +41,17 @@ export type BulkSalesOptions = { sales: number; log: (line: string) => void };
 /** `npm run seed -- --sales N` on DATABASE_URL or the embedded database (base demo data first when empty). */
 export const bulkSeedSales = async ({ sales: wanted, log }: BulkSalesOptions) => {
   const env = loadEnv();
-  const database = env.databaseUrl ? await openPostgres(env.databaseUrl, 2) : await openPglite(path.join(env.dataDir, 'pglite'));
+  const database = env.databaseUrl
+    ? await openPostgres(env.databaseUrl, 2)
+    : await openPglite(path.join(env.dataDir, 'pglite'));
   try {
     await database.migrate();
-    await seedDatabase(database.db, { adminPassword: env.adminPassword, demoPassword: env.demoPassword, seedDemo: true, demoClients: 0 });
+    await seedDatabase(database.db, {
+      adminPassword: env.adminPassword,
+      demoPassword: env.demoPassword,
+      seedDemo: true,
+      demoClients: 0,
+    });
     const started = performance.now();
     const added = await database.db.transaction(async (tx) => {
       // The embedded database is this process's alone (the script checked): foreign-key triggers

@@ -1,8 +1,20 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AllowedTreatment, DeleteResult, allowedTreatmentBodySchema, allowedTreatmentListQuerySchema, allowedTreatmentPatchSchema, Page } from '@ginhawa/contract';
+import type {
+  AllowedTreatment,
+  DeleteResult,
+  allowedTreatmentBodySchema,
+  allowedTreatmentListQuerySchema,
+  allowedTreatmentPatchSchema,
+  Page,
+} from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { membershipAllowedTreatments as allowed, memberships, treatmentCategories, treatments } from '../../db/schema/index';
+import {
+  membershipAllowedTreatments as allowed,
+  memberships,
+  treatmentCategories,
+  treatments,
+} from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
 import { audit, audited } from '../../lib/audit';
 import { fieldError, notFound } from '../../lib/http-error';
@@ -82,7 +94,11 @@ export const getAllowedTreatment = async (db: DbOrTx, id: number): Promise<Allow
   return toRead(row);
 };
 
-export const listAllowedTreatments = async (db: Db, query: AllowedListQuery, url: string): Promise<Page<AllowedTreatment>> => {
+export const listAllowedTreatments = async (
+  db: Db,
+  query: AllowedListQuery,
+  url: string,
+): Promise<Page<AllowedTreatment>> => {
   const conditions: SQL[] = [];
   if (query.membership !== undefined) conditions.push(eq(allowed.membershipId, query.membership));
   if (query.treatment !== undefined) conditions.push(eq(allowed.treatmentId, query.treatment));
@@ -121,14 +137,24 @@ const membershipName = async (db: DbOrTx, id: number) => {
 
 /** The treatment must exist, and a retired (inactive) one cannot be newly included. */
 const includableTreatment = async (db: DbOrTx, id: number) => {
-  const [row] = await db.select({ name: treatments.name, isActive: treatments.isActive }).from(treatments).where(eq(treatments.id, id));
+  const [row] = await db
+    .select({ name: treatments.name, isActive: treatments.isActive })
+    .from(treatments)
+    .where(eq(treatments.id, id));
   if (!row) throw fieldError('treatment', 'No such treatment.');
-  if (!row.isActive) throw fieldError('treatment', `${row.name} is inactive; activate it before including it in a membership.`);
+  if (!row.isActive)
+    throw fieldError('treatment', `${row.name} is inactive; activate it before including it in a membership.`);
   return row.name;
 };
 
 /** A membership includes a treatment once (membership_allowed_treatments_pair_idx). */
-const assertPairFree = (db: DbOrTx, membershipId: number, treatmentId: number, names: { membership: string; treatment: string }, exceptId?: number) =>
+const assertPairFree = (
+  db: DbOrTx,
+  membershipId: number,
+  treatmentId: number,
+  names: { membership: string; treatment: string },
+  exceptId?: number,
+) =>
   assertFree(db, allowed, allowed.treatmentId, treatmentId, {
     alsoWhere: eq(allowed.membershipId, membershipId),
     except: exceptId === undefined ? undefined : { column: allowed.id, value: exceptId },
@@ -138,20 +164,46 @@ const assertPairFree = (db: DbOrTx, membershipId: number, treatmentId: number, n
   });
 
 /** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
-const toColumns = <T extends AllowedPatch>(v: T): { membershipId: T['membership']; treatmentId: T['treatment']; sessionsIncluded: T['sessions_included']; discountPercent: T['discount_percent'] } => ({ membershipId: v.membership, treatmentId: v.treatment, sessionsIncluded: v.sessions_included, discountPercent: v.discount_percent });
+const toColumns = <T extends AllowedPatch>(
+  v: T,
+): {
+  membershipId: T['membership'];
+  treatmentId: T['treatment'];
+  sessionsIncluded: T['sessions_included'];
+  discountPercent: T['discount_percent'];
+} => ({
+  membershipId: v.membership,
+  treatmentId: v.treatment,
+  sessionsIncluded: v.sessions_included,
+  discountPercent: v.discount_percent,
+});
 
 export const createAllowedTreatment = async (db: Db, actorId: number, body: AllowedBody): Promise<AllowedTreatment> =>
   db.transaction(async (tx) => {
-    const names = { membership: await membershipName(tx, body.membership), treatment: await includableTreatment(tx, body.treatment) };
+    const names = {
+      membership: await membershipName(tx, body.membership),
+      treatment: await includableTreatment(tx, body.treatment),
+    };
     await assertPairFree(tx, body.membership, body.treatment, names);
     const [row] = await tx
       .insert(allowed)
       .values({ ...toColumns(body), ...createdBy(actorId) })
       .returning({ id: allowed.id });
-    return audited(tx, { actorId, action: 'create', tableName: 'membership_allowed_treatments', rowId: row!.id, after: await getAllowedTreatment(tx, row!.id) });
+    return audited(tx, {
+      actorId,
+      action: 'create',
+      tableName: 'membership_allowed_treatments',
+      rowId: row!.id,
+      after: await getAllowedTreatment(tx, row!.id),
+    });
   });
 
-export const updateAllowedTreatment = async (db: Db, actorId: number, id: number, patch: AllowedPatch): Promise<AllowedTreatment> =>
+export const updateAllowedTreatment = async (
+  db: Db,
+  actorId: number,
+  id: number,
+  patch: AllowedPatch,
+): Promise<AllowedTreatment> =>
   db.transaction(async (tx) => {
     const before = await getAllowedTreatment(tx, id);
     const membershipId = patch.membership ?? before.membership;
@@ -161,12 +213,20 @@ export const updateAllowedTreatment = async (db: Db, actorId: number, id: number
       // Keeping an already-included treatment that was retired later is fine; switching to one is not.
       treatment: treatmentId === before.treatment ? before.treatment_name : await includableTreatment(tx, treatmentId),
     };
-    if (membershipId !== before.membership || treatmentId !== before.treatment) await assertPairFree(tx, membershipId, treatmentId, names, id);
+    if (membershipId !== before.membership || treatmentId !== before.treatment)
+      await assertPairFree(tx, membershipId, treatmentId, names, id);
     await tx
       .update(allowed)
       .set({ ...toColumns(patch), membershipId, treatmentId, ...touched(actorId) })
       .where(eq(allowed.id, id));
-    return audited(tx, { actorId, action: 'update', tableName: 'membership_allowed_treatments', rowId: id, before, after: await getAllowedTreatment(tx, id) });
+    return audited(tx, {
+      actorId,
+      action: 'update',
+      tableName: 'membership_allowed_treatments',
+      rowId: id,
+      before,
+      after: await getAllowedTreatment(tx, id),
+    });
   });
 
 export const deleteAllowedTreatment = async (db: Db, actorId: number, id: number): Promise<DeleteResult> =>

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, TestContext } from '../../test/build';
-import { API, auditRows, created, makeMembership, makeTreatment, startCatalogueApp, unique } from './services.test-helpers';
+import {
+  API,
+  auditRows,
+  created,
+  makeMembership,
+  makeTreatment,
+  startCatalogueApp,
+  unique,
+} from './services.test-helpers';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -16,8 +24,18 @@ afterAll(async () => {
 });
 
 const kinds = [
-  { path: 'treatment-categories', table: 'treatment_categories', label: 'treatment category', countKey: 'treatments_count' },
-  { path: 'membership-categories', table: 'membership_categories', label: 'membership category', countKey: 'memberships_count' },
+  {
+    path: 'treatment-categories',
+    table: 'treatment_categories',
+    label: 'treatment category',
+    countKey: 'treatments_count',
+  },
+  {
+    path: 'membership-categories',
+    table: 'membership_categories',
+    label: 'membership category',
+    countKey: 'memberships_count',
+  },
 ] as const;
 
 describe.each(kinds)('/api/services/$path/', ({ path, table, label, countKey }) => {
@@ -25,7 +43,11 @@ describe.each(kinds)('/api/services/$path/', ({ path, table, label, countKey }) 
 
   it('creates a category (201) with an audit row, trimming the name', async () => {
     const name = unique('Signature');
-    const res = await admin.request({ method: 'POST', url, payload: { name: `  ${name}  `, description: 'House specials' } });
+    const res = await admin.request({
+      method: 'POST',
+      url,
+      payload: { name: `  ${name}  `, description: 'House specials' },
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ name, description: 'House specials', [countKey]: 0 });
@@ -38,9 +60,17 @@ describe.each(kinds)('/api/services/$path/', ({ path, table, label, countKey }) 
 
   it('lets every signed-in person read, and nobody signed out', async () => {
     const category = await created(admin, path, { name: unique('Readable') });
-    const list = await therapist.request({ method: 'GET', url: `${url}?search=${encodeURIComponent(category.name as string)}` });
+    const list = await therapist.request({
+      method: 'GET',
+      url: `${url}?search=${encodeURIComponent(category.name as string)}`,
+    });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toMatchObject({ count: 1, next: null, previous: null, results: [{ id: category.id, name: category.name }] });
+    expect(list.json()).toMatchObject({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [{ id: category.id, name: category.name }],
+    });
     const one = await therapist.request({ method: 'GET', url: `${url}${category.id}/` });
     expect(one.statusCode).toBe(200);
     expect(one.json().name).toBe(category.name);
@@ -75,7 +105,10 @@ describe.each(kinds)('/api/services/$path/', ({ path, table, label, countKey }) 
   it('answers bad input with field errors', async () => {
     const empty = await admin.request({ method: 'POST', url, payload: { name: '   ' } });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ message: 'Please correct the highlighted fields.', errors: { name: ['Enter a name.'] } });
+    expect(empty.json()).toEqual({
+      message: 'Please correct the highlighted fields.',
+      errors: { name: ['Enter a name.'] },
+    });
     const missing = await admin.request({ method: 'POST', url, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ name: ['This field is required.'] });
@@ -83,7 +116,12 @@ describe.each(kinds)('/api/services/$path/', ({ path, table, label, countKey }) 
     expect(long.json().errors).toEqual({ name: ['Names are at most 100 characters.'] });
     const wrongType = await admin.request({ method: 'POST', url, payload: { name: 42 } });
     expect(wrongType.json().errors).toEqual({ name: ['Expected string.'] });
-    const malformed = await admin.request({ method: 'POST', url, payload: '{"name":', headers: { 'content-type': 'application/json' } });
+    const malformed = await admin.request({
+      method: 'POST',
+      url,
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
@@ -102,14 +140,26 @@ describe.each(kinds)('/api/services/$path/', ({ path, table, label, countKey }) 
   it('updates with PUT and PATCH, refusing a rename onto another name', async () => {
     const taken = await created(admin, path, { name: unique('Taken') });
     const category = await created(admin, path, { name: unique('Original'), description: 'Old' });
-    const put = await admin.request({ method: 'PUT', url: `${url}${category.id}/`, payload: { name: `${category.name} Renamed` } });
+    const put = await admin.request({
+      method: 'PUT',
+      url: `${url}${category.id}/`,
+      payload: { name: `${category.name} Renamed` },
+    });
     expect(put.statusCode).toBe(200);
     // PUT sends the whole object: a missing description becomes empty.
     expect(put.json()).toMatchObject({ id: category.id, name: `${category.name} Renamed`, description: '' });
-    const patch = await admin.request({ method: 'PATCH', url: `${url}${category.id}/`, payload: { description: 'New words' } });
+    const patch = await admin.request({
+      method: 'PATCH',
+      url: `${url}${category.id}/`,
+      payload: { description: 'New words' },
+    });
     expect(patch.statusCode).toBe(200);
     expect(patch.json()).toMatchObject({ name: `${category.name} Renamed`, description: 'New words' });
-    const sameNameDifferentCase = await admin.request({ method: 'PATCH', url: `${url}${category.id}/`, payload: { name: `${category.name} RENAMED` } });
+    const sameNameDifferentCase = await admin.request({
+      method: 'PATCH',
+      url: `${url}${category.id}/`,
+      payload: { name: `${category.name} RENAMED` },
+    });
     expect(sameNameDifferentCase.statusCode).toBe(200);
     const clash = await admin.request({ method: 'PATCH', url: `${url}${category.id}/`, payload: { name: taken.name } });
     expect(clash.statusCode).toBe(409);
@@ -122,7 +172,11 @@ describe.each(kinds)('/api/services/$path/', ({ path, table, label, countKey }) 
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const) {
-      const res = await admin.request({ method, url: `${url}999999/`, ...(method === 'PUT' || method === 'PATCH' ? { payload: { name: 'Ghost' } } : {}) });
+      const res = await admin.request({
+        method,
+        url: `${url}999999/`,
+        ...(method === 'PUT' || method === 'PATCH' ? { payload: { name: 'Ghost' } } : {}),
+      });
       expect(res.statusCode, method).toBe(404);
       expect(res.json()).toEqual({ message: `No such ${label}.` });
     }
@@ -134,15 +188,25 @@ describe.each(kinds)('/api/services/$path/', ({ path, table, label, countKey }) 
   it('pages, searches and orders on the server', async () => {
     const tag = unique('Paged');
     for (const suffix of ['Charlie', 'alpha', 'Bravo']) await created(admin, path, { name: `${tag} ${suffix}` });
-    const first = await therapist.request({ method: 'GET', url: `${url}?search=${encodeURIComponent(tag)}&pageSize=2` });
+    const first = await therapist.request({
+      method: 'GET',
+      url: `${url}?search=${encodeURIComponent(tag)}&pageSize=2`,
+    });
     expect(first.json()).toMatchObject({ count: 3, previous: null });
     expect(first.json().results.map((r: { name: string }) => r.name)).toEqual([`${tag} alpha`, `${tag} Bravo`]);
     expect(first.json().next).toContain('page=2');
     const second = await therapist.request({ method: 'GET', url: first.json().next });
     expect(second.json().results.map((r: { name: string }) => r.name)).toEqual([`${tag} Charlie`]);
     expect(second.json().next).toBeNull();
-    const reversed = await therapist.request({ method: 'GET', url: `${url}?search=${encodeURIComponent(tag)}&ordering=-name` });
-    expect(reversed.json().results.map((r: { name: string }) => r.name)).toEqual([`${tag} Charlie`, `${tag} Bravo`, `${tag} alpha`]);
+    const reversed = await therapist.request({
+      method: 'GET',
+      url: `${url}?search=${encodeURIComponent(tag)}&ordering=-name`,
+    });
+    expect(reversed.json().results.map((r: { name: string }) => r.name)).toEqual([
+      `${tag} Charlie`,
+      `${tag} Bravo`,
+      `${tag} alpha`,
+    ]);
     const wildcard = await therapist.request({ method: 'GET', url: `${url}?search=%25` });
     expect(wildcard.json().count).toBe(0);
     const badOrdering = await therapist.request({ method: 'GET', url: `${url}?ordering=password` });
@@ -157,7 +221,10 @@ describe.each(kinds)('/api/services/$path/', ({ path, table, label, countKey }) 
     const category = await created(admin, path, { name: unique('Short-lived') });
     const res = await admin.request({ method: 'DELETE', url: `${url}${category.id}/` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ result: 'deleted', message: expect.stringMatching(/^(Treatment|Membership) category “Short-lived.*” deleted.$/) });
+    expect(res.json()).toEqual({
+      result: 'deleted',
+      message: expect.stringMatching(/^(Treatment|Membership) category “Short-lived.*” deleted.$/),
+    });
     expect((await admin.request({ method: 'GET', url: `${url}${category.id}/` })).statusCode).toBe(404);
     const [row] = await auditRows(ctx.database.db, table, category.id);
     expect(row).toMatchObject({ action: 'delete', actorId: adminId, after: null });
@@ -175,13 +242,20 @@ describe('deleting a category in use', () => {
     const res = await admin.request({ method: 'DELETE', url: `${API}/treatment-categories/${category.id}/` });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      message: 'This treatment category is in use: it has 2 treatments (Acne Facial, Anti-Aging Facial). Move or delete what uses it first.',
+      message:
+        'This treatment category is in use: it has 2 treatments (Acne Facial, Anti-Aging Facial). Move or delete what uses it first.',
     });
-    expect((await admin.request({ method: 'GET', url: `${API}/treatment-categories/${category.id}/` })).statusCode).toBe(200);
+    expect(
+      (await admin.request({ method: 'GET', url: `${API}/treatment-categories/${category.id}/` })).statusCode,
+    ).toBe(200);
     expect(await auditRows(ctx.database.db, 'treatment_categories', category.id)).toHaveLength(1);
     // Moving the treatments out frees it.
     const other = await created(admin, 'treatment-categories', { name: unique('Elsewhere') });
-    const moved = await admin.request({ method: 'PATCH', url: `${API}/treatments/${a.id}/`, payload: { category: other.id } });
+    const moved = await admin.request({
+      method: 'PATCH',
+      url: `${API}/treatments/${a.id}/`,
+      payload: { category: other.id },
+    });
     expect(moved.statusCode).toBe(200);
     const still = await admin.request({ method: 'DELETE', url: `${API}/treatment-categories/${category.id}/` });
     expect(still.json().message).toMatch(/it has 1 treatment \(Acne Facial\)/);
@@ -197,7 +271,11 @@ describe('deleting a category in use', () => {
     expect(res.json()).toEqual({
       message: `This membership category is in use: 1 membership is listed under it (${gold.name}). Move or delete what uses it first.`,
     });
-    await admin.request({ method: 'POST', url: `${API}/memberships/${gold.id}/update_categories/`, payload: { categories: [] } });
+    await admin.request({
+      method: 'POST',
+      url: `${API}/memberships/${gold.id}/update_categories/`,
+      payload: { categories: [] },
+    });
     const freed = await admin.request({ method: 'DELETE', url: `${API}/membership-categories/${category.id}/` });
     expect(freed.statusCode).toBe(200);
   });

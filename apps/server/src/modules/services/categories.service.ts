@@ -1,6 +1,14 @@
 import { eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { categoryBodySchema, CategoryListQuery, categoryPatchSchema, DeleteResult, MembershipCategory, Page, TreatmentCategory } from '@ginhawa/contract';
+import type {
+  categoryBodySchema,
+  CategoryListQuery,
+  categoryPatchSchema,
+  DeleteResult,
+  MembershipCategory,
+  Page,
+  TreatmentCategory,
+} from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { membershipCategories, membershipCategoryLinks, treatmentCategories, treatments } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
@@ -19,7 +27,9 @@ type CategoryPatch = z.output<typeof categoryPatchSchema>;
  * Treatment categories and membership categories have the same shape and rules (name unique,
  * case-insensitive; deleting one in use is a 409), so one implementation serves both.
  */
-const categoryService = <Row extends { id: number; name: string; description: string; created_at: string; updated_at: string }>(spec: {
+const categoryService = <
+  Row extends { id: number; name: string; description: string; created_at: string; updated_at: string },
+>(spec: {
   table: typeof treatmentCategories | typeof membershipCategories;
   tableName: string;
   /** What the UI calls it, e.g. "treatment category". */
@@ -41,7 +51,14 @@ const categoryService = <Row extends { id: number; name: string; description: st
   };
   type Selected = { id: number; name: string; description: string; count: number; createdAt: Date; updatedAt: Date };
   const toRead = (r: Selected) =>
-    ({ id: r.id, name: r.name, description: r.description, [spec.countKey]: r.count, created_at: iso(r.createdAt), updated_at: iso(r.updatedAt) }) as unknown as Row;
+    ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      [spec.countKey]: r.count,
+      created_at: iso(r.createdAt),
+      updated_at: iso(r.updatedAt),
+    }) as unknown as Row;
 
   const assertNameFree = (db: DbOrTx, name: string, exceptId?: number) =>
     assertFree(db, table, table.name, name, {
@@ -60,9 +77,18 @@ const categoryService = <Row extends { id: number; name: string; description: st
 
   const list = async (db: Db, query: CategoryListQuery, url: string): Promise<Page<Row>> =>
     listPage(url, query, {
-      select: () => db.select({ ...columns, total: totalRows }).from(table).$dynamic(),
+      select: () =>
+        db
+          .select({ ...columns, total: totalRows })
+          .from(table)
+          .$dynamic(),
       where: query.search ? ilike(table.name, likePattern(query.search)) : undefined,
-      orderBy: { name: lower(table.name), [spec.countKey]: countColumn, created_at: table.createdAt, updated_at: table.updatedAt },
+      orderBy: {
+        name: lower(table.name),
+        [spec.countKey]: countColumn,
+        created_at: table.createdAt,
+        updated_at: table.updatedAt,
+      },
       defaultOrder: [lower(table.name)],
       tieBreaker: table.id,
       toItem: toRead,
@@ -75,7 +101,13 @@ const categoryService = <Row extends { id: number; name: string; description: st
         .insert(table)
         .values({ name: body.name, description: body.description, ...createdBy(actorId) })
         .returning({ id: table.id });
-      return audited(tx, { actorId, action: 'create', tableName: spec.tableName, rowId: row!.id, after: await get(tx, row!.id) });
+      return audited(tx, {
+        actorId,
+        action: 'create',
+        tableName: spec.tableName,
+        rowId: row!.id,
+        after: await get(tx, row!.id),
+      });
     });
 
   const update = async (db: Db, actorId: number, id: number, patch: CategoryPatch): Promise<Row> =>
@@ -86,7 +118,14 @@ const categoryService = <Row extends { id: number; name: string; description: st
         .update(table)
         .set({ name: patch.name, description: patch.description, ...touched(actorId) })
         .where(eq(table.id, id));
-      return audited(tx, { actorId, action: 'update', tableName: spec.tableName, rowId: id, before, after: await get(tx, id) });
+      return audited(tx, {
+        actorId,
+        action: 'update',
+        tableName: spec.tableName,
+        rowId: id,
+        before,
+        after: await get(tx, id),
+      });
     });
 
   /** Only an unused category is deleted; one in use is a 409 naming the uses. */
@@ -96,7 +135,10 @@ const categoryService = <Row extends { id: number; name: string; description: st
       await assertNotInUse(tx, spec.usages, id, `This ${spec.label}`, 'Move or delete what uses it first.');
       await tx.delete(table).where(eq(table.id, id));
       await audit(tx, { actorId, action: 'delete', tableName: spec.tableName, rowId: id, before });
-      return { result: 'deleted', message: `${spec.label[0]!.toUpperCase()}${spec.label.slice(1)} “${before.name}” deleted.` };
+      return {
+        result: 'deleted',
+        message: `${spec.label[0]!.toUpperCase()}${spec.label.slice(1)} “${before.name}” deleted.`,
+      };
     });
 
   return { get, list, create, update, remove };

@@ -18,8 +18,17 @@ const treatmentsInCategory: UsageCheck = async (db, categoryId) => {
   const where = eq(treatments.categoryId, categoryId);
   const [total] = await db.select({ n: count() }).from(treatments).where(where);
   if (!total?.n) return null;
-  const rows = await db.select({ name: treatments.name }).from(treatments).where(where).orderBy(asc(treatments.name)).limit(SHOWN);
-  return `it has ${plural(total.n, 'treatment')} (${nameList(rows.map((r) => r.name), total.n, SHOWN)})`;
+  const rows = await db
+    .select({ name: treatments.name })
+    .from(treatments)
+    .where(where)
+    .orderBy(asc(treatments.name))
+    .limit(SHOWN);
+  return `it has ${plural(total.n, 'treatment')} (${nameList(
+    rows.map((r) => r.name),
+    total.n,
+    SHOWN,
+  )})`;
 };
 
 const membershipsIncludingTreatment: UsageCheck = async (db, treatmentId) => {
@@ -33,7 +42,11 @@ const membershipsIncludingTreatment: UsageCheck = async (db, treatmentId) => {
     .where(where)
     .orderBy(asc(memberships.name))
     .limit(SHOWN);
-  return `included in ${plural(total.n, 'membership')} (${nameList(rows.map((r) => r.name), total.n, SHOWN)})`;
+  return `included in ${plural(total.n, 'membership')} (${nameList(
+    rows.map((r) => r.name),
+    total.n,
+    SHOWN,
+  )})`;
 };
 
 const membershipsInCategory: UsageCheck = async (db, categoryId) => {
@@ -47,7 +60,11 @@ const membershipsInCategory: UsageCheck = async (db, categoryId) => {
     .where(where)
     .orderBy(asc(memberships.name))
     .limit(SHOWN);
-  return `${plural(total.n, 'membership is', 'memberships are')} listed under it (${nameList(rows.map((r) => r.name), total.n, SHOWN)})`;
+  return `${plural(total.n, 'membership is', 'memberships are')} listed under it (${nameList(
+    rows.map((r) => r.name),
+    total.n,
+    SHOWN,
+  )})`;
 };
 
 export const treatmentCategoryUsages: UsageCheck[] = [treatmentsInCategory];
@@ -61,7 +78,13 @@ export const membershipCategoryUsages: UsageCheck[] = [membershipsInCategory];
 export const membershipUsages: UsageCheck[] = [];
 
 /** Throws 409 naming every use, with what to do instead (`advice`). */
-export const assertNotInUse = async (db: DbOrTx, checks: readonly UsageCheck[], id: number, subject: string, advice: string) => {
+export const assertNotInUse = async (
+  db: DbOrTx,
+  checks: readonly UsageCheck[],
+  id: number,
+  subject: string,
+  advice: string,
+) => {
   const reasons: string[] = [];
   for (const check of checks) {
     const reason = await check(db, id);

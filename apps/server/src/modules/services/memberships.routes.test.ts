@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { membershipAllowedTreatments, membershipCategoryLinks } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
-import { API, auditRows, created, makeMembership, makeMembershipCategory, makeTreatment, startCatalogueApp, unique } from './services.test-helpers';
+import {
+  API,
+  auditRows,
+  created,
+  makeMembership,
+  makeMembershipCategory,
+  makeTreatment,
+  startCatalogueApp,
+  unique,
+} from './services.test-helpers';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -28,7 +37,11 @@ const valid = () => ({ name: unique('Gold'), price: '25000', validity_days: 365 
 
 describe('POST /api/services/memberships/', () => {
   it('creates a membership (201) with its categories in one go, audited', async () => {
-    const body = { ...valid(), description: 'Twelve months of pampering', categories: [couples.id, annual.id, annual.id] };
+    const body = {
+      ...valid(),
+      description: 'Twelve months of pampering',
+      categories: [couples.id, annual.id, annual.id],
+    };
     const res = await admin.request({ method: 'POST', url, payload: body });
     expect(res.statusCode).toBe(201);
     const membership = res.json();
@@ -60,7 +73,11 @@ describe('POST /api/services/memberships/', () => {
     ['fractional validity', { validity_days: 30.5 }, { validity_days: ['Use whole days.'] }],
     ['missing validity', { validity_days: undefined }, { validity_days: ['This field is required.'] }],
     ['negative price', { price: '-1' }, { price: ['The price cannot be negative.'] }],
-    ['price with centavo fractions', { price: '100.001' }, { price: ['Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).'] }],
+    [
+      'price with centavo fractions',
+      { price: '100.001' },
+      { price: ['Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).'] },
+    ],
     ['categories not a list', { categories: 3 }, { categories: ['Send a list of category ids.'] }],
     ['a category that is not an id', { categories: ['Annual'] }, { 'categories.0': ['Choose a category.'] }],
     ['blank name', { name: '  ' }, { name: ['Enter a name.'] }],
@@ -74,7 +91,10 @@ describe('POST /api/services/memberships/', () => {
     const body = { ...valid(), categories: [annual.id, 999_998, 999_999] };
     const res = await admin.request({ method: 'POST', url, payload: body });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Please correct the highlighted fields.', errors: { categories: ['No such membership categories: 999998, 999999.'] } });
+    expect(res.json()).toEqual({
+      message: 'Please correct the highlighted fields.',
+      errors: { categories: ['No such membership categories: 999998, 999999.'] },
+    });
     const search = await admin.request({ method: 'GET', url: `${url}?search=${encodeURIComponent(body.name)}` });
     expect(search.json().count).toBe(0);
   });
@@ -102,8 +122,18 @@ describe('GET /api/services/memberships/', () => {
   let tag: string;
   beforeAll(async () => {
     tag = unique('Tier');
-    await makeMembership(admin, { name: `${tag} Silver`, price: '12000.00', validity_days: 180, categories: [annual.id] });
-    await makeMembership(admin, { name: `${tag} Gold`, price: '25000.00', validity_days: 365, categories: [annual.id, couples.id] });
+    await makeMembership(admin, {
+      name: `${tag} Silver`,
+      price: '12000.00',
+      validity_days: 180,
+      categories: [annual.id],
+    });
+    await makeMembership(admin, {
+      name: `${tag} Gold`,
+      price: '25000.00',
+      validity_days: 365,
+      categories: [annual.id, couples.id],
+    });
     await makeMembership(admin, { name: `${tag} Bronze`, price: '6000.00', validity_days: 90, is_active: false });
   });
   const names = (res: { json: () => { results: { name: string }[] } }) => res.json().results.map((r) => r.name);
@@ -112,17 +142,33 @@ describe('GET /api/services/memberships/', () => {
     const res = await therapist.request({ method: 'GET', url: `${url}?search=${encodeURIComponent(tag)}` });
     expect(res.statusCode).toBe(200);
     expect(names(res)).toEqual([`${tag} Bronze`, `${tag} Gold`, `${tag} Silver`]);
-    expect(res.json().results[1]).toMatchObject({ category_names: [annual.name, couples.name], validity_days: 365, price: '25000.00' });
+    expect(res.json().results[1]).toMatchObject({
+      category_names: [annual.name, couples.name],
+      validity_days: 365,
+      price: '25000.00',
+    });
   });
 
   it('filters by category and is_active, orders by price, pages', async () => {
-    const inCouples = await therapist.request({ method: 'GET', url: `${url}?search=${encodeURIComponent(tag)}&category=${couples.id}` });
+    const inCouples = await therapist.request({
+      method: 'GET',
+      url: `${url}?search=${encodeURIComponent(tag)}&category=${couples.id}`,
+    });
     expect(names(inCouples)).toEqual([`${tag} Gold`]);
-    const inAnnual = await therapist.request({ method: 'GET', url: `${url}?search=${encodeURIComponent(tag)}&category=${annual.id}&ordering=-price` });
+    const inAnnual = await therapist.request({
+      method: 'GET',
+      url: `${url}?search=${encodeURIComponent(tag)}&category=${annual.id}&ordering=-price`,
+    });
     expect(names(inAnnual)).toEqual([`${tag} Gold`, `${tag} Silver`]);
-    const active = await therapist.request({ method: 'GET', url: `${url}?search=${encodeURIComponent(tag)}&is_active=false` });
+    const active = await therapist.request({
+      method: 'GET',
+      url: `${url}?search=${encodeURIComponent(tag)}&is_active=false`,
+    });
     expect(names(active)).toEqual([`${tag} Bronze`]);
-    const page = await therapist.request({ method: 'GET', url: `${url}?search=${encodeURIComponent(tag)}&ordering=validity_days&pageSize=1&page=2` });
+    const page = await therapist.request({
+      method: 'GET',
+      url: `${url}?search=${encodeURIComponent(tag)}&ordering=validity_days&pageSize=1&page=2`,
+    });
     expect(page.json()).toMatchObject({ count: 3 });
     expect(names(page)).toEqual([`${tag} Silver`]);
     expect(page.json().next).toContain('page=3');
@@ -148,9 +194,18 @@ describe('GET /api/services/memberships/', () => {
 describe('updating memberships', () => {
   it('PUT replaces the fields; categories stay unless sent', async () => {
     const membership = await makeMembership(admin, { categories: [annual.id], description: 'Old' });
-    const put = await admin.request({ method: 'PUT', url: `${url}${membership.id}/`, payload: { name: membership.name, price: '30000.00', validity_days: 730 } });
+    const put = await admin.request({
+      method: 'PUT',
+      url: `${url}${membership.id}/`,
+      payload: { name: membership.name, price: '30000.00', validity_days: 730 },
+    });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ price: '30000.00', validity_days: 730, description: '', categories: [annual.id] });
+    expect(put.json()).toMatchObject({
+      price: '30000.00',
+      validity_days: 730,
+      description: '',
+      categories: [annual.id],
+    });
     const withCategories = await admin.request({
       method: 'PUT',
       url: `${url}${membership.id}/`,
@@ -169,10 +224,18 @@ describe('updating memberships', () => {
     const off = await admin.request({ method: 'PATCH', url: `${url}${membership.id}/`, payload: { is_active: false } });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ is_active: false, price: '9999.99', name: membership.name });
-    const clash = await admin.request({ method: 'PATCH', url: `${url}${membership.id}/`, payload: { name: other.name } });
+    const clash = await admin.request({
+      method: 'PATCH',
+      url: `${url}${membership.id}/`,
+      payload: { name: other.name },
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().errors).toEqual({ name: ['A membership with this name already exists.'] });
-    const badCategory = await admin.request({ method: 'PATCH', url: `${url}${membership.id}/`, payload: { name: unique('Renamed'), categories: [999_999] } });
+    const badCategory = await admin.request({
+      method: 'PATCH',
+      url: `${url}${membership.id}/`,
+      payload: { name: unique('Renamed'), categories: [999_999] },
+    });
     expect(badCategory.statusCode).toBe(400);
     expect(badCategory.json().errors).toEqual({ categories: ['No such membership category: 999999.'] });
     // The whole change was rolled back, the rename included.
@@ -183,7 +246,11 @@ describe('updating memberships', () => {
     const missing = await admin.request({ method: 'PUT', url: `${url}999999/`, payload: valid() });
     expect(missing.statusCode).toBe(404);
     const membership = await makeMembership(admin);
-    const refused = await therapist.request({ method: 'PATCH', url: `${url}${membership.id}/`, payload: { price: '1.00' } });
+    const refused = await therapist.request({
+      method: 'PATCH',
+      url: `${url}${membership.id}/`,
+      payload: { price: '1.00' },
+    });
     expect(refused.statusCode).toBe(403);
   });
 });
@@ -193,9 +260,17 @@ describe('POST /api/services/memberships/{id}/update_categories/', () => {
 
   it('sets exactly the given categories, audited as update_categories', async () => {
     const membership = await makeMembership(admin, { categories: [annual.id] });
-    const res = await admin.request({ method: 'POST', url: updateUrl(membership.id), payload: { categories: [couples.id, annual.id] } });
+    const res = await admin.request({
+      method: 'POST',
+      url: updateUrl(membership.id),
+      payload: { categories: [couples.id, annual.id] },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: membership.id, categories: [annual.id, couples.id], category_names: [annual.name, couples.name] });
+    expect(res.json()).toMatchObject({
+      id: membership.id,
+      categories: [annual.id, couples.id],
+      category_names: [annual.name, couples.name],
+    });
     const [row] = await auditRows(ctx.database.db, 'memberships', membership.id);
     expect(row).toMatchObject({
       action: 'update_categories',
@@ -205,16 +280,28 @@ describe('POST /api/services/memberships/{id}/update_categories/', () => {
     });
     const cleared = await admin.request({ method: 'POST', url: updateUrl(membership.id), payload: { categories: [] } });
     expect(cleared.json()).toMatchObject({ categories: [], category_names: [] });
-    const links = await ctx.database.db.select().from(membershipCategoryLinks).where(eq(membershipCategoryLinks.membershipId, membership.id));
+    const links = await ctx.database.db
+      .select()
+      .from(membershipCategoryLinks)
+      .where(eq(membershipCategoryLinks.membershipId, membership.id));
     expect(links).toEqual([]);
   });
 
   it('refuses unknown ids (400 on categories) and keeps the old set', async () => {
     const membership = await makeMembership(admin, { categories: [annual.id] });
-    const res = await admin.request({ method: 'POST', url: updateUrl(membership.id), payload: { categories: [couples.id, 424242] } });
+    const res = await admin.request({
+      method: 'POST',
+      url: updateUrl(membership.id),
+      payload: { categories: [couples.id, 424242] },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Please correct the highlighted fields.', errors: { categories: ['No such membership category: 424242.'] } });
-    expect((await admin.request({ method: 'GET', url: `${url}${membership.id}/` })).json().categories).toEqual([annual.id]);
+    expect(res.json()).toEqual({
+      message: 'Please correct the highlighted fields.',
+      errors: { categories: ['No such membership category: 424242.'] },
+    });
+    expect((await admin.request({ method: 'GET', url: `${url}${membership.id}/` })).json().categories).toEqual([
+      annual.id,
+    ]);
     expect((await auditRows(ctx.database.db, 'memberships', membership.id)).map((r) => r.action)).toEqual(['create']);
   });
 
@@ -223,18 +310,34 @@ describe('POST /api/services/memberships/{id}/update_categories/', () => {
     const missing = await admin.request({ method: 'POST', url: updateUrl(membership.id), payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ categories: ['Send a list of category ids.'] });
-    const strings = await admin.request({ method: 'POST', url: updateUrl(membership.id), payload: { categories: ['1'] } });
+    const strings = await admin.request({
+      method: 'POST',
+      url: updateUrl(membership.id),
+      payload: { categories: ['1'] },
+    });
     expect(strings.json().errors).toEqual({ 'categories.0': ['Choose a category.'] });
-    const tooMany = await admin.request({ method: 'POST', url: updateUrl(membership.id), payload: { categories: Array.from({ length: 51 }, (_, i) => i + 1) } });
+    const tooMany = await admin.request({
+      method: 'POST',
+      url: updateUrl(membership.id),
+      payload: { categories: Array.from({ length: 51 }, (_, i) => i + 1) },
+    });
     expect(tooMany.json().errors).toEqual({ categories: ['At most 50 categories.'] });
   });
 
   it('answers 404 for an unknown membership and 403 for non-admins', async () => {
-    const missing = await admin.request({ method: 'POST', url: updateUrl(999_999), payload: { categories: [annual.id] } });
+    const missing = await admin.request({
+      method: 'POST',
+      url: updateUrl(999_999),
+      payload: { categories: [annual.id] },
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'No such membership.' });
     const membership = await makeMembership(admin);
-    const refused = await manager.request({ method: 'POST', url: updateUrl(membership.id), payload: { categories: [annual.id] } });
+    const refused = await manager.request({
+      method: 'POST',
+      url: updateUrl(membership.id),
+      payload: { categories: [annual.id] },
+    });
     expect(refused.statusCode).toBe(403);
     expect((await admin.request({ method: 'GET', url: `${url}${membership.id}/` })).json().categories).toEqual([]);
   });
@@ -244,13 +347,27 @@ describe('DELETE /api/services/memberships/{id}/', () => {
   it('deletes it with its category links and allowed treatments, keeping them in the audit row', async () => {
     const membership = await makeMembership(admin, { categories: [annual.id] });
     const treatment = await makeTreatment(admin);
-    await created(admin, 'membership-allowed-treatments', { membership: membership.id, treatment: treatment.id, sessions_included: 6, discount_percent: '10' });
-    const before = (await admin.request({ method: 'GET', url: `${API}/membership-categories/${annual.id}/` })).json().memberships_count;
+    await created(admin, 'membership-allowed-treatments', {
+      membership: membership.id,
+      treatment: treatment.id,
+      sessions_included: 6,
+      discount_percent: '10',
+    });
+    const before = (await admin.request({ method: 'GET', url: `${API}/membership-categories/${annual.id}/` })).json()
+      .memberships_count;
     const res = await admin.request({ method: 'DELETE', url: `${url}${membership.id}/` });
     expect(res.statusCode).toBe(200);
     expect((await admin.request({ method: 'GET', url: `${url}${membership.id}/` })).statusCode).toBe(404);
-    expect(await ctx.database.db.select().from(membershipAllowedTreatments).where(eq(membershipAllowedTreatments.membershipId, membership.id))).toEqual([]);
-    expect((await admin.request({ method: 'GET', url: `${API}/membership-categories/${annual.id}/` })).json().memberships_count).toBe(before - 1);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(membershipAllowedTreatments)
+        .where(eq(membershipAllowedTreatments.membershipId, membership.id)),
+    ).toEqual([]);
+    expect(
+      (await admin.request({ method: 'GET', url: `${API}/membership-categories/${annual.id}/` })).json()
+        .memberships_count,
+    ).toBe(before - 1);
     const [row] = await auditRows(ctx.database.db, 'memberships', membership.id);
     expect(row).toMatchObject({ action: 'delete', actorId: adminId, after: null });
     expect(row!.before).toMatchObject({

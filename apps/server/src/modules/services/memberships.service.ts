@@ -1,8 +1,20 @@
 import { and, asc, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DeleteResult, Membership, membershipBodySchema, membershipListQuerySchema, membershipPatchSchema, Page } from '@ginhawa/contract';
+import type {
+  DeleteResult,
+  Membership,
+  membershipBodySchema,
+  membershipListQuerySchema,
+  membershipPatchSchema,
+  Page,
+} from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { membershipAllowedTreatments, membershipCategories, membershipCategoryLinks, memberships } from '../../db/schema/index';
+import {
+  membershipAllowedTreatments,
+  membershipCategories,
+  membershipCategoryLinks,
+  memberships,
+} from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
 import { audit, audited } from '../../lib/audit';
 import { fieldError, notFound } from '../../lib/http-error';
@@ -23,7 +35,10 @@ const categoriesJson = sql<CategoryRef[] | string | null>`(
   from ${membershipCategoryLinks} join ${membershipCategories} on ${membershipCategories.id} = ${membershipCategoryLinks.categoryId}
   where ${membershipCategoryLinks.membershipId} = ${outer('memberships', 'id')})`;
 
-const allowedCount = sql<number>`(select count(*) from ${membershipAllowedTreatments} where ${membershipAllowedTreatments.membershipId} = ${outer('memberships', 'id')})`.mapWith(Number);
+const allowedCount =
+  sql<number>`(select count(*) from ${membershipAllowedTreatments} where ${membershipAllowedTreatments.membershipId} = ${outer('memberships', 'id')})`.mapWith(
+    Number,
+  );
 
 const columns = {
   id: memberships.id,
@@ -53,7 +68,8 @@ type Selected = {
 
 const toRead = (r: Selected): Membership => {
   // json comes back parsed from both drivers; a string is parsed here in case a driver does not.
-  const categories: CategoryRef[] = typeof r.categories === 'string' ? (JSON.parse(r.categories) as CategoryRef[]) : (r.categories ?? []);
+  const categories: CategoryRef[] =
+    typeof r.categories === 'string' ? (JSON.parse(r.categories) as CategoryRef[]) : (r.categories ?? []);
   return {
     id: r.id,
     name: r.name,
@@ -85,12 +101,21 @@ export const listMemberships = async (db: Db, query: MembershipListQuery, url: s
         db
           .select({ one: sql`1` })
           .from(membershipCategoryLinks)
-          .where(and(eq(membershipCategoryLinks.membershipId, outer('memberships', 'id')), eq(membershipCategoryLinks.categoryId, query.category))),
+          .where(
+            and(
+              eq(membershipCategoryLinks.membershipId, outer('memberships', 'id')),
+              eq(membershipCategoryLinks.categoryId, query.category),
+            ),
+          ),
       ),
     );
   }
   return listPage(url, query, {
-    select: () => db.select({ ...columns, total: totalRows }).from(memberships).$dynamic(),
+    select: () =>
+      db
+        .select({ ...columns, total: totalRows })
+        .from(memberships)
+        .$dynamic(),
     where: and(...conditions),
     orderBy: {
       name: lower(memberships.name),
@@ -120,17 +145,39 @@ const assertNameFree = (db: DbOrTx, name: string, exceptId?: number) =>
 const setCategories = async (tx: DbOrTx, membershipId: number, ids: number[]) => {
   const wanted = [...new Set(ids)];
   if (wanted.length) {
-    const found = await tx.select({ id: membershipCategories.id }).from(membershipCategories).where(inArray(membershipCategories.id, wanted));
+    const found = await tx
+      .select({ id: membershipCategories.id })
+      .from(membershipCategories)
+      .where(inArray(membershipCategories.id, wanted));
     const known = new Set(found.map((r) => r.id));
     const missing = wanted.filter((id) => !known.has(id));
-    if (missing.length) throw fieldError('categories', `No such membership ${missing.length === 1 ? 'category' : 'categories'}: ${missing.join(', ')}.`);
+    if (missing.length)
+      throw fieldError(
+        'categories',
+        `No such membership ${missing.length === 1 ? 'category' : 'categories'}: ${missing.join(', ')}.`,
+      );
   }
   await tx.delete(membershipCategoryLinks).where(eq(membershipCategoryLinks.membershipId, membershipId));
-  if (wanted.length) await tx.insert(membershipCategoryLinks).values(wanted.map((categoryId) => ({ membershipId, categoryId })));
+  if (wanted.length)
+    await tx.insert(membershipCategoryLinks).values(wanted.map((categoryId) => ({ membershipId, categoryId })));
 };
 
 /** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
-const toColumns = <T extends MembershipPatch>(v: T): { name: T['name']; price: T['price']; validityDays: T['validity_days']; description: T['description']; isActive: T['is_active'] } => ({ name: v.name, price: v.price, validityDays: v.validity_days, description: v.description, isActive: v.is_active });
+const toColumns = <T extends MembershipPatch>(
+  v: T,
+): {
+  name: T['name'];
+  price: T['price'];
+  validityDays: T['validity_days'];
+  description: T['description'];
+  isActive: T['is_active'];
+} => ({
+  name: v.name,
+  price: v.price,
+  validityDays: v.validity_days,
+  description: v.description,
+  isActive: v.is_active,
+});
 
 export const createMembership = async (db: Db, actorId: number, body: MembershipBody): Promise<Membership> =>
   db.transaction(async (tx) => {
@@ -140,26 +187,59 @@ export const createMembership = async (db: Db, actorId: number, body: Membership
       .values({ ...toColumns(body), ...createdBy(actorId) })
       .returning({ id: memberships.id });
     if (body.categories) await setCategories(tx, row!.id, body.categories);
-    return audited(tx, { actorId, action: 'create', tableName: 'memberships', rowId: row!.id, after: await getMembership(tx, row!.id) });
+    return audited(tx, {
+      actorId,
+      action: 'create',
+      tableName: 'memberships',
+      rowId: row!.id,
+      after: await getMembership(tx, row!.id),
+    });
   });
 
 /** PUT and PATCH; `categories`, when sent, replaces the set in the same transaction. */
-export const updateMembership = async (db: Db, actorId: number, id: number, patch: MembershipPatch): Promise<Membership> =>
+export const updateMembership = async (
+  db: Db,
+  actorId: number,
+  id: number,
+  patch: MembershipPatch,
+): Promise<Membership> =>
   db.transaction(async (tx) => {
     const before = await getMembership(tx, id);
     if (patch.name !== undefined && patch.name !== before.name) await assertNameFree(tx, patch.name, id);
-    await tx.update(memberships).set({ ...toColumns(patch), ...touched(actorId) }).where(eq(memberships.id, id));
+    await tx
+      .update(memberships)
+      .set({ ...toColumns(patch), ...touched(actorId) })
+      .where(eq(memberships.id, id));
     if (patch.categories) await setCategories(tx, id, patch.categories);
-    return audited(tx, { actorId, action: 'update', tableName: 'memberships', rowId: id, before, after: await getMembership(tx, id) });
+    return audited(tx, {
+      actorId,
+      action: 'update',
+      tableName: 'memberships',
+      rowId: id,
+      before,
+      after: await getMembership(tx, id),
+    });
   });
 
 /** POST /memberships/{id}/update_categories/: the membership is listed under exactly these categories. */
-export const updateMembershipCategories = async (db: Db, actorId: number, id: number, categoryIds: number[]): Promise<Membership> =>
+export const updateMembershipCategories = async (
+  db: Db,
+  actorId: number,
+  id: number,
+  categoryIds: number[],
+): Promise<Membership> =>
   db.transaction(async (tx) => {
     const before = await getMembership(tx, id);
     await setCategories(tx, id, categoryIds);
     await tx.update(memberships).set(touched(actorId)).where(eq(memberships.id, id));
-    return audited(tx, { actorId, action: 'update_categories', tableName: 'memberships', rowId: id, before, after: await getMembership(tx, id) });
+    return audited(tx, {
+      actorId,
+      action: 'update_categories',
+      tableName: 'memberships',
+      rowId: id,
+      before,
+      after: await getMembership(tx, id),
+    });
   });
 
 /** Its category links and allowed treatments belong to it and go with it (recorded in the audit row). */
@@ -177,9 +257,21 @@ export const deleteMembership = async (db: Db, actorId: number, id: number): Pro
       .where(eq(membershipAllowedTreatments.membershipId, id))
       .orderBy(asc(membershipAllowedTreatments.id));
     await tx.delete(memberships).where(eq(memberships.id, id));
-    await audit(tx, { actorId, action: 'delete', tableName: 'memberships', rowId: id, before: { ...before, allowed_treatments: allowed } });
+    await audit(tx, {
+      actorId,
+      action: 'delete',
+      tableName: 'memberships',
+      rowId: id,
+      before: { ...before, allowed_treatments: allowed },
+    });
     return { result: 'deleted', message: `Membership “${before.name}” deleted.` };
   });
 
 /** What the resource routes call (lib/resource-routes.ts). */
-export const membershipsService = { list: listMemberships, get: getMembership, create: createMembership, update: updateMembership, remove: deleteMembership };
+export const membershipsService = {
+  list: listMemberships,
+  get: getMembership,
+  create: createMembership,
+  update: updateMembership,
+  remove: deleteMembership,
+};

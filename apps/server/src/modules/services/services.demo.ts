@@ -22,7 +22,15 @@ const demoCatalogueSchema = z.object({
     z.string(),
     z.object({
       description: z.string(),
-      items: z.array(z.object({ name: z.string(), minutes: z.number().int(), price: z.string(), description: z.string(), active: z.boolean().optional() })),
+      items: z.array(
+        z.object({
+          name: z.string(),
+          minutes: z.number().int(),
+          price: z.string(),
+          description: z.string(),
+          active: z.boolean().optional(),
+        }),
+      ),
     }),
   ),
   membershipCategories: z.array(z.string()),
@@ -53,7 +61,10 @@ export const seedDemoServices = async (db: DbOrTx) => {
 
   const treatmentIds = new Map<string, number>();
   for (const [category, { description, items }] of Object.entries(DEMO_TREATMENTS)) {
-    const [row] = await db.insert(treatmentCategories).values({ name: category, description, ...by }).returning({ id: treatmentCategories.id });
+    const [row] = await db
+      .insert(treatmentCategories)
+      .values({ name: category, description, ...by })
+      .returning({ id: treatmentCategories.id });
     const inserted = await db
       .insert(treatments)
       .values(
@@ -80,7 +91,14 @@ export const seedDemoServices = async (db: DbOrTx) => {
   for (const m of DEMO_MEMBERSHIPS) {
     const [row] = await db
       .insert(memberships)
-      .values({ name: m.name, price: m.price, validityDays: m.validityDays, description: m.description, isActive: m.active ?? true, ...by })
+      .values({
+        name: m.name,
+        price: m.price,
+        validityDays: m.validityDays,
+        description: m.description,
+        isActive: m.active ?? true,
+        ...by,
+      })
       .returning({ id: memberships.id });
     await db.insert(membershipCategoryLinks).values(
       m.categories.map((c) => {
@@ -93,7 +111,13 @@ export const seedDemoServices = async (db: DbOrTx) => {
       Object.entries(m.sessions).map(([name, sessions]) => {
         const treatmentId = treatmentIds.get(name);
         if (!treatmentId) throw new Error(`Demo membership ${m.name} includes unknown treatment ${name}`);
-        return { membershipId: row!.id, treatmentId, sessionsIncluded: sessions, discountPercent: m.discountPercent, ...by };
+        return {
+          membershipId: row!.id,
+          treatmentId,
+          sessionsIncluded: sessions,
+          discountPercent: m.discountPercent,
+          ...by,
+        };
       }),
     );
   }

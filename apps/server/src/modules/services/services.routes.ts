@@ -19,7 +19,13 @@ import { membershipsService, updateMembershipCategories } from './memberships.se
 import { treatmentsService } from './treatments.service';
 
 const tags = ['services'];
-const writeErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const writeErrors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 /** Every signed-in person reads the catalogue; only admins change it (DESIGN.md §3). */
 const writers = ['Admin'] as const;
 
@@ -34,7 +40,9 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
   await mount('/membership-categories', async (scope) =>
     resourceRoutes(scope, { tags, writers, schemas: membershipCategoryResource, service: membershipCategoriesService }),
   );
-  await mount('/treatments', async (scope) => resourceRoutes(scope, { tags, writers, schemas: treatmentResource, service: treatmentsService }));
+  await mount('/treatments', async (scope) =>
+    resourceRoutes(scope, { tags, writers, schemas: treatmentResource, service: treatmentsService }),
+  );
   await mount('/membership-allowed-treatments', async (scope) =>
     resourceRoutes(scope, { tags, writers, schemas: allowedTreatmentResource, service: allowedTreatmentsService }),
   );
@@ -42,8 +50,17 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     resourceRoutes(scope, { tags, writers, schemas: membershipResource, service: membershipsService });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/:id/update_categories/',
-      { config: { groups: writers }, schema: { tags, params: idParamsSchema, body: updateCategoriesBodySchema, response: { 200: membershipSchema, ...writeErrors } } },
-      async (request) => updateMembershipCategories(db, currentUser(request).id, request.params.id, request.body.categories),
+      {
+        config: { groups: writers },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: updateCategoriesBodySchema,
+          response: { 200: membershipSchema, ...writeErrors },
+        },
+      },
+      async (request) =>
+        updateMembershipCategories(db, currentUser(request).id, request.params.id, request.body.categories),
     );
   });
 };

@@ -11,13 +11,18 @@ let counter = 0;
 export const unique = (base: string) => `${base} ${process.pid}-${(counter += 1)}`;
 
 /** POSTs and insists on 201, returning the created object. */
-export const created = async <T = Record<string, unknown>>(agent: Agent, path: string, payload: Record<string, unknown>): Promise<T & { id: number }> => {
+export const created = async <T = Record<string, unknown>>(
+  agent: Agent,
+  path: string,
+  payload: Record<string, unknown>,
+): Promise<T & { id: number }> => {
   const res = await agent.request({ method: 'POST', url: `${API}/${path}/`, payload });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as T & { id: number };
 };
 
-export const makeTreatmentCategory = (admin: Agent, name = unique('Category')) => created<{ name: string }>(admin, 'treatment-categories', { name });
+export const makeTreatmentCategory = (admin: Agent, name = unique('Category')) =>
+  created<{ name: string }>(admin, 'treatment-categories', { name });
 export const makeMembershipCategory = (admin: Agent, name = unique('Membership category')) =>
   created<{ name: string }>(admin, 'membership-categories', { name });
 
@@ -33,10 +38,17 @@ export const makeTreatment = async (admin: Agent, overrides: Record<string, unkn
 };
 
 export const makeMembership = (admin: Agent, overrides: Record<string, unknown> = {}) =>
-  created<{ name: string; categories: number[] }>(admin, 'memberships', { name: unique('Membership'), price: '15000.00', validity_days: 365, ...overrides });
+  created<{ name: string; categories: number[] }>(admin, 'memberships', {
+    name: unique('Membership'),
+    price: '15000.00',
+    validity_days: 365,
+    ...overrides,
+  });
 
 /** Starts the app for one test file and signs in the admin and the named demo staff (close `ctx` after). */
-export const startCatalogueApp = async <const N extends string>(...staff: N[]): Promise<{ ctx: TestContext; admin: Agent; adminId: number } & Record<N, Agent>> => {
+export const startCatalogueApp = async <const N extends string>(
+  ...staff: N[]
+): Promise<{ ctx: TestContext; admin: Agent; adminId: number } & Record<N, Agent>> => {
   const ctx = await buildTestApp();
   const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
   const agents = {} as Record<N, Agent>;

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, TestContext } from '../../test/build';
-import { API, auditRows, created, makeMembership, makeTreatment, makeTreatmentCategory, startCatalogueApp, unique } from './services.test-helpers';
+import {
+  API,
+  auditRows,
+  created,
+  makeMembership,
+  makeTreatment,
+  makeTreatmentCategory,
+  startCatalogueApp,
+  unique,
+} from './services.test-helpers';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -13,7 +22,11 @@ let categoryId: number;
 const url = `${API}/treatments/`;
 
 beforeAll(async () => {
-  ({ ctx, admin, adminId, receptionist, salesperson, manager } = await startCatalogueApp('receptionist', 'salesperson', 'manager'));
+  ({ ctx, admin, adminId, receptionist, salesperson, manager } = await startCatalogueApp(
+    'receptionist',
+    'salesperson',
+    'manager',
+  ));
   categoryId = (await makeTreatmentCategory(admin, unique('Massages'))).id;
 });
 afterAll(async () => {
@@ -25,7 +38,11 @@ const valid = () => ({ name: unique('Swedish Massage'), category: categoryId, du
 describe('POST /api/services/treatments/', () => {
   it('creates a treatment (201): price as a 2-decimal string, category name beside the id, active by default, audited', async () => {
     const body = valid();
-    const res = await admin.request({ method: 'POST', url, payload: { ...body, description: 'Long strokes, light pressure.' } });
+    const res = await admin.request({
+      method: 'POST',
+      url,
+      payload: { ...body, description: 'Long strokes, light pressure.' },
+    });
     expect(res.statusCode).toBe(201);
     const treatment = res.json();
     expect(treatment).toMatchObject({
@@ -45,22 +62,42 @@ describe('POST /api/services/treatments/', () => {
   it('accepts a free treatment and the largest price numeric(12,2) holds', async () => {
     const free = await admin.request({ method: 'POST', url, payload: { ...valid(), price: '0' } });
     expect(free.json().price).toBe('0.00');
-    const big = await admin.request({ method: 'POST', url, payload: { ...valid(), price: '9999999999.99', is_active: false } });
+    const big = await admin.request({
+      method: 'POST',
+      url,
+      payload: { ...valid(), price: '9999999999.99', is_active: false },
+    });
     expect(big.statusCode).toBe(201);
     expect(big.json()).toMatchObject({ price: '9999999999.99', is_active: false });
   });
 
   it.each([
-    ['duration off the 15-minute grid', { duration_minutes: 50 }, { duration_minutes: ['Use a multiple of 15 minutes (15, 30, 45, 60 …).'] }],
+    [
+      'duration off the 15-minute grid',
+      { duration_minutes: 50 },
+      { duration_minutes: ['Use a multiple of 15 minutes (15, 30, 45, 60 …).'] },
+    ],
     ['zero duration', { duration_minutes: 0 }, { duration_minutes: ['At least 15 minutes.'] }],
     ['duration over 8 hours', { duration_minutes: 495 }, { duration_minutes: ['At most 480 minutes (8 hours).'] }],
     ['fractional duration', { duration_minutes: 22.5 }, { duration_minutes: ['Use whole minutes.'] }],
     ['duration as text', { duration_minutes: '60' }, { duration_minutes: ['Expected number.'] }],
     ['negative price', { price: '-5.00' }, { price: ['The price cannot be negative.'] }],
-    ['three decimals', { price: '12.345' }, { price: ['Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).'] }],
-    ['price beyond numeric(12,2)', { price: '10000000000' }, { price: ['Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).'] }],
+    [
+      'three decimals',
+      { price: '12.345' },
+      { price: ['Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).'] },
+    ],
+    [
+      'price beyond numeric(12,2)',
+      { price: '10000000000' },
+      { price: ['Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).'] },
+    ],
     ['price as a number', { price: 1200 }, { price: ['Expected string.'] }],
-    ['price as words', { price: 'twelve hundred' }, { price: ['Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).'] }],
+    [
+      'price as words',
+      { price: 'twelve hundred' },
+      { price: ['Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).'] },
+    ],
     ['no category', { category: undefined }, { category: ['Choose a category.'] }],
     ['category as text', { category: 'Massages' }, { category: ['Choose a category.'] }],
     ['category zero', { category: 0 }, { category: ['Choose a category.'] }],
@@ -76,7 +113,10 @@ describe('POST /api/services/treatments/', () => {
     for (const category of [999_999, 2_147_483_647]) {
       const res = await admin.request({ method: 'POST', url, payload: { ...valid(), category } });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Please correct the highlighted fields.', errors: { category: ['No such treatment category.'] } });
+      expect(res.json()).toEqual({
+        message: 'Please correct the highlighted fields.',
+        errors: { category: ['No such treatment category.'] },
+      });
     }
     const tooBig = await admin.request({ method: 'POST', url, payload: { ...valid(), category: 2_147_483_648 } });
     expect(tooBig.statusCode).toBe(400);
@@ -88,7 +128,8 @@ describe('POST /api/services/treatments/', () => {
     await created(admin, 'treatments', { ...valid(), name });
     const clash = await admin.request({ method: 'POST', url, payload: { ...valid(), name: name.toLowerCase() } });
     expect(clash.statusCode).toBe(409);
-    const category = (await admin.request({ method: 'GET', url: `${API}/treatment-categories/${categoryId}/` })).json().name;
+    const category = (await admin.request({ method: 'GET', url: `${API}/treatment-categories/${categoryId}/` })).json()
+      .name;
     expect(clash.json()).toEqual({
       message: `A treatment named "${name.toLowerCase()}" already exists in ${category}.`,
       errors: { name: [`${category} already has a treatment with this name.`] },
@@ -117,7 +158,13 @@ describe('GET /api/services/treatments/', () => {
     listCategory = (await makeTreatmentCategory(admin, listCategoryName)).id;
     await makeTreatment(admin, { category: listCategory, name: 'Coffee Scrub', price: '950.00', duration_minutes: 45 });
     await makeTreatment(admin, { category: listCategory, name: 'Salt Glow', price: '1100.50', duration_minutes: 60 });
-    await makeTreatment(admin, { category: listCategory, name: 'Ube Polish', price: '800.00', duration_minutes: 30, is_active: false });
+    await makeTreatment(admin, {
+      category: listCategory,
+      name: 'Ube Polish',
+      price: '800.00',
+      duration_minutes: 30,
+      is_active: false,
+    });
   });
 
   const names = (res: { json: () => { results: { name: string }[] } }) => res.json().results.map((r) => r.name);
@@ -133,22 +180,34 @@ describe('GET /api/services/treatments/', () => {
   it('filters by is_active and searches by name or category', async () => {
     const active = await receptionist.request({ method: 'GET', url: `${url}?category=${listCategory}&is_active=true` });
     expect(names(active)).toEqual(['Coffee Scrub', 'Salt Glow']);
-    const inactive = await receptionist.request({ method: 'GET', url: `${url}?category=${listCategory}&is_active=false` });
+    const inactive = await receptionist.request({
+      method: 'GET',
+      url: `${url}?category=${listCategory}&is_active=false`,
+    });
     expect(names(inactive)).toEqual(['Ube Polish']);
     const search = await receptionist.request({ method: 'GET', url: `${url}?category=${listCategory}&search=SALT` });
     expect(names(search)).toEqual(['Salt Glow']);
-    const byCategory = await receptionist.request({ method: 'GET', url: `${url}?search=${encodeURIComponent(listCategoryName)}&ordering=price` });
+    const byCategory = await receptionist.request({
+      method: 'GET',
+      url: `${url}?search=${encodeURIComponent(listCategoryName)}&ordering=price`,
+    });
     expect(names(byCategory)).toEqual(['Ube Polish', 'Coffee Scrub', 'Salt Glow']);
   });
 
   it('orders by price or duration and pages on the server', async () => {
-    const dear = await receptionist.request({ method: 'GET', url: `${url}?category=${listCategory}&ordering=-price&pageSize=2` });
+    const dear = await receptionist.request({
+      method: 'GET',
+      url: `${url}?category=${listCategory}&ordering=-price&pageSize=2`,
+    });
     expect(names(dear)).toEqual(['Salt Glow', 'Coffee Scrub']);
     expect(dear.json()).toMatchObject({ count: 3, previous: null });
     const rest = await receptionist.request({ method: 'GET', url: dear.json().next });
     expect(names(rest)).toEqual(['Ube Polish']);
     expect(rest.json().previous).toContain('page=1');
-    const short = await receptionist.request({ method: 'GET', url: `${url}?category=${listCategory}&ordering=duration_minutes` });
+    const short = await receptionist.request({
+      method: 'GET',
+      url: `${url}?category=${listCategory}&ordering=duration_minutes`,
+    });
     expect(names(short)).toEqual(['Ube Polish', 'Coffee Scrub', 'Salt Glow']);
   });
 
@@ -213,17 +272,35 @@ describe('PUT and PATCH /api/services/treatments/{id}/', () => {
     const treatment = await makeTreatment(admin, { category: categoryId, description: 'Keep me' });
     const res = await admin.request({ method: 'PATCH', url: `${url}${treatment.id}/`, payload: { is_active: false } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ is_active: false, name: treatment.name, price: '1200.00', description: 'Keep me', duration_minutes: 60 });
-    const reactivated = await admin.request({ method: 'PATCH', url: `${url}${treatment.id}/`, payload: { is_active: true } });
+    expect(res.json()).toMatchObject({
+      is_active: false,
+      name: treatment.name,
+      price: '1200.00',
+      description: 'Keep me',
+      duration_minutes: 60,
+    });
+    const reactivated = await admin.request({
+      method: 'PATCH',
+      url: `${url}${treatment.id}/`,
+      payload: { is_active: true },
+    });
     expect(reactivated.json().is_active).toBe(true);
   });
 
   it('validates PATCH fields like POST', async () => {
     const treatment = await makeTreatment(admin, { category: categoryId });
-    const grid = await admin.request({ method: 'PATCH', url: `${url}${treatment.id}/`, payload: { duration_minutes: 70 } });
+    const grid = await admin.request({
+      method: 'PATCH',
+      url: `${url}${treatment.id}/`,
+      payload: { duration_minutes: 70 },
+    });
     expect(grid.statusCode).toBe(400);
     expect(grid.json().errors).toEqual({ duration_minutes: ['Use a multiple of 15 minutes (15, 30, 45, 60 …).'] });
-    const unknown = await admin.request({ method: 'PATCH', url: `${url}${treatment.id}/`, payload: { category: 999_999 } });
+    const unknown = await admin.request({
+      method: 'PATCH',
+      url: `${url}${treatment.id}/`,
+      payload: { category: 999_999 },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual({ category: ['No such treatment category.'] });
     const unchanged = await admin.request({ method: 'GET', url: `${url}${treatment.id}/` });
@@ -238,9 +315,17 @@ describe('PUT and PATCH /api/services/treatments/{id}/', () => {
     expect(move.statusCode).toBe(409);
     expect(move.json().errors).toEqual({ name: [`${target.name} already has a treatment with this name.`] });
     const sibling = await makeTreatment(admin, { category: target.id });
-    const rename = await admin.request({ method: 'PATCH', url: `${url}${sibling.id}/`, payload: { name: existing.name } });
+    const rename = await admin.request({
+      method: 'PATCH',
+      url: `${url}${sibling.id}/`,
+      payload: { name: existing.name },
+    });
     expect(rename.statusCode).toBe(409);
-    const sameRow = await admin.request({ method: 'PATCH', url: `${url}${existing.id}/`, payload: { name: existing.name, price: '99.00' } });
+    const sameRow = await admin.request({
+      method: 'PATCH',
+      url: `${url}${existing.id}/`,
+      payload: { name: existing.name, price: '99.00' },
+    });
     expect(sameRow.statusCode).toBe(200);
   });
 
@@ -249,7 +334,11 @@ describe('PUT and PATCH /api/services/treatments/{id}/', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'No such treatment.' });
     const treatment = await makeTreatment(admin, { category: categoryId });
-    const refused = await manager.request({ method: 'PATCH', url: `${url}${treatment.id}/`, payload: { is_active: false } });
+    const refused = await manager.request({
+      method: 'PATCH',
+      url: `${url}${treatment.id}/`,
+      payload: { is_active: false },
+    });
     expect(refused.statusCode).toBe(403);
     expect((await admin.request({ method: 'GET', url: `${url}${treatment.id}/` })).json().is_active).toBe(true);
   });
@@ -270,7 +359,12 @@ describe('DELETE /api/services/treatments/{id}/', () => {
     const treatment = await makeTreatment(admin, { category: categoryId });
     const silver = await makeMembership(admin, { name: unique('Silver') });
     const gold = await makeMembership(admin, { name: unique('Gold') });
-    for (const m of [silver, gold]) await created(admin, 'membership-allowed-treatments', { membership: m.id, treatment: treatment.id, sessions_included: 2 });
+    for (const m of [silver, gold])
+      await created(admin, 'membership-allowed-treatments', {
+        membership: m.id,
+        treatment: treatment.id,
+        sessions_included: 2,
+      });
     const res = await admin.request({ method: 'DELETE', url: `${url}${treatment.id}/` });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
@@ -278,7 +372,11 @@ describe('DELETE /api/services/treatments/{id}/', () => {
     });
     expect((await admin.request({ method: 'GET', url: `${url}${treatment.id}/` })).statusCode).toBe(200);
     expect((await auditRows(ctx.database.db, 'treatments', treatment.id)).map((r) => r.action)).toEqual(['create']);
-    const deactivated = await admin.request({ method: 'PATCH', url: `${url}${treatment.id}/`, payload: { is_active: false } });
+    const deactivated = await admin.request({
+      method: 'PATCH',
+      url: `${url}${treatment.id}/`,
+      payload: { is_active: false },
+    });
     expect(deactivated.json().is_active).toBe(false);
   });
 

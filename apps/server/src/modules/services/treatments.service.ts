@@ -1,6 +1,13 @@
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DeleteResult, Page, Treatment, treatmentBodySchema, treatmentListQuerySchema, treatmentPatchSchema } from '@ginhawa/contract';
+import type {
+  DeleteResult,
+  Page,
+  Treatment,
+  treatmentBodySchema,
+  treatmentListQuerySchema,
+  treatmentPatchSchema,
+} from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { treatmentCategories, treatments } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
@@ -43,7 +50,8 @@ const toRead = (r: Selected): Treatment => ({
   updated_at: iso(r.updatedAt),
 });
 
-const base = (db: DbOrTx) => db.select(columns).from(treatments).innerJoin(treatmentCategories, eq(treatmentCategories.id, treatments.categoryId));
+const base = (db: DbOrTx) =>
+  db.select(columns).from(treatments).innerJoin(treatmentCategories, eq(treatmentCategories.id, treatments.categoryId));
 
 export const getTreatment = async (db: DbOrTx, id: number): Promise<Treatment> => {
   const [row] = await base(db).where(eq(treatments.id, id));
@@ -85,7 +93,10 @@ export const listTreatments = async (db: Db, query: TreatmentListQuery, url: str
 
 /** The category must exist: an unknown id is the client's mistake (400 on `category`), never a 500. */
 const categoryName = async (db: DbOrTx, categoryId: number) => {
-  const [row] = await db.select({ name: treatmentCategories.name }).from(treatmentCategories).where(eq(treatmentCategories.id, categoryId));
+  const [row] = await db
+    .select({ name: treatmentCategories.name })
+    .from(treatmentCategories)
+    .where(eq(treatmentCategories.id, categoryId));
   if (!row) throw fieldError('category', 'No such treatment category.');
   return row.name;
 };
@@ -102,7 +113,23 @@ const assertNameFree = (db: DbOrTx, name: string, categoryId: number, category: 
   });
 
 /** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
-const toColumns = <T extends TreatmentPatch>(v: T): { name: T['name']; categoryId: T['category']; durationMinutes: T['duration_minutes']; price: T['price']; description: T['description']; isActive: T['is_active'] } => ({ name: v.name, categoryId: v.category, durationMinutes: v.duration_minutes, price: v.price, description: v.description, isActive: v.is_active });
+const toColumns = <T extends TreatmentPatch>(
+  v: T,
+): {
+  name: T['name'];
+  categoryId: T['category'];
+  durationMinutes: T['duration_minutes'];
+  price: T['price'];
+  description: T['description'];
+  isActive: T['is_active'];
+} => ({
+  name: v.name,
+  categoryId: v.category,
+  durationMinutes: v.duration_minutes,
+  price: v.price,
+  description: v.description,
+  isActive: v.is_active,
+});
 
 export const createTreatment = async (db: Db, actorId: number, body: TreatmentBody): Promise<Treatment> =>
   db.transaction(async (tx) => {
@@ -112,7 +139,13 @@ export const createTreatment = async (db: Db, actorId: number, body: TreatmentBo
       .insert(treatments)
       .values({ ...toColumns(body), ...createdBy(actorId) })
       .returning({ id: treatments.id });
-    return audited(tx, { actorId, action: 'create', tableName: 'treatments', rowId: row!.id, after: await getTreatment(tx, row!.id) });
+    return audited(tx, {
+      actorId,
+      action: 'create',
+      tableName: 'treatments',
+      rowId: row!.id,
+      after: await getTreatment(tx, row!.id),
+    });
   });
 
 /** PUT sends every field, PATCH some; either way the result must satisfy the same rules. */
@@ -122,12 +155,20 @@ export const updateTreatment = async (db: Db, actorId: number, id: number, patch
     const categoryId = patch.category ?? before.category;
     const name = patch.name ?? before.name;
     const category = categoryId === before.category ? before.category_name : await categoryName(tx, categoryId);
-    if (name !== before.name || categoryId !== before.category) await assertNameFree(tx, name, categoryId, category, id);
+    if (name !== before.name || categoryId !== before.category)
+      await assertNameFree(tx, name, categoryId, category, id);
     await tx
       .update(treatments)
       .set({ ...toColumns(patch), name, categoryId, ...touched(actorId) })
       .where(eq(treatments.id, id));
-    return audited(tx, { actorId, action: 'update', tableName: 'treatments', rowId: id, before, after: await getTreatment(tx, id) });
+    return audited(tx, {
+      actorId,
+      action: 'update',
+      tableName: 'treatments',
+      rowId: id,
+      before,
+      after: await getTreatment(tx, id),
+    });
   });
 
 /** Only a treatment nothing uses is deleted; one in use is a 409 naming the uses (deactivate it instead). */
@@ -141,4 +182,10 @@ export const deleteTreatment = async (db: Db, actorId: number, id: number): Prom
   });
 
 /** What the resource routes call (lib/resource-routes.ts). */
-export const treatmentsService = { list: listTreatments, get: getTreatment, create: createTreatment, update: updateTreatment, remove: deleteTreatment };
+export const treatmentsService = {
+  list: listTreatments,
+  get: getTreatment,
+  create: createTreatment,
+  update: updateTreatment,
+  remove: deleteTreatment,
+};

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { auditLog, locations, loginThrottle, sessions, userLocations, users } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, TEST_SECRET, buildTestApp, cookieValue, login, type TestContext } from '../../test/build';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  TEST_SECRET,
+  buildTestApp,
+  cookieValue,
+  login,
+  type TestContext,
+} from '../../test/build';
 import { THROTTLE } from './throttle.service';
 
 let ctx: TestContext;
@@ -39,7 +47,12 @@ describe('login', () => {
 
   it('gives a new session id at every login and ends the one the browser carried', async () => {
     const first = await login(ctx.app, 'manager', DEMO_PASSWORD);
-    const res = await first.request({ method: 'POST', url: '/api/users/login/', payload: { username: 'manager', password: DEMO_PASSWORD }, csrf: false });
+    const res = await first.request({
+      method: 'POST',
+      url: '/api/users/login/',
+      payload: { username: 'manager', password: DEMO_PASSWORD },
+      csrf: false,
+    });
     expect(res.statusCode).toBe(200);
     const second = cookieValue(res.headers['set-cookie'], 'sessionid');
     expect(second).toBeTruthy();
@@ -71,7 +84,12 @@ describe('login', () => {
   });
 
   it('answers malformed JSON with 400 and no stack trace', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/users/login/', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
@@ -102,7 +120,11 @@ describe('login', () => {
 describe('login throttling', () => {
   it(`locks a username after ${THROTTLE.perUsername} failures with 429 and Retry-After, for a while only`, async () => {
     for (let i = 0; i < THROTTLE.perUsername; i += 1) {
-      const res = await post('/api/users/login/', { username: 'therapist', password: `wrong-password-${i}` }, `10.2.0.${i}`);
+      const res = await post(
+        '/api/users/login/',
+        { username: 'therapist', password: `wrong-password-${i}` },
+        `10.2.0.${i}`,
+      );
       expect(res.statusCode).toBe(400);
     }
     // Even the right password is refused while locked, from any address.
@@ -113,10 +135,14 @@ describe('login throttling', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(THROTTLE.lockSeconds);
     // Token endpoint shares the throttle.
-    expect((await post('/api/users/token/', { username: 'therapist', password: DEMO_PASSWORD }, '10.2.1.2')).statusCode).toBe(429);
+    expect(
+      (await post('/api/users/token/', { username: 'therapist', password: DEMO_PASSWORD }, '10.2.1.2')).statusCode,
+    ).toBe(429);
 
     // The lock expires: move it into the past, as time would.
-    await ctx.database.db.update(loginThrottle).set({ lockedUntil: sql`now() - interval '1 second'`, windowStartedAt: sql`now() - interval '1 hour'` });
+    await ctx.database.db
+      .update(loginThrottle)
+      .set({ lockedUntil: sql`now() - interval '1 second'`, windowStartedAt: sql`now() - interval '1 hour'` });
     const after = await post('/api/users/login/', { username: 'therapist', password: DEMO_PASSWORD }, '10.2.1.3');
     expect(after.statusCode).toBe(200);
     const [row] = await ctx.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, 'user:therapist'));
@@ -146,21 +172,47 @@ describe('session calls', () => {
     const me = await agent.request({ method: 'GET', url: '/api/users/my_data/' });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ username: 'salesperson', groups: ['Salesperson'], avatar: null });
-    expect(Object.keys(me.json()).sort()).toEqual(['avatar', 'email', 'first_name', 'groups', 'id', 'last_name', 'locations', 'username']);
+    expect(Object.keys(me.json()).sort()).toEqual([
+      'avatar',
+      'email',
+      'first_name',
+      'groups',
+      'id',
+      'last_name',
+      'locations',
+      'username',
+    ]);
     const before = me.json().locations as { id: number; name: string }[];
     // Where the person works, by name.
-    const [makati] = await ctx.database.db.insert(locations).values({ name: 'Test Makati', openingTime: '09:00', closingTime: '21:00' }).returning();
-    const [alabang] = await ctx.database.db.insert(locations).values({ name: 'Test Alabang', openingTime: '10:00', closingTime: '22:00' }).returning();
-    await ctx.database.db.insert(userLocations).values([{ userId: me.json().id, locationId: makati!.id }, { userId: me.json().id, locationId: alabang!.id }]);
+    const [makati] = await ctx.database.db
+      .insert(locations)
+      .values({ name: 'Test Makati', openingTime: '09:00', closingTime: '21:00' })
+      .returning();
+    const [alabang] = await ctx.database.db
+      .insert(locations)
+      .values({ name: 'Test Alabang', openingTime: '10:00', closingTime: '22:00' })
+      .returning();
+    await ctx.database.db.insert(userLocations).values([
+      { userId: me.json().id, locationId: makati!.id },
+      { userId: me.json().id, locationId: alabang!.id },
+    ]);
     const again = await agent.request({ method: 'GET', url: '/api/users/my_data/' });
-    const expected = [...before, { id: alabang!.id, name: 'Test Alabang' }, { id: makati!.id, name: 'Test Makati' }].sort((a, b) => a.name.localeCompare(b.name));
+    const expected = [
+      ...before,
+      { id: alabang!.id, name: 'Test Alabang' },
+      { id: makati!.id, name: 'Test Makati' },
+    ].sort((a, b) => a.name.localeCompare(b.name));
     expect(again.json().locations).toEqual(expected);
     const groups = await agent.request({ method: 'GET', url: '/api/users/my_groups/' });
     expect(groups.json()).toEqual([{ id: expect.any(Number), name: 'Salesperson' }]);
   });
 
   it('a forged or garbage session cookie is anonymous', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { cookie: 'sessionid=forged-value' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/my_data/',
+      headers: { cookie: 'sessionid=forged-value' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -194,7 +246,12 @@ describe('CSRF', () => {
     const missing = await agent.request({ method: 'POST', url: '/api/users/logout/', csrf: false });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().message).toMatch(/CSRF/);
-    const wrong = await agent.request({ method: 'POST', url: '/api/users/logout/', csrf: false, headers: { 'x-csrftoken': 'nope' } });
+    const wrong = await agent.request({
+      method: 'POST',
+      url: '/api/users/logout/',
+      csrf: false,
+      headers: { 'x-csrftoken': 'nope' },
+    });
     expect(wrong.statusCode).toBe(403);
     // Cookie and header agree but were not issued for this session (cookie tossing).
     const tossed = await ctx.app.inject({
@@ -234,11 +291,19 @@ describe('bearer tokens', () => {
     const res = await post('/api/users/token/', { username: 'manager', password: DEMO_PASSWORD }, '10.7.0.1');
     expect(res.statusCode).toBe(200);
     const { access, refresh } = res.json();
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { authorization: `Bearer ${access}` } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/my_data/',
+      headers: { authorization: `Bearer ${access}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().username).toBe('manager');
     // Unsafe method with a bearer needs no CSRF header.
-    const groups = await ctx.app.inject({ method: 'GET', url: '/api/users/my_groups/', headers: { authorization: `Bearer ${access}` } });
+    const groups = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/my_groups/',
+      headers: { authorization: `Bearer ${access}` },
+    });
     expect(groups.statusCode).toBe(200);
     const refreshed = await post('/api/users/token/refresh/', { refresh });
     expect(refreshed.statusCode).toBe(200);
@@ -246,7 +311,11 @@ describe('bearer tokens', () => {
     expect(refreshed.json().refresh).not.toBe(refresh);
     // An access token is not a refresh token and vice versa.
     expect((await post('/api/users/token/refresh/', { refresh: access })).statusCode).toBe(401);
-    const viaRefresh = await ctx.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { authorization: `Bearer ${refresh}` } });
+    const viaRefresh = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/my_data/',
+      headers: { authorization: `Bearer ${refresh}` },
+    });
     expect(viaRefresh.statusCode).toBe(401);
   });
 
@@ -268,7 +337,11 @@ describe('bearer tokens', () => {
       [expired, 'This token has expired.'],
       ['garbage', 'This token is not valid.'],
     ] as const) {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { authorization: `Bearer ${token}` } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/users/my_data/',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message });
     }
@@ -276,7 +349,9 @@ describe('bearer tokens', () => {
   });
 
   it('a password change invalidates earlier tokens and sessions', async () => {
-    const pair = (await post('/api/users/token/', { username: 'receptionist', password: DEMO_PASSWORD }, '10.7.0.2')).json();
+    const pair = (
+      await post('/api/users/token/', { username: 'receptionist', password: DEMO_PASSWORD }, '10.7.0.2')
+    ).json();
     const other = await login(ctx.app, 'receptionist', DEMO_PASSWORD, '10.7.0.3');
     const agent = await login(ctx.app, 'receptionist', DEMO_PASSWORD, '10.7.0.4');
     const [me] = await ctx.database.db.select().from(users).where(eq(users.username, 'receptionist'));
@@ -291,10 +366,17 @@ describe('bearer tokens', () => {
     expect(fresh).toBeTruthy();
     expect((await other.request({ method: 'GET', url: '/api/users/my_data/' })).statusCode).toBe(401);
     expect((await agent.request({ method: 'GET', url: '/api/users/my_data/' })).statusCode).toBe(401);
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { authorization: `Bearer ${pair.access}` } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/my_data/',
+      headers: { authorization: `Bearer ${pair.access}` },
+    });
     expect(res.statusCode).toBe(401);
     expect((await post('/api/users/token/refresh/', { refresh: pair.refresh })).statusCode).toBe(401);
-    expect((await post('/api/users/login/', { username: 'receptionist', password: 'a brand new passphrase' }, '10.7.0.5')).statusCode).toBe(200);
+    expect(
+      (await post('/api/users/login/', { username: 'receptionist', password: 'a brand new passphrase' }, '10.7.0.5'))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -303,7 +385,11 @@ describe('update_password', () => {
     const agent = await login(ctx.app, 'salesperson', DEMO_PASSWORD, '10.8.0.1');
     const [me] = await ctx.database.db.select().from(users).where(eq(users.username, 'salesperson'));
     const url = `/api/users/${me!.id}/update_password/`;
-    const wrongOld = await agent.request({ method: 'POST', url, payload: { old_password: 'not-it-at-all', new_password: 'another good passphrase' } });
+    const wrongOld = await agent.request({
+      method: 'POST',
+      url,
+      payload: { old_password: 'not-it-at-all', new_password: 'another good passphrase' },
+    });
     expect(wrongOld.statusCode).toBe(400);
     expect(wrongOld.json().errors.old_password).toEqual(['The current password is not correct.']);
     for (const [pw, text] of [
@@ -312,12 +398,20 @@ describe('update_password', () => {
       ['1234567890', 'This password is too common. Choose a less predictable one.'],
       ['my-salesperson-pw', 'The password must not contain the username.'],
     ]) {
-      const res = await agent.request({ method: 'POST', url, payload: { old_password: DEMO_PASSWORD, new_password: pw } });
+      const res = await agent.request({
+        method: 'POST',
+        url,
+        payload: { old_password: DEMO_PASSWORD, new_password: pw },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors.new_password).toContain(text);
     }
     const long = 'a long passphrase '.repeat(10);
-    const ok = await agent.request({ method: 'POST', url, payload: { old_password: DEMO_PASSWORD, new_password: long } });
+    const ok = await agent.request({
+      method: 'POST',
+      url,
+      payload: { old_password: DEMO_PASSWORD, new_password: long },
+    });
     expect(ok.statusCode).toBe(200);
     const [after] = await ctx.database.db.select().from(users).where(eq(users.username, 'salesperson'));
     expect(after!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -332,7 +426,11 @@ describe('update_password', () => {
     const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD, '10.8.0.3');
     const ok = await admin.request({ method: 'POST', url, payload: { new_password: 'reset by the admin' } });
     expect(ok.statusCode).toBe(200);
-    const missing = await admin.request({ method: 'POST', url: '/api/users/99999/update_password/', payload: { new_password: 'reset by the admin' } });
+    const missing = await admin.request({
+      method: 'POST',
+      url: '/api/users/99999/update_password/',
+      payload: { new_password: 'reset by the admin' },
+    });
     expect(missing.statusCode).toBe(404);
     const audits = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'update_password'));
     expect(audits.some((a) => a.rowId === String(manager!.id))).toBe(true);

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, groupSchema, loginBodySchema, myDataSchema, refreshBodySchema, tokenPairSchema } from '@ginhawa/contract';
+import {
+  errorBodySchema,
+  groupSchema,
+  loginBodySchema,
+  myDataSchema,
+  refreshBodySchema,
+  tokenPairSchema,
+} from '@ginhawa/contract';
 import { clearAuthCookies, currentUser, isCrossSite, isSecureRequest, setAuthCookies } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { authenticate, createSession, deleteSession, listGroupsOf, revokeFamily, toMyData } from './auth.service';
@@ -12,12 +19,16 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env, tokens } = app.deps;
 
-  app.get('/my_data/', { schema: { tags: ['auth'], response: { 200: myDataSchema, 401: errorBodySchema } } }, async (request) =>
-    toMyData(currentUser(request)),
+  app.get(
+    '/my_data/',
+    { schema: { tags: ['auth'], response: { 200: myDataSchema, 401: errorBodySchema } } },
+    async (request) => toMyData(currentUser(request)),
   );
 
-  app.get('/my_groups/', { schema: { tags: ['auth'], response: { 200: z.array(groupSchema), 401: errorBodySchema } } }, async (request) =>
-    listGroupsOf(db, currentUser(request).id),
+  app.get(
+    '/my_groups/',
+    { schema: { tags: ['auth'], response: { 200: z.array(groupSchema), 401: errorBodySchema } } },
+    async (request) => listGroupsOf(db, currentUser(request).id),
   );
 
   app.post(
@@ -27,13 +38,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: loginBodySchema, response: { 200: myDataSchema, ...errors } },
     },
     async (request, reply) => {
-      const user = await authenticate(db, request.body.username, request.body.password, request.ip).catch((err: unknown) => {
-        // Not the username: people type passwords into it. The throttle table keeps the per-name counts.
-        request.log.warn({ ip: request.ip }, 'failed login');
-        throw err;
-      });
+      const user = await authenticate(db, request.body.username, request.body.password, request.ip).catch(
+        (err: unknown) => {
+          // Not the username: people type passwords into it. The throttle table keeps the per-name counts.
+          request.log.warn({ ip: request.ip }, 'failed login');
+          throw err;
+        },
+      );
       // A fresh session id at every login; any session the browser carried is ended.
-      if (request.identity?.via === 'session') await deleteSession(db, request.identity.sessionId, request.identity.user.id);
+      if (request.identity?.via === 'session')
+        await deleteSession(db, request.identity.sessionId, request.identity.user.id);
       const session = await createSession(db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
       setAuthCookies(reply, session, isSecureRequest(request, env));
       return toMyData(user);
@@ -60,7 +74,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/token/',
-    { config: { public: true, csrfExempt: true }, schema: { tags: ['auth'], body: loginBodySchema, response: { 200: tokenPairSchema, ...errors } } },
+    {
+      config: { public: true, csrfExempt: true },
+      schema: { tags: ['auth'], body: loginBodySchema, response: { 200: tokenPairSchema, ...errors } },
+    },
     async (request) => {
       const user = await authenticate(db, request.body.username, request.body.password, request.ip);
       return tokens.issuePair(db, user.id);
@@ -69,7 +86,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/token/refresh/',
-    { config: { public: true, csrfExempt: true }, schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: tokenPairSchema, ...errors } } },
+    {
+      config: { public: true, csrfExempt: true },
+      schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: tokenPairSchema, ...errors } },
+    },
     async (request) => {
       return tokens.refresh(db, request.body.refresh);
     },

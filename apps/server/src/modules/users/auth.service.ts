@@ -36,9 +36,13 @@ export type Identity =
 const INVALID_CREDENTIALS = 'Invalid username or password.';
 
 // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
-export const groupNames = sql<string[]>`coalesce((select array_agg(g.name order by g.id) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = "users"."id"), '{}')`;
+export const groupNames = sql<
+  string[]
+>`coalesce((select array_agg(g.name order by g.id) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = "users"."id"), '{}')`;
 
-const locationList = sql<{ id: number; name: string }[]>`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.name) from user_locations ul join locations l on l.id = ul.location_id where ul.user_id = "users"."id"), '[]'::json)`;
+const locationList = sql<
+  { id: number; name: string }[]
+>`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.name) from user_locations ul join locations l on l.id = ul.location_id where ul.user_id = "users"."id"), '[]'::json)`;
 
 /** Who a person is: the columns every view of a user starts with (sign-in, profile, admin list). */
 export const personColumns = {
@@ -86,7 +90,9 @@ export const authenticate = async (db: Db, username: string, password: string, i
     .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()));
   const ok = await verifyPassword(row?.passwordHash ?? (await getDecoyHash()), password);
   if (!row || !ok || !row.isActive) {
-    throw badRequest(row && ok && !row.isActive ? 'This account is deactivated. Ask an administrator.' : INVALID_CREDENTIALS);
+    throw badRequest(
+      row && ok && !row.isActive ? 'This account is deactivated. Ask an administrator.' : INVALID_CREDENTIALS,
+    );
   }
   await clearFailures(db, keys[0]!.key);
   for (const k of keys.slice(1)) await uncountAttempt(db, k);
@@ -109,7 +115,10 @@ export const createSession = async (db: Db, userId: number, meta: { ip: string; 
         userAgent: meta.userAgent?.slice(0, 300) ?? null,
       })
       .returning({ id: sessions.id });
-    await tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ lastLogin: sql`now()` })
+      .where(eq(users.id, userId));
     await audit(tx, { actorId: userId, action: 'login', tableName: 'sessions', rowId: session?.id });
   });
   return { token, csrfToken };
@@ -134,7 +143,11 @@ const sessionStatement = preparedOnce('resolve_session', (db, name) =>
 export const resolveSession = async (db: Db, token: string): Promise<Identity | null> => {
   const [row] = await sessionStatement(db).execute({ tokenHash: sha256(token) });
   if (!row) return null;
-  if (row.stale) await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+  if (row.stale)
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, row.sessionId));
   const { sessionId, csrfToken, stale: _stale, ...user } = row;
   return { user, via: 'session', sessionId, csrfToken };
 };
@@ -160,7 +173,12 @@ export const endAllSessions = async (db: DbOrTx, userId: number) => {
 export const purgeExpiredSessions = async (db: Db) => {
   await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`)));
+    .where(
+      or(
+        lt(sessions.expiresAt, sql`now()`),
+        lt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`),
+      ),
+    );
   // A family past its newest refresh token's expiry has no token left that verifies; its rows go with it.
   await db.delete(tokenFamilies).where(lt(tokenFamilies.expiresAt, sql`now()`));
 };
@@ -195,7 +213,14 @@ export const createTokenSigner = (secretKey: string) => {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       const { typ, ver, fam, sub, jti } = payload;
       const userId = Number(sub);
-      if (typ !== kind || typeof ver !== 'number' || typeof fam !== 'number' || !Number.isSafeInteger(fam) || !Number.isSafeInteger(userId) || typeof jti !== 'string') {
+      if (
+        typ !== kind ||
+        typeof ver !== 'number' ||
+        typeof fam !== 'number' ||
+        !Number.isSafeInteger(fam) ||
+        !Number.isSafeInteger(userId) ||
+        typeof jti !== 'string'
+      ) {
         throw unauthorized('This token is not valid.');
       }
       return { userId, version: ver, familyId: fam, jti, expiresAt: (payload.exp ?? 0) * 1000 };
@@ -235,7 +260,9 @@ export const createTokenSigner = (secretKey: string) => {
   /** Adds a refresh row to the family and signs the pair; the family lives as long as its newest refresh token. */
   const mint = async (tx: DbOrTx, userId: number, version: number, familyId: number) => {
     const refreshJti = randomToken().slice(0, 32);
-    await tx.insert(refreshTokens).values({ jti: refreshJti, familyId, expiresAt: sql`now() + make_interval(secs => ${REFRESH_TOKEN_SECONDS})` });
+    await tx
+      .insert(refreshTokens)
+      .values({ jti: refreshJti, familyId, expiresAt: sql`now() + make_interval(secs => ${REFRESH_TOKEN_SECONDS})` });
     await tx
       .update(tokenFamilies)
       .set({ expiresAt: sql`now() + make_interval(secs => ${REFRESH_TOKEN_SECONDS})` })
@@ -269,7 +296,14 @@ export const createTokenSigner = (secretKey: string) => {
       const [spent] = await tx
         .update(refreshTokens)
         .set({ usedAt: sql`now()` })
-        .where(and(eq(refreshTokens.jti, claims.jti), eq(refreshTokens.familyId, claims.familyId), isNull(refreshTokens.usedAt), gt(refreshTokens.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(refreshTokens.jti, claims.jti),
+            eq(refreshTokens.familyId, claims.familyId),
+            isNull(refreshTokens.usedAt),
+            gt(refreshTokens.expiresAt, sql`now()`),
+          ),
+        )
         .returning({ jti: refreshTokens.jti });
       if (!spent) {
         const [known] = await tx
@@ -318,4 +352,5 @@ export const listGroupsOf = async (db: Db, userId: number) =>
     .where(eq(userGroups.userId, userId))
     .orderBy(groups.id);
 
-export const findUsersByIds = (db: Db, ids: number[]) => db.select(authUserColumns).from(users).where(inArray(users.id, ids));
+export const findUsersByIds = (db: Db, ids: number[]) =>
+  db.select(authUserColumns).from(users).where(inArray(users.id, ids));

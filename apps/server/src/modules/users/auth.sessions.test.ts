@@ -19,7 +19,8 @@ afterAll(async () => {
 
 const post = (url: string, payload: unknown, remoteAddress = '10.20.0.1') =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
-const me = (access: string) => ctx.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { authorization: `Bearer ${access}` } });
+const me = (access: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { authorization: `Bearer ${access}` } });
 const pairFor = async (username: string, remoteAddress: string) => {
   const res = await post('/api/users/token/', { username, password: DEMO_PASSWORD }, remoteAddress);
   expect(res.statusCode).toBe(200);
@@ -50,7 +51,9 @@ describe('refresh token rotation', () => {
 
   it('two parallel refreshes with one token: at most one wins, and the family is revoked', async () => {
     const pair = await pairFor('therapist', '10.20.2.1');
-    const results = await Promise.all([1, 2, 3].map(() => post('/api/users/token/refresh/', { refresh: pair.refresh })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => post('/api/users/token/refresh/', { refresh: pair.refresh })),
+    );
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok.length).toBeLessThanOrEqual(1);
     expect(results.filter((r) => r.statusCode === 401).length).toBeGreaterThanOrEqual(2);
@@ -61,12 +64,20 @@ describe('refresh token rotation', () => {
     const peer = await ctx.buildPeer();
     try {
       const pair = await pairFor('salesperson', '10.20.3.1');
-      const onPeer = await peer.app.inject({ method: 'POST', url: '/api/users/token/refresh/', payload: { refresh: pair.refresh } });
+      const onPeer = await peer.app.inject({
+        method: 'POST',
+        url: '/api/users/token/refresh/',
+        payload: { refresh: pair.refresh },
+      });
       expect(onPeer.statusCode).toBe(200);
       const replayHere = await post('/api/users/token/refresh/', { refresh: pair.refresh });
       expect(replayHere.statusCode).toBe(401);
       const peerAccess = (onPeer.json() as { access: string }).access;
-      const onPeerAfter = await peer.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { authorization: `Bearer ${peerAccess}` } });
+      const onPeerAfter = await peer.app.inject({
+        method: 'GET',
+        url: '/api/users/my_data/',
+        headers: { authorization: `Bearer ${peerAccess}` },
+      });
       expect(onPeerAfter.statusCode).toBe(401);
     } finally {
       await peer.close();
@@ -75,11 +86,17 @@ describe('refresh token rotation', () => {
 
   it('stores only token ids, and the purge drops families whose tokens have all expired', async () => {
     const pair = await pairFor('receptionist', '10.20.4.1');
-    const claims = JSON.parse(Buffer.from(pair.refresh.split('.')[1]!, 'base64url').toString()) as { jti: string; fam: number };
+    const claims = JSON.parse(Buffer.from(pair.refresh.split('.')[1]!, 'base64url').toString()) as {
+      jti: string;
+      fam: number;
+    };
     const [row] = await ctx.database.db.select().from(refreshTokens).where(eq(refreshTokens.jti, claims.jti));
     expect(row).toMatchObject({ familyId: claims.fam, usedAt: null });
     const [user] = await ctx.database.db.select().from(users).where(eq(users.username, 'receptionist'));
-    await ctx.database.db.update(tokenFamilies).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(tokenFamilies.userId, user!.id));
+    await ctx.database.db
+      .update(tokenFamilies)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(tokenFamilies.userId, user!.id));
     await purgeExpiredSessions(ctx.database.db);
     expect(await ctx.database.db.select().from(tokenFamilies).where(eq(tokenFamilies.userId, user!.id))).toEqual([]);
     // A token of a purged family is simply unknown.
@@ -92,7 +109,11 @@ describe('logout with a bearer token', () => {
   it('ends that token’s family at once: its access and refresh tokens stop working', async () => {
     const pair = await pairFor('manager', '10.21.0.1');
     const other = await pairFor('manager', '10.21.0.2');
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/users/logout/', headers: { authorization: `Bearer ${pair.access}` } });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/logout/',
+      headers: { authorization: `Bearer ${pair.access}` },
+    });
     expect(out.statusCode).toBe(200);
     expect((await me(pair.access)).statusCode).toBe(401);
     expect((await post('/api/users/token/refresh/', { refresh: pair.refresh })).statusCode).toBe(401);
@@ -107,7 +128,11 @@ describe('logout with a bearer token', () => {
     const theirs = await connectSocket(ctx.app, { query: `?token=${other.access}`, origin: null });
     await mine.next(action('user_notifications'));
     await theirs.next(action('user_notifications'));
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/users/logout/', headers: { authorization: `Bearer ${pair.access}` } });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/logout/',
+      headers: { authorization: `Bearer ${pair.access}` },
+    });
     expect(out.statusCode).toBe(200);
     expect((await mine.closed).code).toBe(CLOSE_SIGNED_OUT);
     theirs.send({ action: 'ping' });
@@ -129,10 +154,18 @@ describe('logout with a bearer token', () => {
 describe('GET logout', () => {
   it('is refused when the request is cross-site, and the session survives', async () => {
     const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD, '10.22.0.1');
-    const bySite = await agent.request({ method: 'GET', url: '/api/users/logout/', headers: { 'sec-fetch-site': 'cross-site' } });
+    const bySite = await agent.request({
+      method: 'GET',
+      url: '/api/users/logout/',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(bySite.statusCode).toBe(403);
     expect(bySite.json().message).toMatch(/another site/);
-    const byOrigin = await agent.request({ method: 'GET', url: '/api/users/logout/', headers: { origin: 'https://evil.example' } });
+    const byOrigin = await agent.request({
+      method: 'GET',
+      url: '/api/users/logout/',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(byOrigin.statusCode).toBe(403);
     const nullOrigin = await agent.request({ method: 'GET', url: '/api/users/logout/', headers: { origin: 'null' } });
     expect(nullOrigin.statusCode).toBe(403);
@@ -149,7 +182,10 @@ describe('GET logout', () => {
     expect(sameOrigin.statusCode).toBe(200);
     expect((await agent.request({ method: 'GET', url: '/api/users/my_data/' })).statusCode).toBe(401);
     const typed = await login(ctx.app, 'therapist', DEMO_PASSWORD, '10.22.0.3');
-    expect((await typed.request({ method: 'GET', url: '/api/users/logout/', headers: { 'sec-fetch-site': 'none' } })).statusCode).toBe(200);
+    expect(
+      (await typed.request({ method: 'GET', url: '/api/users/logout/', headers: { 'sec-fetch-site': 'none' } }))
+        .statusCode,
+    ).toBe(200);
     const byPost = await login(ctx.app, 'therapist', DEMO_PASSWORD, '10.22.0.4');
     expect((await byPost.request({ method: 'POST', url: '/api/users/logout/' })).statusCode).toBe(200);
     expect((await byPost.request({ method: 'GET', url: '/api/users/my_data/' })).statusCode).toBe(401);
@@ -159,7 +195,9 @@ describe('GET logout', () => {
 describe('login throttle under a race', () => {
   it(`25 parallel wrong guesses: at most ${THROTTLE.perUsername} are checked, the rest get 429`, async () => {
     const results = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => post('/api/users/login/', { username: 'salesperson', password: `wrong-guess-${i}` }, `10.23.0.${i + 1}`)),
+      Array.from({ length: 25 }, (_, i) =>
+        post('/api/users/login/', { username: 'salesperson', password: `wrong-guess-${i}` }, `10.23.0.${i + 1}`),
+      ),
     );
     const checked = results.filter((r) => r.statusCode === 400);
     const refused = results.filter((r) => r.statusCode === 429);
@@ -168,7 +206,9 @@ describe('login throttle under a race', () => {
     expect(checked.length).toBeGreaterThan(0);
     for (const r of refused) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     // Locked now even with the right password; unlocked for the rest of the suite.
-    expect((await post('/api/users/login/', { username: 'salesperson', password: DEMO_PASSWORD }, '10.23.1.1')).statusCode).toBe(429);
+    expect(
+      (await post('/api/users/login/', { username: 'salesperson', password: DEMO_PASSWORD }, '10.23.1.1')).statusCode,
+    ).toBe(429);
     await ctx.database.db.delete(loginThrottle).where(eq(loginThrottle.key, 'user:salesperson'));
   });
 
@@ -192,7 +232,11 @@ describe('cookies behind TLS (COOKIE_SECURE=1)', () => {
   });
 
   it('names the cookies __Host- with Secure, Path=/ and no Domain, and reads them back', async () => {
-    const res = await secure.app.inject({ method: 'POST', url: '/api/users/login/', payload: { username: 'manager', password: DEMO_PASSWORD } });
+    const res = await secure.app.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      payload: { username: 'manager', password: DEMO_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     const cookies = res.headers['set-cookie'] as string[];
     const session = cookies.find((c) => c.startsWith('__Host-sessionid='));
@@ -208,16 +252,26 @@ describe('cookies behind TLS (COOKIE_SECURE=1)', () => {
     const sessionId = cookieValue(cookies, '__Host-sessionid')!;
     const csrfToken = cookieValue(cookies, '__Host-csrftoken')!;
     const cookie = `__Host-sessionid=${sessionId}; __Host-csrftoken=${csrfToken}`;
-    expect((await secure.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { cookie } })).statusCode).toBe(200);
+    expect(
+      (await secure.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { cookie } })).statusCode,
+    ).toBe(200);
     // Without the prefix the cookie could have been planted by a sibling host or over plain HTTP.
     const plain = `sessionid=${sessionId}; csrftoken=${csrfToken}`;
-    expect((await secure.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { cookie: plain } })).statusCode).toBe(401);
+    expect(
+      (await secure.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { cookie: plain } })).statusCode,
+    ).toBe(401);
     // CSRF reads the prefixed cookie too.
-    const out = await secure.app.inject({ method: 'POST', url: '/api/users/logout/', headers: { cookie, 'x-csrftoken': csrfToken } });
+    const out = await secure.app.inject({
+      method: 'POST',
+      url: '/api/users/logout/',
+      headers: { cookie, 'x-csrftoken': csrfToken },
+    });
     expect(out.statusCode).toBe(200);
     const cleared = out.headers['set-cookie'] as string[];
     expect(cleared.some((c) => c.startsWith('__Host-sessionid=;') && /; Secure/.test(c))).toBe(true);
-    expect((await secure.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { cookie } })).statusCode).toBe(401);
+    expect(
+      (await secure.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { cookie } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -231,7 +285,12 @@ describe('cookies behind a trusted TLS proxy (TRUST_PROXY=1)', () => {
   });
 
   const signIn = (headers: Record<string, string>) =>
-    proxied.app.inject({ method: 'POST', url: '/api/users/login/', payload: { username: 'manager', password: DEMO_PASSWORD }, headers });
+    proxied.app.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      payload: { username: 'manager', password: DEMO_PASSWORD },
+      headers,
+    });
 
   it('gives __Host- Secure cookies when the proxy says the browser used https, and reads them back', async () => {
     const res = await signIn({ 'x-forwarded-proto': 'https' });
@@ -242,7 +301,11 @@ describe('cookies behind a trusted TLS proxy (TRUST_PROXY=1)', () => {
     expect(session).toMatch(/HttpOnly/);
     expect(cookies.some((c) => c.startsWith('sessionid='))).toBe(false);
     const cookie = `__Host-sessionid=${cookieValue(cookies, '__Host-sessionid')}; __Host-csrftoken=${cookieValue(cookies, '__Host-csrftoken')}`;
-    const me = await proxied.app.inject({ method: 'GET', url: '/api/users/my_data/', headers: { cookie, 'x-forwarded-proto': 'https' } });
+    const me = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/users/my_data/',
+      headers: { cookie, 'x-forwarded-proto': 'https' },
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -259,7 +322,12 @@ describe('X-Forwarded-Proto without TRUST_PROXY', () => {
   it('is ignored: a client cannot ask for another cookie name', async () => {
     const ctx = await buildTestApp();
     try {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/users/login/', payload: { username: 'manager', password: DEMO_PASSWORD }, headers: { 'x-forwarded-proto': 'https' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/login/',
+        payload: { username: 'manager', password: DEMO_PASSWORD },
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(res.statusCode).toBe(200);
       expect((res.headers['set-cookie'] as string[]).some((c) => c.startsWith('__Host-'))).toBe(false);
     } finally {

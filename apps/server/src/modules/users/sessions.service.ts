@@ -20,7 +20,9 @@ export const sessionIsLive = and(
 /** Which of these session ids still count (see sessionIsLive). */
 export const liveSessionIds = async (db: Db, ids: number[]): Promise<Set<number>> => {
   if (!ids.length) return new Set();
-  const rows = await db.select({ id: sessions.id }).from(sessions).where(and(inArray(sessions.id, ids), sessionIsLive));
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, ids), sessionIsLive));
   return new Set(rows.map((r) => r.id));
 };
-

@@ -23,7 +23,10 @@ export const throttleKeys = (username: string, ip: string): ThrottleKey[] => [
  * the row lock orders them and only the first `limit` in a window get through. The window
  * restarts once it is over and no lock is running; reaching the limit starts the lock.
  */
-export const countAttempt = async (db: DbOrTx, { key, limit }: ThrottleKey): Promise<{ allowed: boolean; waitSeconds: number }> => {
+export const countAttempt = async (
+  db: DbOrTx,
+  { key, limit }: ThrottleKey,
+): Promise<{ allowed: boolean; waitSeconds: number }> => {
   const t = loginThrottle;
   const lockEnd = sql`now() + make_interval(secs => ${THROTTLE.lockSeconds})`;
   const restart = sql`(${t.windowStartedAt} < now() - make_interval(secs => ${THROTTLE.windowSeconds}) and (${t.lockedUntil} is null or ${t.lockedUntil} <= now()))`;

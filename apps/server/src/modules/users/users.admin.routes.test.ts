@@ -21,7 +21,13 @@ beforeAll(async () => {
   const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
   adminId = row!.id;
   const location = async (name: string) =>
-    (await admin.request({ method: 'POST', url: '/api/locations/', payload: { name, opening_time: '09:00', closing_time: '21:00' } })).json().id as number;
+    (
+      await admin.request({
+        method: 'POST',
+        url: '/api/locations/',
+        payload: { name, opening_time: '09:00', closing_time: '21:00' },
+      })
+    ).json().id as number;
   pasig = await location('Users Test Pasig');
   taguig = await location('Users Test Taguig');
 });
@@ -30,7 +36,11 @@ afterAll(async () => {
 });
 
 const createUser = async (overrides: Record<string, unknown>) => {
-  const res = await admin.request({ method: 'POST', url: '/api/users/', payload: { password: PASSWORD, ...overrides } });
+  const res = await admin.request({
+    method: 'POST',
+    url: '/api/users/',
+    payload: { password: PASSWORD, ...overrides },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; username: string };
 };
@@ -39,7 +49,11 @@ describe('POST /api/users/', () => {
   it('creates an account with groups and workplaces; the person can sign in', async () => {
     // Sent as they are and read back as they were sent.
     const person = { username: 'Carlo.M', first_name: 'Carlo', last_name: 'Mendoza', email: 'carlo@ginhawa.example' };
-    const res = await admin.request({ method: 'POST', url: '/api/users/', payload: { ...person, password: PASSWORD, groups: ['Manager', 'Manager'], locations: [taguig, pasig] } });
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/users/',
+      payload: { ...person, password: PASSWORD, groups: ['Manager', 'Manager'], locations: [taguig, pasig] },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       ...person,
@@ -54,27 +68,46 @@ describe('POST /api/users/', () => {
     });
     const agent = await login(ctx.app, 'carlo.m', PASSWORD);
     expect((await agent.request({ method: 'GET', url: '/api/users/my_data/' })).json().groups).toEqual(['Manager']);
-    const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'users'), eq(auditLog.rowId, String(res.json().id)), eq(auditLog.action, 'create')));
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.tableName, 'users'), eq(auditLog.rowId, String(res.json().id)), eq(auditLog.action, 'create')),
+      );
     expect(entry!.actorId).toBe(adminId);
     expect(entry!.after).toMatchObject({ username: 'Carlo.M', groups: ['Manager'] });
     expect(JSON.stringify(entry)).not.toMatch(/argon2|quiet harbor/);
   });
 
   it('refuses a username that exists in any case with 409', async () => {
-    const res = await admin.request({ method: 'POST', url: '/api/users/', payload: { username: 'THERAPIST', password: PASSWORD } });
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/users/',
+      payload: { username: 'THERAPIST', password: PASSWORD },
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'A user with this username already exists.', errors: { username: ['A user with this username already exists.'] } });
+    expect(res.json()).toEqual({
+      message: 'A user with this username already exists.',
+      errors: { username: ['A user with this username already exists.'] },
+    });
   });
 
   it('explains every bad field', async () => {
     const empty = await admin.request({ method: 'POST', url: '/api/users/', payload: {} });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toEqual({ username: ['This field is required.'], password: ['This field is required.'] });
+    expect(empty.json().errors).toEqual({
+      username: ['This field is required.'],
+      password: ['This field is required.'],
+    });
     const cases: [Record<string, unknown>, string, string[]][] = [
       [{ username: 'has space' }, 'username', ['Use letters, digits and . _ @ + - only.']],
       [{ password: 'short' }, 'password', ['Use at least 10 characters.']],
       [{ password: 'welcome123' }, 'password', ['This password is too common. Choose a less predictable one.']],
-      [{ username: 'maria.santos', password: 'maria.santos-pw' }, 'password', ['The password must not contain the username.']],
+      [
+        { username: 'maria.santos', password: 'maria.santos-pw' },
+        'password',
+        ['The password must not contain the username.'],
+      ],
       [{ email: 'nope' }, 'email', ['Enter a valid email address, or leave it blank.']],
       [{ groups: ['Owner'] }, 'groups.0', ['Choose from Admin, Manager, Salesperson, Therapist, Receptionist.']],
       [{ groups: 'Admin' }, 'groups', ['Send a list of group names.']],
@@ -82,25 +115,65 @@ describe('POST /api/users/', () => {
       [{ first_name: 'x'.repeat(101) }, 'first_name', ['At most 100 characters.']],
     ];
     for (const [overrides, field, messages] of cases) {
-      const res = await admin.request({ method: 'POST', url: '/api/users/', payload: { username: 'bad.case', password: PASSWORD, ...overrides } });
+      const res = await admin.request({
+        method: 'POST',
+        url: '/api/users/',
+        payload: { username: 'bad.case', password: PASSWORD, ...overrides },
+      });
       expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(res.json().errors[field], JSON.stringify(overrides)).toEqual(messages);
     }
-    const [none] = await ctx.database.db.select().from(users).where(sql`lower(${users.username}) in ('bad.case', 'maria.santos')`);
+    const [none] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) in ('bad.case', 'maria.santos')`);
     expect(none).toBeUndefined();
   });
 
   it('is for admins only', async () => {
-    expect((await manager.request({ method: 'POST', url: '/api/users/', payload: { username: 'by.manager', password: PASSWORD } })).statusCode).toBe(403);
-    expect((await receptionist.request({ method: 'POST', url: '/api/users/', payload: { username: 'by.reception', password: PASSWORD } })).statusCode).toBe(403);
+    expect(
+      (
+        await manager.request({
+          method: 'POST',
+          url: '/api/users/',
+          payload: { username: 'by.manager', password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await receptionist.request({
+          method: 'POST',
+          url: '/api/users/',
+          payload: { username: 'by.reception', password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('GET /api/users/ and /api/users/groups/', () => {
   it('pages, searches and filters for Admins and Managers, never exposing passwords', async () => {
-    await createUser({ username: 'find.alpha', first_name: 'Findable', last_name: 'Alpha', groups: ['Therapist'], locations: [pasig] });
-    await createUser({ username: 'find.bravo', first_name: 'Findable', last_name: 'Bravo', groups: ['Salesperson'], locations: [taguig] });
-    const off = await createUser({ username: 'find.charlie', first_name: 'Findable', last_name: 'Charlie', groups: ['Therapist'] });
+    await createUser({
+      username: 'find.alpha',
+      first_name: 'Findable',
+      last_name: 'Alpha',
+      groups: ['Therapist'],
+      locations: [pasig],
+    });
+    await createUser({
+      username: 'find.bravo',
+      first_name: 'Findable',
+      last_name: 'Bravo',
+      groups: ['Salesperson'],
+      locations: [taguig],
+    });
+    const off = await createUser({
+      username: 'find.charlie',
+      first_name: 'Findable',
+      last_name: 'Charlie',
+      groups: ['Therapist'],
+    });
     await admin.request({ method: 'PATCH', url: `/api/users/${off.id}/`, payload: { is_active: false } });
 
     const res = await manager.request({ method: 'GET', url: '/api/users/?search=findable&pageSize=2' });
@@ -110,19 +183,27 @@ describe('GET /api/users/ and /api/users/groups/', () => {
     expect(page.results.map((u: { username: string }) => u.username)).toEqual(['find.alpha', 'find.bravo']);
     expect(page.next).toBe('/api/users/?search=findable&pageSize=2&page=2');
     expect(res.body).not.toMatch(/password|argon2/i);
-    const therapists = (await admin.request({ method: 'GET', url: '/api/users/?search=findable&group=Therapist&is_active=true' })).json();
+    const therapists = (
+      await admin.request({ method: 'GET', url: '/api/users/?search=findable&group=Therapist&is_active=true' })
+    ).json();
     expect(therapists.results.map((u: { username: string }) => u.username)).toEqual(['find.alpha']);
     const atTaguig = (await admin.request({ method: 'GET', url: `/api/users/?location=${taguig}&search=find` })).json();
     expect(atTaguig.results.map((u: { username: string }) => u.username)).toEqual(['find.bravo']);
-    const fullName = (await admin.request({ method: 'GET', url: `/api/users/?search=${encodeURIComponent('findable charlie')}` })).json();
+    const fullName = (
+      await admin.request({ method: 'GET', url: `/api/users/?search=${encodeURIComponent('findable charlie')}` })
+    ).json();
     expect(fullName.results.map((u: { username: string }) => u.username)).toEqual(['find.charlie']);
-    const ordered = (await admin.request({ method: 'GET', url: '/api/users/?search=findable&ordering=-last_name' })).json();
+    const ordered = (
+      await admin.request({ method: 'GET', url: '/api/users/?search=findable&ordering=-last_name' })
+    ).json();
     expect(ordered.results.map((u: { last_name: string }) => u.last_name)).toEqual(['Charlie', 'Bravo', 'Alpha']);
     const bad = await admin.request({ method: 'GET', url: '/api/users/?group=Owner&ordering=password_hash' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.group).toEqual(['Choose from Admin, Manager, Salesperson, Therapist, Receptionist.']);
     const badOrdering = await admin.request({ method: 'GET', url: '/api/users/?ordering=password_hash' });
-    expect(badOrdering.json().errors.ordering).toEqual(['Order by one of: username, first_name, last_name, email, is_active, last_login, date_joined, id.']);
+    expect(badOrdering.json().errors.ordering).toEqual([
+      'Order by one of: username, first_name, last_name, email, is_active, last_login, date_joined, id.',
+    ]);
   });
 
   it('lists the groups with their active members', async () => {
@@ -130,9 +211,11 @@ describe('GET /api/users/ and /api/users/groups/', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json() as { id: number; name: string; user_count: number }[];
     expect(list.map((g) => g.name)).toEqual(['Admin', 'Manager', 'Salesperson', 'Therapist', 'Receptionist']);
-    const [count] = await ctx.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from user_groups ug join groups g on g.id = ug.group_id join users u on u.id = ug.user_id where g.name = 'Therapist' and u.is_active`,
-    ).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    const [count] = await ctx.database.db
+      .execute<{ n: number }>(
+        sql`select count(*)::int as n from user_groups ug join groups g on g.id = ug.group_id join users u on u.id = ug.user_id where g.name = 'Therapist' and u.is_active`,
+      )
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
     expect(list.find((g) => g.name === 'Therapist')!.user_count).toBe(Number(count!.n));
     expect(list.find((g) => g.name === 'Admin')!.user_count).toBeGreaterThanOrEqual(1);
   });
@@ -162,13 +245,30 @@ describe('PUT /api/users/{id}/', () => {
     const res = await admin.request({
       method: 'PATCH',
       url: `/api/users/${user.id}/`,
-      payload: { username: 'edited.me', first_name: 'Edited', groups: ['Receptionist', 'Manager'], locations: [taguig] },
+      payload: {
+        username: 'edited.me',
+        first_name: 'Edited',
+        groups: ['Receptionist', 'Manager'],
+        locations: [taguig],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ username: 'edited.me', first_name: 'Edited', groups: ['Manager', 'Receptionist'], locations: [taguig] });
-    const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'users'), eq(auditLog.rowId, String(user.id)), eq(auditLog.action, 'update')));
+    expect(res.json()).toMatchObject({
+      username: 'edited.me',
+      first_name: 'Edited',
+      groups: ['Manager', 'Receptionist'],
+      locations: [taguig],
+    });
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tableName, 'users'), eq(auditLog.rowId, String(user.id)), eq(auditLog.action, 'update')));
     expect(entry!.before).toMatchObject({ username: 'edit.me', groups: ['Therapist'], locations: [pasig] });
-    expect(entry!.after).toMatchObject({ username: 'edited.me', groups: ['Manager', 'Receptionist'], locations: [taguig] });
+    expect(entry!.after).toMatchObject({
+      username: 'edited.me',
+      groups: ['Manager', 'Receptionist'],
+      locations: [taguig],
+    });
     // Sending nothing changes nothing.
     const same = await admin.request({ method: 'PATCH', url: `/api/users/${user.id}/`, payload: {} });
     expect(same.json()).toMatchObject({ username: 'edited.me', groups: ['Manager', 'Receptionist'] });
@@ -185,46 +285,83 @@ describe('PUT /api/users/{id}/', () => {
 
   it('refuses a taken username, bad fields, and an admin demoting or switching off themselves', async () => {
     const user = await createUser({ username: 'clash.me' });
-    const clash = await admin.request({ method: 'PATCH', url: `/api/users/${user.id}/`, payload: { username: 'Manager' } });
+    const clash = await admin.request({
+      method: 'PATCH',
+      url: `/api/users/${user.id}/`,
+      payload: { username: 'Manager' },
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().errors).toEqual({ username: ['A user with this username already exists.'] });
     const badEmail = await admin.request({ method: 'PATCH', url: `/api/users/${user.id}/`, payload: { email: 'at@' } });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().errors).toEqual({ email: ['Enter a valid email address, or leave it blank.'] });
-    const badLocation = await admin.request({ method: 'PATCH', url: `/api/users/${user.id}/`, payload: { locations: [pasig, 999998] } });
+    const badLocation = await admin.request({
+      method: 'PATCH',
+      url: `/api/users/${user.id}/`,
+      payload: { locations: [pasig, 999998] },
+    });
     expect(badLocation.json().errors).toEqual({ locations: ['No such location: 999998.'] });
-    const selfOff = await admin.request({ method: 'PATCH', url: `/api/users/${adminId}/`, payload: { is_active: false } });
+    const selfOff = await admin.request({
+      method: 'PATCH',
+      url: `/api/users/${adminId}/`,
+      payload: { is_active: false },
+    });
     expect(selfOff.statusCode).toBe(409);
     expect(selfOff.json()).toEqual({ message: 'You cannot deactivate your own account.' });
-    const selfDemote = await admin.request({ method: 'PATCH', url: `/api/users/${adminId}/`, payload: { groups: ['Manager'] } });
+    const selfDemote = await admin.request({
+      method: 'PATCH',
+      url: `/api/users/${adminId}/`,
+      payload: { groups: ['Manager'] },
+    });
     expect(selfDemote.statusCode).toBe(409);
     expect(selfDemote.json()).toEqual({ message: 'You cannot remove yourself from the Admin group.' });
     const [me] = await ctx.database.db.select().from(users).where(eq(users.id, adminId));
     expect(me!.isActive).toBe(true);
-    const missing = await admin.request({ method: 'PATCH', url: '/api/users/999999/', payload: { first_name: 'Ghost' } });
+    const missing = await admin.request({
+      method: 'PATCH',
+      url: '/api/users/999999/',
+      payload: { first_name: 'Ghost' },
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'No such user.' });
-    expect((await manager.request({ method: 'PATCH', url: `/api/users/${user.id}/`, payload: { first_name: 'X' } })).statusCode).toBe(403);
+    expect(
+      (await manager.request({ method: 'PATCH', url: `/api/users/${user.id}/`, payload: { first_name: 'X' } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('another admin may be promoted, and may then manage the first', async () => {
     const second = await createUser({ username: 'second.admin', groups: ['Admin'] });
     const agent = await login(ctx.app, 'second.admin', PASSWORD);
-    const res = await agent.request({ method: 'PATCH', url: `/api/users/${adminId}/`, payload: { last_name: 'Administrator' } });
+    const res = await agent.request({
+      method: 'PATCH',
+      url: `/api/users/${adminId}/`,
+      payload: { last_name: 'Administrator' },
+    });
     expect(res.statusCode).toBe(200);
     const demoted = await admin.request({ method: 'PATCH', url: `/api/users/${second.id}/`, payload: { groups: [] } });
     expect(demoted.json().groups).toEqual([]);
-    expect((await agent.request({ method: 'PATCH', url: `/api/users/${adminId}/`, payload: { last_name: 'X' } })).statusCode).toBe(403);
+    expect(
+      (await agent.request({ method: 'PATCH', url: `/api/users/${adminId}/`, payload: { last_name: 'X' } })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('PUT /api/users/{id}/ (replace)', () => {
   it('needs every field but the password; a partial body is a 400', async () => {
     const user = await createUser({ username: 'replace.me', first_name: 'Old', groups: ['Receptionist'] });
-    const partial = await admin.request({ method: 'PUT', url: `/api/users/${user.id}/`, payload: { first_name: 'Only' } });
+    const partial = await admin.request({
+      method: 'PUT',
+      url: `/api/users/${user.id}/`,
+      payload: { first_name: 'Only' },
+    });
     expect(partial.statusCode).toBe(400);
     expect(partial.json().errors).toEqual({ username: ['This field is required.'] });
-    const full = await admin.request({ method: 'PUT', url: `/api/users/${user.id}/`, payload: { username: 'replace.me', first_name: 'New' } });
+    const full = await admin.request({
+      method: 'PUT',
+      url: `/api/users/${user.id}/`,
+      payload: { username: 'replace.me', first_name: 'New' },
+    });
     expect(full.statusCode, full.body).toBe(200);
     // Replaced: what was not sent takes its default (no groups, no workplaces).
     expect(full.json()).toMatchObject({ first_name: 'New', last_name: '', groups: [], locations: [] });
@@ -239,7 +376,10 @@ describe('DELETE /api/users/{id}/', () => {
     expect(res.json()).toEqual({ result: 'deleted', message: 'User “never.used” deleted.' });
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toBeUndefined();
-    const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'users'), eq(auditLog.rowId, String(user.id)), eq(auditLog.action, 'delete')));
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tableName, 'users'), eq(auditLog.rowId, String(user.id)), eq(auditLog.action, 'delete')));
     expect(entry!.before).toMatchObject({ username: 'never.used' });
   });
 
@@ -248,16 +388,29 @@ describe('DELETE /api/users/{id}/', () => {
     const agent = await login(ctx.app, 'has.history', PASSWORD);
     const res = await admin.request({ method: 'DELETE', url: `/api/users/${user.id}/` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ result: 'deactivated', message: 'User “has.history” has a history, so it was deactivated instead of deleted.' });
+    expect(res.json()).toEqual({
+      result: 'deactivated',
+      message: 'User “has.history” has a history, so it was deactivated instead of deleted.',
+    });
     expect((await agent.request({ method: 'GET', url: '/api/users/my_data/' })).statusCode).toBe(401);
     const again = await admin.request({ method: 'DELETE', url: `/api/users/${user.id}/` });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'User “has.history” has a history and is already inactive, so it cannot be deleted.' });
+    expect(again.json()).toEqual({
+      message: 'User “has.history” has a history and is already inactive, so it cannot be deleted.',
+    });
   });
 
   it('deactivates an account an employee record points at', async () => {
     const user = await createUser({ username: 'linked.login' });
-    await ctx.database.db.insert(employees).values({ kind: 'therapist', userId: user.id, firstName: 'Linked', lastName: 'Login', employeeCode: 'USR-LINK', locationId: pasig, hireDate: '2024-05-01' });
+    await ctx.database.db.insert(employees).values({
+      kind: 'therapist',
+      userId: user.id,
+      firstName: 'Linked',
+      lastName: 'Login',
+      employeeCode: 'USR-LINK',
+      locationId: pasig,
+      hireDate: '2024-05-01',
+    });
     const res = await admin.request({ method: 'DELETE', url: `/api/users/${user.id}/` });
     expect(res.json().result).toBe('deactivated');
   });
@@ -278,10 +431,18 @@ describe('DELETE /api/users/{id}/', () => {
 describe('POST /api/users/{id}/update_password/ for a new account', () => {
   it('an admin sets a password that must pass the rules; the person signs in with it', async () => {
     const user = await createUser({ username: 'reset.me' });
-    const weak = await admin.request({ method: 'POST', url: `/api/users/${user.id}/update_password/`, payload: { new_password: 'reset.me.please' } });
+    const weak = await admin.request({
+      method: 'POST',
+      url: `/api/users/${user.id}/update_password/`,
+      payload: { new_password: 'reset.me.please' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors.new_password).toEqual(['The password must not contain the username.']);
-    const ok = await admin.request({ method: 'POST', url: `/api/users/${user.id}/update_password/`, payload: { new_password: 'brand new lantern' } });
+    const ok = await admin.request({
+      method: 'POST',
+      url: `/api/users/${user.id}/update_password/`,
+      payload: { new_password: 'brand new lantern' },
+    });
     expect(ok.statusCode).toBe(200);
     await login(ctx.app, 'reset.me', 'brand new lantern');
   });

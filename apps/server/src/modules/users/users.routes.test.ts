@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { files, users } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, multipartFile, tinyPng, type TestContext } from '../../test/build';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  buildTestApp,
+  login,
+  multipartFile,
+  tinyPng,
+  type TestContext,
+} from '../../test/build';
 
 let ctx: TestContext;
 let therapistId: number;
@@ -17,7 +25,11 @@ afterAll(async () => {
 describe('update_avatar', () => {
   it('stores a PNG, serves it to signed-in users with its content type, and replaces the old one', async () => {
     const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
-    const first = await agent.request({ method: 'POST', url: `/api/users/${therapistId}/update_avatar/`, ...multipartFile(tinyPng()) });
+    const first = await agent.request({
+      method: 'POST',
+      url: `/api/users/${therapistId}/update_avatar/`,
+      ...multipartFile(tinyPng()),
+    });
     expect(first.statusCode).toBe(200);
     const avatar = first.json().avatar as string;
     expect(avatar).toMatch(/^\/api\/files\/\d+\/$/);
@@ -28,7 +40,11 @@ describe('update_avatar', () => {
     expect(served.rawPayload.equals(tinyPng())).toBe(true);
     expect((await ctx.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(401);
 
-    const second = await agent.request({ method: 'POST', url: `/api/users/${therapistId}/update_avatar/`, ...multipartFile(tinyPng(), { filename: 'me.jpg', contentType: 'image/jpeg' }) });
+    const second = await agent.request({
+      method: 'POST',
+      url: `/api/users/${therapistId}/update_avatar/`,
+      ...multipartFile(tinyPng(), { filename: 'me.jpg', contentType: 'image/jpeg' }),
+    });
     expect(second.statusCode).toBe(200);
     expect(second.json().avatar).not.toBe(avatar);
     expect((await agent.request({ method: 'GET', url: avatar })).statusCode).toBe(404);
@@ -42,7 +58,9 @@ describe('update_avatar', () => {
     const res = await agent.request({
       method: 'POST',
       url: `/api/users/${therapistId}/update_avatar/`,
-      ...multipartFile(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), { filename: 'evil.png' }),
+      ...multipartFile(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), {
+        filename: 'evil.png',
+      }),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.file).toEqual(['Only PNG, JPEG or WebP images are accepted.']);
@@ -50,39 +68,68 @@ describe('update_avatar', () => {
 
   it('refuses more than 2 MB with 413', async () => {
     const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
-    const res = await agent.request({ method: 'POST', url: `/api/users/${therapistId}/update_avatar/`, ...multipartFile(tinyPng(2 * 1024 * 1024 + 1)) });
+    const res = await agent.request({
+      method: 'POST',
+      url: `/api/users/${therapistId}/update_avatar/`,
+      ...multipartFile(tinyPng(2 * 1024 * 1024 + 1)),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('The image is larger than 2 MB.');
   });
 
   it('accepts exactly 2 MB', async () => {
     const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
-    const res = await agent.request({ method: 'POST', url: `/api/users/${therapistId}/update_avatar/`, ...multipartFile(tinyPng(2 * 1024 * 1024)) });
+    const res = await agent.request({
+      method: 'POST',
+      url: `/api/users/${therapistId}/update_avatar/`,
+      ...multipartFile(tinyPng(2 * 1024 * 1024)),
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('asks for a file when the body is not multipart', async () => {
     const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
-    const res = await agent.request({ method: 'POST', url: `/api/users/${therapistId}/update_avatar/`, payload: { file: 'x' } });
+    const res = await agent.request({
+      method: 'POST',
+      url: `/api/users/${therapistId}/update_avatar/`,
+      payload: { file: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.file).toEqual(['Choose an image to upload.']);
   });
 
   it('only the person or an admin may change a picture', async () => {
     const other = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
-    const refused = await other.request({ method: 'POST', url: `/api/users/${therapistId}/update_avatar/`, ...multipartFile(tinyPng()) });
+    const refused = await other.request({
+      method: 'POST',
+      url: `/api/users/${therapistId}/update_avatar/`,
+      ...multipartFile(tinyPng()),
+    });
     expect(refused.statusCode).toBe(403);
     const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-    const ok = await admin.request({ method: 'POST', url: `/api/users/${therapistId}/update_avatar/`, ...multipartFile(tinyPng()) });
+    const ok = await admin.request({
+      method: 'POST',
+      url: `/api/users/${therapistId}/update_avatar/`,
+      ...multipartFile(tinyPng()),
+    });
     expect(ok.statusCode).toBe(200);
-    const bad = await admin.request({ method: 'POST', url: '/api/users/abc/update_avatar/', ...multipartFile(tinyPng()) });
+    const bad = await admin.request({
+      method: 'POST',
+      url: '/api/users/abc/update_avatar/',
+      ...multipartFile(tinyPng()),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.id).toBeDefined();
   });
 
   it('needs the CSRF header like every unsafe call', async () => {
     const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
-    const res = await agent.request({ method: 'POST', url: `/api/users/${therapistId}/update_avatar/`, csrf: false, ...multipartFile(tinyPng()) });
+    const res = await agent.request({
+      method: 'POST',
+      url: `/api/users/${therapistId}/update_avatar/`,
+      csrf: false,
+      ...multipartFile(tinyPng()),
+    });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -27,10 +27,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env } = app.deps;
 
   // Managers read accounts: they address announcements to people and groups.
-  resourceRoutes(app, { tags: ['users'], readers: ['Manager'], writers: ['Admin'], schemas: userResource, service: usersService });
+  resourceRoutes(app, {
+    tags: ['users'],
+    readers: ['Manager'],
+    writers: ['Admin'],
+    schemas: userResource,
+    service: usersService,
+  });
 
-  app.get('/groups/', { config: { groups: ['Manager'] }, schema: { tags: ['users'], response: { 200: z.array(groupWithCountSchema), ...errors } } }, async () =>
-    listGroupsWithCounts(db),
+  app.get(
+    '/groups/',
+    {
+      config: { groups: ['Manager'] },
+      schema: { tags: ['users'], response: { 200: z.array(groupWithCountSchema), ...errors } },
+    },
+    async () => listGroupsWithCounts(db),
   );
 
   app.post(
@@ -39,7 +50,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         params: idParamsSchema,
-        body: z.object({ old_password: changeOwnPasswordBodySchema.shape.old_password.optional(), new_password: newPasswordSchema }),
+        body: z.object({
+          old_password: changeOwnPasswordBodySchema.shape.old_password.optional(),
+          new_password: newPasswordSchema,
+        }),
         response: { 200: okSchema, ...errors },
       },
     },
@@ -65,7 +79,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/update_avatar/',
-    { schema: { tags: ['users'], params: idParamsSchema, consumes: ['multipart/form-data'], response: { 200: myDataSchema, ...errors, 413: errorBodySchema } } },
+    {
+      schema: {
+        tags: ['users'],
+        params: idParamsSchema,
+        consumes: ['multipart/form-data'],
+        response: { 200: myDataSchema, ...errors, 413: errorBodySchema },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       if (me.id !== request.params.id && !isAdmin(me)) throw forbidden('You may only change your own picture.');

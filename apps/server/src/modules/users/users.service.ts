@@ -27,31 +27,59 @@ export const changePassword = async (
   db: Db,
   input: { actorId: number; userId: number; newPassword: string; oldPassword?: string },
 ) => {
-  const [user] = await db.select({ id: users.id, username: users.username, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
+  const [user] = await db
+    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, input.userId));
   if (!user) throw notFound('No such user.');
   if (input.oldPassword !== undefined && !(await verifyPassword(user.passwordHash, input.oldPassword))) {
     throw fieldError('old_password', 'The current password is not correct.');
   }
   const problems = passwordProblems(input.newPassword, user.username);
-  if (input.oldPassword !== undefined && input.oldPassword === input.newPassword) problems.push('Choose a password different from the current one.');
+  if (input.oldPassword !== undefined && input.oldPassword === input.newPassword)
+    problems.push('Choose a password different from the current one.');
   if (problems.length) throw fieldsError({ new_password: problems });
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
     await endAllSessions(tx, user.id);
     await audit(tx, { actorId: input.actorId, action: 'update_password', tableName: 'users', rowId: user.id });
   });
 };
 
 /** Stores a new avatar image and points the user at it; the previous image is removed. */
-export const setAvatar = async (db: Db, input: { actorId: number; userId: number; bytes: Buffer; contentType: ImageType }): Promise<AuthUser> => {
-  const [before] = await db.select({ id: users.id, avatar: users.avatar }).from(users).where(eq(users.id, input.userId));
+export const setAvatar = async (
+  db: Db,
+  input: { actorId: number; userId: number; bytes: Buffer; contentType: ImageType },
+): Promise<AuthUser> => {
+  const [before] = await db
+    .select({ id: users.id, avatar: users.avatar })
+    .from(users)
+    .where(eq(users.id, input.userId));
   if (!before) throw notFound('No such user.');
   await db.transaction(async (tx) => {
-    const fileId = await storeFile(tx, { kind: 'avatar', contentType: input.contentType, bytes: input.bytes, createdBy: input.actorId });
-    await tx.update(users).set({ avatar: fileUrl(fileId), updatedAt: sql`now()` }).where(eq(users.id, input.userId));
+    const fileId = await storeFile(tx, {
+      kind: 'avatar',
+      contentType: input.contentType,
+      bytes: input.bytes,
+      createdBy: input.actorId,
+    });
+    await tx
+      .update(users)
+      .set({ avatar: fileUrl(fileId), updatedAt: sql`now()` })
+      .where(eq(users.id, input.userId));
     await deleteFileByUrl(tx, before.avatar);
-    await audit(tx, { actorId: input.actorId, action: 'update_avatar', tableName: 'users', rowId: input.userId, before: { avatar: before.avatar }, after: { avatar: fileUrl(fileId) } });
+    await audit(tx, {
+      actorId: input.actorId,
+      action: 'update_avatar',
+      tableName: 'users',
+      rowId: input.userId,
+      before: { avatar: before.avatar },
+      after: { avatar: fileUrl(fileId) },
+    });
   });
   const [user] = await findUsersByIds(db, [input.userId]);
   return user!;
@@ -64,8 +92,12 @@ export type UserChanges = z.output<typeof userPatchSchema>;
 export type UserQuery = z.output<typeof userListQuerySchema>;
 
 // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
-const userLocationIds = sql<number[]>`coalesce((select array_agg(l.id order by l.name, l.id) from user_locations ul join locations l on l.id = ul.location_id where ul.user_id = "users"."id"), '{}')`;
-const userLocationNames = sql<string[]>`coalesce((select array_agg(l.name order by l.name, l.id) from user_locations ul join locations l on l.id = ul.location_id where ul.user_id = "users"."id"), '{}')`;
+const userLocationIds = sql<
+  number[]
+>`coalesce((select array_agg(l.id order by l.name, l.id) from user_locations ul join locations l on l.id = ul.location_id where ul.user_id = "users"."id"), '{}')`;
+const userLocationNames = sql<
+  string[]
+>`coalesce((select array_agg(l.name order by l.name, l.id) from user_locations ul join locations l on l.id = ul.location_id where ul.user_id = "users"."id"), '{}')`;
 
 const adminUserColumns = {
   ...personColumns,
@@ -103,9 +135,14 @@ export const listUsers = async (db: Db, query: UserQuery, url: string) => {
   const conditions: (SQL | undefined)[] = [];
   if (query.is_active !== undefined) conditions.push(eq(users.isActive, query.is_active));
   if (query.group) {
-    conditions.push(sql`exists (select 1 from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = ${users.id} and g.name = ${query.group})`);
+    conditions.push(
+      sql`exists (select 1 from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = ${users.id} and g.name = ${query.group})`,
+    );
   }
-  if (query.location) conditions.push(sql`exists (select 1 from user_locations ul where ul.user_id = ${users.id} and ul.location_id = ${query.location})`);
+  if (query.location)
+    conditions.push(
+      sql`exists (select 1 from user_locations ul where ul.user_id = ${users.id} and ul.location_id = ${query.location})`,
+    );
   if (query.search) {
     const pattern = likePattern(query.search);
     conditions.push(
@@ -119,7 +156,11 @@ export const listUsers = async (db: Db, query: UserQuery, url: string) => {
     );
   }
   return listPage(url, query, {
-    select: () => db.select({ ...adminUserColumns, total: totalRows }).from(users).$dynamic(),
+    select: () =>
+      db
+        .select({ ...adminUserColumns, total: totalRows })
+        .from(users)
+        .$dynamic(),
     where: and(...conditions),
     orderBy: {
       username: lower(users.username),
@@ -166,27 +207,52 @@ export const assertPasswordAcceptable = (password: string, username: string, fie
 
 const groupIdsByName = async (db: DbOrTx, names: readonly string[]) => {
   if (!names.length) return [];
-  const rows = await db.select({ id: groups.id }).from(groups).where(inArray(groups.name, [...names]));
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(inArray(groups.name, [...names]));
   return rows.map((r) => r.id);
 };
 
 export const addUserToGroups = async (db: DbOrTx, userId: number, names: readonly GroupName[]) => {
   const ids = await groupIdsByName(db, names);
-  if (ids.length) await db.insert(userGroups).values(ids.map((groupId) => ({ userId, groupId }))).onConflictDoNothing();
+  if (ids.length)
+    await db
+      .insert(userGroups)
+      .values(ids.map((groupId) => ({ userId, groupId })))
+      .onConflictDoNothing();
 };
 
 export const removeUserFromGroup = async (db: DbOrTx, userId: number, name: GroupName) => {
-  await db.delete(userGroups).where(and(eq(userGroups.userId, userId), sql`${userGroups.groupId} = (select id from groups where name = ${name})`));
+  await db
+    .delete(userGroups)
+    .where(
+      and(eq(userGroups.userId, userId), sql`${userGroups.groupId} = (select id from groups where name = ${name})`),
+    );
 };
 
 export const addUserLocations = async (db: DbOrTx, userId: number, locationIds: number[]) => {
-  if (locationIds.length) await db.insert(userLocations).values(locationIds.map((locationId) => ({ userId, locationId }))).onConflictDoNothing();
+  if (locationIds.length)
+    await db
+      .insert(userLocations)
+      .values(locationIds.map((locationId) => ({ userId, locationId })))
+      .onConflictDoNothing();
 };
 
 /** Creates a login inside the caller's transaction (the password is already hashed), audited. */
 export const insertUserAccount = async (
   tx: DbOrTx,
-  input: { actorId: number; username: string; passwordHash: string; firstName: string; lastName: string; email: string; isActive?: boolean; groups: readonly GroupName[]; locations: number[] },
+  input: {
+    actorId: number;
+    username: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    isActive?: boolean;
+    groups: readonly GroupName[];
+    locations: number[];
+  },
 ) => {
   const [row] = await tx
     .insert(users)
@@ -201,7 +267,13 @@ export const insertUserAccount = async (
     .returning();
   await addUserToGroups(tx, row!.id, input.groups);
   await addUserLocations(tx, row!.id, input.locations);
-  await audit(tx, { actorId: input.actorId, action: 'create', tableName: 'users', rowId: row!.id, after: await getAdminUser(tx, row!.id) });
+  await audit(tx, {
+    actorId: input.actorId,
+    action: 'create',
+    tableName: 'users',
+    rowId: row!.id,
+    after: await getAdminUser(tx, row!.id),
+  });
   return row!.id;
 };
 
@@ -249,20 +321,27 @@ const checkUserChanges = async (tx: DbOrTx, actorId: number, id: number, changes
   if (changes.username !== undefined) await assertUsernameFree(tx, changes.username, 'username', id);
   // The acting admin is always an active admin, so refusing to demote oneself keeps at least one.
   if (id === actorId && changes.is_active === false) throw conflict('You cannot deactivate your own account.');
-  if (id === actorId && changes.groups && !changes.groups.includes(ADMIN_GROUP)) throw conflict('You cannot remove yourself from the Admin group.');
+  if (id === actorId && changes.groups && !changes.groups.includes(ADMIN_GROUP))
+    throw conflict('You cannot remove yourself from the Admin group.');
   if (changes.locations) await assertLocationIds(tx, dedupe(changes.locations));
 };
 
 /** Groups or locations of this user changed (in this transaction): open sockets reconnect as they are now. */
 export const accessChanged = (tx: DbOrTx, userId: number) => publish(tx, { t: 'access', user: userId });
 
-const differs = <T>(given: readonly T[] | undefined, held: readonly T[]) => given !== undefined && (new Set(given).size !== held.length || given.some((v) => !held.includes(v)));
+const differs = <T>(given: readonly T[] | undefined, held: readonly T[]) =>
+  given !== undefined && (new Set(given).size !== held.length || given.some((v) => !held.includes(v)));
 
 /**
  * Groups and locations are replaced as sets when given. Open sockets reconnect (`access`) only
  * when a set really changes: a PUT resends both, and an unchanged one must not drop the sockets.
  */
-const replaceMemberships = async (tx: DbOrTx, id: number, changes: UserChanges, held: Pick<AdminUser, 'groups' | 'locations'>) => {
+const replaceMemberships = async (
+  tx: DbOrTx,
+  id: number,
+  changes: UserChanges,
+  held: Pick<AdminUser, 'groups' | 'locations'>,
+) => {
   if (differs(changes.groups, held.groups) || differs(changes.locations, held.locations)) await accessChanged(tx, id);
   if (changes.groups) {
     await tx.delete(userGroups).where(eq(userGroups.userId, id));
@@ -281,12 +360,26 @@ export const updateUser = async (db: Db, actorId: number, id: number, changes: U
     await checkUserChanges(tx, actorId, id, changes);
     await tx
       .update(users)
-      .set({ username: changes.username, firstName: changes.first_name, lastName: changes.last_name, email: changes.email, isActive: changes.is_active, updatedAt: sql`now()` })
+      .set({
+        username: changes.username,
+        firstName: changes.first_name,
+        lastName: changes.last_name,
+        email: changes.email,
+        isActive: changes.is_active,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, id));
     await replaceMemberships(tx, id, changes, before);
     // A deactivated person is signed out everywhere at once.
     if (changes.is_active === false && before.is_active) await endAllSessions(tx, id);
-    return audited(tx, { actorId, action: 'update', tableName: 'users', rowId: id, before, after: await getAdminUser(tx, id) });
+    return audited(tx, {
+      actorId,
+      action: 'update',
+      tableName: 'users',
+      rowId: id,
+      before,
+      after: await getAdminUser(tx, id),
+    });
   });
 
 /**
@@ -308,14 +401,30 @@ export const deleteUser = async (db: Db, actorId: number, id: number): Promise<D
         await deleteFileByUrl(sp, before.avatar);
       },
       deactivate: async () => {
-        await tx.update(users).set({ isActive: false, updatedAt: sql`now()` }).where(eq(users.id, id));
+        await tx
+          .update(users)
+          .set({ isActive: false, updatedAt: sql`now()` })
+          .where(eq(users.id, id));
         await endAllSessions(tx, id);
       },
     });
     const after = result.result === 'deleted' ? null : await getAdminUser(tx, id);
-    await audit(tx, { actorId, action: result.result === 'deleted' ? 'delete' : 'deactivate', tableName: 'users', rowId: id, before, after });
+    await audit(tx, {
+      actorId,
+      action: result.result === 'deleted' ? 'delete' : 'deactivate',
+      tableName: 'users',
+      rowId: id,
+      before,
+      after,
+    });
     return result;
   });
 
 /** What the resource routes call (lib/resource-routes.ts). */
-export const usersService = { list: listUsers, get: getAdminUser, create: createUser, update: updateUser, remove: deleteUser };
+export const usersService = {
+  list: listUsers,
+  get: getAdminUser,
+  create: createUser,
+  update: updateUser,
+  remove: deleteUser,
+};

@@ -23,7 +23,12 @@ export const AppLayout = () => {
           position="sticky"
           color="inherit"
           elevation={0}
-          sx={{ display: { xs: 'flex', sm: 'none' }, borderBottom: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}
+          sx={{
+            display: { xs: 'flex', sm: 'none' },
+            borderBottom: '1px solid',
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+          }}
         >
           <Toolbar sx={{ minHeight: 56 }}>
             <CompanyBrand logoSize={30} nameVariant="subtitle1" />

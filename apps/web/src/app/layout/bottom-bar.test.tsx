@@ -19,7 +19,11 @@ describe('bottom bar', () => {
 
   it('shows staff Dashboard, Clients, Notifications and their user menu, without Admin', () => {
     const { bar } = renderBar();
-    expect(within(bar).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Clients', expect.stringContaining('Notifications')]);
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Clients', expect.stringContaining('Notifications')]);
     expect(within(bar).getByRole('link', { name: 'Clients' })).toHaveAttribute('href', '/clients');
     expect(within(bar).getByRole('button', { name: 'Account menu for Maria Santos' })).toHaveTextContent('Maria');
   });
@@ -27,7 +31,12 @@ describe('bottom bar', () => {
   it('puts Admin between Clients and Notifications for admins', () => {
     const { bar } = renderBar(adminData);
     const links = within(bar).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Clients', 'Admin', expect.stringContaining('Notifications')]);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Clients',
+      'Admin',
+      expect.stringContaining('Notifications'),
+    ]);
     expect(links[2]).toHaveAttribute('href', '/admin/menu');
   });
 

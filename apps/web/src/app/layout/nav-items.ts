@@ -38,15 +38,59 @@ export const MAIN_NAV: readonly NavItem[] = [
 /** The Admin section, in SPEC.md §2's order. */
 export const ADMIN_NAV: readonly NavItem[] = (
   [
-  { label: 'Dashboard', path: paths.admin.dashboard, icon: InsightsOutlined, flag: 'adminDashboard', description: 'Sales across locations at a glance' },
-  { label: 'Users', path: paths.admin.users, icon: ManageAccountsOutlined, flag: 'users', description: 'Sign-in accounts and their groups' },
-  { label: 'Employees', path: paths.admin.employees, icon: BadgeOutlined, description: 'Salespersons, therapists and receptionists' },
-  { label: 'Clients', path: paths.admin.clients, icon: GroupsOutlined, description: 'Client records, memberships and vouchers' },
-  { label: 'Locations', path: paths.admin.locations, icon: StorefrontOutlined, description: 'Branches, addresses and opening hours' },
-  { label: 'Services', path: paths.admin.services, icon: SpaOutlined, description: 'Treatments, memberships and their categories' },
-  { label: 'Banks', path: paths.admin.banks, icon: AccountBalanceOutlined, flag: 'banks', description: 'Payment channels for card and transfer' },
-  { label: 'Reports', path: paths.admin.reports, icon: AssessmentOutlined, flag: 'reports', description: 'Daily sales reports and approvals' },
-  { label: 'Settings', path: paths.admin.settings, icon: SettingsOutlined, description: 'Company name and logo' },
+    {
+      label: 'Dashboard',
+      path: paths.admin.dashboard,
+      icon: InsightsOutlined,
+      flag: 'adminDashboard',
+      description: 'Sales across locations at a glance',
+    },
+    {
+      label: 'Users',
+      path: paths.admin.users,
+      icon: ManageAccountsOutlined,
+      flag: 'users',
+      description: 'Sign-in accounts and their groups',
+    },
+    {
+      label: 'Employees',
+      path: paths.admin.employees,
+      icon: BadgeOutlined,
+      description: 'Salespersons, therapists and receptionists',
+    },
+    {
+      label: 'Clients',
+      path: paths.admin.clients,
+      icon: GroupsOutlined,
+      description: 'Client records, memberships and vouchers',
+    },
+    {
+      label: 'Locations',
+      path: paths.admin.locations,
+      icon: StorefrontOutlined,
+      description: 'Branches, addresses and opening hours',
+    },
+    {
+      label: 'Services',
+      path: paths.admin.services,
+      icon: SpaOutlined,
+      description: 'Treatments, memberships and their categories',
+    },
+    {
+      label: 'Banks',
+      path: paths.admin.banks,
+      icon: AccountBalanceOutlined,
+      flag: 'banks',
+      description: 'Payment channels for card and transfer',
+    },
+    {
+      label: 'Reports',
+      path: paths.admin.reports,
+      icon: AssessmentOutlined,
+      flag: 'reports',
+      description: 'Daily sales reports and approvals',
+    },
+    { label: 'Settings', path: paths.admin.settings, icon: SettingsOutlined, description: 'Company name and logo' },
   ] satisfies NavItem[]
 ).map((item) => ({ ...item, adminOnly: true }));
 

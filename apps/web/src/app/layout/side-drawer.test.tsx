@@ -10,7 +10,10 @@ import { SideDrawer } from './side-drawer';
 const flags = vi.hoisted(() => ({ banks: false, adminDashboard: false, reports: false, users: false }));
 vi.mock('../../config/flags', () => ({ FLAGS: flags }));
 
-const linkNames = (list: HTMLElement) => within(list).getAllByRole('link').map((link) => link.textContent || link.getAttribute('aria-label'));
+const linkNames = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('link')
+    .map((link) => link.textContent || link.getAttribute('aria-label'));
 
 const renderDrawer = (data = therapistData, onLogout = vi.fn()) => {
   renderWithRouter(<SideDrawer user={toUser(data)} onLogout={onLogout} />, { path: '/dashboard' });
@@ -38,7 +41,13 @@ describe('side drawer', () => {
 
   it('shows admins the Admin section without the flagged entries while flags are off', () => {
     const { drawer } = renderDrawer(adminData);
-    expect(linkNames(within(drawer).getByRole('list', { name: 'Admin' }))).toEqual(['Employees', 'Clients', 'Locations', 'Services', 'Settings']);
+    expect(linkNames(within(drawer).getByRole('list', { name: 'Admin' }))).toEqual([
+      'Employees',
+      'Clients',
+      'Locations',
+      'Services',
+      'Settings',
+    ]);
     expect(within(drawer).getByRole('link', { name: /Ana Reyes/ })).toHaveTextContent('Admin');
   });
 

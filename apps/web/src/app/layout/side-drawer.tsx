@@ -48,11 +48,29 @@ const WithTooltip = ({ title, show, children }: { title: string; show: boolean; 
     <>{children}</>
   );
 
-const NavEntry = ({ item, icon, selected, expanded }: { item: NavItem; icon: ReactNode; selected: boolean; expanded: boolean }) => (
+const NavEntry = ({
+  item,
+  icon,
+  selected,
+  expanded,
+}: {
+  item: NavItem;
+  icon: ReactNode;
+  selected: boolean;
+  expanded: boolean;
+}) => (
   <WithTooltip title={item.label} show={!expanded}>
-    <ListItemButton component={NavLink} to={item.path} selected={selected} aria-label={expanded ? undefined : item.label} sx={itemSx(expanded)}>
+    <ListItemButton
+      component={NavLink}
+      to={item.path}
+      selected={selected}
+      aria-label={expanded ? undefined : item.label}
+      sx={itemSx(expanded)}
+    >
       <ListItemIcon>{icon}</ListItemIcon>
-      {expanded ? <ListItemText primary={item.label} slotProps={{ primary: { variant: 'body2', noWrap: true } }} /> : null}
+      {expanded ? (
+        <ListItemText primary={item.label} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />
+      ) : null}
     </ListItemButton>
   </WithTooltip>
 );
@@ -85,7 +103,15 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
         },
       }}
     >
-      <Box sx={{ height: 64, display: 'flex', alignItems: 'center', justifyContent: expanded ? 'flex-start' : 'center', px: expanded ? 2 : 0 }}>
+      <Box
+        sx={{
+          height: 64,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: expanded ? 'flex-start' : 'center',
+          px: expanded ? 2 : 0,
+        }}
+      >
         <CompanyBrand logoSize={36} hideName={!expanded} nameVariant="subtitle1" />
       </Box>
       <Divider />
@@ -108,7 +134,16 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
             sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, mt: 2 }}
             subheader={
               expanded ? (
-                <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px', px: 1.5, typography: 'overline', color: 'text.secondary' }}>
+                <ListSubheader
+                  disableSticky
+                  sx={{
+                    bgcolor: 'transparent',
+                    lineHeight: '32px',
+                    px: 1.5,
+                    typography: 'overline',
+                    color: 'text.secondary',
+                  }}
+                >
                   Admin
                 </ListSubheader>
               ) : (
@@ -117,7 +152,13 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
             }
           >
             {adminItems.map((item) => (
-              <NavEntry key={item.path} item={item} icon={<item.icon />} selected={active === item} expanded={expanded} />
+              <NavEntry
+                key={item.path}
+                item={item}
+                icon={<item.icon />}
+                selected={active === item}
+                expanded={expanded}
+              />
             ))}
           </List>
         ) : null}
@@ -148,7 +189,12 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
           </ListItemButton>
         </WithTooltip>
         <WithTooltip title="Logout" show={!expanded}>
-          <ListItemButton onClick={onLogout} disabled={logoutPending} aria-label={expanded ? undefined : 'Logout'} sx={itemSx(expanded)}>
+          <ListItemButton
+            onClick={onLogout}
+            disabled={logoutPending}
+            aria-label={expanded ? undefined : 'Logout'}
+            sx={itemSx(expanded)}
+          >
             <ListItemIcon>
               <LogoutOutlined />
             </ListItemIcon>

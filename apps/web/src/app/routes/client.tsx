@@ -6,5 +6,11 @@ import { paths } from '../../config/paths';
 /** /clients/:clientId, opened in non-admin mode (SPEC.md §2): sell and log arrivals, no editing. */
 export const ClientRoute = () => {
   const { clientId } = useParams();
-  return <ClientDetail clientId={parseClientId(clientId)} mode="staff" back={{ to: paths.clients, label: 'Find a client' }} />;
+  return (
+    <ClientDetail
+      clientId={parseClientId(clientId)}
+      mode="staff"
+      back={{ to: paths.clients, label: 'Find a client' }}
+    />
+  );
 };

@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Leaderboard, PersonalSales } from '@ginhawa/contract';
 import { addDays, manilaDate, periodOf } from '../../features/dashboard/api/dates';
-import { arrivalsKey, dailySalesReportKey, leaderboardKey, mySalesKey, personalSalesKey, submittedReportsKey } from '../../features/dashboard/api/get-reports-data';
+import {
+  arrivalsKey,
+  dailySalesReportKey,
+  leaderboardKey,
+  mySalesKey,
+  personalSalesKey,
+  submittedReportsKey,
+} from '../../features/dashboard/api/get-reports-data';
 import type { User } from '../../features/auth/api/get-my-data';
 import { LiveNotificationsProvider } from '../../features/notifications/live/live-notifications';
 import { mockApi } from '../../test/api-mock';
@@ -13,8 +20,20 @@ import { renderWithRouter } from '../../test/render';
 import { liza, services } from '../../features/clients/components/test-data';
 import { DashboardRoute } from './dashboard';
 
-const page = <T,>(results: T[]) => ({ status: 200, data: { count: results.length, next: null, previous: null, results } });
-const user = (groups: string[]): User => ({ id: 20, username: 'lea', firstName: 'lea', lastName: 'cruz', email: '', avatar: null, groups, locations: [{ id: 1, name: 'Makati' }] });
+const page = <T,>(results: T[]) => ({
+  status: 200,
+  data: { count: results.length, next: null, previous: null, results },
+});
+const user = (groups: string[]): User => ({
+  id: 20,
+  username: 'lea',
+  firstName: 'lea',
+  lastName: 'cruz',
+  email: '',
+  avatar: null,
+  groups,
+  locations: [{ id: 1, name: 'Makati' }],
+});
 
 const today = manilaDate(new Date());
 const period = periodOf(today);
@@ -27,14 +46,31 @@ const personal = (total: string): PersonalSales => ({
   month: period.month,
   year: period.year,
   days: [],
-  cutoffs: [{ cutoff: period.cutoff, date_from: today, date_to: today, total, count: 1, target: '0.00', share_of_target: null }],
+  cutoffs: [
+    { cutoff: period.cutoff, date_from: today, date_to: today, total, count: 1, target: '0.00', share_of_target: null },
+  ],
   total,
   count: 1,
   target: '0.00',
   share_of_target: null,
 });
-const entry = (rank: number, salesperson: number, name: string, total: string) => ({ rank, salesperson, salesperson_name: name, location: 1, location_name: 'Makati', total, count: 1, target: '0.00', share_of_target: null });
-const board = (results: Leaderboard['results']): Leaderboard => ({ ...period, date_from: today, date_to: today, results });
+const entry = (rank: number, salesperson: number, name: string, total: string) => ({
+  rank,
+  salesperson,
+  salesperson_name: name,
+  location: 1,
+  location_name: 'Makati',
+  total,
+  count: 1,
+  target: '0.00',
+  share_of_target: null,
+});
+const board = (results: Leaderboard['results']): Leaderboard => ({
+  ...period,
+  date_from: today,
+  date_to: today,
+  results,
+});
 
 const renderDashboard = (groups: string[]) => {
   const live = createFakeLiveClient();
@@ -52,12 +88,33 @@ describe('/dashboard', () => {
     let after = false;
     const calls = mockApi({
       'GET /salespersons/by-user/20/': { status: 200, data: { id: 7 } },
-      [`GET ${personalSalesKey(7, period.month, period.year)}`]: () => ({ status: 200, data: personal(after ? '10500.00' : '9000.00') }),
+      [`GET ${personalSalesKey(7, period.month, period.year)}`]: () => ({
+        status: 200,
+        data: personal(after ? '10500.00' : '9000.00'),
+      }),
       [`GET ${leaderboardKey(period.month, period.year, period.cutoff)}`]: () => ({
         status: 200,
-        data: board(after ? [entry(1, 7, 'Lea Cruz', '10500.00'), entry(2, 5, 'Ana Reyes', '9500.00')] : [entry(1, 5, 'Ana Reyes', '9500.00'), entry(2, 7, 'Lea Cruz', '9000.00')]),
+        data: board(
+          after
+            ? [entry(1, 7, 'Lea Cruz', '10500.00'), entry(2, 5, 'Ana Reyes', '9500.00')]
+            : [entry(1, 5, 'Ana Reyes', '9500.00'), entry(2, 7, 'Lea Cruz', '9000.00')],
+        ),
       }),
-      [`GET ${mySalesKey(7)}`]: () => page(after ? [{ id: 2, date: today, location_name: 'Makati', kind: 'walk_in', reference: 'OR-2', net_amount: '1500.00' }] : []),
+      [`GET ${mySalesKey(7)}`]: () =>
+        page(
+          after
+            ? [
+                {
+                  id: 2,
+                  date: today,
+                  location_name: 'Makati',
+                  kind: 'walk_in',
+                  reference: 'OR-2',
+                  net_amount: '1500.00',
+                },
+              ]
+            : [],
+        ),
     });
     const live = renderDashboard(['Salesperson']);
     expect(await screen.findByTestId('my-rank')).toHaveTextContent('You are #2 of 2');
@@ -71,13 +128,26 @@ describe('/dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('figure-This month')).toHaveTextContent('₱10,500.00'));
     expect(await screen.findByText(`${today} · Makati`)).toBeInTheDocument();
     // One refetch per report on screen; the employee record is not asked again.
-    expect(calls.slice(before).map((c) => c.url).sort()).toEqual([leaderboardKey(period.month, period.year, period.cutoff), mySalesKey(7), personalSalesKey(7, period.month, period.year)].sort());
+    expect(
+      calls
+        .slice(before)
+        .map((c) => c.url)
+        .sort(),
+    ).toEqual(
+      [
+        leaderboardKey(period.month, period.year, period.cutoff),
+        mySalesKey(7),
+        personalSalesKey(7, period.month, period.year),
+      ].sort(),
+    );
   });
 
   it("a therapist sees today's arrivals assigned to them, and the latest notifications", async () => {
     const calls = mockApi({
       'GET /therapists/by-user/20/': { status: 200, data: { id: 3 } },
-      [`GET ${arrivalsKey(today, { therapist: 3 })}`]: page([{ id: 1, time: '10:15:00', client_name: 'Maria Lopez', treatment_name: 'Hilot', therapist_name: 'Lea Cruz' }]),
+      [`GET ${arrivalsKey(today, { therapist: 3 })}`]: page([
+        { id: 1, time: '10:15:00', client_name: 'Maria Lopez', treatment_name: 'Hilot', therapist_name: 'Lea Cruz' },
+      ]),
     });
     const live = renderDashboard(['Therapist']);
     // The tile first looks up my therapist record, then asks for my arrivals by its id.
@@ -85,13 +155,23 @@ describe('/dashboard', () => {
     expect(calls.map((c) => c.url)).toContain(arrivalsKey(today, { therapist: 3 }));
     const tile = screen.getByRole('region', { name: 'My arrivals today' });
     expect(within(tile).getByText('Hilot')).toBeInTheDocument();
-    act(() => live.emit({ action: 'user_notifications', notifications: [aNotification({ link: '/clients/4' })], unread_count: 1 }));
+    act(() =>
+      live.emit({
+        action: 'user_notifications',
+        notifications: [aNotification({ link: '/clients/4' })],
+        unread_count: 1,
+      }),
+    );
     expect(await screen.findByRole('link', { name: /Staff meeting/ })).toHaveAttribute('href', '/clients/4');
     expect(screen.queryByRole('region', { name: 'Sales at my locations' })).not.toBeInTheDocument();
   });
 
   it("a receptionist sees today's arrivals at their location with the therapist", async () => {
-    mockApi({ [`GET ${arrivalsKey(today, { location: 1 })}`]: page([{ id: 1, time: '10:15:00', client_name: 'Maria Lopez', treatment_name: null, therapist_name: 'Joy Santos' }]) });
+    mockApi({
+      [`GET ${arrivalsKey(today, { location: 1 })}`]: page([
+        { id: 1, time: '10:15:00', client_name: 'Maria Lopez', treatment_name: null, therapist_name: 'Joy Santos' },
+      ]),
+    });
     renderDashboard(['Receptionist']);
     const tile = await screen.findByRole('region', { name: 'Arrivals at Makati today' });
     expect(await within(tile).findByText('No treatment named · Joy Santos')).toBeInTheDocument();
@@ -100,7 +180,10 @@ describe('/dashboard', () => {
   it('the front desk logs an arrival straight from the client search (active clients only)', async () => {
     mockApi({
       [`GET ${arrivalsKey(today, { location: 1 })}`]: page([]),
-      'GET /clients/search/': { status: 200, data: { results: [liza, { ...liza, id: 8, full_name: 'Liza Old', is_active: false }] } },
+      'GET /clients/search/': {
+        status: 200,
+        data: { results: [liza, { ...liza, id: 8, full_name: 'Liza Old', is_active: false }] },
+      },
       'GET /clients/7/services/': { status: 200, data: services() },
       'GET /locations/': page([{ id: 2, name: 'Makati', is_active: true }]),
       'GET /services/treatments/': page([{ id: 3, name: 'Hilot' }]),
@@ -140,14 +223,31 @@ describe('/dashboard', () => {
       live.emit({
         action: 'user_notifications',
         notifications: [
-          aNotification({ id: 5, type: 'delete_sales', title: 'Sales deletion request', requires_approval: true, can_decide: true, link: '/admin/reports' }),
-          aNotification({ id: 6, type: 'delete_sales', title: 'Decided already', requires_approval: true, is_approved: true, can_decide: true }),
+          aNotification({
+            id: 5,
+            type: 'delete_sales',
+            title: 'Sales deletion request',
+            requires_approval: true,
+            can_decide: true,
+            link: '/admin/reports',
+          }),
+          aNotification({
+            id: 6,
+            type: 'delete_sales',
+            title: 'Decided already',
+            requires_approval: true,
+            is_approved: true,
+            can_decide: true,
+          }),
         ],
         unread_count: 2,
       }),
     );
     const tile = screen.getByRole('region', { name: 'Pending delete requests' });
-    expect(await within(tile).findByRole('link', { name: /Sales deletion request/ })).toHaveAttribute('href', '/notifications');
+    expect(await within(tile).findByRole('link', { name: /Sales deletion request/ })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
     expect(within(tile).queryByText('Decided already')).not.toBeInTheDocument();
   });
 });

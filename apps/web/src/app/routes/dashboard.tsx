@@ -7,8 +7,17 @@ import { manilaDate } from '../../features/dashboard/api/dates';
 import { GreetingCard } from '../../features/dashboard/components/greeting-card';
 import { ArrivalDialog } from '../../features/clients/components/arrival-dialog';
 import { ClientSearch } from '../../features/clients/components/client-search';
-import { ManagerTiles, ReceptionistTiles, SalespersonTiles, TherapistTiles, TileGrid } from '../../features/dashboard/components/role-tiles';
-import { LatestNotificationsTile, PendingDeleteRequestsTile } from '../../features/notifications/components/notification-tiles';
+import {
+  ManagerTiles,
+  ReceptionistTiles,
+  SalespersonTiles,
+  TherapistTiles,
+  TileGrid,
+} from '../../features/dashboard/components/role-tiles';
+import {
+  LatestNotificationsTile,
+  PendingDeleteRequestsTile,
+} from '../../features/notifications/components/notification-tiles';
 import { paths } from '../../config/paths';
 import { capitalizeWords } from '../../lib/format';
 import { useCurrentUser } from '../layout/current-user';
@@ -26,7 +35,12 @@ export const DashboardRoute = () => {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <GreetingCard firstName={capitalizeWords(user.firstName) || user.username} role={roleOf(user)} locations={user.locations.map((l) => l.name)} now={now} />
+      <GreetingCard
+        firstName={capitalizeWords(user.firstName) || user.username}
+        role={roleOf(user)}
+        locations={user.locations.map((l) => l.name)}
+        now={now}
+      />
       <Card sx={{ p: { xs: 2, sm: 2.5 } }}>
         <ClientSearch linkTo={paths.client} onLogArrival={frontDesk ? setArrivalFor : undefined} />
       </Card>
@@ -35,7 +49,12 @@ export const DashboardRoute = () => {
         {has('Salesperson') ? <SalespersonTiles userId={user.id} today={today} /> : null}
         {has('Therapist') ? <TherapistTiles userId={user.id} today={today} /> : null}
         {has('Receptionist') ? <ReceptionistTiles locations={user.locations} today={today} /> : null}
-        {manages ? <ManagerTiles today={today} reportLink={has(ADMIN_GROUP) ? (id) => `${paths.admin.reports}?report=${id}` : () => paths.notifications} /> : null}
+        {manages ? (
+          <ManagerTiles
+            today={today}
+            reportLink={has(ADMIN_GROUP) ? (id) => `${paths.admin.reports}?report=${id}` : () => paths.notifications}
+          />
+        ) : null}
         {manages ? <PendingDeleteRequestsTile notificationsPath={paths.notifications} /> : null}
         <LatestNotificationsTile notificationsPath={paths.notifications} admin={has(ADMIN_GROUP)} />
       </TileGrid>

@@ -24,7 +24,11 @@ export const ProfileRoute = () => {
     <>
       <PageHeader title="Profile" subtitle="Your details, photo and password" />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
-        <ProfileCard user={user} onAvatarChanged={handleAvatarChanged} onError={(message) => showSnackbar(message, 'error')} />
+        <ProfileCard
+          user={user}
+          onAvatarChanged={handleAvatarChanged}
+          onError={(message) => showSnackbar(message, 'error')}
+        />
         <Card sx={{ p: { xs: 2.5, sm: 3 } }}>
           <Typography variant="h6" component="h2" sx={{ mb: 2.5 }}>
             Change password

@@ -26,7 +26,9 @@ describe('route error boundary', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderFailing(() => {
-      throw new ChunkLoadError('This screen did not load within 120 seconds. Check your connection and reload the page.');
+      throw new ChunkLoadError(
+        'This screen did not load within 120 seconds. Check your connection and reload the page.',
+      );
     });
     expect(screen.getByText(/did not load within 120 seconds/)).toBeInTheDocument();
   });

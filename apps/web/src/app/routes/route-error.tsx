@@ -24,7 +24,16 @@ export const RouteError = () => {
         <Typography variant="h5" component="h1" sx={{ mb: 1.5, color: 'error.main' }}>
           {MESSAGES.routeError}
         </Typography>
-        <Typography component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'inherit', color: 'text.secondary', mb: 3 }}>
+        <Typography
+          component="pre"
+          sx={{
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-word',
+            fontFamily: 'inherit',
+            color: 'text.secondary',
+            mb: 3,
+          }}
+        >
           {errorMessageOf(error)}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>

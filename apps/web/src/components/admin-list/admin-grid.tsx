@@ -1,5 +1,12 @@
 import Box from '@mui/material/Box';
-import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridPaginationModel,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
 import { LoadError } from '../load-error';
 import { PAGE_SIZES } from './use-admin-list';
 

@@ -22,7 +22,12 @@ const thingListQuerySchema = z.object({
   is_active: booleanQuery.optional(),
 });
 
-const page = (results: Thing[], count = results.length): Page<Thing> => ({ count, next: null, previous: null, results });
+const page = (results: Thing[], count = results.length): Page<Thing> => ({
+  count,
+  next: null,
+  previous: null,
+  results,
+});
 const teak: Thing = { id: 1, name: 'Teak', colour: 'brown', is_active: true };
 const jade: Thing = { id: 2, name: 'Jade', colour: 'green', is_active: false };
 
@@ -40,7 +45,10 @@ const ThingForm = ({ row, filters, onClose }: AdminFormProps<Thing>) => (
   </div>
 );
 
-const setup = (routes: Record<string, MockHandler>, remove: (thing: Thing) => Promise<DeleteResult | undefined> = () => Promise.resolve(undefined)) => {
+const setup = (
+  routes: Record<string, MockHandler>,
+  remove: (thing: Thing) => Promise<DeleteResult | undefined> = () => Promise.resolve(undefined),
+) => {
   const calls = mockApi(routes);
   const resource: ListResource<Thing, typeof thingListQuerySchema> = {
     schema: thingListQuerySchema,
@@ -91,7 +99,9 @@ describe('AdminListPage', { timeout: 20_000 }, () => {
     const { reads } = setup({
       'GET /things/': () => {
         attempt += 1;
-        return attempt === 1 ? { status: 404, data: { message: 'No such list.' } } : { status: 200, data: page([teak]) };
+        return attempt === 1
+          ? { status: 404, data: { message: 'No such list.' } }
+          : { status: 200, data: page([teak]) };
       },
     });
     expect(await screen.findByRole('heading', { name: 'The things could not be loaded' })).toBeInTheDocument();
@@ -119,7 +129,9 @@ describe('AdminListPage', { timeout: 20_000 }, () => {
     let attempt = 0;
     setup({ 'GET /things/': { status: 200, data: page([teak]) } }, () => {
       attempt += 1;
-      return attempt === 1 ? Promise.reject(new ApiError('Teak is still used by 3 orders.', { status: 409 })) : Promise.resolve(undefined);
+      return attempt === 1
+        ? Promise.reject(new ApiError('Teak is still used by 3 orders.', { status: 409 }))
+        : Promise.resolve(undefined);
     });
     await screen.findByRole('row', { name: /Teak/ });
     await userEvent.click(screen.getByLabelText('Delete Teak'));

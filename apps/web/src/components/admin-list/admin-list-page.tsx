@@ -4,7 +4,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, type GridColDef, type GridColumnVisibilityModel, type GridValidRowModel } from '@mui/x-data-grid';
+import {
+  GridActionsCellItem,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
 import { useRevalidate, type ListQuerySchema, type ListResource } from '../../lib/list-query';
 import { useSnackbar } from '../snackbar-provider';
 import { AdminGrid } from './admin-grid';
@@ -111,7 +116,10 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
 
   const gridColumns = useMemo<GridColDef<R>[]>(
     () => [
-      ...columns.map((column) => ({ ...column, sortable: column.sortable !== false && acceptsOrdering(resource.schema, column.field) })),
+      ...columns.map((column) => ({
+        ...column,
+        sortable: column.sortable !== false && acceptsOrdering(resource.schema, column.field),
+      })),
       {
         field: 'actions',
         type: 'actions',
@@ -120,7 +128,12 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
         getActions: ({ row }) => [
           <GridActionsCellItem key="edit" icon={openIcon} label={`Edit ${rowName(row)}`} onClick={() => open(row)} />,
           ...(actions ? actions(row) : []),
-          <GridActionsCellItem key="delete" icon={<DeleteOutlined />} label={`Delete ${rowName(row)}`} onClick={() => setDeleting(row)} />,
+          <GridActionsCellItem
+            key="delete"
+            icon={<DeleteOutlined />}
+            label={`Delete ${rowName(row)}`}
+            onClick={() => setDeleting(row)}
+          />,
         ],
       },
     ],
@@ -151,7 +164,12 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
         onAdd={() => setEditing({ row: null })}
       >
         {filters.map((filter) => (
-          <FilterSelect key={filter.name} filter={filter} value={list.filters[filter.name] ?? ''} onChange={(value) => list.setFilter(filter.name, value)} />
+          <FilterSelect
+            key={filter.name}
+            filter={filter}
+            value={list.filters[filter.name] ?? ''}
+            onChange={(value) => list.setFilter(filter.name, value)}
+          />
         ))}
         {toolbar ? toolbar(list.query) : null}
       </ListToolbar>
@@ -171,7 +189,15 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
         emptyText={list.filtered ? texts.noMatch : texts.empty}
         onRowClick={open}
       />
-      {editing ? <FormSlot key={editing.row?.id ?? 'new'} render={form} row={editing.row} filters={list.filters} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <FormSlot
+          key={editing.row?.id ?? 'new'}
+          render={form}
+          row={editing.row}
+          filters={list.filters}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title={deleteTexts.title ?? texts.deleteTitle}
@@ -187,4 +213,7 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
 };
 
 /** Keyed per row, so a form opened for another row starts from that row's values. */
-const FormSlot = <R,>({ render, ...props }: AdminFormProps<R> & { render: (props: AdminFormProps<R>) => ReactNode }) => <>{render(props)}</>;
+const FormSlot = <R,>({
+  render,
+  ...props
+}: AdminFormProps<R> & { render: (props: AdminFormProps<R>) => ReactNode }) => <>{render(props)}</>;

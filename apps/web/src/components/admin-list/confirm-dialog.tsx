@@ -52,7 +52,14 @@ export const ConfirmDialog = ({ open, title, children, confirmLabel, onConfirm, 
           </Alert>
         ) : null}
       </DialogContent>
-      <AdminDialogActions label={confirmLabel} color="error" busy={pending} busyLabel="Working" onCancel={handleClose} onConfirm={() => void handleConfirm()} />
+      <AdminDialogActions
+        label={confirmLabel}
+        color="error"
+        busy={pending}
+        busyLabel="Working"
+        onCancel={handleClose}
+        onConfirm={() => void handleConfirm()}
+      />
     </Dialog>
   );
 };

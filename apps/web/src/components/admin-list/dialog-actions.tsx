@@ -14,7 +14,14 @@ type AdminDialogActionsProps = {
 };
 
 /** Cancel and the main button of a form or confirmation dialog. */
-export const AdminDialogActions = ({ label, busy, busyLabel, onCancel, onConfirm, color = 'primary' }: AdminDialogActionsProps) => (
+export const AdminDialogActions = ({
+  label,
+  busy,
+  busyLabel,
+  onCancel,
+  onConfirm,
+  color = 'primary',
+}: AdminDialogActionsProps) => (
   <DialogActions sx={{ px: 3, pb: 2 }}>
     <Button onClick={onCancel} disabled={busy}>
       Cancel

@@ -20,14 +20,30 @@ type FormDialogProps = {
 };
 
 /** The frame every administration create/edit form shares: title, a form error on top, Cancel and Save; full screen on phones. */
-export const FormDialog = ({ open, title, submitLabel, submitting, error, onSubmit, onClose, children }: FormDialogProps) => {
+export const FormDialog = ({
+  open,
+  title,
+  submitLabel,
+  submitting,
+  error,
+  onSubmit,
+  onClose,
+  children,
+}: FormDialogProps) => {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!submitting) onSubmit();
   };
   return (
-    <Dialog open={open} onClose={submitting ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="form-dialog-title">
+    <Dialog
+      open={open}
+      onClose={submitting ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="form-dialog-title"
+    >
       <form noValidate onSubmit={handleSubmit} aria-label={title}>
         <DialogTitle id="form-dialog-title">{title}</DialogTitle>
         <DialogContent>

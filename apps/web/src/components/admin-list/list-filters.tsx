@@ -32,7 +32,15 @@ export const statusFilter = (initial: '' | 'true' | 'false' = ''): ListFilter<'i
 export const namedOptions = (rows: readonly { id: number; name: string }[] | undefined): FilterOption[] =>
   (rows ?? []).map((row) => ({ value: String(row.id), label: row.name }));
 
-export const FilterSelect = ({ filter, value, onChange }: { filter: ListFilter; value: string; onChange: (value: string) => void }) => (
+export const FilterSelect = ({
+  filter,
+  value,
+  onChange,
+}: {
+  filter: ListFilter;
+  value: string;
+  onChange: (value: string) => void;
+}) => (
   <TextField
     select
     size="small"

@@ -15,7 +15,14 @@ type ListToolbarProps = {
 };
 
 /** Search, filters and the "New …" button above an administration list. */
-export const ListToolbar = ({ searchLabel, searchText, onSearchChange, addLabel, onAdd, children }: ListToolbarProps) => (
+export const ListToolbar = ({
+  searchLabel,
+  searchText,
+  onSearchChange,
+  addLabel,
+  onAdd,
+  children,
+}: ListToolbarProps) => (
   <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', p: { xs: 1.5, sm: 2 } }}>
     <SearchField
       size="small"
@@ -27,7 +34,12 @@ export const ListToolbar = ({ searchLabel, searchText, onSearchChange, addLabel,
     />
     {children}
     <Box sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' }, display: 'flex', justifyContent: 'flex-end' }}>
-      <Button variant="contained" startIcon={<AddOutlined />} onClick={onAdd} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+      <Button
+        variant="contained"
+        startIcon={<AddOutlined />}
+        onClick={onAdd}
+        sx={{ width: { xs: '100%', sm: 'auto' } }}
+      >
         {addLabel}
       </Button>
     </Box>

@@ -17,16 +17,22 @@ export const orderingOf = (sortModel: GridSortModel): string | undefined => {
 };
 
 /** Whether the server sorts by `ordering`, asked of the contract's schema (a per-list enum or free text). */
-export const acceptsOrdering = (schema: ListQuerySchema, ordering: string): boolean => schema.shape.ordering.safeParse(ordering).success;
+export const acceptsOrdering = (schema: ListQuerySchema, ordering: string): boolean =>
+  schema.shape.ordering.safeParse(ordering).success;
 
-const initialFilters = (filters: readonly ListFilter[]): Record<string, string> => Object.fromEntries(filters.map((f) => [f.name, f.initial ?? '']));
+const initialFilters = (filters: readonly ListFilter[]): Record<string, string> =>
+  Object.fromEntries(filters.map((f) => [f.name, f.initial ?? '']));
 
 /**
  * The state of one server-paged admin list, in one place: paging, sorting, debounced search and
  * filters (any change goes back to page 1), and the page itself read through SWR. The query it
  * sends is the contract's list query, so the parameters are typed by the schema, not by hand.
  */
-export const useAdminList = <R, S extends ListQuerySchema>(resource: ListResource<R, S>, filters: readonly ListFilter[] = [], pageSize = 25) => {
+export const useAdminList = <R, S extends ListQuerySchema>(
+  resource: ListResource<R, S>,
+  filters: readonly ListFilter[] = [],
+  pageSize = 25,
+) => {
   const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize });
   const [sortModel, setSortModel] = useState<GridSortModel>([]);
   const [searchText, setSearchText] = useState('');

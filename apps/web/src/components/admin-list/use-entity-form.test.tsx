@@ -12,7 +12,13 @@ const schema = z.object({
 const FIELDS = ['name', 'code'] as const;
 type Values = { name: string; code: string };
 
-const setup = (options: { initial?: Values; save?: (data: Values, values: Values) => Promise<{ id: number }>; onSaved?: (saved: { id: number }) => void } = {}) => {
+const setup = (
+  options: {
+    initial?: Values;
+    save?: (data: Values, values: Values) => Promise<{ id: number }>;
+    onSaved?: (saved: { id: number }) => void;
+  } = {},
+) => {
   const save = vi.fn(options.save ?? (() => Promise.resolve({ id: 7 })));
   const onSaved = vi.fn(options.onSaved ?? (() => undefined));
   const hook = renderHook(() =>
@@ -52,7 +58,10 @@ describe('useEntityForm', () => {
 
   it('shows the server field errors, leaves the rest on top, and lets the user try again', async () => {
     const { result, onSaved } = setup({
-      save: () => Promise.reject(new ApiError('Not saved.', { status: 400, errors: { code: ['Taken.'], other: ['Something else.'] } })),
+      save: () =>
+        Promise.reject(
+          new ApiError('Not saved.', { status: 400, errors: { code: ['Taken.'], other: ['Something else.'] } }),
+        ),
     });
     await act(() => result.current.submit());
     expect(result.current.errors).toEqual({ code: 'Taken.', form: 'Something else.' });
@@ -100,7 +109,9 @@ describe('useEntityForm', () => {
   });
 
   it('clearError forgets one key and the form message', async () => {
-    const { result } = setup({ save: () => Promise.reject(new ApiError('No.', { errors: { name: ['Bad.'], code: ['Also bad.'] } })) });
+    const { result } = setup({
+      save: () => Promise.reject(new ApiError('No.', { errors: { name: ['Bad.'], code: ['Also bad.'] } })),
+    });
     await act(() => result.current.submit());
     expect(result.current.errors).toEqual({ name: 'Bad.', code: 'Also bad.' });
     act(() => result.current.clearError('name'));

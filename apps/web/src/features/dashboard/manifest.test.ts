@@ -22,6 +22,7 @@ describe('installable on phones (issue 13)', () => {
   it('has 192 and 512 px icons and a maskable one, and every file it names exists', () => {
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
-    for (const icon of manifest.icons) expect(existsSync(resolve(web, 'public', icon.src.slice(1))), icon.src).toBe(true);
+    for (const icon of manifest.icons)
+      expect(existsSync(resolve(web, 'public', icon.src.slice(1))), icon.src).toBe(true);
   });
 });

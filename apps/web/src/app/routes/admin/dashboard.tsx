@@ -11,12 +11,17 @@ import { paths } from '../../../config/paths';
 import { MONTH_NAMES } from '../../../lib/period';
 import { ArrivalsHeatmapPanel } from '../../../features/admin-dashboard/components/arrivals-heatmap-panel';
 import { LiabilityPanel } from '../../../features/admin-dashboard/components/liability-panel';
-import { TopSalespeoplePanel, TopTherapistsPanel } from '../../../features/admin-dashboard/components/top-people-panels';
+import {
+  TopSalespeoplePanel,
+  TopTherapistsPanel,
+} from '../../../features/admin-dashboard/components/top-people-panels';
 import { LocationSalesPanel } from '../../../features/reports/components/location-sales-panel';
 import { readPeriod } from '../../../features/reports/components/report-params';
 
 /** A panel across both columns from `md` up. */
-const Wide = ({ children }: { children: ReactNode }) => <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>{children}</Box>;
+const Wide = ({ children }: { children: ReactNode }) => (
+  <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>{children}</Box>
+);
 
 /**
  * /admin/dashboard (adminDashboard flag; decision 0601): the month's sales by location and day
@@ -49,13 +54,24 @@ export const AdminDashboardRoute = () => {
           </Stack>
         }
       />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         <Wide>
           <Card component="section" aria-label="Sales by location and day" sx={{ p: { xs: 2, sm: 2.5 } }}>
-            <Typography variant="subtitle1" component="h2" sx={{ fontFamily: 'Poppins, sans-serif', fontWeight: 600, mb: 1.5 }}>
+            <Typography
+              variant="subtitle1"
+              component="h2"
+              sx={{ fontFamily: 'Poppins, sans-serif', fontWeight: 600, mb: 1.5 }}
+            >
               Sales by location and day
             </Typography>
-            <LocationSalesPanel period={period} onChange={change} showPeriod={false} linesPath={FLAGS.reports ? paths.admin.reports : null} />
+            <LocationSalesPanel
+              period={period}
+              onChange={change}
+              showPeriod={false}
+              linesPath={FLAGS.reports ? paths.admin.reports : null}
+            />
           </Card>
         </Wide>
         <Wide>

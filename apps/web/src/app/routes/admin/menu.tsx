@@ -23,9 +23,23 @@ export const AdminMenuRoute = () => {
             <Fragment key={item.path}>
               {index ? <Divider component="li" /> : null}
               <li>
-                <ListItemButton component={Link} to={item.path} sx={{ px: { xs: 2, sm: 3 }, py: 1.75, borderRadius: 0 }}>
+                <ListItemButton
+                  component={Link}
+                  to={item.path}
+                  sx={{ px: { xs: 2, sm: 3 }, py: 1.75, borderRadius: 0 }}
+                >
                   <ListItemIcon sx={{ minWidth: 0, mr: 2 }}>
-                    <Box sx={{ width: 40, height: 40, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgba(47, 111, 94, 0.1)', color: 'primary.main' }}>
+                    <Box
+                      sx={{
+                        width: 40,
+                        height: 40,
+                        borderRadius: 2.5,
+                        display: 'grid',
+                        placeItems: 'center',
+                        bgcolor: 'rgba(47, 111, 94, 0.1)',
+                        color: 'primary.main',
+                      }}
+                    >
                       <item.icon />
                     </Box>
                   </ListItemIcon>

@@ -28,7 +28,8 @@ export const useLiability = () => useSWR<Liability, unknown>(liabilityKey, getOn
 /** The whole month (cutoff 0): who sold the most. */
 export const monthLeaderboardQuery = (period: MonthPeriod) => ({ ...period, cutoff: 0 });
 export const monthLeaderboardKey = (period: MonthPeriod) => withQuery(LEADERBOARD_PATH, monthLeaderboardQuery(period));
-export const useMonthLeaderboard = (period: MonthPeriod) => useSWR<Leaderboard, unknown>(monthLeaderboardKey(period), getOne);
+export const useMonthLeaderboard = (period: MonthPeriod) =>
+  useSWR<Leaderboard, unknown>(monthLeaderboardKey(period), getOne);
 
 /** Arrivals of the month (not cancelled): by weekday × hour for the heat map, by therapist for the top list. */
 export const arrivalsDataKey = (period: MonthPeriod) => withQuery(ARRIVALS_DATA_PATH, monthRange(period));

@@ -35,25 +35,77 @@ const arrivals = (over: Partial<ArrivalsData> = {}): ArrivalsData => ({
 
 /** Leaderboard lines at one location: [rank, salesperson id, name, net, sales]. */
 const entries = (lines: [number, number, string, string, number][]): Leaderboard['results'] =>
-  lines.map(([rank, salesperson, salesperson_name, total, count]) => ({ rank, salesperson, salesperson_name, total, count, location: 1, location_name: 'Makati', target: '50000.00', share_of_target: null }));
-const board = (results: Leaderboard['results']): Leaderboard => ({ month: 11, year: 2026, cutoff: 0, date_from: '2026-11-01', date_to: '2026-11-30', results });
+  lines.map(([rank, salesperson, salesperson_name, total, count]) => ({
+    rank,
+    salesperson,
+    salesperson_name,
+    total,
+    count,
+    location: 1,
+    location_name: 'Makati',
+    target: '50000.00',
+    share_of_target: null,
+  }));
+const board = (results: Leaderboard['results']): Leaderboard => ({
+  month: 11,
+  year: 2026,
+  cutoff: 0,
+  date_from: '2026-11-01',
+  date_to: '2026-11-30',
+  results,
+});
 
 const figure = (count: number, sessions_remaining: number, amount: string) => ({ count, sessions_remaining, amount });
 const liability: Liability = {
   as_of: '2026-11-23',
   locations: [
-    { location: 2, location_name: 'BGC', vouchers: figure(0, 0, '0.00'), memberships: figure(0, 0, '0.00'), total: '0.00' },
-    { location: 1, location_name: 'Makati', vouchers: figure(3, 8, '3500.50'), memberships: figure(2, 10, '3833.33'), total: '7333.83' },
+    {
+      location: 2,
+      location_name: 'BGC',
+      vouchers: figure(0, 0, '0.00'),
+      memberships: figure(0, 0, '0.00'),
+      total: '0.00',
+    },
+    {
+      location: 1,
+      location_name: 'Makati',
+      vouchers: figure(3, 8, '3500.50'),
+      memberships: figure(2, 10, '3833.33'),
+      total: '7333.83',
+    },
   ],
   vouchers: figure(3, 8, '3500.50'),
   memberships: figure(2, 10, '3833.33'),
   total: '7333.83',
 };
-const noLiability: Liability = { ...liability, locations: [liability.locations[0]!], vouchers: figure(0, 0, '0.00'), memberships: figure(0, 0, '0.00'), total: '0.00' };
+const noLiability: Liability = {
+  ...liability,
+  locations: [liability.locations[0]!],
+  vouchers: figure(0, 0, '0.00'),
+  memberships: figure(0, 0, '0.00'),
+  total: '0.00',
+};
 
-const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+const bodyRows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
-type Case = { name: string; key: string; ui: ReactElement; busy: string; empty: { reply: MockReply; title: string }; data: MockReply; shows: () => Promise<void>; errorTitle: string };
+type Case = {
+  name: string;
+  key: string;
+  ui: ReactElement;
+  busy: string;
+  empty: { reply: MockReply; title: string };
+  data: MockReply;
+  shows: () => Promise<void>;
+  errorTitle: string;
+};
 
 const cases: Case[] = [
   {
@@ -66,11 +118,18 @@ const cases: Case[] = [
     shows: async () => {
       const grid = await screen.findByRole('table', { name: 'Arrivals by weekday and hour, November 2026' });
       // Hours 09 to 23 across (the gaps in between are zeros), weekdays down, each count printed.
-      const head = within(grid).getAllByRole('columnheader').map((c) => c.textContent);
+      const head = within(grid)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent);
       expect(head[0]).toBe('Day');
       expect(head.slice(1)).toEqual(Array.from({ length: 15 }, (_, i) => String(9 + i).padStart(2, '0')));
       const monday = within(grid).getByRole('rowheader', { name: 'Mon' }).closest('tr')!;
-      expect(within(monday).getAllByRole('cell').map((c) => c.textContent).slice(0, 3)).toEqual(['4', '0', '1']);
+      expect(
+        within(monday)
+          .getAllByRole('cell')
+          .map((c) => c.textContent)
+          .slice(0, 3),
+      ).toEqual(['4', '0', '1']);
       const sunday = within(grid).getByRole('rowheader', { name: 'Sun' }).closest('tr')!;
       expect(within(sunday).getAllByRole('cell').at(-1)!.textContent).toBe('2');
       expect(screen.getByText(/busiest hour: 4 arrivals/)).toBeInTheDocument();
@@ -200,6 +259,8 @@ describe('liability', () => {
     mockApi({ [`GET ${liabilityKey}`]: ok(liability) });
     renderWithRouter(<LiabilityPanel />);
     await screen.findByRole('table', { name: 'Liability by location' });
-    expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toMatch(/\/reports\/liability\/\?format=csv$/);
+    expect(screen.getByRole('link', { name: 'CSV' }).getAttribute('href')).toMatch(
+      /\/reports\/liability\/\?format=csv$/,
+    );
   });
 });

@@ -36,7 +36,8 @@ const hoursOf = (cells: Cells) => {
 };
 
 /** Shade step 0 (none) … STEPS (the busiest cell) for a count. */
-const stepOf = (count: number, busiest: number) => (count === 0 ? 0 : Math.max(1, Math.ceil((count / busiest) * STEPS)));
+const stepOf = (count: number, busiest: number) =>
+  count === 0 ? 0 : Math.max(1, Math.ceil((count / busiest) * STEPS));
 
 /** The heat map: weekdays down, hours across, each cell shaded by its count with the number printed. */
 const HeatGrid = ({ cells, label }: { cells: Cells; label: string }) => {
@@ -44,9 +45,21 @@ const HeatGrid = ({ cells, label }: { cells: Cells; label: string }) => {
   const counts = new Map(cells.map((c) => [`${c.weekday}-${c.hour}`, c.count]));
   const busiest = Math.max(...cells.map((c) => c.count));
   const hours = hoursOf(cells);
-  const shade = (step: number) => (step === 0 ? 'transparent' : alpha(theme.palette.primary.main, 0.12 + (0.88 * step) / STEPS));
-  const ink = (step: number) => (step === 0 ? theme.palette.text.disabled : step > STEPS / 2 ? theme.palette.primary.contrastText : theme.palette.text.primary);
-  const cellSx = { px: 0.5, py: 0.75, minWidth: 34, textAlign: 'center', border: `1px solid ${theme.palette.background.paper}` } as const;
+  const shade = (step: number) =>
+    step === 0 ? 'transparent' : alpha(theme.palette.primary.main, 0.12 + (0.88 * step) / STEPS);
+  const ink = (step: number) =>
+    step === 0
+      ? theme.palette.text.disabled
+      : step > STEPS / 2
+        ? theme.palette.primary.contrastText
+        : theme.palette.text.primary;
+  const cellSx = {
+    px: 0.5,
+    py: 0.75,
+    minWidth: 34,
+    textAlign: 'center',
+    border: `1px solid ${theme.palette.background.paper}`,
+  } as const;
   return (
     <Stack spacing={1.5}>
       <TableContainer>
@@ -75,7 +88,16 @@ const HeatGrid = ({ cells, label }: { cells: Cells; label: string }) => {
                   const count = counts.get(`${i + 1}-${h}`) ?? 0;
                   const step = stepOf(count, busiest);
                   return (
-                    <TableCell key={h} sx={{ ...cellSx, bgcolor: shade(step), color: ink(step), fontVariantNumeric: 'tabular-nums', fontWeight: step === STEPS ? 700 : 400 }}>
+                    <TableCell
+                      key={h}
+                      sx={{
+                        ...cellSx,
+                        bgcolor: shade(step),
+                        color: ink(step),
+                        fontVariantNumeric: 'tabular-nums',
+                        fontWeight: step === STEPS ? 700 : 400,
+                      }}
+                    >
                       {count}
                     </TableCell>
                   );
@@ -113,7 +135,13 @@ export const ArrivalsHeatmapPanel = ({ period }: { period: MonthPeriod }) => {
       title="Arrivals by weekday and hour"
       action={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, value: View | null) => value && setView(value)} aria-label="Show the arrivals as">
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view}
+            onChange={(_, value: View | null) => value && setView(value)}
+            aria-label="Show the arrivals as"
+          >
             <ToggleButton value="grid">Heat map</ToggleButton>
             <ToggleButton value="list">Table</ToggleButton>
           </ToggleButtonGroup>

@@ -50,15 +50,34 @@ export const LiabilityPanel = () => {
       {data ? (
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
-            Sessions sold and not yet used, in pesos, as of {data.as_of}: <strong>{formatPeso(data.total)}</strong>. Expired, cancelled and used-up ones are left out.
+            Sessions sold and not yet used, in pesos, as of {data.as_of}: <strong>{formatPeso(data.total)}</strong>.
+            Expired, cancelled and used-up ones are left out.
           </Typography>
-          <Box role="img" aria-label={`Liability by location as of ${data.as_of}`} sx={{ width: '100%', height: { xs: 240, md: 300 } }}>
+          <Box
+            role="img"
+            aria-label={`Liability by location as of ${data.as_of}`}
+            sx={{ width: '100%', height: { xs: 240, md: 300 } }}
+          >
             <BarChart
               xAxis={[{ scaleType: 'band', data: owing.map((l) => l.location_name) }]}
               yAxis={[{ width: 72 }]}
               series={[
-                { id: 'vouchers', label: 'Vouchers', stack: 'owed', color: theme.palette.primary.main, data: owing.map((l) => Number(l.vouchers.amount)), valueFormatter: peso },
-                { id: 'memberships', label: 'Memberships', stack: 'owed', color: theme.palette.secondary.main, data: owing.map((l) => Number(l.memberships.amount)), valueFormatter: peso },
+                {
+                  id: 'vouchers',
+                  label: 'Vouchers',
+                  stack: 'owed',
+                  color: theme.palette.primary.main,
+                  data: owing.map((l) => Number(l.vouchers.amount)),
+                  valueFormatter: peso,
+                },
+                {
+                  id: 'memberships',
+                  label: 'Memberships',
+                  stack: 'owed',
+                  color: theme.palette.secondary.main,
+                  data: owing.map((l) => Number(l.memberships.amount)),
+                  valueFormatter: peso,
+                },
               ]}
               margin={{ left: 8, right: 16 }}
             />
@@ -82,7 +101,12 @@ export const LiabilityPanel = () => {
               { label: 'Memberships', align: 'right', render: (l) => <Owed figure={l.memberships} /> },
               { label: 'Total', align: 'right', render: (l) => formatPeso(l.total) },
             ]}
-            footer={['All locations', <Owed key="v" figure={data.vouchers} />, <Owed key="m" figure={data.memberships} />, formatPeso(data.total)]}
+            footer={[
+              'All locations',
+              <Owed key="v" figure={data.vouchers} />,
+              <Owed key="m" figure={data.memberships} />,
+              formatPeso(data.total),
+            ]}
           />
         </Stack>
       ) : null}

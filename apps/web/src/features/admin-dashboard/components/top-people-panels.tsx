@@ -5,7 +5,15 @@ import { CsvLink } from '../../../components/figures/csv-link';
 import { FigureTable } from '../../../components/figures/figure-table';
 import { formatPeso } from '../../../lib/format';
 import { MONTH_NAMES } from '../../../lib/period';
-import { ARRIVALS_DATA_PATH, LEADERBOARD_PATH, monthLeaderboardQuery, monthRange, useMonthArrivals, useMonthLeaderboard, type MonthPeriod } from '../api/admin-dashboard';
+import {
+  ARRIVALS_DATA_PATH,
+  LEADERBOARD_PATH,
+  monthLeaderboardQuery,
+  monthRange,
+  useMonthArrivals,
+  useMonthLeaderboard,
+  type MonthPeriod,
+} from '../api/admin-dashboard';
 import { panelState } from './panel-state';
 
 /** How many people each top list shows; the CSV has everyone. */
@@ -44,7 +52,12 @@ export const TopSalespeoplePanel = ({ period }: { period: MonthPeriod }) => {
             render: (r) => (
               <>
                 {r.salesperson_name}
-                <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'normal' }}>
+                <Typography
+                  component="span"
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: 'block', whiteSpace: 'normal' }}
+                >
                   {r.location_name}
                 </Typography>
               </>

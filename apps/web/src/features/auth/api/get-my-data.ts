@@ -6,7 +6,10 @@ import { ApiError, apiClient } from '../../../lib/api-client';
  * The signed-in person as the shell uses them (SPEC.md §3): my_data with the two names in
  * camelCase; `locations` is where the person works, by name. Derived, so it follows the contract.
  */
-export type User = Pick<MyData, 'id' | 'username' | 'email' | 'avatar' | 'groups' | 'locations'> & { firstName: string; lastName: string };
+export type User = Pick<MyData, 'id' | 'username' | 'email' | 'avatar' | 'groups' | 'locations'> & {
+  firstName: string;
+  lastName: string;
+};
 
 export const myDataKey = '/users/my_data/';
 
@@ -32,7 +35,8 @@ export const getMyData = async (): Promise<User | null> => {
   }
 };
 
-export const isAdmin = (user: Pick<User, 'groups'> | null | undefined): boolean => user?.groups.includes(ADMIN_GROUP) ?? false;
+export const isAdmin = (user: Pick<User, 'groups'> | null | undefined): boolean =>
+  user?.groups.includes(ADMIN_GROUP) ?? false;
 
 /** The role label shown under a name: the first group (the server orders them Admin first). */
 export const roleOf = (user: Pick<User, 'groups'>): string => user.groups[0] ?? 'Staff';

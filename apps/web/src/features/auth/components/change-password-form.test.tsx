@@ -38,7 +38,10 @@ describe('change password form', () => {
         status: 400,
         data: {
           message: 'Please correct the highlighted fields.',
-          errors: { old_password: ['The current password is not correct.'], new_password: ['This password is too common.'] },
+          errors: {
+            old_password: ['The current password is not correct.'],
+            new_password: ['This password is too common.'],
+          },
         },
       },
     });
@@ -50,18 +53,28 @@ describe('change password form', () => {
   });
 
   it('shows other failures in an alert', async () => {
-    mockApi({ 'POST /users/4/update_password/': { status: 429, data: { message: 'Too many requests. Please wait and try again.' } } });
+    mockApi({
+      'POST /users/4/update_password/': {
+        status: 429,
+        data: { message: 'Too many requests. Please wait and try again.' },
+      },
+    });
     setup();
     await submit('my-old-password', 'a-brand-new-passphrase');
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please wait and try again.');
   });
 
   it('sends both passwords, then clears the form and reports success', async () => {
-    const calls = mockApi({ 'POST /users/4/update_password/': { status: 200, data: { message: 'Password changed.' } } });
+    const calls = mockApi({
+      'POST /users/4/update_password/': { status: 200, data: { message: 'Password changed.' } },
+    });
     const { onChanged } = setup();
     await submit('my-old-password', 'a-brand-new-passphrase');
     await vi.waitFor(() => expect(onChanged).toHaveBeenCalledWith('Password changed.'));
-    expect(JSON.parse(String(calls[0]?.data))).toEqual({ old_password: 'my-old-password', new_password: 'a-brand-new-passphrase' });
+    expect(JSON.parse(String(calls[0]?.data))).toEqual({
+      old_password: 'my-old-password',
+      new_password: 'a-brand-new-passphrase',
+    });
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 });

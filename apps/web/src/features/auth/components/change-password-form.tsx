@@ -70,7 +70,13 @@ export const ChangePasswordForm = ({ userId, onChanged }: ChangePasswordFormProp
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Change password" sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit}
+      aria-label="Change password"
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
+    >
       {error ? <Alert severity="error">{error}</Alert> : null}
       <TextField {...bind('old_password')} label="Current password" type="password" autoComplete="current-password" />
       <TextField
@@ -78,7 +84,10 @@ export const ChangePasswordForm = ({ userId, onChanged }: ChangePasswordFormProp
         label="New password"
         type="password"
         autoComplete="new-password"
-        helperText={fieldErrors.new_password ?? `At least ${PASSWORD_MIN_LENGTH} characters; not a common password and not your username.`}
+        helperText={
+          fieldErrors.new_password ??
+          `At least ${PASSWORD_MIN_LENGTH} characters; not a common password and not your username.`
+        }
       />
       <Box>
         <Button

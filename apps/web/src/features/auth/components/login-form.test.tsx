@@ -63,6 +63,10 @@ describe('login form', () => {
     expect(screen.getByRole('button', { name: /Signing in/ })).toBeDisabled();
     expect(calls[0]?.data).toBe(JSON.stringify({ username: 'therapist', password: 'demo-pass-12345' }));
     answer({ status: 200, data: therapistData });
-    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ username: 'therapist', firstName: 'maria', groups: ['Therapist'] })));
+    await vi.waitFor(() =>
+      expect(onSuccess).toHaveBeenCalledWith(
+        expect.objectContaining({ username: 'therapist', firstName: 'maria', groups: ['Therapist'] }),
+      ),
+    );
   });
 });

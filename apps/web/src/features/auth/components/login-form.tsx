@@ -33,7 +33,10 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const body: LoginBody = { username: String(form.get('username') ?? '').trim(), password: String(form.get('password') ?? '') };
+    const body: LoginBody = {
+      username: String(form.get('username') ?? '').trim(),
+      password: String(form.get('password') ?? ''),
+    };
     const missing = requiredProblems(body);
     if (missing.username || missing.password) {
       setFieldErrors(missing);
@@ -54,7 +57,13 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Sign in" sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit}
+      aria-label="Sign in"
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
+    >
       {error ? (
         <Alert severity="error" role="alert">
           {error}

@@ -49,7 +49,16 @@ export const ProfileCard = ({ user, onAvatarChanged, onError }: ProfileCardProps
         <Box sx={{ position: 'relative' }}>
           <UserAvatar user={user} size={88} />
           {uploading ? (
-            <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'rgba(255,255,255,0.6)', borderRadius: '50%' }}>
+            <Box
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: 'rgba(255,255,255,0.6)',
+                borderRadius: '50%',
+              }}
+            >
               <CircularProgress size={32} aria-label="Uploading photo" />
             </Box>
           ) : null}
@@ -71,7 +80,14 @@ export const ProfileCard = ({ user, onAvatarChanged, onError }: ProfileCardProps
           >
             {user.avatar ? 'Change photo' : 'Add a photo'}
           </Button>
-          <input ref={input} type="file" hidden accept={AVATAR_TYPES.join(',')} onChange={(event) => void handleFile(event)} aria-label="Profile photo" />
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept={AVATAR_TYPES.join(',')}
+            onChange={(event) => void handleFile(event)}
+            aria-label="Profile photo"
+          />
         </Box>
       </Box>
       <Divider sx={{ my: 2.5 }} />
@@ -85,7 +101,11 @@ export const ProfileCard = ({ user, onAvatarChanged, onError }: ProfileCardProps
         Groups
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {user.groups.length ? user.groups.map((group) => <Chip key={group} label={group} size="small" color="primary" variant="outlined" />) : <Typography variant="body2">—</Typography>}
+        {user.groups.length ? (
+          user.groups.map((group) => <Chip key={group} label={group} size="small" color="primary" variant="outlined" />)
+        ) : (
+          <Typography variant="body2">—</Typography>
+        )}
       </Box>
     </Card>
   );

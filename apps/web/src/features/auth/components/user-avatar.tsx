@@ -10,7 +10,14 @@ export const UserAvatar = ({ user, size = 40 }: { user: User; size?: number }) =
   <Avatar
     src={user.avatar ?? undefined}
     alt={fullNameOf(user)}
-    sx={{ width: size, height: size, fontSize: size * 0.4, fontWeight: 600, bgcolor: 'primary.light', color: 'primary.contrastText' }}
+    sx={{
+      width: size,
+      height: size,
+      fontSize: size * 0.4,
+      fontWeight: 600,
+      bgcolor: 'primary.light',
+      color: 'primary.contrastText',
+    }}
   >
     {initialsOf(user.firstName, user.lastName, user.username)}
   </Avatar>

@@ -33,7 +33,10 @@ describe('bank form', () => {
     mockApi({
       'POST /banks/': {
         status: 409,
-        data: { message: 'This bank already has an account with this number.', errors: { account_number: ['This bank already has an account with this number.'] } },
+        data: {
+          message: 'This bank already has an account with this number.',
+          errors: { account_number: ['This bank already has an account with this number.'] },
+        },
       },
     });
     setup();
@@ -47,7 +50,18 @@ describe('bank form', () => {
 
   it('adds an account and confirms it', async () => {
     const calls = mockApi({
-      'POST /banks/': { status: 201, data: { id: 3, name: 'BPI', account_name: 'Ginhawa', account_number: '3141592653', is_active: true, created_at: '', updated_at: '' } },
+      'POST /banks/': {
+        status: 201,
+        data: {
+          id: 3,
+          name: 'BPI',
+          account_name: 'Ginhawa',
+          account_number: '3141592653',
+          is_active: true,
+          created_at: '',
+          updated_at: '',
+        },
+      },
     });
     const { onClose } = setup();
     await userEvent.type(screen.getByLabelText(/^Bank/), 'BPI');
@@ -56,7 +70,12 @@ describe('bank form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add account' }));
     expect(await screen.findByText('BPI account added.')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
-    expect(JSON.parse(String(calls[0]?.data))).toEqual({ name: 'BPI', account_name: 'Ginhawa', account_number: '3141-5926-53', is_active: true });
+    expect(JSON.parse(String(calls[0]?.data))).toEqual({
+      name: 'BPI',
+      account_name: 'Ginhawa',
+      account_number: '3141-5926-53',
+      is_active: true,
+    });
   });
 
   it('reads account numbers in groups of four', () => {

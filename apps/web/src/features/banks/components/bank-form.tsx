@@ -42,7 +42,12 @@ export const BankForm = ({ bank, onClose }: BankFormProps) => {
   });
 
   return (
-    <FormDialog {...form.dialog} title={bank ? 'Edit bank account' : 'New bank account'} submitLabel={bank ? 'Save' : 'Add account'} onClose={onClose}>
+    <FormDialog
+      {...form.dialog}
+      title={bank ? 'Edit bank account' : 'New bank account'}
+      submitLabel={bank ? 'Save' : 'Add account'}
+      onClose={onClose}
+    >
       <TextField label="Bank" required autoFocus {...form.bind('name', 'e.g. BDO Unibank, BPI, Metrobank.')} />
       <TextField label="Account name" required {...form.bind('account_name')} />
       <TextField
@@ -52,8 +57,18 @@ export const BankForm = ({ bank, onClose }: BankFormProps) => {
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <FormControlLabel
-        control={<Switch checked={form.values.is_active} onChange={(e) => form.set('is_active', e.target.checked)} disabled={form.submitting} />}
-        label={form.values.is_active ? 'Active: offered for card and transfer payments' : 'Inactive: kept for past payments only'}
+        control={
+          <Switch
+            checked={form.values.is_active}
+            onChange={(e) => form.set('is_active', e.target.checked)}
+            disabled={form.submitting}
+          />
+        }
+        label={
+          form.values.is_active
+            ? 'Active: offered for card and transfer payments'
+            : 'Inactive: kept for past payments only'
+        }
       />
     </FormDialog>
   );

@@ -12,8 +12,19 @@ export const groupDigits = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, 
 const columns: GridColDef<Bank>[] = [
   { field: 'name', headerName: 'Bank', flex: 1, minWidth: 150 },
   { field: 'account_name', headerName: 'Account name', flex: 1.2, minWidth: 180 },
-  { field: 'account_number', headerName: 'Account number', flex: 1, minWidth: 170, valueFormatter: (value: string) => groupDigits(value) },
-  { field: 'is_active', headerName: 'Status', width: 110, renderCell: ({ row }) => <StatusChip active={row.is_active} /> },
+  {
+    field: 'account_number',
+    headerName: 'Account number',
+    flex: 1,
+    minWidth: 170,
+    valueFormatter: (value: string) => groupDigits(value),
+  },
+  {
+    field: 'is_active',
+    headerName: 'Status',
+    width: 110,
+    renderCell: ({ row }) => <StatusChip active={row.is_active} />,
+  },
 ];
 
 const filters = [statusFilter()];

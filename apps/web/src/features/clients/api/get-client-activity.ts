@@ -12,22 +12,35 @@ import type {
 import { getOne, getPage, withQuery } from '../../../lib/list-query';
 
 /** What the client may use now: vouchers with sessions left, active memberships and their treatments. */
-export const useClientServices = (clientId: number) => useSWR<ClientServices, unknown>(`/clients/${clientId}/services/`, getOne<ClientServices>);
+export const useClientServices = (clientId: number) =>
+  useSWR<ClientServices, unknown>(`/clients/${clientId}/services/`, getOne<ClientServices>);
 
 export const useClientMemberships = (clientId: number) =>
   useSWR<Page<ClientMembership>, unknown>(
-    withQuery('/clients/memberships/', { client: String(clientId), ordering: '-start_date', pageSize: 100 } satisfies ClientMembershipListQuery),
+    withQuery('/clients/memberships/', {
+      client: String(clientId),
+      ordering: '-start_date',
+      pageSize: 100,
+    } satisfies ClientMembershipListQuery),
     getPage<ClientMembership>,
   );
 
 export const useClientVouchers = (clientId: number) =>
   useSWR<Page<ClientTreatment>, unknown>(
-    withQuery('/clients/treatments/', { client: String(clientId), ordering: '-created_at', pageSize: 100 } satisfies ClientTreatmentListQuery),
+    withQuery('/clients/treatments/', {
+      client: String(clientId),
+      ordering: '-created_at',
+      pageSize: 100,
+    } satisfies ClientTreatmentListQuery),
     getPage<ClientTreatment>,
   );
 
 export const useClientArrivals = (clientId: number) =>
   useSWR<Page<ClientArrival>, unknown>(
-    withQuery('/clients/arrivals/', { client: String(clientId), ordering: '-date', pageSize: 100 } satisfies ClientArrivalListQuery),
+    withQuery('/clients/arrivals/', {
+      client: String(clientId),
+      ordering: '-date',
+      pageSize: 100,
+    } satisfies ClientArrivalListQuery),
     getPage<ClientArrival>,
   );

@@ -12,7 +12,12 @@ export const HISTORY_PAGE_SIZE = 25;
 export const useClientHistory = (clientId: number) => {
   const swr = useSWRInfinite<Page<ClientHistoryEntry>, unknown>(
     (index, previous: Page<ClientHistoryEntry> | null) =>
-      previous && !previous.next ? null : withQuery(`/clients/${clientId}/history/`, { page: index + 1, pageSize: HISTORY_PAGE_SIZE } satisfies ClientHistoryQuery),
+      previous && !previous.next
+        ? null
+        : withQuery(`/clients/${clientId}/history/`, {
+            page: index + 1,
+            pageSize: HISTORY_PAGE_SIZE,
+          } satisfies ClientHistoryQuery),
     getPage<ClientHistoryEntry>,
   );
   const pages = swr.data ?? [];

@@ -13,4 +13,5 @@ export const parseClientId = (value: string | undefined): number | null => {
   return id > 0 ? id : null;
 };
 
-export const useClient = (clientId: number | null) => useSWR<Client, unknown>(clientId === null ? null : clientKey(clientId), getOne<Client>);
+export const useClient = (clientId: number | null) =>
+  useSWR<Client, unknown>(clientId === null ? null : clientKey(clientId), getOne<Client>);

@@ -19,4 +19,5 @@ export const clientsResource: ListResource<Client, typeof clientListQuerySchema>
 export const useRevalidateClients = () => useRevalidate(stale);
 
 /** The CSV download of the list as filtered now; a plain link, so the browser streams it to a file. */
-export const clientsExportUrl = (query: ClientExportQuery): string => API_URL + withQuery(`${CLIENTS_PATH}export/`, query);
+export const clientsExportUrl = (query: ClientExportQuery): string =>
+  API_URL + withQuery(`${CLIENTS_PATH}export/`, query);

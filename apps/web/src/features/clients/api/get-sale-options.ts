@@ -20,17 +20,41 @@ import { ALL_ROWS, getPage, withQuery } from '../../../lib/list-query';
  */
 
 export const useTreatmentOptions = () =>
-  useSWR<Page<Treatment>, unknown>(withQuery('/services/treatments/', { ...ALL_ROWS, ordering: 'name', is_active: 'true' } satisfies TreatmentListQuery), getPage<Treatment>);
+  useSWR<Page<Treatment>, unknown>(
+    withQuery('/services/treatments/', {
+      ...ALL_ROWS,
+      ordering: 'name',
+      is_active: 'true',
+    } satisfies TreatmentListQuery),
+    getPage<Treatment>,
+  );
 
 export const useMembershipOptions = () =>
-  useSWR<Page<Membership>, unknown>(withQuery('/services/memberships/', { ...ALL_ROWS, ordering: 'name', is_active: 'true' } satisfies MembershipListQuery), getPage<Membership>);
+  useSWR<Page<Membership>, unknown>(
+    withQuery('/services/memberships/', {
+      ...ALL_ROWS,
+      ordering: 'name',
+      is_active: 'true',
+    } satisfies MembershipListQuery),
+    getPage<Membership>,
+  );
 
 export const useBankOptions = () =>
-  useSWR<Page<Bank>, unknown>(withQuery('/banks/', { ...ALL_ROWS, ordering: 'name', is_active: 'true' } satisfies BankListQuery), getPage<Bank>);
+  useSWR<Page<Bank>, unknown>(
+    withQuery('/banks/', { ...ALL_ROWS, ordering: 'name', is_active: 'true' } satisfies BankListQuery),
+    getPage<Bank>,
+  );
 
 /** Active therapists or salespersons of one location (an arrival's therapist must work there). */
 export const useEmployeeOptions = (kind: EmployeeKind, location: number | null) =>
   useSWR<Page<Employee>, unknown>(
-    location === null ? null : withQuery(`/${EMPLOYEE_KIND_PATH[kind]}/`, { ...ALL_ROWS, ordering: 'last_name', is_active: 'true', location: String(location) } satisfies EmployeeListQuery),
+    location === null
+      ? null
+      : withQuery(`/${EMPLOYEE_KIND_PATH[kind]}/`, {
+          ...ALL_ROWS,
+          ordering: 'last_name',
+          is_active: 'true',
+          location: String(location),
+        } satisfies EmployeeListQuery),
     getPage<Employee>,
   );

@@ -15,8 +15,12 @@ export const useClientSearch = (text: string) => {
     const timer = setTimeout(() => setQ(text.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const swr = useSWR<ClientSearchResult, unknown>(q ? withQuery('/clients/search/', { q } satisfies ClientSearchQuery) : null, getOne<ClientSearchResult>, {
-    keepPreviousData: true,
-  });
+  const swr = useSWR<ClientSearchResult, unknown>(
+    q ? withQuery('/clients/search/', { q } satisfies ClientSearchQuery) : null,
+    getOne<ClientSearchResult>,
+    {
+      keepPreviousData: true,
+    },
+  );
   return { ...swr, q, settled: q === text.trim() };
 };

@@ -8,7 +8,13 @@ import { liza, page, services, voucher } from './test-data';
 
 const routes = {
   'GET /locations/': { status: 200, data: page([{ id: 2, name: 'Makati', is_active: true }]) },
-  'GET /services/treatments/': { status: 200, data: page([{ id: 3, name: 'Hilot' }, { id: 8, name: 'Foot spa' }]) },
+  'GET /services/treatments/': {
+    status: 200,
+    data: page([
+      { id: 3, name: 'Hilot' },
+      { id: 8, name: 'Foot spa' },
+    ]),
+  },
   'GET /therapists/': { status: 200, data: page([{ id: 9, full_name: 'Enrique Andrada' }]) },
 };
 // 02:07 UTC is 10:07 in Manila: the time starts on 10:00.
@@ -20,11 +26,17 @@ const pick = async (dialog: HTMLElement, label: RegExp, option: string) => {
 };
 
 describe('arrival card', () => {
-  it("starts at now on the 15-minute grid, offers the voucher for its treatment, blocks it for another, and redeems it", async () => {
+  it('starts at now on the 15-minute grid, offers the voucher for its treatment, blocks it for another, and redeems it', async () => {
     const calls = mockApi({
       ...routes,
-      'GET /clients/7/services/': { status: 200, data: services({ vouchers: [voucher(), voucher({ id: 56, code: 'V-000056', expires_on: '2026-05-01' })] }) },
-      'POST /clients/arrivals/': { status: 201, data: { id: 1, voucher_code: 'V-000055', therapist_name: 'Enrique Andrada' } },
+      'GET /clients/7/services/': {
+        status: 200,
+        data: services({ vouchers: [voucher(), voucher({ id: 56, code: 'V-000056', expires_on: '2026-05-01' })] }),
+      },
+      'POST /clients/arrivals/': {
+        status: 201,
+        data: { id: 1, voucher_code: 'V-000055', therapist_name: 'Enrique Andrada' },
+      },
     });
     renderWithRouter(<ArrivalDialog client={liza} onClose={() => undefined} now={NOW} />);
     // The form appears once what the client may use has loaded.
@@ -44,7 +56,16 @@ describe('arrival card', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
     expect(await screen.findByText('Arrival logged; one session of V-000055 used.')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(JSON.parse(String(post.data))).toMatchObject({ client: 7, location: 2, date: '2026-06-01', time: '10:00', therapist: 9, treatment: 3, voucher: 55, client_membership: null });
+    expect(JSON.parse(String(post.data))).toMatchObject({
+      client: 7,
+      location: 2,
+      date: '2026-06-01',
+      time: '10:00',
+      therapist: 9,
+      treatment: 3,
+      voucher: 55,
+      client_membership: null,
+    });
   });
 
   it("shows the server's refusal on the voucher (used up by someone else meanwhile)", async () => {
@@ -64,8 +85,13 @@ describe('arrival card', () => {
   });
 
   it('says when what the client may use could not be loaded', async () => {
-    mockApi({ ...routes, 'GET /clients/7/services/': { status: 403, data: { message: 'You do not have permission to do this.' } } });
+    mockApi({
+      ...routes,
+      'GET /clients/7/services/': { status: 403, data: { message: 'You do not have permission to do this.' } },
+    });
     renderWithRouter(<ArrivalDialog client={liza} onClose={() => undefined} now={NOW} />);
-    expect(await screen.findByRole('heading', { name: 'What this client may use could not be loaded' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'What this client may use could not be loaded' }),
+    ).toBeInTheDocument();
   });
 });

@@ -32,7 +32,8 @@ type Values = { location: string; treatment: string; time: string; therapist: st
 
 type ArrivalDialogProps = { client: Client; onClose: () => void; now?: Date };
 
-const optionFor = (options: readonly ArrivalOption[], value: string) => options.find((o) => o.value === value) ?? PAY_AT_DESK;
+const optionFor = (options: readonly ArrivalOption[], value: string) =>
+  options.find((o) => o.value === value) ?? PAY_AT_DESK;
 
 /**
  * The arrival card: treatment and time (on the 15-minute grid, now by default) and, for that
@@ -43,14 +44,32 @@ export const ArrivalDialog = ({ client, onClose, now }: ArrivalDialogProps) => {
   const services = useClientServices(client.id);
   if (services.error) {
     return (
-      <FormDialog open title="Log arrival" submitLabel="Log arrival" submitting={false} onSubmit={() => undefined} onClose={onClose}>
-        <LoadError title="What this client may use could not be loaded" error={services.error} onRetry={() => void services.mutate()} />
+      <FormDialog
+        open
+        title="Log arrival"
+        submitLabel="Log arrival"
+        submitting={false}
+        onSubmit={() => undefined}
+        onClose={onClose}
+      >
+        <LoadError
+          title="What this client may use could not be loaded"
+          error={services.error}
+          onRetry={() => void services.mutate()}
+        />
       </FormDialog>
     );
   }
   if (!services.data) {
     return (
-      <FormDialog open title="Log arrival" submitLabel="Log arrival" submitting onSubmit={() => undefined} onClose={onClose}>
+      <FormDialog
+        open
+        title="Log arrival"
+        submitLabel="Log arrival"
+        submitting
+        onSubmit={() => undefined}
+        onClose={onClose}
+      >
         <Stack spacing={1} aria-busy="true" aria-label="Loading what the client may use">
           <Skeleton variant="rounded" height={56} />
           <Skeleton variant="rounded" height={56} />
@@ -62,7 +81,17 @@ export const ArrivalDialog = ({ client, onClose, now }: ArrivalDialogProps) => {
   return <ArrivalForm client={client} services={services.data} onClose={onClose} now={now ?? new Date()} />;
 };
 
-const ArrivalForm = ({ client, services, onClose, now }: { client: Client; services: ClientServices; onClose: () => void; now: Date }) => {
+const ArrivalForm = ({
+  client,
+  services,
+  onClose,
+  now,
+}: {
+  client: Client;
+  services: ClientServices;
+  onClose: () => void;
+  now: Date;
+}) => {
   const [{ today, slot }] = useState(() => manilaNow(now));
   const revalidate = useRevalidateClients();
   const { showSnackbar } = useSnackbar();
@@ -71,7 +100,14 @@ const ArrivalForm = ({ client, services, onClose, now }: { client: Client; servi
   const optionsFor = (treatment: string) => arrivalOptions(services, treatment ? Number(treatment) : null, today);
 
   const form = useEntityForm({
-    initialValues: (): Values => ({ location: String(client.location), treatment: '', time: slot, therapist: '', use: PAY_AT_DESK.value, notes: '' }),
+    initialValues: (): Values => ({
+      location: String(client.location),
+      treatment: '',
+      time: slot,
+      therapist: '',
+      use: PAY_AT_DESK.value,
+      notes: '',
+    }),
     fields: FIELDS,
     parse: (v) => {
       const use = optionFor(optionsFor(v.treatment), v.use);
@@ -92,7 +128,9 @@ const ArrivalForm = ({ client, services, onClose, now }: { client: Client; servi
     onSaved: async (arrival) => {
       await revalidate();
       showSnackbar(
-        arrival.voucher_code ? `Arrival logged; one session of ${arrival.voucher_code} used.` : `Arrival logged for ${arrival.therapist_name}.`,
+        arrival.voucher_code
+          ? `Arrival logged; one session of ${arrival.voucher_code} used.`
+          : `Arrival logged for ${arrival.therapist_name}.`,
         'success',
       );
       onClose();
@@ -109,7 +147,12 @@ const ArrivalForm = ({ client, services, onClose, now }: { client: Client; servi
   const useError = form.errors.voucher ?? form.errors.client_membership;
 
   return (
-    <FormDialog {...form.dialog} title={`Log arrival · ${client.full_name}`} submitLabel="Log arrival" onClose={onClose}>
+    <FormDialog
+      {...form.dialog}
+      title={`Log arrival · ${client.full_name}`}
+      submitLabel="Log arrival"
+      onClose={onClose}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField select label="Treatment" required {...listedValue(form.bind('treatment'), treatments.data?.results)}>
           {(treatments.data?.results ?? []).map((t) => (
@@ -129,7 +172,11 @@ const ArrivalForm = ({ client, services, onClose, now }: { client: Client; servi
       />
       <FormControl error={Boolean(useError)}>
         <FormLabel id="arrival-use-label">What the client uses</FormLabel>
-        <RadioGroup aria-labelledby="arrival-use-label" value={form.values.use} onChange={(e) => form.set('use', e.target.value)}>
+        <RadioGroup
+          aria-labelledby="arrival-use-label"
+          value={form.values.use}
+          onChange={(e) => form.set('use', e.target.value)}
+        >
           {options.map((option) => (
             <FormControlLabel
               key={option.value}

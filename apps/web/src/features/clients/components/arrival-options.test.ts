@@ -19,26 +19,48 @@ const TODAY = '2026-06-01';
 describe('what a client may use at arrival', () => {
   it('offers a voucher with sessions left for its own treatment first', () => {
     const options = arrivalOptions(services(), 3, TODAY);
-    expect(options[0]).toMatchObject({ value: 'voucher:55', voucher: 55, detail: '2 sessions left of 3 · expires 2026-12-31' });
+    expect(options[0]).toMatchObject({
+      value: 'voucher:55',
+      voucher: 55,
+      detail: '2 sessions left of 3 · expires 2026-12-31',
+    });
     expect(options[0]!.blocked).toBeUndefined();
     expect(defaultOption(options).value).toBe('voucher:55');
   });
 
   it('blocks a voucher for another treatment, used up, expired or cancelled, with the reason', () => {
     expect(arrivalOptions(services(), 5, TODAY)[0]!.blocked).toBe('Only for Hilot.');
-    expect(arrivalOptions(services({ vouchers: [voucher({ sessions_remaining: 0, sessions_used: 3, status: 'used_up' })] }), 3, TODAY)[0]!.blocked).toBe('All sessions are used.');
-    expect(arrivalOptions(services({ vouchers: [voucher({ expires_on: '2026-05-31' })] }), 3, TODAY)[0]!.blocked).toBe('Expired on 2026-05-31.');
-    expect(arrivalOptions(services({ vouchers: [voucher({ status: 'cancelled' })] }), 3, TODAY)[0]!.blocked).toBe('This voucher was cancelled.');
+    expect(
+      arrivalOptions(
+        services({ vouchers: [voucher({ sessions_remaining: 0, sessions_used: 3, status: 'used_up' })] }),
+        3,
+        TODAY,
+      )[0]!.blocked,
+    ).toBe('All sessions are used.');
+    expect(arrivalOptions(services({ vouchers: [voucher({ expires_on: '2026-05-31' })] }), 3, TODAY)[0]!.blocked).toBe(
+      'Expired on 2026-05-31.',
+    );
+    expect(arrivalOptions(services({ vouchers: [voucher({ status: 'cancelled' })] }), 3, TODAY)[0]!.blocked).toBe(
+      'This voucher was cancelled.',
+    );
     expect(arrivalOptions(services(), null, TODAY)[0]!.blocked).toBe('Choose the treatment first.');
   });
 
   it('offers membership sessions, else the member discount, and blocks what it does not cover', () => {
     const withMembership = services({ vouchers: [], memberships: [membership] });
-    expect(arrivalOptions(withMembership, 5, TODAY)[0]).toMatchObject({ client_membership: 9, detail: '2 sessions left of 2' });
-    expect(arrivalOptions(withMembership, 3, TODAY)[0]).toMatchObject({ detail: '10% member discount (no included sessions left)' });
+    expect(arrivalOptions(withMembership, 5, TODAY)[0]).toMatchObject({
+      client_membership: 9,
+      detail: '2 sessions left of 2',
+    });
+    expect(arrivalOptions(withMembership, 3, TODAY)[0]).toMatchObject({
+      detail: '10% member discount (no included sessions left)',
+    });
     expect(arrivalOptions(withMembership, 3, TODAY)[0]!.blocked).toBeUndefined();
     expect(arrivalOptions(withMembership, 8, TODAY)[0]!.blocked).toBe('Does not cover this treatment.');
-    expect(arrivalOptions(services({ vouchers: [], memberships: [{ ...membership, status: 'expired' }] }), 5, TODAY)[0]!.blocked).toBe('This membership is expired.');
+    expect(
+      arrivalOptions(services({ vouchers: [], memberships: [{ ...membership, status: 'expired' }] }), 5, TODAY)[0]!
+        .blocked,
+    ).toBe('This membership is expired.');
     expect(arrivalOptions(withMembership, 5, '2027-01-01')[0]!.blocked).toBe('Ended on 2026-12-31.');
   });
 

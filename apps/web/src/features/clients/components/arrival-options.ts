@@ -12,7 +12,13 @@ export type ArrivalOption = {
   client_membership: number | null;
 };
 
-export const PAY_AT_DESK: ArrivalOption = { value: 'none', label: 'No voucher or membership', detail: 'Paid at the desk', voucher: null, client_membership: null };
+export const PAY_AT_DESK: ArrivalOption = {
+  value: 'none',
+  label: 'No voucher or membership',
+  detail: 'Paid at the desk',
+  voucher: null,
+  client_membership: null,
+};
 
 const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`;
 
@@ -54,16 +60,29 @@ export const arrivalOptions = (services: ClientServices, treatment: number | nul
     if (m.start_date > today) return { ...option, blocked: `Starts on ${m.start_date}.` };
     if (treatment === null) return { ...option, blocked: 'Choose the treatment first.' };
     if (!allowed) return { ...option, blocked: 'Does not cover this treatment.' };
-    const discount = Number(allowed.discount_percent) > 0 ? `${allowed.discount_percent.replace(/\.0+$/, '')}% member discount` : '';
+    const discount =
+      Number(allowed.discount_percent) > 0 ? `${allowed.discount_percent.replace(/\.0+$/, '')}% member discount` : '';
     if (allowed.sessions_remaining > 0) {
-      return { ...option, detail: [`${sessions(allowed.sessions_remaining)} left of ${allowed.sessions_included}`, discount].filter(Boolean).join(' · ') };
+      return {
+        ...option,
+        detail: [`${sessions(allowed.sessions_remaining)} left of ${allowed.sessions_included}`, discount]
+          .filter(Boolean)
+          .join(' · '),
+      };
     }
     if (discount) return { ...option, detail: `${discount} (no included sessions left)` };
-    return { ...option, blocked: allowed.sessions_included > 0 ? 'All included sessions are used.' : 'Covers no sessions or discount for this treatment.' };
+    return {
+      ...option,
+      blocked:
+        allowed.sessions_included > 0
+          ? 'All included sessions are used.'
+          : 'Covers no sessions or discount for this treatment.',
+    };
   });
 
   return [...vouchers, ...memberships, PAY_AT_DESK];
 };
 
 /** The best thing to use by default: a voucher session, else membership sessions, else paying. */
-export const defaultOption = (options: readonly ArrivalOption[]): ArrivalOption => options.find((o) => !o.blocked) ?? PAY_AT_DESK;
+export const defaultOption = (options: readonly ArrivalOption[]): ArrivalOption =>
+  options.find((o) => !o.blocked) ?? PAY_AT_DESK;

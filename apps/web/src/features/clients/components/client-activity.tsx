@@ -21,11 +21,18 @@ type ActivityListProps<T> = {
   row: (item: T) => ActivityRow;
 };
 
-const STATUS_LABELS: Record<string, string> = { active: 'Active', expired: 'Expired', cancelled: 'Cancelled', used_up: 'Used up', arrived: 'Arrived' };
+const STATUS_LABELS: Record<string, string> = {
+  active: 'Active',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  used_up: 'Used up',
+  arrived: 'Arrived',
+};
 
 /** One tab's rows with the screen's loading, empty and error states. */
 const ActivityList = <T,>({ swr, what, empty, row }: ActivityListProps<T>) => {
-  if (swr.error) return <LoadError title={`The ${what} could not be loaded`} error={swr.error} onRetry={() => void swr.mutate()} />;
+  if (swr.error)
+    return <LoadError title={`The ${what} could not be loaded`} error={swr.error} onRetry={() => void swr.mutate()} />;
   if (swr.isLoading || !swr.data) {
     return (
       <Box sx={{ p: 2 }} aria-busy="true" aria-label={`Loading ${what}`}>
@@ -40,7 +47,18 @@ const ActivityList = <T,>({ swr, what, empty, row }: ActivityListProps<T>) => {
       {swr.data.results.map((item) => {
         const r = row(item);
         return (
-          <ListItem key={r.id} divider secondaryAction={<Chip size="small" label={STATUS_LABELS[r.status] ?? r.status} color={r.active ? 'success' : 'default'} variant={r.active ? 'filled' : 'outlined'} />}>
+          <ListItem
+            key={r.id}
+            divider
+            secondaryAction={
+              <Chip
+                size="small"
+                label={STATUS_LABELS[r.status] ?? r.status}
+                color={r.active ? 'success' : 'default'}
+                variant={r.active ? 'filled' : 'outlined'}
+              />
+            }
+          >
             <ListItemText primary={r.primary} secondary={r.secondary} sx={{ pr: 10 }} />
           </ListItem>
         );

@@ -35,7 +35,11 @@ describe('client detail', () => {
   });
 
   it('has a History tab reading the audit rows of the client', async () => {
-    mockApi({ 'GET /clients/7/': { status: 200, data: liza }, ...activity, 'GET /clients/7/history/': { status: 200, data: page([]) } });
+    mockApi({
+      'GET /clients/7/': { status: 200, data: liza },
+      ...activity,
+      'GET /clients/7/history/': { status: 200, data: page([]) },
+    });
     const { router } = renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
     await userEvent.click(await screen.findByRole('tab', { name: 'History' }));
     expect(await screen.findByText('No history yet.')).toBeInTheDocument();
@@ -56,7 +60,11 @@ describe('client detail', () => {
   });
 
   it('deactivates after asking', async () => {
-    const calls = mockApi({ 'GET /clients/7/': { status: 200, data: liza }, 'PATCH /clients/7/': { status: 200, data: { ...liza, is_active: false } }, ...activity });
+    const calls = mockApi({
+      'GET /clients/7/': { status: 200, data: liza },
+      'PATCH /clients/7/': { status: 200, data: { ...liza, is_active: false } },
+      ...activity,
+    });
     renderWithRouter(<ClientDetail clientId={7} mode="admin" back={back} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
@@ -87,7 +95,10 @@ describe('client detail', () => {
   });
 
   it('shows a tab that failed with its own retry', async () => {
-    mockApi({ 'GET /clients/7/': { status: 200, data: liza }, 'GET /clients/treatments/': { status: 500, data: { message: 'Database unavailable.' } } });
+    mockApi({
+      'GET /clients/7/': { status: 200, data: liza },
+      'GET /clients/treatments/': { status: 500, data: { message: 'Database unavailable.' } },
+    });
     renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
     expect(await screen.findByRole('heading', { name: 'The vouchers could not be loaded' })).toBeInTheDocument();
     expect(screen.getByText('Database unavailable.')).toBeInTheDocument();

@@ -43,7 +43,15 @@ type TabValue = (typeof TABS)[number]['value'];
 
 type Dialog = { kind: 'arrival' } | { kind: 'sell'; sale: SaleKind } | { kind: 'edit' } | { kind: 'deactivate' };
 
-const ClientProfile = ({ client, mode, onAction }: { client: Client; mode: ClientDetailProps['mode']; onAction: (dialog: Dialog) => void }) => (
+const ClientProfile = ({
+  client,
+  mode,
+  onAction,
+}: {
+  client: Client;
+  mode: ClientDetailProps['mode'];
+  onAction: (dialog: Dialog) => void;
+}) => (
   <Card sx={{ p: { xs: 2.5, sm: 3 } }}>
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2.5 }}>
       <Typography variant="h4" component="h1" sx={{ mr: 'auto' }}>
@@ -63,10 +71,18 @@ const ClientProfile = ({ client, mode, onAction }: { client: Client; mode: Clien
       <Button variant="contained" onClick={() => onAction({ kind: 'arrival' })} disabled={!client.is_active}>
         Log arrival
       </Button>
-      <Button variant="outlined" onClick={() => onAction({ kind: 'sell', sale: 'voucher' })} disabled={!client.is_active}>
+      <Button
+        variant="outlined"
+        onClick={() => onAction({ kind: 'sell', sale: 'voucher' })}
+        disabled={!client.is_active}
+      >
         Sell voucher
       </Button>
-      <Button variant="outlined" onClick={() => onAction({ kind: 'sell', sale: 'membership' })} disabled={!client.is_active}>
+      <Button
+        variant="outlined"
+        onClick={() => onAction({ kind: 'sell', sale: 'membership' })}
+        disabled={!client.is_active}
+      >
         Sell membership
       </Button>
       {mode === 'admin' ? (
@@ -180,7 +196,8 @@ export const ClientDetail = ({ clientId, mode, back }: ClientDetailProps) => {
         }}
         onClose={close}
       >
-        <strong>{data.full_name}</strong> stays on file with their history but is hidden from searches for new sales. You can activate them again from Edit profile.
+        <strong>{data.full_name}</strong> stays on file with their history but is hidden from searches for new sales.
+        You can activate them again from Edit profile.
       </ConfirmDialog>
     </Box>
   );

@@ -16,7 +16,18 @@ import { useLocationOptions } from '../../../lib/options';
 import { useRevalidateClients } from '../api/get-clients';
 import { createClient, duplicateClientId, updateClient } from '../api/save-client';
 
-const FIELDS = ['first_name', 'last_name', 'phone', 'email', 'birthdate', 'gender', 'address', 'notes', 'location', 'is_active'] as const;
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'phone',
+  'email',
+  'birthdate',
+  'gender',
+  'address',
+  'notes',
+  'location',
+  'is_active',
+] as const;
 
 type Values = {
   first_name: string;
@@ -31,7 +42,11 @@ type Values = {
   is_active: boolean;
 };
 
-const GENDER_LABELS: Record<(typeof CLIENT_GENDERS)[number], string> = { female: 'Female', male: 'Male', other: 'Other' };
+const GENDER_LABELS: Record<(typeof CLIENT_GENDERS)[number], string> = {
+  female: 'Female',
+  male: 'Male',
+  other: 'Other',
+};
 
 const initialValues = (client: Client | null, defaultLocation: number | null): Values => ({
   first_name: client?.first_name ?? '',
@@ -97,12 +112,22 @@ export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved }:
   const existingId = form.errors.phone ? duplicateClientId(form.errors.phone) : null;
 
   return (
-    <FormDialog {...form.dialog} title={client ? 'Edit client' : 'New client'} submitLabel={client ? 'Save' : 'Add client'} onClose={onClose}>
+    <FormDialog
+      {...form.dialog}
+      title={client ? 'Edit client' : 'New client'}
+      submitLabel={client ? 'Save' : 'Add client'}
+      onClose={onClose}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField label="First name" required autoFocus {...form.bind('first_name')} />
         <TextField label="Last name" required {...form.bind('last_name')} />
       </Stack>
-      <TextField label="Mobile" type="tel" {...form.bind('phone', 'e.g. 0917 123 4567')} slotProps={{ htmlInput: { inputMode: 'tel' } }} />
+      <TextField
+        label="Mobile"
+        type="tel"
+        {...form.bind('phone', 'e.g. 0917 123 4567')}
+        slotProps={{ htmlInput: { inputMode: 'tel' } }}
+      />
       {existingId !== null ? (
         <Alert
           severity="warning"
@@ -129,7 +154,12 @@ export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved }:
       ) : null}
       <TextField label="Email" type="email" {...form.bind('email')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField label="Birthdate" type="date" {...form.bind('birthdate')} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          label="Birthdate"
+          type="date"
+          {...form.bind('birthdate')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
         <TextField select label="Gender" {...form.bind('gender')}>
           <MenuItem value="">Not given</MenuItem>
           {CLIENT_GENDERS.map((g) => (
@@ -147,10 +177,21 @@ export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved }:
         ))}
       </TextField>
       <TextField label="Address" {...form.bind('address')} />
-      <TextField label="Notes" multiline minRows={2} {...form.bind('notes', 'Allergies, preferences; staff at every location see them.')} />
+      <TextField
+        label="Notes"
+        multiline
+        minRows={2}
+        {...form.bind('notes', 'Allergies, preferences; staff at every location see them.')}
+      />
       {client ? (
         <FormControlLabel
-          control={<Switch checked={form.values.is_active} onChange={(e) => form.set('is_active', e.target.checked)} disabled={form.submitting} />}
+          control={
+            <Switch
+              checked={form.values.is_active}
+              onChange={(e) => form.set('is_active', e.target.checked)}
+              disabled={form.submitting}
+            />
+          }
           label={form.values.is_active ? 'Active' : 'Inactive: kept for history, hidden from new sales'}
         />
       ) : null}

@@ -72,7 +72,12 @@ describe('client history tab', () => {
 
   it('shows the server sentence on an error and tries again', async () => {
     let fail = true;
-    mockApi({ [`GET ${url(1)}`]: () => (fail ? { status: 429, data: { message: 'Too many requests; wait a minute.' } } : { status: 200, data: page([entry()]) }) });
+    mockApi({
+      [`GET ${url(1)}`]: () =>
+        fail
+          ? { status: 429, data: { message: 'Too many requests; wait a minute.' } }
+          : { status: 200, data: page([entry()]) },
+    });
     renderWithRouter(<HistoryTab clientId={7} />);
     expect(await screen.findByText('The history could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Too many requests; wait a minute.')).toBeInTheDocument();

@@ -14,16 +14,37 @@ import { useClientHistory } from '../api/get-client-history';
 const when = new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' });
 
 const WHAT: Record<string, Record<string, string>> = {
-  clients: { create: 'Profile created', update: 'Profile changed', deactivate: 'Client deactivated', delete: 'Client deleted' },
+  clients: {
+    create: 'Profile created',
+    update: 'Profile changed',
+    deactivate: 'Client deactivated',
+    delete: 'Client deleted',
+  },
   client_memberships: { sell: 'Membership sold', update: 'Membership changed' },
   client_treatments: { sell: 'Voucher sold', update: 'Voucher changed' },
   client_arrivals: { create: 'Arrival logged', update: 'Arrival changed', cancel: 'Arrival cancelled' },
 };
-const describeEntry = (e: ClientHistoryEntry) => WHAT[e.table]?.[e.action] ?? `${e.table.replace(/_/g, ' ')}: ${e.action}`;
+const describeEntry = (e: ClientHistoryEntry) =>
+  WHAT[e.table]?.[e.action] ?? `${e.table.replace(/_/g, ' ')}: ${e.action}`;
 
-const LABELS: Record<string, string> = { phone: 'Phone', email: 'Email', location_name: 'Home location', is_active: 'Active' };
+const LABELS: Record<string, string> = {
+  phone: 'Phone',
+  email: 'Email',
+  location_name: 'Home location',
+  is_active: 'Active',
+};
 /** Ids and derived fields repeat what a neighbouring field says in words (location → location_name). */
-const HIDDEN = new Set(['id', 'full_name', 'created_at', 'updated_at', 'created_by', 'updated_by', 'location', 'client', 'client_name']);
+const HIDDEN = new Set([
+  'id',
+  'full_name',
+  'created_at',
+  'updated_at',
+  'created_by',
+  'updated_by',
+  'location',
+  'client',
+  'client_name',
+]);
 const labelOf = (field: string) => LABELS[field] ?? field.charAt(0).toUpperCase() + field.slice(1).replace(/_/g, ' ');
 
 const show = (field: string, value: unknown): string => {
@@ -41,12 +62,17 @@ const changeLines = (entry: ClientHistoryEntry): string[] =>
     // Nested objects (a sale's receipt, a membership's vouchers) have their own screens.
     .filter((c) => !HIDDEN.has(c.field) && scalar(c.before) && scalar(c.after))
     .filter((c) => !(c.before === null && (c.after === null || c.after === '')))
-    .map((c) => (c.before === null ? `${labelOf(c.field)}: ${show(c.field, c.after)}` : `${labelOf(c.field)}: ${show(c.field, c.before)} → ${show(c.field, c.after)}`));
+    .map((c) =>
+      c.before === null
+        ? `${labelOf(c.field)}: ${show(c.field, c.after)}`
+        : `${labelOf(c.field)}: ${show(c.field, c.before)} → ${show(c.field, c.after)}`,
+    );
 
 /** Who changed what, when: the client's audit rows, newest first. */
 export const HistoryTab = ({ clientId }: { clientId: number }) => {
   const history = useClientHistory(clientId);
-  if (history.error && history.entries.length === 0) return <LoadError title="The history could not be loaded" error={history.error} onRetry={history.retry} />;
+  if (history.error && history.entries.length === 0)
+    return <LoadError title="The history could not be loaded" error={history.error} onRetry={history.retry} />;
   if (history.isLoading) {
     return (
       <Box sx={{ p: 2 }} aria-busy="true" aria-label="Loading history">
@@ -71,7 +97,12 @@ export const HistoryTab = ({ clientId }: { clientId: number }) => {
                       {when.format(new Date(entry.at))}
                     </Typography>
                     {lines.map((line) => (
-                      <Typography key={line} component="span" variant="body2" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                      <Typography
+                        key={line}
+                        component="span"
+                        variant="body2"
+                        sx={{ display: 'block', overflowWrap: 'anywhere' }}
+                      >
                         {line}
                       </Typography>
                     ))}
@@ -82,7 +113,9 @@ export const HistoryTab = ({ clientId }: { clientId: number }) => {
           );
         })}
       </List>
-      {history.error ? <LoadError title="More history could not be loaded" error={history.error} onRetry={history.retry} /> : null}
+      {history.error ? (
+        <LoadError title="More history could not be loaded" error={history.error} onRetry={history.retry} />
+      ) : null}
       {history.hasMore && !history.error ? (
         <Box sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>
           <Button variant="outlined" onClick={history.loadMore} disabled={history.loadingMore}>

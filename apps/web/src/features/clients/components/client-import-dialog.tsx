@@ -24,7 +24,8 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useRevalidateClients } from '../api/get-clients';
 import { importClients } from '../api/import-clients';
 
-const COLUMNS_HINT = 'Columns: first_name, last_name, phone, email, birthdate, gender, location, notes (a header row first).';
+const COLUMNS_HINT =
+  'Columns: first_name, last_name, phone, email, birthdate, gender, location, notes (a header row first).';
 
 type Column<R> = { label: string; render: (row: R) => ReactNode };
 
@@ -42,7 +43,13 @@ const PREVIEW_COLUMNS: Column<ClientImportResult['preview'][number]>[] = [
   { label: 'Location', render: (row) => row.location_name },
 ];
 
-type LinesTableProps<R> = { label: string; maxHeight: number; columns: Column<R>[]; rows: readonly R[]; rowKey: (row: R) => string | number };
+type LinesTableProps<R> = {
+  label: string;
+  maxHeight: number;
+  columns: Column<R>[];
+  rows: readonly R[];
+  rowKey: (row: R) => string | number;
+};
 
 /** A file's lines, one per row, under a header that stays put while a long file scrolls. */
 const LinesTable = <R,>({ label, maxHeight, columns, rows, rowKey }: LinesTableProps<R>) => (
@@ -120,7 +127,14 @@ export const ClientImportDialog = ({ onClose }: { onClose: () => void }) => {
   const clean = preview !== null && preview.errors.length === 0 && preview.count > 0;
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="client-import-title">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby="client-import-title"
+    >
       <DialogTitle id="client-import-title">Import clients</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -143,23 +157,44 @@ export const ClientImportDialog = ({ onClose }: { onClose: () => void }) => {
           {preview && preview.errors.length > 0 ? (
             <>
               <Alert severity="error">
-                {preview.errors.length} {preview.errors.length === 1 ? 'problem' : 'problems'} to fix in the file; nothing was imported.
+                {preview.errors.length} {preview.errors.length === 1 ? 'problem' : 'problems'} to fix in the file;
+                nothing was imported.
               </Alert>
-              <LinesTable label="Lines with errors" maxHeight={240} columns={ERROR_COLUMNS} rows={preview.errors} rowKey={(e) => `${e.line}-${e.field}`} />
+              <LinesTable
+                label="Lines with errors"
+                maxHeight={240}
+                columns={ERROR_COLUMNS}
+                rows={preview.errors}
+                rowKey={(e) => `${e.line}-${e.field}`}
+              />
             </>
           ) : null}
           {preview && preview.errors.length === 0 ? (
             <Alert severity={preview.count > 0 ? 'success' : 'info'}>
-              {preview.count > 0 ? `${preview.count} ${preview.count === 1 ? 'client' : 'clients'} ready to import.` : 'The file has no rows to import.'}
+              {preview.count > 0
+                ? `${preview.count} ${preview.count === 1 ? 'client' : 'clients'} ready to import.`
+                : 'The file has no rows to import.'}
             </Alert>
           ) : null}
           {preview && preview.preview.length > 0 ? (
-            <LinesTable label="Preview" maxHeight={280} columns={PREVIEW_COLUMNS} rows={preview.preview} rowKey={(row) => row.line} />
+            <LinesTable
+              label="Preview"
+              maxHeight={280}
+              columns={PREVIEW_COLUMNS}
+              rows={preview.preview}
+              rowKey={(row) => row.line}
+            />
           ) : null}
         </Stack>
       </DialogContent>
       {clean ? (
-        <AdminDialogActions label={`Import ${preview.count}`} busy={busy} busyLabel="Importing" onCancel={onClose} onConfirm={() => void confirm()} />
+        <AdminDialogActions
+          label={`Import ${preview.count}`}
+          busy={busy}
+          busyLabel="Importing"
+          onCancel={onClose}
+          onConfirm={() => void confirm()}
+        />
       ) : (
         // Nothing to confirm until a file checks clean.
         <DialogActions sx={{ px: 3, pb: 2 }}>

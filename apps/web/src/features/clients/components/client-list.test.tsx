@@ -9,11 +9,16 @@ import { liza, page } from './test-data';
 const locations = page([{ id: 2, name: 'Makati', is_active: true }]);
 
 const setup = (overrides: Record<string, MockHandler> = {}) => {
-  const calls = mockApi({ 'GET /clients/': { status: 200, data: page([liza]) }, 'GET /locations/': { status: 200, data: locations }, ...overrides });
+  const calls = mockApi({
+    'GET /clients/': { status: 200, data: page([liza]) },
+    'GET /locations/': { status: 200, data: locations },
+    ...overrides,
+  });
   const { router } = renderWithRouter(<ClientList />, { path: '/admin/clients' });
   return { calls, router };
 };
-const lists = (calls: { method: string; url: string }[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/clients/?')).map((c) => c.url);
+const lists = (calls: { method: string; url: string }[]) =>
+  calls.filter((c) => c.method === 'GET' && c.url.startsWith('/clients/?')).map((c) => c.url);
 
 describe('admin client list', () => {
   it('pages by 100, active clients first, and searches as you type with one request for the settled text', async () => {
@@ -21,7 +26,9 @@ describe('admin client list', () => {
     expect(await screen.findByText('Liza Soberano')).toBeInTheDocument();
     expect(lists(calls)).toEqual(['/clients/?page=1&pageSize=100&is_active=true']);
     await userEvent.type(screen.getByLabelText('Name, mobile or email'), 'cruz rosa');
-    await waitFor(() => expect(lists(calls).at(-1)).toBe('/clients/?page=1&pageSize=100&search=cruz+rosa&is_active=true'));
+    await waitFor(() =>
+      expect(lists(calls).at(-1)).toBe('/clients/?page=1&pageSize=100&search=cruz+rosa&is_active=true'),
+    );
     // Typing letter by letter sends only the text it settled on.
     expect(lists(calls).filter((url) => url.includes('search='))).toHaveLength(1);
   });
@@ -29,7 +36,10 @@ describe('admin client list', () => {
   it('exports the list as filtered now', async () => {
     setup();
     await screen.findByText('Liza Soberano');
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/clients/export/?is_active=true');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/clients/export/?is_active=true',
+    );
   });
 
   it('opens a client on its own page', async () => {
@@ -44,7 +54,8 @@ describe('admin client list', () => {
   });
 
   it('on a duplicate phone names the existing client and creates anyway only when asked', async () => {
-    const message = 'Rosa Cruz (client #12) already has this phone number. Send allow_duplicate_phone: true to add another client with it.';
+    const message =
+      'Rosa Cruz (client #12) already has this phone number. Send allow_duplicate_phone: true to add another client with it.';
     const { calls } = setup({
       'POST /clients/': (request) =>
         String(request.data).includes('"allow_duplicate_phone":true')
@@ -54,19 +65,35 @@ describe('admin client list', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'New client' }));
     const dialog = await screen.findByRole('dialog');
     // Pasted, not typed key by key: the form is what is under test, and typing is slow on a loaded machine.
-    for (const [label, text] of [[/^First name/, 'Liza'], [/^Last name/, 'Cruz'], [/^Mobile/, '0917 123 4567']] as const) {
+    for (const [label, text] of [
+      [/^First name/, 'Liza'],
+      [/^Last name/, 'Cruz'],
+      [/^Mobile/, '0917 123 4567'],
+    ] as const) {
       await userEvent.click(within(dialog).getByLabelText(label));
       await userEvent.paste(text);
     }
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Home location/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Makati' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add client' }));
-    expect(await within(dialog).findByRole('link', { name: 'client #12' })).toHaveAttribute('href', '/admin/clients/12');
+    expect(await within(dialog).findByRole('link', { name: 'client #12' })).toHaveAttribute(
+      'href',
+      '/admin/clients/12',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create anyway' }));
     expect(await screen.findByText('Liza Cruz added.')).toBeInTheDocument();
-    const posts = calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.data)) as Record<string, unknown>);
+    const posts = calls
+      .filter((c) => c.method === 'POST')
+      .map((c) => JSON.parse(String(c.data)) as Record<string, unknown>);
     expect(posts.map((p) => p.allow_duplicate_phone)).toEqual([false, true]);
-    expect(posts[0]).toMatchObject({ first_name: 'Liza', last_name: 'Cruz', phone: '0917 123 4567', location: 2, birthdate: null, gender: null });
+    expect(posts[0]).toMatchObject({
+      first_name: 'Liza',
+      last_name: 'Cruz',
+      phone: '0917 123 4567',
+      location: 2,
+      birthdate: null,
+      gender: null,
+    });
   });
 
   it('imports a CSV: a dry run lists bad lines and imports nothing; a clean file is previewed, then imported', async () => {
@@ -77,8 +104,27 @@ describe('admin client list', () => {
           ? {
               status: 200,
               data: clean
-                ? { dry_run: true, count: 1, errors: [], preview: [{ line: 2, first_name: 'Ana', last_name: 'Reyes', phone: '+639171112222', email: '', location_name: 'Makati' }] }
-                : { dry_run: true, count: 0, errors: [{ line: 3, field: 'phone', message: 'Enter a Philippine phone number.' }], preview: [] },
+                ? {
+                    dry_run: true,
+                    count: 1,
+                    errors: [],
+                    preview: [
+                      {
+                        line: 2,
+                        first_name: 'Ana',
+                        last_name: 'Reyes',
+                        phone: '+639171112222',
+                        email: '',
+                        location_name: 'Makati',
+                      },
+                    ],
+                  }
+                : {
+                    dry_run: true,
+                    count: 0,
+                    errors: [{ line: 3, field: 'phone', message: 'Enter a Philippine phone number.' }],
+                    preview: [],
+                  },
             }
           : { status: 201, data: { dry_run: false, count: 1, errors: [], preview: [] } },
     });
@@ -87,7 +133,11 @@ describe('admin client list', () => {
     const file = new File(['first_name,last_name\n'], 'clients.csv', { type: 'text/csv' });
     await userEvent.upload(within(dialog).getByLabelText('CSV file'), file);
     const errors = await within(dialog).findByRole('table', { name: 'Lines with errors' });
-    expect(within(errors).getAllByRole('row').map((r) => Array.from(r.children, (cell) => cell.textContent))).toEqual([
+    expect(
+      within(errors)
+        .getAllByRole('row')
+        .map((r) => Array.from(r.children, (cell) => cell.textContent)),
+    ).toEqual([
       ['Line', 'Field', 'Problem'],
       ['3', 'phone', 'Enter a Philippine phone number.'],
     ]);
@@ -104,7 +154,11 @@ describe('admin client list', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import 1' }));
     expect(await screen.findByText('1 client imported.')).toBeInTheDocument();
     const posts = calls.filter((c) => c.method === 'POST').map((c) => c.url);
-    expect(posts).toEqual(['/clients/import/?dry_run=true', '/clients/import/?dry_run=true', '/clients/import/?dry_run=false']);
+    expect(posts).toEqual([
+      '/clients/import/?dry_run=true',
+      '/clients/import/?dry_run=true',
+      '/clients/import/?dry_run=false',
+    ]);
     expect(calls.find((c) => c.method === 'POST')?.data).toBeInstanceOf(FormData);
   });
 });

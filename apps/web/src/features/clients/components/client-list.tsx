@@ -20,10 +20,29 @@ export const CLIENTS_PAGE_SIZE = 100;
 
 const COLUMNS: GridColDef<Client>[] = [
   { field: 'last_name', headerName: 'Name', flex: 1.3, minWidth: 180, valueGetter: (_value, row) => row.full_name },
-  { field: 'phone', headerName: 'Mobile', width: 150, sortable: false, valueFormatter: (value: string | null) => formatPhPhone(value) || '—' },
-  { field: 'email', headerName: 'Email', flex: 1, minWidth: 180, sortable: false, valueFormatter: (value: string) => value || '—' },
+  {
+    field: 'phone',
+    headerName: 'Mobile',
+    width: 150,
+    sortable: false,
+    valueFormatter: (value: string | null) => formatPhPhone(value) || '—',
+  },
+  {
+    field: 'email',
+    headerName: 'Email',
+    flex: 1,
+    minWidth: 180,
+    sortable: false,
+    valueFormatter: (value: string) => value || '—',
+  },
   { field: 'location_name', headerName: 'Home location', flex: 1, minWidth: 150, sortable: false },
-  { field: 'is_active', headerName: 'Status', width: 110, sortable: false, renderCell: ({ row }) => <StatusChip active={row.is_active} /> },
+  {
+    field: 'is_active',
+    headerName: 'Status',
+    width: 110,
+    sortable: false,
+    renderCell: ({ row }) => <StatusChip active={row.is_active} />,
+  },
 ];
 
 /** /admin/clients: every client, searched as you type, filtered by location and activity; create, import, export. */
@@ -38,8 +57,22 @@ export const ClientList = () => {
       columns={COLUMNS}
       pageSize={CLIENTS_PAGE_SIZE}
       phoneColumns={['last_name', 'phone']}
-      filters={[{ name: 'location', label: 'Location', allLabel: 'All locations', options: namedOptions(locations.data?.results), minWidth: 180 }, statusFilter('true')]}
-      texts={{ label: 'Clients', one: 'client', searchLabel: 'Name, mobile or email', empty: 'No clients yet. Add the first one or import a spreadsheet.' }}
+      filters={[
+        {
+          name: 'location',
+          label: 'Location',
+          allLabel: 'All locations',
+          options: namedOptions(locations.data?.results),
+          minWidth: 180,
+        },
+        statusFilter('true'),
+      ]}
+      texts={{
+        label: 'Clients',
+        one: 'client',
+        searchLabel: 'Name, mobile or email',
+        empty: 'No clients yet. Add the first one or import a spreadsheet.',
+      }}
       rowName={(client) => client.full_name}
       onOpen={(client) => void navigate(paths.admin.client(client.id))}
       openIcon={<OpenInNewOutlined />}
@@ -48,11 +81,18 @@ export const ClientList = () => {
         confirmLabel: 'Remove',
         body: (client) => (
           <>
-            <strong>{client.full_name}</strong> will be removed. A client with memberships, vouchers or arrivals is deactivated instead, so the history stays.
+            <strong>{client.full_name}</strong> will be removed. A client with memberships, vouchers or arrivals is
+            deactivated instead, so the history stays.
           </>
         ),
       }}
-      form={({ row, filters, onClose }) => <ClientForm client={row} defaultLocation={filters.location ? Number(filters.location) : null} onClose={onClose} />}
+      form={({ row, filters, onClose }) => (
+        <ClientForm
+          client={row}
+          defaultLocation={filters.location ? Number(filters.location) : null}
+          onClose={onClose}
+        />
+      )}
       toolbar={(query) => (
         <>
           <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => setImporting(true)}>

@@ -38,8 +38,12 @@ export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival }: Client
         autoFocus={autoFocus}
         autoComplete="off"
       />
-      {typed && (!search.settled || search.isValidating) ? <LinearProgress aria-label="Searching" sx={{ mt: 0.5 }} /> : null}
-      {typed && search.error ? <LoadError title="The search could not be done" error={search.error} onRetry={() => void search.mutate()} /> : null}
+      {typed && (!search.settled || search.isValidating) ? (
+        <LinearProgress aria-label="Searching" sx={{ mt: 0.5 }} />
+      ) : null}
+      {typed && search.error ? (
+        <LoadError title="The search could not be done" error={search.error} onRetry={() => void search.mutate()} />
+      ) : null}
       {typed && search.settled && results && !search.error ? (
         results.length === 0 ? (
           <Typography variant="body2" color="text.secondary" role="status" sx={{ p: 2 }}>
@@ -52,12 +56,25 @@ export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival }: Client
                 <ListItemButton component={Link} to={linkTo(client.id)}>
                   <ListItemText
                     primary={client.full_name}
-                    secondary={[formatPhPhone(client.phone), client.email, client.location_name, client.is_active ? '' : 'inactive'].filter(Boolean).join(' · ')}
+                    secondary={[
+                      formatPhPhone(client.phone),
+                      client.email,
+                      client.location_name,
+                      client.is_active ? '' : 'inactive',
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                     slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
                   />
                 </ListItemButton>
                 {onLogArrival && client.is_active ? (
-                  <Button size="small" variant="outlined" onClick={() => onLogArrival(client)} aria-label={`Log arrival for ${client.full_name}`} sx={{ flexShrink: 0, mr: 1 }}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => onLogArrival(client)}
+                    aria-label={`Log arrival for ${client.full_name}`}
+                    sx={{ flexShrink: 0, mr: 1 }}
+                  >
                     Log arrival
                   </Button>
                 ) : null}

@@ -9,7 +9,10 @@ import { ClientList } from './client-list';
 /** /admin/clients */
 export const ClientsAdminScreen = () => (
   <>
-    <PageHeader title="Clients" subtitle="Profiles, memberships, vouchers and arrivals. Import a spreadsheet or export the list as CSV." />
+    <PageHeader
+      title="Clients"
+      subtitle="Profiles, memberships, vouchers and arrivals. Import a spreadsheet or export the list as CSV."
+    />
     <Card>
       <ClientList />
     </Card>
@@ -19,5 +22,11 @@ export const ClientsAdminScreen = () => (
 /** /admin/clients/:clientId: the record in admin mode (edit, deactivate). */
 export const ClientAdminScreen = () => {
   const { clientId } = useParams();
-  return <ClientDetail clientId={parseClientId(clientId)} mode="admin" back={{ to: paths.admin.clients, label: 'All clients' }} />;
+  return (
+    <ClientDetail
+      clientId={parseClientId(clientId)}
+      mode="admin"
+      back={{ to: paths.admin.clients, label: 'All clients' }}
+    />
+  );
 };

@@ -22,7 +22,10 @@ const pick = async (dialog: HTMLElement, label: RegExp, option: string) => {
 
 describe('sell voucher dialog', () => {
   it('needs a bank for a card payment before anything is sent, then sells with one Idempotency-Key per opening', async () => {
-    const calls = mockApi({ ...options, 'POST /clients/treatments/': { status: 201, data: { ...voucher({ sessions_total: 3, sessions_used: 0 }), sale } } });
+    const calls = mockApi({
+      ...options,
+      'POST /clients/treatments/': { status: 201, data: { ...voucher({ sessions_total: 3, sessions_used: 0 }), sale } },
+    });
     renderWithRouter(<SellDialog kind="voucher" client={liza} onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog');
     await pick(dialog, /^Treatment/, 'Hilot · ₱1,000.00');
@@ -32,14 +35,25 @@ describe('sell voucher dialog', () => {
     await pick(dialog, /^Salesperson/, 'Ana Cruz');
     await pick(dialog, /^Payment/, 'Card');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));
-    expect(await within(dialog).findByText('Choose the bank account the card or transfer payment goes to.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Choose the bank account the card or transfer payment goes to.'),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await pick(dialog, /^Bank/, 'BDO · 0012-3456');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));
     expect(await screen.findByText('Voucher V-000055 sold: 3 × Hilot, ₱3,000.00.')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(JSON.parse(String(post.data))).toMatchObject({ client: 7, treatment: 3, sessions: 3, location: 2, salesperson: 4, payment_method: 'card', bank: 5, discount: '0.00' });
+    expect(JSON.parse(String(post.data))).toMatchObject({
+      client: 7,
+      treatment: 3,
+      sessions: 3,
+      location: 2,
+      salesperson: 4,
+      payment_method: 'card',
+      bank: 5,
+      discount: '0.00',
+    });
     expect(post.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -25,14 +25,38 @@ import { listedValue } from '../../../lib/options';
 
 export type SaleKind = 'voucher' | 'membership';
 
-export const PAYMENT_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', card: 'Card', e_wallet: 'E-wallet (GCash, Maya)', bank_transfer: 'Bank transfer' };
+export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  e_wallet: 'E-wallet (GCash, Maya)',
+  bank_transfer: 'Bank transfer',
+};
 
 const BANK_MESSAGE = 'Choose the bank account the card or transfer payment goes to.';
 const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
 
-const FIELDS = ['treatment', 'membership', 'sessions', 'location', 'salesperson', 'payment_method', 'bank', 'discount', 'reference_no'] as const;
+const FIELDS = [
+  'treatment',
+  'membership',
+  'sessions',
+  'location',
+  'salesperson',
+  'payment_method',
+  'bank',
+  'discount',
+  'reference_no',
+] as const;
 
-type Values = { item: string; sessions: string; location: string; salesperson: string; payment_method: string; bank: string; discount: string; reference_no: string };
+type Values = {
+  item: string;
+  sessions: string;
+  location: string;
+  salesperson: string;
+  payment_method: string;
+  bank: string;
+  discount: string;
+  reference_no: string;
+};
 
 const payment = (v: Values) => ({
   location: v.location ? Number(v.location) : 0,
@@ -44,8 +68,14 @@ const payment = (v: Values) => ({
 });
 
 // The contract leaves `bank` optional for every method; the desk is told before sending, as the server would.
-const voucherSchema = clientTreatmentBodySchema.refine((b) => !isBanked(b.payment_method) || b.bank !== null, { path: ['bank'], message: BANK_MESSAGE });
-const membershipSchema = clientMembershipBodySchema.refine((b) => !isBanked(b.payment_method) || b.bank !== null, { path: ['bank'], message: BANK_MESSAGE });
+const voucherSchema = clientTreatmentBodySchema.refine((b) => !isBanked(b.payment_method) || b.bank !== null, {
+  path: ['bank'],
+  message: BANK_MESSAGE,
+});
+const membershipSchema = clientMembershipBodySchema.refine((b) => !isBanked(b.payment_method) || b.bank !== null, {
+  path: ['bank'],
+  message: BANK_MESSAGE,
+});
 
 type SaleBody = z.output<typeof voucherSchema> | z.output<typeof membershipSchema>;
 
@@ -67,12 +97,26 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
   const itemField = kind === 'voucher' ? 'treatment' : 'membership';
 
   const form = useEntityForm({
-    initialValues: (): Values => ({ item: '', sessions: '1', location: String(client.location), salesperson: '', payment_method: 'cash', bank: '', discount: '', reference_no: '' }),
+    initialValues: (): Values => ({
+      item: '',
+      sessions: '1',
+      location: String(client.location),
+      salesperson: '',
+      payment_method: 'cash',
+      bank: '',
+      discount: '',
+      reference_no: '',
+    }),
     fields: FIELDS,
     errorKey: (field) => (field === 'item' ? itemField : field),
     parse: (v): ParseResult<SaleBody> =>
       kind === 'voucher'
-        ? voucherSchema.safeParse({ client: client.id, treatment: v.item ? Number(v.item) : 0, sessions: Number(v.sessions), ...payment(v) })
+        ? voucherSchema.safeParse({
+            client: client.id,
+            treatment: v.item ? Number(v.item) : 0,
+            sessions: Number(v.sessions),
+            ...payment(v),
+          })
         : membershipSchema.safeParse({ client: client.id, membership: v.item ? Number(v.item) : 0, ...payment(v) }),
     save: async (data) => {
       if ('treatment' in data) {
@@ -87,7 +131,12 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
       showSnackbar(message, 'success');
       onClose();
     },
-    derive: (next, field) => (field === 'location' ? { ...next, salesperson: '' } : field === 'payment_method' && !isBanked(next.payment_method) ? { ...next, bank: '' } : next),
+    derive: (next, field) =>
+      field === 'location'
+        ? { ...next, salesperson: '' }
+        : field === 'payment_method' && !isBanked(next.payment_method)
+          ? { ...next, bank: '' }
+          : next,
   });
   const salespersons = useEmployeeOptions('salesperson', form.values.location ? Number(form.values.location) : null);
   const price =
@@ -97,9 +146,19 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
 
   const items = kind === 'voucher' ? treatments.data?.results : memberships.data?.results;
   return (
-    <FormDialog {...form.dialog} title={`${kind === 'voucher' ? 'Sell voucher' : 'Sell membership'} · ${client.full_name}`} submitLabel="Sell" onClose={onClose}>
+    <FormDialog
+      {...form.dialog}
+      title={`${kind === 'voucher' ? 'Sell voucher' : 'Sell membership'} · ${client.full_name}`}
+      submitLabel="Sell"
+      onClose={onClose}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label={kind === 'voucher' ? 'Treatment' : 'Membership'} required {...listedValue(form.bind('item'), items)}>
+        <TextField
+          select
+          label={kind === 'voucher' ? 'Treatment' : 'Membership'}
+          required
+          {...listedValue(form.bind('item'), items)}
+        >
           {(items ?? []).map((row) => (
             <MenuItem key={row.id} value={String(row.id)}>
               {row.name} · {formatPeso(row.price)}
@@ -107,20 +166,31 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
           ))}
         </TextField>
         {kind === 'voucher' ? (
-          <TextField label="Sessions" type="number" required {...form.bind('sessions')} slotProps={{ htmlInput: { min: 1, max: 100, inputMode: 'numeric' } }} sx={{ maxWidth: { sm: 140 } }} />
+          <TextField
+            label="Sessions"
+            type="number"
+            required
+            {...form.bind('sessions')}
+            slotProps={{ htmlInput: { min: 1, max: 100, inputMode: 'numeric' } }}
+            sx={{ maxWidth: { sm: 140 } }}
+          />
         ) : null}
       </Stack>
       {price ? (
         <Typography variant="body2" color="text.secondary">
           Catalogue price {formatPeso(price)}
-          {kind === 'voucher' && Number(form.values.sessions) > 1 ? ` a session × ${form.values.sessions}` : ''}; the total is computed when the sale is stored.
+          {kind === 'voucher' && Number(form.values.sessions) > 1 ? ` a session × ${form.values.sessions}` : ''}; the
+          total is computed when the sale is stored.
         </Typography>
       ) : null}
       <LocationStaffFields
         location={form.bind('location')}
         locations={locations.data?.results ?? []}
         staffLabel="Salesperson"
-        staff={form.bind('salesperson', salespersons.data?.count === 0 ? 'No active salesperson works here.' : undefined)}
+        staff={form.bind(
+          'salesperson',
+          salespersons.data?.count === 0 ? 'No active salesperson works here.' : undefined,
+        )}
         people={salespersons.data?.results ?? []}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -131,7 +201,16 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Bank" required={isBanked(form.values.payment_method)} {...listedValue(form.bind('bank', isBanked(form.values.payment_method) ? undefined : 'Only for card and bank transfer.'), banks.data?.results)} disabled={form.submitting || !isBanked(form.values.payment_method)}>
+        <TextField
+          select
+          label="Bank"
+          required={isBanked(form.values.payment_method)}
+          {...listedValue(
+            form.bind('bank', isBanked(form.values.payment_method) ? undefined : 'Only for card and bank transfer.'),
+            banks.data?.results,
+          )}
+          disabled={form.submitting || !isBanked(form.values.payment_method)}
+        >
           {(banks.data?.results ?? []).map((b) => (
             <MenuItem key={b.id} value={String(b.id)}>
               {b.name} · {b.account_number}
@@ -140,7 +219,11 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
         </TextField>
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField label="Discount (₱)" {...form.bind('discount', 'Pesos off the catalogue price.')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+        <TextField
+          label="Discount (₱)"
+          {...form.bind('discount', 'Pesos off the catalogue price.')}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
         <TextField label="Reference no." {...form.bind('reference_no', 'Card slip or transfer reference.')} />
       </Stack>
     </FormDialog>

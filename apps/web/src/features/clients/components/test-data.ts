@@ -42,6 +42,10 @@ export const voucher = (over: Partial<ClientTreatment> = {}): ClientTreatment =>
   ...over,
 });
 
-export const services = (over: Partial<ClientServices> = {}): ClientServices => ({ vouchers: [voucher()], memberships: [], ...over });
+export const services = (over: Partial<ClientServices> = {}): ClientServices => ({
+  vouchers: [voucher()],
+  memberships: [],
+  ...over,
+});
 
 export const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });

@@ -1,5 +1,10 @@
 /** Calendar dates where the business is (Manila), as the API's `YYYY-MM-DD`. */
-const manilaDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' });
+const manilaDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Manila',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 export const manilaDate = (now: Date): string => manilaDay.format(now);
 

@@ -3,7 +3,11 @@ import type { Employee } from '@ginhawa/contract';
 import { ApiError, apiClient } from '../../../lib/api-client';
 
 export type EmployeeKind = 'salesperson' | 'therapist' | 'receptionist';
-const mounts: Record<EmployeeKind, string> = { salesperson: '/salespersons/', therapist: '/therapists/', receptionist: '/receptionists/' };
+const mounts: Record<EmployeeKind, string> = {
+  salesperson: '/salespersons/',
+  therapist: '/therapists/',
+  receptionist: '/receptionists/',
+};
 
 export const myEmployeeKey = (kind: EmployeeKind, userId: number) => `${mounts[kind]}by-user/${userId}/`;
 

@@ -1,5 +1,13 @@
 import useSWR from 'swr';
-import type { ClientArrival, DailyReport, DailySalesReport, Leaderboard, Page, PersonalSales, SaleLineRead } from '@ginhawa/contract';
+import type {
+  ClientArrival,
+  DailyReport,
+  DailySalesReport,
+  Leaderboard,
+  Page,
+  PersonalSales,
+  SaleLineRead,
+} from '@ginhawa/contract';
 import { getOne, getPage, withQuery } from '../../../lib/list-query';
 
 /**
@@ -13,19 +21,34 @@ export const personalSalesKey = (salespersonId: number, month: number, year: num
 export const usePersonalSales = (salespersonId: number | null, month: number, year: number) =>
   useSWR<PersonalSales, unknown>(salespersonId ? personalSalesKey(salespersonId, month, year) : null, getOne);
 
-export const leaderboardKey = (month: number, year: number, cutoff: number) => withQuery('/reports/leaderboards/', { month, year, cutoff });
-export const useLeaderboard = (month: number, year: number, cutoff: number) => useSWR<Leaderboard, unknown>(leaderboardKey(month, year, cutoff), getOne);
+export const leaderboardKey = (month: number, year: number, cutoff: number) =>
+  withQuery('/reports/leaderboards/', { month, year, cutoff });
+export const useLeaderboard = (month: number, year: number, cutoff: number) =>
+  useSWR<Leaderboard, unknown>(leaderboardKey(month, year, cutoff), getOne);
 
 export const LATEST_SALES = 5;
 export const mySalesKey = (salespersonId: number) =>
-  withQuery('/reports/daily-sales/', { salesperson: salespersonId, ordering: '-created_at', page: 1, pageSize: LATEST_SALES });
-export const useMySales = (salespersonId: number | null) => useSWR<Page<SaleLineRead>, unknown>(salespersonId ? mySalesKey(salespersonId) : null, getPage);
+  withQuery('/reports/daily-sales/', {
+    salesperson: salespersonId,
+    ordering: '-created_at',
+    page: 1,
+    pageSize: LATEST_SALES,
+  });
+export const useMySales = (salespersonId: number | null) =>
+  useSWR<Page<SaleLineRead>, unknown>(salespersonId ? mySalesKey(salespersonId) : null, getPage);
 
 export const dailySalesReportKey = (date: string) => withQuery('/reports/get-daily-sales-report/', { date });
-export const useDailySalesReport = (date: string, enabled: boolean) => useSWR<DailySalesReport, unknown>(enabled ? dailySalesReportKey(date) : null, getOne);
+export const useDailySalesReport = (date: string, enabled: boolean) =>
+  useSWR<DailySalesReport, unknown>(enabled ? dailySalesReportKey(date) : null, getOne);
 
-export const submittedReportsKey = withQuery('/reports/', { status: 'submitted', ordering: 'date', page: 1, pageSize: 10 });
-export const useSubmittedReports = (enabled: boolean) => useSWR<Page<DailyReport>, unknown>(enabled ? submittedReportsKey : null, getPage);
+export const submittedReportsKey = withQuery('/reports/', {
+  status: 'submitted',
+  ordering: 'date',
+  page: 1,
+  pageSize: 10,
+});
+export const useSubmittedReports = (enabled: boolean) =>
+  useSWR<Page<DailyReport>, unknown>(enabled ? submittedReportsKey : null, getPage);
 
 /** Today's arrivals for one therapist or one location, in time order (cancelled ones left out). */
 export const arrivalsKey = (date: string, by: { therapist?: number; location?: number }) =>

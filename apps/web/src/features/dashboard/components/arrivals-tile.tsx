@@ -32,7 +32,9 @@ export const ArrivalsTile = ({ title, date, by, emptyHint, showTherapist = false
             <Typography sx={{ width: 56, flexShrink: 0, fontWeight: 600 }}>{a.time.slice(0, 5)}</Typography>
             <ListItemText
               primary={a.client_name}
-              secondary={[a.treatment_name ?? 'No treatment named', showTherapist ? a.therapist_name : null].filter(Boolean).join(' · ')}
+              secondary={[a.treatment_name ?? 'No treatment named', showTherapist ? a.therapist_name : null]
+                .filter(Boolean)
+                .join(' · ')}
             />
           </ListItem>
         ))}

@@ -5,7 +5,14 @@ import type { ClientArrival, DailyReport, DailySalesReport, Leaderboard, Persona
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { saleLine } from '../../../test/fixtures';
 import { renderWithRouter } from '../../../test/render';
-import { arrivalsKey, dailySalesReportKey, leaderboardKey, mySalesKey, personalSalesKey, submittedReportsKey } from '../api/get-reports-data';
+import {
+  arrivalsKey,
+  dailySalesReportKey,
+  leaderboardKey,
+  mySalesKey,
+  personalSalesKey,
+  submittedReportsKey,
+} from '../api/get-reports-data';
 import { ArrivalsTile } from './arrivals-tile';
 import { LatestSalesTile } from './latest-sales-tile';
 import { LeaderboardTile, standingOf } from './leaderboard-tile';
@@ -14,7 +21,10 @@ import { MySalesTile } from './my-sales-tile';
 import { ReportsToApproveTile } from './reports-to-approve-tile';
 import { SalespersonTiles } from './role-tiles';
 
-const page = <T,>(results: T[]) => ({ status: 200, data: { count: results.length, next: null, previous: null, results } });
+const page = <T,>(results: T[]) => ({
+  status: 200,
+  data: { count: results.length, next: null, previous: null, results },
+});
 const failing: MockHandler = { status: 500, data: { message: 'The server had a problem.' } };
 
 const personal: PersonalSales = {
@@ -26,8 +36,24 @@ const personal: PersonalSales = {
   year: 2026,
   days: [],
   cutoffs: [
-    { cutoff: 1, date_from: '2026-11-01', date_to: '2026-11-15', total: '12000.00', count: 4, target: '25000.00', share_of_target: '48.00' },
-    { cutoff: 2, date_from: '2026-11-16', date_to: '2026-11-30', total: '3000.00', count: 1, target: '25000.00', share_of_target: '12.00' },
+    {
+      cutoff: 1,
+      date_from: '2026-11-01',
+      date_to: '2026-11-15',
+      total: '12000.00',
+      count: 4,
+      target: '25000.00',
+      share_of_target: '48.00',
+    },
+    {
+      cutoff: 2,
+      date_from: '2026-11-16',
+      date_to: '2026-11-30',
+      total: '3000.00',
+      count: 1,
+      target: '25000.00',
+      share_of_target: '12.00',
+    },
   ],
   total: '15000.00',
   count: 5,
@@ -46,32 +72,46 @@ const entry = (rank: number, salesperson: number, name: string, total: string) =
   target: '25000.00',
   share_of_target: null,
 });
-const board = (results: Leaderboard['results']): Leaderboard => ({ month: 11, year: 2026, cutoff: 2, date_from: '2026-11-16', date_to: '2026-11-30', results });
+const board = (results: Leaderboard['results']): Leaderboard => ({
+  month: 11,
+  year: 2026,
+  cutoff: 2,
+  date_from: '2026-11-16',
+  date_to: '2026-11-30',
+  results,
+});
 
-const sale = saleLine(31, { salesperson: 7, salesperson_name: 'Lea Cruz', reference: 'OR-88', report: null, created_at: '2026-11-20T03:00:00Z' });
+const sale = saleLine(31, {
+  salesperson: 7,
+  salesperson_name: 'Lea Cruz',
+  reference: 'OR-88',
+  report: null,
+  created_at: '2026-11-20T03:00:00Z',
+});
 
-const arrival = (id: number, time: string, client: string): ClientArrival => ({
-  id,
-  client: id,
-  client_name: client,
-  location: 1,
-  location_name: 'Makati',
-  date: '2026-11-20',
-  time,
-  therapist: 3,
-  therapist_name: 'Joy Santos',
-  receptionist: null,
-  receptionist_name: null,
-  treatment: 2,
-  treatment_name: 'Swedish massage',
-  voucher: null,
-  voucher_code: null,
-  client_membership: null,
-  notes: '',
-  status: 'arrived',
-  created_at: '2026-11-20T01:00:00Z',
-  updated_at: '2026-11-20T01:00:00Z',
-} as ClientArrival);
+const arrival = (id: number, time: string, client: string): ClientArrival =>
+  ({
+    id,
+    client: id,
+    client_name: client,
+    location: 1,
+    location_name: 'Makati',
+    date: '2026-11-20',
+    time,
+    therapist: 3,
+    therapist_name: 'Joy Santos',
+    receptionist: null,
+    receptionist_name: null,
+    treatment: 2,
+    treatment_name: 'Swedish massage',
+    voucher: null,
+    voucher_code: null,
+    client_membership: null,
+    notes: '',
+    status: 'arrived',
+    created_at: '2026-11-20T01:00:00Z',
+    updated_at: '2026-11-20T01:00:00Z',
+  }) as ClientArrival;
 
 const dayReport = (date: string, locations: [number, string, string][]): DailySalesReport => ({
   date,
@@ -162,13 +202,23 @@ const cases = [
   {
     name: 'arrivals',
     key: arrivalsKey('2026-11-20', { therapist: 3 }),
-    ui: <ArrivalsTile title="My arrivals today" date="2026-11-20" by={{ therapist: 3 }} emptyHint="Clients logged in for you appear here." />,
+    ui: (
+      <ArrivalsTile
+        title="My arrivals today"
+        date="2026-11-20"
+        by={{ therapist: 3 }}
+        emptyHint="Clients logged in for you appear here."
+      />
+    ),
     busy: 'Loading my arrivals today',
     empty: { reply: page([]), title: 'No arrivals yet today' },
     data: page([arrival(1, '09:30:00', 'Maria Lopez'), arrival(2, '11:00:00', 'Jose Rizal')]),
     shows: async () => {
       const items = await screen.findAllByRole('listitem');
-      expect(items.map((i) => i.textContent)).toEqual(['09:30Maria LopezSwedish massage', '11:00Jose RizalSwedish massage']);
+      expect(items.map((i) => i.textContent)).toEqual([
+        '09:30Maria LopezSwedish massage',
+        '11:00Jose RizalSwedish massage',
+      ]);
     },
     errorTitle: "Today's arrivals could not be loaded",
   },
@@ -180,7 +230,10 @@ const cases = [
     empty: { reply: page([]), title: 'Nothing to approve' },
     data: page([report]),
     shows: async () => {
-      expect(await screen.findByRole('link', { name: /Makati · 2026-11-19/ })).toHaveAttribute('href', '/admin/reports?report=9');
+      expect(await screen.findByRole('link', { name: /Makati · 2026-11-19/ })).toHaveAttribute(
+        'href',
+        '/admin/reports?report=9',
+      );
     },
     errorTitle: 'Reports could not be loaded',
   },
@@ -226,17 +279,40 @@ describe('dashboard tiles', () => {
 });
 
 describe('location sales tile', () => {
-  const keys = [dailySalesReportKey('2026-11-20'), dailySalesReportKey('2026-11-19'), dailySalesReportKey('2026-11-13')];
+  const keys = [
+    dailySalesReportKey('2026-11-20'),
+    dailySalesReportKey('2026-11-19'),
+    dailySalesReportKey('2026-11-13'),
+  ];
 
   it('compares today with yesterday and the same weekday last week per location', async () => {
     mockApi({
-      [`GET ${keys[0]}`]: { status: 200, data: dayReport('2026-11-20', [[1, 'Makati', '5000.00'], [2, 'BGC', '1200.00']]) },
+      [`GET ${keys[0]}`]: {
+        status: 200,
+        data: dayReport('2026-11-20', [
+          [1, 'Makati', '5000.00'],
+          [2, 'BGC', '1200.00'],
+        ]),
+      },
       [`GET ${keys[1]}`]: { status: 200, data: dayReport('2026-11-19', [[1, 'Makati', '4000.00']]) },
-      [`GET ${keys[2]}`]: { status: 200, data: dayReport('2026-11-13', [[1, 'Makati', '3500.00'], [2, 'BGC', '900.00']]) },
+      [`GET ${keys[2]}`]: {
+        status: 200,
+        data: dayReport('2026-11-13', [
+          [1, 'Makati', '3500.00'],
+          [2, 'BGC', '900.00'],
+        ]),
+      },
     });
     renderWithRouter(<LocationSalesTile date="2026-11-20" />);
     const table = await screen.findByRole('table', { name: 'Sales by location' });
-    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['BGC', '₱1,200.00', '₱0.00', '₱900.00'],
       ['Makati', '₱5,000.00', '₱4,000.00', '₱3,500.00'],
@@ -249,12 +325,20 @@ describe('location sales tile', () => {
     expect(screen.getByLabelText('Loading sales at my locations')).toBeInTheDocument();
     first.unmount();
 
-    mockApi({ [`GET ${keys[0]}`]: failing, [`GET ${keys[1]}`]: { status: 200, data: dayReport('2026-11-19', []) }, [`GET ${keys[2]}`]: { status: 200, data: dayReport('2026-11-13', []) } });
+    mockApi({
+      [`GET ${keys[0]}`]: failing,
+      [`GET ${keys[1]}`]: { status: 200, data: dayReport('2026-11-19', []) },
+      [`GET ${keys[2]}`]: { status: 200, data: dayReport('2026-11-13', []) },
+    });
     const second = renderWithRouter(<LocationSalesTile date="2026-11-20" />);
     expect(await screen.findByText('Location sales could not be loaded')).toBeInTheDocument();
     second.unmount();
 
-    mockApi({ [`GET ${keys[0]}`]: { status: 200, data: dayReport('2026-11-20', []) }, [`GET ${keys[1]}`]: { status: 200, data: dayReport('2026-11-19', []) }, [`GET ${keys[2]}`]: { status: 200, data: dayReport('2026-11-13', []) } });
+    mockApi({
+      [`GET ${keys[0]}`]: { status: 200, data: dayReport('2026-11-20', []) },
+      [`GET ${keys[1]}`]: { status: 200, data: dayReport('2026-11-19', []) },
+      [`GET ${keys[2]}`]: { status: 200, data: dayReport('2026-11-13', []) },
+    });
     renderWithRouter(<LocationSalesTile date="2026-11-20" />);
     expect(await screen.findByText('No locations to show')).toBeInTheDocument();
   });

@@ -29,7 +29,15 @@ export const GreetingCard = ({ firstName, role, locations, now }: GreetingCardPr
   >
     <Box
       aria-hidden
-      sx={{ position: 'absolute', right: -60, top: -60, width: 220, height: 220, borderRadius: '50%', bgcolor: 'rgba(255,255,255,0.08)' }}
+      sx={{
+        position: 'absolute',
+        right: -60,
+        top: -60,
+        width: 220,
+        height: 220,
+        borderRadius: '50%',
+        bgcolor: 'rgba(255,255,255,0.08)',
+      }}
     />
     <Typography variant="overline" sx={{ opacity: 0.85 }}>
       {role}

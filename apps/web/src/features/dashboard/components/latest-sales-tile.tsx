@@ -21,8 +21,15 @@ export const LatestSalesTile = ({ salespersonId }: { salespersonId: number }) =>
     >
       <List dense disablePadding>
         {data?.results.map((sale) => (
-          <ListItem key={sale.id} disableGutters secondaryAction={<Typography sx={{ fontWeight: 600 }}>{formatPeso(sale.net_amount)}</Typography>}>
-            <ListItemText primary={`${sale.date} · ${sale.location_name}`} secondary={`${kindLabel(sale.kind)}${sale.reference ? ` · ${sale.reference}` : ''}`} />
+          <ListItem
+            key={sale.id}
+            disableGutters
+            secondaryAction={<Typography sx={{ fontWeight: 600 }}>{formatPeso(sale.net_amount)}</Typography>}
+          >
+            <ListItemText
+              primary={`${sale.date} · ${sale.location_name}`}
+              secondary={`${kindLabel(sale.kind)}${sale.reference ? ` · ${sale.reference}` : ''}`}
+            />
           </ListItem>
         ))}
       </List>

@@ -31,21 +31,40 @@ const PeriodSwitch = ({ period, onChange }: { period: Period; onChange: (p: Peri
   const years = [period.year - 1, period.year, period.year + 1];
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
-      <TextField select size="small" label="Cutoff" sx={{ minWidth: 112 }} value={period.cutoff} onChange={(e) => onChange({ ...period, cutoff: Number(e.target.value) })}>
+      <TextField
+        select
+        size="small"
+        label="Cutoff"
+        sx={{ minWidth: 112 }}
+        value={period.cutoff}
+        onChange={(e) => onChange({ ...period, cutoff: Number(e.target.value) })}
+      >
         {[1, 2, 0].map((c) => (
           <MenuItem key={c} value={c}>
             {CUTOFF_LABELS[c]}
           </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label="Month" value={period.month} onChange={(e) => onChange({ ...period, month: Number(e.target.value) })}>
+      <TextField
+        select
+        size="small"
+        label="Month"
+        value={period.month}
+        onChange={(e) => onChange({ ...period, month: Number(e.target.value) })}
+      >
         {MONTHS.map((m, i) => (
           <MenuItem key={m} value={i + 1}>
             {m}
           </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label="Year" value={period.year} onChange={(e) => onChange({ ...period, year: Number(e.target.value) })}>
+      <TextField
+        select
+        size="small"
+        label="Year"
+        value={period.year}
+        onChange={(e) => onChange({ ...period, year: Number(e.target.value) })}
+      >
         {years.map((y) => (
           <MenuItem key={y} value={y}>
             {y}
@@ -76,7 +95,9 @@ export const LeaderboardTile = ({ salespersonId, initial }: { salespersonId: num
             You are #{standing.rank} of {standing.of}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {standing.gap === null ? 'Top of the board. Keep it up!' : `${formatPeso(standing.gap)} more to reach #${standing.rank - 1}`}
+            {standing.gap === null
+              ? 'Top of the board. Keep it up!'
+              : `${formatPeso(standing.gap)} more to reach #${standing.rank - 1}`}
           </Typography>
         </Box>
       ) : null}

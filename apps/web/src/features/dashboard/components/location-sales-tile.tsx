@@ -13,11 +13,21 @@ import { useDailySalesReport } from '../api/get-reports-data';
 type Row = { location: number; name: string; today: string; yesterday: string; lastWeek: string };
 
 /** One row per location in any of the three days (the server scopes them to the ones I manage). */
-export const compareDays = (today: DailySalesReport, yesterday: DailySalesReport, lastWeek: DailySalesReport): Row[] => {
+export const compareDays = (
+  today: DailySalesReport,
+  yesterday: DailySalesReport,
+  lastWeek: DailySalesReport,
+): Row[] => {
   const rows = new Map<number, Row>();
   const put = (report: DailySalesReport, field: 'today' | 'yesterday' | 'lastWeek') => {
     for (const l of report.locations) {
-      const row = rows.get(l.location) ?? { location: l.location, name: l.location_name, today: '0.00', yesterday: '0.00', lastWeek: '0.00' };
+      const row = rows.get(l.location) ?? {
+        location: l.location,
+        name: l.location_name,
+        today: '0.00',
+        yesterday: '0.00',
+        lastWeek: '0.00',
+      };
       row[field] = l.net_total;
       rows.set(l.location, row);
     }
@@ -34,7 +44,8 @@ export const LocationSalesTile = ({ date }: { date: string }) => {
   const yesterday = useDailySalesReport(addDays(date, -1), true);
   const lastWeek = useDailySalesReport(addDays(date, -7), true);
   const all = [today, yesterday, lastWeek];
-  const rows = today.data && yesterday.data && lastWeek.data ? compareDays(today.data, yesterday.data, lastWeek.data) : null;
+  const rows =
+    today.data && yesterday.data && lastWeek.data ? compareDays(today.data, yesterday.data, lastWeek.data) : null;
   return (
     <Tile
       title="Sales at my locations"

@@ -23,7 +23,12 @@ const TargetFigure = ({ label, total, count, target, share }: Figure) => {
         {percent === null ? ' · no target set' : ` · ${percent.toFixed(0)}% of ${formatPeso(target)}`}
       </Typography>
       {percent === null ? null : (
-        <LinearProgress variant="determinate" value={Math.min(100, percent)} aria-label={`${label}: ${percent.toFixed(0)}% of target`} sx={{ mt: 1, height: 8, borderRadius: 4 }} />
+        <LinearProgress
+          variant="determinate"
+          value={Math.min(100, percent)}
+          aria-label={`${label}: ${percent.toFixed(0)}% of target`}
+          sx={{ mt: 1, height: 8, borderRadius: 4 }}
+        />
       )}
     </Box>
   );
@@ -33,13 +38,33 @@ const TargetFigure = ({ label, total, count, target, share }: Figure) => {
 export const figuresOf = (data: PersonalSales, cutoff: number): Figure[] => {
   const current = data.cutoffs.find((c) => c.cutoff === cutoff);
   return [
-    ...(current ? [{ label: 'This cutoff', total: current.total, count: current.count, target: current.target, share: current.share_of_target }] : []),
+    ...(current
+      ? [
+          {
+            label: 'This cutoff',
+            total: current.total,
+            count: current.count,
+            target: current.target,
+            share: current.share_of_target,
+          },
+        ]
+      : []),
     { label: 'This month', total: data.total, count: data.count, target: data.target, share: data.share_of_target },
   ];
 };
 
 /** Salesperson: my net sales this cutoff and this month against my target. */
-export const MySalesTile = ({ salespersonId, month, year, cutoff }: { salespersonId: number; month: number; year: number; cutoff: number }) => {
+export const MySalesTile = ({
+  salespersonId,
+  month,
+  year,
+  cutoff,
+}: {
+  salespersonId: number;
+  month: number;
+  year: number;
+  cutoff: number;
+}) => {
   const { data, error, isLoading, mutate } = usePersonalSales(salespersonId, month, year);
   return (
     <Tile

@@ -26,7 +26,10 @@ export const ReportsToApproveTile = ({ linkOf }: { linkOf: (reportId: number) =>
       <List dense disablePadding>
         {data?.results.map((r) => (
           <ListItemButton key={r.id} component={Link} to={linkOf(r.id)} sx={{ px: 1, borderRadius: 1 }}>
-            <ListItemText primary={`${r.location_name} · ${r.date}`} secondary={`Net ${formatPeso(r.net_total)} from ${r.sales_count} sale${r.sales_count === 1 ? '' : 's'}`} />
+            <ListItemText
+              primary={`${r.location_name} · ${r.date}`}
+              secondary={`Net ${formatPeso(r.net_total)} from ${r.sales_count} sale${r.sales_count === 1 ? '' : 's'}`}
+            />
           </ListItemButton>
         ))}
       </List>

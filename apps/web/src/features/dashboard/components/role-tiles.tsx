@@ -12,11 +12,30 @@ import { ReportsToApproveTile } from './reports-to-approve-tile';
 
 /** The tiles' grid: one column at 390 px, two from md up. */
 export const TileGrid = ({ children }: { children: ReactNode }) => (
-  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>{children}</Box>
+  <Box
+    sx={{
+      display: 'grid',
+      gap: 2,
+      gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+      alignItems: 'start',
+    }}
+  >
+    {children}
+  </Box>
 );
 
 /** Finds my employee record of `kind`, then renders the tiles that need its id. */
-const WithEmployee = ({ kind, userId, title, children }: { kind: EmployeeKind; userId: number; title: string; children: (employeeId: number) => ReactNode }) => {
+const WithEmployee = ({
+  kind,
+  userId,
+  title,
+  children,
+}: {
+  kind: EmployeeKind;
+  userId: number;
+  title: string;
+  children: (employeeId: number) => ReactNode;
+}) => {
   const { data, error, isLoading, mutate } = useMyEmployee(kind, userId);
   if (data) return <>{children(data.id)}</>;
   return (
@@ -51,15 +70,35 @@ export const SalespersonTiles = ({ userId, today }: { userId: number; today: str
 /** Therapist: today's arrivals assigned to me. */
 export const TherapistTiles = ({ userId, today }: { userId: number; today: string }) => (
   <WithEmployee kind="therapist" userId={userId} title="My arrivals today">
-    {(id) => <ArrivalsTile title="My arrivals today" date={today} by={{ therapist: id }} emptyHint="Clients logged in for you today appear here in time order." />}
+    {(id) => (
+      <ArrivalsTile
+        title="My arrivals today"
+        date={today}
+        by={{ therapist: id }}
+        emptyHint="Clients logged in for you today appear here in time order."
+      />
+    )}
   </WithEmployee>
 );
 
 /** Receptionist: today's arrivals at each of my locations. */
-export const ReceptionistTiles = ({ locations, today }: { locations: { id: number; name: string }[]; today: string }) => (
+export const ReceptionistTiles = ({
+  locations,
+  today,
+}: {
+  locations: { id: number; name: string }[];
+  today: string;
+}) => (
   <>
     {locations.map((l) => (
-      <ArrivalsTile key={l.id} title={`Arrivals at ${l.name} today`} date={today} by={{ location: l.id }} showTherapist emptyHint="Find the client and log their arrival; it shows here at once." />
+      <ArrivalsTile
+        key={l.id}
+        title={`Arrivals at ${l.name} today`}
+        date={today}
+        by={{ location: l.id }}
+        showTherapist
+        emptyHint="Find the client and log their arrival; it shows here at once."
+      />
     ))}
   </>
 );

@@ -19,7 +19,15 @@ const location = (id: number, name: string): Location => ({
   created_at: '',
   updated_at: '',
 });
-const LOCATIONS = { status: 200, data: { count: 2, next: null, previous: null, results: [location(3, 'BGC High Street'), location(5, 'Makati Salcedo')] } };
+const LOCATIONS = {
+  status: 200,
+  data: {
+    count: 2,
+    next: null,
+    previous: null,
+    results: [location(3, 'BGC High Street'), location(5, 'Makati Salcedo')],
+  },
+};
 
 const seller: Employee = {
   id: 41,
@@ -40,7 +48,10 @@ const seller: Employee = {
   updated_at: '',
 };
 
-const setup = (props: { kind: Employee['kind']; employee?: Employee | null }, routes: Record<string, MockHandler> = {}) => {
+const setup = (
+  props: { kind: Employee['kind']; employee?: Employee | null },
+  routes: Record<string, MockHandler> = {},
+) => {
   const calls = mockApi({ 'GET /locations/': LOCATIONS, ...routes });
   const onClose = vi.fn();
   render(
@@ -69,7 +80,18 @@ describe('employee form', { timeout: 20_000 }, () => {
   });
 
   it('hires a therapist with a login in one step, suggesting the username from the name', async () => {
-    const hired = { ...seller, id: 77, kind: 'therapist', user: 90, username: 'rowena.pascual', first_name: 'Rowena', last_name: 'Pascual', full_name: 'Rowena Pascual', employee_code: 'TH-0019', monthly_target: null };
+    const hired = {
+      ...seller,
+      id: 77,
+      kind: 'therapist',
+      user: 90,
+      username: 'rowena.pascual',
+      first_name: 'Rowena',
+      last_name: 'Pascual',
+      full_name: 'Rowena Pascual',
+      employee_code: 'TH-0019',
+      monthly_target: null,
+    };
     const { calls, onClose } = setup({ kind: 'therapist' }, { 'POST /therapists/': { status: 201, data: hired } });
     await userEvent.type(screen.getByLabelText(/^First name/), 'Rowena');
     await userEvent.type(screen.getByLabelText(/^Last name/), 'Pascual');
@@ -79,7 +101,9 @@ describe('employee form', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText(/^Monthly target/)).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Password/), 'serene lotus 2024');
     await userEvent.click(screen.getByRole('button', { name: 'Hire' }));
-    expect(await screen.findByText('Rowena Pascual hired as therapist (TH-0019). They sign in as rowena.pascual.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Rowena Pascual hired as therapist (TH-0019). They sign in as rowena.pascual.'),
+    ).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
     const post = calls.find((c) => c.method === 'POST');
     expect(JSON.parse(String(post?.data))).toEqual({
@@ -95,7 +119,12 @@ describe('employee form', { timeout: 20_000 }, () => {
   });
 
   it('hires without a login when the switch is off', async () => {
-    const { calls } = setup({ kind: 'receptionist' }, { 'POST /receptionists/': { status: 201, data: { ...seller, kind: 'receptionist', user: null, username: null } } });
+    const { calls } = setup(
+      { kind: 'receptionist' },
+      {
+        'POST /receptionists/': { status: 201, data: { ...seller, kind: 'receptionist', user: null, username: null } },
+      },
+    );
     await userEvent.type(screen.getByLabelText(/^First name/), 'Joy');
     await userEvent.type(screen.getByLabelText(/^Last name/), 'Reyes');
     await chooseLocation('BGC High Street');
@@ -113,7 +142,10 @@ describe('employee form', { timeout: 20_000 }, () => {
       {
         'POST /therapists/': {
           status: 409,
-          data: { message: 'A user with this username already exists.', errors: { 'account.username': ['A user with this username already exists.'] } },
+          data: {
+            message: 'A user with this username already exists.',
+            errors: { 'account.username': ['A user with this username already exists.'] },
+          },
         },
       },
     );
@@ -130,7 +162,13 @@ describe('employee form', { timeout: 20_000 }, () => {
     const { calls } = setup(
       { kind: 'salesperson', employee: seller },
       {
-        'PATCH /salespersons/41/': { status: 400, data: { message: 'Please correct the highlighted fields.', errors: { monthly_target: ['The target cannot be negative.'] } } },
+        'PATCH /salespersons/41/': {
+          status: 400,
+          data: {
+            message: 'Please correct the highlighted fields.',
+            errors: { monthly_target: ['The target cannot be negative.'] },
+          },
+        },
       },
     );
     expect(screen.getByText('liza.soriano')).toBeInTheDocument();

@@ -7,7 +7,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BUSINESS_TIME_ZONE, EMPLOYEE_KIND_GROUP, formatPhPhone, employeeBodySchema, employeePatchSchema, type Employee, type EmployeeKind } from '@ginhawa/contract';
+import {
+  BUSINESS_TIME_ZONE,
+  EMPLOYEE_KIND_GROUP,
+  formatPhPhone,
+  employeeBodySchema,
+  employeePatchSchema,
+  type Employee,
+  type EmployeeKind,
+} from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { NewPasswordField, UsernameField } from '../../../components/account-fields';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
@@ -97,7 +105,6 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
   const hasLogin = Boolean(employee?.user);
   const offerLogin = !hasLogin;
 
-
   const payload = (v: Values) => ({
     first_name: v.first_name,
     last_name: v.last_name,
@@ -106,7 +113,9 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
     location: v.location ? Number(v.location) : undefined,
     hire_date: v.hire_date,
     is_active: v.is_active,
-    ...(kind === 'salesperson' ? { monthly_target: v.monthly_target.trim() === '' ? (employee ? null : undefined) : v.monthly_target } : {}),
+    ...(kind === 'salesperson'
+      ? { monthly_target: v.monthly_target.trim() === '' ? (employee ? null : undefined) : v.monthly_target }
+      : {}),
     ...(offerLogin && v.createLogin ? { account: { username: v.username, password: v.password, email: v.email } } : {}),
   });
 
@@ -117,28 +126,47 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
     // The body as built, not the parsed data: the server sees exactly what was checked.
     save: (_data, v) => {
       const body = payload(v);
-      return employee ? updateEmployee(kind, employee.id, body) : createEmployee(kind, body as Parameters<typeof createEmployee>[1]);
+      return employee
+        ? updateEmployee(kind, employee.id, body)
+        : createEmployee(kind, body as Parameters<typeof createEmployee>[1]);
     },
-    errorKey: (field) => (field === 'username' || field === 'password' || field === 'email' ? `account.${field}` : field),
+    errorKey: (field) =>
+      field === 'username' || field === 'password' || field === 'email' ? `account.${field}` : field,
     // While the username is still the one suggested from the name, it follows the name: first.last.
     derive: (next, field, prev) =>
-      (field === 'first_name' || field === 'last_name') && next.createLogin && prev.username === suggestUsername(prev.first_name, prev.last_name)
+      (field === 'first_name' || field === 'last_name') &&
+      next.createLogin &&
+      prev.username === suggestUsername(prev.first_name, prev.last_name)
         ? { ...next, username: suggestUsername(next.first_name, next.last_name) }
         : next,
     onSaved: async (saved) => {
       await revalidate();
       const login = saved.username && !employee?.user ? ` They sign in as ${saved.username}.` : '';
-      showSnackbar(employee ? `${saved.full_name} saved.${login}` : `${saved.full_name} hired as ${label} (${saved.employee_code}).${login}`, 'success');
+      showSnackbar(
+        employee
+          ? `${saved.full_name} saved.${login}`
+          : `${saved.full_name} hired as ${label} (${saved.employee_code}).${login}`,
+        'success',
+      );
       onClose();
     },
   });
 
   const toggleLogin = (on: boolean) => {
-    setValues((prev) => ({ ...prev, createLogin: on, username: on && !prev.username ? suggestUsername(prev.first_name, prev.last_name) : prev.username }));
+    setValues((prev) => ({
+      ...prev,
+      createLogin: on,
+      username: on && !prev.username ? suggestUsername(prev.first_name, prev.last_name) : prev.username,
+    }));
   };
 
   return (
-    <FormDialog {...dialog} title={employee ? `Edit ${label}` : `Hire a ${label}`} submitLabel={employee ? 'Save' : 'Hire'} onClose={onClose}>
+    <FormDialog
+      {...dialog}
+      title={employee ? `Edit ${label}` : `Hire a ${label}`}
+      submitLabel={employee ? 'Save' : 'Hire'}
+      onClose={onClose}
+    >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField label="First name" required autoFocus {...bind('first_name')} />
         <TextField label="Last name" required {...bind('last_name')} />
@@ -160,19 +188,37 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
         ) : null}
       </TextField>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField label="Employee code" {...bind('employee_code', (employee ? undefined : 'Leave blank for the next free code.'))} />
-        <TextField label="Hire date" type="date" required {...bind('hire_date')} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          label="Employee code"
+          {...bind('employee_code', employee ? undefined : 'Leave blank for the next free code.')}
+        />
+        <TextField
+          label="Hire date"
+          type="date"
+          required
+          {...bind('hire_date')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
       </Box>
       <TextField label="Mobile number" type="tel" {...bind('phone', 'e.g. 0917 123 4567; saved as +63….')} />
       {kind === 'salesperson' ? (
         <TextField
           label="Monthly target"
           {...bind('monthly_target', 'In pesos; 0 for none.')}
-          slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">₱</InputAdornment> } }}
+          slotProps={{
+            htmlInput: { inputMode: 'decimal' },
+            input: { startAdornment: <InputAdornment position="start">₱</InputAdornment> },
+          }}
         />
       ) : null}
       <FormControlLabel
-        control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} disabled={submitting} />}
+        control={
+          <Switch
+            checked={values.is_active}
+            onChange={(e) => set('is_active', e.target.checked)}
+            disabled={submitting}
+          />
+        }
         label={values.is_active ? 'Active: working now' : 'Inactive: no longer working here (their login stops too)'}
       />
       <Divider />
@@ -183,7 +229,13 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
       ) : (
         <>
           <FormControlLabel
-            control={<Switch checked={values.createLogin} onChange={(e) => toggleLogin(e.target.checked)} disabled={submitting} />}
+            control={
+              <Switch
+                checked={values.createLogin}
+                onChange={(e) => toggleLogin(e.target.checked)}
+                disabled={submitting}
+              />
+            }
             label={`Create a login (joins the ${EMPLOYEE_KIND_GROUP[kind]} group at this location)`}
           />
           {values.createLogin ? (

@@ -45,10 +45,21 @@ const COLUMNS: Record<EmployeeKind, GridColDef<Employee>[]> = Object.fromEntries
       nameColumn,
       { field: 'employee_code', headerName: 'Code', width: 110 },
       { field: 'location_name', headerName: 'Location', flex: 1, minWidth: 150 },
-      { field: 'phone', headerName: 'Mobile', width: 150, sortable: false, valueFormatter: (value: string | null) => formatPhPhone(value) || '—' },
+      {
+        field: 'phone',
+        headerName: 'Mobile',
+        width: 150,
+        sortable: false,
+        valueFormatter: (value: string | null) => formatPhPhone(value) || '—',
+      },
       { field: 'hire_date', headerName: 'Hired', width: 115 },
       ...(kind === 'salesperson' ? [targetColumn] : []),
-      { field: 'is_active', headerName: 'Status', width: 110, renderCell: ({ row }) => <StatusChip active={row.is_active} /> },
+      {
+        field: 'is_active',
+        headerName: 'Status',
+        width: 110,
+        renderCell: ({ row }) => <StatusChip active={row.is_active} />,
+      },
     ],
   ]),
 ) as Record<EmployeeKind, GridColDef<Employee>[]>;
@@ -63,21 +74,41 @@ export const EmployeeList = ({ kind }: { kind: EmployeeKind }) => {
     <AdminListPage
       resource={employeesResource(kind)}
       columns={COLUMNS[kind]}
-      filters={[{ name: 'location', label: 'Location', allLabel: 'All locations', options: namedOptions(locations.data?.results), minWidth: 180 }, statusFilter('true')]}
-      texts={{ label: labels.many, one: labels.one, addLabel: `Hire a ${labels.one}`, empty: `No ${many} yet. Hire the first one.` }}
+      filters={[
+        {
+          name: 'location',
+          label: 'Location',
+          allLabel: 'All locations',
+          options: namedOptions(locations.data?.results),
+          minWidth: 180,
+        },
+        statusFilter('true'),
+      ]}
+      texts={{
+        label: labels.many,
+        one: labels.one,
+        addLabel: `Hire a ${labels.one}`,
+        empty: `No ${many} yet. Hire the first one.`,
+      }}
       rowName={(employee) => employee.full_name}
       deleteTexts={{
         title: `Remove ${labels.one}?`,
         confirmLabel: 'Remove',
         body: (employee) => (
           <>
-            <strong>{employee.full_name}</strong> will be removed. If they have recorded sales or arrivals, the record is deactivated instead so the history
-            stays. {employee.username ? `Their login (${employee.username}) stops working.` : ''}
+            <strong>{employee.full_name}</strong> will be removed. If they have recorded sales or arrivals, the record
+            is deactivated instead so the history stays.{' '}
+            {employee.username ? `Their login (${employee.username}) stops working.` : ''}
           </>
         ),
       }}
       form={({ row, filters, onClose }) => (
-        <EmployeeForm kind={kind} employee={row} defaultLocation={filters.location ? Number(filters.location) : null} onClose={onClose} />
+        <EmployeeForm
+          kind={kind}
+          employee={row}
+          defaultLocation={filters.location ? Number(filters.location) : null}
+          onClose={onClose}
+        />
       )}
     />
   );

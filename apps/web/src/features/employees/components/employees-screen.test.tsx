@@ -24,13 +24,19 @@ const person = (id: number, first: string, last: string, kind: Employee['kind'])
   created_at: '',
   updated_at: '',
 });
-const page = (results: Employee[], count = results.length) => ({ status: 200, data: { count, next: null, previous: null, results } });
+const page = (results: Employee[], count = results.length) => ({
+  status: 200,
+  data: { count, next: null, previous: null, results },
+});
 const NO_LOCATIONS = { status: 200, data: { count: 0, next: null, previous: null, results: [] } };
 
 describe('employees screen', { timeout: 20_000 }, () => {
   it('opens the tab in the address, asks the server for one page of active people, and shows them', async () => {
     setViewportWidth(1280);
-    const calls = mockApi({ 'GET /locations/': NO_LOCATIONS, 'GET /therapists/': page([person(1, 'Rowena', 'Pascual', 'therapist')], 31) });
+    const calls = mockApi({
+      'GET /locations/': NO_LOCATIONS,
+      'GET /therapists/': page([person(1, 'Rowena', 'Pascual', 'therapist')], 31),
+    });
     renderWithRouter(<EmployeesScreen />, { path: '/admin/employees?tab=therapists' });
     expect(await screen.findByText('Rowena Pascual')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Therapists' })).toHaveAttribute('aria-selected', 'true');
@@ -44,7 +50,8 @@ describe('employees screen', { timeout: 20_000 }, () => {
     setViewportWidth(1280);
     const calls = mockApi({
       'GET /locations/': NO_LOCATIONS,
-      'GET /salespersons/': (config) => (String(config.url).includes('search=') ? page([]) : page([person(2, 'Liza', 'Soriano', 'salesperson')])),
+      'GET /salespersons/': (config) =>
+        String(config.url).includes('search=') ? page([]) : page([person(2, 'Liza', 'Soriano', 'salesperson')]),
     });
     renderWithRouter(<EmployeesScreen />, { path: '/admin/employees' });
     await screen.findByText('Liza Soriano');
@@ -55,7 +62,10 @@ describe('employees screen', { timeout: 20_000 }, () => {
 
   it('shows an error with a retry when the list cannot be loaded', async () => {
     setViewportWidth(1280);
-    mockApi({ 'GET /locations/': NO_LOCATIONS, 'GET /salespersons/': { status: 403, data: { message: 'You do not have permission to do this.' } } });
+    mockApi({
+      'GET /locations/': NO_LOCATIONS,
+      'GET /salespersons/': { status: 403, data: { message: 'You do not have permission to do this.' } },
+    });
     renderWithRouter(<EmployeesScreen />, { path: '/admin/employees' });
     expect(await screen.findByText('The salespersons could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -70,8 +80,19 @@ describe('employees screen', { timeout: 20_000 }, () => {
       'DELETE /receptionists/5/': () => {
         attempts += 1;
         return attempts === 1
-          ? { status: 409, data: { message: 'Joy Reyes has recorded work and is already inactive, so the record cannot be deleted.' } }
-          : { status: 200, data: { result: 'deactivated', message: 'Joy Reyes has recorded work, so the record was deactivated instead of deleted.' } };
+          ? {
+              status: 409,
+              data: {
+                message: 'Joy Reyes has recorded work and is already inactive, so the record cannot be deleted.',
+              },
+            }
+          : {
+              status: 200,
+              data: {
+                result: 'deactivated',
+                message: 'Joy Reyes has recorded work, so the record was deactivated instead of deleted.',
+              },
+            };
       },
     });
     renderWithRouter(<EmployeesScreen />, { path: '/admin/employees?tab=receptionists' });
@@ -82,7 +103,9 @@ describe('employees screen', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await within(dialog).findByText(/already inactive, so the record cannot be deleted/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText('Joy Reyes has recorded work, so the record was deactivated instead of deleted.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Joy Reyes has recorded work, so the record was deactivated instead of deleted.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -42,7 +42,9 @@ describe('location form', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Phone'), '555-0199');
     await userEvent.click(screen.getByRole('button', { name: 'Add location' }));
     expect(screen.getByText('Enter a name.')).toBeInTheDocument();
-    expect(screen.getByText('Enter a Philippine phone number, e.g. 0917 123 4567 or (02) 8123 4567.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter a Philippine phone number, e.g. 0917 123 4567 or (02) 8123 4567.'),
+    ).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
@@ -62,7 +64,10 @@ describe('location form', { timeout: 20_000 }, () => {
     mockApi({
       'POST /locations/': {
         status: 409,
-        data: { message: 'A location with this name already exists.', errors: { name: ['A location with this name already exists.'] } },
+        data: {
+          message: 'A location with this name already exists.',
+          errors: { name: ['A location with this name already exists.'] },
+        },
       },
     });
     setup();
@@ -74,7 +79,12 @@ describe('location form', { timeout: 20_000 }, () => {
 
   it('shows a refusal no field carries above the form', async () => {
     mockApi({
-      'PATCH /locations/7/': { status: 409, data: { message: '4 active employees work at this location. Move them to another location or deactivate them first.' } },
+      'PATCH /locations/7/': {
+        status: 409,
+        data: {
+          message: '4 active employees work at this location. Move them to another location or deactivate them first.',
+        },
+      },
     });
     setup(makati);
     await userEvent.click(screen.getByRole('switch'));

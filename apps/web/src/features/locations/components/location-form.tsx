@@ -12,7 +12,14 @@ import { createLocation, updateLocation } from '../api/save-location';
 
 const FIELDS = ['name', 'address', 'phone', 'opening_time', 'closing_time', 'is_active'] as const;
 
-type Values = { name: string; address: string; phone: string; opening_time: string; closing_time: string; is_active: boolean };
+type Values = {
+  name: string;
+  address: string;
+  phone: string;
+  opening_time: string;
+  closing_time: string;
+  is_active: boolean;
+};
 
 const initialValues = (location: Location | null): Values => ({
   name: location?.name ?? '',
@@ -48,21 +55,38 @@ export const LocationForm = ({ location, onClose }: LocationFormProps) => {
 
   const closes = form.bind('closing_time');
   return (
-    <FormDialog {...form.dialog} title={location ? 'Edit location' : 'New location'} submitLabel={location ? 'Save' : 'Add location'} onClose={onClose}>
+    <FormDialog
+      {...form.dialog}
+      title={location ? 'Edit location' : 'New location'}
+      submitLabel={location ? 'Save' : 'Add location'}
+      onClose={onClose}
+    >
       <TextField label="Name" required autoFocus {...form.bind('name', 'Unique, e.g. Makati Salcedo.')} />
       <TextField label="Address" multiline minRows={2} {...form.bind('address')} />
-      <TextField label="Phone" type="tel" {...form.bind('phone', 'e.g. (02) 8123 4567 or 0917 123 4567; saved as +63….')} />
+      <TextField
+        label="Phone"
+        type="tel"
+        {...form.bind('phone', 'e.g. (02) 8123 4567 or 0917 123 4567; saved as +63….')}
+      />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TimeSlotSelect label="Opens" required {...form.bind('opening_time')} />
         <TimeSlotSelect
           label="Closes"
           required
           {...closes}
-          helperText={closes.helperText ?? (form.values.closing_time < form.values.opening_time ? 'After midnight.' : undefined)}
+          helperText={
+            closes.helperText ?? (form.values.closing_time < form.values.opening_time ? 'After midnight.' : undefined)
+          }
         />
       </Box>
       <FormControlLabel
-        control={<Switch checked={form.values.is_active} onChange={(e) => form.set('is_active', e.target.checked)} disabled={form.submitting} />}
+        control={
+          <Switch
+            checked={form.values.is_active}
+            onChange={(e) => form.set('is_active', e.target.checked)}
+            disabled={form.submitting}
+          />
+        }
         label={form.values.is_active ? 'Active: open for arrivals and sales' : 'Inactive: closed branch'}
       />
     </FormDialog>

@@ -9,10 +9,26 @@ import { LocationForm } from './location-form';
 const columns: GridColDef<Location>[] = [
   { field: 'name', headerName: 'Name', flex: 1.2, minWidth: 170 },
   { field: 'address', headerName: 'Address', flex: 1.6, minWidth: 200, sortable: false },
-  { field: 'phone', headerName: 'Phone', width: 150, sortable: false, valueFormatter: (value: string | null) => formatPhPhone(value) || '—' },
-  { field: 'opening_time', headerName: 'Hours', width: 130, valueGetter: (_value, row) => `${row.opening_time}–${row.closing_time}` },
+  {
+    field: 'phone',
+    headerName: 'Phone',
+    width: 150,
+    sortable: false,
+    valueFormatter: (value: string | null) => formatPhPhone(value) || '—',
+  },
+  {
+    field: 'opening_time',
+    headerName: 'Hours',
+    width: 130,
+    valueGetter: (_value, row) => `${row.opening_time}–${row.closing_time}`,
+  },
   { field: 'employees_count', headerName: 'Staff', width: 80, align: 'right', headerAlign: 'right', sortable: false },
-  { field: 'is_active', headerName: 'Status', width: 110, renderCell: ({ row }) => <StatusChip active={row.is_active} /> },
+  {
+    field: 'is_active',
+    headerName: 'Status',
+    width: 110,
+    renderCell: ({ row }) => <StatusChip active={row.is_active} />,
+  },
 ];
 
 const filters = [statusFilter()];
@@ -27,8 +43,8 @@ export const LocationList = () => (
     deleteTexts={{
       body: (location) => (
         <>
-          <strong>{location.name}</strong> will be deleted. If past employees, staff assignments or records refer to it, it is deactivated instead, so its
-          history stays. Move its active employees elsewhere first.
+          <strong>{location.name}</strong> will be deleted. If past employees, staff assignments or records refer to it,
+          it is deactivated instead, so its history stays. Move its active employees elsewhere first.
         </>
       ),
     }}

@@ -5,7 +5,8 @@ import type { Notification, Page } from '@ginhawa/contract';
 /** One row is enough: the badge only needs `count`. */
 export const unreadCountKey = '/notifications/?is_read=false&pageSize=1';
 
-export const getUnreadCount = async (): Promise<number> => (await apiClient.get<Page<Notification>>(unreadCountKey)).data.count;
+export const getUnreadCount = async (): Promise<number> =>
+  (await apiClient.get<Page<Notification>>(unreadCountKey)).data.count;
 
 export const useUnreadCount = () => {
   const { data, error, isLoading } = useSWR<number, unknown>(unreadCountKey, getUnreadCount);

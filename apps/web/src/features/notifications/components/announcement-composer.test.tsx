@@ -6,13 +6,22 @@ import { renderWithRouter } from '../../../test/render';
 import { recipientsCountKey } from '../api/announcements';
 import { AnnouncementComposer } from './announcement-composer';
 
-const page = <T,>(results: T[]) => ({ status: 200, data: { count: results.length, next: null, previous: null, results } });
+const page = <T,>(results: T[]) => ({
+  status: 200,
+  data: { count: results.length, next: null, previous: null, results },
+});
 
 describe('announcement composer', () => {
   it('shows how many people the audience reaches before sending, then sends to it', async () => {
     const calls = mockApi({
-      [`GET ${recipientsCountKey({ users: [], groups: [], locations: [] })}`]: { status: 200, data: { recipients: 14 } },
-      [`GET ${recipientsCountKey({ users: [], groups: [], locations: [3] })}`]: { status: 200, data: { recipients: 4 } },
+      [`GET ${recipientsCountKey({ users: [], groups: [], locations: [] })}`]: {
+        status: 200,
+        data: { recipients: 14 },
+      },
+      [`GET ${recipientsCountKey({ users: [], groups: [], locations: [3] })}`]: {
+        status: 200,
+        data: { recipients: 4 },
+      },
       'GET /users/groups/': { status: 200, data: [{ id: 1, name: 'Therapist', user_count: 3 }] },
       'GET /users/': page([]),
       'GET /locations/': page([{ id: 3, name: 'Makati', is_active: true }]),
@@ -27,7 +36,15 @@ describe('announcement composer', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Makati' }));
     expect(await screen.findByText('Reaches 4 people.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(JSON.parse(String(calls.find((c) => c.method === 'POST')?.data))).toEqual({ title: 'Aircon repair', message: 'Tomorrow 8:00.', users: [], groups: [], locations: [3] }));
+    await waitFor(() =>
+      expect(JSON.parse(String(calls.find((c) => c.method === 'POST')?.data))).toEqual({
+        title: 'Aircon repair',
+        message: 'Tomorrow 8:00.',
+        users: [],
+        groups: [],
+        locations: [3],
+      }),
+    );
     expect(await screen.findByText('Announcement sent to 4 people.')).toBeInTheDocument();
   });
 

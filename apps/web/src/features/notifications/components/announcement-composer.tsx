@@ -16,7 +16,13 @@ import { announcementBodySchema, type AdminUser, type Location } from '@ginhawa/
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { useLocationOptions } from '../../../lib/options';
-import { sendAnnouncement, useGroupOptions, usePeopleOptions, useRecipientsCount, type Audience } from '../api/announcements';
+import {
+  sendAnnouncement,
+  useGroupOptions,
+  usePeopleOptions,
+  useRecipientsCount,
+  type Audience,
+} from '../api/announcements';
 
 type Person = Pick<AdminUser, 'id' | 'username' | 'first_name' | 'last_name'>;
 const personLabel = (p: Person) => [p.first_name, p.last_name].filter(Boolean).join(' ') || p.username;
@@ -27,9 +33,18 @@ const RecipientsLine = ({ audience, enabled }: { audience: Audience; enabled: bo
   const everyone = !audience.users.length && !audience.groups.length && !audience.locations.length;
   let text = 'Counting recipients…';
   if (error) text = getErrorMessage(error);
-  else if (data && !isLoading) text = data.recipients === 0 ? 'Nobody matches this audience yet.' : `Reaches ${data.recipients} ${data.recipients === 1 ? 'person' : 'people'}${everyone ? ' (all active staff)' : ''}.`;
+  else if (data && !isLoading)
+    text =
+      data.recipients === 0
+        ? 'Nobody matches this audience yet.'
+        : `Reaches ${data.recipients} ${data.recipients === 1 ? 'person' : 'people'}${everyone ? ' (all active staff)' : ''}.`;
   return (
-    <Typography role="status" data-testid="recipients" color={error || data?.recipients === 0 ? 'error' : 'text.secondary'} variant="body2">
+    <Typography
+      role="status"
+      data-testid="recipients"
+      color={error || data?.recipients === 0 ? 'error' : 'text.secondary'}
+      variant="body2"
+    >
       {text}
     </Typography>
   );
@@ -78,7 +93,8 @@ export const AnnouncementComposer = () => {
       reset();
       setOpen(false);
     } catch (error) {
-      if (error instanceof ApiError && error.errors) setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v.join(' ')])));
+      if (error instanceof ApiError && error.errors)
+        setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v.join(' ')])));
       showSnackbar(getErrorMessage(error), 'error');
     } finally {
       setSending(false);
@@ -90,12 +106,35 @@ export const AnnouncementComposer = () => {
       <Button variant="contained" startIcon={<CampaignOutlined />} onClick={() => setOpen(true)}>
         New announcement
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="announcement-title">
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        fullScreen={fullScreen}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby="announcement-title"
+      >
         <DialogTitle id="announcement-title">New announcement</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} error={Boolean(errors.title)} helperText={errors.title} />
-            <TextField label="Message" required multiline minRows={3} value={message} onChange={(e) => setMessage(e.target.value)} error={Boolean(errors.message)} helperText={errors.message} />
+            <TextField
+              label="Title"
+              required
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              error={Boolean(errors.title)}
+              helperText={errors.title}
+            />
+            <TextField
+              label="Message"
+              required
+              multiline
+              minRows={3}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              error={Boolean(errors.message)}
+              helperText={errors.message}
+            />
             <Autocomplete
               multiple
               options={peopleOptions.data?.results ?? []}
@@ -106,14 +145,23 @@ export const AnnouncementComposer = () => {
               getOptionLabel={personLabel}
               isOptionEqualToValue={(a, b) => a.id === b.id}
               loading={peopleOptions.isLoading}
-              renderInput={(params) => <TextField {...params} label="People" error={Boolean(errors.users)} helperText={errors.users ?? 'Type a name to find someone.'} />}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="People"
+                  error={Boolean(errors.users)}
+                  helperText={errors.users ?? 'Type a name to find someone.'}
+                />
+              )}
             />
             <Autocomplete
               multiple
               options={(groupOptions.data ?? []).map((g) => g.name)}
               value={groups}
               onChange={(_, value) => setGroups(value)}
-              renderInput={(params) => <TextField {...params} label="Groups" error={Boolean(errors.groups)} helperText={errors.groups} />}
+              renderInput={(params) => (
+                <TextField {...params} label="Groups" error={Boolean(errors.groups)} helperText={errors.groups} />
+              )}
             />
             <Autocomplete
               multiple
@@ -122,15 +170,28 @@ export const AnnouncementComposer = () => {
               onChange={(_, value) => setPlaces(value)}
               getOptionLabel={(l) => l.name}
               isOptionEqualToValue={(a, b) => a.id === b.id}
-              renderInput={(params) => <TextField {...params} label="Locations" error={Boolean(errors.locations)} helperText={errors.locations ?? 'Everyone working at these locations.'} />}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Locations"
+                  error={Boolean(errors.locations)}
+                  helperText={errors.locations ?? 'Everyone working at these locations.'}
+                />
+              )}
             />
-            {recipients.error && !(recipients.error instanceof ApiError && recipients.error.status === 400) ? <Alert severity="warning">The number of recipients could not be counted.</Alert> : null}
+            {recipients.error && !(recipients.error instanceof ApiError && recipients.error.status === 400) ? (
+              <Alert severity="warning">The number of recipients could not be counted.</Alert>
+            ) : null}
             <RecipientsLine audience={audience} enabled={open} />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button variant="contained" onClick={() => void send()} disabled={sending || !recipients.data || recipients.data.recipients === 0}>
+          <Button
+            variant="contained"
+            onClick={() => void send()}
+            disabled={sending || !recipients.data || recipients.data.recipients === 0}
+          >
             Send
           </Button>
         </DialogActions>

@@ -4,7 +4,6 @@ import { aNotification as notification } from '../../../test/fixtures';
 import { renderWithRouter } from '../../../test/render';
 import { NotificationItem } from './notification-item';
 
-
 const show = (link: string | null, admin = true) => {
   const handlers = { onMarkRead: vi.fn(), onMarkUnread: vi.fn(), onRemove: vi.fn(), onDecide: vi.fn() };
   renderWithRouter(
@@ -40,11 +39,14 @@ describe('notification item link', () => {
     expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute('href', link);
   });
 
-  it.each(['/admin/reports?report=3', '/admin', '/admin/reports?tab=lines&date=2026-11-20'])('offers no Open for %s to someone who is not an Admin (they would be sent back to the dashboard)', (link) => {
-    show(link, false);
-    expect(screen.queryByRole('link')).toBeNull();
-    expect(screen.queryByText(/^Link/)).toBeNull();
-  });
+  it.each(['/admin/reports?report=3', '/admin', '/admin/reports?tab=lines&date=2026-11-20'])(
+    'offers no Open for %s to someone who is not an Admin (they would be sent back to the dashboard)',
+    (link) => {
+      show(link, false);
+      expect(screen.queryByRole('link')).toBeNull();
+      expect(screen.queryByText(/^Link/)).toBeNull();
+    },
+  );
 
   it('shows nothing without a link', () => {
     show(null);

@@ -39,74 +39,102 @@ type NotificationItemProps = {
 };
 
 /** One notification: unread marked, its link, read/unread and remove, approve/decline for deciders. */
-export const NotificationItem = ({ notification: n, admin, onMarkRead, onMarkUnread, onRemove, onDecide }: NotificationItemProps) => {
+export const NotificationItem = ({
+  notification: n,
+  admin,
+  onMarkRead,
+  onMarkUnread,
+  onRemove,
+  onDecide,
+}: NotificationItemProps) => {
   const open = openablePath(n.link, admin);
   return (
-  <Box
-    component="li"
-    aria-label={`${n.is_read ? '' : 'Unread: '}${n.title}`}
-    sx={{
-      listStyle: 'none',
-      display: 'flex',
-      gap: 1.5,
-      px: { xs: 2, sm: 3 },
-      py: 1.75,
-      bgcolor: n.is_read ? undefined : 'rgba(47, 111, 94, 0.05)',
-      '& + &': { borderTop: 1, borderColor: 'divider' },
-    }}
-  >
-    <Box sx={{ pt: 0.9, width: 10, flex: 'none' }}>
-      {n.is_read ? null : <Box title="Unread" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main' }} />}
-    </Box>
-    <Box sx={{ flex: 1, minWidth: 0 }}>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: n.is_read ? 500 : 700, lineHeight: 1.35 }}>
-        {n.title}
-      </Typography>
-      <Typography variant="body2" sx={{ mt: 0.25, whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
-        {n.message}
-      </Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-        {[n.actor_name, when.format(new Date(n.created_at))].filter(Boolean).join(' · ')}
-      </Typography>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', '&:empty': { display: 'none' } }}>
-        {n.can_decide ? (
-          <>
-            <Button size="small" variant="contained" onClick={() => onDecide(n.id, true)}>
-              Approve
+    <Box
+      component="li"
+      aria-label={`${n.is_read ? '' : 'Unread: '}${n.title}`}
+      sx={{
+        listStyle: 'none',
+        display: 'flex',
+        gap: 1.5,
+        px: { xs: 2, sm: 3 },
+        py: 1.75,
+        bgcolor: n.is_read ? undefined : 'rgba(47, 111, 94, 0.05)',
+        '& + &': { borderTop: 1, borderColor: 'divider' },
+      }}
+    >
+      <Box sx={{ pt: 0.9, width: 10, flex: 'none' }}>
+        {n.is_read ? null : (
+          <Box title="Unread" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main' }} />
+        )}
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: n.is_read ? 500 : 700, lineHeight: 1.35 }}>
+          {n.title}
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 0.25, whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
+          {n.message}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+          {[n.actor_name, when.format(new Date(n.created_at))].filter(Boolean).join(' · ')}
+        </Typography>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', '&:empty': { display: 'none' } }}
+        >
+          {n.can_decide ? (
+            <>
+              <Button size="small" variant="contained" onClick={() => onDecide(n.id, true)}>
+                Approve
+              </Button>
+              <Button size="small" variant="outlined" color="error" onClick={() => onDecide(n.id, false)}>
+                Decline
+              </Button>
+            </>
+          ) : null}
+          {n.requires_approval && n.is_approved !== null ? (
+            <Chip
+              size="small"
+              color={n.is_approved ? 'success' : 'default'}
+              label={n.is_approved ? 'Approved' : 'Declined'}
+            />
+          ) : null}
+          {n.requires_approval && n.is_approved === null && !n.can_decide ? (
+            <Chip size="small" label="Awaiting decision" />
+          ) : null}
+          {open ? (
+            <Button
+              size="small"
+              component={RouterLink}
+              to={open}
+              onClick={() => (n.is_read ? undefined : onMarkRead(n.id))}
+            >
+              Open
             </Button>
-            <Button size="small" variant="outlined" color="error" onClick={() => onDecide(n.id, false)}>
-              Decline
-            </Button>
-          </>
-        ) : null}
-        {n.requires_approval && n.is_approved !== null ? (
-          <Chip size="small" color={n.is_approved ? 'success' : 'default'} label={n.is_approved ? 'Approved' : 'Declined'} />
-        ) : null}
-        {n.requires_approval && n.is_approved === null && !n.can_decide ? <Chip size="small" label="Awaiting decision" /> : null}
-        {open ? (
-          <Button size="small" component={RouterLink} to={open} onClick={() => (n.is_read ? undefined : onMarkRead(n.id))}>
-            Open
-          </Button>
-        ) : null}
-        {n.link && !isPanelLink(n.link) ? (
-          <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-            Link (not opened from here): {n.link}
-          </Typography>
-        ) : null}
+          ) : null}
+          {n.link && !isPanelLink(n.link) ? (
+            <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+              Link (not opened from here): {n.link}
+            </Typography>
+          ) : null}
+        </Stack>
+      </Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ flex: 'none', alignItems: 'flex-start' }}>
+        <Tooltip title={n.is_read ? 'Mark as unread' : 'Mark as read'}>
+          <IconButton
+            aria-label={n.is_read ? 'Mark as unread' : 'Mark as read'}
+            onClick={() => (n.is_read ? onMarkUnread(n.id) : onMarkRead(n.id))}
+          >
+            {n.is_read ? <MarkEmailUnreadOutlined fontSize="small" /> : <DraftsOutlined fontSize="small" />}
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Remove">
+          <IconButton aria-label="Remove" onClick={() => onRemove(n.id)}>
+            <DeleteOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
       </Stack>
     </Box>
-    <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ flex: 'none', alignItems: 'flex-start' }}>
-      <Tooltip title={n.is_read ? 'Mark as unread' : 'Mark as read'}>
-        <IconButton aria-label={n.is_read ? 'Mark as unread' : 'Mark as read'} onClick={() => (n.is_read ? onMarkUnread(n.id) : onMarkRead(n.id))}>
-          {n.is_read ? <MarkEmailUnreadOutlined fontSize="small" /> : <DraftsOutlined fontSize="small" />}
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Remove">
-        <IconButton aria-label="Remove" onClick={() => onRemove(n.id)}>
-          <DeleteOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    </Stack>
-  </Box>
   );
 };

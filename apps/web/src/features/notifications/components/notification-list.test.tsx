@@ -9,7 +9,6 @@ import { NotificationList } from './notification-list';
 import { mockApi } from '../../../test/api-mock';
 import { aNotification } from '../../../test/fixtures';
 
-
 const setup = () => {
   mockApi({ 'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } } });
   const live = createFakeLiveClient();
@@ -26,7 +25,13 @@ describe('notification list (live)', () => {
   it('loads, then lists what the server sends, unread marked, with the count', async () => {
     const live = setup();
     expect(screen.getByLabelText('Loading notifications', { selector: '[aria-busy="true"]' })).toBeInTheDocument();
-    act(() => live.emit({ action: 'user_notifications', notifications: [aNotification({ id: 2, title: 'Second' }), aNotification({ id: 1, is_read: true })], unread_count: 1 }));
+    act(() =>
+      live.emit({
+        action: 'user_notifications',
+        notifications: [aNotification({ id: 2, title: 'Second' }), aNotification({ id: 1, is_read: true })],
+        unread_count: 1,
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Second' })).toBeInTheDocument();
     expect(screen.getByLabelText('Unread: Second')).toBeInTheDocument();
     expect(screen.getByLabelText('Staff meeting')).toBeInTheDocument();
@@ -42,7 +47,13 @@ describe('notification list (live)', () => {
   it('prepends a new one with a toast and updates the badge', async () => {
     const live = setup();
     act(() => live.emit({ action: 'user_notifications', notifications: [aNotification({ id: 1 })], unread_count: 1 }));
-    act(() => live.emit({ action: 'new_notification', notification: aNotification({ id: 9, title: 'Gold membership sold' }), unread_count: 7 }));
+    act(() =>
+      live.emit({
+        action: 'new_notification',
+        notification: aNotification({ id: 9, title: 'Gold membership sold' }),
+        unread_count: 7,
+      }),
+    );
     const items = await screen.findAllByRole('heading', { level: 3 });
     expect(items.map((h) => h.textContent)).toEqual(['Gold membership sold', 'Staff meeting']);
     expect(within(screen.getByRole('alert')).getByText('Gold membership sold')).toBeInTheDocument();
@@ -75,7 +86,13 @@ describe('notification list (live)', () => {
     act(() => live.emit({ action: 'user_notifications', notifications: newest, unread_count: 20 }));
     await user.click(await screen.findByRole('button', { name: 'Load older' }));
     expect(live.sent.at(-1)).toEqual({ action: 'fetch_older_notifications', offset: 20, limit: 20 });
-    act(() => live.emit({ action: 'older_notifications', notifications: [aNotification({ id: 50, title: 'n50' })], offset: 20 }));
+    act(() =>
+      live.emit({
+        action: 'older_notifications',
+        notifications: [aNotification({ id: 50, title: 'n50' })],
+        offset: 20,
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'n50' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load older' }));
     expect(live.sent.at(-1)).toEqual({ action: 'fetch_older_notifications', offset: 21, limit: 20 });
@@ -89,7 +106,15 @@ describe('notification list (live)', () => {
     act(() =>
       live.emit({
         action: 'user_notifications',
-        notifications: [aNotification({ id: 5, title: 'Approve daily report', requires_approval: true, can_decide: true, link: '/dashboard' })],
+        notifications: [
+          aNotification({
+            id: 5,
+            title: 'Approve daily report',
+            requires_approval: true,
+            can_decide: true,
+            link: '/dashboard',
+          }),
+        ],
         unread_count: 1,
       }),
     );
@@ -114,7 +139,14 @@ describe('notification list (live)', () => {
         action: 'user_notifications',
         notifications: [
           aNotification({ id: 3, title: 'Sales deletion request', requires_approval: true, can_decide: true }),
-          aNotification({ id: 2, title: 'Daily report: Makati', requires_approval: true, is_approved: true, decided_by_name: 'Ana Reyes', decided_at: '2026-11-20T02:30:00Z' }),
+          aNotification({
+            id: 2,
+            title: 'Daily report: Makati',
+            requires_approval: true,
+            is_approved: true,
+            decided_by_name: 'Ana Reyes',
+            decided_at: '2026-11-20T02:30:00Z',
+          }),
           aNotification({ id: 1, title: 'Staff meeting' }),
         ],
         unread_count: 3,

@@ -28,12 +28,19 @@ const dateTime = new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', dat
 
 /** A decided request: what it was, the decision, who made it and when. */
 const DecidedRow = ({ n }: { n: Notification }) => (
-  <Box component="li" sx={{ listStyle: 'none', px: { xs: 2, sm: 3 }, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+  <Box
+    component="li"
+    sx={{ listStyle: 'none', px: { xs: 2, sm: 3 }, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+  >
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <Typography variant="subtitle2" component="h3" sx={{ flex: 1, minWidth: 0 }}>
         {n.title}
       </Typography>
-      <Chip size="small" color={n.is_approved ? 'success' : 'default'} label={n.is_approved ? 'Approved' : 'Declined'} />
+      <Chip
+        size="small"
+        color={n.is_approved ? 'success' : 'default'}
+        label={n.is_approved ? 'Approved' : 'Declined'}
+      />
     </Stack>
     <Typography variant="body2" color="text.secondary">
       {n.message}
@@ -47,7 +54,8 @@ const DecidedRow = ({ n }: { n: Notification }) => (
 
 /** The person's notifications, newest first, kept live by the WebSocket channel. */
 export const NotificationList = ({ admin }: { admin: boolean }) => {
-  const { state, connected, loadOlder, markRead, markUnread, markAllRead, remove, decide, reconnect } = useLiveNotifications();
+  const { state, connected, loadOlder, markRead, markUnread, markAllRead, remove, decide, reconnect } =
+    useLiveNotifications();
   const [olderPending, setOlderPending] = useState(false);
   const [filter, setFilter] = useState<InboxFilter>('all');
   const shown = state.notifications.filter(inboxFilters[filter]);
@@ -86,7 +94,11 @@ export const NotificationList = ({ admin }: { admin: boolean }) => {
   if (count === 0) {
     return (
       <Card>
-        <StatusMessage icon={<NotificationsNoneOutlined />} title="You're all caught up" description="New requests, approvals and announcements will appear here." />
+        <StatusMessage
+          icon={<NotificationsNoneOutlined />}
+          title="You're all caught up"
+          description="New requests, approvals and announcements will appear here."
+        />
       </Card>
     );
   }
@@ -102,9 +114,17 @@ export const NotificationList = ({ admin }: { admin: boolean }) => {
         </Button>
       </Stack>
       <Box sx={{ px: { xs: 2, sm: 3 }, pb: 1.5 }}>
-        <ToggleButtonGroup size="small" exclusive value={filter} onChange={(_, value: InboxFilter | null) => value && setFilter(value)} aria-label="Show">
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={filter}
+          onChange={(_, value: InboxFilter | null) => value && setFilter(value)}
+          aria-label="Show"
+        >
           <ToggleButton value="all">All</ToggleButton>
-          <ToggleButton value="waiting">Waiting on me ({state.notifications.filter(inboxFilters.waiting).length})</ToggleButton>
+          <ToggleButton value="waiting">
+            Waiting on me ({state.notifications.filter(inboxFilters.waiting).length})
+          </ToggleButton>
           <ToggleButton value="decided">Decided</ToggleButton>
         </ToggleButtonGroup>
       </Box>
@@ -114,13 +134,23 @@ export const NotificationList = ({ admin }: { admin: boolean }) => {
           filter === 'decided' ? (
             <DecidedRow key={n.id} n={n} />
           ) : (
-            <NotificationItem key={n.id} notification={n} admin={admin} onMarkRead={markRead} onMarkUnread={markUnread} onRemove={remove} onDecide={decide} />
+            <NotificationItem
+              key={n.id}
+              notification={n}
+              admin={admin}
+              onMarkRead={markRead}
+              onMarkUnread={markUnread}
+              onRemove={remove}
+              onDecide={decide}
+            />
           ),
         )}
       </Box>
       {shown.length === 0 ? (
         <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
-          {filter === 'waiting' ? 'No requests are waiting on you.' : 'No decided requests among the notifications loaded.'}
+          {filter === 'waiting'
+            ? 'No requests are waiting on you.'
+            : 'No decided requests among the notifications loaded.'}
         </Typography>
       ) : null}
       <Divider />

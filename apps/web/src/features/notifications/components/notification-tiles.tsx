@@ -20,7 +20,14 @@ type NotificationListTileProps = {
 };
 
 /** A tile over the live channel's notifications (no extra request): loading, failure and empty come from the channel. */
-const NotificationListTile = ({ title, errorTitle, emptyTitle, emptyHint, pick, linkOf }: NotificationListTileProps) => {
+const NotificationListTile = ({
+  title,
+  errorTitle,
+  emptyTitle,
+  emptyHint,
+  pick,
+  linkOf,
+}: NotificationListTileProps) => {
   const { state, reconnect } = useLiveNotifications();
   const shown = pick(state.notifications);
   const tileState = {
@@ -34,7 +41,11 @@ const NotificationListTile = ({ title, errorTitle, emptyTitle, emptyHint, pick, 
       <List dense disablePadding>
         {shown.map((n) => (
           <ListItemButton key={n.id} component={Link} to={linkOf(n)} sx={{ px: 1, borderRadius: 1 }}>
-            <ListItemText primary={n.title} secondary={n.message} slotProps={{ primary: { sx: { fontWeight: n.is_read ? 400 : 600 } }, secondary: { noWrap: true } }} />
+            <ListItemText
+              primary={n.title}
+              secondary={n.message}
+              slotProps={{ primary: { sx: { fontWeight: n.is_read ? 400 : 600 } }, secondary: { noWrap: true } }}
+            />
           </ListItemButton>
         ))}
       </List>
@@ -43,7 +54,13 @@ const NotificationListTile = ({ title, errorTitle, emptyTitle, emptyHint, pick, 
 };
 
 /** Everyone: the newest notifications. */
-export const LatestNotificationsTile = ({ notificationsPath, admin }: { notificationsPath: string; admin: boolean }) => (
+export const LatestNotificationsTile = ({
+  notificationsPath,
+  admin,
+}: {
+  notificationsPath: string;
+  admin: boolean;
+}) => (
   <NotificationListTile
     title="Latest notifications"
     errorTitle="Notifications could not be loaded"
@@ -61,7 +78,9 @@ export const PendingDeleteRequestsTile = ({ notificationsPath }: { notifications
     errorTitle="Delete requests could not be loaded"
     emptyTitle="No delete requests"
     emptyHint="When staff ask to delete sales, the request waits here for your decision."
-    pick={(all) => all.filter((n) => n.type === 'delete_sales' && n.requires_approval && n.is_approved === null && n.can_decide)}
+    pick={(all) =>
+      all.filter((n) => n.type === 'delete_sales' && n.requires_approval && n.is_approved === null && n.can_decide)
+    }
     // Approve and decline live on /notifications, whatever page the request names.
     linkOf={() => notificationsPath}
   />

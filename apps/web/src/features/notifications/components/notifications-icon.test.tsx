@@ -20,14 +20,18 @@ describe('notifications icon', () => {
   });
 
   it('shows the unread count from the list call', async () => {
-    const calls = mockApi({ 'GET /notifications/': { status: 200, data: { count: 12, next: null, previous: null, results: [] } } });
+    const calls = mockApi({
+      'GET /notifications/': { status: 200, data: { count: 12, next: null, previous: null, results: [] } },
+    });
     renderIcon();
     expect(await screen.findByText('12')).toBeInTheDocument();
     expect(calls[0]?.url).toBe('/notifications/?is_read=false&pageSize=1');
   });
 
   it("shows an error icon titled 'Error loading notifications' when the call fails", async () => {
-    mockApi({ 'GET /notifications/': { status: 404, data: { message: 'No API endpoint at GET /api/notifications/.' } } });
+    mockApi({
+      'GET /notifications/': { status: 404, data: { message: 'No API endpoint at GET /api/notifications/.' } },
+    });
     renderIcon();
     expect(await screen.findByTitle('Error loading notifications')).toBeInTheDocument();
   });

@@ -24,8 +24,12 @@ export const NotificationsIcon = () => {
       <Badge
         overlap="circular"
         anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        badgeContent={<ErrorOutlineOutlined color="error" titleAccess={MESSAGES.notificationsError} sx={{ fontSize: 16 }} />}
-        slotProps={{ badge: { sx: { p: 0, minWidth: 0, height: 16, bgcolor: 'background.paper', borderRadius: '50%' } } }}
+        badgeContent={
+          <ErrorOutlineOutlined color="error" titleAccess={MESSAGES.notificationsError} sx={{ fontSize: 16 }} />
+        }
+        slotProps={{
+          badge: { sx: { p: 0, minWidth: 0, height: 16, bgcolor: 'background.paper', borderRadius: '50%' } },
+        }}
       >
         <NotificationsOutlined />
       </Badge>

@@ -17,7 +17,10 @@ const Reader = ({ path }: { path: string }) => {
 describe('live notifications provider', () => {
   it('reads open reports again when the server says sales changed (leaderboard_changed)', async () => {
     let reads = 0;
-    const calls = mockApi({ 'GET /reports/leaderboards/': () => ({ status: 200, data: { n: (reads += 1) } }), 'GET /banks/': { status: 200, data: { n: 0 } } });
+    const calls = mockApi({
+      'GET /reports/leaderboards/': () => ({ status: 200, data: { n: (reads += 1) } }),
+      'GET /banks/': { status: 200, data: { n: 0 } },
+    });
     const fake = createFakeLiveClient();
     render(
       <AppProvider swr={testSwr}>

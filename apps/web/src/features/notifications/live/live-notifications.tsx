@@ -4,7 +4,12 @@ import { NOTIFICATIONS_OLDER_BATCH, type WsServerMessage } from '@ginhawa/contra
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { createLiveClient, type LiveClient } from '../../../lib/ws-client';
 import { unreadCountKey } from '../api/get-unread-count';
-import { initialNotificationsState, notificationsReducer, type NotificationsAction, type NotificationsState } from '../state/notifications-reducer';
+import {
+  initialNotificationsState,
+  notificationsReducer,
+  type NotificationsAction,
+  type NotificationsState,
+} from '../state/notifications-reducer';
 
 /**
  * A `leaderboard_changed` frame says sales changed: every cached report (`/reports/…`: the
@@ -26,7 +31,11 @@ export const isArrivalsKey = (key: unknown): boolean => typeof key === 'string' 
 export const liveNotificationsKey = 'live:notifications';
 
 /** The frames that change one notification by id carry the same fields; each is one reducer step. */
-const byIdStep = { notification_marked_as_read: 'read', notification_marked_as_unread: 'unread', notification_removed: 'removed' } as const;
+const byIdStep = {
+  notification_marked_as_read: 'read',
+  notification_marked_as_unread: 'unread',
+  notification_removed: 'removed',
+} as const;
 
 const toAction = (message: WsServerMessage): NotificationsAction | null => {
   switch (message.action) {
@@ -66,7 +75,13 @@ const LiveContext = createContext<(LiveNotifications & { client: LiveClient }) |
  * unmounts it and closes the socket). Every server frame goes through the pure reducer into the
  * SWR cache; the badge's unread count is kept in step; each new notification shows a toast.
  */
-export const LiveNotificationsProvider = ({ children, client: injected }: { children: ReactNode; client?: LiveClient }) => {
+export const LiveNotificationsProvider = ({
+  children,
+  client: injected,
+}: {
+  children: ReactNode;
+  client?: LiveClient;
+}) => {
   const client = useMemo(() => injected ?? createLiveClient(), [injected]);
   const { mutate } = useSWRConfig();
   const { showSnackbar } = useSnackbar();
@@ -74,7 +89,11 @@ export const LiveNotificationsProvider = ({ children, client: injected }: { chil
 
   useEffect(() => {
     const dispatch = (action: NotificationsAction) =>
-      mutate<NotificationsState>(liveNotificationsKey, (state) => notificationsReducer(state ?? initialNotificationsState, action), { revalidate: false });
+      mutate<NotificationsState>(
+        liveNotificationsKey,
+        (state) => notificationsReducer(state ?? initialNotificationsState, action),
+        { revalidate: false },
+      );
     const offMessage = client.subscribe((message) => {
       if (message.action === 'error') {
         showSnackbar(message.message, 'error');
@@ -110,10 +129,12 @@ export const LiveNotificationsProvider = ({ children, client: injected }: { chil
       client,
       connected,
       markRead: (notificationId: number) => void client.send({ action: 'mark_notification_as_read', notificationId }),
-      markUnread: (notificationId: number) => void client.send({ action: 'mark_notification_as_unread', notificationId }),
+      markUnread: (notificationId: number) =>
+        void client.send({ action: 'mark_notification_as_unread', notificationId }),
       markAllRead: () => void client.send({ action: 'mark_all_notifications_as_read' }),
       remove: (notificationId: number) => void client.send({ action: 'remove_notification', notificationId }),
-      decide: (notificationId: number, approved: boolean) => void client.send({ action: 'approve_notification', notificationId, approved }),
+      decide: (notificationId: number, approved: boolean) =>
+        void client.send({ action: 'approve_notification', notificationId, approved }),
       reconnect: () => {
         client.close();
         client.open();
@@ -133,6 +154,11 @@ export const useLiveNotifications = () => {
   return {
     ...live,
     state,
-    loadOlder: () => void live.client.send({ action: 'fetch_older_notifications', offset: state.notifications.length, limit: NOTIFICATIONS_OLDER_BATCH }),
+    loadOlder: () =>
+      void live.client.send({
+        action: 'fetch_older_notifications',
+        offset: state.notifications.length,
+        limit: NOTIFICATIONS_OLDER_BATCH,
+      }),
   };
 };

@@ -1,12 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '@ginhawa/contract';
 import { aNotification } from '../../../test/fixtures';
-import { initialNotificationsState, notificationsReducer as reduce, type NotificationsState } from './notifications-reducer';
+import {
+  initialNotificationsState,
+  notificationsReducer as reduce,
+  type NotificationsState,
+} from './notifications-reducer';
 
 const n = (id: number, extra: Partial<Notification> = {}): Notification =>
-  aNotification({ id, title: `t${id}`, message: 'm', actor: null, actor_name: null, created_at: '2026-11-22T01:00:00.000Z', ...extra });
+  aNotification({
+    id,
+    title: `t${id}`,
+    message: 'm',
+    actor: null,
+    actor_name: null,
+    created_at: '2026-11-22T01:00:00.000Z',
+    ...extra,
+  });
 
-const loaded = (): NotificationsState => reduce(initialNotificationsState, { type: 'initial', notifications: [n(3), n(2, { is_read: true }), n(1)], unreadCount: 2 });
+const loaded = (): NotificationsState =>
+  reduce(initialNotificationsState, {
+    type: 'initial',
+    notifications: [n(3), n(2, { is_read: true }), n(1)],
+    unreadCount: 2,
+  });
 
 describe('notificationsReducer', () => {
   it('starts loading and becomes success with the initial list', () => {
@@ -17,7 +34,11 @@ describe('notificationsReducer', () => {
     expect(state.unreadCount).toBe(2);
     // Fewer than the initial batch of 20: nothing older to fetch.
     expect(state.hasMore).toBe(false);
-    const full = reduce(initialNotificationsState, { type: 'initial', notifications: Array.from({ length: 20 }, (_, i) => n(100 - i)), unreadCount: 20 });
+    const full = reduce(initialNotificationsState, {
+      type: 'initial',
+      notifications: Array.from({ length: 20 }, (_, i) => n(100 - i)),
+      unreadCount: 20,
+    });
     expect(full.hasMore).toBe(true);
   });
 
@@ -57,7 +78,11 @@ describe('notificationsReducer', () => {
   });
 
   it('sets the approval flag to the approved value', () => {
-    const start = reduce(initialNotificationsState, { type: 'initial', notifications: [n(5, { requires_approval: true, can_decide: true })], unreadCount: 1 });
+    const start = reduce(initialNotificationsState, {
+      type: 'initial',
+      notifications: [n(5, { requires_approval: true, can_decide: true })],
+      unreadCount: 1,
+    });
     const approved = reduce(start, { type: 'approved', id: 5, approved: true });
     expect(approved.notifications[0]).toMatchObject({ is_approved: true, can_decide: false });
     expect(reduce(start, { type: 'approved', id: 5, approved: false }).notifications[0]!.is_approved).toBe(false);

@@ -56,7 +56,12 @@ const apply = (state: NotificationsState, action: NotificationsAction): Notifica
       if (!Array.isArray(action.notifications)) throw new TypeError('older notifications must be a list');
       const known = new Set(state.notifications.map((n) => n.id));
       const fresh = action.notifications.filter((n) => !known.has(n.id));
-      return { ...state, status: 'success', notifications: [...state.notifications, ...fresh], hasMore: action.notifications.length > 0 };
+      return {
+        ...state,
+        status: 'success',
+        notifications: [...state.notifications, ...fresh],
+        hasMore: action.notifications.length > 0,
+      };
     }
     case 'new': {
       if (typeof action.notification?.id !== 'number') throw new TypeError('a new notification needs an id');
@@ -74,16 +79,26 @@ const apply = (state: NotificationsState, action: NotificationsAction): Notifica
     case 'unread':
       return setRead(state, action.id, false, action.unreadCount);
     case 'all_read':
-      return { ...state, notifications: state.notifications.map((n) => ({ ...n, is_read: true })), unreadCount: action.unreadCount ?? 0 };
+      return {
+        ...state,
+        notifications: state.notifications.map((n) => ({ ...n, is_read: true })),
+        unreadCount: action.unreadCount ?? 0,
+      };
     case 'approved':
       return {
         ...state,
-        notifications: state.notifications.map((n) => (n.id === action.id ? { ...n, is_approved: action.approved, can_decide: false } : n)),
+        notifications: state.notifications.map((n) =>
+          n.id === action.id ? { ...n, is_approved: action.approved, can_decide: false } : n,
+        ),
       };
     case 'removed': {
       const notifications = state.notifications.filter((n) => n.id !== action.id);
       const removedUnread = state.notifications.some((n) => n.id === action.id && !n.is_read);
-      return { ...state, notifications, unreadCount: action.unreadCount ?? Math.max(0, state.unreadCount - (removedUnread ? 1 : 0)) };
+      return {
+        ...state,
+        notifications,
+        unreadCount: action.unreadCount ?? Math.max(0, state.unreadCount - (removedUnread ? 1 : 0)),
+      };
     }
     case 'failure':
       return { ...state, status: 'failure', error: action.error };

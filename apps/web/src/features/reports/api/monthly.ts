@@ -10,7 +10,9 @@ export type MonthQuery = Pick<LocationSalesQuery, 'month' | 'year'>;
 export type LeaderboardPeriod = Pick<LeaderboardQuery, 'month' | 'year' | 'cutoff'>;
 
 /** Per location per day and month totals. */
-export const useLocationSales = (query: MonthQuery) => useSWR<LocationSales, unknown>(withQuery(LOCATION_SALES_PATH, query), getOne<LocationSales>);
+export const useLocationSales = (query: MonthQuery) =>
+  useSWR<LocationSales, unknown>(withQuery(LOCATION_SALES_PATH, query), getOne<LocationSales>);
 
 /** Ranked by net sales over the cutoff's days (Manila dates); ties share a rank. */
-export const useLeaderboard = (query: LeaderboardPeriod) => useSWR<Leaderboard, unknown>(withQuery(LEADERBOARD_PATH, query), getOne<Leaderboard>);
+export const useLeaderboard = (query: LeaderboardPeriod) =>
+  useSWR<Leaderboard, unknown>(withQuery(LEADERBOARD_PATH, query), getOne<Leaderboard>);

@@ -4,7 +4,14 @@ import { ALL_ROWS, getPage, withQuery } from '../../../lib/list-query';
 
 /** Salespersons of a location, for the import form's lines. */
 export const useSalespersonOptions = (location: number | null) =>
-  useSWR<Page<Employee>, unknown>(location ? withQuery('/salespersons/', { ...ALL_ROWS, location, is_active: 'true', ordering: 'last_name' }) : null, getPage<Employee>);
+  useSWR<Page<Employee>, unknown>(
+    location ? withQuery('/salespersons/', { ...ALL_ROWS, location, is_active: 'true', ordering: 'last_name' }) : null,
+    getPage<Employee>,
+  );
 
 /** Active bank accounts, for card and bank-transfer lines. */
-export const useBankOptions = () => useSWR<Page<Bank>, unknown>(withQuery('/banks/', { ...ALL_ROWS, is_active: 'true', ordering: 'name' }), getPage<Bank>);
+export const useBankOptions = () =>
+  useSWR<Page<Bank>, unknown>(
+    withQuery('/banks/', { ...ALL_ROWS, is_active: 'true', ordering: 'name' }),
+    getPage<Bank>,
+  );

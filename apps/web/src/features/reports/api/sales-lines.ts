@@ -1,5 +1,14 @@
 import useSWR from 'swr';
-import type { DailySalesQuery, DeleteSalesBody, DeleteSalesResult, Page, PaymentMethod, SaleLineRead, StoreSalesBody, StoreSalesResult } from '@ginhawa/contract';
+import type {
+  DailySalesQuery,
+  DeleteSalesBody,
+  DeleteSalesResult,
+  Page,
+  PaymentMethod,
+  SaleLineRead,
+  StoreSalesBody,
+  StoreSalesResult,
+} from '@ginhawa/contract';
 import { apiClient } from '../../../lib/api-client';
 import { getPage, withQuery } from '../../../lib/list-query';
 import { REPORTS_PATH } from './reports-keys';
@@ -21,21 +30,36 @@ export type SaleLineFilters = {
 };
 
 /** Sale lines behind a figure: the same location, salesperson and period filters as the report. */
-export const useSaleLines = (filters: SaleLineFilters) => useSWR<Page<SaleLineRead>, unknown>(withQuery(DAILY_SALES_PATH, filters), getPage<SaleLineRead>);
+export const useSaleLines = (filters: SaleLineFilters) =>
+  useSWR<Page<SaleLineRead>, unknown>(withQuery(DAILY_SALES_PATH, filters), getPage<SaleLineRead>);
 
 /** A fresh key per attempt: a retry of the same attempt (a lost answer) stores nothing twice. */
 export const newIdempotencyKey = () => crypto.randomUUID();
 
 /** All-or-nothing: a bad line refuses the batch with errors per `sales.<i>.<field>`. */
 export const storeSales = async (body: StoreSalesBody, key: string): Promise<StoreSalesResult> =>
-  (await apiClient.post<StoreSalesResult>(`${REPORTS_PATH}store-sales-data/`, body, { headers: { 'Idempotency-Key': key } })).data;
+  (
+    await apiClient.post<StoreSalesResult>(`${REPORTS_PATH}store-sales-data/`, body, {
+      headers: { 'Idempotency-Key': key },
+    })
+  ).data;
 
 /** The same lines as a CSV file; errors name `line_<n>` (the file's line number). */
-export const storeSalesCsv = async (location: number, date: string, file: File, key: string): Promise<StoreSalesResult> => {
+export const storeSalesCsv = async (
+  location: number,
+  date: string,
+  file: File,
+  key: string,
+): Promise<StoreSalesResult> => {
   const form = new FormData();
   form.append('file', file);
-  return (await apiClient.post<StoreSalesResult>(withQuery(`${REPORTS_PATH}store-sales-data/`, { location, date }), form, { headers: { 'Idempotency-Key': key } })).data;
+  return (
+    await apiClient.post<StoreSalesResult>(withQuery(`${REPORTS_PATH}store-sales-data/`, { location, date }), form, {
+      headers: { 'Idempotency-Key': key },
+    })
+  ).data;
 };
 
 /** Admins delete at once (200); anyone else asks the approvers (202, `requested`). */
-export const deleteSales = async (body: DeleteSalesBody): Promise<DeleteSalesResult> => (await apiClient.post<DeleteSalesResult>(`${REPORTS_PATH}delete-sales-data/`, body)).data;
+export const deleteSales = async (body: DeleteSalesBody): Promise<DeleteSalesResult> =>
+  (await apiClient.post<DeleteSalesResult>(`${REPORTS_PATH}delete-sales-data/`, body)).data;

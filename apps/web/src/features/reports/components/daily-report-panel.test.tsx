@@ -8,23 +8,39 @@ import { dailySales, locationsPage, report, reportPage } from './reports-fixture
 
 const setup = (location: number | null = 1) => {
   const onChange = vi.fn();
-  renderWithRouter(<DailyReportPanel date="2026-11-20" location={location} onChange={onChange} />, { path: '/admin/reports' });
+  renderWithRouter(<DailyReportPanel date="2026-11-20" location={location} onChange={onChange} />, {
+    path: '/admin/reports',
+  });
   return { onChange };
 };
 
 describe('daily report panel', () => {
   it('shows the location’s totals by payment method, bank and salesperson, the variance, and links each figure to its lines', async () => {
-    mockApi({ 'GET /locations/': { status: 200, data: locationsPage }, 'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales }, 'GET /reports/': { status: 200, data: reportPage('draft') } });
+    mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
+      'GET /reports/': { status: 200, data: reportPage('draft') },
+    });
     setup();
     expect(await screen.findByRole('heading', { name: 'Makati, 2026-11-20' })).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Net sales' })).getByText('₱4,500.00')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Cash on hand' })).getByText('₱2,950.00')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Variance' })).getByText('-₱50.00')).toBeInTheDocument();
     const byMethod = screen.getByRole('table', { name: 'By payment method' });
-    expect(within(byMethod).getByRole('link', { name: 'Card' })).toHaveAttribute('href', '/admin/reports?tab=lines&date=2026-11-20&location=1&payment_method=card');
-    expect(within(screen.getByRole('table', { name: 'By bank' })).getByRole('link', { name: 'BDO Unibank' })).toHaveAttribute('href', expect.stringContaining('bank=4'));
-    expect(within(screen.getByRole('table', { name: 'By salesperson' })).getByRole('link', { name: 'Ana Reyes' })).toHaveAttribute('href', expect.stringContaining('salesperson=11'));
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/reports/get-daily-sales-report/?date=2026-11-20&format=csv');
+    expect(within(byMethod).getByRole('link', { name: 'Card' })).toHaveAttribute(
+      'href',
+      '/admin/reports?tab=lines&date=2026-11-20&location=1&payment_method=card',
+    );
+    expect(
+      within(screen.getByRole('table', { name: 'By bank' })).getByRole('link', { name: 'BDO Unibank' }),
+    ).toHaveAttribute('href', expect.stringContaining('bank=4'));
+    expect(
+      within(screen.getByRole('table', { name: 'By salesperson' })).getByRole('link', { name: 'Ana Reyes' }),
+    ).toHaveAttribute('href', expect.stringContaining('salesperson=11'));
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/reports/get-daily-sales-report/?date=2026-11-20&format=csv',
+    );
   });
 
   it('starts the report with the cash count and submits it', async () => {
@@ -42,7 +58,12 @@ describe('daily report panel', () => {
     expect(await screen.findByText('Report submitted for approval.')).toBeInTheDocument();
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts.map((c) => c.url)).toEqual(['/reports/', '/reports/7/submit/']);
-    expect(JSON.parse(String(posts[0]?.data))).toEqual({ location: 1, date: '2026-11-20', cash_on_hand: '2950.00', remarks: '' });
+    expect(JSON.parse(String(posts[0]?.data))).toEqual({
+      location: 1,
+      date: '2026-11-20',
+      cash_on_hand: '2950.00',
+      remarks: '',
+    });
   });
 
   it('shows the server’s sentence under cash on hand when it refuses the amount', async () => {
@@ -50,7 +71,13 @@ describe('daily report panel', () => {
       'GET /locations/': { status: 200, data: locationsPage },
       'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
       'GET /reports/': { status: 200, data: reportPage('draft') },
-      'PATCH /reports/7/': { status: 400, data: { message: 'Check the highlighted fields.', errors: { cash_on_hand: ['Enter an amount with at most 2 decimal places.'] } } },
+      'PATCH /reports/7/': {
+        status: 400,
+        data: {
+          message: 'Check the highlighted fields.',
+          errors: { cash_on_hand: ['Enter an amount with at most 2 decimal places.'] },
+        },
+      },
     });
     setup();
     await userEvent.type(await screen.findByRole('textbox', { name: 'Cash on hand' }), '1');
@@ -81,7 +108,13 @@ describe('daily report panel', () => {
       'POST /reports/7/return/': (request) =>
         JSON.parse(String(request.data)).reason
           ? { status: 200, data: report('returned', { return_reason: 'Cash short by 50.' }) }
-          : { status: 400, data: { message: 'Check the highlighted fields.', errors: { reason: ['Say why the report is returned.'] } } },
+          : {
+              status: 400,
+              data: {
+                message: 'Check the highlighted fields.',
+                errors: { reason: ['Say why the report is returned.'] },
+              },
+            },
     });
     setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Return' }));
@@ -91,7 +124,9 @@ describe('daily report panel', () => {
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Cash short by 50.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Return' }));
     expect(await screen.findByText('Report returned.')).toBeInTheDocument();
-    expect(JSON.parse(String(calls.filter((c) => c.url === '/reports/7/return/').at(-1)?.data))).toEqual({ reason: 'Cash short by 50.' });
+    expect(JSON.parse(String(calls.filter((c) => c.url === '/reports/7/return/').at(-1)?.data))).toEqual({
+      reason: 'Cash short by 50.',
+    });
   });
 
   it('shows a returned report’s reason and an approved day as locked', async () => {
@@ -107,7 +142,10 @@ describe('daily report panel', () => {
   });
 
   it('lists every location when none is chosen, and picks one', async () => {
-    mockApi({ 'GET /locations/': { status: 200, data: locationsPage }, 'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales } });
+    mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
+    });
     const { onChange } = setup(null);
     const table = await screen.findByRole('table', { name: 'Sales on 2026-11-20 by location' });
     expect(within(table).getByText('Not started')).toBeInTheDocument();
@@ -119,7 +157,10 @@ describe('daily report panel', () => {
     let fail = true;
     mockApi({
       'GET /locations/': { status: 200, data: locationsPage },
-      'GET /reports/get-daily-sales-report/': () => (fail ? { status: 403, data: { message: 'You do not have permission to perform this action.' } } : { status: 200, data: dailySales }),
+      'GET /reports/get-daily-sales-report/': () =>
+        fail
+          ? { status: 403, data: { message: 'You do not have permission to perform this action.' } }
+          : { status: 200, data: dailySales },
       'GET /reports/': { status: 200, data: reportPage('draft') },
     });
     setup();

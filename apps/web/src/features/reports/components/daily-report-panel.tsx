@@ -23,7 +23,15 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { getErrorMessage, toApiError } from '../../../lib/api-client';
 import { formatPeso } from '../../../lib/format';
 import { listedValue, useLocationOptions } from '../../../lib/options';
-import { approveDailyReport, createDailyReport, returnDailyReport, submitDailyReport, updateDailyReport, useDailyReportRecord, useDailySalesReport } from '../api/daily-reports';
+import {
+  approveDailyReport,
+  createDailyReport,
+  returnDailyReport,
+  submitDailyReport,
+  updateDailyReport,
+  useDailyReportRecord,
+  useDailySalesReport,
+} from '../api/daily-reports';
 import { REPORTS_PATH, useRevalidateReports } from '../api/reports-keys';
 import { CsvLink } from '../../../components/figures/csv-link';
 import { DateField } from './date-field';
@@ -37,7 +45,8 @@ type Amount = LocationFigures['by_payment_method'][number];
 const STATUS_COLORS = { draft: 'default', submitted: 'info', approved: 'success', returned: 'warning' } as const;
 
 /** A link to the sale lines behind a figure: the same date and location, plus the figure's own filter. */
-const linesHref = (date: string, location: number, extra: Record<string, string> = {}) => `?${new URLSearchParams({ tab: 'lines', date, location: String(location), ...extra }).toString()}`;
+const linesHref = (date: string, location: number, extra: Record<string, string> = {}) =>
+  `?${new URLSearchParams({ tab: 'lines', date, location: String(location), ...extra }).toString()}`;
 
 const Figure = ({ label, value, tone }: { label: string; value: string; tone?: 'error' | 'success' }) => (
   <Box role="group" aria-label={label} sx={{ minWidth: 120 }}>
@@ -50,7 +59,8 @@ const Figure = ({ label, value, tone }: { label: string; value: string; tone?: '
   </Box>
 );
 
-const varianceTone = (variance: string | null) => (variance === null ? undefined : Number(variance) === 0 ? 'success' : 'error');
+const varianceTone = (variance: string | null) =>
+  variance === null ? undefined : Number(variance) === 0 ? 'success' : 'error';
 
 type DailyReportPanelProps = {
   date: string;
@@ -102,7 +112,12 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
   };
 
   /** What the report's own fields share: locked unless the report is editable, the server's message (else the hint) beneath. */
-  const reportField = (name: 'cash_on_hand' | 'remarks', value: string, setValue: (next: string) => void, hint?: string) => ({
+  const reportField = (
+    name: 'cash_on_hand' | 'remarks',
+    value: string,
+    setValue: (next: string) => void,
+    hint?: string,
+  ) => ({
     size: 'small' as const,
     value,
     disabled: !editable || busy,
@@ -122,7 +137,15 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
   const toolbar = (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
       <DateField value={date} onChange={(value) => value && onChange({ date: value })} />
-      <TextField select fullWidth={false} size="small" label="Location" {...listedValue({ value: location ?? '' }, locations.data?.results)} onChange={(e) => onChange({ location: Number(e.target.value) || null })} sx={{ minWidth: 200 }}>
+      <TextField
+        select
+        fullWidth={false}
+        size="small"
+        label="Location"
+        {...listedValue({ value: location ?? '' }, locations.data?.results)}
+        onChange={(e) => onChange({ location: Number(e.target.value) || null })}
+        sx={{ minWidth: 200 }}
+      >
         {(locations.data?.results ?? []).map((l) => (
           <MenuItem key={l.id} value={l.id}>
             {l.name}
@@ -131,7 +154,12 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
       </TextField>
       <Box sx={{ flexGrow: 1 }} />
       <CsvLink path={`${REPORTS_PATH}get-daily-sales-report/`} params={{ date }} />
-      <Button variant="contained" startIcon={<UploadFileOutlined />} disabled={!location || !editable} onClick={() => setImporting(true)}>
+      <Button
+        variant="contained"
+        startIcon={<UploadFileOutlined />}
+        disabled={!location || !editable}
+        onClick={() => setImporting(true)}
+      >
         Import sales
       </Button>
     </Stack>
@@ -139,10 +167,20 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
 
   let body;
   if (figures.error && !figures.data) {
-    body = <LoadError title="The daily report could not be loaded" error={figures.error} onRetry={() => void figures.mutate()} />;
+    body = (
+      <LoadError
+        title="The daily report could not be loaded"
+        error={figures.error}
+        onRetry={() => void figures.mutate()}
+      />
+    );
   } else if (!figures.data) {
     body = (
-      <Box role="progressbar" aria-label="Loading the daily report" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+      <Box
+        role="progressbar"
+        aria-label="Loading the daily report"
+        sx={{ display: 'grid', placeItems: 'center', py: 6 }}
+      >
         <CircularProgress />
       </Box>
     );
@@ -189,22 +227,41 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
           <Typography variant="h6" component="h2">
             {locationName}, {date}
           </Typography>
-          <Chip size="small" label={status ? STATUS_LABELS[status] : 'Not started'} color={status ? STATUS_COLORS[status] : 'default'} />
+          <Chip
+            size="small"
+            label={status ? STATUS_LABELS[status] : 'Not started'}
+            color={status ? STATUS_COLORS[status] : 'default'}
+          />
           <Link component={RouterLink} to={linesHref(date, location)}>
             See the sale lines
           </Link>
         </Stack>
-        {status === 'approved' ? <Alert severity="success">Approved: this day is locked. Imports and deletions for it are refused.</Alert> : null}
+        {status === 'approved' ? (
+          <Alert severity="success">Approved: this day is locked. Imports and deletions for it are refused.</Alert>
+        ) : null}
         {status === 'returned' ? <Alert severity="warning">Returned: {report?.return_reason}</Alert> : null}
         {status === 'submitted' ? <Alert severity="info">Submitted and waiting for approval.</Alert> : null}
         <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Figure label="Net sales" value={formatPeso(chosen?.net_total ?? '0.00')} />
           <Figure label="Sales" value={String(chosen?.count ?? 0)} />
           <Figure label="Discounts" value={formatPeso(chosen?.discount_total ?? '0.00')} />
-          <Figure label="Cash on hand" value={chosen?.cash_on_hand === null || !chosen ? '—' : formatPeso(chosen.cash_on_hand)} />
-          <Figure label="Variance" value={chosen?.variance === null || !chosen ? '—' : formatPeso(chosen.variance)} tone={varianceTone(chosen?.variance ?? null)} />
+          <Figure
+            label="Cash on hand"
+            value={chosen?.cash_on_hand === null || !chosen ? '—' : formatPeso(chosen.cash_on_hand)}
+          />
+          <Figure
+            label="Variance"
+            value={chosen?.variance === null || !chosen ? '—' : formatPeso(chosen.variance)}
+            tone={varianceTone(chosen?.variance ?? null)}
+          />
         </Stack>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
+          }}
+        >
           {(
             [
               ['By payment method', 'payment_method', chosen?.by_payment_method ?? []],
@@ -217,13 +274,23 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
                 <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
                   {title}
                 </Typography>
-                <FigureTable label={title} rows={rows} rowKey={(a) => `${a.key}-${a.name}`} empty="No sales." columns={amountColumns(filter)} />
+                <FigureTable
+                  label={title}
+                  rows={rows}
+                  rowKey={(a) => `${a.key}-${a.name}`}
+                  empty="No sales."
+                  columns={amountColumns(filter)}
+                />
               </CardContent>
             </Card>
           ))}
         </Box>
         {record.error && !record.data ? (
-          <LoadError title="The report's status could not be loaded" error={record.error} onRetry={() => void record.mutate()} />
+          <LoadError
+            title="The report's status could not be loaded"
+            error={record.error}
+            onRetry={() => void record.mutate()}
+          />
         ) : (
           <Card variant="outlined">
             <CardContent>
@@ -234,10 +301,20 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                   <TextField
                     label="Cash on hand"
-                    {...reportField('cash_on_hand', cashOnHand, setCashOnHand, 'Counted cash; the variance is this minus cash sales.')}
+                    {...reportField(
+                      'cash_on_hand',
+                      cashOnHand,
+                      setCashOnHand,
+                      'Counted cash; the variance is this minus cash sales.',
+                    )}
                     slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                   />
-                  <TextField label="Remarks" {...reportField('remarks', remarks, setRemarks)} multiline sx={{ flexGrow: 1 }} />
+                  <TextField
+                    label="Remarks"
+                    {...reportField('remarks', remarks, setRemarks)}
+                    multiline
+                    sx={{ flexGrow: 1 }}
+                  />
                 </Stack>
                 <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                   {editable ? (
@@ -245,14 +322,25 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
                       <Button variant="outlined" disabled={busy} onClick={() => void act(save, 'Report saved.')}>
                         Save
                       </Button>
-                      <Button variant="contained" disabled={busy} onClick={() => void act(async () => submitDailyReport((await save()).id), 'Report submitted for approval.')}>
+                      <Button
+                        variant="contained"
+                        disabled={busy}
+                        onClick={() =>
+                          void act(async () => submitDailyReport((await save()).id), 'Report submitted for approval.')
+                        }
+                      >
                         Submit
                       </Button>
                     </>
                   ) : null}
                   {report && status === 'submitted' ? (
                     <>
-                      <Button variant="contained" color="success" disabled={busy} onClick={() => void act(() => approveDailyReport(report.id), 'Report approved.')}>
+                      <Button
+                        variant="contained"
+                        color="success"
+                        disabled={busy}
+                        onClick={() => void act(() => approveDailyReport(report.id), 'Report approved.')}
+                      >
                         Approve
                       </Button>
                       <Button variant="outlined" color="warning" disabled={busy} onClick={() => setReturning(true)}>
@@ -287,7 +375,13 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
           }}
         />
       ) : null}
-      <Dialog open={returning} onClose={busy ? undefined : () => setReturning(false)} fullWidth maxWidth="xs" aria-labelledby="return-report-title">
+      <Dialog
+        open={returning}
+        onClose={busy ? undefined : () => setReturning(false)}
+        fullWidth
+        maxWidth="xs"
+        aria-labelledby="return-report-title"
+      >
         <DialogTitle id="return-report-title">Return the report</DialogTitle>
         <DialogContent>
           <TextField
@@ -322,7 +416,9 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
                   showSnackbar('Report returned.', 'success');
                   await revalidate();
                 })
-                .catch((error: unknown) => setReasonError(toApiError(error).errors.reason?.join(' ') ?? getErrorMessage(error)))
+                .catch((error: unknown) =>
+                  setReasonError(toApiError(error).errors.reason?.join(' ') ?? getErrorMessage(error)),
+                )
                 .finally(() => setBusy(false));
             }}
           >
@@ -333,4 +429,3 @@ export const DailyReportPanel = ({ date, location, onChange }: DailyReportPanelP
     </>
   );
 };
-

@@ -8,5 +8,13 @@ type DateFieldProps = {
 
 /** The compact "Date" picker of the report toolbars; the label stays up because the browser always draws a date. */
 export const DateField = ({ value, onChange }: DateFieldProps) => (
-  <TextField fullWidth={false} size="small" type="date" label="Date" value={value} onChange={(e) => onChange(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+  <TextField
+    fullWidth={false}
+    size="small"
+    type="date"
+    label="Date"
+    value={value}
+    onChange={(e) => onChange(e.target.value)}
+    slotProps={{ inputLabel: { shrink: true } }}
+  />
 );

@@ -14,7 +14,14 @@ const setup = () => {
   const onStored = vi.fn();
   render(
     <AppProvider swr={testSwr}>
-      <ImportSalesDialog open location={1} locationName="Makati" date="2026-11-20" onClose={vi.fn()} onStored={onStored} />
+      <ImportSalesDialog
+        open
+        location={1}
+        locationName="Makati"
+        date="2026-11-20"
+        onClose={vi.fn()}
+        onStored={onStored}
+      />
     </AppProvider>,
   );
   return { onStored };
@@ -32,7 +39,13 @@ describe('import sales dialog', () => {
       'GET /banks/': { status: 200, data: banksPage },
       'POST /reports/store-sales-data/': {
         status: 400,
-        data: { message: 'Check the highlighted fields.', errors: { 'sales.1.amount': ['Enter an amount.'], 'sales.0.bank': ['Card and bank-transfer sales need a bank.'] } },
+        data: {
+          message: 'Check the highlighted fields.',
+          errors: {
+            'sales.1.amount': ['Enter an amount.'],
+            'sales.0.bank': ['Card and bank-transfer sales need a bank.'],
+          },
+        },
       },
     });
     const { onStored } = setup();
@@ -45,7 +58,10 @@ describe('import sales dialog', () => {
     const refusal = await screen.findByRole('alert', { name: 'Import refused' });
     expect(within(refusal).getByText('Line 1, bank: Card and bank-transfer sales need a bank.')).toBeInTheDocument();
     expect(within(refusal).getByText('Line 2, amount: Enter an amount.')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Line 2' })).getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(screen.getByRole('group', { name: 'Line 2' })).getByLabelText('Amount')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(onStored).not.toHaveBeenCalled();
   });
 
@@ -71,7 +87,19 @@ describe('import sales dialog', () => {
     expect(JSON.parse(String(posts[1]?.data))).toEqual({
       location: 1,
       date: '2026-11-20',
-      sales: [{ salesperson: 11, kind: 'walk_in', amount: '1500.00', discount: '0.00', payment_method: 'cash', bank: null, reference_no: '', reference: '', client: null }],
+      sales: [
+        {
+          salesperson: 11,
+          kind: 'walk_in',
+          amount: '1500.00',
+          discount: '0.00',
+          payment_method: 'cash',
+          bank: null,
+          reference_no: '',
+          reference: '',
+          client: null,
+        },
+      ],
     });
   });
 
@@ -79,18 +107,28 @@ describe('import sales dialog', () => {
     const calls = mockApi({
       'GET /salespersons/': { status: 200, data: salespersonsPage },
       'GET /banks/': { status: 200, data: banksPage },
-      'POST /reports/store-sales-data/': { status: 400, data: { message: 'Check the highlighted fields.', errors: { 'line_3.payment_method': ['Choose from cash, card, e_wallet, bank_transfer.'] } } },
+      'POST /reports/store-sales-data/': {
+        status: 400,
+        data: {
+          message: 'Check the highlighted fields.',
+          errors: { 'line_3.payment_method': ['Choose from cash, card, e_wallet, bank_transfer.'] },
+        },
+      },
     });
     setup();
     await userEvent.click(screen.getByRole('button', { name: 'CSV file' }));
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Choose a CSV file.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-    const file = new File(['salesperson,amount,payment_method\n11,100.00,cash\n11,50.00,gcash\n'], 'day.csv', { type: 'text/csv' });
+    const file = new File(['salesperson,amount,payment_method\n11,100.00,cash\n11,50.00,gcash\n'], 'day.csv', {
+      type: 'text/csv',
+    });
     fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [file] } });
     expect(screen.getByText('day.csv')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
-    expect(await screen.findByText('Line 3, payment_method: Choose from cash, card, e_wallet, bank_transfer.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Line 3, payment_method: Choose from cash, card, e_wallet, bank_transfer.'),
+    ).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe('/reports/store-sales-data/?location=1&date=2026-11-20');
     expect(post?.data).toBeInstanceOf(FormData);
@@ -99,7 +137,9 @@ describe('import sales dialog', () => {
 
 describe('lineErrors', () => {
   it('numbers form lines from 1, keeps CSV line numbers, and puts batch errors first', () => {
-    expect(lineErrors({ 'sales.2.amount': ['Enter an amount.'], line_5: ['Too many columns.'], date: ['Enter a date.'] })).toEqual([
+    expect(
+      lineErrors({ 'sales.2.amount': ['Enter an amount.'], line_5: ['Too many columns.'], date: ['Enter a date.'] }),
+    ).toEqual([
       { line: null, field: 'date', messages: ['Enter a date.'] },
       { line: 3, field: 'amount', messages: ['Enter an amount.'] },
       { line: 5, field: '', messages: ['Too many columns.'] },

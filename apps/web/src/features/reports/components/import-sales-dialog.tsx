@@ -17,7 +17,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import { BANKED_PAYMENT_METHODS, PAYMENT_METHODS, SALE_KINDS, SALES_CSV_COLUMNS, type PaymentMethod, type StoreSalesResult } from '@ginhawa/contract';
+import {
+  BANKED_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  SALE_KINDS,
+  SALES_CSV_COLUMNS,
+  type PaymentMethod,
+  type StoreSalesResult,
+} from '@ginhawa/contract';
 import { toApiError, type FieldErrors } from '../../../lib/api-client';
 import { useBankOptions, useSalespersonOptions } from '../api/options';
 import { newIdempotencyKey, storeSales, storeSalesCsv } from '../api/sales-lines';
@@ -25,9 +32,30 @@ import { fieldErrorOf, lineErrors } from './line-errors';
 import { PAYMENT_METHOD_LABELS } from './report-params';
 
 type SaleKind = (typeof SALE_KINDS)[number];
-type FormLine = { salesperson: string; kind: SaleKind; amount: string; discount: string; payment_method: PaymentMethod; bank: string; reference_no: string };
-const emptyLine = (): FormLine => ({ salesperson: '', kind: 'walk_in', amount: '', discount: '0.00', payment_method: 'cash', bank: '', reference_no: '' });
-const KIND_LABELS: Record<SaleKind, string> = { membership: 'Membership', voucher: 'Voucher', walk_in: 'Walk-in', other: 'Other' };
+type FormLine = {
+  salesperson: string;
+  kind: SaleKind;
+  amount: string;
+  discount: string;
+  payment_method: PaymentMethod;
+  bank: string;
+  reference_no: string;
+};
+const emptyLine = (): FormLine => ({
+  salesperson: '',
+  kind: 'walk_in',
+  amount: '',
+  discount: '0.00',
+  payment_method: 'cash',
+  bank: '',
+  reference_no: '',
+});
+const KIND_LABELS: Record<SaleKind, string> = {
+  membership: 'Membership',
+  voucher: 'Voucher',
+  walk_in: 'Walk-in',
+  other: 'Other',
+};
 
 type ImportSalesDialogProps = {
   open: boolean;
@@ -42,7 +70,14 @@ type ImportSalesDialogProps = {
  * Import a day's sales for one location, as a form of lines or a CSV file. The API stores all
  * lines or none: a refusal lists every bad line here before anything is stored.
  */
-export const ImportSalesDialog = ({ open, location, locationName, date, onClose, onStored }: ImportSalesDialogProps) => {
+export const ImportSalesDialog = ({
+  open,
+  location,
+  locationName,
+  date,
+  onClose,
+  onStored,
+}: ImportSalesDialogProps) => {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [mode, setMode] = useState<'form' | 'csv'>('form');
   const [lines, setLines] = useState<FormLine[]>([emptyLine()]);
@@ -59,7 +94,8 @@ export const ImportSalesDialog = ({ open, location, locationName, date, onClose,
     if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
     return attempt.current.key;
   };
-  const update = (index: number, change: Partial<FormLine>) => setLines((current) => current.map((line, i) => (i === index ? { ...line, ...change } : line)));
+  const update = (index: number, change: Partial<FormLine>) =>
+    setLines((current) => current.map((line, i) => (i === index ? { ...line, ...change } : line)));
 
   const submit = async () => {
     setBusy(true);
@@ -72,7 +108,12 @@ export const ImportSalesDialog = ({ open, location, locationName, date, onClose,
           setMessage('Choose a CSV file.');
           return;
         }
-        result = await storeSalesCsv(location, date, file, keyFor(`csv:${location}:${date}:${file.name}:${file.size}:${file.lastModified}`));
+        result = await storeSalesCsv(
+          location,
+          date,
+          file,
+          keyFor(`csv:${location}:${date}:${file.name}:${file.size}:${file.lastModified}`),
+        );
       } else {
         const body = {
           location,
@@ -106,14 +147,27 @@ export const ImportSalesDialog = ({ open, location, locationName, date, onClose,
 
   const refused = lineErrors(errors);
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="import-sales-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby="import-sales-title"
+    >
       <DialogTitle id="import-sales-title">Import sales</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
             {locationName}, {date}. Every line is checked first: if one is wrong, nothing is stored.
           </Typography>
-          <ToggleButtonGroup exclusive size="small" value={mode} onChange={(_e, value: 'form' | 'csv' | null) => value && setMode(value)} aria-label="How to import">
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={mode}
+            onChange={(_e, value: 'form' | 'csv' | null) => value && setMode(value)}
+            aria-label="How to import"
+          >
             <ToggleButton value="form">Enter lines</ToggleButton>
             <ToggleButton value="csv">CSV file</ToggleButton>
           </ToggleButtonGroup>
@@ -138,12 +192,18 @@ export const ImportSalesDialog = ({ open, location, locationName, date, onClose,
           {mode === 'csv' ? (
             <Stack spacing={1}>
               <Typography variant="body2">
-                A header row, then one sale a line. Columns: <code>{SALES_CSV_COLUMNS.join(', ')}</code> (salesperson, amount and payment_method are required; salesperson and bank
-                are ids).
+                A header row, then one sale a line. Columns: <code>{SALES_CSV_COLUMNS.join(', ')}</code> (salesperson,
+                amount and payment_method are required; salesperson and bank are ids).
               </Typography>
               <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
                 Choose CSV file
-                <input hidden type="file" accept=".csv,text/csv" aria-label="CSV file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+                <input
+                  hidden
+                  type="file"
+                  accept=".csv,text/csv"
+                  aria-label="CSV file"
+                  onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                />
               </Button>
               <Typography variant="body2" color="text.secondary">
                 {file ? file.name : 'No file chosen.'}
@@ -154,8 +214,22 @@ export const ImportSalesDialog = ({ open, location, locationName, date, onClose,
               {lines.map((line, index) => {
                 const banked = BANKED_PAYMENT_METHODS.includes(line.payment_method);
                 return (
-                  <Box key={index} role="group" aria-label={`Line ${index + 1}`} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr 1.3fr 1.3fr auto' }, alignItems: 'start' }}>
-                    <Typography variant="overline" color="text.secondary" sx={{ gridColumn: '1 / -1', lineHeight: 1.5 }}>
+                  <Box
+                    key={index}
+                    role="group"
+                    aria-label={`Line ${index + 1}`}
+                    sx={{
+                      display: 'grid',
+                      gap: 1.5,
+                      gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr 1.3fr 1.3fr auto' },
+                      alignItems: 'start',
+                    }}
+                  >
+                    <Typography
+                      variant="overline"
+                      color="text.secondary"
+                      sx={{ gridColumn: '1 / -1', lineHeight: 1.5 }}
+                    >
                       Line {index + 1}
                     </Typography>
                     <TextField
@@ -174,7 +248,13 @@ export const ImportSalesDialog = ({ open, location, locationName, date, onClose,
                         </MenuItem>
                       ))}
                     </TextField>
-                    <TextField select size="small" label="Kind" value={line.kind} onChange={(e) => update(index, { kind: e.target.value as SaleKind })}>
+                    <TextField
+                      select
+                      size="small"
+                      label="Kind"
+                      value={line.kind}
+                      onChange={(e) => update(index, { kind: e.target.value as SaleKind })}
+                    >
                       {SALE_KINDS.map((k) => (
                         <MenuItem key={k} value={k}>
                           {KIND_LABELS[k]}
@@ -199,7 +279,13 @@ export const ImportSalesDialog = ({ open, location, locationName, date, onClose,
                       helperText={fieldErrorOf(errors, index, 'discount')}
                       slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                     />
-                    <TextField select size="small" label="Paid by" value={line.payment_method} onChange={(e) => update(index, { payment_method: e.target.value as PaymentMethod })}>
+                    <TextField
+                      select
+                      size="small"
+                      label="Paid by"
+                      value={line.payment_method}
+                      onChange={(e) => update(index, { payment_method: e.target.value as PaymentMethod })}
+                    >
                       {PAYMENT_METHODS.map((m) => (
                         <MenuItem key={m} value={m}>
                           {PAYMENT_METHOD_LABELS[m]}
@@ -232,13 +318,21 @@ export const ImportSalesDialog = ({ open, location, locationName, date, onClose,
                         helperText={fieldErrorOf(errors, index, 'reference_no')}
                       />
                     )}
-                    <IconButton aria-label={`Remove line ${index + 1}`} disabled={lines.length === 1} onClick={() => setLines((current) => current.filter((_l, i) => i !== index))}>
+                    <IconButton
+                      aria-label={`Remove line ${index + 1}`}
+                      disabled={lines.length === 1}
+                      onClick={() => setLines((current) => current.filter((_l, i) => i !== index))}
+                    >
                       <DeleteOutlined />
                     </IconButton>
                   </Box>
                 );
               })}
-              <Button startIcon={<AddOutlined />} onClick={() => setLines((current) => [...current, emptyLine()])} sx={{ alignSelf: 'flex-start' }}>
+              <Button
+                startIcon={<AddOutlined />}
+                onClick={() => setLines((current) => [...current, emptyLine()])}
+                sx={{ alignSelf: 'flex-start' }}
+              >
                 Add line
               </Button>
             </Stack>

@@ -8,7 +8,9 @@ import { leaderboard } from './reports-fixtures';
 
 const setup = (cutoff = 1) => {
   const onChange = vi.fn();
-  renderWithRouter(<LeaderboardPanel period={{ month: 11, year: 2026, cutoff }} onChange={onChange} />, { path: '/admin/reports?tab=leaderboard' });
+  renderWithRouter(<LeaderboardPanel period={{ month: 11, year: 2026, cutoff }} onChange={onChange} />, {
+    path: '/admin/reports?tab=leaderboard',
+  });
   return { onChange };
 };
 
@@ -19,11 +21,17 @@ describe('leaderboard panel', () => {
     const table = await screen.findByRole('table', { name: 'Leaderboard' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(['1', '1', '3']);
-    expect(within(table).getByRole('link', { name: 'Sale lines of Ben Cruz' })).toHaveAttribute('href', '/admin/reports?tab=lines&salesperson=12&date_from=2026-11-01&date_to=2026-11-15');
+    expect(within(table).getByRole('link', { name: 'Sale lines of Ben Cruz' })).toHaveAttribute(
+      'href',
+      '/admin/reports?tab=lines&salesperson=12&date_from=2026-11-01&date_to=2026-11-15',
+    );
     expect(within(rows[1]!).getByText('—')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('45.00%')).toBeInTheDocument();
     expect(calls[0]?.url).toBe('/reports/leaderboards/?month=11&year=2026&cutoff=1');
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/reports/leaderboards/?month=11&year=2026&cutoff=1&format=csv');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/reports/leaderboards/?month=11&year=2026&cutoff=1&format=csv',
+    );
   });
 
   it('switches the cutoff', async () => {

@@ -20,16 +20,24 @@ export const LeaderboardPanel = ({ period, onChange }: LeaderboardPanelProps) =>
   const cutoff = period.cutoff ?? 1;
 
   let body;
-  if (board.error && !board.data) body = <LoadError title="The leaderboard could not be loaded" error={board.error} onRetry={() => void board.mutate()} />;
+  if (board.error && !board.data)
+    body = (
+      <LoadError title="The leaderboard could not be loaded" error={board.error} onRetry={() => void board.mutate()} />
+    );
   else if (!board.data)
     body = (
-      <Box role="progressbar" aria-label="Loading the leaderboard" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+      <Box
+        role="progressbar"
+        aria-label="Loading the leaderboard"
+        sx={{ display: 'grid', placeItems: 'center', py: 6 }}
+      >
         <CircularProgress />
       </Box>
     );
   else {
     const { date_from: from, date_to: to } = board.data;
-    const drill = (salesperson: number) => `?${new URLSearchParams({ tab: 'lines', salesperson: String(salesperson), date_from: from, date_to: to }).toString()}`;
+    const drill = (salesperson: number) =>
+      `?${new URLSearchParams({ tab: 'lines', salesperson: String(salesperson), date_from: from, date_to: to }).toString()}`;
     body = (
       <>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -49,12 +57,20 @@ export const LeaderboardPanel = ({ period, onChange }: LeaderboardPanelProps) =>
               label: 'Net',
               align: 'right',
               render: (r) => (
-                <Link component={RouterLink} to={drill(r.salesperson)} aria-label={`Sale lines of ${r.salesperson_name}`}>
+                <Link
+                  component={RouterLink}
+                  to={drill(r.salesperson)}
+                  aria-label={`Sale lines of ${r.salesperson_name}`}
+                >
                   {formatPeso(r.total)}
                 </Link>
               ),
             },
-            { label: 'Of target', align: 'right', render: (r) => (r.share_of_target === null ? '—' : `${r.share_of_target}%`) },
+            {
+              label: 'Of target',
+              align: 'right',
+              render: (r) => (r.share_of_target === null ? '—' : `${r.share_of_target}%`),
+            },
           ]}
         />
       </>

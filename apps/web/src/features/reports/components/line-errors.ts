@@ -18,4 +18,5 @@ export const lineErrors = (errors: FieldErrors): LineError[] =>
     .sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 
 /** The errors of one form line's field (`sales.<index>.<field>`). */
-export const fieldErrorOf = (errors: FieldErrors, index: number, field: string): string | undefined => errors[`sales.${index}.${field}`]?.join(' ');
+export const fieldErrorOf = (errors: FieldErrors, index: number, field: string): string | undefined =>
+  errors[`sales.${index}.${field}`]?.join(' ');

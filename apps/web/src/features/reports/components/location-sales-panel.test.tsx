@@ -8,7 +8,9 @@ import { locationSales } from './reports-fixtures';
 
 const setup = () => {
   const onChange = vi.fn();
-  renderWithRouter(<LocationSalesPanel period={{ month: 2, year: 2024 }} onChange={onChange} />, { path: '/admin/reports?tab=locations' });
+  renderWithRouter(<LocationSalesPanel period={{ month: 2, year: 2024 }} onChange={onChange} />, {
+    path: '/admin/reports?tab=locations',
+  });
   return { onChange };
 };
 
@@ -17,11 +19,17 @@ describe('location sales panel', () => {
     const calls = mockApi({ 'GET /reports/get-location-sales/': { status: 200, data: locationSales } });
     setup();
     const table = await screen.findByRole('table', { name: 'Sales by location' });
-    expect(within(table).getByRole('link', { name: 'Makati' })).toHaveAttribute('href', '/admin/reports?tab=lines&location=1&date_from=2024-02-01&date_to=2024-02-29');
+    expect(within(table).getByRole('link', { name: 'Makati' })).toHaveAttribute(
+      'href',
+      '/admin/reports?tab=lines&location=1&date_from=2024-02-01&date_to=2024-02-29',
+    );
     expect(within(table).getByText('₱2,000.50')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Net sales per day, February 2024' })).toBeInTheDocument();
     expect(calls[0]?.url).toBe('/reports/get-location-sales/?month=2&year=2024');
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/reports/get-location-sales/?month=2&year=2024&format=csv');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/reports/get-location-sales/?month=2&year=2024&format=csv',
+    );
   });
 
   it('changes the month', async () => {
@@ -33,14 +41,24 @@ describe('location sales panel', () => {
   });
 
   it('says when the month has no sales instead of drawing an empty chart', async () => {
-    mockApi({ 'GET /reports/get-location-sales/': { status: 200, data: { ...locationSales, locations: [], total: '0.00', count: 0 } } });
+    mockApi({
+      'GET /reports/get-location-sales/': {
+        status: 200,
+        data: { ...locationSales, locations: [], total: '0.00', count: 0 },
+      },
+    });
     setup();
     expect(await screen.findByText('No sales in February 2024.')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
   it('shows the server’s sentence when the figures cannot be loaded', async () => {
-    mockApi({ 'GET /reports/get-location-sales/': { status: 403, data: { message: 'You do not have permission to perform this action.' } } });
+    mockApi({
+      'GET /reports/get-location-sales/': {
+        status: 403,
+        data: { message: 'You do not have permission to perform this action.' },
+      },
+    });
     setup();
     expect(await screen.findByText('The location sales could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('You do not have permission to perform this action.')).toBeInTheDocument();

@@ -50,16 +50,32 @@ type LocationSalesPanelProps = {
 };
 
 /** Location sales by month: a line per location over the days, and the month's totals as a table. */
-export const LocationSalesPanel = ({ period, onChange, showPeriod = true, linesPath = '' }: LocationSalesPanelProps) => {
+export const LocationSalesPanel = ({
+  period,
+  onChange,
+  showPeriod = true,
+  linesPath = '',
+}: LocationSalesPanelProps) => {
   const sales = useLocationSales(period);
   const first = `${period.year}-${pad(period.month)}-01`;
   const last = `${period.year}-${pad(period.month)}-${pad(daysIn(period.month, period.year))}`;
 
   let body;
-  if (sales.error && !sales.data) body = <LoadError title="The location sales could not be loaded" error={sales.error} onRetry={() => void sales.mutate()} />;
+  if (sales.error && !sales.data)
+    body = (
+      <LoadError
+        title="The location sales could not be loaded"
+        error={sales.error}
+        onRetry={() => void sales.mutate()}
+      />
+    );
   else if (!sales.data)
     body = (
-      <Box role="progressbar" aria-label="Loading the location sales" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+      <Box
+        role="progressbar"
+        aria-label="Loading the location sales"
+        sx={{ display: 'grid', placeItems: 'center', py: 6 }}
+      >
         <CircularProgress />
       </Box>
     );
@@ -73,8 +89,17 @@ export const LocationSalesPanel = ({ period, onChange, showPeriod = true, linesP
             No sales in {MONTH_NAMES[period.month - 1]} {period.year}.
           </Typography>
         ) : (
-          <Box sx={{ width: '100%', height: { xs: 260, md: 340 } }} aria-label={`Net sales per day, ${MONTH_NAMES[period.month - 1]} ${period.year}`} role="img">
-            <LineChart xAxis={[{ data: days, scaleType: 'point', label: 'Day' }]} series={series} yAxis={[{ width: 72 }]} margin={{ left: 8, right: 16 }} />
+          <Box
+            sx={{ width: '100%', height: { xs: 260, md: 340 } }}
+            aria-label={`Net sales per day, ${MONTH_NAMES[period.month - 1]} ${period.year}`}
+            role="img"
+          >
+            <LineChart
+              xAxis={[{ data: days, scaleType: 'point', label: 'Day' }]}
+              series={series}
+              yAxis={[{ width: 72 }]}
+              margin={{ left: 8, right: 16 }}
+            />
           </Box>
         )}
         <FigureTable
@@ -90,7 +115,11 @@ export const LocationSalesPanel = ({ period, onChange, showPeriod = true, linesP
                   l.location_name
                 ) : (
                   // Long branch names wrap so the net column stays in view on a phone.
-                  <Link component={RouterLink} sx={{ whiteSpace: 'normal' }} to={`${linesPath}?${new URLSearchParams({ tab: 'lines', location: String(l.location), date_from: first, date_to: last }).toString()}`}>
+                  <Link
+                    component={RouterLink}
+                    sx={{ whiteSpace: 'normal' }}
+                    to={`${linesPath}?${new URLSearchParams({ tab: 'lines', location: String(l.location), date_from: first, date_to: last }).toString()}`}
+                  >
                     {l.location_name}
                   </Link>
                 ),

@@ -37,5 +37,15 @@ export const readId = (params: URLSearchParams, name: string): number | null => 
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = { cash: 'Cash', card: 'Card', e_wallet: 'E-wallet', bank_transfer: 'Bank transfer' };
-export const STATUS_LABELS: Record<string, string> = { draft: 'Draft', submitted: 'Submitted', approved: 'Approved', returned: 'Returned' };
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  e_wallet: 'E-wallet',
+  bank_transfer: 'Bank transfer',
+};
+export const STATUS_LABELS: Record<string, string> = {
+  draft: 'Draft',
+  submitted: 'Submitted',
+  approved: 'Approved',
+  returned: 'Returned',
+};

@@ -4,8 +4,28 @@ import type { DailyReport, DailySalesReport, Leaderboard, LocationSales, SaleLin
 const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 
 export const locationsPage = page([
-  { id: 1, name: 'Makati', address: '', phone: '', is_active: true, opening_time: '09:00', closing_time: '21:00', created_at: '', updated_at: '' },
-  { id: 2, name: 'Cebu', address: '', phone: '', is_active: true, opening_time: '09:00', closing_time: '21:00', created_at: '', updated_at: '' },
+  {
+    id: 1,
+    name: 'Makati',
+    address: '',
+    phone: '',
+    is_active: true,
+    opening_time: '09:00',
+    closing_time: '21:00',
+    created_at: '',
+    updated_at: '',
+  },
+  {
+    id: 2,
+    name: 'Cebu',
+    address: '',
+    phone: '',
+    is_active: true,
+    opening_time: '09:00',
+    closing_time: '21:00',
+    created_at: '',
+    updated_at: '',
+  },
 ]);
 
 export const dailySales: DailySalesReport = {
@@ -72,8 +92,8 @@ export const report = (status: DailyReport['status'], extra: Partial<DailyReport
   ...extra,
 });
 
-export const reportPage = (status: DailyReport['status'] | null, extra: Partial<DailyReport> = {}) => page(status ? [report(status, extra)] : []);
-
+export const reportPage = (status: DailyReport['status'] | null, extra: Partial<DailyReport> = {}) =>
+  page(status ? [report(status, extra)] : []);
 
 export const saleLinesPage = (lines: SaleLineRead[], count = lines.length) => ({ ...page(lines), count });
 
@@ -81,8 +101,20 @@ export const locationSales: LocationSales = {
   month: 2,
   year: 2024,
   locations: [
-    { location: 1, location_name: 'Makati', days: [{ date: '2024-02-29', total: '1200.50', count: 2 }], total: '1200.50', count: 2 },
-    { location: 2, location_name: 'Cebu', days: [{ date: '2024-02-01', total: '800.00', count: 1 }], total: '800.00', count: 1 },
+    {
+      location: 1,
+      location_name: 'Makati',
+      days: [{ date: '2024-02-29', total: '1200.50', count: 2 }],
+      total: '1200.50',
+      count: 2,
+    },
+    {
+      location: 2,
+      location_name: 'Cebu',
+      days: [{ date: '2024-02-01', total: '800.00', count: 1 }],
+      total: '800.00',
+      count: 1,
+    },
   ],
   total: '2000.50',
   count: 3,
@@ -95,13 +127,70 @@ export const leaderboard: Leaderboard = {
   date_from: '2026-11-01',
   date_to: '2026-11-15',
   results: [
-    { rank: 1, salesperson: 11, salesperson_name: 'Ana Reyes', location: 1, location_name: 'Makati', total: '9000.00', count: 6, target: '20000.00', share_of_target: '45.00' },
-    { rank: 1, salesperson: 12, salesperson_name: 'Ben Cruz', location: 2, location_name: 'Cebu', total: '9000.00', count: 4, target: '0.00', share_of_target: null },
-    { rank: 3, salesperson: 13, salesperson_name: 'Carla Lim', location: 1, location_name: 'Makati', total: '500.00', count: 1, target: '20000.00', share_of_target: '2.50' },
+    {
+      rank: 1,
+      salesperson: 11,
+      salesperson_name: 'Ana Reyes',
+      location: 1,
+      location_name: 'Makati',
+      total: '9000.00',
+      count: 6,
+      target: '20000.00',
+      share_of_target: '45.00',
+    },
+    {
+      rank: 1,
+      salesperson: 12,
+      salesperson_name: 'Ben Cruz',
+      location: 2,
+      location_name: 'Cebu',
+      total: '9000.00',
+      count: 4,
+      target: '0.00',
+      share_of_target: null,
+    },
+    {
+      rank: 3,
+      salesperson: 13,
+      salesperson_name: 'Carla Lim',
+      location: 1,
+      location_name: 'Makati',
+      total: '500.00',
+      count: 1,
+      target: '20000.00',
+      share_of_target: '2.50',
+    },
   ],
 };
 
 export const salespersonsPage = page([
-  { id: 11, kind: 'salesperson', user: null, username: null, first_name: 'Ana', last_name: 'Reyes', full_name: 'Ana Reyes', employee_code: 'SP-0001', phone: null, location: 1, location_name: 'Makati', hire_date: '2024-01-01', is_active: true, monthly_target: '20000.00', created_at: '', updated_at: '' },
+  {
+    id: 11,
+    kind: 'salesperson',
+    user: null,
+    username: null,
+    first_name: 'Ana',
+    last_name: 'Reyes',
+    full_name: 'Ana Reyes',
+    employee_code: 'SP-0001',
+    phone: null,
+    location: 1,
+    location_name: 'Makati',
+    hire_date: '2024-01-01',
+    is_active: true,
+    monthly_target: '20000.00',
+    created_at: '',
+    updated_at: '',
+  },
 ]);
-export const banksPage = page([{ id: 4, name: 'BDO Unibank', account_name: 'Ginhawa', account_number: '1234567890', is_active: true, created_at: '', updated_at: '' }]);
+export const banksPage = page([
+  {
+    id: 4,
+    name: 'BDO Unibank',
+    account_name: 'Ginhawa',
+    account_number: '1234567890',
+    is_active: true,
+    created_at: '',
+    updated_at: '',
+  },
+]);

@@ -21,8 +21,13 @@ describe('reports screen', () => {
   });
 
   it('keeps the tab and period in the URL', async () => {
-    const calls = mockApi({ 'GET /reports/leaderboards/': { status: 200, data: leaderboard }, 'GET /locations/': { status: 200, data: locationsPage } });
-    const { router } = renderWithRouter(<ReportsScreen />, { path: '/admin/reports?tab=leaderboard&month=11&year=2026&cutoff=1' });
+    const calls = mockApi({
+      'GET /reports/leaderboards/': { status: 200, data: leaderboard },
+      'GET /locations/': { status: 200, data: locationsPage },
+    });
+    const { router } = renderWithRouter(<ReportsScreen />, {
+      path: '/admin/reports?tab=leaderboard&month=11&year=2026&cutoff=1',
+    });
     expect(await screen.findByRole('table', { name: 'Leaderboard' })).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/reports/leaderboards/?month=11&year=2026&cutoff=1')).toBe(true);
     await userEvent.click(screen.getByRole('tab', { name: 'Sale lines' }));

@@ -14,10 +14,16 @@ import { LocationSalesPanel } from './location-sales-panel';
 import { readDate, readId, readPeriod, readTab, type ReportTab } from './report-params';
 import { SalesLinesPanel } from './sales-lines-panel';
 
-const TAB_LABELS: Record<ReportTab, string> = { daily: 'Daily report', lines: 'Sale lines', locations: 'Location sales', leaderboard: 'Leaderboard' };
+const TAB_LABELS: Record<ReportTab, string> = {
+  daily: 'Daily report',
+  lines: 'Sale lines',
+  locations: 'Location sales',
+  leaderboard: 'Leaderboard',
+};
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-const pick = <T extends string>(values: readonly T[], value: string | null): T | undefined => values.find((v) => v === value);
+const pick = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.find((v) => v === value);
 
 /** The sale-line filters in the URL; anything malformed is left out rather than sent for a 400. */
 const readLineFilters = (params: URLSearchParams): SaleLineFilters => {
@@ -69,17 +75,34 @@ export const ReportsScreen = () => {
   const period = readPeriod(params);
   return (
     <>
-      <PageHeader title="Reports" subtitle="Daily sales reports and their approval, sale lines, location sales and the leaderboard." />
+      <PageHeader
+        title="Reports"
+        subtitle="Daily sales reports and their approval, sale lines, location sales and the leaderboard."
+      />
       <Card>
-        <Tabs value={tab} onChange={(_e, value: ReportTab) => setParams(new URLSearchParams({ tab: value }))} variant="scrollable" allowScrollButtonsMobile aria-label="Reports">
+        <Tabs
+          value={tab}
+          onChange={(_e, value: ReportTab) => setParams(new URLSearchParams({ tab: value }))}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Reports"
+        >
           {(Object.keys(TAB_LABELS) as ReportTab[]).map((t) => (
             <Tab key={t} value={t} label={TAB_LABELS[t]} />
           ))}
         </Tabs>
         <CardContent>
-          {tab === 'daily' ? <DailyReportPanel date={readDate(params)} location={linked.data?.location ?? readId(params, 'location')} onChange={change} /> : null}
+          {tab === 'daily' ? (
+            <DailyReportPanel
+              date={readDate(params)}
+              location={linked.data?.location ?? readId(params, 'location')}
+              onChange={change}
+            />
+          ) : null}
           {tab === 'lines' ? <SalesLinesPanel filters={readLineFilters(params)} onChange={change} /> : null}
-          {tab === 'locations' ? <LocationSalesPanel period={{ month: period.month, year: period.year }} onChange={change} /> : null}
+          {tab === 'locations' ? (
+            <LocationSalesPanel period={{ month: period.month, year: period.year }} onChange={change} />
+          ) : null}
           {tab === 'leaderboard' ? <LeaderboardPanel period={period} onChange={change} /> : null}
         </CardContent>
       </Card>

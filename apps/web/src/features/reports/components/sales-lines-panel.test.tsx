@@ -18,7 +18,16 @@ describe('sale lines panel', () => {
   it('asks for the lines behind a figure with its filters, and exports the same filters as CSV', async () => {
     const calls = mockApi({
       'GET /locations/': { status: 200, data: locationsPage },
-      'GET /reports/daily-sales/': { status: 200, data: saleLinesPage([saleLine(1), saleLine(2, { payment_method: 'card', bank: 4, bank_name: 'BDO Unibank', net_amount: '900.00' })], 2) },
+      'GET /reports/daily-sales/': {
+        status: 200,
+        data: saleLinesPage(
+          [
+            saleLine(1),
+            saleLine(2, { payment_method: 'card', bank: 4, bank_name: 'BDO Unibank', net_amount: '900.00' }),
+          ],
+          2,
+        ),
+      },
     });
     setup({ salesperson: 11, date_from: '2026-11-01', date_to: '2026-11-15' });
     const table = await screen.findByRole('table', { name: 'Sale lines' });
@@ -27,7 +36,14 @@ describe('sale lines panel', () => {
     expect(screen.getByText(/Sale lines for 2026-11-01 to 2026-11-15, Ana Reyes — 2 in all/)).toBeInTheDocument();
     const read = calls.find((c) => c.url.startsWith('/reports/daily-sales/'));
     const query = (url: string | null | undefined) => Object.fromEntries(new URLSearchParams(url?.split('?')[1]));
-    expect(query(read?.url)).toEqual({ date_from: '2026-11-01', date_to: '2026-11-15', salesperson: '11', page: '1', pageSize: '25', ordering: '-date,id' });
+    expect(query(read?.url)).toEqual({
+      date_from: '2026-11-01',
+      date_to: '2026-11-15',
+      salesperson: '11',
+      page: '1',
+      pageSize: '25',
+      ordering: '-date,id',
+    });
     const csv = screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
     expect(csv?.startsWith('/api/reports/daily-sales/?')).toBe(true);
     expect(query(csv)).toEqual({ date_from: '2026-11-01', date_to: '2026-11-15', salesperson: '11', format: 'csv' });
@@ -37,7 +53,10 @@ describe('sale lines panel', () => {
     const calls = mockApi({
       'GET /locations/': { status: 200, data: locationsPage },
       'GET /reports/daily-sales/': { status: 200, data: saleLinesPage([saleLine(1), saleLine(2)]) },
-      'POST /reports/delete-sales-data/': { status: 202, data: { result: 'requested', deleted: 0, message: 'Your request to delete 1 sale was sent for approval.' } },
+      'POST /reports/delete-sales-data/': {
+        status: 202,
+        data: { result: 'requested', deleted: 0, message: 'Your request to delete 1 sale was sent for approval.' },
+      },
     });
     setup({ date: '2026-11-20' });
     const deleteButton = await screen.findByRole('button', { name: /^Delete/ });
@@ -48,14 +67,20 @@ describe('sale lines panel', () => {
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Entered twice.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findAllByText('Your request to delete 1 sale was sent for approval.')).not.toHaveLength(0);
-    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')?.data))).toEqual({ ids: [2], reason: 'Entered twice.' });
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')?.data))).toEqual({
+      ids: [2],
+      reason: 'Entered twice.',
+    });
   });
 
   it('shows a refusal (the day is approved) inside the delete dialog', async () => {
     mockApi({
       'GET /locations/': { status: 200, data: locationsPage },
       'GET /reports/daily-sales/': { status: 200, data: saleLinesPage([saleLine(1)]) },
-      'POST /reports/delete-sales-data/': { status: 409, data: { message: 'Makati’s report for 2026-11-20 is approved; its sales can no longer change.' } },
+      'POST /reports/delete-sales-data/': {
+        status: 409,
+        data: { message: 'Makati’s report for 2026-11-20 is approved; its sales can no longer change.' },
+      },
     });
     setup({ date: '2026-11-20' });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select sale 1' }));
@@ -66,7 +91,10 @@ describe('sale lines panel', () => {
   });
 
   it('says when nothing matches, and when the lines cannot be loaded', async () => {
-    mockApi({ 'GET /locations/': { status: 200, data: locationsPage }, 'GET /reports/daily-sales/': { status: 200, data: saleLinesPage([]) } });
+    mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/daily-sales/': { status: 200, data: saleLinesPage([]) },
+    });
     setup({ date: '2026-11-20', payment_method: 'e_wallet' });
     expect(await screen.findByText('No sale lines match these filters.')).toBeInTheDocument();
   });

@@ -61,8 +61,11 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
   const [decision, setDecision] = useState<DeleteSalesResult | null>(null);
 
   const rows = lines.data?.results ?? [];
-  const period = filters.date ?? (filters.date_from || filters.date_to ? `${filters.date_from ?? '…'} to ${filters.date_to ?? '…'}` : 'all dates');
-  const toggle = (id: number) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
+  const period =
+    filters.date ??
+    (filters.date_from || filters.date_to ? `${filters.date_from ?? '…'} to ${filters.date_to ?? '…'}` : 'all dates');
+  const toggle = (id: number) =>
+    setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
 
   const remove = async () => {
     setBusy(true);
@@ -85,8 +88,22 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
   return (
     <>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-        <DateField value={filters.date ?? ''} onChange={(value) => onChange({ date: value || undefined, date_from: undefined, date_to: undefined, page: undefined })} />
-        <TextField select fullWidth={false} size="small" label="Location" value={filters.location ?? ''} onChange={(e) => onChange({ location: e.target.value || undefined, page: undefined })} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ minWidth: 180 }}>
+        <DateField
+          value={filters.date ?? ''}
+          onChange={(value) =>
+            onChange({ date: value || undefined, date_from: undefined, date_to: undefined, page: undefined })
+          }
+        />
+        <TextField
+          select
+          fullWidth={false}
+          size="small"
+          label="Location"
+          value={filters.location ?? ''}
+          onChange={(e) => onChange({ location: e.target.value || undefined, page: undefined })}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 180 }}
+        >
           <MenuItem value="">All locations</MenuItem>
           {(locations.data?.results ?? []).map((l) => (
             <MenuItem key={l.id} value={String(l.id)}>
@@ -100,7 +117,9 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
           size="small"
           label="Paid by"
           value={filters.payment_method ?? ''}
-          onChange={(e) => onChange({ payment_method: (e.target.value as PaymentMethod | '') || undefined, page: undefined })}
+          onChange={(e) =>
+            onChange({ payment_method: (e.target.value as PaymentMethod | '') || undefined, page: undefined })
+          }
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 150 }}
         >
@@ -118,7 +137,13 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
         ) : null}
         <Box sx={{ flexGrow: 1 }} />
         <CsvLink path={DAILY_SALES_PATH} params={{ ...filters, page: undefined, pageSize: undefined }} />
-        <Button color="error" variant="outlined" startIcon={<DeleteOutlined />} disabled={!selected.length} onClick={() => setConfirming(true)}>
+        <Button
+          color="error"
+          variant="outlined"
+          startIcon={<DeleteOutlined />}
+          disabled={!selected.length}
+          onClick={() => setConfirming(true)}
+        >
           Delete {selected.length || ''}
         </Button>
       </Stack>
@@ -128,7 +153,11 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
         {lines.data ? ` — ${lines.data.count} in all` : ''}
       </Typography>
       {decision ? (
-        <Alert severity={decision.result === 'deleted' ? 'success' : 'info'} onClose={() => setDecision(null)} sx={{ mb: 2 }}>
+        <Alert
+          severity={decision.result === 'deleted' ? 'success' : 'info'}
+          onClose={() => setDecision(null)}
+          sx={{ mb: 2 }}
+        >
           {decision.message}
         </Alert>
       ) : null}
@@ -153,7 +182,11 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
                 {rows.map((s) => (
                   <TableRow key={s.id} hover selected={selected.includes(s.id)}>
                     <TableCell padding="checkbox">
-                      <Checkbox checked={selected.includes(s.id)} onChange={() => toggle(s.id)} slotProps={{ input: { 'aria-label': `Select sale ${s.id}` } }} />
+                      <Checkbox
+                        checked={selected.includes(s.id)}
+                        onChange={() => toggle(s.id)}
+                        slotProps={{ input: { 'aria-label': `Select sale ${s.id}` } }}
+                      />
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.date}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.location_name}</TableCell>
@@ -185,16 +218,35 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
           />
         </>
       )}
-      <Dialog open={confirming} onClose={busy ? undefined : () => setConfirming(false)} fullWidth maxWidth="xs" aria-labelledby="delete-sales-title">
-        <DialogTitle id="delete-sales-title">Delete {selected.length === 1 ? 'this sale' : `${selected.length} sales`}?</DialogTitle>
+      <Dialog
+        open={confirming}
+        onClose={busy ? undefined : () => setConfirming(false)}
+        fullWidth
+        maxWidth="xs"
+        aria-labelledby="delete-sales-title"
+      >
+        <DialogTitle id="delete-sales-title">
+          Delete {selected.length === 1 ? 'this sale' : `${selected.length} sales`}?
+        </DialogTitle>
         <DialogContent>
-          <DialogContentText>Administrators delete at once; anyone else sends a request the location's approvers decide on. Every deletion is audited.</DialogContentText>
+          <DialogContentText>
+            Administrators delete at once; anyone else sends a request the location's approvers decide on. Every
+            deletion is audited.
+          </DialogContentText>
           {deleteError ? (
             <Alert severity="error" sx={{ mt: 2 }}>
               {deleteError}
             </Alert>
           ) : null}
-          <TextField fullWidth multiline minRows={2} label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} sx={{ mt: 2 }} />
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            label="Reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            sx={{ mt: 2 }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)} disabled={busy}>

@@ -12,4 +12,7 @@ export const allowedTreatmentsKey = (membershipId: number) =>
 
 /** Everything one membership includes, by treatment name. */
 export const useAllowedTreatments = (membershipId: number | null) =>
-  useSWR<Page<AllowedTreatment>, unknown>(membershipId === null ? null : allowedTreatmentsKey(membershipId), getPage<AllowedTreatment>);
+  useSWR<Page<AllowedTreatment>, unknown>(
+    membershipId === null ? null : allowedTreatmentsKey(membershipId),
+    getPage<AllowedTreatment>,
+  );

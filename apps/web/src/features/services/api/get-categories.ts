@@ -7,7 +7,8 @@ import { servicesStale } from './query';
 export { categoriesPath, useCategoryOptions, type Category, type CategoryKind } from '../../../lib/options';
 
 /** How many treatments (or memberships) a category holds, whichever kind it is. */
-export const usageCount = (category: Category): number => ('treatments_count' in category ? category.treatments_count : category.memberships_count);
+export const usageCount = (category: Category): number =>
+  'treatments_count' in category ? category.treatments_count : category.memberships_count;
 
 const schemas = { treatment: treatmentCategoryListQuerySchema, membership: membershipCategoryListQuerySchema } as const;
 
@@ -20,7 +21,10 @@ const resourceOf = (kind: CategoryKind): CategoriesResource => ({
   remove: (category) => deleteCategory(kind, category.id),
 });
 
-const resources: Record<CategoryKind, CategoriesResource> = { treatment: resourceOf('treatment'), membership: resourceOf('membership') };
+const resources: Record<CategoryKind, CategoriesResource> = {
+  treatment: resourceOf('treatment'),
+  membership: resourceOf('membership'),
+};
 
 /** Treatment or membership categories, searched and ordered on the server. */
 export const categoriesResource = (kind: CategoryKind) => resources[kind];

@@ -11,4 +11,5 @@ export const parseMembershipId = (value: string | undefined): number | null => {
   return id > 0 ? id : null;
 };
 
-export const useMembership = (id: number | null) => useSWR<Membership, unknown>(id === null ? null : membershipKey(id), getOne<Membership>);
+export const useMembership = (id: number | null) =>
+  useSWR<Membership, unknown>(id === null ? null : membershipKey(id), getOne<Membership>);

@@ -16,4 +16,7 @@ export const treatmentsResource: ListResource<Treatment, typeof treatmentListQue
 
 /** Every active treatment, for choosing what a membership includes. */
 export const useActiveTreatmentOptions = () =>
-  useSWR<Page<Treatment>, unknown>(treatmentsKey({ ...ALL_ROWS, ordering: 'category,name', is_active: 'true' }), getPage<Treatment>);
+  useSWR<Page<Treatment>, unknown>(
+    treatmentsKey({ ...ALL_ROWS, ordering: 'category,name', is_active: 'true' }),
+    getPage<Treatment>,
+  );

@@ -2,7 +2,13 @@ import { useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { allowedTreatmentBodySchema, formatDuration, type AllowedTreatment, type Membership, type Treatment } from '@ginhawa/contract';
+import {
+  allowedTreatmentBodySchema,
+  formatDuration,
+  type AllowedTreatment,
+  type Membership,
+  type Treatment,
+} from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatPeso } from '../../../lib/format';
 import { useActiveTreatmentOptions } from '../api/get-treatments';
@@ -32,7 +38,13 @@ export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }:
   const { values, errors, submitting, set, bind, dialog } = useEntityForm({
     initialValues: () => ({
       treatment: (line
-        ? { id: line.treatment, name: line.treatment_name, category_name: line.treatment_category_name, duration_minutes: line.treatment_duration_minutes, price: line.treatment_price }
+        ? {
+            id: line.treatment,
+            name: line.treatment_name,
+            category_name: line.treatment_category_name,
+            duration_minutes: line.treatment_duration_minutes,
+            price: line.treatment_price,
+          }
         : null) as Option | null,
       sessions_included: String(line?.sessions_included ?? 0),
       discount_percent: line ? String(Number(line.discount_percent)) : '0',
@@ -48,7 +60,10 @@ export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }:
     save: (data) => (line ? updateAllowedTreatment(line.id, data) : createAllowedTreatment(data)),
     onSaved: async (saved) => {
       await revalidate();
-      showSnackbar(line ? `${saved.treatment_name} updated.` : `${saved.treatment_name} added to ${membership.name}.`, 'success');
+      showSnackbar(
+        line ? `${saved.treatment_name} updated.` : `${saved.treatment_name} added to ${membership.name}.`,
+        'success',
+      );
       onClose();
     },
   });
@@ -109,7 +124,10 @@ export const AllowedTreatmentForm = ({ membership, line, includedIds, onClose }:
       <TextField
         label="Discount"
         {...bind('discount_percent', 'Off the treatment price for members, 0 to 100.')}
-        slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal' },
+          input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+        }}
       />
     </FormDialog>
   );

@@ -9,7 +9,10 @@ import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 
 const FIELDS = ['name', 'description'] as const;
 
-export const KIND_LABEL: Record<CategoryKind, string> = { treatment: 'Treatment category', membership: 'Membership category' };
+export const KIND_LABEL: Record<CategoryKind, string> = {
+  treatment: 'Treatment category',
+  membership: 'Membership category',
+};
 
 type CategoryFormProps = { kind: CategoryKind; category: Category | null; onClose: () => void };
 

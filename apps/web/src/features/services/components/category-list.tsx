@@ -32,7 +32,8 @@ export const CategoryList = ({ kind }: { kind: CategoryKind }) => (
     deleteTexts={{
       body: (category) => (
         <>
-          <strong>{category.name}</strong> will be removed. A category that still has {USES[kind]} cannot be deleted; move them to another category first.
+          <strong>{category.name}</strong> will be removed. A category that still has {USES[kind]} cannot be deleted;
+          move them to another category first.
         </>
       ),
     }}

@@ -87,7 +87,11 @@ describe('membership editor', { timeout: 20_000 }, () => {
     expect(await within(categoriesCard).findByRole('button', { name: 'Annual' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Treatments included in Gold' });
     const row = within(table).getByRole('row', { name: /Swedish Massage/ });
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       'Swedish MassageMassages · 1 h',
       '6',
       '15%',
@@ -101,7 +105,10 @@ describe('membership editor', { timeout: 20_000 }, () => {
 
   it('saves the chosen categories with update_categories', async () => {
     const calls = setup({
-      'POST /services/memberships/5/update_categories/': { status: 200, data: { ...gold, categories: [1, 2], category_names: ['Annual', 'Couples'] } },
+      'POST /services/memberships/5/update_categories/': {
+        status: 200,
+        data: { ...gold, categories: [1, 2], category_names: ['Annual', 'Couples'] },
+      },
     });
     const categoriesCard = await screen.findByRole('region', { name: 'Categories' });
     await within(categoriesCard).findByRole('button', { name: 'Annual' });
@@ -118,7 +125,10 @@ describe('membership editor', { timeout: 20_000 }, () => {
     setup({
       'POST /services/memberships/5/update_categories/': {
         status: 400,
-        data: { message: 'Please correct the highlighted fields.', errors: { categories: ['No such membership category: 2.'] } },
+        data: {
+          message: 'Please correct the highlighted fields.',
+          errors: { categories: ['No such membership category: 2.'] },
+        },
       },
     });
     const categoriesCard = await screen.findByRole('region', { name: 'Categories' });
@@ -133,7 +143,15 @@ describe('membership editor', { timeout: 20_000 }, () => {
     const calls = setup({
       'POST /services/membership-allowed-treatments/': {
         status: 201,
-        data: { ...swedishLine, id: 41, treatment: 12, treatment_name: 'Hilot', sessions_included: 6, discount_percent: '10.00', member_price: '1170.00' },
+        data: {
+          ...swedishLine,
+          id: 41,
+          treatment: 12,
+          treatment_name: 'Hilot',
+          sessions_included: 6,
+          discount_percent: '10.00',
+          member_price: '1170.00',
+        },
       },
     });
     await screen.findByRole('table', { name: 'Treatments included in Gold' });
@@ -175,7 +193,10 @@ describe('membership editor', { timeout: 20_000 }, () => {
     setup({
       'POST /services/membership-allowed-treatments/': {
         status: 409,
-        data: { message: 'Gold already includes Hilot; edit that line instead.', errors: { treatment: ['Gold already includes this treatment.'] } },
+        data: {
+          message: 'Gold already includes Hilot; edit that line instead.',
+          errors: { treatment: ['Gold already includes this treatment.'] },
+        },
       },
     });
     await screen.findByRole('table', { name: 'Treatments included in Gold' });
@@ -189,7 +210,12 @@ describe('membership editor', { timeout: 20_000 }, () => {
   });
 
   it('edits a line with its current values filled in', async () => {
-    const calls = setup({ 'PATCH /services/membership-allowed-treatments/40/': { status: 200, data: { ...swedishLine, sessions_included: 8 } } });
+    const calls = setup({
+      'PATCH /services/membership-allowed-treatments/40/': {
+        status: 200,
+        data: { ...swedishLine, sessions_included: 8 },
+      },
+    });
     const table = await screen.findByRole('table', { name: 'Treatments included in Gold' });
     await userEvent.click(within(table).getByRole('button', { name: 'Edit Swedish Massage' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Swedish Massage' });
@@ -214,13 +240,18 @@ describe('membership editor', { timeout: 20_000 }, () => {
     expect(writes(calls)).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Swedish Massage removed from Gold.')).toBeInTheDocument();
-    expect(writes(calls).map((c) => `${c.method} ${c.url}`)).toEqual(['DELETE /services/membership-allowed-treatments/40/']);
+    expect(writes(calls).map((c) => `${c.method} ${c.url}`)).toEqual([
+      'DELETE /services/membership-allowed-treatments/40/',
+    ]);
   });
 
   it('says so when the membership does not exist', async () => {
     setup({ 'GET /services/memberships/5/': { status: 404, data: { message: 'No such membership.' } } });
     expect(await screen.findByRole('heading', { name: 'Membership not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to memberships' })).toHaveAttribute('href', '/admin/services?tab=memberships');
+    expect(screen.getByRole('link', { name: 'Back to memberships' })).toHaveAttribute(
+      'href',
+      '/admin/services?tab=memberships',
+    );
   });
 
   it('says when nothing is included yet', async () => {

@@ -44,7 +44,8 @@ import { StatusChip } from '../../../components/admin-list/status-chip';
 
 export const membershipsTab = `${paths.admin.services}?tab=memberships`;
 
-const sameSet = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
+const sameSet = (a: number[], b: number[]) =>
+  a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
 
 const BackLink = () => (
   <Button component={RouterLink} to={membershipsTab} startIcon={<ArrowBackOutlined />} sx={{ mb: 1, ml: -1 }}>
@@ -131,7 +132,16 @@ const IncludedTreatmentsCard = ({ membership }: { membership: Membership }) => {
   return (
     <Card component="section" aria-labelledby="membership-includes-title">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1.5, flexWrap: 'wrap' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 2,
+            mb: 1.5,
+            flexWrap: 'wrap',
+          }}
+        >
           <Box>
             <Typography id="membership-includes-title" variant="h6" component="h2">
               Included treatments
@@ -140,7 +150,12 @@ const IncludedTreatmentsCard = ({ membership }: { membership: Membership }) => {
               Sessions that come with the membership, and the member discount on each treatment.
             </Typography>
           </Box>
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing({ line: null })} disabled={!data}>
+          <Button
+            variant="contained"
+            startIcon={<AddOutlined />}
+            onClick={() => setEditing({ line: null })}
+            disabled={!data}
+          >
             Add treatment
           </Button>
         </Box>
@@ -168,7 +183,10 @@ const IncludedTreatmentsCard = ({ membership }: { membership: Membership }) => {
             <Table
               size="small"
               aria-label={`Treatments included in ${membership.name}`}
-              sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, '& .MuiTableCell-root:first-of-type': { pl: { xs: 2, sm: 2 } } }}
+              sx={{
+                '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
+                '& .MuiTableCell-root:first-of-type': { pl: { xs: 2, sm: 2 } },
+              }}
             >
               <TableHead>
                 <TableRow>
@@ -182,7 +200,10 @@ const IncludedTreatmentsCard = ({ membership }: { membership: Membership }) => {
                   </TableCell>
                   <TableCell align="right">Member price</TableCell>
                   <TableCell align="right" sx={{ width: 96 }}>
-                    <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                    <Box
+                      component="span"
+                      sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                    >
                       Actions
                     </Box>
                   </TableCell>
@@ -213,18 +234,30 @@ const IncludedTreatmentsCard = ({ membership }: { membership: Membership }) => {
                     <TableCell align="right">
                       {formatPeso(line.member_price)}
                       {/* Phones have no Discount column; it shows under the member price instead. */}
-                      <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ display: { xs: 'block', sm: 'none' } }}
+                      >
                         {`${Number(line.discount_percent)}% off`}
                       </Typography>
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Tooltip title="Edit">
-                        <IconButton size="small" aria-label={`Edit ${line.treatment_name}`} onClick={() => setEditing({ line })}>
+                        <IconButton
+                          size="small"
+                          aria-label={`Edit ${line.treatment_name}`}
+                          onClick={() => setEditing({ line })}
+                        >
                           <EditOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>
                       <Tooltip title="Remove">
-                        <IconButton size="small" aria-label={`Remove ${line.treatment_name}`} onClick={() => setRemoving(line)}>
+                        <IconButton
+                          size="small"
+                          aria-label={`Remove ${line.treatment_name}`}
+                          onClick={() => setRemoving(line)}
+                        >
                           <DeleteOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>
@@ -245,7 +278,13 @@ const IncludedTreatmentsCard = ({ membership }: { membership: Membership }) => {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog open={removing !== null} title="Remove treatment?" confirmLabel="Remove" onConfirm={handleRemove} onClose={() => setRemoving(null)}>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove treatment?"
+        confirmLabel="Remove"
+        onConfirm={handleRemove}
+        onClose={() => setRemoving(null)}
+      >
         {removing ? (
           <>
             <strong>{removing.treatment_name}</strong> will no longer be included in {membership.name}.
@@ -267,7 +306,10 @@ const DetailsCard = ({ membership, onEdit }: { membership: Membership; onEdit: (
           Edit details
         </Button>
       </Box>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}
+      >
         {[
           ['Price', formatPeso(membership.price)],
           ['Valid for', formatValidity(membership.validity_days)],
@@ -341,7 +383,8 @@ export const MembershipEditor = ({ membershipId }: { membershipId: number | null
         title={membership.name}
         subtitle={
           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
-            <CardMembershipOutlined fontSize="inherit" /> Membership · {formatPeso(membership.price)} · {formatValidity(membership.validity_days)}
+            <CardMembershipOutlined fontSize="inherit" /> Membership · {formatPeso(membership.price)} ·{' '}
+            {formatValidity(membership.validity_days)}
           </Box>
         }
       />
@@ -351,7 +394,9 @@ export const MembershipEditor = ({ membershipId }: { membershipId: number | null
         <CategoriesCard key={membership.categories.join(',')} membership={membership} />
         <IncludedTreatmentsCard membership={membership} />
       </Stack>
-      {editingDetails ? <MembershipForm key={membership.id} membership={membership} onClose={() => setEditingDetails(false)} /> : null}
+      {editingDetails ? (
+        <MembershipForm key={membership.id} membership={membership} onClose={() => setEditingDetails(false)} />
+      ) : null}
     </>
   );
 };

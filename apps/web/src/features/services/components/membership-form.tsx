@@ -12,7 +12,14 @@ import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 
 const FIELDS = ['name', 'price', 'validity_days', 'description', 'is_active', 'categories'] as const;
 
-type Values = { name: string; price: string; validity_days: string; description: string; is_active: boolean; categories: number[] };
+type Values = {
+  name: string;
+  price: string;
+  validity_days: string;
+  description: string;
+  is_active: boolean;
+  categories: number[];
+};
 
 type MembershipFormProps = {
   /** null: a new membership (its categories are chosen here too). */
@@ -49,26 +56,40 @@ export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormP
     save: (data) => (membership ? updateMembership(membership.id, data) : createMembership(data)),
     onSaved: async (saved) => {
       await revalidate();
-      showSnackbar(membership ? `${saved.name} saved.` : `${saved.name} added. Now choose what it includes.`, 'success');
+      showSnackbar(
+        membership ? `${saved.name} saved.` : `${saved.name} added. Now choose what it includes.`,
+        'success',
+      );
       onSaved?.(saved);
       onClose();
     },
   });
 
   return (
-    <FormDialog {...dialog} title={membership ? 'Edit membership' : 'New membership'} submitLabel={membership ? 'Save' : 'Add membership'} onClose={onClose}>
+    <FormDialog
+      {...dialog}
+      title={membership ? 'Edit membership' : 'New membership'}
+      submitLabel={membership ? 'Save' : 'Add membership'}
+      onClose={onClose}
+    >
       <TextField label="Name" required autoFocus {...bind('name')} />
       <TextField
         label="Price"
         required
         {...bind('price', 'In pesos, e.g. 25000.')}
-        slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">₱</InputAdornment> } }}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal' },
+          input: { startAdornment: <InputAdornment position="start">₱</InputAdornment> },
+        }}
       />
       <TextField
         label="Valid for"
         required
         {...bind('validity_days', 'Days from the day it is sold, e.g. 180 or 365.')}
-        slotProps={{ htmlInput: { inputMode: 'numeric' }, input: { endAdornment: <InputAdornment position="end">days</InputAdornment> } }}
+        slotProps={{
+          htmlInput: { inputMode: 'numeric' },
+          input: { endAdornment: <InputAdornment position="end">days</InputAdornment> },
+        }}
       />
       {membership ? null : (
         <CategoryPicker
@@ -81,7 +102,13 @@ export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormP
       )}
       <TextField label="Description" multiline minRows={2} {...bind('description')} />
       <FormControlLabel
-        control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} disabled={submitting} />}
+        control={
+          <Switch
+            checked={values.is_active}
+            onChange={(e) => set('is_active', e.target.checked)}
+            disabled={submitting}
+          />
+        }
         label={values.is_active ? 'Active: can be sold' : 'Inactive: no longer sold'}
       />
     </FormDialog>

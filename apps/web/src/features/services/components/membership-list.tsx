@@ -24,17 +24,41 @@ const columns: GridColDef<Membership>[] = [
     minWidth: 180,
     sortable: false,
     renderCell: ({ row }) => (
-      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap', overflow: 'hidden', alignItems: 'center', height: '100%' }}>
+      <Box
+        sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap', overflow: 'hidden', alignItems: 'center', height: '100%' }}
+      >
         {row.category_names.map((name) => (
           <Chip key={name} size="small" variant="outlined" label={name} />
         ))}
       </Box>
     ),
   },
-  { field: 'price', headerName: 'Price', width: 120, align: 'right', headerAlign: 'right', valueFormatter: (value: string) => formatPeso(value) },
-  { field: 'validity_days', headerName: 'Valid for', width: 110, valueFormatter: (value: number) => formatValidity(value) },
-  { field: 'allowed_treatments_count', headerName: 'Includes', width: 130, valueFormatter: (value: number) => (value === 1 ? '1 treatment' : `${value} treatments`) },
-  { field: 'is_active', headerName: 'Status', width: 110, renderCell: ({ row }) => <StatusChip active={row.is_active} /> },
+  {
+    field: 'price',
+    headerName: 'Price',
+    width: 120,
+    align: 'right',
+    headerAlign: 'right',
+    valueFormatter: (value: string) => formatPeso(value),
+  },
+  {
+    field: 'validity_days',
+    headerName: 'Valid for',
+    width: 110,
+    valueFormatter: (value: number) => formatValidity(value),
+  },
+  {
+    field: 'allowed_treatments_count',
+    headerName: 'Includes',
+    width: 130,
+    valueFormatter: (value: number) => (value === 1 ? '1 treatment' : `${value} treatments`),
+  },
+  {
+    field: 'is_active',
+    headerName: 'Status',
+    width: 110,
+    renderCell: ({ row }) => <StatusChip active={row.is_active} />,
+  },
 ];
 
 /** Memberships tab: opening one goes to its page, where categories and included treatments are edited. */
@@ -47,15 +71,23 @@ export const MembershipList = () => {
       resource={membershipsResource}
       columns={columns}
       phoneColumns={['name', 'price']}
-      filters={[{ name: 'category', label: 'Category', allLabel: 'All categories', options: namedOptions(categories.data?.results) }, statusFilter()]}
+      filters={[
+        {
+          name: 'category',
+          label: 'Category',
+          allLabel: 'All categories',
+          options: namedOptions(categories.data?.results),
+        },
+        statusFilter(),
+      ]}
       texts={{ label: 'Memberships', one: 'membership' }}
       onOpen={openPage}
       openIcon={<TuneOutlined />}
       deleteTexts={{
         body: (membership) => (
           <>
-            <strong>{membership.name}</strong> and the list of treatments it includes will be removed. To stop selling it but keep it for existing members,
-            deactivate it instead.
+            <strong>{membership.name}</strong> and the list of treatments it includes will be removed. To stop selling
+            it but keep it for existing members, deactivate it instead.
           </>
         ),
       }}

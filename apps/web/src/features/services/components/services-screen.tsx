@@ -38,7 +38,13 @@ export const ServicesScreen = () => {
           sx={{ px: { xs: 0.5, sm: 1.5 } }}
         >
           {SERVICE_TABS.map((t) => (
-            <Tab key={t.value} value={t.value} label={t.label} id={`services-tab-${t.value}`} aria-controls={`services-panel-${t.value}`} />
+            <Tab
+              key={t.value}
+              value={t.value}
+              label={t.label}
+              id={`services-tab-${t.value}`}
+              aria-controls={`services-panel-${t.value}`}
+            />
           ))}
         </Tabs>
         <div role="tabpanel" id={`services-panel-${tab}`} aria-labelledby={`services-tab-${tab}`}>

@@ -3,7 +3,13 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { TREATMENT_DURATION_MAX, TREATMENT_DURATION_STEP, formatDuration, treatmentBodySchema, type Treatment } from '@ginhawa/contract';
+import {
+  TREATMENT_DURATION_MAX,
+  TREATMENT_DURATION_STEP,
+  formatDuration,
+  treatmentBodySchema,
+  type Treatment,
+} from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { useCategoryOptions } from '../api/get-categories';
 import { useRevalidateServices } from '../api/query';
@@ -13,9 +19,19 @@ import { useEntityForm } from '../../../components/admin-list/use-entity-form';
 
 const FIELDS = ['name', 'category', 'duration_minutes', 'price', 'description', 'is_active'] as const;
 
-export const DURATION_CHOICES = Array.from({ length: TREATMENT_DURATION_MAX / TREATMENT_DURATION_STEP }, (_, i) => (i + 1) * TREATMENT_DURATION_STEP);
+export const DURATION_CHOICES = Array.from(
+  { length: TREATMENT_DURATION_MAX / TREATMENT_DURATION_STEP },
+  (_, i) => (i + 1) * TREATMENT_DURATION_STEP,
+);
 
-type Values = { name: string; category: string; duration_minutes: string; price: string; description: string; is_active: boolean };
+type Values = {
+  name: string;
+  category: string;
+  duration_minutes: string;
+  price: string;
+  description: string;
+  is_active: boolean;
+};
 
 const initialValues = (treatment: Treatment | null, defaultCategory?: number | null): Values => ({
   name: treatment?.name ?? '',
@@ -57,7 +73,12 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
   });
 
   return (
-    <FormDialog {...dialog} title={treatment ? 'Edit treatment' : 'New treatment'} submitLabel={treatment ? 'Save' : 'Add treatment'} onClose={onClose}>
+    <FormDialog
+      {...dialog}
+      title={treatment ? 'Edit treatment' : 'New treatment'}
+      submitLabel={treatment ? 'Save' : 'Add treatment'}
+      onClose={onClose}
+    >
       <TextField label="Name" required autoFocus {...bind('name')} />
       <TextField
         select
@@ -72,14 +93,11 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
           </MenuItem>
         ))}
         {/* Keep the current value selectable while the list loads. */}
-        {treatment && !categories.data ? <MenuItem value={String(treatment.category)}>{treatment.category_name}</MenuItem> : null}
+        {treatment && !categories.data ? (
+          <MenuItem value={String(treatment.category)}>{treatment.category_name}</MenuItem>
+        ) : null}
       </TextField>
-      <TextField
-        select
-        label="Duration"
-        required
-        {...bind('duration_minutes', 'In steps of 15 minutes.')}
-      >
+      <TextField select label="Duration" required {...bind('duration_minutes', 'In steps of 15 minutes.')}>
         {DURATION_CHOICES.map((minutes) => (
           <MenuItem key={minutes} value={String(minutes)}>
             {formatDuration(minutes)}
@@ -90,11 +108,20 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
         label="Price"
         required
         {...bind('price', 'In pesos, e.g. 1200 or 1200.50.')}
-        slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">₱</InputAdornment> } }}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal' },
+          input: { startAdornment: <InputAdornment position="start">₱</InputAdornment> },
+        }}
       />
       <TextField label="Description" multiline minRows={2} {...bind('description')} />
       <FormControlLabel
-        control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} disabled={submitting} />}
+        control={
+          <Switch
+            checked={values.is_active}
+            onChange={(e) => set('is_active', e.target.checked)}
+            disabled={submitting}
+          />
+        }
         label={values.is_active ? 'Active: can be sold and booked' : 'Inactive: hidden from new sales'}
       />
     </FormDialog>

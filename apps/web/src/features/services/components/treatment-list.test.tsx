@@ -24,7 +24,14 @@ const hilot: Treatment = {
   is_active: true,
   ...stamp,
 };
-const bamboo: Treatment = { ...hilot, id: 13, name: 'Bamboo Massage', price: '1600.50', duration_minutes: 75, is_active: false };
+const bamboo: Treatment = {
+  ...hilot,
+  id: 13,
+  name: 'Bamboo Massage',
+  price: '1600.50',
+  duration_minutes: 75,
+  is_active: false,
+};
 
 const setup = (overrides: Record<string, MockHandler> = {}) => {
   const calls = mockApi({
@@ -36,7 +43,8 @@ const setup = (overrides: Record<string, MockHandler> = {}) => {
   return calls;
 };
 
-const lists = (calls: { method: string; url: string }[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/services/treatments/')).map((c) => c.url);
+const lists = (calls: { method: string; url: string }[]) =>
+  calls.filter((c) => c.method === 'GET' && c.url.startsWith('/services/treatments/')).map((c) => c.url);
 const body = (call: { data: unknown } | undefined) => JSON.parse(String(call?.data)) as unknown;
 
 // Data Grid and typing are slow in jsdom, more so on a busy machine.
@@ -58,11 +66,18 @@ describe('treatment list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(lists(calls)).toContain('/services/treatments/?page=1&pageSize=25&search=hil'));
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Inactive' }));
-    await waitFor(() => expect(lists(calls)).toContain('/services/treatments/?page=1&pageSize=25&search=hil&is_active=false'));
+    await waitFor(() =>
+      expect(lists(calls)).toContain('/services/treatments/?page=1&pageSize=25&search=hil&is_active=false'),
+    );
   });
 
   it('offers a retry when loading fails', async () => {
-    setup({ 'GET /services/treatments/': { status: 500, data: { message: 'Something went wrong on our side. Please try again.' } } });
+    setup({
+      'GET /services/treatments/': {
+        status: 500,
+        data: { message: 'Something went wrong on our side. Please try again.' },
+      },
+    });
     expect(await screen.findByRole('heading', { name: 'The treatments could not be loaded' })).toBeInTheDocument();
     expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -74,7 +89,13 @@ describe('treatment list', { timeout: 20_000 }, () => {
       'POST /services/treatments/': () => {
         attempt += 1;
         return attempt === 1
-          ? { status: 409, data: { message: 'A treatment named "Hilot" already exists in Massages.', errors: { name: ['Massages already has a treatment with this name.'] } } }
+          ? {
+              status: 409,
+              data: {
+                message: 'A treatment named "Hilot" already exists in Massages.',
+                errors: { name: ['Massages already has a treatment with this name.'] },
+              },
+            }
           : { status: 201, data: { ...hilot, id: 20, name: 'Hilot Deluxe' } };
       },
     });
@@ -91,7 +112,14 @@ describe('treatment list', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add treatment' }));
     expect(await screen.findByText('Hilot Deluxe added.')).toBeInTheDocument();
     const posts = calls.filter((c) => c.method === 'POST');
-    expect(body(posts[1])).toEqual({ name: 'Hilot Deluxe', category: 1, duration_minutes: 60, price: '1300.5', description: '', is_active: true });
+    expect(body(posts[1])).toEqual({
+      name: 'Hilot Deluxe',
+      category: 1,
+      duration_minutes: 60,
+      price: '1300.5',
+      description: '',
+      is_active: true,
+    });
   });
 
   it('refuses a price with three decimals before sending', async () => {
@@ -101,7 +129,9 @@ describe('treatment list', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'New treatment' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Price' }), '12.345');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add treatment' }));
-    expect(within(dialog).getByText('Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Choose a category.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
@@ -110,7 +140,9 @@ describe('treatment list', { timeout: 20_000 }, () => {
     const calls = setup({
       'DELETE /services/treatments/12/': {
         status: 409,
-        data: { message: 'This treatment is in use: included in 1 membership (Gold). Deactivate it instead of deleting it.' },
+        data: {
+          message: 'This treatment is in use: included in 1 membership (Gold). Deactivate it instead of deleting it.',
+        },
       },
     });
     await screen.findByRole('row', { name: /Hilot/ });
@@ -118,7 +150,11 @@ describe('treatment list', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete treatment?' });
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByText('This treatment is in use: included in 1 membership (Gold). Deactivate it instead of deleting it.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        'This treatment is in use: included in 1 membership (Gold). Deactivate it instead of deleting it.',
+      ),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/services/treatments/12/']);
   });
 });

@@ -10,10 +10,33 @@ import { TreatmentForm } from './treatment-form';
 
 const columns: GridColDef<Treatment>[] = [
   { field: 'name', headerName: 'Name', flex: 1.4, minWidth: 130 },
-  { field: 'category', headerName: 'Category', flex: 1, minWidth: 130, valueGetter: (_value, row) => row.category_name },
-  { field: 'duration_minutes', headerName: 'Duration', width: 120, valueFormatter: (value: number) => formatDuration(value) },
-  { field: 'price', headerName: 'Price', width: 120, align: 'right', headerAlign: 'right', valueFormatter: (value: string) => formatPeso(value) },
-  { field: 'is_active', headerName: 'Status', width: 110, renderCell: ({ row }) => <StatusChip active={row.is_active} /> },
+  {
+    field: 'category',
+    headerName: 'Category',
+    flex: 1,
+    minWidth: 130,
+    valueGetter: (_value, row) => row.category_name,
+  },
+  {
+    field: 'duration_minutes',
+    headerName: 'Duration',
+    width: 120,
+    valueFormatter: (value: number) => formatDuration(value),
+  },
+  {
+    field: 'price',
+    headerName: 'Price',
+    width: 120,
+    align: 'right',
+    headerAlign: 'right',
+    valueFormatter: (value: string) => formatPeso(value),
+  },
+  {
+    field: 'is_active',
+    headerName: 'Status',
+    width: 110,
+    renderCell: ({ row }) => <StatusChip active={row.is_active} />,
+  },
 ];
 
 /** Treatments tab: searched by name or category, filtered by category and status. */
@@ -24,17 +47,30 @@ export const TreatmentList = () => {
       resource={treatmentsResource}
       columns={columns}
       phoneColumns={['name', 'price']}
-      filters={[{ name: 'category', label: 'Category', allLabel: 'All categories', options: namedOptions(categories.data?.results) }, statusFilter()]}
+      filters={[
+        {
+          name: 'category',
+          label: 'Category',
+          allLabel: 'All categories',
+          options: namedOptions(categories.data?.results),
+        },
+        statusFilter(),
+      ]}
       texts={{ label: 'Treatments', one: 'treatment' }}
       deleteTexts={{
         body: (treatment) => (
           <>
-            <strong>{treatment.name}</strong> will be removed from the catalogue. A treatment that memberships include cannot be deleted; deactivate it instead.
+            <strong>{treatment.name}</strong> will be removed from the catalogue. A treatment that memberships include
+            cannot be deleted; deactivate it instead.
           </>
         ),
       }}
       form={({ row, filters, onClose }) => (
-        <TreatmentForm treatment={row} defaultCategory={filters.category ? Number(filters.category) : null} onClose={onClose} />
+        <TreatmentForm
+          treatment={row}
+          defaultCategory={filters.category ? Number(filters.category) : null}
+          onClose={onClose}
+        />
       )}
     />
   );

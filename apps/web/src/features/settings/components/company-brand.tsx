@@ -13,7 +13,12 @@ type CompanyBrandProps = {
 };
 
 /** The company logo and name from the settings call, with the built-in defaults (SPEC.md §1). */
-export const CompanyBrand = ({ logoSize, direction = 'row', hideName = false, nameVariant = 'h6' }: CompanyBrandProps) => {
+export const CompanyBrand = ({
+  logoSize,
+  direction = 'row',
+  hideName = false,
+  nameVariant = 'h6',
+}: CompanyBrandProps) => {
   const { companyName, logoUrl, isLoading } = useSettings();
   return (
     <Box
@@ -32,7 +37,13 @@ export const CompanyBrand = ({ logoSize, direction = 'row', hideName = false, na
           component="img"
           src={logoUrl}
           alt={`${companyName} logo`}
-          sx={{ width: logoSize, height: logoSize, objectFit: 'contain', borderRadius: `${logoSize / 4}px`, flexShrink: 0 }}
+          sx={{
+            width: logoSize,
+            height: logoSize,
+            objectFit: 'contain',
+            borderRadius: `${logoSize / 4}px`,
+            flexShrink: 0,
+          }}
         />
       )}
       {hideName ? null : (

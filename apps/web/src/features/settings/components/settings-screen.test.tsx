@@ -26,11 +26,15 @@ const setup = (routes: Record<string, MockHandler>) => {
   return calls;
 };
 
-const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'logo.png', { type: 'image/png' });
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'logo.png', { type: 'image/png' });
 
 describe('settings screen', { timeout: 20_000 }, () => {
   it('shows the name and the built-in logo, and saves a new name', async () => {
-    const calls = setup({ 'GET /configurations/': { status: 200, data: config() }, 'PUT /configurations/': { status: 200, data: config({ company_name: 'Ginhawa Wellness' }) } });
+    const calls = setup({
+      'GET /configurations/': { status: 200, data: config() },
+      'PUT /configurations/': { status: 200, data: config({ company_name: 'Ginhawa Wellness' }) },
+    });
     const name = await screen.findByLabelText('Company name');
     expect(name).toHaveValue('Ginhawa Spa');
     expect(screen.getByRole('img', { name: 'Built-in logo' })).toBeInTheDocument();
@@ -39,7 +43,9 @@ describe('settings screen', { timeout: 20_000 }, () => {
     await userEvent.type(name, 'Ginhawa Wellness');
     await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Company name set to Ginhawa Wellness.')).toBeInTheDocument();
-    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')?.data))).toEqual({ company_name: 'Ginhawa Wellness' });
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')?.data))).toEqual({
+      company_name: 'Ginhawa Wellness',
+    });
   });
 
   it('refuses a name that is too long before sending', async () => {
@@ -72,7 +78,10 @@ describe('settings screen', { timeout: 20_000 }, () => {
   it("shows the server's refusal of an upload", async () => {
     setup({
       'GET /configurations/': { status: 200, data: config() },
-      'POST /configurations/update-logo/': { status: 413, data: { message: 'The image is larger than 2 MB.', errors: { file: ['Choose an image of at most 2 MB.'] } } },
+      'POST /configurations/update-logo/': {
+        status: 413,
+        data: { message: 'The image is larger than 2 MB.', errors: { file: ['Choose an image of at most 2 MB.'] } },
+      },
     });
     await userEvent.upload(await screen.findByLabelText('Logo file'), png());
     expect(await screen.findByText('Choose an image of at most 2 MB.')).toBeInTheDocument();

@@ -17,7 +17,14 @@ import { ConfirmDialog } from '../../../components/admin-list/confirm-dialog';
 import { serverErrors } from '../../../components/admin-list/form-errors';
 import { getErrorMessage } from '../../../lib/api-client';
 import defaultLogo from '../../../assets/logo.svg';
-import { LOGO_TYPES, logoProblem, updateConfiguration, uploadLogo, useApplyConfiguration, useConfiguration } from '../api/get-configuration';
+import {
+  LOGO_TYPES,
+  logoProblem,
+  updateConfiguration,
+  uploadLogo,
+  useApplyConfiguration,
+  useConfiguration,
+} from '../api/get-configuration';
 
 const updatedLine = (configuration: Configuration) =>
   configuration.updated_by_name
@@ -44,7 +51,12 @@ export const CompanyNameForm = ({ configuration }: { configuration: Configuratio
       const saved = await updateConfiguration({ company_name: name });
       await apply(saved);
       setName(saved.company_name ?? '');
-      showSnackbar(saved.company_name ? `Company name set to ${saved.company_name}.` : `Company name cleared; the panel shows ${PRODUCT_NAME}.`, 'success');
+      showSnackbar(
+        saved.company_name
+          ? `Company name set to ${saved.company_name}.`
+          : `Company name cleared; the panel shows ${PRODUCT_NAME}.`,
+        'success',
+      );
     } catch (err) {
       const errors = serverErrors(err, ['company_name'] as const);
       setError(errors.company_name);
@@ -81,7 +93,12 @@ export const CompanyNameForm = ({ configuration }: { configuration: Configuratio
         slotProps={{ htmlInput: { maxLength: COMPANY_NAME_MAX + 20 } }}
       />
       <Box>
-        <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : null}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={saving}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : null}
+        >
           Save name
         </Button>
       </Box>
@@ -128,13 +145,29 @@ export const LogoEditor = ({ configuration }: { configuration: Configuration }) 
   return (
     <Box sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
       <Box
-        sx={{ width: 112, height: 112, borderRadius: 3, border: '1px solid', borderColor: 'divider', display: 'grid', placeItems: 'center', bgcolor: 'background.default', overflow: 'hidden' }}
+        sx={{
+          width: 112,
+          height: 112,
+          borderRadius: 3,
+          border: '1px solid',
+          borderColor: 'divider',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'background.default',
+          overflow: 'hidden',
+        }}
       >
-        <Box component="img" src={configuration.logoUrl ?? defaultLogo} alt={configuration.logoUrl ? 'Current logo' : 'Built-in logo'} sx={{ maxWidth: 96, maxHeight: 96 }} />
+        <Box
+          component="img"
+          src={configuration.logoUrl ?? defaultLogo}
+          alt={configuration.logoUrl ? 'Current logo' : 'Built-in logo'}
+          sx={{ maxWidth: 96, maxHeight: 96 }}
+        />
       </Box>
       <Box sx={{ display: 'grid', gap: 1.25, minWidth: 0, flex: '1 1 220px' }}>
         <Typography variant="body2" color="text.secondary">
-          {configuration.logoUrl ? 'Your logo.' : 'The built-in logo is showing.'} PNG, JPEG or WebP, at most 2 MB; a square image looks best.
+          {configuration.logoUrl ? 'Your logo.' : 'The built-in logo is showing.'} PNG, JPEG or WebP, at most 2 MB; a
+          square image looks best.
         </Typography>
         {error ? (
           <Alert severity="error" onClose={() => setError(null)}>
@@ -142,10 +175,19 @@ export const LogoEditor = ({ configuration }: { configuration: Configuration }) 
           </Alert>
         ) : null}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <input ref={input} type="file" hidden accept={LOGO_TYPES.join(',')} aria-label="Logo file" onChange={(e) => void handleFile(e)} />
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept={LOGO_TYPES.join(',')}
+            aria-label="Logo file"
+            onChange={(e) => void handleFile(e)}
+          />
           <Button
             variant="contained"
-            startIcon={uploading ? <CircularProgress size={16} color="inherit" aria-label="Uploading" /> : <UploadOutlined />}
+            startIcon={
+              uploading ? <CircularProgress size={16} color="inherit" aria-label="Uploading" /> : <UploadOutlined />
+            }
             disabled={uploading}
             onClick={() => input.current?.click()}
           >
@@ -158,7 +200,13 @@ export const LogoEditor = ({ configuration }: { configuration: Configuration }) 
           ) : null}
         </Box>
       </Box>
-      <ConfirmDialog open={removing} title="Remove the logo?" confirmLabel="Remove" onConfirm={handleRemove} onClose={() => setRemoving(false)}>
+      <ConfirmDialog
+        open={removing}
+        title="Remove the logo?"
+        confirmLabel="Remove"
+        onConfirm={handleRemove}
+        onClose={() => setRemoving(false)}
+      >
         The panel and the sign-in screen go back to the built-in logo.
       </ConfirmDialog>
     </Box>
@@ -171,7 +219,10 @@ export const SettingsScreen = () => {
 
   return (
     <>
-      <PageHeader title="Settings" subtitle={data ? (updatedLine(data) ?? 'Company name and logo.') : 'Company name and logo.'} />
+      <PageHeader
+        title="Settings"
+        subtitle={data ? (updatedLine(data) ?? 'Company name and logo.') : 'Company name and logo.'}
+      />
       {error && !data ? (
         <Card>
           <LoadError title="The settings could not be loaded" error={error} onRetry={() => void mutate()} />

@@ -1,10 +1,12 @@
 import type { AdminUser, UserCreateBody, UserPatch } from '@ginhawa/contract';
 import { apiClient } from '../../../lib/api-client';
 
-export const createUser = async (body: UserCreateBody): Promise<AdminUser> => (await apiClient.post<AdminUser>('/users/', body)).data;
+export const createUser = async (body: UserCreateBody): Promise<AdminUser> =>
+  (await apiClient.post<AdminUser>('/users/', body)).data;
 
 /** PUT, as SPEC.md names it: the form always sends every field but the password, so replacing is what it means. */
-export const updateUser = async (id: number, body: UserPatch): Promise<AdminUser> => (await apiClient.put<AdminUser>(`/users/${id}/`, body)).data;
+export const updateUser = async (id: number, body: UserPatch): Promise<AdminUser> =>
+  (await apiClient.put<AdminUser>(`/users/${id}/`, body)).data;
 
 /** An admin sets someone's password (no old password needed); their sessions end. */
 export const setUserPassword = async (id: number, newPassword: string): Promise<void> => {

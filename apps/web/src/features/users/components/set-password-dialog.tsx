@@ -34,7 +34,15 @@ export const SetPasswordDialog = ({ user, onClose }: { user: AdminUser; onClose:
   };
 
   return (
-    <FormDialog open title={`Set a password for ${user.username}`} submitLabel="Set password" submitting={submitting} error={errors.form} onSubmit={() => void handleSubmit()} onClose={onClose}>
+    <FormDialog
+      open
+      title={`Set a password for ${user.username}`}
+      submitLabel="Set password"
+      submitting={submitting}
+      error={errors.form}
+      onSubmit={() => void handleSubmit()}
+      onClose={onClose}
+    >
       <Typography variant="body2" color="text.secondary">
         Tell them the new password in person; they can change it on their profile.
       </Typography>

@@ -13,7 +13,20 @@ const LOCATIONS = {
     count: 1,
     next: null,
     previous: null,
-    results: [{ id: 3, name: 'BGC High Street', address: '', phone: null, opening_time: '10:00', closing_time: '22:00', is_active: true, employees_count: 0, created_at: '', updated_at: '' }],
+    results: [
+      {
+        id: 3,
+        name: 'BGC High Street',
+        address: '',
+        phone: null,
+        opening_time: '10:00',
+        closing_time: '22:00',
+        is_active: true,
+        employees_count: 0,
+        created_at: '',
+        updated_at: '',
+      },
+    ],
   },
 };
 
@@ -56,7 +69,13 @@ describe('user form', { timeout: 20_000 }, () => {
 
   it('creates an account with its groups and shows the server’s password rules under the field', async () => {
     const { calls } = setup(null, {
-      'POST /users/': { status: 400, data: { message: 'Please correct the highlighted fields.', errors: { password: ['This password is too common. Choose a less predictable one.'] } } },
+      'POST /users/': {
+        status: 400,
+        data: {
+          message: 'Please correct the highlighted fields.',
+          errors: { password: ['This password is too common. Choose a less predictable one.'] },
+        },
+      },
     });
     await userEvent.type(screen.getByLabelText(/^Username/), 'carlo.m');
     await userEvent.type(screen.getByLabelText(/^Password/), 'password123');
@@ -66,11 +85,22 @@ describe('user form', { timeout: 20_000 }, () => {
     expect(await screen.findByText('This password is too common. Choose a less predictable one.')).toBeInTheDocument();
     const body = JSON.parse(String(calls.find((c) => c.method === 'POST')?.data));
     // Groups in the contract's order, whatever order they were ticked in.
-    expect(body).toEqual({ username: 'carlo.m', first_name: '', last_name: '', email: '', groups: ['Manager', 'Receptionist'], locations: [], is_active: true, password: 'password123' });
+    expect(body).toEqual({
+      username: 'carlo.m',
+      first_name: '',
+      last_name: '',
+      email: '',
+      groups: ['Manager', 'Receptionist'],
+      locations: [],
+      is_active: true,
+      password: 'password123',
+    });
   });
 
   it('edits without a password field and sends the changed groups and workplaces', async () => {
-    const { calls, onClose } = setup(manager, { 'PUT /users/9/': { status: 200, data: { ...manager, groups: ['Admin', 'Manager'] } } });
+    const { calls, onClose } = setup(manager, {
+      'PUT /users/9/': { status: 200, data: { ...manager, groups: ['Admin', 'Manager'] } },
+    });
     expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'BGC High Street' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: /^Admin/ }));

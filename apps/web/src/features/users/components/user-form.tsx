@@ -8,7 +8,14 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { GROUPS, userCreateBodySchema, userPatchSchema, type AdminUser, type GroupName, type Location } from '@ginhawa/contract';
+import {
+  GROUPS,
+  userCreateBodySchema,
+  userPatchSchema,
+  type AdminUser,
+  type GroupName,
+  type Location,
+} from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { NewPasswordField, UsernameField } from '../../../components/account-fields';
 import { FormDialog } from '../../../components/admin-list/form-dialog';
@@ -17,7 +24,16 @@ import { useLocationOptions } from '../../../lib/options';
 import { useRevalidateUsers } from '../api/get-users';
 import { createUser, updateUser } from '../api/save-user';
 
-const FIELDS = ['username', 'first_name', 'last_name', 'email', 'password', 'groups', 'locations', 'is_active'] as const;
+const FIELDS = [
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'password',
+  'groups',
+  'locations',
+  'is_active',
+] as const;
 
 const GROUP_HINTS: Record<GroupName, string> = {
   Admin: 'everything, including these settings',
@@ -27,7 +43,16 @@ const GROUP_HINTS: Record<GroupName, string> = {
   Receptionist: 'logs clients and arrivals',
 };
 
-type Values = { username: string; first_name: string; last_name: string; email: string; password: string; groups: GroupName[]; locations: number[]; is_active: boolean };
+type Values = {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  groups: GroupName[];
+  locations: number[];
+  is_active: boolean;
+};
 
 const initialValues = (user: AdminUser | null): Values => ({
   username: user?.username ?? '',
@@ -81,11 +106,14 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
   const selected = options.filter((l) => values.locations.includes(l.id));
 
   return (
-    <FormDialog {...dialog} title={user ? 'Edit user' : 'New user'} submitLabel={user ? 'Save' : 'Add user'} onClose={onClose}>
+    <FormDialog
+      {...dialog}
+      title={user ? 'Edit user' : 'New user'}
+      submitLabel={user ? 'Save' : 'Add user'}
+      onClose={onClose}
+    >
       <UsernameField required autoFocus {...bind('username')} />
-      {user ? null : (
-        <NewPasswordField required {...bind('password')} />
-      )}
+      {user ? null : <NewPasswordField required {...bind('password')} />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField label="First name" {...bind('first_name')} />
         <TextField label="Last name" {...bind('last_name')} />
@@ -97,7 +125,13 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
           {GROUPS.map((group) => (
             <FormControlLabel
               key={group}
-              control={<Checkbox checked={values.groups.includes(group)} onChange={(e) => toggleGroup(group, e.target.checked)} name={`group-${group}`} />}
+              control={
+                <Checkbox
+                  checked={values.groups.includes(group)}
+                  onChange={(e) => toggleGroup(group, e.target.checked)}
+                  name={`group-${group}`}
+                />
+              }
               label={`${group} — ${GROUP_HINTS[group]}`}
             />
           ))}
@@ -111,7 +145,12 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
         loading={locations.isLoading}
         getOptionLabel={(l) => l.name}
         isOptionEqualToValue={(a, b) => a.id === b.id}
-        onChange={(_event, chosen) => set('locations', chosen.map((l) => l.id))}
+        onChange={(_event, chosen) =>
+          set(
+            'locations',
+            chosen.map((l) => l.id),
+          )
+        }
         disabled={submitting}
         renderInput={(params) => (
           <TextField
@@ -124,7 +163,13 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
         )}
       />
       <FormControlLabel
-        control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} disabled={submitting} />}
+        control={
+          <Switch
+            checked={values.is_active}
+            onChange={(e) => set('is_active', e.target.checked)}
+            disabled={submitting}
+          />
+        }
         label={values.is_active ? 'Active: can sign in' : 'Inactive: cannot sign in'}
       />
     </FormDialog>

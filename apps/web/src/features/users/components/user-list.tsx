@@ -11,11 +11,21 @@ import { useGroups, usersResource } from '../api/get-users';
 import { SetPasswordDialog } from './set-password-dialog';
 import { UserForm } from './user-form';
 
-const lastLogin = new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' });
+const lastLogin = new Intl.DateTimeFormat('en-PH', {
+  timeZone: 'Asia/Manila',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
 
 const columns: GridColDef<AdminUser>[] = [
   { field: 'username', headerName: 'Username', flex: 1, minWidth: 140 },
-  { field: 'last_name', headerName: 'Name', flex: 1.2, minWidth: 160, valueGetter: (_value, row) => `${row.first_name} ${row.last_name}`.trim() || '—' },
+  {
+    field: 'last_name',
+    headerName: 'Name',
+    flex: 1.2,
+    minWidth: 160,
+    valueGetter: (_value, row) => `${row.first_name} ${row.last_name}`.trim() || '—',
+  },
   {
     field: 'groups',
     headerName: 'Groups',
@@ -28,9 +38,26 @@ const columns: GridColDef<AdminUser>[] = [
       </Box>
     ),
   },
-  { field: 'location_names', headerName: 'Works at', flex: 1.2, minWidth: 160, sortable: false, valueFormatter: (value: string[]) => value.join(', ') || '—' },
-  { field: 'last_login', headerName: 'Last sign-in', width: 170, valueFormatter: (value: string | null) => (value ? lastLogin.format(new Date(value)) : 'Never') },
-  { field: 'is_active', headerName: 'Status', width: 110, renderCell: ({ row }) => <StatusChip active={row.is_active} /> },
+  {
+    field: 'location_names',
+    headerName: 'Works at',
+    flex: 1.2,
+    minWidth: 160,
+    sortable: false,
+    valueFormatter: (value: string[]) => value.join(', ') || '—',
+  },
+  {
+    field: 'last_login',
+    headerName: 'Last sign-in',
+    width: 170,
+    valueFormatter: (value: string | null) => (value ? lastLogin.format(new Date(value)) : 'Never'),
+  },
+  {
+    field: 'is_active',
+    headerName: 'Status',
+    width: 110,
+    renderCell: ({ row }) => <StatusChip active={row.is_active} />,
+  },
 ];
 
 /** Sign-in accounts: searched by username, name or email, filtered by group and status. */
@@ -41,7 +68,10 @@ export const UserList = () => {
     name: 'group',
     label: 'Group',
     allLabel: 'All groups',
-    options: GROUPS.map((g) => ({ value: g, label: groups.data ? `${g} (${groups.data.find((x) => x.name === g)?.user_count ?? 0})` : g })),
+    options: GROUPS.map((g) => ({
+      value: g,
+      label: groups.data ? `${g} (${groups.data.find((x) => x.name === g)?.user_count ?? 0})` : g,
+    })),
   };
 
   return (
@@ -52,13 +82,18 @@ export const UserList = () => {
       texts={{ label: 'Users', one: 'user', empty: 'No users yet.' }}
       rowName={(user) => user.username}
       actions={(user) => [
-        <GridActionsCellItem key="password" icon={<KeyOutlined />} label={`Set a password for ${user.username}`} onClick={() => setResetting(user)} />,
+        <GridActionsCellItem
+          key="password"
+          icon={<KeyOutlined />}
+          label={`Set a password for ${user.username}`}
+          onClick={() => setResetting(user)}
+        />,
       ]}
       deleteTexts={{
         body: (user) => (
           <>
-            <strong>{user.username}</strong> will be deleted. An account that has ever signed in or done anything is deactivated instead, so the record of who
-            did what stays; they are signed out everywhere.
+            <strong>{user.username}</strong> will be deleted. An account that has ever signed in or done anything is
+            deactivated instead, so the record of who did what stays; they are signed out everywhere.
           </>
         ),
       }}
