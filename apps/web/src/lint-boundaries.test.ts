@@ -54,7 +54,7 @@ describe('web import boundaries fail npm run lint', { timeout: 60_000 }, () => {
     expect(
       await boundaryErrors(
         'features/banks/components/probe.tsx',
-        "import { value } from '../../../components/admin-list/admin-list-page';",
+        "import { value } from '../../../components/list/admin-list-page';",
       ),
     ).toEqual([]);
   });
@@ -64,10 +64,7 @@ describe('web import boundaries fail npm run lint', { timeout: 60_000 }, () => {
       expect.stringContaining('lib/ and components/ import no feature'),
     ]);
     expect(
-      await boundaryErrors(
-        'components/admin-list/probe.tsx',
-        "import { value } from '../../features/auth/api/get-my-data';",
-      ),
+      await boundaryErrors('components/list/probe.tsx', "import { value } from '../../features/auth/api/get-my-data';"),
     ).toHaveLength(1);
     expect(
       await boundaryErrors(

@@ -1,5 +1,5 @@
 import TextField from '@mui/material/TextField';
-import type { BoundField } from './admin-list/use-entity-form';
+import type { BoundField } from './form/use-entity-form';
 
 type AccountFieldProps = BoundField & { required?: boolean; autoFocus?: boolean };
 

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { TIME_SLOTS } from '@ginhawa/contract';
-import type { BoundField } from './admin-list/use-entity-form';
+import type { BoundField } from './form/use-entity-form';
 
 type TimeSlotSelectProps = BoundField & { label: string; required?: boolean };
 

@@ -3,8 +3,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { bankBodySchema, type Bank } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { useEntityForm } from '../../../components/admin-list/use-entity-form';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useRevalidateBanks } from '../api/get-banks';
 import { createBank, updateBank } from '../api/save-bank';
 

@@ -1,8 +1,8 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Bank } from '@ginhawa/contract';
-import { AdminListPage } from '../../../components/admin-list/admin-list-page';
-import { statusFilter } from '../../../components/admin-list/list-filters';
-import { StatusChip } from '../../../components/admin-list/status-chip';
+import { AdminListPage } from '../../../components/list/admin-list-page';
+import { statusFilter } from '../../../components/list/list-filters';
+import { StatusChip } from '../../../components/list/status-chip';
 import { banksResource } from '../api/get-banks';
 import { BankForm } from './bank-form';
 

@@ -11,7 +11,7 @@ import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import { Link, useSearchParams } from 'react-router';
 import { formatPhPhone } from '@ginhawa/contract';
-import { ConfirmDialog } from '../../../components/admin-list/confirm-dialog';
+import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { DetailField } from '../../../components/detail-field';
 import { StatusMessage } from '../../../components/status-message';
 import { useSnackbar } from '../../../components/snackbar-provider';

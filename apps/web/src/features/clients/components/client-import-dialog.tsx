@@ -18,7 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { formatPhPhone, type ClientImportResult } from '@ginhawa/contract';
-import { AdminDialogActions } from '../../../components/admin-list/dialog-actions';
+import { AdminDialogActions } from '../../../components/form/dialog-actions';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useRevalidateClients } from '../api/get-clients';

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { BoundField } from '../../../components/admin-list/use-entity-form';
+import type { BoundField } from '../../../components/form/use-entity-form';
 import { listedValue } from '../../../lib/options';
 
 type LocationStaffFieldsProps = {

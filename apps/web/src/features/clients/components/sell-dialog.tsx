@@ -13,8 +13,8 @@ import {
   type Client,
   type PaymentMethod,
 } from '@ginhawa/contract';
-import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { useEntityForm, type ParseResult } from '../../../components/admin-list/use-entity-form';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { useEntityForm, type ParseResult } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { useLocationOptions } from '../../../lib/options';
 import { useRevalidateClients } from '../api/get-clients';

@@ -18,8 +18,8 @@ import {
 } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { NewPasswordField, UsernameField } from '../../../components/account-fields';
-import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { useEntityForm } from '../../../components/admin-list/use-entity-form';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useRevalidateEmployees } from '../api/get-employees';
 import { useLocationOptions } from '../../../lib/options';
 import { createEmployee, updateEmployee } from '../api/save-employee';

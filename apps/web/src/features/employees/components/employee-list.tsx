@@ -1,9 +1,9 @@
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatPhPhone, type Employee, type EmployeeKind } from '@ginhawa/contract';
-import { AdminListPage } from '../../../components/admin-list/admin-list-page';
-import { namedOptions, statusFilter } from '../../../components/admin-list/list-filters';
-import { StatusChip } from '../../../components/admin-list/status-chip';
+import { AdminListPage } from '../../../components/list/admin-list-page';
+import { namedOptions, statusFilter } from '../../../components/list/list-filters';
+import { StatusChip } from '../../../components/list/status-chip';
 import { formatPeso } from '../../../lib/format';
 import { useLocationOptions } from '../../../lib/options';
 import { employeesResource } from '../api/get-employees';

@@ -1,8 +1,8 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatPhPhone, type Location } from '@ginhawa/contract';
-import { AdminListPage } from '../../../components/admin-list/admin-list-page';
-import { statusFilter } from '../../../components/admin-list/list-filters';
-import { StatusChip } from '../../../components/admin-list/status-chip';
+import { AdminListPage } from '../../../components/list/admin-list-page';
+import { statusFilter } from '../../../components/list/list-filters';
+import { StatusChip } from '../../../components/list/status-chip';
 import { locationsResource } from '../api/get-locations';
 import { LocationForm } from './location-form';
 

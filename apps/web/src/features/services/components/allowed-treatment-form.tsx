@@ -14,8 +14,8 @@ import { formatPeso } from '../../../lib/format';
 import { useActiveTreatmentOptions } from '../api/get-treatments';
 import { useRevalidateServices } from '../api/query';
 import { createAllowedTreatment, updateAllowedTreatment } from '../api/save-allowed-treatment';
-import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { useEntityForm } from '../../../components/admin-list/use-entity-form';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
 
 const FIELDS = ['treatment', 'sessions_included', 'discount_percent'] as const;
 

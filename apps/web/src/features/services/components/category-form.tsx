@@ -4,8 +4,8 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import type { Category, CategoryKind } from '../api/get-categories';
 import { useRevalidateServices } from '../api/query';
 import { createCategory, updateCategory } from '../api/save-category';
-import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { useEntityForm } from '../../../components/admin-list/use-entity-form';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
 
 const FIELDS = ['name', 'description'] as const;
 

@@ -1,5 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { AdminListPage } from '../../../components/admin-list/admin-list-page';
+import { AdminListPage } from '../../../components/list/admin-list-page';
 import { categoriesResource, usageCount, type Category, type CategoryKind } from '../api/get-categories';
 import { CategoryForm, KIND_LABEL } from './category-form';
 

@@ -36,11 +36,11 @@ import { useRevalidateServices } from '../api/query';
 import { updateMembershipCategories } from '../api/update-membership-categories';
 import { AllowedTreatmentForm } from './allowed-treatment-form';
 import { CategoryPicker } from './category-picker';
-import { ConfirmDialog } from '../../../components/admin-list/confirm-dialog';
-import { serverErrors } from '../../../components/admin-list/form-errors';
+import { ConfirmDialog } from '../../../components/form/confirm-dialog';
+import { serverErrors } from '../../../components/form/form-errors';
 import { formatValidity } from './membership-list';
 import { MembershipForm } from './membership-form';
-import { StatusChip } from '../../../components/admin-list/status-chip';
+import { StatusChip } from '../../../components/list/status-chip';
 
 export const membershipsTab = `${paths.admin.services}?tab=memberships`;
 

@@ -7,8 +7,8 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { useRevalidateServices } from '../api/query';
 import { createMembership, updateMembership } from '../api/save-membership';
 import { CategoryPicker } from './category-picker';
-import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { useEntityForm } from '../../../components/admin-list/use-entity-form';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
 
 const FIELDS = ['name', 'price', 'validity_days', 'description', 'is_active', 'categories'] as const;
 

@@ -14,8 +14,8 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { useCategoryOptions } from '../api/get-categories';
 import { useRevalidateServices } from '../api/query';
 import { createTreatment, updateTreatment } from '../api/save-treatment';
-import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { useEntityForm } from '../../../components/admin-list/use-entity-form';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
 
 const FIELDS = ['name', 'category', 'duration_minutes', 'price', 'description', 'is_active'] as const;
 

@@ -1,8 +1,8 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDuration, type Treatment } from '@ginhawa/contract';
-import { AdminListPage } from '../../../components/admin-list/admin-list-page';
-import { namedOptions, statusFilter } from '../../../components/admin-list/list-filters';
-import { StatusChip } from '../../../components/admin-list/status-chip';
+import { AdminListPage } from '../../../components/list/admin-list-page';
+import { namedOptions, statusFilter } from '../../../components/list/list-filters';
+import { StatusChip } from '../../../components/list/status-chip';
 import { formatPeso } from '../../../lib/format';
 import { useCategoryOptions } from '../../../lib/options';
 import { treatmentsResource } from '../api/get-treatments';

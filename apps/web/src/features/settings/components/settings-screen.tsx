@@ -13,8 +13,8 @@ import { COMPANY_NAME_MAX, PRODUCT_NAME, configurationBodySchema, type Configura
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { ConfirmDialog } from '../../../components/admin-list/confirm-dialog';
-import { serverErrors } from '../../../components/admin-list/form-errors';
+import { ConfirmDialog } from '../../../components/form/confirm-dialog';
+import { serverErrors } from '../../../components/form/form-errors';
 import { getErrorMessage } from '../../../lib/api-client';
 import defaultLogo from '../../../assets/logo.svg';
 import {

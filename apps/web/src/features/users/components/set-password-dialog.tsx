@@ -3,8 +3,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { newPasswordSchema, type AdminUser } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { FormDialog } from '../../../components/admin-list/form-dialog';
-import { serverErrors, type FormErrors } from '../../../components/admin-list/form-errors';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { serverErrors, type FormErrors } from '../../../components/form/form-errors';
 import { setUserPassword } from '../api/save-user';
 
 const FIELDS = ['new_password'] as const;

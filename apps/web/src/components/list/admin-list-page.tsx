@@ -13,7 +13,7 @@ import {
 import { useRevalidate, type ListQuerySchema, type ListResource } from '../../lib/list-query';
 import { useSnackbar } from '../snackbar-provider';
 import { AdminGrid } from './admin-grid';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../form/confirm-dialog';
 import { FilterSelect, type ListFilter } from './list-filters';
 import { ListToolbar } from './list-toolbar';
 import { acceptsOrdering, useAdminList } from './use-admin-list';
