@@ -4,7 +4,7 @@ import type { Leaderboard } from '@ginhawa/contract';
 import { employees, notifications, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { action, connectSocket, type TestSocket } from '../../test/ws-client';
-import { cutoffOf, manilaDate } from '../reports/reports.service';
+import { cutoffOf, manilaDate } from '../reports/shared';
 import { loadFixtures, type Fixtures } from './clients.test-helpers';
 
 /** Client sales and arrivals reach open dashboards live (issue 13): the bus event, the hub's frame, who gets it. */

@@ -37,7 +37,9 @@ import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
 import { addDays, assertWritable, readScope, scopeCondition, todayInManila } from './scope';
-import { assertDayOpen, changeSalesWatchingRanks, toSale } from '../reports/reports.service';
+import { assertDayOpen } from '../reports/day-lock.service';
+import { changeSalesWatchingRanks } from '../reports/leaderboard.service';
+import { toSale } from '../reports/sale-lines.service';
 
 export type MembershipSaleInput = z.output<typeof clientMembershipBodySchema>;
 export type VoucherSaleInput = z.output<typeof clientTreatmentBodySchema>;

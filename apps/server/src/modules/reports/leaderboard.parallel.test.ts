@@ -4,7 +4,8 @@ import { employees, notifications } from '../../db/schema/index';
 import type { Leaderboard } from '@ginhawa/contract';
 import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
-import { cutoffOf, leaderboardSql, manilaDate, periodOf } from './reports.service';
+import { leaderboardSql } from './leaderboard.service';
+import { cutoffOf, manilaDate, periodOf } from './shared';
 
 /**
  * The kept leaderboard (decision 0502) under concurrent writers and readers, on two app instances

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'dri
 import type { Liability, LiabilityFigure, LiabilityQuery } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
 import { clientMemberships, clientTreatments, locations } from '../../db/schema/index';
-import { manilaDate } from './reports.service';
+import { manilaDate } from './shared';
 
 /**
  * Membership and voucher liability: sessions sold and not yet used, in pesos (decision 0601).

@@ -7,7 +7,7 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type Te
 import { decide } from '../notifications/notifications.service';
 import { findUsersByIds } from '../users/auth.service';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
-import { manilaDate } from './reports.service';
+import { manilaDate } from './shared';
 
 /**
  * Lock order on PostgreSQL, where transactions really run side by side (decision 0500):

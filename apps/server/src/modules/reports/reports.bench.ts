@@ -5,7 +5,9 @@ import { openPglite, openPostgres, type Database } from '../../db/client';
 import { seedDatabase } from '../../db/seed';
 import { loadEnv } from '../../plugins/env';
 import { insertDemoSales } from './sales.bulk-seed';
-import { dailySalesReportSql, leaderboardSql, locationSalesSql, manilaDate, periodOf } from './reports.service';
+import { leaderboardSql } from './leaderboard.service';
+import { dailySalesReportSql, locationSalesSql } from './sales-reports.service';
+import { manilaDate, periodOf } from './shared';
 
 export type BenchOptions = {
   kind: 'postgres' | 'pglite';

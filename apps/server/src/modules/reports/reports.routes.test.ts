@@ -19,7 +19,7 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type Te
 import { action, connectSocket } from '../../test/ws-client';
 import { decide } from '../notifications/notifications.service';
 import { findUsersByIds } from '../users/auth.service';
-import { cutoffOf, manilaDate, periodOf } from './reports.service';
+import { cutoffOf, manilaDate, periodOf } from './shared';
 
 let ctx: TestContext;
 let admin: Agent;

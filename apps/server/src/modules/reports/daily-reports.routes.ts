@@ -1,0 +1,111 @@
+import {
+  dailyReportBodySchema,
+  dailyReportListQuerySchema,
+  dailyReportPatchSchema,
+  dailyReportSchema,
+  idParamsSchema,
+  pageSchema,
+  returnReportBodySchema,
+} from '@ginhawa/contract';
+import { currentUser } from '../../plugins/auth';
+import { csvLines, sendCsv } from '../../lib/csv';
+import { reportsService as service } from './reports.service';
+import { errors, managers, tags, type ReportsApp } from './route-options';
+
+/** Daily reports: list (or CSV), create, read, change, submit, approve and return. */
+export const dailyReportsRoutes = (app: ReportsApp) => {
+  const { db } = app.deps;
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        querystring: dailyReportListQuerySchema,
+        response: { 200: pageSchema(dailyReportSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await service.listReports(db, currentUser(request), request.query, request.url);
+      if (request.query.format !== 'csv') return page;
+      return sendCsv(
+        reply,
+        'daily-reports',
+        csvLines(
+          [
+            'id',
+            'date',
+            'location',
+            'status',
+            'sales_count',
+            'gross_total',
+            'discount_total',
+            'net_total',
+            'cash_total',
+            'cash_on_hand',
+            'variance',
+            'remarks',
+          ],
+          page.results.map((r) => [
+            r.id,
+            r.date,
+            r.location_name,
+            r.status,
+            r.sales_count,
+            r.gross_total,
+            r.discount_total,
+            r.net_total,
+            r.cash_total,
+            r.cash_on_hand,
+            r.variance,
+            r.remarks,
+          ]),
+        ),
+      );
+    },
+  );
+  app.post(
+    '/',
+    { schema: { tags, body: dailyReportBodySchema, response: { 201: dailyReportSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await service.createReport(db, currentUser(request), request.body)),
+  );
+  app.get(
+    '/:id/',
+    { schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errors } } },
+    async (request) => service.getReport(db, currentUser(request), request.params.id),
+  );
+  app.patch(
+    '/:id/',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: dailyReportPatchSchema,
+        response: { 200: dailyReportSchema, ...errors },
+      },
+    },
+    async (request) => service.updateReport(db, currentUser(request), request.params.id, request.body),
+  );
+  app.post(
+    '/:id/submit/',
+    { schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errors } } },
+    async (request) => service.submitReport(db, currentUser(request), request.params.id),
+  );
+  app.post(
+    '/:id/approve/',
+    { config: managers, schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errors } } },
+    async (request) => service.approveReport(db, currentUser(request), request.params.id),
+  );
+  app.post(
+    '/:id/return/',
+    {
+      config: managers,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: returnReportBodySchema,
+        response: { 200: dailyReportSchema, ...errors },
+      },
+    },
+    async (request) => service.returnReport(db, currentUser(request), request.params.id, request.body.reason),
+  );
+};

@@ -1,0 +1,298 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DailyReport, DailyReportBody, DailyReportListQuery, DailyReportPatch, Page } from '@ginhawa/contract';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { dailyReports, locations, notifications } from '../../db/schema/index';
+import { audited } from '../../lib/audit';
+import { conflict, fieldsError, forbidden, notFound } from '../../lib/http-error';
+import { iso, isoOrNull } from '../../lib/iso';
+import { listPage, totalRows } from '../../lib/list';
+import { createdBy, touched } from '../../lib/tracked';
+import { publish } from '../../plugins/bus';
+import { notify, registerApprovalHandler } from '../notifications/notifications.service';
+import type { AuthUser } from '../users/auth.service';
+import { locationOf } from './day-lock.service';
+import { approversOf, inScope, isManager, parseJson, scopeOf, scopeWhere } from './shared';
+
+/** Daily reports: their CRUD, submission and the approve/return decision. */
+
+const onDay = sql`s.location_id = ${dailyReports.locationId} and s.date = ${dailyReports.date}`;
+const reportColumns = {
+  id: dailyReports.id,
+  location: dailyReports.locationId,
+  locationName: locations.name,
+  date: dailyReports.date,
+  status: dailyReports.status,
+  gross: sql<string>`(select round(coalesce(sum(s.amount), 0), 2)::text from sales s where ${onDay})`,
+  discount: sql<string>`(select round(coalesce(sum(s.discount), 0), 2)::text from sales s where ${onDay})`,
+  net: sql<string>`(select round(coalesce(sum(s.net_amount), 0), 2)::text from sales s where ${onDay})`,
+  cash: sql<string>`(select round(coalesce(sum(s.net_amount), 0), 2)::text from sales s where ${onDay} and s.payment_method = 'cash')`,
+  count: sql<number>`(select count(*)::int from sales s where ${onDay})`.mapWith(Number),
+  byMethod: sql<
+    Record<string, string> | string | null
+  >`(select json_object_agg(x.m, x.t) from (select s.payment_method as m, round(sum(s.net_amount), 2)::text as t from sales s where ${onDay} group by 1 order by 1) x)`,
+  cashOnHand: dailyReports.cashOnHand,
+  variance: sql<
+    string | null
+  >`case when ${dailyReports.cashOnHand} is null then null else round(${dailyReports.cashOnHand} - (select coalesce(sum(s.net_amount), 0) from sales s where ${onDay} and s.payment_method = 'cash'), 2)::text end`,
+  remarks: dailyReports.remarks,
+  returnReason: dailyReports.returnReason,
+  submittedBy: dailyReports.submittedBy,
+  submittedAt: dailyReports.submittedAt,
+  approvedBy: dailyReports.approvedBy,
+  approvedAt: dailyReports.approvedAt,
+  createdAt: dailyReports.createdAt,
+  updatedAt: dailyReports.updatedAt,
+};
+
+const selectReports = (db: DbOrTx) =>
+  db.select(reportColumns).from(dailyReports).innerJoin(locations, eq(locations.id, dailyReports.locationId));
+const selectReportsCounted = (db: DbOrTx) =>
+  db
+    .select({ ...reportColumns, total: totalRows })
+    .from(dailyReports)
+    .innerJoin(locations, eq(locations.id, dailyReports.locationId));
+type ReportRow = Awaited<ReturnType<typeof selectReports>>[number];
+
+const toDailyReport = (r: ReportRow): DailyReport => ({
+  id: r.id,
+  location: r.location,
+  location_name: r.locationName,
+  date: r.date,
+  status: r.status as DailyReport['status'],
+  gross_total: r.gross,
+  discount_total: r.discount,
+  net_total: r.net,
+  cash_total: r.cash,
+  sales_count: r.count,
+  by_payment_method: parseJson(r.byMethod, {}),
+  cash_on_hand: r.cashOnHand,
+  variance: r.variance,
+  remarks: r.remarks,
+  return_reason: r.returnReason,
+  submitted_by: r.submittedBy,
+  submitted_at: isoOrNull(r.submittedAt),
+  approved_by: r.approvedBy,
+  approved_at: isoOrNull(r.approvedAt),
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
+});
+
+/** Daily reports are for Managers and Admins (their locations), and for staff of the location who close the day. */
+const reportScope = (user: AuthUser) => scopeWhere(scopeOf(user), dailyReports.locationId);
+
+const reportWhere = (user: AuthUser, q: DailyReportListQuery) =>
+  and(
+    reportScope(user),
+    q.location ? eq(dailyReports.locationId, q.location) : undefined,
+    q.status ? eq(dailyReports.status, q.status) : undefined,
+    q.date ? eq(dailyReports.date, q.date) : undefined,
+    q.date_from ? sql`${dailyReports.date} >= ${q.date_from}` : undefined,
+    q.date_to ? sql`${dailyReports.date} <= ${q.date_to}` : undefined,
+  );
+
+export const listReports = async (
+  db: Db,
+  user: AuthUser,
+  q: DailyReportListQuery,
+  url: string,
+): Promise<Page<DailyReport>> =>
+  listPage(url, q, {
+    select: () => selectReportsCounted(db).$dynamic(),
+    where: reportWhere(user, q),
+    orderBy: { date: dailyReports.date, status: dailyReports.status, id: dailyReports.id },
+    defaultOrder: [desc(dailyReports.date), asc(locations.name)],
+    tieBreaker: dailyReports.id,
+    toItem: toDailyReport,
+  });
+
+export const getReport = async (db: DbOrTx, user: AuthUser, id: number): Promise<DailyReport> => {
+  const [row] = await selectReports(db).where(and(eq(dailyReports.id, id), reportScope(user)));
+  if (!row) throw notFound('No such daily report.');
+  return toDailyReport(row);
+};
+
+/** Locks the report row for a status change; 404 outside the caller's locations. */
+const lockReport = async (tx: Tx, user: AuthUser, id: number) => {
+  const [row] = await tx
+    .select()
+    .from(dailyReports)
+    .where(and(eq(dailyReports.id, id), reportScope(user)))
+    .for('update');
+  if (!row) throw notFound('No such daily report.');
+  return row;
+};
+
+export const createReport = async (db: Db, user: AuthUser, body: DailyReportBody): Promise<DailyReport> =>
+  db.transaction(async (tx) => {
+    const location = await locationOf(tx, body.location);
+    if (!location) throw fieldsError({ location: ['No such location.'] });
+    if (!inScope(scopeOf(user), location.id))
+      throw forbidden(`You do not work at ${location.name}, so you cannot report its day.`);
+    const [existing] = await tx
+      .select({ id: dailyReports.id })
+      .from(dailyReports)
+      .where(and(eq(dailyReports.locationId, location.id), eq(dailyReports.date, body.date)));
+    if (existing)
+      throw conflict('This location already has a daily report for that date.', {
+        date: [`Open report #${existing.id} instead.`],
+      });
+    const [row] = await tx
+      .insert(dailyReports)
+      .values({
+        locationId: location.id,
+        date: body.date,
+        cashOnHand: body.cash_on_hand,
+        remarks: body.remarks,
+        ...createdBy(user.id),
+      })
+      .returning({ id: dailyReports.id });
+    return audited(tx, {
+      actorId: user.id,
+      action: 'create',
+      tableName: 'daily_reports',
+      rowId: row!.id,
+      after: await getReport(tx, user, row!.id),
+    });
+  });
+
+export const updateReport = async (db: Db, user: AuthUser, id: number, patch: DailyReportPatch): Promise<DailyReport> =>
+  db.transaction(async (tx) => {
+    const row = await lockReport(tx, user, id);
+    if (row.status === 'submitted' || row.status === 'approved')
+      throw conflict(`This report is ${row.status}; it can be changed only after it is returned.`);
+    const before = await getReport(tx, user, id);
+    await tx
+      .update(dailyReports)
+      .set({
+        ...(patch.cash_on_hand !== undefined ? { cashOnHand: patch.cash_on_hand } : {}),
+        ...(patch.remarks !== undefined ? { remarks: patch.remarks } : {}),
+        ...touched(user.id),
+      })
+      .where(eq(dailyReports.id, id));
+    return audited(tx, {
+      actorId: user.id,
+      action: 'update',
+      tableName: 'daily_reports',
+      rowId: id,
+      before,
+      after: await getReport(tx, user, id),
+    });
+  });
+
+/** Submitting asks the Admins and the location's Managers to approve, over the live channel. */
+export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<DailyReport> =>
+  db.transaction(async (tx) => {
+    const row = await lockReport(tx, user, id);
+    if (row.status === 'submitted' || row.status === 'approved')
+      throw conflict(`This report is already ${row.status}.`);
+    if (row.cashOnHand === null) throw fieldsError({ cash_on_hand: ['Enter the cash on hand before submitting.'] });
+    const before = await getReport(tx, user, id);
+    await tx
+      .update(dailyReports)
+      .set({
+        status: 'submitted',
+        returnReason: '',
+        submittedBy: user.id,
+        submittedAt: sql`now()`,
+        ...touched(user.id),
+      })
+      .where(eq(dailyReports.id, id));
+    const after = await getReport(tx, user, id);
+    const who = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+    await notify(tx, {
+      recipients: (await approversOf(tx, [row.locationId])).filter((r) => r !== user.id),
+      actorId: user.id,
+      type: 'daily_report',
+      title: `Daily report: ${after.location_name}, ${after.date}`,
+      message: `${who} submitted the daily report: net ${after.net_total} from ${after.sales_count} sale${after.sales_count === 1 ? '' : 's'}, cash on hand ${after.cash_on_hand}, variance ${after.variance}.`,
+      link: `/admin/reports?report=${id}`,
+      data: { report_id: id, requested_by: user.id },
+      requiresApproval: true,
+    });
+    return audited(tx, { actorId: user.id, action: 'submit', tableName: 'daily_reports', rowId: id, before, after });
+  });
+
+/** The report's undecided approval requests (every copy sent to an approver). */
+const openRequests = (id: number) =>
+  and(
+    eq(notifications.type, 'daily_report'),
+    eq(notifications.requiresApproval, true),
+    sql`${notifications.isApproved} is null`,
+    sql`${notifications.data}->>'report_id' = ${String(id)}`,
+  );
+
+/** Marks the report's open approval requests decided (a decision made on the screen rather than from the notification). */
+const closeRequests = async (tx: Tx, actor: AuthUser, id: number, approved: boolean) => {
+  const open = await tx
+    .update(notifications)
+    .set({ isApproved: approved, decidedBy: actor.id, decidedAt: sql`now()` })
+    .where(openRequests(id))
+    .returning({ id: notifications.id, recipientId: notifications.recipientId });
+  for (const n of open) await publish(tx, { t: 'approved', user: n.recipientId, id: n.id, approved });
+};
+
+const decideReport = async (
+  tx: Tx,
+  actor: AuthUser,
+  id: number,
+  approved: boolean,
+  reason: string,
+  fromNotification: boolean,
+) => {
+  if (!isManager(actor)) throw forbidden('Only administrators and managers may approve or return daily reports.');
+  // Deciding from the notification (decide()) locks the request's copies and then the report; the
+  // screen takes them in the same order, so the two at once queue instead of deadlocking.
+  if (!fromNotification)
+    await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(openRequests(id))
+      .orderBy(asc(notifications.id))
+      .for('update');
+  const row = await lockReport(tx, actor, id);
+  if (row.status !== 'submitted')
+    throw conflict(`Only a submitted report can be ${approved ? 'approved' : 'returned'}; this one is ${row.status}.`);
+  const before = await getReport(tx, actor, id);
+  await tx
+    .update(dailyReports)
+    .set(
+      approved
+        ? { status: 'approved', approvedBy: actor.id, approvedAt: sql`now()`, ...touched(actor.id) }
+        : { status: 'returned', returnReason: reason, ...touched(actor.id) },
+    )
+    .where(eq(dailyReports.id, id));
+  const after = await getReport(tx, actor, id);
+  if (!fromNotification) {
+    await closeRequests(tx, actor, id, approved);
+    if (row.submittedBy && row.submittedBy !== actor.id) {
+      await notify(tx, {
+        recipients: [row.submittedBy],
+        actorId: actor.id,
+        type: 'decision',
+        title: approved ? 'Daily report approved' : 'Daily report returned',
+        message: `${after.location_name}, ${after.date}: ${approved ? 'approved' : `returned: ${reason}`}.`,
+        link: `/admin/reports?report=${id}`,
+        data: { request_type: 'daily_report', report_id: id, approved },
+      });
+    }
+  }
+  return audited(tx, {
+    actorId: actor.id,
+    action: approved ? 'approve' : 'return',
+    tableName: 'daily_reports',
+    rowId: id,
+    before,
+    after,
+  });
+};
+
+export const approveReport = async (db: Db, user: AuthUser, id: number) =>
+  db.transaction((tx) => decideReport(tx, user, id, true, '', false));
+export const returnReport = async (db: Db, user: AuthUser, id: number, reason: string) =>
+  db.transaction((tx) => decideReport(tx, user, id, false, reason, false));
+
+registerApprovalHandler('daily_report', async ({ tx, actor, approved, data }) => {
+  const id = typeof data.report_id === 'number' ? data.report_id : null;
+  if (id === null) return;
+  await decideReport(tx, actor, id, approved, approved ? '' : 'Declined from the approval request.', true);
+});

@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { dailyReports, locations } from '../../db/schema/index';
+import { conflict } from '../../lib/http-error';
+
+/** The approved-day lock: an approved daily report closes its location's day to sale writes. */
+
+export const locationOf = async (db: DbOrTx, id: number) => {
+  const [row] = await db
+    .select({ id: locations.id, name: locations.name, isActive: locations.isActive })
+    .from(locations)
+    .where(eq(locations.id, id));
+  return row;
+};
+
+// ——— the approved-day lock ———
+
+/**
+ * 409 when the location's daily report for that date is approved. Holds a share lock on the
+ * report row until the caller's transaction ends, so an approval cannot slip in between this
+ * check and the caller's sale write (approving updates that row and waits for the lock).
+ * modules/clients calls it before writing a membership or voucher sale.
+ */
+export const assertDayOpen = async (tx: DbOrTx, locationId: number, date: string) => {
+  const [report] = await tx
+    .select({ status: dailyReports.status })
+    .from(dailyReports)
+    .where(and(eq(dailyReports.locationId, locationId), eq(dailyReports.date, date)))
+    .for('share');
+  if (report?.status !== 'approved') return;
+  const location = await locationOf(tx, locationId);
+  throw conflict(
+    `The daily report for ${location?.name ?? 'this location'} on ${date} is approved; its sales can no longer be added, changed or deleted.`,
+  );
+};

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import type { Leaderboard, LeaderboardQuery } from '@ginhawa/contract';
+import type { Db, Tx } from '../../db/client';
+import { leaderboardVersion } from '../../db/schema/index';
+import { keptPerVersion } from '../../lib/kept-per-version';
+import { preparedOnce } from '../../lib/prepared';
+import { publish } from '../../plugins/bus';
+import { notify } from '../notifications/notifications.service';
+import { cutoffOf, manilaDate, periodOf, rowsOf } from './shared';
+
+/** The leaderboard (one SQL, shared by the API, the rank watch and the benchmark) and the rank watch. */
+
+type LeaderboardRow = {
+  rank: number;
+  salesperson: number;
+  salesperson_name: string;
+  user_id: number | null;
+  location: number;
+  location_name: string;
+  total: string;
+  count: number;
+  target: string;
+  share_of_target: string | null;
+};
+
+/**
+ * Ranked by net sales in the period; ties share a rank (rank() over), names break display ties.
+ * Reads the per-day totals the triggers keep (sales_daily_totals), not the sale lines.
+ */
+export const leaderboardSql = (from: string, to: string, cutoff: number, locationId?: number) => {
+  const factor = cutoff === 0 ? sql`1` : sql`0.5`;
+  return sql`with t as (
+      select s.salesperson_id, sum(s.total) as total, sum(s.count)::int as n
+      from sales_daily_totals s
+      where s.date between ${from}::date and ${to}::date
+      group by s.salesperson_id)
+    select (rank() over (order by coalesce(t.total, 0) desc))::int as rank, e.id as salesperson,
+      e.first_name || ' ' || e.last_name as salesperson_name, e.user_id, e.location_id as location, l.name as location_name,
+      round(coalesce(t.total, 0), 2)::text as total, coalesce(t.n, 0)::int as count,
+      round(coalesce(e.monthly_target, 0) * ${factor}, 2)::text as target,
+      case when coalesce(e.monthly_target, 0) > 0 then round(coalesce(t.total, 0) * 100 / (e.monthly_target * ${factor}), 2)::text end as share_of_target
+    from employees e
+    join locations l on l.id = e.location_id
+    left join t on t.salesperson_id = e.id
+    where e.kind = 'salesperson' and (e.is_active or t.total is not null)
+      ${locationId ? sql`and e.location_id = ${locationId}` : sql``}
+    order by 1, lower(e.last_name), lower(e.first_name), e.id`;
+};
+
+/** The leaderboard inputs' version (migration 0009), read before every leaderboard. */
+const leaderboardVersionStatement = preparedOnce('leaderboard_version', (db, name) =>
+  db.select({ version: leaderboardVersion.version }).from(leaderboardVersion).prepare(name),
+);
+
+/** Boards kept per database: one per year, month, cutoff and location asked for; the oldest goes first past this many. */
+const LEADERBOARDS_KEPT = 64;
+const keptBoards = keptPerVersion<Leaderboard>(LEADERBOARDS_KEPT);
+
+const computeLeaderboard = async (db: Db, query: LeaderboardQuery): Promise<Leaderboard> => {
+  const { from, to } = periodOf(query.year, query.month, query.cutoff);
+  const rows = await rowsOf<LeaderboardRow>(db, leaderboardSql(from, to, query.cutoff, query.location));
+  return {
+    month: query.month,
+    year: query.year,
+    cutoff: query.cutoff,
+    date_from: from,
+    date_to: to,
+    results: rows.map(({ user_id: _user, ...r }) => ({
+      ...r,
+      rank: Number(r.rank),
+      salesperson: Number(r.salesperson),
+      location: Number(r.location),
+      count: Number(r.count),
+    })),
+  };
+};
+
+/**
+ * The board everyone watches: after a sale every open dashboard asks for it again at once, so it
+ * is computed once per change and kept while the version of its inputs (sales_daily_totals,
+ * employees, locations) is unchanged (decision 0502). The same for every reader: any signed-in
+ * user may read any location's board, and nothing in it depends on who asks or when.
+ */
+export const leaderboard = async (db: Db, query: LeaderboardQuery): Promise<Leaderboard> => {
+  const [current] = await leaderboardVersionStatement(db).execute();
+  if (!current) return computeLeaderboard(db, query);
+  return keptBoards(
+    db,
+    `${query.year}-${query.month}-${query.cutoff}-${query.location ?? 'all'}`,
+    current.version,
+    () => computeLeaderboard(db, query),
+  );
+};
+
+/** The advisory lock that serialises writers of the current cutoff's sales (beside db/client.ts's migration lock, 727_274_001). */
+const RANK_WATCH_LOCK = 727_274_002;
+
+/**
+ * Waits for, then holds until commit, the rank watch's lock (re-entrant within a transaction).
+ * Whatever locks sale lines takes it first (lockSales): a transaction must never hold sale rows
+ * while waiting for it, or a parent delete's foreign-key check on those rows could close a cycle
+ * with the sale that holds it (decision 0500).
+ */
+export const holdRankWatch = async (tx: Tx) => {
+  await tx.execute(sql`select pg_advisory_xact_lock(${RANK_WATCH_LOCK})`);
+};
+
+/**
+ * Runs a change to sale lines and then, when it touched the current cutoff, tells each
+ * salesperson whose rank moved (one notification each, however many lines changed) and every
+ * open socket that the period's figures changed (bus event `sales` → `leaderboard_changed`).
+ * Every writer of sale lines goes through it: imports and deletions here, membership and
+ * voucher sales in modules/clients (sales.service.ts), so the leaderboard moves for all of them.
+ */
+export const changeSalesWatchingRanks = async <T>(
+  tx: Tx,
+  actorId: number,
+  dates: string[],
+  change: () => Promise<T>,
+): Promise<T> => {
+  const today = manilaDate();
+  const cutoff = cutoffOf(today);
+  const current = periodOf(Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoff);
+  const touchesCurrent = dates.some((d) => d >= current.from && d <= current.to);
+  const ranks = async () =>
+    new Map(
+      (await rowsOf<LeaderboardRow>(tx, leaderboardSql(current.from, current.to, cutoff))).map((r) => [
+        Number(r.salesperson),
+        r,
+      ]),
+    );
+  // One writer of the current cutoff at a time, from its "before" to its commit: a second one
+  // waits here and then reads a board that includes the first, so every notice starts from the
+  // rank its reader last heard. Held until commit (decision 0500 has the lock order).
+  if (touchesCurrent) await holdRankWatch(tx);
+  const before = touchesCurrent ? await ranks() : undefined;
+  const result = await change();
+  if (before) {
+    const after = await ranks();
+    for (const [id, row] of after) {
+      const was = before.get(id);
+      if (!row.user_id || (was && Number(was.rank) === Number(row.rank))) continue;
+      await notify(tx, {
+        recipients: [Number(row.user_id)],
+        actorId,
+        type: 'leaderboard_rank',
+        title: 'Leaderboard',
+        message: `You are now #${row.rank} for ${current.from} to ${current.to}${was ? ` (was #${was.rank})` : ''}, with ${row.total} in net sales.`,
+        // The salesperson's own leaderboard is on their dashboard; /admin/* is for Admins only.
+        link: '/dashboard',
+        data: {
+          rank: Number(row.rank),
+          previous_rank: was ? Number(was.rank) : null,
+          date_from: current.from,
+          date_to: current.to,
+        },
+      });
+    }
+  }
+  const months = new Map<string, string[]>();
+  for (const d of new Set(dates)) months.set(d.slice(0, 7), [...(months.get(d.slice(0, 7)) ?? []), d]);
+  for (const [ym, days] of months)
+    await publish(tx, {
+      t: 'sales',
+      year: Number(ym.slice(0, 4)),
+      month: Number(ym.slice(5, 7)),
+      dates: days.sort().slice(0, 31),
+    });
+  return result;
+};

@@ -1,0 +1,148 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DailySalesQuery, Page, Sale, SaleLineRead } from '@ginhawa/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { banks, dailyReports, employees, locations, sales } from '../../db/schema/index';
+import { iso } from '../../lib/iso';
+import { listPage, totalRows } from '../../lib/list';
+import type { AuthUser } from '../users/auth.service';
+import { isManager, scopeOf, scopeWhere } from './shared';
+
+/** Sale lines as the API answers them: one sale (client sales, audit rows) and the daily-sales list. */
+
+export type SaleRow = typeof sales.$inferSelect;
+
+/** A sale row as the API answers it (client sales) and as a deletion's audit row keeps it. */
+export const toSale = (r: SaleRow): Sale => ({
+  id: r.id,
+  date: r.date,
+  location: r.locationId,
+  client: r.clientId,
+  salesperson: r.salespersonId,
+  kind: r.kind as Sale['kind'],
+  reference: r.reference,
+  amount: r.amount,
+  discount: r.discount,
+  net_amount: r.netAmount,
+  payment_method: r.paymentMethod as Sale['payment_method'],
+  bank: r.bankId,
+  reference_no: r.referenceNo,
+  created_at: iso(r.createdAt),
+});
+
+const salesperson = alias(employees, 'salesperson');
+
+const saleLineColumns = {
+  id: sales.id,
+  date: sales.date,
+  location: sales.locationId,
+  locationName: locations.name,
+  salesperson: sales.salespersonId,
+  salespersonName: sql<string>`${salesperson.firstName} || ' ' || ${salesperson.lastName}`,
+  client: sales.clientId,
+  kind: sales.kind,
+  reference: sales.reference,
+  amount: sales.amount,
+  discount: sales.discount,
+  netAmount: sales.netAmount,
+  paymentMethod: sales.paymentMethod,
+  bank: sales.bankId,
+  bankName: banks.name,
+  referenceNo: sales.referenceNo,
+  report: dailyReports.id,
+  createdAt: sales.createdAt,
+};
+
+const toSaleLine = (r: SaleLineRow): SaleLineRead => ({
+  id: r.id,
+  date: r.date,
+  location: r.location,
+  location_name: r.locationName,
+  salesperson: r.salesperson,
+  salesperson_name: r.salespersonName,
+  client: r.client,
+  kind: r.kind as SaleLineRead['kind'],
+  reference: r.reference,
+  amount: r.amount,
+  discount: r.discount,
+  net_amount: r.netAmount,
+  payment_method: r.paymentMethod as SaleLineRead['payment_method'],
+  bank: r.bank,
+  bank_name: r.bankName,
+  reference_no: r.referenceNo,
+  report: r.report,
+  created_at: iso(r.createdAt),
+});
+
+/** Managers and Admins read their locations' lines; other staff only the lines credited to them. */
+const saleLineScope = (user: AuthUser) =>
+  isManager(user) ? scopeWhere(scopeOf(user), sales.locationId) : sql`${salesperson.userId} = ${user.id}`;
+
+const saleLineWhere = (user: AuthUser, q: DailySalesQuery) =>
+  and(
+    saleLineScope(user),
+    q.date ? eq(sales.date, q.date) : undefined,
+    q.date_from ? sql`${sales.date} >= ${q.date_from}` : undefined,
+    q.date_to ? sql`${sales.date} <= ${q.date_to}` : undefined,
+    q.location ? eq(sales.locationId, q.location) : undefined,
+    q.salesperson ? eq(sales.salespersonId, q.salesperson) : undefined,
+    q.bank ? eq(sales.bankId, q.bank) : undefined,
+    q.payment_method ? eq(sales.paymentMethod, q.payment_method) : undefined,
+    q.kind ? eq(sales.kind, q.kind) : undefined,
+  );
+
+const selectSaleLines = (db: DbOrTx) =>
+  db
+    .select(saleLineColumns)
+    .from(sales)
+    .innerJoin(locations, eq(locations.id, sales.locationId))
+    .innerJoin(salesperson, eq(salesperson.id, sales.salespersonId))
+    .leftJoin(banks, eq(banks.id, sales.bankId))
+    .leftJoin(dailyReports, and(eq(dailyReports.locationId, sales.locationId), eq(dailyReports.date, sales.date)));
+const selectSaleLinesCounted = (db: DbOrTx) =>
+  db
+    .select({ ...saleLineColumns, total: totalRows })
+    .from(sales)
+    .innerJoin(locations, eq(locations.id, sales.locationId))
+    .innerJoin(salesperson, eq(salesperson.id, sales.salespersonId))
+    .leftJoin(banks, eq(banks.id, sales.bankId))
+    .leftJoin(dailyReports, and(eq(dailyReports.locationId, sales.locationId), eq(dailyReports.date, sales.date)));
+type SaleLineRow = Awaited<ReturnType<typeof selectSaleLines>>[number];
+
+const SALE_LINE_ORDER = {
+  date: sales.date,
+  net_amount: sales.netAmount,
+  amount: sales.amount,
+  created_at: sales.createdAt,
+  id: sales.id,
+};
+
+export const listSaleLines = async (
+  db: Db,
+  user: AuthUser,
+  q: DailySalesQuery,
+  url: string,
+): Promise<Page<SaleLineRead>> =>
+  listPage(url, q, {
+    select: () => selectSaleLinesCounted(db).$dynamic(),
+    where: saleLineWhere(user, q),
+    orderBy: SALE_LINE_ORDER,
+    defaultOrder: [desc(sales.date), desc(sales.id)],
+    tieBreaker: sales.id,
+    toItem: toSaleLine,
+  });
+
+/** Every matching line (CSV export), in pages of 5,000 so a year of sales never sits in memory at once. */
+export async function* allSaleLines(db: Db, user: AuthUser, q: DailySalesQuery): AsyncGenerator<SaleLineRead> {
+  const where = saleLineWhere(user, q);
+  let after = 0;
+  for (;;) {
+    const rows = await selectSaleLines(db)
+      .where(and(where, sql`${sales.id} > ${after}`))
+      .orderBy(asc(sales.id))
+      .limit(5_000);
+    for (const r of rows) yield toSaleLine(r);
+    if (rows.length < 5_000) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}

@@ -1,0 +1,115 @@
+import { and, asc, inArray, type SQL } from 'drizzle-orm';
+import type { DeleteSalesBody, DeleteSalesResult } from '@ginhawa/contract';
+import type { Db, Tx } from '../../db/client';
+import { sales } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { notFound } from '../../lib/http-error';
+import { isAdmin } from '../../plugins/auth';
+import { notify, registerApprovalHandler } from '../notifications/notifications.service';
+import type { AuthUser } from '../users/auth.service';
+import { assertDayOpen } from './day-lock.service';
+import { changeSalesWatchingRanks, holdRankWatch } from './leaderboard.service';
+import { toSale, type SaleRow } from './sale-lines.service';
+import { approversOf, scopeOf, scopeWhere } from './shared';
+
+/** Deleting sale lines: at once by Admins, by request (approved by Admins and Managers) for anyone else. */
+
+/**
+ * Sale lines locked for a deletion (or a request for one), in id order, after the rank watch's
+ * lock: no transaction may hold sale rows while it waits for that lock (holdRankWatch).
+ */
+const lockSales = async (tx: Tx, where: SQL | undefined) => {
+  await holdRankWatch(tx);
+  return tx.select().from(sales).where(where).orderBy(asc(sales.id)).for('update');
+};
+
+const loadSales = async (tx: Tx, user: AuthUser, ids: number[]) => {
+  const rows = await lockSales(tx, and(inArray(sales.id, ids), scopeWhere(scopeOf(user), sales.locationId)));
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw notFound(`No such sale: ${missing.slice(0, 10).join(', ')}.`);
+  return rows;
+};
+
+const days = (rows: SaleRow[]) => [
+  ...new Map(rows.map((r) => [`${r.locationId}|${r.date}`, { locationId: r.locationId, date: r.date }])).values(),
+];
+
+/** Deletes the rows (each audited with its before), once every day they belong to is open. */
+const deleteRows = async (tx: Tx, actorId: number, rows: SaleRow[], reason: string) => {
+  for (const day of days(rows)) await assertDayOpen(tx, day.locationId, day.date);
+  await changeSalesWatchingRanks(
+    tx,
+    actorId,
+    rows.map((r) => r.date),
+    async () => {
+      await tx.delete(sales).where(
+        inArray(
+          sales.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    },
+  );
+  for (const r of rows)
+    await audit(tx, { actorId, action: 'delete', tableName: 'sales', rowId: r.id, before: { ...toSale(r), reason } });
+};
+
+/** The sale lines screen filtered to the rows' days (and location, when one), so a request names sales one can look at. */
+const saleLinesLink = (rows: SaleRow[]) => {
+  const dates = rows.map((r) => r.date).sort();
+  const locationIds = [...new Set(rows.map((r) => r.locationId))];
+  const range = dates[0] === dates.at(-1) ? `date=${dates[0]}` : `date_from=${dates[0]}&date_to=${dates.at(-1)}`;
+  return `/admin/reports?tab=lines&${range}${locationIds.length === 1 ? `&location=${locationIds[0]}` : ''}`;
+};
+
+/** Admins delete at once; anyone else asks the Admins and the locations' Managers, whose approval deletes. */
+export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesBody): Promise<DeleteSalesResult> =>
+  db.transaction(async (tx) => {
+    const ids = [...new Set(body.ids)];
+    const rows = await loadSales(tx, user, ids);
+    if (isAdmin(user)) {
+      await deleteRows(tx, user.id, rows, body.reason);
+      return {
+        result: 'deleted',
+        deleted: rows.length,
+        message: `${rows.length} sale${rows.length === 1 ? '' : 's'} deleted.`,
+      };
+    }
+    for (const day of days(rows)) await assertDayOpen(tx, day.locationId, day.date);
+    const locationIds = [...new Set(rows.map((r) => r.locationId))];
+    const who = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+    await notify(tx, {
+      recipients: (await approversOf(tx, locationIds)).filter((id) => id !== user.id),
+      actorId: user.id,
+      type: 'delete_sales',
+      title: 'Sales deletion request',
+      message: `${who} asks to delete ${rows.length} sale${rows.length === 1 ? '' : 's'} (${days(rows)
+        .map((d) => d.date)
+        .join(', ')})${body.reason ? `: ${body.reason}` : '.'}`,
+      link: saleLinesLink(rows),
+      data: { sale_ids: ids, reason: body.reason, requested_by: user.id },
+      requiresApproval: true,
+    });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'request_delete',
+      tableName: 'sales',
+      rowId: ids[0],
+      after: { sale_ids: ids, reason: body.reason },
+    });
+    return {
+      result: 'requested',
+      deleted: 0,
+      message: 'Your request to delete these sales was sent to the administrators and managers for approval.',
+    };
+  });
+
+registerApprovalHandler('delete_sales', async ({ tx, actor, approved, data }) => {
+  if (!approved) return;
+  const ids = Array.isArray(data.sale_ids) ? data.sale_ids.filter((id): id is number => typeof id === 'number') : [];
+  if (!ids.length) return;
+  // Lines deleted meanwhile are simply gone; the rest are deleted in the decider's name.
+  const rows = await lockSales(tx, inArray(sales.id, ids));
+  if (rows.length) await deleteRows(tx, actor.id, rows, typeof data.reason === 'string' ? data.reason : '');
+});

@@ -1,0 +1,215 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type {
+  DailyReport,
+  DailySalesReport,
+  LocationSales,
+  LocationSalesQuery,
+  PersonalSales,
+  PersonalSalesQuery,
+} from '@ginhawa/contract';
+import type { Db } from '../../db/client';
+import { employees, locations } from '../../db/schema/index';
+import { forbidden, notFound } from '../../lib/http-error';
+import { isAdmin } from '../../plugins/auth';
+import type { AuthUser } from '../users/auth.service';
+import { inScope, isManager, parseJson, periodOf, rowsOf, scopeOf, scopeWhere } from './shared';
+
+/** The sales reports: one day per location, one salesperson per month, locations per month. */
+
+type AmountBy = { key: string; name: string; total: string; count: number };
+
+/** One date's figures per location (the report below and the benchmark run this same SQL). */
+export const dailySalesReportSql = (date: string, scope?: SQL) =>
+  sql`with day as (select * from sales where date = ${date}::date)
+      select l.id as location, l.name as location_name, r.id as report, r.status,
+        (select count(*)::int from day s where s.location_id = l.id) as count,
+        (select round(coalesce(sum(s.amount), 0), 2)::text from day s where s.location_id = l.id) as gross_total,
+        (select round(coalesce(sum(s.discount), 0), 2)::text from day s where s.location_id = l.id) as discount_total,
+        (select round(coalesce(sum(s.net_amount), 0), 2)::text from day s where s.location_id = l.id) as net_total,
+        r.cash_on_hand::text as cash_on_hand,
+        case when r.cash_on_hand is null then null else round(r.cash_on_hand - (select coalesce(sum(s.net_amount), 0) from day s where s.location_id = l.id and s.payment_method = 'cash'), 2)::text end as variance,
+        (select json_agg(json_build_object('key', x.k, 'name', x.k, 'total', x.t, 'count', x.n) order by x.k) from (
+          select s.payment_method as k, round(sum(s.net_amount), 2)::text as t, count(*)::int as n from day s where s.location_id = l.id group by 1) x) as by_payment_method,
+        (select json_agg(json_build_object('key', x.k::text, 'name', x.name, 'total', x.t, 'count', x.n) order by x.name) from (
+          select s.bank_id as k, b.name, round(sum(s.net_amount), 2)::text as t, count(*)::int as n from day s join banks b on b.id = s.bank_id where s.location_id = l.id group by 1, 2) x) as by_bank,
+        (select json_agg(json_build_object('key', x.k::text, 'name', x.name, 'total', x.t, 'count', x.n) order by x.sum desc, x.name) from (
+          select s.salesperson_id as k, e.first_name || ' ' || e.last_name as name, sum(s.net_amount) as sum, round(sum(s.net_amount), 2)::text as t, count(*)::int as n
+          from day s join employees e on e.id = s.salesperson_id where s.location_id = l.id group by 1, 2) x) as by_salesperson
+      from locations l
+      left join daily_reports r on r.location_id = l.id and r.date = ${date}::date
+      where (l.is_active or exists (select 1 from day s where s.location_id = l.id)) ${scope ? sql`and ${scope}` : sql``}
+      order by lower(l.name), l.id`;
+
+/** Per location on one date: totals by payment method, by bank and by salesperson, the report's status and variance. */
+export const dailySalesReport = async (db: Db, user: AuthUser, date: string): Promise<DailySalesReport> => {
+  const scope = scopeWhere(scopeOf(user), sql`l.id`);
+  const rows = await rowsOf<{
+    location: number;
+    location_name: string;
+    report: number | null;
+    status: DailyReport['status'] | null;
+    count: number;
+    gross_total: string;
+    discount_total: string;
+    net_total: string;
+    cash_on_hand: string | null;
+    variance: string | null;
+    by_payment_method: AmountBy[] | string | null;
+    by_bank: AmountBy[] | string | null;
+    by_salesperson: AmountBy[] | string | null;
+  }>(db, dailySalesReportSql(date, scope));
+  return {
+    date,
+    locations: rows.map((r) => ({
+      ...r,
+      location: Number(r.location),
+      report: r.report === null ? null : Number(r.report),
+      count: Number(r.count),
+      by_payment_method: parseJson(r.by_payment_method, []),
+      by_bank: parseJson(r.by_bank, []),
+      by_salesperson: parseJson(r.by_salesperson, []),
+    })),
+  };
+};
+
+/** Per day and per cutoff, with the month's target (half of it per cutoff). Staff read only their own. */
+export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuery): Promise<PersonalSales> => {
+  const [seller] = await db
+    .select({
+      id: employees.id,
+      first: employees.firstName,
+      last: employees.lastName,
+      userId: employees.userId,
+      kind: employees.kind,
+      locationId: employees.locationId,
+      locationName: locations.name,
+      target: employees.monthlyTarget,
+    })
+    .from(employees)
+    .innerJoin(locations, eq(locations.id, employees.locationId))
+    .where(eq(employees.id, q.salesperson_id));
+  if (!seller || seller.kind !== 'salesperson') throw notFound('No such salesperson.');
+  const allowed =
+    isAdmin(user) || seller.userId === user.id || (isManager(user) && inScope(scopeOf(user), seller.locationId));
+  if (!allowed)
+    throw forbidden('You may see only your own sales, or those of salespersons at the locations you manage.');
+  const month = periodOf(q.year, q.month, 0);
+  const dayRows = await rowsOf<{ date: string; total: string; count: number }>(
+    db,
+    sql`select to_char(d, 'YYYY-MM-DD') as date, round(coalesce(sum(s.net_amount), 0), 2)::text as total, count(s.id)::int as count
+      from generate_series(${month.from}::date, ${month.to}::date, interval '1 day') d
+      left join sales s on s.date = d::date and s.salesperson_id = ${seller.id}
+      group by d order by d`,
+  );
+  const [totals] = await rowsOf<{
+    c1: string;
+    n1: number;
+    c2: string;
+    n2: number;
+    total: string;
+    count: number;
+    target: string;
+    half: string;
+    share: string | null;
+    share1: string | null;
+    share2: string | null;
+  }>(
+    db,
+    sql`with t as (select
+        coalesce(sum(net_amount) filter (where extract(day from date) <= 15), 0) as c1, count(*) filter (where extract(day from date) <= 15)::int as n1,
+        coalesce(sum(net_amount) filter (where extract(day from date) > 15), 0) as c2, count(*) filter (where extract(day from date) > 15)::int as n2,
+        coalesce(sum(net_amount), 0) as total, count(*)::int as count
+        from sales where salesperson_id = ${seller.id} and date between ${month.from}::date and ${month.to}::date),
+      g as (select coalesce(monthly_target, 0) as target from employees where id = ${seller.id})
+      select round(c1, 2)::text as c1, n1, round(c2, 2)::text as c2, n2, round(total, 2)::text as total, count,
+        round(target, 2)::text as target, round(target * 0.5, 2)::text as half,
+        case when target > 0 then round(total * 100 / target, 2)::text end as share,
+        case when target > 0 then round(c1 * 100 / (target * 0.5), 2)::text end as share1,
+        case when target > 0 then round(c2 * 100 / (target * 0.5), 2)::text end as share2
+      from t, g`,
+  );
+  const t = totals!;
+  const c1 = periodOf(q.year, q.month, 1);
+  const c2 = periodOf(q.year, q.month, 2);
+  return {
+    salesperson: seller.id,
+    salesperson_name: `${seller.first} ${seller.last}`,
+    location: seller.locationId,
+    location_name: seller.locationName,
+    month: q.month,
+    year: q.year,
+    days: dayRows.map((d) => ({ ...d, count: Number(d.count) })),
+    cutoffs: [
+      {
+        cutoff: 1,
+        date_from: c1.from,
+        date_to: c1.to,
+        total: t.c1,
+        count: Number(t.n1),
+        target: t.half,
+        share_of_target: t.share1,
+      },
+      {
+        cutoff: 2,
+        date_from: c2.from,
+        date_to: c2.to,
+        total: t.c2,
+        count: Number(t.n2),
+        target: t.half,
+        share_of_target: t.share2,
+      },
+    ],
+    total: t.total,
+    count: Number(t.count),
+    target: t.target,
+    share_of_target: t.share,
+  };
+};
+
+/**
+ * One scan over the month's per-day totals (sales_daily_totals): per location
+ * per day, per location, and the grand total, as grouping sets; `level` 0 = day, 1 = location, 3 = all.
+ */
+export const locationSalesSql = (from: string, to: string, scope?: SQL, locationId?: number) => sql`
+  with g as (
+    select s.location_id, s.date, round(sum(s.total), 2)::text as total, sum(s.count)::int as count, grouping(s.location_id, s.date)::int as level
+    from sales_daily_totals s
+    where s.date between ${from}::date and ${to}::date ${scope ? sql`and ${scope}` : sql``} ${locationId ? sql`and s.location_id = ${locationId}` : sql``}
+    group by grouping sets ((s.location_id, s.date), (s.location_id), ()))
+  select g.location_id as location, l.name as location_name, to_char(g.date, 'YYYY-MM-DD') as date, g.total, g.count, g.level
+  from g left join locations l on l.id = g.location_id
+  order by g.level desc, lower(l.name), g.location_id, g.date`;
+
+/** Per location per day (days with sales) and month totals; Managers see their locations, Admins all. */
+export const locationSales = async (db: Db, user: AuthUser, q: LocationSalesQuery): Promise<LocationSales> => {
+  const { from, to } = periodOf(q.year, q.month, 0);
+  const rows = await rowsOf<{
+    location: number | null;
+    location_name: string | null;
+    date: string | null;
+    total: string;
+    count: number;
+    level: number;
+  }>(db, locationSalesSql(from, to, scopeWhere(scopeOf(user), sql`s.location_id`), q.location));
+  const result: LocationSales = { month: q.month, year: q.year, locations: [], total: '0.00', count: 0 };
+  const byLocation = new Map<number, LocationSales['locations'][number]>();
+  for (const r of rows) {
+    const level = Number(r.level);
+    if (level === 3) {
+      result.total = r.total;
+      result.count = Number(r.count);
+    } else if (level === 1) {
+      const entry = {
+        location: Number(r.location),
+        location_name: r.location_name ?? '',
+        days: [],
+        total: r.total,
+        count: Number(r.count),
+      };
+      byLocation.set(entry.location, entry);
+      result.locations.push(entry);
+    } else
+      byLocation.get(Number(r.location))?.days.push({ date: r.date ?? '', total: r.total, count: Number(r.count) });
+  }
+  return result;
+};

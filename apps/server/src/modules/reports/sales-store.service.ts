@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  BANKED_PAYMENT_METHODS,
+  type FieldErrors,
+  type StoreSalesBody,
+  type StoreSalesResult,
+} from '@ginhawa/contract';
+import type { Db, Tx } from '../../db/client';
+import { banks, employees, sales, salesImports } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { fieldsError, forbidden, HttpError } from '../../lib/http-error';
+import { pgErrorCode } from '../../lib/pg-errors';
+import type { AuthUser } from '../users/auth.service';
+import { assertDayOpen, locationOf } from './day-lock.service';
+import { changeSalesWatchingRanks } from './leaderboard.service';
+import { inScope, rowsOf, scopeOf } from './shared';
+
+/** Storing a day's sales, from JSON or a CSV upload. */
+
+const SALE_FIELDS = [
+  'salesperson',
+  'kind',
+  'amount',
+  'discount',
+  'payment_method',
+  'bank',
+  'reference_no',
+  'reference',
+  'client',
+] as const;
+
+/** "1500.50" → 150050n: exact cents for comparing amounts without floating point. */
+const cents = (money: string) => {
+  const [whole, frac = ''] = money.split('.');
+  return BigInt(whole!) * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2));
+};
+
+const hashBody = (body: StoreSalesBody) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+/** How errors name a line: `sales.<i>.<field>` (JSON, from 0) or `line_<n>.<field>` (the CSV's line, header = 1). */
+export type LineSource = 'json' | 'csv';
+const lineKey = (source: LineSource, index: number, field: string) =>
+  source === 'csv' ? `line_${index + 2}.${field}` : `sales.${index}.${field}`;
+
+/** Every line checked against the database at once; each error names its line and field. */
+const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesBody['sales'], source: LineSource) => {
+  const errors: FieldErrors = {};
+  const add = (i: number, field: string, message: string) => (errors[lineKey(source, i, field)] ??= []).push(message);
+  const sellerIds = [...new Set(lines.map((l) => l.salesperson))];
+  const bankIds = [...new Set(lines.flatMap((l) => (l.bank === null ? [] : [l.bank])))];
+  const clientIds = [...new Set(lines.flatMap((l) => (l.client === null ? [] : [l.client])))];
+  const sellers = new Map(
+    (await tx.select().from(employees).where(inArray(employees.id, sellerIds))).map((e) => [e.id, e]),
+  );
+  const bankRows = bankIds.length
+    ? new Map(
+        (await tx.select({ id: banks.id, isActive: banks.isActive }).from(banks).where(inArray(banks.id, bankIds))).map(
+          (b) => [b.id, b],
+        ),
+      )
+    : new Map<number, { isActive: boolean }>();
+  const clientRows = clientIds.length
+    ? new Set(
+        (
+          await rowsOf<{ id: number }>(
+            tx,
+            sql`select id from clients where id in (${sql.join(
+              clientIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          )
+        ).map((c) => Number(c.id)),
+      )
+    : new Set<number>();
+  lines.forEach((line, i) => {
+    const seller = sellers.get(line.salesperson);
+    if (!seller || seller.kind !== 'salesperson') add(i, 'salesperson', 'No such salesperson.');
+    else if (seller.locationId !== locationId)
+      add(i, 'salesperson', `${seller.firstName} ${seller.lastName} works at another location.`);
+    if (cents(line.discount) > cents(line.amount))
+      add(i, 'discount', `The discount cannot exceed the amount (${line.amount}).`);
+    if (BANKED_PAYMENT_METHODS.includes(line.payment_method)) {
+      if (line.bank === null) add(i, 'bank', 'Choose the bank account a card or bank transfer payment went to.');
+      else if (!bankRows.has(line.bank)) add(i, 'bank', 'No such bank account.');
+      else if (!bankRows.get(line.bank)!.isActive) add(i, 'bank', 'This bank account is inactive.');
+    } else if (line.bank !== null) add(i, 'bank', 'Only card and bank transfer payments name a bank account.');
+    if (line.payment_method === 'e_wallet' && line.reference_no === '')
+      add(i, 'reference_no', 'Enter the e-wallet reference number.');
+    if (line.client !== null && !clientRows.has(line.client)) add(i, 'client', 'No such client.');
+  });
+  if (Object.keys(errors).length) throw fieldsError(errors);
+};
+
+/**
+ * All-or-nothing: one bad line refuses the batch and nothing is stored. With an Idempotency-Key
+ * the key is claimed by a unique insert in the same transaction, so a parallel retry waits on
+ * it and then replays the first answer; the same key with another body is 422.
+ */
+export const storeSales = async (
+  db: Db,
+  user: AuthUser,
+  body: StoreSalesBody,
+  idempotencyKey: string | null,
+  source: LineSource = 'json',
+): Promise<StoreSalesResult> => {
+  const bodyHash = hashBody(body);
+  const replay = async (): Promise<StoreSalesResult | undefined> => {
+    if (!idempotencyKey) return undefined;
+    const [claimed] = await db.select().from(salesImports).where(eq(salesImports.idempotencyKey, idempotencyKey));
+    if (!claimed) return undefined;
+    if (claimed.bodyHash !== bodyHash)
+      throw new HttpError(422, 'This Idempotency-Key was already used for a different batch of sales.');
+    return claimed.response as StoreSalesResult;
+  };
+  const first = await replay();
+  if (first) return first;
+  try {
+    return await db.transaction(async (tx) => {
+      if (idempotencyKey)
+        await tx.insert(salesImports).values({ idempotencyKey, bodyHash, response: {}, createdBy: user.id });
+      const location = await locationOf(tx, body.location);
+      if (!location) throw fieldsError({ location: ['No such location.'] });
+      if (!location.isActive) throw fieldsError({ location: [`${location.name} is closed (inactive).`] });
+      if (!inScope(scopeOf(user), location.id))
+        throw forbidden(`You do not work at ${location.name}, so you cannot record its sales.`);
+      await assertDayOpen(tx, location.id, body.date);
+      await checkLines(tx, location.id, body.sales, source);
+      const result = await changeSalesWatchingRanks(tx, user.id, [body.date], async () => {
+        const inserted = await tx
+          .insert(sales)
+          .values(
+            body.sales.map((line) => ({
+              date: body.date,
+              locationId: location.id,
+              clientId: line.client,
+              salespersonId: line.salesperson,
+              kind: line.kind,
+              reference: line.reference,
+              amount: line.amount,
+              discount: line.discount,
+              netAmount: sql`${line.amount}::numeric - ${line.discount}::numeric`,
+              paymentMethod: line.payment_method,
+              bankId: line.bank,
+              referenceNo: line.reference_no,
+              createdBy: user.id,
+            })),
+          )
+          .returning({ id: sales.id });
+        const ids = inserted.map((r) => r.id);
+        const [sum] = await rowsOf<{ total: string }>(
+          tx,
+          sql`select round(coalesce(sum(net_amount), 0), 2)::text as total from sales where id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
+        return { location: location.id, date: body.date, stored: ids.length, ids, total: sum!.total };
+      });
+      await audit(tx, {
+        actorId: user.id,
+        action: 'import',
+        tableName: 'sales',
+        rowId: result.ids[0],
+        after: { ...result, lines: body.sales },
+      });
+      if (idempotencyKey)
+        await tx.update(salesImports).set({ response: result }).where(eq(salesImports.idempotencyKey, idempotencyKey));
+      return result;
+    });
+  } catch (err) {
+    if (idempotencyKey && pgErrorCode(err) === '23505') {
+      const replayed = await replay();
+      if (replayed) return replayed;
+    }
+    throw err;
+  }
+};
+
+/** A CSV upload of the same lines (header row naming SALE_FIELDS' columns); errors name the CSV line (1 = header). */
+export const parseSalesCsv = (
+  rows: string[][],
+): { lines: Record<string, string | number | null>[]; errors: FieldErrors } => {
+  const errors: FieldErrors = {};
+  const [header, ...data] = rows.filter((r) => r.some((c) => c.trim() !== ''));
+  if (!header)
+    return { lines: [], errors: { file: ['The CSV is empty; it needs a header row and at least one sale.'] } };
+  const names = header.map((h) => h.trim().toLowerCase());
+  const unknown = names.filter((n) => !(SALE_FIELDS as readonly string[]).includes(n));
+  if (unknown.length) errors.file = [`Unknown column(s): ${unknown.join(', ')}. Use: ${SALE_FIELDS.join(', ')}.`];
+  for (const needed of ['salesperson', 'amount', 'payment_method'])
+    if (!names.includes(needed)) (errors.file ??= []).push(`The header needs a "${needed}" column.`);
+  const lines = data.map((cells) => {
+    const line: Record<string, string | number | null> = {};
+    names.forEach((n, i) => {
+      const raw = (cells[i] ?? '').trim();
+      if (n === 'salesperson' || n === 'bank' || n === 'client')
+        line[n] = raw === '' ? null : /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : raw;
+      else if (raw !== '') line[n] = raw;
+    });
+    return line;
+  });
+  return { lines, errors };
+};

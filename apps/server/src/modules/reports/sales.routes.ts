@@ -1,0 +1,167 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  dailySalesQuerySchema,
+  deleteSalesBodySchema,
+  deleteSalesResultSchema,
+  errorBodySchema,
+  pageSchema,
+  saleLineReadSchema,
+  storeSalesBodySchema,
+  storeSalesResultSchema,
+  calendarDateSchema,
+  relationId,
+  type FieldErrors,
+} from '@ginhawa/contract';
+import { currentUser } from '../../plugins/auth';
+import { HttpError, badRequest, fieldsError } from '../../lib/http-error';
+import { csvLine, csvLines, parseCsv, sendCsv } from '../../lib/csv';
+import { reportsService as service } from './reports.service';
+import { parseSalesCsv } from './sales-store.service';
+import { errors, tags, type ReportsApp } from './route-options';
+
+const CSV_MAX_BYTES = 2 * 1024 * 1024;
+
+const idempotencyKey = (header: string | string[] | undefined) => {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === '') return null;
+  const key = value.trim();
+  if (key.length > 100 || !/^[\x21-\x7e]+$/.test(key))
+    throw badRequest('The Idempotency-Key header must be 1 to 100 visible ASCII characters.');
+  return key;
+};
+
+/** zod issues → `{path: [messages]}`, renaming `sales.<i>` to the CSV's `line_<n>` when the lines came from a file. */
+const issuesToErrors = (issues: z.core.$ZodIssue[], csv: boolean): FieldErrors => {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String);
+    if (csv && path[0] === 'sales' && path.length > 1) path.splice(0, 2, `line_${Number(path[1]) + 2}`);
+    (out[path.join('.') || 'non_field_errors'] ??= []).push(issue.message);
+  }
+  return out;
+};
+
+const csvQuerySchema = z.object({
+  location: z.coerce.number().pipe(relationId('a location')),
+  date: calendarDateSchema,
+});
+
+/** The CSV of an upload: a multipart `file` part, or the body itself as text/csv. */
+const readCsv = async (request: FastifyRequest): Promise<string> => {
+  if (typeof request.body === 'string') return request.body;
+  const part = await request.file({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } }).catch(() => undefined);
+  if (!part || part.fieldname !== 'file') throw fieldsError({ file: ['Choose a CSV file.'] });
+  try {
+    return (await part.toBuffer()).toString('utf8');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, 'The file is larger than 2 MB.', {
+        file: ['Split the file into parts of at most 2 MB.'],
+      });
+    throw badRequest('The upload could not be read.', { file: ['Choose a CSV file.'] });
+  }
+};
+
+/** Sale lines in (JSON or CSV) and out (a page, or every line as CSV), and their deletion. */
+export const salesRoutes = (app: ReportsApp) => {
+  const { db } = app.deps;
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    '/store-sales-data/',
+    {
+      bodyLimit: CSV_MAX_BYTES,
+      schema: {
+        tags,
+        description:
+          'JSON `{location, date, sales}`, or the same lines as CSV (text/csv body or multipart `file`) with `?location=&date=`.',
+        response: { 201: storeSalesResultSchema, ...errors, 413: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKey(request.headers['idempotency-key']);
+      const csv = typeof request.body === 'string' || request.isMultipart();
+      let input: unknown = request.body;
+      if (csv) {
+        const query = csvQuerySchema.safeParse(request.query);
+        if (!query.success) throw fieldsError(issuesToErrors(query.error.issues, false));
+        const parsed = parseSalesCsv(parseCsv(await readCsv(request)));
+        if (Object.keys(parsed.errors).length) throw fieldsError(parsed.errors);
+        input = { ...query.data, sales: parsed.lines };
+      }
+      const body = storeSalesBodySchema.safeParse(input);
+      if (!body.success) throw fieldsError(issuesToErrors(body.error.issues, csv));
+      const result = await service.storeSales(db, currentUser(request), body.data, key, csv ? 'csv' : 'json');
+      return reply.code(201).send(result);
+    },
+  );
+  app.post(
+    '/delete-sales-data/',
+    {
+      schema: {
+        tags,
+        body: deleteSalesBodySchema,
+        response: { 200: deleteSalesResultSchema, 202: deleteSalesResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.deleteSales(db, currentUser(request), request.body);
+      return reply.code(result.result === 'deleted' ? 200 : 202).send(result);
+    },
+  );
+  app.get(
+    '/daily-sales/',
+    {
+      schema: {
+        tags,
+        querystring: dailySalesQuerySchema,
+        response: { 200: pageSchema(saleLineReadSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (request.query.format !== 'csv') return service.listSaleLines(db, user, request.query, request.url);
+      const lines = service.allSaleLines(db, user, request.query);
+      return sendCsv(
+        reply,
+        'daily-sales',
+        (async function* () {
+          yield* csvLines(
+            [
+              'id',
+              'date',
+              'location',
+              'salesperson',
+              'kind',
+              'reference',
+              'amount',
+              'discount',
+              'net_amount',
+              'payment_method',
+              'bank',
+              'reference_no',
+            ],
+            [],
+          );
+          for await (const s of lines)
+            yield csvLine([
+              s.id,
+              s.date,
+              s.location_name,
+              s.salesperson_name,
+              s.kind,
+              s.reference,
+              s.amount,
+              s.discount,
+              s.net_amount,
+              s.payment_method,
+              s.bank_name,
+              s.reference_no,
+            ]);
+        })(),
+      );
+    },
+  );
+};
