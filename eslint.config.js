@@ -68,6 +68,16 @@ const serverBoundaries = [
     files: [`${SERVER}/modules/**/*.routes.ts`],
     rules: { 'no-restricted-imports': ['error', { patterns: [databaseInRoutes, otherModuleInternals] }] },
   },
+  // A module's registration (*.module.ts) names its tables' constraint sentences from db/schema.
+  {
+    files: [`${SERVER}/modules/**/*.module.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals] }] },
+  },
+  // The module list (modules/index.ts) reads each module's registration.
+  {
+    files: [`${SERVER}/modules/index.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [schemaImport] }] },
+  },
   // Demo seed files (*.demo.ts) write the demo rows in bulk inside the seeding transaction, on
   // purpose without the services' per-row checks and audit rows; they still reach other modules
   // only through services.

@@ -25,19 +25,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { HttpError } from './lib/http-error';
 import { serializeError, serializeRequest } from './lib/logging';
 import { createTokenSigner, type TokenSigner } from './modules/users/auth.service';
-import { authRoutes } from './modules/users/auth.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { filesRoutes } from './modules/files/files.routes';
-import { configurationsRoutes } from './modules/configurations/configurations.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { servicesRoutes } from './modules/services/services.routes';
-import { locationsRoutes } from './modules/locations/locations.routes';
-import { banksRoutes } from './modules/banks/banks.routes';
-import { receptionistsRoutes, salespersonsRoutes, therapistsRoutes } from './modules/employees/employees.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { clientsRoutes } from './modules/clients/clients.routes';
-import { reportsRoutes } from './modules/reports/reports.routes';
-import { registerNotificationSocket } from './modules/notifications/notifications.ws';
+import { CONSTRAINTS, MODULES } from './modules/index';
 
 export type AppDeps = { db: Db; database: Database; env: Env; tokens: TokenSigner };
 
@@ -128,7 +116,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, CONSTRAINTS);
   app.addHook('onRequest', async (request) => {
     const type = request.headers['content-type'];
     const hasBody =
@@ -140,25 +128,14 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
   await app.register(
     async (api) => {
       registerAuth(api, { db: database.db, tokens: app.deps.tokens, env });
-      await api.register(healthRoutes, { prefix: '/health' });
-      await api.register(authRoutes, { prefix: '/users' });
-      await api.register(usersRoutes, { prefix: '/users' });
-      await api.register(filesRoutes, { prefix: '/files' });
-      await api.register(notificationsRoutes, { prefix: '/notifications' });
-      await api.register(configurationsRoutes, { prefix: '/configurations' });
-      await api.register(servicesRoutes, { prefix: '/services' });
-      await api.register(locationsRoutes, { prefix: '/locations' });
-      await api.register(banksRoutes, { prefix: '/banks' });
-      await api.register(salespersonsRoutes, { prefix: '/salespersons' });
-      await api.register(therapistsRoutes, { prefix: '/therapists' });
-      await api.register(receptionistsRoutes, { prefix: '/receptionists' });
-      await api.register(clientsRoutes, { prefix: '/clients' });
-      await api.register(reportsRoutes, { prefix: '/reports' });
+      for (const module of MODULES) {
+        for (const { prefix, plugin } of module.routes) await api.register(plugin, { prefix });
+      }
     },
     { prefix: '/api' },
   );
 
-  await registerNotificationSocket(app);
+  for (const module of MODULES) await module.register?.(app);
   registerSpa(app, env.webDist);
   return app;
 };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema/index';
-import { CONSTRAINTS, constraintError } from './constraints';
+import { CONSTRAINTS } from '../modules/index';
+import { constraintError } from './constraints';
 import { pgErrorCode } from './pg-errors';
 
 const pgError = (code: string, constraint?: string, table?: string) =>
@@ -17,11 +18,12 @@ describe('pgErrorCode', () => {
   });
 });
 
+/** The answer with every registered module's sentences, as plugins/errors.ts gives it. */
+const answer = (err: unknown) => constraintError(err, CONSTRAINTS);
+
 describe('constraintError', () => {
   it('answers a unique race with the index’s sentence, through Drizzle’s wrapper', () => {
-    const err = constraintError(
-      new DrizzleQueryError('insert', [], pgError('23505', 'locations_name_lower_idx', 'locations')),
-    );
+    const err = answer(new DrizzleQueryError('insert', [], pgError('23505', 'locations_name_lower_idx', 'locations')));
     expect(err).toMatchObject({
       statusCode: 409,
       message: 'A location with this name already exists.',
@@ -30,17 +32,13 @@ describe('constraintError', () => {
   });
 
   it('reads a foreign key from both sides: a missing row is a 400 on the field, a used one a 409', () => {
-    const missing = constraintError(
-      pgError('23503', 'treatments_category_id_treatment_categories_id_fk', 'treatments'),
-    );
+    const missing = answer(pgError('23503', 'treatments_category_id_treatment_categories_id_fk', 'treatments'));
     expect(missing).toMatchObject({
       statusCode: 400,
       message: 'Please correct the highlighted fields.',
       errors: { category: ['No such treatment category.'] },
     });
-    const inUse = constraintError(
-      pgError('23503', 'treatments_category_id_treatment_categories_id_fk', 'treatment_categories'),
-    );
+    const inUse = answer(pgError('23503', 'treatments_category_id_treatment_categories_id_fk', 'treatment_categories'));
     expect(inUse).toMatchObject({
       statusCode: 409,
       message: 'This treatment category is in use. Move or delete what uses it first.',
@@ -49,11 +47,11 @@ describe('constraintError', () => {
   });
 
   it('leaves other errors and unnamed constraints to the generic handler', () => {
-    expect(constraintError(pgError('23505', 'no_such_idx'))).toBeNull();
-    expect(constraintError(pgError('40001', 'locations_name_lower_idx'))).toBeNull();
-    expect(constraintError(new Error('plain'))).toBeNull();
+    expect(answer(pgError('23505', 'no_such_idx'))).toBeNull();
+    expect(answer(pgError('40001', 'locations_name_lower_idx'))).toBeNull();
+    expect(answer(new Error('plain'))).toBeNull();
     // A foreign key with no "in use" sentence: the delete paths handle it themselves (deleteOrDeactivate).
-    expect(constraintError(pgError('23503', 'employees_location_id_locations_id_fk', 'locations'))).toBeNull();
+    expect(answer(pgError('23503', 'employees_location_id_locations_id_fk', 'locations'))).toBeNull();
   });
 
   it('only names constraints that exist in the schema', () => {
@@ -72,5 +70,23 @@ describe('constraintError', () => {
     }
     expect(names.size).toBeGreaterThan(10);
     for (const name of Object.keys(CONSTRAINTS)) expect(names, name).toContain(name);
+  });
+
+  it('registers every sentence db/schema declares, through the module list', () => {
+    const declared = Object.entries(schema).filter(([name]) => name.endsWith('Constraints'));
+    expect(declared.map(([name]) => name).sort()).toEqual([
+      'bankConstraints',
+      'clientConstraints',
+      'employeeConstraints',
+      'locationConstraints',
+      'reportsConstraints',
+      'saleConstraints',
+      'serviceConstraints',
+      'userConstraints',
+    ]);
+    for (const [, sentences] of declared) {
+      for (const [name, sentence] of Object.entries(sentences as object))
+        expect(CONSTRAINTS[name], name).toEqual(sentence);
+    }
   });
 });

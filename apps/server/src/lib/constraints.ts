@@ -1,44 +1,9 @@
 import { FIELDS_MESSAGE } from '@ginhawa/contract';
-import {
-  bankConstraints,
-  clientConstraints,
-  employeeConstraints,
-  locationConstraints,
-  reportsConstraints,
-  saleConstraints,
-  serviceConstraints,
-  userConstraints,
-} from '../db/schema/index';
+import type { ConstraintSentences } from '../db/constraint-sentences';
 import { HttpError } from './http-error';
 import { pgErrorCode } from './pg-errors';
 
-/**
- * What a named unique index or foreign key means to a person, declared next to its table in
- * db/schema. The services pre-check these (assertFree, assert…Exists); the sentence answers the
- * race a pre-check cannot see (two admins at once), so both give the same reply.
- */
-export type ConstraintSentence =
-  /** A unique index: 409 naming the field. */
-  | { kind: 'unique'; message: string; field?: string }
-  /**
-   * A foreign key, read from its owning table's side: `missing` when a write names a row that is
-   * not there (400 on `field`); `inUse` when the referenced row is deleted while still used (409).
-   */
-  | { kind: 'foreignKey'; table: string; field: string; missing: string; inUse?: string };
-
-export type ConstraintSentences = Record<string, ConstraintSentence>;
-
-/** Every sentence, by constraint name. */
-export const CONSTRAINTS: ConstraintSentences = {
-  ...userConstraints,
-  ...locationConstraints,
-  ...employeeConstraints,
-  ...bankConstraints,
-  ...serviceConstraints,
-  ...clientConstraints,
-  ...saleConstraints,
-  ...reportsConstraints,
-};
+export type { ConstraintSentence, ConstraintSentences } from '../db/constraint-sentences';
 
 type PgFields = { constraint?: string; table?: string };
 
@@ -56,8 +21,9 @@ const pgFields = (err: unknown): PgFields => {
 /**
  * The person's answer to a unique (23505) or foreign-key (23503) violation of a named
  * constraint, or null when the constraint has no sentence (the handler's generic reply then).
+ * `sentences` are the registered modules' (modules/index.ts), handed to plugins/errors.ts by app.ts.
  */
-export const constraintError = (err: unknown, sentences: ConstraintSentences = CONSTRAINTS): HttpError | null => {
+export const constraintError = (err: unknown, sentences: ConstraintSentences): HttpError | null => {
   const code = pgErrorCode(err);
   if (code !== '23505' && code !== '23503') return null;
   const { constraint, table } = pgFields(err);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { FIELDS_MESSAGE, MESSAGES } from '@ginhawa/contract';
-import { constraintError } from '../lib/constraints';
+import { constraintError, type ConstraintSentences } from '../lib/constraints';
 import { HttpError, type FieldErrors } from '../lib/http-error';
 import { pgErrorCode } from '../lib/pg-errors';
 import { isDatabaseUnavailable } from '../db/client';
@@ -26,11 +26,14 @@ const fieldKey = (instancePath: string | undefined, missingProperty?: unknown) =
   return key || 'non_field_errors';
 };
 
-/** The one error handler: every failure leaves as `{message, errors?}`; 5xx details stay in the log. */
-export const registerErrorHandling = (app: FastifyInstance) => {
+/**
+ * The one error handler: every failure leaves as `{message, errors?}`; 5xx details stay in the log.
+ * `constraints` are the registered modules' sentences (modules/index.ts), given by app.ts.
+ */
+export const registerErrorHandling = (app: FastifyInstance, constraints: ConstraintSentences = {}) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     // A race past a service's pre-check on a named unique index or foreign key: that constraint's sentence.
-    const httpError = err instanceof HttpError ? err : constraintError(err);
+    const httpError = err instanceof HttpError ? err : constraintError(err, constraints);
     if (httpError) {
       if (httpError.statusCode === 401 || httpError.statusCode === 403 || httpError.statusCode === 429) {
         request.log.warn(

@@ -1,26 +1,43 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { loadChunk } from '../lib/chunk';
+import { useFlags } from '../lib/flags';
 import { paths } from '../config/paths';
-import { FLAGS } from '../config/flags';
+import type { FlagName } from '../config/flags';
 import { RedirectAfterLogin, RequireAdmin } from './layout/guard';
 import { RouteFallback, RouteShell } from './layout/route-shell';
 import { RouteError } from './routes/route-error';
+import { ADMIN_MENU_SCREEN, SCREENS, type Screen } from './screens';
 
-/** A screen loaded on demand, failing with a ChunkLoadError after CHUNK_LOAD_TIMEOUT_MS. */
-const lazyScreen =
-  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  async () => {
-    const module = await loadChunk(load);
-    return { Component: pick(module) };
+const ToDashboard = () => <Navigate to={paths.dashboard} replace />;
+
+/**
+ * A flagged screen that follows its flag while it is open (lib/flags.ts): off, its path shows the
+ * admin menu (admin screens) or goes to the dashboard, as an unknown path would.
+ */
+const flagged = (flag: FlagName, Screen: ComponentType, Otherwise: ComponentType) =>
+  function FlaggedScreen() {
+    return useFlags()[flag] ? <Screen /> : <Otherwise />;
   };
 
-const adminMenuScreen = lazyScreen(
-  () => import('./routes/admin/menu'),
-  (m) => m.AdminMenuRoute,
-);
+/** A screen loaded on demand, failing with a ChunkLoadError after CHUNK_LOAD_TIMEOUT_MS. */
+const lazyScreen = (screen: Screen) => async () => {
+  const Component = await loadChunk(screen.load);
+  if (!screen.flag) return { Component };
+  const Otherwise = screen.adminOnly ? await loadChunk(ADMIN_MENU_SCREEN.load) : ToDashboard;
+  return { Component: flagged(screen.flag, Component, Otherwise) };
+};
 
-/** Signed in: the layout and its screens, each loaded on demand (SPEC.md §2). */
+/** The manifest's screens under `base` as child routes (paths relative to it). */
+const routesUnder = (base: string, adminOnly: boolean): RouteObject[] =>
+  SCREENS.filter((screen) => Boolean(screen.adminOnly) === adminOnly).map((screen) => {
+    if (!screen.path.startsWith(base)) throw new Error(`Screen ${screen.path} belongs under ${base}.`);
+    return { path: screen.path.slice(base.length), lazy: lazyScreen(screen) };
+  });
+
+const adminMenu = lazyScreen(ADMIN_MENU_SCREEN);
+
+/** Signed in: the layout and its screens (app/screens.ts), each loaded on demand (docs/architecture.md). */
 export const signedInRoutes: RouteObject[] = [
   {
     path: '/',
@@ -30,156 +47,25 @@ export const signedInRoutes: RouteObject[] = [
     children: [
       { path: 'login', Component: RedirectAfterLogin },
       {
-        lazy: lazyScreen(
-          () => import('./layout/app-layout'),
-          (m) => m.AppLayout,
-        ),
+        lazy: async () => ({ Component: (await loadChunk(() => import('./layout/app-layout'))).AppLayout }),
         // Errors in a screen show inside the layout, so navigation stays usable.
         children: [
           {
             ErrorBoundary: RouteError,
             children: [
-              { index: true, element: <Navigate to={paths.dashboard} replace /> },
-              {
-                path: 'dashboard',
-                lazy: lazyScreen(
-                  () => import('./routes/dashboard'),
-                  (m) => m.DashboardRoute,
-                ),
-              },
-              {
-                path: 'notifications',
-                lazy: lazyScreen(
-                  () => import('./routes/notifications'),
-                  (m) => m.NotificationsRoute,
-                ),
-              },
-              {
-                path: 'profile',
-                lazy: lazyScreen(
-                  () => import('./routes/profile'),
-                  (m) => m.ProfileRoute,
-                ),
-              },
-              {
-                path: 'clients',
-                lazy: lazyScreen(
-                  () => import('./routes/clients'),
-                  (m) => m.ClientsRoute,
-                ),
-              },
-              {
-                path: 'clients/:clientId',
-                lazy: lazyScreen(
-                  () => import('./routes/client'),
-                  (m) => m.ClientRoute,
-                ),
-              },
+              { index: true, Component: ToDashboard },
+              ...routesUnder('/', false),
               {
                 path: 'admin',
                 Component: RequireAdmin,
-                // Admin screens not built yet (employees, clients, …) show the admin menu until they are.
+                // /admin and admin paths without a screen show the admin menu.
                 children: [
-                  { index: true, lazy: adminMenuScreen },
-                  { path: 'menu', lazy: adminMenuScreen },
-                  {
-                    path: 'services',
-                    lazy: lazyScreen(
-                      () => import('../features/services/components/services-screen'),
-                      (m) => m.ServicesScreen,
-                    ),
-                  },
-                  {
-                    path: 'services/memberships/:membershipId',
-                    lazy: lazyScreen(
-                      () => import('../features/services/components/services-screen'),
-                      (m) => m.MembershipScreen,
-                    ),
-                  },
-                  {
-                    path: 'employees',
-                    lazy: lazyScreen(
-                      () => import('../features/employees/components/employees-screen'),
-                      (m) => m.EmployeesScreen,
-                    ),
-                  },
-                  {
-                    path: 'clients',
-                    lazy: lazyScreen(
-                      () => import('../features/clients/components/clients-admin-screen'),
-                      (m) => m.ClientsAdminScreen,
-                    ),
-                  },
-                  {
-                    path: 'clients/:clientId',
-                    lazy: lazyScreen(
-                      () => import('../features/clients/components/clients-admin-screen'),
-                      (m) => m.ClientAdminScreen,
-                    ),
-                  },
-                  {
-                    path: 'locations',
-                    lazy: lazyScreen(
-                      () => import('../features/locations/components/locations-screen'),
-                      (m) => m.LocationsScreen,
-                    ),
-                  },
-                  {
-                    path: 'settings',
-                    lazy: lazyScreen(
-                      () => import('../features/settings/components/settings-screen'),
-                      (m) => m.SettingsScreen,
-                    ),
-                  },
-                  // Behind build-time flags: with a flag off the path falls through to the admin menu.
-                  ...(FLAGS.users
-                    ? [
-                        {
-                          path: 'users',
-                          lazy: lazyScreen(
-                            () => import('../features/users/components/users-screen'),
-                            (m) => m.UsersScreen,
-                          ),
-                        },
-                      ]
-                    : []),
-                  ...(FLAGS.banks
-                    ? [
-                        {
-                          path: 'banks',
-                          lazy: lazyScreen(
-                            () => import('../features/banks/components/banks-screen'),
-                            (m) => m.BanksScreen,
-                          ),
-                        },
-                      ]
-                    : []),
-                  ...(FLAGS.adminDashboard
-                    ? [
-                        {
-                          path: 'dashboard',
-                          lazy: lazyScreen(
-                            () => import('./routes/admin/dashboard'),
-                            (m) => m.AdminDashboardRoute,
-                          ),
-                        },
-                      ]
-                    : []),
-                  ...(FLAGS.reports
-                    ? [
-                        {
-                          path: 'reports',
-                          lazy: lazyScreen(
-                            () => import('./routes/admin/reports'),
-                            (m) => m.ReportsRoute,
-                          ),
-                        },
-                      ]
-                    : []),
-                  { path: '*', lazy: adminMenuScreen },
+                  { index: true, lazy: adminMenu },
+                  ...routesUnder('/admin/', true),
+                  { path: '*', lazy: adminMenu },
                 ],
               },
-              { path: '*', element: <Navigate to={paths.dashboard} replace /> },
+              { path: '*', Component: ToDashboard },
             ],
           },
         ],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tracked } from './columns';
-import type { ConstraintSentences } from '../../lib/constraints';
+import type { ConstraintSentences } from '../constraint-sentences';
 
 /** Accounts the business receives card and transfer payments into. One bank may hold several accounts. */
 export const banks = pgTable(

@@ -16,7 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { tracked } from './columns';
-import type { ConstraintSentences } from '../../lib/constraints';
+import type { ConstraintSentences } from '../constraint-sentences';
 import { locations } from './locations';
 import { employees } from './employees';
 import { memberships, treatments } from './services';

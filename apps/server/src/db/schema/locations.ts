@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { tracked } from './columns';
-import type { ConstraintSentences } from '../../lib/constraints';
+import type { ConstraintSentences } from '../constraint-sentences';
 
 /** `HH:mm` on the 15-minute grid (SPEC.md §5), enforced by the database too. */
 const timeSlotCheck = (column: string) => sql.raw(`${column} ~ '^([01][0-9]|2[0-3]):(00|15|30|45)$'`);

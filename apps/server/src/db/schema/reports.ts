@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { ConstraintSentences } from '../../lib/constraints';
+import type { ConstraintSentences } from '../constraint-sentences';
 import { tracked } from './columns';
 import { users } from './users';
 import { locations } from './locations';

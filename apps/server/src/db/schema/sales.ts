@@ -17,7 +17,7 @@ import { locations } from './locations';
 import { employees } from './employees';
 import { banks } from './banks';
 import { clients } from './clients';
-import type { ConstraintSentences } from '../../lib/constraints';
+import type { ConstraintSentences } from '../constraint-sentences';
 
 /**
  * One line of a day's takings. Every membership or voucher sale writes one; the daily report

@@ -13,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { tracked } from './columns';
-import type { ConstraintSentences } from '../../lib/constraints';
+import type { ConstraintSentences } from '../constraint-sentences';
 
 export const treatmentCategories = pgTable(
   'treatment_categories',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ConstraintSentences } from '../../lib/constraints';
+import type { ConstraintSentences } from '../constraint-sentences';
 import {
   boolean,
   index,

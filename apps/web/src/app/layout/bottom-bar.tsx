@@ -17,6 +17,7 @@ import { NotificationsIcon } from '../../features/notifications/components/notif
 import { paths } from '../../config/paths';
 import { capitalizeWords } from '../../lib/format';
 import { BOTTOM_NAV, visibleItems } from './nav-items';
+import { useFlags } from '../../lib/flags';
 import { UserAvatar, fullNameOf } from '../../features/auth/components/user-avatar';
 
 type BottomBarProps = {
@@ -44,7 +45,7 @@ export const BottomBar = ({ user, onLogout, logoutPending = false }: BottomBarPr
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const items = visibleItems(BOTTOM_NAV, { isAdmin: isAdmin(user) });
+  const items = visibleItems(BOTTOM_NAV, { isAdmin: isAdmin(user), flags: useFlags() });
   const firstName = capitalizeWords(user.firstName) || user.username;
 
   const handleOpenMenu = (event: MouseEvent<HTMLElement>) => setMenuAnchor(event.currentTarget);

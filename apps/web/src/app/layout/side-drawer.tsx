@@ -18,6 +18,7 @@ import { NotificationsIcon } from '../../features/notifications/components/notif
 import { CompanyBrand } from '../../features/settings/components/company-brand';
 import { paths } from '../../config/paths';
 import { ADMIN_NAV, MAIN_NAV, activeItem, visibleItems, type NavItem } from './nav-items';
+import { useFlags } from '../../lib/flags';
 import { UserAvatar, fullNameOf } from '../../features/auth/components/user-avatar';
 
 type SideDrawerProps = {
@@ -84,8 +85,9 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
   const expanded = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const { pathname } = useLocation();
   const admin = isAdmin(user);
-  const mainItems = visibleItems(MAIN_NAV, { isAdmin: admin });
-  const adminItems = admin ? visibleItems(ADMIN_NAV, { isAdmin: admin }) : [];
+  const flags = useFlags();
+  const mainItems = visibleItems(MAIN_NAV, { isAdmin: admin, flags });
+  const adminItems = admin ? visibleItems(ADMIN_NAV, { isAdmin: admin, flags }) : [];
   const active = activeItem([...mainItems, ...adminItems], pathname);
   const width = { sm: DRAWER_WIDTH_COLLAPSED, md: DRAWER_WIDTH };
   const name = fullNameOf(user);

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../../components/page-header';
 import { PeriodFields } from '../../../components/figures/period-fields';
-import { FLAGS } from '../../../config/flags';
+import { useFlags } from '../../../lib/flags';
 import { paths } from '../../../config/paths';
 import { MONTH_NAMES } from '../../../lib/period';
 import { ArrivalsHeatmapPanel } from '../../../features/admin-dashboard/components/arrivals-heatmap-panel';
@@ -31,6 +31,7 @@ const Wide = ({ children }: { children: ReactNode }) => (
  */
 export const AdminDashboardRoute = () => {
   const [params, setParams] = useSearchParams();
+  const flags = useFlags();
   const { month, year } = readPeriod(params);
   const period = { month, year };
   const change = (next: { month?: number; year?: number }) =>
@@ -70,7 +71,7 @@ export const AdminDashboardRoute = () => {
               period={period}
               onChange={change}
               showPeriod={false}
-              linesPath={FLAGS.reports ? paths.admin.reports : null}
+              linesPath={flags.reports ? paths.admin.reports : null}
             />
           </Card>
         </Wide>

@@ -10,10 +10,11 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { ADMIN_NAV, visibleItems } from '../../layout/nav-items';
+import { useFlags } from '../../../lib/flags';
 
 /** /admin/menu (and /admin): the admin entries as a list, the phone's way into the admin area. */
 export const AdminMenuRoute = () => {
-  const items = visibleItems(ADMIN_NAV, { isAdmin: true });
+  const items = visibleItems(ADMIN_NAV, { isAdmin: true, flags: useFlags() });
   return (
     <>
       <PageHeader title="Admin" subtitle="Manage the business: people, places and services" />

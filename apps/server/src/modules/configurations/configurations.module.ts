@@ -1,0 +1,6 @@
+import type { AppModule } from '../../lib/app-module';
+import { configurationsRoutes } from './configurations.routes';
+
+export const configurationsModule: AppModule = {
+  routes: [{ prefix: '/configurations', plugin: configurationsRoutes }],
+};

@@ -1,0 +1,35 @@
+import { constraintsOf, type AppModule } from '../lib/app-module';
+import { healthModule } from './health/health.module';
+import { usersModule } from './users/users.module';
+import { filesModule } from './files/files.module';
+import { notificationsModule } from './notifications/notifications.module';
+import { configurationsModule } from './configurations/configurations.module';
+import { servicesModule } from './services/services.module';
+import { locationsModule } from './locations/locations.module';
+import { banksModule } from './banks/banks.module';
+import { employeesModule } from './employees/employees.module';
+import { clientsModule } from './clients/clients.module';
+import { reportsModule } from './reports/reports.module';
+
+/**
+ * Every server module, in registration order: the one list app.ts reads (routes under /api, then
+ * what each serves outside it) and the error handler's constraint sentences come from. A new
+ * module exports its `<area>Module` from `modules/<area>/<area>.module.ts` and is added here
+ * (docs/architecture.md "How to add a resource").
+ */
+export const MODULES: readonly AppModule[] = [
+  healthModule,
+  usersModule,
+  filesModule,
+  notificationsModule,
+  configurationsModule,
+  servicesModule,
+  locationsModule,
+  banksModule,
+  employeesModule,
+  clientsModule,
+  reportsModule,
+];
+
+/** Every registered sentence, by constraint name (lib/constraints.ts answers with them). */
+export const CONSTRAINTS = constraintsOf(MODULES);

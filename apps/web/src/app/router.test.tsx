@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../test/api-mock';
+import { adminData } from '../test/fixtures';
+import { renderApp } from '../test/render';
+
+const flags = vi.hoisted(() => ({ banks: false, adminDashboard: false, reports: false, users: false }));
+vi.mock('../config/flags', () => ({ FLAGS: flags }));
+
+const signedInAdmin = () => {
+  document.cookie = 'csrftoken=test-csrf-token; path=/';
+  return mockApi({
+    'GET /configurations/settings/': { status: 200, data: { company_name: 'Lotus Spa', logoUrl: null } },
+    'GET /users/my_data/': { status: 200, data: adminData },
+    'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
+  });
+};
+
+describe('routes from the screens manifest', () => {
+  beforeEach(() => Object.assign(flags, { banks: false, adminDashboard: false, reports: false, users: false }));
+  afterEach(() => {
+    document.cookie = 'csrftoken=; path=/; max-age=0';
+  });
+
+  it('shows the admin menu at a flagged screen’s path while its flag is off, without its entry', async () => {
+    signedInAdmin();
+    renderApp('/admin/banks');
+    const menu = await screen.findByRole('list', { name: 'Admin menu' });
+    expect(within(menu).queryByRole('link', { name: /Banks/ })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: /Employees/ })).toHaveAttribute('href', '/admin/employees');
+    expect(screen.queryByRole('heading', { name: 'Banks' })).not.toBeInTheDocument();
+    expect(window.location.pathname).toBe('/admin/banks');
+  });
+
+  it('shows the flagged screen while its flag is on', async () => {
+    flags.banks = true;
+    signedInAdmin();
+    renderApp('/admin/banks');
+    expect(await screen.findByRole('heading', { name: 'Banks' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Admin menu' })).not.toBeInTheDocument();
+    expect(window.location.pathname).toBe('/admin/banks');
+  });
+
+  it('routes an unflagged admin screen to its component', async () => {
+    signedInAdmin();
+    renderApp('/admin/settings');
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,54 @@
+import { matchPath } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../config/paths';
+import { SCREENS } from './screens';
+import { ADMIN_NAV, BOTTOM_NAV, MAIN_NAV } from './layout/nav-items';
+
+const patterns = SCREENS.map((screen) => screen.path);
+
+describe('screens manifest', () => {
+  it('puts exactly the admin-only screens under /admin/, each path once', () => {
+    for (const screen of SCREENS)
+      expect(screen.path.startsWith('/admin/'), screen.path).toBe(Boolean(screen.adminOnly));
+    expect(new Set(patterns).size).toBe(patterns.length);
+  });
+
+  it('has a screen for every path the panel links to (config/paths.ts)', () => {
+    const links = [
+      paths.dashboard,
+      paths.notifications,
+      paths.profile,
+      paths.clients,
+      paths.client(7),
+      ...Object.values(paths.admin).map((path) => (typeof path === 'string' ? path : path(7))),
+    ].filter((path) => path !== paths.admin.root);
+    expect(links).toHaveLength(17);
+    for (const link of links)
+      expect(
+        patterns.some((pattern) => matchPath(pattern, link)),
+        link,
+      ).toBe(true);
+  });
+
+  it('gives each navigation its entries in the documented order', () => {
+    expect(MAIN_NAV.map((item) => item.label)).toEqual(['Dashboard', 'Clients', 'Notifications']);
+    expect(BOTTOM_NAV.map((item) => [item.label, item.path, Boolean(item.adminOnly)])).toEqual([
+      ['Dashboard', '/dashboard', false],
+      ['Clients', '/clients', false],
+      ['Admin', '/admin/menu', true],
+      ['Notifications', '/notifications', false],
+    ]);
+    expect(ADMIN_NAV.map((item) => [item.label, item.path, item.flag ?? null])).toEqual([
+      ['Dashboard', '/admin/dashboard', 'adminDashboard'],
+      ['Users', '/admin/users', 'users'],
+      ['Employees', '/admin/employees', null],
+      ['Clients', '/admin/clients', null],
+      ['Locations', '/admin/locations', null],
+      ['Services', '/admin/services', null],
+      ['Banks', '/admin/banks', 'banks'],
+      ['Reports', '/admin/reports', 'reports'],
+      ['Settings', '/admin/settings', null],
+    ]);
+    expect(ADMIN_NAV.every((item) => item.adminOnly && item.description)).toBe(true);
+  });
+});

@@ -1,0 +1,178 @@
+import type { ComponentType } from 'react';
+import type SvgIcon from '@mui/material/SvgIcon';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import SpaOutlined from '@mui/icons-material/SpaOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import type { FlagName } from '../config/flags';
+
+/** Where a screen's entry shows: the drawer's main list, its Admin section (and the admin menu), the bottom bar. */
+export type NavPlace = 'main' | 'admin' | 'bottom';
+
+export type Screen = {
+  /** The route pattern, absolute (`/admin/clients/:clientId`); links are built with config/paths.ts. */
+  path: string;
+  /** The screen's component, loaded on demand (its own chunk). */
+  load: () => Promise<ComponentType>;
+  /** Under /admin, behind RequireAdmin; its nav entries show to admins only. */
+  adminOnly?: boolean;
+  /** Shown (route and entries) only while this flag is on; off, its path shows the admin menu. */
+  flag?: FlagName;
+  nav?: {
+    label: string;
+    icon: typeof SvgIcon;
+    places: readonly NavPlace[];
+    /** One line for the admin menu. */ description?: string;
+  };
+};
+
+/** The admin menu: also what /admin, unknown /admin paths and a switched-off flagged admin screen show. */
+export const ADMIN_MENU_SCREEN: Screen = {
+  path: '/admin/menu',
+  adminOnly: true,
+  load: () => import('./routes/admin/menu').then((m) => m.AdminMenuRoute),
+  nav: { label: 'Admin', icon: AdminPanelSettingsOutlined, places: ['bottom'] },
+};
+
+/**
+ * Every signed-in screen, in navigation order (docs/architecture.md "How to add a screen"): the
+ * router (app/router.tsx), the drawer, the bottom bar and the admin menu (app/layout/nav-items.ts)
+ * all read this list, so a new screen is one entry here.
+ */
+export const SCREENS: readonly Screen[] = [
+  {
+    path: '/dashboard',
+    load: () => import('./routes/dashboard').then((m) => m.DashboardRoute),
+    nav: { label: 'Dashboard', icon: DashboardOutlined, places: ['main', 'bottom'] },
+  },
+  {
+    path: '/clients',
+    load: () => import('./routes/clients').then((m) => m.ClientsRoute),
+    nav: { label: 'Clients', icon: PersonSearchOutlined, places: ['main', 'bottom'] },
+  },
+  { path: '/clients/:clientId', load: () => import('./routes/client').then((m) => m.ClientRoute) },
+  ADMIN_MENU_SCREEN,
+  {
+    path: '/notifications',
+    load: () => import('./routes/notifications').then((m) => m.NotificationsRoute),
+    nav: { label: 'Notifications', icon: NotificationsOutlined, places: ['main', 'bottom'] },
+  },
+  { path: '/profile', load: () => import('./routes/profile').then((m) => m.ProfileRoute) },
+  {
+    path: '/admin/dashboard',
+    adminOnly: true,
+    flag: 'adminDashboard',
+    load: () => import('./routes/admin/dashboard').then((m) => m.AdminDashboardRoute),
+    nav: {
+      label: 'Dashboard',
+      icon: InsightsOutlined,
+      places: ['admin'],
+      description: 'Sales across locations at a glance',
+    },
+  },
+  {
+    path: '/admin/users',
+    adminOnly: true,
+    flag: 'users',
+    load: () => import('../features/users/components/users-screen').then((m) => m.UsersScreen),
+    nav: {
+      label: 'Users',
+      icon: ManageAccountsOutlined,
+      places: ['admin'],
+      description: 'Sign-in accounts and their groups',
+    },
+  },
+  {
+    path: '/admin/employees',
+    adminOnly: true,
+    load: () => import('../features/employees/components/employees-screen').then((m) => m.EmployeesScreen),
+    nav: {
+      label: 'Employees',
+      icon: BadgeOutlined,
+      places: ['admin'],
+      description: 'Salespersons, therapists and receptionists',
+    },
+  },
+  {
+    path: '/admin/clients',
+    adminOnly: true,
+    load: () => import('../features/clients/components/clients-admin-screen').then((m) => m.ClientsAdminScreen),
+    nav: {
+      label: 'Clients',
+      icon: GroupsOutlined,
+      places: ['admin'],
+      description: 'Client records, memberships and vouchers',
+    },
+  },
+  {
+    path: '/admin/clients/:clientId',
+    adminOnly: true,
+    load: () => import('../features/clients/components/clients-admin-screen').then((m) => m.ClientAdminScreen),
+  },
+  {
+    path: '/admin/locations',
+    adminOnly: true,
+    load: () => import('../features/locations/components/locations-screen').then((m) => m.LocationsScreen),
+    nav: {
+      label: 'Locations',
+      icon: StorefrontOutlined,
+      places: ['admin'],
+      description: 'Branches, addresses and opening hours',
+    },
+  },
+  {
+    path: '/admin/services',
+    adminOnly: true,
+    load: () => import('../features/services/components/services-screen').then((m) => m.ServicesScreen),
+    nav: {
+      label: 'Services',
+      icon: SpaOutlined,
+      places: ['admin'],
+      description: 'Treatments, memberships and their categories',
+    },
+  },
+  {
+    path: '/admin/services/memberships/:membershipId',
+    adminOnly: true,
+    load: () => import('../features/services/components/services-screen').then((m) => m.MembershipScreen),
+  },
+  {
+    path: '/admin/banks',
+    adminOnly: true,
+    flag: 'banks',
+    load: () => import('../features/banks/components/banks-screen').then((m) => m.BanksScreen),
+    nav: {
+      label: 'Banks',
+      icon: AccountBalanceOutlined,
+      places: ['admin'],
+      description: 'Payment channels for card and transfer',
+    },
+  },
+  {
+    path: '/admin/reports',
+    adminOnly: true,
+    flag: 'reports',
+    load: () => import('./routes/admin/reports').then((m) => m.ReportsRoute),
+    nav: {
+      label: 'Reports',
+      icon: AssessmentOutlined,
+      places: ['admin'],
+      description: 'Daily sales reports and approvals',
+    },
+  },
+  {
+    path: '/admin/settings',
+    adminOnly: true,
+    load: () => import('../features/settings/components/settings-screen').then((m) => m.SettingsScreen),
+    nav: { label: 'Settings', icon: SettingsOutlined, places: ['admin'], description: 'Company name and logo' },
+  },
+];
