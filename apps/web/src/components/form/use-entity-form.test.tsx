@@ -15,7 +15,7 @@ type Values = { name: string; code: string };
 const setup = (
   options: {
     initial?: Values;
-    save?: (data: Values, values: Values) => Promise<{ id: number }>;
+    save?: (data: Values) => Promise<{ id: number }>;
     onSaved?: (saved: { id: number }) => void;
   } = {},
 ) => {
@@ -80,7 +80,7 @@ describe('useEntityForm', () => {
     expect(result.current.submitting).toBe(false);
   });
 
-  it('saves the parsed data (with the raw values alongside) and hands the result to onSaved', async () => {
+  it('saves the parsed data (trimmed, not the raw values) and hands the result to onSaved', async () => {
     let resolve: (saved: { id: number }) => void = () => undefined;
     const { result, save, onSaved } = setup({ save: () => new Promise((r) => (resolve = r)) });
     let done: Promise<void> = Promise.resolve();
@@ -88,7 +88,7 @@ describe('useEntityForm', () => {
       done = result.current.submit();
     });
     expect(result.current.submitting).toBe(true);
-    expect(save).toHaveBeenCalledWith({ name: 'Ana', code: '12' }, { name: ' Ana ', code: '12' });
+    expect(save).toHaveBeenCalledWith({ name: 'Ana', code: '12' });
     await act(async () => {
       resolve({ id: 7 });
       await done;

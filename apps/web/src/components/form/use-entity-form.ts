@@ -19,14 +19,17 @@ export type BoundField = {
 export type ParseResult<D> = { success: true; data: D } | { success: false; error: ZodError };
 
 type EntityFormOptions<V, F extends string, D, S> = {
-  /** The form's starting values; called once. */
+  /** The form's starting values; called once, and again by `reset`. */
   initialValues: () => V;
   /** The fields that show their own message; anything else goes on top of the form. */
   fields: readonly F[];
   /** Checks the values with the shared contract schema before anything is sent. */
   parse: (values: V) => ParseResult<D>;
-  /** Creates or updates; gets the parsed data and the values it came from (some APIs take the raw values). */
-  save: (data: D, values: V) => Promise<S>;
+  /**
+   * Creates or updates with the parsed data: what the contract schema made of the values (trimmed,
+   * phones in +63 form, defaults filled) is what is sent, never the raw values (docs/architecture.md).
+   */
+  save: (data: D) => Promise<S>;
   /** After a save: revalidate, tell the user, close. A failure here is shown like a failed save. */
   onSaved: (saved: S) => Promise<void> | void;
   /** The error key of a value's messages when it differs from the value's name (`username` → `account.username`). */
@@ -36,7 +39,7 @@ type EntityFormOptions<V, F extends string, D, S> = {
 };
 
 /**
- * The state every administration create/edit form shares: values, messages per field, and whether
+ * The one form path: the state every form shares (admin and staff, dialogs and pages): values, messages per field, and whether
  * a save is under way. Changing a field clears its message and the form's; `submit` checks the
  * values, saves, and on failure shows the server's messages and lets the user try again.
  */
@@ -89,16 +92,24 @@ export const useEntityForm = <V extends object, F extends string, D, S>({
     }
     setSubmitting(true);
     try {
-      const saved = await save(parsed.data, values);
+      const saved = await save(parsed.data);
       await onSaved(saved);
+      // A form that stays on screen (a password on the profile) can be used again; a closed one is gone.
+      setSubmitting(false);
     } catch (err) {
       setErrors(serverErrors(err, fields));
       setSubmitting(false);
     }
   };
 
+  /** Back to the starting values with no messages (a form that stays on screen after saving). */
+  const reset = () => {
+    setValues(initialValues());
+    setErrors({});
+  };
+
   /** `<FormDialog {...form.dialog} title=… submitLabel=… onClose=…>`: open, the form's message on top, and submit. */
   const dialog = { open: true, submitting, error: errors.form, onSubmit: () => void submit() };
 
-  return { values, errors, submitting, set, setValues, clearError, bind, submit, dialog };
+  return { values, errors, submitting, set, setValues, clearError, bind, submit, reset, dialog };
 };

@@ -73,7 +73,7 @@ describe('bank form', () => {
     expect(JSON.parse(String(calls[0]?.data))).toEqual({
       name: 'BPI',
       account_name: 'Ginhawa',
-      account_number: '3141-5926-53',
+      account_number: '3141592653',
       is_active: true,
     });
   });

@@ -33,7 +33,7 @@ export const BankForm = ({ bank, onClose }: BankFormProps) => {
     initialValues: () => initialValues(bank),
     fields: FIELDS,
     parse: (v) => bankBodySchema.safeParse(v),
-    save: (_data, v) => (bank ? updateBank(bank.id, v) : createBank(v)),
+    save: (data) => (bank ? updateBank(bank.id, data) : createBank(data)),
     onSaved: async (saved) => {
       await revalidate();
       showSnackbar(bank ? `${saved.name} account saved.` : `${saved.name} account added.`, 'success');

@@ -98,8 +98,8 @@ export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved }:
     initialValues: () => initialValues(client, defaultLocation),
     fields: FIELDS,
     parse: (v) => clientBodySchema.safeParse(toBody(v)),
-    save: (_data, v) => {
-      const body = { ...toBody(v), allow_duplicate_phone: allowDuplicate.current };
+    save: (data) => {
+      const body = { ...data, allow_duplicate_phone: allowDuplicate.current };
       return client ? updateClient(client.id, body) : createClient(body);
     },
     onSaved: async (saved) => {

@@ -89,7 +89,7 @@ describe('admin client list', () => {
     expect(posts[0]).toMatchObject({
       first_name: 'Liza',
       last_name: 'Cruz',
-      phone: '0917 123 4567',
+      phone: '+639171234567',
       location: 2,
       birthdate: null,
       gender: null,

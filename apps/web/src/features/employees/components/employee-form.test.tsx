@@ -110,7 +110,7 @@ describe('employee form', { timeout: 20_000 }, () => {
       first_name: 'Rowena',
       last_name: 'Pascual',
       employee_code: '',
-      phone: '0917 555 0101',
+      phone: '+639175550101',
       location: 5,
       hire_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       is_active: true,
@@ -181,7 +181,7 @@ describe('employee form', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The target cannot be negative.')).toBeInTheDocument();
     const patch = JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.data));
-    expect(patch).toMatchObject({ monthly_target: '175000', location: 3, first_name: 'Liza' });
+    expect(patch).toMatchObject({ monthly_target: '175000.00', location: 3, first_name: 'Liza' });
     expect(patch.account).toBeUndefined();
   });
 });

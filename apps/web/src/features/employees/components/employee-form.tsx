@@ -14,6 +14,7 @@ import {
   employeeBodySchema,
   employeePatchSchema,
   type Employee,
+  type EmployeeBody,
   type EmployeeKind,
 } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
@@ -123,13 +124,8 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
     initialValues: () => initialValues(employee, defaultLocation),
     fields: FIELDS,
     parse: (v) => (employee ? employeePatchSchema : employeeBodySchema).safeParse(payload(v)),
-    // The body as built, not the parsed data: the server sees exactly what was checked.
-    save: (_data, v) => {
-      const body = payload(v);
-      return employee
-        ? updateEmployee(kind, employee.id, body)
-        : createEmployee(kind, body as Parameters<typeof createEmployee>[1]);
-    },
+    // Hiring parses with employeeBodySchema, so the data is a whole body.
+    save: (data) => (employee ? updateEmployee(kind, employee.id, data) : createEmployee(kind, data as EmployeeBody)),
     errorKey: (field) =>
       field === 'username' || field === 'password' || field === 'email' ? `account.${field}` : field,
     // While the username is still the one suggested from the name, it follows the name: first.last.

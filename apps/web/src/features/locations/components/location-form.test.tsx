@@ -104,7 +104,7 @@ describe('location form', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(patch?.data))).toEqual({
       name: 'Makati Salcedo',
       address: 'Salcedo Village, Makati',
-      phone: '+63 2 8123 4567',
+      phone: '+63281234567',
       opening_time: '10:00',
       closing_time: '21:30',
       is_active: true,

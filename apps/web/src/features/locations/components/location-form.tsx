@@ -44,8 +44,7 @@ export const LocationForm = ({ location, onClose }: LocationFormProps) => {
     initialValues: () => initialValues(location),
     fields: FIELDS,
     parse: (v) => locationBodySchema.safeParse(v),
-    // The raw values go to the server, which normalises the phone itself.
-    save: (_data, v) => (location ? updateLocation(location.id, v) : createLocation(v)),
+    save: (data) => (location ? updateLocation(location.id, data) : createLocation(data)),
     onSaved: async (saved) => {
       await revalidate();
       showSnackbar(location ? `${saved.name} saved.` : `${saved.name} added.`, 'success');

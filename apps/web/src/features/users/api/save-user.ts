@@ -9,6 +9,6 @@ export const updateUser = async (id: number, body: UserPatch): Promise<AdminUser
   (await apiClient.put<AdminUser>(`/users/${id}/`, body)).data;
 
 /** An admin sets someone's password (no old password needed); their sessions end. */
-export const setUserPassword = async (id: number, newPassword: string): Promise<void> => {
-  await apiClient.post(`/users/${id}/update_password/`, { new_password: newPassword });
+export const setUserPassword = async (id: number, body: { new_password: string }): Promise<void> => {
+  await apiClient.post(`/users/${id}/update_password/`, body);
 };

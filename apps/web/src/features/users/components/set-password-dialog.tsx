@@ -1,46 +1,34 @@
-import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { newPasswordSchema, type AdminUser } from '@ginhawa/contract';
+import { PASSWORD_MIN_LENGTH, changeOwnPasswordBodySchema, type AdminUser } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { serverErrors, type FormErrors } from '../../../components/form/form-errors';
+import { useEntityForm } from '../../../components/form/use-entity-form';
 import { setUserPassword } from '../api/save-user';
 
 const FIELDS = ['new_password'] as const;
+/** An administrator sets the new password without the old one. */
+const setPasswordBodySchema = changeOwnPasswordBodySchema.pick({ new_password: true });
 
 /** An admin sets a new password for someone who forgot theirs; every session of that person ends. */
 export const SetPasswordDialog = ({ user, onClose }: { user: AdminUser; onClose: () => void }) => {
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
-  const [submitting, setSubmitting] = useState(false);
   const { showSnackbar } = useSnackbar();
-
-  const handleSubmit = async () => {
-    const parsed = newPasswordSchema.safeParse(password);
-    if (!parsed.success) {
-      setErrors({ new_password: parsed.error.issues[0]?.message });
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await setUserPassword(user.id, password);
+  const form = useEntityForm({
+    initialValues: () => ({ new_password: '' }),
+    fields: FIELDS,
+    parse: (v) => setPasswordBodySchema.safeParse(v),
+    save: (data) => setUserPassword(user.id, data),
+    onSaved: () => {
       showSnackbar(`New password set for ${user.username}. They were signed out everywhere.`, 'success');
       onClose();
-    } catch (err) {
-      setErrors(serverErrors(err, FIELDS));
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <FormDialog
-      open
+      {...form.dialog}
       title={`Set a password for ${user.username}`}
       submitLabel="Set password"
-      submitting={submitting}
-      error={errors.form}
-      onSubmit={() => void handleSubmit()}
       onClose={onClose}
     >
       <Typography variant="body2" color="text.secondary">
@@ -48,18 +36,10 @@ export const SetPasswordDialog = ({ user, onClose }: { user: AdminUser; onClose:
       </Typography>
       <TextField
         label="New password"
-        name="new_password"
         type="password"
         required
         autoFocus
-        value={password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          setErrors({});
-        }}
-        error={Boolean(errors.new_password)}
-        helperText={errors.new_password ?? 'At least 10 characters.'}
-        disabled={submitting}
+        {...form.bind('new_password', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
         slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
       />
     </FormDialog>

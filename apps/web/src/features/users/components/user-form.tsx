@@ -15,6 +15,7 @@ import {
   type AdminUser,
   type GroupName,
   type Location,
+  type UserCreateBody,
 } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { NewPasswordField, UsernameField } from '../../../components/account-fields';
@@ -86,10 +87,8 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
       const body = user ? rest : { ...rest, password };
       return (user ? userPatchSchema : userCreateBodySchema).safeParse(body);
     },
-    save: (_data, v) => {
-      const { password, ...rest } = v;
-      return user ? updateUser(user.id, rest) : createUser({ ...rest, password });
-    },
+    // Without an account the parse was userCreateBodySchema's, so the data carries the password.
+    save: (data) => (user ? updateUser(user.id, data) : createUser(data as UserCreateBody)),
     onSaved: async (saved) => {
       await revalidate();
       showSnackbar(user ? `${saved.username} saved.` : `${saved.username} can now sign in.`, 'success');
