@@ -65,6 +65,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         actorId: me.id,
         userId: request.params.id,
         newPassword: request.body.new_password,
+        ip: request.ip,
         // People changing their own password prove they know the current one.
         oldPassword: self ? (request.body.old_password ?? '') : undefined,
       });

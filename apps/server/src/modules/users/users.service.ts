@@ -15,6 +15,7 @@ import { type AuthUser, endAllSessions, findUsersByIds, groupNames, personColumn
 import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
+import { countPasswordAttempt, passwordAccepted } from './throttle.service';
 
 /** Other modules hash a new login's password through this service, not users/passwords.ts. */
 export { hashPassword };
@@ -25,15 +26,19 @@ export { hashPassword };
  */
 export const changePassword = async (
   db: Db,
-  input: { actorId: number; userId: number; newPassword: string; oldPassword?: string },
+  input: { actorId: number; userId: number; newPassword: string; oldPassword?: string; ip: string },
 ) => {
   const [user] = await db
     .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, input.userId));
   if (!user) throw notFound('No such user.');
-  if (input.oldPassword !== undefined && !(await verifyPassword(user.passwordHash, input.oldPassword))) {
-    throw fieldError('old_password', 'The current password is not correct.');
+  if (input.oldPassword !== undefined) {
+    // The same throttle as signing in: otherwise this check would be an unthrottled password oracle.
+    const keys = await countPasswordAttempt(db, user.username, input.ip, 'password');
+    if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
+      throw fieldError('old_password', 'The current password is not correct.');
+    await passwordAccepted(db, keys);
   }
   const problems = passwordProblems(input.newPassword, user.username);
   if (input.oldPassword !== undefined && input.oldPassword === input.newPassword)
