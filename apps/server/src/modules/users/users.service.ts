@@ -1,5 +1,12 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_GROUP, type AdminUser, type DeleteResult, type GroupName, type GroupWithCount } from '@ginhawa/contract';
+import {
+  ADMIN_GROUP,
+  USER_DIRECTORY_ORDERING,
+  type AdminUser,
+  type DeleteResult,
+  type GroupName,
+  type GroupWithCount,
+} from '@ginhawa/contract';
 import type { userCreateBodySchema, userListQuerySchema, userPatchSchema } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -136,7 +143,12 @@ export const getAdminUser = async (db: DbOrTx, id: number): Promise<AdminUser> =
   return toAdminUser(row);
 };
 
-export const listUsers = async (db: Db, query: UserQuery, url: string) => {
+/** Non-admins read the directory view: they may neither sort nor search by what it hides. */
+export const listUsers = async (db: Db, query: UserQuery, url: string, viewer = { admin: true }) => {
+  const hidden = viewer.admin
+    ? undefined
+    : query.ordering?.find((part) => !(USER_DIRECTORY_ORDERING as readonly string[]).includes(part.replace(/^-/, '')));
+  if (hidden) throw fieldError('ordering', `Order by one of: ${USER_DIRECTORY_ORDERING.join(', ')}.`);
   const conditions: (SQL | undefined)[] = [];
   if (query.is_active !== undefined) conditions.push(eq(users.isActive, query.is_active));
   if (query.group) {
@@ -155,7 +167,7 @@ export const listUsers = async (db: Db, query: UserQuery, url: string) => {
         ilike(users.username, pattern),
         ilike(users.firstName, pattern),
         ilike(users.lastName, pattern),
-        ilike(users.email, pattern),
+        viewer.admin ? ilike(users.email, pattern) : undefined,
         ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
       ),
     );
