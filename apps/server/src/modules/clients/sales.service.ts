@@ -29,7 +29,7 @@ import {
   treatments,
 } from '../../db/schema/index';
 import { audited } from '../../lib/audit';
-import { conflict, fieldError, notFound } from '../../lib/http-error';
+import { fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
 import { idempotent } from '../../lib/idempotency';
 import { createdBy, touched } from '../../lib/tracked';
@@ -50,8 +50,6 @@ const salesperson = alias(employees, 'salesperson');
 export const owner = alias(clients, 'owner');
 
 // ——— sales ———
-
-type SaleRow = typeof sales.$inferSelect;
 
 type Payment = Pick<
   MembershipSaleInput,
