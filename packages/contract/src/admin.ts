@@ -338,6 +338,26 @@ export const adminUserSchema = z.object({
   date_joined: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+/**
+ * What a non-admin (a Manager addressing an announcement) reads of an account: who and where,
+ * not the e-mail, last sign-in or date joined. Admins and the person themselves read the whole
+ * account. A field added to the account later stays Admin-only until it is added here on purpose.
+ */
+export const userDirectorySchema = adminUserSchema.pick({
+  id: true,
+  username: true,
+  first_name: true,
+  last_name: true,
+  avatar: true,
+  is_active: true,
+  groups: true,
+  locations: true,
+  location_names: true,
+});
+export type UserDirectoryEntry = z.infer<typeof userDirectorySchema>;
+/** An account as the API answers it: the whole record (Admin, or the person themselves) or the directory entry. */
+export const userViewSchema = z.union([adminUserSchema, userDirectorySchema]);
+export type UserView = z.infer<typeof userViewSchema>;
 
 export const USER_ORDERING = [
   'username',
@@ -349,6 +369,8 @@ export const USER_ORDERING = [
   'date_joined',
   'id',
 ] as const;
+/** What a non-admin may sort accounts by: no hidden field (docs/api.md "Directory view"). */
+export const USER_DIRECTORY_ORDERING = ['username', 'first_name', 'last_name', 'is_active', 'id'] as const;
 export const userListQuerySchema = listQuerySchema(USER_ORDERING, {
   group: z.enum(GROUPS, { error: `Choose from ${GROUPS.join(', ')}.` }).optional(),
   location: idString().optional(),
@@ -408,8 +430,9 @@ export const bankResource = {
   putBody: bankPutSchema,
   patchBody: bankPatchSchema,
 };
+/** Items are `userViewSchema`: Admins and the person themselves get the whole account, others the directory entry. */
 export const userResource = {
-  item: adminUserSchema,
+  item: userViewSchema,
   listQuery: userListQuerySchema,
   createBody: userCreateBodySchema,
   putBody: userPutSchema,

@@ -11,3 +11,4 @@ export * from './tokens';
 export * from './clients';
 export * from './sales';
 export * from './reports';
+export * from './idempotency';

@@ -9,7 +9,6 @@ import {
   pgTable,
   serial,
   timestamp,
-  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -40,7 +39,6 @@ export const sales = pgTable(
     paymentMethod: varchar('payment_method', { length: 16 }).notNull(),
     bankId: integer('bank_id'),
     referenceNo: varchar('reference_no', { length: 60 }).notNull().default(''),
-    idempotencyKey: varchar('idempotency_key', { length: 100 }),
     reportId: integer('report_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -50,7 +48,6 @@ export const sales = pgTable(
     foreignKey({ name: 'sales_client_fk', columns: [t.clientId], foreignColumns: [clients.id] }),
     foreignKey({ name: 'sales_salesperson_fk', columns: [t.salespersonId], foreignColumns: [employees.id] }),
     foreignKey({ name: 'sales_bank_fk', columns: [t.bankId], foreignColumns: [banks.id] }),
-    uniqueIndex('sales_idempotency_key_key').on(t.idempotencyKey),
     index('sales_date_idx').on(t.date),
     index('sales_salesperson_date_idx').on(t.salespersonId, t.date),
     index('sales_location_date_idx').on(t.locationId, t.date),
@@ -67,12 +64,8 @@ export const sales = pgTable(
   ],
 );
 
-/** The sales table's named constraints (lib/constraints.ts): a retried sale is the one race here. */
+/** The sales table's named constraints (lib/constraints.ts). */
 export const saleConstraints = {
-  sales_idempotency_key_key: {
-    kind: 'unique',
-    message: 'A sale with this Idempotency-Key is already being recorded; retry to get its answer.',
-  },
   sales_location_fk: { kind: 'foreignKey', table: 'sales', field: 'location', missing: 'No such location.' },
   sales_client_fk: {
     kind: 'foreignKey',

@@ -35,6 +35,7 @@ import { currentUser } from '../../plugins/auth';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../lib/http-error';
 import { errorResponses, resourceRoutes } from '../../lib/resource-routes';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { exportClients, importClients } from './import-export.service';
 import { clientsService, searchClients } from './clients.service';
 import {
@@ -65,15 +66,6 @@ const errors = errorResponses;
 const staff = { groups: GROUPS } as const;
 /** Changing or removing a client record: Managers (their locations) and Admins. */
 const managers = { groups: ['Manager'] } as const;
-
-const idempotencyKey = (header: string | string[] | undefined): string | null => {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || value.trim() === '') return null;
-  const key = value.trim();
-  if (key.length > 100 || !/^[\x21-\x7e]+$/.test(key))
-    throw badRequest('The Idempotency-Key header must be 1 to 100 visible ASCII characters.');
-  return key;
-};
 
 const CSV_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -168,7 +160,11 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/memberships/',
     {
       config: staff,
-      schema: { tags, body: clientMembershipBodySchema, response: { 201: clientMembershipSaleSchema, ...errors } },
+      schema: {
+        tags,
+        body: clientMembershipBodySchema,
+        response: { 201: clientMembershipSaleSchema, ...errors, 422: errorBodySchema },
+      },
     },
     async (request, reply) =>
       reply
@@ -178,7 +174,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
             db,
             currentUser(request),
             request.body,
-            idempotencyKey(request.headers['idempotency-key']),
+            idempotencyKeyOf(request.headers['idempotency-key']),
           ),
         ),
   );
@@ -218,13 +214,22 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/treatments/',
     {
       config: staff,
-      schema: { tags, body: clientTreatmentBodySchema, response: { 201: clientTreatmentSaleSchema, ...errors } },
+      schema: {
+        tags,
+        body: clientTreatmentBodySchema,
+        response: { 201: clientTreatmentSaleSchema, ...errors, 422: errorBodySchema },
+      },
     },
     async (request, reply) =>
       reply
         .code(201)
         .send(
-          await sellVoucher(db, currentUser(request), request.body, idempotencyKey(request.headers['idempotency-key'])),
+          await sellVoucher(
+            db,
+            currentUser(request),
+            request.body,
+            idempotencyKeyOf(request.headers['idempotency-key']),
+          ),
         ),
   );
   app.get(

@@ -29,9 +29,9 @@ import {
   treatments,
 } from '../../db/schema/index';
 import { audited } from '../../lib/audit';
-import { conflict, fieldError, notFound } from '../../lib/http-error';
+import { fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
-import { pgErrorCode } from '../../lib/pg-errors';
+import { idempotent } from '../../lib/idempotency';
 import { createdBy, touched } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
@@ -51,23 +51,30 @@ export const owner = alias(clients, 'owner');
 
 // ——— sales ———
 
-type SaleRow = typeof sales.$inferSelect;
-
 type Payment = Pick<
   MembershipSaleInput,
   'location' | 'salesperson' | 'payment_method' | 'bank' | 'reference_no' | 'discount' | 'date'
 >;
 
-/** Checks what every sale names: an open location the caller works at, a salesperson there, the bank a card or transfer went to. */
-const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, payment: Payment) => {
-  const client = await getClient(tx, user, clientId).catch(() => {
+/**
+ * Who may sell here: the client is one the caller may read, the location one they work at. Asked
+ * again before an Idempotency-Key replays a stored sale (lib/idempotency.ts).
+ */
+const authorizeSale = async (tx: Tx, user: AuthUser, input: { client: number; location: number }) => {
+  const client = await getClient(tx, user, input.client).catch(() => {
     throw fieldError('client', 'No such client.');
   });
+  const location = await locationName(tx, input.location);
+  assertWritable(user, input.location, location.name);
+  return { client, location };
+};
+
+/** Checks what every sale names: an open location the caller works at, a salesperson there, the bank a card or transfer went to. */
+const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, payment: Payment) => {
+  const { client, location } = await authorizeSale(tx, user, { client: clientId, location: payment.location });
   if (!client.is_active)
     throw fieldError('client', `${client.full_name} is inactive; reactivate the client before selling.`);
-  const location = await locationName(tx, payment.location);
   if (!location.isActive) throw fieldError('location', `${location.name} is closed (inactive).`);
-  assertWritable(user, payment.location, location.name);
   const [seller] = await tx.select().from(employees).where(eq(employees.id, payment.salesperson));
   if (!seller || seller.kind !== 'salesperson') throw fieldError('salesperson', 'No such salesperson.');
   if (!seller.isActive) throw fieldError('salesperson', `${seller.firstName} ${seller.lastName} is no longer active.`);
@@ -85,10 +92,7 @@ const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, payment: P
   return { client, date: payment.date ?? todayInManila() };
 };
 
-/**
- * Writes the sale row first: its unique idempotency_key is what claims the key, so a parallel
- * retry waits here and then fails on the index instead of selling twice. Amounts are SQL numeric.
- */
+/** Writes the sale row; amounts are SQL numeric. */
 const insertSale = async (
   tx: Tx,
   user: AuthUser,
@@ -98,7 +102,6 @@ const insertSale = async (
     kind: 'membership' | 'voucher';
     amount: SQL;
     payment: Payment;
-    idempotencyKey: string | null;
   },
 ) => {
   // A day whose daily report is approved takes no more sales (issue 12).
@@ -126,7 +129,6 @@ const insertSale = async (
         paymentMethod: values.payment.payment_method,
         bankId: values.payment.bank,
         referenceNo: values.payment.reference_no,
-        idempotencyKey: values.idempotencyKey,
         createdBy: user.id,
       })
       .returning(),
@@ -137,37 +139,6 @@ const insertSale = async (
 const setSaleReference = async (tx: Tx, saleId: number, reference: string) => {
   const [sale] = await tx.update(sales).set({ reference }).where(eq(sales.id, saleId)).returning();
   return toSale(sale!);
-};
-
-/**
- * Runs a sale once per Idempotency-Key: a key already stored (or claimed by a parallel request
- * that commits first) answers what the first request answered.
- */
-const once = async <T>(
-  db: Db,
-  key: string | null,
-  kind: 'membership' | 'voucher',
-  replay: (sale: SaleRow) => Promise<T>,
-  sell: () => Promise<T>,
-): Promise<T> => {
-  const previous = async () => {
-    if (!key) return undefined;
-    const [sale] = await db.select().from(sales).where(eq(sales.idempotencyKey, key));
-    if (!sale) return undefined;
-    if (sale.kind !== kind) throw conflict('This Idempotency-Key was already used for a different sale.');
-    return replay(sale);
-  };
-  const first = await previous();
-  if (first !== undefined) return first;
-  try {
-    return await sell();
-  } catch (err) {
-    if (key && pgErrorCode(err) === '23505') {
-      const replayed = await previous();
-      if (replayed !== undefined) return replayed;
-    }
-    throw err;
-  }
 };
 
 // ——— client memberships ———
@@ -288,81 +259,75 @@ export const sellMembership = async (
   input: MembershipSaleInput,
   idempotencyKey: string | null,
 ): Promise<ClientMembershipSale> =>
-  once(
+  idempotent(
     db,
-    idempotencyKey,
-    'membership',
-    async (sale) => ({
-      ...(await getClientMembership(db, user, Number(sale.reference.replace(/^CM-/, '')))),
-      sale: toSale(sale),
-    }),
-    () =>
-      db.transaction(async (tx) => {
-        const { client, date } = await checkPayment(tx, user, input.client, input);
-        const [plan] = await tx.select().from(memberships).where(eq(memberships.id, input.membership));
-        if (!plan) throw fieldError('membership', 'No such membership.');
-        if (!plan.isActive) throw fieldError('membership', `${plan.name} is no longer sold.`);
-        const sale = await insertSale(tx, user, {
-          date,
+    { userId: user.id, route: 'POST /clients/memberships/', key: idempotencyKey, body: input },
+    (tx) => authorizeSale(tx, user, input),
+    async (tx) => {
+      const { client, date } = await checkPayment(tx, user, input.client, input);
+      const [plan] = await tx.select().from(memberships).where(eq(memberships.id, input.membership));
+      if (!plan) throw fieldError('membership', 'No such membership.');
+      if (!plan.isActive) throw fieldError('membership', `${plan.name} is no longer sold.`);
+      const sale = await insertSale(tx, user, {
+        date,
+        clientId: client.id,
+        kind: 'membership',
+        amount: sql`${plan.price}::numeric`,
+        payment: input,
+      });
+      const startDate = input.start_date ?? date;
+      const endDate = addDays(startDate, plan.validityDays);
+      const [created] = await tx
+        .insert(clientMemberships)
+        .values({
           clientId: client.id,
-          kind: 'membership',
-          amount: sql`${plan.price}::numeric`,
-          payment: input,
-          idempotencyKey,
-        });
-        const startDate = input.start_date ?? date;
-        const endDate = addDays(startDate, plan.validityDays);
-        const [created] = await tx
-          .insert(clientMemberships)
-          .values({
+          membershipId: plan.id,
+          startDate,
+          endDate,
+          pricePaid: sale.netAmount,
+          salespersonId: input.salesperson,
+          locationId: input.location,
+          ...createdBy(user.id),
+        })
+        .returning({ id: clientMemberships.id });
+      const included = await tx
+        .select({
+          treatmentId: membershipAllowedTreatments.treatmentId,
+          sessions: membershipAllowedTreatments.sessionsIncluded,
+        })
+        .from(membershipAllowedTreatments)
+        .where(
+          and(
+            eq(membershipAllowedTreatments.membershipId, plan.id),
+            sql`${membershipAllowedTreatments.sessionsIncluded} > 0`,
+          ),
+        )
+        .orderBy(asc(membershipAllowedTreatments.id));
+      if (included.length) {
+        await tx.insert(clientTreatments).values(
+          included.map((line) => ({
             clientId: client.id,
-            membershipId: plan.id,
-            startDate,
-            endDate,
-            pricePaid: sale.netAmount,
+            treatmentId: line.treatmentId,
+            sessionsTotal: line.sessions,
+            pricePaid: '0.00',
             salespersonId: input.salesperson,
             locationId: input.location,
+            expiresOn: endDate,
+            clientMembershipId: created!.id,
             ...createdBy(user.id),
-          })
-          .returning({ id: clientMemberships.id });
-        const included = await tx
-          .select({
-            treatmentId: membershipAllowedTreatments.treatmentId,
-            sessions: membershipAllowedTreatments.sessionsIncluded,
-          })
-          .from(membershipAllowedTreatments)
-          .where(
-            and(
-              eq(membershipAllowedTreatments.membershipId, plan.id),
-              sql`${membershipAllowedTreatments.sessionsIncluded} > 0`,
-            ),
-          )
-          .orderBy(asc(membershipAllowedTreatments.id));
-        if (included.length) {
-          await tx.insert(clientTreatments).values(
-            included.map((line) => ({
-              clientId: client.id,
-              treatmentId: line.treatmentId,
-              sessionsTotal: line.sessions,
-              pricePaid: '0.00',
-              salespersonId: input.salesperson,
-              locationId: input.location,
-              expiresOn: endDate,
-              clientMembershipId: created!.id,
-              ...createdBy(user.id),
-            })),
-          );
-        }
-        const saleRead = await setSaleReference(tx, sale.id, `CM-${created!.id}`);
-        const result = await getClientMembership(tx, user, created!.id);
-        return audited(tx, {
-          actorId: user.id,
-          action: 'sell',
-          tableName: 'client_memberships',
-          rowId: result.id,
-          after: { ...result, sale: saleRead },
-        });
-      }),
+          })),
+        );
+      }
+      const saleRead = await setSaleReference(tx, sale.id, `CM-${created!.id}`);
+      const result = await getClientMembership(tx, user, created!.id);
+      return audited(tx, {
+        actorId: user.id,
+        action: 'sell',
+        tableName: 'client_memberships',
+        rowId: result.id,
+        after: { ...result, sale: saleRead },
+      });
+    },
   );
 
 /** Cancelling a membership (Managers, Admins) stops its vouchers from being redeemed; sessions used stay used. */
@@ -505,58 +470,49 @@ export const sellVoucher = async (
   input: VoucherSaleInput,
   idempotencyKey: string | null,
 ): Promise<ClientTreatmentSale> =>
-  once(
+  idempotent(
     db,
-    idempotencyKey,
-    'voucher',
-    async (sale) => {
-      const [voucher] = await db
-        .select({ id: clientTreatments.id })
-        .from(clientTreatments)
-        .where(eq(clientTreatments.code, sale.reference));
-      return { ...(await getClientTreatment(db, user, voucher!.id)), sale: toSale(sale) };
-    },
-    () =>
-      db.transaction(async (tx) => {
-        const { client, date } = await checkPayment(tx, user, input.client, input);
-        const [treatment] = await tx.select().from(treatments).where(eq(treatments.id, input.treatment));
-        if (!treatment) throw fieldError('treatment', 'No such treatment.');
-        if (!treatment.isActive) throw fieldError('treatment', `${treatment.name} is no longer offered.`);
-        const expiresOn =
-          input.expires_on === undefined ? addDays(date, VOUCHER_DEFAULT_VALIDITY_DAYS) : input.expires_on;
-        if (expiresOn !== null && expiresOn < date)
-          throw fieldError('expires_on', 'A voucher cannot expire before the day it is sold.');
-        const sale = await insertSale(tx, user, {
-          date,
+    { userId: user.id, route: 'POST /clients/treatments/', key: idempotencyKey, body: input },
+    (tx) => authorizeSale(tx, user, input),
+    async (tx) => {
+      const { client, date } = await checkPayment(tx, user, input.client, input);
+      const [treatment] = await tx.select().from(treatments).where(eq(treatments.id, input.treatment));
+      if (!treatment) throw fieldError('treatment', 'No such treatment.');
+      if (!treatment.isActive) throw fieldError('treatment', `${treatment.name} is no longer offered.`);
+      const expiresOn =
+        input.expires_on === undefined ? addDays(date, VOUCHER_DEFAULT_VALIDITY_DAYS) : input.expires_on;
+      if (expiresOn !== null && expiresOn < date)
+        throw fieldError('expires_on', 'A voucher cannot expire before the day it is sold.');
+      const sale = await insertSale(tx, user, {
+        date,
+        clientId: client.id,
+        kind: 'voucher',
+        amount: sql`${treatment.price}::numeric * ${input.sessions}`,
+        payment: input,
+      });
+      const [created] = await tx
+        .insert(clientTreatments)
+        .values({
           clientId: client.id,
-          kind: 'voucher',
-          amount: sql`${treatment.price}::numeric * ${input.sessions}`,
-          payment: input,
-          idempotencyKey,
-        });
-        const [created] = await tx
-          .insert(clientTreatments)
-          .values({
-            clientId: client.id,
-            treatmentId: treatment.id,
-            sessionsTotal: input.sessions,
-            pricePaid: sale.netAmount,
-            salespersonId: input.salesperson,
-            locationId: input.location,
-            expiresOn,
-            ...createdBy(user.id),
-          })
-          .returning({ id: clientTreatments.id, code: clientTreatments.code });
-        const saleRead = await setSaleReference(tx, sale.id, created!.code);
-        const result = await getClientTreatment(tx, user, created!.id);
-        return audited(tx, {
-          actorId: user.id,
-          action: 'sell',
-          tableName: 'client_treatments',
-          rowId: result.id,
-          after: { ...result, sale: saleRead },
-        });
-      }),
+          treatmentId: treatment.id,
+          sessionsTotal: input.sessions,
+          pricePaid: sale.netAmount,
+          salespersonId: input.salesperson,
+          locationId: input.location,
+          expiresOn,
+          ...createdBy(user.id),
+        })
+        .returning({ id: clientTreatments.id, code: clientTreatments.code });
+      const saleRead = await setSaleReference(tx, sale.id, created!.code);
+      const result = await getClientTreatment(tx, user, created!.id);
+      return audited(tx, {
+        actorId: user.id,
+        action: 'sell',
+        tableName: 'client_treatments',
+        rowId: result.id,
+        after: { ...result, sale: saleRead },
+      });
+    },
   );
 
 // ——— what a client can use now ———

@@ -118,17 +118,17 @@ describe('login', () => {
 });
 
 describe('login throttling', () => {
-  it(`locks a username after ${THROTTLE.perUsername} failures with 429 and Retry-After, for a while only`, async () => {
-    for (let i = 0; i < THROTTLE.perUsername; i += 1) {
+  it(`locks an account at one address after ${THROTTLE.perAccountAndAddress} failures with 429 and Retry-After, for a while only`, async () => {
+    for (let i = 0; i < THROTTLE.perAccountAndAddress; i += 1) {
       const res = await post(
         '/api/users/login/',
         { username: 'therapist', password: `wrong-password-${i}` },
-        `10.2.0.${i}`,
+        '10.2.0.1',
       );
       expect(res.statusCode).toBe(400);
     }
-    // Even the right password is refused while locked, from any address.
-    const locked = await post('/api/users/login/', { username: 'Therapist', password: DEMO_PASSWORD }, '10.2.1.1');
+    // Even the right password is refused while locked, from that address.
+    const locked = await post('/api/users/login/', { username: 'Therapist', password: DEMO_PASSWORD }, '10.2.0.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Too many failed sign-in attempts/);
     const retryAfter = Number(locked.headers['retry-after']);
@@ -136,16 +136,19 @@ describe('login throttling', () => {
     expect(retryAfter).toBeLessThanOrEqual(THROTTLE.lockSeconds);
     // Token endpoint shares the throttle.
     expect(
-      (await post('/api/users/token/', { username: 'therapist', password: DEMO_PASSWORD }, '10.2.1.2')).statusCode,
+      (await post('/api/users/token/', { username: 'therapist', password: DEMO_PASSWORD }, '10.2.0.1')).statusCode,
     ).toBe(429);
 
     // The lock expires: move it into the past, as time would.
     await ctx.database.db
       .update(loginThrottle)
       .set({ lockedUntil: sql`now() - interval '1 second'`, windowStartedAt: sql`now() - interval '1 hour'` });
-    const after = await post('/api/users/login/', { username: 'therapist', password: DEMO_PASSWORD }, '10.2.1.3');
+    const after = await post('/api/users/login/', { username: 'therapist', password: DEMO_PASSWORD }, '10.2.0.1');
     expect(after.statusCode).toBe(200);
-    const [row] = await ctx.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, 'user:therapist'));
+    const [row] = await ctx.database.db
+      .select()
+      .from(loginThrottle)
+      .where(eq(loginThrottle.key, 'user:therapist|ip:10.2.0.1'));
     expect(row).toBeUndefined();
   });
 

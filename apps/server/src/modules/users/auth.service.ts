@@ -6,11 +6,11 @@ import { groups, refreshTokens, sessions, tokenFamilies, userGroups, users } fro
 import { audit } from '../../lib/audit';
 import { preparedOnce } from '../../lib/prepared';
 import { publish } from '../../plugins/bus';
-import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-error';
+import { badRequest, unauthorized } from '../../lib/http-error';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { getDecoyHash, verifyPassword } from './passwords';
 import { SESSION_IDLE_SECONDS, sessionIsLive } from './sessions.service';
-import { clearFailures, countAttempt, throttleKeys, uncountAttempt } from './throttle.service';
+import { countPasswordAttempt, passwordAccepted } from './throttle.service';
 
 export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
 const SESSION_TOUCH_SECONDS = 60;
@@ -76,14 +76,7 @@ export const toMyData = (u: AuthUser): MyData => ({ ...personFields(u), groups: 
  * username's failures.
  */
 export const authenticate = async (db: Db, username: string, password: string, ip: string): Promise<AuthUser> => {
-  const keys = throttleKeys(username, ip);
-  const counted = [];
-  for (const k of keys) counted.push(await countAttempt(db, k));
-  const refused = counted.filter((c) => !c.allowed);
-  if (refused.length > 0) {
-    const wait = Math.max(...refused.map((c) => c.waitSeconds));
-    throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
-  }
+  const keys = await countPasswordAttempt(db, username, ip, 'sign-in');
   const [row] = await db
     .select({ ...authUserColumns, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
@@ -94,8 +87,7 @@ export const authenticate = async (db: Db, username: string, password: string, i
       row && ok && !row.isActive ? 'This account is deactivated. Ask an administrator.' : INVALID_CREDENTIALS,
     );
   }
-  await clearFailures(db, keys[0]!.key);
-  for (const k of keys.slice(1)) await uncountAttempt(db, k);
+  await passwordAccepted(db, keys);
   const { passwordHash: _hash, isActive: _active, ...user } = row;
   return user;
 };

@@ -193,23 +193,23 @@ describe('GET logout', () => {
 });
 
 describe('login throttle under a race', () => {
-  it(`25 parallel wrong guesses: at most ${THROTTLE.perUsername} are checked, the rest get 429`, async () => {
+  it(`25 parallel wrong guesses from one address: at most ${THROTTLE.perAccountAndAddress} are checked, the rest get 429`, async () => {
     const results = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
-        post('/api/users/login/', { username: 'salesperson', password: `wrong-guess-${i}` }, `10.23.0.${i + 1}`),
+        post('/api/users/login/', { username: 'salesperson', password: `wrong-guess-${i}` }, '10.23.0.1'),
       ),
     );
     const checked = results.filter((r) => r.statusCode === 400);
     const refused = results.filter((r) => r.statusCode === 429);
     expect(checked.length + refused.length).toBe(25);
-    expect(checked.length).toBeLessThanOrEqual(THROTTLE.perUsername);
+    expect(checked.length).toBeLessThanOrEqual(THROTTLE.perAccountAndAddress);
     expect(checked.length).toBeGreaterThan(0);
     for (const r of refused) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     // Locked now even with the right password; unlocked for the rest of the suite.
     expect(
-      (await post('/api/users/login/', { username: 'salesperson', password: DEMO_PASSWORD }, '10.23.1.1')).statusCode,
+      (await post('/api/users/login/', { username: 'salesperson', password: DEMO_PASSWORD }, '10.23.0.1')).statusCode,
     ).toBe(429);
-    await ctx.database.db.delete(loginThrottle).where(eq(loginThrottle.key, 'user:salesperson'));
+    await ctx.database.db.delete(loginThrottle).where(eq(loginThrottle.key, 'user:salesperson|ip:10.23.0.1'));
   });
 
   it('a successful sign-in does not use up the address’s allowance', async () => {

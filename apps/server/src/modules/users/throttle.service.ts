@@ -1,19 +1,31 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { ADMIN_GROUP } from '@ginhawa/contract';
 import type { DbOrTx } from '../../db/client';
-import { loginThrottle } from '../../db/schema/index';
+import { groups, loginThrottle, userGroups, users } from '../../db/schema/index';
+import { tooManyRequests } from '../../lib/http-error';
+import { notify } from '../notifications/notifications.service';
 
-/** Failures allowed in a window before a key is locked for LOCK_SECONDS. Locks always expire. */
+/**
+ * Failures allowed in a window before a key is locked for LOCK_SECONDS. Locks always expire.
+ * An account is locked per address (a stranger's guesses do not lock its owner out elsewhere);
+ * the account as a whole has a far higher limit, which slows a guess spread over many addresses
+ * and tells the Admins when it trips (docs/decisions/0710-trust-api.md).
+ */
 export const THROTTLE = {
   windowSeconds: 15 * 60,
   lockSeconds: 15 * 60,
-  perUsername: 5,
+  perAccountAndAddress: 5,
+  perAccount: 100,
   perAddress: 30,
 } as const;
 
-export type ThrottleKey = { key: string; limit: number };
+export type ThrottleKey = { key: string; limit: number; /** Admins hear when this key locks. */ alarm?: boolean };
+
+const accountKey = (username: string) => `user:${username.trim().toLowerCase()}`;
 
 export const throttleKeys = (username: string, ip: string): ThrottleKey[] => [
-  { key: `user:${username.trim().toLowerCase()}`, limit: THROTTLE.perUsername },
+  { key: `${accountKey(username)}|ip:${ip}`, limit: THROTTLE.perAccountAndAddress },
+  { key: accountKey(username), limit: THROTTLE.perAccount, alarm: true },
   { key: `ip:${ip}`, limit: THROTTLE.perAddress },
 ];
 
@@ -26,7 +38,7 @@ export const throttleKeys = (username: string, ip: string): ThrottleKey[] => [
 export const countAttempt = async (
   db: DbOrTx,
   { key, limit }: ThrottleKey,
-): Promise<{ allowed: boolean; waitSeconds: number }> => {
+): Promise<{ allowed: boolean; waitSeconds: number; attempts: number }> => {
   const t = loginThrottle;
   const lockEnd = sql`now() + make_interval(secs => ${THROTTLE.lockSeconds})`;
   const restart = sql`(${t.windowStartedAt} < now() - make_interval(secs => ${THROTTLE.windowSeconds}) and (${t.lockedUntil} is null or ${t.lockedUntil} <= now()))`;
@@ -47,7 +59,7 @@ export const countAttempt = async (
       waitSeconds: sql<number>`coalesce(ceil(extract(epoch from (${t.lockedUntil} - now())))::int, 0)`,
     });
   const attempts = Number(row?.attempts ?? 0);
-  return { allowed: attempts <= limit, waitSeconds: Math.max(Number(row?.waitSeconds ?? 0), 1) };
+  return { allowed: attempts <= limit, waitSeconds: Math.max(Number(row?.waitSeconds ?? 0), 1), attempts };
 };
 
 /**
@@ -67,4 +79,54 @@ export const uncountAttempt = async (db: DbOrTx, { key, limit }: ThrottleKey) =>
 
 export const clearFailures = async (db: DbOrTx, key: string) => {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+};
+
+/** Tells every active Admin that an account's own limit tripped: many wrong passwords from many addresses. */
+const alarmAdmins = async (db: DbOrTx, username: string) => {
+  const admins = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.userId, users.id))
+    .innerJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(and(eq(groups.name, ADMIN_GROUP), eq(users.isActive, true)));
+  await notify(db, {
+    recipients: admins.map((a) => a.id),
+    actorId: null,
+    type: 'security',
+    title: 'Many failed sign-ins',
+    message: `${THROTTLE.perAccount} wrong passwords for "${username.trim()}" in ${THROTTLE.windowSeconds / 60} minutes, from several addresses. Sign-ins to it wait ${THROTTLE.lockSeconds / 60} minutes.`,
+    data: { username: username.trim().toLowerCase() },
+  });
+};
+
+/**
+ * Counts one password check for `username` from `ip` before it is made (sign-in and a person's
+ * own password change alike): a 429 when any of its keys is locked. Answers the keys, to give
+ * back with `passwordAccepted` when the password was right.
+ */
+export const countPasswordAttempt = async (
+  db: DbOrTx,
+  username: string,
+  ip: string,
+  what: 'sign-in' | 'password',
+): Promise<ThrottleKey[]> => {
+  const keys = throttleKeys(username, ip);
+  const counted = [];
+  for (const k of keys) {
+    const c = await countAttempt(db, k);
+    if (k.alarm && c.attempts === k.limit) await alarmAdmins(db, username);
+    counted.push(c);
+  }
+  const refused = counted.filter((c) => !c.allowed);
+  if (refused.length > 0) {
+    const wait = Math.max(...refused.map((c) => c.waitSeconds));
+    throw tooManyRequests(`Too many failed ${what} attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
+  }
+  return keys;
+};
+
+/** A right password clears its account-and-address failures and gives back the other counts. */
+export const passwordAccepted = async (db: DbOrTx, keys: ThrottleKey[]) => {
+  await clearFailures(db, keys[0]!.key);
+  for (const k of keys.slice(1)) await uncountAttempt(db, k);
 };

@@ -447,3 +447,49 @@ describe('POST /api/users/{id}/update_password/ for a new account', () => {
     await login(ctx.app, 'reset.me', 'brand new lantern');
   });
 });
+
+describe('what a Manager reads of accounts (issue 23)', () => {
+  const DIRECTORY_KEYS = [
+    'avatar',
+    'first_name',
+    'groups',
+    'id',
+    'is_active',
+    'last_name',
+    'location_names',
+    'locations',
+    'username',
+  ];
+
+  it('a Manager gets the directory view of others, the whole record of themselves; an Admin everything', async () => {
+    const other = await manager.request({ method: 'GET', url: `/api/users/${adminId}/` });
+    expect(other.statusCode).toBe(200);
+    expect(Object.keys(other.json()).sort()).toEqual(DIRECTORY_KEYS);
+    const list = await manager.request({ method: 'GET', url: '/api/users/?pageSize=500' });
+    expect(list.statusCode).toBe(200);
+    const rows = list.json().results as Record<string, unknown>[];
+    const me = rows.find((r) => r.username === 'manager')!;
+    expect(me).toHaveProperty('email');
+    expect(me).toHaveProperty('last_login');
+    for (const row of rows.filter((r) => r.username !== 'manager'))
+      expect(Object.keys(row).sort(), String(row.username)).toEqual(DIRECTORY_KEYS);
+    const full = await admin.request({ method: 'GET', url: `/api/users/${adminId}/` });
+    expect(full.json()).toHaveProperty('email');
+    expect(full.json()).toHaveProperty('date_joined');
+  });
+
+  it('a Manager may neither sort nor search by what the directory hides', async () => {
+    const sorted = await manager.request({ method: 'GET', url: '/api/users/?ordering=-last_login' });
+    expect(sorted.statusCode).toBe(400);
+    expect(sorted.json().errors.ordering[0]).toMatch(/Order by one of: username/);
+    const [row] = await ctx.database.db.select({ email: users.email }).from(users).where(eq(users.username, 'admin'));
+    expect(row!.email).not.toBe('');
+    const byEmail = await manager.request({
+      method: 'GET',
+      url: `/api/users/?search=${encodeURIComponent(row!.email)}`,
+    });
+    expect(byEmail.json().count).toBe(0);
+    const asAdmin = await admin.request({ method: 'GET', url: `/api/users/?search=${encodeURIComponent(row!.email)}` });
+    expect(asAdmin.json().count).toBe(1);
+  });
+});

@@ -1,5 +1,12 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_GROUP, type AdminUser, type DeleteResult, type GroupName, type GroupWithCount } from '@ginhawa/contract';
+import {
+  ADMIN_GROUP,
+  USER_DIRECTORY_ORDERING,
+  type AdminUser,
+  type DeleteResult,
+  type GroupName,
+  type GroupWithCount,
+} from '@ginhawa/contract';
 import type { userCreateBodySchema, userListQuerySchema, userPatchSchema } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -15,6 +22,7 @@ import { type AuthUser, endAllSessions, findUsersByIds, groupNames, personColumn
 import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
+import { countPasswordAttempt, passwordAccepted } from './throttle.service';
 
 /** Other modules hash a new login's password through this service, not users/passwords.ts. */
 export { hashPassword };
@@ -25,15 +33,19 @@ export { hashPassword };
  */
 export const changePassword = async (
   db: Db,
-  input: { actorId: number; userId: number; newPassword: string; oldPassword?: string },
+  input: { actorId: number; userId: number; newPassword: string; oldPassword?: string; ip: string },
 ) => {
   const [user] = await db
     .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, input.userId));
   if (!user) throw notFound('No such user.');
-  if (input.oldPassword !== undefined && !(await verifyPassword(user.passwordHash, input.oldPassword))) {
-    throw fieldError('old_password', 'The current password is not correct.');
+  if (input.oldPassword !== undefined) {
+    // The same throttle as signing in: otherwise this check would be an unthrottled password oracle.
+    const keys = await countPasswordAttempt(db, user.username, input.ip, 'password');
+    if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
+      throw fieldError('old_password', 'The current password is not correct.');
+    await passwordAccepted(db, keys);
   }
   const problems = passwordProblems(input.newPassword, user.username);
   if (input.oldPassword !== undefined && input.oldPassword === input.newPassword)
@@ -131,7 +143,12 @@ export const getAdminUser = async (db: DbOrTx, id: number): Promise<AdminUser> =
   return toAdminUser(row);
 };
 
-export const listUsers = async (db: Db, query: UserQuery, url: string) => {
+/** Non-admins read the directory view: they may neither sort nor search by what it hides. */
+export const listUsers = async (db: Db, query: UserQuery, url: string, viewer = { admin: true }) => {
+  const hidden = viewer.admin
+    ? undefined
+    : query.ordering?.find((part) => !(USER_DIRECTORY_ORDERING as readonly string[]).includes(part.replace(/^-/, '')));
+  if (hidden) throw fieldError('ordering', `Order by one of: ${USER_DIRECTORY_ORDERING.join(', ')}.`);
   const conditions: (SQL | undefined)[] = [];
   if (query.is_active !== undefined) conditions.push(eq(users.isActive, query.is_active));
   if (query.group) {
@@ -150,7 +167,7 @@ export const listUsers = async (db: Db, query: UserQuery, url: string) => {
         ilike(users.username, pattern),
         ilike(users.firstName, pattern),
         ilike(users.lastName, pattern),
-        ilike(users.email, pattern),
+        viewer.admin ? ilike(users.email, pattern) : undefined,
         ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
       ),
     );
