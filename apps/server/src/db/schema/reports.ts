@@ -6,7 +6,6 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -47,24 +46,6 @@ export const dailyReports = pgTable(
     index('daily_reports_date_idx').on(t.date),
     check('daily_reports_status_check', sql`${t.status} in ('draft', 'submitted', 'approved', 'returned')`),
   ],
-);
-
-/**
- * A claimed Idempotency-Key of store-sales-data: inserted in the import's own transaction, so a
- * parallel retry blocks on the unique key and then replays `response`; `body_hash` tells a
- * replay (same body) from a misuse (another body → 422).
- */
-export const salesImports = pgTable(
-  'sales_imports',
-  {
-    id: serial('id').primaryKey(),
-    idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull(),
-    bodyHash: varchar('body_hash', { length: 64 }).notNull(),
-    response: jsonb('response').notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('sales_imports_idempotency_key_key').on(t.idempotencyKey)],
 );
 
 /**

@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { clientMemberships, sales, userLocations, users } from '../../db/schema/index';
 import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { loadFixtures, type Fixtures } from './clients.test-helpers';
+import { todayInManila } from './scope';
 
 // Issue 23, one idempotency rule (lib/idempotency.ts): a key is its sender's, replays only the
 // same body after the same authorization, another body is 422, racing requests store one sale.
@@ -120,5 +121,60 @@ describe('Idempotency-Key on desk sales', () => {
     const ids = new Set(results.map((r) => r.json().sale.id));
     expect(ids.size).toBe(1);
     expect(await salesOf(a)).toBe(1);
+  });
+});
+
+describe('Idempotency-Key on store-sales-data', () => {
+  const today = todayInManila();
+  const batch = (amount: string) => ({
+    location: f.home,
+    date: today,
+    sales: [{ salesperson: f.salesperson, amount, payment_method: 'cash' }],
+  });
+  const store = (as: Agent, key: string, body: unknown) =>
+    as.request({
+      method: 'POST',
+      url: '/api/reports/store-sales-data/',
+      headers: { 'idempotency-key': key },
+      payload: body as object,
+    });
+  const linesOf = async (amount: string) =>
+    (
+      await ctx.database.db
+        .select({ n: count() })
+        .from(sales)
+        .where(and(eq(sales.amount, amount), eq(sales.date, today)))
+    )[0]!.n;
+
+  it('a replay checks the branch again: moved away from the location, it is 403 as a new batch is', async () => {
+    const first = await store(salesperson, 'idem-store-moved', batch('4321.00'));
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await store(salesperson, 'idem-store-moved', batch('4321.00'))).json()).toEqual(first.json());
+    const [me] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'salesperson'));
+    const where = and(eq(userLocations.userId, me!.id), eq(userLocations.locationId, f.home));
+    await ctx.database.db.delete(userLocations).where(where);
+    try {
+      const replay = await store(salesperson, 'idem-store-moved', batch('4321.00'));
+      expect(replay.statusCode).toBe(403);
+      expect(replay.json().message).toMatch(/You do not work at .*, so you cannot record its sales\./);
+    } finally {
+      await ctx.database.db.insert(userLocations).values({ userId: me!.id, locationId: f.home });
+    }
+    expect(await linesOf('4321.00')).toBe(1);
+  });
+
+  it('the key is its sender’s; another body is 422; racing batches store once', async () => {
+    const mine = await store(salesperson, 'idem-store-shared', batch('4322.00'));
+    const theirs = await store(receptionist, 'idem-store-shared', batch('4323.00'));
+    expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
+    expect(theirs.json().ids).not.toEqual(mine.json().ids);
+    expect((await store(salesperson, 'idem-store-shared', batch('4324.00'))).statusCode).toBe(422);
+    expect(await linesOf('4324.00')).toBe(0);
+    const raced = await Promise.all(
+      Array.from({ length: 6 }, () => store(salesperson, 'idem-store-race', batch('4325.00'))),
+    );
+    expect(raced.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(new Set(raced.map((r) => r.json().ids[0])).size).toBe(1);
+    expect(await linesOf('4325.00')).toBe(1);
   });
 });

@@ -211,7 +211,9 @@ describe('store-sales-data', () => {
       { 'idempotency-key': 'import-2021-03-04' },
     );
     expect(other.statusCode).toBe(422);
-    expect(other.json().message).toBe('This Idempotency-Key was already used for a different batch of sales.');
+    expect(other.json().message).toBe(
+      'This Idempotency-Key was already used for a different request. Use a new key for a new sale.',
+    );
     expect(await countOn('2021-03-04')).toBe(2);
   });
 

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import {
   BANKED_PAYMENT_METHODS,
   type FieldErrors,
@@ -7,10 +6,10 @@ import {
   type StoreSalesResult,
 } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
-import { banks, employees, sales, salesImports } from '../../db/schema/index';
+import { banks, employees, sales } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { fieldsError, forbidden, HttpError } from '../../lib/http-error';
-import { pgErrorCode } from '../../lib/pg-errors';
+import { fieldsError, forbidden } from '../../lib/http-error';
+import { idempotent } from '../../lib/idempotency';
 import type { AuthUser } from '../users/auth.service';
 import { assertDayOpen, locationOf } from './day-lock.service';
 import { changeSalesWatchingRanks } from './leaderboard.service';
@@ -35,8 +34,6 @@ const cents = (money: string) => {
   const [whole, frac = ''] = money.split('.');
   return BigInt(whole!) * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2));
 };
-
-const hashBody = (body: StoreSalesBody) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
 /** How errors name a line: `sales.<i>.<field>` (JSON, from 0) or `line_<n>.<field>` (the CSV's line, header = 1). */
 export type LineSource = 'json' | 'csv';
@@ -104,26 +101,21 @@ export const storeSales = async (
   idempotencyKey: string | null,
   source: LineSource = 'json',
 ): Promise<StoreSalesResult> => {
-  const bodyHash = hashBody(body);
-  const replay = async (): Promise<StoreSalesResult | undefined> => {
-    if (!idempotencyKey) return undefined;
-    const [claimed] = await db.select().from(salesImports).where(eq(salesImports.idempotencyKey, idempotencyKey));
-    if (!claimed) return undefined;
-    if (claimed.bodyHash !== bodyHash)
-      throw new HttpError(422, 'This Idempotency-Key was already used for a different batch of sales.');
-    return claimed.response as StoreSalesResult;
+  /** Who may store sales here, asked again before a key replays (lib/idempotency.ts). */
+  const authorize = async (tx: Tx) => {
+    const location = await locationOf(tx, body.location);
+    if (!location) throw fieldsError({ location: ['No such location.'] });
+    if (!inScope(scopeOf(user), location.id))
+      throw forbidden(`You do not work at ${location.name}, so you cannot record its sales.`);
+    return location;
   };
-  const first = await replay();
-  if (first) return first;
-  try {
-    return await db.transaction(async (tx) => {
-      if (idempotencyKey)
-        await tx.insert(salesImports).values({ idempotencyKey, bodyHash, response: {}, createdBy: user.id });
-      const location = await locationOf(tx, body.location);
-      if (!location) throw fieldsError({ location: ['No such location.'] });
+  return idempotent(
+    db,
+    { userId: user.id, route: 'POST /reports/store-sales-data/', key: idempotencyKey, body },
+    authorize,
+    async (tx) => {
+      const location = (await authorize(tx))!;
       if (!location.isActive) throw fieldsError({ location: [`${location.name} is closed (inactive).`] });
-      if (!inScope(scopeOf(user), location.id))
-        throw forbidden(`You do not work at ${location.name}, so you cannot record its sales.`);
       await assertDayOpen(tx, location.id, body.date);
       await checkLines(tx, location.id, body.sales, source);
       const result = await changeSalesWatchingRanks(tx, user.id, [body.date], async () => {
@@ -164,17 +156,9 @@ export const storeSales = async (
         rowId: result.ids[0],
         after: { ...result, lines: body.sales },
       });
-      if (idempotencyKey)
-        await tx.update(salesImports).set({ response: result }).where(eq(salesImports.idempotencyKey, idempotencyKey));
       return result;
-    });
-  } catch (err) {
-    if (idempotencyKey && pgErrorCode(err) === '23505') {
-      const replayed = await replay();
-      if (replayed) return replayed;
-    }
-    throw err;
-  }
+    },
+  );
 };
 
 /** A CSV upload of the same lines (header row naming SALE_FIELDS' columns); errors name the CSV line (1 = header). */

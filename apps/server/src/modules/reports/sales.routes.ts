@@ -16,20 +16,12 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { HttpError, badRequest, fieldsError } from '../../lib/http-error';
 import { csvLine, csvLines, parseCsv, sendCsv } from '../../lib/csv';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { reportsService as service } from './reports.service';
 import { parseSalesCsv } from './sales-store.service';
 import { errors, tags, type ReportsApp } from './route-options';
 
 const CSV_MAX_BYTES = 2 * 1024 * 1024;
-
-const idempotencyKey = (header: string | string[] | undefined) => {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || value.trim() === '') return null;
-  const key = value.trim();
-  if (key.length > 100 || !/^[\x21-\x7e]+$/.test(key))
-    throw badRequest('The Idempotency-Key header must be 1 to 100 visible ASCII characters.');
-  return key;
-};
 
 /** zod issues → `{path: [messages]}`, renaming `sales.<i>` to the CSV's `line_<n>` when the lines came from a file. */
 const issuesToErrors = (issues: z.core.$ZodIssue[], csv: boolean): FieldErrors => {
@@ -81,7 +73,7 @@ export const salesRoutes = (app: ReportsApp) => {
       },
     },
     async (request, reply) => {
-      const key = idempotencyKey(request.headers['idempotency-key']);
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
       const csv = typeof request.body === 'string' || request.isMultipart();
       let input: unknown = request.body;
       if (csv) {
