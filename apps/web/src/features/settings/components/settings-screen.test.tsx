@@ -13,6 +13,7 @@ const config = (overrides: Partial<Configuration> = {}): Configuration => ({
   updated_at: '2025-06-01T02:00:00.000Z',
   updated_by: 1,
   updated_by_name: 'Site Administrator',
+  features: {},
   ...overrides,
 });
 
