@@ -3,6 +3,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { NOTIFICATIONS_OLDER_BATCH, type WsServerMessage } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { createLiveClient, type LiveClient } from '../../../lib/ws-client';
+import { settingsKey } from '../../../lib/settings';
 import { unreadCountKey } from '../api/get-unread-count';
 import {
   initialNotificationsState,
@@ -32,8 +33,7 @@ export const isArrivalsKey = (key: unknown): boolean => typeof key === 'string' 
  * settings (the shell's brand, the screens' flags) and the configuration are read again, so nav
  * entries and routes follow within a second (docs/decisions/0610).
  */
-export const isSettingsKey = (key: unknown): boolean =>
-  key === '/configurations/settings/' || key === '/configurations/';
+export const isSettingsKey = (key: unknown): boolean => key === settingsKey || key === '/configurations/';
 
 /** SWR key of the live list: WebSocket events update this cache entry through the reducer. */
 export const liveNotificationsKey = 'live:notifications';

@@ -9,7 +9,7 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { getErrorMessage } from '../../../lib/api-client';
 import { FLAGS } from '../../../config/flags';
 import { updateConfiguration, useApplyConfiguration } from '../api/get-configuration';
-import { FLAG_OF_FEATURE, flagsOf } from '../api/get-settings';
+import { FLAG_OF_FEATURE, flagsOf } from '../../../lib/flags';
 
 /** What each switch shows or hides, in the words of the admin menu. */
 const FEATURES: Record<FeatureFlag, { label: string; description: string }> = {
