@@ -59,10 +59,14 @@ describe('app', () => {
     }
   });
 
-  it('settings are public, company name null until set', async () => {
+  it('settings are public, company name null until set, the demo database with every feature flag on', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/configurations/settings/' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ company_name: null, logoUrl: null });
+    expect(res.json()).toEqual({
+      company_name: null,
+      logoUrl: null,
+      features: { banks: true, admin_dashboard: true, reports: true, users: true },
+    });
   });
 
   it('serves an OpenAPI document generated from the schemas', async () => {

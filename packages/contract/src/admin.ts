@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { usernameSchema, newPasswordSchema } from './auth';
+import { featuresChangeSchema, featuresSchema, usernameSchema, newPasswordSchema } from './auth';
 import { GROUPS } from './constants';
 import {
   booleanQuery,
@@ -391,6 +391,7 @@ export const configurationSchema = z.object({
   updated_at: z.string(),
   updated_by: z.number().int().nullable(),
   updated_by_name: z.string().nullable(),
+  features: featuresSchema,
 });
 export type Configuration = z.infer<typeof configurationSchema>;
 
@@ -403,6 +404,8 @@ export const configurationBodySchema = z.object({
     .optional(),
   /** true removes the logo (the built-in one shows again). */
   remove_logo: z.boolean().optional(),
+  /** The screens switched on or off for everyone (docs/decisions/0610). */
+  features: featuresChangeSchema.optional(),
 });
 export type ConfigurationBody = z.input<typeof configurationBodySchema>;
 

@@ -45,9 +45,37 @@ export const refreshBodySchema = z.object({ refresh: z.string().min(1, 'Enter a 
 
 export const groupSchema = z.object({ id: z.number().int(), name: z.string() });
 
+/**
+ * The screens an Admin may switch on and off (SPEC.md's four feature flags). Stored in the
+ * database; a flag with no stored value keeps the web build's default (docs/decisions/0610).
+ */
+export const FEATURE_FLAGS = ['banks', 'admin_dashboard', 'reports', 'users'] as const;
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+
+/** The stored flags only: a flag missing here follows the build-time default. */
+export const featuresSchema = z.object({
+  banks: z.boolean().optional(),
+  admin_dashboard: z.boolean().optional(),
+  reports: z.boolean().optional(),
+  users: z.boolean().optional(),
+});
+export type Features = z.infer<typeof featuresSchema>;
+
+/** A change to the flags: true/false stores it, null forgets it (back to the build's default), absent keeps it. */
+const featureChange = z.boolean({ error: 'Choose on or off.' }).nullable().optional();
+export const featuresChangeSchema = z.object({
+  banks: featureChange,
+  admin_dashboard: featureChange,
+  reports: featureChange,
+  users: featureChange,
+});
+export type FeaturesChange = z.input<typeof featuresChangeSchema>;
+
 export const settingsSchema = z.object({
   company_name: z.string().nullable(),
   logoUrl: z.string().nullable(),
+  /** Public with the name and logo: flags hide screens, they guard nothing (the routes check roles). */
+  features: featuresSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -118,6 +118,8 @@ export type WsServerMessage =
   | { action: 'leaderboard_changed'; month: number; year: number; dates: string[] }
   /** An arrival at this location on this date was logged, changed or cancelled (issue 13): open arrival lists revalidate. */
   | { action: 'arrivals_changed'; location: number; date: string }
+  /** The company settings (name, logo, feature flags) changed: the panel reads them again (decision 0610). */
+  | { action: 'settings_changed' }
   | { action: 'error'; message: string };
 
 /** `GET /notifications/`: mine, newest first, optionally only read or unread ones. */

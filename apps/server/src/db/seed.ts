@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { GROUPS, type GroupName } from '@ginhawa/contract';
+import { FEATURE_FLAGS, GROUPS, type GroupName } from '@ginhawa/contract';
 import type { Db } from './client';
 import { configurations, groups, userGroups, users } from './schema/index';
 import { randomToken } from '../lib/tokens';
@@ -78,7 +78,9 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
       await seedDemoServices(tx);
       await seedDemoClients(tx, { count: options.demoClients ?? DEMO_CLIENTS, faker: demo.faker });
     }
-    await tx.insert(configurations).values({ id: CONFIGURATION_ID }).onConflictDoNothing();
+    // The demo database shows the whole product: every feature flag on (decision 0610).
+    const features = demoHash ? Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) : {};
+    await tx.insert(configurations).values({ id: CONFIGURATION_ID, features }).onConflictDoNothing();
   });
   return {
     created: true,

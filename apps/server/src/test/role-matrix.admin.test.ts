@@ -238,6 +238,11 @@ const ROWS: Row[] = [
     expect: adminOnly(200),
   },
   {
+    name: 'PATCH /configurations/',
+    request: () => ({ method: 'PATCH', url: '/api/configurations/', payload: { features: { banks: true } } }),
+    expect: adminOnly(200),
+  },
+  {
     name: 'POST /configurations/update-logo/',
     request: () => ({ method: 'POST', url: '/api/configurations/update-logo/', ...multipartFile(tinyPng()) }),
     expect: adminOnly(200),

@@ -7,10 +7,10 @@ import { renderApp } from '../test/render';
 const flags = vi.hoisted(() => ({ banks: false, adminDashboard: false, reports: false, users: false }));
 vi.mock('../config/flags', () => ({ FLAGS: flags }));
 
-const signedInAdmin = () => {
+const signedInAdmin = (features: Record<string, boolean> = {}) => {
   document.cookie = 'csrftoken=test-csrf-token; path=/';
   return mockApi({
-    'GET /configurations/settings/': { status: 200, data: { company_name: 'Lotus Spa', logoUrl: null } },
+    'GET /configurations/settings/': { status: 200, data: { company_name: 'Lotus Spa', logoUrl: null, features } },
     'GET /users/my_data/': { status: 200, data: adminData },
     'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
   });
@@ -45,5 +45,15 @@ describe('routes from the screens manifest', () => {
     signedInAdmin();
     renderApp('/admin/settings');
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('follows the flags an Admin stored in Settings over the build-time values (decision 0610)', async () => {
+    flags.reports = true;
+    signedInAdmin({ banks: true, reports: false });
+    renderApp('/admin/banks');
+    expect(await screen.findByRole('heading', { name: 'Banks' })).toBeInTheDocument();
+    const drawer = screen.getAllByRole('navigation')[0]!;
+    expect(within(drawer).getByRole('link', { name: /Banks/ })).toHaveAttribute('href', '/admin/banks');
+    expect(within(drawer).queryByRole('link', { name: /Reports/ })).not.toBeInTheDocument();
   });
 });

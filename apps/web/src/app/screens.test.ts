@@ -20,9 +20,10 @@ describe('screens manifest', () => {
       paths.profile,
       paths.clients,
       paths.client(7),
+      paths.dailyReport(3, '2026-11-24'),
       ...Object.values(paths.admin).map((path) => (typeof path === 'string' ? path : path(7))),
     ].filter((path) => path !== paths.admin.root);
-    expect(links).toHaveLength(17);
+    expect(links).toHaveLength(18);
     for (const link of links)
       expect(
         patterns.some((pattern) => matchPath(pattern, link)),

@@ -67,6 +67,11 @@ export const SCREENS: readonly Screen[] = [
     nav: { label: 'Notifications', icon: NotificationsOutlined, places: ['main', 'bottom'] },
   },
   { path: '/profile', load: () => import('./routes/profile').then((m) => m.ProfileRoute) },
+  // A location's daily report (Managers and Admins; the screen sends anyone else to the dashboard): decision 0611.
+  {
+    path: '/reports/daily/:location/:date',
+    load: () => import('./routes/daily-report').then((m) => m.DailyReportRoute),
+  },
   {
     path: '/admin/dashboard',
     adminOnly: true,
@@ -173,6 +178,11 @@ export const SCREENS: readonly Screen[] = [
     path: '/admin/settings',
     adminOnly: true,
     load: () => import('../features/settings/components/settings-screen').then((m) => m.SettingsScreen),
-    nav: { label: 'Settings', icon: SettingsOutlined, places: ['admin'], description: 'Company name and logo' },
+    nav: {
+      label: 'Settings',
+      icon: SettingsOutlined,
+      places: ['admin'],
+      description: 'Company name, logo and features',
+    },
   },
 ];

@@ -7,6 +7,8 @@ export const paths = {
   /** Finding a client (search), reachable from the bottom bar on a phone. */
   clients: '/clients',
   client: (clientId: string | number) => `/clients/${clientId}`,
+  /** A location's daily report of a date: counted and submitted by its Managers, decided by Admins (decision 0611). */
+  dailyReport: (location: string | number, date: string) => `/reports/daily/${location}/${date}`,
   admin: {
     root: '/admin',
     menu: '/admin/menu',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { auditLog, files, users } from '../../db/schema/index';
 import {
   ADMIN_PASSWORD,
@@ -11,6 +11,10 @@ import {
   type Agent,
   type TestContext,
 } from '../../test/build';
+import { action, connectSocket } from '../../test/ws-client';
+import { openPglite } from '../../db/client';
+import { seedDatabase } from '../../db/seed';
+import { getSettings } from './configurations.service';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -30,6 +34,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** The demo database (buildTestApp seeds it) switches every feature flag on (decision 0610). */
+const ALL_ON = { banks: true, admin_dashboard: true, reports: true, users: true };
 const settings = async () => (await ctx.app.inject({ method: 'GET', url: '/api/configurations/settings/' })).json();
 const tinyJpeg = () =>
   Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(32)]);
@@ -51,6 +57,7 @@ describe('GET/PUT /api/configurations/', () => {
       updated_at: expect.any(String),
       updated_by: null,
       updated_by_name: null,
+      features: ALL_ON,
     });
     expect((await salesperson.request({ method: 'GET', url: '/api/configurations/' })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/configurations/' })).statusCode).toBe(401);
@@ -68,7 +75,7 @@ describe('GET/PUT /api/configurations/', () => {
       updated_by: adminId,
       updated_by_name: 'Site Administrator',
     });
-    expect(await settings()).toEqual({ company_name: 'Ginhawa Spa Manila', logoUrl: null });
+    expect(await settings()).toEqual({ company_name: 'Ginhawa Spa Manila', logoUrl: null, features: ALL_ON });
     const [entry] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.tableName, 'configurations'));
     expect(entry).toMatchObject({
       action: 'update',
@@ -125,7 +132,7 @@ describe('POST /api/configurations/update-logo/', () => {
     expect(res.statusCode, res.body).toBe(200);
     const url = res.json().logoUrl as string;
     expect(url).toMatch(/^\/api\/files\/\d+\/$/);
-    expect(await settings()).toEqual({ company_name: 'Ginhawa Wellness', logoUrl: url });
+    expect(await settings()).toEqual({ company_name: 'Ginhawa Wellness', logoUrl: url, features: ALL_ON });
     const served = await ctx.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -246,5 +253,76 @@ describe('POST /api/configurations/update-logo/', () => {
     expect(res.json()).toMatchObject({ company_name: 'Ginhawa Wellness', logoUrl: null });
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect(await logoFiles()).toHaveLength(0);
+  });
+});
+
+describe('feature flags (decision 0610)', () => {
+  const patch = (agent: Agent, features: Record<string, unknown>) =>
+    agent.request({ method: 'PATCH', url: '/api/configurations/', payload: { features } });
+
+  it('an Admin switches a flag off, forgets another, and every open panel hears it; the change is audited', async () => {
+    const socket = await connectSocket(ctx.app, { agent: salesperson });
+    await socket.next(action('user_notifications'));
+    const before = (await settings()).company_name;
+
+    const res = await patch(admin, { reports: false, banks: null });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().features).toEqual({ admin_dashboard: true, reports: false, users: true });
+    expect(await socket.next(action('settings_changed'))).toEqual({ action: 'settings_changed' });
+    // Readable by anyone (the sign-in screen's call): only the stored flags; the name is untouched.
+    expect(await settings()).toMatchObject({
+      company_name: before,
+      features: { admin_dashboard: true, reports: false, users: true },
+    });
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.tableName, 'configurations'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      action: 'update',
+      actorId: adminId,
+      before: expect.objectContaining({ features: ALL_ON }),
+      after: expect.objectContaining({ features: { admin_dashboard: true, reports: false, users: true } }),
+    });
+
+    expect((await patch(admin, { reports: true, banks: true })).json().features).toEqual(ALL_ON);
+    expect(await socket.next(action('settings_changed'))).toEqual({ action: 'settings_changed' });
+    socket.ws.close();
+  });
+
+  it('a database without demo data stores no flag, so the build-time defaults hold', async () => {
+    const database = await openPglite();
+    try {
+      await database.migrate();
+      await seedDatabase(database.db, { adminPassword: 'admin-pass-for-the-test', seedDemo: false });
+      expect(await getSettings(database.db)).toEqual({ company_name: null, logoUrl: null, features: {} });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('only Admins switch flags; a value other than on/off is refused with the field named', async () => {
+    for (const agent of [manager, salesperson]) {
+      const refused = await patch(agent, { reports: false });
+      expect(refused.statusCode).toBe(403);
+    }
+    expect((await settings()).features).toEqual(ALL_ON);
+    const bad = await patch(admin, { reports: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ 'features.reports': ['Choose on or off.'] });
+    // Unknown flags are dropped, as every unknown body key is.
+    const unknown = await patch(admin, { spa_music: true });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().features).toEqual(ALL_ON);
+  });
+
+  it('routes of a flagged screen stay guarded by role whatever the flag says', async () => {
+    expect((await patch(admin, { users: true })).statusCode).toBe(200);
+    expect((await salesperson.request({ method: 'GET', url: '/api/users/' })).statusCode).toBe(403);
+    expect((await patch(admin, { users: false })).statusCode).toBe(200);
+    expect((await admin.request({ method: 'GET', url: '/api/users/' })).statusCode).toBe(200);
+    expect((await patch(admin, { users: true })).statusCode).toBe(200);
   });
 });

@@ -22,14 +22,16 @@ export const configurationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => getConfiguration(db),
   );
 
-  app.put(
-    '/',
-    {
-      config: { groups: ['Admin'] },
-      schema: { tags, body: configurationBodySchema, response: { 200: configurationSchema, ...errors } },
-    },
-    async (request) => updateConfiguration(db, currentUser(request).id, request.body),
-  );
+  // Every field is optional, so PUT and PATCH change what is given (the name, the logo's removal, feature flags).
+  for (const method of ['put', 'patch'] as const)
+    app[method](
+      '/',
+      {
+        config: { groups: ['Admin'] },
+        schema: { tags, body: configurationBodySchema, response: { 200: configurationSchema, ...errors } },
+      },
+      async (request) => updateConfiguration(db, currentUser(request).id, request.body),
+    );
 
   app.post(
     '/update-logo/',

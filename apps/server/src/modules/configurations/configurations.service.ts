@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Configuration, Settings, configurationBodySchema } from '@ginhawa/contract';
+import {
+  FEATURE_FLAGS,
+  type Configuration,
+  type Features,
+  type Settings,
+  type configurationBodySchema,
+} from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { configurations, users } from '../../db/schema/index';
@@ -8,6 +14,7 @@ import { touched } from '../../lib/tracked';
 import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
 import { iso } from '../../lib/iso';
+import { publish } from '../../plugins/bus';
 
 export const CONFIGURATION_ID = 1;
 
@@ -20,10 +27,35 @@ const lockedRow = async (tx: DbOrTx) => {
   return row!;
 };
 
-/** What the shell shows, signed in or not: the name and the logo's URL (a public `files` row). */
+/** The stored flags, known keys only, in the contract's order (a row written by an older build may lack some). */
+const storedFeatures = (stored: Features | null | undefined): Features => {
+  const features: Features = {};
+  for (const flag of FEATURE_FLAGS) if (typeof stored?.[flag] === 'boolean') features[flag] = stored[flag];
+  return features;
+};
+
+/** The stored flags after a change: true/false stores a flag, null forgets it (the build's default again). */
+export const changedFeatures = (stored: Features, change: ConfigurationChanges['features']): Features => {
+  const next: Features = { ...storedFeatures(stored) };
+  for (const flag of FEATURE_FLAGS) {
+    const value = change?.[flag];
+    if (value === null) delete next[flag];
+    else if (value !== undefined) next[flag] = value;
+  }
+  return next;
+};
+
+/**
+ * What the shell shows, signed in or not: the name, the logo's URL (a public `files` row) and the
+ * stored feature flags (public too: they hide screens, the routes check roles; decision 0610).
+ */
 export const getSettings = async (db: Db): Promise<Settings> => {
   const [row] = await db.select().from(configurations).where(eq(configurations.id, CONFIGURATION_ID));
-  return { company_name: row?.companyName ?? null, logoUrl: row?.logoPath ?? null };
+  return {
+    company_name: row?.companyName ?? null,
+    logoUrl: row?.logoPath ?? null,
+    features: storedFeatures(row?.features),
+  };
 };
 
 export const getConfiguration = async (db: DbOrTx): Promise<Configuration> => {
@@ -31,6 +63,7 @@ export const getConfiguration = async (db: DbOrTx): Promise<Configuration> => {
     .select({
       companyName: configurations.companyName,
       logoPath: configurations.logoPath,
+      features: configurations.features,
       updatedAt: configurations.updatedAt,
       updatedBy: configurations.updatedBy,
       updatedByName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
@@ -45,6 +78,7 @@ export const getConfiguration = async (db: DbOrTx): Promise<Configuration> => {
     updated_at: iso(row?.updatedAt ?? new Date(0)),
     updated_by: row?.updatedBy ?? null,
     updated_by_name: row ? (row.updatedByName ?? row.updatedByUsername ?? null) : null,
+    features: storedFeatures(row?.features),
   };
 };
 
@@ -58,9 +92,16 @@ export const updateConfiguration = async (
     const before = await getConfiguration(tx);
     await tx
       .update(configurations)
-      .set({ companyName: changes.company_name, logoPath: changes.remove_logo ? null : undefined, ...touched(actorId) })
+      .set({
+        companyName: changes.company_name,
+        logoPath: changes.remove_logo ? null : undefined,
+        features: changes.features ? changedFeatures(locked.features, changes.features) : undefined,
+        ...touched(actorId),
+      })
       .where(eq(configurations.id, CONFIGURATION_ID));
     if (changes.remove_logo) await deleteFileByUrl(tx, locked.logoPath);
+    // Every open panel reads the settings again once this commits (its name, logo and screens).
+    await publish(tx, { t: 'settings' });
     return audited(tx, {
       actorId,
       action: 'update',
@@ -91,6 +132,7 @@ export const setLogo = async (
       .set({ logoPath: fileUrl(fileId), ...touched(actorId) })
       .where(eq(configurations.id, CONFIGURATION_ID));
     await deleteFileByUrl(tx, locked.logoPath);
+    await publish(tx, { t: 'settings' });
     return audited(tx, {
       actorId,
       action: 'update_logo',

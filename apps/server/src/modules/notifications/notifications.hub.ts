@@ -283,6 +283,9 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
           for (const conn of set)
             send(conn, { action: 'leaderboard_changed', month: event.month, year: event.year, dates: event.dates });
         return;
+      case 'settings':
+        for (const set of byUser.values()) for (const conn of set) send(conn, { action: 'settings_changed' });
+        return;
       case 'arrivals':
         // Only to those who may read the location's arrivals (clients' read scope): the frame carries no
         // names, but a stream of "location 3 changed today" still shows when a branch is busy, which a

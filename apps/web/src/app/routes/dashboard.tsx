@@ -49,12 +49,7 @@ export const DashboardRoute = () => {
         {has('Salesperson') ? <SalespersonTiles userId={user.id} today={today} /> : null}
         {has('Therapist') ? <TherapistTiles userId={user.id} today={today} /> : null}
         {has('Receptionist') ? <ReceptionistTiles locations={user.locations} today={today} /> : null}
-        {manages ? (
-          <ManagerTiles
-            today={today}
-            reportLink={has(ADMIN_GROUP) ? (id) => `${paths.admin.reports}?report=${id}` : () => paths.notifications}
-          />
-        ) : null}
+        {manages ? <ManagerTiles today={today} reportLink={paths.dailyReport} /> : null}
         {manages ? <PendingDeleteRequestsTile notificationsPath={paths.notifications} /> : null}
         <LatestNotificationsTile notificationsPath={paths.notifications} admin={has(ADMIN_GROUP)} />
       </TileGrid>

@@ -20,6 +20,7 @@ import { LocationSalesTile } from './location-sales-tile';
 import { MySalesTile } from './my-sales-tile';
 import { ReportsToApproveTile } from './reports-to-approve-tile';
 import { SalespersonTiles } from './role-tiles';
+import { TodaysReportTile } from './todays-report-tile';
 
 const page = <T,>(results: T[]) => ({
   status: 200,
@@ -223,16 +224,58 @@ const cases = [
     errorTitle: "Today's arrivals could not be loaded",
   },
   {
+    name: "today's report",
+    key: dailySalesReportKey('2026-11-20'),
+    ui: <TodaysReportTile date="2026-11-20" linkOf={(l, d) => `/reports/daily/${l}/${d}`} />,
+    busy: "Loading today's report",
+    empty: { reply: { status: 200, data: dayReport('2026-11-20', []) }, title: 'No locations to report on' },
+    data: {
+      status: 200,
+      data: {
+        date: '2026-11-20',
+        locations: [
+          { ...dayReport('2026-11-20', [[1, 'Makati', '5000.00']]).locations[0]!, count: 3 },
+          {
+            ...dayReport('2026-11-20', [[2, 'BGC', '1200.00']]).locations[0]!,
+            status: 'returned',
+            cash_on_hand: '1150.00',
+            variance: '-50.00',
+          },
+        ],
+      },
+    },
+    shows: async () => {
+      const list = await screen.findByRole('list', { name: "Today's report by location" });
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((i) => i.textContent),
+      ).toEqual([
+        'MakatiNot startedNet ₱5,000.00 from 3 salesCount cash and submit',
+        'BGCReturnedNet ₱1,200.00 from 1 sale · variance -₱50.00Correct and submit',
+      ]);
+      expect(screen.getByRole('link', { name: 'Count cash and submit: Makati' })).toHaveAttribute(
+        'href',
+        '/reports/daily/1/2026-11-20',
+      );
+      expect(screen.getByRole('link', { name: 'Correct and submit: BGC' })).toHaveAttribute(
+        'href',
+        '/reports/daily/2/2026-11-20',
+      );
+    },
+    errorTitle: "Today's report could not be loaded",
+  },
+  {
     name: 'reports to approve',
     key: submittedReportsKey,
-    ui: <ReportsToApproveTile linkOf={(id) => `/admin/reports?report=${id}`} />,
+    ui: <ReportsToApproveTile linkOf={(r) => `/reports/daily/${r.location}/${r.date}`} />,
     busy: 'Loading reports waiting for approval',
     empty: { reply: page([]), title: 'Nothing to approve' },
     data: page([report]),
     shows: async () => {
       expect(await screen.findByRole('link', { name: /Makati · 2026-11-19/ })).toHaveAttribute(
         'href',
-        '/admin/reports?report=9',
+        '/reports/daily/1/2026-11-19',
       );
     },
     errorTitle: 'Reports could not be loaded',

@@ -3,16 +3,17 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
+import type { DailyReport } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
 import { formatPeso } from '../../../lib/format';
 import { useSubmittedReports } from '../api/get-reports-data';
 
 /**
  * Manager: daily reports submitted and waiting for my approval, oldest first. `linkOf` says where
- * a row opens: the report itself for Admins; /admin/* is theirs alone, so a Manager's row opens
- * the approval requests instead (SPEC.md §2).
+ * a row opens: the report's own screen, outside /admin, so it opens for Managers and Admins alike
+ * (decision 0611).
  */
-export const ReportsToApproveTile = ({ linkOf }: { linkOf: (reportId: number) => string }) => {
+export const ReportsToApproveTile = ({ linkOf }: { linkOf: (report: DailyReport) => string }) => {
   const { data, error, isLoading, mutate } = useSubmittedReports(true);
   return (
     <Tile
@@ -25,7 +26,7 @@ export const ReportsToApproveTile = ({ linkOf }: { linkOf: (reportId: number) =>
     >
       <List dense disablePadding>
         {data?.results.map((r) => (
-          <ListItemButton key={r.id} component={Link} to={linkOf(r.id)} sx={{ px: 1, borderRadius: 1 }}>
+          <ListItemButton key={r.id} component={Link} to={linkOf(r)} sx={{ px: 1, borderRadius: 1 }}>
             <ListItemText
               primary={`${r.location_name} · ${r.date}`}
               secondary={`Net ${formatPeso(r.net_total)} from ${r.sales_count} sale${r.sales_count === 1 ? '' : 's'}`}

@@ -9,6 +9,7 @@ import { LeaderboardTile } from './leaderboard-tile';
 import { LocationSalesTile } from './location-sales-tile';
 import { MySalesTile } from './my-sales-tile';
 import { ReportsToApproveTile } from './reports-to-approve-tile';
+import { TodaysReportTile } from './todays-report-tile';
 
 /** The tiles' grid: one column at 390 px, two from md up. */
 export const TileGrid = ({ children }: { children: ReactNode }) => (
@@ -104,9 +105,18 @@ export const ReceptionistTiles = ({
 );
 
 /** Manager (and Admin): my locations' sales against yesterday and last week, and reports to approve. */
-export const ManagerTiles = ({ today, reportLink }: { today: string; reportLink: (reportId: number) => string }) => (
+/** Managers (and Admins): today's report to count and submit, sales by location, and reports to decide. */
+export const ManagerTiles = ({
+  today,
+  reportLink,
+}: {
+  today: string;
+  /** Where a location's daily report of a date opens (one screen for whoever follows it: decision 0611). */
+  reportLink: (location: number, date: string) => string;
+}) => (
   <>
+    <TodaysReportTile date={today} linkOf={reportLink} />
     <LocationSalesTile date={today} />
-    <ReportsToApproveTile linkOf={reportLink} />
+    <ReportsToApproveTile linkOf={(r) => reportLink(r.location, r.date)} />
   </>
 );

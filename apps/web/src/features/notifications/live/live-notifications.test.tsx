@@ -57,4 +57,25 @@ describe('live notifications provider', () => {
     expect(await screen.findByText(`${key} 2`)).toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/reports/'))).toHaveLength(1);
   });
+
+  it('reads the settings again when an Admin changed them (settings_changed), and nothing else', async () => {
+    let reads = 0;
+    const calls = mockApi({
+      'GET /configurations/settings/': () => ({ status: 200, data: { n: (reads += 1) } }),
+      'GET /reports/leaderboards/': { status: 200, data: { n: 0 } },
+    });
+    const fake = createFakeLiveClient();
+    render(
+      <AppProvider swr={testSwr}>
+        <LiveNotificationsProvider client={fake.client}>
+          <Reader path="/configurations/settings/" />
+          <Reader path="/reports/leaderboards/?month=11&year=2026&cutoff=2" />
+        </LiveNotificationsProvider>
+      </AppProvider>,
+    );
+    expect(await screen.findByText('/configurations/settings/ 1')).toBeInTheDocument();
+    fake.emit({ action: 'settings_changed' });
+    expect(await screen.findByText('/configurations/settings/ 2')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/reports/'))).toHaveLength(1);
+  });
 });

@@ -3,6 +3,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { NOTIFICATIONS_OLDER_BATCH, type WsServerMessage } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { createLiveClient, type LiveClient } from '../../../lib/ws-client';
+import { settingsKey } from '../../../lib/settings';
 import { unreadCountKey } from '../api/get-unread-count';
 import {
   initialNotificationsState,
@@ -26,6 +27,13 @@ export const isReportKey = (key: unknown): boolean => typeof key === 'string' &&
  * frame only to those who may read that location, and a stale count elsewhere costs more than a read.
  */
 export const isArrivalsKey = (key: unknown): boolean => typeof key === 'string' && key.startsWith('/clients/arrivals/');
+
+/**
+ * A `settings_changed` frame says an Admin changed the company's name, logo or feature flags: the
+ * settings (the shell's brand, the screens' flags) and the configuration are read again, so nav
+ * entries and routes follow within a second (docs/decisions/0610).
+ */
+export const isSettingsKey = (key: unknown): boolean => key === settingsKey || key === '/configurations/';
 
 /** SWR key of the live list: WebSocket events update this cache entry through the reducer. */
 export const liveNotificationsKey = 'live:notifications';
@@ -107,6 +115,10 @@ export const LiveNotificationsProvider = ({
       }
       if (message.action === 'arrivals_changed') {
         void mutate(isArrivalsKey);
+        return;
+      }
+      if (message.action === 'settings_changed') {
+        void mutate(isSettingsKey);
         return;
       }
       const action = toAction(message);

@@ -4,13 +4,22 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
 import { DailyReportPanel } from './daily-report-panel';
+import { linesHref } from './reports-screen';
 import { dailySales, locationsPage, report, reportPage } from './reports-fixtures';
 
 const setup = (location: number | null = 1) => {
   const onChange = vi.fn();
-  renderWithRouter(<DailyReportPanel date="2026-11-20" location={location} onChange={onChange} />, {
-    path: '/admin/reports',
-  });
+  renderWithRouter(
+    <DailyReportPanel
+      date="2026-11-20"
+      location={location}
+      onChange={onChange}
+      linesHref={(l, extra) => linesHref('2026-11-20', l, extra)}
+    />,
+    {
+      path: '/admin/reports',
+    },
+  );
   return { onChange };
 };
 
@@ -67,7 +76,7 @@ describe('daily report panel', () => {
   });
 
   it('shows the server’s sentence under cash on hand when it refuses the amount', async () => {
-    mockApi({
+    const calls = mockApi({
       'GET /locations/': { status: 200, data: locationsPage },
       'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
       'GET /reports/': { status: 200, data: reportPage('draft') },
@@ -75,14 +84,21 @@ describe('daily report panel', () => {
         status: 400,
         data: {
           message: 'Check the highlighted fields.',
-          errors: { cash_on_hand: ['Enter an amount with at most 2 decimal places.'] },
+          errors: { cash_on_hand: ['The cash counted is over the day’s sales limit.'] },
         },
       },
     });
     setup();
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Cash on hand' }), '1');
+    const cash = await screen.findByRole('textbox', { name: 'Cash on hand' });
+    await userEvent.clear(cash);
+    await userEvent.type(cash, '1');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Enter an amount with at most 2 decimal places.')).toBeInTheDocument();
+    expect(await screen.findByText('The cash counted is over the day’s sales limit.')).toBeInTheDocument();
+    // Checked before sending too, with the contract's sentence: three decimals never reach the server.
+    await userEvent.type(cash, '.005');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/decimal/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
   });
 
   it('approves a submitted report', async () => {
@@ -100,7 +116,7 @@ describe('daily report panel', () => {
     expect(calls.some((c) => c.method === 'POST' && c.url === '/reports/7/approve/')).toBe(true);
   });
 
-  it('returns a report only with a reason, and shows the server’s refusal in the dialog', async () => {
+  it('returns a report only with a reason, refused before sending when empty', async () => {
     const calls = mockApi({
       'GET /locations/': { status: 200, data: locationsPage },
       'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
@@ -121,7 +137,9 @@ describe('daily report panel', () => {
     const dialog = screen.getByRole('dialog', { name: 'Return the report' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Return' }));
     expect(await within(dialog).findByText('Say why the report is returned.')).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Cash short by 50.');
+    // The empty reason was refused before sending (the contract's rule), not by a round trip.
+    expect(calls.filter((c) => c.url === '/reports/7/return/')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Cash short by 50.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Return' }));
     expect(await screen.findByText('Report returned.')).toBeInTheDocument();
     expect(JSON.parse(String(calls.filter((c) => c.url === '/reports/7/return/').at(-1)?.data))).toEqual({

@@ -47,6 +47,10 @@ const readLineFilters = (params: URLSearchParams): SaleLineFilters => {
   };
 };
 
+/** A link to the sale lines behind a figure: the same date and location, plus the figure's own filter. */
+export const linesHref = (date: string, location: number, extra: Record<string, string> = {}) =>
+  `?${new URLSearchParams({ tab: 'lines', date, location: String(location), ...extra }).toString()}`;
+
 /** /admin/reports (behind the reports flag): daily reports, sale lines, location sales and the leaderboard. */
 export const ReportsScreen = () => {
   const [params, setParams] = useSearchParams();
@@ -97,6 +101,7 @@ export const ReportsScreen = () => {
               date={readDate(params)}
               location={linked.data?.location ?? readId(params, 'location')}
               onChange={change}
+              linesHref={(location, extra) => linesHref(readDate(params), location, extra)}
             />
           ) : null}
           {tab === 'lines' ? <SalesLinesPanel filters={readLineFilters(params)} onChange={change} /> : null}

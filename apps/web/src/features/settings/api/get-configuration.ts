@@ -14,7 +14,7 @@ const getConfiguration = async (key: string): Promise<Configuration> => (await a
 export const useConfiguration = () => useSWR<Configuration, unknown>(configurationKey, getConfiguration);
 
 export const updateConfiguration = async (body: ConfigurationBody): Promise<Configuration> =>
-  (await apiClient.put<Configuration>(configurationKey, body)).data;
+  (await apiClient.patch<Configuration>(configurationKey, body)).data;
 
 /** Checked before upload so the admin hears at once; the server checks the content again (413 above 2 MB). */
 export const logoProblem = (file: File): string | null => {
@@ -37,7 +37,11 @@ export const useApplyConfiguration = () => {
       await mutate(configurationKey, configuration, { revalidate: false });
       await mutate(
         settingsKey,
-        { company_name: configuration.company_name, logoUrl: configuration.logoUrl },
+        {
+          company_name: configuration.company_name,
+          logoUrl: configuration.logoUrl,
+          features: configuration.features,
+        },
         { revalidate: false },
       );
     },

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Configuration } from '@ginhawa/contract';
@@ -13,6 +13,7 @@ const config = (overrides: Partial<Configuration> = {}): Configuration => ({
   updated_at: '2025-06-01T02:00:00.000Z',
   updated_by: 1,
   updated_by_name: 'Site Administrator',
+  features: {},
   ...overrides,
 });
 
@@ -33,7 +34,7 @@ describe('settings screen', { timeout: 20_000 }, () => {
   it('shows the name and the built-in logo, and saves a new name', async () => {
     const calls = setup({
       'GET /configurations/': { status: 200, data: config() },
-      'PUT /configurations/': { status: 200, data: config({ company_name: 'Ginhawa Wellness' }) },
+      'PATCH /configurations/': { status: 200, data: config({ company_name: 'Ginhawa Wellness' }) },
     });
     const name = await screen.findByLabelText('Company name');
     expect(name).toHaveValue('Ginhawa Spa');
@@ -43,7 +44,7 @@ describe('settings screen', { timeout: 20_000 }, () => {
     await userEvent.type(name, 'Ginhawa Wellness');
     await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Company name set to Ginhawa Wellness.')).toBeInTheDocument();
-    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')?.data))).toEqual({
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.data))).toEqual({
       company_name: 'Ginhawa Wellness',
     });
   });
@@ -55,7 +56,7 @@ describe('settings screen', { timeout: 20_000 }, () => {
     await userEvent.type(name, 'x'.repeat(121));
     await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
     expect(screen.getByText('At most 120 characters.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
   });
 
   it('uploads a logo and previews it; refuses other file types before sending', async () => {
@@ -90,14 +91,14 @@ describe('settings screen', { timeout: 20_000 }, () => {
   it('asks before removing the logo', async () => {
     const calls = setup({
       'GET /configurations/': { status: 200, data: config({ logoUrl: '/api/files/12/' }) },
-      'PUT /configurations/': { status: 200, data: config({ logoUrl: null }) },
+      'PATCH /configurations/': { status: 200, data: config({ logoUrl: null }) },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove logo' }));
     expect(screen.getByRole('dialog', { name: 'Remove the logo?' })).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Logo removed; the built-in one shows again.')).toBeInTheDocument();
-    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')?.data))).toEqual({ remove_logo: true });
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.data))).toEqual({ remove_logo: true });
   });
 
   it('shows an error with a retry when the settings cannot be read', async () => {
@@ -105,5 +106,23 @@ describe('settings screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('The settings could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('You do not have permission to do this.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('switches a feature on for everyone; a flag never switched says it follows the build', async () => {
+    const calls = setup({
+      'GET /configurations/': { status: 200, data: config({ features: { banks: true } }) },
+      'PATCH /configurations/': { status: 200, data: config({ features: { banks: true, reports: true } }) },
+    });
+    const features = await screen.findByRole('list', { name: 'Features' });
+    expect(within(features).getByRole('switch', { name: 'Banks' })).toBeChecked();
+    const reports = within(features).getByRole('switch', { name: 'Reports' });
+    // The test build sets no VITE_FEATURE_* value, so every default is off.
+    expect(reports).not.toBeChecked();
+    expect(within(features).getAllByText(/Not switched yet: off as built\./)).toHaveLength(3);
+    await userEvent.click(reports);
+    expect(await screen.findByText('Reports switched on for everyone.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.data))).toEqual({ features: { reports: true } });
+    expect(within(features).getByRole('switch', { name: 'Reports' })).toBeChecked();
+    expect(within(features).getAllByText(/Not switched yet/)).toHaveLength(2);
   });
 });

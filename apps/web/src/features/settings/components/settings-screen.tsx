@@ -25,6 +25,7 @@ import {
   useApplyConfiguration,
   useConfiguration,
 } from '../api/get-configuration';
+import { FeaturesSection } from './features-section';
 
 const updatedLine = (configuration: Configuration) =>
   configuration.updated_by_name
@@ -213,7 +214,7 @@ export const LogoEditor = ({ configuration }: { configuration: Configuration }) 
   );
 };
 
-/** /admin/settings: the company's name and logo, as the shell and sign-in screen show them. */
+/** /admin/settings: the company's name and logo, as the shell and sign-in screen show them, and the feature switches. */
 export const SettingsScreen = () => {
   const { data, error, isLoading, mutate } = useConfiguration();
 
@@ -221,7 +222,7 @@ export const SettingsScreen = () => {
     <>
       <PageHeader
         title="Settings"
-        subtitle={data ? (updatedLine(data) ?? 'Company name and logo.') : 'Company name and logo.'}
+        subtitle={data ? (updatedLine(data) ?? 'Company name, logo and features.') : 'Company name, logo and features.'}
       />
       {error && !data ? (
         <Card>
@@ -240,6 +241,19 @@ export const SettingsScreen = () => {
               Logo
             </Typography>
             {isLoading || !data ? <Skeleton variant="rounded" height={112} /> : <LogoEditor configuration={data} />}
+          </Card>
+          <Card component="section" aria-labelledby="features-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
+            <Typography id="features-title" variant="h6" component="h2">
+              Features
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              Show or hide these screens for everyone, at once.
+            </Typography>
+            {isLoading || !data ? (
+              <Skeleton variant="rounded" height={160} />
+            ) : (
+              <FeaturesSection configuration={data} />
+            )}
           </Card>
         </Box>
       )}

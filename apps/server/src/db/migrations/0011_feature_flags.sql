@@ -1,0 +1,1 @@
+ALTER TABLE "configurations" ADD COLUMN "features" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,92 @@
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { DailyReport } from '@ginhawa/contract';
+import { LoadError } from '../../../components/load-error';
+import { useDailyReportRecord } from '../api/daily-reports';
+import { DailyReportDecision } from './daily-report-decision';
+import { DayBreakdown, DaySummary, type LinesHref, type LocationFigures } from './daily-report-figures';
+import { DailyReportForm } from './daily-report-form';
+import { STATUS_LABELS } from './report-params';
+
+const STATUS_COLORS = { draft: 'default', submitted: 'info', approved: 'success', returned: 'warning' } as const;
+
+const StatusAlert = ({ report }: { report: DailyReport | null }) => {
+  if (report?.status === 'approved')
+    return <Alert severity="success">Approved: this day is locked. Imports and deletions for it are refused.</Alert>;
+  if (report?.status === 'returned')
+    return (
+      <Alert severity="warning">
+        Returned: {report.return_reason} Correct the day, count the cash again if needed, and submit it again.
+      </Alert>
+    );
+  if (report?.status === 'submitted') return <Alert severity="info">Submitted and waiting for approval.</Alert>;
+  return null;
+};
+
+type DailyReportDayProps = {
+  location: number;
+  locationName: string;
+  date: string;
+  figures: LocationFigures | null;
+  linesHref: LinesHref;
+  /** Whether this viewer may approve or return this submitted report (Admins; another Manager of the location). */
+  decides: (report: DailyReport) => boolean;
+};
+
+/** One location's day: the status, its figures, the cash count and submit, and the decision for those who make it. */
+export const DailyReportDay = ({ location, locationName, date, figures, linesHref, decides }: DailyReportDayProps) => {
+  const record = useDailyReportRecord(location, date);
+  const report = record.data?.results[0] ?? null;
+  const status = report?.status ?? null;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Typography variant="h6" component="h2">
+          {locationName}, {date}
+        </Typography>
+        <Chip
+          size="small"
+          label={status ? STATUS_LABELS[status] : 'Not started'}
+          color={status ? STATUS_COLORS[status] : 'default'}
+        />
+        {linesHref ? (
+          <Link component={RouterLink} to={linesHref()}>
+            See the sale lines
+          </Link>
+        ) : null}
+      </Stack>
+      <StatusAlert report={report} />
+      <DaySummary figures={figures} />
+      <DayBreakdown figures={figures} linesHref={linesHref} />
+      {record.error && !record.data ? (
+        <LoadError
+          title="The report's status could not be loaded"
+          error={record.error}
+          onRetry={() => void record.mutate()}
+        />
+      ) : (
+        <Card variant="outlined">
+          <CardContent>
+            <Stack spacing={2}>
+              {record.data ? (
+                <DailyReportForm
+                  key={`${report?.id ?? 'new'}-${report?.updated_at ?? ''}`}
+                  location={location}
+                  date={date}
+                  report={report}
+                />
+              ) : null}
+              {report && status === 'submitted' && decides(report) ? <DailyReportDecision report={report} /> : null}
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,109 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { DailySalesReport } from '@ginhawa/contract';
+import { FigureTable } from '../../../components/figures/figure-table';
+import { formatPeso } from '../../../lib/format';
+import { PAYMENT_METHOD_LABELS } from './report-params';
+
+export type LocationFigures = DailySalesReport['locations'][number];
+type Amount = LocationFigures['by_payment_method'][number];
+type AmountFilter = 'payment_method' | 'bank' | 'salesperson';
+
+/** Where a figure's sale lines are listed (the Reports screen's lines tab), or nothing to link to. */
+export type LinesHref = ((extra?: Record<string, string>) => string) | undefined;
+
+const Figure = ({ label, value, tone }: { label: string; value: string; tone?: 'error' | 'success' }) => (
+  <Box role="group" aria-label={label} sx={{ minWidth: 120 }}>
+    <Typography variant="caption" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography variant="h6" component="p" color={tone ? `${tone}.main` : 'text.primary'}>
+      {value}
+    </Typography>
+  </Box>
+);
+
+const varianceTone = (variance: string | null) =>
+  variance === null ? undefined : Number(variance) === 0 ? 'success' : 'error';
+
+/** The day's headline: net, count, discounts, cash counted and the variance (green when nil). */
+export const DaySummary = ({ figures }: { figures: LocationFigures | null }) => (
+  <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    <Figure label="Net sales" value={formatPeso(figures?.net_total ?? '0.00')} />
+    <Figure label="Sales" value={String(figures?.count ?? 0)} />
+    <Figure label="Discounts" value={formatPeso(figures?.discount_total ?? '0.00')} />
+    <Figure label="Cash on hand" value={figures?.cash_on_hand == null ? '—' : formatPeso(figures.cash_on_hand)} />
+    <Figure
+      label="Variance"
+      value={figures?.variance == null ? '—' : formatPeso(figures.variance)}
+      tone={varianceTone(figures?.variance ?? null)}
+    />
+  </Stack>
+);
+
+const TITLES: Record<AmountFilter, string> = {
+  payment_method: 'By payment method',
+  bank: 'By bank',
+  salesperson: 'By salesperson',
+};
+const COLUMN_LABELS: Record<AmountFilter, string> = {
+  payment_method: 'Payment method',
+  bank: 'Bank',
+  salesperson: 'Salesperson',
+};
+
+const amountColumns = (filter: AmountFilter, linesHref: LinesHref) => [
+  {
+    label: COLUMN_LABELS[filter],
+    render: (a: Amount) => {
+      const name = filter === 'payment_method' ? (PAYMENT_METHOD_LABELS[a.key] ?? a.name) : a.name;
+      if (!linesHref) return name;
+      return (
+        <Link component={RouterLink} to={linesHref(a.key ? { [filter]: a.key } : {})}>
+          {name}
+        </Link>
+      );
+    },
+  },
+  { label: 'Sales', align: 'right' as const, render: (a: Amount) => a.count },
+  { label: 'Total', align: 'right' as const, render: (a: Amount) => formatPeso(a.total) },
+];
+
+/** The day's totals by payment method, bank and salesperson, each name a link to its lines when there is a list. */
+export const DayBreakdown = ({ figures, linesHref }: { figures: LocationFigures | null; linesHref: LinesHref }) => (
+  <Box
+    sx={{
+      display: 'grid',
+      gap: 2,
+      gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' },
+    }}
+  >
+    {(
+      [
+        ['payment_method', figures?.by_payment_method ?? []],
+        ['bank', figures?.by_bank ?? []],
+        ['salesperson', figures?.by_salesperson ?? []],
+      ] as const
+    ).map(([filter, rows]) => (
+      <Card key={filter} variant="outlined">
+        <CardContent>
+          <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+            {TITLES[filter]}
+          </Typography>
+          <FigureTable
+            label={TITLES[filter]}
+            rows={rows}
+            rowKey={(a) => `${a.key}-${a.name}`}
+            empty="No sales."
+            columns={amountColumns(filter, linesHref)}
+          />
+        </CardContent>
+      </Card>
+    ))}
+  </Box>
+);

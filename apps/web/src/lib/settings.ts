@@ -1,0 +1,14 @@
+import useSWR from 'swr';
+import type { Settings } from '@ginhawa/contract';
+import { apiClient } from './api-client';
+
+/**
+ * The public settings call (`GET /configurations/settings/`): company name, logo and the stored
+ * feature flags. One SWR key read by the shell's brand and by every flag reader; the live channel's
+ * `settings_changed` frame revalidates it (docs/decisions/0610).
+ */
+export const settingsKey = '/configurations/settings/';
+
+export const getSettings = async (): Promise<Settings> => (await apiClient.get<Settings>(settingsKey)).data;
+
+export const useSettingsData = () => useSWR<Settings, unknown>(settingsKey, getSettings);
