@@ -13,6 +13,8 @@ export default defineConfig({
           root: './apps/server',
           environment: 'node',
           include: serverTests,
+          // One migrated, seeded database per run; each test file gets its own copy (test/database.ts).
+          globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

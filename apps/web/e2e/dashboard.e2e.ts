@@ -182,8 +182,22 @@ describe('live dashboards', () => {
 
     await inside.page.getByLabel(`Unread: ${title}`).waitFor({ timeout: 10_000 });
     await inside.page.getByRole('alert').filter({ hasText: title }).waitFor();
-    // Frames are delivered together; give the other location's page a moment to (not) receive it.
-    await elsewhere.page.waitForTimeout(1_000);
+    // A barrier instead of a pause: the hub sends one announcement's frames to every socket in one
+    // loop, so it was done with this one before the page above got it. An announcement to the other
+    // location, sent only now, reaches that page after anything the first one sent it, on the
+    // same socket, in order: once it is there, the first one would have been too.
+    const barrier = `Barrier ${Date.now()}`;
+    const sent = await fetch(`${BASE_URL}/api/notifications/`, {
+      method: 'POST',
+      headers: await adminApiHeaders(),
+      body: JSON.stringify({
+        title: barrier,
+        message: 'Delivered after the floor meeting.',
+        locations: [outsider.location],
+      }),
+    });
+    assert.equal(sent.status, 201, await sent.text());
+    await elsewhere.page.getByLabel(`Unread: ${barrier}`).waitFor({ timeout: 10_000 });
     assert.equal(await elsewhere.page.getByText(title).count(), 0);
     for (const session of pages) {
       await stillSamePage(session.page);

@@ -35,10 +35,11 @@ const MIGRATION_LOCK_KEY = 727_274_001;
 // numeric and bigint come back as strings (exact money); timestamps as Date.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export const openPglite = async (dataDir?: string): Promise<Database> => {
+/** `loadDataDir`: start from a data directory dumped by `dumpDataDir` (the tests' seeded template). */
+export const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Database> => {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs client search (migration 0005); PostgreSQL ships it, PGlite needs it loaded.
-  const options = { extensions: { pg_trgm } };
+  const options = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) };
   const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

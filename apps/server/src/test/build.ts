@@ -1,36 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
-import { openPglite, openPostgres, type Database } from '../db/client';
-import { seedDatabase } from '../db/seed';
+import { openPostgres, type Database } from '../db/client';
 import { users } from '../db/schema/index';
 import { loadEnv } from '../plugins/env';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, openTestDatabase } from './database';
 
-export const ADMIN_PASSWORD = 'admin-test-passphrase';
-export const DEMO_PASSWORD = 'demo-test-passphrase';
-
-/**
- * Drops a test database. FORCE ends our own leftover connections; an autovacuum worker that
- * happens to be in it cannot be ended by a non-superuser (PostgreSQL refuses with 42501 unless the
- * role has pg_signal_backend, which .ci/run grants), and it leaves by itself within moments: try again.
- */
-export const dropDatabase = async (url: string, name: string) => {
-  const dropper = new pg.Client({ connectionString: url });
-  await dropper.connect();
-  try {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        return;
-      } catch (err) {
-        if (attempt >= 20 || (err as { code?: string }).code !== '42501') throw err;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
-  } finally {
-    await dropper.end();
-  }
-};
+export { ADMIN_PASSWORD, DEMO_PASSWORD, dropDatabase } from './database';
 
 /** Who signs in as each group in the role matrices (the demo users seeded by buildTestApp). */
 export const ROLE_CREDENTIALS = {
@@ -41,27 +16,6 @@ export const ROLE_CREDENTIALS = {
   Receptionist: ['receptionist', DEMO_PASSWORD],
 } as const;
 export const TEST_SECRET = 'test-secret-key-that-is-long-enough-0123456789';
-
-/** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
-const openTestDatabase = async (): Promise<Database> => {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openPglite();
-  const name = `ginhawa_t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), 5);
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await dropDatabase(url, name);
-    },
-  };
-};
 
 export type TestContext = {
   app: FastifyInstance;
@@ -83,15 +37,8 @@ const testEnv = (overrides: Record<string, string>) =>
   });
 
 export const buildTestApp = async (overrides: Record<string, string> = {}): Promise<TestContext> => {
+  // Migrated and seeded already: a copy of the run's template (test/database.ts).
   const database = await openTestDatabase();
-  await database.migrate();
-  // 200 demo clients, not 2,000: every test file seeds its own database.
-  await seedDatabase(database.db, {
-    adminPassword: ADMIN_PASSWORD,
-    demoPassword: DEMO_PASSWORD,
-    seedDemo: true,
-    demoClients: 200,
-  });
   const app = await buildApp({ database, env: testEnv(overrides), secretKey: TEST_SECRET, logger: false });
   await app.ready();
   const userIds: Record<string, number> = {};

@@ -219,16 +219,31 @@ describe('session calls', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  // Each ages only its own user's sessions; a bystander signed in beside it stays signed in.
   it('an idle session expires', async () => {
     const agent = await login(ctx.app, 'manager', DEMO_PASSWORD, '10.4.0.2');
-    await ctx.database.db.update(sessions).set({ lastSeenAt: sql`now() - interval '13 hours'` });
+    const bystander = await login(ctx.app, 'salesperson', DEMO_PASSWORD, '10.4.0.2');
+    await ctx.database.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '13 hours'` })
+      .where(eq(sessions.userId, ctx.userIds.manager!));
     expect((await agent.request({ method: 'GET', url: '/api/users/my_data/' })).statusCode).toBe(401);
+    expect((await bystander.request({ method: 'GET', url: '/api/users/my_data/' })).json()).toMatchObject({
+      username: 'salesperson',
+    });
   });
 
   it('a session past its absolute lifetime expires even when active', async () => {
     const agent = await login(ctx.app, 'manager', DEMO_PASSWORD, '10.4.0.3');
-    await ctx.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` });
+    const bystander = await login(ctx.app, 'salesperson', DEMO_PASSWORD, '10.4.0.3');
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, ctx.userIds.manager!));
     expect((await agent.request({ method: 'GET', url: '/api/users/my_data/' })).statusCode).toBe(401);
+    expect((await bystander.request({ method: 'GET', url: '/api/users/my_data/' })).json()).toMatchObject({
+      username: 'salesperson',
+    });
   });
 
   it('deactivation ends the user’s sessions', async () => {

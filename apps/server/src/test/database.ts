@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { seedDatabase } from '../db/seed';
+
+declare module 'vitest' {
+  // Declaration merging (what vitest's inject() reads) needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  export interface ProvidedContext {
+    /** The migrated and seeded PGlite data directory, as a tarball file (PGlite runs). */
+    pgliteTemplate?: string;
+    /** The migrated and seeded template database's name (TEST_DATABASE_URL runs). */
+    postgresTemplate?: string;
+  }
+}
+
+export const ADMIN_PASSWORD = 'admin-test-passphrase';
+export const DEMO_PASSWORD = 'demo-test-passphrase';
+
+/** The demo data every test file starts from: 200 demo clients, not 2,000. */
+export const seedTestData = (database: Database) =>
+  seedDatabase(database.db, {
+    adminPassword: ADMIN_PASSWORD,
+    demoPassword: DEMO_PASSWORD,
+    seedDemo: true,
+    demoClients: 200,
+  });
+
+/**
+ * Drops a test database. FORCE ends our own leftover connections; an autovacuum worker that
+ * happens to be in it cannot be ended by a non-superuser (PostgreSQL refuses with 42501 unless the
+ * role has pg_signal_backend, which .ci/run grants), and it leaves by itself within moments: try again.
+ */
+export const dropDatabase = async (url: string, name: string) => {
+  const dropper = new pg.Client({ connectionString: url });
+  await dropper.connect();
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        return;
+      } catch (err) {
+        if (attempt >= 20 || (err as { code?: string }).code !== '42501') throw err;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  } finally {
+    await dropper.end();
+  }
+};
+
+/**
+ * Creates database `name`, a copy of `template` when given. Copying fails with 55006 while
+ * anything else is connected to the template (an autovacuum worker passing by): try again.
+ */
+const createDatabase = async (url: string, name: string, template?: string) => {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+        return;
+      } catch (err) {
+        if (attempt >= 40 || (err as { code?: string }).code !== '55006') throw err;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+};
+
+const databaseUrl = (url: string, name: string) => {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+};
+
+/**
+ * Migrates and seeds the database every server test file starts from, once per run (the server
+ * project's globalSetup, see vitest.config.ts): migrating and seeding per file cost more than most
+ * files' tests (docs/operations.md, "The suite's time"). On PGlite the data directory becomes a
+ * tarball in a temporary directory; on PostgreSQL a template database. Answers what to provide to
+ * the test files, and the clean-up.
+ */
+export const prepareTemplate = async (): Promise<{
+  provided: { pgliteTemplate?: string; postgresTemplate?: string };
+  cleanUp: () => Promise<void>;
+}> => {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `ginhawa_tpl_${process.pid}_${Date.now()}`;
+    await createDatabase(url, name);
+    const database = await openPostgres(databaseUrl(url, name), 2);
+    try {
+      await database.migrate();
+      await seedTestData(database);
+    } finally {
+      await database.close();
+    }
+    return { provided: { postgresTemplate: name }, cleanUp: () => dropDatabase(url, name) };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-test-template-'));
+  const file = path.join(dir, 'pgdata.tar');
+  const database = await openPglite();
+  try {
+    await database.migrate();
+    await seedTestData(database);
+    // Uncompressed: loading it is faster than inflating it, and the file lives only for this run.
+    const tarball = await database.pglite!.dumpDataDir('none');
+    fs.writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+  } finally {
+    await database.close();
+  }
+  return { provided: { pgliteTemplate: file }, cleanUp: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+};
+
+/**
+ * A fresh database per test file, already migrated and seeded: a copy of the run's template
+ * (prepareTemplate) as an in-memory PGlite, or as a new database on TEST_DATABASE_URL's server.
+ * Each copy is independent: what one file writes, no other file sees. Without a template (a file
+ * run outside the server project) it migrates and seeds its own.
+ */
+export const openTestDatabase = async (): Promise<Database> => {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const file = inject('pgliteTemplate');
+    if (file) return openPglite(undefined, new Blob([fs.readFileSync(file)]));
+    const database = await openPglite();
+    await database.migrate();
+    await seedTestData(database);
+    return database;
+  }
+  const template = inject('postgresTemplate');
+  const name = `ginhawa_t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await createDatabase(url, name, template);
+  const database = await openPostgres(databaseUrl(url, name), 5);
+  if (!template) {
+    await database.migrate();
+    await seedTestData(database);
+  }
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await dropDatabase(url, name);
+    },
+  };
+};
