@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { capitalizeWords, formatManilaDate, formatPeso, formatPesoRounded, greetingFor, initialsOf } from './format';
+import {
+  capitalizeWords,
+  formatDate,
+  formatDateRange,
+  formatDateTime,
+  formatManilaDate,
+  formatPeso,
+  formatPesoRounded,
+  greetingFor,
+  initialsOf,
+} from './format';
 
 describe('shell formatting', () => {
   it('capitalises each word of a name', () => {
@@ -26,5 +36,26 @@ describe('shell formatting', () => {
   it('re-exports the peso formatters from the contract', () => {
     expect(formatPeso('1500.5')).toBe('₱1,500.50');
     expect(formatPesoRounded('1500.5')).toBe('₱1,501');
+  });
+
+  it('writes calendar dates in words, the same day wherever the browser is', () => {
+    expect(formatDate('2027-05-20')).toBe('20 May 2027');
+    expect(formatDate('2026-01-01')).toBe('1 Jan 2026');
+    expect(formatDate(null)).toBe('');
+  });
+
+  it("gives a timestamp's day and clock in Manila", () => {
+    // 02:45 UTC is 10:45 in Manila; 17:30 UTC on 1 March is already 2 March there.
+    expect(formatDateTime('2026-11-22T02:45:00Z')).toBe('22 Nov 2026, 10:45 am');
+    expect(formatDateTime('2026-11-22T10:05:00Z')).toBe('22 Nov 2026, 6:05 pm');
+    expect(formatDate('2025-03-01T17:30:00Z')).toBe('2 Mar 2025');
+    expect(formatDateTime(undefined)).toBe('');
+  });
+
+  it('writes a period as a range, or one side of it', () => {
+    expect(formatDateRange('2026-11-01', '2026-11-15')).toBe('1 Nov 2026 to 15 Nov 2026');
+    expect(formatDateRange('2026-11-01', '2026-11-01')).toBe('1 Nov 2026');
+    expect(formatDateRange('2026-11-01', undefined)).toBe('from 1 Nov 2026');
+    expect(formatDateRange(undefined, '2026-11-15')).toBe('until 15 Nov 2026');
   });
 });

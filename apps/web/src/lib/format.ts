@@ -15,6 +15,51 @@ const hourInManila = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/** Day, short month, year and (for date-times) the clock, read in Manila wherever the browser is. */
+const manilaParts = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+const partsOf = (at: Date) =>
+  Object.fromEntries(manilaParts.formatToParts(at).map((p) => [p.type, p.value])) as Partial<
+    Record<Intl.DateTimeFormatPartTypes, string>
+  >;
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date as people here write it: "20 May 2027". A calendar date (`2027-05-20`) is that day
+ * wherever the browser is; a timestamp is its day in Manila. Empty for nothing.
+ */
+export const formatDate = (value: string | Date | null | undefined): string => {
+  if (!value) return '';
+  // Noon UTC of a calendar date is the same date in Manila (UTC+8).
+  const at = typeof value === 'string' && CALENDAR_DATE.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  if (Number.isNaN(at.getTime())) return String(value);
+  const p = partsOf(at);
+  return `${p.day} ${p.month} ${p.year}`;
+};
+
+/** A moment in Manila in words: "22 Nov 2026, 10:45 am". Empty for nothing. */
+export const formatDateTime = (value: string | Date | null | undefined): string => {
+  if (!value) return '';
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return String(value);
+  const p = partsOf(at);
+  return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`;
+};
+
+/** "1 Nov 2026 to 15 Nov 2026", "from 1 Nov 2026", "until 15 Nov 2026". */
+export const formatDateRange = (from: string | null | undefined, to: string | null | undefined): string => {
+  if (from && to) return from === to ? formatDate(from) : `${formatDate(from)} to ${formatDate(to)}`;
+  if (from) return `from ${formatDate(from)}`;
+  return to ? `until ${formatDate(to)}` : '';
+};
+
 /** "Saturday, 22 November 2025" for the business day in Manila, wherever the browser is. */
 export const formatManilaDate = (date: Date): string => longDate.format(date);
 

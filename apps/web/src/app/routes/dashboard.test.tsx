@@ -17,6 +17,7 @@ import { mockApi } from '../../test/api-mock';
 import { createFakeLiveClient } from '../../test/fake-live-client';
 import { aNotification } from '../../test/fixtures';
 import { renderWithRouter } from '../../test/render';
+import { formatDate } from '../../lib/format';
 import { liza, services } from '../../features/clients/components/test-data';
 import { DashboardRoute } from './dashboard';
 
@@ -126,7 +127,7 @@ describe('/dashboard', () => {
     act(() => live.emit({ action: 'leaderboard_changed', month: period.month, year: period.year, dates: [today] }));
     await waitFor(() => expect(screen.getByTestId('my-rank')).toHaveTextContent('You are #1 of 2'));
     await waitFor(() => expect(screen.getByTestId('figure-This month')).toHaveTextContent('₱10,500.00'));
-    expect(await screen.findByText(`${today} · Makati`)).toBeInTheDocument();
+    expect(await screen.findByText(`${formatDate(today)} · Makati`)).toBeInTheDocument();
     // One refetch per report on screen; the employee record is not asked again.
     expect(
       calls

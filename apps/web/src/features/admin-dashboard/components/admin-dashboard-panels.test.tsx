@@ -193,7 +193,7 @@ const cases: Case[] = [
         ['Makati', '₱3,500.508 sessions', '₱3,833.3310 sessions', '₱7,333.83'],
         ['All locations', '₱3,500.508 sessions', '₱3,833.3310 sessions', '₱7,333.83'],
       ]);
-      expect(screen.getByRole('img', { name: 'Liability by location as of 2026-11-23' })).toBeInTheDocument();
+      expect(screen.getByRole('img', { name: 'Liability by location as of 23 Nov 2026' })).toBeInTheDocument();
     },
     errorTitle: 'The liability could not be loaded',
   },

@@ -7,7 +7,7 @@ import { LOCALE, type Liability, type LiabilityFigure } from '@ginhawa/contract'
 import { Tile } from '../../../components/tile';
 import { CsvLink } from '../../../components/figures/csv-link';
 import { FigureTable } from '../../../components/figures/figure-table';
-import { formatPeso } from '../../../lib/format';
+import { formatDate, formatPeso } from '../../../lib/format';
 import { LIABILITY_PATH, useLiability } from '../api/admin-dashboard';
 import { panelState } from './panel-state';
 
@@ -50,12 +50,12 @@ export const LiabilityPanel = () => {
       {data ? (
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
-            Sessions sold and not yet used, in pesos, as of {data.as_of}: <strong>{formatPeso(data.total)}</strong>.
-            Expired, cancelled and used-up ones are left out.
+            Sessions sold and not yet used, in pesos, as of {formatDate(data.as_of)}:{' '}
+            <strong>{formatPeso(data.total)}</strong>. Expired, cancelled and used-up ones are left out.
           </Typography>
           <Box
             role="img"
-            aria-label={`Liability by location as of ${data.as_of}`}
+            aria-label={`Liability by location as of ${formatDate(data.as_of)}`}
             sx={{ width: '100%', height: { xs: 240, md: 300 } }}
           >
             <BarChart

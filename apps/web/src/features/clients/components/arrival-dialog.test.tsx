@@ -45,13 +45,13 @@ describe('arrival card', () => {
 
     await pick(dialog, /^Treatment/, 'Foot spa');
     expect(within(dialog).getAllByText('Only for Hilot.')).toHaveLength(1);
-    expect(within(dialog).getByText('Expired on 2026-05-01.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Expired on 1 May 2026.')).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: /V-000055/ })).toBeDisabled();
     expect(within(dialog).getByRole('radio', { name: /No voucher or membership/ })).toBeChecked();
 
     await pick(dialog, /^Treatment/, 'Hilot');
     expect(within(dialog).getByRole('radio', { name: /V-000055/ })).toBeChecked();
-    expect(within(dialog).getByText('2 sessions left of 3 · expires 2026-12-31')).toBeInTheDocument();
+    expect(within(dialog).getByText('2 sessions left of 3 · expires 31 Dec 2026')).toBeInTheDocument();
     await pick(dialog, /^Therapist/, 'Enrique Andrada');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
     expect(await screen.findByText('Arrival logged; one session of V-000055 used.')).toBeInTheDocument();

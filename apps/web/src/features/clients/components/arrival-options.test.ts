@@ -22,7 +22,7 @@ describe('what a client may use at arrival', () => {
     expect(options[0]).toMatchObject({
       value: 'voucher:55',
       voucher: 55,
-      detail: '2 sessions left of 3 · expires 2026-12-31',
+      detail: '2 sessions left of 3 · expires 31 Dec 2026',
     });
     expect(options[0]!.blocked).toBeUndefined();
     expect(defaultOption(options).value).toBe('voucher:55');
@@ -38,7 +38,7 @@ describe('what a client may use at arrival', () => {
       )[0]!.blocked,
     ).toBe('All sessions are used.');
     expect(arrivalOptions(services({ vouchers: [voucher({ expires_on: '2026-05-31' })] }), 3, TODAY)[0]!.blocked).toBe(
-      'Expired on 2026-05-31.',
+      'Expired on 31 May 2026.',
     );
     expect(arrivalOptions(services({ vouchers: [voucher({ status: 'cancelled' })] }), 3, TODAY)[0]!.blocked).toBe(
       'This voucher was cancelled.',

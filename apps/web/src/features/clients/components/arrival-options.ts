@@ -1,4 +1,5 @@
 import type { ClientServices } from '@ginhawa/contract';
+import { formatDate } from '../../../lib/format';
 
 /** One way the client could pay for the visit: a voucher session, a membership (sessions or discount), or nothing (pays at the desk). */
 export type ArrivalOption = {
@@ -29,7 +30,7 @@ const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`;
  */
 export const arrivalOptions = (services: ClientServices, treatment: number | null, today: string): ArrivalOption[] => {
   const vouchers = services.vouchers.map((v): ArrivalOption => {
-    const expiry = v.expires_on ? ` · expires ${v.expires_on}` : '';
+    const expiry = v.expires_on ? ` · expires ${formatDate(v.expires_on)}` : '';
     const option = {
       value: `voucher:${v.id}`,
       label: `Voucher ${v.code} · ${v.treatment_name}`,
@@ -38,7 +39,8 @@ export const arrivalOptions = (services: ClientServices, treatment: number | nul
       client_membership: null,
     };
     if (v.status === 'cancelled') return { ...option, blocked: 'This voucher was cancelled.' };
-    if (v.expires_on !== null && v.expires_on < today) return { ...option, blocked: `Expired on ${v.expires_on}.` };
+    if (v.expires_on !== null && v.expires_on < today)
+      return { ...option, blocked: `Expired on ${formatDate(v.expires_on)}.` };
     if (v.sessions_remaining <= 0 || v.status === 'used_up') return { ...option, blocked: 'All sessions are used.' };
     if (v.status !== 'active') return { ...option, blocked: `This voucher is ${v.status.replace('_', ' ')}.` };
     if (treatment === null) return { ...option, blocked: 'Choose the treatment first.' };

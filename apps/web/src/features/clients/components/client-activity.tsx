@@ -9,7 +9,7 @@ import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import type { Page } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
-import { formatPeso } from '../../../lib/format';
+import { formatDate, formatPeso } from '../../../lib/format';
 import { useClientArrivals, useClientMemberships, useClientVouchers } from '../api/get-client-activity';
 
 type ActivityRow = { id: number; primary: ReactNode; secondary: ReactNode; status: string; active: boolean };
@@ -75,7 +75,7 @@ export const MembershipsTab = ({ clientId }: { clientId: number }) => (
     row={(m) => ({
       id: m.id,
       primary: m.membership_name,
-      secondary: `${m.start_date} – ${m.end_date} · ${formatPeso(m.price_paid)} · ${m.location_name}${m.vouchers.length ? ` · ${m.vouchers.map((v) => `${v.treatment_name} ${v.sessions_total - v.sessions_used}/${v.sessions_total}`).join(', ')}` : ''}`,
+      secondary: `${formatDate(m.start_date)} – ${formatDate(m.end_date)} · ${formatPeso(m.price_paid)} · ${m.location_name}${m.vouchers.length ? ` · ${m.vouchers.map((v) => `${v.treatment_name} ${v.sessions_total - v.sessions_used}/${v.sessions_total}`).join(', ')}` : ''}`,
       status: m.status,
       active: m.status === 'active',
     })}
@@ -90,7 +90,7 @@ export const VouchersTab = ({ clientId }: { clientId: number }) => (
     row={(v) => ({
       id: v.id,
       primary: `${v.code} · ${v.treatment_name}`,
-      secondary: `${v.sessions_remaining} of ${v.sessions_total} sessions left · ${v.expires_on ? `expires ${v.expires_on}` : 'no expiry'}`,
+      secondary: `${v.sessions_remaining} of ${v.sessions_total} sessions left · ${v.expires_on ? `expires ${formatDate(v.expires_on)}` : 'no expiry'}`,
       status: v.status,
       active: v.status === 'active',
     })}
@@ -104,7 +104,7 @@ export const ArrivalsTab = ({ clientId }: { clientId: number }) => (
     empty="No arrivals yet."
     row={(a) => ({
       id: a.id,
-      primary: `${a.date} ${a.time} · ${a.treatment_name ?? 'No treatment named'}`,
+      primary: `${formatDate(a.date)} ${a.time} · ${a.treatment_name ?? 'No treatment named'}`,
       secondary: `${a.therapist_name} · ${a.location_name}${a.voucher_code ? ` · voucher ${a.voucher_code}` : ''}`,
       status: a.status,
       active: a.status === 'arrived',

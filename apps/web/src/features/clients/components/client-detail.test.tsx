@@ -22,7 +22,7 @@ describe('client detail', () => {
     expect(screen.getByText('Makati')).toBeInTheDocument();
     const vouchers = await screen.findByRole('list', { name: 'vouchers' });
     expect(within(vouchers).getByText('V-000055 · Hilot')).toBeInTheDocument();
-    expect(within(vouchers).getByText('2 of 3 sessions left · expires 2026-12-31')).toBeInTheDocument();
+    expect(within(vouchers).getByText('2 of 3 sessions left · expires 31 Dec 2026')).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toContain('/clients/treatments/?client=7&ordering=-created_at&pageSize=100');
   });
 

@@ -16,6 +16,7 @@ import { DetailField } from '../../../components/detail-field';
 import { StatusMessage } from '../../../components/status-message';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { getErrorMessage, isNotFound } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
 import { useClient, type Client } from '../api/get-client';
 import { useRevalidateClients } from '../api/get-clients';
 import { updateClient } from '../api/save-client';
@@ -63,7 +64,7 @@ const ClientProfile = ({
       <DetailField label="Mobile" value={formatPhPhone(client.phone)} />
       <DetailField label="Email" value={client.email} />
       <DetailField label="Home location" value={client.location_name} />
-      <DetailField label="Birthdate" value={client.birthdate} />
+      <DetailField label="Birthdate" value={formatDate(client.birthdate)} />
       <DetailField label="Address" value={client.address} />
       <DetailField label="Notes" value={client.notes} />
     </Box>

@@ -41,7 +41,7 @@ describe('client history tab', () => {
     const [update, create] = within(list).getAllByRole('listitem');
     expect(within(update!).getByText('Profile changed · Maria Santos')).toBeInTheDocument();
     expect(within(update!).getByText('Phone: +63 917 123 4567 → +63 918 123 4567')).toBeInTheDocument();
-    expect(within(update!).getByText('Nov 20, 2026, 10:30 AM')).toBeInTheDocument();
+    expect(within(update!).getByText('20 Nov 2026, 10:30 am')).toBeInTheDocument();
     expect(within(update!).queryByText(/Updated at/)).not.toBeInTheDocument();
     expect(within(create!).getByText('Profile created · Admin User')).toBeInTheDocument();
     expect(within(create!).getByText('First name: Liza')).toBeInTheDocument();

@@ -9,9 +9,8 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { formatPhPhone, type ClientHistoryEntry } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
+import { formatDateTime } from '../../../lib/format';
 import { useClientHistory } from '../api/get-client-history';
-
-const when = new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' });
 
 const WHAT: Record<string, Record<string, string>> = {
   clients: {
@@ -94,7 +93,7 @@ export const HistoryTab = ({ clientId }: { clientId: number }) => {
                 secondary={
                   <>
                     <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {when.format(new Date(entry.at))}
+                      {formatDateTime(entry.at)}
                     </Typography>
                     {lines.map((line) => (
                       <Typography

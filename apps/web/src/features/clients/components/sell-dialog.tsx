@@ -16,6 +16,7 @@ import {
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm, type ParseResult } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
+import { formatDate } from '../../../lib/format';
 import { useLocationOptions } from '../../../lib/options';
 import { useRevalidateClients } from '../api/get-clients';
 import { useBankOptions, useEmployeeOptions, useMembershipOptions, useTreatmentOptions } from '../api/get-sale-options';
@@ -124,7 +125,7 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
         return `Voucher ${sold.code} sold: ${sold.sessions_total} × ${sold.treatment_name}, ${formatPeso(sold.sale.net_amount)}.`;
       }
       const sold = await sellMembership(data, idempotencyKey);
-      return `${sold.membership_name} membership sold until ${sold.end_date}, ${formatPeso(sold.sale.net_amount)}.`;
+      return `${sold.membership_name} membership sold until ${formatDate(sold.end_date)}, ${formatPeso(sold.sale.net_amount)}.`;
     },
     onSaved: async (message) => {
       await revalidate();

@@ -195,7 +195,7 @@ const cases = [
     empty: { reply: page([]), title: 'No sales yet' },
     data: page([sale]),
     shows: async () => {
-      expect(await screen.findByText('2026-11-20 · Makati')).toBeInTheDocument();
+      expect(await screen.findByText('20 Nov 2026 · Makati')).toBeInTheDocument();
       expect(screen.getByText('₱1,500.00')).toBeInTheDocument();
     },
     errorTitle: 'Your latest sales could not be loaded',
@@ -273,7 +273,7 @@ const cases = [
     empty: { reply: page([]), title: 'Nothing to approve' },
     data: page([report]),
     shows: async () => {
-      expect(await screen.findByRole('link', { name: /Makati · 2026-11-19/ })).toHaveAttribute(
+      expect(await screen.findByRole('link', { name: /Makati · 19 Nov 2026/ })).toHaveAttribute(
         'href',
         '/reports/daily/1/2026-11-19',
       );

@@ -3,7 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { Tile } from '../../../components/tile';
-import { formatPeso } from '../../../lib/format';
+import { formatDate, formatPeso } from '../../../lib/format';
 import { useMySales } from '../api/get-reports-data';
 
 const kindLabel = (kind: string) => kind.replace(/_/g, ' ');
@@ -27,7 +27,7 @@ export const LatestSalesTile = ({ salespersonId }: { salespersonId: number }) =>
             secondaryAction={<Typography sx={{ fontWeight: 600 }}>{formatPeso(sale.net_amount)}</Typography>}
           >
             <ListItemText
-              primary={`${sale.date} · ${sale.location_name}`}
+              primary={`${formatDate(sale.date)} · ${sale.location_name}`}
               secondary={`${kindLabel(sale.kind)}${sale.reference ? ` · ${sale.reference}` : ''}`}
             />
           </ListItem>

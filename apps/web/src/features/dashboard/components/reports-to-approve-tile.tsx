@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import type { DailyReport } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
-import { formatPeso } from '../../../lib/format';
+import { formatDate, formatPeso } from '../../../lib/format';
 import { useSubmittedReports } from '../api/get-reports-data';
 
 /**
@@ -28,7 +28,7 @@ export const ReportsToApproveTile = ({ linkOf }: { linkOf: (report: DailyReport)
         {data?.results.map((r) => (
           <ListItemButton key={r.id} component={Link} to={linkOf(r)} sx={{ px: 1, borderRadius: 1 }}>
             <ListItemText
-              primary={`${r.location_name} · ${r.date}`}
+              primary={`${r.location_name} · ${formatDate(r.date)}`}
               secondary={`Net ${formatPeso(r.net_total)} from ${r.sales_count} sale${r.sales_count === 1 ? '' : 's'}`}
             />
           </ListItemButton>

@@ -4,7 +4,7 @@ import { formatPhPhone, type Employee, type EmployeeKind } from '@ginhawa/contra
 import { AdminListPage } from '../../../components/list/admin-list-page';
 import { namedOptions, statusFilter } from '../../../components/list/list-filters';
 import { StatusChip } from '../../../components/list/status-chip';
-import { formatPeso } from '../../../lib/format';
+import { formatDate, formatPeso } from '../../../lib/format';
 import { useLocationOptions } from '../../../lib/options';
 import { employeesResource } from '../api/get-employees';
 import { EmployeeForm, KIND_LABELS } from './employee-form';
@@ -52,7 +52,12 @@ const COLUMNS: Record<EmployeeKind, GridColDef<Employee>[]> = Object.fromEntries
         sortable: false,
         valueFormatter: (value: string | null) => formatPhPhone(value) || '—',
       },
-      { field: 'hire_date', headerName: 'Hired', width: 115 },
+      {
+        field: 'hire_date',
+        headerName: 'Hired',
+        width: 120,
+        valueFormatter: (value: string) => formatDate(value),
+      },
       ...(kind === 'salesperson' ? [targetColumn] : []),
       {
         field: 'is_active',

@@ -9,9 +9,8 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DraftsOutlined from '@mui/icons-material/DraftsOutlined';
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import { Link as RouterLink } from 'react-router';
-import { BUSINESS_TIME_ZONE, LOCALE, PANEL_LINK, type Notification } from '@ginhawa/contract';
-
-const when = new Intl.DateTimeFormat(LOCALE, { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+import { PANEL_LINK, type Notification } from '@ginhawa/contract';
+import { formatDateTime } from '../../../lib/format';
 
 /**
  * Only a same-site path of the panel becomes a link (the contract's PANEL_LINK, the rule the server
@@ -75,7 +74,7 @@ export const NotificationItem = ({
           {n.message}
         </Typography>
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-          {[n.actor_name, when.format(new Date(n.created_at))].filter(Boolean).join(' · ')}
+          {[n.actor_name, formatDateTime(n.created_at)].filter(Boolean).join(' · ')}
         </Typography>
         <Stack
           direction="row"

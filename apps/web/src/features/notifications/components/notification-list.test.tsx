@@ -158,7 +158,7 @@ describe('notification list (live)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Decided' }));
     expect(screen.getByRole('heading', { name: 'Daily report: Makati' })).toBeInTheDocument();
     expect(screen.getByText('Approved')).toBeInTheDocument();
-    expect(screen.getByText(/by Ana Reyes · Nov 20, 2026/)).toBeInTheDocument();
+    expect(screen.getByText('by Ana Reyes · 20 Nov 2026, 10:30 am')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Sales deletion request' })).not.toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import DoneAll from '@mui/icons-material/DoneAll';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import { StatusMessage } from '../../../components/status-message';
+import { formatDateTime } from '../../../lib/format';
 import { useLiveNotifications } from '../live/live-notifications';
 import { NotificationItem } from './notification-item';
 
@@ -24,7 +25,6 @@ export const inboxFilters: Record<InboxFilter, (n: Notification) => boolean> = {
   waiting: (n) => n.requires_approval && n.is_approved === null && n.can_decide,
   decided: (n) => n.requires_approval && n.is_approved !== null,
 };
-const dateTime = new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' });
 
 /** A decided request: what it was, the decision, who made it and when. */
 const DecidedRow = ({ n }: { n: Notification }) => (
@@ -47,7 +47,7 @@ const DecidedRow = ({ n }: { n: Notification }) => (
     </Typography>
     <Typography variant="caption" color="text.secondary">
       {n.decided_by_name ? `by ${n.decided_by_name}` : 'Decided'}
-      {n.decided_at ? ` · ${dateTime.format(new Date(n.decided_at))}` : ''}
+      {n.decided_at ? ` · ${formatDateTime(n.decided_at)}` : ''}
     </Typography>
   </Box>
 );

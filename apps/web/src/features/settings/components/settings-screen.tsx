@@ -16,6 +16,7 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { serverErrors } from '../../../components/form/form-errors';
 import { getErrorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import defaultLogo from '../../../assets/logo.svg';
 import {
   LOGO_TYPES,
@@ -29,7 +30,7 @@ import { FeaturesSection } from './features-section';
 
 const updatedLine = (configuration: Configuration) =>
   configuration.updated_by_name
-    ? `Last changed by ${configuration.updated_by_name} on ${new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(configuration.updated_at))}.`
+    ? `Last changed by ${configuration.updated_by_name} on ${formatDateTime(configuration.updated_at)}.`
     : null;
 
 /** The company name, saved on its own. */

@@ -7,15 +7,10 @@ import { GROUPS, type AdminUser } from '@ginhawa/contract';
 import { AdminListPage } from '../../../components/list/admin-list-page';
 import { statusFilter, type ListFilter } from '../../../components/list/list-filters';
 import { StatusChip } from '../../../components/list/status-chip';
+import { formatDateTime } from '../../../lib/format';
 import { useGroups, usersResource } from '../api/get-users';
 import { SetPasswordDialog } from './set-password-dialog';
 import { UserForm } from './user-form';
-
-const lastLogin = new Intl.DateTimeFormat('en-PH', {
-  timeZone: 'Asia/Manila',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
 
 const columns: GridColDef<AdminUser>[] = [
   { field: 'username', headerName: 'Username', flex: 1, minWidth: 140 },
@@ -50,7 +45,7 @@ const columns: GridColDef<AdminUser>[] = [
     field: 'last_login',
     headerName: 'Last sign-in',
     width: 170,
-    valueFormatter: (value: string | null) => (value ? lastLogin.format(new Date(value)) : 'Never'),
+    valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'Never'),
   },
   {
     field: 'is_active',
