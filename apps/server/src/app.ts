@@ -22,6 +22,7 @@ import type { Database, Db } from './db/client';
 import type { Env } from './plugins/env';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerUtf8Json } from './lib/utf8-json';
 import { HttpError } from './lib/http-error';
 import { serializeError, serializeRequest } from './lib/logging';
 import { createTokenSigner, type TokenSigner } from './modules/users/auth.service';
@@ -117,6 +118,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandling(app, CONSTRAINTS);
+  registerUtf8Json(app);
   app.addHook('onRequest', async (request) => {
     const type = request.headers['content-type'];
     const hasBody =

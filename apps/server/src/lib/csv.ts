@@ -37,23 +37,30 @@ export const parseCsv = (text: string): string[][] => {
   return rows;
 };
 
+/** A plain number a spreadsheet should read as one: `-12.50`, `1500`, `+3`. */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
 /**
- * One CSV cell. Text a spreadsheet would run as a formula (=, @, or +/- not followed by a digit)
- * gets a leading apostrophe: an export must not become an attack on whoever opens it.
+ * One CSV cell. Text a spreadsheet would evaluate (OWASP's rule: it starts with =, +, -, @, tab or
+ * carriage return) gets a leading apostrophe, unless it is a plain number such as `-12.50`: an
+ * export must not become an attack on whoever opens it (`-2+3+cmd|…`, `+1+1`).
  */
 export const csvCell = (value: string | number | boolean | null | undefined): string => {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (/^[=@\t\r]/.test(text) || /^[+-][^\d]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
 export const csvLine = (cells: (string | number | boolean | null | undefined)[]) =>
   `${cells.map(csvCell).join(',')}\r\n`;
 
+/** The first line of every CSV export: the UTF-8 BOM (so spreadsheets read the text as UTF-8), then the header. */
+export const csvHeaderLine = (header: readonly string[]) => `\ufeff${csvLine([...header])}`;
+
 /** A streamed text/csv body: the header, then one line per row, produced as the reader pulls. */
 export function* csvLines(header: readonly string[], rows: Iterable<(string | number | boolean | null | undefined)[]>) {
-  yield `\ufeff${csvLine([...header])}`;
+  yield csvHeaderLine(header);
   for (const row of rows) yield csvLine(row);
 }
 

@@ -32,10 +32,9 @@ import {
   pageSchema,
 } from '@ginhawa/contract';
 import { currentUser } from '../../plugins/auth';
-import type { FastifyRequest } from 'fastify';
-import { HttpError, badRequest } from '../../lib/http-error';
 import { errorResponses, resourceRoutes } from '../../lib/resource-routes';
 import { idempotencyKeyOf } from '../../lib/idempotency';
+import { CSV_MAX_BYTES, readCsvUpload, registerCsvBody } from '../../lib/csv-upload';
 import { exportClients, importClients } from './import-export.service';
 import { clientsService, searchClients } from './clients.service';
 import {
@@ -67,29 +66,6 @@ const staff = { groups: GROUPS } as const;
 /** Changing or removing a client record: Managers (their locations) and Admins. */
 const managers = { groups: ['Manager'] } as const;
 
-const CSV_MAX_BYTES = 2 * 1024 * 1024;
-
-/** The CSV of an import: a multipart `file` part, or the body itself as text/csv. */
-const readCsv = async (request: FastifyRequest): Promise<string> => {
-  if (typeof request.body === 'string') return request.body;
-  if (!request.isMultipart())
-    throw badRequest('Send the CSV as multipart/form-data in a field named "file", or as a text/csv body.', {
-      file: ['Choose a CSV file.'],
-    });
-  const part = await request.file({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } }).catch(() => undefined);
-  if (!part || part.fieldname !== 'file')
-    throw badRequest('Please correct the highlighted fields.', { file: ['Choose a CSV file.'] });
-  try {
-    return (await part.toBuffer()).toString('utf8');
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, 'The file is larger than 2 MB.', {
-        file: ['Split the file into parts of at most 2 MB.'],
-      });
-    throw badRequest('The upload could not be read.', { file: ['Choose a CSV file.'] });
-  }
-};
-
 /** /api/clients/…: profiles, search, memberships and vouchers sold, arrivals (DESIGN.md §3, §4). */
 export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -113,9 +89,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ——— import and export (Managers, Admins: bulk personal data) ———
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
+  registerCsvBody(app);
   app.post(
     '/import/',
     {
@@ -128,7 +102,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await importClients(db, currentUser(request), await readCsv(request), request.query.dry_run);
+      const result = await importClients(db, currentUser(request), await readCsvUpload(request), request.query.dry_run);
       return reply.code(result.dry_run ? 200 : 201).send(result);
     },
   );

@@ -15,7 +15,8 @@ import { createdBy } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
 import { clientFilter, selectClients, toColumns } from './clients.service';
-import { csvLine, parseCsv } from '../../lib/csv';
+import { csvHeaderLine, csvLine, parseCsv } from '../../lib/csv';
+import { csvHeader } from '../../lib/csv-upload';
 import { splitFullName } from './csv';
 import { readScope, writeScope, inScope } from './scope';
 
@@ -32,6 +33,7 @@ const COLUMNS = [
   'notes',
 ] as const;
 type Column = (typeof COLUMNS)[number];
+const EXPORT_ONLY = ['id', 'is_active', 'created_at'] as const;
 type ClientValues = z.output<typeof clientBodySchema>;
 type Planned = { line: number; values: ClientValues; locationName: string };
 
@@ -47,7 +49,8 @@ const plan = async (
   const rows = parseCsv(text).filter((r) => r.some((cell) => cell.trim() !== ''));
   if (rows.length === 0)
     throw badRequest('The file is empty.', { file: ['Choose a CSV file with a header line and at least one client.'] });
-  const header = rows[0]!.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
+  // An export's own columns may come back in an edited export; they are read past, not imported.
+  const header = csvHeader(rows[0]!, [...COLUMNS, ...EXPORT_ONLY]);
   const index = new Map<Column, number>();
   header.forEach((h, i) => {
     if ((COLUMNS as readonly string[]).includes(h)) index.set(h as Column, i);
@@ -217,7 +220,7 @@ export const exportClients = (
 ): Readable => {
   const filter = clientFilter(readScope(user), query);
   async function* lines() {
-    yield csvLine(EXPORT_HEADER);
+    yield csvHeaderLine(EXPORT_HEADER);
     let after = 0;
     for (;;) {
       const rows = await selectClients(db)

@@ -10,6 +10,7 @@ import { banks, employees, sales } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { fieldsError, forbidden } from '../../lib/http-error';
 import { idempotent } from '../../lib/idempotency';
+import { csvHeader } from '../../lib/csv-upload';
 import type { AuthUser } from '../users/auth.service';
 import { assertDayOpen, locationOf } from './day-lock.service';
 import { changeSalesWatchingRanks } from './leaderboard.service';
@@ -169,10 +170,8 @@ export const parseSalesCsv = (
   const [header, ...data] = rows.filter((r) => r.some((c) => c.trim() !== ''));
   if (!header)
     return { lines: [], errors: { file: ['The CSV is empty; it needs a header row and at least one sale.'] } };
-  const names = header.map((h) => h.trim().toLowerCase());
-  const unknown = names.filter((n) => !(SALE_FIELDS as readonly string[]).includes(n));
-  if (unknown.length) errors.file = [`Unknown column(s): ${unknown.join(', ')}. Use: ${SALE_FIELDS.join(', ')}.`];
-  for (const needed of ['salesperson', 'amount', 'payment_method'])
+  const names = csvHeader(header, SALE_FIELDS);
+  for (const needed of ['salesperson', 'amount', 'payment_method'] as const)
     if (!names.includes(needed)) (errors.file ??= []).push(`The header needs a "${needed}" column.`);
   const lines = data.map((cells) => {
     const line: Record<string, string | number | null> = {};

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   dailySalesQuerySchema,
@@ -14,14 +13,13 @@ import {
   type FieldErrors,
 } from '@ginhawa/contract';
 import { currentUser } from '../../plugins/auth';
-import { HttpError, badRequest, fieldsError } from '../../lib/http-error';
+import { fieldsError } from '../../lib/http-error';
 import { csvLine, csvLines, parseCsv, sendCsv } from '../../lib/csv';
 import { idempotencyKeyOf } from '../../lib/idempotency';
+import { CSV_MAX_BYTES, isCsvUpload, readCsvUpload, registerCsvBody } from '../../lib/csv-upload';
 import { reportsService as service } from './reports.service';
 import { parseSalesCsv } from './sales-store.service';
 import { errors, tags, type ReportsApp } from './route-options';
-
-const CSV_MAX_BYTES = 2 * 1024 * 1024;
 
 /** zod issues → `{path: [messages]}`, renaming `sales.<i>` to the CSV's `line_<n>` when the lines came from a file. */
 const issuesToErrors = (issues: z.core.$ZodIssue[], csv: boolean): FieldErrors => {
@@ -39,28 +37,10 @@ const csvQuerySchema = z.object({
   date: calendarDateSchema,
 });
 
-/** The CSV of an upload: a multipart `file` part, or the body itself as text/csv. */
-const readCsv = async (request: FastifyRequest): Promise<string> => {
-  if (typeof request.body === 'string') return request.body;
-  const part = await request.file({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } }).catch(() => undefined);
-  if (!part || part.fieldname !== 'file') throw fieldsError({ file: ['Choose a CSV file.'] });
-  try {
-    return (await part.toBuffer()).toString('utf8');
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, 'The file is larger than 2 MB.', {
-        file: ['Split the file into parts of at most 2 MB.'],
-      });
-    throw badRequest('The upload could not be read.', { file: ['Choose a CSV file.'] });
-  }
-};
-
 /** Sale lines in (JSON or CSV) and out (a page, or every line as CSV), and their deletion. */
 export const salesRoutes = (app: ReportsApp) => {
   const { db } = app.deps;
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
+  registerCsvBody(app);
   app.post(
     '/store-sales-data/',
     {
@@ -74,12 +54,12 @@ export const salesRoutes = (app: ReportsApp) => {
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
-      const csv = typeof request.body === 'string' || request.isMultipart();
+      const csv = isCsvUpload(request);
       let input: unknown = request.body;
       if (csv) {
         const query = csvQuerySchema.safeParse(request.query);
         if (!query.success) throw fieldsError(issuesToErrors(query.error.issues, false));
-        const parsed = parseSalesCsv(parseCsv(await readCsv(request)));
+        const parsed = parseSalesCsv(parseCsv(await readCsvUpload(request)));
         if (Object.keys(parsed.errors).length) throw fieldsError(parsed.errors);
         input = { ...query.data, sales: parsed.lines };
       }
