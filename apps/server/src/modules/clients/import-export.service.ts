@@ -17,7 +17,7 @@ import type { AuthUser } from '../users/auth.service';
 import { clientFilter, selectClients, toColumns } from './clients.service';
 import { csvLine, parseCsv } from '../../lib/csv';
 import { splitFullName } from './csv';
-import { readScope, writeScope, inScope } from './scope';
+import { writeScope, inScope } from './scope';
 
 const COLUMNS = [
   'name',
@@ -215,7 +215,8 @@ export const exportClients = (
   user: AuthUser,
   query: { location?: number; is_active?: boolean; search?: string },
 ): Readable => {
-  const filter = clientFilter(readScope(user), query);
+  // Bulk personal data: Admins all, Managers the clients whose home location is theirs (decision 0410).
+  const filter = clientFilter(writeScope(user), query);
   async function* lines() {
     yield csvLine(EXPORT_HEADER);
     let after = 0;
