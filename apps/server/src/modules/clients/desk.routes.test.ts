@@ -13,7 +13,6 @@ import { todayInManila } from './scope';
 let ctx: TestContext;
 let admin: Agent;
 let manager: Agent;
-let salesperson: Agent;
 let receptionist: Agent;
 let f: Fixtures;
 
@@ -21,7 +20,6 @@ beforeAll(async () => {
   ctx = await buildTestApp();
   admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
   manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-  salesperson = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
   receptionist = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
   f = await loadFixtures(ctx.database.db);
 });
