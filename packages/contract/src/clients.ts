@@ -108,7 +108,8 @@ export const clientSearchQuerySchema = z.object({
   ...clientFilters,
 });
 export type ClientSearchQuery = z.input<typeof clientSearchQuerySchema>;
-export const clientSearchResultSchema = z.object({ results: z.array(clientSchema) });
+/** `more`: the search found more than `limit` clients; only the best `limit` are listed (type more to narrow). */
+export const clientSearchResultSchema = z.object({ results: z.array(clientSchema), more: z.boolean() });
 export type ClientSearchResult = z.infer<typeof clientSearchResultSchema>;
 
 /** The list's filters and search without page or ordering: the export streams every match in id order. */
@@ -295,6 +296,20 @@ export const clientArrivalBodySchema = z.object({
   /** The membership the visit is under (member discount), when no voucher is used. */
   client_membership: relationId('a membership').nullable().default(null),
   notes: text(500, { multiline: true }).default(''),
+  /**
+   * A walk-in paid at the desk (no voucher, no membership): the sale line (kind `walk_in`, the
+   * treatment's catalogue price less `discount`) is recorded with the arrival, at its location and date.
+   */
+  payment: z
+    .object({
+      salesperson: paymentFields.salesperson,
+      payment_method: paymentFields.payment_method,
+      bank: paymentFields.bank,
+      reference_no: paymentFields.reference_no,
+      discount: paymentFields.discount,
+    })
+    .nullable()
+    .default(null),
 });
 export type ClientArrivalBody = z.input<typeof clientArrivalBodySchema>;
 
@@ -324,6 +339,8 @@ export const clientArrivalSchema = z.object({
   client_membership: z.number().int().nullable(),
   notes: z.string(),
   status: z.enum(ARRIVAL_STATUSES),
+  /** The walk-in sale line recorded with the arrival (paid at the desk), while it is on file. */
+  sale: saleSchema.nullable(),
   ...timestamps,
 });
 export type ClientArrival = z.infer<typeof clientArrivalSchema>;

@@ -1,17 +1,14 @@
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
-  ArrivalsCount,
-  ArrivalsData,
   ClientArrival,
   Page,
-  arrivalsCountQuerySchema,
   clientArrivalBodySchema,
   clientArrivalListQuerySchema,
   clientArrivalPatchSchema,
 } from '@ginhawa/contract';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
   clientArrivals,
   clientMemberships,
@@ -30,18 +27,20 @@ import { createdBy, touched } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
-import { activityScope, dateRange, owner } from './sales.service';
-import { addDays, assertWritable, inScope, readScope, todayInManila } from './scope';
+import { activityScope, authorizeSale, dateRange, owner } from './sales.service';
+import { idempotent } from '../../lib/idempotency';
+import { assertWritable, inScope, readScope, todayInManila } from './scope';
+import { toSale } from '../reports/sale-lines.service';
+import { assertNoWalkInSale, chargeWalkIn, linkWalkIn, walkInSale, walkInSaleJoin } from './walk-in.service';
 
 export type ArrivalInput = z.output<typeof clientArrivalBodySchema>;
 export type ArrivalChanges = z.output<typeof clientArrivalPatchSchema>;
 export type ArrivalQuery = z.output<typeof clientArrivalListQuerySchema>;
-export type ArrivalsCountQuery = z.output<typeof arrivalsCountQuerySchema>;
 
 /** Whether a user may read the arrivals of a location: the live hub sends `arrivals_changed` only to them. */
 export const mayReadArrivalsAt = (user: AuthUser, locationId: number) => inScope(readScope(user), locationId);
 
-const therapist = alias(employees, 'therapist');
+export const therapist = alias(employees, 'therapist');
 const receptionist = alias(employees, 'receptionist');
 
 const columns = {
@@ -63,6 +62,7 @@ const columns = {
   clientMembershipId: clientArrivals.clientMembershipId,
   notes: clientArrivals.notes,
   status: clientArrivals.status,
+  sale: walkInSale,
   createdAt: clientArrivals.createdAt,
   updatedAt: clientArrivals.updatedAt,
 };
@@ -77,7 +77,8 @@ const selectArrivals = <E extends Record<string, SQL | SQL.Aliased> = Record<nev
     .innerJoin(therapist, eq(therapist.id, clientArrivals.therapistId))
     .leftJoin(receptionist, eq(receptionist.id, clientArrivals.receptionistId))
     .leftJoin(treatments, eq(treatments.id, clientArrivals.treatmentId))
-    .leftJoin(clientTreatments, eq(clientTreatments.id, clientArrivals.voucherId));
+    .leftJoin(clientTreatments, eq(clientTreatments.id, clientArrivals.voucherId))
+    .leftJoin(walkInSale, walkInSaleJoin);
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectArrivals<Record<never, never>>>['execute']>>[number];
 
@@ -100,6 +101,7 @@ export const toArrival = (r: Row): ClientArrival => ({
   client_membership: r.clientMembershipId,
   notes: r.notes,
   status: r.status as ClientArrival['status'],
+  sale: r.sale ? toSale(r.sale) : null,
   created_at: iso(r.createdAt),
   updated_at: iso(r.updatedAt),
 });
@@ -111,7 +113,7 @@ export const listArrivals = async (
   url: string,
 ): Promise<Page<ClientArrival>> => {
   const where = and(
-    activityScope(user, clientArrivals.locationId),
+    activityScope(user, clientArrivals.locationId, query.client),
     query.client ? eq(clientArrivals.clientId, query.client) : undefined,
     query.location ? eq(clientArrivals.locationId, query.location) : undefined,
     query.therapist ? eq(clientArrivals.therapistId, query.therapist) : undefined,
@@ -129,9 +131,7 @@ export const listArrivals = async (
 };
 
 export const getArrival = async (db: DbOrTx, user: AuthUser, id: number): Promise<ClientArrival> => {
-  const [row] = await selectArrivals(db).where(
-    and(eq(clientArrivals.id, id), activityScope(user, clientArrivals.locationId)),
-  );
+  const [row] = await selectArrivals(db).where(eq(clientArrivals.id, id));
   if (!row) throw notFound('No such arrival.');
   return toArrival(row);
 };
@@ -152,133 +152,178 @@ const staffAt = async (
 };
 
 /**
- * Logs a visit. Redeeming a voucher locks its row (select … for update) and uses one session in
- * the same transaction, so parallel arrivals can never use more than it holds: the rest get 409.
- * The therapist is notified (live) in the same transaction, and open arrival lists are told to reload.
+ * Redeems one session of the voucher: locks its row (select … for update) and checks it belongs to
+ * the client, covers the treatment and is usable on the day, so parallel arrivals can never use
+ * more than it holds (the rest get 409). Answers the treatment and membership the visit is under.
  */
-export const createArrival = async (db: Db, user: AuthUser, input: ArrivalInput): Promise<ClientArrival> =>
-  db.transaction(async (tx) => {
-    const client = await getClient(tx, user, input.client).catch(() => {
-      throw fieldError('client', 'No such client.');
-    });
-    const location = await locationName(tx, input.location);
-    assertWritable(user, input.location, location.name);
-    if (!location.isActive) throw fieldError('location', `${location.name} is closed (inactive).`);
-    const date = input.date ?? todayInManila();
-    const therapistRow = await staffAt(tx, input.therapist, 'therapist', input.location, location.name);
-    if (input.receptionist !== null)
-      await staffAt(tx, input.receptionist, 'receptionist', input.location, location.name);
-    let treatmentId = input.treatment;
-    let clientMembershipId = input.client_membership;
-
-    if (input.voucher !== null) {
-      const [voucher] = await tx
-        .select()
-        .from(clientTreatments)
-        .where(eq(clientTreatments.id, input.voucher))
-        .for('update');
-      if (!voucher) throw fieldError('voucher', 'No such voucher.');
-      if (voucher.clientId !== client.id)
-        throw fieldError('voucher', `Voucher ${voucher.code} belongs to another client.`);
-      if (voucher.status === 'cancelled') throw fieldError('voucher', `Voucher ${voucher.code} was cancelled.`);
-      if (voucher.expiresOn !== null && voucher.expiresOn < date)
-        throw fieldError('voucher', `Voucher ${voucher.code} expired on ${voucher.expiresOn}.`);
-      if (treatmentId !== null && treatmentId !== voucher.treatmentId) {
-        const [covered] = await tx
-          .select({ name: treatments.name })
-          .from(treatments)
-          .where(eq(treatments.id, voucher.treatmentId));
-        throw fieldError(
-          'treatment',
-          `Voucher ${voucher.code} covers ${covered?.name ?? 'another treatment'}, not this one.`,
-        );
-      }
-      if (voucher.clientMembershipId !== null) {
-        if (clientMembershipId !== null && clientMembershipId !== voucher.clientMembershipId)
-          throw fieldError('client_membership', `Voucher ${voucher.code} belongs to another membership.`);
-        const [membership] = await tx
-          .select()
-          .from(clientMemberships)
-          .where(eq(clientMemberships.id, voucher.clientMembershipId));
-        if (!membership || membership.status !== 'active' || membership.endDate < date || membership.startDate > date) {
-          throw fieldError('voucher', `The membership voucher ${voucher.code} belongs to is not active on ${date}.`);
-        }
-        clientMembershipId = voucher.clientMembershipId;
-      }
-      if (voucher.sessionsUsed >= voucher.sessionsTotal) {
-        const message = `Voucher ${voucher.code} is used up (${voucher.sessionsUsed} of ${voucher.sessionsTotal} sessions).`;
-        throw conflict(message, { voucher: [message] });
-      }
-      await tx
-        .update(clientTreatments)
-        .set({ sessionsUsed: sql`${clientTreatments.sessionsUsed} + 1`, ...touched(user.id) })
-        .where(eq(clientTreatments.id, voucher.id));
-      treatmentId = voucher.treatmentId;
-    } else if (clientMembershipId !== null) {
-      const [membership] = await tx
-        .select()
-        .from(clientMemberships)
-        .where(eq(clientMemberships.id, clientMembershipId));
-      if (!membership || membership.clientId !== client.id)
-        throw fieldError('client_membership', 'This membership belongs to another client.');
-      if (membership.status !== 'active' || membership.endDate < date || membership.startDate > date) {
-        throw fieldError('client_membership', `This membership is not active on ${date}.`);
-      }
-      if (treatmentId === null) throw fieldError('treatment', 'Choose the treatment the membership is used for.');
-      const [line] = await tx
-        .select({ id: membershipAllowedTreatments.id })
-        .from(membershipAllowedTreatments)
-        .where(
-          and(
-            eq(membershipAllowedTreatments.membershipId, membership.membershipId),
-            eq(membershipAllowedTreatments.treatmentId, treatmentId),
-          ),
-        );
-      if (!line) throw fieldError('treatment', 'The membership does not cover this treatment.');
+const redeemVoucher = async (
+  tx: Tx,
+  user: AuthUser,
+  clientId: number,
+  input: Pick<ArrivalInput, 'voucher' | 'treatment' | 'client_membership'> & { voucher: number },
+  date: string,
+) => {
+  const [voucher] = await tx
+    .select()
+    .from(clientTreatments)
+    .where(eq(clientTreatments.id, input.voucher))
+    .for('update');
+  if (!voucher) throw fieldError('voucher', 'No such voucher.');
+  if (voucher.clientId !== clientId) throw fieldError('voucher', `Voucher ${voucher.code} belongs to another client.`);
+  if (voucher.status === 'cancelled') throw fieldError('voucher', `Voucher ${voucher.code} was cancelled.`);
+  if (voucher.expiresOn !== null && voucher.expiresOn < date)
+    throw fieldError('voucher', `Voucher ${voucher.code} expired on ${voucher.expiresOn}.`);
+  if (input.treatment !== null && input.treatment !== voucher.treatmentId) {
+    const [covered] = await tx
+      .select({ name: treatments.name })
+      .from(treatments)
+      .where(eq(treatments.id, voucher.treatmentId));
+    throw fieldError(
+      'treatment',
+      `Voucher ${voucher.code} covers ${covered?.name ?? 'another treatment'}, not this one.`,
+    );
+  }
+  let clientMembershipId = input.client_membership;
+  if (voucher.clientMembershipId !== null) {
+    if (clientMembershipId !== null && clientMembershipId !== voucher.clientMembershipId)
+      throw fieldError('client_membership', `Voucher ${voucher.code} belongs to another membership.`);
+    const [membership] = await tx
+      .select()
+      .from(clientMemberships)
+      .where(eq(clientMemberships.id, voucher.clientMembershipId));
+    if (!membership || membership.status !== 'active' || membership.endDate < date || membership.startDate > date) {
+      throw fieldError('voucher', `The membership voucher ${voucher.code} belongs to is not active on ${date}.`);
     }
-    if (treatmentId !== null && input.voucher === null) {
-      const [treatment] = await tx.select({ id: treatments.id }).from(treatments).where(eq(treatments.id, treatmentId));
-      if (!treatment) throw fieldError('treatment', 'No such treatment.');
-    }
+    clientMembershipId = voucher.clientMembershipId;
+  }
+  if (voucher.sessionsUsed >= voucher.sessionsTotal) {
+    const message = `Voucher ${voucher.code} is used up (${voucher.sessionsUsed} of ${voucher.sessionsTotal} sessions).`;
+    throw conflict(message, { voucher: [message] });
+  }
+  await tx
+    .update(clientTreatments)
+    .set({ sessionsUsed: sql`${clientTreatments.sessionsUsed} + 1`, ...touched(user.id) })
+    .where(eq(clientTreatments.id, voucher.id));
+  return { treatmentId: voucher.treatmentId, clientMembershipId };
+};
 
-    const [row] = await tx
-      .insert(clientArrivals)
-      .values({
-        clientId: client.id,
-        locationId: input.location,
-        date,
-        time: input.time,
-        therapistId: input.therapist,
-        receptionistId: input.receptionist,
-        treatmentId,
-        voucherId: input.voucher,
-        clientMembershipId,
-        notes: input.notes,
-        ...createdBy(user.id),
-      })
-      .returning({ id: clientArrivals.id });
-    const arrival = await audited(tx, {
-      actorId: user.id,
-      action: 'create',
-      tableName: 'client_arrivals',
-      rowId: row!.id,
-      after: await getArrival(tx, user, row!.id),
-    });
-    // Open arrival tiles and lists revalidate when this commits (hub → `arrivals_changed`).
-    await publish(tx, { t: 'arrivals', location: input.location, date });
-    if (therapistRow.userId !== null) {
-      await notify(tx, {
-        recipients: [therapistRow.userId],
-        actorId: user.id,
-        type: 'client_arrival',
-        title: `${client.full_name} has arrived`,
-        message: `${client.full_name} arrived at ${location.name} for ${arrival.treatment_name ?? 'a visit'} at ${arrival.time}${arrival.voucher_code ? ` (voucher ${arrival.voucher_code})` : ''}.`,
-        link: `/clients/${client.id}`,
-        data: { client: client.id, arrival: arrival.id },
+/** A visit under a membership without a voucher: the membership is the client's, active on the day, and covers the treatment. */
+const checkMembershipVisit = async (
+  tx: Tx,
+  clientId: number,
+  clientMembershipId: number,
+  treatmentId: number | null,
+  date: string,
+) => {
+  const [membership] = await tx.select().from(clientMemberships).where(eq(clientMemberships.id, clientMembershipId));
+  if (!membership || membership.clientId !== clientId)
+    throw fieldError('client_membership', 'This membership belongs to another client.');
+  if (membership.status !== 'active' || membership.endDate < date || membership.startDate > date) {
+    throw fieldError('client_membership', `This membership is not active on ${date}.`);
+  }
+  if (treatmentId === null) throw fieldError('treatment', 'Choose the treatment the membership is used for.');
+  const [line] = await tx
+    .select({ id: membershipAllowedTreatments.id })
+    .from(membershipAllowedTreatments)
+    .where(
+      and(
+        eq(membershipAllowedTreatments.membershipId, membership.membershipId),
+        eq(membershipAllowedTreatments.treatmentId, treatmentId),
+      ),
+    );
+  if (!line) throw fieldError('treatment', 'The membership does not cover this treatment.');
+};
+
+/**
+ * Logs a visit, for a client of any home location (decision 0410), at a location the caller works
+ * at. A voucher's session is used in the same transaction; a walk-in paid at the desk (`payment`)
+ * writes its sale line in it too. An Idempotency-Key makes it once, as for every sale
+ * (lib/idempotency.ts; decision 0411). The
+ * therapist is notified (live) in the same transaction, and open arrival lists are told to reload.
+ */
+export const createArrival = async (
+  db: Db,
+  user: AuthUser,
+  input: ArrivalInput,
+  idempotencyKey: string | null = null,
+): Promise<ClientArrival> =>
+  idempotent(
+    db,
+    { userId: user.id, route: 'POST /clients/arrivals/', key: idempotencyKey, body: input },
+    (tx) => authorizeSale(tx, user, input),
+    async (tx) => {
+      const client = await getClient(tx, user, input.client).catch(() => {
+        throw fieldError('client', 'No such client.');
       });
-    }
-    return arrival;
-  });
+      const location = await locationName(tx, input.location);
+      assertWritable(user, input.location, location.name);
+      if (!location.isActive) throw fieldError('location', `${location.name} is closed (inactive).`);
+      const date = input.date ?? todayInManila();
+      const therapistRow = await staffAt(tx, input.therapist, 'therapist', input.location, location.name);
+      if (input.receptionist !== null)
+        await staffAt(tx, input.receptionist, 'receptionist', input.location, location.name);
+      let treatmentId = input.treatment;
+      let clientMembershipId = input.client_membership;
+      if (input.voucher !== null) {
+        ({ treatmentId, clientMembershipId } = await redeemVoucher(
+          tx,
+          user,
+          client.id,
+          { ...input, voucher: input.voucher },
+          date,
+        ));
+      } else if (clientMembershipId !== null) {
+        await checkMembershipVisit(tx, client.id, clientMembershipId, treatmentId, date);
+      }
+      if (treatmentId !== null && input.voucher === null) {
+        const [treatment] = await tx
+          .select({ id: treatments.id })
+          .from(treatments)
+          .where(eq(treatments.id, treatmentId));
+        if (!treatment) throw fieldError('treatment', 'No such treatment.');
+      }
+      const sale = input.payment ? await chargeWalkIn(tx, user, { ...input, payment: input.payment, date }) : null;
+
+      const [row] = await tx
+        .insert(clientArrivals)
+        .values({
+          clientId: client.id,
+          locationId: input.location,
+          date,
+          time: input.time,
+          therapistId: input.therapist,
+          receptionistId: input.receptionist,
+          treatmentId,
+          voucherId: input.voucher,
+          clientMembershipId,
+          notes: input.notes,
+          ...createdBy(user.id),
+        })
+        .returning({ id: clientArrivals.id });
+      if (sale) await linkWalkIn(tx, sale.id, row!.id);
+      const arrival = await audited(tx, {
+        actorId: user.id,
+        action: 'create',
+        tableName: 'client_arrivals',
+        rowId: row!.id,
+        after: await getArrival(tx, user, row!.id),
+      });
+      // Open arrival tiles and lists revalidate when this commits (hub → `arrivals_changed`).
+      await publish(tx, { t: 'arrivals', location: input.location, date });
+      if (therapistRow.userId !== null) {
+        await notify(tx, {
+          recipients: [therapistRow.userId],
+          actorId: user.id,
+          type: 'client_arrival',
+          title: `${client.full_name} has arrived`,
+          message: `${client.full_name} arrived at ${location.name} for ${arrival.treatment_name ?? 'a visit'} at ${arrival.time}${arrival.voucher_code ? ` (voucher ${arrival.voucher_code})` : ''}.`,
+          link: `/clients/${client.id}`,
+          data: { client: client.id, arrival: arrival.id },
+        });
+      }
+      return arrival;
+    },
+  );
 
 /** Cancelling gives a redeemed session back, exactly once (the row lock and the status make a second cancel a 409). */
 export const updateArrival = async (
@@ -294,6 +339,7 @@ export const updateArrival = async (
     if (changes.status === 'cancelled') {
       if (locked!.status === 'cancelled')
         throw conflict('This arrival is already cancelled.', { status: ['This arrival is already cancelled.'] });
+      await assertNoWalkInSale(tx, before);
       if (locked!.voucherId !== null) {
         await tx
           .update(clientTreatments)
@@ -315,93 +361,3 @@ export const updateArrival = async (
       after: await getArrival(tx, user, id),
     });
   });
-
-/** `date`, or `date_from`–`date_to`; today when neither is given. */
-const period = (query: { date?: string; date_from?: string; date_to?: string }, defaultDays: number) => {
-  const today = todayInManila();
-  if (query.date) return { from: query.date, to: query.date };
-  const to = query.date_to ?? (query.date_from && query.date_from > today ? query.date_from : today);
-  const from = query.date_from ?? addDays(to, -(defaultDays - 1));
-  if (from > to) throw fieldError('date_from', 'The start date must not be after the end date.');
-  return { from, to };
-};
-
-const countedWhere = (user: AuthUser, from: string, to: string, location: number | undefined): SQL | undefined =>
-  and(
-    activityScope(user, clientArrivals.locationId),
-    ne(clientArrivals.status, 'cancelled'),
-    sql`${clientArrivals.date} between ${from} and ${to}`,
-    location ? eq(clientArrivals.locationId, location) : undefined,
-  );
-
-export const countArrivals = async (db: Db, user: AuthUser, query: ArrivalsCountQuery): Promise<ArrivalsCount> => {
-  const { from, to } = period(query, 1);
-  const [row] = await db
-    .select({ n: count() })
-    .from(clientArrivals)
-    .innerJoin(owner, eq(owner.id, clientArrivals.clientId))
-    .where(countedWhere(user, from, to, query.location));
-  return { count: row?.n ?? 0, date_from: from, date_to: to };
-};
-
-/** Chart data: arrivals (not cancelled) by day, hour, weekday × hour, location and therapist; the last 30 days by default. */
-export const arrivalsData = async (db: Db, user: AuthUser, query: ArrivalsCountQuery): Promise<ArrivalsData> => {
-  const { from, to } = period(query, 30);
-  const where = countedWhere(user, from, to, query.location);
-  const hour = sql<number>`substr(${clientArrivals.time}, 1, 2)::int`.mapWith(Number);
-  // `date` and `time` are already the Manila calendar day and clock (as logged at the desk), so
-  // 23:45 on a Sunday stays Sunday 23h whatever the server's zone; ISO weekday, 1 = Monday.
-  const weekday = sql<number>`extract(isodow from ${clientArrivals.date})::int`.mapWith(Number);
-  const [byDay, byHour, byWeekdayHour, byLocation, byTherapist] = await Promise.all([
-    db
-      .select({ date: clientArrivals.date, n: count() })
-      .from(clientArrivals)
-      .innerJoin(owner, eq(owner.id, clientArrivals.clientId))
-      .where(where)
-      .groupBy(clientArrivals.date)
-      .orderBy(asc(clientArrivals.date)),
-    db
-      .select({ hour, n: count() })
-      .from(clientArrivals)
-      .innerJoin(owner, eq(owner.id, clientArrivals.clientId))
-      .where(where)
-      .groupBy(hour)
-      .orderBy(asc(hour)),
-    db
-      .select({ weekday, hour, n: count() })
-      .from(clientArrivals)
-      .innerJoin(owner, eq(owner.id, clientArrivals.clientId))
-      .where(where)
-      .groupBy(weekday, hour)
-      .orderBy(asc(weekday), asc(hour)),
-    db
-      .select({ id: locations.id, name: locations.name, n: count() })
-      .from(clientArrivals)
-      .innerJoin(owner, eq(owner.id, clientArrivals.clientId))
-      .innerJoin(locations, eq(locations.id, clientArrivals.locationId))
-      .where(where)
-      .groupBy(locations.id, locations.name)
-      .orderBy(desc(count()), asc(locations.name)),
-    db
-      .select({
-        id: therapist.id,
-        name: sql<string>`${therapist.firstName} || ' ' || ${therapist.lastName}`,
-        n: count(),
-      })
-      .from(clientArrivals)
-      .innerJoin(owner, eq(owner.id, clientArrivals.clientId))
-      .innerJoin(therapist, eq(therapist.id, clientArrivals.therapistId))
-      .where(where)
-      .groupBy(therapist.id, therapist.firstName, therapist.lastName)
-      .orderBy(desc(count()), asc(therapist.lastName)),
-  ]);
-  return {
-    date_from: from,
-    date_to: to,
-    by_day: byDay.map((r) => ({ date: r.date, count: r.n })),
-    by_hour: byHour.map((r) => ({ hour: r.hour, count: r.n })),
-    by_weekday_hour: byWeekdayHour.map((r) => ({ weekday: r.weekday, hour: r.hour, count: r.n })),
-    by_location: byLocation.map((r) => ({ location: r.id, location_name: r.name, count: r.n })),
-    by_therapist: byTherapist.map((r) => ({ therapist: r.id, therapist_name: r.name, count: r.n })),
-  };
-};

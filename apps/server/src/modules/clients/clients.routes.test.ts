@@ -33,6 +33,7 @@ type ClientRead = {
   phone: string | null;
   notes: string;
   location: number;
+  location_name: string;
   is_active: boolean;
 };
 const newClient = async (overrides: Record<string, unknown> = {}, as: Agent = salesperson): Promise<ClientRead> => {
@@ -197,17 +198,20 @@ describe('clients', () => {
     expect(ok.notes).toBe('first\nsecond');
   });
 
-  it('keeps staff to clients of their locations (404 elsewhere); managers read all but change only theirs (403)', async () => {
+  it('lets every staff member read any client, home branch named; only the home branch’s Managers and Admins change it (403)', async () => {
     const elsewhere = await newClient({ first_name: 'Far', last_name: 'Away', location: f.other }, admin);
-    expect((await salesperson.request({ method: 'GET', url: `/api/clients/${elsewhere.id}/` })).statusCode).toBe(404);
-    const list = await salesperson.request({ method: 'GET', url: `/api/clients/?pageSize=500` });
-    expect(list.json().results.some((c: ClientRead) => c.id === elsewhere.id)).toBe(false);
+    const read = await salesperson.request({ method: 'GET', url: `/api/clients/${elsewhere.id}/` });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ id: elsewhere.id, location: f.other, location_name: elsewhere.location_name });
+    const list = await salesperson.request({ method: 'GET', url: `/api/clients/?pageSize=500&location=${f.other}` });
+    expect(list.json().results.map((c: ClientRead) => c.id)).toContain(elsewhere.id);
     const create = await salesperson.request({
       method: 'POST',
       url: '/api/clients/',
       payload: { first_name: 'No', last_name: 'Way', location: f.other },
     });
     expect(create.statusCode).toBe(403);
+    expect(create.json().message).toMatch(/You do not work at .+, so you cannot record this there\./);
     expect((await manager.request({ method: 'GET', url: `/api/clients/${elsewhere.id}/` })).statusCode).toBe(200);
     // the demo manager runs the first two branches; the third is someone else's
     const third = await admin.request({ method: 'GET', url: '/api/locations/' });
@@ -221,6 +225,12 @@ describe('clients', () => {
       (await salesperson.request({ method: 'PATCH', url: `/api/clients/${far.id}/`, payload: { notes: 'x' } }))
         .statusCode,
     ).toBe(403);
+    expect((await salesperson.request({ method: 'GET', url: `/api/clients/${far.id}/` })).json().notes).toBe('');
+    // bulk export stays with the home branch's Managers (and Admins): the far client is not in the manager's file
+    const managerCsv = (await manager.request({ method: 'GET', url: '/api/clients/export/?search=very far' })).body;
+    expect(managerCsv).not.toContain('Very,Far');
+    const adminCsv = (await admin.request({ method: 'GET', url: '/api/clients/export/?search=very far' })).body;
+    expect(adminCsv).toContain(`${far.id},Very,Far`);
   });
 
   it('updates with PUT and PATCH (managers), audited before/after', async () => {
@@ -366,12 +376,14 @@ describe('GET /api/clients/search/', () => {
     expect(found[0]).toBe(rosa.id);
     expect(await ids('zzzz nobody')).toEqual([]);
   });
-  it('keeps scope and filters apart per shape: each request answers with its own values', async () => {
+  it('keeps filters apart per shape: each request answers with its own values', async () => {
     const away = await newClient({ first_name: 'Rosalinda', last_name: 'Dela Paz', location: f.other }, admin);
     const inactive = await newClient({ first_name: 'Rosalinda', last_name: 'Dela Paz' });
     await admin.request({ method: 'PATCH', url: `/api/clients/${inactive.id}/`, payload: { is_active: false } });
-    // The salesperson works at home only: the same words never reach another location's client.
-    expect(await ids('rosalinda paz')).not.toContain(away.id);
+    // Clients belong to the business (decision 0410): the salesperson, who works at home only,
+    // finds the other branch's client as the Admin does; a location filter still narrows.
+    expect(await ids('rosalinda paz')).toEqual(expect.arrayContaining([rosa.id, away.id, inactive.id]));
+    expect(await ids(`rosalinda paz&location=${f.home}`)).not.toContain(away.id);
     expect(await ids('rosalinda paz', admin)).toEqual(expect.arrayContaining([rosa.id, away.id, inactive.id]));
     // Active clients rank first, and a filter given once is not remembered by the next request.
     expect((await ids('rosalinda paz', admin)).at(-1)).toBe(inactive.id);
@@ -725,13 +737,16 @@ describe('client history', () => {
     expect((second.json() as { results: Entry[] }).results[0]).toMatchObject({ action: 'create', table: 'clients' });
   });
 
-  it('answers a caller out of scope as GET /clients/{id}/ does, and refuses a bad id', async () => {
+  it('answers staff of another branch (clients belong to the business), 404 for a missing client, and refuses a bad id', async () => {
     const far = await newClient({ location: f.other, first_name: 'Far' }, admin);
-    const detail = await salesperson.request({ method: 'GET', url: `/api/clients/${far.id}/` });
     const history = await salesperson.request({ method: 'GET', url: `/api/clients/${far.id}/history/` });
-    expect(detail.statusCode).toBe(404);
-    expect(history.statusCode).toBe(404);
-    expect(history.json()).toEqual(detail.json());
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().results.map((e: { action: string }) => e.action)).toEqual(['create']);
+    const missing = await salesperson.request({ method: 'GET', url: `/api/clients/99999999/history/` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual(
+      (await salesperson.request({ method: 'GET', url: `/api/clients/99999999/` })).json(),
+    );
     expect((await salesperson.request({ method: 'GET', url: '/api/clients/abc/history/' })).statusCode).toBe(400);
     expect(
       (await salesperson.request({ method: 'GET', url: `/api/clients/${far.id}/history/?page=0` })).statusCode,

@@ -50,14 +50,8 @@ import {
 import { clientHistory } from './history.service';
 import { csvLines, sendCsv } from '../../lib/csv';
 import { arrivalsCsv } from './csv';
-import {
-  arrivalsData,
-  countArrivals,
-  createArrival,
-  getArrival,
-  listArrivals,
-  updateArrival,
-} from './arrivals.service';
+import { arrivalsData, countArrivals } from './arrivals-figures.service';
+import { createArrival, getArrival, listArrivals, updateArrival } from './arrivals.service';
 
 const tags = ['clients'];
 const errors = errorResponses;
@@ -231,7 +225,17 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staff,
       schema: { tags, body: clientArrivalBodySchema, response: { 201: clientArrivalSchema, ...errors } },
     },
-    async (request, reply) => reply.code(201).send(await createArrival(db, currentUser(request), request.body)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await createArrival(
+            db,
+            currentUser(request),
+            request.body,
+            idempotencyKeyOf(request.headers['idempotency-key']),
+          ),
+        ),
   );
   app.get(
     '/arrivals/arrivals_count/',

@@ -20,10 +20,11 @@ import { iso } from '../../lib/iso';
 import { likePattern, listPage, lower, toPage } from '../../lib/list';
 import { keptPromises } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
+import { fold, foldSql } from '../../lib/fold';
 import { createdBy, touched } from '../../lib/tracked';
 import { currentUser } from '../../plugins/auth';
 import type { AuthUser } from '../users/auth.service';
-import { assertWritable, inScope, readScope, scopeCondition, type Scope } from './scope';
+import { CLIENTS_READ_BY_ALL, assertWritable, scopeCondition, type Scope } from './scope';
 
 export type ClientInput = z.output<typeof clientBodySchema>;
 export type ClientChanges = z.output<typeof clientPatchSchema>;
@@ -106,12 +107,12 @@ export const clientFilter = (
  * full (docs/decisions/0400-clients.md). The default order without a search, what the list
  * screen asks for nearly always, skips both: see pageInNameOrder.
  */
-export const listClients = async (db: Db, user: AuthUser, query: ClientQuery, url: string): Promise<Page<Client>> => {
-  if (!query.search && !query.ordering?.length) return pageInNameOrder(db, readScope(user), query, url);
+export const listClients = async (db: Db, _user: AuthUser, query: ClientQuery, url: string): Promise<Page<Client>> => {
+  if (!query.search && !query.ordering?.length) return pageInNameOrder(db, CLIENTS_READ_BY_ALL, query, url);
   return listPage(url, query, {
     select: () => db.select({ id: clients.id }).from(clients).$dynamic(),
     count: async (where) => (await db.select({ n: count() }).from(clients).where(where))[0]?.n ?? 0,
-    where: clientFilter(readScope(user), query),
+    where: clientFilter(CLIENTS_READ_BY_ALL, query),
     orderBy: {
       last_name: clients.sortName,
       first_name: lower(clients.firstName),
@@ -282,7 +283,8 @@ const pageInNameOrder = async (db: Db, scope: Scope, query: ClientQuery, url: st
  */
 type SearchTerms = { kind: 'phone' | 'email' | 'name'; patterns: string[]; exact: string };
 const searchTerms = (text: string): SearchTerms => {
-  const q = text.trim().toLowerCase();
+  // Folded as search_text is (lib/fold.ts): "Osmena" and "Osmeña" read the same (decision 0412).
+  const q = fold(text.trim());
   const digits = q.replace(/\D/g, '');
   if (/^[+\d\s().-]+$/.test(q) && digits.length >= 3) {
     let national = digits;
@@ -327,7 +329,7 @@ const searchStatement = preparedOnce('client_search', (db, name, shape) => {
       ? sql`${candidate.phone} = ${exact}`
       : kind === 'email'
         ? sql`${candidate.email} = ${exact}`
-        : sql`similarity(lower(${candidate.firstName} || ' ' || ${candidate.lastName}), ${exact})`;
+        : sql`similarity(${foldSql(sql`${candidate.firstName} || ' ' || ${candidate.lastName}`)}, ${exact})`;
   return db
     .select({ ...candidate._.selectedFields, locationName: locations.name })
     .from(candidate)
@@ -337,23 +339,30 @@ const searchStatement = preparedOnce('client_search', (db, name, shape) => {
     .prepare(name);
 });
 
-/** Best matches first: exact phone/email, then name similarity; active clients before inactive ones. */
-export const searchClients = async (db: Db, user: AuthUser, query: ClientSearch): Promise<ClientSearchResult> => {
+/**
+ * Best matches first: exact phone/email, then name similarity; active clients before inactive ones.
+ * One more than `limit` is read, so the answer can say there are more (`more`: "refine").
+ */
+export const searchClients = async (db: Db, _user: AuthUser, query: ClientSearch): Promise<ClientSearchResult> => {
   const terms = searchTerms(query.q);
-  const scope = readScope(user);
-  const values: Record<string, unknown> = { ...filterValues(scope, query), exact: terms.exact, limit: query.limit };
+  const scope = CLIENTS_READ_BY_ALL;
+  const values: Record<string, unknown> = {
+    ...filterValues(scope, query),
+    exact: terms.exact,
+    limit: query.limit + 1,
+  };
   terms.patterns.forEach((p, i) => (values[`w${i}`] = p));
   const rows = await searchStatement(db, `${terms.kind}_${terms.patterns.length}_${filterShape(scope, query)}`).execute(
     values,
   );
-  return { results: rows.map(toClient) };
+  return { results: rows.slice(0, query.limit).map(toClient), more: rows.length > query.limit };
 };
 
-/** A client the caller may read, else 404; `lock` holds the row for the write that follows. */
-export const getClient = async (db: DbOrTx, user: AuthUser, id: number, { lock = false } = {}): Promise<Client> => {
+/** A client (every staff member reads every client: decision 0410), else 404; `lock` holds the row for the write that follows. */
+export const getClient = async (db: DbOrTx, _user: AuthUser, id: number, { lock = false } = {}): Promise<Client> => {
   const query = selectClients(db).where(eq(clients.id, id));
   const [row] = lock ? await query.for('update', { of: clients }) : await query;
-  if (!row || !inScope(readScope(user), row.locationId)) throw notFound('No such client.');
+  if (!row) throw notFound('No such client.');
   return toClient(row);
 };
 

@@ -100,11 +100,9 @@ describe('Idempotency-Key on desk sales', () => {
     try {
       const replay = await voucher(salesperson, 'idem-moved', body);
       const fresh = await voucher(salesperson, '', body);
-      expect(replay.statusCode).toBe(400);
-      expect(replay.json()).toEqual({
-        message: 'Please correct the highlighted fields.',
-        errors: { client: ['No such client.'] },
-      });
+      // the client is still readable (clients belong to the business, decision 0410); the location is not theirs
+      expect(replay.statusCode).toBe(403);
+      expect(replay.json().message).toMatch(/^You do not work at .+, so you cannot record this there\.$/);
       expect(fresh.json()).toEqual(replay.json());
     } finally {
       await ctx.database.db.insert(userLocations).values({ userId: me!.id, locationId: f.home });

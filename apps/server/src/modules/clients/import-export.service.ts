@@ -18,7 +18,7 @@ import { clientFilter, selectClients, toColumns } from './clients.service';
 import { csvHeaderLine, csvLine, parseCsv } from '../../lib/csv';
 import { csvHeader } from '../../lib/csv-upload';
 import { splitFullName } from './csv';
-import { readScope, writeScope, inScope } from './scope';
+import { writeScope, inScope } from './scope';
 
 const COLUMNS = [
   'name',
@@ -218,7 +218,8 @@ export const exportClients = (
   user: AuthUser,
   query: { location?: number; is_active?: boolean; search?: string },
 ): Readable => {
-  const filter = clientFilter(readScope(user), query);
+  // Bulk personal data: Admins all, Managers the clients whose home location is theirs (decision 0410).
+  const filter = clientFilter(writeScope(user), query);
   async function* lines() {
     yield csvHeaderLine(EXPORT_HEADER);
     let after = 0;

@@ -51,7 +51,10 @@ export const owner = alias(clients, 'owner');
 
 // ——— sales ———
 
-type Payment = Pick<
+/** The sales the desk records: a membership, a voucher, or a walk-in paid with its arrival (walk-in.service.ts). */
+type SaleKind = 'membership' | 'voucher' | 'walk_in';
+
+export type Payment = Pick<
   MembershipSaleInput,
   'location' | 'salesperson' | 'payment_method' | 'bank' | 'reference_no' | 'discount' | 'date'
 >;
@@ -60,7 +63,7 @@ type Payment = Pick<
  * Who may sell here: the client is one the caller may read, the location one they work at. Asked
  * again before an Idempotency-Key replays a stored sale (lib/idempotency.ts).
  */
-const authorizeSale = async (tx: Tx, user: AuthUser, input: { client: number; location: number }) => {
+export const authorizeSale = async (tx: Tx, user: AuthUser, input: { client: number; location: number }) => {
   const client = await getClient(tx, user, input.client).catch(() => {
     throw fieldError('client', 'No such client.');
   });
@@ -70,7 +73,7 @@ const authorizeSale = async (tx: Tx, user: AuthUser, input: { client: number; lo
 };
 
 /** Checks what every sale names: an open location the caller works at, a salesperson there, the bank a card or transfer went to. */
-const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, payment: Payment) => {
+export const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, payment: Payment) => {
   const { client, location } = await authorizeSale(tx, user, { client: clientId, location: payment.location });
   if (!client.is_active)
     throw fieldError('client', `${client.full_name} is inactive; reactivate the client before selling.`);
@@ -93,13 +96,13 @@ const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, payment: P
 };
 
 /** Writes the sale row; amounts are SQL numeric. */
-const insertSale = async (
+export const insertSale = async (
   tx: Tx,
   user: AuthUser,
   values: {
     date: string;
     clientId: number;
-    kind: 'membership' | 'voucher';
+    kind: SaleKind;
     amount: SQL;
     payment: Payment;
   },
@@ -136,7 +139,7 @@ const insertSale = async (
   return sale!;
 };
 
-const setSaleReference = async (tx: Tx, saleId: number, reference: string) => {
+export const setSaleReference = async (tx: Tx, saleId: number, reference: string) => {
   const [sale] = await tx.update(sales).set({ reference }).where(eq(sales.id, saleId)).returning();
   return toSale(sale!);
 };
@@ -210,9 +213,13 @@ export const toClientMembership = (r: MembershipRow): ClientMembership => ({
   updated_at: iso(r.updatedAt),
 });
 
-/** Rows of a client's memberships, vouchers and arrivals are visible where the client or the row's location is. */
-export const activityScope = (user: AuthUser, rowLocation: AnyColumn) =>
-  scopeCondition(readScope(user), owner.locationId, rowLocation);
+/**
+ * A client's memberships, vouchers and arrivals are read by every staff member, like the client
+ * (decision 0410): a list about one client (`client`) or one row by id is not limited. A list across
+ * clients (a location's day) stays where the caller reads: the client's or the row's location.
+ */
+export const activityScope = (user: AuthUser, rowLocation: AnyColumn, clientId?: number) =>
+  clientId === undefined ? scopeCondition(readScope(user), owner.locationId, rowLocation) : undefined;
 
 export const dateRange = (column: SQL | AnyColumn, query: { date?: string; date_from?: string; date_to?: string }) => [
   query.date ? sql`${column} = ${query.date}` : undefined,
@@ -228,7 +235,7 @@ export const listClientMemberships = async (
 ): Promise<Page<ClientMembership>> => {
   const today = todayInManila();
   const where = and(
-    activityScope(user, clientMemberships.locationId),
+    activityScope(user, clientMemberships.locationId, query.client),
     query.client ? eq(clientMemberships.clientId, query.client) : undefined,
     query.location ? eq(clientMemberships.locationId, query.location) : undefined,
     query.status ? eq(derivedMembershipStatus(today), query.status) : undefined,
@@ -245,9 +252,7 @@ export const listClientMemberships = async (
 };
 
 export const getClientMembership = async (db: DbOrTx, user: AuthUser, id: number): Promise<ClientMembership> => {
-  const [row] = await selectMemberships(db, todayInManila()).where(
-    and(eq(clientMemberships.id, id), activityScope(user, clientMemberships.locationId)),
-  );
+  const [row] = await selectMemberships(db, todayInManila()).where(eq(clientMemberships.id, id));
   if (!row) throw notFound('No such client membership.');
   return toClientMembership(row);
 };
@@ -434,7 +439,7 @@ export const listClientTreatments = async (
   const today = todayInManila();
   const createdDay = sql`(${clientTreatments.createdAt} at time zone 'Asia/Manila')::date`;
   const where = and(
-    activityScope(user, clientTreatments.locationId),
+    activityScope(user, clientTreatments.locationId, query.client),
     query.client ? eq(clientTreatments.clientId, query.client) : undefined,
     query.location ? eq(clientTreatments.locationId, query.location) : undefined,
     query.status ? eq(derivedVoucherStatus(today), query.status) : undefined,
@@ -456,9 +461,7 @@ export const listClientTreatments = async (
 };
 
 export const getClientTreatment = async (db: DbOrTx, user: AuthUser, id: number): Promise<ClientTreatment> => {
-  const [row] = await selectVouchers(db, todayInManila()).where(
-    and(eq(clientTreatments.id, id), activityScope(user, clientTreatments.locationId)),
-  );
+  const [row] = await selectVouchers(db, todayInManila()).where(eq(clientTreatments.id, id));
   if (!row) throw notFound('No such voucher.');
   return toClientTreatment(row);
 };

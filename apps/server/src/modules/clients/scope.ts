@@ -7,8 +7,11 @@ import type { AuthUser } from '../users/auth.service';
 /**
  * Where a caller may act (DESIGN.md §3): Admins everywhere; Managers read every location and
  * write at their own; staff read and write at the locations they work at (user_locations).
- * A row outside what a caller may read answers 404 (its existence is not disclosed); a row they
- * may read but not change answers 403 (docs/decisions/0400-clients.md).
+ * Clients belong to the business, not a branch: every signed-in staff member reads any client and
+ * that client's memberships, vouchers and arrivals (`CLIENTS_READ_BY_ALL`), and serves them at a
+ * location they work at; `readScope` bounds the location figures (arrival counts, charts, lists not
+ * about one client). A write at a location the caller does not work at answers 403
+ * (docs/decisions/0400-clients.md, 0410-clients-belong-to-the-business.md).
  */
 export type Scope = { all: true } | { all: false; locationIds: number[] };
 
@@ -17,6 +20,10 @@ export const readScope = (user: AuthUser): Scope =>
     ? { all: true }
     : { all: false, locationIds: user.locations.map((l) => l.id) };
 
+/** Every staff member reads every client (decision 0410): the scope of client reads. */
+export const CLIENTS_READ_BY_ALL: Scope = { all: true };
+
+/** Managers export and change the clients whose home location is theirs; Admins all (decision 0410). */
 export const writeScope = (user: AuthUser): Scope =>
   isAdmin(user) ? { all: true } : { all: false, locationIds: user.locations.map((l) => l.id) };
 
