@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, signIn } from './helpers';
 
-// The e2e build turns the adminDashboard flag on (scripts/e2e.mjs; docs/decisions/0601-admin-dashboard.md).
+// The default build: the demo database switches the adminDashboard flag on (docs/decisions/0610-feature-flags-in-settings.md).
 
 type Figure = { count: number; sessions_remaining: number; amount: string };
 type Liability = {

@@ -22,8 +22,18 @@ describe('layout and navigation', () => {
     assert.equal(await page.locator(BOTTOM_BAR).isVisible(), false);
     const admin = page.getByRole('list', { name: 'Admin' });
     const entries = await admin.getByRole('link').allTextContents();
-    // The e2e build has the reports and adminDashboard flags on (scripts/e2e.mjs); the other flags are off.
-    assert.deepEqual(entries, ['Dashboard', 'Employees', 'Clients', 'Locations', 'Services', 'Reports', 'Settings']);
+    // The default build with the demo database, which switches every flag on in its stored settings.
+    assert.deepEqual(entries, [
+      'Dashboard',
+      'Users',
+      'Employees',
+      'Clients',
+      'Locations',
+      'Services',
+      'Banks',
+      'Reports',
+      'Settings',
+    ]);
     await admin.getByRole('link', { name: 'Locations' }).click();
     await page.waitForURL('**/admin/locations');
     await page.getByRole('heading', { level: 1, name: 'Locations' }).waitFor();

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, signIn } from './helpers';
 
-// The e2e build turns the reports flag on (scripts/e2e.mjs; docs/decisions/0501-reports-screens.md).
+// The default build: the demo database switches the reports flag on (docs/decisions/0610-feature-flags-in-settings.md).
 
 const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 /** "₱98,765.43" → 9876543 centavos (integers, so the comparison is exact). */
