@@ -53,9 +53,12 @@ const stop = async (child) => {
   clearTimeout(timer);
 };
 
+// `npm run test:e2e -- clients reports` runs only the files whose names contain one of the words.
+const only = process.argv.slice(2);
 const files = fs
   .readdirSync(e2eDir)
   .filter((name) => name.endsWith('.e2e.ts'))
+  .filter((name) => !only.length || only.some((word) => name.includes(word)))
   .sort()
   .map((name) => path.join('apps/web/e2e', name));
 if (!files.length) {
