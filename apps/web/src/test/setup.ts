@@ -3,9 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { apiClient, setUnauthorizedHandler } from '../lib/api-client';
 
-// Lazy screens and MUI render slowly in jsdom on a busy 2-core machine: wait up to 5 s for what
-// a person would see, instead of Testing Library's default 1 s.
-configure({ asyncUtilTimeout: 5_000 });
+// Lazy screens and MUI render slowly in jsdom on a busy 2-core machine: wait up to 15 s for what
+// a person would see, instead of Testing Library's default 1 s (a large screen took 10 s under load).
+configure({ asyncUtilTimeout: 15_000 });
 
 const realAdapter = apiClient.defaults.adapter;
 
