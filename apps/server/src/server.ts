@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { openPglite, openPostgres } from './db/client';
+import { openPglite, openPostgres, type Database } from './db/client';
 import { seedDatabase } from './db/seed';
 import { loadEnv } from './plugins/env';
 import { randomToken } from './lib/tokens';
@@ -18,32 +19,60 @@ const resolveSecretKey = (dataDir: string, fromEnv?: string) => {
   return key;
 };
 
-const main = async () => {
-  const env = loadEnv();
-  const database = env.databaseUrl
-    ? await openPostgres(env.databaseUrl)
-    : await openPglite(path.join(env.dataDir, 'pglite'));
+type Env = ReturnType<typeof loadEnv>;
+
+const openDatabase = (env: Env) =>
+  env.databaseUrl ? openPostgres(env.databaseUrl) : openPglite(path.join(env.dataDir, 'pglite'));
+
+/** Migrates, and on an empty database creates the admin account (and demo data), printing the passwords once. */
+const prepare = async (env: Env, database: Database) => {
   await database.migrate();
   const seeded = await seedDatabase(database.db, {
     adminPassword: env.adminPassword,
     demoPassword: env.demoPassword,
     seedDemo: env.seedDemo,
   });
-  const app = await buildApp({ database, env, secretKey: resolveSecretKey(env.dataDir, env.secretKey) });
-
-  if (seeded.created) {
-    const lines = [
-      'New database: created the admin account.',
-      `  username: admin  password: ${seeded.adminPassword ?? '(from ADMIN_PASSWORD)'}`,
-    ];
-    if (seeded.demoUsers.length) {
-      lines.push(
-        `  demo staff: ${seeded.demoUsers.join(', ')}  password: ${seeded.demoPassword ?? '(from DEMO_PASSWORD)'}`,
-      );
-    }
-    lines.push('  These passwords are shown only once.');
-    process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  if (!seeded.created) return;
+  const lines = [
+    'New database: created the admin account.',
+    `  username: admin  password: ${seeded.adminPassword ?? '(from ADMIN_PASSWORD)'}`,
+  ];
+  if (seeded.demoUsers.length) {
+    lines.push(
+      `  demo staff: ${seeded.demoUsers.join(', ')}  password: ${seeded.demoPassword ?? '(from DEMO_PASSWORD)'}`,
+    );
   }
+  lines.push('  These passwords are shown only once.');
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+};
+
+const PREPARE_FLAG = '--prepare-database';
+
+/**
+ * A new embedded database is created and seeded by a short-lived child process: building the demo
+ * data leaves ~150 MB in the allocator that a long-running server would keep for ever
+ * (docs/performance.md, "Memory of the embedded server").
+ */
+const prepareInChild = () => {
+  const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1] ?? '', PREPARE_FLAG], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (child.status !== 0) throw new Error(`preparing the new database failed (exit ${child.status ?? child.signal})`);
+};
+
+const main = async () => {
+  const env = loadEnv();
+  if (process.argv.includes(PREPARE_FLAG)) {
+    const database = await openDatabase(env);
+    await prepare(env, database);
+    await database.close();
+    return;
+  }
+  if (!env.databaseUrl && !fs.existsSync(path.join(env.dataDir, 'pglite', 'PG_VERSION'))) prepareInChild();
+  const database = await openDatabase(env);
+  await prepare(env, database);
+  const app = await buildApp({ database, env, secretKey: resolveSecretKey(env.dataDir, env.secretKey) });
 
   const purge = setInterval(
     () => void purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed')),
