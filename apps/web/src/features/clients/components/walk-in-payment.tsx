@@ -51,7 +51,7 @@ export const WalkInPaymentFields = ({
   const banked = isBanked(method.value);
   return (
     <Stack spacing={2} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ mb: 1, px: 0 }}>
         Payment at the desk
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
