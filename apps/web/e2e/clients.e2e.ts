@@ -69,6 +69,8 @@ describe('clients at the front desk', () => {
       .click();
     await page.waitForURL(`**/clients/${client.id}`);
     await page.getByRole('heading', { level: 1, name: client.full_name }).waitFor();
+    // The record opens on the History; the vouchers are a tab away.
+    await page.getByRole('tab', { name: 'Vouchers' }).click();
     await page.getByText('No vouchers yet.').waitFor();
 
     // Sell a 3-session voucher for cash.

@@ -129,8 +129,12 @@ describe('live dashboards', () => {
     await desk.page.getByRole('button', { name: 'Log arrival' }).click();
     await choose(desk.page, /^Treatment/);
     await choose(desk.page, /^Therapist/, therapist.full_name);
+    // No voucher: a walk-in, paid at the desk (cash by default) and credited to a salesperson.
+    await choose(desk.page, /^Salesperson/);
     await desk.page.getByRole('dialog').getByRole('button', { name: 'Log arrival' }).click();
-    await desk.page.getByText(`Arrival logged for ${therapist.full_name}.`).waitFor();
+    await desk.page
+      .getByText(new RegExp(`^Arrival logged and ₱[\\d,.]+ cash recorded for ${client.full_name}\\.$`))
+      .waitFor();
 
     await tile.getByText(client.full_name).waitFor({ timeout: 10_000 });
     await stillSamePage(mine.page);

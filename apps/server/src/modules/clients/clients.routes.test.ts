@@ -737,6 +737,65 @@ describe('client history', () => {
     expect((second.json() as { results: Entry[] }).results[0]).toMatchObject({ action: 'create', table: 'clients' });
   });
 
+  it('is one timeline of purchases, arrivals and redemptions, also for rows written in bulk without an audit row', async () => {
+    const client = await newClient({ first_name: 'Time', last_name: 'Line' });
+    const voucher = await sellVoucher(client.id);
+    const logged = await receptionist.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: arrival(client.id, { treatment: f.treatment.id, voucher: voucher.id }),
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+    const read = async () => {
+      const res = await salesperson.request({ method: 'GET', url: `/api/clients/${client.id}/history/` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { count: number; results: Entry[] };
+    };
+    const audited = await read();
+    expect(audited.results.map((e) => `${e.table}:${e.action}`)).toEqual([
+      'client_arrivals:create',
+      'client_treatments:sell',
+      'clients:create',
+    ]);
+    expect(audited.results[0]!.changes).toEqual(
+      expect.arrayContaining([{ field: 'voucher_code', before: null, after: voucher.code }]),
+    );
+
+    // The demo seed and migrations write vouchers and arrivals in bulk, with no audit row: the
+    // timeline reads them from the rows instead of saying "No history yet.".
+    await ctx.database.db
+      .delete(auditLog)
+      .where(and(eq(auditLog.tableName, 'client_treatments'), eq(auditLog.rowId, String(voucher.id))));
+    await ctx.database.db
+      .delete(auditLog)
+      .where(and(eq(auditLog.tableName, 'client_arrivals'), eq(auditLog.rowId, String(logged.json().id))));
+    const bulk = await read();
+    expect(bulk.count).toBe(3);
+    const byTable = Object.fromEntries(bulk.results.map((e) => [e.table, e]));
+    expect(byTable.client_treatments).toMatchObject({ action: 'sell', actor_name: expect.any(String) });
+    expect(byTable.client_treatments!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'code', before: null, after: voucher.code },
+        { field: 'sessions_total', before: null, after: 3 },
+      ]),
+    );
+    expect(byTable.client_arrivals).toMatchObject({ action: 'create' });
+    expect(byTable.client_arrivals!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'voucher_code', before: null, after: voucher.code },
+        { field: 'time', before: null, after: '10:00' },
+      ]),
+    );
+    expect(bulk.results.every((e) => e.table === 'clients' || e.id < 0)).toBe(true);
+    expect(new Set(bulk.results.map((e) => e.id)).size).toBe(3);
+    // A page past the end still knows the count.
+    const past = await salesperson.request({
+      method: 'GET',
+      url: `/api/clients/${client.id}/history/?page=2&pageSize=3`,
+    });
+    expect(past.json()).toMatchObject({ count: 3, results: [] });
+  });
+
   it('answers staff of another branch (clients belong to the business), 404 for a missing client, and refuses a bad id', async () => {
     const far = await newClient({ location: f.other, first_name: 'Far' }, admin);
     const history = await salesperson.request({ method: 'GET', url: `/api/clients/${far.id}/history/` });

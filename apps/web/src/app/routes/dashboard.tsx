@@ -20,11 +20,12 @@ import {
 } from '../../features/notifications/components/notification-tiles';
 import { paths } from '../../config/paths';
 import { capitalizeWords } from '../../lib/format';
-import { useCurrentUser } from '../layout/current-user';
+import { useCurrentUser, useDeskUser } from '../layout/current-user';
 
 /** /dashboard: each person's day, tiles chosen by their groups (SPEC.md §2; issue 13). */
 export const DashboardRoute = () => {
   const user = useCurrentUser();
+  const desk = useDeskUser();
   const [now] = useState(() => new Date());
   const today = manilaDate(now);
   const has = (group: string) => user.groups.includes(group);
@@ -42,9 +43,9 @@ export const DashboardRoute = () => {
         now={now}
       />
       <Card sx={{ p: { xs: 2, sm: 2.5 } }}>
-        <ClientSearch linkTo={paths.client} onLogArrival={frontDesk ? setArrivalFor : undefined} />
+        <ClientSearch linkTo={paths.client} onLogArrival={frontDesk ? setArrivalFor : undefined} desk={desk} />
       </Card>
-      {arrivalFor ? <ArrivalDialog client={arrivalFor} onClose={() => setArrivalFor(null)} /> : null}
+      {arrivalFor ? <ArrivalDialog client={arrivalFor} onClose={() => setArrivalFor(null)} desk={desk} /> : null}
       <TileGrid>
         {has('Salesperson') ? <SalespersonTiles userId={user.id} today={today} /> : null}
         {has('Therapist') ? <TherapistTiles userId={user.id} today={today} /> : null}

@@ -28,6 +28,13 @@ export const sellMembership = async (
     })
   ).data;
 
-/** Logs a visit; with `voucher` one session is used in the same transaction (409 when none is left). */
-export const logArrival = async (body: ClientArrivalBody): Promise<ClientArrival> =>
-  (await apiClient.post<ClientArrival>('/clients/arrivals/', body)).data;
+/**
+ * Logs a visit; with `voucher` one session is used in the same transaction (409 when none is left),
+ * with `payment` the walk-in's sale line is written with it. The key makes a retry store one of each.
+ */
+export const logArrival = async (body: ClientArrivalBody, idempotencyKey: string): Promise<ClientArrival> =>
+  (
+    await apiClient.post<ClientArrival>('/clients/arrivals/', body, {
+      headers: { 'Idempotency-Key': idempotencyKey },
+    })
+  ).data;

@@ -7,20 +7,28 @@ import { ArrivalDialog } from './arrival-dialog';
 import { liza, page, services, voucher } from './test-data';
 
 const routes = {
-  'GET /locations/': { status: 200, data: page([{ id: 2, name: 'Makati', is_active: true }]) },
+  'GET /locations/': {
+    status: 200,
+    data: page([
+      { id: 2, name: 'Makati', is_active: true },
+      { id: 4, name: 'Ortigas', is_active: true },
+    ]),
+  },
   'GET /services/treatments/': {
     status: 200,
     data: page([
-      { id: 3, name: 'Hilot' },
-      { id: 8, name: 'Foot spa' },
+      { id: 3, name: 'Hilot', price: '1200.00' },
+      { id: 8, name: 'Foot spa', price: '1800.00' },
     ]),
   },
   'GET /therapists/': { status: 200, data: page([{ id: 9, full_name: 'Enrique Andrada' }]) },
+  'GET /salespersons/': { status: 200, data: page([{ id: 4, full_name: 'Ana Cruz' }]) },
+  'GET /banks/': { status: 200, data: page([{ id: 6, name: 'BDO', account_number: '0012-3456' }]) },
 };
 // 02:07 UTC is 10:07 in Manila: the time starts on 10:00.
 const NOW = new Date('2026-06-01T02:07:00Z');
 
-const pick = async (dialog: HTMLElement, label: RegExp, option: string) => {
+const pick = async (dialog: HTMLElement, label: RegExp, option: string | RegExp) => {
   await userEvent.click(within(dialog).getByRole('combobox', { name: label }));
   await userEvent.click(await screen.findByRole('option', { name: option }));
 };
@@ -43,14 +51,20 @@ describe('arrival card', () => {
     expect(await screen.findByRole('combobox', { name: /^Time/ })).toHaveTextContent('10:00');
     const dialog = screen.getByRole('dialog');
 
-    await pick(dialog, /^Treatment/, 'Foot spa');
+    // Nothing is wrong before the desk did anything: the voucher waits for its treatment, in grey.
+    expect(within(dialog).getByText('Choose Hilot as the treatment to use it.')).not.toHaveClass(
+      'MuiTypography-colorError',
+    );
+    await pick(dialog, /^Treatment/, 'Foot spa · ₱1,800.00');
     expect(within(dialog).getAllByText('Only for Hilot.')).toHaveLength(1);
     expect(within(dialog).getByText('Expired on 1 May 2026.')).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: /V-000055/ })).toBeDisabled();
     expect(within(dialog).getByRole('radio', { name: /No voucher or membership/ })).toBeChecked();
 
-    await pick(dialog, /^Treatment/, 'Hilot');
+    await pick(dialog, /^Treatment/, 'Hilot · voucher, 2 sessions left');
     expect(within(dialog).getByRole('radio', { name: /V-000055/ })).toBeChecked();
+    // On a voucher nothing is paid at the desk.
+    expect(within(dialog).queryByText('Payment at the desk')).not.toBeInTheDocument();
     expect(within(dialog).getByText('2 sessions left of 3 · expires 31 Dec 2026')).toBeInTheDocument();
     await pick(dialog, /^Therapist/, 'Enrique Andrada');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
@@ -78,10 +92,86 @@ describe('arrival card', () => {
     renderWithRouter(<ArrivalDialog client={liza} onClose={() => undefined} now={NOW} />);
     await screen.findByRole('combobox', { name: /^Treatment/ });
     const dialog = screen.getByRole('dialog');
-    await pick(dialog, /^Treatment/, 'Hilot');
+    await pick(dialog, /^Treatment/, /^Hilot/);
     await pick(dialog, /^Therapist/, 'Enrique Andrada');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
+  });
+
+  it('takes a walk-in payment: sends it with one Idempotency-Key across retries and says what was recorded', async () => {
+    let attempts = 0;
+    const calls = mockApi({
+      ...routes,
+      'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
+      // The first answer is lost on the way back; the retry gets the stored arrival.
+      'POST /clients/arrivals/': () =>
+        ++attempts === 1
+          ? 'network-error'
+          : {
+              status: 201,
+              data: {
+                id: 1,
+                voucher_code: null,
+                client_name: 'Liza Soberano',
+                therapist_name: 'Enrique Andrada',
+                sale: { net_amount: '1600.00', payment_method: 'card' },
+              },
+            },
+    });
+    renderWithRouter(
+      <ArrivalDialog
+        client={liza}
+        onClose={() => undefined}
+        now={NOW}
+        desk={{ id: 1, locations: [4], admin: false }}
+      />,
+    );
+    await screen.findByRole('combobox', { name: /^Treatment/ });
+    const dialog = screen.getByRole('dialog');
+    // Served at the desk's own branch (Ortigas), not the client's home (Makati), and only there.
+    expect(within(dialog).getByRole('combobox', { name: /^Location/ })).toHaveTextContent('Ortigas');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Location/ }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Ortigas']);
+    await userEvent.keyboard('{Escape}');
+
+    await pick(dialog, /^Treatment/, 'Foot spa · ₱1,800.00');
+    expect(within(dialog).getByLabelText('Price')).toHaveValue('₱1,800.00');
+    // The branch's only salesperson is chosen for the desk.
+    expect(within(dialog).getByRole('combobox', { name: /^Salesperson/ })).toHaveTextContent('Ana Cruz');
+    await pick(dialog, /^Therapist/, 'Enrique Andrada');
+    await pick(dialog, /^Payment/, 'Card');
+    await userEvent.type(within(dialog).getByLabelText('Discount (₱)'), '200');
+    expect(within(dialog).getByText('Net to collect: ₱1,600.00')).toBeInTheDocument();
+    // A card payment names its bank account: said before anything is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    expect(
+      await within(dialog).findByText('Choose the bank account the card or transfer payment goes to.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await pick(dialog, /^Bank/, 'BDO · 0012-3456');
+    await userEvent.type(within(dialog).getByLabelText('Reference no.'), 'SLIP-88');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    expect(await within(dialog).findByText(/could not reach|network|connection/i)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    expect(
+      await screen.findByText('Arrival logged and ₱1,600.00 card recorded for Liza Soberano.'),
+    ).toBeInTheDocument();
+
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    const [first, retry] = posts.map((c) => c.headers['Idempotency-Key']);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
+    expect(JSON.parse(String(posts[1]!.data))).toMatchObject({
+      client: 7,
+      location: 4,
+      therapist: 9,
+      treatment: 8,
+      voucher: null,
+      client_membership: null,
+      payment: { salesperson: 4, payment_method: 'card', bank: 6, reference_no: 'SLIP-88', discount: '200.00' },
+    });
   });
 
   it('says when what the client may use could not be loaded', async () => {

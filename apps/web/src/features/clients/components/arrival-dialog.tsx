@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -10,27 +10,97 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { clientArrivalBodySchema, type Client, type ClientArrivalBody, type ClientServices } from '@ginhawa/contract';
+import ListSubheader from '@mui/material/ListSubheader';
+import {
+  clientArrivalBodySchema,
+  formatPeso,
+  type ClientArrival,
+  type Client,
+  type ClientArrivalBody,
+  type ClientServices,
+  type PaymentMethod,
+  type Treatment,
+} from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { useEntityForm } from '../../../components/form/use-entity-form';
+import { useEntityForm, type BoundField } from '../../../components/form/use-entity-form';
 import { LoadError } from '../../../components/load-error';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { TimeSlotSelect } from '../../../components/time-slot-select';
 import { useLocationOptions } from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
 import { useRevalidateClients } from '../api/get-clients';
-import { useEmployeeOptions, useTreatmentOptions } from '../api/get-sale-options';
-import { logArrival } from '../api/sell';
-import { arrivalOptions, defaultOption, PAY_AT_DESK, type ArrivalOption } from './arrival-options';
+import { useBankOptions, useEmployeeOptions, useTreatmentOptions } from '../api/get-sale-options';
+import { logArrival, newIdempotencyKey } from '../api/sell';
+import {
+  arrivalOptions,
+  defaultOption,
+  PAY_AT_DESK,
+  voucherTreatments,
+  type ArrivalOption,
+  type VoucherTreatment,
+} from './arrival-options';
+import { ownLocation, servableLocations, type DeskUser } from './desk-user';
+import { isBanked, WalkInPaymentFields } from './walk-in-payment';
 import { manilaNow } from './manila-now';
 import { LocationStaffFields } from './location-staff-fields';
 import { listedValue } from '../../../lib/options';
 
-const FIELDS = ['location', 'treatment', 'time', 'therapist', 'voucher', 'client_membership', 'notes'] as const;
+const FIELDS = [
+  'location',
+  'treatment',
+  'time',
+  'therapist',
+  'voucher',
+  'client_membership',
+  'notes',
+  'payment.salesperson',
+  'payment.payment_method',
+  'payment.bank',
+  'payment.reference_no',
+  'payment.discount',
+] as const;
 
-type Values = { location: string; treatment: string; time: string; therapist: string; use: string; notes: string };
+type Values = {
+  location: string;
+  treatment: string;
+  time: string;
+  therapist: string;
+  use: string;
+  notes: string;
+  salesperson: string;
+  payment_method: string;
+  bank: string;
+  reference_no: string;
+  discount: string;
+};
+const PAYMENT_VALUES = new Set(['salesperson', 'payment_method', 'bank', 'reference_no', 'discount']);
+/** The payment's values carry their messages under `payment.<field>`, as the contract and the server name them. */
+const errorKey = (field: string) => (PAYMENT_VALUES.has(field) ? `payment.${field}` : field);
 
-type ArrivalDialogProps = { client: Client; onClose: () => void; now?: Date };
+// The contract leaves `bank` optional for every method; the desk is told before sending, as the server would.
+const arrivalSchema = clientArrivalBodySchema.refine(
+  (b) => !b.payment || !isBanked(b.payment.payment_method) || b.payment.bank !== null,
+  {
+    path: ['payment', 'bank'],
+    message: 'Choose the bank account the card or transfer payment goes to.',
+  },
+);
+
+type ArrivalDialogProps = {
+  client: Client;
+  onClose: () => void;
+  now?: Date;
+  /** The signed-in person: the visit is filed at their own location by default, and only there unless they are an Admin. */
+  desk?: DeskUser;
+};
+
+/** What the toast says was recorded: the voucher session used, or the walk-in's net and method. */
+const savedMessage = (arrival: ClientArrival) => {
+  if (arrival.voucher_code) return `Arrival logged; one session of ${arrival.voucher_code} used.`;
+  if (arrival.sale)
+    return `Arrival logged and ${formatPeso(arrival.sale.net_amount)} ${arrival.sale.payment_method.replace('_', ' ')} recorded for ${arrival.client_name}.`;
+  return `Arrival logged for ${arrival.therapist_name}.`;
+};
 
 const optionFor = (options: readonly ArrivalOption[], value: string) =>
   options.find((o) => o.value === value) ?? PAY_AT_DESK;
@@ -40,7 +110,9 @@ const optionFor = (options: readonly ArrivalOption[], value: string) =>
  * treatment, what the client may use (voucher sessions, membership sessions, member discount)
  * with the reason beside each thing they may not; a blocked choice cannot be picked or sent.
  */
-export const ArrivalDialog = ({ client, onClose, now }: ArrivalDialogProps) => {
+export const ArrivalDialog = ({ client, onClose, now, desk }: ArrivalDialogProps) => {
+  // One key per opening: a double click or a retry after a lost answer stores one arrival and one sale.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const services = useClientServices(client.id);
   if (services.error) {
     return (
@@ -78,73 +150,184 @@ export const ArrivalDialog = ({ client, onClose, now }: ArrivalDialogProps) => {
       </FormDialog>
     );
   }
-  return <ArrivalForm client={client} services={services.data} onClose={onClose} now={now ?? new Date()} />;
+  return (
+    <ArrivalForm
+      client={client}
+      services={services.data}
+      onClose={onClose}
+      now={now ?? new Date()}
+      desk={desk}
+      idempotencyKey={idempotencyKey}
+    />
+  );
 };
+
+/** The form's strings as the API's body; a visit on nothing (no voucher, no membership) is paid at the desk. */
+const toBody = (v: Values, use: ArrivalOption, client: number, today: string): ClientArrivalBody => ({
+  client,
+  location: Number(v.location),
+  date: today,
+  time: v.time,
+  therapist: v.therapist ? Number(v.therapist) : 0,
+  treatment: v.treatment ? Number(v.treatment) : 0,
+  voucher: use.voucher,
+  client_membership: use.client_membership,
+  notes: v.notes,
+  payment:
+    use === PAY_AT_DESK
+      ? {
+          salesperson: v.salesperson ? Number(v.salesperson) : 0,
+          payment_method: v.payment_method as PaymentMethod,
+          bank: isBanked(v.payment_method) && v.bank ? Number(v.bank) : null,
+          reference_no: v.payment_method === 'cash' ? '' : v.reference_no,
+          discount: v.discount.trim() || '0',
+        }
+      : null,
+});
+
+/** The treatments, those on the client's usable vouchers first (with the sessions left), the rest with their price. */
+const TreatmentSelect = ({
+  field,
+  treatments,
+  held,
+}: {
+  field: BoundField;
+  treatments: readonly Treatment[];
+  held: readonly VoucherTreatment[];
+}) => {
+  const onVouchers = held.flatMap((h) => treatments.filter((t) => t.id === h.treatment).map((t) => ({ t, h })));
+  const others = treatments.filter((t) => !held.some((h) => h.treatment === t.id));
+  return (
+    <TextField select label="Treatment" required {...listedValue(field, treatments)}>
+      {onVouchers.length ? <ListSubheader>On the client&apos;s vouchers</ListSubheader> : null}
+      {onVouchers.map(({ t, h }) => (
+        <MenuItem key={t.id} value={String(t.id)}>
+          {t.name} · voucher, {h.sessions} {h.sessions === 1 ? 'session' : 'sessions'} left
+        </MenuItem>
+      ))}
+      {onVouchers.length ? <ListSubheader>All treatments</ListSubheader> : null}
+      {others.map((t) => (
+        <MenuItem key={t.id} value={String(t.id)}>
+          {t.name} · {formatPeso(t.price)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
+/** What the client uses: each voucher and membership with why it cannot be used (in grey until a treatment is chosen). */
+const UseField = ({
+  options,
+  value,
+  onChange,
+  disabled,
+  error,
+}: {
+  options: readonly ArrivalOption[];
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  error: string | undefined;
+}) => (
+  <FormControl error={Boolean(error)}>
+    <FormLabel id="arrival-use-label">What the client uses</FormLabel>
+    <RadioGroup aria-labelledby="arrival-use-label" value={value} onChange={(e) => onChange(e.target.value)}>
+      {options.map((option) => (
+        <FormControlLabel
+          key={option.value}
+          value={option.value}
+          disabled={Boolean(option.blocked) || disabled}
+          control={<Radio />}
+          sx={{ alignItems: 'flex-start', my: 0.5, '& .MuiRadio-root': { pt: 0.25 } }}
+          label={
+            <>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {option.label}
+              </Typography>
+              <Typography
+                variant="caption"
+                color={option.blocked && !option.waiting ? 'error' : 'text.secondary'}
+                component="p"
+              >
+                {option.blocked ?? option.detail}
+              </Typography>
+            </>
+          }
+        />
+      ))}
+    </RadioGroup>
+    {error ? <Alert severity="error">{error}</Alert> : null}
+  </FormControl>
+);
 
 const ArrivalForm = ({
   client,
   services,
   onClose,
   now,
+  desk,
+  idempotencyKey,
 }: {
   client: Client;
   services: ClientServices;
   onClose: () => void;
   now: Date;
+  desk: DeskUser | undefined;
+  idempotencyKey: string;
 }) => {
   const [{ today, slot }] = useState(() => manilaNow(now));
   const revalidate = useRevalidateClients();
   const { showSnackbar } = useSnackbar();
   const locations = useLocationOptions({ activeOnly: true });
   const treatments = useTreatmentOptions();
+  const banks = useBankOptions();
   const optionsFor = (treatment: string) => arrivalOptions(services, treatment ? Number(treatment) : null, today);
 
   const form = useEntityForm({
     initialValues: (): Values => ({
-      location: String(client.location),
+      location: String(ownLocation(desk, client.location)),
       treatment: '',
       time: slot,
       therapist: '',
       use: PAY_AT_DESK.value,
       notes: '',
+      salesperson: '',
+      payment_method: 'cash',
+      bank: '',
+      reference_no: '',
+      discount: '',
     }),
     fields: FIELDS,
-    parse: (v) => {
-      const use = optionFor(optionsFor(v.treatment), v.use);
-      const body: ClientArrivalBody = {
-        client: client.id,
-        location: Number(v.location),
-        date: today,
-        time: v.time,
-        therapist: v.therapist ? Number(v.therapist) : 0,
-        treatment: v.treatment ? Number(v.treatment) : 0,
-        voucher: use.voucher,
-        client_membership: use.client_membership,
-        notes: v.notes,
-      };
-      return clientArrivalBodySchema.safeParse(body);
-    },
-    save: (data) => logArrival(data),
+    errorKey,
+    parse: (v) => arrivalSchema.safeParse(toBody(v, optionFor(optionsFor(v.treatment), v.use), client.id, today)),
+    save: (data) => logArrival(data, idempotencyKey),
     onSaved: async (arrival) => {
       await revalidate();
-      showSnackbar(
-        arrival.voucher_code
-          ? `Arrival logged; one session of ${arrival.voucher_code} used.`
-          : `Arrival logged for ${arrival.therapist_name}.`,
-        'success',
-      );
+      showSnackbar(savedMessage(arrival), 'success');
       onClose();
     },
     // A new treatment changes what may be used: pick the best allowed choice for it again.
     derive: (next, field) => {
       if (field === 'treatment') return { ...next, use: defaultOption(optionsFor(next.treatment)).value };
-      if (field === 'location') return { ...next, therapist: '' };
+      if (field === 'location') return { ...next, therapist: '', salesperson: '' };
       return next;
     },
   });
-  const therapists = useEmployeeOptions('therapist', form.values.location ? Number(form.values.location) : null);
+  const location = form.values.location ? Number(form.values.location) : null;
+  const therapists = useEmployeeOptions('therapist', location);
+  const salespersons = useEmployeeOptions('salesperson', location);
   const options = optionsFor(form.values.treatment);
-  const useError = form.errors.voucher ?? form.errors.client_membership;
+  const paid = form.values.use === PAY_AT_DESK.value;
+  const held = voucherTreatments(services, today);
+  const allTreatments = treatments.data?.results ?? [];
+  const price = allTreatments.find((t) => String(t.id) === form.values.treatment)?.price;
+  const onlyOne = salespersons.data?.results.length === 1 ? salespersons.data.results[0] : undefined;
+  const { set } = form;
+
+  // A branch with one salesperson: that is who sold the walk-in; nobody has to pick them.
+  useEffect(() => {
+    if (onlyOne && form.values.salesperson === '') set('salesperson', String(onlyOne.id));
+  }, [onlyOne, form.values.salesperson, set]);
 
   return (
     <FormDialog
@@ -154,51 +337,38 @@ const ArrivalForm = ({
       onClose={onClose}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label="Treatment" required {...listedValue(form.bind('treatment'), treatments.data?.results)}>
-          {(treatments.data?.results ?? []).map((t) => (
-            <MenuItem key={t.id} value={String(t.id)}>
-              {t.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <TreatmentSelect field={form.bind('treatment')} treatments={allTreatments} held={held} />
         <TimeSlotSelect label="Time" required {...form.bind('time', `Today, ${today}`)} />
       </Stack>
       <LocationStaffFields
         location={form.bind('location')}
-        locations={locations.data?.results ?? []}
+        locations={servableLocations(desk, locations.data?.results ?? [])}
         staffLabel="Therapist"
         staff={form.bind('therapist', therapists.data?.count === 0 ? 'No active therapist works here.' : undefined)}
         people={therapists.data?.results ?? []}
       />
-      <FormControl error={Boolean(useError)}>
-        <FormLabel id="arrival-use-label">What the client uses</FormLabel>
-        <RadioGroup
-          aria-labelledby="arrival-use-label"
-          value={form.values.use}
-          onChange={(e) => form.set('use', e.target.value)}
-        >
-          {options.map((option) => (
-            <FormControlLabel
-              key={option.value}
-              value={option.value}
-              disabled={Boolean(option.blocked) || form.submitting}
-              control={<Radio />}
-              sx={{ alignItems: 'flex-start', my: 0.5, '& .MuiRadio-root': { pt: 0.25 } }}
-              label={
-                <>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {option.label}
-                  </Typography>
-                  <Typography variant="caption" color={option.blocked ? 'error' : 'text.secondary'} component="p">
-                    {option.blocked ?? option.detail}
-                  </Typography>
-                </>
-              }
-            />
-          ))}
-        </RadioGroup>
-        {useError ? <Alert severity="error">{useError}</Alert> : null}
-      </FormControl>
+      <UseField
+        options={options}
+        value={form.values.use}
+        onChange={(value) => form.set('use', value)}
+        disabled={form.submitting}
+        error={form.errors.voucher ?? form.errors.client_membership}
+      />
+      {paid ? (
+        <WalkInPaymentFields
+          price={price}
+          salesperson={form.bind(
+            'salesperson',
+            salespersons.data?.count === 0 ? 'No active salesperson works here.' : undefined,
+          )}
+          salespersons={salespersons.data?.results ?? []}
+          method={form.bind('payment_method')}
+          bank={form.bind('bank')}
+          banks={banks.data?.results ?? []}
+          reference={form.bind('reference_no', 'Card slip or transfer reference.')}
+          discount={form.bind('discount', 'Pesos off the price.')}
+        />
+      ) : null}
       <TextField label="Notes" {...form.bind('notes')} />
     </FormDialog>
   );

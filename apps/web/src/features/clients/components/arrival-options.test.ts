@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalOptions, defaultOption } from './arrival-options';
+import { arrivalOptions, defaultOption, voucherTreatments } from './arrival-options';
 import { services, voucher } from './test-data';
 
 const membership = {
@@ -43,7 +43,11 @@ describe('what a client may use at arrival', () => {
     expect(arrivalOptions(services({ vouchers: [voucher({ status: 'cancelled' })] }), 3, TODAY)[0]!.blocked).toBe(
       'This voucher was cancelled.',
     );
-    expect(arrivalOptions(services(), null, TODAY)[0]!.blocked).toBe('Choose the treatment first.');
+    // Before a treatment is chosen nothing is wrong yet: a neutral hint, not a refusal.
+    expect(arrivalOptions(services(), null, TODAY)[0]).toMatchObject({
+      blocked: 'Choose Hilot as the treatment to use it.',
+      waiting: true,
+    });
   });
 
   it('offers membership sessions, else the member discount, and blocks what it does not cover', () => {
@@ -68,5 +72,19 @@ describe('what a client may use at arrival', () => {
     const options = arrivalOptions(services(), 8, TODAY);
     expect(options.at(-1)).toMatchObject({ value: 'none', voucher: null, client_membership: null });
     expect(defaultOption(options).value).toBe('none');
+  });
+});
+
+describe('treatments the client holds vouchers for', () => {
+  it('lists each usable voucher treatment once, with the most sessions left, and skips unusable ones', () => {
+    const held = services({
+      vouchers: [
+        voucher(),
+        voucher({ id: 56, code: 'V-000056', sessions_remaining: 3, sessions_used: 0 }),
+        voucher({ id: 57, code: 'V-000057', treatment: 5, treatment_name: 'Foot spa', expires_on: '2026-05-31' }),
+        voucher({ id: 58, code: 'V-000058', treatment: 6, sessions_remaining: 0, status: 'used_up' }),
+      ],
+    });
+    expect(voucherTreatments(held, TODAY)).toEqual([{ treatment: 3, sessions: 3, code: 'V-000056' }]);
   });
 });

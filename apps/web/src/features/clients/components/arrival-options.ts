@@ -9,6 +9,8 @@ export type ArrivalOption = {
   detail: string;
   /** Why it cannot be used for this treatment today; absent when it can. */
   blocked?: string;
+  /** Blocked only until a treatment is chosen: said as a hint, not as a fault. */
+  waiting?: boolean;
   voucher: number | null;
   client_membership: number | null;
 };
@@ -43,7 +45,8 @@ export const arrivalOptions = (services: ClientServices, treatment: number | nul
       return { ...option, blocked: `Expired on ${formatDate(v.expires_on)}.` };
     if (v.sessions_remaining <= 0 || v.status === 'used_up') return { ...option, blocked: 'All sessions are used.' };
     if (v.status !== 'active') return { ...option, blocked: `This voucher is ${v.status.replace('_', ' ')}.` };
-    if (treatment === null) return { ...option, blocked: 'Choose the treatment first.' };
+    if (treatment === null)
+      return { ...option, blocked: `Choose ${v.treatment_name} as the treatment to use it.`, waiting: true };
     if (v.treatment !== treatment) return { ...option, blocked: `Only for ${v.treatment_name}.` };
     return option;
   });
@@ -60,7 +63,7 @@ export const arrivalOptions = (services: ClientServices, treatment: number | nul
     if (m.status !== 'active') return { ...option, blocked: `This membership is ${m.status}.` };
     if (m.end_date < today) return { ...option, blocked: `Ended on ${m.end_date}.` };
     if (m.start_date > today) return { ...option, blocked: `Starts on ${m.start_date}.` };
-    if (treatment === null) return { ...option, blocked: 'Choose the treatment first.' };
+    if (treatment === null) return { ...option, blocked: 'Choose the treatment to see what it covers.', waiting: true };
     if (!allowed) return { ...option, blocked: 'Does not cover this treatment.' };
     const discount =
       Number(allowed.discount_percent) > 0 ? `${allowed.discount_percent.replace(/\.0+$/, '')}% member discount` : '';
@@ -88,3 +91,22 @@ export const arrivalOptions = (services: ClientServices, treatment: number | nul
 /** The best thing to use by default: a voucher session, else membership sessions, else paying. */
 export const defaultOption = (options: readonly ArrivalOption[]): ArrivalOption =>
   options.find((o) => !o.blocked) ?? PAY_AT_DESK;
+
+/** A treatment the client holds a usable voucher for today, with the sessions left on it. */
+export type VoucherTreatment = { treatment: number; sessions: number; code: string };
+
+/**
+ * The treatments the client's usable vouchers are for (most sessions first): the Treatment select
+ * lists them first, so the desk picks what the client came to redeem without scrolling the menu.
+ */
+export const voucherTreatments = (services: ClientServices, today: string): VoucherTreatment[] => {
+  const best = new Map<number, VoucherTreatment>();
+  for (const v of services.vouchers) {
+    const usable =
+      v.status === 'active' && v.sessions_remaining > 0 && (v.expires_on === null || v.expires_on >= today);
+    const held = best.get(v.treatment);
+    if (usable && (!held || held.sessions < v.sessions_remaining))
+      best.set(v.treatment, { treatment: v.treatment, sessions: v.sessions_remaining, code: v.code });
+  }
+  return [...best.values()];
+};

@@ -1,18 +1,31 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
-import type { Page } from '@ginhawa/contract';
+import { clientArrivalPatchSchema, type ClientArrival, type Page } from '@ginhawa/contract';
+import { ReasonDialog } from '../../../components/form/reason-dialog';
+import { useSnackbar } from '../../../components/snackbar-provider';
 import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
 import { formatDate, formatPeso } from '../../../lib/format';
+import { cancelArrival } from '../api/cancel-arrival';
 import { useClientArrivals, useClientMemberships, useClientVouchers } from '../api/get-client-activity';
+import { useRevalidateClients } from '../api/get-clients';
 
-type ActivityRow = { id: number; primary: ReactNode; secondary: ReactNode; status: string; active: boolean };
+type ActivityRow = {
+  id: number;
+  primary: ReactNode;
+  secondary: ReactNode;
+  status: string;
+  active: boolean;
+  /** A button under the row's text (cancel an arrival logged by mistake). */
+  action?: ReactNode;
+};
 
 type ActivityListProps<T> = {
   swr: { data?: Page<T>; error: unknown; isLoading: boolean; mutate: () => Promise<unknown> };
@@ -59,7 +72,10 @@ const ActivityList = <T,>({ swr, what, empty, row }: ActivityListProps<T>) => {
               />
             }
           >
-            <ListItemText primary={r.primary} secondary={r.secondary} sx={{ pr: 10 }} />
+            <Box sx={{ pr: 10, minWidth: 0 }}>
+              <ListItemText primary={r.primary} secondary={r.secondary} />
+              {r.action}
+            </Box>
           </ListItem>
         );
       })}
@@ -97,17 +113,77 @@ export const VouchersTab = ({ clientId }: { clientId: number }) => (
   />
 );
 
-export const ArrivalsTab = ({ clientId }: { clientId: number }) => (
-  <ActivityList
-    swr={useClientArrivals(clientId)}
-    what="arrivals"
-    empty="No arrivals yet."
-    row={(a) => ({
-      id: a.id,
-      primary: `${formatDate(a.date)} ${a.time} · ${a.treatment_name ?? 'No treatment named'}`,
-      secondary: `${a.therapist_name} · ${a.location_name}${a.voucher_code ? ` · voucher ${a.voucher_code}` : ''}`,
-      status: a.status,
-      active: a.status === 'arrived',
-    })}
-  />
-);
+const NOTES_MAX = 500;
+
+/** Asks why, then cancels: the reason is kept in the arrival's notes, so the history says it. */
+const CancelArrivalDialog = ({ arrival, onClose }: { arrival: ClientArrival; onClose: () => void }) => {
+  const revalidate = useRevalidateClients();
+  const { showSnackbar } = useSnackbar();
+  const prefix = arrival.notes ? `${arrival.notes}\n` : '';
+  return (
+    <ReasonDialog
+      title="Cancel arrival?"
+      confirmLabel="Cancel arrival"
+      maxLength={Math.max(1, NOTES_MAX - prefix.length - 'Cancelled: '.length)}
+      hint="Kept in the arrival's notes and its history."
+      label="Reason (optional)"
+      required={false}
+      parse={(reason) =>
+        clientArrivalPatchSchema.safeParse({
+          status: 'cancelled',
+          ...(reason.trim() ? { notes: `${prefix}Cancelled: ${reason.trim()}` } : {}),
+        })
+      }
+      onConfirm={(body) => cancelArrival(arrival.id, body)}
+      onDone={async () => {
+        await revalidate();
+        showSnackbar(
+          arrival.voucher_code
+            ? `Arrival cancelled; the session of ${arrival.voucher_code} is back.`
+            : 'Arrival cancelled.',
+          'success',
+        );
+        onClose();
+      }}
+      onClose={onClose}
+    >
+      {formatDate(arrival.date)} {arrival.time} · {arrival.treatment_name ?? 'No treatment named'} at{' '}
+      {arrival.location_name}.
+      {arrival.voucher_code ? ` The session used from ${arrival.voucher_code} comes back to the voucher.` : ''}
+      {arrival.sale ? ' It was paid at the desk: its sale line must be deleted first.' : ''}
+    </ReasonDialog>
+  );
+};
+
+export const ArrivalsTab = ({ clientId }: { clientId: number }) => {
+  const [cancelling, setCancelling] = useState<ClientArrival | null>(null);
+  return (
+    <>
+      <ActivityList
+        swr={useClientArrivals(clientId)}
+        what="arrivals"
+        empty="No arrivals yet."
+        row={(a) => ({
+          id: a.id,
+          primary: `${formatDate(a.date)} ${a.time} · ${a.treatment_name ?? 'No treatment named'}`,
+          secondary: `${a.therapist_name} · ${a.location_name}${a.voucher_code ? ` · voucher ${a.voucher_code}` : ''}${a.sale ? ` · paid ${formatPeso(a.sale.net_amount)}` : ''}`,
+          status: a.status,
+          active: a.status === 'arrived',
+          action:
+            a.status === 'arrived' ? (
+              <Button
+                size="small"
+                color="error"
+                onClick={() => setCancelling(a)}
+                aria-label={`Cancel arrival of ${formatDate(a.date)} ${a.time}`}
+                sx={{ ml: -0.5 }}
+              >
+                Cancel arrival
+              </Button>
+            ) : undefined,
+        })}
+      />
+      {cancelling ? <CancelArrivalDialog arrival={cancelling} onClose={() => setCancelling(null)} /> : null}
+    </>
+  );
+};

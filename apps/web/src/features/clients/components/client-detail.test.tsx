@@ -20,6 +20,7 @@ describe('client detail', () => {
     expect(await screen.findByRole('heading', { name: 'Liza Soberano' })).toBeInTheDocument();
     expect(screen.getByText('+63 917 123 4567')).toBeInTheDocument();
     expect(screen.getByText('Makati')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Vouchers' }));
     const vouchers = await screen.findByRole('list', { name: 'vouchers' });
     expect(within(vouchers).getByText('V-000055 · Hilot')).toBeInTheDocument();
     expect(within(vouchers).getByText('2 of 3 sessions left · expires 31 Dec 2026')).toBeInTheDocument();
@@ -34,16 +35,62 @@ describe('client detail', () => {
     expect(router.state.location.search).toBe('?tab=arrivals');
   });
 
-  it('has a History tab reading the audit rows of the client', async () => {
+  it("opens on the History tab (the first), reading the client's timeline", async () => {
     mockApi({
       'GET /clients/7/': { status: 200, data: liza },
       ...activity,
       'GET /clients/7/history/': { status: 200, data: page([]) },
     });
     const { router } = renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
-    await userEvent.click(await screen.findByRole('tab', { name: 'History' }));
     expect(await screen.findByText('No history yet.')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?tab=history');
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs[0]).toHaveTextContent('History');
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('remembers the opened client among the recent clients of the signed-in person', async () => {
+    window.localStorage.clear();
+    mockApi({ 'GET /clients/7/': { status: 200, data: liza }, ...activity });
+    renderWithRouter(
+      <ClientDetail clientId={7} mode="staff" back={back} desk={{ id: 31, locations: [2], admin: false }} />,
+    );
+    await screen.findByRole('heading', { name: 'Liza Soberano' });
+    expect(JSON.parse(window.localStorage.getItem('ginhawa.recentClients.31') ?? '[]')).toEqual([
+      { id: 7, full_name: 'Liza Soberano', location_name: 'Makati' },
+    ]);
+  });
+
+  it('cancels an arrival logged by mistake after asking why; the voucher session comes back', async () => {
+    const arrival = {
+      id: 41,
+      client: 7,
+      date: '2026-06-01',
+      time: '10:00',
+      treatment_name: 'Hilot',
+      therapist_name: 'Enrique Andrada',
+      location_name: 'Makati',
+      voucher_code: 'V-000055',
+      notes: '',
+      status: 'arrived',
+      sale: null,
+    };
+    const calls = mockApi({
+      'GET /clients/7/': { status: 200, data: liza },
+      ...activity,
+      'GET /clients/arrivals/': { status: 200, data: page([arrival]) },
+      'PATCH /clients/arrivals/41/': { status: 200, data: { ...arrival, status: 'cancelled' } },
+    });
+    renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Arrivals' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel arrival of 1 Jun 2026 10:00' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('The session used from V-000055 comes back to the voucher.');
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Wrong client');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel arrival' }));
+    expect(await screen.findByText('Arrival cancelled; the session of V-000055 is back.')).toBeInTheDocument();
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(JSON.parse(String(patch.data))).toEqual({ status: 'cancelled', notes: 'Cancelled: Wrong client' });
   });
 
   it('offers edit and deactivate only in admin mode', async () => {
@@ -100,6 +147,7 @@ describe('client detail', () => {
       'GET /clients/treatments/': { status: 500, data: { message: 'Database unavailable.' } },
     });
     renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Vouchers' }));
     expect(await screen.findByRole('heading', { name: 'The vouchers could not be loaded' })).toBeInTheDocument();
     expect(screen.getByText('Database unavailable.')).toBeInTheDocument();
   });

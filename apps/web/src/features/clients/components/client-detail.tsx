@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -24,6 +24,8 @@ import { ArrivalsTab, MembershipsTab, VouchersTab } from './client-activity';
 import { HistoryTab } from './client-history';
 import { ArrivalDialog } from './arrival-dialog';
 import { ClientForm } from './client-form';
+import type { DeskUser } from './desk-user';
+import { rememberClient } from './recent-clients';
 import { SellDialog, type SaleKind } from './sell-dialog';
 
 type ClientDetailProps = {
@@ -32,13 +34,16 @@ type ClientDetailProps = {
   mode: 'admin' | 'staff';
   /** Where "Back" goes, and what it says. */
   back: { to: string; label: string };
+  /** The signed-in person: where they log arrivals, and whose recent clients this one joins. */
+  desk?: DeskUser;
 };
 
+// History first: the desk's first question is what the client bought and did lately (docs/decisions/0413).
 const TABS = [
-  { value: 'memberships', label: 'Memberships' },
-  { value: 'vouchers', label: 'Vouchers' },
-  { value: 'arrivals', label: 'Arrivals' },
   { value: 'history', label: 'History' },
+  { value: 'vouchers', label: 'Vouchers' },
+  { value: 'memberships', label: 'Memberships' },
+  { value: 'arrivals', label: 'Arrivals' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -101,13 +106,17 @@ const ClientProfile = ({
 );
 
 /** A client's record: profile, what they hold and did (tabs), and the desk's actions. */
-export const ClientDetail = ({ clientId, mode, back }: ClientDetailProps) => {
+export const ClientDetail = ({ clientId, mode, back, desk }: ClientDetailProps) => {
   const { data, error, isLoading, mutate } = useClient(clientId);
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const revalidate = useRevalidateClients();
   const { showSnackbar } = useSnackbar();
-  const tab: TabValue = TABS.find((t) => t.value === params.get('tab'))?.value ?? 'vouchers';
+  const tab: TabValue = TABS.find((t) => t.value === params.get('tab'))?.value ?? 'history';
+  const deskId = desk?.id;
+  useEffect(() => {
+    if (data && deskId !== undefined) rememberClient(deskId, data);
+  }, [data, deskId]);
   const backButton = (
     <Button component={Link} to={back.to} variant="outlined">
       {back.label}
@@ -183,7 +192,7 @@ export const ClientDetail = ({ clientId, mode, back }: ClientDetailProps) => {
         {tab === 'arrivals' ? <ArrivalsTab clientId={data.id} /> : null}
         {tab === 'history' ? <HistoryTab clientId={data.id} /> : null}
       </Card>
-      {dialog?.kind === 'arrival' ? <ArrivalDialog client={data} onClose={close} /> : null}
+      {dialog?.kind === 'arrival' ? <ArrivalDialog client={data} onClose={close} desk={desk} /> : null}
       {dialog?.kind === 'sell' ? <SellDialog kind={dialog.sale} client={data} onClose={close} /> : null}
       {dialog?.kind === 'edit' ? <ClientForm client={data} onClose={close} /> : null}
       <ConfirmDialog

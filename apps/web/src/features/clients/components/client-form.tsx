@@ -12,9 +12,10 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { paths } from '../../../config/paths';
-import { useLocationOptions } from '../../../lib/options';
+import { listedValue, useLocationOptions } from '../../../lib/options';
 import { useRevalidateClients } from '../api/get-clients';
 import { createClient, duplicateClientId, updateClient } from '../api/save-client';
+import { servableLocations, type DeskUser } from './desk-user';
 
 const FIELDS = [
   'first_name',
@@ -48,10 +49,13 @@ const GENDER_LABELS: Record<(typeof CLIENT_GENDERS)[number], string> = {
   other: 'Other',
 };
 
-const initialValues = (client: Client | null, defaultLocation: number | null): Values => ({
-  first_name: client?.first_name ?? '',
-  last_name: client?.last_name ?? '',
-  phone: client?.phone ? formatPhPhone(client.phone) : '',
+/** What a new client starts with, from what the desk typed into an empty search. */
+export type ClientPrefill = { first_name?: string; last_name?: string; phone?: string };
+
+const initialValues = (client: Client | null, defaultLocation: number | null, prefill: ClientPrefill): Values => ({
+  first_name: client?.first_name ?? prefill.first_name ?? '',
+  last_name: client?.last_name ?? prefill.last_name ?? '',
+  phone: client?.phone ? formatPhPhone(client.phone) : (prefill.phone ?? ''),
   email: client?.email ?? '',
   birthdate: client?.birthdate ?? '',
   gender: client?.gender ?? '',
@@ -82,20 +86,25 @@ type ClientFormProps = {
   onClose: () => void;
   /** After a save; the list stays where it is unless given. */
   onSaved?: (client: Client) => void;
+  /**
+   * The front desk's short form (a new client found by an empty search): names and mobile,
+   * prefilled from the search, home location among the desk's own; the rest is added later.
+   */
+  desk?: { user: DeskUser | undefined; prefill: ClientPrefill; linkTo: (clientId: number) => string };
 };
 
 /**
  * Create or edit a client. A phone another client already has is refused with a 409 naming them;
  * the form then links to that client and offers "Create anyway" (relatives often share a phone).
  */
-export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved }: ClientFormProps) => {
+export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved, desk }: ClientFormProps) => {
   const revalidate = useRevalidateClients();
   const { showSnackbar } = useSnackbar();
   const locations = useLocationOptions({ activeOnly: true });
   // Read at save time: "Create anyway" sets it and submits again in the same click.
   const allowDuplicate = useRef(false);
   const form = useEntityForm({
-    initialValues: () => initialValues(client, defaultLocation),
+    initialValues: () => initialValues(client, defaultLocation, desk?.prefill ?? {}),
     fields: FIELDS,
     parse: (v) => clientBodySchema.safeParse(toBody(v)),
     save: (data) => {
@@ -110,6 +119,8 @@ export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved }:
     },
   });
   const existingId = form.errors.phone ? duplicateClientId(form.errors.phone) : null;
+  const homes = desk ? servableLocations(desk.user, locations.data?.results ?? []) : (locations.data?.results ?? []);
+  const linkTo = desk?.linkTo ?? paths.admin.client;
 
   return (
     <FormDialog
@@ -146,43 +157,47 @@ export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved }:
           }
         >
           This number belongs to{' '}
-          <Link to={paths.admin.client(existingId)} onClick={onClose}>
+          <Link to={linkTo(existingId)} onClick={onClose}>
             client #{existingId}
           </Link>
           . Open them instead, or keep both (relatives often share a phone).
         </Alert>
       ) : null}
-      <TextField label="Email" type="email" {...form.bind('email')} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          label="Birthdate"
-          type="date"
-          {...form.bind('birthdate')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField select label="Gender" {...form.bind('gender')}>
-          <MenuItem value="">Not given</MenuItem>
-          {CLIENT_GENDERS.map((g) => (
-            <MenuItem key={g} value={g}>
-              {GENDER_LABELS[g]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
-      <TextField select label="Home location" required {...form.bind('location')}>
-        {(locations.data?.results ?? []).map((l) => (
+      {desk ? null : <TextField label="Email" type="email" {...form.bind('email')} />}
+      {desk ? null : (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label="Birthdate"
+            type="date"
+            {...form.bind('birthdate')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField select label="Gender" {...form.bind('gender')}>
+            <MenuItem value="">Not given</MenuItem>
+            {CLIENT_GENDERS.map((g) => (
+              <MenuItem key={g} value={g}>
+                {GENDER_LABELS[g]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      )}
+      <TextField select label="Home location" required {...listedValue(form.bind('location'), homes)}>
+        {homes.map((l) => (
           <MenuItem key={l.id} value={String(l.id)}>
             {l.name}
           </MenuItem>
         ))}
       </TextField>
-      <TextField label="Address" {...form.bind('address')} />
-      <TextField
-        label="Notes"
-        multiline
-        minRows={2}
-        {...form.bind('notes', 'Allergies, preferences; staff at every location see them.')}
-      />
+      {desk ? null : <TextField label="Address" {...form.bind('address')} />}
+      {desk ? null : (
+        <TextField
+          label="Notes"
+          multiline
+          minRows={2}
+          {...form.bind('notes', 'Allergies, preferences; staff at every location see them.')}
+        />
+      )}
       {client ? (
         <FormControlLabel
           control={

@@ -51,6 +51,30 @@ describe('client history tab', () => {
     expect(calls.map((c) => c.url)).toEqual([url(1)]);
   });
 
+  it("names a visit's branch as its location and a client's as their home", async () => {
+    const visit = entry({
+      id: -11,
+      action: 'create',
+      table: 'client_arrivals',
+      actor_name: 'System',
+      changes: [
+        { field: 'treatment_name', before: null, after: 'Hilot' },
+        { field: 'location_name', before: null, after: 'Ortigas' },
+        { field: 'voucher_code', before: null, after: 'V-000055' },
+      ],
+    });
+    const moved = entry({ changes: [{ field: 'location_name', before: 'Makati', after: 'Ortigas' }] });
+    mockApi({ [`GET ${url(1)}`]: { status: 200, data: page([visit, moved]) } });
+    renderWithRouter(<HistoryTab clientId={7} />);
+    const list = await screen.findByRole('list', { name: 'history' });
+    const [arrival, profile] = within(list).getAllByRole('listitem');
+    expect(within(arrival!).getByText('Arrival logged · System')).toBeInTheDocument();
+    expect(within(arrival!).getByText('Treatment: Hilot')).toBeInTheDocument();
+    expect(within(arrival!).getByText('Location: Ortigas')).toBeInTheDocument();
+    expect(within(arrival!).getByText('Voucher: V-000055')).toBeInTheDocument();
+    expect(within(profile!).getByText('Home location: Makati → Ortigas')).toBeInTheDocument();
+  });
+
   it('loads older entries a page at a time', async () => {
     const first = Array.from({ length: 25 }, (_, i) => entry({ id: 100 - i, actor_name: `Editor ${i}` }));
     mockApi({

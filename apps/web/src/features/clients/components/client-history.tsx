@@ -29,8 +29,11 @@ const describeEntry = (e: ClientHistoryEntry) =>
 const LABELS: Record<string, string> = {
   phone: 'Phone',
   email: 'Email',
-  location_name: 'Home location',
+  location_name: 'Location',
   is_active: 'Active',
+  treatment_name: 'Treatment',
+  membership_name: 'Membership',
+  voucher_code: 'Voucher',
 };
 /** Ids and derived fields repeat what a neighbouring field says in words (location → location_name). */
 const HIDDEN = new Set([
@@ -44,7 +47,11 @@ const HIDDEN = new Set([
   'client',
   'client_name',
 ]);
-const labelOf = (field: string) => LABELS[field] ?? field.charAt(0).toUpperCase() + field.slice(1).replace(/_/g, ' ');
+/** A client's location is their home; a sale's or a visit's is the branch it happened at. */
+const labelOf = (field: string, table: string) =>
+  table === 'clients' && field === 'location_name'
+    ? 'Home location'
+    : (LABELS[field] ?? field.charAt(0).toUpperCase() + field.slice(1).replace(/_/g, ' '));
 
 const show = (field: string, value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
@@ -63,8 +70,8 @@ const changeLines = (entry: ClientHistoryEntry): string[] =>
     .filter((c) => !(c.before === null && (c.after === null || c.after === '')))
     .map((c) =>
       c.before === null
-        ? `${labelOf(c.field)}: ${show(c.field, c.after)}`
-        : `${labelOf(c.field)}: ${show(c.field, c.before)} → ${show(c.field, c.after)}`,
+        ? `${labelOf(c.field, entry.table)}: ${show(c.field, c.after)}`
+        : `${labelOf(c.field, entry.table)}: ${show(c.field, c.before)} → ${show(c.field, c.after)}`,
     );
 
 /** Who changed what, when: the client's audit rows, newest first. */

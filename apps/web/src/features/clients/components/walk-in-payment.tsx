@@ -1,0 +1,102 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { BANKED_PAYMENT_METHODS, formatPeso, PAYMENT_METHODS, type Bank, type Employee } from '@ginhawa/contract';
+import type { BoundField } from '../../../components/form/use-entity-form';
+import { listedValue } from '../../../lib/options';
+import { PAYMENT_LABELS } from './sell-dialog';
+
+export const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
+
+const cents = (amount: string): number | null => {
+  const text = amount.trim() || '0';
+  return /^\d+(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : null;
+};
+
+/**
+ * What the client pays, for the desk to read out: the price less the discount, or null while the
+ * discount is not an amount. Shown only; the server computes the stored net in SQL (decision 0411).
+ */
+export const walkInNet = (price: string | undefined, discount: string): string | null => {
+  const p = price === undefined ? null : cents(price);
+  const d = cents(discount);
+  if (p === null || d === null) return null;
+  return ((p - d) / 100).toFixed(2);
+};
+
+type WalkInPaymentFieldsProps = {
+  price: string | undefined;
+  salesperson: BoundField;
+  salespersons: readonly Employee[];
+  method: BoundField;
+  bank: BoundField;
+  banks: readonly Bank[];
+  reference: BoundField;
+  discount: BoundField;
+};
+
+/** The walk-in's payment at the desk: who sold it, how it was paid, the price, a discount and the net, live. */
+export const WalkInPaymentFields = ({
+  price,
+  salesperson,
+  salespersons,
+  method,
+  bank,
+  banks,
+  reference,
+  discount,
+}: WalkInPaymentFieldsProps) => {
+  const net = walkInNet(price, discount.value);
+  const banked = isBanked(method.value);
+  return (
+    <Stack spacing={2} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ mb: 1, px: 0 }}>
+        Payment at the desk
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField select label="Payment" required {...method}>
+          {PAYMENT_METHODS.map((m) => (
+            <MenuItem key={m} value={m}>
+              {PAYMENT_LABELS[m]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label="Salesperson" required {...listedValue(salesperson, salespersons)}>
+          {salespersons.map((e) => (
+            <MenuItem key={e.id} value={String(e.id)}>
+              {e.full_name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {method.value !== 'cash' ? (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {banked ? (
+            <TextField select label="Bank" required {...listedValue(bank, banks)}>
+              {banks.map((b) => (
+                <MenuItem key={b.id} value={String(b.id)}>
+                  {b.name} · {b.account_number}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
+          <TextField label="Reference no." {...reference} />
+        </Stack>
+      ) : null}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          label="Price"
+          value={price === undefined ? '' : formatPeso(price)}
+          placeholder="Choose the treatment"
+          helperText="The treatment's catalogue price."
+          slotProps={{ input: { readOnly: true } }}
+        />
+        <TextField label="Discount (₱)" {...discount} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+      </Stack>
+      <Typography variant="h6" component="p" aria-live="polite">
+        Net to collect: {net === null ? '—' : formatPeso(net)}
+      </Typography>
+    </Stack>
+  );
+};
