@@ -16,15 +16,13 @@ import { useEntityForm } from '../../../components/form/use-entity-form';
 import { LoadError } from '../../../components/load-error';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { TimeSlotSelect } from '../../../components/time-slot-select';
-import { useLocationOptions } from '../../../lib/options';
+import { listedValue, useEmployeeOptions, useLocationOptions, useTreatmentOptions } from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
 import { useRevalidateClients } from '../api/get-clients';
-import { useEmployeeOptions, useTreatmentOptions } from '../api/get-sale-options';
 import { logArrival } from '../api/sell';
 import { arrivalOptions, defaultOption, PAY_AT_DESK, type ArrivalOption } from './arrival-options';
 import { manilaNow } from './manila-now';
 import { LocationStaffFields } from './location-staff-fields';
-import { listedValue } from '../../../lib/options';
 
 const FIELDS = ['location', 'treatment', 'time', 'therapist', 'voucher', 'client_membership', 'notes'] as const;
 

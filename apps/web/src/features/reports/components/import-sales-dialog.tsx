@@ -26,8 +26,9 @@ import {
   type StoreSalesResult,
 } from '@ginhawa/contract';
 import { toApiError, type FieldErrors } from '../../../lib/api-client';
-import { useBankOptions, useSalespersonOptions } from '../api/options';
-import { newIdempotencyKey, storeSales, storeSalesCsv } from '../api/sales-lines';
+import { useBankOptions, useEmployeeOptions } from '../../../lib/options';
+import { storeSales, storeSalesCsv } from '../api/sales-lines';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import { fieldErrorOf, lineErrors } from './line-errors';
 import { PAYMENT_METHOD_LABELS } from './report-params';
 
@@ -87,7 +88,7 @@ export const ImportSalesDialog = ({
   const [errors, setErrors] = useState<FieldErrors>({});
   // One key per body: a retry after a lost answer stores nothing twice; a changed body gets a new key.
   const attempt = useRef<{ body: string; key: string } | null>(null);
-  const salespersons = useSalespersonOptions(open ? location : null);
+  const salespersons = useEmployeeOptions('salesperson', open ? location : null);
   const banks = useBankOptions();
 
   const keyFor = (body: string) => {
