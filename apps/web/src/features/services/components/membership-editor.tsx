@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -27,7 +26,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { StatusMessage } from '../../../components/status-message';
 import { paths } from '../../../config/paths';
-import { getErrorMessage, isNotFound } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { formatPeso } from '../../../lib/format';
 import { deleteAllowedTreatment } from '../api/delete-allowed-treatment';
 import { useAllowedTreatments } from '../api/get-allowed-treatments';
@@ -164,16 +163,7 @@ const IncludedTreatmentsCard = ({ membership }: { membership: Membership }) => {
             <CircularProgress aria-label="Loading included treatments" />
           </Box>
         ) : error && !data ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void mutate()}>
-                Try again
-              </Button>
-            }
-          >
-            {getErrorMessage(error)}
-          </Alert>
+          <LoadError title="The included treatments could not be loaded" error={error} onRetry={() => void mutate()} />
         ) : lines.length === 0 ? (
           <Typography role="status" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
             Nothing included yet. Add the treatments members get sessions of or a discount on.
