@@ -20,6 +20,7 @@ import {
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { NewPasswordField, UsernameField } from '../../../components/account-fields';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm, type BoundField } from '../../../components/form/use-entity-form';
 import { useRevalidateEmployees } from '../api/get-employees';
 import { useLocationOptions } from '../../../lib/options';
@@ -242,15 +243,12 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
           }}
         />
       ) : null}
-      <FormControlLabel
-        control={
-          <Switch
-            checked={values.is_active}
-            onChange={(e) => set('is_active', e.target.checked)}
-            disabled={submitting}
-          />
-        }
-        label={values.is_active ? 'Active: working now' : 'Inactive: no longer working here (their login stops too)'}
+      <ActiveSwitch
+        checked={values.is_active}
+        onChange={(active) => set('is_active', active)}
+        disabled={submitting}
+        activeLabel="Active: working now"
+        inactiveLabel="Inactive: no longer working here (their login stops too)"
       />
       <Divider />
       <LoginSection

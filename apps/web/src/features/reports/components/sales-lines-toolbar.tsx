@@ -1,15 +1,23 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import { PAYMENT_METHODS, type PaymentMethod } from '@ginhawa/contract';
+import { PAYMENT_METHODS } from '@ginhawa/contract';
 import { CsvLink } from '../../../components/figures/csv-link';
+import { FilterSelect, namedOptions, type ListFilter } from '../../../components/list/list-filters';
 import { useLocationOptions } from '../../../lib/options';
 import { DAILY_SALES_PATH, type SaleLineFilters } from '../api/sales-lines';
 import { DateField } from './date-field';
 import { PAYMENT_METHOD_LABELS } from './report-params';
+
+const LOCATION_FILTER: ListFilter = { name: 'location', label: 'Location', allLabel: 'All locations', options: [] };
+const PAYMENT_FILTER: ListFilter = {
+  name: 'payment_method',
+  label: 'Paid by',
+  allLabel: 'Any payment',
+  options: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] ?? m })),
+  minWidth: 150,
+};
 
 export type SaleLineFilterChange = Partial<Record<keyof SaleLineFilters, string | number | undefined>>;
 
@@ -31,42 +39,16 @@ export const SalesLinesToolbar = ({ filters, onChange, selectedCount, onDelete }
           onChange({ date: value || undefined, date_from: undefined, date_to: undefined, page: undefined })
         }
       />
-      <TextField
-        select
-        fullWidth={false}
-        size="small"
-        label="Location"
-        value={filters.location ?? ''}
-        onChange={(e) => onChange({ location: e.target.value || undefined, page: undefined })}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 180 }}
-      >
-        <MenuItem value="">All locations</MenuItem>
-        {(locations.data?.results ?? []).map((l) => (
-          <MenuItem key={l.id} value={String(l.id)}>
-            {l.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        fullWidth={false}
-        size="small"
-        label="Paid by"
+      <FilterSelect
+        filter={{ ...LOCATION_FILTER, options: namedOptions(locations.data?.results) }}
+        value={filters.location === undefined ? '' : String(filters.location)}
+        onChange={(value) => onChange({ location: value || undefined, page: undefined })}
+      />
+      <FilterSelect
+        filter={PAYMENT_FILTER}
         value={filters.payment_method ?? ''}
-        onChange={(e) =>
-          onChange({ payment_method: (e.target.value as PaymentMethod | '') || undefined, page: undefined })
-        }
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 150 }}
-      >
-        <MenuItem value="">Any payment</MenuItem>
-        {PAYMENT_METHODS.map((m) => (
-          <MenuItem key={m} value={m}>
-            {PAYMENT_METHOD_LABELS[m]}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(value) => onChange({ payment_method: value || undefined, page: undefined })}
+      />
       {filters.salesperson || filters.bank ? (
         <Button size="small" onClick={() => onChange({ salesperson: undefined, bank: undefined, page: undefined })}>
           Clear salesperson and bank

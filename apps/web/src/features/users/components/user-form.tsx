@@ -6,7 +6,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
   GROUPS,
@@ -20,6 +19,7 @@ import {
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { NewPasswordField, UsernameField } from '../../../components/account-fields';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useLocationOptions } from '../../../lib/options';
 import { useRevalidateUsers } from '../api/get-users';
@@ -161,15 +161,12 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
           />
         )}
       />
-      <FormControlLabel
-        control={
-          <Switch
-            checked={values.is_active}
-            onChange={(e) => set('is_active', e.target.checked)}
-            disabled={submitting}
-          />
-        }
-        label={values.is_active ? 'Active: can sign in' : 'Inactive: cannot sign in'}
+      <ActiveSwitch
+        checked={values.is_active}
+        onChange={(active) => set('is_active', active)}
+        disabled={submitting}
+        activeLabel="Active: can sign in"
+        inactiveLabel="Inactive: cannot sign in"
       />
     </FormDialog>
   );
