@@ -56,9 +56,7 @@ export const BankForm = ({ bank, onClose }: BankFormProps) => {
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <ActiveSwitch
-        checked={form.values.is_active}
-        onChange={(active) => form.set('is_active', active)}
-        disabled={form.submitting}
+        {...form.bindSwitch('is_active')}
         activeLabel="Active: offered for card and transfer payments"
         inactiveLabel="Inactive: kept for past payments only"
       />

@@ -184,9 +184,7 @@ export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved }:
       />
       {client ? (
         <ActiveSwitch
-          checked={form.values.is_active}
-          onChange={(active) => form.set('is_active', active)}
-          disabled={form.submitting}
+          {...form.bindSwitch('is_active')}
           activeLabel="Active"
           inactiveLabel="Inactive: kept for history, hidden from new sales"
         />

@@ -156,7 +156,7 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
   const { showSnackbar } = useSnackbar();
   const label = KIND_LABELS[kind].one;
 
-  const { values, errors, submitting, set, setValues, bind, dialog } = useEntityForm({
+  const { values, errors, submitting, setValues, bind, dialog, bindSwitch } = useEntityForm({
     initialValues: () => initialValues(employee, defaultLocation),
     fields: FIELDS,
     parse: (v) => (employee ? employeePatchSchema : employeeBodySchema).safeParse(payloadOf(kind, employee, v)),
@@ -244,9 +244,7 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
         />
       ) : null}
       <ActiveSwitch
-        checked={values.is_active}
-        onChange={(active) => set('is_active', active)}
-        disabled={submitting}
+        {...bindSwitch('is_active')}
         activeLabel="Active: working now"
         inactiveLabel="Inactive: no longer working here (their login stops too)"
       />

@@ -78,9 +78,7 @@ export const LocationForm = ({ location, onClose }: LocationFormProps) => {
         />
       </Box>
       <ActiveSwitch
-        checked={form.values.is_active}
-        onChange={(active) => form.set('is_active', active)}
-        disabled={form.submitting}
+        {...form.bindSwitch('is_active')}
         activeLabel="Active: open for arrivals and sales"
         inactiveLabel="Inactive: closed branch"
       />

@@ -34,7 +34,7 @@ type MembershipFormProps = {
 export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormProps) => {
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
-  const { values, errors, submitting, set, bind, dialog } = useEntityForm({
+  const { values, errors, submitting, set, bind, dialog, bindSwitch } = useEntityForm({
     initialValues: (): Values => ({
       name: membership?.name ?? '',
       price: membership?.price ?? '',
@@ -101,9 +101,7 @@ export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormP
       )}
       <TextField label="Description" multiline minRows={2} {...bind('description')} />
       <ActiveSwitch
-        checked={values.is_active}
-        onChange={(active) => set('is_active', active)}
-        disabled={submitting}
+        {...bindSwitch('is_active')}
         activeLabel="Active: can be sold"
         inactiveLabel="Inactive: no longer sold"
       />

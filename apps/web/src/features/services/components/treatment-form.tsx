@@ -54,7 +54,7 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
   const categories = useCategoryOptions('treatment');
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
-  const { values, errors, submitting, set, bind, dialog } = useEntityForm({
+  const { errors, bind, dialog, bindSwitch } = useEntityForm({
     initialValues: () => initialValues(treatment, defaultCategory),
     fields: FIELDS,
     parse: (v: Values) =>
@@ -114,9 +114,7 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
       />
       <TextField label="Description" multiline minRows={2} {...bind('description')} />
       <ActiveSwitch
-        checked={values.is_active}
-        onChange={(active) => set('is_active', active)}
-        disabled={submitting}
+        {...bindSwitch('is_active')}
         activeLabel="Active: can be sold and booked"
         inactiveLabel="Inactive: hidden from new sales"
       />

@@ -79,7 +79,7 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
   const { showSnackbar } = useSnackbar();
   const options = locations.data?.results ?? [];
 
-  const { values, errors, submitting, set, bind, dialog } = useEntityForm({
+  const { values, errors, submitting, set, bind, dialog, bindSwitch } = useEntityForm({
     initialValues: () => initialValues(user),
     fields: FIELDS,
     parse: (v) => {
@@ -162,9 +162,7 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
         )}
       />
       <ActiveSwitch
-        checked={values.is_active}
-        onChange={(active) => set('is_active', active)}
-        disabled={submitting}
+        {...bindSwitch('is_active')}
         activeLabel="Active: can sign in"
         inactiveLabel="Inactive: cannot sign in"
       />
