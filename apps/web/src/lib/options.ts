@@ -1,13 +1,23 @@
 import useSWR from 'swr';
 import type { z } from 'zod';
-import type {
-  membershipCategoryListQuerySchema,
-  treatmentCategoryListQuerySchema,
-  Location,
-  LocationListQuery,
-  MembershipCategory,
-  Page,
-  TreatmentCategory,
+import {
+  EMPLOYEE_KIND_PATH,
+  type membershipCategoryListQuerySchema,
+  type treatmentCategoryListQuerySchema,
+  type Bank,
+  type BankListQuery,
+  type Employee,
+  type EmployeeKind,
+  type EmployeeListQuery,
+  type Location,
+  type LocationListQuery,
+  type Membership,
+  type MembershipCategory,
+  type MembershipListQuery,
+  type Page,
+  type Treatment,
+  type TreatmentCategory,
+  type TreatmentListQuery,
 } from '@ginhawa/contract';
 import { ALL_ROWS, getPage, withQuery } from './list-query';
 
@@ -42,6 +52,52 @@ export const useCategoryOptions = (kind: CategoryKind) =>
       typeof treatmentCategoryListQuerySchema | typeof membershipCategoryListQuerySchema
     >),
     getPage<Category>,
+  );
+
+/** Active treatments by name, for the sale and arrival dialogs. */
+export const useTreatmentOptions = () =>
+  useSWR<Page<Treatment>, unknown>(
+    withQuery('/services/treatments/', {
+      ...ALL_ROWS,
+      ordering: 'name',
+      is_active: 'true',
+    } satisfies TreatmentListQuery),
+    getPage<Treatment>,
+  );
+
+/** Active memberships by name, for the sale dialog. */
+export const useMembershipOptions = () =>
+  useSWR<Page<Membership>, unknown>(
+    withQuery('/services/memberships/', {
+      ...ALL_ROWS,
+      ordering: 'name',
+      is_active: 'true',
+    } satisfies MembershipListQuery),
+    getPage<Membership>,
+  );
+
+/** Active bank accounts by name, for card and bank-transfer payments (the sale dialog, the import). */
+export const useBankOptions = () =>
+  useSWR<Page<Bank>, unknown>(
+    withQuery('/banks/', { ...ALL_ROWS, ordering: 'name', is_active: 'true' } satisfies BankListQuery),
+    getPage<Bank>,
+  );
+
+/**
+ * Active therapists or salespersons of one location (an arrival's therapist, a sale's salesperson
+ * must work there); nothing is read until a location is chosen.
+ */
+export const useEmployeeOptions = (kind: EmployeeKind, location: number | null) =>
+  useSWR<Page<Employee>, unknown>(
+    location === null
+      ? null
+      : withQuery(`/${EMPLOYEE_KIND_PATH[kind]}/`, {
+          ...ALL_ROWS,
+          ordering: 'last_name',
+          is_active: 'true',
+          location: String(location),
+        } satisfies EmployeeListQuery),
+    getPage<Employee>,
   );
 
 /**

@@ -11,6 +11,8 @@ type AdminDialogActionsProps = {
   /** Without it the main button submits its form. */
   onConfirm?: () => void;
   color?: 'primary' | 'error';
+  /** The main button waits for something the form still lacks (an audience that reaches nobody). */
+  disabled?: boolean;
 };
 
 /** Cancel and the main button of a form or confirmation dialog. */
@@ -21,6 +23,7 @@ export const AdminDialogActions = ({
   onCancel,
   onConfirm,
   color = 'primary',
+  disabled = false,
 }: AdminDialogActionsProps) => (
   <DialogActions sx={{ px: 3, pb: 2 }}>
     <Button onClick={onCancel} disabled={busy}>
@@ -31,7 +34,7 @@ export const AdminDialogActions = ({
       color={color}
       variant="contained"
       onClick={onConfirm}
-      disabled={busy}
+      disabled={busy || disabled}
       startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label={busyLabel} /> : null}
     >
       {label}

@@ -16,6 +16,8 @@ type FormDialogProps = {
   error?: string;
   onSubmit: () => void;
   onClose: () => void;
+  /** Submit stays off until the form can be sent (see AdminDialogActions). */
+  submitDisabled?: boolean;
   children: ReactNode;
 };
 
@@ -28,6 +30,7 @@ export const FormDialog = ({
   error,
   onSubmit,
   onClose,
+  submitDisabled,
   children,
 }: FormDialogProps) => {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -52,7 +55,13 @@ export const FormDialog = ({
             {children}
           </Stack>
         </DialogContent>
-        <AdminDialogActions label={submitLabel} busy={submitting} busyLabel="Saving" onCancel={onClose} />
+        <AdminDialogActions
+          label={submitLabel}
+          busy={submitting}
+          busyLabel="Saving"
+          onCancel={onClose}
+          disabled={submitDisabled}
+        />
       </form>
     </Dialog>
   );

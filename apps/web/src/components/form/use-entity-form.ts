@@ -5,6 +5,9 @@ import { serverErrors, zodErrors, type FormErrors } from './form-errors';
 /** Fields of `V` that hold text: what a text field or a select binds to. */
 type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
+/** Fields of `V` that hold a yes/no: what a switch binds to. */
+type BooleanKeys<V> = { [K in keyof V]: V[K] extends boolean ? K : never }[keyof V] & string;
+
 /** A text field's props for one field (MUI TextField, select or the light TextField). */
 export type BoundField = {
   name: string;
@@ -84,6 +87,13 @@ export const useEntityForm = <V extends object, F extends string, D, S>({
     };
   };
 
+  /** `{...form.bindSwitch('is_active')}` on a switch (ActiveSwitch): checked, a change, disabled while saving. */
+  const bindSwitch = <K extends BooleanKeys<V>>(field: K) => ({
+    checked: values[field] as boolean,
+    onChange: (on: boolean) => set(field, on as V[K]),
+    disabled: submitting,
+  });
+
   const submit = async () => {
     const parsed = parse(values);
     if (!parsed.success) {
@@ -111,5 +121,5 @@ export const useEntityForm = <V extends object, F extends string, D, S>({
   /** `<FormDialog {...form.dialog} title=… submitLabel=… onClose=…>`: open, the form's message on top, and submit. */
   const dialog = { open: true, submitting, error: errors.form, onSubmit: () => void submit() };
 
-  return { values, errors, submitting, set, setValues, clearError, bind, submit, reset, dialog };
+  return { values, errors, submitting, set, setValues, clearError, bind, bindSwitch, submit, reset, dialog };
 };

@@ -4,6 +4,7 @@ import {
   type GridColDef,
   type GridColumnVisibilityModel,
   type GridPaginationModel,
+  type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -21,12 +22,19 @@ type AdminGridProps<R extends GridValidRowModel> = {
   onRetry: () => void;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
-  sortModel: GridSortModel;
-  onSortModelChange: (model: GridSortModel) => void;
+  /** Left out: the list has one order, set by its query, and its headers do not sort. */
+  sortModel?: GridSortModel;
+  onSortModelChange?: (model: GridSortModel) => void;
   columnVisibilityModel?: GridColumnVisibilityModel;
   /** What an empty page says (nothing yet, or nothing matches the filters). */
   emptyText: string;
   onRowClick?: (row: R) => void;
+  /**
+   * Given: rows get checkboxes (the header's picks the loaded page); the choice survives paging and
+   * is always the chosen ids (`type: 'include'`), never "all but".
+   */
+  rowSelectionModel?: GridRowSelectionModel;
+  onRowSelectionModelChange?: (model: GridRowSelectionModel) => void;
 };
 
 /** A Data Grid paged, sorted and searched on the server, with loading, empty and error states. */
@@ -45,6 +53,8 @@ export const AdminGrid = <R extends GridValidRowModel>({
   columnVisibilityModel,
   emptyText,
   onRowClick,
+  rowSelectionModel,
+  onRowSelectionModelChange,
 }: AdminGridProps<R>) => {
   if (error && !rows) {
     return <LoadError title={`The ${label.toLowerCase()} could not be loaded`} error={error} onRetry={onRetry} />;
@@ -64,11 +74,17 @@ export const AdminGrid = <R extends GridValidRowModel>({
         onPaginationModelChange={onPaginationModelChange}
         sortModel={sortModel}
         onSortModelChange={onSortModelChange}
+        disableColumnSorting={!onSortModelChange}
         pageSizeOptions={PAGE_SIZES}
         columnVisibilityModel={columnVisibilityModel}
         disableColumnFilter
         disableColumnSelector
         disableRowSelectionOnClick
+        checkboxSelection={Boolean(onRowSelectionModelChange)}
+        keepNonExistentRowsSelected
+        disableRowSelectionExcludeModel
+        rowSelectionModel={rowSelectionModel}
+        onRowSelectionModelChange={onRowSelectionModelChange}
         autoHeight
         onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
         localeText={{ noRowsLabel: emptyText }}

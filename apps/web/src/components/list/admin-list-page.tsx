@@ -84,6 +84,19 @@ type AdminListPageProps<R extends GridValidRowModel & { id: number }, S extends 
   toolbar?: (query: z.input<S>) => ReactNode;
 };
 
+/** On a phone only `phoneColumns` (else the first column) show; elsewhere every column does. */
+const usePhoneColumns = <R extends GridValidRowModel>(
+  columns: GridColDef<R>[],
+  phoneColumns: string[] | undefined,
+): GridColumnVisibilityModel | undefined => {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const hiddenOnPhone = useMemo<GridColumnVisibilityModel>(() => {
+    const keep = new Set(phoneColumns ?? columns.slice(0, 1).map((c) => c.field));
+    return Object.fromEntries(columns.filter((c) => !keep.has(c.field)).map((c) => [c.field, false]));
+  }, [columns, phoneColumns]);
+  return phone ? hiddenOnPhone : undefined;
+};
+
 /**
  * An administration list screen from its columns, filters and texts: search, filters, a server-paged
  * grid with one loading, empty and error state, Edit (or row click) opening the form, and Delete
@@ -111,7 +124,7 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
   const [deleting, setDeleting] = useState<R | null>(null);
   const revalidate = useRevalidate(resource.stale);
   const { showSnackbar } = useSnackbar();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const columnVisibilityModel = usePhoneColumns(columns, phoneColumns);
   const open = onOpen ?? ((row: R) => setEditing({ row }));
 
   const gridColumns = useMemo<GridColDef<R>[]>(
@@ -141,11 +154,6 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [columns, resource.schema],
   );
-
-  const hiddenOnPhone = useMemo<GridColumnVisibilityModel>(() => {
-    const keep = new Set(phoneColumns ?? columns.slice(0, 1).map((c) => c.field));
-    return Object.fromEntries(columns.filter((c) => !keep.has(c.field)).map((c) => [c.field, false]));
-  }, [columns, phoneColumns]);
 
   const handleDelete = async () => {
     if (!deleting) return;
@@ -185,7 +193,7 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
         onPaginationModelChange={list.setPaginationModel}
         sortModel={list.sortModel}
         onSortModelChange={list.setSortModel}
-        columnVisibilityModel={phone ? hiddenOnPhone : undefined}
+        columnVisibilityModel={columnVisibilityModel}
         emptyText={list.filtered ? texts.noMatch : texts.empty}
         onRowClick={open}
       />

@@ -78,6 +78,32 @@ describe('bank form', () => {
     });
   });
 
+  it('switches an account off with the active switch, whose label says what that means', async () => {
+    const calls = mockApi({
+      'POST /banks/': {
+        status: 201,
+        data: {
+          id: 4,
+          name: 'BPI',
+          account_name: 'Ginhawa',
+          account_number: '3141592653',
+          is_active: false,
+          created_at: '',
+          updated_at: '',
+        },
+      },
+    });
+    setup();
+    await userEvent.type(screen.getByLabelText(/^Bank/), 'BPI');
+    await userEvent.type(screen.getByLabelText(/^Account name/), 'Ginhawa');
+    await userEvent.type(screen.getByLabelText(/^Account number/), '3141592653');
+    await userEvent.click(screen.getByRole('switch', { name: 'Active: offered for card and transfer payments' }));
+    expect(screen.getByRole('switch', { name: 'Inactive: kept for past payments only' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Add account' }));
+    expect(await screen.findByText('BPI account added.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls[0]?.data))).toMatchObject({ is_active: false });
+  });
+
   it('reads account numbers in groups of four', () => {
     expect(groupDigits('005212345678')).toBe('0052 1234 5678');
     expect(groupDigits('3141592653')).toBe('3141 5926 53');

@@ -1,9 +1,8 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { bankBodySchema, type Bank } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useRevalidateBanks } from '../api/get-banks';
 import { createBank, updateBank } from '../api/save-bank';
@@ -56,19 +55,10 @@ export const BankForm = ({ bank, onClose }: BankFormProps) => {
         {...form.bind('account_number', 'Digits; spaces and dashes are fine.')}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <FormControlLabel
-        control={
-          <Switch
-            checked={form.values.is_active}
-            onChange={(e) => form.set('is_active', e.target.checked)}
-            disabled={form.submitting}
-          />
-        }
-        label={
-          form.values.is_active
-            ? 'Active: offered for card and transfer payments'
-            : 'Inactive: kept for past payments only'
-        }
+      <ActiveSwitch
+        {...form.bindSwitch('is_active')}
+        activeLabel="Active: offered for card and transfer payments"
+        inactiveLabel="Inactive: kept for past payments only"
       />
     </FormDialog>
   );

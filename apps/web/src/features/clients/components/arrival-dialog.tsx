@@ -26,11 +26,17 @@ import { useEntityForm, type BoundField } from '../../../components/form/use-ent
 import { LoadError } from '../../../components/load-error';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { TimeSlotSelect } from '../../../components/time-slot-select';
-import { useLocationOptions } from '../../../lib/options';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import {
+  listedValue,
+  useBankOptions,
+  useEmployeeOptions,
+  useLocationOptions,
+  useTreatmentOptions,
+} from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
 import { useRevalidateClients } from '../api/get-clients';
-import { useBankOptions, useEmployeeOptions, useTreatmentOptions } from '../api/get-sale-options';
-import { logArrival, newIdempotencyKey } from '../api/sell';
+import { logArrival } from '../api/sell';
 import {
   arrivalOptions,
   defaultOption,
@@ -43,7 +49,6 @@ import { ownLocation, servableLocations, type DeskUser } from './desk-user';
 import { isBanked, WalkInPaymentFields } from './walk-in-payment';
 import { manilaNow } from './manila-now';
 import { LocationStaffFields } from './location-staff-fields';
-import { listedValue } from '../../../lib/options';
 
 const FIELDS = [
   'location',

@@ -7,15 +7,15 @@ import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import { Link, useSearchParams } from 'react-router';
 import { formatPhPhone } from '@ginhawa/contract';
 import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { DetailField } from '../../../components/detail-field';
+import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { getErrorMessage, isNotFound } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useClient, type Client } from '../api/get-client';
 import { useRevalidateClients } from '../api/get-clients';
@@ -138,19 +138,11 @@ export const ClientDetail = ({ clientId, mode, back, desk }: ClientDetailProps) 
   if (error) {
     return (
       <Card>
-        <StatusMessage
-          tone="error"
-          icon={<ErrorOutlineOutlined />}
+        <LoadError
           title="This client could not be loaded"
-          description={getErrorMessage(error)}
-          action={
-            <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
-              <Button variant="contained" onClick={() => void mutate()}>
-                Try again
-              </Button>
-              {backButton}
-            </Box>
-          }
+          error={error}
+          onRetry={() => void mutate()}
+          secondaryAction={backButton}
         />
       </Card>
     );

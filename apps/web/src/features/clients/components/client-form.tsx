@@ -1,14 +1,13 @@
 import { useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { Link } from 'react-router';
 import { CLIENT_GENDERS, clientBodySchema, formatPhPhone, type Client, type ClientBody } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { paths } from '../../../config/paths';
@@ -199,15 +198,10 @@ export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved, d
         />
       )}
       {client ? (
-        <FormControlLabel
-          control={
-            <Switch
-              checked={form.values.is_active}
-              onChange={(e) => form.set('is_active', e.target.checked)}
-              disabled={form.submitting}
-            />
-          }
-          label={form.values.is_active ? 'Active' : 'Inactive: kept for history, hidden from new sales'}
+        <ActiveSwitch
+          {...form.bindSwitch('is_active')}
+          activeLabel="Active"
+          inactiveLabel="Inactive: kept for history, hidden from new sales"
         />
       ) : null}
     </FormDialog>

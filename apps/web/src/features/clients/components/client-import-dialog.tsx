@@ -19,8 +19,8 @@ import type { Theme } from '@mui/material/styles';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { formatPhPhone, type ClientImportResult } from '@ginhawa/contract';
 import { AdminDialogActions } from '../../../components/form/dialog-actions';
+import { useUploadForm } from '../../../components/form/use-upload-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { getErrorMessage } from '../../../lib/api-client';
 import { useRevalidateClients } from '../api/get-clients';
 import { importClients } from '../api/import-clients';
 
@@ -83,45 +83,25 @@ export const ClientImportDialog = ({ onClose }: { onClose: () => void }) => {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const revalidate = useRevalidateClients();
   const { showSnackbar } = useSnackbar();
-  const [file, setFile] = useState<File | null>(null);
+  const upload = useUploadForm();
+  const { file, busy, error } = upload;
   const [preview, setPreview] = useState<ClientImportResult | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  const check = async (chosen: File) => {
-    setBusy(true);
-    setError(null);
-    setPreview(null);
-    try {
-      setPreview(await importClients(chosen, true));
-    } catch (err) {
-      setError(getErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    event.target.value = '';
+  /** A chosen file is checked at once (a dry run); a new choice forgets the last check. */
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = upload.choose(event);
     if (!chosen) return;
-    setFile(chosen);
-    void check(chosen);
+    setPreview(null);
+    setPreview((await upload.run(() => importClients(chosen, true))) ?? null);
   };
 
   const confirm = async () => {
     if (!file) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await importClients(file, false);
-      await revalidate();
-      showSnackbar(`${result.count} ${result.count === 1 ? 'client' : 'clients'} imported.`, 'success');
-      onClose();
-    } catch (err) {
-      setError(getErrorMessage(err));
-      setBusy(false);
-    }
+    const result = await upload.run(() => importClients(file, false));
+    if (!result) return;
+    await revalidate();
+    showSnackbar(`${result.count} ${result.count === 1 ? 'client' : 'clients'} imported.`, 'success');
+    onClose();
   };
 
   const clean = preview !== null && preview.errors.length === 0 && preview.count > 0;
@@ -144,7 +124,13 @@ export const ClientImportDialog = ({ onClose }: { onClose: () => void }) => {
           <Box>
             <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={busy}>
               {file ? 'Choose another file' : 'Choose a CSV file'}
-              <input hidden type="file" accept=".csv,text/csv" aria-label="CSV file" onChange={choose} />
+              <input
+                hidden
+                type="file"
+                accept=".csv,text/csv"
+                aria-label="CSV file"
+                onChange={(event) => void choose(event)}
+              />
             </Button>
             {file ? (
               <Typography component="span" variant="body2" sx={{ ml: 1.5 }}>
@@ -153,7 +139,7 @@ export const ClientImportDialog = ({ onClose }: { onClose: () => void }) => {
             ) : null}
           </Box>
           {busy && !preview ? <Typography variant="body2">Checking the file…</Typography> : null}
-          {error ? <Alert severity="error">{error}</Alert> : null}
+          {error ? <Alert severity="error">{error.message}</Alert> : null}
           {preview && preview.errors.length > 0 ? (
             <>
               <Alert severity="error">

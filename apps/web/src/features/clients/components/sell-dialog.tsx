@@ -17,12 +17,18 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm, type ParseResult } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDate } from '../../../lib/format';
-import { useLocationOptions } from '../../../lib/options';
+import {
+  listedValue,
+  useBankOptions,
+  useEmployeeOptions,
+  useLocationOptions,
+  useMembershipOptions,
+  useTreatmentOptions,
+} from '../../../lib/options';
 import { useRevalidateClients } from '../api/get-clients';
-import { useBankOptions, useEmployeeOptions, useMembershipOptions, useTreatmentOptions } from '../api/get-sale-options';
-import { newIdempotencyKey, sellMembership, sellVoucher } from '../api/sell';
+import { sellMembership, sellVoucher } from '../api/sell';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import { LocationStaffFields } from './location-staff-fields';
-import { listedValue } from '../../../lib/options';
 
 export type SaleKind = 'voucher' | 'membership';
 

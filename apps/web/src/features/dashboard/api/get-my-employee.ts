@@ -1,15 +1,8 @@
 import useSWR from 'swr';
-import type { Employee } from '@ginhawa/contract';
+import { EMPLOYEE_KIND_PATH, type Employee, type EmployeeKind } from '@ginhawa/contract';
 import { ApiError, apiClient } from '../../../lib/api-client';
 
-export type EmployeeKind = 'salesperson' | 'therapist' | 'receptionist';
-const mounts: Record<EmployeeKind, string> = {
-  salesperson: '/salespersons/',
-  therapist: '/therapists/',
-  receptionist: '/receptionists/',
-};
-
-export const myEmployeeKey = (kind: EmployeeKind, userId: number) => `${mounts[kind]}by-user/${userId}/`;
+export const myEmployeeKey = (kind: EmployeeKind, userId: number) => `/${EMPLOYEE_KIND_PATH[kind]}/by-user/${userId}/`;
 
 /** The employee record behind a login; none (null) is an answer for a group without a record. */
 const getMyEmployee = async (key: string): Promise<Employee | null> => {

@@ -20,7 +20,8 @@ import {
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { NewPasswordField, UsernameField } from '../../../components/account-fields';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { useEntityForm } from '../../../components/form/use-entity-form';
+import { ActiveSwitch } from '../../../components/form/active-switch';
+import { useEntityForm, type BoundField } from '../../../components/form/use-entity-form';
 import { useRevalidateEmployees } from '../api/get-employees';
 import { useLocationOptions } from '../../../lib/options';
 import { createEmployee, updateEmployee } from '../api/save-employee';
@@ -85,6 +86,57 @@ const initialValues = (employee: Employee | null, defaultLocation: number | null
   email: '',
 });
 
+/** What is sent: a blank target clears it on an edit; a login only when asked for one. */
+const payloadOf = (kind: EmployeeKind, employee: Employee | null, v: Values) => ({
+  first_name: v.first_name,
+  last_name: v.last_name,
+  employee_code: v.employee_code,
+  phone: v.phone,
+  location: v.location ? Number(v.location) : undefined,
+  hire_date: v.hire_date,
+  is_active: v.is_active,
+  ...(kind === 'salesperson'
+    ? { monthly_target: v.monthly_target.trim() === '' ? (employee ? null : undefined) : v.monthly_target }
+    : {}),
+  ...(!employee?.user && v.createLogin
+    ? { account: { username: v.username, password: v.password, email: v.email } }
+    : {}),
+});
+
+type LoginSectionProps = {
+  kind: EmployeeKind;
+  employee: Employee | null;
+  createLogin: boolean;
+  submitting: boolean;
+  onToggle: (on: boolean) => void;
+  bind: (field: 'username' | 'password' | 'email', hint?: string) => BoundField;
+};
+
+/** The person's login: the one they have, or a switch to create it with this hire. */
+const LoginSection = ({ kind, employee, createLogin, submitting, onToggle, bind }: LoginSectionProps) =>
+  employee?.user ? (
+    <Alert severity="info">
+      Signs in as <strong>{employee.username}</strong>. Manage the account under Users.
+    </Alert>
+  ) : (
+    <>
+      <FormControlLabel
+        control={<Switch checked={createLogin} onChange={(e) => onToggle(e.target.checked)} disabled={submitting} />}
+        label={`Create a login (joins the ${EMPLOYEE_KIND_GROUP[kind]} group at this location)`}
+      />
+      {createLogin ? (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            Give the person their username and password; they can change the password on their profile.
+          </Typography>
+          <UsernameField required {...bind('username')} />
+          <NewPasswordField required {...bind('password')} />
+          <TextField label="Email" type="email" {...bind('email', 'Optional.')} />
+        </>
+      ) : null}
+    </>
+  );
+
 type EmployeeFormProps = {
   kind: EmployeeKind;
   /** null: hiring someone new. */
@@ -103,27 +155,11 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
   const revalidate = useRevalidateEmployees();
   const { showSnackbar } = useSnackbar();
   const label = KIND_LABELS[kind].one;
-  const hasLogin = Boolean(employee?.user);
-  const offerLogin = !hasLogin;
 
-  const payload = (v: Values) => ({
-    first_name: v.first_name,
-    last_name: v.last_name,
-    employee_code: v.employee_code,
-    phone: v.phone,
-    location: v.location ? Number(v.location) : undefined,
-    hire_date: v.hire_date,
-    is_active: v.is_active,
-    ...(kind === 'salesperson'
-      ? { monthly_target: v.monthly_target.trim() === '' ? (employee ? null : undefined) : v.monthly_target }
-      : {}),
-    ...(offerLogin && v.createLogin ? { account: { username: v.username, password: v.password, email: v.email } } : {}),
-  });
-
-  const { values, errors, submitting, set, setValues, bind, dialog } = useEntityForm({
+  const { values, errors, submitting, setValues, bind, dialog, bindSwitch } = useEntityForm({
     initialValues: () => initialValues(employee, defaultLocation),
     fields: FIELDS,
-    parse: (v) => (employee ? employeePatchSchema : employeeBodySchema).safeParse(payload(v)),
+    parse: (v) => (employee ? employeePatchSchema : employeeBodySchema).safeParse(payloadOf(kind, employee, v)),
     // Hiring parses with employeeBodySchema, so the data is a whole body.
     save: (data) => (employee ? updateEmployee(kind, employee.id, data) : createEmployee(kind, data as EmployeeBody)),
     errorKey: (field) =>
@@ -207,45 +243,20 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
           }}
         />
       ) : null}
-      <FormControlLabel
-        control={
-          <Switch
-            checked={values.is_active}
-            onChange={(e) => set('is_active', e.target.checked)}
-            disabled={submitting}
-          />
-        }
-        label={values.is_active ? 'Active: working now' : 'Inactive: no longer working here (their login stops too)'}
+      <ActiveSwitch
+        {...bindSwitch('is_active')}
+        activeLabel="Active: working now"
+        inactiveLabel="Inactive: no longer working here (their login stops too)"
       />
       <Divider />
-      {hasLogin ? (
-        <Alert severity="info">
-          Signs in as <strong>{employee?.username}</strong>. Manage the account under Users.
-        </Alert>
-      ) : (
-        <>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={values.createLogin}
-                onChange={(e) => toggleLogin(e.target.checked)}
-                disabled={submitting}
-              />
-            }
-            label={`Create a login (joins the ${EMPLOYEE_KIND_GROUP[kind]} group at this location)`}
-          />
-          {values.createLogin ? (
-            <>
-              <Typography variant="body2" color="text.secondary">
-                Give the person their username and password; they can change the password on their profile.
-              </Typography>
-              <UsernameField required {...bind('username')} />
-              <NewPasswordField required {...bind('password')} />
-              <TextField label="Email" type="email" {...bind('email', 'Optional.')} />
-            </>
-          ) : null}
-        </>
-      )}
+      <LoginSection
+        kind={kind}
+        employee={employee}
+        createLogin={values.createLogin}
+        submitting={submitting}
+        onToggle={toggleLogin}
+        bind={bind}
+      />
     </FormDialog>
   );
 };

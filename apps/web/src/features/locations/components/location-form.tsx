@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { formatPhPhone, locationBodySchema, type Location } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { TimeSlotSelect } from '../../../components/time-slot-select';
 import { useRevalidateLocations } from '../api/get-locations';
@@ -78,15 +77,10 @@ export const LocationForm = ({ location, onClose }: LocationFormProps) => {
           }
         />
       </Box>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={form.values.is_active}
-            onChange={(e) => form.set('is_active', e.target.checked)}
-            disabled={form.submitting}
-          />
-        }
-        label={form.values.is_active ? 'Active: open for arrivals and sales' : 'Inactive: closed branch'}
+      <ActiveSwitch
+        {...form.bindSwitch('is_active')}
+        activeLabel="Active: open for arrivals and sales"
+        inactiveLabel="Inactive: closed branch"
       />
     </FormDialog>
   );

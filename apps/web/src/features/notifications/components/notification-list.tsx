@@ -11,8 +11,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { Notification } from '@ginhawa/contract';
 import DoneAll from '@mui/icons-material/DoneAll';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
+import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
 import { formatDateTime } from '../../../lib/format';
 import { useLiveNotifications } from '../live/live-notifications';
@@ -77,17 +77,7 @@ export const NotificationList = ({ admin }: { admin: boolean }) => {
   if (state.status === 'failure') {
     return (
       <Card>
-        <StatusMessage
-          tone="error"
-          icon={<ErrorOutlineOutlined />}
-          title="Notifications could not be loaded"
-          description={state.error ?? undefined}
-          action={
-            <Button variant="outlined" onClick={reconnect}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError title="Notifications could not be loaded" error={state.error} onRetry={reconnect} />
       </Card>
     );
   }

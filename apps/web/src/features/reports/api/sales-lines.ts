@@ -10,6 +10,7 @@ import type {
   StoreSalesResult,
 } from '@ginhawa/contract';
 import { apiClient } from '../../../lib/api-client';
+import { idempotent } from '../../../lib/idempotency';
 import { getPage, withQuery } from '../../../lib/list-query';
 import { REPORTS_PATH } from './reports-keys';
 
@@ -33,16 +34,9 @@ export type SaleLineFilters = {
 export const useSaleLines = (filters: SaleLineFilters) =>
   useSWR<Page<SaleLineRead>, unknown>(withQuery(DAILY_SALES_PATH, filters), getPage<SaleLineRead>);
 
-/** A fresh key per attempt: a retry of the same attempt (a lost answer) stores nothing twice. */
-export const newIdempotencyKey = () => crypto.randomUUID();
-
 /** All-or-nothing: a bad line refuses the batch with errors per `sales.<i>.<field>`. */
 export const storeSales = async (body: StoreSalesBody, key: string): Promise<StoreSalesResult> =>
-  (
-    await apiClient.post<StoreSalesResult>(`${REPORTS_PATH}store-sales-data/`, body, {
-      headers: { 'Idempotency-Key': key },
-    })
-  ).data;
+  (await apiClient.post<StoreSalesResult>(`${REPORTS_PATH}store-sales-data/`, body, idempotent(key))).data;
 
 /** The same lines as a CSV file; errors name `line_<n>` (the file's line number). */
 export const storeSalesCsv = async (
@@ -54,9 +48,11 @@ export const storeSalesCsv = async (
   const form = new FormData();
   form.append('file', file);
   return (
-    await apiClient.post<StoreSalesResult>(withQuery(`${REPORTS_PATH}store-sales-data/`, { location, date }), form, {
-      headers: { 'Idempotency-Key': key },
-    })
+    await apiClient.post<StoreSalesResult>(
+      withQuery(`${REPORTS_PATH}store-sales-data/`, { location, date }),
+      form,
+      idempotent(key),
+    )
   ).data;
 };
 

@@ -7,9 +7,7 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { toApiError } from '../../../lib/api-client';
 import { approveDailyReport, returnDailyReport } from '../api/daily-reports';
 import { useRevalidateReports } from '../api/reports-keys';
-
-/** The return reason's limit: the contract's `returnReportBodySchema`. */
-const REASON_MAX = 500;
+import { REASON_MAX } from './report-params';
 
 /** Approve, or return with a reason (the one "say why" prompt), a submitted report. */
 export const DailyReportDecision = ({ report }: { report: DailyReport }) => {

@@ -6,56 +6,20 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import {
-  BANKED_PAYMENT_METHODS,
-  PAYMENT_METHODS,
-  SALE_KINDS,
-  SALES_CSV_COLUMNS,
-  type PaymentMethod,
-  type StoreSalesResult,
-} from '@ginhawa/contract';
-import { toApiError, type FieldErrors } from '../../../lib/api-client';
-import { useBankOptions, useSalespersonOptions } from '../api/options';
-import { newIdempotencyKey, storeSales, storeSalesCsv } from '../api/sales-lines';
-import { fieldErrorOf, lineErrors } from './line-errors';
-import { PAYMENT_METHOD_LABELS } from './report-params';
-
-type SaleKind = (typeof SALE_KINDS)[number];
-type FormLine = {
-  salesperson: string;
-  kind: SaleKind;
-  amount: string;
-  discount: string;
-  payment_method: PaymentMethod;
-  bank: string;
-  reference_no: string;
-};
-const emptyLine = (): FormLine => ({
-  salesperson: '',
-  kind: 'walk_in',
-  amount: '',
-  discount: '0.00',
-  payment_method: 'cash',
-  bank: '',
-  reference_no: '',
-});
-const KIND_LABELS: Record<SaleKind, string> = {
-  membership: 'Membership',
-  voucher: 'Voucher',
-  walk_in: 'Walk-in',
-  other: 'Other',
-};
+import { SALES_CSV_COLUMNS, type StoreSalesBody, type StoreSalesResult } from '@ginhawa/contract';
+import { useUploadForm } from '../../../components/form/use-upload-form';
+import type { FieldErrors } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { useBankOptions, useEmployeeOptions } from '../../../lib/options';
+import { storeSales, storeSalesCsv } from '../api/sales-lines';
+import { lineErrors } from './line-errors';
+import { emptyLine, SaleLinesFields, type FormLine } from './sale-line-fields';
 
 type ImportSalesDialogProps = {
   open: boolean;
@@ -65,6 +29,46 @@ type ImportSalesDialogProps = {
   onClose: () => void;
   onStored: (result: StoreSalesResult) => void;
 };
+
+/** The refusal: its sentence, then every bad line with its field. */
+const RefusedLines = ({ message, errors }: { message: string; errors: FieldErrors }) => {
+  const refused = lineErrors(errors);
+  return (
+    <Alert severity="error" aria-label="Import refused">
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {message}
+      </Typography>
+      {refused.length ? (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          {refused.map((e) => (
+            <li key={`${e.line ?? 'x'}-${e.field}`}>
+              {e.line === null ? '' : `Line ${e.line}${e.field ? `, ${e.field}` : ''}: `}
+              {e.line === null && e.field ? `${e.field}: ` : ''}
+              {e.messages.join(' ')}
+            </li>
+          ))}
+        </Box>
+      ) : null}
+    </Alert>
+  );
+};
+
+/** The form's lines as the API takes them (blank discount is none; ids as numbers). */
+const bodyOf = (location: number, date: string, lines: FormLine[]): StoreSalesBody => ({
+  location,
+  date,
+  sales: lines.map((line) => ({
+    salesperson: Number(line.salesperson) || 0,
+    kind: line.kind,
+    amount: line.amount.trim(),
+    discount: line.discount.trim() || '0.00',
+    payment_method: line.payment_method,
+    bank: line.bank ? Number(line.bank) : null,
+    reference_no: line.reference_no.trim(),
+    reference: '',
+    client: null,
+  })),
+});
 
 /**
  * Import a day's sales for one location, as a form of lines or a CSV file. The API stores all
@@ -81,71 +85,35 @@ export const ImportSalesDialog = ({
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [mode, setMode] = useState<'form' | 'csv'>('form');
   const [lines, setLines] = useState<FormLine[]>([emptyLine()]);
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const upload = useUploadForm();
+  const { file, busy, error } = upload;
   // One key per body: a retry after a lost answer stores nothing twice; a changed body gets a new key.
   const attempt = useRef<{ body: string; key: string } | null>(null);
-  const salespersons = useSalespersonOptions(open ? location : null);
+  const salespersons = useEmployeeOptions('salesperson', open ? location : null);
   const banks = useBankOptions();
 
   const keyFor = (body: string) => {
     if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
     return attempt.current.key;
   };
-  const update = (index: number, change: Partial<FormLine>) =>
-    setLines((current) => current.map((line, i) => (i === index ? { ...line, ...change } : line)));
 
   const submit = async () => {
-    setBusy(true);
-    setMessage('');
-    setErrors({});
-    try {
-      let result: StoreSalesResult;
-      if (mode === 'csv') {
-        if (!file) {
-          setMessage('Choose a CSV file.');
-          return;
-        }
-        result = await storeSalesCsv(
-          location,
-          date,
-          file,
-          keyFor(`csv:${location}:${date}:${file.name}:${file.size}:${file.lastModified}`),
-        );
-      } else {
-        const body = {
-          location,
-          date,
-          sales: lines.map((line) => ({
-            salesperson: Number(line.salesperson) || 0,
-            kind: line.kind,
-            amount: line.amount.trim(),
-            discount: line.discount.trim() || '0.00',
-            payment_method: line.payment_method,
-            bank: line.bank ? Number(line.bank) : null,
-            reference_no: line.reference_no.trim(),
-            reference: '',
-            client: null,
-          })),
-        };
-        result = await storeSales(body, keyFor(JSON.stringify(body)));
+    if (mode === 'csv' && !file) return upload.refuse('Choose a CSV file.');
+    const result = await upload.run(() => {
+      if (mode === 'csv' && file) {
+        const fileKey = `csv:${location}:${date}:${file.name}:${file.size}:${file.lastModified}`;
+        return storeSalesCsv(location, date, file, keyFor(fileKey));
       }
-      attempt.current = null;
-      setLines([emptyLine()]);
-      setFile(null);
-      onStored(result);
-    } catch (error) {
-      const apiError = toApiError(error);
-      setMessage(apiError.message);
-      setErrors(apiError.errors);
-    } finally {
-      setBusy(false);
-    }
+      const body = bodyOf(location, date, lines);
+      return storeSales(body, keyFor(JSON.stringify(body)));
+    });
+    if (!result) return;
+    attempt.current = null;
+    setLines([emptyLine()]);
+    upload.setFile(null);
+    onStored(result);
   };
 
-  const refused = lineErrors(errors);
   return (
     <Dialog
       open={open}
@@ -171,24 +139,7 @@ export const ImportSalesDialog = ({
             <ToggleButton value="form">Enter lines</ToggleButton>
             <ToggleButton value="csv">CSV file</ToggleButton>
           </ToggleButtonGroup>
-          {message ? (
-            <Alert severity="error" aria-label="Import refused">
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {message}
-              </Typography>
-              {refused.length ? (
-                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                  {refused.map((e) => (
-                    <li key={`${e.line ?? 'x'}-${e.field}`}>
-                      {e.line === null ? '' : `Line ${e.line}${e.field ? `, ${e.field}` : ''}: `}
-                      {e.line === null && e.field ? `${e.field}: ` : ''}
-                      {e.messages.join(' ')}
-                    </li>
-                  ))}
-                </Box>
-              ) : null}
-            </Alert>
-          ) : null}
+          {error ? <RefusedLines message={error.message} errors={error.errors} /> : null}
           {mode === 'csv' ? (
             <Stack spacing={1}>
               <Typography variant="body2">
@@ -197,145 +148,20 @@ export const ImportSalesDialog = ({
               </Typography>
               <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
                 Choose CSV file
-                <input
-                  hidden
-                  type="file"
-                  accept=".csv,text/csv"
-                  aria-label="CSV file"
-                  onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-                />
+                <input hidden type="file" accept=".csv,text/csv" aria-label="CSV file" onChange={upload.choose} />
               </Button>
               <Typography variant="body2" color="text.secondary">
                 {file ? file.name : 'No file chosen.'}
               </Typography>
             </Stack>
           ) : (
-            <Stack spacing={2}>
-              {lines.map((line, index) => {
-                const banked = BANKED_PAYMENT_METHODS.includes(line.payment_method);
-                return (
-                  <Box
-                    key={index}
-                    role="group"
-                    aria-label={`Line ${index + 1}`}
-                    sx={{
-                      display: 'grid',
-                      gap: 1.5,
-                      gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr 1.3fr 1.3fr auto' },
-                      alignItems: 'start',
-                    }}
-                  >
-                    <Typography
-                      variant="overline"
-                      color="text.secondary"
-                      sx={{ gridColumn: '1 / -1', lineHeight: 1.5 }}
-                    >
-                      Line {index + 1}
-                    </Typography>
-                    <TextField
-                      select
-                      size="small"
-                      label="Salesperson"
-                      value={line.salesperson}
-                      onChange={(e) => update(index, { salesperson: e.target.value })}
-                      error={Boolean(fieldErrorOf(errors, index, 'salesperson'))}
-                      helperText={fieldErrorOf(errors, index, 'salesperson')}
-                      sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-                    >
-                      {(salespersons.data?.results ?? []).map((s) => (
-                        <MenuItem key={s.id} value={String(s.id)}>
-                          {s.full_name}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                    <TextField
-                      select
-                      size="small"
-                      label="Kind"
-                      value={line.kind}
-                      onChange={(e) => update(index, { kind: e.target.value as SaleKind })}
-                    >
-                      {SALE_KINDS.map((k) => (
-                        <MenuItem key={k} value={k}>
-                          {KIND_LABELS[k]}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                    <TextField
-                      size="small"
-                      label="Amount"
-                      value={line.amount}
-                      onChange={(e) => update(index, { amount: e.target.value })}
-                      error={Boolean(fieldErrorOf(errors, index, 'amount'))}
-                      helperText={fieldErrorOf(errors, index, 'amount')}
-                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                    />
-                    <TextField
-                      size="small"
-                      label="Discount"
-                      value={line.discount}
-                      onChange={(e) => update(index, { discount: e.target.value })}
-                      error={Boolean(fieldErrorOf(errors, index, 'discount'))}
-                      helperText={fieldErrorOf(errors, index, 'discount')}
-                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                    />
-                    <TextField
-                      select
-                      size="small"
-                      label="Paid by"
-                      value={line.payment_method}
-                      onChange={(e) => update(index, { payment_method: e.target.value as PaymentMethod })}
-                    >
-                      {PAYMENT_METHODS.map((m) => (
-                        <MenuItem key={m} value={m}>
-                          {PAYMENT_METHOD_LABELS[m]}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                    {banked ? (
-                      <TextField
-                        select
-                        size="small"
-                        label="Bank"
-                        value={line.bank}
-                        onChange={(e) => update(index, { bank: e.target.value })}
-                        error={Boolean(fieldErrorOf(errors, index, 'bank'))}
-                        helperText={fieldErrorOf(errors, index, 'bank')}
-                      >
-                        {(banks.data?.results ?? []).map((b) => (
-                          <MenuItem key={b.id} value={String(b.id)}>
-                            {b.name}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                    ) : (
-                      <TextField
-                        size="small"
-                        label="Reference no."
-                        value={line.reference_no}
-                        onChange={(e) => update(index, { reference_no: e.target.value })}
-                        error={Boolean(fieldErrorOf(errors, index, 'reference_no'))}
-                        helperText={fieldErrorOf(errors, index, 'reference_no')}
-                      />
-                    )}
-                    <IconButton
-                      aria-label={`Remove line ${index + 1}`}
-                      disabled={lines.length === 1}
-                      onClick={() => setLines((current) => current.filter((_l, i) => i !== index))}
-                    >
-                      <DeleteOutlined />
-                    </IconButton>
-                  </Box>
-                );
-              })}
-              <Button
-                startIcon={<AddOutlined />}
-                onClick={() => setLines((current) => [...current, emptyLine()])}
-                sx={{ alignSelf: 'flex-start' }}
-              >
-                Add line
-              </Button>
-            </Stack>
+            <SaleLinesFields
+              lines={lines}
+              onLinesChange={setLines}
+              errors={error?.errors ?? {}}
+              salespersons={salespersons.data?.results ?? []}
+              banks={banks.data?.results ?? []}
+            />
           )}
         </Stack>
       </DialogContent>

@@ -37,6 +37,9 @@ export const readId = (params: URLSearchParams, name: string): number | null => 
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
+/** A reason's limit (returning a report, deleting sales): the contract schemas' `text(500)`. */
+export const REASON_MAX = 500;
+
 export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   cash: 'Cash',
   card: 'Card',

@@ -30,9 +30,10 @@ describe('sale lines panel', () => {
       },
     });
     setup({ salesperson: 11, date_from: '2026-11-01', date_to: '2026-11-15' });
-    const table = await screen.findByRole('table', { name: 'Sale lines' });
-    expect(within(table).getByText('BDO Unibank')).toBeInTheDocument();
-    expect(within(table).getByText('₱900.00')).toBeInTheDocument();
+    const grid = await screen.findByRole('grid', { name: 'Sale lines' });
+    const card = within(grid).getByRole('row', { name: /BDO Unibank/ });
+    expect(within(card).getByText('₱900.00')).toBeInTheDocument();
+    expect(within(card).getByText('Card')).toBeInTheDocument();
     expect(screen.getByText(/Sale lines for 2026-11-01 to 2026-11-15, Ana Reyes — 2 in all/)).toBeInTheDocument();
     const read = calls.find((c) => c.url.startsWith('/reports/daily-sales/'));
     const query = (url: string | null | undefined) => Object.fromEntries(new URLSearchParams(url?.split('?')[1]));
@@ -52,7 +53,10 @@ describe('sale lines panel', () => {
   it('requests the deletion of the chosen lines and shows what the server did', async () => {
     const calls = mockApi({
       'GET /locations/': { status: 200, data: locationsPage },
-      'GET /reports/daily-sales/': { status: 200, data: saleLinesPage([saleLine(1), saleLine(2)]) },
+      'GET /reports/daily-sales/': {
+        status: 200,
+        data: saleLinesPage([saleLine(1), saleLine(2, { net_amount: '900.00' })]),
+      },
       'POST /reports/delete-sales-data/': {
         status: 202,
         data: { result: 'requested', deleted: 0, message: 'Your request to delete 1 sale was sent for approval.' },
@@ -61,7 +65,8 @@ describe('sale lines panel', () => {
     setup({ date: '2026-11-20' });
     const deleteButton = await screen.findByRole('button', { name: /^Delete/ });
     expect(deleteButton).toBeDisabled();
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select sale 2' }));
+    const second = await screen.findByRole('row', { name: /₱900\.00/ });
+    await userEvent.click(within(second).getByRole('checkbox', { name: 'Select row' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this sale?' });
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Entered twice.');
@@ -83,7 +88,8 @@ describe('sale lines panel', () => {
       },
     });
     setup({ date: '2026-11-20' });
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select sale 1' }));
+    const line = await screen.findByRole('row', { name: /Ana Reyes/ });
+    await userEvent.click(within(line).getByRole('checkbox', { name: 'Select row' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete 1' }));
     const dialog = screen.getByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));

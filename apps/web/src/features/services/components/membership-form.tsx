@@ -1,6 +1,4 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { membershipBodySchema, type Membership } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
@@ -8,6 +6,7 @@ import { useRevalidateServices } from '../api/query';
 import { createMembership, updateMembership } from '../api/save-membership';
 import { CategoryPicker } from './category-picker';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 
 const FIELDS = ['name', 'price', 'validity_days', 'description', 'is_active', 'categories'] as const;
@@ -35,7 +34,7 @@ type MembershipFormProps = {
 export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormProps) => {
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
-  const { values, errors, submitting, set, bind, dialog } = useEntityForm({
+  const { values, errors, submitting, set, bind, dialog, bindSwitch } = useEntityForm({
     initialValues: (): Values => ({
       name: membership?.name ?? '',
       price: membership?.price ?? '',
@@ -101,15 +100,10 @@ export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormP
         />
       )}
       <TextField label="Description" multiline minRows={2} {...bind('description')} />
-      <FormControlLabel
-        control={
-          <Switch
-            checked={values.is_active}
-            onChange={(e) => set('is_active', e.target.checked)}
-            disabled={submitting}
-          />
-        }
-        label={values.is_active ? 'Active: can be sold' : 'Inactive: no longer sold'}
+      <ActiveSwitch
+        {...bindSwitch('is_active')}
+        activeLabel="Active: can be sold"
+        inactiveLabel="Inactive: no longer sold"
       />
     </FormDialog>
   );

@@ -1,7 +1,5 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
   TREATMENT_DURATION_MAX,
@@ -15,6 +13,7 @@ import { useCategoryOptions } from '../api/get-categories';
 import { useRevalidateServices } from '../api/query';
 import { createTreatment, updateTreatment } from '../api/save-treatment';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 
 const FIELDS = ['name', 'category', 'duration_minutes', 'price', 'description', 'is_active'] as const;
@@ -55,7 +54,7 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
   const categories = useCategoryOptions('treatment');
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
-  const { values, errors, submitting, set, bind, dialog } = useEntityForm({
+  const { errors, bind, dialog, bindSwitch } = useEntityForm({
     initialValues: () => initialValues(treatment, defaultCategory),
     fields: FIELDS,
     parse: (v: Values) =>
@@ -114,15 +113,10 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
         }}
       />
       <TextField label="Description" multiline minRows={2} {...bind('description')} />
-      <FormControlLabel
-        control={
-          <Switch
-            checked={values.is_active}
-            onChange={(e) => set('is_active', e.target.checked)}
-            disabled={submitting}
-          />
-        }
-        label={values.is_active ? 'Active: can be sold and booked' : 'Inactive: hidden from new sales'}
+      <ActiveSwitch
+        {...bindSwitch('is_active')}
+        activeLabel="Active: can be sold and booked"
+        inactiveLabel="Inactive: hidden from new sales"
       />
     </FormDialog>
   );

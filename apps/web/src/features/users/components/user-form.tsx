@@ -6,7 +6,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
   GROUPS,
@@ -20,6 +19,7 @@ import {
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { NewPasswordField, UsernameField } from '../../../components/account-fields';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useLocationOptions } from '../../../lib/options';
 import { useRevalidateUsers } from '../api/get-users';
@@ -79,7 +79,7 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
   const { showSnackbar } = useSnackbar();
   const options = locations.data?.results ?? [];
 
-  const { values, errors, submitting, set, bind, dialog } = useEntityForm({
+  const { values, errors, submitting, set, bind, dialog, bindSwitch } = useEntityForm({
     initialValues: () => initialValues(user),
     fields: FIELDS,
     parse: (v) => {
@@ -161,15 +161,10 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
           />
         )}
       />
-      <FormControlLabel
-        control={
-          <Switch
-            checked={values.is_active}
-            onChange={(e) => set('is_active', e.target.checked)}
-            disabled={submitting}
-          />
-        }
-        label={values.is_active ? 'Active: can sign in' : 'Inactive: cannot sign in'}
+      <ActiveSwitch
+        {...bindSwitch('is_active')}
+        activeLabel="Active: can sign in"
+        inactiveLabel="Inactive: cannot sign in"
       />
     </FormDialog>
   );
