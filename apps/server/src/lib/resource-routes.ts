@@ -11,7 +11,7 @@ import {
   type Page,
 } from '@ginhawa/contract';
 import type { Db } from '../db/client';
-import { currentUser } from '../plugins/auth';
+import { currentUser } from './actor';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 

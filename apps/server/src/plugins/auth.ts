@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_GROUP, type GroupName } from '@ginhawa/contract';
+import type { GroupName } from '@ginhawa/contract';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { safeEqual } from '../lib/tokens';
-import {
-  type AuthUser,
-  type Identity,
-  type TokenSigner,
-  resolveSession,
-  SESSION_ABSOLUTE_SECONDS,
-} from '../modules/users/auth.service';
+import { type TokenSigner, resolveSession, SESSION_ABSOLUTE_SECONDS } from '../modules/users/auth.service';
+import { hasAnyGroup, type Identity } from '../lib/actor';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -34,17 +29,9 @@ declare module 'fastify' {
     /** Unsafe method that needs no CSRF header (login only). */
     csrfExempt?: boolean;
   }
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
-  interface FastifyRequest {
-    identity: Identity | null;
-  }
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-export const isAdmin = (user: Pick<AuthUser, 'groups'>) => user.groups.includes(ADMIN_GROUP);
-export const hasAnyGroup = (user: Pick<AuthUser, 'groups'>, allowed: readonly string[]) =>
-  isAdmin(user) || user.groups.some((g) => allowed.includes(g));
 
 /** Who is calling: a bearer token wins over the session cookie; neither gives null. */
 export const resolveIdentity = async (
@@ -145,10 +132,4 @@ export const registerAuth = (
     if (!identity) throw unauthorized();
     if (config.groups && !hasAnyGroup(identity.user, config.groups)) throw forbidden();
   });
-};
-
-/** The signed-in user of a route that is not public (the onRequest hook guarantees one). */
-export const currentUser = (request: FastifyRequest): AuthUser => {
-  if (!request.identity) throw unauthorized();
-  return request.identity.user;
 };

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { bankDirectorySchema, bankResource, type Bank, type BankView } from '@ginhawa/contract';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { currentUser, isAdmin } from '../../plugins/auth';
 import { createBank, deleteBank, getBank, listBanks, updateBank } from './banks.service';
+import { currentUser, isAdmin } from '../../lib/actor';
 
 /**
  * What this caller may read of a bank account (docs/decisions/0011): Admins the whole record,

@@ -13,7 +13,7 @@ import type {
 } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { clientListVersion, clients, locations } from '../../db/schema/index';
-import { audit, audited } from '../../lib/audit';
+import { audit, audited } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
@@ -22,9 +22,8 @@ import { keptPromises } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
 import { fold, foldSql } from '../../lib/fold';
 import { createdBy, touched } from '../../lib/tracked';
-import { currentUser } from '../../plugins/auth';
-import type { AuthUser } from '../users/auth.service';
 import { CLIENTS_READ_BY_ALL, assertWritable, scopeCondition, type Scope } from './scope';
+import { currentUser, type AuthUser } from '../../lib/actor';
 
 export type ClientInput = z.output<typeof clientBodySchema>;
 export type ClientChanges = z.output<typeof clientPatchSchema>;

@@ -1,8 +1,7 @@
 import { inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE, MANAGER_GROUP } from '@ginhawa/contract';
-import { isAdmin } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
-import type { AuthUser } from '../users/auth.service';
+import { isAdmin, type AuthUser } from '../../lib/actor';
 
 /**
  * Where a caller may act (DESIGN.md §3): Admins everywhere; Managers read every location and

@@ -11,7 +11,6 @@ import {
   type EmployeeView,
 } from '@ginhawa/contract';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { currentUser, isAdmin } from '../../plugins/auth';
 import {
   createEmployee,
   deleteEmployee,
@@ -21,6 +20,7 @@ import {
   updateEmployee,
   type Viewer,
 } from './employees.service';
+import { currentUser, isAdmin } from '../../lib/actor';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 

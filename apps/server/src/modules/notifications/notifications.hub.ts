@@ -9,7 +9,6 @@ import {
 import { isDatabaseUnavailable, type Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { BusEvent } from '../../plugins/bus';
-import type { AuthUser } from '../users/auth.service';
 import { liveSessionIds } from '../users/sessions.service';
 import { mayReadArrivalsAt } from '../clients/arrivals.service';
 import { createTokenBucket, type TokenBucket } from './token-bucket';
@@ -25,6 +24,7 @@ import {
   unreadCount,
   unreadCounts,
 } from './notifications.service';
+import type { AuthUser } from '../../lib/actor';
 
 export const HEARTBEAT_MS = 30_000;
 const SESSION_CHECK_MS = 60_000;

@@ -14,11 +14,12 @@ import {
 } from '@ginhawa/contract';
 import type { FastifyRequest } from 'fastify';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { currentUser, isAdmin, isSecureRequest, setAuthCookies } from '../../plugins/auth';
+import { isSecureRequest, setAuthCookies } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { readImageUpload } from '../../lib/uploads';
 import { createSession, toMyData } from './auth.service';
 import { changePassword, listGroupsWithCounts, listUsers, setAvatar, usersService } from './users.service';
+import { currentUser, isAdmin } from '../../lib/actor';
 
 /**
  * What this caller may read of an account: Admins and the person themselves the whole record,

@@ -12,17 +12,18 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditLog, groups, locations, userGroups, userLocations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, audited } from '../../lib/audit';
+import { audit, audited } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, fieldsError, notFound } from '../../lib/http-error';
 import { iso, isoOrNull } from '../../lib/iso';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { publish } from '../../plugins/bus';
-import { type AuthUser, endAllSessions, findUsersByIds, groupNames, personColumns, personFields } from './auth.service';
+import { endAllSessions, findUsersByIds, groupNames, personColumns, personFields } from './auth.service';
 import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
 import { countPasswordAttempt, passwordAccepted } from './throttle.service';
+import type { AuthUser } from '../../lib/actor';
 
 /** Other modules hash a new login's password through this service, not users/passwords.ts. */
 export { hashPassword };
