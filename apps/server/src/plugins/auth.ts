@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GroupName } from '@ginhawa/contract';
-import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { safeEqual } from '../lib/tokens';
-import { type TokenSigner, resolveSession, SESSION_ABSOLUTE_SECONDS } from '../modules/users/auth.service';
 import { hasAnyGroup, type Identity } from '../lib/actor';
+
+/** A session, and so its cookies, lasts at most this long however active it is (modules/users/auth.service.ts). */
+export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -33,20 +34,14 @@ declare module 'fastify' {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Who is calling: a bearer token wins over the session cookie; neither gives null. */
-export const resolveIdentity = async (
-  db: Db,
-  tokens: TokenSigner,
+/**
+ * Who is calling, or null: the users module answers (its sessions and tokens), handed in by
+ * app.ts, so this plugin stays below the modules (docs/architecture.md "Boundaries").
+ */
+export type Identify = (
   request: Pick<FastifyRequest, 'headers' | 'cookies'>,
   options: { cookieSecure: boolean; bearerFromQuery?: string },
-): Promise<Identity | null> => {
-  const header = request.headers.authorization;
-  const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : options.bearerFromQuery;
-  if (bearer) return { ...(await tokens.verify(db, bearer)), via: 'bearer' };
-  const token = request.cookies[authCookieNames(options.cookieSecure).session];
-  if (!token || token.length > 200) return null;
-  return resolveSession(db, token);
-};
+) => Promise<Identity | null>;
 
 /**
  * Whether this request came over TLS, so its cookies are `__Host-` and `Secure`: always with
@@ -107,14 +102,14 @@ export const clearAuthCookies = (reply: FastifyReply, secure: boolean) => {
  */
 export const registerAuth = (
   app: FastifyInstance,
-  deps: { db: Db; tokens: TokenSigner; env: { cookieSecure: boolean; trustProxy: boolean } },
+  deps: { identify: Identify; env: { cookieSecure: boolean; trustProxy: boolean } },
 ) => {
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
     const cookieSecure = isSecureRequest(request, deps.env);
     const names = authCookieNames(cookieSecure);
-    request.identity = await resolveIdentity(deps.db, deps.tokens, request, { cookieSecure });
+    request.identity = await deps.identify(request, { cookieSecure });
     const identity = request.identity;
     if (identity?.via === 'session' && UNSAFE.has(request.method) && !config.csrfExempt) {
       const header = request.headers[CSRF_HEADER];

@@ -36,9 +36,7 @@ import { createdBy, touched } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
 import { getClient, locationName } from './clients.service';
 import { addDays, assertWritable, readScope, scopeCondition, todayInManila } from './scope';
-import { assertDayOpen } from '../reports/day-lock.service';
-import { changeSalesWatchingRanks } from '../reports/leaderboard.service';
-import { toSale } from '../reports/sale-lines.service';
+import { assertDayOpen, changeSalesWatchingRanks, toSale } from '../reports/index';
 import type { AuthUser } from '../../lib/actor';
 
 export type MembershipSaleInput = z.output<typeof clientMembershipBodySchema>;

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { clientArrivals, sales, treatments } from '../../db/schema/index';
 import { HttpError, conflict, fieldError } from '../../lib/http-error';
 import { checkPayment, insertSale, setSaleReference } from './sales.service';
-import { toSale } from '../reports/sale-lines.service';
+import { toSale } from '../reports/index';
 import type { AuthUser } from '../../lib/actor';
 
 type ArrivalBody = z.output<typeof clientArrivalBodySchema>;

@@ -12,7 +12,7 @@ import { configurations, users } from '../../db/schema/index';
 import { audited } from '../../db/audit';
 import { touched } from '../../lib/tracked';
 import type { ImageType } from '../../lib/uploads';
-import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
+import { deleteFileByUrl, fileUrl, storeFile } from '../files/index';
 import { iso } from '../../lib/iso';
 import { publish } from '../../plugins/bus';
 

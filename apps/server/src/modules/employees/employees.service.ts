@@ -21,17 +21,17 @@ import { fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
-import { endAllSessions } from '../users/auth.service';
 import {
   accessChanged,
   addUserLocations,
   addUserToGroups,
   assertPasswordAcceptable,
   assertUsernameFree,
+  endAllSessions,
   hashPassword,
   insertUserAccount,
   removeUserFromGroup,
-} from '../users/users.service';
+} from '../users/index';
 
 export type EmployeeInput = z.output<typeof employeeBodySchema>;
 export type EmployeeChanges = z.output<typeof employeePatchSchema>;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { z } from 'zod';
-import { isSecureRequest, resolveIdentity } from '../../plugins/auth';
+import { isSecureRequest } from '../../plugins/auth';
+import { resolveIdentity } from '../users/index';
 import { startBus } from '../../plugins/bus';
 import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { createHub } from './notifications.hub';

@@ -8,7 +8,7 @@ import { iso, isoOrNull } from '../../lib/iso';
 import { listPage, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { publish } from '../../plugins/bus';
-import { notify, registerApprovalHandler } from '../notifications/notifications.service';
+import { notify, registerApprovalHandler } from '../notifications/index';
 import { locationOf } from './day-lock.service';
 import { approversOf, inScope, isManager, parseJson, scopeOf, scopeWhere } from './shared';
 import type { AuthUser } from '../../lib/actor';

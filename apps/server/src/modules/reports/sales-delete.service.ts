@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { sales } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { notFound } from '../../lib/http-error';
-import { notify, registerApprovalHandler } from '../notifications/notifications.service';
+import { notify, registerApprovalHandler } from '../notifications/index';
 import { assertDayOpen } from './day-lock.service';
 import { changeSalesWatchingRanks, holdRankWatch } from './leaderboard.service';
 import { toSale, type SaleRow } from './sale-lines.service';

@@ -1,11 +1,13 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import type { FastifyRequest } from 'fastify';
 import type { MyData } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { groups, refreshTokens, sessions, tokenFamilies, userGroups, users } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { preparedOnce } from '../../lib/prepared';
 import { publish } from '../../plugins/bus';
+import { authCookieNames, SESSION_ABSOLUTE_SECONDS } from '../../plugins/auth';
 import { badRequest, unauthorized } from '../../lib/http-error';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { AuthUser, Identity } from '../../lib/actor';
@@ -13,7 +15,6 @@ import { getDecoyHash, verifyPassword } from './passwords';
 import { SESSION_IDLE_SECONDS, sessionIsLive } from './sessions.service';
 import { countPasswordAttempt, passwordAccepted } from './throttle.service';
 
-export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
 const SESSION_TOUCH_SECONDS = 60;
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
@@ -331,3 +332,18 @@ export const listGroupsOf = async (db: Db, userId: number) =>
 
 export const findUsersByIds = (db: Db, ids: number[]) =>
   db.select(authUserColumns).from(users).where(inArray(users.id, ids));
+
+/** Who is calling: a bearer token wins over the session cookie; neither gives null. */
+export const resolveIdentity = async (
+  db: Db,
+  tokens: TokenSigner,
+  request: Pick<FastifyRequest, 'headers' | 'cookies'>,
+  options: { cookieSecure: boolean; bearerFromQuery?: string },
+): Promise<Identity | null> => {
+  const header = request.headers.authorization;
+  const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : options.bearerFromQuery;
+  if (bearer) return { ...(await tokens.verify(db, bearer)), via: 'bearer' };
+  const token = request.cookies[authCookieNames(options.cookieSecure).session];
+  if (!token || token.length > 200) return null;
+  return resolveSession(db, token);
+};

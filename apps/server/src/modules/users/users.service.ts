@@ -20,13 +20,10 @@ import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { publish } from '../../plugins/bus';
 import { endAllSessions, findUsersByIds, groupNames, personColumns, personFields } from './auth.service';
 import type { ImageType } from '../../lib/uploads';
-import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
+import { deleteFileByUrl, fileUrl, storeFile } from '../files/index';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
 import { countPasswordAttempt, passwordAccepted } from './throttle.service';
 import type { AuthUser } from '../../lib/actor';
-
-/** Other modules hash a new login's password through this service, not users/passwords.ts. */
-export { hashPassword };
 
 /**
  * Sets a new password and ends all of the user's sessions and tokens. When `oldPassword` is given
