@@ -130,7 +130,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
   await app.register(
     async (api) => {
       registerAuth(api, {
-        identify: (request, options) => resolveIdentity(database.db, app.deps.tokens, request, options),
+        identify: (credentials) => resolveIdentity(database.db, app.deps.tokens, credentials),
         env,
       });
       for (const module of MODULES) {

@@ -34,14 +34,26 @@ declare module 'fastify' {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * Who is calling, or null: the users module answers (its sessions and tokens), handed in by
- * app.ts, so this plugin stays below the modules (docs/architecture.md "Boundaries").
- */
-export type Identify = (
+/** What a request presents to say who it is: a bearer token, a session cookie, or neither. */
+export type Credentials = { bearer?: string; session?: string };
+
+/** The credentials of a request: `Authorization: Bearer …` (or, for the socket, ?token=) and the session cookie. */
+export const credentialsOf = (
   request: Pick<FastifyRequest, 'headers' | 'cookies'>,
   options: { cookieSecure: boolean; bearerFromQuery?: string },
-) => Promise<Identity | null>;
+): Credentials => {
+  const header = request.headers.authorization;
+  return {
+    bearer: header?.startsWith('Bearer ') ? header.slice(7).trim() : options.bearerFromQuery,
+    session: request.cookies[authCookieNames(options.cookieSecure).session],
+  };
+};
+
+/**
+ * Who presented the credentials, or null: the users module answers (its sessions and tokens),
+ * handed in by app.ts, so this plugin stays below the modules (docs/architecture.md "Boundaries").
+ */
+export type Identify = (credentials: Credentials) => Promise<Identity | null>;
 
 /**
  * Whether this request came over TLS, so its cookies are `__Host-` and `Secure`: always with
@@ -109,7 +121,7 @@ export const registerAuth = (
     const config = request.routeOptions.config;
     const cookieSecure = isSecureRequest(request, deps.env);
     const names = authCookieNames(cookieSecure);
-    request.identity = await deps.identify(request, { cookieSecure });
+    request.identity = await deps.identify(credentialsOf(request, { cookieSecure }));
     const identity = request.identity;
     if (identity?.via === 'session' && UNSAFE.has(request.method) && !config.csrfExempt) {
       const header = request.headers[CSRF_HEADER];

@@ -1,13 +1,12 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import type { FastifyRequest } from 'fastify';
 import type { MyData } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { groups, refreshTokens, sessions, tokenFamilies, userGroups, users } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { preparedOnce } from '../../lib/prepared';
 import { publish } from '../../plugins/bus';
-import { authCookieNames, SESSION_ABSOLUTE_SECONDS } from '../../plugins/auth';
+import { SESSION_ABSOLUTE_SECONDS, type Credentials } from '../../plugins/auth';
 import { badRequest, unauthorized } from '../../lib/http-error';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { AuthUser, Identity } from '../../lib/actor';
@@ -333,17 +332,16 @@ export const listGroupsOf = async (db: Db, userId: number) =>
 export const findUsersByIds = (db: Db, ids: number[]) =>
   db.select(authUserColumns).from(users).where(inArray(users.id, ids));
 
-/** Who is calling: a bearer token wins over the session cookie; neither gives null. */
+/**
+ * Who presented these credentials (plugins/auth.ts reads them off the request): a bearer token
+ * wins over the session cookie; neither gives null.
+ */
 export const resolveIdentity = async (
   db: Db,
   tokens: TokenSigner,
-  request: Pick<FastifyRequest, 'headers' | 'cookies'>,
-  options: { cookieSecure: boolean; bearerFromQuery?: string },
+  credentials: Credentials,
 ): Promise<Identity | null> => {
-  const header = request.headers.authorization;
-  const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : options.bearerFromQuery;
-  if (bearer) return { ...(await tokens.verify(db, bearer)), via: 'bearer' };
-  const token = request.cookies[authCookieNames(options.cookieSecure).session];
-  if (!token || token.length > 200) return null;
-  return resolveSession(db, token);
+  if (credentials.bearer) return { ...(await tokens.verify(db, credentials.bearer)), via: 'bearer' };
+  if (!credentials.session || credentials.session.length > 200) return null;
+  return resolveSession(db, credentials.session);
 };

@@ -434,12 +434,3 @@ export const deleteUser = async (db: Db, actorId: number, id: number): Promise<D
     });
     return result;
   });
-
-/** What the resource routes call (lib/resource-routes.ts). */
-export const usersService = {
-  list: listUsers,
-  get: getAdminUser,
-  create: createUser,
-  update: updateUser,
-  remove: deleteUser,
-};
