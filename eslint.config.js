@@ -43,7 +43,7 @@ const webZones = [
       'A feature imports no other feature. Share it through lib/ or components/ (see docs/architecture.md), or compose the features in app/.',
   })),
 ];
-// Tests render a feature inside the app's providers (app/provider.tsx), as the app does.
+// Not for tests: they render a feature inside the app's providers (app/provider.tsx), as the app does.
 const featuresBelowApp = {
   target: at(WEB, 'features'),
   from: at(WEB, 'app'),
