@@ -25,7 +25,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerUtf8Json } from './lib/utf8-json';
 import { HttpError } from './lib/http-error';
 import { serializeError, serializeRequest } from './lib/logging';
-import { createTokenSigner, type TokenSigner } from './modules/users/auth.service';
+import { createTokenSigner, resolveIdentity, type TokenSigner } from './modules/users/index';
 import { CONSTRAINTS, MODULES } from './modules/index';
 
 export type AppDeps = { db: Db; database: Database; env: Env; tokens: TokenSigner };
@@ -129,7 +129,10 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
 
   await app.register(
     async (api) => {
-      registerAuth(api, { db: database.db, tokens: app.deps.tokens, env });
+      registerAuth(api, {
+        identify: (credentials) => resolveIdentity(database.db, app.deps.tokens, credentials),
+        env,
+      });
       for (const module of MODULES) {
         for (const { prefix, plugin } of module.routes) await api.register(plugin, { prefix });
       }

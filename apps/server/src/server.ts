@@ -6,7 +6,7 @@ import { openPglite, openPostgres, type Database } from './db/client';
 import { seedDatabase } from './db/seed';
 import { loadEnv } from './plugins/env';
 import { randomToken } from './lib/tokens';
-import { purgeExpiredSessions } from './modules/users/auth.service';
+import { purgeExpiredSessions } from './modules/users/index';
 
 /** SECRET_KEY, else one generated once and kept under DATA_DIR. */
 const resolveSecretKey = (dataDir: string, fromEnv?: string) => {

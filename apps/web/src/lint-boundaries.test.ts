@@ -1,90 +1,111 @@
 // @vitest-environment node
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
+import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 
-// The repository's own eslint.config.js, run on probe files that are never written to disk.
-const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '../../..') });
+// The repository's own eslint.config.js, run on probe files that are never written to disk
+// (docs/architecture.md "Boundaries"). Each probe expects one named rule to fire, or nothing to.
+const ROOT = resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: ROOT });
 
-/** The boundary messages (no-restricted-imports) for `source` as if it were the file at `path`. */
-const boundaryErrors = async (path: string, source: string): Promise<string[]> => {
+const ZONES = 'import-x/no-restricted-paths';
+const CYCLE = 'import-x/no-cycle';
+const RESTRICTED = 'no-restricted-imports';
+
+/** The boundary findings for `source` as if it were the file at `path`, as `rule: message`. */
+const findings = async (path: string, source: string): Promise<string[]> => {
   const [result] = await eslint.lintText(`${source}\nexport const probe = [value];\n`, {
-    filePath: `apps/web/src/${path}`,
+    filePath: resolve(ROOT, 'apps/web/src', path),
   });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'no-restricted-imports' && m.severity === 2)
-    .map((m) => m.message);
+    .filter((m) => m.severity === 2 && [ZONES, CYCLE, RESTRICTED].includes(m.ruleId ?? ''))
+    .map((m) => `${m.ruleId}: ${m.message}`);
 };
 
-describe('web import boundaries fail npm run lint', { timeout: 60_000 }, () => {
+const otherFeature = /^import-x\/no-restricted-paths: .*A feature imports no other feature/;
+
+describe('web boundaries fail npm run lint', { timeout: 120_000 }, () => {
+  it('a formatting slip fails prettier --check', async () => {
+    const file = resolve(ROOT, 'apps/web/src/lib/probe.ts');
+    const options = { ...(await prettier.resolveConfig(file)), filepath: file };
+    expect(await prettier.check("export const probe = ['a' ,'b'];\n", options)).toBe(false);
+    expect(await prettier.check("export const probe = ['a', 'b'];\n", options)).toBe(true);
+  });
+
   it('a feature imports no other feature, however it spells the path', async () => {
     expect(
-      await boundaryErrors(
+      await findings(
         'features/banks/components/probe.tsx',
         "import { value } from '../../locations/api/get-locations';",
       ),
-    ).toEqual([expect.stringContaining('A feature imports no other feature')]);
+    ).toEqual([expect.stringMatching(otherFeature)]);
     expect(
-      await boundaryErrors(
-        'features/banks/api/probe.ts',
-        "import { value } from '../../../features/users/api/get-users';",
-      ),
-    ).toHaveLength(1);
+      await findings('features/banks/api/probe.ts', "import { value } from '../../../features/users/api/get-users';"),
+    ).toEqual([expect.stringMatching(otherFeature)]);
     expect(
-      await boundaryErrors(
-        'features/services/probe.ts',
-        "import { value } from '../employees/components/employee-form';",
-      ),
-    ).toHaveLength(1);
+      await findings('features/services/probe.ts', "import { value } from '../employees/components/employee-form';"),
+    ).toEqual([expect.stringMatching(otherFeature)]);
   });
 
   it('a feature may import itself, lib/ and components/', async () => {
+    expect(await findings('features/banks/components/probe.tsx', "import { value } from '../api/get-banks';")).toEqual(
+      [],
+    );
     expect(
-      await boundaryErrors('features/banks/components/probe.tsx', "import { value } from '../api/get-banks';"),
-    ).toEqual([]);
-    expect(
-      await boundaryErrors(
+      await findings(
         'features/banks/components/probe.tsx',
         "import { value } from '../../../features/banks/api/get-banks';",
       ),
     ).toEqual([]);
     expect(
-      await boundaryErrors('features/banks/components/probe.tsx', "import { value } from '../../../lib/options';"),
+      await findings('features/banks/components/probe.tsx', "import { value } from '../../../lib/options';"),
     ).toEqual([]);
     expect(
-      await boundaryErrors(
+      await findings(
         'features/banks/components/probe.tsx',
         "import { value } from '../../../components/list/admin-list-page';",
       ),
     ).toEqual([]);
   });
 
-  it('lib/ and components/ import no feature; app/ composes them', async () => {
-    expect(await boundaryErrors('lib/probe.ts', "import { value } from '../features/banks/api/get-banks';")).toEqual([
-      expect.stringContaining('lib/ and components/ import no feature'),
+  it('an upward import: lib/ and components/ import no feature and nothing from app/; features nothing from app/', async () => {
+    const upward =
+      /^import-x\/no-restricted-paths: .*lib\/, config\/ and components\/ import no feature and nothing from app\//;
+    expect(await findings('lib/probe.ts', "import { value } from '../features/banks/api/get-banks';")).toEqual([
+      expect.stringMatching(upward),
     ]);
     expect(
-      await boundaryErrors('components/list/probe.tsx', "import { value } from '../../features/auth/api/get-my-data';"),
-    ).toHaveLength(1);
+      await findings('components/list/probe.tsx', "import { value } from '../../features/auth/api/get-my-data';"),
+    ).toEqual([expect.stringMatching(upward)]);
+    expect(await findings('components/probe.tsx', "import { value } from '../app/screens';")).toEqual([
+      expect.stringMatching(upward),
+    ]);
     expect(
-      await boundaryErrors(
-        'app/routes/probe.tsx',
-        "import { value } from '../../features/banks/components/banks-screen';",
-      ),
+      await findings('features/banks/components/probe.tsx', "import { value } from '../../../app/screens';"),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A feature imports nothing from app\//)]);
+    expect(
+      await findings('app/routes/probe.tsx', "import { value } from '../../features/banks/components/banks-screen';"),
     ).toEqual([]);
+  });
+
+  it('an import cycle', async () => {
+    // app/screens.ts loads the admin menu on demand; the menu importing the manifest back is a cycle.
+    expect(await findings('app/routes/admin/menu.tsx', "import { SCREENS as value } from '../../screens';")).toEqual([
+      expect.stringContaining(`${CYCLE}: Dependency cycle`),
+    ]);
   });
 
   it('only features/*/api and lib/ call the API client; its error helpers are for everyone', async () => {
     const client = (levels: number) => `import { apiClient as value } from '${'../'.repeat(levels)}lib/api-client';`;
-    expect(await boundaryErrors('features/banks/components/probe.tsx', client(3))).toEqual([
-      expect.stringContaining('Only features/*/api (and lib/) call the API client'),
-    ]);
-    expect(await boundaryErrors('components/probe.tsx', client(1))).toHaveLength(1);
-    expect(await boundaryErrors('app/probe.tsx', client(1))).toHaveLength(1);
-    expect(await boundaryErrors('features/banks/api/probe.ts', client(3))).toEqual([]);
-    expect(await boundaryErrors('lib/probe.ts', "import { apiClient as value } from './api-client';")).toEqual([]);
+    const onlyApi = /^no-restricted-imports: .*Only features\/\*\/api \(and lib\/\) call the API client/;
+    expect(await findings('features/banks/components/probe.tsx', client(3))).toEqual([expect.stringMatching(onlyApi)]);
+    expect(await findings('components/probe.tsx', client(1))).toEqual([expect.stringMatching(onlyApi)]);
+    expect(await findings('app/probe.tsx', client(1))).toEqual([expect.stringMatching(onlyApi)]);
+    expect(await findings('features/banks/api/probe.ts', client(3))).toEqual([]);
+    expect(await findings('lib/probe.ts', "import { apiClient as value } from './api-client';")).toEqual([]);
     expect(
-      await boundaryErrors(
+      await findings(
         'features/banks/components/probe.tsx',
         "import { getErrorMessage as value } from '../../../lib/api-client';",
       ),

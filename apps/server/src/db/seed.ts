@@ -3,12 +3,12 @@ import { FEATURE_FLAGS, GROUPS, type GroupName } from '@ginhawa/contract';
 import type { Db } from './client';
 import { configurations, groups, userGroups, users } from './schema/index';
 import { randomToken } from '../lib/tokens';
-import { hashPassword, passwordProblems } from '../modules/users/passwords';
-import { CONFIGURATION_ID } from '../modules/configurations/configurations.service';
+import { hashPassword, passwordProblems } from '../modules/users/index';
+import { CONFIGURATION_ID } from '../modules/configurations/index';
 import { createDemoFaker } from './demo-data';
-import { seedDemoServices } from '../modules/services/services.demo';
-import { seedDemoAdministration } from '../modules/employees/admin.demo';
-import { seedDemoClients } from '../modules/clients/clients.demo';
+import { seedDemoServices } from '../modules/services/index';
+import { seedDemoAdministration } from '../modules/employees/index';
+import { seedDemoClients } from '../modules/clients/index';
 
 /** Demo clients on a fresh database (DESIGN.md: 2,000 with memberships, vouchers and arrivals over 90 days). */
 export const DEMO_CLIENTS = 2_000;

@@ -11,7 +11,7 @@ import {
   type Page,
 } from '@ginhawa/contract';
 import type { Db } from '../db/client';
-import { currentUser } from '../plugins/auth';
+import { currentUser, type AuthUser } from './actor';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -38,19 +38,24 @@ export type ResourceSchemas = {
 
 type Item<S extends ResourceSchemas> = z.input<S['item']>;
 
-/** The five service calls behind the routes; `request` is there for what depends on the caller (who sees phone numbers, …). */
+/**
+ * The five service calls behind the routes. Each is given the signed-in actor, never the request
+ * (docs/architecture.md "Services see an actor"): what the caller may see or do (who reads a full
+ * record, where they may write) is the service's decision. `actorId` is `actor.id`, kept first for
+ * the services that only record who wrote.
+ */
 export type ResourceService<S extends ResourceSchemas> = {
-  list: (db: Db, query: z.output<S['listQuery']>, url: string, request: FastifyRequest) => Promise<Page<Item<S>>>;
-  get: (db: Db, id: number, request: FastifyRequest) => Promise<Item<S>>;
-  create: (db: Db, actorId: number, body: z.output<S['createBody']>, request: FastifyRequest) => Promise<Item<S>>;
+  list: (db: Db, query: z.output<S['listQuery']>, url: string, actor: AuthUser) => Promise<Page<Item<S>>>;
+  get: (db: Db, id: number, actor: AuthUser) => Promise<Item<S>>;
+  create: (db: Db, actorId: number, body: z.output<S['createBody']>, actor: AuthUser) => Promise<Item<S>>;
   update: (
     db: Db,
     actorId: number,
     id: number,
     body: z.output<S['putBody']> | z.output<S['patchBody']>,
-    request: FastifyRequest,
+    actor: AuthUser,
   ) => Promise<Item<S>>;
-  remove: (db: Db, actorId: number, id: number, request: FastifyRequest) => Promise<DeleteResult>;
+  remove: (db: Db, actorId: number, id: number, actor: AuthUser) => Promise<DeleteResult>;
 };
 
 export type ResourceSpec<S extends ResourceSchemas> = {
@@ -83,7 +88,6 @@ export const resourceRoutes = <S extends ResourceSchemas>(
   // the generic specs are beyond the Zod type provider's inference, hence the default provider here.
   const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
   const idOf = (request: FastifyRequest) => (request.params as z.output<typeof idParamsSchema>).id;
-  const actorOf = (request: FastifyRequest) => currentUser(request).id;
 
   routes.get(
     '/',
@@ -91,36 +95,43 @@ export const resourceRoutes = <S extends ResourceSchemas>(
       config: read,
       schema: { tags, querystring: schemas.listQuery, response: { 200: pageSchema(schemas.item), ...errors } },
     },
-    async (request) => service.list(db, request.query as z.output<S['listQuery']>, request.url, request),
+    async (request) => service.list(db, request.query as z.output<S['listQuery']>, request.url, currentUser(request)),
   );
   routes.post(
     '/',
     { config: create, schema: { tags, body: schemas.createBody, response: { 201: schemas.item, ...errors } } },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.create(db, actorOf(request), request.body as z.output<S['createBody']>, request)),
+    async (request, reply) => {
+      const actor = currentUser(request);
+      return reply.code(201).send(await service.create(db, actor.id, request.body as z.output<S['createBody']>, actor));
+    },
   );
   routes.get(
     '/:id/',
     { config: read, schema: { tags, params, response: { 200: schemas.item, ...errors } } },
-    async (request) => service.get(db, idOf(request), request),
+    async (request) => service.get(db, idOf(request), currentUser(request)),
   );
   routes.put(
     '/:id/',
     { config: write, schema: { tags, params, body: schemas.putBody, response: { 200: schemas.item, ...errors } } },
-    async (request) =>
-      service.update(db, actorOf(request), idOf(request), request.body as z.output<S['putBody']>, request),
+    async (request) => {
+      const actor = currentUser(request);
+      return service.update(db, actor.id, idOf(request), request.body as z.output<S['putBody']>, actor);
+    },
   );
   routes.patch(
     '/:id/',
     { config: write, schema: { tags, params, body: schemas.patchBody, response: { 200: schemas.item, ...errors } } },
-    async (request) =>
-      service.update(db, actorOf(request), idOf(request), request.body as z.output<S['patchBody']>, request),
+    async (request) => {
+      const actor = currentUser(request);
+      return service.update(db, actor.id, idOf(request), request.body as z.output<S['patchBody']>, actor);
+    },
   );
   routes.delete(
     '/:id/',
     { config: write, schema: { tags, params, response: { 200: deleteResultSchema, ...errors } } },
-    async (request) => service.remove(db, actorOf(request), idOf(request), request),
+    async (request) => {
+      const actor = currentUser(request);
+      return service.remove(db, actor.id, idOf(request), actor);
+    },
   );
 };

@@ -1,15 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_GROUP, type GroupName } from '@ginhawa/contract';
-import type { Db } from '../db/client';
+import type { GroupName } from '@ginhawa/contract';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { safeEqual } from '../lib/tokens';
-import {
-  type AuthUser,
-  type Identity,
-  type TokenSigner,
-  resolveSession,
-  SESSION_ABSOLUTE_SECONDS,
-} from '../modules/users/auth.service';
+import { hasAnyGroup, type Identity } from '../lib/actor';
+
+/** A session, and so its cookies, lasts at most this long however active it is (modules/users/auth.service.ts). */
+export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -34,32 +30,30 @@ declare module 'fastify' {
     /** Unsafe method that needs no CSRF header (login only). */
     csrfExempt?: boolean;
   }
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
-  interface FastifyRequest {
-    identity: Identity | null;
-  }
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const isAdmin = (user: Pick<AuthUser, 'groups'>) => user.groups.includes(ADMIN_GROUP);
-export const hasAnyGroup = (user: Pick<AuthUser, 'groups'>, allowed: readonly string[]) =>
-  isAdmin(user) || user.groups.some((g) => allowed.includes(g));
+/** What a request presents to say who it is: a bearer token, a session cookie, or neither. */
+export type Credentials = { bearer?: string; session?: string };
 
-/** Who is calling: a bearer token wins over the session cookie; neither gives null. */
-export const resolveIdentity = async (
-  db: Db,
-  tokens: TokenSigner,
+/** The credentials of a request: `Authorization: Bearer …` (or, for the socket, ?token=) and the session cookie. */
+export const credentialsOf = (
   request: Pick<FastifyRequest, 'headers' | 'cookies'>,
   options: { cookieSecure: boolean; bearerFromQuery?: string },
-): Promise<Identity | null> => {
+): Credentials => {
   const header = request.headers.authorization;
-  const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : options.bearerFromQuery;
-  if (bearer) return { ...(await tokens.verify(db, bearer)), via: 'bearer' };
-  const token = request.cookies[authCookieNames(options.cookieSecure).session];
-  if (!token || token.length > 200) return null;
-  return resolveSession(db, token);
+  return {
+    bearer: header?.startsWith('Bearer ') ? header.slice(7).trim() : options.bearerFromQuery,
+    session: request.cookies[authCookieNames(options.cookieSecure).session],
+  };
 };
+
+/**
+ * Who presented the credentials, or null: the users module answers (its sessions and tokens),
+ * handed in by app.ts, so this plugin stays below the modules (docs/architecture.md "Boundaries").
+ */
+export type Identify = (credentials: Credentials) => Promise<Identity | null>;
 
 /**
  * Whether this request came over TLS, so its cookies are `__Host-` and `Secure`: always with
@@ -120,14 +114,14 @@ export const clearAuthCookies = (reply: FastifyReply, secure: boolean) => {
  */
 export const registerAuth = (
   app: FastifyInstance,
-  deps: { db: Db; tokens: TokenSigner; env: { cookieSecure: boolean; trustProxy: boolean } },
+  deps: { identify: Identify; env: { cookieSecure: boolean; trustProxy: boolean } },
 ) => {
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
     const cookieSecure = isSecureRequest(request, deps.env);
     const names = authCookieNames(cookieSecure);
-    request.identity = await resolveIdentity(deps.db, deps.tokens, request, { cookieSecure });
+    request.identity = await deps.identify(credentialsOf(request, { cookieSecure }));
     const identity = request.identity;
     if (identity?.via === 'session' && UNSAFE.has(request.method) && !config.csrfExempt) {
       const header = request.headers[CSRF_HEADER];
@@ -145,10 +139,4 @@ export const registerAuth = (
     if (!identity) throw unauthorized();
     if (config.groups && !hasAnyGroup(identity.user, config.groups)) throw forbidden();
   });
-};
-
-/** The signed-in user of a route that is not public (the onRequest hook guarantees one). */
-export const currentUser = (request: FastifyRequest): AuthUser => {
-  if (!request.identity) throw unauthorized();
-  return request.identity.user;
 };

@@ -2,7 +2,7 @@ import { foreignKey, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, va
 import { users } from './users';
 
 /**
- * A claimed Idempotency-Key of a money POST (lib/idempotency.ts): the key belongs to the user who
+ * A claimed Idempotency-Key of a money POST (db/idempotency.ts): the key belongs to the user who
  * sent it; `request_hash` is the SHA-256 of the route and the canonical request body, so only the
  * same request replays `response`. Inserted in the sale's own transaction: a parallel request
  * with the same key waits on the unique index and then replays the committed answer.

@@ -1,16 +1,24 @@
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { BANK_DIRECTORY_ORDERING, maskAccountNumber } from '@ginhawa/contract';
-import type { Bank, DeleteResult, bankBodySchema, bankListQuerySchema, bankPatchSchema } from '@ginhawa/contract';
+import { BANK_DIRECTORY_ORDERING, bankDirectorySchema, maskAccountNumber } from '@ginhawa/contract';
+import type {
+  Bank,
+  BankView,
+  DeleteResult,
+  bankBodySchema,
+  bankListQuerySchema,
+  bankPatchSchema,
+} from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { banks } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, audited } from '../../lib/audit';
+import { audit, audited } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
+import { isAdmin, type AuthUser } from '../../lib/actor';
 
 export type BankInput = z.output<typeof bankBodySchema>;
 export type BankChanges = z.output<typeof bankPatchSchema>;
@@ -163,3 +171,25 @@ export const deleteBank = async (db: Db, actorId: number, id: number): Promise<D
     });
     return result;
   });
+
+/**
+ * What this actor may read of a bank account (docs/decisions/0011): Admins the whole record,
+ * everyone else the name and the masked number. Parsing through the directory schema drops every
+ * key it does not declare, the full number among them.
+ */
+export const bankViewFor =
+  (actor: AuthUser) =>
+  (bank: Bank): BankView =>
+    isAdmin(actor) ? bank : bankDirectorySchema.parse(bank);
+
+/** What the resource routes call (lib/resource-routes.ts): reads answer with the actor's view of each account. */
+export const banksService = {
+  list: async (db: Db, query: BankQuery, url: string, actor: AuthUser) => {
+    const page = await listBanks(db, query, url, { admin: isAdmin(actor) });
+    return { ...page, results: page.results.map(bankViewFor(actor)) };
+  },
+  get: async (db: Db, id: number, actor: AuthUser) => bankViewFor(actor)(await getBank(db, id)),
+  create: createBank,
+  update: updateBank,
+  remove: deleteBank,
+};

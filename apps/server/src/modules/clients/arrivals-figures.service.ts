@@ -4,10 +4,10 @@ import type { ArrivalsCount, ArrivalsData, arrivalsCountQuerySchema } from '@gin
 import type { Db } from '../../db/client';
 import { clientArrivals, locations } from '../../db/schema/index';
 import { fieldError } from '../../lib/http-error';
-import type { AuthUser } from '../users/auth.service';
 import { therapist } from './arrivals.service';
 import { activityScope, owner } from './sales.service';
 import { addDays, todayInManila } from './scope';
+import type { AuthUser } from '../../lib/actor';
 
 export type ArrivalsCountQuery = z.output<typeof arrivalsCountQuerySchema>;
 

@@ -18,27 +18,24 @@ import {
   membershipAllowedTreatments,
   treatments,
 } from '../../db/schema/index';
-import { audited } from '../../lib/audit';
+import { audited } from '../../db/audit';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications/index';
 import { publish } from '../../plugins/bus';
 import { createdBy, touched } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
-import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
 import { activityScope, authorizeSale, dateRange, owner } from './sales.service';
-import { idempotent } from '../../lib/idempotency';
-import { assertWritable, inScope, readScope, todayInManila } from './scope';
-import { toSale } from '../reports/sale-lines.service';
+import { idempotent } from '../../db/idempotency';
+import { assertWritable, todayInManila } from './scope';
+import { toSale } from '../reports/index';
 import { assertNoWalkInSale, chargeWalkIn, linkWalkIn, walkInSale, walkInSaleJoin } from './walk-in.service';
+import type { AuthUser } from '../../lib/actor';
 
 export type ArrivalInput = z.output<typeof clientArrivalBodySchema>;
 export type ArrivalChanges = z.output<typeof clientArrivalPatchSchema>;
 export type ArrivalQuery = z.output<typeof clientArrivalListQuerySchema>;
-
-/** Whether a user may read the arrivals of a location: the live hub sends `arrivals_changed` only to them. */
-export const mayReadArrivalsAt = (user: AuthUser, locationId: number) => inScope(readScope(user), locationId);
 
 export const therapist = alias(employees, 'therapist');
 const receptionist = alias(employees, 'receptionist');

@@ -31,9 +31,8 @@ import {
   idParamsSchema,
   pageSchema,
 } from '@ginhawa/contract';
-import { currentUser } from '../../plugins/auth';
 import { errorResponses, resourceRoutes } from '../../lib/resource-routes';
-import { idempotencyKeyOf } from '../../lib/idempotency';
+import { idempotencyKeyOf } from '../../db/idempotency';
 import { CSV_MAX_BYTES, readCsvUpload, registerCsvBody } from '../../lib/csv-upload';
 import { exportClients, importClients } from './import-export.service';
 import { clientsService, searchClients } from './clients.service';
@@ -52,6 +51,7 @@ import { csvLines, sendCsv } from '../../lib/csv';
 import { arrivalsCsv } from './csv';
 import { arrivalsData, countArrivals } from './arrivals-figures.service';
 import { createArrival, getArrival, listArrivals, updateArrival } from './arrivals.service';
+import { currentUser } from '../../lib/actor';
 
 const tags = ['clients'];
 const errors = errorResponses;

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type {
   Client,
@@ -13,7 +12,7 @@ import type {
 } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { clientListVersion, clients, locations } from '../../db/schema/index';
-import { audit, audited } from '../../lib/audit';
+import { audit, audited } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
@@ -22,9 +21,8 @@ import { keptPromises } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
 import { fold, foldSql } from '../../lib/fold';
 import { createdBy, touched } from '../../lib/tracked';
-import { currentUser } from '../../plugins/auth';
-import type { AuthUser } from '../users/auth.service';
 import { CLIENTS_READ_BY_ALL, assertWritable, scopeCondition, type Scope } from './scope';
+import type { AuthUser } from '../../lib/actor';
 
 export type ClientInput = z.output<typeof clientBodySchema>;
 export type ClientChanges = z.output<typeof clientPatchSchema>;
@@ -499,14 +497,12 @@ export const deleteClient = async (db: Db, user: AuthUser, id: number): Promise<
     return result;
   });
 
-/** What the resource routes call (lib/resource-routes.ts); where the caller may act comes from the request's user. */
+/** What the resource routes call (lib/resource-routes.ts); where the actor may act is decided here (scope.ts). */
 export const clientsService = {
-  list: (db: Db, query: ClientQuery, url: string, request: FastifyRequest) =>
-    listClients(db, currentUser(request), query, url),
-  get: (db: Db, id: number, request: FastifyRequest) => getClient(db, currentUser(request), id),
-  create: (db: Db, _actorId: number, body: ClientInput, request: FastifyRequest) =>
-    createClient(db, currentUser(request), body),
-  update: (db: Db, _actorId: number, id: number, body: ClientChanges, request: FastifyRequest) =>
-    updateClient(db, currentUser(request), id, body),
-  remove: (db: Db, _actorId: number, id: number, request: FastifyRequest) => deleteClient(db, currentUser(request), id),
+  list: (db: Db, query: ClientQuery, url: string, actor: AuthUser) => listClients(db, actor, query, url),
+  get: (db: Db, id: number, actor: AuthUser) => getClient(db, actor, id),
+  create: (db: Db, _actorId: number, body: ClientInput, actor: AuthUser) => createClient(db, actor, body),
+  update: (db: Db, _actorId: number, id: number, body: ClientChanges, actor: AuthUser) =>
+    updateClient(db, actor, id, body),
+  remove: (db: Db, _actorId: number, id: number, actor: AuthUser) => deleteClient(db, actor, id),
 };

@@ -14,8 +14,8 @@ import {
 } from '../../db/schema/index';
 import { iso } from '../../lib/iso';
 import { offsetOf, toPage, totalRows } from '../../lib/list';
-import type { AuthUser } from '../users/auth.service';
 import { getClient } from './clients.service';
+import type { AuthUser } from '../../lib/actor';
 
 /** Tables whose API objects name their client in `client` (memberships, vouchers, arrivals). */
 const RELATED_TABLES = ['client_memberships', 'client_treatments', 'client_arrivals'];

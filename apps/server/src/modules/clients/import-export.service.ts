@@ -9,16 +9,16 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { clients, locations } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
+import { audit } from '../../db/audit';
 import { HttpError, badRequest } from '../../lib/http-error';
 import { createdBy } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
-import type { AuthUser } from '../users/auth.service';
 import { clientFilter, selectClients, toColumns } from './clients.service';
 import { csvHeaderLine, csvLine, parseCsv } from '../../lib/csv';
 import { csvHeader } from '../../lib/csv-upload';
 import { splitFullName } from './csv';
 import { writeScope, inScope } from './scope';
+import type { AuthUser } from '../../lib/actor';
 
 const COLUMNS = [
   'name',

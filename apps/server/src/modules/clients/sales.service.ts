@@ -28,18 +28,16 @@ import {
   sales,
   treatments,
 } from '../../db/schema/index';
-import { audited } from '../../lib/audit';
+import { audited } from '../../db/audit';
 import { fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
-import { idempotent } from '../../lib/idempotency';
+import { idempotent } from '../../db/idempotency';
 import { createdBy, touched } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
-import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
 import { addDays, assertWritable, readScope, scopeCondition, todayInManila } from './scope';
-import { assertDayOpen } from '../reports/day-lock.service';
-import { changeSalesWatchingRanks } from '../reports/leaderboard.service';
-import { toSale } from '../reports/sale-lines.service';
+import { assertDayOpen, changeSalesWatchingRanks, toSale } from '../reports/index';
+import type { AuthUser } from '../../lib/actor';
 
 export type MembershipSaleInput = z.output<typeof clientMembershipBodySchema>;
 export type VoucherSaleInput = z.output<typeof clientTreatmentBodySchema>;

@@ -1,8 +1,7 @@
 import { inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, MANAGER_GROUP } from '@ginhawa/contract';
-import { isAdmin } from '../../plugins/auth';
+import { BUSINESS_TIME_ZONE } from '@ginhawa/contract';
 import { forbidden } from '../../lib/http-error';
-import type { AuthUser } from '../users/auth.service';
+import { isAdmin, readsEveryLocation, type AuthUser } from '../../lib/actor';
 
 /**
  * Where a caller may act (DESIGN.md §3): Admins everywhere; Managers read every location and
@@ -15,10 +14,9 @@ import type { AuthUser } from '../users/auth.service';
  */
 export type Scope = { all: true } | { all: false; locationIds: number[] };
 
+/** Also the live hub's filter for `arrivals_changed` frames (lib/actor.ts `mayReadLocation`). */
 export const readScope = (user: AuthUser): Scope =>
-  isAdmin(user) || user.groups.includes(MANAGER_GROUP)
-    ? { all: true }
-    : { all: false, locationIds: user.locations.map((l) => l.id) };
+  readsEveryLocation(user) ? { all: true } : { all: false, locationIds: user.locations.map((l) => l.id) };
 
 /** Every staff member reads every client (decision 0410): the scope of client reads. */
 export const CLIENTS_READ_BY_ALL: Scope = { all: true };

@@ -5,9 +5,9 @@ import { formatPeso, type clientArrivalBodySchema } from '@ginhawa/contract';
 import type { Tx } from '../../db/client';
 import { clientArrivals, sales, treatments } from '../../db/schema/index';
 import { HttpError, conflict, fieldError } from '../../lib/http-error';
-import type { AuthUser } from '../users/auth.service';
 import { checkPayment, insertSale, setSaleReference } from './sales.service';
-import { toSale } from '../reports/sale-lines.service';
+import { toSale } from '../reports/index';
+import type { AuthUser } from '../../lib/actor';
 
 type ArrivalBody = z.output<typeof clientArrivalBodySchema>;
 export type WalkInPayment = NonNullable<ArrivalBody['payment']>;

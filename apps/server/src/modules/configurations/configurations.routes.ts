@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { configurationBodySchema, configurationSchema, errorBodySchema, settingsSchema } from '@ginhawa/contract';
-import { currentUser } from '../../plugins/auth';
 import { readImageUpload } from '../../lib/uploads';
 import { getConfiguration, getSettings, setLogo, updateConfiguration } from './configurations.service';
+import { currentUser } from '../../lib/actor';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const tags = ['configurations'];

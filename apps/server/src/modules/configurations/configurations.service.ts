@@ -9,10 +9,10 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { configurations, users } from '../../db/schema/index';
-import { audited } from '../../lib/audit';
+import { audited } from '../../db/audit';
 import { touched } from '../../lib/tracked';
 import type { ImageType } from '../../lib/uploads';
-import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
+import { deleteFileByUrl, fileUrl, storeFile } from '../files/index';
 import { iso } from '../../lib/iso';
 import { publish } from '../../plugins/bus';
 

@@ -1,42 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
-  employeeDirectorySchema,
   employeeResource,
   employeeViewSchema,
   errorBodySchema,
   userIdParamsSchema,
-  type Employee,
   type EmployeeKind,
-  type EmployeeView,
 } from '@ginhawa/contract';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { currentUser, isAdmin } from '../../plugins/auth';
-import {
-  createEmployee,
-  deleteEmployee,
-  getEmployee,
-  getEmployeeByUser,
-  listEmployees,
-  updateEmployee,
-  type Viewer,
-} from './employees.service';
+import { currentUser } from '../../lib/actor';
+import { employeeOfUser, employeesService } from './employees-resource.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-
-const viewerOf = (request: FastifyRequest): Viewer => ({ admin: isAdmin(currentUser(request)) });
-
-/**
- * What this caller may read of an employee (docs/decisions/0011): Admins and the person themselves
- * the whole record, everyone else the directory entry. Parsing through the directory schema drops
- * every key it does not declare, so what a non-admin receives is exactly that schema.
- */
-export const employeeViewFor =
-  (request: FastifyRequest) =>
-  (employee: Employee): EmployeeView => {
-    const user = currentUser(request);
-    return isAdmin(user) || employee.user === user.id ? employee : employeeDirectorySchema.parse(employee);
-  };
 
 /**
  * /api/salespersons/, /api/therapists/, /api/receptionists/: one set of routes per kind over the
@@ -53,23 +27,13 @@ export const employeeRoutes =
       tags,
       writers: ['Admin'],
       schemas: employeeResource,
-      // The kind is fixed per mount; how much of each record a caller sees depends on who asks.
-      service: {
-        list: async (db, query, url, request) => {
-          const page = await listEmployees(db, kind, query, url, viewerOf(request));
-          return { ...page, results: page.results.map(employeeViewFor(request)) };
-        },
-        get: async (db, id, request) => employeeViewFor(request)(await getEmployee(db, kind, id)),
-        create: (db, actorId, body) => createEmployee(db, kind, actorId, body),
-        update: (db, actorId, id, body) => updateEmployee(db, kind, actorId, id, body),
-        remove: (db, actorId, id) => deleteEmployee(db, kind, actorId, id),
-      },
+      service: employeesService(kind),
     });
 
     app.get(
       '/by-user/:user_id/',
       { schema: { tags, params: userIdParamsSchema, response: { 200: employeeViewSchema, ...errors } } },
-      async (request) => employeeViewFor(request)(await getEmployeeByUser(db, kind, request.params.user_id)),
+      async (request) => employeeOfUser(db, kind, request.params.user_id, currentUser(request)),
     );
   };
 

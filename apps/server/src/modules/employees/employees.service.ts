@@ -15,23 +15,23 @@ import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { employees, locations, userGroups, groups, userLocations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit } from '../../lib/audit';
+import { audit } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
-import { endAllSessions } from '../users/auth.service';
 import {
   accessChanged,
   addUserLocations,
   addUserToGroups,
   assertPasswordAcceptable,
   assertUsernameFree,
+  endAllSessions,
   hashPassword,
   insertUserAccount,
   removeUserFromGroup,
-} from '../users/users.service';
+} from '../users/index';
 
 export type EmployeeInput = z.output<typeof employeeBodySchema>;
 export type EmployeeChanges = z.output<typeof employeePatchSchema>;

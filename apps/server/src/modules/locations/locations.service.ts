@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { employees, locations, userLocations } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, audited } from '../../lib/audit';
+import { audit, audited } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';

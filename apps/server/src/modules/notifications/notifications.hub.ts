@@ -9,9 +9,7 @@ import {
 import { isDatabaseUnavailable, type Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { BusEvent } from '../../plugins/bus';
-import type { AuthUser } from '../users/auth.service';
-import { liveSessionIds } from '../users/sessions.service';
-import { mayReadArrivalsAt } from '../clients/arrivals.service';
+import { liveSessionIds } from '../users/index';
 import { createTokenBucket, type TokenBucket } from './token-bucket';
 import {
   decide,
@@ -25,6 +23,7 @@ import {
   unreadCount,
   unreadCounts,
 } from './notifications.service';
+import { mayReadLocation, type AuthUser } from '../../lib/actor';
 
 export const HEARTBEAT_MS = 30_000;
 const SESSION_CHECK_MS = 60_000;
@@ -292,7 +291,7 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
         // receptionist elsewhere has no business watching; the filter costs one array lookup per socket.
         for (const set of byUser.values()) {
           for (const conn of set)
-            if (mayReadArrivalsAt(conn.user, event.location))
+            if (mayReadLocation(conn.user, event.location))
               send(conn, { action: 'arrivals_changed', location: event.location, date: event.date });
         }
         return;

@@ -10,8 +10,8 @@ import {
   recipientsCountQuerySchema,
   recipientsCountSchema,
 } from '@ginhawa/contract';
-import { currentUser } from '../../plugins/auth';
 import { announce, countRecipients, pageForUser } from './notifications.service';
+import { currentUser } from '../../lib/actor';
 
 /** /api/notifications/: my notifications (paged, newest first) and announcements by Admin/Manager. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

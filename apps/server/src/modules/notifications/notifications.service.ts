@@ -10,14 +10,13 @@ import {
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { groups, locations, notifications, userGroups, userLocations, users } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
+import { audit } from '../../db/audit';
 import { badRequest, conflict, fieldsError, forbidden, notFound } from '../../lib/http-error';
 import { offsetOf, toPage } from '../../lib/list';
 import { randomToken } from '../../lib/tokens';
 import { publish } from '../../plugins/bus';
-import { hasAnyGroup } from '../../plugins/auth';
-import type { AuthUser } from '../users/auth.service';
 import { iso } from '../../lib/iso';
+import { hasAnyGroup, type AuthUser } from '../../lib/actor';
 
 export type NotifyInput = {
   recipients: number[];

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { z } from 'zod';
-import { isSecureRequest, resolveIdentity } from '../../plugins/auth';
+import { credentialsOf, isSecureRequest } from '../../plugins/auth';
+import { resolveIdentity } from '../users/index';
 import { startBus } from '../../plugins/bus';
 import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { createHub } from './notifications.hub';
@@ -50,10 +51,11 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
           if (!originAllowed(request, env.allowedOrigins))
             throw forbidden('This origin may not open the live channel.');
           const token = (request.query as { token?: string }).token;
-          const identity = await resolveIdentity(db, tokens, request, {
+          const credentials = credentialsOf(request, {
             cookieSecure: isSecureRequest(request, env),
             bearerFromQuery: token,
           });
+          const identity = await resolveIdentity(db, tokens, credentials);
           if (!identity) throw unauthorized();
           const wait = hub.coolDownSeconds(identity.user.id);
           if (wait > 0)

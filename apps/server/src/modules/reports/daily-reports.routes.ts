@@ -7,10 +7,10 @@ import {
   pageSchema,
   returnReportBodySchema,
 } from '@ginhawa/contract';
-import { currentUser } from '../../plugins/auth';
 import { csvLines, sendCsv } from '../../lib/csv';
 import { reportsService as service } from './reports.service';
 import { errors, managers, tags, type ReportsApp } from './route-options';
+import { currentUser } from '../../lib/actor';
 
 /** Daily reports: list (or CSV), create, read, change, submit, approve and return. */
 export const dailyReportsRoutes = (app: ReportsApp) => {

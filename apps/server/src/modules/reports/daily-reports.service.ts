@@ -2,16 +2,16 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DailyReport, DailyReportBody, DailyReportListQuery, DailyReportPatch, Page } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { dailyReports, locations, notifications } from '../../db/schema/index';
-import { audited } from '../../lib/audit';
+import { audited } from '../../db/audit';
 import { conflict, fieldsError, forbidden, notFound } from '../../lib/http-error';
 import { iso, isoOrNull } from '../../lib/iso';
 import { listPage, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { publish } from '../../plugins/bus';
-import { notify, registerApprovalHandler } from '../notifications/notifications.service';
-import type { AuthUser } from '../users/auth.service';
+import { notify, registerApprovalHandler } from '../notifications/index';
 import { locationOf } from './day-lock.service';
 import { approversOf, inScope, isManager, parseJson, scopeOf, scopeWhere } from './shared';
+import type { AuthUser } from '../../lib/actor';
 
 /** Daily reports: their CRUD, submission and the approve/return decision. */
 

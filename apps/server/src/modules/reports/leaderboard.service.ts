@@ -5,7 +5,7 @@ import { leaderboardVersion } from '../../db/schema/index';
 import { keptPerVersion } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
 import { publish } from '../../plugins/bus';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications/index';
 import { cutoffOf, manilaDate, periodOf, rowsOf } from './shared';
 
 /** The leaderboard (one SQL, shared by the API, the rank watch and the benchmark) and the rank watch. */

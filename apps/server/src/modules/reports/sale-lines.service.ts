@@ -5,8 +5,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { banks, dailyReports, employees, locations, sales } from '../../db/schema/index';
 import { iso } from '../../lib/iso';
 import { listPage, totalRows } from '../../lib/list';
-import type { AuthUser } from '../users/auth.service';
 import { isManager, scopeOf, scopeWhere } from './shared';
+import type { AuthUser } from '../../lib/actor';
 
 /** Sale lines as the API answers them: one sale (client sales, audit rows) and the daily-sales list. */
 

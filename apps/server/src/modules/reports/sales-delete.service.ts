@@ -2,15 +2,14 @@ import { and, asc, inArray, type SQL } from 'drizzle-orm';
 import type { DeleteSalesBody, DeleteSalesResult } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
 import { sales } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
+import { audit } from '../../db/audit';
 import { notFound } from '../../lib/http-error';
-import { isAdmin } from '../../plugins/auth';
-import { notify, registerApprovalHandler } from '../notifications/notifications.service';
-import type { AuthUser } from '../users/auth.service';
+import { notify, registerApprovalHandler } from '../notifications/index';
 import { assertDayOpen } from './day-lock.service';
 import { changeSalesWatchingRanks, holdRankWatch } from './leaderboard.service';
 import { toSale, type SaleRow } from './sale-lines.service';
 import { approversOf, scopeOf, scopeWhere } from './shared';
+import { isAdmin, type AuthUser } from '../../lib/actor';
 
 /** Deleting sale lines: at once by Admins, by request (approved by Admins and Managers) for anyone else. */
 

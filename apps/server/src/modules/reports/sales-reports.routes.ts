@@ -10,11 +10,11 @@ import {
   personalSalesQuerySchema,
   personalSalesSchema,
 } from '@ginhawa/contract';
-import { currentUser } from '../../plugins/auth';
 import { csvLines, sendCsv } from '../../lib/csv';
 import { reportsService as service } from './reports.service';
 import { liability } from './liability.service';
 import { admins, errors, managers, tags, type ReportsApp } from './route-options';
+import { currentUser } from '../../lib/actor';
 
 /** The reports: a day per location, a salesperson's month, locations per month, the leaderboard, the liability. */
 export const salesReportsRoutes = (app: ReportsApp) => {

@@ -10,9 +10,8 @@ import type {
 import type { Db } from '../../db/client';
 import { employees, locations } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
-import { isAdmin } from '../../plugins/auth';
-import type { AuthUser } from '../users/auth.service';
 import { inScope, isManager, parseJson, periodOf, rowsOf, scopeOf, scopeWhere } from './shared';
+import { isAdmin, type AuthUser } from '../../lib/actor';
 
 /** The sales reports: one day per location, one salesperson per month, locations per month. */
 

@@ -7,14 +7,14 @@ import {
 } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
 import { banks, employees, sales } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
+import { audit } from '../../db/audit';
 import { fieldsError, forbidden } from '../../lib/http-error';
-import { idempotent } from '../../lib/idempotency';
+import { idempotent } from '../../db/idempotency';
 import { csvHeader } from '../../lib/csv-upload';
-import type { AuthUser } from '../users/auth.service';
 import { assertDayOpen, locationOf } from './day-lock.service';
 import { changeSalesWatchingRanks } from './leaderboard.service';
 import { inScope, rowsOf, scopeOf } from './shared';
+import type { AuthUser } from '../../lib/actor';
 
 /** Storing a day's sales, from JSON or a CSV upload. */
 

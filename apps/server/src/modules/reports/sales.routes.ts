@@ -12,14 +12,14 @@ import {
   relationId,
   type FieldErrors,
 } from '@ginhawa/contract';
-import { currentUser } from '../../plugins/auth';
 import { fieldsError } from '../../lib/http-error';
 import { csvLine, csvLines, parseCsv, sendCsv } from '../../lib/csv';
-import { idempotencyKeyOf } from '../../lib/idempotency';
+import { idempotencyKeyOf } from '../../db/idempotency';
 import { CSV_MAX_BYTES, isCsvUpload, readCsvUpload, registerCsvBody } from '../../lib/csv-upload';
 import { reportsService as service } from './reports.service';
 import { parseSalesCsv } from './sales-store.service';
 import { errors, tags, type ReportsApp } from './route-options';
+import { currentUser } from '../../lib/actor';
 
 /** zod issues → `{path: [messages]}`, renaming `sales.<i>` to the CSV's `line_<n>` when the lines came from a file. */
 const issuesToErrors = (issues: z.core.$ZodIssue[], csv: boolean): FieldErrors => {

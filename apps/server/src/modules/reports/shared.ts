@@ -1,8 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ADMIN_GROUP, BUSINESS_TIME_ZONE, MANAGER_GROUP } from '@ginhawa/contract';
 import type { DbOrTx } from '../../db/client';
-import { isAdmin } from '../../plugins/auth';
-import type { AuthUser } from '../users/auth.service';
+import { isAdmin, type AuthUser } from '../../lib/actor';
 
 /** Small helpers the reports module's services share (decision 0500): raw rows, Manila dates, the caller's locations. */
 

@@ -12,7 +12,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client';
 import { membershipCategories, membershipCategoryLinks, treatmentCategories, treatments } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, audited } from '../../lib/audit';
+import { audit, audited } from '../../db/audit';
 import { notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';

@@ -12,11 +12,11 @@ import {
   updateCategoriesBodySchema,
 } from '@ginhawa/contract';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { currentUser } from '../../plugins/auth';
 import { allowedTreatmentsService } from './allowed-treatments.service';
 import { membershipCategoriesService, treatmentCategoriesService } from './categories.service';
 import { membershipsService, updateMembershipCategories } from './memberships.service';
 import { treatmentsService } from './treatments.service';
+import { currentUser } from '../../lib/actor';
 
 const tags = ['services'];
 const writeErrors = {

@@ -11,7 +11,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client';
 import { treatmentCategories, treatments } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, audited } from '../../lib/audit';
+import { audit, audited } from '../../db/audit';
 import { fieldError, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';

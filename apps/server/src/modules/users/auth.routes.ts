@@ -8,9 +8,10 @@ import {
   refreshBodySchema,
   tokenPairSchema,
 } from '@ginhawa/contract';
-import { clearAuthCookies, currentUser, isCrossSite, isSecureRequest, setAuthCookies } from '../../plugins/auth';
+import { clearAuthCookies, isCrossSite, isSecureRequest, setAuthCookies } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { authenticate, createSession, deleteSession, listGroupsOf, revokeFamily, toMyData } from './auth.service';
+import { currentUser } from '../../lib/actor';
 
 const okSchema = z.object({ message: z.string() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };

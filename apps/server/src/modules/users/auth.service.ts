@@ -3,35 +3,20 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { MyData } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { groups, refreshTokens, sessions, tokenFamilies, userGroups, users } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
+import { audit } from '../../db/audit';
 import { preparedOnce } from '../../lib/prepared';
 import { publish } from '../../plugins/bus';
+import { SESSION_ABSOLUTE_SECONDS, type Credentials } from '../../plugins/auth';
 import { badRequest, unauthorized } from '../../lib/http-error';
 import { randomToken, sha256 } from '../../lib/tokens';
+import type { AuthUser, Identity } from '../../lib/actor';
 import { getDecoyHash, verifyPassword } from './passwords';
 import { SESSION_IDLE_SECONDS, sessionIsLive } from './sessions.service';
 import { countPasswordAttempt, passwordAccepted } from './throttle.service';
 
-export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
 const SESSION_TOUCH_SECONDS = 60;
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
-
-export type AuthUser = {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  avatar: string | null;
-  groups: string[];
-  /** Where the person works (a Manager's scope), by name. */
-  locations: { id: number; name: string }[];
-};
-
-export type Identity =
-  | { user: AuthUser; via: 'session'; sessionId: number; csrfToken: string }
-  | { user: AuthUser; via: 'bearer'; /** ms since epoch */ expiresAt: number; familyId: number };
 
 const INVALID_CREDENTIALS = 'Invalid username or password.';
 
@@ -346,3 +331,17 @@ export const listGroupsOf = async (db: Db, userId: number) =>
 
 export const findUsersByIds = (db: Db, ids: number[]) =>
   db.select(authUserColumns).from(users).where(inArray(users.id, ids));
+
+/**
+ * Who presented these credentials (plugins/auth.ts reads them off the request): a bearer token
+ * wins over the session cookie; neither gives null.
+ */
+export const resolveIdentity = async (
+  db: Db,
+  tokens: TokenSigner,
+  credentials: Credentials,
+): Promise<Identity | null> => {
+  if (credentials.bearer) return { ...(await tokens.verify(db, credentials.bearer)), via: 'bearer' };
+  if (!credentials.session || credentials.session.length > 200) return null;
+  return resolveSession(db, credentials.session);
+};

@@ -3,7 +3,7 @@ import { ADMIN_GROUP } from '@ginhawa/contract';
 import type { DbOrTx } from '../../db/client';
 import { groups, loginThrottle, userGroups, users } from '../../db/schema/index';
 import { tooManyRequests } from '../../lib/http-error';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications/index';
 
 /**
  * Failures allowed in a window before a key is locked for LOCK_SECONDS. Locks always expire.

@@ -7,29 +7,16 @@ import {
   idParamsSchema,
   myDataSchema,
   newPasswordSchema,
-  userDirectorySchema,
   userResource,
-  type AdminUser,
-  type UserView,
 } from '@ginhawa/contract';
-import type { FastifyRequest } from 'fastify';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { currentUser, isAdmin, isSecureRequest, setAuthCookies } from '../../plugins/auth';
+import { isSecureRequest, setAuthCookies } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { readImageUpload } from '../../lib/uploads';
 import { createSession, toMyData } from './auth.service';
-import { changePassword, listGroupsWithCounts, listUsers, setAvatar, usersService } from './users.service';
-
-/**
- * What this caller may read of an account: Admins and the person themselves the whole record,
- * Managers the directory entry (parsing drops every key the directory does not declare).
- */
-const userViewFor =
-  (request: FastifyRequest) =>
-  (account: AdminUser): UserView => {
-    const me = currentUser(request);
-    return isAdmin(me) || account.id === me.id ? account : userDirectorySchema.parse(account);
-  };
+import { changePassword, listGroupsWithCounts, setAvatar } from './users.service';
+import { usersService } from './users-resource.service';
+import { currentUser, isAdmin } from '../../lib/actor';
 
 const okSchema = z.object({ message: z.string() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -47,14 +34,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     readers: ['Manager'],
     writers: ['Admin'],
     schemas: userResource,
-    service: {
-      ...usersService,
-      list: async (db, query, url, request) => {
-        const page = await listUsers(db, query, url, { admin: isAdmin(currentUser(request)) });
-        return { ...page, results: page.results.map(userViewFor(request)) };
-      },
-      get: async (db, id, request) => userViewFor(request)(await usersService.get(db, id)),
-    },
+    service: usersService,
   });
 
   app.get(

@@ -12,20 +12,18 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditLog, groups, locations, userGroups, userLocations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, audited } from '../../lib/audit';
+import { audit, audited } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, fieldsError, notFound } from '../../lib/http-error';
 import { iso, isoOrNull } from '../../lib/iso';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { publish } from '../../plugins/bus';
-import { type AuthUser, endAllSessions, findUsersByIds, groupNames, personColumns, personFields } from './auth.service';
+import { endAllSessions, findUsersByIds, groupNames, personColumns, personFields } from './auth.service';
 import type { ImageType } from '../../lib/uploads';
-import { deleteFileByUrl, fileUrl, storeFile } from '../files/files.service';
+import { deleteFileByUrl, fileUrl, storeFile } from '../files/index';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
 import { countPasswordAttempt, passwordAccepted } from './throttle.service';
-
-/** Other modules hash a new login's password through this service, not users/passwords.ts. */
-export { hashPassword };
+import type { AuthUser } from '../../lib/actor';
 
 /**
  * Sets a new password and ends all of the user's sessions and tokens. When `oldPassword` is given
@@ -436,12 +434,3 @@ export const deleteUser = async (db: Db, actorId: number, id: number): Promise<D
     });
     return result;
   });
-
-/** What the resource routes call (lib/resource-routes.ts). */
-export const usersService = {
-  list: listUsers,
-  get: getAdminUser,
-  create: createUser,
-  update: updateUser,
-  remove: deleteUser,
-};

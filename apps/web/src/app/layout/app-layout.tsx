@@ -4,8 +4,11 @@ import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from 'react-router';
 import { BOTTOM_NAV_HEIGHT } from '@ginhawa/contract';
 import { CompanyBrand } from '../../features/settings/components/company-brand';
+import { useFlags } from '../../lib/flags';
+import { AdminNavContext } from './admin-nav-context';
 import { BottomBar } from './bottom-bar';
 import { useCurrentUser } from './current-user';
+import { ADMIN_NAV, visibleItems } from './nav-items';
 import { SideDrawer } from './side-drawer';
 import { useLogout } from './use-logout';
 
@@ -14,6 +17,8 @@ export const AppLayout = () => {
   const user = useCurrentUser();
   const { logout, pending } = useLogout();
   const handleLogout = () => void logout();
+  // Only admins reach the admin menu (RequireAdmin), so the entries are those an admin sees.
+  const adminItems = visibleItems(ADMIN_NAV, { isAdmin: true, flags: useFlags() });
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
@@ -44,7 +49,9 @@ export const AppLayout = () => {
           }}
         >
           <Box sx={{ maxWidth: 1120, mx: 'auto' }}>
-            <Outlet />
+            <AdminNavContext value={adminItems}>
+              <Outlet />
+            </AdminNavContext>
           </Box>
         </Box>
       </Box>

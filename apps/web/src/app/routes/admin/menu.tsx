@@ -6,15 +6,14 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ChevronRightOutlined from '@mui/icons-material/ChevronRightOutlined';
-import { Fragment } from 'react';
+import { Fragment, useContext } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { ADMIN_NAV, visibleItems } from '../../layout/nav-items';
-import { useFlags } from '../../../lib/flags';
+import { AdminNavContext } from '../../layout/admin-nav-context';
 
 /** /admin/menu (and /admin): the admin entries as a list, the phone's way into the admin area. */
 export const AdminMenuRoute = () => {
-  const items = visibleItems(ADMIN_NAV, { isAdmin: true, flags: useFlags() });
+  const items = useContext(AdminNavContext);
   return (
     <>
       <PageHeader title="Admin" subtitle="Manage the business: people, places and services" />

@@ -1,5 +1,5 @@
-import { auditLog } from '../db/schema/index';
-import type { DbOrTx } from '../db/client';
+import { auditLog } from './schema/index';
+import type { DbOrTx } from './client';
 
 export type AuditEntry = {
   actorId: number | null;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { idempotencyKeys } from '../db/schema/index';
-import { HttpError, badRequest } from './http-error';
+import type { Db, Tx } from './client';
+import { idempotencyKeys } from './schema/index';
+import { HttpError, badRequest } from '../lib/http-error';
 
 /**
  * The one Idempotency-Key rule for every money POST (docs/api.md "Idempotency-Key"): a key

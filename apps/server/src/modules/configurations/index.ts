@@ -1,0 +1,2 @@
+// The configurations module's public entry (docs/architecture.md "Boundaries").
+export { CONFIGURATION_ID } from './configurations.service';
