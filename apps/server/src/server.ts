@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { openPglite, openPostgres } from './db/client';
+import { openEmbedded, openPostgres } from './db/client';
 import { seedDatabase } from './db/seed';
 import { loadEnv } from './plugins/env';
 import { randomToken } from './lib/tokens';
@@ -20,9 +20,13 @@ const resolveSecretKey = (dataDir: string, fromEnv?: string) => {
 
 const main = async () => {
   const env = loadEnv();
+  // The embedded database is this process's alone: DATA_DIR's lock first, or exit naming its holder.
   const database = env.databaseUrl
     ? await openPostgres(env.databaseUrl)
-    : await openPglite(path.join(env.dataDir, 'pglite'));
+    : await openEmbedded(env.dataDir, {
+        command: `ginhawa server ${process.argv.slice(1).join(' ')}`,
+        exitOnSignals: false,
+      });
   await database.migrate();
   const seeded = await seedDatabase(database.db, {
     adminPassword: env.adminPassword,

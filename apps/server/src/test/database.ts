@@ -129,7 +129,7 @@ export const openTestDatabase = async (): Promise<Database> => {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const file = inject('pgliteTemplate');
-    if (file) return openPglite(undefined, new Blob([fs.readFileSync(file)]));
+    if (file) return openPglite({ loadDataDir: new Blob([fs.readFileSync(file)]) });
     const database = await openPglite();
     await database.migrate();
     await seedTestData(database);
