@@ -36,9 +36,13 @@ const testEnv = (overrides: Record<string, string>) =>
     ...overrides,
   });
 
-export const buildTestApp = async (overrides: Record<string, string> = {}): Promise<TestContext> => {
-  // Migrated and seeded already: a copy of the run's template (test/database.ts).
-  const database = await openTestDatabase();
+export const buildTestApp = async (
+  overrides: Record<string, string> = {},
+  { embedded = false }: { embedded?: boolean } = {},
+): Promise<TestContext> => {
+  // Migrated and seeded already: a copy of the run's template (test/database.ts). `embedded`:
+  // PGlite even when the run is on PostgreSQL (migrated and seeded here then: no PGlite template).
+  const database = await openTestDatabase({ embedded });
   const app = await buildApp({ database, env: testEnv(overrides), secretKey: TEST_SECRET, logger: false });
   await app.ready();
   const userIds: Record<string, number> = {};
