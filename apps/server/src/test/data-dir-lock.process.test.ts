@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCK_FILE, readLockHolder } from '../lib/data-dir-lock';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPglite, pgliteDirOf } from '../db/client';
+import { LOCK_FILE, acquireDataDirLock, readLockHolder } from '../lib/data-dir-lock';
 import { SERVER_ROOT } from '../paths';
 
 /**
@@ -94,8 +95,20 @@ const nextLine = (proc: Proc, seen: number) =>
 let dataDir: string;
 const running: Proc[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-lock-proc-'));
+  // Start from the run's seeded data where there is one (PGlite runs): the first server then
+  // skips initdb and the migrations, the slowest part of its start.
+  const template = inject('pgliteTemplate');
+  if (template) {
+    const lock = acquireDataDirLock(dataDir, { command: 'test setup', exitOnSignals: false });
+    const database = await openPglite({
+      onDisk: { lock, path: pgliteDirOf(dataDir) },
+      loadDataDir: new Blob([fs.readFileSync(template)]),
+    });
+    await database.close();
+    lock.release();
+  }
 });
 afterAll(async () => {
   for (const proc of running) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
