@@ -3,8 +3,8 @@
 // embedded database under DATA_DIR (default ./data/). On an empty database it creates the base demo
 // data (branches, staff, catalogue) first. `--sales N` adds N sale lines over the last twelve months
 // (then clients are added only when --clients is given too).
-// PGlite is one process's database: with the server running on the embedded database, stop it
-// first (this script refuses while something answers on PORT). On PostgreSQL the server may run.
+// PGlite is one process's database: while the server (or anything else) holds DATA_DIR's lock,
+// this script refuses, naming it; stop the server first. On PostgreSQL the server may run.
 import { tsImport } from 'tsx/esm/api';
 
 const args = process.argv.slice(2);
@@ -24,24 +24,18 @@ if (!Number.isInteger(sales) || sales < 0 || sales > 20_000_000) {
   process.exit(2);
 }
 
-if (!process.env.DATABASE_URL) {
-  const port = process.env.PORT ?? '8000';
-  const answered = await fetch(`http://127.0.0.1:${port}/api/health/`, { signal: AbortSignal.timeout(1000) })
-    .then((r) => r.ok)
-    .catch(() => false);
-  if (answered) {
-    console.error(
-      `A server answers on port ${port}. The embedded database (PGlite) can be opened by one process only: stop the server, seed, then start it again.`,
-    );
-    process.exit(1);
+try {
+  if (clients > 0 || salesWanted === undefined) {
+    const { bulkSeed } = await tsImport('../apps/server/src/modules/clients/clients.bulk-seed.ts', import.meta.url);
+    await bulkSeed({ clients, log: (line) => console.log(line) });
   }
-}
-
-if (clients > 0 || salesWanted === undefined) {
-  const { bulkSeed } = await tsImport('../apps/server/src/modules/clients/clients.bulk-seed.ts', import.meta.url);
-  await bulkSeed({ clients, log: (line) => console.log(line) });
-}
-if (sales > 0) {
-  const { bulkSeedSales } = await tsImport('../apps/server/src/modules/reports/sales.bulk-seed.ts', import.meta.url);
-  await bulkSeedSales({ sales, log: (line) => console.log(line) });
+  if (sales > 0) {
+    const { bulkSeedSales } = await tsImport('../apps/server/src/modules/reports/sales.bulk-seed.ts', import.meta.url);
+    await bulkSeedSales({ sales, log: (line) => console.log(line) });
+  }
+} catch (err) {
+  // The lock's refusal names who holds the database; say only that, not a stack.
+  if (err?.name !== 'DataDirLockedError') throw err;
+  console.error(err.message);
+  process.exit(1);
 }

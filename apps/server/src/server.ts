@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { openPglite, openPostgres, type Database } from './db/client';
+import { openEmbedded, openPostgres, type Database } from './db/client';
 import { seedDatabase } from './db/seed';
 import { loadEnv } from './plugins/env';
 import { randomToken } from './lib/tokens';
@@ -21,8 +21,11 @@ const resolveSecretKey = (dataDir: string, fromEnv?: string) => {
 
 type Env = ReturnType<typeof loadEnv>;
 
+/** The embedded database is one process's alone: DATA_DIR's lock first, or exit naming its holder. */
 const openDatabase = (env: Env) =>
-  env.databaseUrl ? openPostgres(env.databaseUrl) : openPglite(path.join(env.dataDir, 'pglite'));
+  env.databaseUrl
+    ? openPostgres(env.databaseUrl)
+    : openEmbedded(env.dataDir, { command: `ginhawa server ${process.argv.slice(1).join(' ')}`, exitOnSignals: false });
 
 /** Migrates, and on an empty database creates the admin account (and demo data), printing the passwords once. */
 const prepare = async (env: Env, database: Database) => {

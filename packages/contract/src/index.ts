@@ -12,3 +12,4 @@ export * from './phone';
 export * from './admin';
 export * from './clients';
 export * from './reports';
+export * from './backups';

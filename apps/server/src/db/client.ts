@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { MIGRATIONS_FOLDER } from '../paths';
+import { acquireDataDirLock, type AcquireOptions, type DataDirLock } from '../lib/data-dir-lock';
 
 export type Schema = typeof schema;
 /** Both drivers share this query-builder type, so services never know which one runs. */
@@ -23,8 +25,10 @@ export type Database = {
   /** Runs migrations; on PostgreSQL under an advisory lock so parallel instances take turns. */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
-  /** Raw handle for LISTEN/NOTIFY (live channel). */
+  /** Raw handle for LISTEN/NOTIFY (live channel) and backups. */
   pglite?: PGlite;
+  /** The embedded database's directory when it is on disk (not the tests' in-memory ones). */
+  dataDir?: string;
   pool?: pg.Pool;
   /** Connection string, for the live bus's own LISTEN connection. */
   url?: string;
@@ -35,17 +39,27 @@ const MIGRATION_LOCK_KEY = 727_274_001;
 // numeric and bigint come back as strings (exact money); timestamps as Date.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-/** `loadDataDir`: start from a data directory dumped by `dumpDataDir` (the tests' seeded template). */
-export const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Database> => {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+export type PgliteOptions = {
+  /** Start from a data directory dumped by `dumpDataDir` (the tests' seeded template, a backup). */
+  loadDataDir?: Blob;
+  /**
+   * Keep the data in this directory on disk instead of in memory. Only with DATA_DIR's lock held
+   * (lib/data-dir-lock.ts: one process per embedded database), which the type asks for.
+   */
+  onDisk?: { lock: DataDirLock; path: string };
+};
+
+export const openPglite = async ({ loadDataDir, onDisk }: PgliteOptions = {}): Promise<Database> => {
+  if (onDisk) fs.mkdirSync(onDisk.path, { recursive: true });
   // pg_trgm backs client search (migration 0005); PostgreSQL ships it, PGlite needs it loaded.
   const options = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) };
-  const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
+  const client = onDisk ? await PGlite.create(onDisk.path, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite: client,
+    ...(onDisk ? { dataDir: onDisk.path } : {}),
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
@@ -53,6 +67,33 @@ export const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<
       if (!client.closed) await client.close();
     },
   };
+};
+
+/** Where the embedded database lives under DATA_DIR (backups and restore name it too). */
+export const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/**
+ * The embedded database under DATA_DIR, as the server and the scripts open it: DATA_DIR's lock
+ * first (a DataDirLockedError naming the holder when another process has it), released on close.
+ */
+export const openEmbedded = async (dataDir: string, lockOptions: AcquireOptions = {}): Promise<Database> => {
+  const lock = acquireDataDirLock(dataDir, lockOptions);
+  try {
+    const database = await openPglite({ onDisk: { lock, path: pgliteDirOf(dataDir) } });
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
 };
 
 export const openPostgres = async (url: string, max = 10): Promise<Database> => {

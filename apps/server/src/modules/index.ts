@@ -10,6 +10,7 @@ import { banksModule } from './banks/banks.module';
 import { employeesModule } from './employees/employees.module';
 import { clientsModule } from './clients/clients.module';
 import { reportsModule } from './reports/reports.module';
+import { backupsModule } from './backups/backups.module';
 
 /**
  * Every server module, in registration order: the one list app.ts reads (routes under /api, then
@@ -29,6 +30,7 @@ export const MODULES: readonly AppModule[] = [
   employeesModule,
   clientsModule,
   reportsModule,
+  backupsModule,
 ];
 
 /** Every registered sentence, by constraint name (lib/constraints.ts answers with them). */

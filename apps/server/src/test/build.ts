@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { openPostgres, type Database } from '../db/client';
@@ -31,14 +34,20 @@ const testEnv = (overrides: Record<string, string>) =>
   loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATA_DIR: '/tmp/ginhawa-test',
     WEB_DIST: '/nonexistent',
     ...overrides,
   });
 
-export const buildTestApp = async (overrides: Record<string, string> = {}): Promise<TestContext> => {
-  // Migrated and seeded already: a copy of the run's template (test/database.ts).
-  const database = await openTestDatabase();
+export const buildTestApp = async (
+  overrides: Record<string, string> = {},
+  { embedded = false }: { embedded?: boolean } = {},
+): Promise<TestContext> => {
+  // Migrated and seeded already: a copy of the run's template (test/database.ts). `embedded`:
+  // PGlite even when the run is on PostgreSQL (migrated and seeded here then: no PGlite template).
+  const database = await openTestDatabase({ embedded });
+  // Each app its own DATA_DIR unless the test names one: what it writes there (backups) is its own, and goes with it.
+  const ownDataDir = overrides.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-test-data-'));
+  if (ownDataDir) overrides = { ...overrides, DATA_DIR: ownDataDir };
   const app = await buildApp({ database, env: testEnv(overrides), secretKey: TEST_SECRET, logger: false });
   await app.ready();
   const userIds: Record<string, number> = {};
@@ -63,6 +72,7 @@ export const buildTestApp = async (overrides: Record<string, string> = {}): Prom
     close: async () => {
       await app.close();
       await database.close();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 };

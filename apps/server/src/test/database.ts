@@ -125,11 +125,12 @@ export const prepareTemplate = async (): Promise<{
  * Each copy is independent: what one file writes, no other file sees. Without a template (a file
  * run outside the server project) it migrates and seeds its own.
  */
-export const openTestDatabase = async (): Promise<Database> => {
-  const url = process.env.TEST_DATABASE_URL;
+export const openTestDatabase = async ({ embedded = false }: { embedded?: boolean } = {}): Promise<Database> => {
+  // `embedded`: PGlite even on a PostgreSQL run (what only the embedded database does: backups).
+  const url = embedded ? undefined : process.env.TEST_DATABASE_URL;
   if (!url) {
     const file = inject('pgliteTemplate');
-    if (file) return openPglite(undefined, new Blob([fs.readFileSync(file)]));
+    if (file) return openPglite({ loadDataDir: new Blob([fs.readFileSync(file)]) });
     const database = await openPglite();
     await database.migrate();
     await seedTestData(database);

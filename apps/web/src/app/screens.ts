@@ -182,7 +182,7 @@ export const SCREENS: readonly Screen[] = [
       label: 'Settings',
       icon: SettingsOutlined,
       places: ['admin'],
-      description: 'Company name, logo and features',
+      description: 'Company name, logo, features and backups',
     },
   },
 ];

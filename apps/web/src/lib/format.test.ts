@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   capitalizeWords,
+  formatBytes,
   formatDate,
   formatDateRange,
   formatDateTime,
@@ -57,5 +58,17 @@ describe('shell formatting', () => {
     expect(formatDateRange('2026-11-01', '2026-11-01')).toBe('1 Nov 2026');
     expect(formatDateRange('2026-11-01', undefined)).toBe('from 1 Nov 2026');
     expect(formatDateRange(undefined, '2026-11-15')).toBe('until 15 Nov 2026');
+  });
+});
+
+describe('file sizes', () => {
+  it('reads as people say them, 1 MB being a million bytes', () => {
+    expect(formatBytes(0)).toBe('0 bytes');
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytes(820)).toBe('820 bytes');
+    expect(formatBytes(4_830_000)).toBe('4.8 MB');
+    expect(formatBytes(999_960)).toBe('1 MB');
+    expect(formatBytes(12_345)).toBe('12.3 kB');
+    expect(formatBytes(1_200_000_000)).toBe('1.2 GB');
   });
 });

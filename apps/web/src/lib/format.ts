@@ -70,6 +70,33 @@ export const greetingFor = (date: Date): string => {
   return 'Good evening';
 };
 
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+const byteFormats = BYTE_UNITS.map(
+  (unit) =>
+    new Intl.NumberFormat(LOCALE, {
+      style: 'unit',
+      unit,
+      unitDisplay: unit === 'byte' ? 'long' : 'short',
+      maximumFractionDigits: unit === 'byte' ? 0 : 1,
+    }),
+);
+
+/** A file's size as people read it: "820 bytes", "4.8 MB", "1.2 GB" (1 MB = 1,000,000 bytes). */
+export const formatBytes = (bytes: number): string => {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  // 999.96 kB would read "1,000 kB": say "1 MB" instead.
+  if (unit > 0 && unit < BYTE_UNITS.length - 1 && Math.round(value * 10) >= 10_000) {
+    value /= 1000;
+    unit += 1;
+  }
+  return byteFormats[unit]!.format(value);
+};
+
 /** "juan dela cruz" → "Juan Dela Cruz". */
 export const capitalizeWords = (value: string): string =>
   value

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createDemoFaker, DEMO_SEED } from '../../db/demo-data';
-import { openPglite, openPostgres } from '../../db/client';
+import { openEmbedded, openPostgres } from '../../db/client';
 import { seedDatabase } from '../../db/seed';
 import { loadEnv } from '../../plugins/env';
 import { countClients, seedDemoClients, type DemoClientsResult } from './clients.demo';
@@ -18,7 +17,7 @@ export const bulkSeed = async ({ clients: wanted, log }: BulkSeedOptions): Promi
   const env = loadEnv();
   const database = env.databaseUrl
     ? await openPostgres(env.databaseUrl, 2)
-    : await openPglite(path.join(env.dataDir, 'pglite'));
+    : await openEmbedded(env.dataDir, { command: 'npm run seed' });
   try {
     await database.migrate();
     const base = await seedDatabase(database.db, {
@@ -39,7 +38,7 @@ export const bulkSeed = async ({ clients: wanted, log }: BulkSeedOptions): Promi
     const result = await database.db.transaction(async (tx) => {
       const embedded = database.kind === 'pglite';
       if (embedded) {
-        // This process alone has the embedded database open (the script checked), and it runs as
+        // This process alone has the embedded database open (it holds DATA_DIR's lock), and it runs as
         // superuser: foreign-key triggers are skipped for rows generated consistent, and the
         // trigram index is built once at the end instead of row by row (about 2× faster).
         await tx.execute(sql`set local session_replication_role = replica`);

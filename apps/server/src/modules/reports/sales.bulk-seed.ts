@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { openPglite, openPostgres } from '../../db/client';
+import { openEmbedded, openPostgres } from '../../db/client';
 import { seedDatabase } from '../../db/seed';
 import { loadEnv } from '../../plugins/env';
 
@@ -43,7 +42,7 @@ export const bulkSeedSales = async ({ sales: wanted, log }: BulkSalesOptions) =>
   const env = loadEnv();
   const database = env.databaseUrl
     ? await openPostgres(env.databaseUrl, 2)
-    : await openPglite(path.join(env.dataDir, 'pglite'));
+    : await openEmbedded(env.dataDir, { command: 'npm run seed' });
   try {
     await database.migrate();
     await seedDatabase(database.db, {
@@ -54,7 +53,7 @@ export const bulkSeedSales = async ({ sales: wanted, log }: BulkSalesOptions) =>
     });
     const started = performance.now();
     const added = await database.db.transaction(async (tx) => {
-      // The embedded database is this process's alone (the script checked): foreign-key triggers
+      // The embedded database is this process's alone (it holds DATA_DIR's lock): foreign-key triggers
       // are skipped for rows generated from existing ids (about 2× faster).
       if (database.kind === 'pglite') await tx.execute(sql`set local session_replication_role = replica`);
       return insertDemoSales(tx, wanted);

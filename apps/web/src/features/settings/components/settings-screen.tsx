@@ -26,6 +26,7 @@ import {
   useApplyConfiguration,
   useConfiguration,
 } from '../api/get-configuration';
+import { BackupsSection } from './backups-section';
 import { FeaturesSection } from './features-section';
 
 const updatedLine = (configuration: Configuration) =>
@@ -215,7 +216,7 @@ export const LogoEditor = ({ configuration }: { configuration: Configuration }) 
   );
 };
 
-/** /admin/settings: the company's name and logo, as the shell and sign-in screen show them, and the feature switches. */
+/** /admin/settings: the company's name and logo, as the shell and sign-in screen show them, the feature switches and the backups. */
 export const SettingsScreen = () => {
   const { data, error, isLoading, mutate } = useConfiguration();
 
@@ -223,7 +224,11 @@ export const SettingsScreen = () => {
     <>
       <PageHeader
         title="Settings"
-        subtitle={data ? (updatedLine(data) ?? 'Company name, logo and features.') : 'Company name, logo and features.'}
+        subtitle={
+          data
+            ? (updatedLine(data) ?? 'Company name, logo, features and backups.')
+            : 'Company name, logo, features and backups.'
+        }
       />
       {error && !data ? (
         <Card>
@@ -255,6 +260,12 @@ export const SettingsScreen = () => {
             ) : (
               <FeaturesSection configuration={data} />
             )}
+          </Card>
+          <Card component="section" aria-labelledby="backups-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
+            <Typography id="backups-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+              Backups
+            </Typography>
+            <BackupsSection />
           </Card>
         </Box>
       )}
