@@ -16,7 +16,7 @@ import { offsetOf, toPage } from '../../lib/list';
 import { randomToken } from '../../lib/tokens';
 import { publish } from '../../plugins/bus';
 import { hasAnyGroup } from '../../plugins/auth';
-import type { AuthUser } from '../users/auth.service';
+import { currentAuthUser, type AuthUser } from '../users/auth.service';
 import { iso } from '../../lib/iso';
 
 export type NotifyInput = {
@@ -183,6 +183,16 @@ export const pageForUser = async (
   );
 };
 
+/** One of the viewer's notifications, as their list shows it. */
+export const getForUser = async (db: Db, viewer: AuthUser, id: number): Promise<Notification> => {
+  const [row] = (await db
+    .select(columns)
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.recipientId, viewer.id)))) as Row[];
+  if (!row) throw notFound(NOT_FOUND);
+  return toNotification(row, isDecider(viewer));
+};
+
 // ---- changes by the recipient --------------------------------------------------------------
 
 const NOT_FOUND = 'No such notification.';
@@ -233,18 +243,29 @@ export type ApprovalContext = {
 type ApprovalHandler = (ctx: ApprovalContext) => Promise<void>;
 const approvalHandlers = new Map<string, ApprovalHandler>();
 
-/** Modules register what approving (or declining) a request of their type does, e.g. lock a daily report. */
+/**
+ * Modules register what approving (or declining) a request of their type does, e.g. lock a daily
+ * report. The handler runs before the decision commits: it checks the decider's access to what the
+ * request covers, and throwing (403) refuses the decision, leaving the request undecided.
+ */
 export const registerApprovalHandler = (type: string, handler: ApprovalHandler) => {
   approvalHandlers.set(type, handler);
 };
+
+const ONLY_DECIDERS = 'Only administrators and managers may decide requests.';
 
 /**
  * Records a decision on an approval request once for all its copies (every decider got one),
  * applies the type's handler in the same transaction, and tells the requester.
  */
-export const decide = async (db: Db, actor: AuthUser, id: number, approved: boolean) => {
-  if (!isDecider(actor)) throw forbidden('Only administrators and managers may decide requests.');
+export const decide = async (db: Db, caller: AuthUser, id: number, approved: boolean) => {
+  if (!isDecider(caller)) throw forbidden(ONLY_DECIDERS);
   await db.transaction(async (tx) => {
+    // The decider as they stand now (a socket keeps its sign-in copy): a Manager moved or demoted
+    // since the request reached them decides with the access they have today; the type's handler
+    // checks that access against what the request covers (decision 0710).
+    const actor = await currentAuthUser(tx, caller.id);
+    if (!actor || !isDecider(actor)) throw forbidden(ONLY_DECIDERS);
     const [own] = await tx
       .select({ batch: notifications.batch, requiresApproval: notifications.requiresApproval })
       .from(notifications)

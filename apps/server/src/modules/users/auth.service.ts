@@ -346,3 +346,18 @@ export const listGroupsOf = async (db: Db, userId: number) =>
 
 export const findUsersByIds = (db: Db, ids: number[]) =>
   db.select(authUserColumns).from(users).where(inArray(users.id, ids));
+
+/**
+ * A person as they stand now (groups and workplaces read again), or undefined once deactivated or
+ * gone. A decision is checked against this, not against the copy a socket took at sign-in: a
+ * Manager moved to another branch decides as they stand (docs/decisions/0710-trust-api.md).
+ */
+export const currentAuthUser = async (db: DbOrTx, id: number): Promise<AuthUser | undefined> => {
+  const [row] = await db
+    .select({ ...authUserColumns, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row?.isActive) return undefined;
+  const { isActive: _active, ...user } = row;
+  return user;
+};
