@@ -113,7 +113,7 @@ export const salesReportsRoutes = (app: ReportsApp) => {
     '/leaderboards/',
     { schema: { tags, querystring: leaderboardQuerySchema, response: { 200: leaderboardSchema, ...errors } } },
     async (request, reply) => {
-      const board = await service.leaderboard(db, request.query);
+      const board = await service.leaderboard(db, currentUser(request), request.query);
       if (request.query.format !== 'csv') return board;
       return sendCsv(
         reply,
