@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
-import { MANAGER_GROUP, type DailyReport } from '@ginhawa/contract';
+import type { DailyReport } from '@ginhawa/contract';
+import { dailyReports, employees, locations, notifications, sales, userLocations } from '../../db/schema/index';
 import {
-  dailyReports,
-  employees,
-  groups,
-  locations,
-  notifications,
-  sales,
-  userGroups,
-  userLocations,
-  users,
-} from '../../db/schema/index';
-import { hashPassword } from '../users/users.service';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  buildTestApp,
+  login,
+  signInManager,
+  type Agent,
+  type TestContext,
+} from '../../test/build';
 import { action, connectSocket } from '../../test/ws-client';
 import { manilaDate } from './shared';
 
@@ -30,18 +27,7 @@ let requester: Agent;
 const ids = { home: 0, other: 0, sp: 0, otherSp: 0, admin: 0, twoBranch: 0, requester: 0 };
 const today = manilaDate();
 
-/** A Manager working at these locations, signed in. */
-const manager = async (username: string, locationIds: number[]) => {
-  const db = ctx.database.db;
-  const [user] = await db
-    .insert(users)
-    .values({ username, firstName: username, lastName: 'Manager', passwordHash: await hashPassword(DEMO_PASSWORD) })
-    .returning({ id: users.id });
-  const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.name, MANAGER_GROUP));
-  await db.insert(userGroups).values({ userId: user!.id, groupId: group!.id });
-  await db.insert(userLocations).values(locationIds.map((locationId) => ({ userId: user!.id, locationId })));
-  return { id: user!.id, agent: await login(ctx.app, username, DEMO_PASSWORD) };
-};
+const manager = (username: string, locationIds: number[]) => signInManager(ctx, username, locationIds);
 
 /** One sale at home and one at the other branch, today, stored by an Admin. */
 const twoSales = async () => {
