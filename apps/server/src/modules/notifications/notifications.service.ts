@@ -185,10 +185,8 @@ export const pageForUser = async (
 
 /** One of the viewer's notifications, as their list shows it. */
 export const getForUser = async (db: Db, viewer: AuthUser, id: number): Promise<Notification> => {
-  const [row] = (await db
-    .select(columns)
-    .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.recipientId, viewer.id)))) as Row[];
+  const where = and(eq(notifications.id, id), eq(notifications.recipientId, viewer.id));
+  const [row] = (await db.select(columns).from(notifications).where(where)) as Row[];
   if (!row) throw notFound(NOT_FOUND);
   return toNotification(row, isDecider(viewer));
 };
@@ -244,9 +242,8 @@ type ApprovalHandler = (ctx: ApprovalContext) => Promise<void>;
 const approvalHandlers = new Map<string, ApprovalHandler>();
 
 /**
- * Modules register what approving (or declining) a request of their type does, e.g. lock a daily
- * report. The handler runs before the decision commits: it checks the decider's access to what the
- * request covers, and throwing (403) refuses the decision, leaving the request undecided.
+ * Modules register what deciding a request of their type does (e.g. lock a daily report), after
+ * checking the decider's access to what it covers: a throw refuses the decision, left undecided.
  */
 export const registerApprovalHandler = (type: string, handler: ApprovalHandler) => {
   approvalHandlers.set(type, handler);
@@ -261,9 +258,8 @@ const ONLY_DECIDERS = 'Only administrators and managers may decide requests.';
 export const decide = async (db: Db, caller: AuthUser, id: number, approved: boolean) => {
   if (!isDecider(caller)) throw forbidden(ONLY_DECIDERS);
   await db.transaction(async (tx) => {
-    // The decider as they stand now (a socket keeps its sign-in copy): a Manager moved or demoted
-    // since the request reached them decides with the access they have today; the type's handler
-    // checks that access against what the request covers (decision 0710).
+    // The decider as they stand now, not a socket's sign-in copy: a Manager moved since the request
+    // reached them decides with today's access, which the handler checks (decision 0710).
     const actor = await currentAuthUser(tx, caller.id);
     if (!actor || !isDecider(actor)) throw forbidden(ONLY_DECIDERS);
     const [own] = await tx
