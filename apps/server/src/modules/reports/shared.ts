@@ -54,15 +54,17 @@ export const isManager = (user: AuthUser) => isAdmin(user) || user.groups.includ
  */
 export const approversOf = async (db: DbOrTx, locationIds: number[]) => {
   const wanted = [...new Set(locationIds)];
-  const list = sql.join(
-    wanted.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  // A request without a location (none today) would go to the Admins alone.
+  const managers = wanted.length
+    ? sql`${wanted.length} = (select count(distinct ul.location_id) from user_locations ul where ul.user_id = u.id and ul.location_id in (${sql.join(
+        wanted.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`
+    : sql`false`;
   const rows = await rowsOf<{ id: number }>(
     db,
     sql`select distinct u.id from users u join user_groups ug on ug.user_id = u.id join groups g on g.id = ug.group_id
-        where u.is_active and (g.name = ${ADMIN_GROUP} or (g.name = ${MANAGER_GROUP} and ${wanted.length} = (
-          select count(distinct ul.location_id) from user_locations ul where ul.user_id = u.id and ul.location_id in (${list}))))`,
+        where u.is_active and (g.name = ${ADMIN_GROUP} or (g.name = ${MANAGER_GROUP} and ${managers}))`,
   );
   return rows.map((r) => Number(r.id));
 };
