@@ -86,6 +86,12 @@ export type RecipientsCount = z.infer<typeof recipientsCountSchema>;
 /** A notification id as the column holds it (int4): plain JSON integers only, so 3000000000 or "0x10" never reach a query. */
 const notificationId = z.number().int().positive().max(2_147_483_647);
 
+/** `POST /notifications/{id}/decide/`: the same decision as the socket's approve_notification. */
+export const decideBodySchema = z.object({
+  approved: z.boolean({ error: 'Say true to approve or false to decline.' }),
+});
+export type DecideBody = z.infer<typeof decideBodySchema>;
+
 /** Client → server frames on /ws/notifications/ (SPEC.md §7). */
 export const wsClientMessageSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('ping') }),

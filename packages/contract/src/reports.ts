@@ -290,8 +290,12 @@ export const leaderboardEntrySchema = z.object({
   location_name: z.string(),
   total: z.string(),
   count: z.number().int(),
-  target: z.string(),
-  /** Percent of the period's target (half the monthly target for a cutoff), 2 places; null without a target. */
+  /**
+   * The period's target (half the monthly target for a cutoff). Admins and Managers see everyone's;
+   * anyone else only their own, null on every other line (decision 0710).
+   */
+  target: z.string().nullable(),
+  /** Percent of the period's target, 2 places; null without a target, or when it is not the reader's to see. */
   share_of_target: z.string().nullable(),
 });
 export const leaderboardSchema = z.object({

@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { openPostgres, type Database } from '../db/client';
-import { users } from '../db/schema/index';
+import { MANAGER_GROUP } from '@ginhawa/contract';
+import { groups, userGroups, userLocations, users } from '../db/schema/index';
+import { hashPassword } from '../modules/users/index';
 import { loadEnv } from '../plugins/env';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, openTestDatabase } from './database';
 
@@ -146,4 +149,17 @@ export const tinyPng = (size = 0) => {
     'base64',
   );
   return size > png.length ? Buffer.concat([png, Buffer.alloc(size - png.length)]) : png;
+};
+
+/** A new Manager working at exactly these locations, signed in (for tests of branch scope). */
+export const signInManager = async (ctx: TestContext, username: string, locationIds: number[]) => {
+  const db = ctx.database.db;
+  const [user] = await db
+    .insert(users)
+    .values({ username, firstName: username, lastName: 'Manager', passwordHash: await hashPassword(DEMO_PASSWORD) })
+    .returning({ id: users.id });
+  const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.name, MANAGER_GROUP));
+  await db.insert(userGroups).values({ userId: user!.id, groupId: group!.id });
+  await db.insert(userLocations).values(locationIds.map((locationId) => ({ userId: user!.id, locationId })));
+  return { id: user!.id, agent: await login(ctx.app, username, DEMO_PASSWORD) };
 };

@@ -51,6 +51,8 @@ type Row = {
   forbidden?: string;
   /** The message of a 400 or 401 when it is not the usual one. */
   error?: string;
+  /** The one status `error` belongs to, when the other refusals (401, 403) read as usual. */
+  errorStatus?: number;
   /** Signed-in callers use a throwaway session of their own (for sign-out). */
   throwaway?: boolean;
 };
@@ -278,6 +280,14 @@ const ROWS: Row[] = [
     }),
     expect: managers(201),
   },
+  // Deciding is for Managers and Admins; which request they may decide is decision-scope.test's.
+  {
+    name: 'POST /notifications/{id}/decide/ (no such request)',
+    request: () => ({ method: 'POST', url: '/api/notifications/2147483000/decide/', payload: { approved: true } }),
+    expect: managers(404),
+    error: 'No such notification.',
+    errorStatus: 404,
+  },
   {
     name: 'GET /notifications/recipients-count/',
     request: () => ({ method: 'GET', url: '/api/notifications/recipients-count/?groups=Therapist' }),
@@ -456,7 +466,8 @@ describe.each(ROWS)('$name', (row) => {
           : res.statusCode === 403
             ? (row.forbidden ?? 'You do not have permission to do this.')
             : undefined;
-      expect(body.message).toBe(row.error ?? usual);
+      const own = row.errorStatus === undefined || row.errorStatus === res.statusCode;
+      expect(body.message).toBe((own ? row.error : undefined) ?? usual);
     }
   });
 });

@@ -81,6 +81,9 @@ export const clientListVersion = pgTable(
   (t) => [check('client_list_version_one_row', sql`${t.id} = 1`)],
 );
 
+/** Today in Manila, the default of a sold-on day for rows written without one (bulk seeds, tests). */
+const MANILA_TODAY = sql`((now() at time zone 'Asia/Manila')::date)`;
+
 export const clientMemberships = pgTable(
   'client_memberships',
   {
@@ -94,6 +97,8 @@ export const clientMemberships = pgTable(
     locationId: integer('location_id').notNull(),
     /** Stored active|cancelled; `expired` is also accepted (read models derive it from end_date). */
     status: varchar('status', { length: 12 }).notNull().default('active'),
+    /** The Manila day of its sale (the sale line's date): no arrival may use it before (decision 0710). */
+    soldOn: date('sold_on', { mode: 'string' }).notNull().default(MANILA_TODAY),
     ...tracked(),
   },
   (t) => [
@@ -138,6 +143,8 @@ export const clientTreatments = pgTable(
     expiresOn: date('expires_on', { mode: 'string' }),
     clientMembershipId: integer('client_membership_id'),
     status: varchar('status', { length: 12 }).notNull().default('active'),
+    /** The Manila day of its sale (its membership's, when it came with one): no arrival may use it before. */
+    soldOn: date('sold_on', { mode: 'string' }).notNull().default(MANILA_TODAY),
     ...tracked(),
   },
   (t) => [

@@ -16,9 +16,11 @@ import {
   employees,
   locations,
   membershipAllowedTreatments,
+  memberships,
   treatments,
 } from '../../db/schema/index';
-import { audited } from '../../db/audit';
+import { audit } from '../../db/audit';
+import { assertDateAllowed, backdatedNote } from '../reports/index';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
 import { notify } from '../notifications/index';
@@ -231,6 +233,24 @@ const checkMembershipVisit = async (
   if (!line) throw fieldError('treatment', 'The membership does not cover this treatment.');
 };
 
+/** The day the voucher or membership an arrival uses was sold, for the dating rule (unknown ids are refused later). */
+const soldOf = async (tx: Tx, input: Pick<ArrivalInput, 'voucher' | 'client_membership'>) => {
+  if (input.voucher !== null) {
+    const [voucher] = await tx
+      .select({ code: clientTreatments.code, soldOn: clientTreatments.soldOn })
+      .from(clientTreatments)
+      .where(eq(clientTreatments.id, input.voucher));
+    return voucher ? { on: voucher.soldOn, label: `voucher ${voucher.code}` } : undefined;
+  }
+  if (input.client_membership === null) return undefined;
+  const [membership] = await tx
+    .select({ name: memberships.name, soldOn: clientMemberships.soldOn })
+    .from(clientMemberships)
+    .innerJoin(memberships, eq(memberships.id, clientMemberships.membershipId))
+    .where(eq(clientMemberships.id, input.client_membership));
+  return membership ? { on: membership.soldOn, label: `the ${membership.name} membership` } : undefined;
+};
+
 /**
  * Logs a visit, for a client of any home location (decision 0410), at a location the caller works
  * at. A voucher's session is used in the same transaction; a walk-in paid at the desk (`payment`)
@@ -256,6 +276,12 @@ export const createArrival = async (
       assertWritable(user, input.location, location.name);
       if (!location.isActive) throw fieldError('location', `${location.name} is closed (inactive).`);
       const date = input.date ?? todayInManila();
+      const dated = await assertDateAllowed(tx, user, {
+        locationId: input.location,
+        date,
+        what: 'arrival',
+        sold: await soldOf(tx, input),
+      });
       const therapistRow = await staffAt(tx, input.therapist, 'therapist', input.location, location.name);
       if (input.receptionist !== null)
         await staffAt(tx, input.receptionist, 'receptionist', input.location, location.name);
@@ -298,12 +324,13 @@ export const createArrival = async (
         })
         .returning({ id: clientArrivals.id });
       if (sale) await linkWalkIn(tx, sale.id, row!.id);
-      const arrival = await audited(tx, {
+      const arrival = await getArrival(tx, user, row!.id);
+      await audit(tx, {
         actorId: user.id,
         action: 'create',
         tableName: 'client_arrivals',
         rowId: row!.id,
-        after: await getArrival(tx, user, row!.id),
+        after: { ...arrival, ...backdatedNote(dated) },
       });
       // Open arrival tiles and lists revalidate when this commits (hub → `arrivals_changed`).
       await publish(tx, { t: 'arrivals', location: input.location, date });
@@ -333,6 +360,13 @@ export const updateArrival = async (
     const [locked] = await tx.select().from(clientArrivals).where(eq(clientArrivals.id, id)).for('update');
     const before = await getArrival(tx, user, id);
     assertWritable(user, before.location, before.location_name);
+    // Its day stays as it was; changing it is still bound by the cutoff and the day's lock (decision 0710).
+    const dated = await assertDateAllowed(tx, user, {
+      locationId: before.location,
+      date: before.date,
+      what: 'arrival',
+      changing: true,
+    });
     if (changes.status === 'cancelled') {
       if (locked!.status === 'cancelled')
         throw conflict('This arrival is already cancelled.', { status: ['This arrival is already cancelled.'] });
@@ -349,12 +383,14 @@ export const updateArrival = async (
       .set({ status: changes.status, notes: changes.notes, ...touched(user.id) })
       .where(eq(clientArrivals.id, id));
     await publish(tx, { t: 'arrivals', location: before.location, date: before.date });
-    return audited(tx, {
+    const after = await getArrival(tx, user, id);
+    await audit(tx, {
       actorId: user.id,
       action: changes.status === 'cancelled' ? 'cancel' : 'update',
       tableName: 'client_arrivals',
       rowId: id,
       before,
-      after: await getArrival(tx, user, id),
+      after: { ...after, ...backdatedNote(dated) },
     });
+    return after;
   });

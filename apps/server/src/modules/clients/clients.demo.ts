@@ -363,6 +363,8 @@ export const seedDemoClients = async (
     client_membership_id: number | null;
     created_at: string;
     sold: string;
+    /** The sold-on column: the day of its sale line (its membership's for a membership's vouchers). */
+    sold_on: string;
   };
   const membershipRows: Record<string, unknown>[] = [];
   const vouchers: Omit<Voucher, 'id' | 'code'>[] = [];
@@ -384,6 +386,7 @@ export const seedDemoClients = async (
       price_paid: plan.price,
       salesperson_id: seller,
       location_id: c.location_id,
+      sold_on: start,
       created_by: actorId,
       updated_by: actorId,
       created_at: `${start}T03:00:00Z`,
@@ -415,6 +418,7 @@ export const seedDemoClients = async (
         client_membership_id: id,
         created_at: `${start}T03:00:00Z`,
         sold: start,
+        sold_on: start,
       });
     }
   });
@@ -441,6 +445,7 @@ export const seedDemoClients = async (
       client_membership_id: null,
       created_at: `${sold}T04:00:00Z`,
       sold,
+      sold_on: sold,
     });
   }
   const voucherIds = await reserveIds(db, 'client_treatments', vouchers.length);
@@ -520,6 +525,7 @@ export const seedDemoClients = async (
       ['price_paid', 'numeric'],
       ['salesperson_id', 'int'],
       ['location_id', 'int'],
+      ['sold_on', 'date'],
       ['created_by', 'int'],
       ['updated_by', 'int'],
       ['created_at', 'timestamptz'],
@@ -541,6 +547,7 @@ export const seedDemoClients = async (
       ['location_id', 'int'],
       ['expires_on', 'date'],
       ['client_membership_id', 'int'],
+      ['sold_on', 'date'],
       ['created_at', 'timestamptz'],
     ],
     voucherRows,

@@ -596,7 +596,8 @@ describe('arrivals', () => {
 
   it('refuses an expired voucher and one whose membership was cancelled', async () => {
     const c = await newClient();
-    const expired = await sellVoucher(c.id, { date: '2024-01-01', expires_on: '2024-02-01' });
+    // Entering history is an Admin's (decision 0710).
+    const expired = await sellVoucher(c.id, { date: '2024-01-01', expires_on: '2024-02-01' }, admin);
     const res = await receptionist.request({
       method: 'POST',
       url: '/api/clients/arrivals/',
@@ -637,17 +638,18 @@ describe('arrivals', () => {
 
   it('counts and charts arrivals (not cancelled) by day, hour, location and therapist', async () => {
     const c = await newClient();
-    await receptionist.request({
+    // Arrivals of a past month: entered by an Admin (decision 0710).
+    await admin.request({
       method: 'POST',
       url: '/api/clients/arrivals/',
       payload: arrival(c.id, { date: '2025-03-03', time: '14:15' }),
     });
-    await receptionist.request({
+    await admin.request({
       method: 'POST',
       url: '/api/clients/arrivals/',
       payload: arrival(c.id, { date: '2025-03-03', time: '14:45' }),
     });
-    await receptionist.request({
+    await admin.request({
       method: 'POST',
       url: '/api/clients/arrivals/',
       payload: arrival(c.id, { date: '2025-03-04', time: '09:00' }),

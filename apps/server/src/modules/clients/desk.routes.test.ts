@@ -345,7 +345,7 @@ describe('a walk-in paid at the desk', () => {
       ),
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/is approved; its sales can no longer be added/);
+    expect(res.json().message).toMatch(/is approved; its arrivals can no longer be added/);
     expect(await countRows()).toEqual(before);
   });
 });

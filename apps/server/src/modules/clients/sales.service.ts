@@ -28,7 +28,7 @@ import {
   sales,
   treatments,
 } from '../../db/schema/index';
-import { audited } from '../../db/audit';
+import { audit, audited } from '../../db/audit';
 import { fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
 import { idempotent } from '../../db/idempotency';
@@ -36,7 +36,7 @@ import { createdBy, touched } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
 import { getClient, locationName } from './clients.service';
 import { addDays, assertWritable, readScope, scopeCondition, todayInManila } from './scope';
-import { assertDayOpen, changeSalesWatchingRanks, toSale } from '../reports/index';
+import { assertDateAllowed, backdatedNote, changeSalesWatchingRanks, toSale } from '../reports/index';
 import type { AuthUser } from '../../lib/actor';
 
 export type MembershipSaleInput = z.output<typeof clientMembershipBodySchema>;
@@ -90,10 +90,13 @@ export const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, pay
   } else if (payment.bank !== null) {
     throw fieldError('bank', 'Only card and bank transfer payments name a bank account.');
   }
-  return { client, date: payment.date ?? todayInManila() };
+  const date = payment.date ?? todayInManila();
+  // The one dating rule (decision 0710): not after today, within the cutoff unless an Admin, not on a locked day.
+  const dated = await assertDateAllowed(tx, user, { locationId: payment.location, date, what: 'sale' });
+  return { client, date, dated };
 };
 
-/** Writes the sale row; amounts are SQL numeric. */
+/** Writes the sale row, after checkPayment; amounts are SQL numeric. */
 export const insertSale = async (
   tx: Tx,
   user: AuthUser,
@@ -105,8 +108,7 @@ export const insertSale = async (
     payment: Payment;
   },
 ) => {
-  // A day whose daily report is approved takes no more sales (issue 12).
-  await assertDayOpen(tx, values.payment.location, values.date);
+  // The day was checked by checkPayment (dating.service.ts): every desk sale goes through it first.
   const [check] = await tx
     .select({
       amount: sql<string>`(${values.amount})::numeric(12,2)::text`,
@@ -267,7 +269,7 @@ export const sellMembership = async (
     { userId: user.id, route: 'POST /clients/memberships/', key: idempotencyKey, body: input },
     (tx) => authorizeSale(tx, user, input),
     async (tx) => {
-      const { client, date } = await checkPayment(tx, user, input.client, input);
+      const { client, date, dated } = await checkPayment(tx, user, input.client, input);
       const [plan] = await tx.select().from(memberships).where(eq(memberships.id, input.membership));
       if (!plan) throw fieldError('membership', 'No such membership.');
       if (!plan.isActive) throw fieldError('membership', `${plan.name} is no longer sold.`);
@@ -290,6 +292,7 @@ export const sellMembership = async (
           pricePaid: sale.netAmount,
           salespersonId: input.salesperson,
           locationId: input.location,
+          soldOn: date,
           ...createdBy(user.id),
         })
         .returning({ id: clientMemberships.id });
@@ -317,19 +320,21 @@ export const sellMembership = async (
             locationId: input.location,
             expiresOn: endDate,
             clientMembershipId: created!.id,
+            soldOn: date,
             ...createdBy(user.id),
           })),
         );
       }
       const saleRead = await setSaleReference(tx, sale.id, `CM-${created!.id}`);
-      const result = await getClientMembership(tx, user, created!.id);
-      return audited(tx, {
+      const result = { ...(await getClientMembership(tx, user, created!.id)), sale: saleRead };
+      await audit(tx, {
         actorId: user.id,
         action: 'sell',
         tableName: 'client_memberships',
         rowId: result.id,
-        after: { ...result, sale: saleRead },
+        after: { ...result, ...backdatedNote(dated) },
       });
+      return result;
     },
   );
 
@@ -476,7 +481,7 @@ export const sellVoucher = async (
     { userId: user.id, route: 'POST /clients/treatments/', key: idempotencyKey, body: input },
     (tx) => authorizeSale(tx, user, input),
     async (tx) => {
-      const { client, date } = await checkPayment(tx, user, input.client, input);
+      const { client, date, dated } = await checkPayment(tx, user, input.client, input);
       const [treatment] = await tx.select().from(treatments).where(eq(treatments.id, input.treatment));
       if (!treatment) throw fieldError('treatment', 'No such treatment.');
       if (!treatment.isActive) throw fieldError('treatment', `${treatment.name} is no longer offered.`);
@@ -501,18 +506,20 @@ export const sellVoucher = async (
           salespersonId: input.salesperson,
           locationId: input.location,
           expiresOn,
+          soldOn: date,
           ...createdBy(user.id),
         })
         .returning({ id: clientTreatments.id, code: clientTreatments.code });
       const saleRead = await setSaleReference(tx, sale.id, created!.code);
-      const result = await getClientTreatment(tx, user, created!.id);
-      return audited(tx, {
+      const result = { ...(await getClientTreatment(tx, user, created!.id)), sale: saleRead };
+      await audit(tx, {
         actorId: user.id,
         action: 'sell',
         tableName: 'client_treatments',
         rowId: result.id,
-        after: { ...result, sale: saleRead },
+        after: { ...result, ...backdatedNote(dated) },
       });
+      return result;
     },
   );
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   MANAGER_GROUP,
   announcementBodySchema,
+  decideBodySchema,
+  idParamsSchema,
   errorBodySchema,
   notificationListQuerySchema,
   notificationSchema,
@@ -10,7 +12,7 @@ import {
   recipientsCountQuerySchema,
   recipientsCountSchema,
 } from '@ginhawa/contract';
-import { announce, countRecipients, pageForUser } from './notifications.service';
+import { announce, countRecipients, decide, getForUser, pageForUser } from './notifications.service';
 import { currentUser } from '../../lib/actor';
 
 /** /api/notifications/: my notifications (paged, newest first) and announcements by Admin/Manager. */
@@ -45,6 +47,32 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await announce(db, currentUser(request), request.body)),
+  );
+
+  // The same decision as the socket's approve_notification, for clients without the live channel.
+  app.post(
+    '/:id/decide/',
+    {
+      config: { groups: [MANAGER_GROUP] },
+      schema: {
+        tags: ['notifications'],
+        params: idParamsSchema,
+        body: decideBodySchema,
+        response: {
+          200: notificationSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await decide(db, user, request.params.id, request.body.approved);
+      return getForUser(db, user, request.params.id);
+    },
   );
 
   app.get(

@@ -15,8 +15,9 @@ import { badRequest, conflict, fieldsError, forbidden, notFound } from '../../li
 import { offsetOf, toPage } from '../../lib/list';
 import { randomToken } from '../../lib/tokens';
 import { publish } from '../../plugins/bus';
-import { iso } from '../../lib/iso';
 import { hasAnyGroup, type AuthUser } from '../../lib/actor';
+import { currentAuthUser } from '../../db/actors';
+import { iso } from '../../lib/iso';
 
 export type NotifyInput = {
   recipients: number[];
@@ -182,6 +183,14 @@ export const pageForUser = async (
   );
 };
 
+/** One of the viewer's notifications, as their list shows it. */
+export const getForUser = async (db: Db, viewer: AuthUser, id: number): Promise<Notification> => {
+  const where = and(eq(notifications.id, id), eq(notifications.recipientId, viewer.id));
+  const [row] = (await db.select(columns).from(notifications).where(where)) as Row[];
+  if (!row) throw notFound(NOT_FOUND);
+  return toNotification(row, isDecider(viewer));
+};
+
 // ---- changes by the recipient --------------------------------------------------------------
 
 const NOT_FOUND = 'No such notification.';
@@ -232,18 +241,27 @@ export type ApprovalContext = {
 type ApprovalHandler = (ctx: ApprovalContext) => Promise<void>;
 const approvalHandlers = new Map<string, ApprovalHandler>();
 
-/** Modules register what approving (or declining) a request of their type does, e.g. lock a daily report. */
+/**
+ * Modules register what deciding a request of their type does (e.g. lock a daily report), after
+ * checking the decider's access to what it covers: a throw refuses the decision, left undecided.
+ */
 export const registerApprovalHandler = (type: string, handler: ApprovalHandler) => {
   approvalHandlers.set(type, handler);
 };
+
+const ONLY_DECIDERS = 'Only administrators and managers may decide requests.';
 
 /**
  * Records a decision on an approval request once for all its copies (every decider got one),
  * applies the type's handler in the same transaction, and tells the requester.
  */
-export const decide = async (db: Db, actor: AuthUser, id: number, approved: boolean) => {
-  if (!isDecider(actor)) throw forbidden('Only administrators and managers may decide requests.');
+export const decide = async (db: Db, caller: AuthUser, id: number, approved: boolean) => {
+  if (!isDecider(caller)) throw forbidden(ONLY_DECIDERS);
   await db.transaction(async (tx) => {
+    // The decider as they stand now, not a socket's sign-in copy: a Manager moved since the request
+    // reached them decides with today's access, which the handler checks (decision 0710).
+    const actor = await currentAuthUser(tx, caller.id);
+    if (!actor || !isDecider(actor)) throw forbidden(ONLY_DECIDERS);
     const [own] = await tx
       .select({ batch: notifications.batch, requiresApproval: notifications.requiresApproval })
       .from(notifications)

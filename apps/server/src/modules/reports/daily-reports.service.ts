@@ -10,7 +10,7 @@ import { createdBy, touched } from '../../lib/tracked';
 import { publish } from '../../plugins/bus';
 import { notify, registerApprovalHandler } from '../notifications/index';
 import { locationOf } from './day-lock.service';
-import { approversOf, inScope, isManager, parseJson, scopeOf, scopeWhere } from './shared';
+import { approversOf, assertDecidesAll, inScope, isManager, parseJson, scopeOf, scopeWhere } from './shared';
 import type { AuthUser } from '../../lib/actor';
 
 /** Daily reports: their CRUD, submission and the approve/return decision. */
@@ -294,5 +294,11 @@ export const returnReport = async (db: Db, user: AuthUser, id: number, reason: s
 registerApprovalHandler('daily_report', async ({ tx, actor, approved, data }) => {
   const id = typeof data.report_id === 'number' ? data.report_id : null;
   if (id === null) return;
+  // A Manager moved away since the report reached them is refused with a reason, not a 404 (decision 0710).
+  const [report] = await tx
+    .select({ locationId: dailyReports.locationId })
+    .from(dailyReports)
+    .where(eq(dailyReports.id, id));
+  if (report) await assertDecidesAll(tx, actor, [report.locationId]);
   await decideReport(tx, actor, id, approved, approved ? '' : 'Declined from the approval request.', true);
 });

@@ -19,9 +19,16 @@ export const locationOf = async (db: DbOrTx, id: number) => {
  * 409 when the location's daily report for that date is approved. Holds a share lock on the
  * report row until the caller's transaction ends, so an approval cannot slip in between this
  * check and the caller's sale write (approving updates that row and waits for the lock).
- * modules/clients calls it before writing a membership or voucher sale.
+ * `what` names what the caller writes (sales, or arrivals through dating.service.ts's rule);
+ * with a `field` the answer names it too (`errors: {date: [...]}`).
  */
-export const assertDayOpen = async (tx: DbOrTx, locationId: number, date: string) => {
+export const assertDayOpen = async (
+  tx: DbOrTx,
+  locationId: number,
+  date: string,
+  what: 'sales' | 'arrivals' = 'sales',
+  field?: string,
+) => {
   const [report] = await tx
     .select({ status: dailyReports.status })
     .from(dailyReports)
@@ -29,7 +36,6 @@ export const assertDayOpen = async (tx: DbOrTx, locationId: number, date: string
     .for('share');
   if (report?.status !== 'approved') return;
   const location = await locationOf(tx, locationId);
-  throw conflict(
-    `The daily report for ${location?.name ?? 'this location'} on ${date} is approved; its sales can no longer be added, changed or deleted.`,
-  );
+  const message = `The daily report for ${location?.name ?? 'this location'} on ${date} is approved; its ${what} can no longer be added, changed or deleted.`;
+  throw conflict(message, field ? { [field]: [message] } : undefined);
 };

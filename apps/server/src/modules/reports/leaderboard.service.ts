@@ -6,7 +6,8 @@ import { keptPerVersion } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
 import { publish } from '../../plugins/bus';
 import { notify } from '../notifications/index';
-import { cutoffOf, manilaDate, periodOf, rowsOf } from './shared';
+import type { AuthUser } from '../../lib/actor';
+import { cutoffOf, isManager, manilaDate, periodOf, rowsOf } from './shared';
 
 /** The leaderboard (one SQL, shared by the API, the rank watch and the benchmark) and the rank watch. */
 
@@ -52,11 +53,16 @@ const leaderboardVersionStatement = preparedOnce('leaderboard_version', (db, nam
   db.select({ version: leaderboardVersion.version }).from(leaderboardVersion).prepare(name),
 );
 
+/** The board as kept: every entry with its salesperson's user, so each reader's own target can be shown. */
+type KeptBoard = Omit<Leaderboard, 'results'> & {
+  results: (Leaderboard['results'][number] & { target: string; user_id: number | null })[];
+};
+
 /** Boards kept per database: one per year, month, cutoff and location asked for; the oldest goes first past this many. */
 const LEADERBOARDS_KEPT = 64;
-const keptBoards = keptPerVersion<Leaderboard>(LEADERBOARDS_KEPT);
+const keptBoards = keptPerVersion<KeptBoard>(LEADERBOARDS_KEPT);
 
-const computeLeaderboard = async (db: Db, query: LeaderboardQuery): Promise<Leaderboard> => {
+const computeLeaderboard = async (db: Db, query: LeaderboardQuery): Promise<KeptBoard> => {
   const { from, to } = periodOf(query.year, query.month, query.cutoff);
   const rows = await rowsOf<LeaderboardRow>(db, leaderboardSql(from, to, query.cutoff, query.location));
   return {
@@ -65,8 +71,9 @@ const computeLeaderboard = async (db: Db, query: LeaderboardQuery): Promise<Lead
     cutoff: query.cutoff,
     date_from: from,
     date_to: to,
-    results: rows.map(({ user_id: _user, ...r }) => ({
+    results: rows.map((r) => ({
       ...r,
+      user_id: r.user_id === null ? null : Number(r.user_id),
       rank: Number(r.rank),
       salesperson: Number(r.salesperson),
       location: Number(r.location),
@@ -76,20 +83,36 @@ const computeLeaderboard = async (db: Db, query: LeaderboardQuery): Promise<Lead
 };
 
 /**
+ * Targets are the salesperson's and their managers' business (decision 0710): Admins and Managers
+ * see everyone's; anyone else sees their own target and share of it, and null for everyone else.
+ * Applied per request to a copy, never to the kept board, which every reader shares.
+ */
+const boardFor = (viewer: AuthUser, board: KeptBoard): Leaderboard => {
+  const everyone = isManager(viewer);
+  return {
+    ...board,
+    results: board.results.map(({ user_id: userId, ...r }) =>
+      everyone || userId === viewer.id ? { ...r } : { ...r, target: null, share_of_target: null },
+    ),
+  };
+};
+
+/**
  * The board everyone watches: after a sale every open dashboard asks for it again at once, so it
  * is computed once per change and kept while the version of its inputs (sales_daily_totals,
- * employees, locations) is unchanged (decision 0502). The same for every reader: any signed-in
- * user may read any location's board, and nothing in it depends on who asks or when.
+ * employees, locations) is unchanged (decision 0502). The same for every reader (any signed-in
+ * user may read any location's board) but for the targets, masked per reader on the way out.
  */
-export const leaderboard = async (db: Db, query: LeaderboardQuery): Promise<Leaderboard> => {
+export const leaderboard = async (db: Db, viewer: AuthUser, query: LeaderboardQuery): Promise<Leaderboard> => {
   const [current] = await leaderboardVersionStatement(db).execute();
-  if (!current) return computeLeaderboard(db, query);
-  return keptBoards(
+  if (!current) return boardFor(viewer, await computeLeaderboard(db, query));
+  const board = await keptBoards(
     db,
     `${query.year}-${query.month}-${query.cutoff}-${query.location ?? 'all'}`,
     current.version,
     () => computeLeaderboard(db, query),
   );
+  return boardFor(viewer, board);
 };
 
 /** The advisory lock that serialises writers of the current cutoff's sales (beside db/client.ts's migration lock, 727_274_001). */

@@ -121,7 +121,7 @@ describe('periods in Manila time', () => {
 
 describe('store-sales-data', () => {
   it('refuses a batch with one bad line, naming each line and field, and stores nothing', async () => {
-    const res = await store(seller, {
+    const res = await store(admin, {
       location: ids.home,
       date: '2021-03-01',
       sales: [
@@ -143,7 +143,7 @@ describe('store-sales-data', () => {
   });
 
   it('answers field errors from the schema with the line too (400, nothing stored)', async () => {
-    const res = await store(seller, {
+    const res = await store(admin, {
       location: ids.home,
       date: '2021-03-01',
       sales: [line(), line({ amount: '12.345' })],
@@ -154,7 +154,7 @@ describe('store-sales-data', () => {
   });
 
   it('stores every line with its discount; nets and totals come from SQL', async () => {
-    const res = await store(seller, {
+    const res = await store(admin, {
       location: ids.home,
       date: '2021-03-02',
       sales: [
@@ -181,7 +181,7 @@ describe('store-sales-data', () => {
   });
 
   it('refuses a salesperson of another location and a location the caller does not work at', async () => {
-    const wrongSeller = await store(seller, {
+    const wrongSeller = await store(admin, {
       location: ids.home,
       date: '2021-03-03',
       sales: [line({ salesperson: ids.otherSp })],
@@ -199,14 +199,14 @@ describe('store-sales-data', () => {
 
   it('replays a retried request with the same Idempotency-Key, and refuses the key with another body (422)', async () => {
     const body = { location: ids.home, date: '2021-03-04', sales: [line(), line({ amount: '250.00' })] };
-    const first = await store(seller, body, { 'idempotency-key': 'import-2021-03-04' });
-    const again = await store(seller, body, { 'idempotency-key': 'import-2021-03-04' });
+    const first = await store(admin, body, { 'idempotency-key': 'import-2021-03-04' });
+    const again = await store(admin, body, { 'idempotency-key': 'import-2021-03-04' });
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(await countOn('2021-03-04')).toBe(2);
     const other = await store(
-      seller,
+      admin,
       { ...body, sales: [line({ amount: '1.00' })] },
       { 'idempotency-key': 'import-2021-03-04' },
     );
@@ -220,8 +220,8 @@ describe('store-sales-data', () => {
   it('two parallel requests with one key store the lines once', async () => {
     const body = { location: ids.home, date: '2021-03-05', sales: [line({ amount: '77.00' })] };
     const [a, b] = await Promise.all([
-      store(seller, body, { 'idempotency-key': 'parallel-1' }),
-      store(seller, body, { 'idempotency-key': 'parallel-1' }),
+      store(admin, body, { 'idempotency-key': 'parallel-1' }),
+      store(admin, body, { 'idempotency-key': 'parallel-1' }),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json()).toEqual(b.json());
@@ -229,7 +229,7 @@ describe('store-sales-data', () => {
   });
 
   it('takes the same lines as CSV; a bad CSV line is named by its line in the file', async () => {
-    const bad = await seller.request({
+    const bad = await admin.request({
       method: 'POST',
       url: `/api/reports/store-sales-data/?location=${ids.home}&date=2021-03-06`,
       headers: { 'content-type': 'text/csv' },
@@ -237,7 +237,7 @@ describe('store-sales-data', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['line_3.amount']);
-    const badBank = await seller.request({
+    const badBank = await admin.request({
       method: 'POST',
       url: `/api/reports/store-sales-data/?location=${ids.home}&date=2021-03-06`,
       headers: { 'content-type': 'text/csv' },
@@ -247,7 +247,7 @@ describe('store-sales-data', () => {
       'line_3.bank': ['Choose the bank account a card or bank transfer payment went to.'],
     });
     expect(await countOn('2021-03-06')).toBe(0);
-    const good = await seller.request({
+    const good = await admin.request({
       method: 'POST',
       url: `/api/reports/store-sales-data/?location=${ids.home}&date=2021-03-06`,
       headers: { 'content-type': 'text/csv' },
@@ -256,7 +256,7 @@ describe('store-sales-data', () => {
     // "1,000.00" is not a plain decimal: refused with its line.
     expect(good.statusCode).toBe(400);
     expect(Object.keys(good.json().errors)).toEqual(['line_3.amount']);
-    const fixed = await seller.request({
+    const fixed = await admin.request({
       method: 'POST',
       url: `/api/reports/store-sales-data/?location=${ids.home}&date=2021-03-06`,
       headers: { 'content-type': 'text/csv' },
@@ -510,7 +510,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
     const decided = await ctx.database.db.select().from(notifications).where(eq(notifications.type, 'daily_report'));
     expect(decided.every((n) => n.isApproved === true)).toBe(true);
 
-    const locked = await store(seller, { location: ids.home, date: '2021-03-02', sales: [line()] });
+    const locked = await store(admin, { location: ids.home, date: '2021-03-02', sales: [line()] });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toMatch(/^The daily report for .+ on 2021-03-02 is approved; /);
     const lineIds = (await admin.request({ method: 'GET', url: '/api/reports/daily-sales/?date=2021-03-02' }))
@@ -545,7 +545,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
       .limit(1);
     const vouchersBefore = (await db.select({ n: sql<number>`count(*)::int` }).from(clientTreatments))[0]!.n;
     const salesBefore = await countOn(date);
-    const sale = await seller.request({
+    const sale = await admin.request({
       method: 'POST',
       url: '/api/clients/treatments/',
       payload: {
@@ -593,7 +593,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
     expect(fixed.json()).toMatchObject({ cash_on_hand: '1260.00', variance: '10.00', remarks: 'Recounted' });
     // Still open: sales may be added while it is returned.
     expect(
-      (await store(seller, { location: ids.home, date: '2021-03-04', sales: [line({ amount: '10.00' })] })).statusCode,
+      (await store(admin, { location: ids.home, date: '2021-03-04', sales: [line({ amount: '10.00' })] })).statusCode,
     ).toBe(201);
   });
 
@@ -629,7 +629,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
 describe('delete-sales-data', () => {
   it('admins delete at once (audited); others ask, and approval deletes', async () => {
     const stored = (
-      await store(seller, {
+      await store(admin, {
         location: ids.home,
         date: '2021-03-10',
         sales: [line(), line({ amount: '20.00' }), line({ amount: '30.00' })],

@@ -8,7 +8,7 @@ import { notify, registerApprovalHandler } from '../notifications/index';
 import { assertDayOpen } from './day-lock.service';
 import { changeSalesWatchingRanks, holdRankWatch } from './leaderboard.service';
 import { toSale, type SaleRow } from './sale-lines.service';
-import { approversOf, scopeOf, scopeWhere } from './shared';
+import { approversOf, assertDecidesAll, scopeOf, scopeWhere } from './shared';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 
 /** Deleting sale lines: at once by Admins, by request (approved by Admins and Managers) for anyone else. */
@@ -87,7 +87,8 @@ export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesBody)
         .map((d) => d.date)
         .join(', ')})${body.reason ? `: ${body.reason}` : '.'}`,
       link: saleLinesLink(rows),
-      data: { sale_ids: ids, reason: body.reason, requested_by: user.id },
+      // The locations are kept with the request: lines deleted meanwhile still count when it is decided.
+      data: { sale_ids: ids, location_ids: locationIds, reason: body.reason, requested_by: user.id },
       requiresApproval: true,
     });
     await audit(tx, {
@@ -104,11 +105,17 @@ export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesBody)
     };
   });
 
+const numbers = (value: unknown) =>
+  Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : [];
+
+/**
+ * Approving or declining needs access to every location the request covers, as the decider's
+ * access stands now (decision 0710); approving then deletes the lines still on file.
+ */
 registerApprovalHandler('delete_sales', async ({ tx, actor, approved, data }) => {
-  if (!approved) return;
-  const ids = Array.isArray(data.sale_ids) ? data.sale_ids.filter((id): id is number => typeof id === 'number') : [];
-  if (!ids.length) return;
+  const ids = numbers(data.sale_ids);
+  const rows = ids.length ? await lockSales(tx, inArray(sales.id, ids)) : [];
+  await assertDecidesAll(tx, actor, [...numbers(data.location_ids), ...rows.map((r) => r.locationId)]);
   // Lines deleted meanwhile are simply gone; the rest are deleted in the decider's name.
-  const rows = await lockSales(tx, inArray(sales.id, ids));
-  if (rows.length) await deleteRows(tx, actor.id, rows, typeof data.reason === 'string' ? data.reason : '');
+  if (approved && rows.length) await deleteRows(tx, actor.id, rows, typeof data.reason === 'string' ? data.reason : '');
 });

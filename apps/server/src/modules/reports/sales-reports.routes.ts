@@ -100,7 +100,11 @@ export const salesReportsRoutes = (app: ReportsApp) => {
         `location-sales-${sales.year}-${sales.month}`,
         csvLines(
           ['location', 'date', 'total', 'count'],
-          sales.locations.flatMap((l) => l.days.map((d) => [l.location_name, d.date, d.total, d.count])),
+          [
+            ...sales.locations.flatMap((l) => l.days.map((d) => [l.location_name, d.date, d.total, d.count])),
+            // The month's total closes the file, as in the liability CSV: an empty month still says 0.00.
+            ['All locations', '', sales.total, sales.count],
+          ],
         ),
       );
     },
@@ -109,7 +113,7 @@ export const salesReportsRoutes = (app: ReportsApp) => {
     '/leaderboards/',
     { schema: { tags, querystring: leaderboardQuerySchema, response: { 200: leaderboardSchema, ...errors } } },
     async (request, reply) => {
-      const board = await service.leaderboard(db, request.query);
+      const board = await service.leaderboard(db, currentUser(request), request.query);
       if (request.query.format !== 'csv') return board;
       return sendCsv(
         reply,

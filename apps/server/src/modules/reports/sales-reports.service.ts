@@ -168,10 +168,11 @@ export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuer
 /**
  * One scan over the month's per-day totals (sales_daily_totals): per location
  * per day, per location, and the grand total, as grouping sets; `level` 0 = day, 1 = location, 3 = all.
+ * The grand total's row is there even for a month without sales: its sums are coalesced to zero.
  */
 export const locationSalesSql = (from: string, to: string, scope?: SQL, locationId?: number) => sql`
   with g as (
-    select s.location_id, s.date, round(sum(s.total), 2)::text as total, sum(s.count)::int as count, grouping(s.location_id, s.date)::int as level
+    select s.location_id, s.date, round(coalesce(sum(s.total), 0), 2)::text as total, coalesce(sum(s.count), 0)::int as count, grouping(s.location_id, s.date)::int as level
     from sales_daily_totals s
     where s.date between ${from}::date and ${to}::date ${scope ? sql`and ${scope}` : sql``} ${locationId ? sql`and s.location_id = ${locationId}` : sql``}
     group by grouping sets ((s.location_id, s.date), (s.location_id), ()))

@@ -11,10 +11,11 @@ import { audit } from '../../db/audit';
 import { fieldsError, forbidden } from '../../lib/http-error';
 import { idempotent } from '../../db/idempotency';
 import { csvHeader } from '../../lib/csv-upload';
-import { assertDayOpen, locationOf } from './day-lock.service';
+import type { AuthUser } from '../../lib/actor';
+import { locationOf } from './day-lock.service';
+import { assertDateAllowed, backdatedNote } from './dating.service';
 import { changeSalesWatchingRanks } from './leaderboard.service';
 import { inScope, rowsOf, scopeOf } from './shared';
-import type { AuthUser } from '../../lib/actor';
 
 /** Storing a day's sales, from JSON or a CSV upload. */
 
@@ -117,7 +118,7 @@ export const storeSales = async (
     async (tx) => {
       const location = (await authorize(tx))!;
       if (!location.isActive) throw fieldsError({ location: [`${location.name} is closed (inactive).`] });
-      await assertDayOpen(tx, location.id, body.date);
+      const dated = await assertDateAllowed(tx, user, { locationId: location.id, date: body.date, what: 'sale' });
       await checkLines(tx, location.id, body.sales, source);
       const result = await changeSalesWatchingRanks(tx, user.id, [body.date], async () => {
         const inserted = await tx
@@ -155,7 +156,7 @@ export const storeSales = async (
         action: 'import',
         tableName: 'sales',
         rowId: result.ids[0],
-        after: { ...result, lines: body.sales },
+        after: { ...result, lines: body.sales, ...backdatedNote(dated) },
       });
       return result;
     },

@@ -1,6 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ADMIN_GROUP, BUSINESS_TIME_ZONE, MANAGER_GROUP } from '@ginhawa/contract';
 import type { DbOrTx } from '../../db/client';
+import { forbidden } from '../../lib/http-error';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 
 /** Small helpers the reports module's services share (decision 0500): raw rows, Manila dates, the caller's locations. */
@@ -46,16 +47,44 @@ export const scopeWhere = (scope: Scope, column: SQL | AnyColumn): SQL | undefin
 };
 export const isManager = (user: AuthUser) => isAdmin(user) || user.groups.includes(MANAGER_GROUP);
 
-/** Active Admins, and the active Managers of these locations: who decides a location's requests. */
+/**
+ * Who decides a request covering these locations: active Admins, and the active Managers of every
+ * one of them (a Manager of only some cannot decide it, decision 0710, so is not asked).
+ */
 export const approversOf = async (db: DbOrTx, locationIds: number[]) => {
+  const wanted = [...new Set(locationIds)];
+  // A request without a location (none today) would go to the Admins alone.
+  const managers = wanted.length
+    ? sql`${wanted.length} = (select count(distinct ul.location_id) from user_locations ul where ul.user_id = u.id and ul.location_id in (${sql.join(
+        wanted.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`
+    : sql`false`;
   const rows = await rowsOf<{ id: number }>(
     db,
     sql`select distinct u.id from users u join user_groups ug on ug.user_id = u.id join groups g on g.id = ug.group_id
-        where u.is_active and (g.name = ${ADMIN_GROUP} or (g.name = ${MANAGER_GROUP} and exists (
-          select 1 from user_locations ul where ul.user_id = u.id and ul.location_id in (${sql.join(
-            locationIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}))))`,
+        where u.is_active and (g.name = ${ADMIN_GROUP} or (g.name = ${MANAGER_GROUP} and ${managers}))`,
   );
   return rows.map((r) => Number(r.id));
+};
+
+/**
+ * 403 unless the decider may act at every location a request covers, as their access stands now
+ * (Admins everywhere, Managers where they work): a request spanning branches is decided by an
+ * Admin or a Manager of all of them (decision 0710).
+ */
+export const assertDecidesAll = async (db: DbOrTx, decider: AuthUser, locationIds: number[]) => {
+  const scope = scopeOf(decider);
+  const outside = [...new Set(locationIds)].filter((id) => !inScope(scope, id));
+  if (!outside.length) return;
+  const names = await rowsOf<{ name: string }>(
+    db,
+    sql`select name from locations where id in (${sql.join(
+      outside.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by lower(name)`,
+  );
+  throw forbidden(
+    `This request covers ${names.map((n) => n.name).join(', ') || 'a location'}, which you do not manage: it is left for an administrator or a manager of every location it covers.`,
+  );
 };

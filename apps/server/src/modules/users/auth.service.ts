@@ -10,6 +10,7 @@ import { SESSION_ABSOLUTE_SECONDS, type Credentials } from '../../plugins/auth';
 import { badRequest, unauthorized } from '../../lib/http-error';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { AuthUser, Identity } from '../../lib/actor';
+import { authUserColumns, personFields } from '../../db/actors';
 import { getDecoyHash, verifyPassword } from './passwords';
 import { SESSION_IDLE_SECONDS, sessionIsLive } from './sessions.service';
 import { countPasswordAttempt, passwordAccepted } from './throttle.service';
@@ -19,38 +20,6 @@ export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 
 const INVALID_CREDENTIALS = 'Invalid username or password.';
-
-// Qualified by hand: drizzle leaves columns unqualified in single-table selects.
-export const groupNames = sql<
-  string[]
->`coalesce((select array_agg(g.name order by g.id) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = "users"."id"), '{}')`;
-
-const locationList = sql<
-  { id: number; name: string }[]
->`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.name) from user_locations ul join locations l on l.id = ul.location_id where ul.user_id = "users"."id"), '[]'::json)`;
-
-/** Who a person is: the columns every view of a user starts with (sign-in, profile, admin list). */
-export const personColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  avatar: users.avatar,
-};
-type Person = Pick<AuthUser, keyof typeof personColumns>;
-
-/** The same fields as the API spells them, for every response that describes a user. */
-export const personFields = (p: Person) => ({
-  id: p.id,
-  username: p.username,
-  first_name: p.firstName,
-  last_name: p.lastName,
-  email: p.email,
-  avatar: p.avatar,
-});
-
-const authUserColumns = { ...personColumns, groups: groupNames, locations: locationList };
 
 export const toMyData = (u: AuthUser): MyData => ({ ...personFields(u), groups: u.groups, locations: u.locations });
 

@@ -18,7 +18,8 @@ import { conflict, fieldError, fieldsError, notFound } from '../../lib/http-erro
 import { iso, isoOrNull } from '../../lib/iso';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { publish } from '../../plugins/bus';
-import { endAllSessions, findUsersByIds, groupNames, personColumns, personFields } from './auth.service';
+import { groupNames, personColumns, personFields } from '../../db/actors';
+import { endAllSessions, findUsersByIds } from './auth.service';
 import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/index';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';

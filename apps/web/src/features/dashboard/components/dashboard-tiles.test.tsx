@@ -179,10 +179,17 @@ const cases = [
     ui: <LeaderboardTile salespersonId={7} initial={{ month: 11, year: 2026, cutoff: 2 }} />,
     busy: 'Loading leaderboard',
     empty: { reply: { status: 200, data: board([]) }, title: 'No sales in this period yet' },
-    data: { status: 200, data: board([entry(1, 5, 'Ana Reyes', '9000.00'), entry(2, 7, 'Lea Cruz', '7500.50')]) },
+    data: {
+      status: 200,
+      data: board([
+        { ...entry(1, 5, 'Ana Reyes', '9000.00'), target: null },
+        { ...entry(2, 7, 'Lea Cruz', '7500.50'), share_of_target: '30.00' },
+      ]),
+    },
     shows: async () => {
       expect(await screen.findByTestId('my-rank')).toHaveTextContent('You are #2 of 2');
       expect(screen.getByText('₱1,499.50 more to reach #1')).toBeInTheDocument();
+      expect(screen.getByTestId('my-target')).toHaveTextContent('30.00% of your ₱25,000.00 target');
       expect(within(screen.getByRole('table', { name: 'Leaderboard' })).getByText('Ana Reyes')).toBeInTheDocument();
     },
     errorTitle: 'The leaderboard could not be loaded',
@@ -390,8 +397,17 @@ describe('location sales tile', () => {
 describe('standing on the leaderboard', () => {
   it('is the top without a gap, and absent when I have no sales', () => {
     const b = board([entry(1, 7, 'Lea Cruz', '9000.00'), entry(2, 5, 'Ana Reyes', '100.00')]);
-    expect(standingOf(b, 7)).toEqual({ rank: 1, of: 2, gap: null });
+    expect(standingOf(b, 7)).toEqual({ rank: 1, of: 2, gap: null, target: null, share: null });
     expect(standingOf(b, 99)).toBeNull();
+  });
+
+  it('carries my own share of target; another’s is null (the server masks it)', () => {
+    const b = board([
+      { ...entry(1, 5, 'Ana Reyes', '9000.00'), target: null, share_of_target: null },
+      { ...entry(2, 7, 'Lea Cruz', '7500.50'), target: '25000.00', share_of_target: '30.00' },
+    ]);
+    expect(standingOf(b, 7)).toMatchObject({ target: '25000.00', share: '30.00' });
+    expect(standingOf(b, 5)).toMatchObject({ target: null, share: null });
   });
 });
 

@@ -18,13 +18,17 @@ const CUTOFF_LABELS: Record<number, string> = { 1: '1–15', 2: '16–end', 0: '
 
 export type Period = { month: number; year: number; cutoff: number };
 
-/** My place on the board: rank, and how much more puts me level with the person above. */
+/**
+ * My place on the board: rank, how much more puts me level with the person above, and my share of
+ * my target (the server shows a salesperson only their own; null without a target).
+ */
 export const standingOf = (board: Leaderboard, salespersonId: number) => {
   const mine = board.results.find((r) => r.salesperson === salespersonId);
   if (!mine) return null;
   const above = board.results.filter((r) => r.rank < mine.rank).sort((a, b) => b.rank - a.rank)[0];
   const gap = above ? (Math.round((Number(above.total) - Number(mine.total)) * 100) / 100).toFixed(2) : null;
-  return { rank: mine.rank, of: board.results.length, gap };
+  const target = mine.target !== null && mine.share_of_target !== null ? mine.target : null;
+  return { rank: mine.rank, of: board.results.length, gap, target, share: target ? mine.share_of_target : null };
 };
 
 const PeriodSwitch = ({ period, onChange }: { period: Period; onChange: (p: Period) => void }) => {
@@ -99,6 +103,11 @@ export const LeaderboardTile = ({ salespersonId, initial }: { salespersonId: num
               ? 'Top of the board. Keep it up!'
               : `${formatPeso(standing.gap)} more to reach #${standing.rank - 1}`}
           </Typography>
+          {standing.target !== null ? (
+            <Typography variant="body2" color="text.secondary" data-testid="my-target">
+              {standing.share}% of your {formatPeso(standing.target)} target
+            </Typography>
+          ) : null}
         </Box>
       ) : null}
       <Box sx={{ overflowX: 'auto' }}>

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { employees, locations } from '../../db/schema/index';
+import { parseCsv } from '../../lib/csv';
+import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+import { ADMIN_PASSWORD, buildTestApp, login, signInManager, type Agent, type TestContext } from '../../test/build';
+import { manilaDate } from './shared';
+
+/**
+ * Every report's CSV is scoped like its JSON: a Manager of one branch downloads exactly the
+ * locations (and rows) the JSON shows them, never a neighbour's. Sales and a daily report are on
+ * file today at both branches, so a leak would show.
+ */
+
+let ctx: TestContext;
+let manager: Agent;
+let f: Fixtures;
+let homeName = '';
+const today = manilaDate();
+const [year, month] = today.split('-').map(Number) as [number, number];
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const db = ctx.database.db;
+  f = await loadFixtures(db);
+  const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+  manager = (await signInManager(ctx, 'csvscope', [f.home])).agent;
+  homeName = (await db.select({ name: locations.name }).from(locations).where(eq(locations.id, f.home)))[0]!.name;
+  for (const [location, salesperson] of [
+    [f.home, f.salesperson],
+    [f.other, f.otherSalesperson],
+  ] as const) {
+    const stored = await admin.request({
+      method: 'POST',
+      url: '/api/reports/store-sales-data/',
+      payload: { location, date: today, sales: [{ salesperson, amount: '250.00', payment_method: 'cash' }] },
+    });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const report = await admin.request({
+      method: 'POST',
+      url: '/api/reports/',
+      payload: { location, date: today, cash_on_hand: '250.00' },
+    });
+    expect([201, 409], report.body).toContain(report.statusCode);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type Json = Record<string, unknown> & { results?: { location_name: string }[] };
+const get = (url: string) => manager.request({ method: 'GET', url });
+/** The values of one column of a CSV answer, after its header. */
+const column = (body: string, name: string) => {
+  const [header, ...rows] = parseCsv(body.replace(/^\ufeff/, ''));
+  const at = header!.indexOf(name);
+  expect(at, `${name} in ${header}`).toBeGreaterThanOrEqual(0);
+  return rows.map((r) => r[at]!);
+};
+
+/** Each report: its JSON URL, where its locations are in the JSON, and the CSV column that names them. */
+const reports: {
+  name: string;
+  url: () => string;
+  json: (body: Json) => string[];
+  csv: string;
+  /** Only the Manager's own branch may appear (location-bound figures). */
+  ownOnly: boolean;
+  /** The CSV has a line per group within a location (payment method, bank, salesperson): compare the sets. */
+  grouped?: boolean;
+}[] = [
+  {
+    name: 'sale lines (daily-sales)',
+    url: () => `/api/reports/daily-sales/?date=${today}&pageSize=500`,
+    json: (b) => b.results!.map((r) => r.location_name),
+    csv: 'location',
+    ownOnly: true,
+  },
+  {
+    name: 'daily sales report',
+    url: () => `/api/reports/get-daily-sales-report/?date=${today}`,
+    json: (b) => (b.locations as { location_name: string }[]).map((l) => l.location_name),
+    csv: 'location',
+    ownOnly: true,
+    grouped: true,
+  },
+  {
+    name: 'location sales',
+    url: () => `/api/reports/get-location-sales/?month=${month}&year=${year}`,
+    json: (b) =>
+      (b.locations as { location_name: string; days: unknown[] }[]).flatMap((l) => [
+        ...l.days.map(() => l.location_name),
+      ]),
+    csv: 'location',
+    ownOnly: true,
+  },
+  {
+    name: 'daily reports',
+    url: () => `/api/reports/?date=${today}&pageSize=100`,
+    json: (b) => b.results!.map((r) => r.location_name),
+    csv: 'location',
+    ownOnly: true,
+  },
+  {
+    name: 'leaderboard (every signed-in reader sees every location)',
+    url: () => `/api/reports/leaderboards/?month=${month}&year=${year}&cutoff=0`,
+    json: (b) => b.results!.map((r) => r.location_name),
+    csv: 'location',
+    ownOnly: false,
+  },
+  {
+    name: 'arrivals by location (Managers read every location’s arrivals)',
+    url: () => `/api/clients/arrivals/data/?date_to=${today}&series=location`,
+    json: (b) => (b.by_location as { location_name: string }[]).map((l) => l.location_name),
+    csv: 'location_name',
+    ownOnly: false,
+  },
+];
+
+describe('a single-branch Manager’s CSV holds what their JSON holds', () => {
+  for (const report of reports)
+    it(report.name, async () => {
+      const json = await get(report.url());
+      expect(json.statusCode, json.body).toBe(200);
+      const csv = await get(`${report.url()}&format=csv`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      const inJson = report.json(json.json<Json>());
+      const inCsv = column(csv.body, report.csv).filter((name) => name !== 'All locations');
+      expect(inJson.length).toBeGreaterThan(0);
+      if (report.grouped) expect(new Set(inCsv)).toEqual(new Set(inJson));
+      else expect([...inCsv].sort()).toEqual([...inJson].sort());
+      if (report.ownOnly) expect(new Set(inCsv)).toEqual(new Set([homeName]));
+    });
+
+  it('location sales: the CSV’s closing total is the JSON’s', async () => {
+    const url = `/api/reports/get-location-sales/?month=${month}&year=${year}`;
+    const json = (await get(url)).json<{ total: string; count: number }>();
+    const rows = parseCsv((await get(`${url}&format=csv`)).body.replace(/^\ufeff/, ''));
+    expect(rows.at(-1)).toEqual(['All locations', '', json.total, String(json.count)]);
+  });
+
+  it('personal sales: a salesperson of their branch in both; of another branch refused in both', async () => {
+    const mine = `/api/reports/get-personal-sales/?salesperson_id=${f.salesperson}&month=${month}&year=${year}`;
+    const json = (await get(mine)).json<{ days: { date: string; total: string }[] }>();
+    const csv = await get(`${mine}&format=csv`);
+    expect(column(csv.body, 'total')).toEqual(json.days.map((d) => d.total));
+    const [other] = await ctx.database.db
+      .select({ id: employees.id })
+      .from(employees)
+      .where(eq(employees.id, f.otherSalesperson));
+    const theirs = `/api/reports/get-personal-sales/?salesperson_id=${other!.id}&month=${month}&year=${year}`;
+    expect((await get(theirs)).statusCode).toBe(403);
+    expect((await get(`${theirs}&format=csv`)).statusCode).toBe(403);
+  });
+
+  it('liability: Admins only, JSON and CSV alike', async () => {
+    expect((await get('/api/reports/liability/')).statusCode).toBe(403);
+    expect((await get('/api/reports/liability/?format=csv')).statusCode).toBe(403);
+  });
+});
