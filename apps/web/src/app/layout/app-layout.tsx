@@ -5,18 +5,27 @@ import { Outlet } from 'react-router';
 import { BOTTOM_NAV_HEIGHT } from '@ginhawa/contract';
 import { CompanyBrand } from '../../features/settings/components/company-brand';
 import { BottomBar } from './bottom-bar';
+import { useClientSearchShortcut } from './client-search-shortcut';
+import { MAIN_ID, SkipLink, useFocusMainOnMount } from './main-focus';
+import { OfflineBanner } from './offline-banner';
 import { useCurrentUser } from './current-user';
 import { SideDrawer } from './side-drawer';
 import { useLogout } from './use-logout';
 
-/** The signed-in layout: side drawer from sm up, a slim header and the bottom bar on phones. */
+/**
+ * The signed-in layout: side drawer from sm up, a slim header and the bottom bar on phones; a skip
+ * link first, the offline banner over the screen (docs/decisions/0620).
+ */
 export const AppLayout = () => {
   const user = useCurrentUser();
   const { logout, pending } = useLogout();
   const handleLogout = () => void logout();
+  useFocusMainOnMount();
+  useClientSearchShortcut();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <SkipLink />
       <SideDrawer user={user} onLogout={handleLogout} logoutPending={pending} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar
@@ -34,8 +43,10 @@ export const AppLayout = () => {
             <CompanyBrand logoSize={30} nameVariant="subtitle1" />
           </Toolbar>
         </AppBar>
+        <OfflineBanner />
         <Box
           component="main"
+          id={MAIN_ID}
           sx={{
             flex: 1,
             px: { xs: 2, sm: 3, md: 4 },

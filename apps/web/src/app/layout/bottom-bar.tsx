@@ -86,7 +86,8 @@ export const BottomBar = ({ user, onLogout, logoutPending = false }: BottomBarPr
         <BottomNavigationAction
           value={USER_MENU}
           label={firstName}
-          aria-label={`Account menu for ${fullNameOf(user)}`}
+          // The name starts with the visible label (WCAG 2.5.3, axe's label-content-name-mismatch).
+          aria-label={`${firstName}: Account menu for ${fullNameOf(user)}`}
           aria-haspopup="menu"
           aria-expanded={menuAnchor ? 'true' : undefined}
           aria-controls={menuAnchor ? 'bottom-bar-user-menu' : undefined}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -10,7 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { DRAWER_WIDTH, DRAWER_WIDTH_COLLAPSED } from '@ginhawa/contract';
 import { isAdmin, roleOf, type User } from '../../features/auth/api/get-my-data';
@@ -39,15 +40,21 @@ const itemSx = (expanded: boolean) =>
     '&.Mui-selected .MuiListItemText-primary': { fontWeight: 600 },
   }) as const;
 
-/** A label beside the icon when expanded; a tooltip when icons only. */
-const WithTooltip = ({ title, show, children }: { title: string; show: boolean; children: ReactNode }) =>
-  show ? (
-    <Tooltip title={title} placement="right">
-      <Box>{children}</Box>
-    </Tooltip>
-  ) : (
-    <>{children}</>
-  );
+/**
+ * One entry of a list: the link or button inside its own <li> (a <ul> may hold only <li>s, axe's
+ * "list" rule), with a tooltip when icons only (a label beside the icon when expanded).
+ */
+const Entry = ({ title, show, children }: { title: string; show: boolean; children: ReactElement }) => (
+  <ListItem disablePadding sx={{ display: 'block' }}>
+    {show ? (
+      <Tooltip title={title} placement="right">
+        {children}
+      </Tooltip>
+    ) : (
+      children
+    )}
+  </ListItem>
+);
 
 const NavEntry = ({
   item,
@@ -60,7 +67,7 @@ const NavEntry = ({
   selected: boolean;
   expanded: boolean;
 }) => (
-  <WithTooltip title={item.label} show={!expanded}>
+  <Entry title={item.label} show={!expanded}>
     <ListItemButton
       component={NavLink}
       to={item.path}
@@ -73,7 +80,7 @@ const NavEntry = ({
         <ListItemText primary={item.label} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />
       ) : null}
     </ListItemButton>
-  </WithTooltip>
+  </Entry>
 );
 
 /**
@@ -149,7 +156,7 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
                   Admin
                 </ListSubheader>
               ) : (
-                <Divider sx={{ mb: 1 }} />
+                <Divider component="li" sx={{ mb: 1 }} />
               )
             }
           >
@@ -167,7 +174,7 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
       </Box>
       <Divider />
       <List disablePadding sx={{ px: 1.25, py: 1.25, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-        <WithTooltip title={`${name} · ${role}`} show={!expanded}>
+        <Entry title={`${name} · ${role}`} show={!expanded}>
           <ListItemButton
             component={NavLink}
             to={paths.profile}
@@ -189,8 +196,8 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
               />
             ) : null}
           </ListItemButton>
-        </WithTooltip>
-        <WithTooltip title="Logout" show={!expanded}>
+        </Entry>
+        <Entry title="Logout" show={!expanded}>
           <ListItemButton
             onClick={onLogout}
             disabled={logoutPending}
@@ -202,7 +209,7 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
             </ListItemIcon>
             {expanded ? <ListItemText primary="Logout" slotProps={{ primary: { variant: 'body2' } }} /> : null}
           </ListItemButton>
-        </WithTooltip>
+        </Entry>
       </List>
     </Drawer>
   );

@@ -11,6 +11,8 @@ type AdminDialogActionsProps = {
   /** Without it the main button submits its form. */
   onConfirm?: () => void;
   color?: 'primary' | 'error';
+  /** Focus starts on Cancel: a confirmation without fields opens on its safe choice. */
+  focusCancel?: boolean;
 };
 
 /** Cancel and the main button of a form or confirmation dialog. */
@@ -21,9 +23,10 @@ export const AdminDialogActions = ({
   onCancel,
   onConfirm,
   color = 'primary',
+  focusCancel = false,
 }: AdminDialogActionsProps) => (
-  <DialogActions sx={{ px: 3, pb: 2 }}>
-    <Button onClick={onCancel} disabled={busy}>
+  <DialogActions sx={{ px: 3, py: 1.5 }}>
+    <Button onClick={onCancel} disabled={busy} autoFocus={focusCancel}>
       Cancel
     </Button>
     <Button

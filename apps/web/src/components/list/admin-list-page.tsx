@@ -114,33 +114,32 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const open = onOpen ?? ((row: R) => setEditing({ row }));
 
-  const gridColumns = useMemo<GridColDef<R>[]>(
-    () => [
-      ...columns.map((column) => ({
-        ...column,
-        sortable: column.sortable !== false && acceptsOrdering(resource.schema, column.field),
-      })),
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: 'Actions',
-        width: 48 * (2 + (actions ? 1 : 0)),
-        getActions: ({ row }) => [
-          <GridActionsCellItem key="edit" icon={openIcon} label={`Edit ${rowName(row)}`} onClick={() => open(row)} />,
-          ...(actions ? actions(row) : []),
-          <GridActionsCellItem
-            key="delete"
-            icon={<DeleteOutlined />}
-            label={`Delete ${rowName(row)}`}
-            onClick={() => setDeleting(row)}
-          />,
-        ],
-      },
-    ],
+  const gridColumns = useMemo<GridColDef<R>[]>(() => {
+    const data = columns.map((column) => ({
+      ...column,
+      sortable: column.sortable !== false && acceptsOrdering(resource.schema, column.field),
+    }));
+    const actionsColumn: GridColDef<R> = {
+      field: 'actions',
+      type: 'actions',
+      headerName: 'Actions',
+      width: 48 * (2 + (actions ? 1 : 0)),
+      getActions: ({ row }) => [
+        <GridActionsCellItem key="edit" icon={openIcon} label={`Edit ${rowName(row)}`} onClick={() => open(row)} />,
+        ...(actions ? actions(row) : []),
+        <GridActionsCellItem
+          key="delete"
+          icon={<DeleteOutlined />}
+          label={`Delete ${rowName(row)}`}
+          onClick={() => setDeleting(row)}
+        />,
+      ],
+    };
+    // On a phone the actions come right after the row's name, never scrolled off the edge (decision 0620).
+    return phone ? [...data.slice(0, 1), actionsColumn, ...data.slice(1)] : [...data, actionsColumn];
     // `open`, `rowName` and `actions` only read their row; new identities need no new columns.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [columns, resource.schema],
-  );
+  }, [columns, resource.schema, phone]);
 
   const hiddenOnPhone = useMemo<GridColumnVisibilityModel>(() => {
     const keep = new Set(phoneColumns ?? columns.slice(0, 1).map((c) => c.field));

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { formatPhPhone, type Client } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { SearchField } from '../../../components/search-field';
+import { CLIENT_SEARCH_HINT, CLIENT_SEARCH_ID } from '../../../lib/shortcuts';
 import { useClientSearch } from '../api/search-clients';
 
 type ClientSearchProps = {
@@ -31,8 +32,9 @@ export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival }: Client
   return (
     <Box>
       <SearchField
+        id={CLIENT_SEARCH_ID}
         label="Find a client"
-        placeholder="Name, mobile or email"
+        placeholder={`Name, mobile or email (${CLIENT_SEARCH_HINT})`}
         value={text}
         onChange={(event) => setText(event.target.value)}
         autoFocus={autoFocus}

@@ -59,7 +59,8 @@ export const LocationSalesTile = ({ date }: { date: string }) => {
       emptyTitle="No locations to show"
       emptyHint="Ask an administrator to assign you the locations you manage."
     >
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* Scrolls sideways on a phone; focusable and named so the keyboard can scroll it too. */}
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Sales by location">
         <Table size="small" aria-label="Sales by location">
           <TableHead>
             <TableRow>

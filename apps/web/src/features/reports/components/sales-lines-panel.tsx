@@ -61,6 +61,18 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
   const [decision, setDecision] = useState<DeleteSalesResult | null>(null);
 
   const rows = lines.data?.results ?? [];
+  // Under the rows, and above them too from 50 a page: nobody scrolls 100 rows to turn the page.
+  const pager = (
+    <TablePagination
+      component="div"
+      count={lines.data?.count ?? 0}
+      page={page - 1}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={PAGE_SIZES}
+      onPageChange={(_e, next) => onChange({ page: next + 1 })}
+      onRowsPerPageChange={(e) => onChange({ pageSize: Number(e.target.value), page: undefined })}
+    />
+  );
   const period =
     filters.date ??
     (filters.date_from || filters.date_to ? `${filters.date_from ?? '…'} to ${filters.date_to ?? '…'}` : 'all dates');
@@ -166,12 +178,14 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
       ) : (
         <>
           {lines.isLoading ? <LinearProgress aria-label="Loading the sale lines" /> : null}
-          <TableContainer>
-            <Table size="small" aria-label="Sale lines">
+          {pageSize >= 50 && rows.length ? pager : null}
+          {/* Net right after the date (phones see it without scrolling); the header stays while the rows scroll. */}
+          <TableContainer tabIndex={0} role="region" aria-label="Sale lines" sx={{ maxHeight: '75dvh' }}>
+            <Table size="small" aria-label="Sale lines" stickyHeader>
               <TableHead>
                 <TableRow>
                   <TableCell padding="checkbox" />
-                  {['Date', 'Location', 'Salesperson', 'Kind', 'Paid by', 'Bank', 'Net'].map((h) => (
+                  {['Date', 'Net', 'Salesperson', 'Location', 'Kind', 'Paid by', 'Bank'].map((h) => (
                     <TableCell key={h} align={h === 'Net' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
                       {h}
                     </TableCell>
@@ -189,14 +203,14 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
                       />
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.date}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.location_name}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.salesperson_name}</TableCell>
-                    <TableCell>{s.kind.replace('_', '-')}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{PAYMENT_METHOD_LABELS[s.payment_method]}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.bank_name ?? '—'}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {formatPeso(s.net_amount)}
                     </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.salesperson_name}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.location_name}</TableCell>
+                    <TableCell>{s.kind.replace('_', '-')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{PAYMENT_METHOD_LABELS[s.payment_method]}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.bank_name ?? '—'}</TableCell>
                   </TableRow>
                 ))}
                 {lines.data && !rows.length ? (
@@ -207,15 +221,7 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={lines.data?.count ?? 0}
-            page={page - 1}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, next) => onChange({ page: next + 1 })}
-            onRowsPerPageChange={(e) => onChange({ pageSize: Number(e.target.value), page: undefined })}
-          />
+          {pager}
         </>
       )}
       <Dialog
