@@ -8,7 +8,11 @@ const focusMain = (): boolean => {
   const main = document.getElementById(MAIN_ID);
   if (!main) return false;
   const target = main.querySelector<HTMLElement>('h1') ?? main;
-  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  if (!target.hasAttribute('tabindex')) {
+    target.setAttribute('tabindex', '-1');
+    // A heading is no control: no focus ring on it (the screen reader still starts reading there).
+    target.style.outline = 'none';
+  }
   target.focus();
   return document.activeElement === target;
 };

@@ -140,7 +140,14 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
           <List
             disablePadding
             aria-label="Admin"
-            sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, mt: 2 }}
+            // Icons only, a rule above the section stands for its heading (no <hr> inside the <ul>).
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 0.5,
+              mt: 2,
+              ...(expanded ? {} : { borderTop: '1px solid', borderColor: 'divider', pt: 1 }),
+            }}
             subheader={
               expanded ? (
                 <ListSubheader
@@ -155,9 +162,7 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
                 >
                   Admin
                 </ListSubheader>
-              ) : (
-                <Divider component="li" sx={{ mb: 1 }} />
-              )
+              ) : undefined
             }
           >
             {adminItems.map((item) => (
