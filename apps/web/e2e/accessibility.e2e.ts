@@ -168,4 +168,43 @@ describe('accessibility (axe-core, serious and critical)', () => {
     }
     assertNone(findings);
   });
+
+  it('moves focus to the heading on sign-in, offers Skip to content first, and opens dialogs in their first field with Save in view', async () => {
+    for (const width of WIDTHS) {
+      const { page, context } = await openPage(browser, width, 700);
+      await signIn(page, 'admin');
+      const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+      await page.goto('/admin/clients');
+      await settle(page);
+      const firstStop = await page.evaluate(
+        () =>
+          document.querySelector<HTMLElement>('a[href], button:not([disabled]), input, [tabindex="0"]')?.textContent,
+      );
+      assert.equal(firstStop, 'Skip to content');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      await skip.focus();
+      const box = await skip.boundingBox();
+      assert.ok(box && box.y >= 0, 'the skip link shows when focused');
+      await page.keyboard.press('Enter');
+      assert.equal(await focused(), 'Clients');
+      await page.getByRole('button', { name: 'New client' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await page.waitForFunction(
+        () => document.activeElement?.closest('[role="dialog"]') && document.activeElement.tagName === 'INPUT',
+      );
+      // The form is longer than the window: its content scrolls, its submit and close buttons stay on screen.
+      for (const name of ['Add client', 'Close']) {
+        const box = await dialog.getByRole('button', { name, exact: true }).boundingBox();
+        assert.ok(
+          box && box.y >= 0 && box.y + box.height <= 700,
+          `${name} @${width} is off screen: ${JSON.stringify(box)}`,
+        );
+      }
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await context.close();
+    }
+  });
 });
