@@ -11,7 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { DRAWER_WIDTH, DRAWER_WIDTH_COLLAPSED } from '@ginhawa/contract';
 import { isAdmin, roleOf, type User } from '../../features/auth/api/get-my-data';
@@ -44,11 +44,12 @@ const itemSx = (expanded: boolean) =>
  * One entry of a list: the link or button inside its own <li> (a <ul> may hold only <li>s, axe's
  * "list" rule), with a tooltip when icons only (a label beside the icon when expanded).
  */
-const Entry = ({ title, show, children }: { title: string; show: boolean; children: ReactElement }) => (
+const Entry = ({ title, show, children }: { title: string; show: boolean; children: ReactNode }) => (
   <ListItem disablePadding sx={{ display: 'block' }}>
     {show ? (
       <Tooltip title={title} placement="right">
-        {children}
+        {/* A wrapper, so the tooltip still works on a disabled button (Logout while logging out). */}
+        <Box>{children}</Box>
       </Tooltip>
     ) : (
       children
