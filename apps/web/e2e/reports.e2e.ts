@@ -17,7 +17,8 @@ const readLeaderboard = async (page: Page, path: string) => {
   const totals = new Map<string, number>();
   for (const row of await table.locator('tbody tr').all()) {
     const cells = await row.locator('td').allInnerTexts();
-    if (cells.length >= 5) totals.set(cells[1]!.trim(), centavos(cells[4]!));
+    // Rank, Salesperson, Net, Of target, Sales, Location (Net early: decision 0620).
+    if (cells.length >= 5) totals.set(cells[1]!.trim(), centavos(cells[2]!));
   }
   return totals;
 };

@@ -14,4 +14,14 @@ describe('theme (SPEC.md §1)', () => {
       expect(first(theme.typography[variant].fontFamily)).toBe('Poppins');
     expect(first(theme.typography.button.fontFamily)).toBe('Poppins');
   });
+
+  it('rings what has keyboard focus in 2 px of the brand colour and keeps disabled hints readable', () => {
+    const ring = { outline: '2px solid #2f6f5e', outlineOffset: 2 };
+    expect(theme.components?.MuiButtonBase?.styleOverrides?.root).toEqual({
+      '&.Mui-focusVisible, &:focus-visible': ring,
+    });
+    expect(theme.components?.MuiFormHelperText?.styleOverrides?.root).toEqual({
+      '&.Mui-disabled': { color: theme.palette.text.secondary },
+    });
+  });
 });

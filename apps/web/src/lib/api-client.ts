@@ -123,6 +123,16 @@ const fetchAdapter: ApiAdapter = async (request) => {
 
 const defaults: { adapter: ApiAdapter } = { adapter: fetchAdapter };
 
+type ReachabilityListener = (reachable: boolean) => void;
+const reachabilityListeners = new Set<ReachabilityListener>();
+
+/** Told after each call whether the server answered (any status) or nothing did: the offline banner listens. */
+export const onReachability = (listener: ReachabilityListener) => {
+  reachabilityListeners.add(listener);
+  return () => void reachabilityListeners.delete(listener);
+};
+const reachable = (answered: boolean) => reachabilityListeners.forEach((l) => l(answered));
+
 const send = async <T>(
   method: string,
   url: string,
@@ -144,8 +154,11 @@ const send = async <T>(
   try {
     response = await defaults.adapter({ method, url, headers, data, signal: options.signal });
   } catch {
+    // An aborted call says nothing about the server.
+    if (!options.signal?.aborted) reachable(false);
     throw new ApiError(MESSAGES.network);
   }
+  reachable(true);
   if (response.status >= 400) {
     const error = errorFromResponse(response.status, response.data);
     if (error.status === 401) handleUnauthorized();

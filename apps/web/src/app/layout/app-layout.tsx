@@ -7,21 +7,30 @@ import { CompanyBrand } from '../../features/settings/components/company-brand';
 import { useFlags } from '../../lib/flags';
 import { AdminNavContext } from './admin-nav-context';
 import { BottomBar } from './bottom-bar';
+import { useClientSearchShortcut } from './client-search-shortcut';
+import { MAIN_ID, SkipLink, useFocusMainOnMount } from './main-focus';
+import { OfflineBanner } from './offline-banner';
 import { useCurrentUser } from './current-user';
 import { ADMIN_NAV, visibleItems } from './nav-items';
 import { SideDrawer } from './side-drawer';
 import { useLogout } from './use-logout';
 
-/** The signed-in layout: side drawer from sm up, a slim header and the bottom bar on phones. */
+/**
+ * The signed-in layout: side drawer from sm up, a slim header and the bottom bar on phones; a skip
+ * link first, the offline banner over the screen (docs/decisions/0620).
+ */
 export const AppLayout = () => {
   const user = useCurrentUser();
   const { logout, pending } = useLogout();
   const handleLogout = () => void logout();
   // Only admins reach the admin menu (RequireAdmin), so the entries are those an admin sees.
   const adminItems = visibleItems(ADMIN_NAV, { isAdmin: true, flags: useFlags() });
+  useFocusMainOnMount();
+  useClientSearchShortcut();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <SkipLink />
       <SideDrawer user={user} onLogout={handleLogout} logoutPending={pending} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar
@@ -39,8 +48,10 @@ export const AppLayout = () => {
             <CompanyBrand logoSize={30} nameVariant="subtitle1" />
           </Toolbar>
         </AppBar>
+        <OfflineBanner />
         <Box
           component="main"
+          id={MAIN_ID}
           sx={{
             flex: 1,
             px: { xs: 2, sm: 3, md: 4 },

@@ -25,7 +25,9 @@ describe('bottom bar', () => {
         .map((link) => link.textContent),
     ).toEqual(['Dashboard', 'Clients', expect.stringContaining('Notifications')]);
     expect(within(bar).getByRole('link', { name: 'Clients' })).toHaveAttribute('href', '/clients');
-    expect(within(bar).getByRole('button', { name: 'Account menu for Maria Santos' })).toHaveTextContent('Maria');
+    expect(within(bar).getByRole('button', { name: 'Maria: Account menu for Maria Santos' })).toHaveTextContent(
+      'Maria',
+    );
   });
 
   it('puts Admin between Clients and Notifications for admins', () => {

@@ -28,6 +28,19 @@ type BottomBarProps = {
 
 const USER_MENU = 'user-menu';
 
+/** Read out, not shown (the usual clip pattern, as MUI's visuallyHidden). */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
 /** Which bottom item a path belongs to: everything under /admin lights Admin. */
 const selectedValue = (pathname: string): string | false => {
   if (pathname === paths.dashboard) return paths.dashboard;
@@ -85,12 +98,24 @@ export const BottomBar = ({ user, onLogout, logoutPending = false }: BottomBarPr
         ))}
         <BottomNavigationAction
           value={USER_MENU}
-          label={firstName}
-          aria-label={`Account menu for ${fullNameOf(user)}`}
+          // The name comes from what shows (the first name) and goes on unseen, so it begins with the
+          // visible label (WCAG 2.5.3); the avatar's initials are left out of it.
+          label={
+            <>
+              {firstName}
+              <Box component="span" sx={visuallyHidden}>
+                : Account menu for {fullNameOf(user)}
+              </Box>
+            </>
+          }
           aria-haspopup="menu"
           aria-expanded={menuAnchor ? 'true' : undefined}
           aria-controls={menuAnchor ? 'bottom-bar-user-menu' : undefined}
-          icon={<UserAvatar user={user} size={24} />}
+          icon={
+            <Box component="span" aria-hidden sx={{ display: 'inline-flex' }}>
+              <UserAvatar user={user} size={24} />
+            </Box>
+          }
           onClick={handleOpenMenu}
         />
       </BottomNavigation>

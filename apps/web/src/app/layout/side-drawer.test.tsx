@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toUser } from '../../features/auth/api/get-my-data';
@@ -65,6 +65,17 @@ describe('side drawer', () => {
       'Reports',
       'Settings',
     ]);
+  });
+
+  it('keeps every entry in its own list item, expanded and icons only (a <ul> holds only <li>s)', () => {
+    for (const width of [1280, 800]) {
+      setViewportWidth(width);
+      const { drawer } = renderDrawer(adminData);
+      for (const list of within(drawer).getAllByRole('list'))
+        for (const child of list.children) expect(child.tagName).toBe('LI');
+      expect(drawer.querySelectorAll('ul > a, ul > hr, ul > div')).toHaveLength(0);
+      cleanup();
+    }
   });
 
   it('shows one flagged entry alone when only its flag is on', () => {

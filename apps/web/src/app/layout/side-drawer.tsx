@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -39,15 +40,22 @@ const itemSx = (expanded: boolean) =>
     '&.Mui-selected .MuiListItemText-primary': { fontWeight: 600 },
   }) as const;
 
-/** A label beside the icon when expanded; a tooltip when icons only. */
-const WithTooltip = ({ title, show, children }: { title: string; show: boolean; children: ReactNode }) =>
-  show ? (
-    <Tooltip title={title} placement="right">
-      <Box>{children}</Box>
-    </Tooltip>
-  ) : (
-    <>{children}</>
-  );
+/**
+ * One entry of a list: the link or button inside its own <li> (a <ul> may hold only <li>s, axe's
+ * "list" rule), with a tooltip when icons only (a label beside the icon when expanded).
+ */
+const Entry = ({ title, show, children }: { title: string; show: boolean; children: ReactNode }) => (
+  <ListItem disablePadding sx={{ display: 'block' }}>
+    {show ? (
+      <Tooltip title={title} placement="right">
+        {/* A wrapper, so the tooltip still works on a disabled button (Logout while logging out). */}
+        <Box>{children}</Box>
+      </Tooltip>
+    ) : (
+      children
+    )}
+  </ListItem>
+);
 
 const NavEntry = ({
   item,
@@ -60,7 +68,7 @@ const NavEntry = ({
   selected: boolean;
   expanded: boolean;
 }) => (
-  <WithTooltip title={item.label} show={!expanded}>
+  <Entry title={item.label} show={!expanded}>
     <ListItemButton
       component={NavLink}
       to={item.path}
@@ -73,7 +81,7 @@ const NavEntry = ({
         <ListItemText primary={item.label} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />
       ) : null}
     </ListItemButton>
-  </WithTooltip>
+  </Entry>
 );
 
 /**
@@ -133,7 +141,14 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
           <List
             disablePadding
             aria-label="Admin"
-            sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, mt: 2 }}
+            // Icons only, a rule above the section stands for its heading (no <hr> inside the <ul>).
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 0.5,
+              mt: 2,
+              ...(expanded ? {} : { borderTop: '1px solid', borderColor: 'divider', pt: 1 }),
+            }}
             subheader={
               expanded ? (
                 <ListSubheader
@@ -148,9 +163,7 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
                 >
                   Admin
                 </ListSubheader>
-              ) : (
-                <Divider sx={{ mb: 1 }} />
-              )
+              ) : undefined
             }
           >
             {adminItems.map((item) => (
@@ -167,7 +180,7 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
       </Box>
       <Divider />
       <List disablePadding sx={{ px: 1.25, py: 1.25, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-        <WithTooltip title={`${name} · ${role}`} show={!expanded}>
+        <Entry title={`${name} · ${role}`} show={!expanded}>
           <ListItemButton
             component={NavLink}
             to={paths.profile}
@@ -189,8 +202,8 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
               />
             ) : null}
           </ListItemButton>
-        </WithTooltip>
-        <WithTooltip title="Logout" show={!expanded}>
+        </Entry>
+        <Entry title="Logout" show={!expanded}>
           <ListItemButton
             onClick={onLogout}
             disabled={logoutPending}
@@ -202,7 +215,7 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
             </ListItemIcon>
             {expanded ? <ListItemText primary="Logout" slotProps={{ primary: { variant: 'body2' } }} /> : null}
           </ListItemButton>
-        </WithTooltip>
+        </Entry>
       </List>
     </Drawer>
   );

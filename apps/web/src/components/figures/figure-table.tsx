@@ -29,10 +29,14 @@ export const EmptyRow = ({ colSpan, role, children }: { colSpan: number; role?: 
   </TableRow>
 );
 
-/** A small read-only table of report figures; it scrolls sideways on a phone rather than squeezing. */
+/**
+ * A small read-only table of report figures; it scrolls sideways on a phone rather than squeezing,
+ * and the keyboard can scroll it too (a focusable, named region: axe's scrollable-region-focusable);
+ * a long one scrolls under its header row, which stays in view.
+ */
 export const FigureTable = <R,>({ label, rows, columns, rowKey, empty, footer }: FigureTableProps<R>) => (
-  <TableContainer>
-    <Table size="small" aria-label={label}>
+  <TableContainer tabIndex={0} role="region" aria-label={label} sx={{ maxHeight: '75dvh' }}>
+    <Table size="small" aria-label={label} stickyHeader>
       <TableHead>
         <TableRow>
           {columns.map((c) => (

@@ -59,6 +59,7 @@ export const ConfirmDialog = ({ open, title, children, confirmLabel, onConfirm, 
         busyLabel="Working"
         onCancel={handleClose}
         onConfirm={() => void handleConfirm()}
+        focusCancel
       />
     </Dialog>
   );

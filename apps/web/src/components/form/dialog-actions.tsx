@@ -13,6 +13,8 @@ type AdminDialogActionsProps = {
   color?: 'primary' | 'error';
   /** The main button waits for something the form still lacks (an audience that reaches nobody). */
   disabled?: boolean;
+  /** Focus starts on Cancel: a confirmation without fields opens on its safe choice. */
+  focusCancel?: boolean;
 };
 
 /** Cancel and the main button of a form or confirmation dialog. */
@@ -24,9 +26,10 @@ export const AdminDialogActions = ({
   onConfirm,
   color = 'primary',
   disabled = false,
+  focusCancel = false,
 }: AdminDialogActionsProps) => (
-  <DialogActions sx={{ px: 3, pb: 2 }}>
-    <Button onClick={onCancel} disabled={busy}>
+  <DialogActions sx={{ px: 3, py: 1.5 }}>
+    <Button onClick={onCancel} disabled={busy} autoFocus={focusCancel}>
       Cancel
     </Button>
     <Button

@@ -1,12 +1,16 @@
 import type { FormEvent, ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { AdminDialogActions } from './dialog-actions';
+import { focusFirstField } from './focus-first-field';
 
 type FormDialogProps = {
   open: boolean;
@@ -21,7 +25,11 @@ type FormDialogProps = {
   children: ReactNode;
 };
 
-/** The frame every administration create/edit form shares: title, a form error on top, Cancel and Save; full screen on phones. */
+/**
+ * The frame every administration create/edit form shares: title with a close button, a form error
+ * on top, Cancel and Save; full screen on phones. Only the content scrolls, so Save never leaves
+ * the screen (docs/decisions/0620).
+ */
 export const FormDialog = ({
   open,
   title,
@@ -47,9 +55,26 @@ export const FormDialog = ({
       fullScreen={fullScreen}
       aria-labelledby="form-dialog-title"
     >
-      <form noValidate onSubmit={handleSubmit} aria-label={title}>
-        <DialogTitle id="form-dialog-title">{title}</DialogTitle>
-        <DialogContent>
+      {/* A flex column that may shrink: the content scrolls, title and actions stay (MUI's scroll="paper"). */}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit}
+        aria-label={title}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+      >
+        <DialogTitle id="form-dialog-title" sx={{ pr: 7 }}>
+          {title}
+        </DialogTitle>
+        <IconButton
+          aria-label="Close"
+          onClick={onClose}
+          disabled={submitting}
+          sx={{ position: 'absolute', right: 8, top: 10, color: 'text.secondary' }}
+        >
+          <CloseOutlined />
+        </IconButton>
+        <DialogContent ref={focusFirstField} dividers>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {error ? <Alert severity="error">{error}</Alert> : null}
             {children}
@@ -62,7 +87,7 @@ export const FormDialog = ({
           onCancel={onClose}
           disabled={submitDisabled}
         />
-      </form>
+      </Box>
     </Dialog>
   );
 };

@@ -34,6 +34,7 @@ describe('ReasonDialog', () => {
     const { confirm, onDone, dialog } = setup(() => Promise.resolve({ ok: 'yes' }));
     expect(within(dialog).getByText('The submitter corrects the day and submits it again.')).toBeVisible();
     const field = within(dialog).getByRole('textbox', { name: 'Reason' });
+    expect(field).toHaveFocus();
     expect(field).toBeRequired();
     expect(field).toHaveAttribute('maxlength', '500');
     expect(within(dialog).getByText('The submitter sees this. 0/500 characters')).toBeVisible();

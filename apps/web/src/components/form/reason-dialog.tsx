@@ -84,6 +84,8 @@ export const ReasonDialog = <D, S>({
           ) : null}
           <TextField
             {...field}
+            // Focus starts in the one field: the reason is what the dialog asks for.
+            autoFocus
             fullWidth
             multiline
             minRows={2}

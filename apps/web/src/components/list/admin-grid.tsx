@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import TablePagination from '@mui/material/TablePagination';
 import {
   DataGrid,
   type GridColDef,
@@ -37,7 +38,14 @@ type AdminGridProps<R extends GridValidRowModel> = {
   onRowSelectionModelChange?: (model: GridRowSelectionModel) => void;
 };
 
-/** A Data Grid paged, sorted and searched on the server, with loading, empty and error states. */
+/** From this page size on, the pager shows above the rows too: nobody scrolls 50 rows down to turn the page. */
+const TOP_PAGER_FROM = 50;
+
+/**
+ * A Data Grid paged, sorted and searched on the server, with loading, empty and error states. It
+ * grows with its rows up to about a screen, then scrolls inside itself under its column headers,
+ * which stay in view (MUI X's flex-parent layout with a max height; docs/decisions/0620).
+ */
 export const AdminGrid = <R extends GridValidRowModel>({
   label,
   rows,
@@ -59,8 +67,29 @@ export const AdminGrid = <R extends GridValidRowModel>({
   if (error && !rows) {
     return <LoadError title={`The ${label.toLowerCase()} could not be loaded`} error={error} onRetry={onRetry} />;
   }
+  const pages = rowCount ?? 0;
   return (
-    <Box sx={{ width: '100%' }}>
+    <Box
+      sx={{
+        width: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: 240,
+        maxHeight: { xs: 'calc(100dvh - 140px)', sm: 'calc(100dvh - 96px)' },
+      }}
+    >
+      {paginationModel.pageSize >= TOP_PAGER_FROM && pages > 0 ? (
+        <TablePagination
+          component="div"
+          count={pages}
+          page={paginationModel.page}
+          rowsPerPage={paginationModel.pageSize}
+          rowsPerPageOptions={[]}
+          onPageChange={(_event, page) => onPaginationModelChange({ ...paginationModel, page })}
+          labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${count}`}
+          sx={{ borderTop: '1px solid', borderColor: 'divider', flexShrink: 0 }}
+        />
+      ) : null}
       <DataGrid<R>
         label={label}
         rows={rows ?? []}
@@ -85,7 +114,6 @@ export const AdminGrid = <R extends GridValidRowModel>({
         disableRowSelectionExcludeModel
         rowSelectionModel={rowSelectionModel}
         onRowSelectionModelChange={onRowSelectionModelChange}
-        autoHeight
         onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
         localeText={{ noRowsLabel: emptyText }}
         sx={{

@@ -84,17 +84,17 @@ type AdminListPageProps<R extends GridValidRowModel & { id: number }, S extends 
   toolbar?: (query: z.input<S>) => ReactNode;
 };
 
-/** On a phone only `phoneColumns` (else the first column) show; elsewhere every column does. */
+/** On a phone only `phoneColumns` (else the first column) show; elsewhere every column does. Says which. */
 const usePhoneColumns = <R extends GridValidRowModel>(
   columns: GridColDef<R>[],
   phoneColumns: string[] | undefined,
-): GridColumnVisibilityModel | undefined => {
+): { phone: boolean; columnVisibilityModel: GridColumnVisibilityModel | undefined } => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const hiddenOnPhone = useMemo<GridColumnVisibilityModel>(() => {
     const keep = new Set(phoneColumns ?? columns.slice(0, 1).map((c) => c.field));
     return Object.fromEntries(columns.filter((c) => !keep.has(c.field)).map((c) => [c.field, false]));
   }, [columns, phoneColumns]);
-  return phone ? hiddenOnPhone : undefined;
+  return { phone, columnVisibilityModel: phone ? hiddenOnPhone : undefined };
 };
 
 /**
@@ -124,36 +124,35 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
   const [deleting, setDeleting] = useState<R | null>(null);
   const revalidate = useRevalidate(resource.stale);
   const { showSnackbar } = useSnackbar();
-  const columnVisibilityModel = usePhoneColumns(columns, phoneColumns);
+  const { phone, columnVisibilityModel } = usePhoneColumns(columns, phoneColumns);
   const open = onOpen ?? ((row: R) => setEditing({ row }));
 
-  const gridColumns = useMemo<GridColDef<R>[]>(
-    () => [
-      ...columns.map((column) => ({
-        ...column,
-        sortable: column.sortable !== false && acceptsOrdering(resource.schema, column.field),
-      })),
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: 'Actions',
-        width: 48 * (2 + (actions ? 1 : 0)),
-        getActions: ({ row }) => [
-          <GridActionsCellItem key="edit" icon={openIcon} label={`Edit ${rowName(row)}`} onClick={() => open(row)} />,
-          ...(actions ? actions(row) : []),
-          <GridActionsCellItem
-            key="delete"
-            icon={<DeleteOutlined />}
-            label={`Delete ${rowName(row)}`}
-            onClick={() => setDeleting(row)}
-          />,
-        ],
-      },
-    ],
+  const gridColumns = useMemo<GridColDef<R>[]>(() => {
+    const data = columns.map((column) => ({
+      ...column,
+      sortable: column.sortable !== false && acceptsOrdering(resource.schema, column.field),
+    }));
+    const actionsColumn: GridColDef<R> = {
+      field: 'actions',
+      type: 'actions',
+      headerName: 'Actions',
+      width: 48 * (2 + (actions ? 1 : 0)),
+      getActions: ({ row }) => [
+        <GridActionsCellItem key="edit" icon={openIcon} label={`Edit ${rowName(row)}`} onClick={() => open(row)} />,
+        ...(actions ? actions(row) : []),
+        <GridActionsCellItem
+          key="delete"
+          icon={<DeleteOutlined />}
+          label={`Delete ${rowName(row)}`}
+          onClick={() => setDeleting(row)}
+        />,
+      ],
+    };
+    // On a phone the actions come right after the row's name, never scrolled off the edge (decision 0620).
+    return phone ? [...data.slice(0, 1), actionsColumn, ...data.slice(1)] : [...data, actionsColumn];
     // `open`, `rowName` and `actions` only read their row; new identities need no new columns.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [columns, resource.schema],
-  );
+  }, [columns, resource.schema, phone]);
 
   const handleDelete = async () => {
     if (!deleting) return;

@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ChevronRightOutlined from '@mui/icons-material/ChevronRightOutlined';
-import { Fragment, useContext } from 'react';
+import { useContext } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { AdminNavContext } from '../../layout/admin-nav-context';
@@ -20,38 +20,32 @@ export const AdminMenuRoute = () => {
       <Card>
         <List disablePadding aria-label="Admin menu">
           {items.map((item, index) => (
-            <Fragment key={item.path}>
-              {index ? <Divider component="li" /> : null}
-              <li>
-                <ListItemButton
-                  component={Link}
-                  to={item.path}
-                  sx={{ px: { xs: 2, sm: 3 }, py: 1.75, borderRadius: 0 }}
-                >
-                  <ListItemIcon sx={{ minWidth: 0, mr: 2 }}>
-                    <Box
-                      sx={{
-                        width: 40,
-                        height: 40,
-                        borderRadius: 2.5,
-                        display: 'grid',
-                        placeItems: 'center',
-                        bgcolor: 'rgba(47, 111, 94, 0.1)',
-                        color: 'primary.main',
-                      }}
-                    >
-                      <item.icon />
-                    </Box>
-                  </ListItemIcon>
-                  <ListItemText
-                    primary={item.label}
-                    secondary={item.description}
-                    slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { variant: 'body2' } }}
-                  />
-                  <ChevronRightOutlined sx={{ color: 'text.secondary' }} />
-                </ListItemButton>
-              </li>
-            </Fragment>
+            // The line between entries is the item's own border: a separator <li> is no list item (axe's "list").
+            <ListItem key={item.path} disablePadding divider={index < items.length - 1}>
+              <ListItemButton component={Link} to={item.path} sx={{ px: { xs: 2, sm: 3 }, py: 1.75, borderRadius: 0 }}>
+                <ListItemIcon sx={{ minWidth: 0, mr: 2 }}>
+                  <Box
+                    sx={{
+                      width: 40,
+                      height: 40,
+                      borderRadius: 2.5,
+                      display: 'grid',
+                      placeItems: 'center',
+                      bgcolor: 'rgba(47, 111, 94, 0.1)',
+                      color: 'primary.main',
+                    }}
+                  >
+                    <item.icon />
+                  </Box>
+                </ListItemIcon>
+                <ListItemText
+                  primary={item.label}
+                  secondary={item.description}
+                  slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { variant: 'body2' } }}
+                />
+                <ChevronRightOutlined sx={{ color: 'text.secondary' }} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Card>

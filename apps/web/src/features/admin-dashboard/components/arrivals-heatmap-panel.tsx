@@ -25,6 +25,9 @@ const weekdayName = (weekday: number) => WEEKDAYS[weekday - 1] ?? String(weekday
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 /** Five steps of shade; the legend shows the same five. */
 const STEPS = 5;
+/** The primary colour's opacity at each step (index = step); see `ink` below. */
+const SHADES = [0, 0.22, 0.36, 0.5, 0.9, 1] as const;
+const WHITE_INK_FROM = 4;
 
 type Cells = ArrivalsData['by_weekday_hour'];
 
@@ -45,12 +48,13 @@ const HeatGrid = ({ cells, label }: { cells: Cells; label: string }) => {
   const counts = new Map(cells.map((c) => [`${c.weekday}-${c.hour}`, c.count]));
   const busiest = Math.max(...cells.map((c) => c.count));
   const hours = hoursOf(cells);
-  const shade = (step: number) =>
-    step === 0 ? 'transparent' : alpha(theme.palette.primary.main, 0.12 + (0.88 * step) / STEPS);
+  // Each step's shade and ink keep 4.5:1 (WCAG AA): dark figures on the light steps, white on the
+  // two darkest; the gap between steps 3 and 4 is where neither ink would pass (docs/decisions/0620).
+  const shade = (step: number) => (step === 0 ? 'transparent' : alpha(theme.palette.primary.main, SHADES[step] ?? 1));
   const ink = (step: number) =>
     step === 0
-      ? theme.palette.text.disabled
-      : step > STEPS / 2
+      ? theme.palette.text.secondary
+      : step >= WHITE_INK_FROM
         ? theme.palette.primary.contrastText
         : theme.palette.text.primary;
   const cellSx = {
@@ -62,7 +66,7 @@ const HeatGrid = ({ cells, label }: { cells: Cells; label: string }) => {
   } as const;
   return (
     <Stack spacing={1.5}>
-      <TableContainer>
+      <TableContainer tabIndex={0} role="region" aria-label={label}>
         <Table size="small" aria-label={label} sx={{ borderCollapse: 'separate', borderSpacing: 0 }}>
           <TableHead>
             <TableRow>

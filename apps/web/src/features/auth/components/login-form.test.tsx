@@ -45,6 +45,8 @@ describe('login form', () => {
     setup();
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password.');
+    // Focus moves to the message, so it is read out and the next Tab goes back to the fields.
+    expect(screen.getByRole('alert')).toHaveFocus();
   });
 
   it("shows 'Login failed. Please try again.' when the server gives no message", async () => {

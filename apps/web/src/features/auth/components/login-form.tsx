@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,6 +29,11 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const errorRef = useRef<HTMLDivElement>(null);
+  // A refused sign-in moves focus to its message, so it is read out and Tab goes on to Username.
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,7 +70,7 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
       sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
     >
       {error ? (
-        <Alert severity="error" role="alert">
+        <Alert severity="error" role="alert" ref={errorRef} tabIndex={-1}>
           {error}
         </Alert>
       ) : null}

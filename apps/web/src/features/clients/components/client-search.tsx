@@ -13,6 +13,7 @@ import { Link, useNavigate } from 'react-router';
 import { CLIENT_SEARCH_LIMIT, formatPhPhone, type Client } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { SearchField } from '../../../components/search-field';
+import { CLIENT_SEARCH_HINT, CLIENT_SEARCH_ID } from '../../../lib/shortcuts';
 import { useClientSearch } from '../api/search-clients';
 import { ClientForm, type ClientPrefill } from './client-form';
 import type { DeskUser } from './desk-user';
@@ -100,8 +101,9 @@ export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival, desk }: 
   return (
     <Box>
       <SearchField
+        id={CLIENT_SEARCH_ID}
         label="Find a client"
-        placeholder="Name, mobile or email"
+        placeholder={`Name, mobile or email (${CLIENT_SEARCH_HINT})`}
         value={text}
         onChange={(event) => setText(event.target.value)}
         autoFocus={autoFocus}

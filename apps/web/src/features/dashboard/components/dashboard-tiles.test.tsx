@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientArrival, DailyReport, DailySalesReport, Leaderboard, PersonalSales } from '@ginhawa/contract';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { saleLine } from '../../../test/fixtures';
-import { renderWithRouter } from '../../../test/render';
+import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import {
   arrivalsKey,
   dailySalesReportKey,
@@ -328,6 +328,15 @@ describe('dashboard tiles', () => {
   }
 });
 
+/** The body rows of the location sales table, name cells included. */
+const tileRows = async () => {
+  const table = await screen.findByRole('table', { name: 'Sales by location' });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => [...r.querySelectorAll('th, td')].map((cell) => cell.textContent));
+};
+
 describe('location sales tile', () => {
   const keys = [
     dailySalesReportKey('2026-11-20'),
@@ -353,20 +362,25 @@ describe('location sales tile', () => {
         ]),
       },
     });
-    renderWithRouter(<LocationSalesTile date="2026-11-20" />);
-    const table = await screen.findByRole('table', { name: 'Sales by location' });
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((r) =>
-        within(r)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
-    expect(rows).toEqual([
+    const desktop = renderWithRouter(<LocationSalesTile date="2026-11-20" />);
+    expect(await tileRows()).toEqual([
       ['BGC', '₱1,200.00', '₱0.00', '₱900.00'],
       ['Makati', '₱5,000.00', '₱4,000.00', '₱3,500.00'],
     ]);
+    desktop.unmount();
+    // A phone: each location on its own line over its figures, nothing cut off at the edge.
+    setViewportWidth(390);
+    try {
+      renderWithRouter(<LocationSalesTile date="2026-11-20" />);
+      expect(await tileRows()).toEqual([
+        ['BGC'],
+        ['₱1,200.00', '₱0.00', '₱900.00'],
+        ['Makati'],
+        ['₱5,000.00', '₱4,000.00', '₱3,500.00'],
+      ]);
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
   });
 
   it('loads, fails with Try again, and is empty without locations', async () => {

@@ -13,7 +13,7 @@ const nameColumn: GridColDef<Employee> = {
   field: 'last_name',
   headerName: 'Name',
   flex: 1.3,
-  minWidth: 170,
+  minWidth: 160,
   valueGetter: (_value, row) => row.full_name,
   renderCell: ({ row }) => (
     <span>
@@ -31,38 +31,38 @@ const nameColumn: GridColDef<Employee> = {
 const targetColumn: GridColDef<Employee> = {
   field: 'monthly_target',
   headerName: 'Monthly target',
-  width: 150,
+  width: 140,
   align: 'right',
   headerAlign: 'right',
   valueFormatter: (value: string | null) => (value === null ? '—' : formatPeso(value)),
 };
 
-/** Salespersons have a monthly target; the other kinds do not. */
+/** Salespersons have a monthly target; the other kinds do not. Widths add up to fit beside the drawer at 1280 px, actions included. */
 const COLUMNS: Record<EmployeeKind, GridColDef<Employee>[]> = Object.fromEntries(
   (['salesperson', 'therapist', 'receptionist'] as const).map((kind) => [
     kind,
     [
       nameColumn,
-      { field: 'employee_code', headerName: 'Code', width: 110 },
-      { field: 'location_name', headerName: 'Location', flex: 1, minWidth: 150 },
+      { field: 'employee_code', headerName: 'Code', width: 96 },
+      { field: 'location_name', headerName: 'Location', flex: 1, minWidth: 130 },
       {
         field: 'phone',
         headerName: 'Mobile',
-        width: 150,
+        width: 140,
         sortable: false,
         valueFormatter: (value: string | null) => formatPhPhone(value) || '—',
       },
       {
         field: 'hire_date',
         headerName: 'Hired',
-        width: 120,
+        width: 110,
         valueFormatter: (value: string) => formatDate(value),
       },
       ...(kind === 'salesperson' ? [targetColumn] : []),
       {
         field: 'is_active',
         headerName: 'Status',
-        width: 110,
+        width: 100,
         renderCell: ({ row }) => <StatusChip active={row.is_active} />,
       },
     ],

@@ -42,9 +42,10 @@ const LocationsTable = ({ figures, onPick }: { figures: DailySalesReport; onPick
           </Link>
         ),
       },
+      // Net next to the name: a phone shows it before the table scrolls (decision 0620).
+      { label: 'Net', align: 'right', render: (l) => formatPeso(l.net_total) },
       { label: 'Status', render: (l) => (l.status ? STATUS_LABELS[l.status] : 'Not started') },
       { label: 'Sales', align: 'right', render: (l) => l.count },
-      { label: 'Net', align: 'right', render: (l) => formatPeso(l.net_total) },
       { label: 'Variance', align: 'right', render: (l) => (l.variance === null ? '—' : formatPeso(l.variance)) },
     ]}
   />

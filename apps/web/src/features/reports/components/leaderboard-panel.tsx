@@ -51,8 +51,6 @@ export const LeaderboardPanel = ({ period, onChange }: LeaderboardPanelProps) =>
           columns={[
             { label: 'Rank', render: (r) => r.rank },
             { label: 'Salesperson', render: (r) => r.salesperson_name },
-            { label: 'Location', render: (r) => r.location_name },
-            { label: 'Sales', align: 'right', render: (r) => r.count },
             {
               label: 'Net',
               align: 'right',
@@ -71,6 +69,9 @@ export const LeaderboardPanel = ({ period, onChange }: LeaderboardPanelProps) =>
               align: 'right',
               render: (r) => (r.share_of_target === null ? '—' : `${r.share_of_target}%`),
             },
+            // After the figures: a phone shows rank, name and Net before the table scrolls (decision 0620).
+            { label: 'Sales', align: 'right', render: (r) => r.count },
+            { label: 'Location', render: (r) => r.location_name },
           ]}
         />
       </>

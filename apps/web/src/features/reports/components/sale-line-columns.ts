@@ -3,9 +3,20 @@ import type { SaleLineRead } from '@ginhawa/contract';
 import { formatPeso } from '../../../lib/format';
 import { PAYMENT_METHOD_LABELS } from './report-params';
 
-/** The sale lines' columns; the order is the query's (newest day first), so headers do not sort. */
+/**
+ * The sale lines' columns, Net right after the date so a phone shows it without scrolling
+ * (decision 0620); the order is the query's (newest day first), so headers do not sort.
+ */
 export const SALE_LINE_COLUMNS: GridColDef<SaleLineRead>[] = [
   { field: 'date', headerName: 'Date', width: 110 },
+  {
+    field: 'net_amount',
+    headerName: 'Net',
+    width: 130,
+    align: 'right',
+    headerAlign: 'right',
+    valueFormatter: (value: string) => formatPeso(value),
+  },
   { field: 'location_name', headerName: 'Location', flex: 1, minWidth: 120 },
   { field: 'salesperson_name', headerName: 'Salesperson', flex: 1, minWidth: 140 },
   { field: 'kind', headerName: 'Kind', width: 110, valueFormatter: (value: string) => value.replace('_', '-') },
@@ -16,12 +27,4 @@ export const SALE_LINE_COLUMNS: GridColDef<SaleLineRead>[] = [
     valueFormatter: (value: SaleLineRead['payment_method']) => PAYMENT_METHOD_LABELS[value],
   },
   { field: 'bank_name', headerName: 'Bank', flex: 1, minWidth: 120, valueFormatter: (value) => value ?? '—' },
-  {
-    field: 'net_amount',
-    headerName: 'Net',
-    width: 130,
-    align: 'right',
-    headerAlign: 'right',
-    valueFormatter: (value: string) => formatPeso(value),
-  },
 ];
