@@ -19,6 +19,9 @@ export const renderApp = (path: string) => {
   );
 };
 
+/** One component inside the app's providers (theme, SWR, snackbar), no router. */
+export const renderInProviders = (ui: ReactElement) => render(<AppProvider swr={testSwr}>{ui}</AppProvider>);
+
 /** One component inside the providers and a memory router at `path`. */
 export const renderWithRouter = (
   ui: ReactElement,

@@ -3,31 +3,21 @@ import userEvent from '@testing-library/user-event';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../app/provider';
-import { setViewportWidth, testSwr } from '../../test/render';
+import { renderInProviders, setViewportWidth } from '../../test/render';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormDialog } from './form-dialog';
 
 const renderForm = (submitting = false) => {
   const onClose = vi.fn();
   const onSubmit = vi.fn();
-  render(
-    <AppProvider swr={testSwr}>
-      <FormDialog
-        open
-        title="New bank"
-        submitLabel="Save"
-        submitting={submitting}
-        onSubmit={onSubmit}
-        onClose={onClose}
-      >
-        <TextField select label="Kind" value="card" slotProps={{ htmlInput: { readOnly: true } }} disabled>
-          <MenuItem value="card">Card</MenuItem>
-        </TextField>
-        <TextField label="Name" />
-        <TextField label="Account number" />
-      </FormDialog>
-    </AppProvider>,
+  renderInProviders(
+    <FormDialog open title="New bank" submitLabel="Save" submitting={submitting} onSubmit={onSubmit} onClose={onClose}>
+      <TextField select label="Kind" value="card" slotProps={{ htmlInput: { readOnly: true } }} disabled>
+        <MenuItem value="card">Card</MenuItem>
+      </TextField>
+      <TextField label="Name" />
+      <TextField label="Account number" />
+    </FormDialog>,
   );
   return { onClose, onSubmit, dialog: screen.getByRole('dialog', { name: 'New bank' }) };
 };
