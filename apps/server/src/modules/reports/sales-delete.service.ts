@@ -5,6 +5,7 @@ import { sales } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/http-error';
 import { isAdmin } from '../../plugins/auth';
+import { dayInWords } from '../../lib/notice-text';
 import { notify, registerApprovalHandler } from '../notifications/notifications.service';
 import type { AuthUser } from '../users/auth.service';
 import { assertDayOpen } from './day-lock.service';
@@ -84,9 +85,7 @@ export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesBody)
       actorId: user.id,
       type: 'delete_sales',
       title: 'Sales deletion request',
-      message: `${who} asks to delete ${rows.length} sale${rows.length === 1 ? '' : 's'} (${days(rows)
-        .map((d) => d.date)
-        .join(', ')})${body.reason ? `: ${body.reason}` : '.'}`,
+      message: `${who} asks to delete ${rows.length} sale${rows.length === 1 ? '' : 's'} (${[...new Set(days(rows).map((d) => d.date))].map(dayInWords).join(', ')})${body.reason ? `: ${body.reason}` : '.'}`,
       link: saleLinesLink(rows),
       data: { sale_ids: ids, reason: body.reason, requested_by: user.id },
       requiresApproval: true,
