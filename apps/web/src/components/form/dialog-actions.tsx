@@ -7,6 +7,8 @@ type AdminDialogActionsProps = {
   /** While true both buttons wait and the main one shows a spinner named `busyLabel`. */
   busy: boolean;
   busyLabel: string;
+  /** The main button alone is off (the form shows why). */
+  disabled?: boolean;
   onCancel: () => void;
   /** Without it the main button submits its form. */
   onConfirm?: () => void;
@@ -18,6 +20,7 @@ export const AdminDialogActions = ({
   label,
   busy,
   busyLabel,
+  disabled = false,
   onCancel,
   onConfirm,
   color = 'primary',
@@ -31,7 +34,7 @@ export const AdminDialogActions = ({
       color={color}
       variant="contained"
       onClick={onConfirm}
-      disabled={busy}
+      disabled={busy || disabled}
       startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label={busyLabel} /> : null}
     >
       {label}

@@ -14,6 +14,8 @@ type FormDialogProps = {
   submitLabel: string;
   submitting: boolean;
   error?: string;
+  /** Keeps the main button off while the form says why (a closed day); the reason is on the form. */
+  submitDisabled?: boolean;
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
@@ -26,6 +28,7 @@ export const FormDialog = ({
   submitLabel,
   submitting,
   error,
+  submitDisabled = false,
   onSubmit,
   onClose,
   children,
@@ -33,7 +36,7 @@ export const FormDialog = ({
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!submitting) onSubmit();
+    if (!submitting && !submitDisabled) onSubmit();
   };
   return (
     <Dialog
@@ -52,7 +55,13 @@ export const FormDialog = ({
             {children}
           </Stack>
         </DialogContent>
-        <AdminDialogActions label={submitLabel} busy={submitting} busyLabel="Saving" onCancel={onClose} />
+        <AdminDialogActions
+          label={submitLabel}
+          busy={submitting}
+          busyLabel="Saving"
+          disabled={submitDisabled}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

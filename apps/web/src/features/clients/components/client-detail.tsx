@@ -24,7 +24,7 @@ import { ArrivalsTab, MembershipsTab, VouchersTab } from './client-activity';
 import { HistoryTab } from './client-history';
 import { ArrivalDialog } from './arrival-dialog';
 import { ClientForm } from './client-form';
-import { SellDialog, type SaleKind } from './sell-dialog';
+import { SellDialog, type SaleKind, type Seller } from './sell-dialog';
 
 type ClientDetailProps = {
   clientId: number | null;
@@ -32,6 +32,8 @@ type ClientDetailProps = {
   mode: 'admin' | 'staff';
   /** Where "Back" goes, and what it says. */
   back: { to: string; label: string };
+  /** The signed-in user, who sells as themselves where they work (staff mode). */
+  seller?: Seller;
 };
 
 const TABS = [
@@ -101,7 +103,7 @@ const ClientProfile = ({
 );
 
 /** A client's record: profile, what they hold and did (tabs), and the desk's actions. */
-export const ClientDetail = ({ clientId, mode, back }: ClientDetailProps) => {
+export const ClientDetail = ({ clientId, mode, back, seller }: ClientDetailProps) => {
   const { data, error, isLoading, mutate } = useClient(clientId);
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -184,7 +186,7 @@ export const ClientDetail = ({ clientId, mode, back }: ClientDetailProps) => {
         {tab === 'history' ? <HistoryTab clientId={data.id} /> : null}
       </Card>
       {dialog?.kind === 'arrival' ? <ArrivalDialog client={data} onClose={close} /> : null}
-      {dialog?.kind === 'sell' ? <SellDialog kind={dialog.sale} client={data} onClose={close} /> : null}
+      {dialog?.kind === 'sell' ? <SellDialog kind={dialog.sale} client={data} seller={seller} onClose={close} /> : null}
       {dialog?.kind === 'edit' ? <ClientForm client={data} onClose={close} /> : null}
       <ConfirmDialog
         open={dialog?.kind === 'deactivate'}

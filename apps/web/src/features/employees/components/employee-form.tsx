@@ -121,6 +121,7 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
   });
 
   const { values, errors, submitting, set, setValues, bind, dialog } = useEntityForm({
+    money: ['monthly_target'],
     initialValues: () => initialValues(employee, defaultLocation),
     fields: FIELDS,
     parse: (v) => (employee ? employeePatchSchema : employeeBodySchema).safeParse(payload(v)),

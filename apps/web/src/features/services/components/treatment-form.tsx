@@ -56,6 +56,7 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
   const { values, errors, submitting, set, bind, dialog } = useEntityForm({
+    money: ['price'],
     initialValues: () => initialValues(treatment, defaultCategory),
     fields: FIELDS,
     parse: (v: Values) =>
