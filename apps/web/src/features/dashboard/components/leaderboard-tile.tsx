@@ -33,11 +33,12 @@ export const standingOf = (board: Leaderboard, salespersonId: number) => {
 const PeriodSwitch = ({ period, onChange }: { period: Period; onChange: (p: Period) => void }) => {
   const years = [period.year - 1, period.year, period.year + 1];
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', flexShrink: 0, maxWidth: '100%' }}>
       <TextField
         select
         size="small"
         label="Cutoff"
+        fullWidth={false}
         sx={{ minWidth: 112 }}
         value={period.cutoff}
         onChange={(e) => onChange({ ...period, cutoff: Number(e.target.value) })}
@@ -52,6 +53,7 @@ const PeriodSwitch = ({ period, onChange }: { period: Period; onChange: (p: Peri
         select
         size="small"
         label="Month"
+        fullWidth={false}
         sx={{ minWidth: 88 }}
         value={period.month}
         onChange={(e) => onChange({ ...period, month: Number(e.target.value) })}
@@ -66,6 +68,7 @@ const PeriodSwitch = ({ period, onChange }: { period: Period; onChange: (p: Peri
         select
         size="small"
         label="Year"
+        fullWidth={false}
         sx={{ minWidth: 96 }}
         value={period.year}
         onChange={(e) => onChange({ ...period, year: Number(e.target.value) })}
