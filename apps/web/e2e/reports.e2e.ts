@@ -6,6 +6,15 @@ import { launchBrowser, openPage, signIn } from './helpers';
 // The default build: the demo database switches the reports flag on (docs/decisions/0610-feature-flags-in-settings.md).
 
 const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+/** "2026-11-20" → "20 Nov 2026", as the screens and notices write a day. */
+const inWords = (date: string) => {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', day: 'numeric', month: 'short', year: 'numeric' })
+      .formatToParts(new Date(`${date}T12:00:00Z`))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${p.day} ${p.month} ${p.year}`;
+};
 /** "₱98,765.43" → 9876543 centavos (integers, so the comparison is exact). */
 const centavos = (peso: string) => Number(peso.replace(/[^\d]/g, ''));
 
@@ -55,7 +64,7 @@ describe('reports', () => {
     const before = await readLeaderboard(page, leaderboardPath);
 
     await page.goto(`/admin/reports?tab=daily&date=${today}&location=${location.id}`);
-    await page.getByRole('heading', { name: `${location.name}, ${today}` }).waitFor();
+    await page.getByRole('heading', { name: `${location.name}, ${inWords(today)}` }).waitFor();
     await page.getByRole('button', { name: 'Import sales' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import sales' });
     const line1 = dialog.getByRole('group', { name: 'Line 1' });
@@ -85,11 +94,11 @@ describe('reports', () => {
 
     // The manager approves from the live notification.
     await approver.page.goto('/notifications');
-    const notice = approver.page.getByLabel(`Unread: Daily report: ${location.name}, ${today}`);
+    const notice = approver.page.getByLabel(`Unread: Daily report: ${location.name}, ${inWords(today)}`);
     await notice.waitFor();
     await notice.getByRole('button', { name: 'Approve' }).click();
     await approver.page
-      .getByLabel(`Daily report: ${location.name}, ${today}`, { exact: false })
+      .getByLabel(`Daily report: ${location.name}, ${inWords(today)}`, { exact: false })
       .getByText('Approved')
       .waitFor();
 

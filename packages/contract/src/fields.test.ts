@@ -6,6 +6,7 @@ import {
   fieldErrors,
   idParamsSchema,
   money,
+  normalizeMoneyInput,
   orderingSchema,
   searchSchema,
   text,
@@ -96,6 +97,20 @@ describe('money()', () => {
     expect(messages(priceSchema.safeParse('-1'))).toEqual(['The price cannot be negative.']);
     for (const bad of ['1e3', '1,500', '1.505', '₱1500', '', '12345678901'])
       expect(money().safeParse(bad).success, bad).toBe(false);
+  });
+});
+
+describe('normalizeMoneyInput()', () => {
+  it('takes the peso sign and thousands separators people type, and leaves the rest for the schema', () => {
+    expect(normalizeMoneyInput('1,800')).toBe('1800');
+    expect(normalizeMoneyInput('₱1,800.50')).toBe('1800.50');
+    expect(normalizeMoneyInput(' ₱ 12,345,678.9 ')).toBe('12345678.9');
+    expect(normalizeMoneyInput('PHP 950')).toBe('950');
+    expect(normalizeMoneyInput('1500.00')).toBe('1500.00');
+    // Not a thousands grouping: left as typed, so money() still refuses it.
+    for (const odd of ['1,80', '18,00.5', 'abc'])
+      expect(money().safeParse(normalizeMoneyInput(odd)).success, odd).toBe(false);
+    expect(money().parse(normalizeMoneyInput('₱1,800.50'))).toBe('1800.50');
   });
 });
 

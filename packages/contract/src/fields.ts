@@ -53,6 +53,23 @@ export const name = (max: number, required = 'Enter a name.', tooLong?: string) 
 export const MONEY_RE = /^-?\d{1,10}(\.\d{1,2})?$/;
 export const MONEY_MESSAGE = 'Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).';
 
+const GROUPED = /^-?\d{1,3}(,\d{3})+(\.\d*)?$/;
+
+/**
+ * What a person types into a money field, as the API takes it: "₱1,800.50" → "1800.50",
+ * "1,800" → "1800". Only a leading peso sign (or "PHP"), spaces and commas that group thousands
+ * go; anything else ("1,80", "abc") comes back as typed for the schema to refuse. The web's forms
+ * apply it before the contract's schema (use-entity-form's `money`); the JSON API itself stays
+ * strict decimal (docs/decisions/0503).
+ */
+export const normalizeMoneyInput = (value: string): string => {
+  const bare = value
+    .trim()
+    .replace(/^(-?)\s*(?:₱|PHP)\s*/i, '$1')
+    .replace(/\s+/g, '');
+  return GROUPED.test(bare) ? bare.replace(/,/g, '') : bare;
+};
+
 /** "15000.5" → "15000.50"; the API always sends money with 2 places. */
 export const toMoneyString = (value: string) => {
   const negative = value.startsWith('-');

@@ -5,6 +5,7 @@ export * from './fields';
 export * from './auth';
 export * from './time';
 export * from './money';
+export * from './in-words';
 export * from './pagination';
 export * from './notifications';
 export * from './services';

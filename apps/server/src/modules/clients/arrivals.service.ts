@@ -27,6 +27,7 @@ import { notify } from '../notifications/index';
 import { publish } from '../../plugins/bus';
 import { createdBy, touched } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
+import { dayInWords } from '../../lib/notice-text';
 import { getClient, locationName } from './clients.service';
 import { activityScope, authorizeSale, dateRange, owner } from './sales.service';
 import { idempotent } from '../../db/idempotency';
@@ -340,7 +341,7 @@ export const createArrival = async (
           actorId: user.id,
           type: 'client_arrival',
           title: `${client.full_name} has arrived`,
-          message: `${client.full_name} arrived at ${location.name} for ${arrival.treatment_name ?? 'a visit'} at ${arrival.time}${arrival.voucher_code ? ` (voucher ${arrival.voucher_code})` : ''}.`,
+          message: `${client.full_name} arrived at ${location.name} for ${arrival.treatment_name ?? 'a visit'} at ${arrival.time}${date === todayInManila() ? '' : ` on ${dayInWords(date)}`}${arrival.voucher_code ? ` (voucher ${arrival.voucher_code})` : ''}.`,
           link: `/clients/${client.id}`,
           data: { client: client.id, arrival: arrival.id },
         });

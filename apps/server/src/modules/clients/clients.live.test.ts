@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { Leaderboard } from '@ginhawa/contract';
-import { employees, notifications, users } from '../../db/schema/index';
+import { formatPeso, type Leaderboard } from '@ginhawa/contract';
+import { employees, notifications, treatments, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { action, connectSocket, type TestSocket } from '../../test/ws-client';
 import { cutoffOf, manilaDate } from '../reports/shared';
@@ -124,25 +124,72 @@ describe('a voucher sale on a client moves the leaderboard', () => {
     const set = await board();
     expect([rankOf(set, colleague), rankOf(set, f.salesperson)]).toEqual([1, 2]);
     socket.messages.splice(0);
-    const noticesBefore = (await rankNotices(spUser)).length;
 
-    // A voucher credited to the seller (price ≥ 0.02) puts them back on top: one notice, one frame.
+    // A voucher credited to the seller (price ≥ 0.02) puts them back on top: one frame, and the
+    // rank notices of this minute folded into one that says #1 (none if the minute began at #1).
     await sellVoucher(1);
     const frame = await socket.next<{ month: number; year: number; dates: string[] }>(action('leaderboard_changed'));
     expect(frame).toMatchObject({ month: period.month, year: period.year, dates: [today] });
     const after = await board();
     expect(rankOf(after, f.salesperson)).toBe(1);
     const notices = await rankNotices(spUser);
-    expect(notices).toHaveLength(noticesBefore + 1);
-    expect(notices.at(-1)!.message).toMatch(/^You are now #1 for .+ \(was #2\), with \d+\.\d{2} in net sales\.$/);
-    // It opens the salesperson's own leaderboard (/admin/* is for Admins only).
-    expect(notices.at(-1)!.link).toBe('/dashboard');
+    const recent = notices.filter((n) => Date.now() - n.createdAt.getTime() < 60_000);
+    expect(recent.length).toBeLessThanOrEqual(1);
+    for (const n of recent) {
+      expect(n.message).toMatch(/^You are now #1 for .+ \(was #\d+\), with ₱[\d,]+\.\d{2} in net sales\.$/);
+      // It opens the salesperson's own leaderboard (/admin/* is for Admins only).
+      expect(n.link).toBe('/dashboard');
+    }
 
     // Another sale only widens the lead: the board still moves on screen, but no notice for an unchanged rank.
     await sellVoucher(2);
     await socket.next(action('leaderboard_changed'));
     expect(rankOf(await board(), f.salesperson)).toBe(1);
-    expect(await rankNotices(spUser)).toHaveLength(noticesBefore + 1);
+    expect((await rankNotices(spUser)).map((n) => n.id)).toEqual(notices.map((n) => n.id));
+  });
+
+  it('tells the credited salesperson of a sale someone else made, in pesos, and nobody of their own sale', async () => {
+    const credited = async () =>
+      ctx.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.type, 'sale_credited'), eq(notifications.recipientId, spUser)))
+        .orderBy(asc(notifications.id));
+    const before = (await credited()).length;
+    await sellVoucher(3);
+    const told = await credited();
+    expect(told).toHaveLength(before + 1);
+    const db = ctx.database.db;
+    const [treatment] = await db
+      .select({ name: treatments.name })
+      .from(treatments)
+      .where(eq(treatments.id, f.treatment.id));
+    const [me] = await db.select().from(users).where(eq(users.username, 'admin'));
+    const adminName = [me!.firstName, me!.lastName].filter(Boolean).join(' ') || 'admin';
+    const price = f.treatment.price;
+    expect(told.at(-1)).toMatchObject({
+      title: 'Sale credited to you',
+      message: `${adminName} sold a 3-session ${treatment!.name} voucher credited to you: ${formatPeso(
+        (Number(price) * 3).toFixed(2),
+      )}.`,
+    });
+
+    // The salesperson selling for themselves hears nothing of it.
+    const seller = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
+    const own = await seller.request({
+      method: 'POST',
+      url: '/api/clients/treatments/',
+      payload: {
+        client,
+        treatment: f.treatment.id,
+        sessions: 1,
+        location: f.home,
+        salesperson: f.salesperson,
+        payment_method: 'cash',
+      },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(await credited()).toHaveLength(before + 1);
   });
 
   it('a membership sale goes through the same watch (frame published)', async () => {

@@ -34,6 +34,7 @@ import { listPage, totalRows } from '../../lib/list';
 import { idempotent } from '../../db/idempotency';
 import { createdBy, touched } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
+import { SOLD, tellCreditedSalesperson } from './sale-notice.service';
 import { getClient, locationName } from './clients.service';
 import { addDays, assertWritable, readScope, scopeCondition, todayInManila } from './scope';
 import { assertDateAllowed, backdatedNote, changeSalesWatchingRanks, toSale } from '../reports/index';
@@ -106,6 +107,8 @@ export const insertSale = async (
     kind: SaleKind;
     amount: SQL;
     payment: Payment;
+    /** What was sold, for the credited salesperson's notice: "a 6-session Hilot voucher". */
+    what?: string;
   },
 ) => {
   // The day was checked by checkPayment (dating.service.ts): every desk sale goes through it first.
@@ -135,6 +138,13 @@ export const insertSale = async (
         createdBy: user.id,
       })
       .returning(),
+  );
+  await tellCreditedSalesperson(
+    tx,
+    user,
+    values.payment.salesperson,
+    values.what ?? SOLD[values.kind],
+    sale!.netAmount,
   );
   return sale!;
 };
@@ -279,6 +289,7 @@ export const sellMembership = async (
         kind: 'membership',
         amount: sql`${plan.price}::numeric`,
         payment: input,
+        what: `a ${plan.name} membership`,
       });
       const startDate = input.start_date ?? date;
       const endDate = addDays(startDate, plan.validityDays);
@@ -495,6 +506,7 @@ export const sellVoucher = async (
         kind: 'voucher',
         amount: sql`${treatment.price}::numeric * ${input.sessions}`,
         payment: input,
+        what: `a ${input.sessions}-session ${treatment.name} voucher`,
       });
       const [created] = await tx
         .insert(clientTreatments)

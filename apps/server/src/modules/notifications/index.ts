@@ -1,3 +1,3 @@
 // The notifications module's public entry (docs/architecture.md "Boundaries"): what other modules
 // send, and the approval handlers they register.
-export { decide, notify, registerApprovalHandler } from './notifications.service';
+export { decide, notify, registerApprovalHandler, withdrawRecent } from './notifications.service';

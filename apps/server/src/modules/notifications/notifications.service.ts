@@ -60,6 +60,32 @@ export const notify = async (tx: DbOrTx, input: NotifyInput): Promise<string | n
   return batch;
 };
 
+/**
+ * Withdraws a recipient's notices of one type sent in the last `withinSeconds` whose data match
+ * `match` (string values of `data`), oldest first, so a caller can send one notice that replaces
+ * them (a burst of rank changes becomes one "now #2 (was #5)"). Open lists drop them at commit.
+ */
+export const withdrawRecent = async (
+  tx: Tx,
+  input: { recipient: number; type: string; withinSeconds: number; match: Record<string, string> },
+): Promise<Array<Record<string, unknown>>> => {
+  const gone = await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.recipientId, input.recipient),
+        eq(notifications.type, input.type),
+        eq(notifications.requiresApproval, false),
+        sql`${notifications.createdAt} > now() - make_interval(secs => ${input.withinSeconds})`,
+        ...Object.entries(input.match).map(([key, value]) => sql`${notifications.data}->>${key} = ${value}`),
+      ),
+    )
+    .returning({ id: notifications.id, data: notifications.data });
+  gone.sort((a, b) => a.id - b.id);
+  for (const n of gone) await publish(tx, { t: 'removed', user: input.recipient, id: n.id });
+  return gone.map((n) => n.data ?? {});
+};
+
 // ---- reading -------------------------------------------------------------------------------
 
 export const isDecider = (user: Pick<AuthUser, 'groups'>) => hasAnyGroup(user, [MANAGER_GROUP]);
@@ -278,6 +304,7 @@ export const decide = async (db: Db, caller: AuthUser, id: number, approved: boo
         type: notifications.type,
         data: notifications.data,
         title: notifications.title,
+        link: notifications.link,
       })
       .from(notifications)
       .where(and(eq(notifications.batch, own.batch), eq(notifications.requiresApproval, true)))
@@ -288,6 +315,10 @@ export const decide = async (db: Db, caller: AuthUser, id: number, approved: boo
       .update(notifications)
       .set({ isApproved: approved, decidedBy: actor.id, decidedAt: sql`now()` })
       .where(and(eq(notifications.batch, own.batch), isNull(notifications.isApproved)));
+    // The decider has dealt with their copy: it stops counting as unread (other deciders' copies
+    // show the decision and stay as they were).
+    await tx.update(notifications).set({ isRead: true }).where(eq(notifications.id, id));
+    await publish(tx, { t: 'read', user: actor.id, id });
     const first = copies[0]!;
     const requesterId = typeof first.data?.requested_by === 'number' ? first.data.requested_by : first.actorId;
     const handler = approvalHandlers.get(first.type);
@@ -307,6 +338,8 @@ export const decide = async (db: Db, caller: AuthUser, id: number, approved: boo
         type: 'decision',
         title: approved ? 'Request approved' : 'Request declined',
         message: `${first.title}: ${approved ? 'approved' : 'declined'} by ${[actor.firstName, actor.lastName].filter(Boolean).join(' ') || actor.username}.`,
+        // The request's own screen, so the requester can open what was decided.
+        link: first.link,
         data: { request_type: first.type, approved, ...first.data },
       });
     }

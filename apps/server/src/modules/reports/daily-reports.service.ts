@@ -6,6 +6,7 @@ import { audited } from '../../db/audit';
 import { conflict, fieldsError, forbidden, notFound } from '../../lib/http-error';
 import { iso, isoOrNull } from '../../lib/iso';
 import { listPage, totalRows } from '../../lib/list';
+import { dayInWords, pesos } from '../../lib/notice-text';
 import { createdBy, touched } from '../../lib/tracked';
 import { publish } from '../../plugins/bus';
 import { notify, registerApprovalHandler } from '../notifications/index';
@@ -76,6 +77,13 @@ const toDailyReport = (r: ReportRow): DailyReport => ({
   created_at: iso(r.createdAt),
   updated_at: iso(r.updatedAt),
 });
+
+/**
+ * The report's own screen, which everyone the notices reach may open: the location's Managers and
+ * staff who close its day, and Admins (the web's /reports/daily/:location/:date; /admin/* is for
+ * Admins only, so a Manager could not follow a link there).
+ */
+export const reportLink = (r: Pick<DailyReport, 'location' | 'date'>) => `/reports/daily/${r.location}/${r.date}`;
 
 /** Daily reports are for Managers and Admins (their locations), and for staff of the location who close the day. */
 const reportScope = (user: AuthUser) => scopeWhere(scopeOf(user), dailyReports.locationId);
@@ -203,9 +211,9 @@ export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<
       recipients: (await approversOf(tx, [row.locationId])).filter((r) => r !== user.id),
       actorId: user.id,
       type: 'daily_report',
-      title: `Daily report: ${after.location_name}, ${after.date}`,
-      message: `${who} submitted the daily report: net ${after.net_total} from ${after.sales_count} sale${after.sales_count === 1 ? '' : 's'}, cash on hand ${after.cash_on_hand}, variance ${after.variance}.`,
-      link: `/admin/reports?report=${id}`,
+      title: `Daily report: ${after.location_name}, ${dayInWords(after.date)}`,
+      message: `${who} submitted the daily report: net ${pesos(after.net_total)} from ${after.sales_count} sale${after.sales_count === 1 ? '' : 's'}, cash on hand ${pesos(after.cash_on_hand)}, variance ${pesos(after.variance)}.`,
+      link: reportLink(after),
       data: { report_id: id, requested_by: user.id },
       requiresApproval: true,
     });
@@ -270,8 +278,8 @@ const decideReport = async (
         actorId: actor.id,
         type: 'decision',
         title: approved ? 'Daily report approved' : 'Daily report returned',
-        message: `${after.location_name}, ${after.date}: ${approved ? 'approved' : `returned: ${reason}`}.`,
-        link: `/admin/reports?report=${id}`,
+        message: `${after.location_name}, ${dayInWords(after.date)}: ${approved ? 'approved' : `returned: ${reason.replace(/\.+$/, '')}`}.`,
+        link: reportLink(after),
         data: { request_type: 'daily_report', report_id: id, approved },
       });
     }

@@ -5,7 +5,8 @@ import { leaderboardVersion } from '../../db/schema/index';
 import { keptPerVersion } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
 import { publish } from '../../plugins/bus';
-import { notify } from '../notifications/index';
+import { daysInWords, pesos } from '../../lib/notice-text';
+import { notify, withdrawRecent } from '../notifications/index';
 import type { AuthUser } from '../../lib/actor';
 import { cutoffOf, isManager, manilaDate, periodOf, rowsOf } from './shared';
 
@@ -115,6 +116,45 @@ export const leaderboard = async (db: Db, viewer: AuthUser, query: LeaderboardQu
   return boardFor(viewer, board);
 };
 
+/** A salesperson hears of their rank at most once a minute: a newer move replaces the notice. */
+const RANK_NOTICE_WINDOW_SECONDS = 60;
+
+/**
+ * Tells one salesperson their new rank. Notices of the same period sent in the last minute are
+ * withdrawn and folded into this one, which keeps the rank the first of them started from: a
+ * burst of sales says "now #2 (was #5)" once instead of five times, and nothing when the burst
+ * ends where it began.
+ */
+const tellRank = async (
+  tx: Tx,
+  actorId: number,
+  userId: number,
+  row: LeaderboardRow,
+  previous: number | null,
+  period: { from: string; to: string },
+) => {
+  const earlier = await withdrawRecent(tx, {
+    recipient: userId,
+    type: 'leaderboard_rank',
+    withinSeconds: RANK_NOTICE_WINDOW_SECONDS,
+    match: { date_from: period.from, date_to: period.to },
+  });
+  const first = earlier[0]?.previous_rank;
+  const was = earlier.length ? (typeof first === 'number' ? first : null) : previous;
+  const rank = Number(row.rank);
+  if (was === rank) return;
+  await notify(tx, {
+    recipients: [userId],
+    actorId,
+    type: 'leaderboard_rank',
+    title: 'Leaderboard',
+    message: `You are now #${rank} for ${daysInWords(period.from, period.to)}${was === null ? '' : ` (was #${was})`}, with ${pesos(row.total)} in net sales.`,
+    // The salesperson's own leaderboard is on their dashboard; /admin/* is for Admins only.
+    link: '/dashboard',
+    data: { rank, previous_rank: was, date_from: period.from, date_to: period.to },
+  });
+};
+
 /** The advisory lock that serialises writers of the current cutoff's sales (beside db/client.ts's migration lock, 727_274_001). */
 const RANK_WATCH_LOCK = 727_274_002;
 
@@ -163,21 +203,7 @@ export const changeSalesWatchingRanks = async <T>(
     for (const [id, row] of after) {
       const was = before.get(id);
       if (!row.user_id || (was && Number(was.rank) === Number(row.rank))) continue;
-      await notify(tx, {
-        recipients: [Number(row.user_id)],
-        actorId,
-        type: 'leaderboard_rank',
-        title: 'Leaderboard',
-        message: `You are now #${row.rank} for ${current.from} to ${current.to}${was ? ` (was #${was.rank})` : ''}, with ${row.total} in net sales.`,
-        // The salesperson's own leaderboard is on their dashboard; /admin/* is for Admins only.
-        link: '/dashboard',
-        data: {
-          rank: Number(row.rank),
-          previous_rank: was ? Number(was.rank) : null,
-          date_from: current.from,
-          date_to: current.to,
-        },
-      });
+      await tellRank(tx, actorId, Number(row.user_id), row, was ? Number(was.rank) : null, current);
     }
   }
   const months = new Map<string, string[]>();

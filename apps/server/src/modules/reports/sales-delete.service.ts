@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { sales } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { notFound } from '../../lib/http-error';
+import { dayInWords } from '../../lib/notice-text';
 import { notify, registerApprovalHandler } from '../notifications/index';
 import { assertDayOpen } from './day-lock.service';
 import { changeSalesWatchingRanks, holdRankWatch } from './leaderboard.service';
@@ -83,9 +84,7 @@ export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesBody)
       actorId: user.id,
       type: 'delete_sales',
       title: 'Sales deletion request',
-      message: `${who} asks to delete ${rows.length} sale${rows.length === 1 ? '' : 's'} (${days(rows)
-        .map((d) => d.date)
-        .join(', ')})${body.reason ? `: ${body.reason}` : '.'}`,
+      message: `${who} asks to delete ${rows.length} sale${rows.length === 1 ? '' : 's'} (${[...new Set(days(rows).map((d) => d.date))].map(dayInWords).join(', ')})${body.reason ? `: ${body.reason}` : '.'}`,
       link: saleLinesLink(rows),
       // The locations are kept with the request: lines deleted meanwhile still count when it is decided.
       data: { sale_ids: ids, location_ids: locationIds, reason: body.reason, requested_by: user.id },

@@ -7,12 +7,12 @@ type AdminDialogActionsProps = {
   /** While true both buttons wait and the main one shows a spinner named `busyLabel`. */
   busy: boolean;
   busyLabel: string;
+  /** The main button alone is off (the form shows why). */
+  disabled?: boolean;
   onCancel: () => void;
   /** Without it the main button submits its form. */
   onConfirm?: () => void;
   color?: 'primary' | 'error';
-  /** The main button waits for something the form still lacks (an audience that reaches nobody). */
-  disabled?: boolean;
   /** Focus starts on Cancel: a confirmation without fields opens on its safe choice. */
   focusCancel?: boolean;
 };
@@ -22,10 +22,10 @@ export const AdminDialogActions = ({
   label,
   busy,
   busyLabel,
+  disabled = false,
   onCancel,
   onConfirm,
   color = 'primary',
-  disabled = false,
   focusCancel = false,
 }: AdminDialogActionsProps) => (
   <DialogActions sx={{ px: 3, py: 1.5 }}>

@@ -18,10 +18,10 @@ type FormDialogProps = {
   submitLabel: string;
   submitting: boolean;
   error?: string;
+  /** Keeps the main button off while the form says why (a closed day, an audience that reaches nobody). */
+  submitDisabled?: boolean;
   onSubmit: () => void;
   onClose: () => void;
-  /** Submit stays off until the form can be sent (see AdminDialogActions). */
-  submitDisabled?: boolean;
   children: ReactNode;
 };
 
@@ -36,15 +36,15 @@ export const FormDialog = ({
   submitLabel,
   submitting,
   error,
+  submitDisabled = false,
   onSubmit,
   onClose,
-  submitDisabled,
   children,
 }: FormDialogProps) => {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!submitting) onSubmit();
+    if (!submitting && !submitDisabled) onSubmit();
   };
   return (
     <Dialog

@@ -2,6 +2,7 @@ import type { ChangeEvent } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { money } from '@ginhawa/contract';
 import { ApiError } from '../../lib/api-client';
 import { useEntityForm } from './use-entity-form';
 
@@ -150,5 +151,26 @@ describe('useEntityForm', () => {
       resolve({ id: 7 });
       await done;
     });
+  });
+});
+
+describe('useEntityForm money fields', () => {
+  it('takes the peso sign and thousands separators off the listed fields before the strict schema checks them', async () => {
+    const priceSchema = z.object({ price: money({ padded: true }), note: z.string() });
+    const save = vi.fn((data: { price: string; note: string }) => Promise.resolve(data));
+    const { result } = renderHook(() =>
+      useEntityForm({
+        initialValues: () => ({ price: '₱1,800.50', note: '1,800' }),
+        fields: ['price', 'note'] as const,
+        money: ['price'],
+        parse: (values: { price: string; note: string }) => priceSchema.safeParse(values),
+        save,
+        onSaved: () => undefined,
+      }),
+    );
+    await act(() => result.current.submit());
+    // Only the listed field is read as money; what was typed stays on screen.
+    expect(save).toHaveBeenCalledWith({ price: '1800.50', note: '1,800' });
+    expect(result.current.values.price).toBe('₱1,800.50');
   });
 });

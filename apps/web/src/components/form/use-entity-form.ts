@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import type { ZodError } from 'zod';
 import { serverErrors, zodErrors, type FormErrors } from './form-errors';
+import { normalizeMoneyInput } from '@ginhawa/contract';
 
 /** Fields of `V` that hold text: what a text field or a select binds to. */
 type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
@@ -37,6 +38,11 @@ type EntityFormOptions<V, F extends string, D, S> = {
   onSaved: (saved: S) => Promise<void> | void;
   /** The error key of a value's messages when it differs from the value's name (`username` → `account.username`). */
   errorKey?: (field: keyof V & string) => string;
+  /**
+   * Money values typed as people write them ("₱1,800.50", "1,800"): the peso sign and thousands
+   * separators are taken off before `parse`, so the contract's strict decimal schema accepts them.
+   */
+  money?: readonly (keyof V & string)[];
   /** Values that follow a change (a suggested username following the name); gets the changed values and the previous ones. */
   derive?: (next: V, field: keyof V, prev: V) => V;
 };
@@ -53,6 +59,7 @@ export const useEntityForm = <V extends object, F extends string, D, S>({
   save,
   onSaved,
   errorKey = (field) => field,
+  money = [],
   derive,
 }: EntityFormOptions<V, F, D, S>) => {
   const [values, setValues] = useState<V>(initialValues);
@@ -95,7 +102,10 @@ export const useEntityForm = <V extends object, F extends string, D, S>({
   });
 
   const submit = async () => {
-    const parsed = parse(values);
+    const typed = { ...values };
+    for (const field of money)
+      if (typeof typed[field] === 'string') typed[field] = normalizeMoneyInput(typed[field]) as V[typeof field];
+    const parsed = parse(typed);
     if (!parsed.success) {
       setErrors(zodErrors(parsed.error, fields));
       return;

@@ -65,7 +65,7 @@ describe('what a client may use at arrival', () => {
       arrivalOptions(services({ vouchers: [], memberships: [{ ...membership, status: 'expired' }] }), 5, TODAY)[0]!
         .blocked,
     ).toBe('This membership is expired.');
-    expect(arrivalOptions(withMembership, 5, '2027-01-01')[0]!.blocked).toBe('Ended on 2026-12-31.');
+    expect(arrivalOptions(withMembership, 5, '2027-01-01')[0]!.blocked).toBe('Ended on 31 Dec 2026.');
   });
 
   it('always lets the client pay at the desk, the default when nothing else applies', () => {

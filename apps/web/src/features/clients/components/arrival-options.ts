@@ -56,12 +56,12 @@ export const arrivalOptions = (services: ClientServices, treatment: number | nul
     const option = {
       value: `membership:${m.id}`,
       label: `Membership · ${m.membership_name}`,
-      detail: `Until ${m.end_date}`,
+      detail: `Until ${formatDate(m.end_date)}`,
       voucher: null,
       client_membership: m.id,
     };
     if (m.status !== 'active') return { ...option, blocked: `This membership is ${m.status}.` };
-    if (m.end_date < today) return { ...option, blocked: `Ended on ${m.end_date}.` };
+    if (m.end_date < today) return { ...option, blocked: `Ended on ${formatDate(m.end_date)}.` };
     if (m.start_date > today) return { ...option, blocked: `Starts on ${m.start_date}.` };
     if (treatment === null) return { ...option, blocked: 'Choose the treatment to see what it covers.', waiting: true };
     if (!allowed) return { ...option, blocked: 'Does not cover this treatment.' };

@@ -26,7 +26,7 @@ import { ArrivalDialog } from './arrival-dialog';
 import { ClientForm } from './client-form';
 import type { DeskUser } from './desk-user';
 import { rememberClient } from './recent-clients';
-import { SellDialog, type SaleKind } from './sell-dialog';
+import { SellDialog, type SaleKind, type Seller } from './sell-dialog';
 
 type ClientDetailProps = {
   clientId: number | null;
@@ -36,6 +36,8 @@ type ClientDetailProps = {
   back: { to: string; label: string };
   /** The signed-in person: where they log arrivals, and whose recent clients this one joins. */
   desk?: DeskUser;
+  /** The signed-in user, who sells as themselves where they work (staff mode). */
+  seller?: Seller;
 };
 
 // History first: the desk's first question is what the client bought and did lately (docs/decisions/0413).
@@ -106,7 +108,7 @@ const ClientProfile = ({
 );
 
 /** A client's record: profile, what they hold and did (tabs), and the desk's actions. */
-export const ClientDetail = ({ clientId, mode, back, desk }: ClientDetailProps) => {
+export const ClientDetail = ({ clientId, mode, back, desk, seller }: ClientDetailProps) => {
   const { data, error, isLoading, mutate } = useClient(clientId);
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -185,7 +187,7 @@ export const ClientDetail = ({ clientId, mode, back, desk }: ClientDetailProps) 
         {tab === 'history' ? <HistoryTab clientId={data.id} /> : null}
       </Card>
       {dialog?.kind === 'arrival' ? <ArrivalDialog client={data} onClose={close} desk={desk} /> : null}
-      {dialog?.kind === 'sell' ? <SellDialog kind={dialog.sale} client={data} onClose={close} /> : null}
+      {dialog?.kind === 'sell' ? <SellDialog kind={dialog.sale} client={data} seller={seller} onClose={close} /> : null}
       {dialog?.kind === 'edit' ? <ClientForm client={data} onClose={close} /> : null}
       <ConfirmDialog
         open={dialog?.kind === 'deactivate'}

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
-import { SellDialog } from './sell-dialog';
-import { liza, page, voucher } from './test-data';
+import { SellDialog, type Seller } from './sell-dialog';
+import { liza, page, services, voucher } from './test-data';
 
 const options = {
   'GET /locations/': { status: 200, data: page([{ id: 2, name: 'Makati', is_active: true }]) },
@@ -13,7 +13,16 @@ const options = {
   'GET /banks/': { status: 200, data: page([{ id: 5, name: 'BDO', account_number: '0012-3456' }]) },
   'GET /salespersons/': { status: 200, data: page([{ id: 4, full_name: 'Ana Cruz' }]) },
 };
-const sale = { id: 1, net_amount: '3000.00' };
+const sale = {
+  id: 1,
+  date: '2026-11-25',
+  amount: '3000.00',
+  discount: '0.00',
+  net_amount: '3000.00',
+  payment_method: 'card',
+  reference: 'V-000055',
+  reference_no: '',
+};
 
 const pick = async (dialog: HTMLElement, label: RegExp, option: string) => {
   await userEvent.click(within(dialog).getByRole('combobox', { name: label }));
@@ -24,7 +33,10 @@ describe('sell voucher dialog', () => {
   it('needs a bank for a card payment before anything is sent, then sells with one Idempotency-Key per opening', async () => {
     const calls = mockApi({
       ...options,
-      'POST /clients/treatments/': { status: 201, data: { ...voucher({ sessions_total: 3, sessions_used: 0 }), sale } },
+      'POST /clients/treatments/': {
+        status: 201,
+        data: { ...voucher({ sessions_total: 3, sessions_used: 0, sessions_remaining: 3 }), sale },
+      },
     });
     renderWithRouter(<SellDialog kind="voucher" client={liza} onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog');
@@ -42,7 +54,10 @@ describe('sell voucher dialog', () => {
 
     await pick(dialog, /^Bank/, 'BDO · 0012-3456');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));
-    expect(await screen.findByText('Voucher V-000055 sold: 3 × Hilot, ₱3,000.00.')).toBeInTheDocument();
+    const receipt = await screen.findByRole('document', { name: 'Receipt V-000055' });
+    expect(
+      within(receipt).getByText('Hilot voucher V-000055: 3 sessions, 3 left, valid until 31 Dec 2026'),
+    ).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(JSON.parse(String(post.data))).toMatchObject({
       client: 7,
@@ -73,9 +88,137 @@ describe('sell voucher dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));
     expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));
-    await screen.findByText(/^Voucher V-000055 sold/);
+    await screen.findByRole('document', { name: 'Receipt V-000055' });
     const keys = calls.filter((c) => c.method === 'POST').map((c) => c.headers['Idempotency-Key']);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+});
+
+const salesperson: Seller = { id: 21, groups: ['Salesperson'], locations: [{ id: 2, name: 'Makati' }] };
+const twoBranches = {
+  ...options,
+  'GET /locations/': {
+    status: 200,
+    data: page([
+      { id: 2, name: 'Makati', is_active: true },
+      { id: 3, name: 'Cebu', is_active: true },
+    ]),
+  },
+  'GET /salespersons/': {
+    status: 200,
+    data: page([
+      { id: 4, full_name: 'Ana Cruz' },
+      { id: 9, full_name: 'Maria Santos' },
+    ]),
+  },
+  'GET /salespersons/by-user/21/': {
+    status: 200,
+    data: { id: 9, full_name: 'Maria Santos', location: 2, is_active: true },
+  },
+};
+
+describe('sell dialog for the desk', () => {
+  it('preselects the signed-in salesperson at their own location and offers only the locations they work at', async () => {
+    const calls = mockApi({
+      ...twoBranches,
+      'POST /clients/treatments/': {
+        status: 201,
+        data: { ...voucher({ sessions_total: 1, sessions_used: 0, sessions_remaining: 1 }), sale },
+      },
+    });
+    renderWithRouter(
+      <SellDialog kind="voucher" client={{ ...liza, location: 3 }} seller={salesperson} onClose={() => undefined} />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: /^Salesperson/ })).toHaveTextContent('Maria Santos'),
+    );
+    expect(within(dialog).getByRole('combobox', { name: /^Location/ })).toHaveTextContent('Makati');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Location/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Makati']);
+    await userEvent.keyboard('{Escape}');
+    await pick(dialog, /^Treatment/, 'Hilot · ₱1,000.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));
+    await screen.findByRole('document', { name: 'Receipt V-000055' });
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.data))).toMatchObject({
+      location: 2,
+      salesperson: 9,
+    });
+  });
+
+  it('shows the total before Sell: price × sessions less the discount typed with a peso sign and commas', async () => {
+    const calls = mockApi({
+      ...options,
+      'GET /services/treatments/': { status: 200, data: page([{ id: 3, name: 'Hilot', price: '1500.00' }]) },
+    });
+    renderWithRouter(<SellDialog kind="voucher" client={liza} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    await pick(dialog, /^Treatment/, 'Hilot · ₱1,500.00');
+    const sessions = within(dialog).getByLabelText(/^Sessions/);
+    await userEvent.clear(sessions);
+    await userEvent.type(sessions, '6');
+    expect(within(dialog).getByRole('status', { name: 'Total' })).toHaveTextContent(
+      '₱1,500.00 × 6 sessionsTotal ₱9,000.00',
+    );
+    await userEvent.type(within(dialog).getByLabelText(/^Discount/), '₱1,000.50');
+    expect(within(dialog).getByRole('status', { name: 'Total' })).toHaveTextContent(
+      '₱1,500.00 × 6 sessions − ₱1,000.50 discountTotal ₱7,999.50',
+    );
+    await userEvent.clear(within(dialog).getByLabelText(/^Discount/));
+    await userEvent.type(within(dialog).getByLabelText(/^Discount/), '9000.01');
+    expect(within(dialog).getByRole('status', { name: 'Total' })).toHaveTextContent(
+      'The discount cannot exceed the price.',
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says up front that an approved day takes no sales, and keeps Sell off', async () => {
+    mockApi({
+      ...options,
+      'GET /reports/': { status: 200, data: page([{ id: 8, location: 2, status: 'approved' }]) },
+    });
+    renderWithRouter(<SellDialog kind="voucher" client={liza} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText(
+        /^The daily report for Makati on .+ is approved, so that day takes no more sales\./,
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Sell' })).toBeDisabled();
+  });
+
+  it('warns, without stopping the sale, when the client already holds the same active membership', async () => {
+    mockApi({
+      ...options,
+      'GET /services/memberships/': { status: 200, data: page([{ id: 6, name: 'Gold', price: '25000.00' }]) },
+      'GET /clients/7/services/': {
+        status: 200,
+        data: services({
+          vouchers: [],
+          memberships: [
+            {
+              id: 1,
+              membership: 6,
+              membership_name: 'Gold',
+              start_date: '2026-06-01',
+              end_date: '2027-05-20',
+              status: 'active',
+              allowed_treatments: [],
+            },
+          ],
+        }),
+      },
+    });
+    renderWithRouter(<SellDialog kind="membership" client={liza} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText(/already has an active/)).not.toBeInTheDocument();
+    await pick(dialog, /^Membership/, 'Gold · ₱25,000.00');
+    expect(
+      await within(dialog).findByText(
+        /^Liza Soberano already has an active Gold membership until 20 May 2027\. You can still sell another\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Sell' })).toBeEnabled();
   });
 });

@@ -1,22 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
+  ADMIN_GROUP,
   BANKED_PAYMENT_METHODS,
   clientMembershipBodySchema,
   clientTreatmentBodySchema,
   formatPeso,
-  PAYMENT_METHODS,
   type Client,
+  type MyData,
   type PaymentMethod,
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm, type ParseResult } from '../../../components/form/use-entity-form';
-import { useSnackbar } from '../../../components/snackbar-provider';
-import { formatDate } from '../../../lib/format';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import {
   listedValue,
   useBankOptions,
@@ -26,18 +25,14 @@ import {
   useTreatmentOptions,
 } from '../../../lib/options';
 import { useRevalidateClients } from '../api/get-clients';
+import { useMySalesperson } from '../api/get-sale-context';
 import { sellMembership, sellVoucher } from '../api/sell';
-import { newIdempotencyKey } from '../../../lib/idempotency';
 import { LocationStaffFields } from './location-staff-fields';
+import { saleTotal } from './sale-total';
+import { ClosedDayNotice, HeldNotice, PaymentFields, TotalLine, useSaleChecks } from './sell-dialog-parts';
+import { membershipReceipt, SaleReceiptDialog, voucherReceipt, type Receipt } from './sale-receipt';
 
 export type SaleKind = 'voucher' | 'membership';
-
-export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  e_wallet: 'E-wallet (GCash, Maya)',
-  bank_transfer: 'Bank transfer',
-};
 
 const BANK_MESSAGE = 'Choose the bank account the card or transfer payment goes to.';
 const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
@@ -86,28 +81,48 @@ const membershipSchema = clientMembershipBodySchema.refine((b) => !isBanked(b.pa
 
 type SaleBody = z.output<typeof voucherSchema> | z.output<typeof membershipSchema>;
 
-type SellDialogProps = { kind: SaleKind; client: Client; onClose: () => void };
+/** Non-Admins sell only where they work, starting at their own location; an Admin anywhere open. */
+const sellerLocations = (
+  seller: Seller | undefined,
+  all: readonly { id: number; name: string }[] | undefined,
+  clientLocation: number,
+) => {
+  const own = new Set((seller?.locations ?? []).map((l) => l.id));
+  const anywhere = !seller || seller.groups.includes(ADMIN_GROUP);
+  return {
+    locations: (all ?? []).filter((l) => anywhere || own.has(l.id)),
+    home: seller?.locations[0]?.id ?? clientLocation,
+  };
+};
+
+/** Who is selling: their login, groups and the locations they work at (the signed-in user). */
+export type Seller = Pick<MyData, 'id' | 'groups' | 'locations'>;
+
+type SellDialogProps = { kind: SaleKind; client: Client; seller?: Seller; onClose: () => void };
 
 /**
  * Sell a voucher (a treatment's sessions) or a membership. The price is the catalogue's, less a
- * discount; the server computes the amounts. One Idempotency-Key per opening of the dialog, so a
- * double click or a retry after a lost answer stores one sale.
+ * discount; the total shown before "Sell" mirrors the server's, which stores the amounts. One
+ * Idempotency-Key per opening of the dialog, so a double click or a retry after a lost answer
+ * stores one sale. A salesperson sells as themselves at their own location (decision 0503).
  */
-export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
+export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) => {
   const [idempotencyKey] = useState(newIdempotencyKey);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
   const revalidate = useRevalidateClients();
-  const { showSnackbar } = useSnackbar();
-  const locations = useLocationOptions({ activeOnly: true });
+  const allLocations = useLocationOptions({ activeOnly: true });
   const treatments = useTreatmentOptions();
   const memberships = useMembershipOptions();
   const banks = useBankOptions();
+  const me = useMySalesperson(seller?.id ?? 0, Boolean(seller?.groups.includes('Salesperson')));
   const itemField = kind === 'voucher' ? 'treatment' : 'membership';
+  const { locations, home } = sellerLocations(seller, allLocations.data?.results, client.location);
 
   const form = useEntityForm({
     initialValues: (): Values => ({
       item: '',
       sessions: '1',
-      location: String(client.location),
+      location: String(home),
       salesperson: '',
       payment_method: 'cash',
       bank: '',
@@ -115,6 +130,7 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
       reference_no: '',
     }),
     fields: FIELDS,
+    money: ['discount'],
     errorKey: (field) => (field === 'item' ? itemField : field),
     parse: (v): ParseResult<SaleBody> =>
       kind === 'voucher'
@@ -125,18 +141,13 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
             ...payment(v),
           })
         : membershipSchema.safeParse({ client: client.id, membership: v.item ? Number(v.item) : 0, ...payment(v) }),
-    save: async (data) => {
-      if ('treatment' in data) {
-        const sold = await sellVoucher(data, idempotencyKey);
-        return `Voucher ${sold.code} sold: ${sold.sessions_total} × ${sold.treatment_name}, ${formatPeso(sold.sale.net_amount)}.`;
-      }
-      const sold = await sellMembership(data, idempotencyKey);
-      return `${sold.membership_name} membership sold until ${formatDate(sold.end_date)}, ${formatPeso(sold.sale.net_amount)}.`;
-    },
-    onSaved: async (message) => {
+    save: async (data): Promise<Receipt> =>
+      'treatment' in data
+        ? voucherReceipt(await sellVoucher(data, idempotencyKey), client.full_name)
+        : membershipReceipt(await sellMembership(data, idempotencyKey), client.full_name),
+    onSaved: async (sold) => {
       await revalidate();
-      showSnackbar(message, 'success');
-      onClose();
+      setReceipt(sold);
     },
     derive: (next, field) =>
       field === 'location'
@@ -145,20 +156,32 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
           ? { ...next, bank: '' }
           : next,
   });
+  const { setValues } = form;
+  // A salesperson sells as themselves, at the location of their record, unless they choose otherwise.
+  const mine = me.data?.is_active ? me.data : null;
+  useEffect(() => {
+    if (mine)
+      setValues((v) => (v.salesperson ? v : { ...v, location: String(mine.location), salesperson: String(mine.id) }));
+  }, [mine, setValues]);
   const salespersons = useEmployeeOptions('salesperson', form.values.location ? Number(form.values.location) : null);
-  const price =
-    kind === 'voucher'
-      ? treatments.data?.results.find((t) => String(t.id) === form.values.item)?.price
-      : memberships.data?.results.find((m) => String(m.id) === form.values.item)?.price;
-
   const items = kind === 'voucher' ? treatments.data?.results : memberships.data?.results;
+  const chosen = items?.find((row) => String(row.id) === form.values.item);
+  const sessions = kind === 'voucher' ? Number(form.values.sessions) : 1;
+  const total =
+    chosen && Number.isInteger(sessions) && sessions > 0
+      ? saleTotal(chosen.price, sessions, form.values.discount)
+      : null;
+  const { today, approved, locationName, held } = useSaleChecks(kind, client.id, form.values, locations);
+  if (receipt) return <SaleReceiptDialog receipt={receipt} onClose={onClose} />;
   return (
     <FormDialog
       {...form.dialog}
       title={`${kind === 'voucher' ? 'Sell voucher' : 'Sell membership'} · ${client.full_name}`}
       submitLabel="Sell"
+      submitDisabled={approved}
       onClose={onClose}
     >
+      {approved ? <ClosedDayNotice location={locationName} date={today} /> : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           select
@@ -183,16 +206,10 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
           />
         ) : null}
       </Stack>
-      {price ? (
-        <Typography variant="body2" color="text.secondary">
-          Catalogue price {formatPeso(price)}
-          {kind === 'voucher' && Number(form.values.sessions) > 1 ? ` a session × ${form.values.sessions}` : ''}; the
-          total is computed when the sale is stored.
-        </Typography>
-      ) : null}
+      {held ? <HeldNotice held={held} client={client.full_name} /> : null}
       <LocationStaffFields
         location={form.bind('location')}
-        locations={locations.data?.results ?? []}
+        locations={locations}
         staffLabel="Salesperson"
         staff={form.bind(
           'salesperson',
@@ -200,39 +217,15 @@ export const SellDialog = ({ kind, client, onClose }: SellDialogProps) => {
         )}
         people={salespersons.data?.results ?? []}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label="Payment" required {...form.bind('payment_method')}>
-          {PAYMENT_METHODS.map((m) => (
-            <MenuItem key={m} value={m}>
-              {PAYMENT_LABELS[m]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Bank"
-          required={isBanked(form.values.payment_method)}
-          {...listedValue(
-            form.bind('bank', isBanked(form.values.payment_method) ? undefined : 'Only for card and bank transfer.'),
-            banks.data?.results,
-          )}
-          disabled={form.submitting || !isBanked(form.values.payment_method)}
-        >
-          {(banks.data?.results ?? []).map((b) => (
-            <MenuItem key={b.id} value={String(b.id)}>
-              {b.name} · {b.account_number}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          label="Discount (₱)"
-          {...form.bind('discount', 'Pesos off the catalogue price.')}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
-        <TextField label="Reference no." {...form.bind('reference_no', 'Card slip or transfer reference.')} />
-      </Stack>
+      <PaymentFields
+        bind={form.bind}
+        method={form.values.payment_method}
+        submitting={form.submitting}
+        banks={banks.data?.results}
+      />
+      {total && chosen ? (
+        <TotalLine total={total} price={chosen.price} sessions={kind === 'voucher' ? sessions : null} />
+      ) : null}
     </FormDialog>
   );
 };

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { BANKED_PAYMENT_METHODS, formatPeso, PAYMENT_METHODS, type Bank, type Employee } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { listedValue } from '../../../lib/options';
-import { PAYMENT_LABELS } from './sell-dialog';
+import { PAYMENT_LABELS } from './sell-dialog-parts';
 
 export const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
 

@@ -37,6 +37,20 @@ export const mySalesKey = (salespersonId: number) =>
 export const useMySales = (salespersonId: number | null) =>
   useSWR<Page<SaleLineRead>, unknown>(salespersonId ? mySalesKey(salespersonId) : null, getPage);
 
+/** The sale lines behind a rank: one salesperson's sales in a period, newest first (at most 100). */
+export const RANK_SALES = 100;
+export const rankSalesKey = (salespersonId: number, from: string, to: string) =>
+  withQuery('/reports/daily-sales/', {
+    salesperson: salespersonId,
+    date_from: from,
+    date_to: to,
+    ordering: '-date',
+    page: 1,
+    pageSize: RANK_SALES,
+  });
+export const useRankSales = (salespersonId: number, period: { from: string; to: string } | null) =>
+  useSWR<Page<SaleLineRead>, unknown>(period ? rankSalesKey(salespersonId, period.from, period.to) : null, getPage);
+
 export const dailySalesReportKey = (date: string) => withQuery('/reports/get-daily-sales-report/', { date });
 export const useDailySalesReport = (date: string, enabled: boolean) =>
   useSWR<DailySalesReport, unknown>(enabled ? dailySalesReportKey(date) : null, getOne);

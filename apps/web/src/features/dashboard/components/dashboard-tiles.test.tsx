@@ -11,6 +11,7 @@ import {
   leaderboardKey,
   mySalesKey,
   personalSalesKey,
+  rankSalesKey,
   submittedReportsKey,
 } from '../api/get-reports-data';
 import { ArrivalsTile } from './arrivals-tile';
@@ -430,5 +431,35 @@ describe('salesperson tiles', () => {
     mockApi({ 'GET /salespersons/by-user/20/': { status: 404, data: { message: 'Not found.' } } });
     renderWithRouter(<SalespersonTiles userId={20} today="2026-11-20" />);
     expect(await screen.findByText('Your login has no salesperson record')).toBeInTheDocument();
+  });
+});
+
+describe('the sales behind a rank', () => {
+  it("opens the salesperson's own sale lines for the board's period from their row", async () => {
+    const calls = mockApi({
+      [`GET ${leaderboardKey(11, 2026, 2)}`]: {
+        status: 200,
+        data: board([entry(1, 8, 'Ana Reyes', '9000.00'), entry(2, 7, 'Lea Cruz', '3000.00')]),
+      },
+      [`GET ${rankSalesKey(7, '2026-11-16', '2026-11-30')}`]: page([sale]),
+    });
+    renderWithRouter(<LeaderboardTile salespersonId={7} initial={{ month: 11, year: 2026, cutoff: 2 }} />);
+    // Only my own row opens anything.
+    expect(await screen.findAllByRole('button', { name: 'My sales behind this rank' })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'My sales behind this rank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'My sales, 16 Nov 2026 to 30 Nov 2026' });
+    expect(within(dialog).getByText('#2 on the board with ₱3,000.00 in net sales.')).toBeInTheDocument();
+    expect(await within(dialog).findByText(/OR-88/)).toBeInTheDocument();
+    expect(calls.some((c) => c.url === rankSalesKey(7, '2026-11-16', '2026-11-30'))).toBe(true);
+  });
+
+  it('shows Managers the board without a rank of their own', async () => {
+    mockApi({
+      [`GET ${leaderboardKey(11, 2026, 2)}`]: { status: 200, data: board([entry(1, 8, 'Ana Reyes', '9000.00')]) },
+    });
+    renderWithRouter(<LeaderboardTile salespersonId={null} initial={{ month: 11, year: 2026, cutoff: 2 }} />);
+    expect(await screen.findByRole('cell', { name: /Ana Reyes/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('my-rank')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'My sales behind this rank' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,6 +14,7 @@ import type { Leaderboard } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
 import { formatPeso } from '../../../lib/format';
 import { useLeaderboard } from '../api/get-reports-data';
+import { RankSalesDialog } from './rank-sales-dialog';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const CUTOFF_LABELS: Record<number, string> = { 1: '1–15', 2: '16–end', 0: 'Whole month' };
@@ -34,11 +37,12 @@ export const standingOf = (board: Leaderboard, salespersonId: number) => {
 const PeriodSwitch = ({ period, onChange }: { period: Period; onChange: (p: Period) => void }) => {
   const years = [period.year - 1, period.year, period.year + 1];
   return (
-    <Box sx={{ display: 'flex', gap: 1 }}>
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', flexShrink: 0, maxWidth: '100%' }}>
       <TextField
         select
         size="small"
         label="Cutoff"
+        fullWidth={false}
         sx={{ minWidth: 112 }}
         value={period.cutoff}
         onChange={(e) => onChange({ ...period, cutoff: Number(e.target.value) })}
@@ -53,6 +57,8 @@ const PeriodSwitch = ({ period, onChange }: { period: Period; onChange: (p: Peri
         select
         size="small"
         label="Month"
+        fullWidth={false}
+        sx={{ minWidth: 88 }}
         value={period.month}
         onChange={(e) => onChange({ ...period, month: Number(e.target.value) })}
       >
@@ -66,6 +72,8 @@ const PeriodSwitch = ({ period, onChange }: { period: Period; onChange: (p: Peri
         select
         size="small"
         label="Year"
+        fullWidth={false}
+        sx={{ minWidth: 96 }}
         value={period.year}
         onChange={(e) => onChange({ ...period, year: Number(e.target.value) })}
       >
@@ -79,11 +87,16 @@ const PeriodSwitch = ({ period, onChange }: { period: Period; onChange: (p: Peri
   );
 };
 
-/** Salesperson: my rank and the gap to the next, and the board for a cutoff (this one first). */
+/**
+ * The board for a cutoff (this one first). A salesperson also sees their rank and the gap to the
+ * next, and opens the sales behind their rank from their own row; Managers and Admins see the board.
+ */
 export const LeaderboardTile = ({ salespersonId, initial }: { salespersonId: number | null; initial: Period }) => {
   const [period, setPeriod] = useState(initial);
+  const [showSales, setShowSales] = useState(false);
   const { data, error, isLoading, mutate } = useLeaderboard(period.month, period.year, period.cutoff);
   const standing = data && salespersonId ? standingOf(data, salespersonId) : null;
+  const mine = data?.results.find((r) => r.salesperson === salespersonId);
   return (
     <Tile
       title="Leaderboard"
@@ -98,6 +111,9 @@ export const LeaderboardTile = ({ salespersonId, initial }: { salespersonId: num
           <Typography sx={{ fontWeight: 600 }} data-testid="my-rank">
             You are #{standing.rank} of {standing.of}
           </Typography>
+          <Button size="small" sx={{ float: 'right' }} onClick={() => setShowSales(true)}>
+            My sales
+          </Button>
           <Typography variant="body2" color="text.secondary">
             {standing.gap === null
               ? 'Top of the board. Keep it up!'
@@ -129,12 +145,34 @@ export const LeaderboardTile = ({ salespersonId, initial }: { salespersonId: num
                     {r.location_name}
                   </Typography>
                 </TableCell>
-                <TableCell align="right">{formatPeso(r.total)}</TableCell>
+                <TableCell align="right">
+                  {r === mine ? (
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={() => setShowSales(true)}
+                      aria-label="My sales behind this rank"
+                    >
+                      {formatPeso(r.total)}
+                    </Link>
+                  ) : (
+                    formatPeso(r.total)
+                  )}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </Box>
+      {showSales && mine && data ? (
+        <RankSalesDialog
+          salespersonId={mine.salesperson}
+          rank={mine.rank}
+          total={mine.total}
+          period={{ from: data.date_from, to: data.date_to }}
+          onClose={() => setShowSales(false)}
+        />
+      ) : null}
     </Tile>
   );
 };

@@ -105,8 +105,7 @@ export const ReceptionistTiles = ({
   </>
 );
 
-/** Manager (and Admin): my locations' sales against yesterday and last week, and reports to approve. */
-/** Managers (and Admins): today's report to count and submit, sales by location, and reports to decide. */
+/** Managers (and Admins): today's report to count and submit, sales by location, reports to decide, the leaderboard. */
 export const ManagerTiles = ({
   today,
   reportLink,
@@ -119,5 +118,6 @@ export const ManagerTiles = ({
     <TodaysReportTile date={today} linkOf={reportLink} />
     <LocationSalesTile date={today} />
     <ReportsToApproveTile linkOf={(r) => reportLink(r.location, r.date)} />
+    <LeaderboardTile salespersonId={null} initial={periodOf(today)} />
   </>
 );

@@ -157,6 +157,7 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
   const label = KIND_LABELS[kind].one;
 
   const { values, errors, submitting, setValues, bind, dialog, bindSwitch } = useEntityForm({
+    money: ['monthly_target'],
     initialValues: () => initialValues(employee, defaultLocation),
     fields: FIELDS,
     parse: (v) => (employee ? employeePatchSchema : employeeBodySchema).safeParse(payloadOf(kind, employee, v)),

@@ -48,6 +48,11 @@ describe('notification item link', () => {
     },
   );
 
+  it("lets a Manager open a daily report's own screen from its notice", () => {
+    show('/reports/daily/2/2026-11-20', false);
+    expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/reports/daily/2/2026-11-20');
+  });
+
   it('shows nothing without a link', () => {
     show(null);
     expect(screen.queryByRole('link')).toBeNull();

@@ -122,6 +122,8 @@ describe('notification list (live)', () => {
     expect(live.sent.at(-1)).toEqual({ action: 'approve_notification', notificationId: 5, approved: false });
     act(() => live.emit({ action: 'notification_approved', notificationId: 5, approved: false }));
     expect(await screen.findByText('Declined')).toBeInTheDocument();
+    // The decision is confirmed with a toast once the server has recorded it.
+    expect(await screen.findByText('Declined: Approve daily report.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/dashboard');
   });

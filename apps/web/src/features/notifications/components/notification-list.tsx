@@ -14,6 +14,7 @@ import DoneAll from '@mui/icons-material/DoneAll';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
+import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDateTime } from '../../../lib/format';
 import { useLiveNotifications } from '../live/live-notifications';
 import { NotificationItem } from './notification-item';
@@ -61,6 +62,20 @@ export const NotificationList = ({ admin }: { admin: boolean }) => {
   const shown = state.notifications.filter(inboxFilters[filter]);
   const count = state.notifications.length;
   useEffect(() => setOlderPending(false), [count, state.hasMore]);
+  const { showSnackbar } = useSnackbar();
+  // Decisions sent and not yet confirmed: the server's `approved` event confirms one (and its `read`
+  // event marks the decider's copy read), and the toast says what was decided.
+  const [asked, setAsked] = useState<readonly number[]>([]);
+  const onDecide = (id: number, approved: boolean) => {
+    setAsked((ids) => [...ids, id]);
+    decide(id, approved);
+  };
+  useEffect(() => {
+    const done = state.notifications.filter((n) => asked.includes(n.id) && n.is_approved !== null);
+    if (done.length === 0) return;
+    for (const n of done) showSnackbar(`${n.is_approved ? 'Approved' : 'Declined'}: ${n.title}.`, 'success');
+    setAsked((ids) => ids.filter((id) => !done.some((n) => n.id === id)));
+  }, [asked, state.notifications, showSnackbar]);
 
   if (state.status === 'loading') {
     return (
@@ -131,7 +146,7 @@ export const NotificationList = ({ admin }: { admin: boolean }) => {
               onMarkRead={markRead}
               onMarkUnread={markUnread}
               onRemove={remove}
-              onDecide={decide}
+              onDecide={onDecide}
             />
           ),
         )}

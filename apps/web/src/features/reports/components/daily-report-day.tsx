@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DailyReport } from '@ginhawa/contract';
+import { formatDate } from '../../../lib/format';
 import { LoadError } from '../../../components/load-error';
 import { useDailyReportRecord } from '../api/daily-reports';
 import { DailyReportDecision } from './daily-report-decision';
@@ -48,7 +49,7 @@ export const DailyReportDay = ({ location, locationName, date, figures, linesHre
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
         <Typography variant="h6" component="h2">
-          {locationName}, {date}
+          {locationName}, {formatDate(date)}
         </Typography>
         <Chip
           size="small"

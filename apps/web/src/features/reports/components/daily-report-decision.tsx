@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { returnReportBodySchema, type DailyReport } from '@ginhawa/contract';
+import { formatDate } from '../../../lib/format';
 import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { toApiError } from '../../../lib/api-client';
@@ -54,7 +55,8 @@ export const DailyReportDecision = ({ report }: { report: DailyReport }) => {
           }}
           onClose={() => setReturning(false)}
         >
-          {report.location_name}, {report.date} goes back to its location to be corrected and submitted again.
+          {report.location_name}, {formatDate(report.date)} goes back to its location to be corrected and submitted
+          again.
         </ReasonDialog>
       ) : null}
     </>

@@ -33,6 +33,7 @@ export const DailyReportForm = ({ location, date, report }: DailyReportFormProps
   const editable = !report || report.status === 'draft' || report.status === 'returned';
 
   const form = useEntityForm({
+    money: ['cash_on_hand'],
     initialValues: () => ({ cash_on_hand: report?.cash_on_hand ?? '', remarks: report?.remarks ?? '' }),
     fields: FIELDS,
     parse: (values) =>

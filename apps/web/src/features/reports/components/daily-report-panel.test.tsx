@@ -31,7 +31,7 @@ describe('daily report panel', () => {
       'GET /reports/': { status: 200, data: reportPage('draft') },
     });
     setup();
-    expect(await screen.findByRole('heading', { name: 'Makati, 2026-11-20' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Makati, 20 Nov 2026' })).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Net sales' })).getByText('₱4,500.00')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Cash on hand' })).getByText('₱2,950.00')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Variance' })).getByText('-₱50.00')).toBeInTheDocument();
@@ -186,6 +186,6 @@ describe('daily report panel', () => {
     expect(screen.getByText('You do not have permission to perform this action.')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Makati, 2026-11-20' })).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Makati, 20 Nov 2026' })).toBeInTheDocument());
   });
 });

@@ -15,7 +15,7 @@ describe('reports screen', () => {
       'GET /reports/': { status: 200, data: reportPage('submitted') },
     });
     const { router } = renderWithRouter(<ReportsScreen />, { path: '/admin/reports?report=7' });
-    expect(await screen.findByRole('heading', { name: 'Makati, 2026-11-20' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Makati, 20 Nov 2026' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?tab=daily&date=2026-11-20&location=1'));
     expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
   });

@@ -35,6 +35,7 @@ export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormP
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
   const { values, errors, submitting, set, bind, dialog, bindSwitch } = useEntityForm({
+    money: ['price'],
     initialValues: (): Values => ({
       name: membership?.name ?? '',
       price: membership?.price ?? '',

@@ -55,6 +55,7 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
   const { errors, bind, dialog, bindSwitch } = useEntityForm({
+    money: ['price'],
     initialValues: () => initialValues(treatment, defaultCategory),
     fields: FIELDS,
     parse: (v: Values) =>

@@ -1,0 +1,188 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import {
+  PRODUCT_NAME,
+  type ClientMembershipSale,
+  type ClientTreatmentSale,
+  type PaymentMethod,
+} from '@ginhawa/contract';
+import { useSnackbar } from '../../../components/snackbar-provider';
+import { formatDate, formatPeso } from '../../../lib/format';
+
+export type Receipt = {
+  reference: string;
+  date: string;
+  client: string;
+  /** What was bought, one line each: "Hilot voucher V-000055: 6 sessions, 6 left". */
+  items: string[];
+  amount: string;
+  discount: string;
+  net: string;
+  payment: string;
+  soldBy: string;
+  branch: string;
+};
+
+const PAYMENT: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  e_wallet: 'E-wallet',
+  bank_transfer: 'Bank transfer',
+};
+const sessions = (n: number) => `${n} session${n === 1 ? '' : 's'}`;
+const paidWith = (sale: ClientTreatmentSale['sale']) =>
+  `${PAYMENT[sale.payment_method]}${sale.reference_no ? ` (ref. ${sale.reference_no})` : ''}`;
+
+export const voucherReceipt = (sold: ClientTreatmentSale, client: string): Receipt => ({
+  reference: sold.code,
+  date: sold.sale.date,
+  client,
+  items: [
+    `${sold.treatment_name} voucher ${sold.code}: ${sessions(sold.sessions_total)}, ${sold.sessions_remaining} left${
+      sold.expires_on ? `, valid until ${formatDate(sold.expires_on)}` : ''
+    }`,
+  ],
+  amount: sold.sale.amount,
+  discount: sold.sale.discount,
+  net: sold.sale.net_amount,
+  payment: paidWith(sold.sale),
+  soldBy: sold.salesperson_name,
+  branch: sold.location_name,
+});
+
+export const membershipReceipt = (sold: ClientMembershipSale, client: string): Receipt => ({
+  reference: sold.sale.reference,
+  date: sold.sale.date,
+  client,
+  items: [
+    `${sold.membership_name} membership: ${formatDate(sold.start_date)} to ${formatDate(sold.end_date)}`,
+    ...sold.vouchers.map(
+      (v) =>
+        `${v.treatment_name} voucher ${v.code}: ${sessions(v.sessions_total)}, ${v.sessions_total - v.sessions_used} left`,
+    ),
+  ],
+  amount: sold.sale.amount,
+  discount: sold.sale.discount,
+  net: sold.sale.net_amount,
+  payment: paidWith(sold.sale),
+  soldBy: sold.salesperson_name,
+  branch: sold.location_name,
+});
+
+/** The receipt as text to copy into a chat or an e-mail (en-PH, pesos, the date in words). */
+export const receiptText = (r: Receipt): string =>
+  [
+    `${PRODUCT_NAME} · ${r.branch}`,
+    `Receipt ${r.reference} · ${formatDate(r.date)}`,
+    `Client: ${r.client}`,
+    ...r.items,
+    `Price: ${formatPeso(r.amount)}`,
+    ...(Number(r.discount) > 0 ? [`Discount: ${formatPeso(r.discount)}`] : []),
+    `Total paid: ${formatPeso(r.net)} by ${r.payment}`,
+    `Sold by: ${r.soldBy}`,
+    'Thank you!',
+  ].join('\n');
+
+const Row = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
+  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+    <Typography variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 400, textAlign: 'right' }}>
+      {value}
+    </Typography>
+  </Box>
+);
+
+/** On paper only the receipt: the page behind the dialog and the dialog's buttons stay off the print. */
+const printOnlyReceipt = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        'body *': { visibility: 'hidden' },
+        '.sale-receipt, .sale-receipt *': { visibility: 'visible' },
+        '.sale-receipt': { position: 'fixed', inset: 0, padding: '12mm' },
+      },
+    }}
+  />
+);
+
+/**
+ * What the desk hands over after a sale: printed (window.print with the print styles above) or
+ * copied as text, or shared where the phone offers it.
+ */
+export const SaleReceiptDialog = ({ receipt: r, onClose }: { receipt: Receipt; onClose: () => void }) => {
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { showSnackbar } = useSnackbar();
+  const text = receiptText(r);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      showSnackbar('Receipt copied; paste it into a message to the client.', 'success');
+    } catch {
+      showSnackbar('The receipt could not be copied; select the text and copy it.', 'error');
+    }
+  };
+  const canShare = typeof navigator.share === 'function';
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" fullScreen={fullScreen} aria-labelledby="receipt-title">
+      {printOnlyReceipt}
+      <DialogTitle id="receipt-title" sx={{ displayPrint: 'none' }}>
+        Sale recorded
+      </DialogTitle>
+      <DialogContent>
+        <Box className="sale-receipt" role="document" aria-label={`Receipt ${r.reference}`}>
+          <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+            {PRODUCT_NAME} · {r.branch}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Receipt {r.reference} · {formatDate(r.date)}
+          </Typography>
+          <Divider sx={{ my: 1.5 }} />
+          <Row label="Client" value={r.client} />
+          <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
+            {r.items.map((item) => (
+              <Typography component="li" variant="body2" key={item}>
+                {item}
+              </Typography>
+            ))}
+          </Box>
+          <Divider sx={{ my: 1.5 }} />
+          <Row label="Price" value={formatPeso(r.amount)} />
+          {Number(r.discount) > 0 ? <Row label="Discount" value={`−${formatPeso(r.discount)}`} /> : null}
+          <Row label="Total paid" value={formatPeso(r.net)} strong />
+          <Row label="Payment" value={r.payment} />
+          <Row label="Sold by" value={r.soldBy} />
+          <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
+            Thank you!
+          </Typography>
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, displayPrint: 'none', flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={() => void copy()}>Copy</Button>
+        {canShare ? (
+          <Button
+            onClick={() => void navigator.share({ title: `Receipt ${r.reference}`, text }).catch(() => undefined)}
+          >
+            Share
+          </Button>
+        ) : null}
+        <Button variant="outlined" onClick={() => window.print()}>
+          Print
+        </Button>
+        <Button variant="contained" onClick={onClose}>
+          Done
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

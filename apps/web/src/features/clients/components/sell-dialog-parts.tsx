@@ -1,0 +1,144 @@
+import Alert from '@mui/material/Alert';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  BANKED_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  type Bank,
+  type ClientServices,
+  type PaymentMethod,
+} from '@ginhawa/contract';
+import type { BoundField } from '../../../components/form/use-entity-form';
+import { listedValue } from '../../../lib/options';
+import { useClientServices } from '../api/get-client-activity';
+import { useDayReport } from '../api/get-sale-context';
+import { manilaNow } from './manila-now';
+import { formatDate, formatPeso } from '../../../lib/format';
+import type { SaleTotal } from './sale-total';
+
+/** The total before "Sell": how it is made ("₱1,500.00 × 6 sessions − ₱500.00 discount") and the sum. */
+export const TotalLine = ({ total, price, sessions }: { total: SaleTotal; price: string; sessions: number | null }) => (
+  <Stack
+    role="status"
+    aria-label="Total"
+    direction="row"
+    sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}
+  >
+    <Typography variant="body2" color="text.secondary">
+      {formatPeso(price)}
+      {sessions === null ? '' : ` × ${sessions} session${sessions === 1 ? '' : 's'}`}
+      {total.ok && total.discount !== '0.00' ? ` − ${formatPeso(total.discount)} discount` : ''}
+    </Typography>
+    {total.ok ? (
+      <Typography variant="h6" component="p">
+        Total {formatPeso(total.net)}
+      </Typography>
+    ) : (
+      <Typography variant="body2" color="error">
+        {total.message}
+      </Typography>
+    )}
+  </Stack>
+);
+
+type Held = ClientServices['memberships'][number] | ClientServices['vouchers'][number];
+
+/** The client already holds the same thing, still active: said, not refused (a renewal or a gift is fine). */
+export const HeldNotice = ({ held, client }: { held: Held; client: string }) => (
+  <Alert severity="info">
+    {'membership_name' in held
+      ? `${client} already has an active ${held.membership_name} membership until ${formatDate(held.end_date)}.`
+      : `${client} already has an active ${held.treatment_name} voucher (${held.code}) with ${held.sessions_remaining} session${held.sessions_remaining === 1 ? '' : 's'} left.`}{' '}
+    You can still sell another.
+  </Alert>
+);
+
+/** The day's report is approved: the server would refuse the sale (409), so the desk is told first. */
+export const ClosedDayNotice = ({ location, date }: { location: string; date: string }) => (
+  <Alert severity="warning">
+    The daily report for {location} on {formatDate(date)} is approved, so that day takes no more sales. Record the sale
+    at another location, or ask an administrator.
+  </Alert>
+);
+
+export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  e_wallet: 'E-wallet (GCash, Maya)',
+  bank_transfer: 'Bank transfer',
+};
+
+type PaymentKey = 'payment_method' | 'bank' | 'discount' | 'reference_no';
+
+/** How it was paid: the method, the bank a card or transfer went to, the discount and a reference. */
+export const PaymentFields = ({
+  bind,
+  method,
+  submitting,
+  banks,
+}: {
+  bind: (field: PaymentKey, hint?: string) => BoundField;
+  method: string;
+  submitting: boolean;
+  banks: readonly Bank[] | undefined;
+}) => {
+  const banked = (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField select label="Payment" required {...bind('payment_method')}>
+          {PAYMENT_METHODS.map((m) => (
+            <MenuItem key={m} value={m}>
+              {PAYMENT_LABELS[m]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Bank"
+          required={banked}
+          {...listedValue(bind('bank', banked ? undefined : 'Only for card and bank transfer.'), banks)}
+          disabled={submitting || !banked}
+        >
+          {(banks ?? []).map((b) => (
+            <MenuItem key={b.id} value={String(b.id)}>
+              {b.name} · {b.account_number}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label="Discount (₱)"
+          {...bind('discount', 'Pesos off the catalogue price.')}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+        <TextField label="Reference no." {...bind('reference_no', 'Card slip or transfer reference.')} />
+      </Stack>
+    </>
+  );
+};
+
+/**
+ * What the dialog tells before "Sell": whether today's report at the chosen location is approved
+ * (the day is closed), and what the client already holds of the chosen item.
+ */
+export const useSaleChecks = (
+  kind: 'voucher' | 'membership',
+  clientId: number,
+  values: { item: string; location: string },
+  locations: readonly { id: number; name: string }[],
+) => {
+  const services = useClientServices(clientId);
+  const today = manilaNow(new Date()).today;
+  const dayReport = useDayReport(values.location ? Number(values.location) : null, today);
+  const approved = dayReport.data?.results[0]?.status === 'approved';
+  const locationName = locations.find((l) => String(l.id) === values.location)?.name ?? 'this location';
+  const held =
+    kind === 'membership'
+      ? services.data?.memberships.find((m) => String(m.membership) === values.item)
+      : services.data?.vouchers.find((v) => String(v.treatment) === values.item && v.sessions_remaining > 0);
+  return { today, approved, locationName, held };
+};

@@ -1,0 +1,76 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import { LoadError } from '../../../components/load-error';
+import { StatusMessage } from '../../../components/status-message';
+import { formatDateRange, formatDate, formatPeso } from '../../../lib/format';
+import { RANK_SALES, useRankSales } from '../api/get-reports-data';
+
+const kindLabel = (kind: string) => kind.replace(/_/g, ' ');
+
+type RankSalesDialogProps = {
+  salespersonId: number;
+  rank: number;
+  total: string;
+  period: { from: string; to: string };
+  onClose: () => void;
+};
+
+/** The sales behind my rank: every sale line credited to me in the board's period, newest first. */
+export const RankSalesDialog = ({ salespersonId, rank, total, period, onClose }: RankSalesDialogProps) => {
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { data, error, isLoading, mutate } = useRankSales(salespersonId, period);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="rank-sales-title">
+      <DialogTitle id="rank-sales-title">My sales, {formatDateRange(period.from, period.to)}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          #{rank} on the board with {formatPeso(total)} in net sales.
+        </Typography>
+        {error ? (
+          <LoadError title="Your sales could not be loaded" error={error} onRetry={() => void mutate()} />
+        ) : null}
+        {isLoading ? <LinearProgress aria-label="Loading your sales" /> : null}
+        {data && data.results.length === 0 ? (
+          <StatusMessage
+            icon={<InboxOutlined />}
+            title="No sales in this period"
+            description="Sales credited to you appear here."
+          />
+        ) : null}
+        <List dense disablePadding aria-label="Sales in this period">
+          {data?.results.map((sale) => (
+            <ListItem
+              key={sale.id}
+              disableGutters
+              secondaryAction={<Typography sx={{ fontWeight: 600 }}>{formatPeso(sale.net_amount)}</Typography>}
+            >
+              <ListItemText
+                primary={`${formatDate(sale.date)} · ${sale.location_name}`}
+                secondary={`${kindLabel(sale.kind)}${sale.reference ? ` · ${sale.reference}` : ''}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+        {data && data.count > RANK_SALES ? (
+          <Typography variant="caption" color="text.secondary">
+            The newest {RANK_SALES} of {data.count} sales.
+          </Typography>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
