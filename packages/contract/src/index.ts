@@ -4,6 +4,7 @@ export * from './messages';
 export * from './fields';
 export * from './auth';
 export * from './time';
+export * from './calendar';
 export * from './money';
 export * from './pagination';
 export * from './notifications';

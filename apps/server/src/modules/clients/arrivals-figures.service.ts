@@ -1,3 +1,4 @@
+import { addDays, todayInManila } from '@ginhawa/contract';
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ArrivalsCount, ArrivalsData, arrivalsCountQuerySchema } from '@ginhawa/contract';
@@ -7,7 +8,6 @@ import { fieldError } from '../../lib/http-error';
 import type { AuthUser } from '../users/auth.service';
 import { therapist } from './arrivals.service';
 import { activityScope, owner } from './sales.service';
-import { addDays, todayInManila } from './scope';
 
 export type ArrivalsCountQuery = z.output<typeof arrivalsCountQuerySchema>;
 

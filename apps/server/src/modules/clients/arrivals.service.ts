@@ -1,3 +1,4 @@
+import { todayInManila } from '@ginhawa/contract';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -29,7 +30,7 @@ import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
 import { activityScope, authorizeSale, dateRange, owner } from './sales.service';
 import { idempotent } from '../../lib/idempotency';
-import { assertWritable, inScope, readScope, todayInManila } from './scope';
+import { assertWritable, inScope, readScope } from './scope';
 import { toSale } from '../reports/sale-lines.service';
 import { assertNoWalkInSale, chargeWalkIn, linkWalkIn, walkInSale, walkInSaleJoin } from './walk-in.service';
 

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import {
   BANKED_PAYMENT_METHODS,
   VOUCHER_DEFAULT_VALIDITY_DAYS,
+  addDays,
+  todayInManila,
   type ClientMembership,
   type ClientMembershipSale,
   type ClientServices,
@@ -36,7 +38,7 @@ import { createdBy, touched } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
-import { addDays, assertWritable, readScope, scopeCondition, todayInManila } from './scope';
+import { assertWritable, readScope, scopeCondition } from './scope';
 import { assertDayOpen } from '../reports/day-lock.service';
 import { changeSalesWatchingRanks } from '../reports/leaderboard.service';
 import { toSale } from '../reports/sale-lines.service';

@@ -1,5 +1,5 @@
 import { inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, MANAGER_GROUP } from '@ginhawa/contract';
+import { MANAGER_GROUP } from '@ginhawa/contract';
 import { isAdmin } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import type { AuthUser } from '../users/auth.service';
@@ -39,15 +39,4 @@ export const scopeCondition = (scope: Scope, ...columns: AnyColumn[]): SQL | und
 export const assertWritable = (user: AuthUser, locationId: number, locationName: string) => {
   if (!inScope(writeScope(user), locationId))
     throw forbidden(`You do not work at ${locationName}, so you cannot record this there.`);
-};
-
-/** Today's date in Manila, the business's day (DESIGN.md §3). */
-export const todayInManila = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
-
-/** `YYYY-MM-DD` plus whole days, in calendar terms. */
-export const addDays = (isoDate: string, days: number) => {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 };

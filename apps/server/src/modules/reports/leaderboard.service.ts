@@ -1,3 +1,4 @@
+import { cutoffDates, cutoffOf, todayInManila } from '@ginhawa/contract';
 import { sql } from 'drizzle-orm';
 import type { Leaderboard, LeaderboardQuery } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
@@ -6,7 +7,7 @@ import { keptPerVersion } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
 import { publish } from '../../plugins/bus';
 import { notify } from '../notifications/notifications.service';
-import { cutoffOf, manilaDate, periodOf, rowsOf } from './shared';
+import { rowsOf } from './shared';
 
 /** The leaderboard (one SQL, shared by the API, the rank watch and the benchmark) and the rank watch. */
 
@@ -57,7 +58,7 @@ const LEADERBOARDS_KEPT = 64;
 const keptBoards = keptPerVersion<Leaderboard>(LEADERBOARDS_KEPT);
 
 const computeLeaderboard = async (db: Db, query: LeaderboardQuery): Promise<Leaderboard> => {
-  const { from, to } = periodOf(query.year, query.month, query.cutoff);
+  const { from, to } = cutoffDates(query.year, query.month, query.cutoff);
   const rows = await rowsOf<LeaderboardRow>(db, leaderboardSql(from, to, query.cutoff, query.location));
   return {
     month: query.month,
@@ -118,9 +119,9 @@ export const changeSalesWatchingRanks = async <T>(
   dates: string[],
   change: () => Promise<T>,
 ): Promise<T> => {
-  const today = manilaDate();
+  const today = todayInManila();
   const cutoff = cutoffOf(today);
-  const current = periodOf(Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoff);
+  const current = cutoffDates(Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoff);
   const touchesCurrent = dates.some((d) => d >= current.from && d <= current.to);
   const ranks = async () =>
     new Map(

@@ -1,3 +1,4 @@
+import { cutoffDates, monthBounds } from '@ginhawa/contract';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type {
   DailyReport,
@@ -12,7 +13,7 @@ import { employees, locations } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
 import { isAdmin } from '../../plugins/auth';
 import type { AuthUser } from '../users/auth.service';
-import { inScope, isManager, parseJson, periodOf, rowsOf, scopeOf, scopeWhere } from './shared';
+import { inScope, isManager, parseJson, rowsOf, scopeOf, scopeWhere } from './shared';
 
 /** The sales reports: one day per location, one salesperson per month, locations per month. */
 
@@ -93,7 +94,7 @@ export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuer
     isAdmin(user) || seller.userId === user.id || (isManager(user) && inScope(scopeOf(user), seller.locationId));
   if (!allowed)
     throw forbidden('You may see only your own sales, or those of salespersons at the locations you manage.');
-  const month = periodOf(q.year, q.month, 0);
+  const month = monthBounds(q.year, q.month);
   const dayRows = await rowsOf<{ date: string; total: string; count: number }>(
     db,
     sql`select to_char(d, 'YYYY-MM-DD') as date, round(coalesce(sum(s.net_amount), 0), 2)::text as total, count(s.id)::int as count
@@ -129,8 +130,8 @@ export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuer
       from t, g`,
   );
   const t = totals!;
-  const c1 = periodOf(q.year, q.month, 1);
-  const c2 = periodOf(q.year, q.month, 2);
+  const c1 = cutoffDates(q.year, q.month, 1);
+  const c2 = cutoffDates(q.year, q.month, 2);
   return {
     salesperson: seller.id,
     salesperson_name: `${seller.first} ${seller.last}`,
@@ -182,7 +183,7 @@ export const locationSalesSql = (from: string, to: string, scope?: SQL, location
 
 /** Per location per day (days with sales) and month totals; Managers see their locations, Admins all. */
 export const locationSales = async (db: Db, user: AuthUser, q: LocationSalesQuery): Promise<LocationSales> => {
-  const { from, to } = periodOf(q.year, q.month, 0);
+  const { from, to } = monthBounds(q.year, q.month);
   const rows = await rowsOf<{
     location: number | null;
     location_name: string | null;

@@ -1,10 +1,10 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { ADMIN_GROUP, BUSINESS_TIME_ZONE, MANAGER_GROUP } from '@ginhawa/contract';
+import { ADMIN_GROUP, MANAGER_GROUP } from '@ginhawa/contract';
 import type { DbOrTx } from '../../db/client';
 import { isAdmin } from '../../plugins/auth';
 import type { AuthUser } from '../users/auth.service';
 
-/** Small helpers the reports module's services share (decision 0500): raw rows, Manila dates, the caller's locations. */
+/** Small helpers the reports module's services share (decision 0500): raw rows, the caller's locations. */
 
 // Both drivers answer execute() with `{rows}`; the shared Db type leaves the result unknown.
 export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
@@ -13,24 +13,6 @@ export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
 /** json columns arrive parsed from node-postgres and PGlite alike; a string is parsed defensively. */
 export const parseJson = <T>(value: T | string | null, fallback: T): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? fallback);
-
-/** Today's date in Manila, the business's day. */
-export const manilaDate = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The Manila dates a cutoff covers: 1 = days 1–15, 2 = 16–last day, 0 = the whole month. */
-export const periodOf = (year: number, month: number, cutoff: number) => {
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return {
-    from: `${year}-${pad(month)}-${pad(cutoff === 2 ? 16 : 1)}`,
-    to: `${year}-${pad(month)}-${pad(cutoff === 1 ? 15 : last)}`,
-  };
-};
-
-/** The cutoff (1 or 2) a Manila date falls in. */
-export const cutoffOf = (date: string) => (Number(date.slice(8, 10)) <= 15 ? 1 : 2);
 
 /** Where a caller reads and writes location-bound figures: Admins everywhere, everyone else where they work. */
 export type Scope = { all: true } | { all: false; locationIds: number[] };

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import { ADMIN_GROUP, type Client } from '@ginhawa/contract';
+import { ADMIN_GROUP, manilaDate, type Client } from '@ginhawa/contract';
 import { roleOf } from '../../features/auth/api/get-my-data';
-import { manilaDate } from '../../features/dashboard/api/dates';
 import { GreetingCard } from '../../features/dashboard/components/greeting-card';
 import { ArrivalDialog } from '../../features/clients/components/arrival-dialog';
 import { ClientSearch } from '../../features/clients/components/client-search';
