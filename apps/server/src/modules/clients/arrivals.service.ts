@@ -30,7 +30,8 @@ import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
 import { activityScope, authorizeSale, dateRange, owner } from './sales.service';
 import { idempotent } from '../../lib/idempotency';
-import { assertWritable, inScope, readScope } from './scope';
+import { inScope } from '../../lib/scope';
+import { assertWritable, readScope } from './scope';
 import { toSale } from '../reports/sale-lines.service';
 import { assertNoWalkInSale, chargeWalkIn, linkWalkIn, walkInSale, walkInSaleJoin } from './walk-in.service';
 

@@ -24,7 +24,8 @@ import { fold, foldSql } from '../../lib/fold';
 import { createdBy, touched } from '../../lib/tracked';
 import { currentUser } from '../../plugins/auth';
 import type { AuthUser } from '../users/auth.service';
-import { CLIENTS_READ_BY_ALL, assertWritable, scopeCondition, type Scope } from './scope';
+import { scopeWhere, type Scope } from '../../lib/scope';
+import { CLIENTS_READ_BY_ALL, assertWritable } from './scope';
 
 export type ClientInput = z.output<typeof clientBodySchema>;
 export type ClientChanges = z.output<typeof clientPatchSchema>;
@@ -94,7 +95,7 @@ export const clientFilter = (
   scope: Scope,
   query: { location?: number; is_active?: boolean; search?: string },
 ): SQL | undefined => {
-  const conditions: (SQL | undefined)[] = [scopeCondition(scope, clients.locationId)];
+  const conditions: (SQL | undefined)[] = [scopeWhere(scope, clients.locationId)];
   if (query.location !== undefined) conditions.push(eq(clients.locationId, query.location));
   if (query.is_active !== undefined) conditions.push(eq(clients.isActive, query.is_active));
   if (query.search) conditions.push(matchesAll(searchTerms(query.search).patterns));

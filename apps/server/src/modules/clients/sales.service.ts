@@ -38,7 +38,8 @@ import { createdBy, touched } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
 import type { AuthUser } from '../users/auth.service';
 import { getClient, locationName } from './clients.service';
-import { assertWritable, readScope, scopeCondition } from './scope';
+import { scopeWhere } from '../../lib/scope';
+import { assertWritable, readScope } from './scope';
 import { assertDayOpen } from '../reports/day-lock.service';
 import { changeSalesWatchingRanks } from '../reports/leaderboard.service';
 import { toSale } from '../reports/sale-lines.service';
@@ -221,7 +222,7 @@ export const toClientMembership = (r: MembershipRow): ClientMembership => ({
  * clients (a location's day) stays where the caller reads: the client's or the row's location.
  */
 export const activityScope = (user: AuthUser, rowLocation: AnyColumn, clientId?: number) =>
-  clientId === undefined ? scopeCondition(readScope(user), owner.locationId, rowLocation) : undefined;
+  clientId === undefined ? scopeWhere(readScope(user), owner.locationId, rowLocation) : undefined;
 
 export const dateRange = (column: SQL | AnyColumn, query: { date?: string; date_from?: string; date_to?: string }) => [
   query.date ? sql`${column} = ${query.date}` : undefined,

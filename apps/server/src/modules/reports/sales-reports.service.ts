@@ -13,7 +13,8 @@ import { employees, locations } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
 import { isAdmin } from '../../plugins/auth';
 import type { AuthUser } from '../users/auth.service';
-import { inScope, isManager, parseJson, rowsOf, scopeOf, scopeWhere } from './shared';
+import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
+import { isManager, parseJson, rowsOf } from './shared';
 
 /** The sales reports: one day per location, one salesperson per month, locations per month. */
 
@@ -43,7 +44,7 @@ export const dailySalesReportSql = (date: string, scope?: SQL) =>
 
 /** Per location on one date: totals by payment method, by bank and by salesperson, the report's status and variance. */
 export const dailySalesReport = async (db: Db, user: AuthUser, date: string): Promise<DailySalesReport> => {
-  const scope = scopeWhere(scopeOf(user), sql`l.id`);
+  const scope = scopeWhere(workplaceScope(user), sql`l.id`);
   const rows = await rowsOf<{
     location: number;
     location_name: string;
@@ -91,7 +92,7 @@ export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuer
     .where(eq(employees.id, q.salesperson_id));
   if (!seller || seller.kind !== 'salesperson') throw notFound('No such salesperson.');
   const allowed =
-    isAdmin(user) || seller.userId === user.id || (isManager(user) && inScope(scopeOf(user), seller.locationId));
+    isAdmin(user) || seller.userId === user.id || (isManager(user) && inScope(workplaceScope(user), seller.locationId));
   if (!allowed)
     throw forbidden('You may see only your own sales, or those of salespersons at the locations you manage.');
   const month = monthBounds(q.year, q.month);
@@ -191,7 +192,7 @@ export const locationSales = async (db: Db, user: AuthUser, q: LocationSalesQuer
     total: string;
     count: number;
     level: number;
-  }>(db, locationSalesSql(from, to, scopeWhere(scopeOf(user), sql`s.location_id`), q.location));
+  }>(db, locationSalesSql(from, to, scopeWhere(workplaceScope(user), sql`s.location_id`), q.location));
   const result: LocationSales = { month: q.month, year: q.year, locations: [], total: '0.00', count: 0 };
   const byLocation = new Map<number, LocationSales['locations'][number]>();
   for (const r of rows) {

@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { ADMIN_GROUP, MANAGER_GROUP } from '@ginhawa/contract';
 import type { DbOrTx } from '../../db/client';
 import { isAdmin } from '../../plugins/auth';
@@ -14,19 +14,6 @@ export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
 export const parseJson = <T>(value: T | string | null, fallback: T): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? fallback);
 
-/** Where a caller reads and writes location-bound figures: Admins everywhere, everyone else where they work. */
-export type Scope = { all: true } | { all: false; locationIds: number[] };
-export const scopeOf = (user: AuthUser): Scope =>
-  isAdmin(user) ? { all: true } : { all: false, locationIds: user.locations.map((l) => l.id) };
-export const inScope = (scope: Scope, locationId: number) => scope.all || scope.locationIds.includes(locationId);
-export const scopeWhere = (scope: Scope, column: SQL | AnyColumn): SQL | undefined => {
-  if (scope.all) return undefined;
-  if (scope.locationIds.length === 0) return sql`false`;
-  return sql`${column} in (${sql.join(
-    scope.locationIds.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
-};
 export const isManager = (user: AuthUser) => isAdmin(user) || user.groups.includes(MANAGER_GROUP);
 
 /** Active Admins, and the active Managers of these locations: who decides a location's requests. */
