@@ -26,13 +26,12 @@ import {
   clientTreatmentListQuerySchema,
   clientTreatmentSaleSchema,
   clientTreatmentSchema,
-  errorBodySchema,
   GROUPS,
   idParamsSchema,
   pageSchema,
 } from '@ginhawa/contract';
 import { currentUser } from '../../plugins/auth';
-import { errorResponses, resourceRoutes } from '../../lib/resource-routes';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { CSV_MAX_BYTES, readCsvUpload, registerCsvBody } from '../../lib/csv-upload';
 import { exportClients, importClients } from './import-export.service';
@@ -52,9 +51,9 @@ import { csvLines, sendCsv } from '../../lib/csv';
 import { arrivalsCsv } from './csv';
 import { arrivalsData, countArrivals } from './arrivals-figures.service';
 import { createArrival, getArrival, listArrivals, updateArrival } from './arrivals.service';
+import { errorResponses, tooLarge, unprocessable } from '../../lib/error-responses';
 
 const tags = ['clients'];
-const errors = errorResponses;
 /** Every role works with clients; where they may act is checked per location in the services (scope.ts). */
 const staff = { groups: GROUPS } as const;
 /** Changing or removing a client record: Managers (their locations) and Admins. */
@@ -77,7 +76,11 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/search/',
     {
       config: staff,
-      schema: { tags, querystring: clientSearchQuerySchema, response: { 200: clientSearchResultSchema, ...errors } },
+      schema: {
+        tags,
+        querystring: clientSearchQuerySchema,
+        response: { 200: clientSearchResultSchema, ...errorResponses },
+      },
     },
     async (request) => searchClients(db, currentUser(request), request.query),
   );
@@ -92,7 +95,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: clientImportQuerySchema,
-        response: { 200: clientImportResultSchema, 201: clientImportResultSchema, ...errors, 413: errorBodySchema },
+        response: { 200: clientImportResultSchema, 201: clientImportResultSchema, ...errorResponses, ...tooLarge },
       },
     },
     async (request, reply) => {
@@ -119,7 +122,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: clientMembershipListQuerySchema,
-        response: { 200: pageSchema(clientMembershipSchema), ...errors },
+        response: { 200: pageSchema(clientMembershipSchema), ...errorResponses },
       },
     },
     async (request) => listClientMemberships(db, currentUser(request), request.query, request.url),
@@ -131,7 +134,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: clientMembershipBodySchema,
-        response: { 201: clientMembershipSaleSchema, ...errors, 422: errorBodySchema },
+        response: { 201: clientMembershipSaleSchema, ...errorResponses, ...unprocessable },
       },
     },
     async (request, reply) =>
@@ -148,7 +151,10 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/memberships/:id/',
-    { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientMembershipSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { tags, params: idParamsSchema, response: { 200: clientMembershipSchema, ...errorResponses } },
+    },
     async (request) => getClientMembership(db, currentUser(request), request.params.id),
   );
   app.patch(
@@ -159,7 +165,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParamsSchema,
         body: clientMembershipPatchSchema,
-        response: { 200: clientMembershipSchema, ...errors },
+        response: { 200: clientMembershipSchema, ...errorResponses },
       },
     },
     async (request) => setClientMembershipStatus(db, currentUser(request), request.params.id, request.body.status),
@@ -173,7 +179,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: clientTreatmentListQuerySchema,
-        response: { 200: pageSchema(clientTreatmentSchema), ...errors },
+        response: { 200: pageSchema(clientTreatmentSchema), ...errorResponses },
       },
     },
     async (request) => listClientTreatments(db, currentUser(request), request.query, request.url),
@@ -185,7 +191,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: clientTreatmentBodySchema,
-        response: { 201: clientTreatmentSaleSchema, ...errors, 422: errorBodySchema },
+        response: { 201: clientTreatmentSaleSchema, ...errorResponses, ...unprocessable },
       },
     },
     async (request, reply) =>
@@ -202,7 +208,10 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/treatments/:id/',
-    { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientTreatmentSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { tags, params: idParamsSchema, response: { 200: clientTreatmentSchema, ...errorResponses } },
+    },
     async (request) => getClientTreatment(db, currentUser(request), request.params.id),
   );
 
@@ -214,7 +223,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: clientArrivalListQuerySchema,
-        response: { 200: pageSchema(clientArrivalSchema), ...errors },
+        response: { 200: pageSchema(clientArrivalSchema), ...errorResponses },
       },
     },
     async (request) => listArrivals(db, currentUser(request), request.query, request.url),
@@ -223,7 +232,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/arrivals/',
     {
       config: staff,
-      schema: { tags, body: clientArrivalBodySchema, response: { 201: clientArrivalSchema, ...errors } },
+      schema: { tags, body: clientArrivalBodySchema, response: { 201: clientArrivalSchema, ...errorResponses } },
     },
     async (request, reply) =>
       reply
@@ -241,7 +250,11 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/arrivals/arrivals_count/',
     {
       config: staff,
-      schema: { tags, querystring: arrivalsCountQuerySchema, response: { 200: arrivalsCountSchema, ...errors } },
+      schema: {
+        tags,
+        querystring: arrivalsCountQuerySchema,
+        response: { 200: arrivalsCountSchema, ...errorResponses },
+      },
     },
     async (request) => countArrivals(db, currentUser(request), request.query),
   );
@@ -249,7 +262,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/arrivals/data/',
     {
       config: staff,
-      schema: { tags, querystring: arrivalsDataQuerySchema, response: { 200: arrivalsDataSchema, ...errors } },
+      schema: { tags, querystring: arrivalsDataQuerySchema, response: { 200: arrivalsDataSchema, ...errorResponses } },
     },
     async (request, reply) => {
       const data = await arrivalsData(db, currentUser(request), request.query);
@@ -264,7 +277,10 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/arrivals/:id/',
-    { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientArrivalSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { tags, params: idParamsSchema, response: { 200: clientArrivalSchema, ...errorResponses } },
+    },
     async (request) => getArrival(db, currentUser(request), request.params.id),
   );
   app.patch(
@@ -275,7 +291,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParamsSchema,
         body: clientArrivalPatchSchema,
-        response: { 200: clientArrivalSchema, ...errors },
+        response: { 200: clientArrivalSchema, ...errorResponses },
       },
     },
     async (request) => updateArrival(db, currentUser(request), request.params.id, request.body),
@@ -284,7 +300,10 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— one client ———
   app.get(
     '/:id/services/',
-    { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientServicesSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { tags, params: idParamsSchema, response: { 200: clientServicesSchema, ...errorResponses } },
+    },
     async (request) => clientServices(db, currentUser(request), request.params.id),
   );
   app.get(
@@ -295,7 +314,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParamsSchema,
         querystring: clientHistoryQuerySchema,
-        response: { 200: pageSchema(clientHistoryEntrySchema), ...errors },
+        response: { 200: pageSchema(clientHistoryEntrySchema), ...errorResponses },
       },
     },
     async (request) => clientHistory(db, currentUser(request), request.params.id, request.query, request.url),

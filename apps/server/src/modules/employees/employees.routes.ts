@@ -4,7 +4,6 @@ import {
   employeeDirectorySchema,
   employeeResource,
   employeeViewSchema,
-  errorBodySchema,
   userIdParamsSchema,
   type Employee,
   type EmployeeKind,
@@ -21,8 +20,7 @@ import {
   updateEmployee,
   type Viewer,
 } from './employees.service';
-
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+import { errorResponses } from '../../lib/error-responses';
 
 const viewerOf = (request: FastifyRequest): Viewer => ({ admin: isAdmin(currentUser(request)) });
 
@@ -68,7 +66,7 @@ export const employeeRoutes =
 
     app.get(
       '/by-user/:user_id/',
-      { schema: { tags, params: userIdParamsSchema, response: { 200: employeeViewSchema, ...errors } } },
+      { schema: { tags, params: userIdParamsSchema, response: { 200: employeeViewSchema, ...errorResponses } } },
       async (request) => employeeViewFor(request)(await getEmployeeByUser(db, kind, request.params.user_id)),
     );
   };

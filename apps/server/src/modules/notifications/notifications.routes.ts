@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   MANAGER_GROUP,
   announcementBodySchema,
-  errorBodySchema,
   notificationListQuerySchema,
   notificationSchema,
   pageSchema,
@@ -12,6 +11,7 @@ import {
 } from '@ginhawa/contract';
 import { currentUser } from '../../plugins/auth';
 import { announce, countRecipients, pageForUser } from './notifications.service';
+import { errorResponses } from '../../lib/error-responses';
 
 /** /api/notifications/: my notifications (paged, newest first) and announcements by Admin/Manager. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +23,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         querystring: notificationListQuerySchema,
-        response: { 200: pageSchema(notificationSchema), 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: pageSchema(notificationSchema), ...errorResponses },
       },
     },
     async (request) => pageForUser(db, currentUser(request), request.query, request.url),
@@ -38,9 +38,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: announcementBodySchema,
         response: {
           201: z.object({ recipients: z.number().int() }),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
+          ...errorResponses,
         },
       },
     },
@@ -54,7 +52,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         querystring: recipientsCountQuerySchema,
-        response: { 200: recipientsCountSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: recipientsCountSchema, ...errorResponses },
       },
     },
     async (request) => countRecipients(db, currentUser(request), request.query),

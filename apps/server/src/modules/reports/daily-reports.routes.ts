@@ -10,7 +10,8 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { csvLines, sendCsv } from '../../lib/csv';
 import { reportsService as service } from './reports.service';
-import { errors, managers, tags, type ReportsApp } from './route-options';
+import { managers, tags, type ReportsApp } from './route-options';
+import { errorResponses } from '../../lib/error-responses';
 
 /** Daily reports: list (or CSV), create, read, change, submit, approve and return. */
 export const dailyReportsRoutes = (app: ReportsApp) => {
@@ -21,7 +22,7 @@ export const dailyReportsRoutes = (app: ReportsApp) => {
       schema: {
         tags,
         querystring: dailyReportListQuerySchema,
-        response: { 200: pageSchema(dailyReportSchema), ...errors },
+        response: { 200: pageSchema(dailyReportSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -65,12 +66,12 @@ export const dailyReportsRoutes = (app: ReportsApp) => {
   );
   app.post(
     '/',
-    { schema: { tags, body: dailyReportBodySchema, response: { 201: dailyReportSchema, ...errors } } },
+    { schema: { tags, body: dailyReportBodySchema, response: { 201: dailyReportSchema, ...errorResponses } } },
     async (request, reply) => reply.code(201).send(await service.createReport(db, currentUser(request), request.body)),
   );
   app.get(
     '/:id/',
-    { schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errors } } },
+    { schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errorResponses } } },
     async (request) => service.getReport(db, currentUser(request), request.params.id),
   );
   app.patch(
@@ -80,19 +81,22 @@ export const dailyReportsRoutes = (app: ReportsApp) => {
         tags,
         params: idParamsSchema,
         body: dailyReportPatchSchema,
-        response: { 200: dailyReportSchema, ...errors },
+        response: { 200: dailyReportSchema, ...errorResponses },
       },
     },
     async (request) => service.updateReport(db, currentUser(request), request.params.id, request.body),
   );
   app.post(
     '/:id/submit/',
-    { schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errors } } },
+    { schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errorResponses } } },
     async (request) => service.submitReport(db, currentUser(request), request.params.id),
   );
   app.post(
     '/:id/approve/',
-    { config: managers, schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errors } } },
+    {
+      config: managers,
+      schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errorResponses } },
+    },
     async (request) => service.approveReport(db, currentUser(request), request.params.id),
   );
   app.post(
@@ -103,7 +107,7 @@ export const dailyReportsRoutes = (app: ReportsApp) => {
         tags,
         params: idParamsSchema,
         body: returnReportBodySchema,
-        response: { 200: dailyReportSchema, ...errors },
+        response: { 200: dailyReportSchema, ...errorResponses },
       },
     },
     async (request) => service.returnReport(db, currentUser(request), request.params.id, request.body.reason),

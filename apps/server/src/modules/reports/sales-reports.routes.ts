@@ -14,7 +14,8 @@ import { currentUser } from '../../plugins/auth';
 import { csvLines, sendCsv } from '../../lib/csv';
 import { reportsService as service } from './reports.service';
 import { liability } from './liability.service';
-import { admins, errors, managers, tags, type ReportsApp } from './route-options';
+import { admins, managers, tags, type ReportsApp } from './route-options';
+import { errorResponses } from '../../lib/error-responses';
 
 /** The reports: a day per location, a salesperson's month, locations per month, the leaderboard, the liability. */
 export const salesReportsRoutes = (app: ReportsApp) => {
@@ -23,7 +24,11 @@ export const salesReportsRoutes = (app: ReportsApp) => {
     '/get-daily-sales-report/',
     {
       config: managers,
-      schema: { tags, querystring: dailySalesReportQuerySchema, response: { 200: dailySalesReportSchema, ...errors } },
+      schema: {
+        tags,
+        querystring: dailySalesReportQuerySchema,
+        response: { 200: dailySalesReportSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const report = await service.dailySalesReport(db, currentUser(request), request.query.date);
@@ -72,7 +77,13 @@ export const salesReportsRoutes = (app: ReportsApp) => {
   );
   app.get(
     '/get-personal-sales/',
-    { schema: { tags, querystring: personalSalesQuerySchema, response: { 200: personalSalesSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        querystring: personalSalesQuerySchema,
+        response: { 200: personalSalesSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const sales = await service.personalSales(db, currentUser(request), request.query);
       if (request.query.format !== 'csv') return sales;
@@ -90,7 +101,11 @@ export const salesReportsRoutes = (app: ReportsApp) => {
     '/get-location-sales/',
     {
       config: managers,
-      schema: { tags, querystring: locationSalesQuerySchema, response: { 200: locationSalesSchema, ...errors } },
+      schema: {
+        tags,
+        querystring: locationSalesQuerySchema,
+        response: { 200: locationSalesSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const sales = await service.locationSales(db, currentUser(request), request.query);
@@ -107,7 +122,7 @@ export const salesReportsRoutes = (app: ReportsApp) => {
   );
   app.get(
     '/leaderboards/',
-    { schema: { tags, querystring: leaderboardQuerySchema, response: { 200: leaderboardSchema, ...errors } } },
+    { schema: { tags, querystring: leaderboardQuerySchema, response: { 200: leaderboardSchema, ...errorResponses } } },
     async (request, reply) => {
       const board = await service.leaderboard(db, request.query);
       if (request.query.format !== 'csv') return board;
@@ -135,7 +150,7 @@ export const salesReportsRoutes = (app: ReportsApp) => {
     '/liability/',
     {
       config: admins,
-      schema: { tags, querystring: liabilityQuerySchema, response: { 200: liabilitySchema, ...errors } },
+      schema: { tags, querystring: liabilityQuerySchema, response: { 200: liabilitySchema, ...errorResponses } },
     },
     async (request, reply) => {
       const owed = await liability(db, request.query);

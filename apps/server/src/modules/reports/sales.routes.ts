@@ -3,7 +3,6 @@ import {
   dailySalesQuerySchema,
   deleteSalesBodySchema,
   deleteSalesResultSchema,
-  errorBodySchema,
   pageSchema,
   saleLineReadSchema,
   storeSalesBodySchema,
@@ -19,7 +18,8 @@ import { idempotencyKeyOf } from '../../lib/idempotency';
 import { CSV_MAX_BYTES, isCsvUpload, readCsvUpload, registerCsvBody } from '../../lib/csv-upload';
 import { reportsService as service } from './reports.service';
 import { parseSalesCsv } from './sales-store.service';
-import { errors, tags, type ReportsApp } from './route-options';
+import { tags, type ReportsApp } from './route-options';
+import { errorResponses, tooLarge, unprocessable } from '../../lib/error-responses';
 
 /** zod issues → `{path: [messages]}`, renaming `sales.<i>` to the CSV's `line_<n>` when the lines came from a file. */
 const issuesToErrors = (issues: z.core.$ZodIssue[], csv: boolean): FieldErrors => {
@@ -49,7 +49,7 @@ export const salesRoutes = (app: ReportsApp) => {
         tags,
         description:
           'JSON `{location, date, sales}`, or the same lines as CSV (text/csv body or multipart `file`) with `?location=&date=`.',
-        response: { 201: storeSalesResultSchema, ...errors, 413: errorBodySchema, 422: errorBodySchema },
+        response: { 201: storeSalesResultSchema, ...errorResponses, ...tooLarge, ...unprocessable },
       },
     },
     async (request, reply) => {
@@ -75,7 +75,7 @@ export const salesRoutes = (app: ReportsApp) => {
       schema: {
         tags,
         body: deleteSalesBodySchema,
-        response: { 200: deleteSalesResultSchema, 202: deleteSalesResultSchema, ...errors },
+        response: { 200: deleteSalesResultSchema, 202: deleteSalesResultSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -89,7 +89,7 @@ export const salesRoutes = (app: ReportsApp) => {
       schema: {
         tags,
         querystring: dailySalesQuerySchema,
-        response: { 200: pageSchema(saleLineReadSchema), ...errors },
+        response: { 200: pageSchema(saleLineReadSchema), ...errorResponses },
       },
     },
     async (request, reply) => {

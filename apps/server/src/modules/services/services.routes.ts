@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   allowedTreatmentResource,
-  errorBodySchema,
   idParamsSchema,
   membershipCategoryResource,
   membershipResource,
@@ -17,15 +16,9 @@ import { allowedTreatmentsService } from './allowed-treatments.service';
 import { membershipCategoriesService, treatmentCategoriesService } from './categories.service';
 import { membershipsService, updateMembershipCategories } from './memberships.service';
 import { treatmentsService } from './treatments.service';
+import { errorResponses } from '../../lib/error-responses';
 
 const tags = ['services'];
-const writeErrors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 /** Every signed-in person reads the catalogue; only admins change it (DESIGN.md §3). */
 const writers = ['Admin'] as const;
 
@@ -56,7 +49,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           params: idParamsSchema,
           body: updateCategoriesBodySchema,
-          response: { 200: membershipSchema, ...writeErrors },
+          response: { 200: membershipSchema, ...errorResponses },
         },
       },
       async (request) =>

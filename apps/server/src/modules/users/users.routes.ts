@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changeOwnPasswordBodySchema,
-  errorBodySchema,
   groupWithCountSchema,
   idParamsSchema,
   myDataSchema,
@@ -19,6 +18,7 @@ import { forbidden } from '../../lib/http-error';
 import { readImageUpload } from '../../lib/uploads';
 import { createSession, toMyData } from './auth.service';
 import { changePassword, listGroupsWithCounts, listUsers, setAvatar, usersService } from './users.service';
+import { errorResponses, tooLarge } from '../../lib/error-responses';
 
 /**
  * What this caller may read of an account: Admins and the person themselves the whole record,
@@ -32,7 +32,6 @@ const userViewFor =
   };
 
 const okSchema = z.object({ message: z.string() });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /**
  * /api/users/: accounts. Admins manage them; Managers may read (they address announcements to
@@ -61,7 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/groups/',
     {
       config: { groups: ['Manager'] },
-      schema: { tags: ['users'], response: { 200: z.array(groupWithCountSchema), ...errors } },
+      schema: { tags: ['users'], response: { 200: z.array(groupWithCountSchema), ...errorResponses } },
     },
     async () => listGroupsWithCounts(db),
   );
@@ -76,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           old_password: changeOwnPasswordBodySchema.shape.old_password.optional(),
           new_password: newPasswordSchema,
         }),
-        response: { 200: okSchema, ...errors },
+        response: { 200: okSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -107,7 +106,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         params: idParamsSchema,
         consumes: ['multipart/form-data'],
-        response: { 200: myDataSchema, ...errors, 413: errorBodySchema },
+        response: { 200: myDataSchema, ...errorResponses, ...tooLarge },
       },
     },
     async (request) => {
