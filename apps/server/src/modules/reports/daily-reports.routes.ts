@@ -8,7 +8,8 @@ import {
   returnReportBodySchema,
 } from '@ginhawa/contract';
 import { currentUser } from '../../plugins/auth';
-import { csvLines, sendCsv } from '../../lib/csv';
+import { sendCsv } from '../../lib/csv';
+import { dailyReportsCsv } from './csv';
 import { reportsService as service } from './reports.service';
 import { managers, tags, type ReportsApp } from './route-options';
 import { errorResponses } from '../../lib/error-responses';
@@ -28,40 +29,8 @@ export const dailyReportsRoutes = (app: ReportsApp) => {
     async (request, reply) => {
       const page = await service.listReports(db, currentUser(request), request.query, request.url);
       if (request.query.format !== 'csv') return page;
-      return sendCsv(
-        reply,
-        'daily-reports',
-        csvLines(
-          [
-            'id',
-            'date',
-            'location',
-            'status',
-            'sales_count',
-            'gross_total',
-            'discount_total',
-            'net_total',
-            'cash_total',
-            'cash_on_hand',
-            'variance',
-            'remarks',
-          ],
-          page.results.map((r) => [
-            r.id,
-            r.date,
-            r.location_name,
-            r.status,
-            r.sales_count,
-            r.gross_total,
-            r.discount_total,
-            r.net_total,
-            r.cash_total,
-            r.cash_on_hand,
-            r.variance,
-            r.remarks,
-          ]),
-        ),
-      );
+      const csv = dailyReportsCsv(page.results);
+      return sendCsv(reply, csv.name, csv.lines);
     },
   );
   app.post(

@@ -13,7 +13,8 @@ import {
 } from '@ginhawa/contract';
 import { currentUser } from '../../plugins/auth';
 import { fieldsError } from '../../lib/http-error';
-import { csvLine, csvLines, parseCsv, sendCsv } from '../../lib/csv';
+import { parseCsv, sendCsv } from '../../lib/csv';
+import { saleLinesCsv } from './csv';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { CSV_MAX_BYTES, isCsvUpload, readCsvUpload, registerCsvBody } from '../../lib/csv-upload';
 import { reportsService as service } from './reports.service';
@@ -95,45 +96,8 @@ export const salesRoutes = (app: ReportsApp) => {
     async (request, reply) => {
       const user = currentUser(request);
       if (request.query.format !== 'csv') return service.listSaleLines(db, user, request.query, request.url);
-      const lines = service.allSaleLines(db, user, request.query);
-      return sendCsv(
-        reply,
-        'daily-sales',
-        (async function* () {
-          yield* csvLines(
-            [
-              'id',
-              'date',
-              'location',
-              'salesperson',
-              'kind',
-              'reference',
-              'amount',
-              'discount',
-              'net_amount',
-              'payment_method',
-              'bank',
-              'reference_no',
-            ],
-            [],
-          );
-          for await (const s of lines)
-            yield csvLine([
-              s.id,
-              s.date,
-              s.location_name,
-              s.salesperson_name,
-              s.kind,
-              s.reference,
-              s.amount,
-              s.discount,
-              s.net_amount,
-              s.payment_method,
-              s.bank_name,
-              s.reference_no,
-            ]);
-        })(),
-      );
+      const csv = saleLinesCsv(service.allSaleLines(db, user, request.query));
+      return sendCsv(reply, csv.name, csv.lines);
     },
   );
 };
