@@ -11,7 +11,7 @@ import {
   todayInManila,
 } from './calendar';
 
-describe('the Manila calendar (docs/product.md)', () => {
+describe('the Manila calendar (docs/product.md §11)', () => {
   it('turns the day at Manila midnight, 16:00 UTC, not at UTC midnight', () => {
     expect(manilaDate(new Date('2021-03-15T15:59:00Z'))).toBe('2021-03-15');
     expect(manilaDate(new Date('2021-03-15T16:00:00Z'))).toBe('2021-03-16');

@@ -1,7 +1,7 @@
 import { BUSINESS_TIME_ZONE } from './constants';
 
 /**
- * The business's calendar (docs/product.md, "Days, months and cutoffs"): every date the API
+ * The business's calendar (docs/product.md §11): every date the API
  * speaks is a Manila calendar date, `YYYY-MM-DD`, wherever the server or the browser runs. A
  * month is paid in two cutoffs: 1 = days 1–15, 2 = the 16th to the month's last day; 0 names the
  * whole month.

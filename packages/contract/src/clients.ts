@@ -3,7 +3,7 @@ import { booleanQuery, filterId, listQuerySchema, pageParams } from './paginatio
 import { calendarDateSchema, money, name, orderingValues, phone, relationId, text, timeSlotSchema } from './fields';
 
 /**
- * Clients (issue 11; SPEC.md §7 Clients; DESIGN.md §4): profiles, client memberships,
+ * Clients (issue 11; docs/product.md §6, §10): profiles, client memberships,
  * vouchers (client treatments), arrivals, and the sales that selling them writes. Every field
  * comes from fields.ts and every list from listQuerySchema (docs/decisions/0007-house-style.md).
  */

@@ -86,7 +86,7 @@ export type RecipientsCount = z.infer<typeof recipientsCountSchema>;
 /** A notification id as the column holds it (int4): plain JSON integers only, so 3000000000 or "0x10" never reach a query. */
 const notificationId = z.number().int().positive().max(2_147_483_647);
 
-/** Client → server frames on /ws/notifications/ (SPEC.md §7). */
+/** Client → server frames on /ws/notifications/ (docs/product.md §7). */
 export const wsClientMessageSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('ping') }),
   z.object({

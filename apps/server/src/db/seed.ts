@@ -10,7 +10,7 @@ import { seedDemoServices } from '../modules/services/services.demo';
 import { seedDemoAdministration } from '../modules/employees/admin.demo';
 import { seedDemoClients } from '../modules/clients/clients.demo';
 
-/** Demo clients on a fresh database (DESIGN.md: 2,000 with memberships, vouchers and arrivals over 90 days). */
+/** Demo clients on a fresh database (docs/product.md §13: about 2,000 with memberships, vouchers and arrivals over 90 days). */
 export const DEMO_CLIENTS = 2_000;
 
 /** `demoClients`: how many demo clients (DEMO_CLIENTS by default; the test databases take fewer). */

@@ -3,7 +3,7 @@ import { isAdmin } from '../plugins/auth';
 import type { AuthUser } from '../modules/users/auth.service';
 
 /**
- * Where a caller may act, by location (docs/product.md, "Roles and where they act"): everywhere, or
+ * Where a caller may act, by location (docs/product.md §6): everywhere, or
  * at a list of locations. Modules decide who gets which scope for what (the clients module's
  * readScope/writeScope, the reports' workplaceScope); this is the one shape and the one WHERE.
  */

@@ -6,7 +6,7 @@ import { StatusMessage } from './status-message';
 type LoadErrorProps = {
   /** "The bank accounts could not be loaded". */
   title: string;
-  /** The failure; its sentence (SPEC.md §8) is shown under the title. */
+  /** The failure; its sentence (docs/product.md §8) is shown under the title. */
   error: unknown;
   onRetry: () => void;
 };

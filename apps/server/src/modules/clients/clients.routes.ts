@@ -59,7 +59,7 @@ const staff = { groups: GROUPS } as const;
 /** Changing or removing a client record: Managers (their locations) and Admins. */
 const managers = { groups: ['Manager'] } as const;
 
-/** /api/clients/…: profiles, search, memberships and vouchers sold, arrivals (DESIGN.md §3, §4). */
+/** /api/clients/…: profiles, search, memberships and vouchers sold, arrivals (docs/product.md §6, §10). */
 export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 

@@ -5,7 +5,7 @@ import { EVERYWHERE, inScope, workplaceScope, type Scope } from '../../lib/scope
 import type { AuthUser } from '../users/auth.service';
 
 /**
- * Who reads and writes what in the clients module (docs/product.md, "Roles and where they act"):
+ * Who reads and writes what in the clients module (docs/product.md §6):
  * Admins everywhere; Managers read every location and write at their own; staff read and write at
  * the locations they work at (user_locations). Clients belong to the business, not a branch: every
  * signed-in staff member reads any client and that client's memberships, vouchers and arrivals

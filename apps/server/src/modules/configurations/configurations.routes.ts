@@ -15,7 +15,7 @@ export const configurationsRoutes: FastifyPluginAsyncZod = async (app) => {
     getSettings(db),
   );
 
-  // Managers read everything (DESIGN.md §3); only Admins change the company's identity.
+  // Managers read everything (docs/product.md §6); only Admins change the company's identity.
   app.get(
     '/',
     { config: { groups: ['Manager'] }, schema: { tags, response: { 200: configurationSchema, ...errorResponses } } },

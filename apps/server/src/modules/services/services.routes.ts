@@ -19,7 +19,7 @@ import { treatmentsService } from './treatments.service';
 import { errorResponses } from '../../lib/error-responses';
 
 const tags = ['services'];
-/** Every signed-in person reads the catalogue; only admins change it (DESIGN.md §3). */
+/** Every signed-in person reads the catalogue; only admins change it (docs/product.md §6). */
 const writers = ['Admin'] as const;
 
 /** /api/services/… — the catalogue: treatments, memberships, their categories and what a membership includes. */

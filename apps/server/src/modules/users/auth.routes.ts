@@ -8,7 +8,7 @@ import { errorResponses, throttled } from '../../lib/error-responses';
 
 const okSchema = z.object({ message: z.string() });
 
-/** SPEC.md §7 authentication calls under /api/users/. */
+/** The authentication calls (docs/product.md §7) under /api/users/. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env, tokens } = app.deps;
 
@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { public: true },
     schema: { tags: ['auth'], response: { 200: okSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      // SPEC.md keeps GET; POST is CSRF-checked, a GET is not, so another site must not be able to send one.
+      // docs/product.md §7: logout keeps GET; POST is CSRF-checked, a GET is not, so another site must not be able to send one.
       if (request.method === 'GET' && isCrossSite(request, env.allowedOrigins)) {
         throw forbidden('Signing out from another site is not allowed. Use the Logout button in the panel.');
       }

@@ -3,7 +3,7 @@ import { ClientDetail } from '../../features/clients/components/client-detail';
 import { parseClientId } from '../../features/clients/api/get-client';
 import { paths } from '../../config/paths';
 
-/** /clients/:clientId, opened in non-admin mode (SPEC.md §2): sell and log arrivals, no editing. */
+/** /clients/:clientId, opened in non-admin mode (docs/product.md §2): sell and log arrivals, no editing. */
 export const ClientRoute = () => {
   const { clientId } = useParams();
   return (

@@ -21,7 +21,7 @@ import { paths } from '../../config/paths';
 import { capitalizeWords } from '../../lib/format';
 import { useCurrentUser } from '../layout/current-user';
 
-/** /dashboard: each person's day, tiles chosen by their groups (SPEC.md §2; issue 13). */
+/** /dashboard: each person's day, tiles chosen by their groups (docs/product.md §2; issue 13). */
 export const DashboardRoute = () => {
   const user = useCurrentUser();
   const [now] = useState(() => new Date());

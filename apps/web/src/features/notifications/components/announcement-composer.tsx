@@ -52,7 +52,7 @@ const RecipientsLine = ({ audience, enabled }: { audience: Audience; enabled: bo
 
 const emptyErrors: Record<string, string> = {};
 
-/** Admins and Managers: write an announcement to people, groups and locations (SPEC.md §2; issue 13). */
+/** Admins and Managers: write an announcement to people, groups and locations (docs/product.md §2; issue 13). */
 export const AnnouncementComposer = () => {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
