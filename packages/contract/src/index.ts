@@ -11,5 +11,7 @@ export * from './notifications';
 export * from './services';
 export * from './phone';
 export * from './admin';
+export * from './accounts';
 export * from './clients';
+export * from './client-arrivals';
 export * from './reports';
