@@ -60,60 +60,11 @@ const staff = { groups: GROUPS } as const;
 const managers = { groups: ['Manager'] } as const;
 
 /** /api/clients/…: profiles, search, memberships and vouchers sold, arrivals (docs/product.md §6, §10). */
-export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Memberships and vouchers sold to clients: list, sell, read, and a membership's status. */
+const membershipAndVoucherRoutes = (app: App) => {
   const { db } = app.deps;
-
-  // ——— clients: the six resource routes; every role reads and creates, Managers and Admins change ———
-  resourceRoutes(app, {
-    tags,
-    readers: GROUPS,
-    creators: GROUPS,
-    writers: managers.groups,
-    schemas: clientResource,
-    service: clientsService,
-  });
-  app.get(
-    '/search/',
-    {
-      config: staff,
-      schema: {
-        tags,
-        querystring: clientSearchQuerySchema,
-        response: { 200: clientSearchResultSchema, ...errorResponses },
-      },
-    },
-    async (request) => searchClients(db, currentUser(request), request.query),
-  );
-
-  // ——— import and export (Managers, Admins: bulk personal data) ———
-  registerCsvBody(app);
-  app.post(
-    '/import/',
-    {
-      config: managers,
-      bodyLimit: CSV_MAX_BYTES,
-      schema: {
-        tags,
-        querystring: clientImportQuerySchema,
-        response: { 200: clientImportResultSchema, 201: clientImportResultSchema, ...errorResponses, ...tooLarge },
-      },
-    },
-    async (request, reply) => {
-      const result = await importClients(db, currentUser(request), await readCsvUpload(request), request.query.dry_run);
-      return reply.code(result.dry_run ? 200 : 201).send(result);
-    },
-  );
-  app.get(
-    '/export/',
-    { config: managers, schema: { tags, querystring: clientExportQuerySchema } },
-    async (request, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="clients-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(exportClients(db, currentUser(request), request.query)),
-  );
-
   // ——— client memberships ———
   app.get(
     '/memberships/',
@@ -214,7 +165,11 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getClientTreatment(db, currentUser(request), request.params.id),
   );
+};
 
+/** Arrivals: the list, logging one, counts and the chart's data, one arrival, its change. */
+const arrivalRoutes = (app: App) => {
+  const { db } = app.deps;
   // ——— arrivals ———
   app.get(
     '/arrivals/',
@@ -296,6 +251,64 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => updateArrival(db, currentUser(request), request.params.id, request.body),
   );
+};
+
+export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  // ——— clients: the six resource routes; every role reads and creates, Managers and Admins change ———
+  resourceRoutes(app, {
+    tags,
+    readers: GROUPS,
+    creators: GROUPS,
+    writers: managers.groups,
+    schemas: clientResource,
+    service: clientsService,
+  });
+  app.get(
+    '/search/',
+    {
+      config: staff,
+      schema: {
+        tags,
+        querystring: clientSearchQuerySchema,
+        response: { 200: clientSearchResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => searchClients(db, currentUser(request), request.query),
+  );
+
+  // ——— import and export (Managers, Admins: bulk personal data) ———
+  registerCsvBody(app);
+  app.post(
+    '/import/',
+    {
+      config: managers,
+      bodyLimit: CSV_MAX_BYTES,
+      schema: {
+        tags,
+        querystring: clientImportQuerySchema,
+        response: { 200: clientImportResultSchema, 201: clientImportResultSchema, ...errorResponses, ...tooLarge },
+      },
+    },
+    async (request, reply) => {
+      const result = await importClients(db, currentUser(request), await readCsvUpload(request), request.query.dry_run);
+      return reply.code(result.dry_run ? 200 : 201).send(result);
+    },
+  );
+  app.get(
+    '/export/',
+    { config: managers, schema: { tags, querystring: clientExportQuerySchema } },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="clients-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(exportClients(db, currentUser(request), request.query)),
+  );
+
+  membershipAndVoucherRoutes(app);
+  arrivalRoutes(app);
 
   // ——— one client ———
   app.get(
