@@ -36,16 +36,8 @@ import { idempotencyKeyOf } from '../../lib/idempotency';
 import { CSV_MAX_BYTES, readCsvUpload, registerCsvBody } from '../../lib/csv-upload';
 import { exportClients, importClients } from './import-export.service';
 import { clientsService, searchClients } from './clients.service';
-import {
-  clientServices,
-  getClientMembership,
-  getClientTreatment,
-  listClientMemberships,
-  listClientTreatments,
-  sellMembership,
-  sellVoucher,
-  setClientMembershipStatus,
-} from './sales.service';
+import { getClientMembership, listClientMemberships, sellMembership, setClientMembershipStatus } from './sales.service';
+import { clientServices, getClientTreatment, listClientTreatments, sellVoucher } from './vouchers.service';
 import { clientHistory } from './history.service';
 import { csvLines, sendCsv } from '../../lib/csv';
 import { arrivalsCsv } from './csv';

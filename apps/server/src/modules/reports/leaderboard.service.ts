@@ -111,7 +111,7 @@ export const holdRankWatch = async (tx: Tx) => {
  * salesperson whose rank moved (one notification each, however many lines changed) and every
  * open socket that the period's figures changed (bus event `sales` → `leaderboard_changed`).
  * Every writer of sale lines goes through it: imports and deletions here, membership and
- * voucher sales in modules/clients (sales.service.ts), so the leaderboard moves for all of them.
+ * voucher sales in modules/clients (sales.service.ts, vouchers.service.ts), so the leaderboard moves for all of them.
  */
 export const changeSalesWatchingRanks = async <T>(
   tx: Tx,
