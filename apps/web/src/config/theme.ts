@@ -6,7 +6,7 @@ const BODY_FONT = '"Inter", "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 
 const heading = { fontFamily: HEADING_FONT, fontWeight: 600 } as const;
 
-/** Light theme: page background #f7f7f7, Inter for text, Poppins for headings and buttons (SPEC.md §1). */
+/** Light theme: page background #f7f7f7, Inter for text, Poppins for headings and buttons (docs/product.md §1). */
 export const theme = createTheme({
   palette: {
     mode: 'light',
