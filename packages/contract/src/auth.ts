@@ -46,7 +46,7 @@ export const refreshBodySchema = z.object({ refresh: z.string().min(1, 'Enter a 
 export const groupSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /**
- * The screens an Admin may switch on and off (SPEC.md's four feature flags). Stored in the
+ * The screens an Admin may switch on and off (docs/product.md §12's four feature flags). Stored in the
  * database; a flag with no stored value keeps the web build's default (docs/decisions/0610).
  */
 export const FEATURE_FLAGS = ['banks', 'admin_dashboard', 'reports', 'users'] as const;

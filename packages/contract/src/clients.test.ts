@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clientArrivalBodySchema,
-  clientBodySchema,
-  clientListQuerySchema,
-  clientTreatmentBodySchema,
-  moneyAmountSchema,
-} from './clients';
+import { clientBodySchema, clientListQuerySchema, clientTreatmentBodySchema, moneyAmountSchema } from './clients';
+import { clientArrivalBodySchema } from './client-arrivals';
 
 describe('clients contract', () => {
   it('normalises a new client: phone to +63, email lower-cased, defaults filled', () => {

@@ -1,46 +1,43 @@
 import { z } from 'zod';
 import { booleanQuery, filterId, listQuerySchema, pageParams } from './pagination';
-import { calendarDateSchema, money, name, orderingValues, phone, relationId, text, timeSlotSchema } from './fields';
+import { calendarDateSchema, name, orderingValues, phone, relationId, text } from './fields';
+
+import {
+  CLIENT_GENDERS,
+  PAYMENT_METHODS,
+  SALE_KINDS,
+  CLIENT_MEMBERSHIP_STATUSES,
+  VOUCHER_STATUSES,
+  CLIENT_SEARCH_LIMIT,
+  VOUCHER_SESSIONS_MAX,
+  clientEmailSchema,
+  birthdateSchema,
+  timestamps,
+  paymentFields,
+  activityFilters,
+} from './client-fields';
+export {
+  CLIENT_GENDERS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  BANKED_PAYMENT_METHODS,
+  SALE_KINDS,
+  CLIENT_MEMBERSHIP_STATUSES,
+  VOUCHER_STATUSES,
+  ARRIVAL_STATUSES,
+  CLIENT_SEARCH_LIMIT,
+  VOUCHER_SESSIONS_MAX,
+  VOUCHER_DEFAULT_VALIDITY_DAYS,
+  CLIENT_IMPORT_MAX_ROWS,
+  clientEmailSchema,
+  moneyAmountSchema,
+} from './client-fields';
 
 /**
- * Clients (issue 11; SPEC.md §7 Clients; DESIGN.md §4): profiles, client memberships,
+ * Clients (issue 11; docs/product.md §6, §10): profiles, client memberships,
  * vouchers (client treatments), arrivals, and the sales that selling them writes. Every field
  * comes from fields.ts and every list from listQuerySchema (docs/decisions/0007-house-style.md).
  */
-
-export const CLIENT_GENDERS = ['female', 'male', 'other'] as const;
-export const PAYMENT_METHODS = ['cash', 'card', 'e_wallet', 'bank_transfer'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** Payment methods that go through a bank account (the sale must name it). */
-export const BANKED_PAYMENT_METHODS: readonly PaymentMethod[] = ['card', 'bank_transfer'];
-export const SALE_KINDS = ['membership', 'voucher', 'walk_in', 'other'] as const;
-export const CLIENT_MEMBERSHIP_STATUSES = ['active', 'expired', 'cancelled'] as const;
-export const VOUCHER_STATUSES = ['active', 'used_up', 'expired', 'cancelled'] as const;
-export const ARRIVAL_STATUSES = ['arrived', 'cancelled'] as const;
-export const CLIENT_SEARCH_LIMIT = 20;
-export const VOUCHER_SESSIONS_MAX = 100;
-/** A voucher sold alone is valid this long unless the sale says otherwise. */
-export const VOUCHER_DEFAULT_VALIDITY_DAYS = 365;
-/** Rows a CSV import may hold. */
-export const CLIENT_IMPORT_MAX_ROWS = 5_000;
-
-const filterDate = calendarDateSchema;
-
-export const clientEmailSchema = text(254)
-  .transform((v) => v.toLowerCase())
-  .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address, or leave it blank.');
-
-/** Money in a body: 1500, 1500.5 or "1500.50", never negative; a 2-place decimal string afterwards. */
-export const moneyAmountSchema = money({ acceptNumber: true, padded: true, negative: 'An amount cannot be negative.' });
-
-const birthdateSchema = z
-  .string({ error: 'Enter a date as YYYY-MM-DD.' })
-  .trim()
-  .pipe(z.iso.date('Enter a real date as YYYY-MM-DD.'))
-  .refine((v) => v >= '1900-01-01', 'Enter a birthdate from 1900 onwards.')
-  .refine((v) => v <= new Date().toISOString().slice(0, 10), 'A birthdate cannot be in the future.');
-
-const timestamps = { created_at: z.string(), updated_at: z.string() };
 
 // ——— clients ———
 
@@ -158,19 +155,6 @@ export const saleSchema = z.object({
 });
 export type Sale = z.infer<typeof saleSchema>;
 
-/** How a sale was paid; a card or bank transfer names the bank account (400 on `bank` otherwise). */
-const paymentFields = {
-  location: relationId('a location'),
-  salesperson: relationId('a salesperson'),
-  payment_method: z.enum(PAYMENT_METHODS, { error: `Choose from ${PAYMENT_METHODS.join(', ')}.` }),
-  bank: relationId('a bank account').nullable().default(null),
-  reference_no: text(60).default(''),
-  /** Peso discount off the catalogue price; the net is computed by the server. */
-  discount: moneyAmountSchema.default('0.00'),
-  /** The day of the sale (Manila); today when left out. */
-  date: calendarDateSchema.optional(),
-};
-
 // ——— client memberships ———
 
 export const clientMembershipBodySchema = z.object({
@@ -215,14 +199,6 @@ export type ClientMembershipSale = z.infer<typeof clientMembershipSaleSchema>;
 export const clientMembershipPatchSchema = z.object({
   status: z.enum(['active', 'cancelled'], { error: 'Choose active or cancelled.' }),
 });
-
-const activityFilters = {
-  client: filterId().optional(),
-  location: filterId().optional(),
-  date: filterDate.optional(),
-  date_from: filterDate.optional(),
-  date_to: filterDate.optional(),
-};
 
 export const CLIENT_MEMBERSHIP_ORDERING = ['start_date', 'end_date', 'id'] as const;
 export const CLIENT_MEMBERSHIP_ORDERINGS = orderingValues(CLIENT_MEMBERSHIP_ORDERING);
@@ -279,112 +255,6 @@ export const clientTreatmentListQuerySchema = listQuerySchema(CLIENT_TREATMENT_O
   status: z.enum(VOUCHER_STATUSES).optional(),
 });
 export type ClientTreatmentListQuery = z.input<typeof clientTreatmentListQuerySchema>;
-
-// ——— arrivals ———
-
-export const clientArrivalBodySchema = z.object({
-  client: relationId('a client'),
-  location: relationId('a location'),
-  /** Manila day; today when left out. */
-  date: calendarDateSchema.optional(),
-  time: timeSlotSchema,
-  therapist: relationId('a therapist'),
-  receptionist: relationId('a receptionist').nullable().default(null),
-  treatment: relationId('a treatment').nullable().default(null),
-  /** The voucher to redeem one session of. */
-  voucher: relationId('a voucher').nullable().default(null),
-  /** The membership the visit is under (member discount), when no voucher is used. */
-  client_membership: relationId('a membership').nullable().default(null),
-  notes: text(500, { multiline: true }).default(''),
-  /**
-   * A walk-in paid at the desk (no voucher, no membership): the sale line (kind `walk_in`, the
-   * treatment's catalogue price less `discount`) is recorded with the arrival, at its location and date.
-   */
-  payment: z
-    .object({
-      salesperson: paymentFields.salesperson,
-      payment_method: paymentFields.payment_method,
-      bank: paymentFields.bank,
-      reference_no: paymentFields.reference_no,
-      discount: paymentFields.discount,
-    })
-    .nullable()
-    .default(null),
-});
-export type ClientArrivalBody = z.input<typeof clientArrivalBodySchema>;
-
-/** Only a cancellation: it gives the redeemed session back, once. */
-export const clientArrivalPatchSchema = z.object({
-  status: z.literal('cancelled', { error: 'An arrival can only be changed to cancelled.' }).optional(),
-  notes: text(500, { multiline: true }).optional(),
-});
-export type ClientArrivalPatch = z.input<typeof clientArrivalPatchSchema>;
-
-export const clientArrivalSchema = z.object({
-  id: z.number().int(),
-  client: z.number().int(),
-  client_name: z.string(),
-  location: z.number().int(),
-  location_name: z.string(),
-  date: z.string(),
-  time: z.string(),
-  therapist: z.number().int(),
-  therapist_name: z.string(),
-  receptionist: z.number().int().nullable(),
-  receptionist_name: z.string().nullable(),
-  treatment: z.number().int().nullable(),
-  treatment_name: z.string().nullable(),
-  voucher: z.number().int().nullable(),
-  voucher_code: z.string().nullable(),
-  client_membership: z.number().int().nullable(),
-  notes: z.string(),
-  status: z.enum(ARRIVAL_STATUSES),
-  /** The walk-in sale line recorded with the arrival (paid at the desk), while it is on file. */
-  sale: saleSchema.nullable(),
-  ...timestamps,
-});
-export type ClientArrival = z.infer<typeof clientArrivalSchema>;
-
-export const CLIENT_ARRIVAL_ORDERING = ['date', 'time', 'id'] as const;
-export const CLIENT_ARRIVAL_ORDERINGS = orderingValues(CLIENT_ARRIVAL_ORDERING);
-export const clientArrivalListQuerySchema = listQuerySchema(CLIENT_ARRIVAL_ORDERING, {
-  ...activityFilters,
-  therapist: filterId().optional(),
-  status: z.enum(ARRIVAL_STATUSES).optional(),
-});
-export type ClientArrivalListQuery = z.input<typeof clientArrivalListQuerySchema>;
-
-export const arrivalsCountQuerySchema = z.object({
-  date: filterDate.optional(),
-  date_from: filterDate.optional(),
-  date_to: filterDate.optional(),
-  location: filterId().optional(),
-});
-export type ArrivalsCountQuery = z.input<typeof arrivalsCountQuerySchema>;
-export const arrivalsCountSchema = z.object({ count: z.number().int(), date_from: z.string(), date_to: z.string() });
-export type ArrivalsCount = z.infer<typeof arrivalsCountSchema>;
-
-/** Which series `GET /clients/arrivals/data/?format=csv` downloads (the JSON answer carries them all). */
-export const ARRIVALS_DATA_SERIES = ['weekday_hour', 'therapist', 'location', 'day', 'hour'] as const;
-export const arrivalsDataQuerySchema = arrivalsCountQuerySchema.extend({
-  format: z.enum(['json', 'csv'], { error: 'Choose json or csv.' }).default('json'),
-  series: z
-    .enum(ARRIVALS_DATA_SERIES, { error: `Choose one of ${ARRIVALS_DATA_SERIES.join(', ')}.` })
-    .default('weekday_hour'),
-});
-export type ArrivalsDataQuery = z.input<typeof arrivalsDataQuerySchema>;
-
-export const arrivalsDataSchema = z.object({
-  date_from: z.string(),
-  date_to: z.string(),
-  by_day: z.array(z.object({ date: z.string(), count: z.number().int() })),
-  by_hour: z.array(z.object({ hour: z.number().int(), count: z.number().int() })),
-  /** Manila weekday (ISO: 1 = Monday … 7 = Sunday) × hour of the arrival's time; only the cells with arrivals. */
-  by_weekday_hour: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), count: z.number().int() })),
-  by_location: z.array(z.object({ location: z.number().int(), location_name: z.string(), count: z.number().int() })),
-  by_therapist: z.array(z.object({ therapist: z.number().int(), therapist_name: z.string(), count: z.number().int() })),
-});
-export type ArrivalsData = z.infer<typeof arrivalsDataSchema>;
 
 // ——— what a client can use now ———
 

@@ -1,4 +1,4 @@
-/** Business constants shared by server and web (SPEC.md §9). */
+/** Business constants shared by server and web (docs/product.md §9). */
 export const PRODUCT_NAME = 'Ginhawa';
 
 export const GROUPS = ['Admin', 'Manager', 'Salesperson', 'Therapist', 'Receptionist'] as const;

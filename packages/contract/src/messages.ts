@@ -1,4 +1,4 @@
-/** User-facing error texts fixed by SPEC.md §8. */
+/** User-facing error texts fixed by docs/product.md §8. */
 export const MESSAGES = {
   unexpected: 'An unexpected error occurred',
   network: 'Network error or request was cancelled',

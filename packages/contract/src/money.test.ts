@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CURRENCY, LOCALE, formatPeso, formatPesoRounded } from './money';
 import { MONEY_RE } from './fields';
 
-describe('peso formatting (SPEC.md §9)', () => {
+describe('peso formatting (docs/product.md §9)', () => {
   it('uses PHP in en-PH', () => {
     expect(CURRENCY).toBe('PHP');
     expect(LOCALE).toBe('en-PH');

@@ -1,4 +1,4 @@
-/** Peso formatting (SPEC.md §9): en-PH, PHP; one with centavos, one rounded to whole pesos. */
+/** Peso formatting (docs/product.md §9): en-PH, PHP; one with centavos, one rounded to whole pesos. */
 export const CURRENCY = 'PHP';
 export const LOCALE = 'en-PH';
 

@@ -92,7 +92,7 @@ export const decideBodySchema = z.object({
 });
 export type DecideBody = z.infer<typeof decideBodySchema>;
 
-/** Client → server frames on /ws/notifications/ (SPEC.md §7). */
+/** Client → server frames on /ws/notifications/ (docs/product.md §7). */
 export const wsClientMessageSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('ping') }),
   z.object({

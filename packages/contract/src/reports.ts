@@ -4,7 +4,7 @@ import { calendarDateSchema, idString, money, relationId, text } from './fields'
 import { filterId, listQuerySchema } from './pagination';
 
 /**
- * Sales, daily reports and the leaderboard (issue 12; SPEC.md §7 Reports; DESIGN.md §5).
+ * Sales, daily reports and the leaderboard (issue 12; docs/product.md §11).
  * Money is a decimal string with two places; every sum is computed in SQL on numeric.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { booleanQuery, idString, money, name, relationId as fieldRelationId, text } from './fields';
 import { listQuerySchema } from './pagination';
 
-/** The services catalogue (SPEC.md §7 Services; DESIGN.md §4). */
+/** The services catalogue (docs/product.md §7, §10). */
 
 export const TREATMENT_DURATION_STEP = 15;
 export const TREATMENT_DURATION_MAX = 480;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TIME_SLOTS, TIME_SLOT_MINUTES, isTimeSlot, roundToTimeSlot, toHHmm } from './time';
 
-describe('time slots (SPEC.md §5)', () => {
+describe('time slots (docs/product.md §5)', () => {
   it('offers every 15 minutes across 24 hours as HH:mm', () => {
     expect(TIME_SLOT_MINUTES).toBe(15);
     expect(TIME_SLOTS).toHaveLength(96);

@@ -1,4 +1,4 @@
-/** Time choices every 15 minutes across 24 hours, `HH:mm` (SPEC.md §5). */
+/** Time choices every 15 minutes across 24 hours, `HH:mm` (docs/product.md §5). */
 export const TIME_SLOT_MINUTES = 15;
 
 const pad = (n: number) => String(n).padStart(2, '0');

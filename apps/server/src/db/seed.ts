@@ -10,7 +10,7 @@ import { seedDemoServices } from '../modules/services/index';
 import { seedDemoAdministration } from '../modules/employees/index';
 import { seedDemoClients } from '../modules/clients/index';
 
-/** Demo clients on a fresh database (DESIGN.md: 2,000 with memberships, vouchers and arrivals over 90 days). */
+/** Demo clients on a fresh database (docs/product.md §13: about 2,000 with memberships, vouchers and arrivals over 90 days). */
 export const DEMO_CLIENTS = 2_000;
 
 /** `demoClients`: how many demo clients (DEMO_CLIENTS by default; the test databases take fewer). */

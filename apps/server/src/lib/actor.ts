@@ -36,7 +36,7 @@ export const isAdmin = (user: Pick<AuthUser, 'groups'>) => user.groups.includes(
 export const hasAnyGroup = (user: Pick<AuthUser, 'groups'>, allowed: readonly string[]) =>
   isAdmin(user) || user.groups.some((g) => allowed.includes(g));
 
-/** Admins and Managers read every location's figures; staff read those they work at (DESIGN.md §3). */
+/** Admins and Managers read every location's figures; staff read those they work at (docs/product.md §6). */
 export const readsEveryLocation = (user: Pick<AuthUser, 'groups'>) =>
   isAdmin(user) || user.groups.includes(MANAGER_GROUP);
 

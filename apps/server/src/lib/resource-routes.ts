@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   deleteResultSchema,
-  errorBodySchema,
   idParamsSchema,
   pageSchema,
   type DeleteResult,
@@ -12,18 +11,9 @@ import {
 } from '@ginhawa/contract';
 import type { Db } from '../db/client';
 import { currentUser, type AuthUser } from './actor';
+import { errorResponses } from './error-responses';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
-
-/** The error answers every route may give (`{message, errors}`); spread into a route's `response`. */
-export const errorResponses = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const errors = errorResponses;
 
 /** The contract schemas of a resource (e.g. `bankResource` in @ginhawa/contract). */
 export type ResourceSchemas = {
@@ -93,13 +83,13 @@ export const resourceRoutes = <S extends ResourceSchemas>(
     '/',
     {
       config: read,
-      schema: { tags, querystring: schemas.listQuery, response: { 200: pageSchema(schemas.item), ...errors } },
+      schema: { tags, querystring: schemas.listQuery, response: { 200: pageSchema(schemas.item), ...errorResponses } },
     },
     async (request) => service.list(db, request.query as z.output<S['listQuery']>, request.url, currentUser(request)),
   );
   routes.post(
     '/',
-    { config: create, schema: { tags, body: schemas.createBody, response: { 201: schemas.item, ...errors } } },
+    { config: create, schema: { tags, body: schemas.createBody, response: { 201: schemas.item, ...errorResponses } } },
     async (request, reply) => {
       const actor = currentUser(request);
       return reply.code(201).send(await service.create(db, actor.id, request.body as z.output<S['createBody']>, actor));
@@ -107,12 +97,15 @@ export const resourceRoutes = <S extends ResourceSchemas>(
   );
   routes.get(
     '/:id/',
-    { config: read, schema: { tags, params, response: { 200: schemas.item, ...errors } } },
+    { config: read, schema: { tags, params, response: { 200: schemas.item, ...errorResponses } } },
     async (request) => service.get(db, idOf(request), currentUser(request)),
   );
   routes.put(
     '/:id/',
-    { config: write, schema: { tags, params, body: schemas.putBody, response: { 200: schemas.item, ...errors } } },
+    {
+      config: write,
+      schema: { tags, params, body: schemas.putBody, response: { 200: schemas.item, ...errorResponses } },
+    },
     async (request) => {
       const actor = currentUser(request);
       return service.update(db, actor.id, idOf(request), request.body as z.output<S['putBody']>, actor);
@@ -120,7 +113,10 @@ export const resourceRoutes = <S extends ResourceSchemas>(
   );
   routes.patch(
     '/:id/',
-    { config: write, schema: { tags, params, body: schemas.patchBody, response: { 200: schemas.item, ...errors } } },
+    {
+      config: write,
+      schema: { tags, params, body: schemas.patchBody, response: { 200: schemas.item, ...errorResponses } },
+    },
     async (request) => {
       const actor = currentUser(request);
       return service.update(db, actor.id, idOf(request), request.body as z.output<S['patchBody']>, actor);
@@ -128,7 +124,7 @@ export const resourceRoutes = <S extends ResourceSchemas>(
   );
   routes.delete(
     '/:id/',
-    { config: write, schema: { tags, params, response: { 200: deleteResultSchema, ...errors } } },
+    { config: write, schema: { tags, params, response: { 200: deleteResultSchema, ...errorResponses } } },
     async (request) => {
       const actor = currentUser(request);
       return service.remove(db, actor.id, idOf(request), actor);

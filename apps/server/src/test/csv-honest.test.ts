@@ -1,8 +1,8 @@
+import { todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { clients, employees } from '../db/schema/index';
 import { parseCsv } from '../lib/csv';
-import { todayInManila } from '../modules/clients/scope';
 import { loadFixtures, type Fixtures } from '../modules/clients/clients.test-helpers';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from './build';
 

@@ -15,7 +15,7 @@ const SignedInApp = lazy(() => loadSignedIn().then((m) => ({ default: m.SignedIn
 // With a session likely, fetch the panel's code alongside the profile call instead of after it.
 if (hasSessionHint()) void loadSignedIn().catch(() => undefined);
 
-/** Errors outside any route (the panel's code failing to load): SPEC.md §8's route error. */
+/** Errors outside any route (the panel's code failing to load): docs/product.md §8's route error. */
 class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
   static getDerivedStateFromError(error: Error) {
@@ -45,7 +45,7 @@ class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error
 }
 
 /**
- * The guard (SPEC.md §2, §4): the sign-in screen or the signed-in panel; signing in or out, or
+ * The guard (docs/product.md §2, §4): the sign-in screen or the signed-in panel; signing in or out, or
  * any 401, flips between them. Without a session cookie hint the sign-in form shows at once
  * while the profile call confirms it; with one, a loading overlay until the profile answers.
  */

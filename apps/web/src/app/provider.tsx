@@ -8,7 +8,7 @@ import { theme } from '../config/theme';
 
 type AppProviderProps = {
   children: ReactNode;
-  /** Tests pass a fresh cache and no dedupe here; the app uses SPEC.md §7's settings. */
+  /** Tests pass a fresh cache and no dedupe here; the app uses docs/product.md §7's read settings. */
   swr?: SWRConfiguration;
 };
 

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { loginPathFor, paths } from '../config/paths';
 import { LoginRoute } from './routes/login';
 
-/** Signed out, any path but /login: go to /login, remembering where the person was going (SPEC.md §2). */
+/** Signed out, any path but /login: go to /login, remembering where the person was going (docs/product.md §2). */
 const toLogin = () => {
   const { pathname, search, hash } = window.location;
   if (pathname !== paths.login)

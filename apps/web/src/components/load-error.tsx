@@ -8,7 +8,7 @@ import { StatusMessage } from './status-message';
 type LoadErrorProps = {
   /** "The bank accounts could not be loaded". */
   title: string;
-  /** The failure, or its sentence already written (a live channel's); shown under the title (SPEC.md §8). */
+  /** The failure, or its sentence already written (a live channel's); shown under the title (docs/product.md §8). */
   error: unknown;
   onRetry: () => void;
   /** A way out beside Try again, e.g. the client page's Back link. */

@@ -24,7 +24,7 @@ export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
   const closeSnackbar = useCallback(() => setState((prev) => ({ ...prev, open: false })), []);
 
   const handleClose = (_event: SyntheticEvent | Event | null, reason?: SnackbarCloseReason) => {
-    // SPEC.md §4: close button, Escape or the timer; a click elsewhere leaves it up.
+    // docs/product.md §4: close button, Escape or the timer; a click elsewhere leaves it up.
     if (reason === 'clickaway') return;
     closeSnackbar();
   };

@@ -5,7 +5,7 @@ import type { BoundField } from './form/use-entity-form';
 
 type TimeSlotSelectProps = BoundField & { label: string; required?: boolean };
 
-/** A time on the 15-minute grid, 00:00–23:45 (SPEC.md §5); takes `form.bind(…)` like a text field. */
+/** A time on the 15-minute grid, 00:00–23:45 (docs/product.md §5); takes `form.bind(…)` like a text field. */
 export const TimeSlotSelect = (props: TimeSlotSelectProps) => (
   <TextField
     select

@@ -1,4 +1,4 @@
-/** Build-time feature flags (DESIGN.md §7): only the exact value 'true' turns one on. */
+/** Build-time feature flags (docs/product.md §12): only the exact value 'true' turns one on. */
 export type FlagName = 'banks' | 'adminDashboard' | 'reports' | 'users';
 export type Flags = Record<FlagName, boolean>;
 

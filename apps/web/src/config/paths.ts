@@ -1,4 +1,4 @@
-/** Every route the panel knows, in one place (SPEC.md §2). */
+/** Every route the panel knows, in one place (docs/product.md §2). */
 export const paths = {
   login: '/login',
   dashboard: '/dashboard',

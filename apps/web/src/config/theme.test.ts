@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme';
 
-describe('theme (SPEC.md §1)', () => {
+describe('theme (docs/product.md §1)', () => {
   it('is light, on a #f7f7f7 page', () => {
     expect(theme.palette.mode).toBe('light');
     expect(theme.palette.background.default).toBe('#f7f7f7');

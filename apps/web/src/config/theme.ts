@@ -12,7 +12,7 @@ const TEXT_SECONDARY = '#5b6b66';
 /** A keyboard user sees where they are: 2 px of the brand colour just outside what has focus (docs/decisions/0620). */
 const FOCUS_RING = { '&.Mui-focusVisible, &:focus-visible': { outline: `2px solid ${PRIMARY}`, outlineOffset: 2 } };
 
-/** Light theme: page background #f7f7f7, Inter for text, Poppins for headings and buttons (SPEC.md §1). */
+/** Light theme: page background #f7f7f7, Inter for text, Poppins for headings and buttons (docs/product.md §1). */
 export const theme = createTheme({
   palette: {
     mode: 'light',

@@ -44,7 +44,7 @@ const readFieldErrors = (value: unknown): FieldErrors => {
   return errors;
 };
 
-/** The error for a response with status ≥ 400 (SPEC.md §8): its message, else 'An unexpected error occurred'. */
+/** The error for a response with status ≥ 400 (docs/product.md §8): its message, else 'An unexpected error occurred'. */
 const errorFromResponse = (status: number, body: unknown): ApiError => {
   const message = isRecord(body) && typeof body.message === 'string' && body.message.trim() ? body.message : null;
   return new ApiError(message ?? MESSAGES.unexpected, {
@@ -54,7 +54,7 @@ const errorFromResponse = (status: number, body: unknown): ApiError => {
   });
 };
 
-/** SPEC.md §8: failed calls already reject with an ApiError; anything else is 'An unexpected error occurred'. */
+/** docs/product.md §8: failed calls already reject with an ApiError; anything else is 'An unexpected error occurred'. */
 export const toApiError = (error: unknown): ApiError =>
   error instanceof ApiError ? error : new ApiError(MESSAGES.unexpected);
 

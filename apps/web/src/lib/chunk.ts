@@ -7,7 +7,7 @@ export class ChunkLoadError extends Error {
 
 /**
  * Loads a screen module, failing with a ChunkLoadError when it has not arrived within
- * CHUNK_LOAD_TIMEOUT_MS (SPEC.md §9) or the import itself fails.
+ * CHUNK_LOAD_TIMEOUT_MS (docs/product.md §9) or the import itself fails.
  */
 export const loadChunk = <T>(load: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> =>
   new Promise<T>((resolve, reject) => {

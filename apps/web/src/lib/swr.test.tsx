@@ -9,7 +9,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
   <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>{children}</SWRConfig>
 );
 
-describe('SWR settings (SPEC.md §7)', () => {
+describe('SWR settings (docs/product.md §7)', () => {
   it('refetches on focus and dedupes within 5 s', () => {
     expect(swrConfig.revalidateOnFocus).toBe(true);
     expect(swrConfig.dedupingInterval).toBe(5000);

@@ -21,7 +21,7 @@ const defaultUrl = () =>
   `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws/notifications/`;
 
 /**
- * The live notification channel (SPEC.md §7): one socket per signed-in session, `ping` every
+ * The live notification channel (docs/product.md §7): one socket per signed-in session, `ping` every
  * 30 s, reopened 5 s after it closes while `open()` is in force; sends while not connected are
  * logged and dropped; `close()` (logout) stops reconnecting.
  */

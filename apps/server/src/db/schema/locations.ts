@@ -4,7 +4,7 @@ import { users } from './users';
 import { tracked } from './columns';
 import type { ConstraintSentences } from '../constraint-sentences';
 
-/** `HH:mm` on the 15-minute grid (SPEC.md §5), enforced by the database too. */
+/** `HH:mm` on the 15-minute grid (docs/product.md §5), enforced by the database too. */
 const timeSlotCheck = (column: string) => sql.raw(`${column} ~ '^([01][0-9]|2[0-3]):(00|15|30|45)$'`);
 
 /** A branch of the spa. Names are unique regardless of case; a location in use is deactivated, not deleted. */

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { backupListSchema, backupSchema, errorBodySchema, idParamsSchema } from '@ginhawa/contract';
+import { backupListSchema, backupSchema, idParamsSchema } from '@ginhawa/contract';
 import { currentUser } from '../../lib/actor';
+import { errorResponses, insufficientStorage } from '../../lib/error-responses';
 import { backupsService } from './backups.service';
 
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
 const tags = ['backups'];
 // A backup holds every record of the business, password hashes included: Admins only.
 const admins = { groups: ['Admin'] } as const;
@@ -12,13 +12,13 @@ const admins = { groups: ['Admin'] } as const;
 export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, env } = app.deps;
 
-  app.get('/', { config: admins, schema: { tags, response: { 200: backupListSchema, ...errors } } }, async () =>
+  app.get('/', { config: admins, schema: { tags, response: { 200: backupListSchema, ...errorResponses } } }, async () =>
     backupsService.list(database, env.dataDir),
   );
 
   app.post(
     '/',
-    { config: admins, schema: { tags, response: { 201: backupSchema, ...errors, 507: errorBodySchema } } },
+    { config: admins, schema: { tags, response: { 201: backupSchema, ...errorResponses, ...insufficientStorage } } },
     async (request, reply) =>
       reply
         .code(201)

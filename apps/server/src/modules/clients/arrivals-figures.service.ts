@@ -1,3 +1,4 @@
+import { addDays, todayInManila } from '@ginhawa/contract';
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ArrivalsCount, ArrivalsData, arrivalsCountQuerySchema } from '@ginhawa/contract';
@@ -6,7 +7,6 @@ import { clientArrivals, locations } from '../../db/schema/index';
 import { fieldError } from '../../lib/http-error';
 import { therapist } from './arrivals.service';
 import { activityScope, owner } from './sales.service';
-import { addDays, todayInManila } from './scope';
 import type { AuthUser } from '../../lib/actor';
 
 export type ArrivalsCountQuery = z.output<typeof arrivalsCountQuerySchema>;

@@ -1,3 +1,4 @@
+import { todayInManila } from '@ginhawa/contract';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -31,7 +32,7 @@ import { dayInWords } from '../../lib/notice-text';
 import { getClient, locationName } from './clients.service';
 import { activityScope, authorizeSale, dateRange, owner } from './sales.service';
 import { idempotent } from '../../db/idempotency';
-import { assertWritable, todayInManila } from './scope';
+import { assertWritable } from './scope';
 import { toSale } from '../reports/index';
 import { assertNoWalkInSale, chargeWalkIn, linkWalkIn, walkInSale, walkInSaleJoin } from './walk-in.service';
 import type { AuthUser } from '../../lib/actor';

@@ -1,7 +1,7 @@
+import { addDays, todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestContext } from '../../test/build';
-import { todayInManila, addDays } from './scope';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { addDays, todayInManila } from '@ginhawa/contract';
 import { and, count as countRows, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Faker } from '@faker-js/faker';
 import type { DbOrTx } from '../../db/client';
@@ -10,7 +11,6 @@ import {
   memberships,
   treatments,
 } from '../../db/schema/index';
-import { addDays, todayInManila } from './scope';
 
 /** Filipino given names, old and new, so search is tried on names people really have. */
 const FIRST_NAMES = [

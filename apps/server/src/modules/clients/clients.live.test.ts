@@ -1,10 +1,10 @@
+import { cutoffOf, todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { formatPeso, type Leaderboard } from '@ginhawa/contract';
 import { employees, notifications, treatments, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { action, connectSocket, type TestSocket } from '../../test/ws-client';
-import { cutoffOf, manilaDate } from '../reports/shared';
 import { loadFixtures, type Fixtures } from './clients.test-helpers';
 
 /** Client sales and arrivals reach open dashboards live (issue 13): the bus event, the hub's frame, who gets it. */
@@ -17,7 +17,7 @@ let client = 0;
 let otherClient = 0;
 const opened: TestSocket[] = [];
 
-const today = manilaDate();
+const today = todayInManila();
 const period = { month: Number(today.slice(5, 7)), year: Number(today.slice(0, 4)), cutoff: cutoffOf(today) };
 
 /** "1500.50" ↔ 150050n: exact cents, so amounts are compared and built without floating point. */

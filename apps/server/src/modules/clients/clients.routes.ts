@@ -26,41 +26,225 @@ import {
   clientTreatmentListQuerySchema,
   clientTreatmentSaleSchema,
   clientTreatmentSchema,
-  errorBodySchema,
   GROUPS,
   idParamsSchema,
   pageSchema,
 } from '@ginhawa/contract';
-import { errorResponses, resourceRoutes } from '../../lib/resource-routes';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { idempotencyKeyOf } from '../../db/idempotency';
 import { CSV_MAX_BYTES, readCsvUpload, registerCsvBody } from '../../lib/csv-upload';
 import { exportClients, importClients } from './import-export.service';
 import { clientsService, searchClients } from './clients.service';
-import {
-  clientServices,
-  getClientMembership,
-  getClientTreatment,
-  listClientMemberships,
-  listClientTreatments,
-  sellMembership,
-  sellVoucher,
-  setClientMembershipStatus,
-} from './sales.service';
+import { getClientMembership, listClientMemberships, sellMembership, setClientMembershipStatus } from './sales.service';
+import { clientServices, getClientTreatment, listClientTreatments, sellVoucher } from './vouchers.service';
 import { clientHistory } from './history.service';
 import { csvLines, sendCsv } from '../../lib/csv';
 import { arrivalsCsv } from './csv';
 import { arrivalsData, countArrivals } from './arrivals-figures.service';
 import { createArrival, getArrival, listArrivals, updateArrival } from './arrivals.service';
 import { currentUser } from '../../lib/actor';
+import { errorResponses, tooLarge, unprocessable } from '../../lib/error-responses';
 
 const tags = ['clients'];
-const errors = errorResponses;
 /** Every role works with clients; where they may act is checked per location in the services (scope.ts). */
 const staff = { groups: GROUPS } as const;
 /** Changing or removing a client record: Managers (their locations) and Admins. */
 const managers = { groups: ['Manager'] } as const;
 
-/** /api/clients/…: profiles, search, memberships and vouchers sold, arrivals (DESIGN.md §3, §4). */
+/** /api/clients/…: profiles, search, memberships and vouchers sold, arrivals (docs/product.md §6, §10). */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Memberships and vouchers sold to clients: list, sell, read, and a membership's status. */
+const membershipAndVoucherRoutes = (app: App) => {
+  const { db } = app.deps;
+  // ——— client memberships ———
+  app.get(
+    '/memberships/',
+    {
+      config: staff,
+      schema: {
+        tags,
+        querystring: clientMembershipListQuerySchema,
+        response: { 200: pageSchema(clientMembershipSchema), ...errorResponses },
+      },
+    },
+    async (request) => listClientMemberships(db, currentUser(request), request.query, request.url),
+  );
+  app.post(
+    '/memberships/',
+    {
+      config: staff,
+      schema: {
+        tags,
+        body: clientMembershipBodySchema,
+        response: { 201: clientMembershipSaleSchema, ...errorResponses, ...unprocessable },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await sellMembership(
+            db,
+            currentUser(request),
+            request.body,
+            idempotencyKeyOf(request.headers['idempotency-key']),
+          ),
+        ),
+  );
+  app.get(
+    '/memberships/:id/',
+    {
+      config: staff,
+      schema: { tags, params: idParamsSchema, response: { 200: clientMembershipSchema, ...errorResponses } },
+    },
+    async (request) => getClientMembership(db, currentUser(request), request.params.id),
+  );
+  app.patch(
+    '/memberships/:id/',
+    {
+      config: managers,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: clientMembershipPatchSchema,
+        response: { 200: clientMembershipSchema, ...errorResponses },
+      },
+    },
+    async (request) => setClientMembershipStatus(db, currentUser(request), request.params.id, request.body.status),
+  );
+
+  // ——— vouchers ———
+  app.get(
+    '/treatments/',
+    {
+      config: staff,
+      schema: {
+        tags,
+        querystring: clientTreatmentListQuerySchema,
+        response: { 200: pageSchema(clientTreatmentSchema), ...errorResponses },
+      },
+    },
+    async (request) => listClientTreatments(db, currentUser(request), request.query, request.url),
+  );
+  app.post(
+    '/treatments/',
+    {
+      config: staff,
+      schema: {
+        tags,
+        body: clientTreatmentBodySchema,
+        response: { 201: clientTreatmentSaleSchema, ...errorResponses, ...unprocessable },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await sellVoucher(
+            db,
+            currentUser(request),
+            request.body,
+            idempotencyKeyOf(request.headers['idempotency-key']),
+          ),
+        ),
+  );
+  app.get(
+    '/treatments/:id/',
+    {
+      config: staff,
+      schema: { tags, params: idParamsSchema, response: { 200: clientTreatmentSchema, ...errorResponses } },
+    },
+    async (request) => getClientTreatment(db, currentUser(request), request.params.id),
+  );
+};
+
+/** Arrivals: the list, logging one, counts and the chart's data, one arrival, its change. */
+const arrivalRoutes = (app: App) => {
+  const { db } = app.deps;
+  // ——— arrivals ———
+  app.get(
+    '/arrivals/',
+    {
+      config: staff,
+      schema: {
+        tags,
+        querystring: clientArrivalListQuerySchema,
+        response: { 200: pageSchema(clientArrivalSchema), ...errorResponses },
+      },
+    },
+    async (request) => listArrivals(db, currentUser(request), request.query, request.url),
+  );
+  app.post(
+    '/arrivals/',
+    {
+      config: staff,
+      schema: { tags, body: clientArrivalBodySchema, response: { 201: clientArrivalSchema, ...errorResponses } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await createArrival(
+            db,
+            currentUser(request),
+            request.body,
+            idempotencyKeyOf(request.headers['idempotency-key']),
+          ),
+        ),
+  );
+  app.get(
+    '/arrivals/arrivals_count/',
+    {
+      config: staff,
+      schema: {
+        tags,
+        querystring: arrivalsCountQuerySchema,
+        response: { 200: arrivalsCountSchema, ...errorResponses },
+      },
+    },
+    async (request) => countArrivals(db, currentUser(request), request.query),
+  );
+  app.get(
+    '/arrivals/data/',
+    {
+      config: staff,
+      schema: { tags, querystring: arrivalsDataQuerySchema, response: { 200: arrivalsDataSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const data = await arrivalsData(db, currentUser(request), request.query);
+      if (request.query.format !== 'csv') return data;
+      const { header, rows } = arrivalsCsv(data, request.query.series);
+      return sendCsv(
+        reply,
+        `arrivals-${request.query.series.replace('_', '-')}-${data.date_from}-${data.date_to}`,
+        csvLines(header, rows),
+      );
+    },
+  );
+  app.get(
+    '/arrivals/:id/',
+    {
+      config: staff,
+      schema: { tags, params: idParamsSchema, response: { 200: clientArrivalSchema, ...errorResponses } },
+    },
+    async (request) => getArrival(db, currentUser(request), request.params.id),
+  );
+  app.patch(
+    '/arrivals/:id/',
+    {
+      config: staff,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: clientArrivalPatchSchema,
+        response: { 200: clientArrivalSchema, ...errorResponses },
+      },
+    },
+    async (request) => updateArrival(db, currentUser(request), request.params.id, request.body),
+  );
+};
+
 export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
@@ -77,7 +261,11 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/search/',
     {
       config: staff,
-      schema: { tags, querystring: clientSearchQuerySchema, response: { 200: clientSearchResultSchema, ...errors } },
+      schema: {
+        tags,
+        querystring: clientSearchQuerySchema,
+        response: { 200: clientSearchResultSchema, ...errorResponses },
+      },
     },
     async (request) => searchClients(db, currentUser(request), request.query),
   );
@@ -92,7 +280,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: clientImportQuerySchema,
-        response: { 200: clientImportResultSchema, 201: clientImportResultSchema, ...errors, 413: errorBodySchema },
+        response: { 200: clientImportResultSchema, 201: clientImportResultSchema, ...errorResponses, ...tooLarge },
       },
     },
     async (request, reply) => {
@@ -111,180 +299,16 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(exportClients(db, currentUser(request), request.query)),
   );
 
-  // ——— client memberships ———
-  app.get(
-    '/memberships/',
-    {
-      config: staff,
-      schema: {
-        tags,
-        querystring: clientMembershipListQuerySchema,
-        response: { 200: pageSchema(clientMembershipSchema), ...errors },
-      },
-    },
-    async (request) => listClientMemberships(db, currentUser(request), request.query, request.url),
-  );
-  app.post(
-    '/memberships/',
-    {
-      config: staff,
-      schema: {
-        tags,
-        body: clientMembershipBodySchema,
-        response: { 201: clientMembershipSaleSchema, ...errors, 422: errorBodySchema },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await sellMembership(
-            db,
-            currentUser(request),
-            request.body,
-            idempotencyKeyOf(request.headers['idempotency-key']),
-          ),
-        ),
-  );
-  app.get(
-    '/memberships/:id/',
-    { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientMembershipSchema, ...errors } } },
-    async (request) => getClientMembership(db, currentUser(request), request.params.id),
-  );
-  app.patch(
-    '/memberships/:id/',
-    {
-      config: managers,
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: clientMembershipPatchSchema,
-        response: { 200: clientMembershipSchema, ...errors },
-      },
-    },
-    async (request) => setClientMembershipStatus(db, currentUser(request), request.params.id, request.body.status),
-  );
-
-  // ——— vouchers ———
-  app.get(
-    '/treatments/',
-    {
-      config: staff,
-      schema: {
-        tags,
-        querystring: clientTreatmentListQuerySchema,
-        response: { 200: pageSchema(clientTreatmentSchema), ...errors },
-      },
-    },
-    async (request) => listClientTreatments(db, currentUser(request), request.query, request.url),
-  );
-  app.post(
-    '/treatments/',
-    {
-      config: staff,
-      schema: {
-        tags,
-        body: clientTreatmentBodySchema,
-        response: { 201: clientTreatmentSaleSchema, ...errors, 422: errorBodySchema },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await sellVoucher(
-            db,
-            currentUser(request),
-            request.body,
-            idempotencyKeyOf(request.headers['idempotency-key']),
-          ),
-        ),
-  );
-  app.get(
-    '/treatments/:id/',
-    { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientTreatmentSchema, ...errors } } },
-    async (request) => getClientTreatment(db, currentUser(request), request.params.id),
-  );
-
-  // ——— arrivals ———
-  app.get(
-    '/arrivals/',
-    {
-      config: staff,
-      schema: {
-        tags,
-        querystring: clientArrivalListQuerySchema,
-        response: { 200: pageSchema(clientArrivalSchema), ...errors },
-      },
-    },
-    async (request) => listArrivals(db, currentUser(request), request.query, request.url),
-  );
-  app.post(
-    '/arrivals/',
-    {
-      config: staff,
-      schema: { tags, body: clientArrivalBodySchema, response: { 201: clientArrivalSchema, ...errors } },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await createArrival(
-            db,
-            currentUser(request),
-            request.body,
-            idempotencyKeyOf(request.headers['idempotency-key']),
-          ),
-        ),
-  );
-  app.get(
-    '/arrivals/arrivals_count/',
-    {
-      config: staff,
-      schema: { tags, querystring: arrivalsCountQuerySchema, response: { 200: arrivalsCountSchema, ...errors } },
-    },
-    async (request) => countArrivals(db, currentUser(request), request.query),
-  );
-  app.get(
-    '/arrivals/data/',
-    {
-      config: staff,
-      schema: { tags, querystring: arrivalsDataQuerySchema, response: { 200: arrivalsDataSchema, ...errors } },
-    },
-    async (request, reply) => {
-      const data = await arrivalsData(db, currentUser(request), request.query);
-      if (request.query.format !== 'csv') return data;
-      const { header, rows } = arrivalsCsv(data, request.query.series);
-      return sendCsv(
-        reply,
-        `arrivals-${request.query.series.replace('_', '-')}-${data.date_from}-${data.date_to}`,
-        csvLines(header, rows),
-      );
-    },
-  );
-  app.get(
-    '/arrivals/:id/',
-    { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientArrivalSchema, ...errors } } },
-    async (request) => getArrival(db, currentUser(request), request.params.id),
-  );
-  app.patch(
-    '/arrivals/:id/',
-    {
-      config: staff,
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: clientArrivalPatchSchema,
-        response: { 200: clientArrivalSchema, ...errors },
-      },
-    },
-    async (request) => updateArrival(db, currentUser(request), request.params.id, request.body),
-  );
+  membershipAndVoucherRoutes(app);
+  arrivalRoutes(app);
 
   // ——— one client ———
   app.get(
     '/:id/services/',
-    { config: staff, schema: { tags, params: idParamsSchema, response: { 200: clientServicesSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { tags, params: idParamsSchema, response: { 200: clientServicesSchema, ...errorResponses } },
+    },
     async (request) => clientServices(db, currentUser(request), request.params.id),
   );
   app.get(
@@ -295,7 +319,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParamsSchema,
         querystring: clientHistoryQuerySchema,
-        response: { 200: pageSchema(clientHistoryEntrySchema), ...errors },
+        response: { 200: pageSchema(clientHistoryEntrySchema), ...errorResponses },
       },
     },
     async (request) => clientHistory(db, currentUser(request), request.params.id, request.query, request.url),

@@ -21,8 +21,9 @@ import { keptPromises } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
 import { fold, foldSql } from '../../lib/fold';
 import { createdBy, touched } from '../../lib/tracked';
-import { CLIENTS_READ_BY_ALL, assertWritable, scopeCondition, type Scope } from './scope';
 import type { AuthUser } from '../../lib/actor';
+import { scopeWhere, type Scope } from '../../lib/scope';
+import { CLIENTS_READ_BY_ALL, assertWritable } from './scope';
 
 export type ClientInput = z.output<typeof clientBodySchema>;
 export type ClientChanges = z.output<typeof clientPatchSchema>;
@@ -92,7 +93,7 @@ export const clientFilter = (
   scope: Scope,
   query: { location?: number; is_active?: boolean; search?: string },
 ): SQL | undefined => {
-  const conditions: (SQL | undefined)[] = [scopeCondition(scope, clients.locationId)];
+  const conditions: (SQL | undefined)[] = [scopeWhere(scope, clients.locationId)];
   if (query.location !== undefined) conditions.push(eq(clients.locationId, query.location));
   if (query.is_active !== undefined) conditions.push(eq(clients.isActive, query.is_active));
   if (query.search) conditions.push(matchesAll(searchTerms(query.search).patterns));

@@ -1,9 +1,9 @@
+import { todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { auditLog, clientArrivals, clientTreatments, dailyReports, sales } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { loadFixtures, type Fixtures } from './clients.test-helpers';
-import { todayInManila } from './scope';
 
 /**
  * The front desk's day (issue 20, decisions 0410–0412): a client of any branch served at one's

@@ -1,9 +1,9 @@
+import { todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { clientMemberships, sales, userLocations, users } from '../../db/schema/index';
 import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { loadFixtures, type Fixtures } from './clients.test-helpers';
-import { todayInManila } from './scope';
 
 // Issue 23, one idempotency rule (lib/idempotency.ts): a key is its sender's, replays only the
 // same body after the same authorization, another body is 422, racing requests store one sale.

@@ -17,8 +17,9 @@ import { clientFilter, selectClients, toColumns } from './clients.service';
 import { csvHeaderLine, csvLine, parseCsv } from '../../lib/csv';
 import { csvHeader } from '../../lib/csv-upload';
 import { splitFullName } from './csv';
-import { writeScope, inScope } from './scope';
 import type { AuthUser } from '../../lib/actor';
+import { inScope } from '../../lib/scope';
+import { writeScope } from './scope';
 
 const COLUMNS = [
   'name',

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { configurationBodySchema, configurationSchema, errorBodySchema, settingsSchema } from '@ginhawa/contract';
+import { configurationBodySchema, configurationSchema, settingsSchema } from '@ginhawa/contract';
 import { readImageUpload } from '../../lib/uploads';
 import { getConfiguration, getSettings, setLogo, updateConfiguration } from './configurations.service';
 import { currentUser } from '../../lib/actor';
+import { errorResponses, tooLarge } from '../../lib/error-responses';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const tags = ['configurations'];
 
 export const configurationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,10 +15,10 @@ export const configurationsRoutes: FastifyPluginAsyncZod = async (app) => {
     getSettings(db),
   );
 
-  // Managers read everything (DESIGN.md §3); only Admins change the company's identity.
+  // Managers read everything (docs/product.md §6); only Admins change the company's identity.
   app.get(
     '/',
-    { config: { groups: ['Manager'] }, schema: { tags, response: { 200: configurationSchema, ...errors } } },
+    { config: { groups: ['Manager'] }, schema: { tags, response: { 200: configurationSchema, ...errorResponses } } },
     async () => getConfiguration(db),
   );
 
@@ -28,7 +28,7 @@ export const configurationsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/',
       {
         config: { groups: ['Admin'] },
-        schema: { tags, body: configurationBodySchema, response: { 200: configurationSchema, ...errors } },
+        schema: { tags, body: configurationBodySchema, response: { 200: configurationSchema, ...errorResponses } },
       },
       async (request) => updateConfiguration(db, currentUser(request).id, request.body),
     );
@@ -40,7 +40,7 @@ export const configurationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        response: { 200: configurationSchema, ...errors, 413: errorBodySchema },
+        response: { 200: configurationSchema, ...errorResponses, ...tooLarge },
       },
     },
     async (request) => setLogo(db, currentUser(request).id, await readImageUpload(request)),

@@ -54,6 +54,32 @@ const STAFFING: { kind: EmployeeKind; perBranch: number }[] = [
   { kind: 'receptionist', perBranch: 1 },
 ];
 
+/** The demo branches (phones from `landline`, in branch order) and the company's bank accounts; answers the branch ids. */
+const seedDemoBranchesAndBanks = async (tx: Tx, landline: () => string) => {
+  const branchRows = await tx
+    .insert(locations)
+    .values(
+      BRANCHES.map((b) => ({
+        name: b.name,
+        address: b.address,
+        phone: landline(),
+        openingTime: b.open,
+        closingTime: b.close,
+      })),
+    )
+    .returning({ id: locations.id, name: locations.name });
+
+  await tx.insert(banks).values(
+    BANK_ACCOUNTS.map((b) => ({
+      name: b.name,
+      accountName: 'Ginhawa Wellness Spa Inc.',
+      accountNumber: b.account.replace(/[\s-]/g, ''),
+      isActive: b.active,
+    })),
+  );
+  return branchRows.map((b) => b.id);
+};
+
 /**
  * Demo branches, staff and bank accounts. The demo accounts `salesperson`, `therapist` and
  * `receptionist` get records at the first branch; `manager` manages the first two. Every other
@@ -71,29 +97,8 @@ export const seedDemoAdministration = async (
   const hireDate = () => faker.date.between({ from: '2019-01-01', to: '2025-06-30' }).toISOString().slice(0, 10);
   const target = () => `${faker.number.int({ min: 12, max: 40 }) * 10_000}.00`;
 
-  const branchRows = await tx
-    .insert(locations)
-    .values(
-      BRANCHES.map((b) => ({
-        name: b.name,
-        address: b.address,
-        phone: landline(),
-        openingTime: b.open,
-        closingTime: b.close,
-      })),
-    )
-    .returning({ id: locations.id, name: locations.name });
-  const branchIds = branchRows.map((b) => b.id);
+  const branchIds = await seedDemoBranchesAndBanks(tx, landline);
   const home = branchIds[0]!;
-
-  await tx.insert(banks).values(
-    BANK_ACCOUNTS.map((b) => ({
-      name: b.name,
-      accountName: 'Ginhawa Wellness Spa Inc.',
-      accountNumber: b.account.replace(/[\s-]/g, ''),
-      isActive: b.active,
-    })),
-  );
 
   const counters: Record<EmployeeKind, number> = { salesperson: 0, therapist: 0, receptionist: 0 };
   const nextCode = (kind: EmployeeKind) =>

@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  employeeResource,
-  employeeViewSchema,
-  errorBodySchema,
-  userIdParamsSchema,
-  type EmployeeKind,
-} from '@ginhawa/contract';
+import { employeeResource, employeeViewSchema, userIdParamsSchema, type EmployeeKind } from '@ginhawa/contract';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { currentUser } from '../../lib/actor';
+import { errorResponses } from '../../lib/error-responses';
 import { employeeOfUser, employeesService } from './employees-resource.service';
-
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /**
  * /api/salespersons/, /api/therapists/, /api/receptionists/: one set of routes per kind over the
@@ -32,7 +25,7 @@ export const employeeRoutes =
 
     app.get(
       '/by-user/:user_id/',
-      { schema: { tags, params: userIdParamsSchema, response: { 200: employeeViewSchema, ...errors } } },
+      { schema: { tags, params: userIdParamsSchema, response: { 200: employeeViewSchema, ...errorResponses } } },
       async (request) => employeeOfUser(db, kind, request.params.user_id, currentUser(request)),
     );
   };

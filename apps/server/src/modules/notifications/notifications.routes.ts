@@ -5,7 +5,6 @@ import {
   announcementBodySchema,
   decideBodySchema,
   idParamsSchema,
-  errorBodySchema,
   notificationListQuerySchema,
   notificationSchema,
   pageSchema,
@@ -14,6 +13,7 @@ import {
 } from '@ginhawa/contract';
 import { announce, countRecipients, decide, getForUser, pageForUser } from './notifications.service';
 import { currentUser } from '../../lib/actor';
+import { errorResponses } from '../../lib/error-responses';
 
 /** /api/notifications/: my notifications (paged, newest first) and announcements by Admin/Manager. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +25,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         querystring: notificationListQuerySchema,
-        response: { 200: pageSchema(notificationSchema), 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: pageSchema(notificationSchema), ...errorResponses },
       },
     },
     async (request) => pageForUser(db, currentUser(request), request.query, request.url),
@@ -40,9 +40,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: announcementBodySchema,
         response: {
           201: z.object({ recipients: z.number().int() }),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
+          ...errorResponses,
         },
       },
     },
@@ -60,11 +58,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: decideBodySchema,
         response: {
           200: notificationSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
+          ...errorResponses,
         },
       },
     },
@@ -82,7 +76,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         querystring: recipientsCountQuerySchema,
-        response: { 200: recipientsCountSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: recipientsCountSchema, ...errorResponses },
       },
     },
     async (request) => countRecipients(db, currentUser(request), request.query),

@@ -1,10 +1,10 @@
+import { todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { employees, locations } from '../../db/schema/index';
 import { parseCsv } from '../../lib/csv';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
 import { ADMIN_PASSWORD, buildTestApp, login, signInManager, type Agent, type TestContext } from '../../test/build';
-import { manilaDate } from './shared';
 
 /**
  * Every report's CSV is scoped like its JSON: a Manager of one branch downloads exactly the
@@ -16,7 +16,7 @@ let ctx: TestContext;
 let manager: Agent;
 let f: Fixtures;
 let homeName = '';
-const today = manilaDate();
+const today = todayInManila();
 const [year, month] = today.split('-').map(Number) as [number, number];
 
 beforeAll(async () => {

@@ -7,10 +7,12 @@ import {
   pageSchema,
   returnReportBodySchema,
 } from '@ginhawa/contract';
-import { csvLines, sendCsv } from '../../lib/csv';
+import { sendCsv } from '../../lib/csv';
+import { dailyReportsCsv } from './csv';
 import { reportsService as service } from './reports.service';
-import { errors, managers, tags, type ReportsApp } from './route-options';
+import { managers, tags, type ReportsApp } from './route-options';
 import { currentUser } from '../../lib/actor';
+import { errorResponses } from '../../lib/error-responses';
 
 /** Daily reports: list (or CSV), create, read, change, submit, approve and return. */
 export const dailyReportsRoutes = (app: ReportsApp) => {
@@ -21,56 +23,24 @@ export const dailyReportsRoutes = (app: ReportsApp) => {
       schema: {
         tags,
         querystring: dailyReportListQuerySchema,
-        response: { 200: pageSchema(dailyReportSchema), ...errors },
+        response: { 200: pageSchema(dailyReportSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
       const page = await service.listReports(db, currentUser(request), request.query, request.url);
       if (request.query.format !== 'csv') return page;
-      return sendCsv(
-        reply,
-        'daily-reports',
-        csvLines(
-          [
-            'id',
-            'date',
-            'location',
-            'status',
-            'sales_count',
-            'gross_total',
-            'discount_total',
-            'net_total',
-            'cash_total',
-            'cash_on_hand',
-            'variance',
-            'remarks',
-          ],
-          page.results.map((r) => [
-            r.id,
-            r.date,
-            r.location_name,
-            r.status,
-            r.sales_count,
-            r.gross_total,
-            r.discount_total,
-            r.net_total,
-            r.cash_total,
-            r.cash_on_hand,
-            r.variance,
-            r.remarks,
-          ]),
-        ),
-      );
+      const csv = dailyReportsCsv(page.results);
+      return sendCsv(reply, csv.name, csv.lines);
     },
   );
   app.post(
     '/',
-    { schema: { tags, body: dailyReportBodySchema, response: { 201: dailyReportSchema, ...errors } } },
+    { schema: { tags, body: dailyReportBodySchema, response: { 201: dailyReportSchema, ...errorResponses } } },
     async (request, reply) => reply.code(201).send(await service.createReport(db, currentUser(request), request.body)),
   );
   app.get(
     '/:id/',
-    { schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errors } } },
+    { schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errorResponses } } },
     async (request) => service.getReport(db, currentUser(request), request.params.id),
   );
   app.patch(
@@ -80,19 +50,22 @@ export const dailyReportsRoutes = (app: ReportsApp) => {
         tags,
         params: idParamsSchema,
         body: dailyReportPatchSchema,
-        response: { 200: dailyReportSchema, ...errors },
+        response: { 200: dailyReportSchema, ...errorResponses },
       },
     },
     async (request) => service.updateReport(db, currentUser(request), request.params.id, request.body),
   );
   app.post(
     '/:id/submit/',
-    { schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errors } } },
+    { schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errorResponses } } },
     async (request) => service.submitReport(db, currentUser(request), request.params.id),
   );
   app.post(
     '/:id/approve/',
-    { config: managers, schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errors } } },
+    {
+      config: managers,
+      schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errorResponses } },
+    },
     async (request) => service.approveReport(db, currentUser(request), request.params.id),
   );
   app.post(
@@ -103,7 +76,7 @@ export const dailyReportsRoutes = (app: ReportsApp) => {
         tags,
         params: idParamsSchema,
         body: returnReportBodySchema,
-        response: { 200: dailyReportSchema, ...errors },
+        response: { 200: dailyReportSchema, ...errorResponses },
       },
     },
     async (request) => service.returnReport(db, currentUser(request), request.params.id, request.body.reason),

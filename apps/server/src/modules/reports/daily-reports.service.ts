@@ -11,7 +11,8 @@ import { createdBy, touched } from '../../lib/tracked';
 import { publish } from '../../plugins/bus';
 import { notify, registerApprovalHandler } from '../notifications/index';
 import { locationOf } from './day-lock.service';
-import { approversOf, assertDecidesAll, inScope, isManager, parseJson, scopeOf, scopeWhere } from './shared';
+import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
+import { approversOf, assertDecidesAll, isManager, parseJson } from './shared';
 import type { AuthUser } from '../../lib/actor';
 
 /** Daily reports: their CRUD, submission and the approve/return decision. */
@@ -86,7 +87,7 @@ const toDailyReport = (r: ReportRow): DailyReport => ({
 export const reportLink = (r: Pick<DailyReport, 'location' | 'date'>) => `/reports/daily/${r.location}/${r.date}`;
 
 /** Daily reports are for Managers and Admins (their locations), and for staff of the location who close the day. */
-const reportScope = (user: AuthUser) => scopeWhere(scopeOf(user), dailyReports.locationId);
+const reportScope = (user: AuthUser) => scopeWhere(workplaceScope(user), dailyReports.locationId);
 
 const reportWhere = (user: AuthUser, q: DailyReportListQuery) =>
   and(
@@ -134,7 +135,7 @@ export const createReport = async (db: Db, user: AuthUser, body: DailyReportBody
   db.transaction(async (tx) => {
     const location = await locationOf(tx, body.location);
     if (!location) throw fieldsError({ location: ['No such location.'] });
-    if (!inScope(scopeOf(user), location.id))
+    if (!inScope(workplaceScope(user), location.id))
       throw forbidden(`You do not work at ${location.name}, so you cannot report its day.`);
     const [existing] = await tx
       .select({ id: dailyReports.id })

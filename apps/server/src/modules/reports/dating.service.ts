@@ -1,8 +1,8 @@
+import { cutoffDates, cutoffOf, todayInManila } from '@ginhawa/contract';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import { assertDayOpen } from './day-lock.service';
-import { cutoffOf, manilaDate, periodOf } from './shared';
 
 /**
  * Dates mean what happened (docs/decisions/0710-trust-api.md): the one rule for the day a sale or
@@ -34,8 +34,8 @@ export type DatingInput = {
 };
 
 /** The current cutoff's first day, in Manila. */
-export const currentCutoffStart = (today = manilaDate()) =>
-  periodOf(Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoffOf(today)).from;
+export const currentCutoffStart = (today = todayInManila()) =>
+  cutoffDates(Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoffOf(today)).from;
 
 /**
  * Applies the rule, holding the day's report row (share lock) until the caller commits. Answers
@@ -48,7 +48,7 @@ export const assertDateAllowed = async (
   input: DatingInput,
 ): Promise<{ backdated: boolean }> => {
   const field = input.field ?? 'date';
-  const today = manilaDate();
+  const today = todayInManila();
   if (input.date > today && !input.changing)
     throw refused(
       field,

@@ -1,3 +1,4 @@
+import { addDays, todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
 import {
@@ -9,11 +10,9 @@ import {
   dailyReports,
   sales,
 } from '../../db/schema/index';
-import { addDays } from '../clients/scope';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { currentCutoffStart } from './dating.service';
-import { manilaDate } from './shared';
 
 /**
  * Dates mean what happened (decision 0710), for every writer of a sale or an arrival: never after
@@ -28,7 +27,7 @@ let seller: Agent;
 let desk: Agent;
 let f: Fixtures;
 let client = 0;
-const today = manilaDate();
+const today = todayInManila();
 const tomorrow = addDays(today, 1);
 /** The last day of the previous cutoff: only an Admin may write on it. */
 const lastCutoff = addDays(currentCutoffStart(today), -1);

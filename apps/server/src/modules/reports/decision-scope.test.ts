@@ -1,3 +1,4 @@
+import { todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { DailyReport } from '@ginhawa/contract';
@@ -12,7 +13,6 @@ import {
   type TestContext,
 } from '../../test/build';
 import { action, connectSocket } from '../../test/ws-client';
-import { manilaDate } from './shared';
 
 /**
  * Branch scope of decisions (decision 0710): a sales deletion request is decided by an Admin or a
@@ -25,7 +25,7 @@ let admin: Agent;
 let twoBranch: Agent;
 let requester: Agent;
 const ids = { home: 0, other: 0, sp: 0, otherSp: 0, admin: 0, twoBranch: 0, requester: 0 };
-const today = manilaDate();
+const today = todayInManila();
 
 const manager = (username: string, locationIds: number[]) => signInManager(ctx, username, locationIds);
 

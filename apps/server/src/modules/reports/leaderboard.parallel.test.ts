@@ -1,3 +1,4 @@
+import { cutoffDates, cutoffOf, todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { employees, notifications } from '../../db/schema/index';
@@ -5,7 +6,6 @@ import type { Leaderboard } from '@ginhawa/contract';
 import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
 import { leaderboardSql } from './leaderboard.service';
-import { cutoffOf, manilaDate, periodOf } from './shared';
 
 /**
  * The kept leaderboard (decision 0502) under concurrent writers and readers, on two app instances
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 describe('leaderboard under parallel sales', () => {
   it('desk sales, imports and reads at once on two instances: every write lands, and both instances then serve the board the SQL gives', async () => {
-    const today = manilaDate();
+    const today = todayInManila();
     const [year, month, cutoff] = [Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoffOf(today)];
     const url = `/api/reports/leaderboards/?month=${month}&year=${year}&cutoff=${cutoff}`;
     const read = async (agent: Agent) => {
@@ -97,7 +97,7 @@ describe('leaderboard under parallel sales', () => {
     for (const res of writes) expect(res.statusCode, res.body).toBe(201);
     await Promise.all(reads);
 
-    const { from, to } = periodOf(year, month, cutoff);
+    const { from, to } = cutoffDates(year, month, cutoff);
     type Figures = { salesperson: number; rank: number; total: string; count: number };
     const expected = (
       (await ctx.database.db.execute(leaderboardSql(from, to, cutoff))) as unknown as { rows: Figures[] }
@@ -116,9 +116,9 @@ describe('leaderboard under parallel sales', () => {
 
   it('rank notices stay exact when sales commit at the same moment: each salesperson hears every move once, each from the rank they last heard', async () => {
     const db = ctx.database.db;
-    const today = manilaDate();
+    const today = todayInManila();
     const [year, month, cutoff] = [Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoffOf(today)];
-    const { from, to } = periodOf(year, month, cutoff);
+    const { from, to } = cutoffDates(year, month, cutoff);
     type Row = { salesperson: number; rank: number; user_id: number | null };
     const board = async () =>
       new Map(

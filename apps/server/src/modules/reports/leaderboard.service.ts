@@ -1,3 +1,4 @@
+import { cutoffDates, cutoffOf, todayInManila } from '@ginhawa/contract';
 import { sql } from 'drizzle-orm';
 import type { Leaderboard, LeaderboardQuery } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
@@ -8,7 +9,7 @@ import { publish } from '../../plugins/bus';
 import { daysInWords, pesos } from '../../lib/notice-text';
 import { notify, withdrawRecent } from '../notifications/index';
 import type { AuthUser } from '../../lib/actor';
-import { cutoffOf, isManager, manilaDate, periodOf, rowsOf } from './shared';
+import { isManager, rowsOf } from './shared';
 
 /** The leaderboard (one SQL, shared by the API, the rank watch and the benchmark) and the rank watch. */
 
@@ -64,7 +65,7 @@ const LEADERBOARDS_KEPT = 64;
 const keptBoards = keptPerVersion<KeptBoard>(LEADERBOARDS_KEPT);
 
 const computeLeaderboard = async (db: Db, query: LeaderboardQuery): Promise<KeptBoard> => {
-  const { from, to } = periodOf(query.year, query.month, query.cutoff);
+  const { from, to } = cutoffDates(query.year, query.month, query.cutoff);
   const rows = await rowsOf<LeaderboardRow>(db, leaderboardSql(from, to, query.cutoff, query.location));
   return {
     month: query.month,
@@ -173,7 +174,7 @@ export const holdRankWatch = async (tx: Tx) => {
  * salesperson whose rank moved (one notification each, however many lines changed) and every
  * open socket that the period's figures changed (bus event `sales` → `leaderboard_changed`).
  * Every writer of sale lines goes through it: imports and deletions here, membership and
- * voucher sales in modules/clients (sales.service.ts), so the leaderboard moves for all of them.
+ * voucher sales in modules/clients (sales.service.ts, vouchers.service.ts), so the leaderboard moves for all of them.
  */
 export const changeSalesWatchingRanks = async <T>(
   tx: Tx,
@@ -181,9 +182,9 @@ export const changeSalesWatchingRanks = async <T>(
   dates: string[],
   change: () => Promise<T>,
 ): Promise<T> => {
-  const today = manilaDate();
+  const today = todayInManila();
   const cutoff = cutoffOf(today);
-  const current = periodOf(Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoff);
+  const current = cutoffDates(Number(today.slice(0, 4)), Number(today.slice(5, 7)), cutoff);
   const touchesCurrent = dates.some((d) => d >= current.from && d <= current.to);
   const ranks = async () =>
     new Map(

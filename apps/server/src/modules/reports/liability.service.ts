@@ -1,8 +1,8 @@
+import { todayInManila } from '@ginhawa/contract';
 import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Liability, LiabilityFigure, LiabilityQuery } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
 import { clientMemberships, clientTreatments, locations } from '../../db/schema/index';
-import { manilaDate } from './shared';
 
 /**
  * Membership and voucher liability: sessions sold and not yet used, in pesos (decision 0601).
@@ -87,7 +87,7 @@ const figure = (n: number, sessions: number, amount: string): LiabilityFigure =>
 export const liability = async (
   db: Db,
   query: Pick<LiabilityQuery, 'location'>,
-  today = manilaDate(),
+  today = todayInManila(),
 ): Promise<Liability> => {
   const { vouchers, members } = liabilitySources(db, today, query.location);
   // Per location the subqueries' own figures; for the totals line the same figures summed.

@@ -1,3 +1,4 @@
+import { todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { notifications, sales } from '../../db/schema/index';
@@ -7,7 +8,6 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type Te
 import { decide } from '../notifications/notifications.service';
 import { findUsersByIds } from '../users/auth.service';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
-import { manilaDate } from './shared';
 
 /**
  * Lock order on PostgreSQL, where transactions really run side by side (decision 0500):
@@ -39,7 +39,7 @@ describe('rank watch lock order', () => {
       url: '/api/reports/store-sales-data/',
       payload: {
         location: f.home,
-        date: manilaDate(),
+        date: todayInManila(),
         sales: [{ salesperson: f.salesperson, amount: '700.00', payment_method: 'cash' }],
       },
     });

@@ -1,3 +1,4 @@
+import { cutoffDates, monthBounds, todayInManila } from '@ginhawa/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../app';
@@ -7,7 +8,6 @@ import { loadEnv } from '../../plugins/env';
 import { insertDemoSales } from './sales.bulk-seed';
 import { leaderboardSql } from './leaderboard.service';
 import { dailySalesReportSql, locationSalesSql } from './sales-reports.service';
-import { manilaDate, periodOf } from './shared';
 
 export type BenchOptions = {
   kind: 'postgres' | 'pglite';
@@ -109,10 +109,10 @@ export const benchReports = async (options: BenchOptions): Promise<BenchRow[]> =
       .map((c) => String(c).split(';')[0])
       .join('; ');
 
-    const today = manilaDate();
+    const today = todayInManila();
     const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-    const c1 = periodOf(year, month, 1);
-    const whole = periodOf(year, month, 0);
+    const c1 = cutoffDates(year, month, 1);
+    const whole = monthBounds(year, month);
     const bump = async () => {
       await database.db.execute(sql`update leaderboard_version set version = version + 1`);
     };

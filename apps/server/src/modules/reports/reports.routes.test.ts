@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { DailyReport, Leaderboard, Page, SaleLineRead } from '@ginhawa/contract';
+import {
+  cutoffDates,
+  cutoffOf,
+  manilaDate,
+  monthBounds,
+  todayInManila,
+  type DailyReport,
+  type Leaderboard,
+  type Page,
+  type SaleLineRead,
+} from '@ginhawa/contract';
 import {
   auditLog,
   banks,
@@ -19,7 +29,6 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type Te
 import { action, connectSocket } from '../../test/ws-client';
 import { decide } from '../notifications/notifications.service';
 import { findUsersByIds } from '../users/auth.service';
-import { cutoffOf, manilaDate, periodOf } from './shared';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -101,11 +110,11 @@ afterAll(async () => {
 
 describe('periods in Manila time', () => {
   it('cutoffs cover 1–15 and 16–end, February in leap and common years, 30- and 31-day months', () => {
-    expect(periodOf(2020, 2, 2)).toEqual({ from: '2020-02-16', to: '2020-02-29' });
-    expect(periodOf(2021, 2, 2)).toEqual({ from: '2021-02-16', to: '2021-02-28' });
-    expect(periodOf(2021, 4, 0)).toEqual({ from: '2021-04-01', to: '2021-04-30' });
-    expect(periodOf(2021, 5, 2)).toEqual({ from: '2021-05-16', to: '2021-05-31' });
-    expect(periodOf(2021, 5, 1)).toEqual({ from: '2021-05-01', to: '2021-05-15' });
+    expect(cutoffDates(2020, 2, 2)).toEqual({ from: '2020-02-16', to: '2020-02-29' });
+    expect(cutoffDates(2021, 2, 2)).toEqual({ from: '2021-02-16', to: '2021-02-28' });
+    expect(monthBounds(2021, 4)).toEqual({ from: '2021-04-01', to: '2021-04-30' });
+    expect(cutoffDates(2021, 5, 2)).toEqual({ from: '2021-05-16', to: '2021-05-31' });
+    expect(cutoffDates(2021, 5, 1)).toEqual({ from: '2021-05-01', to: '2021-05-15' });
   });
 
   it('a sale at 23:59 Manila on the 15th is cutoff 1; at 00:00 on the 16th it is cutoff 2 (UTC says otherwise)', () => {
@@ -877,7 +886,7 @@ describe('live leaderboard', () => {
   it('a sale in the current cutoff notifies salespeople whose rank changed, once, and tells open sockets', async () => {
     const socket = await connectSocket(ctx.app, { agent: seller });
     await socket.next(action('user_notifications'));
-    const today = manilaDate();
+    const today = todayInManila();
     // The colleague leads first, so the seller's big sale moves both of them.
     expect(
       (
@@ -921,7 +930,7 @@ describe('live leaderboard', () => {
   });
 
   it('a salesperson hears of their rank at most once a minute, the notice saying the latest rank', async () => {
-    const today = manilaDate();
+    const today = todayInManila();
     // The colleague overtakes (the seller drops to #2), then the seller overtakes again (#1).
     const steps = [
       { salesperson: ids.colleague, lines: 4, rank: 2 },

@@ -5,7 +5,7 @@ import { salesRoutes } from './sales.routes';
 
 /**
  * /api/reports/…: sales lines in and out, daily reports and their approval, and the reports
- * (SPEC.md §7 Reports; docs/api.md "Reports"). Who sees which location is decided in the service.
+ * (docs/product.md §11; docs/api.md "Reports"). Who sees which location is decided in the service.
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Added to this plugin itself, not registered as child plugins: one encapsulation context, as before the split.

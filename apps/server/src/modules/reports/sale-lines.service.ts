@@ -5,8 +5,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { banks, dailyReports, employees, locations, sales } from '../../db/schema/index';
 import { iso } from '../../lib/iso';
 import { listPage, totalRows } from '../../lib/list';
-import { isManager, scopeOf, scopeWhere } from './shared';
 import type { AuthUser } from '../../lib/actor';
+import { scopeWhere, workplaceScope } from '../../lib/scope';
+import { isManager } from './shared';
 
 /** Sale lines as the API answers them: one sale (client sales, audit rows) and the daily-sales list. */
 
@@ -76,7 +77,7 @@ const toSaleLine = (r: SaleLineRow): SaleLineRead => ({
 
 /** Managers and Admins read their locations' lines; other staff only the lines credited to them. */
 const saleLineScope = (user: AuthUser) =>
-  isManager(user) ? scopeWhere(scopeOf(user), sales.locationId) : sql`${salesperson.userId} = ${user.id}`;
+  isManager(user) ? scopeWhere(workplaceScope(user), sales.locationId) : sql`${salesperson.userId} = ${user.id}`;
 
 const saleLineWhere = (user: AuthUser, q: DailySalesQuery) =>
   and(

@@ -9,7 +9,8 @@ import { notify, registerApprovalHandler } from '../notifications/index';
 import { assertDayOpen } from './day-lock.service';
 import { changeSalesWatchingRanks, holdRankWatch } from './leaderboard.service';
 import { toSale, type SaleRow } from './sale-lines.service';
-import { approversOf, assertDecidesAll, scopeOf, scopeWhere } from './shared';
+import { scopeWhere, workplaceScope } from '../../lib/scope';
+import { approversOf, assertDecidesAll } from './shared';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 
 /** Deleting sale lines: at once by Admins, by request (approved by Admins and Managers) for anyone else. */
@@ -24,7 +25,7 @@ const lockSales = async (tx: Tx, where: SQL | undefined) => {
 };
 
 const loadSales = async (tx: Tx, user: AuthUser, ids: number[]) => {
-  const rows = await lockSales(tx, and(inArray(sales.id, ids), scopeWhere(scopeOf(user), sales.locationId)));
+  const rows = await lockSales(tx, and(inArray(sales.id, ids), scopeWhere(workplaceScope(user), sales.locationId)));
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw notFound(`No such sale: ${missing.slice(0, 10).join(', ')}.`);

@@ -10,11 +10,13 @@ import {
   personalSalesQuerySchema,
   personalSalesSchema,
 } from '@ginhawa/contract';
-import { csvLines, sendCsv } from '../../lib/csv';
+import { sendCsv } from '../../lib/csv';
+import { dailySalesReportCsv, leaderboardCsv, liabilityCsv, locationSalesCsv, personalSalesCsv } from './csv';
 import { reportsService as service } from './reports.service';
 import { liability } from './liability.service';
-import { admins, errors, managers, tags, type ReportsApp } from './route-options';
+import { admins, managers, tags, type ReportsApp } from './route-options';
 import { currentUser } from '../../lib/actor';
+import { errorResponses } from '../../lib/error-responses';
 
 /** The reports: a day per location, a salesperson's month, locations per month, the leaderboard, the liability. */
 export const salesReportsRoutes = (app: ReportsApp) => {
@@ -23,159 +25,73 @@ export const salesReportsRoutes = (app: ReportsApp) => {
     '/get-daily-sales-report/',
     {
       config: managers,
-      schema: { tags, querystring: dailySalesReportQuerySchema, response: { 200: dailySalesReportSchema, ...errors } },
+      schema: {
+        tags,
+        querystring: dailySalesReportQuerySchema,
+        response: { 200: dailySalesReportSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const report = await service.dailySalesReport(db, currentUser(request), request.query.date);
       if (request.query.format !== 'csv') return report;
-      return sendCsv(
-        reply,
-        `daily-sales-report-${report.date}`,
-        csvLines(
-          [
-            'date',
-            'location',
-            'report_status',
-            'count',
-            'gross_total',
-            'discount_total',
-            'net_total',
-            'cash_on_hand',
-            'variance',
-            'group',
-            'name',
-            'total',
-            'group_count',
-          ],
-          report.locations.flatMap((l) => {
-            const head = [
-              report.date,
-              l.location_name,
-              l.status ?? 'none',
-              l.count,
-              l.gross_total,
-              l.discount_total,
-              l.net_total,
-              l.cash_on_hand,
-              l.variance,
-            ];
-            const parts = [
-              ...l.by_payment_method.map((p) => ['payment_method', p.name, p.total, p.count]),
-              ...l.by_bank.map((p) => ['bank', p.name, p.total, p.count]),
-              ...l.by_salesperson.map((p) => ['salesperson', p.name, p.total, p.count]),
-            ];
-            return parts.length ? parts.map((p) => [...head, ...p]) : [[...head, '', '', '', '']];
-          }),
-        ),
-      );
+      const csv = dailySalesReportCsv(report);
+      return sendCsv(reply, csv.name, csv.lines);
     },
   );
   app.get(
     '/get-personal-sales/',
-    { schema: { tags, querystring: personalSalesQuerySchema, response: { 200: personalSalesSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        querystring: personalSalesQuerySchema,
+        response: { 200: personalSalesSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const sales = await service.personalSales(db, currentUser(request), request.query);
       if (request.query.format !== 'csv') return sales;
-      return sendCsv(
-        reply,
-        `personal-sales-${sales.salesperson}-${sales.year}-${sales.month}`,
-        csvLines(
-          ['date', 'salesperson', 'total', 'count'],
-          sales.days.map((d) => [d.date, sales.salesperson_name, d.total, d.count]),
-        ),
-      );
+      const csv = personalSalesCsv(sales);
+      return sendCsv(reply, csv.name, csv.lines);
     },
   );
   app.get(
     '/get-location-sales/',
     {
       config: managers,
-      schema: { tags, querystring: locationSalesQuerySchema, response: { 200: locationSalesSchema, ...errors } },
+      schema: {
+        tags,
+        querystring: locationSalesQuerySchema,
+        response: { 200: locationSalesSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const sales = await service.locationSales(db, currentUser(request), request.query);
       if (request.query.format !== 'csv') return sales;
-      return sendCsv(
-        reply,
-        `location-sales-${sales.year}-${sales.month}`,
-        csvLines(
-          ['location', 'date', 'total', 'count'],
-          [
-            ...sales.locations.flatMap((l) => l.days.map((d) => [l.location_name, d.date, d.total, d.count])),
-            // The month's total closes the file, as in the liability CSV: an empty month still says 0.00.
-            ['All locations', '', sales.total, sales.count],
-          ],
-        ),
-      );
+      const csv = locationSalesCsv(sales);
+      return sendCsv(reply, csv.name, csv.lines);
     },
   );
   app.get(
     '/leaderboards/',
-    { schema: { tags, querystring: leaderboardQuerySchema, response: { 200: leaderboardSchema, ...errors } } },
+    { schema: { tags, querystring: leaderboardQuerySchema, response: { 200: leaderboardSchema, ...errorResponses } } },
     async (request, reply) => {
       const board = await service.leaderboard(db, currentUser(request), request.query);
       if (request.query.format !== 'csv') return board;
-      return sendCsv(
-        reply,
-        `leaderboard-${board.year}-${board.month}-cutoff-${board.cutoff}`,
-        csvLines(
-          ['rank', 'salesperson', 'location', 'total', 'count', 'target', 'share_of_target', 'date_from', 'date_to'],
-          board.results.map((r) => [
-            r.rank,
-            r.salesperson_name,
-            r.location_name,
-            r.total,
-            r.count,
-            r.target,
-            r.share_of_target,
-            board.date_from,
-            board.date_to,
-          ]),
-        ),
-      );
+      const csv = leaderboardCsv(board);
+      return sendCsv(reply, csv.name, csv.lines);
     },
   );
   app.get(
     '/liability/',
     {
       config: admins,
-      schema: { tags, querystring: liabilityQuerySchema, response: { 200: liabilitySchema, ...errors } },
+      schema: { tags, querystring: liabilityQuerySchema, response: { 200: liabilitySchema, ...errorResponses } },
     },
     async (request, reply) => {
       const owed = await liability(db, request.query);
       if (request.query.format !== 'csv') return owed;
-      const figures = (f: { count: number; sessions_remaining: number; amount: string }) => [
-        f.count,
-        f.sessions_remaining,
-        f.amount,
-      ];
-      return sendCsv(
-        reply,
-        `liability-${owed.as_of}`,
-        csvLines(
-          [
-            'location',
-            'vouchers',
-            'voucher_sessions_remaining',
-            'voucher_amount',
-            'memberships',
-            'membership_sessions_remaining',
-            'membership_amount',
-            'total',
-            'as_of',
-          ],
-          [
-            ...owed.locations.map((l) => [
-              l.location_name,
-              ...figures(l.vouchers),
-              ...figures(l.memberships),
-              l.total,
-              owed.as_of,
-            ]),
-            ['All locations', ...figures(owed.vouchers), ...figures(owed.memberships), owed.total, owed.as_of],
-          ],
-        ),
-      );
+      const csv = liabilityCsv(owed);
+      return sendCsv(reply, csv.name, csv.lines);
     },
   );
 };

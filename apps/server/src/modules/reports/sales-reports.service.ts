@@ -1,3 +1,4 @@
+import { cutoffDates, monthBounds } from '@ginhawa/contract';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type {
   DailyReport,
@@ -10,8 +11,9 @@ import type {
 import type { Db } from '../../db/client';
 import { employees, locations } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
-import { inScope, isManager, parseJson, periodOf, rowsOf, scopeOf, scopeWhere } from './shared';
 import { isAdmin, type AuthUser } from '../../lib/actor';
+import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
+import { isManager, parseJson, rowsOf } from './shared';
 
 /** The sales reports: one day per location, one salesperson per month, locations per month. */
 
@@ -41,7 +43,7 @@ export const dailySalesReportSql = (date: string, scope?: SQL) =>
 
 /** Per location on one date: totals by payment method, by bank and by salesperson, the report's status and variance. */
 export const dailySalesReport = async (db: Db, user: AuthUser, date: string): Promise<DailySalesReport> => {
-  const scope = scopeWhere(scopeOf(user), sql`l.id`);
+  const scope = scopeWhere(workplaceScope(user), sql`l.id`);
   const rows = await rowsOf<{
     location: number;
     location_name: string;
@@ -89,10 +91,10 @@ export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuer
     .where(eq(employees.id, q.salesperson_id));
   if (!seller || seller.kind !== 'salesperson') throw notFound('No such salesperson.');
   const allowed =
-    isAdmin(user) || seller.userId === user.id || (isManager(user) && inScope(scopeOf(user), seller.locationId));
+    isAdmin(user) || seller.userId === user.id || (isManager(user) && inScope(workplaceScope(user), seller.locationId));
   if (!allowed)
     throw forbidden('You may see only your own sales, or those of salespersons at the locations you manage.');
-  const month = periodOf(q.year, q.month, 0);
+  const month = monthBounds(q.year, q.month);
   const dayRows = await rowsOf<{ date: string; total: string; count: number }>(
     db,
     sql`select to_char(d, 'YYYY-MM-DD') as date, round(coalesce(sum(s.net_amount), 0), 2)::text as total, count(s.id)::int as count
@@ -128,8 +130,8 @@ export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuer
       from t, g`,
   );
   const t = totals!;
-  const c1 = periodOf(q.year, q.month, 1);
-  const c2 = periodOf(q.year, q.month, 2);
+  const c1 = cutoffDates(q.year, q.month, 1);
+  const c2 = cutoffDates(q.year, q.month, 2);
   return {
     salesperson: seller.id,
     salesperson_name: `${seller.first} ${seller.last}`,
@@ -182,7 +184,7 @@ export const locationSalesSql = (from: string, to: string, scope?: SQL, location
 
 /** Per location per day (days with sales) and month totals; Managers see their locations, Admins all. */
 export const locationSales = async (db: Db, user: AuthUser, q: LocationSalesQuery): Promise<LocationSales> => {
-  const { from, to } = periodOf(q.year, q.month, 0);
+  const { from, to } = monthBounds(q.year, q.month);
   const rows = await rowsOf<{
     location: number | null;
     location_name: string | null;
@@ -190,7 +192,7 @@ export const locationSales = async (db: Db, user: AuthUser, q: LocationSalesQuer
     total: string;
     count: number;
     level: number;
-  }>(db, locationSalesSql(from, to, scopeWhere(scopeOf(user), sql`s.location_id`), q.location));
+  }>(db, locationSalesSql(from, to, scopeWhere(workplaceScope(user), sql`s.location_id`), q.location));
   const result: LocationSales = { month: q.month, year: q.year, locations: [], total: '0.00', count: 0 };
   const byLocation = new Map<number, LocationSales['locations'][number]>();
   for (const r of rows) {

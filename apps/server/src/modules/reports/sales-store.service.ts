@@ -15,7 +15,8 @@ import type { AuthUser } from '../../lib/actor';
 import { locationOf } from './day-lock.service';
 import { assertDateAllowed, backdatedNote } from './dating.service';
 import { changeSalesWatchingRanks } from './leaderboard.service';
-import { inScope, rowsOf, scopeOf } from './shared';
+import { inScope, workplaceScope } from '../../lib/scope';
+import { rowsOf } from './shared';
 
 /** Storing a day's sales, from JSON or a CSV upload. */
 
@@ -107,7 +108,7 @@ export const storeSales = async (
   const authorize = async (tx: Tx) => {
     const location = await locationOf(tx, body.location);
     if (!location) throw fieldsError({ location: ['No such location.'] });
-    if (!inScope(scopeOf(user), location.id))
+    if (!inScope(workplaceScope(user), location.id))
       throw forbidden(`You do not work at ${location.name}, so you cannot record its sales.`);
     return location;
   };

@@ -3,7 +3,6 @@ import {
   dailySalesQuerySchema,
   deleteSalesBodySchema,
   deleteSalesResultSchema,
-  errorBodySchema,
   pageSchema,
   saleLineReadSchema,
   storeSalesBodySchema,
@@ -13,13 +12,15 @@ import {
   type FieldErrors,
 } from '@ginhawa/contract';
 import { fieldsError } from '../../lib/http-error';
-import { csvLine, csvLines, parseCsv, sendCsv } from '../../lib/csv';
+import { parseCsv, sendCsv } from '../../lib/csv';
+import { saleLinesCsv } from './csv';
 import { idempotencyKeyOf } from '../../db/idempotency';
 import { CSV_MAX_BYTES, isCsvUpload, readCsvUpload, registerCsvBody } from '../../lib/csv-upload';
 import { reportsService as service } from './reports.service';
 import { parseSalesCsv } from './sales-store.service';
-import { errors, tags, type ReportsApp } from './route-options';
+import { tags, type ReportsApp } from './route-options';
 import { currentUser } from '../../lib/actor';
+import { errorResponses, tooLarge, unprocessable } from '../../lib/error-responses';
 
 /** zod issues → `{path: [messages]}`, renaming `sales.<i>` to the CSV's `line_<n>` when the lines came from a file. */
 const issuesToErrors = (issues: z.core.$ZodIssue[], csv: boolean): FieldErrors => {
@@ -49,7 +50,7 @@ export const salesRoutes = (app: ReportsApp) => {
         tags,
         description:
           'JSON `{location, date, sales}`, or the same lines as CSV (text/csv body or multipart `file`) with `?location=&date=`.',
-        response: { 201: storeSalesResultSchema, ...errors, 413: errorBodySchema, 422: errorBodySchema },
+        response: { 201: storeSalesResultSchema, ...errorResponses, ...tooLarge, ...unprocessable },
       },
     },
     async (request, reply) => {
@@ -75,7 +76,7 @@ export const salesRoutes = (app: ReportsApp) => {
       schema: {
         tags,
         body: deleteSalesBodySchema,
-        response: { 200: deleteSalesResultSchema, 202: deleteSalesResultSchema, ...errors },
+        response: { 200: deleteSalesResultSchema, 202: deleteSalesResultSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -89,51 +90,14 @@ export const salesRoutes = (app: ReportsApp) => {
       schema: {
         tags,
         querystring: dailySalesQuerySchema,
-        response: { 200: pageSchema(saleLineReadSchema), ...errors },
+        response: { 200: pageSchema(saleLineReadSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       if (request.query.format !== 'csv') return service.listSaleLines(db, user, request.query, request.url);
-      const lines = service.allSaleLines(db, user, request.query);
-      return sendCsv(
-        reply,
-        'daily-sales',
-        (async function* () {
-          yield* csvLines(
-            [
-              'id',
-              'date',
-              'location',
-              'salesperson',
-              'kind',
-              'reference',
-              'amount',
-              'discount',
-              'net_amount',
-              'payment_method',
-              'bank',
-              'reference_no',
-            ],
-            [],
-          );
-          for await (const s of lines)
-            yield csvLine([
-              s.id,
-              s.date,
-              s.location_name,
-              s.salesperson_name,
-              s.kind,
-              s.reference,
-              s.amount,
-              s.discount,
-              s.net_amount,
-              s.payment_method,
-              s.bank_name,
-              s.reference_no,
-            ]);
-        })(),
-      );
+      const csv = saleLinesCsv(service.allSaleLines(db, user, request.query));
+      return sendCsv(reply, csv.name, csv.lines);
     },
   );
 };

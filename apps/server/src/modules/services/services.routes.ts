@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   allowedTreatmentResource,
-  errorBodySchema,
   idParamsSchema,
   membershipCategoryResource,
   membershipResource,
@@ -17,16 +16,10 @@ import { membershipCategoriesService, treatmentCategoriesService } from './categ
 import { membershipsService, updateMembershipCategories } from './memberships.service';
 import { treatmentsService } from './treatments.service';
 import { currentUser } from '../../lib/actor';
+import { errorResponses } from '../../lib/error-responses';
 
 const tags = ['services'];
-const writeErrors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-/** Every signed-in person reads the catalogue; only admins change it (DESIGN.md §3). */
+/** Every signed-in person reads the catalogue; only admins change it (docs/product.md §6). */
 const writers = ['Admin'] as const;
 
 /** /api/services/… — the catalogue: treatments, memberships, their categories and what a membership includes. */
@@ -56,7 +49,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           params: idParamsSchema,
           body: updateCategoriesBodySchema,
-          response: { 200: membershipSchema, ...writeErrors },
+          response: { 200: membershipSchema, ...errorResponses },
         },
       },
       async (request) =>

@@ -1,34 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  errorBodySchema,
-  groupSchema,
-  loginBodySchema,
-  myDataSchema,
-  refreshBodySchema,
-  tokenPairSchema,
-} from '@ginhawa/contract';
+import { groupSchema, loginBodySchema, myDataSchema, refreshBodySchema, tokenPairSchema } from '@ginhawa/contract';
 import { clearAuthCookies, isCrossSite, isSecureRequest, setAuthCookies } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { authenticate, createSession, deleteSession, listGroupsOf, revokeFamily, toMyData } from './auth.service';
 import { currentUser } from '../../lib/actor';
+import { errorResponses, throttled } from '../../lib/error-responses';
 
 const okSchema = z.object({ message: z.string() });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 
-/** SPEC.md §7 authentication calls under /api/users/. */
+/** The authentication calls (docs/product.md §7) under /api/users/. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env, tokens } = app.deps;
 
   app.get(
     '/my_data/',
-    { schema: { tags: ['auth'], response: { 200: myDataSchema, 401: errorBodySchema } } },
+    { schema: { tags: ['auth'], response: { 200: myDataSchema, ...errorResponses } } },
     async (request) => toMyData(currentUser(request)),
   );
 
   app.get(
     '/my_groups/',
-    { schema: { tags: ['auth'], response: { 200: z.array(groupSchema), 401: errorBodySchema } } },
+    { schema: { tags: ['auth'], response: { 200: z.array(groupSchema), ...errorResponses } } },
     async (request) => listGroupsOf(db, currentUser(request).id),
   );
 
@@ -36,7 +29,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login/',
     {
       config: { public: true, csrfExempt: true },
-      schema: { tags: ['auth'], body: loginBodySchema, response: { 200: myDataSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        body: loginBodySchema,
+        response: { 200: myDataSchema, ...errorResponses, ...throttled },
+      },
     },
     async (request, reply) => {
       const user = await authenticate(db, request.body.username, request.body.password, request.ip).catch(
@@ -59,9 +56,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     method: ['GET', 'POST'],
     url: '/logout/',
     config: { public: true },
-    schema: { tags: ['auth'], response: { 200: okSchema, 403: errorBodySchema } },
+    schema: { tags: ['auth'], response: { 200: okSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      // SPEC.md keeps GET; POST is CSRF-checked, a GET is not, so another site must not be able to send one.
+      // docs/product.md §7: logout keeps GET; POST is CSRF-checked, a GET is not, so another site must not be able to send one.
       if (request.method === 'GET' && isCrossSite(request, env.allowedOrigins)) {
         throw forbidden('Signing out from another site is not allowed. Use the Logout button in the panel.');
       }
@@ -77,7 +74,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/token/',
     {
       config: { public: true, csrfExempt: true },
-      schema: { tags: ['auth'], body: loginBodySchema, response: { 200: tokenPairSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        body: loginBodySchema,
+        response: { 200: tokenPairSchema, ...errorResponses, ...throttled },
+      },
     },
     async (request) => {
       const user = await authenticate(db, request.body.username, request.body.password, request.ip);
@@ -89,7 +90,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/token/refresh/',
     {
       config: { public: true, csrfExempt: true },
-      schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: tokenPairSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        body: refreshBodySchema,
+        response: { 200: tokenPairSchema, ...errorResponses, ...throttled },
+      },
     },
     async (request) => {
       return tokens.refresh(db, request.body.refresh);

@@ -135,6 +135,50 @@ type TokenKind = 'access' | 'refresh';
 
 const REUSED_REFRESH = 'This refresh token has already been used, so its sign-in has been ended. Sign in again.';
 
+type Claims = { userId: number; version: number; familyId: number; jti: string; expiresAt: number };
+
+/** The claims of a token of this kind signed with `key`; 401 when expired, forged or of the wrong kind. */
+const readClaims = async (key: Uint8Array, token: string, kind: TokenKind): Promise<Claims> => {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+    const { typ, ver, fam, sub, jti } = payload;
+    const userId = Number(sub);
+    if (
+      typ !== kind ||
+      typeof ver !== 'number' ||
+      typeof fam !== 'number' ||
+      !Number.isSafeInteger(fam) ||
+      !Number.isSafeInteger(userId) ||
+      typeof jti !== 'string'
+    ) {
+      throw unauthorized('This token is not valid.');
+    }
+    return { userId, version: ver, familyId: fam, jti, expiresAt: (payload.exp ?? 0) * 1000 };
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw unauthorized('This token has expired.');
+    throw unauthorized('This token is not valid.');
+  }
+};
+
+/** The user behind a live family: active, same password since, family neither revoked nor expired. */
+const userOfFamily = async (db: DbOrTx, claims: Claims) => {
+  const [row] = await db
+    .select(authUserColumns)
+    .from(users)
+    .innerJoin(tokenFamilies, eq(tokenFamilies.userId, users.id))
+    .where(
+      and(
+        eq(users.id, claims.userId),
+        eq(users.isActive, true),
+        eq(users.authVersion, claims.version),
+        eq(tokenFamilies.id, claims.familyId),
+        isNull(tokenFamilies.revokedAt),
+        gt(tokenFamilies.expiresAt, sql`now()`),
+      ),
+    );
+  return row ?? null;
+};
+
 /**
  * JWTs carry the user, their `auth_version` and a family id (`fam`). Every refresh token is a row
  * that may be spent once; access tokens are checked against their family's row, so revoking the
@@ -152,52 +196,9 @@ export const createTokenSigner = (secretKey: string) => {
       .setExpirationTime(`${kind === 'access' ? ACCESS_TOKEN_SECONDS : REFRESH_TOKEN_SECONDS}s`)
       .sign(key);
 
-  type Claims = { userId: number; version: number; familyId: number; jti: string; expiresAt: number };
-
-  const readClaims = async (token: string, kind: TokenKind): Promise<Claims> => {
-    try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      const { typ, ver, fam, sub, jti } = payload;
-      const userId = Number(sub);
-      if (
-        typ !== kind ||
-        typeof ver !== 'number' ||
-        typeof fam !== 'number' ||
-        !Number.isSafeInteger(fam) ||
-        !Number.isSafeInteger(userId) ||
-        typeof jti !== 'string'
-      ) {
-        throw unauthorized('This token is not valid.');
-      }
-      return { userId, version: ver, familyId: fam, jti, expiresAt: (payload.exp ?? 0) * 1000 };
-    } catch (err) {
-      if (err instanceof joseErrors.JWTExpired) throw unauthorized('This token has expired.');
-      throw unauthorized('This token is not valid.');
-    }
-  };
-
-  /** The user behind a live family: active, same password since, family neither revoked nor expired. */
-  const userOfFamily = async (db: DbOrTx, claims: Claims) => {
-    const [row] = await db
-      .select(authUserColumns)
-      .from(users)
-      .innerJoin(tokenFamilies, eq(tokenFamilies.userId, users.id))
-      .where(
-        and(
-          eq(users.id, claims.userId),
-          eq(users.isActive, true),
-          eq(users.authVersion, claims.version),
-          eq(tokenFamilies.id, claims.familyId),
-          isNull(tokenFamilies.revokedAt),
-          gt(tokenFamilies.expiresAt, sql`now()`),
-        ),
-      );
-    return row ?? null;
-  };
-
   /** Verifies an access token: signature, expiry, kind, and that its family and user are still good. */
   const verify = async (db: Db, token: string): Promise<{ user: AuthUser; expiresAt: number; familyId: number }> => {
-    const claims = await readClaims(token, 'access');
+    const claims = await readClaims(key, token, 'access');
     const user = await userOfFamily(db, claims);
     if (!user) throw unauthorized('This token is no longer valid.');
     return { user, expiresAt: claims.expiresAt, familyId: claims.familyId };
@@ -237,7 +238,7 @@ export const createTokenSigner = (secretKey: string) => {
    * token that was already spent revokes its whole family (it has been stolen or replayed).
    */
   const refresh = async (db: Db, token: string) => {
-    const claims = await readClaims(token, 'refresh');
+    const claims = await readClaims(key, token, 'refresh');
     const outcome = await db.transaction(async (tx) => {
       const [spent] = await tx
         .update(refreshTokens)

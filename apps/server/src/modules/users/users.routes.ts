@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changeOwnPasswordBodySchema,
-  errorBodySchema,
   groupWithCountSchema,
   idParamsSchema,
   myDataSchema,
@@ -17,9 +16,9 @@ import { createSession, toMyData } from './auth.service';
 import { changePassword, listGroupsWithCounts, setAvatar } from './users.service';
 import { usersService } from './users-resource.service';
 import { currentUser, isAdmin } from '../../lib/actor';
+import { errorResponses, tooLarge } from '../../lib/error-responses';
 
 const okSchema = z.object({ message: z.string() });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /**
  * /api/users/: accounts. Admins manage them; Managers may read (they address announcements to
@@ -41,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/groups/',
     {
       config: { groups: ['Manager'] },
-      schema: { tags: ['users'], response: { 200: z.array(groupWithCountSchema), ...errors } },
+      schema: { tags: ['users'], response: { 200: z.array(groupWithCountSchema), ...errorResponses } },
     },
     async () => listGroupsWithCounts(db),
   );
@@ -56,7 +55,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           old_password: changeOwnPasswordBodySchema.shape.old_password.optional(),
           new_password: newPasswordSchema,
         }),
-        response: { 200: okSchema, ...errors },
+        response: { 200: okSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -87,7 +86,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         params: idParamsSchema,
         consumes: ['multipart/form-data'],
-        response: { 200: myDataSchema, ...errors, 413: errorBodySchema },
+        response: { 200: myDataSchema, ...errorResponses, ...tooLarge },
       },
     },
     async (request) => {

@@ -51,7 +51,7 @@ const selectedValue = (pathname: string): string | false => {
 };
 
 /**
- * The phone navigation (SPEC.md §2): 56 high; Dashboard, Admin (admins only), Notifications,
+ * The phone navigation (docs/product.md §2): 56 high; Dashboard, Admin (admins only), Notifications,
  * and a user-menu entry offering Profile and Logout.
  */
 export const BottomBar = ({ user, onLogout, logoutPending = false }: BottomBarProps) => {

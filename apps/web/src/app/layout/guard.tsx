@@ -9,7 +9,7 @@ export const RedirectAfterLogin = () => {
   return <Navigate to={safeNextPath(params.get(NEXT_PARAM)) ?? paths.dashboard} replace />;
 };
 
-/** /admin/*: the Admin group only; anyone else lands on /dashboard (SPEC.md §2, §6). */
+/** /admin/*: the Admin group only; anyone else lands on /dashboard (docs/product.md §2, §6). */
 export const RequireAdmin = () => {
   const user = useCurrentUser();
   return isAdmin(user) ? <Outlet /> : <Navigate to={paths.dashboard} replace />;

@@ -85,7 +85,7 @@ const NavEntry = ({
 );
 
 /**
- * The permanent side drawer (SPEC.md §2): 220 wide from md up, 72 with icons only between sm and md;
+ * The permanent side drawer (docs/product.md §2): 220 wide from md up, 72 with icons only between sm and md;
  * hidden on phones, where the bottom bar takes over.
  */
 export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawerProps) => {

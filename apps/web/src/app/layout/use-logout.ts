@@ -7,7 +7,7 @@ import { getErrorMessage } from '../../lib/api-client';
 import { paths } from '../../config/paths';
 
 /**
- * Logout (SPEC.md §4): the logout call, then every cached read is dropped and the user cleared,
+ * Logout (docs/product.md §4): the logout call, then every cached read is dropped and the user cleared,
  * which switches to the sign-in routes at /login. (Issue 4 adds closing the live channel here.)
  */
 export const useLogout = () => {

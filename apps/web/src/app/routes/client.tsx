@@ -4,7 +4,7 @@ import { parseClientId } from '../../features/clients/api/get-client';
 import { paths } from '../../config/paths';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
 
-/** /clients/:clientId, opened in non-admin mode (SPEC.md §2): sell and log arrivals, no editing. */
+/** /clients/:clientId, opened in non-admin mode (docs/product.md §2): sell and log arrivals, no editing. */
 export const ClientRoute = () => {
   const { clientId } = useParams();
   const desk = useDeskUser();

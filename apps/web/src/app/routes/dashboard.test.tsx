@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Leaderboard, PersonalSales } from '@ginhawa/contract';
-import { addDays, manilaDate, periodOf } from '../../features/dashboard/api/dates';
+import { addDays, manilaDate, periodContaining, type Leaderboard, type PersonalSales } from '@ginhawa/contract';
 import {
   arrivalsKey,
   dailySalesReportKey,
@@ -37,7 +36,7 @@ const user = (groups: string[]): User => ({
 });
 
 const today = manilaDate(new Date());
-const period = periodOf(today);
+const period = periodContaining(today);
 
 const personal = (total: string): PersonalSales => ({
   salesperson: 7,

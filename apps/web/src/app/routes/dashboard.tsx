@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import { ADMIN_GROUP, type Client } from '@ginhawa/contract';
+import { ADMIN_GROUP, manilaDate, type Client } from '@ginhawa/contract';
 import { roleOf } from '../../features/auth/api/get-my-data';
-import { manilaDate } from '../../features/dashboard/api/dates';
 import { GreetingCard } from '../../features/dashboard/components/greeting-card';
 import { ArrivalDialog } from '../../features/clients/components/arrival-dialog';
 import { ClientSearch } from '../../features/clients/components/client-search';
@@ -22,7 +21,7 @@ import { paths } from '../../config/paths';
 import { capitalizeWords } from '../../lib/format';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
 
-/** /dashboard: each person's day, tiles chosen by their groups (SPEC.md §2; issue 13). */
+/** /dashboard: each person's day, tiles chosen by their groups (docs/product.md §2; issue 13). */
 export const DashboardRoute = () => {
   const user = useCurrentUser();
   const desk = useDeskUser();

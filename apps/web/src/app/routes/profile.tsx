@@ -9,7 +9,7 @@ import { ChangePasswordForm } from '../../features/auth/components/change-passwo
 import { ProfileCard } from '../../features/auth/components/profile-card';
 import { useCurrentUser } from '../layout/current-user';
 
-/** /profile: my details and groups, photo upload, change password (DESIGN.md §7). */
+/** /profile: my details and groups, photo upload, change password (docs/product.md §12). */
 export const ProfileRoute = () => {
   const user = useCurrentUser();
   const { mutate } = useSWRConfig();

@@ -15,7 +15,7 @@ export const errorMessageOf = (error: unknown): string => {
   return MESSAGES.unexpected;
 };
 
-/** The route error boundary: 'Unexpected Application Error!' with the message (SPEC.md §2, §8). */
+/** The route error boundary: 'Unexpected Application Error!' with the message (docs/product.md §2, §8). */
 export const RouteError = () => {
   const error = useRouteError();
   return (

@@ -3,7 +3,7 @@ import { ADMIN_GROUP, type MyData } from '@ginhawa/contract';
 import { ApiError, apiClient } from '../../../lib/api-client';
 
 /**
- * The signed-in person as the shell uses them (SPEC.md §3): my_data with the two names in
+ * The signed-in person as the shell uses them (docs/product.md §3): my_data with the two names in
  * camelCase; `locations` is where the person works, by name. Derived, so it follows the contract.
  */
 export type User = Pick<MyData, 'id' | 'username' | 'email' | 'avatar' | 'groups' | 'locations'> & {
@@ -41,7 +41,7 @@ export const isAdmin = (user: Pick<User, 'groups'> | null | undefined): boolean 
 /** The role label shown under a name: the first group (the server orders them Admin first). */
 export const roleOf = (user: Pick<User, 'groups'>): string => user.groups[0] ?? 'Staff';
 
-/** Auth state: loading, then a user or null. A failed profile fetch counts as signed out (SPEC.md §4). */
+/** Auth state: loading, then a user or null. A failed profile fetch counts as signed out (docs/product.md §4). */
 export const useUser = () => {
   const { data, error, isLoading, mutate } = useSWR<User | null, unknown>(myDataKey, getMyData);
   const user = error ? null : (data ?? null);

@@ -24,7 +24,7 @@ const requiredProblems = (body: LoginBody): Partial<Record<FieldName, string>> =
   ...(body.password ? {} : { password: 'Enter your password.' }),
 });
 
-/** Username and password; the server's message (or SPEC.md's fallback) in an alert; a spinner while signing in. */
+/** Username and password; the server's message (or docs/product.md §8's fallback) in an alert; a spinner while signing in. */
 export const LoginForm = ({ onSuccess }: LoginFormProps) => {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +55,7 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
       await onSuccess(user);
     } catch (err) {
       const apiError = toApiError(err);
-      // SPEC.md §8: the server's message, else the generic sign-in failure.
+      // docs/product.md §8: the server's message, else the generic sign-in failure.
       setError(apiError.fromServer ? apiError.message : MESSAGES.loginFailed);
       setSubmitting(false);
     }

@@ -7,10 +7,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { DailySalesReport } from '@ginhawa/contract';
+import { addDays, type DailySalesReport } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
 import { formatPeso } from '../../../lib/format';
-import { addDays } from '../api/dates';
 import { useDailySalesReport } from '../api/get-reports-data';
 
 type Row = { location: number; name: string; today: string; yesterday: string; lastWeek: string };

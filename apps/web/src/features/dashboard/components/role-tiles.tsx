@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
+import { periodContaining, type EmployeeKind } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
-import { periodOf } from '../api/dates';
-import type { EmployeeKind } from '@ginhawa/contract';
 import { useMyEmployee } from '../api/get-my-employee';
 import { ArrivalsTile } from './arrivals-tile';
 import { LatestSalesTile } from './latest-sales-tile';
@@ -55,7 +54,7 @@ const WithEmployee = ({
 
 /** Salesperson: my sales with target progress, my rank and the board, my latest sales. */
 export const SalespersonTiles = ({ userId, today }: { userId: number; today: string }) => {
-  const period = periodOf(today);
+  const period = periodContaining(today);
   return (
     <WithEmployee kind="salesperson" userId={userId} title="My sales">
       {(id) => (
@@ -118,6 +117,6 @@ export const ManagerTiles = ({
     <TodaysReportTile date={today} linkOf={reportLink} />
     <LocationSalesTile date={today} />
     <ReportsToApproveTile linkOf={(r) => reportLink(r.location, r.date)} />
-    <LeaderboardTile salespersonId={null} initial={periodOf(today)} />
+    <LeaderboardTile salespersonId={null} initial={periodContaining(today)} />
   </>
 );

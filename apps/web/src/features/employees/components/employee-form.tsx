@@ -8,11 +8,11 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  BUSINESS_TIME_ZONE,
   EMPLOYEE_KIND_GROUP,
   formatPhPhone,
   employeeBodySchema,
   employeePatchSchema,
+  todayInManila,
   type Employee,
   type EmployeeBody,
   type EmployeeKind,
@@ -61,9 +61,6 @@ type Values = {
   email: string;
 };
 
-/** Today's date in Manila as YYYY-MM-DD. */
-export const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
-
 const suggestUsername = (first: string, last: string) =>
   `${first}.${last}`
     .toLowerCase()
@@ -77,7 +74,7 @@ const initialValues = (employee: Employee | null, defaultLocation: number | null
   employee_code: employee?.employee_code ?? '',
   phone: formatPhPhone(employee?.phone),
   location: String(employee?.location ?? defaultLocation ?? ''),
-  hire_date: employee?.hire_date ?? manilaToday(),
+  hire_date: employee?.hire_date ?? todayInManila(),
   monthly_target: employee?.monthly_target ?? '',
   is_active: employee?.is_active ?? true,
   createLogin: !employee,

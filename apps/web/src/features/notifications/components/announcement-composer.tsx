@@ -45,7 +45,7 @@ const audienceOf = (v: AudienceValues): Audience => ({
 });
 
 /**
- * Admins and Managers: write an announcement to people, groups and locations (SPEC.md §2; issue 13).
+ * Admins and Managers: write an announcement to people, groups and locations (docs/product.md §2; issue 13).
  * Cancel keeps the draft for the next opening; sending clears it.
  */
 export const AnnouncementComposer = () => {

@@ -21,7 +21,7 @@ import { formatDateTime } from '../../../lib/format';
 const isPanelLink = (link: string) => PANEL_LINK.test(link);
 
 /**
- * Where "Open" goes, or null. /admin/* lets only Admins in (SPEC.md §2); anyone else would land
+ * Where "Open" goes, or null. /admin/* lets only Admins in (docs/product.md §2); anyone else would land
  * back on /dashboard, so a Manager's report request is decided here, from the row, instead.
  */
 export const openablePath = (link: string | null, admin: boolean): string | null =>

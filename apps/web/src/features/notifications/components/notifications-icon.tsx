@@ -7,7 +7,7 @@ import { MESSAGES } from '@ginhawa/contract';
 import { useUnreadCount } from '../api/get-unread-count';
 
 /**
- * The Notifications icon with the unread count (SPEC.md §2): a spinner while loading,
+ * The Notifications icon with the unread count (docs/product.md §2): a spinner while loading,
  * an error icon titled 'Error loading notifications' on failure.
  */
 export const NotificationsIcon = () => {

@@ -1,6 +1,6 @@
 import { NOTIFICATIONS_INITIAL_BATCH, type Notification } from '@ginhawa/contract';
 
-/** SPEC.md §4: the notification list as the live channel builds it. */
+/** docs/product.md §4: the notification list as the live channel builds it. */
 export type NotificationsState = {
   status: 'loading' | 'success' | 'failure';
   notifications: Notification[];
@@ -105,7 +105,7 @@ const apply = (state: NotificationsState, action: NotificationsAction): Notifica
   }
 };
 
-/** Pure; an error while handling an action gives the failure state (SPEC.md §4). */
+/** Pure; an error while handling an action gives the failure state (docs/product.md §4). */
 export const notificationsReducer = (state: NotificationsState, action: NotificationsAction): NotificationsState => {
   try {
     return apply(state, action);

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
-import type { LocationSales } from '@ginhawa/contract';
+import { todayInManila, type LocationSales } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { formatPeso } from '../../../lib/format';
 import { LOCATION_SALES_PATH, useLocationSales, type MonthQuery } from '../api/monthly';
@@ -13,7 +13,6 @@ import { CsvLink } from '../../../components/figures/csv-link';
 import { FigureTable } from '../../../components/figures/figure-table';
 import { PeriodFields } from '../../../components/figures/period-fields';
 import { MONTH_NAMES } from './report-params';
-import { manilaDate } from '../../../lib/period';
 
 const daysIn = (month: number, year: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -80,7 +79,7 @@ export const LocationSalesPanel = ({
       </Box>
     );
   else {
-    const { days, series } = chartSeries(sales.data, manilaDate());
+    const { days, series } = chartSeries(sales.data, todayInManila());
     const empty = sales.data.count === 0;
     body = (
       <Stack spacing={2}>

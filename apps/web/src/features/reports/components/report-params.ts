@@ -1,8 +1,7 @@
-import { DEFAULT_CUTOFF, MAX_REPORT_YEAR, MIN_REPORT_YEAR } from '@ginhawa/contract';
-import { manilaDate, monthOf, yearOf } from '../../../lib/period';
+import { DEFAULT_CUTOFF, MAX_REPORT_YEAR, MIN_REPORT_YEAR, monthOf, todayInManila, yearOf } from '@ginhawa/contract';
 
 // Shared with the admin dashboard; re-exported so the reports read them from one place.
-export { CUTOFF_LABELS, MONTH_NAMES, manilaDate, monthOf, recentYears, yearOf } from '../../../lib/period';
+export { CUTOFF_LABELS, MONTH_NAMES, recentYears } from '../../../lib/period';
 
 /** The screen's tabs; the tab and every filter live in the URL so a drill-down is a link. */
 export const REPORT_TABS = ['daily', 'lines', 'locations', 'leaderboard'] as const;
@@ -20,11 +19,11 @@ export const readTab = (params: URLSearchParams): ReportTab => {
 
 export const readDate = (params: URLSearchParams, name = 'date'): string => {
   const value = params.get(name);
-  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : manilaDate();
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : todayInManila();
 };
 
 export const readPeriod = (params: URLSearchParams) => {
-  const today = manilaDate();
+  const today = todayInManila();
   return {
     month: intIn(params.get('month'), 1, 12, monthOf(today)),
     year: intIn(params.get('year'), MIN_REPORT_YEAR, MAX_REPORT_YEAR, yearOf(today)),

@@ -12,7 +12,7 @@ type CompanyBrandProps = {
   nameVariant?: TypographyProps['variant'];
 };
 
-/** The company logo and name from the settings call, with the built-in defaults (SPEC.md §1). */
+/** The company logo and name from the settings call, with the built-in defaults (docs/product.md §1). */
 export const CompanyBrand = ({
   logoSize,
   direction = 'row',

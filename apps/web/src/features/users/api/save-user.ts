@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 export const createUser = async (body: UserCreateBody): Promise<AdminUser> =>
   (await apiClient.post<AdminUser>('/users/', body)).data;
 
-/** PUT, as SPEC.md names it: the form always sends every field but the password, so replacing is what it means. */
+/** PUT, as docs/product.md §7 names it: the form always sends every field but the password, so replacing is what it means. */
 export const updateUser = async (id: number, body: UserPatch): Promise<AdminUser> =>
   (await apiClient.put<AdminUser>(`/users/${id}/`, body)).data;
 

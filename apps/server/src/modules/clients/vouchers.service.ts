@@ -1,0 +1,271 @@
+import { and, asc, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  VOUCHER_DEFAULT_VALIDITY_DAYS,
+  addDays,
+  todayInManila,
+  type ClientServices,
+  type ClientTreatment,
+  type ClientTreatmentSale,
+  type Page,
+} from '@ginhawa/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  clientMemberships,
+  clientTreatments,
+  locations,
+  membershipAllowedTreatments,
+  memberships,
+  treatments,
+} from '../../db/schema/index';
+import { audit } from '../../db/audit';
+import { fieldError, notFound } from '../../lib/http-error';
+import { listPage, totalRows } from '../../lib/list';
+import { idempotent } from '../../db/idempotency';
+import { createdBy } from '../../lib/tracked';
+import { iso } from '../../lib/iso';
+import type { AuthUser } from '../../lib/actor';
+import { backdatedNote } from '../reports/index';
+import { getClient } from './clients.service';
+import {
+  type VoucherSaleInput,
+  type ClientTreatmentQuery,
+  salesperson,
+  owner,
+  authorizeSale,
+  checkPayment,
+  insertSale,
+  setSaleReference,
+  derivedMembershipStatus,
+  activityScope,
+  dateRange,
+} from './sales.service';
+
+/** Vouchers (client treatments): reading, listing and selling them, and what a client can use now; sales and memberships are sales.service.ts. */
+
+// ——— vouchers ———
+
+export const derivedVoucherStatus = (today: string) =>
+  sql<string>`case when ${clientTreatments.status} = 'cancelled' then 'cancelled'
+    when ${clientTreatments.sessionsUsed} >= ${clientTreatments.sessionsTotal} then 'used_up'
+    when ${clientTreatments.expiresOn} < ${today} then 'expired' else 'active' end`;
+
+const voucherColumns = (today: string) => ({
+  id: clientTreatments.id,
+  code: clientTreatments.code,
+  clientId: clientTreatments.clientId,
+  clientName: sql<string>`${owner.firstName} || ' ' || ${owner.lastName}`,
+  treatmentId: clientTreatments.treatmentId,
+  treatmentName: treatments.name,
+  sessionsTotal: clientTreatments.sessionsTotal,
+  sessionsUsed: clientTreatments.sessionsUsed,
+  pricePaid: clientTreatments.pricePaid,
+  salespersonId: clientTreatments.salespersonId,
+  salespersonName: sql<string>`${salesperson.firstName} || ' ' || ${salesperson.lastName}`,
+  locationId: clientTreatments.locationId,
+  locationName: locations.name,
+  expiresOn: clientTreatments.expiresOn,
+  clientMembershipId: clientTreatments.clientMembershipId,
+  status: derivedVoucherStatus(today),
+  createdAt: clientTreatments.createdAt,
+  updatedAt: clientTreatments.updatedAt,
+});
+
+/** Vouchers with their names joined; `extra` adds columns (a list's `total`). */
+const selectVouchers = <E extends Record<string, SQL | SQL.Aliased> = Record<never, never>>(
+  db: DbOrTx,
+  today: string,
+  extra?: E,
+) =>
+  db
+    .select({ ...voucherColumns(today), ...(extra as E) })
+    .from(clientTreatments)
+    .innerJoin(owner, eq(owner.id, clientTreatments.clientId))
+    .innerJoin(treatments, eq(treatments.id, clientTreatments.treatmentId))
+    .innerJoin(salesperson, eq(salesperson.id, clientTreatments.salespersonId))
+    .innerJoin(locations, eq(locations.id, clientTreatments.locationId));
+
+type VoucherRow = Awaited<ReturnType<ReturnType<typeof selectVouchers<Record<never, never>>>['execute']>>[number];
+
+export const toClientTreatment = (r: VoucherRow): ClientTreatment => ({
+  id: r.id,
+  code: r.code,
+  client: r.clientId,
+  client_name: r.clientName,
+  treatment: r.treatmentId,
+  treatment_name: r.treatmentName,
+  sessions_total: r.sessionsTotal,
+  sessions_used: r.sessionsUsed,
+  sessions_remaining: r.sessionsTotal - r.sessionsUsed,
+  price_paid: r.pricePaid,
+  salesperson: r.salespersonId,
+  salesperson_name: r.salespersonName,
+  location: r.locationId,
+  location_name: r.locationName,
+  expires_on: r.expiresOn,
+  client_membership: r.clientMembershipId,
+  status: r.status as ClientTreatment['status'],
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
+});
+
+export const listClientTreatments = async (
+  db: Db,
+  user: AuthUser,
+  query: ClientTreatmentQuery,
+  url: string,
+): Promise<Page<ClientTreatment>> => {
+  const today = todayInManila();
+  const createdDay = sql`(${clientTreatments.createdAt} at time zone 'Asia/Manila')::date`;
+  const where = and(
+    activityScope(user, clientTreatments.locationId, query.client),
+    query.client ? eq(clientTreatments.clientId, query.client) : undefined,
+    query.location ? eq(clientTreatments.locationId, query.location) : undefined,
+    query.status ? eq(derivedVoucherStatus(today), query.status) : undefined,
+    ...dateRange(createdDay, query),
+  );
+  return listPage(url, query, {
+    select: () => selectVouchers(db, today, { total: totalRows }).$dynamic(),
+    where,
+    orderBy: {
+      created_at: clientTreatments.createdAt,
+      expires_on: clientTreatments.expiresOn,
+      code: clientTreatments.code,
+      id: clientTreatments.id,
+    },
+    defaultOrder: [desc(clientTreatments.createdAt)],
+    tieBreaker: clientTreatments.id,
+    toItem: toClientTreatment,
+  });
+};
+
+export const getClientTreatment = async (db: DbOrTx, user: AuthUser, id: number): Promise<ClientTreatment> => {
+  const [row] = await selectVouchers(db, todayInManila()).where(eq(clientTreatments.id, id));
+  if (!row) throw notFound('No such voucher.');
+  return toClientTreatment(row);
+};
+
+/** A voucher and its sale, in one transaction; the price is the catalogue price × sessions. */
+export const sellVoucher = async (
+  db: Db,
+  user: AuthUser,
+  input: VoucherSaleInput,
+  idempotencyKey: string | null,
+): Promise<ClientTreatmentSale> =>
+  idempotent(
+    db,
+    { userId: user.id, route: 'POST /clients/treatments/', key: idempotencyKey, body: input },
+    (tx) => authorizeSale(tx, user, input),
+    async (tx) => {
+      const { client, date, dated } = await checkPayment(tx, user, input.client, input);
+      const [treatment] = await tx.select().from(treatments).where(eq(treatments.id, input.treatment));
+      if (!treatment) throw fieldError('treatment', 'No such treatment.');
+      if (!treatment.isActive) throw fieldError('treatment', `${treatment.name} is no longer offered.`);
+      const expiresOn =
+        input.expires_on === undefined ? addDays(date, VOUCHER_DEFAULT_VALIDITY_DAYS) : input.expires_on;
+      if (expiresOn !== null && expiresOn < date)
+        throw fieldError('expires_on', 'A voucher cannot expire before the day it is sold.');
+      const sale = await insertSale(tx, user, {
+        date,
+        clientId: client.id,
+        kind: 'voucher',
+        amount: sql`${treatment.price}::numeric * ${input.sessions}`,
+        payment: input,
+        what: `a ${input.sessions}-session ${treatment.name} voucher`,
+      });
+      const [created] = await tx
+        .insert(clientTreatments)
+        .values({
+          clientId: client.id,
+          treatmentId: treatment.id,
+          sessionsTotal: input.sessions,
+          pricePaid: sale.netAmount,
+          salespersonId: input.salesperson,
+          locationId: input.location,
+          expiresOn,
+          soldOn: date,
+          ...createdBy(user.id),
+        })
+        .returning({ id: clientTreatments.id, code: clientTreatments.code });
+      const saleRead = await setSaleReference(tx, sale.id, created!.code);
+      const result = { ...(await getClientTreatment(tx, user, created!.id)), sale: saleRead };
+      await audit(tx, {
+        actorId: user.id,
+        action: 'sell',
+        tableName: 'client_treatments',
+        rowId: result.id,
+        after: { ...result, ...backdatedNote(dated) },
+      });
+      return result;
+    },
+  );
+
+// ——— what a client can use now ———
+
+export const clientServices = async (db: Db, user: AuthUser, clientId: number): Promise<ClientServices> => {
+  await getClient(db, user, clientId);
+  const today = todayInManila();
+  const vouchers = await selectVouchers(db, today)
+    .where(
+      and(
+        eq(clientTreatments.clientId, clientId),
+        eq(derivedVoucherStatus(today), 'active'),
+        or(
+          sql`${clientTreatments.clientMembershipId} is null`,
+          sql`exists (select 1 from client_memberships m where m.id = ${clientTreatments.clientMembershipId} and m.status = 'active')`,
+        ),
+      ),
+    )
+    .orderBy(sql`${clientTreatments.expiresOn} asc nulls last`, asc(clientTreatments.id));
+  const active = await db
+    .select({
+      id: clientMemberships.id,
+      membershipId: clientMemberships.membershipId,
+      membershipName: memberships.name,
+      startDate: clientMemberships.startDate,
+      endDate: clientMemberships.endDate,
+    })
+    .from(clientMemberships)
+    .innerJoin(memberships, eq(memberships.id, clientMemberships.membershipId))
+    .where(
+      and(
+        eq(clientMemberships.clientId, clientId),
+        eq(derivedMembershipStatus(today), 'active'),
+        lte(clientMemberships.startDate, today),
+      ),
+    )
+    .orderBy(asc(clientMemberships.endDate), asc(clientMemberships.id));
+  const result: ClientServices['memberships'] = [];
+  for (const m of active) {
+    const lines = await db
+      .select({
+        treatment: membershipAllowedTreatments.treatmentId,
+        treatmentName: treatments.name,
+        sessionsIncluded: membershipAllowedTreatments.sessionsIncluded,
+        discountPercent: membershipAllowedTreatments.discountPercent,
+        remaining: sql<number>`coalesce((select sum(v.sessions_total - v.sessions_used) from client_treatments v
+          where v.client_membership_id = ${m.id} and v.treatment_id = ${membershipAllowedTreatments.treatmentId} and v.status = 'active'), 0)`.mapWith(
+          Number,
+        ),
+      })
+      .from(membershipAllowedTreatments)
+      .innerJoin(treatments, eq(treatments.id, membershipAllowedTreatments.treatmentId))
+      .where(eq(membershipAllowedTreatments.membershipId, m.membershipId))
+      .orderBy(asc(treatments.name));
+    result.push({
+      id: m.id,
+      membership: m.membershipId,
+      membership_name: m.membershipName,
+      start_date: m.startDate,
+      end_date: m.endDate,
+      status: 'active',
+      allowed_treatments: lines.map((l) => ({
+        treatment: l.treatment,
+        treatment_name: l.treatmentName,
+        sessions_included: l.sessionsIncluded,
+        sessions_remaining: l.remaining,
+        discount_percent: l.discountPercent,
+      })),
+    });
+  }
+  return { vouchers: vouchers.map(toClientTreatment), memberships: result };
+};

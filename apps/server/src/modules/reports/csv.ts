@@ -1,0 +1,205 @@
+/**
+ * The reports' CSV layouts (`?format=csv`), one function per report, each giving the file's name and
+ * its lines for sendCsv; the RFC 4180 writing is lib/csv.ts. Like the clients' csv.ts, this keeps
+ * the routes to who may ask and which schemas.
+ */
+import type {
+  DailyReport,
+  DailySalesReport,
+  Leaderboard,
+  Liability,
+  LocationSales,
+  PersonalSales,
+  SaleLineRead,
+} from '@ginhawa/contract';
+import { csvLine, csvLines } from '../../lib/csv';
+
+export type Csv = { name: string; lines: Iterable<string> | AsyncIterable<string> };
+
+/** A row per location and breakdown line (payment method, bank, salesperson); a bare row when a location has none. */
+export const dailySalesReportCsv = (report: DailySalesReport): Csv => ({
+  name: `daily-sales-report-${report.date}`,
+  lines: csvLines(
+    [
+      'date',
+      'location',
+      'report_status',
+      'count',
+      'gross_total',
+      'discount_total',
+      'net_total',
+      'cash_on_hand',
+      'variance',
+      'group',
+      'name',
+      'total',
+      'group_count',
+    ],
+    report.locations.flatMap((l) => {
+      const head = [
+        report.date,
+        l.location_name,
+        l.status ?? 'none',
+        l.count,
+        l.gross_total,
+        l.discount_total,
+        l.net_total,
+        l.cash_on_hand,
+        l.variance,
+      ];
+      const parts = [
+        ...l.by_payment_method.map((p) => ['payment_method', p.name, p.total, p.count]),
+        ...l.by_bank.map((p) => ['bank', p.name, p.total, p.count]),
+        ...l.by_salesperson.map((p) => ['salesperson', p.name, p.total, p.count]),
+      ];
+      return parts.length ? parts.map((p) => [...head, ...p]) : [[...head, '', '', '', '']];
+    }),
+  ),
+});
+
+export const personalSalesCsv = (sales: PersonalSales): Csv => ({
+  name: `personal-sales-${sales.salesperson}-${sales.year}-${sales.month}`,
+  lines: csvLines(
+    ['date', 'salesperson', 'total', 'count'],
+    sales.days.map((d) => [d.date, sales.salesperson_name, d.total, d.count]),
+  ),
+});
+
+export const locationSalesCsv = (sales: LocationSales): Csv => ({
+  name: `location-sales-${sales.year}-${sales.month}`,
+  lines: csvLines(
+    ['location', 'date', 'total', 'count'],
+    [
+      ...sales.locations.flatMap((l) => l.days.map((d) => [l.location_name, d.date, d.total, d.count])),
+      // The month's total closes the file, as in the liability CSV: an empty month still says 0.00.
+      ['All locations', '', sales.total, sales.count],
+    ],
+  ),
+});
+
+export const leaderboardCsv = (board: Leaderboard): Csv => ({
+  name: `leaderboard-${board.year}-${board.month}-cutoff-${board.cutoff}`,
+  lines: csvLines(
+    ['rank', 'salesperson', 'location', 'total', 'count', 'target', 'share_of_target', 'date_from', 'date_to'],
+    board.results.map((r) => [
+      r.rank,
+      r.salesperson_name,
+      r.location_name,
+      r.total,
+      r.count,
+      r.target,
+      r.share_of_target,
+      board.date_from,
+      board.date_to,
+    ]),
+  ),
+});
+
+/** A row per location, then the business's total as "All locations". */
+export const liabilityCsv = (owed: Liability): Csv => {
+  const figures = (f: { count: number; sessions_remaining: number; amount: string }) => [
+    f.count,
+    f.sessions_remaining,
+    f.amount,
+  ];
+  return {
+    name: `liability-${owed.as_of}`,
+    lines: csvLines(
+      [
+        'location',
+        'vouchers',
+        'voucher_sessions_remaining',
+        'voucher_amount',
+        'memberships',
+        'membership_sessions_remaining',
+        'membership_amount',
+        'total',
+        'as_of',
+      ],
+      [
+        ...owed.locations.map((l) => [
+          l.location_name,
+          ...figures(l.vouchers),
+          ...figures(l.memberships),
+          l.total,
+          owed.as_of,
+        ]),
+        ['All locations', ...figures(owed.vouchers), ...figures(owed.memberships), owed.total, owed.as_of],
+      ],
+    ),
+  };
+};
+
+/** The page of daily reports the list shows. */
+export const dailyReportsCsv = (reports: DailyReport[]): Csv => ({
+  name: 'daily-reports',
+  lines: csvLines(
+    [
+      'id',
+      'date',
+      'location',
+      'status',
+      'sales_count',
+      'gross_total',
+      'discount_total',
+      'net_total',
+      'cash_total',
+      'cash_on_hand',
+      'variance',
+      'remarks',
+    ],
+    reports.map((r) => [
+      r.id,
+      r.date,
+      r.location_name,
+      r.status,
+      r.sales_count,
+      r.gross_total,
+      r.discount_total,
+      r.net_total,
+      r.cash_total,
+      r.cash_on_hand,
+      r.variance,
+      r.remarks,
+    ]),
+  ),
+});
+
+/** Every sale line the filters match, streamed as the database gives them (not one page). */
+export const saleLinesCsv = (lines: AsyncIterable<SaleLineRead>): Csv => ({
+  name: 'daily-sales',
+  lines: (async function* () {
+    yield* csvLines(
+      [
+        'id',
+        'date',
+        'location',
+        'salesperson',
+        'kind',
+        'reference',
+        'amount',
+        'discount',
+        'net_amount',
+        'payment_method',
+        'bank',
+        'reference_no',
+      ],
+      [],
+    );
+    for await (const s of lines)
+      yield csvLine([
+        s.id,
+        s.date,
+        s.location_name,
+        s.salesperson_name,
+        s.kind,
+        s.reference,
+        s.amount,
+        s.discount,
+        s.net_amount,
+        s.payment_method,
+        s.bank_name,
+        s.reference_no,
+      ]);
+  })(),
+});
