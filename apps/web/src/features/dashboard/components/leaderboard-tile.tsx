@@ -151,7 +151,8 @@ export const LeaderboardTile = ({ salespersonId, initial }: { salespersonId: num
                       component="button"
                       type="button"
                       onClick={() => setShowSales(true)}
-                      aria-label="My sales behind this rank"
+                      // The name starts with the figure shown (axe: label-content-name-mismatch).
+                      aria-label={`${formatPeso(r.total)}, my sales behind this rank`}
                     >
                       {formatPeso(r.total)}
                     </Link>
