@@ -122,9 +122,14 @@ describe('the desk sells, the manager reports the day, the admin approves it', (
     const manager = await openPage(browser);
     await signIn(manager.page, 'manager');
     const mine = await myData(manager.page);
-    // The last of the manager's locations: reports.e2e approves the first one's day.
-    const location = mine.locations.at(-1);
-    assert.ok(location, 'the demo manager works at a location');
+    // Approving locks the day: a branch of the manager's where the demo receptionist does not work,
+    // so the desk journeys (desk.e2e.ts, at the receptionist's branch) still log today's arrivals.
+    const frontDesk = await openPage(browser);
+    await signIn(frontDesk.page, 'receptionist');
+    const desk = await myData(frontDesk.page);
+    await frontDesk.context.close();
+    const location = mine.locations.find((l) => !desk.locations.some((d) => d.id === l.id));
+    assert.ok(location, "the demo manager works at a branch besides the receptionist's");
 
     const ui = clicker();
     const tile = manager.page.getByRole('list', { name: "Today's report by location" });
