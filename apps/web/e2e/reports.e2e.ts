@@ -55,8 +55,22 @@ describe('reports', () => {
           locations: { id: number; name: string }[];
         }>,
     );
-    const location = myData.locations[0];
-    assert.ok(location, 'the demo manager works at a location');
+    // A location whose day is still open: an approved day takes no import (desk-sell.e2e.ts approves one).
+    const approved = await approver.page.evaluate(
+      async ({ ids, date }) => {
+        const locked: number[] = [];
+        for (const id of ids) {
+          const body = (await (
+            await fetch(`/api/reports/?location=${id}&date=${date}`, { credentials: 'include' })
+          ).json()) as { results: { status: string }[] };
+          if (body.results.some((r) => r.status === 'approved')) locked.push(id);
+        }
+        return locked;
+      },
+      { ids: myData.locations.map((l) => l.id), date: today },
+    );
+    const location = myData.locations.find((l) => !approved.includes(l.id));
+    assert.ok(location, 'the demo manager works at a location whose day is open');
 
     const admin = await openPage(browser);
     const { page } = admin;
