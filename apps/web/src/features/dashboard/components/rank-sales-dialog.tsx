@@ -5,18 +5,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
-import { formatDateRange, formatDate, formatPeso } from '../../../lib/format';
+import { formatDateRange, formatPeso } from '../../../lib/format';
 import { RANK_SALES, useRankSales } from '../api/get-reports-data';
-
-const kindLabel = (kind: string) => kind.replace(/_/g, ' ');
+import { SaleListItem } from './latest-sales-tile';
 
 type RankSalesDialogProps = {
   salespersonId: number;
@@ -50,16 +47,7 @@ export const RankSalesDialog = ({ salespersonId, rank, total, period, onClose }:
         ) : null}
         <List dense disablePadding aria-label="Sales in this period">
           {data?.results.map((sale) => (
-            <ListItem
-              key={sale.id}
-              disableGutters
-              secondaryAction={<Typography sx={{ fontWeight: 600 }}>{formatPeso(sale.net_amount)}</Typography>}
-            >
-              <ListItemText
-                primary={`${formatDate(sale.date)} · ${sale.location_name}`}
-                secondary={`${kindLabel(sale.kind)}${sale.reference ? ` · ${sale.reference}` : ''}`}
-              />
-            </ListItem>
+            <SaleListItem key={sale.id} sale={sale} />
           ))}
         </List>
         {data && data.count > RANK_SALES ? (
