@@ -1,53 +1,16 @@
 // `npm run bench:memory`: the embedded server's resident memory right after `npm start` on a new
 // data directory with the demo data, printed beside its floor: a bare PGlite in a plain node
 // process opening the same data and running two queries. Budget: the server ≤ 1.25× the floor.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root, rssMb, startBenchServer } from './bench-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 19_000 + Math.floor(Math.random() * 1000);
-const base = `http://127.0.0.1:${PORT}`;
 const SETTLE_MS = 5_000;
 const BUDGET = 1.25;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-bench-memory-'));
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: 'bench-admin-passphrase',
-    DEMO_PASSWORD: 'bench-demo-passphrase',
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const cleanUp = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-};
-process.on('exit', cleanUp);
-
-const deadline = Date.now() + 180_000;
-for (;;) {
-  if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-  if (Date.now() > deadline) throw new Error('the server did not become healthy within 180 s');
-  try {
-    if ((await fetch(`${base}/api/health/`)).ok) break;
-  } catch {
-    // not listening yet
-  }
-  await sleep(250);
-}
+const { server, base, dataDir } = await startBenchServer({ port: PORT, prefix: 'ginhawa-bench-memory-' });
 // A person's first look: the sign-in screen's settings call and the health check, then quiet.
 await fetch(`${base}/api/configurations/settings/`);
 await sleep(SETTLE_MS);

@@ -6,15 +6,10 @@
 // (all for one user, or one per user), sends one announcement to all of them and prints the
 // delivery p50/p99 and the server's resident memory, beside the floor: the same number of
 // bare `ws` echo sockets in this process.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
+import { BENCH_ADMIN_PASSWORD, BENCH_DEMO_PASSWORD, rssMb, startBenchServer } from './bench-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(
   process.argv
     .slice(2)
@@ -27,31 +22,10 @@ const N = Number(args.sockets ?? 2000);
 const MODE = args.users ?? 'one';
 const FLOOD = 'flood' in args ? Number(args.flood ?? 3) || 3 : 0;
 const PORT = 18_000 + Math.floor(Math.random() * 1000);
-const base = `http://127.0.0.1:${PORT}`;
-const ADMIN = 'bench-admin-passphrase';
-const DEMO = 'bench-demo-passphrase';
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-bench-'));
+const ADMIN = BENCH_ADMIN_PASSWORD;
+const DEMO = BENCH_DEMO_PASSWORD;
 // The same entry as `npm start` (server bundle; builds what is stale first).
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: ADMIN,
-    DEMO_PASSWORD: DEMO,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '1',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-};
-process.on('exit', stop);
+const { server, base } = await startBenchServer({ port: PORT, prefix: 'ginhawa-bench-' });
 
 /** The flooding account's sockets: 1,000 frames each at once, reconnecting as soon as closed or refused. */
 const FLOOD_WORKER = `
@@ -88,24 +62,7 @@ const one = async () => {
 Promise.all(Array.from({ length: sockets }, one)).then(() => parentPort.postMessage(stats));
 `;
 
-const rssMb = (pid) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-};
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-const waitHealthy = async () => {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/health/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
-};
 
 const login = async (username, password) => {
   const res = await fetch(`${base}/api/users/login/`, {
@@ -218,10 +175,8 @@ const runFlood = async () => {
 };
 
 try {
-  await waitHealthy();
   if (FLOOD) {
     await runFlood();
-    stop();
     process.exit(0);
   }
   const admin = await login('admin', ADMIN);
@@ -334,10 +289,8 @@ try {
   );
   for (const ws of [...sockets, ...bareClients]) ws.terminate();
   bare.close();
-  stop();
   process.exit(0);
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
-  stop();
   process.exit(1);
 }
