@@ -103,46 +103,50 @@ const EmptyList = () => (
   </Card>
 );
 
-/** The unread count, a note while the channel reconnects, "Mark all as read" and the inbox filter. */
+/** The unread count, a note while the channel reconnects, and "Mark all as read". */
 const ListHeader = ({
   unreadCount,
   connected,
   onMarkAllRead,
-  filter,
-  onFilter,
-  waiting,
 }: {
   unreadCount: number;
   connected: boolean;
   onMarkAllRead: () => void;
+}) => (
+  <Stack direction="row" sx={{ px: { xs: 2, sm: 3 }, py: 1.5, alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+    <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+      {unreadCount ? `${unreadCount} unread` : 'All read'}
+    </Typography>
+    {connected ? null : <Chip size="small" color="warning" variant="outlined" label="Reconnecting…" />}
+    <Button size="small" startIcon={<DoneAll />} onClick={onMarkAllRead} disabled={unreadCount === 0}>
+      Mark all as read
+    </Button>
+  </Stack>
+);
+
+/** Which of the loaded notifications to show (the approvals inbox's filter). */
+const FilterToggle = ({
+  filter,
+  onFilter,
+  waiting,
+}: {
   filter: InboxFilter;
   onFilter: (filter: InboxFilter) => void;
   waiting: number;
 }) => (
-  <>
-    <Stack direction="row" sx={{ px: { xs: 2, sm: 3 }, py: 1.5, alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-      <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-        {unreadCount ? `${unreadCount} unread` : 'All read'}
-      </Typography>
-      {connected ? null : <Chip size="small" color="warning" variant="outlined" label="Reconnecting…" />}
-      <Button size="small" startIcon={<DoneAll />} onClick={onMarkAllRead} disabled={unreadCount === 0}>
-        Mark all as read
-      </Button>
-    </Stack>
-    <Box sx={{ px: { xs: 2, sm: 3 }, pb: 1.5 }}>
-      <ToggleButtonGroup
-        size="small"
-        exclusive
-        value={filter}
-        onChange={(_, value: InboxFilter | null) => value && onFilter(value)}
-        aria-label="Show"
-      >
-        <ToggleButton value="all">All</ToggleButton>
-        <ToggleButton value="waiting">Waiting on me ({waiting})</ToggleButton>
-        <ToggleButton value="decided">Decided</ToggleButton>
-      </ToggleButtonGroup>
-    </Box>
-  </>
+  <Box sx={{ px: { xs: 2, sm: 3 }, pb: 1.5 }}>
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={filter}
+      onChange={(_, value: InboxFilter | null) => value && onFilter(value)}
+      aria-label="Show"
+    >
+      <ToggleButton value="all">All</ToggleButton>
+      <ToggleButton value="waiting">Waiting on me ({waiting})</ToggleButton>
+      <ToggleButton value="decided">Decided</ToggleButton>
+    </ToggleButtonGroup>
+  </Box>
 );
 
 const ListFooter = ({
@@ -190,10 +194,8 @@ export const NotificationList = ({ admin }: { admin: boolean }) => {
   if (count === 0) return <EmptyList />;
   return (
     <Card>
-      <ListHeader
-        unreadCount={state.unreadCount}
-        connected={connected}
-        onMarkAllRead={markAllRead}
+      <ListHeader unreadCount={state.unreadCount} connected={connected} onMarkAllRead={markAllRead} />
+      <FilterToggle
         filter={filter}
         onFilter={setFilter}
         waiting={state.notifications.filter(inboxFilters.waiting).length}
