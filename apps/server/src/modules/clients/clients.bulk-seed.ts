@@ -3,7 +3,8 @@ import { createDemoFaker, DEMO_SEED } from '../../db/demo-data';
 import { openEmbedded, openPostgres } from '../../db/client';
 import { seedDatabase } from '../../db/seed';
 import { loadEnv } from '../../plugins/env';
-import { countClients, seedDemoClients, type DemoClientsResult } from './clients.demo';
+import { seedDemoClients, type DemoClientsResult } from './clients.demo';
+import { countClients } from './demo-stock.demo';
 
 export type BulkSeedOptions = { clients: number; log: (line: string) => void };
 

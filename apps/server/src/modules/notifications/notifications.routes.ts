@@ -11,7 +11,8 @@ import {
   recipientsCountQuerySchema,
   recipientsCountSchema,
 } from '@ginhawa/contract';
-import { announce, countRecipients, decide, getForUser, pageForUser } from './notifications.service';
+import { announce, countRecipients } from './announcements.service';
+import { decide, getForUser, pageForUser } from './notifications.service';
 import { currentUser } from '../../lib/actor';
 import { errorResponses } from '../../lib/error-responses';
 

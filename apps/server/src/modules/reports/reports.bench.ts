@@ -33,6 +33,169 @@ const pct = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
+type BenchCase = { name: string; url: string; bare: SQL; before?: () => Promise<void>; screens?: number };
+
+/** A fresh database: a new one on the PostgreSQL server (dropped again by `drop`), or PGlite in memory. */
+const openBenchDatabase = async (options: BenchOptions): Promise<{ database: Database; drop: () => Promise<void> }> => {
+  if (options.kind !== 'postgres') return { database: await openPglite(), drop: async () => {} };
+  const name = `ginhawa_bench_reports_${process.pid}`;
+  const admin = new pg.Client({ connectionString: options.adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(options.adminUrl!);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 4);
+  const drop = async () => {
+    const dropper = new pg.Client({ connectionString: options.adminUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  };
+  return { database, drop };
+};
+
+/** Migrates, seeds the demo (no demo clients) and adds `options.sales` sale lines. */
+const seedBenchDatabase = async (database: Database, options: BenchOptions) => {
+  await database.migrate();
+  await seedDatabase(database.db, {
+    adminPassword: ADMIN,
+    demoPassword: 'bench-demo-passphrase',
+    seedDemo: true,
+    demoClients: 0,
+  });
+  const started = performance.now();
+  await database.db.transaction(async (tx) => {
+    if (database.kind === 'pglite') await tx.execute(sql`set local session_replication_role = replica`);
+    await insertDemoSales(tx, options.sales);
+  });
+  await database.db.execute(sql`vacuum analyze sales`);
+  options.log(
+    `${options.kind}: ${options.sales.toLocaleString('en')} sales seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+};
+
+/** The app in-process, and a GET as the signed-in admin that throws on anything but 200. */
+const startBenchApp = async (database: Database) => {
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/ginhawa-bench',
+    WEB_DIST: '/nonexistent',
+    SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
+  });
+  const app = await buildApp({
+    database,
+    env,
+    secretKey: 'bench-secret-key-that-is-long-enough-0123456789',
+    logger: false,
+  });
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/users/login/',
+    payload: { username: 'admin', password: ADMIN },
+  });
+  const cookie = [login.headers['set-cookie']]
+    .flat()
+    .map((c) => String(c).split(';')[0])
+    .join('; ');
+  const get = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  };
+  return { app, get };
+};
+
+/** The reports timed, each with the SQL it runs bare, for the current Manila month. */
+const benchCases = (database: Database): BenchCase[] => {
+  const today = todayInManila();
+  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const c1 = cutoffDates(year, month, 1);
+  const whole = monthBounds(year, month);
+  const bump = async () => {
+    await database.db.execute(sql`update leaderboard_version set version = version + 1`);
+  };
+  const board = `/api/reports/leaderboards/?month=${month}&year=${year}&cutoff=1`;
+  return [
+    { name: 'leaderboard (cutoff 1)', url: board, bare: leaderboardSql(c1.from, c1.to, 1) },
+    {
+      name: 'leaderboard (whole month)',
+      url: `/api/reports/leaderboards/?month=${month}&year=${year}&cutoff=0`,
+      bare: leaderboardSql(whole.from, whole.to, 0),
+    },
+    { name: 'leaderboard after a change', url: board, bare: leaderboardSql(c1.from, c1.to, 1), before: bump },
+    {
+      name: '20 screens after a change',
+      url: board,
+      bare: leaderboardSql(c1.from, c1.to, 1),
+      before: bump,
+      screens: 20,
+    },
+    {
+      name: 'location sales (month)',
+      url: `/api/reports/get-location-sales/?month=${month}&year=${year}`,
+      bare: locationSalesSql(whole.from, whole.to),
+    },
+    {
+      name: 'daily sales report (today)',
+      url: `/api/reports/get-daily-sales-report/?date=${today}`,
+      bare: dailySalesReportSql(today),
+    },
+  ];
+};
+
+const logRow = (row: BenchRow, log: (line: string) => void) =>
+  log(
+    `${row.db.padEnd(8)} ${row.name.padEnd(28)} API p50 ${row.p50.toFixed(1).padStart(7)} ms  p95 ${row.p95.toFixed(1).padStart(7)} ms | bare SQL p50 ${row.bareP50.toFixed(1).padStart(7)} ms  p95 ${row.bareP95.toFixed(1).padStart(7)} ms | ×${row.ratio.toFixed(2)}`,
+  );
+
+/** Warms every case up, then times each `options.iterations` times: percentiles of the API and of the bare SQL. */
+const timeCases = async (
+  database: Database,
+  get: (url: string) => Promise<void>,
+  cases: BenchCase[],
+  options: BenchOptions,
+): Promise<BenchRow[]> => {
+  /** One run of a case: the API (as many screens at once as the case has), then its bare SQL. */
+  const run = async (c: BenchCase) => {
+    await c.before?.();
+    const screens = Array.from({ length: c.screens ?? 1 });
+    let t = performance.now();
+    await Promise.all(screens.map(() => get(c.url)));
+    const api = performance.now() - t;
+    t = performance.now();
+    await Promise.all(screens.map(() => database.db.execute(c.bare)));
+    return { api, bare: performance.now() - t };
+  };
+  // Every case warmed up before any is timed, so the first is not measured while the server
+  // still compiles or the database settles after seeding.
+  for (const c of cases) for (let i = 0; i < options.warmup; i += 1) await run(c);
+  const rows: BenchRow[] = [];
+  for (const c of cases) {
+    const api: number[] = [];
+    const bare: number[] = [];
+    for (let i = 0; i < options.iterations; i += 1) {
+      const timed = await run(c);
+      api.push(timed.api);
+      bare.push(timed.bare);
+    }
+    const row = {
+      db: options.kind,
+      name: c.name,
+      p50: pct(api, 50),
+      p95: pct(api, 95),
+      bareP50: pct(bare, 50),
+      bareP95: pct(bare, 95),
+      ratio: pct(api, 95) / pct(bare, 95),
+    };
+    rows.push(row);
+    logRow(row, options.log);
+  }
+  return rows;
+};
+
 /**
  * `npm run bench:reports`: a fresh database with `sales` demo lines, then each report through the
  * API (in-process inject: routing, session check, validation, service, serialisation) beside its
@@ -48,142 +211,11 @@ const pct = (values: number[], p: number) => {
  * answer, beside the same SQL run 20 times at once on the pool.
  */
 export const benchReports = async (options: BenchOptions): Promise<BenchRow[]> => {
-  let database: Database;
-  let drop = async () => {};
-  if (options.kind === 'postgres') {
-    const name = `ginhawa_bench_reports_${process.pid}`;
-    const admin = new pg.Client({ connectionString: options.adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(options.adminUrl!);
-    url.pathname = `/${name}`;
-    database = await openPostgres(url.toString(), 4);
-    drop = async () => {
-      const dropper = new pg.Client({ connectionString: options.adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
-  } else database = await openPglite();
+  const { database, drop } = await openBenchDatabase(options);
   try {
-    await database.migrate();
-    await seedDatabase(database.db, {
-      adminPassword: ADMIN,
-      demoPassword: 'bench-demo-passphrase',
-      seedDemo: true,
-      demoClients: 0,
-    });
-    const started = performance.now();
-    await database.db.transaction(async (tx) => {
-      if (database.kind === 'pglite') await tx.execute(sql`set local session_replication_role = replica`);
-      await insertDemoSales(tx, options.sales);
-    });
-    await database.db.execute(sql`vacuum analyze sales`);
-    options.log(
-      `${options.kind}: ${options.sales.toLocaleString('en')} sales seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-
-    const env = loadEnv({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/tmp/ginhawa-bench',
-      WEB_DIST: '/nonexistent',
-      SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
-    });
-    const app = await buildApp({
-      database,
-      env,
-      secretKey: 'bench-secret-key-that-is-long-enough-0123456789',
-      logger: false,
-    });
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/users/login/',
-      payload: { username: 'admin', password: ADMIN },
-    });
-    const cookie = [login.headers['set-cookie']]
-      .flat()
-      .map((c) => String(c).split(';')[0])
-      .join('; ');
-
-    const today = todayInManila();
-    const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-    const c1 = cutoffDates(year, month, 1);
-    const whole = monthBounds(year, month);
-    const bump = async () => {
-      await database.db.execute(sql`update leaderboard_version set version = version + 1`);
-    };
-    const get = async (url: string) => {
-      const res = await app.inject({ method: 'GET', url, headers: { cookie } });
-      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    };
-    const board = `/api/reports/leaderboards/?month=${month}&year=${year}&cutoff=1`;
-    const cases: { name: string; url: string; bare: SQL; before?: () => Promise<void>; screens?: number }[] = [
-      { name: 'leaderboard (cutoff 1)', url: board, bare: leaderboardSql(c1.from, c1.to, 1) },
-      {
-        name: 'leaderboard (whole month)',
-        url: `/api/reports/leaderboards/?month=${month}&year=${year}&cutoff=0`,
-        bare: leaderboardSql(whole.from, whole.to, 0),
-      },
-      { name: 'leaderboard after a change', url: board, bare: leaderboardSql(c1.from, c1.to, 1), before: bump },
-      {
-        name: '20 screens after a change',
-        url: board,
-        bare: leaderboardSql(c1.from, c1.to, 1),
-        before: bump,
-        screens: 20,
-      },
-      {
-        name: 'location sales (month)',
-        url: `/api/reports/get-location-sales/?month=${month}&year=${year}`,
-        bare: locationSalesSql(whole.from, whole.to),
-      },
-      {
-        name: 'daily sales report (today)',
-        url: `/api/reports/get-daily-sales-report/?date=${today}`,
-        bare: dailySalesReportSql(today),
-      },
-    ];
-    /** One run of a case: the API (as many screens at once as the case has), then its bare SQL. */
-    const run = async (c: (typeof cases)[number]) => {
-      await c.before?.();
-      const screens = Array.from({ length: c.screens ?? 1 });
-      let t = performance.now();
-      await Promise.all(screens.map(() => get(c.url)));
-      const api = performance.now() - t;
-      t = performance.now();
-      await Promise.all(screens.map(() => database.db.execute(c.bare)));
-      return { api, bare: performance.now() - t };
-    };
-    // Every case warmed up before any is timed, so the first is not measured while the server
-    // still compiles or the database settles after seeding.
-    for (const c of cases) for (let i = 0; i < options.warmup; i += 1) await run(c);
-    const rows: BenchRow[] = [];
-    for (const c of cases) {
-      const api: number[] = [];
-      const bare: number[] = [];
-      for (let i = 0; i < options.iterations; i += 1) {
-        const timed = await run(c);
-        api.push(timed.api);
-        bare.push(timed.bare);
-      }
-      const row = {
-        db: options.kind,
-        name: c.name,
-        p50: pct(api, 50),
-        p95: pct(api, 95),
-        bareP50: pct(bare, 50),
-        bareP95: pct(bare, 95),
-        ratio: pct(api, 95) / pct(bare, 95),
-      };
-      rows.push(row);
-      options.log(
-        `${row.db.padEnd(8)} ${row.name.padEnd(28)} API p50 ${row.p50.toFixed(1).padStart(7)} ms  p95 ${row.p95.toFixed(1).padStart(7)} ms | bare SQL p50 ${row.bareP50.toFixed(1).padStart(7)} ms  p95 ${row.bareP95.toFixed(1).padStart(7)} ms | ×${row.ratio.toFixed(2)}`,
-      );
-    }
+    await seedBenchDatabase(database, options);
+    const { app, get } = await startBenchApp(database);
+    const rows = await timeCases(database, get, benchCases(database), options);
     await app.close();
     return rows;
   } finally {

@@ -84,6 +84,94 @@ const NavEntry = ({
   </Entry>
 );
 
+/** The admin screens, under their own heading (a rule above them when icons only). */
+const AdminSection = ({ items, active, expanded }: { items: NavItem[]; active?: NavItem; expanded: boolean }) => (
+  <List
+    disablePadding
+    aria-label="Admin"
+    // Icons only, a rule above the section stands for its heading (no <hr> inside the <ul>).
+    sx={{
+      display: 'flex',
+      flexDirection: 'column',
+      gap: 0.5,
+      mt: 2,
+      ...(expanded ? {} : { borderTop: '1px solid', borderColor: 'divider', pt: 1 }),
+    }}
+    subheader={
+      expanded ? (
+        <ListSubheader
+          disableSticky
+          sx={{
+            bgcolor: 'transparent',
+            lineHeight: '32px',
+            px: 1.5,
+            typography: 'overline',
+            color: 'text.secondary',
+          }}
+        >
+          Admin
+        </ListSubheader>
+      ) : undefined
+    }
+  >
+    {items.map((item) => (
+      <NavEntry key={item.path} item={item} icon={<item.icon />} selected={active === item} expanded={expanded} />
+    ))}
+  </List>
+);
+
+/** The signed-in person (a link to their profile) and Logout, at the foot of the drawer. */
+const AccountEntries = ({
+  user,
+  onLogout,
+  logoutPending,
+  expanded,
+}: Required<SideDrawerProps> & { expanded: boolean }) => {
+  const { pathname } = useLocation();
+  const name = fullNameOf(user);
+  const role = roleOf(user);
+  return (
+    <List disablePadding sx={{ px: 1.25, py: 1.25, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+      <Entry title={`${name} · ${role}`} show={!expanded}>
+        <ListItemButton
+          component={NavLink}
+          to={paths.profile}
+          selected={pathname === paths.profile}
+          aria-label={expanded ? undefined : `${name}, ${role}`}
+          sx={{ ...itemSx(expanded), minHeight: 52, px: expanded ? 1 : 0 }}
+        >
+          <ListItemIcon>
+            <UserAvatar user={user} size={36} />
+          </ListItemIcon>
+          {expanded ? (
+            <ListItemText
+              primary={name}
+              secondary={role}
+              slotProps={{
+                primary: { variant: 'body2', noWrap: true, sx: { fontWeight: 600, color: 'text.primary' } },
+                secondary: { variant: 'caption', noWrap: true },
+              }}
+            />
+          ) : null}
+        </ListItemButton>
+      </Entry>
+      <Entry title="Logout" show={!expanded}>
+        <ListItemButton
+          onClick={onLogout}
+          disabled={logoutPending}
+          aria-label={expanded ? undefined : 'Logout'}
+          sx={itemSx(expanded)}
+        >
+          <ListItemIcon>
+            <LogoutOutlined />
+          </ListItemIcon>
+          {expanded ? <ListItemText primary="Logout" slotProps={{ primary: { variant: 'body2' } }} /> : null}
+        </ListItemButton>
+      </Entry>
+    </List>
+  );
+};
+
 /**
  * The permanent side drawer (docs/product.md §2): 220 wide from md up, 72 with icons only between sm and md;
  * hidden on phones, where the bottom bar takes over.
@@ -98,8 +186,6 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
   const adminItems = admin ? visibleItems(ADMIN_NAV, { isAdmin: admin, flags }) : [];
   const active = activeItem([...mainItems, ...adminItems], pathname);
   const width = { sm: DRAWER_WIDTH_COLLAPSED, md: DRAWER_WIDTH };
-  const name = fullNameOf(user);
-  const role = roleOf(user);
 
   return (
     <Drawer
@@ -137,86 +223,10 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
             />
           ))}
         </List>
-        {adminItems.length ? (
-          <List
-            disablePadding
-            aria-label="Admin"
-            // Icons only, a rule above the section stands for its heading (no <hr> inside the <ul>).
-            sx={{
-              display: 'flex',
-              flexDirection: 'column',
-              gap: 0.5,
-              mt: 2,
-              ...(expanded ? {} : { borderTop: '1px solid', borderColor: 'divider', pt: 1 }),
-            }}
-            subheader={
-              expanded ? (
-                <ListSubheader
-                  disableSticky
-                  sx={{
-                    bgcolor: 'transparent',
-                    lineHeight: '32px',
-                    px: 1.5,
-                    typography: 'overline',
-                    color: 'text.secondary',
-                  }}
-                >
-                  Admin
-                </ListSubheader>
-              ) : undefined
-            }
-          >
-            {adminItems.map((item) => (
-              <NavEntry
-                key={item.path}
-                item={item}
-                icon={<item.icon />}
-                selected={active === item}
-                expanded={expanded}
-              />
-            ))}
-          </List>
-        ) : null}
+        {adminItems.length ? <AdminSection items={adminItems} active={active} expanded={expanded} /> : null}
       </Box>
       <Divider />
-      <List disablePadding sx={{ px: 1.25, py: 1.25, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-        <Entry title={`${name} · ${role}`} show={!expanded}>
-          <ListItemButton
-            component={NavLink}
-            to={paths.profile}
-            selected={pathname === paths.profile}
-            aria-label={expanded ? undefined : `${name}, ${role}`}
-            sx={{ ...itemSx(expanded), minHeight: 52, px: expanded ? 1 : 0 }}
-          >
-            <ListItemIcon>
-              <UserAvatar user={user} size={36} />
-            </ListItemIcon>
-            {expanded ? (
-              <ListItemText
-                primary={name}
-                secondary={role}
-                slotProps={{
-                  primary: { variant: 'body2', noWrap: true, sx: { fontWeight: 600, color: 'text.primary' } },
-                  secondary: { variant: 'caption', noWrap: true },
-                }}
-              />
-            ) : null}
-          </ListItemButton>
-        </Entry>
-        <Entry title="Logout" show={!expanded}>
-          <ListItemButton
-            onClick={onLogout}
-            disabled={logoutPending}
-            aria-label={expanded ? undefined : 'Logout'}
-            sx={itemSx(expanded)}
-          >
-            <ListItemIcon>
-              <LogoutOutlined />
-            </ListItemIcon>
-            {expanded ? <ListItemText primary="Logout" slotProps={{ primary: { variant: 'body2' } }} /> : null}
-          </ListItemButton>
-        </Entry>
-      </List>
+      <AccountEntries user={user} onLogout={onLogout} logoutPending={logoutPending} expanded={expanded} />
     </Drawer>
   );
 };

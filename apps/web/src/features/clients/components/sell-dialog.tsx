@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import type { z } from 'zod';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -101,24 +101,14 @@ export type Seller = Pick<MyData, 'id' | 'groups' | 'locations'>;
 type SellDialogProps = { kind: SaleKind; client: Client; seller?: Seller; onClose: () => void };
 
 /**
- * Sell a voucher (a treatment's sessions) or a membership. The price is the catalogue's, less a
- * discount; the total shown before "Sell" mirrors the server's, which stores the amounts. One
- * Idempotency-Key per opening of the dialog, so a double click or a retry after a lost answer
- * stores one sale. A salesperson sells as themselves at their own location (decision 0503).
+ * The sale's form: its fields, how they become the contract's body, and the sale itself, under one
+ * Idempotency-Key per opening of the dialog.
  */
-export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) => {
+const useSaleForm = (kind: SaleKind, client: Client, home: number, onSold: (receipt: Receipt) => void) => {
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const [receipt, setReceipt] = useState<Receipt | null>(null);
   const revalidate = useRevalidateClients();
-  const allLocations = useLocationOptions({ activeOnly: true });
-  const treatments = useTreatmentOptions();
-  const memberships = useMembershipOptions();
-  const banks = useBankOptions();
-  const me = useMySalesperson(seller?.id ?? 0, Boolean(seller?.groups.includes('Salesperson')));
   const itemField = kind === 'voucher' ? 'treatment' : 'membership';
-  const { locations, home } = sellerLocations(seller, allLocations.data?.results, client.location);
-
-  const form = useEntityForm({
+  return useEntityForm({
     initialValues: (): Values => ({
       item: '',
       sessions: '1',
@@ -147,7 +137,7 @@ export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) =
         : membershipReceipt(await sellMembership(data, idempotencyKey), client.full_name),
     onSaved: async (sold) => {
       await revalidate();
-      setReceipt(sold);
+      onSold(sold);
     },
     derive: (next, field) =>
       field === 'location'
@@ -156,13 +146,71 @@ export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) =
           ? { ...next, bank: '' }
           : next,
   });
-  const { setValues } = form;
-  // A salesperson sells as themselves, at the location of their record, unless they choose otherwise.
+};
+
+/** A salesperson sells as themselves, at the location of their record, unless they choose otherwise. */
+const useSellAsMyself = (seller: Seller | undefined, setValues: Dispatch<SetStateAction<Values>>) => {
+  const me = useMySalesperson(seller?.id ?? 0, Boolean(seller?.groups.includes('Salesperson')));
   const mine = me.data?.is_active ? me.data : null;
   useEffect(() => {
     if (mine)
       setValues((v) => (v.salesperson ? v : { ...v, location: String(mine.location), salesperson: String(mine.id) }));
   }, [mine, setValues]);
+};
+
+type SaleItem = { id: number; name: string; price: string };
+
+/** What is sold (a treatment or a membership, at its catalogue price) and, for a voucher, how many sessions. */
+const ItemFields = ({
+  kind,
+  items,
+  bind,
+}: {
+  kind: SaleKind;
+  items: readonly SaleItem[] | undefined;
+  bind: ReturnType<typeof useSaleForm>['bind'];
+}) => (
+  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+    <TextField
+      select
+      label={kind === 'voucher' ? 'Treatment' : 'Membership'}
+      required
+      {...listedValue(bind('item'), items)}
+    >
+      {(items ?? []).map((row) => (
+        <MenuItem key={row.id} value={String(row.id)}>
+          {row.name} · {formatPeso(row.price)}
+        </MenuItem>
+      ))}
+    </TextField>
+    {kind === 'voucher' ? (
+      <TextField
+        label="Sessions"
+        type="number"
+        required
+        {...bind('sessions')}
+        slotProps={{ htmlInput: { min: 1, max: 100, inputMode: 'numeric' } }}
+        sx={{ maxWidth: { sm: 140 } }}
+      />
+    ) : null}
+  </Stack>
+);
+
+/**
+ * Sell a voucher (a treatment's sessions) or a membership. The price is the catalogue's, less a
+ * discount; the total shown before "Sell" mirrors the server's, which stores the amounts. One
+ * Idempotency-Key per opening of the dialog, so a double click or a retry after a lost answer
+ * stores one sale. A salesperson sells as themselves at their own location (decision 0503).
+ */
+export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) => {
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const allLocations = useLocationOptions({ activeOnly: true });
+  const treatments = useTreatmentOptions();
+  const memberships = useMembershipOptions();
+  const banks = useBankOptions();
+  const { locations, home } = sellerLocations(seller, allLocations.data?.results, client.location);
+  const form = useSaleForm(kind, client, home, setReceipt);
+  useSellAsMyself(seller, form.setValues);
   const salespersons = useEmployeeOptions('salesperson', form.values.location ? Number(form.values.location) : null);
   const items = kind === 'voucher' ? treatments.data?.results : memberships.data?.results;
   const chosen = items?.find((row) => String(row.id) === form.values.item);
@@ -182,30 +230,7 @@ export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) =
       onClose={onClose}
     >
       {approved ? <ClosedDayNotice location={locationName} date={today} /> : null}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          select
-          label={kind === 'voucher' ? 'Treatment' : 'Membership'}
-          required
-          {...listedValue(form.bind('item'), items)}
-        >
-          {(items ?? []).map((row) => (
-            <MenuItem key={row.id} value={String(row.id)}>
-              {row.name} · {formatPeso(row.price)}
-            </MenuItem>
-          ))}
-        </TextField>
-        {kind === 'voucher' ? (
-          <TextField
-            label="Sessions"
-            type="number"
-            required
-            {...form.bind('sessions')}
-            slotProps={{ htmlInput: { min: 1, max: 100, inputMode: 'numeric' } }}
-            sx={{ maxWidth: { sm: 140 } }}
-          />
-        ) : null}
-      </Stack>
+      <ItemFields kind={kind} items={items} bind={form.bind} />
       {held ? <HeldNotice held={held} client={client.full_name} /> : null}
       <LocationStaffFields
         location={form.bind('location')}

@@ -53,42 +53,137 @@ const DecidedRow = ({ n }: { n: Notification }) => (
   </Box>
 );
 
-/** The person's notifications, newest first, kept live by the WebSocket channel. */
-export const NotificationList = ({ admin }: { admin: boolean }) => {
-  const { state, connected, loadOlder, markRead, markUnread, markAllRead, remove, decide, reconnect } =
-    useLiveNotifications();
-  const [olderPending, setOlderPending] = useState(false);
-  const [filter, setFilter] = useState<InboxFilter>('all');
-  const shown = state.notifications.filter(inboxFilters[filter]);
-  const count = state.notifications.length;
-  useEffect(() => setOlderPending(false), [count, state.hasMore]);
+/** Decisions sent and not yet confirmed: the server's `approved` event confirms one (and its `read`
+ * event marks the decider's copy read), and the toast says what was decided. */
+const useDecisionToasts = (notifications: Notification[], decide: (id: number, approved: boolean) => void) => {
   const { showSnackbar } = useSnackbar();
-  // Decisions sent and not yet confirmed: the server's `approved` event confirms one (and its `read`
-  // event marks the decider's copy read), and the toast says what was decided.
   const [asked, setAsked] = useState<readonly number[]>([]);
   const onDecide = (id: number, approved: boolean) => {
     setAsked((ids) => [...ids, id]);
     decide(id, approved);
   };
   useEffect(() => {
-    const done = state.notifications.filter((n) => asked.includes(n.id) && n.is_approved !== null);
+    const done = notifications.filter((n) => asked.includes(n.id) && n.is_approved !== null);
     if (done.length === 0) return;
     for (const n of done) showSnackbar(`${n.is_approved ? 'Approved' : 'Declined'}: ${n.title}.`, 'success');
     setAsked((ids) => ids.filter((id) => !done.some((n) => n.id === id)));
-  }, [asked, state.notifications, showSnackbar]);
+  }, [asked, notifications, showSnackbar]);
+  return onDecide;
+};
 
-  if (state.status === 'loading') {
-    return (
-      <Card aria-busy="true" aria-label="Loading notifications">
-        {[0, 1, 2].map((row) => (
-          <Box key={row} sx={{ px: 3, py: 2 }}>
-            <Skeleton width="40%" />
-            <Skeleton width="85%" />
-          </Box>
-        ))}
-      </Card>
-    );
-  }
+/** "Load older" stays disabled from the click until the page arrives (the list grows or ends). */
+const useOlderPages = (count: number, hasMore: boolean, loadOlder: () => void) => {
+  const [olderPending, setOlderPending] = useState(false);
+  useEffect(() => setOlderPending(false), [count, hasMore]);
+  const onLoadOlder = () => {
+    setOlderPending(true);
+    loadOlder();
+  };
+  return { olderPending, onLoadOlder };
+};
+
+const LoadingList = () => (
+  <Card aria-busy="true" aria-label="Loading notifications">
+    {[0, 1, 2].map((row) => (
+      <Box key={row} sx={{ px: 3, py: 2 }}>
+        <Skeleton width="40%" />
+        <Skeleton width="85%" />
+      </Box>
+    ))}
+  </Card>
+);
+
+const EmptyList = () => (
+  <Card>
+    <StatusMessage
+      icon={<NotificationsNoneOutlined />}
+      title="You're all caught up"
+      description="New requests, approvals and announcements will appear here."
+    />
+  </Card>
+);
+
+/** The unread count, a note while the channel reconnects, and "Mark all as read". */
+const ListHeader = ({
+  unreadCount,
+  connected,
+  onMarkAllRead,
+}: {
+  unreadCount: number;
+  connected: boolean;
+  onMarkAllRead: () => void;
+}) => (
+  <Stack direction="row" sx={{ px: { xs: 2, sm: 3 }, py: 1.5, alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+    <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+      {unreadCount ? `${unreadCount} unread` : 'All read'}
+    </Typography>
+    {connected ? null : <Chip size="small" color="warning" variant="outlined" label="Reconnecting…" />}
+    <Button size="small" startIcon={<DoneAll />} onClick={onMarkAllRead} disabled={unreadCount === 0}>
+      Mark all as read
+    </Button>
+  </Stack>
+);
+
+/** Which of the loaded notifications to show (the approvals inbox's filter). */
+const FilterToggle = ({
+  filter,
+  onFilter,
+  waiting,
+}: {
+  filter: InboxFilter;
+  onFilter: (filter: InboxFilter) => void;
+  waiting: number;
+}) => (
+  <Box sx={{ px: { xs: 2, sm: 3 }, pb: 1.5 }}>
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={filter}
+      onChange={(_, value: InboxFilter | null) => value && onFilter(value)}
+      aria-label="Show"
+    >
+      <ToggleButton value="all">All</ToggleButton>
+      <ToggleButton value="waiting">Waiting on me ({waiting})</ToggleButton>
+      <ToggleButton value="decided">Decided</ToggleButton>
+    </ToggleButtonGroup>
+  </Box>
+);
+
+const ListFooter = ({
+  hasMore,
+  disabled,
+  pending,
+  onLoadOlder,
+}: {
+  hasMore: boolean;
+  disabled: boolean;
+  pending: boolean;
+  onLoadOlder: () => void;
+}) => (
+  <Box sx={{ p: 1.5, textAlign: 'center' }}>
+    {hasMore ? (
+      <Button onClick={onLoadOlder} disabled={disabled}>
+        {pending ? 'Loading…' : 'Load older'}
+      </Button>
+    ) : (
+      <Typography variant="caption" color="text.secondary">
+        That is everything.
+      </Typography>
+    )}
+  </Box>
+);
+
+/** The person's notifications, newest first, kept live by the WebSocket channel. */
+export const NotificationList = ({ admin }: { admin: boolean }) => {
+  const { state, connected, loadOlder, markRead, markUnread, markAllRead, remove, decide, reconnect } =
+    useLiveNotifications();
+  const [filter, setFilter] = useState<InboxFilter>('all');
+  const shown = state.notifications.filter(inboxFilters[filter]);
+  const count = state.notifications.length;
+  const { olderPending, onLoadOlder } = useOlderPages(count, state.hasMore, loadOlder);
+  const onDecide = useDecisionToasts(state.notifications, decide);
+
+  if (state.status === 'loading') return <LoadingList />;
   if (state.status === 'failure') {
     return (
       <Card>
@@ -96,43 +191,15 @@ export const NotificationList = ({ admin }: { admin: boolean }) => {
       </Card>
     );
   }
-  if (count === 0) {
-    return (
-      <Card>
-        <StatusMessage
-          icon={<NotificationsNoneOutlined />}
-          title="You're all caught up"
-          description="New requests, approvals and announcements will appear here."
-        />
-      </Card>
-    );
-  }
+  if (count === 0) return <EmptyList />;
   return (
     <Card>
-      <Stack direction="row" sx={{ px: { xs: 2, sm: 3 }, py: 1.5, alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-          {state.unreadCount ? `${state.unreadCount} unread` : 'All read'}
-        </Typography>
-        {connected ? null : <Chip size="small" color="warning" variant="outlined" label="Reconnecting…" />}
-        <Button size="small" startIcon={<DoneAll />} onClick={markAllRead} disabled={state.unreadCount === 0}>
-          Mark all as read
-        </Button>
-      </Stack>
-      <Box sx={{ px: { xs: 2, sm: 3 }, pb: 1.5 }}>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={filter}
-          onChange={(_, value: InboxFilter | null) => value && setFilter(value)}
-          aria-label="Show"
-        >
-          <ToggleButton value="all">All</ToggleButton>
-          <ToggleButton value="waiting">
-            Waiting on me ({state.notifications.filter(inboxFilters.waiting).length})
-          </ToggleButton>
-          <ToggleButton value="decided">Decided</ToggleButton>
-        </ToggleButtonGroup>
-      </Box>
+      <ListHeader unreadCount={state.unreadCount} connected={connected} onMarkAllRead={markAllRead} />
+      <FilterToggle
+        filter={filter}
+        onFilter={setFilter}
+        waiting={state.notifications.filter(inboxFilters.waiting).length}
+      />
       <Divider />
       <Box component="ul" sx={{ m: 0, p: 0 }}>
         {shown.map((n) =>
@@ -159,23 +226,12 @@ export const NotificationList = ({ admin }: { admin: boolean }) => {
         </Typography>
       ) : null}
       <Divider />
-      <Box sx={{ p: 1.5, textAlign: 'center' }}>
-        {state.hasMore ? (
-          <Button
-            onClick={() => {
-              setOlderPending(true);
-              loadOlder();
-            }}
-            disabled={olderPending || !connected}
-          >
-            {olderPending ? 'Loading…' : 'Load older'}
-          </Button>
-        ) : (
-          <Typography variant="caption" color="text.secondary">
-            That is everything.
-          </Typography>
-        )}
-      </Box>
+      <ListFooter
+        hasMore={state.hasMore}
+        disabled={olderPending || !connected}
+        pending={olderPending}
+        onLoadOlder={onLoadOlder}
+      />
     </Card>
   );
 };

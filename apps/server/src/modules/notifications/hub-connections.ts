@@ -1,0 +1,76 @@
+import type { WebSocket } from 'ws';
+import type { WsServerMessage } from '@ginhawa/contract';
+import type { AuthUser } from '../../lib/actor';
+import { createTokenBucket, type TokenBucket } from './token-bucket';
+import { SOCKET_BURST, SOCKET_PER_SECOND, USER_BURST, USER_PER_SECOND } from './hub-limits';
+
+export type Identity = { user: AuthUser; sessionId?: number; expiresAt?: number; familyId?: number };
+
+export type Connection = {
+  socket: WebSocket;
+  user: AuthUser;
+  sessionId?: number;
+  /** Bearer sockets end when their access token does (ms since epoch), or when its family is revoked. */
+  expiresAt?: number;
+  familyId?: number;
+  alive: boolean;
+  bucket: TokenBucket;
+  /** Frames accepted but not yet handled (the one in flight included). */
+  pending: number;
+  refusals: number;
+  refusalsSince: number;
+};
+
+export const send = (conn: Connection, message: WsServerMessage) => {
+  if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(message));
+};
+
+/** This instance's open sockets, by user, with the frame bucket each account's sockets share. */
+export const createConnections = () => {
+  const byUser = new Map<number, Set<Connection>>();
+  const userBuckets = new Map<number, TokenBucket>();
+
+  /** Registers a socket; returns it with its account's shared bucket. */
+  const register = (socket: WebSocket, identity: Identity) => {
+    const conn: Connection = {
+      socket,
+      user: identity.user,
+      sessionId: identity.sessionId,
+      expiresAt: identity.expiresAt,
+      familyId: identity.familyId,
+      alive: true,
+      bucket: createTokenBucket(SOCKET_BURST, SOCKET_PER_SECOND),
+      pending: 0,
+      refusals: 0,
+      refusalsSince: Date.now(),
+    };
+    let set = byUser.get(conn.user.id);
+    if (!set) byUser.set(conn.user.id, (set = new Set()));
+    set.add(conn);
+    let userBucket = userBuckets.get(conn.user.id);
+    if (!userBucket) userBuckets.set(conn.user.id, (userBucket = createTokenBucket(USER_BURST, USER_PER_SECOND)));
+    return { conn, sharedBucket: userBucket };
+  };
+
+  const remove = (conn: Connection) => {
+    const set = byUser.get(conn.user.id);
+    set?.delete(conn);
+    if (set && set.size === 0) {
+      byUser.delete(conn.user.id);
+      userBuckets.delete(conn.user.id);
+    }
+  };
+
+  const has = (userId: number) => byUser.has(userId);
+  const userIds = () => [...byUser.keys()];
+  /** A copy: callers may close (and so remove) sockets while they walk it. */
+  const ofUser = (userId: number) => [...(byUser.get(userId) ?? [])];
+  const all = () => [...byUser.values()].flatMap((set) => [...set]);
+  const sendToUser = (userId: number, message: WsServerMessage) => {
+    for (const conn of byUser.get(userId) ?? []) send(conn, message);
+  };
+  const clear = () => byUser.clear();
+
+  return { register, remove, has, userIds, ofUser, all, sendToUser, clear };
+};
+export type Connections = ReturnType<typeof createConnections>;

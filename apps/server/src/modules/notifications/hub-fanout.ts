@@ -1,0 +1,97 @@
+import type { Db } from '../../db/client';
+import type { BusEvent } from '../../plugins/bus';
+import { mayReadLocation } from '../../lib/actor';
+import { isDecider, loadBatch, toNotification, unreadCount, unreadCounts } from './notifications.service';
+import { send, type Connections } from './hub-connections';
+import { CLOSE_ACCESS_CHANGED, CLOSE_SIGNED_OUT } from './hub-limits';
+
+/**
+ * Bus fan-out: turns each bus event (committed first, then NOTIFY, so every instance sees the same
+ * thing in the same order) into frames for the sockets on this instance that should hear it.
+ */
+export const createFanOut = (db: Db, connections: Connections) => {
+  /** A notify() batch: each recipient with a socket here gets their copy and their unread count. */
+  const sendNew = async (batch: string) => {
+    const rows = await loadBatch(db, batch, connections.userIds());
+    if (rows.length === 0) return;
+    const counts = await unreadCounts(
+      db,
+      rows.map((r) => r.recipientId),
+    );
+    for (const row of rows) {
+      for (const conn of connections.ofUser(row.recipientId)) {
+        send(conn, {
+          action: 'new_notification',
+          notification: toNotification(row, isDecider(conn.user)),
+          unread_count: counts.get(row.recipientId) ?? 0,
+        });
+      }
+    }
+  };
+
+  /** Closes the user's sockets of the signed-out session or token family (all of them when neither is named). */
+  const closeSignedOut = (event: Extract<BusEvent, { t: 'close' }>) => {
+    for (const conn of connections.ofUser(event.user)) {
+      const everyone = event.session === undefined && event.family === undefined;
+      const named =
+        (event.session !== undefined && conn.sessionId === event.session) ||
+        (event.family !== undefined && conn.familyId === event.family);
+      if (everyone || named) conn.socket.close(CLOSE_SIGNED_OUT, 'Signed out');
+    }
+  };
+
+  const onEvent = async (event: BusEvent) => {
+    switch (event.t) {
+      case 'new':
+        return sendNew(event.batch);
+      case 'read':
+      case 'unread':
+      case 'removed': {
+        if (!connections.has(event.user)) return;
+        const unread = await unreadCount(db, event.user);
+        const action =
+          event.t === 'read'
+            ? 'notification_marked_as_read'
+            : event.t === 'unread'
+              ? 'notification_marked_as_unread'
+              : 'notification_removed';
+        return connections.sendToUser(event.user, { action, notificationId: event.id, unread_count: unread });
+      }
+      case 'all_read':
+        if (!connections.has(event.user)) return;
+        return connections.sendToUser(event.user, {
+          action: 'all_notifications_marked_as_read',
+          unread_count: await unreadCount(db, event.user),
+        });
+      case 'approved':
+        return connections.sendToUser(event.user, {
+          action: 'notification_approved',
+          notificationId: event.id,
+          approved: event.approved,
+        });
+      case 'sales':
+        for (const conn of connections.all())
+          send(conn, { action: 'leaderboard_changed', month: event.month, year: event.year, dates: event.dates });
+        return;
+      case 'settings':
+        for (const conn of connections.all()) send(conn, { action: 'settings_changed' });
+        return;
+      case 'arrivals':
+        // Only to those who may read the location's arrivals (clients' read scope): the frame carries no
+        // names, but a stream of "location 3 changed today" still shows when a branch is busy, which a
+        // receptionist elsewhere has no business watching; the filter costs one array lookup per socket.
+        for (const conn of connections.all())
+          if (mayReadLocation(conn.user, event.location))
+            send(conn, { action: 'arrivals_changed', location: event.location, date: event.date });
+        return;
+      case 'access':
+        // A socket keeps the user as they were when it opened (which locations' frames it hears).
+        for (const conn of connections.ofUser(event.user)) conn.socket.close(CLOSE_ACCESS_CHANGED, 'Access changed');
+        return;
+      case 'close':
+        return closeSignedOut(event);
+    }
+  };
+
+  return { onEvent };
+};
