@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { backupSchema, type Backup } from '@ginhawa/contract';
 import { buildApp } from '../../app';
-import { openPglite, pgliteDirOf, type Database } from '../../db/client';
+import { openEmbedded, openPglite, pgliteDirOf, type Database } from '../../db/client';
 import { acquireDataDirLock, DataDirLockedError } from '../../lib/data-dir-lock';
 import { loadEnv } from '../../plugins/env';
 import { ADMIN_PASSWORD, TEST_SECRET, login } from '../../test/build';
@@ -19,27 +19,31 @@ import { restoreBackup } from './backups.restore';
 
 let dataDir: string;
 
-/** DATA_DIR's database as the server opens it (lock first); a new one starts from the tests' seeded data. */
-const openOnDisk = async (): Promise<Database> => {
-  const lock = acquireDataDirLock(dataDir, { command: 'restore drill server', exitOnSignals: false });
-  const dir = pgliteDirOf(dataDir);
-  const fresh = !fs.existsSync(dir);
+const LOCK_OPTIONS = { command: 'restore drill server', exitOnSignals: false };
+
+/** A new DATA_DIR starts from the tests' seeded data: the run's template when there is one. */
+const seedOnDisk = async () => {
   const template = inject('pgliteTemplate');
-  const database = await openPglite({
-    onDisk: { lock, path: dir },
-    ...(fresh && template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
-  });
-  if (fresh && !template) {
-    await database.migrate();
-    await seedTestData(database);
+  const lock = acquireDataDirLock(dataDir, LOCK_OPTIONS);
+  try {
+    const database = await openPglite({
+      onDisk: { lock, path: pgliteDirOf(dataDir) },
+      ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
+    });
+    if (!template) {
+      await database.migrate();
+      await seedTestData(database);
+    }
+    await database.close();
+  } finally {
+    lock.release();
   }
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      lock.release();
-    },
-  };
+};
+
+/** DATA_DIR's database as the server opens it (openEmbedded: the lock first, released on close). */
+const openOnDisk = async (): Promise<Database> => {
+  if (!fs.existsSync(pgliteDirOf(dataDir))) await seedOnDisk();
+  return openEmbedded(dataDir, LOCK_OPTIONS);
 };
 
 const startApp = async (database: Database) => {

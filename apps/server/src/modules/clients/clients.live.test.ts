@@ -1,11 +1,12 @@
 import { cutoffOf, todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { formatPeso, type Leaderboard } from '@ginhawa/contract';
 import { employees, notifications, treatments, users } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { signIn } from '../../test/agents';
 import { action, connectSocket, type TestSocket } from '../../test/ws-client';
-import { loadFixtures, type Fixtures } from './clients.test-helpers';
+import { activeSalesperson, loadFixtures, sellTreatment, type Fixtures } from './clients.test-helpers';
 
 /** Client sales and arrivals reach open dashboards live (issue 13): the bus event, the hub's frame, who gets it. */
 let ctx: TestContext;
@@ -47,18 +48,7 @@ const importFor = async (salesperson: number, amount: bigint) => {
   expect(res.statusCode, res.body).toBe(201);
 };
 const sellVoucher = async (sessions: number) => {
-  const res = await admin.request({
-    method: 'POST',
-    url: '/api/clients/treatments/',
-    payload: {
-      client,
-      treatment: f.treatment.id,
-      sessions,
-      location: f.home,
-      salesperson: f.salesperson,
-      payment_method: 'cash',
-    },
-  });
+  const res = await sellTreatment(admin, f, client, sessions);
   expect(res.statusCode, res.body).toBe(201);
 };
 const rankNotices = async (userId: number) =>
@@ -78,22 +68,10 @@ const socketOf = async (agent: Agent) => {
 beforeAll(async () => {
   ctx = await buildTestApp();
   const db = ctx.database.db;
-  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+  admin = await signIn(ctx.app, 'admin');
   f = await loadFixtures(db);
   spUser = (await db.select({ id: users.id }).from(users).where(eq(users.username, 'salesperson')))[0]!.id;
-  const [mate] = await db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(
-      and(
-        eq(employees.kind, 'salesperson'),
-        eq(employees.locationId, f.home),
-        ne(employees.id, f.salesperson),
-        eq(employees.isActive, true),
-      ),
-    )
-    .limit(1);
-  colleague = mate!.id;
+  colleague = await activeSalesperson(db, f.home, f.salesperson);
   const made = async (location: number, phone: string) => {
     const res = await admin.request({
       method: 'POST',
@@ -114,7 +92,7 @@ afterAll(async () => {
 
 describe('a voucher sale on a client moves the leaderboard', () => {
   it('publishes leaderboard_changed and notifies the credited salesperson when their rank changes, and not when it does not', async () => {
-    const socket = await socketOf(await login(ctx.app, 'salesperson', DEMO_PASSWORD));
+    const socket = await socketOf(await signIn(ctx.app, 'salesperson'));
     // Set the scene with imports: the seller leads, then a colleague passes them by one centavo.
     const start = await board();
     const top = start.results.reduce((max, r) => (cents(r.total) > max ? cents(r.total) : max), 0n);
@@ -175,19 +153,8 @@ describe('a voucher sale on a client moves the leaderboard', () => {
     });
 
     // The salesperson selling for themselves hears nothing of it.
-    const seller = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
-    const own = await seller.request({
-      method: 'POST',
-      url: '/api/clients/treatments/',
-      payload: {
-        client,
-        treatment: f.treatment.id,
-        sessions: 1,
-        location: f.home,
-        salesperson: f.salesperson,
-        payment_method: 'cash',
-      },
-    });
+    const seller = await signIn(ctx.app, 'salesperson');
+    const own = await sellTreatment(seller, f, client);
     expect(own.statusCode, own.body).toBe(201);
     expect(await credited()).toHaveLength(before + 1);
   });
@@ -219,9 +186,9 @@ describe('arrivals_changed', () => {
       .innerJoin(users, eq(users.id, employees.userId))
       .where(and(eq(employees.kind, 'receptionist'), eq(employees.locationId, f.other), eq(users.isActive, true)))
       .limit(1);
-    const therapist = await socketOf(await login(ctx.app, 'therapist', DEMO_PASSWORD));
-    const receptionist = await socketOf(await login(ctx.app, 'receptionist', DEMO_PASSWORD));
-    const manager = await socketOf(await login(ctx.app, 'manager', DEMO_PASSWORD));
+    const therapist = await socketOf(await signIn(ctx.app, 'therapist'));
+    const receptionist = await socketOf(await signIn(ctx.app, 'receptionist'));
+    const manager = await socketOf(await signIn(ctx.app, 'manager'));
     const outsider = await socketOf(await login(ctx.app, elsewhere!.username, DEMO_PASSWORD));
     const arrivalsChanged = action('arrivals_changed');
 

@@ -2,7 +2,8 @@ import { todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { auditLog, clients, clientTreatments, notifications, sales } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import type { Agent, TestContext } from '../../test/build';
+import { startSignedIn } from '../../test/agents';
 import { loadFixtures, type Fixtures } from './clients.test-helpers';
 
 let ctx: TestContext;
@@ -13,11 +14,12 @@ let receptionist: Agent;
 let f: Fixtures;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-  salesperson = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
-  receptionist = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
+  ({ ctx, admin, manager, salesperson, receptionist } = await startSignedIn(
+    'admin',
+    'manager',
+    'salesperson',
+    'receptionist',
+  ));
   f = await loadFixtures(ctx.database.db);
 });
 afterAll(async () => {

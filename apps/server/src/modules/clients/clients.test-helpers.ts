@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Agent } from '../../test/build';
 import {
   banks,
   employees,
@@ -35,6 +36,27 @@ const employeeOf = async (db: Db, username: string) => {
   return row!;
 };
 
+/**
+ * An active salesperson at `locationId` other than `not` (the lowest id, so the same one every
+ * run): a colleague for leaderboard and scope tests.
+ */
+export const activeSalesperson = async (db: Db, locationId: number, not = 0) => {
+  const [row] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(
+      and(
+        eq(employees.kind, 'salesperson'),
+        eq(employees.locationId, locationId),
+        ne(employees.id, not),
+        eq(employees.isActive, true),
+      ),
+    )
+    .orderBy(asc(employees.id))
+    .limit(1);
+  return row!.id;
+};
+
 export const loadFixtures = async (db: Db): Promise<Fixtures> => {
   const sp = await employeeOf(db, 'salesperson');
   const th = await employeeOf(db, 'therapist');
@@ -49,11 +71,6 @@ export const loadFixtures = async (db: Db): Promise<Fixtures> => {
     .select({ id: employees.id })
     .from(employees)
     .where(and(eq(employees.kind, 'therapist'), eq(employees.locationId, other!.id), eq(employees.isActive, true)))
-    .limit(1);
-  const [otherSalesperson] = await db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.kind, 'salesperson'), eq(employees.locationId, other!.id), eq(employees.isActive, true)))
     .limit(1);
   const [treatment, second] = await db
     .select({ id: treatments.id, price: treatments.price })
@@ -83,7 +100,7 @@ export const loadFixtures = async (db: Db): Promise<Fixtures> => {
     home: sp.locationId,
     other: other!.id,
     salesperson: sp.id,
-    otherSalesperson: otherSalesperson!.id,
+    otherSalesperson: await activeSalesperson(db, other!.id),
     therapist: th.id,
     therapistUserId: th.userId!,
     otherTherapist: otherTherapist!.id,
@@ -94,3 +111,21 @@ export const loadFixtures = async (db: Db): Promise<Fixtures> => {
     bank: bank!.id,
   };
 };
+
+/**
+ * Sells the fixtures' treatment at the desk to `client`, paid in cash at the demo salesperson's home
+ * location and credited to them (`sessions` 1 unless told).
+ */
+export const sellTreatment = (agent: Agent, f: Fixtures, client: number, sessions = 1) =>
+  agent.request({
+    method: 'POST',
+    url: '/api/clients/treatments/',
+    payload: {
+      client,
+      treatment: f.treatment.id,
+      sessions,
+      location: f.home,
+      salesperson: f.salesperson,
+      payment_method: 'cash',
+    },
+  });

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { auditLog, files, users } from '../../db/schema/index';
-import {
-  ADMIN_PASSWORD,
-  DEMO_PASSWORD,
-  buildTestApp,
-  login,
-  multipartFile,
-  tinyPng,
-  type Agent,
-  type TestContext,
-} from '../../test/build';
+import { auditLog, files } from '../../db/schema/index';
+import { multipartFile, tinyPng, type Agent, type TestContext } from '../../test/build';
+import { startSignedIn } from '../../test/agents';
 import { action, connectSocket } from '../../test/ws-client';
 import { openPglite } from '../../db/client';
 import { seedDatabase } from '../../db/seed';
@@ -23,12 +15,8 @@ let salesperson: Agent;
 let adminId: number;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-  salesperson = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
-  const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
-  adminId = row!.id;
+  ({ ctx, admin, manager, salesperson } = await startSignedIn('admin', 'manager', 'salesperson'));
+  adminId = ctx.userIds.admin!;
 });
 afterAll(async () => {
   await ctx?.close();

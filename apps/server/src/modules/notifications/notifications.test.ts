@@ -139,36 +139,37 @@ describe('live changes reach every socket of the user', () => {
     const second = (await a.next<NewMsg>(action('new_notification'))).notification;
     await b.next(action('new_notification'));
 
-    a.send({ action: 'mark_notification_as_read', notificationId: second.id });
-    expect(await b.next(action('notification_marked_as_read'))).toEqual({
-      action: 'notification_marked_as_read',
-      notificationId: second.id,
-      unread_count: 1,
-    });
-    await a.next(action('notification_marked_as_read'));
-
-    b.send({ action: 'mark_notification_as_unread', notificationId: second.id });
-    expect(await a.next(action('notification_marked_as_unread'))).toEqual({
-      action: 'notification_marked_as_unread',
-      notificationId: second.id,
-      unread_count: 2,
-    });
-    await b.next(action('notification_marked_as_unread'));
-
-    a.send({ action: 'mark_all_notifications_as_read' });
-    expect(await b.next(action('all_notifications_marked_as_read'))).toEqual({
-      action: 'all_notifications_marked_as_read',
-      unread_count: 0,
-    });
-    await a.next(action('all_notifications_marked_as_read'));
-
-    b.send({ action: 'remove_notification', notificationId: second.id });
-    expect(await a.next(action('notification_removed'))).toEqual({
-      action: 'notification_removed',
-      notificationId: second.id,
-      unread_count: 0,
-    });
-    await b.next(action('notification_removed'));
+    // Each step is sent from one tab: the other tab gets exactly this frame, and the sender's tab is told too.
+    const steps = [
+      { from: a, to: b, send: 'mark_notification_as_read', frame: 'notification_marked_as_read', id: true, unread: 1 },
+      {
+        from: b,
+        to: a,
+        send: 'mark_notification_as_unread',
+        frame: 'notification_marked_as_unread',
+        id: true,
+        unread: 2,
+      },
+      {
+        from: a,
+        to: b,
+        send: 'mark_all_notifications_as_read',
+        frame: 'all_notifications_marked_as_read',
+        id: false,
+        unread: 0,
+      },
+      { from: b, to: a, send: 'remove_notification', frame: 'notification_removed', id: true, unread: 0 },
+    ];
+    for (const step of steps) {
+      const target = step.id ? { notificationId: second.id } : {};
+      step.from.send({ action: step.send, ...target });
+      expect(await step.to.next(action(step.frame))).toEqual({
+        action: step.frame,
+        ...target,
+        unread_count: step.unread,
+      });
+      await step.from.next(action(step.frame));
+    }
     const [gone] = await ctx.database.db.select().from(notifications).where(eq(notifications.id, second.id));
     expect(gone).toBeUndefined();
   });

@@ -1,7 +1,6 @@
 import { todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { DailyReport } from '@ginhawa/contract';
 import { dailyReports, employees, locations, notifications, sales, userLocations } from '../../db/schema/index';
 import {
   ADMIN_PASSWORD,
@@ -13,6 +12,7 @@ import {
   type TestContext,
 } from '../../test/build';
 import { action, connectSocket } from '../../test/ws-client';
+import { submitEmptyReport } from './reports.test-helpers';
 
 /**
  * Branch scope of decisions (decision 0710): a sales deletion request is decided by an Admin or a
@@ -197,17 +197,7 @@ describe('a decision checks the decider’s access to every line, now', () => {
 
   it('a daily report’s request decided by a Manager moved away is a 403 too, and the report stays submitted', async () => {
     const mover = await manager('reportmover', [ids.home]);
-    const date = today;
-    const created = await twoBranch.request({
-      method: 'POST',
-      url: '/api/reports/',
-      payload: { location: ids.home, date, cash_on_hand: '0.00' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const report = created.json<DailyReport>();
-    expect((await twoBranch.request({ method: 'POST', url: `/api/reports/${report.id}/submit/` })).statusCode).toBe(
-      200,
-    );
+    const report = await submitEmptyReport(twoBranch, ids.home, today);
     const [copy] = await ctx.database.db
       .select()
       .from(notifications)

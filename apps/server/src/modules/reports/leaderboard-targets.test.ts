@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Leaderboard } from '@ginhawa/contract';
 import { employees } from '../../db/schema/index';
 import { parseCsv } from '../../lib/csv';
-import { ROLE_CREDENTIALS, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { buildTestApp, type Agent, type TestContext } from '../../test/build';
+import { signInEveryRole, type StaffRole } from '../../test/agents';
+import { activeSalesperson } from '../clients/clients.test-helpers';
 
 /**
  * Leaderboard targets (decision 0710): Admins and Managers see every salesperson's target and share
@@ -12,38 +14,22 @@ import { ROLE_CREDENTIALS, buildTestApp, login, type Agent, type TestContext } f
  * masking for one reader must never reach the kept board.
  */
 
-type Role = keyof typeof ROLE_CREDENTIALS;
 let ctx: TestContext;
-const agents = {} as Record<Role, Agent>;
+let agents: Record<StaffRole, Agent>;
 const ids = { home: 0, mine: 0, colleague: 0 };
 const URL = '/api/reports/leaderboards/?month=3&year=2001';
 
 beforeAll(async () => {
   ctx = await buildTestApp();
   const db = ctx.database.db;
-  for (const role of Object.keys(ROLE_CREDENTIALS) as Role[]) {
-    const [username, password] = ROLE_CREDENTIALS[role];
-    agents[role] = await login(ctx.app, username, password);
-  }
+  agents = await signInEveryRole(ctx.app);
   const [mine] = await db
     .select({ id: employees.id, locationId: employees.locationId })
     .from(employees)
     .where(eq(employees.userId, ctx.userIds.salesperson!));
   ids.mine = mine!.id;
   ids.home = mine!.locationId;
-  const [colleague] = await db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(
-      and(
-        eq(employees.kind, 'salesperson'),
-        eq(employees.locationId, ids.home),
-        ne(employees.id, ids.mine),
-        eq(employees.isActive, true),
-      ),
-    )
-    .limit(1);
-  ids.colleague = colleague!.id;
+  ids.colleague = await activeSalesperson(db, ids.home, ids.mine);
   await db.update(employees).set({ monthlyTarget: '20000.00' }).where(eq(employees.id, ids.mine));
   await db.update(employees).set({ monthlyTarget: '30000.00' }).where(eq(employees.id, ids.colleague));
 }, 120_000);
@@ -52,14 +38,14 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const board = async (role: Role, query?: string) => {
+const board = async (role: StaffRole, query?: string) => {
   const res = await agents[role].request({ method: 'GET', url: `${URL}&${query ?? `cutoff=1&location=${ids.home}`}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Leaderboard>();
 };
 const line = (b: Leaderboard, id: number) => b.results.find((r) => r.salesperson === id)!;
 /** The CSV's target and share_of_target by salesperson name. */
-const csvTargets = async (role: Role) => {
+const csvTargets = async (role: StaffRole) => {
   const res = await agents[role].request({ method: 'GET', url: `${URL}&cutoff=1&location=${ids.home}&format=csv` });
   expect(res.statusCode).toBe(200);
   const [header, ...rows] = parseCsv(res.body.replace(/^\ufeff/, ''));

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { employees, notifications } from '../../db/schema/index';
 import type { Leaderboard } from '@ginhawa/contract';
-import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+import { buildTestApp, type Agent, type TestContext } from '../../test/build';
+import { signIn } from '../../test/agents';
+import { loadFixtures, sellTreatment, type Fixtures } from '../clients/clients.test-helpers';
 import { leaderboardSql } from './leaderboard.service';
 
 /**
@@ -21,7 +22,7 @@ let f: Fixtures;
 beforeAll(async () => {
   ctx = await buildTestApp();
   peer = await ctx.buildPeer();
-  agents = [await login(ctx.app, 'admin', ADMIN_PASSWORD), await login(peer.app, 'admin', ADMIN_PASSWORD)];
+  agents = [await signIn(ctx.app, 'admin'), await signIn(peer.app, 'admin')];
   f = await loadFixtures(ctx.database.db);
 }, 120_000);
 afterAll(async () => {
@@ -54,20 +55,7 @@ describe('leaderboard under parallel sales', () => {
       clientIds.push(res.json<{ id: number }>().id);
     }
 
-    const deskSales = clientIds.map((client, i) =>
-      agents[i % 2]!.request({
-        method: 'POST',
-        url: '/api/clients/treatments/',
-        payload: {
-          client,
-          treatment: f.treatment.id,
-          sessions: 1,
-          location: f.home,
-          salesperson: f.salesperson,
-          payment_method: 'cash',
-        },
-      }),
-    );
+    const deskSales = clientIds.map((client, i) => sellTreatment(agents[i % 2]!, f, client));
     const imports = [0, 1, 2, 3].map((i) =>
       agents[(i + 1) % 2]!.request({
         method: 'POST',

@@ -2,12 +2,12 @@ import { todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { notifications, sales } from '../../db/schema/index';
-import type { DailyReport } from '@ginhawa/contract';
 import { HttpError } from '../../lib/http-error';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { decide } from '../notifications/notifications.service';
 import { findUsersByIds } from '../users/auth.service';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+import { submitEmptyReport } from './reports.test-helpers';
 
 /**
  * Lock order on PostgreSQL, where transactions really run side by side (decision 0500):
@@ -96,14 +96,7 @@ describe('deciding a daily report twice at once', () => {
     const [adminUser] = await findUsersByIds(db, [ctx.userIds.admin!]);
     for (let day = 1; day <= 8; day += 1) {
       const date = `2021-06-0${day}`;
-      const created = await seller.request({
-        method: 'POST',
-        url: '/api/reports/',
-        payload: { location: f.home, date, cash_on_hand: '0.00' },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const report = created.json<DailyReport>();
-      expect((await seller.request({ method: 'POST', url: `/api/reports/${report.id}/submit/` })).statusCode).toBe(200);
+      const report = await submitEmptyReport(seller, f.home, date);
       const [request] = await db
         .select({ id: notifications.id })
         .from(notifications)

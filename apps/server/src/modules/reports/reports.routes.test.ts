@@ -25,10 +25,13 @@ import {
   users,
 } from '../../db/schema/index';
 import type { DbOrTx } from '../../db/client';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { buildTestApp, type Agent, type TestContext } from '../../test/build';
+import { signIn } from '../../test/agents';
+import { activeSalesperson } from '../clients/clients.test-helpers';
 import { action, connectSocket } from '../../test/ws-client';
 import { decide } from '../notifications/notifications.service';
 import { findUsersByIds } from '../users/auth.service';
+import { submitEmptyReport } from './reports.test-helpers';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -64,10 +67,10 @@ const countOn = async (date: string) =>
 beforeAll(async () => {
   ctx = await buildTestApp();
   const db = ctx.database.db;
-  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-  seller = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
-  therapist = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+  admin = await signIn(ctx.app, 'admin');
+  manager = await signIn(ctx.app, 'manager');
+  seller = await signIn(ctx.app, 'salesperson');
+  therapist = await signIn(ctx.app, 'therapist');
   const [sp] = await db
     .select()
     .from(employees)
@@ -76,20 +79,7 @@ beforeAll(async () => {
   ids.sp = sp!.employees.id;
   ids.spUser = sp!.users.id;
   ids.home = sp!.employees.locationId;
-  const [colleague] = await db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(
-      and(
-        eq(employees.kind, 'salesperson'),
-        eq(employees.locationId, ids.home),
-        ne(employees.id, ids.sp),
-        eq(employees.isActive, true),
-      ),
-    )
-    .orderBy(asc(employees.id))
-    .limit(1);
-  ids.colleague = colleague!.id;
+  ids.colleague = await activeSalesperson(db, ids.home, ids.sp);
   const [otherSp] = await db
     .select({ id: employees.id, locationId: employees.locationId })
     .from(employees)
@@ -536,14 +526,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
 
   it('an approved day also refuses a client voucher sale dated on it, storing nothing', async () => {
     const date = '2021-03-06';
-    const report = (
-      await seller.request({
-        method: 'POST',
-        url: '/api/reports/',
-        payload: { location: ids.home, date, cash_on_hand: '0.00' },
-      })
-    ).json<DailyReport>();
-    expect((await seller.request({ method: 'POST', url: `/api/reports/${report.id}/submit/` })).statusCode).toBe(200);
+    const report = await submitEmptyReport(seller, ids.home, date);
     expect((await manager.request({ method: 'POST', url: `/api/reports/${report.id}/approve/` })).statusCode).toBe(200);
     const db = ctx.database.db;
     const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.locationId, ids.home)).limit(1);

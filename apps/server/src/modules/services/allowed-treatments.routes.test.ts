@@ -1,36 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, TestContext } from '../../test/build';
-import {
-  API,
-  auditRows,
-  created,
-  makeMembership,
-  makeTreatment,
-  makeTreatmentCategory,
-  startCatalogueApp,
-  unique,
-} from './services.test-helpers';
+import { API, auditRows, created, startCatalogueApp, unique, type CatalogueMakers } from './services.test-helpers';
 
 let ctx: TestContext;
 let admin: Agent;
 let salesperson: Agent;
 let manager: Agent;
 let adminId: number;
+let make: CatalogueMakers;
 let categoryId: number;
 
 const url = `${API}/membership-allowed-treatments/`;
 
 beforeAll(async () => {
-  ({ ctx, admin, adminId, salesperson, manager } = await startCatalogueApp('salesperson', 'manager'));
-  categoryId = (await makeTreatmentCategory(admin, unique('Massages'))).id;
+  ({ ctx, admin, adminId, make, salesperson, manager } = await startCatalogueApp('salesperson', 'manager'));
+  categoryId = (await make.treatmentCategory(unique('Massages'))).id;
 });
 afterAll(async () => {
   await ctx?.close();
 });
 
 const setup = async (treatment: Record<string, unknown> = {}) => ({
-  membership: await makeMembership(admin),
-  treatment: await makeTreatment(admin, { category: categoryId, ...treatment }),
+  membership: await make.membership(),
+  treatment: await make.treatment({ category: categoryId, ...treatment }),
 });
 
 describe('POST /api/services/membership-allowed-treatments/', () => {
@@ -206,10 +198,10 @@ describe('GET /api/services/membership-allowed-treatments/', () => {
   let swedish: { id: number; name: string };
   let hilot: { id: number; name: string };
   beforeAll(async () => {
-    gold = await makeMembership(admin, { name: unique('Gold') });
-    silver = await makeMembership(admin, { name: unique('Silver') });
-    swedish = await makeTreatment(admin, { category: categoryId, name: unique('Swedish') });
-    hilot = await makeTreatment(admin, { category: categoryId, name: unique('Hilot') });
+    gold = await make.membership({ name: unique('Gold') });
+    silver = await make.membership({ name: unique('Silver') });
+    swedish = await make.treatment({ category: categoryId, name: unique('Swedish') });
+    hilot = await make.treatment({ category: categoryId, name: unique('Hilot') });
     await created(admin, 'membership-allowed-treatments', {
       membership: gold.id,
       treatment: swedish.id,
@@ -322,8 +314,8 @@ describe('changing and removing a line', () => {
 
   it('PUT can switch the treatment, but not onto one the membership already includes', async () => {
     const { membership, treatment } = await setup();
-    const second = await makeTreatment(admin, { category: categoryId });
-    const third = await makeTreatment(admin, { category: categoryId });
+    const second = await make.treatment({ category: categoryId });
+    const third = await make.treatment({ category: categoryId });
     const line = await created<{ id: number }>(admin, 'membership-allowed-treatments', {
       membership: membership.id,
       treatment: treatment.id,

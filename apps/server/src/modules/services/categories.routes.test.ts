@@ -1,23 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, TestContext } from '../../test/build';
-import {
-  API,
-  auditRows,
-  created,
-  makeMembership,
-  makeTreatment,
-  startCatalogueApp,
-  unique,
-} from './services.test-helpers';
+import { API, auditRows, created, startCatalogueApp, unique, type CatalogueMakers } from './services.test-helpers';
 
 let ctx: TestContext;
 let admin: Agent;
 let therapist: Agent;
 let manager: Agent;
 let adminId: number;
+let make: CatalogueMakers;
 
 beforeAll(async () => {
-  ({ ctx, admin, adminId, therapist, manager } = await startCatalogueApp('therapist', 'manager'));
+  ({ ctx, admin, adminId, make, therapist, manager } = await startCatalogueApp('therapist', 'manager'));
 });
 afterAll(async () => {
   await ctx?.close();
@@ -235,8 +228,8 @@ describe.each(kinds)('/api/services/$path/', ({ path, table, label, countKey }) 
 describe('deleting a category in use', () => {
   it('refuses a treatment category that still has treatments (409), naming them', async () => {
     const category = await created<{ name: string }>(admin, 'treatment-categories', { name: unique('Facials') });
-    const a = await makeTreatment(admin, { category: category.id, name: 'Anti-Aging Facial' });
-    await makeTreatment(admin, { category: category.id, name: 'Acne Facial' });
+    const a = await make.treatment({ category: category.id, name: 'Anti-Aging Facial' });
+    await make.treatment({ category: category.id, name: 'Acne Facial' });
     const counted = await admin.request({ method: 'GET', url: `${API}/treatment-categories/${category.id}/` });
     expect(counted.json().treatments_count).toBe(2);
     const res = await admin.request({ method: 'DELETE', url: `${API}/treatment-categories/${category.id}/` });
@@ -263,7 +256,7 @@ describe('deleting a category in use', () => {
 
   it('refuses a membership category that memberships are listed under (409), naming them', async () => {
     const category = await created<{ name: string }>(admin, 'membership-categories', { name: unique('Annual') });
-    const gold = await makeMembership(admin, { name: unique('Gold'), categories: [category.id] });
+    const gold = await make.membership({ name: unique('Gold'), categories: [category.id] });
     const counted = await admin.request({ method: 'GET', url: `${API}/membership-categories/${category.id}/` });
     expect(counted.json().memberships_count).toBe(1);
     const res = await admin.request({ method: 'DELETE', url: `${API}/membership-categories/${category.id}/` });

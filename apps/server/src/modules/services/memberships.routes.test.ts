@@ -2,32 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { membershipAllowedTreatments, membershipCategoryLinks } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
-import {
-  API,
-  auditRows,
-  created,
-  makeMembership,
-  makeMembershipCategory,
-  makeTreatment,
-  startCatalogueApp,
-  unique,
-} from './services.test-helpers';
+import { API, auditRows, created, startCatalogueApp, unique, type CatalogueMakers } from './services.test-helpers';
 
 let ctx: TestContext;
 let admin: Agent;
 let therapist: Agent;
 let manager: Agent;
 let adminId: number;
+let make: CatalogueMakers;
 let annual: { id: number; name: string };
 let couples: { id: number; name: string };
 
 const url = `${API}/memberships/`;
 
 beforeAll(async () => {
-  ({ ctx, admin, adminId, therapist, manager } = await startCatalogueApp('therapist', 'manager'));
+  ({ ctx, admin, adminId, make, therapist, manager } = await startCatalogueApp('therapist', 'manager'));
   // Names chosen so alphabetical order differs from creation order.
-  couples = await makeMembershipCategory(admin, unique('Couples'));
-  annual = await makeMembershipCategory(admin, unique('Annual'));
+  couples = await make.membershipCategory(unique('Couples'));
+  annual = await make.membershipCategory(unique('Annual'));
 });
 afterAll(async () => {
   await ctx?.close();
@@ -100,7 +92,7 @@ describe('POST /api/services/memberships/', () => {
   });
 
   it('keeps names unique ignoring case (409)', async () => {
-    const first = await makeMembership(admin);
+    const first = await make.membership();
     const res = await admin.request({ method: 'POST', url, payload: { ...valid(), name: first.name.toLowerCase() } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
@@ -122,19 +114,19 @@ describe('GET /api/services/memberships/', () => {
   let tag: string;
   beforeAll(async () => {
     tag = unique('Tier');
-    await makeMembership(admin, {
+    await make.membership({
       name: `${tag} Silver`,
       price: '12000.00',
       validity_days: 180,
       categories: [annual.id],
     });
-    await makeMembership(admin, {
+    await make.membership({
       name: `${tag} Gold`,
       price: '25000.00',
       validity_days: 365,
       categories: [annual.id, couples.id],
     });
-    await makeMembership(admin, { name: `${tag} Bronze`, price: '6000.00', validity_days: 90, is_active: false });
+    await make.membership({ name: `${tag} Bronze`, price: '6000.00', validity_days: 90, is_active: false });
   });
   const names = (res: { json: () => { results: { name: string }[] } }) => res.json().results.map((r) => r.name);
 
@@ -182,7 +174,7 @@ describe('GET /api/services/memberships/', () => {
   });
 
   it('reads one with 404 for unknown ids', async () => {
-    const membership = await makeMembership(admin, { categories: [couples.id] });
+    const membership = await make.membership({ categories: [couples.id] });
     const one = await therapist.request({ method: 'GET', url: `${url}${membership.id}/` });
     expect(one.json()).toMatchObject({ id: membership.id, categories: [couples.id], category_names: [couples.name] });
     const missing = await therapist.request({ method: 'GET', url: `${url}999999/` });
@@ -193,7 +185,7 @@ describe('GET /api/services/memberships/', () => {
 
 describe('updating memberships', () => {
   it('PUT replaces the fields; categories stay unless sent', async () => {
-    const membership = await makeMembership(admin, { categories: [annual.id], description: 'Old' });
+    const membership = await make.membership({ categories: [annual.id], description: 'Old' });
     const put = await admin.request({
       method: 'PUT',
       url: `${url}${membership.id}/`,
@@ -219,8 +211,8 @@ describe('updating memberships', () => {
   });
 
   it('PATCH deactivates; a rename onto another membership is a 409', async () => {
-    const other = await makeMembership(admin);
-    const membership = await makeMembership(admin, { price: '9999.99' });
+    const other = await make.membership();
+    const membership = await make.membership({ price: '9999.99' });
     const off = await admin.request({ method: 'PATCH', url: `${url}${membership.id}/`, payload: { is_active: false } });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ is_active: false, price: '9999.99', name: membership.name });
@@ -245,7 +237,7 @@ describe('updating memberships', () => {
   it('answers 404 and 403 like the rest', async () => {
     const missing = await admin.request({ method: 'PUT', url: `${url}999999/`, payload: valid() });
     expect(missing.statusCode).toBe(404);
-    const membership = await makeMembership(admin);
+    const membership = await make.membership();
     const refused = await therapist.request({
       method: 'PATCH',
       url: `${url}${membership.id}/`,
@@ -259,7 +251,7 @@ describe('POST /api/services/memberships/{id}/update_categories/', () => {
   const updateUrl = (id: number) => `${url}${id}/update_categories/`;
 
   it('sets exactly the given categories, audited as update_categories', async () => {
-    const membership = await makeMembership(admin, { categories: [annual.id] });
+    const membership = await make.membership({ categories: [annual.id] });
     const res = await admin.request({
       method: 'POST',
       url: updateUrl(membership.id),
@@ -288,7 +280,7 @@ describe('POST /api/services/memberships/{id}/update_categories/', () => {
   });
 
   it('refuses unknown ids (400 on categories) and keeps the old set', async () => {
-    const membership = await makeMembership(admin, { categories: [annual.id] });
+    const membership = await make.membership({ categories: [annual.id] });
     const res = await admin.request({
       method: 'POST',
       url: updateUrl(membership.id),
@@ -306,7 +298,7 @@ describe('POST /api/services/memberships/{id}/update_categories/', () => {
   });
 
   it('validates the body', async () => {
-    const membership = await makeMembership(admin);
+    const membership = await make.membership();
     const missing = await admin.request({ method: 'POST', url: updateUrl(membership.id), payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ categories: ['Send a list of category ids.'] });
@@ -332,7 +324,7 @@ describe('POST /api/services/memberships/{id}/update_categories/', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'No such membership.' });
-    const membership = await makeMembership(admin);
+    const membership = await make.membership();
     const refused = await manager.request({
       method: 'POST',
       url: updateUrl(membership.id),
@@ -345,8 +337,8 @@ describe('POST /api/services/memberships/{id}/update_categories/', () => {
 
 describe('DELETE /api/services/memberships/{id}/', () => {
   it('deletes it with its category links and allowed treatments, keeping them in the audit row', async () => {
-    const membership = await makeMembership(admin, { categories: [annual.id] });
-    const treatment = await makeTreatment(admin);
+    const membership = await make.membership({ categories: [annual.id] });
+    const treatment = await make.treatment();
     await created(admin, 'membership-allowed-treatments', {
       membership: membership.id,
       treatment: treatment.id,
@@ -382,7 +374,7 @@ describe('DELETE /api/services/memberships/{id}/', () => {
   it('answers 404 for unknown ids and 403 for non-admins', async () => {
     const missing = await admin.request({ method: 'DELETE', url: `${url}999999/` });
     expect(missing.statusCode).toBe(404);
-    const membership = await makeMembership(admin);
+    const membership = await make.membership();
     const refused = await therapist.request({ method: 'DELETE', url: `${url}${membership.id}/` });
     expect(refused.statusCode).toBe(403);
     expect((await admin.request({ method: 'GET', url: `${url}${membership.id}/` })).statusCode).toBe(200);

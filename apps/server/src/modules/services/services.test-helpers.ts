@@ -1,8 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client';
-import { auditLog, users } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { auditLog } from '../../db/schema/index';
+import type { Agent, TestContext } from '../../test/build';
+import { startSignedIn } from '../../test/agents';
 
 export const API = '/api/services';
 
@@ -21,12 +22,12 @@ export const created = async <T = Record<string, unknown>>(
   return res.json() as T & { id: number };
 };
 
-export const makeTreatmentCategory = (admin: Agent, name = unique('Category')) =>
+const makeTreatmentCategory = (admin: Agent, name = unique('Category')) =>
   created<{ name: string }>(admin, 'treatment-categories', { name });
-export const makeMembershipCategory = (admin: Agent, name = unique('Membership category')) =>
+const makeMembershipCategory = (admin: Agent, name = unique('Membership category')) =>
   created<{ name: string }>(admin, 'membership-categories', { name });
 
-export const makeTreatment = async (admin: Agent, overrides: Record<string, unknown> = {}) => {
+const makeTreatment = async (admin: Agent, overrides: Record<string, unknown> = {}) => {
   const category = overrides.category ?? (await makeTreatmentCategory(admin)).id;
   return created<{ name: string; price: string; category: number; is_active: boolean }>(admin, 'treatments', {
     name: unique('Treatment'),
@@ -37,7 +38,7 @@ export const makeTreatment = async (admin: Agent, overrides: Record<string, unkn
   });
 };
 
-export const makeMembership = (admin: Agent, overrides: Record<string, unknown> = {}) =>
+const makeMembership = (admin: Agent, overrides: Record<string, unknown> = {}) =>
   created<{ name: string; categories: number[] }>(admin, 'memberships', {
     name: unique('Membership'),
     price: '15000.00',
@@ -45,20 +46,24 @@ export const makeMembership = (admin: Agent, overrides: Record<string, unknown> 
     ...overrides,
   });
 
-/** Starts the app for one test file and signs in the admin and the named demo staff (close `ctx` after). */
+/** The catalogue rows a test builds on, made by the admin. */
+export type CatalogueMakers = ReturnType<typeof catalogueMakers>;
+const catalogueMakers = (admin: Agent) => ({
+  treatmentCategory: (name?: string) => makeTreatmentCategory(admin, name),
+  membershipCategory: (name?: string) => makeMembershipCategory(admin, name),
+  treatment: (overrides?: Record<string, unknown>) => makeTreatment(admin, overrides),
+  membership: (overrides?: Record<string, unknown>) => makeMembership(admin, overrides),
+});
+
+/**
+ * Starts the app for one test file and signs in the admin and the named demo staff (close `ctx`
+ * after); `make` builds catalogue rows as the admin.
+ */
 export const startCatalogueApp = async <const N extends string>(
   ...staff: N[]
-): Promise<{ ctx: TestContext; admin: Agent; adminId: number } & Record<N, Agent>> => {
-  const ctx = await buildTestApp();
-  const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  const agents = {} as Record<N, Agent>;
-  for (const name of staff) agents[name] = await login(ctx.app, name, DEMO_PASSWORD);
-  return { ...agents, ctx, admin, adminId: await userId(ctx.database.db, 'admin') };
-};
-
-export const userId = async (db: Db, username: string) => {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  return row!.id;
+): Promise<{ ctx: TestContext; admin: Agent; adminId: number; make: CatalogueMakers } & Record<N, Agent>> => {
+  const signedIn = await startSignedIn<'admin' | N>('admin', ...staff);
+  return { ...signedIn, adminId: signedIn.ctx.userIds.admin!, make: catalogueMakers(signedIn.admin) };
 };
 
 /** The newest audit rows for a table row, newest first. */

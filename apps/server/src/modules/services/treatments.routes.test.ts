@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, TestContext } from '../../test/build';
-import {
-  API,
-  auditRows,
-  created,
-  makeMembership,
-  makeTreatment,
-  makeTreatmentCategory,
-  startCatalogueApp,
-  unique,
-} from './services.test-helpers';
+import { API, auditRows, created, startCatalogueApp, unique, type CatalogueMakers } from './services.test-helpers';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -17,17 +8,18 @@ let receptionist: Agent;
 let salesperson: Agent;
 let manager: Agent;
 let adminId: number;
+let make: CatalogueMakers;
 let categoryId: number;
 
 const url = `${API}/treatments/`;
 
 beforeAll(async () => {
-  ({ ctx, admin, adminId, receptionist, salesperson, manager } = await startCatalogueApp(
+  ({ ctx, admin, adminId, make, receptionist, salesperson, manager } = await startCatalogueApp(
     'receptionist',
     'salesperson',
     'manager',
   ));
-  categoryId = (await makeTreatmentCategory(admin, unique('Massages'))).id;
+  categoryId = (await make.treatmentCategory(unique('Massages'))).id;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -134,7 +126,7 @@ describe('POST /api/services/treatments/', () => {
       message: `A treatment named "${name.toLowerCase()}" already exists in ${category}.`,
       errors: { name: [`${category} already has a treatment with this name.`] },
     });
-    const other = await makeTreatmentCategory(admin);
+    const other = await make.treatmentCategory();
     const elsewhere = await admin.request({ method: 'POST', url, payload: { ...valid(), name, category: other.id } });
     expect(elsewhere.statusCode).toBe(201);
   });
@@ -155,10 +147,10 @@ describe('GET /api/services/treatments/', () => {
   let listCategoryName: string;
   beforeAll(async () => {
     listCategoryName = unique('Body Scrubs');
-    listCategory = (await makeTreatmentCategory(admin, listCategoryName)).id;
-    await makeTreatment(admin, { category: listCategory, name: 'Coffee Scrub', price: '950.00', duration_minutes: 45 });
-    await makeTreatment(admin, { category: listCategory, name: 'Salt Glow', price: '1100.50', duration_minutes: 60 });
-    await makeTreatment(admin, {
+    listCategory = (await make.treatmentCategory(listCategoryName)).id;
+    await make.treatment({ category: listCategory, name: 'Coffee Scrub', price: '950.00', duration_minutes: 45 });
+    await make.treatment({ category: listCategory, name: 'Salt Glow', price: '1100.50', duration_minutes: 60 });
+    await make.treatment({
       category: listCategory,
       name: 'Ube Polish',
       price: '800.00',
@@ -226,7 +218,7 @@ describe('GET /api/services/treatments/', () => {
   });
 
   it('reads one treatment, 404 when unknown', async () => {
-    const treatment = await makeTreatment(admin, { category: listCategory });
+    const treatment = await make.treatment({ category: listCategory });
     const one = await receptionist.request({ method: 'GET', url: `${url}${treatment.id}/` });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ id: treatment.id, name: treatment.name, category: listCategory });
@@ -238,8 +230,8 @@ describe('GET /api/services/treatments/', () => {
 
 describe('PUT and PATCH /api/services/treatments/{id}/', () => {
   it('replaces every field with PUT and records before and after', async () => {
-    const treatment = await makeTreatment(admin, { category: categoryId, description: 'Old text' });
-    const other = await makeTreatmentCategory(admin);
+    const treatment = await make.treatment({ category: categoryId, description: 'Old text' });
+    const other = await make.treatmentCategory();
     const res = await admin.request({
       method: 'PUT',
       url: `${url}${treatment.id}/`,
@@ -262,14 +254,14 @@ describe('PUT and PATCH /api/services/treatments/{id}/', () => {
   });
 
   it('PUT needs the whole object', async () => {
-    const treatment = await makeTreatment(admin, { category: categoryId });
+    const treatment = await make.treatment({ category: categoryId });
     const res = await admin.request({ method: 'PUT', url: `${url}${treatment.id}/`, payload: { price: '1.00' } });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['category', 'duration_minutes', 'name']);
   });
 
   it('deactivates with PATCH, leaving the other fields alone', async () => {
-    const treatment = await makeTreatment(admin, { category: categoryId, description: 'Keep me' });
+    const treatment = await make.treatment({ category: categoryId, description: 'Keep me' });
     const res = await admin.request({ method: 'PATCH', url: `${url}${treatment.id}/`, payload: { is_active: false } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -288,7 +280,7 @@ describe('PUT and PATCH /api/services/treatments/{id}/', () => {
   });
 
   it('validates PATCH fields like POST', async () => {
-    const treatment = await makeTreatment(admin, { category: categoryId });
+    const treatment = await make.treatment({ category: categoryId });
     const grid = await admin.request({
       method: 'PATCH',
       url: `${url}${treatment.id}/`,
@@ -308,13 +300,13 @@ describe('PUT and PATCH /api/services/treatments/{id}/', () => {
   });
 
   it('refuses to move or rename onto a name the target category already has (409)', async () => {
-    const target = await makeTreatmentCategory(admin);
-    const existing = await makeTreatment(admin, { category: target.id, name: unique('Ventosa') });
-    const mover = await makeTreatment(admin, { category: categoryId, name: existing.name.toUpperCase() });
+    const target = await make.treatmentCategory();
+    const existing = await make.treatment({ category: target.id, name: unique('Ventosa') });
+    const mover = await make.treatment({ category: categoryId, name: existing.name.toUpperCase() });
     const move = await admin.request({ method: 'PATCH', url: `${url}${mover.id}/`, payload: { category: target.id } });
     expect(move.statusCode).toBe(409);
     expect(move.json().errors).toEqual({ name: [`${target.name} already has a treatment with this name.`] });
-    const sibling = await makeTreatment(admin, { category: target.id });
+    const sibling = await make.treatment({ category: target.id });
     const rename = await admin.request({
       method: 'PATCH',
       url: `${url}${sibling.id}/`,
@@ -333,7 +325,7 @@ describe('PUT and PATCH /api/services/treatments/{id}/', () => {
     const missing = await admin.request({ method: 'PATCH', url: `${url}999999/`, payload: { is_active: false } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'No such treatment.' });
-    const treatment = await makeTreatment(admin, { category: categoryId });
+    const treatment = await make.treatment({ category: categoryId });
     const refused = await manager.request({
       method: 'PATCH',
       url: `${url}${treatment.id}/`,
@@ -346,7 +338,7 @@ describe('PUT and PATCH /api/services/treatments/{id}/', () => {
 
 describe('DELETE /api/services/treatments/{id}/', () => {
   it('deletes an unused treatment (200) and audits it', async () => {
-    const treatment = await makeTreatment(admin, { category: categoryId });
+    const treatment = await make.treatment({ category: categoryId });
     const res = await admin.request({ method: 'DELETE', url: `${url}${treatment.id}/` });
     expect(res.statusCode).toBe(200);
     expect((await admin.request({ method: 'GET', url: `${url}${treatment.id}/` })).statusCode).toBe(404);
@@ -356,9 +348,9 @@ describe('DELETE /api/services/treatments/{id}/', () => {
   });
 
   it('refuses a treatment a membership includes (409) and says to deactivate it', async () => {
-    const treatment = await makeTreatment(admin, { category: categoryId });
-    const silver = await makeMembership(admin, { name: unique('Silver') });
-    const gold = await makeMembership(admin, { name: unique('Gold') });
+    const treatment = await make.treatment({ category: categoryId });
+    const silver = await make.membership({ name: unique('Silver') });
+    const gold = await make.membership({ name: unique('Gold') });
     for (const m of [silver, gold])
       await created(admin, 'membership-allowed-treatments', {
         membership: m.id,
@@ -381,7 +373,7 @@ describe('DELETE /api/services/treatments/{id}/', () => {
   });
 
   it('is for admins only and 404 for unknown ids', async () => {
-    const treatment = await makeTreatment(admin, { category: categoryId });
+    const treatment = await make.treatment({ category: categoryId });
     const refused = await salesperson.request({ method: 'DELETE', url: `${url}${treatment.id}/` });
     expect(refused.statusCode).toBe(403);
     const missing = await admin.request({ method: 'DELETE', url: `${url}999999/` });

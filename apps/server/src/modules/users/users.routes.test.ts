@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { files, users } from '../../db/schema/index';
-import {
-  ADMIN_PASSWORD,
-  DEMO_PASSWORD,
-  buildTestApp,
-  login,
-  multipartFile,
-  tinyPng,
-  type TestContext,
-} from '../../test/build';
+import { buildTestApp, multipartFile, tinyPng, type TestContext } from '../../test/build';
+import { signIn } from '../../test/agents';
 
 let ctx: TestContext;
 let therapistId: number;
@@ -24,7 +17,7 @@ afterAll(async () => {
 
 describe('update_avatar', () => {
   it('stores a PNG, serves it to signed-in users with its content type, and replaces the old one', async () => {
-    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    const agent = await signIn(ctx.app, 'therapist');
     const first = await agent.request({
       method: 'POST',
       url: `/api/users/${therapistId}/update_avatar/`,
@@ -54,7 +47,7 @@ describe('update_avatar', () => {
   });
 
   it('judges the type by content, not by name', async () => {
-    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    const agent = await signIn(ctx.app, 'therapist');
     const res = await agent.request({
       method: 'POST',
       url: `/api/users/${therapistId}/update_avatar/`,
@@ -67,7 +60,7 @@ describe('update_avatar', () => {
   });
 
   it('refuses more than 2 MB with 413', async () => {
-    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    const agent = await signIn(ctx.app, 'therapist');
     const res = await agent.request({
       method: 'POST',
       url: `/api/users/${therapistId}/update_avatar/`,
@@ -78,7 +71,7 @@ describe('update_avatar', () => {
   });
 
   it('accepts exactly 2 MB', async () => {
-    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    const agent = await signIn(ctx.app, 'therapist');
     const res = await agent.request({
       method: 'POST',
       url: `/api/users/${therapistId}/update_avatar/`,
@@ -88,7 +81,7 @@ describe('update_avatar', () => {
   });
 
   it('asks for a file when the body is not multipart', async () => {
-    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    const agent = await signIn(ctx.app, 'therapist');
     const res = await agent.request({
       method: 'POST',
       url: `/api/users/${therapistId}/update_avatar/`,
@@ -99,14 +92,14 @@ describe('update_avatar', () => {
   });
 
   it('only the person or an admin may change a picture', async () => {
-    const other = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
+    const other = await signIn(ctx.app, 'salesperson');
     const refused = await other.request({
       method: 'POST',
       url: `/api/users/${therapistId}/update_avatar/`,
       ...multipartFile(tinyPng()),
     });
     expect(refused.statusCode).toBe(403);
-    const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+    const admin = await signIn(ctx.app, 'admin');
     const ok = await admin.request({
       method: 'POST',
       url: `/api/users/${therapistId}/update_avatar/`,
@@ -123,7 +116,7 @@ describe('update_avatar', () => {
   });
 
   it('needs the CSRF header like every unsafe call', async () => {
-    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    const agent = await signIn(ctx.app, 'therapist');
     const res = await agent.request({
       method: 'POST',
       url: `/api/users/${therapistId}/update_avatar/`,
