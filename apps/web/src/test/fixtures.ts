@@ -1,4 +1,4 @@
-import type { Location, MyData, Notification, Page, SaleLineRead } from '@ginhawa/contract';
+import type { Leaderboard, Location, MyData, Notification, Page, SaleLineRead } from '@ginhawa/contract';
 
 /** One page holding every row, as a list endpoint sends it. */
 export const pageOf = <T>(results: T[]): Page<T> => ({ count: results.length, next: null, previous: null, results });
@@ -84,3 +84,23 @@ export const aLocation = (id: number, name: string, extra: Partial<Location> = {
 /** A request waiting on the signed-in person's decision (overrides name its kind, title and link). */
 export const anApprovalRequest = (overrides: Partial<Notification> = {}): Notification =>
   aNotification({ requires_approval: true, can_decide: true, ...overrides });
+
+/** A leaderboard row at Makati: one sale, no target unless `extra` gives one. */
+export const aLeaderboardEntry = (
+  rank: number,
+  salesperson: number,
+  name: string,
+  total: string,
+  extra: Partial<Leaderboard['results'][number]> = {},
+): Leaderboard['results'][number] => ({
+  rank,
+  salesperson,
+  salesperson_name: name,
+  location: 1,
+  location_name: 'Makati',
+  total,
+  count: 1,
+  target: '0.00',
+  share_of_target: null,
+  ...extra,
+});

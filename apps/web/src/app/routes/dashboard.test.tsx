@@ -14,7 +14,7 @@ import type { User } from '../../features/auth/api/get-my-data';
 import { LiveNotificationsProvider } from '../../features/notifications/live/live-notifications';
 import { mockApi, okPage } from '../../test/api-mock';
 import { createFakeLiveClient } from '../../test/fake-live-client';
-import { aNotification, anApprovalRequest } from '../../test/fixtures';
+import { aLeaderboardEntry, aNotification, anApprovalRequest } from '../../test/fixtures';
 import { renderWithRouter } from '../../test/render';
 import { formatDate } from '../../lib/format';
 import { liza, services } from '../../features/clients/components/test-data';
@@ -50,17 +50,7 @@ const personal = (total: string): PersonalSales => ({
   target: '0.00',
   share_of_target: null,
 });
-const entry = (rank: number, salesperson: number, name: string, total: string) => ({
-  rank,
-  salesperson,
-  salesperson_name: name,
-  location: 1,
-  location_name: 'Makati',
-  total,
-  count: 1,
-  target: '0.00',
-  share_of_target: null,
-});
+const entry = aLeaderboardEntry;
 const board = (results: Leaderboard['results']): Leaderboard => ({
   ...period,
   date_from: today,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ClientArrival, DailyReport, DailySalesReport, Leaderboard, PersonalSales } from '@ginhawa/contract';
 import { mockApi, okPage, type MockHandler } from '../../../test/api-mock';
-import { saleLine } from '../../../test/fixtures';
+import { aLeaderboardEntry, saleLine } from '../../../test/fixtures';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import {
   arrivalsKey,
@@ -59,17 +59,9 @@ const personal: PersonalSales = {
   share_of_target: '30.00',
 };
 
-const entry = (rank: number, salesperson: number, name: string, total: string) => ({
-  rank,
-  salesperson,
-  salesperson_name: name,
-  location: 1,
-  location_name: 'Makati',
-  total,
-  count: 2,
-  target: '25000.00',
-  share_of_target: null,
-});
+/** Two sales against a ₱25,000 target. */
+const entry = (rank: number, salesperson: number, name: string, total: string) =>
+  aLeaderboardEntry(rank, salesperson, name, total, { count: 2, target: '25000.00' });
 const board = (results: Leaderboard['results']): Leaderboard => ({
   month: 11,
   year: 2026,
