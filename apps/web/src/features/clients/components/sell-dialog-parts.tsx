@@ -8,7 +8,6 @@ import {
   PAYMENT_METHODS,
   type Bank,
   type ClientServices,
-  type PaymentMethod,
   PAYMENT_METHOD_LABELS,
 } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
