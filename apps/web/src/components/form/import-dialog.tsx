@@ -1,14 +1,12 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { ResponsiveDialog } from './responsive-dialog';
 
 type ImportDialogProps = {
   open?: boolean;
@@ -28,17 +26,9 @@ type ImportDialogProps = {
  * intro on top, the body, then the buttons. Each import keeps its own steps and refusals.
  */
 export const ImportDialog = ({ open = true, title, intro, busy, onClose, actions, children }: ImportDialogProps) => {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onClose}
-      fullWidth
-      maxWidth="md"
-      fullScreen={fullScreen}
-      aria-labelledby={titleId}
-    >
+    <ResponsiveDialog open={open} busy={busy} onClose={onClose} maxWidth="md" labelledBy={titleId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -49,7 +39,7 @@ export const ImportDialog = ({ open = true, title, intro, busy, onClose, actions
         </Stack>
       </DialogContent>
       {actions}
-    </Dialog>
+    </ResponsiveDialog>
   );
 };
 

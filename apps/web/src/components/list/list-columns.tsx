@@ -11,6 +11,14 @@ import { StatusChip } from './status-chip';
  */
 type Extra<R extends GridValidRowModel> = Partial<GridColDef<R>>;
 
+/** A text column that shows something other than its field (the field is what the list sorts by). */
+export const derivedColumn = <R extends GridValidRowModel>(
+  field: string,
+  headerName: string,
+  text: (row: R) => string,
+  extra: Extra<R> = {},
+): GridColDef<R> => ({ field, headerName, flex: 1, minWidth: 130, valueGetter: (_value, row) => text(row), ...extra });
+
 /** Active or inactive, as a chip. */
 export const statusColumn = <R extends GridValidRowModel & { is_active: boolean }>(
   extra: Extra<R> = {},

@@ -127,6 +127,11 @@ const HeatGrid = ({ cells, label }: { cells: Cells; label: string }) => {
 
 type View = 'grid' | 'list';
 
+const VIEWS = [
+  { value: 'grid', label: 'Heat map' },
+  { value: 'list', label: 'Table' },
+] as const;
+
 /** Arrivals by Manila weekday and hour over the month picked, as a shaded grid or a plain list. */
 export const ArrivalsHeatmapPanel = ({ period }: { period: MonthPeriod }) => {
   const arrivals = useMonthArrivals(period);
@@ -138,15 +143,7 @@ export const ArrivalsHeatmapPanel = ({ period }: { period: MonthPeriod }) => {
       title="Arrivals by weekday and hour"
       action={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <ChoiceToggle
-            label="Show the arrivals as"
-            value={view}
-            onChange={setView}
-            choices={[
-              { value: 'grid', label: 'Heat map' },
-              { value: 'list', label: 'Table' },
-            ]}
-          />
+          <ChoiceToggle label="Show the arrivals as" value={view} onChange={setView} choices={VIEWS} />
           <CsvLink path={ARRIVALS_DATA_PATH} params={{ ...monthRange(period), series: 'weekday_hour' }} label="CSV" />
         </Stack>
       }

@@ -15,6 +15,11 @@ import { storeSales, storeSalesCsv } from '../api/sales-lines';
 import { lineErrors } from './line-errors';
 import { emptyLine, SaleLinesFields, type FormLine } from './sale-line-fields';
 
+const MODES = [
+  { value: 'form', label: 'Enter lines' },
+  { value: 'csv', label: 'CSV file' },
+] as const;
+
 type ImportSalesDialogProps = {
   open: boolean;
   location: number;
@@ -124,15 +129,7 @@ export const ImportSalesDialog = ({
         />
       }
     >
-      <ChoiceToggle
-        label="How to import"
-        value={mode}
-        onChange={setMode}
-        choices={[
-          { value: 'form', label: 'Enter lines' },
-          { value: 'csv', label: 'CSV file' },
-        ]}
-      />
+      <ChoiceToggle label="How to import" value={mode} onChange={setMode} choices={MODES} />
       {error ? <RefusedLines message={error.message} errors={error.errors} /> : null}
       {mode === 'csv' ? (
         <Stack spacing={1}>

@@ -1,7 +1,7 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDuration, type Treatment } from '@ginhawa/contract';
 import { AdminListPage } from '../../../components/list/admin-list-page';
-import { pesoColumn, statusColumn } from '../../../components/list/list-columns';
+import { derivedColumn, pesoColumn, statusColumn } from '../../../components/list/list-columns';
 import { categoryFilter, filteredId, statusFilter } from '../../../components/list/list-filters';
 import { useCategoryOptions } from '../../../lib/options';
 import { treatmentsResource } from '../api/get-treatments';
@@ -9,13 +9,7 @@ import { TreatmentForm } from './treatment-form';
 
 const columns: GridColDef<Treatment>[] = [
   { field: 'name', headerName: 'Name', flex: 1.4, minWidth: 130 },
-  {
-    field: 'category',
-    headerName: 'Category',
-    flex: 1,
-    minWidth: 130,
-    valueGetter: (_value, row) => row.category_name,
-  },
+  derivedColumn('category', 'Category', (row) => row.category_name),
   {
     field: 'duration_minutes',
     headerName: 'Duration',

@@ -4,7 +4,7 @@ import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { GROUPS, type AdminUser } from '@ginhawa/contract';
 import { AdminListPage } from '../../../components/list/admin-list-page';
 import { statusFilter, type ListFilter } from '../../../components/list/list-filters';
-import { chipsColumn, statusColumn } from '../../../components/list/list-columns';
+import { chipsColumn, derivedColumn, statusColumn } from '../../../components/list/list-columns';
 import { formatDateTime } from '../../../lib/format';
 import { useGroups, usersResource } from '../api/get-users';
 import { SetPasswordDialog } from './set-password-dialog';
@@ -12,13 +12,10 @@ import { UserForm } from './user-form';
 
 const columns: GridColDef<AdminUser>[] = [
   { field: 'username', headerName: 'Username', flex: 1, minWidth: 140 },
-  {
-    field: 'last_name',
-    headerName: 'Name',
+  derivedColumn('last_name', 'Name', (row) => `${row.first_name} ${row.last_name}`.trim() || '—', {
     flex: 1.2,
     minWidth: 160,
-    valueGetter: (_value, row) => `${row.first_name} ${row.last_name}`.trim() || '—',
-  },
+  }),
   chipsColumn('groups', 'Groups', (row) => row.groups),
   {
     field: 'location_names',
