@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, passwordOf, signIn, type Session } from './helpers';
+import { BASE_URL, launchBrowser, manilaToday, passwordOf, type Session, signIn } from './helpers';
 
 // axe-core runs inside the page (docs/decisions/0620-accessibility-and-tables.md): every signed-in
 // screen of every role with screens of its own, at desktop and phone widths, has no serious or
@@ -76,8 +76,6 @@ const openPage = async (browser: Browser, width: number, height = 844): Promise<
 };
 
 type Page1<T> = { results: T[] };
-
-const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 
 /** Every signed-in route this person can open, with real ids in the detail routes. */
 const routesOf = async (username: string): Promise<string[]> => {

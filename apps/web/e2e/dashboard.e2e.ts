@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, adminApiHeaders, launchBrowser, openPage, signIn } from './helpers';
+import { adminApiHeaders, BASE_URL, launchBrowser, myData, openPage, signIn } from './helpers';
 
 /**
  * Dashboards move live (issue 13): one page shows a person's /dashboard, another page (an admin,
@@ -165,13 +165,8 @@ describe('live dashboards', () => {
 
     const manager = await openPage(browser);
     await signIn(manager.page, 'manager');
-    const myData = await manager.page.evaluate(
-      async () =>
-        (await fetch('/api/users/my_data/', { credentials: 'include' })).json() as Promise<{
-          locations: { id: number; name: string }[];
-        }>,
-    );
-    const location = myData.locations.find((l) => l.id === therapist.location);
+    const me = await myData(manager.page);
+    const location = me.locations.find((l) => l.id === therapist.location);
     assert.ok(location, "the demo manager works at the demo therapist's location");
     await manager.page.goto('/notifications');
     await manager.page.getByRole('button', { name: 'New announcement' }).click();

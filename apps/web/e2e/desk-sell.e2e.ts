@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { BASE_URL, adminApiHeaders, launchBrowser, openPage, signIn } from './helpers';
+import type { Browser, Locator } from 'playwright-core';
+import { adminApiHeaders, BASE_URL, inWords, launchBrowser, manilaToday, myData, openPage, signIn } from './helpers';
 
 // The default build: the demo database switches every flag on (docs/decisions/0610-feature-flags-in-settings.md).
 
-const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
-const inWords = (date: string) => {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', day: 'numeric', month: 'short', year: 'numeric' })
-      .formatToParts(new Date(`${date}T12:00:00Z`))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${p.day} ${p.month} ${p.year}`;
-};
 const peso = (centavos: number) =>
   new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' }).format(centavos / 100);
 
@@ -30,15 +21,6 @@ const clicker = () => {
     },
   };
 };
-
-const myData = (page: Page) =>
-  page.evaluate(
-    async () =>
-      (await fetch('/api/users/my_data/', { credentials: 'include' })).json() as Promise<{
-        id: number;
-        locations: { id: number; name: string }[];
-      }>,
-  );
 
 describe('the desk sells, the manager reports the day, the admin approves it', () => {
   let browser: Browser;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, adminApiHeaders, launchBrowser, openPage, pathOf, signIn } from './helpers';
+import { adminApiHeaders, BASE_URL, launchBrowser, manilaToday, openPage, pathOf, signIn } from './helpers';
 
 type Headers = Awaited<ReturnType<typeof adminApiHeaders>>;
 type Named = { id: number; full_name: string; username: string | null; location: number };
@@ -74,8 +74,6 @@ const cashOf = async (headers: Headers, date: string, location: number) => {
   const row = report.locations.find((l) => l.location === location);
   return Math.round(Number(row?.by_payment_method.find((m) => m.key === 'cash')?.total ?? '0') * 100);
 };
-
-const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 
 describe('the front desk serves walk-ins and clients of other branches', () => {
   let browser: Browser;

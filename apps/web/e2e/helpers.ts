@@ -63,3 +63,26 @@ export const adminApiHeaders = async () => {
   const csrf = cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length);
   return { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-csrftoken': csrf };
 };
+
+/** Today in Manila as YYYY-MM-DD, the day the server files sales and reports under. */
+export const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+
+/** "2026-11-20" → "20 Nov 2026", as the screens and notices write a day. */
+export const inWords = (date: string) => {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', day: 'numeric', month: 'short', year: 'numeric' })
+      .formatToParts(new Date(`${date}T12:00:00Z`))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${p.day} ${p.month} ${p.year}`;
+};
+
+/** The signed-in person of a page, as /api/users/my_data/ answers (the fields the journeys read). */
+export const myData = (page: Page) =>
+  page.evaluate(
+    async () =>
+      (await fetch('/api/users/my_data/', { credentials: 'include' })).json() as Promise<{
+        id: number;
+        locations: { id: number; name: string }[];
+      }>,
+  );

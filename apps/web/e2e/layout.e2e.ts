@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { ADMIN_ENTRIES_ALL_FLAGS } from '../src/test/admin-nav';
 import { boxOf, launchBrowser, openPage, pathOf, signIn } from './helpers';
 
 const DRAWER = 'nav[aria-label="Side navigation"]';
@@ -23,17 +24,7 @@ describe('layout and navigation', () => {
     const admin = page.getByRole('list', { name: 'Admin' });
     const entries = await admin.getByRole('link').allTextContents();
     // The default build with the demo database, which switches every flag on in its stored settings.
-    assert.deepEqual(entries, [
-      'Dashboard',
-      'Users',
-      'Employees',
-      'Clients',
-      'Locations',
-      'Services',
-      'Banks',
-      'Reports',
-      'Settings',
-    ]);
+    assert.deepEqual(entries, ADMIN_ENTRIES_ALL_FLAGS);
     await admin.getByRole('link', { name: 'Locations' }).click();
     await page.waitForURL('**/admin/locations');
     await page.getByRole('heading', { level: 1, name: 'Locations' }).waitFor();

@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, signIn } from './helpers';
+import { inWords, launchBrowser, manilaToday, myData, openPage, signIn } from './helpers';
 
 // The default build: the demo database switches the reports flag on (docs/decisions/0610-feature-flags-in-settings.md).
 
-const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
-/** "2026-11-20" → "20 Nov 2026", as the screens and notices write a day. */
-const inWords = (date: string) => {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', day: 'numeric', month: 'short', year: 'numeric' })
-      .formatToParts(new Date(`${date}T12:00:00Z`))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${p.day} ${p.month} ${p.year}`;
-};
 /** "₱98,765.43" → 9876543 centavos (integers, so the comparison is exact). */
 const centavos = (peso: string) => Number(peso.replace(/[^\d]/g, ''));
 
@@ -49,12 +39,7 @@ describe('reports', () => {
     // The approver: a manager, signed in on another browser page; the report is for one of their locations.
     const approver = await openPage(browser);
     await signIn(approver.page, 'manager');
-    const myData = await approver.page.evaluate(
-      async () =>
-        (await fetch('/api/users/my_data/', { credentials: 'include' })).json() as Promise<{
-          locations: { id: number; name: string }[];
-        }>,
-    );
+    const me = await myData(approver.page);
     // A location whose day is still open: an approved day takes no import (desk-sell.e2e.ts approves one).
     const approved = await approver.page.evaluate(
       async ({ ids, date }) => {
@@ -67,9 +52,9 @@ describe('reports', () => {
         }
         return locked;
       },
-      { ids: myData.locations.map((l) => l.id), date: today },
+      { ids: me.locations.map((l) => l.id), date: today },
     );
-    const location = myData.locations.find((l) => !approved.includes(l.id));
+    const location = me.locations.find((l) => !approved.includes(l.id));
     assert.ok(location, 'the demo manager works at a location whose day is open');
 
     const admin = await openPage(browser);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { featuresChangeSchema, featuresSchema, newPasswordSchema, usernameSchema } from './auth';
+import { featuresChangeSchema, featuresSchema, newPasswordSchema, personSchema, usernameSchema } from './auth';
 import { GROUPS } from './constants';
 import { booleanQuery, idString, relationId as adminRelationId, text } from './fields';
 import { listQuerySchema } from './pagination';
@@ -38,15 +38,8 @@ export const userPatchSchema = z.object(userFields).partial();
 export const userPutSchema = userCreateBodySchema.omit({ password: true });
 export type UserPatch = z.input<typeof userPatchSchema>;
 
-export const adminUserSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  avatar: z.string().nullable(),
+export const adminUserSchema = personSchema.extend({
   is_active: z.boolean(),
-  groups: z.array(z.string()),
   locations: z.array(z.number().int()),
   location_names: z.array(z.string()),
   last_login: z.string().nullable(),

@@ -28,7 +28,8 @@ export const changeOwnPasswordBodySchema = z.object({
 });
 export type ChangeOwnPasswordBody = z.infer<typeof changeOwnPasswordBodySchema>;
 
-export const myDataSchema = z.object({
+/** Who an account is: the fields the signed-in person's own data and the Admins' user list both send. */
+export const personSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   first_name: z.string(),
@@ -36,6 +37,9 @@ export const myDataSchema = z.object({
   email: z.string(),
   avatar: z.string().nullable(),
   groups: z.array(z.string()),
+});
+
+export const myDataSchema = personSchema.extend({
   locations: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type MyData = z.infer<typeof myDataSchema>;

@@ -7,6 +7,13 @@ import { calendarDateSchema, money, relationId, text } from './fields';
 export const CLIENT_GENDERS = ['female', 'male', 'other'] as const;
 export const PAYMENT_METHODS = ['cash', 'card', 'e_wallet', 'bank_transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** How the panel names a payment method: the desk's choices, the receipts, the reports' filters and columns. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  e_wallet: 'E-wallet',
+  bank_transfer: 'Bank transfer',
+};
 /** Payment methods that go through a bank account (the sale must name it). */
 export const BANKED_PAYMENT_METHODS: readonly PaymentMethod[] = ['card', 'bank_transfer'];
 export const SALE_KINDS = ['membership', 'voucher', 'walk_in', 'other'] as const;

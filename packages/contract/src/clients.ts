@@ -19,6 +19,7 @@ import {
 export {
   CLIENT_GENDERS,
   PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   BANKED_PAYMENT_METHODS,
   SALE_KINDS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, SALE_KINDS } from './clients';
+import { PAYMENT_METHODS, SALE_KINDS, saleSchema } from './clients';
 import { calendarDateSchema, idString, money, relationId, text } from './fields';
 import { filterId, listQuerySchema } from './pagination';
 
@@ -79,25 +79,11 @@ export const deleteSalesResultSchema = z.object({
 export type DeleteSalesResult = z.infer<typeof deleteSalesResultSchema>;
 
 /** A sale line as the reports list it: ids plus readable names. */
-export const saleLineReadSchema = z.object({
-  id: z.number().int(),
-  date: z.string(),
-  location: z.number().int(),
+export const saleLineReadSchema = saleSchema.extend({
   location_name: z.string(),
-  salesperson: z.number().int(),
   salesperson_name: z.string(),
-  client: z.number().int().nullable(),
-  kind: z.enum(SALE_KINDS),
-  reference: z.string(),
-  amount: z.string(),
-  discount: z.string(),
-  net_amount: z.string(),
-  payment_method: z.enum(PAYMENT_METHODS),
-  bank: z.number().int().nullable(),
   bank_name: z.string().nullable(),
-  reference_no: z.string(),
   report: z.number().int().nullable(),
-  created_at: z.string(),
 });
 export type SaleLineRead = z.infer<typeof saleLineReadSchema>;
 

@@ -1,4 +1,5 @@
 import { apiClient, type ApiRequest, type ApiTransportResponse } from '../lib/api-client';
+import { pageOf } from './fixtures';
 
 export type MockReply = { status: number; data?: unknown } | 'network-error' | 'pending';
 export type MockHandler = MockReply | ((request: ApiRequest) => MockReply | Promise<MockReply>);
@@ -24,3 +25,6 @@ export const mockApi = (routes: Record<string, MockHandler>) => {
   };
   return calls;
 };
+
+/** A list endpoint's 200 answer with one page of rows. */
+export const okPage = <T>(results: T[]) => ({ status: 200, data: pageOf(results) });

@@ -1,4 +1,7 @@
-import type { MyData, Notification, SaleLineRead } from '@ginhawa/contract';
+import type { Leaderboard, Location, MyData, Notification, Page, SaleLineRead } from '@ginhawa/contract';
+
+/** One page holding every row, as a list endpoint sends it. */
+export const pageOf = <T>(results: T[]): Page<T> => ({ count: results.length, next: null, previous: null, results });
 
 export const therapistData: MyData = {
   id: 4,
@@ -60,5 +63,44 @@ export const saleLine = (id: number, extra: Partial<SaleLineRead> = {}): SaleLin
   reference_no: '',
   report: 7,
   created_at: '2026-11-20T10:00:00.000Z',
+  ...extra,
+});
+
+/** An active location open 10:00 to 22:00. */
+export const aLocation = (id: number, name: string, extra: Partial<Location> = {}): Location => ({
+  id,
+  name,
+  address: '',
+  phone: null,
+  opening_time: '10:00',
+  closing_time: '22:00',
+  is_active: true,
+  employees_count: 0,
+  created_at: '',
+  updated_at: '',
+  ...extra,
+});
+
+/** A request waiting on the signed-in person's decision (overrides name its kind, title and link). */
+export const anApprovalRequest = (overrides: Partial<Notification> = {}): Notification =>
+  aNotification({ requires_approval: true, can_decide: true, ...overrides });
+
+/** A leaderboard row at Makati: one sale, no target unless `extra` gives one. */
+export const aLeaderboardEntry = (
+  rank: number,
+  salesperson: number,
+  name: string,
+  total: string,
+  extra: Partial<Leaderboard['results'][number]> = {},
+): Leaderboard['results'][number] => ({
+  rank,
+  salesperson,
+  salesperson_name: name,
+  location: 1,
+  location_name: 'Makati',
+  total,
+  count: 1,
+  target: '0.00',
+  share_of_target: null,
   ...extra,
 });

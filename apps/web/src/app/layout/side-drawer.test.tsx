@@ -2,6 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toUser } from '../../features/auth/api/get-my-data';
+import { ADMIN_ENTRIES_ALL_FLAGS } from '../../test/admin-nav';
 import { mockApi } from '../../test/api-mock';
 import { adminData, therapistData } from '../../test/fixtures';
 import { renderWithRouter, setViewportWidth } from '../../test/render';
@@ -54,17 +55,7 @@ describe('side drawer', () => {
   it('adds the flagged admin entries when their flags are on', () => {
     Object.assign(flags, { banks: true, adminDashboard: true, reports: true, users: true });
     const { drawer } = renderDrawer(adminData);
-    expect(linkNames(within(drawer).getByRole('list', { name: 'Admin' }))).toEqual([
-      'Dashboard',
-      'Users',
-      'Employees',
-      'Clients',
-      'Locations',
-      'Services',
-      'Banks',
-      'Reports',
-      'Settings',
-    ]);
+    expect(linkNames(within(drawer).getByRole('list', { name: 'Admin' }))).toEqual(ADMIN_ENTRIES_ALL_FLAGS);
   });
 
   it('keeps every entry in its own list item, expanded and icons only (a <ul> holds only <li>s)', () => {

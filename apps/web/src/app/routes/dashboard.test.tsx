@@ -12,18 +12,14 @@ import {
 } from '../../features/dashboard/api/get-reports-data';
 import type { User } from '../../features/auth/api/get-my-data';
 import { LiveNotificationsProvider } from '../../features/notifications/live/live-notifications';
-import { mockApi } from '../../test/api-mock';
+import { mockApi, okPage } from '../../test/api-mock';
 import { createFakeLiveClient } from '../../test/fake-live-client';
-import { aNotification } from '../../test/fixtures';
+import { aLeaderboardEntry, aNotification, anApprovalRequest } from '../../test/fixtures';
 import { renderWithRouter } from '../../test/render';
 import { formatDate } from '../../lib/format';
 import { liza, services } from '../../features/clients/components/test-data';
 import { DashboardRoute } from './dashboard';
 
-const page = <T,>(results: T[]) => ({
-  status: 200,
-  data: { count: results.length, next: null, previous: null, results },
-});
 const user = (groups: string[]): User => ({
   id: 20,
   username: 'lea',
@@ -54,17 +50,7 @@ const personal = (total: string): PersonalSales => ({
   target: '0.00',
   share_of_target: null,
 });
-const entry = (rank: number, salesperson: number, name: string, total: string) => ({
-  rank,
-  salesperson,
-  salesperson_name: name,
-  location: 1,
-  location_name: 'Makati',
-  total,
-  count: 1,
-  target: '0.00',
-  share_of_target: null,
-});
+const entry = aLeaderboardEntry;
 const board = (results: Leaderboard['results']): Leaderboard => ({
   ...period,
   date_from: today,
@@ -101,7 +87,7 @@ describe('/dashboard', () => {
         ),
       }),
       [`GET ${mySalesKey(7)}`]: () =>
-        page(
+        okPage(
           after
             ? [
                 {
@@ -145,7 +131,7 @@ describe('/dashboard', () => {
   it("a therapist sees today's arrivals assigned to them, and the latest notifications", async () => {
     const calls = mockApi({
       'GET /therapists/by-user/20/': { status: 200, data: { id: 3 } },
-      [`GET ${arrivalsKey(today, { therapist: 3 })}`]: page([
+      [`GET ${arrivalsKey(today, { therapist: 3 })}`]: okPage([
         { id: 1, time: '10:15:00', client_name: 'Maria Lopez', treatment_name: 'Hilot', therapist_name: 'Lea Cruz' },
       ]),
     });
@@ -168,7 +154,7 @@ describe('/dashboard', () => {
 
   it("a receptionist sees today's arrivals at their location with the therapist", async () => {
     mockApi({
-      [`GET ${arrivalsKey(today, { location: 1 })}`]: page([
+      [`GET ${arrivalsKey(today, { location: 1 })}`]: okPage([
         { id: 1, time: '10:15:00', client_name: 'Maria Lopez', treatment_name: null, therapist_name: 'Joy Santos' },
       ]),
     });
@@ -179,15 +165,15 @@ describe('/dashboard', () => {
 
   it('the front desk logs an arrival straight from the client search (active clients only)', async () => {
     mockApi({
-      [`GET ${arrivalsKey(today, { location: 1 })}`]: page([]),
+      [`GET ${arrivalsKey(today, { location: 1 })}`]: okPage([]),
       'GET /clients/search/': {
         status: 200,
         data: { results: [liza, { ...liza, id: 8, full_name: 'Liza Old', is_active: false }] },
       },
       'GET /clients/7/services/': { status: 200, data: services() },
-      'GET /locations/': page([{ id: 2, name: 'Makati', is_active: true }]),
-      'GET /services/treatments/': page([{ id: 3, name: 'Hilot' }]),
-      'GET /therapists/': page([]),
+      'GET /locations/': okPage([{ id: 2, name: 'Makati', is_active: true }]),
+      'GET /services/treatments/': okPage([{ id: 3, name: 'Hilot' }]),
+      'GET /therapists/': okPage([]),
     });
     renderDashboard(['Receptionist']);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Find a client' }), 'liza');
@@ -214,7 +200,7 @@ describe('/dashboard', () => {
       [`GET ${dailySalesReportKey(today)}`]: { status: 200, data: { date: today, locations: [] } },
       [`GET ${dailySalesReportKey(addDays(today, -1))}`]: { status: 200, data: { date: today, locations: [] } },
       [`GET ${dailySalesReportKey(addDays(today, -7))}`]: { status: 200, data: { date: today, locations: [] } },
-      [`GET ${submittedReportsKey}`]: page([]),
+      [`GET ${submittedReportsKey}`]: okPage([]),
     });
     const live = renderDashboard(['Manager']);
     expect(await screen.findByText('No locations to show')).toBeInTheDocument();
@@ -223,22 +209,8 @@ describe('/dashboard', () => {
       live.emit({
         action: 'user_notifications',
         notifications: [
-          aNotification({
-            id: 5,
-            type: 'delete_sales',
-            title: 'Sales deletion request',
-            requires_approval: true,
-            can_decide: true,
-            link: '/admin/reports',
-          }),
-          aNotification({
-            id: 6,
-            type: 'delete_sales',
-            title: 'Decided already',
-            requires_approval: true,
-            is_approved: true,
-            can_decide: true,
-          }),
+          anApprovalRequest({ id: 5, type: 'delete_sales', title: 'Sales deletion request', link: '/admin/reports' }),
+          anApprovalRequest({ id: 6, type: 'delete_sales', title: 'Decided already', is_approved: true }),
         ],
         unread_count: 2,
       }),

@@ -1,16 +1,14 @@
 import type { FormEvent, ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { AdminDialogActions } from './dialog-actions';
 import { focusFirstField } from './focus-first-field';
+import { ResponsiveDialog } from './responsive-dialog';
 
 type FormDialogProps = {
   open: boolean;
@@ -41,20 +39,12 @@ export const FormDialog = ({
   onClose,
   children,
 }: FormDialogProps) => {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!submitting && !submitDisabled) onSubmit();
   };
   return (
-    <Dialog
-      open={open}
-      onClose={submitting ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby="form-dialog-title"
-    >
+    <ResponsiveDialog open={open} busy={submitting} onClose={onClose} labelledBy="form-dialog-title">
       {/* A flex column that may shrink: the content scrolls, title and actions stay (MUI's scroll="paper"). */}
       <Box
         component="form"
@@ -88,6 +78,6 @@ export const FormDialog = ({
           disabled={submitDisabled}
         />
       </Box>
-    </Dialog>
+    </ResponsiveDialog>
   );
 };

@@ -32,6 +32,26 @@ export const statusFilter = (initial: '' | 'true' | 'false' = ''): ListFilter<'i
 export const namedOptions = (rows: readonly { id: number; name: string }[] | undefined): FilterOption[] =>
   (rows ?? []).map((row) => ({ value: String(row.id), label: row.name }));
 
+/** Rows of one location, for lists of people and clients; narrows the list to one branch. */
+export const locationFilter = (rows: readonly { id: number; name: string }[] | undefined): ListFilter<'location'> => ({
+  name: 'location',
+  label: 'Location',
+  allLabel: 'All locations',
+  options: namedOptions(rows),
+  minWidth: 180,
+});
+
+/** Rows of one catalogue category (treatments, memberships). */
+export const categoryFilter = (rows: readonly { id: number; name: string }[] | undefined): ListFilter<'category'> => ({
+  name: 'category',
+  label: 'Category',
+  allLabel: 'All categories',
+  options: namedOptions(rows),
+});
+
+/** An id filter's value as the default of a new row's field: the chosen id, or null while it shows all. */
+export const filteredId = (value: string | undefined): number | null => (value ? Number(value) : null);
+
 export const FilterSelect = ({
   filter,
   value,

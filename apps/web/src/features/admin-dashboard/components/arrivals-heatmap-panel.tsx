@@ -7,14 +7,13 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import type { ArrivalsData } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
 import { CsvLink } from '../../../components/figures/csv-link';
 import { FigureTable } from '../../../components/figures/figure-table';
+import { ChoiceToggle } from '../../../components/choice-toggle';
 import { MONTH_NAMES } from '../../../lib/period';
 import { panelState } from './panel-state';
 import { ARRIVALS_DATA_PATH, monthRange, useMonthArrivals, type MonthPeriod } from '../api/admin-dashboard';
@@ -128,6 +127,11 @@ const HeatGrid = ({ cells, label }: { cells: Cells; label: string }) => {
 
 type View = 'grid' | 'list';
 
+const VIEWS = [
+  { value: 'grid', label: 'Heat map' },
+  { value: 'list', label: 'Table' },
+] as const;
+
 /** Arrivals by Manila weekday and hour over the month picked, as a shaded grid or a plain list. */
 export const ArrivalsHeatmapPanel = ({ period }: { period: MonthPeriod }) => {
   const arrivals = useMonthArrivals(period);
@@ -139,16 +143,7 @@ export const ArrivalsHeatmapPanel = ({ period }: { period: MonthPeriod }) => {
       title="Arrivals by weekday and hour"
       action={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={view}
-            onChange={(_, value: View | null) => value && setView(value)}
-            aria-label="Show the arrivals as"
-          >
-            <ToggleButton value="grid">Heat map</ToggleButton>
-            <ToggleButton value="list">Table</ToggleButton>
-          </ToggleButtonGroup>
+          <ChoiceToggle label="Show the arrivals as" value={view} onChange={setView} choices={VIEWS} />
           <CsvLink path={ARRIVALS_DATA_PATH} params={{ ...monthRange(period), series: 'weekday_hour' }} label="CSV" />
         </Stack>
       }

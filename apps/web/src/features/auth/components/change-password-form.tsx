@@ -6,6 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { PASSWORD_MIN_LENGTH, changeOwnPasswordBodySchema } from '@ginhawa/contract';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { TextField } from '../../../components/text-field';
+import { FormColumn } from '../../../components/form/form-column';
 import { updatePassword } from '../api/update-password';
 
 const FIELDS = ['old_password', 'new_password'] as const;
@@ -30,13 +31,7 @@ export const ChangePasswordForm = ({ userId, onChanged }: ChangePasswordFormProp
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={handleSubmit}
-      aria-label="Change password"
-      sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
-    >
+    <FormColumn label="Change password" onSubmit={handleSubmit}>
       {form.errors.form ? <Alert severity="error">{form.errors.form}</Alert> : null}
       <TextField
         {...form.bind('old_password')}
@@ -63,6 +58,6 @@ export const ChangePasswordForm = ({ userId, onChanged }: ChangePasswordFormProp
           Change password
         </Button>
       </Box>
-    </Box>
+    </FormColumn>
   );
 };

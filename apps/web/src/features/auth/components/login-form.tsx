@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { MESSAGES, type LoginBody } from '@ginhawa/contract';
 import { TextField } from '../../../components/text-field';
 import { toApiError } from '../../../lib/api-client';
 import { login } from '../api/login';
+import { FormColumn } from '../../../components/form/form-column';
 import type { User } from '../api/get-my-data';
 
 type LoginFormProps = {
@@ -62,13 +62,7 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={handleSubmit}
-      aria-label="Sign in"
-      sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
-    >
+    <FormColumn label="Sign in" onSubmit={handleSubmit}>
       {error ? (
         <Alert severity="error" role="alert" ref={errorRef} tabIndex={-1}>
           {error}
@@ -104,6 +98,6 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
       >
         {submitting ? 'Signing in…' : 'Sign in'}
       </Button>
-    </Box>
+    </FormColumn>
   );
 };

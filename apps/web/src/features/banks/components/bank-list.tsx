@@ -2,7 +2,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { Bank } from '@ginhawa/contract';
 import { AdminListPage } from '../../../components/list/admin-list-page';
 import { statusFilter } from '../../../components/list/list-filters';
-import { StatusChip } from '../../../components/list/status-chip';
+import { statusColumn } from '../../../components/list/list-columns';
 import { banksResource } from '../api/get-banks';
 import { BankForm } from './bank-form';
 
@@ -19,12 +19,7 @@ const columns: GridColDef<Bank>[] = [
     minWidth: 170,
     valueFormatter: (value: string) => groupDigits(value),
   },
-  {
-    field: 'is_active',
-    headerName: 'Status',
-    width: 110,
-    renderCell: ({ row }) => <StatusChip active={row.is_active} />,
-  },
+  statusColumn(),
 ];
 
 const filters = [statusFilter()];

@@ -17,20 +17,18 @@ import { cancelArrival } from '../api/cancel-arrival';
 import { useClientArrivals, useClientMemberships, useClientVouchers } from '../api/get-client-activity';
 import { useRevalidateClients } from '../api/get-clients';
 
+/** What a row shows besides its status chip. */
 type ActivityRow = {
-  id: number;
   primary: ReactNode;
   secondary: ReactNode;
-  status: string;
-  active: boolean;
   /** A button under the row's text (cancel an arrival logged by mistake). */
   action?: ReactNode;
 };
 
 type ActivityListProps<T> = {
   swr: { data?: Page<T>; error: unknown; isLoading: boolean; mutate: () => Promise<unknown> };
+  /** The tab's things, plural: the list's name and its loading, empty and error texts. */
   what: string;
-  empty: string;
   row: (item: T) => ActivityRow;
 };
 
@@ -41,9 +39,11 @@ const STATUS_LABELS: Record<string, string> = {
   used_up: 'Used up',
   arrived: 'Arrived',
 };
+/** The statuses of what still counts (a membership or voucher in use, an arrival that stands): a filled chip. */
+const LIVE_STATUSES = new Set(['active', 'arrived']);
 
 /** One tab's rows with the screen's loading, empty and error states. */
-const ActivityList = <T,>({ swr, what, empty, row }: ActivityListProps<T>) => {
+const ActivityList = <T extends { id: number; status: string }>({ swr, what, row }: ActivityListProps<T>) => {
   if (swr.error)
     return <LoadError title={`The ${what} could not be loaded`} error={swr.error} onRetry={() => void swr.mutate()} />;
   if (swr.isLoading || !swr.data) {
@@ -54,21 +54,22 @@ const ActivityList = <T,>({ swr, what, empty, row }: ActivityListProps<T>) => {
       </Box>
     );
   }
-  if (swr.data.results.length === 0) return <StatusMessage icon={<EventBusyOutlined />} title={empty} />;
+  if (swr.data.results.length === 0) return <StatusMessage icon={<EventBusyOutlined />} title={`No ${what} yet.`} />;
   return (
     <List aria-label={what} disablePadding>
       {swr.data.results.map((item) => {
         const r = row(item);
+        const live = LIVE_STATUSES.has(item.status);
         return (
           <ListItem
-            key={r.id}
+            key={item.id}
             divider
             secondaryAction={
               <Chip
                 size="small"
-                label={STATUS_LABELS[r.status] ?? r.status}
-                color={r.active ? 'success' : 'default'}
-                variant={r.active ? 'filled' : 'outlined'}
+                label={STATUS_LABELS[item.status] ?? item.status}
+                color={live ? 'success' : 'default'}
+                variant={live ? 'filled' : 'outlined'}
               />
             }
           >
@@ -87,13 +88,9 @@ export const MembershipsTab = ({ clientId }: { clientId: number }) => (
   <ActivityList
     swr={useClientMemberships(clientId)}
     what="memberships"
-    empty="No memberships yet."
     row={(m) => ({
-      id: m.id,
       primary: m.membership_name,
       secondary: `${formatDate(m.start_date)} – ${formatDate(m.end_date)} · ${formatPeso(m.price_paid)} · ${m.location_name}${m.vouchers.length ? ` · ${m.vouchers.map((v) => `${v.treatment_name} ${v.sessions_total - v.sessions_used}/${v.sessions_total}`).join(', ')}` : ''}`,
-      status: m.status,
-      active: m.status === 'active',
     })}
   />
 );
@@ -102,13 +99,9 @@ export const VouchersTab = ({ clientId }: { clientId: number }) => (
   <ActivityList
     swr={useClientVouchers(clientId)}
     what="vouchers"
-    empty="No vouchers yet."
     row={(v) => ({
-      id: v.id,
       primary: `${v.code} · ${v.treatment_name}`,
       secondary: `${v.sessions_remaining} of ${v.sessions_total} sessions left · ${v.expires_on ? `expires ${formatDate(v.expires_on)}` : 'no expiry'}`,
-      status: v.status,
-      active: v.status === 'active',
     })}
   />
 );
@@ -162,13 +155,9 @@ export const ArrivalsTab = ({ clientId }: { clientId: number }) => {
       <ActivityList
         swr={useClientArrivals(clientId)}
         what="arrivals"
-        empty="No arrivals yet."
         row={(a) => ({
-          id: a.id,
           primary: `${formatDate(a.date)} ${a.time} · ${a.treatment_name ?? 'No treatment named'}`,
           secondary: `${a.therapist_name} · ${a.location_name}${a.voucher_code ? ` · voucher ${a.voucher_code}` : ''}${a.sale ? ` · paid ${formatPeso(a.sale.net_amount)}` : ''}`,
-          status: a.status,
-          active: a.status === 'arrived',
           action:
             a.status === 'arrived' ? (
               <Button

@@ -16,18 +16,8 @@ import { useRevalidateClients } from '../api/get-clients';
 import { createClient, duplicateClientId, updateClient } from '../api/save-client';
 import { servableLocations, type DeskUser } from './desk-user';
 
-const FIELDS = [
-  'first_name',
-  'last_name',
-  'phone',
-  'email',
-  'birthdate',
-  'gender',
-  'address',
-  'notes',
-  'location',
-  'is_active',
-] as const;
+/** The body's fields a person fills in (the duplicate-phone confirmation is a button, not a field). */
+const FIELDS = clientBodySchema.keyof().exclude(['allow_duplicate_phone']).options;
 
 type Values = {
   first_name: string;

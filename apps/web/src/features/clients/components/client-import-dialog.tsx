@@ -1,12 +1,7 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,11 +9,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { formatPhPhone, type ClientImportResult } from '@ginhawa/contract';
 import { AdminDialogActions } from '../../../components/form/dialog-actions';
+import { CsvFilePicker, ImportDialog } from '../../../components/form/import-dialog';
 import { useUploadForm } from '../../../components/form/use-upload-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { useRevalidateClients } from '../api/get-clients';
@@ -80,7 +73,6 @@ const LinesTable = <R,>({ label, maxHeight, columns, rows, rowKey }: LinesTableP
  * and every bad line with its field), and only a clean file can be imported, all or nothing.
  */
 export const ClientImportDialog = ({ onClose }: { onClose: () => void }) => {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const revalidate = useRevalidateClients();
   const { showSnackbar } = useSnackbar();
   const upload = useUploadForm();
@@ -107,88 +99,64 @@ export const ClientImportDialog = ({ onClose }: { onClose: () => void }) => {
   const clean = preview !== null && preview.errors.length === 0 && preview.count > 0;
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      fullWidth
-      maxWidth="md"
-      fullScreen={fullScreen}
-      aria-labelledby="client-import-title"
-    >
-      <DialogTitle id="client-import-title">Import clients</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography variant="body2" color="text.secondary">
-            {COLUMNS_HINT} Nothing is saved until you confirm, and a file with any bad line saves nothing.
-          </Typography>
-          <Box>
-            <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={busy}>
-              {file ? 'Choose another file' : 'Choose a CSV file'}
-              <input
-                hidden
-                type="file"
-                accept=".csv,text/csv"
-                aria-label="CSV file"
-                onChange={(event) => void choose(event)}
-              />
+    <ImportDialog
+      title="Import clients"
+      intro={`${COLUMNS_HINT} Nothing is saved until you confirm, and a file with any bad line saves nothing.`}
+      busy={busy}
+      onClose={onClose}
+      actions={
+        clean ? (
+          <AdminDialogActions
+            label={`Import ${preview.count}`}
+            busy={busy}
+            busyLabel="Importing"
+            onCancel={onClose}
+            onConfirm={() => void confirm()}
+          />
+        ) : (
+          // Nothing to confirm until a file checks clean.
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={onClose} disabled={busy}>
+              Cancel
             </Button>
-            {file ? (
-              <Typography component="span" variant="body2" sx={{ ml: 1.5 }}>
-                {file.name}
-              </Typography>
-            ) : null}
-          </Box>
-          {busy && !preview ? <Typography variant="body2">Checking the file…</Typography> : null}
-          {error ? <Alert severity="error">{error.message}</Alert> : null}
-          {preview && preview.errors.length > 0 ? (
-            <>
-              <Alert severity="error">
-                {preview.errors.length} {preview.errors.length === 1 ? 'problem' : 'problems'} to fix in the file;
-                nothing was imported.
-              </Alert>
-              <LinesTable
-                label="Lines with errors"
-                maxHeight={240}
-                columns={ERROR_COLUMNS}
-                rows={preview.errors}
-                rowKey={(e) => `${e.line}-${e.field}`}
-              />
-            </>
-          ) : null}
-          {preview && preview.errors.length === 0 ? (
-            <Alert severity={preview.count > 0 ? 'success' : 'info'}>
-              {preview.count > 0
-                ? `${preview.count} ${preview.count === 1 ? 'client' : 'clients'} ready to import.`
-                : 'The file has no rows to import.'}
-            </Alert>
-          ) : null}
-          {preview && preview.preview.length > 0 ? (
-            <LinesTable
-              label="Preview"
-              maxHeight={280}
-              columns={PREVIEW_COLUMNS}
-              rows={preview.preview}
-              rowKey={(row) => row.line}
-            />
-          ) : null}
-        </Stack>
-      </DialogContent>
-      {clean ? (
-        <AdminDialogActions
-          label={`Import ${preview.count}`}
-          busy={busy}
-          busyLabel="Importing"
-          onCancel={onClose}
-          onConfirm={() => void confirm()}
+          </DialogActions>
+        )
+      }
+    >
+      <CsvFilePicker file={file} disabled={busy} onChange={(event) => void choose(event)} />
+      {busy && !preview ? <Typography variant="body2">Checking the file…</Typography> : null}
+      {error ? <Alert severity="error">{error.message}</Alert> : null}
+      {preview && preview.errors.length > 0 ? (
+        <>
+          <Alert severity="error">
+            {preview.errors.length} {preview.errors.length === 1 ? 'problem' : 'problems'} to fix in the file; nothing
+            was imported.
+          </Alert>
+          <LinesTable
+            label="Lines with errors"
+            maxHeight={240}
+            columns={ERROR_COLUMNS}
+            rows={preview.errors}
+            rowKey={(e) => `${e.line}-${e.field}`}
+          />
+        </>
+      ) : null}
+      {preview && preview.errors.length === 0 ? (
+        <Alert severity={preview.count > 0 ? 'success' : 'info'}>
+          {preview.count > 0
+            ? `${preview.count} ${preview.count === 1 ? 'client' : 'clients'} ready to import.`
+            : 'The file has no rows to import.'}
+        </Alert>
+      ) : null}
+      {preview && preview.preview.length > 0 ? (
+        <LinesTable
+          label="Preview"
+          maxHeight={280}
+          columns={PREVIEW_COLUMNS}
+          rows={preview.preview}
+          rowKey={(row) => row.line}
         />
-      ) : (
-        // Nothing to confirm until a file checks clean.
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-        </DialogActions>
-      )}
-    </Dialog>
+      ) : null}
+    </ImportDialog>
   );
 };

@@ -5,10 +5,10 @@ import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useNavigate } from 'react-router';
-import { formatPhPhone, type Client } from '@ginhawa/contract';
+import type { Client } from '@ginhawa/contract';
 import { AdminListPage } from '../../../components/list/admin-list-page';
-import { namedOptions, statusFilter } from '../../../components/list/list-filters';
-import { StatusChip } from '../../../components/list/status-chip';
+import { phoneColumn, statusColumn } from '../../../components/list/list-columns';
+import { filteredId, locationFilter, statusFilter } from '../../../components/list/list-filters';
 import { paths } from '../../../config/paths';
 import { useLocationOptions } from '../../../lib/options';
 import { clientsExportUrl, clientsResource } from '../api/get-clients';
@@ -20,13 +20,7 @@ export const CLIENTS_PAGE_SIZE = 100;
 
 const COLUMNS: GridColDef<Client>[] = [
   { field: 'last_name', headerName: 'Name', flex: 1.3, minWidth: 180, valueGetter: (_value, row) => row.full_name },
-  {
-    field: 'phone',
-    headerName: 'Mobile',
-    width: 150,
-    sortable: false,
-    valueFormatter: (value: string | null) => formatPhPhone(value) || '—',
-  },
+  phoneColumn('Mobile'),
   {
     field: 'email',
     headerName: 'Email',
@@ -36,13 +30,7 @@ const COLUMNS: GridColDef<Client>[] = [
     valueFormatter: (value: string) => value || '—',
   },
   { field: 'location_name', headerName: 'Home location', flex: 1, minWidth: 150, sortable: false },
-  {
-    field: 'is_active',
-    headerName: 'Status',
-    width: 110,
-    sortable: false,
-    renderCell: ({ row }) => <StatusChip active={row.is_active} />,
-  },
+  statusColumn({ sortable: false }),
 ];
 
 /** /admin/clients: every client, searched as you type, filtered by location and activity; create, import, export. */
@@ -57,16 +45,7 @@ export const ClientList = () => {
       columns={COLUMNS}
       pageSize={CLIENTS_PAGE_SIZE}
       phoneColumns={['last_name', 'phone']}
-      filters={[
-        {
-          name: 'location',
-          label: 'Location',
-          allLabel: 'All locations',
-          options: namedOptions(locations.data?.results),
-          minWidth: 180,
-        },
-        statusFilter('true'),
-      ]}
+      filters={[locationFilter(locations.data?.results), statusFilter('true')]}
       texts={{
         label: 'Clients',
         one: 'client',
@@ -87,11 +66,7 @@ export const ClientList = () => {
         ),
       }}
       form={({ row, filters, onClose }) => (
-        <ClientForm
-          client={row}
-          defaultLocation={filters.location ? Number(filters.location) : null}
-          onClose={onClose}
-        />
+        <ClientForm client={row} defaultLocation={filteredId(filters.location)} onClose={onClose} />
       )}
       toolbar={(query) => (
         <>

@@ -13,7 +13,7 @@ import {
   PRODUCT_NAME,
   type ClientMembershipSale,
   type ClientTreatmentSale,
-  type PaymentMethod,
+  PAYMENT_METHOD_LABELS,
 } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDate, formatPeso } from '../../../lib/format';
@@ -32,15 +32,19 @@ export type Receipt = {
   branch: string;
 };
 
-const PAYMENT: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  e_wallet: 'E-wallet',
-  bank_transfer: 'Bank transfer',
-};
 const sessions = (n: number) => `${n} session${n === 1 ? '' : 's'}`;
 const paidWith = (sale: ClientTreatmentSale['sale']) =>
-  `${PAYMENT[sale.payment_method]}${sale.reference_no ? ` (ref. ${sale.reference_no})` : ''}`;
+  `${PAYMENT_METHOD_LABELS[sale.payment_method]}${sale.reference_no ? ` (ref. ${sale.reference_no})` : ''}`;
+
+/** What a receipt says of the payment and who sold it, the same for a voucher and a membership. */
+const paidFields = (sold: ClientTreatmentSale | ClientMembershipSale) => ({
+  amount: sold.sale.amount,
+  discount: sold.sale.discount,
+  net: sold.sale.net_amount,
+  payment: paidWith(sold.sale),
+  soldBy: sold.salesperson_name,
+  branch: sold.location_name,
+});
 
 export const voucherReceipt = (sold: ClientTreatmentSale, client: string): Receipt => ({
   reference: sold.code,
@@ -51,12 +55,7 @@ export const voucherReceipt = (sold: ClientTreatmentSale, client: string): Recei
       sold.expires_on ? `, valid until ${formatDate(sold.expires_on)}` : ''
     }`,
   ],
-  amount: sold.sale.amount,
-  discount: sold.sale.discount,
-  net: sold.sale.net_amount,
-  payment: paidWith(sold.sale),
-  soldBy: sold.salesperson_name,
-  branch: sold.location_name,
+  ...paidFields(sold),
 });
 
 export const membershipReceipt = (sold: ClientMembershipSale, client: string): Receipt => ({
@@ -70,12 +69,7 @@ export const membershipReceipt = (sold: ClientMembershipSale, client: string): R
         `${v.treatment_name} voucher ${v.code}: ${sessions(v.sessions_total)}, ${v.sessions_total - v.sessions_used} left`,
     ),
   ],
-  amount: sold.sale.amount,
-  discount: sold.sale.discount,
-  net: sold.sale.net_amount,
-  payment: paidWith(sold.sale),
-  soldBy: sold.salesperson_name,
-  branch: sold.location_name,
+  ...paidFields(sold),
 });
 
 /** The receipt as text to copy into a chat or an e-mail (en-PH, pesos, the date in words). */

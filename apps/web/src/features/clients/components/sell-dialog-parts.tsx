@@ -8,7 +8,7 @@ import {
   PAYMENT_METHODS,
   type Bank,
   type ClientServices,
-  type PaymentMethod,
+  PAYMENT_METHOD_LABELS,
 } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { listedValue } from '../../../lib/options';
@@ -63,13 +63,6 @@ export const ClosedDayNotice = ({ location, date }: { location: string; date: st
   </Alert>
 );
 
-export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  e_wallet: 'E-wallet (GCash, Maya)',
-  bank_transfer: 'Bank transfer',
-};
-
 type PaymentKey = 'payment_method' | 'bank' | 'discount' | 'reference_no';
 
 /** How it was paid: the method, the bank a card or transfer went to, the discount and a reference. */
@@ -91,7 +84,7 @@ export const PaymentFields = ({
         <TextField select label="Payment" required {...bind('payment_method')}>
           {PAYMENT_METHODS.map((m) => (
             <MenuItem key={m} value={m}>
-              {PAYMENT_LABELS[m]}
+              {PAYMENT_METHOD_LABELS[m]}
             </MenuItem>
           ))}
         </TextField>

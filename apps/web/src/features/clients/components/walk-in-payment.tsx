@@ -2,10 +2,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BANKED_PAYMENT_METHODS, formatPeso, PAYMENT_METHODS, type Bank, type Employee } from '@ginhawa/contract';
+import {
+  BANKED_PAYMENT_METHODS,
+  formatPeso,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type Bank,
+  type Employee,
+} from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { listedValue } from '../../../lib/options';
-import { PAYMENT_LABELS } from './sell-dialog-parts';
 
 export const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
 
@@ -58,7 +64,7 @@ export const WalkInPaymentFields = ({
         <TextField select label="Payment" required {...method}>
           {PAYMENT_METHODS.map((m) => (
             <MenuItem key={m} value={m}>
-              {PAYMENT_LABELS[m]}
+              {PAYMENT_METHOD_LABELS[m]}
             </MenuItem>
           ))}
         </TextField>

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ClientArrival, DailyReport, DailySalesReport, Leaderboard, PersonalSales } from '@ginhawa/contract';
-import { mockApi, type MockHandler } from '../../../test/api-mock';
-import { saleLine } from '../../../test/fixtures';
+import { mockApi, okPage, type MockHandler } from '../../../test/api-mock';
+import { aLeaderboardEntry, saleLine } from '../../../test/fixtures';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import {
   arrivalsKey,
@@ -23,10 +23,6 @@ import { ReportsToApproveTile } from './reports-to-approve-tile';
 import { SalespersonTiles } from './role-tiles';
 import { TodaysReportTile } from './todays-report-tile';
 
-const page = <T,>(results: T[]) => ({
-  status: 200,
-  data: { count: results.length, next: null, previous: null, results },
-});
 const failing: MockHandler = { status: 500, data: { message: 'The server had a problem.' } };
 
 const personal: PersonalSales = {
@@ -63,17 +59,9 @@ const personal: PersonalSales = {
   share_of_target: '30.00',
 };
 
-const entry = (rank: number, salesperson: number, name: string, total: string) => ({
-  rank,
-  salesperson,
-  salesperson_name: name,
-  location: 1,
-  location_name: 'Makati',
-  total,
-  count: 2,
-  target: '25000.00',
-  share_of_target: null,
-});
+/** Two sales against a ₱25,000 target. */
+const entry = (rank: number, salesperson: number, name: string, total: string) =>
+  aLeaderboardEntry(rank, salesperson, name, total, { count: 2, target: '25000.00' });
 const board = (results: Leaderboard['results']): Leaderboard => ({
   month: 11,
   year: 2026,
@@ -200,8 +188,8 @@ const cases = [
     key: mySalesKey(7),
     ui: <LatestSalesTile salespersonId={7} />,
     busy: 'Loading my latest sales',
-    empty: { reply: page([]), title: 'No sales yet' },
-    data: page([sale]),
+    empty: { reply: okPage([]), title: 'No sales yet' },
+    data: okPage([sale]),
     shows: async () => {
       expect(await screen.findByText('20 Nov 2026 · Makati')).toBeInTheDocument();
       expect(screen.getByText('₱1,500.00')).toBeInTheDocument();
@@ -220,8 +208,8 @@ const cases = [
       />
     ),
     busy: 'Loading my arrivals today',
-    empty: { reply: page([]), title: 'No arrivals yet today' },
-    data: page([arrival(1, '09:30:00', 'Maria Lopez'), arrival(2, '11:00:00', 'Jose Rizal')]),
+    empty: { reply: okPage([]), title: 'No arrivals yet today' },
+    data: okPage([arrival(1, '09:30:00', 'Maria Lopez'), arrival(2, '11:00:00', 'Jose Rizal')]),
     shows: async () => {
       const items = await screen.findAllByRole('listitem');
       expect(items.map((i) => i.textContent)).toEqual([
@@ -278,8 +266,8 @@ const cases = [
     key: submittedReportsKey,
     ui: <ReportsToApproveTile linkOf={(r) => `/reports/daily/${r.location}/${r.date}`} />,
     busy: 'Loading reports waiting for approval',
-    empty: { reply: page([]), title: 'Nothing to approve' },
-    data: page([report]),
+    empty: { reply: okPage([]), title: 'Nothing to approve' },
+    data: okPage([report]),
     shows: async () => {
       expect(await screen.findByRole('link', { name: /Makati · 19 Nov 2026/ })).toHaveAttribute(
         'href',
@@ -441,7 +429,7 @@ describe('the sales behind a rank', () => {
         status: 200,
         data: board([entry(1, 8, 'Ana Reyes', '9000.00'), entry(2, 7, 'Lea Cruz', '3000.00')]),
       },
-      [`GET ${rankSalesKey(7, '2026-11-16', '2026-11-30')}`]: page([sale]),
+      [`GET ${rankSalesKey(7, '2026-11-16', '2026-11-30')}`]: okPage([sale]),
     });
     renderWithRouter(<LeaderboardTile salespersonId={7} initial={{ month: 11, year: 2026, cutoff: 2 }} />);
     // Only my own row opens anything.

@@ -34,55 +34,44 @@ export const standingOf = (board: Leaderboard, salespersonId: number) => {
   return { rank: mine.rank, of: board.results.length, gap, target, share: target ? mine.share_of_target : null };
 };
 
+type PeriodField = { key: keyof Period; label: string; minWidth: number; options: { value: number; label: string }[] };
+
 const PeriodSwitch = ({ period, onChange }: { period: Period; onChange: (p: Period) => void }) => {
-  const years = [period.year - 1, period.year, period.year + 1];
+  const fields: PeriodField[] = [
+    {
+      key: 'cutoff',
+      label: 'Cutoff',
+      minWidth: 112,
+      options: [1, 2, 0].map((c) => ({ value: c, label: CUTOFF_LABELS[c]! })),
+    },
+    { key: 'month', label: 'Month', minWidth: 88, options: MONTHS.map((m, i) => ({ value: i + 1, label: m })) },
+    {
+      key: 'year',
+      label: 'Year',
+      minWidth: 96,
+      options: [period.year - 1, period.year, period.year + 1].map((y) => ({ value: y, label: String(y) })),
+    },
+  ];
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', flexShrink: 0, maxWidth: '100%' }}>
-      <TextField
-        select
-        size="small"
-        label="Cutoff"
-        fullWidth={false}
-        sx={{ minWidth: 112 }}
-        value={period.cutoff}
-        onChange={(e) => onChange({ ...period, cutoff: Number(e.target.value) })}
-      >
-        {[1, 2, 0].map((c) => (
-          <MenuItem key={c} value={c}>
-            {CUTOFF_LABELS[c]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
-        label="Month"
-        fullWidth={false}
-        sx={{ minWidth: 88 }}
-        value={period.month}
-        onChange={(e) => onChange({ ...period, month: Number(e.target.value) })}
-      >
-        {MONTHS.map((m, i) => (
-          <MenuItem key={m} value={i + 1}>
-            {m}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
-        label="Year"
-        fullWidth={false}
-        sx={{ minWidth: 96 }}
-        value={period.year}
-        onChange={(e) => onChange({ ...period, year: Number(e.target.value) })}
-      >
-        {years.map((y) => (
-          <MenuItem key={y} value={y}>
-            {y}
-          </MenuItem>
-        ))}
-      </TextField>
+      {fields.map((field) => (
+        <TextField
+          key={field.key}
+          select
+          size="small"
+          label={field.label}
+          fullWidth={false}
+          sx={{ minWidth: field.minWidth }}
+          value={period[field.key]}
+          onChange={(e) => onChange({ ...period, [field.key]: Number(e.target.value) })}
+        >
+          {field.options.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      ))}
     </Box>
   );
 };

@@ -1,33 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Employee, Location } from '@ginhawa/contract';
-import { AppProvider } from '../../../app/provider';
-import { mockApi, type MockHandler } from '../../../test/api-mock';
-import { testSwr } from '../../../test/render';
+import type { Employee } from '@ginhawa/contract';
+import { mockApi, okPage, type MockHandler } from '../../../test/api-mock';
+import { aLocation } from '../../../test/fixtures';
+import { renderInProviders } from '../../../test/render';
 import { EmployeeForm } from './employee-form';
 
-const location = (id: number, name: string): Location => ({
-  id,
-  name,
-  address: '',
-  phone: null,
-  opening_time: '10:00',
-  closing_time: '22:00',
-  is_active: true,
-  employees_count: 0,
-  created_at: '',
-  updated_at: '',
-});
-const LOCATIONS = {
-  status: 200,
-  data: {
-    count: 2,
-    next: null,
-    previous: null,
-    results: [location(3, 'BGC High Street'), location(5, 'Makati Salcedo')],
-  },
-};
+const LOCATIONS = okPage([aLocation(3, 'BGC High Street'), aLocation(5, 'Makati Salcedo')]);
 
 const seller: Employee = {
   id: 41,
@@ -54,11 +34,7 @@ const setup = (
 ) => {
   const calls = mockApi({ 'GET /locations/': LOCATIONS, ...routes });
   const onClose = vi.fn();
-  render(
-    <AppProvider swr={testSwr}>
-      <EmployeeForm kind={props.kind} employee={props.employee ?? null} onClose={onClose} />
-    </AppProvider>,
-  );
+  renderInProviders(<EmployeeForm kind={props.kind} employee={props.employee ?? null} onClose={onClose} />);
   return { calls, onClose };
 };
 

@@ -1,10 +1,10 @@
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatPhPhone, type Employee, type EmployeeKind } from '@ginhawa/contract';
+import type { Employee, EmployeeKind } from '@ginhawa/contract';
 import { AdminListPage } from '../../../components/list/admin-list-page';
-import { namedOptions, statusFilter } from '../../../components/list/list-filters';
-import { StatusChip } from '../../../components/list/status-chip';
-import { formatDate, formatPeso } from '../../../lib/format';
+import { pesoColumn, phoneColumn, statusColumn } from '../../../components/list/list-columns';
+import { filteredId, locationFilter, statusFilter } from '../../../components/list/list-filters';
+import { formatDate } from '../../../lib/format';
 import { useLocationOptions } from '../../../lib/options';
 import { employeesResource } from '../api/get-employees';
 import { EmployeeForm, KIND_LABELS } from './employee-form';
@@ -28,14 +28,7 @@ const nameColumn: GridColDef<Employee> = {
   ),
 };
 
-const targetColumn: GridColDef<Employee> = {
-  field: 'monthly_target',
-  headerName: 'Monthly target',
-  width: 140,
-  align: 'right',
-  headerAlign: 'right',
-  valueFormatter: (value: string | null) => (value === null ? '—' : formatPeso(value)),
-};
+const targetColumn = pesoColumn<Employee>('monthly_target', 'Monthly target', { width: 140 });
 
 /** Salespersons have a monthly target; the other kinds do not. Widths add up to fit beside the drawer at 1280 px, actions included. */
 const COLUMNS: Record<EmployeeKind, GridColDef<Employee>[]> = Object.fromEntries(
@@ -45,13 +38,7 @@ const COLUMNS: Record<EmployeeKind, GridColDef<Employee>[]> = Object.fromEntries
       nameColumn,
       { field: 'employee_code', headerName: 'Code', width: 96 },
       { field: 'location_name', headerName: 'Location', flex: 1, minWidth: 130 },
-      {
-        field: 'phone',
-        headerName: 'Mobile',
-        width: 140,
-        sortable: false,
-        valueFormatter: (value: string | null) => formatPhPhone(value) || '—',
-      },
+      phoneColumn<Employee>('Mobile', { width: 140 }),
       {
         field: 'hire_date',
         headerName: 'Hired',
@@ -59,12 +46,7 @@ const COLUMNS: Record<EmployeeKind, GridColDef<Employee>[]> = Object.fromEntries
         valueFormatter: (value: string) => formatDate(value),
       },
       ...(kind === 'salesperson' ? [targetColumn] : []),
-      {
-        field: 'is_active',
-        headerName: 'Status',
-        width: 100,
-        renderCell: ({ row }) => <StatusChip active={row.is_active} />,
-      },
+      statusColumn<Employee>({ width: 100 }),
     ],
   ]),
 ) as Record<EmployeeKind, GridColDef<Employee>[]>;
@@ -79,16 +61,7 @@ export const EmployeeList = ({ kind }: { kind: EmployeeKind }) => {
     <AdminListPage
       resource={employeesResource(kind)}
       columns={COLUMNS[kind]}
-      filters={[
-        {
-          name: 'location',
-          label: 'Location',
-          allLabel: 'All locations',
-          options: namedOptions(locations.data?.results),
-          minWidth: 180,
-        },
-        statusFilter('true'),
-      ]}
+      filters={[locationFilter(locations.data?.results), statusFilter('true')]}
       texts={{
         label: labels.many,
         one: labels.one,
@@ -108,12 +81,7 @@ export const EmployeeList = ({ kind }: { kind: EmployeeKind }) => {
         ),
       }}
       form={({ row, filters, onClose }) => (
-        <EmployeeForm
-          kind={kind}
-          employee={row}
-          defaultLocation={filters.location ? Number(filters.location) : null}
-          onClose={onClose}
-        />
+        <EmployeeForm kind={kind} employee={row} defaultLocation={filteredId(filters.location)} onClose={onClose} />
       )}
     />
   );

@@ -1,9 +1,7 @@
-import Card from '@mui/material/Card';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useSearchParams } from 'react-router';
 import { EMPLOYEE_KIND_PATH, EMPLOYEE_KINDS, type EmployeeKind } from '@ginhawa/contract';
 import { PageHeader } from '../../../components/page-header';
+import { TabbedCard } from '../../../components/tabbed-card';
 import { KIND_LABELS } from './employee-form';
 import { EmployeeList } from './employee-list';
 
@@ -21,31 +19,15 @@ export const EmployeesScreen = () => {
         title="Employees"
         subtitle="Hire staff, give them a login, and keep their workplace and status up to date."
       />
-      <Card>
-        <Tabs
-          value={kind}
-          onChange={(_event, value: EmployeeKind) =>
-            setSearchParams(value === 'salesperson' ? {} : { tab: EMPLOYEE_KIND_PATH[value] })
-          }
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label="Employees"
-          sx={{ px: { xs: 0.5, sm: 1.5 } }}
-        >
-          {EMPLOYEE_KINDS.map((k) => (
-            <Tab
-              key={k}
-              value={k}
-              label={KIND_LABELS[k].many}
-              id={`employees-tab-${k}`}
-              aria-controls={`employees-panel-${k}`}
-            />
-          ))}
-        </Tabs>
-        <div role="tabpanel" id={`employees-panel-${kind}`} aria-labelledby={`employees-tab-${kind}`}>
-          <EmployeeList key={kind} kind={kind} />
-        </div>
-      </Card>
+      <TabbedCard
+        label="Employees"
+        idPrefix="employees"
+        tabs={EMPLOYEE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k].many }))}
+        value={kind}
+        onChange={(value) => setSearchParams(value === 'salesperson' ? {} : { tab: EMPLOYEE_KIND_PATH[value] })}
+      >
+        <EmployeeList key={kind} kind={kind} />
+      </TabbedCard>
     </>
   );
 };

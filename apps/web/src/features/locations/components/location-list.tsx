@@ -1,21 +1,15 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatPhPhone, type Location } from '@ginhawa/contract';
+import type { Location } from '@ginhawa/contract';
 import { AdminListPage } from '../../../components/list/admin-list-page';
 import { statusFilter } from '../../../components/list/list-filters';
-import { StatusChip } from '../../../components/list/status-chip';
+import { phoneColumn, statusColumn } from '../../../components/list/list-columns';
 import { locationsResource } from '../api/get-locations';
 import { LocationForm } from './location-form';
 
 const columns: GridColDef<Location>[] = [
   { field: 'name', headerName: 'Name', flex: 1.2, minWidth: 170 },
   { field: 'address', headerName: 'Address', flex: 1.6, minWidth: 200, sortable: false },
-  {
-    field: 'phone',
-    headerName: 'Phone',
-    width: 150,
-    sortable: false,
-    valueFormatter: (value: string | null) => formatPhPhone(value) || '—',
-  },
+  phoneColumn('Phone'),
   {
     field: 'opening_time',
     headerName: 'Hours',
@@ -23,12 +17,7 @@ const columns: GridColDef<Location>[] = [
     valueGetter: (_value, row) => `${row.opening_time}–${row.closing_time}`,
   },
   { field: 'employees_count', headerName: 'Staff', width: 80, align: 'right', headerAlign: 'right', sortable: false },
-  {
-    field: 'is_active',
-    headerName: 'Status',
-    width: 110,
-    renderCell: ({ row }) => <StatusChip active={row.is_active} />,
-  },
+  statusColumn(),
 ];
 
 const filters = [statusFilter()];

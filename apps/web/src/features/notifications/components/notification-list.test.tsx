@@ -7,7 +7,7 @@ import { LiveNotificationsProvider } from '../live/live-notifications';
 import { NotificationsIcon } from './notifications-icon';
 import { NotificationList } from './notification-list';
 import { mockApi } from '../../../test/api-mock';
-import { aNotification } from '../../../test/fixtures';
+import { aNotification, anApprovalRequest } from '../../../test/fixtures';
 
 const setup = () => {
   mockApi({ 'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } } });
@@ -106,15 +106,7 @@ describe('notification list (live)', () => {
     act(() =>
       live.emit({
         action: 'user_notifications',
-        notifications: [
-          aNotification({
-            id: 5,
-            title: 'Approve daily report',
-            requires_approval: true,
-            can_decide: true,
-            link: '/dashboard',
-          }),
-        ],
+        notifications: [anApprovalRequest({ id: 5, title: 'Approve daily report', link: '/dashboard' })],
         unread_count: 1,
       }),
     );
@@ -140,7 +132,7 @@ describe('notification list (live)', () => {
       live.emit({
         action: 'user_notifications',
         notifications: [
-          aNotification({ id: 3, title: 'Sales deletion request', requires_approval: true, can_decide: true }),
+          anApprovalRequest({ id: 3, title: 'Sales deletion request' }),
           aNotification({
             id: 2,
             title: 'Daily report: Makati',

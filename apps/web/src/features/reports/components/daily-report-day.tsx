@@ -30,10 +30,11 @@ const StatusAlert = ({ report }: { report: DailyReport | null }) => {
   return null;
 };
 
+/** One location's business day, as the daily report names it. */
+export type LocationDay = { location: number; locationName: string; date: string };
+
 type DailyReportDayProps = {
-  location: number;
-  locationName: string;
-  date: string;
+  day: LocationDay;
   figures: LocationFigures | null;
   linesHref: LinesHref;
   /** Whether this viewer may approve or return this submitted report (Admins; another Manager of the location). */
@@ -41,7 +42,12 @@ type DailyReportDayProps = {
 };
 
 /** One location's day: the status, its figures, the cash count and submit, and the decision for those who make it. */
-export const DailyReportDay = ({ location, locationName, date, figures, linesHref, decides }: DailyReportDayProps) => {
+export const DailyReportDay = ({
+  day: { location, locationName, date },
+  figures,
+  linesHref,
+  decides,
+}: DailyReportDayProps) => {
   const record = useDailyReportRecord(location, date);
   const report = record.data?.results[0] ?? null;
   const status = report?.status ?? null;

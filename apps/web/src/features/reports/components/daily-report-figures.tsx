@@ -5,10 +5,9 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { DailySalesReport } from '@ginhawa/contract';
+import { PAYMENT_METHOD_LABELS, type DailySalesReport, type PaymentMethod } from '@ginhawa/contract';
 import { FigureTable } from '../../../components/figures/figure-table';
 import { formatPeso } from '../../../lib/format';
-import { PAYMENT_METHOD_LABELS } from './report-params';
 
 export type LocationFigures = DailySalesReport['locations'][number];
 type Amount = LocationFigures['by_payment_method'][number];
@@ -61,7 +60,7 @@ const amountColumns = (filter: AmountFilter, linesHref: LinesHref) => [
   {
     label: COLUMN_LABELS[filter],
     render: (a: Amount) => {
-      const name = filter === 'payment_method' ? (PAYMENT_METHOD_LABELS[a.key] ?? a.name) : a.name;
+      const name = filter === 'payment_method' ? (PAYMENT_METHOD_LABELS[a.key as PaymentMethod] ?? a.name) : a.name;
       if (!linesHref) return name;
       return (
         <Link component={RouterLink} to={linesHref(a.key ? { [filter]: a.key } : {})}>

@@ -92,14 +92,7 @@ export const DailyReportPanel = ({
   else if (!location) body = <LocationsTable figures={figures.data} onPick={(l) => onChange({ location: l })} />;
   else
     body = (
-      <DailyReportDay
-        location={location}
-        locationName={locationName}
-        date={date}
-        figures={chosen}
-        linesHref={href}
-        decides={decides}
-      />
+      <DailyReportDay day={{ location, locationName, date }} figures={chosen} linesHref={href} decides={decides} />
     );
 
   return (

@@ -2,13 +2,27 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../../app/provider';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { testSwr } from '../../../test/render';
 import { ImportSalesDialog } from './import-sales-dialog';
 import { lineErrors } from './line-errors';
 import { banksPage, salespersonsPage } from './reports-fixtures';
 
 const stored = { location: 1, date: '2026-11-20', stored: 1, ids: [91], total: '1500.00' };
+
+/** The dialog's option lists, and the store endpoint answering as `store` says. */
+const mockStore = (store: MockHandler) =>
+  mockApi({
+    'GET /salespersons/': { status: 200, data: salespersonsPage },
+    'GET /banks/': { status: 200, data: banksPage },
+    'POST /reports/store-sales-data/': store,
+  });
+
+/** The API's refusal of a batch, with its field errors. */
+const refused = (errors: Record<string, string[]>) => ({
+  status: 400,
+  data: { message: 'Check the highlighted fields.', errors },
+});
 
 const setup = () => {
   const onStored = vi.fn();
@@ -34,20 +48,12 @@ const chooseOption = async (label: string, option: string, scope: HTMLElement = 
 
 describe('import sales dialog', () => {
   it('lists every refused line and field, and marks the form’s fields, when the batch is refused', async () => {
-    mockApi({
-      'GET /salespersons/': { status: 200, data: salespersonsPage },
-      'GET /banks/': { status: 200, data: banksPage },
-      'POST /reports/store-sales-data/': {
-        status: 400,
-        data: {
-          message: 'Check the highlighted fields.',
-          errors: {
-            'sales.1.amount': ['Enter an amount.'],
-            'sales.0.bank': ['Card and bank-transfer sales need a bank.'],
-          },
-        },
-      },
-    });
+    mockStore(
+      refused({
+        'sales.1.amount': ['Enter an amount.'],
+        'sales.0.bank': ['Card and bank-transfer sales need a bank.'],
+      }),
+    );
     const { onStored } = setup();
     const first = screen.getByRole('group', { name: 'Line 1' });
     await chooseOption('Salesperson', 'Ana Reyes', first);
@@ -67,11 +73,7 @@ describe('import sales dialog', () => {
 
   it('stores the lines with an Idempotency-Key that a retry of the same body reuses', async () => {
     let attempt = 0;
-    const calls = mockApi({
-      'GET /salespersons/': { status: 200, data: salespersonsPage },
-      'GET /banks/': { status: 200, data: banksPage },
-      'POST /reports/store-sales-data/': () => ((attempt += 1) === 1 ? 'network-error' : { status: 201, data: stored }),
-    });
+    const calls = mockStore(() => ((attempt += 1) === 1 ? 'network-error' : { status: 201, data: stored }));
     const { onStored } = setup();
     const first = screen.getByRole('group', { name: 'Line 1' });
     await chooseOption('Salesperson', 'Ana Reyes', first);
@@ -104,17 +106,7 @@ describe('import sales dialog', () => {
   });
 
   it('uploads a CSV file and shows its refused lines by file line number', async () => {
-    const calls = mockApi({
-      'GET /salespersons/': { status: 200, data: salespersonsPage },
-      'GET /banks/': { status: 200, data: banksPage },
-      'POST /reports/store-sales-data/': {
-        status: 400,
-        data: {
-          message: 'Check the highlighted fields.',
-          errors: { 'line_3.payment_method': ['Choose from cash, card, e_wallet, bank_transfer.'] },
-        },
-      },
-    });
+    const calls = mockStore(refused({ 'line_3.payment_method': ['Choose from cash, card, e_wallet, bank_transfer.'] }));
     setup();
     await userEvent.click(screen.getByRole('button', { name: 'CSV file' }));
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));

@@ -1,18 +1,12 @@
 import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { SALES_CSV_COLUMNS, type StoreSalesBody, type StoreSalesResult } from '@ginhawa/contract';
+import { ChoiceToggle } from '../../../components/choice-toggle';
+import { AdminDialogActions } from '../../../components/form/dialog-actions';
+import { CsvFilePicker, ImportDialog } from '../../../components/form/import-dialog';
 import { useUploadForm } from '../../../components/form/use-upload-form';
 import type { FieldErrors } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
@@ -20,6 +14,11 @@ import { useBankOptions, useEmployeeOptions } from '../../../lib/options';
 import { storeSales, storeSalesCsv } from '../api/sales-lines';
 import { lineErrors } from './line-errors';
 import { emptyLine, SaleLinesFields, type FormLine } from './sale-line-fields';
+
+const MODES = [
+  { value: 'form', label: 'Enter lines' },
+  { value: 'csv', label: 'CSV file' },
+] as const;
 
 type ImportSalesDialogProps = {
   open: boolean;
@@ -82,7 +81,6 @@ export const ImportSalesDialog = ({
   onClose,
   onStored,
 }: ImportSalesDialogProps) => {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [mode, setMode] = useState<'form' | 'csv'>('form');
   const [lines, setLines] = useState<FormLine[]>([emptyLine()]);
   const upload = useUploadForm();
@@ -115,64 +113,41 @@ export const ImportSalesDialog = ({
   };
 
   return (
-    <Dialog
+    <ImportDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      fullWidth
-      maxWidth="md"
-      fullScreen={fullScreen}
-      aria-labelledby="import-sales-title"
+      title="Import sales"
+      intro={`${locationName}, ${date}. Every line is checked first: if one is wrong, nothing is stored.`}
+      busy={busy}
+      onClose={onClose}
+      actions={
+        <AdminDialogActions
+          label="Import"
+          busy={busy}
+          busyLabel="Importing"
+          onCancel={onClose}
+          onConfirm={() => void submit()}
+        />
+      }
     >
-      <DialogTitle id="import-sales-title">Import sales</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
-            {locationName}, {date}. Every line is checked first: if one is wrong, nothing is stored.
+      <ChoiceToggle label="How to import" value={mode} onChange={setMode} choices={MODES} />
+      {error ? <RefusedLines message={error.message} errors={error.errors} /> : null}
+      {mode === 'csv' ? (
+        <Stack spacing={1}>
+          <Typography variant="body2">
+            A header row, then one sale a line. Columns: <code>{SALES_CSV_COLUMNS.join(', ')}</code> (salesperson,
+            amount and payment_method are required; salesperson and bank are ids).
           </Typography>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={mode}
-            onChange={(_e, value: 'form' | 'csv' | null) => value && setMode(value)}
-            aria-label="How to import"
-          >
-            <ToggleButton value="form">Enter lines</ToggleButton>
-            <ToggleButton value="csv">CSV file</ToggleButton>
-          </ToggleButtonGroup>
-          {error ? <RefusedLines message={error.message} errors={error.errors} /> : null}
-          {mode === 'csv' ? (
-            <Stack spacing={1}>
-              <Typography variant="body2">
-                A header row, then one sale a line. Columns: <code>{SALES_CSV_COLUMNS.join(', ')}</code> (salesperson,
-                amount and payment_method are required; salesperson and bank are ids).
-              </Typography>
-              <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
-                Choose CSV file
-                <input hidden type="file" accept=".csv,text/csv" aria-label="CSV file" onChange={upload.choose} />
-              </Button>
-              <Typography variant="body2" color="text.secondary">
-                {file ? file.name : 'No file chosen.'}
-              </Typography>
-            </Stack>
-          ) : (
-            <SaleLinesFields
-              lines={lines}
-              onLinesChange={setLines}
-              errors={error?.errors ?? {}}
-              salespersons={salespersons.data?.results ?? []}
-              banks={banks.data?.results ?? []}
-            />
-          )}
+          <CsvFilePicker file={file} disabled={busy} onChange={upload.choose} />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-          {busy ? 'Importing…' : 'Import'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      ) : (
+        <SaleLinesFields
+          lines={lines}
+          onLinesChange={setLines}
+          errors={error?.errors ?? {}}
+          salespersons={salespersons.data?.results ?? []}
+          banks={banks.data?.results ?? []}
+        />
+      )}
+    </ImportDialog>
   );
 };

@@ -39,12 +39,6 @@ export const readId = (params: URLSearchParams, name: string): number | null => 
 /** A reason's limit (returning a report, deleting sales): the contract schemas' `text(500)`. */
 export const REASON_MAX = 500;
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  e_wallet: 'E-wallet',
-  bank_transfer: 'Bank transfer',
-};
 export const STATUS_LABELS: Record<string, string> = {
   draft: 'Draft',
   submitted: 'Submitted',

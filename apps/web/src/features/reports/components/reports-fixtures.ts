@@ -1,31 +1,10 @@
 import type { DailyReport, DailySalesReport, Leaderboard, LocationSales, SaleLineRead } from '@ginhawa/contract';
+import { aLocation, pageOf } from '../../../test/fixtures';
 
 /** Answers shaped as the reports API sends them, for the screens' tests. */
-const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
-
-export const locationsPage = page([
-  {
-    id: 1,
-    name: 'Makati',
-    address: '',
-    phone: '',
-    is_active: true,
-    opening_time: '09:00',
-    closing_time: '21:00',
-    created_at: '',
-    updated_at: '',
-  },
-  {
-    id: 2,
-    name: 'Cebu',
-    address: '',
-    phone: '',
-    is_active: true,
-    opening_time: '09:00',
-    closing_time: '21:00',
-    created_at: '',
-    updated_at: '',
-  },
+export const locationsPage = pageOf([
+  aLocation(1, 'Makati', { phone: '', opening_time: '09:00', closing_time: '21:00' }),
+  aLocation(2, 'Cebu', { phone: '', opening_time: '09:00', closing_time: '21:00' }),
 ]);
 
 export const dailySales: DailySalesReport = {
@@ -93,9 +72,9 @@ export const report = (status: DailyReport['status'], extra: Partial<DailyReport
 });
 
 export const reportPage = (status: DailyReport['status'] | null, extra: Partial<DailyReport> = {}) =>
-  page(status ? [report(status, extra)] : []);
+  pageOf(status ? [report(status, extra)] : []);
 
-export const saleLinesPage = (lines: SaleLineRead[], count = lines.length) => ({ ...page(lines), count });
+export const saleLinesPage = (lines: SaleLineRead[], count = lines.length) => ({ ...pageOf(lines), count });
 
 export const locationSales: LocationSales = {
   month: 2,
@@ -163,7 +142,7 @@ export const leaderboard: Leaderboard = {
   ],
 };
 
-export const salespersonsPage = page([
+export const salespersonsPage = pageOf([
   {
     id: 11,
     kind: 'salesperson',
@@ -183,7 +162,7 @@ export const salespersonsPage = page([
     updated_at: '',
   },
 ]);
-export const banksPage = page([
+export const banksPage = pageOf([
   {
     id: 4,
     name: 'BDO Unibank',

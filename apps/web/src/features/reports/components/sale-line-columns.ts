@@ -1,7 +1,6 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import type { SaleLineRead } from '@ginhawa/contract';
+import { PAYMENT_METHOD_LABELS, type SaleLineRead } from '@ginhawa/contract';
 import { formatPeso } from '../../../lib/format';
-import { PAYMENT_METHOD_LABELS } from './report-params';
 
 /**
  * The sale lines' columns, Net right after the date so a phone shows it without scrolling

@@ -14,10 +14,10 @@ import {
   type Bank,
   type Employee,
   type PaymentMethod,
+  PAYMENT_METHOD_LABELS,
 } from '@ginhawa/contract';
 import type { FieldErrors } from '../../../lib/api-client';
 import { fieldErrorOf } from './line-errors';
-import { PAYMENT_METHOD_LABELS } from './report-params';
 
 type SaleKind = (typeof SALE_KINDS)[number];
 /** One line of the import form as typed (ids as strings, amounts as text). */

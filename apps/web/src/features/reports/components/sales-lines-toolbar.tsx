@@ -2,20 +2,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import { PAYMENT_METHODS } from '@ginhawa/contract';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@ginhawa/contract';
 import { CsvLink } from '../../../components/figures/csv-link';
 import { FilterSelect, namedOptions, type ListFilter } from '../../../components/list/list-filters';
 import { useLocationOptions } from '../../../lib/options';
 import { DAILY_SALES_PATH, type SaleLineFilters } from '../api/sales-lines';
 import { DateField } from './date-field';
-import { PAYMENT_METHOD_LABELS } from './report-params';
 
 const LOCATION_FILTER: ListFilter = { name: 'location', label: 'Location', allLabel: 'All locations', options: [] };
 const PAYMENT_FILTER: ListFilter = {
   name: 'payment_method',
   label: 'Paid by',
   allLabel: 'Any payment',
-  options: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] ?? m })),
+  options: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
   minWidth: 150,
 };
 

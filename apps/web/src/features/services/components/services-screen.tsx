@@ -1,8 +1,6 @@
-import Card from '@mui/material/Card';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { TabbedCard } from '../../../components/tabbed-card';
 import { parseMembershipId } from '../api/get-membership';
 import { CategoryList } from './category-list';
 import { MembershipEditor } from './membership-editor';
@@ -28,32 +26,18 @@ export const ServicesScreen = () => {
   return (
     <>
       <PageHeader title="Services" subtitle="Treatments, memberships and their categories. Prices in pesos." />
-      <Card>
-        <Tabs
-          value={tab}
-          onChange={(_event, value: ServiceTab) => setSearchParams(value === 'treatments' ? {} : { tab: value })}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label="Services catalogue"
-          sx={{ px: { xs: 0.5, sm: 1.5 } }}
-        >
-          {SERVICE_TABS.map((t) => (
-            <Tab
-              key={t.value}
-              value={t.value}
-              label={t.label}
-              id={`services-tab-${t.value}`}
-              aria-controls={`services-panel-${t.value}`}
-            />
-          ))}
-        </Tabs>
-        <div role="tabpanel" id={`services-panel-${tab}`} aria-labelledby={`services-tab-${tab}`}>
-          {tab === 'treatments' ? <TreatmentList /> : null}
-          {tab === 'treatment-categories' ? <CategoryList key="treatment" kind="treatment" /> : null}
-          {tab === 'memberships' ? <MembershipList /> : null}
-          {tab === 'membership-categories' ? <CategoryList key="membership" kind="membership" /> : null}
-        </div>
-      </Card>
+      <TabbedCard
+        label="Services catalogue"
+        idPrefix="services"
+        tabs={SERVICE_TABS}
+        value={tab}
+        onChange={(value) => setSearchParams(value === 'treatments' ? {} : { tab: value })}
+      >
+        {tab === 'treatments' ? <TreatmentList /> : null}
+        {tab === 'treatment-categories' ? <CategoryList key="treatment" kind="treatment" /> : null}
+        {tab === 'memberships' ? <MembershipList /> : null}
+        {tab === 'membership-categories' ? <CategoryList key="membership" kind="membership" /> : null}
+      </TabbedCard>
     </>
   );
 };

@@ -1,34 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@ginhawa/contract';
-import { AppProvider } from '../../../app/provider';
-import { mockApi, type MockHandler } from '../../../test/api-mock';
-import { testSwr } from '../../../test/render';
+import { mockApi, okPage, type MockHandler } from '../../../test/api-mock';
+import { aLocation } from '../../../test/fixtures';
+import { renderInProviders } from '../../../test/render';
 import { UserForm } from './user-form';
 
-const LOCATIONS = {
-  status: 200,
-  data: {
-    count: 1,
-    next: null,
-    previous: null,
-    results: [
-      {
-        id: 3,
-        name: 'BGC High Street',
-        address: '',
-        phone: null,
-        opening_time: '10:00',
-        closing_time: '22:00',
-        is_active: true,
-        employees_count: 0,
-        created_at: '',
-        updated_at: '',
-      },
-    ],
-  },
-};
+const LOCATIONS = okPage([aLocation(3, 'BGC High Street')]);
 
 const manager: AdminUser = {
   id: 9,
@@ -48,11 +27,7 @@ const manager: AdminUser = {
 const setup = (user: AdminUser | null, routes: Record<string, MockHandler> = {}) => {
   const calls = mockApi({ 'GET /locations/': LOCATIONS, ...routes });
   const onClose = vi.fn();
-  render(
-    <AppProvider swr={testSwr}>
-      <UserForm user={user} onClose={onClose} />
-    </AppProvider>,
-  );
+  renderInProviders(<UserForm user={user} onClose={onClose} />);
   return { calls, onClose };
 };
 

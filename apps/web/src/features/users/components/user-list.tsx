@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { GROUPS, type AdminUser } from '@ginhawa/contract';
 import { AdminListPage } from '../../../components/list/admin-list-page';
 import { statusFilter, type ListFilter } from '../../../components/list/list-filters';
-import { StatusChip } from '../../../components/list/status-chip';
+import { chipsColumn, derivedColumn, statusColumn } from '../../../components/list/list-columns';
 import { formatDateTime } from '../../../lib/format';
 import { useGroups, usersResource } from '../api/get-users';
 import { SetPasswordDialog } from './set-password-dialog';
@@ -14,25 +12,11 @@ import { UserForm } from './user-form';
 
 const columns: GridColDef<AdminUser>[] = [
   { field: 'username', headerName: 'Username', flex: 1, minWidth: 140 },
-  {
-    field: 'last_name',
-    headerName: 'Name',
+  derivedColumn('last_name', 'Name', (row) => `${row.first_name} ${row.last_name}`.trim() || '—', {
     flex: 1.2,
     minWidth: 160,
-    valueGetter: (_value, row) => `${row.first_name} ${row.last_name}`.trim() || '—',
-  },
-  {
-    field: 'groups',
-    headerName: 'Groups',
-    flex: 1.2,
-    minWidth: 170,
-    sortable: false,
-    renderCell: ({ row }) => (
-      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center', height: '100%' }}>
-        {row.groups.length ? row.groups.map((g) => <Chip key={g} size="small" label={g} variant="outlined" />) : '—'}
-      </Box>
-    ),
-  },
+  }),
+  chipsColumn('groups', 'Groups', (row) => row.groups),
   {
     field: 'location_names',
     headerName: 'Works at',
@@ -47,12 +31,7 @@ const columns: GridColDef<AdminUser>[] = [
     width: 170,
     valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'Never'),
   },
-  {
-    field: 'is_active',
-    headerName: 'Status',
-    width: 110,
-    renderCell: ({ row }) => <StatusChip active={row.is_active} />,
-  },
+  statusColumn(),
 ];
 
 /** Sign-in accounts: searched by username, name or email, filtered by group and status. */

@@ -1,0 +1,15 @@
+/**
+ * The drawer's Admin section in its order with every feature flag on (as the demo database's
+ * stored settings have them): the unit test of the drawer and the layout journey both expect it.
+ */
+export const ADMIN_ENTRIES_ALL_FLAGS = [
+  'Dashboard',
+  'Users',
+  'Employees',
+  'Clients',
+  'Locations',
+  'Services',
+  'Banks',
+  'Reports',
+  'Settings',
+];
