@@ -12,10 +12,11 @@ import type {
 } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { clientListVersion, clients, locations } from '../../db/schema/index';
-import { audit, audited } from '../../db/audit';
+import { auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { iso } from '../../lib/iso';
+import { isoStamps } from '../../lib/iso';
+import { toCamel, toSnake } from '../../lib/casing';
 import { likePattern, listPage, lower, toPage } from '../../lib/list';
 import { keptPromises } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
@@ -24,6 +25,8 @@ import { createdBy, touched } from '../../lib/tracked';
 import type { AuthUser } from '../../lib/actor';
 import { scopeWhere, type Scope } from '../../lib/scope';
 import { CLIENTS_READ_BY_ALL, assertWritable } from './scope';
+
+const clientsAudit = auditTrail('clients');
 
 export type ClientInput = z.output<typeof clientBodySchema>;
 export type ClientChanges = z.output<typeof clientPatchSchema>;
@@ -65,21 +68,10 @@ type ClientRow = {
 
 /** The API object: what reads answer and what audit rows keep as before/after. */
 export const toClient = (r: ClientRow): Client => ({
-  id: r.id,
-  first_name: r.firstName,
-  last_name: r.lastName,
+  ...toSnake(r, { locationId: 'location' }),
   full_name: `${r.firstName} ${r.lastName}`,
-  phone: r.phone,
-  email: r.email,
-  birthdate: r.birthdate,
   gender: r.gender as Client['gender'],
-  address: r.address,
-  notes: r.notes,
-  location: r.locationId,
-  location_name: r.locationName,
-  is_active: r.isActive,
-  created_at: iso(r.createdAt),
-  updated_at: iso(r.updatedAt),
+  ...isoStamps(r),
 });
 
 export const selectClients = (db: DbOrTx) =>
@@ -397,31 +389,9 @@ const assertPhoneFree = async (
   }
 };
 
-/** API fields → columns, for insert, import and update alike (an absent field leaves its column as it is). */
-type Columns<T extends ClientChanges> = {
-  firstName: T['first_name'];
-  lastName: T['last_name'];
-  phone: T['phone'];
-  email: T['email'];
-  birthdate: T['birthdate'];
-  gender: T['gender'];
-  address: T['address'];
-  notes: T['notes'];
-  locationId: T['location'];
-  isActive: T['is_active'];
-};
-export const toColumns = <T extends ClientChanges>(v: T): Columns<T> => ({
-  firstName: v.first_name,
-  lastName: v.last_name,
-  phone: v.phone,
-  email: v.email,
-  birthdate: v.birthdate,
-  gender: v.gender,
-  address: v.address,
-  notes: v.notes,
-  locationId: v.location,
-  isActive: v.is_active,
-});
+/** API fields → columns, for insert, import and update alike; `allow_duplicate_phone` is a request, not a column. */
+export const toColumns = <T extends ClientChanges>({ allow_duplicate_phone: _allow, ...fields }: T) =>
+  toCamel(fields, { location: 'locationId' });
 
 /** Staff at the client's home location (if it is open), Managers at theirs, Admins anywhere. */
 export const createClient = async (db: Db, user: AuthUser, input: ClientInput): Promise<Client> =>
@@ -435,13 +405,7 @@ export const createClient = async (db: Db, user: AuthUser, input: ClientInput): 
       .insert(clients)
       .values({ ...toColumns(input), ...createdBy(user.id) })
       .returning({ id: clients.id });
-    return audited(tx, {
-      actorId: user.id,
-      action: 'create',
-      tableName: 'clients',
-      rowId: row!.id,
-      after: await getClient(tx, user, row!.id),
-    });
+    return clientsAudit.created(tx, user.id, row!.id, await getClient(tx, user, row!.id));
   });
 
 /** PUT (every field) and PATCH (some): Managers at the client's (and the new) location, Admins anywhere. */
@@ -458,14 +422,7 @@ export const updateClient = async (db: Db, user: AuthUser, id: number, changes: 
       .update(clients)
       .set({ ...toColumns(changes), ...touched(user.id) })
       .where(eq(clients.id, id));
-    return audited(tx, {
-      actorId: user.id,
-      action: 'update',
-      tableName: 'clients',
-      rowId: id,
-      before,
-      after: await getClient(tx, user, id),
-    });
+    return clientsAudit.changed(tx, user.id, id, before, await getClient(tx, user, id));
   });
 
 /** Deletes a client with no history; one with memberships, vouchers, arrivals or sales is deactivated. */
@@ -487,15 +444,7 @@ export const deleteClient = async (db: Db, user: AuthUser, id: number): Promise<
         after = await getClient(tx, user, id);
       },
     });
-    await audit(tx, {
-      actorId: user.id,
-      action: result.result === 'deleted' ? 'delete' : 'deactivate',
-      tableName: 'clients',
-      rowId: id,
-      before,
-      after,
-    });
-    return result;
+    return clientsAudit.removed(tx, user.id, id, result, before, after);
   });
 
 /** What the resource routes call (lib/resource-routes.ts); where the actor may act is decided here (scope.ts). */

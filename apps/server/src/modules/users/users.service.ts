@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditLog, groups, locations, userGroups, userLocations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, audited } from '../../db/audit';
+import { audit, auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, fieldsError, notFound } from '../../lib/http-error';
 import { iso, isoOrNull } from '../../lib/iso';
@@ -25,6 +25,8 @@ import { deleteFileByUrl, fileUrl, storeFile } from '../files/index';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
 import { countPasswordAttempt, passwordAccepted } from './throttle.service';
 import type { AuthUser } from '../../lib/actor';
+
+const usersAudit = auditTrail('users');
 
 /**
  * Sets a new password and ends all of the user's sessions and tokens. When `oldPassword` is given
@@ -388,14 +390,7 @@ export const updateUser = async (db: Db, actorId: number, id: number, changes: U
     await replaceMemberships(tx, id, changes, before);
     // A deactivated person is signed out everywhere at once.
     if (changes.is_active === false && before.is_active) await endAllSessions(tx, id);
-    return audited(tx, {
-      actorId,
-      action: 'update',
-      tableName: 'users',
-      rowId: id,
-      before,
-      after: await getAdminUser(tx, id),
-    });
+    return usersAudit.changed(tx, actorId, id, before, await getAdminUser(tx, id));
   });
 
 /**
@@ -425,13 +420,5 @@ export const deleteUser = async (db: Db, actorId: number, id: number): Promise<D
       },
     });
     const after = result.result === 'deleted' ? null : await getAdminUser(tx, id);
-    await audit(tx, {
-      actorId,
-      action: result.result === 'deleted' ? 'delete' : 'deactivate',
-      tableName: 'users',
-      rowId: id,
-      before,
-      after,
-    });
-    return result;
+    return usersAudit.removed(tx, actorId, id, result, before, after);
   });
