@@ -32,7 +32,11 @@ const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUp
 const renameKeys = (o: object, rename: (key: string) => string, renames: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(o).map(([key, value]) => [renames[key] ?? rename(key), value]));
 
-/** A row's columns as API fields: `{ isActive, locationId }` → `{ is_active, location }` with `{ locationId: 'location' }`. */
+/**
+ * A row's columns as API fields, every one of them: a row read with more than the API shows (a
+ * sort key, a version) leaves those out before it comes here.
+ * `{ isActive, locationId }` → `{ is_active, location }` with `{ locationId: 'location' }`.
+ */
 export const toSnake = <T extends object, const R extends Renames<T> = NoRenames>(row: T, renames?: R) =>
   renameKeys(row, snake, renames ?? {}) as SnakeKeys<T, R>;
 
