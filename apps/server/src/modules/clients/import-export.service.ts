@@ -198,20 +198,8 @@ export const importClients = async (
   return { dry_run: false, count: planned.length, errors: [], preview };
 };
 
-const EXPORT_HEADER = [
-  'id',
-  'first_name',
-  'last_name',
-  'phone',
-  'email',
-  'birthdate',
-  'gender',
-  'location',
-  'address',
-  'notes',
-  'is_active',
-  'created_at',
-];
+/** The import's columns without `name` (an export gives first and last), between the id and the status. */
+const EXPORT_HEADER = ['id', ...COLUMNS.filter((column) => column !== 'name'), 'is_active', 'created_at'];
 const EXPORT_BATCH = 1_000;
 
 /** Streams the filtered list as CSV in id order, a batch at a time (keyset), so 100,000 clients never sit in memory at once. */
