@@ -39,3 +39,39 @@ export const audited = async <T extends object>(db: DbOrTx, entry: AuditEntry & 
   await audit(db, entry);
   return entry.after;
 };
+
+/**
+ * The audit rows of one table, for the writes every resource has: a create, a change (before and
+ * after; `action` names any other than 'update') and a delete that may have been a deactivation.
+ * Each answers what the API sends back.
+ */
+export const auditTrail = (tableName: string) => ({
+  created: <T extends object>(db: DbOrTx, actorId: number | null, rowId: number, after: T) =>
+    audited(db, { actorId, action: 'create', tableName, rowId, after }),
+  changed: <T extends object>(
+    db: DbOrTx,
+    actorId: number | null,
+    rowId: number,
+    before: T,
+    after: T,
+    action = 'update',
+  ) => audited(db, { actorId, action, tableName, rowId, before, after }),
+  removed: async <R extends { result: string }>(
+    db: DbOrTx,
+    actorId: number | null,
+    rowId: number,
+    result: R,
+    before: object,
+    after: object | null = null,
+  ) => {
+    await audit(db, {
+      actorId,
+      action: result.result === 'deleted' ? 'delete' : 'deactivate',
+      tableName,
+      rowId,
+      before,
+      after,
+    });
+    return result;
+  },
+});

@@ -4,7 +4,11 @@ import { faker } from '@faker-js/faker/locale/en';
 /** One generator for all demo data, with a fixed seed so every fresh database looks the same. */
 export const DEMO_SEED = 20_261_122;
 
-const FIRST_NAMES = [
+/**
+ * Given names and surnames of the demo staff. The demo clients' longer lists begin with these
+ * (modules/clients/clients.demo.ts may spread them: `[...DEMO_FIRST_NAMES, 'Rosa', …]`).
+ */
+export const DEMO_FIRST_NAMES = [
   'Maria',
   'Jose',
   'Juan',
@@ -38,7 +42,7 @@ const FIRST_NAMES = [
   'Jericho',
   'Aileen',
 ] as const;
-const LAST_NAMES = [
+export const DEMO_LAST_NAMES = [
   'Santos',
   'Reyes',
   'Cruz',
@@ -75,7 +79,7 @@ export const createDemoFaker = () => {
   faker.seed(DEMO_SEED);
   return {
     faker,
-    firstName: () => faker.helpers.arrayElement(FIRST_NAMES),
-    lastName: () => faker.helpers.arrayElement(LAST_NAMES),
+    firstName: () => faker.helpers.arrayElement(DEMO_FIRST_NAMES),
+    lastName: () => faker.helpers.arrayElement(DEMO_LAST_NAMES),
   };
 };

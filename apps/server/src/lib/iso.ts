@@ -3,3 +3,9 @@ export const iso = (value: Date | string) => (value instanceof Date ? value : ne
 
 /** As iso(), keeping null (a login never used, …). */
 export const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+
+/** A `tracked()` row's `created_at` and `updated_at` as they leave the API. */
+export const isoStamps = (r: { createdAt: Date | string; updatedAt: Date | string }) => ({
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
+});

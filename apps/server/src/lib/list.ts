@@ -23,7 +23,7 @@ export type ListSpec<Q extends PgSelect, Item> = {
   /** Breaks ties so pages are stable. */
   tieBreaker: AnyColumn;
 } & (
-  | { toItem: (row: Awaited<Q>[number]) => Item }
+  | { toItem: (row: Omit<Awaited<Q>[number], 'total'>) => Item }
   | {
       /**
        * Deferred join, for lists paged deep into 100,000 rows (clients): `select` reads only the
@@ -74,6 +74,12 @@ const orderOf = (
   return [...chosen, asc(spec.tieBreaker)];
 };
 
+/** The count is the page's, not the item's: items (toSnake of a row among them) never carry it. */
+const withoutTotal = <R>(row: R): Omit<R, 'total'> => {
+  const { total: _total, ...item } = row as R & { total?: number };
+  return item;
+};
+
 /**
  * The one list: filters, ordering and page in one query, `{count, next, previous, results}` out.
  * The count rides on every row (`count(*) over ()`); only a page past the end asks again.
@@ -102,7 +108,12 @@ export const listPage = async <Q extends PgSelect, Item>(
     const [first] = (await spec.select().where(spec.where).limit(1)) as Awaited<Q>;
     count = (first as { total?: number } | undefined)?.total ?? 0;
   }
-  return toPage(url, params, count, rows.map(spec.toItem));
+  return toPage(
+    url,
+    params,
+    count,
+    rows.map((row) => spec.toItem(withoutTotal(row))),
+  );
 };
 
 /** Escapes LIKE wildcards in user search text. */

@@ -100,28 +100,23 @@ export const resourceRoutes = <S extends ResourceSchemas>(
     { config: read, schema: { tags, params, response: { 200: schemas.item, ...errorResponses } } },
     async (request) => service.get(db, idOf(request), currentUser(request)),
   );
-  routes.put(
-    '/:id/',
-    {
+  // PUT replaces, PATCH changes: the same service call, each with its own body schema.
+  for (const [method, body] of [
+    ['PUT', schemas.putBody],
+    ['PATCH', schemas.patchBody],
+  ] as const) {
+    routes.route({
+      method,
+      url: '/:id/',
       config: write,
-      schema: { tags, params, body: schemas.putBody, response: { 200: schemas.item, ...errorResponses } },
-    },
-    async (request) => {
-      const actor = currentUser(request);
-      return service.update(db, actor.id, idOf(request), request.body as z.output<S['putBody']>, actor);
-    },
-  );
-  routes.patch(
-    '/:id/',
-    {
-      config: write,
-      schema: { tags, params, body: schemas.patchBody, response: { 200: schemas.item, ...errorResponses } },
-    },
-    async (request) => {
-      const actor = currentUser(request);
-      return service.update(db, actor.id, idOf(request), request.body as z.output<S['patchBody']>, actor);
-    },
-  );
+      schema: { tags, params, body, response: { 200: schemas.item, ...errorResponses } },
+      handler: async (request) => {
+        const actor = currentUser(request);
+        const changes = request.body as z.output<S['putBody']> | z.output<S['patchBody']>;
+        return service.update(db, actor.id, idOf(request), changes, actor);
+      },
+    });
+  }
   routes.delete(
     '/:id/',
     { config: write, schema: { tags, params, response: { 200: deleteResultSchema, ...errorResponses } } },

@@ -12,13 +12,16 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { banks } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, audited } from '../../db/audit';
+import { auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { fieldError, notFound } from '../../lib/http-error';
-import { iso } from '../../lib/iso';
+import { isoStamps } from '../../lib/iso';
+import { toCamel, toSnake } from '../../lib/casing';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { isAdmin, type AuthUser } from '../../lib/actor';
+
+const banksAudit = auditTrail('banks');
 
 export type BankInput = z.output<typeof bankBodySchema>;
 export type BankChanges = z.output<typeof bankPatchSchema>;
@@ -26,15 +29,10 @@ export type BankQuery = z.output<typeof bankListQuerySchema>;
 
 type Row = typeof banks.$inferSelect;
 
-const toBank = (r: Row): Bank => ({
-  id: r.id,
-  name: r.name,
-  account_name: r.accountName,
-  account_number: r.accountNumber,
+const toBank = ({ createdBy: _by, updatedBy: _upBy, ...r }: Row): Bank => ({
+  ...toSnake(r),
   account_number_masked: maskAccountNumber(r.accountNumber),
-  is_active: r.isActive,
-  created_at: iso(r.createdAt),
-  updated_at: iso(r.updatedAt),
+  ...isoStamps(r),
 });
 
 /**
@@ -100,24 +98,14 @@ const assertAccountFree = (db: DbOrTx, name: string, accountNumber: string, exce
     field: 'account_number',
   });
 
-/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
-const toColumns = <T extends BankChanges>(
-  v: T,
-): {
-  name: T['name'];
-  accountName: T['account_name'];
-  accountNumber: T['account_number'];
-  isActive: T['is_active'];
-} => ({ name: v.name, accountName: v.account_name, accountNumber: v.account_number, isActive: v.is_active });
-
 export const createBank = async (db: Db, actorId: number, input: BankInput): Promise<Bank> =>
   db.transaction(async (tx) => {
     await assertAccountFree(tx, input.name, input.account_number);
     const [row] = await tx
       .insert(banks)
-      .values({ ...toColumns(input), ...createdBy(actorId) })
+      .values({ ...toCamel(input), ...createdBy(actorId) })
       .returning();
-    return audited(tx, { actorId, action: 'create', tableName: 'banks', rowId: row!.id, after: toBank(row!) });
+    return banksAudit.created(tx, actorId, row!.id, toBank(row!));
   });
 
 /** PUT sends every field, PATCH some: both land here with the fields to change. */
@@ -129,17 +117,10 @@ export const updateBank = async (db: Db, actorId: number, id: number, changes: B
     }
     const [row] = await tx
       .update(banks)
-      .set({ ...toColumns(changes), ...touched(actorId) })
+      .set({ ...toCamel(changes), ...touched(actorId) })
       .where(eq(banks.id, id))
       .returning();
-    return audited(tx, {
-      actorId,
-      action: 'update',
-      tableName: 'banks',
-      rowId: id,
-      before: toBank(before),
-      after: toBank(row!),
-    });
+    return banksAudit.changed(tx, actorId, id, toBank(before), toBank(row!));
   });
 
 /** Deletes an account no sale refers to; one that was used is deactivated so past sales keep their bank. */
@@ -161,15 +142,7 @@ export const deleteBank = async (db: Db, actorId: number, id: number): Promise<D
         after = toBank(row!);
       },
     });
-    await audit(tx, {
-      actorId,
-      action: result.result === 'deleted' ? 'delete' : 'deactivate',
-      tableName: 'banks',
-      rowId: id,
-      before: toBank(before),
-      after,
-    });
-    return result;
+    return banksAudit.removed(tx, actorId, id, result, toBank(before), after);
   });
 
 /**

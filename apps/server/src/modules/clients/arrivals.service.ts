@@ -27,7 +27,8 @@ import { listPage, totalRows } from '../../lib/list';
 import { notify } from '../notifications/index';
 import { publish } from '../../plugins/bus';
 import { createdBy, touched } from '../../lib/tracked';
-import { iso } from '../../lib/iso';
+import { isoStamps } from '../../lib/iso';
+import { toSnake } from '../../lib/casing';
 import { dayInWords } from '../../lib/notice-text';
 import { getClient, locationName } from './clients.service';
 import { activityScope, authorizeSale, dateRange, owner } from './sales.service';
@@ -84,27 +85,18 @@ const selectArrivals = <E extends Record<string, SQL | SQL.Aliased> = Record<nev
 type Row = Awaited<ReturnType<ReturnType<typeof selectArrivals<Record<never, never>>>['execute']>>[number];
 
 export const toArrival = (r: Row): ClientArrival => ({
-  id: r.id,
-  client: r.clientId,
-  client_name: r.clientName,
-  location: r.locationId,
-  location_name: r.locationName,
-  date: r.date,
-  time: r.time,
-  therapist: r.therapistId,
-  therapist_name: r.therapistName,
-  receptionist: r.receptionistId,
-  receptionist_name: r.receptionistName,
-  treatment: r.treatmentId,
-  treatment_name: r.treatmentName,
-  voucher: r.voucherId,
-  voucher_code: r.voucherCode,
-  client_membership: r.clientMembershipId,
-  notes: r.notes,
+  ...toSnake(r, {
+    clientId: 'client',
+    locationId: 'location',
+    therapistId: 'therapist',
+    receptionistId: 'receptionist',
+    treatmentId: 'treatment',
+    voucherId: 'voucher',
+    clientMembershipId: 'client_membership',
+  }),
   status: r.status as ClientArrival['status'],
   sale: r.sale ? toSale(r.sale) : null,
-  created_at: iso(r.createdAt),
-  updated_at: iso(r.updatedAt),
+  ...isoStamps(r),
 });
 
 export const listArrivals = async (

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { createDemoFaker, DEMO_SEED } from '../../db/demo-data';
-import { openEmbedded, openPostgres } from '../../db/client';
-import { seedDatabase } from '../../db/seed';
+import { withSeededDatabase } from '../../db/bulk-seed';
 import { loadEnv } from '../../plugins/env';
 import { seedDemoClients, type DemoClientsResult } from './clients.demo';
 import { countClients } from './demo-stock.demo';
@@ -14,19 +13,8 @@ export type BulkSeedOptions = { clients: number; log: (line: string) => void };
  * first on an empty database. Each run adds more; the faker seed follows the client count, so a
  * run on the same database state gives the same data.
  */
-export const bulkSeed = async ({ clients: wanted, log }: BulkSeedOptions): Promise<DemoClientsResult> => {
-  const env = loadEnv();
-  const database = env.databaseUrl
-    ? await openPostgres(env.databaseUrl, 2)
-    : await openEmbedded(env.dataDir, { command: 'npm run seed' });
-  try {
-    await database.migrate();
-    const base = await seedDatabase(database.db, {
-      adminPassword: env.adminPassword,
-      demoPassword: env.demoPassword,
-      seedDemo: true,
-      demoClients: 0,
-    });
+export const bulkSeed = ({ clients: wanted, log }: BulkSeedOptions): Promise<DemoClientsResult> =>
+  withSeededDatabase(loadEnv(), async (database, base) => {
     if (base.created) {
       log(
         `New database: admin password ${base.adminPassword ?? '(from ADMIN_PASSWORD)'}; demo staff ${base.demoUsers.join(', ')} password ${base.demoPassword ?? '(from DEMO_PASSWORD)'}.`,
@@ -62,7 +50,4 @@ export const bulkSeed = async ({ clients: wanted, log }: BulkSeedOptions): Promi
         `Added ${result.clients} clients, ${result.memberships} memberships, ${result.vouchers} vouchers, ${result.arrivals} arrivals and ${result.sales} sales in ${seconds} s (${database.kind}; ${existing + result.clients} clients in all).`,
       );
     return result;
-  } finally {
-    await database.close();
-  }
-};
+  });

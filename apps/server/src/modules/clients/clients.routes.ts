@@ -1,4 +1,6 @@
+import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   arrivalsCountQuerySchema,
   arrivalsCountSchema,
@@ -29,6 +31,7 @@ import {
   GROUPS,
   idParamsSchema,
   pageSchema,
+  type Page,
 } from '@ginhawa/contract';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { idempotencyKeyOf } from '../../db/idempotency';
@@ -42,7 +45,7 @@ import { csvLines, sendCsv } from '../../lib/csv';
 import { arrivalsCsv } from './csv';
 import { arrivalsData, countArrivals } from './arrivals-figures.service';
 import { createArrival, getArrival, listArrivals, updateArrival } from './arrivals.service';
-import { currentUser } from '../../lib/actor';
+import { currentUser, type AuthUser } from '../../lib/actor';
 import { errorResponses, tooLarge, unprocessable } from '../../lib/error-responses';
 
 const tags = ['clients'];
@@ -53,53 +56,66 @@ const managers = { groups: ['Manager'] } as const;
 
 /** /api/clients/…: profiles, search, memberships and vouchers sold, arrivals (docs/product.md §6, §10). */
 type App = Parameters<FastifyPluginAsyncZod>[0];
+type Db = App['deps']['db'];
+
+/** The list, the sale (201; a retried Idempotency-Key answers as the first did) and one row, of a thing sold to clients. */
+type Sold<Q extends z.ZodType, B extends z.ZodType, I extends z.ZodType, S extends z.ZodType> = {
+  schemas: { listQuery: Q; body: B; item: I; sale: S };
+  list: (db: Db, user: AuthUser, query: z.output<Q>, url: string) => Promise<Page<z.output<I>>>;
+  sell: (db: Db, user: AuthUser, body: z.output<B>, key: string | null) => Promise<z.output<S>>;
+  get: (db: Db, user: AuthUser, id: number) => Promise<z.output<I>>;
+};
+
+const soldRoutes = <Q extends z.ZodType, B extends z.ZodType, I extends z.ZodType, S extends z.ZodType>(
+  app: App,
+  path: string,
+  { schemas, list, sell, get }: Sold<Q, B, I, S>,
+) => {
+  const { db } = app.deps;
+  // As in lib/resource-routes.ts: the schemas validate before each handler; generic ones are beyond
+  // the Zod type provider's inference, hence the default provider and the outputs named here.
+  const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
+  routes.get(
+    path,
+    {
+      config: staff,
+      schema: { tags, querystring: schemas.listQuery, response: { 200: pageSchema(schemas.item), ...errorResponses } },
+    },
+    async (request) => list(db, currentUser(request), request.query as z.output<Q>, request.url),
+  );
+  routes.post(
+    path,
+    {
+      config: staff,
+      schema: { tags, body: schemas.body, response: { 201: schemas.sale, ...errorResponses, ...unprocessable } },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      return reply.code(201).send(await sell(db, currentUser(request), request.body as z.output<B>, key));
+    },
+  );
+  routes.get(
+    `${path}:id/`,
+    { config: staff, schema: { tags, params: idParamsSchema, response: { 200: schemas.item, ...errorResponses } } },
+    async (request) => get(db, currentUser(request), (request.params as z.output<typeof idParamsSchema>).id),
+  );
+};
 
 /** Memberships and vouchers sold to clients: list, sell, read, and a membership's status. */
 const membershipAndVoucherRoutes = (app: App) => {
   const { db } = app.deps;
   // ——— client memberships ———
-  app.get(
-    '/memberships/',
-    {
-      config: staff,
-      schema: {
-        tags,
-        querystring: clientMembershipListQuerySchema,
-        response: { 200: pageSchema(clientMembershipSchema), ...errorResponses },
-      },
+  soldRoutes(app, '/memberships/', {
+    schemas: {
+      listQuery: clientMembershipListQuerySchema,
+      body: clientMembershipBodySchema,
+      item: clientMembershipSchema,
+      sale: clientMembershipSaleSchema,
     },
-    async (request) => listClientMemberships(db, currentUser(request), request.query, request.url),
-  );
-  app.post(
-    '/memberships/',
-    {
-      config: staff,
-      schema: {
-        tags,
-        body: clientMembershipBodySchema,
-        response: { 201: clientMembershipSaleSchema, ...errorResponses, ...unprocessable },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await sellMembership(
-            db,
-            currentUser(request),
-            request.body,
-            idempotencyKeyOf(request.headers['idempotency-key']),
-          ),
-        ),
-  );
-  app.get(
-    '/memberships/:id/',
-    {
-      config: staff,
-      schema: { tags, params: idParamsSchema, response: { 200: clientMembershipSchema, ...errorResponses } },
-    },
-    async (request) => getClientMembership(db, currentUser(request), request.params.id),
-  );
+    list: listClientMemberships,
+    sell: sellMembership,
+    get: getClientMembership,
+  });
   app.patch(
     '/memberships/:id/',
     {
@@ -115,48 +131,17 @@ const membershipAndVoucherRoutes = (app: App) => {
   );
 
   // ——— vouchers ———
-  app.get(
-    '/treatments/',
-    {
-      config: staff,
-      schema: {
-        tags,
-        querystring: clientTreatmentListQuerySchema,
-        response: { 200: pageSchema(clientTreatmentSchema), ...errorResponses },
-      },
+  soldRoutes(app, '/treatments/', {
+    schemas: {
+      listQuery: clientTreatmentListQuerySchema,
+      body: clientTreatmentBodySchema,
+      item: clientTreatmentSchema,
+      sale: clientTreatmentSaleSchema,
     },
-    async (request) => listClientTreatments(db, currentUser(request), request.query, request.url),
-  );
-  app.post(
-    '/treatments/',
-    {
-      config: staff,
-      schema: {
-        tags,
-        body: clientTreatmentBodySchema,
-        response: { 201: clientTreatmentSaleSchema, ...errorResponses, ...unprocessable },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await sellVoucher(
-            db,
-            currentUser(request),
-            request.body,
-            idempotencyKeyOf(request.headers['idempotency-key']),
-          ),
-        ),
-  );
-  app.get(
-    '/treatments/:id/',
-    {
-      config: staff,
-      schema: { tags, params: idParamsSchema, response: { 200: clientTreatmentSchema, ...errorResponses } },
-    },
-    async (request) => getClientTreatment(db, currentUser(request), request.params.id),
-  );
+    list: listClientTreatments,
+    sell: sellVoucher,
+    get: getClientTreatment,
+  });
 };
 
 /** Arrivals: the list, logging one, counts and the chart's data, one arrival, its change. */

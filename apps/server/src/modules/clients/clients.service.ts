@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Client,
@@ -11,94 +11,38 @@ import type {
   clientSearchQuerySchema,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { clientListVersion, clients, locations } from '../../db/schema/index';
-import { audit, audited } from '../../db/audit';
+import { clients, locations } from '../../db/schema/index';
+import { auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { iso } from '../../lib/iso';
-import { likePattern, listPage, lower, toPage } from '../../lib/list';
-import { keptPromises } from '../../lib/kept-per-version';
+import { toCamel } from '../../lib/casing';
+import { listPage, lower } from '../../lib/list';
 import { preparedOnce } from '../../lib/prepared';
-import { fold, foldSql } from '../../lib/fold';
+import { foldSql } from '../../lib/fold';
 import { createdBy, touched } from '../../lib/tracked';
 import type { AuthUser } from '../../lib/actor';
-import { scopeWhere, type Scope } from '../../lib/scope';
 import { CLIENTS_READ_BY_ALL, assertWritable } from './scope';
+import {
+  DEFAULT_ORDER,
+  clientColumns,
+  clientFilter,
+  filterPlaceholders,
+  filterShape,
+  filterValues,
+  matchesAll,
+  searchTerms,
+  type SearchTerms,
+  selectClients,
+  toClient,
+} from './client-rows.service';
+import { pageInNameOrder } from './client-pages.service';
+
+const clientsAudit = auditTrail('clients');
 
 export type ClientInput = z.output<typeof clientBodySchema>;
 export type ClientChanges = z.output<typeof clientPatchSchema>;
 export type ClientQuery = z.output<typeof clientListQuerySchema>;
 export type ClientSearch = z.output<typeof clientSearchQuerySchema>;
-
-export const clientColumns = {
-  id: clients.id,
-  firstName: clients.firstName,
-  lastName: clients.lastName,
-  phone: clients.phone,
-  email: clients.email,
-  birthdate: clients.birthdate,
-  gender: clients.gender,
-  address: clients.address,
-  notes: clients.notes,
-  locationId: clients.locationId,
-  locationName: locations.name,
-  isActive: clients.isActive,
-  createdAt: clients.createdAt,
-  updatedAt: clients.updatedAt,
-};
-type ClientRow = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  email: string;
-  birthdate: string | null;
-  gender: string | null;
-  address: string;
-  notes: string;
-  locationId: number;
-  locationName: string;
-  isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-/** The API object: what reads answer and what audit rows keep as before/after. */
-export const toClient = (r: ClientRow): Client => ({
-  id: r.id,
-  first_name: r.firstName,
-  last_name: r.lastName,
-  full_name: `${r.firstName} ${r.lastName}`,
-  phone: r.phone,
-  email: r.email,
-  birthdate: r.birthdate,
-  gender: r.gender as Client['gender'],
-  address: r.address,
-  notes: r.notes,
-  location: r.locationId,
-  location_name: r.locationName,
-  is_active: r.isActive,
-  created_at: iso(r.createdAt),
-  updated_at: iso(r.updatedAt),
-});
-
-export const selectClients = (db: DbOrTx) =>
-  db.select(clientColumns).from(clients).innerJoin(locations, eq(locations.id, clients.locationId));
-
-/** Surname then given name: the clients_sort_name_idx / clients_location_sort_name_idx order. */
-const DEFAULT_ORDER = [asc(clients.sortName)];
-
-/** Filters shared by the list and the CSV export. */
-export const clientFilter = (
-  scope: Scope,
-  query: { location?: number; is_active?: boolean; search?: string },
-): SQL | undefined => {
-  const conditions: (SQL | undefined)[] = [scopeWhere(scope, clients.locationId)];
-  if (query.location !== undefined) conditions.push(eq(clients.locationId, query.location));
-  if (query.is_active !== undefined) conditions.push(eq(clients.isActive, query.is_active));
-  if (query.search) conditions.push(matchesAll(searchTerms(query.search).patterns));
-  return and(...conditions);
-};
 
 /**
  * A page of clients through listPage's deferred join: the page's ids come from an index-only
@@ -129,174 +73,6 @@ export const listClients = async (db: Db, _user: AuthUser, query: ClientQuery, u
     },
   });
 };
-
-// ——— the list's filters as placeholders, for prepared statements (lib/prepared.ts) ———
-
-type ListFilters = { location?: number; is_active?: boolean };
-
-/** Which filters a request gives (never their values): part of a prepared statement's shape. */
-const filterShape = (scope: Scope, query: ListFilters) =>
-  `${scope.all ? 'all' : scope.locationIds.length}_${query.location === undefined ? '' : 'location'}_${query.is_active === undefined ? '' : 'active'}`;
-
-/** The values for filterPlaceholders' placeholders. */
-const filterValues = (scope: Scope, query: ListFilters): Record<string, unknown> => {
-  const values: Record<string, unknown> = { location: query.location, active: query.is_active };
-  if (!scope.all) scope.locationIds.forEach((id, i) => (values[`scope${i}`] = id));
-  return values;
-};
-
-/** clientFilter's conditions with placeholders, for the shape filterShape wrote (its last three parts). */
-const filterPlaceholders = (shape: string): (SQL | undefined)[] => {
-  const [scope, location, active] = shape.split('_').slice(-3) as [string, string, string];
-  const scopeIds =
-    scope === 'all' ? undefined : Array.from({ length: Number(scope) }, (_, i) => sql.placeholder(`scope${i}`));
-  return [
-    scopeIds && (scopeIds.length ? inArray(clients.locationId, scopeIds) : sql`false`),
-    location === 'location' ? eq(clients.locationId, sql.placeholder('location')) : undefined,
-    active === 'active' ? eq(clients.isActive, sql.placeholder('active')) : undefined,
-  ];
-};
-
-// ——— pages in name order, from cached page starts ———
-
-/** Where every PAGE_STEP-th client of the name order is, and the count, for one filter. */
-type PageStarts = { version: number; count: number; starts: { sortName: string; id: number }[] };
-
-/**
- * One start per this many clients, whatever the page size: a page begins at most PAGE_STEP − 1
- * rows past a known start, and a filter keeps count / PAGE_STEP starts however it is paged.
- */
-const PAGE_STEP = 100;
-
-/** The clients table's version (migration 0008): raised by every statement that changes clients. */
-const listVersion = sql<number>`(select ${clientListVersion.version} from ${clientListVersion})`.mapWith(Number);
-const readListVersion = async (db: Db) =>
-  (await db.select({ version: clientListVersion.version }).from(clientListVersion))[0]?.version ?? 0;
-
-/** One page from the nearest start before it (skipping fewer than PAGE_STEP rows), with the table's version, per filter shape. */
-const pageStatement = preparedOnce('client_page', (db, name, shape) =>
-  db
-    .select({ ...clientColumns, version: listVersion })
-    .from(clients)
-    .innerJoin(locations, eq(locations.id, clients.locationId))
-    .where(
-      and(
-        ...filterPlaceholders(shape),
-        sql`(${clients.sortName}, ${clients.id}) >= (${sql.placeholder('sortName')}, ${sql.placeholder('id')})`,
-      ),
-    )
-    .orderBy(asc(clients.sortName), asc(clients.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('skip'))
-    .prepare(name),
-);
-
-/** Sets of page starts kept per database (each at most count / PAGE_STEP starts); the oldest goes first past this many filters. */
-const PAGE_STARTS_KEPT = 100;
-const keptStarts = keptPromises<PageStarts>(PAGE_STARTS_KEPT);
-
-/** One walk over the matching clients in name order, keeping every PAGE_STEP-th and the count. */
-const readPageStarts = async (db: Db, where: SQL | undefined): Promise<PageStarts> => {
-  // Read first: when nothing matches, the walk carries no version, and one read before it can
-  // only be older than the data (so the starts are read again), never newer.
-  const before = await readListVersion(db);
-  const numbered = db
-    .select({
-      sortName: clients.sortName,
-      id: clients.id,
-      position: sql<number>`row_number() over (order by ${clients.sortName}, ${clients.id}) - 1`.as('position'),
-    })
-    .from(clients)
-    .where(where)
-    .as('numbered');
-  const rows = await db
-    // The count as its own scalar subquery: `count(*) over ()` would be a second pass over every row.
-    .select({
-      sortName: numbered.sortName,
-      id: numbered.id,
-      count: sql`(${db.select({ n: count() }).from(clients).where(where)})`.mapWith(Number),
-      version: listVersion,
-    })
-    .from(numbered)
-    .where(sql`${numbered.position} % ${PAGE_STEP} = 0`)
-    .orderBy(asc(numbered.position));
-  const version = rows[0]?.version ?? before;
-  return { version, count: rows[0]?.count ?? 0, starts: rows.map(({ sortName, id }) => ({ sortName, id })) };
-};
-
-/**
- * The cached starts for this filter, read again (once, however many requests ask) when `stale` is
- * what is cached. `where` is built only then: a cached page needs no filter SQL.
- */
-const pageStarts = (
-  db: Db,
-  key: string,
-  where: () => SQL | undefined,
-  stale?: Promise<PageStarts>,
-): Promise<PageStarts> =>
-  keptStarts(
-    db,
-    key,
-    (entry) => entry.value !== stale,
-    undefined,
-    () => readPageStarts(db, where()),
-  );
-
-/**
- * A page in the default order (surname, given name, id) without a deep offset: the page starts
- * fewer than PAGE_STEP rows after a known (sort_name, id), so it is one short index range read
- * however deep it is, and the count comes with the starts. Each page read carries the table's
- * version; when a client was added, changed or removed since the starts were read, they are read
- * again and the page with them (docs/decisions/0402-search-at-20-concurrent.md).
- */
-const pageInNameOrder = async (db: Db, scope: Scope, query: ClientQuery, url: string): Promise<Page<Client>> => {
-  const where = () => clientFilter(scope, query);
-  const shape = filterShape(scope, query);
-  const values = filterValues(scope, query);
-  // Which filters and their values: what makes one set of page starts differ from another.
-  const key = `${shape}|${JSON.stringify(values)}`;
-  for (let attempt = 0; ; attempt += 1) {
-    const cached = pageStarts(db, key, where);
-    const { version, count: total, starts } = await cached;
-    const offset = (query.page - 1) * query.pageSize;
-    const start = starts[Math.floor(offset / PAGE_STEP)];
-    const rows = start
-      ? await pageStatement(db, shape).execute({
-          ...values,
-          sortName: start.sortName,
-          id: start.id,
-          skip: offset % PAGE_STEP,
-          limit: query.pageSize,
-        })
-      : [];
-    const current = rows[0]?.version ?? (await readListVersion(db));
-    if (current === version || attempt > 0) return toPage(url, query, total, rows.map(toClient));
-    await pageStarts(db, key, where, cached);
-  }
-};
-
-/**
- * How a search text is read: phone digits in any common form (0917…, +63917…, 917 123 4567),
- * an email, or name words in any order. Each pattern must match the trigram-indexed
- * search_text; `exact` is what ranks best (the whole phone or email, or the name typed).
- */
-type SearchTerms = { kind: 'phone' | 'email' | 'name'; patterns: string[]; exact: string };
-const searchTerms = (text: string): SearchTerms => {
-  // Folded as search_text is (lib/fold.ts): "Osmena" and "Osmeña" read the same (decision 0412).
-  const q = fold(text.trim());
-  const digits = q.replace(/\D/g, '');
-  if (/^[+\d\s().-]+$/.test(q) && digits.length >= 3) {
-    let national = digits;
-    if (q.startsWith('+63') || (digits.startsWith('63') && digits.length >= 11)) national = digits.slice(2);
-    else if (digits.startsWith('0')) national = digits.slice(1);
-    return { kind: 'phone', patterns: [likePattern(national)], exact: `+63${national}` };
-  }
-  if (q.includes('@')) return { kind: 'email', patterns: [likePattern(q)], exact: q };
-  return { kind: 'name', patterns: q.split(/\s+/).filter(Boolean).slice(0, 6).map(likePattern), exact: q };
-};
-
-const matchesAll = (patterns: readonly (string | SQLWrapper)[]) =>
-  and(...patterns.map((p) => like(clients.searchText, p)))!;
 
 /** How many matches a search ranks at most (see searchClients). */
 export const SEARCH_CANDIDATES = 100;
@@ -354,7 +130,10 @@ export const searchClients = async (db: Db, _user: AuthUser, query: ClientSearch
   const rows = await searchStatement(db, `${terms.kind}_${terms.patterns.length}_${filterShape(scope, query)}`).execute(
     values,
   );
-  return { results: rows.slice(0, query.limit).map(toClient), more: rows.length > query.limit };
+  return {
+    results: rows.slice(0, query.limit).map(({ sortName: _sortName, ...row }) => toClient(row)),
+    more: rows.length > query.limit,
+  };
 };
 
 /** A client (every staff member reads every client: decision 0410), else 404; `lock` holds the row for the write that follows. */
@@ -397,31 +176,9 @@ const assertPhoneFree = async (
   }
 };
 
-/** API fields → columns, for insert, import and update alike (an absent field leaves its column as it is). */
-type Columns<T extends ClientChanges> = {
-  firstName: T['first_name'];
-  lastName: T['last_name'];
-  phone: T['phone'];
-  email: T['email'];
-  birthdate: T['birthdate'];
-  gender: T['gender'];
-  address: T['address'];
-  notes: T['notes'];
-  locationId: T['location'];
-  isActive: T['is_active'];
-};
-export const toColumns = <T extends ClientChanges>(v: T): Columns<T> => ({
-  firstName: v.first_name,
-  lastName: v.last_name,
-  phone: v.phone,
-  email: v.email,
-  birthdate: v.birthdate,
-  gender: v.gender,
-  address: v.address,
-  notes: v.notes,
-  locationId: v.location,
-  isActive: v.is_active,
-});
+/** API fields → columns, for insert, import and update alike; `allow_duplicate_phone` is a request, not a column. */
+export const toColumns = <T extends ClientChanges>({ allow_duplicate_phone: _allow, ...fields }: T) =>
+  toCamel(fields, { location: 'locationId' });
 
 /** Staff at the client's home location (if it is open), Managers at theirs, Admins anywhere. */
 export const createClient = async (db: Db, user: AuthUser, input: ClientInput): Promise<Client> =>
@@ -435,13 +192,7 @@ export const createClient = async (db: Db, user: AuthUser, input: ClientInput): 
       .insert(clients)
       .values({ ...toColumns(input), ...createdBy(user.id) })
       .returning({ id: clients.id });
-    return audited(tx, {
-      actorId: user.id,
-      action: 'create',
-      tableName: 'clients',
-      rowId: row!.id,
-      after: await getClient(tx, user, row!.id),
-    });
+    return clientsAudit.created(tx, user.id, row!.id, await getClient(tx, user, row!.id));
   });
 
 /** PUT (every field) and PATCH (some): Managers at the client's (and the new) location, Admins anywhere. */
@@ -458,14 +209,7 @@ export const updateClient = async (db: Db, user: AuthUser, id: number, changes: 
       .update(clients)
       .set({ ...toColumns(changes), ...touched(user.id) })
       .where(eq(clients.id, id));
-    return audited(tx, {
-      actorId: user.id,
-      action: 'update',
-      tableName: 'clients',
-      rowId: id,
-      before,
-      after: await getClient(tx, user, id),
-    });
+    return clientsAudit.changed(tx, user.id, id, before, await getClient(tx, user, id));
   });
 
 /** Deletes a client with no history; one with memberships, vouchers, arrivals or sales is deactivated. */
@@ -487,15 +231,7 @@ export const deleteClient = async (db: Db, user: AuthUser, id: number): Promise<
         after = await getClient(tx, user, id);
       },
     });
-    await audit(tx, {
-      actorId: user.id,
-      action: result.result === 'deleted' ? 'delete' : 'deactivate',
-      tableName: 'clients',
-      rowId: id,
-      before,
-      after,
-    });
-    return result;
+    return clientsAudit.removed(tx, user.id, id, result, before, after);
   });
 
 /** What the resource routes call (lib/resource-routes.ts); where the actor may act is decided here (scope.ts). */

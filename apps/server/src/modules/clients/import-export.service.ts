@@ -13,7 +13,8 @@ import { audit } from '../../db/audit';
 import { HttpError, badRequest } from '../../lib/http-error';
 import { createdBy } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
-import { clientFilter, selectClients, toColumns } from './clients.service';
+import { toColumns } from './clients.service';
+import { clientFilter, selectClients } from './client-rows.service';
 import { csvHeaderLine, csvLine, parseCsv } from '../../lib/csv';
 import { csvHeader } from '../../lib/csv-upload';
 import { splitFullName } from './csv';
@@ -197,20 +198,8 @@ export const importClients = async (
   return { dry_run: false, count: planned.length, errors: [], preview };
 };
 
-const EXPORT_HEADER = [
-  'id',
-  'first_name',
-  'last_name',
-  'phone',
-  'email',
-  'birthdate',
-  'gender',
-  'location',
-  'address',
-  'notes',
-  'is_active',
-  'created_at',
-];
+/** The import's columns without `name` (an export gives first and last), between the id and the status. */
+const EXPORT_HEADER = ['id', ...COLUMNS.filter((column) => column !== 'name'), 'is_active', 'created_at'];
 const EXPORT_BATCH = 1_000;
 
 /** Streams the filtered list as CSV in id order, a batch at a time (keyset), so 100,000 clients never sit in memory at once. */

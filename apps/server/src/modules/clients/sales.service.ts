@@ -25,18 +25,21 @@ import {
   memberships,
   sales,
 } from '../../db/schema/index';
-import { audit, audited } from '../../db/audit';
+import { audit, auditTrail } from '../../db/audit';
 import { fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
 import { idempotent } from '../../db/idempotency';
 import { createdBy, touched } from '../../lib/tracked';
-import { iso } from '../../lib/iso';
+import { isoStamps } from '../../lib/iso';
+import { toSnake } from '../../lib/casing';
 import { SOLD, tellCreditedSalesperson } from './sale-notice.service';
 import { getClient, locationName } from './clients.service';
 import { scopeWhere } from '../../lib/scope';
 import { assertWritable, readScope } from './scope';
 import { assertDateAllowed, backdatedNote, changeSalesWatchingRanks, toSale } from '../reports/index';
 import type { AuthUser } from '../../lib/actor';
+
+const clientMembershipsAudit = auditTrail('client_memberships');
 
 export type MembershipSaleInput = z.output<typeof clientMembershipBodySchema>;
 export type VoucherSaleInput = z.output<typeof clientTreatmentBodySchema>;
@@ -203,22 +206,15 @@ const parseJson = <T>(value: T[] | string | null): T[] =>
   typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []);
 
 export const toClientMembership = (r: MembershipRow): ClientMembership => ({
-  id: r.id,
-  client: r.clientId,
-  client_name: r.clientName,
-  membership: r.membershipId,
-  membership_name: r.membershipName,
-  start_date: r.startDate,
-  end_date: r.endDate,
-  price_paid: r.pricePaid,
-  salesperson: r.salespersonId,
-  salesperson_name: r.salespersonName,
-  location: r.locationId,
-  location_name: r.locationName,
+  ...toSnake(r, {
+    clientId: 'client',
+    membershipId: 'membership',
+    salespersonId: 'salesperson',
+    locationId: 'location',
+  }),
   status: r.status as ClientMembership['status'],
   vouchers: parseJson(r.vouchers),
-  created_at: iso(r.createdAt),
-  updated_at: iso(r.updatedAt),
+  ...isoStamps(r),
 });
 
 /**
@@ -366,12 +362,5 @@ export const setClientMembershipStatus = async (
       .update(clientMemberships)
       .set({ status, ...touched(user.id) })
       .where(eq(clientMemberships.id, id));
-    return audited(tx, {
-      actorId: user.id,
-      action: 'update',
-      tableName: 'client_memberships',
-      rowId: id,
-      before,
-      after: await getClientMembership(tx, user, id),
-    });
+    return clientMembershipsAudit.changed(tx, user.id, id, before, await getClientMembership(tx, user, id));
   });

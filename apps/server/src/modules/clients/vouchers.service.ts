@@ -22,7 +22,8 @@ import { fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
 import { idempotent } from '../../db/idempotency';
 import { createdBy } from '../../lib/tracked';
-import { iso } from '../../lib/iso';
+import { isoStamps } from '../../lib/iso';
+import { toSnake } from '../../lib/casing';
 import type { AuthUser } from '../../lib/actor';
 import { backdatedNote } from '../reports/index';
 import { getClient } from './clients.service';
@@ -87,25 +88,16 @@ const selectVouchers = <E extends Record<string, SQL | SQL.Aliased> = Record<nev
 type VoucherRow = Awaited<ReturnType<ReturnType<typeof selectVouchers<Record<never, never>>>['execute']>>[number];
 
 export const toClientTreatment = (r: VoucherRow): ClientTreatment => ({
-  id: r.id,
-  code: r.code,
-  client: r.clientId,
-  client_name: r.clientName,
-  treatment: r.treatmentId,
-  treatment_name: r.treatmentName,
-  sessions_total: r.sessionsTotal,
-  sessions_used: r.sessionsUsed,
+  ...toSnake(r, {
+    clientId: 'client',
+    treatmentId: 'treatment',
+    salespersonId: 'salesperson',
+    locationId: 'location',
+    clientMembershipId: 'client_membership',
+  }),
   sessions_remaining: r.sessionsTotal - r.sessionsUsed,
-  price_paid: r.pricePaid,
-  salesperson: r.salespersonId,
-  salesperson_name: r.salespersonName,
-  location: r.locationId,
-  location_name: r.locationName,
-  expires_on: r.expiresOn,
-  client_membership: r.clientMembershipId,
   status: r.status as ClientTreatment['status'],
-  created_at: iso(r.createdAt),
-  updated_at: iso(r.updatedAt),
+  ...isoStamps(r),
 });
 
 export const listClientTreatments = async (

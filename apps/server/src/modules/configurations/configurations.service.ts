@@ -9,12 +9,14 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { configurations, users } from '../../db/schema/index';
-import { audited } from '../../db/audit';
+import { auditTrail } from '../../db/audit';
 import { touched } from '../../lib/tracked';
 import type { ImageType } from '../../lib/uploads';
 import { deleteFileByUrl, fileUrl, storeFile } from '../files/index';
 import { iso } from '../../lib/iso';
 import { publish } from '../../plugins/bus';
+
+const configurationsAudit = auditTrail('configurations');
 
 export const CONFIGURATION_ID = 1;
 
@@ -102,14 +104,7 @@ export const updateConfiguration = async (
     if (changes.remove_logo) await deleteFileByUrl(tx, locked.logoPath);
     // Every open panel reads the settings again once this commits (its name, logo and screens).
     await publish(tx, { t: 'settings' });
-    return audited(tx, {
-      actorId,
-      action: 'update',
-      tableName: 'configurations',
-      rowId: CONFIGURATION_ID,
-      before,
-      after: await getConfiguration(tx),
-    });
+    return configurationsAudit.changed(tx, actorId, CONFIGURATION_ID, before, await getConfiguration(tx));
   });
 
 /** Stores a new logo as a public `files` row and points the configuration at it; the old one is removed. */
@@ -133,12 +128,12 @@ export const setLogo = async (
       .where(eq(configurations.id, CONFIGURATION_ID));
     await deleteFileByUrl(tx, locked.logoPath);
     await publish(tx, { t: 'settings' });
-    return audited(tx, {
+    return configurationsAudit.changed(
+      tx,
       actorId,
-      action: 'update_logo',
-      tableName: 'configurations',
-      rowId: CONFIGURATION_ID,
+      CONFIGURATION_ID,
       before,
-      after: await getConfiguration(tx),
-    });
+      await getConfiguration(tx),
+      'update_logo',
+    );
   });

@@ -1,10 +1,8 @@
-import { and, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   EMPLOYEE_CODE_PREFIX,
   EMPLOYEE_DIRECTORY_ORDERING,
   EMPLOYEE_KIND_GROUP,
-  MANAGER_GROUP,
-  ADMIN_GROUP,
   normalizePhPhone,
   type DeleteResult,
   type Employee,
@@ -13,25 +11,29 @@ import {
 import type { employeeBodySchema, employeeListQuerySchema, employeePatchSchema } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { employees, locations, userGroups, groups, userLocations, users } from '../../db/schema/index';
+import { employees, locations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit } from '../../db/audit';
+import { audit, auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { fieldError, notFound } from '../../lib/http-error';
-import { iso } from '../../lib/iso';
+import { isoStamps } from '../../lib/iso';
+import { toCamel, toSnake } from '../../lib/casing';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import {
-  accessChanged,
-  addUserLocations,
-  addUserToGroups,
-  assertPasswordAcceptable,
-  assertUsernameFree,
-  endAllSessions,
-  hashPassword,
-  insertUserAccount,
-  removeUserFromGroup,
-} from '../users/index';
+  KIND_LABEL,
+  assertUserLinkable,
+  attachLogin,
+  detachLogin,
+  prepareAccount,
+  releaseLocation,
+  retireLogin,
+  settleLogin,
+  syncLogin,
+} from './employee-logins.service';
+import { insertUserAccount } from '../users/index';
+
+const employeesAudit = auditTrail('employees');
 
 export type EmployeeInput = z.output<typeof employeeBodySchema>;
 export type EmployeeChanges = z.output<typeof employeePatchSchema>;
@@ -45,12 +47,6 @@ export type EmployeeQuery = z.output<typeof employeeListQuerySchema>;
 export type Viewer = { admin: boolean };
 
 const DIRECTORY_ORDERING = new Set<string>(EMPLOYEE_DIRECTORY_ORDERING);
-
-const KIND_LABEL: Record<EmployeeKind, string> = {
-  salesperson: 'salesperson',
-  therapist: 'therapist',
-  receptionist: 'receptionist',
-};
 
 const columns = {
   id: employees.id,
@@ -79,23 +75,19 @@ const baseSelect = (db: DbOrTx) =>
 type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
 /** The whole record; the routes cut it down to the directory entry for callers who may not see it all. */
 const toEmployee = (r: Row): Employee => ({
-  id: r.id,
+  ...toSnake(r, { userId: 'user', locationId: 'location' }),
   kind: r.kind as EmployeeKind,
-  user: r.userId,
-  username: r.username,
-  first_name: r.firstName,
-  last_name: r.lastName,
   full_name: `${r.firstName} ${r.lastName}`,
-  employee_code: r.employeeCode,
-  phone: r.phone,
-  location: r.locationId,
-  location_name: r.locationName,
-  hire_date: r.hireDate,
-  is_active: r.isActive,
-  monthly_target: r.monthlyTarget,
-  created_at: iso(r.createdAt),
-  updated_at: iso(r.updatedAt),
+  ...isoStamps(r),
 });
+
+/** Body fields with a column of their own; the login (`user`, `account`) and the target are settled apart. */
+const toColumns = <T extends EmployeeChanges>({
+  user: _user,
+  account: _account,
+  monthly_target: _target,
+  ...fields
+}: T) => toCamel(fields, { location: 'locationId' });
 
 export const listEmployees = async (db: Db, kind: EmployeeKind, query: EmployeeQuery, url: string, viewer: Viewer) => {
   const hidden = viewer.admin
@@ -201,117 +193,6 @@ const checkTarget = (kind: EmployeeKind, target: string | null | undefined, crea
   return target ?? (creating ? '0.00' : undefined);
 };
 
-/** An existing login may hold one record of each kind. */
-const assertUserLinkable = async (db: DbOrTx, kind: EmployeeKind, userId: number, exceptEmployeeId?: number) => {
-  const [user] = await db.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.id, userId));
-  if (!user) throw fieldError('user', 'No such user.');
-  await assertFree(db, employees, employees.userId, userId, {
-    alsoWhere: eq(employees.kind, kind),
-    except: exceptEmployeeId === undefined ? undefined : { column: employees.id, value: exceptEmployeeId },
-    message: `This user already has a ${KIND_LABEL[kind]} record.`,
-    field: 'user',
-  });
-};
-
-type PreparedAccount = { username: string; email: string; passwordHash: string };
-
-/** Checks a new login's username and password before any transaction (hashing is slow). */
-const prepareAccount = async (db: Db, account: EmployeeInput['account']): Promise<PreparedAccount | undefined> => {
-  if (!account) return undefined;
-  await assertUsernameFree(db, account.username, 'account.username');
-  assertPasswordAcceptable(account.password, account.username, 'account.password');
-  return { username: account.username, email: account.email, passwordHash: await hashPassword(account.password) };
-};
-
-// ——— the login that goes with a record ———
-
-/** Puts a login in the kind's group and at the location, as hiring does. */
-const attachLogin = async (tx: Tx, kind: EmployeeKind, userId: number, locationId: number) => {
-  await addUserToGroups(tx, userId, [EMPLOYEE_KIND_GROUP[kind]]);
-  await addUserLocations(tx, userId, [locationId]);
-  await accessChanged(tx, userId);
-};
-
-/** Undoes attachLogin for a record that goes away or is unlinked, keeping what other records still need. */
-const detachLogin = async (tx: Tx, kind: EmployeeKind, userId: number, locationId: number, employeeId: number) => {
-  await removeUserFromGroup(tx, userId, EMPLOYEE_KIND_GROUP[kind]);
-  await releaseLocation(tx, userId, locationId, employeeId);
-  await accessChanged(tx, userId);
-};
-
-/** Drops the user's link to a location unless another of their active records is there. */
-const releaseLocation = async (tx: Tx, userId: number, locationId: number, employeeId: number) => {
-  const [other] = await tx
-    .select({ id: employees.id })
-    .from(employees)
-    .where(
-      and(
-        eq(employees.userId, userId),
-        eq(employees.locationId, locationId),
-        eq(employees.isActive, true),
-        ne(employees.id, employeeId),
-      ),
-    )
-    .limit(1);
-  if (!other)
-    await tx
-      .delete(userLocations)
-      .where(and(eq(userLocations.userId, userId), eq(userLocations.locationId, locationId)));
-};
-
-/**
- * When someone stops working (record deactivated or deleted), their login stops too — unless they
- * still hold another active record or are an Admin or Manager, whose access does not hang on it.
- */
-const retireLogin = async (tx: Tx, actorId: number, userId: number, employeeId: number) => {
-  const [other] = await tx
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.userId, userId), eq(employees.isActive, true), ne(employees.id, employeeId)))
-    .limit(1);
-  if (other) return;
-  const [privileged] = await tx
-    .select({ id: userGroups.userId })
-    .from(userGroups)
-    .innerJoin(groups, eq(groups.id, userGroups.groupId))
-    .where(and(eq(userGroups.userId, userId), inArray(groups.name, [ADMIN_GROUP, MANAGER_GROUP])))
-    .limit(1);
-  if (privileged) return;
-  const [user] = await tx
-    .update(users)
-    .set({ isActive: false, updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), eq(users.isActive, true)))
-    .returning({ id: users.id });
-  if (!user) return;
-  await endAllSessions(tx, userId);
-  await audit(tx, {
-    actorId,
-    action: 'deactivate',
-    tableName: 'users',
-    rowId: userId,
-    before: { is_active: true },
-    after: { is_active: false, reason: 'employee record ended' },
-  });
-};
-
-/** A returning employee gets their login back. */
-const reviveLogin = async (tx: Tx, actorId: number, userId: number) => {
-  const [user] = await tx
-    .update(users)
-    .set({ isActive: true, updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), eq(users.isActive, false)))
-    .returning({ id: users.id });
-  if (user)
-    await audit(tx, {
-      actorId,
-      action: 'update',
-      tableName: 'users',
-      rowId: userId,
-      before: { is_active: false },
-      after: { is_active: true, reason: 'employee record reactivated' },
-    });
-};
-
 // ——— writes ———
 
 const BOTH_LOGINS = 'Either link an existing user or create a new login, not both.';
@@ -349,15 +230,10 @@ export const createEmployee = async (
     const [row] = await tx
       .insert(employees)
       .values({
+        ...toColumns(input),
         kind,
         userId,
-        firstName: input.first_name,
-        lastName: input.last_name,
         employeeCode: input.employee_code || (await nextCode(tx, kind)),
-        phone: input.phone,
-        locationId: input.location,
-        hireDate: input.hire_date,
-        isActive: input.is_active,
         monthlyTarget: target,
         ...createdBy(actorId),
       })
@@ -373,8 +249,6 @@ export const createEmployee = async (
   });
 };
 
-type EmployeeRecord = typeof employees.$inferSelect;
-
 /** Step 1 of an update: the record, locked, and the checks that need it. */
 const lockForUpdate = async (tx: Tx, kind: EmployeeKind, id: number, changes: EmployeeChanges) => {
   const [before] = await tx
@@ -387,73 +261,6 @@ const lockForUpdate = async (tx: Tx, kind: EmployeeKind, id: number, changes: Em
   if (changes.location !== undefined && changes.location !== before.locationId)
     await assertLocationUsable(tx, changes.location);
   return before;
-};
-
-/**
- * Step 2: which login the record ends up with — another one linked, a new one created, or the
- * same one following the person to a new location.
- */
-const settleLogin = async (
-  tx: Tx,
-  kind: EmployeeKind,
-  actorId: number,
-  before: EmployeeRecord,
-  changes: EmployeeChanges,
-  account: PreparedAccount | undefined,
-) => {
-  const locationId = changes.location ?? before.locationId;
-  if (changes.user !== undefined && changes.user !== before.userId) {
-    if (changes.user !== null) await assertUserLinkable(tx, kind, changes.user, before.id);
-    if (before.userId) await detachLogin(tx, kind, before.userId, before.locationId, before.id);
-    if (changes.user) await attachLogin(tx, kind, changes.user, locationId);
-    return changes.user;
-  }
-  if (account) {
-    if (before.userId) throw fieldError('account', 'This employee already has a login.');
-    return insertUserAccount(tx, {
-      actorId,
-      username: account.username,
-      passwordHash: account.passwordHash,
-      firstName: changes.first_name ?? before.firstName,
-      lastName: changes.last_name ?? before.lastName,
-      email: account.email,
-      groups: [EMPLOYEE_KIND_GROUP[kind]],
-      locations: [locationId],
-    });
-  }
-  if (before.userId && locationId !== before.locationId) {
-    // Moved to another branch: their workplace follows.
-    await releaseLocation(tx, before.userId, before.locationId, before.id);
-    await addUserLocations(tx, before.userId, [locationId]);
-  }
-  return before.userId;
-};
-
-/** Step 3 (after the write): the login's name follows the record; leaving or returning retires or revives it. */
-const syncLogin = async (
-  tx: Tx,
-  actorId: number,
-  before: EmployeeRecord,
-  after: EmployeeRecord,
-  changes: EmployeeChanges,
-) => {
-  const userId = after.userId;
-  if (!userId) return;
-  if (changes.first_name !== undefined || changes.last_name !== undefined) {
-    await tx
-      .update(users)
-      .set({ firstName: after.firstName, lastName: after.lastName, updatedAt: sql`now()` })
-      .where(eq(users.id, userId));
-  }
-  if (userId !== before.userId) return;
-  if (before.isActive && !after.isActive) {
-    await releaseLocation(tx, userId, after.locationId, after.id);
-    await retireLogin(tx, actorId, userId, after.id);
-  }
-  if (!before.isActive && after.isActive) {
-    await addUserLocations(tx, userId, [after.locationId]);
-    await reviveLogin(tx, actorId, userId);
-  }
 };
 
 /** PUT sends every field, PATCH some: lock and check, settle the login, write, then keep the login in step. */
@@ -475,14 +282,8 @@ export const updateEmployee = async (
     const [after] = await tx
       .update(employees)
       .set({
+        ...toColumns(changes),
         userId,
-        firstName: changes.first_name,
-        lastName: changes.last_name,
-        employeeCode: changes.employee_code,
-        phone: changes.phone,
-        locationId: changes.location,
-        hireDate: changes.hire_date,
-        isActive: changes.is_active,
         monthlyTarget: target ?? undefined,
         ...touched(actorId),
       })
@@ -529,13 +330,5 @@ export const deleteEmployee = async (db: Db, kind: EmployeeKind, actorId: number
       await retireLogin(tx, actorId, before.userId, id);
     }
     const after = result.result === 'deleted' ? null : await getEmployee(tx, kind, id);
-    await audit(tx, {
-      actorId,
-      action: result.result === 'deleted' ? 'delete' : 'deactivate',
-      tableName: 'employees',
-      rowId: id,
-      before: auditBefore,
-      after,
-    });
-    return result;
+    return employeesAudit.removed(tx, actorId, id, result, auditBefore, after);
   });

@@ -5,12 +5,15 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { employees, locations, userLocations } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, audited } from '../../db/audit';
+import { auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { iso } from '../../lib/iso';
+import { isoStamps } from '../../lib/iso';
+import { toCamel, toSnake } from '../../lib/casing';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
+
+const locationsAudit = auditTrail('locations');
 
 export type LocationInput = z.output<typeof locationBodySchema>;
 export type LocationChanges = z.output<typeof locationPatchSchema>;
@@ -34,16 +37,9 @@ const columns = {
 type Row = Omit<NonNullable<Awaited<ReturnType<typeof findRow>>>, 'total'>;
 
 const toLocation = (r: Row): Location => ({
-  id: r.id,
-  name: r.name,
-  address: r.address,
-  phone: r.phone,
-  opening_time: r.openingTime,
-  closing_time: r.closingTime,
-  is_active: r.isActive,
+  ...toSnake(r),
   employees_count: Number(r.employeesCount),
-  created_at: iso(r.createdAt),
-  updated_at: iso(r.updatedAt),
+  ...isoStamps(r),
 });
 
 export const listLocations = async (db: Db, query: LocationQuery, url: string) => {
@@ -114,39 +110,14 @@ const stillStaffed = (n: number) =>
     `${n} active employee${n === 1 ? ' works' : 's work'} at this location. Move them to another location or deactivate them first.`,
   );
 
-/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
-const toColumns = <T extends LocationChanges>(
-  v: T,
-): {
-  name: T['name'];
-  address: T['address'];
-  phone: T['phone'];
-  openingTime: T['opening_time'];
-  closingTime: T['closing_time'];
-  isActive: T['is_active'];
-} => ({
-  name: v.name,
-  address: v.address,
-  phone: v.phone,
-  openingTime: v.opening_time,
-  closingTime: v.closing_time,
-  isActive: v.is_active,
-});
-
 export const createLocation = async (db: Db, actorId: number, input: LocationInput): Promise<Location> =>
   db.transaction(async (tx) => {
     await assertNameFree(tx, input.name);
     const [row] = await tx
       .insert(locations)
-      .values({ ...toColumns(input), ...createdBy(actorId) })
+      .values({ ...toCamel(input), ...createdBy(actorId) })
       .returning({ id: locations.id });
-    return audited(tx, {
-      actorId,
-      action: 'create',
-      tableName: 'locations',
-      rowId: row!.id,
-      after: await getLocation(tx, row!.id),
-    });
+    return locationsAudit.created(tx, actorId, row!.id, await getLocation(tx, row!.id));
   });
 
 /** The checks an update must pass before it is written: hours still differ, name free, no one left stranded. */
@@ -178,16 +149,9 @@ export const updateLocation = async (
     await checkLocationChanges(tx, id, before, changes);
     await tx
       .update(locations)
-      .set({ ...toColumns(changes), ...touched(actorId) })
+      .set({ ...toCamel(changes), ...touched(actorId) })
       .where(eq(locations.id, id));
-    return audited(tx, {
-      actorId,
-      action: 'update',
-      tableName: 'locations',
-      rowId: id,
-      before,
-      after: await getLocation(tx, id),
-    });
+    return locationsAudit.changed(tx, actorId, id, before, await getLocation(tx, id));
   });
 
 /**
@@ -214,15 +178,7 @@ export const deleteLocation = async (db: Db, actorId: number, id: number): Promi
           .where(eq(locations.id, id)),
     });
     const after = result.result === 'deleted' ? null : await getLocation(tx, id);
-    await audit(tx, {
-      actorId,
-      action: result.result === 'deleted' ? 'delete' : 'deactivate',
-      tableName: 'locations',
-      rowId: id,
-      before,
-      after,
-    });
-    return result;
+    return locationsAudit.removed(tx, actorId, id, result, before, after);
   });
 
 /** The names of the given location ids, or a 400 naming `field` when one does not exist. */

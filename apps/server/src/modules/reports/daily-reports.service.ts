@@ -2,9 +2,10 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DailyReport, DailyReportBody, DailyReportListQuery, DailyReportPatch, Page } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { dailyReports, locations, notifications } from '../../db/schema/index';
-import { audited } from '../../db/audit';
+import { auditTrail } from '../../db/audit';
 import { conflict, fieldsError, forbidden, notFound } from '../../lib/http-error';
-import { iso, isoOrNull } from '../../lib/iso';
+import { isoOrNull, isoStamps } from '../../lib/iso';
+import { toSnake } from '../../lib/casing';
 import { listPage, totalRows } from '../../lib/list';
 import { dayInWords, pesos } from '../../lib/notice-text';
 import { createdBy, touched } from '../../lib/tracked';
@@ -14,6 +15,8 @@ import { locationOf } from './day-lock.service';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
 import { approversOf, assertDecidesAll, isManager, parseJson } from './shared';
 import type { AuthUser } from '../../lib/actor';
+
+const dailyReportsAudit = auditTrail('daily_reports');
 
 /** Daily reports: their CRUD, submission and the approve/return decision. */
 
@@ -55,28 +58,19 @@ const selectReportsCounted = (db: DbOrTx) =>
     .innerJoin(locations, eq(locations.id, dailyReports.locationId));
 type ReportRow = Awaited<ReturnType<typeof selectReports>>[number];
 
-const toDailyReport = (r: ReportRow): DailyReport => ({
-  id: r.id,
-  location: r.location,
-  location_name: r.locationName,
-  date: r.date,
+const toDailyReport = ({ byMethod, ...r }: ReportRow): DailyReport => ({
+  ...toSnake(r, {
+    gross: 'gross_total',
+    discount: 'discount_total',
+    net: 'net_total',
+    cash: 'cash_total',
+    count: 'sales_count',
+  }),
   status: r.status as DailyReport['status'],
-  gross_total: r.gross,
-  discount_total: r.discount,
-  net_total: r.net,
-  cash_total: r.cash,
-  sales_count: r.count,
-  by_payment_method: parseJson(r.byMethod, {}),
-  cash_on_hand: r.cashOnHand,
-  variance: r.variance,
-  remarks: r.remarks,
-  return_reason: r.returnReason,
-  submitted_by: r.submittedBy,
+  by_payment_method: parseJson(byMethod, {}),
   submitted_at: isoOrNull(r.submittedAt),
-  approved_by: r.approvedBy,
   approved_at: isoOrNull(r.approvedAt),
-  created_at: iso(r.createdAt),
-  updated_at: iso(r.updatedAt),
+  ...isoStamps(r),
 });
 
 /**
@@ -155,13 +149,7 @@ export const createReport = async (db: Db, user: AuthUser, body: DailyReportBody
         ...createdBy(user.id),
       })
       .returning({ id: dailyReports.id });
-    return audited(tx, {
-      actorId: user.id,
-      action: 'create',
-      tableName: 'daily_reports',
-      rowId: row!.id,
-      after: await getReport(tx, user, row!.id),
-    });
+    return dailyReportsAudit.created(tx, user.id, row!.id, await getReport(tx, user, row!.id));
   });
 
 export const updateReport = async (db: Db, user: AuthUser, id: number, patch: DailyReportPatch): Promise<DailyReport> =>
@@ -178,14 +166,7 @@ export const updateReport = async (db: Db, user: AuthUser, id: number, patch: Da
         ...touched(user.id),
       })
       .where(eq(dailyReports.id, id));
-    return audited(tx, {
-      actorId: user.id,
-      action: 'update',
-      tableName: 'daily_reports',
-      rowId: id,
-      before,
-      after: await getReport(tx, user, id),
-    });
+    return dailyReportsAudit.changed(tx, user.id, id, before, await getReport(tx, user, id));
   });
 
 /** Submitting asks the Admins and the location's Managers to approve, over the live channel. */
@@ -218,7 +199,7 @@ export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<
       data: { report_id: id, requested_by: user.id },
       requiresApproval: true,
     });
-    return audited(tx, { actorId: user.id, action: 'submit', tableName: 'daily_reports', rowId: id, before, after });
+    return dailyReportsAudit.changed(tx, user.id, id, before, after, 'submit');
   });
 
 /** The report's undecided approval requests (every copy sent to an approver). */
@@ -285,14 +266,7 @@ const decideReport = async (
       });
     }
   }
-  return audited(tx, {
-    actorId: actor.id,
-    action: approved ? 'approve' : 'return',
-    tableName: 'daily_reports',
-    rowId: id,
-    before,
-    after,
-  });
+  return dailyReportsAudit.changed(tx, actor.id, id, before, after, approved ? 'approve' : 'return');
 };
 
 export const approveReport = async (db: Db, user: AuthUser, id: number) =>

@@ -4,6 +4,7 @@ import type { DailySalesQuery, Page, Sale, SaleLineRead } from '@ginhawa/contrac
 import type { Db, DbOrTx } from '../../db/client';
 import { banks, dailyReports, employees, locations, sales } from '../../db/schema/index';
 import { iso } from '../../lib/iso';
+import { toSnake } from '../../lib/casing';
 import { listPage, totalRows } from '../../lib/list';
 import type { AuthUser } from '../../lib/actor';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
@@ -14,20 +15,10 @@ import { isManager } from './shared';
 export type SaleRow = typeof sales.$inferSelect;
 
 /** A sale row as the API answers it (client sales) and as a deletion's audit row keeps it. */
-export const toSale = (r: SaleRow): Sale => ({
-  id: r.id,
-  date: r.date,
-  location: r.locationId,
-  client: r.clientId,
-  salesperson: r.salespersonId,
+export const toSale = ({ createdBy: _by, reportId: _report, ...r }: SaleRow): Sale => ({
+  ...toSnake(r, { locationId: 'location', clientId: 'client', salespersonId: 'salesperson', bankId: 'bank' }),
   kind: r.kind as Sale['kind'],
-  reference: r.reference,
-  amount: r.amount,
-  discount: r.discount,
-  net_amount: r.netAmount,
   payment_method: r.paymentMethod as Sale['payment_method'],
-  bank: r.bankId,
-  reference_no: r.referenceNo,
   created_at: iso(r.createdAt),
 });
 
@@ -55,23 +46,9 @@ const saleLineColumns = {
 };
 
 const toSaleLine = (r: SaleLineRow): SaleLineRead => ({
-  id: r.id,
-  date: r.date,
-  location: r.location,
-  location_name: r.locationName,
-  salesperson: r.salesperson,
-  salesperson_name: r.salespersonName,
-  client: r.client,
+  ...toSnake(r),
   kind: r.kind as SaleLineRead['kind'],
-  reference: r.reference,
-  amount: r.amount,
-  discount: r.discount,
-  net_amount: r.netAmount,
   payment_method: r.paymentMethod as SaleLineRead['payment_method'],
-  bank: r.bank,
-  bank_name: r.bankName,
-  reference_no: r.referenceNo,
-  report: r.report,
   created_at: iso(r.createdAt),
 });
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { openEmbedded, openPostgres } from '../../db/client';
-import { seedDatabase } from '../../db/seed';
+import { withSeededDatabase } from '../../db/bulk-seed';
 import { loadEnv } from '../../plugins/env';
 
 /**
@@ -38,19 +37,8 @@ export const insertDemoSales = async (db: Db | Tx, count: number): Promise<numbe
 export type BulkSalesOptions = { sales: number; log: (line: string) => void };
 
 /** `npm run seed -- --sales N` on DATABASE_URL or the embedded database (base demo data first when empty). */
-export const bulkSeedSales = async ({ sales: wanted, log }: BulkSalesOptions) => {
-  const env = loadEnv();
-  const database = env.databaseUrl
-    ? await openPostgres(env.databaseUrl, 2)
-    : await openEmbedded(env.dataDir, { command: 'npm run seed' });
-  try {
-    await database.migrate();
-    await seedDatabase(database.db, {
-      adminPassword: env.adminPassword,
-      demoPassword: env.demoPassword,
-      seedDemo: true,
-      demoClients: 0,
-    });
+export const bulkSeedSales = ({ sales: wanted, log }: BulkSalesOptions) =>
+  withSeededDatabase(loadEnv(), async (database) => {
     const started = performance.now();
     const added = await database.db.transaction(async (tx) => {
       // The embedded database is this process's alone (it holds DATA_DIR's lock): foreign-key triggers
@@ -61,7 +49,4 @@ export const bulkSeedSales = async ({ sales: wanted, log }: BulkSalesOptions) =>
     await database.db.execute(sql`vacuum analyze sales`);
     log(`Added ${added} sales in ${((performance.now() - started) / 1000).toFixed(1)} s (${database.kind}).`);
     return added;
-  } finally {
-    await database.close();
-  }
-};
+  });

@@ -16,11 +16,14 @@ import {
   treatments,
 } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, audited } from '../../db/audit';
+import { audit, auditTrail } from '../../db/audit';
 import { fieldError, notFound } from '../../lib/http-error';
-import { iso } from '../../lib/iso';
+import { isoStamps } from '../../lib/iso';
+import { toCamel, toSnake } from '../../lib/casing';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
+
+const membershipAllowedTreatmentsAudit = auditTrail('membership_allowed_treatments');
 
 type AllowedBody = z.output<typeof allowedTreatmentBodySchema>;
 type AllowedPatch = z.output<typeof allowedTreatmentPatchSchema>;
@@ -36,7 +39,7 @@ const columns = {
   treatment: allowed.treatmentId,
   treatmentName: treatments.name,
   treatmentCategoryName: treatmentCategories.name,
-  treatmentDuration: treatments.durationMinutes,
+  treatmentDurationMinutes: treatments.durationMinutes,
   treatmentPrice: treatments.price,
   treatmentIsActive: treatments.isActive,
   memberPrice,
@@ -53,7 +56,7 @@ type Selected = {
   treatment: number;
   treatmentName: string;
   treatmentCategoryName: string;
-  treatmentDuration: number;
+  treatmentDurationMinutes: number;
   treatmentPrice: string;
   treatmentIsActive: boolean;
   memberPrice: string;
@@ -63,22 +66,10 @@ type Selected = {
   updatedAt: Date;
 };
 
-const toRead = (r: Selected): AllowedTreatment => ({
-  id: r.id,
-  membership: r.membership,
-  membership_name: r.membershipName,
-  treatment: r.treatment,
-  treatment_name: r.treatmentName,
-  treatment_category_name: r.treatmentCategoryName,
-  treatment_duration_minutes: r.treatmentDuration,
-  treatment_price: r.treatmentPrice,
-  treatment_is_active: r.treatmentIsActive,
-  member_price: r.memberPrice,
-  sessions_included: r.sessionsIncluded,
-  discount_percent: r.discountPercent,
-  created_at: iso(r.createdAt),
-  updated_at: iso(r.updatedAt),
-});
+const toRead = (r: Selected): AllowedTreatment => ({ ...toSnake(r), ...isoStamps(r) });
+
+const toColumns = <T extends AllowedPatch>(body: T) =>
+  toCamel(body, { membership: 'membershipId', treatment: 'treatmentId' });
 
 const joined = (db: DbOrTx) =>
   db
@@ -163,21 +154,6 @@ const assertPairFree = (
     fieldMessage: `${names.membership} already includes this treatment.`,
   });
 
-/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
-const toColumns = <T extends AllowedPatch>(
-  v: T,
-): {
-  membershipId: T['membership'];
-  treatmentId: T['treatment'];
-  sessionsIncluded: T['sessions_included'];
-  discountPercent: T['discount_percent'];
-} => ({
-  membershipId: v.membership,
-  treatmentId: v.treatment,
-  sessionsIncluded: v.sessions_included,
-  discountPercent: v.discount_percent,
-});
-
 export const createAllowedTreatment = async (db: Db, actorId: number, body: AllowedBody): Promise<AllowedTreatment> =>
   db.transaction(async (tx) => {
     const names = {
@@ -189,13 +165,7 @@ export const createAllowedTreatment = async (db: Db, actorId: number, body: Allo
       .insert(allowed)
       .values({ ...toColumns(body), ...createdBy(actorId) })
       .returning({ id: allowed.id });
-    return audited(tx, {
-      actorId,
-      action: 'create',
-      tableName: 'membership_allowed_treatments',
-      rowId: row!.id,
-      after: await getAllowedTreatment(tx, row!.id),
-    });
+    return membershipAllowedTreatmentsAudit.created(tx, actorId, row!.id, await getAllowedTreatment(tx, row!.id));
   });
 
 export const updateAllowedTreatment = async (
@@ -219,14 +189,7 @@ export const updateAllowedTreatment = async (
       .update(allowed)
       .set({ ...toColumns(patch), membershipId, treatmentId, ...touched(actorId) })
       .where(eq(allowed.id, id));
-    return audited(tx, {
-      actorId,
-      action: 'update',
-      tableName: 'membership_allowed_treatments',
-      rowId: id,
-      before,
-      after: await getAllowedTreatment(tx, id),
-    });
+    return membershipAllowedTreatmentsAudit.changed(tx, actorId, id, before, await getAllowedTreatment(tx, id));
   });
 
 export const deleteAllowedTreatment = async (db: Db, actorId: number, id: number): Promise<DeleteResult> =>

@@ -14,7 +14,8 @@ import { membershipCategories, membershipCategoryLinks, treatmentCategories, tre
 import { assertFree } from '../../lib/assert-free';
 import { audit, audited } from '../../db/audit';
 import { notFound } from '../../lib/http-error';
-import { iso } from '../../lib/iso';
+import { isoStamps } from '../../lib/iso';
+import { toSnake } from '../../lib/casing';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { outer } from './common';
@@ -50,15 +51,8 @@ const categoryService = <
     updatedAt: table.updatedAt,
   };
   type Selected = { id: number; name: string; description: string; count: number; createdAt: Date; updatedAt: Date };
-  const toRead = (r: Selected) =>
-    ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      [spec.countKey]: r.count,
-      created_at: iso(r.createdAt),
-      updated_at: iso(r.updatedAt),
-    }) as unknown as Row;
+  const toRead = ({ count, ...r }: Selected) =>
+    ({ ...toSnake(r), [spec.countKey]: count, ...isoStamps(r) }) as unknown as Row;
 
   const assertNameFree = (db: DbOrTx, name: string, exceptId?: number) =>
     assertFree(db, table, table.name, name, {

@@ -16,13 +16,16 @@ import {
   memberships,
 } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, audited } from '../../db/audit';
+import { audit, auditTrail } from '../../db/audit';
 import { fieldError, notFound } from '../../lib/http-error';
-import { iso } from '../../lib/iso';
+import { isoStamps } from '../../lib/iso';
+import { toCamel, toSnake } from '../../lib/casing';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { outer } from './common';
 import { assertNotInUse, membershipUsages } from './in-use.service';
+
+const membershipsAudit = auditTrail('memberships');
 
 type MembershipBody = z.output<typeof membershipBodySchema>;
 type MembershipPatch = z.output<typeof membershipPatchSchema>;
@@ -66,24 +69,20 @@ type Selected = {
   updatedAt: Date;
 };
 
-const toRead = (r: Selected): Membership => {
+const toRead = ({ categories: json, allowedCount, ...r }: Selected): Membership => {
   // json comes back parsed from both drivers; a string is parsed here in case a driver does not.
-  const categories: CategoryRef[] =
-    typeof r.categories === 'string' ? (JSON.parse(r.categories) as CategoryRef[]) : (r.categories ?? []);
+  const categories: CategoryRef[] = typeof json === 'string' ? (JSON.parse(json) as CategoryRef[]) : (json ?? []);
   return {
-    id: r.id,
-    name: r.name,
-    price: r.price,
-    validity_days: r.validityDays,
-    description: r.description,
-    is_active: r.isActive,
+    ...toSnake(r),
     categories: categories.map((c) => c.id),
     category_names: categories.map((c) => c.name),
-    allowed_treatments_count: r.allowedCount,
-    created_at: iso(r.createdAt),
-    updated_at: iso(r.updatedAt),
+    allowed_treatments_count: allowedCount,
+    ...isoStamps(r),
   };
 };
+
+/** `categories` live in the link table (setCategories), not in a column. */
+const toColumns = <T extends MembershipPatch>({ categories: _categories, ...fields }: T) => toCamel(fields);
 
 export const getMembership = async (db: DbOrTx, id: number): Promise<Membership> => {
   const [row] = await db.select(columns).from(memberships).where(eq(memberships.id, id));
@@ -162,23 +161,6 @@ const setCategories = async (tx: DbOrTx, membershipId: number, ids: number[]) =>
     await tx.insert(membershipCategoryLinks).values(wanted.map((categoryId) => ({ membershipId, categoryId })));
 };
 
-/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
-const toColumns = <T extends MembershipPatch>(
-  v: T,
-): {
-  name: T['name'];
-  price: T['price'];
-  validityDays: T['validity_days'];
-  description: T['description'];
-  isActive: T['is_active'];
-} => ({
-  name: v.name,
-  price: v.price,
-  validityDays: v.validity_days,
-  description: v.description,
-  isActive: v.is_active,
-});
-
 export const createMembership = async (db: Db, actorId: number, body: MembershipBody): Promise<Membership> =>
   db.transaction(async (tx) => {
     await assertNameFree(tx, body.name);
@@ -187,13 +169,7 @@ export const createMembership = async (db: Db, actorId: number, body: Membership
       .values({ ...toColumns(body), ...createdBy(actorId) })
       .returning({ id: memberships.id });
     if (body.categories) await setCategories(tx, row!.id, body.categories);
-    return audited(tx, {
-      actorId,
-      action: 'create',
-      tableName: 'memberships',
-      rowId: row!.id,
-      after: await getMembership(tx, row!.id),
-    });
+    return membershipsAudit.created(tx, actorId, row!.id, await getMembership(tx, row!.id));
   });
 
 /** PUT and PATCH; `categories`, when sent, replaces the set in the same transaction. */
@@ -211,14 +187,7 @@ export const updateMembership = async (
       .set({ ...toColumns(patch), ...touched(actorId) })
       .where(eq(memberships.id, id));
     if (patch.categories) await setCategories(tx, id, patch.categories);
-    return audited(tx, {
-      actorId,
-      action: 'update',
-      tableName: 'memberships',
-      rowId: id,
-      before,
-      after: await getMembership(tx, id),
-    });
+    return membershipsAudit.changed(tx, actorId, id, before, await getMembership(tx, id));
   });
 
 /** POST /memberships/{id}/update_categories/: the membership is listed under exactly these categories. */
@@ -232,14 +201,7 @@ export const updateMembershipCategories = async (
     const before = await getMembership(tx, id);
     await setCategories(tx, id, categoryIds);
     await tx.update(memberships).set(touched(actorId)).where(eq(memberships.id, id));
-    return audited(tx, {
-      actorId,
-      action: 'update_categories',
-      tableName: 'memberships',
-      rowId: id,
-      before,
-      after: await getMembership(tx, id),
-    });
+    return membershipsAudit.changed(tx, actorId, id, before, await getMembership(tx, id), 'update_categories');
   });
 
 /** Its category links and allowed treatments belong to it and go with it (recorded in the audit row). */

@@ -11,12 +11,15 @@ import type {
 import type { Db, DbOrTx } from '../../db/client';
 import { treatmentCategories, treatments } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, audited } from '../../db/audit';
+import { audit, auditTrail } from '../../db/audit';
 import { fieldError, notFound } from '../../lib/http-error';
-import { iso } from '../../lib/iso';
+import { isoStamps } from '../../lib/iso';
+import { toCamel, toSnake } from '../../lib/casing';
 import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { assertNotInUse, treatmentUsages } from './in-use.service';
+
+const treatmentsAudit = auditTrail('treatments');
 
 type TreatmentBody = z.output<typeof treatmentBodySchema>;
 type TreatmentPatch = z.output<typeof treatmentPatchSchema>;
@@ -37,18 +40,9 @@ const columns = {
 
 type Selected = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
 
-const toRead = (r: Selected): Treatment => ({
-  id: r.id,
-  name: r.name,
-  category: r.category,
-  category_name: r.categoryName,
-  duration_minutes: r.durationMinutes,
-  price: r.price,
-  description: r.description,
-  is_active: r.isActive,
-  created_at: iso(r.createdAt),
-  updated_at: iso(r.updatedAt),
-});
+const toRead = (r: Selected): Treatment => ({ ...toSnake(r), ...isoStamps(r) });
+
+const toColumns = <T extends TreatmentPatch>(body: T) => toCamel(body, { category: 'categoryId' });
 
 const base = (db: DbOrTx) =>
   db.select(columns).from(treatments).innerJoin(treatmentCategories, eq(treatmentCategories.id, treatments.categoryId));
@@ -112,25 +106,6 @@ const assertNameFree = (db: DbOrTx, name: string, categoryId: number, category: 
     fieldMessage: `${category} already has a treatment with this name.`,
   });
 
-/** API fields → columns, for insert and update alike (an absent field leaves its column as it is). */
-const toColumns = <T extends TreatmentPatch>(
-  v: T,
-): {
-  name: T['name'];
-  categoryId: T['category'];
-  durationMinutes: T['duration_minutes'];
-  price: T['price'];
-  description: T['description'];
-  isActive: T['is_active'];
-} => ({
-  name: v.name,
-  categoryId: v.category,
-  durationMinutes: v.duration_minutes,
-  price: v.price,
-  description: v.description,
-  isActive: v.is_active,
-});
-
 export const createTreatment = async (db: Db, actorId: number, body: TreatmentBody): Promise<Treatment> =>
   db.transaction(async (tx) => {
     const category = await categoryName(tx, body.category);
@@ -139,13 +114,7 @@ export const createTreatment = async (db: Db, actorId: number, body: TreatmentBo
       .insert(treatments)
       .values({ ...toColumns(body), ...createdBy(actorId) })
       .returning({ id: treatments.id });
-    return audited(tx, {
-      actorId,
-      action: 'create',
-      tableName: 'treatments',
-      rowId: row!.id,
-      after: await getTreatment(tx, row!.id),
-    });
+    return treatmentsAudit.created(tx, actorId, row!.id, await getTreatment(tx, row!.id));
   });
 
 /** PUT sends every field, PATCH some; either way the result must satisfy the same rules. */
@@ -161,14 +130,7 @@ export const updateTreatment = async (db: Db, actorId: number, id: number, patch
       .update(treatments)
       .set({ ...toColumns(patch), name, categoryId, ...touched(actorId) })
       .where(eq(treatments.id, id));
-    return audited(tx, {
-      actorId,
-      action: 'update',
-      tableName: 'treatments',
-      rowId: id,
-      before,
-      after: await getTreatment(tx, id),
-    });
+    return treatmentsAudit.changed(tx, actorId, id, before, await getTreatment(tx, id));
   });
 
 /** Only a treatment nothing uses is deleted; one in use is a 409 naming the uses (deactivate it instead). */
