@@ -1,11 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../test/api-mock';
 import { adminData } from '../test/fixtures';
 import { renderApp } from '../test/render';
+import { FLAGS as flags } from '../config/flags';
 
-const flags = vi.hoisted(() => ({ banks: false, adminDashboard: false, reports: false, users: false }));
-vi.mock('../config/flags', () => ({ FLAGS: flags }));
+// The real flags object, set per test and put back after the file: the web project shares modules
+// between files (isolate: false in vite.config.ts), so a module mock would not reach a cached screen.
+const buildFlags = { ...flags };
+afterAll(() => Object.assign(flags, buildFlags));
 
 const signedInAdmin = (features: Record<string, boolean> = {}) => {
   document.cookie = 'csrftoken=test-csrf-token; path=/';

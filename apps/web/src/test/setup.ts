@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { apiClient, setUnauthorizedHandler } from '../lib/api-client';
 
 // Lazy screens and MUI render slowly in jsdom on a busy 2-core machine: wait up to 15 s for what
@@ -22,4 +22,14 @@ afterEach(() => {
   }
   vi.useRealTimers();
   vi.restoreAllMocks();
+});
+
+// The web project shares one window between the files a worker runs (isolate: false in
+// vite.config.ts): what a file leaves in it, each file before had in a window of its own.
+afterAll(() => {
+  if (typeof window === 'undefined') return;
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  // setViewportWidth's stand-in; jsdom has no matchMedia of its own.
+  Reflect.deleteProperty(window, 'matchMedia');
 });

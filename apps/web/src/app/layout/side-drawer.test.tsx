@@ -1,15 +1,18 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toUser } from '../../features/auth/api/get-my-data';
 import { ADMIN_ENTRIES_ALL_FLAGS } from '../../test/admin-nav';
 import { mockApi } from '../../test/api-mock';
 import { adminData, therapistData } from '../../test/fixtures';
 import { renderWithRouter, setViewportWidth } from '../../test/render';
 import { SideDrawer } from './side-drawer';
+import { FLAGS as flags } from '../../config/flags';
 
-const flags = vi.hoisted(() => ({ banks: false, adminDashboard: false, reports: false, users: false }));
-vi.mock('../../config/flags', () => ({ FLAGS: flags }));
+// The real flags object, set per test and put back after the file: the web project shares modules
+// between files (isolate: false in vite.config.ts), so a module mock would not reach a cached screen.
+const buildFlags = { ...flags };
+afterAll(() => Object.assign(flags, buildFlags));
 
 const linkNames = (list: HTMLElement) =>
   within(list)
