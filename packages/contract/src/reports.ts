@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, SALE_KINDS } from './clients';
+import { serviceChargeSchema } from './client-fields';
 import { calendarDateSchema, idString, money, relationId, text } from './fields';
 import { filterId, listQuerySchema } from './pagination';
 
@@ -23,6 +24,7 @@ export const SALES_CSV_COLUMNS = [
   'kind',
   'amount',
   'discount',
+  'service_charge',
   'payment_method',
   'bank',
   'reference_no',
@@ -38,6 +40,7 @@ export const saleLineSchema = z.object({
   kind: z.enum(SALE_KINDS, { error: `Choose from ${SALE_KINDS.join(', ')}.` }).default('walk_in'),
   amount: money({ acceptNumber: true, padded: true }),
   discount: money({ acceptNumber: true, padded: true }).default('0.00'),
+  service_charge: serviceChargeSchema,
   payment_method: z.enum(PAYMENT_METHODS, { error: `Choose from ${PAYMENT_METHODS.join(', ')}.` }),
   bank: relationId('a bank account').nullable().default(null),
   reference_no: text(60).default(''),
@@ -92,6 +95,7 @@ export const saleLineReadSchema = z.object({
   amount: z.string(),
   discount: z.string(),
   net_amount: z.string(),
+  service_charge: z.string(),
   payment_method: z.enum(PAYMENT_METHODS),
   bank: z.number().int().nullable(),
   bank_name: z.string().nullable(),

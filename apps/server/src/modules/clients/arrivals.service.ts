@@ -42,6 +42,7 @@ export type ArrivalChanges = z.output<typeof clientArrivalPatchSchema>;
 export type ArrivalQuery = z.output<typeof clientArrivalListQuerySchema>;
 
 export const therapist = alias(employees, 'therapist');
+const secondTherapist = alias(employees, 'second_therapist');
 const receptionist = alias(employees, 'receptionist');
 
 const columns = {
@@ -54,6 +55,9 @@ const columns = {
   time: clientArrivals.time,
   therapistId: clientArrivals.therapistId,
   therapistName: sql<string>`${therapist.firstName} || ' ' || ${therapist.lastName}`,
+  secondTherapistId: clientArrivals.secondTherapistId,
+  secondTherapistName: sql<string | null>`${secondTherapist.firstName} || ' ' || ${secondTherapist.lastName}`,
+  requested: clientArrivals.requested,
   receptionistId: clientArrivals.receptionistId,
   receptionistName: sql<string | null>`${receptionist.firstName} || ' ' || ${receptionist.lastName}`,
   treatmentId: clientArrivals.treatmentId,
@@ -76,6 +80,7 @@ const selectArrivals = <E extends Record<string, SQL | SQL.Aliased> = Record<nev
     .innerJoin(owner, eq(owner.id, clientArrivals.clientId))
     .innerJoin(locations, eq(locations.id, clientArrivals.locationId))
     .innerJoin(therapist, eq(therapist.id, clientArrivals.therapistId))
+    .leftJoin(secondTherapist, eq(secondTherapist.id, clientArrivals.secondTherapistId))
     .leftJoin(receptionist, eq(receptionist.id, clientArrivals.receptionistId))
     .leftJoin(treatments, eq(treatments.id, clientArrivals.treatmentId))
     .leftJoin(clientTreatments, eq(clientTreatments.id, clientArrivals.voucherId))
@@ -93,6 +98,9 @@ export const toArrival = (r: Row): ClientArrival => ({
   time: r.time,
   therapist: r.therapistId,
   therapist_name: r.therapistName,
+  second_therapist: r.secondTherapistId,
+  second_therapist_name: r.secondTherapistName,
+  requested: r.requested,
   receptionist: r.receptionistId,
   receptionist_name: r.receptionistName,
   treatment: r.treatmentId,
@@ -143,12 +151,13 @@ const staffAt = async (
   kind: 'therapist' | 'receptionist',
   locationId: number,
   location: string,
+  field: string = kind,
 ) => {
   const [person] = await db.select().from(employees).where(eq(employees.id, id));
-  if (!person || person.kind !== kind) throw fieldError(kind, `No such ${kind}.`);
+  if (!person || person.kind !== kind) throw fieldError(field, `No such ${kind}.`);
   const name = `${person.firstName} ${person.lastName}`;
-  if (!person.isActive) throw fieldError(kind, `${name} is no longer active.`);
-  if (person.locationId !== locationId) throw fieldError(kind, `${name} works at another location, not ${location}.`);
+  if (!person.isActive) throw fieldError(field, `${name} is no longer active.`);
+  if (person.locationId !== locationId) throw fieldError(field, `${name} works at another location, not ${location}.`);
   return { ...person, name };
 };
 
@@ -285,6 +294,12 @@ export const createArrival = async (
         sold: await soldOf(tx, input),
       });
       const therapistRow = await staffAt(tx, input.therapist, 'therapist', input.location, location.name);
+      if (input.second_therapist !== null) {
+        // A tandem service: two therapists share the commission equally (docs/decisions/0800-pay-runs.md).
+        if (input.second_therapist === input.therapist)
+          throw fieldError('second_therapist', 'Choose a different therapist for the second pair of hands.');
+        await staffAt(tx, input.second_therapist, 'therapist', input.location, location.name, 'second_therapist');
+      }
       if (input.receptionist !== null)
         await staffAt(tx, input.receptionist, 'receptionist', input.location, location.name);
       let treatmentId = input.treatment;
@@ -317,6 +332,8 @@ export const createArrival = async (
           date,
           time: input.time,
           therapistId: input.therapist,
+          secondTherapistId: input.second_therapist,
+          requested: input.requested,
           receptionistId: input.receptionist,
           treatmentId,
           voucherId: input.voucher,

@@ -105,6 +105,8 @@ export const insertSale = async (
     kind: SaleKind;
     amount: SQL;
     payment: Payment;
+    /** Collected on top of the price (RA 11360; a walk-in's payment may carry one). */
+    serviceCharge?: string;
     /** What was sold, for the credited salesperson's notice: "a 6-session Hilot voucher". */
     what?: string;
   },
@@ -130,6 +132,7 @@ export const insertSale = async (
         amount: check!.amount,
         discount: values.payment.discount,
         netAmount: sql`${check!.amount}::numeric - ${values.payment.discount}::numeric`,
+        serviceCharge: values.serviceCharge ?? '0.00',
         paymentMethod: values.payment.payment_method,
         bankId: values.payment.bank,
         referenceNo: values.payment.reference_no,
