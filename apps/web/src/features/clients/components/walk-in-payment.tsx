@@ -34,6 +34,8 @@ type WalkInPaymentFieldsProps = {
   banks: readonly Bank[];
   reference: BoundField;
   discount: BoundField;
+  /** Collected on top of the net (RA 11360), shared by the branch's staff in the pay run. */
+  serviceCharge?: BoundField;
 };
 
 /** The walk-in's payment at the desk: who sold it, how it was paid, the price, a discount and the net, live. */
@@ -46,8 +48,11 @@ export const WalkInPaymentFields = ({
   banks,
   reference,
   discount,
+  serviceCharge,
 }: WalkInPaymentFieldsProps) => {
   const net = walkInNet(price, discount.value);
+  const charge = serviceCharge ? cents(serviceCharge.value) : 0;
+  const collect = net === null || charge === null ? null : ((Math.round(Number(net) * 100) + charge) / 100).toFixed(2);
   const banked = isBanked(method.value);
   return (
     <Stack spacing={2} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
@@ -93,9 +98,17 @@ export const WalkInPaymentFields = ({
           slotProps={{ input: { readOnly: true } }}
         />
         <TextField label="Discount (₱)" {...discount} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+        {serviceCharge ? (
+          <TextField
+            label="Service charge (₱)"
+            {...serviceCharge}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        ) : null}
       </Stack>
       <Typography variant="h6" component="p" aria-live="polite">
         Net to collect: {net === null ? '—' : formatPeso(net)}
+        {charge ? ` + service charge = ${collect === null ? '—' : formatPeso(collect)}` : ''}
       </Typography>
     </Stack>
   );
