@@ -19,7 +19,7 @@ import { rateLabel } from './rule-target';
 const stateOf = (rule: CommissionRule, today: string) => {
   if (rule.effective_from > today) return { label: `From ${formatDate(rule.effective_from)}`, color: 'info' } as const;
   if (rule.effective_to && rule.effective_to < today) return { label: 'Ended', color: 'default' } as const;
-  return { label: 'In force', color: 'success' } as const;
+  return { label: 'Current', color: 'success' } as const;
 };
 
 const columnsOf = (today: string): GridColDef<CommissionRule>[] => [
