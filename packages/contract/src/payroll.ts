@@ -253,6 +253,7 @@ export type PayRunDetail = z.infer<typeof payRunDetailSchema>;
 export const earningLineSchema = z.object({
   employee: z.number().int(),
   employee_name: z.string(),
+  employee_code: z.string(),
   source: z.enum(PAY_LINE_SOURCES),
   /** The arrival's or sale line's id (for an adjustment, the adjusted line's source); null for service charge. */
   source_id: z.number().int().nullable(),

@@ -26,6 +26,7 @@ import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
 import { notify } from '../notifications/index';
 import { publish } from '../../plugins/bus';
+import { earningsChanged } from '../payroll/index';
 import { createdBy, touched } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
 import { dayInWords } from '../../lib/notice-text';
@@ -353,6 +354,8 @@ export const createArrival = async (
       });
       // Open arrival tiles and lists revalidate when this commits (hub → `arrivals_changed`).
       await publish(tx, { t: 'arrivals', location: input.location, date });
+      // The therapists' "Earned this cutoff" moves (a walk-in's salesperson hears of it from the sale).
+      await earningsChanged(tx, [input.therapist, input.second_therapist], date);
       if (therapistRow.userId !== null) {
         await notify(tx, {
           recipients: [therapistRow.userId],
@@ -402,6 +405,8 @@ export const updateArrival = async (
       .set({ status: changes.status, notes: changes.notes, ...touched(user.id) })
       .where(eq(clientArrivals.id, id));
     await publish(tx, { t: 'arrivals', location: before.location, date: before.date });
+    if (changes.status === 'cancelled')
+      await earningsChanged(tx, [before.therapist, before.second_therapist], before.date);
     const after = await getArrival(tx, user, id);
     await audit(tx, {
       actorId: user.id,

@@ -36,6 +36,7 @@ import { getClient, locationName } from './clients.service';
 import { scopeWhere } from '../../lib/scope';
 import { assertWritable, readScope } from './scope';
 import { assertDateAllowed, backdatedNote, changeSalesWatchingRanks, toSale } from '../reports/index';
+import { earningsChanged } from '../payroll/index';
 import type { AuthUser } from '../../lib/actor';
 
 export type MembershipSaleInput = z.output<typeof clientMembershipBodySchema>;
@@ -140,6 +141,7 @@ export const insertSale = async (
       })
       .returning(),
   );
+  await earningsChanged(tx, [values.payment.salesperson], values.date);
   await tellCreditedSalesperson(
     tx,
     user,

@@ -285,6 +285,8 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
       case 'settings':
         for (const set of byUser.values()) for (const conn of set) send(conn, { action: 'settings_changed' });
         return;
+      case 'earnings':
+        return sendToUser(event.user, { action: 'earnings_changed', employee: event.employee, date: event.date });
       case 'arrivals':
         // Only to those who may read the location's arrivals (clients' read scope): the frame carries no
         // names, but a stream of "location 3 changed today" still shows when a branch is busy, which a
