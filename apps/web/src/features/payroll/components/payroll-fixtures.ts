@@ -65,6 +65,7 @@ const line = (overrides: Partial<PayRunLine>): PayRunLine => ({
   run: 5,
   employee: 21,
   employee_name: 'Ana Reyes',
+  employee_code: 'T-021',
   source: 'arrival',
   source_id: 301,
   adjusted_source: null,
@@ -150,6 +151,7 @@ export const myEarnings = (total: string): MyEarnings => ({
     {
       employee: 21,
       employee_name: 'Ana Reyes',
+      employee_code: 'T-021',
       source: 'arrival',
       source_id: 320,
       adjusted_source: null,
