@@ -73,20 +73,19 @@ export const SCREENS: readonly Screen[] = [
     path: '/reports/daily/:location/:date',
     load: () => import('./routes/daily-report').then((m) => m.DailyReportRoute),
   },
-  // Pay runs of a Manager's branches and their statements, outside /admin (decision 0630).
+  // Pay runs of a Manager's branches and their statements, outside /admin (decision 0630). Their
+  // route reads the payroll flag itself: the manifest's flag sends a non-admin screen to the
+  // dashboard before the stored flags have loaded.
   {
     path: '/payroll',
-    flag: 'payroll',
     load: () => import('./routes/payroll').then((m) => m.PayrollRoute),
   },
   {
     path: '/payroll/runs/:runId',
-    flag: 'payroll',
     load: () => import('./routes/payroll').then((m) => m.PayRunLinkRoute),
   },
   {
     path: '/payroll/runs/:runId/statement/:employeeId',
-    flag: 'payroll',
     load: () => import('./routes/payroll').then((m) => m.PayStatementRoute),
   },
   {

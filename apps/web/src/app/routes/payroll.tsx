@@ -1,26 +1,44 @@
 import { Navigate, useLocation, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { MANAGER_GROUP } from '@ginhawa/contract';
 import { isAdmin } from '../../features/auth/api/get-my-data';
 import { PayrollScreen } from '../../features/payroll/components/payroll-screen';
 import { StatementScreen } from '../../features/payroll/components/statement-screen';
 import { paths } from '../../config/paths';
+import { useFlags } from '../../lib/flags';
 import { useLocationOptions } from '../../lib/options';
+import { useSettingsData } from '../../lib/settings';
 import { useCurrentUser } from '../layout/current-user';
 
-/** Managers and Admins only (the server refuses everyone else too); anyone else goes to the dashboard. */
+/**
+ * Managers and Admins only (the server refuses everyone else too), while the payroll flag is on;
+ * anyone else goes to the dashboard. Undecided while the stored flags load: a redirect then would
+ * send a Manager away from a flag that is on.
+ */
 const useRunsPayroll = () => {
   const user = useCurrentUser();
   const admin = isAdmin(user);
-  return { user, admin, allowed: admin || user.groups.includes(MANAGER_GROUP) };
+  const settings = useSettingsData();
+  const { payroll } = useFlags();
+  const deciding = !settings.data && !settings.error;
+  return { user, admin, deciding, allowed: payroll && (admin || user.groups.includes(MANAGER_GROUP)) };
 };
+
+const Deciding = () => (
+  <Box role="progressbar" aria-label="Loading pay runs" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+    <CircularProgress />
+  </Box>
+);
 
 /**
  * /admin/payroll (Admins) and /payroll (Managers, and Admins following a link): one screen
  * (decision 0630). Admins run pay for every branch, Managers for the branches they work at.
  */
 export const PayrollRoute = () => {
-  const { user, admin, allowed } = useRunsPayroll();
+  const { user, admin, deciding, allowed } = useRunsPayroll();
   const all = useLocationOptions({ activeOnly: false });
+  if (deciding) return <Deciding />;
   if (!allowed) return <Navigate to={paths.dashboard} replace />;
   return (
     <PayrollScreen
@@ -33,7 +51,8 @@ export const PayrollRoute = () => {
 
 /** /payroll/runs/:runId/statement/:employeeId: the printable statement; back goes to the run. */
 export const PayStatementRoute = () => {
-  const { admin, allowed } = useRunsPayroll();
+  const { admin, deciding, allowed } = useRunsPayroll();
+  if (deciding) return <Deciding />;
   if (!allowed) return <Navigate to={paths.dashboard} replace />;
   const base = admin ? paths.admin.payroll : paths.payroll;
   return (

@@ -26,7 +26,8 @@ const columns: GridColDef<PayRunLine>[] = [
     field: 'description',
     headerName: 'What',
     flex: 1.6,
-    minWidth: 220,
+    // Narrow enough that a phone shows the amount beside it.
+    minWidth: 150,
     renderCell: ({ row }) => <LineSource line={row} />,
   },
   {

@@ -197,6 +197,8 @@ export const RuleForm = ({ rule, onClose }: { rule: CommissionRule | null; onClo
         <TextField
           select
           label="Branch"
+          // '' is "Every branch", a choice of its own: shown, not left as an empty field.
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           {...listedValue(
             form.bind('location', 'A branch’s own rule beats the business-wide one.'),
             locations.data?.results,
