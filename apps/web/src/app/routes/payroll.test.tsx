@@ -1,0 +1,82 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MyData } from '@ginhawa/contract';
+import { mockApi } from '../../test/api-mock';
+import { therapistData } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+
+const managerData: MyData = {
+  ...therapistData,
+  id: 3,
+  username: 'manager',
+  groups: ['Manager'],
+  locations: [{ id: 1, name: 'Makati' }],
+};
+
+const run = {
+  id: 5,
+  location: 1,
+  location_name: 'Makati',
+  year: 2026,
+  month: 11,
+  cutoff: 1,
+  date_from: '2026-11-01',
+  date_to: '2026-11-15',
+  status: 'submitted',
+  total: '0.00',
+  line_count: 0,
+  employee_count: 0,
+  service_charge_pool: '0.00',
+  return_reason: '',
+  computed_at: '2026-11-16T01:00:00Z',
+  computed_by: 3,
+  submitted_by: 3,
+  submitted_at: '2026-11-16T02:00:00Z',
+  approved_by: null,
+  approved_at: null,
+  created_at: '2026-11-16T01:00:00Z',
+  updated_at: '2026-11-16T01:00:00Z',
+  employees: [],
+};
+
+const signedIn = (me: MyData, payroll: boolean) => {
+  document.cookie = 'csrftoken=test-csrf-token; path=/';
+  return mockApi({
+    'GET /configurations/settings/': {
+      status: 200,
+      data: { company_name: 'Lotus Spa', logoUrl: null, features: { payroll } },
+    },
+    'GET /users/my_data/': { status: 200, data: me },
+    'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
+    'GET /payroll/runs/5/': { status: 200, data: run },
+    'GET /locations/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
+  });
+};
+
+describe('pay runs outside /admin (decision 0630)', () => {
+  afterEach(() => {
+    document.cookie = 'csrftoken=; path=/; max-age=0';
+  });
+
+  it("opens a run a notification links to for the branch's Manager, once the stored flags say payroll is on", async () => {
+    signedIn(managerData, true);
+    renderApp('/payroll/runs/5');
+    expect(await screen.findByRole('heading', { name: 'Makati, 1st–15th November 2026' })).toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe('/payroll?run=5');
+    // A Manager submits; Admins decide.
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('sends a Manager to the dashboard while the payroll flag is off', async () => {
+    signedIn(managerData, false);
+    renderApp('/payroll');
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends a therapist to the dashboard', async () => {
+    signedIn(therapistData, true);
+    renderApp('/payroll?run=5');
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByRole('heading', { name: 'Pay runs' })).not.toBeInTheDocument();
+  });
+});
