@@ -4,6 +4,7 @@ import type { MyData } from '@ginhawa/contract';
 import { mockApi } from '../../test/api-mock';
 import { therapistData } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
+import { runDetail } from '../../features/payroll/components/payroll-fixtures';
 
 const managerData: MyData = {
   ...therapistData,
@@ -13,31 +14,7 @@ const managerData: MyData = {
   locations: [{ id: 1, name: 'Makati' }],
 };
 
-const run = {
-  id: 5,
-  location: 1,
-  location_name: 'Makati',
-  year: 2026,
-  month: 11,
-  cutoff: 1,
-  date_from: '2026-11-01',
-  date_to: '2026-11-15',
-  status: 'submitted',
-  total: '0.00',
-  line_count: 0,
-  employee_count: 0,
-  service_charge_pool: '0.00',
-  return_reason: '',
-  computed_at: '2026-11-16T01:00:00Z',
-  computed_by: 3,
-  submitted_by: 3,
-  submitted_at: '2026-11-16T02:00:00Z',
-  approved_by: null,
-  approved_at: null,
-  created_at: '2026-11-16T01:00:00Z',
-  updated_at: '2026-11-16T01:00:00Z',
-  employees: [],
-};
+const run = runDetail('submitted');
 
 const signedIn = (me: MyData, payroll: boolean) => {
   document.cookie = 'csrftoken=test-csrf-token; path=/';

@@ -28,6 +28,18 @@ const routes = {
 // 02:07 UTC is 10:07 in Manila: the time starts on 10:00.
 const NOW = new Date('2026-06-01T02:07:00Z');
 
+/** The server's answer to a walk-in arrival paid at the desk. */
+const walkInLogged = (net: string, method: string) => ({
+  status: 201,
+  data: {
+    id: 1,
+    voucher_code: null,
+    client_name: 'Liza Soberano',
+    therapist_name: 'Enrique Andrada',
+    sale: { net_amount: net, payment_method: method },
+  },
+});
+
 const pick = async (dialog: HTMLElement, label: RegExp, option: string | RegExp) => {
   await userEvent.click(within(dialog).getByRole('combobox', { name: label }));
   await userEvent.click(await screen.findByRole('option', { name: option }));
@@ -104,19 +116,7 @@ describe('arrival card', () => {
       ...routes,
       'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
       // The first answer is lost on the way back; the retry gets the stored arrival.
-      'POST /clients/arrivals/': () =>
-        ++attempts === 1
-          ? 'network-error'
-          : {
-              status: 201,
-              data: {
-                id: 1,
-                voucher_code: null,
-                client_name: 'Liza Soberano',
-                therapist_name: 'Enrique Andrada',
-                sale: { net_amount: '1600.00', payment_method: 'card' },
-              },
-            },
+      'POST /clients/arrivals/': () => (++attempts === 1 ? 'network-error' : walkInLogged('1600.00', 'card')),
     });
     renderWithRouter(
       <ArrivalDialog
@@ -185,16 +185,7 @@ describe('arrival card', () => {
         ]),
       },
       'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
-      'POST /clients/arrivals/': {
-        status: 201,
-        data: {
-          id: 1,
-          voucher_code: null,
-          client_name: 'Liza Soberano',
-          therapist_name: 'Enrique Andrada',
-          sale: { net_amount: '1800.00', payment_method: 'cash' },
-        },
-      },
+      'POST /clients/arrivals/': walkInLogged('1800.00', 'cash'),
     });
     renderWithRouter(<ArrivalDialog client={liza} onClose={() => undefined} now={NOW} />);
     await screen.findByRole('combobox', { name: /^Treatment/ });

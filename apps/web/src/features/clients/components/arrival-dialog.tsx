@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -39,7 +39,7 @@ import {
   type VoucherTreatment,
 } from './arrival-options';
 import { ownLocation, servableLocations, type DeskUser } from './desk-user';
-import { isBanked, WalkInPaymentFields } from './walk-in-payment';
+import { isBanked, useOnlySalesperson, WalkInPaymentFields } from './walk-in-payment';
 import { manilaNow } from './manila-now';
 import { LocationStaffFields } from './location-staff-fields';
 import { UseField } from './arrival-use-field';
@@ -290,13 +290,7 @@ const ArrivalForm = ({
   const held = voucherTreatments(services, today);
   const allTreatments = treatments.data?.results ?? [];
   const price = allTreatments.find((t) => String(t.id) === form.values.treatment)?.price;
-  const onlyOne = salespersons.data?.results.length === 1 ? salespersons.data.results[0] : undefined;
-  const { set } = form;
-
-  // A branch with one salesperson: that is who sold the walk-in; nobody has to pick them.
-  useEffect(() => {
-    if (onlyOne && form.values.salesperson === '') set('salesperson', String(onlyOne.id));
-  }, [onlyOne, form.values.salesperson, set]);
+  useOnlySalesperson(salespersons.data?.results, form.values.salesperson, form.set);
 
   return (
     <FormDialog

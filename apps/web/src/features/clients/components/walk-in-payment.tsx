@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -6,6 +7,19 @@ import { BANKED_PAYMENT_METHODS, formatPeso, PAYMENT_METHODS, type Bank, type Em
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { listedValue } from '../../../lib/options';
 import { PAYMENT_LABELS } from './sell-dialog-parts';
+
+/** A branch with one salesperson: that is who sold the walk-in; nobody has to pick them. */
+export const useOnlySalesperson = (
+  salespersons: readonly Employee[] | undefined,
+  chosen: string,
+  /** The form's `set` (stable), given the field. */
+  set: (field: 'salesperson', value: string) => void,
+) => {
+  const onlyOne = salespersons?.length === 1 ? salespersons[0] : undefined;
+  useEffect(() => {
+    if (onlyOne && chosen === '') set('salesperson', String(onlyOne.id));
+  }, [onlyOne, chosen, set]);
+};
 
 export const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
 

@@ -1,4 +1,12 @@
-import type { CommissionRule, MyEarnings, PayRun, PayRunDetail, PayRunLine, PayRunStatus } from '@ginhawa/contract';
+import {
+  earningLineSchema,
+  type CommissionRule,
+  type MyEarnings,
+  type PayRun,
+  type PayRunDetail,
+  type PayRunLine,
+  type PayRunStatus,
+} from '@ginhawa/contract';
 
 /** Answers shaped as the pay-runs API sends them, for the screens' tests. */
 export const page = <T>(results: T[], count = results.length) => ({ count, next: null, previous: null, results });
@@ -148,22 +156,7 @@ export const myEarnings = (total: string): MyEarnings => ({
   sales_total: '0.00',
   total,
   lines: [
-    {
-      employee: 21,
-      employee_name: 'Ana Reyes',
-      employee_code: 'T-021',
-      source: 'arrival',
-      source_id: 320,
-      adjusted_source: null,
-      client: 41,
-      date: '2026-11-24',
-      description: 'Hot Stone Massage for Carla Santos',
-      base_amount: '1500.00',
-      rule: 2,
-      rule_label: '10% of the price',
-      split: 1,
-      requested: false,
-      amount: total,
-    },
+    // An earning is a run's line without its place in a run (the schema drops those keys).
+    earningLineSchema.parse(line({ source_id: 320, date: '2026-11-24', amount: total })),
   ],
 });

@@ -4,17 +4,15 @@ import Link from '@mui/material/Link';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
 import { PAY_RUN_STATUSES, type PayRun, type PayRunDetail } from '@ginhawa/contract';
 import { AdminGrid } from '../../../components/list/admin-grid';
+import { FilterSelect, namedOptions, type ListFilter } from '../../../components/list/list-filters';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatPeso } from '../../../lib/format';
-import { listedValue } from '../../../lib/options';
 import { recentYears } from '../../../lib/period';
 import { useRevalidatePayroll } from '../api/payroll-keys';
 import { useRuns } from '../api/runs';
@@ -23,6 +21,25 @@ import type { PayrollChange, PayrollParams } from './payroll-params';
 import { periodLabel, RUN_STATUS_LABELS, RunStatusChip, runTitle } from './run-labels';
 
 const PAGE_SIZE = 25;
+
+/** The list's filters: branch, year and status (the params of the same names). */
+const filtersOf = (locations: RunsPanelProps['locations']): ListFilter<'location' | 'year' | 'status'>[] => [
+  { name: 'location', label: 'Branch', allLabel: 'All branches', options: namedOptions(locations), minWidth: 180 },
+  {
+    name: 'year',
+    label: 'Year',
+    allLabel: 'All years',
+    options: recentYears().map((y) => ({ value: String(y), label: String(y) })),
+    minWidth: 120,
+  },
+  {
+    name: 'status',
+    label: 'Status',
+    allLabel: 'All',
+    options: PAY_RUN_STATUSES.map((s) => ({ value: s, label: RUN_STATUS_LABELS[s] })),
+    minWidth: 140,
+  },
+];
 /** A phone shows the cutoff, its status and total; the branch and head count come back from sm up. */
 const ON_PHONE = { location_name: false, employee_count: false };
 
@@ -87,54 +104,14 @@ export const RunsPanel = ({ params, onChange, locations }: RunsPanelProps) => {
   return (
     <>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-        <TextField
-          select
-          fullWidth={false}
-          size="small"
-          label="Branch"
-          {...listedValue({ value: params.location ?? '' }, locations)}
-          onChange={(e) => onChange({ location: e.target.value, page: null })}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">All branches</MenuItem>
-          {locations.map((l) => (
-            <MenuItem key={l.id} value={l.id}>
-              {l.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          fullWidth={false}
-          size="small"
-          label="Year"
-          value={params.year ?? ''}
-          onChange={(e) => onChange({ year: e.target.value, page: null })}
-          sx={{ minWidth: 110 }}
-        >
-          <MenuItem value="">All years</MenuItem>
-          {recentYears().map((y) => (
-            <MenuItem key={y} value={y}>
-              {y}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          fullWidth={false}
-          size="small"
-          label="Status"
-          value={params.status ?? ''}
-          onChange={(e) => onChange({ status: e.target.value, page: null })}
-          sx={{ minWidth: 140 }}
-        >
-          <MenuItem value="">All</MenuItem>
-          {PAY_RUN_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {RUN_STATUS_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
+        {filtersOf(locations).map((filter) => (
+          <FilterSelect
+            key={filter.name}
+            filter={filter}
+            value={String(params[filter.name] ?? '')}
+            onChange={(value) => onChange({ [filter.name]: value, page: null })}
+          />
+        ))}
         <Box sx={{ flexGrow: 1 }} />
         <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
           New pay run

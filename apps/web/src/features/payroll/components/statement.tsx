@@ -24,7 +24,11 @@ const Figure = ({ label, value, strong }: { label: string; value: string; strong
     <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 400 }}>
       {label}
     </Typography>
-    <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}>
+    <Typography
+      variant="body2"
+      sx={{ fontWeight: strong ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}
+      data-testid={strong ? 'statement-total' : undefined}
+    >
       {value}
     </Typography>
   </Box>
