@@ -4,7 +4,7 @@ import type { MyData } from '@ginhawa/contract';
 import { mockApi } from '../../test/api-mock';
 import { therapistData } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { runDetail } from '../../features/payroll/components/payroll-fixtures';
+import { myEarnings, runDetail } from '../../features/payroll/components/payroll-fixtures';
 
 const managerData: MyData = {
   ...therapistData,
@@ -16,7 +16,7 @@ const managerData: MyData = {
 
 const run = runDetail('submitted');
 
-const signedIn = (me: MyData, payroll: boolean) => {
+const signedIn = (me: MyData, payroll: boolean, extra: Parameters<typeof mockApi>[0] = {}) => {
   document.cookie = 'csrftoken=test-csrf-token; path=/';
   return mockApi({
     'GET /configurations/settings/': {
@@ -27,6 +27,7 @@ const signedIn = (me: MyData, payroll: boolean) => {
     'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
     'GET /payroll/runs/5/': { status: 200, data: run },
     'GET /locations/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
+    ...extra,
   });
 };
 
@@ -55,5 +56,16 @@ describe('pay runs outside /admin (decision 0630)', () => {
     renderApp('/payroll?run=5');
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
     expect(screen.queryByRole('heading', { name: 'Pay runs' })).not.toBeInTheDocument();
+  });
+
+  it('shows a therapist what they earned this cutoff on the dashboard while payroll is on, and nothing when it is off', async () => {
+    signedIn(therapistData, true, { 'GET /payroll/my-earnings/': { status: 200, data: myEarnings('475.50') } });
+    const { unmount } = renderApp('/dashboard');
+    expect(await screen.findByTestId('earned-this-cutoff')).toHaveTextContent('₱475.50');
+    unmount();
+    signedIn(therapistData, false);
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening)/ });
+    expect(screen.queryByRole('region', { name: 'Earned this cutoff' })).not.toBeInTheDocument();
   });
 });
