@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 /** The demo database (buildTestApp seeds it) switches every feature flag on (decision 0610). */
-const ALL_ON = { banks: true, admin_dashboard: true, reports: true, users: true };
+const ALL_ON = { banks: true, admin_dashboard: true, reports: true, users: true, payroll: true };
 const settings = async () => (await ctx.app.inject({ method: 'GET', url: '/api/configurations/settings/' })).json();
 const tinyJpeg = () =>
   Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(32)]);
