@@ -56,7 +56,6 @@ const EmployeesTable = ({
       { label: 'Sales', align: 'right', render: (e) => formatPeso(e.sales_total) },
       { label: 'Service charge', align: 'right', render: (e) => formatPeso(e.service_charge_total) },
       { label: 'Adjustments', align: 'right', render: (e) => formatPeso(e.adjustments_total) },
-      { label: 'Lines', align: 'right', render: (e) => e.line_count },
       {
         label: 'Statement',
         render: (e) => (

@@ -48,7 +48,8 @@ const columns: GridColDef<PayRun>[] = [
     field: 'period',
     headerName: 'Cutoff',
     flex: 1.2,
-    minWidth: 190,
+    // Cutoff, status and total fit a phone's width side by side.
+    minWidth: 120,
     sortable: false,
     valueGetter: (_value, row) => periodLabel(row),
     // A link, so the keyboard and a middle click open a run as well as a row click does.
@@ -62,7 +63,7 @@ const columns: GridColDef<PayRun>[] = [
   {
     field: 'status',
     headerName: 'Status',
-    width: 120,
+    width: 100,
     sortable: false,
     renderCell: ({ row }) => <RunStatusChip status={row.status} />,
   },
@@ -70,7 +71,7 @@ const columns: GridColDef<PayRun>[] = [
   {
     field: 'total',
     headerName: 'Total',
-    width: 140,
+    width: 110,
     align: 'right',
     headerAlign: 'right',
     sortable: false,
