@@ -110,6 +110,28 @@ const insertServiceCharge = async (tx: Tx, runId: number, locationId: number, fr
   return pool!.pool;
 };
 
+/** The run's per-employee totals and its own, summed from its lines in SQL, stored with them. */
+const storeTotals = async (tx: Tx, runId: number) => {
+  await tx.execute(sql`delete from pay_run_employees where run_id = ${runId}`);
+  await tx.execute(sql`
+    insert into pay_run_employees (run_id, employee_id, employee_name, employee_code, kind, user_id, arrivals_total,
+      sales_total, service_charge_total, adjustments_total, total, line_count)
+    select ${runId}, l.employee_id, min(l.employee_name), min(l.employee_code), min(e.kind), min(e.user_id),
+      coalesce(sum(l.amount) filter (where l.source = 'arrival'), 0),
+      coalesce(sum(l.amount) filter (where l.source = 'sale'), 0),
+      coalesce(sum(l.amount) filter (where l.source = 'service_charge'), 0),
+      coalesce(sum(l.amount) filter (where l.source = 'adjustment'), 0),
+      sum(l.amount), count(*)
+    from pay_run_lines l join employees e on e.id = l.employee_id
+    where l.run_id = ${runId}
+    group by l.employee_id`);
+  await tx.execute(sql`
+    update pay_runs set total = x.total, line_count = x.lines, employee_count = x.people
+    from (select coalesce(sum(total), 0) as total, coalesce(sum(line_count), 0) as lines, count(*) as people
+      from pay_run_employees where run_id = ${runId}) x
+    where pay_runs.id = ${runId}`);
+};
+
 /**
  * Computes (or recomputes) the branch's draft for the cutoff in one transaction: its lines are
  * replaced by INSERT … SELECT, so the same data gives the same lines. 409 once submitted or approved.
@@ -141,6 +163,7 @@ export const computeRun = async (
       select ${run.id}, ${location.id}, ${EARNING_COLUMNS} from (${earningsSql(branchPeriod(location.id, from, to))}) e`);
     const pool = await insertServiceCharge(tx, run.id, location.id, from, to);
     await insertAdjustments(tx, run.id, location.id);
+    await storeTotals(tx, run.id);
     await tx
       .update(payRuns)
       .set({

@@ -12,13 +12,12 @@ import {
 } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { locations, payRunLines, payRuns } from '../../db/schema/index';
+import { locations, payRunEmployees, payRunLines, payRuns } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
 import { iso, isoOrNull } from '../../lib/iso';
 import { listPage, totalRows } from '../../lib/list';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
 import { isAdmin, type AuthUser } from '../../lib/actor';
-import { payrollRows } from './shared';
 
 /** Pay runs: reading runs and their lines, and who may (decision 0800); computing is pay-runs-compute.service.ts. */
 
@@ -32,7 +31,6 @@ export const payrollScope = (user: AuthUser) => {
   return workplaceScope(user);
 };
 
-const runTotal = sql<string>`(select round(coalesce(sum(l.amount), 0), 2)::text from pay_run_lines l where l.run_id = ${payRuns.id})`;
 const runColumns = {
   id: payRuns.id,
   location: payRuns.locationId,
@@ -43,12 +41,9 @@ const runColumns = {
   dateFrom: payRuns.dateFrom,
   dateTo: payRuns.dateTo,
   status: payRuns.status,
-  amountTotal: runTotal,
-  lineCount: sql<number>`(select count(*)::int from pay_run_lines l where l.run_id = ${payRuns.id})`.mapWith(Number),
-  employeeCount:
-    sql<number>`(select count(distinct l.employee_id)::int from pay_run_lines l where l.run_id = ${payRuns.id})`.mapWith(
-      Number,
-    ),
+  amountTotal: payRuns.total,
+  lineCount: payRuns.lineCount,
+  employeeCount: payRuns.employeeCount,
   serviceChargePool: payRuns.serviceChargePool,
   returnReason: payRuns.returnReason,
   computedAt: payRuns.computedAt,
@@ -92,41 +87,26 @@ const toRun = (r: RunRow): PayRun => ({
   updated_at: iso(r.updatedAt),
 });
 
-type EmployeeRow = {
-  employee: number;
-  employee_name: string;
-  employee_code: string;
-  kind: PayRunEmployee['kind'];
-  user: number | null;
-  arrivals_total: string;
-  sales_total: string;
-  service_charge_total: string;
-  adjustments_total: string;
-  total: string;
-  line_count: number;
-};
-
-/** Per employee, the sums of their lines (in SQL, so the totals are the lines' to the centavo). */
+/** Per employee, the sums of their lines (stored with the lines, in SQL: decision 0800), name order. */
 const employeesOf = async (db: DbOrTx, runId: number): Promise<PayRunEmployee[]> =>
   (
-    await payrollRows<EmployeeRow>(
-      db,
-      sql`select l.employee_id as employee, min(l.employee_name) as employee_name, min(l.employee_code) as employee_code,
-        min(e.kind) as kind, min(e.user_id) as "user",
-        round(coalesce(sum(l.amount) filter (where l.source = 'arrival'), 0), 2)::text as arrivals_total,
-        round(coalesce(sum(l.amount) filter (where l.source = 'sale'), 0), 2)::text as sales_total,
-        round(coalesce(sum(l.amount) filter (where l.source = 'service_charge'), 0), 2)::text as service_charge_total,
-        round(coalesce(sum(l.amount) filter (where l.source = 'adjustment'), 0), 2)::text as adjustments_total,
-        round(sum(l.amount), 2)::text as total, count(*)::int as line_count
-      from pay_run_lines l join employees e on e.id = l.employee_id
-      where l.run_id = ${runId}
-      group by l.employee_id order by lower(min(l.employee_name)), l.employee_id`,
-    )
+    await db
+      .select()
+      .from(payRunEmployees)
+      .where(eq(payRunEmployees.runId, runId))
+      .orderBy(sql`lower(${payRunEmployees.employeeName})`, asc(payRunEmployees.employeeId))
   ).map((r) => ({
-    ...r,
-    employee: Number(r.employee),
-    user: r.user === null ? null : Number(r.user),
-    line_count: Number(r.line_count),
+    employee: r.employeeId,
+    employee_name: r.employeeName,
+    employee_code: r.employeeCode,
+    kind: r.kind as PayRunEmployee['kind'],
+    user: r.userId,
+    arrivals_total: r.arrivalsTotal,
+    sales_total: r.salesTotal,
+    service_charge_total: r.serviceChargeTotal,
+    adjustments_total: r.adjustmentsTotal,
+    total: r.total,
+    line_count: r.lineCount,
   }));
 
 /** A run the caller may see (Managers: their branches), with its employees; 404 otherwise. */
@@ -155,7 +135,7 @@ export const listRuns = async (db: Db, user: AuthUser, q: RunQuery, url: string)
       month: payRuns.month,
       cutoff: payRuns.cutoff,
       status: payRuns.status,
-      total: runTotal,
+      total: payRuns.total,
       id: payRuns.id,
     },
     defaultOrder: [desc(payRuns.year), desc(payRuns.month), desc(payRuns.cutoff), asc(locations.name)],
