@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, money, relationId, text, type FieldErrors } from './fields';
 import { filterId, listQuerySchema } from './pagination';
-import { MAX_REPORT_YEAR, MIN_REPORT_YEAR } from './reports';
+import { monthParam, yearParam } from './reports';
 
 /**
  * Pay runs (issue 21; docs/api.md "Pay runs"): commission rules, the per-cutoff run of one branch
@@ -170,16 +170,6 @@ export const PAY_RUN_NOTIFICATION_TYPE = 'pay_run';
 /** The live frame telling an employee's sessions their earnings changed (`GET /payroll/my-earnings/` again). */
 export const EARNINGS_CHANGED_ACTION = 'earnings_changed';
 
-const yearParam = z.coerce
-  .number({ error: `Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.` })
-  .int(`Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.`)
-  .min(MIN_REPORT_YEAR, `Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.`)
-  .max(MAX_REPORT_YEAR, `Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.`);
-const monthParam = z.coerce
-  .number({ error: 'Enter a month from 1 to 12.' })
-  .int('Enter a month from 1 to 12.')
-  .min(1, 'Enter a month from 1 to 12.')
-  .max(12, 'Enter a month from 1 to 12.');
 const payCutoffParam = z.coerce
   .number({ error: 'Choose cutoff 1 or 2.' })
   .int('Choose cutoff 1 or 2.')

@@ -178,12 +178,14 @@ export type DailyReportListQuery = z.output<typeof dailyReportListQuerySchema>;
 
 // ——— report queries ———
 
-const monthParam = z.coerce
+/** Shared by every period query (reports, pay runs). */
+export const monthParam = z.coerce
   .number({ error: 'Enter a month from 1 to 12.' })
   .int('Enter a month from 1 to 12.')
   .min(1, 'Enter a month from 1 to 12.')
   .max(12, 'Enter a month from 1 to 12.');
-const yearParam = z.coerce
+/** Shared by every period query (reports, pay runs). */
+export const yearParam = z.coerce
   .number({ error: `Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.` })
   .int(`Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.`)
   .min(MIN_REPORT_YEAR, `Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.`)

@@ -24,6 +24,22 @@ CREATE TABLE "commission_rules" (
 	CONSTRAINT "commission_rules_one_target_check" CHECK (num_nonnulls("commission_rules"."treatment_id", "commission_rules"."treatment_category_id", "commission_rules"."membership_id", "commission_rules"."membership_category_id") <= 1)
 );
 --> statement-breakpoint
+CREATE TABLE "pay_run_employees" (
+	"run_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"employee_name" varchar(201) NOT NULL,
+	"employee_code" varchar(20) NOT NULL,
+	"kind" varchar(20) NOT NULL,
+	"user_id" integer,
+	"arrivals_total" numeric(14, 2) NOT NULL,
+	"sales_total" numeric(14, 2) NOT NULL,
+	"service_charge_total" numeric(14, 2) NOT NULL,
+	"adjustments_total" numeric(14, 2) NOT NULL,
+	"total" numeric(14, 2) NOT NULL,
+	"line_count" integer NOT NULL,
+	CONSTRAINT "pay_run_employees_pkey" PRIMARY KEY("run_id","employee_id")
+);
+--> statement-breakpoint
 CREATE TABLE "pay_run_lines" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"run_id" integer NOT NULL,
@@ -58,6 +74,9 @@ CREATE TABLE "pay_runs" (
 	"date_to" date NOT NULL,
 	"status" varchar(12) DEFAULT 'draft' NOT NULL,
 	"service_charge_pool" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"total" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"line_count" integer DEFAULT 0 NOT NULL,
+	"employee_count" integer DEFAULT 0 NOT NULL,
 	"return_reason" text DEFAULT '' NOT NULL,
 	"computed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"computed_by" integer,
@@ -83,6 +102,7 @@ ALTER TABLE "commission_rules" ADD CONSTRAINT "commission_rules_treatment_catego
 ALTER TABLE "commission_rules" ADD CONSTRAINT "commission_rules_membership_fk" FOREIGN KEY ("membership_id") REFERENCES "public"."memberships"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "commission_rules" ADD CONSTRAINT "commission_rules_membership_category_fk" FOREIGN KEY ("membership_category_id") REFERENCES "public"."membership_categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "commission_rules" ADD CONSTRAINT "commission_rules_location_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pay_run_employees" ADD CONSTRAINT "pay_run_employees_run_fk" FOREIGN KEY ("run_id") REFERENCES "public"."pay_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pay_run_lines" ADD CONSTRAINT "pay_run_lines_run_fk" FOREIGN KEY ("run_id") REFERENCES "public"."pay_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pay_run_lines" ADD CONSTRAINT "pay_run_lines_employee_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pay_run_lines" ADD CONSTRAINT "pay_run_lines_rule_fk" FOREIGN KEY ("rule_id") REFERENCES "public"."commission_rules"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -16,7 +16,6 @@ import {
   clientTreatments,
   employees,
   locations,
-  membershipAllowedTreatments,
   memberships,
   treatments,
 } from '../../db/schema/index';
@@ -36,6 +35,7 @@ import { idempotent } from '../../db/idempotency';
 import { assertWritable } from './scope';
 import { toSale } from '../reports/index';
 import { assertNoWalkInSale, chargeWalkIn, linkWalkIn, walkInSale, walkInSaleJoin } from './walk-in.service';
+import { checkMembershipVisit, staffAt } from './arrival-checks.service';
 import type { AuthUser } from '../../lib/actor';
 
 export type ArrivalInput = z.output<typeof clientArrivalBodySchema>;
@@ -146,22 +146,6 @@ export const getArrival = async (db: DbOrTx, user: AuthUser, id: number): Promis
   return toArrival(row);
 };
 
-const staffAt = async (
-  db: DbOrTx,
-  id: number,
-  kind: 'therapist' | 'receptionist',
-  locationId: number,
-  location: string,
-  field: string = kind,
-) => {
-  const [person] = await db.select().from(employees).where(eq(employees.id, id));
-  if (!person || person.kind !== kind) throw fieldError(field, `No such ${kind}.`);
-  const name = `${person.firstName} ${person.lastName}`;
-  if (!person.isActive) throw fieldError(field, `${name} is no longer active.`);
-  if (person.locationId !== locationId) throw fieldError(field, `${name} works at another location, not ${location}.`);
-  return { ...person, name };
-};
-
 /**
  * Redeems one session of the voucher: locks its row (select … for update) and checks it belongs to
  * the client, covers the treatment and is usable on the day, so parallel arrivals can never use
@@ -216,33 +200,6 @@ const redeemVoucher = async (
     .set({ sessionsUsed: sql`${clientTreatments.sessionsUsed} + 1`, ...touched(user.id) })
     .where(eq(clientTreatments.id, voucher.id));
   return { treatmentId: voucher.treatmentId, clientMembershipId };
-};
-
-/** A visit under a membership without a voucher: the membership is the client's, active on the day, and covers the treatment. */
-const checkMembershipVisit = async (
-  tx: Tx,
-  clientId: number,
-  clientMembershipId: number,
-  treatmentId: number | null,
-  date: string,
-) => {
-  const [membership] = await tx.select().from(clientMemberships).where(eq(clientMemberships.id, clientMembershipId));
-  if (!membership || membership.clientId !== clientId)
-    throw fieldError('client_membership', 'This membership belongs to another client.');
-  if (membership.status !== 'active' || membership.endDate < date || membership.startDate > date) {
-    throw fieldError('client_membership', `This membership is not active on ${date}.`);
-  }
-  if (treatmentId === null) throw fieldError('treatment', 'Choose the treatment the membership is used for.');
-  const [line] = await tx
-    .select({ id: membershipAllowedTreatments.id })
-    .from(membershipAllowedTreatments)
-    .where(
-      and(
-        eq(membershipAllowedTreatments.membershipId, membership.membershipId),
-        eq(membershipAllowedTreatments.treatmentId, treatmentId),
-      ),
-    );
-  if (!line) throw fieldError('treatment', 'The membership does not cover this treatment.');
 };
 
 /** The day the voucher or membership an arrival uses was sold, for the dating rule (unknown ids are refused later). */

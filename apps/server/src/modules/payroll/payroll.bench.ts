@@ -1,5 +1,7 @@
 import { cutoffDates, todayInManila } from '@ginhawa/contract';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { buildApp } from '../../app';
 import { openPglite, openPostgres, type Database } from '../../db/client';
@@ -21,11 +23,25 @@ export type PayrollBenchResult = {
   computeMedian: number;
   computeMax: number;
   bareMedian: number;
+  /** PostgreSQL's CPU time (every backend of the bench database) while computing the run; null on PGlite. */
+  computeCpuMedian: number | null;
+  /** PostgreSQL's own CPU time for the bare SQL (its backend's utime + stime); null on PGlite. */
+  bareCpuMedian: number | null;
   readP95: number;
   lines: number;
 };
 
 const ADMIN = 'bench-admin-passphrase';
+
+/**
+ * CPU time (ms) a PostgreSQL backend on this machine has used, from /proc: on a shared machine with
+ * more runnable processes than cores, wall time measures the run queue; the backend's CPU time is
+ * what the query itself costs.
+ */
+const backendCpu = async (pid: number) => {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
 const SECRET = 'bench-secret-key-that-is-long-enough-0123456789';
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -119,8 +135,25 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
     const headers = { cookie: cookies.join('; '), 'x-csrftoken': csrf };
     const compute: number[] = [];
     const bare: number[] = [];
+    // The bare SQL on a connection of its own, so its backend's CPU time can be read around it.
+    const bareClient = database.url ? new pg.Client({ connectionString: database.url }) : null;
+    await bareClient?.connect();
+    const pid = bareClient ? Number((await bareClient.query('select pg_backend_pid() as pid')).rows[0].pid) : null;
+    const bareCpu: number[] = [];
+    const computeCpu: number[] = [];
+    /** Every backend of the bench database together (the app's pool computes on any of them). */
+    const databaseCpu = async () => {
+      if (!bareClient) return null;
+      const pids = (
+        await bareClient.query('select pid from pg_stat_activity where datname = current_database()')
+      ).rows.map((r: { pid: number }) => Number(r.pid));
+      let total = 0;
+      for (const p of pids) total += await backendCpu(p).catch(() => 0);
+      return total;
+    };
     let runId = 0;
     for (let i = 0; i < options.computeRuns; i += 1) {
+      const cpuBefore = await databaseCpu();
       let t = performance.now();
       const res = await app.inject({
         method: 'POST',
@@ -129,13 +162,23 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
         payload: { ...period, location },
       });
       compute.push(performance.now() - t);
+      const cpuAfter = await databaseCpu();
+      if (cpuBefore !== null && cpuAfter !== null) computeCpu.push(cpuAfter - cpuBefore);
       if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`compute: ${res.statusCode} ${res.body}`);
       runId = res.json<{ id: number }>().id;
-      t = performance.now();
-      await database.db.execute(
-        sql`select e.employee_id, sum(e.amount) from (${earningsSql(branchPeriod(location, from, to))}) e group by 1`,
-      );
-      bare.push(performance.now() - t);
+      const bareSql = sql`select e.employee_id, sum(e.amount) from (${earningsSql(branchPeriod(location, from, to))}) e group by 1`;
+      if (bareClient && pid !== null) {
+        const query = new PgDialect().sqlToQuery(bareSql);
+        const cpu = await backendCpu(pid);
+        t = performance.now();
+        await bareClient.query(query.sql, query.params as unknown[]);
+        bare.push(performance.now() - t);
+        bareCpu.push((await backendCpu(pid)) - cpu);
+      } else {
+        t = performance.now();
+        await database.db.execute(bareSql);
+        bare.push(performance.now() - t);
+      }
     }
     const [count] = (
       (await database.db.execute(
@@ -150,16 +193,19 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
       reads.push(performance.now() - t);
       if (res.statusCode !== 200) throw new Error(`read: ${res.statusCode}`);
     }
+    await bareClient?.end();
     await app.close();
     const result = {
       computeMedian: pct(compute, 50),
       computeMax: Math.max(...compute),
       bareMedian: pct(bare, 50),
+      bareCpuMedian: bareCpu.length ? pct(bareCpu, 50) : null,
+      computeCpuMedian: computeCpu.length ? pct(computeCpu, 50) : null,
       readP95: pct(reads.slice(Math.floor(reads.length / 10)), 95),
       lines: Number(count!.n),
     };
     options.log(
-      `${options.kind.padEnd(8)} compute run (${result.lines.toLocaleString('en')} lines): median ${result.computeMedian.toFixed(0)} ms, max ${result.computeMax.toFixed(0)} ms | bare SQL of the same sums: median ${result.bareMedian.toFixed(0)} ms | read approved run p95 ${result.readP95.toFixed(1)} ms`,
+      `${options.kind.padEnd(8)} compute run (${result.lines.toLocaleString('en')} lines): median ${result.computeMedian.toFixed(0)} ms, max ${result.computeMax.toFixed(0)} ms${result.computeCpuMedian === null ? '' : ` (PostgreSQL CPU ${result.computeCpuMedian.toFixed(0)} ms)`} | bare SQL of the same sums: median ${result.bareMedian.toFixed(0)} ms${result.bareCpuMedian === null ? '' : ` (PostgreSQL CPU ${result.bareCpuMedian.toFixed(0)} ms)`} | read approved run p95 ${result.readP95.toFixed(1)} ms`,
     );
     return result;
   } finally {
