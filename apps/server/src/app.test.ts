@@ -65,7 +65,7 @@ describe('app', () => {
     expect(res.json()).toEqual({
       company_name: null,
       logoUrl: null,
-      features: { banks: true, admin_dashboard: true, reports: true, users: true },
+      features: { banks: true, admin_dashboard: true, reports: true, users: true, payroll: true },
     });
   });
 

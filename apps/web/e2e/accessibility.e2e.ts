@@ -85,7 +85,7 @@ const routesOf = async (username: string): Promise<string[]> => {
   const common = ['/dashboard', '/clients', `/clients/${client.id}`, '/notifications', '/profile'];
   if (username === 'manager') {
     const me = await get<{ locations: { id: number }[] }>('users/my_data/');
-    return [...common, `/reports/daily/${me.locations[0]!.id}/${manilaToday()}`];
+    return [...common, `/reports/daily/${me.locations[0]!.id}/${manilaToday()}`, '/payroll', '/payroll?tab=rules'];
   }
   if (username !== 'admin') return common;
   const [location] = (await get<Page1<{ id: number }>>('locations/')).results;
@@ -104,6 +104,8 @@ const routesOf = async (username: string): Promise<string[]> => {
     `/admin/services/memberships/${membership!.id}`,
     '/admin/banks',
     '/admin/reports',
+    '/admin/payroll',
+    '/admin/payroll?tab=rules',
     '/admin/settings',
   ];
 };

@@ -8,4 +8,5 @@ interface ImportMetaEnv {
   readonly VITE_FEATURE_ADMIN_DASHBOARD?: string;
   readonly VITE_FEATURE_REPORTS?: string;
   readonly VITE_FEATURE_USERS?: string;
+  readonly VITE_FEATURE_PAYROLL?: string;
 }

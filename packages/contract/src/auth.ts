@@ -53,7 +53,7 @@ export const groupSchema = z.object({ id: z.number().int(), name: z.string() });
  * The screens an Admin may switch on and off (docs/product.md §12's four feature flags). Stored in the
  * database; a flag with no stored value keeps the web build's default (docs/decisions/0610).
  */
-export const FEATURE_FLAGS = ['banks', 'admin_dashboard', 'reports', 'users'] as const;
+export const FEATURE_FLAGS = ['banks', 'admin_dashboard', 'reports', 'users', 'payroll'] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
 /** The stored flags only: a flag missing here follows the build-time default. */
@@ -62,6 +62,7 @@ export const featuresSchema = z.object({
   admin_dashboard: z.boolean().optional(),
   reports: z.boolean().optional(),
   users: z.boolean().optional(),
+  payroll: z.boolean().optional(),
 });
 export type Features = z.infer<typeof featuresSchema>;
 
@@ -72,6 +73,7 @@ export const featuresChangeSchema = z.object({
   admin_dashboard: featureChange,
   reports: featureChange,
   users: featureChange,
+  payroll: featureChange,
 });
 export type FeaturesChange = z.input<typeof featuresChangeSchema>;
 

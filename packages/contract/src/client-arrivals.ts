@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { filterId, listQuerySchema } from './pagination';
 import { calendarDateSchema, orderingValues, relationId, text, timeSlotSchema } from './fields';
-import { ARRIVAL_STATUSES, filterDate, timestamps, paymentFields, activityFilters } from './client-fields';
+import {
+  ARRIVAL_STATUSES,
+  filterDate,
+  timestamps,
+  paymentFields,
+  activityFilters,
+  serviceChargeSchema,
+} from './client-fields';
 import { saleSchema } from './clients';
 
 /** Clients' arrivals (issue 11; docs/product.md §10): logging one, its list, counts and the chart's data; the rest of the clients contract is clients.ts. */
@@ -15,6 +22,10 @@ export const clientArrivalBodySchema = z.object({
   date: calendarDateSchema.optional(),
   time: timeSlotSchema,
   therapist: relationId('a therapist'),
+  /** A tandem service's second therapist (not the first): the service's commission is split equally (docs/api.md "Pay runs"). */
+  second_therapist: relationId('a second therapist').nullable().default(null),
+  /** The client asked for this therapist (a requested-therapist bonus rule may pay extra). */
+  requested: z.boolean({ error: 'Say true or false.' }).default(false),
   receptionist: relationId('a receptionist').nullable().default(null),
   treatment: relationId('a treatment').nullable().default(null),
   /** The voucher to redeem one session of. */
@@ -33,6 +44,7 @@ export const clientArrivalBodySchema = z.object({
       bank: paymentFields.bank,
       reference_no: paymentFields.reference_no,
       discount: paymentFields.discount,
+      service_charge: serviceChargeSchema,
     })
     .nullable()
     .default(null),
@@ -56,6 +68,9 @@ export const clientArrivalSchema = z.object({
   time: z.string(),
   therapist: z.number().int(),
   therapist_name: z.string(),
+  second_therapist: z.number().int().nullable(),
+  second_therapist_name: z.string().nullable(),
+  requested: z.boolean(),
   receptionist: z.number().int().nullable(),
   receptionist_name: z.string().nullable(),
   treatment: z.number().int().nullable(),

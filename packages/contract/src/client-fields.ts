@@ -36,6 +36,16 @@ export const clientEmailSchema = text(254)
 /** Money in a body: 1500, 1500.5 or "1500.50", never negative; a 2-place decimal string afterwards. */
 export const moneyAmountSchema = money({ acceptNumber: true, padded: true, negative: 'An amount cannot be negative.' });
 
+/**
+ * The service charge collected on a sale line on top of its price (RA 11360): not part of the
+ * net amount or of commissions; the branch's pool for a cutoff is shared by its staff in the pay run.
+ */
+export const serviceChargeSchema = money({
+  acceptNumber: true,
+  padded: true,
+  negative: 'A service charge cannot be negative.',
+}).default('0.00');
+
 export const birthdateSchema = z
   .string({ error: 'Enter a date as YYYY-MM-DD.' })
   .trim()

@@ -149,6 +149,8 @@ export const saleSchema = z.object({
   amount: z.string(),
   discount: z.string(),
   net_amount: z.string(),
+  /** Collected on top of the net amount (RA 11360), "0.00" when none. */
+  service_charge: z.string(),
   payment_method: z.enum(PAYMENT_METHODS),
   bank: z.number().int().nullable(),
   reference_no: z.string(),

@@ -17,3 +17,4 @@ export * from './clients';
 export * from './client-arrivals';
 export * from './reports';
 export * from './backups';
+export * from './payroll';

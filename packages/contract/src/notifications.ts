@@ -126,6 +126,8 @@ export type WsServerMessage =
   | { action: 'arrivals_changed'; location: number; date: string }
   /** The company settings (name, logo, feature flags) changed: the panel reads them again (decision 0610). */
   | { action: 'settings_changed' }
+  /** This employee's earnings in this period moved (an arrival or sale of theirs): read `/payroll/my-earnings/` again (issue 21). */
+  | { action: 'earnings_changed'; employee: number; date: string }
   | { action: 'error'; message: string };
 
 /** `GET /notifications/`: mine, newest first, optionally only read or unread ones. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, SALE_KINDS, saleSchema } from './clients';
+import { serviceChargeSchema } from './client-fields';
 import { calendarDateSchema, idString, money, relationId, text } from './fields';
 import { filterId, listQuerySchema } from './pagination';
 
@@ -23,6 +24,7 @@ export const SALES_CSV_COLUMNS = [
   'kind',
   'amount',
   'discount',
+  'service_charge',
   'payment_method',
   'bank',
   'reference_no',
@@ -38,6 +40,7 @@ export const saleLineSchema = z.object({
   kind: z.enum(SALE_KINDS, { error: `Choose from ${SALE_KINDS.join(', ')}.` }).default('walk_in'),
   amount: money({ acceptNumber: true, padded: true }),
   discount: money({ acceptNumber: true, padded: true }).default('0.00'),
+  service_charge: serviceChargeSchema,
   payment_method: z.enum(PAYMENT_METHODS, { error: `Choose from ${PAYMENT_METHODS.join(', ')}.` }),
   bank: relationId('a bank account').nullable().default(null),
   reference_no: text(60).default(''),
@@ -160,12 +163,14 @@ export type DailyReportListQuery = z.output<typeof dailyReportListQuerySchema>;
 
 // ——— report queries ———
 
-const monthParam = z.coerce
+/** Shared by every period query (reports, pay runs). */
+export const monthParam = z.coerce
   .number({ error: 'Enter a month from 1 to 12.' })
   .int('Enter a month from 1 to 12.')
   .min(1, 'Enter a month from 1 to 12.')
   .max(12, 'Enter a month from 1 to 12.');
-const yearParam = z.coerce
+/** Shared by every period query (reports, pay runs). */
+export const yearParam = z.coerce
   .number({ error: `Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.` })
   .int(`Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.`)
   .min(MIN_REPORT_YEAR, `Enter a year from ${MIN_REPORT_YEAR} to ${MAX_REPORT_YEAR}.`)

@@ -9,6 +9,7 @@ import { createDemoFaker } from './demo-data';
 import { seedDemoServices } from '../modules/services/index';
 import { seedDemoAdministration } from '../modules/employees/index';
 import { seedDemoClients } from '../modules/clients/index';
+import { seedDemoPayroll } from '../modules/payroll/index';
 
 /** Demo clients on a fresh database (docs/product.md §13: about 2,000 with memberships, vouchers and arrivals over 90 days). */
 export const DEMO_CLIENTS = 2_000;
@@ -76,6 +77,7 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
         await addUser(account.username, demo.firstName(), demo.lastName(), demoHash, account.group);
       await seedDemoAdministration(tx, demo, { passwordHash: demoHash, groupIds });
       await seedDemoServices(tx);
+      await seedDemoPayroll(tx);
       await seedDemoClients(tx, { count: options.demoClients ?? DEMO_CLIENTS, faker: demo.faker });
     }
     // The demo database shows the whole product: every feature flag on (decision 0610).

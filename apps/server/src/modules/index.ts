@@ -10,6 +10,7 @@ import { banksModule } from './banks/banks.module';
 import { employeesModule } from './employees/employees.module';
 import { clientsModule } from './clients/clients.module';
 import { reportsModule } from './reports/reports.module';
+import { payrollModule } from './payroll/payroll.module';
 import { backupsModule } from './backups/backups.module';
 
 /**
@@ -30,6 +31,7 @@ export const MODULES: readonly AppModule[] = [
   employeesModule,
   clientsModule,
   reportsModule,
+  payrollModule,
   backupsModule,
 ];
 

@@ -17,6 +17,8 @@ export type BusEvent =
   | { t: 'arrivals'; location: number; date: string }
   /** The company settings (name, logo, feature flags) changed: every open panel reads them again (decision 0610). */
   | { t: 'settings' }
+  /** This employee's earnings moved (issue 21): the sockets of their login read my-earnings again. */
+  | { t: 'earnings'; user: number; employee: number; date: string }
   /** A user's groups or locations changed: their sockets reconnect, so the hub serves them as they are now. */
   | { t: 'access'; user: number }
   /** Sessions ended: close sockets of this session or bearer token family, or of the whole user when neither is named. */

@@ -21,9 +21,11 @@ describe('screens manifest', () => {
       paths.clients,
       paths.client(7),
       paths.dailyReport(3, '2026-11-24'),
+      paths.payroll,
+      paths.payStatement(4, 9),
       ...Object.values(paths.admin).map((path) => (typeof path === 'string' ? path : path(7))),
     ].filter((path) => path !== paths.admin.root);
-    expect(links).toHaveLength(18);
+    expect(links).toHaveLength(21);
     for (const link of links)
       expect(
         patterns.some((pattern) => matchPath(pattern, link)),
@@ -48,6 +50,7 @@ describe('screens manifest', () => {
       ['Services', '/admin/services', null],
       ['Banks', '/admin/banks', 'banks'],
       ['Reports', '/admin/reports', 'reports'],
+      ['Pay runs', '/admin/payroll', 'payroll'],
       ['Settings', '/admin/settings', null],
     ]);
     expect(ADMIN_NAV.every((item) => item.adminOnly && item.description)).toBe(true);

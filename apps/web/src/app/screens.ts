@@ -9,6 +9,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SpaOutlined from '@mui/icons-material/SpaOutlined';
@@ -71,6 +72,21 @@ export const SCREENS: readonly Screen[] = [
   {
     path: '/reports/daily/:location/:date',
     load: () => import('./routes/daily-report').then((m) => m.DailyReportRoute),
+  },
+  // Pay runs of a Manager's branches and their statements, outside /admin (decision 0630). Their
+  // route reads the payroll flag itself: the manifest's flag sends a non-admin screen to the
+  // dashboard before the stored flags have loaded.
+  {
+    path: '/payroll',
+    load: () => import('./routes/payroll').then((m) => m.PayrollRoute),
+  },
+  {
+    path: '/payroll/runs/:runId',
+    load: () => import('./routes/payroll').then((m) => m.PayRunLinkRoute),
+  },
+  {
+    path: '/payroll/runs/:runId/statement/:employeeId',
+    load: () => import('./routes/payroll').then((m) => m.PayStatementRoute),
   },
   {
     path: '/admin/dashboard',
@@ -173,6 +189,24 @@ export const SCREENS: readonly Screen[] = [
       places: ['admin'],
       description: 'Daily sales reports and approvals',
     },
+  },
+  {
+    path: '/admin/payroll',
+    adminOnly: true,
+    flag: 'payroll',
+    load: () => import('./routes/payroll').then((m) => m.PayrollRoute),
+    nav: {
+      label: 'Pay runs',
+      icon: PaymentsOutlined,
+      places: ['admin'],
+      description: 'Commissions per cutoff, approvals, statements and rules',
+    },
+  },
+  {
+    path: '/admin/payroll/runs/:runId',
+    adminOnly: true,
+    flag: 'payroll',
+    load: () => import('./routes/payroll').then((m) => m.PayRunLinkRoute),
   },
   {
     path: '/admin/settings',

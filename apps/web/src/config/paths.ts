@@ -9,6 +9,10 @@ export const paths = {
   client: (clientId: string | number) => `/clients/${clientId}`,
   /** A location's daily report of a date: counted and submitted by its Managers, decided by Admins (decision 0611). */
   dailyReport: (location: string | number, date: string) => `/reports/daily/${location}/${date}`,
+  /** Pay runs of a Manager's branches, outside /admin (decision 0630); Admins use admin.payroll, the same screen. */
+  payroll: '/payroll',
+  /** An employee's printable statement of a pay run (Managers and Admins). */
+  payStatement: (run: string | number, employee: string | number) => `/payroll/runs/${run}/statement/${employee}`,
   admin: {
     root: '/admin',
     menu: '/admin/menu',
@@ -22,6 +26,7 @@ export const paths = {
     membership: (membershipId: string | number) => `/admin/services/memberships/${membershipId}`,
     banks: '/admin/banks',
     reports: '/admin/reports',
+    payroll: '/admin/payroll',
     settings: '/admin/settings',
   },
 } as const;

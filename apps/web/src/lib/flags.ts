@@ -8,6 +8,7 @@ export const FLAG_OF_FEATURE = {
   admin_dashboard: 'adminDashboard',
   reports: 'reports',
   users: 'users',
+  payroll: 'payroll',
 } as const satisfies Record<keyof Settings['features'], FlagName>;
 
 /** The flags in force: what an Admin stored, else the build-time default (docs/decisions/0610). */

@@ -57,6 +57,7 @@ export const saleLine = (id: number, extra: Partial<SaleLineRead> = {}): SaleLin
   amount: '1500.00',
   discount: '0.00',
   net_amount: '1500.00',
+  service_charge: '0.00',
   payment_method: 'cash',
   bank: null,
   bank_name: null,

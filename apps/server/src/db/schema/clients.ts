@@ -185,6 +185,10 @@ export const clientArrivals = pgTable(
     /** `HH:mm` on the 15-minute grid. */
     time: varchar('time', { length: 5 }).notNull(),
     therapistId: integer('therapist_id').notNull(),
+    /** A tandem service's second therapist: the commission is split equally (issue 21). */
+    secondTherapistId: integer('second_therapist_id'),
+    /** The client asked for this therapist (a requested-therapist bonus may apply). */
+    requested: boolean('requested').notNull().default(false),
     receptionistId: integer('receptionist_id'),
     treatmentId: integer('treatment_id'),
     voucherId: integer('voucher_id'),
@@ -197,6 +201,11 @@ export const clientArrivals = pgTable(
     foreignKey({ name: 'client_arrivals_client_fk', columns: [t.clientId], foreignColumns: [clients.id] }),
     foreignKey({ name: 'client_arrivals_location_fk', columns: [t.locationId], foreignColumns: [locations.id] }),
     foreignKey({ name: 'client_arrivals_therapist_fk', columns: [t.therapistId], foreignColumns: [employees.id] }),
+    foreignKey({
+      name: 'client_arrivals_second_therapist_fk',
+      columns: [t.secondTherapistId],
+      foreignColumns: [employees.id],
+    }),
     foreignKey({
       name: 'client_arrivals_receptionist_fk',
       columns: [t.receptionistId],
@@ -212,9 +221,16 @@ export const clientArrivals = pgTable(
     index('client_arrivals_date_location_idx').on(t.date, t.locationId),
     index('client_arrivals_client_date_idx').on(t.clientId, t.date),
     index('client_arrivals_therapist_date_idx').on(t.therapistId, t.date),
+    index('client_arrivals_second_therapist_date_idx')
+      .on(t.secondTherapistId, t.date)
+      .where(sql`${t.secondTherapistId} is not null`),
     index('client_arrivals_voucher_idx').on(t.voucherId),
     check('client_arrivals_time_slot', sql.raw(`"time" ~ '^([01][0-9]|2[0-3]):(00|15|30|45)$'`)),
     check('client_arrivals_status_check', sql`${t.status} in ('arrived', 'cancelled')`),
+    check(
+      'client_arrivals_tandem_check',
+      sql`${t.secondTherapistId} is null or ${t.secondTherapistId} <> ${t.therapistId}`,
+    ),
   ],
 );
 
@@ -306,6 +322,12 @@ export const clientConstraints = {
     kind: 'foreignKey',
     table: 'client_arrivals',
     field: 'therapist',
+    missing: 'No such therapist.',
+  },
+  client_arrivals_second_therapist_fk: {
+    kind: 'foreignKey',
+    table: 'client_arrivals',
+    field: 'second_therapist',
     missing: 'No such therapist.',
   },
   client_arrivals_receptionist_fk: {

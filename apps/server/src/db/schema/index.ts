@@ -12,3 +12,4 @@ export * from './clients';
 export * from './sales';
 export * from './reports';
 export * from './idempotency';
+export * from './payroll';

@@ -36,6 +36,8 @@ export const sales = pgTable(
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     discount: numeric('discount', { precision: 12, scale: 2 }).notNull().default('0'),
     netAmount: numeric('net_amount', { precision: 12, scale: 2 }).notNull(),
+    /** Collected on top of the net amount (RA 11360); shared by the branch's staff in the pay run. */
+    serviceCharge: numeric('service_charge', { precision: 12, scale: 2 }).notNull().default('0'),
     paymentMethod: varchar('payment_method', { length: 16 }).notNull(),
     bankId: integer('bank_id'),
     referenceNo: varchar('reference_no', { length: 60 }).notNull().default(''),
@@ -57,6 +59,7 @@ export const sales = pgTable(
       'sales_bank_needed_check',
       sql`${t.paymentMethod} not in ('card', 'bank_transfer') or ${t.bankId} is not null`,
     ),
+    check('sales_service_charge_check', sql`${t.serviceCharge} >= 0`),
     check(
       'sales_amounts_check',
       sql`${t.amount} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.amount} and ${t.netAmount} = ${t.amount} - ${t.discount}`,

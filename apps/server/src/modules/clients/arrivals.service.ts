@@ -16,7 +16,6 @@ import {
   clientTreatments,
   employees,
   locations,
-  membershipAllowedTreatments,
   memberships,
   treatments,
 } from '../../db/schema/index';
@@ -26,6 +25,7 @@ import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
 import { notify } from '../notifications/index';
 import { publish } from '../../plugins/bus';
+import { earningsChanged } from '../payroll/index';
 import { createdBy, touched } from '../../lib/tracked';
 import { isoStamps } from '../../lib/iso';
 import { toSnake } from '../../lib/casing';
@@ -36,6 +36,7 @@ import { idempotent } from '../../db/idempotency';
 import { assertWritable } from './scope';
 import { toSale } from '../reports/index';
 import { assertNoWalkInSale, chargeWalkIn, linkWalkIn, walkInSale, walkInSaleJoin } from './walk-in.service';
+import { checkMembershipVisit, staffAt } from './arrival-checks.service';
 import type { AuthUser } from '../../lib/actor';
 
 export type ArrivalInput = z.output<typeof clientArrivalBodySchema>;
@@ -43,6 +44,7 @@ export type ArrivalChanges = z.output<typeof clientArrivalPatchSchema>;
 export type ArrivalQuery = z.output<typeof clientArrivalListQuerySchema>;
 
 export const therapist = alias(employees, 'therapist');
+const secondTherapist = alias(employees, 'second_therapist');
 const receptionist = alias(employees, 'receptionist');
 
 const columns = {
@@ -55,6 +57,9 @@ const columns = {
   time: clientArrivals.time,
   therapistId: clientArrivals.therapistId,
   therapistName: sql<string>`${therapist.firstName} || ' ' || ${therapist.lastName}`,
+  secondTherapistId: clientArrivals.secondTherapistId,
+  secondTherapistName: sql<string | null>`${secondTherapist.firstName} || ' ' || ${secondTherapist.lastName}`,
+  requested: clientArrivals.requested,
   receptionistId: clientArrivals.receptionistId,
   receptionistName: sql<string | null>`${receptionist.firstName} || ' ' || ${receptionist.lastName}`,
   treatmentId: clientArrivals.treatmentId,
@@ -77,6 +82,7 @@ const selectArrivals = <E extends Record<string, SQL | SQL.Aliased> = Record<nev
     .innerJoin(owner, eq(owner.id, clientArrivals.clientId))
     .innerJoin(locations, eq(locations.id, clientArrivals.locationId))
     .innerJoin(therapist, eq(therapist.id, clientArrivals.therapistId))
+    .leftJoin(secondTherapist, eq(secondTherapist.id, clientArrivals.secondTherapistId))
     .leftJoin(receptionist, eq(receptionist.id, clientArrivals.receptionistId))
     .leftJoin(treatments, eq(treatments.id, clientArrivals.treatmentId))
     .leftJoin(clientTreatments, eq(clientTreatments.id, clientArrivals.voucherId))
@@ -89,6 +95,7 @@ export const toArrival = (r: Row): ClientArrival => ({
     clientId: 'client',
     locationId: 'location',
     therapistId: 'therapist',
+    secondTherapistId: 'second_therapist',
     receptionistId: 'receptionist',
     treatmentId: 'treatment',
     voucherId: 'voucher',
@@ -127,21 +134,6 @@ export const getArrival = async (db: DbOrTx, user: AuthUser, id: number): Promis
   const [row] = await selectArrivals(db).where(eq(clientArrivals.id, id));
   if (!row) throw notFound('No such arrival.');
   return toArrival(row);
-};
-
-const staffAt = async (
-  db: DbOrTx,
-  id: number,
-  kind: 'therapist' | 'receptionist',
-  locationId: number,
-  location: string,
-) => {
-  const [person] = await db.select().from(employees).where(eq(employees.id, id));
-  if (!person || person.kind !== kind) throw fieldError(kind, `No such ${kind}.`);
-  const name = `${person.firstName} ${person.lastName}`;
-  if (!person.isActive) throw fieldError(kind, `${name} is no longer active.`);
-  if (person.locationId !== locationId) throw fieldError(kind, `${name} works at another location, not ${location}.`);
-  return { ...person, name };
 };
 
 /**
@@ -200,33 +192,6 @@ const redeemVoucher = async (
   return { treatmentId: voucher.treatmentId, clientMembershipId };
 };
 
-/** A visit under a membership without a voucher: the membership is the client's, active on the day, and covers the treatment. */
-const checkMembershipVisit = async (
-  tx: Tx,
-  clientId: number,
-  clientMembershipId: number,
-  treatmentId: number | null,
-  date: string,
-) => {
-  const [membership] = await tx.select().from(clientMemberships).where(eq(clientMemberships.id, clientMembershipId));
-  if (!membership || membership.clientId !== clientId)
-    throw fieldError('client_membership', 'This membership belongs to another client.');
-  if (membership.status !== 'active' || membership.endDate < date || membership.startDate > date) {
-    throw fieldError('client_membership', `This membership is not active on ${date}.`);
-  }
-  if (treatmentId === null) throw fieldError('treatment', 'Choose the treatment the membership is used for.');
-  const [line] = await tx
-    .select({ id: membershipAllowedTreatments.id })
-    .from(membershipAllowedTreatments)
-    .where(
-      and(
-        eq(membershipAllowedTreatments.membershipId, membership.membershipId),
-        eq(membershipAllowedTreatments.treatmentId, treatmentId),
-      ),
-    );
-  if (!line) throw fieldError('treatment', 'The membership does not cover this treatment.');
-};
-
 /** The day the voucher or membership an arrival uses was sold, for the dating rule (unknown ids are refused later). */
 const soldOf = async (tx: Tx, input: Pick<ArrivalInput, 'voucher' | 'client_membership'>) => {
   if (input.voucher !== null) {
@@ -277,6 +242,12 @@ export const createArrival = async (
         sold: await soldOf(tx, input),
       });
       const therapistRow = await staffAt(tx, input.therapist, 'therapist', input.location, location.name);
+      if (input.second_therapist !== null) {
+        // A tandem service: two therapists share the commission equally (docs/decisions/0800-pay-runs.md).
+        if (input.second_therapist === input.therapist)
+          throw fieldError('second_therapist', 'Choose a different therapist for the second pair of hands.');
+        await staffAt(tx, input.second_therapist, 'therapist', input.location, location.name, 'second_therapist');
+      }
       if (input.receptionist !== null)
         await staffAt(tx, input.receptionist, 'receptionist', input.location, location.name);
       let treatmentId = input.treatment;
@@ -309,6 +280,8 @@ export const createArrival = async (
           date,
           time: input.time,
           therapistId: input.therapist,
+          secondTherapistId: input.second_therapist,
+          requested: input.requested,
           receptionistId: input.receptionist,
           treatmentId,
           voucherId: input.voucher,
@@ -328,6 +301,8 @@ export const createArrival = async (
       });
       // Open arrival tiles and lists revalidate when this commits (hub → `arrivals_changed`).
       await publish(tx, { t: 'arrivals', location: input.location, date });
+      // The therapists' "Earned this cutoff" moves (a walk-in's salesperson hears of it from the sale).
+      await earningsChanged(tx, [input.therapist, input.second_therapist], date);
       if (therapistRow.userId !== null) {
         await notify(tx, {
           recipients: [therapistRow.userId],
@@ -377,6 +352,8 @@ export const updateArrival = async (
       .set({ status: changes.status, notes: changes.notes, ...touched(user.id) })
       .where(eq(clientArrivals.id, id));
     await publish(tx, { t: 'arrivals', location: before.location, date: before.date });
+    if (changes.status === 'cancelled')
+      await earningsChanged(tx, [before.therapist, before.second_therapist], before.date);
     const after = await getArrival(tx, user, id);
     await audit(tx, {
       actorId: user.id,

@@ -37,6 +37,7 @@ import { getClient, locationName } from './clients.service';
 import { scopeWhere } from '../../lib/scope';
 import { assertWritable, readScope } from './scope';
 import { assertDateAllowed, backdatedNote, changeSalesWatchingRanks, toSale } from '../reports/index';
+import { earningsChanged } from '../payroll/index';
 import type { AuthUser } from '../../lib/actor';
 
 const clientMembershipsAudit = auditTrail('client_memberships');
@@ -108,6 +109,8 @@ export const insertSale = async (
     kind: SaleKind;
     amount: SQL;
     payment: Payment;
+    /** Collected on top of the price (RA 11360; a walk-in's payment may carry one). */
+    serviceCharge?: string;
     /** What was sold, for the credited salesperson's notice: "a 6-session Hilot voucher". */
     what?: string;
   },
@@ -133,6 +136,7 @@ export const insertSale = async (
         amount: check!.amount,
         discount: values.payment.discount,
         netAmount: sql`${check!.amount}::numeric - ${values.payment.discount}::numeric`,
+        serviceCharge: values.serviceCharge ?? '0.00',
         paymentMethod: values.payment.payment_method,
         bankId: values.payment.bank,
         referenceNo: values.payment.reference_no,
@@ -140,6 +144,7 @@ export const insertSale = async (
       })
       .returning(),
   );
+  await earningsChanged(tx, [values.payment.salesperson], values.date);
   await tellCreditedSalesperson(
     tx,
     user,

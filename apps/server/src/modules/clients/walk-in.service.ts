@@ -30,7 +30,7 @@ export const walkInSaleJoin = and(
 );
 
 /** Fields of the payment object: their errors are named `payment.<field>`, as the body's own validation names them. */
-const PAYMENT_FIELDS = new Set(['salesperson', 'payment_method', 'bank', 'reference_no', 'discount']);
+const PAYMENT_FIELDS = new Set(['salesperson', 'payment_method', 'bank', 'reference_no', 'discount', 'service_charge']);
 const underPayment = (err: unknown): never => {
   if (err instanceof HttpError && err.errors) {
     const errors = Object.fromEntries(
@@ -71,6 +71,7 @@ export const chargeWalkIn = async (
       kind: 'walk_in',
       amount: sql`${treatment.price}::numeric`,
       payment,
+      serviceCharge: input.payment.service_charge,
     });
   } catch (err) {
     return underPayment(err);

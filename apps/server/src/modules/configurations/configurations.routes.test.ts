@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 /** The demo database (buildTestApp seeds it) switches every feature flag on (decision 0610). */
-const ALL_ON = { banks: true, admin_dashboard: true, reports: true, users: true };
+const ALL_ON = { banks: true, admin_dashboard: true, reports: true, users: true, payroll: true };
 const settings = async () => (await ctx.app.inject({ method: 'GET', url: '/api/configurations/settings/' })).json();
 const tinyJpeg = () =>
   Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(32)]);
@@ -255,12 +255,12 @@ describe('feature flags (decision 0610)', () => {
 
     const res = await patch(admin, { reports: false, banks: null });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().features).toEqual({ admin_dashboard: true, reports: false, users: true });
+    expect(res.json().features).toEqual({ admin_dashboard: true, reports: false, users: true, payroll: true });
     expect(await socket.next(action('settings_changed'))).toEqual({ action: 'settings_changed' });
     // Readable by anyone (the sign-in screen's call): only the stored flags; the name is untouched.
     expect(await settings()).toMatchObject({
       company_name: before,
-      features: { admin_dashboard: true, reports: false, users: true },
+      features: { admin_dashboard: true, reports: false, users: true, payroll: true },
     });
     const [entry] = await ctx.database.db
       .select()
@@ -272,7 +272,7 @@ describe('feature flags (decision 0610)', () => {
       action: 'update',
       actorId: adminId,
       before: expect.objectContaining({ features: ALL_ON }),
-      after: expect.objectContaining({ features: { admin_dashboard: true, reports: false, users: true } }),
+      after: expect.objectContaining({ features: { admin_dashboard: true, reports: false, users: true, payroll: true } }),
     });
 
     expect((await patch(admin, { reports: true, banks: true })).json().features).toEqual(ALL_ON);

@@ -76,6 +76,12 @@ export const createFanOut = (db: Db, connections: Connections) => {
       case 'settings':
         for (const conn of connections.all()) send(conn, { action: 'settings_changed' });
         return;
+      case 'earnings':
+        return connections.sendToUser(event.user, {
+          action: 'earnings_changed',
+          employee: event.employee,
+          date: event.date,
+        });
       case 'arrivals':
         // Only to those who may read the location's arrivals (clients' read scope): the frame carries no
         // names, but a stream of "location 3 changed today" still shows when a branch is busy, which a

@@ -37,6 +37,7 @@ const saleLineColumns = {
   amount: sales.amount,
   discount: sales.discount,
   netAmount: sales.netAmount,
+  serviceCharge: sales.serviceCharge,
   paymentMethod: sales.paymentMethod,
   bank: sales.bankId,
   bankName: banks.name,

@@ -8,6 +8,7 @@ import { dayInWords } from '../../lib/notice-text';
 import { notify, registerApprovalHandler } from '../notifications/index';
 import { assertDayOpen } from './day-lock.service';
 import { changeSalesWatchingRanks, holdRankWatch } from './leaderboard.service';
+import { earningsChanged } from '../payroll/index';
 import { toSale, type SaleRow } from './sale-lines.service';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
 import { approversOf, assertDecidesAll } from './shared';
@@ -52,6 +53,12 @@ const deleteRows = async (tx: Tx, actorId: number, rows: SaleRow[], reason: stri
       );
     },
   );
+  for (const day of new Set(rows.map((r) => r.date)))
+    await earningsChanged(
+      tx,
+      rows.filter((r) => r.date === day).map((r) => r.salespersonId),
+      day,
+    );
   for (const r of rows)
     await audit(tx, { actorId, action: 'delete', tableName: 'sales', rowId: r.id, before: { ...toSale(r), reason } });
 };

@@ -15,6 +15,7 @@ import type { AuthUser } from '../../lib/actor';
 import { locationOf } from './day-lock.service';
 import { assertDateAllowed, backdatedNote } from './dating.service';
 import { changeSalesWatchingRanks } from './leaderboard.service';
+import { earningsChanged } from '../payroll/index';
 import { inScope, workplaceScope } from '../../lib/scope';
 import { rowsOf } from './shared';
 
@@ -25,6 +26,7 @@ const SALE_FIELDS = [
   'kind',
   'amount',
   'discount',
+  'service_charge',
   'payment_method',
   'bank',
   'reference_no',
@@ -121,6 +123,11 @@ export const storeSales = async (
       if (!location.isActive) throw fieldsError({ location: [`${location.name} is closed (inactive).`] });
       const dated = await assertDateAllowed(tx, user, { locationId: location.id, date: body.date, what: 'sale' });
       await checkLines(tx, location.id, body.sales, source);
+      await earningsChanged(
+        tx,
+        body.sales.map((line) => line.salesperson),
+        body.date,
+      );
       const result = await changeSalesWatchingRanks(tx, user.id, [body.date], async () => {
         const inserted = await tx
           .insert(sales)
@@ -135,6 +142,7 @@ export const storeSales = async (
               amount: line.amount,
               discount: line.discount,
               netAmount: sql`${line.amount}::numeric - ${line.discount}::numeric`,
+              serviceCharge: line.service_charge,
               paymentMethod: line.payment_method,
               bankId: line.bank,
               referenceNo: line.reference_no,

@@ -27,7 +27,7 @@ const makeTreatmentCategory = (admin: Agent, name = unique('Category')) =>
 const makeMembershipCategory = (admin: Agent, name = unique('Membership category')) =>
   created<{ name: string }>(admin, 'membership-categories', { name });
 
-const makeTreatment = async (admin: Agent, overrides: Record<string, unknown> = {}) => {
+export const makeTreatment = async (admin: Agent, overrides: Record<string, unknown> = {}) => {
   const category = overrides.category ?? (await makeTreatmentCategory(admin)).id;
   return created<{ name: string; price: string; category: number; is_active: boolean }>(admin, 'treatments', {
     name: unique('Treatment'),

@@ -17,8 +17,11 @@ import {
   LatestNotificationsTile,
   PendingDeleteRequestsTile,
 } from '../../features/notifications/components/notification-tiles';
+import { EarnedTile } from '../../features/payroll/components/earned-tile';
+import { PayRunsTile } from '../../features/payroll/components/pay-runs-tile';
 import { paths } from '../../config/paths';
 import { capitalizeWords } from '../../lib/format';
+import { useFlags } from '../../lib/flags';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
 
 /** /dashboard: each person's day, tiles chosen by their groups (docs/product.md §2; issue 13). */
@@ -32,6 +35,9 @@ export const DashboardRoute = () => {
   // The front desk logs arrivals straight from the search; others open the client first.
   const frontDesk = has('Receptionist') || manages;
   const [arrivalFor, setArrivalFor] = useState<Client | null>(null);
+  const { payroll } = useFlags();
+  // Commission is earned by treating and selling: their own figure, live (decision 0630).
+  const earns = payroll && (has('Therapist') || has('Salesperson'));
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -46,10 +52,12 @@ export const DashboardRoute = () => {
       </Card>
       {arrivalFor ? <ArrivalDialog client={arrivalFor} onClose={() => setArrivalFor(null)} desk={desk} /> : null}
       <TileGrid>
+        {earns ? <EarnedTile /> : null}
         {has('Salesperson') ? <SalespersonTiles userId={user.id} today={today} /> : null}
         {has('Therapist') ? <TherapistTiles userId={user.id} today={today} /> : null}
         {has('Receptionist') ? <ReceptionistTiles locations={user.locations} today={today} /> : null}
         {manages ? <ManagerTiles today={today} reportLink={paths.dailyReport} /> : null}
+        {manages && payroll ? <PayRunsTile path={has(ADMIN_GROUP) ? paths.admin.payroll : paths.payroll} /> : null}
         {manages ? <PendingDeleteRequestsTile notificationsPath={paths.notifications} /> : null}
         <LatestNotificationsTile notificationsPath={paths.notifications} admin={has(ADMIN_GROUP)} />
       </TileGrid>

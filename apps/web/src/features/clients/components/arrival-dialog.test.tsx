@@ -28,6 +28,18 @@ const routes = {
 // 02:07 UTC is 10:07 in Manila: the time starts on 10:00.
 const NOW = new Date('2026-06-01T02:07:00Z');
 
+/** The server's answer to a walk-in arrival paid at the desk. */
+const walkInLogged = (net: string, method: string) => ({
+  status: 201,
+  data: {
+    id: 1,
+    voucher_code: null,
+    client_name: 'Liza Soberano',
+    therapist_name: 'Enrique Andrada',
+    sale: { net_amount: net, payment_method: method },
+  },
+});
+
 const pick = async (dialog: HTMLElement, label: RegExp, option: string | RegExp) => {
   await userEvent.click(within(dialog).getByRole('combobox', { name: label }));
   await userEvent.click(await screen.findByRole('option', { name: option }));
@@ -104,19 +116,7 @@ describe('arrival card', () => {
       ...routes,
       'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
       // The first answer is lost on the way back; the retry gets the stored arrival.
-      'POST /clients/arrivals/': () =>
-        ++attempts === 1
-          ? 'network-error'
-          : {
-              status: 201,
-              data: {
-                id: 1,
-                voucher_code: null,
-                client_name: 'Liza Soberano',
-                therapist_name: 'Enrique Andrada',
-                sale: { net_amount: '1600.00', payment_method: 'card' },
-              },
-            },
+      'POST /clients/arrivals/': () => (++attempts === 1 ? 'network-error' : walkInLogged('1600.00', 'card')),
     });
     renderWithRouter(
       <ArrivalDialog
@@ -171,6 +171,43 @@ describe('arrival card', () => {
       voucher: null,
       client_membership: null,
       payment: { salesperson: 4, payment_method: 'card', bank: 6, reference_no: 'SLIP-88', discount: '200.00' },
+    });
+  });
+
+  it('logs a tandem the client asked for, with a service charge on the walk-in payment', async () => {
+    const calls = mockApi({
+      ...routes,
+      'GET /therapists/': {
+        status: 200,
+        data: page([
+          { id: 9, full_name: 'Enrique Andrada' },
+          { id: 12, full_name: 'Rosa Dimaano' },
+        ]),
+      },
+      'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
+      'POST /clients/arrivals/': walkInLogged('1800.00', 'cash'),
+    });
+    renderWithRouter(<ArrivalDialog client={liza} onClose={() => undefined} now={NOW} />);
+    await screen.findByRole('combobox', { name: /^Treatment/ });
+    const dialog = screen.getByRole('dialog');
+    await pick(dialog, /^Treatment/, 'Foot spa · ₱1,800.00');
+    await pick(dialog, /^Therapist/, 'Enrique Andrada');
+    // The second therapist is another one: the first is not offered twice.
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Second therapist/ }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['None', 'Rosa Dimaano']);
+    await userEvent.click(screen.getByRole('option', { name: 'Rosa Dimaano' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'The client asked for this therapist' }));
+    await userEvent.type(within(dialog).getByLabelText('Service charge (₱)'), '90');
+    expect(within(dialog).getByText('Net to collect: ₱1,800.00 + service charge = ₱1,890.00')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    expect(
+      await screen.findByText('Arrival logged and ₱1,800.00 cash recorded for Liza Soberano.'),
+    ).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.data))).toMatchObject({
+      therapist: 9,
+      second_therapist: 12,
+      requested: true,
+      payment: { payment_method: 'cash', service_charge: '90.00' },
     });
   });
 

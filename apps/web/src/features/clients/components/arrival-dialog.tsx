@@ -1,15 +1,8 @@
-import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
+import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import ListSubheader from '@mui/material/ListSubheader';
 import {
   clientArrivalBodySchema,
@@ -46,15 +39,19 @@ import {
   type VoucherTreatment,
 } from './arrival-options';
 import { ownLocation, servableLocations, type DeskUser } from './desk-user';
-import { isBanked, WalkInPaymentFields } from './walk-in-payment';
+import { isBanked, useOnlySalesperson, WalkInPaymentFields } from './walk-in-payment';
 import { manilaNow } from './manila-now';
 import { LocationStaffFields } from './location-staff-fields';
+import { UseField } from './arrival-use-field';
+import { TandemFields } from './tandem-fields';
 
 const FIELDS = [
   'location',
   'treatment',
   'time',
   'therapist',
+  'second_therapist',
+  'requested',
   'voucher',
   'client_membership',
   'notes',
@@ -63,6 +60,7 @@ const FIELDS = [
   'payment.bank',
   'payment.reference_no',
   'payment.discount',
+  'payment.service_charge',
 ] as const;
 
 type Values = {
@@ -70,6 +68,8 @@ type Values = {
   treatment: string;
   time: string;
   therapist: string;
+  second_therapist: string;
+  requested: boolean;
   use: string;
   notes: string;
   salesperson: string;
@@ -77,8 +77,9 @@ type Values = {
   bank: string;
   reference_no: string;
   discount: string;
+  service_charge: string;
 };
-const PAYMENT_VALUES = new Set(['salesperson', 'payment_method', 'bank', 'reference_no', 'discount']);
+const PAYMENT_VALUES = new Set(['salesperson', 'payment_method', 'bank', 'reference_no', 'discount', 'service_charge']);
 /** The payment's values carry their messages under `payment.<field>`, as the contract and the server name them. */
 const errorKey = (field: string) => (PAYMENT_VALUES.has(field) ? `payment.${field}` : field);
 
@@ -174,6 +175,8 @@ const toBody = (v: Values, use: ArrivalOption, client: number, today: string): C
   date: today,
   time: v.time,
   therapist: v.therapist ? Number(v.therapist) : 0,
+  second_therapist: v.second_therapist ? Number(v.second_therapist) : null,
+  requested: v.requested,
   treatment: v.treatment ? Number(v.treatment) : 0,
   voucher: use.voucher,
   client_membership: use.client_membership,
@@ -186,6 +189,7 @@ const toBody = (v: Values, use: ArrivalOption, client: number, today: string): C
           bank: isBanked(v.payment_method) && v.bank ? Number(v.bank) : null,
           reference_no: v.payment_method === 'cash' ? '' : v.reference_no,
           discount: v.discount.trim() || '0',
+          service_charge: v.service_charge.trim() || '0',
         }
       : null,
 });
@@ -220,51 +224,6 @@ const TreatmentSelect = ({
   );
 };
 
-/** What the client uses: each voucher and membership with why it cannot be used (in grey until a treatment is chosen). */
-const UseField = ({
-  options,
-  value,
-  onChange,
-  disabled,
-  error,
-}: {
-  options: readonly ArrivalOption[];
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  error: string | undefined;
-}) => (
-  <FormControl error={Boolean(error)}>
-    <FormLabel id="arrival-use-label">What the client uses</FormLabel>
-    <RadioGroup aria-labelledby="arrival-use-label" value={value} onChange={(e) => onChange(e.target.value)}>
-      {options.map((option) => (
-        <FormControlLabel
-          key={option.value}
-          value={option.value}
-          disabled={Boolean(option.blocked) || disabled}
-          control={<Radio />}
-          sx={{ alignItems: 'flex-start', my: 0.5, '& .MuiRadio-root': { pt: 0.25 } }}
-          label={
-            <>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {option.label}
-              </Typography>
-              <Typography
-                variant="caption"
-                color={option.blocked && !option.waiting ? 'error' : 'text.secondary'}
-                component="p"
-              >
-                {option.blocked ?? option.detail}
-              </Typography>
-            </>
-          }
-        />
-      ))}
-    </RadioGroup>
-    {error ? <Alert severity="error">{error}</Alert> : null}
-  </FormControl>
-);
-
 const ArrivalForm = ({
   client,
   services,
@@ -294,6 +253,8 @@ const ArrivalForm = ({
       treatment: '',
       time: slot,
       therapist: '',
+      second_therapist: '',
+      requested: false,
       use: PAY_AT_DESK.value,
       notes: '',
       salesperson: '',
@@ -301,6 +262,7 @@ const ArrivalForm = ({
       bank: '',
       reference_no: '',
       discount: '',
+      service_charge: '',
     }),
     fields: FIELDS,
     errorKey,
@@ -314,7 +276,9 @@ const ArrivalForm = ({
     // A new treatment changes what may be used: pick the best allowed choice for it again.
     derive: (next, field) => {
       if (field === 'treatment') return { ...next, use: defaultOption(optionsFor(next.treatment)).value };
-      if (field === 'location') return { ...next, therapist: '', salesperson: '' };
+      if (field === 'location') return { ...next, therapist: '', second_therapist: '', salesperson: '' };
+      // A tandem is two different therapists: choosing the second one as the first clears the second.
+      if (field === 'therapist' && next.second_therapist === next.therapist) return { ...next, second_therapist: '' };
       return next;
     },
   });
@@ -326,13 +290,7 @@ const ArrivalForm = ({
   const held = voucherTreatments(services, today);
   const allTreatments = treatments.data?.results ?? [];
   const price = allTreatments.find((t) => String(t.id) === form.values.treatment)?.price;
-  const onlyOne = salespersons.data?.results.length === 1 ? salespersons.data.results[0] : undefined;
-  const { set } = form;
-
-  // A branch with one salesperson: that is who sold the walk-in; nobody has to pick them.
-  useEffect(() => {
-    if (onlyOne && form.values.salesperson === '') set('salesperson', String(onlyOne.id));
-  }, [onlyOne, form.values.salesperson, set]);
+  useOnlySalesperson(salespersons.data?.results, form.values.salesperson, form.set);
 
   return (
     <FormDialog
@@ -351,6 +309,11 @@ const ArrivalForm = ({
         staffLabel="Therapist"
         staff={form.bind('therapist', therapists.data?.count === 0 ? 'No active therapist works here.' : undefined)}
         people={therapists.data?.results ?? []}
+      />
+      <TandemFields
+        second={form.bind('second_therapist', 'Two therapists on one service share its commission equally.')}
+        requested={form.bindSwitch('requested')}
+        therapists={(therapists.data?.results ?? []).filter((t) => String(t.id) !== form.values.therapist)}
       />
       <UseField
         options={options}
@@ -372,6 +335,7 @@ const ArrivalForm = ({
           banks={banks.data?.results ?? []}
           reference={form.bind('reference_no', 'Card slip or transfer reference.')}
           discount={form.bind('discount', 'Pesos off the price.')}
+          serviceCharge={form.bind('service_charge', 'Collected on top; shared by the branch’s staff.')}
         />
       ) : null}
       <TextField label="Notes" {...form.bind('notes')} />

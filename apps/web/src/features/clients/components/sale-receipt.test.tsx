@@ -19,6 +19,7 @@ const sold: ClientTreatmentSale = {
     amount: '9000.00',
     discount: '500.00',
     net_amount: '8500.00',
+    service_charge: '0.00',
     payment_method: 'e_wallet',
     bank: null,
     reference_no: 'GC-123',

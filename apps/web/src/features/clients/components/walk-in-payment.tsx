@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -12,6 +13,19 @@ import {
 } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { listedValue } from '../../../lib/options';
+
+/** A branch with one salesperson: that is who sold the walk-in; nobody has to pick them. */
+export const useOnlySalesperson = (
+  salespersons: readonly Employee[] | undefined,
+  chosen: string,
+  /** The form's `set` (stable), given the field. */
+  set: (field: 'salesperson', value: string) => void,
+) => {
+  const onlyOne = salespersons?.length === 1 ? salespersons[0] : undefined;
+  useEffect(() => {
+    if (onlyOne && chosen === '') set('salesperson', String(onlyOne.id));
+  }, [onlyOne, chosen, set]);
+};
 
 export const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
 
@@ -40,6 +54,8 @@ type WalkInPaymentFieldsProps = {
   banks: readonly Bank[];
   reference: BoundField;
   discount: BoundField;
+  /** Collected on top of the net (RA 11360), shared by the branch's staff in the pay run. */
+  serviceCharge?: BoundField;
 };
 
 /** The walk-in's payment at the desk: who sold it, how it was paid, the price, a discount and the net, live. */
@@ -52,8 +68,11 @@ export const WalkInPaymentFields = ({
   banks,
   reference,
   discount,
+  serviceCharge,
 }: WalkInPaymentFieldsProps) => {
   const net = walkInNet(price, discount.value);
+  const charge = serviceCharge ? cents(serviceCharge.value) : 0;
+  const collect = net === null || charge === null ? null : ((Math.round(Number(net) * 100) + charge) / 100).toFixed(2);
   const banked = isBanked(method.value);
   return (
     <Stack spacing={2} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
@@ -99,9 +118,17 @@ export const WalkInPaymentFields = ({
           slotProps={{ input: { readOnly: true } }}
         />
         <TextField label="Discount (₱)" {...discount} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+        {serviceCharge ? (
+          <TextField
+            label="Service charge (₱)"
+            {...serviceCharge}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        ) : null}
       </Stack>
       <Typography variant="h6" component="p" aria-live="polite">
         Net to collect: {net === null ? '—' : formatPeso(net)}
+        {charge ? ` + service charge = ${collect === null ? '—' : formatPeso(collect)}` : ''}
       </Typography>
     </Stack>
   );

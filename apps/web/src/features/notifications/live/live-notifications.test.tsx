@@ -78,4 +78,28 @@ describe('live notifications provider', () => {
     expect(await screen.findByText('/configurations/settings/ 2')).toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/reports/'))).toHaveLength(1);
   });
+
+  it("reads a person's own earnings again when the server says they changed (earnings_changed), and nothing else", async () => {
+    let reads = 0;
+    const calls = mockApi({
+      'GET /payroll/my-earnings/': () => ({ status: 200, data: { n: (reads += 1) } }),
+      'GET /reports/leaderboards/': { status: 200, data: { n: 0 } },
+    });
+    const fake = createFakeLiveClient();
+    render(
+      <AppProvider swr={testSwr}>
+        <LiveNotificationsProvider client={fake.client}>
+          <Reader path="/payroll/my-earnings/" />
+          <Reader path="/reports/leaderboards/?month=11&year=2026&cutoff=2" />
+        </LiveNotificationsProvider>
+      </AppProvider>,
+    );
+    expect(await screen.findByText('/payroll/my-earnings/ 1')).toBeInTheDocument();
+    fake.emit({ action: 'earnings_changed', employee: 21, date: '2026-11-24' });
+    expect(await screen.findByText('/payroll/my-earnings/ 2')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/reports/'))).toHaveLength(1);
+    // An arrival anywhere the person may read also moves it (the frame the desk's own screen hears).
+    fake.emit({ action: 'arrivals_changed', location: 1, date: '2026-11-24' });
+    expect(await screen.findByText('/payroll/my-earnings/ 3')).toBeInTheDocument();
+  });
 });

@@ -35,6 +35,14 @@ export const isArrivalsKey = (key: unknown): boolean => typeof key === 'string' 
  */
 export const isSettingsKey = (key: unknown): boolean => key === settingsKey || key === '/configurations/';
 
+/**
+ * A person's own earnings (`/payroll/my-earnings/…`, the dashboard's "Earned this cutoff") follow
+ * their arrivals and sales: read again when the server says their earnings changed, and on any
+ * arrivals or sales frame, which those who earn by them also get (decision 0630).
+ */
+export const isEarningsKey = (key: unknown): boolean =>
+  typeof key === 'string' && key.startsWith('/payroll/my-earnings/');
+
 /** SWR key of the live list: WebSocket events update this cache entry through the reducer. */
 export const liveNotificationsKey = 'live:notifications';
 
@@ -110,11 +118,15 @@ export const LiveNotificationsProvider = ({
       if (message.action === 'leaderboard_changed') {
         // Sales changed: open reports (leaderboard, daily and location figures) read again. A key
         // prefix, not an import of the reports feature: features do not import each other.
-        void mutate(isReportKey);
+        void mutate((key) => isReportKey(key) || isEarningsKey(key));
         return;
       }
       if (message.action === 'arrivals_changed') {
-        void mutate(isArrivalsKey);
+        void mutate((key) => isArrivalsKey(key) || isEarningsKey(key));
+        return;
+      }
+      if (message.action === 'earnings_changed') {
+        void mutate(isEarningsKey);
         return;
       }
       if (message.action === 'settings_changed') {

@@ -61,6 +61,7 @@ const bodyOf = (location: number, date: string, lines: FormLine[]): StoreSalesBo
     kind: line.kind,
     amount: line.amount.trim(),
     discount: line.discount.trim() || '0.00',
+    service_charge: '0.00',
     payment_method: line.payment_method,
     bank: line.bank ? Number(line.bank) : null,
     reference_no: line.reference_no.trim(),

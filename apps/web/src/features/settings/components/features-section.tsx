@@ -20,9 +20,13 @@ const FEATURES: Record<FeatureFlag, { label: string; description: string }> = {
     label: 'Reports',
     description: 'Daily reports of every location, sale lines and export, location sales, leaderboard history.',
   },
+  payroll: {
+    label: 'Pay runs',
+    description: 'Commission rules, pay runs per branch and cutoff, statements, earnings on the dashboard.',
+  },
 };
 /** The admin menu's order. */
-const ORDER = ['admin_dashboard', 'users', 'banks', 'reports'] as const satisfies readonly FeatureFlag[];
+const ORDER = ['admin_dashboard', 'users', 'banks', 'reports', 'payroll'] as const satisfies readonly FeatureFlag[];
 
 const onOff = (on: boolean) => (on ? 'on' : 'off');
 

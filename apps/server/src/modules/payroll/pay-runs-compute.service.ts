@@ -1,0 +1,187 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { cutoffDates, type PayRunDetail, type payRunBodySchema } from '@ginhawa/contract';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { locations, payRunLines, payRuns } from '../../db/schema/index';
+import { audited } from '../../db/audit';
+import { conflict, fieldsError, forbidden } from '../../lib/http-error';
+import { inScope } from '../../lib/scope';
+import type { AuthUser } from '../../lib/actor';
+import { createdBy, touched } from '../../lib/tracked';
+import { branchPeriod, EARNING_COLUMNS, earningsSql } from './earnings.service';
+import { getRun, payrollScope } from './pay-runs.service';
+import { payrollRows } from './shared';
+
+/** Computing a branch's pay run for a cutoff: its lines by INSERT … SELECT, in one transaction (decision 0800). */
+
+type RunBody = z.output<typeof payRunBodySchema>;
+
+const LINE_COLUMNS = sql.raw(
+  'run_id, location_id, employee_id, employee_name, employee_code, source, source_id, client_id, date, description, base_amount, rule_id, rule_label, split, requested, amount',
+);
+
+/** The branch's run for the period, created as an empty draft when there is none, locked. */
+const runFor = async (tx: Tx, user: AuthUser, body: RunBody, from: string, to: string) => {
+  const inserted = await tx
+    .insert(payRuns)
+    .values({
+      locationId: body.location,
+      year: body.year,
+      month: body.month,
+      cutoff: body.cutoff,
+      dateFrom: from,
+      dateTo: to,
+      ...createdBy(user.id),
+    })
+    .onConflictDoNothing()
+    .returning({ id: payRuns.id });
+  const [run] = await tx
+    .select()
+    .from(payRuns)
+    .where(
+      and(
+        eq(payRuns.locationId, body.location),
+        eq(payRuns.year, body.year),
+        eq(payRuns.month, body.month),
+        eq(payRuns.cutoff, body.cutoff),
+      ),
+    )
+    .for('update');
+  return { run: run!, created: inserted.length > 0 };
+};
+
+/**
+ * What every line of the branch's approved runs earns now, against what was paid for it (the
+ * line and the adjustments in other runs): each difference becomes an adjustment line here.
+ */
+const insertAdjustments = async (tx: Tx, runId: number, locationId: number) => {
+  const paidLines = sql`select o.source_id from pay_run_lines o join pay_runs pr on pr.id = o.run_id
+    where pr.location_id = ${locationId} and pr.status = 'approved' and pr.id <> ${runId}`;
+  const now = earningsSql({
+    arrivals: sql`a.id in (${paidLines} and o.source = 'arrival')`,
+    sales: sql`s.id in (${paidLines} and o.source = 'sale')`,
+  });
+  await tx.execute(sql`
+    insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
+    select ${runId}, ${locationId}, o.employee_id, o.employee_name, o.employee_code, 'adjustment', o.source_id,
+      o.client_id, o.date,
+      'Adjustment: ' || o.description || case when n.amount is null then ' (no longer earned)' else ' (recomputed)' end,
+      n.base_amount, coalesce(n.rule_id, o.rule_id), coalesce(n.rule_label, o.rule_label), o.split, o.requested,
+      coalesce(n.amount, 0) - o.amount - coalesce(adj.paid, 0), o.source, o.id
+    from pay_run_lines o
+    join pay_runs pr on pr.id = o.run_id and pr.location_id = ${locationId} and pr.status = 'approved' and pr.id <> ${runId}
+    left join lateral (
+      select sum(x.amount) as paid from pay_run_lines x where x.adjusts_line_id = o.id and x.run_id <> ${runId}
+    ) adj on true
+    left join (${now}) n on n.source = o.source and n.source_id = o.source_id and n.employee_id = o.employee_id
+      and n.requested = o.requested
+    where o.source in ('arrival', 'sale') and coalesce(n.amount, 0) - o.amount - coalesce(adj.paid, 0) <> 0`);
+};
+
+/**
+ * The branch's service-charge pool for the cutoff, shared equally among its active staff, one share
+ * per person, Managers excluded (decision 0800); the odd centavos go one each to the first people
+ * by employee id, so the shares add up to the pool exactly. Answers the pool.
+ */
+const insertServiceCharge = async (tx: Tx, runId: number, locationId: number, from: string, to: string) => {
+  const [pool] = await payrollRows<{ pool: string }>(
+    tx,
+    sql`select round(coalesce(sum(service_charge), 0), 2)::text as pool from sales
+      where location_id = ${locationId} and date between ${from}::date and ${to}::date`,
+  );
+  await tx.execute(sql`
+    with staff as (
+      select distinct on (coalesce(e.user_id, -e.id)) e.id, e.first_name || ' ' || e.last_name as name, e.employee_code
+      from employees e
+      where e.location_id = ${locationId} and e.is_active and e.hire_date <= ${to}::date
+        and not exists (select 1 from user_groups ug join groups g on g.id = ug.group_id
+          where ug.user_id = e.user_id and g.name in ('Manager', 'Admin'))
+      order by coalesce(e.user_id, -e.id), e.id
+    ),
+    numbered as (select s.*, row_number() over (order by s.id) as n, count(*) over () as people from staff s),
+    pool as (select round(${pool!.pool}::numeric * 100)::bigint as cents)
+    insert into pay_run_lines (${LINE_COLUMNS})
+    select ${runId}, ${locationId}, x.id, x.name, x.employee_code, 'service_charge', null, null, ${to}::date,
+      'Service charge pool ' || '₱' || to_char(${pool!.pool}::numeric, 'FM999,999,999,990.00') || ' shared by ' || x.people,
+      ${pool!.pool}::numeric, null, 'Equal share (RA 11360)', 1, false,
+      ((p.cents / x.people + case when x.n <= p.cents % x.people then 1 else 0 end)::numeric / 100)::numeric(12, 2)
+    from numbered x cross join pool p
+    where p.cents > 0`);
+  return pool!.pool;
+};
+
+/** The run's per-employee totals and its own, summed from its lines in SQL, stored with them. */
+const storeTotals = async (tx: Tx, runId: number) => {
+  await tx.execute(sql`delete from pay_run_employees where run_id = ${runId}`);
+  await tx.execute(sql`
+    insert into pay_run_employees (run_id, employee_id, employee_name, employee_code, kind, user_id, arrivals_total,
+      sales_total, service_charge_total, adjustments_total, total, line_count)
+    select ${runId}, l.employee_id, min(l.employee_name), min(l.employee_code), min(e.kind), min(e.user_id),
+      coalesce(sum(l.amount) filter (where l.source = 'arrival'), 0),
+      coalesce(sum(l.amount) filter (where l.source = 'sale'), 0),
+      coalesce(sum(l.amount) filter (where l.source = 'service_charge'), 0),
+      coalesce(sum(l.amount) filter (where l.source = 'adjustment'), 0),
+      sum(l.amount), count(*)
+    from pay_run_lines l join employees e on e.id = l.employee_id
+    where l.run_id = ${runId}
+    group by l.employee_id`);
+  await tx.execute(sql`
+    update pay_runs set total = x.total, line_count = x.lines, employee_count = x.people
+    from (select coalesce(sum(total), 0) as total, coalesce(sum(line_count), 0) as lines, count(*) as people
+      from pay_run_employees where run_id = ${runId}) x
+    where pay_runs.id = ${runId}`);
+};
+
+/**
+ * Computes (or recomputes) the branch's draft for the cutoff in one transaction: its lines are
+ * replaced by INSERT … SELECT, so the same data gives the same lines. 409 once submitted or approved.
+ */
+export const computeRun = async (
+  db: Db,
+  user: AuthUser,
+  body: RunBody,
+): Promise<{ run: PayRunDetail; created: boolean }> =>
+  db.transaction(async (tx) => {
+    const scope = payrollScope(user);
+    const [location] = await tx.select().from(locations).where(eq(locations.id, body.location));
+    if (!location) throw fieldsError({ location: ['No such location.'] });
+    if (!inScope(scope, location.id))
+      throw forbidden(`You do not manage ${location.name}, so you cannot compute its pay run.`);
+    const { from, to } = cutoffDates(body.year, body.month, body.cutoff);
+    const { run, created } = await runFor(tx, user, body, from, to);
+    if (run.status === 'submitted')
+      throw conflict(
+        `The pay run of ${location.name} for this cutoff is submitted; return it first to compute it again.`,
+      );
+    if (run.status === 'approved')
+      throw conflict(
+        `The pay run of ${location.name} for this cutoff is approved and locked; later changes go into the next run.`,
+      );
+    await tx.delete(payRunLines).where(eq(payRunLines.runId, run.id));
+    await tx.execute(sql`
+      insert into pay_run_lines (${LINE_COLUMNS})
+      select ${run.id}, ${location.id}, ${EARNING_COLUMNS} from (${earningsSql(branchPeriod(location.id, from, to))}) e`);
+    const pool = await insertServiceCharge(tx, run.id, location.id, from, to);
+    await insertAdjustments(tx, run.id, location.id);
+    await storeTotals(tx, run.id);
+    await tx
+      .update(payRuns)
+      .set({
+        status: 'draft',
+        serviceChargePool: pool,
+        computedAt: sql`now()`,
+        computedBy: user.id,
+        ...touched(user.id),
+      })
+      .where(eq(payRuns.id, run.id));
+    const after = await getRun(tx, user, run.id);
+    const { employees: _people, ...summary } = after;
+    await audited(tx, {
+      actorId: user.id,
+      action: created ? 'create' : 'compute',
+      tableName: 'pay_runs',
+      rowId: run.id,
+      after: summary,
+    });
+    return { run: after, created };
+  });

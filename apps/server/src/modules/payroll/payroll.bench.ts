@@ -1,0 +1,215 @@
+import { cutoffDates, todayInManila } from '@ginhawa/contract';
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { buildApp } from '../../app';
+import { openPglite, openPostgres, type Database } from '../../db/client';
+import { seedDatabase } from '../../db/seed';
+import { loadEnv } from '../../plugins/env';
+import { insertDemoArrivals } from '../clients/arrivals.bulk-seed';
+import { branchPeriod, earningsSql } from './earnings.service';
+
+export type PayrollBenchOptions = {
+  kind: 'postgres' | 'pglite';
+  adminUrl?: string;
+  therapists: number;
+  arrivals: number;
+  computeRuns: number;
+  reads: number;
+  log: (line: string) => void;
+};
+export type PayrollBenchResult = {
+  computeMedian: number;
+  computeMax: number;
+  bareMedian: number;
+  /** PostgreSQL's CPU time (every backend of the bench database) while computing the run; null on PGlite. */
+  computeCpuMedian: number | null;
+  /** PostgreSQL's own CPU time for the bare SQL (its backend's utime + stime); null on PGlite. */
+  bareCpuMedian: number | null;
+  readP95: number;
+  lines: number;
+};
+
+const ADMIN = 'bench-admin-passphrase';
+
+/**
+ * CPU time (ms) a PostgreSQL backend on this machine has used, from /proc: on a shared machine with
+ * more runnable processes than cores, wall time measures the run queue; the backend's CPU time is
+ * what the query itself costs.
+ */
+const backendCpu = async (pid: number) => {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
+const SECRET = 'bench-secret-key-that-is-long-enough-0123456789';
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+const freshDatabase = async (options: PayrollBenchOptions) => {
+  if (options.kind === 'pglite') return { database: await openPglite(), drop: async () => {} };
+  const name = `ginhawa_bench_payroll_${process.pid}`;
+  const admin = new pg.Client({ connectionString: options.adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(options.adminUrl!);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const dropper = new pg.Client({ connectionString: options.adminUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  };
+  return { database: await openPostgres(url.toString(), 4), drop };
+};
+
+/** One branch with `therapists` therapists and a salesperson, and `arrivals` arrivals in last month's first cutoff. */
+const seedBranch = async (database: Database, options: PayrollBenchOptions, from: string, to: string) => {
+  const [loc] = (
+    (await database.db.execute(
+      sql`insert into locations (name, opening_time, closing_time) values ('Bench branch', '09:00', '21:00') returning id`,
+    )) as unknown as { rows: { id: number }[] }
+  ).rows;
+  const location = Number(loc!.id);
+  await database.db.execute(sql`
+    insert into employees (kind, first_name, last_name, employee_code, location_id, hire_date, monthly_target)
+    select case when g = 0 then 'salesperson' else 'therapist' end, 'Bench', 'Person ' || g, 'BENCH' || g, ${location}, '2020-01-01',
+      case when g = 0 then 0 end
+    from generate_series(0, ${options.therapists}) g`);
+  const started = performance.now();
+  await database.db.transaction(async (tx) => {
+    if (database.kind === 'pglite') await tx.execute(sql`set local session_replication_role = replica`);
+    await insertDemoArrivals(tx, { count: options.arrivals, locationId: location, from, to });
+  });
+  for (const table of ['client_arrivals', 'client_treatments', 'sales', 'employees'])
+    await database.db.execute(sql.raw(`vacuum analyze ${table}`));
+  options.log(
+    `${options.kind}: ${options.arrivals.toLocaleString('en')} arrivals for ${options.therapists} therapists seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return location;
+};
+
+/**
+ * `npm run bench:payroll`: a fresh database, one branch with `therapists` therapists and `arrivals`
+ * arrivals (half on vouchers, half walk-ins with their sales) in last month's first cutoff; then
+ * computing that branch's run through the API (`computeRuns` times: INSERT … SELECT of every line,
+ * service charge, adjustments, in one transaction) beside the bare SQL of the same sums (the
+ * earnings select grouped per employee), and reading the approved run (`GET runs/{id}/`, its
+ * per-employee totals) `reads` times. Budgets (docs/performance.md): compute ≤ 2 s, read p95 ≤ 50 ms.
+ */
+export const benchPayroll = async (options: PayrollBenchOptions): Promise<PayrollBenchResult> => {
+  const { database, drop } = await freshDatabase(options);
+  try {
+    await database.migrate();
+    await seedDatabase(database.db, {
+      adminPassword: ADMIN,
+      demoPassword: 'bench-demo-passphrase',
+      seedDemo: true,
+      demoClients: 500,
+    });
+    const today = todayInManila();
+    const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+    const period = m === 1 ? { year: y - 1, month: 12, cutoff: 1 } : { year: y, month: m - 1, cutoff: 1 };
+    const { from, to } = cutoffDates(period.year, period.month, 1);
+    const location = await seedBranch(database, options, from, to);
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/ginhawa-bench',
+      WEB_DIST: '/nonexistent',
+      SECRET_KEY: SECRET,
+    });
+    const app = await buildApp({ database, env, secretKey: SECRET, logger: false });
+    await app.ready();
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      payload: { username: 'admin', password: ADMIN },
+    });
+    const cookies = [login.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]);
+    const csrf = cookies.find((c) => c?.includes('csrftoken'))?.split('=')[1] ?? '';
+    const headers = { cookie: cookies.join('; '), 'x-csrftoken': csrf };
+    const compute: number[] = [];
+    const bare: number[] = [];
+    // The bare SQL on a connection of its own, so its backend's CPU time can be read around it.
+    const bareClient = database.url ? new pg.Client({ connectionString: database.url }) : null;
+    await bareClient?.connect();
+    const pid = bareClient ? Number((await bareClient.query('select pg_backend_pid() as pid')).rows[0].pid) : null;
+    const bareCpu: number[] = [];
+    const computeCpu: number[] = [];
+    /** Every backend of the bench database together (the app's pool computes on any of them). */
+    const databaseCpu = async () => {
+      if (!bareClient) return null;
+      const pids = (
+        await bareClient.query('select pid from pg_stat_activity where datname = current_database()')
+      ).rows.map((r: { pid: number }) => Number(r.pid));
+      let total = 0;
+      for (const p of pids) total += await backendCpu(p).catch(() => 0);
+      return total;
+    };
+    let runId = 0;
+    for (let i = 0; i < options.computeRuns; i += 1) {
+      const cpuBefore = await databaseCpu();
+      let t = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/payroll/runs/',
+        headers,
+        payload: { ...period, location },
+      });
+      compute.push(performance.now() - t);
+      const cpuAfter = await databaseCpu();
+      if (cpuBefore !== null && cpuAfter !== null) computeCpu.push(cpuAfter - cpuBefore);
+      if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`compute: ${res.statusCode} ${res.body}`);
+      runId = res.json<{ id: number }>().id;
+      const bareSql = sql`select e.employee_id, sum(e.amount) from (${earningsSql(branchPeriod(location, from, to))}) e group by 1`;
+      if (bareClient && pid !== null) {
+        const query = new PgDialect().sqlToQuery(bareSql);
+        const cpu = await backendCpu(pid);
+        t = performance.now();
+        await bareClient.query(query.sql, query.params as unknown[]);
+        bare.push(performance.now() - t);
+        bareCpu.push((await backendCpu(pid)) - cpu);
+      } else {
+        t = performance.now();
+        await database.db.execute(bareSql);
+        bare.push(performance.now() - t);
+      }
+    }
+    const [count] = (
+      (await database.db.execute(
+        sql`select count(*)::int as n from pay_run_lines where run_id = ${runId}`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    await database.db.execute(sql`update pay_runs set status = 'approved', approved_at = now() where id = ${runId}`);
+    const reads: number[] = [];
+    for (let i = 0; i < options.reads; i += 1) {
+      const t = performance.now();
+      const res = await app.inject({ method: 'GET', url: `/api/payroll/runs/${runId}/`, headers });
+      reads.push(performance.now() - t);
+      if (res.statusCode !== 200) throw new Error(`read: ${res.statusCode}`);
+    }
+    await bareClient?.end();
+    await app.close();
+    const result = {
+      computeMedian: pct(compute, 50),
+      computeMax: Math.max(...compute),
+      bareMedian: pct(bare, 50),
+      bareCpuMedian: bareCpu.length ? pct(bareCpu, 50) : null,
+      computeCpuMedian: computeCpu.length ? pct(computeCpu, 50) : null,
+      readP95: pct(reads.slice(Math.floor(reads.length / 10)), 95),
+      lines: Number(count!.n),
+    };
+    options.log(
+      `${options.kind.padEnd(8)} compute run (${result.lines.toLocaleString('en')} lines): median ${result.computeMedian.toFixed(0)} ms, max ${result.computeMax.toFixed(0)} ms${result.computeCpuMedian === null ? '' : ` (PostgreSQL CPU ${result.computeCpuMedian.toFixed(0)} ms)`} | bare SQL of the same sums: median ${result.bareMedian.toFixed(0)} ms${result.bareCpuMedian === null ? '' : ` (PostgreSQL CPU ${result.bareCpuMedian.toFixed(0)} ms)`} | read approved run p95 ${result.readP95.toFixed(1)} ms`,
+    );
+    return result;
+  } finally {
+    await database.close();
+    await drop();
+  }
+};

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+
+/**
+ * Pay runs on PostgreSQL, where requests really run side by side (decision 0800): computing one
+ * branch's run from several sessions at once makes one run with one set of lines; approving and
+ * computing again at the same moment never leaves an approved run with other lines than it had.
+ */
+let ctx: TestContext;
+let admins: Agent[];
+let f: Fixtures;
+const period = (() => {
+  const now = new Date();
+  const month = now.getUTCMonth() === 0 ? 12 : now.getUTCMonth();
+  return { year: month === 12 ? now.getUTCFullYear() - 1 : now.getUTCFullYear(), month };
+})();
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  admins = await Promise.all([1, 2, 3, 4].map((i) => login(ctx.app, 'admin', ADMIN_PASSWORD, `10.9.8.${i}`)));
+  f = await loadFixtures(ctx.database.db);
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const linesOf = async (runId: number) =>
+  (
+    (await ctx.database.db.execute(
+      sql`select id, employee_id, source, source_id, amount::text from pay_run_lines where run_id = ${runId} order by id`,
+    )) as unknown as { rows: object[] }
+  ).rows;
+
+describe('pay runs in parallel', () => {
+  it('computing one branch’s cutoff from four sessions at once makes one run and one set of lines', async () => {
+    const body = { ...period, cutoff: 1, location: f.home };
+    const answers = await Promise.all(
+      admins.map((a) => a.request({ method: 'POST', url: '/api/payroll/runs/', payload: body })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 201]);
+    const ids = new Set(answers.map((r) => r.json<{ id: number }>().id));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    const totals = new Set(answers.map((r) => r.json<{ total: string }>().total));
+    expect(totals.size).toBe(1);
+    const [dupes] = (
+      (await ctx.database.db.execute(
+        sql`select count(*)::int as n from (select source, source_id, employee_id, requested from pay_run_lines
+          where run_id = ${id!} and source in ('arrival', 'sale') group by 1, 2, 3, 4 having count(*) > 1) d`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(Number(dupes!.n)).toBe(0);
+  });
+
+  it('approving while others compute again: the approved run keeps the lines it was approved with', async () => {
+    const body = { ...period, cutoff: 2, location: f.home };
+    const created = await admins[0]!.request({ method: 'POST', url: '/api/payroll/runs/', payload: body });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const submitted = await admins[0]!.request({ method: 'POST', url: `/api/payroll/runs/${id}/submit/` });
+    expect(submitted.statusCode).toBe(200);
+    const before = await linesOf(id);
+    const [approve, ...computes] = await Promise.all([
+      admins[1]!.request({ method: 'POST', url: `/api/payroll/runs/${id}/approve/` }),
+      admins[2]!.request({ method: 'POST', url: '/api/payroll/runs/', payload: body }),
+      admins[3]!.request({ method: 'POST', url: '/api/payroll/runs/', payload: body }),
+    ]);
+    expect(approve!.statusCode, approve!.body).toBe(200);
+    // The run was submitted: computing it is refused whichever came first.
+    expect(computes.map((r) => r.statusCode)).toEqual([409, 409]);
+    expect(await linesOf(id)).toEqual(before);
+    const again = await admins[2]!.request({ method: 'POST', url: '/api/payroll/runs/', payload: body });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toContain('approved and locked');
+  });
+});

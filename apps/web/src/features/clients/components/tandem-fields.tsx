@@ -1,0 +1,44 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { BoundField } from '../../../components/form/use-entity-form';
+import { listedValue } from '../../../lib/options';
+
+type TandemFieldsProps = {
+  /** The tandem's second therapist, '' for none. */
+  second: BoundField;
+  requested: { checked: boolean; onChange: (on: boolean) => void; disabled: boolean };
+  /** The location's other therapists (not the first one). */
+  therapists: readonly { id: number; full_name: string }[];
+};
+
+/**
+ * What pay runs need to know about who served (docs/api.md "Pay runs"): whether the client asked
+ * for this therapist (a requested bonus may pay extra), and a second therapist for a tandem
+ * service, who shares its commission equally.
+ */
+export const TandemFields = ({ second, requested, therapists }: TandemFieldsProps) => (
+  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+    <TextField select label="Second therapist (tandem)" {...listedValue(second, therapists)}>
+      <MenuItem value="">None</MenuItem>
+      {therapists.map((t) => (
+        <MenuItem key={t.id} value={String(t.id)}>
+          {t.full_name}
+        </MenuItem>
+      ))}
+    </TextField>
+    <FormControlLabel
+      sx={{ width: '100%', mt: { sm: 1 } }}
+      control={
+        <Checkbox
+          checked={requested.checked}
+          disabled={requested.disabled}
+          onChange={(e) => requested.onChange(e.target.checked)}
+        />
+      }
+      label="The client asked for this therapist"
+    />
+  </Stack>
+);

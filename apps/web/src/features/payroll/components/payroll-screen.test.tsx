@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { periodContaining, todayInManila } from '@ginhawa/contract';
+import { mockApi } from '../../../test/api-mock';
+import { renderWithRouter } from '../../../test/render';
+import { PayrollScreen } from './payroll-screen';
+import { anaLines, page, payRun, runDetail } from './payroll-fixtures';
+
+const MAKATI = [{ id: 1, name: 'Makati' }];
+const statementHref = (run: number, employee: number) => `/payroll/runs/${run}/statement/${employee}`;
+
+const setup = (path: string, admin = true) =>
+  renderWithRouter(<PayrollScreen admin={admin} locations={MAKATI} statementHref={statementHref} />, { path });
+
+const body = (data: unknown) => JSON.parse(String(data)) as unknown;
+
+describe('pay runs screen', () => {
+  it('lists the runs by branch and cutoff with their status and total, and opens one', async () => {
+    const calls = mockApi({ 'GET /payroll/runs/': { status: 200, data: page([payRun('submitted')]) } });
+    const { router } = setup('/admin/payroll');
+    const grid = await screen.findByRole('grid', { name: 'Pay runs' });
+    const open = await within(grid).findByRole('link', { name: '1st–15th November 2026' });
+    expect(within(grid).getByText('Makati')).toBeInTheDocument();
+    expect(within(grid).getByText('Submitted')).toBeInTheDocument();
+    expect(within(grid).getByText('₱1,850.00')).toBeInTheDocument();
+    expect(calls[0]?.url).toBe('/payroll/runs/?ordering=-year%2C-month%2C-cutoff%2Cid&page=1&pageSize=25');
+    await userEvent.click(open);
+    expect(router.state.location.search).toBe('?run=5');
+  });
+
+  it('says what to do when there is no run yet', async () => {
+    mockApi({ 'GET /payroll/runs/': { status: 200, data: page([]) } });
+    setup('/payroll', false);
+    expect(await screen.findByText('No pay runs yet. Compute the first one with New pay run.')).toBeInTheDocument();
+  });
+
+  it('computes a draft for the branch and the current cutoff, then opens it', async () => {
+    const calls = mockApi({
+      'GET /payroll/runs/': { status: 200, data: page([]) },
+      'POST /payroll/runs/': { status: 201, data: runDetail('draft') },
+      'GET /payroll/runs/5/': { status: 200, data: runDetail('draft') },
+    });
+    const { router } = setup('/payroll', false);
+    await userEvent.click(await screen.findByRole('button', { name: 'New pay run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Compute a pay run' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Compute draft' }));
+    const { year, month, cutoff } = periodContaining(todayInManila());
+    await waitFor(() => expect(router.state.location.search).toBe('?run=5'));
+    expect(body(calls.find((c) => c.method === 'POST')?.data)).toEqual({ location: 1, year, month, cutoff });
+    expect(await screen.findByText('Draft computed: Makati, 1st–15th November 2026, ₱1,850.00.')).toBeInTheDocument();
+  });
+
+  it('shows a run’s employees with their totals and submits a draft', async () => {
+    const calls = mockApi({
+      'GET /payroll/runs/5/': { status: 200, data: runDetail('draft') },
+      'POST /payroll/runs/5/submit/': { status: 200, data: runDetail('submitted') },
+    });
+    setup('/payroll?run=5', false);
+    const table = await screen.findByRole('table', { name: 'Earnings by employee, Makati, 1st–15th November 2026' });
+    expect(within(table).getByRole('link', { name: 'Ana Reyes' })).toHaveAttribute(
+      'href',
+      '/payroll?run=5&employee=21',
+    );
+    expect(within(table).getByText('₱1,200.00')).toBeInTheDocument();
+    expect(within(table).getByText('-₱150.00')).toBeInTheDocument();
+    expect(within(table).getAllByRole('link', { name: 'Statement' })[1]).toHaveAttribute(
+      'href',
+      '/payroll/runs/5/statement/11',
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/payroll/runs/5/lines/?pageSize=500&format=csv',
+    );
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    expect(await screen.findByText('Pay run submitted for approval.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/payroll/runs/5/submit/')).toBe(true);
+  });
+
+  it('lets an Admin return a submitted run with a reason', async () => {
+    const calls = mockApi({
+      'GET /payroll/runs/5/': { status: 200, data: runDetail('submitted') },
+      'POST /payroll/runs/5/return/': { status: 200, data: runDetail('returned') },
+    });
+    setup('/admin/payroll?run=5');
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Return' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return the pay run' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Tandem on 3 Nov missing');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return' }));
+    expect(await screen.findByText('Pay run returned.')).toBeInTheDocument();
+    expect(body(calls.find((c) => c.url === '/payroll/runs/5/return/')?.data)).toEqual({
+      reason: 'Tandem on 3 Nov missing',
+    });
+  });
+
+  it('lists an employee’s lines, each linked to its client or to the run it corrects', async () => {
+    const calls = mockApi({
+      'GET /payroll/runs/5/': { status: 200, data: runDetail('approved') },
+      'GET /payroll/runs/5/lines/': { status: 200, data: page(anaLines) },
+    });
+    setup('/admin/payroll?run=5&employee=21');
+    const grid = await screen.findByRole('grid', { name: 'Lines of Ana Reyes' });
+    expect(await within(grid).findByRole('link', { name: 'Hot Stone Massage for Carla Santos' })).toHaveAttribute(
+      'href',
+      '/clients/41',
+    );
+    expect(within(grid).getByText('₱1,350.00 per service · shared by 2')).toBeInTheDocument();
+    expect(within(grid).getByText(/Corrects service #288/)).toBeInTheDocument();
+    expect(within(grid).getByRole('link', { name: 'run #4' })).toHaveAttribute(
+      'href',
+      '/admin/payroll?run=4&employee=21',
+    );
+    expect(within(grid).getByText('-₱150.00')).toBeInTheDocument();
+    expect(
+      calls.some((c) => c.url === '/payroll/runs/5/lines/?employee=21&ordering=date%2Cid&page=1&pageSize=25'),
+    ).toBe(true);
+    expect(screen.getByRole('link', { name: 'Export their lines' })).toHaveAttribute(
+      'href',
+      '/api/payroll/runs/5/lines/?employee=21&pageSize=500&format=csv',
+    );
+    // Approved: locked, nothing to submit or decide.
+    expect(screen.queryByRole('button', { name: /Submit|Approve|Compute again/ })).not.toBeInTheDocument();
+  });
+
+  it('shows why a run could not be loaded, with Try again', async () => {
+    mockApi({ 'GET /payroll/runs/5/': { status: 404, data: { message: 'No such pay run.' } } });
+    setup('/payroll?run=5', false);
+    expect(await screen.findByText('The pay run could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('No such pay run.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,146 @@
+import Chip from '@mui/material/Chip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { todayInManila, type CommissionRule, type Page } from '@ginhawa/contract';
+import { AdminListPage } from '../../../components/list/admin-list-page';
+import { AdminGrid } from '../../../components/list/admin-grid';
+import { namedOptions } from '../../../components/list/list-filters';
+import { formatDate, formatPeso } from '../../../lib/format';
+import { getPage } from '../../../lib/list-query';
+import { useLocationOptions } from '../../../lib/options';
+import { rulesResource } from '../api/commission-rules';
+import { RuleForm } from './rule-form';
+import { rateLabel } from './rule-target';
+
+/** In force today, ended, or starting later: a rule's place in its target's history. */
+const stateOf = (rule: CommissionRule, today: string) => {
+  if (rule.effective_from > today) return { label: `From ${formatDate(rule.effective_from)}`, color: 'info' } as const;
+  if (rule.effective_to && rule.effective_to < today) return { label: 'Ended', color: 'default' } as const;
+  return { label: 'Current', color: 'success' } as const;
+};
+
+const columnsOf = (today: string): GridColDef<CommissionRule>[] => [
+  {
+    field: 'target_label',
+    headerName: 'Applies to',
+    flex: 1.3,
+    minWidth: 170,
+    sortable: false,
+    valueGetter: (_value, row) =>
+      `${row.target_label}${row.applies_to === 'requested_bonus' ? ' (requested bonus)' : ''}`,
+  },
+  {
+    field: 'role',
+    headerName: 'Paid to',
+    width: 120,
+    valueFormatter: (value: CommissionRule['role']) => (value === 'therapist' ? 'Therapists' : 'Salespersons'),
+  },
+  {
+    field: 'value',
+    headerName: 'Rate',
+    flex: 1.2,
+    minWidth: 170,
+    valueGetter: (_value, row) => rateLabel(row, formatPeso),
+  },
+  {
+    field: 'location_name',
+    headerName: 'Branch',
+    width: 130,
+    sortable: false,
+    valueGetter: (_value, row) => row.location_name ?? 'Every branch',
+  },
+  {
+    field: 'effective_from',
+    headerName: 'In force',
+    flex: 1.2,
+    minWidth: 210,
+    // The history of a target reads down the list: each rule's days, the next starting where it ended.
+    valueGetter: (_value, row) =>
+      row.effective_to
+        ? `${formatDate(row.effective_from)} to ${formatDate(row.effective_to)}`
+        : `since ${formatDate(row.effective_from)}`,
+  },
+  {
+    field: 'state',
+    headerName: 'Now',
+    width: 130,
+    sortable: false,
+    renderCell: ({ row }) => {
+      const state = stateOf(row, today);
+      return <Chip size="small" label={state.label} color={state.color} />;
+    },
+  },
+];
+
+const roleFilter = {
+  name: 'role',
+  label: 'Paid to',
+  allLabel: 'Everyone',
+  options: [
+    { value: 'therapist', label: 'Therapists' },
+    { value: 'salesperson', label: 'Salespersons' },
+  ],
+  minWidth: 140,
+} as const;
+
+/** Managers read the rules their branches pay by; only Admins change them (the server says so too). */
+const RulesReadOnly = ({ columns }: { columns: GridColDef<CommissionRule>[] }) => {
+  const [paging, setPaging] = useState({ page: 0, pageSize: 25 });
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const rules = useSWR<Page<CommissionRule>, unknown>(
+    rulesResource.key({ ordering: '-effective_from', page: paging.page + 1, pageSize: paging.pageSize }),
+    getPage<CommissionRule>,
+  );
+  return (
+    <AdminGrid<CommissionRule>
+      label="Commission rules"
+      rows={rules.data?.results}
+      rowCount={rules.data?.count}
+      columns={columns}
+      columnVisibilityModel={phone ? { role: false, location_name: false, effective_from: false } : undefined}
+      loading={rules.isLoading}
+      error={rules.error}
+      onRetry={() => void rules.mutate()}
+      paginationModel={paging}
+      onPaginationModelChange={setPaging}
+      emptyText="No commission rules yet: an administrator sets them."
+    />
+  );
+};
+
+/** The commission rules with each target's dated history; Admins add, change and delete them. */
+export const RulesPanel = ({ admin }: { admin: boolean }) => {
+  const [today] = useState(todayInManila);
+  const [columns] = useState(() => columnsOf(today));
+  const locations = useLocationOptions({ activeOnly: false });
+  if (!admin) return <RulesReadOnly columns={columns} />;
+  return (
+    <AdminListPage
+      resource={rulesResource}
+      columns={columns}
+      phoneColumns={['target_label', 'value', 'state']}
+      filters={[
+        roleFilter,
+        { name: 'location', label: 'Branch', allLabel: 'All branches', options: namedOptions(locations.data?.results) },
+      ]}
+      texts={{
+        label: 'Commission rules',
+        one: 'commission rule',
+        empty: 'No commission rules yet. Add the first one: what therapists or salespersons earn.',
+      }}
+      rowName={(rule) => rule.target_label}
+      deleteTexts={{
+        body: (rule) => (
+          <>
+            The rule for <strong>{rule.target_label}</strong> from {formatDate(rule.effective_from)} will be removed.
+            Approved pay runs keep what they paid; drafts and earnings so far follow the rules left.
+          </>
+        ),
+      }}
+      form={({ row, onClose }) => <RuleForm rule={row} onClose={onClose} />}
+    />
+  );
+};

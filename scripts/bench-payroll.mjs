@@ -1,0 +1,39 @@
+// npm run bench:payroll [-- --therapists 200 --arrivals 60000 --runs 5 --reads 200 --db postgres,pglite]
+// Seeds one branch with N therapists and M arrivals in last month's first cutoff into a fresh
+// database, computes its pay run through the API beside the bare SQL of the same sums, then reads
+// the approved run. Budgets (docs/performance.md): computing ≤ 2 s and reading p95 ≤ 50 ms on
+// PostgreSQL. PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL names a server where the role may
+// create databases (a temporary one is created and dropped). Without either, only PGlite runs.
+import { tsImport } from 'tsx/esm/api';
+
+const argv = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
+};
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+const dbs = arg('db', PG_URL ? 'postgres' : 'pglite').split(',');
+if (dbs.includes('postgres') && !PG_URL) {
+  console.error('PostgreSQL needs BENCH_DATABASE_URL or DATABASE_URL.');
+  process.exit(2);
+}
+
+const { benchPayroll } = await tsImport('../apps/server/src/modules/payroll/payroll.bench.ts', import.meta.url);
+let failed = false;
+for (const kind of dbs) {
+  const result = await benchPayroll({
+    kind,
+    adminUrl: PG_URL,
+    therapists: Number(arg('therapists', '200')),
+    arrivals: Number(arg('arrivals', '60000')),
+    computeRuns: Number(arg('runs', '5')),
+    reads: Number(arg('reads', '200')),
+    log: (line) => console.log(line),
+  });
+  if (kind === 'postgres') {
+    const ok = result.computeMax <= 2000 && result.readP95 <= 50;
+    console.log(`postgres budget (compute ≤ 2 s, read p95 ≤ 50 ms): ${ok ? 'met' : 'MISSED'}`);
+    failed ||= !ok;
+  }
+}
+process.exit(failed ? 1 : 0);
