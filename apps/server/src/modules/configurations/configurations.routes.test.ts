@@ -272,7 +272,9 @@ describe('feature flags (decision 0610)', () => {
       action: 'update',
       actorId: adminId,
       before: expect.objectContaining({ features: ALL_ON }),
-      after: expect.objectContaining({ features: { admin_dashboard: true, reports: false, users: true, payroll: true } }),
+      after: expect.objectContaining({
+        features: { admin_dashboard: true, reports: false, users: true, payroll: true },
+      }),
     });
 
     expect((await patch(admin, { reports: true, banks: true })).json().features).toEqual(ALL_ON);
