@@ -93,6 +93,7 @@ describe('import sales dialog', () => {
           kind: 'walk_in',
           amount: '1500.00',
           discount: '0.00',
+          service_charge: '0.00',
           payment_method: 'cash',
           bank: null,
           reference_no: '',

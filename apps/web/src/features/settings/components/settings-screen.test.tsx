@@ -116,13 +116,13 @@ describe('settings screen', { timeout: 20_000 }, () => {
     const features = await screen.findByRole('list', { name: 'Features' });
     expect(within(features).getByRole('switch', { name: 'Banks' })).toBeChecked();
     const reports = within(features).getByRole('switch', { name: 'Reports' });
-    // The test build sets no VITE_FEATURE_* value, so every default is off.
+    // The test build sets no VITE_FEATURE_* value, so every default is off (admin dashboard, users, reports, pay runs).
     expect(reports).not.toBeChecked();
-    expect(within(features).getAllByText(/Not switched yet: off as built\./)).toHaveLength(3);
+    expect(within(features).getAllByText(/Not switched yet: off as built\./)).toHaveLength(4);
     await userEvent.click(reports);
     expect(await screen.findByText('Reports switched on for everyone.')).toBeInTheDocument();
     expect(JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.data))).toEqual({ features: { reports: true } });
     expect(within(features).getByRole('switch', { name: 'Reports' })).toBeChecked();
-    expect(within(features).getAllByText(/Not switched yet/)).toHaveLength(2);
+    expect(within(features).getAllByText(/Not switched yet/)).toHaveLength(3);
   });
 });
