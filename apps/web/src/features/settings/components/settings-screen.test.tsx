@@ -116,7 +116,7 @@ describe('settings screen', { timeout: 20_000 }, () => {
     const features = await screen.findByRole('list', { name: 'Features' });
     expect(within(features).getByRole('switch', { name: 'Banks' })).toBeChecked();
     const reports = within(features).getByRole('switch', { name: 'Reports' });
-    // The test build sets no VITE_FEATURE_* value, so every default is off.
+    // The test build sets no VITE_FEATURE_* value, so every default is off (admin dashboard, users, reports, pay runs).
     expect(reports).not.toBeChecked();
     expect(within(features).getAllByText(/Not switched yet: off as built\./)).toHaveLength(4);
     await userEvent.click(reports);
