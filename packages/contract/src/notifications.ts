@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanQuery, idString, text } from './fields';
 import { pageQuerySchema } from './pagination';
+import type { FloorChangedMessage } from './floor';
 
 /** At most this many notifications in one `fetch_older_notifications` answer. */
 export const NOTIFICATIONS_MAX_BATCH = 50;
@@ -126,6 +127,8 @@ export type WsServerMessage =
   | { action: 'arrivals_changed'; location: number; date: string }
   /** The company settings (name, logo, feature flags) changed: the panel reads them again (decision 0610). */
   | { action: 'settings_changed' }
+  /** Something on this branch's floor board changed (issue 22): an open board of it reads itself again. */
+  | FloorChangedMessage
   | { action: 'error'; message: string };
 
 /** `GET /notifications/`: mine, newest first, optionally only read or unread ones. */
