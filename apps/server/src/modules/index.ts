@@ -11,6 +11,7 @@ import { employeesModule } from './employees/employees.module';
 import { clientsModule } from './clients/clients.module';
 import { reportsModule } from './reports/reports.module';
 import { backupsModule } from './backups/backups.module';
+import { floorModule } from './floor/floor.module';
 
 /**
  * Every server module, in registration order: the one list app.ts reads (routes under /api, then
@@ -31,6 +32,7 @@ export const MODULES: readonly AppModule[] = [
   clientsModule,
   reportsModule,
   backupsModule,
+  floorModule,
 ];
 
 /** Every registered sentence, by constraint name (lib/constraints.ts answers with them). */

@@ -12,3 +12,5 @@ export * from './clients';
 export * from './sales';
 export * from './reports';
 export * from './idempotency';
+export * from './rooms';
+export * from './floor';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
+  FLOOR_CHANGED_ACTION,
   NOTIFICATIONS_INITIAL_BATCH,
   wsClientMessageSchema,
   type WsClientMessage,
@@ -23,7 +24,7 @@ import {
   unreadCount,
   unreadCounts,
 } from './notifications.service';
-import { mayReadLocation, type AuthUser } from '../../lib/actor';
+import { isAdmin, mayReadLocation, type AuthUser } from '../../lib/actor';
 
 export const HEARTBEAT_MS = 30_000;
 const SESSION_CHECK_MS = 60_000;
@@ -293,6 +294,14 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
           for (const conn of set)
             if (mayReadLocation(conn.user, event.location))
               send(conn, { action: 'arrivals_changed', location: event.location, date: event.date });
+        }
+        return;
+      case 'floor':
+        // The floor's readers (docs/decisions/0900-floor-board.md): Admins and who works at the branch.
+        for (const set of byUser.values()) {
+          for (const conn of set)
+            if (isAdmin(conn.user) || conn.user.locations.some((l) => l.id === event.location))
+              send(conn, { action: FLOOR_CHANGED_ACTION, location: event.location, date: event.date });
         }
         return;
       case 'access':

@@ -31,6 +31,7 @@ const columns = {
   price: treatments.price,
   description: treatments.description,
   isActive: treatments.isActive,
+  roomKinds: treatments.roomKinds,
   createdAt: treatments.createdAt,
   updatedAt: treatments.updatedAt,
 };
@@ -46,6 +47,7 @@ const toRead = (r: Selected): Treatment => ({
   price: r.price,
   description: r.description,
   is_active: r.isActive,
+  room_kinds: r.roomKinds,
   created_at: iso(r.createdAt),
   updated_at: iso(r.updatedAt),
 });
@@ -122,6 +124,7 @@ const toColumns = <T extends TreatmentPatch>(
   price: T['price'];
   description: T['description'];
   isActive: T['is_active'];
+  roomKinds: T['room_kinds'];
 } => ({
   name: v.name,
   categoryId: v.category,
@@ -129,6 +132,7 @@ const toColumns = <T extends TreatmentPatch>(
   price: v.price,
   description: v.description,
   isActive: v.is_active,
+  roomKinds: v.room_kinds,
 });
 
 export const createTreatment = async (db: Db, actorId: number, body: TreatmentBody): Promise<Treatment> =>

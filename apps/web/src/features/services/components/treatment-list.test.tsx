@@ -22,6 +22,7 @@ const hilot: Treatment = {
   price: '1300.00',
   description: '',
   is_active: true,
+  room_kinds: [],
   ...stamp,
 };
 const bamboo: Treatment = {
