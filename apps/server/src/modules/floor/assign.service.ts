@@ -25,7 +25,7 @@ import {
   slotOf,
   staffMember,
 } from './floor-shared.service';
-import { book, isFree } from './bookings.service';
+import { assertTherapistFree, book, isFree } from './bookings.service';
 import { backOfLine, lineOf, queueEntry } from './rotation.service';
 import { pickRoom } from './room-pick.service';
 
@@ -164,6 +164,7 @@ export const assign = async (db: Db, user: AuthUser, input: AssignInput, idempot
         const treatment = await treatmentFor(tx, input.treatment, input.duration_minutes);
         const endsAt = addMinutes(startsAt, treatment.minutes);
         await pickTherapist(tx, input.location, input.therapist, startsAt, startsAt);
+        await assertTherapistFree(tx, input.therapist, startsAt, endsAt);
         const room = await pickRoom(tx, {
           locationId: input.location,
           clientId: input.client,

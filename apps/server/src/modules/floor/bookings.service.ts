@@ -47,6 +47,12 @@ const overlapError = async (db: DbOrTx, v: BookingValues) => {
   return conflict('That time is already taken.');
 };
 
+/** The therapist's time from `startsAt` to `endsAt` is free, or the 409 naming whose it is (before a room is chosen). */
+export const assertTherapistFree = async (db: DbOrTx, therapistId: number, startsAt: Date, endsAt: Date) => {
+  if (!(await isFree(db, { therapistId }, startsAt, endsAt)))
+    throw await overlapError(db, { locationId: 0, therapistId, startsAt, endsAt });
+};
+
 /**
  * Writes (or with `id`, moves) a booking inside a savepoint: the exclusion constraints are the
  * rule, so two desks at once get one booking and one clear 409, and the transaction stays usable

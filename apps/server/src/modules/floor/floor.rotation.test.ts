@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { floorRotationLog } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { at, get, lineOfBoard, loadFloorFixtures, post, type FloorFixtures } from './floor.test-helpers';
+import { at, get, instant, lineOfBoard, loadFloorFixtures, post, type FloorFixtures } from './floor.test-helpers';
 
 /** The rotation ("decking", issue 22): every rule, through the API, on a clock the test sets. */
 
@@ -82,8 +82,7 @@ describe('the rotation', () => {
     expect(res.statusCode, res.body).toBe(201);
     const assignment = res.json();
     expect(assignment.arrival).toMatchObject({ therapist: A, client: f.clients[0], status: 'arrived', time: '10:00' });
-    expect(assignment.ends_at).toBe(at('11:05').toISOString());
-    at('10:05');
+    expect(assignment.ends_at).toBe(instant('11:05').toISOString());
     expect(await line()).toEqual(['B:available*', 'C:available', 'A:in_service']);
   });
 
@@ -164,7 +163,7 @@ describe('the rotation', () => {
     expect((await assign(C, f.clients[3]!)).statusCode).toBe(201);
     const b = await board();
     expect(lineOfBoard(b, names)).toEqual(['D:available*', 'B:available', 'A:available', 'C:in_service']);
-    expect(b.next_change_at).toBe(at('11:30').toISOString());
+    expect(b.next_change_at).toBe(instant('11:30').toISOString());
     at('11:31');
     expect(await line()).toEqual(['D:available*', 'B:available', 'A:available', 'C:available']);
   });
@@ -195,7 +194,7 @@ describe('the rotation', () => {
     at('12:00');
     const res = await post(desk, '/api/floor/shifts/clock-out/', { employee: A });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ employee: A, ended_at: at('12:00').toISOString(), hours: '2.00' });
+    expect(res.json()).toMatchObject({ employee: A, ended_at: instant('12:00').toISOString(), hours: '2.00' });
     expect(await line()).toEqual(['B:available*', 'C:available', 'D:available']);
     expect((await post(desk, '/api/floor/shifts/clock-out/', { employee: A })).statusCode).toBe(409);
   });

@@ -85,10 +85,12 @@ export const loadFloorFixtures = async (db: Db, prefix = 'T'): Promise<FloorFixt
 
 /** Sets the floor's clock to today's Manila `HH:mm` (plus seconds), so no test waits for time to pass. */
 export const at = (time: string, seconds = 0) => {
-  const instant = new Date(instantOf(todayInManila(), time).getTime() + seconds * 1000);
-  floorClock.now = () => instant;
-  return instant;
+  const now = new Date(instantOf(todayInManila(), time).getTime() + seconds * 1000);
+  floorClock.now = () => now;
+  return now;
 };
+/** Today's Manila `HH:mm` as an instant, without touching the clock. */
+export const instant = (time: string) => instantOf(todayInManila(), time);
 
 export const today = () => todayInManila();
 

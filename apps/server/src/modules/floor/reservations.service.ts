@@ -27,7 +27,7 @@ import {
   slotOf,
   staffMember,
 } from './floor-shared.service';
-import { book } from './bookings.service';
+import { assertTherapistFree, book } from './bookings.service';
 import { pickRoom } from './room-pick.service';
 import { assertDesk, pickTherapist, treatmentFor } from './assign.service';
 import { getReservation } from './reservations-read.service';
@@ -69,8 +69,10 @@ const place = async (tx: Tx, s: Slot) => {
   const endsAt = addMinutes(startsAt, treatment.minutes);
   const earliest = instantOf(slotOf(floorClock.now()).date, slotOf(floorClock.now()).time);
   if (startsAt.getTime() < earliest.getTime()) throw fieldError('time', 'A reservation is for a time still to come.');
-  if (s.therapistId !== null)
+  if (s.therapistId !== null) {
     await staffMember(tx, s.therapistId, 'therapist', { locationId: s.locationId, kind: 'therapist' });
+    await assertTherapistFree(tx, s.therapistId, startsAt, endsAt);
+  }
   const room = await pickRoom(tx, {
     locationId: s.locationId,
     clientId: s.clientId,
