@@ -11,8 +11,8 @@ import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
-import { MANAGER_GROUP } from '@ginhawa/contract';
-import { floorLocation, worksAt } from './floor-shared.service';
+import { MANAGER_GROUP, manilaDate } from '@ginhawa/contract';
+import { floorClock, floorLocation, publishFloor, worksAt } from './floor-shared.service';
 
 export type RoomInput = z.output<typeof roomBodySchema>;
 export type RoomChanges = z.output<typeof roomPatchSchema>;
@@ -107,6 +107,7 @@ const toColumns = (v: RoomChanges) => ({
 const createRoom = async (db: Db, actorId: number, input: RoomInput, actor: AuthUser): Promise<Room> =>
   db.transaction(async (tx) => {
     await assertManages(tx, actor, input.location);
+    await publishFloor(tx, input.location, manilaDate(floorClock.now()));
     const [row] = await tx
       .insert(rooms)
       .values({
@@ -132,6 +133,7 @@ const updateRoom = async (db: Db, actorId: number, id: number, changes: RoomChan
     await assertManages(tx, actor, before.location);
     if (changes.location !== undefined && changes.location !== before.location)
       await assertManages(tx, actor, changes.location);
+    await publishFloor(tx, changes.location ?? before.location, manilaDate(floorClock.now()));
     await tx
       .update(rooms)
       .set({ ...toColumns(changes), ...touched(actorId) })
@@ -151,6 +153,7 @@ const removeRoom = async (db: Db, actorId: number, id: number, actor: AuthUser):
   db.transaction(async (tx) => {
     const before = await findRoom(tx, id, actor);
     await assertManages(tx, actor, before.location);
+    await publishFloor(tx, before.location, manilaDate(floorClock.now()));
     const result = await deleteOrDeactivate(tx, {
       label: `Room “${before.name}”`,
       inUse: 'has bookings or services on file',
