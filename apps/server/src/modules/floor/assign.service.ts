@@ -26,7 +26,7 @@ import {
   staffMember,
 } from './floor-shared.service';
 import { assertTherapistFree, book, isFree } from './bookings.service';
-import { backOfLine, lineOf, queueEntry } from './rotation.service';
+import { lineOf, queueEntry, sendToBack } from './rotation.service';
 import { pickRoom } from './room-pick.service';
 
 export type ProposeInput = z.output<typeof proposeBodySchema>;
@@ -222,12 +222,8 @@ export const finishService = async (db: Db, user: AuthUser, arrivalId: number) =
       await tx.delete(floorBookings).where(eq(floorBookings.id, booking.id));
     else await tx.update(floorBookings).set({ endsAt: now }).where(eq(floorBookings.id, booking.id));
     await tx.update(clientArrivals).set({ endsAt: now }).where(eq(clientArrivals.id, arrivalId));
-    if (booking.therapistId !== null && !booking.requested) {
-      await tx
-        .update(floorQueue)
-        .set({ queuedAt: await backOfLine(tx, booking.locationId, now) })
-        .where(eq(floorQueue.employeeId, booking.therapistId));
-    }
+    if (booking.therapistId !== null && !booking.requested)
+      await sendToBack(tx, booking.locationId, booking.therapistId, now);
     await logRotation(tx, {
       locationId: booking.locationId,
       employeeId: booking.therapistId,

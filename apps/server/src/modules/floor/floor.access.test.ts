@@ -37,6 +37,16 @@ beforeAll(async () => {
   outsider = await login(ctx.app, elsewhere!.username, DEMO_PASSWORD);
   at('09:00');
 });
+/** An active therapist of the branch the demo desk does not work at. */
+const therapistAbroad = async () => {
+  const [row] = await ctx.database.db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.kind, 'therapist'), eq(employees.locationId, f.foreign), eq(employees.isActive, true)))
+    .limit(1);
+  return row!;
+};
+
 afterAll(async () => {
   for (const s of sockets) s.ws.close();
   await ctx?.close();
@@ -56,13 +66,9 @@ describe('the role matrix', () => {
   });
 
   it('a receptionist of branch A cannot touch branch B’s board', async () => {
-    const [foreignTherapist] = await ctx.database.db
-      .select({ id: employees.id })
-      .from(employees)
-      .where(and(eq(employees.kind, 'therapist'), eq(employees.locationId, f.foreign), eq(employees.isActive, true)))
-      .limit(1);
+    const foreignTherapist = await therapistAbroad();
     const clockIn = await post(desk, '/api/floor/shifts/clock-in/', {
-      employee: foreignTherapist!.id,
+      employee: foreignTherapist.id,
       location: f.foreign,
     });
     expect(clockIn.statusCode).toBe(403);
@@ -186,13 +192,9 @@ describe('live', () => {
       expect(await here.next(action('floor_changed'))).toEqual(frame);
       expect(await there.next(action('floor_changed'))).toEqual(frame);
       // A change at the outsider's branch reaches them: so the home branch's frame before it never did.
-      const [foreignTherapist] = await ctx.database.db
-        .select({ id: employees.id })
-        .from(employees)
-        .where(and(eq(employees.kind, 'therapist'), eq(employees.locationId, f.foreign), eq(employees.isActive, true)))
-        .limit(1);
+      const foreignTherapist = await therapistAbroad();
       expect(
-        (await post(admin, '/api/floor/shifts/clock-in/', { employee: foreignTherapist!.id, location: f.foreign }))
+        (await post(admin, '/api/floor/shifts/clock-in/', { employee: foreignTherapist.id, location: f.foreign }))
           .statusCode,
       ).toBe(201);
       expect(await away.next(action('floor_changed'))).toEqual({

@@ -23,6 +23,13 @@ export const backOfLine = async (tx: Tx, locationId: number, now: Date) => {
   return last && last.getTime() >= now.getTime() ? new Date(last.getTime() + 1) : now;
 };
 
+/** Sends a therapist to the back of the branch's line as of `now` (a skip, a service finished early). */
+export const sendToBack = async (tx: Tx, locationId: number, therapistId: number, now: Date) =>
+  tx
+    .update(floorQueue)
+    .set({ queuedAt: await backOfLine(tx, locationId, now) })
+    .where(eq(floorQueue.employeeId, therapistId));
+
 /** The therapist's row in the branch's line, or a 409 (not clocked in there). */
 export const queueEntry = async (tx: Tx, locationId: number, therapistId: number, name: string) => {
   const [row] = await tx.select().from(floorQueue).where(eq(floorQueue.employeeId, therapistId));
@@ -55,10 +62,7 @@ export const skip = async (db: Db, user: AuthUser, input: { location: number; th
     if (!hasAnyGroup(user, DESK)) throw forbidden('Only the front desk or a Manager may skip a turn.');
     const now = floorClock.now();
     const { person } = await therapistOf(tx, user, input.location, input.therapist);
-    await tx
-      .update(floorQueue)
-      .set({ queuedAt: await backOfLine(tx, input.location, now) })
-      .where(eq(floorQueue.employeeId, person.id));
+    await sendToBack(tx, input.location, person.id, now);
     await logRotation(tx, {
       locationId: input.location,
       employeeId: person.id,
