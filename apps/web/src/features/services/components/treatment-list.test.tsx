@@ -120,6 +120,7 @@ describe('treatment list', { timeout: 20_000 }, () => {
       price: '1300.5',
       description: '',
       is_active: true,
+      room_kinds: [],
     });
   });
 
