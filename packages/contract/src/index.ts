@@ -15,6 +15,8 @@ export * from './admin';
 export * from './accounts';
 export * from './clients';
 export * from './client-arrivals';
+export * from './floor-fields';
+export * from './floor';
 export * from './reports';
 export * from './backups';
 export * from './payroll';

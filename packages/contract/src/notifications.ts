@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanQuery, idString, text } from './fields';
 import { pageQuerySchema } from './pagination';
+import type { FloorChangedMessage } from './floor';
 
 /** At most this many notifications in one `fetch_older_notifications` answer. */
 export const NOTIFICATIONS_MAX_BATCH = 50;
@@ -128,6 +129,8 @@ export type WsServerMessage =
   | { action: 'settings_changed' }
   /** This employee's earnings in this period moved (an arrival or sale of theirs): read `/payroll/my-earnings/` again (issue 21). */
   | { action: 'earnings_changed'; employee: number; date: string }
+  /** Something on this branch's floor board changed (issue 22): an open board of it reads itself again. */
+  | FloorChangedMessage
   | { action: 'error'; message: string };
 
 /** `GET /notifications/`: mine, newest first, optionally only read or unread ones. */

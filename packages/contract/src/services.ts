@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanQuery, idString, money, name, relationId as fieldRelationId, text } from './fields';
 import { listQuerySchema } from './pagination';
+import { treatmentRoomKindsSchema } from './floor-fields';
 
 /** The services catalogue (docs/product.md §7, §10). */
 
@@ -86,12 +87,15 @@ const treatmentFields = {
   price: priceSchema,
   description: descriptionSchema,
   is_active: z.boolean(),
+  /** The room kinds the treatment needs (floor board, issue 22); empty: any room. */
+  room_kinds: treatmentRoomKindsSchema,
 };
 export const treatmentPatchSchema = z.object(treatmentFields).partial();
 export const treatmentBodySchema = z.object({
   ...treatmentFields,
   description: descriptionSchema.default(''),
   is_active: z.boolean().default(true),
+  room_kinds: treatmentRoomKindsSchema.default([]),
 });
 export type TreatmentBody = z.input<typeof treatmentBodySchema>;
 
@@ -104,6 +108,7 @@ export const treatmentSchema = z.object({
   price: z.string(),
   description: z.string(),
   is_active: z.boolean(),
+  room_kinds: z.array(z.string()),
   ...timestamps,
 });
 export type Treatment = z.infer<typeof treatmentSchema>;

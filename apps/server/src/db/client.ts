@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -51,8 +52,9 @@ export type PgliteOptions = {
 
 export const openPglite = async ({ loadDataDir, onDisk }: PgliteOptions = {}): Promise<Database> => {
   if (onDisk) fs.mkdirSync(onDisk.path, { recursive: true });
-  // pg_trgm backs client search (migration 0005); PostgreSQL ships it, PGlite needs it loaded.
-  const options = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) };
+  // pg_trgm backs client search (migration 0005), btree_gist the floor's exclusion constraints
+  // (migration 0014); PostgreSQL ships them, PGlite needs them loaded.
+  const options = { extensions: { pg_trgm, btree_gist }, ...(loadDataDir ? { loadDataDir } : {}) };
   const client = onDisk ? await PGlite.create(onDisk.path, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -11,6 +11,8 @@ export type ConstraintSentence =
    * A foreign key, read from its owning table's side: `missing` when a write names a row that is
    * not there (400 on `field`); `inUse` when the referenced row is deleted while still used (409).
    */
-  | { kind: 'foreignKey'; table: string; field: string; missing: string; inUse?: string };
+  | { kind: 'foreignKey'; table: string; field: string; missing: string; inUse?: string }
+  /** An exclusion constraint (two bookings overlapping): 409 naming the field. */
+  | { kind: 'exclusion'; message: string; field?: string };
 
 export type ConstraintSentences = Record<string, ConstraintSentence>;

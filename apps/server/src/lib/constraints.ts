@@ -19,17 +19,17 @@ const pgFields = (err: unknown): PgFields => {
 };
 
 /**
- * The person's answer to a unique (23505) or foreign-key (23503) violation of a named
+ * The person's answer to a unique (23505), exclusion (23P01) or foreign-key (23503) violation of a named
  * constraint, or null when the constraint has no sentence (the handler's generic reply then).
  * `sentences` are the registered modules' (modules/index.ts), handed to plugins/errors.ts by app.ts.
  */
 export const constraintError = (err: unknown, sentences: ConstraintSentences): HttpError | null => {
   const code = pgErrorCode(err);
-  if (code !== '23505' && code !== '23503') return null;
+  if (code !== '23505' && code !== '23503' && code !== '23P01') return null;
   const { constraint, table } = pgFields(err);
   const sentence = constraint ? sentences[constraint] : undefined;
   if (!sentence) return null;
-  if (sentence.kind === 'unique') {
+  if (sentence.kind === 'unique' || sentence.kind === 'exclusion') {
     return new HttpError(409, sentence.message, sentence.field ? { [sentence.field]: [sentence.message] } : undefined);
   }
   // PostgreSQL reports the referencing table when a write names a missing row, the referenced one on delete.

@@ -12,6 +12,7 @@ import { clientsModule } from './clients/clients.module';
 import { reportsModule } from './reports/reports.module';
 import { payrollModule } from './payroll/payroll.module';
 import { backupsModule } from './backups/backups.module';
+import { floorModule } from './floor/floor.module';
 
 /**
  * Every server module, in registration order: the one list app.ts reads (routes under /api, then
@@ -33,6 +34,7 @@ export const MODULES: readonly AppModule[] = [
   reportsModule,
   payrollModule,
   backupsModule,
+  floorModule,
 ];
 
 /** Every registered sentence, by constraint name (lib/constraints.ts answers with them). */

@@ -15,6 +15,8 @@ export type BusEvent =
   | { t: 'sales'; month: number; year: number; dates: string[] }
   /** An arrival at this location on this Manila date was logged, changed or cancelled (issue 13). */
   | { t: 'arrivals'; location: number; date: string }
+  /** Something on this branch's floor board changed (issue 22): its open boards read themselves again. */
+  | { t: 'floor'; location: number; date: string }
   /** The company settings (name, logo, feature flags) changed: every open panel reads them again (decision 0610). */
   | { t: 'settings' }
   /** This employee's earnings moved (issue 21): the sockets of their login read my-earnings again. */

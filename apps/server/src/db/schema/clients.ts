@@ -12,6 +12,7 @@ import {
   pgTable,
   serial,
   text,
+  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -20,6 +21,7 @@ import type { ConstraintSentences } from '../constraint-sentences';
 import { locations } from './locations';
 import { employees } from './employees';
 import { memberships, treatments } from './services';
+import { rooms } from './rooms';
 import { foldSql } from '../../lib/fold';
 
 /**
@@ -195,6 +197,10 @@ export const clientArrivals = pgTable(
     clientMembershipId: integer('client_membership_id'),
     notes: varchar('notes', { length: 500 }).notNull().default(''),
     status: varchar('status', { length: 12 }).notNull().default('arrived'),
+    /** Where and until when the service runs, when the floor board assigned it (issue 22). */
+    roomId: integer('room_id'),
+    bed: integer('bed'),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
     ...tracked(),
   },
   (t) => [
@@ -225,6 +231,7 @@ export const clientArrivals = pgTable(
       .on(t.secondTherapistId, t.date)
       .where(sql`${t.secondTherapistId} is not null`),
     index('client_arrivals_voucher_idx').on(t.voucherId),
+    foreignKey({ name: 'client_arrivals_room_fk', columns: [t.roomId], foreignColumns: [rooms.id] }),
     check('client_arrivals_time_slot', sql.raw(`"time" ~ '^([01][0-9]|2[0-3]):(00|15|30|45)$'`)),
     check('client_arrivals_status_check', sql`${t.status} in ('arrived', 'cancelled')`),
     check(

@@ -13,3 +13,5 @@ export * from './sales';
 export * from './reports';
 export * from './idempotency';
 export * from './payroll';
+export * from './rooms';
+export * from './floor';

@@ -39,6 +39,11 @@ export const treatments = pgTable(
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
     description: text('description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    /** The room kinds it needs on the floor board (issue 22); empty: any room. */
+    roomKinds: text('room_kinds')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...tracked(),
   },
   (t) => [

@@ -43,6 +43,18 @@ export type ArrivalInput = z.output<typeof clientArrivalBodySchema>;
 export type ArrivalChanges = z.output<typeof clientArrivalPatchSchema>;
 export type ArrivalQuery = z.output<typeof clientArrivalListQuerySchema>;
 
+/** What the floor board (issue 22) adds to an arrival it logs, without this module knowing the floor. */
+export type ArrivalExtras = {
+  /** The Idempotency-Key's route, when the call is not POST /clients/arrivals/ itself. */
+  route?: string;
+  /** Where and until when the service runs. */
+  columns?: { roomId: number | null; bed: number | null; endsAt: Date | null };
+  /** First in the transaction (the floor takes its branch's lock before any row of the arrival's). */
+  before?: (tx: Tx) => Promise<void>;
+  /** Once the arrival is written, in its transaction (the floor writes its booking). */
+  after?: (tx: Tx, arrival: ClientArrival) => Promise<void>;
+};
+
 export const therapist = alias(employees, 'therapist');
 const secondTherapist = alias(employees, 'second_therapist');
 const receptionist = alias(employees, 'receptionist');
@@ -222,12 +234,14 @@ export const createArrival = async (
   user: AuthUser,
   input: ArrivalInput,
   idempotencyKey: string | null = null,
+  extras: ArrivalExtras = {},
 ): Promise<ClientArrival> =>
   idempotent(
     db,
-    { userId: user.id, route: 'POST /clients/arrivals/', key: idempotencyKey, body: input },
+    { userId: user.id, route: extras.route ?? 'POST /clients/arrivals/', key: idempotencyKey, body: input },
     (tx) => authorizeSale(tx, user, input),
     async (tx) => {
+      await extras.before?.(tx);
       const client = await getClient(tx, user, input.client).catch(() => {
         throw fieldError('client', 'No such client.');
       });
@@ -287,11 +301,13 @@ export const createArrival = async (
           voucherId: input.voucher,
           clientMembershipId,
           notes: input.notes,
+          ...extras.columns,
           ...createdBy(user.id),
         })
         .returning({ id: clientArrivals.id });
       if (sale) await linkWalkIn(tx, sale.id, row!.id);
       const arrival = await getArrival(tx, user, row!.id);
+      await extras.after?.(tx, arrival);
       await audit(tx, {
         actorId: user.id,
         action: 'create',

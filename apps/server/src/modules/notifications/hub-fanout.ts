@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { BusEvent } from '../../plugins/bus';
-import { mayReadLocation } from '../../lib/actor';
+import { FLOOR_CHANGED_ACTION } from '@ginhawa/contract';
+import { isAdmin, mayReadLocation } from '../../lib/actor';
 import { isDecider, loadBatch, toNotification, unreadCount, unreadCounts } from './notifications.service';
 import { send, type Connections } from './hub-connections';
 import { CLOSE_ACCESS_CHANGED, CLOSE_SIGNED_OUT } from './hub-limits';
@@ -89,6 +90,12 @@ export const createFanOut = (db: Db, connections: Connections) => {
         for (const conn of connections.all())
           if (mayReadLocation(conn.user, event.location))
             send(conn, { action: 'arrivals_changed', location: event.location, date: event.date });
+        return;
+      case 'floor':
+        // The floor's readers (docs/decisions/0900-floor-board.md): Admins and who works at the branch.
+        for (const conn of connections.all())
+          if (isAdmin(conn.user) || conn.user.locations.some((l) => l.id === event.location))
+            send(conn, { action: FLOOR_CHANGED_ACTION, location: event.location, date: event.date });
         return;
       case 'access':
         // A socket keeps the user as they were when it opened (which locations' frames it hears).

@@ -34,6 +34,7 @@ const columns = {
   price: treatments.price,
   description: treatments.description,
   isActive: treatments.isActive,
+  roomKinds: treatments.roomKinds,
   createdAt: treatments.createdAt,
   updatedAt: treatments.updatedAt,
 };

@@ -36,6 +36,7 @@ const treatment = (id: number, name: string, price: string, category_name = 'Mas
   price,
   description: '',
   is_active: true,
+  room_kinds: [],
   ...stamp,
 });
 

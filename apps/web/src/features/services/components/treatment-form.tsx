@@ -63,6 +63,8 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
         ...v,
         category: v.category ? Number(v.category) : undefined,
         duration_minutes: Number(v.duration_minutes),
+        // Not on this form yet (the floor board's room kinds): an edit keeps what the treatment has.
+        room_kinds: treatment?.room_kinds ?? [],
       }),
     save: (data) => (treatment ? updateTreatment(treatment.id, data) : createTreatment(data)),
     onSaved: async (saved) => {

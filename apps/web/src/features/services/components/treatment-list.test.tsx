@@ -22,6 +22,7 @@ const hilot: Treatment = {
   price: '1300.00',
   description: '',
   is_active: true,
+  room_kinds: [],
   ...stamp,
 };
 const bamboo: Treatment = {
@@ -119,6 +120,7 @@ describe('treatment list', { timeout: 20_000 }, () => {
       price: '1300.5',
       description: '',
       is_active: true,
+      room_kinds: [],
     });
   });
 

@@ -1,0 +1,180 @@
+import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { manilaDate, type Board, type BoardRoom, type QueueEntry } from '@ginhawa/contract';
+import type { Db } from '../../db/client';
+import {
+  clientArrivals,
+  clients,
+  employees,
+  floorBookings,
+  floorQueue,
+  floorReservations,
+  rooms,
+  shifts,
+  treatments,
+} from '../../db/schema/index';
+import { iso } from '../../lib/iso';
+import type { AuthUser } from '../../lib/actor';
+import { addMinutes, floorClock, floorLocation, instantOf } from './floor-shared.service';
+import { reservationsOfDay } from './reservations-read.service';
+import { sql } from 'drizzle-orm';
+
+const name = (first: string | null, last: string | null) => (first === null ? '' : `${first} ${last ?? ''}`.trim());
+
+/** The bookings still running or to come by the end of the day (or now, if later), with whose they are. */
+const liveBookings = (db: Db, locationId: number, now: Date, until: Date) =>
+  db
+    .select({
+      id: floorBookings.id,
+      therapistId: floorBookings.therapistId,
+      roomId: floorBookings.roomId,
+      bed: floorBookings.bed,
+      startsAt: floorBookings.startsAt,
+      endsAt: floorBookings.endsAt,
+      arrivalId: floorBookings.arrivalId,
+      reservationId: floorBookings.reservationId,
+      requested: floorBookings.requested,
+      clientId: sql<number>`coalesce(${clientArrivals.clientId}, ${floorReservations.clientId})`,
+      clientFirst: clients.firstName,
+      clientLast: clients.lastName,
+      treatmentName: treatments.name,
+    })
+    .from(floorBookings)
+    .leftJoin(clientArrivals, eq(clientArrivals.id, floorBookings.arrivalId))
+    .leftJoin(floorReservations, eq(floorReservations.id, floorBookings.reservationId))
+    .leftJoin(clients, eq(clients.id, sql`coalesce(${clientArrivals.clientId}, ${floorReservations.clientId})`))
+    .leftJoin(
+      treatments,
+      eq(treatments.id, sql`coalesce(${clientArrivals.treatmentId}, ${floorReservations.treatmentId})`),
+    )
+    .where(
+      and(eq(floorBookings.locationId, locationId), gt(floorBookings.endsAt, now), lt(floorBookings.startsAt, until)),
+    )
+    .orderBy(asc(floorBookings.startsAt));
+
+type Booking = Awaited<ReturnType<typeof liveBookings>>[number];
+const covers = (b: Booking, now: Date) => b.startsAt.getTime() <= now.getTime() && b.endsAt.getTime() > now.getTime();
+
+/**
+ * The whole board of a branch in one call (docs/api.md "Floor board"): the line with each
+ * therapist's state, the rooms with their beds in use, and the day's reservations. Five reads side
+ * by side; the states are worked out here from the bookings (decision 0900).
+ */
+export const getBoard = async (db: Db, user: AuthUser, locationId: number, date?: string): Promise<Board> => {
+  const location = await floorLocation(db, user, locationId, 'board');
+  const now = floorClock.now();
+  const day = date ?? manilaDate(now);
+  const endOfToday = addMinutes(instantOf(manilaDate(now), '00:00'), 24 * 60);
+  const roomNames = new Map<number, string>();
+  const [line, bookings, roomRows, reservations] = await Promise.all([
+    db
+      .select({
+        therapistId: floorQueue.employeeId,
+        first: employees.firstName,
+        last: employees.lastName,
+        shiftId: floorQueue.shiftId,
+        startedAt: shifts.startedAt,
+        breakSince: floorQueue.breakSince,
+      })
+      .from(floorQueue)
+      .innerJoin(employees, eq(employees.id, floorQueue.employeeId))
+      .innerJoin(shifts, eq(shifts.id, floorQueue.shiftId))
+      .where(eq(floorQueue.locationId, locationId))
+      .orderBy(asc(floorQueue.queuedAt), asc(floorQueue.employeeId)),
+    liveBookings(db, locationId, now, endOfToday),
+    db
+      .select()
+      .from(rooms)
+      .where(and(eq(rooms.locationId, locationId), eq(rooms.isActive, true)))
+      .orderBy(asc(rooms.name), asc(rooms.id)),
+    reservationsOfDay(db, locationId, day),
+  ]);
+  for (const room of roomRows) roomNames.set(room.id, room.name);
+  const therapistNames = new Map(line.map((t) => [t.therapistId, name(t.first, t.last)]));
+
+  let nextFound = false;
+  const queue: QueueEntry[] = line.map((t, i) => {
+    const mine = bookings.filter((b) => b.therapistId === t.therapistId);
+    const service = mine.find((b) => b.arrivalId !== null && covers(b, now));
+    const held = mine.find((b) => b.arrivalId === null && b.reservationId !== null && covers(b, now));
+    const upcoming = held ?? mine.find((b) => b.arrivalId === null && b.reservationId !== null && b.startsAt > now);
+    const state: QueueEntry['state'] = service
+      ? 'in_service'
+      : t.breakSince
+        ? 'on_break'
+        : held
+          ? 'reserved'
+          : 'available';
+    const isNext = state === 'available' && !nextFound;
+    if (isNext) nextFound = true;
+    return {
+      position: i + 1,
+      therapist: t.therapistId,
+      therapist_name: name(t.first, t.last),
+      state,
+      is_next: isNext,
+      shift: t.shiftId,
+      clocked_in_at: iso(t.startedAt),
+      service: service
+        ? {
+            arrival: service.arrivalId!,
+            client: service.clientId,
+            client_name: name(service.clientFirst, service.clientLast),
+            treatment_name: service.treatmentName,
+            room: service.roomId,
+            room_name: service.roomId === null ? null : (roomNames.get(service.roomId) ?? null),
+            bed: service.bed,
+            started_at: iso(service.startsAt),
+            ends_at: iso(service.endsAt),
+            requested: service.requested,
+          }
+        : null,
+      reservation: upcoming
+        ? {
+            id: upcoming.reservationId!,
+            client_name: name(upcoming.clientFirst, upcoming.clientLast),
+            starts_at: iso(upcoming.startsAt),
+            ends_at: iso(upcoming.endsAt),
+          }
+        : null,
+      break_since: t.breakSince ? iso(t.breakSince) : null,
+    };
+  });
+
+  const boardRooms: BoardRoom[] = roomRows.map((room) => {
+    const occupied = bookings
+      .filter((b) => b.roomId === room.id && covers(b, now))
+      .map((b) => ({
+        bed: b.bed!,
+        arrival: b.arrivalId,
+        reservation: b.reservationId,
+        client_name: name(b.clientFirst, b.clientLast),
+        therapist: b.therapistId,
+        therapist_name: b.therapistId === null ? null : (therapistNames.get(b.therapistId) ?? null),
+        ends_at: iso(b.endsAt),
+      }));
+    return {
+      id: room.id,
+      name: room.name,
+      kind: room.kind,
+      rule: room.rule as BoardRoom['rule'],
+      beds: room.beds,
+      occupied,
+      free_beds: room.beds - occupied.length,
+    };
+  });
+
+  const changes = bookings
+    .flatMap((b) => [b.startsAt, b.endsAt])
+    .filter((at) => at.getTime() > now.getTime())
+    .sort((a, b) => a.getTime() - b.getTime());
+  return {
+    location: location.id,
+    location_name: location.name,
+    date: day,
+    now: iso(now),
+    next_change_at: changes[0] ? iso(changes[0]) : null,
+    queue,
+    rooms: boardRooms,
+    reservations,
+  };
+};

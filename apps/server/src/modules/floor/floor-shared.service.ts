@@ -1,0 +1,101 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { manilaDateTime } from '@ginhawa/contract';
+import type { DbOrTx, Tx } from '../../db/client';
+import { employees, floorRotationLog, locations } from '../../db/schema/index';
+import { isAdmin, type AuthUser } from '../../lib/actor';
+import { fieldError, forbidden, notFound } from '../../lib/http-error';
+import { publish } from '../../plugins/bus';
+import type { RotationAction } from '@ginhawa/contract';
+
+/**
+ * The floor's clock (docs/decisions/0900-floor-board.md): every rule that depends on "now" (who is
+ * in service, a grace period) reads it here, never the database's now(), so a test can set it.
+ */
+export const floorClock = { now: (): Date => new Date() };
+
+/** Manila wall time `date` `time` as an instant (Manila keeps +08:00 all year). */
+export const instantOf = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`);
+export const addMinutes = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
+/** `HH:mm` in Manila of an instant, for the sentences that name a time. */
+export const clockTime = (at: Date) => manilaDateTime(at).time;
+/** The 15-minute slot an instant falls in (an arrival's `time`). */
+export const slotOf = (at: Date) => {
+  const { date, time } = manilaDateTime(at);
+  const [h, m] = time.split(':').map(Number);
+  return { date, time: `${String(h).padStart(2, '0')}:${String(m! - (m! % 15)).padStart(2, '0')}` };
+};
+
+/** Admins anywhere; Managers, Receptionists and Therapists at the branches they work at (issue 22). */
+export const worksAt = (user: Pick<AuthUser, 'groups' | 'locations'>, locationId: number) =>
+  isAdmin(user) || user.locations.some((l) => l.id === locationId);
+
+/** The branch, if the caller may see its floor: 404 for an unknown one, 403 naming it otherwise. */
+export const floorLocation = async (db: DbOrTx, user: AuthUser, locationId: number, field = 'location') => {
+  const [row] = await db
+    .select({ id: locations.id, name: locations.name, isActive: locations.isActive })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  if (!row) throw field === 'location' ? fieldError(field, 'No such location.') : notFound('No such location.');
+  if (!worksAt(user, locationId)) throw forbidden(`You do not work at ${row.name}, so you cannot use its floor.`);
+  return row;
+};
+
+/**
+ * Takes the branch's floor lock for the rest of the transaction: every change to its line, its
+ * services and its bookings waits for the one before (`no key update`, so arrivals and other rows
+ * may still reference the location meanwhile).
+ */
+export const lockFloor = async (tx: Tx, locationId: number) => {
+  await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId)).for('no key update');
+};
+
+/** Every open board of the branch reads itself again once this transaction commits (hub → `floor_changed`). */
+export const publishFloor = (tx: DbOrTx, locationId: number, date: string) =>
+  publish(tx, { t: 'floor', location: locationId, date });
+
+export const logRotation = (
+  tx: Tx,
+  entry: {
+    locationId: number;
+    employeeId: number | null;
+    action: RotationAction;
+    reason?: string;
+    actorId: number;
+    at: Date;
+  },
+) =>
+  tx.insert(floorRotationLog).values({
+    locationId: entry.locationId,
+    employeeId: entry.employeeId,
+    action: entry.action,
+    reason: entry.reason ?? '',
+    actorId: entry.actorId,
+    at: entry.at,
+  });
+
+export const fullName = sql<string>`${employees.firstName} || ' ' || ${employees.lastName}`;
+
+/** A therapist or receptionist of the branch, active; `kind` narrows it. */
+export const staffMember = async (
+  db: DbOrTx,
+  id: number,
+  field: string,
+  opts: { locationId?: number; kind?: 'therapist' | 'receptionist' } = {},
+) => {
+  const [person] = await db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.id, id)));
+  const what = opts.kind ?? 'therapist or receptionist';
+  if (
+    !person ||
+    (person.kind !== 'therapist' && person.kind !== 'receptionist') ||
+    (opts.kind && person.kind !== opts.kind)
+  )
+    throw fieldError(field, `No such ${what}.`);
+  const name = `${person.firstName} ${person.lastName}`;
+  if (!person.isActive) throw fieldError(field, `${name} is no longer active.`);
+  if (opts.locationId !== undefined && person.locationId !== opts.locationId)
+    throw fieldError(field, `${name} works at another branch.`);
+  return { ...person, kind: person.kind as 'therapist' | 'receptionist', name };
+};

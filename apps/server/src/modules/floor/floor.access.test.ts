@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { employees, users } from '../../db/schema/index';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { action, connectSocket, type TestSocket } from '../../test/ws-client';
+import { at, get, loadFloorFixtures, post, today, type FloorFixtures } from './floor.test-helpers';
+
+/**
+ * Who may use a branch's floor (issue 22): Admins anywhere; the branch's Managers, Receptionists and
+ * Therapists; nobody else. The live frame reaches the branch's people on every instance, and no one else.
+ */
+
+let ctx: TestContext;
+let admin: Agent;
+let manager: Agent;
+let desk: Agent;
+let therapist: Agent;
+let salesperson: Agent;
+let outsider: Agent;
+let f: FloorFixtures;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+  manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
+  desk = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
+  therapist = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+  salesperson = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
+  f = await loadFloorFixtures(ctx.database.db, 'M');
+  const [elsewhere] = await ctx.database.db
+    .select({ username: users.username })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(and(eq(employees.kind, 'receptionist'), eq(employees.locationId, f.foreign), eq(users.isActive, true)))
+    .limit(1);
+  outsider = await login(ctx.app, elsewhere!.username, DEMO_PASSWORD);
+  at('09:00');
+});
+/** An active therapist of the branch the demo desk does not work at. */
+const therapistAbroad = async () => {
+  const [row] = await ctx.database.db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.kind, 'therapist'), eq(employees.locationId, f.foreign), eq(employees.isActive, true)))
+    .limit(1);
+  return row!;
+};
+
+afterAll(async () => {
+  for (const s of sockets) s.ws.close();
+  await ctx?.close();
+});
+
+describe('the role matrix', () => {
+  it('reads the board: the branch’s people and Admins; not salespeople, not another branch', async () => {
+    for (const agent of [admin, manager, desk, therapist])
+      expect((await get(agent, `/api/floor/board/?location=${f.home}`)).statusCode).toBe(200);
+    expect((await get(salesperson, `/api/floor/board/?location=${f.home}`)).statusCode).toBe(403);
+    const foreign = await get(desk, `/api/floor/board/?location=${f.foreign}`);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toMatch(/^You do not work at .*, so you cannot use its floor\.$/);
+    expect((await get(outsider, `/api/floor/board/?location=${f.home}`)).statusCode).toBe(403);
+    expect((await get(admin, `/api/floor/board/?location=${f.foreign}`)).statusCode).toBe(200);
+    expect((await get(admin, '/api/floor/board/?location=99999')).statusCode).toBe(404);
+  });
+
+  it('a receptionist of branch A cannot touch branch B’s board', async () => {
+    const foreignTherapist = await therapistAbroad();
+    const clockIn = await post(desk, '/api/floor/shifts/clock-in/', {
+      employee: foreignTherapist.id,
+      location: f.foreign,
+    });
+    expect(clockIn.statusCode).toBe(403);
+    const booking = await post(desk, '/api/floor/reservations/', {
+      client: f.clients[0],
+      location: f.foreign,
+      date: today(),
+      time: '15:00',
+      treatment: f.treatment.id,
+    });
+    expect(booking.statusCode).toBe(403);
+    const room = await post(admin, '/api/floor/rooms/', {
+      location: f.foreign,
+      name: 'Foreign',
+      kind: 'single',
+      beds: 1,
+    });
+    expect(room.statusCode).toBe(201);
+    expect((await get(desk, `/api/floor/rooms/${room.json().id}/`)).statusCode).toBe(404);
+    const list = (await get(desk, '/api/floor/rooms/')).json();
+    expect(list.results.map((r: { location: number }) => r.location)).not.toContain(f.foreign);
+  });
+
+  it('rooms: Managers of the branch and Admins write; the desk reads', async () => {
+    expect(
+      (await post(desk, '/api/floor/rooms/', { location: f.home, name: 'Desk room', kind: 'single', beds: 1 }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await post(manager, '/api/floor/rooms/', { location: f.foreign, name: 'X', kind: 'single', beds: 1 }))
+        .statusCode,
+    ).toBe(403);
+    const res = await post(manager, '/api/floor/rooms/', {
+      location: f.home,
+      name: 'Kamagong',
+      kind: 'Couple',
+      beds: 2,
+      rule: 'women',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const dup = await post(manager, '/api/floor/rooms/', {
+      location: f.home,
+      name: 'kamagong',
+      kind: 'single',
+      beds: 1,
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errors.name).toEqual(['This branch already has a room with this name.']);
+    expect((await get(desk, `/api/floor/rooms/${res.json().id}/`)).json()).toMatchObject({
+      kind: 'couple',
+      beds: 2,
+      rule: 'women',
+    });
+  });
+
+  it('a therapist clocks only themselves in; the desk clocks anyone of the branch; therapists do not book', async () => {
+    expect(
+      (await post(therapist, '/api/floor/shifts/clock-in/', { employee: f.therapists[0], location: f.home }))
+        .statusCode,
+    ).toBe(403);
+    const own = await post(therapist, '/api/floor/shifts/clock-in/', { employee: f.demoTherapist, location: f.home });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json()).toMatchObject({ clocked_in_by: ctx.userIds.therapist });
+    expect(
+      (await post(desk, '/api/floor/shifts/clock-in/', { employee: f.therapists[0], location: f.home })).statusCode,
+    ).toBe(201);
+    const booking = await post(therapist, '/api/floor/reservations/', {
+      client: f.clients[0],
+      location: f.home,
+      date: today(),
+      time: '15:00',
+      treatment: f.treatment.id,
+    });
+    expect(booking.statusCode).toBe(403);
+    expect(
+      (
+        await post(therapist, '/api/floor/rotation/skip/', {
+          location: f.home,
+          therapist: f.therapists[0],
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('shifts and attendance', () => {
+  it('lists shifts of the branch and sums days and hours per cutoff, as JSON and CSV', async () => {
+    at('17:30');
+    expect((await post(desk, '/api/floor/shifts/clock-out/', { employee: f.therapists[0] })).statusCode).toBe(200);
+    const open = (await get(desk, `/api/floor/shifts/?location=${f.home}&open=true`)).json();
+    expect(open.results.map((s: { employee: number }) => s.employee)).toEqual([f.demoTherapist]);
+    const d = today();
+    const period = `month=${Number(d.slice(5, 7))}&year=${d.slice(0, 4)}&cutoff=0&location=${f.home}`;
+    const report = (await get(desk, `/api/floor/shifts/attendance/?${period}`)).json();
+    const row = report.rows.find((r: { employee: number }) => r.employee === f.therapists[0]);
+    expect(row).toMatchObject({ days: 1, hours: '8.50', employee_kind: 'therapist' });
+    const csv = await get(desk, `/api/floor/shifts/attendance/?${period}&format=csv`);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body).toContain('employee,kind,location,days,hours');
+    expect(csv.body).toContain('MA Floor,therapist,');
+    // A therapist reads their own line only.
+    const mine = (await get(therapist, `/api/floor/shifts/attendance/?${period}`)).json();
+    expect(mine.rows.map((r: { employee: number }) => r.employee)).toEqual([f.demoTherapist]);
+  });
+});
+
+describe('live', () => {
+  it('every change reaches the branch’s open boards on every instance, and no one else', async () => {
+    const peer = await ctx.buildPeer();
+    try {
+      const here = await connectSocket(ctx.app, { agent: desk });
+      const there = await connectSocket(peer.app, { agent: manager });
+      const away = await connectSocket(ctx.app, { agent: outsider });
+      sockets.push(here, there, away);
+      at('17:40');
+      expect(
+        (await post(desk, '/api/floor/shifts/clock-in/', { employee: f.therapists[1], location: f.home })).statusCode,
+      ).toBe(201);
+      const frame = { action: 'floor_changed', location: f.home, date: today() };
+      expect(await here.next(action('floor_changed'))).toEqual(frame);
+      expect(await there.next(action('floor_changed'))).toEqual(frame);
+      // A change at the outsider's branch reaches them: so the home branch's frame before it never did.
+      const foreignTherapist = await therapistAbroad();
+      expect(
+        (await post(admin, '/api/floor/shifts/clock-in/', { employee: foreignTherapist.id, location: f.foreign }))
+          .statusCode,
+      ).toBe(201);
+      expect(await away.next(action('floor_changed'))).toEqual({
+        action: 'floor_changed',
+        location: f.foreign,
+        date: today(),
+      });
+      // A reservation and a skip are changes too (the branch's only room so far is for women).
+      expect(
+        (await post(admin, '/api/floor/rooms/', { location: f.home, name: 'Yakal', kind: 'single', beds: 1 }))
+          .statusCode,
+      ).toBe(201);
+      const booked = await post(desk, '/api/floor/reservations/', {
+        client: f.clients[1],
+        location: f.home,
+        date: today(),
+        time: '20:00',
+        treatment: f.treatment.id,
+        therapist: f.therapists[1],
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      expect(await here.next(action('floor_changed'))).toEqual(frame);
+      await post(desk, '/api/floor/rotation/skip/', {
+        location: f.home,
+        therapist: f.demoTherapist,
+        reason: 'Lunch soon',
+      });
+      expect(await there.next(action('floor_changed'))).toEqual(frame);
+    } finally {
+      await peer.close();
+    }
+  });
+});

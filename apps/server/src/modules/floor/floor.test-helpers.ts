@@ -1,0 +1,106 @@
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { todayInManila } from '@ginhawa/contract';
+import type { Db } from '../../db/client';
+import { clients, employees, locations, treatments, userLocations, users } from '../../db/schema/index';
+import type { Agent } from '../../test/build';
+import { floorClock, instantOf } from './floor-shared.service';
+
+/** Ids the floor tests build on: the demo desk's branch, a branch the manager does not work at, fresh therapists. */
+export type FloorFixtures = {
+  home: number;
+  /** A branch neither the demo receptionist nor the demo manager works at. */
+  foreign: number;
+  therapists: number[];
+  /** The demo therapist's own record (with a login). */
+  demoTherapist: number;
+  treatment: { id: number; minutes: number };
+  clients: number[];
+};
+
+let codeSeq = 0;
+
+/** Adds `n` therapists without logins at the branch (the demo branch has too few active ones for every rule). */
+export const addTherapists = async (db: Db, locationId: number, n: number, prefix: string) => {
+  const rows = await db
+    .insert(employees)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        kind: 'therapist',
+        firstName: `${prefix}${String.fromCharCode(65 + i)}`,
+        lastName: 'Floor',
+        employeeCode: `FT-${prefix}-${(codeSeq += 1)}`.toUpperCase(),
+        locationId,
+        hireDate: '2024-01-01',
+      })),
+    )
+    .returning({ id: employees.id });
+  return rows.map((r) => r.id);
+};
+
+export const loadFloorFixtures = async (db: Db, prefix = 'T'): Promise<FloorFixtures> => {
+  const [receptionist] = await db
+    .select({ id: employees.id, locationId: employees.locationId, userId: employees.userId })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(eq(users.username, 'receptionist'));
+  const [demo] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(eq(users.username, 'therapist'));
+  const managed = (
+    await db
+      .select({ id: userLocations.locationId })
+      .from(userLocations)
+      .innerJoin(users, eq(users.id, userLocations.userId))
+      .where(inArray(users.username, ['manager', 'receptionist']))
+  ).map((r) => r.id);
+  const [foreign] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(notInArray(locations.id, managed), eq(locations.isActive, true)))
+    .orderBy(asc(locations.id))
+    .limit(1);
+  const [treatment] = await db
+    .select({ id: treatments.id, minutes: treatments.durationMinutes })
+    .from(treatments)
+    .where(and(eq(treatments.isActive, true), eq(treatments.durationMinutes, 60)))
+    .orderBy(asc(treatments.id))
+    .limit(1);
+  const someClients = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(clients.isActive, true))
+    .orderBy(asc(clients.id))
+    .limit(12);
+  return {
+    home: receptionist!.locationId,
+    foreign: foreign!.id,
+    therapists: await addTherapists(db, receptionist!.locationId, 4, prefix),
+    demoTherapist: demo!.id,
+    treatment: { id: treatment!.id, minutes: treatment!.minutes },
+    clients: someClients.map((c) => c.id),
+  };
+};
+
+/** Sets the floor's clock to today's Manila `HH:mm` (plus seconds), so no test waits for time to pass. */
+export const at = (time: string, seconds = 0) => {
+  const now = new Date(instantOf(todayInManila(), time).getTime() + seconds * 1000);
+  floorClock.now = () => now;
+  return now;
+};
+/** Today's Manila `HH:mm` as an instant, without touching the clock. */
+export const instant = (time: string) => instantOf(todayInManila(), time);
+
+export const today = () => todayInManila();
+
+type Json = Record<string, unknown>;
+export const post = async (agent: Agent, url: string, payload: Json = {}) =>
+  agent.request({ method: 'POST', url, payload });
+export const get = async (agent: Agent, url: string) => agent.request({ method: 'GET', url });
+
+/** The board's line, as `name:state` in order, for assertions that read like the whiteboard. */
+export const lineOfBoard = (
+  board: { queue: { therapist: number; state: string; is_next: boolean }[] },
+  names: Map<number, string>,
+) => board.queue.map((q) => `${names.get(q.therapist) ?? q.therapist}:${q.state}${q.is_next ? '*' : ''}`);

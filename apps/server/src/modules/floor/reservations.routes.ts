@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  pageSchema,
+  reservationArriveBodySchema,
+  reservationBodySchema,
+  reservationCancelBodySchema,
+  reservationListQuerySchema,
+  reservationPatchSchema,
+  reservationSchema,
+} from '@ginhawa/contract';
+import { currentUser } from '../../lib/actor';
+import { errorResponses } from '../../lib/error-responses';
+import { getReservation, listReservations } from './reservations-read.service';
+import {
+  arriveReservation,
+  cancelReservation,
+  createReservation,
+  noShowReservation,
+  updateReservation,
+} from './reservations.service';
+import { floorStaff, tags } from './floor.routes';
+
+/** /api/floor/reservations/: booked → arrived / no-show / cancelled, never double-booked (docs/api.md "Floor board"). */
+export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const one = { 200: reservationSchema, ...errorResponses };
+  app.get(
+    '/',
+    {
+      config: floorStaff,
+      schema: {
+        tags,
+        querystring: reservationListQuerySchema,
+        response: { 200: pageSchema(reservationSchema), ...errorResponses },
+      },
+    },
+    async (request) => listReservations(db, currentUser(request), request.query, request.url),
+  );
+  app.post(
+    '/',
+    {
+      config: floorStaff,
+      schema: { tags, body: reservationBodySchema, response: { 201: reservationSchema, ...errorResponses } },
+    },
+    async (request, reply) => reply.code(201).send(await createReservation(db, currentUser(request), request.body)),
+  );
+  app.get('/:id/', { config: floorStaff, schema: { tags, params: idParamsSchema, response: one } }, async (request) =>
+    getReservation(db, currentUser(request), request.params.id),
+  );
+  app.patch(
+    '/:id/',
+    { config: floorStaff, schema: { tags, params: idParamsSchema, body: reservationPatchSchema, response: one } },
+    async (request) => updateReservation(db, currentUser(request), request.params.id, request.body),
+  );
+  app.post(
+    '/:id/arrive/',
+    { config: floorStaff, schema: { tags, params: idParamsSchema, body: reservationArriveBodySchema, response: one } },
+    async (request) => arriveReservation(db, currentUser(request), request.params.id, request.body),
+  );
+  app.post(
+    '/:id/no-show/',
+    { config: floorStaff, schema: { tags, params: idParamsSchema, response: one } },
+    async (request) => noShowReservation(db, currentUser(request), request.params.id),
+  );
+  app.post(
+    '/:id/cancel/',
+    { config: floorStaff, schema: { tags, params: idParamsSchema, body: reservationCancelBodySchema, response: one } },
+    async (request) => cancelReservation(db, currentUser(request), request.params.id, request.body),
+  );
+};

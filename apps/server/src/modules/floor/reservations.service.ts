@@ -1,0 +1,345 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  BANKED_PAYMENT_METHODS,
+  type Reservation,
+  type reservationArriveBodySchema,
+  type reservationBodySchema,
+  type reservationCancelBodySchema,
+  type reservationPatchSchema,
+} from '@ginhawa/contract';
+import type { Db, Tx } from '../../db/client';
+import { banks, clients, floorBookings, floorQueue, floorReservations } from '../../db/schema/index';
+import { audit } from '../../db/audit';
+import { badRequest, conflict, fieldError } from '../../lib/http-error';
+import { createdBy, touched } from '../../lib/tracked';
+import type { AuthUser } from '../../lib/actor';
+import { createArrival } from '../clients/index';
+import {
+  addMinutes,
+  clockTime,
+  floorClock,
+  floorLocation,
+  instantOf,
+  lockFloor,
+  logRotation,
+  publishFloor,
+  slotOf,
+  staffMember,
+} from './floor-shared.service';
+import { assertTherapistFree, book } from './bookings.service';
+import { pickRoom } from './room-pick.service';
+import { assertDesk, pickTherapist, treatmentFor } from './assign.service';
+import { getReservation } from './reservations-read.service';
+import { floorSettingsOf } from './settings.service';
+
+export type ReservationInput = z.output<typeof reservationBodySchema>;
+export type ReservationChanges = z.output<typeof reservationPatchSchema>;
+export type ArriveInput = z.output<typeof reservationArriveBodySchema>;
+export type CancelInput = z.output<typeof reservationCancelBodySchema>;
+
+type Deposit = NonNullable<ReservationInput['deposit']>;
+
+/** GCash, Maya and bank deposits carry their reference; card and transfer name the account they reached. */
+const checkDeposit = async (tx: Tx, deposit: Deposit) => {
+  if (deposit.payment_method !== 'cash' && deposit.reference_no === '')
+    throw fieldError('deposit', 'Enter the deposit’s reference (the GCash, Maya or bank reference number).');
+  if (BANKED_PAYMENT_METHODS.includes(deposit.payment_method)) {
+    if (deposit.bank === null) throw fieldError('deposit', 'Choose the bank account the deposit went to.');
+    const [bank] = await tx.select({ isActive: banks.isActive }).from(banks).where(eq(banks.id, deposit.bank));
+    if (!bank?.isActive) throw fieldError('deposit', 'No such bank account (or it is inactive).');
+  }
+};
+
+type Slot = {
+  locationId: number;
+  clientId: number;
+  treatmentId: number;
+  date: string;
+  time: string;
+  minutes?: number;
+  therapistId: number | null;
+  roomId: number | null;
+};
+
+/** Where and when a reservation sits: its range, its therapist checked, a suitable bed chosen. */
+const place = async (tx: Tx, s: Slot) => {
+  const treatment = await treatmentFor(tx, s.treatmentId, s.minutes);
+  const startsAt = instantOf(s.date, s.time);
+  const endsAt = addMinutes(startsAt, treatment.minutes);
+  const earliest = instantOf(slotOf(floorClock.now()).date, slotOf(floorClock.now()).time);
+  if (startsAt.getTime() < earliest.getTime()) throw fieldError('time', 'A reservation is for a time still to come.');
+  if (s.therapistId !== null) {
+    await staffMember(tx, s.therapistId, 'therapist', { locationId: s.locationId, kind: 'therapist' });
+    await assertTherapistFree(tx, s.therapistId, startsAt, endsAt);
+  }
+  const room = await pickRoom(tx, {
+    locationId: s.locationId,
+    clientId: s.clientId,
+    treatmentId: treatment.id,
+    startsAt,
+    endsAt,
+    roomId: s.roomId,
+  });
+  return { treatment, startsAt, endsAt, room };
+};
+
+const lockedReservation = async (tx: Tx, user: AuthUser, id: number) => {
+  const before = await getReservation(tx, user, id);
+  const [row] = await tx.select().from(floorReservations).where(eq(floorReservations.id, id)).for('update');
+  if (row!.status !== 'booked') {
+    const message = `This reservation is already ${row!.status.replace('_', '-')}.`;
+    throw conflict(message, { status: [message] });
+  }
+  return { before, row: row! };
+};
+
+const finish = async (tx: Tx, user: AuthUser, id: number, before: Reservation, action: string) => {
+  const after = await getReservation(tx, user, id);
+  await audit(tx, { actorId: user.id, action, tableName: 'floor_reservations', rowId: id, before, after });
+  await publishFloor(tx, after.location, after.date);
+  return after;
+};
+
+/** Books a client: the therapist's and the bed's time are held in floor_bookings (409 naming whose they are). */
+export const createReservation = async (db: Db, user: AuthUser, input: ReservationInput): Promise<Reservation> =>
+  db.transaction(async (tx) => {
+    assertDesk(user, 'book a reservation');
+    await floorLocation(tx, user, input.location);
+    const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, input.client));
+    if (!client) throw fieldError('client', 'No such client.');
+    if (input.deposit) await checkDeposit(tx, input.deposit);
+    const { treatment, startsAt, endsAt, room } = await place(tx, {
+      locationId: input.location,
+      clientId: input.client,
+      treatmentId: input.treatment,
+      date: input.date,
+      time: input.time,
+      minutes: input.duration_minutes,
+      therapistId: input.therapist,
+      roomId: input.room,
+    });
+    const [row] = await tx
+      .insert(floorReservations)
+      .values({
+        clientId: input.client,
+        locationId: input.location,
+        date: input.date,
+        time: input.time,
+        startsAt,
+        endsAt,
+        durationMinutes: treatment.minutes,
+        treatmentId: treatment.id,
+        therapistId: input.therapist,
+        roomId: room?.roomId ?? null,
+        bed: room?.bed ?? null,
+        depositMethod: input.deposit?.payment_method ?? null,
+        depositBankId: input.deposit?.bank ?? null,
+        depositAmount: input.deposit?.amount ?? null,
+        depositReference: input.deposit?.reference_no ?? '',
+        depositStatus: input.deposit ? 'held' : null,
+        notes: input.notes,
+        ...createdBy(user.id),
+      })
+      .returning({ id: floorReservations.id });
+    if (input.therapist !== null || room)
+      await book(tx, {
+        locationId: input.location,
+        therapistId: input.therapist,
+        roomId: room?.roomId ?? null,
+        bed: room?.bed ?? null,
+        startsAt,
+        endsAt,
+        reservationId: row!.id,
+      });
+    const after = await getReservation(tx, user, row!.id);
+    await audit(tx, { actorId: user.id, action: 'create', tableName: 'floor_reservations', rowId: row!.id, after });
+    await publishFloor(tx, input.location, input.date);
+    return after;
+  });
+
+/** Moves a booked reservation (the board's drag): the same conflict rule as booking. */
+export const updateReservation = async (db: Db, user: AuthUser, id: number, changes: ReservationChanges) =>
+  db.transaction(async (tx) => {
+    assertDesk(user, 'change a reservation');
+    const { before, row } = await lockedReservation(tx, user, id);
+    const moved = { ...before, ...changes };
+    // Its own time is given back first, so the move is judged against everyone else's only.
+    await tx.delete(floorBookings).where(eq(floorBookings.reservationId, id));
+    const { startsAt, endsAt, room, treatment } = await place(tx, {
+      locationId: row.locationId,
+      clientId: row.clientId,
+      treatmentId: row.treatmentId,
+      date: moved.date,
+      time: moved.time,
+      minutes: changes.duration_minutes ?? row.durationMinutes,
+      therapistId: moved.therapist,
+      // Kept in its room unless moved to another (or to "any").
+      roomId: changes.room !== undefined ? changes.room : row.roomId,
+    });
+    await tx
+      .update(floorReservations)
+      .set({
+        date: moved.date,
+        time: moved.time,
+        startsAt,
+        endsAt,
+        durationMinutes: treatment.minutes,
+        therapistId: moved.therapist,
+        roomId: room?.roomId ?? null,
+        bed: room?.bed ?? null,
+        notes: moved.notes,
+        ...touched(user.id),
+      })
+      .where(eq(floorReservations.id, id));
+    if (moved.therapist !== null || room)
+      await book(tx, {
+        locationId: row.locationId,
+        therapistId: moved.therapist,
+        roomId: room?.roomId ?? null,
+        bed: room?.bed ?? null,
+        startsAt,
+        endsAt,
+        reservationId: id,
+      });
+    return finish(tx, user, id, before, 'update');
+  });
+
+/**
+ * The client came: the arrival is logged through the clients module (voucher, membership, payment as
+ * at the desk), the reservation's booking becomes the service's (from now, for its duration), the
+ * deposit is applied. "Any therapist" takes the next free one in line, who then goes to the back.
+ */
+export const arriveReservation = async (db: Db, user: AuthUser, id: number, input: ArriveInput) => {
+  assertDesk(user, 'log an arrival');
+  const before = await getReservation(db, user, id);
+  const startsAt = floorClock.now();
+  const endsAt = addMinutes(startsAt, before.duration_minutes);
+  const slot = slotOf(startsAt);
+  const chosen = { therapist: before.therapist ?? input.therapist, fromLine: false };
+  const body = {
+    client: before.client,
+    location: before.location,
+    date: slot.date,
+    time: slot.time,
+    // Set in `before` from the line when the reservation said "any" and the desk named no one.
+    therapist: chosen.therapist ?? 0,
+    second_therapist: null,
+    // A reservation that names its therapist was the client's request (pay runs' requested bonus).
+    requested: before.therapist !== null,
+    receptionist: input.receptionist,
+    treatment: before.treatment,
+    voucher: input.voucher,
+    client_membership: input.client_membership,
+    notes: input.notes || before.notes,
+    payment: input.payment,
+  };
+  await createArrival(db, user, body, null, {
+    route: 'POST /floor/reservations/{id}/arrive/',
+    columns: { roomId: before.room, bed: before.bed, endsAt },
+    before: async (tx) => {
+      await lockFloor(tx, before.location);
+      await lockedReservation(tx, user, id);
+      if (chosen.therapist === null) {
+        const next = await pickTherapist(tx, before.location, null, startsAt, endsAt);
+        Object.assign(chosen, { therapist: next.id, fromLine: true });
+        body.therapist = next.id;
+      }
+    },
+    after: async (tx, arrival) => {
+      const [held] = await tx
+        .select({ id: floorBookings.id })
+        .from(floorBookings)
+        .where(eq(floorBookings.reservationId, id));
+      await book(tx, {
+        id: held?.id,
+        locationId: before.location,
+        therapistId: chosen.therapist,
+        roomId: before.room,
+        bed: before.bed,
+        startsAt,
+        endsAt,
+        reservationId: id,
+        arrivalId: arrival.id,
+        requested: !chosen.fromLine,
+      });
+      if (chosen.fromLine)
+        await tx.update(floorQueue).set({ queuedAt: endsAt }).where(eq(floorQueue.employeeId, chosen.therapist!));
+      await tx
+        .update(floorReservations)
+        .set({
+          status: 'arrived',
+          arrivalId: arrival.id,
+          therapistId: chosen.therapist,
+          depositStatus: before.deposit ? 'applied' : null,
+          closedAt: startsAt,
+          ...touched(user.id),
+        })
+        .where(eq(floorReservations.id, id));
+      await logRotation(tx, {
+        locationId: before.location,
+        employeeId: chosen.therapist,
+        action: chosen.fromLine ? 'served' : 'served_requested',
+        actorId: user.id,
+        at: startsAt,
+      });
+      await audit(tx, {
+        actorId: user.id,
+        action: 'arrive',
+        tableName: 'floor_reservations',
+        rowId: id,
+        before,
+        after: await getReservation(tx, user, id),
+      });
+      await publishFloor(tx, before.location, before.date);
+    },
+  });
+  return getReservation(db, user, id);
+};
+
+/** After the branch's grace period, a booked client who did not come: the deposit is forfeited or credited as the branch says. */
+export const noShowReservation = async (db: Db, user: AuthUser, id: number) =>
+  db.transaction(async (tx) => {
+    assertDesk(user, 'mark a no-show');
+    const { before, row } = await lockedReservation(tx, user, id);
+    const settings = await floorSettingsOf(tx, row.locationId);
+    const now = floorClock.now();
+    const graceEnds = addMinutes(row.startsAt, settings.grace_minutes);
+    if (now.getTime() < graceEnds.getTime()) {
+      const message = `The grace period ends at ${clockTime(graceEnds)}; the client may still come.`;
+      throw conflict(message, { status: [message] });
+    }
+    await tx.delete(floorBookings).where(eq(floorBookings.reservationId, id));
+    await tx
+      .update(floorReservations)
+      .set({
+        status: 'no_show',
+        depositStatus:
+          row.depositAmount === null ? null : settings.no_show_deposit === 'credit' ? 'credited' : 'forfeited',
+        closedAt: now,
+        ...touched(user.id),
+      })
+      .where(eq(floorReservations.id, id));
+    return finish(tx, user, id, before, 'no_show');
+  });
+
+/** Cancelled with who and why; a held deposit is refunded unless the desk says credited or forfeited. */
+export const cancelReservation = async (db: Db, user: AuthUser, id: number, input: CancelInput) =>
+  db.transaction(async (tx) => {
+    assertDesk(user, 'cancel a reservation');
+    const { before, row } = await lockedReservation(tx, user, id);
+    if (input.reason.trim() === '') throw badRequest('Say why.', { reason: ['Say why.'] });
+    await tx.delete(floorBookings).where(eq(floorBookings.reservationId, id));
+    await tx
+      .update(floorReservations)
+      .set({
+        status: 'cancelled',
+        depositStatus: row.depositAmount === null ? null : input.deposit,
+        cancelledBy: user.id,
+        cancelReason: input.reason,
+        closedAt: floorClock.now(),
+        ...touched(user.id),
+      })
+      .where(eq(floorReservations.id, id));
+    return finish(tx, user, id, before, 'cancel');
+  });

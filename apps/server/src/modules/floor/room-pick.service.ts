@@ -1,0 +1,78 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { clients, rooms, treatments } from '../../db/schema/index';
+import { conflict, fieldError } from '../../lib/http-error';
+import { bookingsOverlapping } from './bookings.service';
+import { clockTime } from './floor-shared.service';
+
+type Need = {
+  locationId: number;
+  clientId: number;
+  treatmentId: number;
+  startsAt: Date;
+  endsAt: Date;
+  /** The room asked for; null: any suitable. */
+  roomId: number | null;
+  /** A bed asked for in that room. */
+  bed?: number | null;
+};
+
+/** A client of a known gender may not use a room for the other; an unknown gender is the desk's call. */
+const ruleAllows = (rule: string, gender: string | null) =>
+  rule === 'any' || gender === null || (rule === 'women' ? gender === 'female' : gender === 'male');
+
+/**
+ * A free bed that suits the treatment's room kinds and the client, for the range: the room asked
+ * for, or the smallest suitable room (couple rooms stay free for couples). Null when the branch has
+ * no rooms on file (the board then runs on therapists alone); a 409 when none suits or is free.
+ */
+export const pickRoom = async (
+  db: DbOrTx,
+  need: Need,
+): Promise<{ roomId: number; roomName: string; bed: number } | null> => {
+  const [client] = await db.select({ gender: clients.gender }).from(clients).where(eq(clients.id, need.clientId));
+  const [treatment] = await db
+    .select({ name: treatments.name, kinds: treatments.roomKinds })
+    .from(treatments)
+    .where(eq(treatments.id, need.treatmentId));
+  const all = await db
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.locationId, need.locationId), eq(rooms.isActive, true)))
+    .orderBy(asc(rooms.beds), asc(rooms.name), asc(rooms.id));
+  if (need.roomId === null && all.length === 0) return null;
+  const kinds = treatment?.kinds ?? [];
+  const gender = client?.gender ?? null;
+  const candidates = all.filter((r) => need.roomId === null || r.id === need.roomId);
+  if (need.roomId !== null && candidates.length === 0)
+    throw fieldError('room', 'No such room at this branch (or it is closed).');
+  const suitable = candidates.filter(
+    (r) => (kinds.length === 0 || kinds.includes(r.kind)) && ruleAllows(r.rule, gender),
+  );
+  if (suitable.length === 0) {
+    const message =
+      need.roomId !== null
+        ? `${candidates[0]!.name} does not suit ${treatment?.name ?? 'this treatment'} for this client (${candidates[0]!.kind}, ${candidates[0]!.rule === 'any' ? 'anyone' : `${candidates[0]!.rule} only`}).`
+        : `No room suits ${treatment?.name ?? 'this treatment'} for this client${kinds.length ? ` (needs ${kinds.join(' or ')})` : ''}.`;
+    throw conflict(message, { room: [message] });
+  }
+  if (need.bed) {
+    // A bed asked for by number: the exclusion constraint says whether it is free (and whose it is).
+    const room = suitable[0]!;
+    if (need.bed > room.beds)
+      throw fieldError('bed', `${room.name} has ${room.beds} bed${room.beds === 1 ? '' : 's'}.`);
+    return { roomId: room.id, roomName: room.name, bed: need.bed };
+  }
+  const taken = new Set(
+    (await bookingsOverlapping(db, need.locationId, need.startsAt, need.endsAt))
+      .filter((b) => b.roomId !== null)
+      .map((b) => `${b.roomId}:${b.bed}`),
+  );
+  for (const room of suitable) {
+    for (let bed = 1; bed <= room.beds; bed += 1) {
+      if (!taken.has(`${room.id}:${bed}`)) return { roomId: room.id, roomName: room.name, bed };
+    }
+  }
+  const message = `No suitable room is free ${clockTime(need.startsAt)}–${clockTime(need.endsAt)}.`;
+  throw conflict(message, { room: [message] });
+};

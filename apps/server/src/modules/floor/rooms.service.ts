@@ -1,0 +1,194 @@
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DeleteResult, Room, roomBodySchema, roomListQuerySchema, roomPatchSchema } from '@ginhawa/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { locations, rooms } from '../../db/schema/index';
+import { audit, audited } from '../../db/audit';
+import { deleteOrDeactivate } from '../../lib/delete';
+import { fieldError, forbidden, notFound } from '../../lib/http-error';
+import { iso } from '../../lib/iso';
+import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { createdBy, touched } from '../../lib/tracked';
+import { isAdmin, type AuthUser } from '../../lib/actor';
+import { scopeWhere, workplaceScope } from '../../lib/scope';
+import { MANAGER_GROUP, manilaDate } from '@ginhawa/contract';
+import { floorClock, floorLocation, publishFloor, worksAt } from './floor-shared.service';
+
+export type RoomInput = z.output<typeof roomBodySchema>;
+export type RoomChanges = z.output<typeof roomPatchSchema>;
+export type RoomQuery = z.output<typeof roomListQuerySchema>;
+
+const columns = {
+  id: rooms.id,
+  locationId: rooms.locationId,
+  locationName: locations.name,
+  name: rooms.name,
+  kind: rooms.kind,
+  beds: rooms.beds,
+  rule: rooms.rule,
+  isActive: rooms.isActive,
+  createdAt: rooms.createdAt,
+  updatedAt: rooms.updatedAt,
+};
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+
+const toRoom = (r: Row): Room => ({
+  id: r.id,
+  location: r.locationId,
+  location_name: r.locationName,
+  name: r.name,
+  kind: r.kind,
+  beds: r.beds,
+  rule: r.rule as Room['rule'],
+  is_active: r.isActive,
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
+});
+
+const base = <E extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra?: E) =>
+  db
+    .select({ ...columns, ...(extra as E) })
+    .from(rooms)
+    .innerJoin(locations, eq(locations.id, rooms.locationId));
+
+/** Everyone on a branch's floor reads its rooms; Admins every branch's. */
+const listRooms = async (db: Db, query: RoomQuery, url: string, actor: AuthUser) => {
+  const mine = scopeWhere(workplaceScope(actor), rooms.locationId);
+  return listPage(url, query, {
+    select: () => base(db, { total: totalRows }).$dynamic(),
+    where: and(
+      mine,
+      query.location ? eq(rooms.locationId, query.location) : undefined,
+      query.kind ? eq(rooms.kind, query.kind.toLowerCase()) : undefined,
+      query.is_active !== undefined ? eq(rooms.isActive, query.is_active) : undefined,
+      query.search
+        ? or(ilike(rooms.name, likePattern(query.search)), ilike(rooms.kind, likePattern(query.search)))
+        : undefined,
+    ),
+    orderBy: {
+      name: lower(rooms.name),
+      kind: rooms.kind,
+      beds: rooms.beds,
+      location_name: lower(locations.name),
+      is_active: rooms.isActive,
+      created_at: rooms.createdAt,
+      id: rooms.id,
+    },
+    defaultOrder: [lower(locations.name), lower(rooms.name)],
+    tieBreaker: rooms.id,
+    toItem: toRoom,
+  });
+};
+
+const findRoom = async (db: DbOrTx, id: number, actor: AuthUser) => {
+  const [row] = await base(db).where(eq(rooms.id, id));
+  // Another branch's room is as unknown as a missing one: its name is not the caller's business.
+  if (!row || !worksAt(actor, row.locationId)) throw notFound('No such room.');
+  return toRoom(row);
+};
+
+/** Rooms are the branch's Managers' (and Admins'): a desk reads them, never writes them. */
+const assertManages = async (db: DbOrTx, actor: AuthUser, locationId: number) => {
+  const location = await floorLocation(db, actor, locationId);
+  if (!isAdmin(actor) && !actor.groups.includes(MANAGER_GROUP))
+    throw forbidden(`Only a Manager of ${location.name} or an Admin may change its rooms.`);
+  return location;
+};
+
+const toColumns = (v: RoomChanges) => ({
+  locationId: v.location,
+  name: v.name,
+  kind: v.kind,
+  beds: v.beds,
+  rule: v.rule,
+  isActive: v.is_active,
+});
+
+const createRoom = async (db: Db, actorId: number, input: RoomInput, actor: AuthUser): Promise<Room> =>
+  db.transaction(async (tx) => {
+    await assertManages(tx, actor, input.location);
+    await publishFloor(tx, input.location, manilaDate(floorClock.now()));
+    const [row] = await tx
+      .insert(rooms)
+      .values({
+        ...toColumns(input),
+        locationId: input.location,
+        name: input.name,
+        kind: input.kind,
+        ...createdBy(actorId),
+      })
+      .returning({ id: rooms.id });
+    return audited(tx, {
+      actorId,
+      action: 'create',
+      tableName: 'rooms',
+      rowId: row!.id,
+      after: await findRoom(tx, row!.id, actor),
+    });
+  });
+
+const updateRoom = async (db: Db, actorId: number, id: number, changes: RoomChanges, actor: AuthUser): Promise<Room> =>
+  db.transaction(async (tx) => {
+    const before = await findRoom(tx, id, actor);
+    await assertManages(tx, actor, before.location);
+    if (changes.location !== undefined && changes.location !== before.location)
+      await assertManages(tx, actor, changes.location);
+    await publishFloor(tx, changes.location ?? before.location, manilaDate(floorClock.now()));
+    await tx
+      .update(rooms)
+      .set({ ...toColumns(changes), ...touched(actorId) })
+      .where(eq(rooms.id, id));
+    return audited(tx, {
+      actorId,
+      action: 'update',
+      tableName: 'rooms',
+      rowId: id,
+      before,
+      after: await findRoom(tx, id, actor),
+    });
+  });
+
+/** A room that served or holds a booking is kept (deactivated); an unused one goes. */
+const removeRoom = async (db: Db, actorId: number, id: number, actor: AuthUser): Promise<DeleteResult> =>
+  db.transaction(async (tx) => {
+    const before = await findRoom(tx, id, actor);
+    await assertManages(tx, actor, before.location);
+    await publishFloor(tx, before.location, manilaDate(floorClock.now()));
+    const result = await deleteOrDeactivate(tx, {
+      label: `Room “${before.name}”`,
+      inUse: 'has bookings or services on file',
+      isActive: before.is_active,
+      remove: (sp) => sp.delete(rooms).where(eq(rooms.id, id)),
+      deactivate: () =>
+        tx
+          .update(rooms)
+          .set({ isActive: false, ...touched(actorId) })
+          .where(eq(rooms.id, id)),
+    });
+    await audit(tx, {
+      actorId,
+      action: result.result === 'deleted' ? 'delete' : 'deactivate',
+      tableName: 'rooms',
+      rowId: id,
+      before,
+      after: result.result === 'deleted' ? null : await findRoom(tx, id, actor),
+    });
+    return result;
+  });
+
+export const roomsService = {
+  list: listRooms,
+  get: (db: Db, id: number, actor: AuthUser) => findRoom(db, id, actor),
+  create: createRoom,
+  update: updateRoom,
+  remove: removeRoom,
+};
+
+/** A room of the branch, active, for a booking; 400 on `room` otherwise. */
+export const roomAt = async (db: DbOrTx, id: number, locationId: number) => {
+  const [row] = await db.select().from(rooms).where(eq(rooms.id, id));
+  if (!row || row.locationId !== locationId)
+    throw fieldError('room', row ? 'That room is at another branch.' : 'No such room.');
+  if (!row.isActive) throw fieldError('room', `${row.name} is closed (inactive).`);
+  return row;
+};

@@ -1,0 +1,249 @@
+import { and, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  cutoffDates,
+  manilaDate,
+  MANAGER_GROUP,
+  type Attendance,
+  type Shift,
+  type attendanceQuerySchema,
+  type shiftListQuerySchema,
+} from '@ginhawa/contract';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { employees, floorBookings, floorQueue, locations, shifts } from '../../db/schema/index';
+import { audit } from '../../db/audit';
+import { conflict, forbidden } from '../../lib/http-error';
+import { iso } from '../../lib/iso';
+import { listPage, totalRows } from '../../lib/list';
+import { hasAnyGroup, type AuthUser } from '../../lib/actor';
+import { scopeWhere, workplaceScope } from '../../lib/scope';
+import {
+  clockTime,
+  floorClock,
+  floorLocation,
+  fullName,
+  lockFloor,
+  logRotation,
+  publishFloor,
+  staffMember,
+} from './floor-shared.service';
+
+export type ShiftQuery = z.output<typeof shiftListQuerySchema>;
+export type AttendanceQuery = z.output<typeof attendanceQuerySchema>;
+
+const DESK = [MANAGER_GROUP, 'Receptionist'];
+
+const columns = {
+  id: shifts.id,
+  employeeId: shifts.employeeId,
+  employeeName: fullName,
+  employeeKind: employees.kind,
+  locationId: shifts.locationId,
+  locationName: locations.name,
+  startedAt: shifts.startedAt,
+  endedAt: shifts.endedAt,
+  clockedInBy: shifts.clockedInBy,
+  clockedOutBy: shifts.clockedOutBy,
+};
+
+/** Hours to the minute as a 2-place decimal string; an open shift counts up to `now`. */
+const hoursBetween = (from: Date, to: Date) => (Math.floor((to.getTime() - from.getTime()) / 60_000) / 60).toFixed(2);
+
+const toShift = (r: Row, now: Date): Shift => ({
+  id: r.id,
+  employee: r.employeeId,
+  employee_name: r.employeeName,
+  employee_kind: r.employeeKind as Shift['employee_kind'],
+  location: r.locationId,
+  location_name: r.locationName,
+  started_at: iso(r.startedAt),
+  ended_at: r.endedAt ? iso(r.endedAt) : null,
+  hours: hoursBetween(r.startedAt, r.endedAt ?? now),
+  clocked_in_by: r.clockedInBy,
+  clocked_out_by: r.clockedOutBy,
+});
+
+const base = <E extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra?: E) =>
+  db
+    .select({ ...columns, ...(extra as E) })
+    .from(shifts)
+    .innerJoin(employees, eq(employees.id, shifts.employeeId))
+    .innerJoin(locations, eq(locations.id, shifts.locationId));
+
+type Row = Awaited<ReturnType<ReturnType<typeof base<Record<never, never>>>['execute']>>[number];
+
+export const listShifts = async (db: Db, user: AuthUser, query: ShiftQuery, url: string) => {
+  const now = floorClock.now();
+  const day = sql`(${shifts.startedAt} at time zone 'Asia/Manila')::date`;
+  return listPage(url, query, {
+    select: () => base(db, { total: totalRows }).$dynamic(),
+    where: and(
+      scopeWhere(workplaceScope(user), shifts.locationId),
+      query.location ? eq(shifts.locationId, query.location) : undefined,
+      query.employee ? eq(shifts.employeeId, query.employee) : undefined,
+      query.open === undefined ? undefined : query.open ? isNull(shifts.endedAt) : sql`${shifts.endedAt} is not null`,
+      query.date_from ? sql`${day} >= ${query.date_from}` : undefined,
+      query.date_to ? sql`${day} <= ${query.date_to}` : undefined,
+    ),
+    orderBy: {
+      started_at: shifts.startedAt,
+      ended_at: shifts.endedAt,
+      employee_name: sql`lower(${fullName})`,
+      id: shifts.id,
+    },
+    defaultOrder: [sql`${shifts.startedAt} desc`],
+    tieBreaker: shifts.id,
+    toItem: (r: Row) => toShift(r, now),
+  });
+};
+
+const getShift = async (db: DbOrTx, id: number, now: Date) => {
+  const [row] = await base(db).where(eq(shifts.id, id));
+  return toShift(row!, now);
+};
+
+/** A therapist clocks only themselves in and out; the desk (Receptionists, Managers) and Admins anyone of the branch. */
+const assertMayClock = (user: AuthUser, person: { userId: number | null; name: string }) => {
+  if (person.userId === user.id || hasAnyGroup(user, DESK)) return;
+  throw forbidden(`Only ${person.name} or the front desk may clock ${person.name} in or out.`);
+};
+
+const openShiftOf = (tx: DbOrTx, employeeId: number) =>
+  tx
+    .select({ id: shifts.id, locationId: shifts.locationId, startedAt: shifts.startedAt, locationName: locations.name })
+    .from(shifts)
+    .innerJoin(locations, eq(locations.id, shifts.locationId))
+    .where(and(eq(shifts.employeeId, employeeId), isNull(shifts.endedAt)))
+    .then((rows) => rows[0]);
+
+/** Opens a shift; a therapist joins the back of the branch's rotation (decision 0900). */
+export const clockIn = async (db: Db, user: AuthUser, input: { employee: number; location: number }) =>
+  db.transaction(async (tx) => {
+    const now = floorClock.now();
+    const location = await floorLocation(tx, user, input.location);
+    const person = await staffMember(tx, input.employee, 'employee', { locationId: input.location });
+    assertMayClock(user, person);
+    await lockFloor(tx, input.location);
+    const open = await openShiftOf(tx, person.id);
+    if (open) {
+      const message = `${person.name} is already clocked in at ${open.locationName} since ${clockTime(open.startedAt)}.`;
+      throw conflict(message, { employee: [message] });
+    }
+    const [row] = await tx
+      .insert(shifts)
+      .values({ employeeId: person.id, locationId: location.id, startedAt: now, clockedInBy: user.id })
+      .returning({ id: shifts.id });
+    if (person.kind === 'therapist') {
+      await tx
+        .insert(floorQueue)
+        .values({ employeeId: person.id, locationId: location.id, shiftId: row!.id, queuedAt: now });
+      await logRotation(tx, {
+        locationId: location.id,
+        employeeId: person.id,
+        action: 'clock_in',
+        actorId: user.id,
+        at: now,
+      });
+    }
+    const shift = await getShift(tx, row!.id, now);
+    await audit(tx, { actorId: user.id, action: 'create', tableName: 'shifts', rowId: row!.id, after: shift });
+    await publishFloor(tx, location.id, manilaDate(now));
+    return shift;
+  });
+
+/** Whether the therapist is in a service now (they finish it before clocking out). */
+const inServiceNow = async (tx: Tx, employeeId: number, now: Date) => {
+  const [row] = await tx
+    .select({ id: floorBookings.id })
+    .from(floorBookings)
+    .where(
+      and(
+        eq(floorBookings.therapistId, employeeId),
+        sql`${floorBookings.arrivalId} is not null`,
+        lte(floorBookings.startsAt, now),
+        gt(floorBookings.endsAt, now),
+      ),
+    );
+  return row !== undefined;
+};
+
+export const clockOut = async (db: Db, user: AuthUser, input: { employee: number }) =>
+  db.transaction(async (tx) => {
+    const now = floorClock.now();
+    const person = await staffMember(tx, input.employee, 'employee');
+    const open = await openShiftOf(tx, person.id);
+    if (!open) throw conflict(`${person.name} is not clocked in.`, { employee: [`${person.name} is not clocked in.`] });
+    await floorLocation(tx, user, open.locationId);
+    assertMayClock(user, person);
+    await lockFloor(tx, open.locationId);
+    if (await inServiceNow(tx, person.id, now))
+      throw conflict(`${person.name} is in a service; finish it before clocking out.`);
+    const before = await getShift(tx, open.id, now);
+    await tx.update(shifts).set({ endedAt: now, clockedOutBy: user.id }).where(eq(shifts.id, open.id));
+    const removed = await tx.delete(floorQueue).where(eq(floorQueue.employeeId, person.id)).returning();
+    if (removed.length)
+      await logRotation(tx, {
+        locationId: open.locationId,
+        employeeId: person.id,
+        action: 'clock_out',
+        actorId: user.id,
+        at: now,
+      });
+    const shift = await getShift(tx, open.id, now);
+    await audit(tx, { actorId: user.id, action: 'update', tableName: 'shifts', rowId: open.id, before, after: shift });
+    await publishFloor(tx, open.locationId, manilaDate(now));
+    return shift;
+  });
+
+/**
+ * Days and hours per person in a cutoff (or month), from the shifts started in it; an open shift
+ * counts as a day, its hours once it closes. The desk and Managers read their branches; a therapist
+ * or receptionist reads their own line. Feeds the pay run's "active in the cutoff".
+ */
+export const attendance = async (db: Db, user: AuthUser, query: AttendanceQuery): Promise<Attendance> => {
+  const { from, to } = cutoffDates(query.year, query.month, query.cutoff);
+  if (query.location) await floorLocation(db, user, query.location);
+  const day = sql`(${shifts.startedAt} at time zone 'Asia/Manila')::date`;
+  const own = hasAnyGroup(user, DESK) ? undefined : eq(employees.userId, user.id);
+  const rows = await db
+    .select({
+      employee: shifts.employeeId,
+      employeeName: sql<string>`min(${fullName})`,
+      employeeKind: sql<string>`min(${employees.kind})`,
+      location: shifts.locationId,
+      locationName: sql<string>`min(${locations.name})`,
+      days: sql<number>`count(distinct ${day})::int`,
+      hours: sql<string>`coalesce(round(sum(extract(epoch from ${shifts.endedAt} - ${shifts.startedAt}) / 3600)::numeric, 2), 0)::numeric(12,2)::text`,
+    })
+    .from(shifts)
+    .innerJoin(employees, eq(employees.id, shifts.employeeId))
+    .innerJoin(locations, eq(locations.id, shifts.locationId))
+    .where(
+      and(
+        scopeWhere(workplaceScope(user), shifts.locationId),
+        own,
+        query.location ? eq(shifts.locationId, query.location) : undefined,
+        sql`${day} between ${from} and ${to}`,
+      ),
+    )
+    .groupBy(shifts.employeeId, shifts.locationId)
+    .orderBy(sql`min(${locations.name})`, sql`min(lower(${fullName}))`);
+  return {
+    date_from: from,
+    date_to: to,
+    rows: rows.map((r) => ({
+      employee: r.employee,
+      employee_name: r.employeeName,
+      employee_kind: r.employeeKind as 'therapist' | 'receptionist',
+      location: r.location,
+      location_name: r.locationName,
+      days: r.days,
+      hours: r.hours,
+    })),
+  };
+};
+
+export const attendanceCsv = (data: Attendance) => ({
+  header: ['employee', 'kind', 'location', 'days', 'hours'] as const,
+  rows: data.rows.map((r) => [r.employee_name, r.employee_kind, r.location_name, r.days, r.hours]),
+});

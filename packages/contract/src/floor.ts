@@ -1,0 +1,478 @@
+import { z } from 'zod';
+import { filterId, listQuerySchema } from './pagination';
+import { booleanQuery, calendarDateSchema, name, orderingValues, relationId, text, timeSlotSchema } from './fields';
+import { moneyAmountSchema, paymentFields, timestamps } from './client-fields';
+import { clientArrivalBodySchema, clientArrivalSchema } from './client-arrivals';
+import { roomKindSchema } from './floor-fields';
+
+/**
+ * The floor board (issue 22; docs/api.md "Floor board"): shifts, rooms, the walk-in rotation
+ * ("decking"), reservations with deposits, and the live frame every open board of a branch hears.
+ * Names here are a contract with the panel: add fields, never rename them.
+ */
+
+// ——— constants ———
+
+/** What a therapist in the rotation is doing now; only `available` may be proposed next. */
+export const THERAPIST_STATES = ['available', 'in_service', 'on_break', 'reserved'] as const;
+export type TherapistState = (typeof THERAPIST_STATES)[number];
+/** Who a room takes: anyone, women only, men only (checked against the client's gender when known). */
+export const ROOM_RULES = ['any', 'women', 'men'] as const;
+export type RoomRule = (typeof ROOM_RULES)[number];
+export const RESERVATION_STATUSES = ['booked', 'arrived', 'no_show', 'cancelled'] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+/**
+ * A deposit's fate: `held` while booked; `applied` when the client arrived (it paid part of the
+ * visit); at a no-show `forfeited` or `credited` (the branch's setting); at a cancellation the
+ * desk chooses `refunded`, `credited` or `forfeited`.
+ */
+export const DEPOSIT_STATUSES = ['held', 'applied', 'forfeited', 'credited', 'refunded'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+/** What a branch does with a no-show's deposit. */
+export const NO_SHOW_DEPOSIT_RULES = ['forfeit', 'credit'] as const;
+export type NoShowDepositRule = (typeof NO_SHOW_DEPOSIT_RULES)[number];
+export const DEFAULT_GRACE_MINUTES = 15;
+/** What the rotation log records, one row per change of the line (docs/decisions/0900-floor-board.md). */
+export const ROTATION_ACTIONS = [
+  'clock_in',
+  'clock_out',
+  'served',
+  'served_requested',
+  'finished',
+  'skip',
+  'reorder',
+  'break',
+  'back_from_break',
+] as const;
+export type RotationAction = (typeof ROTATION_ACTIONS)[number];
+/** The live frame's action (WsServerMessage in notifications.ts): an open board of `location` reads itself again. */
+export const FLOOR_CHANGED_ACTION = 'floor_changed';
+export type FloorChangedMessage = { action: typeof FLOOR_CHANGED_ACTION; location: number; date: string };
+
+const reason = text(300, { required: 'Say why.' });
+const isoInstant = z.string();
+const durationMinutes = z
+  .number({ error: 'Enter the minutes as a whole number.' })
+  .int('Enter the minutes as a whole number.')
+  .min(15, 'At least 15 minutes.')
+  .max(720, 'At most 12 hours.')
+  .refine((v) => v % 15 === 0, 'Use the 15-minute grid (15, 30, 45, 60 …).');
+const roomKind = roomKindSchema;
+
+// ——— shifts ———
+
+export const clockInBodySchema = z.object({
+  employee: relationId('a therapist or receptionist'),
+  location: relationId('a location'),
+});
+export type ClockInBody = z.input<typeof clockInBodySchema>;
+export const clockOutBodySchema = z.object({ employee: relationId('a therapist or receptionist') });
+export type ClockOutBody = z.input<typeof clockOutBodySchema>;
+
+export const shiftSchema = z.object({
+  id: z.number().int(),
+  employee: z.number().int(),
+  employee_name: z.string(),
+  employee_kind: z.enum(['therapist', 'receptionist']),
+  location: z.number().int(),
+  location_name: z.string(),
+  started_at: isoInstant,
+  /** Null while the shift is open. */
+  ended_at: isoInstant.nullable(),
+  /** Hours worked, to the minute, as a 2-place decimal string ("7.50"); up to now while open. */
+  hours: z.string(),
+  clocked_in_by: z.number().int().nullable(),
+  clocked_out_by: z.number().int().nullable(),
+});
+export type Shift = z.infer<typeof shiftSchema>;
+
+export const SHIFT_ORDERING = ['started_at', 'ended_at', 'employee_name', 'id'] as const;
+export const SHIFT_ORDERINGS = orderingValues(SHIFT_ORDERING);
+export const shiftListQuerySchema = listQuerySchema(SHIFT_ORDERING, {
+  location: filterId().optional(),
+  employee: filterId().optional(),
+  /** Only open (true) or only closed (false) shifts. */
+  open: booleanQuery.optional(),
+  date_from: calendarDateSchema.optional(),
+  date_to: calendarDateSchema.optional(),
+});
+export type ShiftListQuery = z.input<typeof shiftListQuerySchema>;
+
+const wholeParam = (message: string, min: number, max: number) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/** `GET /floor/shifts/attendance/`: one cutoff (1: days 1–15, 2: 16–end, 0: the whole month). */
+export const attendanceQuerySchema = z.object({
+  month: wholeParam('Enter a month from 1 to 12.', 1, 12),
+  year: wholeParam('Enter a year from 2000 to 2100.', 2000, 2100),
+  cutoff: wholeParam('Choose cutoff 0, 1 or 2.', 0, 2).default(1),
+  location: filterId().optional(),
+  format: z.enum(['json', 'csv'], { error: 'Choose json or csv.' }).default('json'),
+});
+export type AttendanceQuery = z.input<typeof attendanceQuerySchema>;
+export const attendanceSchema = z.object({
+  date_from: z.string(),
+  date_to: z.string(),
+  rows: z.array(
+    z.object({
+      employee: z.number().int(),
+      employee_name: z.string(),
+      employee_kind: z.enum(['therapist', 'receptionist']),
+      location: z.number().int(),
+      location_name: z.string(),
+      /** Manila days with at least one shift started. */
+      days: z.number().int(),
+      /** Hours of the cutoff's closed shifts, 2-place decimal string. */
+      hours: z.string(),
+    }),
+  ),
+});
+export type Attendance = z.infer<typeof attendanceSchema>;
+
+// ——— rooms ———
+
+const roomFields = {
+  location: relationId('a location'),
+  name: name(60),
+  kind: roomKind,
+  beds: z
+    .number({ error: 'Enter the number of beds.' })
+    .int('Enter the number of beds.')
+    .min(1, 'At least 1 bed.')
+    .max(20, 'At most 20 beds.'),
+  rule: z.enum(ROOM_RULES, { error: `Choose ${ROOM_RULES.join(', ')}.` }),
+  is_active: z.boolean(),
+};
+export const roomBodySchema = z.object({
+  ...roomFields,
+  rule: roomFields.rule.default('any'),
+  is_active: z.boolean().default(true),
+});
+export type RoomBody = z.input<typeof roomBodySchema>;
+export const roomPutSchema = roomBodySchema;
+export const roomPatchSchema = z.object(roomFields).partial();
+export const roomSchema = z.object({
+  id: z.number().int(),
+  location: z.number().int(),
+  location_name: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  beds: z.number().int(),
+  rule: z.enum(ROOM_RULES),
+  is_active: z.boolean(),
+  ...timestamps,
+});
+export type Room = z.infer<typeof roomSchema>;
+export const ROOM_ORDERING = ['name', 'kind', 'beds', 'location_name', 'is_active', 'created_at'] as const;
+export const ROOM_ORDERINGS = orderingValues(ROOM_ORDERING);
+export const roomListQuerySchema = listQuerySchema(ROOM_ORDERING, {
+  location: filterId().optional(),
+  kind: text(40).optional(),
+  is_active: booleanQuery.optional(),
+});
+export type RoomListQuery = z.input<typeof roomListQuerySchema>;
+export const roomResource = {
+  item: roomSchema,
+  listQuery: roomListQuerySchema,
+  createBody: roomBodySchema,
+  putBody: roomPutSchema,
+  patchBody: roomPatchSchema,
+};
+
+// ——— per-branch settings ———
+
+export const floorSettingsQuerySchema = z.object({ location: filterId() });
+export const floorSettingsBodySchema = z.object({
+  location: relationId('a location'),
+  grace_minutes: z
+    .number({ error: 'Enter the minutes as a whole number.' })
+    .int('Enter the minutes as a whole number.')
+    .min(0, 'At least 0 minutes.')
+    .max(240, 'At most 240 minutes.'),
+  no_show_deposit: z.enum(NO_SHOW_DEPOSIT_RULES, { error: 'Choose forfeit or credit.' }),
+});
+export type FloorSettingsBody = z.input<typeof floorSettingsBodySchema>;
+export const floorSettingsSchema = z.object({
+  location: z.number().int(),
+  grace_minutes: z.number().int(),
+  no_show_deposit: z.enum(NO_SHOW_DEPOSIT_RULES),
+});
+export type FloorSettings = z.infer<typeof floorSettingsSchema>;
+
+// ——— reservations ———
+
+export const depositBodySchema = z.object({
+  payment_method: paymentFields.payment_method,
+  bank: paymentFields.bank,
+  amount: moneyAmountSchema.refine((v) => Number(v) > 0, 'A deposit is more than 0.00.'),
+  /** GCash / Maya / bank reference; required unless paid in cash. */
+  reference_no: text(60).default(''),
+});
+export type DepositBody = z.input<typeof depositBodySchema>;
+
+export const reservationBodySchema = z.object({
+  client: relationId('a client'),
+  location: relationId('a location'),
+  date: calendarDateSchema,
+  time: timeSlotSchema,
+  treatment: relationId('a treatment'),
+  /** Null: any therapist (one is taken from the rotation at arrival). */
+  therapist: relationId('a therapist').nullable().default(null),
+  /** Null: any suitable room; the server picks a free bed of a kind the treatment needs. */
+  room: relationId('a room').nullable().default(null),
+  /** The treatment's duration unless given. */
+  duration_minutes: durationMinutes.optional(),
+  deposit: depositBodySchema.nullable().default(null),
+  notes: text(500, { multiline: true }).default(''),
+});
+export type ReservationBody = z.input<typeof reservationBodySchema>;
+
+/** Moving a booked reservation (the board's drag): the same conflict rule as booking. */
+export const reservationPatchSchema = z.object({
+  date: calendarDateSchema.optional(),
+  time: timeSlotSchema.optional(),
+  therapist: relationId('a therapist').nullable().optional(),
+  room: relationId('a room').nullable().optional(),
+  duration_minutes: durationMinutes.optional(),
+  notes: text(500, { multiline: true }).optional(),
+});
+export type ReservationPatch = z.input<typeof reservationPatchSchema>;
+
+/** The client came: the arrival is logged as POST /clients/arrivals/ would (voucher, membership, payment). */
+export const reservationArriveBodySchema = z.object({
+  /** Required when the reservation said "any therapist" and none is free in the rotation to take. */
+  therapist: relationId('a therapist').nullable().default(null),
+  receptionist: clientArrivalBodySchema.shape.receptionist,
+  voucher: clientArrivalBodySchema.shape.voucher,
+  client_membership: clientArrivalBodySchema.shape.client_membership,
+  payment: clientArrivalBodySchema.shape.payment,
+  notes: text(500, { multiline: true }).default(''),
+});
+export type ReservationArriveBody = z.input<typeof reservationArriveBodySchema>;
+
+export const reservationCancelBodySchema = z.object({
+  reason,
+  /** What happens to a held deposit; refunded unless said. */
+  deposit: z
+    .enum(['refunded', 'credited', 'forfeited'], { error: 'Choose refunded, credited or forfeited.' })
+    .default('refunded'),
+});
+export type ReservationCancelBody = z.input<typeof reservationCancelBodySchema>;
+
+export const depositSchema = z.object({
+  payment_method: z.string(),
+  bank: z.number().int().nullable(),
+  amount: z.string(),
+  reference_no: z.string(),
+  status: z.enum(DEPOSIT_STATUSES),
+});
+export type Deposit = z.infer<typeof depositSchema>;
+
+export const reservationSchema = z.object({
+  id: z.number().int(),
+  client: z.number().int(),
+  client_name: z.string(),
+  location: z.number().int(),
+  location_name: z.string(),
+  date: z.string(),
+  time: z.string(),
+  starts_at: isoInstant,
+  ends_at: isoInstant,
+  duration_minutes: z.number().int(),
+  treatment: z.number().int(),
+  treatment_name: z.string(),
+  therapist: z.number().int().nullable(),
+  therapist_name: z.string().nullable(),
+  room: z.number().int().nullable(),
+  room_name: z.string().nullable(),
+  bed: z.number().int().nullable(),
+  status: z.enum(RESERVATION_STATUSES),
+  deposit: depositSchema.nullable(),
+  notes: z.string(),
+  /** The arrival logged when the client came. */
+  arrival: z.number().int().nullable(),
+  cancelled_by: z.number().int().nullable(),
+  cancelled_by_name: z.string().nullable(),
+  cancel_reason: z.string(),
+  /** When it became arrived, no-show or cancelled. */
+  closed_at: isoInstant.nullable(),
+  ...timestamps,
+});
+export type Reservation = z.infer<typeof reservationSchema>;
+
+export const RESERVATION_ORDERING = ['starts_at', 'date', 'time', 'id'] as const;
+export const RESERVATION_ORDERINGS = orderingValues(RESERVATION_ORDERING);
+export const reservationListQuerySchema = listQuerySchema(RESERVATION_ORDERING, {
+  location: filterId().optional(),
+  client: filterId().optional(),
+  therapist: filterId().optional(),
+  date: calendarDateSchema.optional(),
+  date_from: calendarDateSchema.optional(),
+  date_to: calendarDateSchema.optional(),
+  status: z.enum(RESERVATION_STATUSES).optional(),
+});
+export type ReservationListQuery = z.input<typeof reservationListQuerySchema>;
+
+// ——— the board ———
+
+export const boardQuerySchema = z.object({
+  location: filterId(),
+  /** Whose reservations to list; today (Manila) when left out. The queue is always now. */
+  date: calendarDateSchema.optional(),
+});
+export type BoardQuery = z.input<typeof boardQuerySchema>;
+
+export const boardServiceSchema = z.object({
+  arrival: z.number().int(),
+  client: z.number().int(),
+  client_name: z.string(),
+  treatment_name: z.string().nullable(),
+  room: z.number().int().nullable(),
+  room_name: z.string().nullable(),
+  bed: z.number().int().nullable(),
+  started_at: isoInstant,
+  ends_at: isoInstant,
+  requested: z.boolean(),
+});
+export type BoardService = z.infer<typeof boardServiceSchema>;
+
+export const queueEntrySchema = z.object({
+  /** 1-based place in the rotation (in service and on break included: they keep their place). */
+  position: z.number().int(),
+  therapist: z.number().int(),
+  therapist_name: z.string(),
+  state: z.enum(THERAPIST_STATES),
+  /** The first available therapist in line: whom "assign next" proposes for a walk-in. */
+  is_next: z.boolean(),
+  shift: z.number().int(),
+  clocked_in_at: isoInstant,
+  /** While in service. */
+  service: boardServiceSchema.nullable(),
+  /** The reservation holding the therapist now (state `reserved`), else their next one today. */
+  reservation: z
+    .object({ id: z.number().int(), client_name: z.string(), starts_at: isoInstant, ends_at: isoInstant })
+    .nullable(),
+  break_since: isoInstant.nullable(),
+});
+export type QueueEntry = z.infer<typeof queueEntrySchema>;
+
+export const boardRoomSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.string(),
+  rule: z.enum(ROOM_RULES),
+  beds: z.number().int(),
+  /** Beds in use now, one entry per occupied bed. */
+  occupied: z.array(
+    z.object({
+      bed: z.number().int(),
+      arrival: z.number().int().nullable(),
+      reservation: z.number().int().nullable(),
+      client_name: z.string(),
+      therapist: z.number().int().nullable(),
+      therapist_name: z.string().nullable(),
+      ends_at: isoInstant,
+    }),
+  ),
+  free_beds: z.number().int(),
+});
+export type BoardRoom = z.infer<typeof boardRoomSchema>;
+
+export const boardSchema = z.object({
+  location: z.number().int(),
+  location_name: z.string(),
+  date: z.string(),
+  /** The server's clock when the board was read. */
+  now: isoInstant,
+  /** The next moment a state changes by time alone (a service ends, a reservation's hold starts or ends): read again then. */
+  next_change_at: isoInstant.nullable(),
+  queue: z.array(queueEntrySchema),
+  rooms: z.array(boardRoomSchema),
+  /** The day's reservations at the branch, every status, by start time. */
+  reservations: z.array(reservationSchema),
+});
+export type Board = z.infer<typeof boardSchema>;
+
+// ——— rotation actions (each answers the board) ———
+
+export const skipBodySchema = z.object({
+  location: relationId('a location'),
+  therapist: relationId('a therapist'),
+  reason,
+});
+export type SkipBody = z.input<typeof skipBodySchema>;
+/** A Manager's new order: every therapist now in the rotation, once each, first to last. */
+export const reorderBodySchema = z.object({
+  location: relationId('a location'),
+  order: z.array(relationId('a therapist')).min(1, 'List the therapists in their new order.').max(200),
+  reason,
+});
+export type ReorderBody = z.input<typeof reorderBodySchema>;
+export const breakBodySchema = z.object({
+  location: relationId('a location'),
+  therapist: relationId('a therapist'),
+  on_break: z.boolean({ error: 'Say whether the therapist is on break.' }),
+});
+export type BreakBody = z.input<typeof breakBodySchema>;
+
+export const rotationLogEntrySchema = z.object({
+  id: z.number().int(),
+  at: isoInstant,
+  location: z.number().int(),
+  therapist: z.number().int().nullable(),
+  therapist_name: z.string().nullable(),
+  action: z.enum(ROTATION_ACTIONS),
+  reason: z.string(),
+  actor: z.number().int().nullable(),
+  actor_name: z.string().nullable(),
+});
+export type RotationLogEntry = z.infer<typeof rotationLogEntrySchema>;
+export const rotationLogQuerySchema = z.object({ location: filterId(), date: calendarDateSchema.optional() });
+export type RotationLogQuery = z.input<typeof rotationLogQuerySchema>;
+
+// ——— assign next ———
+
+export const proposeBodySchema = z.object({
+  location: relationId('a location'),
+  client: relationId('a client'),
+  treatment: relationId('a treatment'),
+  /** The therapist the client asked for by name (served out of turn; keeps their place). */
+  therapist: relationId('a therapist').nullable().default(null),
+  duration_minutes: durationMinutes.optional(),
+});
+export type ProposeBody = z.input<typeof proposeBodySchema>;
+export const proposalSchema = z.object({
+  therapist: z.number().int(),
+  therapist_name: z.string(),
+  requested: z.boolean(),
+  /** Null when the branch has no rooms on file. */
+  room: z.number().int().nullable(),
+  room_name: z.string().nullable(),
+  bed: z.number().int().nullable(),
+  starts_at: isoInstant,
+  ends_at: isoInstant,
+  duration_minutes: z.number().int(),
+});
+export type Proposal = z.infer<typeof proposalSchema>;
+
+/** The one more tap: an arrival's body (date and time are now) plus what the board decided. */
+export const assignBodySchema = clientArrivalBodySchema.omit({ date: true, time: true, treatment: true }).extend({
+  treatment: relationId('a treatment'),
+  requested: z.boolean().default(false),
+  room: relationId('a room').nullable().default(null),
+  bed: z.number().int().min(1).max(20).nullable().default(null),
+  duration_minutes: durationMinutes.optional(),
+});
+export type AssignBody = z.input<typeof assignBodySchema>;
+export const assignmentSchema = z.object({
+  arrival: clientArrivalSchema,
+  requested: z.boolean(),
+  room: z.number().int().nullable(),
+  room_name: z.string().nullable(),
+  bed: z.number().int().nullable(),
+  starts_at: isoInstant,
+  ends_at: isoInstant,
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+/** `POST /floor/services/{arrival}/finish/`: the service ended (early or on time); the therapist goes to the back. */
+export const finishBodySchema = z.object({}).default({});
