@@ -16,6 +16,7 @@ describe('services schemas', () => {
       price: '900',
       description: '',
       is_active: true,
+      room_kinds: [],
     });
     expect(treatmentPatchSchema.parse({ price: '950.50' })).toEqual({ price: '950.50' });
     expect(membershipPatchSchema.parse({ is_active: false })).toEqual({ is_active: false });
