@@ -69,6 +69,42 @@ describe('earnings_changed', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await socket.next(action('earnings_changed'))).toMatchObject({ employee: f.therapist, date: today });
   });
+
+  it('reaches the therapist of a walk-in when its sale is deleted (their commission is taken of it)', async () => {
+    const socket = await socketOf(therapist);
+    const client = await admin.request({
+      method: 'POST',
+      url: '/api/clients/',
+      payload: { first_name: 'Live', last_name: 'Walk-in', location: f.home },
+    });
+    const logged = await admin.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: {
+        client: client.json().id,
+        location: f.home,
+        time: '16:00',
+        therapist: f.therapist,
+        treatment: f.treatment.id,
+        payment: { salesperson: f.salesperson, payment_method: 'cash' },
+      },
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+    const saleId = logged.json().sale.id as number;
+    // The arrival's own frame first; the next one can only be the deletion's.
+    expect(await socket.next(action('earnings_changed'))).toMatchObject({ employee: f.therapist });
+    const deleted = await admin.request({
+      method: 'POST',
+      url: '/api/reports/delete-sales-data/',
+      payload: { ids: [saleId], reason: 'Logged twice' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await socket.next(action('earnings_changed'))).toEqual({
+      action: 'earnings_changed',
+      employee: f.therapist,
+      date: todayInManila(),
+    });
+  });
 });
 
 describe('deciding a pay run from its notification', () => {
@@ -92,7 +128,7 @@ describe('deciding a pay run from its notification', () => {
     const frame = await socket.next<{ notification: { id: number; type: string; link: string; can_decide: boolean } }>(
       action('new_notification'),
     );
-    expect(frame.notification).toMatchObject({ type: 'pay_run', link: `/admin/payroll/runs/${id}`, can_decide: true });
+    expect(frame.notification).toMatchObject({ type: 'pay_run', link: `/payroll/runs/${id}`, can_decide: true });
     const decided = await admin.request({
       method: 'POST',
       url: `/api/notifications/${frame.notification.id}/decide/`,
