@@ -138,7 +138,7 @@ export const payRunLines = pgTable(
     employeeCode: varchar('employee_code', { length: 20 }).notNull(),
     source: varchar('source', { length: 16 }).notNull(),
     sourceId: integer('source_id'),
-    adjustedSource: varchar('adjusted_source', { length: 8 }),
+    adjustedSource: varchar('adjusted_source', { length: 16 }),
     clientId: integer('client_id'),
     date: date('date', { mode: 'string' }).notNull(),
     description: text('description').notNull(),
@@ -165,7 +165,8 @@ export const payRunLines = pgTable(
     check('pay_run_lines_source_check', sql`${t.source} in ('arrival', 'sale', 'service_charge', 'adjustment')`),
     check(
       'pay_run_lines_adjustment_check',
-      sql`(${t.source} = 'adjustment') = (${t.adjustsLineId} is not null and ${t.adjustedSource} in ('arrival', 'sale'))`,
+      // A late earning (nothing paid for it yet) is an adjustment with no line to point at.
+      sql`(${t.source} = 'adjustment') = coalesce(${t.adjustedSource} in ('arrival', 'sale', 'service_charge'), false) and (${t.adjustsLineId} is null or ${t.source} = 'adjustment')`,
     ),
   ],
 );
