@@ -20,7 +20,6 @@ import type { ConstraintSentences } from '../constraint-sentences';
 import { tracked } from './columns';
 import { users } from './users';
 import { locations } from './locations';
-import { employees } from './employees';
 import { membershipCategories, memberships, treatmentCategories, treatments } from './services';
 
 /**
@@ -153,9 +152,10 @@ export const payRunLines = pgTable(
   },
   (t) => [
     foreignKey({ name: 'pay_run_lines_run_fk', columns: [t.runId], foreignColumns: [payRuns.id] }).onDelete('cascade'),
-    foreignKey({ name: 'pay_run_lines_employee_fk', columns: [t.employeeId], foreignColumns: [employees.id] }),
-    foreignKey({ name: 'pay_run_lines_rule_fk', columns: [t.ruleId], foreignColumns: [commissionRules.id] }),
-    foreignKey({ name: 'pay_run_lines_adjusts_fk', columns: [t.adjustsLineId], foreignColumns: [t.id] }),
+    // No foreign keys to employees, rules or the adjusted line: a run writes (and a recompute
+    // deletes) 100,000+ lines at once, and per-row checks were most of its cost (docs/performance.md).
+    // The lines are selected from those rows; deleting an employee or rule that lines name is
+    // refused by the services, and adjustments only point at approved lines, never deleted.
     // Every arrival's or sale's earning of one person appears once across all runs of a branch.
     uniqueIndex('pay_run_lines_source_once_key')
       .on(t.locationId, t.source, t.sourceId, t.employeeId, t.requested)

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { earningsSql } from './earnings.service';
+import { payrollRows } from './shared';
 
 /**
  * Adjustments (decision 0800): what the branch's approved cutoffs earn now against what was paid
@@ -158,6 +159,12 @@ const insertServiceChargeAdjustments = async (tx: Tx, runId: number, locationId:
 
 /** Both kinds of adjustment for the run being computed (its own lines are already replaced). */
 export const insertAdjustments = async (tx: Tx, runId: number, locationId: number) => {
+  // A branch with no approved cutoff yet has nothing to adjust: skip pricing its whole history.
+  const approved = await payrollRows(
+    tx,
+    sql`select 1 from pay_runs pr where ${approvedRuns(runId, locationId)} limit 1`,
+  );
+  if (!approved.length) return;
   await insertEarningAdjustments(tx, runId, locationId);
   await insertServiceChargeAdjustments(tx, runId, locationId);
 };

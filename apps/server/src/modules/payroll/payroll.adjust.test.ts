@@ -50,6 +50,7 @@ let loc: number;
 let tA: number;
 let tB: number;
 let sp: number;
+let tC: number;
 let client: number;
 let z: { id: number; price: string };
 let first: Run;
@@ -83,6 +84,8 @@ beforeAll(async () => {
   tA = (await hire('therapists', 'Amihan')).id;
   tB = (await hire('therapists', 'Habagat')).id;
   sp = (await hire('salespersons', 'Dalisay')).id;
+  // Earns only a service-charge share.
+  tC = (await hire('therapists', 'Tag-araw')).id;
   client = (await post('/api/clients/', { first_name: 'Late', last_name: 'Earner', location: loc })).id;
   z = await makeTreatment(admin, { price: '1000.00' });
   const rule = (body: object) =>
@@ -111,7 +114,7 @@ describe('changes after a cutoff is approved', () => {
 
   it('pays a backdated arrival, a retroactive rule and a deleted sale’s service charge in the next run', async () => {
     const shares = (await linesOf(first.id)).filter((l) => l.source === 'service_charge');
-    expect(shares.map((l) => l.amount)).toEqual(['10.00', '10.00', '10.00']);
+    expect(shares.map((l) => l.amount)).toEqual(['7.50', '7.50', '7.50', '7.50']);
     arrivals.backdated = (await arrive({ date: day(5), therapist: tA })).id;
     // A flat ₱120 per service from the 6th, added after the cutoff was approved.
     await post('/api/payroll/commission-rules/', {
@@ -144,7 +147,7 @@ describe('changes after a cutoff is approved', () => {
     ]);
 
     const charge = adjustments.filter((l) => l.adjusted_source === 'service_charge');
-    expect(charge.map((l) => l.amount)).toEqual(['-10.00', '-10.00', '-10.00']);
+    expect(charge.map((l) => l.amount)).toEqual(['-7.50', '-7.50', '-7.50', '-7.50']);
     expect(charge.every((l) => l.source_id === first.id)).toBe(true);
     expect(new Set(charge.map((l) => l.adjusts_line))).toEqual(new Set(shares.map((s) => s.id)));
   });
@@ -182,5 +185,30 @@ describe('changes after a cutoff is approved', () => {
           or adjusted_source = 'service_charge' and source_id = ${first.id})`,
     );
     expect(Number(charge!.total)).toBe(0);
+  });
+
+  it('keeps a rule a line was computed with and an employee a run paid, though lines hold no foreign key to them', async () => {
+    const rules = await admin.request({
+      method: 'GET',
+      url: `/api/payroll/commission-rules/?location=${loc}&pageSize=100`,
+    });
+    const used = (
+      rules.json() as { results: { id: number; value: string; role: string; location: number | null }[] }
+    ).results.find((r) => r.role === 'salesperson' && r.value === '5.00' && r.location === loc);
+    const refused = await admin.request({ method: 'DELETE', url: `/api/payroll/commission-rules/${used!.id}/` });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toContain('later effective date');
+    const unused = await post('/api/payroll/commission-rules/', {
+      location: loc,
+      effective_from: day(20),
+      role: 'salesperson',
+      kind: 'percent',
+      value: '6',
+    });
+    const removed = await admin.request({ method: 'DELETE', url: `/api/payroll/commission-rules/${unused.id}/` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const gone = await admin.request({ method: 'DELETE', url: `/api/therapists/${tC}/` });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(gone.json()).toMatchObject({ result: 'deactivated' });
   });
 });
