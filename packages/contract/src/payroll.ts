@@ -163,7 +163,7 @@ export const PAY_CUTOFFS = [1, 2] as const;
 export const PAY_LINE_SOURCES = ['arrival', 'sale', 'service_charge', 'adjustment'] as const;
 export type PayLineSource = (typeof PAY_LINE_SOURCES)[number];
 /** What an adjustment line corrects: the original line's source. */
-export const PAY_ADJUSTED_SOURCES = ['arrival', 'sale'] as const;
+export const PAY_ADJUSTED_SOURCES = ['arrival', 'sale', 'service_charge'] as const;
 
 /** The notification type of a pay run's approval request (decided like a daily report's). */
 export const PAY_RUN_NOTIFICATION_TYPE = 'pay_run';
@@ -245,9 +245,9 @@ export const earningLineSchema = z.object({
   employee_name: z.string(),
   employee_code: z.string(),
   source: z.enum(PAY_LINE_SOURCES),
-  /** The arrival's or sale line's id (for an adjustment, the adjusted line's source); null for service charge. */
+  /** The arrival's or sale line's id (for an adjustment, the adjusted source's; for a service-charge one, the run's); null for service charge. */
   source_id: z.number().int().nullable(),
-  /** For an adjustment: `arrival` or `sale`, what it corrects; null otherwise. */
+  /** For an adjustment: `arrival`, `sale` or `service_charge` (source_id: the approved run), what it corrects; null otherwise. */
   adjusted_source: z.enum(PAY_ADJUSTED_SOURCES).nullable(),
   /** The client served or sold to, when known (a link to the client's page). */
   client: z.number().int().nullable(),

@@ -20,7 +20,6 @@ import type { ConstraintSentences } from '../constraint-sentences';
 import { tracked } from './columns';
 import { users } from './users';
 import { locations } from './locations';
-import { employees } from './employees';
 import { membershipCategories, memberships, treatmentCategories, treatments } from './services';
 
 /**
@@ -138,7 +137,7 @@ export const payRunLines = pgTable(
     employeeCode: varchar('employee_code', { length: 20 }).notNull(),
     source: varchar('source', { length: 16 }).notNull(),
     sourceId: integer('source_id'),
-    adjustedSource: varchar('adjusted_source', { length: 8 }),
+    adjustedSource: varchar('adjusted_source', { length: 16 }),
     clientId: integer('client_id'),
     date: date('date', { mode: 'string' }).notNull(),
     description: text('description').notNull(),
@@ -153,9 +152,10 @@ export const payRunLines = pgTable(
   },
   (t) => [
     foreignKey({ name: 'pay_run_lines_run_fk', columns: [t.runId], foreignColumns: [payRuns.id] }).onDelete('cascade'),
-    foreignKey({ name: 'pay_run_lines_employee_fk', columns: [t.employeeId], foreignColumns: [employees.id] }),
-    foreignKey({ name: 'pay_run_lines_rule_fk', columns: [t.ruleId], foreignColumns: [commissionRules.id] }),
-    foreignKey({ name: 'pay_run_lines_adjusts_fk', columns: [t.adjustsLineId], foreignColumns: [t.id] }),
+    // No foreign keys to employees, rules or the adjusted line: a run writes (and a recompute
+    // deletes) 100,000+ lines at once, and per-row checks were most of its cost (docs/performance.md).
+    // The lines are selected from those rows; deleting an employee or rule that lines name is
+    // refused by the services, and adjustments only point at approved lines, never deleted.
     // Every arrival's or sale's earning of one person appears once across all runs of a branch.
     uniqueIndex('pay_run_lines_source_once_key')
       .on(t.locationId, t.source, t.sourceId, t.employeeId, t.requested)
@@ -165,7 +165,8 @@ export const payRunLines = pgTable(
     check('pay_run_lines_source_check', sql`${t.source} in ('arrival', 'sale', 'service_charge', 'adjustment')`),
     check(
       'pay_run_lines_adjustment_check',
-      sql`(${t.source} = 'adjustment') = (${t.adjustsLineId} is not null and ${t.adjustedSource} in ('arrival', 'sale'))`,
+      // A late earning (nothing paid for it yet) is an adjustment with no line to point at.
+      sql`(${t.source} = 'adjustment') = coalesce(${t.adjustedSource} in ('arrival', 'sale', 'service_charge'), false) and (${t.adjustsLineId} is null or ${t.source} = 'adjustment')`,
     ),
   ],
 );
@@ -251,21 +252,6 @@ export const payrollConstraints = {
     field: 'location',
     missing: 'No such location.',
     inUse: 'This location has pay runs; deactivate it instead.',
-  },
-  pay_run_lines_rule_fk: {
-    kind: 'foreignKey',
-    table: 'pay_run_lines',
-    field: 'rule',
-    missing: 'No such commission rule.',
-    inUse:
-      'Pay runs were computed with this rule, so it cannot be deleted; add a rule with a later effective date instead.',
-  },
-  pay_run_lines_employee_fk: {
-    kind: 'foreignKey',
-    table: 'pay_run_lines',
-    field: 'employee',
-    missing: 'No such employee.',
-    inUse: 'This employee has pay run lines, so the record cannot be deleted.',
   },
   pay_run_lines_source_once_key: {
     kind: 'unique',

@@ -32,6 +32,7 @@ import {
   syncLogin,
 } from './employee-logins.service';
 import { insertUserAccount } from '../users/index';
+import { paidInPayRuns } from '../payroll/index';
 
 const employeesAudit = auditTrail('employees');
 
@@ -317,6 +318,7 @@ export const deleteEmployee = async (db: Db, kind: EmployeeKind, actorId: number
       inUse: 'has recorded work',
       deleted: `${name} was removed from the ${KIND_LABEL[kind]}s.`,
       isActive: before.isActive,
+      knownInUse: await paidInPayRuns(tx, id),
       remove: (sp) => sp.delete(employees).where(eq(employees.id, id)),
       deactivate: () =>
         tx

@@ -16,6 +16,7 @@ import {
   commissionRules,
   locations,
   membershipCategories,
+  payRunLines,
   memberships,
   treatmentCategories,
   treatments,
@@ -266,7 +267,9 @@ export const updateRule = async (db: Db, actorId: number, id: number, changes: R
 export const removeRule = async (db: Db, actorId: number, id: number): Promise<DeleteResult> =>
   db.transaction(async (tx) => {
     const before = await getRule(tx, id);
-    const deleted = await deleteUnlessReferenced(tx, (sp) => sp.delete(r).where(eq(r.id, id)));
+    // Pay-run lines keep no foreign key to their rule (decision 0800): asked here, rarely, by a scan.
+    const used = await tx.select({ id: payRunLines.id }).from(payRunLines).where(eq(payRunLines.ruleId, id)).limit(1);
+    const deleted = !used.length && (await deleteUnlessReferenced(tx, (sp) => sp.delete(r).where(eq(r.id, id))));
     if (!deleted)
       throw conflict(
         'Pay runs were computed with this rule, so it cannot be deleted; add a rule with a later effective date instead.',

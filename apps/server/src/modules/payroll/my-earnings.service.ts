@@ -10,7 +10,7 @@ import {
 } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { employees } from '../../db/schema/index';
+import { employees, payRunEmployees } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import { inScope, workplaceScope } from '../../lib/scope';
@@ -114,6 +114,19 @@ export const myEarnings = async (db: Db, user: AuthUser, q: EarningsQuery): Prom
  * Tells the sockets of these employees' logins that their earnings moved (an arrival logged or
  * cancelled, a sale line written or deleted), once the transaction commits.
  */
+/**
+ * Whether any pay run paid the employee (its per-employee totals name everyone with a line): pay-run
+ * lines keep no foreign key to employees (decision 0800), so deleting one asks here.
+ */
+export const paidInPayRuns = async (tx: Tx, employeeId: number) =>
+  (
+    await tx
+      .select({ id: payRunEmployees.employeeId })
+      .from(payRunEmployees)
+      .where(eq(payRunEmployees.employeeId, employeeId))
+      .limit(1)
+  ).length > 0;
+
 export const earningsChanged = async (tx: Tx, employeeIds: (number | null)[], date: string) => {
   const ids = [...new Set(employeeIds.filter((id): id is number => id !== null))];
   if (!ids.length) return;

@@ -11,14 +11,11 @@ import { createdBy, touched } from '../../lib/tracked';
 import { branchPeriod, EARNING_COLUMNS, earningsSql } from './earnings.service';
 import { getRun, payrollScope } from './pay-runs.service';
 import { payrollRows } from './shared';
+import { insertAdjustments, LINE_COLUMNS, serviceChargeShares } from './pay-runs-adjust.service';
 
 /** Computing a branch's pay run for a cutoff: its lines by INSERT … SELECT, in one transaction (decision 0800). */
 
 type RunBody = z.output<typeof payRunBodySchema>;
-
-const LINE_COLUMNS = sql.raw(
-  'run_id, location_id, employee_id, employee_name, employee_code, source, source_id, client_id, date, description, base_amount, rule_id, rule_label, split, requested, amount',
-);
 
 /** The branch's run for the period, created as an empty draft when there is none, locked. */
 const runFor = async (tx: Tx, user: AuthUser, body: RunBody, from: string, to: string) => {
@@ -51,34 +48,6 @@ const runFor = async (tx: Tx, user: AuthUser, body: RunBody, from: string, to: s
 };
 
 /**
- * What every line of the branch's approved runs earns now, against what was paid for it (the
- * line and the adjustments in other runs): each difference becomes an adjustment line here.
- */
-const insertAdjustments = async (tx: Tx, runId: number, locationId: number) => {
-  const paidLines = sql`select o.source_id from pay_run_lines o join pay_runs pr on pr.id = o.run_id
-    where pr.location_id = ${locationId} and pr.status = 'approved' and pr.id <> ${runId}`;
-  const now = earningsSql({
-    arrivals: sql`a.id in (${paidLines} and o.source = 'arrival')`,
-    sales: sql`s.id in (${paidLines} and o.source = 'sale')`,
-  });
-  await tx.execute(sql`
-    insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
-    select ${runId}, ${locationId}, o.employee_id, o.employee_name, o.employee_code, 'adjustment', o.source_id,
-      o.client_id, o.date,
-      'Adjustment: ' || o.description || case when n.amount is null then ' (no longer earned)' else ' (recomputed)' end,
-      n.base_amount, coalesce(n.rule_id, o.rule_id), coalesce(n.rule_label, o.rule_label), o.split, o.requested,
-      coalesce(n.amount, 0) - o.amount - coalesce(adj.paid, 0), o.source, o.id
-    from pay_run_lines o
-    join pay_runs pr on pr.id = o.run_id and pr.location_id = ${locationId} and pr.status = 'approved' and pr.id <> ${runId}
-    left join lateral (
-      select sum(x.amount) as paid from pay_run_lines x where x.adjusts_line_id = o.id and x.run_id <> ${runId}
-    ) adj on true
-    left join (${now}) n on n.source = o.source and n.source_id = o.source_id and n.employee_id = o.employee_id
-      and n.requested = o.requested
-    where o.source in ('arrival', 'sale') and coalesce(n.amount, 0) - o.amount - coalesce(adj.paid, 0) <> 0`);
-};
-
-/**
  * The branch's service-charge pool for the cutoff, shared equally among its active staff, one share
  * per person, Managers excluded (decision 0800); the odd centavos go one each to the first people
  * by employee id, so the shares add up to the pool exactly. Answers the pool.
@@ -90,23 +59,12 @@ const insertServiceCharge = async (tx: Tx, runId: number, locationId: number, fr
       where location_id = ${locationId} and date between ${from}::date and ${to}::date`,
   );
   await tx.execute(sql`
-    with staff as (
-      select distinct on (coalesce(e.user_id, -e.id)) e.id, e.first_name || ' ' || e.last_name as name, e.employee_code
-      from employees e
-      where e.location_id = ${locationId} and e.is_active and e.hire_date <= ${to}::date
-        and not exists (select 1 from user_groups ug join groups g on g.id = ug.group_id
-          where ug.user_id = e.user_id and g.name in ('Manager', 'Admin'))
-      order by coalesce(e.user_id, -e.id), e.id
-    ),
-    numbered as (select s.*, row_number() over (order by s.id) as n, count(*) over () as people from staff s),
-    pool as (select round(${pool!.pool}::numeric * 100)::bigint as cents)
+    with ${serviceChargeShares(locationId, sql`pr.id = ${runId}`)}
     insert into pay_run_lines (${LINE_COLUMNS})
-    select ${runId}, ${locationId}, x.id, x.name, x.employee_code, 'service_charge', null, null, ${to}::date,
-      'Service charge pool ' || '₱' || to_char(${pool!.pool}::numeric, 'FM999,999,999,990.00') || ' shared by ' || x.people,
-      ${pool!.pool}::numeric, null, 'Equal share (RA 11360)', 1, false,
-      ((p.cents / x.people + case when x.n <= p.cents % x.people then 1 else 0 end)::numeric / 100)::numeric(12, 2)
-    from numbered x cross join pool p
-    where p.cents > 0`);
+    select ${runId}, ${locationId}, x.employee_id, x.name, x.employee_code, 'service_charge', null, null, ${to}::date,
+      'Service charge pool ' || '₱' || to_char(x.pool, 'FM999,999,999,990.00') || ' shared by ' || x.people,
+      x.pool, null, 'Equal share (RA 11360)', 1, false, x.amount
+    from sc_shares x`);
   return pool!.pool;
 };
 

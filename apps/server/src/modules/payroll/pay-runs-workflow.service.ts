@@ -20,8 +20,11 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const periodLabel = (r: Pick<PayRunDetail, 'date_from' | 'date_to' | 'month' | 'year'>) =>
   `${Number(r.date_from.slice(8))}–${Number(r.date_to.slice(8))} ${MONTHS[r.month - 1]} ${r.year}`;
 
-/** The screen of the run, where the notices lead (web: /admin/payroll). */
-export const runLink = (id: number) => `/admin/payroll/runs/${id}`;
+/**
+ * The screen of the run, where the notices lead: the path Managers and Admins can both open (the
+ * web keeps everything under /admin for Admins; decision 0630).
+ */
+export const runLink = (id: number) => `/payroll/runs/${id}`;
 
 const activeAdmins = async (tx: Tx) =>
   (

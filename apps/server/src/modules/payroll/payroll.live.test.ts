@@ -35,26 +35,33 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** Logs an arrival of a new client at the therapist's home branch today (201). */
+const logArrival = async (lastName: string, time: string, extra: Record<string, unknown> = {}) => {
+  const client = await admin.request({
+    method: 'POST',
+    url: '/api/clients/',
+    payload: { first_name: 'Live', last_name: lastName, location: f.home },
+  });
+  const logged = await admin.request({
+    method: 'POST',
+    url: '/api/clients/arrivals/',
+    payload: {
+      client: client.json().id,
+      location: f.home,
+      time,
+      therapist: f.therapist,
+      treatment: f.treatment.id,
+      ...extra,
+    },
+  });
+  expect(logged.statusCode, logged.body).toBe(201);
+  return logged.json() as { id: number; sale: { id: number } | null };
+};
+
 describe('earnings_changed', () => {
   it('reaches the therapist’s sockets when their arrival is logged and when it is cancelled', async () => {
     const socket = await socketOf(therapist);
-    const client = await admin.request({
-      method: 'POST',
-      url: '/api/clients/',
-      payload: { first_name: 'Live', last_name: 'Earnings', location: f.home },
-    });
-    const logged = await admin.request({
-      method: 'POST',
-      url: '/api/clients/arrivals/',
-      payload: {
-        client: client.json().id,
-        location: f.home,
-        time: '15:00',
-        therapist: f.therapist,
-        treatment: f.treatment.id,
-      },
-    });
-    expect(logged.statusCode, logged.body).toBe(201);
+    const logged = await logArrival('Earnings', '15:00');
     const today = todayInManila();
     expect(await socket.next(action('earnings_changed'))).toEqual({
       action: 'earnings_changed',
@@ -63,11 +70,32 @@ describe('earnings_changed', () => {
     });
     const cancelled = await admin.request({
       method: 'PATCH',
-      url: `/api/clients/arrivals/${logged.json().id}/`,
+      url: `/api/clients/arrivals/${logged.id}/`,
       payload: { status: 'cancelled' },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await socket.next(action('earnings_changed'))).toMatchObject({ employee: f.therapist, date: today });
+  });
+
+  it('reaches the therapist of a walk-in when its sale is deleted (their commission is taken of it)', async () => {
+    const socket = await socketOf(therapist);
+    const logged = await logArrival('Walk-in', '16:00', {
+      payment: { salesperson: f.salesperson, payment_method: 'cash' },
+    });
+    const saleId = logged.sale!.id;
+    // The arrival's own frame first; the next one can only be the deletion's.
+    expect(await socket.next(action('earnings_changed'))).toMatchObject({ employee: f.therapist });
+    const deleted = await admin.request({
+      method: 'POST',
+      url: '/api/reports/delete-sales-data/',
+      payload: { ids: [saleId], reason: 'Logged twice' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await socket.next(action('earnings_changed'))).toEqual({
+      action: 'earnings_changed',
+      employee: f.therapist,
+      date: todayInManila(),
+    });
   });
 });
 
@@ -92,7 +120,7 @@ describe('deciding a pay run from its notification', () => {
     const frame = await socket.next<{ notification: { id: number; type: string; link: string; can_decide: boolean } }>(
       action('new_notification'),
     );
-    expect(frame.notification).toMatchObject({ type: 'pay_run', link: `/admin/payroll/runs/${id}`, can_decide: true });
+    expect(frame.notification).toMatchObject({ type: 'pay_run', link: `/payroll/runs/${id}`, can_decide: true });
     const decided = await admin.request({
       method: 'POST',
       url: `/api/notifications/${frame.notification.id}/decide/`,

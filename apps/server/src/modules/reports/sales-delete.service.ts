@@ -1,7 +1,7 @@
 import { and, asc, inArray, type SQL } from 'drizzle-orm';
 import type { DeleteSalesBody, DeleteSalesResult } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
-import { sales } from '../../db/schema/index';
+import { clientArrivals, sales } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { notFound } from '../../lib/http-error';
 import { dayInWords } from '../../lib/notice-text';
@@ -37,6 +37,25 @@ const days = (rows: SaleRow[]) => [
   ...new Map(rows.map((r) => [`${r.locationId}|${r.date}`, { locationId: r.locationId, date: r.date }])).values(),
 ];
 
+/**
+ * The therapists of the arrivals whose walk-in sales these are (reference A-<arrival id>), by sale
+ * id: their commission is taken of that sale's net, so deleting it changes what they earn too.
+ */
+const walkInTherapists = async (tx: Tx, rows: SaleRow[]) => {
+  const arrivalOf = new Map<number, number>();
+  for (const r of rows) {
+    const match = r.kind === 'walk_in' ? /^A-(\d{1,9})$/.exec(r.reference) : null;
+    if (match) arrivalOf.set(r.id, Number(match[1]));
+  }
+  if (!arrivalOf.size) return new Map<number, number[]>();
+  const found = await tx
+    .select({ id: clientArrivals.id, first: clientArrivals.therapistId, second: clientArrivals.secondTherapistId })
+    .from(clientArrivals)
+    .where(inArray(clientArrivals.id, [...new Set(arrivalOf.values())]));
+  const byArrival = new Map(found.map((a) => [a.id, [a.first, a.second].filter((id): id is number => id !== null)]));
+  return new Map([...arrivalOf].map(([sale, arrival]) => [sale, byArrival.get(arrival) ?? []]));
+};
+
 /** Deletes the rows (each audited with its before), once every day they belong to is open. */
 const deleteRows = async (tx: Tx, actorId: number, rows: SaleRow[], reason: string) => {
   for (const day of days(rows)) await assertDayOpen(tx, day.locationId, day.date);
@@ -53,10 +72,11 @@ const deleteRows = async (tx: Tx, actorId: number, rows: SaleRow[], reason: stri
       );
     },
   );
+  const therapists = await walkInTherapists(tx, rows);
   for (const day of new Set(rows.map((r) => r.date)))
     await earningsChanged(
       tx,
-      rows.filter((r) => r.date === day).map((r) => r.salespersonId),
+      rows.filter((r) => r.date === day).flatMap((r) => [r.salespersonId, ...(therapists.get(r.id) ?? [])]),
       day,
     );
   for (const r of rows)

@@ -6,9 +6,11 @@ import { paths } from '../../../config/paths';
 
 const isRunLine = (line: EarningLine | PayRunLine): line is PayRunLine => 'adjusts_run' in line;
 
-/** What the line adjusts: "a service" / "a sale", and the run it was paid in. */
+/** What the line adjusts: a service, a sale, or a cutoff's service charge (source_id: that run). */
 const adjustedText = (line: EarningLine | PayRunLine) =>
-  `Corrects ${line.adjusted_source === 'sale' ? 'sale' : 'service'} #${line.source_id ?? '?'}`;
+  line.adjusted_source === 'service_charge'
+    ? `Corrects the service charge of run #${line.source_id ?? '?'}`
+    : `Corrects ${line.adjusted_source === 'sale' ? 'sale' : 'service'} #${line.source_id ?? '?'}`;
 
 /**
  * A line's description, linked to where it came from: an arrival or a sale opens its client (the

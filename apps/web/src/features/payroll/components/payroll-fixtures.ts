@@ -68,7 +68,7 @@ export const runDetail = (status: PayRunStatus = 'draft'): PayRunDetail => ({
   ],
 });
 
-const line = (overrides: Partial<PayRunLine>): PayRunLine => ({
+export const line = (overrides: Partial<PayRunLine>): PayRunLine => ({
   id: 1,
   run: 5,
   employee: 21,

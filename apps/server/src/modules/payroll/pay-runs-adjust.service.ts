@@ -1,0 +1,170 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { earningsSql } from './earnings.service';
+import { payrollRows } from './shared';
+
+/**
+ * Adjustments (decision 0800): what the branch's approved cutoffs earn now against what was paid
+ * for them in every run, the difference added to the run being computed. Also the service-charge
+ * share arithmetic, which a run and its later adjustments share.
+ */
+
+export const LINE_COLUMNS = sql.raw(
+  'run_id, location_id, employee_id, employee_name, employee_code, source, source_id, client_id, date, description, base_amount, rule_id, rule_label, split, requested, amount',
+);
+
+const peso = (value: SQL) => sql`'₱' || to_char(${value}, 'FM999,999,999,990.00')`;
+
+/**
+ * CTEs ending in `sc_shares` (run_id, employee_id, name, employee_code, pool, people, amount): each
+ * selected run's service-charge pool shared equally, one share per person, Managers excluded, the
+ * odd centavos one each to the first people by employee id. The people are those the run already
+ * paid a share to when it has any (an approved cutoff is re-shared among the same people, so
+ * someone leaving later does not claw back a share), else the branch's active staff hired by the
+ * cutoff's last day.
+ */
+export const serviceChargeShares = (locationId: number, runs: SQL) => sql`
+  sc_runs as (select pr.id as run_id, pr.date_from, pr.date_to from pay_runs pr where ${runs}),
+  sc_pool as (
+    select r.run_id, round(coalesce(sum(s.service_charge), 0), 2) as pool from sc_runs r
+    left join sales s on s.location_id = ${locationId} and s.date between r.date_from and r.date_to
+    group by r.run_id
+  ),
+  sc_paid_to as (
+    select distinct l.run_id, l.employee_id from pay_run_lines l join sc_runs r on r.run_id = l.run_id
+    where l.source = 'service_charge'
+  ),
+  sc_staff as (
+    select x.run_id, x.id, x.name, x.employee_code from (
+      select distinct on (r.run_id, coalesce(e.user_id, -e.id)) r.run_id, e.id,
+        e.first_name || ' ' || e.last_name as name, e.employee_code
+      from sc_runs r join employees e on e.location_id = ${locationId} and e.is_active and e.hire_date <= r.date_to
+      where not exists (select 1 from sc_paid_to p where p.run_id = r.run_id)
+        and not exists (select 1 from user_groups ug join groups g on g.id = ug.group_id
+          where ug.user_id = e.user_id and g.name in ('Manager', 'Admin'))
+      order by r.run_id, coalesce(e.user_id, -e.id), e.id
+    ) x
+    union all
+    select p.run_id, e.id, e.first_name || ' ' || e.last_name, e.employee_code
+    from sc_paid_to p join employees e on e.id = p.employee_id
+  ),
+  sc_numbered as (
+    select s.*, row_number() over (partition by s.run_id order by s.id) as n,
+      count(*) over (partition by s.run_id) as people
+    from sc_staff s
+  ),
+  sc_shares as (
+    select x.run_id, x.id as employee_id, x.name, x.employee_code, p.pool, x.people,
+      ((round(p.pool * 100)::bigint / x.people
+        + case when x.n <= round(p.pool * 100)::bigint % x.people then 1 else 0 end)::numeric / 100)::numeric(12, 2) as amount
+    from sc_numbered x join sc_pool p on p.run_id = x.run_id
+    where p.pool > 0
+  )`;
+
+/** The branch's approved runs other than the one being computed. */
+const approvedRuns = (runId: number, locationId: number) =>
+  sql`pr.location_id = ${locationId} and pr.status = 'approved' and pr.id <> ${runId}`;
+
+/**
+ * Every arrival and sale dated in an approved cutoff of the branch (or paid in one), priced now,
+ * against everything paid for it in other runs (its line and earlier adjustments): each difference
+ * is an adjustment line, pointing at the original line when there is one and otherwise described
+ * as late. Catches backdated sources, retroactive rules, cancellations and edits alike.
+ */
+const insertEarningAdjustments = async (tx: Tx, runId: number, locationId: number) => {
+  const approved = approvedRuns(runId, locationId);
+  const inCutoff = (alias: string) => sql`exists (select 1 from pay_runs pr where ${approved}
+    and ${sql.raw(alias)}.date between pr.date_from and pr.date_to)`;
+  const paidIds = (source: string) => sql`select p.source_id from paid p where p.source = ${source}`;
+  const now = earningsSql({
+    arrivals: sql`a.location_id = ${locationId} and (${inCutoff('a')} or a.id in (${paidIds('arrival')}))`,
+    sales: sql`s.location_id = ${locationId} and (${inCutoff('s')} or s.id in (${paidIds('sale')}))`,
+  });
+  await tx.execute(sql`
+    with paid as (
+      select l.employee_id, coalesce(l.adjusted_source, l.source) as source, l.source_id, l.requested,
+        sum(l.amount) as amount, min(l.employee_name) as employee_name, min(l.employee_code) as employee_code,
+        min(l.client_id) as client_id, min(l.date) as date, min(l.description) as description,
+        min(l.rule_id) as rule_id, min(l.rule_label) as rule_label, min(l.split) as split,
+        min(l.id) filter (where l.source <> 'adjustment') as line_id
+      from pay_run_lines l join pay_runs pr on pr.id = l.run_id
+      where l.location_id = ${locationId} and l.run_id <> ${runId}
+        and ((l.source in ('arrival', 'sale') and pr.status = 'approved')
+          or (l.source = 'adjustment' and l.adjusted_source in ('arrival', 'sale')))
+      group by l.employee_id, coalesce(l.adjusted_source, l.source), l.source_id, l.requested
+    ),
+    now as (${now}),
+    diff as (
+      select coalesce(n.employee_id, p.employee_id) as employee_id, coalesce(n.source, p.source) as source,
+        coalesce(n.source_id, p.source_id) as source_id, coalesce(n.requested, p.requested) as requested,
+        n.description as now_description, p.description as paid_description, p.line_id,
+        coalesce(n.employee_name, p.employee_name) as employee_name,
+        coalesce(n.employee_code, p.employee_code) as employee_code,
+        coalesce(n.client_id, p.client_id) as client_id, coalesce(n.date, p.date) as date, n.base_amount,
+        coalesce(n.rule_id, p.rule_id) as rule_id, coalesce(n.rule_label, p.rule_label) as rule_label,
+        coalesce(n.split, p.split) as split, coalesce(n.amount, 0) - coalesce(p.amount, 0) as amount
+      from now n full join paid p on p.employee_id = n.employee_id and p.source = n.source
+        and p.source_id = n.source_id and p.requested = n.requested
+    )
+    insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
+    select ${runId}, ${locationId}, d.employee_id, d.employee_name, d.employee_code, 'adjustment', d.source_id,
+      d.client_id, d.date,
+      case when d.line_id is not null then 'Adjustment: ' || o.description
+          || case when d.now_description is null then ' (no longer earned)' else ' (recomputed)' end
+        else 'Late: ' || coalesce(d.now_description, d.paid_description) || ' (' || d.source || ' of '
+          || to_char(d.date, 'FMDD Mon') || coalesce(', cutoff ' || to_char(c.date_from, 'FMDD') || '–'
+          || to_char(c.date_to, 'FMDD Mon') || ' approved', '') || ')' end,
+      d.base_amount, d.rule_id, d.rule_label, d.split, d.requested, d.amount, d.source, d.line_id
+    from diff d
+    left join pay_run_lines o on o.id = d.line_id
+    left join lateral (
+      select pr.date_from, pr.date_to from pay_runs pr where ${approved} and d.date between pr.date_from and pr.date_to
+      limit 1
+    ) c on true
+    where d.amount <> 0`);
+};
+
+/** Each approved cutoff's service-charge shares now, against what was paid for them: the difference. */
+const insertServiceChargeAdjustments = async (tx: Tx, runId: number, locationId: number) => {
+  const approved = approvedRuns(runId, locationId);
+  await tx.execute(sql`
+    with ${serviceChargeShares(locationId, approved)},
+    paid as (
+      select l.employee_id, case when l.source = 'service_charge' then l.run_id else l.source_id end as cutoff_run,
+        sum(l.amount) as amount, min(l.employee_name) as employee_name, min(l.employee_code) as employee_code,
+        min(l.id) filter (where l.source = 'service_charge') as line_id
+      from pay_run_lines l
+      where l.location_id = ${locationId} and l.run_id <> ${runId}
+        and ((l.source = 'service_charge' and l.run_id in (select run_id from sc_runs))
+          or (l.source = 'adjustment' and l.adjusted_source = 'service_charge'))
+      group by l.employee_id, case when l.source = 'service_charge' then l.run_id else l.source_id end
+    ),
+    diff as (
+      select coalesce(s.employee_id, p.employee_id) as employee_id, coalesce(s.run_id, p.cutoff_run) as cutoff_run,
+        coalesce(s.name, p.employee_name) as employee_name, coalesce(s.employee_code, p.employee_code) as employee_code,
+        p.line_id, coalesce(s.amount, 0) - coalesce(p.amount, 0) as amount
+      from sc_shares s full join paid p on p.employee_id = s.employee_id and p.cutoff_run = s.run_id
+    )
+    insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
+    select ${runId}, ${locationId}, d.employee_id, d.employee_name, d.employee_code, 'adjustment', d.cutoff_run,
+      null, r.date_to,
+      'Adjustment: service charge of ' || to_char(r.date_from, 'FMDD') || '–' || to_char(r.date_to, 'FMDD Mon YYYY')
+        || ' (pool now ' || ${peso(sql`coalesce(pl.pool, 0)`)} || ')',
+      coalesce(pl.pool, 0), null, 'Equal share (RA 11360)', 1, false, d.amount, 'service_charge', d.line_id
+    from diff d
+    join pay_runs r on r.id = d.cutoff_run
+    left join sc_pool pl on pl.run_id = d.cutoff_run
+    where d.amount <> 0`);
+};
+
+/** Both kinds of adjustment for the run being computed (its own lines are already replaced). */
+export const insertAdjustments = async (tx: Tx, runId: number, locationId: number) => {
+  // A branch with no approved cutoff yet has nothing to adjust: skip pricing its whole history.
+  const approved = await payrollRows(
+    tx,
+    sql`select 1 from pay_runs pr where ${approvedRuns(runId, locationId)} limit 1`,
+  );
+  if (!approved.length) return;
+  await insertEarningAdjustments(tx, runId, locationId);
+  await insertServiceChargeAdjustments(tx, runId, locationId);
+};
