@@ -7,3 +7,15 @@ export const roomKindSchema = text(40, { required: 'Enter the room kind, e.g. si
 );
 /** Treatments name the room kinds they need (`room_kinds` on a treatment; empty: any room). */
 export const treatmentRoomKindsSchema = z.array(roomKindSchema).max(10, 'At most 10 room kinds.');
+
+/** Why a skip, a reorder or a cancellation happened: required, logged with who and when. */
+export const floorReason = text(300, { required: 'Say why.' });
+/** A moment as ISO 8601 text (timestamptz). */
+export const floorInstant = z.string();
+/** A service's or reservation's length on the 15-minute grid. */
+export const floorDurationMinutes = z
+  .number({ error: 'Enter the minutes as a whole number.' })
+  .int('Enter the minutes as a whole number.')
+  .min(15, 'At least 15 minutes.')
+  .max(720, 'At most 12 hours.')
+  .refine((v) => v % 15 === 0, 'Use the 15-minute grid (15, 30, 45, 60 …).');

@@ -17,6 +17,7 @@ export * from './clients';
 export * from './client-arrivals';
 export * from './floor-fields';
 export * from './floor';
+export * from './floor-board';
 export * from './reports';
 export * from './backups';
 export * from './payroll';
