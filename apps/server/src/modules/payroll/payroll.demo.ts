@@ -4,7 +4,8 @@ import { commissionRules, treatments } from '../../db/schema/index';
 
 /**
  * The demo database's commission rules, so the pay-run screens are not empty: therapists 10% of
- * what the client paid, ₱150 for the first treatment of the catalogue, a ₱50 requested bonus;
+ * the treatment's list price per session (a session included in a membership, paid ₱0 on its own,
+ * still pays its therapist), ₱150 for the first treatment of the catalogue, a ₱50 requested bonus;
  * salespeople 5% of the net, raised to 7% from this year (the history shows a dated change).
  */
 export const seedDemoPayroll = async (tx: Tx) => {
@@ -13,7 +14,7 @@ export const seedDemoPayroll = async (tx: Tx) => {
   await tx
     .insert(commissionRules)
     .values([
-      { role: 'therapist', kind: 'percent', basis: 'paid_price', value: '10.00', effectiveFrom: '2024-01-01' },
+      { role: 'therapist', kind: 'percent', basis: 'list_price', value: '10.00', effectiveFrom: '2024-01-01' },
       ...(first
         ? [{ role: 'therapist', treatmentId: first.id, kind: 'fixed', value: '150.00', effectiveFrom: '2024-01-01' }]
         : []),
