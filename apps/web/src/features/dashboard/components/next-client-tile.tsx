@@ -4,11 +4,6 @@ import ListItemText from '@mui/material/ListItemText';
 import { Tile } from '../../../components/tile';
 import { useMyNextClients } from '../api/get-my-next-client';
 
-const clock = (time: string) => {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-};
-
 /** A therapist's next booked client today (and the two after), from the floor's reservations. */
 export const NextClientTile = ({ therapistId, today }: { therapistId: number; today: string }) => {
   const { data, error, isLoading, mutate } = useMyNextClients(therapistId, today);
@@ -25,7 +20,7 @@ export const NextClientTile = ({ therapistId, today }: { therapistId: number; to
         {rows.map((r, i) => (
           <ListItem key={r.id} divider disableGutters>
             <ListItemText
-              primary={`${i === 0 ? 'Next: ' : ''}${clock(r.time)} ${r.client_name}`}
+              primary={`${i === 0 ? 'Next: ' : ''}${r.time} ${r.client_name}`}
               secondary={[r.treatment_name, `${r.duration_minutes} min`, r.room_name].filter(Boolean).join(' · ')}
               slotProps={{ primary: { sx: i === 0 ? { fontWeight: 600 } : undefined } }}
             />

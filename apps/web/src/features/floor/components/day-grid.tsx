@@ -1,8 +1,19 @@
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { Board, Reservation } from '@ginhawa/contract';
-import { dayBlocks, dayColumns, dayRange, displayTime, SLOT_MINUTES, timeOf, type DayBlock } from './floor-time';
+import {
+  dayBlocks,
+  dayColumns,
+  dayRange,
+  displayTime,
+  manilaClock,
+  minutesOf,
+  SLOT_MINUTES,
+  timeOf,
+  type DayBlock,
+} from './floor-time';
 
 const ROW_PX = 22;
 
@@ -19,7 +30,8 @@ const BlockBody = ({ block }: { block: DayBlock }) => (
 
 const blockSx = (block: DayBlock, column: number, rangeStart: number) => ({
   gridColumn: column + 2,
-  gridRow: `${2 + (block.start - rangeStart) / SLOT_MINUTES} / span ${Math.max(1, (block.end - block.start) / SLOT_MINUTES)}`,
+  // Whole rows only: a service ending off the grid (9:04) still fills its last row.
+  gridRow: `${2 + Math.floor((block.start - rangeStart) / SLOT_MINUTES)} / span ${Math.max(1, Math.ceil((block.end - block.start) / SLOT_MINUTES))}`,
   zIndex: 1,
   m: '1px',
   p: 0.5,
@@ -44,7 +56,15 @@ export const DayGrid = ({ board, onOpen }: { board: Board; onOpen: (reservation:
   const blocks = dayBlocks(board);
   const columns = dayColumns(board);
   const range = dayRange(blocks);
-  const rows = (range.end - range.start) / SLOT_MINUTES;
+  const rows = Math.ceil((range.end - range.start) / SLOT_MINUTES);
+  const scroller = useRef<HTMLDivElement>(null);
+  // Opens at the hour before now (the board's clock), where the desk is looking; once per branch and day.
+  const nowMinutes = minutesOf(manilaClock(board.now));
+  useEffect(() => {
+    const offset = Math.max(0, Math.floor((nowMinutes - 60 - range.start) / SLOT_MINUTES)) * ROW_PX;
+    scroller.current?.scrollTo?.({ top: offset });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another board (branch or day) shows
+  }, [board.location, board.date]);
   if (columns.length === 0)
     return (
       <Typography color="text.secondary" sx={{ p: 2 }}>
@@ -56,6 +76,7 @@ export const DayGrid = ({ board, onOpen }: { board: Board; onOpen: (reservation:
       role="region"
       aria-label={`Day view, ${board.date}`}
       tabIndex={0}
+      ref={scroller}
       sx={{ overflow: 'auto', maxHeight: 640, border: 1, borderColor: 'divider', borderRadius: 1 }}
     >
       <Box

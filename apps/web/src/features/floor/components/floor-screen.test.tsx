@@ -128,13 +128,13 @@ describe('floor screen', () => {
     const day = await screen.findByRole('region', { name: 'Day view, 2026-11-25' });
     expect(within(day).getByText('Ana Cruz')).toBeInTheDocument();
     expect(
-      within(day).getByRole('button', { name: 'Liza Soberano, 3:00 PM, Ben Reyes: reservation actions' }),
+      within(day).getByRole('button', { name: 'Liza Soberano, 15:00, Ben Reyes: reservation actions' }),
     ).toBeInTheDocument();
-    expect(within(day).getByText('12:00 PM Rico Blanco')).toBeInTheDocument();
+    expect(within(day).getByText('12:00 Rico Blanco')).toBeInTheDocument();
     const rotation = screen.getByRole('list', { name: 'Rotation' });
     const first = within(rotation).getAllByRole('listitem')[0]!;
     expect(within(first).getByText('Next')).toBeInTheDocument();
-    expect(within(rotation).getByText('Rico Blanco, Narra until 1:30 PM')).toBeInTheDocument();
+    expect(within(rotation).getByText('Rico Blanco, Narra until 13:30')).toBeInTheDocument();
     expect(screen.getByText('Narra · 1 of 2 free')).toBeInTheDocument();
   });
 
@@ -147,7 +147,7 @@ describe('floor screen', () => {
     expect(headings.indexOf('Rotation')).toBeLessThan(headings.indexOf('Now'));
     expect(headings.indexOf('Now')).toBeLessThan(headings.indexOf('Next'));
     expect(screen.queryByRole('region', { name: /Day view/ })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Next' })).getByText('3:00 PM Liza Soberano')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Next' })).getByText('15:00 Liza Soberano')).toBeInTheDocument();
   });
 
   it('shows the error with Try again when the board cannot be read', async () => {
@@ -179,11 +179,18 @@ describe('floor screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pick Rosa' }));
     await userEvent.click(screen.getByRole('combobox', { name: /Treatment/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Hilot' }));
-    expect(await screen.findByText('Proposed: Ana Cruz, Narra bed 1, 1:00 PM–2:00 PM')).toBeInTheDocument();
+    expect(await screen.findByText('Proposed: Ana Cruz, Narra bed 1, 13:00–14:00')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Log arrival' }));
     await screen.findByText('Rosa Dela Cruz is with Ana Cruz.');
     const assign = calls.find((c) => c.method === 'POST' && c.url === '/floor/assign/');
-    expect(JSON.parse(String(assign?.data))).toMatchObject({ client: 9, location: 2, therapist: 11, treatment: 3, room: 4, bed: 1 });
+    expect(JSON.parse(String(assign?.data))).toMatchObject({
+      client: 9,
+      location: 2,
+      therapist: 11,
+      treatment: 3,
+      room: 4,
+      bed: 1,
+    });
     expect(assign?.headers['Idempotency-Key']).toBeTruthy();
   });
 
@@ -194,7 +201,7 @@ describe('floor screen', () => {
       'PATCH /floor/reservations/70/': { status: 409, data: { message: sentence, errors: {} } },
     });
     renderFloor();
-    await userEvent.click(await screen.findByRole('button', { name: /Liza Soberano, 3:00 PM/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Liza Soberano, 15:00/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Move' }));
     await userEvent.click(screen.getByRole('button', { name: 'Move' }));
     expect(await screen.findByText(sentence)).toBeInTheDocument();

@@ -26,12 +26,8 @@ export const minutesOf = (time: string): number => {
 export const timeOf = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-/** "14:30" → "2:30 PM", as the desk reads a time. */
-export const displayTime = (time: string): string => {
-  const minutes = minutesOf(time);
-  const h = Math.floor(minutes / 60);
-  return `${((h + 11) % 12) + 1}:${String(minutes % 60).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-};
+/** A time as the desk reads it: 24-hour "14:30", as the arrivals, the time select and the server's conflict sentences write it. */
+export const displayTime = (time: string): string => time;
 
 /** One block on the day view: a reservation or a service in progress, in one therapist's column. */
 export type DayBlock = {
