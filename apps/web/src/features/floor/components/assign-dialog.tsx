@@ -11,7 +11,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useTreatmentOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { assignNext, proposeNext } from '../api/floor-actions';
-import { displayTime, manilaClock } from './floor-time';
+import { EMPTY_SHOWN, displayTime, manilaClock } from './floor-time';
 
 type AssignDialogProps = {
   client: { id: number; full_name: string };
@@ -109,6 +109,7 @@ export const AssignDialog = ({ client, location, queue, onClose }: AssignDialogP
         <TextField
           select
           label="Therapist"
+          slotProps={EMPTY_SHOWN}
           value={requested}
           onChange={(e) => setRequested(e.target.value)}
           helperText="Next in line, or the one the client asked for by name (they keep their place)."

@@ -94,3 +94,6 @@ export const dayColumns = (board: Board): { id: number | null; name: string }[] 
     columns.push({ id: null, name: 'Any therapist' });
   return columns;
 };
+
+/** A select whose empty value is a choice ("Any therapist", "No deposit"): shown, with its label above. */
+export const EMPTY_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;

@@ -21,7 +21,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useEmployeeOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { arriveReservation, cancelReservation, markNoShow, moveReservation } from '../api/floor-actions';
-import { displayTime } from './floor-time';
+import { EMPTY_SHOWN, displayTime } from './floor-time';
 
 const MOVE_FIELDS = ['date', 'time', 'therapist'] as const;
 
@@ -64,7 +64,7 @@ const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose:
           {...form.bind('date')}
         />
         <TimeSlotSelect label="Time" required {...form.bind('time')} />
-        <TextField select label="Therapist" {...form.bind('therapist')}>
+        <TextField select label="Therapist" slotProps={EMPTY_SHOWN} {...form.bind('therapist')}>
           <MenuItem value="">Any therapist</MenuItem>
           {(therapists.data?.results ?? []).map((t) => (
             <MenuItem key={t.id} value={String(t.id)}>

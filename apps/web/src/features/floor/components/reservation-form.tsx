@@ -9,7 +9,7 @@ import { TimeSlotSelect } from '../../../components/time-slot-select';
 import { useEmployeeOptions, useTreatmentOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { createReservation } from '../api/floor-actions';
-import { displayTime } from './floor-time';
+import { EMPTY_SHOWN, displayTime } from './floor-time';
 
 const FIELDS = [
   'date',
@@ -126,7 +126,12 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Therapist" {...form.bind('therapist', 'Any: the rotation gives one at arrival.')}>
+        <TextField
+          select
+          label="Therapist"
+          slotProps={EMPTY_SHOWN}
+          {...form.bind('therapist', 'Any: the rotation gives one at arrival.')}
+        >
           <MenuItem value="">Any therapist</MenuItem>
           {(therapists.data?.results ?? []).map((t) => (
             <MenuItem key={t.id} value={String(t.id)}>
@@ -134,7 +139,7 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Deposit" {...form.bind('deposit_method')}>
+        <TextField select label="Deposit" slotProps={EMPTY_SHOWN} {...form.bind('deposit_method')}>
           {DEPOSIT_METHODS.map((m) => (
             <MenuItem key={m.value} value={m.value}>
               {m.label}
