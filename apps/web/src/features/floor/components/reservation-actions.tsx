@@ -23,6 +23,9 @@ import { useRevalidateFloor } from '../api/get-board';
 import { arriveReservation, cancelReservation, markNoShow, moveReservation } from '../api/floor-actions';
 import { EMPTY_SHOWN, displayTime } from './floor-time';
 
+/** How the desk names a deposit's method (GCash and Maya are the e-wallets in use). */
+const METHOD_LABEL: Record<string, string> = { e_wallet: 'GCash/Maya', bank_transfer: 'bank transfer' };
+
 const MOVE_FIELDS = ['date', 'time', 'therapist'] as const;
 
 /** Move a booked reservation to another time or therapist: the same conflict rule as booking (a 409 names whose time). */
@@ -151,7 +154,8 @@ export const ReservationActions = ({ reservation, onClose }: { reservation: Rese
         </Typography>
         {deposit ? (
           <Alert severity="info">
-            Deposit {formatPeso(deposit.amount)} {deposit.payment_method.replace('_', ' ')}
+            Deposit {formatPeso(deposit.amount)}{' '}
+            {METHOD_LABEL[deposit.payment_method] ?? deposit.payment_method.replace('_', ' ')}
             {deposit.reference_no ? ` (ref. ${deposit.reference_no})` : ''}, {deposit.status}.
           </Alert>
         ) : null}
