@@ -141,7 +141,7 @@ export const DayGrid = ({ board, onOpen }: { board: Board; onOpen: (reservation:
               <ButtonBase
                 key={block.key}
                 onClick={() => onOpen(reservation)}
-                aria-label={`${block.label}, ${displayTime(timeOf(block.start))}, ${columns[column]?.name}: reservation actions`}
+                aria-haspopup="dialog"
                 sx={blockSx(block, column, range.start)}
               >
                 <BlockBody block={block} />

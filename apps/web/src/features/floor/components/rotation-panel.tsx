@@ -18,11 +18,12 @@ const STATE_LABEL: Record<TherapistState, string> = {
   on_break: 'On break',
   reserved: 'Reserved',
 };
-const STATE_COLOR: Record<TherapistState, 'success' | 'warning' | 'default' | 'info'> = {
-  available: 'success',
-  in_service: 'warning',
-  on_break: 'default',
-  reserved: 'info',
+/** Filled for who can take a client now, outlined otherwise; default colours keep the text's contrast (axe). */
+const STATE_VARIANT: Record<TherapistState, 'filled' | 'outlined'> = {
+  available: 'filled',
+  in_service: 'outlined',
+  on_break: 'outlined',
+  reserved: 'outlined',
 };
 
 /** What a therapist is doing, in a line under their name. */
@@ -100,7 +101,7 @@ export const RotationPanel = ({
             primary={
               <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 {q.therapist_name}
-                <Chip size="small" label={STATE_LABEL[q.state]} color={STATE_COLOR[q.state]} variant="outlined" />
+                <Chip size="small" label={STATE_LABEL[q.state]} variant={STATE_VARIANT[q.state]} />
                 {q.is_next ? <Chip size="small" label="Next" color="primary" /> : null}
               </Box>
             }
