@@ -8,9 +8,9 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { getErrorMessage } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { useTreatmentOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { assignNext, proposeNext } from '../api/floor-actions';
+import { TreatmentSelect } from './booking-fields';
 import { EMPTY_SHOWN, displayTime, manilaClock } from './floor-time';
 
 type AssignDialogProps = {
@@ -32,7 +32,6 @@ const proposalText = (p: Proposal) =>
  */
 export const AssignDialog = ({ client, location, queue, onClose }: AssignDialogProps) => {
   const [key] = useState(newIdempotencyKey);
-  const treatments = useTreatmentOptions();
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
   const [treatment, setTreatment] = useState('');
@@ -99,13 +98,7 @@ export const AssignDialog = ({ client, location, queue, onClose }: AssignDialogP
       onClose={onClose}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField select label="Treatment" required value={treatment} onChange={(e) => setTreatment(e.target.value)}>
-          {(treatments.data?.results ?? []).map((t) => (
-            <MenuItem key={t.id} value={String(t.id)}>
-              {t.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <TreatmentSelect value={treatment} onChange={(e) => setTreatment(e.target.value)} />
         <TextField
           select
           label="Therapist"

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Link } from 'react-router';
-import type { QueueEntry, Reservation } from '@ginhawa/contract';
+import type { Board, QueueEntry, Reservation } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useLocationOptions } from '../../../lib/options';
@@ -75,13 +75,81 @@ const BoardSkeleton = () => (
   </Stack>
 );
 
+/** The board itself: the day view with rotation and rooms beside it (md up), or rotation, now/next, rooms. */
+const BoardLayout = ({
+  data,
+  user,
+  roomsPath,
+  setOpen,
+}: {
+  data: Board;
+  user: FloorUser;
+  roomsPath: string;
+  setOpen: (open: Open) => void;
+}) => {
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const rotation = (
+    <Panel
+      title="Rotation"
+      action={
+        <Stack direction="row" spacing={1}>
+          {user.manages && data.queue.length > 1 ? (
+            <Button size="small" onClick={() => setOpen({ kind: 'reorder' })}>
+              Reorder
+            </Button>
+          ) : null}
+          <Button size="small" variant="outlined" onClick={() => setOpen({ kind: 'clock_in' })}>
+            Clock in
+          </Button>
+        </Stack>
+      }
+    >
+      <RotationPanel queue={data.queue} onAction={(action, entry) => setOpen({ kind: 'rotation', action, entry })} />
+    </Panel>
+  );
+  const rooms = (
+    <Panel
+      title="Rooms"
+      action={
+        user.manages ? (
+          <Button size="small" component={Link} to={roomsPath}>
+            Edit rooms
+          </Button>
+        ) : null
+      }
+    >
+      <RoomsPanel rooms={data.rooms} />
+    </Panel>
+  );
+  const openReservation = (reservation: Reservation) =>
+    user.frontDesk ? setOpen({ kind: 'reservation', reservation }) : undefined;
+  return wide ? (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 340px', gap: 2, alignItems: 'start' }}>
+      <Panel title="Today">
+        <DayGrid board={data} onOpen={openReservation} />
+      </Panel>
+      <Stack spacing={2}>
+        {rotation}
+        {rooms}
+      </Stack>
+    </Box>
+  ) : (
+    <Stack spacing={2}>
+      {rotation}
+      <Panel title="Today">
+        <NowNextLists board={data} onOpen={openReservation} />
+      </Panel>
+      {rooms}
+    </Stack>
+  );
+};
+
 /**
  * /floor: one branch's board (issue 22; docs/decisions/0901). At 1280 px the day view (therapists ×
  * 15-minute rows) with the rotation and rooms beside it; at 390 px the rotation first, then "now"
  * and "next". It reads the board once and again on every live `floor_changed` frame; it never polls.
  */
 export const FloorScreen = ({ user, clientPicker, roomsPath }: FloorScreenProps) => {
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const locations = useLocationOptions({ activeOnly: true });
   const choices = user.admin
     ? (locations.data?.results ?? []).map((l) => ({ id: l.id, name: l.name }))
@@ -120,63 +188,7 @@ export const FloorScreen = ({ user, clientPicker, roomsPath }: FloorScreenProps)
       <LoadError title="The floor board could not be loaded" error={board.error} onRetry={() => void board.mutate()} />
     );
   else if (!board.data) body = <BoardSkeleton />;
-  else {
-    const data = board.data;
-    const rotation = (
-      <Panel
-        title="Rotation"
-        action={
-          <Stack direction="row" spacing={1}>
-            {user.manages && data.queue.length > 1 ? (
-              <Button size="small" onClick={() => setOpen({ kind: 'reorder' })}>
-                Reorder
-              </Button>
-            ) : null}
-            <Button size="small" variant="outlined" onClick={() => setOpen({ kind: 'clock_in' })}>
-              Clock in
-            </Button>
-          </Stack>
-        }
-      >
-        <RotationPanel queue={data.queue} onAction={(action, entry) => setOpen({ kind: 'rotation', action, entry })} />
-      </Panel>
-    );
-    const rooms = (
-      <Panel
-        title="Rooms"
-        action={
-          user.manages ? (
-            <Button size="small" component={Link} to={roomsPath}>
-              Edit rooms
-            </Button>
-          ) : null
-        }
-      >
-        <RoomsPanel rooms={data.rooms} />
-      </Panel>
-    );
-    const openReservation = (reservation: Reservation) =>
-      user.frontDesk ? setOpen({ kind: 'reservation', reservation }) : undefined;
-    body = wide ? (
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 340px', gap: 2, alignItems: 'start' }}>
-        <Panel title="Today">
-          <DayGrid board={data} onOpen={openReservation} />
-        </Panel>
-        <Stack spacing={2}>
-          {rotation}
-          {rooms}
-        </Stack>
-      </Box>
-    ) : (
-      <Stack spacing={2}>
-        {rotation}
-        <Panel title="Today">
-          <NowNextLists board={data} onOpen={openReservation} />
-        </Panel>
-        {rooms}
-      </Stack>
-    );
-  }
+  else body = <BoardLayout data={board.data} user={user} roomsPath={roomsPath} setOpen={setOpen} />;
 
   return (
     <>

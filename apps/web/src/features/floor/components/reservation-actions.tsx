@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatPeso,
@@ -16,12 +14,11 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { TimeSlotSelect } from '../../../components/time-slot-select';
 import { getErrorMessage } from '../../../lib/api-client';
-import { useEmployeeOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { arriveReservation, cancelReservation, markNoShow, moveReservation } from '../api/floor-actions';
-import { EMPTY_SHOWN, displayTime } from './floor-time';
+import { TherapistSelect, WhenFields } from './booking-fields';
+import { displayTime } from './floor-time';
 
 /** How the desk names a deposit's method (GCash and Maya are the e-wallets in use). */
 const METHOD_LABEL: Record<string, string> = { e_wallet: 'GCash/Maya', bank_transfer: 'bank transfer' };
@@ -30,7 +27,6 @@ const MOVE_FIELDS = ['date', 'time', 'therapist'] as const;
 
 /** Move a booked reservation to another time or therapist: the same conflict rule as booking (a 409 names whose time). */
 const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose: () => void }) => {
-  const therapists = useEmployeeOptions('therapist', reservation.location);
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
   const form = useEntityForm({
@@ -59,22 +55,8 @@ const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose:
   return (
     <FormDialog {...form.dialog} title={`Move ${reservation.client_name}`} submitLabel="Move" onClose={onClose}>
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
-          label="Date"
-          type="date"
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-          {...form.bind('date')}
-        />
-        <TimeSlotSelect label="Time" required {...form.bind('time')} />
-        <TextField select label="Therapist" slotProps={EMPTY_SHOWN} {...form.bind('therapist')}>
-          <MenuItem value="">Any therapist</MenuItem>
-          {(therapists.data?.results ?? []).map((t) => (
-            <MenuItem key={t.id} value={String(t.id)}>
-              {t.full_name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <WhenFields date={form.bind('date')} time={form.bind('time')} />
+        <TherapistSelect location={reservation.location} field={form.bind('therapist')} />
       </Stack>
     </FormDialog>
   );

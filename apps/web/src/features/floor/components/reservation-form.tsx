@@ -5,10 +5,9 @@ import { reservationBodySchema, type Reservation, type ReservationBody } from '@
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { TimeSlotSelect } from '../../../components/time-slot-select';
-import { useEmployeeOptions, useTreatmentOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { createReservation } from '../api/floor-actions';
+import { TherapistSelect, TreatmentSelect, WhenFields } from './booking-fields';
 import { EMPTY_SHOWN, displayTime } from './floor-time';
 
 const FIELDS = [
@@ -77,8 +76,6 @@ type ReservationFormProps = {
  * the server's 409 sentence, shown in the dialog.
  */
 export const ReservationForm = ({ client, location, date, onClose }: ReservationFormProps) => {
-  const treatments = useTreatmentOptions();
-  const therapists = useEmployeeOptions('therapist', location);
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
   const form = useEntityForm({
@@ -106,39 +103,12 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
   return (
     <FormDialog {...form.dialog} title={`Book ${client.full_name}`} submitLabel="Book" onClose={onClose}>
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
-          label="Date"
-          type="date"
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-          {...form.bind('date')}
+        <WhenFields date={form.bind('date')} time={form.bind('time')} />
+        <TreatmentSelect {...form.bind('treatment', 'Its duration sets the booking’s length.')} />
+        <TherapistSelect
+          location={location}
+          field={form.bind('therapist', 'Any: the rotation gives one at arrival.')}
         />
-        <TimeSlotSelect label="Time" required {...form.bind('time')} />
-        <TextField
-          select
-          label="Treatment"
-          required
-          {...form.bind('treatment', 'Its duration sets the booking’s length.')}
-        >
-          {(treatments.data?.results ?? []).map((t) => (
-            <MenuItem key={t.id} value={String(t.id)}>
-              {t.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Therapist"
-          slotProps={EMPTY_SHOWN}
-          {...form.bind('therapist', 'Any: the rotation gives one at arrival.')}
-        >
-          <MenuItem value="">Any therapist</MenuItem>
-          {(therapists.data?.results ?? []).map((t) => (
-            <MenuItem key={t.id} value={String(t.id)}>
-              {t.full_name}
-            </MenuItem>
-          ))}
-        </TextField>
         <TextField select label="Deposit" slotProps={EMPTY_SHOWN} {...form.bind('deposit_method')}>
           {DEPOSIT_METHODS.map((m) => (
             <MenuItem key={m.value} value={m.value}>
