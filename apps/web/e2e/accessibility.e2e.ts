@@ -82,10 +82,16 @@ const routesOf = async (username: string): Promise<string[]> => {
   const get = await apiAs(username);
   const [client] = (await get<Page1<{ id: number }>>('clients/?page_size=1')).results;
   assert.ok(client, `${username} sees no client`);
-  const common = ['/dashboard', '/clients', `/clients/${client.id}`, '/notifications', '/profile'];
+  const common = ['/dashboard', '/clients', `/clients/${client.id}`, '/floor', '/notifications', '/profile'];
   if (username === 'manager') {
     const me = await get<{ locations: { id: number }[] }>('users/my_data/');
-    return [...common, `/reports/daily/${me.locations[0]!.id}/${manilaToday()}`, '/payroll', '/payroll?tab=rules'];
+    return [
+      ...common,
+      '/floor/rooms',
+      `/reports/daily/${me.locations[0]!.id}/${manilaToday()}`,
+      '/payroll',
+      '/payroll?tab=rules',
+    ];
   }
   if (username !== 'admin') return common;
   const [location] = (await get<Page1<{ id: number }>>('locations/')).results;
@@ -93,6 +99,7 @@ const routesOf = async (username: string): Promise<string[]> => {
   return [
     ...common,
     `/reports/daily/${location!.id}/${manilaToday()}`,
+    '/floor/rooms',
     '/admin/menu',
     '/admin/dashboard',
     '/admin/users',

@@ -52,7 +52,7 @@ describe('layout and navigation', () => {
     const items = page.locator(BOTTOM_BAR).getByRole('link');
     assert.deepEqual(
       (await items.allTextContents()).map((t) => t.replace(/\d+/g, '').trim()),
-      ['Dashboard', 'Clients', 'Admin', 'Notifications'],
+      ['Dashboard', 'Clients', 'Floor', 'Admin', 'Notifications'],
     );
     await page.locator(BOTTOM_BAR).getByRole('link', { name: 'Admin' }).click();
     await page.waitForURL('**/admin/menu');

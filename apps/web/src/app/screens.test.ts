@@ -34,10 +34,11 @@ describe('screens manifest', () => {
   });
 
   it('gives each navigation its entries in the documented order', () => {
-    expect(MAIN_NAV.map((item) => item.label)).toEqual(['Dashboard', 'Clients', 'Notifications']);
+    expect(MAIN_NAV.map((item) => item.label)).toEqual(['Dashboard', 'Clients', 'Floor', 'Notifications']);
     expect(BOTTOM_NAV.map((item) => [item.label, item.path, Boolean(item.adminOnly)])).toEqual([
       ['Dashboard', '/dashboard', false],
       ['Clients', '/clients', false],
+      ['Floor', '/floor', false],
       ['Admin', '/admin/menu', true],
       ['Notifications', '/notifications', false],
     ]);

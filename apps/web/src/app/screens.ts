@@ -13,6 +13,7 @@ import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SpaOutlined from '@mui/icons-material/SpaOutlined';
+import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { FlagName } from '../config/flags';
 
@@ -59,6 +60,17 @@ export const SCREENS: readonly Screen[] = [
     path: '/clients',
     load: () => import('./routes/clients').then((m) => m.ClientsRoute),
     nav: { label: 'Clients', icon: PersonSearchOutlined, places: ['main', 'bottom'] },
+  },
+  // The floor board (issue 22; decision 0901): receptionists, therapists and managers of the branch; Admins choose it.
+  {
+    path: '/floor',
+    load: () => import('./routes/floor').then((m) => m.FloorRoute),
+    nav: { label: 'Floor', icon: TableChartOutlined, places: ['main', 'bottom'] },
+  },
+  // Rooms (Admins, Managers of the branch; the server enforces it): reached from the board's Rooms panel.
+  {
+    path: '/floor/rooms',
+    load: () => import('../features/floor/components/rooms-screen').then((m) => m.RoomsScreen),
   },
   { path: '/clients/:clientId', load: () => import('./routes/client').then((m) => m.ClientRoute) },
   ADMIN_MENU_SCREEN,

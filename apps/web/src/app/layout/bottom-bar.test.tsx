@@ -17,29 +17,30 @@ describe('bottom bar', () => {
     mockApi({ 'GET /notifications/': { status: 200, data: { count: 4, next: null, previous: null, results: [] } } });
   });
 
-  it('shows staff Dashboard, Clients, Notifications and their user menu, without Admin', () => {
+  it('shows staff Dashboard, Clients, Floor, Notifications and their user menu, without Admin', () => {
     const { bar } = renderBar();
     expect(
       within(bar)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Clients', expect.stringContaining('Notifications')]);
+    ).toEqual(['Dashboard', 'Clients', 'Floor', expect.stringContaining('Notifications')]);
     expect(within(bar).getByRole('link', { name: 'Clients' })).toHaveAttribute('href', '/clients');
     expect(within(bar).getByRole('button', { name: 'Maria: Account menu for Maria Santos' })).toHaveTextContent(
       'Maria',
     );
   });
 
-  it('puts Admin between Clients and Notifications for admins', () => {
+  it('puts Admin between Floor and Notifications for admins', () => {
     const { bar } = renderBar(adminData);
     const links = within(bar).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       'Dashboard',
       'Clients',
+      'Floor',
       'Admin',
       expect.stringContaining('Notifications'),
     ]);
-    expect(links[2]).toHaveAttribute('href', '/admin/menu');
+    expect(links[3]).toHaveAttribute('href', '/admin/menu');
   });
 
   it('shows the unread count on Notifications', async () => {

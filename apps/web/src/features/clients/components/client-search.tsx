@@ -26,6 +26,8 @@ type ClientSearchProps = {
   autoFocus?: boolean;
   /** The front desk's shortcut: each active client found gets a "Log arrival" button beside its link. */
   onLogArrival?: (client: Client) => void;
+  /** The button's word beside each client, "Log arrival" unless said (the floor board says "Choose"). */
+  actionLabel?: string;
   /** The signed-in person: their recent clients, and "New client" (homed at their location) when nothing matches. */
   desk?: DeskUser;
 };
@@ -34,10 +36,12 @@ const ResultRow = ({
   client,
   linkTo,
   onLogArrival,
+  actionLabel = 'Log arrival',
 }: {
   client: Client;
   linkTo: (clientId: number) => string;
   onLogArrival?: (client: Client) => void;
+  actionLabel?: string;
 }) => (
   <ListItem disablePadding divider sx={{ gap: 1 }}>
     <ListItemButton component={Link} to={linkTo(client.id)}>
@@ -54,10 +58,10 @@ const ResultRow = ({
         size="small"
         variant="outlined"
         onClick={() => onLogArrival(client)}
-        aria-label={`Log arrival for ${client.full_name}`}
+        aria-label={`${actionLabel} for ${client.full_name}`}
         sx={{ flexShrink: 0, mr: 1 }}
       >
-        Log arrival
+        {actionLabel}
       </Button>
     ) : null}
   </ListItem>
@@ -90,7 +94,7 @@ const RecentClients = ({ userId, linkTo }: { userId: number; linkTo: (clientId: 
 };
 
 /** Find a client by name (any order), mobile (any form) or email; best matches first, each a link to the record (and, at the front desk, a Log arrival button). */
-export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival, desk }: ClientSearchProps) => {
+export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival, actionLabel, desk }: ClientSearchProps) => {
   const [text, setText] = useState('');
   const [newClient, setNewClient] = useState<ClientPrefill | null>(null);
   const navigate = useNavigate();
@@ -136,7 +140,13 @@ export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival, desk }: 
           <>
             <List aria-label="Clients found" sx={{ mt: 1 }}>
               {results.map((client) => (
-                <ResultRow key={client.id} client={client} linkTo={linkTo} onLogArrival={onLogArrival} />
+                <ResultRow
+                  key={client.id}
+                  client={client}
+                  linkTo={linkTo}
+                  onLogArrival={onLogArrival}
+                  actionLabel={actionLabel}
+                />
               ))}
             </List>
             {search.data?.more ? (

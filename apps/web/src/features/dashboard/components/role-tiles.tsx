@@ -8,6 +8,7 @@ import { LatestSalesTile } from './latest-sales-tile';
 import { LeaderboardTile } from './leaderboard-tile';
 import { LocationSalesTile } from './location-sales-tile';
 import { MySalesTile } from './my-sales-tile';
+import { NextClientTile } from './next-client-tile';
 import { ReportsToApproveTile } from './reports-to-approve-tile';
 import { TodaysReportTile } from './todays-report-tile';
 
@@ -72,12 +73,15 @@ export const SalespersonTiles = ({ userId, today }: { userId: number; today: str
 export const TherapistTiles = ({ userId, today }: { userId: number; today: string }) => (
   <WithEmployee kind="therapist" userId={userId} title="My arrivals today">
     {(id) => (
-      <ArrivalsTile
-        title="My arrivals today"
-        date={today}
-        by={{ therapist: id }}
-        emptyHint="Clients logged in for you today appear here in time order."
-      />
+      <>
+        <NextClientTile therapistId={id} today={today} />
+        <ArrivalsTile
+          title="My arrivals today"
+          date={today}
+          by={{ therapist: id }}
+          emptyHint="Clients logged in for you today appear here in time order."
+        />
+      </>
     )}
   </WithEmployee>
 );

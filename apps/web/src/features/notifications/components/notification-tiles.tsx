@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { Link } from 'react-router';
@@ -40,13 +41,16 @@ const NotificationListTile = ({
     <Tile title={title} state={tileState} errorTitle={errorTitle} emptyTitle={emptyTitle} emptyHint={emptyHint}>
       <List dense disablePadding>
         {shown.map((n) => (
-          <ListItemButton key={n.id} component={Link} to={linkOf(n)} sx={{ px: 1, borderRadius: 1 }}>
-            <ListItemText
-              primary={n.title}
-              secondary={n.message}
-              slotProps={{ primary: { sx: { fontWeight: n.is_read ? 400 : 600 } }, secondary: { noWrap: true } }}
-            />
-          </ListItemButton>
+          // A list's children are items (axe "list"): the link sits inside one.
+          <ListItem key={n.id} disablePadding>
+            <ListItemButton component={Link} to={linkOf(n)} sx={{ px: 1, borderRadius: 1 }}>
+              <ListItemText
+                primary={n.title}
+                secondary={n.message}
+                slotProps={{ primary: { sx: { fontWeight: n.is_read ? 400 : 600 } }, secondary: { noWrap: true } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Tile>

@@ -102,4 +102,25 @@ describe('live notifications provider', () => {
     fake.emit({ action: 'arrivals_changed', location: 1, date: '2026-11-24' });
     expect(await screen.findByText('/payroll/my-earnings/ 3')).toBeInTheDocument();
   });
+
+  it("reads open floor boards again when a branch's floor changed (floor_changed), and nothing else", async () => {
+    let reads = 0;
+    const calls = mockApi({
+      'GET /floor/board/': () => ({ status: 200, data: { n: (reads += 1) } }),
+      'GET /reports/leaderboards/': { status: 200, data: { n: 0 } },
+    });
+    const fake = createFakeLiveClient();
+    render(
+      <AppProvider swr={testSwr}>
+        <LiveNotificationsProvider client={fake.client}>
+          <Reader path="/floor/board/?location=2" />
+          <Reader path="/reports/leaderboards/?month=11&year=2026&cutoff=2" />
+        </LiveNotificationsProvider>
+      </AppProvider>,
+    );
+    expect(await screen.findByText('/floor/board/?location=2 1')).toBeInTheDocument();
+    fake.emit({ action: 'floor_changed', location: 2, date: '2026-11-26' });
+    expect(await screen.findByText('/floor/board/?location=2 2')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/reports/'))).toHaveLength(1);
+  });
 });

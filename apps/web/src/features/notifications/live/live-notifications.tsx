@@ -43,6 +43,13 @@ export const isSettingsKey = (key: unknown): boolean => key === settingsKey || k
 export const isEarningsKey = (key: unknown): boolean =>
   typeof key === 'string' && key.startsWith('/payroll/my-earnings/');
 
+/**
+ * A `floor_changed` frame says a branch's floor changed (a clock-in, an arrival, a reservation, a
+ * skip): every cached floor read (`/floor/…`: the board, rooms, reservations) is revalidated once,
+ * so every open board of the branch moves within a second; the board never polls (issue 22).
+ */
+export const isFloorKey = (key: unknown): boolean => typeof key === 'string' && key.startsWith('/floor/');
+
 /** SWR key of the live list: WebSocket events update this cache entry through the reducer. */
 export const liveNotificationsKey = 'live:notifications';
 
@@ -127,6 +134,10 @@ export const LiveNotificationsProvider = ({
       }
       if (message.action === 'earnings_changed') {
         void mutate(isEarningsKey);
+        return;
+      }
+      if (message.action === 'floor_changed') {
+        void mutate(isFloorKey);
         return;
       }
       if (message.action === 'settings_changed') {

@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, adminApiHeaders, launchBrowser, openPage, signIn, type Session } from './helpers';
+
+// The floor board (issue 22): two front desks at one branch's board; a walk-in assigned on one
+// appears on the other without a reload (the floor_changed frame), and a booking onto a taken
+// therapist's time shows the server's 409 sentence.
+
+type Headers = Awaited<ReturnType<typeof adminApiHeaders>>;
+type Named = { id: number; full_name: string; username: string | null; location: number };
+
+const api = async <T>(headers: Headers, path: string, init: { method?: string; body?: unknown } = {}) => {
+  const res = await fetch(`${BASE_URL}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, data: JSON.parse((await res.text()) || 'null') as T };
+};
+
+const ok = async <T>(headers: Headers, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+  const res = await api<T>(headers, path, init);
+  assert.ok(res.status < 300, `${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(res.data)}`);
+  return res.data;
+};
+
+const manilaDate = (offsetDays: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+
+const newClient = async (headers: Headers, location: number, first: string) => {
+  const national = `9${String(Date.now()).slice(-9)}`;
+  return ok<{ id: number; full_name: string }>(headers, '/clients/', {
+    method: 'POST',
+    body: { first_name: first, last_name: `Floor ${national.slice(-4)}`, phone: `0${national}`, location },
+  });
+};
+
+/** Picks an option of the dialog's MUI select labelled `label`. */
+const choose = async (page: Page, label: RegExp, option: string | RegExp) => {
+  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
+  const listbox = page.getByRole('listbox');
+  await listbox.getByRole('option', { name: option }).click();
+  await listbox.waitFor({ state: 'detached' });
+};
+
+/** Opens "Assign next" or "New reservation" and picks the client by search. */
+const pickClient = async (page: Page, button: string, client: { full_name: string }) => {
+  await page.getByRole('button', { name: button }).click();
+  await page.getByRole('dialog').getByLabel('Find a client').fill(client.full_name);
+  await page.getByRole('button', { name: `Choose for ${client.full_name}` }).click();
+};
+
+describe('floor board', () => {
+  let browser: Browser;
+  let headers: Headers;
+  let home: number;
+  let therapists: Named[];
+  let treatment: { id: number; name: string };
+  before(async () => {
+    browser = await launchBrowser();
+    headers = await adminApiHeaders();
+    const receptionists = await ok<{ results: Named[] }>(headers, '/receptionists/?pageSize=500');
+    home = receptionists.results.find((r) => r.username === 'receptionist')!.location;
+    therapists = (await ok<{ results: Named[] }>(headers, `/therapists/?pageSize=500&is_active=true&location=${home}`))
+      .results;
+    assert.ok(therapists.length >= 1, 'the demo branch has a therapist');
+    treatment = (
+      await ok<{ results: { id: number; name: string }[] }>(
+        headers,
+        '/services/treatments/?pageSize=500&is_active=true&ordering=name',
+      )
+    ).results[0]!;
+    await ok(headers, '/floor/rooms/', {
+      method: 'POST',
+      body: { location: home, name: `Narra ${Date.now() % 100000}`, kind: 'single', beds: 2, rule: 'any' },
+    });
+    // Clocked in (a rerun against the same database finds them clocked in already: 409).
+    for (const t of therapists) {
+      const res = await api(headers, '/floor/shifts/clock-in/', {
+        method: 'POST',
+        body: { employee: t.id, location: home },
+      });
+      assert.ok(res.status === 201 || res.status === 409, `clock-in: ${res.status}`);
+    }
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  const desk = async (): Promise<Session> => {
+    const session = await openPage(browser);
+    await signIn(session.page, 'receptionist');
+    await session.page.goto('/floor');
+    await session.page.getByRole('heading', { name: 'Rotation' }).waitFor();
+    return session;
+  };
+
+  it('a walk-in assigned at one desk appears on the other desk without a reload', async () => {
+    const client = await newClient(headers, home, 'Walkin');
+    const [a, b] = [await desk(), await desk()];
+    await pickClient(a.page, 'Assign next', client);
+    await choose(a.page, /^Treatment/, treatment.name);
+    await a.page
+      .getByRole('status')
+      .filter({ hasText: /^Proposed: / })
+      .waitFor();
+    await a.page.getByRole('dialog').getByRole('button', { name: 'Log arrival' }).click();
+    await a.page.getByRole('dialog').waitFor({ state: 'detached' });
+    // Desk B never reloads: the floor_changed frame makes its board read itself again.
+    await b.page
+      .getByRole('list', { name: 'Rotation' })
+      .getByText(new RegExp(`^${client.full_name}`))
+      .waitFor();
+    assert.deepEqual([...a.errors, ...b.errors], []);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it("a booking onto a therapist's taken time shows the server's conflict sentence", async () => {
+    const therapist = therapists[0]!;
+    const tomorrow = manilaDate(1);
+    const first = await newClient(headers, home, 'Booked');
+    const second = await newClient(headers, home, 'Second');
+    await ok(headers, '/floor/reservations/', {
+      method: 'POST',
+      body: {
+        client: first.id,
+        location: home,
+        date: tomorrow,
+        time: '10:00',
+        treatment: treatment.id,
+        therapist: therapist.id,
+      },
+    });
+    const a = await desk();
+    await pickClient(a.page, 'New reservation', second);
+    const dialog = a.page.getByRole('dialog');
+    await dialog.getByLabel(/^Date/).fill(tomorrow);
+    await choose(a.page, /^Time/, '10:00');
+    await choose(a.page, /^Treatment/, treatment.name);
+    await choose(a.page, /^Therapist/, therapist.full_name);
+    await dialog.getByRole('button', { name: 'Book' }).click();
+    const sentence = await dialog.getByText(new RegExp(`${therapist.full_name}.*(booked|serving)`)).textContent();
+    assert.match(sentence ?? '', /10:00/);
+    assert.deepEqual(a.errors, []);
+    await a.context.close();
+  });
+});

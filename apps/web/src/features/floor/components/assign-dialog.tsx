@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { Proposal, QueueEntry } from '@ginhawa/contract';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { useSnackbar } from '../../../components/snackbar-provider';
+import { getErrorMessage } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { useRevalidateFloor } from '../api/get-board';
+import { assignNext, proposeNext } from '../api/floor-actions';
+import { TreatmentSelect } from './booking-fields';
+import { EMPTY_SHOWN, displayTime, manilaClock } from './floor-time';
+
+type AssignDialogProps = {
+  client: { id: number; full_name: string };
+  location: number;
+  queue: readonly QueueEntry[];
+  onClose: () => void;
+};
+
+/** The proposal as the desk reads it. */
+const proposalText = (p: Proposal) =>
+  `${p.therapist_name}${p.requested ? ' (requested)' : ''}${p.room_name ? `, ${p.room_name}${p.bed ? ` bed ${p.bed}` : ''}` : ''}, ${displayTime(manilaClock(p.starts_at))}–${displayTime(manilaClock(p.ends_at))}`;
+
+/**
+ * "Assign next": a treatment (and, if the client asked for one, a therapist) → the board proposes
+ * the therapist and a free room that suits; one more tap logs the arrival. The proposal writes
+ * nothing; the assignment is checked again on the server, so two desks never give one therapist or
+ * bed twice (the loser sees the 409 sentence here).
+ */
+export const AssignDialog = ({ client, location, queue, onClose }: AssignDialogProps) => {
+  const [key] = useState(newIdempotencyKey);
+  const revalidate = useRevalidateFloor();
+  const { showSnackbar } = useSnackbar();
+  const [treatment, setTreatment] = useState('');
+  const [requested, setRequested] = useState('');
+  const [proposal, setProposal] = useState<Proposal | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!treatment) return;
+    let live = true;
+    setProposal(null);
+    setError(undefined);
+    proposeNext({
+      location,
+      client: client.id,
+      treatment: Number(treatment),
+      therapist: requested ? Number(requested) : null,
+    }).then(
+      (p) => live && setProposal(p),
+      (err: unknown) => live && setError(getErrorMessage(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [location, client.id, treatment, requested]);
+
+  const submit = async () => {
+    if (!proposal) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await assignNext(
+        {
+          client: client.id,
+          location,
+          therapist: proposal.therapist,
+          treatment: Number(treatment),
+          requested: proposal.requested,
+          room: proposal.room,
+          bed: proposal.bed,
+          duration_minutes: proposal.duration_minutes,
+        },
+        key,
+      );
+      showSnackbar(`${client.full_name} is with ${proposal.therapist_name}.`, 'success');
+      await revalidate();
+      onClose();
+    } catch (err) {
+      setError(getErrorMessage(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      title={`Assign ${client.full_name}`}
+      submitLabel="Log arrival"
+      submitting={busy}
+      submitDisabled={!proposal}
+      error={error}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TreatmentSelect value={treatment} onChange={(e) => setTreatment(e.target.value)} />
+        <TextField
+          select
+          label="Therapist"
+          slotProps={EMPTY_SHOWN}
+          value={requested}
+          onChange={(e) => setRequested(e.target.value)}
+          helperText="Next in line, or the one the client asked for by name (they keep their place)."
+        >
+          <MenuItem value="">Next in line</MenuItem>
+          {queue.map((q) => (
+            <MenuItem key={q.therapist} value={String(q.therapist)}>
+              {q.therapist_name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {proposal ? (
+          <Alert severity="success" role="status">
+            Proposed: {proposalText(proposal)}
+          </Alert>
+        ) : null}
+        {!treatment ? (
+          <Alert severity="info">Choose the treatment to see who is next and which room is free.</Alert>
+        ) : null}
+      </Stack>
+    </FormDialog>
+  );
+};

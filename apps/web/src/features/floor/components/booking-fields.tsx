@@ -1,0 +1,43 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { BoundField } from '../../../components/form/use-entity-form';
+import { TimeSlotSelect } from '../../../components/time-slot-select';
+import { useEmployeeOptions, useTreatmentOptions } from '../../../lib/options';
+import { EMPTY_SHOWN } from './floor-time';
+
+/** A booking's day and time on the 15-minute grid (booking and moving). */
+export const WhenFields = ({ date, time }: { date: BoundField; time: BoundField }) => (
+  <>
+    <TextField label="Date" type="date" required slotProps={{ inputLabel: { shrink: true } }} {...date} />
+    <TimeSlotSelect label="Time" required {...time} />
+  </>
+);
+
+/** Active treatments by name (assign next, booking). */
+export const TreatmentSelect = (field: Pick<BoundField, 'value' | 'onChange'> & Partial<BoundField>) => {
+  const treatments = useTreatmentOptions();
+  return (
+    <TextField select label="Treatment" required {...field}>
+      {(treatments.data?.results ?? []).map((t) => (
+        <MenuItem key={t.id} value={String(t.id)}>
+          {t.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
+/** The branch's therapists, or "Any therapist" (the rotation gives one at arrival). */
+export const TherapistSelect = ({ location, field }: { location: number; field: BoundField }) => {
+  const therapists = useEmployeeOptions('therapist', location);
+  return (
+    <TextField select label="Therapist" slotProps={EMPTY_SHOWN} {...field}>
+      <MenuItem value="">Any therapist</MenuItem>
+      {(therapists.data?.results ?? []).map((t) => (
+        <MenuItem key={t.id} value={String(t.id)}>
+          {t.full_name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};

@@ -1,0 +1,159 @@
+import { useEffect, useRef } from 'react';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
+import type { Board, Reservation } from '@ginhawa/contract';
+import {
+  dayBlocks,
+  dayColumns,
+  dayRange,
+  displayTime,
+  manilaClock,
+  minutesOf,
+  SLOT_MINUTES,
+  timeOf,
+  type DayBlock,
+} from './floor-time';
+
+const ROW_PX = 22;
+
+const BlockBody = ({ block }: { block: DayBlock }) => (
+  <>
+    <Typography variant="caption" component="span" sx={{ fontWeight: 600, display: 'block', lineHeight: 1.2 }}>
+      {displayTime(timeOf(block.start))} {block.label}
+    </Typography>
+    <Typography variant="caption" component="span" sx={{ display: 'block', lineHeight: 1.2 }}>
+      {block.detail}
+    </Typography>
+  </>
+);
+
+const blockSx = (block: DayBlock, column: number, rangeStart: number) => ({
+  gridColumn: column + 2,
+  // Whole rows only: a service ending off the grid (9:04) still fills its last row.
+  gridRow: `${2 + Math.floor((block.start - rangeStart) / SLOT_MINUTES)} / span ${Math.max(1, Math.ceil((block.end - block.start) / SLOT_MINUTES))}`,
+  zIndex: 1,
+  m: '1px',
+  p: 0.5,
+  borderRadius: 1,
+  overflow: 'hidden',
+  textAlign: 'left',
+  alignItems: 'flex-start',
+  justifyContent: 'flex-start',
+  flexDirection: 'column',
+  display: 'flex',
+  color: block.kind === 'service' ? 'secondary.contrastText' : 'primary.contrastText',
+  bgcolor: block.kind === 'service' ? 'secondary.dark' : 'primary.dark',
+  opacity: block.reservation?.status === 'arrived' ? 0.75 : 1,
+});
+
+/**
+ * The desktop day view: therapists as columns (the rotation's order), 15-minute rows, reservations
+ * and services in progress as blocks. A booked reservation is a button: it opens its actions
+ * (arrive, no-show, cancel, move), so moving works by keyboard as well as by pointer (decision 0901).
+ */
+export const DayGrid = ({ board, onOpen }: { board: Board; onOpen: (reservation: Reservation) => void }) => {
+  const blocks = dayBlocks(board);
+  const columns = dayColumns(board);
+  const range = dayRange(blocks);
+  const rows = Math.ceil((range.end - range.start) / SLOT_MINUTES);
+  const scroller = useRef<HTMLDivElement>(null);
+  // Opens at the hour before now (the board's clock), where the desk is looking; once per branch and day.
+  const nowMinutes = minutesOf(manilaClock(board.now));
+  useEffect(() => {
+    const offset = Math.max(0, Math.floor((nowMinutes - 60 - range.start) / SLOT_MINUTES)) * ROW_PX;
+    scroller.current?.scrollTo?.({ top: offset });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another board (branch or day) shows
+  }, [board.location, board.date]);
+  if (columns.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ p: 2 }}>
+        No therapist is clocked in or booked today. Clock one in to start the rotation.
+      </Typography>
+    );
+  return (
+    <Box
+      role="region"
+      aria-label={`Day view, ${board.date}`}
+      tabIndex={0}
+      ref={scroller}
+      sx={{ overflow: 'auto', maxHeight: 640, border: 1, borderColor: 'divider', borderRadius: 1 }}
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: `64px repeat(${columns.length}, minmax(120px, 1fr))`,
+          gridTemplateRows: `36px repeat(${rows}, ${ROW_PX}px)`,
+          position: 'relative',
+        }}
+      >
+        <Box sx={{ gridColumn: 1, gridRow: 1, position: 'sticky', top: 0, bgcolor: 'background.paper', zIndex: 2 }} />
+        {columns.map((c, i) => (
+          <Typography
+            key={c.id ?? 'any'}
+            variant="subtitle2"
+            component="div"
+            sx={{
+              gridColumn: i + 2,
+              gridRow: 1,
+              position: 'sticky',
+              top: 0,
+              zIndex: 2,
+              bgcolor: 'background.paper',
+              borderBottom: 1,
+              borderColor: 'divider',
+              px: 1,
+              py: 1,
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            }}
+          >
+            {c.name}
+          </Typography>
+        ))}
+        {Array.from({ length: rows }, (_, r) => {
+          const minutes = range.start + r * SLOT_MINUTES;
+          return (
+            <Box
+              key={minutes}
+              sx={{
+                gridColumn: `1 / span ${columns.length + 1}`,
+                gridRow: r + 2,
+                borderTop: 1,
+                borderColor: minutes % 60 === 0 ? 'divider' : 'action.hover',
+              }}
+            >
+              {minutes % 60 === 0 ? (
+                <Typography variant="caption" color="text.secondary" sx={{ pl: 0.5 }}>
+                  {displayTime(timeOf(minutes))}
+                </Typography>
+              ) : null}
+            </Box>
+          );
+        })}
+        {blocks.map((block) => {
+          const column = columns.findIndex((c) => c.id === block.therapist);
+          if (column < 0) return null;
+          const reservation = block.reservation;
+          if (reservation?.status === 'booked')
+            return (
+              <ButtonBase
+                key={block.key}
+                onClick={() => onOpen(reservation)}
+                aria-haspopup="dialog"
+                sx={blockSx(block, column, range.start)}
+              >
+                <BlockBody block={block} />
+              </ButtonBase>
+            );
+          return (
+            <Box key={block.key} sx={blockSx(block, column, range.start)}>
+              <BlockBody block={block} />
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+};

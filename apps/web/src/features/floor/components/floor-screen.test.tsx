@@ -1,0 +1,207 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Board, Proposal, QueueEntry, Reservation } from '@ginhawa/contract';
+import { mockApi } from '../../../test/api-mock';
+import { renderWithRouter, setViewportWidth } from '../../../test/render';
+import { FloorScreen, type FloorUser } from './floor-screen';
+
+const BOARD_KEY = 'GET /floor/board/?location=2';
+const desk: FloorUser = { locations: [{ id: 2, name: 'Makati' }], admin: false, manages: false, frontDesk: true };
+
+const entry = (over: Partial<QueueEntry>): QueueEntry => ({
+  position: 1,
+  therapist: 11,
+  therapist_name: 'Ana Cruz',
+  state: 'available',
+  is_next: false,
+  shift: 1,
+  clocked_in_at: '2026-11-25T01:00:00Z',
+  service: null,
+  reservation: null,
+  break_since: null,
+  ...over,
+});
+
+const reservation = (over: Partial<Reservation> = {}): Reservation => ({
+  id: 70,
+  client: 5,
+  client_name: 'Liza Soberano',
+  location: 2,
+  location_name: 'Makati',
+  date: '2026-11-25',
+  time: '15:00',
+  starts_at: '2026-11-25T07:00:00Z',
+  ends_at: '2026-11-25T08:00:00Z',
+  duration_minutes: 60,
+  treatment: 3,
+  treatment_name: 'Hilot',
+  therapist: 12,
+  therapist_name: 'Ben Reyes',
+  room: 4,
+  room_name: 'Narra',
+  bed: 1,
+  status: 'booked',
+  deposit: { payment_method: 'e_wallet', bank: null, amount: '200.00', reference_no: 'GC123', status: 'held' },
+  notes: '',
+  arrival: null,
+  cancelled_by: null,
+  cancelled_by_name: null,
+  cancel_reason: '',
+  closed_at: null,
+  created_at: '2026-11-25T00:00:00Z',
+  updated_at: '2026-11-25T00:00:00Z',
+  ...over,
+});
+
+const board: Board = {
+  location: 2,
+  location_name: 'Makati',
+  date: '2026-11-25',
+  now: '2026-11-25T05:00:00Z',
+  next_change_at: null,
+  queue: [
+    entry({ position: 1, is_next: true }),
+    entry({
+      position: 2,
+      therapist: 12,
+      therapist_name: 'Ben Reyes',
+      state: 'in_service',
+      service: {
+        arrival: 90,
+        client: 6,
+        client_name: 'Rico Blanco',
+        treatment_name: 'Swedish',
+        room: 4,
+        room_name: 'Narra',
+        bed: 2,
+        started_at: '2026-11-25T04:00:00Z',
+        ends_at: '2026-11-25T05:30:00Z',
+        requested: false,
+      },
+    }),
+  ],
+  rooms: [
+    {
+      id: 4,
+      name: 'Narra',
+      kind: 'couple',
+      rule: 'any',
+      beds: 2,
+      free_beds: 1,
+      occupied: [
+        {
+          bed: 2,
+          arrival: 90,
+          reservation: null,
+          client_name: 'Rico Blanco',
+          therapist: 12,
+          therapist_name: 'Ben Reyes',
+          ends_at: '2026-11-25T05:30:00Z',
+        },
+      ],
+    },
+  ],
+  reservations: [reservation()],
+};
+
+const picker = (onPick: (c: { id: number; full_name: string }) => void) => (
+  <button type="button" onClick={() => onPick({ id: 9, full_name: 'Rosa Dela Cruz' })}>
+    Pick Rosa
+  </button>
+);
+
+const renderFloor = () =>
+  renderWithRouter(<FloorScreen user={desk} clientPicker={picker} roomsPath="/floor/rooms" />, { path: '/floor' });
+
+const treatments = {
+  status: 200,
+  data: { count: 1, next: null, previous: null, results: [{ id: 3, name: 'Hilot', is_active: true }] },
+};
+
+describe('floor screen', () => {
+  beforeEach(() => setViewportWidth(1280));
+
+  it('at 1280 px shows therapists as columns with their blocks, the rotation with who is next, and rooms', async () => {
+    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    renderFloor();
+    const day = await screen.findByRole('region', { name: 'Day view, 2026-11-25' });
+    expect(within(day).getByText('Ana Cruz')).toBeInTheDocument();
+    expect(within(day).getByRole('button', { name: /^15:00 Liza Soberano/ })).toBeInTheDocument();
+    expect(within(day).getByText('12:00 Rico Blanco')).toBeInTheDocument();
+    const rotation = screen.getByRole('list', { name: 'Rotation' });
+    const first = within(rotation).getAllByRole('listitem')[0]!;
+    expect(within(first).getByText('Next')).toBeInTheDocument();
+    expect(within(rotation).getByText('Rico Blanco, Narra until 13:30')).toBeInTheDocument();
+    expect(screen.getByText('Narra · 1 of 2 free')).toBeInTheDocument();
+  });
+
+  it('at 390 px puts the rotation first, then now and next', async () => {
+    setViewportWidth(390);
+    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    renderFloor();
+    await screen.findByRole('heading', { name: 'Now' });
+    const headings = screen.getAllByRole('heading').map((h) => h.textContent);
+    expect(headings.indexOf('Rotation')).toBeLessThan(headings.indexOf('Now'));
+    expect(headings.indexOf('Now')).toBeLessThan(headings.indexOf('Next'));
+    expect(screen.queryByRole('region', { name: /Day view/ })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Next' })).getByText('15:00 Liza Soberano')).toBeInTheDocument();
+  });
+
+  it('shows the error with Try again when the board cannot be read', async () => {
+    mockApi({ [BOARD_KEY]: { status: 500, data: { message: 'The server had a problem.' } } });
+    renderFloor();
+    expect(await screen.findByText('The floor board could not be loaded')).toBeInTheDocument();
+  });
+
+  it('assign next: the proposal, then one tap logs the arrival with the proposed therapist and bed', async () => {
+    const proposal: Proposal = {
+      therapist: 11,
+      therapist_name: 'Ana Cruz',
+      requested: false,
+      room: 4,
+      room_name: 'Narra',
+      bed: 1,
+      starts_at: '2026-11-25T05:00:00Z',
+      ends_at: '2026-11-25T06:00:00Z',
+      duration_minutes: 60,
+    };
+    const calls = mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'GET /services/treatments/': treatments,
+      'POST /floor/assign/propose/': { status: 200, data: proposal },
+      'POST /floor/assign/': { status: 201, data: {} },
+    });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign next' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pick Rosa' }));
+    await userEvent.click(screen.getByRole('combobox', { name: /Treatment/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Hilot' }));
+    expect(await screen.findByText('Proposed: Ana Cruz, Narra bed 1, 13:00–14:00')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Log arrival' }));
+    await screen.findByText('Rosa Dela Cruz is with Ana Cruz.');
+    const assign = calls.find((c) => c.method === 'POST' && c.url === '/floor/assign/');
+    expect(JSON.parse(String(assign?.data))).toMatchObject({
+      client: 9,
+      location: 2,
+      therapist: 11,
+      treatment: 3,
+      room: 4,
+      bed: 1,
+    });
+    expect(assign?.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it("moving a reservation onto a taken time shows the server's conflict sentence", async () => {
+    const sentence = 'Ana Cruz is already serving or booked 14:00–15:00 then.';
+    mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'PATCH /floor/reservations/70/': { status: 409, data: { message: sentence, errors: {} } },
+    });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Move' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Move' }));
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,270 @@
+import { useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { Link } from 'react-router';
+import type { Board, QueueEntry, Reservation } from '@ginhawa/contract';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-header';
+import { useLocationOptions } from '../../../lib/options';
+import { useBoard } from '../api/get-board';
+import { AssignDialog } from './assign-dialog';
+import { DayGrid } from './day-grid';
+import { NowNextLists } from './now-next-lists';
+import { ReservationActions } from './reservation-actions';
+import { ReservationForm } from './reservation-form';
+import { RoomsPanel } from './rooms-panel';
+import { RotationActionDialog } from './rotation-actions';
+import { RotationPanel, type RotationAction } from './rotation-panel';
+import { ClockInDialog, ReorderDialog } from './shift-dialogs';
+
+export type FloorClient = { id: number; full_name: string };
+
+/** Who is at the board, as the app passes it in (a feature does not read the session). */
+export type FloorUser = {
+  locations: readonly { id: number; name: string }[];
+  admin: boolean;
+  /** Managers and Admins reorder the rotation. */
+  manages: boolean;
+  /** Receptionists, Managers and Admins assign walk-ins and book. */
+  frontDesk: boolean;
+};
+
+type FloorScreenProps = {
+  user: FloorUser;
+  /** The client search (with "new client"), composed by the app from the clients feature. */
+  clientPicker: (onPick: (client: FloorClient) => void) => ReactNode;
+  /** The rooms list's path, linked from the Rooms panel for Managers and Admins. */
+  roomsPath: string;
+};
+
+type Open =
+  | { kind: 'pick'; then: 'assign' | 'reserve' }
+  | { kind: 'assign' | 'reserve'; client: FloorClient }
+  | { kind: 'reservation'; reservation: Reservation }
+  | { kind: 'rotation'; action: RotationAction; entry: QueueEntry }
+  | { kind: 'clock_in' | 'reorder' }
+  | null;
+
+const Panel = ({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) => (
+  <Card component="section" aria-label={title} sx={{ p: 2, minWidth: 0 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      {action}
+    </Box>
+    {children}
+  </Card>
+);
+
+const BoardSkeleton = () => (
+  <Stack spacing={2} aria-busy="true" aria-label="Loading the floor board">
+    <Skeleton variant="rounded" height={56} />
+    <Skeleton variant="rounded" height={320} />
+  </Stack>
+);
+
+/** The board itself: the day view with rotation and rooms beside it (md up), or rotation, now/next, rooms. */
+const BoardLayout = ({
+  data,
+  user,
+  roomsPath,
+  setOpen,
+}: {
+  data: Board;
+  user: FloorUser;
+  roomsPath: string;
+  setOpen: (open: Open) => void;
+}) => {
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const rotation = (
+    <Panel
+      title="Rotation"
+      action={
+        <Stack direction="row" spacing={1}>
+          {user.manages && data.queue.length > 1 ? (
+            <Button size="small" onClick={() => setOpen({ kind: 'reorder' })}>
+              Reorder
+            </Button>
+          ) : null}
+          <Button size="small" variant="outlined" onClick={() => setOpen({ kind: 'clock_in' })}>
+            Clock in
+          </Button>
+        </Stack>
+      }
+    >
+      <RotationPanel queue={data.queue} onAction={(action, entry) => setOpen({ kind: 'rotation', action, entry })} />
+    </Panel>
+  );
+  const rooms = (
+    <Panel
+      title="Rooms"
+      action={
+        user.manages ? (
+          <Button size="small" component={Link} to={roomsPath}>
+            Edit rooms
+          </Button>
+        ) : null
+      }
+    >
+      <RoomsPanel rooms={data.rooms} />
+    </Panel>
+  );
+  const openReservation = (reservation: Reservation) =>
+    user.frontDesk ? setOpen({ kind: 'reservation', reservation }) : undefined;
+  return wide ? (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 340px', gap: 2, alignItems: 'start' }}>
+      <Panel title="Today">
+        <DayGrid board={data} onOpen={openReservation} />
+      </Panel>
+      <Stack spacing={2}>
+        {rotation}
+        {rooms}
+      </Stack>
+    </Box>
+  ) : (
+    <Stack spacing={2}>
+      {rotation}
+      <Panel title="Today">
+        <NowNextLists board={data} onOpen={openReservation} />
+      </Panel>
+      {rooms}
+    </Stack>
+  );
+};
+
+/**
+ * /floor: one branch's board (issue 22; docs/decisions/0901). At 1280 px the day view (therapists ×
+ * 15-minute rows) with the rotation and rooms beside it; at 390 px the rotation first, then "now"
+ * and "next". It reads the board once and again on every live `floor_changed` frame; it never polls.
+ */
+export const FloorScreen = ({ user, clientPicker, roomsPath }: FloorScreenProps) => {
+  const locations = useLocationOptions({ activeOnly: true });
+  const choices = user.admin
+    ? (locations.data?.results ?? []).map((l) => ({ id: l.id, name: l.name }))
+    : user.locations;
+  const [chosen, setChosen] = useState<number | null>(null);
+  const location = chosen ?? choices[0]?.id ?? null;
+  const board = useBoard(location);
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+
+  const branchSelect =
+    choices.length > 1 ? (
+      <TextField
+        select
+        size="small"
+        label="Branch"
+        value={location === null ? '' : String(location)}
+        onChange={(e) => setChosen(Number(e.target.value))}
+        sx={{ minWidth: 200 }}
+      >
+        {choices.map((l) => (
+          <MenuItem key={l.id} value={String(l.id)}>
+            {l.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    ) : null;
+
+  let body: ReactNode;
+  if (location === null && !(user.admin && locations.isLoading))
+    body = (
+      <Typography color="text.secondary">Your login works at no branch; ask an administrator to add one.</Typography>
+    );
+  else if (board.error)
+    body = (
+      <LoadError title="The floor board could not be loaded" error={board.error} onRetry={() => void board.mutate()} />
+    );
+  else if (!board.data) body = <BoardSkeleton />;
+  else body = <BoardLayout data={board.data} user={user} roomsPath={roomsPath} setOpen={setOpen} />;
+
+  return (
+    <>
+      <PageHeader
+        title="Floor"
+        subtitle={
+          board.data
+            ? `${board.data.location_name}, ${board.data.date}`
+            : 'Who is on shift, next in line, rooms and bookings.'
+        }
+        action={
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+            {branchSelect}
+            {user.frontDesk && board.data ? (
+              <>
+                <Button variant="contained" onClick={() => setOpen({ kind: 'pick', then: 'assign' })}>
+                  Assign next
+                </Button>
+                <Button variant="outlined" onClick={() => setOpen({ kind: 'pick', then: 'reserve' })}>
+                  New reservation
+                </Button>
+              </>
+            ) : null}
+          </Stack>
+        }
+      />
+      {body}
+      <FloorDialogs
+        open={open}
+        setOpen={setOpen}
+        close={close}
+        location={location}
+        clientPicker={clientPicker}
+        board={board.data}
+      />
+    </>
+  );
+};
+
+const FloorDialogs = ({
+  open,
+  setOpen,
+  close,
+  location,
+  clientPicker,
+  board,
+}: {
+  open: Open;
+  setOpen: (o: Open) => void;
+  close: () => void;
+  location: number | null;
+  clientPicker: FloorScreenProps['clientPicker'];
+  board: { date: string; queue: QueueEntry[] } | undefined;
+}) => {
+  if (!open || location === null || !board) return null;
+  switch (open.kind) {
+    case 'pick':
+      return (
+        <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="floor-pick-title">
+          <DialogTitle id="floor-pick-title">
+            {open.then === 'assign' ? 'Assign next: which client?' : 'New reservation: which client?'}
+          </DialogTitle>
+          <DialogContent>{clientPicker((client) => setOpen({ kind: open.then, client }))}</DialogContent>
+        </Dialog>
+      );
+    case 'assign':
+      return <AssignDialog client={open.client} location={location} queue={board.queue} onClose={close} />;
+    case 'reserve':
+      return <ReservationForm client={open.client} location={location} date={board.date} onClose={close} />;
+    case 'reservation':
+      return <ReservationActions reservation={open.reservation} onClose={close} />;
+    case 'rotation':
+      return <RotationActionDialog action={open.action} entry={open.entry} location={location} onClose={close} />;
+    case 'clock_in':
+      return <ClockInDialog location={location} onClose={close} />;
+    case 'reorder':
+      return <ReorderDialog location={location} queue={board.queue} onClose={close} />;
+  }
+};

@@ -1,0 +1,99 @@
+import type { Board, Reservation } from '@ginhawa/contract';
+
+/** The board's rows: one per 15 minutes (the arrivals' and reservations' grid). */
+export const SLOT_MINUTES = 15;
+/** The day view shows at least opening to closing of a typical branch; earlier or later bookings widen it. */
+const DAY_START = 9 * 60;
+const DAY_END = 22 * 60;
+
+const clock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Manila',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as Manila wall-clock "HH:MM" (the branch's time, whatever the browser's zone). */
+export const manilaClock = (iso: string): string => clock.format(new Date(iso));
+
+/** "14:30" → minutes since midnight. */
+export const minutesOf = (time: string): number => {
+  const [h = '0', m = '0'] = time.split(':');
+  return Number(h) * 60 + Number(m);
+};
+
+/** Minutes since midnight → "14:30". */
+export const timeOf = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** A time as the desk reads it: 24-hour "14:30", as the arrivals, the time select and the server's conflict sentences write it. */
+export const displayTime = (time: string): string => time;
+
+/** One block on the day view: a reservation or a service in progress, in one therapist's column. */
+export type DayBlock = {
+  key: string;
+  therapist: number | null;
+  start: number;
+  end: number;
+  label: string;
+  detail: string;
+  kind: 'reservation' | 'service';
+  reservation: Reservation | null;
+};
+
+/** The blocks of a board: live reservations (booked or arrived) and services in progress. */
+export const dayBlocks = (board: Board): DayBlock[] => {
+  const blocks: DayBlock[] = board.reservations
+    .filter((r) => r.status === 'booked' || r.status === 'arrived')
+    .map((r) => ({
+      key: `r${r.id}`,
+      therapist: r.therapist,
+      start: minutesOf(r.time),
+      end: minutesOf(r.time) + r.duration_minutes,
+      label: r.client_name,
+      detail: [r.treatment_name, r.room_name, r.status === 'arrived' ? 'arrived' : null].filter(Boolean).join(' · '),
+      kind: 'reservation',
+      reservation: r,
+    }));
+  for (const q of board.queue) {
+    if (!q.service) continue;
+    // An arrival that came from a reservation is already drawn as that reservation.
+    if (board.reservations.some((r) => r.arrival === q.service?.arrival)) continue;
+    const start = minutesOf(manilaClock(q.service.started_at));
+    blocks.push({
+      key: `s${q.service.arrival}`,
+      therapist: q.therapist,
+      start: start - (start % SLOT_MINUTES),
+      end: Math.max(start + SLOT_MINUTES, minutesOf(manilaClock(q.service.ends_at))),
+      label: q.service.client_name,
+      detail: ['in service', q.service.treatment_name, q.service.room_name].filter(Boolean).join(' · '),
+      kind: 'service',
+      reservation: null,
+    });
+  }
+  return blocks;
+};
+
+/** The rows the day view shows: 09:00–22:00, widened to every block. */
+export const dayRange = (blocks: readonly DayBlock[]): { start: number; end: number } => ({
+  start: Math.min(DAY_START, ...blocks.map((b) => b.start - (b.start % 60))),
+  end: Math.max(DAY_END, ...blocks.map((b) => b.end)),
+});
+
+/** The day view's columns: therapists in the rotation in its order, then those only booked, then "Any therapist". */
+export const dayColumns = (board: Board): { id: number | null; name: string }[] => {
+  const columns: { id: number | null; name: string }[] = board.queue.map((q) => ({
+    id: q.therapist,
+    name: q.therapist_name,
+  }));
+  for (const r of board.reservations) {
+    if (r.therapist !== null && !columns.some((c) => c.id === r.therapist))
+      columns.push({ id: r.therapist, name: r.therapist_name ?? 'Therapist' });
+  }
+  if (board.reservations.some((r) => r.therapist === null && r.status === 'booked'))
+    columns.push({ id: null, name: 'Any therapist' });
+  return columns;
+};
+
+/** A select whose empty value is a choice ("Any therapist", "No deposit"): shown, with its label above. */
+export const EMPTY_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;

@@ -1,0 +1,64 @@
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import type { Board, Reservation } from '@ginhawa/contract';
+import { displayTime, manilaClock } from './floor-time';
+
+/**
+ * The phone's view of the day: "Now" (services in progress) and "Next" (booked reservations still
+ * ahead, by time); a booked one opens its actions as on the desktop grid.
+ */
+export const NowNextLists = ({ board, onOpen }: { board: Board; onOpen: (reservation: Reservation) => void }) => {
+  const now = board.queue.filter((q) => q.service);
+  const next = board.reservations.filter((r) => r.status === 'booked');
+  return (
+    <>
+      <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
+        Now
+      </Typography>
+      {now.length === 0 ? (
+        <Typography color="text.secondary">No service in progress.</Typography>
+      ) : (
+        <List dense disablePadding aria-label="Now">
+          {now.map((q) => (
+            <ListItem key={q.therapist} divider disableGutters>
+              <ListItemText
+                primary={`${q.service?.client_name} with ${q.therapist_name}`}
+                secondary={[
+                  q.service?.treatment_name,
+                  q.service?.room_name,
+                  q.service ? `until ${displayTime(manilaClock(q.service.ends_at))}` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
+        Next
+      </Typography>
+      {next.length === 0 ? (
+        <Typography color="text.secondary">No reservations still to come today.</Typography>
+      ) : (
+        <List dense disablePadding aria-label="Next">
+          {next.map((r) => (
+            <ListItem key={r.id} divider disablePadding>
+              <ListItemButton onClick={() => onOpen(r)}>
+                <ListItemText
+                  primary={`${displayTime(r.time)} ${r.client_name}`}
+                  secondary={[r.treatment_name, r.therapist_name ?? 'Any therapist', r.room_name]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </>
+  );
+};

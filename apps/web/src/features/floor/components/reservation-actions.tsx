@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  formatPeso,
+  reservationCancelBodySchema,
+  reservationPatchSchema,
+  type Reservation,
+  type ReservationPatch,
+} from '@ginhawa/contract';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { ReasonDialog } from '../../../components/form/reason-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
+import { useSnackbar } from '../../../components/snackbar-provider';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useRevalidateFloor } from '../api/get-board';
+import { arriveReservation, cancelReservation, markNoShow, moveReservation } from '../api/floor-actions';
+import { TherapistSelect, WhenFields } from './booking-fields';
+import { displayTime } from './floor-time';
+
+/** How the desk names a deposit's method (GCash and Maya are the e-wallets in use). */
+const METHOD_LABEL: Record<string, string> = { e_wallet: 'GCash/Maya', bank_transfer: 'bank transfer' };
+
+const MOVE_FIELDS = ['date', 'time', 'therapist'] as const;
+
+/** Move a booked reservation to another time or therapist: the same conflict rule as booking (a 409 names whose time). */
+const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose: () => void }) => {
+  const revalidate = useRevalidateFloor();
+  const { showSnackbar } = useSnackbar();
+  const form = useEntityForm({
+    initialValues: () => ({
+      date: reservation.date,
+      time: reservation.time,
+      therapist: reservation.therapist === null ? '' : String(reservation.therapist),
+    }),
+    fields: MOVE_FIELDS,
+    parse: (v) =>
+      reservationPatchSchema.safeParse({
+        date: v.date,
+        time: v.time,
+        therapist: v.therapist ? Number(v.therapist) : null,
+      } satisfies ReservationPatch),
+    save: (body) => moveReservation(reservation.id, body),
+    onSaved: async (saved) => {
+      showSnackbar(
+        `Moved ${saved.client_name} to ${displayTime(saved.time)}, ${saved.therapist_name ?? 'any therapist'}.`,
+        'success',
+      );
+      await revalidate();
+      onClose();
+    },
+  });
+  return (
+    <FormDialog {...form.dialog} title={`Move ${reservation.client_name}`} submitLabel="Move" onClose={onClose}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <WhenFields date={form.bind('date')} time={form.bind('time')} />
+        <TherapistSelect location={reservation.location} field={form.bind('therapist')} />
+      </Stack>
+    </FormDialog>
+  );
+};
+
+type Mode = 'menu' | 'move' | 'cancel';
+
+/**
+ * A booked reservation's actions: the client came (logs the arrival), no-show (after the branch's
+ * grace period; the server says when it ends), cancel with a reason, or move.
+ */
+export const ReservationActions = ({ reservation, onClose }: { reservation: Reservation; onClose: () => void }) => {
+  const [mode, setMode] = useState<Mode>('menu');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const revalidate = useRevalidateFloor();
+  const { showSnackbar } = useSnackbar();
+  const run = async (action: () => Promise<Reservation>, done: string) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+      showSnackbar(done, 'success');
+      await revalidate();
+      onClose();
+    } catch (err) {
+      setError(getErrorMessage(err));
+      setBusy(false);
+    }
+  };
+  if (mode === 'move') return <MoveForm reservation={reservation} onClose={onClose} />;
+  if (mode === 'cancel')
+    return (
+      <ReasonDialog
+        title={`Cancel ${reservation.client_name}'s booking`}
+        confirmLabel="Cancel booking"
+        maxLength={300}
+        hint="Kept with the booking; a held deposit is refunded."
+        parse={(reason) => reservationCancelBodySchema.safeParse({ reason })}
+        onConfirm={(body) => cancelReservation(reservation.id, body)}
+        onDone={async () => {
+          showSnackbar(`${reservation.client_name}'s booking was cancelled.`, 'success');
+          await revalidate();
+          onClose();
+        }}
+        onClose={onClose}
+      >
+        The time is freed for others.
+      </ReasonDialog>
+    );
+  const deposit = reservation.deposit;
+  return (
+    <FormDialog
+      open
+      title={`${displayTime(reservation.time)} ${reservation.client_name}`}
+      submitLabel="Client arrived"
+      submitting={busy}
+      error={error}
+      onSubmit={() =>
+        void run(
+          () => arriveReservation(reservation.id, { therapist: reservation.therapist }),
+          `${reservation.client_name} arrived; the arrival is logged.`,
+        )
+      }
+      onClose={onClose}
+    >
+      <Stack spacing={1.5}>
+        <Typography>
+          {[
+            reservation.treatment_name,
+            `${reservation.duration_minutes} min`,
+            reservation.therapist_name ?? 'Any therapist',
+            reservation.room_name,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography>
+        {deposit ? (
+          <Alert severity="info">
+            Deposit {formatPeso(deposit.amount)}{' '}
+            {METHOD_LABEL[deposit.payment_method] ?? deposit.payment_method.replace('_', ' ')}
+            {deposit.reference_no ? ` (ref. ${deposit.reference_no})` : ''}, {deposit.status}.
+          </Alert>
+        ) : null}
+        {reservation.notes ? <Typography color="text.secondary">{reservation.notes}</Typography> : null}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="outlined" disabled={busy} onClick={() => setMode('move')}>
+            Move
+          </Button>
+          <Button
+            variant="outlined"
+            disabled={busy}
+            onClick={() =>
+              void run(() => markNoShow(reservation.id), `${reservation.client_name} marked as a no-show.`)
+            }
+          >
+            No-show
+          </Button>
+          <Button variant="outlined" color="error" disabled={busy} onClick={() => setMode('cancel')}>
+            Cancel booking
+          </Button>
+        </Stack>
+      </Stack>
+    </FormDialog>
+  );
+};

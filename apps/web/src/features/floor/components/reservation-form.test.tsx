@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import { renderWithRouter } from '../../../test/render';
+import { ReservationForm } from './reservation-form';
+
+const page = (results: unknown[]) => ({
+  status: 200,
+  data: { count: results.length, next: null, previous: null, results },
+});
+
+const pick = async (label: RegExp, option: string) => {
+  await userEvent.click(screen.getByRole('combobox', { name: label }));
+  await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+};
+
+describe('reservation form', () => {
+  it("books with a GCash deposit: the server's refusal shows under the reference, then the booking is sent with it", async () => {
+    const refusal = 'Enter the GCash/Maya reference.';
+    const calls = mockApi({
+      'GET /services/treatments/': page([{ id: 3, name: 'Hilot' }]),
+      'GET /therapists/': page([{ id: 11, full_name: 'Ana Cruz' }]),
+      'POST /floor/reservations/': (req) => {
+        const body = JSON.parse(String(req.data)) as { deposit: { reference_no: string } };
+        if (!body.deposit.reference_no)
+          return { status: 400, data: { message: refusal, errors: { 'deposit.reference_no': [refusal] } } };
+        return { status: 201, data: { ...body, id: 1, client_name: 'Rosa Dela Cruz' } };
+      },
+    });
+    const onClose = vi.fn();
+    renderWithRouter(
+      <ReservationForm
+        client={{ id: 9, full_name: 'Rosa Dela Cruz' }}
+        location={2}
+        date="2026-11-27"
+        onClose={onClose}
+      />,
+    );
+    await pick(/^Time/, '15:00');
+    await pick(/^Treatment/, 'Hilot');
+    await pick(/^Therapist/, 'Ana Cruz');
+    await pick(/^Deposit$/, 'GCash / Maya');
+    await userEvent.type(screen.getByLabelText(/^Deposit amount/), '₱1,000');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Reference no/)).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(screen.getByLabelText(/^Reference no/), 'GC-7781');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.data)) as unknown);
+    expect(sent[1]).toMatchObject({
+      client: 9,
+      location: 2,
+      date: '2026-11-27',
+      time: '15:00',
+      treatment: 3,
+      therapist: 11,
+      room: null,
+      deposit: { payment_method: 'e_wallet', bank: null, amount: '1000.00', reference_no: 'GC-7781' },
+    });
+  });
+});

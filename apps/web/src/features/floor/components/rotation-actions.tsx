@@ -1,0 +1,68 @@
+import { skipBodySchema, type QueueEntry } from '@ginhawa/contract';
+import { ConfirmDialog } from '../../../components/form/confirm-dialog';
+import { ReasonDialog } from '../../../components/form/reason-dialog';
+import { useSnackbar } from '../../../components/snackbar-provider';
+import { useRevalidateFloor } from '../api/get-board';
+import { clockOut, finishService, skipTurn } from '../api/floor-actions';
+import type { RotationAction } from './rotation-panel';
+
+/** The dialog of one rotation action: skip (a reason, logged), service finished, clock out. */
+export const RotationActionDialog = ({
+  action,
+  entry,
+  location,
+  onClose,
+}: {
+  action: RotationAction;
+  entry: QueueEntry;
+  location: number;
+  onClose: () => void;
+}) => {
+  const revalidate = useRevalidateFloor();
+  const { showSnackbar } = useSnackbar();
+  // ConfirmDialog closes itself after onConfirm; the reason dialog is closed here.
+  const note = async (message: string) => {
+    showSnackbar(message, 'success');
+    await revalidate();
+  };
+  if (action === 'skip')
+    return (
+      <ReasonDialog
+        title={`Skip ${entry.therapist_name}'s turn`}
+        confirmLabel="Skip turn"
+        maxLength={300}
+        hint="Logged with your name and the time."
+        parse={(reason) => skipBodySchema.safeParse({ location, therapist: entry.therapist, reason })}
+        onConfirm={skipTurn}
+        onDone={async () => {
+          await note(`${entry.therapist_name} goes to the back of the line.`);
+          onClose();
+        }}
+        onClose={onClose}
+      >
+        {entry.therapist_name} goes to the back of the rotation.
+      </ReasonDialog>
+    );
+  const finish = action === 'finish' && entry.service;
+  return (
+    <ConfirmDialog
+      open
+      title={finish ? `${entry.therapist_name}'s service finished?` : `Clock ${entry.therapist_name} out?`}
+      confirmLabel={finish ? 'Service finished' : 'Clock out'}
+      onConfirm={async () => {
+        if (finish) {
+          await finishService(entry.service!.arrival);
+          await note(`${entry.therapist_name} is free and goes to the back of the line.`);
+        } else {
+          await clockOut({ employee: entry.therapist });
+          await note(`${entry.therapist_name} clocked out.`);
+        }
+      }}
+      onClose={onClose}
+    >
+      {finish
+        ? `${entry.service!.client_name}'s service ends now; the room is freed.`
+        : `${entry.therapist_name} leaves the rotation until they clock in again.`}
+    </ConfirmDialog>
+  );
+};

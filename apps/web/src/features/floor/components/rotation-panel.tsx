@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import MoreVert from '@mui/icons-material/MoreVert';
+import type { QueueEntry, TherapistState } from '@ginhawa/contract';
+import { displayTime, manilaClock } from './floor-time';
+
+const STATE_LABEL: Record<TherapistState, string> = {
+  available: 'Available',
+  in_service: 'In service',
+  on_break: 'On break',
+  reserved: 'Reserved',
+};
+/** Filled for who can take a client now, outlined otherwise; default colours keep the text's contrast (axe). */
+const STATE_VARIANT: Record<TherapistState, 'filled' | 'outlined'> = {
+  available: 'filled',
+  in_service: 'outlined',
+  on_break: 'outlined',
+  reserved: 'outlined',
+};
+
+/** What a therapist is doing, in a line under their name. */
+const stateLine = (q: QueueEntry): string => {
+  if (q.service)
+    return `${q.service.client_name}${q.service.room_name ? `, ${q.service.room_name}` : ''} until ${displayTime(manilaClock(q.service.ends_at))}`;
+  if (q.reservation)
+    return `${q.state === 'reserved' ? 'Held for' : 'Next booked'}: ${q.reservation.client_name} at ${displayTime(manilaClock(q.reservation.starts_at))}`;
+  return `On shift since ${displayTime(manilaClock(q.clocked_in_at))}`;
+};
+
+export type RotationAction = 'skip' | 'finish' | 'clock_out';
+
+const EntryMenu = ({
+  entry,
+  onAction,
+}: {
+  entry: QueueEntry;
+  onAction: (a: RotationAction, q: QueueEntry) => void;
+}) => {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const pick = (a: RotationAction) => {
+    setAnchor(null);
+    onAction(a, entry);
+  };
+  return (
+    <>
+      <IconButton
+        aria-label={`Actions for ${entry.therapist_name}`}
+        aria-haspopup="menu"
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVert />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {entry.state === 'in_service' && entry.service ? (
+          <MenuItem onClick={() => pick('finish')}>Service finished</MenuItem>
+        ) : (
+          <MenuItem onClick={() => pick('skip')}>Skip turn…</MenuItem>
+        )}
+        {entry.state !== 'in_service' ? <MenuItem onClick={() => pick('clock_out')}>Clock out</MenuItem> : null}
+      </Menu>
+    </>
+  );
+};
+
+/** The rotation ("decking"): who takes the next walk-in, in line order, with each therapist's state. */
+export const RotationPanel = ({
+  queue,
+  onAction,
+}: {
+  queue: readonly QueueEntry[];
+  onAction: (action: RotationAction, entry: QueueEntry) => void;
+}) => {
+  if (queue.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ py: 1 }}>
+        Nobody is clocked in yet. Clock therapists in as they arrive; the first in is first in line.
+      </Typography>
+    );
+  return (
+    <List dense disablePadding aria-label="Rotation">
+      {queue.map((q) => (
+        <ListItem
+          key={q.therapist}
+          divider
+          disableGutters
+          secondaryAction={<EntryMenu entry={q} onAction={onAction} />}
+          sx={q.is_next ? { bgcolor: 'action.selected', borderRadius: 1 } : undefined}
+        >
+          <Typography sx={{ width: 28, flexShrink: 0, fontWeight: 600, pl: 0.5 }} aria-label={`Place ${q.position}`}>
+            {q.position}
+          </Typography>
+          <ListItemText
+            primary={
+              <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                {q.therapist_name}
+                <Chip size="small" label={STATE_LABEL[q.state]} variant={STATE_VARIANT[q.state]} />
+                {q.is_next ? <Chip size="small" label="Next" color="primary" /> : null}
+              </Box>
+            }
+            secondary={stateLine(q)}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+};

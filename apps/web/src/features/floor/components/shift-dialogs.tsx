@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import { clockInBodySchema, reorderBodySchema, type QueueEntry } from '@ginhawa/contract';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { ReasonDialog } from '../../../components/form/reason-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
+import { useSnackbar } from '../../../components/snackbar-provider';
+import { useEmployeeOptions } from '../../../lib/options';
+import { useRevalidateFloor } from '../api/get-board';
+import { clockIn, reorderRotation } from '../api/floor-actions';
+
+const CLOCK_FIELDS = ['employee'] as const;
+
+/** Clock a therapist or receptionist of the branch in (themselves, or the desk for them); the server refuses a second open shift. */
+export const ClockInDialog = ({ location, onClose }: { location: number; onClose: () => void }) => {
+  const therapists = useEmployeeOptions('therapist', location);
+  const receptionists = useEmployeeOptions('receptionist', location);
+  const revalidate = useRevalidateFloor();
+  const { showSnackbar } = useSnackbar();
+  const form = useEntityForm({
+    initialValues: () => ({ employee: '' }),
+    fields: CLOCK_FIELDS,
+    parse: (v) => clockInBodySchema.safeParse({ employee: v.employee ? Number(v.employee) : 0, location }),
+    save: clockIn,
+    onSaved: async (shift) => {
+      showSnackbar(`${shift.employee_name} clocked in.`, 'success');
+      await revalidate();
+      onClose();
+    },
+  });
+  const people = [
+    ...(therapists.data?.results ?? []).map((e) => ({ id: e.id, label: `${e.full_name} (therapist)` })),
+    ...(receptionists.data?.results ?? []).map((e) => ({ id: e.id, label: `${e.full_name} (receptionist)` })),
+  ];
+  return (
+    <FormDialog {...form.dialog} title="Clock in" submitLabel="Clock in" onClose={onClose}>
+      <TextField
+        select
+        label="Who"
+        required
+        fullWidth
+        sx={{ mt: 1 }}
+        {...form.bind('employee', 'A therapist joins the back of the rotation.')}
+      >
+        {people.map((p) => (
+          <MenuItem key={p.id} value={String(p.id)}>
+            {p.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </FormDialog>
+  );
+};
+
+/** A Manager's new order of the rotation, with a reason (logged). Arrows, not drag, so it works by keyboard. */
+export const ReorderDialog = ({
+  location,
+  queue,
+  onClose,
+}: {
+  location: number;
+  queue: readonly QueueEntry[];
+  onClose: () => void;
+}) => {
+  const [order, setOrder] = useState(() => queue.map((q) => ({ id: q.therapist, name: q.therapist_name })));
+  const revalidate = useRevalidateFloor();
+  const { showSnackbar } = useSnackbar();
+  const swap = (i: number, j: number) =>
+    setOrder((prev) => {
+      const next = [...prev];
+      [next[i], next[j]] = [next[j]!, next[i]!];
+      return next;
+    });
+  return (
+    <ReasonDialog
+      title="Reorder the rotation"
+      confirmLabel="Save order"
+      color="primary"
+      maxLength={300}
+      hint="Logged with your name; the therapists see it in the rotation log."
+      parse={(reason) => reorderBodySchema.safeParse({ location, order: order.map((o) => o.id), reason })}
+      onConfirm={reorderRotation}
+      onDone={async () => {
+        showSnackbar('The rotation was reordered.', 'success');
+        await revalidate();
+        onClose();
+      }}
+      onClose={onClose}
+    >
+      <List dense aria-label="New order">
+        {order.map((o, i) => (
+          <ListItem
+            key={o.id}
+            secondaryAction={
+              <>
+                <IconButton aria-label={`Move ${o.name} up`} disabled={i === 0} onClick={() => swap(i, i - 1)}>
+                  <ArrowUpward />
+                </IconButton>
+                <IconButton
+                  aria-label={`Move ${o.name} down`}
+                  disabled={i === order.length - 1}
+                  onClick={() => swap(i, i + 1)}
+                >
+                  <ArrowDownward />
+                </IconButton>
+              </>
+            }
+          >
+            <ListItemText primary={`${i + 1}. ${o.name}`} />
+          </ListItem>
+        ))}
+      </List>
+    </ReasonDialog>
+  );
+};
