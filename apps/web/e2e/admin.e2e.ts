@@ -85,15 +85,15 @@ describe('administration', () => {
         const drawer = staff.page.locator(DRAWER);
         const links = await drawer.getByRole('link').allTextContents();
         // Main items, then the profile entry (name and first group as the role); no Admin section.
-        assert.deepEqual(links.slice(0, 3), ['Dashboard', 'Clients', 'Notifications']);
-        assert.equal(links.length, 4);
-        assert.match(links[3] ?? '', /Rowena Pascual\s*Therapist$/);
+        assert.deepEqual(links.slice(0, 4), ['Dashboard', 'Clients', 'Floor', 'Notifications']);
+        assert.equal(links.length, 5);
+        assert.match(links[4] ?? '', /Rowena Pascual\s*Therapist$/);
         assert.equal(await staff.page.getByRole('list', { name: 'Admin' }).count(), 0);
       } else {
         const items = staff.page.locator(BOTTOM_BAR).getByRole('link');
         assert.deepEqual(
           (await items.allTextContents()).map((t) => t.replace(/\d+/g, '').trim()),
-          ['Dashboard', 'Clients', 'Notifications'],
+          ['Dashboard', 'Clients', 'Floor', 'Notifications'],
         );
       }
       await staff.page.goto('/admin/employees');

@@ -11,5 +11,6 @@ export const ADMIN_ENTRIES_ALL_FLAGS = [
   'Services',
   'Banks',
   'Reports',
+  'Pay runs',
   'Settings',
 ];

@@ -26,7 +26,7 @@ const renderDrawer = (data = therapistData, onLogout = vi.fn()) => {
 
 describe('side drawer', () => {
   beforeEach(() => {
-    Object.assign(flags, { banks: false, adminDashboard: false, reports: false, users: false });
+    Object.assign(flags, { banks: false, adminDashboard: false, reports: false, users: false, payroll: false });
     mockApi({ 'GET /notifications/': { status: 200, data: { count: 3, next: null, previous: null, results: [] } } });
     setViewportWidth(1280);
   });
@@ -56,7 +56,7 @@ describe('side drawer', () => {
   });
 
   it('adds the flagged admin entries when their flags are on', () => {
-    Object.assign(flags, { banks: true, adminDashboard: true, reports: true, users: true });
+    Object.assign(flags, { banks: true, adminDashboard: true, reports: true, users: true, payroll: true });
     const { drawer } = renderDrawer(adminData);
     expect(linkNames(within(drawer).getByRole('list', { name: 'Admin' }))).toEqual(ADMIN_ENTRIES_ALL_FLAGS);
   });
