@@ -32,6 +32,10 @@ declare module 'fastify' {
   }
 }
 
+/** The name a notice gives the person who acted: first and last name, else the username. */
+export const displayName = (user: Pick<AuthUser, 'firstName' | 'lastName' | 'username'>) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+
 export const isAdmin = (user: Pick<AuthUser, 'groups'>) => user.groups.includes(ADMIN_GROUP);
 export const hasAnyGroup = (user: Pick<AuthUser, 'groups'>, allowed: readonly string[]) =>
   isAdmin(user) || user.groups.some((g) => allowed.includes(g));

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { employees } from '../../db/schema/index';
 import { pesos } from '../../lib/notice-text';
 import { notify } from '../notifications/index';
-import type { AuthUser } from '../../lib/actor';
+import { displayName, type AuthUser } from '../../lib/actor';
 
 /** What a sale tells the salesperson it is credited to, when someone else made it. */
 
@@ -27,7 +27,7 @@ export const tellCreditedSalesperson = async (
 ) => {
   const [seller] = await tx.select({ userId: employees.userId }).from(employees).where(eq(employees.id, salespersonId));
   if (!seller?.userId || seller.userId === user.id) return;
-  const who = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  const who = displayName(user);
   await notify(tx, {
     recipients: [seller.userId],
     actorId: user.id,

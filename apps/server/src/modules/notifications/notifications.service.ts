@@ -14,7 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error'
 import { offsetOf, toPage } from '../../lib/list';
 import { randomToken } from '../../lib/tokens';
 import { publish } from '../../plugins/bus';
-import { hasAnyGroup, type AuthUser } from '../../lib/actor';
+import { displayName, hasAnyGroup, type AuthUser } from '../../lib/actor';
 import { currentAuthUser } from '../../db/actors';
 import { iso } from '../../lib/iso';
 
@@ -336,7 +336,7 @@ export const decide = async (db: Db, caller: AuthUser, id: number, approved: boo
         actorId: actor.id,
         type: 'decision',
         title: approved ? 'Request approved' : 'Request declined',
-        message: `${first.title}: ${approved ? 'approved' : 'declined'} by ${[actor.firstName, actor.lastName].filter(Boolean).join(' ') || actor.username}.`,
+        message: `${first.title}: ${approved ? 'approved' : 'declined'} by ${displayName(actor)}.`,
         // The request's own screen, so the requester can open what was decided.
         link: first.link,
         data: { request_type: first.type, approved, ...first.data },

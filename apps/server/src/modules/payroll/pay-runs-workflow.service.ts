@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { notifications, payRuns } from '../../db/schema/index';
 import { audited } from '../../db/audit';
 import { conflict, forbidden } from '../../lib/http-error';
-import { isAdmin, type AuthUser } from '../../lib/actor';
+import { displayName, isAdmin, type AuthUser } from '../../lib/actor';
 import { touched } from '../../lib/tracked';
 import { publish } from '../../plugins/bus';
 import { notify, registerApprovalHandler } from '../notifications/index';
@@ -35,8 +35,6 @@ const activeAdmins = async (tx: Tx) =>
     )
   ).map((r) => Number(r.id));
 
-const whoIs = (user: AuthUser) => [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-
 /** Submitting asks every Admin to approve, over the live channel. */
 export const submitRun = async (db: Db, user: AuthUser, id: number): Promise<PayRunDetail> =>
   db.transaction(async (tx) => {
@@ -60,7 +58,7 @@ export const submitRun = async (db: Db, user: AuthUser, id: number): Promise<Pay
       actorId: user.id,
       type: PAY_RUN_NOTIFICATION_TYPE,
       title: `Pay run: ${after.location_name}, ${periodLabel(after)}`,
-      message: `${whoIs(user)} submitted the pay run: ${formatPeso(after.total)} for ${after.employee_count} ${after.employee_count === 1 ? 'person' : 'people'} in ${after.line_count} line${after.line_count === 1 ? '' : 's'}.`,
+      message: `${displayName(user)} submitted the pay run: ${formatPeso(after.total)} for ${after.employee_count} ${after.employee_count === 1 ? 'person' : 'people'} in ${after.line_count} line${after.line_count === 1 ? '' : 's'}.`,
       link: runLink(id),
       data: { pay_run_id: id, requested_by: user.id },
       requiresApproval: true,

@@ -14,7 +14,7 @@ import { notify, registerApprovalHandler } from '../notifications/index';
 import { locationOf } from './day-lock.service';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
 import { approversOf, assertDecidesAll, isManager, parseJson } from './shared';
-import type { AuthUser } from '../../lib/actor';
+import { displayName, type AuthUser } from '../../lib/actor';
 
 const dailyReportsAudit = auditTrail('daily_reports');
 
@@ -188,7 +188,7 @@ export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<
       })
       .where(eq(dailyReports.id, id));
     const after = await getReport(tx, user, id);
-    const who = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+    const who = displayName(user);
     await notify(tx, {
       recipients: (await approversOf(tx, [row.locationId])).filter((r) => r !== user.id),
       actorId: user.id,

@@ -12,7 +12,7 @@ import { earningsChanged } from '../payroll/index';
 import { toSale, type SaleRow } from './sale-lines.service';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
 import { approversOf, assertDecidesAll } from './shared';
-import { isAdmin, type AuthUser } from '../../lib/actor';
+import { displayName, isAdmin, type AuthUser } from '../../lib/actor';
 
 /** Deleting sale lines: at once by Admins, by request (approved by Admins and Managers) for anyone else. */
 
@@ -106,7 +106,7 @@ export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesBody)
     }
     for (const day of days(rows)) await assertDayOpen(tx, day.locationId, day.date);
     const locationIds = [...new Set(rows.map((r) => r.locationId))];
-    const who = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+    const who = displayName(user);
     await notify(tx, {
       recipients: (await approversOf(tx, locationIds)).filter((id) => id !== user.id),
       actorId: user.id,
