@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { employees, users } from '../../db/schema/index';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { at, get, loadFloorFixtures, post, today, type FloorFixtures } from './floor.test-helpers';
+
+/**
+ * What the board's settings, attendance, rotation log, breaks and a treatment's room kinds allow
+ * whom (issue 22, the screens of decision 0903): every refusal is the server's, whatever a screen shows.
+ */
+
+let ctx: TestContext;
+let admin: Agent;
+let manager: Agent;
+let desk: Agent;
+let therapist: Agent;
+let salesperson: Agent;
+let outsider: Agent;
+let f: FloorFixtures;
+
+const put = (agent: Agent, url: string, payload: Record<string, unknown>) =>
+  agent.request({ method: 'PUT', url, payload });
+const patch = (agent: Agent, url: string, payload: Record<string, unknown>) =>
+  agent.request({ method: 'PATCH', url, payload });
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+  manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
+  desk = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
+  therapist = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+  salesperson = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
+  f = await loadFloorFixtures(ctx.database.db, 'S');
+  const [elsewhere] = await ctx.database.db
+    .select({ username: users.username })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(and(eq(employees.kind, 'receptionist'), eq(employees.locationId, f.foreign), eq(users.isActive, true)))
+    .limit(1);
+  outsider = await login(ctx.app, elsewhere!.username, DEMO_PASSWORD);
+  at('09:00');
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('floor settings', () => {
+  it('reads the defaults (15 minutes, forfeit) until a Manager sets them; the branch’s people read them', async () => {
+    for (const agent of [admin, manager, desk, therapist]) {
+      const res = await get(agent, `/api/floor/settings/?location=${f.home}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ location: f.home, grace_minutes: 15, no_show_deposit: 'forfeit' });
+    }
+    expect((await get(salesperson, `/api/floor/settings/?location=${f.home}`)).statusCode).toBe(403);
+    const foreign = await get(desk, `/api/floor/settings/?location=${f.foreign}`);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toMatch(/^You do not work at .*, so you cannot use its floor\.$/);
+  });
+
+  it('a Manager changes their branch’s, not another’s; the desk and therapists change none; Admins any', async () => {
+    const body = { location: f.home, grace_minutes: 20, no_show_deposit: 'credit' };
+    for (const agent of [desk, therapist, outsider])
+      expect((await put(agent, '/api/floor/settings/', body)).statusCode).toBe(403);
+    const abroad = await put(manager, '/api/floor/settings/', { ...body, location: f.foreign });
+    expect(abroad.statusCode).toBe(403);
+    const own = await put(manager, '/api/floor/settings/', body);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual(body);
+    expect((await get(desk, `/api/floor/settings/?location=${f.home}`)).json()).toEqual(body);
+    const byAdmin = await put(admin, '/api/floor/settings/', { ...body, location: f.foreign, grace_minutes: 0 });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await get(outsider, `/api/floor/settings/?location=${f.foreign}`)).json()).toMatchObject({
+      grace_minutes: 0,
+      no_show_deposit: 'credit',
+    });
+    // The other branch's settings are its own.
+    expect((await get(desk, `/api/floor/settings/?location=${f.home}`)).json().grace_minutes).toBe(20);
+  });
+
+  it('refuses minutes outside 0–240 and an unknown rule, naming the field', async () => {
+    const res = await put(manager, '/api/floor/settings/', {
+      location: f.home,
+      grace_minutes: 241,
+      no_show_deposit: 'keep',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      grace_minutes: ['At most 240 minutes.'],
+      no_show_deposit: ['Choose forfeit or credit.'],
+    });
+  });
+});
+
+describe('attendance, the rotation log and breaks', () => {
+  it('attendance: the desk of branch A cannot read branch B’s; a Manager without a branch gets only theirs', async () => {
+    at('09:05');
+    expect(
+      (await post(desk, '/api/floor/shifts/clock-in/', { employee: f.therapists[0], location: f.home })).statusCode,
+    ).toBe(201);
+    const abroad = (
+      await ctx.database.db
+        .select({ id: employees.id })
+        .from(employees)
+        .where(and(eq(employees.kind, 'therapist'), eq(employees.locationId, f.foreign), eq(employees.isActive, true)))
+        .limit(1)
+    )[0]!;
+    expect(
+      (await post(admin, '/api/floor/shifts/clock-in/', { employee: abroad.id, location: f.foreign })).statusCode,
+    ).toBe(201);
+    at('11:05');
+    await post(desk, '/api/floor/shifts/clock-out/', { employee: f.therapists[0] });
+    await post(admin, '/api/floor/shifts/clock-out/', { employee: abroad.id });
+    const d = today();
+    const period = `month=${Number(d.slice(5, 7))}&year=${d.slice(0, 4)}&cutoff=0`;
+    expect((await get(desk, `/api/floor/shifts/attendance/?${period}&location=${f.foreign}`)).statusCode).toBe(403);
+    expect((await get(salesperson, `/api/floor/shifts/attendance/?${period}`)).statusCode).toBe(403);
+    const mine = (await get(manager, `/api/floor/shifts/attendance/?${period}`)).json();
+    const ids = mine.rows.map((r: { employee: number }) => r.employee);
+    expect(ids).toContain(f.therapists[0]);
+    expect(ids).not.toContain(abroad.id);
+    expect(mine.rows.find((r: { employee: number }) => r.employee === f.therapists[0])).toMatchObject({
+      days: 1,
+      hours: '2.00',
+    });
+    const all = (await get(admin, `/api/floor/shifts/attendance/?${period}`)).json();
+    expect(all.rows.map((r: { employee: number }) => r.employee)).toEqual(
+      expect.arrayContaining(ids.concat(abroad.id)),
+    );
+  });
+
+  it('a therapist starts and ends their own break, not a colleague’s; the log says who and when', async () => {
+    at('12:00');
+    expect(
+      (await post(therapist, '/api/floor/shifts/clock-in/', { employee: f.demoTherapist, location: f.home }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await post(desk, '/api/floor/shifts/clock-in/', { employee: f.therapists[1], location: f.home })).statusCode,
+    ).toBe(201);
+    const colleague = await post(therapist, '/api/floor/rotation/break/', {
+      location: f.home,
+      therapist: f.therapists[1],
+      on_break: true,
+    });
+    expect(colleague.statusCode).toBe(403);
+    at('12:10');
+    const own = await post(therapist, '/api/floor/rotation/break/', {
+      location: f.home,
+      therapist: f.demoTherapist,
+      on_break: true,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const entry = own.json().queue.find((q: { therapist: number }) => q.therapist === f.demoTherapist);
+    expect(entry).toMatchObject({ state: 'on_break', is_next: false });
+    expect(entry.break_since).toBe(new Date(at('12:10')).toISOString());
+    at('12:40');
+    const back = await post(desk, '/api/floor/rotation/break/', {
+      location: f.home,
+      therapist: f.demoTherapist,
+      on_break: false,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const log = await get(therapist, `/api/floor/rotation/log/?location=${f.home}`);
+    expect(log.statusCode).toBe(200);
+    expect(log.json().slice(0, 2)).toMatchObject([
+      { action: 'back_from_break', therapist: f.demoTherapist, actor: ctx.userIds.receptionist },
+      { action: 'break', therapist: f.demoTherapist, actor: ctx.userIds.therapist, at: expect.any(String) },
+    ]);
+  });
+
+  it('the rotation log is read like the board: the branch’s people and Admins; a day without changes is empty', async () => {
+    expect((await get(outsider, `/api/floor/rotation/log/?location=${f.home}`)).statusCode).toBe(403);
+    expect((await get(salesperson, `/api/floor/rotation/log/?location=${f.home}`)).statusCode).toBe(403);
+    expect((await get(admin, `/api/floor/rotation/log/?location=${f.home}`)).json().length).toBeGreaterThan(0);
+    const earlier = await get(manager, `/api/floor/rotation/log/?location=${f.home}&date=2020-01-01`);
+    expect(earlier.statusCode).toBe(200);
+    expect(earlier.json()).toEqual([]);
+  });
+});
+
+describe('a treatment’s room kinds', () => {
+  it('Admins set them (lower-cased); a booking then needs a room of that kind', async () => {
+    at('08:00');
+    expect(
+      (await post(manager, '/api/floor/rooms/', { location: f.home, name: 'Molave', kind: 'Single', beds: 1 }))
+        .statusCode,
+    ).toBe(201);
+    const url = `/api/services/treatments/${f.treatment.id}/`;
+    expect((await patch(manager, url, { room_kinds: ['couple'] })).statusCode).toBe(403);
+    const res = await patch(admin, url, { room_kinds: ['Couple'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().room_kinds).toEqual(['couple']);
+    expect((await get(desk, url)).json().room_kinds).toEqual(['couple']);
+    const booking = await post(desk, '/api/floor/reservations/', {
+      client: f.clients[0],
+      location: f.home,
+      date: today(),
+      time: '21:00',
+      treatment: f.treatment.id,
+    });
+    expect(booking.statusCode).toBe(409);
+    expect(booking.json().message).toMatch(/^No room suits .* for this client \(needs couple\)\.$/);
+    expect((await patch(admin, url, { room_kinds: [] })).json().room_kinds).toEqual([]);
+    const anyRoom = await post(desk, '/api/floor/reservations/', {
+      client: f.clients[0],
+      location: f.home,
+      date: today(),
+      time: '21:00',
+      treatment: f.treatment.id,
+    });
+    expect(anyRoom.statusCode, anyRoom.body).toBe(201);
+    expect(anyRoom.json().room_name).toBe('Molave');
+  });
+});
