@@ -23,9 +23,10 @@ describe('screens manifest', () => {
       paths.dailyReport(3, '2026-11-24'),
       paths.payroll,
       paths.payStatement(4, 9),
+      paths.floorAttendance,
       ...Object.values(paths.admin).map((path) => (typeof path === 'string' ? path : path(7))),
     ].filter((path) => path !== paths.admin.root);
-    expect(links).toHaveLength(21);
+    expect(links).toHaveLength(22);
     for (const link of links)
       expect(
         patterns.some((pattern) => matchPath(pattern, link)),

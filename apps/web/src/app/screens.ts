@@ -72,6 +72,11 @@ export const SCREENS: readonly Screen[] = [
     path: '/floor/rooms',
     load: () => import('../features/floor/components/rooms-screen').then((m) => m.RoomsScreen),
   },
+  // Attendance per cutoff (Managers, Admins; the server scopes it): reached from the board's header.
+  {
+    path: '/floor/attendance',
+    load: () => import('./routes/floor').then((m) => m.AttendanceRoute),
+  },
   { path: '/clients/:clientId', load: () => import('./routes/client').then((m) => m.ClientRoute) },
   ADMIN_MENU_SCREEN,
   {

@@ -1,7 +1,11 @@
-import { ADMIN_GROUP } from '@ginhawa/contract';
+import { Navigate } from 'react-router';
+import { ADMIN_GROUP, MANAGER_GROUP } from '@ginhawa/contract';
 import { ClientSearch } from '../../features/clients/components/client-search';
+import { useMyEmployee } from '../../features/dashboard/api/get-my-employee';
+import { AttendanceScreen } from '../../features/floor/components/attendance-screen';
 import { FloorScreen } from '../../features/floor/components/floor-screen';
 import { paths } from '../../config/paths';
+import { useLocationOptions } from '../../lib/options';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
 
 /**
@@ -13,7 +17,9 @@ export const FloorRoute = () => {
   const user = useCurrentUser();
   const desk = useDeskUser();
   const has = (group: string) => user.groups.includes(group);
-  const manages = has('Manager') || has(ADMIN_GROUP);
+  const manages = has(MANAGER_GROUP) || has(ADMIN_GROUP);
+  // A therapist's own record: the board offers them their own break and clock-out.
+  const me = useMyEmployee('therapist', user.id, has('Therapist'));
   return (
     <FloorScreen
       user={{
@@ -21,11 +27,24 @@ export const FloorRoute = () => {
         admin: has(ADMIN_GROUP),
         manages,
         frontDesk: manages || has('Receptionist'),
+        employee: me.data?.id ?? null,
       }}
       roomsPath="/floor/rooms"
+      attendancePath={paths.floorAttendance}
       clientPicker={(onPick) => (
         <ClientSearch linkTo={paths.client} autoFocus onLogArrival={onPick} actionLabel="Choose" desk={desk} />
       )}
     />
+  );
+};
+
+/** /floor/attendance: Managers (their branches) and Admins (every branch); anyone else goes to the dashboard. */
+export const AttendanceRoute = () => {
+  const user = useCurrentUser();
+  const admin = user.groups.includes(ADMIN_GROUP);
+  const all = useLocationOptions({ activeOnly: true });
+  if (!admin && !user.groups.includes(MANAGER_GROUP)) return <Navigate to={paths.dashboard} replace />;
+  return (
+    <AttendanceScreen admin={admin} locations={admin ? (all.data?.results ?? []) : user.locations} boardPath="/floor" />
   );
 };

@@ -2,6 +2,7 @@ import type {
   Assignment,
   AssignBody,
   Board,
+  BreakBody,
   ClockInBody,
   ClockOutBody,
   Proposal,
@@ -28,6 +29,10 @@ export const clockOut = async (body: ClockOutBody): Promise<Shift> =>
 
 export const skipTurn = async (body: SkipBody): Promise<Board> =>
   (await apiClient.post<Board>('/floor/rotation/skip/', body)).data;
+
+/** Starts or ends a therapist's break (themselves, or the desk for them); the place in line is kept. */
+export const setBreak = async (body: BreakBody): Promise<Board> =>
+  (await apiClient.post<Board>('/floor/rotation/break/', body)).data;
 
 export const reorderRotation = async (body: ReorderBody): Promise<Board> =>
   (await apiClient.post<Board>('/floor/rotation/reorder/', body)).data;

@@ -15,6 +15,7 @@ import type { Theme } from '@mui/material/styles';
 import { Link } from 'react-router';
 import type { Board, QueueEntry, Reservation } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
+import { formatDate } from '../../../lib/format';
 import { PageHeader } from '../../../components/page-header';
 import { useLocationOptions } from '../../../lib/options';
 import { useBoard } from '../api/get-board';
@@ -24,7 +25,9 @@ import { NowNextLists } from './now-next-lists';
 import { ReservationActions } from './reservation-actions';
 import { ReservationForm } from './reservation-form';
 import { RoomsPanel } from './rooms-panel';
-import { RotationActionDialog } from './rotation-actions';
+import { FloorSettingsDialog } from './floor-settings-dialog';
+import { RotationActionDialog, useBreakToggle } from './rotation-actions';
+import { RotationLogDialog } from './rotation-log-dialog';
 import { RotationPanel, type RotationAction } from './rotation-panel';
 import { ClockInDialog, ReorderDialog } from './shift-dialogs';
 
@@ -38,6 +41,8 @@ export type FloorUser = {
   manages: boolean;
   /** Receptionists, Managers and Admins assign walk-ins and book. */
   frontDesk: boolean;
+  /** A therapist's own employee record: they start and end their own break and clock themselves out. */
+  employee?: number | null;
 };
 
 type FloorScreenProps = {
@@ -46,14 +51,16 @@ type FloorScreenProps = {
   clientPicker: (onPick: (client: FloorClient) => void) => ReactNode;
   /** The rooms list's path, linked from the Rooms panel for Managers and Admins. */
   roomsPath: string;
+  /** The attendance report's path, linked from the header for Managers and Admins. */
+  attendancePath?: string;
 };
 
 type Open =
   | { kind: 'pick'; then: 'assign' | 'reserve' }
   | { kind: 'assign' | 'reserve'; client: FloorClient }
   | { kind: 'reservation'; reservation: Reservation }
-  | { kind: 'rotation'; action: RotationAction; entry: QueueEntry }
-  | { kind: 'clock_in' | 'reorder' }
+  | { kind: 'rotation'; action: Exclude<RotationAction, 'start_break' | 'end_break'>; entry: QueueEntry }
+  | { kind: 'clock_in' | 'reorder' | 'log' | 'settings' }
   | null;
 
 const Panel = ({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) => (
@@ -88,6 +95,11 @@ const BoardLayout = ({
   setOpen: (open: Open) => void;
 }) => {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const toggleBreak = useBreakToggle(data.location);
+  const onAction = (action: RotationAction, entry: QueueEntry) => {
+    if (action === 'start_break' || action === 'end_break') void toggleBreak(entry, action === 'start_break');
+    else setOpen({ kind: 'rotation', action, entry });
+  };
   const rotation = (
     <Panel
       title="Rotation"
@@ -98,13 +110,20 @@ const BoardLayout = ({
               Reorder
             </Button>
           ) : null}
+          <Button size="small" onClick={() => setOpen({ kind: 'log' })}>
+            Log
+          </Button>
           <Button size="small" variant="outlined" onClick={() => setOpen({ kind: 'clock_in' })}>
             Clock in
           </Button>
         </Stack>
       }
     >
-      <RotationPanel queue={data.queue} onAction={(action, entry) => setOpen({ kind: 'rotation', action, entry })} />
+      <RotationPanel
+        queue={data.queue}
+        who={{ frontDesk: user.frontDesk, employee: user.employee ?? null }}
+        onAction={onAction}
+      />
     </Panel>
   );
   const rooms = (
@@ -112,9 +131,14 @@ const BoardLayout = ({
       title="Rooms"
       action={
         user.manages ? (
-          <Button size="small" component={Link} to={roomsPath}>
-            Edit rooms
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <Button size="small" onClick={() => setOpen({ kind: 'settings' })}>
+              Settings
+            </Button>
+            <Button size="small" component={Link} to={roomsPath}>
+              Edit rooms
+            </Button>
+          </Stack>
         ) : null
       }
     >
@@ -149,7 +173,7 @@ const BoardLayout = ({
  * 15-minute rows) with the rotation and rooms beside it; at 390 px the rotation first, then "now"
  * and "next". It reads the board once and again on every live `floor_changed` frame; it never polls.
  */
-export const FloorScreen = ({ user, clientPicker, roomsPath }: FloorScreenProps) => {
+export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath }: FloorScreenProps) => {
   const locations = useLocationOptions({ activeOnly: true });
   const choices = user.admin
     ? (locations.data?.results ?? []).map((l) => ({ id: l.id, name: l.name }))
@@ -196,7 +220,7 @@ export const FloorScreen = ({ user, clientPicker, roomsPath }: FloorScreenProps)
         title="Floor"
         subtitle={
           board.data
-            ? `${board.data.location_name}, ${board.data.date}`
+            ? `${board.data.location_name}, ${formatDate(board.data.date)}`
             : 'Who is on shift, next in line, rooms and bookings.'
         }
         action={
@@ -211,6 +235,11 @@ export const FloorScreen = ({ user, clientPicker, roomsPath }: FloorScreenProps)
                   New reservation
                 </Button>
               </>
+            ) : null}
+            {user.manages && attendancePath ? (
+              <Button component={Link} to={attendancePath}>
+                Attendance
+              </Button>
             ) : null}
           </Stack>
         }
@@ -241,7 +270,7 @@ const FloorDialogs = ({
   close: () => void;
   location: number | null;
   clientPicker: FloorScreenProps['clientPicker'];
-  board: { date: string; queue: QueueEntry[] } | undefined;
+  board: Pick<Board, 'date' | 'queue' | 'location_name'> | undefined;
 }) => {
   if (!open || location === null || !board) return null;
   switch (open.kind) {
@@ -266,5 +295,9 @@ const FloorDialogs = ({
       return <ClockInDialog location={location} onClose={close} />;
     case 'reorder':
       return <ReorderDialog location={location} queue={board.queue} onClose={close} />;
+    case 'log':
+      return <RotationLogDialog location={location} date={board.date} onClose={close} />;
+    case 'settings':
+      return <FloorSettingsDialog location={location} locationName={board.location_name} onClose={close} />;
   }
 };

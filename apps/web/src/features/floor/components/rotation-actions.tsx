@@ -1,10 +1,32 @@
 import { skipBodySchema, type QueueEntry } from '@ginhawa/contract';
+import { getErrorMessage } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { useRevalidateFloor } from '../api/get-board';
-import { clockOut, finishService, skipTurn } from '../api/floor-actions';
+import { clockOut, finishService, setBreak, skipTurn } from '../api/floor-actions';
 import type { RotationAction } from './rotation-panel';
+
+/**
+ * Starts or ends a therapist's break at once (no dialog: it is undone as easily); the place in line
+ * is kept. A refusal (in a service, booked now, someone else's break) shows the server's sentence.
+ */
+export const useBreakToggle = (location: number) => {
+  const revalidate = useRevalidateFloor();
+  const { showSnackbar } = useSnackbar();
+  return async (entry: QueueEntry, onBreak: boolean) => {
+    try {
+      await setBreak({ location, therapist: entry.therapist, on_break: onBreak });
+      showSnackbar(
+        onBreak ? `${entry.therapist_name} is on break and keeps their place.` : `${entry.therapist_name} is back.`,
+        'success',
+      );
+    } catch (error) {
+      showSnackbar(getErrorMessage(error), 'error');
+    }
+    await revalidate();
+  };
+};
 
 /** The dialog of one rotation action: skip (a reason, logged), service finished, clock out. */
 export const RotationActionDialog = ({
@@ -13,7 +35,7 @@ export const RotationActionDialog = ({
   location,
   onClose,
 }: {
-  action: RotationAction;
+  action: Exclude<RotationAction, 'start_break' | 'end_break'>;
   entry: QueueEntry;
   location: number;
   onClose: () => void;

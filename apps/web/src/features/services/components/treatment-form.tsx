@@ -1,3 +1,4 @@
+import Autocomplete from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -10,13 +11,14 @@ import {
 } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { useCategoryOptions } from '../api/get-categories';
+import { useRoomKindOptions } from '../api/get-room-kinds';
 import { useRevalidateServices } from '../api/query';
 import { createTreatment, updateTreatment } from '../api/save-treatment';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 
-const FIELDS = ['name', 'category', 'duration_minutes', 'price', 'description', 'is_active'] as const;
+const FIELDS = ['name', 'category', 'duration_minutes', 'price', 'description', 'room_kinds', 'is_active'] as const;
 
 export const DURATION_CHOICES = Array.from(
   { length: TREATMENT_DURATION_MAX / TREATMENT_DURATION_STEP },
@@ -29,6 +31,7 @@ type Values = {
   duration_minutes: string;
   price: string;
   description: string;
+  room_kinds: string[];
   is_active: boolean;
 };
 
@@ -38,6 +41,7 @@ const initialValues = (treatment: Treatment | null, defaultCategory?: number | n
   duration_minutes: String(treatment?.duration_minutes ?? 60),
   price: treatment?.price ?? '',
   description: treatment?.description ?? '',
+  room_kinds: treatment?.room_kinds ?? [],
   is_active: treatment?.is_active ?? true,
 });
 
@@ -52,9 +56,10 @@ type TreatmentFormProps = {
 /** Create or edit a treatment: one form for both, so they cannot drift. Render it with a `key` per treatment. */
 export const TreatmentForm = ({ treatment, defaultCategory, onClose }: TreatmentFormProps) => {
   const categories = useCategoryOptions('treatment');
+  const roomKinds = useRoomKindOptions();
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
-  const { errors, bind, dialog, bindSwitch } = useEntityForm({
+  const { errors, values, set, bind, dialog, bindSwitch, submitting } = useEntityForm({
     money: ['price'],
     initialValues: () => initialValues(treatment, defaultCategory),
     fields: FIELDS,
@@ -63,8 +68,6 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
         ...v,
         category: v.category ? Number(v.category) : undefined,
         duration_minutes: Number(v.duration_minutes),
-        // Not on this form yet (the floor board's room kinds): an edit keeps what the treatment has.
-        room_kinds: treatment?.room_kinds ?? [],
       }),
     save: (data) => (treatment ? updateTreatment(treatment.id, data) : createTreatment(data)),
     onSaved: async (saved) => {
@@ -116,6 +119,30 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
         }}
       />
       <TextField label="Description" multiline minRows={2} {...bind('description')} />
+      <Autocomplete
+        multiple
+        // The treatment's own kinds stay choices even if no room has them any more.
+        options={[...new Set([...(roomKinds.data ?? []), ...values.room_kinds])].sort()}
+        value={values.room_kinds}
+        onChange={(_event, kinds) => set('room_kinds', kinds)}
+        loading={!roomKinds.data && !roomKinds.error}
+        disabled={submitting}
+        filterSelectedOptions
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Rooms it needs"
+            placeholder={values.room_kinds.length ? undefined : 'Any room'}
+            error={Boolean(errors.room_kinds) || Boolean(roomKinds.error)}
+            helperText={
+              errors.room_kinds ??
+              (roomKinds.error
+                ? 'The rooms could not be loaded.'
+                : 'The room kinds the floor board may give it (from the branches’ rooms); none: any room.')
+            }
+          />
+        )}
+      />
       <ActiveSwitch
         {...bindSwitch('is_active')}
         activeLabel="Active: can be sold and booked"

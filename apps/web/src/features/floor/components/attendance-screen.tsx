@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { periodContaining, todayInManila, type Attendance } from '@ginhawa/contract';
+import { CsvLink } from '../../../components/figures/csv-link';
+import { FigureTable } from '../../../components/figures/figure-table';
+import { PeriodFields } from '../../../components/figures/period-fields';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-header';
+import { formatDateRange } from '../../../lib/format';
+import { ATTENDANCE_PATH, attendanceParams, useAttendance, type AttendancePeriod } from '../api/attendance';
+
+type Row = Attendance['rows'][number];
+
+const KIND_LABEL: Record<Row['employee_kind'], string> = { therapist: 'Therapist', receptionist: 'Receptionist' };
+
+type AttendanceScreenProps = {
+  /** The branches to choose from (Admins: every active one; Managers: theirs). */
+  locations: readonly { id: number; name: string }[];
+  /** Admins read every branch at once ("All branches"); a Manager's "all" is their own branches. */
+  admin: boolean;
+  boardPath: string;
+};
+
+const Table = ({ data }: { data: Attendance }) => (
+  <FigureTable
+    label="Attendance"
+    rows={data.rows}
+    rowKey={(r) => `${r.employee}-${r.location}`}
+    empty={`No shifts clocked ${formatDateRange(data.date_from, data.date_to)}.`}
+    columns={[
+      { label: 'Name', render: (r) => r.employee_name },
+      // The figures next: a phone shows name, days and hours before the table scrolls (decision 0620).
+      { label: 'Days', align: 'right', render: (r) => r.days },
+      { label: 'Hours', align: 'right', render: (r) => r.hours },
+      { label: 'Role', render: (r) => KIND_LABEL[r.employee_kind] },
+      { label: 'Branch', render: (r) => r.location_name },
+    ]}
+  />
+);
+
+/**
+ * /floor/attendance (Managers and Admins; docs/decisions/0903): per person, the days with a shift and
+ * the hours of closed shifts in one cutoff, as clocked on the floor board, with its CSV for payroll.
+ */
+export const AttendanceScreen = ({ locations, admin, boardPath }: AttendanceScreenProps) => {
+  const [period, setPeriod] = useState<AttendancePeriod>(() => ({
+    ...periodContaining(todayInManila()),
+    location: null,
+  }));
+  const attendance = useAttendance(period);
+  const change = (next: Partial<AttendancePeriod>) => setPeriod((prev) => ({ ...prev, ...next }));
+
+  let body;
+  if (attendance.error && !attendance.data)
+    body = (
+      <LoadError
+        title="The attendance could not be loaded"
+        error={attendance.error}
+        onRetry={() => void attendance.mutate()}
+      />
+    );
+  else if (!attendance.data)
+    body = (
+      <Box role="progressbar" aria-label="Loading the attendance" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+        <CircularProgress />
+      </Box>
+    );
+  else
+    body = (
+      <>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {formatDateRange(attendance.data.date_from, attendance.data.date_to)} · hours of closed shifts
+        </Typography>
+        <Table data={attendance.data} />
+      </>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Attendance"
+        subtitle="Days and hours per person per cutoff, from clocking in and out on the floor board."
+        action={
+          <Button component={Link} to={boardPath}>
+            Floor board
+          </Button>
+        }
+      />
+      <Card sx={{ p: 2 }}>
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+          {locations.length > 1 || admin ? (
+            <TextField
+              select
+              size="small"
+              label="Branch"
+              value={period.location === null ? '' : String(period.location)}
+              onChange={(e) => change({ location: e.target.value ? Number(e.target.value) : null })}
+              sx={{ minWidth: 180 }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">{admin ? 'All branches' : 'All my branches'}</MenuItem>
+              {locations.map((l) => (
+                <MenuItem key={l.id} value={String(l.id)}>
+                  {l.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
+          <PeriodFields month={period.month} year={period.year} cutoff={period.cutoff} onChange={change} />
+          <Box sx={{ flexGrow: 1 }} />
+          <CsvLink path={ATTENDANCE_PATH} params={attendanceParams(period)} label="Download CSV" />
+        </Stack>
+        {body}
+      </Card>
+    </>
+  );
+};
