@@ -99,6 +99,7 @@ export const AttendanceScreen = ({ locations, admin, boardPath }: AttendanceScre
           {locations.length > 1 || admin ? (
             <TextField
               select
+              fullWidth={false}
               size="small"
               label="Branch"
               value={period.location === null ? '' : String(period.location)}

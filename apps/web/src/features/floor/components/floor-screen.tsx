@@ -188,6 +188,7 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath }: F
     choices.length > 1 ? (
       <TextField
         select
+        fullWidth={false}
         size="small"
         label="Branch"
         value={location === null ? '' : String(location)}
