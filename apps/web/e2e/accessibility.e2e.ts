@@ -88,6 +88,7 @@ const routesOf = async (username: string): Promise<string[]> => {
     return [
       ...common,
       '/floor/rooms',
+      '/floor/attendance',
       `/reports/daily/${me.locations[0]!.id}/${manilaToday()}`,
       '/payroll',
       '/payroll?tab=rules',
@@ -100,6 +101,7 @@ const routesOf = async (username: string): Promise<string[]> => {
     ...common,
     `/reports/daily/${location!.id}/${manilaToday()}`,
     '/floor/rooms',
+    '/floor/attendance',
     '/admin/menu',
     '/admin/dashboard',
     '/admin/users',
