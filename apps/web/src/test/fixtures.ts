@@ -1,4 +1,4 @@
-import type { Leaderboard, Location, MyData, Notification, Page, SaleLineRead } from '@ginhawa/contract';
+import type { Leaderboard, Location, MyData, Notification, Page, SaleLineRead, Treatment } from '@ginhawa/contract';
 
 /** One page holding every row, as a list endpoint sends it. */
 export const pageOf = <T>(results: T[]): Page<T> => ({ count: results.length, next: null, previous: null, results });
@@ -79,6 +79,22 @@ export const aLocation = (id: number, name: string, extra: Partial<Location> = {
   employees_count: 0,
   created_at: '',
   updated_at: '',
+  ...extra,
+});
+
+/** Hilot, an active 90-minute massage at ₱1,300 that takes any room unless `extra` names room kinds. */
+export const aTreatment = (extra: Partial<Treatment> = {}): Treatment => ({
+  id: 12,
+  name: 'Hilot',
+  category: 1,
+  category_name: 'Massages',
+  duration_minutes: 90,
+  price: '1300.00',
+  description: '',
+  is_active: true,
+  room_kinds: [],
+  created_at: '2025-11-01T02:00:00.000Z',
+  updated_at: '2025-11-01T02:00:00.000Z',
   ...extra,
 });
 

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { employees, users } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { buildTestApp, type Agent, type TestContext } from '../../test/build';
 import { action, connectSocket, type TestSocket } from '../../test/ws-client';
-import { at, get, loadFloorFixtures, post, today, type FloorFixtures } from './floor.test-helpers';
+import {
+  at,
+  get,
+  loadFloorFixtures,
+  post,
+  signInFloorPeople,
+  therapistAt,
+  today,
+  type FloorFixtures,
+} from './floor.test-helpers';
 
 /**
  * Who may use a branch's floor (issue 22): Admins anywhere; the branch's Managers, Receptionists and
@@ -22,30 +29,12 @@ const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
   ctx = await buildTestApp();
-  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-  desk = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
-  therapist = await login(ctx.app, 'therapist', DEMO_PASSWORD);
-  salesperson = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
   f = await loadFloorFixtures(ctx.database.db, 'M');
-  const [elsewhere] = await ctx.database.db
-    .select({ username: users.username })
-    .from(employees)
-    .innerJoin(users, eq(users.id, employees.userId))
-    .where(and(eq(employees.kind, 'receptionist'), eq(employees.locationId, f.foreign), eq(users.isActive, true)))
-    .limit(1);
-  outsider = await login(ctx.app, elsewhere!.username, DEMO_PASSWORD);
+  ({ admin, manager, desk, therapist, salesperson, outsider } = await signInFloorPeople(ctx, f));
   at('09:00');
 });
 /** An active therapist of the branch the demo desk does not work at. */
-const therapistAbroad = async () => {
-  const [row] = await ctx.database.db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.kind, 'therapist'), eq(employees.locationId, f.foreign), eq(employees.isActive, true)))
-    .limit(1);
-  return row!;
-};
+const therapistAbroad = () => therapistAt(ctx.database.db, f.foreign);
 
 afterAll(async () => {
   for (const s of sockets) s.ws.close();

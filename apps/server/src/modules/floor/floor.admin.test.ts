@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { employees, users } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { at, get, loadFloorFixtures, post, today, type FloorFixtures } from './floor.test-helpers';
+import { buildTestApp, type Agent, type TestContext } from '../../test/build';
+import {
+  at,
+  get,
+  loadFloorFixtures,
+  post,
+  signInFloorPeople,
+  therapistAt,
+  today,
+  type FloorFixtures,
+} from './floor.test-helpers';
 
 /**
  * What the board's settings, attendance, rotation log, breaks and a treatment's room kinds allow
@@ -10,34 +17,21 @@ import { at, get, loadFloorFixtures, post, today, type FloorFixtures } from './f
  */
 
 let ctx: TestContext;
-let admin: Agent;
-let manager: Agent;
-let desk: Agent;
-let therapist: Agent;
-let salesperson: Agent;
-let outsider: Agent;
 let f: FloorFixtures;
+// Who the role rules name (signInFloorPeople): the demo roles and a receptionist of the other branch.
+let admin: Agent, manager: Agent, desk: Agent, therapist: Agent, salesperson: Agent, outsider: Agent;
 
 const put = (agent: Agent, url: string, payload: Record<string, unknown>) =>
   agent.request({ method: 'PUT', url, payload });
+const takeBreak = (agent: Agent, therapist: number, on_break: boolean) =>
+  post(agent, '/api/floor/rotation/break/', { location: f.home, therapist, on_break });
 const patch = (agent: Agent, url: string, payload: Record<string, unknown>) =>
   agent.request({ method: 'PATCH', url, payload });
 
 beforeAll(async () => {
   ctx = await buildTestApp();
-  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-  desk = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
-  therapist = await login(ctx.app, 'therapist', DEMO_PASSWORD);
-  salesperson = await login(ctx.app, 'salesperson', DEMO_PASSWORD);
   f = await loadFloorFixtures(ctx.database.db, 'S');
-  const [elsewhere] = await ctx.database.db
-    .select({ username: users.username })
-    .from(employees)
-    .innerJoin(users, eq(users.id, employees.userId))
-    .where(and(eq(employees.kind, 'receptionist'), eq(employees.locationId, f.foreign), eq(users.isActive, true)))
-    .limit(1);
-  outsider = await login(ctx.app, elsewhere!.username, DEMO_PASSWORD);
+  ({ admin, manager, desk, therapist, salesperson, outsider } = await signInFloorPeople(ctx, f));
   at('09:00');
 });
 afterAll(async () => {
@@ -97,13 +91,7 @@ describe('attendance, the rotation log and breaks', () => {
     expect(
       (await post(desk, '/api/floor/shifts/clock-in/', { employee: f.therapists[0], location: f.home })).statusCode,
     ).toBe(201);
-    const abroad = (
-      await ctx.database.db
-        .select({ id: employees.id })
-        .from(employees)
-        .where(and(eq(employees.kind, 'therapist'), eq(employees.locationId, f.foreign), eq(employees.isActive, true)))
-        .limit(1)
-    )[0]!;
+    const abroad = await therapistAt(ctx.database.db, f.foreign);
     expect(
       (await post(admin, '/api/floor/shifts/clock-in/', { employee: abroad.id, location: f.foreign })).statusCode,
     ).toBe(201);
@@ -130,35 +118,21 @@ describe('attendance, the rotation log and breaks', () => {
 
   it('a therapist starts and ends their own break, not a colleague’s; the log says who and when', async () => {
     at('12:00');
-    expect(
-      (await post(therapist, '/api/floor/shifts/clock-in/', { employee: f.demoTherapist, location: f.home }))
-        .statusCode,
-    ).toBe(201);
-    expect(
-      (await post(desk, '/api/floor/shifts/clock-in/', { employee: f.therapists[1], location: f.home })).statusCode,
-    ).toBe(201);
-    const colleague = await post(therapist, '/api/floor/rotation/break/', {
-      location: f.home,
-      therapist: f.therapists[1],
-      on_break: true,
-    });
+    for (const [agent, employee] of [
+      [therapist, f.demoTherapist],
+      [desk, f.therapists[1]!],
+    ] as const)
+      expect((await post(agent, '/api/floor/shifts/clock-in/', { employee, location: f.home })).statusCode).toBe(201);
+    const colleague = await takeBreak(therapist, f.therapists[1]!, true);
     expect(colleague.statusCode).toBe(403);
     at('12:10');
-    const own = await post(therapist, '/api/floor/rotation/break/', {
-      location: f.home,
-      therapist: f.demoTherapist,
-      on_break: true,
-    });
+    const own = await takeBreak(therapist, f.demoTherapist, true);
     expect(own.statusCode, own.body).toBe(200);
     const entry = own.json().queue.find((q: { therapist: number }) => q.therapist === f.demoTherapist);
     expect(entry).toMatchObject({ state: 'on_break', is_next: false });
     expect(entry.break_since).toBe(new Date(at('12:10')).toISOString());
     at('12:40');
-    const back = await post(desk, '/api/floor/rotation/break/', {
-      location: f.home,
-      therapist: f.demoTherapist,
-      on_break: false,
-    });
+    const back = await takeBreak(desk, f.demoTherapist, false);
     expect(back.statusCode, back.body).toBe(200);
     const log = await get(therapist, `/api/floor/rotation/log/?location=${f.home}`);
     expect(log.statusCode).toBe(200);
@@ -191,23 +165,19 @@ describe('a treatment’s room kinds', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().room_kinds).toEqual(['couple']);
     expect((await get(desk, url)).json().room_kinds).toEqual(['couple']);
-    const booking = await post(desk, '/api/floor/reservations/', {
-      client: f.clients[0],
-      location: f.home,
-      date: today(),
-      time: '21:00',
-      treatment: f.treatment.id,
-    });
+    const book = () =>
+      post(desk, '/api/floor/reservations/', {
+        client: f.clients[0],
+        location: f.home,
+        date: today(),
+        time: '21:00',
+        treatment: f.treatment.id,
+      });
+    const booking = await book();
     expect(booking.statusCode).toBe(409);
     expect(booking.json().message).toMatch(/^No room suits .* for this client \(needs couple\)\.$/);
     expect((await patch(admin, url, { room_kinds: [] })).json().room_kinds).toEqual([]);
-    const anyRoom = await post(desk, '/api/floor/reservations/', {
-      client: f.clients[0],
-      location: f.home,
-      date: today(),
-      time: '21:00',
-      treatment: f.treatment.id,
-    });
+    const anyRoom = await book();
     expect(anyRoom.statusCode, anyRoom.body).toBe(201);
     expect(anyRoom.json().room_name).toBe('Molave');
   });

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { todayInManila } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
 import { clients, employees, locations, treatments, userLocations, users } from '../../db/schema/index';
-import type { Agent } from '../../test/build';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, type Agent, type TestContext } from '../../test/build';
 import { floorClock, instantOf } from './floor-shared.service';
 
 /** Ids the floor tests build on: the demo desk's branch, a branch the manager does not work at, fresh therapists. */
@@ -104,3 +104,34 @@ export const lineOfBoard = (
   board: { queue: { therapist: number; state: string; is_next: boolean }[] },
   names: Map<number, string>,
 ) => board.queue.map((q) => `${names.get(q.therapist) ?? q.therapist}:${q.state}${q.is_next ? '*' : ''}`);
+
+/** An active therapist of a branch (the foreign one's, for refusals across branches). */
+export const therapistAt = async (db: Db, locationId: number) => {
+  const [row] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.kind, 'therapist'), eq(employees.locationId, locationId), eq(employees.isActive, true)))
+    .limit(1);
+  return row!;
+};
+
+/**
+ * Everyone the floor's role rules name, signed in: the demo admin, manager, receptionist (the desk),
+ * therapist and salesperson, and `outsider`, a receptionist of the branch neither works at.
+ */
+export const signInFloorPeople = async (ctx: TestContext, f: FloorFixtures) => {
+  const [elsewhere] = await ctx.database.db
+    .select({ username: users.username })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(and(eq(employees.kind, 'receptionist'), eq(employees.locationId, f.foreign), eq(users.isActive, true)))
+    .limit(1);
+  return {
+    admin: await login(ctx.app, 'admin', ADMIN_PASSWORD),
+    manager: await login(ctx.app, 'manager', DEMO_PASSWORD),
+    desk: await login(ctx.app, 'receptionist', DEMO_PASSWORD),
+    therapist: await login(ctx.app, 'therapist', DEMO_PASSWORD),
+    salesperson: await login(ctx.app, 'salesperson', DEMO_PASSWORD),
+    outsider: await login(ctx.app, elsewhere!.username, DEMO_PASSWORD),
+  };
+};

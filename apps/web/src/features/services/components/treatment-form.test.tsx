@@ -1,24 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Room, Treatment } from '@ginhawa/contract';
+import type { Room } from '@ginhawa/contract';
 import { mockApi, okPage } from '../../../test/api-mock';
+import { aTreatment } from '../../../test/fixtures';
 import { renderInProviders } from '../../../test/render';
 import { TreatmentForm } from './treatment-form';
 
 const stamp = { created_at: '2025-11-01T02:00:00.000Z', updated_at: '2025-11-01T02:00:00.000Z' };
-const hilot: Treatment = {
-  id: 12,
-  name: 'Hilot',
-  category: 1,
-  category_name: 'Massages',
-  duration_minutes: 90,
-  price: '1300.00',
-  description: '',
-  is_active: true,
-  room_kinds: ['single'],
-  ...stamp,
-};
+const hilot = aTreatment({ room_kinds: ['single'] });
 const room = (id: number, kind: string): Room => ({
   id,
   location: 1,

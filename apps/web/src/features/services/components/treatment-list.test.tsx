@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Page, Treatment, TreatmentCategory } from '@ginhawa/contract';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
+import { aTreatment } from '../../../test/fixtures';
 import { renderWithRouter } from '../../../test/render';
 import { TreatmentList } from './treatment-list';
 
@@ -13,18 +14,7 @@ const categories: TreatmentCategory[] = [
   { id: 1, name: 'Massages', description: '', treatments_count: 2, ...stamp },
   { id: 2, name: 'Facials', description: '', treatments_count: 0, ...stamp },
 ];
-const hilot: Treatment = {
-  id: 12,
-  name: 'Hilot',
-  category: 1,
-  category_name: 'Massages',
-  duration_minutes: 90,
-  price: '1300.00',
-  description: '',
-  is_active: true,
-  room_kinds: [],
-  ...stamp,
-};
+const hilot = aTreatment();
 const bamboo: Treatment = {
   ...hilot,
   id: 13,
