@@ -1,4 +1,3 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -11,12 +10,12 @@ import {
 } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { useCategoryOptions } from '../api/get-categories';
-import { useRoomKindOptions } from '../api/get-room-kinds';
 import { useRevalidateServices } from '../api/query';
 import { createTreatment, updateTreatment } from '../api/save-treatment';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm } from '../../../components/form/use-entity-form';
+import { RoomKindsField } from './room-kinds-field';
 
 const FIELDS = ['name', 'category', 'duration_minutes', 'price', 'description', 'room_kinds', 'is_active'] as const;
 
@@ -56,7 +55,6 @@ type TreatmentFormProps = {
 /** Create or edit a treatment: one form for both, so they cannot drift. Render it with a `key` per treatment. */
 export const TreatmentForm = ({ treatment, defaultCategory, onClose }: TreatmentFormProps) => {
   const categories = useCategoryOptions('treatment');
-  const roomKinds = useRoomKindOptions();
   const revalidate = useRevalidateServices();
   const { showSnackbar } = useSnackbar();
   const { errors, values, set, bind, dialog, bindSwitch, submitting } = useEntityForm({
@@ -119,29 +117,11 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
         }}
       />
       <TextField label="Description" multiline minRows={2} {...bind('description')} />
-      <Autocomplete
-        multiple
-        // The treatment's own kinds stay choices even if no room has them any more.
-        options={[...new Set([...(roomKinds.data ?? []), ...values.room_kinds])].sort()}
+      <RoomKindsField
         value={values.room_kinds}
-        onChange={(_event, kinds) => set('room_kinds', kinds)}
-        loading={!roomKinds.data && !roomKinds.error}
+        onChange={(kinds) => set('room_kinds', kinds)}
         disabled={submitting}
-        filterSelectedOptions
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label="Rooms it needs"
-            placeholder={values.room_kinds.length ? undefined : 'Any room'}
-            error={Boolean(errors.room_kinds) || Boolean(roomKinds.error)}
-            helperText={
-              errors.room_kinds ??
-              (roomKinds.error
-                ? 'The rooms could not be loaded.'
-                : 'The room kinds the floor board may give it (from the branches’ rooms); none: any room.')
-            }
-          />
-        )}
+        error={errors.room_kinds}
       />
       <ActiveSwitch
         {...bindSwitch('is_active')}
