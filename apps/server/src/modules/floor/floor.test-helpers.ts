@@ -99,6 +99,20 @@ export const post = async (agent: Agent, url: string, payload: Json = {}) =>
   agent.request({ method: 'POST', url, payload });
 export const get = async (agent: Agent, url: string) => agent.request({ method: 'GET', url });
 
+/** Books the 60-minute treatment for the first client at the home branch today; `fields` give the time and the rest. */
+export const reserve = (agent: Agent, f: FloorFixtures, fields: Json & { time: string }) =>
+  post(agent, '/api/floor/reservations/', {
+    client: f.clients[0],
+    location: f.home,
+    date: today(),
+    treatment: f.treatment.id,
+    ...fields,
+  });
+
+/** Adds a room with one single bed unless `fields` say otherwise. */
+export const addRoom = (agent: Agent, fields: Json & { location: number; name: string }) =>
+  post(agent, '/api/floor/rooms/', { kind: 'single', beds: 1, ...fields });
+
 /** The board's line, as `name:state` in order, for assertions that read like the whiteboard. */
 export const lineOfBoard = (
   board: { queue: { therapist: number; state: string; is_next: boolean }[] },
