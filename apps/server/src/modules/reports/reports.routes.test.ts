@@ -32,6 +32,7 @@ import { action, connectSocket } from '../../test/ws-client';
 import { decide } from '../notifications/notifications.service';
 import { findUsersByIds } from '../users/auth.service';
 import { submitEmptyReport } from './reports.test-helpers';
+import { csvLines } from '../../test/csv-lines';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -354,10 +355,7 @@ describe('leaderboard', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const rows = res.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split('\r\n');
+    const rows = csvLines(res.body);
     expect(rows[0]).toBe('rank,salesperson,location,total,count,target,share_of_target,date_from,date_to');
     expect(rows.some((r) => r.startsWith('1,') && r.includes(',2500.00,'))).toBe(true);
   });
