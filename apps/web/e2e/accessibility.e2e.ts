@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, adminApiHeaders, launchBrowser, manilaToday, passwordOf, type Session, signIn } from './helpers';
 
-// axe-core runs inside the page (docs/decisions/0620-accessibility-and-tables.md): every signed-in
+// axe-core runs inside the page (docs/decisions/0620-accessibility-tables-offline.md): every signed-in
 // screen of every role with screens of its own, at desktop and phone widths, has no serious or
 // critical violation.
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
