@@ -35,13 +35,14 @@ type Planned = {
   /** Minutes after the branch opens. */
   at: number;
   treatment: string;
-  /** Which of the branch's active therapists (turned by the day), or null: any therapist. */
-  therapist: number | null;
-  /** A GCash deposit, in pesos. */
+  /**
+   * One per client side by side (a couple: two): which of the branch's active therapists (turned
+   * by the day), or null: any therapist.
+   */
+  therapists: (number | null)[];
+  /** A GCash deposit, in pesos, on the first client's reservation. */
   deposit?: string;
-  /** Two clients side by side (the couple room's two beds). */
-  pair?: boolean;
-  /** The client's gender on file, per seat (a prenatal massage is a woman's; a couple, a woman and a man). */
+  /** The client's gender on file, per client (a prenatal massage is a woman's; a couple, a woman and a man). */
   genders?: ('female' | 'male')[];
   /** The room the desk chose (the women-only room for a prenatal client). */
   room?: string;
@@ -50,39 +51,40 @@ type Planned = {
 
 /**
  * One day at a busy branch. Each named therapist's blocks are apart whichever way the day turns
- * them, and nothing starts within the hour after the seed ran, so "Assign next" finds someone free.
+ * them; "any therapist" blocks are apart too (the board shows them in one column); nothing starts
+ * within the hour after the seed ran, so "Assign next" finds someone free.
  */
-const DAY_PLAN: Planned[] = [
-  { at: 0, treatment: 'Swedish Massage', therapist: 0, deposit: '500.00' },
-  { at: 30, treatment: 'Foot Reflexology', therapist: null },
-  { at: 90, treatment: 'Hilot', therapist: 1, notes: 'Prefers medium pressure.' },
+export const DAY_PLAN: Planned[] = [
+  { at: 0, treatment: 'Swedish Massage', therapists: [0], deposit: '500.00' },
+  { at: 30, treatment: 'Foot Reflexology', therapists: [null] },
+  { at: 90, treatment: 'Hilot', therapists: [1], notes: 'Prefers medium pressure.' },
   {
     at: 120,
     treatment: 'Couples Retreat',
-    therapist: null,
-    pair: true,
+    therapists: [0, 2],
     genders: ['female', 'male'],
     deposit: '1000.00',
     notes: 'Anniversary.',
   },
-  { at: 180, treatment: 'Classic Facial', therapist: 2 },
-  { at: 210, treatment: 'Foot Spa', therapist: null },
-  { at: 240, treatment: 'Hot Stone Massage', therapist: 0, deposit: '500.00' },
-  { at: 300, treatment: 'Deep Tissue Massage', therapist: null },
-  { at: 360, treatment: 'Thai Massage', therapist: 1 },
+  { at: 180, treatment: 'Classic Facial', therapists: [1] },
+  { at: 210, treatment: 'Foot Spa', therapists: [null] },
+  { at: 270, treatment: 'Hot Stone Massage', therapists: [0], deposit: '500.00' },
+  { at: 300, treatment: 'Deep Tissue Massage', therapists: [null] },
+  { at: 300, treatment: 'Thai Massage', therapists: [2] },
   {
-    at: 420,
+    at: 360,
     treatment: 'Prenatal Massage',
-    therapist: 2,
+    therapists: [1],
     genders: ['female'],
     room: 'Rosal',
     deposit: '300.00',
     notes: '28 weeks.',
   },
-  { at: 480, treatment: 'Ventosa Massage', therapist: null },
+  { at: 420, treatment: 'Ventosa Massage', therapists: [null] },
+  { at: 450, treatment: 'Shiatsu', therapists: [2] },
 ];
 /** Branches the demo accounts do not work at get a quieter day: these entries of the plan. */
-const QUIET_DAY = new Set([0, 1, 2, 4, 5, 7, 9]);
+const QUIET_DAY = new Set([0, 1, 3, 5, 7, 9]);
 /** Today (from an hour after the seed ran), tomorrow and the day after. */
 const DAYS = 3;
 
@@ -141,9 +143,16 @@ type Context = {
 
 type Room = typeof rooms.$inferSelect;
 
+/** Orders by the first key that differs. */
+const byKeys = (a: number[], b: number[]) => {
+  for (const [i, v] of a.entries()) if (v !== b[i]) return v - b[i]!;
+  return 0;
+};
+
 /**
  * A free bed that suits the treatment and the client (room-pick.service's rule): the room the plan
- * names, else the smallest suitable room (couple rooms stay free for couples), the one used least
+ * names if free, else the smallest suitable room (couple rooms stay free for couples), an
+ * open-to-all room before a women- or men-only one (kept for who asks for it), the one used least
  * so far among equals, as a desk spreads its bookings over the rooms.
  */
 const freeBed = (
@@ -153,24 +162,81 @@ const freeBed = (
 ) => {
   const suits = (room: Room) =>
     (need.kinds.length === 0 || need.kinds.includes(room.kind)) && ruleAllows(room.rule, need.client.gender);
-  const chosen = roomsOfBranch.filter((r) => suits(r) && (need.room === undefined || r.name === need.room));
-  const byUse = chosen.sort(
-    (a, b) => a.beds - b.beds || c.calendar.uses(`room:${a.id}`) - c.calendar.uses(`room:${b.id}`),
-  );
+  const rank = (r: Room) => [
+    r.name === need.room ? 0 : 1,
+    r.beds,
+    r.rule === 'any' ? 0 : 1,
+    c.calendar.uses(`room:${r.id}`),
+  ];
+  const byUse = roomsOfBranch
+    .filter(suits)
+    .map((r) => ({ r, key: rank(r) }))
+    .sort((a, b) => byKeys(a.key, b.key))
+    .map(({ r }) => r);
   for (const room of byUse)
     for (let bed = 1; bed <= room.beds; bed += 1)
       if (c.calendar.free(`bed:${room.id}:${bed}`, need.range)) return { roomId: room.id, bed };
   return null;
 };
 
+type Booked = {
+  locationId: number;
+  clientId: number;
+  date: string;
+  time: string;
+  startsAt: Date;
+  endsAt: Date;
+  treatment: { id: number; minutes: number };
+  therapistId: number | null;
+  bed: { roomId: number; bed: number };
+  deposit: string | null;
+  notes: string;
+};
+
+/** A reservation and the time it holds (floor_bookings), written as the desk's booking would be. */
+const writeReservation = async (c: Context, r: Booked) => {
+  const [row] = await c.tx
+    .insert(floorReservations)
+    .values({
+      clientId: r.clientId,
+      locationId: r.locationId,
+      date: r.date,
+      time: r.time,
+      startsAt: r.startsAt,
+      endsAt: r.endsAt,
+      durationMinutes: r.treatment.minutes,
+      treatmentId: r.treatment.id,
+      therapistId: r.therapistId,
+      roomId: r.bed.roomId,
+      bed: r.bed.bed,
+      depositMethod: r.deposit ? 'e_wallet' : null,
+      depositAmount: r.deposit,
+      depositReference: r.deposit ? c.faker.string.numeric(13) : '',
+      depositStatus: r.deposit ? 'held' : null,
+      notes: r.notes,
+      createdBy: c.by,
+      updatedBy: c.by,
+    })
+    .returning({ id: floorReservations.id });
+  await c.tx.insert(floorBookings).values({
+    locationId: r.locationId,
+    therapistId: r.therapistId,
+    roomId: r.bed.roomId,
+    bed: r.bed.bed,
+    startsAt: r.startsAt,
+    endsAt: r.endsAt,
+    reservationId: row!.id,
+  });
+  const range: Range = [r.startsAt.getTime(), r.endsAt.getTime()];
+  c.calendar.hold(`bed:${r.bed.roomId}:${r.bed.bed}`, range);
+  c.calendar.hold(`room:${r.bed.roomId}`, range);
+  if (r.therapistId !== null) c.calendar.hold(`therapist:${r.therapistId}`, range);
+};
+
 /** One branch's reservations for one day of the plan; entries that would not fit are left out. */
 const seedDay = async (
   c: Context,
-  branch: Branch & {
-    rooms: (typeof rooms.$inferSelect)[];
-    therapists: number[];
-    clients: (gender: string | undefined) => Client | null;
-  },
+  branch: Branch & { rooms: Room[]; therapists: number[]; clients: (gender: string | undefined) => Client | null },
   date: string,
   day: number,
   plan: Planned[],
@@ -183,51 +249,18 @@ const seedDay = async (
     const endsAt = addMinutes(startsAt, treatment.minutes);
     const range: Range = [startsAt.getTime(), endsAt.getTime()];
     if (startsAt < c.earliest) continue;
-    const therapistId =
-      p.therapist === null || branch.therapists.length === 0
-        ? null
-        : branch.therapists[(p.therapist + day) % branch.therapists.length]!;
-    if (therapistId !== null && !c.calendar.free(`therapist:${therapistId}`, range)) continue;
-    for (let seat = 0; seat < (p.pair ? 2 : 1); seat += 1) {
+    const therapistIds = p.therapists.map((t) =>
+      t === null || branch.therapists.length === 0 ? null : branch.therapists[(t + day) % branch.therapists.length]!,
+    );
+    if (therapistIds.some((t) => t !== null && !c.calendar.free(`therapist:${t}`, range))) continue;
+    for (const [seat, therapistId] of therapistIds.entries()) {
       const client = branch.clients(p.genders?.[seat]);
       const bed = client && freeBed(c, branch.rooms, { kinds: treatment.kinds, client, range, room: p.room });
       if (!client || !bed) continue;
       const deposit = seat === 0 && p.deposit ? p.deposit : null;
-      const [row] = await c.tx
-        .insert(floorReservations)
-        .values({
-          clientId: client.id,
-          locationId: branch.id,
-          date,
-          time: hhmm(start),
-          startsAt,
-          endsAt,
-          durationMinutes: treatment.minutes,
-          treatmentId: treatment.id,
-          therapistId,
-          roomId: bed.roomId,
-          bed: bed.bed,
-          depositMethod: deposit ? 'e_wallet' : null,
-          depositAmount: deposit,
-          depositReference: deposit ? c.faker.string.numeric(13) : '',
-          depositStatus: deposit ? 'held' : null,
-          notes: [deposit ? 'Deposit by GCash.' : '', seat === 0 ? (p.notes ?? '') : ''].filter(Boolean).join(' '),
-          createdBy: c.by,
-          updatedBy: c.by,
-        })
-        .returning({ id: floorReservations.id });
-      await c.tx.insert(floorBookings).values({
-        locationId: branch.id,
-        therapistId,
-        roomId: bed.roomId,
-        bed: bed.bed,
-        startsAt,
-        endsAt,
-        reservationId: row!.id,
-      });
-      c.calendar.hold(`bed:${bed.roomId}:${bed.bed}`, range);
-      c.calendar.hold(`room:${bed.roomId}`, range);
-      if (therapistId !== null) c.calendar.hold(`therapist:${therapistId}`, range);
+      const notes = [deposit ? 'Deposit by GCash.' : '', seat === 0 ? (p.notes ?? '') : ''].filter(Boolean).join(' ');
+      const base = { locationId: branch.id, clientId: client.id, date, time: hhmm(start), startsAt, endsAt };
+      await writeReservation(c, { ...base, treatment, therapistId, bed, deposit, notes });
     }
   }
 };
