@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { addMinutes, floorClock, instantOf } from './floor-shared.service';
+import { ruleAllows } from './room-pick.service';
 
 /**
  * The demo floor (docs/decisions/0902-floor-demo-data.md): every branch gets the same rooms, and
@@ -95,8 +96,6 @@ type Range = [number, number];
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-const ruleAllows = (rule: string, gender: string | null) =>
-  rule === 'any' || gender === null || (rule === 'women' ? gender === 'female' : gender === 'male');
 
 /** Who holds what when, as the seed writes it: the same rule the exclusion constraints keep. */
 const createCalendar = () => {
