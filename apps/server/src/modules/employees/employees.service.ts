@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { employees, locations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, auditTrail } from '../../db/audit';
+import { auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { fieldError, notFound } from '../../lib/http-error';
 import { isoStamps } from '../../lib/iso';
@@ -239,14 +239,7 @@ export const createEmployee = async (
         ...createdBy(actorId),
       })
       .returning({ id: employees.id });
-    await audit(tx, {
-      actorId,
-      action: 'create',
-      tableName: 'employees',
-      rowId: row!.id,
-      after: await getEmployee(tx, kind, row!.id),
-    });
-    return getEmployee(tx, kind, row!.id);
+    return employeesAudit.created(tx, actorId, row!.id, await getEmployee(tx, kind, row!.id));
   });
 };
 
@@ -291,15 +284,7 @@ export const updateEmployee = async (
       .where(eq(employees.id, id))
       .returning();
     await syncLogin(tx, actorId, before, after!, changes);
-    await audit(tx, {
-      actorId,
-      action: 'update',
-      tableName: 'employees',
-      rowId: id,
-      before: auditBefore,
-      after: await getEmployee(tx, kind, id),
-    });
-    return getEmployee(tx, kind, id);
+    return employeesAudit.changed(tx, actorId, id, auditBefore, await getEmployee(tx, kind, id));
   });
 };
 

@@ -21,7 +21,7 @@ import {
   treatmentCategories,
   treatments,
 } from '../../db/schema/index';
-import { audit, audited } from '../../db/audit';
+import { auditTrail } from '../../db/audit';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { listPage, totalRows } from '../../lib/list';
@@ -36,6 +36,7 @@ type RuleChanges = z.output<typeof commissionRulePatchSchema>;
 type RuleQuery = z.output<typeof commissionRuleListQuerySchema>;
 
 const r = commissionRules;
+const rulesAudit = auditTrail('commission_rules');
 const next = alias(commissionRules, 'next_rule');
 
 /** The same role, payment, target and location as `r` (nulls equal): rules that follow one another in time. */
@@ -218,13 +219,7 @@ export const createRule = async (db: Db, actorId: number, input: RuleInput): Pro
       .insert(r)
       .values({ ...toColumns(input), ...createdBy(actorId) } as typeof r.$inferInsert)
       .returning({ id: r.id });
-    return audited(tx, {
-      actorId,
-      action: 'create',
-      tableName: 'commission_rules',
-      rowId: row!.id,
-      after: await getRule(tx, row!.id),
-    });
+    return rulesAudit.created(tx, actorId, row!.id, await getRule(tx, row!.id));
   });
 
 export const updateRule = async (db: Db, actorId: number, id: number, changes: RuleChanges): Promise<CommissionRule> =>
@@ -253,14 +248,7 @@ export const updateRule = async (db: Db, actorId: number, id: number, changes: R
       .update(r)
       .set({ ...toColumns(merged), ...touched(actorId) })
       .where(eq(r.id, id));
-    return audited(tx, {
-      actorId,
-      action: 'update',
-      tableName: 'commission_rules',
-      rowId: id,
-      before,
-      after: await getRule(tx, id),
-    });
+    return rulesAudit.changed(tx, actorId, id, before, await getRule(tx, id));
   });
 
 /** Deleted when no pay-run line was computed with it; else 409: a rule in use ends by a later-dated one. */
@@ -274,8 +262,8 @@ export const removeRule = async (db: Db, actorId: number, id: number): Promise<D
       throw conflict(
         'Pay runs were computed with this rule, so it cannot be deleted; add a rule with a later effective date instead.',
       );
-    await audit(tx, { actorId, action: 'delete', tableName: 'commission_rules', rowId: id, before });
-    return { result: 'deleted', message: `Commission rule #${id} (${before.target_label}) deleted.` };
+    const result = { result: 'deleted', message: `Commission rule #${id} (${before.target_label}) deleted.` } as const;
+    return rulesAudit.removed(tx, actorId, id, result, before);
   });
 
 export const commissionRulesService = {
