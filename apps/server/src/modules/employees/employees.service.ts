@@ -1,9 +1,8 @@
-import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   EMPLOYEE_CODE_PREFIX,
   EMPLOYEE_DIRECTORY_ORDERING,
   EMPLOYEE_KIND_GROUP,
-  normalizePhPhone,
   type DeleteResult,
   type Employee,
   type EmployeeKind,
@@ -18,7 +17,7 @@ import { deleteOrDeactivate } from '../../lib/delete';
 import { fieldError, notFound } from '../../lib/http-error';
 import { isoStamps } from '../../lib/iso';
 import { toCamel, toSnake } from '../../lib/casing';
-import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import {
   KIND_LABEL,
@@ -100,21 +99,20 @@ export const listEmployees = async (db: Db, kind: EmployeeKind, query: EmployeeQ
   if (query.is_active !== undefined) conditions.push(eq(employees.isActive, query.is_active));
   if (query.has_login !== undefined)
     conditions.push(query.has_login ? isNotNull(employees.userId) : isNull(employees.userId));
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    const phone = normalizePhPhone(query.search);
-    conditions.push(
-      or(
-        ilike(employees.firstName, pattern),
-        ilike(employees.lastName, pattern),
-        ilike(sql`${employees.firstName} || ' ' || ${employees.lastName}`, pattern),
-        ilike(employees.employeeCode, pattern),
+  conditions.push(
+    searchWhere(
+      query.search,
+      [
+        employees.firstName,
+        employees.lastName,
+        sql`${employees.firstName} || ' ' || ${employees.lastName}`,
+        employees.employeeCode,
         // Only people who may see usernames and numbers may find by them.
-        viewer.admin ? ilike(users.username, pattern) : undefined,
-        viewer.admin && phone ? eq(employees.phone, phone) : undefined,
-      ),
-    );
-  }
+        viewer.admin && users.username,
+      ],
+      { phone: viewer.admin && employees.phone },
+    ),
+  );
   return listPage(url, query, {
     select: () =>
       db

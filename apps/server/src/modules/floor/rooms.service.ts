@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DeleteResult, Room, roomBodySchema, roomListQuerySchema, roomPatchSchema } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -7,7 +7,7 @@ import { auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { fieldError, forbidden, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
-import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
@@ -63,9 +63,7 @@ const listRooms = async (db: Db, query: RoomQuery, url: string, actor: AuthUser)
       query.location ? eq(rooms.locationId, query.location) : undefined,
       query.kind ? eq(rooms.kind, query.kind.toLowerCase()) : undefined,
       query.is_active !== undefined ? eq(rooms.isActive, query.is_active) : undefined,
-      query.search
-        ? or(ilike(rooms.name, likePattern(query.search)), ilike(rooms.kind, likePattern(query.search)))
-        : undefined,
+      searchWhere(query.search, [rooms.name, rooms.kind]),
     ),
     orderBy: {
       name: lower(rooms.name),
