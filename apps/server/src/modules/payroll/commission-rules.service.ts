@@ -23,7 +23,8 @@ import {
 } from '../../db/schema/index';
 import { auditTrail } from '../../db/audit';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
-import { iso } from '../../lib/iso';
+import { isoStamps } from '../../lib/iso';
+import { toSnake } from '../../lib/casing';
 import { listPage, totalRows } from '../../lib/list';
 import { deleteUnlessReferenced } from '../../lib/delete';
 import { createdBy, touched } from '../../lib/tracked';
@@ -95,29 +96,15 @@ const targetLabel = (row: Row) =>
   (row.membershipCategoryName !== null ? `Membership category: ${row.membershipCategoryName}` : null) ??
   'Everything';
 
+/** The columns under their API names; what is more than a rename: the unions, the label, the stamps. */
 const toRule = (row: Row): CommissionRule => ({
-  id: row.id,
+  ...toSnake(row),
   role: row.role as CommissionRule['role'],
   applies_to: row.appliesTo as CommissionRule['applies_to'],
-  treatment: row.treatment,
-  treatment_name: row.treatmentName,
-  treatment_category: row.treatmentCategory,
-  treatment_category_name: row.treatmentCategoryName,
-  membership: row.membership,
-  membership_name: row.membershipName,
-  membership_category: row.membershipCategory,
-  membership_category_name: row.membershipCategoryName,
   target_label: targetLabel(row),
   kind: row.kind as CommissionRule['kind'],
   basis: row.basis as CommissionRule['basis'],
-  value: row.value,
-  location: row.location,
-  location_name: row.locationName,
-  effective_from: row.effectiveFrom,
-  effective_to: row.effectiveTo,
-  notes: row.notes,
-  created_at: iso(row.createdAt),
-  updated_at: iso(row.updatedAt),
+  ...isoStamps(row),
 });
 
 /** "10.00% of paid price", "₱150.00 per service": how a line names the rule it was computed with. */
