@@ -1,11 +1,11 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { notifications } from '../../db/schema/index';
 import { conflict } from '../../lib/http-error';
 import type { AuthUser } from '../../lib/actor';
 import { touched } from '../../lib/tracked';
 import { publish } from '../../plugins/bus';
-import { notify } from './notifications.service';
+import { notify, registerApprovalHandler } from './notifications.service';
 
 /**
  * The one submit → approve | return workflow of a row that asks for approval (daily reports, pay
@@ -39,10 +39,23 @@ export type ApprovalFlow<Row, Read> = {
   write: (tx: Tx, id: number, values: ApprovalValues) => Promise<unknown>;
   /** The submitter's notice of a decision: its subject ("Pay run"), the row in words, its screen. */
   decisionNotice: (after: Read) => { subject: string; place: string; link: string };
+  /** Refuses a decider who may not decide (a 403), before anything is locked. */
+  mayDecide: (actor: AuthUser) => void;
+  /** A decision from the approval request: what the decider must still be allowed (a 403 with a reason). */
+  checkRequest?: (tx: Tx, actor: AuthUser, id: number) => Promise<void>;
+  /** The audit row of a status change; answers the row as the API gives it. */
+  audit: (
+    tx: Tx,
+    actorId: number,
+    id: number,
+    action: 'submit' | 'approve' | 'return',
+    before: Read,
+    after: Read,
+  ) => Promise<Read>;
 };
 
 /** A decision on one row: made on its screen, or from its approval request (`fromNotification`). */
-export type ApprovalDecision = { id: number; approved: boolean; reason: string; fromNotification: boolean };
+type ApprovalDecision = { id: number; approved: boolean; reason: string; fromNotification: boolean };
 
 type Approvable = { status: string; submittedBy: number | null };
 
@@ -55,8 +68,8 @@ const openRequests = (flow: Pick<ApprovalFlow<never, never>, 'requestType' | 'da
     sql`${notifications.data}->>${flow.dataKey}::text = ${String(id)}`,
   );
 
-/** Submits the row (`check` refuses what is not ready); the caller asks its approvers. */
-export const submitForApproval = async <Row extends Approvable, Read>(
+/** Submits the row (`check` refuses what is not ready); the caller asks its approvers and audits. */
+const submitForApproval = async <Row extends Approvable, Read>(
   tx: Tx,
   flow: ApprovalFlow<Row, Read>,
   user: AuthUser,
@@ -82,13 +95,14 @@ export const submitForApproval = async <Row extends Approvable, Read>(
  * Approves or returns a submitted row. Decided on the screen (`fromNotification` false), it also
  * marks the open requests decided and tells the submitter.
  */
-export const decideApproval = async <Row extends Approvable, Read>(
+const decide = async <Row extends Approvable, Read>(
   tx: Tx,
   flow: ApprovalFlow<Row, Read>,
   actor: AuthUser,
   decision: ApprovalDecision,
 ) => {
   const { id, approved, reason, fromNotification } = decision;
+  flow.mayDecide(actor);
   // Deciding from the notification (decide()) locks the request's copies and then the row; the
   // screen takes them in the same order, so the two at once queue instead of deadlocking.
   if (!fromNotification)
@@ -133,5 +147,28 @@ export const decideApproval = async <Row extends Approvable, Read>(
       });
     }
   }
-  return { before, after };
+  return flow.audit(tx, actor.id, id, approved ? 'approve' : 'return', before, after);
+};
+
+/**
+ * The workflow of one kind of row: `submit` (inside the caller's transaction, which then asks its
+ * approvers), `approve` and `return` from the row's screen, and the decision from its approval
+ * request (registered here with the notifications module's decide()).
+ */
+export const approvalWorkflow = <Row extends Approvable, Read>(flow: ApprovalFlow<Row, Read>) => {
+  registerApprovalHandler(flow.requestType, async ({ tx, actor, approved, data }) => {
+    const id = data[flow.dataKey];
+    if (typeof id !== 'number') return;
+    await flow.checkRequest?.(tx, actor, id);
+    const reason = approved ? '' : 'Declined from the approval request.';
+    await decide(tx, flow, actor, { id, approved, reason, fromNotification: true });
+  });
+  return {
+    submit: (tx: Tx, user: AuthUser, id: number, check?: (row: Row) => void) =>
+      submitForApproval(tx, flow, user, id, check),
+    approve: (db: Db, user: AuthUser, id: number) =>
+      db.transaction((tx) => decide(tx, flow, user, { id, approved: true, reason: '', fromNotification: false })),
+    return: (db: Db, user: AuthUser, id: number, reason: string) =>
+      db.transaction((tx) => decide(tx, flow, user, { id, approved: false, reason, fromNotification: false })),
+  };
 };

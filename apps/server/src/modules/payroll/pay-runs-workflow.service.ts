@@ -5,14 +5,7 @@ import { payRuns } from '../../db/schema/index';
 import { audited } from '../../db/audit';
 import { forbidden } from '../../lib/http-error';
 import { displayName, isAdmin, type AuthUser } from '../../lib/actor';
-import {
-  decideApproval,
-  notify,
-  registerApprovalHandler,
-  submitForApproval,
-  type ApprovalDecision,
-  type ApprovalFlow,
-} from '../notifications/index';
+import { approvalWorkflow, notify } from '../notifications/index';
 import { getRun, lockRun } from './pay-runs.service';
 import { payrollRows } from './shared';
 
@@ -40,40 +33,51 @@ const activeAdmins = async (tx: Tx) =>
     )
   ).map((r) => Number(r.id));
 
-/** The run's workflow, the one a daily report follows (modules/notifications/approval-workflow.service.ts). */
-const runFlow: ApprovalFlow<Awaited<ReturnType<typeof lockRun>>, PayRunDetail> = {
-  noun: 'pay run',
-  requestType: PAY_RUN_NOTIFICATION_TYPE,
-  dataKey: 'pay_run_id',
-  lock: lockRun,
-  read: getRun,
-  decisionNotice: (after) => ({
-    subject: 'Pay run',
-    place: `${after.location_name}, ${periodLabel(after)}`,
-    link: runLink(after.id),
-  }),
-  write: (tx, id, values) => tx.update(payRuns).set(values).where(eq(payRuns.id, id)),
-};
-
 /** The audit row of a status change: the run's summary, its employees' lines left out. */
-const auditRun = async (tx: Tx, actorId: number, action: string, before: PayRunDetail, after: PayRunDetail) => {
+const auditRun = async (
+  tx: Tx,
+  actorId: number,
+  id: number,
+  action: string,
+  before: PayRunDetail,
+  after: PayRunDetail,
+) => {
   const { employees: _b, ...beforeSummary } = before;
   const { employees: _a, ...afterSummary } = after;
   await audited(tx, {
     actorId,
     action,
     tableName: 'pay_runs',
-    rowId: after.id,
+    rowId: id,
     before: beforeSummary,
     after: afterSummary,
   });
   return after;
 };
 
+/** The run's workflow, the one a daily report follows (modules/notifications/approval-workflow.service.ts). */
+const runs = approvalWorkflow({
+  noun: 'pay run',
+  requestType: PAY_RUN_NOTIFICATION_TYPE,
+  dataKey: 'pay_run_id',
+  lock: lockRun,
+  read: getRun,
+  write: (tx, id, values) => tx.update(payRuns).set(values).where(eq(payRuns.id, id)),
+  decisionNotice: (after) => ({
+    subject: 'Pay run',
+    place: `${after.location_name}, ${periodLabel(after)}`,
+    link: runLink(after.id),
+  }),
+  mayDecide: (actor) => {
+    if (!isAdmin(actor)) throw forbidden('Only administrators approve or return pay runs.');
+  },
+  audit: auditRun,
+});
+
 /** Submitting asks every Admin to approve, over the live channel. */
 export const submitRun = async (db: Db, user: AuthUser, id: number): Promise<PayRunDetail> =>
   db.transaction(async (tx) => {
-    const { before, after } = await submitForApproval(tx, runFlow, user, id);
+    const { before, after } = await runs.submit(tx, user, id);
     await notify(tx, {
       recipients: (await activeAdmins(tx)).filter((r) => r !== user.id),
       actorId: user.id,
@@ -84,27 +88,8 @@ export const submitRun = async (db: Db, user: AuthUser, id: number): Promise<Pay
       data: { pay_run_id: id, requested_by: user.id },
       requiresApproval: true,
     });
-    return auditRun(tx, user.id, 'submit', before, after);
+    return auditRun(tx, user.id, id, 'submit', before, after);
   });
 
-const decideRun = async (tx: Tx, actor: AuthUser, decision: ApprovalDecision): Promise<PayRunDetail> => {
-  if (!isAdmin(actor)) throw forbidden('Only administrators approve or return pay runs.');
-  const { before, after } = await decideApproval(tx, runFlow, actor, decision);
-  return auditRun(tx, actor.id, decision.approved ? 'approve' : 'return', before, after);
-};
-
-export const approveRun = (db: Db, user: AuthUser, id: number) =>
-  db.transaction((tx) => decideRun(tx, user, { id, approved: true, reason: '', fromNotification: false }));
-export const returnRun = (db: Db, user: AuthUser, id: number, reason: string) =>
-  db.transaction((tx) => decideRun(tx, user, { id, approved: false, reason, fromNotification: false }));
-
-registerApprovalHandler(PAY_RUN_NOTIFICATION_TYPE, async ({ tx, actor, approved, data }) => {
-  const id = typeof data.pay_run_id === 'number' ? data.pay_run_id : null;
-  if (id === null) return;
-  await decideRun(tx, actor, {
-    id,
-    approved,
-    reason: approved ? '' : 'Declined from the approval request.',
-    fromNotification: true,
-  });
-});
+export const approveRun = runs.approve;
+export const returnRun = runs.return;

@@ -9,14 +9,7 @@ import { toSnake } from '../../lib/casing';
 import { listPage, totalRows } from '../../lib/list';
 import { dayInWords, pesos } from '../../lib/notice-text';
 import { createdBy, touched } from '../../lib/tracked';
-import {
-  decideApproval,
-  notify,
-  registerApprovalHandler,
-  submitForApproval,
-  type ApprovalDecision,
-  type ApprovalFlow,
-} from '../notifications/index';
+import { approvalWorkflow, notify } from '../notifications/index';
 import { locationOf } from './day-lock.service';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
 import { approversOf, assertDecidesAll, isManager, parseJson } from './shared';
@@ -176,24 +169,36 @@ export const updateReport = async (db: Db, user: AuthUser, id: number, patch: Da
   });
 
 /** The report's workflow, the one a pay run follows (modules/notifications/approval-workflow.service.ts). */
-const reportFlow: ApprovalFlow<Awaited<ReturnType<typeof lockReport>>, DailyReport> = {
+const reports = approvalWorkflow({
   noun: 'report',
   requestType: 'daily_report',
   dataKey: 'report_id',
   lock: lockReport,
   read: getReport,
+  write: (tx, id, values) => tx.update(dailyReports).set(values).where(eq(dailyReports.id, id)),
   decisionNotice: (after) => ({
     subject: 'Daily report',
     place: `${after.location_name}, ${dayInWords(after.date)}`,
     link: reportLink(after),
   }),
-  write: (tx, id, values) => tx.update(dailyReports).set(values).where(eq(dailyReports.id, id)),
-};
+  mayDecide: (actor) => {
+    if (!isManager(actor)) throw forbidden('Only administrators and managers may approve or return daily reports.');
+  },
+  // A Manager moved away since the report reached them is refused with a reason, not a 404 (decision 0710).
+  checkRequest: async (tx, actor, id) => {
+    const [report] = await tx
+      .select({ locationId: dailyReports.locationId })
+      .from(dailyReports)
+      .where(eq(dailyReports.id, id));
+    if (report) await assertDecidesAll(tx, actor, [report.locationId]);
+  },
+  audit: (tx, actorId, id, action, before, after) => dailyReportsAudit.changed(tx, actorId, id, before, after, action),
+});
 
 /** Submitting asks the Admins and the location's Managers to approve, over the live channel. */
 export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<DailyReport> =>
   db.transaction(async (tx) => {
-    const { row, before, after } = await submitForApproval(tx, reportFlow, user, id, (r) => {
+    const { row, before, after } = await reports.submit(tx, user, id, (r) => {
       if (r.cashOnHand === null) throw fieldsError({ cash_on_hand: ['Enter the cash on hand before submitting.'] });
     });
     const who = displayName(user);
@@ -210,30 +215,5 @@ export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<
     return dailyReportsAudit.changed(tx, user.id, id, before, after, 'submit');
   });
 
-const decideReport = async (tx: Tx, actor: AuthUser, decision: ApprovalDecision) => {
-  if (!isManager(actor)) throw forbidden('Only administrators and managers may approve or return daily reports.');
-  const { before, after } = await decideApproval(tx, reportFlow, actor, decision);
-  return dailyReportsAudit.changed(tx, actor.id, decision.id, before, after, decision.approved ? 'approve' : 'return');
-};
-
-export const approveReport = async (db: Db, user: AuthUser, id: number) =>
-  db.transaction((tx) => decideReport(tx, user, { id, approved: true, reason: '', fromNotification: false }));
-export const returnReport = async (db: Db, user: AuthUser, id: number, reason: string) =>
-  db.transaction((tx) => decideReport(tx, user, { id, approved: false, reason, fromNotification: false }));
-
-registerApprovalHandler('daily_report', async ({ tx, actor, approved, data }) => {
-  const id = typeof data.report_id === 'number' ? data.report_id : null;
-  if (id === null) return;
-  // A Manager moved away since the report reached them is refused with a reason, not a 404 (decision 0710).
-  const [report] = await tx
-    .select({ locationId: dailyReports.locationId })
-    .from(dailyReports)
-    .where(eq(dailyReports.id, id));
-  if (report) await assertDecidesAll(tx, actor, [report.locationId]);
-  await decideReport(tx, actor, {
-    id,
-    approved,
-    reason: approved ? '' : 'Declined from the approval request.',
-    fromNotification: true,
-  });
-});
+export const approveReport = reports.approve;
+export const returnReport = reports.return;
