@@ -20,9 +20,31 @@ import { sql } from 'drizzle-orm';
 
 const name = (first: string | null, last: string | null) => (first === null ? '' : `${first} ${last ?? ''}`.trim());
 
-/** The bookings still running or to come by the end of the day (or now, if later), with whose they are. */
-const liveBookings = (db: Db, locationId: number, now: Date, until: Date) =>
+/**
+ * Who each booking is for, looked up per booking (a lateral subquery with `limit 1`, so PostgreSQL
+ * keeps it a primary-key lookup): joined plainly, the planner hashes every arrival and reservation
+ * the branch ever had to find the day's few hundred (docs/performance.md "The floor board").
+ */
+const arrivalOf = (db: Db) =>
   db
+    .select({ clientId: clientArrivals.clientId, treatmentId: clientArrivals.treatmentId })
+    .from(clientArrivals)
+    .where(eq(clientArrivals.id, floorBookings.arrivalId))
+    .limit(1)
+    .as('booked_arrival');
+const reservationOf = (db: Db) =>
+  db
+    .select({ clientId: floorReservations.clientId, treatmentId: floorReservations.treatmentId })
+    .from(floorReservations)
+    .where(eq(floorReservations.id, floorBookings.reservationId))
+    .limit(1)
+    .as('booked_reservation');
+
+/** The bookings still running or to come by the end of the day (or now, if later), with whose they are. */
+const liveBookings = (db: Db, locationId: number, now: Date, until: Date) => {
+  const arrival = arrivalOf(db);
+  const reservation = reservationOf(db);
+  return db
     .select({
       id: floorBookings.id,
       therapistId: floorBookings.therapistId,
@@ -33,23 +55,21 @@ const liveBookings = (db: Db, locationId: number, now: Date, until: Date) =>
       arrivalId: floorBookings.arrivalId,
       reservationId: floorBookings.reservationId,
       requested: floorBookings.requested,
-      clientId: sql<number>`coalesce(${clientArrivals.clientId}, ${floorReservations.clientId})`,
+      clientId: sql<number>`coalesce(${arrival.clientId}, ${reservation.clientId})`,
       clientFirst: clients.firstName,
       clientLast: clients.lastName,
       treatmentName: treatments.name,
     })
     .from(floorBookings)
-    .leftJoin(clientArrivals, eq(clientArrivals.id, floorBookings.arrivalId))
-    .leftJoin(floorReservations, eq(floorReservations.id, floorBookings.reservationId))
-    .leftJoin(clients, eq(clients.id, sql`coalesce(${clientArrivals.clientId}, ${floorReservations.clientId})`))
-    .leftJoin(
-      treatments,
-      eq(treatments.id, sql`coalesce(${clientArrivals.treatmentId}, ${floorReservations.treatmentId})`),
-    )
+    .leftJoinLateral(arrival, sql`true`)
+    .leftJoinLateral(reservation, sql`true`)
+    .leftJoin(clients, eq(clients.id, sql`coalesce(${arrival.clientId}, ${reservation.clientId})`))
+    .leftJoin(treatments, eq(treatments.id, sql`coalesce(${arrival.treatmentId}, ${reservation.treatmentId})`))
     .where(
       and(eq(floorBookings.locationId, locationId), gt(floorBookings.endsAt, now), lt(floorBookings.startsAt, until)),
     )
     .orderBy(asc(floorBookings.startsAt));
+};
 
 type Booking = Awaited<ReturnType<typeof liveBookings>>[number];
 const covers = (b: Booking, now: Date) => b.startsAt.getTime() <= now.getTime() && b.endsAt.getTime() > now.getTime();
