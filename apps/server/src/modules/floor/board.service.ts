@@ -13,6 +13,7 @@ import {
   treatments,
 } from '../../db/schema/index';
 import { iso } from '../../lib/iso';
+import { preparedOnce } from '../../lib/prepared';
 import type { AuthUser } from '../../lib/actor';
 import { addMinutes, floorClock, floorLocation, instantOf } from './floor-shared.service';
 import { reservationsOfDay } from './reservations-read.service';
@@ -40,8 +41,31 @@ const reservationOf = (db: Db) =>
     .limit(1)
     .as('booked_reservation');
 
-/** The bookings still running or to come by the end of the day (or now, if later), with whose they are. */
-const liveBookings = (db: Db, locationId: number, now: Date, until: Date) => {
+/**
+ * The board's reads are prepared statements, built once per database (lib/prepared.ts, decision
+ * 0402): with 20 boards asked at once, building them in drizzle and planning them again in
+ * PostgreSQL cost about a quarter of a board's CPU time (docs/performance.md "The floor board").
+ */
+const lineStatement = preparedOnce('floor_board_line', (db, statementName) =>
+  db
+    .select({
+      therapistId: floorQueue.employeeId,
+      first: employees.firstName,
+      last: employees.lastName,
+      shiftId: floorQueue.shiftId,
+      startedAt: shifts.startedAt,
+      breakSince: floorQueue.breakSince,
+    })
+    .from(floorQueue)
+    .innerJoin(employees, eq(employees.id, floorQueue.employeeId))
+    .innerJoin(shifts, eq(shifts.id, floorQueue.shiftId))
+    .where(eq(floorQueue.locationId, sql.placeholder('location')))
+    .orderBy(asc(floorQueue.queuedAt), asc(floorQueue.employeeId))
+    .prepare(statementName),
+);
+
+/** The bookings still running or to come by `until` (ends after `now`), with whose they are. */
+const bookingsStatement = preparedOnce('floor_board_bookings', (db, statementName) => {
   const arrival = arrivalOf(db);
   const reservation = reservationOf(db);
   return db
@@ -66,18 +90,32 @@ const liveBookings = (db: Db, locationId: number, now: Date, until: Date) => {
     .leftJoin(clients, eq(clients.id, sql`coalesce(${arrival.clientId}, ${reservation.clientId})`))
     .leftJoin(treatments, eq(treatments.id, sql`coalesce(${arrival.treatmentId}, ${reservation.treatmentId})`))
     .where(
-      and(eq(floorBookings.locationId, locationId), gt(floorBookings.endsAt, now), lt(floorBookings.startsAt, until)),
+      and(
+        eq(floorBookings.locationId, sql.placeholder('location')),
+        gt(floorBookings.endsAt, sql.placeholder('now')),
+        lt(floorBookings.startsAt, sql.placeholder('until')),
+      ),
     )
-    .orderBy(asc(floorBookings.startsAt));
-};
+    .orderBy(asc(floorBookings.startsAt))
+    .prepare(statementName);
+});
 
-type Booking = Awaited<ReturnType<typeof liveBookings>>[number];
+const roomsStatement = preparedOnce('floor_board_rooms', (db, statementName) =>
+  db
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.locationId, sql.placeholder('location')), eq(rooms.isActive, true)))
+    .orderBy(asc(rooms.name), asc(rooms.id))
+    .prepare(statementName),
+);
+
+type Booking = Awaited<ReturnType<ReturnType<typeof bookingsStatement>['execute']>>[number];
 const covers = (b: Booking, now: Date) => b.startsAt.getTime() <= now.getTime() && b.endsAt.getTime() > now.getTime();
 
 /**
  * The whole board of a branch in one call (docs/api.md "Floor board"): the line with each
- * therapist's state, the rooms with their beds in use, and the day's reservations. Five reads side
- * by side; the states are worked out here from the bookings (decision 0900).
+ * therapist's state, the rooms with their beds in use, and the day's reservations. The branch, then
+ * four prepared reads side by side; the states are worked out here from the bookings (decision 0900).
  */
 export const getBoard = async (db: Db, user: AuthUser, locationId: number, date?: string): Promise<Board> => {
   const location = await floorLocation(db, user, locationId, 'board');
@@ -86,26 +124,9 @@ export const getBoard = async (db: Db, user: AuthUser, locationId: number, date?
   const endOfToday = addMinutes(instantOf(manilaDate(now), '00:00'), 24 * 60);
   const roomNames = new Map<number, string>();
   const [line, bookings, roomRows, reservations] = await Promise.all([
-    db
-      .select({
-        therapistId: floorQueue.employeeId,
-        first: employees.firstName,
-        last: employees.lastName,
-        shiftId: floorQueue.shiftId,
-        startedAt: shifts.startedAt,
-        breakSince: floorQueue.breakSince,
-      })
-      .from(floorQueue)
-      .innerJoin(employees, eq(employees.id, floorQueue.employeeId))
-      .innerJoin(shifts, eq(shifts.id, floorQueue.shiftId))
-      .where(eq(floorQueue.locationId, locationId))
-      .orderBy(asc(floorQueue.queuedAt), asc(floorQueue.employeeId)),
-    liveBookings(db, locationId, now, endOfToday),
-    db
-      .select()
-      .from(rooms)
-      .where(and(eq(rooms.locationId, locationId), eq(rooms.isActive, true)))
-      .orderBy(asc(rooms.name), asc(rooms.id)),
+    lineStatement(db).execute({ location: locationId }),
+    bookingsStatement(db).execute({ location: locationId, now: now.toISOString(), until: endOfToday.toISOString() }),
+    roomsStatement(db).execute({ location: locationId }),
     reservationsOfDay(db, locationId, day),
   ]);
   for (const room of roomRows) roomNames.set(room.id, room.name);
