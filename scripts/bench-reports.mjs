@@ -6,21 +6,12 @@
 // DATABASE_URL names a server where the role may create databases (a temporary one is created
 // and dropped). Without either, only PGlite runs.
 import { tsImport } from 'tsx/esm/api';
+import { arg, benchDatabases, PG_URL } from './bench-args.mjs';
 
-const argv = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
-};
 const sales = Number(arg('sales', '1000000'));
 const iterations = Number(arg('iterations', '1000'));
 const warmup = Number(arg('warmup', '1000'));
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-const dbs = arg('db', PG_URL ? 'postgres,pglite' : 'pglite').split(',');
-if (dbs.includes('postgres') && !PG_URL) {
-  console.error('PostgreSQL needs BENCH_DATABASE_URL or DATABASE_URL.');
-  process.exit(2);
-}
+const dbs = benchDatabases('postgres,pglite');
 
 const { benchReports } = await tsImport('../apps/server/src/modules/reports/reports.bench.ts', import.meta.url);
 let failed = false;

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, manilaToday, passwordOf, type Session, signIn } from './helpers';
+import { BASE_URL, adminApiHeaders, launchBrowser, manilaToday, passwordOf, type Session, signIn } from './helpers';
 
-// axe-core runs inside the page (docs/decisions/0620-accessibility-and-tables.md): every signed-in
+// axe-core runs inside the page (docs/decisions/0620-accessibility-tables-offline.md): every signed-in
 // screen of every role with screens of its own, at desktop and phone widths, has no serious or
 // critical violation.
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -77,6 +77,40 @@ const openPage = async (browser: Browser, width: number, height = 844): Promise<
 
 type Page1<T> = { results: T[] };
 
+/** The cutoff before today's (Manila): today's is the pay-run journey's to compute and submit. */
+const pastCutoff = () => {
+  const [year, month, day] = manilaToday().split('-').map(Number) as [number, number, number];
+  if (day > 15) return { year, month, cutoff: 1 };
+  return month === 1 ? { year: year - 1, month: 12, cutoff: 2 } : { year, month: month - 1, cutoff: 2 };
+};
+
+/**
+ * A branch's pay run to look at: the past cutoff's draft, computed through the API (computing it
+ * again while it is a draft is allowed, so each role's pass may ask), with an employee it pays.
+ */
+const payRunOf = async (location: number) => {
+  const response = await fetch(`${BASE_URL}/api/payroll/runs/`, {
+    method: 'POST',
+    headers: await adminApiHeaders(),
+    body: JSON.stringify({ location, ...pastCutoff() }),
+  });
+  const text = await response.text();
+  assert.ok([200, 201].includes(response.status), text);
+  const run = JSON.parse(text) as { id: number; employees: { employee: number }[] };
+  assert.ok(run.employees[0], `the pay run of location ${location} pays no one`);
+  return { run: run.id, employee: run.employees[0].employee };
+};
+
+/** A pay run's screen, one employee's lines in it, and that employee's printable statement. */
+const payRunRoutes = async (payroll: string, location: number) => {
+  const { run, employee } = await payRunOf(location);
+  return [
+    `${payroll}?run=${run}`,
+    `${payroll}?run=${run}&employee=${employee}`,
+    `/payroll/runs/${run}/statement/${employee}`,
+  ];
+};
+
 /** Every signed-in route this person can open, with real ids in the detail routes. */
 const routesOf = async (username: string): Promise<string[]> => {
   const get = await apiAs(username);
@@ -92,6 +126,7 @@ const routesOf = async (username: string): Promise<string[]> => {
       `/reports/daily/${me.locations[0]!.id}/${manilaToday()}`,
       '/payroll',
       '/payroll?tab=rules',
+      ...(await payRunRoutes('/payroll', me.locations[0]!.id)),
     ];
   }
   if (username !== 'admin') return common;
@@ -115,6 +150,7 @@ const routesOf = async (username: string): Promise<string[]> => {
     '/admin/reports',
     '/admin/payroll',
     '/admin/payroll?tab=rules',
+    ...(await payRunRoutes('/admin/payroll', location!.id)),
     '/admin/settings',
   ];
 };

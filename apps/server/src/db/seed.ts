@@ -10,6 +10,7 @@ import { seedDemoServices } from '../modules/services/index';
 import { seedDemoAdministration } from '../modules/employees/index';
 import { seedDemoClients } from '../modules/clients/index';
 import { seedDemoPayroll } from '../modules/payroll/index';
+import { seedDemoFloor } from '../modules/floor/index';
 
 /** Demo clients on a fresh database (docs/product.md §13: about 2,000 with memberships, vouchers and arrivals over 90 days). */
 export const DEMO_CLIENTS = 2_000;
@@ -79,6 +80,8 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
       await seedDemoServices(tx);
       await seedDemoPayroll(tx);
       await seedDemoClients(tx, { count: options.demoClients ?? DEMO_CLIENTS, faker: demo.faker });
+      // After the clients: the coming days' reservations are theirs (decision 0902).
+      await seedDemoFloor(tx, { faker: demo.faker });
     }
     // The demo database shows the whole product: every feature flag on (decision 0610).
     const features = demoHash ? Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) : {};

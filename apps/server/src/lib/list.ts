@@ -1,6 +1,6 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { Page } from '@ginhawa/contract';
+import { normalizePhPhone, type Page } from '@ginhawa/contract';
 
 /** Page params every list query has (see contract listQuerySchema). */
 export type ListParams = { page: number; pageSize: number; ordering?: readonly string[] };
@@ -118,6 +118,25 @@ export const listPage = async <Q extends PgSelect, Item>(
 
 /** Escapes LIKE wildcards in user search text. */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A list's `search`: the text anywhere in any of `columns`, case-insensitive, or, given a `phone`
+ * column, a number equal to the text written as +63… (`false` leaves out a column the caller may
+ * not search by). No condition without a text.
+ */
+export const searchWhere = (
+  search: string | undefined,
+  columns: readonly (AnyColumn | SQL | false)[],
+  { phone }: { phone?: AnyColumn | false } = {},
+) => {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  const number = phone ? normalizePhPhone(search) : null;
+  return or(
+    ...columns.map((column) => (column === false ? undefined : ilike(column, pattern))),
+    phone && number ? eq(phone, number) : undefined,
+  );
+};
 
 /** Rows to skip for a page (lists paged by other means, e.g. notifications). */
 export const offsetOf = (params: Pick<ListParams, 'page' | 'pageSize'>) => (params.page - 1) * params.pageSize;

@@ -80,3 +80,22 @@ export const connectSocket = async (
 };
 
 export const action = (name: string) => (m: { action: string }) => m.action === name;
+
+/**
+ * The sockets a live test file opens: `open` connects a signed-in agent and waits past its greeting
+ * (`user_notifications`), so the frames that follow are the test's own; `closeAll` goes in afterAll.
+ */
+export const socketPool = () => {
+  const opened: TestSocket[] = [];
+  return {
+    open: async (app: FastifyInstance, agent: Agent) => {
+      const socket = await connectSocket(app, { agent });
+      opened.push(socket);
+      await socket.next(action('user_notifications'));
+      return socket;
+    },
+    closeAll: () => {
+      for (const socket of opened) socket.ws.close();
+    },
+  };
+};

@@ -197,6 +197,8 @@ export const floorBookings = pgTable(
       foreignColumns: [clientArrivals.id],
     }).onDelete('cascade'),
     index('floor_bookings_location_time_idx').on(t.locationId, t.startsAt),
+    // The board's "still running or to come" (ends after now): a range of the day's bookings, not the branch's history.
+    index('floor_bookings_location_end_idx').on(t.locationId, t.endsAt),
     uniqueIndex('floor_bookings_reservation_idx').on(t.reservationId),
     uniqueIndex('floor_bookings_arrival_idx').on(t.arrivalId),
     check('floor_bookings_range_check', sql`${t.endsAt} > ${t.startsAt}`),

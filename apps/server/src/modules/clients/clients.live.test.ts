@@ -5,7 +5,7 @@ import { formatPeso, type Leaderboard } from '@ginhawa/contract';
 import { employees, notifications, treatments, users } from '../../db/schema/index';
 import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { signIn } from '../../test/agents';
-import { action, connectSocket, type TestSocket } from '../../test/ws-client';
+import { action, socketPool } from '../../test/ws-client';
 import { activeSalesperson, loadFixtures, sellTreatment, type Fixtures } from './clients.test-helpers';
 
 /** Client sales and arrivals reach open dashboards live (issue 13): the bus event, the hub's frame, who gets it. */
@@ -16,7 +16,7 @@ let spUser = 0;
 let colleague = 0;
 let client = 0;
 let otherClient = 0;
-const opened: TestSocket[] = [];
+const sockets = socketPool();
 
 const today = todayInManila();
 const period = { month: Number(today.slice(5, 7)), year: Number(today.slice(0, 4)), cutoff: cutoffOf(today) };
@@ -58,12 +58,7 @@ const rankNotices = async (userId: number) =>
     .where(and(eq(notifications.type, 'leaderboard_rank'), eq(notifications.recipientId, userId)))
     .orderBy(asc(notifications.id));
 
-const socketOf = async (agent: Agent) => {
-  const socket = await connectSocket(ctx.app, { agent });
-  opened.push(socket);
-  await socket.next(action('user_notifications'));
-  return socket;
-};
+const socketOf = (agent: Agent) => sockets.open(ctx.app, agent);
 
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -86,7 +81,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const socket of opened) socket.ws.close();
+  sockets.closeAll();
   await ctx?.close();
 });
 

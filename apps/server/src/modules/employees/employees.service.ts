@@ -1,9 +1,8 @@
-import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   EMPLOYEE_CODE_PREFIX,
   EMPLOYEE_DIRECTORY_ORDERING,
   EMPLOYEE_KIND_GROUP,
-  normalizePhPhone,
   type DeleteResult,
   type Employee,
   type EmployeeKind,
@@ -13,12 +12,12 @@ import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { employees, locations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, auditTrail } from '../../db/audit';
+import { auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { fieldError, notFound } from '../../lib/http-error';
 import { isoStamps } from '../../lib/iso';
 import { toCamel, toSnake } from '../../lib/casing';
-import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import {
   KIND_LABEL,
@@ -100,21 +99,20 @@ export const listEmployees = async (db: Db, kind: EmployeeKind, query: EmployeeQ
   if (query.is_active !== undefined) conditions.push(eq(employees.isActive, query.is_active));
   if (query.has_login !== undefined)
     conditions.push(query.has_login ? isNotNull(employees.userId) : isNull(employees.userId));
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    const phone = normalizePhPhone(query.search);
-    conditions.push(
-      or(
-        ilike(employees.firstName, pattern),
-        ilike(employees.lastName, pattern),
-        ilike(sql`${employees.firstName} || ' ' || ${employees.lastName}`, pattern),
-        ilike(employees.employeeCode, pattern),
+  conditions.push(
+    searchWhere(
+      query.search,
+      [
+        employees.firstName,
+        employees.lastName,
+        sql`${employees.firstName} || ' ' || ${employees.lastName}`,
+        employees.employeeCode,
         // Only people who may see usernames and numbers may find by them.
-        viewer.admin ? ilike(users.username, pattern) : undefined,
-        viewer.admin && phone ? eq(employees.phone, phone) : undefined,
-      ),
-    );
-  }
+        viewer.admin && users.username,
+      ],
+      { phone: viewer.admin && employees.phone },
+    ),
+  );
   return listPage(url, query, {
     select: () =>
       db
@@ -239,14 +237,7 @@ export const createEmployee = async (
         ...createdBy(actorId),
       })
       .returning({ id: employees.id });
-    await audit(tx, {
-      actorId,
-      action: 'create',
-      tableName: 'employees',
-      rowId: row!.id,
-      after: await getEmployee(tx, kind, row!.id),
-    });
-    return getEmployee(tx, kind, row!.id);
+    return employeesAudit.created(tx, actorId, row!.id, await getEmployee(tx, kind, row!.id));
   });
 };
 
@@ -291,15 +282,7 @@ export const updateEmployee = async (
       .where(eq(employees.id, id))
       .returning();
     await syncLogin(tx, actorId, before, after!, changes);
-    await audit(tx, {
-      actorId,
-      action: 'update',
-      tableName: 'employees',
-      rowId: id,
-      before: auditBefore,
-      after: await getEmployee(tx, kind, id),
-    });
-    return getEmployee(tx, kind, id);
+    return employeesAudit.changed(tx, actorId, id, auditBefore, await getEmployee(tx, kind, id));
   });
 };
 

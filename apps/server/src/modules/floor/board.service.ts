@@ -13,6 +13,7 @@ import {
   treatments,
 } from '../../db/schema/index';
 import { iso } from '../../lib/iso';
+import { preparedOnce } from '../../lib/prepared';
 import type { AuthUser } from '../../lib/actor';
 import { addMinutes, floorClock, floorLocation, instantOf } from './floor-shared.service';
 import { reservationsOfDay } from './reservations-read.service';
@@ -20,9 +21,54 @@ import { sql } from 'drizzle-orm';
 
 const name = (first: string | null, last: string | null) => (first === null ? '' : `${first} ${last ?? ''}`.trim());
 
-/** The bookings still running or to come by the end of the day (or now, if later), with whose they are. */
-const liveBookings = (db: Db, locationId: number, now: Date, until: Date) =>
+/**
+ * Who each booking is for, looked up per booking (a lateral subquery with `limit 1`, so PostgreSQL
+ * keeps it a primary-key lookup): joined plainly, the planner hashes every arrival and reservation
+ * the branch ever had to find the day's few hundred (docs/performance.md "The floor board").
+ */
+const arrivalOf = (db: Db) =>
   db
+    .select({ clientId: clientArrivals.clientId, treatmentId: clientArrivals.treatmentId })
+    .from(clientArrivals)
+    .where(eq(clientArrivals.id, floorBookings.arrivalId))
+    .limit(1)
+    .as('booked_arrival');
+const reservationOf = (db: Db) =>
+  db
+    .select({ clientId: floorReservations.clientId, treatmentId: floorReservations.treatmentId })
+    .from(floorReservations)
+    .where(eq(floorReservations.id, floorBookings.reservationId))
+    .limit(1)
+    .as('booked_reservation');
+
+/**
+ * The board's reads are prepared statements, built once per database (lib/prepared.ts, decision
+ * 0402): with 20 boards asked at once, building them in drizzle and planning them again in
+ * PostgreSQL cost about a quarter of a board's CPU time (docs/performance.md "The floor board").
+ */
+const lineStatement = preparedOnce('floor_board_line', (db, statementName) =>
+  db
+    .select({
+      therapistId: floorQueue.employeeId,
+      first: employees.firstName,
+      last: employees.lastName,
+      shiftId: floorQueue.shiftId,
+      startedAt: shifts.startedAt,
+      breakSince: floorQueue.breakSince,
+    })
+    .from(floorQueue)
+    .innerJoin(employees, eq(employees.id, floorQueue.employeeId))
+    .innerJoin(shifts, eq(shifts.id, floorQueue.shiftId))
+    .where(eq(floorQueue.locationId, sql.placeholder('location')))
+    .orderBy(asc(floorQueue.queuedAt), asc(floorQueue.employeeId))
+    .prepare(statementName),
+);
+
+/** The bookings still running or to come by `until` (ends after `now`), with whose they are. */
+const bookingsStatement = preparedOnce('floor_board_bookings', (db, statementName) => {
+  const arrival = arrivalOf(db);
+  const reservation = reservationOf(db);
+  return db
     .select({
       id: floorBookings.id,
       therapistId: floorBookings.therapistId,
@@ -33,31 +79,43 @@ const liveBookings = (db: Db, locationId: number, now: Date, until: Date) =>
       arrivalId: floorBookings.arrivalId,
       reservationId: floorBookings.reservationId,
       requested: floorBookings.requested,
-      clientId: sql<number>`coalesce(${clientArrivals.clientId}, ${floorReservations.clientId})`,
+      clientId: sql<number>`coalesce(${arrival.clientId}, ${reservation.clientId})`,
       clientFirst: clients.firstName,
       clientLast: clients.lastName,
       treatmentName: treatments.name,
     })
     .from(floorBookings)
-    .leftJoin(clientArrivals, eq(clientArrivals.id, floorBookings.arrivalId))
-    .leftJoin(floorReservations, eq(floorReservations.id, floorBookings.reservationId))
-    .leftJoin(clients, eq(clients.id, sql`coalesce(${clientArrivals.clientId}, ${floorReservations.clientId})`))
-    .leftJoin(
-      treatments,
-      eq(treatments.id, sql`coalesce(${clientArrivals.treatmentId}, ${floorReservations.treatmentId})`),
-    )
+    .leftJoinLateral(arrival, sql`true`)
+    .leftJoinLateral(reservation, sql`true`)
+    .leftJoin(clients, eq(clients.id, sql`coalesce(${arrival.clientId}, ${reservation.clientId})`))
+    .leftJoin(treatments, eq(treatments.id, sql`coalesce(${arrival.treatmentId}, ${reservation.treatmentId})`))
     .where(
-      and(eq(floorBookings.locationId, locationId), gt(floorBookings.endsAt, now), lt(floorBookings.startsAt, until)),
+      and(
+        eq(floorBookings.locationId, sql.placeholder('location')),
+        gt(floorBookings.endsAt, sql.placeholder('now')),
+        lt(floorBookings.startsAt, sql.placeholder('until')),
+      ),
     )
-    .orderBy(asc(floorBookings.startsAt));
+    .orderBy(asc(floorBookings.startsAt))
+    .prepare(statementName);
+});
 
-type Booking = Awaited<ReturnType<typeof liveBookings>>[number];
+const roomsStatement = preparedOnce('floor_board_rooms', (db, statementName) =>
+  db
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.locationId, sql.placeholder('location')), eq(rooms.isActive, true)))
+    .orderBy(asc(rooms.name), asc(rooms.id))
+    .prepare(statementName),
+);
+
+type Booking = Awaited<ReturnType<ReturnType<typeof bookingsStatement>['execute']>>[number];
 const covers = (b: Booking, now: Date) => b.startsAt.getTime() <= now.getTime() && b.endsAt.getTime() > now.getTime();
 
 /**
  * The whole board of a branch in one call (docs/api.md "Floor board"): the line with each
- * therapist's state, the rooms with their beds in use, and the day's reservations. Five reads side
- * by side; the states are worked out here from the bookings (decision 0900).
+ * therapist's state, the rooms with their beds in use, and the day's reservations. The branch, then
+ * four prepared reads side by side; the states are worked out here from the bookings (decision 0900).
  */
 export const getBoard = async (db: Db, user: AuthUser, locationId: number, date?: string): Promise<Board> => {
   const location = await floorLocation(db, user, locationId, 'board');
@@ -66,26 +124,9 @@ export const getBoard = async (db: Db, user: AuthUser, locationId: number, date?
   const endOfToday = addMinutes(instantOf(manilaDate(now), '00:00'), 24 * 60);
   const roomNames = new Map<number, string>();
   const [line, bookings, roomRows, reservations] = await Promise.all([
-    db
-      .select({
-        therapistId: floorQueue.employeeId,
-        first: employees.firstName,
-        last: employees.lastName,
-        shiftId: floorQueue.shiftId,
-        startedAt: shifts.startedAt,
-        breakSince: floorQueue.breakSince,
-      })
-      .from(floorQueue)
-      .innerJoin(employees, eq(employees.id, floorQueue.employeeId))
-      .innerJoin(shifts, eq(shifts.id, floorQueue.shiftId))
-      .where(eq(floorQueue.locationId, locationId))
-      .orderBy(asc(floorQueue.queuedAt), asc(floorQueue.employeeId)),
-    liveBookings(db, locationId, now, endOfToday),
-    db
-      .select()
-      .from(rooms)
-      .where(and(eq(rooms.locationId, locationId), eq(rooms.isActive, true)))
-      .orderBy(asc(rooms.name), asc(rooms.id)),
+    lineStatement(db).execute({ location: locationId }),
+    bookingsStatement(db).execute({ location: locationId, now: now.toISOString(), until: endOfToday.toISOString() }),
+    roomsStatement(db).execute({ location: locationId }),
     reservationsOfDay(db, locationId, day),
   ]);
   for (const room of roomRows) roomNames.set(room.id, room.name);

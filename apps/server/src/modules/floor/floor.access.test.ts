@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Agent, type TestContext } from '../../test/build';
 import { action, connectSocket, type TestSocket } from '../../test/ws-client';
 import {
+  addRoom,
   at,
   get,
   loadFloorFixtures,
   post,
+  reserve,
   signInFloorPeople,
   therapistAt,
   today,
@@ -61,20 +63,9 @@ describe('the role matrix', () => {
       location: f.foreign,
     });
     expect(clockIn.statusCode).toBe(403);
-    const booking = await post(desk, '/api/floor/reservations/', {
-      client: f.clients[0],
-      location: f.foreign,
-      date: today(),
-      time: '15:00',
-      treatment: f.treatment.id,
-    });
+    const booking = await reserve(desk, f, { location: f.foreign, time: '15:00' });
     expect(booking.statusCode).toBe(403);
-    const room = await post(admin, '/api/floor/rooms/', {
-      location: f.foreign,
-      name: 'Foreign',
-      kind: 'single',
-      beds: 1,
-    });
+    const room = await addRoom(admin, { location: f.foreign, name: 'Foreign' });
     expect(room.statusCode).toBe(201);
     expect((await get(desk, `/api/floor/rooms/${room.json().id}/`)).statusCode).toBe(404);
     const list = (await get(desk, '/api/floor/rooms/')).json();
@@ -82,28 +73,11 @@ describe('the role matrix', () => {
   });
 
   it('rooms: Managers of the branch and Admins write; the desk reads', async () => {
-    expect(
-      (await post(desk, '/api/floor/rooms/', { location: f.home, name: 'Desk room', kind: 'single', beds: 1 }))
-        .statusCode,
-    ).toBe(403);
-    expect(
-      (await post(manager, '/api/floor/rooms/', { location: f.foreign, name: 'X', kind: 'single', beds: 1 }))
-        .statusCode,
-    ).toBe(403);
-    const res = await post(manager, '/api/floor/rooms/', {
-      location: f.home,
-      name: 'Kamagong',
-      kind: 'Couple',
-      beds: 2,
-      rule: 'women',
-    });
+    expect((await addRoom(desk, { location: f.home, name: 'Desk room' })).statusCode).toBe(403);
+    expect((await addRoom(manager, { location: f.foreign, name: 'X' })).statusCode).toBe(403);
+    const res = await addRoom(manager, { location: f.home, name: 'Kamagong', kind: 'Couple', beds: 2, rule: 'women' });
     expect(res.statusCode, res.body).toBe(201);
-    const dup = await post(manager, '/api/floor/rooms/', {
-      location: f.home,
-      name: 'kamagong',
-      kind: 'single',
-      beds: 1,
-    });
+    const dup = await addRoom(manager, { location: f.home, name: 'kamagong' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors.name).toEqual(['This branch already has a room with this name.']);
     expect((await get(desk, `/api/floor/rooms/${res.json().id}/`)).json()).toMatchObject({
@@ -124,13 +98,7 @@ describe('the role matrix', () => {
     expect(
       (await post(desk, '/api/floor/shifts/clock-in/', { employee: f.therapists[0], location: f.home })).statusCode,
     ).toBe(201);
-    const booking = await post(therapist, '/api/floor/reservations/', {
-      client: f.clients[0],
-      location: f.home,
-      date: today(),
-      time: '15:00',
-      treatment: f.treatment.id,
-    });
+    const booking = await reserve(therapist, f, { time: '15:00' });
     expect(booking.statusCode).toBe(403);
     expect(
       (
@@ -192,18 +160,8 @@ describe('live', () => {
         date: today(),
       });
       // A reservation and a skip are changes too (the branch's only room so far is for women).
-      expect(
-        (await post(admin, '/api/floor/rooms/', { location: f.home, name: 'Yakal', kind: 'single', beds: 1 }))
-          .statusCode,
-      ).toBe(201);
-      const booked = await post(desk, '/api/floor/reservations/', {
-        client: f.clients[1],
-        location: f.home,
-        date: today(),
-        time: '20:00',
-        treatment: f.treatment.id,
-        therapist: f.therapists[1],
-      });
+      expect((await addRoom(admin, { location: f.home, name: 'Yakal' })).statusCode).toBe(201);
+      const booked = await reserve(desk, f, { client: f.clients[1], time: '20:00', therapist: f.therapists[1] });
       expect(booked.statusCode, booked.body).toBe(201);
       expect(await here.next(action('floor_changed'))).toEqual(frame);
       await post(desk, '/api/floor/rotation/skip/', {

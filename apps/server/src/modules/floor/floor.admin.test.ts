@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Agent, type TestContext } from '../../test/build';
 import {
+  addRoom,
   at,
   get,
+  instant,
   loadFloorFixtures,
   post,
+  reserve,
   signInFloorPeople,
   therapistAt,
   today,
@@ -117,7 +120,8 @@ describe('attendance, the rotation log and breaks', () => {
   });
 
   it('a therapist starts and ends their own break, not a colleague’s; the log says who and when', async () => {
-    at('12:00');
+    // Before the branch opens: the demo's reservations (within opening hours) hold nobody yet.
+    at('07:00');
     for (const [agent, employee] of [
       [therapist, f.demoTherapist],
       [desk, f.therapists[1]!],
@@ -125,20 +129,21 @@ describe('attendance, the rotation log and breaks', () => {
       expect((await post(agent, '/api/floor/shifts/clock-in/', { employee, location: f.home })).statusCode).toBe(201);
     const colleague = await takeBreak(therapist, f.therapists[1]!, true);
     expect(colleague.statusCode).toBe(403);
-    at('12:10');
+    at('07:10');
     const own = await takeBreak(therapist, f.demoTherapist, true);
     expect(own.statusCode, own.body).toBe(200);
     const entry = own.json().queue.find((q: { therapist: number }) => q.therapist === f.demoTherapist);
     expect(entry).toMatchObject({ state: 'on_break', is_next: false });
-    expect(entry.break_since).toBe(new Date(at('12:10')).toISOString());
-    at('12:40');
+    expect(entry.break_since).toBe(instant('07:10').toISOString());
+    at('07:40');
     const back = await takeBreak(desk, f.demoTherapist, false);
     expect(back.statusCode, back.body).toBe(200);
     const log = await get(therapist, `/api/floor/rotation/log/?location=${f.home}`);
     expect(log.statusCode).toBe(200);
-    expect(log.json().slice(0, 2)).toMatchObject([
-      { action: 'back_from_break', therapist: f.demoTherapist, actor: ctx.userIds.receptionist },
-      { action: 'break', therapist: f.demoTherapist, actor: ctx.userIds.therapist, at: expect.any(String) },
+    const breaks = log.json().filter((e: { therapist: number; action: string }) => e.therapist === f.demoTherapist);
+    expect(breaks.slice(0, 2)).toMatchObject([
+      { action: 'back_from_break', actor: ctx.userIds.receptionist, at: instant('07:40').toISOString() },
+      { action: 'break', actor: ctx.userIds.therapist, at: instant('07:10').toISOString() },
     ]);
   });
 
@@ -155,30 +160,22 @@ describe('attendance, the rotation log and breaks', () => {
 describe('a treatment’s room kinds', () => {
   it('Admins set them (lower-cased); a booking then needs a room of that kind', async () => {
     at('08:00');
-    expect(
-      (await post(manager, '/api/floor/rooms/', { location: f.home, name: 'Molave', kind: 'Single', beds: 1 }))
-        .statusCode,
-    ).toBe(201);
     const url = `/api/services/treatments/${f.treatment.id}/`;
-    expect((await patch(manager, url, { room_kinds: ['couple'] })).statusCode).toBe(403);
-    const res = await patch(admin, url, { room_kinds: ['Couple'] });
+    expect((await patch(manager, url, { room_kinds: ['hammam'] })).statusCode).toBe(403);
+    const res = await patch(admin, url, { room_kinds: ['Hammam'] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().room_kinds).toEqual(['couple']);
-    expect((await get(desk, url)).json().room_kinds).toEqual(['couple']);
-    const book = () =>
-      post(desk, '/api/floor/reservations/', {
-        client: f.clients[0],
-        location: f.home,
-        date: today(),
-        time: '21:00',
-        treatment: f.treatment.id,
-      });
-    const booking = await book();
-    expect(booking.statusCode).toBe(409);
-    expect(booking.json().message).toMatch(/^No room suits .* for this client \(needs couple\)\.$/);
+    expect(res.json().room_kinds).toEqual(['hammam']);
+    expect((await get(desk, url)).json().room_kinds).toEqual(['hammam']);
+    // The branch has rooms (so a booking takes one), none of them a hammam yet.
+    expect((await addRoom(manager, { location: f.home, name: 'Yakal', kind: 'single' })).statusCode).toBe(201);
+    const book = () => reserve(desk, f, { time: '21:00' });
+    const refused = await book();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^No room suits .* for this client \(needs hammam\)\.$/);
+    expect((await addRoom(manager, { location: f.home, name: 'Molave', kind: 'Hammam' })).statusCode).toBe(201);
+    const booked = await book();
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json().room_name).toBe('Molave');
     expect((await patch(admin, url, { room_kinds: [] })).json().room_kinds).toEqual([]);
-    const anyRoom = await book();
-    expect(anyRoom.statusCode, anyRoom.body).toBe(201);
-    expect(anyRoom.json().room_name).toBe('Molave');
   });
 });

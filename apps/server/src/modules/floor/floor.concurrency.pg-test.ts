@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { floorBookings } from '../../db/schema/index';
 import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { at, loadFloorFixtures, post, today, type FloorFixtures } from './floor.test-helpers';
+import { addRoom, at, loadFloorFixtures, reserve, type FloorFixtures } from './floor.test-helpers';
 
 /**
  * No double booking, by the database (issue 22): 100 desks at once ask for one therapist's slot on a
@@ -27,14 +27,7 @@ afterAll(async () => {
 });
 
 const attempt = (overrides: Record<string, unknown>, i: number) =>
-  post(desk, '/api/floor/reservations/', {
-    client: f.clients[i % f.clients.length],
-    location: f.home,
-    date: today(),
-    time: '15:00',
-    treatment: f.treatment.id,
-    ...overrides,
-  });
+  reserve(desk, f, { client: f.clients[i % f.clients.length], time: '15:00', ...overrides });
 
 describe('100 concurrent attempts at one slot', () => {
   it('one therapist: exactly one 201 and 99 clear 409s', async () => {
@@ -57,7 +50,7 @@ describe('100 concurrent attempts at one slot', () => {
   }, 120_000);
 
   it('one bed: exactly one 201 and 99 clear 409s, each desk with its own therapist', async () => {
-    const room = await post(manager, '/api/floor/rooms/', { location: f.home, name: 'Solo', kind: 'single', beds: 1 });
+    const room = await addRoom(manager, { location: f.home, name: 'Solo' });
     expect(room.statusCode, room.body).toBe(201);
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { floorBookings } from '../../db/schema/index';
 import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { at, get, instant, loadFloorFixtures, post, today, type FloorFixtures } from './floor.test-helpers';
+import { addRoom, at, get, instant, loadFloorFixtures, post, reserve, type FloorFixtures } from './floor.test-helpers';
 
 /** Reservations (issue 22): deposits, the grace-period no-show, cancelling, arriving, and no double booking. */
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
   f = await loadFloorFixtures(ctx.database.db, 'S');
   [A, B, C] = f.therapists as [number, number, number];
-  const res = await post(manager, '/api/floor/rooms/', { location: f.home, name: 'Narra', kind: 'Single', beds: 1 });
+  const res = await addRoom(manager, { location: f.home, name: 'Narra', kind: 'Single' });
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json()).toMatchObject({ kind: 'single', rule: 'any', is_active: true });
   room = res.json().id;
@@ -29,15 +29,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const book = (overrides: Record<string, unknown>) =>
-  post(desk, '/api/floor/reservations/', {
-    client: f.clients[0],
-    location: f.home,
-    date: today(),
-    time: '14:00',
-    treatment: f.treatment.id,
-    ...overrides,
-  });
+const book = (overrides: Record<string, unknown>) => reserve(desk, f, { time: '14:00', ...overrides });
 const gcash = { payment_method: 'e_wallet', amount: '500', reference_no: 'GC-0001' };
 
 describe('booking', () => {
@@ -133,12 +125,7 @@ describe('reservations against services', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('SA Floor is already serving or booked 14:00–15:00 then.');
     // A second room: the proposal is then decided by the therapists alone.
-    const molave = await post(manager, '/api/floor/rooms/', {
-      location: f.home,
-      name: 'Molave',
-      kind: 'single',
-      beds: 1,
-    });
+    const molave = await addRoom(manager, { location: f.home, name: 'Molave' });
     expect(molave.statusCode).toBe(201);
     const proposal = await post(desk, '/api/floor/assign/propose/', {
       location: f.home,

@@ -20,7 +20,7 @@ import {
 } from '@ginhawa/contract';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { idempotencyKeyOf } from '../../db/idempotency';
-import { currentUser } from '../../lib/actor';
+import { currentUser, type AuthUser } from '../../lib/actor';
 import { errorResponses, unprocessable } from '../../lib/error-responses';
 import { getBoard } from './board.service';
 import { reorder, rotationLog, setBreak, skip } from './rotation.service';
@@ -43,29 +43,28 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getBoard(db, currentUser(request), request.query.location, request.query.date),
   );
   // Each rotation change answers the board as it now stands: the desk sees the result at once.
+  const boardAfter = async <B extends { location: number }>(
+    change: (database: typeof db, user: AuthUser, body: B) => Promise<unknown>,
+    user: AuthUser,
+    body: B,
+  ) => {
+    await change(db, user, body);
+    return getBoard(db, user, body.location);
+  };
   app.post(
     '/rotation/skip/',
     { config: floorStaff, schema: { tags, body: skipBodySchema, response: board } },
-    async (request) => {
-      await skip(db, currentUser(request), request.body);
-      return getBoard(db, currentUser(request), request.body.location);
-    },
+    async (request) => boardAfter(skip, currentUser(request), request.body),
   );
   app.post(
     '/rotation/reorder/',
     { config: { groups: ['Manager'] }, schema: { tags, body: reorderBodySchema, response: board } },
-    async (request) => {
-      await reorder(db, currentUser(request), request.body);
-      return getBoard(db, currentUser(request), request.body.location);
-    },
+    async (request) => boardAfter(reorder, currentUser(request), request.body),
   );
   app.post(
     '/rotation/break/',
     { config: floorStaff, schema: { tags, body: breakBodySchema, response: board } },
-    async (request) => {
-      await setBreak(db, currentUser(request), request.body);
-      return getBoard(db, currentUser(request), request.body.location);
-    },
+    async (request) => boardAfter(setBreak, currentUser(request), request.body),
   );
   app.get(
     '/rotation/log/',

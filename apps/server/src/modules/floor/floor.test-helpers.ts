@@ -5,8 +5,9 @@ import { clients, employees, locations, treatments, userLocations, users } from 
 import { ADMIN_PASSWORD, DEMO_PASSWORD, login, type Agent, type TestContext } from '../../test/build';
 import { floorClock, instantOf } from './floor-shared.service';
 
-/** Ids the floor tests build on: the demo desk's branch, a branch the manager does not work at, fresh therapists. */
+/** Ids the floor tests build on: a branch of their own, a branch the manager does not work at, fresh therapists. */
 export type FloorFixtures = {
+  /** The tests' own branch (ownBranch): no rooms, no reservations, the demo desk, manager and therapist at it. */
   home: number;
   /** A branch neither the demo receptionist nor the demo manager works at. */
   foreign: number;
@@ -37,12 +38,27 @@ export const addTherapists = async (db: Db, locationId: number, n: number, prefi
   return rows.map((r) => r.id);
 };
 
+/**
+ * A branch of the tests' own: the demo database gives every branch rooms and the coming days'
+ * reservations (docs/decisions/0902-floor-demo-data.md), and these tests count beds and bookings
+ * from none. The demo desk, manager and therapist work there too; the demo therapist's record
+ * moves there, so they clock themselves in at it.
+ */
+const ownBranch = async (db: Db, prefix: string, demoTherapist: number) => {
+  const [branch] = await db
+    .insert(locations)
+    .values({ name: `Floor tests ${prefix}`, openingTime: '09:00', closingTime: '22:00' })
+    .returning({ id: locations.id });
+  const people = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.username, ['receptionist', 'manager', 'therapist']));
+  await db.insert(userLocations).values(people.map((u) => ({ userId: u.id, locationId: branch!.id })));
+  await db.update(employees).set({ locationId: branch!.id }).where(eq(employees.id, demoTherapist));
+  return branch!.id;
+};
+
 export const loadFloorFixtures = async (db: Db, prefix = 'T'): Promise<FloorFixtures> => {
-  const [receptionist] = await db
-    .select({ id: employees.id, locationId: employees.locationId, userId: employees.userId })
-    .from(employees)
-    .innerJoin(users, eq(users.id, employees.userId))
-    .where(eq(users.username, 'receptionist'));
   const [demo] = await db
     .select({ id: employees.id })
     .from(employees)
@@ -67,6 +83,7 @@ export const loadFloorFixtures = async (db: Db, prefix = 'T'): Promise<FloorFixt
     .where(and(eq(treatments.isActive, true), eq(treatments.durationMinutes, 60)))
     .orderBy(asc(treatments.id))
     .limit(1);
+  const home = await ownBranch(db, prefix, demo!.id);
   const someClients = await db
     .select({ id: clients.id })
     .from(clients)
@@ -74,9 +91,9 @@ export const loadFloorFixtures = async (db: Db, prefix = 'T'): Promise<FloorFixt
     .orderBy(asc(clients.id))
     .limit(12);
   return {
-    home: receptionist!.locationId,
+    home,
     foreign: foreign!.id,
-    therapists: await addTherapists(db, receptionist!.locationId, 4, prefix),
+    therapists: await addTherapists(db, home, 4, prefix),
     demoTherapist: demo!.id,
     treatment: { id: treatment!.id, minutes: treatment!.minutes },
     clients: someClients.map((c) => c.id),
@@ -98,6 +115,20 @@ type Json = Record<string, unknown>;
 export const post = async (agent: Agent, url: string, payload: Json = {}) =>
   agent.request({ method: 'POST', url, payload });
 export const get = async (agent: Agent, url: string) => agent.request({ method: 'GET', url });
+
+/** Books the 60-minute treatment for the first client at the home branch today; `fields` give the time and the rest. */
+export const reserve = (agent: Agent, f: FloorFixtures, fields: Json & { time: string }) =>
+  post(agent, '/api/floor/reservations/', {
+    client: f.clients[0],
+    location: f.home,
+    date: today(),
+    treatment: f.treatment.id,
+    ...fields,
+  });
+
+/** Adds a room with one single bed unless `fields` say otherwise. */
+export const addRoom = (agent: Agent, fields: Json & { location: number; name: string }) =>
+  post(agent, '/api/floor/rooms/', { kind: 'single', beds: 1, ...fields });
 
 /** The board's line, as `name:state` in order, for assertions that read like the whiteboard. */
 export const lineOfBoard = (

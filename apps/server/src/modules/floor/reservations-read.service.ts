@@ -7,6 +7,7 @@ import { clients, employees, floorReservations, locations, rooms, treatments, us
 import { notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { listPage, totalRows } from '../../lib/list';
+import { preparedOnce } from '../../lib/prepared';
 import type { AuthUser } from '../../lib/actor';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
 import { worksAt } from './floor-shared.service';
@@ -115,13 +116,17 @@ export const getReservation = async (db: DbOrTx, user: AuthUser, id: number): Pr
   return toReservation(row);
 };
 
+/** The board's list as a prepared statement (board.service.ts: built and planned once, not per board). */
+const dayStatement = preparedOnce('floor_reservations_of_day', (db, statementName) =>
+  selectReservations(db)
+    .where(and(eq(r.locationId, sql.placeholder('location')), eq(r.date, sql.placeholder('date'))))
+    .orderBy(asc(r.startsAt), asc(r.id))
+    .prepare(statementName),
+);
+
 /** A branch's reservations of one day, every status, by start (the board's list). */
-export const reservationsOfDay = async (db: DbOrTx, locationId: number, date: string) =>
-  (
-    await selectReservations(db)
-      .where(and(eq(r.locationId, locationId), eq(r.date, date)))
-      .orderBy(asc(r.startsAt), asc(r.id))
-  ).map(toReservation);
+export const reservationsOfDay = async (db: Db, locationId: number, date: string) =>
+  (await dayStatement(db).execute({ location: locationId, date })).map(toReservation);
 
 export const listReservations = async (db: Db, user: AuthUser, query: ReservationQuery, url: string) => {
   const mine = scopeWhere(workplaceScope(user), r.locationId);

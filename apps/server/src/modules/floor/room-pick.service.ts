@@ -18,7 +18,7 @@ type Need = {
 };
 
 /** A client of a known gender may not use a room for the other; an unknown gender is the desk's call. */
-const ruleAllows = (rule: string, gender: string | null) =>
+export const ruleAllows = (rule: string, gender: string | null) =>
   rule === 'any' || gender === null || (rule === 'women' ? gender === 'female' : gender === 'male');
 
 /**

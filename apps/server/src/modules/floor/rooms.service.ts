@@ -1,13 +1,13 @@
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DeleteResult, Room, roomBodySchema, roomListQuerySchema, roomPatchSchema } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { locations, rooms } from '../../db/schema/index';
-import { audit, audited } from '../../db/audit';
+import { auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { fieldError, forbidden, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
-import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
@@ -17,6 +17,8 @@ import { floorClock, floorLocation, publishFloor, worksAt } from './floor-shared
 export type RoomInput = z.output<typeof roomBodySchema>;
 export type RoomChanges = z.output<typeof roomPatchSchema>;
 export type RoomQuery = z.output<typeof roomListQuerySchema>;
+
+const roomsAudit = auditTrail('rooms');
 
 const columns = {
   id: rooms.id,
@@ -61,9 +63,7 @@ const listRooms = async (db: Db, query: RoomQuery, url: string, actor: AuthUser)
       query.location ? eq(rooms.locationId, query.location) : undefined,
       query.kind ? eq(rooms.kind, query.kind.toLowerCase()) : undefined,
       query.is_active !== undefined ? eq(rooms.isActive, query.is_active) : undefined,
-      query.search
-        ? or(ilike(rooms.name, likePattern(query.search)), ilike(rooms.kind, likePattern(query.search)))
-        : undefined,
+      searchWhere(query.search, [rooms.name, rooms.kind]),
     ),
     orderBy: {
       name: lower(rooms.name),
@@ -118,13 +118,7 @@ const createRoom = async (db: Db, actorId: number, input: RoomInput, actor: Auth
         ...createdBy(actorId),
       })
       .returning({ id: rooms.id });
-    return audited(tx, {
-      actorId,
-      action: 'create',
-      tableName: 'rooms',
-      rowId: row!.id,
-      after: await findRoom(tx, row!.id, actor),
-    });
+    return roomsAudit.created(tx, actorId, row!.id, await findRoom(tx, row!.id, actor));
   });
 
 const updateRoom = async (db: Db, actorId: number, id: number, changes: RoomChanges, actor: AuthUser): Promise<Room> =>
@@ -138,14 +132,7 @@ const updateRoom = async (db: Db, actorId: number, id: number, changes: RoomChan
       .update(rooms)
       .set({ ...toColumns(changes), ...touched(actorId) })
       .where(eq(rooms.id, id));
-    return audited(tx, {
-      actorId,
-      action: 'update',
-      tableName: 'rooms',
-      rowId: id,
-      before,
-      after: await findRoom(tx, id, actor),
-    });
+    return roomsAudit.changed(tx, actorId, id, before, await findRoom(tx, id, actor));
   });
 
 /** A room that served or holds a booking is kept (deactivated); an unused one goes. */
@@ -165,15 +152,8 @@ const removeRoom = async (db: Db, actorId: number, id: number, actor: AuthUser):
           .set({ isActive: false, ...touched(actorId) })
           .where(eq(rooms.id, id)),
     });
-    await audit(tx, {
-      actorId,
-      action: result.result === 'deleted' ? 'delete' : 'deactivate',
-      tableName: 'rooms',
-      rowId: id,
-      before,
-      after: result.result === 'deleted' ? null : await findRoom(tx, id, actor),
-    });
-    return result;
+    const after = result.result === 'deleted' ? null : await findRoom(tx, id, actor);
+    return roomsAudit.removed(tx, actorId, id, result, before, after);
   });
 
 export const roomsService = {

@@ -56,6 +56,12 @@ const therapistOf = async (tx: Tx, user: AuthUser, locationId: number, therapist
   return { person, entry };
 };
 
+/** A change to the line: the log says who did what and why, and the branch's board reads again. */
+const rotationMoved = async (tx: Tx, entry: Parameters<typeof logRotation>[1]) => {
+  await logRotation(tx, entry);
+  await publishFloor(tx, entry.locationId, manilaDate(entry.at));
+};
+
 /** A skip: the therapist loses this turn and goes to the back, with the reason on the log. */
 export const skip = async (db: Db, user: AuthUser, input: { location: number; therapist: number; reason: string }) =>
   db.transaction(async (tx) => {
@@ -63,7 +69,7 @@ export const skip = async (db: Db, user: AuthUser, input: { location: number; th
     const now = floorClock.now();
     const { person } = await therapistOf(tx, user, input.location, input.therapist);
     await sendToBack(tx, input.location, person.id, now);
-    await logRotation(tx, {
+    await rotationMoved(tx, {
       locationId: input.location,
       employeeId: person.id,
       action: 'skip',
@@ -71,7 +77,6 @@ export const skip = async (db: Db, user: AuthUser, input: { location: number; th
       actorId: user.id,
       at: now,
     });
-    await publishFloor(tx, input.location, manilaDate(now));
   });
 
 /** A Manager's new order of the whole line, with a reason on the log. */
@@ -97,7 +102,7 @@ export const reorder = async (db: Db, user: AuthUser, input: { location: number;
         .update(floorQueue)
         .set({ queuedAt: new Date(start + i) })
         .where(eq(floorQueue.employeeId, id));
-    await logRotation(tx, {
+    await rotationMoved(tx, {
       locationId: input.location,
       employeeId: null,
       action: 'reorder',
@@ -105,7 +110,6 @@ export const reorder = async (db: Db, user: AuthUser, input: { location: number;
       actorId: user.id,
       at: now,
     });
-    await publishFloor(tx, input.location, manilaDate(now));
   });
 
 /** A break keeps the place; a therapist in a service finishes it first. */
@@ -126,14 +130,13 @@ export const setBreak = async (
       .update(floorQueue)
       .set({ breakSince: input.on_break ? now : null })
       .where(eq(floorQueue.employeeId, person.id));
-    await logRotation(tx, {
+    await rotationMoved(tx, {
       locationId: input.location,
       employeeId: person.id,
       action: input.on_break ? 'break' : 'back_from_break',
       actorId: user.id,
       at: now,
     });
-    await publishFloor(tx, input.location, manilaDate(now));
   });
 
 /** The day's rotation log of a branch, newest first: who moved whom, when and why. */

@@ -1,5 +1,5 @@
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { LOCATION_HOURS_MESSAGE, normalizePhPhone, type DeleteResult, type Location } from '@ginhawa/contract';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { LOCATION_HOURS_MESSAGE, type DeleteResult, type Location } from '@ginhawa/contract';
 import type { locationBodySchema, locationListQuerySchema, locationPatchSchema } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -10,7 +10,7 @@ import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { isoStamps } from '../../lib/iso';
 import { toCamel, toSnake } from '../../lib/casing';
-import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 
 const locationsAudit = auditTrail('locations');
@@ -45,18 +45,9 @@ const toLocation = (r: Row): Location => ({
 export const listLocations = async (db: Db, query: LocationQuery, url: string) => {
   const conditions: (SQL | undefined)[] = [];
   if (query.is_active !== undefined) conditions.push(eq(locations.isActive, query.is_active));
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    const phone = normalizePhPhone(query.search);
-    conditions.push(
-      or(
-        ilike(locations.name, pattern),
-        ilike(locations.address, pattern),
-        ilike(locations.phone, pattern),
-        phone ? eq(locations.phone, phone) : undefined,
-      ),
-    );
-  }
+  conditions.push(
+    searchWhere(query.search, [locations.name, locations.address, locations.phone], { phone: locations.phone }),
+  );
   return listPage(url, query, {
     select: () =>
       db

@@ -21,9 +21,10 @@ import {
   treatmentCategories,
   treatments,
 } from '../../db/schema/index';
-import { audit, audited } from '../../db/audit';
+import { auditTrail } from '../../db/audit';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
-import { iso } from '../../lib/iso';
+import { isoStamps } from '../../lib/iso';
+import { toSnake } from '../../lib/casing';
 import { listPage, totalRows } from '../../lib/list';
 import { deleteUnlessReferenced } from '../../lib/delete';
 import { createdBy, touched } from '../../lib/tracked';
@@ -36,6 +37,7 @@ type RuleChanges = z.output<typeof commissionRulePatchSchema>;
 type RuleQuery = z.output<typeof commissionRuleListQuerySchema>;
 
 const r = commissionRules;
+const rulesAudit = auditTrail('commission_rules');
 const next = alias(commissionRules, 'next_rule');
 
 /** The same role, payment, target and location as `r` (nulls equal): rules that follow one another in time. */
@@ -94,29 +96,15 @@ const targetLabel = (row: Row) =>
   (row.membershipCategoryName !== null ? `Membership category: ${row.membershipCategoryName}` : null) ??
   'Everything';
 
+/** The columns under their API names; what is more than a rename: the unions, the label, the stamps. */
 const toRule = (row: Row): CommissionRule => ({
-  id: row.id,
+  ...toSnake(row),
   role: row.role as CommissionRule['role'],
   applies_to: row.appliesTo as CommissionRule['applies_to'],
-  treatment: row.treatment,
-  treatment_name: row.treatmentName,
-  treatment_category: row.treatmentCategory,
-  treatment_category_name: row.treatmentCategoryName,
-  membership: row.membership,
-  membership_name: row.membershipName,
-  membership_category: row.membershipCategory,
-  membership_category_name: row.membershipCategoryName,
   target_label: targetLabel(row),
   kind: row.kind as CommissionRule['kind'],
   basis: row.basis as CommissionRule['basis'],
-  value: row.value,
-  location: row.location,
-  location_name: row.locationName,
-  effective_from: row.effectiveFrom,
-  effective_to: row.effectiveTo,
-  notes: row.notes,
-  created_at: iso(row.createdAt),
-  updated_at: iso(row.updatedAt),
+  ...isoStamps(row),
 });
 
 /** "10.00% of paid price", "₱150.00 per service": how a line names the rule it was computed with. */
@@ -218,13 +206,7 @@ export const createRule = async (db: Db, actorId: number, input: RuleInput): Pro
       .insert(r)
       .values({ ...toColumns(input), ...createdBy(actorId) } as typeof r.$inferInsert)
       .returning({ id: r.id });
-    return audited(tx, {
-      actorId,
-      action: 'create',
-      tableName: 'commission_rules',
-      rowId: row!.id,
-      after: await getRule(tx, row!.id),
-    });
+    return rulesAudit.created(tx, actorId, row!.id, await getRule(tx, row!.id));
   });
 
 export const updateRule = async (db: Db, actorId: number, id: number, changes: RuleChanges): Promise<CommissionRule> =>
@@ -253,14 +235,7 @@ export const updateRule = async (db: Db, actorId: number, id: number, changes: R
       .update(r)
       .set({ ...toColumns(merged), ...touched(actorId) })
       .where(eq(r.id, id));
-    return audited(tx, {
-      actorId,
-      action: 'update',
-      tableName: 'commission_rules',
-      rowId: id,
-      before,
-      after: await getRule(tx, id),
-    });
+    return rulesAudit.changed(tx, actorId, id, before, await getRule(tx, id));
   });
 
 /** Deleted when no pay-run line was computed with it; else 409: a rule in use ends by a later-dated one. */
@@ -274,8 +249,8 @@ export const removeRule = async (db: Db, actorId: number, id: number): Promise<D
       throw conflict(
         'Pay runs were computed with this rule, so it cannot be deleted; add a rule with a later effective date instead.',
       );
-    await audit(tx, { actorId, action: 'delete', tableName: 'commission_rules', rowId: id, before });
-    return { result: 'deleted', message: `Commission rule #${id} (${before.target_label}) deleted.` };
+    const result = { result: 'deleted', message: `Commission rule #${id} (${before.target_label}) deleted.` } as const;
+    return rulesAudit.removed(tx, actorId, id, result, before);
   });
 
 export const commissionRulesService = {

@@ -1,13 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ADMIN_GROUP, PAY_RUN_NOTIFICATION_TYPE, formatPeso, type PayRunDetail } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
-import { notifications, payRuns } from '../../db/schema/index';
+import { payRuns } from '../../db/schema/index';
 import { audited } from '../../db/audit';
-import { conflict, forbidden } from '../../lib/http-error';
+import { forbidden } from '../../lib/http-error';
 import { displayName, isAdmin, type AuthUser } from '../../lib/actor';
-import { touched } from '../../lib/tracked';
-import { publish } from '../../plugins/bus';
-import { notify, registerApprovalHandler } from '../notifications/index';
+import { approvalWorkflow, notify } from '../notifications/index';
 import { getRun, lockRun } from './pay-runs.service';
 import { payrollRows } from './shared';
 
@@ -35,24 +33,51 @@ const activeAdmins = async (tx: Tx) =>
     )
   ).map((r) => Number(r.id));
 
+/** The audit row of a status change: the run's summary, its employees' lines left out. */
+const auditRun = async (
+  tx: Tx,
+  actorId: number,
+  id: number,
+  action: string,
+  before: PayRunDetail,
+  after: PayRunDetail,
+) => {
+  const { employees: _b, ...beforeSummary } = before;
+  const { employees: _a, ...afterSummary } = after;
+  await audited(tx, {
+    actorId,
+    action,
+    tableName: 'pay_runs',
+    rowId: id,
+    before: beforeSummary,
+    after: afterSummary,
+  });
+  return after;
+};
+
+/** The run's workflow, the one a daily report follows (modules/notifications/approval-workflow.service.ts). */
+const runs = approvalWorkflow({
+  noun: 'pay run',
+  requestType: PAY_RUN_NOTIFICATION_TYPE,
+  dataKey: 'pay_run_id',
+  lock: lockRun,
+  read: getRun,
+  write: (tx, id, values) => tx.update(payRuns).set(values).where(eq(payRuns.id, id)),
+  decisionNotice: (after) => ({
+    subject: 'Pay run',
+    place: `${after.location_name}, ${periodLabel(after)}`,
+    link: runLink(after.id),
+  }),
+  mayDecide: (actor) => {
+    if (!isAdmin(actor)) throw forbidden('Only administrators approve or return pay runs.');
+  },
+  audit: auditRun,
+});
+
 /** Submitting asks every Admin to approve, over the live channel. */
 export const submitRun = async (db: Db, user: AuthUser, id: number): Promise<PayRunDetail> =>
   db.transaction(async (tx) => {
-    const row = await lockRun(tx, user, id);
-    if (row.status === 'submitted' || row.status === 'approved')
-      throw conflict(`This pay run is already ${row.status}.`);
-    const before = await getRun(tx, user, id);
-    await tx
-      .update(payRuns)
-      .set({
-        status: 'submitted',
-        returnReason: '',
-        submittedBy: user.id,
-        submittedAt: sql`now()`,
-        ...touched(user.id),
-      })
-      .where(eq(payRuns.id, id));
-    const after = await getRun(tx, user, id);
+    const { before, after } = await runs.submit(tx, user, id);
     await notify(tx, {
       recipients: (await activeAdmins(tx)).filter((r) => r !== user.id),
       actorId: user.id,
@@ -63,95 +88,8 @@ export const submitRun = async (db: Db, user: AuthUser, id: number): Promise<Pay
       data: { pay_run_id: id, requested_by: user.id },
       requiresApproval: true,
     });
-    const { employees: _b, ...beforeSummary } = before;
-    const { employees: _a, ...afterSummary } = after;
-    await audited(tx, {
-      actorId: user.id,
-      action: 'submit',
-      tableName: 'pay_runs',
-      rowId: id,
-      before: beforeSummary,
-      after: afterSummary,
-    });
-    return after;
+    return auditRun(tx, user.id, id, 'submit', before, after);
   });
 
-const openRequests = (id: number) =>
-  and(
-    eq(notifications.type, PAY_RUN_NOTIFICATION_TYPE),
-    eq(notifications.requiresApproval, true),
-    sql`${notifications.isApproved} is null`,
-    sql`${notifications.data}->>'pay_run_id' = ${String(id)}`,
-  );
-
-const decideRun = async (
-  tx: Tx,
-  actor: AuthUser,
-  id: number,
-  approved: boolean,
-  reason: string,
-  fromNotification: boolean,
-): Promise<PayRunDetail> => {
-  if (!isAdmin(actor)) throw forbidden('Only administrators approve or return pay runs.');
-  // The request's copies first, then the run: the order decide() takes, so the two never deadlock.
-  if (!fromNotification)
-    await tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(openRequests(id))
-      .orderBy(asc(notifications.id))
-      .for('update');
-  const row = await lockRun(tx, actor, id);
-  if (row.status !== 'submitted')
-    throw conflict(`Only a submitted pay run can be ${approved ? 'approved' : 'returned'}; this one is ${row.status}.`);
-  const before = await getRun(tx, actor, id);
-  await tx
-    .update(payRuns)
-    .set(
-      approved
-        ? { status: 'approved', approvedBy: actor.id, approvedAt: sql`now()`, ...touched(actor.id) }
-        : { status: 'returned', returnReason: reason, ...touched(actor.id) },
-    )
-    .where(eq(payRuns.id, id));
-  const after = await getRun(tx, actor, id);
-  if (!fromNotification) {
-    const open = await tx
-      .update(notifications)
-      .set({ isApproved: approved, decidedBy: actor.id, decidedAt: sql`now()` })
-      .where(openRequests(id))
-      .returning({ id: notifications.id, recipientId: notifications.recipientId });
-    for (const n of open) await publish(tx, { t: 'approved', user: n.recipientId, id: n.id, approved });
-    if (row.submittedBy && row.submittedBy !== actor.id)
-      await notify(tx, {
-        recipients: [row.submittedBy],
-        actorId: actor.id,
-        type: 'decision',
-        title: approved ? 'Pay run approved' : 'Pay run returned',
-        message: `${after.location_name}, ${periodLabel(after)}: ${approved ? 'approved' : `returned: ${reason.replace(/\.+$/, '')}`}.`,
-        link: runLink(id),
-        data: { request_type: PAY_RUN_NOTIFICATION_TYPE, pay_run_id: id, approved },
-      });
-  }
-  const { employees: _b, ...beforeSummary } = before;
-  const { employees: _a, ...afterSummary } = after;
-  await audited(tx, {
-    actorId: actor.id,
-    action: approved ? 'approve' : 'return',
-    tableName: 'pay_runs',
-    rowId: id,
-    before: beforeSummary,
-    after: afterSummary,
-  });
-  return after;
-};
-
-export const approveRun = (db: Db, user: AuthUser, id: number) =>
-  db.transaction((tx) => decideRun(tx, user, id, true, '', false));
-export const returnRun = (db: Db, user: AuthUser, id: number, reason: string) =>
-  db.transaction((tx) => decideRun(tx, user, id, false, reason, false));
-
-registerApprovalHandler(PAY_RUN_NOTIFICATION_TYPE, async ({ tx, actor, approved, data }) => {
-  const id = typeof data.pay_run_id === 'number' ? data.pay_run_id : null;
-  if (id === null) return;
-  await decideRun(tx, actor, id, approved, approved ? '' : 'Declined from the approval request.', true);
-});
+export const approveRun = runs.approve;
+export const returnRun = runs.return;

@@ -3,10 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { buildApp } from '../../app';
-import { openPglite, openPostgres, type Database } from '../../db/client';
-import { seedDatabase } from '../../db/seed';
-import { loadEnv } from '../../plugins/env';
+import type { Database } from '../../db/client';
+import { benchDatabase, pct, seedBench, startBenchApp } from '../../test/bench-kit';
 import { insertDemoArrivals } from '../clients/arrivals.bulk-seed';
 import { branchPeriod, earningsSql } from './earnings.service';
 
@@ -31,8 +29,6 @@ export type PayrollBenchResult = {
   lines: number;
 };
 
-const ADMIN = 'bench-admin-passphrase';
-
 /**
  * CPU time (ms) a PostgreSQL backend on this machine has used, from /proc: on a shared machine with
  * more runnable processes than cores, wall time measures the run queue; the backend's CPU time is
@@ -42,31 +38,6 @@ const backendCpu = async (pid: number) => {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 };
-const SECRET = 'bench-secret-key-that-is-long-enough-0123456789';
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-
-const freshDatabase = async (options: PayrollBenchOptions) => {
-  if (options.kind === 'pglite') return { database: await openPglite(), drop: async () => {} };
-  const name = `ginhawa_bench_payroll_${process.pid}`;
-  const admin = new pg.Client({ connectionString: options.adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(options.adminUrl!);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const dropper = new pg.Client({ connectionString: options.adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  };
-  return { database: await openPostgres(url.toString(), 4), drop };
-};
-
 /** One branch with `therapists` therapists and a salesperson, and `arrivals` arrivals in last month's first cutoff. */
 const seedBranch = async (database: Database, options: PayrollBenchOptions, from: string, to: string) => {
   const [loc] = (
@@ -102,37 +73,15 @@ const seedBranch = async (database: Database, options: PayrollBenchOptions, from
  * per-employee totals) `reads` times. Budgets (docs/performance.md): compute ≤ 2 s, read p95 ≤ 50 ms.
  */
 export const benchPayroll = async (options: PayrollBenchOptions): Promise<PayrollBenchResult> => {
-  const { database, drop } = await freshDatabase(options);
+  const { database, drop } = await benchDatabase({ kind: options.kind, adminUrl: options.adminUrl, name: 'payroll' });
   try {
-    await database.migrate();
-    await seedDatabase(database.db, {
-      adminPassword: ADMIN,
-      demoPassword: 'bench-demo-passphrase',
-      seedDemo: true,
-      demoClients: 500,
-    });
+    await seedBench(database, 500);
     const today = todayInManila();
     const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
     const period = m === 1 ? { year: y - 1, month: 12, cutoff: 1 } : { year: y, month: m - 1, cutoff: 1 };
     const { from, to } = cutoffDates(period.year, period.month, 1);
     const location = await seedBranch(database, options, from, to);
-    const env = loadEnv({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/tmp/ginhawa-bench',
-      WEB_DIST: '/nonexistent',
-      SECRET_KEY: SECRET,
-    });
-    const app = await buildApp({ database, env, secretKey: SECRET, logger: false });
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/users/login/',
-      payload: { username: 'admin', password: ADMIN },
-    });
-    const cookies = [login.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]);
-    const csrf = cookies.find((c) => c?.includes('csrftoken'))?.split('=')[1] ?? '';
-    const headers = { cookie: cookies.join('; '), 'x-csrftoken': csrf };
+    const { app, headers } = await startBenchApp(database);
     const compute: number[] = [];
     const bare: number[] = [];
     // The bare SQL on a connection of its own, so its backend's CPU time can be read around it.

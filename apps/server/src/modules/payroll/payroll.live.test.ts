@@ -1,7 +1,7 @@
 import { todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { action, connectSocket, type TestSocket } from '../../test/ws-client';
+import { action, socketPool } from '../../test/ws-client';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
 
 /**
@@ -14,14 +14,9 @@ let admin: Agent;
 let manager: Agent;
 let therapist: Agent;
 let f: Fixtures;
-const opened: TestSocket[] = [];
+const sockets = socketPool();
 
-const socketOf = async (agent: Agent) => {
-  const socket = await connectSocket(ctx.app, { agent });
-  opened.push(socket);
-  await socket.next(action('user_notifications'));
-  return socket;
-};
+const socketOf = (agent: Agent) => sockets.open(ctx.app, agent);
 
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -31,7 +26,7 @@ beforeAll(async () => {
   f = await loadFixtures(ctx.database.db);
 });
 afterAll(async () => {
-  for (const socket of opened) socket.ws.close();
+  sockets.closeAll();
   await ctx?.close();
 });
 

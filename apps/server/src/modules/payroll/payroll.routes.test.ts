@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { makeTreatment, unique } from '../services/services.test-helpers';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+import { csvLines } from '../../test/csv-lines';
 
 /**
  * Pay runs (issue 21, decision 0800), end to end over the API on a branch of its own, in last
@@ -267,10 +268,7 @@ describe('a pay run', () => {
     const res = await admin.request({ method: 'GET', url: `/api/payroll/runs/${run.id}/lines/?format=csv` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const rows = res.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split('\r\n');
+    const rows = csvLines(res.body);
     expect(rows[0]).toBe(
       'employee_code,employee,date,source,source_id,description,base_amount,rule,split,requested,amount,adjusts_line',
     );

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index';
 import { ROLE_CREDENTIALS, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { ROLES, adminOnly, signedIn, type Role } from '../../test/role-matrix';
+import { csvLines } from '../../test/csv-lines';
 
 /**
  * The admin dashboard's server figures (issue 13, decision 0601): membership and voucher
@@ -28,11 +29,6 @@ const PAST = '2000-01-02';
 
 const get = (role: Role, url: string) =>
   role === 'anonymous' ? ctx.app.inject({ method: 'GET', url }) : agents[role].request({ method: 'GET', url });
-const csvRows = (body: string) =>
-  body
-    .replace(/^\ufeff/, '')
-    .trim()
-    .split('\r\n');
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 beforeAll(async () => {
@@ -184,7 +180,7 @@ describe('GET /api/reports/liability/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="liability-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const [header, line, total] = csvRows(res.body);
+    const [header, line, total] = csvLines(res.body);
     expect(header).toBe(
       'location,vouchers,voucher_sessions_remaining,voucher_amount,memberships,membership_sessions_remaining,membership_amount,total,as_of',
     );
@@ -250,14 +246,14 @@ describe('GET /api/clients/arrivals/data/ by weekday and hour', () => {
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="arrivals-weekday-hour-2021-03-01-2021-03-31.csv"',
     );
-    expect(csvRows(res.body)).toEqual([
+    expect(csvLines(res.body)).toEqual([
       'weekday,weekday_name,hour,count,date_from,date_to',
       '1,Monday,0,1,2021-03-01,2021-03-31',
       '1,Monday,9,2,2021-03-01,2021-03-31',
       '3,Wednesday,14,1,2021-03-01,2021-03-31',
       '7,Sunday,23,1,2021-03-01,2021-03-31',
     ]);
-    const therapists = csvRows((await get('Admin', march('&format=csv&series=therapist'))).body);
+    const therapists = csvLines((await get('Admin', march('&format=csv&series=therapist'))).body);
     expect(therapists[0]).toBe('therapist,therapist_name,count,date_from,date_to');
     expect(therapists[1]).toMatch(new RegExp(`^${ids.employee},[^,]+,5,2021-03-01,2021-03-31$`));
   });

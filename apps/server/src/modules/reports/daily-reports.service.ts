@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DailyReport, DailyReportBody, DailyReportListQuery, DailyReportPatch, Page } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { dailyReports, locations, notifications } from '../../db/schema/index';
+import { dailyReports, locations } from '../../db/schema/index';
 import { auditTrail } from '../../db/audit';
 import { conflict, fieldsError, forbidden, notFound } from '../../lib/http-error';
 import { isoOrNull, isoStamps } from '../../lib/iso';
@@ -9,8 +9,7 @@ import { toSnake } from '../../lib/casing';
 import { listPage, totalRows } from '../../lib/list';
 import { dayInWords, pesos } from '../../lib/notice-text';
 import { createdBy, touched } from '../../lib/tracked';
-import { publish } from '../../plugins/bus';
-import { notify, registerApprovalHandler } from '../notifications/index';
+import { approvalWorkflow, notify } from '../notifications/index';
 import { locationOf } from './day-lock.service';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
 import { approversOf, assertDecidesAll, isManager, parseJson } from './shared';
@@ -169,25 +168,39 @@ export const updateReport = async (db: Db, user: AuthUser, id: number, patch: Da
     return dailyReportsAudit.changed(tx, user.id, id, before, await getReport(tx, user, id));
   });
 
+/** The report's workflow, the one a pay run follows (modules/notifications/approval-workflow.service.ts). */
+const reports = approvalWorkflow({
+  noun: 'report',
+  requestType: 'daily_report',
+  dataKey: 'report_id',
+  lock: lockReport,
+  read: getReport,
+  write: (tx, id, values) => tx.update(dailyReports).set(values).where(eq(dailyReports.id, id)),
+  decisionNotice: (after) => ({
+    subject: 'Daily report',
+    place: `${after.location_name}, ${dayInWords(after.date)}`,
+    link: reportLink(after),
+  }),
+  mayDecide: (actor) => {
+    if (!isManager(actor)) throw forbidden('Only administrators and managers may approve or return daily reports.');
+  },
+  // A Manager moved away since the report reached them is refused with a reason, not a 404 (decision 0710).
+  checkRequest: async (tx, actor, id) => {
+    const [report] = await tx
+      .select({ locationId: dailyReports.locationId })
+      .from(dailyReports)
+      .where(eq(dailyReports.id, id));
+    if (report) await assertDecidesAll(tx, actor, [report.locationId]);
+  },
+  audit: (tx, actorId, id, action, before, after) => dailyReportsAudit.changed(tx, actorId, id, before, after, action),
+});
+
 /** Submitting asks the Admins and the location's Managers to approve, over the live channel. */
 export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<DailyReport> =>
   db.transaction(async (tx) => {
-    const row = await lockReport(tx, user, id);
-    if (row.status === 'submitted' || row.status === 'approved')
-      throw conflict(`This report is already ${row.status}.`);
-    if (row.cashOnHand === null) throw fieldsError({ cash_on_hand: ['Enter the cash on hand before submitting.'] });
-    const before = await getReport(tx, user, id);
-    await tx
-      .update(dailyReports)
-      .set({
-        status: 'submitted',
-        returnReason: '',
-        submittedBy: user.id,
-        submittedAt: sql`now()`,
-        ...touched(user.id),
-      })
-      .where(eq(dailyReports.id, id));
-    const after = await getReport(tx, user, id);
+    const { row, before, after } = await reports.submit(tx, user, id, (r) => {
+      if (r.cashOnHand === null) throw fieldsError({ cash_on_hand: ['Enter the cash on hand before submitting.'] });
+    });
     const who = displayName(user);
     await notify(tx, {
       recipients: (await approversOf(tx, [row.locationId])).filter((r) => r !== user.id),
@@ -202,86 +215,5 @@ export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<
     return dailyReportsAudit.changed(tx, user.id, id, before, after, 'submit');
   });
 
-/** The report's undecided approval requests (every copy sent to an approver). */
-const openRequests = (id: number) =>
-  and(
-    eq(notifications.type, 'daily_report'),
-    eq(notifications.requiresApproval, true),
-    sql`${notifications.isApproved} is null`,
-    sql`${notifications.data}->>'report_id' = ${String(id)}`,
-  );
-
-/** Marks the report's open approval requests decided (a decision made on the screen rather than from the notification). */
-const closeRequests = async (tx: Tx, actor: AuthUser, id: number, approved: boolean) => {
-  const open = await tx
-    .update(notifications)
-    .set({ isApproved: approved, decidedBy: actor.id, decidedAt: sql`now()` })
-    .where(openRequests(id))
-    .returning({ id: notifications.id, recipientId: notifications.recipientId });
-  for (const n of open) await publish(tx, { t: 'approved', user: n.recipientId, id: n.id, approved });
-};
-
-const decideReport = async (
-  tx: Tx,
-  actor: AuthUser,
-  id: number,
-  approved: boolean,
-  reason: string,
-  fromNotification: boolean,
-) => {
-  if (!isManager(actor)) throw forbidden('Only administrators and managers may approve or return daily reports.');
-  // Deciding from the notification (decide()) locks the request's copies and then the report; the
-  // screen takes them in the same order, so the two at once queue instead of deadlocking.
-  if (!fromNotification)
-    await tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(openRequests(id))
-      .orderBy(asc(notifications.id))
-      .for('update');
-  const row = await lockReport(tx, actor, id);
-  if (row.status !== 'submitted')
-    throw conflict(`Only a submitted report can be ${approved ? 'approved' : 'returned'}; this one is ${row.status}.`);
-  const before = await getReport(tx, actor, id);
-  await tx
-    .update(dailyReports)
-    .set(
-      approved
-        ? { status: 'approved', approvedBy: actor.id, approvedAt: sql`now()`, ...touched(actor.id) }
-        : { status: 'returned', returnReason: reason, ...touched(actor.id) },
-    )
-    .where(eq(dailyReports.id, id));
-  const after = await getReport(tx, actor, id);
-  if (!fromNotification) {
-    await closeRequests(tx, actor, id, approved);
-    if (row.submittedBy && row.submittedBy !== actor.id) {
-      await notify(tx, {
-        recipients: [row.submittedBy],
-        actorId: actor.id,
-        type: 'decision',
-        title: approved ? 'Daily report approved' : 'Daily report returned',
-        message: `${after.location_name}, ${dayInWords(after.date)}: ${approved ? 'approved' : `returned: ${reason.replace(/\.+$/, '')}`}.`,
-        link: reportLink(after),
-        data: { request_type: 'daily_report', report_id: id, approved },
-      });
-    }
-  }
-  return dailyReportsAudit.changed(tx, actor.id, id, before, after, approved ? 'approve' : 'return');
-};
-
-export const approveReport = async (db: Db, user: AuthUser, id: number) =>
-  db.transaction((tx) => decideReport(tx, user, id, true, '', false));
-export const returnReport = async (db: Db, user: AuthUser, id: number, reason: string) =>
-  db.transaction((tx) => decideReport(tx, user, id, false, reason, false));
-
-registerApprovalHandler('daily_report', async ({ tx, actor, approved, data }) => {
-  const id = typeof data.report_id === 'number' ? data.report_id : null;
-  if (id === null) return;
-  // A Manager moved away since the report reached them is refused with a reason, not a 404 (decision 0710).
-  const [report] = await tx
-    .select({ locationId: dailyReports.locationId })
-    .from(dailyReports)
-    .where(eq(dailyReports.id, id));
-  if (report) await assertDecidesAll(tx, actor, [report.locationId]);
-  await decideReport(tx, actor, id, approved, approved ? '' : 'Declined from the approval request.', true);
-});
+export const approveReport = reports.approve;
+export const returnReport = reports.return;

@@ -1,10 +1,7 @@
 import { cutoffDates, monthBounds, todayInManila } from '@ginhawa/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../../app';
-import { openPglite, openPostgres, type Database } from '../../db/client';
-import { seedDatabase } from '../../db/seed';
-import { loadEnv } from '../../plugins/env';
+import type { Database } from '../../db/client';
+import { benchDatabase, pct, seedBench, startBenchApp } from '../../test/bench-kit';
 import { insertDemoSales } from './sales.bulk-seed';
 import { leaderboardSql } from './leaderboard.service';
 import { dailySalesReportSql, locationSalesSql } from './sales-reports.service';
@@ -27,44 +24,11 @@ export type BenchRow = {
   ratio: number;
 };
 
-const ADMIN = 'bench-admin-passphrase';
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-
 type BenchCase = { name: string; url: string; bare: SQL; before?: () => Promise<void>; screens?: number };
-
-/** A fresh database: a new one on the PostgreSQL server (dropped again by `drop`), or PGlite in memory. */
-const openBenchDatabase = async (options: BenchOptions): Promise<{ database: Database; drop: () => Promise<void> }> => {
-  if (options.kind !== 'postgres') return { database: await openPglite(), drop: async () => {} };
-  const name = `ginhawa_bench_reports_${process.pid}`;
-  const admin = new pg.Client({ connectionString: options.adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(options.adminUrl!);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 4);
-  const drop = async () => {
-    const dropper = new pg.Client({ connectionString: options.adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  };
-  return { database, drop };
-};
 
 /** Migrates, seeds the demo (no demo clients) and adds `options.sales` sale lines. */
 const seedBenchDatabase = async (database: Database, options: BenchOptions) => {
-  await database.migrate();
-  await seedDatabase(database.db, {
-    adminPassword: ADMIN,
-    demoPassword: 'bench-demo-passphrase',
-    seedDemo: true,
-    demoClients: 0,
-  });
+  await seedBench(database, 0);
   const started = performance.now();
   await database.db.transaction(async (tx) => {
     if (database.kind === 'pglite') await tx.execute(sql`set local session_replication_role = replica`);
@@ -74,38 +38,6 @@ const seedBenchDatabase = async (database: Database, options: BenchOptions) => {
   options.log(
     `${options.kind}: ${options.sales.toLocaleString('en')} sales seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-};
-
-/** The app in-process, and a GET as the signed-in admin that throws on anything but 200. */
-const startBenchApp = async (database: Database) => {
-  const env = loadEnv({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/tmp/ginhawa-bench',
-    WEB_DIST: '/nonexistent',
-    SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
-  });
-  const app = await buildApp({
-    database,
-    env,
-    secretKey: 'bench-secret-key-that-is-long-enough-0123456789',
-    logger: false,
-  });
-  await app.ready();
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/users/login/',
-    payload: { username: 'admin', password: ADMIN },
-  });
-  const cookie = [login.headers['set-cookie']]
-    .flat()
-    .map((c) => String(c).split(';')[0])
-    .join('; ');
-  const get = async (url: string) => {
-    const res = await app.inject({ method: 'GET', url, headers: { cookie } });
-    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  };
-  return { app, get };
 };
 
 /** The reports timed, each with the SQL it runs bare, for the current Manila month. */
@@ -211,7 +143,7 @@ const timeCases = async (
  * answer, beside the same SQL run 20 times at once on the pool.
  */
 export const benchReports = async (options: BenchOptions): Promise<BenchRow[]> => {
-  const { database, drop } = await openBenchDatabase(options);
+  const { database, drop } = await benchDatabase({ kind: options.kind, adminUrl: options.adminUrl, name: 'reports' });
   try {
     await seedBenchDatabase(database, options);
     const { app, get } = await startBenchApp(database);

@@ -32,6 +32,7 @@ import { action, connectSocket } from '../../test/ws-client';
 import { decide } from '../notifications/notifications.service';
 import { findUsersByIds } from '../users/auth.service';
 import { submitEmptyReport } from './reports.test-helpers';
+import { csvLines } from '../../test/csv-lines';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -54,6 +55,18 @@ const line = (over: Record<string, unknown> = {}) => ({
   payment_method: 'cash',
   ...over,
 });
+/** The notifications of one type to one person about a daily report. */
+const noticesAbout = (reportId: number, recipient: number, type: string) =>
+  ctx.database.db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.recipientId, recipient),
+        eq(notifications.type, type),
+        sql`${notifications.data}->>'report_id' = ${String(reportId)}`,
+      ),
+    );
 const countOn = async (date: string) =>
   Number(
     (
@@ -354,10 +367,7 @@ describe('leaderboard', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const rows = res.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split('\r\n');
+    const rows = csvLines(res.body);
     expect(rows[0]).toBe('rank,salesperson,location,total,count,target,share_of_target,date_from,date_to');
     expect(rows.some((r) => r.startsWith('1,') && r.includes(',2500.00,'))).toBe(true);
   });
@@ -381,30 +391,15 @@ describe('personal, location and daily sales reports', () => {
   });
 
   it('staff see only their own personal sales; managers their locations; admins all', async () => {
-    expect(
-      (
-        await seller.request({
-          method: 'GET',
-          url: `/api/reports/get-personal-sales/?salesperson_id=${ids.colleague}&month=2&year=2020`,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await manager.request({
-          method: 'GET',
-          url: `/api/reports/get-personal-sales/?salesperson_id=${ids.colleague}&month=2&year=2020`,
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await admin.request({
-          method: 'GET',
-          url: `/api/reports/get-personal-sales/?salesperson_id=${ids.otherSp}&month=2&year=2020`,
-        })
-      ).statusCode,
-    ).toBe(200);
+    const personal = (salesperson: number) =>
+      `/api/reports/get-personal-sales/?salesperson_id=${salesperson}&month=2&year=2020`;
+    const cases: [Agent, string, number][] = [
+      [seller, personal(ids.colleague), 403],
+      [manager, personal(ids.colleague), 200],
+      [admin, personal(ids.otherSp), 200],
+    ];
+    for (const [agent, url, status] of cases)
+      expect((await agent.request({ method: 'GET', url })).statusCode, url).toBe(status);
   });
 
   it('location sales by day and month totals', async () => {
@@ -582,16 +577,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
       link: `/reports/daily/${ids.home}/2021-03-04`,
       message: expect.stringMatching(/^.+, 4 Mar 2021: returned: Count the cash again\.$/),
     });
-    const [asked] = await ctx.database.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.recipientId, ids.manager),
-          eq(notifications.type, 'daily_report'),
-          sql`${notifications.data}->>'report_id' = ${String(report.id)}`,
-        ),
-      );
+    const [asked] = await noticesAbout(report.id, ids.manager, 'daily_report');
     expect(asked).toMatchObject({
       link: `/reports/daily/${ids.home}/2021-03-04`,
       title: expect.stringMatching(/^Daily report: .+, 4 Mar 2021$/),
@@ -618,16 +604,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
       })
     ).json<DailyReport>();
     await seller.request({ method: 'POST', url: `/api/reports/${report.id}/submit/` });
-    const [request] = await ctx.database.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.recipientId, ids.admin),
-          eq(notifications.type, 'daily_report'),
-          sql`${notifications.data}->>'report_id' = ${String(report.id)}`,
-        ),
-      );
+    const [request] = await noticesAbout(report.id, ids.admin, 'daily_report');
     const adminUser = (await findUsersByIds(ctx.database.db, [ids.admin]))[0]!;
     await decide(ctx.database.db, adminUser, request!.id, true);
     expect((await admin.request({ method: 'GET', url: `/api/reports/${report.id}/` })).json()).toMatchObject({
@@ -638,16 +615,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
     // The decider's copy is dealt with (read); the submitter is told, with a link to the report.
     const [decided] = await ctx.database.db.select().from(notifications).where(eq(notifications.id, request!.id));
     expect(decided).toMatchObject({ isRead: true, isApproved: true });
-    const [told] = await ctx.database.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.recipientId, ids.spUser),
-          eq(notifications.type, 'decision'),
-          sql`${notifications.data}->>'report_id' = ${String(report.id)}`,
-        ),
-      );
+    const [told] = await noticesAbout(report.id, ids.spUser, 'decision');
     expect(told).toMatchObject({
       title: 'Request approved',
       link: `/reports/daily/${ids.home}/2021-03-05`,

@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AllowedTreatment,
@@ -20,7 +20,7 @@ import { audit, auditTrail } from '../../db/audit';
 import { fieldError, notFound } from '../../lib/http-error';
 import { isoStamps } from '../../lib/iso';
 import { toCamel, toSnake } from '../../lib/casing';
-import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 
 const membershipAllowedTreatmentsAudit = auditTrail('membership_allowed_treatments');
@@ -90,13 +90,10 @@ export const listAllowedTreatments = async (
   query: AllowedListQuery,
   url: string,
 ): Promise<Page<AllowedTreatment>> => {
-  const conditions: SQL[] = [];
+  const conditions: (SQL | undefined)[] = [];
   if (query.membership !== undefined) conditions.push(eq(allowed.membershipId, query.membership));
   if (query.treatment !== undefined) conditions.push(eq(allowed.treatmentId, query.treatment));
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(or(ilike(treatments.name, pattern), ilike(memberships.name, pattern))!);
-  }
+  conditions.push(searchWhere(query.search, [treatments.name, memberships.name]));
   return listPage(url, query, {
     select: () =>
       db

@@ -12,7 +12,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client';
 import { membershipCategories, membershipCategoryLinks, treatmentCategories, treatments } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
-import { audit, audited } from '../../db/audit';
+import { auditTrail } from '../../db/audit';
 import { notFound } from '../../lib/http-error';
 import { isoStamps } from '../../lib/iso';
 import { toSnake } from '../../lib/casing';
@@ -63,6 +63,8 @@ const categoryService = <
       fieldMessage: `A ${spec.label} with this name already exists.`,
     });
 
+  const trail = auditTrail(spec.tableName);
+
   const get = async (db: DbOrTx, id: number): Promise<Row> => {
     const [row] = await db.select(columns).from(table).where(eq(table.id, id));
     if (!row) throw notFound(`No such ${spec.label}.`);
@@ -95,13 +97,7 @@ const categoryService = <
         .insert(table)
         .values({ name: body.name, description: body.description, ...createdBy(actorId) })
         .returning({ id: table.id });
-      return audited(tx, {
-        actorId,
-        action: 'create',
-        tableName: spec.tableName,
-        rowId: row!.id,
-        after: await get(tx, row!.id),
-      });
+      return trail.created(tx, actorId, row!.id, await get(tx, row!.id));
     });
 
   const update = async (db: Db, actorId: number, id: number, patch: CategoryPatch): Promise<Row> =>
@@ -112,14 +108,7 @@ const categoryService = <
         .update(table)
         .set({ name: patch.name, description: patch.description, ...touched(actorId) })
         .where(eq(table.id, id));
-      return audited(tx, {
-        actorId,
-        action: 'update',
-        tableName: spec.tableName,
-        rowId: id,
-        before,
-        after: await get(tx, id),
-      });
+      return trail.changed(tx, actorId, id, before, await get(tx, id));
     });
 
   /** Only an unused category is deleted; one in use is a 409 naming the uses. */
@@ -128,11 +117,8 @@ const categoryService = <
       const before = await get(tx, id);
       await assertNotInUse(tx, spec.usages, id, `This ${spec.label}`, 'Move or delete what uses it first.');
       await tx.delete(table).where(eq(table.id, id));
-      await audit(tx, { actorId, action: 'delete', tableName: spec.tableName, rowId: id, before });
-      return {
-        result: 'deleted',
-        message: `${spec.label[0]!.toUpperCase()}${spec.label.slice(1)} “${before.name}” deleted.`,
-      };
+      const message = `${spec.label[0]!.toUpperCase()}${spec.label.slice(1)} “${before.name}” deleted.`;
+      return trail.removed(tx, actorId, id, { result: 'deleted', message } as const, before);
     });
 
   return { get, list, create, update, remove };

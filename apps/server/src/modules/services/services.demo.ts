@@ -22,12 +22,15 @@ const demoCatalogueSchema = z.object({
     z.string(),
     z.object({
       description: z.string(),
+      /** The room kinds the category's treatments need (the floor board's rooms, decision 0902); an item may say otherwise. */
+      roomKinds: z.array(z.string()).default([]),
       items: z.array(
         z.object({
           name: z.string(),
           minutes: z.number().int(),
           price: z.string(),
           description: z.string(),
+          roomKinds: z.array(z.string()).optional(),
           active: z.boolean().optional(),
         }),
       ),
@@ -60,7 +63,7 @@ export const seedDemoServices = async (db: DbOrTx) => {
   const by = { createdBy: admin?.id ?? null, updatedBy: admin?.id ?? null };
 
   const treatmentIds = new Map<string, number>();
-  for (const [category, { description, items }] of Object.entries(DEMO_TREATMENTS)) {
+  for (const [category, { description, roomKinds, items }] of Object.entries(DEMO_TREATMENTS)) {
     const [row] = await db
       .insert(treatmentCategories)
       .values({ name: category, description, ...by })
@@ -74,6 +77,7 @@ export const seedDemoServices = async (db: DbOrTx) => {
           durationMinutes: t.minutes,
           price: t.price,
           description: t.description,
+          roomKinds: t.roomKinds ?? roomKinds,
           isActive: t.active ?? true,
           ...by,
         })),

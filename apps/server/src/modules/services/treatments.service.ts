@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   DeleteResult,
@@ -15,7 +15,7 @@ import { audit, auditTrail } from '../../db/audit';
 import { fieldError, notFound } from '../../lib/http-error';
 import { isoStamps } from '../../lib/iso';
 import { toCamel, toSnake } from '../../lib/casing';
-import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { assertNotInUse, treatmentUsages } from './in-use.service';
 
@@ -55,11 +55,7 @@ export const getTreatment = async (db: DbOrTx, id: number): Promise<Treatment> =
 };
 
 export const listTreatments = async (db: Db, query: TreatmentListQuery, url: string): Promise<Page<Treatment>> => {
-  const conditions: SQL[] = [];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(or(ilike(treatments.name, pattern), ilike(treatmentCategories.name, pattern))!);
-  }
+  const conditions: (SQL | undefined)[] = [searchWhere(query.search, [treatments.name, treatmentCategories.name])];
   if (query.category !== undefined) conditions.push(eq(treatments.categoryId, query.category));
   if (query.is_active !== undefined) conditions.push(eq(treatments.isActive, query.is_active));
   return listPage(url, query, {

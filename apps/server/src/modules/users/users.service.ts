@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_GROUP,
   USER_DIRECTORY_ORDERING,
@@ -16,7 +16,7 @@ import { audit, auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
 import { conflict, fieldError, fieldsError, notFound } from '../../lib/http-error';
 import { iso, isoOrNull } from '../../lib/iso';
-import { likePattern, listPage, lower, totalRows } from '../../lib/list';
+import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { publish } from '../../plugins/bus';
 import { groupNames, personColumns, personFields } from '../../db/actors';
 import { endAllSessions } from './auth.service';
@@ -88,18 +88,15 @@ export const listUsers = async (db: Db, query: UserQuery, url: string, viewer = 
     conditions.push(
       sql`exists (select 1 from user_locations ul where ul.user_id = ${users.id} and ul.location_id = ${query.location})`,
     );
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(
-      or(
-        ilike(users.username, pattern),
-        ilike(users.firstName, pattern),
-        ilike(users.lastName, pattern),
-        viewer.admin ? ilike(users.email, pattern) : undefined,
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-      ),
-    );
-  }
+  conditions.push(
+    searchWhere(query.search, [
+      users.username,
+      users.firstName,
+      users.lastName,
+      viewer.admin && users.email,
+      sql`${users.firstName} || ' ' || ${users.lastName}`,
+    ]),
+  );
   return listPage(url, query, {
     select: () =>
       db

@@ -1,6 +1,4 @@
 import { Navigate, useLocation, useParams } from 'react-router';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { MANAGER_GROUP } from '@ginhawa/contract';
 import { isAdmin } from '../../features/auth/api/get-my-data';
 import { PayrollScreen } from '../../features/payroll/components/payroll-screen';
@@ -10,6 +8,7 @@ import { useFlags } from '../../lib/flags';
 import { useLocationOptions } from '../../lib/options';
 import { useSettingsData } from '../../lib/settings';
 import { useCurrentUser } from '../layout/current-user';
+import { LoadingBlock } from '../../components/loading-block';
 
 /**
  * Managers and Admins only (the server refuses everyone else too), while the payroll flag is on;
@@ -25,11 +24,7 @@ const useRunsPayroll = () => {
   return { user, admin, deciding, allowed: payroll && (admin || user.groups.includes(MANAGER_GROUP)) };
 };
 
-const Deciding = () => (
-  <Box role="progressbar" aria-label="Loading pay runs" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-    <CircularProgress />
-  </Box>
-);
+const Deciding = () => <LoadingBlock label="Loading pay runs" />;
 
 /**
  * /admin/payroll (Admins) and /payroll (Managers, and Admins following a link): one screen

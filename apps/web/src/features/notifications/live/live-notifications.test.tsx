@@ -14,87 +14,56 @@ const Reader = ({ path }: { path: string }) => {
   return <p>{data ? `${path} ${data.n}` : 'loading'}</p>;
 };
 
+const OTHER_REPORT = '/reports/leaderboards/?month=11&year=2026&cutoff=2';
+
+/**
+ * Opens two readers under the provider: `watched` answers a new count on every read, `bystander`
+ * always the same; resolves once `watched` shows its first read, with the fake socket and the calls.
+ */
+const openReaders = async (watched: string, bystander: string) => {
+  let reads = 0;
+  const calls = mockApi({
+    [`GET ${watched.split('?')[0]}`]: () => ({ status: 200, data: { n: (reads += 1) } }),
+    [`GET ${bystander.split('?')[0]}`]: { status: 200, data: { n: 0 } },
+  });
+  const fake = createFakeLiveClient();
+  render(
+    <AppProvider swr={testSwr}>
+      <LiveNotificationsProvider client={fake.client}>
+        <Reader path={watched} />
+        <Reader path={bystander} />
+      </LiveNotificationsProvider>
+    </AppProvider>,
+  );
+  expect(await screen.findByText(`${watched} 1`)).toBeInTheDocument();
+  return { fake, calls };
+};
+
 describe('live notifications provider', () => {
   it('reads open reports again when the server says sales changed (leaderboard_changed)', async () => {
-    let reads = 0;
-    const calls = mockApi({
-      'GET /reports/leaderboards/': () => ({ status: 200, data: { n: (reads += 1) } }),
-      'GET /banks/': { status: 200, data: { n: 0 } },
-    });
-    const fake = createFakeLiveClient();
-    render(
-      <AppProvider swr={testSwr}>
-        <LiveNotificationsProvider client={fake.client}>
-          <Reader path="/reports/leaderboards/?month=11&year=2026&cutoff=1" />
-          <Reader path="/banks/" />
-        </LiveNotificationsProvider>
-      </AppProvider>,
-    );
-    expect(await screen.findByText('/reports/leaderboards/?month=11&year=2026&cutoff=1 1')).toBeInTheDocument();
+    const { fake, calls } = await openReaders('/reports/leaderboards/?month=11&year=2026&cutoff=1', '/banks/');
     fake.emit({ action: 'leaderboard_changed', month: 11, year: 2026, dates: ['2026-11-20'] });
     expect(await screen.findByText('/reports/leaderboards/?month=11&year=2026&cutoff=1 2')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.url === '/banks/')).toHaveLength(1));
   });
 
   it('reads open arrivals again when the server says arrivals changed (arrivals_changed), and nothing else', async () => {
-    let reads = 0;
-    const calls = mockApi({
-      'GET /clients/arrivals/': () => ({ status: 200, data: { n: (reads += 1) } }),
-      'GET /reports/leaderboards/': { status: 200, data: { n: 0 } },
-    });
-    const fake = createFakeLiveClient();
     const key = '/clients/arrivals/?date=2026-11-23&therapist=4&status=arrived&ordering=time&page=1&pageSize=100';
-    render(
-      <AppProvider swr={testSwr}>
-        <LiveNotificationsProvider client={fake.client}>
-          <Reader path={key} />
-          <Reader path="/reports/leaderboards/?month=11&year=2026&cutoff=2" />
-        </LiveNotificationsProvider>
-      </AppProvider>,
-    );
-    expect(await screen.findByText(`${key} 1`)).toBeInTheDocument();
+    const { fake, calls } = await openReaders(key, OTHER_REPORT);
     fake.emit({ action: 'arrivals_changed', location: 1, date: '2026-11-23' });
     expect(await screen.findByText(`${key} 2`)).toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/reports/'))).toHaveLength(1);
   });
 
   it('reads the settings again when an Admin changed them (settings_changed), and nothing else', async () => {
-    let reads = 0;
-    const calls = mockApi({
-      'GET /configurations/settings/': () => ({ status: 200, data: { n: (reads += 1) } }),
-      'GET /reports/leaderboards/': { status: 200, data: { n: 0 } },
-    });
-    const fake = createFakeLiveClient();
-    render(
-      <AppProvider swr={testSwr}>
-        <LiveNotificationsProvider client={fake.client}>
-          <Reader path="/configurations/settings/" />
-          <Reader path="/reports/leaderboards/?month=11&year=2026&cutoff=2" />
-        </LiveNotificationsProvider>
-      </AppProvider>,
-    );
-    expect(await screen.findByText('/configurations/settings/ 1')).toBeInTheDocument();
+    const { fake, calls } = await openReaders('/configurations/settings/', OTHER_REPORT);
     fake.emit({ action: 'settings_changed' });
     expect(await screen.findByText('/configurations/settings/ 2')).toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/reports/'))).toHaveLength(1);
   });
 
   it("reads a person's own earnings again when the server says they changed (earnings_changed), and nothing else", async () => {
-    let reads = 0;
-    const calls = mockApi({
-      'GET /payroll/my-earnings/': () => ({ status: 200, data: { n: (reads += 1) } }),
-      'GET /reports/leaderboards/': { status: 200, data: { n: 0 } },
-    });
-    const fake = createFakeLiveClient();
-    render(
-      <AppProvider swr={testSwr}>
-        <LiveNotificationsProvider client={fake.client}>
-          <Reader path="/payroll/my-earnings/" />
-          <Reader path="/reports/leaderboards/?month=11&year=2026&cutoff=2" />
-        </LiveNotificationsProvider>
-      </AppProvider>,
-    );
-    expect(await screen.findByText('/payroll/my-earnings/ 1')).toBeInTheDocument();
+    const { fake, calls } = await openReaders('/payroll/my-earnings/', OTHER_REPORT);
     fake.emit({ action: 'earnings_changed', employee: 21, date: '2026-11-24' });
     expect(await screen.findByText('/payroll/my-earnings/ 2')).toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/reports/'))).toHaveLength(1);
@@ -104,21 +73,7 @@ describe('live notifications provider', () => {
   });
 
   it("reads open floor boards again when a branch's floor changed (floor_changed), and nothing else", async () => {
-    let reads = 0;
-    const calls = mockApi({
-      'GET /floor/board/': () => ({ status: 200, data: { n: (reads += 1) } }),
-      'GET /reports/leaderboards/': { status: 200, data: { n: 0 } },
-    });
-    const fake = createFakeLiveClient();
-    render(
-      <AppProvider swr={testSwr}>
-        <LiveNotificationsProvider client={fake.client}>
-          <Reader path="/floor/board/?location=2" />
-          <Reader path="/reports/leaderboards/?month=11&year=2026&cutoff=2" />
-        </LiveNotificationsProvider>
-      </AppProvider>,
-    );
-    expect(await screen.findByText('/floor/board/?location=2 1')).toBeInTheDocument();
+    const { fake, calls } = await openReaders('/floor/board/?location=2', OTHER_REPORT);
     fake.emit({ action: 'floor_changed', location: 2, date: '2026-11-26' });
     expect(await screen.findByText('/floor/board/?location=2 2')).toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/reports/'))).toHaveLength(1);

@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { Link as RouterLink } from 'react-router';
@@ -26,10 +27,13 @@ export const PayRunsTile = ({ path }: { path: string }) => {
     >
       <List dense disablePadding>
         {(data?.results ?? []).map((run) => (
-          <ListItemButton key={run.id} component={RouterLink} to={`${path}?run=${run.id}`} sx={{ px: 1, gap: 1 }}>
-            <ListItemText primary={runTitle(run)} secondary={formatPeso(run.total)} />
-            <RunStatusChip status={run.status} />
-          </ListItemButton>
+          // A list's children are items (axe "list"): the link sits inside one.
+          <ListItem key={run.id} disablePadding>
+            <ListItemButton component={RouterLink} to={`${path}?run=${run.id}`} sx={{ px: 1, gap: 1 }}>
+              <ListItemText primary={runTitle(run)} secondary={formatPeso(run.total)} />
+              <RunStatusChip status={run.status} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Tile>

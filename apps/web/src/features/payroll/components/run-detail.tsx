@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import { runLinesPath, useRun } from '../api/runs';
 import { EmployeeLines } from './employee-lines';
 import { RunActions } from './run-actions';
 import { RunStatusChip, runTitle } from './run-labels';
+import { LoadingBlock } from '../../../components/loading-block';
 
 type RunDetailProps = {
   runId: number;
@@ -97,12 +97,7 @@ export const RunDetail = ({ runId, employee, admin, statementHref }: RunDetailPr
   let body;
   if (run.error && !run.data)
     body = <LoadError title="The pay run could not be loaded" error={run.error} onRetry={() => void run.mutate()} />;
-  else if (!run.data)
-    body = (
-      <Box role="progressbar" aria-label="Loading the pay run" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress />
-      </Box>
-    );
+  else if (!run.data) body = <LoadingBlock label="Loading the pay run" />;
   else {
     const chosen = run.data.employees.find((e) => e.employee === employee) ?? null;
     body = (

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
@@ -16,15 +15,10 @@ import { useSettingsData } from '../../../lib/settings';
 import { useRun, useRunLines } from '../api/runs';
 import { PrintArea } from './print-area';
 import { Statement } from './statement';
+import { LoadingBlock } from '../../../components/loading-block';
 
 /** The most lines one statement lists (one page of the lines list); a run's screen has them all. */
 const STATEMENT_LINES = 500;
-
-const Loading = () => (
-  <Box role="progressbar" aria-label="Loading the statement" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-    <CircularProgress />
-  </Box>
-);
 
 /**
  * An employee's printable statement for a run (`…/runs/:runId/statement/:employeeId`): the page's
@@ -55,7 +49,7 @@ export const StatementScreen = ({ runHref }: { runHref: (run: number, employee: 
         onRetry={() => void Promise.all([run.mutate(), lines.mutate()])}
       />
     );
-  else if (!run.data || !lines.data) body = <Loading />;
+  else if (!run.data || !lines.data) body = <LoadingBlock label="Loading the statement" />;
   else if (!employee)
     body = (
       <StatusMessage

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import type { DailyReport, DailySalesReport } from '@ginhawa/contract';
 import { FigureTable } from '../../../components/figures/figure-table';
@@ -14,6 +12,7 @@ import type { LinesHref } from './daily-report-figures';
 import { DailyReportToolbar } from './daily-report-toolbar';
 import { ImportSalesDialog } from './import-sales-dialog';
 import { STATUS_LABELS } from './report-params';
+import { LoadingBlock } from '../../../components/loading-block';
 
 type DailyReportPanelProps = {
   date: string;
@@ -79,16 +78,7 @@ export const DailyReportPanel = ({
         onRetry={() => void figures.mutate()}
       />
     );
-  else if (!figures.data)
-    body = (
-      <Box
-        role="progressbar"
-        aria-label="Loading the daily report"
-        sx={{ display: 'grid', placeItems: 'center', py: 6 }}
-      >
-        <CircularProgress />
-      </Box>
-    );
+  else if (!figures.data) body = <LoadingBlock label="Loading the daily report" />;
   else if (!location) body = <LocationsTable figures={figures.data} onPick={(l) => onChange({ location: l })} />;
   else
     body = (

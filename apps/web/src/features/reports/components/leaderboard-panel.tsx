@@ -1,6 +1,5 @@
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,6 +10,7 @@ import { CsvLink } from '../../../components/figures/csv-link';
 import { FigureTable } from '../../../components/figures/figure-table';
 import { PeriodFields } from '../../../components/figures/period-fields';
 import { CUTOFF_LABELS, MONTH_NAMES } from './report-params';
+import { LoadingBlock } from '../../../components/loading-block';
 
 type LeaderboardPanelProps = { period: LeaderboardPeriod; onChange: (change: Partial<LeaderboardPeriod>) => void };
 
@@ -24,16 +24,7 @@ export const LeaderboardPanel = ({ period, onChange }: LeaderboardPanelProps) =>
     body = (
       <LoadError title="The leaderboard could not be loaded" error={board.error} onRetry={() => void board.mutate()} />
     );
-  else if (!board.data)
-    body = (
-      <Box
-        role="progressbar"
-        aria-label="Loading the leaderboard"
-        sx={{ display: 'grid', placeItems: 'center', py: 6 }}
-      >
-        <CircularProgress />
-      </Box>
-    );
+  else if (!board.data) body = <LoadingBlock label="Loading the leaderboard" />;
   else {
     const { date_from: from, date_to: to } = board.data;
     const drill = (salesperson: number) =>

@@ -1,6 +1,5 @@
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import { CsvLink } from '../../../components/figures/csv-link';
 import { FigureTable } from '../../../components/figures/figure-table';
 import { PeriodFields } from '../../../components/figures/period-fields';
 import { MONTH_NAMES } from './report-params';
+import { LoadingBlock } from '../../../components/loading-block';
 
 const daysIn = (month: number, year: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -68,16 +68,7 @@ export const LocationSalesPanel = ({
         onRetry={() => void sales.mutate()}
       />
     );
-  else if (!sales.data)
-    body = (
-      <Box
-        role="progressbar"
-        aria-label="Loading the location sales"
-        sx={{ display: 'grid', placeItems: 'center', py: 6 }}
-      >
-        <CircularProgress />
-      </Box>
-    );
+  else if (!sales.data) body = <LoadingBlock label="Loading the location sales" />;
   else {
     const { days, series } = chartSeries(sales.data, todayInManila());
     const empty = sales.data.count === 0;

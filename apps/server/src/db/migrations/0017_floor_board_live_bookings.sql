@@ -1,0 +1,1 @@
+CREATE INDEX "floor_bookings_location_end_idx" ON "floor_bookings" USING btree ("location_id","ends_at");

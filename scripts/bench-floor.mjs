@@ -1,0 +1,41 @@
+// npm run bench:floor [-- --reservations 300 --history-days 60 --concurrency 20 --seconds 10 --sockets 50 --changes 20 --db postgres,pglite]
+// Seeds a busy branch (40 therapists on shift, 20 rooms, 300 reservations today, some in service)
+// into a fresh database and runs the server bundle on it: GET /api/floor/board/ at 20 concurrent
+// requests beside a bare authenticated route, then 50 open boards (sockets) split over two
+// instances on one PostgreSQL, timed from a board change through one instance to every socket's
+// floor_changed frame. Budgets (docs/performance.md): board p95 ≤ 50 ms; frames p99 ≤ 1 s.
+// PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL names a server where the role may create
+// databases (a temporary one is created and dropped). Without either, only PGlite runs (one
+// instance: the embedded database is one process's alone).
+import { tsImport } from 'tsx/esm/api';
+import { arg, benchDatabases, PG_URL } from './bench-args.mjs';
+import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
+
+const dbs = benchDatabases('postgres');
+
+await buildServer();
+const { benchFloor } = await tsImport('../apps/server/src/modules/floor/floor.bench.ts', import.meta.url);
+let failed = false;
+for (const kind of dbs) {
+  const result = await benchFloor({
+    kind,
+    adminUrl: PG_URL,
+    serverEntry: SERVER_BUNDLE,
+    reservations: Number(arg('reservations', '300')),
+    historyDays: Number(arg('history-days', '60')),
+    concurrency: Number(arg('concurrency', '20')),
+    seconds: Number(arg('seconds', '10')),
+    sockets: Number(arg('sockets', '50')),
+    changes: Number(arg('changes', '20')),
+    log: (line) => console.log(line),
+  });
+  if (kind === 'postgres') {
+    const boardOk = result.board.p95 <= 50 && result.board.failures === 0;
+    const liveOk = result.frame.p99 <= 1000;
+    console.log(
+      `postgres budget: board p95 ≤ 50 ms ${boardOk ? 'met' : 'MISSED'} (${result.board.p95.toFixed(1)} ms); change to ${arg('sockets', '50')} open boards on ${result.instances} instances p99 ≤ 1 s ${liveOk ? 'met' : 'MISSED'} (${result.frame.p99.toFixed(0)} ms)`,
+    );
+    failed ||= !boardOk || !liveOk;
+  }
+}
+process.exit(failed ? 1 : 0);
