@@ -11,7 +11,6 @@ import {
   type Client,
   type ClientArrivalBody,
   type ClientServices,
-  type PaymentMethod,
   type Treatment,
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
@@ -39,7 +38,7 @@ import {
   type VoucherTreatment,
 } from './arrival-options';
 import { ownLocation, servableLocations, type DeskUser } from './desk-user';
-import { isBanked, useOnlySalesperson, WalkInPaymentFields } from './walk-in-payment';
+import { isBanked, useOnlySalesperson, walkInPaymentBody, WalkInPaymentFields } from './walk-in-payment';
 import { manilaNow } from './manila-now';
 import { LocationStaffFields } from './location-staff-fields';
 import { UseField } from './arrival-use-field';
@@ -181,17 +180,7 @@ const toBody = (v: Values, use: ArrivalOption, client: number, today: string): C
   voucher: use.voucher,
   client_membership: use.client_membership,
   notes: v.notes,
-  payment:
-    use === PAY_AT_DESK
-      ? {
-          salesperson: v.salesperson ? Number(v.salesperson) : 0,
-          payment_method: v.payment_method as PaymentMethod,
-          bank: isBanked(v.payment_method) && v.bank ? Number(v.bank) : null,
-          reference_no: v.payment_method === 'cash' ? '' : v.reference_no,
-          discount: v.discount.trim() || '0',
-          service_charge: v.service_charge.trim() || '0',
-        }
-      : null,
+  payment: use === PAY_AT_DESK ? walkInPaymentBody(v) : null,
 });
 
 /** The treatments, those on the client's usable vouchers first (with the sessions left), the rest with their price. */

@@ -9,7 +9,9 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type Bank,
+  type ClientArrivalBody,
   type Employee,
+  type PaymentMethod,
 } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { listedValue } from '../../../lib/options';
@@ -28,6 +30,26 @@ export const useOnlySalesperson = (
 };
 
 export const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
+
+/** The desk payment's form values (strings, as the fields hold them). */
+export type WalkInPaymentValues = {
+  salesperson: string;
+  payment_method: string;
+  bank: string;
+  reference_no: string;
+  discount: string;
+  service_charge: string;
+};
+
+/** The values as the arrival's `payment` (the arrival card and the floor board send the same). */
+export const walkInPaymentBody = (v: WalkInPaymentValues): NonNullable<ClientArrivalBody['payment']> => ({
+  salesperson: v.salesperson ? Number(v.salesperson) : 0,
+  payment_method: v.payment_method as PaymentMethod,
+  bank: isBanked(v.payment_method) && v.bank ? Number(v.bank) : null,
+  reference_no: v.payment_method === 'cash' ? '' : v.reference_no,
+  discount: v.discount.trim() || '0',
+  service_charge: v.service_charge.trim() || '0',
+});
 
 const cents = (amount: string): number | null => {
   const text = amount.trim() || '0';
