@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { clientArrivals, clientTreatments, sales } from '../../db/schema/index';
+import { banks, clientArrivals, clientTreatments, sales } from '../../db/schema/index';
 import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { activeSalesperson } from '../clients/clients.test-helpers';
 import { at, loadFloorFixtures, post, today, type FloorFixtures } from './floor.test-helpers';
@@ -162,5 +162,35 @@ describe('a reservation’s arrival with a voucher or a desk payment', () => {
     // The reservation is still booked, for later.
     const read = await desk.request({ method: 'GET', url: `/api/floor/reservations/${id}/` });
     expect(read.json()).toMatchObject({ status: 'booked', arrival: null });
+  });
+});
+
+describe('card and bank-transfer deposits', () => {
+  it('name the bank account they reached (refused without one, or with an unknown one) and keep it', async () => {
+    at('08:00');
+    const [bank] = await ctx.database.db.select().from(banks).where(eq(banks.isActive, true)).limit(1);
+    const client = await newClient('Deposit');
+    const booking = (deposit: Record<string, unknown>) =>
+      post(desk, '/api/floor/reservations/', {
+        client,
+        location: f.home,
+        date: today(),
+        time: '20:00',
+        treatment: f.treatment.id,
+        deposit: { amount: '300', reference_no: 'SLIP-1', ...deposit },
+      });
+    const missing = await booking({ payment_method: 'card' });
+    expect(missing.statusCode, missing.body).toBe(400);
+    expect(missing.json().errors.deposit).toEqual(['Choose the bank account the deposit went to.']);
+    expect((await booking({ payment_method: 'bank_transfer', bank: 999_999 })).statusCode).toBe(400);
+    const res = await booking({ payment_method: 'bank_transfer', bank: bank!.id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().deposit).toEqual({
+      payment_method: 'bank_transfer',
+      bank: bank!.id,
+      amount: '300.00',
+      reference_no: 'SLIP-1',
+      status: 'held',
+    });
   });
 });
