@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Board, Proposal, QueueEntry, Reservation } from '@ginhawa/contract';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
@@ -248,5 +248,75 @@ describe('floor screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Move' }));
     await userEvent.click(screen.getByRole('button', { name: 'Move' }));
     expect(await screen.findByText(sentence)).toBeInTheDocument();
+  });
+
+  describe('dragging a booked block with the mouse', () => {
+    // The grid on screen: a 64 px time column, then Ana Cruz's and Ben Reyes's columns of 120 px.
+    beforeEach(() => {
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+        left: 0,
+        top: 0,
+        right: 304,
+        bottom: 800,
+        width: 304,
+        height: 800,
+        x: 0,
+        y: 0,
+        toJSON: () => ({}),
+      });
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    /** From Ben's column at 15:00 to Ana's column, two rows (30 minutes) lower. */
+    const dragToAnaAt1530 = (block: HTMLElement) => {
+      const mouse = { pointerId: 1, pointerType: 'mouse', button: 0 };
+      fireEvent.pointerDown(block, { ...mouse, clientX: 250, clientY: 300 });
+      fireEvent.pointerMove(block, { ...mouse, clientX: 150, clientY: 320 });
+      fireEvent.pointerMove(block, { ...mouse, clientX: 120, clientY: 344 });
+      fireEvent.pointerUp(block, { ...mouse, clientX: 120, clientY: 344 });
+      // The click the browser sends after the drag does not open the actions.
+      fireEvent.click(block);
+    };
+
+    it('sends the same move as the dialog: the new time and therapist', async () => {
+      const calls = mockApi({
+        [BOARD_KEY]: { status: 200, data: board },
+        'PATCH /floor/reservations/70/': {
+          status: 200,
+          data: reservation({ time: '15:30', therapist: 11, therapist_name: 'Ana Cruz' }),
+        },
+      });
+      renderFloor();
+      dragToAnaAt1530(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+      expect(await screen.findByText('Moved Liza Soberano to 15:30, Ana Cruz.')).toBeInTheDocument();
+      const patch = calls.find((c) => c.method === 'PATCH');
+      expect(JSON.parse(String(patch?.data))).toEqual({ time: '15:30', therapist: 11 });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it("a refused move (409) shows the server's sentence and the block returns", async () => {
+      const sentence = 'Ana Cruz is already serving or booked 15:00–16:00 then.';
+      mockApi({
+        [BOARD_KEY]: { status: 200, data: board },
+        'PATCH /floor/reservations/70/': { status: 409, data: { message: sentence, errors: {} } },
+      });
+      renderFloor();
+      dragToAnaAt1530(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+      expect(await screen.findByText(sentence)).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ })).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('a short press is a tap: it opens the actions and moves nothing', async () => {
+      const calls = mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+      renderFloor();
+      const block = await screen.findByRole('button', { name: /^15:00 Liza Soberano/ });
+      fireEvent.pointerDown(block, { pointerId: 2, pointerType: 'mouse', button: 0, clientX: 250, clientY: 300 });
+      fireEvent.pointerMove(block, { pointerId: 2, pointerType: 'mouse', clientX: 252, clientY: 301 });
+      fireEvent.pointerUp(block, { pointerId: 2, pointerType: 'mouse', clientX: 252, clientY: 301 });
+      fireEvent.click(block);
+      expect(await screen.findByRole('dialog')).toBeInTheDocument();
+      expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    });
   });
 });

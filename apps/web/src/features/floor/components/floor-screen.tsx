@@ -129,7 +129,7 @@ const BoardLayout = ({
   return wide ? (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 340px', gap: 2, alignItems: 'start' }}>
       <Panel title="Today">
-        <DayGrid board={data} onOpen={openReservation} />
+        <DayGrid board={data} onOpen={openReservation} canMove={user.frontDesk} />
       </Panel>
       <Stack spacing={2}>
         {rotation}
