@@ -12,7 +12,8 @@ import { UseField } from './arrival-use-field';
 import { manilaNow } from './manila-now';
 import {
   useOnlySalesperson,
-  walkInPaymentBody,
+  visitUseOf,
+  WALK_IN_PAYMENT_START,
   WalkInPaymentFields,
   type WalkInPaymentValues,
 } from './walk-in-payment';
@@ -34,24 +35,6 @@ export type VisitUseFieldsProps = {
 };
 
 type PaymentField = keyof WalkInPaymentValues;
-const START: WalkInPaymentValues = {
-  salesperson: '',
-  payment_method: 'cash',
-  bank: '',
-  reference_no: '',
-  discount: '',
-  service_charge: '',
-};
-
-/** The parts of the arrival's body, as the arrival card sends them. */
-const useOf = (use: string, options: ReturnType<typeof arrivalOptions>, v: WalkInPaymentValues): VisitUse => {
-  const chosen = options.find((o) => o.value === use) ?? PAY_AT_DESK;
-  return {
-    voucher: chosen.voucher,
-    client_membership: chosen.client_membership,
-    payment: chosen === PAY_AT_DESK ? walkInPaymentBody(v) : null,
-  };
-};
 
 const VisitUseForm = ({
   services,
@@ -64,7 +47,7 @@ const VisitUseForm = ({
   const [{ today }] = useState(() => manilaNow(new Date()));
   const options = arrivalOptions(services, treatment, today);
   const [use, setUse] = useState(() => defaultOption(options).value);
-  const [values, setValues] = useState(START);
+  const [values, setValues] = useState(WALK_IN_PAYMENT_START);
   const [shownFor, setShownFor] = useState(treatment);
   // A new treatment changes what may be used: the best allowed choice for it again, as on the arrival card.
   if (shownFor !== treatment) {
@@ -78,7 +61,7 @@ const VisitUseForm = ({
   useOnlySalesperson(salespersons.data?.results, values.salesperson, set);
   const report = useRef(onChange);
   report.current = onChange;
-  const body = useOf(use, options, values);
+  const body = visitUseOf(options.find((o) => o.value === use) ?? PAY_AT_DESK, values);
   const key = JSON.stringify(body);
   useEffect(() => report.current(JSON.parse(key) as VisitUse), [key]);
 

@@ -49,6 +49,24 @@ const blockSx = (block: DayBlock, column: number, rangeStart: number) => ({
   opacity: block.reservation?.status === 'arrived' ? 0.75 : 1,
 });
 
+/** A therapist's name above their column, kept in view while the rows scroll. */
+const headerSx = (column: number) =>
+  ({
+    gridColumn: column + 2,
+    gridRow: 1,
+    position: 'sticky',
+    top: 0,
+    zIndex: 2,
+    bgcolor: 'background.paper',
+    borderBottom: 1,
+    borderColor: 'divider',
+    px: 1,
+    py: 1,
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  }) as const;
+
 type DayGridProps = {
   board: Board;
   onOpen: (reservation: Reservation) => void;
@@ -108,26 +126,7 @@ export const DayGrid = ({ board, onOpen, canMove }: DayGridProps) => {
       >
         <Box sx={{ gridColumn: 1, gridRow: 1, position: 'sticky', top: 0, bgcolor: 'background.paper', zIndex: 2 }} />
         {columns.map((c, i) => (
-          <Typography
-            key={c.id ?? 'any'}
-            variant="subtitle2"
-            component="div"
-            sx={{
-              gridColumn: i + 2,
-              gridRow: 1,
-              position: 'sticky',
-              top: 0,
-              zIndex: 2,
-              bgcolor: 'background.paper',
-              borderBottom: 1,
-              borderColor: 'divider',
-              px: 1,
-              py: 1,
-              whiteSpace: 'nowrap',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-            }}
-          >
+          <Typography key={c.id ?? 'any'} variant="subtitle2" component="div" sx={headerSx(i)}>
             {c.name}
           </Typography>
         ))}
