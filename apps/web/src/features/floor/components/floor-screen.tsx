@@ -27,6 +27,7 @@ import { RoomsPanel } from './rooms-panel';
 import { RotationActionDialog } from './rotation-actions';
 import { RotationPanel, type RotationAction } from './rotation-panel';
 import { ClockInDialog, ReorderDialog } from './shift-dialogs';
+import type { VisitUseSlot } from './visit-use';
 
 export type FloorClient = { id: number; full_name: string };
 
@@ -46,6 +47,8 @@ type FloorScreenProps = {
   clientPicker: (onPick: (client: FloorClient) => void) => ReactNode;
   /** The rooms list's path, linked from the Rooms panel for Managers and Admins. */
   roomsPath: string;
+  /** What the client uses (voucher, membership or desk payment), composed by the app from the clients feature. */
+  visitUse: VisitUseSlot;
 };
 
 type Open =
@@ -126,7 +129,7 @@ const BoardLayout = ({
   return wide ? (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 340px', gap: 2, alignItems: 'start' }}>
       <Panel title="Today">
-        <DayGrid board={data} onOpen={openReservation} />
+        <DayGrid board={data} onOpen={openReservation} canMove={user.frontDesk} />
       </Panel>
       <Stack spacing={2}>
         {rotation}
@@ -149,7 +152,7 @@ const BoardLayout = ({
  * 15-minute rows) with the rotation and rooms beside it; at 390 px the rotation first, then "now"
  * and "next". It reads the board once and again on every live `floor_changed` frame; it never polls.
  */
-export const FloorScreen = ({ user, clientPicker, roomsPath }: FloorScreenProps) => {
+export const FloorScreen = ({ user, clientPicker, roomsPath, visitUse }: FloorScreenProps) => {
   const locations = useLocationOptions({ activeOnly: true });
   const choices = user.admin
     ? (locations.data?.results ?? []).map((l) => ({ id: l.id, name: l.name }))
@@ -222,6 +225,7 @@ export const FloorScreen = ({ user, clientPicker, roomsPath }: FloorScreenProps)
         close={close}
         location={location}
         clientPicker={clientPicker}
+        visitUse={visitUse}
         board={board.data}
       />
     </>
@@ -234,6 +238,7 @@ const FloorDialogs = ({
   close,
   location,
   clientPicker,
+  visitUse,
   board,
 }: {
   open: Open;
@@ -241,6 +246,7 @@ const FloorDialogs = ({
   close: () => void;
   location: number | null;
   clientPicker: FloorScreenProps['clientPicker'];
+  visitUse: VisitUseSlot;
   board: { date: string; queue: QueueEntry[] } | undefined;
 }) => {
   if (!open || location === null || !board) return null;
@@ -255,11 +261,19 @@ const FloorDialogs = ({
         </Dialog>
       );
     case 'assign':
-      return <AssignDialog client={open.client} location={location} queue={board.queue} onClose={close} />;
+      return (
+        <AssignDialog
+          client={open.client}
+          location={location}
+          queue={board.queue}
+          visitUse={visitUse}
+          onClose={close}
+        />
+      );
     case 'reserve':
       return <ReservationForm client={open.client} location={location} date={board.date} onClose={close} />;
     case 'reservation':
-      return <ReservationActions reservation={open.reservation} onClose={close} />;
+      return <ReservationActions reservation={open.reservation} visitUse={visitUse} onClose={close} />;
     case 'rotation':
       return <RotationActionDialog action={open.action} entry={open.entry} location={location} onClose={close} />;
     case 'clock_in':
