@@ -100,6 +100,10 @@ export const computeRun = async (
   body: RunBody,
 ): Promise<{ run: PayRunDetail; created: boolean }> =>
   db.transaction(async (tx) => {
+    // The earnings select is costed far above what it does (its rule keys are joined back from CTEs
+    // the planner cannot count), which crossed jit_above_cost: compiling it took longer than running
+    // it (over half of a 60,000-arrival compute, docs/performance.md). No statement here gains from JIT.
+    await tx.execute(sql`set local jit = off`);
     const scope = payrollScope(user);
     const [location] = await tx.select().from(locations).where(eq(locations.id, body.location));
     if (!location) throw fieldsError({ location: ['No such location.'] });
