@@ -120,9 +120,13 @@ export const computeRun = async (
         `The pay run of ${location.name} for this cutoff is approved and locked; later changes go into the next run.`,
       );
     await tx.delete(payRunLines).where(eq(payRunLines.runId, run.id));
+    // An earning already in another run of the branch stays there (an arrival or sale whose date was
+    // moved into this cutoff): an approved run's is adjusted below, a draft's leaves it when that run
+    // is computed again (decision 0800). The unique index checks every line anyway: skipping is free.
     await tx.execute(sql`
       insert into pay_run_lines (${LINE_COLUMNS})
-      select ${run.id}, ${location.id}, ${EARNING_COLUMNS} from (${earningsSql(branchPeriod(location.id, from, to))}) e`);
+      select ${run.id}, ${location.id}, ${EARNING_COLUMNS} from (${earningsSql(branchPeriod(location.id, from, to))}) e
+      on conflict (location_id, source, source_id, employee_id, requested) where source in ('arrival', 'sale') do nothing`);
     const pool = await insertServiceCharge(tx, run.id, location.id, from, to);
     await insertAdjustments(tx, run.id, location.id);
     await storeTotals(tx, run.id);
