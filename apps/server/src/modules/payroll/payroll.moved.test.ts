@@ -187,4 +187,34 @@ describe('a date moved between cutoffs', () => {
     expect(lines[0]!.description).toMatch(/^Late: .*\(arrival of 4 \w+, cutoff 1–15 \w+ approved\)$/);
     expect(await paidFor('arrival', back.id)).toEqual([[therapist, '100.00']]);
   });
+
+  it('computing a draft again rewrites only what changed: a repriced line keeps its id, a new one is added', async () => {
+    const arrive = (date: string) =>
+      post('/api/clients/arrivals/', { client, location: loc, time: '12:00', treatment, date, therapist });
+    const early = await arrive(day(17));
+    const late = await arrive(day(22));
+    await compute(2, 200);
+    const own = async () =>
+      new Map(
+        (await linesOf(second.id))
+          .filter((l) => l.source === 'arrival')
+          .map((l) => [l.source_id, { id: l.id, amount: l.amount }]),
+      );
+    const before = await own();
+    expect(before.get(late.id)?.amount).toBe('120.00');
+    await post('/api/payroll/commission-rules/', {
+      location: loc,
+      role: 'therapist',
+      kind: 'fixed',
+      value: '150',
+      effective_from: day(21),
+    });
+    const added = await arrive(day(23));
+    await compute(2, 200);
+    const after = await own();
+    expect(after.get(early.id)).toEqual(before.get(early.id));
+    expect(after.get(late.id)).toEqual({ id: before.get(late.id)!.id, amount: '150.00' });
+    expect(after.get(added.id)?.amount).toBe('150.00');
+    expect(after.size).toBe(before.size + 1);
+  });
 });
