@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { makeTreatment, unique } from '../services/services.test-helpers';
 import { payrollRows } from './shared';
+import { day, getAs, linesOfRun, month, postAs, type Line } from './payroll.test-helpers';
 
 /**
  * An arrival or sale whose date is moved between cutoffs after one of them was approved (decision
@@ -14,39 +14,12 @@ import { payrollRows } from './shared';
 let ctx: TestContext;
 let admin: Agent;
 
-type Line = {
-  id: number;
-  employee: number;
-  source: string;
-  source_id: number | null;
-  adjusted_source: string | null;
-  adjusts_line: number | null;
-  description: string;
-  amount: string;
-};
 type Run = { id: number; status: string; total: string };
 
-const month = (() => {
-  const [y, m] = todayInManila().split('-').map(Number) as [number, number];
-  return m === 1 ? { year: y - 1, month: 12 } : { year: y, month: m - 1 };
-})();
-const day = (d: number) => `${month.year}-${String(month.month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-
-const post = async <T = Record<string, unknown>>(url: string, payload: object, status = 201) => {
-  const res = await admin.request({ method: 'POST', url, payload });
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T & { id: number };
-};
-const linesOf = async (runId: number) => {
-  const res = await admin.request({ method: 'GET', url: `/api/payroll/runs/${runId}/lines/?pageSize=500` });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { results: Line[] }).results;
-};
-const runOf = async (runId: number) => {
-  const res = await admin.request({ method: 'GET', url: `/api/payroll/runs/${runId}/` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Run;
-};
+const post = <T = Record<string, unknown>>(url: string, payload: object, status = 201) =>
+  postAs<T>(admin, url, payload, status);
+const linesOf = (runId: number) => linesOfRun(admin, runId);
+const runOf = (runId: number) => getAs<Run>(admin, `/api/payroll/runs/${runId}/`);
 
 let loc: number;
 let therapist: number;
