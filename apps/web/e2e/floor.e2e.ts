@@ -3,9 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, adminApiHeaders, launchBrowser, openPage, signIn, type Session } from './helpers';
 
-// The floor board (issue 22): two front desks at one branch's board; a walk-in assigned on one
-// appears on the other without a reload (the floor_changed frame), and a booking onto a taken
-// therapist's time shows the server's 409 sentence.
+// The floor board (issue 22): two front desks at one branch's board; a walk-in assigned (and paid at
+// the desk) on one appears on the other without a reload (the floor_changed frame); a booking onto a
+// taken therapist's time shows the server's 409 sentence; assign next redeems a voucher session; a
+// reservation dragged onto another therapist's taken time is refused and returns, and one dragged a
+// row down moves.
 
 type Headers = Awaited<ReturnType<typeof adminApiHeaders>>;
 type Named = { id: number; full_name: string; username: string | null; location: number };
@@ -43,14 +45,23 @@ const hhmm = (minutes: number) =>
  * The first 15-minute slot from 10:00 on `date` where the therapist is free for `minutes`: the demo
  * database books the coming days (docs/decisions/0902-floor-demo-data.md), so no time is free by rule.
  */
-const freeSlot = async (headers: Headers, location: number, therapist: number, date: string, minutes: number) => {
+const hhmmToMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+const freeSlot = async (
+  headers: Headers,
+  location: number,
+  therapist: number,
+  date: string,
+  minutes: number,
+  from = 10 * 60,
+) => {
   const booked = (
     await ok<{ results: { starts_at: string; ends_at: string }[] }>(
       headers,
       `/floor/reservations/?location=${location}&therapist=${therapist}&date=${date}&status=booked&pageSize=500`,
     )
   ).results;
-  for (let at = 10 * 60; at + minutes <= 21 * 60; at += 15) {
+  for (let at = from; at + minutes <= 23 * 60 + 45; at += 15) {
     const start = Date.parse(`${date}T${hhmm(at)}:00+08:00`);
     const end = start + minutes * 60_000;
     if (!booked.some((b) => Date.parse(b.starts_at) < end && Date.parse(b.ends_at) > start)) return hhmm(at);
@@ -73,11 +84,25 @@ const pickClient = async (page: Page, button: string, client: { full_name: strin
   await page.getByRole('button', { name: `Choose for ${client.full_name}` }).click();
 };
 
+/** Manila's minutes since midnight now. */
+const manilaMinutes = () => {
+  const [h = '0', m = '0'] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Manila',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date())
+    .split(':');
+  return Number(h) * 60 + Number(m);
+};
+
 describe('floor board', () => {
   let browser: Browser;
   let headers: Headers;
   let home: number;
   let therapists: Named[];
+  let salesperson: Named;
   let treatment: { id: number; name: string; duration_minutes: number };
   before(async () => {
     browser = await launchBrowser();
@@ -86,7 +111,10 @@ describe('floor board', () => {
     home = receptionists.results.find((r) => r.username === 'receptionist')!.location;
     therapists = (await ok<{ results: Named[] }>(headers, `/therapists/?pageSize=500&is_active=true&location=${home}`))
       .results;
-    assert.ok(therapists.length >= 1, 'the demo branch has a therapist');
+    assert.ok(therapists.length >= 2, 'the demo branch has two therapists');
+    salesperson = (
+      await ok<{ results: Named[] }>(headers, `/salespersons/?pageSize=500&is_active=true&location=${home}`)
+    ).results[0]!;
     treatment = (
       await ok<{ results: { id: number; name: string; duration_minutes: number }[] }>(
         headers,
@@ -127,8 +155,17 @@ describe('floor board', () => {
       .getByRole('status')
       .filter({ hasText: /^Proposed: / })
       .waitFor();
+    // No voucher: the walk-in pays at the desk, as on the arrival card, in the same send.
+    assert.ok(await a.page.getByRole('radio', { name: /No voucher or membership/ }).isChecked());
+    await choose(a.page, /^Salesperson/, salesperson.full_name);
     await a.page.getByRole('dialog').getByRole('button', { name: 'Log arrival' }).click();
     await a.page.getByRole('dialog').waitFor({ state: 'detached' });
+    await a.page.getByText(`${client.full_name} is with`).waitFor();
+    const arrivals = await ok<{ results: { client: number; sale: { payment_method: string } | null }[] }>(
+      headers,
+      `/clients/arrivals/?client=${client.id}`,
+    );
+    assert.equal(arrivals.results[0]?.sale?.payment_method, 'cash');
     // Desk B never reloads: the floor_changed frame makes its board read itself again.
     await b.page
       .getByRole('list', { name: 'Rotation' })
@@ -168,5 +205,93 @@ describe('floor board', () => {
     assert.match(sentence ?? '', new RegExp(time));
     assert.deepEqual(a.errors, []);
     await a.context.close();
+  });
+
+  it('assign next redeems one session of the client’s voucher for the treatment', async () => {
+    const client = await newClient(headers, home, 'Voucher');
+    const voucher = await ok<{ id: number; code: string }>(headers, '/clients/treatments/', {
+      method: 'POST',
+      body: {
+        client: client.id,
+        treatment: treatment.id,
+        sessions: 3,
+        location: home,
+        salesperson: salesperson.id,
+        payment_method: 'cash',
+      },
+    });
+    const a = await desk();
+    await pickClient(a.page, 'Assign next', client);
+    await choose(a.page, /^Treatment/, treatment.name);
+    const option = a.page.getByRole('radio', { name: new RegExp(`Voucher ${voucher.code}`) });
+    await option.waitFor();
+    assert.ok(await option.isChecked(), 'the voucher for the treatment is chosen by default');
+    await a.page
+      .getByRole('status')
+      .filter({ hasText: /^Proposed: / })
+      .waitFor();
+    await a.page.getByRole('dialog').getByRole('button', { name: 'Log arrival' }).click();
+    await a.page.getByText(/One voucher session used\.$/).waitFor();
+    const read = await ok<{ sessions_used: number }>(headers, `/clients/treatments/${voucher.id}/`);
+    assert.equal(read.sessions_used, 1);
+    assert.deepEqual(a.errors, []);
+    await a.context.close();
+  });
+
+  it('dragging a reservation onto a taken time is refused and it returns; a row down moves it', async () => {
+    // Today, an hour and a half from now on the quarter hour (the board shows today; past times are refused).
+    // The demo books today too (decision 0902): the first time both are free, the dragged one a row longer.
+    const [first, second] = [await newClient(headers, home, 'Dragged'), await newClient(headers, home, 'Holding')];
+    const [t0, t1] = [therapists[0]!, therapists[1]!];
+    const today = manilaDate(0);
+    let start = Math.ceil((manilaMinutes() + 90) / 15) * 15;
+    for (let tries = 0; tries < 60; tries += 1) {
+      const a0 = hhmmToMinutes(await freeSlot(headers, home, t0.id, today, treatment.duration_minutes + 15, start));
+      const a1 = hhmmToMinutes(await freeSlot(headers, home, t1.id, today, treatment.duration_minutes, a0));
+      start = a1;
+      if (a0 === a1) break;
+    }
+    const book = (client: number, therapist: number) =>
+      ok<{ id: number }>(headers, '/floor/reservations/', {
+        method: 'POST',
+        body: { client, location: home, date: manilaDate(0), time: hhmm(start), treatment: treatment.id, therapist },
+      });
+    const dragged = await book(first.id, t0.id);
+    const holding = await book(second.id, t1.id);
+    const a = await desk();
+    const day = a.page.getByRole('region', { name: /^Day view/ });
+    const block = () => day.getByRole('button', { name: new RegExp(`^\\d\\d:\\d\\d ${first.full_name}`) });
+    const dragTo = async (x: number, dy: number) => {
+      await block().scrollIntoViewIfNeeded();
+      const box = (await block().boundingBox())!;
+      await a.page.mouse.move(box.x + box.width / 2, box.y + 8);
+      await a.page.mouse.down();
+      await a.page.mouse.move(x, box.y + 8 + dy / 2, { steps: 5 });
+      await a.page.mouse.move(x, box.y + 8 + dy, { steps: 5 });
+      await a.page.mouse.up();
+    };
+    const columnX = async (name: string) => {
+      const header = (await day.getByText(name, { exact: true }).boundingBox())!;
+      return header.x + header.width / 2;
+    };
+    await block().waitFor();
+    await dragTo(await columnX(t1.full_name), 0);
+    await a.page
+      .getByRole('alert')
+      .filter({ hasText: `${t1.full_name} is already serving or booked` })
+      .waitFor();
+    await day.getByRole('button', { name: new RegExp(`^${hhmm(start)} ${first.full_name}`) }).waitFor();
+    assert.equal((await ok<{ therapist: number }>(headers, `/floor/reservations/${dragged.id}/`)).therapist, t0.id);
+    await dragTo(await columnX(t0.full_name), 22);
+    await a.page.getByText(`Moved ${first.full_name} to ${hhmm(start + 15)}, ${t0.full_name}.`).waitFor();
+    await day.getByRole('button', { name: new RegExp(`^${hhmm(start + 15)} ${first.full_name}`) }).waitFor();
+    const moved = await ok<{ time: string; therapist: number }>(headers, `/floor/reservations/${dragged.id}/`);
+    assert.deepEqual([moved.time, moved.therapist], [hhmm(start + 15), t0.id]);
+    assert.equal(await a.page.getByRole('dialog').count(), 0, 'a drag does not open the actions');
+    assert.deepEqual(a.errors, []);
+    await a.context.close();
+    // Their time back, so a rerun against the same database books again.
+    for (const id of [dragged.id, holding.id])
+      await ok(headers, `/floor/reservations/${id}/cancel/`, { method: 'POST', body: { reason: 'e2e done' } });
   });
 });

@@ -151,17 +151,16 @@ export const payRunLines = pgTable(
     adjustsLineId: integer('adjusts_line_id'),
   },
   (t) => [
-    foreignKey({ name: 'pay_run_lines_run_fk', columns: [t.runId], foreignColumns: [payRuns.id] }).onDelete('cascade'),
-    // No foreign keys to employees, rules or the adjusted line: a run writes (and a recompute
-    // deletes) 100,000+ lines at once, and per-row checks were most of its cost (docs/performance.md).
-    // The lines are selected from those rows; deleting an employee or rule that lines name is
-    // refused by the services, and adjustments only point at approved lines, never deleted.
+    // No foreign keys at all, not even to the run: a run writes (and a recompute deletes) 100,000+
+    // lines at once, and per-row checks were most of its cost (docs/performance.md). The lines are
+    // selected from those rows, under the run's row lock, in the transaction that computes it; runs
+    // are never deleted; deleting an employee or rule that lines name is refused by the services,
+    // and adjustments only point at approved lines, never deleted (decision 0800).
     // Every arrival's or sale's earning of one person appears once across all runs of a branch.
     uniqueIndex('pay_run_lines_source_once_key')
       .on(t.locationId, t.source, t.sourceId, t.employeeId, t.requested)
       .where(sql`${t.source} in ('arrival', 'sale')`),
     index('pay_run_lines_run_employee_idx').on(t.runId, t.employeeId),
-    index('pay_run_lines_adjusts_idx').on(t.adjustsLineId),
     check('pay_run_lines_source_check', sql`${t.source} in ('arrival', 'sale', 'service_charge', 'adjustment')`),
     check(
       'pay_run_lines_adjustment_check',

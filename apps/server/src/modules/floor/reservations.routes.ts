@@ -9,6 +9,7 @@ import {
   reservationPatchSchema,
   reservationSchema,
 } from '@ginhawa/contract';
+import { idempotencyKeyOf } from '../../db/idempotency';
 import { currentUser } from '../../lib/actor';
 import { errorResponses } from '../../lib/error-responses';
 import { getReservation, listReservations } from './reservations-read.service';
@@ -56,7 +57,15 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/arrive/',
     { config: floorStaff, schema: { tags, params: idParamsSchema, body: reservationArriveBodySchema, response: one } },
-    async (request) => arriveReservation(db, currentUser(request), request.params.id, request.body),
+    // An Idempotency-Key makes a retried arrival (a lost answer) one arrival, one voucher session, one sale.
+    async (request) =>
+      arriveReservation(
+        db,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        idempotencyKeyOf(request.headers['idempotency-key']),
+      ),
   );
   app.post(
     '/:id/no-show/',

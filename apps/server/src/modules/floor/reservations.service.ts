@@ -210,7 +210,13 @@ export const updateReservation = async (db: Db, user: AuthUser, id: number, chan
  * at the desk), the reservation's booking becomes the service's (from now, for its duration), the
  * deposit is applied. "Any therapist" takes the next free one in line, who then goes to the back.
  */
-export const arriveReservation = async (db: Db, user: AuthUser, id: number, input: ArriveInput) => {
+export const arriveReservation = async (
+  db: Db,
+  user: AuthUser,
+  id: number,
+  input: ArriveInput,
+  idempotencyKey: string | null = null,
+) => {
   assertDesk(user, 'log an arrival');
   const before = await getReservation(db, user, id);
   const startsAt = floorClock.now();
@@ -234,8 +240,8 @@ export const arriveReservation = async (db: Db, user: AuthUser, id: number, inpu
     notes: input.notes || before.notes,
     payment: input.payment,
   };
-  await createArrival(db, user, body, null, {
-    route: 'POST /floor/reservations/{id}/arrive/',
+  await createArrival(db, user, body, idempotencyKey, {
+    route: `POST /floor/reservations/${id}/arrive/`,
     columns: { roomId: before.room, bed: before.bed, endsAt },
     before: async (tx) => {
       await lockFloor(tx, before.location);

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { cutoffDates, type PayRunDetail, type payRunBodySchema } from '@ginhawa/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { locations, payRunLines, payRuns } from '../../db/schema/index';
+import { locations, payRuns } from '../../db/schema/index';
 import { audited } from '../../db/audit';
 import { conflict, fieldsError, forbidden } from '../../lib/http-error';
 import { inScope } from '../../lib/scope';
@@ -45,6 +45,61 @@ const runFor = async (tx: Tx, user: AuthUser, body: RunBody, from: string, to: s
     )
     .for('update');
   return { run: run!, created: inserted.length > 0 };
+};
+
+/** An earning's columns other than what it is for (person, source, source id, bonus). */
+const VALUES = [
+  'employee_name',
+  'employee_code',
+  'client_id',
+  'date',
+  'description',
+  'base_amount',
+  'rule_id',
+  'rule_label',
+  'split',
+  'amount',
+];
+const valuesOf = (alias?: string) => sql.raw(VALUES.map((c) => (alias ? `${alias}.${c}` : c)).join(', '));
+
+/**
+ * The run's arrival and sale lines become what its cutoff earns now, in one statement that writes
+ * only what differs: a changed earning is updated in place, one no longer earned is deleted, a new one
+ * inserted. Computing again with nothing changed writes nothing (a cutoff of 60,000 arrivals is
+ * 129,000 lines, and writing them was most of a recompute, docs/performance.md), and the lines keep
+ * their ids. The lines and the earnings meet in a full join (hash or merge, never a loop of one over
+ * the other, whatever the planner expects of a run it has no statistics for). An earning already in
+ * another run of the branch stays there (an arrival or sale whose day was moved into this cutoff): an
+ * approved run's is adjusted by the adjustment pass, a draft's leaves it when that run is computed
+ * again (decision 0800); the unique index checks every new line anyway, so skipping it costs nothing.
+ */
+const writeEarnings = async (tx: Tx, runId: number, locationId: number, from: string, to: string) => {
+  const earnings = earningsSql(branchPeriod(locationId, from, to));
+  const skipPaid = sql`on conflict (location_id, source, source_id, employee_id, requested)
+    where source in ('arrival', 'sale') do nothing`;
+  const first = !(await payrollRows(tx, sql`select 1 from pay_run_lines where run_id = ${runId} limit 1`)).length;
+  // Nothing to compare with: the lines are inserted straight (no copies of the earnings to match).
+  if (first) {
+    await tx.execute(sql`insert into pay_run_lines (${LINE_COLUMNS})
+      select ${runId}, ${locationId}, ${EARNING_COLUMNS} from (${earnings}) e ${skipPaid}`);
+    return;
+  }
+  await tx.execute(sql`
+    with e as materialized (${earnings}),
+    d as materialized (
+      select l.id as line_id, e.*, e.source_id is null as gone,
+        (${valuesOf('l')}) is distinct from (${valuesOf('e')}) as differs
+      from (select * from pay_run_lines where run_id = ${runId} and source in ('arrival', 'sale')) l
+      full join e on l.employee_id = e.employee_id and l.source = e.source and l.source_id = e.source_id
+        and l.requested = e.requested
+    ),
+    changed as (
+      update pay_run_lines l set (${valuesOf()}) = (${valuesOf('d')})
+      from d where l.run_id = ${runId} and l.id = d.line_id and not d.gone and d.differs
+    ),
+    gone as (delete from pay_run_lines l using d where l.run_id = ${runId} and l.id = d.line_id and d.gone)
+    insert into pay_run_lines (${LINE_COLUMNS})
+    select ${runId}, ${locationId}, ${EARNING_COLUMNS} from d where d.line_id is null ${skipPaid}`);
 };
 
 /**
@@ -100,6 +155,10 @@ export const computeRun = async (
   body: RunBody,
 ): Promise<{ run: PayRunDetail; created: boolean }> =>
   db.transaction(async (tx) => {
+    // The earnings select is costed far above what it does (its rule keys are joined back from CTEs
+    // the planner cannot count), which crossed jit_above_cost: compiling it took longer than running
+    // it (over half of a 60,000-arrival compute, docs/performance.md). No statement here gains from JIT.
+    await tx.execute(sql`set local jit = off`);
     const scope = payrollScope(user);
     const [location] = await tx.select().from(locations).where(eq(locations.id, body.location));
     if (!location) throw fieldsError({ location: ['No such location.'] });
@@ -115,10 +174,8 @@ export const computeRun = async (
       throw conflict(
         `The pay run of ${location.name} for this cutoff is approved and locked; later changes go into the next run.`,
       );
-    await tx.delete(payRunLines).where(eq(payRunLines.runId, run.id));
-    await tx.execute(sql`
-      insert into pay_run_lines (${LINE_COLUMNS})
-      select ${run.id}, ${location.id}, ${EARNING_COLUMNS} from (${earningsSql(branchPeriod(location.id, from, to))}) e`);
+    await tx.execute(sql`delete from pay_run_lines where run_id = ${run.id} and source not in ('arrival', 'sale')`);
+    await writeEarnings(tx, run.id, location.id, from, to);
     const pool = await insertServiceCharge(tx, run.id, location.id, from, to);
     await insertAdjustments(tx, run.id, location.id);
     await storeTotals(tx, run.id);

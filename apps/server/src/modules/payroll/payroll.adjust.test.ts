@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { makeTreatment, unique } from '../services/services.test-helpers';
 import { branchPeriod, earningsSql } from './earnings.service';
 import { payrollRows } from './shared';
+import { day, linesOfRun, month, postAs, type Line } from './payroll.test-helpers';
 
 /**
  * Every earning lands in exactly one run (decision 0800): after a cutoff is approved, a backdated
@@ -16,35 +16,11 @@ import { payrollRows } from './shared';
 let ctx: TestContext;
 let admin: Agent;
 
-type Line = {
-  id: number;
-  employee: number;
-  source: string;
-  source_id: number | null;
-  adjusted_source: string | null;
-  adjusts_line: number | null;
-  requested: boolean;
-  description: string;
-  amount: string;
-};
 type Run = { id: number; status: string };
 
-const month = (() => {
-  const [y, m] = todayInManila().split('-').map(Number) as [number, number];
-  return m === 1 ? { year: y - 1, month: 12 } : { year: y, month: m - 1 };
-})();
-const day = (d: number) => `${month.year}-${String(month.month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-
-const post = async <T = Record<string, unknown>>(url: string, payload: object, status = 201) => {
-  const res = await admin.request({ method: 'POST', url, payload });
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T & { id: number };
-};
-const linesOf = async (runId: number) => {
-  const res = await admin.request({ method: 'GET', url: `/api/payroll/runs/${runId}/lines/?pageSize=500` });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { results: Line[] }).results;
-};
+const post = <T = Record<string, unknown>>(url: string, payload: object, status = 201) =>
+  postAs<T>(admin, url, payload, status);
+const linesOf = (runId: number) => linesOfRun(admin, runId);
 
 let loc: number;
 let tA: number;

@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import { ADMIN_GROUP, MANAGER_GROUP } from '@ginhawa/contract';
 import { ClientSearch } from '../../features/clients/components/client-search';
+import { VisitUseFields } from '../../features/clients/components/visit-use-fields';
 import { useMyEmployee } from '../../features/dashboard/api/get-my-employee';
 import { AttendanceScreen } from '../../features/floor/components/attendance-screen';
 import { FloorScreen } from '../../features/floor/components/floor-screen';
@@ -11,7 +12,8 @@ import { useCurrentUser, useDeskUser } from '../layout/current-user';
 /**
  * /floor: the branch's floor board for the front desk, therapists and managers (Admins choose the
  * branch). The app composes the clients feature's search (with "New client") into the board's
- * "Assign next" and "New reservation", as features do not import each other.
+ * "Assign next" and "New reservation", and the arrival card's voucher and desk-payment fields into
+ * "Assign next" and a reservation's "Client arrived", as features do not import each other.
  */
 export const FloorRoute = () => {
   const user = useCurrentUser();
@@ -31,6 +33,7 @@ export const FloorRoute = () => {
       }}
       roomsPath="/floor/rooms"
       attendancePath={paths.floorAttendance}
+      visitUse={(props) => <VisitUseFields {...props} />}
       clientPicker={(onPick) => (
         <ClientSearch linkTo={paths.client} autoFocus onLogArrival={onPick} actionLabel="Choose" desk={desk} />
       )}

@@ -11,7 +11,6 @@ import {
   type Client,
   type ClientArrivalBody,
   type ClientServices,
-  type PaymentMethod,
   type Treatment,
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
@@ -39,7 +38,14 @@ import {
   type VoucherTreatment,
 } from './arrival-options';
 import { ownLocation, servableLocations, type DeskUser } from './desk-user';
-import { isBanked, useOnlySalesperson, WalkInPaymentFields } from './walk-in-payment';
+import {
+  isBanked,
+  useOnlySalesperson,
+  visitUseOf,
+  WALK_IN_PAYMENT_START,
+  WalkInPaymentFields,
+  type WalkInPaymentValues,
+} from './walk-in-payment';
 import { manilaNow } from './manila-now';
 import { LocationStaffFields } from './location-staff-fields';
 import { UseField } from './arrival-use-field';
@@ -63,7 +69,7 @@ const FIELDS = [
   'payment.service_charge',
 ] as const;
 
-type Values = {
+type Values = WalkInPaymentValues & {
   location: string;
   treatment: string;
   time: string;
@@ -72,12 +78,6 @@ type Values = {
   requested: boolean;
   use: string;
   notes: string;
-  salesperson: string;
-  payment_method: string;
-  bank: string;
-  reference_no: string;
-  discount: string;
-  service_charge: string;
 };
 const PAYMENT_VALUES = new Set(['salesperson', 'payment_method', 'bank', 'reference_no', 'discount', 'service_charge']);
 /** The payment's values carry their messages under `payment.<field>`, as the contract and the server name them. */
@@ -178,20 +178,8 @@ const toBody = (v: Values, use: ArrivalOption, client: number, today: string): C
   second_therapist: v.second_therapist ? Number(v.second_therapist) : null,
   requested: v.requested,
   treatment: v.treatment ? Number(v.treatment) : 0,
-  voucher: use.voucher,
-  client_membership: use.client_membership,
   notes: v.notes,
-  payment:
-    use === PAY_AT_DESK
-      ? {
-          salesperson: v.salesperson ? Number(v.salesperson) : 0,
-          payment_method: v.payment_method as PaymentMethod,
-          bank: isBanked(v.payment_method) && v.bank ? Number(v.bank) : null,
-          reference_no: v.payment_method === 'cash' ? '' : v.reference_no,
-          discount: v.discount.trim() || '0',
-          service_charge: v.service_charge.trim() || '0',
-        }
-      : null,
+  ...visitUseOf(use, v),
 });
 
 /** The treatments, those on the client's usable vouchers first (with the sessions left), the rest with their price. */
@@ -257,12 +245,7 @@ const ArrivalForm = ({
       requested: false,
       use: PAY_AT_DESK.value,
       notes: '',
-      salesperson: '',
-      payment_method: 'cash',
-      bank: '',
-      reference_no: '',
-      discount: '',
-      service_charge: '',
+      ...WALK_IN_PAYMENT_START,
     }),
     fields: FIELDS,
     errorKey,

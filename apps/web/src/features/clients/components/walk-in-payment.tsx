@@ -9,10 +9,13 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type Bank,
+  type ClientArrivalBody,
   type Employee,
+  type PaymentMethod,
 } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { listedValue } from '../../../lib/options';
+import { PAY_AT_DESK, type ArrivalOption } from './arrival-options';
 
 /** A branch with one salesperson: that is who sold the walk-in; nobody has to pick them. */
 export const useOnlySalesperson = (
@@ -28,6 +31,46 @@ export const useOnlySalesperson = (
 };
 
 export const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
+
+/** The desk payment's form values (strings, as the fields hold them). */
+export type WalkInPaymentValues = {
+  salesperson: string;
+  payment_method: string;
+  bank: string;
+  reference_no: string;
+  discount: string;
+  service_charge: string;
+};
+
+/** A desk payment not yet filled in: cash, everything else blank. */
+export const WALK_IN_PAYMENT_START: WalkInPaymentValues = {
+  salesperson: '',
+  payment_method: 'cash',
+  bank: '',
+  reference_no: '',
+  discount: '',
+  service_charge: '',
+};
+
+/** The values as the arrival's `payment` (the arrival card and the floor board send the same). */
+export const walkInPaymentBody = (v: WalkInPaymentValues): NonNullable<ClientArrivalBody['payment']> => ({
+  salesperson: v.salesperson ? Number(v.salesperson) : 0,
+  payment_method: v.payment_method as PaymentMethod,
+  bank: isBanked(v.payment_method) && v.bank ? Number(v.bank) : null,
+  reference_no: v.payment_method === 'cash' ? '' : v.reference_no,
+  discount: v.discount.trim() || '0',
+  service_charge: v.service_charge.trim() || '0',
+});
+
+/** What an arrival uses, as its body names it: the chosen voucher or membership, else the desk's payment. */
+export const visitUseOf = (
+  use: ArrivalOption,
+  v: WalkInPaymentValues,
+): Pick<ClientArrivalBody, 'voucher' | 'client_membership' | 'payment'> => ({
+  voucher: use.voucher,
+  client_membership: use.client_membership,
+  payment: use === PAY_AT_DESK ? walkInPaymentBody(v) : null,
+});
 
 const cents = (amount: string): number | null => {
   const text = amount.trim() || '0';

@@ -54,8 +54,9 @@ export const createReservation = async (body: ReservationBody): Promise<Reservat
 export const moveReservation = async (id: number, body: ReservationPatch): Promise<Reservation> =>
   (await apiClient.patch<Reservation>(`/floor/reservations/${id}/`, body)).data;
 
-export const arriveReservation = async (id: number, body: ReservationArriveBody): Promise<Reservation> =>
-  (await apiClient.post<Reservation>(`/floor/reservations/${id}/arrive/`, body)).data;
+/** The client came: the arrival, its voucher session or desk payment (one key per dialog: a retry stores one). */
+export const arriveReservation = async (id: number, body: ReservationArriveBody, key: string): Promise<Reservation> =>
+  (await apiClient.post<Reservation>(`/floor/reservations/${id}/arrive/`, body, idempotent(key))).data;
 
 export const markNoShow = async (id: number): Promise<Reservation> =>
   (await apiClient.post<Reservation>(`/floor/reservations/${id}/no-show/`, {})).data;

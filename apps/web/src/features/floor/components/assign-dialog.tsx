@@ -6,17 +6,19 @@ import TextField from '@mui/material/TextField';
 import type { Proposal, QueueEntry } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { getErrorMessage } from '../../../lib/api-client';
+import { toApiError, type FieldErrors } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useRevalidateFloor } from '../api/get-board';
 import { assignNext, proposeNext } from '../api/floor-actions';
 import { TreatmentSelect } from './booking-fields';
 import { EMPTY_SHOWN, displayTime, manilaClock } from './floor-time';
+import { visitUseSaid, type VisitUse, type VisitUseSlot } from './visit-use';
 
 type AssignDialogProps = {
   client: { id: number; full_name: string };
   location: number;
   queue: readonly QueueEntry[];
+  visitUse: VisitUseSlot;
   onClose: () => void;
 };
 
@@ -30,7 +32,7 @@ const proposalText = (p: Proposal) =>
  * nothing; the assignment is checked again on the server, so two desks never give one therapist or
  * bed twice (the loser sees the 409 sentence here).
  */
-export const AssignDialog = ({ client, location, queue, onClose }: AssignDialogProps) => {
+export const AssignDialog = ({ client, location, queue, visitUse, onClose }: AssignDialogProps) => {
   const [key] = useState(newIdempotencyKey);
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
@@ -38,7 +40,10 @@ export const AssignDialog = ({ client, location, queue, onClose }: AssignDialogP
   const [requested, setRequested] = useState('');
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const [error, setError] = useState<string | undefined>();
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  // A voucher session or the desk's payment, sent with the arrival (null until the client's vouchers are read).
+  const [use, setUse] = useState<VisitUse | null>(null);
 
   useEffect(() => {
     if (!treatment) return;
@@ -52,7 +57,7 @@ export const AssignDialog = ({ client, location, queue, onClose }: AssignDialogP
       therapist: requested ? Number(requested) : null,
     }).then(
       (p) => live && setProposal(p),
-      (err: unknown) => live && setError(getErrorMessage(err)),
+      (err: unknown) => live && setError(toApiError(err).message),
     );
     return () => {
       live = false;
@@ -60,9 +65,10 @@ export const AssignDialog = ({ client, location, queue, onClose }: AssignDialogP
   }, [location, client.id, treatment, requested]);
 
   const submit = async () => {
-    if (!proposal) return;
+    if (!proposal || !use) return;
     setBusy(true);
     setError(undefined);
+    setFieldErrors({});
     try {
       await assignNext(
         {
@@ -74,14 +80,17 @@ export const AssignDialog = ({ client, location, queue, onClose }: AssignDialogP
           room: proposal.room,
           bed: proposal.bed,
           duration_minutes: proposal.duration_minutes,
+          ...use,
         },
         key,
       );
-      showSnackbar(`${client.full_name} is with ${proposal.therapist_name}.`, 'success');
+      showSnackbar(`${client.full_name} is with ${proposal.therapist_name}.${visitUseSaid(use)}`, 'success');
       await revalidate();
       onClose();
     } catch (err) {
-      setError(getErrorMessage(err));
+      const failure = toApiError(err);
+      setError(failure.message);
+      setFieldErrors(failure.errors);
       setBusy(false);
     }
   };
@@ -92,7 +101,7 @@ export const AssignDialog = ({ client, location, queue, onClose }: AssignDialogP
       title={`Assign ${client.full_name}`}
       submitLabel="Log arrival"
       submitting={busy}
-      submitDisabled={!proposal}
+      submitDisabled={!proposal || !use}
       error={error}
       onSubmit={() => void submit()}
       onClose={onClose}
@@ -122,6 +131,14 @@ export const AssignDialog = ({ client, location, queue, onClose }: AssignDialogP
         {!treatment ? (
           <Alert severity="info">Choose the treatment to see who is next and which room is free.</Alert>
         ) : null}
+        {visitUse({
+          client: client.id,
+          location,
+          treatment: treatment ? Number(treatment) : null,
+          onChange: setUse,
+          errors: fieldErrors,
+          disabled: busy,
+        })}
       </Stack>
     </FormDialog>
   );

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { Board, Reservation } from '@ginhawa/contract';
+import { useDragMove } from './drag-move';
 import {
   dayBlocks,
   dayColumns,
@@ -16,6 +17,7 @@ import {
 } from './floor-time';
 
 const ROW_PX = 22;
+const TIME_COLUMN_PX = 64;
 
 const BlockBody = ({ block }: { block: DayBlock }) => (
   <>
@@ -47,17 +49,51 @@ const blockSx = (block: DayBlock, column: number, rangeStart: number) => ({
   opacity: block.reservation?.status === 'arrived' ? 0.75 : 1,
 });
 
+/** A therapist's name above their column, kept in view while the rows scroll. */
+const headerSx = (column: number) =>
+  ({
+    gridColumn: column + 2,
+    gridRow: 1,
+    position: 'sticky',
+    top: 0,
+    zIndex: 2,
+    bgcolor: 'background.paper',
+    borderBottom: 1,
+    borderColor: 'divider',
+    px: 1,
+    py: 1,
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  }) as const;
+
+type DayGridProps = {
+  board: Board;
+  onOpen: (reservation: Reservation) => void;
+  /** The front desk may drag a booked block to another row or therapist. */
+  canMove: boolean;
+};
+
 /**
  * The desktop day view: therapists as columns (the rotation's order), 15-minute rows, reservations
- * and services in progress as blocks. A booked reservation is a button: it opens its actions
- * (arrive, no-show, cancel, move), so moving works by keyboard as well as by pointer (decision 0901).
+ * and services in progress as blocks. A booked reservation is a button: a tap or Enter opens its
+ * actions (arrive, no-show, cancel, move), and the desk may drag it with the mouse to another row or
+ * therapist, which sends the same move (decision 0901).
  */
-export const DayGrid = ({ board, onOpen }: { board: Board; onOpen: (reservation: Reservation) => void }) => {
+export const DayGrid = ({ board, onOpen, canMove }: DayGridProps) => {
   const blocks = dayBlocks(board);
   const columns = dayColumns(board);
   const range = dayRange(blocks);
   const rows = Math.ceil((range.end - range.start) / SLOT_MINUTES);
   const scroller = useRef<HTMLDivElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  const { dragging, blockProps, consumeDragClick } = useDragMove(grid, {
+    columns,
+    rangeStart: range.start,
+    rangeEnd: range.end,
+    timeColumn: TIME_COLUMN_PX,
+    rowPx: ROW_PX,
+  });
   // Opens at the hour before now (the board's clock), where the desk is looking; once per branch and day.
   const nowMinutes = minutesOf(manilaClock(board.now));
   useEffect(() => {
@@ -80,35 +116,17 @@ export const DayGrid = ({ board, onOpen }: { board: Board; onOpen: (reservation:
       sx={{ overflow: 'auto', maxHeight: 640, border: 1, borderColor: 'divider', borderRadius: 1 }}
     >
       <Box
+        ref={grid}
         sx={{
           display: 'grid',
-          gridTemplateColumns: `64px repeat(${columns.length}, minmax(120px, 1fr))`,
+          gridTemplateColumns: `${TIME_COLUMN_PX}px repeat(${columns.length}, minmax(120px, 1fr))`,
           gridTemplateRows: `36px repeat(${rows}, ${ROW_PX}px)`,
           position: 'relative',
         }}
       >
         <Box sx={{ gridColumn: 1, gridRow: 1, position: 'sticky', top: 0, bgcolor: 'background.paper', zIndex: 2 }} />
         {columns.map((c, i) => (
-          <Typography
-            key={c.id ?? 'any'}
-            variant="subtitle2"
-            component="div"
-            sx={{
-              gridColumn: i + 2,
-              gridRow: 1,
-              position: 'sticky',
-              top: 0,
-              zIndex: 2,
-              bgcolor: 'background.paper',
-              borderBottom: 1,
-              borderColor: 'divider',
-              px: 1,
-              py: 1,
-              whiteSpace: 'nowrap',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-            }}
-          >
+          <Typography key={c.id ?? 'any'} variant="subtitle2" component="div" sx={headerSx(i)}>
             {c.name}
           </Typography>
         ))}
@@ -136,17 +154,28 @@ export const DayGrid = ({ board, onOpen }: { board: Board; onOpen: (reservation:
           const column = columns.findIndex((c) => c.id === block.therapist);
           if (column < 0) return null;
           const reservation = block.reservation;
-          if (reservation?.status === 'booked')
+          if (reservation?.status === 'booked') {
+            const moving = dragging?.id === reservation.id ? dragging : null;
+            const shown = moving
+              ? { ...block, start: moving.start, end: moving.start + (block.end - block.start) }
+              : block;
             return (
               <ButtonBase
                 key={block.key}
-                onClick={() => onOpen(reservation)}
+                onClick={() => (consumeDragClick() ? undefined : onOpen(reservation))}
                 aria-haspopup="dialog"
-                sx={blockSx(block, column, range.start)}
+                aria-busy={moving?.saving ? 'true' : undefined}
+                {...(canMove ? blockProps(reservation, { column, start: block.start }) : {})}
+                sx={{
+                  ...blockSx(shown, moving ? moving.column : column, range.start),
+                  ...(canMove ? { cursor: moving ? 'grabbing' : 'grab', userSelect: 'none' } : {}),
+                  ...(moving ? { zIndex: 3, boxShadow: 6, outline: 2, outlineColor: 'warning.main' } : {}),
+                }}
               >
-                <BlockBody block={block} />
+                <BlockBody block={shown} />
               </ButtonBase>
             );
+          }
           return (
             <Box key={block.key} sx={blockSx(block, column, range.start)}>
               <BlockBody block={block} />

@@ -46,7 +46,13 @@ const line = boardOf([
 
 const show = (user: FloorUser) =>
   renderWithRouter(
-    <FloorScreen user={user} clientPicker={() => null} roomsPath="/floor/rooms" attendancePath="/floor/attendance" />,
+    <FloorScreen
+      user={user}
+      clientPicker={() => null}
+      visitUse={() => null}
+      roomsPath="/floor/rooms"
+      attendancePath="/floor/attendance"
+    />,
     { path: '/floor' },
   );
 

@@ -1,10 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Board, Proposal, QueueEntry, Reservation } from '@ginhawa/contract';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { FloorScreen, type FloorUser } from './floor-screen';
+import type { VisitUse, VisitUseSlot } from './visit-use';
 
 const BOARD_KEY = 'GET /floor/board/?location=2';
 const desk: FloorUser = { locations: [{ id: 2, name: 'Makati' }], admin: false, manages: false, frontDesk: true };
@@ -111,8 +113,18 @@ const picker = (onPick: (c: { id: number; full_name: string }) => void) => (
   </button>
 );
 
+/** The clients feature's fields, as the app composes them: here they report a fixed choice. */
+let chosenUse: VisitUse = { voucher: null, client_membership: null, payment: null };
+const StubUse = ({ onChange, treatment }: Parameters<VisitUseSlot>[0]) => {
+  useEffect(() => onChange(chosenUse), [onChange]);
+  return <p>What the client uses, for treatment {String(treatment)}</p>;
+};
+const visitUse: VisitUseSlot = (props) => <StubUse {...props} />;
+
 const renderFloor = () =>
-  renderWithRouter(<FloorScreen user={desk} clientPicker={picker} roomsPath="/floor/rooms" />, { path: '/floor' });
+  renderWithRouter(<FloorScreen user={desk} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />, {
+    path: '/floor',
+  });
 
 const treatments = {
   status: 200,
@@ -154,7 +166,8 @@ describe('floor screen', () => {
     expect(await screen.findByText('The floor board could not be loaded')).toBeInTheDocument();
   });
 
-  it('assign next: the proposal, then one tap logs the arrival with the proposed therapist and bed', async () => {
+  it('assign next: the proposal, then one tap logs the arrival with the proposed therapist, bed and voucher', async () => {
+    chosenUse = { voucher: 55, client_membership: null, payment: null };
     const proposal: Proposal = {
       therapist: 11,
       therapist_name: 'Ana Cruz',
@@ -178,8 +191,9 @@ describe('floor screen', () => {
     await userEvent.click(screen.getByRole('combobox', { name: /Treatment/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Hilot' }));
     expect(await screen.findByText('Proposed: Ana Cruz, Narra bed 1, 13:00–14:00')).toBeInTheDocument();
+    expect(screen.getByText('What the client uses, for treatment 3')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Log arrival' }));
-    await screen.findByText('Rosa Dela Cruz is with Ana Cruz.');
+    await screen.findByText('Rosa Dela Cruz is with Ana Cruz. One voucher session used.');
     const assign = calls.find((c) => c.method === 'POST' && c.url === '/floor/assign/');
     expect(JSON.parse(String(assign?.data))).toMatchObject({
       client: 9,
@@ -188,8 +202,39 @@ describe('floor screen', () => {
       treatment: 3,
       room: 4,
       bed: 1,
+      voucher: 55,
+      payment: null,
     });
     expect(assign?.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it("a reservation's Client arrived sends the desk payment with the arrival, once per dialog", async () => {
+    const payment = {
+      salesperson: 4,
+      payment_method: 'cash' as const,
+      bank: null,
+      reference_no: '',
+      discount: '0',
+      service_charge: '0',
+    };
+    chosenUse = { voucher: null, client_membership: null, payment };
+    const calls = mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'POST /floor/reservations/70/arrive/': { status: 200, data: reservation({ status: 'arrived' }) },
+    });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    expect(screen.getByText('What the client uses, for treatment 3')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Client arrived' }));
+    await screen.findByText('Liza Soberano arrived; the arrival is logged. Payment recorded.');
+    const arrive = calls.find((c) => c.url === '/floor/reservations/70/arrive/');
+    expect(JSON.parse(String(arrive?.data))).toEqual({
+      therapist: 12,
+      voucher: null,
+      client_membership: null,
+      payment,
+    });
+    expect(arrive?.headers['Idempotency-Key']).toBeTruthy();
   });
 
   it("moving a reservation onto a taken time shows the server's conflict sentence", async () => {
@@ -203,5 +248,75 @@ describe('floor screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Move' }));
     await userEvent.click(screen.getByRole('button', { name: 'Move' }));
     expect(await screen.findByText(sentence)).toBeInTheDocument();
+  });
+
+  describe('dragging a booked block with the mouse', () => {
+    // The grid on screen: a 64 px time column, then Ana Cruz's and Ben Reyes's columns of 120 px.
+    beforeEach(() => {
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+        left: 0,
+        top: 0,
+        right: 304,
+        bottom: 800,
+        width: 304,
+        height: 800,
+        x: 0,
+        y: 0,
+        toJSON: () => ({}),
+      });
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    /** From Ben's column at 15:00 to Ana's column, two rows (30 minutes) lower. */
+    const dragToAnaAt1530 = (block: HTMLElement) => {
+      const mouse = { pointerId: 1, pointerType: 'mouse', button: 0 };
+      fireEvent.pointerDown(block, { ...mouse, clientX: 250, clientY: 300 });
+      fireEvent.pointerMove(block, { ...mouse, clientX: 150, clientY: 320 });
+      fireEvent.pointerMove(block, { ...mouse, clientX: 120, clientY: 344 });
+      fireEvent.pointerUp(block, { ...mouse, clientX: 120, clientY: 344 });
+      // The click the browser sends after the drag does not open the actions.
+      fireEvent.click(block);
+    };
+
+    it('sends the same move as the dialog: the new time and therapist', async () => {
+      const calls = mockApi({
+        [BOARD_KEY]: { status: 200, data: board },
+        'PATCH /floor/reservations/70/': {
+          status: 200,
+          data: reservation({ time: '15:30', therapist: 11, therapist_name: 'Ana Cruz' }),
+        },
+      });
+      renderFloor();
+      dragToAnaAt1530(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+      expect(await screen.findByText('Moved Liza Soberano to 15:30, Ana Cruz.')).toBeInTheDocument();
+      const patch = calls.find((c) => c.method === 'PATCH');
+      expect(JSON.parse(String(patch?.data))).toEqual({ time: '15:30', therapist: 11 });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it("a refused move (409) shows the server's sentence and the block returns", async () => {
+      const sentence = 'Ana Cruz is already serving or booked 15:00–16:00 then.';
+      mockApi({
+        [BOARD_KEY]: { status: 200, data: board },
+        'PATCH /floor/reservations/70/': { status: 409, data: { message: sentence, errors: {} } },
+      });
+      renderFloor();
+      dragToAnaAt1530(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+      expect(await screen.findByText(sentence)).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ })).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('a short press is a tap: it opens the actions and moves nothing', async () => {
+      const calls = mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+      renderFloor();
+      const block = await screen.findByRole('button', { name: /^15:00 Liza Soberano/ });
+      fireEvent.pointerDown(block, { pointerId: 2, pointerType: 'mouse', button: 0, clientX: 250, clientY: 300 });
+      fireEvent.pointerMove(block, { pointerId: 2, pointerType: 'mouse', clientX: 252, clientY: 301 });
+      fireEvent.pointerUp(block, { pointerId: 2, pointerType: 'mouse', clientX: 252, clientY: 301 });
+      fireEvent.click(block);
+      expect(await screen.findByRole('dialog')).toBeInTheDocument();
+      expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    });
   });
 });

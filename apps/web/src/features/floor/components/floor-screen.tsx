@@ -30,6 +30,7 @@ import { RotationActionDialog, useBreakToggle } from './rotation-actions';
 import { RotationLogDialog } from './rotation-log-dialog';
 import { RotationPanel, type RotationAction } from './rotation-panel';
 import { ClockInDialog, ReorderDialog } from './shift-dialogs';
+import type { VisitUseSlot } from './visit-use';
 
 export type FloorClient = { id: number; full_name: string };
 
@@ -53,6 +54,8 @@ type FloorScreenProps = {
   roomsPath: string;
   /** The attendance report's path, linked from the header for Managers and Admins. */
   attendancePath?: string;
+  /** What the client uses (voucher, membership or desk payment), composed by the app from the clients feature. */
+  visitUse: VisitUseSlot;
 };
 
 type Open =
@@ -150,7 +153,7 @@ const BoardLayout = ({
   return wide ? (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 340px', gap: 2, alignItems: 'start' }}>
       <Panel title="Today">
-        <DayGrid board={data} onOpen={openReservation} />
+        <DayGrid board={data} onOpen={openReservation} canMove={user.frontDesk} />
       </Panel>
       <Stack spacing={2}>
         {rotation}
@@ -173,7 +176,7 @@ const BoardLayout = ({
  * 15-minute rows) with the rotation and rooms beside it; at 390 px the rotation first, then "now"
  * and "next". It reads the board once and again on every live `floor_changed` frame; it never polls.
  */
-export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath }: FloorScreenProps) => {
+export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, visitUse }: FloorScreenProps) => {
   const locations = useLocationOptions({ activeOnly: true });
   const choices = user.admin
     ? (locations.data?.results ?? []).map((l) => ({ id: l.id, name: l.name }))
@@ -252,6 +255,7 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath }: F
         close={close}
         location={location}
         clientPicker={clientPicker}
+        visitUse={visitUse}
         board={board.data}
       />
     </>
@@ -264,6 +268,7 @@ const FloorDialogs = ({
   close,
   location,
   clientPicker,
+  visitUse,
   board,
 }: {
   open: Open;
@@ -271,6 +276,7 @@ const FloorDialogs = ({
   close: () => void;
   location: number | null;
   clientPicker: FloorScreenProps['clientPicker'];
+  visitUse: VisitUseSlot;
   board: Pick<Board, 'date' | 'queue' | 'location_name'> | undefined;
 }) => {
   if (!open || location === null || !board) return null;
@@ -285,11 +291,19 @@ const FloorDialogs = ({
         </Dialog>
       );
     case 'assign':
-      return <AssignDialog client={open.client} location={location} queue={board.queue} onClose={close} />;
+      return (
+        <AssignDialog
+          client={open.client}
+          location={location}
+          queue={board.queue}
+          visitUse={visitUse}
+          onClose={close}
+        />
+      );
     case 'reserve':
       return <ReservationForm client={open.client} location={location} date={board.date} onClose={close} />;
     case 'reservation':
-      return <ReservationActions reservation={open.reservation} onClose={close} />;
+      return <ReservationActions reservation={open.reservation} visitUse={visitUse} onClose={close} />;
     case 'rotation':
       return <RotationActionDialog action={open.action} entry={open.entry} location={location} onClose={close} />;
     case 'clock_in':

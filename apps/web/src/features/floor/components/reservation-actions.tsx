@@ -14,11 +14,13 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { getErrorMessage } from '../../../lib/api-client';
+import { toApiError, type FieldErrors } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useRevalidateFloor } from '../api/get-board';
 import { arriveReservation, cancelReservation, markNoShow, moveReservation } from '../api/floor-actions';
 import { TherapistSelect, WhenFields } from './booking-fields';
 import { displayTime } from './floor-time';
+import { visitUseSaid, type VisitUse, type VisitUseSlot } from './visit-use';
 
 /** How the desk names a deposit's method (GCash and Maya are the e-wallets in use). */
 const METHOD_LABEL: Record<string, string> = { e_wallet: 'GCash/Maya', bank_transfer: 'bank transfer' };
@@ -64,26 +66,35 @@ const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose:
 
 type Mode = 'menu' | 'move' | 'cancel';
 
+type ReservationActionsProps = { reservation: Reservation; visitUse: VisitUseSlot; onClose: () => void };
+
 /**
- * A booked reservation's actions: the client came (logs the arrival), no-show (after the branch's
- * grace period; the server says when it ends), cancel with a reason, or move.
+ * A booked reservation's actions: the client came (logs the arrival, with a voucher session or the
+ * desk's payment as the arrival card takes them), no-show (after the branch's grace period; the
+ * server says when it ends), cancel with a reason, or move.
  */
-export const ReservationActions = ({ reservation, onClose }: { reservation: Reservation; onClose: () => void }) => {
+export const ReservationActions = ({ reservation, visitUse, onClose }: ReservationActionsProps) => {
   const [mode, setMode] = useState<Mode>('menu');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [use, setUse] = useState<VisitUse | null>(null);
+  const [key] = useState(newIdempotencyKey);
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
   const run = async (action: () => Promise<Reservation>, done: string) => {
     setBusy(true);
     setError(undefined);
+    setFieldErrors({});
     try {
       await action();
       showSnackbar(done, 'success');
       await revalidate();
       onClose();
     } catch (err) {
-      setError(getErrorMessage(err));
+      const failure = toApiError(err);
+      setError(failure.message);
+      setFieldErrors(failure.errors);
       setBusy(false);
     }
   };
@@ -114,11 +125,12 @@ export const ReservationActions = ({ reservation, onClose }: { reservation: Rese
       title={`${displayTime(reservation.time)} ${reservation.client_name}`}
       submitLabel="Client arrived"
       submitting={busy}
+      submitDisabled={!use}
       error={error}
       onSubmit={() =>
         void run(
-          () => arriveReservation(reservation.id, { therapist: reservation.therapist }),
-          `${reservation.client_name} arrived; the arrival is logged.`,
+          () => arriveReservation(reservation.id, { therapist: reservation.therapist, ...use }, key),
+          `${reservation.client_name} arrived; the arrival is logged.${visitUseSaid(use)}`,
         )
       }
       onClose={onClose}
@@ -159,6 +171,14 @@ export const ReservationActions = ({ reservation, onClose }: { reservation: Rese
             Cancel booking
           </Button>
         </Stack>
+        {visitUse({
+          client: reservation.client,
+          location: reservation.location,
+          treatment: reservation.treatment,
+          onChange: setUse,
+          errors: fieldErrors,
+          disabled: busy,
+        })}
       </Stack>
     </FormDialog>
   );

@@ -15,12 +15,27 @@ const pick = async (label: RegExp, option: string) => {
   await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
 };
 
+const options = {
+  'GET /services/treatments/': page([{ id: 3, name: 'Hilot' }]),
+  'GET /therapists/': page([{ id: 11, full_name: 'Ana Cruz' }]),
+};
+
+/** The form for Rosa on 27 Nov, at the branch of id 2. */
+const renderForm = (onClose: () => void) =>
+  renderWithRouter(
+    <ReservationForm
+      client={{ id: 9, full_name: 'Rosa Dela Cruz' }}
+      location={2}
+      date="2026-11-27"
+      onClose={onClose}
+    />,
+  );
+
 describe('reservation form', () => {
   it("books with a GCash deposit: the server's refusal shows under the reference, then the booking is sent with it", async () => {
     const refusal = 'Enter the GCash/Maya reference.';
     const calls = mockApi({
-      'GET /services/treatments/': page([{ id: 3, name: 'Hilot' }]),
-      'GET /therapists/': page([{ id: 11, full_name: 'Ana Cruz' }]),
+      ...options,
       'POST /floor/reservations/': (req) => {
         const body = JSON.parse(String(req.data)) as { deposit: { reference_no: string } };
         if (!body.deposit.reference_no)
@@ -29,14 +44,7 @@ describe('reservation form', () => {
       },
     });
     const onClose = vi.fn();
-    renderWithRouter(
-      <ReservationForm
-        client={{ id: 9, full_name: 'Rosa Dela Cruz' }}
-        location={2}
-        date="2026-11-27"
-        onClose={onClose}
-      />,
-    );
+    renderForm(onClose);
     await pick(/^Time/, '15:00');
     await pick(/^Treatment/, 'Hilot');
     await pick(/^Therapist/, 'Ana Cruz');
@@ -58,6 +66,36 @@ describe('reservation form', () => {
       therapist: 11,
       room: null,
       deposit: { payment_method: 'e_wallet', bank: null, amount: '1000.00', reference_no: 'GC-7781' },
+    });
+  });
+
+  it('books with a card deposit: the bank account is asked for first, then sent with its slip reference', async () => {
+    const calls = mockApi({
+      ...options,
+      'GET /banks/': page([{ id: 6, name: 'BDO', account_number: '0012-3456' }]),
+      'POST /floor/reservations/': (req) => ({
+        status: 201,
+        data: { ...(JSON.parse(String(req.data)) as object), id: 2, client_name: 'Rosa Dela Cruz' },
+      }),
+    });
+    const onClose = vi.fn();
+    renderForm(onClose);
+    await pick(/^Time/, '16:00');
+    await pick(/^Treatment/, 'Hilot');
+    await pick(/^Deposit$/, 'Card');
+    await userEvent.type(screen.getByLabelText(/^Deposit amount/), '500');
+    await userEvent.type(screen.getByLabelText(/^Reference no/), 'SLIP-12');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('Choose the bank account the deposit went to.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await pick(/^Bank/, 'BDO · 0012-3456');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [sent] = calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.data)) as unknown);
+    expect(sent).toMatchObject({
+      time: '16:00',
+      therapist: null,
+      deposit: { payment_method: 'card', bank: 6, amount: '500.00', reference_no: 'SLIP-12' },
     });
   });
 });

@@ -1,10 +1,17 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { reservationBodySchema, type Reservation, type ReservationBody } from '@ginhawa/contract';
+import {
+  BANKED_PAYMENT_METHODS,
+  reservationBodySchema,
+  type PaymentMethod,
+  type Reservation,
+  type ReservationBody,
+} from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
+import { listedValue, useBankOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { createReservation } from '../api/floor-actions';
 import { TherapistSelect, TreatmentSelect, WhenFields } from './booking-fields';
@@ -16,17 +23,30 @@ const FIELDS = [
   'treatment',
   'therapist',
   'deposit.payment_method',
+  'deposit.bank',
   'deposit.amount',
   'deposit.reference_no',
   'notes',
 ] as const;
 
-/** Deposits the desk takes for a booking: cash or an e-wallet (GCash/Maya, with its reference); decision 0901. */
+/**
+ * Deposits the desk takes for a booking: an e-wallet (GCash/Maya) or cash, and card or bank transfer
+ * into one of the business's bank accounts (the banks the sale forms list); decision 0901.
+ */
 const DEPOSIT_METHODS = [
   { value: '', label: 'No deposit' },
   { value: 'e_wallet', label: 'GCash / Maya' },
   { value: 'cash', label: 'Cash' },
+  { value: 'card', label: 'Card' },
+  { value: 'bank_transfer', label: 'Bank transfer' },
 ] as const;
+const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
+
+// The contract leaves `bank` optional; a card or transfer deposit names its account before sending, as the server would.
+const bookingSchema = reservationBodySchema.refine(
+  (b) => !b.deposit || !isBanked(b.deposit.payment_method) || b.deposit.bank !== null,
+  { path: ['deposit', 'bank'], message: 'Choose the bank account the deposit went to.' },
+);
 
 type Values = {
   date: string;
@@ -34,12 +54,14 @@ type Values = {
   treatment: string;
   therapist: string;
   deposit_method: string;
+  bank: string;
   deposit_amount: string;
   reference_no: string;
   notes: string;
 };
 const DEPOSIT_KEYS: Record<string, string> = {
   deposit_method: 'deposit.payment_method',
+  bank: 'deposit.bank',
   deposit_amount: 'deposit.amount',
   reference_no: 'deposit.reference_no',
 };
@@ -54,8 +76,8 @@ const toBody = (v: Values, client: number, location: number): ReservationBody =>
   room: null,
   deposit: v.deposit_method
     ? {
-        payment_method: v.deposit_method as 'cash' | 'e_wallet',
-        bank: null,
+        payment_method: v.deposit_method as PaymentMethod,
+        bank: isBanked(v.deposit_method) && v.bank ? Number(v.bank) : null,
         amount: v.deposit_amount.trim(),
         reference_no: v.deposit_method === 'cash' ? '' : v.reference_no.trim(),
       }
@@ -78,6 +100,7 @@ type ReservationFormProps = {
 export const ReservationForm = ({ client, location, date, onClose }: ReservationFormProps) => {
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
+  const banks = useBankOptions();
   const form = useEntityForm({
     initialValues: (): Values => ({
       date,
@@ -85,6 +108,7 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
       treatment: '',
       therapist: '',
       deposit_method: '',
+      bank: '',
       deposit_amount: '',
       reference_no: '',
       notes: '',
@@ -92,7 +116,7 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
     fields: FIELDS,
     errorKey: (field) => DEPOSIT_KEYS[field] ?? field,
     money: ['deposit_amount'],
-    parse: (v) => reservationBodySchema.safeParse(toBody(v, client.id, location)),
+    parse: (v) => bookingSchema.safeParse(toBody(v, client.id, location)),
     save: createReservation,
     onSaved: async (saved: Reservation) => {
       showSnackbar(`Booked ${saved.client_name} at ${displayTime(saved.time)} on ${saved.date}.`, 'success');
@@ -119,8 +143,26 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
         {form.values.deposit_method ? (
           <TextField label="Deposit amount (₱)" required inputMode="decimal" {...form.bind('deposit_amount')} />
         ) : null}
-        {form.values.deposit_method === 'e_wallet' ? (
-          <TextField label="Reference no." required {...form.bind('reference_no', 'The GCash or Maya reference.')} />
+        {isBanked(form.values.deposit_method) ? (
+          <TextField select label="Bank" required {...listedValue(form.bind('bank'), banks.data?.results)}>
+            {(banks.data?.results ?? []).map((b) => (
+              <MenuItem key={b.id} value={String(b.id)}>
+                {b.name} · {b.account_number}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
+        {form.values.deposit_method && form.values.deposit_method !== 'cash' ? (
+          <TextField
+            label="Reference no."
+            required
+            {...form.bind(
+              'reference_no',
+              form.values.deposit_method === 'e_wallet'
+                ? 'The GCash or Maya reference.'
+                : 'Card slip or transfer reference.',
+            )}
+          />
         ) : null}
         <TextField label="Notes" multiline minRows={2} {...form.bind('notes')} />
       </Stack>

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import { renderWithRouter } from '../../../test/render';
+import { VisitUseFields, type VisitUse } from './visit-use-fields';
+import { page, services, voucher } from './test-data';
+
+const routes = {
+  'GET /services/treatments/': { status: 200, data: page([{ id: 3, name: 'Hilot', price: '1200.00' }]) },
+  'GET /salespersons/': { status: 200, data: page([{ id: 4, full_name: 'Ana Cruz' }]) },
+  'GET /banks/': { status: 200, data: page([{ id: 6, name: 'BDO', account_number: '0012-3456' }]) },
+};
+
+/** The floor board's side: holds what the fields report, and shows it for the assertions. */
+const Host = ({ treatment, errors = {} }: { treatment: number | null; errors?: Record<string, string[]> }) => {
+  const [use, setUse] = useState<VisitUse | null>(null);
+  return (
+    <>
+      <VisitUseFields
+        client={7}
+        location={2}
+        treatment={treatment}
+        onChange={setUse}
+        errors={errors}
+        disabled={false}
+      />
+      <output data-testid="use">{JSON.stringify(use)}</output>
+    </>
+  );
+};
+const reported = () => JSON.parse(screen.getByTestId('use').textContent ?? 'null') as VisitUse | null;
+
+describe('what the client uses, outside the arrival card', () => {
+  it("offers the client's voucher for the treatment by default and reports it, with no payment", async () => {
+    mockApi({ ...routes, 'GET /clients/7/services/': { status: 200, data: services() } });
+    renderWithRouter(<Host treatment={3} />);
+    const option = await screen.findByRole('radio', { name: /Voucher V-000055 · Hilot/ });
+    expect(option).toBeChecked();
+    expect(screen.getByText(/^2 sessions left of 3 · expires/)).toBeInTheDocument();
+    expect(reported()).toEqual({ voucher: 55, client_membership: null, payment: null });
+    expect(screen.queryByText('Payment at the desk')).not.toBeInTheDocument();
+  });
+
+  it('a voucher for another treatment is blocked; paying at the desk reports the payment the arrival card sends', async () => {
+    mockApi({
+      ...routes,
+      'GET /clients/7/services/': { status: 200, data: services({ vouchers: [voucher({ treatment: 8 })] }) },
+    });
+    renderWithRouter(<Host treatment={3} />);
+    expect(await screen.findByRole('radio', { name: /Voucher V-000055/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /No voucher or membership/ })).toBeChecked();
+    // The branch's one salesperson is chosen for the desk.
+    await screen.findByText('Ana Cruz');
+    await userEvent.click(screen.getByRole('combobox', { name: /Payment/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Card' }));
+    await userEvent.click(screen.getByRole('combobox', { name: /Bank/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'BDO · 0012-3456' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Reference no.' }), 'SLIP-9');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Discount (₱)' }), '200');
+    expect(screen.getByText('Net to collect: ₱1,000.00')).toBeInTheDocument();
+    expect(reported()).toEqual({
+      voucher: null,
+      client_membership: null,
+      payment: {
+        salesperson: 4,
+        payment_method: 'card',
+        bank: 6,
+        reference_no: 'SLIP-9',
+        discount: '200',
+        service_charge: '0',
+      },
+    });
+  });
+
+  it("shows the server's field errors beside their fields, and the load error with Try again", async () => {
+    mockApi({ ...routes, 'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) } });
+    const { unmount } = renderWithRouter(
+      <Host treatment={3} errors={{ 'payment.salesperson': ['Choose a salesperson.'] }} />,
+    );
+    expect(await screen.findByText('Choose a salesperson.')).toBeInTheDocument();
+    unmount();
+    mockApi({ 'GET /clients/7/services/': { status: 500, data: { message: 'The server had a problem.' } } });
+    renderWithRouter(<Host treatment={3} />);
+    const alert = await screen.findByText('What this client may use could not be loaded');
+    expect(
+      within(alert.closest('[role="alert"]') ?? document.body).getByRole('button', { name: /Try again/ }),
+    ).toBeInTheDocument();
+  });
+});

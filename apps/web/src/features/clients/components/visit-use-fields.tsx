@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import type { ClientArrivalBody, ClientServices } from '@ginhawa/contract';
+import type { BoundField } from '../../../components/form/use-entity-form';
+import { LoadError } from '../../../components/load-error';
+import type { FieldErrors } from '../../../lib/api-client';
+import { useBankOptions, useEmployeeOptions, useTreatmentOptions } from '../../../lib/options';
+import { useClientServices } from '../api/get-client-activity';
+import { arrivalOptions, defaultOption, PAY_AT_DESK } from './arrival-options';
+import { UseField } from './arrival-use-field';
+import { manilaNow } from './manila-now';
+import {
+  useOnlySalesperson,
+  visitUseOf,
+  WALK_IN_PAYMENT_START,
+  WalkInPaymentFields,
+  type WalkInPaymentValues,
+} from './walk-in-payment';
+
+/** What a visit is paid with, as the arrival's body names it: a voucher session, a membership, or the desk. */
+export type VisitUse = Pick<ClientArrivalBody, 'voucher' | 'client_membership' | 'payment'>;
+
+export type VisitUseFieldsProps = {
+  client: number;
+  /** The branch the visit is at: its salespersons sell the walk-in. */
+  location: number;
+  /** The treatment chosen; null until it is (vouchers wait for it). */
+  treatment: number | null;
+  /** Told every change, with the body's parts the arrival sends. */
+  onChange: (use: VisitUse) => void;
+  /** The server's field errors of the last send (`voucher`, `payment.bank` …). */
+  errors: FieldErrors;
+  disabled: boolean;
+};
+
+type PaymentField = keyof WalkInPaymentValues;
+
+const VisitUseForm = ({
+  services,
+  location,
+  treatment,
+  onChange,
+  errors,
+  disabled,
+}: Omit<VisitUseFieldsProps, 'client'> & { services: ClientServices }) => {
+  const [{ today }] = useState(() => manilaNow(new Date()));
+  const options = arrivalOptions(services, treatment, today);
+  const [use, setUse] = useState(() => defaultOption(options).value);
+  const [values, setValues] = useState(WALK_IN_PAYMENT_START);
+  const [shownFor, setShownFor] = useState(treatment);
+  // A new treatment changes what may be used: the best allowed choice for it again, as on the arrival card.
+  if (shownFor !== treatment) {
+    setShownFor(treatment);
+    setUse(defaultOption(options).value);
+  }
+  const treatments = useTreatmentOptions();
+  const banks = useBankOptions();
+  const salespersons = useEmployeeOptions('salesperson', location);
+  const set = useRef((field: PaymentField, value: string) => setValues((v) => ({ ...v, [field]: value }))).current;
+  useOnlySalesperson(salespersons.data?.results, values.salesperson, set);
+  const report = useRef(onChange);
+  report.current = onChange;
+  const body = visitUseOf(options.find((o) => o.value === use) ?? PAY_AT_DESK, values);
+  const key = JSON.stringify(body);
+  useEffect(() => report.current(JSON.parse(key) as VisitUse), [key]);
+
+  const bind = (field: PaymentField, hint?: string): BoundField => {
+    const message = errors[`payment.${field}`]?.[0];
+    return {
+      name: field,
+      value: values[field],
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, e.target.value),
+      error: Boolean(message),
+      helperText: message ?? hint,
+      disabled,
+    };
+  };
+  const price = treatments.data?.results.find((t) => t.id === treatment)?.price;
+  return (
+    <>
+      <UseField
+        options={options}
+        value={use}
+        onChange={setUse}
+        disabled={disabled}
+        error={errors.voucher?.[0] ?? errors.client_membership?.[0]}
+      />
+      {use === PAY_AT_DESK.value ? (
+        <WalkInPaymentFields
+          price={price}
+          salesperson={bind(
+            'salesperson',
+            salespersons.data?.count === 0 ? 'No active salesperson works here.' : undefined,
+          )}
+          salespersons={salespersons.data?.results ?? []}
+          method={bind('payment_method')}
+          bank={bind('bank')}
+          banks={banks.data?.results ?? []}
+          reference={bind('reference_no', 'Card slip or transfer reference.')}
+          discount={bind('discount', 'Pesos off the price.')}
+          serviceCharge={bind('service_charge', 'Collected on top; shared by the branch’s staff.')}
+        />
+      ) : null}
+    </>
+  );
+};
+
+/**
+ * What the client uses for a visit logged outside the arrival card (the floor board's "Assign next"
+ * and a reservation's "Client arrived"): the same choices, the same payment fields and the same body
+ * as the card, so the desk redeems a voucher session or takes the walk-in's payment in the one send.
+ * The app composes it into the floor feature (features do not import each other; decision 0901).
+ */
+export const VisitUseFields = ({ client, ...rest }: VisitUseFieldsProps) => {
+  const services = useClientServices(client);
+  if (services.error)
+    return (
+      <LoadError
+        title="What this client may use could not be loaded"
+        error={services.error}
+        onRetry={() => void services.mutate()}
+      />
+    );
+  if (!services.data)
+    return (
+      <Stack spacing={1} aria-busy="true" aria-label="Loading what the client may use">
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={96} />
+      </Stack>
+    );
+  return <VisitUseForm services={services.data} {...rest} />;
+};
