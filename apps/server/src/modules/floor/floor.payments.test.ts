@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { banks, clientArrivals, clientTreatments, sales } from '../../db/schema/index';
+import { banks, clientArrivals, clientTreatments, employees, sales } from '../../db/schema/index';
 import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { activeSalesperson } from '../clients/clients.test-helpers';
 import { at, loadFloorFixtures, post, today, type FloorFixtures } from './floor.test-helpers';
 
 /**
@@ -22,7 +21,19 @@ beforeAll(async () => {
   desk = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
   f = await loadFloorFixtures(ctx.database.db, 'P');
   [A, B] = f.therapists as [number, number];
-  salesperson = await activeSalesperson(ctx.database.db, f.home);
+  // The floor tests' own branch starts with therapists only: the desk's salesperson joins it.
+  const [seller] = await ctx.database.db
+    .insert(employees)
+    .values({
+      kind: 'salesperson',
+      firstName: 'Desk',
+      lastName: 'Floorpay',
+      employeeCode: 'FP-SALES-1',
+      locationId: f.home,
+      hireDate: '2024-01-01',
+    })
+    .returning({ id: employees.id });
+  salesperson = seller!.id;
   at('09:00');
   for (const employee of [A, B])
     expect((await post(desk, '/api/floor/shifts/clock-in/', { employee, location: f.home })).statusCode).toBe(201);
