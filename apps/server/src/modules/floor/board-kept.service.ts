@@ -39,7 +39,7 @@ const versionStatement = preparedOnce('floor_board_version', (db, statementName)
  * value of `now`. It holds from `builtAt` until `until`: the first start or end of a booking after
  * it was read, or the end of the Manila day, whichever is first (its states change by time then).
  */
-type KeptBoard = { board: Board; head: string; tail: string; builtAt: number; until: number };
+type KeptBoard = { board: Board; head: Buffer; tail: Buffer; builtAt: number; until: number };
 type Tag = { versions: string; until: number };
 
 /** Boards kept per database: a branch and day each; the oldest goes first past this many. */
@@ -56,8 +56,9 @@ const keepable = (board: Board, now: Date): KeptBoard => {
   const next = board.next_change_at ? Date.parse(board.next_change_at) : Infinity;
   return {
     board,
-    head: text.slice(0, at + '"now":'.length),
-    tail: text.slice(at + marker.length),
+    // Bytes, not text: each answer is then two copies, not 200 KB encoded as UTF-8 again.
+    head: Buffer.from(text.slice(0, at + '"now":'.length)),
+    tail: Buffer.from(text.slice(at + marker.length)),
     builtAt: now.getTime(),
     until: Math.min(next, endOfManilaDay(now).getTime()),
   };
@@ -97,8 +98,8 @@ export const getBoard = async (db: Db, user: AuthUser, locationId: number, date?
   return { ...kept.board, now: iso(now) };
 };
 
-/** The board as the JSON text the route's serialiser would write for it (GET /api/floor/board/). */
-export const getBoardJson = async (db: Db, user: AuthUser, locationId: number, date?: string): Promise<string> => {
+/** The board as the JSON bytes the route's serialiser would write for it (GET /api/floor/board/). */
+export const getBoardJson = async (db: Db, user: AuthUser, locationId: number, date?: string): Promise<Buffer> => {
   const { kept, now } = await keptBoard(db, user, locationId, date);
-  return `${kept.head}${JSON.stringify(iso(now))}${kept.tail}`;
+  return Buffer.concat([kept.head, Buffer.from(JSON.stringify(iso(now))), kept.tail]);
 };

@@ -41,8 +41,8 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/board/',
     { config: floorStaff, schema: { tags, querystring: boardQuerySchema, response: board } },
-    // The kept board's JSON, already written as the serialiser would (decision 0904): a string
-    // with a JSON content type goes out as it is, so 200 KB are not checked and written per request.
+    // The kept board's JSON, already written as the serialiser would (decision 0904): bytes go
+    // out as they are, so 200 KB are not checked and written again per request.
     async (request, reply) => {
       const json = await getBoardJson(db, currentUser(request), request.query.location, request.query.date);
       // (Typed as the schema's object: the type provider does not know the JSON is already text.)
