@@ -69,6 +69,12 @@ describe('the floor board kept per version', () => {
     expect((await board()).now).toBe(later.toISOString());
   });
 
+  it('keeps the route documented: the OpenAPI document still gives the board as the 200 answer', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const ok = doc.paths['/api/floor/board/'].get.responses['200'].content['application/json'].schema;
+    expect(ok.required).toEqual(expect.arrayContaining(['location', 'now', 'next_change_at', 'queue', 'rooms']));
+  });
+
   it('a service ends by the clock alone: kept until its end, then computed again', async () => {
     const ends = new Date(instant('10:00').getTime() + f.treatment.minutes * 60_000);
     at('10:01');
@@ -164,5 +170,22 @@ describe('the floor board kept per version', () => {
     const res = await post(desk, '/api/floor/rotation/break/', { location: f.home, therapist: T, on_break: true });
     expect(res.statusCode, res.body).toBe(200);
     expect((await board()).queue.find((q) => q.therapist === T)!.state).toBe('on_break');
+  });
+  it('another instance on the same database sees a change made through this one on its next read', async () => {
+    const peer = await ctx.buildPeer();
+    try {
+      const peerDesk = await login(peer.app, 'receptionist', DEMO_PASSWORD);
+      const state = async () => {
+        const res = await get(peerDesk, `/api/floor/board/?location=${f.home}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as Board).queue.find((q) => q.therapist === T)!.state;
+      };
+      expect(await state()).toBe('on_break');
+      const res = await post(desk, '/api/floor/rotation/break/', { location: f.home, therapist: T, on_break: false });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await state()).toBe('available');
+    } finally {
+      await peer.close();
+    }
   });
 });
