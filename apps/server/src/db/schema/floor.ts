@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -208,6 +209,17 @@ export const floorBookings = pgTable(
 );
 
 /** The floor's constraints in words (lib/constraints.ts); the exclusions are answered by the services, naming who. */
+/**
+ * What the floor board reads, versioned (decision 0904): one row per branch, raised once per
+ * transaction that changes its floor, and row 0 for the names the board shows (clients,
+ * employees, treatments, users, locations). Raised by triggers only (migration), read before
+ * every board; a board is kept while both are unchanged.
+ */
+export const floorBoardVersion = pgTable('floor_board_version', {
+  locationId: integer('location_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const floorConstraints = {
   shifts_one_open_idx: { kind: 'unique', message: 'This person is already clocked in.', field: 'employee' },
   floor_bookings_therapist_excl: {

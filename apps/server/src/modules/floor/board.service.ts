@@ -14,10 +14,12 @@ import {
 } from '../../db/schema/index';
 import { iso } from '../../lib/iso';
 import { preparedOnce } from '../../lib/prepared';
-import type { AuthUser } from '../../lib/actor';
-import { addMinutes, floorClock, floorLocation, instantOf } from './floor-shared.service';
+import { addMinutes, instantOf } from './floor-shared.service';
 import { reservationsOfDay } from './reservations-read.service';
 import { sql } from 'drizzle-orm';
+
+/** The instant the Manila day of `now` ends: the board's bookings reach no further. */
+export const endOfManilaDay = (now: Date) => addMinutes(instantOf(manilaDate(now), '00:00'), 24 * 60);
 
 const name = (first: string | null, last: string | null) => (first === null ? '' : `${first} ${last ?? ''}`.trim());
 
@@ -113,15 +115,19 @@ type Booking = Awaited<ReturnType<ReturnType<typeof bookingsStatement>['execute'
 const covers = (b: Booking, now: Date) => b.startsAt.getTime() <= now.getTime() && b.endsAt.getTime() > now.getTime();
 
 /**
- * The whole board of a branch in one call (docs/api.md "Floor board"): the line with each
- * therapist's state, the rooms with their beds in use, and the day's reservations. The branch, then
- * four prepared reads side by side; the states are worked out here from the bookings (decision 0900).
+ * The whole board of a branch in one call (docs/api.md "Floor board") as it stands at `now`: the
+ * line with each therapist's state, the rooms with their beds in use, and the day's reservations.
+ * Four prepared reads side by side; the states are worked out here from the bookings (decision
+ * 0900). board-kept.service.ts keeps it between changes (decision 0904).
  */
-export const getBoard = async (db: Db, user: AuthUser, locationId: number, date?: string): Promise<Board> => {
-  const location = await floorLocation(db, user, locationId, 'board');
-  const now = floorClock.now();
-  const day = date ?? manilaDate(now);
-  const endOfToday = addMinutes(instantOf(manilaDate(now), '00:00'), 24 * 60);
+export const computeBoard = async (
+  db: Db,
+  location: { id: number; name: string },
+  now: Date,
+  day: string,
+): Promise<Board> => {
+  const locationId = location.id;
+  const endOfToday = endOfManilaDay(now);
   const roomNames = new Map<number, string>();
   const [line, bookings, roomRows, reservations] = await Promise.all([
     lineStatement(db).execute({ location: locationId }),

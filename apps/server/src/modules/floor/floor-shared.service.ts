@@ -35,6 +35,16 @@ export const floorLocation = async (db: DbOrTx, user: AuthUser, locationId: numb
     .select({ id: locations.id, name: locations.name, isActive: locations.isActive })
     .from(locations)
     .where(eq(locations.id, locationId));
+  return floorAccess(row, user, locationId, field);
+};
+
+/** floorLocation's answer for a branch row read some other way (the board reads it with its versions). */
+export const floorAccess = <R extends { name: string }>(
+  row: R | undefined,
+  user: AuthUser,
+  locationId: number,
+  field: string,
+): R => {
   if (!row) throw field === 'location' ? fieldError(field, 'No such location.') : notFound('No such location.');
   if (!worksAt(user, locationId)) throw forbidden(`You do not work at ${row.name}, so you cannot use its floor.`);
   return row;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Board } from '@ginhawa/contract';
 import {
   assignBodySchema,
   assignmentSchema,
@@ -22,7 +23,7 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { idempotencyKeyOf } from '../../db/idempotency';
 import { currentUser, type AuthUser } from '../../lib/actor';
 import { errorResponses, unprocessable } from '../../lib/error-responses';
-import { getBoard } from './board.service';
+import { getBoard, getBoardJson } from './board-kept.service';
 import { reorder, rotationLog, setBreak, skip } from './rotation.service';
 import { assign, finishService, propose } from './assign.service';
 import { getFloorSettings, putFloorSettings } from './settings.service';
@@ -40,7 +41,13 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/board/',
     { config: floorStaff, schema: { tags, querystring: boardQuerySchema, response: board } },
-    async (request) => getBoard(db, currentUser(request), request.query.location, request.query.date),
+    // The kept board's JSON, already written as the serialiser would (decision 0904): bytes go
+    // out as they are, so 200 KB are not checked and written again per request.
+    async (request, reply) => {
+      const json = await getBoardJson(db, currentUser(request), request.query.location, request.query.date);
+      // (Typed as the schema's object: the type provider does not know the JSON is already text.)
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Board);
+    },
   );
   // Each rotation change answers the board as it now stands: the desk sees the result at once.
   const boardAfter = async <B extends { location: number }>(

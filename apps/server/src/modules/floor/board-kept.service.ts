@@ -1,0 +1,105 @@
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { boardSchema, manilaDate, type Board } from '@ginhawa/contract';
+import type { Db } from '../../db/client';
+import { floorBoardVersion, locations } from '../../db/schema/index';
+import { iso } from '../../lib/iso';
+import { keptPromises } from '../../lib/kept-per-version';
+import { preparedOnce } from '../../lib/prepared';
+import type { AuthUser } from '../../lib/actor';
+import { computeBoard, endOfManilaDay } from './board.service';
+import { floorAccess, floorClock } from './floor-shared.service';
+
+/**
+ * The board kept per version of its inputs (docs/decisions/0904-floor-board-kept-per-version.md):
+ * every open board of a branch asks for it again at once after each change, and each answer is
+ * about 200 KB of JSON; it is computed and serialised once per change and per moment a service
+ * starts or ends, then served as text with only `now` written in.
+ */
+
+/** The branch with the versions of what its board reads (migration 0019), in one prepared read. */
+const versionStatement = preparedOnce('floor_board_version', (db, statementName) => {
+  const names = alias(floorBoardVersion, 'floor_names_version');
+  return db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      versions: sql<string>`coalesce(${floorBoardVersion.version}, 0) || '.' || coalesce(${names.version}, 0)`,
+    })
+    .from(locations)
+    .leftJoin(floorBoardVersion, eq(floorBoardVersion.locationId, locations.id))
+    .leftJoin(names, eq(names.locationId, 0))
+    .where(eq(locations.id, sql.placeholder('location')))
+    .prepare(statementName);
+});
+
+/**
+ * A board as kept: the object, and its JSON as the route's serialiser writes it split around the
+ * value of `now`. It holds from `builtAt` until `until`: the first start or end of a booking after
+ * it was read, or the end of the Manila day, whichever is first (its states change by time then).
+ */
+type KeptBoard = { board: Board; head: Buffer; tail: Buffer; builtAt: number; until: number };
+type Tag = { versions: string; until: number };
+
+/** Boards kept per database: a branch and day each; the oldest goes first past this many. */
+const BOARDS_KEPT = 32;
+const keep = keptPromises<KeptBoard, Tag>(BOARDS_KEPT);
+
+const keepable = (board: Board, now: Date): KeptBoard => {
+  // What fastify-type-provider-zod's serializer sends (z.safeEncode, then JSON.stringify), once.
+  const text = JSON.stringify(z.encode(boardSchema, board));
+  // `now` follows location, location_name and date (a number and two strings): JSON escapes every
+  // quote inside a string, so the first `"now":"…"` in the text is the board's own.
+  const marker = `"now":${JSON.stringify(board.now)}`;
+  const at = text.indexOf(marker);
+  const next = board.next_change_at ? Date.parse(board.next_change_at) : Infinity;
+  return {
+    board,
+    // Bytes, not text: each answer is then two copies, not 200 KB encoded as UTF-8 again.
+    head: Buffer.from(text.slice(0, at + '"now":'.length)),
+    tail: Buffer.from(text.slice(at + marker.length)),
+    builtAt: now.getTime(),
+    until: Math.min(next, endOfManilaDay(now).getTime()),
+  };
+};
+
+/**
+ * The kept board for `now`, computing it when the versions moved, its time ran out or the Manila
+ * day turned. Requests that arrive while it is computed share the computation.
+ */
+const keptBoard = async (db: Db, user: AuthUser, locationId: number, date: string | undefined) => {
+  const [row] = await versionStatement(db).execute({ location: locationId });
+  const location = floorAccess(row, user, locationId, 'board');
+  const now = floorClock.now();
+  const t = now.getTime();
+  const today = manilaDate(now);
+  const day = date ?? today;
+  const tag: Tag = { versions: location.versions, until: Infinity };
+  const kept = await keep(
+    db,
+    `${locationId}|${day}|${today}`,
+    (entry) => entry.tag.versions === tag.versions && t < entry.tag.until,
+    tag,
+    async () => {
+      const fresh = keepable(await computeBoard(db, location, now, day), now);
+      tag.until = fresh.until;
+      return fresh;
+    },
+  );
+  // A computation shared with a request that read the clock on the other side of a change.
+  if (t >= kept.builtAt && t < kept.until) return { kept, now };
+  return { kept: keepable(await computeBoard(db, location, now, day), now), now };
+};
+
+/** The board as an object (the rotation routes answer it after a change). */
+export const getBoard = async (db: Db, user: AuthUser, locationId: number, date?: string): Promise<Board> => {
+  const { kept, now } = await keptBoard(db, user, locationId, date);
+  return { ...kept.board, now: iso(now) };
+};
+
+/** The board as the JSON bytes the route's serialiser would write for it (GET /api/floor/board/). */
+export const getBoardJson = async (db: Db, user: AuthUser, locationId: number, date?: string): Promise<Buffer> => {
+  const { kept, now } = await keptBoard(db, user, locationId, date);
+  return Buffer.concat([kept.head, Buffer.from(JSON.stringify(iso(now))), kept.tail]);
+};

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { boardSchema, todayInManila, type Board } from '@ginhawa/contract';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { computeBoard } from './board.service';
+import { floorClock } from './floor-shared.service';
+import { at, get, instant, loadFloorFixtures, post, type FloorFixtures } from './floor.test-helpers';
+
+/** The board kept per version of its inputs (docs/decisions/0904-floor-board-kept-per-version.md). */
+
+let ctx: TestContext;
+let desk: Agent;
+let admin: Agent;
+let f: FloorFixtures;
+let T: number;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  desk = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
+  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+  f = await loadFloorFixtures(ctx.database.db, 'K');
+  T = f.therapists[0]!;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const boardRes = async () => {
+  const res = await get(desk, `/api/floor/board/?location=${f.home}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+};
+const board = async () => (await boardRes()).json() as Board;
+const run = (query: string) => ctx.database.db.execute(sql.raw(query));
+const rowsOf = async (query: string) => {
+  const result = (await run(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows;
+};
+const version = async (location: number) =>
+  Number((await rowsOf(`select version from floor_board_version where location_id = ${location}`))[0]?.version ?? 0);
+
+describe('the floor board kept per version', () => {
+  it('answers exactly the bytes the serialiser writes for the board computed afresh', async () => {
+    const now = at('10:00');
+    expect((await post(desk, '/api/floor/shifts/clock-in/', { employee: T, location: f.home })).statusCode).toBe(201);
+    const assigned = await post(desk, '/api/floor/assign/', {
+      client: f.clients[0],
+      location: f.home,
+      therapist: T,
+      treatment: f.treatment.id,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    for (const second of [0, 1]) {
+      const res = await boardRes();
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const [location] = await rowsOf(`select id, name from locations where id = ${f.home}`);
+      const fresh = await computeBoard(
+        ctx.database.db,
+        { id: f.home, name: String(location!.name) },
+        floorClock.now(),
+        todayInManila(),
+      );
+      expect(res.body, `read ${second}`).toBe(JSON.stringify(z.encode(boardSchema, fresh)));
+    }
+    expect((await board()).now).toBe(now.toISOString());
+    // `now` moves with the clock while the rest is kept.
+    const later = at('10:00', 30);
+    expect((await board()).now).toBe(later.toISOString());
+  });
+
+  it('keeps the route documented: the OpenAPI document still gives the board as the 200 answer', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const ok = doc.paths['/api/floor/board/'].get.responses['200'].content['application/json'].schema;
+    expect(ok.required).toEqual(expect.arrayContaining(['location', 'now', 'next_change_at', 'queue', 'rooms']));
+  });
+
+  it('a service ends by the clock alone: kept until its end, then computed again', async () => {
+    const ends = new Date(instant('10:00').getTime() + f.treatment.minutes * 60_000);
+    at('10:01');
+    const during = await board();
+    expect(during.queue.find((q) => q.therapist === T)!.state).toBe('in_service');
+    expect(during.next_change_at).toBe(ends.toISOString());
+    floorClock.now = () => new Date(ends.getTime() - 1);
+    expect((await board()).queue.find((q) => q.therapist === T)!.state).toBe('in_service');
+    floorClock.now = () => ends;
+    const after = await board();
+    expect(after.queue.find((q) => q.therapist === T)!.state).toBe('available');
+    expect(after.rooms.every((r) => r.occupied.length === 0)).toBe(true);
+  });
+
+  it('a client renamed through the clients API shows at once; with the version trigger off, the kept name stays', async () => {
+    at('11:05');
+    const reserved = await post(desk, '/api/floor/reservations/', {
+      client: f.clients[1],
+      location: f.home,
+      date: todayInManila(),
+      treatment: f.treatment.id,
+      time: '15:00',
+    });
+    expect(reserved.statusCode, reserved.body).toBe(201);
+    const renamed = (first: string) =>
+      admin.request({ method: 'PATCH', url: `/api/clients/${f.clients[1]}/`, payload: { first_name: first } });
+    const nameOnBoard = async () => (await board()).reservations.find((r) => r.client === f.clients[1])!.client_name;
+    expect((await renamed('Kept')).statusCode).toBe(200);
+    expect(await nameOnBoard()).toMatch(/^Kept /);
+    // Proof the board is kept: a rename the version never hears of is not seen...
+    await run('alter table clients disable trigger floor_board_version_clients');
+    expect((await renamed('Unheard')).statusCode).toBe(200);
+    expect(await nameOnBoard()).toMatch(/^Kept /);
+    await run('alter table clients enable always trigger floor_board_version_clients');
+    // ...until the version moves.
+    expect((await renamed('Heard')).statusCode).toBe(200);
+    expect(await nameOnBoard()).toMatch(/^Heard /);
+  });
+
+  // One row of each table the board reads, changed in place: the branch's version (or the names') moves by one.
+  const branchTables = ['floor_queue', 'floor_bookings', 'floor_reservations', 'shifts', 'rooms', 'client_arrivals'];
+  it.each(branchTables)('a change to %s raises its branch’s version once per transaction, at commit', async (table) => {
+    const [row] = await rowsOf(`select location_id from ${table} order by location_id desc limit 1`);
+    expect(row, `a row of ${table}`).toBeDefined();
+    const location = Number(row!.location_id);
+    const before = await version(location);
+    const touch = `update ${table} set location_id = location_id where location_id = ${location}`;
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(touch));
+      await tx.execute(sql.raw(touch));
+      // Deferred to commit: not yet raised inside the transaction.
+      const [inside] = (
+        (await tx.execute(
+          sql.raw(`select version from floor_board_version where location_id = ${location}`),
+        )) as unknown as {
+          rows: { version: unknown }[];
+        }
+      ).rows;
+      expect(Number(inside?.version ?? 0)).toBe(before);
+    });
+    expect(await version(location)).toBe(before + 1);
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(touch));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await version(location)).toBe(before + 1);
+  });
+
+  const nameColumns = [
+    ['clients', 'first_name'],
+    ['employees', 'last_name'],
+    ['treatments', 'name'],
+    ['users', 'username'],
+    ['locations', 'name'],
+  ] as const;
+  it.each(nameColumns)('a rename in %s raises the names version', async (table, column) => {
+    const before = await version(0);
+    await run(`update ${table} set ${column} = ${column} where id = (select min(id) from ${table})`);
+    expect(await version(0)).toBe(before + 1);
+  });
+
+  it('a change to a name table that the board does not show leaves the names version alone', async () => {
+    const before = await version(0);
+    await run(`update users set last_login = now() where id = (select min(id) from users)`);
+    expect(await version(0)).toBe(before);
+  });
+
+  it('a board change through the API is on the next read (a break)', async () => {
+    at('11:10');
+    expect((await board()).queue.find((q) => q.therapist === T)!.state).toBe('available');
+    const res = await post(desk, '/api/floor/rotation/break/', { location: f.home, therapist: T, on_break: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await board()).queue.find((q) => q.therapist === T)!.state).toBe('on_break');
+  });
+  it('another instance on the same database sees a change made through this one on its next read', async () => {
+    const peer = await ctx.buildPeer();
+    try {
+      const peerDesk = await login(peer.app, 'receptionist', DEMO_PASSWORD);
+      const state = async () => {
+        const res = await get(peerDesk, `/api/floor/board/?location=${f.home}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as Board).queue.find((q) => q.therapist === T)!.state;
+      };
+      expect(await state()).toBe('on_break');
+      const res = await post(desk, '/api/floor/rotation/break/', { location: f.home, therapist: T, on_break: false });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await state()).toBe('available');
+    } finally {
+      await peer.close();
+    }
+  });
+});
