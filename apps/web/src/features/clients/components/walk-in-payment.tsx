@@ -101,8 +101,14 @@ export const balanceAfterDeposit = (net: string | null, deposit: HeldDeposit | u
   return (Math.max(rest, 0) / 100).toFixed(2);
 };
 
-const depositLabel = (deposit: HeldDeposit) =>
-  `Deposit ${formatPeso(deposit.amount)} (${PAYMENT_METHOD_LABELS[deposit.payment_method as PaymentMethod] ?? deposit.payment_method})`;
+/** Named as the reservation names it: e-wallet deposits are GCash or Maya (decision 0900). */
+const depositLabel = (deposit: HeldDeposit) => {
+  const method =
+    deposit.payment_method === 'e_wallet'
+      ? 'GCash/Maya'
+      : (PAYMENT_METHOD_LABELS[deposit.payment_method as PaymentMethod] ?? deposit.payment_method);
+  return `Deposit ${formatPeso(deposit.amount)} (${method})`;
+};
 
 type WalkInPaymentFieldsProps = {
   price: string | undefined;
