@@ -79,6 +79,27 @@ const assign = (body: Record<string, unknown>, key?: string) =>
     headers: key ? { 'idempotency-key': key } : {},
   });
 const cash = () => ({ salesperson, payment_method: 'cash', discount: '100' });
+/** Books the client today with `therapist`, with a deposit when given. */
+const book = async (client: number, time: string, therapist: number, deposit?: Record<string, unknown>) => {
+  const res = await post(desk, '/api/floor/reservations/', {
+    client,
+    location: f.home,
+    date: today(),
+    time,
+    treatment: f.treatment.id,
+    therapist,
+    ...(deposit ? { deposit } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+};
+const arrive = (id: number, body: Record<string, unknown>, key?: string) =>
+  desk.request({
+    method: 'POST',
+    url: `/api/floor/reservations/${id}/arrive/`,
+    payload: body,
+    headers: key ? { 'idempotency-key': key } : {},
+  });
 
 describe('assign next with a voucher or a desk payment', () => {
   it('redeems one voucher session, once, however often the desk retries with its key', async () => {
@@ -125,26 +146,6 @@ describe('assign next with a voucher or a desk payment', () => {
 });
 
 describe('a reservation’s arrival with a voucher or a desk payment', () => {
-  const book = async (client: number, time: string, therapist: number) => {
-    const res = await post(desk, '/api/floor/reservations/', {
-      client,
-      location: f.home,
-      date: today(),
-      time,
-      treatment: f.treatment.id,
-      therapist,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as number;
-  };
-  const arrive = (id: number, body: Record<string, unknown>, key?: string) =>
-    desk.request({
-      method: 'POST',
-      url: `/api/floor/reservations/${id}/arrive/`,
-      payload: body,
-      headers: key ? { 'idempotency-key': key } : {},
-    });
-
   it('redeems the session once: a retry with the key answers the same, a second arrival is a 409', async () => {
     at('12:00');
     const client = await newClient('Booked');
@@ -220,26 +221,7 @@ describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: th
   let C: number, D: number;
   const visit = { arrival: 0, sales: [] as number[] };
   const deposit = () => ({ payment_method: 'card', bank: card, amount: '500', reference_no: 'CARD-0042' });
-  const book = async (client: number, time: string, therapist: number) => {
-    const res = await post(desk, '/api/floor/reservations/', {
-      client,
-      location: f.home,
-      date: today(),
-      time,
-      treatment: f.treatment.id,
-      therapist,
-      deposit: deposit(),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as number;
-  };
-  const arrive = (id: number, body: Record<string, unknown>, key?: string) =>
-    desk.request({
-      method: 'POST',
-      url: `/api/floor/reservations/${id}/arrive/`,
-      payload: body,
-      headers: key ? { 'idempotency-key': key } : {},
-    });
+  const bookWithDeposit = (client: number, time: string, therapist: number) => book(client, time, therapist, deposit());
   const byMethod = async () => {
     const res = await admin.request({ method: 'GET', url: `/api/reports/${report}/` });
     expect(res.statusCode, res.body).toBe(200);
@@ -271,7 +253,7 @@ describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: th
   it('₱500 card deposit, ₱1,350 treatment: ₱500 card (its bank and reference) and ₱850 cash, once', async () => {
     at('16:00');
     const client = await newClient('Deposited');
-    const id = await book(client, '18:00', C);
+    const id = await bookWithDeposit(client, '18:00', C);
     const before = await byMethod();
     at('17:55');
     const res = await arrive(id, { payment: plain() }, 'floor-deposit-1');
@@ -318,7 +300,7 @@ describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: th
   it('a deposit over the net price is applied up to it: the desk line is ₱0.00 and keeps the discount', async () => {
     at('18:00');
     const client = await newClient('Covered');
-    const id = await book(client, '19:30', C);
+    const id = await bookWithDeposit(client, '19:30', C);
     at('19:25');
     const res = await arrive(id, { payment: { ...plain(), discount: '1000' } });
     expect(res.statusCode, res.body).toBe(200);
@@ -332,7 +314,7 @@ describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: th
   it('a refused arrival (409) writes no sale line and keeps the deposit held', async () => {
     at('19:30');
     const client = await newClient('Clash');
-    const id = await book(client, '21:30', D);
+    const id = await bookWithDeposit(client, '21:30', D);
     const walkIn = await assign({ client: await newClient('Busy'), therapist: D });
     expect(walkIn.statusCode, walkIn.body).toBe(201);
     at('19:40');
