@@ -82,6 +82,11 @@ export const clientArrivalSchema = z.object({
   status: z.enum(ARRIVAL_STATUSES),
   /** The walk-in sale line recorded with the arrival (paid at the desk), while it is on file. */
   sale: saleSchema.nullable(),
+  /**
+   * A reservation's deposit applied to the visit, as its own walk-in sale line (its method, bank and
+   * reference), while it is on file; `sale` is then the balance collected at the desk.
+   */
+  deposit_sale: saleSchema.nullable(),
   ...timestamps,
 });
 export type ClientArrival = z.infer<typeof clientArrivalSchema>;

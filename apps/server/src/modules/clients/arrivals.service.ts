@@ -35,7 +35,16 @@ import { activityScope, authorizeSale, dateRange, owner } from './sales.service'
 import { idempotent } from '../../db/idempotency';
 import { assertWritable } from './scope';
 import { toSale } from '../reports/index';
-import { assertNoWalkInSale, chargeWalkIn, linkWalkIn, walkInSale, walkInSaleJoin } from './walk-in.service';
+import {
+  assertNoWalkInSale,
+  chargeWalkIn,
+  depositSale,
+  depositSaleJoin,
+  linkWalkIn,
+  walkInSale,
+  walkInSaleJoin,
+  type AppliedDeposit,
+} from './walk-in.service';
 import { checkMembershipVisit, staffAt } from './arrival-checks.service';
 import type { AuthUser } from '../../lib/actor';
 
@@ -53,6 +62,8 @@ export type ArrivalExtras = {
   before?: (tx: Tx) => Promise<void>;
   /** Once the arrival is written, in its transaction (the floor writes its booking). */
   after?: (tx: Tx, arrival: ClientArrival) => Promise<void>;
+  /** The reservation's deposit the desk payment's price is partly paid by (its own sale line, decision 0411). */
+  deposit?: AppliedDeposit;
 };
 
 export const therapist = alias(employees, 'therapist');
@@ -82,6 +93,7 @@ const columns = {
   notes: clientArrivals.notes,
   status: clientArrivals.status,
   sale: walkInSale,
+  depositSale,
   createdAt: clientArrivals.createdAt,
   updatedAt: clientArrivals.updatedAt,
 };
@@ -98,7 +110,8 @@ const selectArrivals = <E extends Record<string, SQL | SQL.Aliased> = Record<nev
     .leftJoin(receptionist, eq(receptionist.id, clientArrivals.receptionistId))
     .leftJoin(treatments, eq(treatments.id, clientArrivals.treatmentId))
     .leftJoin(clientTreatments, eq(clientTreatments.id, clientArrivals.voucherId))
-    .leftJoin(walkInSale, walkInSaleJoin);
+    .leftJoin(walkInSale, walkInSaleJoin)
+    .leftJoin(depositSale, depositSaleJoin);
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectArrivals<Record<never, never>>>['execute']>>[number];
 
@@ -115,6 +128,7 @@ export const toArrival = (r: Row): ClientArrival => ({
   }),
   status: r.status as ClientArrival['status'],
   sale: r.sale ? toSale(r.sale) : null,
+  deposit_sale: r.depositSale ? toSale(r.depositSale) : null,
   ...isoStamps(r),
 });
 
@@ -284,7 +298,9 @@ export const createArrival = async (
           .where(eq(treatments.id, treatmentId));
         if (!treatment) throw fieldError('treatment', 'No such treatment.');
       }
-      const sale = input.payment ? await chargeWalkIn(tx, user, { ...input, payment: input.payment, date }) : null;
+      const sale = input.payment
+        ? await chargeWalkIn(tx, user, { ...input, payment: input.payment, date, deposit: extras.deposit })
+        : null;
 
       const [row] = await tx
         .insert(clientArrivals)
@@ -305,7 +321,7 @@ export const createArrival = async (
           ...createdBy(user.id),
         })
         .returning({ id: clientArrivals.id });
-      if (sale) await linkWalkIn(tx, sale.id, row!.id);
+      if (sale) await linkWalkIn(tx, sale, row!.id);
       const arrival = await getArrival(tx, user, row!.id);
       await extras.after?.(tx, arrival);
       await audit(tx, {

@@ -2,3 +2,4 @@
 export { seedDemoClients } from './clients.demo';
 // The floor board (issue 22) logs its arrivals through the same service, with its extras.
 export { createArrival, type ArrivalExtras, type ArrivalInput } from './arrivals.service';
+export type { AppliedDeposit } from './walk-in.service';

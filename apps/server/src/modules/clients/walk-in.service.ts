@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { formatPeso, type clientArrivalBodySchema } from '@ginhawa/contract';
 import type { Tx } from '../../db/client';
@@ -11,6 +11,8 @@ import type { AuthUser } from '../../lib/actor';
 
 type ArrivalBody = z.output<typeof clientArrivalBodySchema>;
 export type WalkInPayment = NonNullable<ArrivalBody['payment']>;
+/** A reservation's deposit the visit uses up (docs/decisions/0900-floor-board.md): how it was paid and how much. */
+export type AppliedDeposit = Pick<WalkInPayment, 'payment_method' | 'bank' | 'reference_no'> & { amount: string };
 
 /**
  * A walk-in paid at the desk (docs/decisions/0411-walk-in-paid-at-the-desk.md): the arrival and
@@ -20,14 +22,29 @@ export type WalkInPayment = NonNullable<ArrivalBody['payment']>;
  */
 export const walkInReference = (arrivalId: number) => `A-${arrivalId}`;
 
-/** The arrival's walk-in sale line, joined to client_arrivals (left join: null when unpaid or deleted). */
+type SaleColumns = Record<'locationId' | 'date' | 'kind' | 'reference', AnyPgColumn>;
+const visitRows = (row: SaleColumns) =>
+  and(
+    eq(row.locationId, clientArrivals.locationId),
+    eq(row.date, clientArrivals.date),
+    eq(row.kind, 'walk_in'),
+    eq(row.reference, sql`'A-' || ${clientArrivals.id}`),
+  );
+
+/**
+ * The arrival's walk-in sale line, joined to client_arrivals (left join: null when unpaid or
+ * deleted). A visit whose reservation deposit was applied has two lines (decision 0411, "A
+ * reservation's deposit"): the desk's is written first, so it is the lower id, and the deposit's
+ * is `depositSale`; each join takes at most one line, so an arrival is still one row.
+ */
 export const walkInSale = alias(sales, 'walk_in_sale');
 export const walkInSaleJoin = and(
-  eq(walkInSale.locationId, clientArrivals.locationId),
-  eq(walkInSale.date, clientArrivals.date),
-  eq(walkInSale.kind, 'walk_in'),
-  eq(walkInSale.reference, sql`'A-' || ${clientArrivals.id}`),
+  visitRows(walkInSale),
+  sql`${walkInSale.id} = (select min(v.id) from ${sales} v where v.location_id = ${clientArrivals.locationId}
+    and v.date = ${clientArrivals.date} and v.kind = 'walk_in' and v.reference = 'A-' || ${clientArrivals.id})`,
 );
+export const depositSale = alias(sales, 'deposit_sale');
+export const depositSaleJoin = and(visitRows(depositSale), sql`${depositSale.id} > ${walkInSale.id}`);
 
 /** Fields of the payment object: their errors are named `payment.<field>`, as the body's own validation names them. */
 const PAYMENT_FIELDS = new Set(['salesperson', 'payment_method', 'bank', 'reference_no', 'discount', 'service_charge']);
@@ -46,7 +63,10 @@ const underPayment = (err: unknown): never => {
 
 /**
  * Checks the payment and writes the sale line, before the arrival row. The price is the treatment's
- * catalogue price; the discount at most that; the day must be open (its report not approved).
+ * catalogue price; the discount at most that; the day must be open (its report not approved). With
+ * a reservation's deposit, the part of the net price it covers is its own line under the deposit's
+ * method, bank and reference, and the desk's line is the balance (decision 0411): the books then
+ * say how the money came in, and the two lines add up to the visit's net price.
  */
 export const chargeWalkIn = async (
   tx: Tx,
@@ -54,6 +74,7 @@ export const chargeWalkIn = async (
   input: Pick<ArrivalBody, 'client' | 'location' | 'treatment' | 'voucher' | 'client_membership'> & {
     payment: WalkInPayment;
     date: string;
+    deposit?: AppliedDeposit;
   },
 ) => {
   if (input.voucher !== null || input.client_membership !== null)
@@ -63,24 +84,39 @@ export const chargeWalkIn = async (
   if (!treatment) throw fieldError('treatment', 'No such treatment.');
   if (!treatment.isActive) throw fieldError('treatment', `${treatment.name} is no longer offered.`);
   const payment = { ...input.payment, location: input.location, date: input.date };
+  const price = sql`${treatment.price}::numeric`;
+  // The deposit covers at most the net price; whatever it held beyond that is not takings of this visit.
+  const covered = input.deposit
+    ? sql`least(${input.deposit.amount}::numeric, greatest(${price} - ${payment.discount}::numeric, 0))`
+    : sql`0`;
   try {
     await checkPayment(tx, user, input.client, payment);
-    return await insertSale(tx, user, {
+    const desk = await insertSale(tx, user, {
       date: input.date,
       clientId: input.client,
       kind: 'walk_in',
-      amount: sql`${treatment.price}::numeric`,
+      amount: sql`${price} - ${covered}`,
       payment,
       serviceCharge: input.payment.service_charge,
     });
+    if (!input.deposit) return [desk];
+    const deposit = await insertSale(tx, user, {
+      date: input.date,
+      clientId: input.client,
+      kind: 'walk_in',
+      amount: covered,
+      payment: { ...payment, ...input.deposit, discount: '0' },
+    });
+    return [desk, deposit];
   } catch (err) {
     return underPayment(err);
   }
 };
 
-/** Names the sale line the arrival wrote once the arrival's id is known. */
-export const linkWalkIn = (tx: Tx, saleId: number, arrivalId: number) =>
-  setSaleReference(tx, saleId, walkInReference(arrivalId));
+/** Names the sale lines the arrival wrote once the arrival's id is known. */
+export const linkWalkIn = async (tx: Tx, lines: { id: number }[], arrivalId: number) => {
+  for (const line of lines) await setSaleReference(tx, line.id, walkInReference(arrivalId));
+};
 
 /**
  * Cancelling an arrival whose walk-in sale line is still on file is refused (409, naming the sale):
@@ -89,7 +125,7 @@ export const linkWalkIn = (tx: Tx, saleId: number, arrivalId: number) =>
  * deleted, the arrival can be cancelled.
  */
 export const assertNoWalkInSale = async (tx: Tx, arrival: { id: number; location: number; date: string }) => {
-  const [sale] = await tx
+  const lines = await tx
     .select()
     .from(sales)
     .where(
@@ -99,9 +135,15 @@ export const assertNoWalkInSale = async (tx: Tx, arrival: { id: number; location
         eq(sales.kind, 'walk_in'),
         eq(sales.reference, walkInReference(arrival.id)),
       ),
-    );
-  if (!sale) return;
-  const read = toSale(sale);
-  const message = `This arrival was paid at the desk: sale #${read.id} (${formatPeso(read.net_amount)}, ${read.payment_method.replace('_', ' ')}) is on the day's sales. Ask for that sale line to be deleted first (sale lines → delete); once it is deleted, the arrival can be cancelled.`;
+    )
+    .orderBy(asc(sales.id));
+  if (!lines.length) return;
+  const named = lines
+    .map(toSale)
+    .map((s) => `sale #${s.id} (${formatPeso(s.net_amount)}, ${s.payment_method.replace('_', ' ')})`);
+  const message =
+    named.length === 1
+      ? `This arrival was paid at the desk: ${named[0]} is on the day's sales. Ask for that sale line to be deleted first (sale lines → delete); once it is deleted, the arrival can be cancelled.`
+      : `This arrival was paid at the desk: ${named.join(' and ')} are on the day's sales. Ask for those sale lines to be deleted first (sale lines → delete); once they are deleted, the arrival can be cancelled.`;
   throw conflict(message, { status: [message] });
 };

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { banks, clientArrivals, clientTreatments, employees, sales } from '../../db/schema/index';
-import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { and, eq } from 'drizzle-orm';
+import {
+  banks,
+  clientArrivals,
+  clientTreatments,
+  commissionRules,
+  employees,
+  payRunLines,
+  sales,
+  treatments,
+} from '../../db/schema/index';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { activeSalesperson } from '../clients/clients.test-helpers';
 import { at, loadFloorFixtures, post, today, type FloorFixtures } from './floor.test-helpers';
 
 /**
@@ -21,19 +31,16 @@ beforeAll(async () => {
   desk = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
   f = await loadFloorFixtures(ctx.database.db, 'P');
   [A, B] = f.therapists as [number, number];
-  // The floor tests' own branch starts with therapists only: the desk's salesperson joins it.
-  const [seller] = await ctx.database.db
-    .insert(employees)
-    .values({
-      kind: 'salesperson',
-      firstName: 'Desk',
-      lastName: 'Floorpay',
-      employeeCode: 'FP-SALES-1',
-      locationId: f.home,
-      hireDate: '2024-01-01',
-    })
-    .returning({ id: employees.id });
-  salesperson = seller!.id;
+  // The tests' own branch (floor.test-helpers) has no salesperson of its own: one is hired there.
+  await ctx.database.db.insert(employees).values({
+    kind: 'salesperson',
+    firstName: 'Pay',
+    lastName: 'Floor',
+    employeeCode: 'FT-P-SALES',
+    locationId: f.home,
+    hireDate: '2024-01-01',
+  });
+  salesperson = await activeSalesperson(ctx.database.db, f.home);
   at('09:00');
   for (const employee of [A, B])
     expect((await post(desk, '/api/floor/shifts/clock-in/', { employee, location: f.home })).statusCode).toBe(201);
@@ -72,6 +79,27 @@ const assign = (body: Record<string, unknown>, key?: string) =>
     headers: key ? { 'idempotency-key': key } : {},
   });
 const cash = () => ({ salesperson, payment_method: 'cash', discount: '100' });
+/** Books the client today with `therapist`, with a deposit when given. */
+const book = async (client: number, time: string, therapist: number, deposit?: Record<string, unknown>) => {
+  const res = await post(desk, '/api/floor/reservations/', {
+    client,
+    location: f.home,
+    date: today(),
+    time,
+    treatment: f.treatment.id,
+    therapist,
+    ...(deposit ? { deposit } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+};
+const arrive = (id: number, body: Record<string, unknown>, key?: string) =>
+  desk.request({
+    method: 'POST',
+    url: `/api/floor/reservations/${id}/arrive/`,
+    payload: body,
+    headers: key ? { 'idempotency-key': key } : {},
+  });
 
 describe('assign next with a voucher or a desk payment', () => {
   it('redeems one voucher session, once, however often the desk retries with its key', async () => {
@@ -118,26 +146,6 @@ describe('assign next with a voucher or a desk payment', () => {
 });
 
 describe('a reservation’s arrival with a voucher or a desk payment', () => {
-  const book = async (client: number, time: string, therapist: number) => {
-    const res = await post(desk, '/api/floor/reservations/', {
-      client,
-      location: f.home,
-      date: today(),
-      time,
-      treatment: f.treatment.id,
-      therapist,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as number;
-  };
-  const arrive = (id: number, body: Record<string, unknown>, key?: string) =>
-    desk.request({
-      method: 'POST',
-      url: `/api/floor/reservations/${id}/arrive/`,
-      payload: body,
-      headers: key ? { 'idempotency-key': key } : {},
-    });
-
   it('redeems the session once: a retry with the key answers the same, a second arrival is a 409', async () => {
     at('12:00');
     const client = await newClient('Booked');
@@ -203,5 +211,159 @@ describe('card and bank-transfer deposits', () => {
       reference_no: 'SLIP-1',
       status: 'held',
     });
+  });
+});
+
+describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: the books match the money)', () => {
+  let admin: Agent;
+  let card: number;
+  let report: number;
+  let C: number, D: number;
+  const visit = { arrival: 0, sales: [] as number[] };
+  const deposit = () => ({ payment_method: 'card', bank: card, amount: '500', reference_no: 'CARD-0042' });
+  const bookWithDeposit = (client: number, time: string, therapist: number) => book(client, time, therapist, deposit());
+  const byMethod = async () => {
+    const res = await admin.request({ method: 'GET', url: `/api/reports/${report}/` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().by_payment_method as Record<string, string>;
+  };
+  const plain = () => ({ salesperson, payment_method: 'cash', discount: '0' });
+  const visitLines = (client: number) =>
+    ctx.database.db
+      .select()
+      .from(sales)
+      .where(and(eq(sales.clientId, client), eq(sales.kind, 'walk_in')))
+      .orderBy(sales.id);
+
+  beforeAll(async () => {
+    admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+    [C, D] = f.therapists.slice(2) as [number, number];
+    at('16:00');
+    for (const employee of [C, D])
+      expect((await post(desk, '/api/floor/shifts/clock-in/', { employee, location: f.home })).statusCode).toBe(201);
+    const [bank] = await ctx.database.db.select().from(banks).where(eq(banks.isActive, true)).limit(1);
+    card = bank!.id;
+    // The issue's figures: a ₱1,350 treatment.
+    await ctx.database.db.update(treatments).set({ price: '1350.00' }).where(eq(treatments.id, f.treatment.id));
+    const created = await post(admin, '/api/reports/', { location: f.home, date: today() });
+    expect(created.statusCode, created.body).toBe(201);
+    report = created.json().id;
+  });
+
+  it('₱500 card deposit, ₱1,350 treatment: ₱500 card (its bank and reference) and ₱850 cash, once', async () => {
+    at('16:00');
+    const client = await newClient('Deposited');
+    const id = await bookWithDeposit(client, '18:00', C);
+    const before = await byMethod();
+    at('17:55');
+    const res = await arrive(id, { payment: plain() }, 'floor-deposit-1');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().deposit).toMatchObject({ status: 'applied', amount: '500.00' });
+    const arrival = res.json().arrival as number;
+    const lines = await visitLines(client);
+    expect(lines.map((l) => [l.paymentMethod, l.amount, l.discount, l.netAmount, l.bankId, l.referenceNo])).toEqual([
+      ['cash', '850.00', '0.00', '850.00', null, ''],
+      ['card', '500.00', '0.00', '500.00', card, 'CARD-0042'],
+    ]);
+    expect(lines.every((l) => l.reference === `A-${arrival}` && l.salespersonId === salesperson)).toBe(true);
+    Object.assign(visit, { arrival, sales: lines.map((l) => l.id) });
+    const after = await byMethod();
+    expect(Number(after.cash ?? 0) - Number(before.cash ?? 0)).toBe(850);
+    expect(Number(after.card ?? 0) - Number(before.card ?? 0)).toBe(500);
+
+    // The arrival reads back both lines of its payment, and is still one arrival in its list.
+    const read = await desk.request({ method: 'GET', url: `/api/clients/arrivals/${arrival}/` });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().sale).toMatchObject({ id: lines[0]!.id, net_amount: '850.00', payment_method: 'cash' });
+    expect(read.json().deposit_sale).toMatchObject({ id: lines[1]!.id, net_amount: '500.00', payment_method: 'card' });
+    const listed = await desk.request({ method: 'GET', url: `/api/clients/arrivals/?client=${client}` });
+    expect(listed.json().results.map((a: { id: number }) => a.id)).toEqual([arrival]);
+
+    // A retry with the key answers the same and writes nothing more.
+    const replay = await arrive(id, { payment: plain() }, 'floor-deposit-1');
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(await visitLines(client)).toHaveLength(2);
+    expect(await arrivalsOf(client)).toHaveLength(1);
+
+    // Cancelling the paid arrival is refused, naming both lines.
+    const cancel = await desk.request({
+      method: 'PATCH',
+      url: `/api/clients/arrivals/${arrival}/`,
+      payload: { status: 'cancelled' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(409);
+    expect(cancel.json().message).toContain(
+      `sale #${lines[0]!.id} (₱850.00, cash) and sale #${lines[1]!.id} (₱500.00, card)`,
+    );
+  });
+
+  it('a deposit over the net price is applied up to it: the desk line is ₱0.00 and keeps the discount', async () => {
+    at('18:00');
+    const client = await newClient('Covered');
+    const id = await bookWithDeposit(client, '19:30', C);
+    at('19:25');
+    const res = await arrive(id, { payment: { ...plain(), discount: '1000' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = await visitLines(client);
+    expect(lines.map((l) => [l.paymentMethod, l.amount, l.discount, l.netAmount])).toEqual([
+      ['cash', '1000.00', '1000.00', '0.00'],
+      ['card', '350.00', '0.00', '350.00'],
+    ]);
+  });
+
+  it('a refused arrival (409) writes no sale line and keeps the deposit held', async () => {
+    at('19:30');
+    const client = await newClient('Clash');
+    const id = await bookWithDeposit(client, '21:30', D);
+    const walkIn = await assign({ client: await newClient('Busy'), therapist: D });
+    expect(walkIn.statusCode, walkIn.body).toBe(201);
+    at('19:40');
+    const res = await arrive(id, { payment: plain() });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(await visitLines(client)).toHaveLength(0);
+    expect(await arrivalsOf(client)).toHaveLength(0);
+    const read = await desk.request({ method: 'GET', url: `/api/floor/reservations/${id}/` });
+    expect(read.json()).toMatchObject({ status: 'booked', deposit: { status: 'held' } });
+  });
+
+  it('the pay run pays the two-line visit exactly what a one-line ₱1,350 walk-in earns', async () => {
+    const ruleBase = { locationId: f.home, treatmentId: f.treatment.id, effectiveFrom: '2020-01-01' };
+    await ctx.database.db.insert(commissionRules).values([
+      { ...ruleBase, role: 'therapist', kind: 'percent', basis: 'paid_price', value: '10.00' },
+      { ...ruleBase, role: 'salesperson', kind: 'fixed', value: '75.00' },
+    ]);
+    at('20:40');
+    const single = await newClient('Single');
+    const walkIn = await assign({ client: single, therapist: A, payment: plain() });
+    expect(walkIn.statusCode, walkIn.body).toBe(201);
+    const singleLines = await visitLines(single);
+    expect(singleLines.map((l) => l.netAmount)).toEqual(['1350.00']);
+    const [y, m, d] = today().split('-').map(Number) as [number, number, number];
+    const run = await post(admin, '/api/payroll/runs/', {
+      location: f.home,
+      year: y,
+      month: m,
+      cutoff: d <= 15 ? 1 : 2,
+    });
+    expect(run.statusCode, run.body).toBeLessThan(300);
+    const lines = await ctx.database.db.select().from(payRunLines).where(eq(payRunLines.runId, run.json().id));
+    const earned = (arrival: number, saleIds: number[]) =>
+      lines
+        .filter(
+          (l) =>
+            (l.source === 'arrival' && l.sourceId === arrival) ||
+            (l.source === 'sale' && saleIds.includes(l.sourceId!)),
+        )
+        .map((l) => [l.source, l.ruleLabel, l.baseAmount, l.amount, l.requested])
+        .sort();
+    const one = earned(
+      walkIn.json().arrival.id,
+      singleLines.map((l) => l.id),
+    );
+    expect(one.filter((l) => l[4] === false)).toEqual([
+      ['arrival', '10.00% of net amount', '1350.00', '135.00', false],
+      ['sale', '₱75.00 per sale', null, '75.00', false],
+    ]);
+    expect(earned(visit.arrival, visit.sales)).toEqual(one);
   });
 });

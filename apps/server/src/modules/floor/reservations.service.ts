@@ -14,7 +14,7 @@ import { audit } from '../../db/audit';
 import { badRequest, conflict, fieldError } from '../../lib/http-error';
 import { createdBy, touched } from '../../lib/tracked';
 import type { AuthUser } from '../../lib/actor';
-import { createArrival } from '../clients/index';
+import { createArrival, type AppliedDeposit } from '../clients/index';
 import {
   addMinutes,
   clockTime,
@@ -205,6 +205,14 @@ export const updateReservation = async (db: Db, user: AuthUser, id: number, chan
     return finish(tx, user, id, before, 'update');
   });
 
+/** The reservation's held deposit as the payment it was (the walk-in sale line it becomes). */
+const depositOf = (deposit: NonNullable<Reservation['deposit']>): AppliedDeposit => ({
+  payment_method: deposit.payment_method as AppliedDeposit['payment_method'],
+  bank: deposit.bank,
+  reference_no: deposit.reference_no,
+  amount: deposit.amount,
+});
+
 /**
  * The client came: the arrival is logged through the clients module (voucher, membership, payment as
  * at the desk), the reservation's booking becomes the service's (from now, for its duration), the
@@ -243,6 +251,9 @@ export const arriveReservation = async (
   await createArrival(db, user, body, idempotencyKey, {
     route: `POST /floor/reservations/${id}/arrive/`,
     columns: { roomId: before.room, bed: before.bed, endsAt },
+    // Paid at the desk: the deposit is its own sale line and the desk collects the balance (decision 0411).
+    // On a voucher or a membership no sale is written; the deposit is only marked applied (decision 0900).
+    deposit: before.deposit ? depositOf(before.deposit) : undefined,
     before: async (tx) => {
       await lockFloor(tx, before.location);
       await lockedReservation(tx, user, id);

@@ -50,9 +50,12 @@ const arrivalEarnings = (where: SQL) => sql`
     left join treatments t on t.id = coalesce(a.treatment_id, ct.treatment_id)
     -- The walk-in's sale names the arrival (A-<id>): joined on the id read from the reference, so a
     -- branch's cutoff is one hash join instead of a scan of each day's sales per arrival.
+    -- A visit whose reservation deposit was applied has two lines (decision 0411): summed, the one net.
     left join (
-      select substr(s.reference, 3)::int as arrival_id, s.location_id, s.date, s.net_amount from sales s
+      select substr(s.reference, 3)::int as arrival_id, s.location_id, s.date, sum(s.net_amount) as net_amount
+      from sales s
       where s.kind = 'walk_in' and s.reference ~ '^A-[0-9]{1,9}$'
+      group by s.reference, s.location_id, s.date
     ) ws on ws.arrival_id = a.id and ws.location_id = a.location_id and ws.date = a.date
     where a.status <> 'cancelled' and ${where}
   ),
@@ -103,12 +106,22 @@ const arrivalEarnings = (where: SQL) => sql`
   )`;
 
 const saleEarnings = (where: SQL) => sql`
+  -- A walk-in's lines of one visit (the deposit's and the desk's, decision 0411) are one sale for
+  -- commission: a percent of their summed net, a fixed rule once; keyed by the visit's first line.
+  visits as (
+    select min(s.id) as id, s.date, s.location_id, s.client_id, s.salesperson_id, s.kind, s.reference,
+      sum(s.net_amount) as net_amount
+    from sales s
+    where ${where}
+    group by case when s.kind = 'walk_in' and s.reference ~ '^A-[0-9]{1,9}$' then s.reference else s.id::text end,
+      s.date, s.location_id, s.client_id, s.salesperson_id, s.kind, s.reference
+  ),
   sal as (
     select s.id, s.date, s.location_id, s.client_id, s.salesperson_id, s.kind, s.reference, s.net_amount,
       coalesce(t.id, 0) as tkey, coalesce(t.category_id, 0) as ckey, coalesce(cm.membership_id, 0) as mkey,
       concat_ws('|', s.date, s.location_id, coalesce(t.id, 0), coalesce(t.category_id, 0), coalesce(cm.membership_id, 0)) as rkey,
       sp.first_name || ' ' || sp.last_name as salesperson_name, sp.employee_code as salesperson_code
-    from sales s
+    from visits s
     join employees sp on sp.id = s.salesperson_id
     left join client_treatments ct on s.kind = 'voucher' and ct.code = s.reference
     left join client_arrivals wa on wa.id = case when s.kind = 'walk_in' and s.reference ~ '^A-[0-9]{1,9}$'
@@ -116,7 +129,6 @@ const saleEarnings = (where: SQL) => sql`
     left join treatments t on t.id = coalesce(ct.treatment_id, wa.treatment_id)
     left join client_memberships cm on cm.id = case when s.kind = 'membership' and s.reference ~ '^CM-[0-9]{1,9}$'
       then substr(s.reference, 4)::int end
-    where ${where}
   ),
   sal_rules as (
     select k.*, r.id, r.kind, r.value from (select distinct rkey, date, location_id, tkey, ckey, mkey from sal) k

@@ -143,7 +143,11 @@ const CancelArrivalDialog = ({ arrival, onClose }: { arrival: ClientArrival; onC
       {formatDate(arrival.date)} {arrival.time} · {arrival.treatment_name ?? 'No treatment named'} at{' '}
       {arrival.location_name}.
       {arrival.voucher_code ? ` The session used from ${arrival.voucher_code} comes back to the voucher.` : ''}
-      {arrival.sale ? ' It was paid at the desk: its sale line must be deleted first.' : ''}
+      {arrival.deposit_sale
+        ? ' It was paid at the desk and by its reservation’s deposit: both its sale lines must be deleted first.'
+        : arrival.sale
+          ? ' It was paid at the desk: its sale line must be deleted first.'
+          : ''}
     </ReasonDialog>
   );
 };

@@ -93,6 +93,35 @@ describe('client detail', () => {
     expect(JSON.parse(String(patch.data))).toEqual({ status: 'cancelled', notes: 'Cancelled: Wrong client' });
   });
 
+  it('a visit paid at the desk and by its reservation’s deposit says both sale lines go first', async () => {
+    const line = (id: number, net: string, method: string) => ({ id, net_amount: net, payment_method: method });
+    const arrival = {
+      id: 42,
+      client: 7,
+      date: '2026-06-01',
+      time: '11:00',
+      treatment_name: 'Hilot',
+      therapist_name: 'Enrique Andrada',
+      location_name: 'Makati',
+      voucher_code: null,
+      notes: '',
+      status: 'arrived',
+      sale: line(90, '850.00', 'cash'),
+      deposit_sale: line(91, '500.00', 'card'),
+    };
+    mockApi({
+      'GET /clients/7/': { status: 200, data: liza },
+      ...activity,
+      'GET /clients/arrivals/': { status: 200, data: page([arrival]) },
+    });
+    renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Arrivals' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel arrival of 1 Jun 2026 11:00' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(
+      'It was paid at the desk and by its reservation’s deposit: both its sale lines must be deleted first.',
+    );
+  });
+
   it('offers edit and deactivate only in admin mode', async () => {
     mockApi({ 'GET /clients/7/': { status: 200, data: liza }, ...activity });
     const { unmount } = renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);

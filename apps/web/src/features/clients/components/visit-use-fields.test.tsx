@@ -14,7 +14,15 @@ const routes = {
 };
 
 /** The floor board's side: holds what the fields report, and shows it for the assertions. */
-const Host = ({ treatment, errors = {} }: { treatment: number | null; errors?: Record<string, string[]> }) => {
+const Host = ({
+  treatment,
+  errors = {},
+  deposit,
+}: {
+  treatment: number | null;
+  errors?: Record<string, string[]>;
+  deposit?: { amount: string; payment_method: string };
+}) => {
   const [use, setUse] = useState<VisitUse | null>(null);
   return (
     <>
@@ -25,6 +33,7 @@ const Host = ({ treatment, errors = {} }: { treatment: number | null; errors?: R
         onChange={setUse}
         errors={errors}
         disabled={false}
+        deposit={deposit}
       />
       <output data-testid="use">{JSON.stringify(use)}</output>
     </>
@@ -72,6 +81,16 @@ describe('what the client uses, outside the arrival card', () => {
         service_charge: '0',
       },
     });
+  });
+
+  it('a reservation’s deposit: the desk is told what it already holds and collects only the rest', async () => {
+    mockApi({ ...routes, 'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) } });
+    renderWithRouter(<Host treatment={3} deposit={{ amount: '500.00', payment_method: 'card' }} />);
+    expect(await screen.findByText('Deposit ₱500.00 (Card) — collect ₱700.00')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Discount (₱)' }), '900');
+    // The deposit covers the whole net of ₱300.00: nothing more to collect.
+    expect(screen.getByText('Deposit ₱500.00 (Card) — collect ₱0.00')).toBeInTheDocument();
+    expect(reported()?.payment).toMatchObject({ payment_method: 'cash', discount: '900' });
   });
 
   it("shows the server's field errors beside their fields, and the load error with Try again", async () => {

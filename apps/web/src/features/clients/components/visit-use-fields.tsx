@@ -15,6 +15,7 @@ import {
   visitUseOf,
   WALK_IN_PAYMENT_START,
   WalkInPaymentFields,
+  type HeldDeposit,
   type WalkInPaymentValues,
 } from './walk-in-payment';
 
@@ -27,6 +28,8 @@ export type VisitUseFieldsProps = {
   location: number;
   /** The treatment chosen; null until it is (vouchers wait for it). */
   treatment: number | null;
+  /** A reservation's deposit: the desk payment collects only the rest. */
+  deposit?: HeldDeposit;
   /** Told every change, with the body's parts the arrival sends. */
   onChange: (use: VisitUse) => void;
   /** The server's field errors of the last send (`voucher`, `payment.bank` …). */
@@ -43,6 +46,7 @@ const VisitUseForm = ({
   onChange,
   errors,
   disabled,
+  deposit,
 }: Omit<VisitUseFieldsProps, 'client'> & { services: ClientServices }) => {
   const [{ today }] = useState(() => manilaNow(new Date()));
   const options = arrivalOptions(services, treatment, today);
@@ -89,6 +93,7 @@ const VisitUseForm = ({
       {use === PAY_AT_DESK.value ? (
         <WalkInPaymentFields
           price={price}
+          deposit={deposit}
           salesperson={bind(
             'salesperson',
             salespersons.data?.count === 0 ? 'No active salesperson works here.' : undefined,

@@ -88,8 +88,32 @@ export const walkInNet = (price: string | undefined, discount: string): string |
   return ((p - d) / 100).toFixed(2);
 };
 
+/** A reservation's deposit the visit uses up: paid before, so the desk collects only the rest (decision 0411). */
+export type HeldDeposit = { amount: string; payment_method: string };
+
+/**
+ * What the desk still collects when a deposit was paid: the net less the deposit (never below 0),
+ * as the server splits the sale lines; null while the discount is not an amount.
+ */
+export const balanceAfterDeposit = (net: string | null, deposit: HeldDeposit | undefined): string | null => {
+  if (net === null || !deposit) return net;
+  const rest = Math.round(Number(net) * 100) - (cents(deposit.amount) ?? 0);
+  return (Math.max(rest, 0) / 100).toFixed(2);
+};
+
+/** Named as the reservation names it: e-wallet deposits are GCash or Maya (decision 0900). */
+const depositLabel = (deposit: HeldDeposit) => {
+  const method =
+    deposit.payment_method === 'e_wallet'
+      ? 'GCash/Maya'
+      : (PAYMENT_METHOD_LABELS[deposit.payment_method as PaymentMethod] ?? deposit.payment_method);
+  return `Deposit ${formatPeso(deposit.amount)} (${method})`;
+};
+
 type WalkInPaymentFieldsProps = {
   price: string | undefined;
+  /** The reservation's deposit, when "Client arrived" logs a booked client's visit. */
+  deposit?: HeldDeposit;
   salesperson: BoundField;
   salespersons: readonly Employee[];
   method: BoundField;
@@ -112,8 +136,9 @@ export const WalkInPaymentFields = ({
   reference,
   discount,
   serviceCharge,
+  deposit,
 }: WalkInPaymentFieldsProps) => {
-  const net = walkInNet(price, discount.value);
+  const net = balanceAfterDeposit(walkInNet(price, discount.value), deposit);
   const charge = serviceCharge ? cents(serviceCharge.value) : 0;
   const collect = net === null || charge === null ? null : ((Math.round(Number(net) * 100) + charge) / 100).toFixed(2);
   const banked = isBanked(method.value);
@@ -170,7 +195,8 @@ export const WalkInPaymentFields = ({
         ) : null}
       </Stack>
       <Typography variant="h6" component="p" aria-live="polite">
-        Net to collect: {net === null ? '—' : formatPeso(net)}
+        {deposit ? `${depositLabel(deposit)} — collect ` : 'Net to collect: '}
+        {net === null ? '—' : formatPeso(net)}
         {charge ? ` + service charge = ${collect === null ? '—' : formatPeso(collect)}` : ''}
       </Typography>
     </Stack>

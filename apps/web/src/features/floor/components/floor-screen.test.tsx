@@ -115,9 +115,14 @@ const picker = (onPick: (c: { id: number; full_name: string }) => void) => (
 
 /** The clients feature's fields, as the app composes them: here they report a fixed choice. */
 let chosenUse: VisitUse = { voucher: null, client_membership: null, payment: null };
-const StubUse = ({ onChange, treatment }: Parameters<VisitUseSlot>[0]) => {
+const StubUse = ({ onChange, treatment, deposit }: Parameters<VisitUseSlot>[0]) => {
   useEffect(() => onChange(chosenUse), [onChange]);
-  return <p>What the client uses, for treatment {String(treatment)}</p>;
+  return (
+    <p>
+      What the client uses, for treatment {String(treatment)}
+      {deposit ? `, less the ${deposit.payment_method} deposit of ${deposit.amount}` : ''}
+    </p>
+  );
 };
 const visitUse: VisitUseSlot = (props) => <StubUse {...props} />;
 
@@ -224,7 +229,10 @@ describe('floor screen', () => {
     });
     renderFloor();
     await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
-    expect(screen.getByText('What the client uses, for treatment 3')).toBeInTheDocument();
+    // The desk payment is told of the deposit, so it shows only what is left to collect.
+    expect(
+      screen.getByText('What the client uses, for treatment 3, less the e_wallet deposit of 200.00'),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Client arrived' }));
     await screen.findByText('Liza Soberano arrived; the arrival is logged. Payment recorded.');
     const arrive = calls.find((c) => c.url === '/floor/reservations/70/arrive/');

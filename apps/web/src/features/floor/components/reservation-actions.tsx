@@ -175,6 +175,7 @@ export const ReservationActions = ({ reservation, visitUse, onClose }: Reservati
           client: reservation.client,
           location: reservation.location,
           treatment: reservation.treatment,
+          deposit: deposit ?? undefined,
           onChange: setUse,
           errors: fieldErrors,
           disabled: busy,

@@ -14,6 +14,8 @@ export type VisitUseSlot = (props: {
   client: number;
   location: number;
   treatment: number | null;
+  /** A reservation's held deposit: the desk payment shows what is left to collect. */
+  deposit?: { amount: string; payment_method: string };
   onChange: (use: VisitUse) => void;
   errors: FieldErrors;
   disabled: boolean;
