@@ -9,6 +9,7 @@ import {
   dayColumns,
   dayRange,
   displayTime,
+  isLiveDay,
   manilaClock,
   minutesOf,
   SLOT_MINUTES,
@@ -94,17 +95,21 @@ export const DayGrid = ({ board, onOpen, canMove }: DayGridProps) => {
     timeColumn: TIME_COLUMN_PX,
     rowPx: ROW_PX,
   });
-  // Opens at the hour before now (the board's clock), where the desk is looking; once per branch and day.
-  const nowMinutes = minutesOf(manilaClock(board.now));
+  // Today opens at the hour before now (the board's clock), where the desk is looking; another day at
+  // the hour before its first booking. Once per branch and day.
+  const live = isLiveDay(board);
+  const focus = live ? minutesOf(manilaClock(board.now)) : Math.min(...blocks.map((b) => b.start), range.start + 60);
   useEffect(() => {
-    const offset = Math.max(0, Math.floor((nowMinutes - 60 - range.start) / SLOT_MINUTES)) * ROW_PX;
+    const offset = Math.max(0, Math.floor((focus - 60 - range.start) / SLOT_MINUTES)) * ROW_PX;
     scroller.current?.scrollTo?.({ top: offset });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another board (branch or day) shows
   }, [board.location, board.date]);
   if (columns.length === 0)
     return (
       <Typography color="text.secondary" sx={{ p: 2 }}>
-        No therapist is clocked in or booked today. Clock one in to start the rotation.
+        {live
+          ? 'No therapist is clocked in or booked today. Clock one in to start the rotation.'
+          : 'No therapist is booked on this day.'}
       </Typography>
     );
   return (

@@ -327,4 +327,39 @@ describe('floor screen', () => {
       expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
     });
   });
+
+  it("next day reads that day's board, hides Assign next and the rotation, and books on it; Today returns", async () => {
+    const tomorrow: Board = {
+      ...board,
+      date: '2026-11-26',
+      reservations: [reservation({ id: 71, client_name: 'Maja Salvador', date: '2026-11-26', time: '11:00' })],
+    };
+    const calls = mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      [`${BOARD_KEY}&date=2026-11-26`]: { status: 200, data: tomorrow },
+      'GET /services/treatments/': treatments,
+    });
+    const { router } = renderFloor();
+    await screen.findByRole('button', { name: 'Assign next' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    const day = await screen.findByRole('region', { name: 'Day view, 2026-11-26' });
+    expect(router.state.location.search).toBe('?date=2026-11-26');
+    expect(calls.some((c) => c.url === '/floor/board/?location=2&date=2026-11-26')).toBe(true);
+    expect(within(day).getByRole('button', { name: /^11:00 Maja Salvador/ })).toBeInTheDocument();
+    // Today's service in progress is not drawn on tomorrow's view, and the live rotation is not shown.
+    expect(within(day).queryByText('12:00 Rico Blanco')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Rotation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign next' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Day')).toHaveValue('2026-11-26');
+    await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pick Rosa' }));
+    expect(await screen.findByLabelText(/^Date/)).toHaveValue('2026-11-26');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(await screen.findByRole('button', { name: 'Assign next' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('list', { name: 'Rotation' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Today' })).toBeDisabled();
+  });
 });

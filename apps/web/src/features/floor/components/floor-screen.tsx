@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Link } from 'react-router';
-import type { Board, QueueEntry, Reservation } from '@ginhawa/contract';
+import { manilaDate, todayInManila, type Board, type QueueEntry, type Reservation } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { formatDate } from '../../../lib/format';
 import { PageHeader } from '../../../components/page-header';
@@ -21,6 +21,8 @@ import { useLocationOptions } from '../../../lib/options';
 import { useBoard } from '../api/get-board';
 import { AssignDialog } from './assign-dialog';
 import { DayGrid } from './day-grid';
+import { DayNav, useFloorDay } from './day-nav';
+import { isLiveDay } from './floor-time';
 import { NowNextLists } from './now-next-lists';
 import { ReservationActions } from './reservation-actions';
 import { ReservationForm } from './reservation-form';
@@ -150,6 +152,22 @@ const BoardLayout = ({
   );
   const openReservation = (reservation: Reservation) =>
     user.frontDesk ? setOpen({ kind: 'reservation', reservation }) : undefined;
+  if (!isLiveDay(data))
+    // The rotation and rooms are the floor now, not this day's: only the day's bookings show.
+    return (
+      <Stack spacing={2}>
+        <Panel title={formatDate(data.date)}>
+          {wide ? (
+            <DayGrid board={data} onOpen={openReservation} canMove={user.frontDesk} />
+          ) : (
+            <NowNextLists board={data} onOpen={openReservation} />
+          )}
+        </Panel>
+        <Typography variant="body2" color="text.secondary">
+          The rotation and rooms show the floor as it is now: go to Today to see them.
+        </Typography>
+      </Stack>
+    );
   return wide ? (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 340px', gap: 2, alignItems: 'start' }}>
       <Panel title="Today">
@@ -183,7 +201,12 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
     : user.locations;
   const [chosen, setChosen] = useState<number | null>(null);
   const location = chosen ?? choices[0]?.id ?? null;
-  const board = useBoard(location);
+  const day = useFloorDay();
+  const board = useBoard(location, day.date);
+  // Today by the server's clock once the board is read; the device's until then.
+  const today = board.data ? manilaDate(new Date(board.data.now)) : todayInManila();
+  const shown = day.date ?? board.data?.date ?? today;
+  const live = board.data ? isLiveDay(board.data) : shown === today;
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 
@@ -230,11 +253,14 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
         action={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
             {branchSelect}
+            {location !== null ? <DayNav shown={shown} today={today} onGo={day.go} /> : null}
             {user.frontDesk && board.data ? (
               <>
-                <Button variant="contained" onClick={() => setOpen({ kind: 'pick', then: 'assign' })}>
-                  Assign next
-                </Button>
+                {live ? (
+                  <Button variant="contained" onClick={() => setOpen({ kind: 'pick', then: 'assign' })}>
+                    Assign next
+                  </Button>
+                ) : null}
                 <Button variant="outlined" onClick={() => setOpen({ kind: 'pick', then: 'reserve' })}>
                   New reservation
                 </Button>

@@ -1,4 +1,4 @@
-import type { Board, Reservation } from '@ginhawa/contract';
+import { manilaDate, type Board, type Reservation } from '@ginhawa/contract';
 
 /** The board's rows: one per 15 minutes (the arrivals' and reservations' grid). */
 export const SLOT_MINUTES = 15;
@@ -41,7 +41,11 @@ export type DayBlock = {
   reservation: Reservation | null;
 };
 
-/** The blocks of a board: live reservations (booked or arrived) and services in progress. */
+/** Whether the board shows today (its clock's Manila date): only then are the rotation and rooms its day's. */
+export const isLiveDay = (board: Pick<Board, 'date' | 'now'>): boolean =>
+  board.date === manilaDate(new Date(board.now));
+
+/** The blocks of a board: live reservations (booked or arrived) and, today, services in progress. */
 export const dayBlocks = (board: Board): DayBlock[] => {
   const blocks: DayBlock[] = board.reservations
     .filter((r) => r.status === 'booked' || r.status === 'arrived')
@@ -55,8 +59,10 @@ export const dayBlocks = (board: Board): DayBlock[] => {
       kind: 'reservation',
       reservation: r,
     }));
+  // The rotation is the floor now: its services belong on today's view only.
+  const live = isLiveDay(board);
   for (const q of board.queue) {
-    if (!q.service) continue;
+    if (!q.service || !live) continue;
     // An arrival that came from a reservation is already drawn as that reservation.
     if (board.reservations.some((r) => r.arrival === q.service?.arrival)) continue;
     const start = minutesOf(manilaClock(q.service.started_at));

@@ -4,21 +4,25 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { Board, Reservation } from '@ginhawa/contract';
-import { displayTime, manilaClock } from './floor-time';
+import { displayTime, isLiveDay, manilaClock } from './floor-time';
 
 /**
  * The phone's view of the day: "Now" (services in progress) and "Next" (booked reservations still
- * ahead, by time); a booked one opens its actions as on the desktop grid.
+ * ahead, by time); a booked one opens its actions as on the desktop grid. Another day has no "Now":
+ * only its bookings.
  */
 export const NowNextLists = ({ board, onOpen }: { board: Board; onOpen: (reservation: Reservation) => void }) => {
+  const live = isLiveDay(board);
   const now = board.queue.filter((q) => q.service);
   const next = board.reservations.filter((r) => r.status === 'booked');
   return (
     <>
-      <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
-        Now
-      </Typography>
-      {now.length === 0 ? (
+      {live ? (
+        <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
+          Now
+        </Typography>
+      ) : null}
+      {!live ? null : now.length === 0 ? (
         <Typography color="text.secondary">No service in progress.</Typography>
       ) : (
         <List dense disablePadding aria-label="Now">
@@ -39,12 +43,14 @@ export const NowNextLists = ({ board, onOpen }: { board: Board; onOpen: (reserva
         </List>
       )}
       <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
-        Next
+        {live ? 'Next' : 'Booked'}
       </Typography>
       {next.length === 0 ? (
-        <Typography color="text.secondary">No reservations still to come today.</Typography>
+        <Typography color="text.secondary">
+          {live ? 'No reservations still to come today.' : 'No reservations booked on this day.'}
+        </Typography>
       ) : (
-        <List dense disablePadding aria-label="Next">
+        <List dense disablePadding aria-label={live ? 'Next' : 'Booked'}>
           {next.map((r) => (
             <ListItem key={r.id} divider disablePadding>
               <ListItemButton onClick={() => onOpen(r)}>
