@@ -84,19 +84,6 @@ const pickClient = async (page: Page, button: string, client: { full_name: strin
   await page.getByRole('button', { name: `Choose for ${client.full_name}` }).click();
 };
 
-/** Manila's minutes since midnight now. */
-const manilaMinutes = () => {
-  const [h = '0', m = '0'] = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Manila',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(new Date())
-    .split(':');
-  return Number(h) * 60 + Number(m);
-};
-
 describe('floor board', () => {
   let browser: Browser;
   let headers: Headers;
@@ -239,27 +226,29 @@ describe('floor board', () => {
   });
 
   it('dragging a reservation onto a taken time is refused and it returns; a row down moves it', async () => {
-    // Today, an hour and a half from now on the quarter hour (the board shows today; past times are refused).
-    // The demo books today too (decision 0902): the first time both are free, the dragged one a row longer.
+    // Tomorrow (the board's Next day), so a time is free whatever the hour the suite runs at. The demo
+    // books the coming days (decision 0902): the first time from 10:00 both are free, the dragged one a row longer.
     const [first, second] = [await newClient(headers, home, 'Dragged'), await newClient(headers, home, 'Holding')];
     const [t0, t1] = [therapists[0]!, therapists[1]!];
-    const today = manilaDate(0);
-    let start = Math.ceil((manilaMinutes() + 90) / 15) * 15;
+    const tomorrow = manilaDate(1);
+    let start = 10 * 60;
     for (let tries = 0; tries < 60; tries += 1) {
-      const a0 = hhmmToMinutes(await freeSlot(headers, home, t0.id, today, treatment.duration_minutes + 15, start));
-      const a1 = hhmmToMinutes(await freeSlot(headers, home, t1.id, today, treatment.duration_minutes, a0));
+      const a0 = hhmmToMinutes(await freeSlot(headers, home, t0.id, tomorrow, treatment.duration_minutes + 15, start));
+      const a1 = hhmmToMinutes(await freeSlot(headers, home, t1.id, tomorrow, treatment.duration_minutes, a0));
       start = a1;
       if (a0 === a1) break;
     }
     const book = (client: number, therapist: number) =>
       ok<{ id: number }>(headers, '/floor/reservations/', {
         method: 'POST',
-        body: { client, location: home, date: manilaDate(0), time: hhmm(start), treatment: treatment.id, therapist },
+        body: { client, location: home, date: tomorrow, time: hhmm(start), treatment: treatment.id, therapist },
       });
     const dragged = await book(first.id, t0.id);
     const holding = await book(second.id, t1.id);
     const a = await desk();
-    const day = a.page.getByRole('region', { name: /^Day view/ });
+    await a.page.getByRole('button', { name: 'Next day' }).click();
+    await a.page.waitForURL(`**/floor?date=${tomorrow}`);
+    const day = a.page.getByRole('region', { name: `Day view, ${tomorrow}` });
     const block = () => day.getByRole('button', { name: new RegExp(`^\\d\\d:\\d\\d ${first.full_name}`) });
     const dragTo = async (x: number, dy: number) => {
       await block().scrollIntoViewIfNeeded();
@@ -285,8 +274,11 @@ describe('floor board', () => {
     await dragTo(await columnX(t0.full_name), 22);
     await a.page.getByText(`Moved ${first.full_name} to ${hhmm(start + 15)}, ${t0.full_name}.`).waitFor();
     await day.getByRole('button', { name: new RegExp(`^${hhmm(start + 15)} ${first.full_name}`) }).waitFor();
-    const moved = await ok<{ time: string; therapist: number }>(headers, `/floor/reservations/${dragged.id}/`);
-    assert.deepEqual([moved.time, moved.therapist], [hhmm(start + 15), t0.id]);
+    const moved = await ok<{ date: string; time: string; therapist: number }>(
+      headers,
+      `/floor/reservations/${dragged.id}/`,
+    );
+    assert.deepEqual([moved.date, moved.time, moved.therapist], [tomorrow, hhmm(start + 15), t0.id]);
     assert.equal(await a.page.getByRole('dialog').count(), 0, 'a drag does not open the actions');
     assert.deepEqual(a.errors, []);
     await a.context.close();
