@@ -145,8 +145,15 @@ describe('pay runs', () => {
       .filter({ hasText: branch.name })
       .filter({ has: desk.page.getByRole('button', { name: 'Approve' }) })
       .first();
+    // Once decided the item has no Approve button, so it is found again by its title, not by `request`.
+    const title = await request.getByRole('heading', { level: 3 }).first().innerText();
     await request.getByRole('button', { name: 'Approve' }).click();
-    await request.getByText('Approved').waitFor({ timeout: 10_000 });
+    await desk.page
+      .getByRole('listitem')
+      .filter({ has: desk.page.getByRole('heading', { level: 3, name: title, exact: true }) })
+      .first()
+      .getByText('Approved', { exact: true })
+      .waitFor({ timeout: 10_000 });
     const run = await api<RunDetail>(`payroll/runs/${runId}/`);
     assert.equal(run.data.status, 'approved');
 
