@@ -5,13 +5,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Proposal, QueueEntry } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { useSnackbar } from '../../../components/snackbar-provider';
-import { toApiError, type FieldErrors } from '../../../lib/api-client';
+import { toApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { useRevalidateFloor } from '../api/get-board';
 import { assignNext, proposeNext } from '../api/floor-actions';
 import { TreatmentSelect } from './booking-fields';
 import { EMPTY_SHOWN, displayTime, manilaClock } from './floor-time';
+import { useFloorWrite } from './floor-write';
 import { visitUseSaid, type VisitUse, type VisitUseSlot } from './visit-use';
 
 type AssignDialogProps = {
@@ -34,14 +33,10 @@ const proposalText = (p: Proposal) =>
  */
 export const AssignDialog = ({ client, location, queue, visitUse, onClose }: AssignDialogProps) => {
   const [key] = useState(newIdempotencyKey);
-  const revalidate = useRevalidateFloor();
-  const { showSnackbar } = useSnackbar();
+  const { busy, error, setError, fieldErrors, run } = useFloorWrite(onClose);
   const [treatment, setTreatment] = useState('');
   const [requested, setRequested] = useState('');
   const [proposal, setProposal] = useState<Proposal | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   // A voucher session or the desk's payment, sent with the arrival (null until the client's vouchers are read).
   const [use, setUse] = useState<VisitUse | null>(null);
 
@@ -62,37 +57,28 @@ export const AssignDialog = ({ client, location, queue, visitUse, onClose }: Ass
     return () => {
       live = false;
     };
-  }, [location, client.id, treatment, requested]);
+  }, [location, client.id, treatment, requested, setError]);
 
   const submit = async () => {
     if (!proposal || !use) return;
-    setBusy(true);
-    setError(undefined);
-    setFieldErrors({});
-    try {
-      await assignNext(
-        {
-          client: client.id,
-          location,
-          therapist: proposal.therapist,
-          treatment: Number(treatment),
-          requested: proposal.requested,
-          room: proposal.room,
-          bed: proposal.bed,
-          duration_minutes: proposal.duration_minutes,
-          ...use,
-        },
-        key,
-      );
-      showSnackbar(`${client.full_name} is with ${proposal.therapist_name}.${visitUseSaid(use)}`, 'success');
-      await revalidate();
-      onClose();
-    } catch (err) {
-      const failure = toApiError(err);
-      setError(failure.message);
-      setFieldErrors(failure.errors);
-      setBusy(false);
-    }
+    await run(
+      () =>
+        assignNext(
+          {
+            client: client.id,
+            location,
+            therapist: proposal.therapist,
+            treatment: Number(treatment),
+            requested: proposal.requested,
+            room: proposal.room,
+            bed: proposal.bed,
+            duration_minutes: proposal.duration_minutes,
+            ...use,
+          },
+          key,
+        ),
+      `${client.full_name} is with ${proposal.therapist_name}.${visitUseSaid(use)}`,
+    );
   };
 
   return (

@@ -14,12 +14,12 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { toApiError, type FieldErrors } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useRevalidateFloor } from '../api/get-board';
 import { arriveReservation, cancelReservation, markNoShow, moveReservation } from '../api/floor-actions';
 import { TherapistSelect, WhenFields } from './booking-fields';
 import { displayTime } from './floor-time';
+import { useFloorWrite } from './floor-write';
 import { visitUseSaid, type VisitUse, type VisitUseSlot } from './visit-use';
 
 /** How the desk names a deposit's method (GCash and Maya are the e-wallets in use). */
@@ -75,29 +75,9 @@ type ReservationActionsProps = { reservation: Reservation; visitUse: VisitUseSlo
  */
 export const ReservationActions = ({ reservation, visitUse, onClose }: ReservationActionsProps) => {
   const [mode, setMode] = useState<Mode>('menu');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [use, setUse] = useState<VisitUse | null>(null);
   const [key] = useState(newIdempotencyKey);
-  const revalidate = useRevalidateFloor();
-  const { showSnackbar } = useSnackbar();
-  const run = async (action: () => Promise<Reservation>, done: string) => {
-    setBusy(true);
-    setError(undefined);
-    setFieldErrors({});
-    try {
-      await action();
-      showSnackbar(done, 'success');
-      await revalidate();
-      onClose();
-    } catch (err) {
-      const failure = toApiError(err);
-      setError(failure.message);
-      setFieldErrors(failure.errors);
-      setBusy(false);
-    }
-  };
+  const { busy, error, fieldErrors, run, revalidate, showSnackbar } = useFloorWrite(onClose);
   if (mode === 'move') return <MoveForm reservation={reservation} onClose={onClose} />;
   if (mode === 'cancel')
     return (
