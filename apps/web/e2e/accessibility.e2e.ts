@@ -46,6 +46,13 @@ const settle = async (page: Page) => {
   );
 };
 
+/** Waits until the open dialog has faded in: mid-transition its text is translucent, and axe measures contrast on it. */
+const faded = (page: Page) =>
+  page.waitForFunction(() => {
+    const container = document.querySelector('[role="dialog"]')?.closest('.MuiDialog-container');
+    return container !== null && container !== undefined && getComputedStyle(container).opacity === '1';
+  });
+
 /** A person's session over HTTP: what the API lets them see gives the ids of the detail screens. */
 const apiAs = async (username: string) => {
   const login = await fetch(`${BASE_URL}/api/users/login/`, {
@@ -207,6 +214,7 @@ describe('accessibility (axe-core, serious and critical)', () => {
       await settle(page);
       await page.getByRole('button', { name: 'New location' }).click();
       await page.getByRole('dialog').waitFor();
+      await faded(page);
       for (const violation of await axeViolations(page))
         findings.push({ where: `location dialog @${width}`, violation });
       await context.close();
