@@ -113,6 +113,8 @@ export const insertSale = async (
     serviceCharge?: string;
     /** What was sold, for the credited salesperson's notice: "a 6-session Hilot voucher". */
     what?: string;
+    /** False when the caller tells the salesperson of the whole visit itself (a deposit visit's two lines). */
+    announce?: boolean;
   },
 ) => {
   // The day was checked by checkPayment (dating.service.ts): every desk sale goes through it first.
@@ -145,13 +147,14 @@ export const insertSale = async (
       .returning(),
   );
   await earningsChanged(tx, [values.payment.salesperson], values.date);
-  await tellCreditedSalesperson(
-    tx,
-    user,
-    values.payment.salesperson,
-    values.what ?? SOLD[values.kind],
-    sale!.netAmount,
-  );
+  if (values.announce !== false)
+    await tellCreditedSalesperson(
+      tx,
+      user,
+      values.payment.salesperson,
+      values.what ?? SOLD[values.kind],
+      sale!.netAmount,
+    );
   return sale!;
 };
 

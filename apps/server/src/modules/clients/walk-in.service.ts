@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client';
 import { clientArrivals, sales, treatments } from '../../db/schema/index';
 import { HttpError, conflict, fieldError } from '../../lib/http-error';
 import { checkPayment, insertSale, setSaleReference } from './sales.service';
+import { SOLD, tellCreditedSalesperson } from './sale-notice.service';
 import { toSale } from '../reports/index';
 import type { AuthUser } from '../../lib/actor';
 
@@ -98,6 +99,7 @@ export const chargeWalkIn = async (
       amount: sql`${price} - ${covered}`,
       payment,
       serviceCharge: input.payment.service_charge,
+      announce: !input.deposit,
     });
     if (!input.deposit) return [desk];
     const deposit = await insertSale(tx, user, {
@@ -106,7 +108,13 @@ export const chargeWalkIn = async (
       kind: 'walk_in',
       amount: covered,
       payment: { ...payment, ...input.deposit, discount: '0' },
+      announce: false,
     });
+    // One visit, one notice: the credited salesperson hears of its whole net price, not of each line.
+    const [visit] = await tx
+      .select({ net: sql<string>`(${desk.netAmount}::numeric + ${deposit.netAmount}::numeric)::text` })
+      .from(sql`(select 1) as one`);
+    await tellCreditedSalesperson(tx, user, payment.salesperson, SOLD.walk_in, visit!.net);
     return [desk, deposit];
   } catch (err) {
     return underPayment(err);

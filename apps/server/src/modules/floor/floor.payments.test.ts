@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   banks,
   clientArrivals,
   clientTreatments,
   commissionRules,
   employees,
+  notifications,
   payRunLines,
   sales,
   treatments,
+  users,
 } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { activeSalesperson } from '../clients/clients.test-helpers';
@@ -24,6 +26,7 @@ let ctx: TestContext;
 let desk: Agent;
 let f: FloorFixtures;
 let salesperson: number;
+let salespersonUser: number;
 let A: number, B: number;
 
 beforeAll(async () => {
@@ -31,8 +34,15 @@ beforeAll(async () => {
   desk = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
   f = await loadFloorFixtures(ctx.database.db, 'P');
   [A, B] = f.therapists as [number, number];
-  // The tests' own branch (floor.test-helpers) has no salesperson of its own: one is hired there.
+  // The tests' own branch (floor.test-helpers) has no salesperson of its own: one is hired there,
+  // with a login, so the sale notices credited to them are on file.
+  const [seller] = await ctx.database.db
+    .insert(users)
+    .values({ username: 'floor-pay-sales', firstName: 'Pay', lastName: 'Floor', passwordHash: 'no sign-in' })
+    .returning({ id: users.id });
+  salespersonUser = seller!.id;
   await ctx.database.db.insert(employees).values({
+    userId: salespersonUser,
     kind: 'salesperson',
     firstName: 'Pay',
     lastName: 'Floor',
@@ -255,6 +265,13 @@ describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: th
     const client = await newClient('Deposited');
     const id = await bookWithDeposit(client, '18:00', C);
     const before = await byMethod();
+    const credited = () =>
+      ctx.database.db
+        .select({ message: notifications.message })
+        .from(notifications)
+        .where(and(eq(notifications.type, 'sale_credited'), eq(notifications.recipientId, salespersonUser)))
+        .orderBy(asc(notifications.id));
+    const noticesBefore = (await credited()).length;
     at('17:55');
     const res = await arrive(id, { payment: plain() }, 'floor-deposit-1');
     expect(res.statusCode, res.body).toBe(200);
@@ -266,6 +283,11 @@ describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: th
       ['card', '500.00', '0.00', '500.00', card, 'CARD-0042'],
     ]);
     expect(lines.every((l) => l.reference === `A-${arrival}` && l.salespersonId === salesperson)).toBe(true);
+    // The credited salesperson hears of the visit once, at its whole net price, not once per line.
+    const told = (await credited()).slice(noticesBefore);
+    expect(told.map((n) => n.message)).toEqual([
+      expect.stringMatching(/ sold a walk-in visit credited to you: ₱1,350\.00\.$/),
+    ]);
     Object.assign(visit, { arrival, sales: lines.map((l) => l.id) });
     const after = await byMethod();
     expect(Number(after.cash ?? 0) - Number(before.cash ?? 0)).toBe(850);
