@@ -1,4 +1,4 @@
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -6,8 +6,8 @@ import { users } from './users';
  * deleted) and `created_at/updated_at`. Services set `updated_*` through `touched(actorId)`.
  */
 export const tracked = () => ({
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: t.integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: t.integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: t.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: t.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
