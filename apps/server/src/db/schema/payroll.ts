@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import * as t from 'drizzle-orm/pg-core';
 import type { ConstraintSentences } from '../constraint-sentences';
-import { tracked } from './columns';
+import { approvable, approvalStatusCheck, tracked } from './columns';
 import { users } from './users';
 import { locations } from './locations';
 import { membershipCategories, memberships, treatmentCategories, treatments } from './services';
@@ -94,25 +94,20 @@ export const payRuns = t.pgTable(
     cutoff: t.smallint('cutoff').notNull(),
     dateFrom: t.date('date_from', { mode: 'string' }).notNull(),
     dateTo: t.date('date_to', { mode: 'string' }).notNull(),
-    status: t.varchar('status', { length: 12 }).notNull().default('draft'),
     serviceChargePool: t.numeric('service_charge_pool', { precision: 14, scale: 2 }).notNull().default('0'),
     /** The sum of the lines, their count and the people paid, written with the lines. */
     total: t.numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
     lineCount: t.integer('line_count').notNull().default(0),
     employeeCount: t.integer('employee_count').notNull().default(0),
-    returnReason: t.text('return_reason').notNull().default(''),
     computedAt: t.timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
     computedBy: t.integer('computed_by').references(() => users.id, { onDelete: 'set null' }),
-    submittedBy: t.integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
-    submittedAt: t.timestamp('submitted_at', { withTimezone: true }),
-    approvedBy: t.integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
-    approvedAt: t.timestamp('approved_at', { withTimezone: true }),
+    ...approvable(),
     ...tracked(),
   },
   (table) => [
     t.foreignKey({ name: 'pay_runs_location_fk', columns: [table.locationId], foreignColumns: [locations.id] }),
     t.uniqueIndex('pay_runs_location_period_key').on(table.locationId, table.year, table.month, table.cutoff),
-    t.check('pay_runs_status_check', sql`${table.status} in ('draft', 'submitted', 'approved', 'returned')`),
+    approvalStatusCheck('pay_runs_status_check', table.status),
     t.check('pay_runs_cutoff_check', sql`${table.cutoff} in (1, 2) and ${table.month} between 1 and 12`),
   ],
 );

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import * as t from 'drizzle-orm/pg-core';
 import type { ConstraintSentences } from '../constraint-sentences';
-import { tracked } from './columns';
-import { users } from './users';
+import { approvable, approvalStatusCheck, tracked } from './columns';
 import { locations } from './locations';
 
 /**
@@ -15,21 +14,16 @@ export const dailyReports = t.pgTable(
     id: t.serial('id').primaryKey(),
     locationId: t.integer('location_id').notNull(),
     date: t.date('date', { mode: 'string' }).notNull(),
-    status: t.varchar('status', { length: 12 }).notNull().default('draft'),
     cashOnHand: t.numeric('cash_on_hand', { precision: 12, scale: 2 }),
     remarks: t.text('remarks').notNull().default(''),
-    returnReason: t.text('return_reason').notNull().default(''),
-    submittedBy: t.integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
-    submittedAt: t.timestamp('submitted_at', { withTimezone: true }),
-    approvedBy: t.integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
-    approvedAt: t.timestamp('approved_at', { withTimezone: true }),
+    ...approvable(),
     ...tracked(),
   },
   (table) => [
     t.foreignKey({ name: 'daily_reports_location_fk', columns: [table.locationId], foreignColumns: [locations.id] }),
     t.uniqueIndex('daily_reports_location_date_key').on(table.locationId, table.date),
     t.index('daily_reports_date_idx').on(table.date),
-    t.check('daily_reports_status_check', sql`${table.status} in ('draft', 'submitted', 'approved', 'returned')`),
+    approvalStatusCheck('daily_reports_status_check', table.status),
   ],
 );
 
