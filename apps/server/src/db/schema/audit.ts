@@ -1,17 +1,20 @@
-import { bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export const auditLog = pgTable(
+export const auditLog = t.pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    action: varchar('action', { length: 60 }).notNull(),
-    tableName: varchar('table_name', { length: 60 }).notNull(),
-    rowId: varchar('row_id', { length: 60 }),
-    before: jsonb('before'),
-    after: jsonb('after'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    id: t.bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: t.integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: t.varchar('action', { length: 60 }).notNull(),
+    tableName: t.varchar('table_name', { length: 60 }).notNull(),
+    rowId: t.varchar('row_id', { length: 60 }),
+    before: t.jsonb('before'),
+    after: t.jsonb('after'),
+    at: t.timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_table_row_idx').on(t.tableName, t.rowId), index('audit_log_at_idx').on(t.at)],
+  (table) => [
+    t.index('audit_log_table_row_idx').on(table.tableName, table.rowId),
+    t.index('audit_log_at_idx').on(table.at),
+  ],
 );

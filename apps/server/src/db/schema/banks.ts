@@ -1,21 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import { tracked } from './columns';
 import type { ConstraintSentences } from '../constraint-sentences';
 
 /** Accounts the business receives card and transfer payments into. One bank may hold several accounts. */
-export const banks = pgTable(
+export const banks = t.pgTable(
   'banks',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 100 }).notNull(),
-    accountName: varchar('account_name', { length: 150 }).notNull(),
+    id: t.serial('id').primaryKey(),
+    name: t.varchar('name', { length: 100 }).notNull(),
+    accountName: t.varchar('account_name', { length: 150 }).notNull(),
     /** Digits only (spaces and dashes are dropped on input). */
-    accountNumber: varchar('account_number', { length: 34 }).notNull(),
-    isActive: boolean('is_active').notNull().default(true),
+    accountNumber: t.varchar('account_number', { length: 34 }).notNull(),
+    isActive: t.boolean('is_active').notNull().default(true),
     ...tracked(),
   },
-  (t) => [uniqueIndex('banks_name_account_idx').on(sql`lower(${t.name})`, t.accountNumber)],
+  (table) => [t.uniqueIndex('banks_name_account_idx').on(sql`lower(${table.name})`, table.accountNumber)],
 );
 
 export const bankConstraints = {

@@ -1,21 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  numeric,
-  pgSequence,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import { tracked } from './columns';
 import type { ConstraintSentences } from '../constraint-sentences';
 import { locations } from './locations';
@@ -30,41 +14,43 @@ import { foldSql } from '../../lib/fold';
  * so one pg_trgm GIN index serves name-in-any-order, phone-digit and email search
  * (docs/decisions/0400-clients.md).
  */
-export const clients = pgTable(
+export const clients = t.pgTable(
   'clients',
   {
-    id: serial('id').primaryKey(),
-    firstName: varchar('first_name', { length: 100 }).notNull(),
-    lastName: varchar('last_name', { length: 100 }).notNull(),
+    id: t.serial('id').primaryKey(),
+    firstName: t.varchar('first_name', { length: 100 }).notNull(),
+    lastName: t.varchar('last_name', { length: 100 }).notNull(),
     /** Normalised to +63…; not unique (two relatives may share a phone), duplicates need confirming. */
-    phone: varchar('phone', { length: 16 }),
-    email: varchar('email', { length: 254 }).notNull().default(''),
-    birthdate: date('birthdate', { mode: 'string' }),
-    gender: varchar('gender', { length: 10 }),
-    address: varchar('address', { length: 300 }).notNull().default(''),
-    notes: text('notes').notNull().default(''),
+    phone: t.varchar('phone', { length: 16 }),
+    email: t.varchar('email', { length: 254 }).notNull().default(''),
+    birthdate: t.date('birthdate', { mode: 'string' }),
+    gender: t.varchar('gender', { length: 10 }),
+    address: t.varchar('address', { length: 300 }).notNull().default(''),
+    notes: t.text('notes').notNull().default(''),
     /** Home branch: whose staff see and serve the client. */
-    locationId: integer('location_id').notNull(),
-    isActive: boolean('is_active').notNull().default(true),
-    searchText: text('search_text')
+    locationId: t.integer('location_id').notNull(),
+    isActive: t.boolean('is_active').notNull().default(true),
+    searchText: t
+      .text('search_text')
       .notNull()
       .generatedAlwaysAs(foldSql(sql`first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(phone, '')`)),
     /**
      * The list's default order ("dela cruz, rosa"), as a plain column: a btree on an expression
      * cannot answer index-only, this can, so a deep page is a cheap index walk.
      */
-    sortName: text('sort_name')
+    sortName: t
+      .text('sort_name')
       .notNull()
       .generatedAlwaysAs(sql`lower(last_name || ', ' || first_name)`),
     ...tracked(),
   },
-  (t) => [
-    foreignKey({ name: 'clients_location_fk', columns: [t.locationId], foreignColumns: [locations.id] }),
-    index('clients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('clients_phone_idx').on(t.phone),
-    index('clients_sort_name_idx').on(t.sortName, t.id),
-    index('clients_location_sort_name_idx').on(t.locationId, t.sortName, t.id),
-    check('clients_gender_check', sql`${t.gender} is null or ${t.gender} in ('female', 'male', 'other')`),
+  (table) => [
+    t.foreignKey({ name: 'clients_location_fk', columns: [table.locationId], foreignColumns: [locations.id] }),
+    t.index('clients_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    t.index('clients_phone_idx').on(table.phone),
+    t.index('clients_sort_name_idx').on(table.sortName, table.id),
+    t.index('clients_location_sort_name_idx').on(table.locationId, table.sortName, table.id),
+    t.check('clients_gender_check', sql`${table.gender} is null or ${table.gender} in ('female', 'male', 'other')`),
   ],
 );
 
@@ -74,169 +60,195 @@ export const clients = pgTable(
  * starts, and the count, for as long as the version it read them at is current
  * (docs/decisions/0402-search-at-20-concurrent.md).
  */
-export const clientListVersion = pgTable(
+export const clientListVersion = t.pgTable(
   'client_list_version',
   {
-    id: integer('id').primaryKey().default(1),
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    id: t.integer('id').primaryKey().default(1),
+    version: t.bigint('version', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [check('client_list_version_one_row', sql`${t.id} = 1`)],
+  (table) => [t.check('client_list_version_one_row', sql`${table.id} = 1`)],
 );
 
 /** Today in Manila, the default of a sold-on day for rows written without one (bulk seeds, tests). */
 const MANILA_TODAY = sql`((now() at time zone 'Asia/Manila')::date)`;
 
-export const clientMemberships = pgTable(
+export const clientMemberships = t.pgTable(
   'client_memberships',
   {
-    id: serial('id').primaryKey(),
-    clientId: integer('client_id').notNull(),
-    membershipId: integer('membership_id').notNull(),
-    startDate: date('start_date', { mode: 'string' }).notNull(),
-    endDate: date('end_date', { mode: 'string' }).notNull(),
-    pricePaid: numeric('price_paid', { precision: 12, scale: 2 }).notNull(),
-    salespersonId: integer('salesperson_id').notNull(),
-    locationId: integer('location_id').notNull(),
+    id: t.serial('id').primaryKey(),
+    clientId: t.integer('client_id').notNull(),
+    membershipId: t.integer('membership_id').notNull(),
+    startDate: t.date('start_date', { mode: 'string' }).notNull(),
+    endDate: t.date('end_date', { mode: 'string' }).notNull(),
+    pricePaid: t.numeric('price_paid', { precision: 12, scale: 2 }).notNull(),
+    salespersonId: t.integer('salesperson_id').notNull(),
+    locationId: t.integer('location_id').notNull(),
     /** Stored active|cancelled; `expired` is also accepted (read models derive it from end_date). */
-    status: varchar('status', { length: 12 }).notNull().default('active'),
+    status: t.varchar('status', { length: 12 }).notNull().default('active'),
     /** The Manila day of its sale (the sale line's date): no arrival may use it before (decision 0710). */
-    soldOn: date('sold_on', { mode: 'string' }).notNull().default(MANILA_TODAY),
+    soldOn: t.date('sold_on', { mode: 'string' }).notNull().default(MANILA_TODAY),
     ...tracked(),
   },
-  (t) => [
-    foreignKey({ name: 'client_memberships_client_fk', columns: [t.clientId], foreignColumns: [clients.id] }),
-    foreignKey({
+  (table) => [
+    t.foreignKey({ name: 'client_memberships_client_fk', columns: [table.clientId], foreignColumns: [clients.id] }),
+    t.foreignKey({
       name: 'client_memberships_membership_fk',
-      columns: [t.membershipId],
+      columns: [table.membershipId],
       foreignColumns: [memberships.id],
     }),
-    foreignKey({
+    t.foreignKey({
       name: 'client_memberships_salesperson_fk',
-      columns: [t.salespersonId],
+      columns: [table.salespersonId],
       foreignColumns: [employees.id],
     }),
-    foreignKey({ name: 'client_memberships_location_fk', columns: [t.locationId], foreignColumns: [locations.id] }),
-    index('client_memberships_client_idx').on(t.clientId),
-    index('client_memberships_location_start_idx').on(t.locationId, t.startDate),
-    check('client_memberships_status_check', sql`${t.status} in ('active', 'expired', 'cancelled')`),
-    check('client_memberships_dates_check', sql`${t.endDate} >= ${t.startDate}`),
-    check('client_memberships_price_check', sql`${t.pricePaid} >= 0`),
+    t.foreignKey({
+      name: 'client_memberships_location_fk',
+      columns: [table.locationId],
+      foreignColumns: [locations.id],
+    }),
+    t.index('client_memberships_client_idx').on(table.clientId),
+    t.index('client_memberships_location_start_idx').on(table.locationId, table.startDate),
+    t.check('client_memberships_status_check', sql`${table.status} in ('active', 'expired', 'cancelled')`),
+    t.check('client_memberships_dates_check', sql`${table.endDate} >= ${table.startDate}`),
+    t.check('client_memberships_price_check', sql`${table.pricePaid} >= 0`),
   ],
 );
 
 /** Readable voucher codes V-000001, V-000002 … (never reused, gaps allowed). */
-export const voucherCodeSeq = pgSequence('client_treatments_code_seq', { startWith: 1, increment: 1 });
+export const voucherCodeSeq = t.pgSequence('client_treatments_code_seq', { startWith: 1, increment: 1 });
 
 /** Vouchers: sessions of one treatment a client has paid for (alone or inside a membership). */
-export const clientTreatments = pgTable(
+export const clientTreatments = t.pgTable(
   'client_treatments',
   {
-    id: serial('id').primaryKey(),
-    code: varchar('code', { length: 20 })
+    id: t.serial('id').primaryKey(),
+    code: t
+      .varchar('code', { length: 20 })
       .notNull()
       .default(sql`('V-' || lpad(nextval('client_treatments_code_seq')::text, 6, '0'))`),
-    clientId: integer('client_id').notNull(),
-    treatmentId: integer('treatment_id').notNull(),
-    sessionsTotal: integer('sessions_total').notNull(),
-    sessionsUsed: integer('sessions_used').notNull().default(0),
-    pricePaid: numeric('price_paid', { precision: 12, scale: 2 }).notNull(),
-    salespersonId: integer('salesperson_id').notNull(),
-    locationId: integer('location_id').notNull(),
-    expiresOn: date('expires_on', { mode: 'string' }),
-    clientMembershipId: integer('client_membership_id'),
-    status: varchar('status', { length: 12 }).notNull().default('active'),
+    clientId: t.integer('client_id').notNull(),
+    treatmentId: t.integer('treatment_id').notNull(),
+    sessionsTotal: t.integer('sessions_total').notNull(),
+    sessionsUsed: t.integer('sessions_used').notNull().default(0),
+    pricePaid: t.numeric('price_paid', { precision: 12, scale: 2 }).notNull(),
+    salespersonId: t.integer('salesperson_id').notNull(),
+    locationId: t.integer('location_id').notNull(),
+    expiresOn: t.date('expires_on', { mode: 'string' }),
+    clientMembershipId: t.integer('client_membership_id'),
+    status: t.varchar('status', { length: 12 }).notNull().default('active'),
     /** The Manila day of its sale (its membership's, when it came with one): no arrival may use it before. */
-    soldOn: date('sold_on', { mode: 'string' }).notNull().default(MANILA_TODAY),
+    soldOn: t.date('sold_on', { mode: 'string' }).notNull().default(MANILA_TODAY),
     ...tracked(),
   },
-  (t) => [
-    foreignKey({ name: 'client_treatments_client_fk', columns: [t.clientId], foreignColumns: [clients.id] }),
-    foreignKey({ name: 'client_treatments_treatment_fk', columns: [t.treatmentId], foreignColumns: [treatments.id] }),
-    foreignKey({
+  (table) => [
+    t.foreignKey({ name: 'client_treatments_client_fk', columns: [table.clientId], foreignColumns: [clients.id] }),
+    t.foreignKey({
+      name: 'client_treatments_treatment_fk',
+      columns: [table.treatmentId],
+      foreignColumns: [treatments.id],
+    }),
+    t.foreignKey({
       name: 'client_treatments_salesperson_fk',
-      columns: [t.salespersonId],
+      columns: [table.salespersonId],
       foreignColumns: [employees.id],
     }),
-    foreignKey({ name: 'client_treatments_location_fk', columns: [t.locationId], foreignColumns: [locations.id] }),
-    foreignKey({
+    t.foreignKey({
+      name: 'client_treatments_location_fk',
+      columns: [table.locationId],
+      foreignColumns: [locations.id],
+    }),
+    t.foreignKey({
       name: 'client_treatments_membership_fk',
-      columns: [t.clientMembershipId],
+      columns: [table.clientMembershipId],
       foreignColumns: [clientMemberships.id],
     }),
-    uniqueIndex('client_treatments_code_key').on(t.code),
-    index('client_treatments_client_idx').on(t.clientId),
-    index('client_treatments_membership_idx').on(t.clientMembershipId),
-    index('client_treatments_location_created_idx').on(t.locationId, t.createdAt),
-    check(
+    t.uniqueIndex('client_treatments_code_key').on(table.code),
+    t.index('client_treatments_client_idx').on(table.clientId),
+    t.index('client_treatments_membership_idx').on(table.clientMembershipId),
+    t.index('client_treatments_location_created_idx').on(table.locationId, table.createdAt),
+    t.check(
       'client_treatments_sessions_check',
-      sql`${t.sessionsTotal} > 0 and ${t.sessionsUsed} >= 0 and ${t.sessionsUsed} <= ${t.sessionsTotal}`,
+      sql`${table.sessionsTotal} > 0 and ${table.sessionsUsed} >= 0 and ${table.sessionsUsed} <= ${table.sessionsTotal}`,
     ),
-    check('client_treatments_status_check', sql`${t.status} in ('active', 'cancelled')`),
-    check('client_treatments_price_check', sql`${t.pricePaid} >= 0`),
+    t.check('client_treatments_status_check', sql`${table.status} in ('active', 'cancelled')`),
+    t.check('client_treatments_price_check', sql`${table.pricePaid} >= 0`),
   ],
 );
 
 /** A client's visit; it may redeem one session of a voucher. */
-export const clientArrivals = pgTable(
+export const clientArrivals = t.pgTable(
   'client_arrivals',
   {
-    id: serial('id').primaryKey(),
-    clientId: integer('client_id').notNull(),
-    locationId: integer('location_id').notNull(),
-    date: date('date', { mode: 'string' }).notNull(),
+    id: t.serial('id').primaryKey(),
+    clientId: t.integer('client_id').notNull(),
+    locationId: t.integer('location_id').notNull(),
+    date: t.date('date', { mode: 'string' }).notNull(),
     /** `HH:mm` on the 15-minute grid. */
-    time: varchar('time', { length: 5 }).notNull(),
-    therapistId: integer('therapist_id').notNull(),
+    time: t.varchar('time', { length: 5 }).notNull(),
+    therapistId: t.integer('therapist_id').notNull(),
     /** A tandem service's second therapist: the commission is split equally (issue 21). */
-    secondTherapistId: integer('second_therapist_id'),
+    secondTherapistId: t.integer('second_therapist_id'),
     /** The client asked for this therapist (a requested-therapist bonus may apply). */
-    requested: boolean('requested').notNull().default(false),
-    receptionistId: integer('receptionist_id'),
-    treatmentId: integer('treatment_id'),
-    voucherId: integer('voucher_id'),
-    clientMembershipId: integer('client_membership_id'),
-    notes: varchar('notes', { length: 500 }).notNull().default(''),
-    status: varchar('status', { length: 12 }).notNull().default('arrived'),
+    requested: t.boolean('requested').notNull().default(false),
+    receptionistId: t.integer('receptionist_id'),
+    treatmentId: t.integer('treatment_id'),
+    voucherId: t.integer('voucher_id'),
+    clientMembershipId: t.integer('client_membership_id'),
+    notes: t.varchar('notes', { length: 500 }).notNull().default(''),
+    status: t.varchar('status', { length: 12 }).notNull().default('arrived'),
     /** Where and until when the service runs, when the floor board assigned it (issue 22). */
-    roomId: integer('room_id'),
-    bed: integer('bed'),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
+    roomId: t.integer('room_id'),
+    bed: t.integer('bed'),
+    endsAt: t.timestamp('ends_at', { withTimezone: true }),
     ...tracked(),
   },
-  (t) => [
-    foreignKey({ name: 'client_arrivals_client_fk', columns: [t.clientId], foreignColumns: [clients.id] }),
-    foreignKey({ name: 'client_arrivals_location_fk', columns: [t.locationId], foreignColumns: [locations.id] }),
-    foreignKey({ name: 'client_arrivals_therapist_fk', columns: [t.therapistId], foreignColumns: [employees.id] }),
-    foreignKey({
+  (table) => [
+    t.foreignKey({ name: 'client_arrivals_client_fk', columns: [table.clientId], foreignColumns: [clients.id] }),
+    t.foreignKey({ name: 'client_arrivals_location_fk', columns: [table.locationId], foreignColumns: [locations.id] }),
+    t.foreignKey({
+      name: 'client_arrivals_therapist_fk',
+      columns: [table.therapistId],
+      foreignColumns: [employees.id],
+    }),
+    t.foreignKey({
       name: 'client_arrivals_second_therapist_fk',
-      columns: [t.secondTherapistId],
+      columns: [table.secondTherapistId],
       foreignColumns: [employees.id],
     }),
-    foreignKey({
+    t.foreignKey({
       name: 'client_arrivals_receptionist_fk',
-      columns: [t.receptionistId],
+      columns: [table.receptionistId],
       foreignColumns: [employees.id],
     }),
-    foreignKey({ name: 'client_arrivals_treatment_fk', columns: [t.treatmentId], foreignColumns: [treatments.id] }),
-    foreignKey({ name: 'client_arrivals_voucher_fk', columns: [t.voucherId], foreignColumns: [clientTreatments.id] }),
-    foreignKey({
+    t.foreignKey({
+      name: 'client_arrivals_treatment_fk',
+      columns: [table.treatmentId],
+      foreignColumns: [treatments.id],
+    }),
+    t.foreignKey({
+      name: 'client_arrivals_voucher_fk',
+      columns: [table.voucherId],
+      foreignColumns: [clientTreatments.id],
+    }),
+    t.foreignKey({
       name: 'client_arrivals_membership_fk',
-      columns: [t.clientMembershipId],
+      columns: [table.clientMembershipId],
       foreignColumns: [clientMemberships.id],
     }),
-    index('client_arrivals_date_location_idx').on(t.date, t.locationId),
-    index('client_arrivals_client_date_idx').on(t.clientId, t.date),
-    index('client_arrivals_therapist_date_idx').on(t.therapistId, t.date),
-    index('client_arrivals_second_therapist_date_idx')
-      .on(t.secondTherapistId, t.date)
-      .where(sql`${t.secondTherapistId} is not null`),
-    index('client_arrivals_voucher_idx').on(t.voucherId),
-    foreignKey({ name: 'client_arrivals_room_fk', columns: [t.roomId], foreignColumns: [rooms.id] }),
-    check('client_arrivals_time_slot', sql.raw(`"time" ~ '^([01][0-9]|2[0-3]):(00|15|30|45)$'`)),
-    check('client_arrivals_status_check', sql`${t.status} in ('arrived', 'cancelled')`),
-    check(
+    t.index('client_arrivals_date_location_idx').on(table.date, table.locationId),
+    t.index('client_arrivals_client_date_idx').on(table.clientId, table.date),
+    t.index('client_arrivals_therapist_date_idx').on(table.therapistId, table.date),
+    t
+      .index('client_arrivals_second_therapist_date_idx')
+      .on(table.secondTherapistId, table.date)
+      .where(sql`${table.secondTherapistId} is not null`),
+    t.index('client_arrivals_voucher_idx').on(table.voucherId),
+    t.foreignKey({ name: 'client_arrivals_room_fk', columns: [table.roomId], foreignColumns: [rooms.id] }),
+    t.check('client_arrivals_time_slot', sql.raw(`"time" ~ '^([01][0-9]|2[0-3]):(00|15|30|45)$'`)),
+    t.check('client_arrivals_status_check', sql`${table.status} in ('arrived', 'cancelled')`),
+    t.check(
       'client_arrivals_tandem_check',
-      sql`${t.secondTherapistId} is null or ${t.secondTherapistId} <> ${t.therapistId}`,
+      sql`${table.secondTherapistId} is null or ${table.secondTherapistId} <> ${table.therapistId}`,
     ),
   ],
 );

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { tracked } from './columns';
 import type { ConstraintSentences } from '../constraint-sentences';
@@ -21,34 +10,35 @@ import { locations } from './locations';
  * (served as /salespersons/, /therapists/, /receptionists/). A person with a login has `user_id`;
  * one record per kind per user, so a therapist who also sells has two.
  */
-export const employees = pgTable(
+export const employees = t.pgTable(
   'employees',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').references(() => users.id),
-    kind: varchar('kind', { length: 20 }).notNull(),
-    firstName: varchar('first_name', { length: 100 }).notNull(),
-    lastName: varchar('last_name', { length: 100 }).notNull(),
+    id: t.serial('id').primaryKey(),
+    userId: t.integer('user_id').references(() => users.id),
+    kind: t.varchar('kind', { length: 20 }).notNull(),
+    firstName: t.varchar('first_name', { length: 100 }).notNull(),
+    lastName: t.varchar('last_name', { length: 100 }).notNull(),
     /** Stored upper-case, unique. */
-    employeeCode: varchar('employee_code', { length: 20 }).notNull(),
-    phone: varchar('phone', { length: 16 }),
-    locationId: integer('location_id')
+    employeeCode: t.varchar('employee_code', { length: 20 }).notNull(),
+    phone: t.varchar('phone', { length: 16 }),
+    locationId: t
+      .integer('location_id')
       .notNull()
       .references(() => locations.id),
-    hireDate: date('hire_date', { mode: 'string' }).notNull(),
-    isActive: boolean('is_active').notNull().default(true),
+    hireDate: t.date('hire_date', { mode: 'string' }).notNull(),
+    isActive: t.boolean('is_active').notNull().default(true),
     /** Salespersons only: the month's sales target in pesos. */
-    monthlyTarget: numeric('monthly_target', { precision: 12, scale: 2 }),
+    monthlyTarget: t.numeric('monthly_target', { precision: 12, scale: 2 }),
     ...tracked(),
   },
-  (t) => [
-    uniqueIndex('employees_code_idx').on(t.employeeCode),
-    uniqueIndex('employees_user_kind_idx').on(t.userId, t.kind),
-    index('employees_kind_location_idx').on(t.kind, t.locationId),
-    check('employees_kind_check', sql`${t.kind} in ('salesperson', 'therapist', 'receptionist')`),
-    check(
+  (table) => [
+    t.uniqueIndex('employees_code_idx').on(table.employeeCode),
+    t.uniqueIndex('employees_user_kind_idx').on(table.userId, table.kind),
+    t.index('employees_kind_location_idx').on(table.kind, table.locationId),
+    t.check('employees_kind_check', sql`${table.kind} in ('salesperson', 'therapist', 'receptionist')`),
+    t.check(
       'employees_target_check',
-      sql`(${t.kind} = 'salesperson' and ${t.monthlyTarget} >= 0) or (${t.kind} <> 'salesperson' and ${t.monthlyTarget} is null)`,
+      sql`(${table.kind} = 'salesperson' and ${table.monthlyTarget} >= 0) or (${table.kind} <> 'salesperson' and ${table.monthlyTarget} is null)`,
     ),
   ],
 );

@@ -1,7 +1,7 @@
-import { customType, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+const bytea = t.customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
@@ -10,16 +10,16 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * Uploaded images (logo, avatars) live in the database so every instance serves the same bytes.
  * `kind` decides who may read: 'logo' is public, others need a signed-in user.
  */
-export const files = pgTable(
+export const files = t.pgTable(
   'files',
   {
-    id: serial('id').primaryKey(),
-    kind: varchar('kind', { length: 20 }).notNull(),
-    contentType: varchar('content_type', { length: 50 }).notNull(),
-    size: integer('size').notNull(),
+    id: t.serial('id').primaryKey(),
+    kind: t.varchar('kind', { length: 20 }).notNull(),
+    contentType: t.varchar('content_type', { length: 50 }).notNull(),
+    size: t.integer('size').notNull(),
     data: bytea('data').notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: t.integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: t.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_kind_idx').on(t.kind)],
+  (table) => [t.index('files_kind_idx').on(table.kind)],
 );

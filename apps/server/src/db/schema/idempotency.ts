@@ -1,4 +1,4 @@
-import { foreignKey, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -7,20 +7,20 @@ import { users } from './users';
  * same request replays `response`. Inserted in the sale's own transaction: a parallel request
  * with the same key waits on the unique index and then replays the committed answer.
  */
-export const idempotencyKeys = pgTable(
+export const idempotencyKeys = t.pgTable(
   'idempotency_keys',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
-    key: varchar('key', { length: 100 }).notNull(),
-    requestHash: varchar('request_hash', { length: 64 }).notNull(),
-    response: jsonb('response').notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: t.serial('id').primaryKey(),
+    userId: t.integer('user_id').notNull(),
+    key: t.varchar('key', { length: 100 }).notNull(),
+    requestHash: t.varchar('request_hash', { length: 64 }).notNull(),
+    response: t.jsonb('response').notNull().default({}),
+    createdAt: t.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    foreignKey({ name: 'idempotency_keys_user_fk', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
-      'cascade',
-    ),
-    uniqueIndex('idempotency_keys_user_key_key').on(t.userId, t.key),
+  (table) => [
+    t
+      .foreignKey({ name: 'idempotency_keys_user_fk', columns: [table.userId], foreignColumns: [users.id] })
+      .onDelete('cascade'),
+    t.uniqueIndex('idempotency_keys_user_key_key').on(table.userId, table.key),
   ],
 );

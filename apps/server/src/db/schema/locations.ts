@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { tracked } from './columns';
 import type { ConstraintSentences } from '../constraint-sentences';
@@ -8,39 +8,44 @@ import type { ConstraintSentences } from '../constraint-sentences';
 const timeSlotCheck = (column: string) => sql.raw(`${column} ~ '^([01][0-9]|2[0-3]):(00|15|30|45)$'`);
 
 /** A branch of the spa. Names are unique regardless of case; a location in use is deactivated, not deleted. */
-export const locations = pgTable(
+export const locations = t.pgTable(
   'locations',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 100 }).notNull(),
-    address: varchar('address', { length: 300 }).notNull().default(''),
+    id: t.serial('id').primaryKey(),
+    name: t.varchar('name', { length: 100 }).notNull(),
+    address: t.varchar('address', { length: 300 }).notNull().default(''),
     /** Normalised to +63… (see contract normalizePhPhone); null when unknown. */
-    phone: varchar('phone', { length: 16 }),
-    openingTime: varchar('opening_time', { length: 5 }).notNull(),
-    closingTime: varchar('closing_time', { length: 5 }).notNull(),
-    isActive: boolean('is_active').notNull().default(true),
+    phone: t.varchar('phone', { length: 16 }),
+    openingTime: t.varchar('opening_time', { length: 5 }).notNull(),
+    closingTime: t.varchar('closing_time', { length: 5 }).notNull(),
+    isActive: t.boolean('is_active').notNull().default(true),
     ...tracked(),
   },
-  (t) => [
-    uniqueIndex('locations_name_lower_idx').on(sql`lower(${t.name})`),
-    check('locations_opening_time_slot', timeSlotCheck('opening_time')),
-    check('locations_closing_time_slot', timeSlotCheck('closing_time')),
-    check('locations_hours_differ', sql`${t.openingTime} <> ${t.closingTime}`),
+  (table) => [
+    t.uniqueIndex('locations_name_lower_idx').on(sql`lower(${table.name})`),
+    t.check('locations_opening_time_slot', timeSlotCheck('opening_time')),
+    t.check('locations_closing_time_slot', timeSlotCheck('closing_time')),
+    t.check('locations_hours_differ', sql`${table.openingTime} <> ${table.closingTime}`),
   ],
 );
 
 /** Where a person works; a Manager's scope. A pure link: it goes with either side. */
-export const userLocations = pgTable(
+export const userLocations = t.pgTable(
   'user_locations',
   {
-    userId: integer('user_id')
+    userId: t
+      .integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id')
+    locationId: t
+      .integer('location_id')
       .notNull()
       .references(() => locations.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.locationId] }), index('user_locations_location_idx').on(t.locationId)],
+  (table) => [
+    t.primaryKey({ columns: [table.userId, table.locationId] }),
+    t.index('user_locations_location_idx').on(table.locationId),
+  ],
 );
 
 export const locationConstraints = {

@@ -1,23 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import type { ConstraintSentences } from '../constraint-sentences';
-import { tracked } from './columns';
+import { approvable, approvalStatusCheck, tracked } from './columns';
 import { users } from './users';
 import { locations } from './locations';
 import { membershipCategories, memberships, treatmentCategories, treatments } from './services';
@@ -28,57 +12,70 @@ import { membershipCategories, memberships, treatmentCategories, treatments } fr
  * payment, target and location starts, so editing pay means adding a dated rule, never
  * rewriting a closed cutoff.
  */
-export const commissionRules = pgTable(
+export const commissionRules = t.pgTable(
   'commission_rules',
   {
-    id: serial('id').primaryKey(),
-    role: varchar('role', { length: 12 }).notNull(),
-    appliesTo: varchar('applies_to', { length: 16 }).notNull().default('service'),
-    treatmentId: integer('treatment_id'),
-    treatmentCategoryId: integer('treatment_category_id'),
-    membershipId: integer('membership_id'),
-    membershipCategoryId: integer('membership_category_id'),
-    kind: varchar('kind', { length: 8 }).notNull(),
-    basis: varchar('basis', { length: 12 }).notNull().default('paid_price'),
-    value: numeric('value', { precision: 12, scale: 2 }).notNull(),
-    locationId: integer('location_id'),
-    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
-    notes: text('notes').notNull().default(''),
+    id: t.serial('id').primaryKey(),
+    role: t.varchar('role', { length: 12 }).notNull(),
+    appliesTo: t.varchar('applies_to', { length: 16 }).notNull().default('service'),
+    treatmentId: t.integer('treatment_id'),
+    treatmentCategoryId: t.integer('treatment_category_id'),
+    membershipId: t.integer('membership_id'),
+    membershipCategoryId: t.integer('membership_category_id'),
+    kind: t.varchar('kind', { length: 8 }).notNull(),
+    basis: t.varchar('basis', { length: 12 }).notNull().default('paid_price'),
+    value: t.numeric('value', { precision: 12, scale: 2 }).notNull(),
+    locationId: t.integer('location_id'),
+    effectiveFrom: t.date('effective_from', { mode: 'string' }).notNull(),
+    notes: t.text('notes').notNull().default(''),
     ...tracked(),
   },
-  (t) => [
-    foreignKey({ name: 'commission_rules_treatment_fk', columns: [t.treatmentId], foreignColumns: [treatments.id] }),
-    foreignKey({
+  (table) => [
+    t.foreignKey({
+      name: 'commission_rules_treatment_fk',
+      columns: [table.treatmentId],
+      foreignColumns: [treatments.id],
+    }),
+    t.foreignKey({
       name: 'commission_rules_treatment_category_fk',
-      columns: [t.treatmentCategoryId],
+      columns: [table.treatmentCategoryId],
       foreignColumns: [treatmentCategories.id],
     }),
-    foreignKey({ name: 'commission_rules_membership_fk', columns: [t.membershipId], foreignColumns: [memberships.id] }),
-    foreignKey({
+    t.foreignKey({
+      name: 'commission_rules_membership_fk',
+      columns: [table.membershipId],
+      foreignColumns: [memberships.id],
+    }),
+    t.foreignKey({
       name: 'commission_rules_membership_category_fk',
-      columns: [t.membershipCategoryId],
+      columns: [table.membershipCategoryId],
       foreignColumns: [membershipCategories.id],
     }),
-    foreignKey({ name: 'commission_rules_location_fk', columns: [t.locationId], foreignColumns: [locations.id] }),
+    t.foreignKey({ name: 'commission_rules_location_fk', columns: [table.locationId], foreignColumns: [locations.id] }),
     // One rule per role, payment, target, location and first day: two would both claim the day.
-    uniqueIndex('commission_rules_target_day_key').on(
-      t.role,
-      t.appliesTo,
-      sql`coalesce(${t.treatmentId}, 0)`,
-      sql`coalesce(${t.treatmentCategoryId}, 0)`,
-      sql`coalesce(${t.membershipId}, 0)`,
-      sql`coalesce(${t.membershipCategoryId}, 0)`,
-      sql`coalesce(${t.locationId}, 0)`,
-      t.effectiveFrom,
+    t
+      .uniqueIndex('commission_rules_target_day_key')
+      .on(
+        table.role,
+        table.appliesTo,
+        sql`coalesce(${table.treatmentId}, 0)`,
+        sql`coalesce(${table.treatmentCategoryId}, 0)`,
+        sql`coalesce(${table.membershipId}, 0)`,
+        sql`coalesce(${table.membershipCategoryId}, 0)`,
+        sql`coalesce(${table.locationId}, 0)`,
+        table.effectiveFrom,
+      ),
+    t.check('commission_rules_role_check', sql`${table.role} in ('therapist', 'salesperson')`),
+    t.check('commission_rules_applies_to_check', sql`${table.appliesTo} in ('service', 'requested_bonus')`),
+    t.check('commission_rules_kind_check', sql`${table.kind} in ('percent', 'fixed')`),
+    t.check('commission_rules_basis_check', sql`${table.basis} in ('list_price', 'paid_price')`),
+    t.check(
+      'commission_rules_value_check',
+      sql`${table.value} >= 0 and (${table.kind} = 'fixed' or ${table.value} <= 100)`,
     ),
-    check('commission_rules_role_check', sql`${t.role} in ('therapist', 'salesperson')`),
-    check('commission_rules_applies_to_check', sql`${t.appliesTo} in ('service', 'requested_bonus')`),
-    check('commission_rules_kind_check', sql`${t.kind} in ('percent', 'fixed')`),
-    check('commission_rules_basis_check', sql`${t.basis} in ('list_price', 'paid_price')`),
-    check('commission_rules_value_check', sql`${t.value} >= 0 and (${t.kind} = 'fixed' or ${t.value} <= 100)`),
-    check(
+    t.check(
       'commission_rules_one_target_check',
-      sql`num_nonnulls(${t.treatmentId}, ${t.treatmentCategoryId}, ${t.membershipId}, ${t.membershipCategoryId}) <= 1`,
+      sql`num_nonnulls(${table.treatmentId}, ${table.treatmentCategoryId}, ${table.membershipId}, ${table.membershipCategoryId}) <= 1`,
     ),
   ],
 );
@@ -87,36 +84,31 @@ export const commissionRules = pgTable(
  * One branch's pay run for one cutoff: its lines are computed in SQL while it is a draft (or
  * returned) and never again once approved (decision 0800).
  */
-export const payRuns = pgTable(
+export const payRuns = t.pgTable(
   'pay_runs',
   {
-    id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull(),
-    year: smallint('year').notNull(),
-    month: smallint('month').notNull(),
-    cutoff: smallint('cutoff').notNull(),
-    dateFrom: date('date_from', { mode: 'string' }).notNull(),
-    dateTo: date('date_to', { mode: 'string' }).notNull(),
-    status: varchar('status', { length: 12 }).notNull().default('draft'),
-    serviceChargePool: numeric('service_charge_pool', { precision: 14, scale: 2 }).notNull().default('0'),
+    id: t.serial('id').primaryKey(),
+    locationId: t.integer('location_id').notNull(),
+    year: t.smallint('year').notNull(),
+    month: t.smallint('month').notNull(),
+    cutoff: t.smallint('cutoff').notNull(),
+    dateFrom: t.date('date_from', { mode: 'string' }).notNull(),
+    dateTo: t.date('date_to', { mode: 'string' }).notNull(),
+    serviceChargePool: t.numeric('service_charge_pool', { precision: 14, scale: 2 }).notNull().default('0'),
     /** The sum of the lines, their count and the people paid, written with the lines. */
-    total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
-    lineCount: integer('line_count').notNull().default(0),
-    employeeCount: integer('employee_count').notNull().default(0),
-    returnReason: text('return_reason').notNull().default(''),
-    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
-    computedBy: integer('computed_by').references(() => users.id, { onDelete: 'set null' }),
-    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    total: t.numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
+    lineCount: t.integer('line_count').notNull().default(0),
+    employeeCount: t.integer('employee_count').notNull().default(0),
+    computedAt: t.timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+    computedBy: t.integer('computed_by').references(() => users.id, { onDelete: 'set null' }),
+    ...approvable(),
     ...tracked(),
   },
-  (t) => [
-    foreignKey({ name: 'pay_runs_location_fk', columns: [t.locationId], foreignColumns: [locations.id] }),
-    uniqueIndex('pay_runs_location_period_key').on(t.locationId, t.year, t.month, t.cutoff),
-    check('pay_runs_status_check', sql`${t.status} in ('draft', 'submitted', 'approved', 'returned')`),
-    check('pay_runs_cutoff_check', sql`${t.cutoff} in (1, 2) and ${t.month} between 1 and 12`),
+  (table) => [
+    t.foreignKey({ name: 'pay_runs_location_fk', columns: [table.locationId], foreignColumns: [locations.id] }),
+    t.uniqueIndex('pay_runs_location_period_key').on(table.locationId, table.year, table.month, table.cutoff),
+    approvalStatusCheck('pay_runs_status_check', table.status),
+    t.check('pay_runs_cutoff_check', sql`${table.cutoff} in (1, 2) and ${table.month} between 1 and 12`),
   ],
 );
 
@@ -125,47 +117,48 @@ export const payRuns = pgTable(
  * same tomorrow whatever is renamed. `source_id` has no foreign key: a sale line may be deleted
  * later, and its pay line must stay as it was paid.
  */
-export const payRunLines = pgTable(
+export const payRunLines = t.pgTable(
   'pay_run_lines',
   {
-    id: serial('id').primaryKey(),
-    runId: integer('run_id').notNull(),
+    id: t.serial('id').primaryKey(),
+    runId: t.integer('run_id').notNull(),
     /** The run's location, kept here so one unique index spans every run of the branch. */
-    locationId: integer('location_id').notNull(),
-    employeeId: integer('employee_id').notNull(),
-    employeeName: varchar('employee_name', { length: 201 }).notNull(),
-    employeeCode: varchar('employee_code', { length: 20 }).notNull(),
-    source: varchar('source', { length: 16 }).notNull(),
-    sourceId: integer('source_id'),
-    adjustedSource: varchar('adjusted_source', { length: 16 }),
-    clientId: integer('client_id'),
-    date: date('date', { mode: 'string' }).notNull(),
-    description: text('description').notNull(),
-    baseAmount: numeric('base_amount', { precision: 12, scale: 2 }),
-    ruleId: integer('rule_id'),
-    ruleLabel: text('rule_label').notNull().default(''),
-    split: smallint('split').notNull().default(1),
+    locationId: t.integer('location_id').notNull(),
+    employeeId: t.integer('employee_id').notNull(),
+    employeeName: t.varchar('employee_name', { length: 201 }).notNull(),
+    employeeCode: t.varchar('employee_code', { length: 20 }).notNull(),
+    source: t.varchar('source', { length: 16 }).notNull(),
+    sourceId: t.integer('source_id'),
+    adjustedSource: t.varchar('adjusted_source', { length: 16 }),
+    clientId: t.integer('client_id'),
+    date: t.date('date', { mode: 'string' }).notNull(),
+    description: t.text('description').notNull(),
+    baseAmount: t.numeric('base_amount', { precision: 12, scale: 2 }),
+    ruleId: t.integer('rule_id'),
+    ruleLabel: t.text('rule_label').notNull().default(''),
+    split: t.smallint('split').notNull().default(1),
     /** A requested-therapist bonus line (the service's own line has false). */
-    requested: boolean('requested').notNull().default(false),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-    adjustsLineId: integer('adjusts_line_id'),
+    requested: t.boolean('requested').notNull().default(false),
+    amount: t.numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    adjustsLineId: t.integer('adjusts_line_id'),
   },
-  (t) => [
+  (table) => [
     // No foreign keys at all, not even to the run: a run writes (and a recompute deletes) 100,000+
     // lines at once, and per-row checks were most of its cost (docs/performance.md). The lines are
     // selected from those rows, under the run's row lock, in the transaction that computes it; runs
     // are never deleted; deleting an employee or rule that lines name is refused by the services,
     // and adjustments only point at approved lines, never deleted (decision 0800).
     // Every arrival's or sale's earning of one person appears once across all runs of a branch.
-    uniqueIndex('pay_run_lines_source_once_key')
-      .on(t.locationId, t.source, t.sourceId, t.employeeId, t.requested)
-      .where(sql`${t.source} in ('arrival', 'sale')`),
-    index('pay_run_lines_run_employee_idx').on(t.runId, t.employeeId),
-    check('pay_run_lines_source_check', sql`${t.source} in ('arrival', 'sale', 'service_charge', 'adjustment')`),
-    check(
+    t
+      .uniqueIndex('pay_run_lines_source_once_key')
+      .on(table.locationId, table.source, table.sourceId, table.employeeId, table.requested)
+      .where(sql`${table.source} in ('arrival', 'sale')`),
+    t.index('pay_run_lines_run_employee_idx').on(table.runId, table.employeeId),
+    t.check('pay_run_lines_source_check', sql`${table.source} in ('arrival', 'sale', 'service_charge', 'adjustment')`),
+    t.check(
       'pay_run_lines_adjustment_check',
       // A late earning (nothing paid for it yet) is an adjustment with no line to point at.
-      sql`(${t.source} = 'adjustment') = coalesce(${t.adjustedSource} in ('arrival', 'sale', 'service_charge'), false) and (${t.adjustsLineId} is null or ${t.source} = 'adjustment')`,
+      sql`(${table.source} = 'adjustment') = coalesce(${table.adjustedSource} in ('arrival', 'sale', 'service_charge'), false) and (${table.adjustsLineId} is null or ${table.source} = 'adjustment')`,
     ),
   ],
 );
@@ -174,27 +167,27 @@ export const payRunLines = pgTable(
  * A run's per-employee totals, summed from its lines in SQL in the transaction that computes them
  * (and never again once approved): reading a run of 100,000 lines reads a few hundred rows.
  */
-export const payRunEmployees = pgTable(
+export const payRunEmployees = t.pgTable(
   'pay_run_employees',
   {
-    runId: integer('run_id').notNull(),
-    employeeId: integer('employee_id').notNull(),
-    employeeName: varchar('employee_name', { length: 201 }).notNull(),
-    employeeCode: varchar('employee_code', { length: 20 }).notNull(),
-    kind: varchar('kind', { length: 20 }).notNull(),
-    userId: integer('user_id'),
-    arrivalsTotal: numeric('arrivals_total', { precision: 14, scale: 2 }).notNull(),
-    salesTotal: numeric('sales_total', { precision: 14, scale: 2 }).notNull(),
-    serviceChargeTotal: numeric('service_charge_total', { precision: 14, scale: 2 }).notNull(),
-    adjustmentsTotal: numeric('adjustments_total', { precision: 14, scale: 2 }).notNull(),
-    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
-    lineCount: integer('line_count').notNull(),
+    runId: t.integer('run_id').notNull(),
+    employeeId: t.integer('employee_id').notNull(),
+    employeeName: t.varchar('employee_name', { length: 201 }).notNull(),
+    employeeCode: t.varchar('employee_code', { length: 20 }).notNull(),
+    kind: t.varchar('kind', { length: 20 }).notNull(),
+    userId: t.integer('user_id'),
+    arrivalsTotal: t.numeric('arrivals_total', { precision: 14, scale: 2 }).notNull(),
+    salesTotal: t.numeric('sales_total', { precision: 14, scale: 2 }).notNull(),
+    serviceChargeTotal: t.numeric('service_charge_total', { precision: 14, scale: 2 }).notNull(),
+    adjustmentsTotal: t.numeric('adjustments_total', { precision: 14, scale: 2 }).notNull(),
+    total: t.numeric('total', { precision: 14, scale: 2 }).notNull(),
+    lineCount: t.integer('line_count').notNull(),
   },
-  (t) => [
-    primaryKey({ name: 'pay_run_employees_pkey', columns: [t.runId, t.employeeId] }),
-    foreignKey({ name: 'pay_run_employees_run_fk', columns: [t.runId], foreignColumns: [payRuns.id] }).onDelete(
-      'cascade',
-    ),
+  (table) => [
+    t.primaryKey({ name: 'pay_run_employees_pkey', columns: [table.runId, table.employeeId] }),
+    t
+      .foreignKey({ name: 'pay_run_employees_run_fk', columns: [table.runId], foreignColumns: [payRuns.id] })
+      .onDelete('cascade'),
   ],
 );
 

@@ -1,50 +1,29 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import type { ConstraintSentences } from '../constraint-sentences';
-import { tracked } from './columns';
-import { users } from './users';
+import { approvable, approvalStatusCheck, tracked } from './columns';
 import { locations } from './locations';
 
 /**
  * One report per location and day (issue 12): its totals are summed from `sales` when read, so
  * they can never drift from the lines; approving it locks that location's day for every sale write.
  */
-export const dailyReports = pgTable(
+export const dailyReports = t.pgTable(
   'daily_reports',
   {
-    id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull(),
-    date: date('date', { mode: 'string' }).notNull(),
-    status: varchar('status', { length: 12 }).notNull().default('draft'),
-    cashOnHand: numeric('cash_on_hand', { precision: 12, scale: 2 }),
-    remarks: text('remarks').notNull().default(''),
-    returnReason: text('return_reason').notNull().default(''),
-    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    id: t.serial('id').primaryKey(),
+    locationId: t.integer('location_id').notNull(),
+    date: t.date('date', { mode: 'string' }).notNull(),
+    cashOnHand: t.numeric('cash_on_hand', { precision: 12, scale: 2 }),
+    remarks: t.text('remarks').notNull().default(''),
+    ...approvable(),
     ...tracked(),
   },
-  (t) => [
-    foreignKey({ name: 'daily_reports_location_fk', columns: [t.locationId], foreignColumns: [locations.id] }),
-    uniqueIndex('daily_reports_location_date_key').on(t.locationId, t.date),
-    index('daily_reports_date_idx').on(t.date),
-    check('daily_reports_status_check', sql`${t.status} in ('draft', 'submitted', 'approved', 'returned')`),
+  (table) => [
+    t.foreignKey({ name: 'daily_reports_location_fk', columns: [table.locationId], foreignColumns: [locations.id] }),
+    t.uniqueIndex('daily_reports_location_date_key').on(table.locationId, table.date),
+    t.index('daily_reports_date_idx').on(table.date),
+    approvalStatusCheck('daily_reports_status_check', table.status),
   ],
 );
 
@@ -54,16 +33,18 @@ export const dailyReports = pgTable(
  * ALWAYS so bulk seeding in replica mode keeps it too). The leaderboard and location sales read
  * a few hundred of these rows instead of a period's sale lines.
  */
-export const salesDailyTotals = pgTable(
+export const salesDailyTotals = t.pgTable(
   'sales_daily_totals',
   {
-    date: date('date', { mode: 'string' }).notNull(),
-    locationId: integer('location_id').notNull(),
-    salespersonId: integer('salesperson_id').notNull(),
-    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
-    count: integer('count').notNull(),
+    date: t.date('date', { mode: 'string' }).notNull(),
+    locationId: t.integer('location_id').notNull(),
+    salespersonId: t.integer('salesperson_id').notNull(),
+    total: t.numeric('total', { precision: 14, scale: 2 }).notNull(),
+    count: t.integer('count').notNull(),
   },
-  (t) => [primaryKey({ name: 'sales_daily_totals_pkey', columns: [t.date, t.locationId, t.salespersonId] })],
+  (table) => [
+    t.primaryKey({ name: 'sales_daily_totals_pkey', columns: [table.date, table.locationId, table.salespersonId] }),
+  ],
 );
 
 /**
@@ -73,13 +54,13 @@ export const salesDailyTotals = pgTable(
  * leaderboard keeps its result per period and location for as long as the version it read
  * before computing is current (docs/decisions/0502-leaderboard-kept-per-version.md).
  */
-export const leaderboardVersion = pgTable(
+export const leaderboardVersion = t.pgTable(
   'leaderboard_version',
   {
-    id: integer('id').primaryKey().default(1),
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    id: t.integer('id').primaryKey().default(1),
+    version: t.bigint('version', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [check('leaderboard_version_one_row', sql`${t.id} = 1`)],
+  (table) => [t.check('leaderboard_version_one_row', sql`${table.id} = 1`)],
 );
 
 export const reportsConstraints = {

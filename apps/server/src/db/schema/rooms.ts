@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import { tracked } from './columns';
 import type { ConstraintSentences } from '../constraint-sentences';
 import { locations } from './locations';
@@ -9,23 +9,23 @@ import { locations } from './locations';
  * reservation occupies (floor_bookings, floor.ts). `kind` is a lower-cased word treatments name in
  * `room_kinds`; `rule` is who it takes (any, women, men).
  */
-export const rooms = pgTable(
+export const rooms = t.pgTable(
   'rooms',
   {
-    id: serial('id').primaryKey(),
-    locationId: integer('location_id').notNull(),
-    name: varchar('name', { length: 60 }).notNull(),
-    kind: varchar('kind', { length: 40 }).notNull(),
-    beds: integer('beds').notNull().default(1),
-    rule: varchar('rule', { length: 8 }).notNull().default('any'),
-    isActive: boolean('is_active').notNull().default(true),
+    id: t.serial('id').primaryKey(),
+    locationId: t.integer('location_id').notNull(),
+    name: t.varchar('name', { length: 60 }).notNull(),
+    kind: t.varchar('kind', { length: 40 }).notNull(),
+    beds: t.integer('beds').notNull().default(1),
+    rule: t.varchar('rule', { length: 8 }).notNull().default('any'),
+    isActive: t.boolean('is_active').notNull().default(true),
     ...tracked(),
   },
-  (t) => [
-    foreignKey({ name: 'rooms_location_fk', columns: [t.locationId], foreignColumns: [locations.id] }),
-    uniqueIndex('rooms_location_name_idx').on(t.locationId, sql`lower(${t.name})`),
-    check('rooms_beds_check', sql`${t.beds} between 1 and 20`),
-    check('rooms_rule_check', sql`${t.rule} in ('any', 'women', 'men')`),
+  (table) => [
+    t.foreignKey({ name: 'rooms_location_fk', columns: [table.locationId], foreignColumns: [locations.id] }),
+    t.uniqueIndex('rooms_location_name_idx').on(table.locationId, sql`lower(${table.name})`),
+    t.check('rooms_beds_check', sql`${table.beds} between 1 and 20`),
+    t.check('rooms_rule_check', sql`${table.rule} in ('any', 'women', 'men')`),
   ],
 );
 

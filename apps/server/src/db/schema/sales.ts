@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { locations } from './locations';
 import { employees } from './employees';
@@ -22,47 +11,47 @@ import type { ConstraintSentences } from '../constraint-sentences';
  * One line of a day's takings. Every membership or voucher sale writes one; the daily report
  * (issue 12) sums them in SQL. `report_id` gets its foreign key when daily_reports exists.
  */
-export const sales = pgTable(
+export const sales = t.pgTable(
   'sales',
   {
-    id: serial('id').primaryKey(),
-    date: date('date', { mode: 'string' }).notNull(),
-    locationId: integer('location_id').notNull(),
-    clientId: integer('client_id'),
-    salespersonId: integer('salesperson_id').notNull(),
-    kind: varchar('kind', { length: 12 }).notNull(),
+    id: t.serial('id').primaryKey(),
+    date: t.date('date', { mode: 'string' }).notNull(),
+    locationId: t.integer('location_id').notNull(),
+    clientId: t.integer('client_id'),
+    salespersonId: t.integer('salesperson_id').notNull(),
+    kind: t.varchar('kind', { length: 12 }).notNull(),
     /** What was sold: a voucher code (V-000123) or a client membership (CM-42). */
-    reference: varchar('reference', { length: 40 }).notNull().default(''),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-    discount: numeric('discount', { precision: 12, scale: 2 }).notNull().default('0'),
-    netAmount: numeric('net_amount', { precision: 12, scale: 2 }).notNull(),
+    reference: t.varchar('reference', { length: 40 }).notNull().default(''),
+    amount: t.numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    discount: t.numeric('discount', { precision: 12, scale: 2 }).notNull().default('0'),
+    netAmount: t.numeric('net_amount', { precision: 12, scale: 2 }).notNull(),
     /** Collected on top of the net amount (RA 11360); shared by the branch's staff in the pay run. */
-    serviceCharge: numeric('service_charge', { precision: 12, scale: 2 }).notNull().default('0'),
-    paymentMethod: varchar('payment_method', { length: 16 }).notNull(),
-    bankId: integer('bank_id'),
-    referenceNo: varchar('reference_no', { length: 60 }).notNull().default(''),
-    reportId: integer('report_id'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    serviceCharge: t.numeric('service_charge', { precision: 12, scale: 2 }).notNull().default('0'),
+    paymentMethod: t.varchar('payment_method', { length: 16 }).notNull(),
+    bankId: t.integer('bank_id'),
+    referenceNo: t.varchar('reference_no', { length: 60 }).notNull().default(''),
+    reportId: t.integer('report_id'),
+    createdBy: t.integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: t.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    foreignKey({ name: 'sales_location_fk', columns: [t.locationId], foreignColumns: [locations.id] }),
-    foreignKey({ name: 'sales_client_fk', columns: [t.clientId], foreignColumns: [clients.id] }),
-    foreignKey({ name: 'sales_salesperson_fk', columns: [t.salespersonId], foreignColumns: [employees.id] }),
-    foreignKey({ name: 'sales_bank_fk', columns: [t.bankId], foreignColumns: [banks.id] }),
-    index('sales_date_idx').on(t.date),
-    index('sales_salesperson_date_idx').on(t.salespersonId, t.date),
-    index('sales_location_date_idx').on(t.locationId, t.date),
-    check('sales_kind_check', sql`${t.kind} in ('membership', 'voucher', 'walk_in', 'other')`),
-    check('sales_payment_method_check', sql`${t.paymentMethod} in ('cash', 'card', 'e_wallet', 'bank_transfer')`),
-    check(
+  (table) => [
+    t.foreignKey({ name: 'sales_location_fk', columns: [table.locationId], foreignColumns: [locations.id] }),
+    t.foreignKey({ name: 'sales_client_fk', columns: [table.clientId], foreignColumns: [clients.id] }),
+    t.foreignKey({ name: 'sales_salesperson_fk', columns: [table.salespersonId], foreignColumns: [employees.id] }),
+    t.foreignKey({ name: 'sales_bank_fk', columns: [table.bankId], foreignColumns: [banks.id] }),
+    t.index('sales_date_idx').on(table.date),
+    t.index('sales_salesperson_date_idx').on(table.salespersonId, table.date),
+    t.index('sales_location_date_idx').on(table.locationId, table.date),
+    t.check('sales_kind_check', sql`${table.kind} in ('membership', 'voucher', 'walk_in', 'other')`),
+    t.check('sales_payment_method_check', sql`${table.paymentMethod} in ('cash', 'card', 'e_wallet', 'bank_transfer')`),
+    t.check(
       'sales_bank_needed_check',
-      sql`${t.paymentMethod} not in ('card', 'bank_transfer') or ${t.bankId} is not null`,
+      sql`${table.paymentMethod} not in ('card', 'bank_transfer') or ${table.bankId} is not null`,
     ),
-    check('sales_service_charge_check', sql`${t.serviceCharge} >= 0`),
-    check(
+    t.check('sales_service_charge_check', sql`${table.serviceCharge} >= 0`),
+    t.check(
       'sales_amounts_check',
-      sql`${t.amount} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.amount} and ${t.netAmount} = ${t.amount} - ${t.discount}`,
+      sql`${table.amount} >= 0 and ${table.discount} >= 0 and ${table.discount} <= ${table.amount} and ${table.netAmount} = ${table.amount} - ${table.discount}`,
     ),
   ],
 );

@@ -1,127 +1,124 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import { tracked } from './columns';
 import type { ConstraintSentences } from '../constraint-sentences';
 
-export const treatmentCategories = pgTable(
+export const treatmentCategories = t.pgTable(
   'treatment_categories',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 100 }).notNull(),
-    description: text('description').notNull().default(''),
+    id: t.serial('id').primaryKey(),
+    name: t.varchar('name', { length: 100 }).notNull(),
+    description: t.text('description').notNull().default(''),
     ...tracked(),
   },
-  (t) => [uniqueIndex('treatment_categories_name_lower_idx').on(sql`lower(${t.name})`)],
+  (table) => [t.uniqueIndex('treatment_categories_name_lower_idx').on(sql`lower(${table.name})`)],
 );
 
-export const treatments = pgTable(
+export const treatments = t.pgTable(
   'treatments',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 120 }).notNull(),
+    id: t.serial('id').primaryKey(),
+    name: t.varchar('name', { length: 120 }).notNull(),
     // Restrict: a category with treatments cannot disappear underneath them.
-    categoryId: integer('category_id')
+    categoryId: t
+      .integer('category_id')
       .notNull()
       .references(() => treatmentCategories.id, { onDelete: 'restrict' }),
-    durationMinutes: integer('duration_minutes').notNull(),
-    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
-    description: text('description').notNull().default(''),
-    isActive: boolean('is_active').notNull().default(true),
+    durationMinutes: t.integer('duration_minutes').notNull(),
+    price: t.numeric('price', { precision: 12, scale: 2 }).notNull(),
+    description: t.text('description').notNull().default(''),
+    isActive: t.boolean('is_active').notNull().default(true),
     /** The room kinds it needs on the floor board (issue 22); empty: any room. */
-    roomKinds: text('room_kinds')
+    roomKinds: t
+      .text('room_kinds')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
     ...tracked(),
   },
-  (t) => [
-    uniqueIndex('treatments_category_name_lower_idx').on(t.categoryId, sql`lower(${t.name})`),
-    index('treatments_name_idx').on(t.name),
-    check('treatments_duration_grid', sql`${t.durationMinutes} > 0 and ${t.durationMinutes} % 15 = 0`),
-    check('treatments_price_nonnegative', sql`${t.price} >= 0`),
+  (table) => [
+    t.uniqueIndex('treatments_category_name_lower_idx').on(table.categoryId, sql`lower(${table.name})`),
+    t.index('treatments_name_idx').on(table.name),
+    t.check('treatments_duration_grid', sql`${table.durationMinutes} > 0 and ${table.durationMinutes} % 15 = 0`),
+    t.check('treatments_price_nonnegative', sql`${table.price} >= 0`),
   ],
 );
 
-export const membershipCategories = pgTable(
+export const membershipCategories = t.pgTable(
   'membership_categories',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 100 }).notNull(),
-    description: text('description').notNull().default(''),
+    id: t.serial('id').primaryKey(),
+    name: t.varchar('name', { length: 100 }).notNull(),
+    description: t.text('description').notNull().default(''),
     ...tracked(),
   },
-  (t) => [uniqueIndex('membership_categories_name_lower_idx').on(sql`lower(${t.name})`)],
+  (table) => [t.uniqueIndex('membership_categories_name_lower_idx').on(sql`lower(${table.name})`)],
 );
 
-export const memberships = pgTable(
+export const memberships = t.pgTable(
   'memberships',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 120 }).notNull(),
-    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
-    validityDays: integer('validity_days').notNull(),
-    description: text('description').notNull().default(''),
-    isActive: boolean('is_active').notNull().default(true),
+    id: t.serial('id').primaryKey(),
+    name: t.varchar('name', { length: 120 }).notNull(),
+    price: t.numeric('price', { precision: 12, scale: 2 }).notNull(),
+    validityDays: t.integer('validity_days').notNull(),
+    description: t.text('description').notNull().default(''),
+    isActive: t.boolean('is_active').notNull().default(true),
     ...tracked(),
   },
-  (t) => [
-    uniqueIndex('memberships_name_lower_idx').on(sql`lower(${t.name})`),
-    check('memberships_price_nonnegative', sql`${t.price} >= 0`),
-    check('memberships_validity_positive', sql`${t.validityDays} > 0`),
+  (table) => [
+    t.uniqueIndex('memberships_name_lower_idx').on(sql`lower(${table.name})`),
+    t.check('memberships_price_nonnegative', sql`${table.price} >= 0`),
+    t.check('memberships_validity_positive', sql`${table.validityDays} > 0`),
   ],
 );
 
 /** Which membership categories a membership is listed under; replaced as a set by update_categories. */
-export const membershipCategoryLinks = pgTable(
+export const membershipCategoryLinks = t.pgTable(
   'membership_category_links',
   {
     // The links belong to the membership; a category that still has links is in use (restrict).
-    membershipId: integer('membership_id')
+    membershipId: t
+      .integer('membership_id')
       .notNull()
       .references(() => memberships.id, { onDelete: 'cascade' }),
-    categoryId: integer('category_id')
+    categoryId: t
+      .integer('category_id')
       .notNull()
       .references(() => membershipCategories.id, { onDelete: 'restrict' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.membershipId, t.categoryId] }),
-    index('membership_category_links_category_idx').on(t.categoryId),
+  (table) => [
+    t.primaryKey({ columns: [table.membershipId, table.categoryId] }),
+    t.index('membership_category_links_category_idx').on(table.categoryId),
   ],
 );
 
 /** What a membership includes: per treatment, sessions included and a discount on further ones. */
-export const membershipAllowedTreatments = pgTable(
+export const membershipAllowedTreatments = t.pgTable(
   'membership_allowed_treatments',
   {
-    id: serial('id').primaryKey(),
-    membershipId: integer('membership_id')
+    id: t.serial('id').primaryKey(),
+    membershipId: t
+      .integer('membership_id')
       .notNull()
       .references(() => memberships.id, { onDelete: 'cascade' }),
     // Restrict: a treatment some membership includes is in use.
-    treatmentId: integer('treatment_id')
+    treatmentId: t
+      .integer('treatment_id')
       .notNull()
       .references(() => treatments.id, { onDelete: 'restrict' }),
-    sessionsIncluded: integer('sessions_included').notNull().default(0),
-    discountPercent: numeric('discount_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    sessionsIncluded: t.integer('sessions_included').notNull().default(0),
+    discountPercent: t.numeric('discount_percent', { precision: 5, scale: 2 }).notNull().default('0'),
     ...tracked(),
   },
-  (t) => [
-    uniqueIndex('membership_allowed_treatments_pair_idx').on(t.membershipId, t.treatmentId),
-    index('membership_allowed_treatments_treatment_idx').on(t.treatmentId),
-    check('membership_allowed_treatments_sessions', sql`${t.sessionsIncluded} >= 0`),
-    check('membership_allowed_treatments_discount', sql`${t.discountPercent} >= 0 and ${t.discountPercent} <= 100`),
+  (table) => [
+    t.uniqueIndex('membership_allowed_treatments_pair_idx').on(table.membershipId, table.treatmentId),
+    t.index('membership_allowed_treatments_treatment_idx').on(table.treatmentId),
+    t.check('membership_allowed_treatments_sessions', sql`${table.sessionsIncluded} >= 0`),
+    t.check(
+      'membership_allowed_treatments_discount',
+      sql`${table.discountPercent} >= 0 and ${table.discountPercent} <= 100`,
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -6,32 +6,37 @@ import { users } from './users';
  * (logout, reuse of a spent refresh token) ends all its access and refresh tokens at once, on
  * every instance, because access tokens are checked against this row.
  */
-export const tokenFamilies = pgTable(
+export const tokenFamilies = t.pgTable(
   'token_families',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
+    id: t.serial('id').primaryKey(),
+    userId: t
+      .integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: t.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the newest refresh token of the family expires; after that no token of it verifies. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: t.timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: t.timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('token_families_user_idx').on(t.userId), index('token_families_expires_idx').on(t.expiresAt)],
+  (table) => [
+    t.index('token_families_user_idx').on(table.userId),
+    t.index('token_families_expires_idx').on(table.expiresAt),
+  ],
 );
 
 /** Refresh tokens by `jti`: each may be spent once (`used_at`); presenting a spent one revokes the family. */
-export const refreshTokens = pgTable(
+export const refreshTokens = t.pgTable(
   'refresh_tokens',
   {
-    jti: varchar('jti', { length: 64 }).primaryKey(),
-    familyId: integer('family_id')
+    jti: t.varchar('jti', { length: 64 }).primaryKey(),
+    familyId: t
+      .integer('family_id')
       .notNull()
       .references(() => tokenFamilies.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: t.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: t.timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: t.timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+  (table) => [t.index('refresh_tokens_family_idx').on(table.familyId)],
 );

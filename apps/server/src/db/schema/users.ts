@@ -1,81 +1,76 @@
 import { sql } from 'drizzle-orm';
 import type { ConstraintSentences } from '../constraint-sentences';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as t from 'drizzle-orm/pg-core';
 
-export const users = pgTable(
+export const users = t.pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
-    username: varchar('username', { length: 150 }).notNull(),
-    firstName: varchar('first_name', { length: 100 }).notNull().default(''),
-    lastName: varchar('last_name', { length: 100 }).notNull().default(''),
-    email: varchar('email', { length: 254 }).notNull().default(''),
-    avatar: text('avatar'),
-    isActive: boolean('is_active').notNull().default(true),
-    passwordHash: text('password_hash').notNull(),
+    id: t.serial('id').primaryKey(),
+    username: t.varchar('username', { length: 150 }).notNull(),
+    firstName: t.varchar('first_name', { length: 100 }).notNull().default(''),
+    lastName: t.varchar('last_name', { length: 100 }).notNull().default(''),
+    email: t.varchar('email', { length: 254 }).notNull().default(''),
+    avatar: t.text('avatar'),
+    isActive: t.boolean('is_active').notNull().default(true),
+    passwordHash: t.text('password_hash').notNull(),
     /** Bumped on password change and deactivation: bearer tokens minted before it stop working. */
-    authVersion: integer('auth_version').notNull().default(1),
-    lastLogin: timestamp('last_login', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    authVersion: t.integer('auth_version').notNull().default(1),
+    lastLogin: t.timestamp('last_login', { withTimezone: true }),
+    createdAt: t.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: t.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+  (table) => [t.uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`)],
 );
 
-export const groups = pgTable('groups', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 50 }).notNull().unique(),
+export const groups = t.pgTable('groups', {
+  id: t.serial('id').primaryKey(),
+  name: t.varchar('name', { length: 50 }).notNull().unique(),
 });
 
-export const userGroups = pgTable(
+export const userGroups = t.pgTable(
   'user_groups',
   {
-    userId: integer('user_id')
+    userId: t
+      .integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
+    groupId: t
+      .integer('group_id')
       .notNull()
       .references(() => groups.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('user_groups_group_idx').on(t.groupId)],
+  (table) => [
+    t.primaryKey({ columns: [table.userId, table.groupId] }),
+    t.index('user_groups_group_idx').on(table.groupId),
+  ],
 );
 
-export const sessions = pgTable(
+export const sessions = t.pgTable(
   'sessions',
   {
-    id: serial('id').primaryKey(),
+    id: t.serial('id').primaryKey(),
     /** SHA-256 of the cookie value; the cookie itself is never stored. */
-    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-    csrfToken: varchar('csrf_token', { length: 64 }).notNull(),
-    userId: integer('user_id')
+    tokenHash: t.varchar('token_hash', { length: 64 }).notNull().unique(),
+    csrfToken: t.varchar('csrf_token', { length: 64 }).notNull(),
+    userId: t
+      .integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    ip: varchar('ip', { length: 64 }),
-    userAgent: varchar('user_agent', { length: 300 }),
+    createdAt: t.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: t.timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: t.timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: t.varchar('ip', { length: 64 }),
+    userAgent: t.varchar('user_agent', { length: 300 }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (table) => [t.index('sessions_user_idx').on(table.userId), t.index('sessions_expires_idx').on(table.expiresAt)],
 );
 
 /** Failed sign-in counters, per username and per client address, shared by every instance. */
-export const loginThrottle = pgTable('login_throttle', {
-  key: varchar('key', { length: 200 }).primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+export const loginThrottle = t.pgTable('login_throttle', {
+  key: t.varchar('key', { length: 200 }).primaryKey(),
+  failures: t.integer('failures').notNull().default(0),
+  windowStartedAt: t.timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: t.timestamp('locked_until', { withTimezone: true }),
 });
 
 export const userConstraints = {
