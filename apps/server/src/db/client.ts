@@ -20,6 +20,18 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/**
+ * One row of what a select builder (or its prepared statement) answers, e.g.
+ * `type Row = SelectRow<typeof selectArrivals<Record<never, never>>>` for a service's
+ * `selectArrivals(db, extra?)`: the mapper to the API object (`toArrival(r: Row)`) then follows the
+ * builder's columns and joins (a left join's columns may be null) without a second list. A builder
+ * that takes `extra` columns is named with none (`<Record<never, never>>`), so the row has only the
+ * columns every caller gets.
+ */
+export type SelectRow<
+  Build extends (...args: never[]) => { execute: (...args: never[]) => Promise<readonly unknown[]> },
+> = Awaited<ReturnType<ReturnType<Build>['execute']>>[number];
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

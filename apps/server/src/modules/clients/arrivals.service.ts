@@ -9,7 +9,7 @@ import type {
   clientArrivalListQuerySchema,
   clientArrivalPatchSchema,
 } from '@ginhawa/contract';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import {
   clientArrivals,
   clientMemberships,
@@ -113,7 +113,7 @@ const selectArrivals = <E extends Record<string, SQL | SQL.Aliased> = Record<nev
     .leftJoin(walkInSale, walkInSaleJoin)
     .leftJoin(depositSale, depositSaleJoin);
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectArrivals<Record<never, never>>>['execute']>>[number];
+type Row = SelectRow<typeof selectArrivals<Record<never, never>>>;
 
 export const toArrival = (r: Row): ClientArrival => ({
   ...toSnake(r, {

@@ -13,7 +13,7 @@ import {
   type clientTreatmentBodySchema,
   type clientTreatmentListQuerySchema,
 } from '@ginhawa/contract';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import {
   banks,
   clientMemberships,
@@ -208,7 +208,7 @@ const selectMemberships = <E extends Record<string, SQL | SQL.Aliased> = Record<
     .innerJoin(salesperson, eq(salesperson.id, clientMemberships.salespersonId))
     .innerJoin(locations, eq(locations.id, clientMemberships.locationId));
 
-type MembershipRow = Awaited<ReturnType<ReturnType<typeof selectMemberships<Record<never, never>>>['execute']>>[number];
+type MembershipRow = SelectRow<typeof selectMemberships<Record<never, never>>>;
 
 const parseJson = <T>(value: T[] | string | null): T[] =>
   typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []);

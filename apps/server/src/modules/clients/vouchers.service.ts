@@ -8,7 +8,7 @@ import {
   type ClientTreatmentSale,
   type Page,
 } from '@ginhawa/contract';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, SelectRow } from '../../db/client';
 import {
   clientMemberships,
   clientTreatments,
@@ -85,7 +85,7 @@ const selectVouchers = <E extends Record<string, SQL | SQL.Aliased> = Record<nev
     .innerJoin(salesperson, eq(salesperson.id, clientTreatments.salespersonId))
     .innerJoin(locations, eq(locations.id, clientTreatments.locationId));
 
-type VoucherRow = Awaited<ReturnType<ReturnType<typeof selectVouchers<Record<never, never>>>['execute']>>[number];
+type VoucherRow = SelectRow<typeof selectVouchers<Record<never, never>>>;
 
 export const toClientTreatment = (r: VoucherRow): ClientTreatment => ({
   ...toSnake(r, {

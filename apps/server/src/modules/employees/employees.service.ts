@@ -9,7 +9,7 @@ import {
 } from '@ginhawa/contract';
 import type { employeeBodySchema, employeeListQuerySchema, employeePatchSchema } from '@ginhawa/contract';
 import type { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import { employees, locations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
 import { auditTrail } from '../../db/audit';
@@ -72,7 +72,7 @@ const baseSelect = (db: DbOrTx) =>
     .from(employees)
     .innerJoin(locations, eq(locations.id, employees.locationId))
     .leftJoin(users, eq(users.id, employees.userId));
-type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
+type Row = SelectRow<typeof baseSelect>;
 /** The whole record; the routes cut it down to the directory entry for callers who may not see it all. */
 const toEmployee = (r: Row): Employee => ({
   ...toSnake(r, { userId: 'user', locationId: 'location' }),

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import { manilaDate, type Board, type BoardRoom, type QueueEntry } from '@ginhawa/contract';
-import type { Db } from '../../db/client';
+import type { Db, SelectRow } from '../../db/client';
 import {
   clientArrivals,
   clients,
@@ -111,7 +111,7 @@ const roomsStatement = preparedOnce('floor_board_rooms', (db, statementName) =>
     .prepare(statementName),
 );
 
-type Booking = Awaited<ReturnType<ReturnType<typeof bookingsStatement>['execute']>>[number];
+type Booking = SelectRow<typeof bookingsStatement>;
 const covers = (b: Booking, now: Date) => b.startsAt.getTime() <= now.getTime() && b.endsAt.getTime() > now.getTime();
 
 /**

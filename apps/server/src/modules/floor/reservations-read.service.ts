@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Reservation, reservationListQuerySchema } from '@ginhawa/contract';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, SelectRow } from '../../db/client';
 import { clients, employees, floorReservations, locations, rooms, treatments, users } from '../../db/schema/index';
 import { notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
@@ -68,7 +68,7 @@ export const selectReservations = <E extends Record<string, SQL | SQL.Aliased> =
     .leftJoin(rooms, eq(rooms.id, r.roomId))
     .leftJoin(canceller, eq(canceller.id, r.cancelledBy));
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectReservations<Record<never, never>>>['execute']>>[number];
+type Row = SelectRow<typeof selectReservations<Record<never, never>>>;
 
 export const toReservation = (row: Row): Reservation => ({
   id: row.id,

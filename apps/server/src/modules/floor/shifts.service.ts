@@ -9,7 +9,7 @@ import {
   type attendanceQuerySchema,
   type shiftListQuerySchema,
 } from '@ginhawa/contract';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import { employees, floorBookings, floorQueue, locations, shifts } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { conflict, forbidden } from '../../lib/http-error';
@@ -70,7 +70,7 @@ const base = <E extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra?: E
     .innerJoin(employees, eq(employees.id, shifts.employeeId))
     .innerJoin(locations, eq(locations.id, shifts.locationId));
 
-type Row = Awaited<ReturnType<ReturnType<typeof base<Record<never, never>>>['execute']>>[number];
+type Row = SelectRow<typeof base<Record<never, never>>>;
 
 export const listShifts = async (db: Db, user: AuthUser, query: ShiftQuery, url: string) => {
   const now = floorClock.now();

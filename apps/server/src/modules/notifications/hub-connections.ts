@@ -69,8 +69,12 @@ export const createConnections = () => {
   const sendToUser = (userId: number, message: WsServerMessage) => {
     for (const conn of byUser.get(userId) ?? []) send(conn, message);
   };
+  /** Every socket here whose user `hears` the frame (all of them when no one is left out). */
+  const sendToAll = (message: WsServerMessage, hears: (user: AuthUser) => boolean = () => true) => {
+    for (const set of byUser.values()) for (const conn of set) if (hears(conn.user)) send(conn, message);
+  };
   const clear = () => byUser.clear();
 
-  return { register, remove, has, userIds, ofUser, all, sendToUser, clear };
+  return { register, remove, has, userIds, ofUser, all, sendToUser, sendToAll, clear };
 };
 export type Connections = ReturnType<typeof createConnections>;

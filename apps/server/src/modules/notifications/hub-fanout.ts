@@ -71,12 +71,14 @@ export const createFanOut = (db: Db, connections: Connections) => {
           approved: event.approved,
         });
       case 'sales':
-        for (const conn of connections.all())
-          send(conn, { action: 'leaderboard_changed', month: event.month, year: event.year, dates: event.dates });
-        return;
+        return connections.sendToAll({
+          action: 'leaderboard_changed',
+          month: event.month,
+          year: event.year,
+          dates: event.dates,
+        });
       case 'settings':
-        for (const conn of connections.all()) send(conn, { action: 'settings_changed' });
-        return;
+        return connections.sendToAll({ action: 'settings_changed' });
       case 'earnings':
         return connections.sendToUser(event.user, {
           action: 'earnings_changed',
@@ -87,16 +89,16 @@ export const createFanOut = (db: Db, connections: Connections) => {
         // Only to those who may read the location's arrivals (clients' read scope): the frame carries no
         // names, but a stream of "location 3 changed today" still shows when a branch is busy, which a
         // receptionist elsewhere has no business watching; the filter costs one array lookup per socket.
-        for (const conn of connections.all())
-          if (mayReadLocation(conn.user, event.location))
-            send(conn, { action: 'arrivals_changed', location: event.location, date: event.date });
-        return;
+        return connections.sendToAll(
+          { action: 'arrivals_changed', location: event.location, date: event.date },
+          (user) => mayReadLocation(user, event.location),
+        );
       case 'floor':
         // The floor's readers (docs/decisions/0900-floor-board.md): Admins and who works at the branch.
-        for (const conn of connections.all())
-          if (isAdmin(conn.user) || conn.user.locations.some((l) => l.id === event.location))
-            send(conn, { action: FLOOR_CHANGED_ACTION, location: event.location, date: event.date });
-        return;
+        return connections.sendToAll(
+          { action: FLOOR_CHANGED_ACTION, location: event.location, date: event.date },
+          (user) => isAdmin(user) || user.locations.some((l) => l.id === event.location),
+        );
       case 'access':
         // A socket keeps the user as they were when it opened (which locations' frames it hears).
         for (const conn of connections.ofUser(event.user)) conn.socket.close(CLOSE_ACCESS_CHANGED, 'Access changed');

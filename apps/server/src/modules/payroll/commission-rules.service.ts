@@ -11,7 +11,7 @@ import {
   type commissionRulePatchSchema,
 } from '@ginhawa/contract';
 import type { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import {
   commissionRules,
   locations,
@@ -87,7 +87,7 @@ const selectRules = <E extends Record<string, SQL | SQL.Aliased> = Record<never,
     .leftJoin(memberships, eq(memberships.id, r.membershipId))
     .leftJoin(membershipCategories, eq(membershipCategories.id, r.membershipCategoryId))
     .leftJoin(locations, eq(locations.id, r.locationId));
-type Row = Awaited<ReturnType<ReturnType<typeof selectRules<Record<never, never>>>['execute']>>[number];
+type Row = SelectRow<typeof selectRules<Record<never, never>>>;
 
 const targetLabel = (row: Row) =>
   row.treatmentName ??

@@ -11,7 +11,7 @@ import {
   type payRunListQuerySchema,
 } from '@ginhawa/contract';
 import type { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import { locations, payRunEmployees, payRunLines, payRuns } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
 import { iso, isoOrNull } from '../../lib/iso';
@@ -60,7 +60,7 @@ const selectRuns = <E extends Record<string, SQL | SQL.Aliased> = Record<never, 
     .select({ ...runColumns, ...(extra as E) })
     .from(payRuns)
     .innerJoin(locations, eq(locations.id, payRuns.locationId));
-type RunRow = Awaited<ReturnType<ReturnType<typeof selectRuns<Record<never, never>>>['execute']>>[number];
+type RunRow = SelectRow<typeof selectRuns<Record<never, never>>>;
 
 const toRun = (r: RunRow): PayRun => ({
   id: r.id,
@@ -173,7 +173,7 @@ const selectLines = <E extends Record<string, SQL | SQL.Aliased> = Record<never,
     .select({ ...lineColumns, ...(extra as E) })
     .from(payRunLines)
     .leftJoin(original, eq(original.id, payRunLines.adjustsLineId));
-type LineRow = Awaited<ReturnType<ReturnType<typeof selectLines<Record<never, never>>>['execute']>>[number];
+type LineRow = SelectRow<typeof selectLines<Record<never, never>>>;
 
 export const toLine = (r: LineRow): PayRunLine => ({
   id: r.id,
