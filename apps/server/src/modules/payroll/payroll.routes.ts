@@ -89,16 +89,16 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCsv(reply, csv.name, csv.lines);
     },
   );
-  app.post(
-    '/runs/:id/submit/',
-    { config: managers, schema: { tags, params: idParamsSchema, response: detail } },
-    async (request) => submitRun(db, currentUser(request), request.params.id),
-  );
-  app.post(
-    '/runs/:id/approve/',
-    { config: admins, schema: { tags, params: idParamsSchema, response: detail } },
-    async (request) => approveRun(db, currentUser(request), request.params.id),
-  );
+  // The workflow's steps without a body (decision 0800): Managers submit, Admins approve; each
+  // answers the run as it now stands. Returning (below) also takes the reason.
+  for (const [url, config, step] of [
+    ['/runs/:id/submit/', managers, submitRun],
+    ['/runs/:id/approve/', admins, approveRun],
+  ] as const) {
+    app.post(url, { config, schema: { tags, params: idParamsSchema, response: detail } }, async (request) =>
+      step(db, currentUser(request), request.params.id),
+    );
+  }
   app.post(
     '/runs/:id/return/',
     { config: admins, schema: { tags, params: idParamsSchema, body: payRunReturnBodySchema, response: detail } },
