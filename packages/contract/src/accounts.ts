@@ -33,10 +33,12 @@ export const userCreateBodySchema = z.object({
   password: newPasswordSchema,
 });
 export type UserCreateBody = z.input<typeof userCreateBodySchema>;
+export type UserCreateInput = z.output<typeof userCreateBodySchema>;
 export const userPatchSchema = z.object(userFields).partial();
 /** PUT replaces: every account field but the password (changed through update_password). */
 export const userPutSchema = userCreateBodySchema.omit({ password: true });
 export type UserPatch = z.input<typeof userPatchSchema>;
+export type UserChanges = z.output<typeof userPatchSchema>;
 
 export const adminUserSchema = personSchema.extend({
   is_active: z.boolean(),
@@ -85,6 +87,7 @@ export const userListQuerySchema = listQuerySchema(USER_ORDERING, {
   is_active: booleanQuery.optional(),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
+export type UserQuery = z.output<typeof userListQuerySchema>;
 
 export const groupWithCountSchema = z.object({ id: z.number().int(), name: z.string(), user_count: z.number().int() });
 export type GroupWithCount = z.infer<typeof groupWithCountSchema>;
@@ -116,6 +119,7 @@ export const configurationBodySchema = z.object({
   features: featuresChangeSchema.optional(),
 });
 export type ConfigurationBody = z.input<typeof configurationBodySchema>;
+export type ConfigurationInput = z.output<typeof configurationBodySchema>;
 
 /** Items are `userViewSchema`: Admins and the person themselves get the whole account, others the directory entry. */
 export const userResource = {

@@ -59,11 +59,13 @@ export const locationBodySchema = z
   })
   .refine(hoursDiffer, { message: HOURS_MESSAGE, path: ['closing_time'] });
 export type LocationBody = z.input<typeof locationBodySchema>;
+export type LocationInput = z.output<typeof locationBodySchema>;
 export const locationPatchSchema = z
   .object(locationFields)
   .partial()
   .refine(hoursDiffer, { message: HOURS_MESSAGE, path: ['closing_time'] });
 export type LocationPatch = z.input<typeof locationPatchSchema>;
+export type LocationChanges = z.output<typeof locationPatchSchema>;
 export { HOURS_MESSAGE as LOCATION_HOURS_MESSAGE };
 
 export const locationSchema = z.object({
@@ -85,6 +87,7 @@ export const locationListQuerySchema = listQuerySchema(LOCATION_ORDERING, { is_a
 /** PUT replaces: the create body. */
 export const locationPutSchema = locationBodySchema;
 export type LocationListQuery = z.input<typeof locationListQuerySchema>;
+export type LocationQuery = z.output<typeof locationListQuerySchema>;
 
 // ——— employees: salespersons, therapists, receptionists ———
 
@@ -146,10 +149,12 @@ export const employeeBodySchema = z.object({
   account: employeeAccountSchema.optional(),
 });
 export type EmployeeBody = z.input<typeof employeeBodySchema>;
+export type EmployeeInput = z.output<typeof employeeBodySchema>;
 export const employeePatchSchema = z.object(employeeFields).partial();
 /** PUT replaces: the create body, with the code required (blank means "next free code" only when hiring). */
 export const employeePutSchema = employeeBodySchema.extend({ employee_code: employeeCodeSchema });
 export type EmployeePatch = z.input<typeof employeePatchSchema>;
+export type EmployeeChanges = z.output<typeof employeePatchSchema>;
 
 export const employeeSchema = z.object({
   id: z.number().int(),
@@ -209,6 +214,7 @@ export const employeeListQuerySchema = listQuerySchema(EMPLOYEE_ORDERING, {
   has_login: booleanQuery.optional(),
 });
 export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
+export type EmployeeQuery = z.output<typeof employeeListQuerySchema>;
 /** The orderings a directory reader may use: sorting by a hidden field would reveal it. */
 export const EMPLOYEE_DIRECTORY_ORDERING = [
   'last_name',
@@ -237,10 +243,12 @@ const bankFields = {
 };
 export const bankBodySchema = z.object({ ...bankFields, is_active: z.boolean().default(true) });
 export type BankBody = z.input<typeof bankBodySchema>;
+export type BankInput = z.output<typeof bankBodySchema>;
 export const bankPatchSchema = z.object(bankFields).partial();
 /** PUT replaces: the create body. */
 export const bankPutSchema = bankBodySchema;
 export type BankPatch = z.input<typeof bankPatchSchema>;
+export type BankChanges = z.output<typeof bankPatchSchema>;
 
 /** The last four digits behind bullets, e.g. "••••7890": how the panel names an account anywhere but its admin screen. */
 export const maskAccountNumber = (accountNumber: string) => `••••${accountNumber.slice(-4)}`;
@@ -274,6 +282,7 @@ export type BankView = z.infer<typeof bankViewSchema>;
 export const BANK_ORDERING = ['name', 'account_name', 'account_number', 'is_active', 'created_at', 'id'] as const;
 export const bankListQuerySchema = listQuerySchema(BANK_ORDERING, { is_active: booleanQuery.optional() });
 export type BankListQuery = z.input<typeof bankListQuerySchema>;
+export type BankQuery = z.output<typeof bankListQuerySchema>;
 export const BANK_DIRECTORY_ORDERING = [
   'name',
   'is_active',

@@ -50,6 +50,7 @@ export const clientArrivalBodySchema = z.object({
     .default(null),
 });
 export type ClientArrivalBody = z.input<typeof clientArrivalBodySchema>;
+export type ClientArrivalInput = z.output<typeof clientArrivalBodySchema>;
 
 /** Only a cancellation: it gives the redeemed session back, once. */
 export const clientArrivalPatchSchema = z.object({
@@ -57,6 +58,7 @@ export const clientArrivalPatchSchema = z.object({
   notes: text(500, { multiline: true }).optional(),
 });
 export type ClientArrivalPatch = z.input<typeof clientArrivalPatchSchema>;
+export type ClientArrivalChanges = z.output<typeof clientArrivalPatchSchema>;
 
 export const clientArrivalSchema = z.object({
   id: z.number().int(),
@@ -99,6 +101,7 @@ export const clientArrivalListQuerySchema = listQuerySchema(CLIENT_ARRIVAL_ORDER
   status: z.enum(ARRIVAL_STATUSES).optional(),
 });
 export type ClientArrivalListQuery = z.input<typeof clientArrivalListQuerySchema>;
+export type ClientArrivalQuery = z.output<typeof clientArrivalListQuerySchema>;
 
 export const arrivalsCountQuerySchema = z.object({
   date: filterDate.optional(),
@@ -107,6 +110,7 @@ export const arrivalsCountQuerySchema = z.object({
   location: filterId().optional(),
 });
 export type ArrivalsCountQuery = z.input<typeof arrivalsCountQuerySchema>;
+export type ArrivalsCountParams = z.output<typeof arrivalsCountQuerySchema>;
 export const arrivalsCountSchema = z.object({ count: z.number().int(), date_from: z.string(), date_to: z.string() });
 export type ArrivalsCount = z.infer<typeof arrivalsCountSchema>;
 

@@ -69,10 +69,12 @@ export const clientBodySchema = z.object({
   allow_duplicate_phone: z.boolean().default(false),
 });
 export type ClientBody = z.input<typeof clientBodySchema>;
+export type ClientInput = z.output<typeof clientBodySchema>;
 /** PUT replaces: the create body, so a field left out returns to its default (docs/api.md). */
 export const clientPutSchema = clientBodySchema;
 export const clientPatchSchema = z.object(clientFields).partial();
 export type ClientPatch = z.input<typeof clientPatchSchema>;
+export type ClientChanges = z.output<typeof clientPatchSchema>;
 
 export const clientSchema = z.object({
   id: z.number().int(),
@@ -99,6 +101,7 @@ export const CLIENT_ORDERINGS = orderingValues(CLIENT_ORDERING);
 const clientFilters = { location: filterId().optional(), is_active: booleanQuery.optional() };
 export const clientListQuerySchema = listQuerySchema(CLIENT_ORDERING, clientFilters);
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;
+export type ClientQuery = z.output<typeof clientListQuerySchema>;
 
 export const clientSearchQuerySchema = z.object({
   q: text(100, { required: 'Type a name, phone or email.' }),
@@ -106,6 +109,7 @@ export const clientSearchQuerySchema = z.object({
   ...clientFilters,
 });
 export type ClientSearchQuery = z.input<typeof clientSearchQuerySchema>;
+export type ClientSearchParams = z.output<typeof clientSearchQuerySchema>;
 /** `more`: the search found more than `limit` clients; only the best `limit` are listed (type more to narrow). */
 export const clientSearchResultSchema = z.object({ results: z.array(clientSchema), more: z.boolean() });
 export type ClientSearchResult = z.infer<typeof clientSearchResultSchema>;
@@ -167,6 +171,7 @@ export const clientMembershipBodySchema = z.object({
   ...paymentFields,
 });
 export type ClientMembershipBody = z.input<typeof clientMembershipBodySchema>;
+export type ClientMembershipInput = z.output<typeof clientMembershipBodySchema>;
 
 const voucherSummarySchema = z.object({
   id: z.number().int(),
@@ -210,6 +215,7 @@ export const clientMembershipListQuerySchema = listQuerySchema(CLIENT_MEMBERSHIP
   status: z.enum(CLIENT_MEMBERSHIP_STATUSES).optional(),
 });
 export type ClientMembershipListQuery = z.input<typeof clientMembershipListQuerySchema>;
+export type ClientMembershipQuery = z.output<typeof clientMembershipListQuerySchema>;
 
 // ——— vouchers (client treatments) ———
 
@@ -226,6 +232,7 @@ export const clientTreatmentBodySchema = z.object({
   ...paymentFields,
 });
 export type ClientTreatmentBody = z.input<typeof clientTreatmentBodySchema>;
+export type ClientTreatmentInput = z.output<typeof clientTreatmentBodySchema>;
 
 export const clientTreatmentSchema = z.object({
   id: z.number().int(),
@@ -258,6 +265,7 @@ export const clientTreatmentListQuerySchema = listQuerySchema(CLIENT_TREATMENT_O
   status: z.enum(VOUCHER_STATUSES).optional(),
 });
 export type ClientTreatmentListQuery = z.input<typeof clientTreatmentListQuerySchema>;
+export type ClientTreatmentQuery = z.output<typeof clientTreatmentListQuerySchema>;
 
 // ——— what a client can use now ———
 

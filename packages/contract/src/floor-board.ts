@@ -139,6 +139,7 @@ export const proposeBodySchema = z.object({
   duration_minutes: durationMinutes.optional(),
 });
 export type ProposeBody = z.input<typeof proposeBodySchema>;
+export type ProposeInput = z.output<typeof proposeBodySchema>;
 export const proposalSchema = z.object({
   therapist: z.number().int(),
   therapist_name: z.string(),
@@ -162,6 +163,7 @@ export const assignBodySchema = clientArrivalBodySchema.omit({ date: true, time:
   duration_minutes: durationMinutes.optional(),
 });
 export type AssignBody = z.input<typeof assignBodySchema>;
+export type AssignInput = z.output<typeof assignBodySchema>;
 export const assignmentSchema = z.object({
   arrival: clientArrivalSchema,
   requested: z.boolean(),

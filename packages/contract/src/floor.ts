@@ -94,6 +94,7 @@ export const shiftListQuerySchema = listQuerySchema(SHIFT_ORDERING, {
   date_to: calendarDateSchema.optional(),
 });
 export type ShiftListQuery = z.input<typeof shiftListQuerySchema>;
+export type ShiftQuery = z.output<typeof shiftListQuerySchema>;
 
 const wholeParam = (message: string, min: number, max: number) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
@@ -107,6 +108,7 @@ export const attendanceQuerySchema = z.object({
   format: z.enum(['json', 'csv'], { error: 'Choose json or csv.' }).default('json'),
 });
 export type AttendanceQuery = z.input<typeof attendanceQuerySchema>;
+export type AttendanceParams = z.output<typeof attendanceQuerySchema>;
 export const attendanceSchema = z.object({
   date_from: z.string(),
   date_to: z.string(),
@@ -146,8 +148,10 @@ export const roomBodySchema = z.object({
   is_active: z.boolean().default(true),
 });
 export type RoomBody = z.input<typeof roomBodySchema>;
+export type RoomInput = z.output<typeof roomBodySchema>;
 export const roomPutSchema = roomBodySchema;
 export const roomPatchSchema = z.object(roomFields).partial();
+export type RoomChanges = z.output<typeof roomPatchSchema>;
 export const roomSchema = z.object({
   id: z.number().int(),
   location: z.number().int(),
@@ -168,6 +172,7 @@ export const roomListQuerySchema = listQuerySchema(ROOM_ORDERING, {
   is_active: booleanQuery.optional(),
 });
 export type RoomListQuery = z.input<typeof roomListQuerySchema>;
+export type RoomQuery = z.output<typeof roomListQuerySchema>;
 export const roomResource = {
   item: roomSchema,
   listQuery: roomListQuerySchema,
@@ -223,6 +228,7 @@ export const reservationBodySchema = z.object({
   notes: text(500, { multiline: true }).default(''),
 });
 export type ReservationBody = z.input<typeof reservationBodySchema>;
+export type ReservationInput = z.output<typeof reservationBodySchema>;
 
 /** Moving a booked reservation (the board's drag): the same conflict rule as booking. */
 export const reservationPatchSchema = z.object({
@@ -234,6 +240,7 @@ export const reservationPatchSchema = z.object({
   notes: text(500, { multiline: true }).optional(),
 });
 export type ReservationPatch = z.input<typeof reservationPatchSchema>;
+export type ReservationChanges = z.output<typeof reservationPatchSchema>;
 
 /** The client came: the arrival is logged as POST /clients/arrivals/ would (voucher, membership, payment). */
 export const reservationArriveBodySchema = z.object({
@@ -246,6 +253,7 @@ export const reservationArriveBodySchema = z.object({
   notes: text(500, { multiline: true }).default(''),
 });
 export type ReservationArriveBody = z.input<typeof reservationArriveBodySchema>;
+export type ReservationArriveInput = z.output<typeof reservationArriveBodySchema>;
 
 export const reservationCancelBodySchema = z.object({
   reason,
@@ -255,6 +263,7 @@ export const reservationCancelBodySchema = z.object({
     .default('refunded'),
 });
 export type ReservationCancelBody = z.input<typeof reservationCancelBodySchema>;
+export type ReservationCancelInput = z.output<typeof reservationCancelBodySchema>;
 
 export const depositSchema = z.object({
   payment_method: z.string(),
@@ -309,3 +318,4 @@ export const reservationListQuerySchema = listQuerySchema(RESERVATION_ORDERING, 
   status: z.enum(RESERVATION_STATUSES).optional(),
 });
 export type ReservationListQuery = z.input<typeof reservationListQuerySchema>;
+export type ReservationQuery = z.output<typeof reservationListQuerySchema>;

@@ -62,9 +62,11 @@ export const commissionRuleBodySchema = z.object({
   notes: commissionRuleFields.notes.default(''),
 });
 export type CommissionRuleBody = z.input<typeof commissionRuleBodySchema>;
+export type CommissionRuleInput = z.output<typeof commissionRuleBodySchema>;
 export const commissionRulePutSchema = commissionRuleBodySchema;
 export const commissionRulePatchSchema = z.object(commissionRuleFields).partial();
 export type CommissionRulePatch = z.input<typeof commissionRulePatchSchema>;
+export type CommissionRuleChanges = z.output<typeof commissionRulePatchSchema>;
 
 type RuleShape = {
   role: CommissionRole;
@@ -140,6 +142,7 @@ export const commissionRuleListQuerySchema = listQuerySchema(COMMISSION_RULE_ORD
   in_force_on: calendarDateSchema.optional(),
 });
 export type CommissionRuleListQuery = z.input<typeof commissionRuleListQuerySchema>;
+export type CommissionRuleQuery = z.output<typeof commissionRuleListQuerySchema>;
 
 export const commissionRuleResource = {
   item: commissionRuleSchema,
@@ -184,6 +187,7 @@ export const payRunBodySchema = z.object({
   location: relationId('a location'),
 });
 export type PayRunBody = z.input<typeof payRunBodySchema>;
+export type PayRunInput = z.output<typeof payRunBodySchema>;
 
 export const payRunReturnBodySchema = z.object({
   reason: text(500, { multiline: true, required: 'Say why the pay run is returned.' }),
@@ -287,6 +291,7 @@ export const payRunListQuerySchema = listQuerySchema(PAY_RUN_ORDERING, {
   status: choose(PAY_RUN_STATUSES).optional(),
 });
 export type PayRunListQuery = z.input<typeof payRunListQuerySchema>;
+export type PayRunQuery = z.output<typeof payRunListQuerySchema>;
 
 export const PAY_RUN_LINE_ORDERING = ['date', 'employee', 'source', 'amount', 'id'] as const;
 export const payRunLinesQuerySchema = listQuerySchema(PAY_RUN_LINE_ORDERING, {
@@ -295,6 +300,7 @@ export const payRunLinesQuerySchema = listQuerySchema(PAY_RUN_LINE_ORDERING, {
   ...formatParam,
 });
 export type PayRunLinesQuery = z.input<typeof payRunLinesQuerySchema>;
+export type PayRunLinesParams = z.output<typeof payRunLinesQuerySchema>;
 
 // ——— my earnings ———
 
@@ -307,6 +313,7 @@ export const myEarningsQuerySchema = z.object({
   employee: filterId().optional(),
 });
 export type MyEarningsQuery = z.input<typeof myEarningsQuerySchema>;
+export type MyEarningsParams = z.output<typeof myEarningsQuerySchema>;
 
 export const myEarningsSchema = z.object({
   year: z.number().int(),

@@ -47,8 +47,10 @@ const categoryFields = {
   description: descriptionSchema,
 };
 export const categoryPatchSchema = z.object(categoryFields).partial();
+export type CategoryChanges = z.output<typeof categoryPatchSchema>;
 export const categoryBodySchema = z.object({ ...categoryFields, description: descriptionSchema.default('') });
 export type CategoryBody = z.input<typeof categoryBodySchema>;
+export type CategoryInput = z.output<typeof categoryBodySchema>;
 
 const timestamps = { created_at: z.string(), updated_at: z.string() };
 
@@ -91,6 +93,7 @@ const treatmentFields = {
   room_kinds: treatmentRoomKindsSchema,
 };
 export const treatmentPatchSchema = z.object(treatmentFields).partial();
+export type TreatmentChanges = z.output<typeof treatmentPatchSchema>;
 export const treatmentBodySchema = z.object({
   ...treatmentFields,
   description: descriptionSchema.default(''),
@@ -98,6 +101,7 @@ export const treatmentBodySchema = z.object({
   room_kinds: treatmentRoomKindsSchema.default([]),
 });
 export type TreatmentBody = z.input<typeof treatmentBodySchema>;
+export type TreatmentInput = z.output<typeof treatmentBodySchema>;
 
 export const treatmentSchema = z.object({
   id: z.number().int(),
@@ -130,6 +134,7 @@ export const treatmentListQuerySchema = listQuerySchema(TREATMENT_ORDERING, {
   is_active: booleanQuery.optional(),
 });
 export type TreatmentListQuery = z.input<typeof treatmentListQuerySchema>;
+export type TreatmentQuery = z.output<typeof treatmentListQuerySchema>;
 
 // ——— memberships ———
 
@@ -151,6 +156,7 @@ const membershipFields = {
   categories: categoryIdsSchema,
 };
 export const membershipPatchSchema = z.object(membershipFields).partial();
+export type MembershipChanges = z.output<typeof membershipPatchSchema>;
 export const membershipBodySchema = z.object({
   ...membershipFields,
   description: descriptionSchema.default(''),
@@ -158,6 +164,7 @@ export const membershipBodySchema = z.object({
   categories: categoryIdsSchema.optional(),
 });
 export type MembershipBody = z.input<typeof membershipBodySchema>;
+export type MembershipInput = z.output<typeof membershipBodySchema>;
 
 export const updateCategoriesBodySchema = z.object({ categories: categoryIdsSchema });
 export type UpdateCategoriesBody = z.infer<typeof updateCategoriesBodySchema>;
@@ -190,6 +197,7 @@ export const membershipListQuerySchema = listQuerySchema(MEMBERSHIP_ORDERING, {
   is_active: booleanQuery.optional(),
 });
 export type MembershipListQuery = z.input<typeof membershipListQuerySchema>;
+export type MembershipQuery = z.output<typeof membershipListQuerySchema>;
 
 // ——— membership allowed treatments ———
 
@@ -204,12 +212,14 @@ const allowedTreatmentFields = {
   discount_percent: discountPercentSchema,
 };
 export const allowedTreatmentPatchSchema = z.object(allowedTreatmentFields).partial();
+export type AllowedTreatmentChanges = z.output<typeof allowedTreatmentPatchSchema>;
 export const allowedTreatmentBodySchema = z.object({
   ...allowedTreatmentFields,
   sessions_included: allowedTreatmentFields.sessions_included.default(0),
   discount_percent: discountPercentSchema.default('0'),
 });
 export type AllowedTreatmentBody = z.input<typeof allowedTreatmentBodySchema>;
+export type AllowedTreatmentInput = z.output<typeof allowedTreatmentBodySchema>;
 
 export const allowedTreatmentSchema = z.object({
   id: z.number().int(),
@@ -241,6 +251,7 @@ export const allowedTreatmentListQuerySchema = listQuerySchema(ALLOWED_TREATMENT
   treatment: filterId.optional(),
 });
 export type AllowedTreatmentListQuery = z.input<typeof allowedTreatmentListQuerySchema>;
+export type AllowedTreatmentQuery = z.output<typeof allowedTreatmentListQuerySchema>;
 
 // ——— resources: the schemas of each resource's six routes (docs/api.md) ———
 

@@ -1,14 +1,6 @@
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { BANK_DIRECTORY_ORDERING, bankDirectorySchema, maskAccountNumber } from '@ginhawa/contract';
-import type {
-  Bank,
-  BankView,
-  DeleteResult,
-  bankBodySchema,
-  bankListQuerySchema,
-  bankPatchSchema,
-} from '@ginhawa/contract';
-import type { z } from 'zod';
+import type { Bank, BankChanges, BankInput, BankQuery, BankView, DeleteResult } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { banks } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
@@ -22,10 +14,6 @@ import { createdBy, touched } from '../../lib/tracked';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 
 const banksAudit = auditTrail('banks');
-
-export type BankInput = z.output<typeof bankBodySchema>;
-export type BankChanges = z.output<typeof bankPatchSchema>;
-export type BankQuery = z.output<typeof bankListQuerySchema>;
 
 type Row = typeof banks.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { Client, Page } from '@ginhawa/contract';
+import type { Client, ClientQuery, Page } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
 import { clientListVersion, clients, locations } from '../../db/schema/index';
 import { toPage } from '../../lib/list';
@@ -7,7 +7,6 @@ import { keptPromises } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
 import { type Scope } from '../../lib/scope';
 
-import type { ClientQuery } from './clients.service';
 import {
   clientColumns,
   clientFilter,

@@ -2,12 +2,12 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Client,
+  ClientChanges,
+  ClientInput,
+  ClientQuery,
   ClientSearchResult,
   DeleteResult,
   Page,
-  clientBodySchema,
-  clientListQuerySchema,
-  clientPatchSchema,
   clientSearchQuerySchema,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -39,9 +39,6 @@ import { pageInNameOrder } from './client-pages.service';
 
 const clientsAudit = auditTrail('clients');
 
-export type ClientInput = z.output<typeof clientBodySchema>;
-export type ClientChanges = z.output<typeof clientPatchSchema>;
-export type ClientQuery = z.output<typeof clientListQuerySchema>;
 export type ClientSearch = z.output<typeof clientSearchQuerySchema>;
 
 /**

@@ -6,12 +6,11 @@ import {
   addDays,
   todayInManila,
   type ClientMembership,
+  type ClientMembershipQuery,
   type ClientMembershipSale,
   type Page,
   type clientMembershipBodySchema,
-  type clientMembershipListQuerySchema,
   type clientTreatmentBodySchema,
-  type clientTreatmentListQuerySchema,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import {
@@ -44,8 +43,6 @@ const clientMembershipsAudit = auditTrail('client_memberships');
 
 export type MembershipSaleInput = z.output<typeof clientMembershipBodySchema>;
 export type VoucherSaleInput = z.output<typeof clientTreatmentBodySchema>;
-export type ClientMembershipQuery = z.output<typeof clientMembershipListQuerySchema>;
-export type ClientTreatmentQuery = z.output<typeof clientTreatmentListQuerySchema>;
 
 export const salesperson = alias(employees, 'salesperson');
 export const owner = alias(clients, 'owner');

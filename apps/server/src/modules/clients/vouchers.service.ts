@@ -4,6 +4,7 @@ import {
   addDays,
   todayInManila,
   type ClientServices,
+  type ClientTreatmentQuery,
   type ClientTreatment,
   type ClientTreatmentSale,
   type Page,
@@ -29,7 +30,6 @@ import { backdatedNote } from '../reports/index';
 import { getClient } from './clients.service';
 import {
   type VoucherSaleInput,
-  type ClientTreatmentQuery,
   salesperson,
   owner,
   authorizeSale,

@@ -1,5 +1,12 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { EMPLOYEE_KIND_GROUP, MANAGER_GROUP, ADMIN_GROUP, type EmployeeKind } from '@ginhawa/contract';
+import {
+  EMPLOYEE_KIND_GROUP,
+  MANAGER_GROUP,
+  ADMIN_GROUP,
+  type EmployeeChanges,
+  type EmployeeInput,
+  type EmployeeKind,
+} from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { employees, userGroups, groups, userLocations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
@@ -16,7 +23,6 @@ import {
   insertUserAccount,
   removeUserFromGroup,
 } from '../users/index';
-import type { EmployeeChanges, EmployeeInput } from './employees.service';
 
 /** The login that goes with an employee record: linking, creating, moving, retiring and reviving it. */
 

@@ -1,4 +1,12 @@
-import { employeeDirectorySchema, type Employee, type EmployeeKind, type EmployeeView } from '@ginhawa/contract';
+import {
+  employeeDirectorySchema,
+  type Employee,
+  type EmployeeChanges,
+  type EmployeeInput,
+  type EmployeeKind,
+  type EmployeeQuery,
+  type EmployeeView,
+} from '@ginhawa/contract';
 import type { Db } from '../../db/client';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import {
@@ -8,9 +16,6 @@ import {
   getEmployeeByUser,
   listEmployees,
   updateEmployee,
-  type EmployeeChanges,
-  type EmployeeInput,
-  type EmployeeQuery,
 } from './employees.service';
 
 /**

@@ -7,8 +7,7 @@ import {
   type Employee,
   type EmployeeKind,
 } from '@ginhawa/contract';
-import type { employeeBodySchema, employeeListQuerySchema, employeePatchSchema } from '@ginhawa/contract';
-import type { z } from 'zod';
+import type { EmployeeChanges, EmployeeInput, EmployeeQuery } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import { employees, locations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
@@ -34,10 +33,6 @@ import { insertUserAccount } from '../users/index';
 import { paidInPayRuns } from '../payroll/index';
 
 const employeesAudit = auditTrail('employees');
-
-export type EmployeeInput = z.output<typeof employeeBodySchema>;
-export type EmployeeChanges = z.output<typeof employeePatchSchema>;
-export type EmployeeQuery = z.output<typeof employeeListQuerySchema>;
 
 /**
  * Who is reading a list: an Admin may find people by phone number or username and sort by any

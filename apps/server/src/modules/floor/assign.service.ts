@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   manilaDate,
   MANAGER_GROUP,
+  type AssignInput,
   type Assignment,
   type Proposal,
-  type assignBodySchema,
-  type proposeBodySchema,
+  type ProposeInput,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { clientArrivals, floorBookings, floorQueue, rooms, treatments } from '../../db/schema/index';
@@ -28,9 +27,6 @@ import {
 import { assertTherapistFree, book, isFree } from './bookings.service';
 import { lineOf, queueEntry, sendToBack } from './rotation.service';
 import { pickRoom } from './room-pick.service';
-
-export type ProposeInput = z.output<typeof proposeBodySchema>;
-export type AssignInput = z.output<typeof assignBodySchema>;
 
 /** Who logs services from the board: the front desk and Managers (Admins anywhere); therapists read it. */
 export const DESK = [MANAGER_GROUP, 'Receptionist'];

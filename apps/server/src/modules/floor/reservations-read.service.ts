@@ -1,7 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
-import type { Reservation, reservationListQuerySchema } from '@ginhawa/contract';
+import type { Reservation, ReservationQuery } from '@ginhawa/contract';
 import type { Db, DbOrTx, SelectRow } from '../../db/client';
 import { clients, employees, floorReservations, locations, rooms, treatments, users } from '../../db/schema/index';
 import { notFound } from '../../lib/http-error';
@@ -11,8 +10,6 @@ import { preparedOnce } from '../../lib/prepared';
 import type { AuthUser } from '../../lib/actor';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
 import { worksAt } from './floor-shared.service';
-
-export type ReservationQuery = z.output<typeof reservationListQuerySchema>;
 
 const therapist = alias(employees, 'reserved_therapist');
 const canceller = alias(users, 'canceller');

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import {
   BANKED_PAYMENT_METHODS,
   type Reservation,
+  type ReservationChanges,
+  type ReservationInput,
   type reservationArriveBodySchema,
-  type reservationBodySchema,
   type reservationCancelBodySchema,
-  type reservationPatchSchema,
 } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
 import { banks, clients, floorBookings, floorQueue, floorReservations } from '../../db/schema/index';
@@ -33,8 +33,6 @@ import { assertDesk, pickTherapist, treatmentFor } from './assign.service';
 import { getReservation } from './reservations-read.service';
 import { floorSettingsOf } from './settings.service';
 
-export type ReservationInput = z.output<typeof reservationBodySchema>;
-export type ReservationChanges = z.output<typeof reservationPatchSchema>;
 export type ArriveInput = z.output<typeof reservationArriveBodySchema>;
 export type CancelInput = z.output<typeof reservationCancelBodySchema>;
 

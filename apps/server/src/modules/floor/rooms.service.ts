@@ -1,6 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { DeleteResult, Room, roomBodySchema, roomListQuerySchema, roomPatchSchema } from '@ginhawa/contract';
+import type { DeleteResult, Room, RoomChanges, RoomInput, RoomQuery } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { locations, rooms } from '../../db/schema/index';
 import { auditTrail } from '../../db/audit';
@@ -13,10 +12,6 @@ import { isAdmin, type AuthUser } from '../../lib/actor';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
 import { MANAGER_GROUP, manilaDate } from '@ginhawa/contract';
 import { floorClock, floorLocation, publishFloor, worksAt } from './floor-shared.service';
-
-export type RoomInput = z.output<typeof roomBodySchema>;
-export type RoomChanges = z.output<typeof roomPatchSchema>;
-export type RoomQuery = z.output<typeof roomListQuerySchema>;
 
 const roomsAudit = auditTrail('rooms');
 

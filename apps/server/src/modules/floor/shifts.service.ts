@@ -6,8 +6,8 @@ import {
   MANAGER_GROUP,
   type Attendance,
   type Shift,
+  type ShiftQuery,
   type attendanceQuerySchema,
-  type shiftListQuerySchema,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import { employees, floorBookings, floorQueue, locations, shifts } from '../../db/schema/index';
@@ -28,7 +28,6 @@ import {
   staffMember,
 } from './floor-shared.service';
 
-export type ShiftQuery = z.output<typeof shiftListQuerySchema>;
 export type AttendanceQuery = z.output<typeof attendanceQuerySchema>;
 
 const DESK = [MANAGER_GROUP, 'Receptionist'];

@@ -1,7 +1,6 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { LOCATION_HOURS_MESSAGE, type DeleteResult, type Location } from '@ginhawa/contract';
-import type { locationBodySchema, locationListQuerySchema, locationPatchSchema } from '@ginhawa/contract';
-import type { z } from 'zod';
+import type { LocationChanges, LocationInput, LocationQuery } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { employees, locations, userLocations } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
@@ -14,10 +13,6 @@ import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 
 const locationsAudit = auditTrail('locations');
-
-export type LocationInput = z.output<typeof locationBodySchema>;
-export type LocationChanges = z.output<typeof locationPatchSchema>;
-export type LocationQuery = z.output<typeof locationListQuerySchema>;
 
 // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
 const activeEmployees = sql<number>`(select count(*)::int from employees e where e.location_id = "locations"."id" and e.is_active)`;

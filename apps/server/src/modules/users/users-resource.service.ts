@@ -1,7 +1,7 @@
-import { userDirectorySchema, type AdminUser, type UserView } from '@ginhawa/contract';
+import { userDirectorySchema, type AdminUser, type UserQuery, type UserView } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
 import { isAdmin, type AuthUser } from '../../lib/actor';
-import { createUser, deleteUser, getAdminUser, listUsers, updateUser, type UserQuery } from './users.service';
+import { createUser, deleteUser, getAdminUser, listUsers, updateUser } from './users.service';
 
 /**
  * What this actor may read of an account: Admins and the person themselves the whole record,

@@ -7,8 +7,7 @@ import {
   type GroupName,
   type GroupWithCount,
 } from '@ginhawa/contract';
-import type { userCreateBodySchema, userListQuerySchema, userPatchSchema } from '@ginhawa/contract';
-import type { z } from 'zod';
+import type { UserChanges, UserCreateInput, UserQuery } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditLog, groups, locations, userGroups, userLocations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
@@ -26,10 +25,6 @@ import { hashPassword, passwordProblems } from './passwords';
 const usersAudit = auditTrail('users');
 
 // ——— accounts administration (Admin; Managers read) ———————————————————————————————
-
-export type UserCreateInput = z.output<typeof userCreateBodySchema>;
-export type UserChanges = z.output<typeof userPatchSchema>;
-export type UserQuery = z.output<typeof userListQuerySchema>;
 
 // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
 const userLocationIds = sql<
