@@ -1,15 +1,12 @@
 import { addDays, todayInManila } from '@ginhawa/contract';
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { ArrivalsCount, ArrivalsData, arrivalsCountQuerySchema } from '@ginhawa/contract';
+import type { ArrivalsCount, ArrivalsCountParams, ArrivalsData } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
 import { clientArrivals, locations } from '../../db/schema/index';
 import { fieldError } from '../../lib/http-error';
 import { therapist } from './arrivals.service';
 import { activityScope, owner } from './sales.service';
 import type { AuthUser } from '../../lib/actor';
-
-export type ArrivalsCountQuery = z.output<typeof arrivalsCountQuerySchema>;
 
 /** `date`, or `date_from`–`date_to`; today when neither is given. */
 const period = (query: { date?: string; date_from?: string; date_to?: string }, defaultDays: number) => {
@@ -29,7 +26,7 @@ const countedWhere = (user: AuthUser, from: string, to: string, location: number
     location ? eq(clientArrivals.locationId, location) : undefined,
   );
 
-export const countArrivals = async (db: Db, user: AuthUser, query: ArrivalsCountQuery): Promise<ArrivalsCount> => {
+export const countArrivals = async (db: Db, user: AuthUser, query: ArrivalsCountParams): Promise<ArrivalsCount> => {
   const { from, to } = period(query, 1);
   const [row] = await db
     .select({ n: count() })
@@ -40,7 +37,7 @@ export const countArrivals = async (db: Db, user: AuthUser, query: ArrivalsCount
 };
 
 /** Chart data: arrivals (not cancelled) by day, hour, weekday × hour, location and therapist; the last 30 days by default. */
-export const arrivalsData = async (db: Db, user: AuthUser, query: ArrivalsCountQuery): Promise<ArrivalsData> => {
+export const arrivalsData = async (db: Db, user: AuthUser, query: ArrivalsCountParams): Promise<ArrivalsData> => {
   const { from, to } = period(query, 30);
   const where = countedWhere(user, from, to, query.location);
   const hour = sql<number>`substr(${clientArrivals.time}, 1, 2)::int`.mapWith(Number);

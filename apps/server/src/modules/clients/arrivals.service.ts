@@ -1,13 +1,12 @@
 import { todayInManila } from '@ginhawa/contract';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import type {
   ClientArrival,
+  ClientArrivalChanges,
+  ClientArrivalInput,
+  ClientArrivalQuery,
   Page,
-  clientArrivalBodySchema,
-  clientArrivalListQuerySchema,
-  clientArrivalPatchSchema,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import {
@@ -47,10 +46,6 @@ import {
 } from './walk-in.service';
 import { checkMembershipVisit, staffAt } from './arrival-checks.service';
 import type { AuthUser } from '../../lib/actor';
-
-export type ArrivalInput = z.output<typeof clientArrivalBodySchema>;
-export type ArrivalChanges = z.output<typeof clientArrivalPatchSchema>;
-export type ArrivalQuery = z.output<typeof clientArrivalListQuerySchema>;
 
 /** What the floor board (issue 22) adds to an arrival it logs, without this module knowing the floor. */
 export type ArrivalExtras = {
@@ -135,7 +130,7 @@ export const toArrival = (r: Row): ClientArrival => ({
 export const listArrivals = async (
   db: Db,
   user: AuthUser,
-  query: ArrivalQuery,
+  query: ClientArrivalQuery,
   url: string,
 ): Promise<Page<ClientArrival>> => {
   const where = and(
@@ -171,7 +166,7 @@ const redeemVoucher = async (
   tx: Tx,
   user: AuthUser,
   clientId: number,
-  input: Pick<ArrivalInput, 'voucher' | 'treatment' | 'client_membership'> & { voucher: number },
+  input: Pick<ClientArrivalInput, 'voucher' | 'treatment' | 'client_membership'> & { voucher: number },
   date: string,
 ) => {
   const [voucher] = await tx
@@ -219,7 +214,7 @@ const redeemVoucher = async (
 };
 
 /** The day the voucher or membership an arrival uses was sold, for the dating rule (unknown ids are refused later). */
-const soldOf = async (tx: Tx, input: Pick<ArrivalInput, 'voucher' | 'client_membership'>) => {
+const soldOf = async (tx: Tx, input: Pick<ClientArrivalInput, 'voucher' | 'client_membership'>) => {
   if (input.voucher !== null) {
     const [voucher] = await tx
       .select({ code: clientTreatments.code, soldOn: clientTreatments.soldOn })
@@ -246,7 +241,7 @@ const soldOf = async (tx: Tx, input: Pick<ArrivalInput, 'voucher' | 'client_memb
 export const createArrival = async (
   db: Db,
   user: AuthUser,
-  input: ArrivalInput,
+  input: ClientArrivalInput,
   idempotencyKey: string | null = null,
   extras: ArrivalExtras = {},
 ): Promise<ClientArrival> =>
@@ -355,7 +350,7 @@ export const updateArrival = async (
   db: Db,
   user: AuthUser,
   id: number,
-  changes: ArrivalChanges,
+  changes: ClientArrivalChanges,
 ): Promise<ClientArrival> =>
   db.transaction(async (tx) => {
     const [locked] = await tx.select().from(clientArrivals).where(eq(clientArrivals.id, id)).for('update');

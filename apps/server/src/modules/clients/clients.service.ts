@@ -1,14 +1,13 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type {
   Client,
   ClientChanges,
   ClientInput,
   ClientQuery,
+  ClientSearchParams,
   ClientSearchResult,
   DeleteResult,
   Page,
-  clientSearchQuerySchema,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { clients, locations } from '../../db/schema/index';
@@ -38,8 +37,6 @@ import {
 import { pageInNameOrder } from './client-pages.service';
 
 const clientsAudit = auditTrail('clients');
-
-export type ClientSearch = z.output<typeof clientSearchQuerySchema>;
 
 /**
  * A page of clients through listPage's deferred join: the page's ids come from an index-only
@@ -115,7 +112,11 @@ const searchStatement = preparedOnce('client_search', (db, name, shape) => {
  * Best matches first: exact phone/email, then name similarity; active clients before inactive ones.
  * One more than `limit` is read, so the answer can say there are more (`more`: "refine").
  */
-export const searchClients = async (db: Db, _user: AuthUser, query: ClientSearch): Promise<ClientSearchResult> => {
+export const searchClients = async (
+  db: Db,
+  _user: AuthUser,
+  query: ClientSearchParams,
+): Promise<ClientSearchResult> => {
   const terms = searchTerms(query.q);
   const scope = CLIENTS_READ_BY_ALL;
   const values: Record<string, unknown> = {

@@ -5,8 +5,8 @@ import {
   clientBodySchema,
   type ClientImportLineError,
   type ClientImportResult,
+  type ClientInput,
 } from '@ginhawa/contract';
-import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { clients, locations } from '../../db/schema/index';
 import { audit } from '../../db/audit';
@@ -36,8 +36,7 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number];
 const EXPORT_ONLY = ['id', 'is_active', 'created_at'] as const;
-type ClientValues = z.output<typeof clientBodySchema>;
-type Planned = { line: number; values: ClientValues; locationName: string };
+type Planned = { line: number; values: ClientInput; locationName: string };
 
 const INSERT_CHUNK = 1_000;
 const PREVIEW_ROWS = 20;

@@ -1,16 +1,14 @@
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import {
   BANKED_PAYMENT_METHODS,
   addDays,
   todayInManila,
   type ClientMembership,
+  type ClientMembershipInput,
   type ClientMembershipQuery,
   type ClientMembershipSale,
   type Page,
-  type clientMembershipBodySchema,
-  type clientTreatmentBodySchema,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import {
@@ -41,9 +39,6 @@ import type { AuthUser } from '../../lib/actor';
 
 const clientMembershipsAudit = auditTrail('client_memberships');
 
-export type MembershipSaleInput = z.output<typeof clientMembershipBodySchema>;
-export type VoucherSaleInput = z.output<typeof clientTreatmentBodySchema>;
-
 export const salesperson = alias(employees, 'salesperson');
 export const owner = alias(clients, 'owner');
 
@@ -53,7 +48,7 @@ export const owner = alias(clients, 'owner');
 type SaleKind = 'membership' | 'voucher' | 'walk_in';
 
 export type Payment = Pick<
-  MembershipSaleInput,
+  ClientMembershipInput,
   'location' | 'salesperson' | 'payment_method' | 'bank' | 'reference_no' | 'discount' | 'date'
 >;
 
@@ -270,7 +265,7 @@ export const getClientMembership = async (db: DbOrTx, user: AuthUser, id: number
 export const sellMembership = async (
   db: Db,
   user: AuthUser,
-  input: MembershipSaleInput,
+  input: ClientMembershipInput,
   idempotencyKey: string | null,
 ): Promise<ClientMembershipSale> =>
   idempotent(

@@ -4,6 +4,7 @@ import {
   addDays,
   todayInManila,
   type ClientServices,
+  type ClientTreatmentInput,
   type ClientTreatmentQuery,
   type ClientTreatment,
   type ClientTreatmentSale,
@@ -29,7 +30,6 @@ import type { AuthUser } from '../../lib/actor';
 import { backdatedNote } from '../reports/index';
 import { getClient } from './clients.service';
 import {
-  type VoucherSaleInput,
   salesperson,
   owner,
   authorizeSale,
@@ -140,7 +140,7 @@ export const getClientTreatment = async (db: DbOrTx, user: AuthUser, id: number)
 export const sellVoucher = async (
   db: Db,
   user: AuthUser,
-  input: VoucherSaleInput,
+  input: ClientTreatmentInput,
   idempotencyKey: string | null,
 ): Promise<ClientTreatmentSale> =>
   idempotent(

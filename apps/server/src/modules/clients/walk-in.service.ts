@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
-import { formatPeso, type clientArrivalBodySchema } from '@ginhawa/contract';
+import { formatPeso, type ClientArrivalInput } from '@ginhawa/contract';
 import type { Tx } from '../../db/client';
 import { clientArrivals, sales, treatments } from '../../db/schema/index';
 import { HttpError, conflict, fieldError } from '../../lib/http-error';
@@ -10,8 +9,7 @@ import { SOLD, tellCreditedSalesperson } from './sale-notice.service';
 import { toSale } from '../reports/index';
 import type { AuthUser } from '../../lib/actor';
 
-type ArrivalBody = z.output<typeof clientArrivalBodySchema>;
-export type WalkInPayment = NonNullable<ArrivalBody['payment']>;
+export type WalkInPayment = NonNullable<ClientArrivalInput['payment']>;
 /** A reservation's deposit the visit uses up (docs/decisions/0900-floor-board.md): how it was paid and how much. */
 export type AppliedDeposit = Pick<WalkInPayment, 'payment_method' | 'bank' | 'reference_no'> & { amount: string };
 
@@ -72,7 +70,7 @@ const underPayment = (err: unknown): never => {
 export const chargeWalkIn = async (
   tx: Tx,
   user: AuthUser,
-  input: Pick<ArrivalBody, 'client' | 'location' | 'treatment' | 'voucher' | 'client_membership'> & {
+  input: Pick<ClientArrivalInput, 'client' | 'location' | 'treatment' | 'voucher' | 'client_membership'> & {
     payment: WalkInPayment;
     date: string;
     deposit?: AppliedDeposit;

@@ -2,11 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import {
   FEATURE_FLAGS,
   type Configuration,
+  type ConfigurationInput,
   type Features,
   type Settings,
-  type configurationBodySchema,
 } from '@ginhawa/contract';
-import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { configurations, users } from '../../db/schema/index';
 import { auditTrail } from '../../db/audit';
@@ -19,8 +18,6 @@ import { publish } from '../../plugins/bus';
 const configurationsAudit = auditTrail('configurations');
 
 export const CONFIGURATION_ID = 1;
-
-export type ConfigurationChanges = z.output<typeof configurationBodySchema>;
 
 /** The single settings row, created on first use if the seed did not. */
 const lockedRow = async (tx: DbOrTx) => {
@@ -37,7 +34,7 @@ const storedFeatures = (stored: Features | null | undefined): Features => {
 };
 
 /** The stored flags after a change: true/false stores a flag, null forgets it (the build's default again). */
-export const changedFeatures = (stored: Features, change: ConfigurationChanges['features']): Features => {
+export const changedFeatures = (stored: Features, change: ConfigurationInput['features']): Features => {
   const next: Features = { ...storedFeatures(stored) };
   for (const flag of FEATURE_FLAGS) {
     const value = change?.[flag];
@@ -87,7 +84,7 @@ export const getConfiguration = async (db: DbOrTx): Promise<Configuration> => {
 export const updateConfiguration = async (
   db: Db,
   actorId: number,
-  changes: ConfigurationChanges,
+  changes: ConfigurationInput,
 ): Promise<Configuration> =>
   db.transaction(async (tx) => {
     const locked = await lockedRow(tx);

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   BANKED_PAYMENT_METHODS,
   type Reservation,
+  type ReservationArriveInput,
+  type ReservationCancelInput,
   type ReservationChanges,
   type ReservationInput,
-  type reservationArriveBodySchema,
-  type reservationCancelBodySchema,
 } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
 import { banks, clients, floorBookings, floorQueue, floorReservations } from '../../db/schema/index';
@@ -32,9 +31,6 @@ import { pickRoom } from './room-pick.service';
 import { assertDesk, pickTherapist, treatmentFor } from './assign.service';
 import { getReservation } from './reservations-read.service';
 import { floorSettingsOf } from './settings.service';
-
-export type ArriveInput = z.output<typeof reservationArriveBodySchema>;
-export type CancelInput = z.output<typeof reservationCancelBodySchema>;
 
 type Deposit = NonNullable<ReservationInput['deposit']>;
 
@@ -220,7 +216,7 @@ export const arriveReservation = async (
   db: Db,
   user: AuthUser,
   id: number,
-  input: ArriveInput,
+  input: ReservationArriveInput,
   idempotencyKey: string | null = null,
 ) => {
   assertDesk(user, 'log an arrival');
@@ -339,7 +335,7 @@ export const noShowReservation = async (db: Db, user: AuthUser, id: number) =>
   });
 
 /** Cancelled with who and why; a held deposit is refunded unless the desk says credited or forfeited. */
-export const cancelReservation = async (db: Db, user: AuthUser, id: number, input: CancelInput) =>
+export const cancelReservation = async (db: Db, user: AuthUser, id: number, input: ReservationCancelInput) =>
   db.transaction(async (tx) => {
     assertDesk(user, 'cancel a reservation');
     const { before, row } = await lockedReservation(tx, user, id);

@@ -1,13 +1,12 @@
 import { and, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   cutoffDates,
   manilaDate,
   MANAGER_GROUP,
   type Attendance,
+  type AttendanceParams,
   type Shift,
   type ShiftQuery,
-  type attendanceQuerySchema,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import { employees, floorBookings, floorQueue, locations, shifts } from '../../db/schema/index';
@@ -27,8 +26,6 @@ import {
   publishFloor,
   staffMember,
 } from './floor-shared.service';
-
-export type AttendanceQuery = z.output<typeof attendanceQuerySchema>;
 
 const DESK = [MANAGER_GROUP, 'Receptionist'];
 
@@ -199,7 +196,7 @@ export const clockOut = async (db: Db, user: AuthUser, input: { employee: number
  * counts as a day, its hours once it closes. The desk and Managers read their branches; a therapist
  * or receptionist reads their own line. Feeds the pay run's "active in the cutoff".
  */
-export const attendance = async (db: Db, user: AuthUser, query: AttendanceQuery): Promise<Attendance> => {
+export const attendance = async (db: Db, user: AuthUser, query: AttendanceParams): Promise<Attendance> => {
   const { from, to } = cutoffDates(query.year, query.month, query.cutoff);
   if (query.location) await floorLocation(db, user, query.location);
   const day = sql`(${shifts.startedAt} at time zone 'Asia/Manila')::date`;

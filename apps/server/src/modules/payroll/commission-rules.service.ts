@@ -5,12 +5,11 @@ import {
   fieldErrors,
   formatPeso,
   type CommissionRule,
+  type CommissionRuleChanges,
+  type CommissionRuleInput,
+  type CommissionRuleQuery,
   type DeleteResult,
-  type commissionRuleBodySchema,
-  type commissionRuleListQuerySchema,
-  type commissionRulePatchSchema,
 } from '@ginhawa/contract';
-import type { z } from 'zod';
 import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import {
   commissionRules,
@@ -31,10 +30,6 @@ import { createdBy, touched } from '../../lib/tracked';
 import type { AuthUser } from '../../lib/actor';
 
 /** Commission rules (docs/api.md "Pay runs"; decision 0800): effective-dated, Admins write. */
-
-type RuleInput = z.output<typeof commissionRuleBodySchema>;
-type RuleChanges = z.output<typeof commissionRulePatchSchema>;
-type RuleQuery = z.output<typeof commissionRuleListQuerySchema>;
 
 const r = commissionRules;
 const rulesAudit = auditTrail('commission_rules');
@@ -120,7 +115,7 @@ const inForceOn = (day: string) =>
     sql`not exists (select 1 from commission_rules as next_rule where ${sameTarget} and ${next.effectiveFrom} > ${r.effectiveFrom} and ${next.effectiveFrom} <= ${day})`,
   );
 
-export const listRules = async (db: Db, query: RuleQuery, url: string) =>
+export const listRules = async (db: Db, query: CommissionRuleQuery, url: string) =>
   listPage(url, query, {
     select: () => selectRules(db, { total: totalRows }).$dynamic(),
     where: and(
@@ -155,7 +150,7 @@ export const getRule = async (db: DbOrTx, id: number): Promise<CommissionRule> =
   return toRule(row);
 };
 
-const toColumns = (v: RuleChanges) => ({
+const toColumns = (v: CommissionRuleChanges) => ({
   role: v.role,
   appliesTo: v.applies_to,
   treatmentId: v.treatment,
@@ -171,7 +166,7 @@ const toColumns = (v: RuleChanges) => ({
 });
 
 /** The whole rule as it would be stored is checked across fields, and for a rule already starting that day. */
-const checkRule = async (tx: Tx, rule: RuleInput, exceptId?: number) => {
+const checkRule = async (tx: Tx, rule: CommissionRuleInput, exceptId?: number) => {
   const problems = commissionRuleProblems(rule);
   if (Object.keys(problems).length) {
     const body = fieldErrors(problems);
@@ -199,7 +194,7 @@ const checkRule = async (tx: Tx, rule: RuleInput, exceptId?: number) => {
   }
 };
 
-export const createRule = async (db: Db, actorId: number, input: RuleInput): Promise<CommissionRule> =>
+export const createRule = async (db: Db, actorId: number, input: CommissionRuleInput): Promise<CommissionRule> =>
   db.transaction(async (tx) => {
     await checkRule(tx, input);
     const [row] = await tx
@@ -209,12 +204,17 @@ export const createRule = async (db: Db, actorId: number, input: RuleInput): Pro
     return rulesAudit.created(tx, actorId, row!.id, await getRule(tx, row!.id));
   });
 
-export const updateRule = async (db: Db, actorId: number, id: number, changes: RuleChanges): Promise<CommissionRule> =>
+export const updateRule = async (
+  db: Db,
+  actorId: number,
+  id: number,
+  changes: CommissionRuleChanges,
+): Promise<CommissionRule> =>
   db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: r.id }).from(r).where(eq(r.id, id)).for('update');
     if (!locked) throw notFound('No such commission rule.');
     const before = await getRule(tx, id);
-    const merged: RuleInput = {
+    const merged: CommissionRuleInput = {
       role: changes.role ?? before.role,
       applies_to: changes.applies_to ?? before.applies_to,
       treatment: changes.treatment !== undefined ? changes.treatment : before.treatment,
@@ -254,9 +254,10 @@ export const removeRule = async (db: Db, actorId: number, id: number): Promise<D
   });
 
 export const commissionRulesService = {
-  list: (db: Db, query: RuleQuery, url: string, _actor: AuthUser) => listRules(db, query, url),
+  list: (db: Db, query: CommissionRuleQuery, url: string, _actor: AuthUser) => listRules(db, query, url),
   get: (db: Db, id: number) => getRule(db, id),
-  create: (db: Db, actorId: number, body: RuleInput) => createRule(db, actorId, body),
-  update: (db: Db, actorId: number, id: number, body: RuleInput | RuleChanges) => updateRule(db, actorId, id, body),
+  create: (db: Db, actorId: number, body: CommissionRuleInput) => createRule(db, actorId, body),
+  update: (db: Db, actorId: number, id: number, body: CommissionRuleInput | CommissionRuleChanges) =>
+    updateRule(db, actorId, id, body),
   remove: (db: Db, actorId: number, id: number) => removeRule(db, actorId, id),
 };

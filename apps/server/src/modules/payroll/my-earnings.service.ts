@@ -6,9 +6,8 @@ import {
   todayInManila,
   type EarningLine,
   type MyEarnings,
-  type myEarningsQuerySchema,
+  type MyEarningsParams,
 } from '@ginhawa/contract';
-import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { employees, payRunEmployees } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
@@ -19,8 +18,6 @@ import { earningsSql } from './earnings.service';
 import { payrollRows } from './shared';
 
 /** A person's own earnings so far (docs/api.md "My earnings"), computed live with the pay runs' SQL. */
-
-type EarningsQuery = z.output<typeof myEarningsQuerySchema>;
 
 /** Whose earnings: the caller's own employee records, or (Managers of the branch, Admins) the one asked for. */
 const whose = async (db: DbOrTx, user: AuthUser, employeeId: number | undefined) => {
@@ -48,7 +45,7 @@ type Row = Omit<EarningLine, 'source_id' | 'adjusted_source' | 'employee' | 'cli
   total: string;
 };
 
-export const myEarnings = async (db: Db, user: AuthUser, q: EarningsQuery): Promise<MyEarnings> => {
+export const myEarnings = async (db: Db, user: AuthUser, q: MyEarningsParams): Promise<MyEarnings> => {
   const now = periodContaining(todayInManila());
   const year = q.year ?? now.year;
   const month = q.month ?? now.month;

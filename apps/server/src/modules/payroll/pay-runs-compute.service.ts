@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { cutoffDates, type PayRunDetail, type payRunBodySchema } from '@ginhawa/contract';
-import type { z } from 'zod';
+import { cutoffDates, type PayRunDetail, type PayRunInput } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
 import { locations, payRuns } from '../../db/schema/index';
 import { audited } from '../../db/audit';
@@ -15,10 +14,8 @@ import { insertAdjustments, LINE_COLUMNS, serviceChargeShares } from './pay-runs
 
 /** Computing a branch's pay run for a cutoff: its lines by INSERT … SELECT, in one transaction (decision 0800). */
 
-type RunBody = z.output<typeof payRunBodySchema>;
-
 /** The branch's run for the period, created as an empty draft when there is none, locked. */
-const runFor = async (tx: Tx, user: AuthUser, body: RunBody, from: string, to: string) => {
+const runFor = async (tx: Tx, user: AuthUser, body: PayRunInput, from: string, to: string) => {
   const inserted = await tx
     .insert(payRuns)
     .values({
@@ -152,7 +149,7 @@ const storeTotals = async (tx: Tx, runId: number) => {
 export const computeRun = async (
   db: Db,
   user: AuthUser,
-  body: RunBody,
+  body: PayRunInput,
 ): Promise<{ run: PayRunDetail; created: boolean }> =>
   db.transaction(async (tx) => {
     // The earnings select is costed far above what it does (its rule keys are joined back from CTEs

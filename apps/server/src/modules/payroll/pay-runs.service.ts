@@ -7,10 +7,9 @@ import {
   type PayRunDetail,
   type PayRunEmployee,
   type PayRunLine,
-  type payRunLinesQuerySchema,
-  type payRunListQuerySchema,
+  type PayRunLinesParams,
+  type PayRunQuery,
 } from '@ginhawa/contract';
-import type { z } from 'zod';
 import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import { locations, payRunEmployees, payRunLines, payRuns } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
@@ -20,9 +19,6 @@ import { scopeWhere, workplaceScope } from '../../lib/scope';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 
 /** Pay runs: reading runs and their lines, and who may (decision 0800); computing is pay-runs-compute.service.ts. */
-
-type RunQuery = z.output<typeof payRunListQuerySchema>;
-type LinesQuery = z.output<typeof payRunLinesQuerySchema>;
 
 /** Pay runs are Managers' (their branches) and Admins' (all); anyone else is refused outright. */
 export const payrollScope = (user: AuthUser) => {
@@ -117,7 +113,7 @@ export const getRun = async (db: DbOrTx, user: AuthUser, id: number): Promise<Pa
   return { ...toRun(row), employees: await employeesOf(db, id) };
 };
 
-export const listRuns = async (db: Db, user: AuthUser, q: RunQuery, url: string): Promise<Page<PayRun>> => {
+export const listRuns = async (db: Db, user: AuthUser, q: PayRunQuery, url: string): Promise<Page<PayRun>> => {
   const scope = payrollScope(user);
   return listPage(url, q, {
     select: () => selectRuns(db, { total: totalRows }).$dynamic(),
@@ -197,7 +193,7 @@ export const toLine = (r: LineRow): PayRunLine => ({
   adjusts_run: r.adjustsRun,
 });
 
-const lineWhere = (id: number, q: Pick<LinesQuery, 'employee' | 'source'>) =>
+const lineWhere = (id: number, q: Pick<PayRunLinesParams, 'employee' | 'source'>) =>
   and(
     eq(payRunLines.runId, id),
     q.employee ? eq(payRunLines.employeeId, q.employee) : undefined,
@@ -212,7 +208,7 @@ const lineOrder = {
 };
 
 /** A page of a run's lines (the run must be the caller's to see: 404 otherwise). */
-export const listLines = async (db: Db, user: AuthUser, id: number, q: LinesQuery, url: string) => {
+export const listLines = async (db: Db, user: AuthUser, id: number, q: PayRunLinesParams, url: string) => {
   await getRunRow(db, user, id);
   return listPage(url, q, {
     select: () => selectLines(db, { total: totalRows }).$dynamic(),
@@ -225,7 +221,7 @@ export const listLines = async (db: Db, user: AuthUser, id: number, q: LinesQuer
 };
 
 /** Every matching line, for the CSV (not one page). */
-export const allLines = async (db: Db, user: AuthUser, id: number, q: LinesQuery) => {
+export const allLines = async (db: Db, user: AuthUser, id: number, q: PayRunLinesParams) => {
   const run = await getRunRow(db, user, id);
   const rows = await selectLines(db)
     .where(lineWhere(id, q))

@@ -1,11 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
 import type {
   AllowedTreatment,
+  AllowedTreatmentChanges,
+  AllowedTreatmentInput,
+  AllowedTreatmentQuery,
   DeleteResult,
-  allowedTreatmentBodySchema,
-  allowedTreatmentListQuerySchema,
-  allowedTreatmentPatchSchema,
   Page,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -24,10 +23,6 @@ import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 
 const membershipAllowedTreatmentsAudit = auditTrail('membership_allowed_treatments');
-
-type AllowedBody = z.output<typeof allowedTreatmentBodySchema>;
-type AllowedPatch = z.output<typeof allowedTreatmentPatchSchema>;
-type AllowedListQuery = z.output<typeof allowedTreatmentListQuerySchema>;
 
 /** Price after the membership discount, rounded half-up to centavos, in SQL (never JS floats). */
 const memberPrice = sql<string>`round(${treatments.price} * (100 - ${allowed.discountPercent}) / 100, 2)::numeric(12,2)::text`;
@@ -68,7 +63,7 @@ type Selected = {
 
 const toRead = (r: Selected): AllowedTreatment => ({ ...toSnake(r), ...isoStamps(r) });
 
-const toColumns = <T extends AllowedPatch>(body: T) =>
+const toColumns = <T extends AllowedTreatmentChanges>(body: T) =>
   toCamel(body, { membership: 'membershipId', treatment: 'treatmentId' });
 
 const joined = (db: DbOrTx) =>
@@ -87,7 +82,7 @@ export const getAllowedTreatment = async (db: DbOrTx, id: number): Promise<Allow
 
 export const listAllowedTreatments = async (
   db: Db,
-  query: AllowedListQuery,
+  query: AllowedTreatmentQuery,
   url: string,
 ): Promise<Page<AllowedTreatment>> => {
   const conditions: (SQL | undefined)[] = [];
@@ -151,7 +146,11 @@ const assertPairFree = (
     fieldMessage: `${names.membership} already includes this treatment.`,
   });
 
-export const createAllowedTreatment = async (db: Db, actorId: number, body: AllowedBody): Promise<AllowedTreatment> =>
+export const createAllowedTreatment = async (
+  db: Db,
+  actorId: number,
+  body: AllowedTreatmentInput,
+): Promise<AllowedTreatment> =>
   db.transaction(async (tx) => {
     const names = {
       membership: await membershipName(tx, body.membership),
@@ -169,7 +168,7 @@ export const updateAllowedTreatment = async (
   db: Db,
   actorId: number,
   id: number,
-  patch: AllowedPatch,
+  patch: AllowedTreatmentChanges,
 ): Promise<AllowedTreatment> =>
   db.transaction(async (tx) => {
     const before = await getAllowedTreatment(tx, id);

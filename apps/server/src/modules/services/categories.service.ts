@@ -1,9 +1,8 @@
 import { eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
 import type {
-  categoryBodySchema,
+  CategoryChanges,
+  CategoryInput,
   CategoryListQuery,
-  categoryPatchSchema,
   DeleteResult,
   MembershipCategory,
   Page,
@@ -20,9 +19,6 @@ import { likePattern, listPage, lower, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { outer } from './common';
 import { assertNotInUse, membershipCategoryUsages, treatmentCategoryUsages, type UsageCheck } from './in-use.service';
-
-type CategoryBody = z.output<typeof categoryBodySchema>;
-type CategoryPatch = z.output<typeof categoryPatchSchema>;
 
 /**
  * Treatment categories and membership categories have the same shape and rules (name unique,
@@ -90,7 +86,7 @@ const categoryService = <
       toItem: toRead,
     });
 
-  const create = async (db: Db, actorId: number, body: CategoryBody): Promise<Row> =>
+  const create = async (db: Db, actorId: number, body: CategoryInput): Promise<Row> =>
     db.transaction(async (tx) => {
       await assertNameFree(tx, body.name);
       const [row] = await tx
@@ -100,7 +96,7 @@ const categoryService = <
       return trail.created(tx, actorId, row!.id, await get(tx, row!.id));
     });
 
-  const update = async (db: Db, actorId: number, id: number, patch: CategoryPatch): Promise<Row> =>
+  const update = async (db: Db, actorId: number, id: number, patch: CategoryChanges): Promise<Row> =>
     db.transaction(async (tx) => {
       const before = await get(tx, id);
       if (patch.name !== undefined) await assertNameFree(tx, patch.name, id);

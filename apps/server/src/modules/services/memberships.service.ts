@@ -1,11 +1,10 @@
 import { and, asc, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
 import type {
   DeleteResult,
   Membership,
-  membershipBodySchema,
-  membershipListQuerySchema,
-  membershipPatchSchema,
+  MembershipChanges,
+  MembershipInput,
+  MembershipQuery,
   Page,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -26,10 +25,6 @@ import { outer } from './common';
 import { assertNotInUse, membershipUsages } from './in-use.service';
 
 const membershipsAudit = auditTrail('memberships');
-
-type MembershipBody = z.output<typeof membershipBodySchema>;
-type MembershipPatch = z.output<typeof membershipPatchSchema>;
-type MembershipListQuery = z.output<typeof membershipListQuerySchema>;
 
 type CategoryRef = { id: number; name: string };
 
@@ -82,7 +77,7 @@ const toRead = ({ categories: json, allowedCount, ...r }: Selected): Membership 
 };
 
 /** `categories` live in the link table (setCategories), not in a column. */
-const toColumns = <T extends MembershipPatch>({ categories: _categories, ...fields }: T) => toCamel(fields);
+const toColumns = <T extends MembershipChanges>({ categories: _categories, ...fields }: T) => toCamel(fields);
 
 export const getMembership = async (db: DbOrTx, id: number): Promise<Membership> => {
   const [row] = await db.select(columns).from(memberships).where(eq(memberships.id, id));
@@ -90,7 +85,7 @@ export const getMembership = async (db: DbOrTx, id: number): Promise<Membership>
   return toRead(row);
 };
 
-export const listMemberships = async (db: Db, query: MembershipListQuery, url: string): Promise<Page<Membership>> => {
+export const listMemberships = async (db: Db, query: MembershipQuery, url: string): Promise<Page<Membership>> => {
   const conditions: SQL[] = [];
   if (query.search) conditions.push(ilike(memberships.name, likePattern(query.search)));
   if (query.is_active !== undefined) conditions.push(eq(memberships.isActive, query.is_active));
@@ -161,7 +156,7 @@ const setCategories = async (tx: DbOrTx, membershipId: number, ids: number[]) =>
     await tx.insert(membershipCategoryLinks).values(wanted.map((categoryId) => ({ membershipId, categoryId })));
 };
 
-export const createMembership = async (db: Db, actorId: number, body: MembershipBody): Promise<Membership> =>
+export const createMembership = async (db: Db, actorId: number, body: MembershipInput): Promise<Membership> =>
   db.transaction(async (tx) => {
     await assertNameFree(tx, body.name);
     const [row] = await tx
@@ -177,7 +172,7 @@ export const updateMembership = async (
   db: Db,
   actorId: number,
   id: number,
-  patch: MembershipPatch,
+  patch: MembershipChanges,
 ): Promise<Membership> =>
   db.transaction(async (tx) => {
     const before = await getMembership(tx, id);

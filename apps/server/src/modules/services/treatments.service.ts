@@ -1,12 +1,11 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
 import type {
   DeleteResult,
   Page,
   Treatment,
-  treatmentBodySchema,
-  treatmentListQuerySchema,
-  treatmentPatchSchema,
+  TreatmentChanges,
+  TreatmentInput,
+  TreatmentQuery,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { treatmentCategories, treatments } from '../../db/schema/index';
@@ -20,10 +19,6 @@ import { createdBy, touched } from '../../lib/tracked';
 import { assertNotInUse, treatmentUsages } from './in-use.service';
 
 const treatmentsAudit = auditTrail('treatments');
-
-type TreatmentBody = z.output<typeof treatmentBodySchema>;
-type TreatmentPatch = z.output<typeof treatmentPatchSchema>;
-type TreatmentListQuery = z.output<typeof treatmentListQuerySchema>;
 
 const columns = {
   id: treatments.id,
@@ -43,7 +38,7 @@ type Selected = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] 
 
 const toRead = (r: Selected): Treatment => ({ ...toSnake(r), ...isoStamps(r) });
 
-const toColumns = <T extends TreatmentPatch>(body: T) => toCamel(body, { category: 'categoryId' });
+const toColumns = <T extends TreatmentChanges>(body: T) => toCamel(body, { category: 'categoryId' });
 
 const base = (db: DbOrTx) =>
   db.select(columns).from(treatments).innerJoin(treatmentCategories, eq(treatmentCategories.id, treatments.categoryId));
@@ -54,7 +49,7 @@ export const getTreatment = async (db: DbOrTx, id: number): Promise<Treatment> =
   return toRead(row);
 };
 
-export const listTreatments = async (db: Db, query: TreatmentListQuery, url: string): Promise<Page<Treatment>> => {
+export const listTreatments = async (db: Db, query: TreatmentQuery, url: string): Promise<Page<Treatment>> => {
   const conditions: (SQL | undefined)[] = [searchWhere(query.search, [treatments.name, treatmentCategories.name])];
   if (query.category !== undefined) conditions.push(eq(treatments.categoryId, query.category));
   if (query.is_active !== undefined) conditions.push(eq(treatments.isActive, query.is_active));
@@ -103,7 +98,7 @@ const assertNameFree = (db: DbOrTx, name: string, categoryId: number, category: 
     fieldMessage: `${category} already has a treatment with this name.`,
   });
 
-export const createTreatment = async (db: Db, actorId: number, body: TreatmentBody): Promise<Treatment> =>
+export const createTreatment = async (db: Db, actorId: number, body: TreatmentInput): Promise<Treatment> =>
   db.transaction(async (tx) => {
     const category = await categoryName(tx, body.category);
     await assertNameFree(tx, body.name, body.category, category);
@@ -115,7 +110,12 @@ export const createTreatment = async (db: Db, actorId: number, body: TreatmentBo
   });
 
 /** PUT sends every field, PATCH some; either way the result must satisfy the same rules. */
-export const updateTreatment = async (db: Db, actorId: number, id: number, patch: TreatmentPatch): Promise<Treatment> =>
+export const updateTreatment = async (
+  db: Db,
+  actorId: number,
+  id: number,
+  patch: TreatmentChanges,
+): Promise<Treatment> =>
   db.transaction(async (tx) => {
     const before = await getTreatment(tx, id);
     const categoryId = patch.category ?? before.category;
