@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -13,6 +12,7 @@ import { CsvLink } from '../../../components/figures/csv-link';
 import { FigureTable } from '../../../components/figures/figure-table';
 import { PeriodFields } from '../../../components/figures/period-fields';
 import { LoadError } from '../../../components/load-error';
+import { LoadingBlock } from '../../../components/loading-block';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateRange } from '../../../lib/format';
 import { ATTENDANCE_PATH, attendanceParams, useAttendance, type AttendancePeriod } from '../api/attendance';
@@ -67,12 +67,7 @@ export const AttendanceScreen = ({ locations, admin, boardPath }: AttendanceScre
         onRetry={() => void attendance.mutate()}
       />
     );
-  else if (!attendance.data)
-    body = (
-      <Box role="progressbar" aria-label="Loading the attendance" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress />
-      </Box>
-    );
+  else if (!attendance.data) body = <LoadingBlock label="Loading the attendance" />;
   else
     body = (
       <>

@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -17,6 +15,7 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { ResponsiveDialog } from '../../../components/form/responsive-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { LoadError } from '../../../components/load-error';
+import { LoadingBlock } from '../../../components/loading-block';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { useRevalidateFloor } from '../api/get-board';
 import { saveFloorSettings, useFloorSettings } from '../api/settings';
@@ -109,13 +108,7 @@ export const FloorSettingsDialog = ({ location, locationName, onClose }: DialogP
             onRetry={() => void settings.mutate()}
           />
         ) : (
-          <Box
-            role="progressbar"
-            aria-label="Loading the floor settings"
-            sx={{ display: 'grid', placeItems: 'center', py: 4 }}
-          >
-            <CircularProgress />
-          </Box>
+          <LoadingBlock label="Loading the floor settings" />
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>

@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { RotationAction, RotationLogEntry } from '@ginhawa/contract';
 import { ResponsiveDialog } from '../../../components/form/responsive-dialog';
 import { LoadError } from '../../../components/load-error';
+import { LoadingBlock } from '../../../components/loading-block';
 import { formatDate } from '../../../lib/format';
 import { useRotationLog } from '../api/rotation-log';
 import { displayTime, manilaClock } from './floor-time';
@@ -57,16 +56,7 @@ export const RotationLogDialog = ({
     body = (
       <LoadError title="The rotation log could not be loaded" error={log.error} onRetry={() => void log.mutate()} />
     );
-  else if (!log.data)
-    body = (
-      <Box
-        role="progressbar"
-        aria-label="Loading the rotation log"
-        sx={{ display: 'grid', placeItems: 'center', py: 4 }}
-      >
-        <CircularProgress />
-      </Box>
-    );
+  else if (!log.data) body = <LoadingBlock label="Loading the rotation log" />;
   else if (log.data.length === 0)
     body = (
       <Typography role="status" color="text.secondary">

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,6 +17,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { formatDuration, type AllowedTreatment, type Membership } from '@ginhawa/contract';
 import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
+import { LoadingBlock } from '../../../components/loading-block';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatPeso } from '../../../lib/format';
 import { deleteAllowedTreatment } from '../api/delete-allowed-treatment';
@@ -161,9 +161,7 @@ export const IncludedTreatmentsCard = ({ membership }: { membership: Membership 
           </Button>
         </Box>
         {isLoading ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-            <CircularProgress aria-label="Loading included treatments" />
-          </Box>
+          <LoadingBlock label="Loading included treatments" />
         ) : error && !data ? (
           <LoadError title="The included treatments could not be loaded" error={error} onRetry={() => void mutate()} />
         ) : lines.length === 0 ? (

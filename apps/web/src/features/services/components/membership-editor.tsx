@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
@@ -13,6 +12,7 @@ import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { Link as RouterLink } from 'react-router';
 import type { Membership } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
+import { LoadingBlock } from '../../../components/loading-block';
 import { PageHeader } from '../../../components/page-header';
 import { StatusMessage } from '../../../components/status-message';
 import { paths } from '../../../config/paths';
@@ -107,11 +107,7 @@ export const MembershipEditor = ({ membershipId }: { membershipId: number | null
     );
   }
   if (isLoading || !membership) {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-label="Loading membership" />
-      </Box>
-    );
+    return <LoadingBlock label="Loading membership" />;
   }
 
   return (
