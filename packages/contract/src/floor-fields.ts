@@ -8,8 +8,10 @@ export const roomKindSchema = text(40, { required: 'Enter the room kind, e.g. si
 /** Treatments name the room kinds they need (`room_kinds` on a treatment; empty: any room). */
 export const treatmentRoomKindsSchema = z.array(roomKindSchema).max(10, 'At most 10 room kinds.');
 
+/** The longest reason the floor keeps (a screen's reason field stops typing there). */
+export const FLOOR_REASON_MAX = 300;
 /** Why a skip, a reorder or a cancellation happened: required, logged with who and when. */
-export const floorReason = text(300, { required: 'Say why.' });
+export const floorReason = text(FLOOR_REASON_MAX, { required: 'Say why.' });
 /** A moment as ISO 8601 text (timestamptz). */
 export const floorInstant = z.string();
 /** A service's or reservation's length on the 15-minute grid. */

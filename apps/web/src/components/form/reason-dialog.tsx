@@ -10,7 +10,7 @@ import { useEntityForm, type ParseResult } from './use-entity-form';
 
 const REASON_FIELDS = ['reason'] as const;
 
-type ReasonDialogProps<D, S> = {
+export type ReasonDialogProps<D, S> = {
   title: string;
   /** What happens when it is confirmed, in a sentence or two. */
   children: ReactNode;

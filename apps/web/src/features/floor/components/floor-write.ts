@@ -29,5 +29,5 @@ export const useFloorWrite = (onClose: () => void) => {
       setBusy(false);
     }
   };
-  return { busy, error, setError, fieldErrors, run, revalidate, showSnackbar };
+  return { busy, error, setError, fieldErrors, run };
 };

@@ -11,13 +11,13 @@ import {
   type ReservationPatch,
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useRevalidateFloor } from '../api/get-board';
 import { arriveReservation, cancelReservation, markNoShow, moveReservation } from '../api/floor-actions';
 import { TherapistSelect, WhenFields } from './booking-fields';
+import { FloorReasonDialog } from './floor-reason-dialog';
 import { displayTime } from './floor-time';
 import { useFloorWrite } from './floor-write';
 import { visitUseSaid, type VisitUse, type VisitUseSlot } from './visit-use';
@@ -77,26 +77,21 @@ export const ReservationActions = ({ reservation, visitUse, onClose }: Reservati
   const [mode, setMode] = useState<Mode>('menu');
   const [use, setUse] = useState<VisitUse | null>(null);
   const [key] = useState(newIdempotencyKey);
-  const { busy, error, fieldErrors, run, revalidate, showSnackbar } = useFloorWrite(onClose);
+  const { busy, error, fieldErrors, run } = useFloorWrite(onClose);
   if (mode === 'move') return <MoveForm reservation={reservation} onClose={onClose} />;
   if (mode === 'cancel')
     return (
-      <ReasonDialog
+      <FloorReasonDialog
         title={`Cancel ${reservation.client_name}'s booking`}
         confirmLabel="Cancel booking"
-        maxLength={300}
         hint="Kept with the booking; a held deposit is refunded."
         parse={(reason) => reservationCancelBodySchema.safeParse({ reason })}
         onConfirm={(body) => cancelReservation(reservation.id, body)}
-        onDone={async () => {
-          showSnackbar(`${reservation.client_name}'s booking was cancelled.`, 'success');
-          await revalidate();
-          onClose();
-        }}
+        done={`${reservation.client_name}'s booking was cancelled.`}
         onClose={onClose}
       >
         The time is freed for others.
-      </ReasonDialog>
+      </FloorReasonDialog>
     );
   const deposit = reservation.deposit;
   return (

@@ -1,10 +1,10 @@
 import { skipBodySchema, type QueueEntry } from '@ginhawa/contract';
 import { getErrorMessage } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../components/form/confirm-dialog';
-import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { useRevalidateFloor } from '../api/get-board';
 import { clockOut, finishService, setBreak, skipTurn } from '../api/floor-actions';
+import { FloorReasonDialog } from './floor-reason-dialog';
 import type { RotationAction } from './rotation-panel';
 
 /**
@@ -42,28 +42,24 @@ export const RotationActionDialog = ({
 }) => {
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
-  // ConfirmDialog closes itself after onConfirm; the reason dialog is closed here.
+  // ConfirmDialog closes itself after onConfirm.
   const note = async (message: string) => {
     showSnackbar(message, 'success');
     await revalidate();
   };
   if (action === 'skip')
     return (
-      <ReasonDialog
+      <FloorReasonDialog
         title={`Skip ${entry.therapist_name}'s turn`}
         confirmLabel="Skip turn"
-        maxLength={300}
         hint="Logged with your name and the time."
         parse={(reason) => skipBodySchema.safeParse({ location, therapist: entry.therapist, reason })}
         onConfirm={skipTurn}
-        onDone={async () => {
-          await note(`${entry.therapist_name} goes to the back of the line.`);
-          onClose();
-        }}
+        done={`${entry.therapist_name} goes to the back of the line.`}
         onClose={onClose}
       >
         {entry.therapist_name} goes to the back of the rotation.
-      </ReasonDialog>
+      </FloorReasonDialog>
     );
   const finish = action === 'finish' && entry.service;
   return (

@@ -9,12 +9,12 @@ import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import { clockInBodySchema, reorderBodySchema, type QueueEntry } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { useEmployeeOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { clockIn, reorderRotation } from '../api/floor-actions';
+import { FloorReasonDialog } from './floor-reason-dialog';
 
 const CLOCK_FIELDS = ['employee'] as const;
 
@@ -70,8 +70,6 @@ export const ReorderDialog = ({
   onClose: () => void;
 }) => {
   const [order, setOrder] = useState(() => queue.map((q) => ({ id: q.therapist, name: q.therapist_name })));
-  const revalidate = useRevalidateFloor();
-  const { showSnackbar } = useSnackbar();
   const swap = (i: number, j: number) =>
     setOrder((prev) => {
       const next = [...prev];
@@ -79,19 +77,14 @@ export const ReorderDialog = ({
       return next;
     });
   return (
-    <ReasonDialog
+    <FloorReasonDialog
       title="Reorder the rotation"
       confirmLabel="Save order"
       color="primary"
-      maxLength={300}
       hint="Logged with your name; the therapists see it in the rotation log."
       parse={(reason) => reorderBodySchema.safeParse({ location, order: order.map((o) => o.id), reason })}
       onConfirm={reorderRotation}
-      onDone={async () => {
-        showSnackbar('The rotation was reordered.', 'success');
-        await revalidate();
-        onClose();
-      }}
+      done="The rotation was reordered."
       onClose={onClose}
     >
       <List dense aria-label="New order">
@@ -117,6 +110,6 @@ export const ReorderDialog = ({
           </ListItem>
         ))}
       </List>
-    </ReasonDialog>
+    </FloorReasonDialog>
   );
 };
