@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type Agent, type TestContext } from '../../test/build';
+import type { Agent, TestContext } from '../../test/build';
 import { action, connectSocket, type TestSocket } from '../../test/ws-client';
 import {
   addRoom,
   at,
   get,
-  loadFloorFixtures,
   post,
   reserve,
-  signInFloorPeople,
+  startFloorTests,
   therapistAt,
   today,
   type FloorFixtures,
@@ -30,9 +29,7 @@ let f: FloorFixtures;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  f = await loadFloorFixtures(ctx.database.db, 'M');
-  ({ admin, manager, desk, therapist, salesperson, outsider } = await signInFloorPeople(ctx, f));
+  ({ ctx, f, admin, manager, desk, therapist, salesperson, outsider } = await startFloorTests('M'));
   at('09:00');
 });
 /** An active therapist of the branch the demo desk does not work at. */

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type Agent, type TestContext } from '../../test/build';
+import type { Agent, TestContext } from '../../test/build';
 import {
   addRoom,
   at,
   get,
   instant,
-  loadFloorFixtures,
   post,
   reserve,
-  signInFloorPeople,
+  startFloorTests,
   therapistAt,
   today,
   type FloorFixtures,
@@ -21,7 +20,7 @@ import {
 
 let ctx: TestContext;
 let f: FloorFixtures;
-// Who the role rules name (signInFloorPeople): the demo roles and a receptionist of the other branch.
+// Who the role rules name (startFloorTests signs them in): the demo roles and a receptionist of the other branch.
 let admin: Agent, manager: Agent, desk: Agent, therapist: Agent, salesperson: Agent, outsider: Agent;
 
 const put = (agent: Agent, url: string, payload: Record<string, unknown>) =>
@@ -32,9 +31,7 @@ const patch = (agent: Agent, url: string, payload: Record<string, unknown>) =>
   agent.request({ method: 'PATCH', url, payload });
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  f = await loadFloorFixtures(ctx.database.db, 'S');
-  ({ admin, manager, desk, therapist, salesperson, outsider } = await signInFloorPeople(ctx, f));
+  ({ ctx, f, admin, manager, desk, therapist, salesperson, outsider } = await startFloorTests('S'));
   at('09:00');
 });
 afterAll(async () => {

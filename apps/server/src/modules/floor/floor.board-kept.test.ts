@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { boardSchema, todayInManila, type Board } from '@ginhawa/contract';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { signIn } from '../../test/agents';
+import type { Agent, TestContext } from '../../test/build';
 import { computeBoard } from './board.service';
 import { floorClock } from './floor-shared.service';
-import { at, get, instant, loadFloorFixtures, post, type FloorFixtures } from './floor.test-helpers';
+import { at, get, instant, post, startFloorTests, type FloorFixtures } from './floor.test-helpers';
 
 /** The board kept per version of its inputs (docs/decisions/0904-floor-board-kept-per-version.md). */
 
@@ -16,10 +17,7 @@ let f: FloorFixtures;
 let T: number;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  desk = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
-  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  f = await loadFloorFixtures(ctx.database.db, 'K');
+  ({ ctx, f, desk, admin } = await startFloorTests('K'));
   T = f.therapists[0]!;
 });
 afterAll(async () => {
@@ -174,7 +172,7 @@ describe('the floor board kept per version', () => {
   it('another instance on the same database sees a change made through this one on its next read', async () => {
     const peer = await ctx.buildPeer();
     try {
-      const peerDesk = await login(peer.app, 'receptionist', DEMO_PASSWORD);
+      const peerDesk = await signIn(peer.app, 'receptionist');
       const state = async () => {
         const res = await get(peerDesk, `/api/floor/board/?location=${f.home}`);
         expect(res.statusCode, res.body).toBe(200);

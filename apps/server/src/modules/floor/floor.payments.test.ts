@@ -12,9 +12,9 @@ import {
   treatments,
   users,
 } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import type { Agent, TestContext } from '../../test/build';
 import { activeSalesperson } from '../clients/clients.test-helpers';
-import { at, loadFloorFixtures, post, today, type FloorFixtures } from './floor.test-helpers';
+import { at, post, startFloorTests, today, type FloorFixtures } from './floor.test-helpers';
 
 /**
  * The board logs an arrival as the arrival card does (issue 22: "redeeming a voucher session as the
@@ -24,15 +24,14 @@ import { at, loadFloorFixtures, post, today, type FloorFixtures } from './floor.
 
 let ctx: TestContext;
 let desk: Agent;
+let admin: Agent;
 let f: FloorFixtures;
 let salesperson: number;
 let salespersonUser: number;
 let A: number, B: number;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  desk = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
-  f = await loadFloorFixtures(ctx.database.db, 'P');
+  ({ ctx, f, desk, admin } = await startFloorTests('P'));
   [A, B] = f.therapists as [number, number];
   // The tests' own branch (floor.test-helpers) has no salesperson of its own: one is hired there,
   // with a login, so the sale notices credited to them are on file.
@@ -225,7 +224,6 @@ describe('card and bank-transfer deposits', () => {
 });
 
 describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: the books match the money)', () => {
-  let admin: Agent;
   let card: number;
   let report: number;
   let C: number, D: number;
@@ -246,7 +244,6 @@ describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: th
       .orderBy(sales.id);
 
   beforeAll(async () => {
-    admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
     [C, D] = f.therapists.slice(2) as [number, number];
     at('16:00');
     for (const employee of [C, D])

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { floorBookings } from '../../db/schema/index';
-import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { addRoom, at, get, instant, loadFloorFixtures, post, reserve, type FloorFixtures } from './floor.test-helpers';
+import type { Agent, TestContext } from '../../test/build';
+import { addRoom, at, get, instant, post, reserve, startFloorTests, type FloorFixtures } from './floor.test-helpers';
 
 /** Reservations (issue 22): deposits, the grace-period no-show, cancelling, arriving, and no double booking. */
 
@@ -14,10 +14,7 @@ let A: number, B: number, C: number;
 let room: number;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  desk = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
-  manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-  f = await loadFloorFixtures(ctx.database.db, 'S');
+  ({ ctx, f, desk, manager } = await startFloorTests('S'));
   [A, B, C] = f.therapists as [number, number, number];
   const res = await addRoom(manager, { location: f.home, name: 'Narra', kind: 'Single' });
   expect(res.statusCode, res.body).toBe(201);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { floorRotationLog } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { at, get, instant, lineOfBoard, loadFloorFixtures, post, type FloorFixtures } from './floor.test-helpers';
+import type { Agent, TestContext } from '../../test/build';
+import { at, get, instant, lineOfBoard, post, startFloorTests, type FloorFixtures } from './floor.test-helpers';
 
 /** The rotation ("decking", issue 22): every rule, through the API, on a clock the test sets. */
 
@@ -25,11 +25,7 @@ type Board = {
 };
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  desk = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
-  manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
-  await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  f = await loadFloorFixtures(ctx.database.db, 'R');
+  ({ ctx, f, desk, manager } = await startFloorTests('R'));
   [A, B, C, D] = f.therapists as [number, number, number, number];
   for (const [id, n] of [
     [A, 'A'],

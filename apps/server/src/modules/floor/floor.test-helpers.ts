@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { todayInManila } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
 import { clients, employees, locations, treatments, userLocations, users } from '../../db/schema/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, type Agent, type TestContext } from '../../test/build';
+import { signIn } from '../../test/agents';
+import { buildTestApp, type Agent, type TestContext } from '../../test/build';
 import { floorClock, instantOf } from './floor-shared.service';
 
 /** Ids the floor tests build on: a branch of their own, a branch the manager does not work at, fresh therapists. */
@@ -158,11 +159,21 @@ export const signInFloorPeople = async (ctx: TestContext, f: FloorFixtures) => {
     .where(and(eq(employees.kind, 'receptionist'), eq(employees.locationId, f.foreign), eq(users.isActive, true)))
     .limit(1);
   return {
-    admin: await login(ctx.app, 'admin', ADMIN_PASSWORD),
-    manager: await login(ctx.app, 'manager', DEMO_PASSWORD),
-    desk: await login(ctx.app, 'receptionist', DEMO_PASSWORD),
-    therapist: await login(ctx.app, 'therapist', DEMO_PASSWORD),
-    salesperson: await login(ctx.app, 'salesperson', DEMO_PASSWORD),
-    outsider: await login(ctx.app, elsewhere!.username, DEMO_PASSWORD),
+    admin: await signIn(ctx.app, 'admin'),
+    manager: await signIn(ctx.app, 'manager'),
+    desk: await signIn(ctx.app, 'receptionist'),
+    therapist: await signIn(ctx.app, 'therapist'),
+    salesperson: await signIn(ctx.app, 'salesperson'),
+    outsider: await signIn(ctx.app, elsewhere!.username),
   };
+};
+
+/**
+ * A floor suite's start: the app on its own copy of the demo database, the fixtures under `prefix`
+ * (each suite its own, so their branches and therapists are told apart), and everyone signed in.
+ */
+export const startFloorTests = async (prefix: string) => {
+  const ctx = await buildTestApp();
+  const f = await loadFloorFixtures(ctx.database.db, prefix);
+  return { ctx, f, ...(await signInFloorPeople(ctx, f)) };
 };

@@ -11,7 +11,8 @@ import {
   memberships,
   treatments,
 } from '../../db/schema/index';
-import { ROLE_CREDENTIALS, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { signInEveryRole, type StaffRole } from '../../test/agents';
+import { buildTestApp, type Agent, type TestContext } from '../../test/build';
 import { ROLES, adminOnly, signedIn, type Role } from '../../test/role-matrix';
 import { csvLines } from '../../test/csv-lines';
 
@@ -22,7 +23,7 @@ import { csvLines } from '../../test/csv-lines';
  */
 
 let ctx: TestContext;
-const agents = {} as Record<Exclude<Role, 'anonymous'>, Agent>;
+let agents: Record<StaffRole, Agent>;
 const ids = { branch: 0, quiet: 0, client: 0, treatment: 0, membership: 0, employee: 0 };
 const FUTURE = '2099-12-31';
 const PAST = '2000-01-02';
@@ -34,11 +35,7 @@ const cents = (amount: string) => Math.round(Number(amount) * 100);
 beforeAll(async () => {
   ctx = await buildTestApp();
   const db = ctx.database.db;
-  for (const role of ROLES) {
-    if (role === 'anonymous') continue;
-    const [username, password] = ROLE_CREDENTIALS[role];
-    agents[role] = await login(ctx.app, username, password);
-  }
+  agents = await signInEveryRole(ctx.app);
   const [branch] = await db
     .insert(locations)
     .values({ name: 'Liability Branch', openingTime: '09:00', closingTime: '21:00' })
