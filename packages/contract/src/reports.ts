@@ -57,7 +57,8 @@ export const storeSalesBodySchema = z.object({
     .min(1, 'Add at least one sale line.')
     .max(SALES_IMPORT_MAX_LINES, `At most ${SALES_IMPORT_MAX_LINES} lines at a time.`),
 });
-export type StoreSalesBody = z.output<typeof storeSalesBodySchema>;
+export type StoreSalesBody = z.input<typeof storeSalesBodySchema>;
+export type StoreSalesInput = z.output<typeof storeSalesBodySchema>;
 
 export const storeSalesResultSchema = z.object({
   location: z.number().int(),
@@ -72,7 +73,8 @@ export const deleteSalesBodySchema = z.object({
   ids: z.array(relationId('a sale')).min(1, 'Choose at least one sale.').max(SALES_IMPORT_MAX_LINES),
   reason: text(500, { multiline: true }).default(''),
 });
-export type DeleteSalesBody = z.output<typeof deleteSalesBodySchema>;
+export type DeleteSalesBody = z.input<typeof deleteSalesBodySchema>;
+export type DeleteSalesInput = z.output<typeof deleteSalesBodySchema>;
 
 export const deleteSalesResultSchema = z.object({
   result: z.enum(['deleted', 'requested']),
@@ -143,9 +145,11 @@ export const dailyReportBodySchema = z.object({
   cash_on_hand: money({ acceptNumber: true, padded: true }).nullable().default(null),
   remarks: text(1000, { multiline: true }).default(''),
 });
-export type DailyReportBody = z.output<typeof dailyReportBodySchema>;
+export type DailyReportBody = z.input<typeof dailyReportBodySchema>;
+export type DailyReportInput = z.output<typeof dailyReportBodySchema>;
 export const dailyReportPatchSchema = dailyReportBodySchema.pick({ cash_on_hand: true, remarks: true }).partial();
-export type DailyReportPatch = z.output<typeof dailyReportPatchSchema>;
+export type DailyReportPatch = z.input<typeof dailyReportPatchSchema>;
+export type DailyReportChanges = z.output<typeof dailyReportPatchSchema>;
 export const returnReportBodySchema = z.object({
   reason: text(500, { multiline: true, required: 'Say why the report is returned.' }),
 });
@@ -159,7 +163,8 @@ export const dailyReportListQuerySchema = listQuerySchema(DAILY_REPORT_ORDERING,
   date_to: calendarDateSchema.optional(),
   ...formatParam,
 });
-export type DailyReportListQuery = z.output<typeof dailyReportListQuerySchema>;
+export type DailyReportListQuery = z.input<typeof dailyReportListQuerySchema>;
+export type DailyReportQuery = z.output<typeof dailyReportListQuerySchema>;
 
 // ——— report queries ———
 

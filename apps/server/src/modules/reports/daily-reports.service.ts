@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { DailyReport, DailyReportBody, DailyReportListQuery, DailyReportPatch, Page } from '@ginhawa/contract';
+import type { DailyReport, DailyReportInput, DailyReportQuery, DailyReportChanges, Page } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { dailyReports, locations } from '../../db/schema/index';
 import { auditTrail } from '../../db/audit';
@@ -82,7 +82,7 @@ export const reportLink = (r: Pick<DailyReport, 'location' | 'date'>) => `/repor
 /** Daily reports are for Managers and Admins (their locations), and for staff of the location who close the day. */
 const reportScope = (user: AuthUser) => scopeWhere(workplaceScope(user), dailyReports.locationId);
 
-const reportWhere = (user: AuthUser, q: DailyReportListQuery) =>
+const reportWhere = (user: AuthUser, q: DailyReportQuery) =>
   and(
     reportScope(user),
     q.location ? eq(dailyReports.locationId, q.location) : undefined,
@@ -95,7 +95,7 @@ const reportWhere = (user: AuthUser, q: DailyReportListQuery) =>
 export const listReports = async (
   db: Db,
   user: AuthUser,
-  q: DailyReportListQuery,
+  q: DailyReportQuery,
   url: string,
 ): Promise<Page<DailyReport>> =>
   listPage(url, q, {
@@ -124,7 +124,7 @@ const lockReport = async (tx: Tx, user: AuthUser, id: number) => {
   return row;
 };
 
-export const createReport = async (db: Db, user: AuthUser, body: DailyReportBody): Promise<DailyReport> =>
+export const createReport = async (db: Db, user: AuthUser, body: DailyReportInput): Promise<DailyReport> =>
   db.transaction(async (tx) => {
     const location = await locationOf(tx, body.location);
     if (!location) throw fieldsError({ location: ['No such location.'] });
@@ -151,7 +151,12 @@ export const createReport = async (db: Db, user: AuthUser, body: DailyReportBody
     return dailyReportsAudit.created(tx, user.id, row!.id, await getReport(tx, user, row!.id));
   });
 
-export const updateReport = async (db: Db, user: AuthUser, id: number, patch: DailyReportPatch): Promise<DailyReport> =>
+export const updateReport = async (
+  db: Db,
+  user: AuthUser,
+  id: number,
+  patch: DailyReportChanges,
+): Promise<DailyReport> =>
   db.transaction(async (tx) => {
     const row = await lockReport(tx, user, id);
     if (row.status === 'submitted' || row.status === 'approved')

@@ -1,5 +1,5 @@
 import { and, asc, inArray, type SQL } from 'drizzle-orm';
-import type { DeleteSalesBody, DeleteSalesResult } from '@ginhawa/contract';
+import type { DeleteSalesInput, DeleteSalesResult } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
 import { clientArrivals, sales } from '../../db/schema/index';
 import { audit } from '../../db/audit';
@@ -92,7 +92,7 @@ const saleLinesLink = (rows: SaleRow[]) => {
 };
 
 /** Admins delete at once; anyone else asks the Admins and the locations' Managers, whose approval deletes. */
-export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesBody): Promise<DeleteSalesResult> =>
+export const deleteSales = async (db: Db, user: AuthUser, body: DeleteSalesInput): Promise<DeleteSalesResult> =>
   db.transaction(async (tx) => {
     const ids = [...new Set(body.ids)];
     const rows = await loadSales(tx, user, ids);

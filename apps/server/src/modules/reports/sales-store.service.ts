@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import {
   BANKED_PAYMENT_METHODS,
   type FieldErrors,
-  type StoreSalesBody,
+  type StoreSalesInput,
   type StoreSalesResult,
 } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
@@ -46,7 +46,7 @@ const lineKey = (source: LineSource, index: number, field: string) =>
   source === 'csv' ? `line_${index + 2}.${field}` : `sales.${index}.${field}`;
 
 /** Every line checked against the database at once; each error names its line and field. */
-const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesBody['sales'], source: LineSource) => {
+const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesInput['sales'], source: LineSource) => {
   const errors: FieldErrors = {};
   const add = (i: number, field: string, message: string) => (errors[lineKey(source, i, field)] ??= []).push(message);
   const sellerIds = [...new Set(lines.map((l) => l.salesperson))];
@@ -102,7 +102,7 @@ const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesBody['sal
 export const storeSales = async (
   db: Db,
   user: AuthUser,
-  body: StoreSalesBody,
+  body: StoreSalesInput,
   idempotencyKey: string | null,
   source: LineSource = 'json',
 ): Promise<StoreSalesResult> => {

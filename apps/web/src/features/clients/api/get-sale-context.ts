@@ -30,7 +30,12 @@ export const useMySalesperson = (userId: number, enabled: boolean) =>
 export const useDayReport = (location: number | null, date: string) =>
   useSWR<Page<DailyReport>, unknown>(
     location
-      ? withQuery('/reports/', { location, date, page: 1, pageSize: 1 } satisfies Partial<DailyReportListQuery>)
+      ? withQuery('/reports/', {
+          location: String(location),
+          date,
+          page: 1,
+          pageSize: 1,
+        } satisfies Partial<DailyReportListQuery>)
       : null,
     getPage<DailyReport>,
   );

@@ -21,7 +21,12 @@ export const useDailySalesReport = (date: string) =>
 export const useDailyReportRecord = (location: number | null, date: string) =>
   useSWR<Page<DailyReport>, unknown>(
     location && date
-      ? withQuery(REPORTS_PATH, { location, date, page: 1, pageSize: 1 } satisfies Partial<DailyReportListQuery>)
+      ? withQuery(REPORTS_PATH, {
+          location: String(location),
+          date,
+          page: 1,
+          pageSize: 1,
+        } satisfies Partial<DailyReportListQuery>)
       : null,
     getPage<DailyReport>,
   );
