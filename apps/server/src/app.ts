@@ -101,6 +101,8 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Agrees with frame-ancestors 'none' for browsers that read only X-Frame-Options (helmet's default is SAMEORIGIN).
+    frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: env.cookieSecure,
   });
