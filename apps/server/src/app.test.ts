@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { buildTestApp, type TestContext } from './test/build';
@@ -55,6 +56,7 @@ describe('app', () => {
       expect(csp).toContain("base-uri 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
   });
@@ -186,5 +188,46 @@ describe('serving the panel however it is asked for', () => {
     } finally {
       await cleanup();
     }
+  });
+});
+
+/** Sends raw bytes to the listening app and answers everything it wrote back before closing. */
+const rawExchange = async (request: string) => {
+  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(address.port, '127.0.0.1', () => socket.write(request));
+    let text = '';
+    socket.on('data', (chunk) => (text += String(chunk)));
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+};
+
+const split = (response: string) => {
+  const [head = '', body = ''] = response.split('\r\n\r\n');
+  return { statusLine: head.split('\r\n')[0], head: head.toLowerCase(), body };
+};
+
+describe('requests Node cannot parse (app.inject never reaches the parser)', () => {
+  it('a control character in a header is a 400 with {message}, not Fastify\'s "Client Error"', async () => {
+    const res = split(await rawExchange('GET /api/health/ HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\u0001b\r\n\r\n'));
+    expect(res.statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expect(res.head).toContain('content-type: application/json; charset=utf-8');
+    expect(JSON.parse(res.body)).toEqual({ message: 'The request is not valid HTTP and could not be read.' });
+  });
+
+  it('headers over the limit are a 431 with {message}', async () => {
+    const cookie = `sessionid=${'a'.repeat(20_000)}`;
+    const res = split(await rawExchange(`GET /api/health/ HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\n\r\n`));
+    expect(res.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(JSON.parse(res.body)).toEqual({ message: 'The request headers are too large.' });
+  });
+
+  it('a well-formed request on the same server is still answered', async () => {
+    const res = split(await rawExchange('GET /api/health/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    expect(res.statusLine).toBe('HTTP/1.1 200 OK');
+    expect(JSON.parse(res.body)).toEqual({ status: 'ok', db: 'ok' });
   });
 });

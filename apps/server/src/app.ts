@@ -21,7 +21,7 @@ import {
 import type { Database, Db } from './db/client';
 import type { Env } from './plugins/env';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { answerClientError, registerErrorHandling } from './plugins/errors';
 import { registerUtf8Json } from './lib/utf8-json';
 import { HttpError } from './lib/http-error';
 import { serializeError, serializeRequest } from './lib/logging';
@@ -75,6 +75,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     trustProxy: env.trustProxy,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -100,6 +101,8 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Agrees with frame-ancestors 'none' for browsers that read only X-Frame-Options (helmet's default is SAMEORIGIN).
+    frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: env.cookieSecure,
   });

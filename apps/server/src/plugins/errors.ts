@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { FIELDS_MESSAGE, MESSAGES } from '@ginhawa/contract';
@@ -115,4 +116,37 @@ export const registerErrorHandling = (app: FastifyInstance, constraints: Constra
     request.log.error({ err }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
+};
+
+/** What Node's HTTP parser refuses before Fastify sees a request, and the status it gets. */
+const CLIENT_ERRORS: Record<string, { status: number; text: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    text: 'Request Header Fields Too Large',
+    message: 'The request headers are too large.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, text: 'Request Timeout', message: 'The request took too long to arrive.' },
+};
+const MALFORMED = { status: 400, text: 'Bad Request', message: 'The request is not valid HTTP and could not be read.' };
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refuses (a control character in a
+ * header, headers over the limit, a broken request line) gets `{message}` like every other
+ * refusal, instead of Fastify's own `{error, message: "Client Error", statusCode}`. `app.inject`
+ * never reaches the parser, so only a real socket shows this (the security probe in
+ * docs/operations.md found it).
+ */
+export const answerClientError = function (this: FastifyInstance, err: Error & { code?: string }, socket: Socket) {
+  // A reset connection has no one left to answer (Node's docs for 'clientError').
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, text, message } = CLIENT_ERRORS[err.code ?? ''] ?? MALFORMED;
+  this.log.debug({ code: err.code }, 'malformed request refused');
+  if (socket.writable) {
+    const body = JSON.stringify({ message });
+    socket.write(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 };

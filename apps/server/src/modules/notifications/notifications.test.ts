@@ -36,6 +36,21 @@ describe('live channel handshake', () => {
     });
   });
 
+  it('a plain GET without Upgrade is a 426 {message} naming the address, not an empty 404', async () => {
+    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/ws/notifications/',
+      headers: { cookie: `sessionid=${agent.sessionId}; csrftoken=${agent.csrfToken}` },
+    });
+    expect(res.statusCode).toBe(426);
+    expect(res.headers.upgrade).toBe('websocket');
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ message: 'This address is the live channel: open it as a WebSocket.' });
+    // Signed out, the handshake's own checks answer first.
+    expect((await ctx.app.inject({ method: 'GET', url: '/ws/notifications/' })).statusCode).toBe(401);
+  });
+
   it('accepts a bearer token in ?token= and sends connected, then the newest 20 with the unread count', async () => {
     await clearFor('manager');
     for (let i = 1; i <= 25; i += 1)

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { credentialsOf, isSecureRequest } from '../../plugins/auth';
 import { resolveIdentity } from '../users/index';
 import { startBus } from '../../plugins/bus';
-import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
+import { HttpError, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { createHub } from './notifications.hub';
 
 /** Frames are small JSON actions; the library's default would accept 100 MiB. */
@@ -42,31 +42,28 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
 
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   await app.register(async (ws) => {
-    ws.get(
-      '/ws/notifications/',
-      {
-        websocket: true,
-        schema: { hide: true, querystring: z.object({ token: z.string().max(4096).optional() }) },
-        preValidation: async (request) => {
-          if (!originAllowed(request, env.allowedOrigins))
-            throw forbidden('This origin may not open the live channel.');
-          const token = (request.query as { token?: string }).token;
-          const credentials = credentialsOf(request, {
-            cookieSecure: isSecureRequest(request, env),
-            bearerFromQuery: token,
-          });
-          const identity = await resolveIdentity(db, tokens, credentials);
-          if (!identity) throw unauthorized();
-          const wait = hub.coolDownSeconds(identity.user.id);
-          if (wait > 0)
-            throw tooManyRequests(
-              'Too many messages from this account. Please wait a few seconds before reconnecting.',
-              wait,
-            );
-          request.identity = identity;
-        },
+    ws.route({
+      method: 'GET',
+      url: '/ws/notifications/',
+      schema: { hide: true, querystring: z.object({ token: z.string().max(4096).optional() }) },
+      preValidation: async (request) => {
+        if (!originAllowed(request, env.allowedOrigins)) throw forbidden('This origin may not open the live channel.');
+        const token = (request.query as { token?: string }).token;
+        const credentials = credentialsOf(request, {
+          cookieSecure: isSecureRequest(request, env),
+          bearerFromQuery: token,
+        });
+        const identity = await resolveIdentity(db, tokens, credentials);
+        if (!identity) throw unauthorized();
+        const wait = hub.coolDownSeconds(identity.user.id);
+        if (wait > 0)
+          throw tooManyRequests(
+            'Too many messages from this account. Please wait a few seconds before reconnecting.',
+            wait,
+          );
+        request.identity = identity;
       },
-      (socket, request) => {
+      wsHandler: (socket, request) => {
         const identity = request.identity!;
         hub.add(socket, {
           user: identity.user,
@@ -75,7 +72,13 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
           familyId: identity.via === 'bearer' ? identity.familyId : undefined,
         });
       },
-    );
+      // A plain GET (no Upgrade): the library's default is an empty 404; say what the address is for.
+      handler: async () => {
+        throw new HttpError(426, 'This address is the live channel: open it as a WebSocket.', undefined, {
+          upgrade: 'websocket',
+        });
+      },
+    });
   });
 };
 
