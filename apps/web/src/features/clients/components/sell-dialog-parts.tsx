@@ -13,7 +13,7 @@ import {
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { listedValue } from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
-import { useDayReport } from '../api/get-sale-context';
+import { useDayReport } from '../../../lib/day-report';
 import { manilaNow } from './manila-now';
 import { formatDate, formatPeso } from '../../../lib/format';
 import type { SaleTotal } from './sale-total';

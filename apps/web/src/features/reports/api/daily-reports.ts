@@ -1,14 +1,7 @@
 import useSWR from 'swr';
-import type {
-  DailyReport,
-  DailyReportBody,
-  DailyReportListQuery,
-  DailyReportPatch,
-  DailySalesReport,
-  Page,
-} from '@ginhawa/contract';
+import type { DailyReport, DailyReportBody, DailyReportPatch, DailySalesReport } from '@ginhawa/contract';
 import { apiClient } from '../../../lib/api-client';
-import { getOne, getPage, withQuery } from '../../../lib/list-query';
+import { getOne, withQuery } from '../../../lib/list-query';
 import { REPORTS_PATH } from './reports-keys';
 
 export const dailySalesReportKey = (date: string) => withQuery(`${REPORTS_PATH}get-daily-sales-report/`, { date });
@@ -16,20 +9,6 @@ export const dailySalesReportKey = (date: string) => withQuery(`${REPORTS_PATH}g
 /** Per location for one date: totals by payment method, bank and salesperson, status and variance. */
 export const useDailySalesReport = (date: string) =>
   useSWR<DailySalesReport, unknown>(date ? dailySalesReportKey(date) : null, getOne<DailySalesReport>);
-
-/** The daily report record (draft, submitted, …) of one location and date, if one was started. */
-export const useDailyReportRecord = (location: number | null, date: string) =>
-  useSWR<Page<DailyReport>, unknown>(
-    location && date
-      ? withQuery(REPORTS_PATH, {
-          location: String(location),
-          date,
-          page: 1,
-          pageSize: 1,
-        } satisfies Partial<DailyReportListQuery>)
-      : null,
-    getPage<DailyReport>,
-  );
 
 /** One report by id: a notification's link names only the id. */
 export const useDailyReport = (id: number | null) =>

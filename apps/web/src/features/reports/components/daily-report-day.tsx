@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { DailyReport } from '@ginhawa/contract';
 import { formatDate } from '../../../lib/format';
 import { LoadError } from '../../../components/load-error';
-import { useDailyReportRecord } from '../api/daily-reports';
+import { useDayReport } from '../../../lib/day-report';
 import { DailyReportDecision } from './daily-report-decision';
 import { DayBreakdown, DaySummary, type LinesHref, type LocationFigures } from './daily-report-figures';
 import { DailyReportForm } from './daily-report-form';
@@ -48,7 +48,7 @@ export const DailyReportDay = ({
   linesHref,
   decides,
 }: DailyReportDayProps) => {
-  const record = useDailyReportRecord(location, date);
+  const record = useDayReport(location, date);
   const report = record.data?.results[0] ?? null;
   const status = report?.status ?? null;
   return (
