@@ -213,6 +213,27 @@ describe('floor screen', () => {
     expect(assign?.headers['Idempotency-Key']).toBeTruthy();
   });
 
+  it('clock in offers only the therapists not already in the rotation', async () => {
+    const people = (rows: { id: number; full_name: string }[]) => ({
+      status: 200,
+      data: { count: rows.length, next: null, previous: null, results: rows },
+    });
+    mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'GET /therapists/': people([
+        { id: 11, full_name: 'Ana Cruz' },
+        { id: 12, full_name: 'Ben Reyes' },
+        { id: 13, full_name: 'Carla Lim' },
+      ]),
+      'GET /receptionists/': people([{ id: 20, full_name: 'Dina Go' }]),
+    });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /Who/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Carla Lim (therapist)', 'Dina Go (receptionist)']);
+  });
+
   it("a reservation's Client arrived sends the desk payment with the arrival, once per dialog", async () => {
     const payment = {
       salesperson: 4,

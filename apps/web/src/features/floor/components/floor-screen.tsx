@@ -333,7 +333,7 @@ const FloorDialogs = ({
     case 'rotation':
       return <RotationActionDialog action={open.action} entry={open.entry} location={location} onClose={close} />;
     case 'clock_in':
-      return <ClockInDialog location={location} onClose={close} />;
+      return <ClockInDialog location={location} onShift={board.queue.map((q) => q.therapist)} onClose={close} />;
     case 'reorder':
       return <ReorderDialog location={location} queue={board.queue} onClose={close} />;
     case 'log':

@@ -18,8 +18,21 @@ import { FloorReasonDialog } from './floor-reason-dialog';
 
 const CLOCK_FIELDS = ['employee'] as const;
 
-/** Clock a therapist or receptionist of the branch in (themselves, or the desk for them); the server refuses a second open shift. */
-export const ClockInDialog = ({ location, onClose }: { location: number; onClose: () => void }) => {
+/**
+ * Clock a therapist or receptionist of the branch in (themselves, or the desk for them). Therapists
+ * already in the rotation are on shift, so they are not offered: the server would refuse a second
+ * open shift with a 409 the desk could only read after choosing.
+ */
+export const ClockInDialog = ({
+  location,
+  onShift,
+  onClose,
+}: {
+  location: number;
+  /** The therapists in the board's rotation now. */
+  onShift: readonly number[];
+  onClose: () => void;
+}) => {
   const therapists = useEmployeeOptions('therapist', location);
   const receptionists = useEmployeeOptions('receptionist', location);
   const revalidate = useRevalidateFloor();
@@ -36,7 +49,9 @@ export const ClockInDialog = ({ location, onClose }: { location: number; onClose
     },
   });
   const people = [
-    ...(therapists.data?.results ?? []).map((e) => ({ id: e.id, label: `${e.full_name} (therapist)` })),
+    ...(therapists.data?.results ?? [])
+      .filter((e) => !onShift.includes(e.id))
+      .map((e) => ({ id: e.id, label: `${e.full_name} (therapist)` })),
     ...(receptionists.data?.results ?? []).map((e) => ({ id: e.id, label: `${e.full_name} (receptionist)` })),
   ];
   return (
