@@ -234,6 +234,26 @@ describe('floor screen', () => {
     expect(options.map((o) => o.textContent)).toEqual(['Carla Lim (therapist)', 'Dina Go (receptionist)']);
   });
 
+  it("a reservation's ways out say what they keep, not 'Cancel' beside 'Cancel booking'", async () => {
+    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    const dialog = screen.getByRole('dialog');
+    // The title's × and the footer's button both close it.
+    expect(
+      within(dialog)
+        .getAllByRole('button', { name: 'Close' })
+        .map((b) => b.textContent),
+    ).toContain('Close');
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    const confirm = await screen.findByRole('dialog', { name: "Cancel Liza Soberano's booking" });
+    expect(within(confirm).getByRole('button', { name: 'Keep booking' })).toBeInTheDocument();
+    expect(within(confirm).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep booking' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it("a reservation's Client arrived sends the desk payment with the arrival, once per dialog", async () => {
     const payment = {
       salesperson: 4,
