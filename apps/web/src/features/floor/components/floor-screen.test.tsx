@@ -234,6 +234,39 @@ describe('floor screen', () => {
     expect(options.map((o) => o.textContent)).toEqual(['Carla Lim (therapist)', 'Dina Go (receptionist)']);
   });
 
+  it('clock in offers a therapist off the desk only themselves, and says so once they are on shift', async () => {
+    const people = (rows: { id: number; full_name: string }[]) => ({
+      status: 200,
+      data: { count: rows.length, next: null, previous: null, results: rows },
+    });
+    mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'GET /therapists/': people([
+        { id: 11, full_name: 'Ana Cruz' },
+        { id: 13, full_name: 'Carla Lim' },
+      ]),
+      'GET /receptionists/': people([{ id: 20, full_name: 'Dina Go' }]),
+    });
+    const therapist = (employee: number): FloorUser => ({ ...desk, frontDesk: false, employee });
+    const { unmount } = renderWithRouter(
+      <FloorScreen user={therapist(13)} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
+      { path: '/floor' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /Who/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Carla Lim (therapist)']);
+    unmount();
+
+    // Ana is in the rotation already: nobody is left to offer her.
+    renderWithRouter(
+      <FloorScreen user={therapist(11)} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
+      { path: '/floor' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
+    expect(await within(screen.getByRole('dialog')).findByText('You are on shift already.')).toBeInTheDocument();
+  });
+
   it("a reservation's ways out say what they keep, not 'Cancel' beside 'Cancel booking'", async () => {
     mockApi({ [BOARD_KEY]: { status: 200, data: board } });
     renderFloor();

@@ -283,6 +283,8 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
         clientPicker={clientPicker}
         visitUse={visitUse}
         board={board.data}
+        // Off the desk, a therapist clocks only themselves in (the server's rule).
+        clockInOnly={user.frontDesk ? undefined : (user.employee ?? null)}
       />
     </>
   );
@@ -296,6 +298,7 @@ const FloorDialogs = ({
   clientPicker,
   visitUse,
   board,
+  clockInOnly,
 }: {
   open: Open;
   setOpen: (o: Open) => void;
@@ -304,6 +307,7 @@ const FloorDialogs = ({
   clientPicker: FloorScreenProps['clientPicker'];
   visitUse: VisitUseSlot;
   board: Pick<Board, 'date' | 'queue' | 'location_name'> | undefined;
+  clockInOnly: number | null | undefined;
 }) => {
   if (!open || location === null || !board) return null;
   switch (open.kind) {
@@ -333,7 +337,14 @@ const FloorDialogs = ({
     case 'rotation':
       return <RotationActionDialog action={open.action} entry={open.entry} location={location} onClose={close} />;
     case 'clock_in':
-      return <ClockInDialog location={location} onShift={board.queue.map((q) => q.therapist)} onClose={close} />;
+      return (
+        <ClockInDialog
+          location={location}
+          onShift={board.queue.map((q) => q.therapist)}
+          only={clockInOnly}
+          onClose={close}
+        />
+      );
     case 'reorder':
       return <ReorderDialog location={location} queue={board.queue} onClose={close} />;
     case 'log':

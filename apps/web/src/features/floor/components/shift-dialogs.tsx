@@ -26,11 +26,14 @@ const CLOCK_FIELDS = ['employee'] as const;
 export const ClockInDialog = ({
   location,
   onShift,
+  only,
   onClose,
 }: {
   location: number;
   /** The therapists in the board's rotation now. */
   onShift: readonly number[];
+  /** Off the desk, the one employee this person may clock in (themselves; null: nobody); undefined: anyone. */
+  only?: number | null;
   onClose: () => void;
 }) => {
   const therapists = useEmployeeOptions('therapist', location);
@@ -53,7 +56,8 @@ export const ClockInDialog = ({
       .filter((e) => !onShift.includes(e.id))
       .map((e) => ({ id: e.id, label: `${e.full_name} (therapist)` })),
     ...(receptionists.data?.results ?? []).map((e) => ({ id: e.id, label: `${e.full_name} (receptionist)` })),
-  ];
+  ].filter((p) => only === undefined || p.id === only);
+  const loaded = therapists.data !== undefined && receptionists.data !== undefined;
   return (
     <FormDialog {...form.dialog} title="Clock in" submitLabel="Clock in" onClose={onClose}>
       <TextField
@@ -62,7 +66,16 @@ export const ClockInDialog = ({
         required
         fullWidth
         sx={{ mt: 1 }}
-        {...form.bind('employee', 'A therapist joins the back of the rotation.')}
+        {...form.bind(
+          'employee',
+          !loaded || people.length > 0
+            ? 'A therapist joins the back of the rotation.'
+            : only === undefined
+              ? 'Everyone of this branch is on shift already.'
+              : only === null
+                ? 'Only the front desk clocks others in.'
+                : 'You are on shift already.',
+        )}
       >
         {people.map((p) => (
           <MenuItem key={p.id} value={String(p.id)}>
