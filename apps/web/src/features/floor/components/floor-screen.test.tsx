@@ -165,6 +165,25 @@ describe('floor screen', () => {
     expect(within(screen.getByRole('list', { name: 'Next' })).getByText('15:00 Liza Soberano')).toBeInTheDocument();
   });
 
+  it('shows a therapist the bookings without making them buttons that open nothing', async () => {
+    const therapist: FloorUser = { ...desk, frontDesk: false, employee: 11 };
+    const floor = () => (
+      <FloorScreen user={therapist} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />
+    );
+    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    const wide = renderWithRouter(floor(), { path: '/floor' });
+    const day = await screen.findByRole('region', { name: 'Day view, 2026-11-25' });
+    expect(within(day).getByText('15:00 Liza Soberano')).toBeInTheDocument();
+    expect(within(day).queryByRole('button', { name: /Liza Soberano/ })).not.toBeInTheDocument();
+    wide.unmount();
+
+    setViewportWidth(390);
+    renderWithRouter(floor(), { path: '/floor' });
+    const next = await screen.findByRole('list', { name: 'Next' });
+    expect(within(next).getByText('15:00 Liza Soberano')).toBeInTheDocument();
+    expect(within(next).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('shows the error with Try again when the board cannot be read', async () => {
     mockApi({ [BOARD_KEY]: { status: 500, data: { message: 'The server had a problem.' } } });
     renderFloor();

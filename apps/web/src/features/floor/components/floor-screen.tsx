@@ -150,8 +150,10 @@ const BoardLayout = ({
       <RoomsPanel rooms={data.rooms} />
     </Panel>
   );
-  const openReservation = (reservation: Reservation) =>
-    user.frontDesk ? setOpen({ kind: 'reservation', reservation }) : undefined;
+  // Off the desk a booking opens nothing, so it is not drawn as a button that announces a dialog.
+  const openReservation = user.frontDesk
+    ? (reservation: Reservation) => setOpen({ kind: 'reservation', reservation })
+    : undefined;
   if (!isLiveDay(data))
     // The rotation and rooms are the floor now, not this day's: only the day's bookings show.
     return (
