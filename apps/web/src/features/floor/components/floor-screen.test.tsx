@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Board, Proposal, QueueEntry, Reservation } from '@ginhawa/contract';
@@ -182,6 +182,15 @@ describe('floor screen', () => {
     const next = await screen.findByRole('list', { name: 'Next' });
     expect(within(next).getByText('15:00 Liza Soberano')).toBeInTheDocument();
     expect(within(next).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("assign next's client search can be left with Cancel, not only by the backdrop", async () => {
+    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign next' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign next: which client?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the error with Try again when the board cannot be read', async () => {

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -320,6 +321,10 @@ const FloorDialogs = ({
             {open.then === 'assign' ? 'Assign next: which client?' : 'New reservation: which client?'}
           </DialogTitle>
           <DialogContent>{clientPicker((client) => setOpen({ kind: open.then, client }))}</DialogContent>
+          {/* On a phone the results fill the dialog, and the backdrop left around it is a sliver: a way out. */}
+          <DialogActions>
+            <Button onClick={close}>Cancel</Button>
+          </DialogActions>
         </Dialog>
       );
     case 'assign':
