@@ -69,10 +69,11 @@ export const FigureTable = <R,>({ label, rows, columns, rowKey, empty, footer }:
           <EmptyRow colSpan={columns.length}>{empty}</EmptyRow>
         )}
         {footer && rows.length ? (
+          // A cell under every column, empty past the footer's figures: the totals row runs the table's width.
           <TableRow>
-            {footer.map((cell, i) => (
-              <TableCell key={i} align={columns[i]?.align ?? 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {cell}
+            {columns.map((c, i) => (
+              <TableCell key={c.label} align={c.align ?? 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {footer[i]}
               </TableCell>
             ))}
           </TableRow>

@@ -77,6 +77,13 @@ describe('pay runs screen', () => {
     });
     setup('/payroll?run=5', false);
     const table = await screen.findByRole('table', { name: 'Earnings by employee, Makati, 1st–15th November 2026' });
+    // The totals row has a cell under every column, so it runs the table's width.
+    const totals = within(table).getAllByRole('row').at(-1)!;
+    expect(
+      within(totals)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Total', '₱1,850.00', ...Array<string>(6).fill('')]);
     expect(within(table).getByRole('link', { name: 'Ana Reyes' })).toHaveAttribute(
       'href',
       '/payroll?run=5&employee=21',
