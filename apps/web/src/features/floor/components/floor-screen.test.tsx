@@ -136,6 +136,29 @@ const treatments = {
   data: { count: 1, next: null, previous: null, results: [{ id: 3, name: 'Hilot', is_active: true }] },
 };
 
+/** The branch's staff as the Clock in dialog reads them: Ana and Ben are in the board's rotation. */
+const staff = (rows: { id: number; full_name: string }[]) => ({
+  status: 200,
+  data: { count: rows.length, next: null, previous: null, results: rows },
+});
+const clockInRoutes = {
+  [BOARD_KEY]: { status: 200, data: board },
+  'GET /therapists/': staff([
+    { id: 11, full_name: 'Ana Cruz' },
+    { id: 12, full_name: 'Ben Reyes' },
+    { id: 13, full_name: 'Carla Lim' },
+  ]),
+  'GET /receptionists/': staff([{ id: 20, full_name: 'Dina Go' }]),
+};
+/** Opens Clock in and its Who list: the names offered. */
+const clockInChoices = async () => {
+  await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
+  await userEvent.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /Who/ }));
+  return within(await screen.findByRole('listbox'))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+};
+
 describe('floor screen', () => {
   beforeEach(() => setViewportWidth(1280));
 
@@ -242,48 +265,19 @@ describe('floor screen', () => {
   });
 
   it('clock in offers only the therapists not already in the rotation', async () => {
-    const people = (rows: { id: number; full_name: string }[]) => ({
-      status: 200,
-      data: { count: rows.length, next: null, previous: null, results: rows },
-    });
-    mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
-      'GET /therapists/': people([
-        { id: 11, full_name: 'Ana Cruz' },
-        { id: 12, full_name: 'Ben Reyes' },
-        { id: 13, full_name: 'Carla Lim' },
-      ]),
-      'GET /receptionists/': people([{ id: 20, full_name: 'Dina Go' }]),
-    });
+    mockApi(clockInRoutes);
     renderFloor();
-    await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /Who/ }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Carla Lim (therapist)', 'Dina Go (receptionist)']);
+    expect(await clockInChoices()).toEqual(['Carla Lim (therapist)', 'Dina Go (receptionist)']);
   });
 
   it('clock in offers a therapist off the desk only themselves, and says so once they are on shift', async () => {
-    const people = (rows: { id: number; full_name: string }[]) => ({
-      status: 200,
-      data: { count: rows.length, next: null, previous: null, results: rows },
-    });
-    mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
-      'GET /therapists/': people([
-        { id: 11, full_name: 'Ana Cruz' },
-        { id: 13, full_name: 'Carla Lim' },
-      ]),
-      'GET /receptionists/': people([{ id: 20, full_name: 'Dina Go' }]),
-    });
+    mockApi(clockInRoutes);
     const therapist = (employee: number): FloorUser => ({ ...desk, frontDesk: false, employee });
     const { unmount } = renderWithRouter(
       <FloorScreen user={therapist(13)} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
       { path: '/floor' },
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /Who/ }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Carla Lim (therapist)']);
+    expect(await clockInChoices()).toEqual(['Carla Lim (therapist)']);
     unmount();
 
     // Ana is in the rotation already: nobody is left to offer her.
