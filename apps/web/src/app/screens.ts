@@ -15,6 +15,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SpaOutlined from '@mui/icons-material/SpaOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import type { GroupName } from '@ginhawa/contract';
 import type { FlagName } from '../config/flags';
 
 /** Where a screen's entry shows: the drawer's main list, its Admin section (and the admin menu), the bottom bar. */
@@ -34,6 +35,8 @@ export type Screen = {
     icon: typeof SvgIcon;
     places: readonly NavPlace[];
     /** One line for the admin menu. */ description?: string;
+    /** Shown only to people in one of these groups (and to Admins): the rest would meet a 403. */
+    groups?: readonly GroupName[];
   };
 };
 
@@ -65,7 +68,13 @@ export const SCREENS: readonly Screen[] = [
   {
     path: '/floor',
     load: () => import('./routes/floor').then((m) => m.FloorRoute),
-    nav: { label: 'Floor', icon: TableChartOutlined, places: ['main', 'bottom'] },
+    nav: {
+      label: 'Floor',
+      icon: TableChartOutlined,
+      places: ['main', 'bottom'],
+      // The board's API answers these groups only (decision 0901); a Salesperson has nothing there.
+      groups: ['Manager', 'Receptionist', 'Therapist'],
+    },
   },
   // Rooms (Admins, Managers of the branch; the server enforces it): reached from the board's Rooms panel.
   {

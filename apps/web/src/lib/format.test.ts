@@ -25,7 +25,7 @@ describe('shell formatting', () => {
 
   it("gives the date of the business day in Manila, whatever the browser's zone", () => {
     // 2025-03-01 17:30 UTC is already 2 March in Manila (UTC+8).
-    expect(formatManilaDate(new Date('2025-03-01T17:30:00Z'))).toMatch(/Sunday.*March 2.*2025/);
+    expect(formatManilaDate(new Date('2025-03-01T17:30:00Z'))).toBe('Sunday, 2 March 2025');
   });
 
   it('greets by the hour in Manila', () => {

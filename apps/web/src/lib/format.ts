@@ -60,8 +60,16 @@ export const formatDateRange = (from: string | null | undefined, to: string | nu
   return to ? `until ${formatDate(to)}` : '';
 };
 
-/** "Saturday, 22 November 2025" for the business day in Manila, wherever the browser is. */
-export const formatManilaDate = (date: Date): string => longDate.format(date);
+/**
+ * "Saturday, 22 November 2025" for the business day in Manila, wherever the browser is: day before
+ * month like formatDate (en-PH's own order would say "November 22, 2025" beside "22 Nov 2025").
+ */
+export const formatManilaDate = (date: Date): string => {
+  const p = Object.fromEntries(longDate.formatToParts(date).map((part) => [part.type, part.value])) as Partial<
+    Record<Intl.DateTimeFormatPartTypes, string>
+  >;
+  return `${p.weekday}, ${p.day} ${p.month} ${p.year}`;
+};
 
 export const greetingFor = (date: Date): string => {
   const hour = Number(hourInManila.format(date));

@@ -30,6 +30,15 @@ describe('bottom bar', () => {
     );
   });
 
+  it("leaves out Floor for a Salesperson, whom the board's API refuses", () => {
+    const { bar } = renderBar({ ...therapistData, groups: ['Salesperson'] });
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Clients', expect.stringContaining('Notifications')]);
+  });
+
   it('puts Admin between Floor and Notifications for admins', () => {
     const { bar } = renderBar(adminData);
     const links = within(bar).getAllByRole('link');

@@ -58,7 +58,7 @@ export const BottomBar = ({ user, onLogout, logoutPending = false }: BottomBarPr
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const items = visibleItems(BOTTOM_NAV, { isAdmin: isAdmin(user), flags: useFlags() });
+  const items = visibleItems(BOTTOM_NAV, { isAdmin: isAdmin(user), flags: useFlags(), groups: user.groups });
   const firstName = capitalizeWords(user.firstName) || user.username;
 
   const handleOpenMenu = (event: MouseEvent<HTMLElement>) => setMenuAnchor(event.currentTarget);

@@ -11,13 +11,15 @@ export type NavItem = {
   adminOnly?: boolean;
   /** Hidden while this flag is off. */
   flag?: FlagName;
+  /** Shown only to people in one of these groups, and to Admins. */
+  groups?: readonly string[];
 };
 
 /** The entries of one place, in the screens manifest's order (app/screens.ts). */
 const navItems = (place: NavPlace): readonly NavItem[] =>
   SCREENS.flatMap(({ path, adminOnly, flag, nav }) =>
     nav?.places.includes(place)
-      ? [{ label: nav.label, path, icon: nav.icon, description: nav.description, adminOnly, flag }]
+      ? [{ label: nav.label, path, icon: nav.icon, description: nav.description, adminOnly, flag, groups: nav.groups }]
       : [],
   );
 
@@ -30,9 +32,20 @@ export const ADMIN_NAV = navItems('admin');
 /** The bottom bar's items: Dashboard, Clients (the desk's search), Admin (admins only), Notifications. */
 export const BOTTOM_NAV = navItems('bottom');
 
-/** Items a person may see: admin-only ones for admins, flagged ones only while their flag is on (lib/flags.ts's useFlags). */
-export const visibleItems = (items: readonly NavItem[], options: { isAdmin: boolean; flags: Flags }): NavItem[] =>
-  items.filter((item) => (!item.adminOnly || options.isAdmin) && (!item.flag || options.flags[item.flag]));
+/**
+ * Items a person may see: admin-only ones for admins, flagged ones only while their flag is on
+ * (lib/flags.ts's useFlags), group-bound ones to their groups (and admins).
+ */
+export const visibleItems = (
+  items: readonly NavItem[],
+  options: { isAdmin: boolean; flags: Flags; groups?: readonly string[] },
+): NavItem[] =>
+  items.filter(
+    (item) =>
+      (!item.adminOnly || options.isAdmin) &&
+      (!item.flag || options.flags[item.flag]) &&
+      (!item.groups || options.isAdmin || item.groups.some((g) => options.groups?.includes(g))),
+  );
 
 /** The nav item a pathname belongs to (longest matching path), for highlighting. */
 export const activeItem = (items: readonly NavItem[], pathname: string): NavItem | undefined =>

@@ -43,6 +43,15 @@ describe('side drawer', () => {
     expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it('shows Floor to the floor staff and not to a Salesperson', () => {
+    const { drawer } = renderDrawer();
+    expect(within(drawer).getByRole('link', { name: 'Floor' })).toHaveAttribute('href', '/floor');
+    cleanup();
+    const seller = renderDrawer({ ...therapistData, groups: ['Salesperson'] });
+    expect(within(seller.drawer).queryByRole('link', { name: 'Floor' })).not.toBeInTheDocument();
+    expect(within(seller.drawer).getByRole('link', { name: 'Clients' })).toBeInTheDocument();
+  });
+
   it('shows admins the Admin section without the flagged entries while flags are off', () => {
     const { drawer } = renderDrawer(adminData);
     expect(linkNames(within(drawer).getByRole('list', { name: 'Admin' }))).toEqual([

@@ -182,7 +182,7 @@ export const SideDrawer = ({ user, onLogout, logoutPending = false }: SideDrawer
   const { pathname } = useLocation();
   const admin = isAdmin(user);
   const flags = useFlags();
-  const mainItems = visibleItems(MAIN_NAV, { isAdmin: admin, flags });
+  const mainItems = visibleItems(MAIN_NAV, { isAdmin: admin, flags, groups: user.groups });
   const adminItems = admin ? visibleItems(ADMIN_NAV, { isAdmin: admin, flags }) : [];
   const active = activeItem([...mainItems, ...adminItems], pathname);
   const width = { sm: DRAWER_WIDTH_COLLAPSED, md: DRAWER_WIDTH };

@@ -7,7 +7,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 
-export type FigureColumn<R> = { label: string; align?: 'left' | 'right'; render: (row: R) => ReactNode };
+export type FigureColumn<R> = {
+  label: string;
+  align?: 'left' | 'right';
+  render: (row: R) => ReactNode;
+  /** A name that may break onto two lines, so that on a phone the figures beside it fit unscrolled. */
+  wrap?: boolean;
+};
+
+const whiteSpace = (column: { wrap?: boolean }) => (column.wrap ? 'normal' : 'nowrap');
 
 type FigureTableProps<R> = {
   label: string;
@@ -40,7 +48,7 @@ export const FigureTable = <R,>({ label, rows, columns, rowKey, empty, footer }:
       <TableHead>
         <TableRow>
           {columns.map((c) => (
-            <TableCell key={c.label} align={c.align ?? 'left'} sx={{ whiteSpace: 'nowrap' }}>
+            <TableCell key={c.label} align={c.align ?? 'left'} sx={{ whiteSpace: whiteSpace(c) }}>
               {c.label}
             </TableCell>
           ))}
@@ -51,7 +59,7 @@ export const FigureTable = <R,>({ label, rows, columns, rowKey, empty, footer }:
           rows.map((row) => (
             <TableRow key={rowKey(row)}>
               {columns.map((c) => (
-                <TableCell key={c.label} align={c.align ?? 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell key={c.label} align={c.align ?? 'left'} sx={{ whiteSpace: whiteSpace(c) }}>
                   {c.render(row)}
                 </TableCell>
               ))}
@@ -61,10 +69,11 @@ export const FigureTable = <R,>({ label, rows, columns, rowKey, empty, footer }:
           <EmptyRow colSpan={columns.length}>{empty}</EmptyRow>
         )}
         {footer && rows.length ? (
+          // A cell under every column, empty past the footer's figures: the totals row runs the table's width.
           <TableRow>
-            {footer.map((cell, i) => (
-              <TableCell key={i} align={columns[i]?.align ?? 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {cell}
+            {columns.map((c, i) => (
+              <TableCell key={c.label} align={c.align ?? 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {footer[i]}
               </TableCell>
             ))}
           </TableRow>

@@ -15,6 +15,8 @@ type AdminDialogActionsProps = {
   color?: 'primary' | 'error';
   /** Focus starts on Cancel: a confirmation without fields opens on its safe choice. */
   focusCancel?: boolean;
+  /** Where "Cancel" would read like the main action ("Cancel booking"), the way out says what it keeps. */
+  cancelLabel?: string;
 };
 
 /** Cancel and the main button of a form or confirmation dialog. */
@@ -27,10 +29,11 @@ export const AdminDialogActions = ({
   onConfirm,
   color = 'primary',
   focusCancel = false,
+  cancelLabel = 'Cancel',
 }: AdminDialogActionsProps) => (
   <DialogActions sx={{ px: 3, py: 1.5 }}>
     <Button onClick={onCancel} disabled={busy} autoFocus={focusCancel}>
-      Cancel
+      {cancelLabel}
     </Button>
     <Button
       type={onConfirm ? 'button' : 'submit'}

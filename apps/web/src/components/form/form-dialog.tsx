@@ -20,6 +20,8 @@ type FormDialogProps = {
   submitDisabled?: boolean;
   onSubmit: () => void;
   onClose: () => void;
+  /** The way out, when "Cancel" beside the dialog's own actions would be ambiguous (e.g. "Close"). */
+  cancelLabel?: string;
   children: ReactNode;
 };
 
@@ -37,6 +39,7 @@ export const FormDialog = ({
   submitDisabled = false,
   onSubmit,
   onClose,
+  cancelLabel,
   children,
 }: FormDialogProps) => {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -75,6 +78,7 @@ export const FormDialog = ({
           busy={submitting}
           busyLabel="Saving"
           onCancel={onClose}
+          cancelLabel={cancelLabel}
           disabled={submitDisabled}
         />
       </Box>

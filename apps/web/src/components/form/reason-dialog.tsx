@@ -23,6 +23,8 @@ export type ReasonDialogProps<D, S> = {
   /** Marks the field required; the contract schema given to `parse` decides what is refused. */
   required?: boolean;
   color?: 'primary' | 'error';
+  /** The way out, when "Cancel" would read like the confirm button (e.g. "Keep booking"). */
+  cancelLabel?: string;
   /** The contract schema's `safeParse` of the request with this reason; its data is what is sent. */
   parse: (reason: string) => ParseResult<D>;
   /** Sends the parsed request. A rejection keeps the dialog open with the server's message inside it. */
@@ -46,6 +48,7 @@ export const ReasonDialog = <D, S>({
   label = 'Reason',
   required = true,
   color = 'error',
+  cancelLabel,
   parse,
   onConfirm,
   onDone,
@@ -102,6 +105,7 @@ export const ReasonDialog = <D, S>({
           busy={form.submitting}
           busyLabel="Working"
           onCancel={onClose}
+          cancelLabel={cancelLabel}
         />
       </form>
     </Dialog>

@@ -62,6 +62,8 @@ describe('arrival card', () => {
     // The form appears once what the client may use has loaded.
     expect(await screen.findByRole('combobox', { name: /^Time/ })).toHaveTextContent('10:00');
     const dialog = screen.getByRole('dialog');
+    // The day under the time is written as people read it, not as the API stores it.
+    expect(within(dialog).getByText('Today, 1 Jun 2026')).toBeInTheDocument();
 
     // Nothing is wrong before the desk did anything: the voucher waits for its treatment, in grey.
     expect(within(dialog).getByText('Choose Hilot as the treatment to use it.')).not.toHaveClass(

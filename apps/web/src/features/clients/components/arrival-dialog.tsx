@@ -19,6 +19,7 @@ import { LoadError } from '../../../components/load-error';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { TimeSlotSelect } from '../../../components/time-slot-select';
 import { newIdempotencyKey } from '../../../lib/idempotency';
+import { formatDate } from '../../../lib/format';
 import {
   listedValue,
   useBankOptions,
@@ -284,7 +285,7 @@ const ArrivalForm = ({
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TreatmentSelect field={form.bind('treatment')} treatments={allTreatments} held={held} />
-        <TimeSlotSelect label="Time" required {...form.bind('time', `Today, ${today}`)} />
+        <TimeSlotSelect label="Time" required {...form.bind('time', `Today, ${formatDate(today)}`)} />
       </Stack>
       <LocationStaffFields
         location={form.bind('location')}

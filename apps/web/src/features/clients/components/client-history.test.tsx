@@ -75,6 +75,40 @@ describe('client history tab', () => {
     expect(within(profile!).getByText('Home location: Makati → Ortigas')).toBeInTheDocument();
   });
 
+  it('writes pesos, days and moments as the rest of the panel does, not as stored', async () => {
+    const sold = entry({
+      id: -10,
+      action: 'sell',
+      table: 'client_treatments',
+      actor_name: 'System',
+      changes: [
+        { field: 'price_paid', before: null, after: '4350.00' },
+        { field: 'expires_on', before: null, after: '2027-11-25' },
+        { field: 'sessions_total', before: null, after: 3 },
+      ],
+    });
+    const visit = entry({
+      id: -11,
+      action: 'create',
+      table: 'client_arrivals',
+      changes: [
+        { field: 'date', before: null, after: '2026-11-26' },
+        { field: 'time', before: null, after: '19:45' },
+        { field: 'cancelled_at', before: null, after: '2026-11-26T11:45:00.000Z' },
+      ],
+    });
+    mockApi({ [`GET ${url(1)}`]: { status: 200, data: page([sold, visit]) } });
+    renderWithRouter(<HistoryTab clientId={7} />);
+    const list = await screen.findByRole('list', { name: 'history' });
+    const [voucher, arrival] = within(list).getAllByRole('listitem');
+    expect(within(voucher!).getByText('Price paid: ₱4,350.00')).toBeInTheDocument();
+    expect(within(voucher!).getByText('Expires on: 25 Nov 2027')).toBeInTheDocument();
+    expect(within(voucher!).getByText('Sessions total: 3')).toBeInTheDocument();
+    expect(within(arrival!).getByText('Date: 26 Nov 2026')).toBeInTheDocument();
+    expect(within(arrival!).getByText('Time: 19:45')).toBeInTheDocument();
+    expect(within(arrival!).getByText('Cancelled at: 26 Nov 2026, 7:45 pm')).toBeInTheDocument();
+  });
+
   it('loads older entries a page at a time', async () => {
     const first = Array.from({ length: 25 }, (_, i) => entry({ id: 100 - i, actor_name: `Editor ${i}` }));
     mockApi({

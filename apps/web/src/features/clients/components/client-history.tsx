@@ -9,7 +9,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { formatPhPhone, type ClientHistoryEntry } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatPeso } from '../../../lib/format';
 import { useClientHistory } from '../api/get-client-history';
 
 const WHAT: Record<string, Record<string, string>> = {
@@ -53,11 +53,22 @@ const labelOf = (field: string, table: string) =>
     ? 'Home location'
     : (LABELS[field] ?? field.charAt(0).toUpperCase() + field.slice(1).replace(/_/g, ' '));
 
+/** Peso amounts of the client's sales and visits (numeric columns, stored as decimal strings). */
+const MONEY = new Set(['price', 'price_paid', 'amount', 'discount', 'net_amount', 'service_charge', 'deposit_amount']);
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T/;
+
+/** A value as the rest of the panel writes it: pesos as ₱1,234.50, days as 25 Nov 2027, moments in Manila. */
 const show = (field: string, value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (field === 'phone' && typeof value === 'string') return formatPhPhone(value);
-  return String(value);
+  if (MONEY.has(field) && (typeof value === 'number' || typeof value === 'string') && Number.isFinite(Number(value)))
+    return formatPeso(value);
+  if (typeof value !== 'string') return String(value);
+  if (field === 'phone') return formatPhPhone(value);
+  if (CALENDAR_DATE.test(value)) return formatDate(value);
+  if (INSTANT.test(value)) return formatDateTime(value);
+  return value;
 };
 
 const scalar = (value: unknown) => value === null || typeof value !== 'object';

@@ -70,7 +70,8 @@ const headerSx = (column: number) =>
 
 type DayGridProps = {
   board: Board;
-  onOpen: (reservation: Reservation) => void;
+  /** Without it (off the desk) bookings are shown, not buttons. */
+  onOpen?: (reservation: Reservation) => void;
   /** The front desk may drag a booked block to another row or therapist. */
   canMove: boolean;
 };
@@ -159,7 +160,7 @@ export const DayGrid = ({ board, onOpen, canMove }: DayGridProps) => {
           const column = columns.findIndex((c) => c.id === block.therapist);
           if (column < 0) return null;
           const reservation = block.reservation;
-          if (reservation?.status === 'booked') {
+          if (reservation?.status === 'booked' && onOpen) {
             const moving = dragging?.id === reservation.id ? dragging : null;
             const shown = moving
               ? { ...block, start: moving.start, end: moving.start + (block.end - block.start) }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Board, Proposal, QueueEntry, Reservation } from '@ginhawa/contract';
@@ -136,6 +136,29 @@ const treatments = {
   data: { count: 1, next: null, previous: null, results: [{ id: 3, name: 'Hilot', is_active: true }] },
 };
 
+/** The branch's staff as the Clock in dialog reads them: Ana and Ben are in the board's rotation. */
+const staff = (rows: { id: number; full_name: string }[]) => ({
+  status: 200,
+  data: { count: rows.length, next: null, previous: null, results: rows },
+});
+const clockInRoutes = {
+  [BOARD_KEY]: { status: 200, data: board },
+  'GET /therapists/': staff([
+    { id: 11, full_name: 'Ana Cruz' },
+    { id: 12, full_name: 'Ben Reyes' },
+    { id: 13, full_name: 'Carla Lim' },
+  ]),
+  'GET /receptionists/': staff([{ id: 20, full_name: 'Dina Go' }]),
+};
+/** Opens Clock in and its Who list: the names offered. */
+const clockInChoices = async () => {
+  await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
+  await userEvent.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /Who/ }));
+  return within(await screen.findByRole('listbox'))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+};
+
 describe('floor screen', () => {
   beforeEach(() => setViewportWidth(1280));
 
@@ -163,6 +186,34 @@ describe('floor screen', () => {
     expect(headings.indexOf('Now')).toBeLessThan(headings.indexOf('Next'));
     expect(screen.queryByRole('region', { name: /Day view/ })).not.toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Next' })).getByText('15:00 Liza Soberano')).toBeInTheDocument();
+  });
+
+  it('shows a therapist the bookings without making them buttons that open nothing', async () => {
+    const therapist: FloorUser = { ...desk, frontDesk: false, employee: 11 };
+    const floor = () => (
+      <FloorScreen user={therapist} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />
+    );
+    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    const wide = renderWithRouter(floor(), { path: '/floor' });
+    const day = await screen.findByRole('region', { name: 'Day view, 2026-11-25' });
+    expect(within(day).getByText('15:00 Liza Soberano')).toBeInTheDocument();
+    expect(within(day).queryByRole('button', { name: /Liza Soberano/ })).not.toBeInTheDocument();
+    wide.unmount();
+
+    setViewportWidth(390);
+    renderWithRouter(floor(), { path: '/floor' });
+    const next = await screen.findByRole('list', { name: 'Next' });
+    expect(within(next).getByText('15:00 Liza Soberano')).toBeInTheDocument();
+    expect(within(next).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("assign next's client search can be left with Cancel, not only by the backdrop", async () => {
+    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign next' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign next: which client?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the error with Try again when the board cannot be read', async () => {
@@ -211,6 +262,51 @@ describe('floor screen', () => {
       payment: null,
     });
     expect(assign?.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('clock in offers only the therapists not already in the rotation', async () => {
+    mockApi(clockInRoutes);
+    renderFloor();
+    expect(await clockInChoices()).toEqual(['Carla Lim (therapist)', 'Dina Go (receptionist)']);
+  });
+
+  it('clock in offers a therapist off the desk only themselves, and says so once they are on shift', async () => {
+    mockApi(clockInRoutes);
+    const therapist = (employee: number): FloorUser => ({ ...desk, frontDesk: false, employee });
+    const { unmount } = renderWithRouter(
+      <FloorScreen user={therapist(13)} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
+      { path: '/floor' },
+    );
+    expect(await clockInChoices()).toEqual(['Carla Lim (therapist)']);
+    unmount();
+
+    // Ana is in the rotation already: nobody is left to offer her.
+    renderWithRouter(
+      <FloorScreen user={therapist(11)} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
+      { path: '/floor' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
+    expect(await within(screen.getByRole('dialog')).findByText('You are on shift already.')).toBeInTheDocument();
+  });
+
+  it("a reservation's ways out say what they keep, not 'Cancel' beside 'Cancel booking'", async () => {
+    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    const dialog = screen.getByRole('dialog');
+    // The title's × and the footer's button both close it.
+    expect(
+      within(dialog)
+        .getAllByRole('button', { name: 'Close' })
+        .map((b) => b.textContent),
+    ).toContain('Close');
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    const confirm = await screen.findByRole('dialog', { name: "Cancel Liza Soberano's booking" });
+    expect(within(confirm).getByRole('button', { name: 'Keep booking' })).toBeInTheDocument();
+    expect(within(confirm).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep booking' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("a reservation's Client arrived sends the desk payment with the arrival, once per dialog", async () => {

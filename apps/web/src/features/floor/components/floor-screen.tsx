@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -150,8 +151,10 @@ const BoardLayout = ({
       <RoomsPanel rooms={data.rooms} />
     </Panel>
   );
-  const openReservation = (reservation: Reservation) =>
-    user.frontDesk ? setOpen({ kind: 'reservation', reservation }) : undefined;
+  // Off the desk a booking opens nothing, so it is not drawn as a button that announces a dialog.
+  const openReservation = user.frontDesk
+    ? (reservation: Reservation) => setOpen({ kind: 'reservation', reservation })
+    : undefined;
   if (!isLiveDay(data))
     // The rotation and rooms are the floor now, not this day's: only the day's bookings show.
     return (
@@ -283,6 +286,8 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
         clientPicker={clientPicker}
         visitUse={visitUse}
         board={board.data}
+        // Off the desk, a therapist clocks only themselves in (the server's rule).
+        clockInOnly={user.frontDesk ? undefined : (user.employee ?? null)}
       />
     </>
   );
@@ -296,6 +301,7 @@ const FloorDialogs = ({
   clientPicker,
   visitUse,
   board,
+  clockInOnly,
 }: {
   open: Open;
   setOpen: (o: Open) => void;
@@ -304,6 +310,7 @@ const FloorDialogs = ({
   clientPicker: FloorScreenProps['clientPicker'];
   visitUse: VisitUseSlot;
   board: Pick<Board, 'date' | 'queue' | 'location_name'> | undefined;
+  clockInOnly: number | null | undefined;
 }) => {
   if (!open || location === null || !board) return null;
   switch (open.kind) {
@@ -314,6 +321,10 @@ const FloorDialogs = ({
             {open.then === 'assign' ? 'Assign next: which client?' : 'New reservation: which client?'}
           </DialogTitle>
           <DialogContent>{clientPicker((client) => setOpen({ kind: open.then, client }))}</DialogContent>
+          {/* On a phone the results fill the dialog, and the backdrop left around it is a sliver: a way out. */}
+          <DialogActions>
+            <Button onClick={close}>Cancel</Button>
+          </DialogActions>
         </Dialog>
       );
     case 'assign':
@@ -333,7 +344,14 @@ const FloorDialogs = ({
     case 'rotation':
       return <RotationActionDialog action={open.action} entry={open.entry} location={location} onClose={close} />;
     case 'clock_in':
-      return <ClockInDialog location={location} onClose={close} />;
+      return (
+        <ClockInDialog
+          location={location}
+          onShift={board.queue.map((q) => q.therapist)}
+          only={clockInOnly}
+          onClose={close}
+        />
+      );
     case 'reorder':
       return <ReorderDialog location={location} queue={board.queue} onClose={close} />;
     case 'log':

@@ -11,7 +11,14 @@ import { displayTime, isLiveDay, manilaClock } from './floor-time';
  * ahead, by time); a booked one opens its actions as on the desktop grid. Another day has no "Now":
  * only its bookings.
  */
-export const NowNextLists = ({ board, onOpen }: { board: Board; onOpen: (reservation: Reservation) => void }) => {
+export const NowNextLists = ({
+  board,
+  onOpen,
+}: {
+  board: Board;
+  /** Without it (off the desk) the bookings are listed, not buttons. */
+  onOpen?: (reservation: Reservation) => void;
+}) => {
   const live = isLiveDay(board);
   const now = board.queue.filter((q) => q.service);
   const next = board.reservations.filter((r) => r.status === 'booked');
@@ -51,18 +58,21 @@ export const NowNextLists = ({ board, onOpen }: { board: Board; onOpen: (reserva
         </Typography>
       ) : (
         <List dense disablePadding aria-label={live ? 'Next' : 'Booked'}>
-          {next.map((r) => (
-            <ListItem key={r.id} divider disablePadding>
-              <ListItemButton onClick={() => onOpen(r)}>
-                <ListItemText
-                  primary={`${displayTime(r.time)} ${r.client_name}`}
-                  secondary={[r.treatment_name, r.therapist_name ?? 'Any therapist', r.room_name]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
-              </ListItemButton>
-            </ListItem>
-          ))}
+          {next.map((r) => {
+            const text = (
+              <ListItemText
+                primary={`${displayTime(r.time)} ${r.client_name}`}
+                secondary={[r.treatment_name, r.therapist_name ?? 'Any therapist', r.room_name]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            );
+            return (
+              <ListItem key={r.id} divider disablePadding={Boolean(onOpen)} disableGutters={!onOpen}>
+                {onOpen ? <ListItemButton onClick={() => onOpen(r)}>{text}</ListItemButton> : text}
+              </ListItem>
+            );
+          })}
         </List>
       )}
     </>

@@ -84,6 +84,7 @@ export const ReservationActions = ({ reservation, visitUse, onClose }: Reservati
       <FloorReasonDialog
         title={`Cancel ${reservation.client_name}'s booking`}
         confirmLabel="Cancel booking"
+        cancelLabel="Keep booking"
         hint="Kept with the booking; a held deposit is refunded."
         parse={(reason) => reservationCancelBodySchema.safeParse({ reason })}
         onConfirm={(body) => cancelReservation(reservation.id, body)}
@@ -99,6 +100,8 @@ export const ReservationActions = ({ reservation, visitUse, onClose }: Reservati
       open
       title={`${displayTime(reservation.time)} ${reservation.client_name}`}
       submitLabel="Client arrived"
+      // "Cancel" here sat under "Cancel booking": leaving the dialog changes nothing, so it says Close.
+      cancelLabel="Close"
       submitting={busy}
       submitDisabled={!use}
       error={error}

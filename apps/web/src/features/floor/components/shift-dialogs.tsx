@@ -18,8 +18,24 @@ import { FloorReasonDialog } from './floor-reason-dialog';
 
 const CLOCK_FIELDS = ['employee'] as const;
 
-/** Clock a therapist or receptionist of the branch in (themselves, or the desk for them); the server refuses a second open shift. */
-export const ClockInDialog = ({ location, onClose }: { location: number; onClose: () => void }) => {
+/**
+ * Clock a therapist or receptionist of the branch in (themselves, or the desk for them). Therapists
+ * already in the rotation are on shift, so they are not offered: the server would refuse a second
+ * open shift with a 409 the desk could only read after choosing.
+ */
+export const ClockInDialog = ({
+  location,
+  onShift,
+  only,
+  onClose,
+}: {
+  location: number;
+  /** The therapists in the board's rotation now. */
+  onShift: readonly number[];
+  /** Off the desk, the one employee this person may clock in (themselves; null: nobody); undefined: anyone. */
+  only?: number | null;
+  onClose: () => void;
+}) => {
   const therapists = useEmployeeOptions('therapist', location);
   const receptionists = useEmployeeOptions('receptionist', location);
   const revalidate = useRevalidateFloor();
@@ -36,9 +52,12 @@ export const ClockInDialog = ({ location, onClose }: { location: number; onClose
     },
   });
   const people = [
-    ...(therapists.data?.results ?? []).map((e) => ({ id: e.id, label: `${e.full_name} (therapist)` })),
+    ...(therapists.data?.results ?? [])
+      .filter((e) => !onShift.includes(e.id))
+      .map((e) => ({ id: e.id, label: `${e.full_name} (therapist)` })),
     ...(receptionists.data?.results ?? []).map((e) => ({ id: e.id, label: `${e.full_name} (receptionist)` })),
-  ];
+  ].filter((p) => only === undefined || p.id === only);
+  const loaded = therapists.data !== undefined && receptionists.data !== undefined;
   return (
     <FormDialog {...form.dialog} title="Clock in" submitLabel="Clock in" onClose={onClose}>
       <TextField
@@ -47,7 +66,16 @@ export const ClockInDialog = ({ location, onClose }: { location: number; onClose
         required
         fullWidth
         sx={{ mt: 1 }}
-        {...form.bind('employee', 'A therapist joins the back of the rotation.')}
+        {...form.bind(
+          'employee',
+          !loaded || people.length > 0
+            ? 'A therapist joins the back of the rotation.'
+            : only === undefined
+              ? 'Everyone of this branch is on shift already.'
+              : only === null
+                ? 'Only the front desk clocks others in.'
+                : 'You are on shift already.',
+        )}
       >
         {people.map((p) => (
           <MenuItem key={p.id} value={String(p.id)}>

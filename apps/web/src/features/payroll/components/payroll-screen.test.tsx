@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { periodContaining, todayInManila } from '@ginhawa/contract';
 import { mockApi } from '../../../test/api-mock';
-import { renderWithRouter } from '../../../test/render';
+import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { PayrollScreen } from './payroll-screen';
 import { anaLines, page, payRun, runDetail } from './payroll-fixtures';
 
@@ -16,6 +16,8 @@ const setup = (path: string, admin = true) =>
 const body = (data: unknown) => JSON.parse(String(data)) as unknown;
 
 describe('pay runs screen', () => {
+  afterEach(() => setViewportWidth(1280));
+
   it('lists the runs by branch and cutoff with their status and total, and opens one', async () => {
     const calls = mockApi({ 'GET /payroll/runs/': { status: 200, data: page([payRun('submitted')]) } });
     const { router } = setup('/admin/payroll');
@@ -27,6 +29,23 @@ describe('pay runs screen', () => {
     expect(calls[0]?.url).toBe('/payroll/runs/?ordering=-year%2C-month%2C-cutoff%2Cid&page=1&pageSize=25');
     await userEvent.click(open);
     expect(router.state.location.search).toBe('?run=5');
+  });
+
+  it('on a phone names each run’s branch under its cutoff, the Branch column being hidden', async () => {
+    setViewportWidth(390);
+    mockApi({
+      'GET /payroll/runs/': {
+        status: 200,
+        data: page([payRun('draft', 5), { ...payRun('draft', 6), location: 2, location_name: 'Ortigas' }]),
+      },
+    });
+    setup('/admin/payroll');
+    const grid = await screen.findByRole('grid', { name: 'Pay runs' });
+    await within(grid).findByText('Ortigas');
+    const rows = within(grid).getAllByRole('row');
+    const cutoffs = rows.slice(1).map((row) => within(row).getAllByRole('gridcell')[0]!.textContent);
+    expect(cutoffs).toEqual(['1st–15th November 2026Makati', '1st–15th November 2026Ortigas']);
+    expect(within(grid).queryByRole('columnheader', { name: 'Branch' })).not.toBeInTheDocument();
   });
 
   it('says what to do when there is no run yet', async () => {
@@ -58,6 +77,13 @@ describe('pay runs screen', () => {
     });
     setup('/payroll?run=5', false);
     const table = await screen.findByRole('table', { name: 'Earnings by employee, Makati, 1st–15th November 2026' });
+    // The totals row has a cell under every column, so it runs the table's width.
+    const totals = within(table).getAllByRole('row').at(-1)!;
+    expect(
+      within(totals)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Total', '₱1,850.00', ...Array<string>(6).fill('')]);
     expect(within(table).getByRole('link', { name: 'Ana Reyes' })).toHaveAttribute(
       'href',
       '/payroll?run=5&employee=21',

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
-import { renderWithRouter } from '../../../test/render';
+import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { RulesPanel } from './rules-panel';
 import { page, rule } from './payroll-fixtures';
 
@@ -25,6 +25,8 @@ const pick = async (dialog: HTMLElement, label: RegExp, option: string | RegExp)
 };
 
 describe('commission rules', () => {
+  afterEach(() => setViewportWidth(1280));
+
   it('shows each target’s dated history: what was paid until when, and what is in force now', async () => {
     mockApi({ ...routes, 'GET /payroll/commission-rules/': { status: 200, data: page(history) } });
     renderWithRouter(<RulesPanel admin />);
@@ -89,5 +91,19 @@ describe('commission rules', () => {
     const grid = await screen.findByRole('grid', { name: 'Commission rules' });
     expect(await within(grid).findByText('since 1 Nov 2026')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New commission rule' })).not.toBeInTheDocument();
+  });
+
+  it('says whom a rule pays on a phone, where the Paid to column is hidden', async () => {
+    setViewportWidth(390);
+    const both = [
+      rule({ id: 1, role: 'therapist', target_label: 'Everything', value: '10.00' }),
+      rule({ id: 2, role: 'salesperson', target_label: 'Everything', value: '7.00' }),
+    ];
+    mockApi({ ...routes, 'GET /payroll/commission-rules/': { status: 200, data: page(both) } });
+    renderWithRouter(<RulesPanel admin={false} />);
+    const grid = await screen.findByRole('grid', { name: 'Commission rules' });
+    expect(await within(grid).findByText('Everything · therapists')).toBeInTheDocument();
+    expect(within(grid).getByText('Everything · salespersons')).toBeInTheDocument();
+    expect(within(grid).queryByRole('columnheader', { name: 'Paid to' })).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { todayInManila, type CommissionRule, type Page } from '@ginhawa/contract';
 import { AdminListPage } from '../../../components/list/admin-list-page';
@@ -22,7 +22,13 @@ const stateOf = (rule: CommissionRule, today: string) => {
   return { label: 'Current', color: 'success' } as const;
 };
 
-const columnsOf = (today: string): GridColDef<CommissionRule>[] => [
+const ROLE_LABELS = { therapist: 'Therapists', salesperson: 'Salespersons' } as const;
+
+/**
+ * A phone hides the "Paid to" column, and two rules for "Everything" (therapists at 10%, salespersons
+ * at 7%) then read alike: there the target says whom it pays.
+ */
+const columnsOf = (today: string, phone: boolean): GridColDef<CommissionRule>[] => [
   {
     field: 'target_label',
     headerName: 'Applies to',
@@ -30,13 +36,15 @@ const columnsOf = (today: string): GridColDef<CommissionRule>[] => [
     minWidth: 170,
     sortable: false,
     valueGetter: (_value, row) =>
-      `${row.target_label}${row.applies_to === 'requested_bonus' ? ' (requested bonus)' : ''}`,
+      `${row.target_label}${row.applies_to === 'requested_bonus' ? ' (requested bonus)' : ''}${
+        phone ? ` · ${ROLE_LABELS[row.role].toLowerCase()}` : ''
+      }`,
   },
   {
     field: 'role',
     headerName: 'Paid to',
     width: 120,
-    valueFormatter: (value: CommissionRule['role']) => (value === 'therapist' ? 'Therapists' : 'Salespersons'),
+    valueFormatter: (value: CommissionRule['role']) => ROLE_LABELS[value],
   },
   {
     field: 'value',
@@ -87,9 +95,8 @@ const roleFilter = {
 } as const;
 
 /** Managers read the rules their branches pay by; only Admins change them (the server says so too). */
-const RulesReadOnly = ({ columns }: { columns: GridColDef<CommissionRule>[] }) => {
+const RulesReadOnly = ({ columns, phone }: { columns: GridColDef<CommissionRule>[]; phone: boolean }) => {
   const [paging, setPaging] = useState({ page: 0, pageSize: 25 });
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const rules = useSWR<Page<CommissionRule>, unknown>(
     rulesResource.key({ ordering: '-effective_from', page: paging.page + 1, pageSize: paging.pageSize }),
     getPage<CommissionRule>,
@@ -114,9 +121,10 @@ const RulesReadOnly = ({ columns }: { columns: GridColDef<CommissionRule>[] }) =
 /** The commission rules with each target's dated history; Admins add, change and delete them. */
 export const RulesPanel = ({ admin }: { admin: boolean }) => {
   const [today] = useState(todayInManila);
-  const [columns] = useState(() => columnsOf(today));
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const columns = useMemo(() => columnsOf(today, phone), [today, phone]);
   const locations = useLocationOptions({ activeOnly: false });
-  if (!admin) return <RulesReadOnly columns={columns} />;
+  if (!admin) return <RulesReadOnly columns={columns} phone={phone} />;
   return (
     <AdminListPage
       resource={rulesResource}

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
@@ -43,7 +44,18 @@ const filtersOf = (locations: RunsPanelProps['locations']): ListFilter<'location
 /** A phone shows the cutoff, its status and total; the branch and head count come back from sm up. */
 const ON_PHONE = { location_name: false, employee_count: false };
 
-const columns: GridColDef<PayRun>[] = [
+/** A link, so the keyboard and a middle click open a run as well as a row click does. */
+const RunLink = ({ run }: { run: PayRun }) => (
+  <Link component={RouterLink} to={`?run=${run.id}`}>
+    {periodLabel(run)}
+  </Link>
+);
+
+/**
+ * On a phone, where the Branch column is hidden, the cutoff names its branch under it: the same
+ * cutoff of two branches would otherwise read as two identical rows.
+ */
+const columnsOf = (phone: boolean): GridColDef<PayRun>[] => [
   {
     field: 'period',
     headerName: 'Cutoff',
@@ -52,12 +64,19 @@ const columns: GridColDef<PayRun>[] = [
     minWidth: 120,
     sortable: false,
     valueGetter: (_value, row) => periodLabel(row),
-    // A link, so the keyboard and a middle click open a run as well as a row click does.
-    renderCell: ({ row }) => (
-      <Link component={RouterLink} to={`?run=${row.id}`}>
-        {periodLabel(row)}
-      </Link>
-    ),
+    renderCell: ({ row }) =>
+      phone ? (
+        <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ lineHeight: 1.3 }}>
+            <RunLink run={row} />
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ lineHeight: 1.3 }}>
+            {row.location_name}
+          </Typography>
+        </Box>
+      ) : (
+        <RunLink run={row} />
+      ),
   },
   { field: 'location_name', headerName: 'Branch', flex: 1, minWidth: 130, sortable: false },
   {
@@ -92,6 +111,7 @@ export const RunsPanel = ({ params, onChange, locations }: RunsPanelProps) => {
   const revalidate = useRevalidatePayroll();
   const [creating, setCreating] = useState(false);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const columns = useMemo(() => columnsOf(phone), [phone]);
   const runs = useRuns({
     location: params.location ? String(params.location) : undefined,
     year: params.year ?? undefined,

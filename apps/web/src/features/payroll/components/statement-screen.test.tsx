@@ -48,6 +48,8 @@ describe('earnings statement', () => {
     expect(within(totals).getByText('₱1,200.00')).toBeInTheDocument();
     const lines = within(sheet).getByRole('table', { name: 'Statement lines' });
     expect(within(lines).getAllByRole('row')).toHaveLength(5);
+    // The card clips overflow: on a phone the lines scroll sideways inside it, amounts and all.
+    expect(within(sheet).getByRole('region', { name: 'Statement lines, scrollable' })).toContainElement(lines);
     expect(within(lines).getByText('Service: Hot Stone Massage for Carla Santos')).toBeInTheDocument();
     expect(within(lines).getByText('₱1,350.00 per service · shared by 2')).toBeInTheDocument();
     // Approved: no "may still change" note.

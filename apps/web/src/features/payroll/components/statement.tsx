@@ -35,6 +35,8 @@ const Figure = ({ label, value, strong }: { label: string; value: string; strong
 );
 
 const cell = { px: 1, py: 0.5, fontSize: '0.8rem' } as const;
+/** A phone has no room for the base beside the amount (the rule already says what it was taken from); paper has. */
+const baseCell = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
  * One employee's earnings statement for a run, as a branch hands it out on payday: who, which
@@ -86,43 +88,57 @@ export const Statement = ({ companyName, run, employee, lines, more, printedAt }
         </Box>
       </Box>
     </Box>
-    <Table size="small" aria-label="Statement lines" sx={{ '& th, & td': cell }}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Date</TableCell>
-          <TableCell>What</TableCell>
-          <TableCell>Rule</TableCell>
-          <TableCell align="right">Base</TableCell>
-          <TableCell align="right">Amount</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {lines.map((line) => (
-          <TableRow key={line.id} sx={{ breakInside: 'avoid' }}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.date)}</TableCell>
-            <TableCell>
-              {SOURCE_LABELS[line.source]}: {line.description}
+    {/* The card around the statement clips what overflows it: on a narrow phone the lines scroll
+        sideways instead of losing the amount column; paper shows them whole. */}
+    <Box
+      role="region"
+      aria-label="Statement lines, scrollable"
+      tabIndex={0}
+      sx={{ overflowX: 'auto', '@media print': { overflowX: 'visible' } }}
+    >
+      <Table size="small" aria-label="Statement lines" sx={{ '& th, & td': cell }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Date</TableCell>
+            <TableCell>What</TableCell>
+            <TableCell>Rule</TableCell>
+            <TableCell align="right" sx={baseCell}>
+              Base
             </TableCell>
-            <TableCell>
-              {line.rule_label}
-              {line.split > 1 ? ` · shared by ${line.split}` : ''}
+            <TableCell align="right">Amount</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {lines.map((line) => (
+            <TableRow key={line.id} sx={{ breakInside: 'avoid' }}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.date)}</TableCell>
+              <TableCell>
+                {SOURCE_LABELS[line.source]}: {line.description}
+              </TableCell>
+              <TableCell>
+                {line.rule_label}
+                {line.split > 1 ? ` · shared by ${line.split}` : ''}
+              </TableCell>
+              <TableCell align="right" sx={baseCell}>
+                {line.base_amount === null ? '' : formatPeso(line.base_amount)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatPeso(line.amount)}
+              </TableCell>
+            </TableRow>
+          ))}
+          <TableRow>
+            {/* Spans the base column too where it shows; where it is hidden, the extra span is ignored. */}
+            <TableCell colSpan={4} sx={{ fontWeight: 700 }}>
+              Total earned{more > 0 ? ` (${more} more lines not listed; see the pay run)` : ''}
             </TableCell>
-            <TableCell align="right">{line.base_amount === null ? '' : formatPeso(line.base_amount)}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {formatPeso(line.amount)}
+            <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+              {formatPeso(employee.total)}
             </TableCell>
           </TableRow>
-        ))}
-        <TableRow>
-          <TableCell colSpan={4} sx={{ fontWeight: 700 }}>
-            Total earned{more > 0 ? ` (${more} more lines not listed; see the pay run)` : ''}
-          </TableCell>
-          <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-            {formatPeso(employee.total)}
-          </TableCell>
-        </TableRow>
-      </TableBody>
-    </Table>
+        </TableBody>
+      </Table>
+    </Box>
     <Box
       sx={{ display: 'grid', gap: 4, gridTemplateColumns: '1fr 1fr', mt: 6, breakInside: 'avoid' }}
       aria-label="Signatures"

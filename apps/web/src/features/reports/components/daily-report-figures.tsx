@@ -59,6 +59,8 @@ const COLUMN_LABELS: Record<AmountFilter, string> = {
 const amountColumns = (filter: AmountFilter, linesHref: LinesHref) => [
   {
     label: COLUMN_LABELS[filter],
+    // Three cards nest here; at 390 px a name kept on one line pushed the totals out of view.
+    wrap: true,
     render: (a: Amount) => {
       const name = filter === 'payment_method' ? (PAYMENT_METHOD_LABELS[a.key as PaymentMethod] ?? a.name) : a.name;
       if (!linesHref) return name;

@@ -46,6 +46,10 @@ describe('daily report panel', () => {
     expect(
       within(screen.getByRole('table', { name: 'By salesperson' })).getByRole('link', { name: 'Ana Reyes' }),
     ).toHaveAttribute('href', expect.stringContaining('salesperson=11'));
+    // At 390 px a long name breaks onto two lines so the totals beside it stay in view; figures never break.
+    const seller = within(screen.getByRole('table', { name: 'By salesperson' }));
+    expect(getComputedStyle(seller.getByRole('link', { name: 'Ana Reyes' }).closest('td')!).whiteSpace).toBe('normal');
+    expect(getComputedStyle(seller.getAllByRole('cell').at(-1)!).whiteSpace).toBe('nowrap');
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
       '/api/reports/get-daily-sales-report/?date=2026-11-20&format=csv',
