@@ -1,4 +1,4 @@
-import { todayInManila } from '@ginhawa/contract';
+import { manilaDateTime } from '@ginhawa/contract';
 import type { Faker } from '@faker-js/faker';
 import type { DbOrTx } from '../../db/client';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from '../../db/demo-data';
@@ -184,7 +184,7 @@ export const seedDemoClients = async (
   db: DbOrTx,
   { count, faker, days = 90, actorId = null }: DemoClientsOptions,
 ): Promise<DemoClientsResult> => {
-  const today = todayInManila();
+  const { date: today, time: now } = manilaDateTime(new Date());
   const staff = await loadDemoStaff(db);
   if (staff.usable.length === 0 || count <= 0)
     return { clients: 0, memberships: 0, vouchers: 0, arrivals: 0, sales: 0 };
@@ -199,7 +199,7 @@ export const seedDemoClients = async (
   const singles = sellVouchers(clientRows, staff, catalogue.menu, draws);
   const voucherRows = await numberVouchers(db, [...bought.vouchers, ...singles]);
   const saleRows = bought.saleRows;
-  const arrivals = createArrivals(staff, draws, actorId);
+  const arrivals = createArrivals(staff, draws, actorId, now);
   for (const v of voucherRows) {
     arrivals.redeem(v);
     if (v.client_membership_id === null) saleRows.push(voucherSale(v, draws, actorId));

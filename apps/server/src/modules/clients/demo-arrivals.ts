@@ -10,8 +10,15 @@ const SLOT_TIMES = Array.from(
   (_, i) => `${String(10 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`,
 );
 
-export const createArrivals = (staff: DemoStaff, draws: Draws, actorId: number | null) => {
+/** `now` is the Manila time of the seeding ("14:05"): a visit of today took a slot that has come already. */
+export const createArrivals = (staff: DemoStaff, draws: Draws, actorId: number | null, now: string) => {
   const rows: Record<string, unknown>[] = [];
+  const pastSlots = SLOT_TIMES.filter((t) => t <= now);
+  const slotOf = (date: string) => {
+    const slot = draws.pick(date === draws.today && pastSlots.length ? pastSlots : SLOT_TIMES);
+    // Before the day's first slot, today's visits keep that slot: there is no earlier one to give them.
+    return date === draws.today && !pastSlots.length ? SLOT_TIMES[0]! : slot;
+  };
   const arrive = (
     clientId: number,
     locationId: number,
@@ -25,7 +32,7 @@ export const createArrivals = (staff: DemoStaff, draws: Draws, actorId: number |
       client_id: clientId,
       location_id: locationId,
       date,
-      time: draws.pick(SLOT_TIMES),
+      time: slotOf(date),
       therapist_id: draws.pick(staff.therapists.get(locationId)!),
       receptionist_id: rcs.length ? draws.pick(rcs) : null,
       treatment_id: treatmentId,
