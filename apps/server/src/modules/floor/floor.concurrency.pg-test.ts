@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { floorBookings } from '../../db/schema/index';
+import { pgErrorCode } from '../../lib/pg-errors';
 import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { addRoom, at, loadFloorFixtures, reserve, type FloorFixtures } from './floor.test-helpers';
 
 /**
  * No double booking, by the database (issue 22): 100 desks at once ask for one therapist's slot on a
  * real PostgreSQL (concurrent transactions, not PGlite's one connection). Exactly one gets it; the
- * 99 others get a 409 naming whose time it is. The same for one bed.
+ * 99 others get a 409 naming whose time it is. The same for one bed. The desks queue on the branch's
+ * lock, so each refusal is the sentence; the last test writes bookings with no lock at all, to show
+ * the exclusion constraint alone keeps one.
  */
 
 let ctx: TestContext;
@@ -64,5 +67,26 @@ describe('100 concurrent attempts at one slot', () => {
       expect(a.json().message).toMatch(
         /^(Solo, bed 1 is already taken 17:00–18:00 then\.|No suitable room is free 17:00–18:00\.)$/,
       );
+  }, 120_000);
+
+  it('by the constraint alone: of 20 transactions writing one therapist’s hour at once, no lock taken, one commits', async () => {
+    const therapistId = f.therapists[1]!;
+    const startsAt = new Date('2030-01-07T07:00:00Z');
+    const endsAt = new Date('2030-01-07T08:00:00Z');
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        ctx.database.db.transaction(async (tx) => {
+          await tx.insert(floorBookings).values({ locationId: f.home, therapistId, startsAt, endsAt });
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    // Refused by the exclusion constraint (23P01), or, where two inserts each waited on the other's
+    // row, as the deadlock's victim (40P01): either way nothing of theirs is kept.
+    const codes = results.flatMap((r) => (r.status === 'rejected' ? [pgErrorCode(r.reason)] : []));
+    expect(codes).toHaveLength(19);
+    for (const code of codes) expect(['23P01', '40P01']).toContain(code);
+    const held = await ctx.database.db.select().from(floorBookings).where(eq(floorBookings.startsAt, startsAt));
+    expect(held).toHaveLength(1);
   }, 120_000);
 });

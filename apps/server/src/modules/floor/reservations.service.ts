@@ -100,6 +100,10 @@ export const createReservation = async (db: Db, user: AuthUser, input: Reservati
   db.transaction(async (tx) => {
     assertDesk(user, 'book a reservation');
     await floorLocation(tx, user, input.location);
+    // Under the branch's lock, as Assign next: desks booking at once queue here, so every refusal
+    // is the pre-check's sentence naming whose time it is. The exclusion constraints stay the rule
+    // (and the only guard against a booking of the same therapist at another branch at once).
+    await lockFloor(tx, input.location);
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, input.client));
     if (!client) throw fieldError('client', 'No such client.');
     if (input.deposit) await checkDeposit(tx, input.deposit);
@@ -156,6 +160,8 @@ export const createReservation = async (db: Db, user: AuthUser, input: Reservati
 export const updateReservation = async (db: Db, user: AuthUser, id: number, changes: ReservationChanges) =>
   db.transaction(async (tx) => {
     assertDesk(user, 'change a reservation');
+    // The branch's lock first, then the reservation's row: the order a reservation's arrival takes them.
+    await lockFloor(tx, (await getReservation(tx, user, id)).location);
     const { before, row } = await lockedReservation(tx, user, id);
     const moved = { ...before, ...changes };
     // Its own time is given back first, so the move is judged against everyone else's only.
