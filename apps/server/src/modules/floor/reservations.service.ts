@@ -78,8 +78,13 @@ const place = async (tx: Tx, s: Slot) => {
   return { treatment, startsAt, endsAt, room };
 };
 
+/**
+ * A booked reservation, locked for a change: the branch's floor lock first, then the row, the one
+ * order every floor write takes them in (desks changing one branch at once queue on the first).
+ */
 const lockedReservation = async (tx: Tx, user: AuthUser, id: number) => {
   const before = await getReservation(tx, user, id);
+  await lockFloor(tx, before.location);
   const [row] = await tx.select().from(floorReservations).where(eq(floorReservations.id, id)).for('update');
   if (row!.status !== 'booked') {
     const message = `This reservation is already ${row!.status.replace('_', '-')}.`;
@@ -160,8 +165,6 @@ export const createReservation = async (db: Db, user: AuthUser, input: Reservati
 export const updateReservation = async (db: Db, user: AuthUser, id: number, changes: ReservationChanges) =>
   db.transaction(async (tx) => {
     assertDesk(user, 'change a reservation');
-    // The branch's lock first, then the reservation's row: the order a reservation's arrival takes them.
-    await lockFloor(tx, (await getReservation(tx, user, id)).location);
     const { before, row } = await lockedReservation(tx, user, id);
     const moved = { ...before, ...changes };
     // Its own time is given back first, so the move is judged against everyone else's only.
@@ -255,7 +258,6 @@ export const arriveReservation = async (
     // On a voucher or a membership no sale is written; the deposit is only marked applied (decision 0900).
     deposit: before.deposit ? depositOf(before.deposit) : undefined,
     before: async (tx) => {
-      await lockFloor(tx, before.location);
       await lockedReservation(tx, user, id);
       if (chosen.therapist === null) {
         const next = await pickTherapist(tx, before.location, null, startsAt, endsAt);
