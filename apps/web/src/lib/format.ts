@@ -25,8 +25,9 @@ const manilaParts = new Intl.DateTimeFormat(LOCALE, {
   minute: '2-digit',
   hour12: true,
 });
-const partsOf = (at: Date) =>
-  Object.fromEntries(manilaParts.formatToParts(at).map((p) => [p.type, p.value])) as Partial<
+/** A moment's parts by type (day, month, …) as `format` writes them: `manilaParts` unless another is named. */
+const partsOf = (at: Date, format: Intl.DateTimeFormat = manilaParts) =>
+  Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value])) as Partial<
     Record<Intl.DateTimeFormatPartTypes, string>
   >;
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -65,9 +66,7 @@ export const formatDateRange = (from: string | null | undefined, to: string | nu
  * month like formatDate (en-PH's own order would say "November 22, 2025" beside "22 Nov 2025").
  */
 export const formatManilaDate = (date: Date): string => {
-  const p = Object.fromEntries(longDate.formatToParts(date).map((part) => [part.type, part.value])) as Partial<
-    Record<Intl.DateTimeFormatPartTypes, string>
-  >;
+  const p = partsOf(date, longDate);
   return `${p.weekday}, ${p.day} ${p.month} ${p.year}`;
 };
 
