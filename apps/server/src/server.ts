@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { openEmbedded, openPostgres, type Database } from './db/client';
-import { seedDatabase } from './db/seed';
+import { seedDatabase, topUpDemoData } from './db/seed';
 import { loadEnv } from './plugins/env';
 import { randomToken } from './lib/tokens';
 import { purgeExpiredSessions } from './modules/users/index';
@@ -27,7 +27,29 @@ const openDatabase = (env: Env) =>
     ? openPostgres(env.databaseUrl)
     : openEmbedded(env.dataDir, { command: `ginhawa server ${process.argv.slice(1).join(' ')}`, exitOnSignals: false });
 
-/** Migrates, and on an empty database creates the admin account (and demo data), printing the passwords once. */
+/**
+ * A demo database started again: a branch whose floor has no reservation today gets the demo's
+ * coming days again (decision 0906). Failing to is told, and the server starts all the same.
+ */
+const topUpDemo = async (database: Database) => {
+  try {
+    const booked = await topUpDemoData(database.db);
+    if (booked.length === 0) return;
+    const reservations = booked.reduce((n, day) => n + day.reservations, 0);
+    const dates = booked.map((day) => day.date).sort();
+    process.stdout.write(
+      `Demo database: booked ${reservations} demo reservations on the floor, ${dates[0]} to ${dates.at(-1)}.\n`,
+    );
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`The demo floor's coming days could not be booked: ${reason}\n`);
+  }
+};
+
+/**
+ * Migrates, and on an empty database creates the admin account (and demo data), printing the
+ * passwords once; a demo database made earlier gets its floor's coming days again.
+ */
 const prepare = async (env: Env, database: Database) => {
   await database.migrate();
   const seeded = await seedDatabase(database.db, {
@@ -35,7 +57,10 @@ const prepare = async (env: Env, database: Database) => {
     demoPassword: env.demoPassword,
     seedDemo: env.seedDemo,
   });
-  if (!seeded.created) return;
+  if (!seeded.created) {
+    await topUpDemo(database);
+    return;
+  }
   const lines = [
     'New database: created the admin account.',
     `  username: admin  password: ${seeded.adminPassword ?? '(from ADMIN_PASSWORD)'}`,

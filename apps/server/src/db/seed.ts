@@ -10,7 +10,7 @@ import { seedDemoServices } from '../modules/services/index';
 import { seedDemoAdministration } from '../modules/employees/index';
 import { seedDemoClients } from '../modules/clients/index';
 import { seedDemoPayroll } from '../modules/payroll/index';
-import { seedDemoFloor } from '../modules/floor/index';
+import { seedDemoFloor, topUpDemoFloor } from '../modules/floor/index';
 
 /** Demo clients on a fresh database (docs/product.md §13: about 2,000 with memberships, vouchers and arrivals over 90 days). */
 export const DEMO_CLIENTS = 2_000;
@@ -83,9 +83,13 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
       // After the clients: the coming days' reservations are theirs (decision 0902).
       await seedDemoFloor(tx, { faker: demo.faker });
     }
-    // The demo database shows the whole product: every feature flag on (decision 0610).
+    // The demo database shows the whole product: every feature flag on (decision 0610); and says it
+    // is one, so later starts keep its floor's coming days booked (decision 0906).
     const features = demoHash ? Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) : {};
-    await tx.insert(configurations).values({ id: CONFIGURATION_ID, features }).onConflictDoNothing();
+    await tx
+      .insert(configurations)
+      .values({ id: CONFIGURATION_ID, features, demo: Boolean(demoHash) })
+      .onConflictDoNothing();
   });
   return {
     created: true,
@@ -94,6 +98,21 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
     demoUsers: demoHash ? DEMO_ACCOUNTS.map((a) => a.username) : [],
   };
 };
+
+/**
+ * A later start of a demo database (configurations.demo, decision 0906): a branch whose floor has
+ * no reservation today gets the demo plan's coming days again, in one transaction. A database
+ * seeded without the demo is never touched. Answers the days it booked, with how many reservations each.
+ */
+export const topUpDemoData = (db: Db) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ demo: configurations.demo })
+      .from(configurations)
+      .where(eq(configurations.id, CONFIGURATION_ID));
+    if (!row?.demo) return [];
+    return topUpDemoFloor(tx, { faker: createDemoFaker().faker });
+  });
 
 export const isSeeded = async (db: Db) => {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));

@@ -9,6 +9,11 @@ export const configurations = t.pgTable('configurations', {
   logoPath: t.text('logo_path'),
   /** The feature flags an Admin stored; a flag missing here follows the web build's default (decision 0610). */
   features: t.jsonb('features').$type<Features>().notNull().default({}),
+  /**
+   * Seeded with the demo data (decision 0906): the one mark start-up reads before topping up the
+   * demo floor's coming days; never set on a database seeded without the demo.
+   */
+  demo: t.boolean('demo').notNull().default(false),
   updatedBy: t.integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: t.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

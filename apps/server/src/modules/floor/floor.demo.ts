@@ -87,7 +87,7 @@ export const DAY_PLAN: Planned[] = [
 /** Branches the demo accounts do not work at get a quieter day: these entries of the plan. */
 const QUIET_DAY = new Set([0, 1, 3, 5, 7, 9]);
 /** Today (from an hour after the seed ran), tomorrow and the day after. */
-const DAYS = 3;
+export const DEMO_DAYS = 3;
 
 type Branch = { id: number; opens: number; closes: number };
 type Client = { id: number; gender: string | null };
@@ -106,6 +106,19 @@ const createCalendar = () => {
   return { free, hold, uses };
 };
 
+/** What a floor_bookings row holds in the calendar: its bed (and room), its therapist. */
+export const holdBooking = (
+  calendar: ReturnType<typeof createCalendar>,
+  b: { roomId: number | null; bed: number | null; therapistId: number | null; startsAt: Date; endsAt: Date },
+) => {
+  const range: Range = [b.startsAt.getTime(), b.endsAt.getTime()];
+  if (b.roomId !== null) {
+    calendar.hold(`bed:${b.roomId}:${b.bed}`, range);
+    calendar.hold(`room:${b.roomId}`, range);
+  }
+  if (b.therapistId !== null) calendar.hold(`therapist:${b.therapistId}`, range);
+};
+
 /** The rooms, one set per branch; answers each branch's rooms. */
 const seedRooms = async (tx: Tx, branchIds: number[], by: number | null) => {
   const rows = await tx
@@ -117,7 +130,7 @@ const seedRooms = async (tx: Tx, branchIds: number[], by: number | null) => {
   return new Map(branchIds.map((id) => [id, rows.filter((r) => r.locationId === id)]));
 };
 
-const loadBranches = async (tx: Tx): Promise<Branch[]> => {
+export const loadBranches = async (tx: Tx): Promise<Branch[]> => {
   const rows = await tx
     .select({ id: locations.id, open: locations.openingTime, close: locations.closingTime })
     .from(locations)
@@ -140,7 +153,7 @@ type Context = {
   earliest: Date;
 };
 
-type Room = typeof rooms.$inferSelect;
+export type Room = typeof rooms.$inferSelect;
 
 /** Orders by the first key that differs. */
 const byKeys = (a: number[], b: number[]) => {
@@ -226,13 +239,10 @@ const writeReservation = async (c: Context, r: Booked) => {
     endsAt: r.endsAt,
     reservationId: row!.id,
   });
-  const range: Range = [r.startsAt.getTime(), r.endsAt.getTime()];
-  c.calendar.hold(`bed:${r.bed.roomId}:${r.bed.bed}`, range);
-  c.calendar.hold(`room:${r.bed.roomId}`, range);
-  if (r.therapistId !== null) c.calendar.hold(`therapist:${r.therapistId}`, range);
+  holdBooking(c.calendar, { ...r, roomId: r.bed.roomId, bed: r.bed.bed });
 };
 
-/** One branch's reservations for one day of the plan; entries that would not fit are left out. */
+/** One branch's reservations for one day of the plan; entries that would not fit are left out. Answers how many. */
 const seedDay = async (
   c: Context,
   branch: Branch & { rooms: Room[]; therapists: number[]; clients: (gender: string | undefined) => Client | null },
@@ -240,6 +250,7 @@ const seedDay = async (
   day: number,
   plan: Planned[],
 ) => {
+  let written = 0;
   for (const p of plan) {
     const treatment = c.treatmentsByName.get(p.treatment);
     const start = branch.opens + p.at;
@@ -260,8 +271,10 @@ const seedDay = async (
       const notes = [deposit ? 'Deposit by GCash.' : '', seat === 0 ? (p.notes ?? '') : ''].filter(Boolean).join(' ');
       const base = { locationId: branch.id, clientId: client.id, date, time: hhmm(start), startsAt, endsAt };
       await writeReservation(c, { ...base, treatment, therapistId, bed, deposit, notes });
+      written += 1;
     }
   }
+  return written;
 };
 
 /** The branch's active clients one after another, round and round (the next of a gender when asked); null: none. */
@@ -283,26 +296,9 @@ const clientsOf = async (tx: Tx, locationId: number) => {
   };
 };
 
-/**
- * Rooms at every branch, the second branch's own no-show rule, and the coming three days'
- * reservations (after the demo clients exist; none without clients). Called by db/seed.ts.
- */
-export const seedDemoFloor = async (tx: Tx, { faker }: { faker: Faker }) => {
+/** What the plan's days are booked with: who books them, the menu, and from when (an hour after now, on the 15-minute grid). */
+export const demoContext = async (tx: Tx, faker: Faker): Promise<Context & { today: string }> => {
   const [desk] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'receptionist'));
-  const by = desk?.id ?? null;
-  const branches = await loadBranches(tx);
-  if (branches.length === 0) return;
-  const roomsOf = await seedRooms(
-    tx,
-    branches.map((b) => b.id),
-    by,
-  );
-  // The second branch credits a no-show's deposit and waits longer: the settings differ by branch.
-  if (branches[1])
-    await tx
-      .insert(floorSettings)
-      .values({ locationId: branches[1].id, graceMinutes: 20, noShowDeposit: 'credit', createdBy: by, updatedBy: by });
-
   const menu = await tx
     .select({
       id: treatments.id,
@@ -315,26 +311,74 @@ export const seedDemoFloor = async (tx: Tx, { faker }: { faker: Faker }) => {
       and(eq(treatments.isActive, true), inArray(treatments.name, [...new Set(DAY_PLAN.map((p) => p.treatment))])),
     );
   const now = floorClock.now();
-  const c: Context = {
+  return {
     tx,
     faker,
-    by,
+    by: desk?.id ?? null,
     calendar: createCalendar(),
     treatmentsByName: new Map(menu.map((t) => [t.name, t])),
-    // From an hour after now, on the 15-minute grid.
     earliest: new Date(Math.ceil(addMinutes(now, 60).getTime() / 900_000) * 900_000),
+    today: manilaDate(now),
   };
-  const today = manilaDate(now);
-  for (const [index, branch] of branches.entries()) {
-    const next = await clientsOf(tx, branch.id);
+};
+
+/** A branch as the plan books it: `index` is its place among the active branches (the first two get the full day). */
+export type DemoBranch = Branch & { index: number; rooms: Room[] };
+
+/**
+ * The plan's three days from today at each branch, but the days `keep` says are booked already.
+ * Answers the days it booked, with how many reservations each.
+ */
+export const bookComingDays = async (
+  c: Context & { today: string },
+  branches: DemoBranch[],
+  keep: (locationId: number, date: string) => boolean = () => false,
+) => {
+  const booked: { locationId: number; date: string; reservations: number }[] = [];
+  for (const branch of branches) {
+    const next = await clientsOf(c.tx, branch.id);
     if (!next) continue;
-    const therapists = await tx
+    const therapists = await c.tx
       .select({ id: employees.id })
       .from(employees)
       .where(and(eq(employees.locationId, branch.id), eq(employees.kind, 'therapist'), eq(employees.isActive, true)))
       .orderBy(asc(employees.id));
-    const plan = index < 2 ? DAY_PLAN : DAY_PLAN.filter((_, i) => QUIET_DAY.has(i));
-    const full = { ...branch, rooms: roomsOf.get(branch.id)!, therapists: therapists.map((t) => t.id), clients: next };
-    for (let day = 0; day < DAYS; day += 1) await seedDay(c, full, addDays(today, day), day, plan);
+    const plan = branch.index < 2 ? DAY_PLAN : DAY_PLAN.filter((_, i) => QUIET_DAY.has(i));
+    const full = { ...branch, therapists: therapists.map((t) => t.id), clients: next };
+    for (let day = 0; day < DEMO_DAYS; day += 1) {
+      const date = addDays(c.today, day);
+      if (keep(branch.id, date)) continue;
+      const reservations = await seedDay(c, full, date, day, plan);
+      if (reservations > 0) booked.push({ locationId: branch.id, date, reservations });
+    }
   }
+  return booked;
+};
+
+/**
+ * Rooms at every branch, the second branch's own no-show rule, and the coming three days'
+ * reservations (after the demo clients exist; none without clients). Called by db/seed.ts.
+ */
+export const seedDemoFloor = async (tx: Tx, { faker }: { faker: Faker }) => {
+  const c = await demoContext(tx, faker);
+  const branches = await loadBranches(tx);
+  if (branches.length === 0) return;
+  const roomsOf = await seedRooms(
+    tx,
+    branches.map((b) => b.id),
+    c.by,
+  );
+  // The second branch credits a no-show's deposit and waits longer: the settings differ by branch.
+  if (branches[1])
+    await tx.insert(floorSettings).values({
+      locationId: branches[1].id,
+      graceMinutes: 20,
+      noShowDeposit: 'credit',
+      createdBy: c.by,
+      updatedBy: c.by,
+    });
+  await bookComingDays(
+    c,
+    branches.map((b, index) => ({ ...b, index, rooms: roomsOf.get(b.id)! })),
+  );
 };
