@@ -157,6 +157,8 @@ const cases: Case[] = [
         ['1', 'Lea CruzMakati', '₱42,000.00'],
         ['2', 'Mia TanMakati', '₱15,000.50'],
       ]);
+      // A long name breaks rather than pushing Net past a phone's edge.
+      expect(within(table).getByText('Lea Cruz').closest('td')).toHaveStyle({ whiteSpace: 'normal' });
     },
     errorTitle: 'The leaderboard could not be loaded',
   },
@@ -175,6 +177,7 @@ const cases: Case[] = [
         ['1', 'Ana Reyes', '9'],
         ['3', 'Bea Lim', '2'],
       ]);
+      expect(within(table).getByText('Bea Lim').closest('td')).toHaveStyle({ whiteSpace: 'normal' });
     },
     errorTitle: "The therapists' arrivals could not be loaded",
   },
