@@ -1,14 +1,31 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
 import Alert from '@mui/material/Alert';
+import { dialogClasses } from '@mui/material/Dialog';
+import { dialogTitleClasses } from '@mui/material/DialogTitle';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { SNACKBAR_AUTO_HIDE_MS } from '@ginhawa/contract';
 
 export type SnackbarSeverity = 'success' | 'info' | 'warning' | 'error';
 
-type SnackbarState = { id: number; open: boolean; severity: SnackbarSeverity; message: string };
+/** `top`: where the toast starts when a full-screen dialog's title bar is in the way (px from the top). */
+type SnackbarState = { id: number; open: boolean; severity: SnackbarSeverity; message: string; top?: number };
+
+/** The gap MUI leaves between a phone's top edge and a top-anchored toast; kept below a title bar too. */
+const GAP = 8;
+
+/**
+ * Below the title bar of the topmost full-screen dialog (a phone's: ResponsiveDialog and the others go
+ * full screen below `sm`), so the toast never hides its title and close button; undefined when none is
+ * open, the toast keeping its corner (docs/decisions/0621).
+ */
+const belowFullScreenTitle = (): number | undefined => {
+  const titles = document.querySelectorAll(`.${dialogClasses.paperFullScreen} .${dialogTitleClasses.root}`);
+  const title = titles[titles.length - 1];
+  return title ? Math.ceil(title.getBoundingClientRect().bottom) + GAP : undefined;
+};
 
 type SnackbarContextValue = {
-  /** Shows one toast (top right, 4 s); a new one replaces the current one. */
+  /** Shows one toast (top right, 4 s; below a full-screen dialog's title bar); a new one replaces the current one. */
   showSnackbar: (message: string, severity?: SnackbarSeverity) => void;
   closeSnackbar: () => void;
 };
@@ -19,7 +36,7 @@ export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
   const [state, setState] = useState<SnackbarState>({ id: 0, open: false, severity: 'info', message: '' });
 
   const showSnackbar = useCallback((message: string, severity: SnackbarSeverity = 'info') => {
-    setState((prev) => ({ id: prev.id + 1, open: true, severity, message }));
+    setState((prev) => ({ id: prev.id + 1, open: true, severity, message, top: belowFullScreenTitle() }));
   }, []);
   const closeSnackbar = useCallback(() => setState((prev) => ({ ...prev, open: false })), []);
 
@@ -40,6 +57,7 @@ export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
         autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
         onClose={handleClose}
         anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        sx={state.top === undefined ? undefined : { top: state.top }}
       >
         <Alert
           onClose={() => closeSnackbar()}

@@ -19,6 +19,7 @@ import { capitalizeWords } from '../../lib/format';
 import { BOTTOM_NAV, visibleItems } from './nav-items';
 import { useFlags } from '../../lib/flags';
 import { UserAvatar, fullNameOf } from '../../features/auth/components/user-avatar';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 type BottomBarProps = {
   user: User;
@@ -27,19 +28,6 @@ type BottomBarProps = {
 };
 
 const USER_MENU = 'user-menu';
-
-/** Read out, not shown (the usual clip pattern, as MUI's visuallyHidden). */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /** Which bottom item a path belongs to: everything under /admin lights Admin. */
 const selectedValue = (pathname: string): string | false => {

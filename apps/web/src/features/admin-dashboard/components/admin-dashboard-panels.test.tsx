@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ArrivalsData, Leaderboard, Liability } from '@ginhawa/contract';
 import { mockApi, type MockReply } from '../../../test/api-mock';
-import { renderWithRouter } from '../../../test/render';
+import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { arrivalsDataKey, liabilityKey, monthLeaderboardKey } from '../api/admin-dashboard';
 import { ArrivalsHeatmapPanel } from './arrivals-heatmap-panel';
 import { LiabilityPanel } from './liability-panel';
@@ -157,6 +157,8 @@ const cases: Case[] = [
         ['1', 'Lea CruzMakati', '₱42,000.00'],
         ['2', 'Mia TanMakati', '₱15,000.50'],
       ]);
+      // A long name breaks rather than pushing Net past a phone's edge.
+      expect(within(table).getByText('Lea Cruz').closest('td')).toHaveStyle({ whiteSpace: 'normal' });
     },
     errorTitle: 'The leaderboard could not be loaded',
   },
@@ -175,6 +177,7 @@ const cases: Case[] = [
         ['1', 'Ana Reyes', '9'],
         ['3', 'Bea Lim', '2'],
       ]);
+      expect(within(table).getByText('Bea Lim').closest('td')).toHaveStyle({ whiteSpace: 'normal' });
     },
     errorTitle: "The therapists' arrivals could not be loaded",
   },
@@ -255,6 +258,25 @@ describe('arrivals heat map', () => {
 });
 
 describe('liability', () => {
+  afterEach(() => setViewportWidth(1280));
+
+  it('at 390 px shows the location and the total, its vouchers and memberships under it: four peso columns would scroll sideways', async () => {
+    setViewportWidth(390);
+    mockApi({ [`GET ${liabilityKey}`]: ok(liability) });
+    renderWithRouter(<LiabilityPanel />);
+    const table = await screen.findByRole('table', { name: 'Liability by location' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Location', 'Total']);
+    expect(bodyRows(table)).toEqual([
+      ['BGC', '₱0.00Vouchers ₱0.00Memberships ₱0.00'],
+      ['Makati', '₱7,333.83Vouchers ₱3,500.50Memberships ₱3,833.33'],
+      ['All locations', '₱7,333.83Vouchers ₱3,500.50Memberships ₱3,833.33'],
+    ]);
+  });
+
   it('links the CSV of the liability report', async () => {
     mockApi({ [`GET ${liabilityKey}`]: ok(liability) });
     renderWithRouter(<LiabilityPanel />);

@@ -2,11 +2,12 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme, type Theme } from '@mui/material/styles';
 import { LOCALE, type Liability, type LiabilityFigure } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
 import { CsvLink } from '../../../components/figures/csv-link';
-import { FigureTable } from '../../../components/figures/figure-table';
+import { FigureTable, type FigureColumn } from '../../../components/figures/figure-table';
 import { formatDate, formatPeso } from '../../../lib/format';
 import { LIABILITY_PATH, useLiability } from '../api/admin-dashboard';
 import { panelState } from './panel-state';
@@ -25,6 +26,66 @@ const Owed = ({ figure }: { figure: LiabilityFigure }) => (
     </Typography>
   </>
 );
+
+type Owing = Pick<Line, 'vouchers' | 'memberships' | 'total'>;
+
+/** A phone's one figure column: the total, and under it what vouchers and memberships make of it. */
+const TotalOwed = ({ owing }: { owing: Owing }) => (
+  <>
+    {formatPeso(owing.total)}
+    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      Vouchers {formatPeso(owing.vouchers.amount)}
+    </Typography>
+    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      Memberships {formatPeso(owing.memberships.amount)}
+    </Typography>
+  </>
+);
+
+const LOCATION: FigureColumn<Line> = {
+  label: 'Location',
+  // Long branch names wrap, so the figures beside them keep their room.
+  render: (l) => (
+    <Box component="span" sx={{ whiteSpace: 'normal' }}>
+      {l.location_name}
+    </Box>
+  ),
+};
+
+/**
+ * Four columns of pesos do not fit 390 px: a phone shows the location and the total with its two
+ * parts under it (the sessions are in the CSV and on wider screens; docs/decisions/0621).
+ */
+const LiabilityTable = ({ data }: { data: Liability }) => {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const columns: FigureColumn<Line>[] = phone
+    ? [LOCATION, { label: 'Total', align: 'right', render: (l) => <TotalOwed owing={l} /> }]
+    : [
+        LOCATION,
+        { label: 'Vouchers', align: 'right', render: (l) => <Owed figure={l.vouchers} /> },
+        { label: 'Memberships', align: 'right', render: (l) => <Owed figure={l.memberships} /> },
+        { label: 'Total', align: 'right', render: (l) => formatPeso(l.total) },
+      ];
+  const footer = phone
+    ? ['All locations', <TotalOwed key="t" owing={data} />]
+    : [
+        'All locations',
+        <Owed key="v" figure={data.vouchers} />,
+        <Owed key="m" figure={data.memberships} />,
+        formatPeso(data.total),
+      ];
+  return (
+    <FigureTable<Line>
+      label="Liability by location"
+      rows={data.locations}
+      rowKey={(l) => l.location}
+      empty="No locations."
+      columns={columns}
+      footer={footer}
+    />
+  );
+};
+
 const peso = (value: number | null) => (value === null ? '' : formatPeso(value));
 
 /**
@@ -82,32 +143,7 @@ export const LiabilityPanel = () => {
               margin={{ left: 8, right: 16 }}
             />
           </Box>
-          <FigureTable<Line>
-            label="Liability by location"
-            rows={data.locations}
-            rowKey={(l) => l.location}
-            empty="No locations."
-            columns={[
-              {
-                label: 'Location',
-                // Long branch names wrap, so the figures fit on a phone without scrolling sideways.
-                render: (l) => (
-                  <Box component="span" sx={{ whiteSpace: 'normal' }}>
-                    {l.location_name}
-                  </Box>
-                ),
-              },
-              { label: 'Vouchers', align: 'right', render: (l) => <Owed figure={l.vouchers} /> },
-              { label: 'Memberships', align: 'right', render: (l) => <Owed figure={l.memberships} /> },
-              { label: 'Total', align: 'right', render: (l) => formatPeso(l.total) },
-            ]}
-            footer={[
-              'All locations',
-              <Owed key="v" figure={data.vouchers} />,
-              <Owed key="m" figure={data.memberships} />,
-              formatPeso(data.total),
-            ]}
-          />
+          <LiabilityTable data={data} />
         </Stack>
       ) : null}
     </Tile>

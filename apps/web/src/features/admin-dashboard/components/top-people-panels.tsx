@@ -46,9 +46,11 @@ export const TopSalespeoplePanel = ({ period }: { period: MonthPeriod }) => {
         empty="No sales."
         columns={[
           { label: 'Rank', align: 'right', render: (r) => r.rank },
-          // The location under the name keeps the table phone-wide (the CSV has it as a column).
+          // The location under the name, and long names breaking, keep the table phone-wide (the CSV
+          // has the location as a column).
           {
             label: 'Salesperson',
+            wrap: true,
             render: (r) => (
               <>
                 {r.salesperson_name}
@@ -94,7 +96,7 @@ export const TopTherapistsPanel = ({ period }: { period: MonthPeriod }) => {
         empty="No arrivals."
         columns={[
           { label: 'Rank', align: 'right', render: (r) => r.rank },
-          { label: 'Therapist', render: (r) => r.therapist_name },
+          { label: 'Therapist', wrap: true, render: (r) => r.therapist_name },
           { label: 'Arrivals', align: 'right', render: (r) => r.count },
         ]}
       />

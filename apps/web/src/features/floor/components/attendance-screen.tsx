@@ -7,9 +7,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { periodContaining, todayInManila, type Attendance } from '@ginhawa/contract';
 import { CsvLink } from '../../../components/figures/csv-link';
-import { FigureTable } from '../../../components/figures/figure-table';
+import { FigureTable, type FigureColumn } from '../../../components/figures/figure-table';
 import { PeriodFields } from '../../../components/figures/period-fields';
 import { LoadError } from '../../../components/load-error';
 import { LoadingBlock } from '../../../components/loading-block';
@@ -29,22 +31,49 @@ type AttendanceScreenProps = {
   boardPath: string;
 };
 
-const Table = ({ data }: { data: Attendance }) => (
-  <FigureTable
-    label="Attendance"
-    rows={data.rows}
-    rowKey={(r) => `${r.employee}-${r.location}`}
-    empty={`No shifts clocked ${formatDateRange(data.date_from, data.date_to)}.`}
-    columns={[
-      { label: 'Name', render: (r) => r.employee_name },
-      // The figures next: a phone shows name, days and hours before the table scrolls (decision 0620).
-      { label: 'Days', align: 'right', render: (r) => r.days },
-      { label: 'Hours', align: 'right', render: (r) => r.hours },
-      { label: 'Role', render: (r) => KIND_LABEL[r.employee_kind] },
-      { label: 'Branch', render: (r) => r.location_name },
-    ]}
-  />
-);
+const NAME: FigureColumn<Row> = { label: 'Name', render: (r) => r.employee_name };
+
+/** On a phone the role and branch go under the name, as the top lists do, so the table fits unscrolled (0621). */
+const NAME_ON_PHONE: FigureColumn<Row> = {
+  label: 'Name',
+  wrap: true,
+  render: (r) => (
+    <>
+      {r.employee_name}
+      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {KIND_LABEL[r.employee_kind]} · {r.location_name}
+      </Typography>
+    </>
+  ),
+};
+
+// The figures next to the name (decision 0620).
+const FIGURES: FigureColumn<Row>[] = [
+  { label: 'Days', align: 'right', render: (r) => r.days },
+  { label: 'Hours', align: 'right', render: (r) => r.hours },
+];
+
+const Table = ({ data }: { data: Attendance }) => {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <FigureTable
+      label="Attendance"
+      rows={data.rows}
+      rowKey={(r) => `${r.employee}-${r.location}`}
+      empty={`No shifts clocked ${formatDateRange(data.date_from, data.date_to)}.`}
+      columns={
+        phone
+          ? [NAME_ON_PHONE, ...FIGURES]
+          : [
+              NAME,
+              ...FIGURES,
+              { label: 'Role', render: (r) => KIND_LABEL[r.employee_kind] },
+              { label: 'Branch', render: (r) => r.location_name },
+            ]
+      }
+    />
+  );
+};
 
 /**
  * /floor/attendance (Managers and Admins; docs/decisions/0903): per person, the days with a shift and

@@ -46,6 +46,13 @@ describe('pay runs screen', () => {
     const cutoffs = rows.slice(1).map((row) => within(row).getAllByRole('gridcell')[0]!.textContent);
     expect(cutoffs).toEqual(['1st–15th November 2026Makati', '1st–15th November 2026Ortigas']);
     expect(within(grid).queryByRole('columnheader', { name: 'Branch' })).not.toBeInTheDocument();
+    // Two columns, the status under the total: a Status column between them cut the cutoff short.
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Cutoff', 'Total']);
+    expect(within(rows[1]!).getAllByRole('gridcell')[1]!.textContent).toBe('₱1,850.00Draft');
   });
 
   it('says what to do when there is no run yet', async () => {

@@ -41,8 +41,12 @@ const filtersOf = (locations: RunsPanelProps['locations']): ListFilter<'location
     minWidth: 140,
   },
 ];
-/** A phone shows the cutoff, its status and total; the branch and head count come back from sm up. */
-const ON_PHONE = { location_name: false, employee_count: false };
+/**
+ * A phone shows the cutoff and the total, the status under the total: a Status column beside them
+ * left the cutoff "1st–15th Nov…" and the grid wider than the screen (docs/decisions/0621). The
+ * branch, status and head count get their own columns from sm up.
+ */
+const ON_PHONE = { location_name: false, status: false, employee_count: false };
 
 /** A link, so the keyboard and a middle click open a run as well as a row click does. */
 const RunLink = ({ run }: { run: PayRun }) => (
@@ -95,6 +99,25 @@ const columnsOf = (phone: boolean): GridColDef<PayRun>[] => [
     headerAlign: 'right',
     sortable: false,
     valueFormatter: (value: string) => formatPeso(value),
+    renderCell: phone
+      ? ({ row, formattedValue }) => (
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'flex-end',
+              justifyContent: 'center',
+              gap: 0.25,
+              height: '100%',
+            }}
+          >
+            <Typography variant="body2" sx={{ lineHeight: 1.3 }}>
+              {formattedValue}
+            </Typography>
+            <RunStatusChip status={row.status} />
+          </Box>
+        )
+      : undefined,
   },
 ];
 

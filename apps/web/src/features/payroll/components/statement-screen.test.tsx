@@ -52,6 +52,16 @@ describe('earnings statement', () => {
     expect(within(sheet).getByRole('region', { name: 'Statement lines, scrollable' })).toContainElement(lines);
     expect(within(lines).getByText('Service: Hot Stone Massage for Carla Santos')).toBeInTheDocument();
     expect(within(lines).getByText('₱1,350.00 per service · shared by 2')).toBeInTheDocument();
+    // The total sits under Amount whether or not Base shows: its label spans date, what and rule only,
+    // and the base column's spacer hides with Base (a phone), instead of the total becoming a sixth column.
+    const totalCells = within(lines).getAllByRole('row').at(-1)!.children;
+    expect(Array.from(totalCells).map((c) => [c.textContent, (c as HTMLTableCellElement).colSpan])).toEqual([
+      ['Total earned', 3],
+      ['', 1],
+      ['₱1,200.00', 1],
+    ]);
+    const base = within(lines).getByRole('columnheader', { name: 'Base' });
+    expect(getComputedStyle(totalCells[1]!).display).toBe(getComputedStyle(base).display);
     // Approved: no "may still change" note.
     expect(within(sheet).queryByRole('note')).not.toBeInTheDocument();
     expect(

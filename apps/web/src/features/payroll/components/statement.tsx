@@ -128,10 +128,13 @@ export const Statement = ({ companyName, run, employee, lines, more, printedAt }
             </TableRow>
           ))}
           <TableRow>
-            {/* Spans the base column too where it shows; where it is hidden, the extra span is ignored. */}
-            <TableCell colSpan={4} sx={{ fontWeight: 700 }}>
+            {/* Under date, what and rule; the base column's own empty cell comes and goes with it. A
+                colSpan of 4 would span the Amount column where Base is hidden and push the total past
+                a phone's edge (docs/decisions/0621). */}
+            <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
               Total earned{more > 0 ? ` (${more} more lines not listed; see the pay run)` : ''}
             </TableCell>
+            <TableCell sx={baseCell} />
             <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
               {formatPeso(employee.total)}
             </TableCell>

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { LoadingBlock } from '../../../components/loading-block';
 import { useSnackbar } from '../../../components/snackbar-provider';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatPeso } from '../../../lib/format';
 import { deleteAllowedTreatment } from '../api/delete-allowed-treatment';
 import { useAllowedTreatments } from '../api/get-allowed-treatments';
@@ -57,10 +58,7 @@ const IncludedTreatmentsTable = ({ membership, lines, onEdit, onRemove }: Includ
           </TableCell>
           <TableCell align="right">Member price</TableCell>
           <TableCell align="right" sx={{ width: 96 }}>
-            <Box
-              component="span"
-              sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-            >
+            <Box component="span" sx={visuallyHidden}>
               Actions
             </Box>
           </TableCell>

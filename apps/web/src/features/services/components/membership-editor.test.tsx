@@ -104,6 +104,14 @@ describe('membership editor', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Save categories' })).toBeDisabled();
   });
 
+  it("names the actions column for screen readers in a 1 px label, not one as wide as the table (the page's sideways scroll at 390 px)", async () => {
+    setup();
+    const table = await screen.findByRole('table', { name: 'Treatments included in Gold' });
+    const label = within(table).getByText('Actions');
+    expect(within(table).getByRole('columnheader', { name: 'Actions' })).toContainElement(label);
+    expect(label).toHaveStyle({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden' });
+  });
+
   it('saves the chosen categories with update_categories', async () => {
     const calls = setup({
       'POST /services/memberships/5/update_categories/': {
