@@ -75,6 +75,39 @@ describe('client history tab', () => {
     expect(within(profile!).getByText('Home location: Makati → Ortigas')).toBeInTheDocument();
   });
 
+  it('names what a sale or a visit refers to, never by its id', async () => {
+    const sold = entry({
+      id: 30,
+      action: 'sell',
+      table: 'client_treatments',
+      changes: [
+        { field: 'treatment', before: null, after: 15 },
+        { field: 'treatment_name', before: null, after: 'Hilot' },
+        { field: 'salesperson', before: null, after: 1 },
+        { field: 'salesperson_name', before: null, after: 'Ana Reyes' },
+      ],
+    });
+    const visit = entry({
+      id: 31,
+      action: 'create',
+      table: 'client_arrivals',
+      changes: [
+        { field: 'voucher', before: null, after: 9 },
+        { field: 'voucher_code', before: null, after: 'V-000055' },
+        { field: 'client_membership', before: null, after: 4 },
+      ],
+    });
+    mockApi({ [`GET ${url(1)}`]: { status: 200, data: page([sold, visit]) } });
+    renderWithRouter(<HistoryTab clientId={7} />);
+    const list = await screen.findByRole('list', { name: 'history' });
+    const [voucher, arrival] = within(list).getAllByRole('listitem');
+    expect(within(voucher!).getByText('Treatment: Hilot')).toBeInTheDocument();
+    expect(within(voucher!).getByText('Salesperson: Ana Reyes')).toBeInTheDocument();
+    expect(within(voucher!).queryByText(/: 15$|: 1$/)).not.toBeInTheDocument();
+    expect(within(arrival!).getByText('Voucher: V-000055')).toBeInTheDocument();
+    expect(within(arrival!).queryByText(/: 9$|Client membership/)).not.toBeInTheDocument();
+  });
+
   it('writes pesos, days and moments as the rest of the panel does, not as stored', async () => {
     const sold = entry({
       id: -10,

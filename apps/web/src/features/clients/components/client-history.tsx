@@ -33,6 +33,10 @@ const LABELS: Record<string, string> = {
   is_active: 'Active',
   treatment_name: 'Treatment',
   membership_name: 'Membership',
+  salesperson_name: 'Salesperson',
+  therapist_name: 'Therapist',
+  second_therapist_name: 'Second therapist',
+  receptionist_name: 'Receptionist',
   voucher_code: 'Voucher',
 };
 /** Ids and derived fields repeat what a neighbouring field says in words (location → location_name). */
@@ -46,7 +50,11 @@ const HIDDEN = new Set([
   'location',
   'client',
   'client_name',
+  'client_membership',
 ]);
+/** A reference the entry also names (treatment → treatment_name, voucher → voucher_code): the id says nothing more. */
+const namedElsewhere = (field: string, fields: Set<string>) =>
+  fields.has(`${field}_name`) || fields.has(`${field}_code`);
 /** A client's location is their home; a sale's or a visit's is the branch it happened at. */
 const labelOf = (field: string, table: string) =>
   table === 'clients' && field === 'location_name'
@@ -74,16 +82,20 @@ const show = (field: string, value: unknown): string => {
 const scalar = (value: unknown) => value === null || typeof value !== 'object';
 
 /** "Phone: +63 917 … → +63 918 …"; a created row lists what it was created with. */
-const changeLines = (entry: ClientHistoryEntry): string[] =>
-  entry.changes
-    // Nested objects (a sale's receipt, a membership's vouchers) have their own screens.
-    .filter((c) => !HIDDEN.has(c.field) && scalar(c.before) && scalar(c.after))
-    .filter((c) => !(c.before === null && (c.after === null || c.after === '')))
-    .map((c) =>
-      c.before === null
-        ? `${labelOf(c.field, entry.table)}: ${show(c.field, c.after)}`
-        : `${labelOf(c.field, entry.table)}: ${show(c.field, c.before)} → ${show(c.field, c.after)}`,
-    );
+const changeLines = (entry: ClientHistoryEntry): string[] => {
+  const fields = new Set(entry.changes.map((c) => c.field));
+  return (
+    entry.changes
+      // Nested objects (a sale's receipt, a membership's vouchers) have their own screens.
+      .filter((c) => !HIDDEN.has(c.field) && !namedElsewhere(c.field, fields) && scalar(c.before) && scalar(c.after))
+      .filter((c) => !(c.before === null && (c.after === null || c.after === '')))
+      .map((c) =>
+        c.before === null
+          ? `${labelOf(c.field, entry.table)}: ${show(c.field, c.after)}`
+          : `${labelOf(c.field, entry.table)}: ${show(c.field, c.before)} → ${show(c.field, c.after)}`,
+      )
+  );
+};
 
 /** Who changed what, when: the client's audit rows, newest first. */
 export const HistoryTab = ({ clientId }: { clientId: number }) => {
