@@ -77,6 +77,11 @@ export const greetingFor = (date: Date): string => {
   return 'Good evening';
 };
 
+const counts = new Intl.NumberFormat(LOCALE);
+
+/** A count as the panel writes numbers: 2,000, not 2000. */
+export const formatCount = (n: number): string => counts.format(n);
+
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 const byteFormats = BYTE_UNITS.map(
   (unit) =>

@@ -10,6 +10,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { LoadError } from '../load-error';
+import { formatCount } from '../../lib/format';
 import { PAGE_SIZES } from './use-admin-list';
 
 type AdminGridProps<R extends GridValidRowModel> = {
@@ -86,7 +87,9 @@ export const AdminGrid = <R extends GridValidRowModel>({
           rowsPerPage={paginationModel.pageSize}
           rowsPerPageOptions={[]}
           onPageChange={(_event, page) => onPaginationModelChange({ ...paginationModel, page })}
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${count}`}
+          labelDisplayedRows={({ from, to, count }) =>
+            `${formatCount(from)}–${formatCount(to)} of ${formatCount(count)}`
+          }
           sx={{ borderTop: '1px solid', borderColor: 'divider', flexShrink: 0 }}
         />
       ) : null}

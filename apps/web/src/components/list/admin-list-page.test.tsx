@@ -48,6 +48,7 @@ const ThingForm = ({ row, filters, onClose }: AdminFormProps<Thing>) => (
 const setup = (
   routes: Record<string, MockHandler>,
   remove: (thing: Thing) => Promise<DeleteResult | undefined> = () => Promise.resolve(undefined),
+  pageSize?: number,
 ) => {
   const calls = mockApi(routes);
   const resource: ListResource<Thing, typeof thingListQuerySchema> = {
@@ -64,6 +65,7 @@ const setup = (
       texts={{ label: 'Things', one: 'thing' }}
       deleteTexts={{ body: (thing) => <>{thing.name} goes for good.</> }}
       form={(props) => <ThingForm {...props} />}
+      pageSize={pageSize}
     />,
   );
   const reads = () => calls.filter((c) => c.method === 'GET').map((c) => c.url);
@@ -92,6 +94,13 @@ describe('AdminListPage', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Inactive' }));
     expect(await screen.findByText('No things match these filters.')).toBeInTheDocument();
     expect(reads()).toContain('/things/?page=1&pageSize=25&is_active=false');
+  });
+
+  it('writes counts with separators on the pager a long page shows above the grid', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => ({ ...teak, id: i + 1, name: `Thing ${i + 1}` }));
+    setup({ 'GET /things/': { status: 200, data: page(many, 2000) } }, undefined, 100);
+    expect(await screen.findAllByText('1–100 of 2,000')).not.toHaveLength(0);
+    expect(screen.queryByText(/of 2000/)).not.toBeInTheDocument();
   });
 
   it('shows one error state with the server sentence, and Try again reads the page again', async () => {

@@ -4,18 +4,18 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme, type Theme } from '@mui/material/styles';
-import { LOCALE, type Liability, type LiabilityFigure } from '@ginhawa/contract';
+import type { Liability, LiabilityFigure } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
 import { CsvLink } from '../../../components/figures/csv-link';
 import { FigureTable, type FigureColumn } from '../../../components/figures/figure-table';
-import { formatDate, formatPeso } from '../../../lib/format';
+import { formatCount, formatDate, formatPeso } from '../../../lib/format';
 import { LIABILITY_PATH, useLiability } from '../api/admin-dashboard';
 import { panelState } from './panel-state';
 
 type Line = Liability['locations'][number];
 
 const nothingOwed = (d: Liability) => d.vouchers.count === 0 && d.memberships.count === 0;
-const sessions = (n: number) => `${n.toLocaleString(LOCALE)} ${n === 1 ? 'session' : 'sessions'}`;
+const sessions = (n: number) => `${formatCount(n)} ${n === 1 ? 'session' : 'sessions'}`;
 
 /** Pesos owed, with the sessions behind them underneath (two figures in one column keep it phone-wide). */
 const Owed = ({ figure }: { figure: LiabilityFigure }) => (
