@@ -44,6 +44,17 @@ const runFor = async (tx: Tx, user: AuthUser, body: PayRunInput, from: string, t
   return { run: run!, created: inserted.length > 0 };
 };
 
+/**
+ * The branch's compute lock (an advisory lock on two keys: this class, the location id; its key space
+ * is apart from the single-key locks of db/client.ts and the leaderboard). Every run of a branch
+ * computes its adjustments against what the branch's other runs already pay, so two of its runs
+ * computed at once would each miss the other's uncommitted adjustment and pay it twice (decision
+ * 0800). Not the floor lock: a compute takes seconds, and the desk must not wait for it.
+ */
+const BRANCH_COMPUTE_LOCK = 727_274_003;
+const lockBranchCompute = (tx: Tx, locationId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${BRANCH_COMPUTE_LOCK}, ${locationId})`);
+
 /** An earning's columns other than what it is for (person, source, source id, bonus). */
 const VALUES = [
   'employee_name',
@@ -162,6 +173,7 @@ export const computeRun = async (
     if (!inScope(scope, location.id))
       throw forbidden(`You do not manage ${location.name}, so you cannot compute its pay run.`);
     const { from, to } = cutoffDates(body.year, body.month, body.cutoff);
+    await lockBranchCompute(tx, location.id);
     const { run, created } = await runFor(tx, user, body, from, to);
     if (run.status === 'submitted')
       throw conflict(
