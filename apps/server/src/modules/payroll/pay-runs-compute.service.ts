@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { cutoffDates, type PayRunDetail, type PayRunInput } from '@ginhawa/contract';
+import { cutoffDates, todayInManila, type PayRunDetail, type PayRunInput } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
 import { locations, payRuns } from '../../db/schema/index';
 import { audited } from '../../db/audit';
-import { conflict, fieldsError, forbidden } from '../../lib/http-error';
+import { HttpError, conflict, fieldsError, forbidden } from '../../lib/http-error';
 import { inScope } from '../../lib/scope';
 import type { AuthUser } from '../../lib/actor';
 import { createdBy, touched } from '../../lib/tracked';
@@ -173,6 +173,12 @@ export const computeRun = async (
     if (!inScope(scope, location.id))
       throw forbidden(`You do not manage ${location.name}, so you cannot compute its pay run.`);
     const { from, to } = cutoffDates(body.year, body.month, body.cutoff);
+    // A run is never deleted, and one approved before its cutoff began would lock days not yet worked
+    // (everything earned in them paid as late adjustments); the cutoff in progress may be computed.
+    if (from > todayInManila()) {
+      const message = `The cutoff starting ${from} has not started yet; compute it from that day.`;
+      throw new HttpError(400, message, { cutoff: [message] });
+    }
     await lockBranchCompute(tx, location.id);
     const { run, created } = await runFor(tx, user, body, from, to);
     if (run.status === 'submitted')
