@@ -169,6 +169,21 @@ describe('pay runs', () => {
     await manager.page.emulateMedia({ media: 'print' });
     assert.equal(await manager.page.getByRole('button', { name: 'Print' }).isVisible(), false);
     assert.deepEqual(manager.errors, []);
+
+    // The Admin's rules list fits a 1280 px window: Edit and Delete show without scrolling sideways.
+    await desk.page.goto('/admin/payroll?tab=rules');
+    const rules = desk.page.getByRole('grid', { name: 'Commission rules' });
+    const firstRule = rules.getByRole('row').nth(1);
+    await firstRule.waitFor();
+    const [gridBox, deleteBox] = await Promise.all([
+      rules.boundingBox(),
+      firstRule.getByRole('button', { name: /^Delete / }).boundingBox(),
+    ]);
+    assert.ok(gridBox && deleteBox, 'the rules list and its Delete are on the page');
+    assert.ok(
+      deleteBox.x + deleteBox.width <= gridBox.x + gridBox.width,
+      `Delete ends at ${deleteBox.x + deleteBox.width} px, past the list's edge at ${gridBox.x + gridBox.width} px`,
+    );
     await mine.context.close();
     await desk.context.close();
     await manager.context.close();

@@ -43,6 +43,8 @@ export type ApprovalFlow<Row, Read> = {
   mayDecide: (actor: AuthUser) => void;
   /** A decision from the approval request: what the decider must still be allowed (a 403 with a reason). */
   checkRequest?: (tx: Tx, actor: AuthUser, id: number) => Promise<void>;
+  /** An approval the locked, submitted row refuses to this decider (a 403 with a reason), either way it is made. */
+  mayApprove?: (tx: Tx, actor: AuthUser, row: Row) => Promise<void>;
   /** The audit row of a status change; answers the row as the API gives it. */
   audit: (
     tx: Tx,
@@ -117,6 +119,7 @@ const decide = async <Row extends Approvable, Read>(
     throw conflict(
       `Only a submitted ${flow.noun} can be ${approved ? 'approved' : 'returned'}; this one is ${row.status}.`,
     );
+  if (approved) await flow.mayApprove?.(tx, actor, row);
   const before = await flow.read(tx, actor, id);
   await flow.write(
     tx,

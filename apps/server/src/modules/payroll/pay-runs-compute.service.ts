@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { cutoffDates, type PayRunDetail, type PayRunInput } from '@ginhawa/contract';
+import { cutoffDates, todayInManila, type PayRunDetail, type PayRunInput } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
 import { locations, payRuns } from '../../db/schema/index';
 import { audited } from '../../db/audit';
-import { conflict, fieldsError, forbidden } from '../../lib/http-error';
+import { HttpError, conflict, fieldsError, forbidden } from '../../lib/http-error';
 import { inScope } from '../../lib/scope';
 import type { AuthUser } from '../../lib/actor';
 import { createdBy, touched } from '../../lib/tracked';
@@ -43,6 +43,17 @@ const runFor = async (tx: Tx, user: AuthUser, body: PayRunInput, from: string, t
     .for('update');
   return { run: run!, created: inserted.length > 0 };
 };
+
+/**
+ * The branch's compute lock (an advisory lock on two keys: this class, the location id; its key space
+ * is apart from the single-key locks of db/client.ts and the leaderboard). Every run of a branch
+ * computes its adjustments against what the branch's other runs already pay, so two of its runs
+ * computed at once would each miss the other's uncommitted adjustment and pay it twice (decision
+ * 0800). Not the floor lock: a compute takes seconds, and the desk must not wait for it.
+ */
+const BRANCH_COMPUTE_LOCK = 727_274_003;
+const lockBranchCompute = (tx: Tx, locationId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${BRANCH_COMPUTE_LOCK}, ${locationId})`);
 
 /** An earning's columns other than what it is for (person, source, source id, bonus). */
 const VALUES = [
@@ -162,6 +173,13 @@ export const computeRun = async (
     if (!inScope(scope, location.id))
       throw forbidden(`You do not manage ${location.name}, so you cannot compute its pay run.`);
     const { from, to } = cutoffDates(body.year, body.month, body.cutoff);
+    // A run is never deleted, and one approved before its cutoff began would lock days not yet worked
+    // (everything earned in them paid as late adjustments); the cutoff in progress may be computed.
+    if (from > todayInManila()) {
+      const message = `The cutoff starting ${from} has not started yet; compute it from that day.`;
+      throw new HttpError(400, message, { cutoff: [message] });
+    }
+    await lockBranchCompute(tx, location.id);
     const { run, created } = await runFor(tx, user, body, from, to);
     if (run.status === 'submitted')
       throw conflict(

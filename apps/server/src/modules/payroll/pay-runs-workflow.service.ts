@@ -71,6 +71,16 @@ const runs = approvalWorkflow({
   mayDecide: (actor) => {
     if (!isAdmin(actor)) throw forbidden('Only administrators approve or return pay runs.');
   },
+  // Four eyes on payroll: whoever submitted a run does not approve it while another active Admin
+  // can (they were the ones asked); a business with one Admin would otherwise never approve theirs.
+  // Returning one's own stays open: it only takes the run back to be computed again.
+  mayApprove: async (tx, actor, row) => {
+    if (row.submittedBy !== actor.id) return;
+    if ((await activeAdmins(tx)).some((id) => id !== actor.id))
+      throw forbidden(
+        'You submitted this pay run, so another administrator approves it; they have been asked. You may return it instead.',
+      );
+  },
   audit: auditRun,
 });
 

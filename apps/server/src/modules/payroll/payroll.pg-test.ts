@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { todayInManila } from '@ginhawa/contract';
 import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+import { makeTreatment, unique } from '../services/services.test-helpers';
+import { postAs } from './payroll.test-helpers';
 
 /**
  * Pay runs on PostgreSQL, where requests really run side by side (decision 0800): computing one
  * branch's run from several sessions at once makes one run with one set of lines; approving and
- * computing again at the same moment never leaves an approved run with other lines than it had.
+ * computing again at the same moment never leaves an approved run with other lines than it had;
+ * several runs of one branch computed at once pay a late earning once (the branch's compute lock).
  */
 let ctx: TestContext;
 let admins: Agent[];
@@ -74,5 +78,66 @@ describe('pay runs in parallel', () => {
     const again = await admins[2]!.request({ method: 'POST', url: '/api/payroll/runs/', payload: body });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toContain('approved and locked');
+  });
+
+  it('computing several runs of one branch at once pays a late arrival in an approved cutoff once', async () => {
+    const admin = admins[0]!;
+    const post = (url: string, payload: object, status = 201) => postAs(admin, url, payload, status);
+    const loc = (
+      await post('/api/locations/', { name: unique('Race branch'), opening_time: '09:00', closing_time: '21:00' })
+    ).id;
+    const therapist = (
+      await post('/api/therapists/', { first_name: 'Ulan', last_name: 'Race', location: loc, hire_date: '2020-01-01' })
+    ).id;
+    const client = (await post('/api/clients/', { first_name: 'Race', last_name: 'Client', location: loc })).id;
+    const treatment = await makeTreatment(admin, { price: '1000.00' });
+    await post('/api/payroll/commission-rules/', {
+      location: loc,
+      effective_from: '2020-01-01',
+      role: 'therapist',
+      kind: 'percent',
+      value: '10',
+    });
+    // Cutoffs from three months back to this month's first: the oldest is approved, the rest drafts.
+    const [y, m] = todayInManila().split('-').map(Number) as [number, number];
+    const cutoffs = [3, 2, 1, 0].flatMap((back) => {
+      const at = (y * 12 + m - 1 - back) as number;
+      const period = { year: Math.floor(at / 12), month: (at % 12) + 1 };
+      return back === 0 ? [{ ...period, cutoff: 1 }] : [1, 2].map((cutoff) => ({ ...period, cutoff }));
+    });
+    const [approved, ...drafts] = cutoffs;
+    const oldest = await post('/api/payroll/runs/', { ...approved!, location: loc });
+    await post(`/api/payroll/runs/${oldest.id}/submit/`, {}, 200);
+    await post(`/api/payroll/runs/${oldest.id}/approve/`, {}, 200);
+    // Backdated into the approved cutoff: ₱100 owed, as a late line in exactly one draft.
+    const day = `${approved!.year}-${String(approved!.month).padStart(2, '0')}-05`;
+    await post('/api/clients/arrivals/', {
+      client,
+      location: loc,
+      date: day,
+      time: '10:00',
+      therapist,
+      treatment: treatment.id,
+    });
+    // Computed together, then together again (a draft computed again drops and rewrites its adjustments).
+    for (const round of [201, 200]) {
+      const answers = await Promise.all(
+        drafts.map((d, i) =>
+          admins[i % admins.length]!.request({
+            method: 'POST',
+            url: '/api/payroll/runs/',
+            payload: { ...d, location: loc },
+          }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual(drafts.map(() => round));
+      const [late] = (
+        (await ctx.database.db.execute(
+          sql`select count(*)::int as n, coalesce(sum(amount), 0)::text as amount from pay_run_lines
+            where location_id = ${loc} and source = 'adjustment'`,
+        )) as unknown as { rows: { n: number; amount: string }[] }
+      ).rows;
+      expect(late).toEqual({ n: 1, amount: '100.00' });
+    }
   });
 });

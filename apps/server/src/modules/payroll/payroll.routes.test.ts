@@ -359,6 +359,27 @@ describe('a pay run', () => {
     );
     expect(line?.amount).toBe('120.00');
   });
+
+  it('refuses a cutoff that has not started (a run is never deleted, and approved it would lock days not yet worked)', async () => {
+    const [y, m] = todayInManila().split('-').map(Number) as [number, number];
+    const next = m === 12 ? { year: y + 1, month: 1 } : { year: y, month: m + 1 };
+    const refused = await admin.request({
+      method: 'POST',
+      url: '/api/payroll/runs/',
+      payload: { ...next, cutoff: 1, location: loc },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    const { from } = cutoffDates(next.year, next.month, 1);
+    expect(refused.json()).toEqual({
+      message: `The cutoff starting ${from} has not started yet; compute it from that day.`,
+      errors: { cutoff: [`The cutoff starting ${from} has not started yet; compute it from that day.`] },
+    });
+    const runs = await get<{ count: number }>(
+      admin,
+      `/api/payroll/runs/?location=${loc}&year=${next.year}&month=${next.month}`,
+    );
+    expect(runs.count).toBe(0);
+  });
 });
 
 describe('my earnings', () => {
