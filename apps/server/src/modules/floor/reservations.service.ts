@@ -10,7 +10,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { banks, clients, floorBookings, floorQueue, floorReservations } from '../../db/schema/index';
 import { audit } from '../../db/audit';
-import { badRequest, conflict, fieldError } from '../../lib/http-error';
+import { badRequest, conflict, fieldError, notFound } from '../../lib/http-error';
 import { createdBy, touched } from '../../lib/tracked';
 import type { AuthUser } from '../../lib/actor';
 import { createArrival, type AppliedDeposit } from '../clients/index';
@@ -25,6 +25,7 @@ import {
   publishFloor,
   slotOf,
   staffMember,
+  worksAt,
 } from './floor-shared.service';
 import { assertTherapistFree, book } from './bookings.service';
 import { pickRoom } from './room-pick.service';
@@ -83,14 +84,20 @@ const place = async (tx: Tx, s: Slot) => {
  * order every floor write takes them in (desks changing one branch at once queue on the first).
  */
 const lockedReservation = async (tx: Tx, user: AuthUser, id: number) => {
-  const before = await getReservation(tx, user, id);
-  await lockFloor(tx, before.location);
+  // Only its branch is read before the locks (a reservation never changes branch): what is changed
+  // is read after them, or a desk queued behind another's move would write back what that one changed.
+  const [found] = await tx
+    .select({ locationId: floorReservations.locationId })
+    .from(floorReservations)
+    .where(eq(floorReservations.id, id));
+  if (!found || !worksAt(user, found.locationId)) throw notFound('No such reservation.');
+  await lockFloor(tx, found.locationId);
   const [row] = await tx.select().from(floorReservations).where(eq(floorReservations.id, id)).for('update');
   if (row!.status !== 'booked') {
     const message = `This reservation is already ${row!.status.replace('_', '-')}.`;
     throw conflict(message, { status: [message] });
   }
-  return { before, row: row! };
+  return { before: await getReservation(tx, user, id), row: row! };
 };
 
 const finish = async (tx: Tx, user: AuthUser, id: number, before: Reservation, action: string) => {
