@@ -16,6 +16,7 @@ import type { AuthUser } from '../../lib/actor';
 import { createArrival, type AppliedDeposit } from '../clients/index';
 import {
   addMinutes,
+  assertWithinHours,
   clockTime,
   floorClock,
   floorLocation,
@@ -64,6 +65,7 @@ const place = async (tx: Tx, s: Slot) => {
   const endsAt = addMinutes(startsAt, treatment.minutes);
   const earliest = instantOf(slotOf(floorClock.now()).date, slotOf(floorClock.now()).time);
   if (startsAt.getTime() < earliest.getTime()) throw fieldError('time', 'A reservation is for a time still to come.');
+  await assertWithinHours(tx, s.locationId, s.time, treatment.minutes);
   if (s.therapistId !== null) {
     await staffMember(tx, s.therapistId, 'therapist', { locationId: s.locationId, kind: 'therapist' });
     await assertTherapistFree(tx, s.therapistId, startsAt, endsAt);
