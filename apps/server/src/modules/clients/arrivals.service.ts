@@ -51,6 +51,8 @@ import type { AuthUser } from '../../lib/actor';
 export type ArrivalExtras = {
   /** The Idempotency-Key's route, when the call is not POST /clients/arrivals/ itself. */
   route?: string;
+  /** What that route was sent, hashed for the key in place of the arrival body derived from it. */
+  hashBody?: unknown;
   /** Where and until when the service runs. */
   columns?: { roomId: number | null; bed: number | null; endsAt: Date | null };
   /** First in the transaction (the floor takes its branch's lock before any row of the arrival's). */
@@ -247,7 +249,12 @@ export const createArrival = async (
 ): Promise<ClientArrival> =>
   idempotent(
     db,
-    { userId: user.id, route: extras.route ?? 'POST /clients/arrivals/', key: idempotencyKey, body: input },
+    {
+      userId: user.id,
+      route: extras.route ?? 'POST /clients/arrivals/',
+      key: idempotencyKey,
+      body: extras.hashBody ?? input,
+    },
     (tx) => authorizeSale(tx, user, input),
     async (tx) => {
       await extras.before?.(tx);
