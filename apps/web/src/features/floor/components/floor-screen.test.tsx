@@ -309,6 +309,34 @@ describe('floor screen', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('cancelling a booking with a held deposit lets the desk refund, credit or keep it, and says which', async () => {
+    const calls = mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'POST /floor/reservations/70/cancel/': { status: 200, data: reservation({ status: 'cancelled' }) },
+    });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel booking' }));
+    const confirm = await screen.findByRole('dialog', { name: "Cancel Liza Soberano's booking" });
+    const fate = within(confirm).getByRole('radiogroup', { name: 'Deposit ₱200.00 GCash/Maya' });
+    expect(within(fate).getByRole('radio', { name: 'Refund it to the client' })).toBeChecked();
+    await userEvent.click(within(fate).getByRole('radio', { name: 'Keep it (forfeited)' }));
+    await userEvent.type(within(confirm).getByRole('textbox', { name: /Reason/ }), 'Cancelled an hour before');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel booking' }));
+    await screen.findByText("Liza Soberano's booking was cancelled. The ₱200.00 deposit is forfeited.");
+    const cancel = calls.find((c) => c.url === '/floor/reservations/70/cancel/');
+    expect(JSON.parse(String(cancel?.data))).toEqual({ reason: 'Cancelled an hour before', deposit: 'forfeited' });
+  });
+
+  it('cancelling a booking without a deposit asks only why', async () => {
+    mockApi({ [BOARD_KEY]: { status: 200, data: { ...board, reservations: [reservation({ deposit: null })] } } });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel booking' }));
+    const confirm = await screen.findByRole('dialog', { name: "Cancel Liza Soberano's booking" });
+    expect(within(confirm).queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
   it("a reservation's Client arrived sends the desk payment with the arrival, once per dialog", async () => {
     const payment = {
       salesperson: 4,

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -8,6 +13,7 @@ import {
   reservationCancelBodySchema,
   reservationPatchSchema,
   type Reservation,
+  type ReservationCancelInput,
   type ReservationPatch,
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
@@ -26,6 +32,14 @@ import { visitUseSaid, type VisitUse, type VisitUseSlot } from './visit-use';
 const METHOD_LABEL: Record<string, string> = { e_wallet: 'GCash/Maya', bank_transfer: 'bank transfer' };
 
 const MOVE_FIELDS = ['date', 'time', 'therapist'] as const;
+
+/** What a cancellation does with a held deposit (decision 0900: refunded unless the desk says otherwise). */
+type DepositFate = ReservationCancelInput['deposit'];
+const DEPOSIT_FATES: { value: DepositFate; label: string }[] = [
+  { value: 'refunded', label: 'Refund it to the client' },
+  { value: 'credited', label: 'Credit it to a later visit' },
+  { value: 'forfeited', label: 'Keep it (forfeited)' },
+];
 
 /** Move a booked reservation to another time or therapist: the same conflict rule as booking (a 409 names whose time). */
 const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose: () => void }) => {
@@ -77,24 +91,43 @@ export const ReservationActions = ({ reservation, visitUse, onClose }: Reservati
   const [mode, setMode] = useState<Mode>('menu');
   const [use, setUse] = useState<VisitUse | null>(null);
   const [key] = useState(newIdempotencyKey);
+  const [fate, setFate] = useState<DepositFate>('refunded');
   const { busy, error, fieldErrors, run } = useFloorWrite(onClose);
   if (mode === 'move') return <MoveForm reservation={reservation} onClose={onClose} />;
+  const deposit = reservation.deposit;
+  const held = deposit?.status === 'held' ? deposit : null;
   if (mode === 'cancel')
     return (
       <FloorReasonDialog
         title={`Cancel ${reservation.client_name}'s booking`}
         confirmLabel="Cancel booking"
         cancelLabel="Keep booking"
-        hint="Kept with the booking; a held deposit is refunded."
-        parse={(reason) => reservationCancelBodySchema.safeParse({ reason })}
+        hint="Kept with the booking."
+        parse={(reason) => reservationCancelBodySchema.safeParse({ reason, deposit: fate })}
         onConfirm={(body) => cancelReservation(reservation.id, body)}
-        done={`${reservation.client_name}'s booking was cancelled.`}
+        done={`${reservation.client_name}'s booking was cancelled.${held ? ` The ${formatPeso(held.amount)} deposit is ${fate}.` : ''}`}
         onClose={onClose}
       >
         The time is freed for others.
+        {held ? (
+          <FormControl sx={{ mt: 2, display: 'block' }}>
+            <FormLabel id="deposit-fate">
+              Deposit {formatPeso(held.amount)}{' '}
+              {METHOD_LABEL[held.payment_method] ?? held.payment_method.replace('_', ' ')}
+            </FormLabel>
+            <RadioGroup
+              aria-labelledby="deposit-fate"
+              value={fate}
+              onChange={(event) => setFate(event.target.value as DepositFate)}
+            >
+              {DEPOSIT_FATES.map((f) => (
+                <FormControlLabel key={f.value} value={f.value} control={<Radio />} label={f.label} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        ) : null}
       </FloorReasonDialog>
     );
-  const deposit = reservation.deposit;
   return (
     <FormDialog
       open
