@@ -1,31 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { floorBookings, locations } from '../../db/schema/index';
-import { signIn } from '../../test/agents';
 import type { Agent, TestContext } from '../../test/build';
-import {
-  addRoom,
-  at,
-  get,
-  instant,
-  post,
-  reserve,
-  startFloorTests,
-  today,
-  type FloorFixtures,
-} from './floor.test-helpers';
+import { addRoom, at, get, instant, post, reserve, startFloorTests, type FloorFixtures } from './floor.test-helpers';
 
 /** Reservations (issue 22): deposits, the grace-period no-show, cancelling, arriving, and no double booking. */
 
 let ctx: TestContext;
 let desk: Agent;
 let manager: Agent;
+let admin: Agent;
 let f: FloorFixtures;
 let A: number, B: number, C: number;
 let room: number;
 
 beforeAll(async () => {
-  ({ ctx, f, desk, manager } = await startFloorTests('S'));
+  ({ ctx, f, desk, manager, admin } = await startFloorTests('S'));
   [A, B, C] = f.therapists as [number, number, number];
   const res = await addRoom(manager, { location: f.home, name: 'Narra', kind: 'Single' });
   expect(res.statusCode, res.body).toBe(201);
@@ -119,7 +109,8 @@ describe('booking', () => {
 });
 
 describe('opening hours', () => {
-  const tomorrow = () => new Date(Date.parse(`${today()}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  // Noon in Manila is 04:00 UTC the same day, so a day later its UTC date is tomorrow's in Manila.
+  const tomorrow = () => new Date(instant('12:00').getTime() + 86_400_000).toISOString().slice(0, 10);
 
   it('refuses a booking when the branch is shut or one that would end after it closes, naming its hours', async () => {
     at('08:00');
@@ -150,7 +141,6 @@ describe('opening hours', () => {
       .insert(locations)
       .values({ name: 'Floor tests night', openingTime: '18:00', closingTime: '02:00' })
       .returning({ id: locations.id });
-    const admin = await signIn(ctx.app, 'admin');
     const at_ = (time: string, minutes = 60) =>
       post(admin, '/api/floor/reservations/', {
         client: f.clients[11],

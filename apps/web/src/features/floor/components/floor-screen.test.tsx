@@ -6,6 +6,7 @@ import type { Board, Proposal, QueueEntry, Reservation } from '@ginhawa/contract
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { FloorScreen, type FloorUser } from './floor-screen';
+import { dayBlocks, minutesOf } from './floor-time';
 import type { VisitUse, VisitUseSlot } from './visit-use';
 
 const BOARD_KEY = 'GET /floor/board/?location=2';
@@ -485,5 +486,31 @@ describe('floor screen', () => {
     expect(router.state.location.search).toBe('');
     expect(screen.getByRole('list', { name: 'Rotation' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Today' })).toBeDisabled();
+  });
+});
+
+describe("the day view's blocks", () => {
+  const blocksOf = (reservations: Reservation[]) => dayBlocks({ ...board, queue: [], reservations });
+
+  it('draws a booked reservation at its booked time', () => {
+    const [block] = blocksOf([reservation({ time: '16:00' })]);
+    expect(block).toMatchObject({ start: minutesOf('16:00'), end: minutesOf('17:00'), kind: 'reservation' });
+  });
+
+  it('draws an arrived reservation where its service runs: from when the client came, for its length', () => {
+    // Booked for 16:00, the client came at 14:57 (Manila): the service runs 14:57–15:57, not 16:00–17:00,
+    // where it would sit over the therapist's next booking.
+    const early = reservation({ time: '16:00', status: 'arrived', arrival: 90, closed_at: '2026-11-25T06:57:00Z' });
+    const next = reservation({ id: 71, client_name: 'Rico Blanco', time: '16:00' });
+    const [arrived, booked] = blocksOf([early, next]);
+    expect(arrived).toMatchObject({ start: minutesOf('14:45'), end: minutesOf('15:57') });
+    expect(booked).toMatchObject({ start: minutesOf('16:00'), end: minutesOf('17:00') });
+  });
+
+  it('an arrived reservation closed on another day stays at its booked time', () => {
+    const [block] = blocksOf([
+      reservation({ time: '16:00', status: 'arrived', arrival: 90, closed_at: '2026-11-24T06:57:00Z' }),
+    ]);
+    expect(block).toMatchObject({ start: minutesOf('16:00'), end: minutesOf('17:00') });
   });
 });
