@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { clientArrivals, employees, floorBookings, sales, treatments } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { activeSalesperson } from '../clients/clients.test-helpers';
+import { dayInWords } from '../../lib/notice-text';
 import { addRoom, at, get, instant, post, startFloorTests, today, type FloorFixtures } from './floor.test-helpers';
 
 /**
@@ -187,5 +188,27 @@ describe('a retried arrival', () => {
       'floor-arrive-retry-1',
     );
     expect(other.statusCode).toBe(422);
+  });
+});
+
+describe('the day of an arriving reservation', () => {
+  it("another day's booking is refused (move it to today first), and arrives once moved", async () => {
+    at('17:00');
+    const tomorrow = new Date(instant('12:00').getTime() + 86_400_000).toISOString().slice(0, 10);
+    const client = await clientNamed('Tomorrow');
+    const r = await book({ client, date: tomorrow, time: '17:30', therapist: A });
+    at('17:30');
+    const refused = await arrive(r.id);
+    expect(refused.statusCode).toBe(409);
+    const sentence = `This booking is for ${dayInWords(tomorrow)}, not today: move it to today first.`;
+    expect(refused.json()).toEqual({ message: sentence, errors: { date: [sentence] } });
+    expect(await arrivalsOf(client)).toHaveLength(0);
+    const moved = await desk.request({
+      method: 'PATCH',
+      url: `/api/floor/reservations/${r.id}/`,
+      payload: { date: today(), time: '17:30', room: null },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await arrive(r.id)).statusCode).toBe(200);
   });
 });

@@ -12,6 +12,7 @@ import { banks, clients, floorBookings, floorQueue, floorReservations } from '..
 import { audit } from '../../db/audit';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/http-error';
 import { createdBy, touched } from '../../lib/tracked';
+import { dayInWords } from '../../lib/notice-text';
 import type { AuthUser } from '../../lib/actor';
 import { createArrival, type AppliedDeposit } from '../clients/index';
 import {
@@ -273,6 +274,11 @@ export const arriveReservation = async (
     deposit: before.deposit ? depositOf(before.deposit) : undefined,
     before: async (tx) => {
       const booked = (await lockedReservation(tx, user, id)).before;
+      if (booked.date !== slot.date) {
+        // Another day's booking (a tap on tomorrow's board) would log today's visit and sale against it.
+        const message = `This booking is for ${dayInWords(booked.date)}, not today: move it to today first.`;
+        throw conflict(message, { date: [message] });
+      }
       const endsAt = addMinutes(startsAt, booked.duration_minutes);
       const named = booked.therapist ?? input.therapist;
       const person = await pickTherapist(tx, booked.location, named, startsAt, endsAt);

@@ -476,6 +476,15 @@ describe('floor screen', () => {
     expect(screen.queryByRole('list', { name: 'Rotation' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Assign next' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Day')).toHaveValue('2026-11-26');
+    // Tomorrow's booking cannot arrive today (the server's rule): it says to move it first.
+    await userEvent.click(within(day).getByRole('button', { name: /^11:00 Maja Salvador/ }));
+    const actions = await screen.findByRole('dialog');
+    expect(
+      within(actions).getByText('This booking is for 26 Nov 2026: move it to today before the client arrives.'),
+    ).toBeInTheDocument();
+    expect(within(actions).getByRole('button', { name: 'Client arrived' })).toBeDisabled();
+    expect(within(actions).queryByText(/What the client uses/)).not.toBeInTheDocument();
+    await userEvent.click(within(actions).getAllByRole('button', { name: 'Close' })[0]!);
     await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
     await userEvent.click(screen.getByRole('button', { name: 'Pick Rosa' }));
     expect(await screen.findByLabelText(/^Date/)).toHaveValue('2026-11-26');

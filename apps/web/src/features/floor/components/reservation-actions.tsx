@@ -17,6 +17,7 @@ import {
   type ReservationPatch,
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { formatDate } from '../../../lib/format';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { newIdempotencyKey } from '../../../lib/idempotency';
@@ -80,14 +81,20 @@ const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose:
 
 type Mode = 'menu' | 'move' | 'cancel';
 
-type ReservationActionsProps = { reservation: Reservation; visitUse: VisitUseSlot; onClose: () => void };
+type ReservationActionsProps = {
+  reservation: Reservation;
+  /** Only a booking of the board's today may arrive (the server refuses another day's: move it first). */
+  arrivesToday: boolean;
+  visitUse: VisitUseSlot;
+  onClose: () => void;
+};
 
 /**
  * A booked reservation's actions: the client came (logs the arrival, with a voucher session or the
  * desk's payment as the arrival card takes them), no-show (after the branch's grace period; the
  * server says when it ends), cancel with a reason, or move.
  */
-export const ReservationActions = ({ reservation, visitUse, onClose }: ReservationActionsProps) => {
+export const ReservationActions = ({ reservation, arrivesToday, visitUse, onClose }: ReservationActionsProps) => {
   const [mode, setMode] = useState<Mode>('menu');
   const [use, setUse] = useState<VisitUse | null>(null);
   const [key] = useState(newIdempotencyKey);
@@ -136,7 +143,7 @@ export const ReservationActions = ({ reservation, visitUse, onClose }: Reservati
       // "Cancel" here sat under "Cancel booking": leaving the dialog changes nothing, so it says Close.
       cancelLabel="Close"
       submitting={busy}
-      submitDisabled={!use}
+      submitDisabled={!use || !arrivesToday}
       error={error}
       onSubmit={() =>
         void run(
@@ -182,15 +189,21 @@ export const ReservationActions = ({ reservation, visitUse, onClose }: Reservati
             Cancel booking
           </Button>
         </Stack>
-        {visitUse({
-          client: reservation.client,
-          location: reservation.location,
-          treatment: reservation.treatment,
-          deposit: deposit ?? undefined,
-          onChange: setUse,
-          errors: fieldErrors,
-          disabled: busy,
-        })}
+        {!arrivesToday ? (
+          <Alert severity="info">
+            This booking is for {formatDate(reservation.date)}: move it to today before the client arrives.
+          </Alert>
+        ) : null}
+        {arrivesToday &&
+          visitUse({
+            client: reservation.client,
+            location: reservation.location,
+            treatment: reservation.treatment,
+            deposit: deposit ?? undefined,
+            onChange: setUse,
+            errors: fieldErrors,
+            disabled: busy,
+          })}
       </Stack>
     </FormDialog>
   );
