@@ -440,6 +440,21 @@ describe('floor screen', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
+    it('a move refused on its time (400) shows the time\'s sentence, not "correct the highlighted fields"', async () => {
+      const sentence = 'Makati is open 10:00–22:00; a 60-minute booking at 21:30 would end after it closes.';
+      mockApi({
+        [BOARD_KEY]: { status: 200, data: board },
+        'PATCH /floor/reservations/70/': {
+          status: 400,
+          data: { message: 'Please correct the highlighted fields.', errors: { time: [sentence] } },
+        },
+      });
+      renderFloor();
+      dragToAnaAt1530(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+      expect(await screen.findByText(sentence)).toBeInTheDocument();
+      expect(screen.queryByText('Please correct the highlighted fields.')).not.toBeInTheDocument();
+    });
+
     it('a short press is a tap: it opens the actions and moves nothing', async () => {
       const calls = mockApi({ [BOARD_KEY]: { status: 200, data: board } });
       renderFloor();
