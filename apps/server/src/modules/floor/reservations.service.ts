@@ -264,10 +264,9 @@ export const arriveReservation = async (
     payment: input.payment,
   };
   await createArrival(db, user, body, idempotencyKey, {
-    route: `POST /floor/reservations/${id}/arrive/`,
     // A retry is the same request when the desk sent the same body: what the server derives from the
     // reservation (the therapist the line gave, the slot of now) changes once the first one is in.
-    hashBody: input,
+    idempotency: { route: `POST /floor/reservations/${id}/arrive/`, body: input },
     columns,
     // Paid at the desk: the deposit is its own sale line and the desk collects the balance (decision 0411).
     // On a voucher or a membership no sale is written; the deposit is only marked applied (decision 0900).
