@@ -61,7 +61,8 @@ const freeSlot = async (
       `/floor/reservations/?location=${location}&therapist=${therapist}&date=${date}&status=booked&pageSize=500`,
     )
   ).results;
-  for (let at = from; at + minutes <= 23 * 60 + 45; at += 15) {
+  // Within the demo branch's hours (10:00–22:00): a booking after closing is refused.
+  for (let at = from; at + minutes <= 22 * 60; at += 15) {
     const start = Date.parse(`${date}T${hhmm(at)}:00+08:00`);
     const end = start + minutes * 60_000;
     if (!booked.some((b) => Date.parse(b.starts_at) < end && Date.parse(b.ends_at) > start)) return hhmm(at);

@@ -49,8 +49,8 @@ import type { AuthUser } from '../../lib/actor';
 
 /** What the floor board (issue 22) adds to an arrival it logs, without this module knowing the floor. */
 export type ArrivalExtras = {
-  /** The Idempotency-Key's route, when the call is not POST /clients/arrivals/ itself. */
-  route?: string;
+  /** The Idempotency-Key's route and what it was sent (not the arrival derived from it), for another route. */
+  idempotency?: { route: string; body: unknown };
   /** Where and until when the service runs. */
   columns?: { roomId: number | null; bed: number | null; endsAt: Date | null };
   /** First in the transaction (the floor takes its branch's lock before any row of the arrival's). */
@@ -247,7 +247,11 @@ export const createArrival = async (
 ): Promise<ClientArrival> =>
   idempotent(
     db,
-    { userId: user.id, route: extras.route ?? 'POST /clients/arrivals/', key: idempotencyKey, body: input },
+    {
+      userId: user.id,
+      key: idempotencyKey,
+      ...(extras.idempotency ?? { route: 'POST /clients/arrivals/', body: input }),
+    },
     (tx) => authorizeSale(tx, user, input),
     async (tx) => {
       await extras.before?.(tx);

@@ -155,7 +155,8 @@ export const assign = async (db: Db, user: AuthUser, input: AssignInput, idempot
     },
     idempotencyKey,
     {
-      route: 'POST /floor/assign/',
+      // The desk's body, not the arrival's: its date and time are now's slot, which a retry may not share.
+      idempotency: { route: 'POST /floor/assign/', body: input },
       columns,
       before: async (tx) => {
         await lockFloor(tx, input.location);

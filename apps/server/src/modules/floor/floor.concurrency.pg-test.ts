@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { floorBookings } from '../../db/schema/index';
 import { pgErrorCode } from '../../lib/pg-errors';
 import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { addRoom, at, loadFloorFixtures, reserve, type FloorFixtures } from './floor.test-helpers';
+import { lockFloor } from './floor-shared.service';
 
 /**
  * No double booking, by the database (issue 22): 100 desks at once ask for one therapist's slot on a
@@ -88,5 +89,36 @@ describe('100 concurrent attempts at one slot', () => {
     for (const code of codes) expect(['23P01', '40P01']).toContain(code);
     const held = await ctx.database.db.select().from(floorBookings).where(eq(floorBookings.startsAt, startsAt));
     expect(held).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('two desks moving one reservation at once', () => {
+  it('each move is judged on the reservation as the other left it: neither change is written back', async () => {
+    const booked = await reserve(desk, f, { client: f.clients[0], time: '10:00', therapist: f.therapists[2] });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = booked.json().id as number;
+    const move = (payload: Record<string, unknown>) =>
+      desk.request({ method: 'PATCH', url: `/api/floor/reservations/${id}/`, payload });
+    const waitingOnLocks = async () => {
+      const result = await ctx.database.db.execute(
+        sql`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return Number((result as unknown as { rows: { n: string }[] }).rows[0]!.n);
+    };
+    // A third transaction holds the branch's floor lock until both moves have read what they read
+    // first and queue behind it; then they run one after the other.
+    let moves: Promise<Awaited<ReturnType<typeof move>>[]> | undefined;
+    await ctx.database.db.transaction(async (tx) => {
+      await lockFloor(tx, f.home);
+      moves = Promise.all([move({ therapist: f.therapists[3] }), move({ time: '11:00' })]);
+      for (let i = 0; i < 500 && (await waitingOnLocks()) < 2; i += 1);
+      expect(await waitingOnLocks()).toBe(2);
+    });
+    const answers = await moves!;
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const after = await desk.request({ method: 'GET', url: `/api/floor/reservations/${id}/` });
+    expect(after.json()).toMatchObject({ therapist: f.therapists[3], time: '11:00' });
+    const held = await ctx.database.db.select().from(floorBookings).where(eq(floorBookings.reservationId, id));
+    expect(held).toMatchObject([{ therapistId: f.therapists[3], startsAt: new Date(after.json().starts_at) }]);
   }, 120_000);
 });

@@ -333,7 +333,7 @@ describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: th
   it('a refused arrival (409) writes no sale line and keeps the deposit held', async () => {
     at('19:30');
     const client = await newClient('Clash');
-    const id = await bookWithDeposit(client, '21:30', D);
+    const id = await bookWithDeposit(client, '20:30', D);
     const walkIn = await assign({ client: await newClient('Busy'), therapist: D });
     expect(walkIn.statusCode, walkIn.body).toBe(201);
     at('19:40');

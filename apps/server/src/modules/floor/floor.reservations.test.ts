@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { floorBookings } from '../../db/schema/index';
+import { floorBookings, locations } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { addRoom, at, get, instant, post, reserve, startFloorTests, type FloorFixtures } from './floor.test-helpers';
 
@@ -9,12 +9,13 @@ import { addRoom, at, get, instant, post, reserve, startFloorTests, type FloorFi
 let ctx: TestContext;
 let desk: Agent;
 let manager: Agent;
+let admin: Agent;
 let f: FloorFixtures;
 let A: number, B: number, C: number;
 let room: number;
 
 beforeAll(async () => {
-  ({ ctx, f, desk, manager } = await startFloorTests('S'));
+  ({ ctx, f, desk, manager, admin } = await startFloorTests('S'));
   [A, B, C] = f.therapists as [number, number, number];
   const res = await addRoom(manager, { location: f.home, name: 'Narra', kind: 'Single' });
   expect(res.statusCode, res.body).toBe(201);
@@ -104,6 +105,62 @@ describe('booking', () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ time: '16:00', therapist: B, room, bed: 1 });
+  });
+});
+
+describe('opening hours', () => {
+  // Noon in Manila is 04:00 UTC the same day, so a day later its UTC date is tomorrow's in Manila.
+  const tomorrow = () => new Date(instant('12:00').getTime() + 86_400_000).toISOString().slice(0, 10);
+
+  it('refuses a booking when the branch is shut or one that would end after it closes, naming its hours', async () => {
+    at('08:00');
+    const early = await book({ therapist: C, date: tomorrow(), time: '03:00' });
+    expect(early.statusCode).toBe(400);
+    const shut = 'Floor tests S is open 09:00–22:00; 03:00 is outside its hours.';
+    expect(early.json()).toEqual({ message: 'Please correct the highlighted fields.', errors: { time: [shut] } });
+    const late = await book({ therapist: C, date: tomorrow(), time: '21:30' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors.time).toEqual([
+      'Floor tests S is open 09:00–22:00; a 60-minute booking at 21:30 would end after it closes.',
+    ]);
+    const last = await book({ therapist: C, date: tomorrow(), time: '21:00' });
+    expect(last.statusCode, last.body).toBe(201);
+    const moved = await desk.request({
+      method: 'PATCH',
+      url: `/api/floor/reservations/${last.json().id}/`,
+      payload: { time: '22:00' },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().errors.time).toEqual(['Floor tests S is open 09:00–22:00; 22:00 is outside its hours.']);
+    const cancelled = await post(desk, `/api/floor/reservations/${last.json().id}/cancel/`, { reason: 'Test over' });
+    expect(cancelled.statusCode).toBe(200);
+  });
+
+  it('a branch open past midnight books the small hours of its night', async () => {
+    const [night] = await ctx.database.db
+      .insert(locations)
+      .values({ name: 'Floor tests night', openingTime: '18:00', closingTime: '02:00' })
+      .returning({ id: locations.id });
+    const at_ = (time: string, minutes = 60) =>
+      post(admin, '/api/floor/reservations/', {
+        client: f.clients[11],
+        location: night!.id,
+        date: tomorrow(),
+        time,
+        treatment: f.treatment.id,
+        duration_minutes: minutes,
+      });
+    at('08:00');
+    expect((await at_('00:45')).statusCode).toBe(201);
+    expect((await at_('23:00', 180)).statusCode).toBe(201);
+    expect((await at_('18:00')).statusCode).toBe(201);
+    expect((await at_('01:30')).json().errors.time).toEqual([
+      'Floor tests night is open 18:00–02:00; a 60-minute booking at 01:30 would end after it closes.',
+    ]);
+    expect((await at_('23:30', 180)).statusCode).toBe(400);
+    expect((await at_('12:00')).json().errors.time).toEqual([
+      'Floor tests night is open 18:00–02:00; 12:00 is outside its hours.',
+    ]);
   });
 });
 

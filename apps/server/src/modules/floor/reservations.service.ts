@@ -10,12 +10,14 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { banks, clients, floorBookings, floorQueue, floorReservations } from '../../db/schema/index';
 import { audit } from '../../db/audit';
-import { badRequest, conflict, fieldError } from '../../lib/http-error';
+import { badRequest, conflict, fieldError, notFound } from '../../lib/http-error';
 import { createdBy, touched } from '../../lib/tracked';
+import { dayInWords } from '../../lib/notice-text';
 import type { AuthUser } from '../../lib/actor';
 import { createArrival, type AppliedDeposit } from '../clients/index';
 import {
   addMinutes,
+  assertWithinHours,
   clockTime,
   floorClock,
   floorLocation,
@@ -25,9 +27,10 @@ import {
   publishFloor,
   slotOf,
   staffMember,
+  worksAt,
 } from './floor-shared.service';
 import { assertTherapistFree, book } from './bookings.service';
-import { pickRoom } from './room-pick.service';
+import { arrivalRoom, pickRoom } from './room-pick.service';
 import { assertDesk, pickTherapist, treatmentFor } from './assign.service';
 import { getReservation } from './reservations-read.service';
 import { floorSettingsOf } from './settings.service';
@@ -63,6 +66,7 @@ const place = async (tx: Tx, s: Slot) => {
   const endsAt = addMinutes(startsAt, treatment.minutes);
   const earliest = instantOf(slotOf(floorClock.now()).date, slotOf(floorClock.now()).time);
   if (startsAt.getTime() < earliest.getTime()) throw fieldError('time', 'A reservation is for a time still to come.');
+  await assertWithinHours(tx, s.locationId, s.time, treatment.minutes);
   if (s.therapistId !== null) {
     await staffMember(tx, s.therapistId, 'therapist', { locationId: s.locationId, kind: 'therapist' });
     await assertTherapistFree(tx, s.therapistId, startsAt, endsAt);
@@ -83,14 +87,20 @@ const place = async (tx: Tx, s: Slot) => {
  * order every floor write takes them in (desks changing one branch at once queue on the first).
  */
 const lockedReservation = async (tx: Tx, user: AuthUser, id: number) => {
-  const before = await getReservation(tx, user, id);
-  await lockFloor(tx, before.location);
+  // Only its branch is read before the locks (a reservation never changes branch): what is changed
+  // is read after them, or a desk queued behind another's move would write back what that one changed.
+  const [found] = await tx
+    .select({ locationId: floorReservations.locationId })
+    .from(floorReservations)
+    .where(eq(floorReservations.id, id));
+  if (!found || !worksAt(user, found.locationId)) throw notFound('No such reservation.');
+  await lockFloor(tx, found.locationId);
   const [row] = await tx.select().from(floorReservations).where(eq(floorReservations.id, id)).for('update');
   if (row!.status !== 'booked') {
     const message = `This reservation is already ${row!.status.replace('_', '-')}.`;
     throw conflict(message, { status: [message] });
   }
-  return { before, row: row! };
+  return { before: await getReservation(tx, user, id), row: row! };
 };
 
 const finish = async (tx: Tx, user: AuthUser, id: number, before: Reservation, action: string) => {
@@ -218,8 +228,10 @@ const depositOf = (deposit: NonNullable<Reservation['deposit']>): AppliedDeposit
 
 /**
  * The client came: the arrival is logged through the clients module (voucher, membership, payment as
- * at the desk), the reservation's booking becomes the service's (from now, for its duration), the
- * deposit is applied. "Any therapist" takes the next free one in line, who then goes to the back.
+ * at the desk), the reservation's time becomes the service's (from now, for its duration), the
+ * deposit is applied. The therapist serves from the rotation as for Assign next: a named one must be
+ * clocked in there and not on a break; "any therapist" takes the next free one in line, who then
+ * goes to the back. The reservation is read again under the branch's lock (a move may have come first).
  */
 export const arriveReservation = async (
   db: Db,
@@ -231,9 +243,9 @@ export const arriveReservation = async (
   assertDesk(user, 'log an arrival');
   const before = await getReservation(db, user, id);
   const startsAt = floorClock.now();
-  const endsAt = addMinutes(startsAt, before.duration_minutes);
   const slot = slotOf(startsAt);
-  const chosen = { therapist: before.therapist ?? input.therapist, fromLine: false };
+  const chosen = { therapist: before.therapist ?? input.therapist, fromLine: false, booked: before };
+  const columns = { roomId: before.room, bed: before.bed, endsAt: addMinutes(startsAt, before.duration_minutes) };
   const body = {
     client: before.client,
     location: before.location,
@@ -252,44 +264,55 @@ export const arriveReservation = async (
     payment: input.payment,
   };
   await createArrival(db, user, body, idempotencyKey, {
-    route: `POST /floor/reservations/${id}/arrive/`,
-    columns: { roomId: before.room, bed: before.bed, endsAt },
+    // A retry is the same request when the desk sent the same body: what the server derives from the
+    // reservation (the therapist the line gave, the slot of now) changes once the first one is in.
+    idempotency: { route: `POST /floor/reservations/${id}/arrive/`, body: input },
+    columns,
     // Paid at the desk: the deposit is its own sale line and the desk collects the balance (decision 0411).
     // On a voucher or a membership no sale is written; the deposit is only marked applied (decision 0900).
     deposit: before.deposit ? depositOf(before.deposit) : undefined,
     before: async (tx) => {
-      await lockedReservation(tx, user, id);
-      if (chosen.therapist === null) {
-        const next = await pickTherapist(tx, before.location, null, startsAt, endsAt);
-        Object.assign(chosen, { therapist: next.id, fromLine: true });
-        body.therapist = next.id;
+      const booked = (await lockedReservation(tx, user, id)).before;
+      if (booked.date !== slot.date) {
+        // Another day's booking (a tap on tomorrow's board) would log today's visit and sale against it.
+        const message = `This booking is for ${dayInWords(booked.date)}, not today: move it to today first.`;
+        throw conflict(message, { date: [message] });
       }
+      const endsAt = addMinutes(startsAt, booked.duration_minutes);
+      const named = booked.therapist ?? input.therapist;
+      const person = await pickTherapist(tx, booked.location, named, startsAt, endsAt);
+      Object.assign(chosen, { therapist: person.id, fromLine: named === null, booked });
+      Object.assign(body, { therapist: person.id, requested: booked.therapist !== null });
+      // Its own time is given back first, so the service is judged against everyone else's only.
+      await tx.delete(floorBookings).where(eq(floorBookings.reservationId, id));
+      const room = await arrivalRoom(tx, booked, startsAt, endsAt);
+      Object.assign(columns, { roomId: room?.roomId ?? null, bed: room?.bed ?? null, endsAt });
     },
     after: async (tx, arrival) => {
-      const [held] = await tx
-        .select({ id: floorBookings.id })
-        .from(floorBookings)
-        .where(eq(floorBookings.reservationId, id));
       await book(tx, {
-        id: held?.id,
         locationId: before.location,
         therapistId: chosen.therapist,
-        roomId: before.room,
-        bed: before.bed,
+        roomId: columns.roomId,
+        bed: columns.bed,
         startsAt,
-        endsAt,
+        endsAt: columns.endsAt,
         reservationId: id,
         arrivalId: arrival.id,
         requested: !chosen.fromLine,
       });
       if (chosen.fromLine)
-        await tx.update(floorQueue).set({ queuedAt: endsAt }).where(eq(floorQueue.employeeId, chosen.therapist!));
+        await tx
+          .update(floorQueue)
+          .set({ queuedAt: columns.endsAt })
+          .where(eq(floorQueue.employeeId, chosen.therapist!));
       await tx
         .update(floorReservations)
         .set({
           status: 'arrived',
           arrivalId: arrival.id,
           therapistId: chosen.therapist,
+          roomId: columns.roomId,
+          bed: columns.bed,
           depositStatus: before.deposit ? 'applied' : null,
           closedAt: startsAt,
           ...touched(user.id),
@@ -307,7 +330,7 @@ export const arriveReservation = async (
         action: 'arrive',
         tableName: 'floor_reservations',
         rowId: id,
-        before,
+        before: chosen.booked,
         after: await getReservation(tx, user, id),
       });
       await publishFloor(tx, before.location, before.date);

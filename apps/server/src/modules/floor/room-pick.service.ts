@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { clients, rooms, treatments } from '../../db/schema/index';
 import { conflict, fieldError } from '../../lib/http-error';
-import { bookingsOverlapping } from './bookings.service';
+import type { Reservation } from '@ginhawa/contract';
+import { bookingsOverlapping, isFree } from './bookings.service';
 import { clockTime } from './floor-shared.service';
 
 type Need = {
@@ -75,4 +76,29 @@ export const pickRoom = async (
   }
   const message = `No suitable room is free ${clockTime(need.startsAt)}–${clockTime(need.endsAt)}.`;
   throw conflict(message, { room: [message] });
+};
+
+/**
+ * The room the arriving client is served in, from now: the reservation's bed while it is free for the
+ * whole service, else the smallest suitable free bed (an early or late client is not refused while
+ * another bed suits them); none when the reservation has no room (a branch without rooms on file).
+ */
+export const arrivalRoom = async (
+  db: DbOrTx,
+  booked: Pick<Reservation, 'location' | 'client' | 'treatment' | 'room' | 'bed'>,
+  startsAt: Date,
+  endsAt: Date,
+) => {
+  if (booked.room === null || booked.bed === null) return null;
+  if (await isFree(db, { roomId: booked.room, bed: booked.bed }, startsAt, endsAt))
+    return { roomId: booked.room, bed: booked.bed };
+  const room = await pickRoom(db, {
+    locationId: booked.location,
+    clientId: booked.client,
+    treatmentId: booked.treatment,
+    startsAt,
+    endsAt,
+    roomId: null,
+  });
+  return room && { roomId: room.roomId, bed: room.bed };
 };

@@ -1,7 +1,7 @@
 import { useRef, useState, type PointerEvent, type RefObject } from 'react';
 import type { Reservation } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { getErrorMessage } from '../../../lib/api-client';
+import { toApiError } from '../../../lib/api-client';
 import { useRevalidateFloor } from '../api/get-board';
 import { moveReservation } from '../api/floor-actions';
 import { displayTime, SLOT_MINUTES, timeOf } from './floor-time';
@@ -91,7 +91,9 @@ export const useDragMove = (
       );
       await revalidate();
     } catch (err) {
-      showSnackbar(getErrorMessage(err), 'error');
+      // A drag has no fields to highlight: a refused time (already past, the branch shut) is said by its field's sentence.
+      const failure = toApiError(err);
+      showSnackbar(Object.values(failure.errors).flat()[0] ?? failure.message, 'error');
     } finally {
       setDragging(null);
     }

@@ -6,6 +6,7 @@ import type { Board, Proposal, QueueEntry, Reservation } from '@ginhawa/contract
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { FloorScreen, type FloorUser } from './floor-screen';
+import { dayBlocks, minutesOf } from './floor-time';
 import type { VisitUse, VisitUseSlot } from './visit-use';
 
 const BOARD_KEY = 'GET /floor/board/?location=2';
@@ -309,6 +310,34 @@ describe('floor screen', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('cancelling a booking with a held deposit lets the desk refund, credit or keep it, and says which', async () => {
+    const calls = mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'POST /floor/reservations/70/cancel/': { status: 200, data: reservation({ status: 'cancelled' }) },
+    });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel booking' }));
+    const confirm = await screen.findByRole('dialog', { name: "Cancel Liza Soberano's booking" });
+    const fate = within(confirm).getByRole('radiogroup', { name: 'Deposit ₱200.00 GCash/Maya' });
+    expect(within(fate).getByRole('radio', { name: 'Refund it to the client' })).toBeChecked();
+    await userEvent.click(within(fate).getByRole('radio', { name: 'Keep it (forfeited)' }));
+    await userEvent.type(within(confirm).getByRole('textbox', { name: /Reason/ }), 'Cancelled an hour before');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel booking' }));
+    await screen.findByText("Liza Soberano's booking was cancelled. The ₱200.00 deposit is forfeited.");
+    const cancel = calls.find((c) => c.url === '/floor/reservations/70/cancel/');
+    expect(JSON.parse(String(cancel?.data))).toEqual({ reason: 'Cancelled an hour before', deposit: 'forfeited' });
+  });
+
+  it('cancelling a booking without a deposit asks only why', async () => {
+    mockApi({ [BOARD_KEY]: { status: 200, data: { ...board, reservations: [reservation({ deposit: null })] } } });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel booking' }));
+    const confirm = await screen.findByRole('dialog', { name: "Cancel Liza Soberano's booking" });
+    expect(within(confirm).queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
   it("a reservation's Client arrived sends the desk payment with the arrival, once per dialog", async () => {
     const payment = {
       salesperson: 4,
@@ -411,6 +440,21 @@ describe('floor screen', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
+    it('a move refused on its time (400) shows the time\'s sentence, not "correct the highlighted fields"', async () => {
+      const sentence = 'Makati is open 10:00–22:00; a 60-minute booking at 21:30 would end after it closes.';
+      mockApi({
+        [BOARD_KEY]: { status: 200, data: board },
+        'PATCH /floor/reservations/70/': {
+          status: 400,
+          data: { message: 'Please correct the highlighted fields.', errors: { time: [sentence] } },
+        },
+      });
+      renderFloor();
+      dragToAnaAt1530(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+      expect(await screen.findByText(sentence)).toBeInTheDocument();
+      expect(screen.queryByText('Please correct the highlighted fields.')).not.toBeInTheDocument();
+    });
+
     it('a short press is a tap: it opens the actions and moves nothing', async () => {
       const calls = mockApi({ [BOARD_KEY]: { status: 200, data: board } });
       renderFloor();
@@ -447,6 +491,15 @@ describe('floor screen', () => {
     expect(screen.queryByRole('list', { name: 'Rotation' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Assign next' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Day')).toHaveValue('2026-11-26');
+    // Tomorrow's booking cannot arrive today (the server's rule): it says to move it first.
+    await userEvent.click(within(day).getByRole('button', { name: /^11:00 Maja Salvador/ }));
+    const actions = await screen.findByRole('dialog');
+    expect(
+      within(actions).getByText('This booking is for 26 Nov 2026: move it to today before the client arrives.'),
+    ).toBeInTheDocument();
+    expect(within(actions).getByRole('button', { name: 'Client arrived' })).toBeDisabled();
+    expect(within(actions).queryByText(/What the client uses/)).not.toBeInTheDocument();
+    await userEvent.click(within(actions).getAllByRole('button', { name: 'Close' })[0]!);
     await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
     await userEvent.click(screen.getByRole('button', { name: 'Pick Rosa' }));
     expect(await screen.findByLabelText(/^Date/)).toHaveValue('2026-11-26');
@@ -457,5 +510,31 @@ describe('floor screen', () => {
     expect(router.state.location.search).toBe('');
     expect(screen.getByRole('list', { name: 'Rotation' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Today' })).toBeDisabled();
+  });
+});
+
+describe("the day view's blocks", () => {
+  const blocksOf = (reservations: Reservation[]) => dayBlocks({ ...board, queue: [], reservations });
+
+  it('draws a booked reservation at its booked time', () => {
+    const [block] = blocksOf([reservation({ time: '16:00' })]);
+    expect(block).toMatchObject({ start: minutesOf('16:00'), end: minutesOf('17:00'), kind: 'reservation' });
+  });
+
+  it('draws an arrived reservation where its service runs: from when the client came, for its length', () => {
+    // Booked for 16:00, the client came at 14:57 (Manila): the service runs 14:57–15:57, not 16:00–17:00,
+    // where it would sit over the therapist's next booking.
+    const early = reservation({ time: '16:00', status: 'arrived', arrival: 90, closed_at: '2026-11-25T06:57:00Z' });
+    const next = reservation({ id: 71, client_name: 'Rico Blanco', time: '16:00' });
+    const [arrived, booked] = blocksOf([early, next]);
+    expect(arrived).toMatchObject({ start: minutesOf('14:45'), end: minutesOf('15:57') });
+    expect(booked).toMatchObject({ start: minutesOf('16:00'), end: minutesOf('17:00') });
+  });
+
+  it('an arrived reservation closed on another day stays at its booked time', () => {
+    const [block] = blocksOf([
+      reservation({ time: '16:00', status: 'arrived', arrival: 90, closed_at: '2026-11-24T06:57:00Z' }),
+    ]);
+    expect(block).toMatchObject({ start: minutesOf('16:00'), end: minutesOf('17:00') });
   });
 });

@@ -309,7 +309,7 @@ const FloorDialogs = ({
   location: number | null;
   clientPicker: FloorScreenProps['clientPicker'];
   visitUse: VisitUseSlot;
-  board: Pick<Board, 'date' | 'queue' | 'location_name'> | undefined;
+  board: Pick<Board, 'date' | 'now' | 'queue' | 'location_name'> | undefined;
   clockInOnly: number | null | undefined;
 }) => {
   if (!open || location === null || !board) return null;
@@ -340,7 +340,14 @@ const FloorDialogs = ({
     case 'reserve':
       return <ReservationForm client={open.client} location={location} date={board.date} onClose={close} />;
     case 'reservation':
-      return <ReservationActions reservation={open.reservation} visitUse={visitUse} onClose={close} />;
+      return (
+        <ReservationActions
+          reservation={open.reservation}
+          arrivesToday={open.reservation.date === manilaDate(new Date(board.now))}
+          visitUse={visitUse}
+          onClose={close}
+        />
+      );
     case 'rotation':
       return <RotationActionDialog action={open.action} entry={open.entry} location={location} onClose={close} />;
     case 'clock_in':

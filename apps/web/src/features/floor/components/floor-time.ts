@@ -45,6 +45,18 @@ export type DayBlock = {
 export const isLiveDay = (board: Pick<Board, 'date' | 'now'>): boolean =>
   board.date === manilaDate(new Date(board.now));
 
+/**
+ * Where a live reservation sits on its day: booked, at its time; arrived, where its service runs (it
+ * starts when the client came, `closed_at`: an early or late client's service is not at the booked time).
+ */
+const reservationSpan = (r: Reservation): { start: number; end: number } => {
+  if (r.status === 'arrived' && r.closed_at && manilaDate(new Date(r.closed_at)) === r.date) {
+    const came = minutesOf(manilaClock(r.closed_at));
+    return { start: came - (came % SLOT_MINUTES), end: came + r.duration_minutes };
+  }
+  return { start: minutesOf(r.time), end: minutesOf(r.time) + r.duration_minutes };
+};
+
 /** The blocks of a board: live reservations (booked or arrived) and, today, services in progress. */
 export const dayBlocks = (board: Board): DayBlock[] => {
   const blocks: DayBlock[] = board.reservations
@@ -52,8 +64,7 @@ export const dayBlocks = (board: Board): DayBlock[] => {
     .map((r) => ({
       key: `r${r.id}`,
       therapist: r.therapist,
-      start: minutesOf(r.time),
-      end: minutesOf(r.time) + r.duration_minutes,
+      ...reservationSpan(r),
       label: r.client_name,
       detail: [r.treatment_name, r.room_name, r.status === 'arrived' ? 'arrived' : null].filter(Boolean).join(' · '),
       kind: 'reservation',

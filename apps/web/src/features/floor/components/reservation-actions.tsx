@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -8,9 +13,11 @@ import {
   reservationCancelBodySchema,
   reservationPatchSchema,
   type Reservation,
+  type ReservationCancelInput,
   type ReservationPatch,
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { formatDate } from '../../../lib/format';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { newIdempotencyKey } from '../../../lib/idempotency';
@@ -26,6 +33,14 @@ import { visitUseSaid, type VisitUse, type VisitUseSlot } from './visit-use';
 const METHOD_LABEL: Record<string, string> = { e_wallet: 'GCash/Maya', bank_transfer: 'bank transfer' };
 
 const MOVE_FIELDS = ['date', 'time', 'therapist'] as const;
+
+/** What a cancellation does with a held deposit (decision 0900: refunded unless the desk says otherwise). */
+type DepositFate = ReservationCancelInput['deposit'];
+const DEPOSIT_FATES: { value: DepositFate; label: string }[] = [
+  { value: 'refunded', label: 'Refund it to the client' },
+  { value: 'credited', label: 'Credit it to a later visit' },
+  { value: 'forfeited', label: 'Keep it (forfeited)' },
+];
 
 /** Move a booked reservation to another time or therapist: the same conflict rule as booking (a 409 names whose time). */
 const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose: () => void }) => {
@@ -66,35 +81,60 @@ const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose:
 
 type Mode = 'menu' | 'move' | 'cancel';
 
-type ReservationActionsProps = { reservation: Reservation; visitUse: VisitUseSlot; onClose: () => void };
+type ReservationActionsProps = {
+  reservation: Reservation;
+  /** Only a booking of the board's today may arrive (the server refuses another day's: move it first). */
+  arrivesToday: boolean;
+  visitUse: VisitUseSlot;
+  onClose: () => void;
+};
 
 /**
  * A booked reservation's actions: the client came (logs the arrival, with a voucher session or the
  * desk's payment as the arrival card takes them), no-show (after the branch's grace period; the
  * server says when it ends), cancel with a reason, or move.
  */
-export const ReservationActions = ({ reservation, visitUse, onClose }: ReservationActionsProps) => {
+export const ReservationActions = ({ reservation, arrivesToday, visitUse, onClose }: ReservationActionsProps) => {
   const [mode, setMode] = useState<Mode>('menu');
   const [use, setUse] = useState<VisitUse | null>(null);
   const [key] = useState(newIdempotencyKey);
+  const [fate, setFate] = useState<DepositFate>('refunded');
   const { busy, error, fieldErrors, run } = useFloorWrite(onClose);
   if (mode === 'move') return <MoveForm reservation={reservation} onClose={onClose} />;
+  const deposit = reservation.deposit;
+  const held = deposit?.status === 'held' ? deposit : null;
   if (mode === 'cancel')
     return (
       <FloorReasonDialog
         title={`Cancel ${reservation.client_name}'s booking`}
         confirmLabel="Cancel booking"
         cancelLabel="Keep booking"
-        hint="Kept with the booking; a held deposit is refunded."
-        parse={(reason) => reservationCancelBodySchema.safeParse({ reason })}
+        hint="Kept with the booking."
+        parse={(reason) => reservationCancelBodySchema.safeParse({ reason, deposit: fate })}
         onConfirm={(body) => cancelReservation(reservation.id, body)}
-        done={`${reservation.client_name}'s booking was cancelled.`}
+        done={`${reservation.client_name}'s booking was cancelled.${held ? ` The ${formatPeso(held.amount)} deposit is ${fate}.` : ''}`}
         onClose={onClose}
       >
         The time is freed for others.
+        {held ? (
+          <FormControl sx={{ mt: 2, display: 'block' }}>
+            <FormLabel id="deposit-fate">
+              Deposit {formatPeso(held.amount)}{' '}
+              {METHOD_LABEL[held.payment_method] ?? held.payment_method.replace('_', ' ')}
+            </FormLabel>
+            <RadioGroup
+              aria-labelledby="deposit-fate"
+              value={fate}
+              onChange={(event) => setFate(event.target.value as DepositFate)}
+            >
+              {DEPOSIT_FATES.map((f) => (
+                <FormControlLabel key={f.value} value={f.value} control={<Radio />} label={f.label} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        ) : null}
       </FloorReasonDialog>
     );
-  const deposit = reservation.deposit;
   return (
     <FormDialog
       open
@@ -103,7 +143,7 @@ export const ReservationActions = ({ reservation, visitUse, onClose }: Reservati
       // "Cancel" here sat under "Cancel booking": leaving the dialog changes nothing, so it says Close.
       cancelLabel="Close"
       submitting={busy}
-      submitDisabled={!use}
+      submitDisabled={!use || !arrivesToday}
       error={error}
       onSubmit={() =>
         void run(
@@ -149,15 +189,21 @@ export const ReservationActions = ({ reservation, visitUse, onClose }: Reservati
             Cancel booking
           </Button>
         </Stack>
-        {visitUse({
-          client: reservation.client,
-          location: reservation.location,
-          treatment: reservation.treatment,
-          deposit: deposit ?? undefined,
-          onChange: setUse,
-          errors: fieldErrors,
-          disabled: busy,
-        })}
+        {!arrivesToday ? (
+          <Alert severity="info">
+            This booking is for {formatDate(reservation.date)}: move it to today before the client arrives.
+          </Alert>
+        ) : null}
+        {arrivesToday &&
+          visitUse({
+            client: reservation.client,
+            location: reservation.location,
+            treatment: reservation.treatment,
+            deposit: deposit ?? undefined,
+            onChange: setUse,
+            errors: fieldErrors,
+            disabled: busy,
+          })}
       </Stack>
     </FormDialog>
   );
