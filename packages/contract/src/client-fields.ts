@@ -16,7 +16,20 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 /** Payment methods that go through a bank account (the sale must name it). */
 export const BANKED_PAYMENT_METHODS: readonly PaymentMethod[] = ['card', 'bank_transfer'];
-export const SALE_KINDS = ['membership', 'voucher', 'walk_in', 'other'] as const;
+export const SALE_KINDS = ['membership', 'voucher', 'walk_in', 'other', 'forfeit'] as const;
+/**
+ * The kinds a person may key in as sale lines: `forfeit` (a reservation's forfeited deposit, no
+ * salesperson, docs/decisions/0900-floor-board.md) is written only by the floor board.
+ */
+export const KEYED_SALE_KINDS = ['membership', 'voucher', 'walk_in', 'other'] as const;
+/** How the panel names a sale line's kind (the reports' lines and the import form). */
+export const SALE_KIND_LABELS: Record<(typeof SALE_KINDS)[number], string> = {
+  membership: 'Membership',
+  voucher: 'Voucher',
+  walk_in: 'Walk-in',
+  other: 'Other',
+  forfeit: 'Forfeited deposit',
+};
 export const CLIENT_MEMBERSHIP_STATUSES = ['active', 'expired', 'cancelled'] as const;
 export const VOUCHER_STATUSES = ['active', 'used_up', 'expired', 'cancelled'] as const;
 export const ARRIVAL_STATUSES = ['arrived', 'cancelled'] as const;

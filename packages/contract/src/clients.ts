@@ -23,6 +23,8 @@ export {
   type PaymentMethod,
   BANKED_PAYMENT_METHODS,
   SALE_KINDS,
+  KEYED_SALE_KINDS,
+  SALE_KIND_LABELS,
   CLIENT_MEMBERSHIP_STATUSES,
   VOUCHER_STATUSES,
   ARRIVAL_STATUSES,
@@ -147,7 +149,8 @@ export const saleSchema = z.object({
   date: z.string(),
   location: z.number().int(),
   client: z.number().int().nullable(),
-  salesperson: z.number().int(),
+  /** Null only on a forfeited deposit (kind `forfeit`): money kept, sold by no one. */
+  salesperson: z.number().int().nullable(),
   kind: z.enum(SALE_KINDS),
   reference: z.string(),
   amount: z.string(),

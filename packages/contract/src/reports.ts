@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, SALE_KINDS, saleSchema } from './clients';
+import { KEYED_SALE_KINDS, PAYMENT_METHODS, SALE_KINDS, saleSchema } from './clients';
 import { serviceChargeSchema } from './client-fields';
 import { calendarDateSchema, idString, money, relationId, text } from './fields';
 import { filterId, listQuerySchema } from './pagination';
@@ -37,7 +37,7 @@ export const SALES_CSV_COLUMNS = [
 /** One line of store-sales-data; the batch names the location and date. */
 export const saleLineSchema = z.object({
   salesperson: relationId('a salesperson'),
-  kind: z.enum(SALE_KINDS, { error: `Choose from ${SALE_KINDS.join(', ')}.` }).default('walk_in'),
+  kind: z.enum(KEYED_SALE_KINDS, { error: `Choose from ${KEYED_SALE_KINDS.join(', ')}.` }).default('walk_in'),
   amount: money({ acceptNumber: true, padded: true }),
   discount: money({ acceptNumber: true, padded: true }).default('0.00'),
   service_charge: serviceChargeSchema,
@@ -86,7 +86,8 @@ export type DeleteSalesResult = z.infer<typeof deleteSalesResultSchema>;
 /** A sale line as the reports list it: ids plus readable names. */
 export const saleLineReadSchema = saleSchema.extend({
   location_name: z.string(),
-  salesperson_name: z.string(),
+  /** Null on a forfeited deposit, which no one sold. */
+  salesperson_name: z.string().nullable(),
   bank_name: z.string().nullable(),
   report: z.number().int().nullable(),
 });

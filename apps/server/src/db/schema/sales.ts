@@ -18,7 +18,8 @@ export const sales = t.pgTable(
     date: t.date('date', { mode: 'string' }).notNull(),
     locationId: t.integer('location_id').notNull(),
     clientId: t.integer('client_id'),
-    salespersonId: t.integer('salesperson_id').notNull(),
+    /** Null only on a forfeited deposit (kind `forfeit`, docs/decisions/0900-floor-board.md): kept, sold by no one. */
+    salespersonId: t.integer('salesperson_id'),
     kind: t.varchar('kind', { length: 12 }).notNull(),
     /** What was sold: a voucher code (V-000123) or a client membership (CM-42). */
     reference: t.varchar('reference', { length: 40 }).notNull().default(''),
@@ -42,7 +43,8 @@ export const sales = t.pgTable(
     t.index('sales_date_idx').on(table.date),
     t.index('sales_salesperson_date_idx').on(table.salespersonId, table.date),
     t.index('sales_location_date_idx').on(table.locationId, table.date),
-    t.check('sales_kind_check', sql`${table.kind} in ('membership', 'voucher', 'walk_in', 'other')`),
+    t.check('sales_kind_check', sql`${table.kind} in ('membership', 'voucher', 'walk_in', 'other', 'forfeit')`),
+    t.check('sales_salesperson_check', sql`(${table.kind} = 'forfeit') = (${table.salespersonId} is null)`),
     t.check('sales_payment_method_check', sql`${table.paymentMethod} in ('cash', 'card', 'e_wallet', 'bank_transfer')`),
     t.check(
       'sales_bank_needed_check',

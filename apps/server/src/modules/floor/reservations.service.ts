@@ -34,6 +34,7 @@ import { arrivalRoom, pickRoom } from './room-pick.service';
 import { assertDesk, pickTherapist, treatmentFor } from './assign.service';
 import { getReservation } from './reservations-read.service';
 import { floorSettingsOf } from './settings.service';
+import { forfeitDeposit } from './deposits.service';
 
 type Deposit = NonNullable<ReservationInput['deposit']>;
 
@@ -352,12 +353,15 @@ export const noShowReservation = async (db: Db, user: AuthUser, id: number) =>
       throw conflict(message, { status: [message] });
     }
     await tx.delete(floorBookings).where(eq(floorBookings.reservationId, id));
+    const depositStatus =
+      row.depositAmount === null ? null : settings.no_show_deposit === 'credit' ? 'credited' : 'forfeited';
+    // The kept deposit reaches the day's takings in this same transaction (decision 0900).
+    if (depositStatus === 'forfeited') await forfeitDeposit(tx, user.id, row);
     await tx
       .update(floorReservations)
       .set({
         status: 'no_show',
-        depositStatus:
-          row.depositAmount === null ? null : settings.no_show_deposit === 'credit' ? 'credited' : 'forfeited',
+        depositStatus,
         closedAt: now,
         ...touched(user.id),
       })
@@ -372,6 +376,7 @@ export const cancelReservation = async (db: Db, user: AuthUser, id: number, inpu
     const { before, row } = await lockedReservation(tx, user, id);
     if (input.reason.trim() === '') throw badRequest('Say why.', { reason: ['Say why.'] });
     await tx.delete(floorBookings).where(eq(floorBookings.reservationId, id));
+    if (row.depositAmount !== null && input.deposit === 'forfeited') await forfeitDeposit(tx, user.id, row);
     await tx
       .update(floorReservations)
       .set({

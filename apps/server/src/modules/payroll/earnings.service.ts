@@ -112,7 +112,8 @@ const saleEarnings = (where: SQL) => sql`
     select min(s.id) as id, s.date, s.location_id, s.client_id, s.salesperson_id, s.kind, s.reference,
       sum(s.net_amount) as net_amount
     from sales s
-    where ${where}
+    -- A forfeited deposit is takings but no one's sale: it earns no commission (decision 0900).
+    where ${where} and s.kind <> 'forfeit'
     group by case when s.kind = 'walk_in' and s.reference ~ '^A-[0-9]{1,9}$' then s.reference else s.id::text end,
       s.date, s.location_id, s.client_id, s.salesperson_id, s.kind, s.reference
   ),

@@ -4,3 +4,4 @@ export { assertDayOpen } from './day-lock.service';
 export { assertDateAllowed, backdatedNote } from './dating.service';
 export { changeSalesWatchingRanks } from './leaderboard.service';
 export { toSale } from './sale-lines.service';
+export { recordForfeitedDeposit, type ForfeitedDeposit } from './forfeit.service';

@@ -30,7 +30,8 @@ const saleLineColumns = {
   location: sales.locationId,
   locationName: locations.name,
   salesperson: sales.salespersonId,
-  salespersonName: sql<string>`${salesperson.firstName} || ' ' || ${salesperson.lastName}`,
+  // Null on a forfeited deposit (no salesperson, decision 0900).
+  salespersonName: sql<string | null>`${salesperson.firstName} || ' ' || ${salesperson.lastName}`,
   client: sales.clientId,
   kind: sales.kind,
   reference: sales.reference,
@@ -75,7 +76,7 @@ const selectSaleLines = (db: DbOrTx) =>
     .select(saleLineColumns)
     .from(sales)
     .innerJoin(locations, eq(locations.id, sales.locationId))
-    .innerJoin(salesperson, eq(salesperson.id, sales.salespersonId))
+    .leftJoin(salesperson, eq(salesperson.id, sales.salespersonId))
     .leftJoin(banks, eq(banks.id, sales.bankId))
     .leftJoin(dailyReports, and(eq(dailyReports.locationId, sales.locationId), eq(dailyReports.date, sales.date)));
 const selectSaleLinesCounted = (db: DbOrTx) =>
@@ -83,7 +84,7 @@ const selectSaleLinesCounted = (db: DbOrTx) =>
     .select({ ...saleLineColumns, total: totalRows })
     .from(sales)
     .innerJoin(locations, eq(locations.id, sales.locationId))
-    .innerJoin(salesperson, eq(salesperson.id, sales.salespersonId))
+    .leftJoin(salesperson, eq(salesperson.id, sales.salespersonId))
     .leftJoin(banks, eq(banks.id, sales.bankId))
     .leftJoin(dailyReports, and(eq(dailyReports.locationId, sales.locationId), eq(dailyReports.date, sales.date)));
 type SaleLineRow = Awaited<ReturnType<typeof selectSaleLines>>[number];

@@ -33,9 +33,11 @@ export const dailySalesReportSql = (date: string, scope?: SQL) =>
           select s.payment_method as k, round(sum(s.net_amount), 2)::text as t, count(*)::int as n from day s where s.location_id = l.id group by 1) x) as by_payment_method,
         (select json_agg(json_build_object('key', x.k::text, 'name', x.name, 'total', x.t, 'count', x.n) order by x.name) from (
           select s.bank_id as k, b.name, round(sum(s.net_amount), 2)::text as t, count(*)::int as n from day s join banks b on b.id = s.bank_id where s.location_id = l.id group by 1, 2) x) as by_bank,
-        (select json_agg(json_build_object('key', x.k::text, 'name', x.name, 'total', x.t, 'count', x.n) order by x.sum desc, x.name) from (
-          select s.salesperson_id as k, e.first_name || ' ' || e.last_name as name, sum(s.net_amount) as sum, round(sum(s.net_amount), 2)::text as t, count(*)::int as n
-          from day s join employees e on e.id = s.salesperson_id where s.location_id = l.id group by 1, 2) x) as by_salesperson
+        (select json_agg(json_build_object('key', x.k, 'name', x.name, 'total', x.t, 'count', x.n) order by x.sum desc, x.name) from (
+          -- A forfeited deposit (no salesperson, decision 0900) is its own row, so the rows add up to the net total.
+          select coalesce(s.salesperson_id::text, 'none') as k, coalesce(e.first_name || ' ' || e.last_name, 'No salesperson (forfeited deposits)') as name,
+            sum(s.net_amount) as sum, round(sum(s.net_amount), 2)::text as t, count(*)::int as n
+          from day s left join employees e on e.id = s.salesperson_id where s.location_id = l.id group by 1, 2) x) as by_salesperson
       from locations l
       left join daily_reports r on r.location_id = l.id and r.date = ${date}::date
       where (l.is_active or exists (select 1 from day s where s.location_id = l.id)) ${scope ? sql`and ${scope}` : sql``}

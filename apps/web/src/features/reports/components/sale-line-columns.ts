@@ -1,5 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { PAYMENT_METHOD_LABELS, type SaleLineRead } from '@ginhawa/contract';
+import { PAYMENT_METHOD_LABELS, SALE_KIND_LABELS, type SaleLineRead } from '@ginhawa/contract';
 import { formatPeso } from '../../../lib/format';
 
 /**
@@ -17,8 +17,20 @@ export const SALE_LINE_COLUMNS: GridColDef<SaleLineRead>[] = [
     valueFormatter: (value: string) => formatPeso(value),
   },
   { field: 'location_name', headerName: 'Location', flex: 1, minWidth: 120 },
-  { field: 'salesperson_name', headerName: 'Salesperson', flex: 1, minWidth: 140 },
-  { field: 'kind', headerName: 'Kind', width: 110, valueFormatter: (value: string) => value.replace('_', '-') },
+  // A forfeited deposit has no salesperson (decision 0900).
+  {
+    field: 'salesperson_name',
+    headerName: 'Salesperson',
+    flex: 1,
+    minWidth: 140,
+    valueFormatter: (value: string | null) => value ?? '—',
+  },
+  {
+    field: 'kind',
+    headerName: 'Kind',
+    width: 150,
+    valueFormatter: (value: SaleLineRead['kind']) => SALE_KIND_LABELS[value],
+  },
   {
     field: 'payment_method',
     headerName: 'Paid by',

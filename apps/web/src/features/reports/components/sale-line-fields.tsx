@@ -9,8 +9,9 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import {
   BANKED_PAYMENT_METHODS,
+  KEYED_SALE_KINDS,
   PAYMENT_METHODS,
-  SALE_KINDS,
+  SALE_KIND_LABELS,
   type Bank,
   type Employee,
   type PaymentMethod,
@@ -19,7 +20,7 @@ import {
 import type { FieldErrors } from '../../../lib/api-client';
 import { fieldErrorOf } from './line-errors';
 
-type SaleKind = (typeof SALE_KINDS)[number];
+type SaleKind = (typeof KEYED_SALE_KINDS)[number];
 /** One line of the import form as typed (ids as strings, amounts as text). */
 export type FormLine = {
   salesperson: string;
@@ -39,13 +40,6 @@ export const emptyLine = (): FormLine => ({
   bank: '',
   reference_no: '',
 });
-const KIND_LABELS: Record<SaleKind, string> = {
-  membership: 'Membership',
-  voucher: 'Voucher',
-  walk_in: 'Walk-in',
-  other: 'Other',
-};
-
 type SaleLinesFieldsProps = {
   lines: FormLine[];
   onLinesChange: (change: (lines: FormLine[]) => FormLine[]) => void;
@@ -99,9 +93,9 @@ export const SaleLinesFields = ({ lines, onLinesChange, errors, salespersons, ba
             ))}
           </TextField>
           <TextField select size="small" label="Kind" {...bind(index, 'kind', false)}>
-            {SALE_KINDS.map((k) => (
+            {KEYED_SALE_KINDS.map((k) => (
               <MenuItem key={k} value={k}>
-                {KIND_LABELS[k]}
+                {SALE_KIND_LABELS[k]}
               </MenuItem>
             ))}
           </TextField>
