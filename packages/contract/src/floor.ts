@@ -5,7 +5,16 @@ import {
   floorReason as reason,
 } from './floor-fields';
 import { filterId, listQuerySchema } from './pagination';
-import { booleanQuery, calendarDateSchema, name, orderingValues, relationId, text, timeSlotSchema } from './fields';
+import {
+  booleanQuery,
+  calendarDateSchema,
+  idString,
+  name,
+  orderingValues,
+  relationId,
+  text,
+  timeSlotSchema,
+} from './fields';
 import { moneyAmountSchema, paymentFields, timestamps } from './client-fields';
 import { clientArrivalBodySchema } from './client-arrivals';
 import { roomKindSchema } from './floor-fields';
@@ -29,9 +38,10 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 /**
  * A deposit's fate: `held` while booked; `applied` when the client arrived (it paid part of the
  * visit); at a no-show `forfeited` or `credited` (the branch's setting); at a cancellation the
- * desk chooses `refunded`, `credited` or `forfeited`.
+ * desk chooses `refunded`, `credited` or `forfeited`. A `credited` deposit becomes `carried` when
+ * the desk books the client's next reservation at that branch on it (decision 0900).
  */
-export const DEPOSIT_STATUSES = ['held', 'applied', 'forfeited', 'credited', 'refunded'] as const;
+export const DEPOSIT_STATUSES = ['held', 'applied', 'forfeited', 'credited', 'refunded', 'carried'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 /** What a branch does with a no-show's deposit. */
 export const NO_SHOW_DEPOSIT_RULES = ['forfeit', 'credit'] as const;
@@ -225,6 +235,11 @@ export const reservationBodySchema = z.object({
   /** The treatment's duration unless given. */
   duration_minutes: durationMinutes.optional(),
   deposit: depositBodySchema.nullable().default(null),
+  /**
+   * The client's earlier reservation at this branch whose credited deposit this booking carries as
+   * its own deposit (method, bank, reference, amount); instead of `deposit`, never with it.
+   */
+  deposit_credit: relationId('a deposit credit').nullable().default(null),
   notes: text(500, { multiline: true }).default(''),
 });
 export type ReservationBody = z.input<typeof reservationBodySchema>;
@@ -273,6 +288,26 @@ export const depositSchema = z.object({
   status: z.enum(DEPOSIT_STATUSES),
 });
 export type Deposit = z.infer<typeof depositSchema>;
+
+/** A client's credited deposit at a branch, ready to carry onto a new booking (GET floor/deposit-credits/). */
+export const depositCreditSchema = z.object({
+  /** The reservation the deposit was credited on (what `deposit_credit` names). */
+  reservation: z.number().int(),
+  date: z.string(),
+  /** `no_show` or `cancelled`: how the deposit came to be credited. */
+  status: z.enum(RESERVATION_STATUSES),
+  treatment_name: z.string(),
+  payment_method: z.string(),
+  bank: z.number().int().nullable(),
+  amount: z.string(),
+  reference_no: z.string(),
+});
+export type DepositCredit = z.infer<typeof depositCreditSchema>;
+export const depositCreditQuerySchema = z.object({
+  client: idString('Choose a client.'),
+  location: idString('Choose a location.'),
+});
+export type DepositCreditQuery = z.output<typeof depositCreditQuerySchema>;
 
 export const reservationSchema = z.object({
   id: z.number().int(),

@@ -1,7 +1,12 @@
 ALTER TABLE "sales" DROP CONSTRAINT "sales_kind_check";--> statement-breakpoint
+ALTER TABLE "floor_reservations" DROP CONSTRAINT "floor_reservations_deposit_check";--> statement-breakpoint
 ALTER TABLE "sales" ALTER COLUMN "salesperson_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "floor_reservations" ADD COLUMN "deposit_carried_to" integer;--> statement-breakpoint
+ALTER TABLE "floor_reservations" ADD CONSTRAINT "floor_reservations_carried_to_fk" FOREIGN KEY ("deposit_carried_to") REFERENCES "public"."floor_reservations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales" ADD CONSTRAINT "sales_salesperson_check" CHECK (("sales"."kind" = 'forfeit') = ("sales"."salesperson_id" is null));--> statement-breakpoint
 ALTER TABLE "sales" ADD CONSTRAINT "sales_kind_check" CHECK ("sales"."kind" in ('membership', 'voucher', 'walk_in', 'other', 'forfeit'));--> statement-breakpoint
+ALTER TABLE "floor_reservations" ADD CONSTRAINT "floor_reservations_carried_check" CHECK (("floor_reservations"."deposit_status" = 'carried') = ("floor_reservations"."deposit_carried_to" is not null));--> statement-breakpoint
+ALTER TABLE "floor_reservations" ADD CONSTRAINT "floor_reservations_deposit_check" CHECK (("floor_reservations"."deposit_amount" is null and "floor_reservations"."deposit_status" is null) or ("floor_reservations"."deposit_amount" > 0 and "floor_reservations"."deposit_method" is not null and "floor_reservations"."deposit_status" in ('held', 'applied', 'forfeited', 'credited', 'refunded', 'carried')));--> statement-breakpoint
 -- Hand-written (decision 0900, "A forfeited deposit is takings"): a forfeited deposit has no
 -- salesperson, so its line is kept in sales_daily_totals under salesperson 0 (no employee): the
 -- location sales report counts it, the leaderboard (which joins employees) never ranks it.

@@ -135,6 +135,8 @@ export const floorReservations = t.pgTable(
     depositAmount: t.numeric('deposit_amount', { precision: 12, scale: 2 }),
     depositReference: t.varchar('deposit_reference', { length: 60 }).notNull().default(''),
     depositStatus: t.varchar('deposit_status', { length: 10 }),
+    /** A `carried` deposit's new reservation (decision 0900: a credit is used once). */
+    depositCarriedTo: t.integer('deposit_carried_to'),
     notes: t.varchar('notes', { length: 500 }).notNull().default(''),
     arrivalId: t.integer('arrival_id'),
     cancelledBy: t.integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
@@ -162,6 +164,15 @@ export const floorReservations = t.pgTable(
     t.foreignKey({ name: 'floor_reservations_room_fk', columns: [table.roomId], foreignColumns: [rooms.id] }),
     t.foreignKey({ name: 'floor_reservations_bank_fk', columns: [table.depositBankId], foreignColumns: [banks.id] }),
     t.foreignKey({
+      name: 'floor_reservations_carried_to_fk',
+      columns: [table.depositCarriedTo],
+      foreignColumns: [table.id],
+    }),
+    t.check(
+      'floor_reservations_carried_check',
+      sql`(${table.depositStatus} = 'carried') = (${table.depositCarriedTo} is not null)`,
+    ),
+    t.foreignKey({
       name: 'floor_reservations_arrival_fk',
       columns: [table.arrivalId],
       foreignColumns: [clientArrivals.id],
@@ -173,7 +184,7 @@ export const floorReservations = t.pgTable(
     t.check('floor_reservations_range_check', sql`${table.endsAt} > ${table.startsAt}`),
     t.check(
       'floor_reservations_deposit_check',
-      sql`(${table.depositAmount} is null and ${table.depositStatus} is null) or (${table.depositAmount} > 0 and ${table.depositMethod} is not null and ${table.depositStatus} in ('held', 'applied', 'forfeited', 'credited', 'refunded'))`,
+      sql`(${table.depositAmount} is null and ${table.depositStatus} is null) or (${table.depositAmount} > 0 and ${table.depositMethod} is not null and ${table.depositStatus} in ('held', 'applied', 'forfeited', 'credited', 'refunded', 'carried'))`,
     ),
   ],
 );

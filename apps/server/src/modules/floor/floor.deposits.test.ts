@@ -158,3 +158,77 @@ describe('an approved day', () => {
     await ctx.database.db.delete(dailyReports).where(eq(dailyReports.locationId, f.home));
   });
 });
+
+describe('a credited deposit carried onto the client’s next booking', () => {
+  const credits = (client: number, location = f.home) =>
+    desk.request({
+      method: 'GET',
+      url: `/api/floor/reservations/deposit-credits/?client=${client}&location=${location}`,
+    });
+
+  it('is offered, carried once with its method, bank, reference and amount, and never again', async () => {
+    at('08:00');
+    const client = f.clients[6]!;
+    const old = (await book('16:00', client)).json();
+    expect(
+      (await post(desk, `/api/floor/reservations/${old.id}/cancel/`, { reason: 'Rebooking', deposit: 'credited' }))
+        .statusCode,
+    ).toBe(200);
+    const offered = await credits(client);
+    expect(offered.statusCode, offered.body).toBe(200);
+    expect(offered.json()).toEqual([
+      expect.objectContaining({
+        reservation: old.id,
+        date: today(),
+        status: 'cancelled',
+        payment_method: 'e_wallet',
+        amount: '500.00',
+        reference_no: 'GC-0042',
+      }),
+    ]);
+    const next = await reserve(desk, f, { therapist: B, time: '17:00', client, deposit: null, deposit_credit: old.id });
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.json().deposit).toEqual({
+      payment_method: 'e_wallet',
+      bank: null,
+      amount: '500.00',
+      reference_no: 'GC-0042',
+      status: 'held',
+    });
+    const [was] = await ctx.database.db.select().from(floorReservations).where(eq(floorReservations.id, old.id));
+    expect(was).toMatchObject({ depositStatus: 'carried', depositCarriedTo: next.json().id });
+    expect((await credits(client)).json()).toEqual([]);
+    const again = await reserve(desk, f, { therapist: B, time: '18:00', client, deposit_credit: old.id });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().message).toBe(`This deposit credit was already used, on reservation #${next.json().id}.`);
+  });
+
+  it('is the client’s own at that branch only, and not beside a new deposit', async () => {
+    at('08:00');
+    const client = f.clients[7]!;
+    const old = (await book('19:00', client)).json();
+    await post(desk, `/api/floor/reservations/${old.id}/cancel/`, { reason: 'Rebooking', deposit: 'credited' });
+    const other = await reserve(desk, f, { therapist: B, time: '20:00', client: f.clients[8], deposit_credit: old.id });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors.deposit_credit).toEqual(['No such deposit credit for this client at this branch.']);
+    const both = await reserve(desk, f, {
+      therapist: B,
+      time: '20:00',
+      client,
+      deposit: gcash,
+      deposit_credit: old.id,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors.deposit_credit).toEqual(['Carry the deposit credit or take a new deposit, not both.']);
+    const held = (await book('21:00', f.clients[9]!)).json();
+    const notCredit = await reserve(desk, f, {
+      therapist: B,
+      time: '20:00',
+      client: f.clients[9],
+      deposit_credit: held.id,
+    });
+    expect(notCredit.statusCode).toBe(409);
+    expect(notCredit.json().message).toBe("This reservation's deposit is held, not a credit.");
+    expect((await credits(client)).json()).toHaveLength(1);
+  });
+});

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  depositCreditQuerySchema,
+  depositCreditSchema,
   idParamsSchema,
   pageSchema,
   reservationArriveBodySchema,
@@ -20,6 +23,7 @@ import {
   noShowReservation,
   updateReservation,
 } from './reservations.service';
+import { depositCredits } from './deposits.service';
 import { floorStaff, tags } from './floor.routes';
 
 /** /api/floor/reservations/: booked → arrived / no-show / cancelled, never double-booked (docs/api.md "Floor board"). */
@@ -45,6 +49,19 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: reservationBodySchema, response: { 201: reservationSchema, ...errorResponses } },
     },
     async (request, reply) => reply.code(201).send(await createReservation(db, currentUser(request), request.body)),
+  );
+  // The client's credited deposits at the branch, for the booking dialog to carry (decision 0900).
+  app.get(
+    '/deposit-credits/',
+    {
+      config: floorStaff,
+      schema: {
+        tags,
+        querystring: depositCreditQuerySchema,
+        response: { 200: z.array(depositCreditSchema), ...errorResponses },
+      },
+    },
+    async (request) => depositCredits(db, currentUser(request), request.query),
   );
   app.get('/:id/', { config: floorStaff, schema: { tags, params: idParamsSchema, response: one } }, async (request) =>
     getReservation(db, currentUser(request), request.params.id),

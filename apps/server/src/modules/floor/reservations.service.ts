@@ -34,7 +34,7 @@ import { arrivalRoom, pickRoom } from './room-pick.service';
 import { assertDesk, pickTherapist, treatmentFor } from './assign.service';
 import { getReservation } from './reservations-read.service';
 import { floorSettingsOf } from './settings.service';
-import { forfeitDeposit } from './deposits.service';
+import { forfeitDeposit, markCarried, takeDepositCredit } from './deposits.service';
 
 type Deposit = NonNullable<ReservationInput['deposit']>;
 
@@ -122,7 +122,11 @@ export const createReservation = async (db: Db, user: AuthUser, input: Reservati
     await lockFloor(tx, input.location);
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, input.client));
     if (!client) throw fieldError('client', 'No such client.');
+    if (input.deposit && input.deposit_credit !== null)
+      throw fieldError('deposit_credit', 'Carry the deposit credit or take a new deposit, not both.');
     if (input.deposit) await checkDeposit(tx, input.deposit);
+    const credit = input.deposit_credit;
+    const deposit = credit === null ? input.deposit : await takeDepositCredit(tx, { ...input, deposit_credit: credit });
     const { treatment, startsAt, endsAt, room } = await place(tx, {
       locationId: input.location,
       clientId: input.client,
@@ -147,15 +151,16 @@ export const createReservation = async (db: Db, user: AuthUser, input: Reservati
         therapistId: input.therapist,
         roomId: room?.roomId ?? null,
         bed: room?.bed ?? null,
-        depositMethod: input.deposit?.payment_method ?? null,
-        depositBankId: input.deposit?.bank ?? null,
-        depositAmount: input.deposit?.amount ?? null,
-        depositReference: input.deposit?.reference_no ?? '',
-        depositStatus: input.deposit ? 'held' : null,
+        depositMethod: deposit?.payment_method ?? null,
+        depositBankId: deposit?.bank ?? null,
+        depositAmount: deposit?.amount ?? null,
+        depositReference: deposit?.reference_no ?? '',
+        depositStatus: deposit ? 'held' : null,
         notes: input.notes,
         ...createdBy(user.id),
       })
       .returning({ id: floorReservations.id });
+    if (credit !== null) await markCarried(tx, user.id, credit, row!.id);
     if (input.therapist !== null || room)
       await book(tx, {
         locationId: input.location,
