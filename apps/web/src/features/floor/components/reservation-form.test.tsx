@@ -98,4 +98,52 @@ describe('reservation form', () => {
       deposit: { payment_method: 'card', bank: 6, amount: '500.00', reference_no: 'SLIP-12' },
     });
   });
+
+  it('offers the client’s deposit credit and books on it: the credit is sent, the new deposit fields are gone', async () => {
+    const calls = mockApi({
+      ...options,
+      'GET /floor/reservations/deposit-credits/': {
+        status: 200,
+        data: [
+          {
+            reservation: 41,
+            date: '2026-11-20',
+            status: 'no_show',
+            treatment_name: 'Hilot',
+            payment_method: 'e_wallet',
+            bank: null,
+            amount: '300.00',
+            reference_no: 'GC-0300',
+          },
+        ],
+      },
+      'POST /floor/reservations/': (req) => ({
+        status: 201,
+        data: { ...(JSON.parse(String(req.data)) as object), id: 3, client_name: 'Rosa Dela Cruz' },
+      }),
+    });
+    const onClose = vi.fn();
+    renderForm(onClose);
+    expect(
+      await screen.findByText(
+        '₱300.00 deposit credit from the no-show of 20 Nov 2026 — use it as this booking’s deposit.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.url.startsWith('/floor/reservations/deposit-credits/'))?.url).toBe(
+      '/floor/reservations/deposit-credits/?client=9&location=2',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Use it' }));
+    expect(
+      screen.getByText(
+        'This booking carries the ₱300.00 deposit credit from the no-show of 20 Nov 2026 (E-wallet, ref. GC-0300).',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /^Deposit$/ })).not.toBeInTheDocument();
+    await pick(/^Time/, '15:00');
+    await pick(/^Treatment/, 'Hilot');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.data)) as unknown);
+    expect(sent).toEqual([expect.objectContaining({ deposit: null, deposit_credit: 41, treatment: 3 })]);
+  });
 });

@@ -14,6 +14,8 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { listedValue, useBankOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { createReservation } from '../api/floor-actions';
+import { useDepositCredits } from '../api/deposit-credits';
+import { DepositCreditLine } from './deposit-credit-line';
 import { TherapistSelect, TreatmentSelect, WhenFields } from './booking-fields';
 import { EMPTY_SHOWN, displayTime } from './floor-time';
 
@@ -26,6 +28,7 @@ const FIELDS = [
   'deposit.bank',
   'deposit.amount',
   'deposit.reference_no',
+  'deposit_credit',
   'notes',
 ] as const;
 
@@ -57,6 +60,8 @@ type Values = {
   bank: string;
   deposit_amount: string;
   reference_no: string;
+  /** The credited reservation whose deposit this booking carries; '' for none. */
+  deposit_credit: string;
   notes: string;
 };
 const DEPOSIT_KEYS: Record<string, string> = {
@@ -74,14 +79,16 @@ const toBody = (v: Values, client: number, location: number): ReservationBody =>
   treatment: v.treatment ? Number(v.treatment) : 0,
   therapist: v.therapist ? Number(v.therapist) : null,
   room: null,
-  deposit: v.deposit_method
-    ? {
-        payment_method: v.deposit_method as PaymentMethod,
-        bank: isBanked(v.deposit_method) && v.bank ? Number(v.bank) : null,
-        amount: v.deposit_amount.trim(),
-        reference_no: v.deposit_method === 'cash' ? '' : v.reference_no.trim(),
-      }
-    : null,
+  deposit_credit: v.deposit_credit ? Number(v.deposit_credit) : null,
+  deposit:
+    v.deposit_method && !v.deposit_credit
+      ? {
+          payment_method: v.deposit_method as PaymentMethod,
+          bank: isBanked(v.deposit_method) && v.bank ? Number(v.bank) : null,
+          amount: v.deposit_amount.trim(),
+          reference_no: v.deposit_method === 'cash' ? '' : v.reference_no.trim(),
+        }
+      : null,
   notes: v.notes,
 });
 
@@ -101,6 +108,8 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
   const banks = useBankOptions();
+  const credits = useDepositCredits(client.id, location);
+  const credit = credits.data?.[0];
   const form = useEntityForm({
     initialValues: (): Values => ({
       date,
@@ -111,6 +120,7 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
       bank: '',
       deposit_amount: '',
       reference_no: '',
+      deposit_credit: '',
       notes: '',
     }),
     fields: FIELDS,
@@ -133,17 +143,26 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
           location={location}
           field={form.bind('therapist', 'Any: the rotation gives one at arrival.')}
         />
-        <TextField select label="Deposit" slotProps={EMPTY_SHOWN} {...form.bind('deposit_method')}>
-          {DEPOSIT_METHODS.map((m) => (
-            <MenuItem key={m.value} value={m.value}>
-              {m.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        {form.values.deposit_method ? (
+        {credit ? (
+          <DepositCreditLine
+            credit={credit}
+            used={form.values.deposit_credit === String(credit.reservation)}
+            onUse={(used) => form.set('deposit_credit', used ? String(credit.reservation) : '')}
+          />
+        ) : null}
+        {form.values.deposit_credit ? null : (
+          <TextField select label="Deposit" slotProps={EMPTY_SHOWN} {...form.bind('deposit_method')}>
+            {DEPOSIT_METHODS.map((m) => (
+              <MenuItem key={m.value} value={m.value}>
+                {m.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {form.values.deposit_method && !form.values.deposit_credit ? (
           <TextField label="Deposit amount (₱)" required inputMode="decimal" {...form.bind('deposit_amount')} />
         ) : null}
-        {isBanked(form.values.deposit_method) ? (
+        {isBanked(form.values.deposit_method) && !form.values.deposit_credit ? (
           <TextField select label="Bank" required {...listedValue(form.bind('bank'), banks.data?.results)}>
             {(banks.data?.results ?? []).map((b) => (
               <MenuItem key={b.id} value={String(b.id)}>
@@ -152,7 +171,7 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
             ))}
           </TextField>
         ) : null}
-        {form.values.deposit_method && form.values.deposit_method !== 'cash' ? (
+        {form.values.deposit_method && form.values.deposit_method !== 'cash' && !form.values.deposit_credit ? (
           <TextField
             label="Reference no."
             required
