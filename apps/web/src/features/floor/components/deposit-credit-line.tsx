@@ -23,7 +23,7 @@ export const DepositCreditLine = ({ credit, used, onUse }: DepositCreditLineProp
     <Alert
       severity={used ? 'success' : 'info'}
       action={
-        <Button color="inherit" size="small" onClick={() => onUse(!used)}>
+        <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => onUse(!used)}>
           {used ? 'Don’t use' : 'Use it'}
         </Button>
       }
