@@ -55,17 +55,12 @@ describe('next client tile', () => {
   });
 
   it('shows the walk-in the therapist is serving now, then their next booking', async () => {
+    // The fields of a board's service that the tile reads.
     const service = {
-      arrival: 90,
-      client: 6,
       client_name: 'Rico Blanco',
       treatment_name: 'Swedish',
-      room: 4,
       room_name: 'Narra',
-      bed: 1,
-      started_at: '2026-11-26T04:00:00Z',
       ends_at: '2026-11-26T05:30:00Z',
-      requested: false,
     };
     const queue = [
       { therapist: 12, service: { ...service, client_name: 'Someone Else' } },
@@ -87,14 +82,7 @@ describe('next client tile', () => {
     mockApi({
       ...walkInOnly,
       [KEY]: okPage([
-        {
-          id: 1,
-          time: '14:00',
-          client_name: 'Liza Soberano',
-          treatment_name: 'Hilot',
-          duration_minutes: 60,
-          room_name: null,
-        },
+        { id: 1, time: '14:00', client_name: 'Liza Soberano', treatment_name: 'Hilot', duration_minutes: 60 },
       ]),
     });
     renderWithRouter(<NextClientTile therapistId={11} today="2026-11-26" />);

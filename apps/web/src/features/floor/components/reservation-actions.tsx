@@ -111,6 +111,7 @@ export const ReservationActions = ({
   if (mode === 'move') return <MoveForm reservation={reservation} onClose={onClose} />;
   const deposit = reservation.deposit;
   const held = deposit?.status === 'held' ? deposit : null;
+  const noShow = () => void run(() => markNoShow(reservation.id), `${reservation.client_name} marked as a no-show.`);
   if (mode === 'cancel')
     return (
       <FloorReasonDialog
@@ -185,13 +186,7 @@ export const ReservationActions = ({
             Move
           </Button>
           {later ? null : (
-            <Button
-              variant="outlined"
-              disabled={busy}
-              onClick={() =>
-                void run(() => markNoShow(reservation.id), `${reservation.client_name} marked as a no-show.`)
-              }
-            >
+            <Button variant="outlined" disabled={busy} onClick={noShow}>
               No-show
             </Button>
           )}
