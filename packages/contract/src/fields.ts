@@ -134,7 +134,8 @@ export const timeSlotSchema = z
 export const calendarDateSchema = z
   .string({ error: 'Enter a date.' })
   .trim()
-  .pipe(z.iso.date('Enter a real date as YYYY-MM-DD.'))
+  // abort: a string that is no date gets this one sentence, not the range's as well.
+  .pipe(z.iso.date({ error: 'Enter a real date as YYYY-MM-DD.', abort: true }))
   .refine((v) => v >= '1970-01-01', 'Enter a date from 1970 onwards.')
   .refine(
     (v) => v <= new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10),
