@@ -16,6 +16,8 @@ import { pageQuerySchema } from './pagination';
 import { categoryBodySchema, priceSchema } from './services';
 import { targetAmountSchema } from './admin';
 import { birthdateSchema } from './client-fields';
+import { returnReportBodySchema } from './reports';
+import { payRunReturnBodySchema } from './payroll';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((i) => i.message) ?? [];
@@ -135,5 +137,17 @@ describe('dates', () => {
     expect(messages(calendarDateSchema.safeParse('1969-12-31'))).toEqual(['Enter a date from 1970 onwards.']);
     expect(messages(birthdateSchema.safeParse('2999-01-01'))).toEqual(['A birthdate cannot be in the future.']);
     expect(calendarDateSchema.parse(' 2026-11-26 ')).toBe('2026-11-26');
+  });
+});
+
+describe('a return reason', () => {
+  it('left out reads as a blank one, for daily reports and pay runs alike', () => {
+    for (const [schema, sentence] of [
+      [returnReportBodySchema, 'Say why the report is returned.'],
+      [payRunReturnBodySchema, 'Say why the pay run is returned.'],
+    ] as const) {
+      expect(messages(schema.safeParse({}))).toEqual([sentence]);
+      expect(messages(schema.safeParse({ reason: '  ' }))).toEqual([sentence]);
+    }
   });
 });
