@@ -135,6 +135,14 @@ describe('pay runs', () => {
     await manager.page.waitForURL(/\?run=\d+/);
     const runId = Number(new URL(manager.page.url()).searchParams.get('run'));
     await manager.page.getByRole('button', { name: 'Submit for approval' }).click();
+    // Today's cutoff is still running: the screen asks first and says what becomes of later earnings.
+    const confirm = manager.page.getByRole('dialog', { name: 'Submit the pay run for approval?' });
+    await confirm
+      .getByText(
+        /This cutoff runs until \d+ \w+: what is earned after approval is paid as an adjustment in the next run\./,
+      )
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Submit' }).click();
     await manager.page.getByText('Pay run submitted for approval.').waitFor();
 
     // The Admin approves it from the notification.

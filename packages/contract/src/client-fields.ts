@@ -62,7 +62,7 @@ export const serviceChargeSchema = money({
 export const birthdateSchema = z
   .string({ error: 'Enter a date as YYYY-MM-DD.' })
   .trim()
-  .pipe(z.iso.date('Enter a real date as YYYY-MM-DD.'))
+  .pipe(z.iso.date({ error: 'Enter a real date as YYYY-MM-DD.', abort: true }))
   .refine((v) => v >= '1900-01-01', 'Enter a birthdate from 1900 onwards.')
   .refine((v) => v <= new Date().toISOString().slice(0, 10), 'A birthdate cannot be in the future.');
 

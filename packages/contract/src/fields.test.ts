@@ -3,6 +3,7 @@ import { bankBodySchema, bankListQuerySchema, employeeListQuerySchema, userIdPar
 import {
   FIELDS_MESSAGE,
   CONTROL_CHAR_MESSAGE,
+  calendarDateSchema,
   fieldErrors,
   idParamsSchema,
   money,
@@ -14,6 +15,9 @@ import {
 import { pageQuerySchema } from './pagination';
 import { categoryBodySchema, priceSchema } from './services';
 import { targetAmountSchema } from './admin';
+import { birthdateSchema } from './client-fields';
+import { returnReportBodySchema } from './reports';
+import { payRunReturnBodySchema } from './payroll';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((i) => i.message) ?? [];
@@ -121,5 +125,29 @@ describe('fieldErrors()', () => {
       errors: { name: ['Enter a name.'] },
     });
     expect(FIELDS_MESSAGE).toBe('Please correct the highlighted fields.');
+  });
+});
+
+describe('dates', () => {
+  it('a string that is no date gets one sentence, not the range checks as well', () => {
+    for (const bad of ['abc', '', ' ', '2026-02-30']) {
+      expect(messages(calendarDateSchema.safeParse(bad)), bad).toEqual(['Enter a real date as YYYY-MM-DD.']);
+      expect(messages(birthdateSchema.safeParse(bad)), bad).toEqual(['Enter a real date as YYYY-MM-DD.']);
+    }
+    expect(messages(calendarDateSchema.safeParse('1969-12-31'))).toEqual(['Enter a date from 1970 onwards.']);
+    expect(messages(birthdateSchema.safeParse('2999-01-01'))).toEqual(['A birthdate cannot be in the future.']);
+    expect(calendarDateSchema.parse(' 2026-11-26 ')).toBe('2026-11-26');
+  });
+});
+
+describe('a return reason', () => {
+  it('left out reads as a blank one, for daily reports and pay runs alike', () => {
+    for (const [schema, sentence] of [
+      [returnReportBodySchema, 'Say why the report is returned.'],
+      [payRunReturnBodySchema, 'Say why the pay run is returned.'],
+    ] as const) {
+      expect(messages(schema.safeParse({}))).toEqual([sentence]);
+      expect(messages(schema.safeParse({ reason: '  ' }))).toEqual([sentence]);
+    }
   });
 });

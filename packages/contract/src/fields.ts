@@ -32,12 +32,15 @@ export type TextOptions = {
   required?: string;
   /** The too-long message; "At most N characters." by default. */
   tooLong?: string;
+  /** A missing key's message, when it should read as a blank one ("This field is required." by default). */
+  missing?: string;
 };
 
 /** Trimmed text of at most `max` characters with no control characters (tab and newline only when multiline). */
 export const text = (max: number, options: TextOptions = {}) => {
+  const missing = options.missing;
   const base = z
-    .string()
+    .string(missing ? { error: (issue) => (issue.input === undefined ? missing : undefined) } : undefined)
     .trim()
     .refine((v) => !hasControlChars(v, options.multiline), { message: CONTROL_CHAR_MESSAGE, abort: true });
   const required = options.required ? base.min(1, options.required) : base;
@@ -134,7 +137,8 @@ export const timeSlotSchema = z
 export const calendarDateSchema = z
   .string({ error: 'Enter a date.' })
   .trim()
-  .pipe(z.iso.date('Enter a real date as YYYY-MM-DD.'))
+  // abort: a string that is no date gets this one sentence, not the range's as well.
+  .pipe(z.iso.date({ error: 'Enter a real date as YYYY-MM-DD.', abort: true }))
   .refine((v) => v >= '1970-01-01', 'Enter a date from 1970 onwards.')
   .refine(
     (v) => v <= new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10),

@@ -189,8 +189,10 @@ export const payRunBodySchema = z.object({
 export type PayRunBody = z.input<typeof payRunBodySchema>;
 export type PayRunInput = z.output<typeof payRunBodySchema>;
 
+const RETURN_REASON_REQUIRED = 'Say why the pay run is returned.';
+/** A reason left out says the same as a blank one. */
 export const payRunReturnBodySchema = z.object({
-  reason: text(500, { multiline: true, required: 'Say why the pay run is returned.' }),
+  reason: text(500, { multiline: true, required: RETURN_REASON_REQUIRED, missing: RETURN_REASON_REQUIRED }),
 });
 export type PayRunReturnBody = z.input<typeof payRunReturnBodySchema>;
 
@@ -203,6 +205,11 @@ export const payRunSchema = z.object({
   cutoff: z.number().int(),
   date_from: z.string(),
   date_to: z.string(),
+  /**
+   * The cutoff's last day is today or later (Manila): approving is allowed, and what is earned
+   * after approval is paid as adjustments in the branch's next run (decision 0800).
+   */
+  cutoff_running: z.boolean(),
   status: z.enum(PAY_RUN_STATUSES),
   /** The sum of the run's lines, to the centavo. */
   total: z.string(),
@@ -240,7 +247,14 @@ export const payRunEmployeeSchema = z.object({
 export type PayRunEmployee = z.infer<typeof payRunEmployeeSchema>;
 
 /** `GET /payroll/runs/{id}/`: the run and its employees with totals (name order). */
-export const payRunDetailSchema = payRunSchema.extend({ employees: z.array(payRunEmployeeSchema) });
+export const payRunDetailSchema = payRunSchema.extend({
+  /**
+   * Whether the signed-in reader may approve it now: submitted, an Admin, and not the Admin who
+   * submitted it while another active Admin can (decision 0800). The screen offers Approve only then.
+   */
+  may_approve: z.boolean(),
+  employees: z.array(payRunEmployeeSchema),
+});
 export type PayRunDetail = z.infer<typeof payRunDetailSchema>;
 
 /** One earning: what it is for, on what base, by which rule, and the pesos. */

@@ -151,8 +151,9 @@ export type DailyReportInput = z.output<typeof dailyReportBodySchema>;
 export const dailyReportPatchSchema = dailyReportBodySchema.pick({ cash_on_hand: true, remarks: true }).partial();
 export type DailyReportPatch = z.input<typeof dailyReportPatchSchema>;
 export type DailyReportChanges = z.output<typeof dailyReportPatchSchema>;
+const RETURN_REASON_REQUIRED = 'Say why the report is returned.';
 export const returnReportBodySchema = z.object({
-  reason: text(500, { multiline: true, required: 'Say why the report is returned.' }),
+  reason: text(500, { multiline: true, required: RETURN_REASON_REQUIRED, missing: RETURN_REASON_REQUIRED }),
 });
 
 export const DAILY_REPORT_ORDERING = ['date', 'status', 'id'] as const;

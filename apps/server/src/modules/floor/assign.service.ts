@@ -8,7 +8,7 @@ import {
   type ProposeInput,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { clientArrivals, floorBookings, floorQueue, rooms, treatments } from '../../db/schema/index';
+import { clientArrivals, clients, floorBookings, floorQueue, rooms, treatments } from '../../db/schema/index';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { hasAnyGroup, type AuthUser } from '../../lib/actor';
@@ -74,6 +74,9 @@ export const pickTherapist = async (
 /** What "assign next" would do now; writes nothing (the confirm decides, under the branch's lock). */
 export const propose = async (db: Db, user: AuthUser, input: ProposeInput): Promise<Proposal> => {
   await floorLocation(db, user, input.location);
+  // The assignment refuses an unknown client (the arrival's own check): the proposal says so first.
+  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, input.client));
+  if (!client) throw fieldError('client', 'No such client.');
   const treatment = await treatmentFor(db, input.treatment, input.duration_minutes);
   const startsAt = floorClock.now();
   const endsAt = addMinutes(startsAt, treatment.minutes);

@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { employees, floorRotationLog, locations } from '../../db/schema/index';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import { fieldError, forbidden, notFound } from '../../lib/http-error';
+import { dayInWords } from '../../lib/notice-text';
 import { publish } from '../../plugins/bus';
 import type { RotationAction } from '@ginhawa/contract';
 
@@ -18,6 +19,11 @@ export const instantOf = (date: string, time: string) => new Date(`${date}T${tim
 export const addMinutes = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
 /** `HH:mm` in Manila of an instant, for the sentences that name a time. */
 export const clockTime = (at: Date) => manilaDateTime(at).time;
+/** "at 14:15", or "on 27 Nov 2026 at 14:15" when that is not `now`'s day: a time alone reads as today. */
+export const whenSaid = (at: Date, now: Date) => {
+  const day = manilaDateTime(at).date === manilaDateTime(now).date ? '' : `on ${dayInWords(at)} `;
+  return `${day}at ${clockTime(at)}`;
+};
 /** The 15-minute slot an instant falls in (an arrival's `time`). */
 export const slotOf = (at: Date) => {
   const { date, time } = manilaDateTime(at);

@@ -6,6 +6,7 @@ import { floorReservations } from '../../db/schema/index';
 import { topUpDemoData } from '../../db/seed';
 import { buildTestApp, type TestContext } from '../../test/build';
 import { floorClock, instantOf } from './floor-shared.service';
+import { resetFloorClock } from './floor.test-helpers';
 
 /**
  * Several servers started at once on one PostgreSQL demo database a week after its seed (decision
@@ -16,14 +17,15 @@ import { floorClock, instantOf } from './floor-shared.service';
 const SERVERS = 4;
 let ctx: TestContext;
 let servers: Database[] = [];
-const realClock = floorClock.now;
 
 beforeAll(async () => {
+  // Another file of this worker may have left the clock set (floor.test-helpers.ts).
+  resetFloorClock();
   ctx = await buildTestApp();
   servers = await Promise.all(Array.from({ length: SERVERS }, () => openPostgres(ctx.database.url!, 2)));
 }, 60_000);
 afterAll(async () => {
-  floorClock.now = realClock;
+  resetFloorClock();
   await Promise.all(servers.map((s) => s.close()));
   await ctx?.close();
 });

@@ -16,6 +16,7 @@ import { seedDatabase, topUpDemoData } from '../../db/seed';
 import { MIGRATIONS_FOLDER } from '../../paths';
 import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { floorClock, instantOf } from './floor-shared.service';
+import { resetFloorClock } from './floor.test-helpers';
 import { DAY_PLAN } from './floor.demo';
 
 /**
@@ -27,7 +28,6 @@ import { DAY_PLAN } from './floor.demo';
 let ctx: TestContext;
 let desk: Agent;
 let branches: number[];
-const realClock = floorClock.now;
 const seededOn = todayInManila();
 /** A whole day of the plan at a demo account's branch (a couple is two). */
 const FULL_DAY = DAY_PLAN.reduce((n, p) => n + p.therapists.length, 0);
@@ -57,6 +57,8 @@ const withoutTherapist = (day: (readonly [string, string, number | null])[]) =>
   day.map(([time, treatment]) => [time, treatment]);
 
 beforeAll(async () => {
+  // Another file of this worker may have left the clock set (floor.test-helpers.ts).
+  resetFloorClock();
   ctx = await buildTestApp();
   desk = await login(ctx.app, 'receptionist', DEMO_PASSWORD);
   branches = (
@@ -68,7 +70,7 @@ beforeAll(async () => {
   ).map((b) => b.id);
 });
 afterAll(async () => {
-  floorClock.now = realClock;
+  resetFloorClock();
   await ctx?.close();
 });
 

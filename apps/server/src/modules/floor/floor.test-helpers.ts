@@ -107,6 +107,10 @@ export const at = (time: string, seconds = 0) => {
   floorClock.now = () => now;
   return now;
 };
+/** The floor's clock back to the real time. */
+export const resetFloorClock = () => {
+  floorClock.now = () => new Date();
+};
 /** Today's Manila `HH:mm` as an instant, without touching the clock. */
 export const instant = (time: string) => instantOf(todayInManila(), time);
 
@@ -173,7 +177,10 @@ export const signInFloorPeople = async (ctx: TestContext, f: FloorFixtures) => {
  * (each suite its own, so their branches and therapists are told apart), and everyone signed in.
  */
 export const startFloorTests = async (prefix: string) => {
-  const ctx = await buildTestApp();
+  const built = await buildTestApp();
+  // The server's test files share a worker's modules (vitest.config.ts, isolate: false): a clock
+  // `at()` set must not outlive the file, or the next file's "now" is this file's morning.
+  const ctx = { ...built, close: () => (resetFloorClock(), built.close()) };
   const f = await loadFloorFixtures(ctx.database.db, prefix);
   return { ctx, f, ...(await signInFloorPeople(ctx, f)) };
 };

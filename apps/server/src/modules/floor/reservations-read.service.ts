@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Reservation, ReservationQuery } from '@ginhawa/contract';
+import type { Reservation, ReservationQuery, ReservationStatus } from '@ginhawa/contract';
 import type { Db, DbOrTx, SelectRow } from '../../db/client';
 import { clients, employees, floorReservations, locations, rooms, treatments, users } from '../../db/schema/index';
 import { notFound } from '../../lib/http-error';
@@ -10,6 +10,14 @@ import { preparedOnce } from '../../lib/prepared';
 import type { AuthUser } from '../../lib/actor';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
 import { worksAt } from './floor-shared.service';
+
+const ALREADY: Record<Exclude<ReservationStatus, 'booked'>, string> = {
+  arrived: 'The client of this reservation has already arrived.',
+  no_show: 'This reservation is already marked as a no-show.',
+  cancelled: 'This reservation is already cancelled.',
+};
+/** Why a reservation no longer booked cannot change, as a sentence (not "already no-show"). */
+export const alreadySentence = (status: string) => ALREADY[status as keyof typeof ALREADY];
 
 const therapist = alias(employees, 'reserved_therapist');
 const canceller = alias(users, 'canceller');

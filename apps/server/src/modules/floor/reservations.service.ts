@@ -18,7 +18,6 @@ import { createArrival, type AppliedDeposit } from '../clients/index';
 import {
   addMinutes,
   assertWithinHours,
-  clockTime,
   floorClock,
   floorLocation,
   instantOf,
@@ -27,12 +26,13 @@ import {
   publishFloor,
   slotOf,
   staffMember,
+  whenSaid,
   worksAt,
 } from './floor-shared.service';
 import { assertTherapistFree, book } from './bookings.service';
 import { arrivalRoom, pickRoom } from './room-pick.service';
 import { assertDesk, pickTherapist, treatmentFor } from './assign.service';
-import { getReservation } from './reservations-read.service';
+import { alreadySentence, getReservation } from './reservations-read.service';
 import { floorSettingsOf } from './settings.service';
 import { forfeitDeposit, markCarried, takeDepositCredit } from './deposits.service';
 
@@ -98,7 +98,7 @@ const lockedReservation = async (tx: Tx, user: AuthUser, id: number) => {
   await lockFloor(tx, found.locationId);
   const [row] = await tx.select().from(floorReservations).where(eq(floorReservations.id, id)).for('update');
   if (row!.status !== 'booked') {
-    const message = `This reservation is already ${row!.status.replace('_', '-')}.`;
+    const message = alreadySentence(row!.status);
     throw conflict(message, { status: [message] });
   }
   return { before: await getReservation(tx, user, id), row: row! };
@@ -354,7 +354,7 @@ export const noShowReservation = async (db: Db, user: AuthUser, id: number) =>
     const now = floorClock.now();
     const graceEnds = addMinutes(row.startsAt, settings.grace_minutes);
     if (now.getTime() < graceEnds.getTime()) {
-      const message = `The grace period ends at ${clockTime(graceEnds)}; the client may still come.`;
+      const message = `The grace period ends ${whenSaid(graceEnds, now)}; the client may still come.`;
       throw conflict(message, { status: [message] });
     }
     await tx.delete(floorBookings).where(eq(floorBookings.reservationId, id));

@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { ADMIN_GROUP, PAY_RUN_NOTIFICATION_TYPE, formatPeso, type PayRunDetail } from '@ginhawa/contract';
+import { eq } from 'drizzle-orm';
+import { PAY_RUN_NOTIFICATION_TYPE, formatPeso, type PayRunDetail } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
 import { payRuns } from '../../db/schema/index';
 import { audited } from '../../db/audit';
@@ -7,7 +7,7 @@ import { forbidden } from '../../lib/http-error';
 import { displayName, isAdmin, type AuthUser } from '../../lib/actor';
 import { approvalWorkflow, notify } from '../notifications/index';
 import { getRun, lockRun } from './pay-runs.service';
-import { payrollRows } from './shared';
+import { activeAdmins, approvalRefusal } from './pay-runs-approver.service';
 
 /**
  * A pay run's workflow, as a daily report's (decision 0800): a Manager or Admin submits, Admins
@@ -24,15 +24,6 @@ const periodLabel = (r: Pick<PayRunDetail, 'date_from' | 'date_to' | 'month' | '
  */
 export const runLink = (id: number) => `/payroll/runs/${id}`;
 
-const activeAdmins = async (tx: Tx) =>
-  (
-    await payrollRows<{ id: number }>(
-      tx,
-      sql`select distinct u.id from users u join user_groups ug on ug.user_id = u.id join groups g on g.id = ug.group_id
-        where u.is_active and g.name = ${ADMIN_GROUP}`,
-    )
-  ).map((r) => Number(r.id));
-
 /** The audit row of a status change: the run's summary, its employees' lines left out. */
 const auditRun = async (
   tx: Tx,
@@ -42,8 +33,9 @@ const auditRun = async (
   before: PayRunDetail,
   after: PayRunDetail,
 ) => {
-  const { employees: _b, ...beforeSummary } = before;
-  const { employees: _a, ...afterSummary } = after;
+  // Left out: the lines, and what depends on who reads it and when (may_approve, cutoff_running).
+  const { employees: _b, may_approve: _mb, cutoff_running: _cb, ...beforeSummary } = before;
+  const { employees: _a, may_approve: _ma, cutoff_running: _ca, ...afterSummary } = after;
   await audited(tx, {
     actorId,
     action,
@@ -71,15 +63,11 @@ const runs = approvalWorkflow({
   mayDecide: (actor) => {
     if (!isAdmin(actor)) throw forbidden('Only administrators approve or return pay runs.');
   },
-  // Four eyes on payroll: whoever submitted a run does not approve it while another active Admin
-  // can (they were the ones asked); a business with one Admin would otherwise never approve theirs.
+  // Four eyes on payroll; the run's read says the same (`may_approve`), so the screen offers only this.
   // Returning one's own stays open: it only takes the run back to be computed again.
   mayApprove: async (tx, actor, row) => {
-    if (row.submittedBy !== actor.id) return;
-    if ((await activeAdmins(tx)).some((id) => id !== actor.id))
-      throw forbidden(
-        'You submitted this pay run, so another administrator approves it; they have been asked. You may return it instead.',
-      );
+    const refusal = await approvalRefusal(tx, actor, row.submittedBy);
+    if (refusal) throw forbidden(refusal);
   },
   audit: auditRun,
 });

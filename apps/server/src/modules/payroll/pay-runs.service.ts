@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   MANAGER_GROUP,
+  todayInManila,
   type Page,
   type PayRun,
   type PayRunDetail,
@@ -17,6 +18,7 @@ import { iso, isoOrNull } from '../../lib/iso';
 import { listPage, totalRows } from '../../lib/list';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
 import { isAdmin, type AuthUser } from '../../lib/actor';
+import { approvalRefusal } from './pay-runs-approver.service';
 
 /** Pay runs: reading runs and their lines, and who may (decision 0800); computing is pay-runs-compute.service.ts. */
 
@@ -67,6 +69,8 @@ const toRun = (r: RunRow): PayRun => ({
   cutoff: r.cutoff,
   date_from: r.dateFrom,
   date_to: r.dateTo,
+  // Its last day is today or later in Manila: what is earned after approval comes back as adjustments.
+  cutoff_running: todayInManila() <= r.dateTo,
   status: r.status as PayRun['status'],
   total: r.amountTotal,
   line_count: r.lineCount,
@@ -110,7 +114,10 @@ export const getRun = async (db: DbOrTx, user: AuthUser, id: number): Promise<Pa
   const scope = payrollScope(user);
   const [row] = await selectRuns(db).where(and(eq(payRuns.id, id), scopeWhere(scope, payRuns.locationId)));
   if (!row) throw notFound('No such pay run.');
-  return { ...toRun(row), employees: await employeesOf(db, id) };
+  // Whether approving would succeed for this reader, by the rule approving applies (decision 0800).
+  const mayApprove =
+    row.status === 'submitted' && isAdmin(user) && (await approvalRefusal(db, user, row.submittedBy)) === null;
+  return { ...toRun(row), may_approve: mayApprove, employees: await employeesOf(db, id) };
 };
 
 export const listRuns = async (db: Db, user: AuthUser, q: PayRunQuery, url: string): Promise<Page<PayRun>> => {

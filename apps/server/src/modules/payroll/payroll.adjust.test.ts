@@ -187,4 +187,30 @@ describe('changes after a cutoff is approved', () => {
     expect(gone.statusCode, gone.body).toBe(200);
     expect(gone.json()).toMatchObject({ result: 'deactivated' });
   });
+
+  it('lets a rule approved lines were computed with be corrected, paying the difference in the next run', async () => {
+    const rules = await admin.request({
+      method: 'GET',
+      url: `/api/payroll/commission-rules/?location=${loc}&role=therapist&pageSize=100`,
+    });
+    const used = (rules.json() as { results: { id: number; value: string; kind: string }[] }).results.find(
+      (r) => r.kind === 'percent' && r.value === '10.00',
+    );
+    const paid = (await linesOf(first.id)).find((l) => l.source === 'arrival' && l.source_id === arrivals.walkIn);
+    expect(paid).toMatchObject({ employee: tA, amount: '80.00' });
+    // 10% was meant to be 12% (decisions 0630 and 0800): the edit is taken, the approved run stays.
+    const edited = await admin.request({
+      method: 'PATCH',
+      url: `/api/payroll/commission-rules/${used!.id}/`,
+      payload: { value: '12' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await linesOf(first.id)).find((l) => l.id === paid!.id)?.amount).toBe('80.00');
+    await compute(2, 200);
+    const walkIn = (await linesOf(second.id)).filter(
+      (l) => l.source === 'adjustment' && l.adjusted_source === 'arrival' && l.source_id === arrivals.walkIn,
+    );
+    // 12% of the list price (the sale was deleted) is ₱120, ₱40 more than the ₱80 paid.
+    expect(walkIn.map((l) => [l.employee, l.amount, l.adjusts_line])).toEqual([[tA, '40.00', paid!.id]]);
+  });
 });

@@ -12,13 +12,23 @@ type ConfirmDialogProps = {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** Red for a destructive action (the default); primary for a step that only needs a second look. */
+  confirmColor?: 'primary' | 'error';
   /** Rejecting keeps the dialog open with the server's message (e.g. a 409 saying what uses it). */
   onConfirm: () => Promise<void>;
   onClose: () => void;
 };
 
 /** Asks before a destructive action; a refusal is shown in the dialog, where it can be read. */
-export const ConfirmDialog = ({ open, title, children, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) => {
+export const ConfirmDialog = ({
+  open,
+  title,
+  children,
+  confirmLabel,
+  confirmColor = 'error',
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) => {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -54,7 +64,7 @@ export const ConfirmDialog = ({ open, title, children, confirmLabel, onConfirm, 
       </DialogContent>
       <AdminDialogActions
         label={confirmLabel}
-        color="error"
+        color={confirmColor}
         busy={pending}
         busyLabel="Working"
         onCancel={handleClose}

@@ -7,22 +7,38 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { useSearchParams } from 'react-router';
 import { addDays, calendarDateSchema } from '@ginhawa/contract';
 
+/** One of the board's search params and its setter (undefined removes it); the others are kept. */
+const useFloorParam = (name: string) => {
+  const [params, setParams] = useSearchParams();
+  const set = (value: string | undefined) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (value) updated.set(name, value);
+      else updated.delete(name);
+      return updated;
+    });
+  return [params.get(name), set] as const;
+};
+
 /**
  * The day the board shows, kept in `?date=YYYY-MM-DD` so a reload or a shared link opens the same
  * day; absent means today (the server's Manila today). Going to today drops the parameter.
  */
 export const useFloorDay = () => {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('date');
+  const [raw, go] = useFloorParam('date');
   const date = raw !== null && calendarDateSchema.safeParse(raw).success ? raw : undefined;
-  const go = (next: string | undefined) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next) updated.set('date', next);
-      else updated.delete('date');
-      return updated;
-    });
   return { date, go };
+};
+
+/**
+ * The branch the board shows, kept in `?location=` as the reports and payroll keep theirs, so a
+ * reload or a shared link opens the same branch. One the person may not choose (or not a number)
+ * is left out: their first branch, as with none.
+ */
+export const useFloorBranch = (choices: readonly { id: number }[]) => {
+  const [raw, set] = useFloorParam('location');
+  const location = choices.find((c) => String(c.id) === raw)?.id ?? choices[0]?.id ?? null;
+  return { location, choose: (id: number) => set(String(id)) };
 };
 
 type DayNavProps = {

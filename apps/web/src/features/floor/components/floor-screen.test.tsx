@@ -223,6 +223,49 @@ describe('floor screen', () => {
     expect(await screen.findByText('The floor board could not be loaded')).toBeInTheDocument();
   });
 
+  it("keeps a manager's chosen branch and day in the URL, so a reload opens the same board", async () => {
+    const twoBranches: FloorUser = {
+      ...desk,
+      manages: true,
+      locations: [
+        { id: 2, name: 'Makati' },
+        { id: 3, name: 'BGC' },
+      ],
+    };
+    const bgc: Board = { ...board, location: 3, location_name: 'BGC', date: '2026-11-26', reservations: [] };
+    const calls = mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'GET /floor/board/?location=3': { status: 200, data: { ...bgc, date: '2026-11-25' } },
+      'GET /floor/board/?location=3&date=2026-11-26': { status: 200, data: bgc },
+    });
+    const floor = (path: string) =>
+      renderWithRouter(
+        <FloorScreen user={twoBranches} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
+        { path },
+      );
+    const first = floor('/floor');
+    await screen.findByText('Makati, 25 Nov 2026');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Branch' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'BGC' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next day' }));
+    await screen.findByText('BGC, 26 Nov 2026');
+    const search = first.router.state.location.search;
+    expect(new URLSearchParams(search).get('location')).toBe('3');
+    expect(new URLSearchParams(search).get('date')).toBe('2026-11-26');
+    first.unmount();
+
+    // The reload: the same URL opens BGC on that day, not the first branch today.
+    const count = calls.length;
+    const reloaded = floor(`/floor${search}`);
+    expect(await screen.findByText('BGC, 26 Nov 2026')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveTextContent('BGC');
+    expect(calls.slice(count).map((c) => c.url)).not.toContain('/floor/board/?location=2');
+    reloaded.unmount();
+    // A branch the person does not work at is left out: their first.
+    floor('/floor?location=99');
+    expect(await screen.findByText('Makati, 25 Nov 2026')).toBeInTheDocument();
+  });
+
   it('assign next: the proposal, then one tap logs the arrival with the proposed therapist, bed and voucher', async () => {
     chosenUse = { voucher: 55, client_membership: null, payment: null };
     const proposal: Proposal = {
@@ -302,6 +345,8 @@ describe('floor screen', () => {
         .map((b) => b.textContent),
     ).toContain('Close');
     expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    // Today's booking may be a no-show (once its grace period ends: the server says when).
+    expect(within(dialog).getByRole('button', { name: 'No-show' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     const confirm = await screen.findByRole('dialog', { name: "Cancel Liza Soberano's booking" });
     expect(within(confirm).getByRole('button', { name: 'Keep booking' })).toBeInTheDocument();
@@ -499,6 +544,9 @@ describe('floor screen', () => {
     ).toBeInTheDocument();
     expect(within(actions).getByRole('button', { name: 'Client arrived' })).toBeDisabled();
     expect(within(actions).queryByText(/What the client uses/)).not.toBeInTheDocument();
+    // Nor be a no-show before its day (the server refuses it): No-show is not offered.
+    expect(within(actions).queryByRole('button', { name: 'No-show' })).not.toBeInTheDocument();
+    expect(within(actions).getByRole('button', { name: 'Move' })).toBeInTheDocument();
     await userEvent.click(within(actions).getAllByRole('button', { name: 'Close' })[0]!);
     await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
     await userEvent.click(screen.getByRole('button', { name: 'Pick Rosa' }));

@@ -22,7 +22,7 @@ import { useLocationOptions } from '../../../lib/options';
 import { useBoard } from '../api/get-board';
 import { AssignDialog } from './assign-dialog';
 import { DayGrid } from './day-grid';
-import { DayNav, useFloorDay } from './day-nav';
+import { DayNav, useFloorBranch, useFloorDay } from './day-nav';
 import { isLiveDay } from './floor-time';
 import { NowNextLists } from './now-next-lists';
 import { ReservationActions } from './reservation-actions';
@@ -202,8 +202,7 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
   const choices = user.admin
     ? (locations.data?.results ?? []).map((l) => ({ id: l.id, name: l.name }))
     : user.locations;
-  const [chosen, setChosen] = useState<number | null>(null);
-  const location = chosen ?? choices[0]?.id ?? null;
+  const { location, choose } = useFloorBranch(choices);
   const day = useFloorDay();
   const board = useBoard(location, day.date);
   // Today by the server's clock once the board is read; the device's until then.
@@ -221,7 +220,7 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
         size="small"
         label="Branch"
         value={location === null ? '' : String(location)}
-        onChange={(e) => setChosen(Number(e.target.value))}
+        onChange={(e) => choose(Number(e.target.value))}
         sx={{ minWidth: 200 }}
       >
         {choices.map((l) => (
@@ -344,6 +343,7 @@ const FloorDialogs = ({
         <ReservationActions
           reservation={open.reservation}
           arrivesToday={open.reservation.date === manilaDate(new Date(board.now))}
+          later={open.reservation.date > manilaDate(new Date(board.now))}
           visitUse={visitUse}
           onClose={close}
         />

@@ -85,6 +85,8 @@ type ReservationActionsProps = {
   reservation: Reservation;
   /** Only a booking of the board's today may arrive (the server refuses another day's: move it first). */
   arrivesToday: boolean;
+  /** A later day's booking cannot be a no-show yet (the server refuses it until its grace period ends). */
+  later: boolean;
   visitUse: VisitUseSlot;
   onClose: () => void;
 };
@@ -92,9 +94,15 @@ type ReservationActionsProps = {
 /**
  * A booked reservation's actions: the client came (logs the arrival, with a voucher session or the
  * desk's payment as the arrival card takes them), no-show (after the branch's grace period; the
- * server says when it ends), cancel with a reason, or move.
+ * server says when it ends; not offered on a later day's booking), cancel with a reason, or move.
  */
-export const ReservationActions = ({ reservation, arrivesToday, visitUse, onClose }: ReservationActionsProps) => {
+export const ReservationActions = ({
+  reservation,
+  arrivesToday,
+  later,
+  visitUse,
+  onClose,
+}: ReservationActionsProps) => {
   const [mode, setMode] = useState<Mode>('menu');
   const [use, setUse] = useState<VisitUse | null>(null);
   const [key] = useState(newIdempotencyKey);
@@ -103,6 +111,7 @@ export const ReservationActions = ({ reservation, arrivesToday, visitUse, onClos
   if (mode === 'move') return <MoveForm reservation={reservation} onClose={onClose} />;
   const deposit = reservation.deposit;
   const held = deposit?.status === 'held' ? deposit : null;
+  const noShow = () => void run(() => markNoShow(reservation.id), `${reservation.client_name} marked as a no-show.`);
   if (mode === 'cancel')
     return (
       <FloorReasonDialog
@@ -176,15 +185,11 @@ export const ReservationActions = ({ reservation, arrivesToday, visitUse, onClos
           <Button variant="outlined" disabled={busy} onClick={() => setMode('move')}>
             Move
           </Button>
-          <Button
-            variant="outlined"
-            disabled={busy}
-            onClick={() =>
-              void run(() => markNoShow(reservation.id), `${reservation.client_name} marked as a no-show.`)
-            }
-          >
-            No-show
-          </Button>
+          {later ? null : (
+            <Button variant="outlined" disabled={busy} onClick={noShow}>
+              No-show
+            </Button>
+          )}
           <Button variant="outlined" color="error" disabled={busy} onClick={() => setMode('cancel')}>
             Cancel booking
           </Button>

@@ -20,6 +20,7 @@ export const payRun = (status: PayRunStatus = 'draft', id = 5): PayRun => ({
   cutoff: 1,
   date_from: '2026-11-01',
   date_to: '2026-11-15',
+  cutoff_running: false,
   status,
   total: '1850.00',
   line_count: 4,
@@ -38,6 +39,7 @@ export const payRun = (status: PayRunStatus = 'draft', id = 5): PayRun => ({
 
 export const runDetail = (status: PayRunStatus = 'draft'): PayRunDetail => ({
   ...payRun(status),
+  may_approve: status === 'submitted',
   employees: [
     {
       employee: 21,

@@ -163,4 +163,57 @@ describe('pay runs screen', () => {
     expect(await screen.findByText('The pay run could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('No such pay run.')).toBeInTheDocument();
   });
+
+  it('offers the Admin who submitted a run Return only, and says who approves it', async () => {
+    mockApi({ 'GET /payroll/runs/5/': { status: 200, data: { ...runDetail('submitted'), may_approve: false } } });
+    setup('/admin/payroll?run=5');
+    expect(await screen.findByText('You submitted this run; another administrator approves it.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Return' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('says a running cutoff’s later earnings come as adjustments, and asks before submitting and approving', async () => {
+    const running = { cutoff_running: true };
+    const calls = mockApi({
+      'GET /payroll/runs/5/': { status: 200, data: { ...runDetail('draft'), ...running } },
+      'POST /payroll/runs/5/submit/': { status: 200, data: { ...runDetail('submitted'), ...running } },
+    });
+    setup('/admin/payroll?run=5');
+    const note =
+      'This cutoff runs until 15 Nov: what is earned after approval is paid as an adjustment in the next run.';
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit the pay run for approval?' });
+    expect(within(dialog).getByText(`Makati, 1st–15th November 2026. ${note}`)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Pay run submitted for approval.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/payroll/runs/5/submit/']);
+  });
+
+  it('asks before approving a run of a running cutoff', async () => {
+    const calls = mockApi({
+      'GET /payroll/runs/5/': { status: 200, data: { ...runDetail('submitted'), cutoff_running: true } },
+      'POST /payroll/runs/5/approve/': { status: 200, data: runDetail('approved') },
+    });
+    setup('/admin/payroll?run=5');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve and lock the pay run?' });
+    expect(within(dialog).getByText(/This cutoff runs until 15 Nov/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Pay run approved and locked.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/payroll/runs/5/approve/']);
+  });
+
+  it('says an employee the run does not pay is not in it, instead of showing the whole run', async () => {
+    mockApi({ 'GET /payroll/runs/5/': { status: 200, data: runDetail('approved') } });
+    setup('/admin/payroll?run=5&employee=999');
+    expect(await screen.findByText('No such employee in this pay run')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All employees of this run' })).toHaveAttribute(
+      'href',
+      '/admin/payroll?run=5',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Export/ })).not.toBeInTheDocument();
+  });
 });

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -57,7 +58,7 @@ const initialValues = (rule: CommissionRule | null): Values => ({
   basis: rule?.basis ?? 'paid_price',
   value: rule?.value ?? '',
   location: String(rule?.location ?? ''),
-  // A new rule starts today; a change dated back would rewrite a closed cutoff, which the server refuses.
+  // A new rule starts today; one dated back pays approved cutoffs' difference as adjustments (decision 0800).
   effective_from: rule?.effective_from ?? todayInManila(),
   notes: rule?.notes ?? '',
 });
@@ -104,6 +105,17 @@ const TargetSelect = ({ kind, field }: { kind: Exclude<TargetKind, 'everything'>
   );
 };
 
+/**
+ * An edit is how a wrong rate is corrected (decisions 0630 and 0800): approved runs stay as they
+ * are, and the next runs pay the difference.
+ */
+const EditNote = () => (
+  <Alert severity="info">
+    A change applies to every day this rule covers: what approved pay runs paid differently is paid as adjustments in
+    each branch’s next run. To pay differently from a day on, add a new rule from that day.
+  </Alert>
+);
+
 /** Create or edit a commission rule (Admins): who, for what, how much, where and from which day. */
 export const RuleForm = ({ rule, onClose }: { rule: CommissionRule | null; onClose: () => void }) => {
   const { showSnackbar } = useSnackbar();
@@ -140,6 +152,7 @@ export const RuleForm = ({ rule, onClose }: { rule: CommissionRule | null; onClo
       submitLabel={rule ? 'Save' : 'Add rule'}
       onClose={onClose}
     >
+      {rule ? <EditNote /> : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField select label="Paid to" required {...form.bind('role')}>
           <MenuItem value="therapist">Therapists (services performed)</MenuItem>

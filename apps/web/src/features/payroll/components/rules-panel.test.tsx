@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { RulesPanel } from './rules-panel';
+import { RuleForm } from './rule-form';
 import { page, rule } from './payroll-fixtures';
 
 const routes = {
@@ -105,5 +106,16 @@ describe('commission rules', () => {
     expect(await within(grid).findByText('Everything · therapists')).toBeInTheDocument();
     expect(within(grid).getByText('Everything · salespersons')).toBeInTheDocument();
     expect(within(grid).queryByRole('columnheader', { name: 'Paid to' })).not.toBeInTheDocument();
+  });
+
+  it('says, when a rule is edited, that approved runs get the difference as adjustments', async () => {
+    mockApi({ ...routes, 'GET /payroll/commission-rules/': { status: 200, data: page(history) } });
+    renderWithRouter(<RuleForm rule={history[1]!} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit commission rule' });
+    expect(
+      within(dialog).getByText(
+        /what approved pay runs paid differently is paid as adjustments in each branch’s next run/,
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { payRunReturnBodySchema, type PayRunDetail } from '@ginhawa/contract';
+import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { toApiError } from '../../../lib/api-client';
 import { useRevalidatePayroll } from '../api/payroll-keys';
 import { approveRun, computeRun, returnRun, submitRun } from '../api/runs';
-import { runTitle } from './run-labels';
+import { cutoffRunningNote, runTitle } from './run-labels';
 
 const REASON_MAX = 500;
 
@@ -17,17 +19,26 @@ type RunActionsProps = {
   admin: boolean;
 };
 
+type Step = 'submit' | 'approve';
+
 /**
  * What may be done with a run now: a draft or returned run is computed again and submitted; a
- * submitted one is approved or returned with a reason (Admins; the server decides who may). An
- * approved run is locked: nothing to do but read, export and print.
+ * submitted one is approved (when the server says this reader may: `may_approve`) or returned with
+ * a reason (Admins). An approved run is locked: nothing to do but read, export and print. While
+ * the cutoff is still running, submitting and approving ask first and say what becomes of the
+ * days left (decision 0800).
  */
 export const RunActions = ({ run, admin }: RunActionsProps) => {
   const { showSnackbar } = useSnackbar();
   const revalidate = useRevalidatePayroll();
   const [busy, setBusy] = useState(false);
   const [returning, setReturning] = useState(false);
+  const [confirming, setConfirming] = useState<Step | null>(null);
   const open = run.status === 'draft' || run.status === 'returned';
+  const steps = {
+    submit: { label: 'Submit', write: () => submitRun(run.id), done: 'Pay run submitted for approval.' },
+    approve: { label: 'Approve', write: () => approveRun(run.id), done: 'Pay run approved and locked.' },
+  } as const;
 
   const act = async (write: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -41,6 +52,10 @@ export const RunActions = ({ run, admin }: RunActionsProps) => {
       setBusy(false);
     }
   };
+  const start = (step: Step) => {
+    if (run.cutoff_running) setConfirming(step);
+    else void act(steps[step].write, steps[step].done);
+  };
   const recompute = () =>
     act(
       () => computeRun({ location: run.location, year: run.year, month: run.month, cutoff: run.cutoff }),
@@ -48,35 +63,49 @@ export const RunActions = ({ run, admin }: RunActionsProps) => {
     );
 
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-print="hide">
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }} data-print="hide">
       {open ? (
         <>
           <Button variant="outlined" disabled={busy} onClick={() => void recompute()}>
             Compute again
           </Button>
-          <Button
-            variant="contained"
-            disabled={busy}
-            onClick={() => void act(() => submitRun(run.id), 'Pay run submitted for approval.')}
-          >
+          <Button variant="contained" disabled={busy} onClick={() => start('submit')}>
             Submit for approval
           </Button>
         </>
       ) : null}
       {run.status === 'submitted' && admin ? (
         <>
-          <Button
-            variant="contained"
-            color="success"
-            disabled={busy}
-            onClick={() => void act(() => approveRun(run.id), 'Pay run approved and locked.')}
-          >
-            Approve
-          </Button>
+          {run.may_approve ? (
+            <Button variant="contained" color="success" disabled={busy} onClick={() => start('approve')}>
+              Approve
+            </Button>
+          ) : null}
           <Button variant="outlined" color="warning" disabled={busy} onClick={() => setReturning(true)}>
             Return
           </Button>
+          {run.may_approve ? null : (
+            <Typography variant="body2" color="text.secondary">
+              You submitted this run; another administrator approves it.
+            </Typography>
+          )}
         </>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          open
+          title={confirming === 'submit' ? 'Submit the pay run for approval?' : 'Approve and lock the pay run?'}
+          confirmLabel={steps[confirming].label}
+          confirmColor="primary"
+          onConfirm={async () => {
+            await steps[confirming].write();
+            showSnackbar(steps[confirming].done, 'success');
+            await revalidate();
+          }}
+          onClose={() => setConfirming(null)}
+        >
+          {runTitle(run)}. {cutoffRunningNote(run)}
+        </ConfirmDialog>
       ) : null}
       {returning ? (
         <ReasonDialog

@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import { Link as RouterLink } from 'react-router';
 import type { PayRunDetail, PayRunEmployee } from '@ginhawa/contract';
 import { CsvLink } from '../../../components/figures/csv-link';
@@ -15,8 +16,9 @@ import { formatDateTime, formatPeso } from '../../../lib/format';
 import { runLinesPath, useRun } from '../api/runs';
 import { EmployeeLines } from './employee-lines';
 import { RunActions } from './run-actions';
-import { RunStatusChip, runTitle } from './run-labels';
+import { RunStatusChip, cutoffRunningNote, runTitle } from './run-labels';
 import { LoadingBlock } from '../../../components/loading-block';
+import { StatusMessage } from '../../../components/status-message';
 
 type RunDetailProps = {
   runId: number;
@@ -85,6 +87,7 @@ const RunSummary = ({ run }: { run: PayRunDetail }) => (
       Computed {formatDateTime(run.computed_at)}
       {run.approved_at ? `; approved ${formatDateTime(run.approved_at)}, locked` : ''}.
     </Typography>
+    {run.cutoff_running ? <Alert severity="info">{cutoffRunningNote(run)}</Alert> : null}
     {run.status === 'returned' && run.return_reason ? (
       <Alert severity="warning">Returned: {run.return_reason}</Alert>
     ) : null}
@@ -100,25 +103,37 @@ export const RunDetail = ({ runId, employee, admin, statementHref }: RunDetailPr
   else if (!run.data) body = <LoadingBlock label="Loading the pay run" />;
   else {
     const chosen = run.data.employees.find((e) => e.employee === employee) ?? null;
-    body = (
-      <>
-        <RunSummary run={run.data} />
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-          <RunActions run={run.data} admin={admin} />
-          <Box sx={{ flexGrow: 1 }} />
-          <CsvLink
-            path={runLinesPath(run.data.id)}
-            params={{ employee: chosen?.employee, pageSize: 500 }}
-            label={chosen ? 'Export their lines' : 'Export CSV'}
+    if (employee && !chosen)
+      body = (
+        <>
+          <RunSummary run={run.data} />
+          <StatusMessage
+            icon={<PersonSearchOutlined />}
+            title="No such employee in this pay run"
+            description="This run pays nobody by that link: they earned nothing in this cutoff, or the link is wrong. All employees of this run, above, lists everyone it pays."
           />
-        </Stack>
-        {chosen ? (
-          <EmployeeLines run={run.data} employee={chosen} statementHref={statementHref} />
-        ) : (
-          <EmployeesTable run={run.data} statementHref={statementHref} />
-        )}
-      </>
-    );
+        </>
+      );
+    else
+      body = (
+        <>
+          <RunSummary run={run.data} />
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+            <RunActions run={run.data} admin={admin} />
+            <Box sx={{ flexGrow: 1 }} />
+            <CsvLink
+              path={runLinesPath(run.data.id)}
+              params={{ employee: chosen?.employee, pageSize: 500 }}
+              label={chosen ? 'Export their lines' : 'Export CSV'}
+            />
+          </Stack>
+          {chosen ? (
+            <EmployeeLines run={run.data} employee={chosen} statementHref={statementHref} />
+          ) : (
+            <EmployeesTable run={run.data} statementHref={statementHref} />
+          )}
+        </>
+      );
   }
   return (
     <Card>

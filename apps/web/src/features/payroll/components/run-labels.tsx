@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import type { PayLineSource, PayRun, PayRunStatus } from '@ginhawa/contract';
+import { formatDate } from '../../../lib/format';
 import { CUTOFF_LABELS, MONTH_NAMES } from '../../../lib/period';
 
 export const RUN_STATUS_LABELS: Record<PayRunStatus, string> = {
@@ -34,3 +35,10 @@ export const SOURCE_LABELS: Record<PayLineSource, string> = {
   service_charge: 'Service charge',
   adjustment: 'Adjustment',
 };
+
+/**
+ * Said on a run whose cutoff has not ended (decision 0800): it may be submitted and approved, and
+ * what is earned after approval comes back as adjustments in the branch's next run.
+ */
+export const cutoffRunningNote = (run: Pick<PayRun, 'date_to'>) =>
+  `This cutoff runs until ${formatDate(run.date_to).replace(/ \d{4}$/, '')}: what is earned after approval is paid as an adjustment in the next run.`;
