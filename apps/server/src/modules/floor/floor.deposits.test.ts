@@ -108,6 +108,22 @@ describe('a no-show at a branch that forfeits deposits', () => {
   });
 });
 
+describe('the forfeit kind', () => {
+  it('is the floor board’s only: keying in a sale line of that kind is refused', async () => {
+    const res = await manager.request({
+      method: 'POST',
+      url: '/api/reports/store-sales-data/',
+      payload: {
+        location: f.home,
+        date: today(),
+        sales: [{ salesperson: 1, kind: 'forfeit', amount: '500.00', payment_method: 'cash' }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(JSON.stringify(res.json().errors)).toContain('Choose from membership, voucher, walk_in, other.');
+  });
+});
+
 describe('a cancellation', () => {
   it('writes a line when the desk keeps the deposit, none when it refunds or credits it', async () => {
     at('08:00');
