@@ -37,7 +37,11 @@ type AdminGridProps<R extends GridValidRowModel> = {
    */
   rowSelectionModel?: GridRowSelectionModel;
   onRowSelectionModelChange?: (model: GridRowSelectionModel) => void;
+  /** Rows as tall as their cells' wrapped text (a phone's caption lines under a name), not one fixed line. */
+  rowsGrow?: boolean;
 };
+
+const autoHeight = () => 'auto' as const;
 
 /** From this page size on, the pager shows above the rows too: nobody scrolls 50 rows down to turn the page. */
 const TOP_PAGER_FROM = 50;
@@ -64,6 +68,7 @@ export const AdminGrid = <R extends GridValidRowModel>({
   onRowClick,
   rowSelectionModel,
   onRowSelectionModelChange,
+  rowsGrow = false,
 }: AdminGridProps<R>) => {
   if (error && !rows) {
     return <LoadError title={`The ${label.toLowerCase()} could not be loaded`} error={error} onRetry={onRetry} />;
@@ -119,6 +124,7 @@ export const AdminGrid = <R extends GridValidRowModel>({
         onRowSelectionModelChange={onRowSelectionModelChange}
         onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
         localeText={{ noRowsLabel: emptyText }}
+        getRowHeight={rowsGrow ? autoHeight : undefined}
         sx={{
           border: 0,
           borderTop: '1px solid',

@@ -94,18 +94,57 @@ describe('commission rules', () => {
     expect(screen.queryByRole('button', { name: 'New commission rule' })).not.toBeInTheDocument();
   });
 
-  it('says whom a rule pays on a phone, where the Paid to column is hidden', async () => {
+  it('on a phone writes each rule whole in one wrapped cell: whom it pays, the target, the rate, the days', async () => {
     setViewportWidth(390);
     const both = [
-      rule({ id: 1, role: 'therapist', target_label: 'Everything', value: '10.00' }),
-      rule({ id: 2, role: 'salesperson', target_label: 'Everything', value: '7.00' }),
+      rule({ id: 1, role: 'therapist', target_label: 'Everything', value: '10.00', effective_to: null }),
+      rule({
+        id: 2,
+        role: 'salesperson',
+        target_label: 'Membership category: Wellness Memberships',
+        value: '7.50',
+        location: 1,
+        location_name: 'Makati',
+        effective_from: '2099-01-01',
+        effective_to: null,
+      }),
     ];
     mockApi({ ...routes, 'GET /payroll/commission-rules/': { status: 200, data: page(both) } });
     renderWithRouter(<RulesPanel admin={false} />);
     const grid = await screen.findByRole('grid', { name: 'Commission rules' });
-    expect(await within(grid).findByText('Everything · therapists')).toBeInTheDocument();
-    expect(within(grid).getByText('Everything · salespersons')).toBeInTheDocument();
-    expect(within(grid).queryByRole('columnheader', { name: 'Paid to' })).not.toBeInTheDocument();
+    await within(grid).findByText('Everything');
+    // One column: the other columns' texts sit under the target, where a 390 px screen has room for them.
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Rule']);
+    const cells = within(grid)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('gridcell')
+          .map((c) => c.textContent),
+      );
+    expect(cells).toEqual([
+      ['EverythingTherapists · 10% (voucher sessions at paid price)Every branch · since 1 Jan 2026Current'],
+      ['Membership category: Wellness MembershipsSalespersons · 7.5%Makati · since 1 Jan 2099From 1 Jan 2099'],
+    ]);
+    // The rows grow with the wrapped lines instead of cutting them with "…".
+    expect(within(grid).getByText('Everything').parentElement).toHaveStyle({ whiteSpace: 'normal' });
+    expect(grid.querySelector('.MuiDataGrid-row--dynamicHeight')).not.toBeNull();
+  });
+
+  it('on a phone gives Admins the rule and its Edit and Delete, nothing cut', async () => {
+    setViewportWidth(390);
+    mockApi({ ...routes, 'GET /payroll/commission-rules/': { status: 200, data: page(history) } });
+    renderWithRouter(<RulesPanel admin />);
+    const grid = await screen.findByRole('grid', { name: 'Commission rules' });
+    await within(grid).findByText('Therapists · 12% (voucher sessions at paid price)');
+    expect(within(grid).getByText('Every branch · 1 Jan 2026 to 31 Oct 2026')).toBeInTheDocument();
+    expect(within(grid).queryByRole('columnheader', { name: 'Rate' })).not.toBeInTheDocument();
+    expect(within(grid).getAllByRole('button', { name: 'Edit Category: Massages' })).toHaveLength(2);
   });
 
   it('says, when a rule is edited, that approved runs get the difference as adjustments', async () => {

@@ -1,4 +1,6 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -24,23 +26,55 @@ const stateOf = (rule: CommissionRule, today: string) => {
 
 const ROLE_LABELS = { therapist: 'Therapists', salesperson: 'Salespersons' } as const;
 
+const targetOf = (row: CommissionRule) =>
+  `${row.target_label}${row.applies_to === 'requested_bonus' ? ' (requested bonus)' : ''}`;
+
+// The history of a target reads down the list: each rule's days, the next starting where it ended.
+const inForceOf = (row: CommissionRule) =>
+  row.effective_to
+    ? `${formatDate(row.effective_from)} to ${formatDate(row.effective_to)}`
+    : `since ${formatDate(row.effective_from)}`;
+
+const StateChip = ({ rule, today }: { rule: CommissionRule; today: string }) => {
+  const state = stateOf(rule, today);
+  return <Chip size="small" label={state.label} color={state.color} />;
+};
+
 /**
- * A phone hides the "Paid to" column, and two rules for "Everything" (therapists at 10%, salespersons
- * at 7%) then read alike: there the target says whom it pays. The least widths, with the 96 px of
- * Edit and Delete, add up to 946 px, within the 962 px a 1280 px window leaves beside the drawer
- * (less a scrollbar), so the actions show without scrolling sideways.
+ * A phone's one cell for the whole rule: the target, then whom it pays and the rate, then the branch
+ * and the days, wrapped and never cut (the row grows), and where it stands today; as the pay runs and
+ * attendance lists put under the name what their hidden columns say (docs/decisions/0621, 0622).
+ */
+const RuleSummary = ({ rule, today }: { rule: CommissionRule; today: string }) => (
+  <Box sx={{ py: 1, minWidth: 0, whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3 }}>
+    <Typography variant="body2" sx={{ lineHeight: 1.3 }}>
+      {targetOf(rule)}
+    </Typography>
+    <Typography variant="caption" color="text.secondary" component="div" sx={{ lineHeight: 1.3 }}>
+      {`${ROLE_LABELS[rule.role]} · ${rateLabel(rule, formatPeso)}`}
+    </Typography>
+    <Typography variant="caption" color="text.secondary" component="div" sx={{ lineHeight: 1.3, mb: 0.5 }}>
+      {`${rule.location_name ?? 'Every branch'} · ${inForceOf(rule)}`}
+    </Typography>
+    <StateChip rule={rule} today={today} />
+  </Box>
+);
+
+/**
+ * A phone shows one column, the rule, with everything the other columns say under its target
+ * (RuleSummary). The least widths, with the 96 px of Edit and Delete, add up to 946 px, within the
+ * 962 px a 1280 px window leaves beside the drawer (less a scrollbar), so the actions show without
+ * scrolling sideways.
  */
 const columnsOf = (today: string, phone: boolean): GridColDef<CommissionRule>[] => [
   {
     field: 'target_label',
-    headerName: 'Applies to',
+    headerName: phone ? 'Rule' : 'Applies to',
     flex: 1.3,
     minWidth: 140,
     sortable: false,
-    valueGetter: (_value, row) =>
-      `${row.target_label}${row.applies_to === 'requested_bonus' ? ' (requested bonus)' : ''}${
-        phone ? ` · ${ROLE_LABELS[row.role].toLowerCase()}` : ''
-      }`,
+    valueGetter: (_value, row) => targetOf(row),
+    renderCell: phone ? ({ row }) => <RuleSummary rule={row} today={today} /> : undefined,
   },
   {
     field: 'role',
@@ -67,21 +101,14 @@ const columnsOf = (today: string, phone: boolean): GridColDef<CommissionRule>[] 
     headerName: 'In force',
     flex: 1.2,
     minWidth: 200,
-    // The history of a target reads down the list: each rule's days, the next starting where it ended.
-    valueGetter: (_value, row) =>
-      row.effective_to
-        ? `${formatDate(row.effective_from)} to ${formatDate(row.effective_to)}`
-        : `since ${formatDate(row.effective_from)}`,
+    valueGetter: (_value, row) => inForceOf(row),
   },
   {
     field: 'state',
     headerName: 'Now',
     width: 130,
     sortable: false,
-    renderCell: ({ row }) => {
-      const state = stateOf(row, today);
-      return <Chip size="small" label={state.label} color={state.color} />;
-    },
+    renderCell: ({ row }) => <StateChip rule={row} today={today} />,
   },
 ];
 
@@ -96,6 +123,8 @@ const roleFilter = {
   minWidth: 140,
 } as const;
 
+const PHONE_HIDDEN = { role: false, value: false, location_name: false, effective_from: false, state: false };
+
 /** Managers read the rules their branches pay by; only Admins change them (the server says so too). */
 const RulesReadOnly = ({ columns, phone }: { columns: GridColDef<CommissionRule>[]; phone: boolean }) => {
   const [paging, setPaging] = useState({ page: 0, pageSize: 25 });
@@ -109,7 +138,8 @@ const RulesReadOnly = ({ columns, phone }: { columns: GridColDef<CommissionRule>
       rows={rules.data?.results}
       rowCount={rules.data?.count}
       columns={columns}
-      columnVisibilityModel={phone ? { role: false, location_name: false, effective_from: false } : undefined}
+      columnVisibilityModel={phone ? PHONE_HIDDEN : undefined}
+      rowsGrow={phone}
       loading={rules.isLoading}
       error={rules.error}
       onRetry={() => void rules.mutate()}
@@ -131,7 +161,8 @@ export const RulesPanel = ({ admin }: { admin: boolean }) => {
     <AdminListPage
       resource={rulesResource}
       columns={columns}
-      phoneColumns={['target_label', 'value', 'state']}
+      phoneColumns={['target_label']}
+      rowsGrow={phone}
       filters={[
         roleFilter,
         { name: 'location', label: 'Branch', allLabel: 'All branches', options: namedOptions(locations.data?.results) },
