@@ -123,8 +123,6 @@ const roleFilter = {
   minWidth: 140,
 } as const;
 
-const PHONE_HIDDEN = { role: false, value: false, location_name: false, effective_from: false, state: false };
-
 /** Managers read the rules their branches pay by; only Admins change them (the server says so too). */
 const RulesReadOnly = ({ columns, phone }: { columns: GridColDef<CommissionRule>[]; phone: boolean }) => {
   const [paging, setPaging] = useState({ page: 0, pageSize: 25 });
@@ -138,7 +136,10 @@ const RulesReadOnly = ({ columns, phone }: { columns: GridColDef<CommissionRule>
       rows={rules.data?.results}
       rowCount={rules.data?.count}
       columns={columns}
-      columnVisibilityModel={phone ? PHONE_HIDDEN : undefined}
+      // On a phone the rule's one cell says what these columns do (RuleSummary).
+      columnVisibilityModel={
+        phone ? { role: false, value: false, location_name: false, effective_from: false, state: false } : undefined
+      }
       rowsGrow={phone}
       loading={rules.isLoading}
       error={rules.error}
