@@ -118,8 +118,8 @@ const covers = (b: Booking, now: Date) => b.startsAt.getTime() <= now.getTime() 
 /**
  * The whole board of a branch in one call (docs/api.md "Floor board") as it stands at `now`: the
  * line with each therapist's state, the rooms with their beds in use, and the day's reservations.
- * Four prepared reads and the branch's settings side by side; the states are worked out here from the bookings (decision
- * 0900). board-kept.service.ts keeps it between changes (decision 0904).
+ * Four prepared reads and the branch's settings side by side; the states are worked out here from
+ * the bookings (decision 0900). board-kept.service.ts keeps it between changes (decision 0904).
  */
 export const computeBoard = async (
   db: Db,

@@ -185,11 +185,11 @@ export const ReservationActions = ({
           <Button variant="outlined" disabled={busy} onClick={() => setMode('move')}>
             Move
           </Button>
-          {!noShowOpen ? null : (
+          {noShowOpen ? (
             <Button variant="outlined" disabled={busy} onClick={noShow}>
               No-show
             </Button>
-          )}
+          ) : null}
           <Button variant="outlined" color="error" disabled={busy} onClick={() => setMode('cancel')}>
             Cancel booking
           </Button>
