@@ -76,18 +76,29 @@ export const boardRoomSchema = z.object({
 });
 export type BoardRoom = z.infer<typeof boardRoomSchema>;
 
+/**
+ * A reservation as the board lists it: with the moment the desk may mark it a no-show (its start
+ * plus the branch's grace period; null once it is no longer booked), so the screen offers No-show
+ * only when the server allows it (docs/decisions/0905, 0907).
+ */
+export const boardReservationSchema = reservationSchema.extend({ no_show_from: isoInstant.nullable() });
+export type BoardReservation = z.infer<typeof boardReservationSchema>;
+
 export const boardSchema = z.object({
   location: z.number().int(),
   location_name: z.string(),
   date: z.string(),
   /** The server's clock when the board was read. */
   now: isoInstant,
-  /** The next moment a state changes by time alone (a service ends, a reservation's hold starts or ends): read again then. */
+  /**
+   * The next moment a state changes by time alone (a service ends, a reservation's hold starts or
+   * ends, a booked reservation's `no_show_from` comes today): read again then.
+   */
   next_change_at: isoInstant.nullable(),
   queue: z.array(queueEntrySchema),
   rooms: z.array(boardRoomSchema),
   /** The day's reservations at the branch, every status, by start time. */
-  reservations: z.array(reservationSchema),
+  reservations: z.array(boardReservationSchema),
 });
 export type Board = z.infer<typeof boardSchema>;
 

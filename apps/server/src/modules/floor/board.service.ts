@@ -16,6 +16,7 @@ import { iso } from '../../lib/iso';
 import { preparedOnce } from '../../lib/prepared';
 import { addMinutes, instantOf } from './floor-shared.service';
 import { reservationsOfDay } from './reservations-read.service';
+import { floorSettingsOf, noShowFrom } from './settings.service';
 import { sql } from 'drizzle-orm';
 
 /** The instant the Manila day of `now` ends: the board's bookings reach no further. */
@@ -117,8 +118,8 @@ const covers = (b: Booking, now: Date) => b.startsAt.getTime() <= now.getTime() 
 /**
  * The whole board of a branch in one call (docs/api.md "Floor board") as it stands at `now`: the
  * line with each therapist's state, the rooms with their beds in use, and the day's reservations.
- * Four prepared reads side by side; the states are worked out here from the bookings (decision
- * 0900). board-kept.service.ts keeps it between changes (decision 0904).
+ * Four prepared reads and the branch's settings side by side; the states are worked out here from
+ * the bookings (decision 0900). board-kept.service.ts keeps it between changes (decision 0904).
  */
 export const computeBoard = async (
   db: Db,
@@ -129,12 +130,18 @@ export const computeBoard = async (
   const locationId = location.id;
   const endOfToday = endOfManilaDay(now);
   const roomNames = new Map<number, string>();
-  const [line, bookings, roomRows, reservations] = await Promise.all([
+  const [line, bookings, roomRows, dayReservations, settings] = await Promise.all([
     lineStatement(db).execute({ location: locationId }),
     bookingsStatement(db).execute({ location: locationId, now: now.toISOString(), until: endOfToday.toISOString() }),
     roomsStatement(db).execute({ location: locationId }),
     reservationsOfDay(db, locationId, day),
+    floorSettingsOf(db, locationId),
   ]);
+  // When each booked one may be marked a no-show, by the rule the no-show itself checks (decision 0907).
+  const reservations = dayReservations.map((r) => ({
+    ...r,
+    no_show_from: r.status === 'booked' ? iso(noShowFrom(new Date(r.starts_at), settings)) : null,
+  }));
   for (const room of roomRows) roomNames.set(room.id, room.name);
   const therapistNames = new Map(line.map((t) => [t.therapistId, name(t.first, t.last)]));
 
@@ -210,8 +217,11 @@ export const computeBoard = async (
     };
   });
 
-  const changes = bookings
-    .flatMap((b) => [b.startsAt, b.endsAt])
+  // A no-show's moment changes what the desk is offered, so the screen reads the board again then.
+  const noShowMoments = reservations
+    .flatMap((r) => (r.no_show_from ? [new Date(r.no_show_from)] : []))
+    .filter((at) => at.getTime() < endOfToday.getTime());
+  const changes = [...bookings.flatMap((b) => [b.startsAt, b.endsAt]), ...noShowMoments]
     .filter((at) => at.getTime() > now.getTime())
     .sort((a, b) => a.getTime() - b.getTime());
   return {

@@ -222,6 +222,12 @@ describe('the day of a reservation', () => {
     at('08:00');
     const r = (await book({ therapist: B, time: '18:00', client: f.clients[6], deposit: gcash })).json();
     at('18:10');
+    // The board tells the screen from when the no-show is taken, and is to be read again then.
+    const board = (await get(desk, `/api/floor/board/?location=${f.home}`)).json();
+    expect(board.reservations.find((x: { id: number }) => x.id === r.id).no_show_from).toBe(
+      instant('18:15').toISOString(),
+    );
+    expect(board.next_change_at).toBe(instant('18:15').toISOString());
     const early = await post(desk, `/api/floor/reservations/${r.id}/no-show/`);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('The grace period ends at 18:15; the client may still come.');
@@ -235,9 +241,18 @@ describe('the day of a reservation', () => {
     });
     const held = await ctx.database.db.select().from(floorBookings).where(eq(floorBookings.reservationId, r.id));
     expect(held).toEqual([]);
+    const after = (await get(desk, `/api/floor/board/?location=${f.home}`)).json();
+    expect(after.reservations.find((x: { id: number }) => x.id === r.id).no_show_from).toBeNull();
   });
 
   it('a branch that credits no-shows, with a longer grace period', async () => {
+    at('08:00');
+    const r = (await book({ therapist: B, time: '19:00', client: f.clients[7], deposit: gcash })).json();
+    const noShowFrom = async () =>
+      (await get(desk, `/api/floor/board/?location=${f.home}`))
+        .json()
+        .reservations.find((x: { id: number }) => x.id === r.id).no_show_from;
+    expect(await noShowFrom()).toBe(instant('19:15').toISOString());
     const put = await manager.request({
       method: 'PUT',
       url: '/api/floor/settings/',
@@ -253,8 +268,8 @@ describe('the day of a reservation', () => {
         })
       ).statusCode,
     ).toBe(403);
-    at('08:00');
-    const r = (await book({ therapist: B, time: '19:00', client: f.clients[7], deposit: gcash })).json();
+    // The board kept before the change carries the new grace period at once (settings.service.ts).
+    expect(await noShowFrom()).toBe(instant('19:30').toISOString());
     at('19:20');
     expect((await post(desk, `/api/floor/reservations/${r.id}/no-show/`)).statusCode).toBe(409);
     at('19:30');

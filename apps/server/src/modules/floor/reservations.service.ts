@@ -33,7 +33,7 @@ import { assertTherapistFree, book } from './bookings.service';
 import { arrivalRoom, pickRoom } from './room-pick.service';
 import { assertDesk, pickTherapist, treatmentFor } from './assign.service';
 import { alreadySentence, getReservation } from './reservations-read.service';
-import { floorSettingsOf } from './settings.service';
+import { floorSettingsOf, noShowFrom } from './settings.service';
 import { forfeitDeposit, markCarried, takeDepositCredit } from './deposits.service';
 
 type Deposit = NonNullable<ReservationInput['deposit']>;
@@ -352,7 +352,7 @@ export const noShowReservation = async (db: Db, user: AuthUser, id: number) =>
     const { before, row } = await lockedReservation(tx, user, id);
     const settings = await floorSettingsOf(tx, row.locationId);
     const now = floorClock.now();
-    const graceEnds = addMinutes(row.startsAt, settings.grace_minutes);
+    const graceEnds = noShowFrom(row.startsAt, settings);
     if (now.getTime() < graceEnds.getTime()) {
       const message = `The grace period ends ${whenSaid(graceEnds, now)}; the client may still come.`;
       throw conflict(message, { status: [message] });

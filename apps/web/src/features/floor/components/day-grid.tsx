@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import type { Board, Reservation } from '@ginhawa/contract';
+import type { Board, BoardReservation } from '@ginhawa/contract';
 import { useDragMove } from './drag-move';
 import {
   dayBlocks,
@@ -71,7 +71,7 @@ const headerSx = (column: number) =>
 type DayGridProps = {
   board: Board;
   /** Without it (off the desk) bookings are shown, not buttons. */
-  onOpen?: (reservation: Reservation) => void;
+  onOpen?: (reservation: BoardReservation) => void;
   /** The front desk may drag a booked block to another row or therapist. */
   canMove: boolean;
 };

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Board, Proposal, QueueEntry, Reservation } from '@ginhawa/contract';
+import type { Board, BoardReservation, Proposal, QueueEntry } from '@ginhawa/contract';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { FloorScreen, type FloorUser } from './floor-screen';
@@ -26,7 +26,7 @@ const entry = (over: Partial<QueueEntry>): QueueEntry => ({
   ...over,
 });
 
-const reservation = (over: Partial<Reservation> = {}): Reservation => ({
+const reservation = (over: Partial<BoardReservation> = {}): BoardReservation => ({
   id: 70,
   client: 5,
   client_name: 'Liza Soberano',
@@ -54,6 +54,8 @@ const reservation = (over: Partial<Reservation> = {}): Reservation => ({
   closed_at: null,
   created_at: '2026-11-25T00:00:00Z',
   updated_at: '2026-11-25T00:00:00Z',
+  // 15:00 Manila plus the default 15 minutes' grace.
+  no_show_from: '2026-11-25T07:15:00Z',
   ...over,
 });
 
@@ -345,14 +347,38 @@ describe('floor screen', () => {
         .map((b) => b.textContent),
     ).toContain('Close');
     expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
-    // Today's booking may be a no-show (once its grace period ends: the server says when).
-    expect(within(dialog).getByRole('button', { name: 'No-show' })).toBeInTheDocument();
+    // At 13:00 the 15:00 booking's grace period has not ended: No-show is not offered yet.
+    expect(within(dialog).queryByRole('button', { name: 'No-show' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     const confirm = await screen.findByRole('dialog', { name: "Cancel Liza Soberano's booking" });
     expect(within(confirm).getByRole('button', { name: 'Keep booking' })).toBeInTheDocument();
     expect(within(confirm).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Keep booking' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("offers No-show only from the board's no_show_from: not a second before, and from then on", async () => {
+    const at = (now: string) => ({ [BOARD_KEY]: { status: 200, data: { ...board, now } } });
+    mockApi(at('2026-11-25T07:14:59Z'));
+    const before = renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Move' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).queryByRole('button', { name: 'No-show' })).not.toBeInTheDocument();
+    before.unmount();
+
+    const calls = mockApi({
+      ...at('2026-11-25T07:15:00Z'),
+      'POST /floor/reservations/70/no-show/': {
+        status: 200,
+        data: { ...reservation(), status: 'no_show' },
+      },
+    });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'No-show' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/floor/reservations/70/no-show/')).toBe(true),
+    );
   });
 
   it('cancelling a booking with a held deposit lets the desk refund, credit or keep it, and says which', async () => {
@@ -517,7 +543,15 @@ describe('floor screen', () => {
     const tomorrow: Board = {
       ...board,
       date: '2026-11-26',
-      reservations: [reservation({ id: 71, client_name: 'Maja Salvador', date: '2026-11-26', time: '11:00' })],
+      reservations: [
+        reservation({
+          id: 71,
+          client_name: 'Maja Salvador',
+          date: '2026-11-26',
+          time: '11:00',
+          no_show_from: '2026-11-26T03:15:00Z',
+        }),
+      ],
     };
     const calls = mockApi({
       [BOARD_KEY]: { status: 200, data: board },
@@ -562,7 +596,7 @@ describe('floor screen', () => {
 });
 
 describe("the day view's blocks", () => {
-  const blocksOf = (reservations: Reservation[]) => dayBlocks({ ...board, queue: [], reservations });
+  const blocksOf = (reservations: BoardReservation[]) => dayBlocks({ ...board, queue: [], reservations });
 
   it('draws a booked reservation at its booked time', () => {
     const [block] = blocksOf([reservation({ time: '16:00' })]);

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Link } from 'react-router';
-import { manilaDate, todayInManila, type Board, type QueueEntry, type Reservation } from '@ginhawa/contract';
+import { manilaDate, todayInManila, type Board, type BoardReservation, type QueueEntry } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { formatDate } from '../../../lib/format';
 import { PageHeader } from '../../../components/page-header';
@@ -23,7 +23,7 @@ import { useBoard } from '../api/get-board';
 import { AssignDialog } from './assign-dialog';
 import { DayGrid } from './day-grid';
 import { DayNav, useFloorBranch, useFloorDay } from './day-nav';
-import { isLiveDay } from './floor-time';
+import { isLiveDay, noShowOpen } from './floor-time';
 import { NowNextLists } from './now-next-lists';
 import { ReservationActions } from './reservation-actions';
 import { ReservationForm } from './reservation-form';
@@ -64,7 +64,7 @@ type FloorScreenProps = {
 type Open =
   | { kind: 'pick'; then: 'assign' | 'reserve' }
   | { kind: 'assign' | 'reserve'; client: FloorClient }
-  | { kind: 'reservation'; reservation: Reservation }
+  | { kind: 'reservation'; reservation: BoardReservation }
   | { kind: 'rotation'; action: Exclude<RotationAction, 'start_break' | 'end_break'>; entry: QueueEntry }
   | { kind: 'clock_in' | 'reorder' | 'log' | 'settings' }
   | null;
@@ -153,7 +153,7 @@ const BoardLayout = ({
   );
   // Off the desk a booking opens nothing, so it is not drawn as a button that announces a dialog.
   const openReservation = user.frontDesk
-    ? (reservation: Reservation) => setOpen({ kind: 'reservation', reservation })
+    ? (reservation: BoardReservation) => setOpen({ kind: 'reservation', reservation })
     : undefined;
   if (!isLiveDay(data))
     // The rotation and rooms are the floor now, not this day's: only the day's bookings show.
@@ -343,7 +343,7 @@ const FloorDialogs = ({
         <ReservationActions
           reservation={open.reservation}
           arrivesToday={open.reservation.date === manilaDate(new Date(board.now))}
-          later={open.reservation.date > manilaDate(new Date(board.now))}
+          noShowOpen={noShowOpen(open.reservation, board.now)}
           visitUse={visitUse}
           onClose={close}
         />

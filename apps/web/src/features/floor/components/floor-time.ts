@@ -1,4 +1,4 @@
-import { manilaDate, type Board, type Reservation } from '@ginhawa/contract';
+import { manilaDate, type Board, type BoardReservation, type Reservation } from '@ginhawa/contract';
 
 /** The board's rows: one per 15 minutes (the arrivals' and reservations' grid). */
 export const SLOT_MINUTES = 15;
@@ -38,7 +38,7 @@ export type DayBlock = {
   label: string;
   detail: string;
   kind: 'reservation' | 'service';
-  reservation: Reservation | null;
+  reservation: BoardReservation | null;
 };
 
 /** Whether the board shows today (its clock's Manila date): only then are the rotation and rooms its day's. */
@@ -114,3 +114,10 @@ export const dayColumns = (board: Board): { id: number | null; name: string }[] 
 
 /** A select whose empty value is a choice ("Any therapist", "No deposit"): shown, with its label above. */
 export const EMPTY_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
+/**
+ * Whether the server will take a no-show now: the board says from when (its start plus the
+ * branch's grace period, decision 0907); the board is read again at that moment (next_change_at).
+ */
+export const noShowOpen = (reservation: BoardReservation, boardNow: string) =>
+  reservation.no_show_from !== null && Date.parse(boardNow) >= Date.parse(reservation.no_show_from);

@@ -3,7 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import type { Board, Reservation } from '@ginhawa/contract';
+import type { Board, BoardReservation } from '@ginhawa/contract';
 import { displayTime, isLiveDay, manilaClock } from './floor-time';
 
 /**
@@ -17,7 +17,7 @@ export const NowNextLists = ({
 }: {
   board: Board;
   /** Without it (off the desk) the bookings are listed, not buttons. */
-  onOpen?: (reservation: Reservation) => void;
+  onOpen?: (reservation: BoardReservation) => void;
 }) => {
   const live = isLiveDay(board);
   const now = board.queue.filter((q) => q.service);

@@ -85,21 +85,21 @@ type ReservationActionsProps = {
   reservation: Reservation;
   /** Only a booking of the board's today may arrive (the server refuses another day's: move it first). */
   arrivesToday: boolean;
-  /** A later day's booking cannot be a no-show yet (the server refuses it until its grace period ends). */
-  later: boolean;
+  /** The board's clock has reached the booking's `no_show_from` (noShowOpen): only then is No-show offered. */
+  noShowOpen: boolean;
   visitUse: VisitUseSlot;
   onClose: () => void;
 };
 
 /**
  * A booked reservation's actions: the client came (logs the arrival, with a voucher session or the
- * desk's payment as the arrival card takes them), no-show (after the branch's grace period; the
- * server says when it ends; not offered on a later day's booking), cancel with a reason, or move.
+ * desk's payment as the arrival card takes them), no-show (offered only from the board's
+ * `no_show_from`: the booked start plus the branch's grace period), cancel with a reason, or move.
  */
 export const ReservationActions = ({
   reservation,
   arrivesToday,
-  later,
+  noShowOpen,
   visitUse,
   onClose,
 }: ReservationActionsProps) => {
@@ -185,11 +185,11 @@ export const ReservationActions = ({
           <Button variant="outlined" disabled={busy} onClick={() => setMode('move')}>
             Move
           </Button>
-          {later ? null : (
+          {noShowOpen ? (
             <Button variant="outlined" disabled={busy} onClick={noShow}>
               No-show
             </Button>
-          )}
+          ) : null}
           <Button variant="outlined" color="error" disabled={busy} onClick={() => setMode('cancel')}>
             Cancel booking
           </Button>
