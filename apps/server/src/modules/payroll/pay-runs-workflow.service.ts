@@ -7,7 +7,8 @@ import { forbidden } from '../../lib/http-error';
 import { displayName, isAdmin, type AuthUser } from '../../lib/actor';
 import { approvalWorkflow, notify } from '../notifications/index';
 import { getRun, lockRun } from './pay-runs.service';
-import { activeAdmins, approvalRefusal } from './pay-runs-approver.service';
+import { activeAdminIds } from '../users/index';
+import { approvalRefusal } from './pay-runs-approver.service';
 
 /**
  * A pay run's workflow, as a daily report's (decision 0800): a Manager or Admin submits, Admins
@@ -77,7 +78,7 @@ export const submitRun = async (db: Db, user: AuthUser, id: number): Promise<Pay
   db.transaction(async (tx) => {
     const { before, after } = await runs.submit(tx, user, id);
     await notify(tx, {
-      recipients: (await activeAdmins(tx)).filter((r) => r !== user.id),
+      recipients: (await activeAdminIds(tx)).filter((r) => r !== user.id),
       actorId: user.id,
       type: PAY_RUN_NOTIFICATION_TYPE,
       title: `Pay run: ${after.location_name}, ${periodLabel(after)}`,

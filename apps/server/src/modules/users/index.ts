@@ -8,6 +8,7 @@ export {
   resolveIdentity,
   type TokenSigner,
 } from './auth.service';
+export { activeAdminIds } from './admins.service';
 export { hashPassword, passwordProblems } from './passwords';
 export { liveSessionIds } from './sessions.service';
 export {

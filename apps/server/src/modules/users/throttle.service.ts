@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { ADMIN_GROUP } from '@ginhawa/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { groups, loginThrottle, userGroups, users } from '../../db/schema/index';
+import { loginThrottle } from '../../db/schema/index';
 import { tooManyRequests } from '../../lib/http-error';
 import { notify } from '../notifications/index';
+import { activeAdminIds } from './admins.service';
 
 /**
  * Failures allowed in a window before a key is locked for LOCK_SECONDS. Locks always expire.
@@ -83,14 +83,8 @@ export const clearFailures = async (db: DbOrTx, key: string) => {
 
 /** Tells every active Admin that an account's own limit tripped: many wrong passwords from many addresses. */
 const alarmAdmins = async (db: DbOrTx, username: string) => {
-  const admins = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(userGroups, eq(userGroups.userId, users.id))
-    .innerJoin(groups, eq(groups.id, userGroups.groupId))
-    .where(and(eq(groups.name, ADMIN_GROUP), eq(users.isActive, true)));
   await notify(db, {
-    recipients: admins.map((a) => a.id),
+    recipients: await activeAdminIds(db),
     actorId: null,
     type: 'security',
     title: 'Many failed sign-ins',
