@@ -1,12 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  manilaDate,
-  MANAGER_GROUP,
-  type AssignInput,
-  type Assignment,
-  type Proposal,
-  type ProposeInput,
-} from '@ginhawa/contract';
+import { MANAGER_GROUP, type AssignInput, type Assignment, type Proposal, type ProposeInput } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { clientArrivals, clients, floorBookings, floorQueue, rooms, treatments } from '../../db/schema/index';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
@@ -18,6 +11,7 @@ import {
   clockTime,
   floorClock,
   floorLocation,
+  floorToday,
   lockFloor,
   logRotation,
   publishFloor,
@@ -233,6 +227,6 @@ export const finishService = async (db: Db, user: AuthUser, arrivalId: number) =
       actorId: user.id,
       at: now,
     });
-    await publishFloor(tx, booking.locationId, manilaDate(now));
+    await publishFloor(tx, booking.locationId, floorToday(now));
     return booking.locationId;
   });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { boardSchema, manilaDate, type Board } from '@ginhawa/contract';
+import { boardSchema, type Board } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
 import { floorBoardVersion, locations } from '../../db/schema/index';
 import { iso } from '../../lib/iso';
@@ -9,7 +9,7 @@ import { keptPromises } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
 import type { AuthUser } from '../../lib/actor';
 import { computeBoard, endOfManilaDay } from './board.service';
-import { floorAccess, floorClock } from './floor-shared.service';
+import { floorAccess, floorClock, floorToday } from './floor-shared.service';
 
 /**
  * The board kept per version of its inputs (docs/decisions/0904-floor-board-kept-per-version.md):
@@ -73,7 +73,7 @@ const keptBoard = async (db: Db, user: AuthUser, locationId: number, date: strin
   const location = floorAccess(row, user, locationId, 'board');
   const now = floorClock.now();
   const t = now.getTime();
-  const today = manilaDate(now);
+  const today = floorToday(now);
   const day = date ?? today;
   const tag: Tag = { versions: location.versions, until: Infinity };
   const kept = await keep(

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
-import { manilaDate, type Board, type BoardRoom, type QueueEntry } from '@ginhawa/contract';
+import { type Board, type BoardRoom, type QueueEntry } from '@ginhawa/contract';
 import type { Db, SelectRow } from '../../db/client';
 import {
   clientArrivals,
@@ -14,13 +14,13 @@ import {
 } from '../../db/schema/index';
 import { iso } from '../../lib/iso';
 import { preparedOnce } from '../../lib/prepared';
-import { addMinutes, instantOf } from './floor-shared.service';
+import { addMinutes, floorToday, instantOf } from './floor-shared.service';
 import { reservationsOfDay } from './reservations-read.service';
 import { floorSettingsOf, noShowFrom } from './settings.service';
 import { sql } from 'drizzle-orm';
 
 /** The instant the Manila day of `now` ends: the board's bookings reach no further. */
-export const endOfManilaDay = (now: Date) => addMinutes(instantOf(manilaDate(now), '00:00'), 24 * 60);
+export const endOfManilaDay = (now: Date) => addMinutes(instantOf(floorToday(now), '00:00'), 24 * 60);
 
 const name = (first: string | null, last: string | null) => (first === null ? '' : `${first} ${last ?? ''}`.trim());
 

@@ -9,7 +9,7 @@ import { toSnake } from '../../lib/casing';
 import { touched } from '../../lib/tracked';
 import type { AuthUser } from '../../lib/actor';
 import { recordForfeitedDeposit } from '../reports/index';
-import { floorClock, floorLocation, slotOf } from './floor-shared.service';
+import { floorLocation, floorToday } from './floor-shared.service';
 
 type Deposit = NonNullable<ReservationInput['deposit']>;
 
@@ -30,7 +30,7 @@ export const forfeitDeposit = async (tx: Tx, actorId: number, row: ReservationRo
     reservationId: row.id,
     locationId: row.locationId,
     clientId: row.clientId,
-    date: slotOf(floorClock.now()).date,
+    date: floorToday(),
     amount: row.depositAmount,
     paymentMethod: row.depositMethod as PaymentMethod,
     bankId: row.depositBankId,

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { manilaDate } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
-import { addMinutes, instantOf } from './floor-shared.service';
+import { addMinutes, floorToday, instantOf } from './floor-shared.service';
 
 /** What `insertBusyBranch` built: the branch, and a therapist of it who is not on shift (the live bench clocks them in and out). */
 export type BusyBranch = { location: number; offShift: number; reservations: number; inService: number };
@@ -30,7 +29,7 @@ const SLOT_MINUTES = 90;
  * kept inside today in Manila, so "now" falls inside it whenever the bench runs.
  */
 const dayWindow = (now: Date) => {
-  const midnight = instantOf(manilaDate(now), '00:00');
+  const midnight = instantOf(floorToday(now), '00:00');
   const latest = addMinutes(midnight, 24 * 60 - SLOTS * SLOT_MINUTES);
   const wanted = Math.min(Math.max(now.getTime() - 4 * 3600_000, midnight.getTime()), latest.getTime());
   return new Date(wanted - ((wanted - midnight.getTime()) % (15 * 60_000)));
@@ -53,7 +52,7 @@ export const insertBusyBranch = async (
   now = new Date(),
 ): Promise<BusyBranch> => {
   if (reservations > THERAPISTS * SLOTS) throw new Error(`at most ${THERAPISTS * SLOTS} reservations`);
-  const today = manilaDate(now);
+  const today = floorToday(now);
   const start = dayWindow(now);
   const [admin] = rowsOf<{ id: number }>(await db.execute(sql`select id from users where username = 'admin'`));
   const by = admin!.id;

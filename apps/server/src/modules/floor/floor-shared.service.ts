@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { manilaDateTime } from '@ginhawa/contract';
+import { manilaDate, manilaDateTime } from '@ginhawa/contract';
 import type { DbOrTx, Tx } from '../../db/client';
 import { employees, floorRotationLog, locations } from '../../db/schema/index';
 import { isAdmin, type AuthUser } from '../../lib/actor';
@@ -13,6 +13,12 @@ import type { RotationAction } from '@ginhawa/contract';
  * in service, a grace period) reads it here, never the database's now(), so a test can set it.
  */
 export const floorClock = { now: (): Date => new Date() };
+
+/**
+ * The floor's day in Manila: today by the floor's clock, or the day of an instant already read from
+ * it (`now`, so one rule's instant and its day agree). The one way the floor module writes "today".
+ */
+export const floorToday = (now: Date = floorClock.now()) => manilaDate(now);
 
 /** Manila wall time `date` `time` as an instant (Manila keeps +08:00 all year). */
 export const instantOf = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Faker } from '@faker-js/faker';
-import { addDays, manilaDate } from '@ginhawa/contract';
+import { addDays } from '@ginhawa/contract';
 import type { Tx } from '../../db/client';
 import {
   clients,
@@ -13,7 +13,7 @@ import {
   treatments,
   users,
 } from '../../db/schema/index';
-import { addMinutes, floorClock, instantOf } from './floor-shared.service';
+import { addMinutes, floorClock, floorToday, instantOf } from './floor-shared.service';
 import { ruleAllows } from './room-pick.service';
 
 /**
@@ -318,7 +318,7 @@ export const demoContext = async (tx: Tx, faker: Faker): Promise<Context & { tod
     calendar: createCalendar(),
     treatmentsByName: new Map(menu.map((t) => [t.name, t])),
     earliest: new Date(Math.ceil(addMinutes(now, 60).getTime() / 900_000) * 900_000),
-    today: manilaDate(now),
+    today: floorToday(now),
   };
 };
 

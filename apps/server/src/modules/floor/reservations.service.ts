@@ -65,7 +65,8 @@ const place = async (tx: Tx, s: Slot) => {
   const treatment = await treatmentFor(tx, s.treatmentId, s.minutes);
   const startsAt = instantOf(s.date, s.time);
   const endsAt = addMinutes(startsAt, treatment.minutes);
-  const earliest = instantOf(slotOf(floorClock.now()).date, slotOf(floorClock.now()).time);
+  const slot = slotOf(floorClock.now());
+  const earliest = instantOf(slot.date, slot.time);
   if (startsAt.getTime() < earliest.getTime()) throw fieldError('time', 'A reservation is for a time still to come.');
   await assertWithinHours(tx, s.locationId, s.time, treatment.minutes);
   if (s.therapistId !== null) {

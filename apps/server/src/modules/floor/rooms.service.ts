@@ -10,8 +10,8 @@ import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
-import { MANAGER_GROUP, manilaDate } from '@ginhawa/contract';
-import { floorClock, floorLocation, publishFloor, worksAt } from './floor-shared.service';
+import { MANAGER_GROUP } from '@ginhawa/contract';
+import { floorLocation, floorToday, publishFloor, worksAt } from './floor-shared.service';
 
 const roomsAudit = auditTrail('rooms');
 
@@ -102,7 +102,7 @@ const toColumns = (v: RoomChanges) => ({
 const createRoom = async (db: Db, actorId: number, input: RoomInput, actor: AuthUser): Promise<Room> =>
   db.transaction(async (tx) => {
     await assertManages(tx, actor, input.location);
-    await publishFloor(tx, input.location, manilaDate(floorClock.now()));
+    await publishFloor(tx, input.location, floorToday());
     const [row] = await tx
       .insert(rooms)
       .values({
@@ -122,7 +122,7 @@ const updateRoom = async (db: Db, actorId: number, id: number, changes: RoomChan
     await assertManages(tx, actor, before.location);
     if (changes.location !== undefined && changes.location !== before.location)
       await assertManages(tx, actor, changes.location);
-    await publishFloor(tx, changes.location ?? before.location, manilaDate(floorClock.now()));
+    await publishFloor(tx, changes.location ?? before.location, floorToday());
     await tx
       .update(rooms)
       .set({ ...toColumns(changes), ...touched(actorId) })
@@ -135,7 +135,7 @@ const removeRoom = async (db: Db, actorId: number, id: number, actor: AuthUser):
   db.transaction(async (tx) => {
     const before = await findRoom(tx, id, actor);
     await assertManages(tx, actor, before.location);
-    await publishFloor(tx, before.location, manilaDate(floorClock.now()));
+    await publishFloor(tx, before.location, floorToday());
     const result = await deleteOrDeactivate(tx, {
       label: `Room “${before.name}”`,
       inUse: 'has bookings or services on file',

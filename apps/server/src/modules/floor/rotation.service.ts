@@ -1,11 +1,19 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import { manilaDate, MANAGER_GROUP, type RotationLogEntry } from '@ginhawa/contract';
+import { MANAGER_GROUP, type RotationLogEntry } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
 import { employees, floorQueue, floorRotationLog, users } from '../../db/schema/index';
 import { conflict, fieldError, forbidden } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { hasAnyGroup, type AuthUser } from '../../lib/actor';
-import { floorClock, floorLocation, lockFloor, logRotation, publishFloor, staffMember } from './floor-shared.service';
+import {
+  floorClock,
+  floorLocation,
+  floorToday,
+  lockFloor,
+  logRotation,
+  publishFloor,
+  staffMember,
+} from './floor-shared.service';
 import { isFree } from './bookings.service';
 
 const DESK = [MANAGER_GROUP, 'Receptionist'];
@@ -59,7 +67,7 @@ const therapistOf = async (tx: Tx, user: AuthUser, locationId: number, therapist
 /** A change to the line: the log says who did what and why, and the branch's board reads again. */
 const rotationMoved = async (tx: Tx, entry: Parameters<typeof logRotation>[1]) => {
   await logRotation(tx, entry);
-  await publishFloor(tx, entry.locationId, manilaDate(entry.at));
+  await publishFloor(tx, entry.locationId, floorToday(entry.at));
 };
 
 /** A skip: the therapist loses this turn and goes to the back, with the reason on the log. */
@@ -146,7 +154,7 @@ export const rotationLog = async (
   query: { location: number; date?: string },
 ): Promise<RotationLogEntry[]> => {
   await floorLocation(db, user, query.location);
-  const date = query.date ?? manilaDate(floorClock.now());
+  const date = query.date ?? floorToday();
   const rows = await db
     .select({
       id: floorRotationLog.id,

@@ -1,18 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  DEFAULT_GRACE_MINUTES,
-  MANAGER_GROUP,
-  manilaDate,
-  type FloorSettings,
-  type FloorSettingsBody,
-} from '@ginhawa/contract';
+import { DEFAULT_GRACE_MINUTES, MANAGER_GROUP, type FloorSettings, type FloorSettingsBody } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { floorSettings } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { forbidden } from '../../lib/http-error';
 import { createdBy, touched } from '../../lib/tracked';
 import { hasAnyGroup, type AuthUser } from '../../lib/actor';
-import { addMinutes, floorClock, floorLocation, publishFloor } from './floor-shared.service';
+import { addMinutes, floorLocation, floorToday, publishFloor } from './floor-shared.service';
 
 /** A branch's floor rules; the defaults (15 minutes' grace, deposits forfeited) until a Manager sets them. */
 export const floorSettingsOf = async (db: DbOrTx, locationId: number): Promise<FloorSettings> => {
@@ -51,7 +45,7 @@ export const putFloorSettings = async (db: Db, user: AuthUser, input: Required<F
     // The board carries each booking's no_show_from: floor_settings has no version trigger
     // (migration 0019), so its board is raised here and open boards read it again.
     await tx.execute(sql`select floor_board_version_raise(${input.location}::integer)`);
-    await publishFloor(tx, input.location, manilaDate(floorClock.now()));
+    await publishFloor(tx, input.location, floorToday());
     await audit(tx, {
       actorId: user.id,
       action: 'update',

@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   cutoffDates,
-  manilaDate,
   MANAGER_GROUP,
   type Attendance,
   type AttendanceParams,
@@ -20,6 +19,7 @@ import {
   clockTime,
   floorClock,
   floorLocation,
+  floorToday,
   fullName,
   lockFloor,
   logRotation,
@@ -143,7 +143,7 @@ export const clockIn = async (db: Db, user: AuthUser, input: { employee: number;
     }
     const shift = await getShift(tx, row!.id, now);
     await audit(tx, { actorId: user.id, action: 'create', tableName: 'shifts', rowId: row!.id, after: shift });
-    await publishFloor(tx, location.id, manilaDate(now));
+    await publishFloor(tx, location.id, floorToday(now));
     return shift;
   });
 
@@ -187,7 +187,7 @@ export const clockOut = async (db: Db, user: AuthUser, input: { employee: number
       });
     const shift = await getShift(tx, open.id, now);
     await audit(tx, { actorId: user.id, action: 'update', tableName: 'shifts', rowId: open.id, before, after: shift });
-    await publishFloor(tx, open.locationId, manilaDate(now));
+    await publishFloor(tx, open.locationId, floorToday(now));
     return shift;
   });
 
