@@ -2,11 +2,9 @@ import type { FormEvent, ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { AdminDialogActions } from './dialog-actions';
+import { DialogTitleBar } from './dialog-title-bar';
 import { focusFirstField } from './focus-first-field';
 import { ResponsiveDialog } from './responsive-dialog';
 
@@ -56,17 +54,7 @@ export const FormDialog = ({
         aria-label={title}
         sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
       >
-        <DialogTitle id="form-dialog-title" sx={{ pr: 7 }}>
-          {title}
-        </DialogTitle>
-        <IconButton
-          aria-label="Close"
-          onClick={onClose}
-          disabled={submitting}
-          sx={{ position: 'absolute', right: 8, top: 10, color: 'text.secondary' }}
-        >
-          <CloseOutlined />
-        </IconButton>
+        <DialogTitleBar id="form-dialog-title" title={title} onClose={onClose} disabled={submitting} />
         <DialogContent ref={focusFirstField} dividers>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {error ? <Alert severity="error">{error}</Alert> : null}

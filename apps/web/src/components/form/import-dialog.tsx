@@ -2,10 +2,10 @@ import { useId, type ChangeEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { DialogTitleBar } from './dialog-title-bar';
 import { ResponsiveDialog } from './responsive-dialog';
 
 type ImportDialogProps = {
@@ -23,13 +23,14 @@ type ImportDialogProps = {
 
 /**
  * The frame of every import (clients, a day's sales): a wide dialog, full screen on phones, its
- * intro on top, the body, then the buttons. Each import keeps its own steps and refusals.
+ * title with a close button, its intro on top, the body, then the buttons. Each import keeps its
+ * own steps and refusals.
  */
 export const ImportDialog = ({ open = true, title, intro, busy, onClose, actions, children }: ImportDialogProps) => {
   const titleId = useId();
   return (
     <ResponsiveDialog open={open} busy={busy} onClose={onClose} maxWidth="md" labelledBy={titleId}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogTitleBar id={titleId} title={title} onClose={onClose} disabled={busy} />
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2" color="text.secondary">

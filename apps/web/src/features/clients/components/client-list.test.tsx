@@ -161,4 +161,14 @@ describe('admin client list', () => {
     ]);
     expect(calls.find((c) => c.method === 'POST')?.data).toBeInstanceOf(FormData);
   });
+
+  it('closes the import from the × in its title, as the other full-screen dialogs close', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import clients' });
+    const title = within(dialog).getByRole('heading', { name: 'Import clients' });
+    expect(title.nextElementSibling).toBe(within(dialog).getByRole('button', { name: 'Close' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
 });

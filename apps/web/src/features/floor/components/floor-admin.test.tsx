@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Board, QueueEntry, RotationLogEntry } from '@ginhawa/contract';
@@ -159,6 +159,13 @@ describe('the rotation log', () => {
       '10:09 · Turn skipped: Joy RamosBy Rhea Desk · Client asked for a man',
       '09:00 · Line reorderedBy Mario Manager · Maya came in first',
     ]);
+    // Full screen on a phone: the title carries a × as every other full-screen dialog's does.
+    const title = within(dialog).getByRole('heading', { name: 'Rotation log, 26 Nov 2026' });
+    const x = title.nextElementSibling as HTMLElement;
+    expect(x).toHaveAccessibleName('Close');
+    expect(x.textContent).toBe('');
+    await userEvent.click(x);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('says so when the line has not changed yet, and when the log cannot be read', async () => {

@@ -1,12 +1,12 @@
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { RotationAction, RotationLogEntry } from '@ginhawa/contract';
+import { DialogTitleBar } from '../../../components/form/dialog-title-bar';
 import { ResponsiveDialog } from '../../../components/form/responsive-dialog';
 import { LoadError } from '../../../components/load-error';
 import { LoadingBlock } from '../../../components/loading-block';
@@ -73,7 +73,7 @@ export const RotationLogDialog = ({
     );
   return (
     <ResponsiveDialog onClose={onClose} labelledBy="rotation-log-title">
-      <DialogTitle id="rotation-log-title">{`Rotation log, ${formatDate(date)}`}</DialogTitle>
+      <DialogTitleBar id="rotation-log-title" title={`Rotation log, ${formatDate(date)}`} onClose={onClose} />
       <DialogContent dividers>{body}</DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button onClick={onClose}>Close</Button>
