@@ -174,6 +174,12 @@ describe('pay runs', () => {
     assert.equal(await sheet.getByTestId('statement-total').innerText(), pesos(pay.total));
     await sheet.getByRole('row').filter({ hasText: client.data.full_name }).filter({ hasText: '₱175.25' }).waitFor();
     assert.equal(await sheet.getByRole('note').count(), 0, 'an approved run says nothing may change');
+    // On a phone the lines fit the card: nothing scrolls sideways (its date wraps; no word is broken).
+    await manager.page.setViewportSize({ width: 390, height: 844 });
+    const lines = sheet.getByRole('region', { name: 'Statement lines, scrollable' });
+    await lines.getByRole('row').filter({ hasText: client.data.full_name }).waitFor();
+    const [scrolled, shown] = await lines.evaluate((box) => [box.scrollWidth, box.clientWidth]);
+    assert.ok(scrolled <= shown, `at 390 px the statement's lines are ${scrolled} px wide in a ${shown} px card`);
     await manager.page.emulateMedia({ media: 'print' });
     assert.equal(await manager.page.getByRole('button', { name: 'Print' }).isVisible(), false);
     assert.deepEqual(manager.errors, []);

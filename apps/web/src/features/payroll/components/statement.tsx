@@ -37,6 +37,12 @@ const Figure = ({ label, value, strong }: { label: string; value: string; strong
 const cell = { px: 1, py: 0.5, fontSize: '0.8rem' } as const;
 /** A phone has no room for the base beside the amount (the rule already says what it was taken from); paper has. */
 const baseCell = { display: { xs: 'none', sm: 'table-cell' } } as const;
+/**
+ * The date stays on one line where there is room; on a phone it may wrap ("2 Nov" over "2026"): kept
+ * whole, it and the longest words of What and Rule made the table a few pixels wider than the card
+ * at 390 px, and the lines scrolled sideways. A word is never broken.
+ */
+const dateCell = { whiteSpace: { xs: 'normal', sm: 'nowrap' } } as const;
 
 /**
  * One employee's earnings statement for a run, as a branch hands it out on payday: who, which
@@ -111,7 +117,7 @@ export const Statement = ({ companyName, run, employee, lines, more, printedAt }
         <TableBody>
           {lines.map((line) => (
             <TableRow key={line.id} sx={{ breakInside: 'avoid' }}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.date)}</TableCell>
+              <TableCell sx={dateCell}>{formatDate(line.date)}</TableCell>
               <TableCell>
                 {SOURCE_LABELS[line.source]}: {line.description}
               </TableCell>
