@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { openEmbedded, openPostgres, type Database } from './db/client';
-import { seedDatabase, topUpDemoData } from './db/seed';
+import { seedDatabase, topUpDemoData, watchDemoFloor, type DemoTopUp } from './db/seed';
 import { loadEnv } from './plugins/env';
 import { randomToken } from './lib/tokens';
 import { purgeExpiredSessions } from './modules/users/index';
@@ -27,22 +27,28 @@ const openDatabase = (env: Env) =>
     ? openPostgres(env.databaseUrl)
     : openEmbedded(env.dataDir, { command: `ginhawa server ${process.argv.slice(1).join(' ')}`, exitOnSignals: false });
 
+const reportDemoTopUp = (booked: DemoTopUp) => {
+  if (booked.length === 0) return;
+  const reservations = booked.reduce((n, day) => n + day.reservations, 0);
+  const dates = booked.map((day) => day.date).sort();
+  process.stdout.write(
+    `Demo database: booked ${reservations} demo reservations on the floor, ${dates[0]} to ${dates.at(-1)}.\n`,
+  );
+};
+const reportDemoTopUpFailed = (err: unknown) => {
+  const reason = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`The demo floor's coming days could not be booked: ${reason}\n`);
+};
+
 /**
  * A demo database started again: a branch whose floor has no reservation today gets the demo's
  * coming days again (decision 0906). Failing to is told, and the server starts all the same.
  */
 const topUpDemo = async (database: Database) => {
   try {
-    const booked = await topUpDemoData(database.db);
-    if (booked.length === 0) return;
-    const reservations = booked.reduce((n, day) => n + day.reservations, 0);
-    const dates = booked.map((day) => day.date).sort();
-    process.stdout.write(
-      `Demo database: booked ${reservations} demo reservations on the floor, ${dates[0]} to ${dates.at(-1)}.\n`,
-    );
+    reportDemoTopUp(await topUpDemoData(database.db));
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`The demo floor's coming days could not be booked: ${reason}\n`);
+    reportDemoTopUpFailed(err);
   }
 };
 
@@ -107,6 +113,8 @@ const main = async () => {
     60 * 60 * 1000,
   );
   purge.unref();
+  // A demo server left running books each new Manila day as a start would (decision 0906).
+  const demoDays = await watchDemoFloor(database.db, { onBooked: reportDemoTopUp, onError: reportDemoTopUpFailed });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -116,6 +124,7 @@ const main = async () => {
     clearInterval(purge);
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    await demoDays?.stop();
     await app.close();
     await database.close();
     process.exit(0);

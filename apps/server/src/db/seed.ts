@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { FEATURE_FLAGS, GROUPS, type GroupName } from '@ginhawa/contract';
-import type { Db } from './client';
+import type { Db, DbOrTx } from './client';
 import { configurations, groups, userGroups, users } from './schema/index';
 import { randomToken } from '../lib/tokens';
 import { hashPassword, passwordProblems } from '../modules/users/index';
@@ -10,7 +10,7 @@ import { seedDemoServices } from '../modules/services/index';
 import { seedDemoAdministration } from '../modules/employees/index';
 import { seedDemoClients } from '../modules/clients/index';
 import { seedDemoPayroll } from '../modules/payroll/index';
-import { seedDemoFloor, topUpDemoFloor } from '../modules/floor/index';
+import { seedDemoFloor, topUpDemoFloor, watchDemoDays } from '../modules/floor/index';
 
 /** Demo clients on a fresh database (docs/product.md §13: about 2,000 with memberships, vouchers and arrivals over 90 days). */
 export const DEMO_CLIENTS = 2_000;
@@ -106,13 +106,30 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
  */
 export const topUpDemoData = (db: Db) =>
   db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ demo: configurations.demo })
-      .from(configurations)
-      .where(eq(configurations.id, CONFIGURATION_ID));
-    if (!row?.demo) return [];
+    if (!(await isDemoDatabase(tx))) return [];
     return topUpDemoFloor(tx, { faker: createDemoFaker().faker });
   });
+
+/** Whether the seed wrote the demo data into this database (configurations.demo, decision 0906). */
+export const isDemoDatabase = async (db: DbOrTx) => {
+  const [row] = await db
+    .select({ demo: configurations.demo })
+    .from(configurations)
+    .where(eq(configurations.id, CONFIGURATION_ID));
+  return row?.demo === true;
+};
+
+export type DemoTopUp = Awaited<ReturnType<typeof topUpDemoData>>;
+
+/**
+ * A running demo server's floor on each new Manila day (decision 0906): the start-up's top-up again
+ * when the day turns, `onBooked` told what it booked. Null, and no timer, on any other database.
+ */
+export const watchDemoFloor = async (
+  db: Db,
+  { onBooked, onError }: { onBooked: (booked: DemoTopUp) => void; onError: (err: unknown) => void },
+) =>
+  (await isDemoDatabase(db)) ? watchDemoDays({ topUp: async () => onBooked(await topUpDemoData(db)), onError }) : null;
 
 export const isSeeded = async (db: Db) => {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));

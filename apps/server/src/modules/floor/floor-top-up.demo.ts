@@ -3,7 +3,7 @@ import type { Faker } from '@faker-js/faker';
 import { addDays } from '@ginhawa/contract';
 import type { Tx } from '../../db/client';
 import { floorBookings, floorReservations, rooms } from '../../db/schema/index';
-import { instantOf, lockFloor, publishFloor } from './floor-shared.service';
+import { floorToday, instantOf, lockFloor, publishFloor } from './floor-shared.service';
 import { DEMO_DAYS, bookComingDays, demoContext, holdBooking, loadBranches } from './floor.demo';
 
 /**
@@ -58,4 +58,47 @@ export const topUpDemoFloor = async (tx: Tx, { faker }: { faker: Faker }) => {
   );
   for (const day of written) await publishFloor(tx, day.locationId, day.date);
   return written;
+};
+
+/** How often a running demo server looks whether Manila's day has turned (decision 0906). */
+export const DEMO_DAY_CHECK_MS = 5 * 60_000;
+
+type DemoDaysOptions = {
+  /** The start-up's own top-up (db/seed.ts, topUpDemoData), run once on each new day. */
+  topUp: () => Promise<unknown>;
+  /** A failed top-up is told here and tried again at the next look. */
+  onError: (err: unknown) => void;
+};
+
+/**
+ * A demo server left running past the days its start booked (decision 0906): every few minutes it
+ * looks at the floor's day (its clock, in Manila) and, when the day has turned since the start or
+ * the last top-up, runs the top-up once. The start-up has done today's, so the first look books
+ * nothing. The timer never keeps the process alive; `stop` ends it and waits for a top-up under way,
+ * so the database is not closed beneath it.
+ */
+export const watchDemoDays = ({ topUp, onError }: DemoDaysOptions) => {
+  let done = floorToday();
+  let running: Promise<void> | null = null;
+  const look = async () => {
+    const today = floorToday();
+    try {
+      await topUp();
+      done = today;
+    } catch (err) {
+      onError(err);
+    } finally {
+      running = null;
+    }
+  };
+  const timer = setInterval(() => {
+    if (running === null && floorToday() !== done) running = look();
+  }, DEMO_DAY_CHECK_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 };
