@@ -1,5 +1,6 @@
-// npm run bench:payroll [-- --therapists 200 --arrivals 60000 --runs 5 --reads 200 --db postgres,pglite]
-// Seeds one branch with N therapists and M arrivals in last month's first cutoff into a fresh
+// npm run bench:payroll [-- --therapists 200 --arrivals 60000 --runs 5 --reads 200 --history 0 --db postgres,pglite]
+// Seeds one branch with N therapists and M arrivals in last month's first cutoff (and in each of
+// the --history cutoffs before it, computed and approved first: what the adjustment pass reprices) into a fresh
 // database, computes its pay run through the API beside the bare SQL of the same sums, then reads
 // the approved run. Budgets (docs/performance.md): computing ≤ 2 s and reading p95 ≤ 50 ms on
 // PostgreSQL. PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL names a server where the role may
@@ -19,6 +20,7 @@ for (const kind of dbs) {
     arrivals: Number(arg('arrivals', '60000')),
     computeRuns: Number(arg('runs', '5')),
     reads: Number(arg('reads', '200')),
+    history: Number(arg('history', '0')),
     log: (line) => console.log(line),
   });
   if (kind === 'postgres') {

@@ -15,6 +15,11 @@ export type PayrollBenchOptions = {
   arrivals: number;
   computeRuns: number;
   reads: number;
+  /**
+   * Approved cutoffs of the branch before the measured one (0: none), each with `arrivals` of its
+   * own: what the adjustment pass prices again on every compute (a year is 24).
+   */
+  history?: number;
   log: (line: string) => void;
 };
 export type PayrollBenchResult = {
@@ -29,6 +34,54 @@ export type PayrollBenchResult = {
   bareCpuMedian: number | null;
   readP95: number;
   lines: number;
+  /** Arrival and sale lines of the approved cutoffs before the measured one (what the adjustment pass reprices). */
+  historyLines: number;
+};
+
+type Period = { year: number; month: number; cutoff: 1 | 2 };
+/** The `n` cutoffs before `period`, oldest first. */
+const cutoffsBefore = (period: Period, n: number): Period[] => {
+  const out: Period[] = [];
+  let p = period;
+  for (let i = 0; i < n; i += 1) {
+    p =
+      p.cutoff === 2
+        ? { ...p, cutoff: 1 }
+        : { year: p.month === 1 ? p.year - 1 : p.year, month: p.month === 1 ? 12 : p.month - 1, cutoff: 2 };
+    out.unshift(p);
+  }
+  return out;
+};
+
+/** Each earlier cutoff's run computed through the API and marked approved, oldest first (as a year of paydays leaves them). */
+const approveHistory = async (
+  app: Awaited<ReturnType<typeof startBenchApp>>['app'],
+  headers: Record<string, string>,
+  database: Database,
+  location: number,
+  periods: Period[],
+) => {
+  const started = performance.now();
+  for (const period of periods) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payroll/runs/',
+      headers,
+      payload: { ...period, location },
+    });
+    if (res.statusCode !== 201) throw new Error(`history compute: ${res.statusCode} ${res.body}`);
+    const id = res.json<{ id: number }>().id;
+    await database.db.execute(sql`update pay_runs set status = 'approved', approved_at = now() where id = ${id}`);
+  }
+  const [row] = (
+    (await database.db.execute(
+      sql`select count(*)::int as n from pay_run_lines l join pay_runs r on r.id = l.run_id
+        where r.location_id = ${location} and r.status = 'approved' and l.source in ('arrival', 'sale')`,
+    )) as unknown as { rows: { n: number }[] }
+  ).rows;
+  await database.db.execute(sql.raw('vacuum analyze pay_run_lines'));
+  await database.db.execute(sql.raw('vacuum analyze pay_runs'));
+  return { lines: Number(row!.n), seconds: (performance.now() - started) / 1000 };
 };
 
 /**
@@ -40,8 +93,14 @@ const backendCpu = async (pid: number) => {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 };
-/** One branch with `therapists` therapists and a salesperson, and `arrivals` arrivals in last month's first cutoff. */
-const seedBranch = async (database: Database, options: PayrollBenchOptions, from: string, to: string) => {
+/** One branch with `therapists` therapists and a salesperson, and `arrivals` arrivals in each of `cutoffs` cutoffs from `from` to `to`. */
+const seedBranch = async (
+  database: Database,
+  options: PayrollBenchOptions,
+  from: string,
+  to: string,
+  cutoffs: number,
+) => {
   const [loc] = (
     (await database.db.execute(
       sql`insert into locations (name, opening_time, closing_time) values ('Bench branch', '09:00', '21:00') returning id`,
@@ -56,12 +115,12 @@ const seedBranch = async (database: Database, options: PayrollBenchOptions, from
   const started = performance.now();
   await database.db.transaction(async (tx) => {
     if (database.kind === 'pglite') await tx.execute(sql`set local session_replication_role = replica`);
-    await insertDemoArrivals(tx, { count: options.arrivals, locationId: location, from, to });
+    await insertDemoArrivals(tx, { count: options.arrivals * cutoffs, locationId: location, from, to });
   });
   for (const table of ['client_arrivals', 'client_treatments', 'sales', 'employees'])
     await database.db.execute(sql.raw(`vacuum analyze ${table}`));
   options.log(
-    `${options.kind}: ${options.arrivals.toLocaleString('en')} arrivals for ${options.therapists} therapists seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `${options.kind}: ${(options.arrivals * cutoffs).toLocaleString('en')} arrivals for ${options.therapists} therapists seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return location;
 };
@@ -80,10 +139,17 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
     await seedBench(database, 500);
     const today = todayInManila();
     const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-    const period = m === 1 ? { year: y - 1, month: 12, cutoff: 1 } : { year: y, month: m - 1, cutoff: 1 };
+    const period: Period = m === 1 ? { year: y - 1, month: 12, cutoff: 1 } : { year: y, month: m - 1, cutoff: 1 };
     const { from, to } = cutoffDates(period.year, period.month, 1);
-    const location = await seedBranch(database, options, from, to);
+    const history = cutoffsBefore(period, options.history ?? 0);
+    const first = history[0] ? cutoffDates(history[0].year, history[0].month, history[0].cutoff).from : from;
+    const location = await seedBranch(database, options, first, to, history.length + 1);
     const { app, headers } = await startBenchApp(database);
+    const past = await approveHistory(app, headers, database, location, history);
+    if (history.length)
+      options.log(
+        `${options.kind}: ${history.length} earlier cutoffs computed and approved (${past.lines.toLocaleString('en')} arrival and sale lines) in ${past.seconds.toFixed(1)} s`,
+      );
     const compute: number[] = [];
     const bare: number[] = [];
     // The bare SQL on a connection of its own, so its backend's CPU time can be read around it.
@@ -157,9 +223,10 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
       computeCpuMax: computeCpu.length ? Math.max(...computeCpu) : null,
       readP95: pct(reads.slice(Math.floor(reads.length / 10)), 95),
       lines: Number(count!.n),
+      historyLines: past.lines,
     };
     options.log(
-      `${options.kind.padEnd(8)} compute run (${result.lines.toLocaleString('en')} lines): median ${result.computeMedian.toFixed(0)} ms, max ${result.computeMax.toFixed(0)} ms${result.computeCpuMedian === null ? '' : ` (PostgreSQL CPU median ${result.computeCpuMedian.toFixed(0)} ms, max ${result.computeCpuMax!.toFixed(0)} ms)`} | bare SQL of the same sums: median ${result.bareMedian.toFixed(0)} ms${result.bareCpuMedian === null ? '' : ` (PostgreSQL CPU ${result.bareCpuMedian.toFixed(0)} ms)`} | read approved run p95 ${result.readP95.toFixed(1)} ms`,
+      `${options.kind.padEnd(8)} compute run (${result.lines.toLocaleString('en')} lines; ${history.length} approved cutoffs before it, ${past.lines.toLocaleString('en')} lines repriced): median ${result.computeMedian.toFixed(0)} ms, max ${result.computeMax.toFixed(0)} ms${result.computeCpuMedian === null ? '' : ` (PostgreSQL CPU median ${result.computeCpuMedian.toFixed(0)} ms, max ${result.computeCpuMax!.toFixed(0)} ms)`} | bare SQL of the same sums: median ${result.bareMedian.toFixed(0)} ms${result.bareCpuMedian === null ? '' : ` (PostgreSQL CPU ${result.bareCpuMedian.toFixed(0)} ms)`} | read approved run p95 ${result.readP95.toFixed(1)} ms`,
     );
     return result;
   } finally {
