@@ -50,8 +50,14 @@ describe('a running demo server on a new day', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const told: DemoTopUp[] = [];
     const errors: unknown[] = [];
+    // Resolved by the next top-up's report: the test waits for it, however long the database takes.
+    let reported: () => void = () => {};
+    const nextReport = () => new Promise<void>((resolve) => (reported = resolve));
     const watch = await watchDemoFloor(ctx.database.db, {
-      onBooked: (booked) => told.push(booked),
+      onBooked: (booked) => {
+        told.push(booked);
+        reported();
+      },
       onError: (err) => errors.push(err),
     });
     expect(watch).not.toBeNull();
@@ -65,8 +71,10 @@ describe('a running demo server on a new day', () => {
     expect(await reservationsBetween(today, addDays(today, 2))).toBe(0);
     vi.advanceTimersByTime(DEMO_DAY_CHECK_MS - 1);
     expect(told).toEqual([]);
+    let report = nextReport();
     vi.advanceTimersByTime(1);
-    await vi.waitFor(() => expect(told).toHaveLength(1));
+    await report;
+    expect(told).toHaveLength(1);
     const branches = await ctx.database.db
       .select({ id: locations.id })
       .from(locations)
@@ -84,8 +92,10 @@ describe('a running demo server on a new day', () => {
 
     // The next day's look runs it again; today is booked already, so it books nothing more.
     moveTo(4);
+    report = nextReport();
     vi.advanceTimersByTime(DEMO_DAY_CHECK_MS);
-    await vi.waitFor(() => expect(told).toHaveLength(2));
+    await report;
+    expect(told).toHaveLength(2);
     expect(told[1]).toEqual([]);
     expect(await reservationsBetween(today, addDays(today, 2))).toBe(booked);
 
