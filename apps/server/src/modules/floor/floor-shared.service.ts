@@ -95,6 +95,12 @@ export const logRotation = (
     at: entry.at,
   });
 
+/** A change to the line: the log says who did what and why, and the branch's board reads again. */
+export const rotationMoved = async (tx: Tx, entry: Parameters<typeof logRotation>[1]) => {
+  await logRotation(tx, entry);
+  await publishFloor(tx, entry.locationId, floorToday(entry.at));
+};
+
 export const fullName = sql<string>`${employees.firstName} || ' ' || ${employees.lastName}`;
 
 /** A therapist or receptionist of the branch, active; `kind` narrows it. */

@@ -5,15 +5,7 @@ import { employees, floorQueue, floorRotationLog, users } from '../../db/schema/
 import { conflict, fieldError, forbidden } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { hasAnyGroup, type AuthUser } from '../../lib/actor';
-import {
-  floorClock,
-  floorLocation,
-  floorToday,
-  lockFloor,
-  logRotation,
-  publishFloor,
-  staffMember,
-} from './floor-shared.service';
+import { floorClock, floorLocation, floorToday, lockFloor, rotationMoved, staffMember } from './floor-shared.service';
 import { isFree } from './bookings.service';
 
 const DESK = [MANAGER_GROUP, 'Receptionist'];
@@ -62,12 +54,6 @@ const therapistOf = async (tx: Tx, user: AuthUser, locationId: number, therapist
   await lockFloor(tx, locationId);
   const entry = await queueEntry(tx, locationId, person.id, person.name);
   return { person, entry };
-};
-
-/** A change to the line: the log says who did what and why, and the branch's board reads again. */
-const rotationMoved = async (tx: Tx, entry: Parameters<typeof logRotation>[1]) => {
-  await logRotation(tx, entry);
-  await publishFloor(tx, entry.locationId, floorToday(entry.at));
 };
 
 /** A skip: the therapist loses this turn and goes to the back, with the reason on the log. */
