@@ -167,11 +167,16 @@ export const clockOut = async (db: Db, user: AuthUser, input: { employee: number
   db.transaction(async (tx) => {
     const now = floorClock.now();
     const person = await staffMember(tx, input.employee, 'employee');
+    const notIn = () =>
+      conflict(`${person.name} is not clocked in.`, { employee: [`${person.name} is not clocked in.`] });
     const open = await openShiftOf(tx, person.id);
-    if (!open) throw conflict(`${person.name} is not clocked in.`, { employee: [`${person.name} is not clocked in.`] });
+    if (!open) throw notIn();
     await floorLocation(tx, user, open.locationId);
     assertMayClock(user, person);
     await lockFloor(tx, open.locationId);
+    // Read again under the lock: a clock-out queued behind another (a double tap) would close the
+    // shift a second time and take the person out of the line a clock-in since has put them in.
+    if ((await openShiftOf(tx, person.id))?.id !== open.id) throw notIn();
     if (await inServiceNow(tx, person.id, now))
       throw conflict(`${person.name} is in a service; finish it before clocking out.`);
     const before = await getShift(tx, open.id, now);
