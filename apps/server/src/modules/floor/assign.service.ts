@@ -63,8 +63,10 @@ export const pickTherapist = async (
   for (const entry of await lineOf(db, locationId)) {
     if (entry.breakSince) continue;
     if (await isFree(db, { therapistId: entry.employeeId }, startsAt, endsAt)) {
-      const person = await staffMember(db, entry.employeeId, 'therapist');
-      return { id: person.id, name: person.name };
+      // One deactivated while on shift waits in the line for the desk to clock them out; they serve
+      // no one, and do not stop the line behind them.
+      const person = await staffMember(db, entry.employeeId, 'therapist', { inactiveToo: true });
+      if (person.isActive) return { id: person.id, name: person.name };
     }
   }
   const message = `No therapist in the rotation is free ${clockTime(startsAt)}–${clockTime(endsAt)}.`;

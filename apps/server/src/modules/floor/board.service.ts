@@ -58,6 +58,7 @@ const lineStatement = preparedOnce('floor_board_line', (db, statementName) =>
       shiftId: floorQueue.shiftId,
       startedAt: shifts.startedAt,
       breakSince: floorQueue.breakSince,
+      isActive: employees.isActive,
     })
     .from(floorQueue)
     .innerJoin(employees, eq(employees.id, floorQueue.employeeId))
@@ -158,7 +159,8 @@ export const computeBoard = async (
         : held
           ? 'reserved'
           : 'available';
-    const isNext = state === 'available' && !nextFound;
+    // Assign next passes over one deactivated while on shift (assign.service.ts, pickTherapist).
+    const isNext = state === 'available' && t.isActive && !nextFound;
     if (isNext) nextFound = true;
     return {
       position: i + 1,

@@ -9,6 +9,7 @@ import { at, get, instant, lineOfBoard, post, startFloorTests, type FloorFixture
 let ctx: TestContext;
 let desk: Agent;
 let manager: Agent;
+let admin: Agent;
 let f: FloorFixtures;
 const names = new Map<number, string>();
 let A: number, B: number, C: number, D: number;
@@ -25,7 +26,7 @@ type Board = {
 };
 
 beforeAll(async () => {
-  ({ ctx, f, desk, manager } = await startFloorTests('R'));
+  ({ ctx, f, desk, manager, admin } = await startFloorTests('R'));
   [A, B, C, D] = f.therapists as [number, number, number, number];
   for (const [id, n] of [
     [A, 'A'],
@@ -193,5 +194,23 @@ describe('the rotation', () => {
     expect(res.json()).toMatchObject({ employee: A, ended_at: instant('12:00').toISOString(), hours: '2.00' });
     expect(await line()).toEqual(['B:available*', 'C:available', 'D:available']);
     expect((await post(desk, '/api/floor/shifts/clock-out/', { employee: A })).statusCode).toBe(409);
+  });
+
+  it('one deactivated while on shift is passed over by Assign next, and the desk still clocks them out', async () => {
+    at('12:10');
+    const off = await admin.request({ method: 'PATCH', url: `/api/therapists/${B}/`, payload: { is_active: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await line()).toEqual(['B:available', 'C:available*', 'D:available']);
+    const proposal = await post(desk, '/api/floor/assign/propose/', {
+      location: f.home,
+      client: f.clients[4],
+      treatment: f.treatment.id,
+    });
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    expect(proposal.json().therapist).toBe(C);
+    const out = await post(desk, '/api/floor/shifts/clock-out/', { employee: B });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json()).toMatchObject({ employee: B, ended_at: instant('12:10').toISOString() });
+    expect(await line()).toEqual(['C:available*', 'D:available']);
   });
 });

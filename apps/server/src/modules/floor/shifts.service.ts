@@ -166,7 +166,8 @@ const inServiceNow = async (tx: Tx, employeeId: number, now: Date) => {
 export const clockOut = async (db: Db, user: AuthUser, input: { employee: number }) =>
   db.transaction(async (tx) => {
     const now = floorClock.now();
-    const person = await staffMember(tx, input.employee, 'employee');
+    // One deactivated while on shift is still clocked out: their shift closes and they leave the line.
+    const person = await staffMember(tx, input.employee, 'employee', { inactiveToo: true });
     const notIn = () =>
       conflict(`${person.name} is not clocked in.`, { employee: [`${person.name} is not clocked in.`] });
     const open = await openShiftOf(tx, person.id);
