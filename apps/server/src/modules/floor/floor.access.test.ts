@@ -127,6 +127,12 @@ describe('shifts and attendance', () => {
     // A therapist reads their own line only.
     const mine = (await get(therapist, `/api/floor/shifts/attendance/?${period}`)).json();
     expect(mine.rows.map((r: { employee: number }) => r.employee)).toEqual([f.demoTherapist]);
+    // And their own shifts only: the list would otherwise give every colleague's hours.
+    const everyone = (await get(desk, `/api/floor/shifts/?location=${f.home}`)).json();
+    expect(everyone.results.map((s: { employee: number }) => s.employee)).toContain(f.therapists[0]);
+    const own = (await get(therapist, `/api/floor/shifts/?location=${f.home}`)).json();
+    expect(new Set(own.results.map((s: { employee: number }) => s.employee))).toEqual(new Set([f.demoTherapist]));
+    expect((await get(therapist, `/api/floor/shifts/?employee=${f.therapists[0]}`)).json().count).toBe(0);
   });
 });
 

@@ -75,6 +75,8 @@ export const listShifts = async (db: Db, user: AuthUser, query: ShiftQuery, url:
     select: () => base(db, { total: totalRows }).$dynamic(),
     where: and(
       scopeWhere(workplaceScope(user), shifts.locationId),
+      // As attendance: a therapist reads their own shifts, not a colleague's hours (the board shows who is on now).
+      hasAnyGroup(user, DESK) ? undefined : eq(employees.userId, user.id),
       query.location ? eq(shifts.locationId, query.location) : undefined,
       query.employee ? eq(shifts.employeeId, query.employee) : undefined,
       query.open === undefined ? undefined : query.open ? isNull(shifts.endedAt) : sql`${shifts.endedAt} is not null`,
