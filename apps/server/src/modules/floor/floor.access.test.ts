@@ -145,7 +145,7 @@ describe('live', () => {
       const there = await connectSocket(peer.app, { agent: manager });
       const away = await connectSocket(ctx.app, { agent: outsider });
       // A salesperson of the branch reads no board, so hears none of its changes.
-      await ctx.database.db.insert(userLocations).values({ userId: ctx.userIds.salesperson, locationId: f.home });
+      await ctx.database.db.insert(userLocations).values({ userId: ctx.userIds.salesperson!, locationId: f.home });
       const seller = await connectSocket(ctx.app, { agent: salesperson });
       sockets.push(here, there, away, seller);
       at('17:40');
