@@ -155,7 +155,7 @@ describe('attendance, the rotation log and breaks', () => {
 });
 
 describe('a room with bookings to come', () => {
-  it('keeps its branch and its booked beds until the desk moves the bookings', async () => {
+  it('keeps its branch, stays open and keeps its booked beds until the desk moves the bookings', async () => {
     at('09:00');
     const room = await addRoom(manager, { location: f.home, name: 'Dama de Noche', beds: 2 });
     expect(room.statusCode, room.body).toBe(201);
@@ -173,7 +173,15 @@ describe('a room with bookings to come', () => {
     const booked = 'Dama de Noche is booked at 16:00; move its bookings to another room before it changes branch.';
     expect(moved.statusCode).toBe(409);
     expect(moved.json()).toEqual({ message: booked, errors: { location: [booked] } });
-    expect((await get(desk, url)).json()).toMatchObject({ location: f.home, beds: 2 });
+    const closing = 'Dama de Noche is booked at 16:00; move its bookings to another room before closing it.';
+    for (const closed of [
+      await patch(manager, url, { is_active: false }),
+      await manager.request({ method: 'DELETE', url }),
+    ]) {
+      expect(closed.statusCode).toBe(409);
+      expect(closed.json()).toEqual({ message: closing, errors: { is_active: [closing] } });
+    }
+    expect((await get(desk, url)).json()).toMatchObject({ location: f.home, beds: 2, is_active: true });
     const cancel = (id: number) =>
       post(desk, `/api/floor/reservations/${id}/cancel/`, { reason: 'Moved', deposit: 'refunded' });
     expect((await cancel(second.json().id)).statusCode).toBe(200);

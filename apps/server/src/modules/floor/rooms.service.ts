@@ -118,13 +118,15 @@ const createRoom = async (db: Db, actorId: number, input: RoomInput, actor: Auth
 
 /**
  * A room's bookings still to come (or in service) stay where the desk made them: the room does not
- * move to another branch, nor lose the bed one holds, under them (409; the desk moves them first).
- * Under the branch's floor lock, so no booking slips in meanwhile.
+ * move to another branch, close (the board shows no closed room, yet an arrival kept its bed there)
+ * or lose the bed one holds under them (409; the desk moves them first). Under the branch's floor
+ * lock, so no booking slips in meanwhile.
  */
 const assertBookingsStay = async (tx: Tx, before: Room, changes: RoomChanges) => {
   const moved = changes.location !== undefined && changes.location !== before.location;
+  const closed = changes.is_active === false && before.is_active;
   const beds = changes.beds ?? before.beds;
-  if (!moved && beds >= before.beds) return;
+  if (!moved && !closed && beds >= before.beds) return;
   await lockFloor(tx, before.location);
   const now = floorClock.now();
   const [held] = await tx
@@ -134,16 +136,21 @@ const assertBookingsStay = async (tx: Tx, before: Room, changes: RoomChanges) =>
       and(
         eq(floorBookings.roomId, before.id),
         gt(floorBookings.endsAt, now),
-        moved ? undefined : gt(floorBookings.bed, beds),
+        moved || closed ? undefined : gt(floorBookings.bed, beds),
       ),
     )
     .orderBy(asc(floorBookings.startsAt))
     .limit(1);
   if (!held) return;
-  const when = whenSaid(held.startsAt, now);
+  const booked = `${before.name} is booked ${whenSaid(held.startsAt, now)}; move its bookings to another room`;
   const [field, message] = moved
-    ? ['location', `${before.name} is booked ${when}; move its bookings to another room before it changes branch.`]
-    : ['beds', `${before.name}, bed ${held.bed} is booked ${when}; move that booking before taking the bed away.`];
+    ? ['location', `${booked} before it changes branch.`]
+    : closed
+      ? ['is_active', `${booked} before closing it.`]
+      : [
+          'beds',
+          `${before.name}, bed ${held.bed} is booked ${whenSaid(held.startsAt, now)}; move that booking before taking the bed away.`,
+        ];
   throw conflict(message, { [field]: [message] });
 };
 
@@ -167,6 +174,8 @@ const removeRoom = async (db: Db, actorId: number, id: number, actor: AuthUser):
   db.transaction(async (tx) => {
     const before = await findRoom(tx, id, actor);
     await assertManages(tx, actor, before.location);
+    // A room with bookings on file is closed, not deleted: not while some are still to come.
+    await assertBookingsStay(tx, before, { is_active: false });
     await publishFloor(tx, before.location, manilaDate(floorClock.now()));
     const result = await deleteOrDeactivate(tx, {
       label: `Room “${before.name}”`,
