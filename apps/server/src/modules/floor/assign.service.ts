@@ -63,10 +63,10 @@ export const pickTherapist = async (
   for (const entry of await lineOf(db, locationId)) {
     if (entry.breakSince) continue;
     if (await isFree(db, { therapistId: entry.employeeId }, startsAt, endsAt)) {
-      // One deactivated while on shift waits in the line for the desk to clock them out; they serve
-      // no one, and do not stop the line behind them.
+      // One deactivated or moved to another branch while on shift waits in the line for the desk to
+      // clock them out; they serve no one here, and do not stop the line behind them.
       const person = await staffMember(db, entry.employeeId, 'therapist', { inactiveToo: true });
-      if (person.isActive) return { id: person.id, name: person.name };
+      if (person.isActive && person.locationId === locationId) return { id: person.id, name: person.name };
     }
   }
   const message = `No therapist in the rotation is free ${clockTime(startsAt)}–${clockTime(endsAt)}.`;

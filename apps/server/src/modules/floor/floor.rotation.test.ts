@@ -213,4 +213,26 @@ describe('the rotation', () => {
     expect(out.json()).toMatchObject({ employee: B, ended_at: instant('12:10').toISOString() });
     expect(await line()).toEqual(['C:available*', 'D:available']);
   });
+
+  it('one moved to another branch while on shift is passed over as well, and clocked out here', async () => {
+    at('12:20');
+    const moved = await admin.request({
+      method: 'PATCH',
+      url: `/api/therapists/${C}/`,
+      payload: { location: f.foreign },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await line()).toEqual(['C:available', 'D:available*']);
+    const proposal = await post(desk, '/api/floor/assign/propose/', {
+      location: f.home,
+      client: f.clients[4],
+      treatment: f.treatment.id,
+    });
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    expect(proposal.json().therapist).toBe(D);
+    const out = await post(desk, '/api/floor/shifts/clock-out/', { employee: C });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json()).toMatchObject({ employee: C, location: f.home, ended_at: instant('12:20').toISOString() });
+    expect(await line()).toEqual(['D:available*']);
+  });
 });
