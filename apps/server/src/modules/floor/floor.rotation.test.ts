@@ -196,43 +196,34 @@ describe('the rotation', () => {
     expect((await post(desk, '/api/floor/shifts/clock-out/', { employee: A })).statusCode).toBe(409);
   });
 
-  it('one deactivated while on shift is passed over by Assign next, and the desk still clocks them out', async () => {
-    at('12:10');
-    const off = await admin.request({ method: 'PATCH', url: `/api/therapists/${B}/`, payload: { is_active: false } });
-    expect(off.statusCode, off.body).toBe(200);
-    expect(await line()).toEqual(['B:available', 'C:available*', 'D:available']);
+  /** An Admin changes a therapist on shift; Assign next then passes over them, and the desk still clocks them out. */
+  const passedOver = async (therapist: number, change: Record<string, unknown>, lineThen: string[], next: number) => {
+    const changed = await admin.request({ method: 'PATCH', url: `/api/therapists/${therapist}/`, payload: change });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await line()).toEqual(lineThen);
     const proposal = await post(desk, '/api/floor/assign/propose/', {
       location: f.home,
       client: f.clients[4],
       treatment: f.treatment.id,
     });
     expect(proposal.statusCode, proposal.body).toBe(200);
-    expect(proposal.json().therapist).toBe(C);
-    const out = await post(desk, '/api/floor/shifts/clock-out/', { employee: B });
+    expect(proposal.json().therapist).toBe(next);
+    const out = await post(desk, '/api/floor/shifts/clock-out/', { employee: therapist });
     expect(out.statusCode, out.body).toBe(200);
-    expect(out.json()).toMatchObject({ employee: B, ended_at: instant('12:10').toISOString() });
+    return out.json();
+  };
+
+  it('one deactivated while on shift is passed over by Assign next, and the desk still clocks them out', async () => {
+    const now = at('12:10');
+    const out = await passedOver(B, { is_active: false }, ['B:available', 'C:available*', 'D:available'], C);
+    expect(out).toMatchObject({ employee: B, ended_at: now.toISOString() });
     expect(await line()).toEqual(['C:available*', 'D:available']);
   });
 
   it('one moved to another branch while on shift is passed over as well, and clocked out here', async () => {
-    at('12:20');
-    const moved = await admin.request({
-      method: 'PATCH',
-      url: `/api/therapists/${C}/`,
-      payload: { location: f.foreign },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
-    expect(await line()).toEqual(['C:available', 'D:available*']);
-    const proposal = await post(desk, '/api/floor/assign/propose/', {
-      location: f.home,
-      client: f.clients[4],
-      treatment: f.treatment.id,
-    });
-    expect(proposal.statusCode, proposal.body).toBe(200);
-    expect(proposal.json().therapist).toBe(D);
-    const out = await post(desk, '/api/floor/shifts/clock-out/', { employee: C });
-    expect(out.statusCode, out.body).toBe(200);
-    expect(out.json()).toMatchObject({ employee: C, location: f.home, ended_at: instant('12:20').toISOString() });
+    const now = at('12:20');
+    const out = await passedOver(C, { location: f.foreign }, ['C:available', 'D:available*'], D);
+    expect(out).toMatchObject({ employee: C, location: f.home, ended_at: now.toISOString() });
     expect(await line()).toEqual(['D:available*']);
   });
 });

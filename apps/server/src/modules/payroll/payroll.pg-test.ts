@@ -140,7 +140,9 @@ describe('pay runs in parallel', () => {
       expect(late).toEqual({ n: 1, amount: '100.00' });
     }
   });
+});
 
+describe('a commission rule and a compute at once', () => {
   it('a rule deleted while a compute runs with it waits for it, then is refused: no line names a deleted rule', async () => {
     const admin = admins[0]!;
     const post = (url: string, payload: object, status = 201) => postAs(admin, url, payload, status);
