@@ -60,6 +60,8 @@ export const ROTATION_ACTIONS = [
   'back_from_break',
 ] as const;
 export type RotationAction = (typeof ROTATION_ACTIONS)[number];
+/** Who uses a branch's floor besides Admins (issue 22): its board, its frames. Salespeople do not. */
+export const FLOOR_GROUPS = ['Manager', 'Receptionist', 'Therapist'] as const;
 /** The live frame's action (WsServerMessage in notifications.ts): an open board of `location` reads itself again. */
 export const FLOOR_CHANGED_ACTION = 'floor_changed';
 export type FloorChangedMessage = { action: typeof FLOOR_CHANGED_ACTION; location: number; date: string };

@@ -57,8 +57,10 @@ export const pickTherapist = async (
   for (const entry of await lineOf(db, locationId)) {
     if (entry.breakSince) continue;
     if (await isFree(db, { therapistId: entry.employeeId }, startsAt, endsAt)) {
-      const person = await staffMember(db, entry.employeeId, 'therapist');
-      return { id: person.id, name: person.name };
+      // One deactivated or moved to another branch while on shift waits in the line for the desk to
+      // clock them out; they serve no one here, and do not stop the line behind them.
+      const person = await staffMember(db, entry.employeeId, 'therapist', { inactiveToo: true });
+      if (person.isActive && person.locationId === locationId) return { id: person.id, name: person.name };
     }
   }
   const message = `No therapist in the rotation is free ${clockTime(startsAt)}–${clockTime(endsAt)}.`;
@@ -206,11 +208,17 @@ export const assign = async (db: Db, user: AuthUser, input: AssignInput, idempot
 /** The service ended (early, or on time): its time is given back; from the rotation, the therapist goes to the back now. */
 export const finishService = async (db: Db, user: AuthUser, arrivalId: number) =>
   db.transaction(async (tx) => {
-    const [booking] = await tx.select().from(floorBookings).where(eq(floorBookings.arrivalId, arrivalId));
-    if (!booking) throw notFound('No service on the floor for this arrival.');
-    await floorLocation(tx, user, booking.locationId);
+    const bookingOf = async () =>
+      (await tx.select().from(floorBookings).where(eq(floorBookings.arrivalId, arrivalId)))[0];
+    const found = await bookingOf();
+    if (!found) throw notFound('No service on the floor for this arrival.');
+    await floorLocation(tx, user, found.locationId);
     assertDesk(user, 'finish a service');
-    await lockFloor(tx, booking.locationId);
+    await lockFloor(tx, found.locationId);
+    // Read again under the lock: a finish queued behind another (a double tap) would end the service
+    // again, send the therapist to the back again and log a second "finished".
+    const booking = await bookingOf();
+    if (!booking) throw notFound('No service on the floor for this arrival.');
     const now = floorClock.now();
     if (booking.endsAt.getTime() <= now.getTime())
       throw conflict(`This service already ended at ${clockTime(booking.endsAt)}.`);

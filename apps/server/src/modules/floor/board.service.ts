@@ -58,6 +58,8 @@ const lineStatement = preparedOnce('floor_board_line', (db, statementName) =>
       shiftId: floorQueue.shiftId,
       startedAt: shifts.startedAt,
       breakSince: floorQueue.breakSince,
+      isActive: employees.isActive,
+      employeeLocation: employees.locationId,
     })
     .from(floorQueue)
     .innerJoin(employees, eq(employees.id, floorQueue.employeeId))
@@ -158,7 +160,8 @@ export const computeBoard = async (
         : held
           ? 'reserved'
           : 'available';
-    const isNext = state === 'available' && !nextFound;
+    // Assign next passes over one deactivated or moved away while on shift (assign.service.ts, pickTherapist).
+    const isNext = state === 'available' && t.isActive && t.employeeLocation === locationId && !nextFound;
     if (isNext) nextFound = true;
     return {
       position: i + 1,

@@ -103,12 +103,12 @@ export const rotationMoved = async (tx: Tx, entry: Parameters<typeof logRotation
 
 export const fullName = sql<string>`${employees.firstName} || ' ' || ${employees.lastName}`;
 
-/** A therapist or receptionist of the branch, active; `kind` narrows it. */
+/** A therapist or receptionist of the branch, active (unless `inactiveToo`); `kind` narrows it. */
 export const staffMember = async (
   db: DbOrTx,
   id: number,
   field: string,
-  opts: { locationId?: number; kind?: 'therapist' | 'receptionist' } = {},
+  opts: { locationId?: number; kind?: 'therapist' | 'receptionist'; inactiveToo?: boolean } = {},
 ) => {
   const [person] = await db
     .select()
@@ -122,7 +122,7 @@ export const staffMember = async (
   )
     throw fieldError(field, `No such ${what}.`);
   const name = `${person.firstName} ${person.lastName}`;
-  if (!person.isActive) throw fieldError(field, `${name} is no longer active.`);
+  if (!person.isActive && !opts.inactiveToo) throw fieldError(field, `${name} is no longer active.`);
   if (opts.locationId !== undefined && person.locationId !== opts.locationId)
     throw fieldError(field, `${name} works at another branch.`);
   return { ...person, kind: person.kind as 'therapist' | 'receptionist', name };

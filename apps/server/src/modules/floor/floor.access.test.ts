@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userLocations } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { action, connectSocket, type TestSocket } from '../../test/ws-client';
 import {
@@ -127,6 +128,12 @@ describe('shifts and attendance', () => {
     // A therapist reads their own line only.
     const mine = (await get(therapist, `/api/floor/shifts/attendance/?${period}`)).json();
     expect(mine.rows.map((r: { employee: number }) => r.employee)).toEqual([f.demoTherapist]);
+    // And their own shifts only: the list would otherwise give every colleague's hours.
+    const everyone = (await get(desk, `/api/floor/shifts/?location=${f.home}`)).json();
+    expect(everyone.results.map((s: { employee: number }) => s.employee)).toContain(f.therapists[0]);
+    const own = (await get(therapist, `/api/floor/shifts/?location=${f.home}`)).json();
+    expect(new Set(own.results.map((s: { employee: number }) => s.employee))).toEqual(new Set([f.demoTherapist]));
+    expect((await get(therapist, `/api/floor/shifts/?employee=${f.therapists[0]}`)).json().count).toBe(0);
   });
 });
 
@@ -137,7 +144,10 @@ describe('live', () => {
       const here = await connectSocket(ctx.app, { agent: desk });
       const there = await connectSocket(peer.app, { agent: manager });
       const away = await connectSocket(ctx.app, { agent: outsider });
-      sockets.push(here, there, away);
+      // A salesperson of the branch reads no board, so hears none of its changes.
+      await ctx.database.db.insert(userLocations).values({ userId: ctx.userIds.salesperson!, locationId: f.home });
+      const seller = await connectSocket(ctx.app, { agent: salesperson });
+      sockets.push(here, there, away, seller);
       at('17:40');
       expect(
         (await post(desk, '/api/floor/shifts/clock-in/', { employee: f.therapists[1], location: f.home })).statusCode,
@@ -145,6 +155,10 @@ describe('live', () => {
       const frame = { action: 'floor_changed', location: f.home, date: today() };
       expect(await here.next(action('floor_changed'))).toEqual(frame);
       expect(await there.next(action('floor_changed'))).toEqual(frame);
+      // Frames to one instance's sockets go out in one pass: an answer asked for after it comes after it.
+      seller.send({ action: 'fetch_older_notifications', offset: 0, limit: 1 });
+      await seller.next(action('older_notifications'));
+      expect(seller.messages.filter(action('floor_changed'))).toEqual([]);
       // A change at the outsider's branch reaches them: so the home branch's frame before it never did.
       const foreignTherapist = await therapistAbroad();
       expect(

@@ -154,6 +154,45 @@ describe('attendance, the rotation log and breaks', () => {
   });
 });
 
+describe('a room with bookings to come', () => {
+  it('keeps its branch, stays open and keeps its booked beds until the desk moves the bookings', async () => {
+    at('09:00');
+    const room = await addRoom(manager, { location: f.home, name: 'Dama de Noche', beds: 2 });
+    expect(room.statusCode, room.body).toBe(201);
+    const url = `/api/floor/rooms/${room.json().id}/`;
+    const [first, second] = [
+      await reserve(desk, f, { client: f.clients[0], time: '16:00', room: room.json().id }),
+      await reserve(desk, f, { client: f.clients[1], time: '16:00', room: room.json().id }),
+    ];
+    expect([first.json().bed, second.json().bed]).toEqual([1, 2]);
+    const shrunk = await patch(manager, url, { beds: 1 });
+    const bedTaken = 'Dama de Noche, bed 2 is booked at 16:00; move that booking before taking the bed away.';
+    expect(shrunk.statusCode).toBe(409);
+    expect(shrunk.json()).toEqual({ message: bedTaken, errors: { beds: [bedTaken] } });
+    const moved = await patch(admin, url, { location: f.foreign });
+    const booked = 'Dama de Noche is booked at 16:00; move its bookings to another room before it changes branch.';
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toEqual({ message: booked, errors: { location: [booked] } });
+    const closing = 'Dama de Noche is booked at 16:00; move its bookings to another room before closing it.';
+    for (const closed of [
+      await patch(manager, url, { is_active: false }),
+      await manager.request({ method: 'DELETE', url }),
+    ]) {
+      expect(closed.statusCode).toBe(409);
+      expect(closed.json()).toEqual({ message: closing, errors: { is_active: [closing] } });
+    }
+    expect((await get(desk, url)).json()).toMatchObject({ location: f.home, beds: 2, is_active: true });
+    const cancel = (id: number) =>
+      post(desk, `/api/floor/reservations/${id}/cancel/`, { reason: 'Moved', deposit: 'refunded' });
+    expect((await cancel(second.json().id)).statusCode).toBe(200);
+    expect((await patch(manager, url, { beds: 1 })).json().beds).toBe(1);
+    expect((await cancel(first.json().id)).statusCode).toBe(200);
+    const away = await patch(admin, url, { location: f.foreign });
+    expect(away.statusCode, away.body).toBe(200);
+    expect(away.json().location).toBe(f.foreign);
+  });
+});
+
 describe('a treatment’s room kinds', () => {
   it('Admins set them (lower-cased); a booking then needs a room of that kind', async () => {
     at('08:00');

@@ -9,6 +9,7 @@ import { at, get, instant, lineOfBoard, post, startFloorTests, type FloorFixture
 let ctx: TestContext;
 let desk: Agent;
 let manager: Agent;
+let admin: Agent;
 let f: FloorFixtures;
 const names = new Map<number, string>();
 let A: number, B: number, C: number, D: number;
@@ -25,7 +26,7 @@ type Board = {
 };
 
 beforeAll(async () => {
-  ({ ctx, f, desk, manager } = await startFloorTests('R'));
+  ({ ctx, f, desk, manager, admin } = await startFloorTests('R'));
   [A, B, C, D] = f.therapists as [number, number, number, number];
   for (const [id, n] of [
     [A, 'A'],
@@ -193,5 +194,36 @@ describe('the rotation', () => {
     expect(res.json()).toMatchObject({ employee: A, ended_at: instant('12:00').toISOString(), hours: '2.00' });
     expect(await line()).toEqual(['B:available*', 'C:available', 'D:available']);
     expect((await post(desk, '/api/floor/shifts/clock-out/', { employee: A })).statusCode).toBe(409);
+  });
+
+  /** An Admin changes a therapist on shift; Assign next then passes over them, and the desk still clocks them out. */
+  const passedOver = async (therapist: number, change: Record<string, unknown>, lineThen: string[], next: number) => {
+    const changed = await admin.request({ method: 'PATCH', url: `/api/therapists/${therapist}/`, payload: change });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await line()).toEqual(lineThen);
+    const proposal = await post(desk, '/api/floor/assign/propose/', {
+      location: f.home,
+      client: f.clients[4],
+      treatment: f.treatment.id,
+    });
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    expect(proposal.json().therapist).toBe(next);
+    const out = await post(desk, '/api/floor/shifts/clock-out/', { employee: therapist });
+    expect(out.statusCode, out.body).toBe(200);
+    return out.json();
+  };
+
+  it('one deactivated while on shift is passed over by Assign next, and the desk still clocks them out', async () => {
+    const now = at('12:10');
+    const out = await passedOver(B, { is_active: false }, ['B:available', 'C:available*', 'D:available'], C);
+    expect(out).toMatchObject({ employee: B, ended_at: now.toISOString() });
+    expect(await line()).toEqual(['C:available*', 'D:available']);
+  });
+
+  it('one moved to another branch while on shift is passed over as well, and clocked out here', async () => {
+    const now = at('12:20');
+    const out = await passedOver(C, { location: f.foreign }, ['C:available', 'D:available*'], D);
+    expect(out).toMatchObject({ employee: C, location: f.home, ended_at: now.toISOString() });
+    expect(await line()).toEqual(['D:available*']);
   });
 });

@@ -8,6 +8,7 @@ import {
   boardQuerySchema,
   boardSchema,
   breakBodySchema,
+  FLOOR_GROUPS,
   floorSettingsBodySchema,
   floorSettingsQuerySchema,
   floorSettingsSchema,
@@ -32,7 +33,7 @@ import { roomsService } from './rooms.service';
 
 export const tags = ['floor'];
 /** The board's people (issue 22): who may do what at which branch is the services' decision. */
-export const floorStaff = { groups: ['Manager', 'Receptionist', 'Therapist'] } as const;
+export const floorStaff = { groups: FLOOR_GROUPS } as const;
 
 /** /api/floor/…: the board, its rotation, "assign next", the branch's settings (docs/api.md "Floor board"). */
 export const floorRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,17 +1,25 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type { DeleteResult, Room, RoomChanges, RoomInput, RoomQuery } from '@ginhawa/contract';
-import type { Db, DbOrTx } from '../../db/client';
-import { locations, rooms } from '../../db/schema/index';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { floorBookings, locations, rooms } from '../../db/schema/index';
 import { auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
-import { fieldError, forbidden, notFound } from '../../lib/http-error';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
 import { MANAGER_GROUP } from '@ginhawa/contract';
-import { floorLocation, floorToday, publishFloor, worksAt } from './floor-shared.service';
+import {
+  floorClock,
+  floorLocation,
+  floorToday,
+  lockFloor,
+  publishFloor,
+  whenSaid,
+  worksAt,
+} from './floor-shared.service';
 
 const roomsAudit = auditTrail('rooms');
 
@@ -116,12 +124,51 @@ const createRoom = async (db: Db, actorId: number, input: RoomInput, actor: Auth
     return roomsAudit.created(tx, actorId, row!.id, await findRoom(tx, row!.id, actor));
   });
 
+/**
+ * A room's bookings still to come (or in service) stay where the desk made them: the room does not
+ * move to another branch, close (the board shows no closed room, yet an arrival kept its bed there)
+ * or lose the bed one holds under them (409; the desk moves them first). Under the branch's floor
+ * lock, so no booking slips in meanwhile.
+ */
+const assertBookingsStay = async (tx: Tx, before: Room, changes: RoomChanges) => {
+  const moved = changes.location !== undefined && changes.location !== before.location;
+  const closed = changes.is_active === false && before.is_active;
+  const beds = changes.beds ?? before.beds;
+  if (!moved && !closed && beds >= before.beds) return;
+  await lockFloor(tx, before.location);
+  const now = floorClock.now();
+  const [held] = await tx
+    .select({ bed: floorBookings.bed, startsAt: floorBookings.startsAt })
+    .from(floorBookings)
+    .where(
+      and(
+        eq(floorBookings.roomId, before.id),
+        gt(floorBookings.endsAt, now),
+        moved || closed ? undefined : gt(floorBookings.bed, beds),
+      ),
+    )
+    .orderBy(asc(floorBookings.startsAt))
+    .limit(1);
+  if (!held) return;
+  const booked = `${before.name} is booked ${whenSaid(held.startsAt, now)}; move its bookings to another room`;
+  const [field, message] = moved
+    ? ['location', `${booked} before it changes branch.`]
+    : closed
+      ? ['is_active', `${booked} before closing it.`]
+      : [
+          'beds',
+          `${before.name}, bed ${held.bed} is booked ${whenSaid(held.startsAt, now)}; move that booking before taking the bed away.`,
+        ];
+  throw conflict(message, { [field]: [message] });
+};
+
 const updateRoom = async (db: Db, actorId: number, id: number, changes: RoomChanges, actor: AuthUser): Promise<Room> =>
   db.transaction(async (tx) => {
     const before = await findRoom(tx, id, actor);
     await assertManages(tx, actor, before.location);
     if (changes.location !== undefined && changes.location !== before.location)
       await assertManages(tx, actor, changes.location);
+    await assertBookingsStay(tx, before, changes);
     await publishFloor(tx, changes.location ?? before.location, floorToday());
     await tx
       .update(rooms)
@@ -135,6 +182,8 @@ const removeRoom = async (db: Db, actorId: number, id: number, actor: AuthUser):
   db.transaction(async (tx) => {
     const before = await findRoom(tx, id, actor);
     await assertManages(tx, actor, before.location);
+    // A room with bookings on file is closed, not deleted: not while some are still to come.
+    await assertBookingsStay(tx, before, { is_active: false });
     await publishFloor(tx, before.location, floorToday());
     const result = await deleteOrDeactivate(tx, {
       label: `Room “${before.name}”`,

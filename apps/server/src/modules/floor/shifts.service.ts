@@ -75,6 +75,8 @@ export const listShifts = async (db: Db, user: AuthUser, query: ShiftQuery, url:
     select: () => base(db, { total: totalRows }).$dynamic(),
     where: and(
       scopeWhere(workplaceScope(user), shifts.locationId),
+      // As attendance: a therapist reads their own shifts, not a colleague's hours (the board shows who is on now).
+      hasAnyGroup(user, DESK) ? undefined : eq(employees.userId, user.id),
       query.location ? eq(shifts.locationId, query.location) : undefined,
       query.employee ? eq(shifts.employeeId, query.employee) : undefined,
       query.open === undefined ? undefined : query.open ? isNull(shifts.endedAt) : sql`${shifts.endedAt} is not null`,
@@ -166,12 +168,18 @@ const inServiceNow = async (tx: Tx, employeeId: number, now: Date) => {
 export const clockOut = async (db: Db, user: AuthUser, input: { employee: number }) =>
   db.transaction(async (tx) => {
     const now = floorClock.now();
-    const person = await staffMember(tx, input.employee, 'employee');
+    // One deactivated while on shift is still clocked out: their shift closes and they leave the line.
+    const person = await staffMember(tx, input.employee, 'employee', { inactiveToo: true });
+    const notIn = () =>
+      conflict(`${person.name} is not clocked in.`, { employee: [`${person.name} is not clocked in.`] });
     const open = await openShiftOf(tx, person.id);
-    if (!open) throw conflict(`${person.name} is not clocked in.`, { employee: [`${person.name} is not clocked in.`] });
+    if (!open) throw notIn();
     await floorLocation(tx, user, open.locationId);
     assertMayClock(user, person);
     await lockFloor(tx, open.locationId);
+    // Read again under the lock: a clock-out queued behind another (a double tap) would close the
+    // shift a second time and take the person out of the line a clock-in since has put them in.
+    if ((await openShiftOf(tx, person.id))?.id !== open.id) throw notIn();
     if (await inServiceNow(tx, person.id, now))
       throw conflict(`${person.name} is in a service; finish it before clocking out.`);
     const before = await getShift(tx, open.id, now);

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { BusEvent } from '../../plugins/bus';
-import { FLOOR_CHANGED_ACTION } from '@ginhawa/contract';
-import { isAdmin, mayReadLocation } from '../../lib/actor';
+import { FLOOR_CHANGED_ACTION, FLOOR_GROUPS } from '@ginhawa/contract';
+import { hasAnyGroup, isAdmin, mayReadLocation } from '../../lib/actor';
 import { isDecider, loadBatch, toNotification, unreadCount, unreadCounts } from './notifications.service';
 import { send, type Connections } from './hub-connections';
 import { CLOSE_ACCESS_CHANGED, CLOSE_SIGNED_OUT } from './hub-limits';
@@ -94,10 +94,12 @@ export const createFanOut = (db: Db, connections: Connections) => {
           (user) => mayReadLocation(user, event.location),
         );
       case 'floor':
-        // The floor's readers (docs/decisions/0900-floor-board.md): Admins and who works at the branch.
+        // The floor's readers (docs/decisions/0900-floor-board.md): Admins and the branch's floor staff
+        // (a salesperson of the branch reads no board, so hears none of its changes).
         return connections.sendToAll(
           { action: FLOOR_CHANGED_ACTION, location: event.location, date: event.date },
-          (user) => isAdmin(user) || user.locations.some((l) => l.id === event.location),
+          (user) =>
+            isAdmin(user) || (hasAnyGroup(user, FLOOR_GROUPS) && user.locations.some((l) => l.id === event.location)),
         );
       case 'access':
         // A socket keeps the user as they were when it opened (which locations' frames it hears).

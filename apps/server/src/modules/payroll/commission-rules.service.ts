@@ -242,6 +242,9 @@ export const updateRule = async (
 export const removeRule = async (db: Db, actorId: number, id: number): Promise<DeleteResult> =>
   db.transaction(async (tx) => {
     const before = await getRule(tx, id);
+    // Locked before the lines are asked: a compute holding the rules (pay-runs-compute.service.ts)
+    // finishes first, so the lines it wrote with this rule are seen.
+    await tx.select({ id: r.id }).from(r).where(eq(r.id, id)).for('update');
     // Pay-run lines keep no foreign key to their rule (decision 0800): asked here, rarely, by a scan.
     const used = await tx.select({ id: payRunLines.id }).from(payRunLines).where(eq(payRunLines.ruleId, id)).limit(1);
     const deleted = !used.length && (await deleteUnlessReferenced(tx, (sp) => sp.delete(r).where(eq(r.id, id))));

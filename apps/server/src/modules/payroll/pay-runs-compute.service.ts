@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { cutoffDates, todayInManila, type PayRunDetail, type PayRunInput } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
-import { locations, payRuns } from '../../db/schema/index';
+import { commissionRules, locations, payRuns } from '../../db/schema/index';
 import { audited } from '../../db/audit';
 import { HttpError, conflict, fieldsError, forbidden } from '../../lib/http-error';
 import { inScope } from '../../lib/scope';
@@ -54,6 +54,14 @@ const runFor = async (tx: Tx, user: AuthUser, body: PayRunInput, from: string, t
 const BRANCH_COMPUTE_LOCK = 727_274_003;
 const lockBranchCompute = (tx: Tx, locationId: number) =>
   tx.execute(sql`select pg_advisory_xact_lock(${BRANCH_COMPUTE_LOCK}, ${locationId})`);
+
+/**
+ * Holds the rules the lines are computed with (`for key share`: edits go on, a deletion waits). A rule
+ * is deleted only while no line names it (commission-rules.service.ts); without this, a deletion
+ * committed while a compute's INSERT … SELECT ran from a snapshot that still had the rule would leave
+ * lines naming a deleted rule, and the next run would take back what they pay.
+ */
+const holdRules = (tx: Tx) => tx.select({ id: commissionRules.id }).from(commissionRules).for('key share');
 
 /** An earning's columns other than what it is for (person, source, source id, bonus). */
 const VALUES = [
@@ -179,6 +187,7 @@ export const computeRun = async (
       const message = `The cutoff starting ${from} has not started yet; compute it from that day.`;
       throw new HttpError(400, message, { cutoff: [message] });
     }
+    await holdRules(tx);
     await lockBranchCompute(tx, location.id);
     const { run, created } = await runFor(tx, user, body, from, to);
     if (run.status === 'submitted')

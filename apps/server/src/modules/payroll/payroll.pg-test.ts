@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { todayInManila } from '@ginhawa/contract';
 import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
 import { makeTreatment, unique } from '../services/services.test-helpers';
-import { postAs } from './payroll.test-helpers';
+import { day, month, postAs } from './payroll.test-helpers';
 
 /**
  * Pay runs on PostgreSQL, where requests really run side by side (decision 0800): computing one
@@ -140,4 +140,90 @@ describe('pay runs in parallel', () => {
       expect(late).toEqual({ n: 1, amount: '100.00' });
     }
   });
+});
+
+describe('a commission rule and a compute at once', () => {
+  it('a rule deleted while a compute runs with it waits for it, then is refused: no line names a deleted rule', async () => {
+    const admin = admins[0]!;
+    const post = (url: string, payload: object, status = 201) => postAs(admin, url, payload, status);
+    const loc = (
+      await post('/api/locations/', { name: unique('Rule race'), opening_time: '09:00', closing_time: '21:00' })
+    ).id;
+    const therapist = (
+      await post('/api/therapists/', { first_name: 'Ulap', last_name: 'Race', location: loc, hire_date: '2020-01-01' })
+    ).id;
+    const client = (await post('/api/clients/', { first_name: 'Rule', last_name: 'Client', location: loc })).id;
+    const treatment = await makeTreatment(admin, { price: '1000.00' });
+    const rule = await post('/api/payroll/commission-rules/', {
+      location: loc,
+      effective_from: '2020-01-01',
+      role: 'therapist',
+      kind: 'percent',
+      value: '10',
+    });
+    const arrival = await post('/api/clients/arrivals/', {
+      client,
+      location: loc,
+      date: day(5),
+      time: '10:00',
+      therapist,
+      treatment: treatment.id,
+    });
+    // Another session holds, uncommitted, a line the compute is about to write (the "once" index):
+    // the compute's INSERT … SELECT waits there, its snapshot already taken with the rule in it.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const blocker = ctx.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`
+          with run as (insert into pay_runs (location_id, year, month, cutoff, date_from, date_to)
+            values (${loc}, 2000, 1, 1, '2000-01-01', '2000-01-15') returning id)
+          insert into pay_run_lines (run_id, location_id, employee_id, employee_name, employee_code, source,
+            source_id, requested, date, description, amount)
+          select id, ${loc}, ${therapist}, 'x', 'x', 'arrival', ${arrival.id}, false, ${day(5)}, 'x', 0 from run`);
+        held();
+        await gate;
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await holding;
+    const lockWaits = async () =>
+      Number(
+        (
+          (await ctx.database.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
+      );
+    const compute = admin.request({
+      method: 'POST',
+      url: '/api/payroll/runs/',
+      payload: { ...month, cutoff: 1, location: loc },
+    });
+    await vi.waitFor(async () => expect(await lockWaits()).toBe(1), { timeout: 30_000, interval: 20 });
+    let deleted: Awaited<typeof compute> | undefined;
+    const deletion = admins[1]!
+      .request({ method: 'DELETE', url: `/api/payroll/commission-rules/${rule.id}/` })
+      .then((res) => (deleted = res));
+    // The deletion waits for the compute (or, without the compute's hold on the rules, is already done).
+    await vi.waitFor(async () => expect(deleted !== undefined || (await lockWaits()) === 2).toBe(true), {
+      timeout: 30_000,
+      interval: 20,
+    });
+    release();
+    await blocker;
+    const [computed] = await Promise.all([compute, deletion]);
+    expect(computed.statusCode, computed.body).toBe(201);
+    expect(deleted!.statusCode, deleted!.body).toBe(409);
+    const [orphans] = (
+      (await ctx.database.db.execute(
+        sql`select count(*)::int as n from pay_run_lines l where l.location_id = ${loc} and l.rule_id is not null
+          and not exists (select 1 from commission_rules r where r.id = l.rule_id)`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(Number(orphans!.n)).toBe(0);
+  }, 120_000);
 });
