@@ -13,7 +13,7 @@ import { employees, locations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
 import { auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
-import { fieldError, notFound } from '../../lib/http-error';
+import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { isoStamps } from '../../lib/iso';
 import { toCamel, toSnake } from '../../lib/casing';
 import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
@@ -31,6 +31,7 @@ import {
 } from './employee-logins.service';
 import { insertUserAccount } from '../users/index';
 import { paidInPayRuns } from '../payroll/index';
+import { bookingsAhead } from '../floor/index';
 
 const employeesAudit = auditTrail('employees');
 
@@ -245,9 +246,27 @@ const lockForUpdate = async (tx: Tx, kind: EmployeeKind, id: number, changes: Em
     .for('update');
   if (!before) throw notFound(`No such ${KIND_LABEL[kind]}.`);
   if (changes.employee_code !== undefined) await assertCodeFree(tx, changes.employee_code, id);
-  if (changes.location !== undefined && changes.location !== before.locationId)
-    await assertLocationUsable(tx, changes.location);
+  const moving = changes.location !== undefined && changes.location !== before.locationId;
+  if (moving) await assertLocationUsable(tx, changes.location!);
+  if (moving || (before.isActive && changes.is_active === false)) await assertNoBookingsAhead(tx, kind, before);
   return before;
+};
+
+/**
+ * A therapist with bookings still to come is neither moved nor let go until those bookings have
+ * another therapist or are cancelled (decision 0204): else clients arrive for someone not there.
+ */
+const assertNoBookingsAhead = async (
+  tx: Tx,
+  kind: EmployeeKind,
+  row: { id: number; firstName: string; lastName: string },
+) => {
+  if (kind !== 'therapist') return;
+  const ahead = await bookingsAhead(tx, row.id);
+  if (ahead)
+    throw conflict(
+      `${row.firstName} ${row.lastName} has ${ahead}. Give them to another therapist or cancel them on the floor board first.`,
+    );
 };
 
 /** PUT sends every field, PATCH some: lock and check, settle the login, write, then keep the login in step. */
@@ -289,6 +308,7 @@ export const updateEmployee = async (
 export const deleteEmployee = async (db: Db, kind: EmployeeKind, actorId: number, id: number): Promise<DeleteResult> =>
   db.transaction(async (tx) => {
     const before = await lockForUpdate(tx, kind, id, {});
+    if (before.isActive) await assertNoBookingsAhead(tx, kind, before);
     const auditBefore = await getEmployee(tx, kind, id);
     const name = `${before.firstName} ${before.lastName}`;
     const result = await deleteOrDeactivate(tx, {
