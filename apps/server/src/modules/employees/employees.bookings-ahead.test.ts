@@ -101,3 +101,49 @@ describe('a therapist with bookings still to come', () => {
     expect((await change(id, { is_active: false })).statusCode).toBe(200);
   });
 });
+
+describe('someone clocked in who moves or leaves', () => {
+  const clockIn = async (employee: number) => {
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/floor/shifts/clock-in/',
+      payload: { employee, location: home },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  const rotation = async () =>
+    (await admin.request({ method: 'GET', url: `/api/floor/board/?location=${home}` }))
+      .json<{ queue: { therapist: number }[] }>()
+      .queue.map((q) => q.therapist);
+  const openShifts = async (employee: number) =>
+    (await admin.request({ method: 'GET', url: `/api/floor/shifts/?employee=${employee}&open=true` })).json<{
+      count: number;
+    }>().count;
+
+  it('is clocked out and leaves the rotation, so the desk is not offered someone who is gone', async () => {
+    const id = await hireTherapist('Nena');
+    await clockIn(id);
+    expect(await rotation()).toContain(id);
+    const res = await change(id, { is_active: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rotation()).not.toContain(id);
+    expect(await openShifts(id)).toBe(0);
+  });
+
+  it('a receptionist moved to another branch is clocked out of the old one', async () => {
+    const hired = await admin.request({
+      method: 'POST',
+      url: '/api/receptionists/',
+      payload: { first_name: 'Desk', last_name: 'Mover', location: home, hire_date: '2025-03-01' },
+    });
+    const id = hired.json().id as number;
+    await clockIn(id);
+    const res = await admin.request({
+      method: 'PATCH',
+      url: `/api/receptionists/${id}/`,
+      payload: { location: elsewhere },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await openShifts(id)).toBe(0);
+  });
+});

@@ -31,7 +31,7 @@ import {
 } from './employee-logins.service';
 import { insertUserAccount } from '../users/index';
 import { paidInPayRuns } from '../payroll/index';
-import { bookingsAhead } from '../floor/index';
+import { bookingsAhead, clockOutOnLeaving } from '../floor/index';
 
 const employeesAudit = auditTrail('employees');
 
@@ -246,27 +246,29 @@ const lockForUpdate = async (tx: Tx, kind: EmployeeKind, id: number, changes: Em
     .for('update');
   if (!before) throw notFound(`No such ${KIND_LABEL[kind]}.`);
   if (changes.employee_code !== undefined) await assertCodeFree(tx, changes.employee_code, id);
-  const moving = changes.location !== undefined && changes.location !== before.locationId;
-  if (moving) await assertLocationUsable(tx, changes.location!);
-  if (moving || (before.isActive && changes.is_active === false)) await assertNoBookingsAhead(tx, kind, before);
+  if (changes.location !== undefined && changes.location !== before.locationId)
+    await assertLocationUsable(tx, changes.location);
   return before;
 };
 
 /**
- * A therapist with bookings still to come is neither moved nor let go until those bookings have
- * another therapist or are cancelled (decision 0204): else clients arrive for someone not there.
+ * Before someone moves to another branch or leaves (decision 0204): a therapist with bookings still
+ * to come is refused until those bookings have another therapist or are cancelled, else clients
+ * arrive for someone not there; an open shift is clocked out, else the board keeps them next in the
+ * rotation for clients the desk cannot give them.
  */
-const assertNoBookingsAhead = async (
+const leaveFloor = async (
   tx: Tx,
   kind: EmployeeKind,
+  actorId: number,
   row: { id: number; firstName: string; lastName: string },
 ) => {
-  if (kind !== 'therapist') return;
-  const ahead = await bookingsAhead(tx, row.id);
+  if (kind === 'salesperson') return;
+  const name = `${row.firstName} ${row.lastName}`;
+  const ahead = kind === 'therapist' ? await bookingsAhead(tx, row.id) : null;
   if (ahead)
-    throw conflict(
-      `${row.firstName} ${row.lastName} has ${ahead}. Give them to another therapist or cancel them on the floor board first.`,
-    );
+    throw conflict(`${name} has ${ahead}. Give them to another therapist or cancel them on the floor board first.`);
+  await clockOutOnLeaving(tx, actorId, { id: row.id, name });
 };
 
 /** PUT sends every field, PATCH some: lock and check, settle the login, write, then keep the login in step. */
@@ -283,6 +285,8 @@ export const updateEmployee = async (
   const account = await prepareAccount(db, changes.account);
   return db.transaction(async (tx) => {
     const before = await lockForUpdate(tx, kind, id, changes);
+    const moving = changes.location !== undefined && changes.location !== before.locationId;
+    if (moving || (before.isActive && changes.is_active === false)) await leaveFloor(tx, kind, actorId, before);
     const auditBefore = await getEmployee(tx, kind, id);
     const userId = await settleLogin(tx, kind, actorId, before, changes, account);
     const [after] = await tx
@@ -308,7 +312,7 @@ export const updateEmployee = async (
 export const deleteEmployee = async (db: Db, kind: EmployeeKind, actorId: number, id: number): Promise<DeleteResult> =>
   db.transaction(async (tx) => {
     const before = await lockForUpdate(tx, kind, id, {});
-    if (before.isActive) await assertNoBookingsAhead(tx, kind, before);
+    if (before.isActive) await leaveFloor(tx, kind, actorId, before);
     const auditBefore = await getEmployee(tx, kind, id);
     const name = `${before.firstName} ${before.lastName}`;
     const result = await deleteOrDeactivate(tx, {
