@@ -1,34 +1,40 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { floorReservations, locations } from '../../db/schema/index';
 import { floorClock, hoursProblem, whenSaid } from './floor-shared.service';
 
-/**
- * A therapist's bookings still to come (booked, not yet over): what the administration asks about
- * before moving them to another branch or letting them go, so no client arrives for someone who
- * no longer works there (decision 0204). Null when there are none.
- */
-export const bookingsAhead = async (db: DbOrTx, therapistId: number) => {
-  const now = floorClock.now();
-  const [row] = await db
+/** The bookings still to come (booked, not yet over) that `which` picks, first first, with their branch's hours. */
+const bookedToCome = (db: DbOrTx, which: SQL, now: Date) =>
+  db
     .select({
-      count: sql<number>`count(*)::int`,
-      first: sql<string>`min(${floorReservations.startsAt})`,
-      // Every booking is at the therapist's branch; the first one's names it.
-      location: sql<string>`(array_agg(${locations.name} order by ${floorReservations.startsAt}))[1]`,
+      time: floorReservations.time,
+      minutes: floorReservations.durationMinutes,
+      startsAt: floorReservations.startsAt,
+      name: locations.name,
+      opens: locations.openingTime,
+      closes: locations.closingTime,
     })
     .from(floorReservations)
     .innerJoin(locations, eq(locations.id, floorReservations.locationId))
-    .where(
-      and(
-        eq(floorReservations.therapistId, therapistId),
-        eq(floorReservations.status, 'booked'),
-        gt(floorReservations.endsAt, now),
-      ),
-    );
-  if (!row || row.count === 0) return null;
-  const first = whenSaid(new Date(row.first), now);
-  return `${row.count === 1 ? 'a booking' : `${row.count} bookings`} at ${row.location}, the first ${first}`;
+    .where(and(which, eq(floorReservations.status, 'booked'), gt(floorReservations.endsAt, now)))
+    .orderBy(asc(floorReservations.startsAt));
+
+type Booked = Awaited<ReturnType<typeof bookedToCome>>;
+
+/** "3 bookings at Ortigas Center, the first on 27 Nov 2026 at 09:00" (`where` says what follows "at"). */
+const described = (rows: Booked, where: string, now: Date) =>
+  `${rows.length === 1 ? 'a booking' : `${rows.length} bookings`} ${where}, the first ${whenSaid(rows[0]!.startsAt, now)}`;
+
+/**
+ * A therapist's bookings still to come: what the administration asks about before moving them to
+ * another branch or letting them go, so no client arrives for someone who no longer works there
+ * (decision 0204). Null when there are none.
+ */
+export const bookingsAhead = async (db: DbOrTx, therapistId: number) => {
+  const now = floorClock.now();
+  const rows = await bookedToCome(db, eq(floorReservations.therapistId, therapistId), now);
+  // Every booking is at the therapist's branch; the first one's names it.
+  return rows.length ? described(rows, `at ${rows[0]!.name}`, now) : null;
 };
 
 /**
@@ -38,28 +44,9 @@ export const bookingsAhead = async (db: DbOrTx, therapistId: number) => {
  */
 export const bookingsOutsideHours = async (db: DbOrTx, locationId: number) => {
   const now = floorClock.now();
-  const rows = await db
-    .select({
-      time: floorReservations.time,
-      minutes: floorReservations.durationMinutes,
-      startsAt: floorReservations.startsAt,
-      opens: locations.openingTime,
-      closes: locations.closingTime,
-      name: locations.name,
-    })
-    .from(floorReservations)
-    .innerJoin(locations, eq(locations.id, floorReservations.locationId))
-    .where(
-      and(
-        eq(floorReservations.locationId, locationId),
-        eq(floorReservations.status, 'booked'),
-        gt(floorReservations.endsAt, now),
-      ),
-    )
-    .orderBy(floorReservations.startsAt);
+  const rows = await bookedToCome(db, eq(floorReservations.locationId, locationId), now);
   const outside = rows.filter((r) => hoursProblem(r.opens, r.closes, r.time, r.minutes) !== null);
-  const first = outside[0];
-  if (!first) return null;
-  const count = outside.length === 1 ? 'a booking' : `${outside.length} bookings`;
-  return `${first.name} has ${count} outside ${first.opens}–${first.closes}, the first ${whenSaid(first.startsAt, now)}`;
+  if (!outside.length) return null;
+  const { name, opens, closes } = outside[0]!;
+  return `${name} has ${described(outside, `outside ${opens}–${closes}`, now)}`;
 };
