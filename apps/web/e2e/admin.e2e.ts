@@ -111,4 +111,23 @@ describe('administration', () => {
       await staff.context.close();
     }
   });
+
+  it('every administration list shows its row actions at 1280 px without scrolling sideways', async () => {
+    const admin = await openPage(browser, 1280);
+    await signIn(admin.page, 'admin');
+    for (const path of ['/admin/users', '/admin/employees', '/admin/clients', '/admin/locations', '/admin/banks']) {
+      await admin.page.goto(path);
+      const grid = admin.page.getByRole('grid');
+      await grid
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .waitFor();
+      const gridBox = (await grid.boundingBox())!;
+      const header = (await grid.getByRole('columnheader', { name: 'Actions' }).boundingBox())!;
+      // The Actions column (Edit, …, Delete) ends inside the list, not beyond its right edge.
+      assert.ok(header.x + header.width <= gridBox.x + gridBox.width, `${path}: the Actions column is cut off`);
+    }
+    assert.deepEqual(admin.errors, []);
+    await admin.context.close();
+  });
 });

@@ -41,8 +41,12 @@ const commissionRuleFields = {
   kind: choose(COMMISSION_KINDS),
   /** Used by percent rules on redeemed voucher sessions; ignored otherwise. */
   basis: choose(COMMISSION_BASES),
-  /** Percent (0–100) or pesos, 2 places. */
-  value: money({ acceptNumber: true, padded: true }),
+  /** Percent (0–100) or pesos, 2 places; the message names both, since the kind decides which. */
+  value: money({
+    acceptNumber: true,
+    padded: true,
+    invalid: 'Enter a percent like 10 or 12.50, or pesos like 150.00 for a fixed amount (at most 2 decimals).',
+  }),
   /** A branch's own rule; null = every branch. A branch's rule beats the business-wide one. */
   location: relationId('a location').nullable(),
   /** Manila day from which the rule is in force (until a later rule for the same target starts). */

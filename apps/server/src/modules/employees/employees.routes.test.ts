@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, employees, groups, userGroups, userLocations, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { insertReservation } from '../../test/reservations';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -714,5 +715,82 @@ describe('removing a record (DELETE)', () => {
       403,
     );
     expect((await admin.request({ method: 'GET', url: `/api/receptionists/${created.id}/` })).statusCode).toBe(200);
+  });
+});
+
+// Decision 0204: what the floor holds of a therapist or receptionist who moves or leaves.
+describe('moving or letting go someone on the floor', () => {
+  const hours = 3_600_000;
+  const book = (therapistId: number, hoursFromNow: number, status = 'booked') =>
+    insertReservation(ctx.database.db, {
+      locationId: makati,
+      therapistId,
+      startsAt: new Date(Date.now() + hoursFromNow * hours),
+      status,
+    });
+  const change = (path: string, id: number, payload: Record<string, unknown>) =>
+    admin.request({ method: 'PATCH', url: `/api/${path}/${id}/`, payload });
+  const clockIn = async (employee: number) => {
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/floor/shifts/clock-in/',
+      payload: { employee, location: makati },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  const rotation = async () =>
+    (await admin.request({ method: 'GET', url: `/api/floor/board/?location=${makati}` }))
+      .json<{ queue: { therapist: number }[] }>()
+      .queue.map((q) => q.therapist);
+  const openShifts = async (employee: number) =>
+    (await admin.request({ method: 'GET', url: `/api/floor/shifts/?employee=${employee}&open=true` })).json<{
+      count: number;
+    }>().count;
+
+  it('a therapist with bookings to come is neither moved, deactivated nor deleted, and is told where and when', async () => {
+    const { id } = await hire('therapists', { first_name: 'Gabriel', last_name: 'Pascual' });
+    await book(id, 48);
+    await book(id, 72);
+    const expected = new RegExp(
+      '^Gabriel Pascual has 2 bookings at Emp Test Makati, the first on \\d{1,2} [A-Z][a-z]{2} \\d{4} at \\d{2}:\\d{2}\\. ' +
+        'Give them to another therapist or cancel them on the floor board first\\.$',
+    );
+    for (const refused of [
+      await change('therapists', id, { location: quezon }),
+      await change('therapists', id, { is_active: false }),
+      await admin.request({ method: 'DELETE', url: `/api/therapists/${id}/` }),
+    ]) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(expected);
+    }
+    // Nothing changed; other edits still go through.
+    const renamed = await change('therapists', id, { phone: '0917 765 4321' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ location: makati, is_active: true });
+  });
+
+  it('a therapist whose bookings are over or no longer booked moves', async () => {
+    const { id } = await hire('therapists', { first_name: 'Rowena', last_name: 'Bookless' });
+    await book(id, -3);
+    await book(id, 24, 'cancelled');
+    const moved = await change('therapists', id, { location: quezon });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().location).toBe(quezon);
+  });
+
+  it('someone clocked in is clocked out and leaves the rotation, so the desk is not offered someone gone', async () => {
+    const { id } = await hire('therapists', { first_name: 'Nena', last_name: 'Shift' });
+    await clockIn(id);
+    expect(await rotation()).toContain(id);
+    const res = await change('therapists', id, { is_active: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rotation()).not.toContain(id);
+    expect(await openShifts(id)).toBe(0);
+
+    const desk = await hire('receptionists', { first_name: 'Desk', last_name: 'Mover' });
+    await clockIn(desk.id);
+    const moved = await change('receptionists', desk.id, { location: quezon });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await openShifts(desk.id)).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ import { employees, locations, users } from '../../db/schema/index';
 import { assertFree } from '../../lib/assert-free';
 import { auditTrail } from '../../db/audit';
 import { deleteOrDeactivate } from '../../lib/delete';
-import { fieldError, notFound } from '../../lib/http-error';
+import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { isoStamps } from '../../lib/iso';
 import { toCamel, toSnake } from '../../lib/casing';
 import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
@@ -31,6 +31,7 @@ import {
 } from './employee-logins.service';
 import { insertUserAccount } from '../users/index';
 import { paidInPayRuns } from '../payroll/index';
+import { bookingsAhead, clockOutOnLeaving } from '../floor/index';
 
 const employeesAudit = auditTrail('employees');
 
@@ -250,6 +251,26 @@ const lockForUpdate = async (tx: Tx, kind: EmployeeKind, id: number, changes: Em
   return before;
 };
 
+/**
+ * Before someone moves to another branch or leaves (decision 0204): a therapist with bookings still
+ * to come is refused until those bookings have another therapist or are cancelled, else clients
+ * arrive for someone not there; an open shift is clocked out, else the board keeps them next in the
+ * rotation for clients the desk cannot give them.
+ */
+const leaveFloor = async (
+  tx: Tx,
+  kind: EmployeeKind,
+  actorId: number,
+  row: { id: number; firstName: string; lastName: string },
+) => {
+  if (kind === 'salesperson') return;
+  const name = `${row.firstName} ${row.lastName}`;
+  const ahead = kind === 'therapist' ? await bookingsAhead(tx, row.id) : null;
+  if (ahead)
+    throw conflict(`${name} has ${ahead}. Give them to another therapist or cancel them on the floor board first.`);
+  await clockOutOnLeaving(tx, actorId, { id: row.id, name });
+};
+
 /** PUT sends every field, PATCH some: lock and check, settle the login, write, then keep the login in step. */
 export const updateEmployee = async (
   db: Db,
@@ -264,6 +285,8 @@ export const updateEmployee = async (
   const account = await prepareAccount(db, changes.account);
   return db.transaction(async (tx) => {
     const before = await lockForUpdate(tx, kind, id, changes);
+    const moving = changes.location !== undefined && changes.location !== before.locationId;
+    if (moving || (before.isActive && changes.is_active === false)) await leaveFloor(tx, kind, actorId, before);
     const auditBefore = await getEmployee(tx, kind, id);
     const userId = await settleLogin(tx, kind, actorId, before, changes, account);
     const [after] = await tx
@@ -289,6 +312,7 @@ export const updateEmployee = async (
 export const deleteEmployee = async (db: Db, kind: EmployeeKind, actorId: number, id: number): Promise<DeleteResult> =>
   db.transaction(async (tx) => {
     const before = await lockForUpdate(tx, kind, id, {});
+    if (before.isActive) await leaveFloor(tx, kind, actorId, before);
     const auditBefore = await getEmployee(tx, kind, id);
     const name = `${before.firstName} ${before.lastName}`;
     const result = await deleteOrDeactivate(tx, {

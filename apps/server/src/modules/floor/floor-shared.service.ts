@@ -131,22 +131,29 @@ export const staffMember = async (
 const minutesOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**
- * A booking from `time` for `minutes` lies within one opening of the branch (a 400 on `time` saying
- * its hours otherwise): a client is not booked for when the doors are shut. A closing time before the
- * opening time is after midnight (docs/decisions/0203-phones-hours-accounts.md), so 18:00–02:00 takes
- * a booking at 01:00, the night that began the evening before.
+ * Where a booking from `time` for `minutes` falls against the branch's hours: within one opening
+ * (null), starting outside them, or ending after it closes. A closing time before the opening time
+ * is after midnight (docs/decisions/0203-phones-hours-accounts.md), so 18:00–02:00 takes a booking
+ * at 01:00, the night that began the evening before.
  */
+export const hoursProblem = (opens: string, closes: string, time: string, minutes: number) => {
+  const [open, close, start] = [minutesOfDay(opens), minutesOfDay(closes), minutesOfDay(time)];
+  // The opening the start falls in, in minutes from the booking day's midnight.
+  const [from, to] = open < close ? [open, close] : start >= open ? [open, close + 1440] : [open - 1440, close];
+  if (start < from || start >= to) return 'outside' as const;
+  return start + minutes > to ? ('ends_after' as const) : null;
+};
+
+/** A booking lies within one opening of the branch (a 400 on `time` saying its hours otherwise): a client is not booked for when the doors are shut. */
 export const assertWithinHours = async (db: DbOrTx, locationId: number, time: string, minutes: number) => {
   const [branch] = await db
     .select({ name: locations.name, opens: locations.openingTime, closes: locations.closingTime })
     .from(locations)
     .where(eq(locations.id, locationId));
   if (!branch) return;
-  const [open, close, start] = [minutesOfDay(branch.opens), minutesOfDay(branch.closes), minutesOfDay(time)];
-  // The opening the start falls in, in minutes from the booking day's midnight.
-  const [from, to] = open < close ? [open, close] : start >= open ? [open, close + 1440] : [open - 1440, close];
+  const problem = hoursProblem(branch.opens, branch.closes, time, minutes);
   const hours = `${branch.name} is open ${branch.opens}–${branch.closes}`;
-  if (start < from || start >= to) throw fieldError('time', `${hours}; ${time} is outside its hours.`);
-  if (start + minutes > to)
+  if (problem === 'outside') throw fieldError('time', `${hours}; ${time} is outside its hours.`);
+  if (problem === 'ends_after')
     throw fieldError('time', `${hours}; a ${minutes}-minute booking at ${time} would end after it closes.`);
 };

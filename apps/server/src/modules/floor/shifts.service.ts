@@ -165,39 +165,57 @@ const inServiceNow = async (tx: Tx, employeeId: number, now: Date) => {
   return row !== undefined;
 };
 
+type OpenShift = NonNullable<Awaited<ReturnType<typeof openShiftOf>>>;
+
+const notClockedIn = (person: { name: string }) =>
+  conflict(`${person.name} is not clocked in.`, { employee: [`${person.name} is not clocked in.`] });
+
+/** Closes an open shift now and takes the therapist out of the rotation (logged, audited, published). */
+const endShift = async (tx: Tx, actorId: number, person: { id: number; name: string }, open: OpenShift, now: Date) => {
+  await lockFloor(tx, open.locationId);
+  // Read again under the lock: a clock-out queued behind another (a double tap) would close the
+  // shift a second time and take the person out of the line a clock-in since has put them in.
+  if ((await openShiftOf(tx, person.id))?.id !== open.id) throw notClockedIn(person);
+  if (await inServiceNow(tx, person.id, now))
+    throw conflict(`${person.name} is in a service; finish it before clocking out.`);
+  const before = await getShift(tx, open.id, now);
+  await tx.update(shifts).set({ endedAt: now, clockedOutBy: actorId }).where(eq(shifts.id, open.id));
+  const removed = await tx.delete(floorQueue).where(eq(floorQueue.employeeId, person.id)).returning();
+  if (removed.length)
+    await logRotation(tx, {
+      locationId: open.locationId,
+      employeeId: person.id,
+      action: 'clock_out',
+      actorId,
+      at: now,
+    });
+  const shift = await getShift(tx, open.id, now);
+  await audit(tx, { actorId, action: 'update', tableName: 'shifts', rowId: open.id, before, after: shift });
+  await publishFloor(tx, open.locationId, floorToday(now));
+  return shift;
+};
+
 export const clockOut = async (db: Db, user: AuthUser, input: { employee: number }) =>
   db.transaction(async (tx) => {
     const now = floorClock.now();
     // One deactivated while on shift is still clocked out: their shift closes and they leave the line.
     const person = await staffMember(tx, input.employee, 'employee', { inactiveToo: true });
-    const notIn = () =>
-      conflict(`${person.name} is not clocked in.`, { employee: [`${person.name} is not clocked in.`] });
     const open = await openShiftOf(tx, person.id);
-    if (!open) throw notIn();
+    if (!open) throw notClockedIn(person);
     await floorLocation(tx, user, open.locationId);
     assertMayClock(user, person);
-    await lockFloor(tx, open.locationId);
-    // Read again under the lock: a clock-out queued behind another (a double tap) would close the
-    // shift a second time and take the person out of the line a clock-in since has put them in.
-    if ((await openShiftOf(tx, person.id))?.id !== open.id) throw notIn();
-    if (await inServiceNow(tx, person.id, now))
-      throw conflict(`${person.name} is in a service; finish it before clocking out.`);
-    const before = await getShift(tx, open.id, now);
-    await tx.update(shifts).set({ endedAt: now, clockedOutBy: user.id }).where(eq(shifts.id, open.id));
-    const removed = await tx.delete(floorQueue).where(eq(floorQueue.employeeId, person.id)).returning();
-    if (removed.length)
-      await logRotation(tx, {
-        locationId: open.locationId,
-        employeeId: person.id,
-        action: 'clock_out',
-        actorId: user.id,
-        at: now,
-      });
-    const shift = await getShift(tx, open.id, now);
-    await audit(tx, { actorId: user.id, action: 'update', tableName: 'shifts', rowId: open.id, before, after: shift });
-    await publishFloor(tx, open.locationId, floorToday(now));
-    return shift;
+    return endShift(tx, user.id, person, open, now);
   });
+
+/**
+ * Someone moved to another branch or let go is clocked out of their open shift, so the board does
+ * not keep them in the rotation, next for a client the desk cannot give them (decision 0204).
+ * Refused (409) while they are serving a client, as clocking out is.
+ */
+export const clockOutOnLeaving = async (tx: Tx, actorId: number, person: { id: number; name: string }) => {
+  const open = await openShiftOf(tx, person.id);
+  if (open) await endShift(tx, actorId, person, open, floorClock.now());
+};
 
 /**
  * Days and hours per person in a cutoff (or month), from the shifts started in it; an open shift

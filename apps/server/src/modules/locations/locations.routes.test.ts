@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, employees, locations, userLocations, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { insertReservation } from '../../test/reservations';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -420,5 +421,29 @@ describe('DELETE /api/locations/{id}/', () => {
     expect(refused.statusCode).toBe(403);
     const [row] = await ctx.database.db.select().from(locations).where(eq(locations.id, loc.id));
     expect(row).toBeDefined();
+  });
+});
+
+// Decision 0204: new hours must still hold the branch's bookings to come.
+describe('changing opening hours', () => {
+  it('is refused while a booking to come would fall outside them, naming the first; hours that still hold it go through', async () => {
+    const { id } = await create({ name: 'Fit Ortigas' });
+    // Tomorrow in Manila at 10:00, and a cancelled one at 18:00.
+    const tomorrow = new Date(Date.now() + 32 * 3_600_000).toISOString().slice(0, 10);
+    const at = (time: string) => new Date(`${tomorrow}T${time}:00+08:00`);
+    await insertReservation(ctx.database.db, { locationId: id, startsAt: at('10:00') });
+    await insertReservation(ctx.database.db, { locationId: id, startsAt: at('18:00'), status: 'cancelled' });
+    const hours = (payload: Record<string, string>) =>
+      admin.request({ method: 'PATCH', url: `/api/locations/${id}/`, payload });
+    const later = await hours({ opening_time: '11:00' });
+    expect(later.statusCode).toBe(409);
+    expect(later.json().message).toMatch(
+      /^Fit Ortigas has a booking outside 11:00–22:00, the first on \d{1,2} [A-Z][a-z]{2} \d{4} at 10:00\. Move or cancel them on the floor board first, or keep the hours\.$/,
+    );
+    expect((await hours({ closing_time: '10:30' })).statusCode).toBe(409);
+    // Nothing changed by the refusals; the cancelled 18:00 booking does not hold the evening.
+    const shorter = await hours({ closing_time: '18:00' });
+    expect(shorter.statusCode, shorter.body).toBe(200);
+    expect(shorter.json()).toMatchObject({ opening_time: '10:00', closing_time: '18:00' });
   });
 });

@@ -11,6 +11,7 @@ import { isoStamps } from '../../lib/iso';
 import { toCamel, toSnake } from '../../lib/casing';
 import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
+import { bookingsOutsideHours } from '../floor/index';
 
 const locationsAudit = auditTrail('locations');
 
@@ -123,6 +124,12 @@ const lockLocation = async (tx: DbOrTx, id: number) => {
   return getLocation(tx, id);
 };
 
+/** New opening hours must still hold the branch's bookings to come (decision 0204); checked after the write, which a refusal rolls back. */
+const assertBookingsFit = async (tx: DbOrTx, id: number) => {
+  const outside = await bookingsOutsideHours(tx, id);
+  if (outside) throw conflict(`${outside}. Move or cancel them on the floor board first, or keep the hours.`);
+};
+
 /** PUT sends every field, PATCH some: both land here with the fields to change. */
 export const updateLocation = async (
   db: Db,
@@ -137,6 +144,7 @@ export const updateLocation = async (
       .update(locations)
       .set({ ...toCamel(changes), ...touched(actorId) })
       .where(eq(locations.id, id));
+    if (changes.opening_time !== undefined || changes.closing_time !== undefined) await assertBookingsFit(tx, id);
     return locationsAudit.changed(tx, actorId, id, before, await getLocation(tx, id));
   });
 

@@ -136,6 +136,12 @@ const decide = async <Row extends Approvable, Read>(
       .where(openRequests(flow, id))
       .returning({ id: notifications.id, recipientId: notifications.recipientId });
     for (const n of open) await publish(tx, { t: 'approved', user: n.recipientId, id: n.id, approved });
+    // The decider has dealt with their own copy, as deciding from the list marks it (decision
+    // 0503): it stops counting as unread; other deciders' copies stay as they were.
+    for (const n of open.filter((c) => c.recipientId === actor.id)) {
+      await tx.update(notifications).set({ isRead: true }).where(eq(notifications.id, n.id));
+      await publish(tx, { t: 'read', user: actor.id, id: n.id });
+    }
     // From the notification, decide() has told the requester already.
     if (row.submittedBy && row.submittedBy !== actor.id) {
       const { subject, place, link } = flow.decisionNotice(after);

@@ -179,6 +179,15 @@ describe('commission rules', () => {
     expect((bonus as unknown as { errors: Record<string, string[]> }).errors.kind).toBeDefined();
   });
 
+  it('words a bad value for a percent or a fixed amount, not as a price', async () => {
+    for (const kind of ['percent', 'fixed']) {
+      const bad = await rule({ role: 'therapist', kind, value: '12.345', effective_from: day(3) }, 400);
+      expect((bad as unknown as { errors: Record<string, string[]> }).errors.value).toEqual([
+        'Enter a percent like 10 or 12.50, or pesos like 150.00 for a fixed amount (at most 2 decimals).',
+      ]);
+    }
+  });
+
   it('lets Managers read and only Admins write', async () => {
     const page = await get<{ results: { location: number; effective_to: string | null }[] }>(
       manager,

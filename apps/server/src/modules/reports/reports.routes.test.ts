@@ -519,6 +519,21 @@ describe('daily reports: submit, approve, return, and the lock', () => {
     expect(await countOn('2021-03-02')).toBe(3);
   });
 
+  it("deciding on the report's screen reads the decider's own request, not the other deciders'", async () => {
+    const report = await submitEmptyReport(seller, ids.home, '2021-03-08');
+    const unread = async (recipient: number) =>
+      (await noticesAbout(report.id, recipient, 'daily_report')).map((n) => [n.isApproved, n.isRead]);
+    expect(await unread(ids.admin)).toEqual([[null, false]]);
+    const returned = await admin.request({
+      method: 'POST',
+      url: `/api/reports/${report.id}/return/`,
+      payload: { reason: 'Recount the cash.' },
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(await unread(ids.admin)).toEqual([[false, true]]);
+    expect(await unread(ids.manager)).toEqual([[false, false]]);
+  });
+
   it('an approved day also refuses a client voucher sale dated on it, storing nothing', async () => {
     const date = '2021-03-06';
     const report = await submitEmptyReport(seller, ids.home, date);

@@ -13,6 +13,7 @@ import {
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm, type BoundField } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
+import { formatDate } from '../../../lib/format';
 import { useRevalidate } from '../../../lib/list-query';
 import {
   listedValue,
@@ -129,7 +130,10 @@ export const RuleForm = ({ rule, onClose }: { rule: CommissionRule | null; onClo
     save: (data) => (rule ? updateRule(rule.id, data) : createRule(data)),
     onSaved: async (saved) => {
       await revalidate();
-      showSnackbar(`Rule ${rule ? 'saved' : 'added'}: ${saved.target_label}, from ${saved.effective_from}.`, 'success');
+      showSnackbar(
+        `Rule ${rule ? 'saved' : 'added'}: ${saved.target_label}, from ${formatDate(saved.effective_from)}.`,
+        'success',
+      );
       onClose();
     },
     // A salesperson has no requested bonus and pays on memberships too: keep the choices consistent.

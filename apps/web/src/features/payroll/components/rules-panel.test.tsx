@@ -71,6 +71,7 @@ describe('commission rules', () => {
       effective_from: '2026-12-01',
       notes: '',
     });
+    expect(await screen.findByText(/^Rule added: .+, from 1 Dec 2026\.$/)).toBeInTheDocument();
   });
 
   it('says before sending that a requested-therapist bonus is fixed pesos', async () => {

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LoadError } from '../../../components/load-error';
-import { formatPeso } from '../../../lib/format';
+import { formatDateRange, formatPeso } from '../../../lib/format';
 import { LEADERBOARD_PATH, useLeaderboard, type LeaderboardPeriod } from '../api/monthly';
 import { CsvLink } from '../../../components/figures/csv-link';
 import { FigureTable } from '../../../components/figures/figure-table';
@@ -32,7 +32,7 @@ export const LeaderboardPanel = ({ period, onChange }: LeaderboardPanelProps) =>
     body = (
       <>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {from} to {to} · ranked by net sales
+          {formatDateRange(from, to)} · ranked by net sales
         </Typography>
         <FigureTable
           label="Leaderboard"

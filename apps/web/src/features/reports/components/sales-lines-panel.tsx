@@ -6,6 +6,7 @@ import { deleteSalesBodySchema, type DeleteSalesResult, type SaleLineRead } from
 import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { AdminGrid } from '../../../components/list/admin-grid';
 import { useSnackbar } from '../../../components/snackbar-provider';
+import { formatDateRange } from '../../../lib/format';
 import { useRevalidateReports } from '../api/reports-keys';
 import { deleteSales, useSaleLines, type SaleLineFilters } from '../api/sales-lines';
 import { REASON_MAX } from './report-params';
@@ -35,9 +36,9 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
   const [decision, setDecision] = useState<DeleteSalesResult | null>(null);
   const selected = [...selection.ids].map(Number);
   const first = lines.data?.results[0];
-  const period =
-    filters.date ??
-    (filters.date_from || filters.date_to ? `${filters.date_from ?? '…'} to ${filters.date_to ?? '…'}` : 'all dates');
+  // "for 20 Nov 2026", "for 1 Nov 2026 to 15 Nov 2026", "from 1 Nov 2026", "for all dates".
+  const range = formatDateRange(filters.date ?? filters.date_from, filters.date ?? filters.date_to);
+  const period = !range ? 'for all dates' : /^(from|until) /.test(range) ? range : `for ${range}`;
   const handlePaging = (model: GridPaginationModel) =>
     onChange(model.pageSize === pageSize ? { page: model.page + 1 } : { pageSize: model.pageSize, page: undefined });
 
@@ -50,7 +51,7 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
         onDelete={() => setConfirming(true)}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Sale lines for {period}
+        Sale lines {period}
         {first && filters.salesperson ? `, ${first.salesperson_name}` : ''}
         {lines.data ? ` — ${lines.data.count} in all` : ''}
       </Typography>

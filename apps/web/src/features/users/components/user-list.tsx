@@ -10,18 +10,19 @@ import { useGroups, usersResource } from '../api/get-users';
 import { SetPasswordDialog } from './set-password-dialog';
 import { UserForm } from './user-form';
 
+// The minimum widths with the three actions fit the list at 1280 px, so Delete is not scrolled off.
 const columns: GridColDef<AdminUser>[] = [
-  { field: 'username', headerName: 'Username', flex: 1, minWidth: 140 },
+  { field: 'username', headerName: 'Username', flex: 1, minWidth: 120 },
   derivedColumn('last_name', 'Name', (row) => `${row.first_name} ${row.last_name}`.trim() || '—', {
     flex: 1.2,
-    minWidth: 160,
+    minWidth: 140,
   }),
-  chipsColumn('groups', 'Groups', (row) => row.groups),
+  chipsColumn('groups', 'Groups', (row) => row.groups, { minWidth: 150 }),
   {
     field: 'location_names',
     headerName: 'Works at',
     flex: 1.2,
-    minWidth: 160,
+    minWidth: 140,
     sortable: false,
     valueFormatter: (value: string[]) => value.join(', ') || '—',
   },
