@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { floorRotationLog } from '../../db/schema/index';
+import { desc, eq } from 'drizzle-orm';
+import { floorRotationLog, shifts } from '../../db/schema/index';
+import { floorClock } from './floor-shared.service';
 import type { Agent, TestContext } from '../../test/build';
 import { at, get, instant, lineOfBoard, post, startFloorTests, type FloorFixtures } from './floor.test-helpers';
 
@@ -196,11 +197,22 @@ describe('the rotation', () => {
     expect((await post(desk, '/api/floor/shifts/clock-out/', { employee: A })).statusCode).toBe(409);
   });
 
-  /** An Admin changes a therapist on shift; Assign next then passes over them, and the desk still clocks them out. */
-  const passedOver = async (therapist: number, change: Record<string, unknown>, lineThen: string[], next: number) => {
+  /**
+   * An Admin deactivates or moves a therapist on shift: the change clocks them out here (decision
+   * 0204), so they leave the line, Assign next proposes the next one, and there is nothing left to clock out.
+   */
+  const leaves = async (therapist: number, change: Record<string, unknown>, lineThen: string[], next: number) => {
+    const now = floorClock.now();
     const changed = await admin.request({ method: 'PATCH', url: `/api/therapists/${therapist}/`, payload: change });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await line()).toEqual(lineThen);
+    const [shift] = await ctx.database.db
+      .select({ locationId: shifts.locationId, endedAt: shifts.endedAt })
+      .from(shifts)
+      .where(eq(shifts.employeeId, therapist))
+      .orderBy(desc(shifts.id))
+      .limit(1);
+    expect(shift).toEqual({ locationId: f.home, endedAt: now });
     const proposal = await post(desk, '/api/floor/assign/propose/', {
       location: f.home,
       client: f.clients[4],
@@ -208,22 +220,16 @@ describe('the rotation', () => {
     });
     expect(proposal.statusCode, proposal.body).toBe(200);
     expect(proposal.json().therapist).toBe(next);
-    const out = await post(desk, '/api/floor/shifts/clock-out/', { employee: therapist });
-    expect(out.statusCode, out.body).toBe(200);
-    return out.json();
+    expect((await post(desk, '/api/floor/shifts/clock-out/', { employee: therapist })).statusCode).toBe(409);
   };
 
-  it('one deactivated while on shift is passed over by Assign next, and the desk still clocks them out', async () => {
-    const now = at('12:10');
-    const out = await passedOver(B, { is_active: false }, ['B:available', 'C:available*', 'D:available'], C);
-    expect(out).toMatchObject({ employee: B, ended_at: now.toISOString() });
-    expect(await line()).toEqual(['C:available*', 'D:available']);
+  it('one deactivated while on shift is clocked out by the change, and Assign next proposes the next one', async () => {
+    at('12:10');
+    await leaves(B, { is_active: false }, ['C:available*', 'D:available'], C);
   });
 
-  it('one moved to another branch while on shift is passed over as well, and clocked out here', async () => {
-    const now = at('12:20');
-    const out = await passedOver(C, { location: f.foreign }, ['C:available', 'D:available*'], D);
-    expect(out).toMatchObject({ employee: C, location: f.home, ended_at: now.toISOString() });
-    expect(await line()).toEqual(['D:available*']);
+  it('one moved to another branch while on shift is clocked out here as well', async () => {
+    at('12:20');
+    await leaves(C, { location: f.foreign }, ['D:available*'], D);
   });
 });
