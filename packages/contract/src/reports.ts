@@ -151,6 +151,12 @@ export type DailyReportInput = z.output<typeof dailyReportBodySchema>;
 export const dailyReportPatchSchema = dailyReportBodySchema.pick({ cash_on_hand: true, remarks: true }).partial();
 export type DailyReportPatch = z.input<typeof dailyReportPatchSchema>;
 export type DailyReportChanges = z.output<typeof dailyReportPatchSchema>;
+/** Submitting needs the cash counted: the server refuses without it, and the form says so before sending. */
+export const CASH_COUNT_REQUIRED = 'Enter the cash on hand before submitting.';
+export const dailyReportSubmitSchema = dailyReportPatchSchema.refine((body) => body.cash_on_hand != null, {
+  path: ['cash_on_hand'],
+  message: CASH_COUNT_REQUIRED,
+});
 const RETURN_REASON_REQUIRED = 'Say why the report is returned.';
 export const returnReportBodySchema = z.object({
   reason: text(500, { multiline: true, required: RETURN_REASON_REQUIRED, missing: RETURN_REASON_REQUIRED }),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { CASH_COUNT_REQUIRED } from '@ginhawa/contract';
 import type { DailyReport, DailyReportInput, DailyReportQuery, DailyReportChanges, Page } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { dailyReports, locations } from '../../db/schema/index';
@@ -204,7 +205,7 @@ const reports = approvalWorkflow({
 export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<DailyReport> =>
   db.transaction(async (tx) => {
     const { row, before, after } = await reports.submit(tx, user, id, (r) => {
-      if (r.cashOnHand === null) throw fieldsError({ cash_on_hand: ['Enter the cash on hand before submitting.'] });
+      if (r.cashOnHand === null) throw fieldsError({ cash_on_hand: [CASH_COUNT_REQUIRED] });
     });
     const who = displayName(user);
     await notify(tx, {

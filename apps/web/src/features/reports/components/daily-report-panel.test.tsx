@@ -79,6 +79,21 @@ describe('daily report panel', () => {
     });
   });
 
+  it('asks for the cash count before a Submit, sending nothing, so the message is not lost with a new draft', async () => {
+    const calls = mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
+      'GET /reports/': { status: 200, data: reportPage(null) },
+      'POST /reports/': { status: 201, data: report('draft') },
+    });
+    setup();
+    await screen.findByRole('textbox', { name: 'Cash on hand' });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Enter the cash on hand before submitting.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Cash on hand' })).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it('shows the server’s sentence under cash on hand when it refuses the amount', async () => {
     const calls = mockApi({
       'GET /locations/': { status: 200, data: locationsPage },
