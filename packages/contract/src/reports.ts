@@ -194,7 +194,12 @@ const cutoffParam = z.coerce
   .min(0, 'Choose cutoff 0, 1 or 2.')
   .max(2, 'Choose cutoff 0, 1 or 2.');
 
-export const dailySalesReportQuerySchema = z.object({ date: calendarDateSchema, ...formatParam });
+/** One date's figures; `location` narrows them (and their CSV) to that location. */
+export const dailySalesReportQuerySchema = z.object({
+  date: calendarDateSchema,
+  location: filterId('Choose a location.').optional(),
+  ...formatParam,
+});
 export const personalSalesQuerySchema = z.object({
   salesperson_id: idString('Choose a salesperson.'),
   month: monthParam,

@@ -52,8 +52,22 @@ describe('daily report panel', () => {
     expect(getComputedStyle(seller.getAllByRole('cell').at(-1)!).whiteSpace).toBe('nowrap');
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
-      '/api/reports/get-daily-sales-report/?date=2026-11-20&format=csv',
+      '/api/reports/get-daily-sales-report/?date=2026-11-20&location=1&format=csv',
     );
+  });
+
+  it('says a location the viewer does not work at is not theirs, instead of a blank day with Submit and Import', async () => {
+    const calls = mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
+      'GET /reports/': { status: 200, data: reportPage(null) },
+    });
+    setup(99);
+    expect(await screen.findByRole('heading', { name: 'Not one of your locations' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Cash on hand' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import sales' })).toBeDisabled();
+    expect(calls.filter((c) => c.url === '/reports/')).toHaveLength(0);
   });
 
   it('starts the report with the cash count and submits it', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Link from '@mui/material/Link';
+import WrongLocationOutlined from '@mui/icons-material/WrongLocationOutlined';
 import type { DailyReport, DailySalesReport } from '@ginhawa/contract';
 import { FigureTable } from '../../../components/figures/figure-table';
 import { LoadError } from '../../../components/load-error';
@@ -13,6 +14,7 @@ import { DailyReportToolbar } from './daily-report-toolbar';
 import { ImportSalesDialog } from './import-sales-dialog';
 import { STATUS_LABELS } from './report-params';
 import { LoadingBlock } from '../../../components/loading-block';
+import { StatusMessage } from '../../../components/status-message';
 
 type DailyReportPanelProps = {
   date: string;
@@ -66,7 +68,9 @@ export const DailyReportPanel = ({
   const options = locations ?? figures.data?.locations.map((l) => ({ id: l.location, name: l.location_name }));
   const chosen = figures.data?.locations.find((l) => l.location === location) ?? null;
   const locationName = chosen?.location_name ?? options?.find((l) => l.id === location)?.name ?? '';
-  const locked = chosen?.status === 'approved' || chosen?.status === 'submitted';
+  // A link to a location the viewer does not work at (its figures are not theirs to read).
+  const unknown = Boolean(location && options && !options.some((l) => l.id === location));
+  const locked = chosen?.status === 'approved' || chosen?.status === 'submitted' || unknown;
   const href: LinesHref = location && linesHref ? (extra) => linesHref(location, extra) : undefined;
 
   let body;
@@ -80,6 +84,14 @@ export const DailyReportPanel = ({
     );
   else if (!figures.data) body = <LoadingBlock label="Loading the daily report" />;
   else if (!location) body = <LocationsTable figures={figures.data} onPick={(l) => onChange({ location: l })} />;
+  else if (unknown)
+    body = (
+      <StatusMessage
+        icon={<WrongLocationOutlined />}
+        title="Not one of your locations"
+        description="You can see and report the days of the locations you work at. Pick one of yours above."
+      />
+    );
   else
     body = (
       <DailyReportDay day={{ location, locationName, date }} figures={chosen} linesHref={href} decides={decides} />
