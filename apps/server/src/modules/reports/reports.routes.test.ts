@@ -33,6 +33,7 @@ import { decide } from '../notifications/notifications.service';
 import { findUsersByIds } from '../users/auth.service';
 import { submitEmptyReport } from './reports.test-helpers';
 import { csvLines } from '../../test/csv-lines';
+import { dayInWords } from '../../lib/notice-text';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -506,7 +507,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
 
     const locked = await store(admin, { location: ids.home, date: '2021-03-02', sales: [line()] });
     expect(locked.statusCode).toBe(409);
-    expect(locked.json().message).toMatch(/^The daily report for .+ on 2021-03-02 is approved; /);
+    expect(locked.json().message).toMatch(/^The daily report for .+ on 2 Mar 2021 is approved; /);
     const lineIds = (await admin.request({ method: 'GET', url: '/api/reports/daily-sales/?date=2021-03-02' }))
       .json<Page<SaleLineRead>>()
       .results.map((l) => l.id);
@@ -546,7 +547,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
       },
     });
     expect(sale.statusCode, sale.body).toBe(409);
-    expect(sale.json().message).toMatch(new RegExp(`^The daily report for .+ on ${date} is approved; `));
+    expect(sale.json().message).toMatch(new RegExp(`^The daily report for .+ on ${dayInWords(date)} is approved; `));
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(clientTreatments))[0]!.n).toBe(vouchersBefore);
     expect(await countOn(date)).toBe(salesBefore);
   });

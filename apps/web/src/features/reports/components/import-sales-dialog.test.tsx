@@ -55,6 +55,8 @@ describe('import sales dialog', () => {
       }),
     );
     const { onStored } = setup();
+    // The day in words, as every screen writes it.
+    expect(screen.getByText(/^Makati, 20 Nov 2026\. Every line is checked first/)).toBeInTheDocument();
     const first = screen.getByRole('group', { name: 'Line 1' });
     await chooseOption('Salesperson', 'Ana Reyes', first);
     await userEvent.type(within(first).getByLabelText('Amount'), '1500');

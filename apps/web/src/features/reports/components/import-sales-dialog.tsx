@@ -9,6 +9,7 @@ import { AdminDialogActions } from '../../../components/form/dialog-actions';
 import { CsvFilePicker, ImportDialog } from '../../../components/form/import-dialog';
 import { useUploadForm } from '../../../components/form/use-upload-form';
 import type { FieldErrors } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useBankOptions, useEmployeeOptions } from '../../../lib/options';
 import { storeSales, storeSalesCsv } from '../api/sales-lines';
@@ -117,7 +118,7 @@ export const ImportSalesDialog = ({
     <ImportDialog
       open={open}
       title="Import sales"
-      intro={`${locationName}, ${date}. Every line is checked first: if one is wrong, nothing is stored.`}
+      intro={`${locationName}, ${formatDate(date)}. Every line is checked first: if one is wrong, nothing is stored.`}
       busy={busy}
       onClose={onClose}
       actions={
