@@ -14,7 +14,7 @@ import { approvalWorkflow, notify } from '../notifications/index';
 import { locationOf } from './day-lock.service';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
 import { approversOf, assertDecidesAll, isManager, parseJson } from './shared';
-import { displayName, type AuthUser } from '../../lib/actor';
+import { displayName, isAdmin, type AuthUser } from '../../lib/actor';
 
 const dailyReportsAudit = auditTrail('daily_reports');
 
@@ -189,6 +189,13 @@ const reports = approvalWorkflow({
   }),
   mayDecide: (actor) => {
     if (!isManager(actor)) throw forbidden('Only administrators and managers may approve or return daily reports.');
+  },
+  // Four eyes on the cash count (decision 0504): whoever submitted it does not approve it, unless an Admin.
+  mayApprove: async (_tx, actor, row) => {
+    if (row.submittedBy === actor.id && !isAdmin(actor))
+      throw forbidden(
+        'You submitted this report, so an administrator or another manager of the location approves it. You may return it to correct it.',
+      );
   },
   // A Manager moved away since the report reached them is refused with a reason, not a 404 (decision 0710).
   checkRequest: async (tx, actor, id) => {

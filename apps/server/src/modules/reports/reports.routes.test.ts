@@ -14,6 +14,7 @@ import {
 import {
   auditLog,
   banks,
+  dailyReports,
   clients,
   clientTreatments,
   employees,
@@ -594,6 +595,20 @@ describe('daily reports: submit, approve, return, and the lock', () => {
     expect(
       (await store(admin, { location: ids.home, date: '2021-03-04', sales: [line({ amount: '10.00' })] })).statusCode,
     ).toBe(201);
+  });
+
+  it('a Manager does not approve the report they submitted (four eyes on the cash); an Admin does', async () => {
+    const report = await submitEmptyReport(manager, ids.home, '2021-03-08');
+    const own = await manager.request({ method: 'POST', url: `/api/reports/${report.id}/approve/` });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({
+      message:
+        'You submitted this report, so an administrator or another manager of the location approves it. You may return it to correct it.',
+    });
+    const [row] = await ctx.database.db.select().from(dailyReports).where(eq(dailyReports.id, report.id));
+    expect(row).toMatchObject({ status: 'submitted', approvedBy: null });
+    const approved = await admin.request({ method: 'POST', url: `/api/reports/${report.id}/approve/` });
+    expect(approved.json()).toMatchObject({ status: 'approved', approved_by: ids.admin });
   });
 
   it('approving from the notification locks the day too', async () => {
