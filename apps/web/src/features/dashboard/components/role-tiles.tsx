@@ -112,14 +112,17 @@ export const ReceptionistTiles = ({
 export const ManagerTiles = ({
   today,
   reportLink,
+  reportsPath,
 }: {
   today: string;
   /** Where a location's daily report of a date opens (one screen for whoever follows it: decision 0611). */
   reportLink: (location: number, date: string) => string;
+  /** The reports screen (sale lines, location sales), while the reports feature is on. */
+  reportsPath?: string;
 }) => (
   <>
     <TodaysReportTile date={today} linkOf={reportLink} />
-    <LocationSalesTile date={today} />
+    <LocationSalesTile date={today} reportsPath={reportsPath} />
     <ReportsToApproveTile linkOf={(r) => reportLink(r.location, r.date)} />
     <LeaderboardTile salespersonId={null} initial={periodContaining(today)} />
   </>

@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { DAILY_SALES_ORDERING, PAYMENT_METHODS, SALE_KINDS } from '@ginhawa/contract';
+import { DAILY_SALES_ORDERING, PAYMENT_METHODS, SALE_KINDS, type DailyReport } from '@ginhawa/contract';
 import { PageHeader } from '../../../components/page-header';
 import { useDailyReport } from '../api/daily-reports';
 import type { SaleLineFilters } from '../api/sales-lines';
@@ -51,8 +51,16 @@ const readLineFilters = (params: URLSearchParams): SaleLineFilters => {
 export const linesHref = (date: string, location: number, extra: Record<string, string> = {}) =>
   `?${new URLSearchParams({ tab: 'lines', date, location: String(location), ...extra }).toString()}`;
 
-/** /admin/reports (behind the reports flag): daily reports, sale lines, location sales and the leaderboard. */
-export const ReportsScreen = () => {
+type ReportsScreenProps = {
+  /** Who may approve or return a submitted report (everyone who reaches the screen, unless said otherwise). */
+  decides?: (report: DailyReport) => boolean;
+};
+
+/**
+ * /admin/reports and /reports (a Manager's branches, decision 0504), behind the reports flag:
+ * daily reports, sale lines, location sales and the leaderboard.
+ */
+export const ReportsScreen = ({ decides }: ReportsScreenProps) => {
   const [params, setParams] = useSearchParams();
   const tab = readTab(params);
   const reportId = readId(params, 'report');
@@ -102,6 +110,7 @@ export const ReportsScreen = () => {
               location={linked.data?.location ?? readId(params, 'location')}
               onChange={change}
               linesHref={(location, extra) => linesHref(readDate(params), location, extra)}
+              decides={decides}
             />
           ) : null}
           {tab === 'lines' ? <SalesLinesPanel filters={readLineFilters(params)} onChange={change} /> : null}
