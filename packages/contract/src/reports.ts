@@ -69,9 +69,11 @@ export const storeSalesResultSchema = z.object({
 });
 export type StoreSalesResult = z.infer<typeof storeSalesResultSchema>;
 
+// The approvers decide on it and the audit keeps it: a sale is never deleted without saying why.
+const DELETE_REASON_REQUIRED = 'Say why these sales are deleted.';
 export const deleteSalesBodySchema = z.object({
   ids: z.array(relationId('a sale')).min(1, 'Choose at least one sale.').max(SALES_IMPORT_MAX_LINES),
-  reason: text(500, { multiline: true }).default(''),
+  reason: text(500, { multiline: true, required: DELETE_REASON_REQUIRED, missing: DELETE_REASON_REQUIRED }),
 });
 export type DeleteSalesBody = z.input<typeof deleteSalesBodySchema>;
 export type DeleteSalesInput = z.output<typeof deleteSalesBodySchema>;

@@ -515,7 +515,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
     const deletion = await admin.request({
       method: 'POST',
       url: '/api/reports/delete-sales-data/',
-      payload: { ids: lineIds.slice(0, 1) },
+      payload: { ids: lineIds.slice(0, 1), reason: 'Entered twice' },
     });
     expect(deletion.statusCode).toBe(409);
     expect(await countOn('2021-03-02')).toBe(3);
@@ -673,14 +673,26 @@ describe('delete-sales-data', () => {
     expect(await countOn('2021-03-10')).toBe(2);
     const requests = await ctx.database.db.select().from(notifications).where(eq(notifications.type, 'delete_sales'));
     expect(requests.map((r) => r.recipientId).sort()).toEqual([ids.admin, ids.manager].sort());
-    // The request opens the sale lines it names.
-    expect(requests[0]!.link).toBe(`/admin/reports?tab=lines&date=2021-03-10&location=${ids.home}`);
+    // The request opens the sale lines it names, on the screen its Managers open too (decision 0504).
+    expect(requests[0]!.link).toBe(`/reports?tab=lines&date=2021-03-10&location=${ids.home}`);
     expect(requests[0]!.message).toMatch(/ asks to delete 1 sale \(10 Mar 2021\): Wrong amount$/);
+    // Nobody asks without saying why: the approvers decide on the reason.
+    const unexplained = await seller.request({
+      method: 'POST',
+      url: '/api/reports/delete-sales-data/',
+      payload: { ids: [stored.ids[2]], reason: '  ' },
+    });
+    expect(unexplained.statusCode).toBe(400);
+    expect(unexplained.json().errors).toEqual({ reason: ['Say why these sales are deleted.'] });
     const managerUser = (await findUsersByIds(ctx.database.db, [ids.manager]))[0]!;
     await decide(ctx.database.db, managerUser, requests.find((r) => r.recipientId === ids.manager)!.id, true);
     expect(await countOn('2021-03-10')).toBe(1);
 
-    await seller.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: [stored.ids[2]] } });
+    await seller.request({
+      method: 'POST',
+      url: '/api/reports/delete-sales-data/',
+      payload: { ids: [stored.ids[2]], reason: 'Wrong client' },
+    });
     const second = (
       await ctx.database.db
         .select()
@@ -696,8 +708,13 @@ describe('delete-sales-data', () => {
     expect(told).toHaveLength(1);
 
     expect(
-      (await seller.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: [999999] } }))
-        .statusCode,
+      (
+        await seller.request({
+          method: 'POST',
+          url: '/api/reports/delete-sales-data/',
+          payload: { ids: [999999], reason: 'Gone' },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });
