@@ -68,6 +68,11 @@ describe('daily report panel', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import sales' })).toBeDisabled();
     expect(calls.filter((c) => c.url === '/reports/')).toHaveLength(0);
+    // Its CSV would be refused (403): the link downloads the viewer's own locations' day instead.
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/reports/get-daily-sales-report/?date=2026-11-20&format=csv',
+    );
   });
 
   it('starts the report with the cash count and submits it', async () => {

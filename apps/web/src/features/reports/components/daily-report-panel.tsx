@@ -101,7 +101,8 @@ export const DailyReportPanel = ({
     <>
       <DailyReportToolbar
         date={date}
-        location={location}
+        // Not one of theirs: its CSV would be refused, so the toolbar offers their own locations' day.
+        location={unknown ? null : location}
         locations={options}
         onChange={onChange}
         importDisabled={!location || locked}

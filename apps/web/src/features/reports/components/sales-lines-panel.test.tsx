@@ -34,7 +34,7 @@ describe('sale lines panel', () => {
     const card = within(grid).getByRole('row', { name: /BDO Unibank/ });
     expect(within(card).getByText('₱900.00')).toBeInTheDocument();
     expect(within(card).getByText('Card')).toBeInTheDocument();
-    expect(screen.getByText(/Sale lines for 2026-11-01 to 2026-11-15, Ana Reyes — 2 in all/)).toBeInTheDocument();
+    expect(screen.getByText(/Sale lines for 1 Nov 2026 to 15 Nov 2026, Ana Reyes — 2 in all/)).toBeInTheDocument();
     const read = calls.find((c) => c.url.startsWith('/reports/daily-sales/'));
     const query = (url: string | null | undefined) => Object.fromEntries(new URLSearchParams(url?.split('?')[1]));
     expect(query(read?.url)).toEqual({

@@ -6,6 +6,7 @@ import { deleteSalesBodySchema, type DeleteSalesResult, type SaleLineRead } from
 import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { AdminGrid } from '../../../components/list/admin-grid';
 import { useSnackbar } from '../../../components/snackbar-provider';
+import { formatDate } from '../../../lib/format';
 import { useRevalidateReports } from '../api/reports-keys';
 import { deleteSales, useSaleLines, type SaleLineFilters } from '../api/sales-lines';
 import { REASON_MAX } from './report-params';
@@ -35,9 +36,12 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
   const [decision, setDecision] = useState<DeleteSalesResult | null>(null);
   const selected = [...selection.ids].map(Number);
   const first = lines.data?.results[0];
-  const period =
-    filters.date ??
-    (filters.date_from || filters.date_to ? `${filters.date_from ?? '…'} to ${filters.date_to ?? '…'}` : 'all dates');
+  const day = (date: string | undefined) => (date ? formatDate(date) : '…');
+  const period = filters.date
+    ? formatDate(filters.date)
+    : filters.date_from || filters.date_to
+      ? `${day(filters.date_from)} to ${day(filters.date_to)}`
+      : 'all dates';
   const handlePaging = (model: GridPaginationModel) =>
     onChange(model.pageSize === pageSize ? { page: model.page + 1 } : { pageSize: model.pageSize, page: undefined });
 
