@@ -21,5 +21,10 @@ export const ManagerReportsRoute = () => {
   const admin = isAdmin(user);
   if (!settings.data && !settings.error) return <LoadingBlock label="Loading reports" />;
   if (!reports || !(admin || user.groups.includes(MANAGER_GROUP))) return <Navigate to={paths.dashboard} replace />;
-  return <ReportsScreen decides={(report) => admin || report.submitted_by !== user.id} />;
+  return (
+    <ReportsScreen
+      decides={(report) => admin || report.submitted_by !== user.id}
+      readsLinesAt={(location) => admin || user.locations.some((l) => l.id === location)}
+    />
+  );
 };

@@ -54,13 +54,15 @@ export const linesHref = (date: string, location: number, extra: Record<string, 
 type ReportsScreenProps = {
   /** Who may approve or return a submitted report (everyone who reaches the screen, unless said otherwise). */
   decides?: (report: DailyReport) => boolean;
+  /** The locations whose sale lines the viewer reads (every one, unless said otherwise). */
+  readsLinesAt?: (location: number) => boolean;
 };
 
 /**
  * /admin/reports and /reports (a Manager's branches, decision 0504), behind the reports flag:
  * daily reports, sale lines, location sales and the leaderboard.
  */
-export const ReportsScreen = ({ decides }: ReportsScreenProps) => {
+export const ReportsScreen = ({ decides, readsLinesAt }: ReportsScreenProps) => {
   const [params, setParams] = useSearchParams();
   const tab = readTab(params);
   const reportId = readId(params, 'report');
@@ -117,7 +119,9 @@ export const ReportsScreen = ({ decides }: ReportsScreenProps) => {
           {tab === 'locations' ? (
             <LocationSalesPanel period={{ month: period.month, year: period.year }} onChange={change} />
           ) : null}
-          {tab === 'leaderboard' ? <LeaderboardPanel period={period} onChange={change} /> : null}
+          {tab === 'leaderboard' ? (
+            <LeaderboardPanel period={period} onChange={change} readsLinesAt={readsLinesAt} />
+          ) : null}
         </CardContent>
       </Card>
     </>
