@@ -3,35 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MyData } from '@ginhawa/contract';
 import { mockApi } from '../../test/api-mock';
-import { saleLine, therapistData } from '../../test/fixtures';
+import { managerData, pageOf, saleLine, signedInShell, therapistData } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { saleLinesPage } from '../../features/reports/components/reports-fixtures';
 
-const managerData: MyData = {
-  ...therapistData,
-  id: 3,
-  username: 'manager',
-  groups: ['Manager'],
-  locations: [{ id: 1, name: 'Makati' }],
-};
-
-const signedIn = (me: MyData, reports: boolean) => {
-  document.cookie = 'csrftoken=test-csrf-token; path=/';
-  return mockApi({
-    'GET /configurations/settings/': {
-      status: 200,
-      data: { company_name: 'Lotus Spa', logoUrl: null, features: { reports } },
-    },
-    'GET /users/my_data/': { status: 200, data: me },
-    'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
-    'GET /locations/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
+const signedIn = (me: MyData, reports: boolean) =>
+  mockApi({
+    ...signedInShell(me, { reports }),
+    'GET /locations/': { status: 200, data: pageOf([]) },
     'GET /reports/daily-sales/': { status: 200, data: saleLinesPage([saleLine(1)]) },
     'POST /reports/delete-sales-data/': {
       status: 202,
       data: { result: 'requested', deleted: 0, message: 'Your request to delete 1 sale was sent for approval.' },
     },
   });
-};
 
 describe('reports outside /admin for Managers (decision 0504)', () => {
   afterEach(() => {
