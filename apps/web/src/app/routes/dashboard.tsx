@@ -61,6 +61,7 @@ export const DashboardRoute = () => {
             today={today}
             reportLink={paths.dailyReport}
             reportsPath={reports ? (has(ADMIN_GROUP) ? paths.admin.reports : paths.reports) : undefined}
+            decides={(report) => has(ADMIN_GROUP) || report.submitted_by !== user.id}
           />
         ) : null}
         {manages && payroll ? <PayRunsTile path={has(ADMIN_GROUP) ? paths.admin.payroll : paths.payroll} /> : null}
