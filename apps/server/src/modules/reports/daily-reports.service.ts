@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { CASH_COUNT_REQUIRED } from '@ginhawa/contract';
+import { CASH_COUNT_REQUIRED, todayInManila } from '@ginhawa/contract';
 import type { DailyReport, DailyReportInput, DailyReportQuery, DailyReportChanges, Page } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { dailyReports, locations } from '../../db/schema/index';
@@ -131,6 +131,10 @@ export const createReport = async (db: Db, user: AuthUser, body: DailyReportInpu
     if (!location) throw fieldsError({ location: ['No such location.'] });
     if (!inScope(workplaceScope(user), location.id))
       throw forbidden(`You do not work at ${location.name}, so you cannot report its day.`);
+    // The cash is counted at the day's close: a later day's report would be submitted before its sales (decision 0504).
+    const today = todayInManila();
+    if (body.date > today)
+      throw fieldsError({ date: [`A day is reported once it has come; today is ${dayInWords(today)}.`] });
     const [existing] = await tx
       .select({ id: dailyReports.id })
       .from(dailyReports)

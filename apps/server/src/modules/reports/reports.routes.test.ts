@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
+  addDays,
   cutoffDates,
   cutoffOf,
   manilaDate,
@@ -595,6 +596,25 @@ describe('daily reports: submit, approve, return, and the lock', () => {
     expect(
       (await store(admin, { location: ids.home, date: '2021-03-04', sales: [line({ amount: '10.00' })] })).statusCode,
     ).toBe(201);
+  });
+
+  it('refuses a report for a day that has not come (its cash cannot be counted yet)', async () => {
+    const tomorrow = addDays(todayInManila(), 1);
+    const res = await manager.request({
+      method: 'POST',
+      url: '/api/reports/',
+      payload: { location: ids.home, date: tomorrow, cash_on_hand: '0.00' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      date: [`A day is reported once it has come; today is ${dayInWords(todayInManila())}.`],
+    });
+    const today = await manager.request({
+      method: 'POST',
+      url: '/api/reports/',
+      payload: { location: ids.home, date: todayInManila() },
+    });
+    expect(today.statusCode, today.body).toBe(201);
   });
 
   it('a Manager does not approve the report they submitted (four eyes on the cash); an Admin does', async () => {

@@ -98,6 +98,20 @@ describe('daily report panel', () => {
     });
   });
 
+  it('offers no cash count, Submit or Import for a day that has not come', async () => {
+    const calls = mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: { ...dailySales, date: '2999-01-01' } },
+      'GET /reports/': { status: 200, data: reportPage(null) },
+    });
+    renderWithRouter(<DailyReportPanel date="2999-01-01" location={1} onChange={vi.fn()} />, { path: '/reports' });
+    expect(await screen.findByText(/This day has not come yet\./)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Cash on hand' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import sales' })).toBeDisabled();
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
   it('asks for the cash count before a Submit, sending nothing, so the message is not lost with a new draft', async () => {
     const calls = mockApi({
       'GET /locations/': { status: 200, data: locationsPage },

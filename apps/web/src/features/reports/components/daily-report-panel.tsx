@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Link from '@mui/material/Link';
 import WrongLocationOutlined from '@mui/icons-material/WrongLocationOutlined';
-import type { DailyReport, DailySalesReport } from '@ginhawa/contract';
+import { todayInManila, type DailyReport, type DailySalesReport } from '@ginhawa/contract';
 import { FigureTable } from '../../../components/figures/figure-table';
 import { LoadError } from '../../../components/load-error';
 import { useSnackbar } from '../../../components/snackbar-provider';
@@ -105,7 +105,8 @@ export const DailyReportPanel = ({
         location={unknown ? null : location}
         locations={options}
         onChange={onChange}
-        importDisabled={!location || locked}
+        // A day that has not come takes no sales (the server's dating rule).
+        importDisabled={!location || locked || date > todayInManila()}
         onImport={() => setImporting(true)}
       />
       {body}
