@@ -1,13 +1,13 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { PAYMENT_METHOD_LABELS, SALE_KIND_LABELS, type SaleLineRead } from '@ginhawa/contract';
-import { formatPeso } from '../../../lib/format';
+import { formatDate, formatPeso } from '../../../lib/format';
 
 /**
  * The sale lines' columns, Net right after the date so a phone shows it without scrolling
  * (decision 0620); the order is the query's (newest day first), so headers do not sort.
  */
 export const SALE_LINE_COLUMNS: GridColDef<SaleLineRead>[] = [
-  { field: 'date', headerName: 'Date', width: 110 },
+  { field: 'date', headerName: 'Date', width: 110, valueFormatter: (value: string) => formatDate(value) },
   {
     field: 'net_amount',
     headerName: 'Net',

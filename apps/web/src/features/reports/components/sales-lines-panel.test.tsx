@@ -34,6 +34,8 @@ describe('sale lines panel', () => {
     const card = within(grid).getByRole('row', { name: /BDO Unibank/ });
     expect(within(card).getByText('₱900.00')).toBeInTheDocument();
     expect(within(card).getByText('Card')).toBeInTheDocument();
+    // The day in words, as every screen writes it.
+    expect(within(card).getByText('20 Nov 2026')).toBeInTheDocument();
     expect(screen.getByText(/Sale lines for 1 Nov 2026 to 15 Nov 2026, Ana Reyes — 2 in all/)).toBeInTheDocument();
     const read = calls.find((c) => c.url.startsWith('/reports/daily-sales/'));
     const query = (url: string | null | undefined) => Object.fromEntries(new URLSearchParams(url?.split('?')[1]));
