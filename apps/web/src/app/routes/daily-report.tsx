@@ -49,6 +49,7 @@ export const DailyReportRoute = () => {
                 : undefined
             }
             decides={(report) => admin || report.submitted_by !== user.id}
+            backdates={admin}
           />
         </CardContent>
       </Card>

@@ -25,6 +25,7 @@ export const ManagerReportsRoute = () => {
     <ReportsScreen
       decides={(report) => admin || report.submitted_by !== user.id}
       readsLinesAt={(location) => admin || user.locations.some((l) => l.id === location)}
+      backdates={admin}
     />
   );
 };

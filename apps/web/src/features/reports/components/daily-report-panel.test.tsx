@@ -112,6 +112,21 @@ describe('daily report panel', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
+  it('offers a Manager no Import for a day before the current cutoff, saying who imports it', async () => {
+    mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: { ...dailySales, date: '2001-01-02' } },
+      'GET /reports/': { status: 200, data: reportPage(null) },
+    });
+    renderWithRouter(<DailyReportPanel date="2001-01-02" location={1} onChange={vi.fn()} backdates={false} />, {
+      path: '/reports',
+    });
+    expect(await screen.findByText(/are imported by an administrator\.$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import sales' })).toBeDisabled();
+    // The cash count of that day stays open: only the sales' dating is the Admins'.
+    expect(await screen.findByRole('textbox', { name: 'Cash on hand' })).toBeInTheDocument();
+  });
+
   it('asks for the cash count before a Submit, sending nothing, so the message is not lost with a new draft', async () => {
     const calls = mockApi({
       'GET /locations/': { status: 200, data: locationsPage },

@@ -1,11 +1,18 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import WrongLocationOutlined from '@mui/icons-material/WrongLocationOutlined';
-import { todayInManila, type DailyReport, type DailySalesReport } from '@ginhawa/contract';
+import {
+  cutoffDates,
+  periodContaining,
+  todayInManila,
+  type DailyReport,
+  type DailySalesReport,
+} from '@ginhawa/contract';
 import { FigureTable } from '../../../components/figures/figure-table';
 import { LoadError } from '../../../components/load-error';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { formatPeso } from '../../../lib/format';
+import { formatDate, formatPeso } from '../../../lib/format';
 import { useDailySalesReport } from '../api/daily-reports';
 import { useRevalidateReports } from '../api/reports-keys';
 import { DailyReportDay } from './daily-report-day';
@@ -26,6 +33,14 @@ type DailyReportPanelProps = {
   linesHref?: (location: number, extra?: Record<string, string>) => string;
   /** Who may approve or return a submitted report (everyone who reaches the panel, unless said otherwise). */
   decides?: (report: DailyReport) => boolean;
+  /** Whether the viewer imports sales dated before the current cutoff (Admins; the server's dating rule). */
+  backdates?: boolean;
+};
+
+/** The current cutoff's first day in Manila: before it, only an Admin dates a sale (decision 0710). */
+const cutoffStart = (today: string) => {
+  const period = periodContaining(today);
+  return cutoffDates(period.year, period.month, period.cutoff).from;
 };
 
 const LocationsTable = ({ figures, onPick }: { figures: DailySalesReport; onPick: (location: number) => void }) => (
@@ -60,6 +75,7 @@ export const DailyReportPanel = ({
   locations,
   linesHref,
   decides = () => true,
+  backdates = true,
 }: DailyReportPanelProps) => {
   const { showSnackbar } = useSnackbar();
   const revalidate = useRevalidateReports();
@@ -71,6 +87,9 @@ export const DailyReportPanel = ({
   // A link to a location the viewer does not work at (its figures are not theirs to read).
   const unknown = Boolean(location && options && !options.some((l) => l.id === location));
   const locked = chosen?.status === 'approved' || chosen?.status === 'submitted' || unknown;
+  const today = todayInManila();
+  const earliest = backdates ? null : cutoffStart(today);
+  const tooEarly = earliest !== null && date < earliest;
   const href: LinesHref = location && linesHref ? (extra) => linesHref(location, extra) : undefined;
 
   let body;
@@ -105,10 +124,15 @@ export const DailyReportPanel = ({
         location={unknown ? null : location}
         locations={options}
         onChange={onChange}
-        // A day that has not come takes no sales (the server's dating rule).
-        importDisabled={!location || locked || date > todayInManila()}
+        // A day that has not come takes no sales, nor one before the cutoff from a non-Admin (the server's dating rule).
+        importDisabled={!location || locked || date > today || tooEarly}
         onImport={() => setImporting(true)}
       />
+      {location && earliest && tooEarly && !unknown ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Sales dated before {formatDate(earliest)}, when the current cutoff began, are imported by an administrator.
+        </Alert>
+      ) : null}
       {body}
       {location && importing ? (
         <ImportSalesDialog

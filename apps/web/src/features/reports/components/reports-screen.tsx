@@ -56,13 +56,15 @@ type ReportsScreenProps = {
   decides?: (report: DailyReport) => boolean;
   /** The locations whose sale lines the viewer reads (every one, unless said otherwise). */
   readsLinesAt?: (location: number) => boolean;
+  /** Whether the viewer imports sales before the current cutoff (Admins, the default). */
+  backdates?: boolean;
 };
 
 /**
  * /admin/reports and /reports (a Manager's branches, decision 0504), behind the reports flag:
  * daily reports, sale lines, location sales and the leaderboard.
  */
-export const ReportsScreen = ({ decides, readsLinesAt }: ReportsScreenProps) => {
+export const ReportsScreen = ({ decides, readsLinesAt, backdates }: ReportsScreenProps) => {
   const [params, setParams] = useSearchParams();
   const tab = readTab(params);
   const reportId = readId(params, 'report');
@@ -113,6 +115,7 @@ export const ReportsScreen = ({ decides, readsLinesAt }: ReportsScreenProps) => 
               onChange={change}
               linesHref={(location, extra) => linesHref(readDate(params), location, extra)}
               decides={decides}
+              backdates={backdates}
             />
           ) : null}
           {tab === 'lines' ? <SalesLinesPanel filters={readLineFilters(params)} onChange={change} /> : null}
