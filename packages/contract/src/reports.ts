@@ -69,9 +69,11 @@ export const storeSalesResultSchema = z.object({
 });
 export type StoreSalesResult = z.infer<typeof storeSalesResultSchema>;
 
+// The approvers decide on it and the audit keeps it: a sale is never deleted without saying why.
+const DELETE_REASON_REQUIRED = 'Say why these sales are deleted.';
 export const deleteSalesBodySchema = z.object({
   ids: z.array(relationId('a sale')).min(1, 'Choose at least one sale.').max(SALES_IMPORT_MAX_LINES),
-  reason: text(500, { multiline: true }).default(''),
+  reason: text(500, { multiline: true, required: DELETE_REASON_REQUIRED, missing: DELETE_REASON_REQUIRED }),
 });
 export type DeleteSalesBody = z.input<typeof deleteSalesBodySchema>;
 export type DeleteSalesInput = z.output<typeof deleteSalesBodySchema>;
@@ -151,6 +153,12 @@ export type DailyReportInput = z.output<typeof dailyReportBodySchema>;
 export const dailyReportPatchSchema = dailyReportBodySchema.pick({ cash_on_hand: true, remarks: true }).partial();
 export type DailyReportPatch = z.input<typeof dailyReportPatchSchema>;
 export type DailyReportChanges = z.output<typeof dailyReportPatchSchema>;
+/** Submitting needs the cash counted: the server refuses without it, and the form says so before sending. */
+export const CASH_COUNT_REQUIRED = 'Enter the cash on hand before submitting.';
+export const dailyReportSubmitSchema = dailyReportPatchSchema.refine((body) => body.cash_on_hand != null, {
+  path: ['cash_on_hand'],
+  message: CASH_COUNT_REQUIRED,
+});
 const RETURN_REASON_REQUIRED = 'Say why the report is returned.';
 export const returnReportBodySchema = z.object({
   reason: text(500, { multiline: true, required: RETURN_REASON_REQUIRED, missing: RETURN_REASON_REQUIRED }),
@@ -188,7 +196,12 @@ const cutoffParam = z.coerce
   .min(0, 'Choose cutoff 0, 1 or 2.')
   .max(2, 'Choose cutoff 0, 1 or 2.');
 
-export const dailySalesReportQuerySchema = z.object({ date: calendarDateSchema, ...formatParam });
+/** One date's figures; `location` narrows them (and their CSV) to that location. */
+export const dailySalesReportQuerySchema = z.object({
+  date: calendarDateSchema,
+  location: filterId('Choose a location.').optional(),
+  ...formatParam,
+});
 export const personalSalesQuerySchema = z.object({
   salesperson_id: idString('Choose a salesperson.'),
   month: monthParam,

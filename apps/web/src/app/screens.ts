@@ -99,6 +99,12 @@ export const SCREENS: readonly Screen[] = [
     path: '/reports/daily/:location/:date',
     load: () => import('./routes/daily-report').then((m) => m.DailyReportRoute),
   },
+  // The reports of a Manager's branches, outside /admin (decision 0504): sale lines, delete requests,
+  // location sales. Its route reads the reports flag itself, as /payroll does (below).
+  {
+    path: '/reports',
+    load: () => import('./routes/reports').then((m) => m.ManagerReportsRoute),
+  },
   // Pay runs of a Manager's branches and their statements, outside /admin (decision 0630). Their
   // route reads the payroll flag itself: the manifest's flag sends a non-admin screen to the
   // dashboard before the stored flags have loaded.

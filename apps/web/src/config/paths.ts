@@ -9,6 +9,8 @@ export const paths = {
   client: (clientId: string | number) => `/clients/${clientId}`,
   /** A location's daily report of a date: counted and submitted by its Managers, decided by Admins (decision 0611). */
   dailyReport: (location: string | number, date: string) => `/reports/daily/${location}/${date}`,
+  /** Sale lines, daily reports, location sales and the leaderboard of a Manager's branches, outside /admin (decision 0504). */
+  reports: '/reports',
   /** Days and hours per person per cutoff, from the floor board's shifts (Managers and Admins; decision 0903). */
   floorAttendance: '/floor/attendance',
   /** Pay runs of a Manager's branches, outside /admin (decision 0630); Admins use admin.payroll, the same screen. */

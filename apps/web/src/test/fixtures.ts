@@ -25,6 +25,28 @@ export const adminData: MyData = {
   locations: [],
 };
 
+/** A Manager of one branch (Makati), as `users/my_data/` answers. */
+export const managerData: MyData = {
+  ...therapistData,
+  id: 3,
+  username: 'manager',
+  groups: ['Manager'],
+  locations: [{ id: 1, name: 'Makati' }],
+};
+
+/**
+ * The reads of the signed-in shell for `mockApi` (settings with these stored feature switches, who
+ * is signed in, no notifications), with the CSRF cookie a write sends: a screen rendered whole.
+ */
+export const signedInShell = (me: MyData, features: Record<string, boolean>) => {
+  document.cookie = 'csrftoken=test-csrf-token; path=/';
+  return {
+    'GET /configurations/settings/': { status: 200, data: { company_name: 'Lotus Spa', logoUrl: null, features } },
+    'GET /users/my_data/': { status: 200, data: me },
+    'GET /notifications/': { status: 200, data: pageOf([]) },
+  };
+};
+
 /** A notification as the server sends it: an unread announcement unless overridden. */
 export const aNotification = (overrides: Partial<Notification> = {}): Notification => ({
   id: 1,

@@ -428,6 +428,14 @@ describe('selling vouchers and memberships', () => {
     });
     expect(card.statusCode).toBe(400);
     expect(card.json().errors.bank).toBeDefined();
+    // An e-wallet (GCash, Maya) payment is traced by its reference, as an imported line's is.
+    const eWallet = await salesperson.request({
+      method: 'POST',
+      url: '/api/clients/treatments/',
+      payload: { client: c.id, treatment: f.treatment.id, ...payment({ payment_method: 'e_wallet' }) },
+    });
+    expect(eWallet.statusCode).toBe(400);
+    expect(eWallet.json().errors).toEqual({ reference_no: ['Enter the e-wallet reference number.'] });
     const ok = await salesperson.request({
       method: 'POST',
       url: '/api/clients/treatments/',
@@ -489,7 +497,11 @@ describe('selling vouchers and memberships', () => {
     const res = await salesperson.request({
       method: 'POST',
       url: '/api/clients/memberships/',
-      payload: { client: c.id, membership: f.membership.id, ...payment({ payment_method: 'e_wallet' }) },
+      payload: {
+        client: c.id,
+        membership: f.membership.id,
+        ...payment({ payment_method: 'e_wallet', reference_no: 'GC-5012345678' }),
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const m = res.json();

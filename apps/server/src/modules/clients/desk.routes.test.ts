@@ -210,6 +210,7 @@ describe('a walk-in paid at the desk', () => {
       [{ discount: '999999' }, {}, 'payment.discount', /cannot exceed the price/],
       [{ salesperson: f.otherSalesperson }, {}, 'payment.salesperson', /works at another location/],
       [{ payment_method: 'cash', bank: f.bank }, {}, 'payment.bank', /Only card and bank transfer/],
+      [{ payment_method: 'e_wallet' }, {}, 'payment.reference_no', /Enter the e-wallet reference number/],
       [{}, { treatment: null }, 'treatment', /Choose the treatment the client pays for/],
       [{}, { voucher: 999999 }, 'voucher', /No such voucher/],
       [{ payment_method: 'gcash' }, {}, 'payment.payment_method', /Choose from cash/],

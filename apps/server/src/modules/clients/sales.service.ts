@@ -65,7 +65,7 @@ export const authorizeSale = async (tx: Tx, user: AuthUser, input: { client: num
   return { client, location };
 };
 
-/** Checks what every sale names: an open location the caller works at, a salesperson there, the bank a card or transfer went to. */
+/** Checks what every sale names: an open location the caller works at, a salesperson there, the bank a card or transfer went to, an e-wallet's reference. */
 export const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, payment: Payment) => {
   const { client, location } = await authorizeSale(tx, user, { client: clientId, location: payment.location });
   if (!client.is_active)
@@ -85,6 +85,9 @@ export const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, pay
   } else if (payment.bank !== null) {
     throw fieldError('bank', 'Only card and bank transfer payments name a bank account.');
   }
+  // As an imported line (sales-store.service.ts): an e-wallet payment is traced by its reference alone.
+  if (payment.payment_method === 'e_wallet' && payment.reference_no === '')
+    throw fieldError('reference_no', 'Enter the e-wallet reference number.');
   const date = payment.date ?? todayInManila();
   // The one dating rule (decision 0710): not after today, within the cutoff unless an Admin, not on a locked day.
   const dated = await assertDateAllowed(tx, user, { locationId: payment.location, date, what: 'sale' });

@@ -15,6 +15,7 @@ import { ADMIN_PASSWORD, buildTestApp, login, signInManager, type Agent, type Te
 let ctx: TestContext;
 let manager: Agent;
 let f: Fixtures;
+let admin: Agent;
 let homeName = '';
 const today = todayInManila();
 const [year, month] = today.split('-').map(Number) as [number, number];
@@ -23,7 +24,7 @@ beforeAll(async () => {
   ctx = await buildTestApp();
   const db = ctx.database.db;
   f = await loadFixtures(db);
-  const admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
+  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
   manager = (await signInManager(ctx, 'csvscope', [f.home])).agent;
   homeName = (await db.select({ name: locations.name }).from(locations).where(eq(locations.id, f.home)))[0]!.name;
   for (const [location, salesperson] of [
@@ -157,5 +158,30 @@ describe('a single-branch Manager’s CSV holds what their JSON holds', () => {
   it('liability: Admins only, JSON and CSV alike', async () => {
     expect((await get('/api/reports/liability/')).statusCode).toBe(403);
     expect((await get('/api/reports/liability/?format=csv')).statusCode).toBe(403);
+  });
+});
+
+describe('one location’s daily sales report (the daily report screen’s CSV)', () => {
+  const url = `/api/reports/get-daily-sales-report/?date=${today}`;
+
+  it('narrows the figures and the CSV to the chosen location', async () => {
+    const json = await admin.request({ method: 'GET', url: `${url}&location=${f.home}` });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json<{ locations: { location: number; net_total: string }[] }>().locations).toEqual([
+      expect.objectContaining({ location: f.home, net_total: '250.00' }),
+    ]);
+    const csv = await admin.request({ method: 'GET', url: `${url}&location=${f.home}&format=csv` });
+    expect(new Set(column(csv.body, 'location'))).toEqual(new Set([homeName]));
+    // Without a location the Admin's answer still holds both branches.
+    const all = (await admin.request({ method: 'GET', url })).json<{ locations: { location: number }[] }>();
+    expect(all.locations.map((l) => l.location)).toEqual(expect.arrayContaining([f.home, f.other]));
+  });
+
+  it('refuses another branch’s day to its Manager, JSON and CSV alike, rather than answering with their own', async () => {
+    for (const format of ['', '&format=csv']) {
+      const res = await get(`${url}&location=${f.other}${format}`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'You may read only the daily reports of the locations you work at.' });
+    }
   });
 });

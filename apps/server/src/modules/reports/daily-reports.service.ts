@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { CASH_COUNT_REQUIRED, todayInManila } from '@ginhawa/contract';
 import type { DailyReport, DailyReportInput, DailyReportQuery, DailyReportChanges, Page } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { dailyReports, locations } from '../../db/schema/index';
@@ -13,7 +14,7 @@ import { approvalWorkflow, notify } from '../notifications/index';
 import { locationOf } from './day-lock.service';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
 import { approversOf, assertDecidesAll, isManager, parseJson } from './shared';
-import { displayName, type AuthUser } from '../../lib/actor';
+import { displayName, isAdmin, type AuthUser } from '../../lib/actor';
 
 const dailyReportsAudit = auditTrail('daily_reports');
 
@@ -130,6 +131,10 @@ export const createReport = async (db: Db, user: AuthUser, body: DailyReportInpu
     if (!location) throw fieldsError({ location: ['No such location.'] });
     if (!inScope(workplaceScope(user), location.id))
       throw forbidden(`You do not work at ${location.name}, so you cannot report its day.`);
+    // The cash is counted at the day's close: a later day's report would be submitted before its sales (decision 0504).
+    const today = todayInManila();
+    if (body.date > today)
+      throw fieldsError({ date: [`A day is reported once it has come; today is ${dayInWords(today)}.`] });
     const [existing] = await tx
       .select({ id: dailyReports.id })
       .from(dailyReports)
@@ -189,6 +194,13 @@ const reports = approvalWorkflow({
   mayDecide: (actor) => {
     if (!isManager(actor)) throw forbidden('Only administrators and managers may approve or return daily reports.');
   },
+  // Four eyes on the cash count (decision 0504): whoever submitted it does not approve it, unless an Admin.
+  mayApprove: async (_tx, actor, row) => {
+    if (row.submittedBy === actor.id && !isAdmin(actor))
+      throw forbidden(
+        'You submitted this report, so an administrator or another manager of the location approves it. You may return it to correct it.',
+      );
+  },
   // A Manager moved away since the report reached them is refused with a reason, not a 404 (decision 0710).
   checkRequest: async (tx, actor, id) => {
     const [report] = await tx
@@ -204,7 +216,7 @@ const reports = approvalWorkflow({
 export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<DailyReport> =>
   db.transaction(async (tx) => {
     const { row, before, after } = await reports.submit(tx, user, id, (r) => {
-      if (r.cashOnHand === null) throw fieldsError({ cash_on_hand: ['Enter the cash on hand before submitting.'] });
+      if (r.cashOnHand === null) throw fieldsError({ cash_on_hand: [CASH_COUNT_REQUIRED] });
     });
     const who = displayName(user);
     await notify(tx, {

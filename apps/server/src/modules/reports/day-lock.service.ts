@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { dailyReports, locations } from '../../db/schema/index';
 import { conflict } from '../../lib/http-error';
+import { dayInWords } from '../../lib/notice-text';
 
 /** The approved-day lock: an approved daily report closes its location's day to sale writes. */
 
@@ -36,6 +37,6 @@ export const assertDayOpen = async (
     .for('share');
   if (report?.status !== 'approved') return;
   const location = await locationOf(tx, locationId);
-  const message = `The daily report for ${location?.name ?? 'this location'} on ${date} is approved; its ${what} can no longer be added, changed or deleted.`;
+  const message = `The daily report for ${location?.name ?? 'this location'} on ${dayInWords(date)} is approved; its ${what} can no longer be added, changed or deleted.`;
   throw conflict(message, field ? { [field]: [message] } : undefined);
 };

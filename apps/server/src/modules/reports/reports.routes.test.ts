@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
+  addDays,
   cutoffDates,
   cutoffOf,
   manilaDate,
@@ -14,6 +15,7 @@ import {
 import {
   auditLog,
   banks,
+  dailyReports,
   clients,
   clientTreatments,
   employees,
@@ -33,6 +35,7 @@ import { decide } from '../notifications/notifications.service';
 import { findUsersByIds } from '../users/auth.service';
 import { submitEmptyReport } from './reports.test-helpers';
 import { csvLines } from '../../test/csv-lines';
+import { dayInWords } from '../../lib/notice-text';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -506,14 +509,14 @@ describe('daily reports: submit, approve, return, and the lock', () => {
 
     const locked = await store(admin, { location: ids.home, date: '2021-03-02', sales: [line()] });
     expect(locked.statusCode).toBe(409);
-    expect(locked.json().message).toMatch(/^The daily report for .+ on 2021-03-02 is approved; /);
+    expect(locked.json().message).toMatch(/^The daily report for .+ on 2 Mar 2021 is approved; /);
     const lineIds = (await admin.request({ method: 'GET', url: '/api/reports/daily-sales/?date=2021-03-02' }))
       .json<Page<SaleLineRead>>()
       .results.map((l) => l.id);
     const deletion = await admin.request({
       method: 'POST',
       url: '/api/reports/delete-sales-data/',
-      payload: { ids: lineIds.slice(0, 1) },
+      payload: { ids: lineIds.slice(0, 1), reason: 'Entered twice' },
     });
     expect(deletion.statusCode).toBe(409);
     expect(await countOn('2021-03-02')).toBe(3);
@@ -561,7 +564,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
       },
     });
     expect(sale.statusCode, sale.body).toBe(409);
-    expect(sale.json().message).toMatch(new RegExp(`^The daily report for .+ on ${date} is approved; `));
+    expect(sale.json().message).toMatch(new RegExp(`^The daily report for .+ on ${dayInWords(date)} is approved; `));
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(clientTreatments))[0]!.n).toBe(vouchersBefore);
     expect(await countOn(date)).toBe(salesBefore);
   });
@@ -608,6 +611,39 @@ describe('daily reports: submit, approve, return, and the lock', () => {
     expect(
       (await store(admin, { location: ids.home, date: '2021-03-04', sales: [line({ amount: '10.00' })] })).statusCode,
     ).toBe(201);
+  });
+
+  it('refuses a report for a day that has not come (its cash cannot be counted yet)', async () => {
+    const tomorrow = addDays(todayInManila(), 1);
+    const res = await manager.request({
+      method: 'POST',
+      url: '/api/reports/',
+      payload: { location: ids.home, date: tomorrow, cash_on_hand: '0.00' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      date: [`A day is reported once it has come; today is ${dayInWords(todayInManila())}.`],
+    });
+    const today = await manager.request({
+      method: 'POST',
+      url: '/api/reports/',
+      payload: { location: ids.home, date: todayInManila() },
+    });
+    expect(today.statusCode, today.body).toBe(201);
+  });
+
+  it('a Manager does not approve the report they submitted (four eyes on the cash); an Admin does', async () => {
+    const report = await submitEmptyReport(manager, ids.home, '2021-03-08');
+    const own = await manager.request({ method: 'POST', url: `/api/reports/${report.id}/approve/` });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({
+      message:
+        'You submitted this report, so an administrator or another manager of the location approves it. You may return it to correct it.',
+    });
+    const [row] = await ctx.database.db.select().from(dailyReports).where(eq(dailyReports.id, report.id));
+    expect(row).toMatchObject({ status: 'submitted', approvedBy: null });
+    const approved = await admin.request({ method: 'POST', url: `/api/reports/${report.id}/approve/` });
+    expect(approved.json()).toMatchObject({ status: 'approved', approved_by: ids.admin });
   });
 
   it('approving from the notification locks the day too', async () => {
@@ -672,14 +708,26 @@ describe('delete-sales-data', () => {
     expect(await countOn('2021-03-10')).toBe(2);
     const requests = await ctx.database.db.select().from(notifications).where(eq(notifications.type, 'delete_sales'));
     expect(requests.map((r) => r.recipientId).sort()).toEqual([ids.admin, ids.manager].sort());
-    // The request opens the sale lines it names.
-    expect(requests[0]!.link).toBe(`/admin/reports?tab=lines&date=2021-03-10&location=${ids.home}`);
+    // The request opens the sale lines it names, on the screen its Managers open too (decision 0504).
+    expect(requests[0]!.link).toBe(`/reports?tab=lines&date=2021-03-10&location=${ids.home}`);
     expect(requests[0]!.message).toMatch(/ asks to delete 1 sale \(10 Mar 2021\): Wrong amount$/);
+    // Nobody asks without saying why: the approvers decide on the reason.
+    const unexplained = await seller.request({
+      method: 'POST',
+      url: '/api/reports/delete-sales-data/',
+      payload: { ids: [stored.ids[2]], reason: '  ' },
+    });
+    expect(unexplained.statusCode).toBe(400);
+    expect(unexplained.json().errors).toEqual({ reason: ['Say why these sales are deleted.'] });
     const managerUser = (await findUsersByIds(ctx.database.db, [ids.manager]))[0]!;
     await decide(ctx.database.db, managerUser, requests.find((r) => r.recipientId === ids.manager)!.id, true);
     expect(await countOn('2021-03-10')).toBe(1);
 
-    await seller.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: [stored.ids[2]] } });
+    await seller.request({
+      method: 'POST',
+      url: '/api/reports/delete-sales-data/',
+      payload: { ids: [stored.ids[2]], reason: 'Wrong client' },
+    });
     const second = (
       await ctx.database.db
         .select()
@@ -695,8 +743,13 @@ describe('delete-sales-data', () => {
     expect(told).toHaveLength(1);
 
     expect(
-      (await seller.request({ method: 'POST', url: '/api/reports/delete-sales-data/', payload: { ids: [999999] } }))
-        .statusCode,
+      (
+        await seller.request({
+          method: 'POST',
+          url: '/api/reports/delete-sales-data/',
+          payload: { ids: [999999], reason: 'Gone' },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

@@ -83,12 +83,15 @@ const deleteRows = async (tx: Tx, actorId: number, rows: SaleRow[], reason: stri
     await audit(tx, { actorId, action: 'delete', tableName: 'sales', rowId: r.id, before: { ...toSale(r), reason } });
 };
 
-/** The sale lines screen filtered to the rows' days (and location, when one), so a request names sales one can look at. */
+/**
+ * The sale lines screen filtered to the rows' days (and location, when one), so a request names
+ * sales one can look at: /reports, which its Managers open as well as its Admins (decision 0504).
+ */
 const saleLinesLink = (rows: SaleRow[]) => {
   const dates = rows.map((r) => r.date).sort();
   const locationIds = [...new Set(rows.map((r) => r.locationId))];
   const range = dates[0] === dates.at(-1) ? `date=${dates[0]}` : `date_from=${dates[0]}&date_to=${dates.at(-1)}`;
-  return `/admin/reports?tab=lines&${range}${locationIds.length === 1 ? `&location=${locationIds[0]}` : ''}`;
+  return `/reports?tab=lines&${range}${locationIds.length === 1 ? `&location=${locationIds[0]}` : ''}`;
 };
 
 /** Admins delete at once; anyone else asks the Admins and the locations' Managers, whose approval deletes. */

@@ -32,7 +32,7 @@ export const salesReportsRoutes = (app: ReportsApp) => {
       },
     },
     async (request, reply) => {
-      const report = await service.dailySalesReport(db, currentUser(request), request.query.date);
+      const report = await service.dailySalesReport(db, currentUser(request), request.query);
       if (request.query.format !== 'csv') return report;
       const csv = dailySalesReportCsv(report);
       return sendCsv(reply, csv.name, csv.lines);

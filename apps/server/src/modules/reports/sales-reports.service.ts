@@ -1,8 +1,9 @@
 import { cutoffDates, monthBounds } from '@ginhawa/contract';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   DailyReport,
   DailySalesReport,
+  DailySalesReportQuery,
   LocationSales,
   LocationSalesQuery,
   PersonalSales,
@@ -43,9 +44,22 @@ export const dailySalesReportSql = (date: string, scope?: SQL) =>
       where (l.is_active or exists (select 1 from day s where s.location_id = l.id)) ${scope ? sql`and ${scope}` : sql``}
       order by lower(l.name), l.id`;
 
-/** Per location on one date: totals by payment method, by bank and by salesperson, the report's status and variance. */
-export const dailySalesReport = async (db: Db, user: AuthUser, date: string): Promise<DailySalesReport> => {
-  const scope = scopeWhere(workplaceScope(user), sql`l.id`);
+/**
+ * Per location on one date: totals by payment method, by bank and by salesperson, the report's
+ * status and variance. With a location, that location's only: one outside the caller's is refused,
+ * never answered with their own (a link to another branch's day would otherwise show theirs).
+ */
+export const dailySalesReport = async (
+  db: Db,
+  user: AuthUser,
+  { date, location }: DailySalesReportQuery,
+): Promise<DailySalesReport> => {
+  if (location !== undefined && !inScope(workplaceScope(user), location))
+    throw forbidden('You may read only the daily reports of the locations you work at.');
+  const scope = and(
+    scopeWhere(workplaceScope(user), sql`l.id`),
+    location === undefined ? undefined : sql`l.id = ${location}`,
+  );
   const rows = await rowsOf<{
     location: number;
     location_name: string;

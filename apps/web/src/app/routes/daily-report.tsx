@@ -42,11 +42,14 @@ export const DailyReportRoute = () => {
             onChange={(change) =>
               navigate(paths.dailyReport(change.location ?? location, change.date ?? date), { replace: true })
             }
-            // The sale lines list is the Reports screen's (Admins, while the reports feature is on).
+            // The sale lines list is the Reports screen's (Admins' and Managers' own, decision 0504), while the flag is on.
             linesHref={
-              admin && flags.reports ? (l, extra) => `${paths.admin.reports}${linesHref(date, l, extra)}` : undefined
+              flags.reports
+                ? (l, extra) => `${admin ? paths.admin.reports : paths.reports}${linesHref(date, l, extra)}`
+                : undefined
             }
             decides={(report) => admin || report.submitted_by !== user.id}
+            backdates={admin}
           />
         </CardContent>
       </Card>

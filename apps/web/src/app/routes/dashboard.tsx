@@ -35,7 +35,7 @@ export const DashboardRoute = () => {
   // The front desk logs arrivals straight from the search; others open the client first.
   const frontDesk = has('Receptionist') || manages;
   const [arrivalFor, setArrivalFor] = useState<Client | null>(null);
-  const { payroll } = useFlags();
+  const { payroll, reports } = useFlags();
   // Commission is earned by treating and selling: their own figure, live (decision 0630).
   const earns = payroll && (has('Therapist') || has('Salesperson'));
 
@@ -56,7 +56,14 @@ export const DashboardRoute = () => {
         {has('Salesperson') ? <SalespersonTiles userId={user.id} today={today} /> : null}
         {has('Therapist') ? <TherapistTiles userId={user.id} today={today} /> : null}
         {has('Receptionist') ? <ReceptionistTiles locations={user.locations} today={today} /> : null}
-        {manages ? <ManagerTiles today={today} reportLink={paths.dailyReport} /> : null}
+        {manages ? (
+          <ManagerTiles
+            today={today}
+            reportLink={paths.dailyReport}
+            reportsPath={reports ? (has(ADMIN_GROUP) ? paths.admin.reports : paths.reports) : undefined}
+            decides={(report) => has(ADMIN_GROUP) || report.submitted_by !== user.id}
+          />
+        ) : null}
         {manages && payroll ? <PayRunsTile path={has(ADMIN_GROUP) ? paths.admin.payroll : paths.payroll} /> : null}
         {manages ? <PendingDeleteRequestsTile notificationsPath={paths.notifications} /> : null}
         <LatestNotificationsTile notificationsPath={paths.notifications} admin={has(ADMIN_GROUP)} />

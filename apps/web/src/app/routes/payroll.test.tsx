@@ -2,34 +2,19 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MyData } from '@ginhawa/contract';
 import { mockApi } from '../../test/api-mock';
-import { therapistData } from '../../test/fixtures';
+import { managerData, signedInShell, therapistData } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { myEarnings, runDetail } from '../../features/payroll/components/payroll-fixtures';
 
-const managerData: MyData = {
-  ...therapistData,
-  id: 3,
-  username: 'manager',
-  groups: ['Manager'],
-  locations: [{ id: 1, name: 'Makati' }],
-};
-
 const run = runDetail('submitted');
 
-const signedIn = (me: MyData, payroll: boolean, extra: Parameters<typeof mockApi>[0] = {}) => {
-  document.cookie = 'csrftoken=test-csrf-token; path=/';
-  return mockApi({
-    'GET /configurations/settings/': {
-      status: 200,
-      data: { company_name: 'Lotus Spa', logoUrl: null, features: { payroll } },
-    },
-    'GET /users/my_data/': { status: 200, data: me },
-    'GET /notifications/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
+const signedIn = (me: MyData, payroll: boolean, extra: Parameters<typeof mockApi>[0] = {}) =>
+  mockApi({
+    ...signedInShell(me, { payroll }),
     'GET /payroll/runs/5/': { status: 200, data: run },
     'GET /locations/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } },
     ...extra,
   });
-};
 
 describe('pay runs outside /admin (decision 0630)', () => {
   afterEach(() => {

@@ -108,7 +108,11 @@ export const PaymentFields = ({
           {...bind('discount', 'Pesos off the catalogue price.')}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
-        <TextField label="Reference no." {...bind('reference_no', 'Card slip or transfer reference.')} />
+        <TextField
+          label="Reference no."
+          required={method === 'e_wallet'}
+          {...bind('reference_no', 'Card slip, transfer or e-wallet (GCash, Maya) reference.')}
+        />
       </Stack>
     </>
   );

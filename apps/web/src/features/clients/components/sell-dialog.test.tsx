@@ -72,6 +72,35 @@ describe('sell voucher dialog', () => {
     expect(post.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('needs the reference of an e-wallet (GCash) payment before anything is sent, as the server does', async () => {
+    const calls = mockApi({
+      ...options,
+      'POST /clients/treatments/': {
+        status: 201,
+        data: { ...voucher(), sale: { ...sale, payment_method: 'e_wallet', reference_no: 'GC-501234' } },
+      },
+    });
+    renderWithRouter(<SellDialog kind="voucher" client={liza} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    await pick(dialog, /^Treatment/, 'Hilot · ₱1,000.00');
+    await pick(dialog, /^Salesperson/, 'Ana Cruz');
+    await pick(dialog, /^Payment/, 'E-wallet');
+    const reference = within(dialog).getByRole('textbox', { name: /^Reference no\./ });
+    expect(reference).toBeRequired();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));
+    expect(await within(dialog).findByText('Enter the e-wallet reference number.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.type(reference, 'GC-501234');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.data))).toMatchObject({
+      payment_method: 'e_wallet',
+      bank: null,
+      reference_no: 'GC-501234',
+    });
+  });
+
   it('sends the same Idempotency-Key again when a sale is retried after a failure', async () => {
     let attempts = 0;
     const calls = mockApi({

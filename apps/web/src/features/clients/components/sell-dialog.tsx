@@ -35,6 +35,8 @@ import { membershipReceipt, SaleReceiptDialog, voucherReceipt, type Receipt } fr
 export type SaleKind = 'voucher' | 'membership';
 
 const BANK_MESSAGE = 'Choose the bank account the card or transfer payment goes to.';
+const E_WALLET_MESSAGE = 'Enter the e-wallet reference number.';
+type SalePayment = { payment_method: string; bank: number | null; reference_no: string };
 const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
 
 const FIELDS = [
@@ -69,15 +71,17 @@ const payment = (v: Values) => ({
   discount: v.discount.trim() || '0',
 });
 
-// The contract leaves `bank` optional for every method; the desk is told before sending, as the server would.
-const voucherSchema = clientTreatmentBodySchema.refine((b) => !isBanked(b.payment_method) || b.bank !== null, {
-  path: ['bank'],
-  message: BANK_MESSAGE,
-});
-const membershipSchema = clientMembershipBodySchema.refine((b) => !isBanked(b.payment_method) || b.bank !== null, {
-  path: ['bank'],
-  message: BANK_MESSAGE,
-});
+// The contract leaves `bank` and `reference_no` optional for every method; the desk is told before
+// sending, as the server would: a card or transfer names its bank, an e-wallet its reference.
+const paymentChecked = <T extends z.ZodType<SalePayment>>(schema: T) =>
+  schema
+    .refine((b) => !isBanked(b.payment_method) || b.bank !== null, { path: ['bank'], message: BANK_MESSAGE })
+    .refine((b) => b.payment_method !== 'e_wallet' || b.reference_no !== '', {
+      path: ['reference_no'],
+      message: E_WALLET_MESSAGE,
+    });
+const voucherSchema = paymentChecked(clientTreatmentBodySchema);
+const membershipSchema = paymentChecked(clientMembershipBodySchema);
 
 type SaleBody = z.output<typeof voucherSchema> | z.output<typeof membershipSchema>;
 

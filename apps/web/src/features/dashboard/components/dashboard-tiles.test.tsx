@@ -451,3 +451,23 @@ describe('the sales behind a rank', () => {
     expect(screen.queryByRole('button', { name: /, my sales behind this rank$/ })).not.toBeInTheDocument();
   });
 });
+
+describe('reports waiting for approval', () => {
+  it('leaves out the reports the viewer submitted: someone else approves them (decision 0504)', async () => {
+    mockApi({
+      [`GET ${submittedReportsKey}`]: okPage([
+        { ...report, submitted_by: 20 },
+        { ...report, id: 10, location: 2, location_name: 'BGC', submitted_by: 21 },
+      ]),
+    });
+    renderWithRouter(
+      <ReportsToApproveTile
+        linkOf={(r) => `/reports/daily/${r.location}/${r.date}`}
+        decides={(r) => r.submitted_by !== 20}
+      />,
+    );
+    expect(await screen.findByRole('link', { name: /BGC · 19 Nov 2026/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Makati · 19 Nov 2026/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Reports waiting for approval' })).toHaveTextContent(/approval1/);
+  });
+});

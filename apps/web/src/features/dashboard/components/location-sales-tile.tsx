@@ -1,5 +1,7 @@
 import { Fragment } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -41,7 +43,7 @@ export const compareDays = (
 };
 
 /** Manager: my locations' net sales today against yesterday and the same weekday last week. */
-export const LocationSalesTile = ({ date }: { date: string }) => {
+export const LocationSalesTile = ({ date, reportsPath }: { date: string; reportsPath?: string }) => {
   const today = useDailySalesReport(date, true);
   const yesterday = useDailySalesReport(addDays(date, -1), true);
   const lastWeek = useDailySalesReport(addDays(date, -7), true);
@@ -52,6 +54,13 @@ export const LocationSalesTile = ({ date }: { date: string }) => {
   return (
     <Tile
       title="Sales at my locations"
+      action={
+        reportsPath ? (
+          <Button component={RouterLink} to={reportsPath} size="small">
+            Sale lines and reports
+          </Button>
+        ) : undefined
+      }
       state={{
         isLoading: all.some((q) => q.isLoading),
         error: all.find((q) => q.error)?.error,

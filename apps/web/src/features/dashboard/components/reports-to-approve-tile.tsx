@@ -13,19 +13,27 @@ import { useSubmittedReports } from '../api/get-reports-data';
  * a row opens: the report's own screen, outside /admin, so it opens for Managers and Admins alike
  * (decision 0611).
  */
-export const ReportsToApproveTile = ({ linkOf }: { linkOf: (report: DailyReport) => string }) => {
+export const ReportsToApproveTile = ({
+  linkOf,
+  decides = () => true,
+}: {
+  linkOf: (report: DailyReport) => string;
+  /** The reports this viewer may decide: a Manager's own submission waits for someone else (decision 0504). */
+  decides?: (report: DailyReport) => boolean;
+}) => {
   const { data, error, isLoading, mutate } = useSubmittedReports(true);
+  const mine = data?.results.filter(decides);
   return (
     <Tile
       title="Reports waiting for approval"
-      action={data && data.count > 0 ? <Typography color="text.secondary">{data.count}</Typography> : null}
-      state={{ isLoading, error, empty: data?.results.length === 0, retry: () => void mutate() }}
+      action={mine && mine.length > 0 ? <Typography color="text.secondary">{mine.length}</Typography> : null}
+      state={{ isLoading, error, empty: mine?.length === 0, retry: () => void mutate() }}
       errorTitle="Reports could not be loaded"
       emptyTitle="Nothing to approve"
       emptyHint="Submitted daily reports from your locations show up here."
     >
       <List dense disablePadding>
-        {data?.results.map((r) => (
+        {mine?.map((r) => (
           <ListItemButton key={r.id} component={Link} to={linkOf(r)} sx={{ px: 1, borderRadius: 1 }}>
             <ListItemText
               primary={`${r.location_name} · ${formatDate(r.date)}`}

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import { periodContaining, type EmployeeKind } from '@ginhawa/contract';
+import { periodContaining, type DailyReport, type EmployeeKind } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
 import { useMyEmployee } from '../api/get-my-employee';
 import { ArrivalsTile } from './arrivals-tile';
@@ -112,15 +112,21 @@ export const ReceptionistTiles = ({
 export const ManagerTiles = ({
   today,
   reportLink,
+  reportsPath,
+  decides,
 }: {
   today: string;
   /** Where a location's daily report of a date opens (one screen for whoever follows it: decision 0611). */
   reportLink: (location: number, date: string) => string;
+  /** The reports screen (sale lines, location sales), while the reports feature is on. */
+  reportsPath?: string;
+  /** The submitted reports this viewer may decide (decision 0504). */
+  decides?: (report: DailyReport) => boolean;
 }) => (
   <>
     <TodaysReportTile date={today} linkOf={reportLink} />
-    <LocationSalesTile date={today} />
-    <ReportsToApproveTile linkOf={(r) => reportLink(r.location, r.date)} />
+    <LocationSalesTile date={today} reportsPath={reportsPath} />
+    <ReportsToApproveTile linkOf={(r) => reportLink(r.location, r.date)} decides={decides} />
     <LeaderboardTile salespersonId={null} initial={periodContaining(today)} />
   </>
 );

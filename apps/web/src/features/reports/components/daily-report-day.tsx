@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { DailyReport } from '@ginhawa/contract';
+import { todayInManila, type DailyReport } from '@ginhawa/contract';
 import { formatDate } from '../../../lib/format';
 import { LoadError } from '../../../components/load-error';
 import { useDayReport } from '../../../lib/day-report';
@@ -49,6 +49,8 @@ export const DailyReportDay = ({
   decides,
 }: DailyReportDayProps) => {
   const record = useDayReport(location, date);
+  // The server refuses a report for a day that has not come: its cash is counted at its close.
+  const upcoming = date > todayInManila();
   const report = record.data?.results[0] ?? null;
   const status = report?.status ?? null;
   return (
@@ -71,7 +73,11 @@ export const DailyReportDay = ({
       <StatusAlert report={report} />
       <DaySummary figures={figures} />
       <DayBreakdown figures={figures} linesHref={linesHref} />
-      {record.error && !record.data ? (
+      {upcoming ? (
+        <Alert severity="info">
+          This day has not come yet. Count the cash and submit its report at the day&apos;s close.
+        </Alert>
+      ) : record.error && !record.data ? (
         <LoadError
           title="The report's status could not be loaded"
           error={record.error}

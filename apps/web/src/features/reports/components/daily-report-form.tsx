@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { dailyReportPatchSchema, type DailyReport } from '@ginhawa/contract';
+import { dailyReportPatchSchema, dailyReportSubmitSchema, type DailyReport } from '@ginhawa/contract';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { createDailyReport, submitDailyReport, updateDailyReport } from '../api/daily-reports';
@@ -36,8 +36,10 @@ export const DailyReportForm = ({ location, date, report }: DailyReportFormProps
     money: ['cash_on_hand'],
     initialValues: () => ({ cash_on_hand: report?.cash_on_hand ?? '', remarks: report?.remarks ?? '' }),
     fields: FIELDS,
+    // Submit checks the cash count before anything is sent: a refusal after the draft is started would
+    // come back with a new report, whose form starts afresh without the message.
     parse: (values) =>
-      dailyReportPatchSchema.safeParse({
+      (intent.current === 'submit' ? dailyReportSubmitSchema : dailyReportPatchSchema).safeParse({
         cash_on_hand: values.cash_on_hand.trim() === '' ? null : values.cash_on_hand,
         remarks: values.remarks,
       }),

@@ -52,6 +52,25 @@ describe('daily report panel', () => {
     expect(getComputedStyle(seller.getAllByRole('cell').at(-1)!).whiteSpace).toBe('nowrap');
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
+      '/api/reports/get-daily-sales-report/?date=2026-11-20&location=1&format=csv',
+    );
+  });
+
+  it('says a location the viewer does not work at is not theirs, instead of a blank day with Submit and Import', async () => {
+    const calls = mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
+      'GET /reports/': { status: 200, data: reportPage(null) },
+    });
+    setup(99);
+    expect(await screen.findByRole('heading', { name: 'Not one of your locations' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Cash on hand' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import sales' })).toBeDisabled();
+    expect(calls.filter((c) => c.url === '/reports/')).toHaveLength(0);
+    // Its CSV would be refused (403): the link downloads the viewer's own locations' day instead.
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
       '/api/reports/get-daily-sales-report/?date=2026-11-20&format=csv',
     );
   });
@@ -77,6 +96,50 @@ describe('daily report panel', () => {
       cash_on_hand: '2950.00',
       remarks: '',
     });
+  });
+
+  it('offers no cash count, Submit or Import for a day that has not come', async () => {
+    const calls = mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: { ...dailySales, date: '2999-01-01' } },
+      'GET /reports/': { status: 200, data: reportPage(null) },
+    });
+    renderWithRouter(<DailyReportPanel date="2999-01-01" location={1} onChange={vi.fn()} />, { path: '/reports' });
+    expect(await screen.findByText(/This day has not come yet\./)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Cash on hand' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import sales' })).toBeDisabled();
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('offers a Manager no Import for a day before the current cutoff, saying who imports it', async () => {
+    mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: { ...dailySales, date: '2001-01-02' } },
+      'GET /reports/': { status: 200, data: reportPage(null) },
+    });
+    renderWithRouter(<DailyReportPanel date="2001-01-02" location={1} onChange={vi.fn()} backdates={false} />, {
+      path: '/reports',
+    });
+    expect(await screen.findByText(/are imported by an administrator\.$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import sales' })).toBeDisabled();
+    // The cash count of that day stays open: only the sales' dating is the Admins'.
+    expect(await screen.findByRole('textbox', { name: 'Cash on hand' })).toBeInTheDocument();
+  });
+
+  it('asks for the cash count before a Submit, sending nothing, so the message is not lost with a new draft', async () => {
+    const calls = mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
+      'GET /reports/': { status: 200, data: reportPage(null) },
+      'POST /reports/': { status: 201, data: report('draft') },
+    });
+    setup();
+    await screen.findByRole('textbox', { name: 'Cash on hand' });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Enter the cash on hand before submitting.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Cash on hand' })).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('shows the server’s sentence under cash on hand when it refuses the amount', async () => {

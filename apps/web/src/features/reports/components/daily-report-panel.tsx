@@ -1,10 +1,18 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
-import type { DailyReport, DailySalesReport } from '@ginhawa/contract';
+import WrongLocationOutlined from '@mui/icons-material/WrongLocationOutlined';
+import {
+  cutoffDates,
+  periodContaining,
+  todayInManila,
+  type DailyReport,
+  type DailySalesReport,
+} from '@ginhawa/contract';
 import { FigureTable } from '../../../components/figures/figure-table';
 import { LoadError } from '../../../components/load-error';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { formatPeso } from '../../../lib/format';
+import { formatDate, formatPeso } from '../../../lib/format';
 import { useDailySalesReport } from '../api/daily-reports';
 import { useRevalidateReports } from '../api/reports-keys';
 import { DailyReportDay } from './daily-report-day';
@@ -13,6 +21,7 @@ import { DailyReportToolbar } from './daily-report-toolbar';
 import { ImportSalesDialog } from './import-sales-dialog';
 import { STATUS_LABELS } from './report-params';
 import { LoadingBlock } from '../../../components/loading-block';
+import { StatusMessage } from '../../../components/status-message';
 
 type DailyReportPanelProps = {
   date: string;
@@ -24,6 +33,14 @@ type DailyReportPanelProps = {
   linesHref?: (location: number, extra?: Record<string, string>) => string;
   /** Who may approve or return a submitted report (everyone who reaches the panel, unless said otherwise). */
   decides?: (report: DailyReport) => boolean;
+  /** Whether the viewer imports sales dated before the current cutoff (Admins; the server's dating rule). */
+  backdates?: boolean;
+};
+
+/** The current cutoff's first day in Manila: before it, only an Admin dates a sale (decision 0710). */
+const cutoffStart = (today: string) => {
+  const period = periodContaining(today);
+  return cutoffDates(period.year, period.month, period.cutoff).from;
 };
 
 const LocationsTable = ({ figures, onPick }: { figures: DailySalesReport; onPick: (location: number) => void }) => (
@@ -58,6 +75,7 @@ export const DailyReportPanel = ({
   locations,
   linesHref,
   decides = () => true,
+  backdates = true,
 }: DailyReportPanelProps) => {
   const { showSnackbar } = useSnackbar();
   const revalidate = useRevalidateReports();
@@ -66,7 +84,12 @@ export const DailyReportPanel = ({
   const options = locations ?? figures.data?.locations.map((l) => ({ id: l.location, name: l.location_name }));
   const chosen = figures.data?.locations.find((l) => l.location === location) ?? null;
   const locationName = chosen?.location_name ?? options?.find((l) => l.id === location)?.name ?? '';
-  const locked = chosen?.status === 'approved' || chosen?.status === 'submitted';
+  // A link to a location the viewer does not work at (its figures are not theirs to read).
+  const unknown = Boolean(location && options && !options.some((l) => l.id === location));
+  const locked = chosen?.status === 'approved' || chosen?.status === 'submitted' || unknown;
+  const today = todayInManila();
+  const earliest = backdates ? null : cutoffStart(today);
+  const tooEarly = earliest !== null && date < earliest;
   const href: LinesHref = location && linesHref ? (extra) => linesHref(location, extra) : undefined;
 
   let body;
@@ -80,6 +103,14 @@ export const DailyReportPanel = ({
     );
   else if (!figures.data) body = <LoadingBlock label="Loading the daily report" />;
   else if (!location) body = <LocationsTable figures={figures.data} onPick={(l) => onChange({ location: l })} />;
+  else if (unknown)
+    body = (
+      <StatusMessage
+        icon={<WrongLocationOutlined />}
+        title="Not one of your locations"
+        description="You can see and report the days of the locations you work at. Pick one of yours above."
+      />
+    );
   else
     body = (
       <DailyReportDay day={{ location, locationName, date }} figures={chosen} linesHref={href} decides={decides} />
@@ -89,12 +120,19 @@ export const DailyReportPanel = ({
     <>
       <DailyReportToolbar
         date={date}
-        location={location}
+        // Not one of theirs: its CSV would be refused, so the toolbar offers their own locations' day.
+        location={unknown ? null : location}
         locations={options}
         onChange={onChange}
-        importDisabled={!location || locked}
+        // A day that has not come takes no sales, nor one before the cutoff from a non-Admin (the server's dating rule).
+        importDisabled={!location || locked || date > today || tooEarly}
         onImport={() => setImporting(true)}
       />
+      {location && earliest && tooEarly && !unknown ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Sales dated before {formatDate(earliest)}, when the current cutoff began, are imported by an administrator.
+        </Alert>
+      ) : null}
       {body}
       {location && importing ? (
         <ImportSalesDialog

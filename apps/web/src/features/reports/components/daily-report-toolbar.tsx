@@ -47,7 +47,8 @@ export const DailyReportToolbar = ({
       ))}
     </TextField>
     <Box sx={{ flexGrow: 1 }} />
-    <CsvLink path={`${REPORTS_PATH}get-daily-sales-report/`} params={{ date }} />
+    {/* The chosen location's figures only; every location's with none chosen. */}
+    <CsvLink path={`${REPORTS_PATH}get-daily-sales-report/`} params={{ date, location }} />
     <Button variant="outlined" startIcon={<UploadFileOutlined />} disabled={importDisabled} onClick={onImport}>
       Import sales
     </Button>

@@ -35,6 +35,23 @@ describe('leaderboard panel', () => {
     );
   });
 
+  it('links only the totals whose lines the viewer reads (a Manager’s branches), and writes the period in words', async () => {
+    mockApi({ 'GET /reports/leaderboards/': { status: 200, data: leaderboard } });
+    renderWithRouter(
+      <LeaderboardPanel
+        period={{ month: 11, year: 2026, cutoff: 1 }}
+        onChange={vi.fn()}
+        readsLinesAt={(l) => l === 1}
+      />,
+      { path: '/reports?tab=leaderboard' },
+    );
+    const table = await screen.findByRole('table', { name: 'Leaderboard' });
+    expect(within(table).getByRole('link', { name: 'Sale lines of Ana Reyes' })).toBeInTheDocument();
+    // Cebu's lines are not the viewer's: its total is plain text, not a link to an empty list.
+    expect(within(table).queryByRole('link', { name: 'Sale lines of Ben Cruz' })).not.toBeInTheDocument();
+    expect(screen.getByText('1 Nov 2026 to 15 Nov 2026 · ranked by net sales')).toBeInTheDocument();
+  });
+
   it('switches the cutoff', async () => {
     mockApi({ 'GET /reports/leaderboards/': { status: 200, data: leaderboard } });
     const { onChange } = setup();

@@ -12,10 +12,19 @@ import { PeriodFields } from '../../../components/figures/period-fields';
 import { CUTOFF_LABELS, MONTH_NAMES } from './report-params';
 import { LoadingBlock } from '../../../components/loading-block';
 
-type LeaderboardPanelProps = { period: LeaderboardPeriod; onChange: (change: Partial<LeaderboardPeriod>) => void };
+type LeaderboardPanelProps = {
+  period: LeaderboardPeriod;
+  onChange: (change: Partial<LeaderboardPeriod>) => void;
+  /**
+   * Whose sale lines the viewer may read (every location's unless said otherwise): the board is
+   * company-wide, the lines are not, so another branch's total is plain text rather than a link
+   * to an empty list.
+   */
+  readsLinesAt?: (location: number) => boolean;
+};
 
 /** The leaderboard of any month and cutoff; each total opens the sale lines behind it. */
-export const LeaderboardPanel = ({ period, onChange }: LeaderboardPanelProps) => {
+export const LeaderboardPanel = ({ period, onChange, readsLinesAt = () => true }: LeaderboardPanelProps) => {
   const board = useLeaderboard(period);
   const cutoff = period.cutoff ?? 1;
 
@@ -45,15 +54,18 @@ export const LeaderboardPanel = ({ period, onChange }: LeaderboardPanelProps) =>
             {
               label: 'Net',
               align: 'right',
-              render: (r) => (
-                <Link
-                  component={RouterLink}
-                  to={drill(r.salesperson)}
-                  aria-label={`Sale lines of ${r.salesperson_name}`}
-                >
-                  {formatPeso(r.total)}
-                </Link>
-              ),
+              render: (r) =>
+                readsLinesAt(r.location) ? (
+                  <Link
+                    component={RouterLink}
+                    to={drill(r.salesperson)}
+                    aria-label={`Sale lines of ${r.salesperson_name}`}
+                  >
+                    {formatPeso(r.total)}
+                  </Link>
+                ) : (
+                  formatPeso(r.total)
+                ),
             },
             {
               label: 'Of target',

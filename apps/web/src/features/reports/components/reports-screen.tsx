@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { DAILY_SALES_ORDERING, PAYMENT_METHODS, SALE_KINDS } from '@ginhawa/contract';
+import { DAILY_SALES_ORDERING, PAYMENT_METHODS, SALE_KINDS, type DailyReport } from '@ginhawa/contract';
 import { PageHeader } from '../../../components/page-header';
 import { useDailyReport } from '../api/daily-reports';
 import type { SaleLineFilters } from '../api/sales-lines';
@@ -51,8 +51,20 @@ const readLineFilters = (params: URLSearchParams): SaleLineFilters => {
 export const linesHref = (date: string, location: number, extra: Record<string, string> = {}) =>
   `?${new URLSearchParams({ tab: 'lines', date, location: String(location), ...extra }).toString()}`;
 
-/** /admin/reports (behind the reports flag): daily reports, sale lines, location sales and the leaderboard. */
-export const ReportsScreen = () => {
+type ReportsScreenProps = {
+  /** Who may approve or return a submitted report (everyone who reaches the screen, unless said otherwise). */
+  decides?: (report: DailyReport) => boolean;
+  /** The locations whose sale lines the viewer reads (every one, unless said otherwise). */
+  readsLinesAt?: (location: number) => boolean;
+  /** Whether the viewer imports sales before the current cutoff (Admins, the default). */
+  backdates?: boolean;
+};
+
+/**
+ * /admin/reports and /reports (a Manager's branches, decision 0504), behind the reports flag:
+ * daily reports, sale lines, location sales and the leaderboard.
+ */
+export const ReportsScreen = ({ decides, readsLinesAt, backdates }: ReportsScreenProps) => {
   const [params, setParams] = useSearchParams();
   const tab = readTab(params);
   const reportId = readId(params, 'report');
@@ -102,13 +114,17 @@ export const ReportsScreen = () => {
               location={linked.data?.location ?? readId(params, 'location')}
               onChange={change}
               linesHref={(location, extra) => linesHref(readDate(params), location, extra)}
+              decides={decides}
+              backdates={backdates}
             />
           ) : null}
           {tab === 'lines' ? <SalesLinesPanel filters={readLineFilters(params)} onChange={change} /> : null}
           {tab === 'locations' ? (
             <LocationSalesPanel period={{ month: period.month, year: period.year }} onChange={change} />
           ) : null}
-          {tab === 'leaderboard' ? <LeaderboardPanel period={period} onChange={change} /> : null}
+          {tab === 'leaderboard' ? (
+            <LeaderboardPanel period={period} onChange={change} readsLinesAt={readsLinesAt} />
+          ) : null}
         </CardContent>
       </Card>
     </>

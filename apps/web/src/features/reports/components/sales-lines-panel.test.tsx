@@ -71,7 +71,11 @@ describe('sale lines panel', () => {
     await userEvent.click(within(second).getByRole('checkbox', { name: 'Select row' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this sale?' });
-    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Entered twice.');
+    // The approvers decide on the reason: none, and nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Say why these sales are deleted.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Entered twice.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findAllByText('Your request to delete 1 sale was sent for approval.')).not.toHaveLength(0);
     expect(JSON.parse(String(calls.find((c) => c.method === 'POST')?.data))).toEqual({
@@ -94,6 +98,7 @@ describe('sale lines panel', () => {
     await userEvent.click(within(line).getByRole('checkbox', { name: 'Select row' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete 1' }));
     const dialog = screen.getByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Entered twice.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByText(/is approved; its sales can no longer change/)).toBeInTheDocument();
   });

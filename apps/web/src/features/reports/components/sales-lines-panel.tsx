@@ -83,7 +83,6 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
           title={`Delete ${selected.length === 1 ? 'this sale' : `${selected.length} sales`}?`}
           confirmLabel="Delete"
           maxLength={REASON_MAX}
-          required={false}
           parse={(reason) => deleteSalesBodySchema.safeParse({ ids: selected, reason })}
           onConfirm={deleteSales}
           onDone={async (result) => {
