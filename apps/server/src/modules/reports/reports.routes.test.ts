@@ -633,7 +633,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
   });
 
   it('a Manager does not approve the report they submitted (four eyes on the cash); an Admin does', async () => {
-    const report = await submitEmptyReport(manager, ids.home, '2021-03-08');
+    const report = await submitEmptyReport(manager, ids.home, '2021-03-09');
     const own = await manager.request({ method: 'POST', url: `/api/reports/${report.id}/approve/` });
     expect(own.statusCode).toBe(403);
     expect(own.json()).toEqual({
