@@ -489,7 +489,11 @@ describe('selling vouchers and memberships', () => {
     const res = await salesperson.request({
       method: 'POST',
       url: '/api/clients/memberships/',
-      payload: { client: c.id, membership: f.membership.id, ...payment({ payment_method: 'e_wallet' }) },
+      payload: {
+        client: c.id,
+        membership: f.membership.id,
+        ...payment({ payment_method: 'e_wallet', reference_no: '7001 552 913840' }),
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const m = res.json();

@@ -85,6 +85,9 @@ export const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, pay
   } else if (payment.bank !== null) {
     throw fieldError('bank', 'Only card and bank transfer payments name a bank account.');
   }
+  // A GCash/Maya payment is matched to the wallet's statement by its reference alone, as an imported line is (sales-store).
+  if (payment.payment_method === 'e_wallet' && payment.reference_no.trim() === '')
+    throw fieldError('reference_no', 'Enter the e-wallet reference number.');
   const date = payment.date ?? todayInManila();
   // The one dating rule (decision 0710): not after today, within the cutoff unless an Admin, not on a locked day.
   const dated = await assertDateAllowed(tx, user, { locationId: payment.location, date, what: 'sale' });

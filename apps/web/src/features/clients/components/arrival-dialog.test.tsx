@@ -176,6 +176,44 @@ describe('arrival card', () => {
     });
   });
 
+  it('asks for the GCash/Maya reference before sending an e-wallet walk-in, then sends it', async () => {
+    const calls = mockApi({
+      ...routes,
+      'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
+      'POST /clients/arrivals/': walkInLogged('1200.00', 'e_wallet'),
+    });
+    renderWithRouter(
+      <ArrivalDialog
+        client={liza}
+        onClose={() => undefined}
+        now={NOW}
+        desk={{ id: 1, locations: [4], admin: false }}
+      />,
+    );
+    await screen.findByRole('combobox', { name: /^Treatment/ });
+    const dialog = screen.getByRole('dialog');
+    await pick(dialog, /^Treatment/, 'Hilot · ₱1,200.00');
+    await pick(dialog, /^Therapist/, 'Enrique Andrada');
+    await pick(dialog, /^Payment/, 'E-wallet');
+    const reference = within(dialog).getByRole('textbox', { name: 'Reference no.' });
+    expect(reference).toBeRequired();
+    expect(within(dialog).getByText('The GCash or Maya reference number.')).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    expect(await within(dialog).findByText('Enter the e-wallet reference number.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.type(reference, '1009234567890');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    expect(
+      await screen.findByText('Arrival logged and ₱1,200.00 e wallet recorded for Liza Soberano.'),
+    ).toBeInTheDocument();
+    const [post] = calls.filter((c) => c.method === 'POST');
+    expect(JSON.parse(String(post!.data))).toMatchObject({
+      payment: { payment_method: 'e_wallet', bank: null, reference_no: '1009234567890' },
+    });
+  });
+
   it('logs a tandem the client asked for, with a service charge on the walk-in payment', async () => {
     const calls = mockApi({
       ...routes,

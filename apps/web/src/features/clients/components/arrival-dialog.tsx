@@ -44,6 +44,7 @@ import {
   useOnlySalesperson,
   visitUseOf,
   WALK_IN_PAYMENT_START,
+  WALLET_REFERENCE_MESSAGE,
   WalkInPaymentFields,
   type WalkInPaymentValues,
 } from './walk-in-payment';
@@ -85,13 +86,15 @@ const PAYMENT_VALUES = new Set(['salesperson', 'payment_method', 'bank', 'refere
 const errorKey = (field: string) => (PAYMENT_VALUES.has(field) ? `payment.${field}` : field);
 
 // The contract leaves `bank` optional for every method; the desk is told before sending, as the server would.
-const arrivalSchema = clientArrivalBodySchema.refine(
-  (b) => !b.payment || !isBanked(b.payment.payment_method) || b.payment.bank !== null,
-  {
+const arrivalSchema = clientArrivalBodySchema
+  .refine((b) => !b.payment || !isBanked(b.payment.payment_method) || b.payment.bank !== null, {
     path: ['payment', 'bank'],
     message: 'Choose the bank account the card or transfer payment goes to.',
-  },
-);
+  })
+  .refine((b) => b.payment?.payment_method !== 'e_wallet' || b.payment.reference_no.trim() !== '', {
+    path: ['payment', 'reference_no'],
+    message: WALLET_REFERENCE_MESSAGE,
+  });
 
 type ArrivalDialogProps = {
   client: Client;
@@ -317,7 +320,7 @@ const ArrivalForm = ({
           method={form.bind('payment_method')}
           bank={form.bind('bank')}
           banks={banks.data?.results ?? []}
-          reference={form.bind('reference_no', 'Card slip or transfer reference.')}
+          reference={form.bind('reference_no')}
           discount={form.bind('discount', 'Pesos off the price.')}
           serviceCharge={form.bind('service_charge', 'Collected on top; shared by the branch’s staff.')}
         />

@@ -15,6 +15,7 @@ import { listedValue } from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
 import { useDayReport } from '../../../lib/day-report';
 import { manilaNow } from './manila-now';
+import { referenceHint } from './walk-in-payment';
 import { formatDate, formatPeso } from '../../../lib/format';
 import type { SaleTotal } from './sale-total';
 
@@ -108,7 +109,11 @@ export const PaymentFields = ({
           {...bind('discount', 'Pesos off the catalogue price.')}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
-        <TextField label="Reference no." {...bind('reference_no', 'Card slip or transfer reference.')} />
+        <TextField
+          label="Reference no."
+          required={method === 'e_wallet'}
+          {...bind('reference_no', referenceHint(method))}
+        />
       </Stack>
     </>
   );

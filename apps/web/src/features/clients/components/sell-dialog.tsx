@@ -31,6 +31,7 @@ import { LocationStaffFields } from './location-staff-fields';
 import { saleTotal } from './sale-total';
 import { ClosedDayNotice, HeldNotice, PaymentFields, TotalLine, useSaleChecks } from './sell-dialog-parts';
 import { membershipReceipt, SaleReceiptDialog, voucherReceipt, type Receipt } from './sale-receipt';
+import { WALLET_REFERENCE_MESSAGE } from './walk-in-payment';
 
 export type SaleKind = 'voucher' | 'membership';
 
@@ -70,14 +71,15 @@ const payment = (v: Values) => ({
 });
 
 // The contract leaves `bank` optional for every method; the desk is told before sending, as the server would.
-const voucherSchema = clientTreatmentBodySchema.refine((b) => !isBanked(b.payment_method) || b.bank !== null, {
-  path: ['bank'],
-  message: BANK_MESSAGE,
-});
-const membershipSchema = clientMembershipBodySchema.refine((b) => !isBanked(b.payment_method) || b.bank !== null, {
-  path: ['bank'],
-  message: BANK_MESSAGE,
-});
+const walletReferenced = (b: { payment_method: string; reference_no: string }) =>
+  b.payment_method !== 'e_wallet' || b.reference_no.trim() !== '';
+const WALLET_REFERENCE = { path: ['reference_no'], message: WALLET_REFERENCE_MESSAGE };
+const voucherSchema = clientTreatmentBodySchema
+  .refine((b) => !isBanked(b.payment_method) || b.bank !== null, { path: ['bank'], message: BANK_MESSAGE })
+  .refine(walletReferenced, WALLET_REFERENCE);
+const membershipSchema = clientMembershipBodySchema
+  .refine((b) => !isBanked(b.payment_method) || b.bank !== null, { path: ['bank'], message: BANK_MESSAGE })
+  .refine(walletReferenced, WALLET_REFERENCE);
 
 type SaleBody = z.output<typeof voucherSchema> | z.output<typeof membershipSchema>;
 
