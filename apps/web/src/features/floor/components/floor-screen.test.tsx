@@ -454,6 +454,24 @@ describe('floor screen', () => {
     expect(await screen.findByText(sentence)).toBeInTheDocument();
   });
 
+  it('names the day a reservation was moved to when it leaves the board’s day', async () => {
+    const calls = mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'PATCH /floor/reservations/70/': {
+        status: 200,
+        data: reservation({ date: '2026-11-26', therapist: 11, therapist_name: 'Ana Cruz' }),
+      },
+    });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Move' }));
+    fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(/^Date/), { target: { value: '2026-11-26' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Move' }));
+    expect(await screen.findByText('Moved Liza Soberano to 26 Nov 2026, 15:00, Ana Cruz.')).toBeInTheDocument();
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(JSON.parse(String(patch!.data))).toMatchObject({ date: '2026-11-26', time: '15:00' });
+  });
+
   describe('dragging a booked block with the mouse', () => {
     // The grid on screen: a 64 px time column, then Ana Cruz's and Ben Reyes's columns of 120 px.
     beforeEach(() => {
