@@ -206,7 +206,7 @@ describe('arrival card', () => {
     await userEvent.type(reference, '1009234567890');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
     expect(
-      await screen.findByText('Arrival logged and ₱1,200.00 e wallet recorded for Liza Soberano.'),
+      await screen.findByText('Arrival logged and ₱1,200.00 e-wallet recorded for Liza Soberano.'),
     ).toBeInTheDocument();
     const [post] = calls.filter((c) => c.method === 'POST');
     expect(JSON.parse(String(post!.data))).toMatchObject({
