@@ -335,6 +335,32 @@ describe('floor screen', () => {
     expect(await within(screen.getByRole('dialog')).findByText('You are on shift already.')).toBeInTheDocument();
   });
 
+  it('a therapist clocks themselves in with one tap: their own record is chosen already', async () => {
+    const calls = mockApi({
+      ...clockInRoutes,
+      'POST /floor/shifts/clock-in/': {
+        status: 201,
+        data: { id: 5, employee: 13, employee_name: 'Carla Lim', location: 2, started_at: '2026-11-25T05:00:00Z' },
+      },
+    });
+    renderWithRouter(
+      <FloorScreen
+        user={{ ...desk, frontDesk: false, employee: 13 }}
+        clientPicker={picker}
+        roomsPath="/floor/rooms"
+        visitUse={visitUse}
+      />,
+      { path: '/floor' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByRole('combobox', { name: /Who/ })).toHaveTextContent('Carla Lim (therapist)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clock in' }));
+    expect(await screen.findByText('Carla Lim clocked in.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(JSON.parse(String(post!.data))).toEqual({ employee: 13, location: 2 });
+  });
+
   it("a reservation's ways out say what they keep, not 'Cancel' beside 'Cancel booking'", async () => {
     mockApi({ [BOARD_KEY]: { status: 200, data: board } });
     renderFloor();

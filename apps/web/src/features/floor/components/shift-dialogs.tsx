@@ -41,7 +41,8 @@ export const ClockInDialog = ({
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
   const form = useEntityForm({
-    initialValues: () => ({ employee: '' }),
+    // Off the desk the only choice is oneself: chosen already, so clocking in is one tap.
+    initialValues: () => ({ employee: typeof only === 'number' && !onShift.includes(only) ? String(only) : '' }),
     fields: CLOCK_FIELDS,
     parse: (v) => clockInBodySchema.safeParse({ employee: v.employee ? Number(v.employee) : 0, location }),
     save: clockIn,
