@@ -335,6 +335,53 @@ describe('floor screen', () => {
     expect(await within(screen.getByRole('dialog')).findByText('You are on shift already.')).toBeInTheDocument();
   });
 
+  it('shows the receptionists on shift with Clock out, and Clock in leaves them out', async () => {
+    const shift = (id: number, employee: number, name: string, kind: 'therapist' | 'receptionist') => ({
+      id,
+      employee,
+      employee_name: name,
+      employee_kind: kind,
+      location: 2,
+      location_name: 'Makati',
+      // 09:00 Manila.
+      started_at: '2026-11-25T01:00:00Z',
+      ended_at: null,
+      hours: '0.00',
+      clocked_in_by: 1,
+      clocked_out_by: null,
+    });
+    const calls = mockApi({
+      ...clockInRoutes,
+      'GET /floor/shifts/': {
+        status: 200,
+        data: {
+          count: 2,
+          next: null,
+          previous: null,
+          results: [shift(1, 11, 'Ana Cruz', 'therapist'), shift(2, 20, 'Dina Go', 'receptionist')],
+        },
+      },
+      'POST /floor/shifts/clock-out/': { status: 200, data: { ...shift(2, 20, 'Dina Go', 'receptionist') } },
+    });
+    renderFloor();
+    const desk = await screen.findByRole('list', { name: 'Front desk on shift' });
+    // Therapists are in the rotation above; only the desk's shifts are listed here.
+    expect(within(desk).getByText('Dina Go')).toBeInTheDocument();
+    expect(within(desk).getByText('On shift since 09:00')).toBeInTheDocument();
+    expect(within(desk).queryByText('Ana Cruz')).not.toBeInTheDocument();
+    expect(await clockInChoices()).toEqual(['Carla Lim (therapist)']);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(within(desk).getByRole('button', { name: 'Clock Dina Go out' }));
+    const confirm = screen.getByRole('dialog', { name: 'Clock Dina Go out?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Clock out' }));
+    expect(await screen.findByText('Dina Go clocked out.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.url).toBe('/floor/shifts/clock-out/');
+    expect(JSON.parse(String(post!.data))).toEqual({ employee: 20 });
+  });
+
   it('a therapist clocks themselves in with one tap: their own record is chosen already', async () => {
     const calls = mockApi({
       ...clockInRoutes,

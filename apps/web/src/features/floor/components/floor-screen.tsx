@@ -32,6 +32,7 @@ import { FloorSettingsDialog } from './floor-settings-dialog';
 import { RotationActionDialog, useBreakToggle } from './rotation-actions';
 import { RotationLogDialog } from './rotation-log-dialog';
 import { RotationPanel, type RotationAction } from './rotation-panel';
+import { FrontDeskShifts } from './front-desk-shifts';
 import { ClockInDialog, ReorderDialog } from './shift-dialogs';
 import type { VisitUseSlot } from './visit-use';
 
@@ -130,6 +131,7 @@ const BoardLayout = ({
         who={{ frontDesk: user.frontDesk, employee: user.employee ?? null }}
         onAction={onAction}
       />
+      {user.frontDesk ? <FrontDeskShifts location={data.location} /> : null}
     </Panel>
   );
   const rooms = (
