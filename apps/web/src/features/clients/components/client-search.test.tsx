@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
-import { renderWithRouter } from '../../../test/render';
+import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { ClientSearch } from './client-search';
 import { rememberClient } from './recent-clients';
 import { liza, page } from './test-data';
@@ -115,5 +115,22 @@ describe('client search at the desk', () => {
       { id: 77, full_name: 'Perla dela Cruz' },
     ]);
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('names the keyboard shortcut only where there is a keyboard: a phone gets the placeholder whole', () => {
+    mockApi({});
+    setViewportWidth(390);
+    const { unmount } = renderWithRouter(<ClientSearch linkTo={linkTo} desk={desk} />);
+    expect(screen.getByRole('searchbox', { name: 'Find a client' })).toHaveAttribute(
+      'placeholder',
+      'Name, mobile or email',
+    );
+    unmount();
+    setViewportWidth(1280);
+    renderWithRouter(<ClientSearch linkTo={linkTo} desk={desk} />);
+    expect(screen.getByRole('searchbox', { name: 'Find a client' })).toHaveAttribute(
+      'placeholder',
+      expect.stringMatching(/^Name, mobile or email \(press \/ or .+K\)$/),
+    );
   });
 });

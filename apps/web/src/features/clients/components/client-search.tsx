@@ -8,6 +8,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { Link, useNavigate } from 'react-router';
 import { CLIENT_SEARCH_LIMIT, formatPhPhone, type Client } from '@ginhawa/contract';
@@ -128,13 +130,15 @@ export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival, onPick, 
   const search = useClientSearch(text);
   const results = search.data?.results;
   const typed = text.trim() !== '';
+  // A phone has no / or Ctrl+K, and at 390 px the hint cut the placeholder off mid-word.
+  const keyboard = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
 
   return (
     <Box>
       <SearchField
         id={CLIENT_SEARCH_ID}
         label="Find a client"
-        placeholder={`Name, mobile or email (${CLIENT_SEARCH_HINT})`}
+        placeholder={keyboard ? `Name, mobile or email (${CLIENT_SEARCH_HINT})` : 'Name, mobile or email'}
         value={text}
         onChange={(event) => setText(event.target.value)}
         autoFocus={autoFocus}
