@@ -207,7 +207,7 @@ describe('a walk-in paid at the desk', () => {
     const before = await countRows();
     const cases: [Record<string, unknown>, Record<string, unknown>, string, RegExp][] = [
       [{ payment_method: 'card' }, {}, 'payment.bank', /Choose the bank account/],
-      [{ discount: '999999' }, {}, 'payment.discount', /cannot exceed the price/],
+      [{ discount: '999999' }, {}, 'payment.discount', /^The discount cannot exceed the price \(₱[\d,]+\.\d\d\)\.$/],
       [{ salesperson: f.otherSalesperson }, {}, 'payment.salesperson', /works at another location/],
       [{ payment_method: 'cash', bank: f.bank }, {}, 'payment.bank', /Only card and bank transfer/],
       [{}, { treatment: null }, 'treatment', /Choose the treatment the client pays for/],

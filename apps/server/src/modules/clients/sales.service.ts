@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   BANKED_PAYMENT_METHODS,
   addDays,
+  formatPeso,
   todayInManila,
   type ClientMembership,
   type ClientMembershipInput,
@@ -119,7 +120,7 @@ export const insertSale = async (
       ok: sql<boolean>`(${values.amount}) >= ${values.payment.discount}::numeric`,
     })
     .from(sql`(select 1) as one`);
-  if (!check!.ok) throw fieldError('discount', `The discount cannot exceed the price (${check!.amount}).`);
+  if (!check!.ok) throw fieldError('discount', `The discount cannot exceed the price (${formatPeso(check!.amount)}).`);
   // Through the reports' rank watch: the salesperson credited hears of a rank change, open leaderboards move.
   const [sale] = await changeSalesWatchingRanks(tx, user.id, [values.date], () =>
     tx
