@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
 import { ArrivalDialog } from './arrival-dialog';
 import { liza, page, services, voucher } from './test-data';
@@ -39,6 +39,20 @@ const walkInLogged = (net: string, method: string) => ({
     sale: { net_amount: net, payment_method: method },
   },
 });
+
+/** The card for Liza (no vouchers) at the Ortigas desk, the walk-in's send answered by `post`. */
+const openWalkIn = async (post: MockHandler) => {
+  const calls = mockApi({
+    ...routes,
+    'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
+    'POST /clients/arrivals/': post,
+  });
+  renderWithRouter(
+    <ArrivalDialog client={liza} onClose={() => undefined} now={NOW} desk={{ id: 1, locations: [4], admin: false }} />,
+  );
+  await screen.findByRole('combobox', { name: /^Treatment/ });
+  return { calls, dialog: screen.getByRole('dialog') };
+};
 
 const pick = async (dialog: HTMLElement, label: RegExp, option: string | RegExp) => {
   await userEvent.click(within(dialog).getByRole('combobox', { name: label }));
@@ -114,22 +128,10 @@ describe('arrival card', () => {
 
   it('takes a walk-in payment: sends it with one Idempotency-Key across retries and says what was recorded', async () => {
     let attempts = 0;
-    const calls = mockApi({
-      ...routes,
-      'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
-      // The first answer is lost on the way back; the retry gets the stored arrival.
-      'POST /clients/arrivals/': () => (++attempts === 1 ? 'network-error' : walkInLogged('1600.00', 'card')),
-    });
-    renderWithRouter(
-      <ArrivalDialog
-        client={liza}
-        onClose={() => undefined}
-        now={NOW}
-        desk={{ id: 1, locations: [4], admin: false }}
-      />,
+    // The first answer is lost on the way back; the retry gets the stored arrival.
+    const { calls, dialog } = await openWalkIn(() =>
+      ++attempts === 1 ? 'network-error' : walkInLogged('1600.00', 'card'),
     );
-    await screen.findByRole('combobox', { name: /^Treatment/ });
-    const dialog = screen.getByRole('dialog');
     // Served at the desk's own branch (Ortigas), not the client's home (Makati), and only there.
     expect(within(dialog).getByRole('combobox', { name: /^Location/ })).toHaveTextContent('Ortigas');
     await userEvent.click(within(dialog).getByRole('combobox', { name: /^Location/ }));
@@ -177,21 +179,7 @@ describe('arrival card', () => {
   });
 
   it('asks for the GCash/Maya reference before sending an e-wallet walk-in, then sends it', async () => {
-    const calls = mockApi({
-      ...routes,
-      'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
-      'POST /clients/arrivals/': walkInLogged('1200.00', 'e_wallet'),
-    });
-    renderWithRouter(
-      <ArrivalDialog
-        client={liza}
-        onClose={() => undefined}
-        now={NOW}
-        desk={{ id: 1, locations: [4], admin: false }}
-      />,
-    );
-    await screen.findByRole('combobox', { name: /^Treatment/ });
-    const dialog = screen.getByRole('dialog');
+    const { calls, dialog } = await openWalkIn(walkInLogged('1200.00', 'e_wallet'));
     await pick(dialog, /^Treatment/, 'Hilot · ₱1,200.00');
     await pick(dialog, /^Therapist/, 'Enrique Andrada');
     await pick(dialog, /^Payment/, 'E-wallet');
