@@ -310,6 +310,18 @@ describe('floor screen', () => {
     expect(assign?.headers['Idempotency-Key']).toBeTruthy();
   });
 
+  it('offers Assign next only once someone is clocked in; New reservation any time', async () => {
+    mockApi({ [BOARD_KEY]: { status: 200, data: { ...board, queue: [], rooms: [], reservations: [] } } });
+    renderFloor();
+    expect(
+      await screen.findByText(
+        'Nobody is clocked in yet. Clock therapists in as they arrive; the first in is first in line.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Assign next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'New reservation' })).toBeEnabled();
+  });
+
   it('clock in offers only the therapists not already in the rotation', async () => {
     mockApi(clockInRoutes);
     renderFloor();

@@ -261,7 +261,13 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
             {user.frontDesk && board.data ? (
               <>
                 {live ? (
-                  <Button variant="contained" onClick={() => setOpen({ kind: 'pick', then: 'assign' })}>
+                  // With nobody clocked in there is no one to assign (the server says so after the search,
+                  // the treatment and the payment); the rotation's sentence says to clock someone in.
+                  <Button
+                    variant="contained"
+                    disabled={board.data.queue.length === 0}
+                    onClick={() => setOpen({ kind: 'pick', then: 'assign' })}
+                  >
                     Assign next
                   </Button>
                 ) : null}
