@@ -126,6 +126,39 @@ describe('arrival card', () => {
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
   });
 
+  it('after the voucher is refused as used up, reads it again and moves the choice to paying at the desk', async () => {
+    const message = 'Voucher V-000055 is used up (3 of 3 sessions).';
+    let reads = 0;
+    const calls = mockApi({
+      ...routes,
+      // Another desk used the last session between the opening and the send.
+      'GET /clients/7/services/': () => ({
+        status: 200,
+        data: services({
+          vouchers: [
+            ++reads === 1 ? voucher() : voucher({ sessions_used: 3, sessions_remaining: 0, status: 'used_up' }),
+          ],
+        }),
+      }),
+      'POST /clients/arrivals/': { status: 409, data: { message, errors: { voucher: [message] } } },
+    });
+    renderWithRouter(<ArrivalDialog client={liza} onClose={() => undefined} now={NOW} />);
+    await screen.findByRole('combobox', { name: /^Treatment/ });
+    const dialog = screen.getByRole('dialog');
+    await pick(dialog, /^Treatment/, /^Hilot/);
+    await pick(dialog, /^Therapist/, 'Enrique Andrada');
+    expect(within(dialog).getByRole('radio', { name: /Voucher V-000055/ })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+
+    expect(await within(dialog).findByText('All sessions are used.')).toBeInTheDocument();
+    // The refusal stays, saying why the choice moved.
+    expect(within(dialog).getByText(message)).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: /Voucher V-000055/ })).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: /No voucher or membership/ })).toBeChecked();
+    expect(within(dialog).getByText('Payment at the desk')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
   it('takes a walk-in payment: sends it with one Idempotency-Key across retries and says what was recorded', async () => {
     let attempts = 0;
     // The first answer is lost on the way back; the retry gets the stored arrival.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -169,6 +169,7 @@ export const ArrivalDialog = ({ client, onClose, now, desk }: ArrivalDialogProps
       now={now ?? new Date()}
       desk={desk}
       idempotencyKey={idempotencyKey}
+      onRefused={() => void services.mutate()}
     />
   );
 };
@@ -224,12 +225,15 @@ const ArrivalForm = ({
   now,
   desk,
   idempotencyKey,
+  onRefused,
 }: {
   client: Client;
   services: ClientServices;
   onClose: () => void;
   now: Date;
   desk: DeskUser | undefined;
+  /** A voucher or membership refused (used up meanwhile at another desk): what the client holds is read again. */
+  onRefused: () => void;
   idempotencyKey: string;
 }) => {
   const [{ today, slot }] = useState(() => manilaNow(now));
@@ -255,7 +259,14 @@ const ArrivalForm = ({
     fields: FIELDS,
     errorKey,
     parse: (v) => arrivalSchema.safeParse(toBody(v, optionFor(optionsFor(v.treatment), v.use), client.id, today)),
-    save: (data) => logArrival(data, idempotencyKey),
+    save: async (data) => {
+      try {
+        return await logArrival(data, idempotencyKey);
+      } catch (error) {
+        if (data.voucher !== null || data.client_membership !== null) onRefused();
+        throw error;
+      }
+    },
     onSaved: async (arrival) => {
       await revalidate();
       showSnackbar(savedMessage(arrival), 'success');
@@ -274,6 +285,14 @@ const ArrivalForm = ({
   const therapists = useEmployeeOptions('therapist', location);
   const salespersons = useEmployeeOptions('salesperson', location);
   const options = optionsFor(form.values.treatment);
+  // Read again after a refusal, the voucher or membership chosen may be used up now: the best choice left
+  // is chosen instead (paying at the desk at worst), so the card does not offer the refused one again.
+  const chosen = optionFor(options, form.values.use);
+  const replacement = chosen.blocked && !chosen.waiting ? defaultOption(options).value : null;
+  useEffect(() => {
+    if (replacement !== null) form.set('use', replacement);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when what the client holds was read again
+  }, [services]);
   const paid = form.values.use === PAY_AT_DESK.value;
   const held = voucherTreatments(services, today);
   const allTreatments = treatments.data?.results ?? [];
