@@ -500,7 +500,7 @@ describe('selling vouchers and memberships', () => {
       payload: {
         client: c.id,
         membership: f.membership.id,
-        ...payment({ payment_method: 'e_wallet', reference_no: 'GC-5012345678' }),
+        ...payment({ payment_method: 'e_wallet', reference_no: '7001 552 913840' }),
       },
     });
     expect(res.statusCode, res.body).toBe(201);

@@ -207,7 +207,7 @@ describe('a walk-in paid at the desk', () => {
     const before = await countRows();
     const cases: [Record<string, unknown>, Record<string, unknown>, string, RegExp][] = [
       [{ payment_method: 'card' }, {}, 'payment.bank', /Choose the bank account/],
-      [{ discount: '999999' }, {}, 'payment.discount', /cannot exceed the price/],
+      [{ discount: '999999' }, {}, 'payment.discount', /^The discount cannot exceed the price \(₱[\d,]+\.\d\d\)\.$/],
       [{ salesperson: f.otherSalesperson }, {}, 'payment.salesperson', /works at another location/],
       [{ payment_method: 'cash', bank: f.bank }, {}, 'payment.bank', /Only card and bank transfer/],
       [{ payment_method: 'e_wallet' }, {}, 'payment.reference_no', /Enter the e-wallet reference number/],
@@ -254,6 +254,31 @@ describe('a walk-in paid at the desk', () => {
     });
     expect(card.statusCode, card.body).toBe(201);
     expect(card.json().sale).toMatchObject({ payment_method: 'card', bank: f.bank, reference_no: 'APPR-1234' });
+  });
+
+  it('refuses a GCash/Maya walk-in without its reference number (nothing written), and takes it with one', async () => {
+    const client = await newClient();
+    const before = await countRows();
+    const bare = await receptionist.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: walkIn(client.id, { payment_method: 'e_wallet', reference_no: '  ' }),
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().errors).toEqual({ 'payment.reference_no': ['Enter the e-wallet reference number.'] });
+    expect(await countRows()).toEqual(before);
+
+    const gcash = await receptionist.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: walkIn(client.id, { payment_method: 'e_wallet', reference_no: '1009 234 567890' }),
+    });
+    expect(gcash.statusCode, gcash.body).toBe(201);
+    expect(gcash.json().sale).toMatchObject({
+      payment_method: 'e_wallet',
+      bank: null,
+      reference_no: '1009 234 567890',
+    });
   });
 
   it('stores one arrival and one sale for a retried Idempotency-Key, and refuses the key for another request (422)', async () => {

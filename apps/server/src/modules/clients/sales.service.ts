@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   BANKED_PAYMENT_METHODS,
   addDays,
+  formatPeso,
   todayInManila,
   type ClientMembership,
   type ClientMembershipInput,
@@ -85,8 +86,8 @@ export const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, pay
   } else if (payment.bank !== null) {
     throw fieldError('bank', 'Only card and bank transfer payments name a bank account.');
   }
-  // As an imported line (sales-store.service.ts): an e-wallet payment is traced by its reference alone.
-  if (payment.payment_method === 'e_wallet' && payment.reference_no === '')
+  // A GCash/Maya payment is matched to the wallet's statement by its reference alone, as an imported line is (sales-store).
+  if (payment.payment_method === 'e_wallet' && payment.reference_no.trim() === '')
     throw fieldError('reference_no', 'Enter the e-wallet reference number.');
   const date = payment.date ?? todayInManila();
   // The one dating rule (decision 0710): not after today, within the cutoff unless an Admin, not on a locked day.
@@ -119,7 +120,7 @@ export const insertSale = async (
       ok: sql<boolean>`(${values.amount}) >= ${values.payment.discount}::numeric`,
     })
     .from(sql`(select 1) as one`);
-  if (!check!.ok) throw fieldError('discount', `The discount cannot exceed the price (${check!.amount}).`);
+  if (!check!.ok) throw fieldError('discount', `The discount cannot exceed the price (${formatPeso(check!.amount)}).`);
   // Through the reports' rank watch: the salesperson credited hears of a rank change, open leaderboards move.
   const [sale] = await changeSalesWatchingRanks(tx, user.id, [values.date], () =>
     tx

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '../provider';
 import { ClientSearch } from '../../features/clients/components/client-search';
 import { mockApi } from '../../test/api-mock';
-import { testSwr } from '../../test/render';
+import { setViewportWidth, testSwr } from '../../test/render';
 import { useClientSearchShortcut } from './client-search-shortcut';
 
 const Shell = ({ children }: { children: ReactNode }) => {
@@ -55,6 +55,8 @@ const renderAt = (path: string) => {
 describe('client search shortcut', () => {
   beforeEach(() => {
     mockApi({});
+    // A desk's screen, with a keyboard: the search's placeholder names the shortcut there only.
+    setViewportWidth(1280);
   });
 
   it('opens /clients with its search box focused on "/" from another screen', async () => {

@@ -34,9 +34,7 @@ export const FloorRoute = () => {
       roomsPath="/floor/rooms"
       attendancePath={paths.floorAttendance}
       visitUse={(props) => <VisitUseFields {...props} />}
-      clientPicker={(onPick) => (
-        <ClientSearch linkTo={paths.client} autoFocus onLogArrival={onPick} actionLabel="Choose" desk={desk} />
-      )}
+      clientPicker={(onPick) => <ClientSearch linkTo={paths.client} autoFocus onPick={onPick} desk={desk} />}
     />
   );
 };

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
 import { ArrivalDialog } from './arrival-dialog';
 import { liza, page, services, voucher } from './test-data';
@@ -39,6 +39,20 @@ const walkInLogged = (net: string, method: string) => ({
     sale: { net_amount: net, payment_method: method },
   },
 });
+
+/** The card for Liza (no vouchers) at the Ortigas desk, the walk-in's send answered by `post`. */
+const openWalkIn = async (post: MockHandler) => {
+  const calls = mockApi({
+    ...routes,
+    'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
+    'POST /clients/arrivals/': post,
+  });
+  renderWithRouter(
+    <ArrivalDialog client={liza} onClose={() => undefined} now={NOW} desk={{ id: 1, locations: [4], admin: false }} />,
+  );
+  await screen.findByRole('combobox', { name: /^Treatment/ });
+  return { calls, dialog: screen.getByRole('dialog') };
+};
 
 const pick = async (dialog: HTMLElement, label: RegExp, option: string | RegExp) => {
   await userEvent.click(within(dialog).getByRole('combobox', { name: label }));
@@ -96,11 +110,20 @@ describe('arrival card', () => {
     });
   });
 
-  it("shows the server's refusal on the voucher (used up by someone else meanwhile)", async () => {
-    const message = 'This voucher has no sessions left.';
-    mockApi({
+  it("shows the server's refusal on the voucher (used up by someone else meanwhile), reads it again and moves the choice to paying at the desk", async () => {
+    const message = 'Voucher V-000055 is used up (3 of 3 sessions).';
+    let reads = 0;
+    const calls = mockApi({
       ...routes,
-      'GET /clients/7/services/': { status: 200, data: services() },
+      // Another desk used the last session between the opening and the send.
+      'GET /clients/7/services/': () => ({
+        status: 200,
+        data: services({
+          vouchers: [
+            ++reads === 1 ? voucher() : voucher({ sessions_used: 3, sessions_remaining: 0, status: 'used_up' }),
+          ],
+        }),
+      }),
       'POST /clients/arrivals/': { status: 409, data: { message, errors: { voucher: [message] } } },
     });
     renderWithRouter(<ArrivalDialog client={liza} onClose={() => undefined} now={NOW} />);
@@ -108,28 +131,24 @@ describe('arrival card', () => {
     const dialog = screen.getByRole('dialog');
     await pick(dialog, /^Treatment/, /^Hilot/);
     await pick(dialog, /^Therapist/, 'Enrique Andrada');
+    expect(within(dialog).getByRole('radio', { name: /Voucher V-000055/ })).toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
-    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+
+    expect(await within(dialog).findByText('All sessions are used.')).toBeInTheDocument();
+    // The refusal stays, saying why the choice moved.
+    expect(within(dialog).getByText(message)).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: /Voucher V-000055/ })).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: /No voucher or membership/ })).toBeChecked();
+    expect(within(dialog).getByText('Payment at the desk')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it('takes a walk-in payment: sends it with one Idempotency-Key across retries and says what was recorded', async () => {
     let attempts = 0;
-    const calls = mockApi({
-      ...routes,
-      'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
-      // The first answer is lost on the way back; the retry gets the stored arrival.
-      'POST /clients/arrivals/': () => (++attempts === 1 ? 'network-error' : walkInLogged('1600.00', 'card')),
-    });
-    renderWithRouter(
-      <ArrivalDialog
-        client={liza}
-        onClose={() => undefined}
-        now={NOW}
-        desk={{ id: 1, locations: [4], admin: false }}
-      />,
+    // The first answer is lost on the way back; the retry gets the stored arrival.
+    const { calls, dialog } = await openWalkIn(() =>
+      ++attempts === 1 ? 'network-error' : walkInLogged('1600.00', 'card'),
     );
-    await screen.findByRole('combobox', { name: /^Treatment/ });
-    const dialog = screen.getByRole('dialog');
     // Served at the desk's own branch (Ortigas), not the client's home (Makati), and only there.
     expect(within(dialog).getByRole('combobox', { name: /^Location/ })).toHaveTextContent('Ortigas');
     await userEvent.click(within(dialog).getByRole('combobox', { name: /^Location/ }));
@@ -173,6 +192,30 @@ describe('arrival card', () => {
       voucher: null,
       client_membership: null,
       payment: { salesperson: 4, payment_method: 'card', bank: 6, reference_no: 'SLIP-88', discount: '200.00' },
+    });
+  });
+
+  it('asks for the GCash/Maya reference before sending an e-wallet walk-in, then sends it', async () => {
+    const { calls, dialog } = await openWalkIn(walkInLogged('1200.00', 'e_wallet'));
+    await pick(dialog, /^Treatment/, 'Hilot · ₱1,200.00');
+    await pick(dialog, /^Therapist/, 'Enrique Andrada');
+    await pick(dialog, /^Payment/, 'E-wallet');
+    const reference = within(dialog).getByRole('textbox', { name: 'Reference no.' });
+    expect(reference).toBeRequired();
+    expect(within(dialog).getByText('The GCash or Maya reference number.')).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    expect(await within(dialog).findByText('Enter the e-wallet reference number.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.type(reference, '1009234567890');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    expect(
+      await screen.findByText('Arrival logged and ₱1,200.00 e-wallet recorded for Liza Soberano.'),
+    ).toBeInTheDocument();
+    const [post] = calls.filter((c) => c.method === 'POST');
+    expect(JSON.parse(String(post!.data))).toMatchObject({
+      payment: { payment_method: 'e_wallet', bank: null, reference_no: '1009234567890' },
     });
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -7,6 +7,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import {
   clientArrivalBodySchema,
   formatPeso,
+  PAYMENT_METHOD_LABELS,
   type ClientArrival,
   type Client,
   type ClientArrivalBody,
@@ -44,6 +45,7 @@ import {
   useOnlySalesperson,
   visitUseOf,
   WALK_IN_PAYMENT_START,
+  WALLET_REFERENCE_MESSAGE,
   WalkInPaymentFields,
   type WalkInPaymentValues,
 } from './walk-in-payment';
@@ -85,13 +87,15 @@ const PAYMENT_VALUES = new Set(['salesperson', 'payment_method', 'bank', 'refere
 const errorKey = (field: string) => (PAYMENT_VALUES.has(field) ? `payment.${field}` : field);
 
 // The contract leaves `bank` optional for every method; the desk is told before sending, as the server would.
-const arrivalSchema = clientArrivalBodySchema.refine(
-  (b) => !b.payment || !isBanked(b.payment.payment_method) || b.payment.bank !== null,
-  {
+const arrivalSchema = clientArrivalBodySchema
+  .refine((b) => !b.payment || !isBanked(b.payment.payment_method) || b.payment.bank !== null, {
     path: ['payment', 'bank'],
     message: 'Choose the bank account the card or transfer payment goes to.',
-  },
-);
+  })
+  .refine((b) => b.payment?.payment_method !== 'e_wallet' || b.payment.reference_no.trim() !== '', {
+    path: ['payment', 'reference_no'],
+    message: WALLET_REFERENCE_MESSAGE,
+  });
 
 type ArrivalDialogProps = {
   client: Client;
@@ -105,7 +109,7 @@ type ArrivalDialogProps = {
 const savedMessage = (arrival: ClientArrival) => {
   if (arrival.voucher_code) return `Arrival logged; one session of ${arrival.voucher_code} used.`;
   if (arrival.sale)
-    return `Arrival logged and ${formatPeso(arrival.sale.net_amount)} ${arrival.sale.payment_method.replace('_', ' ')} recorded for ${arrival.client_name}.`;
+    return `Arrival logged and ${formatPeso(arrival.sale.net_amount)} ${PAYMENT_METHOD_LABELS[arrival.sale.payment_method].toLowerCase()} recorded for ${arrival.client_name}.`;
   return `Arrival logged for ${arrival.therapist_name}.`;
 };
 
@@ -165,6 +169,7 @@ export const ArrivalDialog = ({ client, onClose, now, desk }: ArrivalDialogProps
       now={now ?? new Date()}
       desk={desk}
       idempotencyKey={idempotencyKey}
+      onRefused={() => void services.mutate()}
     />
   );
 };
@@ -220,12 +225,15 @@ const ArrivalForm = ({
   now,
   desk,
   idempotencyKey,
+  onRefused,
 }: {
   client: Client;
   services: ClientServices;
   onClose: () => void;
   now: Date;
   desk: DeskUser | undefined;
+  /** A voucher or membership refused (used up meanwhile at another desk): what the client holds is read again. */
+  onRefused: () => void;
   idempotencyKey: string;
 }) => {
   const [{ today, slot }] = useState(() => manilaNow(now));
@@ -251,7 +259,14 @@ const ArrivalForm = ({
     fields: FIELDS,
     errorKey,
     parse: (v) => arrivalSchema.safeParse(toBody(v, optionFor(optionsFor(v.treatment), v.use), client.id, today)),
-    save: (data) => logArrival(data, idempotencyKey),
+    save: async (data) => {
+      try {
+        return await logArrival(data, idempotencyKey);
+      } catch (error) {
+        if (data.voucher !== null || data.client_membership !== null) onRefused();
+        throw error;
+      }
+    },
     onSaved: async (arrival) => {
       await revalidate();
       showSnackbar(savedMessage(arrival), 'success');
@@ -270,6 +285,14 @@ const ArrivalForm = ({
   const therapists = useEmployeeOptions('therapist', location);
   const salespersons = useEmployeeOptions('salesperson', location);
   const options = optionsFor(form.values.treatment);
+  // Read again after a refusal, the voucher or membership chosen may be used up now: the best choice left
+  // is chosen instead (paying at the desk at worst), so the card does not offer the refused one again.
+  const chosen = optionFor(options, form.values.use);
+  const replacement = chosen.blocked && !chosen.waiting ? defaultOption(options).value : null;
+  useEffect(() => {
+    if (replacement !== null) form.set('use', replacement);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when what the client holds was read again
+  }, [services]);
   const paid = form.values.use === PAY_AT_DESK.value;
   const held = voucherTreatments(services, today);
   const allTreatments = treatments.data?.results ?? [];
@@ -317,7 +340,7 @@ const ArrivalForm = ({
           method={form.bind('payment_method')}
           bank={form.bind('bank')}
           banks={banks.data?.results ?? []}
-          reference={form.bind('reference_no', 'Card slip or transfer reference.')}
+          reference={form.bind('reference_no')}
           discount={form.bind('discount', 'Pesos off the price.')}
           serviceCharge={form.bind('service_charge', 'Collected on top; shared by the branch’s staff.')}
         />

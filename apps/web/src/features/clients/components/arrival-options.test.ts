@@ -66,6 +66,7 @@ describe('what a client may use at arrival', () => {
         .blocked,
     ).toBe('This membership is expired.');
     expect(arrivalOptions(withMembership, 5, '2027-01-01')[0]!.blocked).toBe('Ended on 31 Dec 2026.');
+    expect(arrivalOptions(withMembership, 5, '2025-12-31')[0]!.blocked).toBe('Starts on 1 Jan 2026.');
   });
 
   it('always lets the client pay at the desk, the default when nothing else applies', () => {

@@ -62,7 +62,7 @@ export const arrivalOptions = (services: ClientServices, treatment: number | nul
     };
     if (m.status !== 'active') return { ...option, blocked: `This membership is ${m.status}.` };
     if (m.end_date < today) return { ...option, blocked: `Ended on ${formatDate(m.end_date)}.` };
-    if (m.start_date > today) return { ...option, blocked: `Starts on ${m.start_date}.` };
+    if (m.start_date > today) return { ...option, blocked: `Starts on ${formatDate(m.start_date)}.` };
     if (treatment === null) return { ...option, blocked: 'Choose the treatment to see what it covers.', waiting: true };
     if (!allowed) return { ...option, blocked: 'Does not cover this treatment.' };
     const discount =

@@ -7,13 +7,20 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
-import { clientArrivalPatchSchema, type ClientArrival, type Page } from '@ginhawa/contract';
+import {
+  clientArrivalPatchSchema,
+  deleteSalesBodySchema,
+  type ClientArrival,
+  type DeleteSalesResult,
+  type Page,
+} from '@ginhawa/contract';
 import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
 import { formatDate, formatPeso } from '../../../lib/format';
 import { cancelArrival } from '../api/cancel-arrival';
+import { deleteArrivalSales } from '../api/request-sale-deletion';
 import { useClientArrivals, useClientMemberships, useClientVouchers } from '../api/get-client-activity';
 import { useRevalidateClients } from '../api/get-clients';
 
@@ -108,6 +115,60 @@ export const VouchersTab = ({ clientId }: { clientId: number }) => (
 
 const NOTES_MAX = 500;
 
+/** The arrival's notes with why it was cancelled after them, so the history says it. */
+const cancelledNotes = (arrival: ClientArrival, reason: string) =>
+  `${arrival.notes ? `${arrival.notes}\n` : ''}Cancelled: ${reason.trim()}`;
+
+// A deletion of money from the books always says why (decision 0500).
+const saleDeletionSchema = deleteSalesBodySchema.refine((b) => b.reason.trim() !== '', {
+  path: ['reason'],
+  message: 'Say why the sale should be deleted.',
+});
+
+/**
+ * A paid arrival is cancelled once its sale lines are gone (decision 0411): the desk asks for their
+ * deletion here, with a reason, where before it was told to and had no screen to do it from. An
+ * Admin's request deletes them at once, and the arrival is then cancelled in the same step.
+ */
+const PaidArrivalDialog = ({ arrival, onClose }: { arrival: ClientArrival; onClose: () => void }) => {
+  const revalidate = useRevalidateClients();
+  const { showSnackbar } = useSnackbar();
+  const lines = [arrival.sale, arrival.deposit_sale].filter((l) => l !== null);
+  const named = lines.map((l) => `#${l.id} (${formatPeso(l.net_amount)})`).join(' and ');
+  return (
+    <ReasonDialog
+      title="Cancel a paid arrival?"
+      confirmLabel={lines.length > 1 ? 'Ask to delete the sales' : 'Ask to delete the sale'}
+      // The reason also ends the arrival's notes when an Admin's request cancels it at once.
+      maxLength={Math.max(1, NOTES_MAX - cancelledNotes(arrival, '').length)}
+      hint="The Admins and the branch's Managers read it when they decide."
+      parse={(reason) => saleDeletionSchema.safeParse({ ids: lines.map((l) => l.id), reason })}
+      onConfirm={async (body): Promise<DeleteSalesResult> => {
+        const result = await deleteArrivalSales(body);
+        if (result.result === 'deleted')
+          await cancelArrival(arrival.id, { status: 'cancelled', notes: cancelledNotes(arrival, body.reason ?? '') });
+        return result;
+      }}
+      onDone={async (result) => {
+        await revalidate();
+        showSnackbar(
+          result.result === 'deleted'
+            ? 'Sale deleted and arrival cancelled.'
+            : `${result.message} Once it is approved, cancel the arrival here.`,
+          'success',
+        );
+        onClose();
+      }}
+      onClose={onClose}
+    >
+      {formatDate(arrival.date)} {arrival.time} · {arrival.treatment_name ?? 'No treatment named'} at{' '}
+      {arrival.location_name} was paid at the desk: {lines.length > 1 ? `sales ${named} are` : `sale ${named} is`} on
+      the day&apos;s sales. {lines.length > 1 ? 'They are' : 'It is'} deleted when an Admin or the branch&apos;s Manager
+      approves your request; then the arrival can be cancelled.
+    </ReasonDialog>
+  );
+};
+
 /** Asks why, then cancels: the reason is kept in the arrival's notes, so the history says it. */
 const CancelArrivalDialog = ({ arrival, onClose }: { arrival: ClientArrival; onClose: () => void }) => {
   const revalidate = useRevalidateClients();
@@ -143,11 +204,6 @@ const CancelArrivalDialog = ({ arrival, onClose }: { arrival: ClientArrival; onC
       {formatDate(arrival.date)} {arrival.time} · {arrival.treatment_name ?? 'No treatment named'} at{' '}
       {arrival.location_name}.
       {arrival.voucher_code ? ` The session used from ${arrival.voucher_code} comes back to the voucher.` : ''}
-      {arrival.deposit_sale
-        ? ' It was paid at the desk and by its reservation’s deposit: both its sale lines must be deleted first.'
-        : arrival.sale
-          ? ' It was paid at the desk: its sale line must be deleted first.'
-          : ''}
     </ReasonDialog>
   );
 };
@@ -176,7 +232,11 @@ export const ArrivalsTab = ({ clientId }: { clientId: number }) => {
             ) : undefined,
         })}
       />
-      {cancelling ? <CancelArrivalDialog arrival={cancelling} onClose={() => setCancelling(null)} /> : null}
+      {cancelling?.sale ? (
+        <PaidArrivalDialog arrival={cancelling} onClose={() => setCancelling(null)} />
+      ) : cancelling ? (
+        <CancelArrivalDialog arrival={cancelling} onClose={() => setCancelling(null)} />
+      ) : null}
     </>
   );
 };

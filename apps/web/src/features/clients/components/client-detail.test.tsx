@@ -93,7 +93,7 @@ describe('client detail', () => {
     expect(JSON.parse(String(patch.data))).toEqual({ status: 'cancelled', notes: 'Cancelled: Wrong client' });
   });
 
-  it('a visit paid at the desk and by its reservation’s deposit says both sale lines go first', async () => {
+  describe('a visit paid at the desk and by its reservation’s deposit', () => {
     const line = (id: number, net: string, method: string) => ({ id, net_amount: net, payment_method: method });
     const arrival = {
       id: 42,
@@ -109,17 +109,63 @@ describe('client detail', () => {
       sale: line(90, '850.00', 'cash'),
       deposit_sale: line(91, '500.00', 'card'),
     };
-    mockApi({
-      'GET /clients/7/': { status: 200, data: liza },
-      ...activity,
-      'GET /clients/arrivals/': { status: 200, data: page([arrival]) },
+    const open = async (deletion: { status: number; data: unknown }) => {
+      const calls = mockApi({
+        'GET /clients/7/': { status: 200, data: liza },
+        ...activity,
+        'GET /clients/arrivals/': { status: 200, data: page([arrival]) },
+        'POST /reports/delete-sales-data/': deletion,
+        'PATCH /clients/arrivals/42/': { status: 200, data: { ...arrival, status: 'cancelled' } },
+      });
+      renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
+      await userEvent.click(await screen.findByRole('tab', { name: 'Arrivals' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Cancel arrival of 1 Jun 2026 11:00' }));
+      return { calls, dialog: await screen.findByRole('dialog', { name: 'Cancel a paid arrival?' }) };
+    };
+
+    it('asks, with a reason, for both sale lines to be deleted, since the arrival can go only after them', async () => {
+      const { calls, dialog } = await open({
+        status: 202,
+        data: {
+          result: 'requested',
+          deleted: 0,
+          message: 'Your request to delete these sales was sent to the administrators and managers for approval.',
+        },
+      });
+      expect(dialog).toHaveTextContent(
+        "was paid at the desk: sales #90 (₱850.00) and #91 (₱500.00) are on the day's sales. They are deleted when",
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Ask to delete the sales' }));
+      expect(await within(dialog).findByText('Say why the sale should be deleted.')).toBeInTheDocument();
+      expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+      await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Logged on the wrong client');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Ask to delete the sales' }));
+      expect(
+        await screen.findByText(
+          'Your request to delete these sales was sent to the administrators and managers for approval. Once it is approved, cancel the arrival here.',
+        ),
+      ).toBeInTheDocument();
+      const post = calls.find((c) => c.method === 'POST')!;
+      expect(JSON.parse(String(post.data))).toEqual({ ids: [90, 91], reason: 'Logged on the wrong client' });
+      // Still on the books until approved: the arrival stands.
+      expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
     });
-    renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Arrivals' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel arrival of 1 Jun 2026 11:00' }));
-    expect(await screen.findByRole('dialog')).toHaveTextContent(
-      'It was paid at the desk and by its reservation’s deposit: both its sale lines must be deleted first.',
-    );
+
+    it('for an Admin, deletes the lines and cancels the arrival in one step', async () => {
+      const { calls, dialog } = await open({
+        status: 200,
+        data: { result: 'deleted', deleted: 2, message: 'Deleted 2 sales.' },
+      });
+      await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Logged on the wrong client');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Ask to delete the sales' }));
+      expect(await screen.findByText('Sale deleted and arrival cancelled.')).toBeInTheDocument();
+      const patch = calls.find((c) => c.method === 'PATCH')!;
+      expect(JSON.parse(String(patch.data))).toEqual({
+        status: 'cancelled',
+        notes: 'Cancelled: Logged on the wrong client',
+      });
+    });
   });
 
   it('offers edit and deactivate only in admin mode', async () => {

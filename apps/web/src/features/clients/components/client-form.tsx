@@ -108,6 +108,8 @@ export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved, d
     },
   });
   const existingId = form.errors.phone ? duplicateClientId(form.errors.phone) : null;
+  // The server's sentence ends in how an API caller overrides it; the desk has a button for that.
+  const existingName = existingId === null ? '' : form.errors.phone!.split(' (client #')[0];
   const homes = desk ? servableLocations(desk.user, locations.data?.results ?? []) : (locations.data?.results ?? []);
   const linkTo = desk?.linkTo ?? paths.admin.client;
 
@@ -126,6 +128,7 @@ export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved, d
         label="Mobile"
         type="tel"
         {...form.bind('phone', 'e.g. 0917 123 4567')}
+        {...(existingId === null ? {} : { helperText: `${existingName} already has this mobile.` })}
         slotProps={{ htmlInput: { inputMode: 'tel' } }}
       />
       {existingId !== null ? (
@@ -147,7 +150,7 @@ export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved, d
         >
           This number belongs to{' '}
           <Link to={linkTo(existingId)} onClick={onClose}>
-            client #{existingId}
+            {existingName} (client #{existingId})
           </Link>
           . Open them instead, or keep both (relatives often share a phone).
         </Alert>

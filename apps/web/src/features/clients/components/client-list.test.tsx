@@ -76,10 +76,13 @@ describe('admin client list', () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Home location/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Makati' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add client' }));
-    expect(await within(dialog).findByRole('link', { name: 'client #12' })).toHaveAttribute(
+    expect(await within(dialog).findByRole('link', { name: 'Rosa Cruz (client #12)' })).toHaveAttribute(
       'href',
       '/admin/clients/12',
     );
+    // Said as to a person: the API's override is the Create anyway button here.
+    expect(within(dialog).getByText('Rosa Cruz already has this mobile.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/allow_duplicate_phone/)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create anyway' }));
     expect(await screen.findByText('Liza Cruz added.')).toBeInTheDocument();
     const posts = calls

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
-import { renderWithRouter } from '../../../test/render';
+import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { ClientSearch } from './client-search';
 import { rememberClient } from './recent-clients';
 import { liza, page } from './test-data';
@@ -73,5 +73,64 @@ describe('client search at the desk', () => {
       phone: '+639175550101',
       location: 4,
     });
+  });
+
+  it('as a picker, chooses the client clicked, a recent one or one just added, and never leaves the page', async () => {
+    rememberClient(31, { id: 8, full_name: 'Rosa Cruz', location_name: 'Ortigas' });
+    let found: unknown[] = [liza];
+    mockApi({
+      ...locations,
+      'GET /clients/search/': () => ({ status: 200, data: { results: found, more: false } }),
+      'POST /clients/': { status: 201, data: { ...liza, id: 77, full_name: 'Perla dela Cruz' } },
+    });
+    const picked: { id: number; full_name: string }[] = [];
+    const { router } = renderWithRouter(
+      <ClientSearch linkTo={linkTo} desk={desk} onPick={(c) => picked.push({ id: c.id, full_name: c.full_name })} />,
+    );
+    const recent = screen.getByRole('list', { name: 'Recent clients' });
+    expect(within(recent).queryByRole('link')).not.toBeInTheDocument();
+    await userEvent.click(within(recent).getByRole('button', { name: 'Rosa Cruz Ortigas' }));
+
+    const box = screen.getByRole('searchbox', { name: 'Find a client' });
+    await userEvent.type(box, 'Liza');
+    const results = await screen.findByRole('list', { name: 'Clients found' });
+    expect(within(results).queryByRole('link')).not.toBeInTheDocument();
+    await userEvent.click(within(results).getByText('Liza Soberano'));
+    await userEvent.click(within(results).getByRole('button', { name: 'Choose for Liza Soberano' }));
+
+    found = [];
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Perla dela Cruz');
+    await userEvent.click(await screen.findByRole('button', { name: 'New client' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New client' });
+    await within(dialog).findByRole('combobox', { name: /^Home location/ });
+    await userEvent.type(within(dialog).getByLabelText(/^Mobile/), '0917 555 0101');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add client' }));
+    await screen.findByText('Perla dela Cruz added.');
+
+    expect(picked).toEqual([
+      { id: 8, full_name: 'Rosa Cruz' },
+      { id: 7, full_name: 'Liza Soberano' },
+      { id: 7, full_name: 'Liza Soberano' },
+      { id: 77, full_name: 'Perla dela Cruz' },
+    ]);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('names the keyboard shortcut only where there is a keyboard: a phone gets the placeholder whole', () => {
+    mockApi({});
+    setViewportWidth(390);
+    const { unmount } = renderWithRouter(<ClientSearch linkTo={linkTo} desk={desk} />);
+    expect(screen.getByRole('searchbox', { name: 'Find a client' })).toHaveAttribute(
+      'placeholder',
+      'Name, mobile or email',
+    );
+    unmount();
+    setViewportWidth(1280);
+    renderWithRouter(<ClientSearch linkTo={linkTo} desk={desk} />);
+    expect(screen.getByRole('searchbox', { name: 'Find a client' })).toHaveAttribute(
+      'placeholder',
+      expect.stringMatching(/^Name, mobile or email \(press \/ or .+K\)$/),
+    );
   });
 });

@@ -8,6 +8,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { Link, useNavigate } from 'react-router';
 import { CLIENT_SEARCH_LIMIT, formatPhPhone, type Client } from '@ginhawa/contract';
@@ -26,49 +28,76 @@ type ClientSearchProps = {
   autoFocus?: boolean;
   /** The front desk's shortcut: each active client found gets a "Log arrival" button beside its link. */
   onLogArrival?: (client: Client) => void;
-  /** The button's word beside each client, "Log arrival" unless said (the floor board says "Choose"). */
-  actionLabel?: string;
+  /**
+   * A picker (the floor board's "which client?"): a client found, a recent one or one just added is
+   * chosen, never opened, so the desk does not leave the step it is in.
+   */
+  onPick?: (client: PickedClient) => void;
   /** The signed-in person: their recent clients, and "New client" (homed at their location) when nothing matches. */
   desk?: DeskUser;
 };
+
+/** What a picker is given: enough to name the client (a recent client carries no more). */
+export type PickedClient = Pick<Client, 'id' | 'full_name'>;
 
 const ResultRow = ({
   client,
   linkTo,
   onLogArrival,
-  actionLabel = 'Log arrival',
+  onPick,
 }: {
   client: Client;
   linkTo: (clientId: number) => string;
   onLogArrival?: (client: Client) => void;
-  actionLabel?: string;
-}) => (
-  <ListItem disablePadding divider sx={{ gap: 1 }}>
-    <ListItemButton component={Link} to={linkTo(client.id)}>
-      <ListItemText
-        primary={client.full_name}
-        secondary={[formatPhPhone(client.phone), client.email, client.location_name, client.is_active ? '' : 'inactive']
-          .filter(Boolean)
-          .join(' · ')}
-        slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
-      />
-    </ListItemButton>
-    {onLogArrival && client.is_active ? (
-      <Button
-        size="small"
-        variant="outlined"
-        onClick={() => onLogArrival(client)}
-        aria-label={`${actionLabel} for ${client.full_name}`}
-        sx={{ flexShrink: 0, mr: 1 }}
+  onPick?: (client: PickedClient) => void;
+}) => {
+  const onAction = onPick ?? onLogArrival;
+  const actionLabel = onPick ? 'Choose' : 'Log arrival';
+  return (
+    <ListItem disablePadding divider sx={{ gap: 1 }}>
+      <ListItemButton
+        {...(onPick
+          ? { onClick: () => onPick(client), disabled: !client.is_active }
+          : { component: Link, to: linkTo(client.id) })}
       >
-        {actionLabel}
-      </Button>
-    ) : null}
-  </ListItem>
-);
+        <ListItemText
+          primary={client.full_name}
+          secondary={[
+            formatPhPhone(client.phone),
+            client.email,
+            client.location_name,
+            client.is_active ? '' : 'inactive',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+          slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+        />
+      </ListItemButton>
+      {onAction && client.is_active ? (
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => onAction(client)}
+          aria-label={`${actionLabel} for ${client.full_name}`}
+          sx={{ flexShrink: 0, mr: 1 }}
+        >
+          {actionLabel}
+        </Button>
+      ) : null}
+    </ListItem>
+  );
+};
 
 /** The clients this browser opened last (empty search box): a way back to who was just served. */
-const RecentClients = ({ userId, linkTo }: { userId: number; linkTo: (clientId: number) => string }) => {
+const RecentClients = ({
+  userId,
+  linkTo,
+  onPick,
+}: {
+  userId: number;
+  linkTo: (clientId: number) => string;
+  onPick?: (client: PickedClient) => void;
+}) => {
   const recent = useRecentClients(userId);
   if (recent.length === 0) return null;
   return (
@@ -84,7 +113,7 @@ const RecentClients = ({ userId, linkTo }: { userId: number; linkTo: (clientId: 
     >
       {recent.map((c) => (
         <ListItem key={c.id} disablePadding divider>
-          <ListItemButton component={Link} to={linkTo(c.id)}>
+          <ListItemButton {...(onPick ? { onClick: () => onPick(c) } : { component: Link, to: linkTo(c.id) })}>
             <ListItemText primary={c.full_name} secondary={c.location_name} />
           </ListItemButton>
         </ListItem>
@@ -94,20 +123,22 @@ const RecentClients = ({ userId, linkTo }: { userId: number; linkTo: (clientId: 
 };
 
 /** Find a client by name (any order), mobile (any form) or email; best matches first, each a link to the record (and, at the front desk, a Log arrival button). */
-export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival, actionLabel, desk }: ClientSearchProps) => {
+export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival, onPick, desk }: ClientSearchProps) => {
   const [text, setText] = useState('');
   const [newClient, setNewClient] = useState<ClientPrefill | null>(null);
   const navigate = useNavigate();
   const search = useClientSearch(text);
   const results = search.data?.results;
   const typed = text.trim() !== '';
+  // A phone has no / or Ctrl+K, and at 390 px the hint cut the placeholder off mid-word.
+  const keyboard = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
 
   return (
     <Box>
       <SearchField
         id={CLIENT_SEARCH_ID}
         label="Find a client"
-        placeholder={`Name, mobile or email (${CLIENT_SEARCH_HINT})`}
+        placeholder={keyboard ? `Name, mobile or email (${CLIENT_SEARCH_HINT})` : 'Name, mobile or email'}
         value={text}
         onChange={(event) => setText(event.target.value)}
         autoFocus={autoFocus}
@@ -119,7 +150,7 @@ export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival, actionLa
       {typed && search.error ? (
         <LoadError title="The search could not be done" error={search.error} onRetry={() => void search.mutate()} />
       ) : null}
-      {!typed && desk ? <RecentClients userId={desk.id} linkTo={linkTo} /> : null}
+      {!typed && desk ? <RecentClients userId={desk.id} linkTo={linkTo} onPick={onPick} /> : null}
       {typed && search.settled && results && !search.error ? (
         results.length === 0 ? (
           <Box sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -145,7 +176,7 @@ export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival, actionLa
                   client={client}
                   linkTo={linkTo}
                   onLogArrival={onLogArrival}
-                  actionLabel={actionLabel}
+                  onPick={onPick}
                 />
               ))}
             </List>
@@ -163,7 +194,7 @@ export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival, actionLa
           defaultLocation={desk?.locations[0] ?? null}
           desk={{ user: desk, prefill: newClient, linkTo }}
           onClose={() => setNewClient(null)}
-          onSaved={(saved) => void navigate(linkTo(saved.id))}
+          onSaved={(saved) => (onPick ? onPick(saved) : void navigate(linkTo(saved.id)))}
         />
       ) : null}
     </Box>

@@ -15,6 +15,7 @@ import { listedValue } from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
 import { useDayReport } from '../../../lib/day-report';
 import { manilaNow } from './manila-now';
+import { referenceHint } from './walk-in-payment';
 import { formatDate, formatPeso } from '../../../lib/format';
 import type { SaleTotal } from './sale-total';
 
@@ -111,7 +112,7 @@ export const PaymentFields = ({
         <TextField
           label="Reference no."
           required={method === 'e_wallet'}
-          {...bind('reference_no', 'Card slip, transfer or e-wallet (GCash, Maya) reference.')}
+          {...bind('reference_no', referenceHint(method))}
         />
       </Stack>
     </>

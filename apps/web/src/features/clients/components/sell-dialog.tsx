@@ -31,11 +31,11 @@ import { LocationStaffFields } from './location-staff-fields';
 import { saleTotal } from './sale-total';
 import { ClosedDayNotice, HeldNotice, PaymentFields, TotalLine, useSaleChecks } from './sell-dialog-parts';
 import { membershipReceipt, SaleReceiptDialog, voucherReceipt, type Receipt } from './sale-receipt';
+import { WALLET_REFERENCE_MESSAGE } from './walk-in-payment';
 
 export type SaleKind = 'voucher' | 'membership';
 
 const BANK_MESSAGE = 'Choose the bank account the card or transfer payment goes to.';
-const E_WALLET_MESSAGE = 'Enter the e-wallet reference number.';
 type SalePayment = { payment_method: string; bank: number | null; reference_no: string };
 const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
 
@@ -76,9 +76,9 @@ const payment = (v: Values) => ({
 const paymentChecked = <T extends z.ZodType<SalePayment>>(schema: T) =>
   schema
     .refine((b) => !isBanked(b.payment_method) || b.bank !== null, { path: ['bank'], message: BANK_MESSAGE })
-    .refine((b) => b.payment_method !== 'e_wallet' || b.reference_no !== '', {
+    .refine((b) => b.payment_method !== 'e_wallet' || b.reference_no.trim() !== '', {
       path: ['reference_no'],
-      message: E_WALLET_MESSAGE,
+      message: WALLET_REFERENCE_MESSAGE,
     });
 const voucherSchema = paymentChecked(clientTreatmentBodySchema);
 const membershipSchema = paymentChecked(clientMembershipBodySchema);

@@ -102,7 +102,7 @@ const VisitUseForm = ({
           method={bind('payment_method')}
           bank={bind('bank')}
           banks={banks.data?.results ?? []}
-          reference={bind('reference_no', 'Card slip or transfer reference.')}
+          reference={bind('reference_no')}
           discount={bind('discount', 'Pesos off the price.')}
           serviceCharge={bind('service_charge', 'Collected on top; shared by the branch’s staff.')}
         />

@@ -101,6 +101,13 @@ export const balanceAfterDeposit = (net: string | null, deposit: HeldDeposit | u
   return (Math.max(rest, 0) / 100).toFixed(2);
 };
 
+/** The server refuses a GCash/Maya payment without its reference (the wallet's statement is matched by it alone). */
+export const WALLET_REFERENCE_MESSAGE = 'Enter the e-wallet reference number.';
+
+/** What the reference is, for the method chosen: a wallet's is required, a card slip's or transfer's helps. */
+export const referenceHint = (method: string) =>
+  method === 'e_wallet' ? 'The GCash or Maya reference number.' : 'Card slip or transfer reference.';
+
 /** Named as the reservation names it: e-wallet deposits are GCash or Maya (decision 0900). */
 const depositLabel = (deposit: HeldDeposit) => {
   const method =
@@ -174,7 +181,12 @@ export const WalkInPaymentFields = ({
               ))}
             </TextField>
           ) : null}
-          <TextField label="Reference no." {...reference} />
+          <TextField
+            label="Reference no."
+            required={method.value === 'e_wallet'}
+            {...reference}
+            helperText={reference.error ? reference.helperText : referenceHint(method.value)}
+          />
         </Stack>
       ) : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>

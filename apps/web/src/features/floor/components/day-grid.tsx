@@ -97,14 +97,16 @@ export const DayGrid = ({ board, onOpen, canMove }: DayGridProps) => {
     rowPx: ROW_PX,
   });
   // Today opens at the hour before now (the board's clock), where the desk is looking; another day at
-  // the hour before its first booking. Once per branch and day.
+  // the hour before its first booking. Once per branch and day, and when the grid first appears: an
+  // empty day shows a sentence, not the grid, until the first therapist is clocked in.
   const live = isLiveDay(board);
   const focus = live ? minutesOf(manilaClock(board.now)) : Math.min(...blocks.map((b) => b.start), range.start + 60);
+  const drawn = columns.length > 0;
   useEffect(() => {
     const offset = Math.max(0, Math.floor((focus - 60 - range.start) / SLOT_MINUTES)) * ROW_PX;
     scroller.current?.scrollTo?.({ top: offset });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another board (branch or day) shows
-  }, [board.location, board.date]);
+  }, [board.location, board.date, drawn]);
   if (columns.length === 0)
     return (
       <Typography color="text.secondary" sx={{ p: 2 }}>

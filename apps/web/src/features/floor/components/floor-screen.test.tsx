@@ -310,6 +310,18 @@ describe('floor screen', () => {
     expect(assign?.headers['Idempotency-Key']).toBeTruthy();
   });
 
+  it('offers Assign next only once someone is clocked in; New reservation any time', async () => {
+    mockApi({ [BOARD_KEY]: { status: 200, data: { ...board, queue: [], rooms: [], reservations: [] } } });
+    renderFloor();
+    expect(
+      await screen.findByText(
+        'Nobody is clocked in yet. Clock therapists in as they arrive; the first in is first in line.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Assign next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'New reservation' })).toBeEnabled();
+  });
+
   it('clock in offers only the therapists not already in the rotation', async () => {
     mockApi(clockInRoutes);
     renderFloor();
@@ -333,6 +345,79 @@ describe('floor screen', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
     expect(await within(screen.getByRole('dialog')).findByText('You are on shift already.')).toBeInTheDocument();
+  });
+
+  it('shows the receptionists on shift with Clock out, and Clock in leaves them out', async () => {
+    const shift = (id: number, employee: number, name: string, kind: 'therapist' | 'receptionist') => ({
+      id,
+      employee,
+      employee_name: name,
+      employee_kind: kind,
+      location: 2,
+      location_name: 'Makati',
+      // 09:00 Manila.
+      started_at: '2026-11-25T01:00:00Z',
+      ended_at: null,
+      hours: '0.00',
+      clocked_in_by: 1,
+      clocked_out_by: null,
+    });
+    const calls = mockApi({
+      ...clockInRoutes,
+      'GET /floor/shifts/': {
+        status: 200,
+        data: {
+          count: 2,
+          next: null,
+          previous: null,
+          results: [shift(1, 11, 'Ana Cruz', 'therapist'), shift(2, 20, 'Dina Go', 'receptionist')],
+        },
+      },
+      'POST /floor/shifts/clock-out/': { status: 200, data: { ...shift(2, 20, 'Dina Go', 'receptionist') } },
+    });
+    renderFloor();
+    const desk = await screen.findByRole('list', { name: 'Front desk on shift' });
+    // Therapists are in the rotation above; only the desk's shifts are listed here.
+    expect(within(desk).getByText('Dina Go')).toBeInTheDocument();
+    expect(within(desk).getByText('On shift since 09:00')).toBeInTheDocument();
+    expect(within(desk).queryByText('Ana Cruz')).not.toBeInTheDocument();
+    expect(await clockInChoices()).toEqual(['Carla Lim (therapist)']);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(within(desk).getByRole('button', { name: 'Clock Dina Go out' }));
+    const confirm = screen.getByRole('dialog', { name: 'Clock Dina Go out?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Clock out' }));
+    expect(await screen.findByText('Dina Go clocked out.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.url).toBe('/floor/shifts/clock-out/');
+    expect(JSON.parse(String(post!.data))).toEqual({ employee: 20 });
+  });
+
+  it('a therapist clocks themselves in with one tap: their own record is chosen already', async () => {
+    const calls = mockApi({
+      ...clockInRoutes,
+      'POST /floor/shifts/clock-in/': {
+        status: 201,
+        data: { id: 5, employee: 13, employee_name: 'Carla Lim', location: 2, started_at: '2026-11-25T05:00:00Z' },
+      },
+    });
+    renderWithRouter(
+      <FloorScreen
+        user={{ ...desk, frontDesk: false, employee: 13 }}
+        clientPicker={picker}
+        roomsPath="/floor/rooms"
+        visitUse={visitUse}
+      />,
+      { path: '/floor' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByRole('combobox', { name: /Who/ })).toHaveTextContent('Carla Lim (therapist)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clock in' }));
+    expect(await screen.findByText('Carla Lim clocked in.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(JSON.parse(String(post!.data))).toEqual({ employee: 13, location: 2 });
   });
 
   it("a reservation's ways out say what they keep, not 'Cancel' beside 'Cancel booking'", async () => {
@@ -452,6 +537,24 @@ describe('floor screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Move' }));
     await userEvent.click(screen.getByRole('button', { name: 'Move' }));
     expect(await screen.findByText(sentence)).toBeInTheDocument();
+  });
+
+  it('names the day a reservation was moved to when it leaves the board’s day', async () => {
+    const calls = mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'PATCH /floor/reservations/70/': {
+        status: 200,
+        data: reservation({ date: '2026-11-26', therapist: 11, therapist_name: 'Ana Cruz' }),
+      },
+    });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Move' }));
+    fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(/^Date/), { target: { value: '2026-11-26' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Move' }));
+    expect(await screen.findByText('Moved Liza Soberano to 26 Nov 2026, 15:00, Ana Cruz.')).toBeInTheDocument();
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(JSON.parse(String(patch!.data))).toMatchObject({ date: '2026-11-26', time: '15:00' });
   });
 
   describe('dragging a booked block with the mouse', () => {

@@ -32,6 +32,7 @@ import { FloorSettingsDialog } from './floor-settings-dialog';
 import { RotationActionDialog, useBreakToggle } from './rotation-actions';
 import { RotationLogDialog } from './rotation-log-dialog';
 import { RotationPanel, type RotationAction } from './rotation-panel';
+import { FrontDeskShifts } from './front-desk-shifts';
 import { ClockInDialog, ReorderDialog } from './shift-dialogs';
 import type { VisitUseSlot } from './visit-use';
 
@@ -130,6 +131,7 @@ const BoardLayout = ({
         who={{ frontDesk: user.frontDesk, employee: user.employee ?? null }}
         onAction={onAction}
       />
+      {user.frontDesk ? <FrontDeskShifts location={data.location} /> : null}
     </Panel>
   );
   const rooms = (
@@ -259,7 +261,13 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
             {user.frontDesk && board.data ? (
               <>
                 {live ? (
-                  <Button variant="contained" onClick={() => setOpen({ kind: 'pick', then: 'assign' })}>
+                  // With nobody clocked in there is no one to assign (the server says so after the search,
+                  // the treatment and the payment); the rotation's sentence says to clock someone in.
+                  <Button
+                    variant="contained"
+                    disabled={board.data.queue.length === 0}
+                    onClick={() => setOpen({ kind: 'pick', then: 'assign' })}
+                  >
                     Assign next
                   </Button>
                 ) : null}

@@ -62,7 +62,8 @@ const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose:
     save: (body) => moveReservation(reservation.id, body),
     onSaved: async (saved) => {
       showSnackbar(
-        `Moved ${saved.client_name} to ${displayTime(saved.time)}, ${saved.therapist_name ?? 'any therapist'}.`,
+        // A move to another day names it: the board the desk is looking at no longer shows the booking.
+        `Moved ${saved.client_name} to ${saved.date === reservation.date ? '' : `${formatDate(saved.date)}, `}${displayTime(saved.time)}, ${saved.therapist_name ?? 'any therapist'}.`,
         'success',
       );
       await revalidate();

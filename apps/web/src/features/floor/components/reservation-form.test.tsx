@@ -56,6 +56,7 @@ describe('reservation form', () => {
     await userEvent.type(screen.getByLabelText(/^Reference no/), 'GC-7781');
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('Booked Rosa Dela Cruz at 15:00 on 27 Nov 2026.')).toBeInTheDocument();
     const sent = calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.data)) as unknown);
     expect(sent[1]).toMatchObject({
       client: 9,

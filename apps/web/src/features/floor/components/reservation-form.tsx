@@ -11,6 +11,7 @@ import {
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
+import { formatDate } from '../../../lib/format';
 import { listedValue, useBankOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { createReservation } from '../api/floor-actions';
@@ -129,7 +130,10 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
     parse: (v) => bookingSchema.safeParse(toBody(v, client.id, location)),
     save: createReservation,
     onSaved: async (saved: Reservation) => {
-      showSnackbar(`Booked ${saved.client_name} at ${displayTime(saved.time)} on ${saved.date}.`, 'success');
+      showSnackbar(
+        `Booked ${saved.client_name} at ${displayTime(saved.time)} on ${formatDate(saved.date)}.`,
+        'success',
+      );
       await revalidate();
       onClose();
     },

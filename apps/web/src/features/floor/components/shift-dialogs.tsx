@@ -14,6 +14,7 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { useEmployeeOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { clockIn, reorderRotation } from '../api/floor-actions';
+import { useOpenShifts } from '../api/open-shifts';
 import { FloorReasonDialog } from './floor-reason-dialog';
 
 const CLOCK_FIELDS = ['employee'] as const;
@@ -38,10 +39,14 @@ export const ClockInDialog = ({
 }) => {
   const therapists = useEmployeeOptions('therapist', location);
   const receptionists = useEmployeeOptions('receptionist', location);
+  // Receptionists are not in the rotation: their open shifts say who is on the desk already (409 otherwise).
+  const open = useOpenShifts(location);
+  const deskOnShift = new Set((open.data?.results ?? []).map((s) => s.employee));
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
   const form = useEntityForm({
-    initialValues: () => ({ employee: '' }),
+    // Off the desk the only choice is oneself: chosen already, so clocking in is one tap.
+    initialValues: () => ({ employee: typeof only === 'number' && !onShift.includes(only) ? String(only) : '' }),
     fields: CLOCK_FIELDS,
     parse: (v) => clockInBodySchema.safeParse({ employee: v.employee ? Number(v.employee) : 0, location }),
     save: clockIn,
@@ -55,7 +60,9 @@ export const ClockInDialog = ({
     ...(therapists.data?.results ?? [])
       .filter((e) => !onShift.includes(e.id))
       .map((e) => ({ id: e.id, label: `${e.full_name} (therapist)` })),
-    ...(receptionists.data?.results ?? []).map((e) => ({ id: e.id, label: `${e.full_name} (receptionist)` })),
+    ...(receptionists.data?.results ?? [])
+      .filter((e) => !deskOnShift.has(e.id))
+      .map((e) => ({ id: e.id, label: `${e.full_name} (receptionist)` })),
   ].filter((p) => only === undefined || p.id === only);
   const loaded = therapists.data !== undefined && receptionists.data !== undefined;
   return (

@@ -1,0 +1,19 @@
+import useSWR from 'swr';
+import type { Page, Shift, ShiftListQuery } from '@ginhawa/contract';
+import { getPage, withQuery } from '../../../lib/list-query';
+import { FLOOR_PATH } from './get-board';
+
+/**
+ * Who is clocked in at a branch now, receptionists included (the board's rotation carries only
+ * therapists). Under /floor/, so a clock-in, a clock-out or a live frame reads it again.
+ */
+export const useOpenShifts = (location: number) =>
+  useSWR<Page<Shift>, unknown>(
+    withQuery(`${FLOOR_PATH}shifts/`, {
+      location: String(location),
+      open: 'true',
+      page: 1,
+      pageSize: 100,
+    } satisfies ShiftListQuery),
+    getPage<Shift>,
+  );
