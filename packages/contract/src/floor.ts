@@ -36,8 +36,9 @@ export type RoomRule = (typeof ROOM_RULES)[number];
 export const RESERVATION_STATUSES = ['booked', 'arrived', 'no_show', 'cancelled'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 /**
- * A deposit's fate: `held` while booked; `applied` when the client arrived (it paid part of the
- * visit); at a no-show `forfeited` or `credited` (the branch's setting); at a cancellation the
+ * A deposit's fate: `held` while booked; `applied` when the client arrived and paid at the desk (it
+ * paid part of the visit), or `refunded` or `credited` as the desk says when the visit used a voucher
+ * or a membership; at a no-show `forfeited` or `credited` (the branch's setting); at a cancellation the
  * desk chooses `refunded`, `credited` or `forfeited`. A `credited` deposit becomes `carried` when
  * the desk books the client's next reservation at that branch on it (decision 0900).
  */
@@ -268,6 +269,12 @@ export const reservationArriveBodySchema = z.object({
   client_membership: clientArrivalBodySchema.shape.client_membership,
   payment: clientArrivalBodySchema.shape.payment,
   notes: text(500, { multiline: true }).default(''),
+  /**
+   * A held deposit on a visit that uses a voucher or a membership, where there is nothing to pay:
+   * handed back (`refunded`) or kept as the client's credit for a later booking (`credited`).
+   * Required then; a visit paid at the desk uses the deposit toward its price instead (decision 0900).
+   */
+  deposit: z.enum(['refunded', 'credited'], { error: 'Choose refunded or credited.' }).nullable().default(null),
 });
 export type ReservationArriveBody = z.input<typeof reservationArriveBodySchema>;
 export type ReservationArriveInput = z.output<typeof reservationArriveBodySchema>;
@@ -296,7 +303,7 @@ export const depositCreditSchema = z.object({
   /** The reservation the deposit was credited on (what `deposit_credit` names). */
   reservation: z.number().int(),
   date: z.string(),
-  /** `no_show` or `cancelled`: how the deposit came to be credited. */
+  /** `no_show`, `cancelled` or `arrived` (a visit on a voucher or a membership): how the deposit came to be credited. */
   status: z.enum(RESERVATION_STATUSES),
   treatment_name: z.string(),
   payment_method: z.string(),

@@ -1,17 +1,89 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { DepositCredit, DepositCreditQuery, PaymentMethod, ReservationInput } from '@ginhawa/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  BANKED_PAYMENT_METHODS,
+  type DepositCredit,
+  type DepositCreditQuery,
+  type DepositStatus,
+  type PaymentMethod,
+  type Reservation,
+  type ReservationArriveInput,
+  type ReservationInput,
+} from '@ginhawa/contract';
 import type { DbOrTx, Tx } from '../../db/client';
-import { floorReservations, treatments } from '../../db/schema/index';
+import { banks, floorReservations, treatments } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { conflict, fieldError } from '../../lib/http-error';
-import { dayInWords } from '../../lib/notice-text';
+import { dayInWords, pesos } from '../../lib/notice-text';
 import { toSnake } from '../../lib/casing';
 import { touched } from '../../lib/tracked';
 import type { AuthUser } from '../../lib/actor';
+import type { AppliedDeposit } from '../clients/index';
 import { recordForfeitedDeposit } from '../reports/index';
 import { floorLocation, floorToday } from './floor-shared.service';
 
 type Deposit = NonNullable<ReservationInput['deposit']>;
+
+/**
+ * GCash, Maya and bank deposits carry their reference; card and transfer name the account they
+ * reached. A deposit is at most the treatment's price: more is a slip of the keyboard (₱30,000 for
+ * ₱300) that would sit on the books as money held against a visit it could never pay for.
+ */
+export const checkDeposit = async (tx: Tx, deposit: Deposit, treatmentId: number) => {
+  if (deposit.payment_method !== 'cash' && deposit.reference_no === '')
+    throw fieldError('deposit', 'Enter the deposit’s reference (the GCash, Maya or bank reference number).');
+  if (BANKED_PAYMENT_METHODS.includes(deposit.payment_method)) {
+    if (deposit.bank === null) throw fieldError('deposit', 'Choose the bank account the deposit went to.');
+    const [bank] = await tx.select({ isActive: banks.isActive }).from(banks).where(eq(banks.id, deposit.bank));
+    if (!bank?.isActive) throw fieldError('deposit', 'No such bank account (or it is inactive).');
+  }
+  const [treatment] = await tx
+    .select({
+      name: treatments.name,
+      over: sql<boolean>`${deposit.amount}::numeric > ${treatments.price}`,
+      price: treatments.price,
+    })
+    .from(treatments)
+    .where(eq(treatments.id, treatmentId));
+  // No such treatment: the booking's own check names it.
+  if (treatment?.over)
+    throw fieldError(
+      'deposit',
+      `A deposit is at most the treatment’s price: ${pesos(treatment.price)} for ${treatment.name}.`,
+    );
+};
+
+export const depositOf = (deposit: NonNullable<Reservation['deposit']>): AppliedDeposit => ({
+  payment_method: deposit.payment_method as AppliedDeposit['payment_method'],
+  bank: deposit.bank,
+  reference_no: deposit.reference_no,
+  amount: deposit.amount,
+});
+
+/**
+ * What the arrival makes of a held deposit (decision 0900): a visit paid at the desk uses it toward
+ * its price (`applied`, its own sale line); a visit on a voucher or a membership has nothing to pay,
+ * so the desk says whether the money was handed back or is kept as the client's credit.
+ */
+export const depositAtArrival = (booked: Reservation, input: ReservationArriveInput): DepositStatus | null => {
+  const held = booked.deposit?.status === 'held' ? booked.deposit : null;
+  const prepaid = input.voucher !== null || input.client_membership !== null;
+  if (!held || !prepaid) {
+    if (input.deposit !== null)
+      throw fieldError(
+        'deposit',
+        held
+          ? 'A visit paid at the desk uses the deposit toward its price; leave the deposit’s choice out.'
+          : 'This booking holds no deposit.',
+      );
+    return held ? 'applied' : null;
+  }
+  if (input.deposit === null)
+    throw fieldError(
+      'deposit',
+      `Say what becomes of the ${pesos(held.amount)} deposit: handed back to the client, or kept as their credit.`,
+    );
+  return input.deposit;
+};
 
 type ReservationRow = typeof floorReservations.$inferSelect;
 

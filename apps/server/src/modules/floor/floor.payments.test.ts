@@ -88,8 +88,8 @@ const assign = (body: Record<string, unknown>, key?: string) =>
     headers: key ? { 'idempotency-key': key } : {},
   });
 const cash = () => ({ salesperson, payment_method: 'cash', discount: '100' });
-/** Books the client today with `therapist`, with a deposit when given. */
-const book = async (client: number, time: string, therapist: number, deposit?: Record<string, unknown>) => {
+/** Books the client today with `therapist` (null: any), with a deposit when given. */
+const book = async (client: number, time: string, therapist: number | null, deposit?: Record<string, unknown>) => {
   const res = await post(desk, '/api/floor/reservations/', {
     client,
     location: f.home,
@@ -384,5 +384,87 @@ describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: th
       ['sale', '₱75.00 per sale', null, '75.00', false],
     ]);
     expect(earned(visit.arrival, visit.sales)).toEqual(one);
+  });
+});
+
+describe('a reservation’s deposit on a visit with nothing to pay (decision 0900: the money reaches a record)', () => {
+  const credits = (client: number) =>
+    desk.request({
+      method: 'GET',
+      url: `/api/floor/reservations/deposit-credits/?client=${client}&location=${f.home}`,
+    });
+  const gcash = (amount: string) => ({ payment_method: 'e_wallet', amount, reference_no: `GC-${amount}` });
+  let C: number;
+  beforeAll(() => {
+    C = f.therapists[2]!;
+  });
+
+  it('a deposit over the treatment’s price is refused when booking', async () => {
+    at('20:45');
+    const res = await post(desk, '/api/floor/reservations/', {
+      client: await newClient('Overpaid'),
+      location: f.home,
+      date: today(),
+      time: '21:00',
+      treatment: f.treatment.id,
+      therapist: B,
+      deposit: gcash('1350.01'),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.deposit).toEqual([
+      expect.stringMatching(/^A deposit is at most the treatment’s price: ₱1,350\.00 for /),
+    ]);
+    expect(await walkInSalesOf(await newClient('Nothing'))).toHaveLength(0);
+  });
+
+  it('on a voucher the desk says credited: the deposit becomes the client’s credit, no sale line', async () => {
+    at('20:45');
+    const client = await newClient('Credited');
+    const voucher = await sellVoucher(client, 3);
+    const id = await book(client, '21:00', C, gcash('300'));
+    at('21:00');
+    const unsaid = await arrive(id, { voucher });
+    expect(unsaid.statusCode, unsaid.body).toBe(400);
+    expect(unsaid.json().errors.deposit).toEqual([
+      'Say what becomes of the ₱300.00 deposit: handed back to the client, or kept as their credit.',
+    ]);
+    expect(await sessionsUsed(voucher)).toBe(0);
+    const res = await arrive(id, { voucher, deposit: 'credited' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'arrived', deposit: { status: 'credited', amount: '300.00' } });
+    expect(await sessionsUsed(voucher)).toBe(1);
+    expect((await walkInSalesOf(client)).map((s) => s.kind)).toEqual(['voucher']);
+    const offered = await credits(client);
+    expect(offered.json()).toEqual([
+      expect.objectContaining({ reservation: id, status: 'arrived', amount: '300.00', reference_no: 'GC-300' }),
+    ]);
+  });
+
+  it('on a voucher the desk says refunded: nothing is held or credited, no sale line', async () => {
+    at('20:45');
+    const client = await newClient('Refunded');
+    const voucher = await sellVoucher(client, 1);
+    const id = await book(client, '21:00', B, { payment_method: 'cash', amount: '200' });
+    at('21:00');
+    const res = await arrive(id, { voucher, deposit: 'refunded' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().deposit).toMatchObject({ status: 'refunded', amount: '200.00' });
+    expect((await walkInSalesOf(client)).map((s) => s.kind)).toEqual(['voucher']);
+    expect((await credits(client)).json()).toEqual([]);
+  });
+
+  it('a visit paid at the desk uses the deposit: a choice for it is refused and nothing is written', async () => {
+    at('20:45');
+    const client = await newClient('Paying');
+    const id = await book(client, '21:00', null, { payment_method: 'cash', amount: '200' });
+    at('21:00');
+    const res = await arrive(id, { payment: cash(), deposit: 'credited' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.deposit).toEqual([
+      'A visit paid at the desk uses the deposit toward its price; leave the deposit’s choice out.',
+    ]);
+    expect(await walkInSalesOf(client)).toHaveLength(0);
+    const read = await desk.request({ method: 'GET', url: `/api/floor/reservations/${id}/` });
+    expect(read.json()).toMatchObject({ status: 'booked', deposit: { status: 'held' } });
   });
 });

@@ -1,20 +1,19 @@
 import { eq } from 'drizzle-orm';
-import {
-  BANKED_PAYMENT_METHODS,
-  type Reservation,
-  type ReservationArriveInput,
-  type ReservationCancelInput,
-  type ReservationChanges,
-  type ReservationInput,
+import type {
+  Reservation,
+  ReservationArriveInput,
+  ReservationCancelInput,
+  ReservationChanges,
+  ReservationInput,
 } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
-import { banks, clients, floorBookings, floorQueue, floorReservations } from '../../db/schema/index';
+import { clients, floorBookings, floorQueue, floorReservations } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/http-error';
 import { createdBy, touched } from '../../lib/tracked';
 import { dayInWords } from '../../lib/notice-text';
 import type { AuthUser } from '../../lib/actor';
-import { createArrival, type AppliedDeposit } from '../clients/index';
+import { createArrival } from '../clients/index';
 import {
   addMinutes,
   assertWithinHours,
@@ -34,20 +33,14 @@ import { arrivalRoom, pickRoom } from './room-pick.service';
 import { assertDesk, pickTherapist, treatmentFor } from './assign.service';
 import { alreadySentence, getReservation } from './reservations-read.service';
 import { floorSettingsOf, noShowFrom } from './settings.service';
-import { forfeitDeposit, markCarried, takeDepositCredit } from './deposits.service';
-
-type Deposit = NonNullable<ReservationInput['deposit']>;
-
-/** GCash, Maya and bank deposits carry their reference; card and transfer name the account they reached. */
-const checkDeposit = async (tx: Tx, deposit: Deposit) => {
-  if (deposit.payment_method !== 'cash' && deposit.reference_no === '')
-    throw fieldError('deposit', 'Enter the deposit’s reference (the GCash, Maya or bank reference number).');
-  if (BANKED_PAYMENT_METHODS.includes(deposit.payment_method)) {
-    if (deposit.bank === null) throw fieldError('deposit', 'Choose the bank account the deposit went to.');
-    const [bank] = await tx.select({ isActive: banks.isActive }).from(banks).where(eq(banks.id, deposit.bank));
-    if (!bank?.isActive) throw fieldError('deposit', 'No such bank account (or it is inactive).');
-  }
-};
+import {
+  checkDeposit,
+  depositAtArrival,
+  depositOf,
+  forfeitDeposit,
+  markCarried,
+  takeDepositCredit,
+} from './deposits.service';
 
 type Slot = {
   locationId: number;
@@ -125,7 +118,7 @@ export const createReservation = async (db: Db, user: AuthUser, input: Reservati
     if (!client) throw fieldError('client', 'No such client.');
     if (input.deposit && input.deposit_credit !== null)
       throw fieldError('deposit_credit', 'Carry the deposit credit or take a new deposit, not both.');
-    if (input.deposit) await checkDeposit(tx, input.deposit);
+    if (input.deposit) await checkDeposit(tx, input.deposit, input.treatment);
     const credit = input.deposit_credit;
     const deposit = credit === null ? input.deposit : await takeDepositCredit(tx, { ...input, deposit_credit: credit });
     const { treatment, startsAt, endsAt, room } = await place(tx, {
@@ -225,14 +218,6 @@ export const updateReservation = async (db: Db, user: AuthUser, id: number, chan
     return finish(tx, user, id, before, 'update');
   });
 
-/** The reservation's held deposit as the payment it was (the walk-in sale line it becomes). */
-const depositOf = (deposit: NonNullable<Reservation['deposit']>): AppliedDeposit => ({
-  payment_method: deposit.payment_method as AppliedDeposit['payment_method'],
-  bank: deposit.bank,
-  reference_no: deposit.reference_no,
-  amount: deposit.amount,
-});
-
 /**
  * The client came: the arrival is logged through the clients module (voucher, membership, payment as
  * at the desk), the reservation's time becomes the service's (from now, for its duration), the
@@ -249,6 +234,7 @@ export const arriveReservation = async (
 ) => {
   assertDesk(user, 'log an arrival');
   const before = await getReservation(db, user, id);
+  const depositStatus = depositAtArrival(before, input);
   const startsAt = floorClock.now();
   const slot = slotOf(startsAt);
   const chosen = { therapist: before.therapist ?? input.therapist, fromLine: false, booked: before };
@@ -276,8 +262,9 @@ export const arriveReservation = async (
     idempotency: { route: `POST /floor/reservations/${id}/arrive/`, body: input },
     columns,
     // Paid at the desk: the deposit is its own sale line and the desk collects the balance (decision 0411).
-    // On a voucher or a membership no sale is written; the deposit is only marked applied (decision 0900).
-    deposit: before.deposit ? depositOf(before.deposit) : undefined,
+    // On a voucher or a membership nothing is paid: the desk said whether the deposit was handed back
+    // or is kept as the client's credit (decision 0900).
+    deposit: depositStatus === 'applied' && before.deposit ? depositOf(before.deposit) : undefined,
     before: async (tx) => {
       const booked = (await lockedReservation(tx, user, id)).before;
       if (booked.date !== slot.date) {
@@ -320,7 +307,7 @@ export const arriveReservation = async (
           therapistId: chosen.therapist,
           roomId: columns.roomId,
           bed: columns.bed,
-          depositStatus: before.deposit ? 'applied' : null,
+          depositStatus,
           closedAt: startsAt,
           ...touched(user.id),
         })

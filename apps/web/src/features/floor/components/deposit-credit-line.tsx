@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { PAYMENT_METHOD_LABELS, type DepositCredit, type PaymentMethod } from '@ginhawa/contract';
 import { formatDate, formatPeso } from '../../../lib/format';
 
-const FROM: Record<string, string> = { no_show: 'the no-show', cancelled: 'the cancellation' };
+const FROM: Record<string, string> = { no_show: 'the no-show', cancelled: 'the cancellation', arrived: 'the visit' };
 
 type DepositCreditLineProps = {
   credit: DepositCredit;

@@ -526,6 +526,35 @@ describe('floor screen', () => {
     expect(arrive?.headers['Idempotency-Key']).toBeTruthy();
   });
 
+  it('a deposit on a voucher visit is kept as credit or handed back, as the desk says, and sent with the arrival', async () => {
+    chosenUse = { voucher: 55, client_membership: null, payment: null };
+    const calls = mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'POST /floor/reservations/70/arrive/': { status: 200, data: reservation({ status: 'arrived' }) },
+    });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    const choice = await screen.findByRole('radiogroup', {
+      name: 'Nothing is paid on this visit: the ₱200.00 deposit is',
+    });
+    expect(
+      within(choice).getByRole('radio', { name: 'Kept as the client’s credit for a later booking' }),
+    ).toBeChecked();
+    await userEvent.click(within(choice).getByRole('radio', { name: 'Handed back to the client now' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Client arrived' }));
+    await screen.findByText(
+      'Liza Soberano arrived; the arrival is logged. One voucher session used. The ₱200.00 deposit is handed back.',
+    );
+    const arrive = calls.find((c) => c.url === '/floor/reservations/70/arrive/');
+    expect(JSON.parse(String(arrive?.data))).toEqual({
+      therapist: 12,
+      voucher: 55,
+      client_membership: null,
+      payment: null,
+      deposit: 'refunded',
+    });
+  });
+
   it("moving a reservation onto a taken time shows the server's conflict sentence", async () => {
     const sentence = 'Ana Cruz is already serving or booked 14:00–15:00 then.';
     mockApi({

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -80,6 +81,28 @@ const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose:
   );
 };
 
+/** A held deposit on a visit with nothing to pay (a voucher or a membership): the desk says where the money went (decision 0900). */
+type Leftover = 'credited' | 'refunded';
+const LEFTOVER_SAID: Record<Leftover, string> = { credited: 'kept as their credit', refunded: 'handed back' };
+
+type LeftoverChoiceProps = {
+  amount: string;
+  value: Leftover;
+  onChange: (value: Leftover) => void;
+  error?: string;
+};
+
+const LeftoverChoice = ({ amount, value, onChange, error }: LeftoverChoiceProps) => (
+  <FormControl error={Boolean(error)}>
+    <FormLabel id="deposit-leftover">Nothing is paid on this visit: the {formatPeso(amount)} deposit is</FormLabel>
+    <RadioGroup aria-labelledby="deposit-leftover" value={value} onChange={(e) => onChange(e.target.value as Leftover)}>
+      <FormControlLabel value="credited" control={<Radio />} label="Kept as the client’s credit for a later booking" />
+      <FormControlLabel value="refunded" control={<Radio />} label="Handed back to the client now" />
+    </RadioGroup>
+    {error ? <FormHelperText>{error}</FormHelperText> : null}
+  </FormControl>
+);
+
 type Mode = 'menu' | 'move' | 'cancel';
 
 type ReservationActionsProps = {
@@ -108,10 +131,13 @@ export const ReservationActions = ({
   const [use, setUse] = useState<VisitUse | null>(null);
   const [key] = useState(newIdempotencyKey);
   const [fate, setFate] = useState<DepositFate>('refunded');
+  const [leftover, setLeftover] = useState<Leftover>('credited');
   const { busy, error, fieldErrors, run } = useFloorWrite(onClose);
   if (mode === 'move') return <MoveForm reservation={reservation} onClose={onClose} />;
   const deposit = reservation.deposit;
   const held = deposit?.status === 'held' ? deposit : null;
+  // A visit on a voucher or a membership does not use the deposit: the desk says what became of it.
+  const unused = held && (use?.voucher || use?.client_membership) ? held : null;
   const noShow = () => void run(() => markNoShow(reservation.id), `${reservation.client_name} marked as a no-show.`);
   if (mode === 'cancel')
     return (
@@ -157,8 +183,15 @@ export const ReservationActions = ({
       error={error}
       onSubmit={() =>
         void run(
-          () => arriveReservation(reservation.id, { therapist: reservation.therapist, ...use }, key),
-          `${reservation.client_name} arrived; the arrival is logged.${visitUseSaid(use)}`,
+          () =>
+            arriveReservation(
+              reservation.id,
+              { therapist: reservation.therapist, ...use, ...(unused ? { deposit: leftover } : {}) },
+              key,
+            ),
+          `${reservation.client_name} arrived; the arrival is logged.${visitUseSaid(use)}${
+            unused ? ` The ${formatPeso(unused.amount)} deposit is ${LEFTOVER_SAID[leftover]}.` : ''
+          }`,
         )
       }
       onClose={onClose}
@@ -210,6 +243,14 @@ export const ReservationActions = ({
             errors: fieldErrors,
             disabled: busy,
           })}
+        {unused ? (
+          <LeftoverChoice
+            amount={unused.amount}
+            value={leftover}
+            onChange={setLeftover}
+            error={fieldErrors.deposit?.[0]}
+          />
+        ) : null}
       </Stack>
     </FormDialog>
   );
