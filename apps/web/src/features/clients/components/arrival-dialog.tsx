@@ -218,33 +218,31 @@ const TreatmentSelect = ({
   );
 };
 
-const ArrivalForm = ({
+type ArrivalFormSetup = {
+  client: Client;
+  desk: DeskUser | undefined;
+  today: string;
+  slot: string;
+  optionsFor: (treatment: string) => ReturnType<typeof arrivalOptions>;
+  idempotencyKey: string;
+  onRefused: () => void;
+  onClose: () => void;
+};
+
+/** The arrival card's form: its start, the body it sends, and what a changed field changes. */
+const useArrivalForm = ({
   client,
-  services,
-  onClose,
-  now,
   desk,
+  today,
+  slot,
+  optionsFor,
   idempotencyKey,
   onRefused,
-}: {
-  client: Client;
-  services: ClientServices;
-  onClose: () => void;
-  now: Date;
-  desk: DeskUser | undefined;
-  /** A voucher or membership refused (used up meanwhile at another desk): what the client holds is read again. */
-  onRefused: () => void;
-  idempotencyKey: string;
-}) => {
-  const [{ today, slot }] = useState(() => manilaNow(now));
+  onClose,
+}: ArrivalFormSetup) => {
   const revalidate = useRevalidateClients();
   const { showSnackbar } = useSnackbar();
-  const locations = useLocationOptions({ activeOnly: true });
-  const treatments = useTreatmentOptions();
-  const banks = useBankOptions();
-  const optionsFor = (treatment: string) => arrivalOptions(services, treatment ? Number(treatment) : null, today);
-
-  const form = useEntityForm({
+  return useEntityForm({
     initialValues: (): Values => ({
       location: String(ownLocation(desk, client.location)),
       treatment: '',
@@ -281,6 +279,33 @@ const ArrivalForm = ({
       return next;
     },
   });
+};
+
+const ArrivalForm = ({
+  client,
+  services,
+  onClose,
+  now,
+  desk,
+  idempotencyKey,
+  onRefused,
+}: {
+  client: Client;
+  services: ClientServices;
+  onClose: () => void;
+  now: Date;
+  desk: DeskUser | undefined;
+  /** A voucher or membership refused (used up meanwhile at another desk): what the client holds is read again. */
+  onRefused: () => void;
+  idempotencyKey: string;
+}) => {
+  const [{ today, slot }] = useState(() => manilaNow(now));
+  const locations = useLocationOptions({ activeOnly: true });
+  const treatments = useTreatmentOptions();
+  const banks = useBankOptions();
+  const optionsFor = (treatment: string) => arrivalOptions(services, treatment ? Number(treatment) : null, today);
+
+  const form = useArrivalForm({ client, desk, today, slot, optionsFor, idempotencyKey, onRefused, onClose });
   const location = form.values.location ? Number(form.values.location) : null;
   const therapists = useEmployeeOptions('therapist', location);
   const salespersons = useEmployeeOptions('salesperson', location);

@@ -119,12 +119,6 @@ const NOTES_MAX = 500;
 const cancelledNotes = (arrival: ClientArrival, reason: string) =>
   `${arrival.notes ? `${arrival.notes}\n` : ''}Cancelled: ${reason.trim()}`;
 
-// A deletion of money from the books always says why (decision 0500).
-const saleDeletionSchema = deleteSalesBodySchema.refine((b) => b.reason.trim() !== '', {
-  path: ['reason'],
-  message: 'Say why the sale should be deleted.',
-});
-
 /**
  * A paid arrival is cancelled once its sale lines are gone (decision 0411): the desk asks for their
  * deletion here, with a reason, where before it was told to and had no screen to do it from. An
@@ -142,7 +136,7 @@ const PaidArrivalDialog = ({ arrival, onClose }: { arrival: ClientArrival; onClo
       // The reason also ends the arrival's notes when an Admin's request cancels it at once.
       maxLength={Math.max(1, NOTES_MAX - cancelledNotes(arrival, '').length)}
       hint="The Admins and the branch's Managers read it when they decide."
-      parse={(reason) => saleDeletionSchema.safeParse({ ids: lines.map((l) => l.id), reason })}
+      parse={(reason) => deleteSalesBodySchema.safeParse({ ids: lines.map((l) => l.id), reason })}
       onConfirm={async (body): Promise<DeleteSalesResult> => {
         const result = await deleteArrivalSales(body);
         if (result.result === 'deleted')

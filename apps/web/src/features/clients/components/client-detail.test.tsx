@@ -136,7 +136,7 @@ describe('client detail', () => {
         "was paid at the desk: sales #90 (₱850.00) and #91 (₱500.00) are on the day's sales. They are deleted when",
       );
       await userEvent.click(within(dialog).getByRole('button', { name: 'Ask to delete the sales' }));
-      expect(await within(dialog).findByText('Say why the sale should be deleted.')).toBeInTheDocument();
+      expect(await within(dialog).findByText('Say why these sales are deleted.')).toBeInTheDocument();
       expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
       await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Logged on the wrong client');

@@ -103,6 +103,43 @@ const LeftoverChoice = ({ amount, value, onChange, error }: LeftoverChoiceProps)
   </FormControl>
 );
 
+/** Cancel with a reason; a held deposit is refunded, credited or kept as the desk says (decision 0900). */
+const CancelDialog = ({ reservation, onClose }: { reservation: Reservation; onClose: () => void }) => {
+  const [fate, setFate] = useState<DepositFate>('refunded');
+  const held = reservation.deposit?.status === 'held' ? reservation.deposit : null;
+  return (
+    <FloorReasonDialog
+      title={`Cancel ${reservation.client_name}'s booking`}
+      confirmLabel="Cancel booking"
+      cancelLabel="Keep booking"
+      hint="Kept with the booking."
+      parse={(reason) => reservationCancelBodySchema.safeParse({ reason, deposit: fate })}
+      onConfirm={(body) => cancelReservation(reservation.id, body)}
+      done={`${reservation.client_name}'s booking was cancelled.${held ? ` The ${formatPeso(held.amount)} deposit is ${fate}.` : ''}`}
+      onClose={onClose}
+    >
+      The time is freed for others.
+      {held ? (
+        <FormControl sx={{ mt: 2, display: 'block' }}>
+          <FormLabel id="deposit-fate">
+            Deposit {formatPeso(held.amount)}{' '}
+            {METHOD_LABEL[held.payment_method] ?? held.payment_method.replace('_', ' ')}
+          </FormLabel>
+          <RadioGroup
+            aria-labelledby="deposit-fate"
+            value={fate}
+            onChange={(event) => setFate(event.target.value as DepositFate)}
+          >
+            {DEPOSIT_FATES.map((f) => (
+              <FormControlLabel key={f.value} value={f.value} control={<Radio />} label={f.label} />
+            ))}
+          </RadioGroup>
+        </FormControl>
+      ) : null}
+    </FloorReasonDialog>
+  );
+};
+
 type Mode = 'menu' | 'move' | 'cancel';
 
 type ReservationActionsProps = {
@@ -130,7 +167,6 @@ export const ReservationActions = ({
   const [mode, setMode] = useState<Mode>('menu');
   const [use, setUse] = useState<VisitUse | null>(null);
   const [key] = useState(newIdempotencyKey);
-  const [fate, setFate] = useState<DepositFate>('refunded');
   const [leftover, setLeftover] = useState<Leftover>('credited');
   const { busy, error, fieldErrors, run } = useFloorWrite(onClose);
   if (mode === 'move') return <MoveForm reservation={reservation} onClose={onClose} />;
@@ -139,38 +175,7 @@ export const ReservationActions = ({
   // A visit on a voucher or a membership does not use the deposit: the desk says what became of it.
   const unused = held && (use?.voucher || use?.client_membership) ? held : null;
   const noShow = () => void run(() => markNoShow(reservation.id), `${reservation.client_name} marked as a no-show.`);
-  if (mode === 'cancel')
-    return (
-      <FloorReasonDialog
-        title={`Cancel ${reservation.client_name}'s booking`}
-        confirmLabel="Cancel booking"
-        cancelLabel="Keep booking"
-        hint="Kept with the booking."
-        parse={(reason) => reservationCancelBodySchema.safeParse({ reason, deposit: fate })}
-        onConfirm={(body) => cancelReservation(reservation.id, body)}
-        done={`${reservation.client_name}'s booking was cancelled.${held ? ` The ${formatPeso(held.amount)} deposit is ${fate}.` : ''}`}
-        onClose={onClose}
-      >
-        The time is freed for others.
-        {held ? (
-          <FormControl sx={{ mt: 2, display: 'block' }}>
-            <FormLabel id="deposit-fate">
-              Deposit {formatPeso(held.amount)}{' '}
-              {METHOD_LABEL[held.payment_method] ?? held.payment_method.replace('_', ' ')}
-            </FormLabel>
-            <RadioGroup
-              aria-labelledby="deposit-fate"
-              value={fate}
-              onChange={(event) => setFate(event.target.value as DepositFate)}
-            >
-              {DEPOSIT_FATES.map((f) => (
-                <FormControlLabel key={f.value} value={f.value} control={<Radio />} label={f.label} />
-              ))}
-            </RadioGroup>
-          </FormControl>
-        ) : null}
-      </FloorReasonDialog>
-    );
+  if (mode === 'cancel') return <CancelDialog reservation={reservation} onClose={onClose} />;
   return (
     <FormDialog
       open

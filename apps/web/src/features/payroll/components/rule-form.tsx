@@ -118,6 +118,36 @@ const EditNote = () => (
 );
 
 /** Create or edit a commission rule (Admins): who, for what, how much, where and from which day. */
+/** How much a rule pays: a percent (of what, for a therapist's voucher sessions) or fixed pesos. */
+const AmountFields = ({ kind, value, basis }: { kind: BoundField; value: BoundField; basis: BoundField | null }) => (
+  <>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <TextField select label="Kind" required {...kind}>
+        <MenuItem value="percent">Percent of the amount</MenuItem>
+        <MenuItem value="fixed">Fixed pesos</MenuItem>
+      </TextField>
+      <TextField
+        label="Value"
+        required
+        {...value}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal' },
+          input:
+            kind.value === 'percent'
+              ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
+              : { startAdornment: <InputAdornment position="start">₱</InputAdornment> },
+        }}
+      />
+    </Stack>
+    {basis ? (
+      <TextField select label="Voucher sessions at" {...basis}>
+        <MenuItem value="paid_price">The price the client paid per session</MenuItem>
+        <MenuItem value="list_price">The treatment&apos;s list price</MenuItem>
+      </TextField>
+    ) : null}
+  </>
+);
+
 export const RuleForm = ({ rule, onClose }: { rule: CommissionRule | null; onClose: () => void }) => {
   const { showSnackbar } = useSnackbar();
   const revalidate = useRevalidate(rulesResource.stale);
@@ -182,34 +212,15 @@ export const RuleForm = ({ rule, onClose }: { rule: CommissionRule | null; onClo
         ))}
       </TextField>
       {target === 'everything' ? null : <TargetSelect key={target} kind={target} field={form.bind(target)} />}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label="Kind" required {...form.bind('kind')}>
-          <MenuItem value="percent">Percent of the amount</MenuItem>
-          <MenuItem value="fixed">Fixed pesos</MenuItem>
-        </TextField>
-        <TextField
-          label="Value"
-          required
-          {...form.bind('value', v.kind === 'percent' ? 'e.g. 10 for 10%.' : 'Pesos, e.g. 150.')}
-          slotProps={{
-            htmlInput: { inputMode: 'decimal' },
-            input:
-              v.kind === 'percent'
-                ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
-                : { startAdornment: <InputAdornment position="start">₱</InputAdornment> },
-          }}
-        />
-      </Stack>
-      {v.kind === 'percent' && v.role === 'therapist' ? (
-        <TextField
-          select
-          label="Voucher sessions at"
-          {...form.bind('basis', 'What a redeemed voucher session counts as.')}
-        >
-          <MenuItem value="paid_price">The price the client paid per session</MenuItem>
-          <MenuItem value="list_price">The treatment&apos;s list price</MenuItem>
-        </TextField>
-      ) : null}
+      <AmountFields
+        kind={form.bind('kind')}
+        value={form.bind('value', v.kind === 'percent' ? 'e.g. 10 for 10%.' : 'Pesos, e.g. 150.')}
+        basis={
+          v.kind === 'percent' && v.role === 'therapist'
+            ? form.bind('basis', 'What a redeemed voucher session counts as.')
+            : null
+        }
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           select
