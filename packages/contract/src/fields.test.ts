@@ -6,6 +6,7 @@ import {
   calendarDateSchema,
   fieldErrors,
   idParamsSchema,
+  MONEY_MESSAGE,
   money,
   normalizeMoneyInput,
   orderingSchema,
@@ -101,6 +102,15 @@ describe('money()', () => {
     expect(messages(priceSchema.safeParse('-1'))).toEqual(['The price cannot be negative.']);
     for (const bad of ['1e3', '1,500', '1.505', '₱1500', '', '12345678901'])
       expect(money().safeParse(bad).success, bad).toBe(false);
+  });
+
+  it('asks for the amount by name when it is blank or missing, and keeps the pattern for a wrong one', () => {
+    const deposit = money({ acceptNumber: true, empty: 'Enter the deposit amount.' });
+    expect(messages(deposit.safeParse(''))).toEqual(['Enter the deposit amount.']);
+    expect(messages(deposit.safeParse('  '))).toEqual(['Enter the deposit amount.']);
+    expect(messages(deposit.safeParse(undefined))).toEqual(['Enter the deposit amount.']);
+    expect(messages(deposit.safeParse('1.505'))).toEqual([MONEY_MESSAGE]);
+    expect(messages(money().safeParse(''))).toEqual([MONEY_MESSAGE]);
   });
 });
 

@@ -83,18 +83,24 @@ export const toMoneyString = (value: string) => {
 /**
  * A non-negative peso amount: a decimal string with at most 2 places (numeric(12,2) answers it
  * with 2). `acceptNumber` also takes a JSON number (15000.5) for fields whose clients send
- * numbers; `padded` writes it with 2 places ("15000.50") before it is sent or stored.
+ * numbers; `padded` writes it with 2 places ("15000.50") before it is sent or stored. `empty` is
+ * the sentence for a missing or blank amount where the field says what it asks for ("Enter the
+ * deposit amount."), instead of the pattern's example.
  */
 export const money = (
-  options: { negative?: string; invalid?: string; acceptNumber?: boolean; padded?: boolean } = {},
+  options: { negative?: string; invalid?: string; empty?: string; acceptNumber?: boolean; padded?: boolean } = {},
 ) => {
   const invalid = options.invalid ?? MONEY_MESSAGE;
+  const empty = options.empty ?? invalid;
   const input = options.acceptNumber
     ? z
-        .union([z.number(), z.string()], { error: invalid })
+        .union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? empty : invalid) })
         .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    : z.string().trim();
+    : z
+        .string(options.empty ? { error: (issue) => (issue.input === undefined ? empty : undefined) } : undefined)
+        .trim();
   const checked = input
+    .refine((v) => v !== '', { message: empty, abort: true })
     .refine((v) => !v.startsWith('-'), { message: options.negative ?? 'The amount cannot be negative.', abort: true })
     .refine((v) => MONEY_RE.test(v), { message: invalid, abort: true });
   return checked.transform((v) => (options.padded ? toMoneyString(v) : v));

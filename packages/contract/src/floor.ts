@@ -9,13 +9,14 @@ import {
   booleanQuery,
   calendarDateSchema,
   idString,
+  money,
   name,
   orderingValues,
   relationId,
   text,
   timeSlotSchema,
 } from './fields';
-import { moneyAmountSchema, paymentFields, timestamps } from './client-fields';
+import { paymentFields, timestamps } from './client-fields';
 import { clientArrivalBodySchema } from './client-arrivals';
 import { roomKindSchema } from './floor-fields';
 
@@ -219,7 +220,12 @@ export type FloorSettings = z.infer<typeof floorSettingsSchema>;
 export const depositBodySchema = z.object({
   payment_method: paymentFields.payment_method,
   bank: paymentFields.bank,
-  amount: moneyAmountSchema.refine((v) => Number(v) > 0, 'A deposit is more than 0.00.'),
+  amount: money({
+    acceptNumber: true,
+    padded: true,
+    negative: 'An amount cannot be negative.',
+    empty: 'Enter the deposit amount.',
+  }).refine((v) => Number(v) > 0, 'A deposit is more than 0.00.'),
   /** GCash / Maya / bank reference; required unless paid in cash. */
   reference_no: text(60).default(''),
 });

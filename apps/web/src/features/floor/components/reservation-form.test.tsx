@@ -70,6 +70,19 @@ describe('reservation form', () => {
     });
   });
 
+  it('asks for the deposit amount by name when a deposit is chosen without one, and sends nothing', async () => {
+    const calls = mockApi(options);
+    renderForm(vi.fn());
+    await pick(/^Time/, '15:00');
+    await pick(/^Treatment/, 'Hilot');
+    await pick(/^Deposit$/, 'Cash');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('Enter the deposit amount.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Deposit amount/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/Enter an amount like/)).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it('books with a card deposit: the bank account is asked for first, then sent with its slip reference', async () => {
     const calls = mockApi({
       ...options,
