@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { formatPeso, type ClientArrivalInput } from '@ginhawa/contract';
+import { PAYMENT_METHOD_LABELS, formatPeso, type ClientArrivalInput } from '@ginhawa/contract';
 import type { Tx } from '../../db/client';
 import { clientArrivals, sales, treatments } from '../../db/schema/index';
 import { HttpError, conflict, fieldError } from '../../lib/http-error';
@@ -146,10 +146,11 @@ export const assertNoWalkInSale = async (tx: Tx, arrival: { id: number; location
   if (!lines.length) return;
   const named = lines
     .map(toSale)
-    .map((s) => `sale #${s.id} (${formatPeso(s.net_amount)}, ${s.payment_method.replace('_', ' ')})`);
+    .map((s) => `sale #${s.id} (${formatPeso(s.net_amount)}, ${PAYMENT_METHOD_LABELS[s.payment_method]})`);
+  // The arrival card asks for the deletion itself, so the sentence names no menu to go through.
   const message =
     named.length === 1
-      ? `This arrival was paid at the desk: ${named[0]} is on the day's sales. Ask for that sale line to be deleted first (sale lines → delete); once it is deleted, the arrival can be cancelled.`
-      : `This arrival was paid at the desk: ${named.join(' and ')} are on the day's sales. Ask for those sale lines to be deleted first (sale lines → delete); once they are deleted, the arrival can be cancelled.`;
+      ? `This arrival was paid at the desk: ${named[0]} is on the day's sales. Ask for that sale line to be deleted first; once it is deleted, the arrival can be cancelled.`
+      : `This arrival was paid at the desk: ${named.join(' and ')} are on the day's sales. Ask for those sale lines to be deleted first; once they are deleted, the arrival can be cancelled.`;
   throw conflict(message, { status: [message] });
 };

@@ -312,7 +312,7 @@ describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: th
     });
     expect(cancel.statusCode, cancel.body).toBe(409);
     expect(cancel.json().message).toContain(
-      `sale #${lines[0]!.id} (₱850.00, cash) and sale #${lines[1]!.id} (₱500.00, card)`,
+      `sale #${lines[0]!.id} (₱850.00, Cash) and sale #${lines[1]!.id} (₱500.00, Card) are on the day's sales. Ask for those sale lines to be deleted first; once they are deleted, the arrival can be cancelled.`,
     );
   });
 
