@@ -179,7 +179,9 @@ describe('/dashboard', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Find a client' }), 'liza');
     const found = await screen.findByRole('list', { name: 'Clients found' });
     expect(within(found).getAllByRole('button', { name: /^Log arrival for/ })).toHaveLength(1);
-    await userEvent.click(within(found).getByRole('button', { name: `Log arrival for ${liza.full_name}` }));
+    await userEvent.click(
+      within(found).getByRole('button', { name: `Log arrival for ${liza.full_name}, mobile ending 4567` }),
+    );
     expect(await screen.findByRole('dialog', { name: `Log arrival · ${liza.full_name}` })).toBeInTheDocument();
   });
 

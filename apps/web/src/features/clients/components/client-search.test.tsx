@@ -96,7 +96,9 @@ describe('client search at the desk', () => {
     const results = await screen.findByRole('list', { name: 'Clients found' });
     expect(within(results).queryByRole('link')).not.toBeInTheDocument();
     await userEvent.click(within(results).getByText('Liza Soberano'));
-    await userEvent.click(within(results).getByRole('button', { name: 'Choose for Liza Soberano' }));
+    await userEvent.click(
+      within(results).getByRole('button', { name: 'Choose for Liza Soberano, mobile ending 4567' }),
+    );
 
     found = [];
     await userEvent.clear(box);
@@ -115,6 +117,34 @@ describe('client search at the desk', () => {
       { id: 77, full_name: 'Perla dela Cruz' },
     ]);
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('tells namesakes apart in the buttons’ names: the mobile’s last digits, else the email, else the branch', async () => {
+    const namesakes = [
+      { ...liza, id: 21, full_name: 'Daniel Evangelista', phone: '+639171110042' },
+      { ...liza, id: 22, full_name: 'Daniel Evangelista', phone: '+639189990318' },
+      { ...liza, id: 23, full_name: 'Daniel Evangelista', phone: null, email: 'dan.e@example.ph' },
+      { ...liza, id: 24, full_name: 'Daniel Evangelista', phone: null, email: '', location_name: 'Ortigas' },
+    ];
+    mockApi({ 'GET /clients/search/': { status: 200, data: { results: namesakes, more: false } } });
+    const picked: number[] = [];
+    renderWithRouter(<ClientSearch linkTo={linkTo} desk={desk} onPick={(c) => picked.push(c.id)} />);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find a client' }), 'Daniel');
+    const results = await screen.findByRole('list', { name: 'Clients found' });
+    expect(
+      within(results)
+        .getAllByRole('button', { name: /^Choose for/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
+      'Choose for Daniel Evangelista, mobile ending 0042',
+      'Choose for Daniel Evangelista, mobile ending 0318',
+      'Choose for Daniel Evangelista, dan.e@example.ph',
+      'Choose for Daniel Evangelista, Ortigas',
+    ]);
+    await userEvent.click(
+      within(results).getByRole('button', { name: 'Choose for Daniel Evangelista, mobile ending 0318' }),
+    );
+    expect(picked).toEqual([22]);
   });
 
   it('names the keyboard shortcut only where there is a keyboard: a phone gets the placeholder whole', () => {

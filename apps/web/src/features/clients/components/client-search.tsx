@@ -40,6 +40,14 @@ type ClientSearchProps = {
 /** What a picker is given: enough to name the client (a recent client carries no more). */
 export type PickedClient = Pick<Client, 'id' | 'full_name'>;
 
+/**
+ * What tells a client apart from a namesake in the list, for the row's button name: two "Daniel
+ * Evangelista" rows would otherwise both be "Choose for Daniel Evangelista" to a screen reader. The
+ * mobile's last 4 digits as the row shows them, else the email, else the home branch.
+ */
+const namesake = (client: Client) =>
+  client.phone ? `mobile ending ${client.phone.slice(-4)}` : client.email || client.location_name;
+
 const ResultRow = ({
   client,
   linkTo,
@@ -78,7 +86,7 @@ const ResultRow = ({
           size="small"
           variant="outlined"
           onClick={() => onAction(client)}
-          aria-label={`${actionLabel} for ${client.full_name}`}
+          aria-label={`${actionLabel} for ${client.full_name}, ${namesake(client)}`}
           sx={{ flexShrink: 0, mr: 1 }}
         >
           {actionLabel}
