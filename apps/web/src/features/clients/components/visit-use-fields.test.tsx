@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
 import { VisitUseFields, type VisitUse } from './visit-use-fields';
@@ -24,6 +24,8 @@ const Host = ({
   deposit?: { amount: string; payment_method: string };
 }) => {
   const [use, setUse] = useState<VisitUse | null>(null);
+  // The floor dialog's count of refused sends (useFloorWrite).
+  const [refused, setRefused] = useState(0);
   return (
     <>
       <VisitUseFields
@@ -34,8 +36,12 @@ const Host = ({
         errors={errors}
         disabled={false}
         deposit={deposit}
+        refused={refused}
       />
       <output data-testid="use">{JSON.stringify(use)}</output>
+      <button type="button" onClick={() => setRefused((n) => n + 1)}>
+        Send refused
+      </button>
     </>
   );
 };
@@ -91,6 +97,28 @@ describe('what the client uses, outside the arrival card', () => {
     // The deposit covers the whole net of ₱300.00: nothing more to collect.
     expect(screen.getByText('Deposit ₱500.00 (Card) — collect ₱0.00')).toBeInTheDocument();
     expect(reported()?.payment).toMatchObject({ payment_method: 'cash', discount: '900' });
+  });
+
+  it('after a refused send on the voucher, reads it again and moves the choice off it once used up', async () => {
+    let reads = 0;
+    const calls = mockApi({
+      ...routes,
+      'GET /clients/7/services/': () => {
+        reads += 1;
+        const used = reads > 1 ? { sessions_used: 3, sessions_remaining: 0, status: 'used_up' as const } : {};
+        return { status: 200, data: services({ vouchers: [voucher(used)] }) };
+      },
+    });
+    renderWithRouter(<Host treatment={3} />);
+    expect(await screen.findByRole('radio', { name: /Voucher V-000055 · Hilot/ })).toBeChecked();
+    expect(reported()).toEqual({ voucher: 55, client_membership: null, payment: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Send refused' }));
+    expect(await screen.findByText('All sessions are used.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Voucher V-000055/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /No voucher or membership/ })).toBeChecked();
+    await vi.waitFor(() => expect(reported()?.voucher).toBeNull());
+    expect(reported()?.payment).toMatchObject({ payment_method: 'cash' });
+    expect(calls.filter((c) => c.url === '/clients/7/services/')).toHaveLength(2);
   });
 
   it("shows the server's field errors beside their fields, and the load error with Try again", async () => {

@@ -35,6 +35,8 @@ export type VisitUseFieldsProps = {
   /** The server's field errors of the last send (`voucher`, `payment.bank` …). */
   errors: FieldErrors;
   disabled: boolean;
+  /** Sends refused so far: after each, a voucher or membership chosen is read again, as the arrival card does. */
+  refused?: number;
 };
 
 type PaymentField = keyof WalkInPaymentValues;
@@ -47,7 +49,9 @@ const VisitUseForm = ({
   errors,
   disabled,
   deposit,
-}: Omit<VisitUseFieldsProps, 'client'> & { services: ClientServices }) => {
+  refused = 0,
+  reread,
+}: Omit<VisitUseFieldsProps, 'client'> & { services: ClientServices; reread: () => void }) => {
   const [{ today }] = useState(() => manilaNow(new Date()));
   const options = arrivalOptions(services, treatment, today);
   const [use, setUse] = useState(() => defaultOption(options).value);
@@ -65,9 +69,23 @@ const VisitUseForm = ({
   useOnlySalesperson(salespersons.data?.results, values.salesperson, set);
   const report = useRef(onChange);
   report.current = onChange;
-  const body = visitUseOf(options.find((o) => o.value === use) ?? PAY_AT_DESK, values);
+  const chosen = options.find((o) => o.value === use) ?? PAY_AT_DESK;
+  const body = visitUseOf(chosen, values);
   const key = JSON.stringify(body);
   useEffect(() => report.current(JSON.parse(key) as VisitUse), [key]);
+  // A refused send on a voucher or membership (used up meanwhile at another desk): what the client
+  // holds is read again, and if the one chosen is blocked now the best choice left is taken instead
+  // (paying at the desk at worst), as on the arrival card, so the dialog stops offering the refused one.
+  const onHeld = body.voucher !== null || body.client_membership !== null;
+  useEffect(() => {
+    if (refused > 0 && onHeld) reread();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a send was refused
+  }, [refused]);
+  const replacement = chosen.blocked && !chosen.waiting ? defaultOption(options).value : null;
+  useEffect(() => {
+    if (replacement !== null) setUse(replacement);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when what the client holds was read again
+  }, [services]);
 
   const bind = (field: PaymentField, hint?: string): BoundField => {
     const message = errors[`payment.${field}`]?.[0];
@@ -134,5 +152,5 @@ export const VisitUseFields = ({ client, ...rest }: VisitUseFieldsProps) => {
         <Skeleton variant="rounded" height={96} />
       </Stack>
     );
-  return <VisitUseForm services={services.data} {...rest} />;
+  return <VisitUseForm services={services.data} reread={() => void services.mutate()} {...rest} />;
 };

@@ -33,7 +33,7 @@ const proposalText = (p: Proposal) =>
  */
 export const AssignDialog = ({ client, location, queue, visitUse, onClose }: AssignDialogProps) => {
   const [key] = useState(newIdempotencyKey);
-  const { busy, error, setError, fieldErrors, run } = useFloorWrite(onClose);
+  const { busy, error, setError, fieldErrors, refused, run } = useFloorWrite(onClose);
   const [treatment, setTreatment] = useState('');
   const [requested, setRequested] = useState('');
   const [proposal, setProposal] = useState<Proposal | null>(null);
@@ -124,6 +124,7 @@ export const AssignDialog = ({ client, location, queue, visitUse, onClose }: Ass
           onChange: setUse,
           errors: fieldErrors,
           disabled: busy,
+          refused,
         })}
       </Stack>
     </FormDialog>

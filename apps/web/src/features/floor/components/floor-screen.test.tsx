@@ -118,12 +118,13 @@ const picker = (onPick: (c: { id: number; full_name: string }) => void) => (
 
 /** The clients feature's fields, as the app composes them: here they report a fixed choice. */
 let chosenUse: VisitUse = { voucher: null, client_membership: null, payment: null };
-const StubUse = ({ onChange, treatment, deposit }: Parameters<VisitUseSlot>[0]) => {
+const StubUse = ({ onChange, treatment, deposit, refused }: Parameters<VisitUseSlot>[0]) => {
   useEffect(() => onChange(chosenUse), [onChange]);
   return (
     <p>
       What the client uses, for treatment {String(treatment)}
       {deposit ? `, less the ${deposit.payment_method} deposit of ${deposit.amount}` : ''}
+      {refused ? ` (sends refused: ${refused})` : ''}
     </p>
   );
 };
@@ -524,6 +525,24 @@ describe('floor screen', () => {
       payment,
     });
     expect(arrive?.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it("a refused Client arrived tells the visit-use fields each time, so they read the client's voucher again", async () => {
+    chosenUse = { voucher: 55, client_membership: null, payment: null };
+    const message = 'Voucher V-000055 is used up (3 of 3 sessions).';
+    mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'POST /floor/reservations/70/arrive/': { status: 409, data: { message, errors: { voucher: [message] } } },
+    });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).queryByText(/sends refused/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Client arrived' }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(within(dialog).getByText(/\(sends refused: 1\)$/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Client arrived' }));
+    expect(await within(dialog).findByText(/\(sends refused: 2\)$/)).toBeInTheDocument();
   });
 
   it('a deposit on a voucher visit is kept as credit or handed back, as the desk says, and sent with the arrival', async () => {

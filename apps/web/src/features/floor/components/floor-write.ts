@@ -13,6 +13,8 @@ export const useFloorWrite = (onClose: () => void) => {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // Counted so the visit-use slot can read the client's vouchers again after each refusal.
+  const [refused, setRefused] = useState(0);
   const run = async (action: () => Promise<unknown>, done: string) => {
     setBusy(true);
     setError(undefined);
@@ -26,8 +28,9 @@ export const useFloorWrite = (onClose: () => void) => {
       const failure = toApiError(err);
       setError(failure.message);
       setFieldErrors(failure.errors);
+      setRefused((n) => n + 1);
       setBusy(false);
     }
   };
-  return { busy, error, setError, fieldErrors, run };
+  return { busy, error, setError, fieldErrors, refused, run };
 };

@@ -168,7 +168,7 @@ export const ReservationActions = ({
   const [use, setUse] = useState<VisitUse | null>(null);
   const [key] = useState(newIdempotencyKey);
   const [leftover, setLeftover] = useState<Leftover>('credited');
-  const { busy, error, fieldErrors, run } = useFloorWrite(onClose);
+  const { busy, error, fieldErrors, refused, run } = useFloorWrite(onClose);
   if (mode === 'move') return <MoveForm reservation={reservation} onClose={onClose} />;
   const deposit = reservation.deposit;
   const held = deposit?.status === 'held' ? deposit : null;
@@ -247,6 +247,7 @@ export const ReservationActions = ({
             onChange: setUse,
             errors: fieldErrors,
             disabled: busy,
+            refused,
           })}
         {unused ? (
           <LeftoverChoice

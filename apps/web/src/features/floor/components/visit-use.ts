@@ -19,6 +19,11 @@ export type VisitUseSlot = (props: {
   onChange: (use: VisitUse) => void;
   errors: FieldErrors;
   disabled: boolean;
+  /**
+   * How many sends this dialog had refused: after each, a voucher or membership chosen is read again
+   * (used up meanwhile at another desk?), and the choice moves off it if it is, as on the arrival card.
+   */
+  refused: number;
 }) => ReactNode;
 
 /** The message a saved visit's toast adds: the voucher session used, or the payment recorded. */
