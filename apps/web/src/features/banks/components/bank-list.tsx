@@ -29,7 +29,10 @@ const columnsOf = (phone: boolean): GridColDef<Bank>[] => [
           <Box sx={{ py: 1, lineHeight: 1.4 }}>
             {row.name}
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {row.account_name} · {row.account_number_masked}
+              {row.account_name} {/* The number stays whole on its line when a long account name wraps. */}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                · {row.account_number_masked}
+              </Box>
             </Typography>
           </Box>
         )
