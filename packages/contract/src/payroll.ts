@@ -188,7 +188,8 @@ export const payRunBodySchema = z.object({
   year: yearParam,
   month: monthParam,
   cutoff: payCutoffParam,
-  location: relationId('a location'),
+  // The pay run screens call a location a branch ("Branch" in the Compute dialog).
+  location: relationId('a branch'),
 });
 export type PayRunBody = z.input<typeof payRunBodySchema>;
 export type PayRunInput = z.output<typeof payRunBodySchema>;

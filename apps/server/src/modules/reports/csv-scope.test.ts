@@ -177,6 +177,28 @@ describe('one location’s daily sales report (the daily report screen’s CSV)'
     expect(all.locations.map((l) => l.location)).toEqual(expect.arrayContaining([f.home, f.other]));
   });
 
+  it('gives each location’s totals once, on its own row, with the breakdowns below in the screen’s words', async () => {
+    const csv = await admin.request({ method: 'GET', url: `${url}&location=${f.home}&format=csv` });
+    const [header, ...rows] = parseCsv(csv.body.replace(/^\ufeff/, ''));
+    const at = (name: string) => header!.indexOf(name);
+    const pick = (r: string[]) => [
+      r[at('group')],
+      r[at('name')],
+      r[at('net_total')],
+      r[at('total')],
+      r[at('group_count')],
+    ];
+    expect(rows.map((r) => r[at('report_status')])).toEqual(rows.map(() => 'Draft'));
+    expect(rows.map(pick)).toEqual([
+      ['location', homeName, '250.00', '', ''],
+      ['payment_method', 'Cash', '', '250.00', '1'],
+      ['salesperson', expect.any(String), '', '250.00', '1'],
+    ]);
+    // Summing the column in a spreadsheet gives the branch's takings, not once per breakdown row.
+    expect(rows.filter((r) => r[at('net_total')] !== '')).toHaveLength(1);
+    expect(rows.filter((r) => r[at('cash_on_hand')] !== '').map((r) => r[at('cash_on_hand')])).toEqual(['250.00']);
+  });
+
   it('refuses another branch’s day to its Manager, JSON and CSV alike, rather than answering with their own', async () => {
     for (const format of ['', '&format=csv']) {
       const res = await get(`${url}&location=${f.other}${format}`);

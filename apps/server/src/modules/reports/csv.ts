@@ -5,18 +5,33 @@
  */
 import type {
   DailyReport,
+  DailyReportStatus,
   DailySalesReport,
   Leaderboard,
   Liability,
   LocationSales,
+  PaymentMethod,
   PersonalSales,
   SaleLineRead,
 } from '@ginhawa/contract';
+import { PAYMENT_METHOD_LABELS } from '@ginhawa/contract';
 import { csvLine, csvLines } from '../../lib/csv';
 
 export type Csv = { name: string; lines: Iterable<string> | AsyncIterable<string> };
 
-/** A row per location and breakdown line (payment method, bank, salesperson); a bare row when a location has none. */
+/** The screen's words for a day's report state (none yet: "Not started"). */
+const REPORT_STATUS_LABELS: Record<DailyReportStatus, string> = {
+  draft: 'Draft',
+  submitted: 'Submitted',
+  approved: 'Approved',
+  returned: 'Returned',
+};
+
+/**
+ * Per location a `location` row with the day's totals, then its breakdown rows (payment method,
+ * bank, salesperson) with those totals left blank: each location's takings appear once, so summing
+ * `net_total` gives the day (decision 0500). A breakdown's figures are `total` and `group_count`.
+ */
 export const dailySalesReportCsv = (report: DailySalesReport): Csv => ({
   name: `daily-sales-report-${report.date}`,
   lines: csvLines(
@@ -36,23 +51,27 @@ export const dailySalesReportCsv = (report: DailySalesReport): Csv => ({
       'group_count',
     ],
     report.locations.flatMap((l) => {
-      const head = [
-        report.date,
-        l.location_name,
-        l.status ?? 'none',
-        l.count,
-        l.gross_total,
-        l.discount_total,
-        l.net_total,
-        l.cash_on_hand,
-        l.variance,
+      const who = [report.date, l.location_name, l.status ? REPORT_STATUS_LABELS[l.status] : 'Not started'];
+      const blank = ['', '', '', '', '', ''];
+      const method = (p: { key: string; name: string }) => PAYMENT_METHOD_LABELS[p.key as PaymentMethod] ?? p.name;
+      return [
+        [
+          ...who,
+          l.count,
+          l.gross_total,
+          l.discount_total,
+          l.net_total,
+          l.cash_on_hand,
+          l.variance,
+          'location',
+          l.location_name,
+          '',
+          '',
+        ],
+        ...l.by_payment_method.map((p) => [...who, ...blank, 'payment_method', method(p), p.total, p.count]),
+        ...l.by_bank.map((p) => [...who, ...blank, 'bank', p.name, p.total, p.count]),
+        ...l.by_salesperson.map((p) => [...who, ...blank, 'salesperson', p.name, p.total, p.count]),
       ];
-      const parts = [
-        ...l.by_payment_method.map((p) => ['payment_method', p.name, p.total, p.count]),
-        ...l.by_bank.map((p) => ['bank', p.name, p.total, p.count]),
-        ...l.by_salesperson.map((p) => ['salesperson', p.name, p.total, p.count]),
-      ];
-      return parts.length ? parts.map((p) => [...head, ...p]) : [[...head, '', '', '', '']];
     }),
   ),
 });

@@ -103,8 +103,10 @@ describe('empty periods answer zeros', () => {
       });
     expect(report.locations.some((l: { location: number }) => l.location === ids.quiet)).toBe(true);
     const file = await csv(admin, `/api/reports/get-daily-sales-report/?date=${DAY}&format=csv`);
+    // One `location` row per location, no breakdown rows on an empty day.
     expect(file.rows).toHaveLength(report.locations.length);
-    for (const row of file.rows) expect(row.slice(2, 7)).toEqual(['none', '0', '0.00', '0.00', '0.00']);
+    for (const row of file.rows)
+      expect(row.slice(2, 11)).toEqual(['Not started', '0', '0.00', '0.00', '0.00', '', '', 'location', row[1]]);
   });
 
   it('get-personal-sales: every day, both cutoffs and the month at zero, with the target', async () => {

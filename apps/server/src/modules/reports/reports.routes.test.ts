@@ -143,7 +143,7 @@ describe('store-sales-data', () => {
         line(),
         line({ payment_method: 'card' }),
         line({ payment_method: 'e_wallet' }),
-        line({ amount: '100.00', discount: '150.00' }),
+        line({ amount: '1200.00', discount: '1500.00' }),
         line({ payment_method: 'cash', bank: ids.bank }),
       ],
     });
@@ -151,7 +151,7 @@ describe('store-sales-data', () => {
     expect(res.json().errors).toEqual({
       'sales.1.bank': ['Choose the bank account a card or bank transfer payment went to.'],
       'sales.2.reference_no': ['Enter the e-wallet reference number.'],
-      'sales.3.discount': ['The discount cannot exceed the amount (100.00).'],
+      'sales.3.discount': ['The discount cannot exceed the amount (₱1,200.00).'],
       'sales.4.bank': ['Only card and bank transfer payments name a bank account.'],
     });
     expect(await countOn('2021-03-01')).toBe(0);

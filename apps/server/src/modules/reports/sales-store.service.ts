@@ -18,6 +18,7 @@ import { changeSalesWatchingRanks } from './leaderboard.service';
 import { earningsChanged } from '../payroll/index';
 import { inScope, workplaceScope } from '../../lib/scope';
 import { rowsOf } from './shared';
+import { pesos } from '../../lib/notice-text';
 
 /** Storing a day's sales, from JSON or a CSV upload. */
 
@@ -81,7 +82,7 @@ const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesInput['sa
     else if (seller.locationId !== locationId)
       add(i, 'salesperson', `${seller.firstName} ${seller.lastName} works at another location.`);
     if (cents(line.discount) > cents(line.amount))
-      add(i, 'discount', `The discount cannot exceed the amount (${line.amount}).`);
+      add(i, 'discount', `The discount cannot exceed the amount (${pesos(line.amount)}).`);
     if (BANKED_PAYMENT_METHODS.includes(line.payment_method)) {
       if (line.bank === null) add(i, 'bank', 'Choose the bank account a card or bank transfer payment went to.');
       else if (!bankRows.has(line.bank)) add(i, 'bank', 'No such bank account.');

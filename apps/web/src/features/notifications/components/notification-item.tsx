@@ -11,6 +11,7 @@ import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined
 import { Link as RouterLink } from 'react-router';
 import { PANEL_LINK, type Notification } from '@ginhawa/contract';
 import { formatDateTime } from '../../../lib/format';
+import { refusalWords } from './decision-words';
 
 /**
  * Only a same-site path of the panel becomes a link (the contract's PANEL_LINK, the rule the server
@@ -37,7 +38,7 @@ type NotificationItemProps = {
   onDecide: (id: number, approved: boolean) => void;
 };
 
-/** One notification: unread marked, its link, read/unread and remove, approve/decline for deciders. */
+/** One notification: unread marked, its link, read/unread and remove, approve/decline (return, for a report or pay run) for deciders. */
 export const NotificationItem = ({
   notification: n,
   admin,
@@ -47,6 +48,7 @@ export const NotificationItem = ({
   onDecide,
 }: NotificationItemProps) => {
   const open = openablePath(n.link, admin);
+  const refusal = refusalWords(n.type);
   return (
     <Box
       component="li"
@@ -88,7 +90,7 @@ export const NotificationItem = ({
                 Approve
               </Button>
               <Button size="small" variant="outlined" color="error" onClick={() => onDecide(n.id, false)}>
-                Decline
+                {refusal.action}
               </Button>
             </>
           ) : null}
@@ -96,7 +98,7 @@ export const NotificationItem = ({
             <Chip
               size="small"
               color={n.is_approved ? 'success' : 'default'}
-              label={n.is_approved ? 'Approved' : 'Declined'}
+              label={n.is_approved ? 'Approved' : refusal.done}
             />
           ) : null}
           {n.requires_approval && n.is_approved === null && !n.can_decide ? (

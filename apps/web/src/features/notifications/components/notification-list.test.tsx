@@ -106,7 +106,7 @@ describe('notification list (live)', () => {
     act(() =>
       live.emit({
         action: 'user_notifications',
-        notifications: [anApprovalRequest({ id: 5, title: 'Approve daily report', link: '/dashboard' })],
+        notifications: [anApprovalRequest({ id: 5, type: 'delete_sales', title: 'Delete sales', link: '/dashboard' })],
         unread_count: 1,
       }),
     );
@@ -115,9 +115,52 @@ describe('notification list (live)', () => {
     act(() => live.emit({ action: 'notification_approved', notificationId: 5, approved: false }));
     expect(await screen.findByText('Declined')).toBeInTheDocument();
     // The decision is confirmed with a toast once the server has recorded it.
-    expect(await screen.findByText('Declined: Approve daily report.')).toBeInTheDocument();
+    expect(await screen.findByText('Declined: Delete sales.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('returns a daily report rather than declining it, as its own screen says', async () => {
+    const live = setup();
+    const user = userEvent.setup();
+    act(() =>
+      live.emit({
+        action: 'user_notifications',
+        notifications: [anApprovalRequest({ id: 6, type: 'daily_report', title: 'Daily report: Makati' })],
+        unread_count: 1,
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Return' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Return' }));
+    expect(live.sent.at(-1)).toEqual({ action: 'approve_notification', notificationId: 6, approved: false });
+    act(() => live.emit({ action: 'notification_approved', notificationId: 6, approved: false }));
+    expect(await screen.findByText('Returned: Daily report: Makati.')).toBeInTheDocument();
+    expect(screen.getByText('Returned')).toBeInTheDocument();
+    expect(screen.queryByText('Declined')).not.toBeInTheDocument();
+  });
+
+  it('shows a returned pay run as Returned among the decided', async () => {
+    const live = setup();
+    act(() =>
+      live.emit({
+        action: 'user_notifications',
+        notifications: [
+          aNotification({
+            id: 7,
+            type: 'pay_run',
+            title: 'Pay run: Makati',
+            requires_approval: true,
+            is_approved: false,
+          }),
+        ],
+        unread_count: 1,
+      }),
+    );
+    expect(await screen.findByText('Returned')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Decided' }));
+    expect(screen.getByText('Returned')).toBeInTheDocument();
+    expect(screen.queryByText('Declined')).not.toBeInTheDocument();
   });
 
   it('shows server errors as a toast', async () => {

@@ -17,6 +17,7 @@ import { StatusMessage } from '../../../components/status-message';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDateTime } from '../../../lib/format';
 import { useLiveNotifications } from '../live/live-notifications';
+import { refusalWords } from './decision-words';
 import { NotificationItem } from './notification-item';
 
 /** The approvals inbox: every notification, requests waiting on me, or requests already decided. */
@@ -40,7 +41,7 @@ const DecidedRow = ({ n }: { n: Notification }) => (
       <Chip
         size="small"
         color={n.is_approved ? 'success' : 'default'}
-        label={n.is_approved ? 'Approved' : 'Declined'}
+        label={n.is_approved ? 'Approved' : refusalWords(n.type).done}
       />
     </Stack>
     <Typography variant="body2" color="text.secondary">
@@ -65,7 +66,8 @@ const useDecisionToasts = (notifications: Notification[], decide: (id: number, a
   useEffect(() => {
     const done = notifications.filter((n) => asked.includes(n.id) && n.is_approved !== null);
     if (done.length === 0) return;
-    for (const n of done) showSnackbar(`${n.is_approved ? 'Approved' : 'Declined'}: ${n.title}.`, 'success');
+    for (const n of done)
+      showSnackbar(`${n.is_approved ? 'Approved' : refusalWords(n.type).done}: ${n.title}.`, 'success');
     setAsked((ids) => ids.filter((id) => !done.some((n) => n.id === id)));
   }, [asked, notifications, showSnackbar]);
   return onDecide;
