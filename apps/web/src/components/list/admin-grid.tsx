@@ -43,6 +43,13 @@ type AdminGridProps<R extends GridValidRowModel> = {
 
 const autoHeight = () => 'auto' as const;
 
+/**
+ * Every column shown. Left out, the grid keeps the last model it was given, so a list opened on a
+ * phone and then widened kept only its phone columns: the model is always given (no column menu
+ * hides one: disableColumnSelector).
+ */
+const ALL_COLUMNS: GridColumnVisibilityModel = {};
+
 /** From this page size on, the pager shows above the rows too: nobody scrolls 50 rows down to turn the page. */
 const TOP_PAGER_FROM = 50;
 
@@ -113,7 +120,7 @@ export const AdminGrid = <R extends GridValidRowModel>({
         onSortModelChange={onSortModelChange}
         disableColumnSorting={!onSortModelChange}
         pageSizeOptions={PAGE_SIZES}
-        columnVisibilityModel={columnVisibilityModel}
+        columnVisibilityModel={columnVisibilityModel ?? ALL_COLUMNS}
         disableColumnFilter
         disableColumnSelector
         disableRowSelectionOnClick
