@@ -2,6 +2,7 @@ import { cutoffDates, cutoffOf, todayInManila } from '@ginhawa/contract';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { isAdmin, type AuthUser } from '../../lib/actor';
+import { dayInWords } from '../../lib/notice-text';
 import { assertDayOpen } from './day-lock.service';
 
 /**
@@ -52,10 +53,13 @@ export const assertDateAllowed = async (
   if (input.date > today && !input.changing)
     throw refused(
       field,
-      `A${input.what === 'arrival' ? 'n' : ''} ${input.what} cannot be dated after today (${today}).`,
+      `A${input.what === 'arrival' ? 'n' : ''} ${input.what} cannot be dated after today (${dayInWords(today)}).`,
     );
   if (input.sold && input.date < input.sold.on)
-    throw refused(field, `This arrival cannot be dated before ${input.sold.label} was sold (${input.sold.on}).`);
+    throw refused(
+      field,
+      `This arrival cannot be dated before ${input.sold.label} was sold (${dayInWords(input.sold.on)}).`,
+    );
   const from = currentCutoffStart(today);
   const backdated = input.date < from;
   if (backdated && !isAdmin(user)) {
@@ -63,8 +67,8 @@ export const assertDateAllowed = async (
     throw refused(
       field,
       input.changing
-        ? `Only an administrator can change ${a} of ${input.date}: it is before the current cutoff, which began on ${from}.`
-        : `Only an administrator can date ${a} before the current cutoff, which began on ${from}.`,
+        ? `Only an administrator can change ${a} of ${dayInWords(input.date)}: it is before the current cutoff, which began on ${dayInWords(from)}.`
+        : `Only an administrator can date ${a} before the current cutoff, which began on ${dayInWords(from)}.`,
     );
   }
   await assertDayOpen(tx, input.locationId, input.date, input.what === 'arrival' ? 'arrivals' : 'sales', field);

@@ -13,6 +13,7 @@ import {
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { currentCutoffStart } from './dating.service';
+import { dayInWords } from '../../lib/notice-text';
 
 /**
  * Dates mean what happened (decision 0710), for every writer of a sale or an arrival: never after
@@ -130,7 +131,7 @@ describe('desk voucher and membership sales', () => {
   it('staff: not after today, not before the cutoff (1970 neither); today is fine', async () => {
     const url = '/api/clients/treatments/';
     await refused(() => post(seller, url, voucher(tomorrow)), 400, /^A sale cannot be dated after today \(/);
-    const cutoff = `Only an administrator can date a sale before the current cutoff, which began on ${currentCutoffStart(today)}.`;
+    const cutoff = `Only an administrator can date a sale before the current cutoff, which began on ${dayInWords(currentCutoffStart(today))}.`;
     expect(await refused(() => post(seller, url, voucher(lastCutoff)), 400, /^Only an administrator/)).toBe(cutoff);
     await refused(() => post(seller, url, voucher(LONG_AGO)), 400, /^Only an administrator/);
     await refused(
@@ -194,7 +195,7 @@ describe('arrivals', () => {
     await refused(
       () => post(admin, '/api/clients/arrivals/', arrival(lastCutoff, { voucher: sold.id, treatment: null })),
       400,
-      new RegExp(`^This arrival cannot be dated before voucher ${sold.code} was sold \\(${today}\\)\\.$`),
+      new RegExp(`^This arrival cannot be dated before voucher ${sold.code} was sold \\(${dayInWords(today)}\\)\\.$`),
     );
     const member = (await post(admin, '/api/clients/memberships/', membership(today))).json();
     await refused(
@@ -240,7 +241,7 @@ describe('arrivals', () => {
     const res = await patch(desk, old.id);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      message: `Only an administrator can change an arrival of ${lastCutoff}: it is before the current cutoff, which began on ${currentCutoffStart(today)}.`,
+      message: `Only an administrator can change an arrival of ${dayInWords(lastCutoff)}: it is before the current cutoff, which began on ${dayInWords(currentCutoffStart(today))}.`,
       errors: { date: [res.json().message] },
     });
     const [still] = await ctx.database.db.select().from(clientArrivals).where(eq(clientArrivals.id, old.id));
