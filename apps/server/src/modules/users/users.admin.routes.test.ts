@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, employees, users } from '../../db/schema/index';
+import { auditLog, employees, locations, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 
 let ctx: TestContext;
@@ -328,6 +328,39 @@ describe('PUT /api/users/{id}/', () => {
       (await manager.request({ method: 'PATCH', url: `/api/users/${user.id}/`, payload: { first_name: 'X' } }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('gives no one an inactive location, but keeps one a user held before it closed', async () => {
+    const [closed] = await ctx.database.db
+      .insert(locations)
+      .values({ name: 'Users Test Closed', openingTime: '09:00', closingTime: '21:00', isActive: false })
+      .returning({ id: locations.id });
+    const refusal = { locations: ['Users Test Closed is inactive. Choose an active location.'] };
+    const created = await admin.request({
+      method: 'POST',
+      url: '/api/users/',
+      payload: { username: 'closed.branch', password: PASSWORD, locations: [pasig, closed!.id] },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().errors).toEqual(refusal);
+    const user = await createUser({ username: 'kept.branch', locations: [taguig] });
+    const given = await admin.request({
+      method: 'PATCH',
+      url: `/api/users/${user.id}/`,
+      payload: { locations: [taguig, closed!.id] },
+    });
+    expect(given.statusCode).toBe(400);
+    expect(given.json().errors).toEqual(refusal);
+    // Taguig closes after it was given: an edit that resends it still saves.
+    await ctx.database.db.update(locations).set({ isActive: false }).where(eq(locations.id, taguig));
+    const resent = await admin.request({
+      method: 'PATCH',
+      url: `/api/users/${user.id}/`,
+      payload: { first_name: 'Kept', locations: [taguig] },
+    });
+    await ctx.database.db.update(locations).set({ isActive: true }).where(eq(locations.id, taguig));
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject({ first_name: 'Kept', locations: [taguig] });
   });
 
   it('another admin may be promoted, and may then manage the first', async () => {

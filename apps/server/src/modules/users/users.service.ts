@@ -216,12 +216,22 @@ export const insertUserAccount = async (
 
 const dedupe = <T>(values: readonly T[]) => [...new Set(values)];
 
-const assertLocationIds = async (db: DbOrTx, ids: number[]) => {
+/**
+ * Every location named exists, and one newly given is active: a deactivated branch is given to
+ * nobody, as no one is hired there (employees). One the user already holds stays theirs, so an edit
+ * that resends their locations is not refused for a branch closed since.
+ */
+const assertLocationIds = async (db: DbOrTx, ids: number[], held: readonly number[] = []) => {
   if (!ids.length) return;
-  const rows = await db.select({ id: locations.id }).from(locations).where(inArray(locations.id, ids));
+  const rows = await db
+    .select({ id: locations.id, name: locations.name, isActive: locations.isActive })
+    .from(locations)
+    .where(inArray(locations.id, ids));
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw fieldError('locations', `No such location: ${missing.join(', ')}.`);
+  const closed = rows.find((r) => !r.isActive && !held.includes(r.id));
+  if (closed) throw fieldError('locations', `${closed.name} is inactive. Choose an active location.`);
 };
 
 export const createUser = async (db: Db, actorId: number, input: UserCreateInput): Promise<AdminUser> => {
@@ -253,14 +263,20 @@ const lockUser = async (tx: DbOrTx, id: number) => {
   return getAdminUser(tx, id);
 };
 
-/** What an update must not do: take a used username, lock the acting admin out, name unknown locations. */
-const checkUserChanges = async (tx: DbOrTx, actorId: number, id: number, changes: UserChanges) => {
+/** What an update must not do: take a used username, lock the acting admin out, name unknown or newly inactive locations. */
+const checkUserChanges = async (
+  tx: DbOrTx,
+  actorId: number,
+  id: number,
+  changes: UserChanges,
+  held: readonly number[],
+) => {
   if (changes.username !== undefined) await assertUsernameFree(tx, changes.username, 'username', id);
   // The acting admin is always an active admin, so refusing to demote oneself keeps at least one.
   if (id === actorId && changes.is_active === false) throw conflict('You cannot deactivate your own account.');
   if (id === actorId && changes.groups && !changes.groups.includes(ADMIN_GROUP))
     throw conflict('You cannot remove yourself from the Admin group.');
-  if (changes.locations) await assertLocationIds(tx, dedupe(changes.locations));
+  if (changes.locations) await assertLocationIds(tx, dedupe(changes.locations), held);
 };
 
 /** Groups or locations of this user changed (in this transaction): open sockets reconnect as they are now. */
@@ -294,7 +310,7 @@ const replaceMemberships = async (
 export const updateUser = async (db: Db, actorId: number, id: number, changes: UserChanges): Promise<AdminUser> =>
   db.transaction(async (tx) => {
     const before = await lockUser(tx, id);
-    await checkUserChanges(tx, actorId, id, changes);
+    await checkUserChanges(tx, actorId, id, changes, before.locations);
     await tx
       .update(users)
       .set({

@@ -93,6 +93,22 @@ describe('user form', { timeout: 20_000 }, () => {
     });
   });
 
+  it('offers an inactive location to no one new, and keeps one the user already holds', async () => {
+    const locations = okPage([
+      aLocation(3, 'BGC High Street', { is_active: false }),
+      aLocation(4, 'Alabang Town', { is_active: false }),
+      aLocation(5, 'Makati Salcedo'),
+    ]);
+    setup(manager, { 'GET /locations/': locations });
+    expect(await screen.findByRole('button', { name: 'BGC High Street (inactive)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Works at' }));
+    expect(await screen.findByRole('option', { name: 'Alabang Town (inactive)' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('option', { name: 'Makati Salcedo' })).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
   it('shows a refusal about the account itself above the form', async () => {
     setup(manager, { 'PUT /users/9/': { status: 409, data: { message: 'You cannot deactivate your own account.' } } });
     await userEvent.click(screen.getByRole('switch'));

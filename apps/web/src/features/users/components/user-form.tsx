@@ -142,7 +142,9 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
         options={options}
         value={selected}
         loading={locations.isLoading}
-        getOptionLabel={(l) => l.name}
+        getOptionLabel={(l) => (l.is_active ? l.name : `${l.name} (inactive)`)}
+        // A closed branch is given to nobody; one the user held before it closed stays theirs (the server's rule).
+        getOptionDisabled={(l) => !l.is_active && !user?.locations.includes(l.id)}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         onChange={(_event, chosen) =>
           set(
