@@ -11,6 +11,13 @@ import { filterId, listQuerySchema } from './pagination';
 
 export const DAILY_REPORT_STATUSES = ['draft', 'submitted', 'approved', 'returned'] as const;
 export type DailyReportStatus = (typeof DAILY_REPORT_STATUSES)[number];
+/** How the screens and the CSV name a day's report state (a day with none yet is "Not started"). */
+export const DAILY_REPORT_STATUS_LABELS: Record<DailyReportStatus, string> = {
+  draft: 'Draft',
+  submitted: 'Submitted',
+  approved: 'Approved',
+  returned: 'Returned',
+};
 /** Lines one store-sales-data request (JSON or CSV) may hold. */
 export const SALES_IMPORT_MAX_LINES = 2_000;
 /** Cutoff 1 = days 1–15, 2 = 16–end of month, 0 = the whole month (Manila dates). */

@@ -5,7 +5,6 @@
  */
 import type {
   DailyReport,
-  DailyReportStatus,
   DailySalesReport,
   Leaderboard,
   Liability,
@@ -14,18 +13,10 @@ import type {
   PersonalSales,
   SaleLineRead,
 } from '@ginhawa/contract';
-import { PAYMENT_METHOD_LABELS } from '@ginhawa/contract';
+import { DAILY_REPORT_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@ginhawa/contract';
 import { csvLine, csvLines } from '../../lib/csv';
 
 export type Csv = { name: string; lines: Iterable<string> | AsyncIterable<string> };
-
-/** The screen's words for a day's report state (none yet: "Not started"). */
-const REPORT_STATUS_LABELS: Record<DailyReportStatus, string> = {
-  draft: 'Draft',
-  submitted: 'Submitted',
-  approved: 'Approved',
-  returned: 'Returned',
-};
 
 /**
  * Per location a `location` row with the day's totals, then its breakdown rows (payment method,
@@ -51,7 +42,7 @@ export const dailySalesReportCsv = (report: DailySalesReport): Csv => ({
       'group_count',
     ],
     report.locations.flatMap((l) => {
-      const who = [report.date, l.location_name, l.status ? REPORT_STATUS_LABELS[l.status] : 'Not started'];
+      const who = [report.date, l.location_name, l.status ? DAILY_REPORT_STATUS_LABELS[l.status] : 'Not started'];
       const blank = ['', '', '', '', '', ''];
       const method = (p: { key: string; name: string }) => PAYMENT_METHOD_LABELS[p.key as PaymentMethod] ?? p.name;
       return [

@@ -6,14 +6,13 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { todayInManila, type DailyReport } from '@ginhawa/contract';
+import { DAILY_REPORT_STATUS_LABELS, todayInManila, type DailyReport } from '@ginhawa/contract';
 import { formatDate } from '../../../lib/format';
 import { LoadError } from '../../../components/load-error';
 import { useDayReport } from '../../../lib/day-report';
 import { DailyReportDecision } from './daily-report-decision';
 import { DayBreakdown, DaySummary, type LinesHref, type LocationFigures } from './daily-report-figures';
 import { DailyReportForm } from './daily-report-form';
-import { STATUS_LABELS } from './report-params';
 
 const STATUS_COLORS = { draft: 'default', submitted: 'info', approved: 'success', returned: 'warning' } as const;
 
@@ -61,7 +60,7 @@ export const DailyReportDay = ({
         </Typography>
         <Chip
           size="small"
-          label={status ? STATUS_LABELS[status] : 'Not started'}
+          label={status ? DAILY_REPORT_STATUS_LABELS[status] : 'Not started'}
           color={status ? STATUS_COLORS[status] : 'default'}
         />
         {linesHref ? (

@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import WrongLocationOutlined from '@mui/icons-material/WrongLocationOutlined';
 import {
   cutoffDates,
+  DAILY_REPORT_STATUS_LABELS,
   periodContaining,
   todayInManila,
   type DailyReport,
@@ -19,7 +20,6 @@ import { DailyReportDay } from './daily-report-day';
 import type { LinesHref } from './daily-report-figures';
 import { DailyReportToolbar } from './daily-report-toolbar';
 import { ImportSalesDialog } from './import-sales-dialog';
-import { STATUS_LABELS } from './report-params';
 import { LoadingBlock } from '../../../components/loading-block';
 import { StatusMessage } from '../../../components/status-message';
 
@@ -60,7 +60,7 @@ const LocationsTable = ({ figures, onPick }: { figures: DailySalesReport; onPick
       },
       // Net next to the name: a phone shows it before the table scrolls (decision 0620).
       { label: 'Net', align: 'right', render: (l) => formatPeso(l.net_total) },
-      { label: 'Status', render: (l) => (l.status ? STATUS_LABELS[l.status] : 'Not started') },
+      { label: 'Status', render: (l) => (l.status ? DAILY_REPORT_STATUS_LABELS[l.status] : 'Not started') },
       { label: 'Sales', align: 'right', render: (l) => l.count },
       { label: 'Variance', align: 'right', render: (l) => (l.variance === null ? '—' : formatPeso(l.variance)) },
     ]}

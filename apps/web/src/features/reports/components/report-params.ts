@@ -38,10 +38,3 @@ export const readId = (params: URLSearchParams, name: string): number | null => 
 
 /** A reason's limit (returning a report, deleting sales): the contract schemas' `text(500)`. */
 export const REASON_MAX = 500;
-
-export const STATUS_LABELS: Record<string, string> = {
-  draft: 'Draft',
-  submitted: 'Submitted',
-  approved: 'Approved',
-  returned: 'Returned',
-};
