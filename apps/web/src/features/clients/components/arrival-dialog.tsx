@@ -34,7 +34,9 @@ import { logArrival } from '../api/sell';
 import {
   arrivalOptions,
   defaultOption,
+  optionFor,
   PAY_AT_DESK,
+  replacementFor,
   voucherTreatments,
   type ArrivalOption,
   type VoucherTreatment,
@@ -112,9 +114,6 @@ const savedMessage = (arrival: ClientArrival) => {
     return `Arrival logged and ${formatPeso(arrival.sale.net_amount)} ${PAYMENT_METHOD_LABELS[arrival.sale.payment_method].toLowerCase()} recorded for ${arrival.client_name}.`;
   return `Arrival logged for ${arrival.therapist_name}.`;
 };
-
-const optionFor = (options: readonly ArrivalOption[], value: string) =>
-  options.find((o) => o.value === value) ?? PAY_AT_DESK;
 
 /**
  * The arrival card: treatment and time (on the 15-minute grid, now by default) and, for that
@@ -310,10 +309,7 @@ const ArrivalForm = ({
   const therapists = useEmployeeOptions('therapist', location);
   const salespersons = useEmployeeOptions('salesperson', location);
   const options = optionsFor(form.values.treatment);
-  // Read again after a refusal, the voucher or membership chosen may be used up now: the best choice left
-  // is chosen instead (paying at the desk at worst), so the card does not offer the refused one again.
-  const chosen = optionFor(options, form.values.use);
-  const replacement = chosen.blocked && !chosen.waiting ? defaultOption(options).value : null;
+  const replacement = replacementFor(options, form.values.use);
   useEffect(() => {
     if (replacement !== null) form.set('use', replacement);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when what the client holds was read again

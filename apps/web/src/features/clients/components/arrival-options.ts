@@ -92,6 +92,20 @@ export const arrivalOptions = (services: ClientServices, treatment: number | nul
 export const defaultOption = (options: readonly ArrivalOption[]): ArrivalOption =>
   options.find((o) => !o.blocked) ?? PAY_AT_DESK;
 
+/** The option a radio value names; paying at the desk when it names none of them. */
+export const optionFor = (options: readonly ArrivalOption[], value: string): ArrivalOption =>
+  options.find((o) => o.value === value) ?? PAY_AT_DESK;
+
+/**
+ * Read again after a refusal, the voucher or membership chosen may be used up now (at another
+ * desk): the best choice left replaces it (paying at the desk at worst), so the refused one is not
+ * offered again. Null while the choice still stands.
+ */
+export const replacementFor = (options: readonly ArrivalOption[], value: string): string | null => {
+  const chosen = optionFor(options, value);
+  return chosen.blocked && !chosen.waiting ? defaultOption(options).value : null;
+};
+
 /** A treatment the client holds a usable voucher for today, with the sessions left on it. */
 export type VoucherTreatment = { treatment: number; sessions: number; code: string };
 

@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/load-error';
 import type { FieldErrors } from '../../../lib/api-client';
 import { useBankOptions, useEmployeeOptions, useTreatmentOptions } from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
-import { arrivalOptions, defaultOption, PAY_AT_DESK } from './arrival-options';
+import { arrivalOptions, defaultOption, optionFor, PAY_AT_DESK, replacementFor } from './arrival-options';
 import { UseField } from './arrival-use-field';
 import { manilaNow } from './manila-now';
 import {
@@ -69,19 +69,17 @@ const VisitUseForm = ({
   useOnlySalesperson(salespersons.data?.results, values.salesperson, set);
   const report = useRef(onChange);
   report.current = onChange;
-  const chosen = options.find((o) => o.value === use) ?? PAY_AT_DESK;
-  const body = visitUseOf(chosen, values);
+  const body = visitUseOf(optionFor(options, use), values);
   const key = JSON.stringify(body);
   useEffect(() => report.current(JSON.parse(key) as VisitUse), [key]);
   // A refused send on a voucher or membership (used up meanwhile at another desk): what the client
-  // holds is read again, and if the one chosen is blocked now the best choice left is taken instead
-  // (paying at the desk at worst), as on the arrival card, so the dialog stops offering the refused one.
+  // holds is read again, and the choice gives way as on the arrival card (replacementFor).
   const onHeld = body.voucher !== null || body.client_membership !== null;
   useEffect(() => {
     if (refused > 0 && onHeld) reread();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a send was refused
   }, [refused]);
-  const replacement = chosen.blocked && !chosen.waiting ? defaultOption(options).value : null;
+  const replacement = replacementFor(options, use);
   useEffect(() => {
     if (replacement !== null) setUse(replacement);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when what the client holds was read again
