@@ -301,6 +301,11 @@ export const depositSchema = z.object({
   amount: z.string(),
   reference_no: z.string(),
   status: z.enum(DEPOSIT_STATUSES),
+  /**
+   * The part of an `applied` deposit handed back at the arrival: it was more than the visit's net
+   * price after the desk's discount (decision 0411). Null when the visit took it all.
+   */
+  refunded: z.string().nullable(),
 });
 export type Deposit = z.infer<typeof depositSchema>;
 

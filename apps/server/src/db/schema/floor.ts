@@ -137,6 +137,12 @@ export const floorReservations = t.pgTable(
     depositStatus: t.varchar('deposit_status', { length: 10 }),
     /** A `carried` deposit's new reservation (decision 0900: a credit is used once). */
     depositCarriedTo: t.integer('deposit_carried_to'),
+    /**
+     * The part of an `applied` deposit handed back at the arrival because it was more than the
+     * visit's net price after the desk's discount (decision 0411): what the visit's deposit line
+     * did not take, on record beside it.
+     */
+    depositRefunded: t.numeric('deposit_refunded', { precision: 12, scale: 2 }),
     notes: t.varchar('notes', { length: 500 }).notNull().default(''),
     arrivalId: t.integer('arrival_id'),
     cancelledBy: t.integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
@@ -171,6 +177,10 @@ export const floorReservations = t.pgTable(
     t.check(
       'floor_reservations_carried_check',
       sql`(${table.depositStatus} = 'carried') = (${table.depositCarriedTo} is not null)`,
+    ),
+    t.check(
+      'floor_reservations_refunded_check',
+      sql`${table.depositRefunded} is null or (${table.depositStatus} = 'applied' and ${table.depositRefunded} > 0 and ${table.depositRefunded} <= ${table.depositAmount})`,
     ),
     t.foreignKey({
       name: 'floor_reservations_arrival_fk',

@@ -219,6 +219,7 @@ describe('card and bank-transfer deposits', () => {
       amount: '300.00',
       reference_no: 'SLIP-1',
       status: 'held',
+      refunded: null,
     });
   });
 });
@@ -316,7 +317,7 @@ describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: th
     );
   });
 
-  it('a deposit over the net price is applied up to it: the desk line is ₱0.00 and keeps the discount', async () => {
+  it('a deposit over the net price is applied up to it, and the rest is on record as handed back', async () => {
     at('18:00');
     const client = await newClient('Covered');
     const id = await bookWithDeposit(client, '19:30', C);
@@ -328,6 +329,10 @@ describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: th
       ['cash', '1000.00', '1000.00', '0.00'],
       ['card', '350.00', '0.00', '350.00'],
     ]);
+    // ₱500 held, ₱350 taken by the visit: ₱150 handed back, and the reservation says so.
+    expect(res.json().deposit).toMatchObject({ status: 'applied', amount: '500.00', refunded: '150.00' });
+    const read = await desk.request({ method: 'GET', url: `/api/floor/reservations/${id}/` });
+    expect(read.json().deposit.refunded).toBe('150.00');
   });
 
   it('a refused arrival (409) writes no sale line and keeps the deposit held', async () => {
@@ -384,6 +389,19 @@ describe('a reservation’s deposit applied at a desk-paid arrival (issue 22: th
       ['sale', '₱75.00 per sale', null, '75.00', false],
     ]);
     expect(earned(visit.arrival, visit.sales)).toEqual(one);
+  });
+
+  it('a visit whose discount leaves nothing to pay hands the whole deposit back', async () => {
+    at('20:50');
+    const client = await newClient('Free visit');
+    const id = await bookWithDeposit(client, '21:00', C);
+    at('20:58');
+    const res = await arrive(id, { payment: { ...plain(), discount: '1350' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await visitLines(client)).map((l) => l.netAmount)).toEqual(['0.00', '0.00']);
+    expect(res.json().deposit).toMatchObject({ status: 'applied', amount: '500.00', refunded: '500.00' });
+    // The therapist is free again for the tests below.
+    expect((await post(desk, `/api/floor/services/${res.json().arrival}/finish/`)).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type {
   Reservation,
   ReservationArriveInput,
@@ -308,6 +308,11 @@ export const arriveReservation = async (
           roomId: columns.roomId,
           bed: columns.bed,
           depositStatus,
+          // What the deposit held beyond the visit's net price (after the desk's discount) was not
+          // taken by its sale line: it is handed back, and on record here (decision 0411).
+          depositRefunded: arrival.deposit_sale
+            ? sql`nullif(${floorReservations.depositAmount} - ${arrival.deposit_sale.amount}::numeric, 0)`
+            : null,
           closedAt: startsAt,
           ...touched(user.id),
         })

@@ -93,9 +93,14 @@ describe('what the client uses, outside the arrival card', () => {
     mockApi({ ...routes, 'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) } });
     renderWithRouter(<Host treatment={3} deposit={{ amount: '500.00', payment_method: 'card' }} />);
     expect(await screen.findByText('Deposit ₱500.00 (Card) — collect ₱700.00')).toBeInTheDocument();
+    expect(screen.queryByText(/Hand back/)).not.toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Discount (₱)' }), '900');
     // The deposit covers the whole net of ₱300.00: nothing more to collect.
     expect(screen.getByText('Deposit ₱500.00 (Card) — collect ₱0.00')).toBeInTheDocument();
+    // The ₱200.00 it holds beyond that is handed back, as the server records it.
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /^Hand back ₱200\.00 of the deposit: it is more than the visit’s net price\./,
+    );
     expect(reported()?.payment).toMatchObject({ payment_method: 'cash', discount: '900' });
   });
 

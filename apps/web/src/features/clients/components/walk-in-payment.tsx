@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -101,6 +102,17 @@ export const balanceAfterDeposit = (net: string | null, deposit: HeldDeposit | u
   return (Math.max(rest, 0) / 100).toFixed(2);
 };
 
+/**
+ * What a deposit holds beyond the visit's net price (after the discount): the visit cannot take it,
+ * so the desk hands it back and the server records it on the reservation (decision 0411); null when
+ * the deposit is all used, or while the discount is not an amount.
+ */
+export const depositHandedBack = (net: string | null, deposit: HeldDeposit | undefined): string | null => {
+  if (net === null || !deposit) return null;
+  const over = (cents(deposit.amount) ?? 0) - Math.max(Math.round(Number(net) * 100), 0);
+  return over > 0 ? (over / 100).toFixed(2) : null;
+};
+
 /** The server refuses a GCash/Maya payment without its reference (the wallet's statement is matched by it alone). */
 export const WALLET_REFERENCE_MESSAGE = 'Enter the e-wallet reference number.';
 
@@ -145,7 +157,9 @@ export const WalkInPaymentFields = ({
   serviceCharge,
   deposit,
 }: WalkInPaymentFieldsProps) => {
-  const net = balanceAfterDeposit(walkInNet(price, discount.value), deposit);
+  const visitNet = walkInNet(price, discount.value);
+  const net = balanceAfterDeposit(visitNet, deposit);
+  const handBack = depositHandedBack(visitNet, deposit);
   const charge = serviceCharge ? cents(serviceCharge.value) : 0;
   const collect = net === null || charge === null ? null : ((Math.round(Number(net) * 100) + charge) / 100).toFixed(2);
   const banked = isBanked(method.value);
@@ -211,6 +225,12 @@ export const WalkInPaymentFields = ({
         {net === null ? '—' : formatPeso(net)}
         {charge ? ` + service charge = ${collect === null ? '—' : formatPeso(collect)}` : ''}
       </Typography>
+      {handBack ? (
+        <Alert severity="warning">
+          Hand back {formatPeso(handBack)} of the deposit: it is more than the visit’s net price. The reservation
+          records it as handed back.
+        </Alert>
+      ) : null}
     </Stack>
   );
 };

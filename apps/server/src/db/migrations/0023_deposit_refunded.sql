@@ -1,0 +1,2 @@
+ALTER TABLE "floor_reservations" ADD COLUMN "deposit_refunded" numeric(12, 2);--> statement-breakpoint
+ALTER TABLE "floor_reservations" ADD CONSTRAINT "floor_reservations_refunded_check" CHECK ("floor_reservations"."deposit_refunded" is null or ("floor_reservations"."deposit_status" = 'applied' and "floor_reservations"."deposit_refunded" > 0 and "floor_reservations"."deposit_refunded" <= "floor_reservations"."deposit_amount"));
