@@ -22,6 +22,7 @@ import {
   floorToday,
   fullName,
   lockFloor,
+  lockFloors,
   logRotation,
   publishFloor,
   staffMember,
@@ -215,6 +216,17 @@ export const clockOut = async (db: Db, user: AuthUser, input: { employee: number
 export const clockOutOnLeaving = async (tx: Tx, actorId: number, person: { id: number; name: string }) => {
   const open = await openShiftOf(tx, person.id);
   if (open) await endShift(tx, actorId, person, open, floorClock.now());
+};
+
+/**
+ * The floor locks someone's leaving needs, taken before the employees module locks their row
+ * (decision 0204): the desk takes a branch's floor lock and then writes rows naming the person (an
+ * arrival, a booking, a shift), so the row first and the floor after let PostgreSQL find a
+ * deadlock. The branches given (theirs, the one they move to) and an open shift's, in id order.
+ */
+export const lockFloorsBeforeLeaving = async (tx: Tx, employeeId: number, locationIds: number[]) => {
+  const open = await openShiftOf(tx, employeeId);
+  await lockFloors(tx, open ? [...locationIds, open.locationId] : locationIds);
 };
 
 /**
