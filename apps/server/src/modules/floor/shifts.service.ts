@@ -120,9 +120,11 @@ export const clockIn = async (db: Db, user: AuthUser, input: { employee: number;
   db.transaction(async (tx) => {
     const now = floorClock.now();
     const location = await floorLocation(tx, user, input.location);
+    // The lock before the person is read: an admin moving or letting them go holds it meanwhile
+    // (decision 0204), so a clock-in queued behind that reads them as left, not as they were.
+    await lockFloor(tx, input.location);
     const person = await staffMember(tx, input.employee, 'employee', { locationId: input.location });
     assertMayClock(user, person);
-    await lockFloor(tx, input.location);
     const open = await openShiftOf(tx, person.id);
     if (open) {
       const message = `${person.name} is already clocked in at ${open.locationName} since ${clockTime(open.startedAt)}.`;
