@@ -31,7 +31,7 @@ import {
 } from './employee-logins.service';
 import { insertUserAccount } from '../users/index';
 import { paidInPayRuns } from '../payroll/index';
-import { bookingsAhead, clockOutOnLeaving } from '../floor/index';
+import { bookingsAhead, clockOutOnLeaving, lockFloorsBeforeLeaving } from '../floor/index';
 
 const employeesAudit = auditTrail('employees');
 
@@ -237,6 +237,29 @@ export const createEmployee = async (
   });
 };
 
+type FloorChange = Pick<EmployeeChanges, 'location' | 'is_active'>;
+
+/** Whether a change takes someone off their branch's floor: a move, or deactivating one active (decision 0204). */
+const leaves = (row: { locationId: number; isActive: boolean }, changes: FloorChange) =>
+  (changes.location !== undefined && changes.location !== row.locationId) ||
+  (row.isActive && changes.is_active === false);
+
+/**
+ * Step 0 of a change that may take someone off the floor: the floor locks of their branch and of
+ * the one they move to, before their row (lockForUpdate), the order the desk takes them in
+ * (decision 0204). Read unlocked: should a second admin move them in between, the clock-out takes
+ * the lock it then needs after the row, as before.
+ */
+const lockFloorsFirst = async (tx: Tx, kind: EmployeeKind, id: number, changes: FloorChange) => {
+  if (kind === 'salesperson') return;
+  const [row] = await tx
+    .select({ locationId: employees.locationId, isActive: employees.isActive })
+    .from(employees)
+    .where(and(eq(employees.id, id), eq(employees.kind, kind)));
+  if (!row || !leaves(row, changes)) return;
+  await lockFloorsBeforeLeaving(tx, id, [row.locationId, changes.location ?? row.locationId]);
+};
+
 /** Step 1 of an update: the record, locked, and the checks that need it. */
 const lockForUpdate = async (tx: Tx, kind: EmployeeKind, id: number, changes: EmployeeChanges) => {
   const [before] = await tx
@@ -284,9 +307,9 @@ export const updateEmployee = async (
   const target = checkTarget(kind, changes.monthly_target, false);
   const account = await prepareAccount(db, changes.account);
   return db.transaction(async (tx) => {
+    await lockFloorsFirst(tx, kind, id, changes);
     const before = await lockForUpdate(tx, kind, id, changes);
-    const moving = changes.location !== undefined && changes.location !== before.locationId;
-    if (moving || (before.isActive && changes.is_active === false)) await leaveFloor(tx, kind, actorId, before);
+    if (leaves(before, changes)) await leaveFloor(tx, kind, actorId, before);
     const auditBefore = await getEmployee(tx, kind, id);
     const userId = await settleLogin(tx, kind, actorId, before, changes, account);
     const [after] = await tx
@@ -311,6 +334,8 @@ export const updateEmployee = async (
  */
 export const deleteEmployee = async (db: Db, kind: EmployeeKind, actorId: number, id: number): Promise<DeleteResult> =>
   db.transaction(async (tx) => {
+    // Deleting an active record takes them off the floor as deactivating does.
+    await lockFloorsFirst(tx, kind, id, { is_active: false });
     const before = await lockForUpdate(tx, kind, id, {});
     if (before.isActive) await leaveFloor(tx, kind, actorId, before);
     const auditBefore = await getEmployee(tx, kind, id);

@@ -71,6 +71,14 @@ export const lockFloor = async (tx: Tx, locationId: number) => {
   await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId)).for('no key update');
 };
 
+/**
+ * Several branches' floor locks, in id order, as the demo top-up takes them: two transactions that
+ * each need two branches queue on the first instead of each holding one and waiting for the other.
+ */
+export const lockFloors = async (tx: Tx, locationIds: number[]) => {
+  for (const id of [...new Set(locationIds)].sort((a, b) => a - b)) await lockFloor(tx, id);
+};
+
 /** Every open board of the branch reads itself again once this transaction commits (hub → `floor_changed`). */
 export const publishFloor = (tx: DbOrTx, locationId: number, date: string) =>
   publish(tx, { t: 'floor', location: locationId, date });

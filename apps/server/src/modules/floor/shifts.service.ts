@@ -22,6 +22,7 @@ import {
   floorToday,
   fullName,
   lockFloor,
+  lockFloors,
   logRotation,
   publishFloor,
   staffMember,
@@ -119,9 +120,11 @@ export const clockIn = async (db: Db, user: AuthUser, input: { employee: number;
   db.transaction(async (tx) => {
     const now = floorClock.now();
     const location = await floorLocation(tx, user, input.location);
+    // The lock before the person is read: an admin moving or letting them go holds it meanwhile
+    // (decision 0204), so a clock-in queued behind that reads them as left, not as they were.
+    await lockFloor(tx, input.location);
     const person = await staffMember(tx, input.employee, 'employee', { locationId: input.location });
     assertMayClock(user, person);
-    await lockFloor(tx, input.location);
     const open = await openShiftOf(tx, person.id);
     if (open) {
       const message = `${person.name} is already clocked in at ${open.locationName} since ${clockTime(open.startedAt)}.`;
@@ -215,6 +218,17 @@ export const clockOut = async (db: Db, user: AuthUser, input: { employee: number
 export const clockOutOnLeaving = async (tx: Tx, actorId: number, person: { id: number; name: string }) => {
   const open = await openShiftOf(tx, person.id);
   if (open) await endShift(tx, actorId, person, open, floorClock.now());
+};
+
+/**
+ * The floor locks someone's leaving needs, taken before the employees module locks their row
+ * (decision 0204): the desk takes a branch's floor lock and then writes rows naming the person (an
+ * arrival, a booking, a shift), so the row first and the floor after let PostgreSQL find a
+ * deadlock. The branches given (theirs, the one they move to) and an open shift's, in id order.
+ */
+export const lockFloorsBeforeLeaving = async (tx: Tx, employeeId: number, locationIds: number[]) => {
+  const open = await openShiftOf(tx, employeeId);
+  await lockFloors(tx, open ? [...locationIds, open.locationId] : locationIds);
 };
 
 /**
