@@ -48,9 +48,16 @@ export const DailyReportDecision = ({ report }: { report: DailyReport }) => {
           <Box component="span" sx={{ display: 'block' }}>
             {day}: net takings {formatPeso(report.net_total)} from {report.sales_count}{' '}
             {report.sales_count === 1 ? 'sale' : 'sales'}
-            {report.cash_on_hand === null
-              ? '.'
-              : `; cash on hand ${formatPeso(report.cash_on_hand)}, variance ${formatPeso(report.variance ?? '0')}.`}
+            {report.cash_on_hand === null ? null : (
+              <>
+                ; cash on hand {formatPeso(report.cash_on_hand)},{' '}
+                {/* A phone would break a short count's "-₱50.00" after its minus sign. */}
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  variance {formatPeso(report.variance ?? '0')}
+                </Box>
+              </>
+            )}
+            .
           </Box>
           <Box component="span" sx={{ display: 'block', mt: 1 }}>
             Once approved, the day is locked: no sale or arrival can be added, changed or deleted for it, and the report
