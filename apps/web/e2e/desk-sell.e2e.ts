@@ -134,9 +134,13 @@ describe('the desk sells, the manager reports the day, the admin approves it', (
     await approver.click(notice.getByRole('link', { name: 'Open' }));
     await admin.page.waitForURL(`**/reports/daily/${location.id}/${today}`);
     await approver.click(admin.page.getByRole('button', { name: 'Approve' }));
+    // Approving locks the day, so it asks first and names the day's takings.
+    const confirm = admin.page.getByRole('dialog', { name: 'Approve and lock the day?' });
+    await confirm.getByText(/net takings ₱[\d,.]+ from \d+ sales?; cash on hand ₱1,250\.00/).waitFor();
+    await approver.click(confirm.getByRole('button', { name: 'Approve' }));
     await admin.page.getByText(/Approved: this day is locked/).waitFor();
     console.log(
-      `report journey: manager ${managerClicks} clicks (tile, Submit), admin ${approver.count} clicks (Notifications, Open, Approve)`,
+      `report journey: manager ${managerClicks} clicks (tile, Submit), admin ${approver.count} clicks (Notifications, Open, Approve, Approve in the dialog)`,
     );
     assert.deepEqual(manager.errors, []);
     assert.deepEqual(admin.errors, []);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Card from '@mui/material/Card';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import { ScrollingTabs } from './scrolling-tabs';
 
 type TabbedCardProps<V extends string> = {
   /** The tab list's name; also the prefix of the tabs' and panel's ids. */
@@ -27,11 +27,9 @@ export const TabbedCard = <V extends string>({
   children,
 }: TabbedCardProps<V>) => (
   <Card>
-    <Tabs
+    <ScrollingTabs
       value={value}
       onChange={(_event, next: V) => onChange(next)}
-      variant="scrollable"
-      allowScrollButtonsMobile
       aria-label={label}
       sx={{ px: { xs: 0.5, sm: 1.5 } }}
     >
@@ -44,7 +42,7 @@ export const TabbedCard = <V extends string>({
           aria-controls={`${idPrefix}-panel-${tab.value}`}
         />
       ))}
-    </Tabs>
+    </ScrollingTabs>
     <div role="tabpanel" id={`${idPrefix}-panel-${value}`} aria-labelledby={`${idPrefix}-tab-${value}`}>
       {children}
     </div>

@@ -22,10 +22,14 @@ const show = async (width: number) => {
     'GET /banks/': {
       status: 200,
       data: {
-        count: 2,
+        count: 3,
         next: null,
         previous: null,
-        results: [bank(1, 'Ginhawa Makati', '001234567890'), bank(2, 'Ginhawa BGC', '009876543210')],
+        results: [
+          bank(1, 'Ginhawa Makati', '001234567890'),
+          bank(2, 'Ginhawa BGC', '009876543210'),
+          { ...bank(3, 'Ginhawa Ortigas', '005555123456'), name: 'BPI', is_active: false },
+        ],
       },
     },
   });
@@ -50,6 +54,14 @@ describe('bank accounts list', () => {
     expect(within(grid).getByText(line('Ginhawa Makati · ••••7890'))).toBeInTheDocument();
     expect(within(grid).getByText(line('Ginhawa BGC · ••••3210'))).toBeInTheDocument();
     expect(within(grid).queryByText(/001234567890|0012 3456 7890/)).not.toBeInTheDocument();
+  });
+
+  it('on a phone marks an inactive account, the Status column being hidden', async () => {
+    const grid = await show(390);
+    const rows = within(grid).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).queryByText('Inactive') !== null)).toEqual([false, false, true]);
+    expect(within(rows[2]!).getAllByRole('gridcell')[0]).toHaveTextContent(/^BPIInactiveGinhawa Ortigas/);
+    expect(within(grid).queryByText('Active')).not.toBeInTheDocument();
   });
 
   it('at 1280 px keeps the account name and the grouped number in their own columns', async () => {

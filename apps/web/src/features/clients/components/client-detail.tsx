@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import { Link, useSearchParams } from 'react-router';
@@ -13,6 +12,7 @@ import { formatPhPhone } from '@ginhawa/contract';
 import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { DetailField } from '../../../components/detail-field';
 import { LoadError } from '../../../components/load-error';
+import { ScrollingTabs } from '../../../components/scrolling-tabs';
 import { StatusMessage } from '../../../components/status-message';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { isNotFound } from '../../../lib/api-client';
@@ -169,18 +169,16 @@ export const ClientDetail = ({ clientId, mode, back, desk, seller }: ClientDetai
       </Box>
       <ClientProfile client={data} mode={mode} onAction={setDialog} />
       <Card>
-        <Tabs
+        <ScrollingTabs
           value={tab}
           onChange={(_event, value: TabValue) => setParams({ tab: value }, { replace: true })}
-          variant="scrollable"
-          allowScrollButtonsMobile
           aria-label="Client activity"
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         >
           {TABS.map((t) => (
             <Tab key={t.value} value={t.value} label={t.label} />
           ))}
-        </Tabs>
+        </ScrollingTabs>
         {tab === 'memberships' ? <MembershipsTab clientId={data.id} /> : null}
         {tab === 'vouchers' ? <VouchersTab clientId={data.id} /> : null}
         {tab === 'arrivals' ? <ArrivalsTab clientId={data.id} /> : null}

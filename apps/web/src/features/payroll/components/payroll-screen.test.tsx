@@ -191,7 +191,33 @@ describe('pay runs screen', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/payroll/runs/5/submit/']);
   });
 
-  it('asks before approving a run of a running cutoff', async () => {
+  it('asks before approving, saying the period, branch, total and that approved lines are final', async () => {
+    const calls = mockApi({
+      'GET /payroll/runs/5/': { status: 200, data: runDetail('submitted') },
+      'POST /payroll/runs/5/approve/': { status: 200, data: runDetail('approved') },
+    });
+    setup('/admin/payroll?run=5');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Approve and lock the pay run?' });
+    expect(
+      within(dialog).getByText('Makati, 1st–15th November 2026: ₱1,850.00 to pay to 2 people.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/Approved lines are final/)).toHaveTextContent(
+      /paid as an adjustment in the branch's next run\.$/,
+    );
+    // The cutoff has ended: no running-cutoff warning.
+    expect(within(dialog).queryByText(/This cutoff runs until/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    dialog = await screen.findByRole('dialog', { name: 'Approve and lock the pay run?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Pay run approved and locked.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/payroll/runs/5/approve/']);
+  });
+
+  it('asks once before approving a run of a running cutoff, with the running-cutoff warning', async () => {
     const calls = mockApi({
       'GET /payroll/runs/5/': { status: 200, data: { ...runDetail('submitted'), cutoff_running: true } },
       'POST /payroll/runs/5/approve/': { status: 200, data: runDetail('approved') },
@@ -200,8 +226,10 @@ describe('pay runs screen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve and lock the pay run?' });
     expect(within(dialog).getByText(/This cutoff runs until 15 Nov/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Approved lines are final/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Pay run approved and locked.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/payroll/runs/5/approve/']);
   });
 

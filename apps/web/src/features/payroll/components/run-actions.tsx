@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,6 +8,7 @@ import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { toApiError } from '../../../lib/api-client';
+import { formatPeso } from '../../../lib/format';
 import { useRevalidatePayroll } from '../api/payroll-keys';
 import { approveRun, computeRun, returnRun, submitRun } from '../api/runs';
 import { cutoffRunningNote, runTitle } from './run-labels';
@@ -22,11 +24,33 @@ type RunActionsProps = {
 type Step = 'submit' | 'approve';
 
 /**
+ * What approving does, said before it is done: the run's lines are final, and what changes later
+ * is paid as adjustments in the branch's next run (decision 0800, "Locked once approved").
+ */
+const ApprovalText = ({ run }: { run: PayRunDetail }) => (
+  <>
+    <Box component="span" sx={{ display: 'block' }}>
+      {runTitle(run)}: {formatPeso(run.total)} to pay to {run.employee_count}{' '}
+      {run.employee_count === 1 ? 'person' : 'people'}.
+    </Box>
+    <Box component="span" sx={{ display: 'block', mt: 1 }}>
+      Approved lines are final: they are not computed again. A change that reaches this cutoff later (an arrival or sale
+      added, changed or cancelled, a rule corrected) is paid as an adjustment in the branch&apos;s next run.
+    </Box>
+    {run.cutoff_running ? (
+      <Box component="span" sx={{ display: 'block', mt: 1 }}>
+        {cutoffRunningNote(run)}
+      </Box>
+    ) : null}
+  </>
+);
+
+/**
  * What may be done with a run now: a draft or returned run is computed again and submitted; a
  * submitted one is approved (when the server says this reader may: `may_approve`) or returned with
- * a reason (Admins). An approved run is locked: nothing to do but read, export and print. While
- * the cutoff is still running, submitting and approving ask first and say what becomes of the
- * days left (decision 0800).
+ * a reason (Admins). An approved run is locked: nothing to do but read, export and print, so
+ * Approve always asks first and says so. While the cutoff is still running, submitting asks
+ * first too, and both say what becomes of the days left (decision 0800): one question each.
  */
 export const RunActions = ({ run, admin }: RunActionsProps) => {
   const { showSnackbar } = useSnackbar();
@@ -53,7 +77,7 @@ export const RunActions = ({ run, admin }: RunActionsProps) => {
     }
   };
   const start = (step: Step) => {
-    if (run.cutoff_running) setConfirming(step);
+    if (step === 'approve' || run.cutoff_running) setConfirming(step);
     else void act(steps[step].write, steps[step].done);
   };
   const recompute = () =>
@@ -104,7 +128,7 @@ export const RunActions = ({ run, admin }: RunActionsProps) => {
           }}
           onClose={() => setConfirming(null)}
         >
-          {runTitle(run)}. {cutoffRunningNote(run)}
+          {confirming === 'approve' ? <ApprovalText run={run} /> : `${runTitle(run)}. ${cutoffRunningNote(run)}`}
         </ConfirmDialog>
       ) : null}
       {returning ? (

@@ -1,46 +1,71 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { returnReportBodySchema, type DailyReport } from '@ginhawa/contract';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatPeso } from '../../../lib/format';
+import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { toApiError } from '../../../lib/api-client';
 import { approveDailyReport, returnDailyReport } from '../api/daily-reports';
 import { useRevalidateReports } from '../api/reports-keys';
 import { REASON_MAX } from './report-params';
 
-/** Approve, or return with a reason (the one "say why" prompt), a submitted report. */
+/**
+ * Approve, or return with a reason (the one "say why" prompt), a submitted report. Approving asks
+ * first: it cannot be undone, and it closes the day to sale and arrival writes (decision 0500's
+ * approved-day lock; an approved report is never returned).
+ */
 export const DailyReportDecision = ({ report }: { report: DailyReport }) => {
   const { showSnackbar } = useSnackbar();
   const revalidate = useRevalidateReports();
-  const [busy, setBusy] = useState(false);
-  const [returning, setReturning] = useState(false);
-
-  const approve = async () => {
-    setBusy(true);
-    try {
-      await approveDailyReport(report.id);
-      showSnackbar('Report approved.', 'success');
-      await revalidate();
-    } catch (error) {
-      showSnackbar(toApiError(error).message, 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [asking, setAsking] = useState<'approve' | 'return' | null>(null);
+  const day = `${report.location_name}, ${formatDate(report.date)}`;
 
   return (
     <>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button variant="contained" color="success" disabled={busy} onClick={() => void approve()}>
+        <Button variant="contained" color="success" onClick={() => setAsking('approve')}>
           Approve
         </Button>
-        <Button variant="outlined" color="warning" disabled={busy} onClick={() => setReturning(true)}>
+        <Button variant="outlined" color="warning" onClick={() => setAsking('return')}>
           Return
         </Button>
       </Stack>
-      {returning ? (
+      {asking === 'approve' ? (
+        <ConfirmDialog
+          open
+          title="Approve and lock the day?"
+          confirmLabel="Approve"
+          confirmColor="primary"
+          onConfirm={async () => {
+            await approveDailyReport(report.id);
+            showSnackbar('Report approved.', 'success');
+            await revalidate();
+          }}
+          onClose={() => setAsking(null)}
+        >
+          <Box component="span" sx={{ display: 'block' }}>
+            {day}: net takings {formatPeso(report.net_total)} from {report.sales_count}{' '}
+            {report.sales_count === 1 ? 'sale' : 'sales'}
+            {report.cash_on_hand === null ? null : (
+              <>
+                ; cash on hand {formatPeso(report.cash_on_hand)},{' '}
+                {/* A phone would break a short count's "-₱50.00" after its minus sign. */}
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  variance {formatPeso(report.variance ?? '0')}
+                </Box>
+              </>
+            )}
+            .
+          </Box>
+          <Box component="span" sx={{ display: 'block', mt: 1 }}>
+            Once approved, the day is locked: no sale or arrival can be added, changed or deleted for it, and the report
+            can no longer be returned for correction.
+          </Box>
+        </ConfirmDialog>
+      ) : null}
+      {asking === 'return' ? (
         <ReasonDialog
           title="Return the report"
           confirmLabel="Return"
@@ -49,14 +74,13 @@ export const DailyReportDecision = ({ report }: { report: DailyReport }) => {
           parse={(reason) => returnReportBodySchema.safeParse({ reason })}
           onConfirm={(body) => returnDailyReport(report.id, body.reason)}
           onDone={async () => {
-            setReturning(false);
+            setAsking(null);
             showSnackbar('Report returned.', 'success');
             await revalidate();
           }}
-          onClose={() => setReturning(false)}
+          onClose={() => setAsking(null)}
         >
-          {report.location_name}, {formatDate(report.date)} goes back to its location to be corrected and submitted
-          again.
+          {day} goes back to its location to be corrected and submitted again.
         </ReasonDialog>
       ) : null}
     </>

@@ -168,7 +168,7 @@ describe('daily report panel', () => {
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
   });
 
-  it('approves a submitted report', async () => {
+  it('approves a submitted report after saying the day, its takings and that the day is then locked', async () => {
     const calls = mockApi({
       'GET /locations/': { status: 200, data: locationsPage },
       'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
@@ -179,8 +179,39 @@ describe('daily report panel', () => {
     expect(await screen.findByText('Submitted and waiting for approval.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Cash on hand' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Approve and lock the day?' });
+    expect(within(dialog).getByText(/^Makati, 20 Nov 2026: net takings/)).toHaveTextContent(
+      /^Makati, 20 Nov 2026: net takings ₱4,500\.00 from 3 sales; cash on hand ₱2,950\.00, variance -₱50\.00\.$/,
+    );
+    expect(
+      within(dialog).getByText(/the day is locked: no sale or arrival can be added, changed or deleted/),
+    ).toBeInTheDocument();
+    // Cancel sends nothing; nothing is approved on the first click.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    dialog = await screen.findByRole('dialog', { name: 'Approve and lock the day?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Report approved.')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST' && c.url === '/reports/7/approve/')).toBe(true);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/reports/7/approve/']);
+  });
+
+  it('shows a refused approval in its dialog (someone approved it meanwhile)', async () => {
+    mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
+      'GET /reports/': { status: 200, data: reportPage('submitted') },
+      'POST /reports/7/approve/': {
+        status: 409,
+        data: { message: 'Only a submitted report can be approved; this one is approved.' },
+      },
+    });
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve and lock the day?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText(/this one is approved/)).toBeInTheDocument();
   });
 
   it('returns a report only with a reason, refused before sending when empty', async () => {

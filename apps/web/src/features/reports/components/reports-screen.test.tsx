@@ -1,12 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
-import { renderWithRouter } from '../../../test/render';
+import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { ReportsScreen } from './reports-screen';
 import { dailySales, leaderboard, locationsPage, report, reportPage } from './reports-fixtures';
 
 describe('reports screen', () => {
+  afterEach(() => setViewportWidth(1280));
+
   it('opens the report a notification links to (?report=id) at its location and date', async () => {
     mockApi({
       'GET /locations/': { status: 200, data: locationsPage },
@@ -32,5 +34,18 @@ describe('reports screen', () => {
     expect(calls.some((c) => c.url === '/reports/leaderboards/?month=11&year=2026&cutoff=1')).toBe(true);
     await userEvent.click(screen.getByRole('tab', { name: 'Sale lines' }));
     expect(router.state.location.search).toBe('?tab=lines');
+  });
+
+  it('on a phone opens a later tab with the tab row’s scroll buttons already in place', async () => {
+    setViewportWidth(390);
+    mockApi({
+      'GET /reports/leaderboards/': { status: 200, data: leaderboard },
+      'GET /locations/': { status: 200, data: locationsPage },
+    });
+    renderWithRouter(<ReportsScreen />, { path: '/admin/reports?tab=leaderboard' });
+    expect(await screen.findByRole('tab', { name: 'Leaderboard' })).toHaveAttribute('aria-selected', 'true');
+    // Present from the first render: buttons that appeared later narrowed the row under the chosen tab.
+    const row = screen.getByRole('tablist', { name: 'Reports' }).closest('.MuiTabs-root')!;
+    expect(row.querySelectorAll('.MuiTabScrollButton-root')).toHaveLength(2);
   });
 });

@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { DAILY_SALES_ORDERING, PAYMENT_METHODS, SALE_KINDS, type DailyReport } from '@ginhawa/contract';
 import { PageHeader } from '../../../components/page-header';
+import { ScrollingTabs } from '../../../components/scrolling-tabs';
 import { useDailyReport } from '../api/daily-reports';
 import type { SaleLineFilters } from '../api/sales-lines';
 import { DailyReportPanel } from './daily-report-panel';
@@ -96,17 +96,15 @@ export const ReportsScreen = ({ decides, readsLinesAt, backdates }: ReportsScree
         subtitle="Daily sales reports and their approval, sale lines, location sales and the leaderboard."
       />
       <Card>
-        <Tabs
+        <ScrollingTabs
           value={tab}
           onChange={(_e, value: ReportTab) => setParams(new URLSearchParams({ tab: value }))}
-          variant="scrollable"
-          allowScrollButtonsMobile
           aria-label="Reports"
         >
           {(Object.keys(TAB_LABELS) as ReportTab[]).map((t) => (
             <Tab key={t} value={t} label={TAB_LABELS[t]} />
           ))}
-        </Tabs>
+        </ScrollingTabs>
         <CardContent>
           {tab === 'daily' ? (
             <DailyReportPanel
