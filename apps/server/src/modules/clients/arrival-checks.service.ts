@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { clientMemberships, employees, membershipAllowedTreatments } from '../../db/schema/index';
 import { fieldError } from '../../lib/http-error';
+import { dayInWords } from '../../lib/notice-text';
 
 /** Who and what an arrival names, checked before it is written (arrivals.service.ts). */
 
@@ -34,7 +35,7 @@ export const checkMembershipVisit = async (
   if (!membership || membership.clientId !== clientId)
     throw fieldError('client_membership', 'This membership belongs to another client.');
   if (membership.status !== 'active' || membership.endDate < date || membership.startDate > date) {
-    throw fieldError('client_membership', `This membership is not active on ${date}.`);
+    throw fieldError('client_membership', `This membership is not active on ${dayInWords(date)}.`);
   }
   if (treatmentId === null) throw fieldError('treatment', 'Choose the treatment the membership is used for.');
   const [line] = await tx

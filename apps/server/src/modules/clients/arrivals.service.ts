@@ -198,7 +198,10 @@ const redeemVoucher = async (
       .from(clientMemberships)
       .where(eq(clientMemberships.id, voucher.clientMembershipId));
     if (!membership || membership.status !== 'active' || membership.endDate < date || membership.startDate > date) {
-      throw fieldError('voucher', `The membership voucher ${voucher.code} belongs to is not active on ${date}.`);
+      throw fieldError(
+        'voucher',
+        `The membership voucher ${voucher.code} belongs to is not active on ${dayInWords(date)}.`,
+      );
     }
     clientMembershipId = voucher.clientMembershipId;
   }

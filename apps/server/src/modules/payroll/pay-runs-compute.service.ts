@@ -5,6 +5,7 @@ import { commissionRules, locations, payRuns } from '../../db/schema/index';
 import { audited } from '../../db/audit';
 import { HttpError, conflict, fieldsError, forbidden } from '../../lib/http-error';
 import { inScope } from '../../lib/scope';
+import { dayInWords } from '../../lib/notice-text';
 import type { AuthUser } from '../../lib/actor';
 import { createdBy, touched } from '../../lib/tracked';
 import { branchPeriod, EARNING_COLUMNS, earningsSql } from './earnings.service';
@@ -184,7 +185,7 @@ export const computeRun = async (
     // A run is never deleted, and one approved before its cutoff began would lock days not yet worked
     // (everything earned in them paid as late adjustments); the cutoff in progress may be computed.
     if (from > todayInManila()) {
-      const message = `The cutoff starting ${from} has not started yet; compute it from that day.`;
+      const message = `The cutoff starting ${dayInWords(from)} has not started yet; compute it from that day.`;
       throw new HttpError(400, message, { cutoff: [message] });
     }
     await holdRules(tx);

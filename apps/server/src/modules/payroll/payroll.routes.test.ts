@@ -378,11 +378,10 @@ describe('a pay run', () => {
       payload: { ...next, cutoff: 1, location: loc },
     });
     expect(refused.statusCode, refused.body).toBe(400);
-    const { from } = cutoffDates(next.year, next.month, 1);
-    expect(refused.json()).toEqual({
-      message: `The cutoff starting ${from} has not started yet; compute it from that day.`,
-      errors: { cutoff: [`The cutoff starting ${from} has not started yet; compute it from that day.`] },
-    });
+    // The day in words, as every refusal writes one ('1 Dec 2026'), not 2026-12-01.
+    const month = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')[next.month - 1];
+    const message = `The cutoff starting 1 ${month} ${next.year} has not started yet; compute it from that day.`;
+    expect(refused.json()).toEqual({ message, errors: { cutoff: [message] } });
     const runs = await get<{ count: number }>(
       admin,
       `/api/payroll/runs/?location=${loc}&year=${next.year}&month=${next.month}`,

@@ -4,12 +4,12 @@ import { ApiError, apiClient } from '../../../lib/api-client';
 
 /*
  * What the sale dialog needs to know before "Sell": who is selling (whether the day is still open
- * is lib/day-report.ts). Read here rather than from the dashboard feature, because a feature imports
+ * is lib/day-report.ts); and the arrival card, who is at the desk. Read here rather than from the dashboard feature, because a feature imports
  * no other feature (docs/decisions/0008).
  */
 
-/** The salesperson record behind a login, or null when the login has none (404). */
-const getSalesperson = async (key: string): Promise<Employee | null> => {
+/** The employee record behind a login, or null when the login has none (404). */
+const getOwnRecord = async (key: string): Promise<Employee | null> => {
   try {
     return (await apiClient.get<Employee>(key)).data;
   } catch (error) {
@@ -18,6 +18,12 @@ const getSalesperson = async (key: string): Promise<Employee | null> => {
   }
 };
 
+/** The signed-in person's own record of one kind (`/salespersons/by-user/{id}/`, `/receptionists/by-user/{id}/`). */
+const useMyRecord = (kind: 'salespersons' | 'receptionists', userId: number, enabled: boolean) =>
+  useSWR<Employee | null, unknown>(enabled ? `/${kind}/by-user/${userId}/` : null, getOwnRecord);
+
 /** The signed-in salesperson's own record, so a sale can be credited to them without choosing. */
-export const useMySalesperson = (userId: number, enabled: boolean) =>
-  useSWR<Employee | null, unknown>(enabled ? `/salespersons/by-user/${userId}/` : null, getSalesperson);
+export const useMySalesperson = (userId: number, enabled: boolean) => useMyRecord('salespersons', userId, enabled);
+
+/** The signed-in receptionist's own record, so an arrival names who received the client without choosing. */
+export const useMyReceptionist = (userId: number, enabled: boolean) => useMyRecord('receptionists', userId, enabled);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
@@ -25,6 +25,18 @@ const routes = {
   'GET /salespersons/': { status: 200, data: page([{ id: 4, full_name: 'Ana Cruz' }]) },
   'GET /banks/': { status: 200, data: page([{ id: 6, name: 'BDO', account_number: '0012-3456' }]) },
 };
+/** The branch's first `n` therapists, as the therapists list answers. */
+const therapistsOfOrtigas = (n: number) => ({
+  status: 200,
+  data: page(
+    [
+      { id: 9, full_name: 'Enrique Andrada' },
+      { id: 12, full_name: 'Rosa Dimaano' },
+      { id: 14, full_name: 'Bea Reyes' },
+      { id: 15, full_name: 'Carlo Diaz' },
+    ].slice(0, n),
+  ),
+});
 // 02:07 UTC is 10:07 in Manila: the time starts on 10:00.
 const NOW = new Date('2026-06-01T02:07:00Z');
 
@@ -41,9 +53,10 @@ const walkInLogged = (net: string, method: string) => ({
 });
 
 /** The card for Liza (no vouchers) at the Ortigas desk, the walk-in's send answered by `post`. */
-const openWalkIn = async (post: MockHandler) => {
+const openWalkIn = async (post: MockHandler, more: Record<string, MockHandler> = {}) => {
   const calls = mockApi({
     ...routes,
+    ...more,
     'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
     'POST /clients/arrivals/': post,
   });
@@ -222,13 +235,7 @@ describe('arrival card', () => {
   it('logs a tandem the client asked for, with a service charge on the walk-in payment', async () => {
     const calls = mockApi({
       ...routes,
-      'GET /therapists/': {
-        status: 200,
-        data: page([
-          { id: 9, full_name: 'Enrique Andrada' },
-          { id: 12, full_name: 'Rosa Dimaano' },
-        ]),
-      },
+      'GET /therapists/': therapistsOfOrtigas(2),
       'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
       'POST /clients/arrivals/': walkInLogged('1800.00', 'cash'),
     });
@@ -254,6 +261,122 @@ describe('arrival card', () => {
       requested: true,
       payment: { payment_method: 'cash', service_charge: '90.00' },
     });
+  });
+
+  it('lists the therapists on shift first with their state, and offers no one on a break or off shift for a visit now', async () => {
+    const entry = (therapist: number, therapist_name: string, state: string, more = {}) => ({
+      position: therapist,
+      therapist,
+      therapist_name,
+      state,
+      is_next: false,
+      service: null,
+      reservation: null,
+      break_since: null,
+      ...more,
+    });
+    const calls = mockApi({
+      ...routes,
+      'GET /therapists/': therapistsOfOrtigas(4),
+      'GET /floor/board/?location=4': {
+        status: 200,
+        data: {
+          location: 4,
+          queue: [
+            entry(12, 'Rosa Dimaano', 'available', { is_next: true }),
+            entry(14, 'Bea Reyes', 'on_break'),
+            entry(9, 'Enrique Andrada', 'in_service', { service: { ends_at: '2026-06-01T03:30:00Z' } }),
+          ],
+          rooms: [],
+          reservations: [],
+        },
+      },
+      'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
+      'POST /clients/arrivals/': walkInLogged('1200.00', 'cash'),
+    });
+    renderWithRouter(
+      <ArrivalDialog
+        client={liza}
+        onClose={() => undefined}
+        now={NOW}
+        desk={{ id: 1, locations: [4], admin: false }}
+      />,
+    );
+    await screen.findByRole('combobox', { name: /^Treatment/ });
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Therapist/ }));
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'On shift',
+      'Rosa Dimaano · Available · next in line',
+      'Bea Reyes · On a break',
+      'Enrique Andrada · In a service until 11:30',
+      'Not clocked in',
+      'Carlo Diaz · Not clocked in',
+    ]);
+    expect(within(listbox).getByRole('option', { name: 'Bea Reyes · On a break' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(within(listbox).getByRole('option', { name: 'Carlo Diaz · Not clocked in' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await userEvent.keyboard('{Escape}');
+
+    // A visit logged after it was served (09:00) may name who has since gone off shift, with a word on it.
+    await pick(dialog, /^Time/, '09:00');
+    await pick(dialog, /^Therapist/, 'Carlo Diaz · Not clocked in');
+    expect(
+      within(dialog).getByText('Not clocked in now: right only for a visit they served earlier today.'),
+    ).toBeInTheDocument();
+    // Moved back to now, the same choice is refused before anything is sent.
+    await pick(dialog, /^Time/, '10:00');
+    await pick(dialog, /^Treatment/, 'Hilot · ₱1,200.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    expect(
+      await within(dialog).findAllByText(
+        'Carlo Diaz is not clocked in here: choose a therapist on shift, or the earlier time they served.',
+      ),
+    ).not.toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await pick(dialog, /^Therapist/, 'Rosa Dimaano · Available · next in line');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    await screen.findByText('Arrival logged and ₱1,200.00 cash recorded for Liza Soberano.');
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.data))).toMatchObject({ therapist: 12 });
+  });
+
+  it('names the signed-in receptionist as who received the client, and lets the desk choose another or none', async () => {
+    const dina = { id: 21, full_name: 'Dina Go', location: 4, is_active: true, user: 1 };
+    const { calls, dialog } = await openWalkIn(walkInLogged('1200.00', 'cash'), {
+      'GET /receptionists/': { status: 200, data: page([dina, { id: 22, full_name: 'Lorna Uy' }]) },
+      'GET /receptionists/by-user/1/': { status: 200, data: dina },
+    });
+    const received = within(dialog).getByRole('combobox', { name: /^Received by/ });
+    await waitFor(() => expect(received).toHaveTextContent('Dina Go'));
+    await pick(dialog, /^Treatment/, 'Hilot · ₱1,200.00');
+    await pick(dialog, /^Therapist/, 'Enrique Andrada');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    await screen.findByText('Arrival logged and ₱1,200.00 cash recorded for Liza Soberano.');
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.data))).toMatchObject({ receptionist: 21 });
+  });
+
+  it('starts with nobody received-by for someone who is not a receptionist (a Manager at the desk)', async () => {
+    const { calls, dialog } = await openWalkIn(walkInLogged('1200.00', 'cash'), {
+      'GET /receptionists/': { status: 200, data: page([{ id: 22, full_name: 'Lorna Uy' }]) },
+      'GET /receptionists/by-user/1/': { status: 404, data: { message: 'Not found.' } },
+    });
+    await pick(dialog, /^Treatment/, 'Hilot · ₱1,200.00');
+    await pick(dialog, /^Therapist/, 'Enrique Andrada');
+    expect(within(dialog).getByRole('combobox', { name: /^Received by/ })).toHaveTextContent('None');
+    await pick(dialog, /^Received by/, 'Lorna Uy');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    await screen.findByText('Arrival logged and ₱1,200.00 cash recorded for Liza Soberano.');
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.data))).toMatchObject({ receptionist: 22 });
   });
 
   it('says when what the client may use could not be loaded', async () => {

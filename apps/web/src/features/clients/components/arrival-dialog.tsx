@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
-import MenuItem from '@mui/material/MenuItem';
+import { useEffect, useRef, useState } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import ListSubheader from '@mui/material/ListSubheader';
 import {
   clientArrivalBodySchema,
   formatPeso,
@@ -12,23 +10,18 @@ import {
   type Client,
   type ClientArrivalBody,
   type ClientServices,
-  type Treatment,
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { useEntityForm, type BoundField } from '../../../components/form/use-entity-form';
+import { useEntityForm } from '../../../components/form/use-entity-form';
 import { LoadError } from '../../../components/load-error';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { TimeSlotSelect } from '../../../components/time-slot-select';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { formatDate } from '../../../lib/format';
-import {
-  listedValue,
-  useBankOptions,
-  useEmployeeOptions,
-  useLocationOptions,
-  useTreatmentOptions,
-} from '../../../lib/options';
+import { useBankOptions, useEmployeeOptions, useLocationOptions, useTreatmentOptions } from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
+import { useFloorLine } from '../api/get-floor-line';
+import { useMyReceptionist } from '../api/get-sale-context';
 import { useRevalidateClients } from '../api/get-clients';
 import { logArrival } from '../api/sell';
 import {
@@ -39,7 +32,6 @@ import {
   replacementFor,
   voucherTreatments,
   type ArrivalOption,
-  type VoucherTreatment,
 } from './arrival-options';
 import { ownLocation, servableLocations, type DeskUser } from './desk-user';
 import {
@@ -55,6 +47,9 @@ import { manilaNow } from './manila-now';
 import { LocationStaffFields } from './location-staff-fields';
 import { UseField } from './arrival-use-field';
 import { TandemFields } from './tandem-fields';
+import { TreatmentSelect } from './treatment-select';
+import { ReceptionistSelect, useDeskReceptionist } from './desk-receptionist';
+import { shiftHint, shiftRefusal, therapistChoices } from './therapist-shift';
 
 const FIELDS = [
   'location',
@@ -63,6 +58,7 @@ const FIELDS = [
   'therapist',
   'second_therapist',
   'requested',
+  'receptionist',
   'voucher',
   'client_membership',
   'notes',
@@ -81,6 +77,7 @@ type Values = WalkInPaymentValues & {
   therapist: string;
   second_therapist: string;
   requested: boolean;
+  receptionist: string;
   use: string;
   notes: string;
 };
@@ -182,40 +179,11 @@ const toBody = (v: Values, use: ArrivalOption, client: number, today: string): C
   therapist: v.therapist ? Number(v.therapist) : 0,
   second_therapist: v.second_therapist ? Number(v.second_therapist) : null,
   requested: v.requested,
+  receptionist: v.receptionist ? Number(v.receptionist) : null,
   treatment: v.treatment ? Number(v.treatment) : 0,
   notes: v.notes,
   ...visitUseOf(use, v),
 });
-
-/** The treatments, those on the client's usable vouchers first (with the sessions left), the rest with their price. */
-const TreatmentSelect = ({
-  field,
-  treatments,
-  held,
-}: {
-  field: BoundField;
-  treatments: readonly Treatment[];
-  held: readonly VoucherTreatment[];
-}) => {
-  const onVouchers = held.flatMap((h) => treatments.filter((t) => t.id === h.treatment).map((t) => ({ t, h })));
-  const others = treatments.filter((t) => !held.some((h) => h.treatment === t.id));
-  return (
-    <TextField select label="Treatment" required {...listedValue(field, treatments)}>
-      {onVouchers.length ? <ListSubheader>On the client&apos;s vouchers</ListSubheader> : null}
-      {onVouchers.map(({ t, h }) => (
-        <MenuItem key={t.id} value={String(t.id)}>
-          {t.name} · voucher, {h.sessions} {h.sessions === 1 ? 'session' : 'sessions'} left
-        </MenuItem>
-      ))}
-      {onVouchers.length ? <ListSubheader>All treatments</ListSubheader> : null}
-      {others.map((t) => (
-        <MenuItem key={t.id} value={String(t.id)}>
-          {t.name} · {formatPeso(t.price)}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-};
 
 type ArrivalFormSetup = {
   client: Client;
@@ -227,18 +195,14 @@ type ArrivalFormSetup = {
   onRefused: () => void;
   onClose: () => void;
 };
+/** Why the chosen therapists cannot serve now, read from the branch's board at the send. */
+type OffShift = (v: Values) => { field: 'therapist' | 'second_therapist'; message: string } | undefined;
 
 /** The arrival card's form: its start, the body it sends, and what a changed field changes. */
-const useArrivalForm = ({
-  client,
-  desk,
-  today,
-  slot,
-  optionsFor,
-  idempotencyKey,
-  onRefused,
-  onClose,
-}: ArrivalFormSetup) => {
+const useArrivalForm = (
+  { client, desk, today, slot, optionsFor, idempotencyKey, onRefused, onClose }: ArrivalFormSetup,
+  offShift: OffShift,
+) => {
   const revalidate = useRevalidateClients();
   const { showSnackbar } = useSnackbar();
   return useEntityForm({
@@ -249,13 +213,19 @@ const useArrivalForm = ({
       therapist: '',
       second_therapist: '',
       requested: false,
+      receptionist: '',
       use: PAY_AT_DESK.value,
       notes: '',
       ...WALK_IN_PAYMENT_START,
     }),
     fields: FIELDS,
     errorKey,
-    parse: (v) => arrivalSchema.safeParse(toBody(v, optionFor(optionsFor(v.treatment), v.use), client.id, today)),
+    parse: (v) => {
+      const refused = offShift(v);
+      return arrivalSchema
+        .refine(() => !refused, { path: [refused?.field ?? 'therapist'], message: refused?.message })
+        .safeParse(toBody(v, optionFor(optionsFor(v.treatment), v.use), client.id, today));
+    },
     save: async (data) => {
       try {
         return await logArrival(data, idempotencyKey);
@@ -272,7 +242,8 @@ const useArrivalForm = ({
     // A new treatment changes what may be used: pick the best allowed choice for it again.
     derive: (next, field) => {
       if (field === 'treatment') return { ...next, use: defaultOption(optionsFor(next.treatment)).value };
-      if (field === 'location') return { ...next, therapist: '', second_therapist: '', salesperson: '' };
+      if (field === 'location')
+        return { ...next, therapist: '', second_therapist: '', salesperson: '', receptionist: '' };
       // A tandem is two different therapists: choosing the second one as the first clears the second.
       if (field === 'therapist' && next.second_therapist === next.therapist) return { ...next, second_therapist: '' };
       return next;
@@ -304,9 +275,24 @@ const ArrivalForm = ({
   const banks = useBankOptions();
   const optionsFor = (treatment: string) => arrivalOptions(services, treatment ? Number(treatment) : null, today);
 
-  const form = useArrivalForm({ client, desk, today, slot, optionsFor, idempotencyKey, onRefused, onClose });
+  const offShift = useRef<OffShift>(() => undefined);
+  const setup = { client, desk, today, slot, optionsFor, idempotencyKey, onRefused, onClose };
+  const form = useArrivalForm(setup, (v) => offShift.current(v));
   const location = form.values.location ? Number(form.values.location) : null;
   const therapists = useEmployeeOptions('therapist', location);
+  const board = useFloorLine(location);
+  const receptionists = useEmployeeOptions('receptionist', location);
+  const mine = useMyReceptionist(desk?.id ?? 0, desk !== undefined);
+  useDeskReceptionist(mine.data, form.values.location, form.set);
+  // A visit now is served by someone on the floor now; one logged for an earlier time may name who has since left.
+  const choices = therapistChoices(therapists.data?.results ?? [], board.data, form.values.time >= slot);
+  offShift.current = (v) => {
+    for (const field of ['therapist', 'second_therapist'] as const) {
+      const message = shiftRefusal(choices, v[field]);
+      if (message) return { field, message };
+    }
+    return undefined;
+  };
   const salespersons = useEmployeeOptions('salesperson', location);
   const options = optionsFor(form.values.treatment);
   const replacement = replacementFor(options, form.values.use);
@@ -335,13 +321,18 @@ const ArrivalForm = ({
         location={form.bind('location')}
         locations={servableLocations(desk, locations.data?.results ?? [])}
         staffLabel="Therapist"
-        staff={form.bind('therapist', therapists.data?.count === 0 ? 'No active therapist works here.' : undefined)}
-        people={therapists.data?.results ?? []}
+        staff={form.bind(
+          'therapist',
+          therapists.data?.count === 0
+            ? 'No active therapist works here.'
+            : (shiftRefusal(choices, form.values.therapist) ?? shiftHint(choices, form.values.therapist)),
+        )}
+        people={choices}
       />
       <TandemFields
         second={form.bind('second_therapist', 'Two therapists on one service share its commission equally.')}
         requested={form.bindSwitch('requested')}
-        therapists={(therapists.data?.results ?? []).filter((t) => String(t.id) !== form.values.therapist)}
+        therapists={choices.filter((t) => String(t.id) !== form.values.therapist)}
       />
       <UseField
         options={options}
@@ -366,7 +357,10 @@ const ArrivalForm = ({
           serviceCharge={form.bind('service_charge', 'Collected on top; shared by the branch’s staff.')}
         />
       ) : null}
-      <TextField label="Notes" {...form.bind('notes')} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <ReceptionistSelect field={form.bind('receptionist')} receptionists={receptionists.data?.results ?? []} />
+        <TextField label="Notes" fullWidth {...form.bind('notes')} />
+      </Stack>
     </FormDialog>
   );
 };

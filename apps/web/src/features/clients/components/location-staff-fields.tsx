@@ -3,6 +3,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { listedValue } from '../../../lib/options';
+import { staffMenuItems } from './staff-options';
+import type { StaffChoice } from './therapist-shift';
 
 type LocationStaffFieldsProps = {
   location: BoundField;
@@ -10,7 +12,8 @@ type LocationStaffFieldsProps = {
   /** "Therapist" for an arrival, "Salesperson" for a sale. */
   staffLabel: string;
   staff: BoundField;
-  people: readonly { id: number; full_name: string }[];
+  /** With a note and disabled where the location's board says so (the arrival card's therapists). */
+  people: readonly StaffChoice[];
 };
 
 /** Where and by whom, side by side: the location, then the active employees who work there. */
@@ -24,11 +27,7 @@ export const LocationStaffFields = ({ location, locations, staffLabel, staff, pe
       ))}
     </TextField>
     <TextField select label={staffLabel} required {...listedValue(staff, people)}>
-      {people.map((e) => (
-        <MenuItem key={e.id} value={String(e.id)}>
-          {e.full_name}
-        </MenuItem>
-      ))}
+      {staffMenuItems(people)}
     </TextField>
   </Stack>
 );

@@ -5,13 +5,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { listedValue } from '../../../lib/options';
+import { staffMenuItems } from './staff-options';
+import type { StaffChoice } from './therapist-shift';
 
 type TandemFieldsProps = {
   /** The tandem's second therapist, '' for none. */
   second: BoundField;
   requested: { checked: boolean; onChange: (on: boolean) => void; disabled: boolean };
   /** The location's other therapists (not the first one). */
-  therapists: readonly { id: number; full_name: string }[];
+  therapists: readonly StaffChoice[];
 };
 
 /**
@@ -23,11 +25,7 @@ export const TandemFields = ({ second, requested, therapists }: TandemFieldsProp
   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
     <TextField select label="Second therapist (tandem)" {...listedValue(second, therapists)}>
       <MenuItem value="">None</MenuItem>
-      {therapists.map((t) => (
-        <MenuItem key={t.id} value={String(t.id)}>
-          {t.full_name}
-        </MenuItem>
-      ))}
+      {staffMenuItems(therapists)}
     </TextField>
     <FormControlLabel
       sx={{ width: '100%', mt: { sm: 1 } }}

@@ -561,12 +561,10 @@ describe('floor screen', () => {
     renderFloor();
     await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
     const choice = await screen.findByRole('radiogroup', {
-      name: 'Nothing is paid on this visit: the ₱200.00 deposit is',
+      name: 'Nothing is paid on this visit: what becomes of the ₱200.00 deposit?',
     });
-    expect(
-      within(choice).getByRole('radio', { name: 'Kept as the client’s credit for a later booking' }),
-    ).toBeChecked();
-    await userEvent.click(within(choice).getByRole('radio', { name: 'Handed back to the client now' }));
+    expect(within(choice).getByRole('radio', { name: 'Credit it to a later visit' })).toBeChecked();
+    await userEvent.click(within(choice).getByRole('radio', { name: 'Refund it to the client' }));
     await userEvent.click(screen.getByRole('button', { name: 'Client arrived' }));
     await screen.findByText(
       'Liza Soberano arrived; the arrival is logged. One voucher session used. The ₱200.00 deposit is handed back.',

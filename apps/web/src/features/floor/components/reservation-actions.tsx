@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -25,6 +19,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useRevalidateFloor } from '../api/get-board';
 import { arriveReservation, cancelReservation, markNoShow, moveReservation } from '../api/floor-actions';
 import { TherapistSelect, WhenFields } from './booking-fields';
+import { DepositFateChoice } from './deposit-fate-choice';
 import { FloorReasonDialog } from './floor-reason-dialog';
 import { displayTime } from './floor-time';
 import { useFloorWrite } from './floor-write';
@@ -34,14 +29,6 @@ import { visitUseSaid, type VisitUse, type VisitUseSlot } from './visit-use';
 const METHOD_LABEL: Record<string, string> = { e_wallet: 'GCash/Maya', bank_transfer: 'bank transfer' };
 
 const MOVE_FIELDS = ['date', 'time', 'therapist'] as const;
-
-/** What a cancellation does with a held deposit (decision 0900: refunded unless the desk says otherwise). */
-type DepositFate = ReservationCancelInput['deposit'];
-const DEPOSIT_FATES: { value: DepositFate; label: string }[] = [
-  { value: 'refunded', label: 'Refund it to the client' },
-  { value: 'credited', label: 'Credit it to a later visit' },
-  { value: 'forfeited', label: 'Keep it (forfeited)' },
-];
 
 /** Move a booked reservation to another time or therapist: the same conflict rule as booking (a 409 names whose time). */
 const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose: () => void }) => {
@@ -81,31 +68,9 @@ const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose:
   );
 };
 
-/** A held deposit on a visit with nothing to pay (a voucher or a membership): the desk says where the money went (decision 0900). */
-type Leftover = 'credited' | 'refunded';
-const LEFTOVER_SAID: Record<Leftover, string> = { credited: 'kept as their credit', refunded: 'handed back' };
-
-type LeftoverChoiceProps = {
-  amount: string;
-  value: Leftover;
-  onChange: (value: Leftover) => void;
-  error?: string;
-};
-
-const LeftoverChoice = ({ amount, value, onChange, error }: LeftoverChoiceProps) => (
-  <FormControl error={Boolean(error)}>
-    <FormLabel id="deposit-leftover">Nothing is paid on this visit: the {formatPeso(amount)} deposit is</FormLabel>
-    <RadioGroup aria-labelledby="deposit-leftover" value={value} onChange={(e) => onChange(e.target.value as Leftover)}>
-      <FormControlLabel value="credited" control={<Radio />} label="Kept as the client’s credit for a later booking" />
-      <FormControlLabel value="refunded" control={<Radio />} label="Handed back to the client now" />
-    </RadioGroup>
-    {error ? <FormHelperText>{error}</FormHelperText> : null}
-  </FormControl>
-);
-
 /** Cancel with a reason; a held deposit is refunded, credited or kept as the desk says (decision 0900). */
 const CancelDialog = ({ reservation, onClose }: { reservation: Reservation; onClose: () => void }) => {
-  const [fate, setFate] = useState<DepositFate>('refunded');
+  const [fate, setFate] = useState<ReservationCancelInput['deposit']>('refunded');
   const held = reservation.deposit?.status === 'held' ? reservation.deposit : null;
   return (
     <FloorReasonDialog
@@ -120,25 +85,20 @@ const CancelDialog = ({ reservation, onClose }: { reservation: Reservation; onCl
     >
       The time is freed for others.
       {held ? (
-        <FormControl sx={{ mt: 2, display: 'block' }}>
-          <FormLabel id="deposit-fate">
-            Deposit {formatPeso(held.amount)}{' '}
-            {METHOD_LABEL[held.payment_method] ?? held.payment_method.replace('_', ' ')}
-          </FormLabel>
-          <RadioGroup
-            aria-labelledby="deposit-fate"
-            value={fate}
-            onChange={(event) => setFate(event.target.value as DepositFate)}
-          >
-            {DEPOSIT_FATES.map((f) => (
-              <FormControlLabel key={f.value} value={f.value} control={<Radio />} label={f.label} />
-            ))}
-          </RadioGroup>
-        </FormControl>
+        <DepositFateChoice
+          label={`Deposit ${formatPeso(held.amount)} ${METHOD_LABEL[held.payment_method] ?? held.payment_method.replace('_', ' ')}`}
+          fates={['refunded', 'credited', 'forfeited']}
+          value={fate}
+          onChange={setFate}
+          sx={{ mt: 2, display: 'block' }}
+        />
       ) : null}
     </FloorReasonDialog>
   );
 };
+
+/** What the toast says became of a deposit the visit did not use. */
+const LEFTOVER_SAID = { credited: 'kept as their credit', refunded: 'handed back' } as const;
 
 type Mode = 'menu' | 'move' | 'cancel';
 
@@ -167,7 +127,7 @@ export const ReservationActions = ({
   const [mode, setMode] = useState<Mode>('menu');
   const [use, setUse] = useState<VisitUse | null>(null);
   const [key] = useState(newIdempotencyKey);
-  const [leftover, setLeftover] = useState<Leftover>('credited');
+  const [leftover, setLeftover] = useState<keyof typeof LEFTOVER_SAID>('credited');
   const { busy, error, fieldErrors, refused, run } = useFloorWrite(onClose);
   if (mode === 'move') return <MoveForm reservation={reservation} onClose={onClose} />;
   const deposit = reservation.deposit;
@@ -250,8 +210,9 @@ export const ReservationActions = ({
             refused,
           })}
         {unused ? (
-          <LeftoverChoice
-            amount={unused.amount}
+          <DepositFateChoice
+            label={`Nothing is paid on this visit: what becomes of the ${formatPeso(unused.amount)} deposit?`}
+            fates={['credited', 'refunded']}
             value={leftover}
             onChange={setLeftover}
             error={fieldErrors.deposit?.[0]}
