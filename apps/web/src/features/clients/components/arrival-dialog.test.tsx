@@ -331,6 +331,8 @@ describe('arrival card', () => {
     // A visit logged after it was served (09:00) may name who has since gone off shift, with a word on it.
     await pick(dialog, /^Time/, '09:00');
     await pick(dialog, /^Therapist/, 'Carlo Diaz · Not clocked in');
+    // The closed field shows the name alone: the note is the menu's and the hint's.
+    expect(within(dialog).getByRole('combobox', { name: /^Therapist/ })).toHaveTextContent(/^Carlo Diaz$/);
     expect(
       within(dialog).getByText('Not clocked in now: right only for a visit they served earlier today.'),
     ).toBeInTheDocument();

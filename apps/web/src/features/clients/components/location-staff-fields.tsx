@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { listedValue } from '../../../lib/options';
-import { staffMenuItems } from './staff-options';
+import { staffMenuItems, staffSelectSlots } from './staff-options';
 import type { StaffChoice } from './therapist-shift';
 
 type LocationStaffFieldsProps = {
@@ -26,7 +26,7 @@ export const LocationStaffFields = ({ location, locations, staffLabel, staff, pe
         </MenuItem>
       ))}
     </TextField>
-    <TextField select label={staffLabel} required {...listedValue(staff, people)}>
+    <TextField select label={staffLabel} required {...listedValue(staff, people)} slotProps={staffSelectSlots(people)}>
       {staffMenuItems(people)}
     </TextField>
   </Stack>

@@ -16,3 +16,11 @@ export const staffMenuItems = (people: readonly StaffChoice[]) =>
       {person.note ? `${person.full_name} · ${person.note}` : person.full_name}
     </MenuItem>,
   ]);
+
+/**
+ * The chosen person's name alone in the closed field: their note ("· Not clocked in") is the menu's
+ * and the hint's, and beside the name it cut the name short in a field of the card at 1280 px.
+ */
+export const staffSelectSlots = (people: readonly StaffChoice[]) => ({
+  select: { renderValue: (value: unknown) => people.find((p) => String(p.id) === value)?.full_name ?? '' },
+});

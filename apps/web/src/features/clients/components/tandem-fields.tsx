@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { listedValue } from '../../../lib/options';
-import { staffMenuItems } from './staff-options';
+import { staffMenuItems, staffSelectSlots } from './staff-options';
 import type { StaffChoice } from './therapist-shift';
 
 type TandemFieldsProps = {
@@ -23,7 +23,12 @@ type TandemFieldsProps = {
  */
 export const TandemFields = ({ second, requested, therapists }: TandemFieldsProps) => (
   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-    <TextField select label="Second therapist (tandem)" {...listedValue(second, therapists)}>
+    <TextField
+      select
+      label="Second therapist (tandem)"
+      {...listedValue(second, therapists)}
+      slotProps={staffSelectSlots(therapists)}
+    >
       <MenuItem value="">None</MenuItem>
       {staffMenuItems(therapists)}
     </TextField>
