@@ -210,6 +210,7 @@ describe('a credited deposit carried onto the client’s next booking', () => {
       amount: '500.00',
       reference_no: 'GC-0042',
       status: 'held',
+      refunded: null,
     });
     const [was] = await ctx.database.db.select().from(floorReservations).where(eq(floorReservations.id, old.id));
     expect(was).toMatchObject({ depositStatus: 'carried', depositCarriedTo: next.json().id });
