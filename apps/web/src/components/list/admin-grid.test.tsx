@@ -59,6 +59,12 @@ describe('AdminGrid', () => {
     it('shows the Inactive chip beside the first shown cell’s text, and nothing on active rows', () => {
       render(statusGrid({ colour: false, is_active: false }));
       expect(firstCells().map((cell) => cell.textContent)).toEqual(['Teak', 'JadeInactive']);
+      // Only the marked row may grow (its chip wrapping under a long name); the others keep their height.
+      const grows = screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.classList.contains('MuiDataGrid-row--dynamicHeight'));
+      expect(grows).toEqual([false, true]);
     });
 
     it('keeps the first shown column’s own rendering beside the chip', () => {
