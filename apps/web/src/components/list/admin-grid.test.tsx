@@ -1,20 +1,24 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { AdminGrid } from './admin-grid';
 
-type Thing = { id: number; name: string; colour: string };
+type Thing = { id: number; name: string; colour: string; is_active?: boolean };
 const columns: GridColDef<Thing>[] = [
   { field: 'name', headerName: 'Name', flex: 1 },
   { field: 'colour', headerName: 'Colour', width: 120 },
 ];
 
-const grid = (columnVisibilityModel?: GridColumnVisibilityModel) => (
+const grid = (
+  columnVisibilityModel?: GridColumnVisibilityModel,
+  shown: GridColDef<Thing>[] = columns,
+  rows: Thing[] = [{ id: 1, name: 'Teak', colour: 'brown' }],
+) => (
   <AdminGrid<Thing>
     label="Things"
-    rows={[{ id: 1, name: 'Teak', colour: 'brown' }]}
-    rowCount={1}
-    columns={columns}
+    rows={rows}
+    rowCount={rows.length}
+    columns={shown}
     loading={false}
     error={undefined}
     onRetry={() => undefined}
@@ -32,5 +36,49 @@ describe('AdminGrid', () => {
     rerender(grid(undefined));
     expect(screen.getByRole('columnheader', { name: 'Colour' })).toBeInTheDocument();
     expect(screen.getByText('brown')).toBeInTheDocument();
+  });
+
+  describe('an inactive row where the Status column is hidden (a phone)', () => {
+    const withStatus: GridColDef<Thing>[] = [
+      { field: 'name', headerName: 'Name', flex: 1 },
+      { field: 'colour', headerName: 'Colour', width: 120, renderCell: ({ row }) => <em>{row.colour} wood</em> },
+      { field: 'is_active', headerName: 'Status', width: 110 },
+    ];
+    const rows: Thing[] = [
+      { id: 1, name: 'Teak', colour: 'brown', is_active: true },
+      { id: 2, name: 'Jade', colour: 'green', is_active: false },
+    ];
+    const statusGrid = (columnVisibilityModel?: GridColumnVisibilityModel) =>
+      grid(columnVisibilityModel, withStatus, rows);
+    const firstCells = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('gridcell')[0]!);
+
+    it('shows the Inactive chip beside the first shown cell’s text, and nothing on active rows', () => {
+      render(statusGrid({ colour: false, is_active: false }));
+      expect(firstCells().map((cell) => cell.textContent)).toEqual(['Teak', 'JadeInactive']);
+      // Only the marked row may grow (its chip wrapping under a long name); the others keep their height.
+      const grows = screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.classList.contains('MuiDataGrid-row--dynamicHeight'));
+      expect(grows).toEqual([false, true]);
+    });
+
+    it('keeps the first shown column’s own rendering beside the chip', () => {
+      render(statusGrid({ name: false, is_active: false }));
+      const [teak, jade] = firstCells();
+      expect(teak).toHaveTextContent(/^brown wood$/);
+      expect(within(jade!).getByText('green wood').tagName).toBe('EM');
+      expect(jade).toHaveTextContent(/^green woodInactive$/);
+    });
+
+    it('adds nothing where the Status column shows (a wide screen)', () => {
+      render(statusGrid(undefined));
+      expect(firstCells().map((cell) => cell.textContent)).toEqual(['Teak', 'Jade']);
+      expect(screen.queryByText('Inactive')).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,16 +1,20 @@
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import TablePagination from '@mui/material/TablePagination';
 import {
   DataGrid,
+  gridClasses,
   type GridColDef,
   type GridColumnVisibilityModel,
   type GridPaginationModel,
+  type GridRowHeightParams,
   type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { LoadError } from '../load-error';
 import { formatCount } from '../../lib/format';
+import { withInactiveChip } from './list-columns';
 import { PAGE_SIZES } from './use-admin-list';
 
 type AdminGridProps<R extends GridValidRowModel> = {
@@ -42,6 +46,9 @@ type AdminGridProps<R extends GridValidRowModel> = {
 };
 
 const autoHeight = () => 'auto' as const;
+/** A row marked Inactive grows when its chip wraps under a long name (withInactiveChip); the others keep their height. */
+const inactiveGrows = ({ model }: GridRowHeightParams) => (model.is_active === false ? 'auto' : null);
+const growCentred = { display: 'flex', alignItems: 'center' } as const;
 
 /**
  * Every column shown. Left out, the grid keeps the last model it was given, so a list opened on a
@@ -56,7 +63,8 @@ const TOP_PAGER_FROM = 50;
 /**
  * A Data Grid paged, sorted and searched on the server, with loading, empty and error states. It
  * grows with its rows up to about a screen, then scrolls inside itself under its column headers,
- * which stay in view (MUI X's flex-parent layout with a max height; docs/decisions/0620).
+ * which stay in view (MUI X's flex-parent layout with a max height; docs/decisions/0620). Where the
+ * visibility model hides the Status column (a phone), an inactive row's first shown cell says Inactive.
  */
 export const AdminGrid = <R extends GridValidRowModel>({
   label,
@@ -77,6 +85,11 @@ export const AdminGrid = <R extends GridValidRowModel>({
   onRowSelectionModelChange,
   rowsGrow = false,
 }: AdminGridProps<R>) => {
+  const shownColumns = useMemo(
+    () => withInactiveChip(columns, columnVisibilityModel),
+    [columns, columnVisibilityModel],
+  );
+  const marked = shownColumns !== columns;
   if (error && !rows) {
     return <LoadError title={`The ${label.toLowerCase()} could not be loaded`} error={error} onRetry={onRetry} />;
   }
@@ -109,7 +122,7 @@ export const AdminGrid = <R extends GridValidRowModel>({
         label={label}
         rows={rows ?? []}
         rowCount={rowCount ?? 0}
-        columns={columns}
+        columns={shownColumns}
         loading={loading}
         paginationMode="server"
         sortingMode="server"
@@ -131,7 +144,7 @@ export const AdminGrid = <R extends GridValidRowModel>({
         onRowSelectionModelChange={onRowSelectionModelChange}
         onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
         localeText={{ noRowsLabel: emptyText }}
-        getRowHeight={rowsGrow ? autoHeight : undefined}
+        getRowHeight={rowsGrow ? autoHeight : marked ? inactiveGrows : undefined}
         sx={{
           border: 0,
           borderTop: '1px solid',
@@ -140,6 +153,8 @@ export const AdminGrid = <R extends GridValidRowModel>({
           '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
           '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': { outline: 'none' },
           '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+          // A row grown for its Inactive chip keeps its other cells (a price) level with the name, not at the top.
+          ...(marked ? { [`& .${gridClasses['row--dynamicHeight']} > .${gridClasses.cell}`]: growCentred } : {}),
         }}
       />
     </Box>

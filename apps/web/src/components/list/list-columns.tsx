@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColDef, GridColumnVisibilityModel, GridValidRowModel } from '@mui/x-data-grid';
 import { formatPhPhone } from '@ginhawa/contract';
 import { formatPeso } from '../../lib/format';
 import { StatusChip } from './status-chip';
@@ -29,6 +29,56 @@ export const statusColumn = <R extends GridValidRowModel & { is_active: boolean 
   renderCell: ({ row }) => <StatusChip active={row.is_active} />,
   ...extra,
 });
+
+/** MUI X Data Grid's standard row height, which a marked row keeps when its chip fits beside the content. */
+const ROW_HEIGHT = 52;
+
+/**
+ * Where the Status column is hidden (a phone shows only its first columns), an inactive row would look
+ * like an active one: the first column shown then carries the Inactive chip beside its own content
+ * (under it in a narrow column, rather than cutting a name to "Coff…"). Active rows keep the column's
+ * own rendering (undefined: the grid's default text).
+ */
+export const withInactiveChip = <R extends GridValidRowModel>(
+  columns: GridColDef<R>[],
+  visibility: GridColumnVisibilityModel | undefined,
+): GridColDef<R>[] => {
+  if (visibility?.is_active !== false || !columns.some((c) => c.field === 'is_active')) return columns;
+  const first = columns.find((c) => c.type !== 'actions' && visibility[c.field] !== false);
+  if (!first) return columns;
+  const own = first.renderCell;
+  const marked: GridColDef<R> = {
+    ...first,
+    renderCell: (params) => {
+      if (params.row.is_active !== false) return own?.(params);
+      const text = own ? undefined : String(params.formattedValue ?? params.value ?? '');
+      return (
+        // Wraps under the content when both do not fit on one line (AdminGrid lets such a row grow).
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            alignContent: 'center',
+            columnGap: 1,
+            rowGap: 0.5,
+            minWidth: 0,
+            minHeight: ROW_HEIGHT,
+            py: 0.75,
+          }}
+        >
+          <Box sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }} title={text}>
+            {own ? own(params) : text}
+          </Box>
+          <Box sx={{ flexShrink: 0, display: 'flex' }}>
+            <StatusChip active={false} />
+          </Box>
+        </Box>
+      );
+    },
+  };
+  return columns.map((c) => (c === first ? marked : c));
+};
 
 /** A peso amount, right-aligned; a null amount (no target) shows a dash. */
 export const pesoColumn = <R extends GridValidRowModel>(

@@ -60,7 +60,7 @@ describe('bank accounts list', () => {
     const grid = await show(390);
     const rows = within(grid).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).queryByText('Inactive') !== null)).toEqual([false, false, true]);
-    expect(within(rows[2]!).getAllByRole('gridcell')[0]).toHaveTextContent(/^BPIInactiveGinhawa Ortigas/);
+    expect(within(rows[2]!).getAllByRole('gridcell')[0]).toHaveTextContent(/^BPIGinhawa Ortigas · ••••\d{4}Inactive$/);
     expect(within(grid).queryByText('Active')).not.toBeInTheDocument();
   });
 

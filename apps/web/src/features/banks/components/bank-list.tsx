@@ -8,7 +8,6 @@ import type { Bank } from '@ginhawa/contract';
 import { AdminListPage } from '../../../components/list/admin-list-page';
 import { statusFilter } from '../../../components/list/list-filters';
 import { statusColumn } from '../../../components/list/list-columns';
-import { StatusChip } from '../../../components/list/status-chip';
 import { banksResource } from '../api/get-banks';
 import { BankForm } from './bank-form';
 
@@ -17,8 +16,8 @@ export const groupDigits = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, 
 
 /**
  * A phone shows only the first column, and two accounts at one bank ("BDO Unibank") would look
- * the same: there the bank's cell also says whose account it is and the number's last four digits (masked, as the API gives every reader), on a second line,
- * and, for an account switched off, the Inactive chip the Status column shows on wider screens.
+ * the same: there the bank's cell also says whose account it is and the number's last four digits (masked, as the API gives every reader), on a second line.
+ * An account switched off gets the Inactive chip beside it from the grid, as every list does (withInactiveChip).
  */
 const columnsOf = (phone: boolean): GridColDef<Bank>[] => [
   {
@@ -30,12 +29,6 @@ const columnsOf = (phone: boolean): GridColDef<Bank>[] => [
       ? ({ row }) => (
           <Box sx={{ py: 1, lineHeight: 1.4 }}>
             {row.name}
-            {/* The Status column is hidden here: an account no longer offered says so beside its bank. */}
-            {row.is_active ? null : (
-              <Box component="span" sx={{ ml: 1 }}>
-                <StatusChip active={false} />
-              </Box>
-            )}
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {row.account_name} {/* The number stays whole on its line when a long account name wraps. */}
               <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
