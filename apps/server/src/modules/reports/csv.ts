@@ -151,7 +151,7 @@ export const liabilityCsv = (owed: Liability): Csv => {
   };
 };
 
-/** The page of daily reports the list shows. */
+/** Every daily report the list's filters match (not one page), its state in the screen's words. */
 export const dailyReportsCsv = (reports: DailyReport[]): Csv => ({
   name: 'daily-reports',
   lines: csvLines(
@@ -175,7 +175,7 @@ export const dailyReportsCsv = (reports: DailyReport[]): Csv => ({
       r.id,
       r.date,
       r.location_name,
-      r.status,
+      DAILY_REPORT_STATUS_LABELS[r.status],
       r.sales_count,
       r.gross_total,
       r.discount_total,

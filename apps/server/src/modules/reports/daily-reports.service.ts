@@ -111,6 +111,14 @@ export const listReports = async (
     toItem: toDailyReport,
   });
 
+/** Every report the filters match, not one page (the CSV export, as the sale lines' is), newest day first. */
+export const allReports = async (db: Db, user: AuthUser, q: DailyReportQuery): Promise<DailyReport[]> =>
+  (
+    await selectReports(db)
+      .where(reportWhere(user, q))
+      .orderBy(desc(dailyReports.date), asc(locations.name), asc(dailyReports.id))
+  ).map(toDailyReport);
+
 export const getReport = async (db: DbOrTx, user: AuthUser, id: number): Promise<DailyReport> => {
   const [row] = await selectReports(db).where(and(eq(dailyReports.id, id), reportScope(user)));
   if (!row) throw notFound('No such daily report.');

@@ -122,3 +122,24 @@ describe('service charges at the day’s close', () => {
     expect([lines.length, cents('net_amount'), cents('service_charge')]).toEqual([3, 314941, 12450]);
   });
 });
+
+describe('the daily reports list’s CSV', () => {
+  it('holds every report the filters match, not one page, in the screen’s words', async () => {
+    for (const date of ['2021-06-01', '2021-06-02']) {
+      const res = await admin.request({
+        method: 'POST',
+        url: '/api/reports/',
+        payload: { location: ids.location, date },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const url = `/api/reports/?date_from=2021-06-01&date_to=2021-06-30&pageSize=1`;
+    expect((await admin.request({ url })).json<{ count: number }>().count).toBe(3);
+    const rows = rowsOf((await admin.request({ url: `${url}&format=csv` })).body);
+    expect(rows.map((r) => [r.date, r.status])).toEqual([
+      ['2021-06-03', 'Draft'],
+      ['2021-06-02', 'Draft'],
+      ['2021-06-01', 'Draft'],
+    ]);
+  });
+});
