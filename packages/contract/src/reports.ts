@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { KEYED_SALE_KINDS, PAYMENT_METHODS, SALE_KINDS, saleSchema } from './clients';
 import { serviceChargeSchema } from './client-fields';
 import { calendarDateSchema, idString, money, relationId, text } from './fields';
-import { filterId, listQuerySchema } from './pagination';
+import { filterId, listQuerySchema, pageSchema } from './pagination';
 
 /**
  * Sales, daily reports and the leaderboard (issue 12; docs/product.md §11).
@@ -101,6 +101,21 @@ export const saleLineReadSchema = saleSchema.extend({
   report: z.number().int().nullable(),
 });
 export type SaleLineRead = z.infer<typeof saleLineReadSchema>;
+
+/**
+ * A page of sale lines with the sums of every line the filters match (not only this page), so a
+ * figure drilled into is checked against its lines at a glance (decision 0505).
+ */
+export const saleLinesPageSchema = pageSchema(saleLineReadSchema).extend({
+  totals: z.object({
+    gross_total: z.string(),
+    discount_total: z.string(),
+    net_total: z.string(),
+    /** Collected on top of the net (RA 11360). */
+    service_charge_total: z.string(),
+  }),
+});
+export type SaleLinesPage = z.infer<typeof saleLinesPageSchema>;
 
 /** `?format=csv` on every report and list streams text/csv instead of JSON. */
 const formatParam = { format: z.enum(['json', 'csv'], { error: 'Choose json or csv.' }).default('json') };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { DailyReport, DailySalesReport } from '@ginhawa/contract';
+import type { DailyReport, DailySalesReport, SaleLinesPage } from '@ginhawa/contract';
 import { banks, employees, users } from '../../db/schema/index';
 import { parseCsv } from '../../lib/csv';
 import { buildTestApp, type Agent, type TestContext } from '../../test/build';
@@ -141,5 +141,24 @@ describe('the daily reports list’s CSV', () => {
       ['2021-06-02', 'Draft'],
       ['2021-06-01', 'Draft'],
     ]);
+  });
+});
+
+describe('the sale lines list', () => {
+  it('sums every line the filters match beside one page of them', async () => {
+    const res = await admin.request({
+      url: `/api/reports/daily-sales/?date=${DAY}&location=${ids.location}&pageSize=1`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<SaleLinesPage>();
+    expect([page.count, page.results.length]).toEqual([3, 1]);
+    expect(page.totals).toEqual({
+      gross_total: '3299.99',
+      discount_total: '150.58',
+      net_total: '3149.41',
+      service_charge_total: '124.50',
+    });
+    const none = await admin.request({ url: `/api/reports/daily-sales/?date=2001-01-01` });
+    expect(none.json<SaleLinesPage>().totals.net_total).toBe('0.00');
   });
 });

@@ -1,4 +1,11 @@
-import type { DailyReport, DailySalesReport, Leaderboard, LocationSales, SaleLineRead } from '@ginhawa/contract';
+import type {
+  DailyReport,
+  DailySalesReport,
+  Leaderboard,
+  LocationSales,
+  SaleLineRead,
+  SaleLinesPage,
+} from '@ginhawa/contract';
 import { aLocation, pageOf } from '../../../test/fixtures';
 
 /** Answers shaped as the reports API sends them, for the screens' tests. */
@@ -80,7 +87,16 @@ export const report = (status: DailyReport['status'], extra: Partial<DailyReport
 export const reportPage = (status: DailyReport['status'] | null, extra: Partial<DailyReport> = {}) =>
   pageOf(status ? [report(status, extra)] : []);
 
-export const saleLinesPage = (lines: SaleLineRead[], count = lines.length) => ({ ...pageOf(lines), count });
+/** A page of lines; `totals` are the server's sums of every matching line (zeros unless given). */
+export const saleLinesPage = (
+  lines: SaleLineRead[],
+  count = lines.length,
+  totals: Partial<SaleLinesPage['totals']> = {},
+): SaleLinesPage => ({
+  ...pageOf(lines),
+  count,
+  totals: { gross_total: '0.00', discount_total: '0.00', net_total: '0.00', service_charge_total: '0.00', ...totals },
+});
 
 export const locationSales: LocationSales = {
   month: 2,
