@@ -117,6 +117,7 @@ export const ImportSalesDialog = ({
   return (
     <ImportDialog
       open={open}
+      maxWidth="lg"
       title="Import sales"
       intro={`${locationName}, ${formatDate(date)}. Every line is checked first: if one is wrong, nothing is stored.`}
       busy={busy}
