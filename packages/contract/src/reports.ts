@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { KEYED_SALE_KINDS, PAYMENT_METHODS, SALE_KINDS, saleSchema } from './clients';
 import { serviceChargeSchema } from './client-fields';
 import { calendarDateSchema, idString, money, relationId, text } from './fields';
-import { filterId, listQuerySchema } from './pagination';
+import { filterId, listQuerySchema, pageSchema } from './pagination';
 
 /**
  * Sales, daily reports and the leaderboard (issue 12; docs/product.md §11).
@@ -102,6 +102,21 @@ export const saleLineReadSchema = saleSchema.extend({
 });
 export type SaleLineRead = z.infer<typeof saleLineReadSchema>;
 
+/**
+ * A page of sale lines with the sums of every line the filters match (not only this page), so a
+ * figure drilled into is checked against its lines at a glance (decision 0505).
+ */
+export const saleLinesPageSchema = pageSchema(saleLineReadSchema).extend({
+  totals: z.object({
+    gross_total: z.string(),
+    discount_total: z.string(),
+    net_total: z.string(),
+    /** Collected on top of the net (RA 11360). */
+    service_charge_total: z.string(),
+  }),
+});
+export type SaleLinesPage = z.infer<typeof saleLinesPageSchema>;
+
 /** `?format=csv` on every report and list streams text/csv instead of JSON. */
 const formatParam = { format: z.enum(['json', 'csv'], { error: 'Choose json or csv.' }).default('json') };
 
@@ -132,11 +147,16 @@ export const dailyReportSchema = z.object({
   gross_total: z.string(),
   discount_total: z.string(),
   net_total: z.string(),
+  /** Net sales paid in cash. */
   cash_total: z.string(),
+  /** Service charges collected on top of the net (RA 11360): not in the net, but in the till (decision 0505). */
+  service_charge_total: z.string(),
+  /** The cash the till should hold: cash sales plus the service charges paid in cash. */
+  cash_expected: z.string(),
   sales_count: z.number().int(),
   by_payment_method: z.record(z.string(), z.string()),
   cash_on_hand: z.string().nullable(),
-  /** Cash on hand − cash sales; null until cash on hand is entered. */
+  /** Cash on hand − cash expected; null until cash on hand is entered. */
   variance: z.string().nullable(),
   remarks: z.string(),
   return_reason: z.string(),
@@ -233,7 +253,16 @@ export type PersonalSalesQuery = z.output<typeof personalSalesQuerySchema>;
 export type LocationSalesQuery = z.output<typeof locationSalesQuerySchema>;
 export type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;
 
-const amountBy = z.array(z.object({ key: z.string(), name: z.string(), total: z.string(), count: z.number().int() }));
+/** A breakdown row: `total` is net sales; `service_charge` was collected on top of it (decision 0505). */
+const amountBy = z.array(
+  z.object({
+    key: z.string(),
+    name: z.string(),
+    total: z.string(),
+    service_charge: z.string(),
+    count: z.number().int(),
+  }),
+);
 
 export const dailySalesReportSchema = z.object({
   date: z.string(),
@@ -247,7 +276,12 @@ export const dailySalesReportSchema = z.object({
       gross_total: z.string(),
       discount_total: z.string(),
       net_total: z.string(),
+      /** Collected on top of the net (RA 11360); not part of it (decision 0505). */
+      service_charge_total: z.string(),
+      /** Cash sales plus the service charges paid in cash: what the till should hold. */
+      cash_expected: z.string(),
       cash_on_hand: z.string().nullable(),
+      /** Cash on hand − cash expected; null until cash on hand is entered. */
       variance: z.string().nullable(),
       by_payment_method: amountBy,
       by_bank: amountBy,

@@ -80,6 +80,7 @@ describe('a no-show at a branch that forfeits deposits', () => {
       key: 'none',
       name: 'No salesperson (forfeited deposits)',
       total: '500.00',
+      service_charge: '0.00',
       count: 1,
     });
   });

@@ -21,7 +21,8 @@ export type Csv = { name: string; lines: Iterable<string> | AsyncIterable<string
 /**
  * Per location a `location` row with the day's totals, then its breakdown rows (payment method,
  * bank, salesperson) with those totals left blank: each location's takings appear once, so summing
- * `net_total` gives the day (decision 0500). A breakdown's figures are `total` and `group_count`.
+ * `net_total` gives the day (decision 0500). A breakdown's figures are `total` (net), `service_charge`
+ * (collected on top, decision 0505) and `group_count`.
  */
 export const dailySalesReportCsv = (report: DailySalesReport): Csv => ({
   name: `daily-sales-report-${report.date}`,
@@ -34,17 +35,25 @@ export const dailySalesReportCsv = (report: DailySalesReport): Csv => ({
       'gross_total',
       'discount_total',
       'net_total',
+      'service_charge_total',
+      'cash_expected',
       'cash_on_hand',
       'variance',
       'group',
       'name',
       'total',
+      'service_charge',
       'group_count',
     ],
     report.locations.flatMap((l) => {
       const who = [report.date, l.location_name, l.status ? DAILY_REPORT_STATUS_LABELS[l.status] : 'Not started'];
-      const blank = ['', '', '', '', '', ''];
+      const blank = ['', '', '', '', '', '', '', ''];
       const method = (p: { key: string; name: string }) => PAYMENT_METHOD_LABELS[p.key as PaymentMethod] ?? p.name;
+      const figures = (p: { total: string; service_charge: string; count: number }) => [
+        p.total,
+        p.service_charge,
+        p.count,
+      ];
       return [
         [
           ...who,
@@ -52,16 +61,19 @@ export const dailySalesReportCsv = (report: DailySalesReport): Csv => ({
           l.gross_total,
           l.discount_total,
           l.net_total,
+          l.service_charge_total,
+          l.cash_expected,
           l.cash_on_hand,
           l.variance,
           'location',
           l.location_name,
           '',
           '',
+          '',
         ],
-        ...l.by_payment_method.map((p) => [...who, ...blank, 'payment_method', method(p), p.total, p.count]),
-        ...l.by_bank.map((p) => [...who, ...blank, 'bank', p.name, p.total, p.count]),
-        ...l.by_salesperson.map((p) => [...who, ...blank, 'salesperson', p.name, p.total, p.count]),
+        ...l.by_payment_method.map((p) => [...who, ...blank, 'payment_method', method(p), ...figures(p)]),
+        ...l.by_bank.map((p) => [...who, ...blank, 'bank', p.name, ...figures(p)]),
+        ...l.by_salesperson.map((p) => [...who, ...blank, 'salesperson', p.name, ...figures(p)]),
       ];
     }),
   ),
@@ -80,9 +92,8 @@ export const locationSalesCsv = (sales: LocationSales): Csv => ({
   lines: csvLines(
     ['location', 'date', 'total', 'count'],
     [
+      // No closing total row: summing `total` gives the month, as on the screen (decision 0505).
       ...sales.locations.flatMap((l) => l.days.map((d) => [l.location_name, d.date, d.total, d.count])),
-      // The month's total closes the file, as in the liability CSV: an empty month still says 0.00.
-      ['All locations', '', sales.total, sales.count],
     ],
   ),
 });
@@ -140,7 +151,7 @@ export const liabilityCsv = (owed: Liability): Csv => {
   };
 };
 
-/** The page of daily reports the list shows. */
+/** Every daily report the list's filters match (not one page), its state in the screen's words. */
 export const dailyReportsCsv = (reports: DailyReport[]): Csv => ({
   name: 'daily-reports',
   lines: csvLines(
@@ -154,6 +165,8 @@ export const dailyReportsCsv = (reports: DailyReport[]): Csv => ({
       'discount_total',
       'net_total',
       'cash_total',
+      'service_charge_total',
+      'cash_expected',
       'cash_on_hand',
       'variance',
       'remarks',
@@ -162,12 +175,14 @@ export const dailyReportsCsv = (reports: DailyReport[]): Csv => ({
       r.id,
       r.date,
       r.location_name,
-      r.status,
+      DAILY_REPORT_STATUS_LABELS[r.status],
       r.sales_count,
       r.gross_total,
       r.discount_total,
       r.net_total,
       r.cash_total,
+      r.service_charge_total,
+      r.cash_expected,
       r.cash_on_hand,
       r.variance,
       r.remarks,
@@ -190,6 +205,7 @@ export const saleLinesCsv = (lines: AsyncIterable<SaleLineRead>): Csv => ({
         'amount',
         'discount',
         'net_amount',
+        'service_charge',
         'payment_method',
         'bank',
         'reference_no',
@@ -207,6 +223,7 @@ export const saleLinesCsv = (lines: AsyncIterable<SaleLineRead>): Csv => ({
         s.amount,
         s.discount,
         s.net_amount,
+        s.service_charge,
         s.payment_method,
         s.bank_name,
         s.reference_no,

@@ -13,7 +13,7 @@ import { createdBy, touched } from '../../lib/tracked';
 import { approvalWorkflow, notify } from '../notifications/index';
 import { locationOf } from './day-lock.service';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
-import { approversOf, assertDecidesAll, isManager, parseJson } from './shared';
+import { approversOf, assertDecidesAll, cashTaken, isManager, parseJson } from './shared';
 import { displayName, isAdmin, type AuthUser } from '../../lib/actor';
 
 const dailyReportsAudit = auditTrail('daily_reports');
@@ -31,6 +31,8 @@ const reportColumns = {
   discount: sql<string>`(select round(coalesce(sum(s.discount), 0), 2)::text from sales s where ${onDay})`,
   net: sql<string>`(select round(coalesce(sum(s.net_amount), 0), 2)::text from sales s where ${onDay})`,
   cash: sql<string>`(select round(coalesce(sum(s.net_amount), 0), 2)::text from sales s where ${onDay} and s.payment_method = 'cash')`,
+  serviceCharge: sql<string>`(select round(coalesce(sum(s.service_charge), 0), 2)::text from sales s where ${onDay})`,
+  cashExpected: sql<string>`(select round(${cashTaken}, 2)::text from sales s where ${onDay} and s.payment_method = 'cash')`,
   count: sql<number>`(select count(*)::int from sales s where ${onDay})`.mapWith(Number),
   byMethod: sql<
     Record<string, string> | string | null
@@ -38,7 +40,7 @@ const reportColumns = {
   cashOnHand: dailyReports.cashOnHand,
   variance: sql<
     string | null
-  >`case when ${dailyReports.cashOnHand} is null then null else round(${dailyReports.cashOnHand} - (select coalesce(sum(s.net_amount), 0) from sales s where ${onDay} and s.payment_method = 'cash'), 2)::text end`,
+  >`case when ${dailyReports.cashOnHand} is null then null else round(${dailyReports.cashOnHand} - (select ${cashTaken} from sales s where ${onDay} and s.payment_method = 'cash'), 2)::text end`,
   remarks: dailyReports.remarks,
   returnReason: dailyReports.returnReason,
   submittedBy: dailyReports.submittedBy,
@@ -64,6 +66,7 @@ const toDailyReport = ({ byMethod, ...r }: ReportRow): DailyReport => ({
     discount: 'discount_total',
     net: 'net_total',
     cash: 'cash_total',
+    serviceCharge: 'service_charge_total',
     count: 'sales_count',
   }),
   status: r.status as DailyReport['status'],
@@ -107,6 +110,14 @@ export const listReports = async (
     tieBreaker: dailyReports.id,
     toItem: toDailyReport,
   });
+
+/** Every report the filters match, not one page (the CSV export, as the sale lines' is), newest day first. */
+export const allReports = async (db: Db, user: AuthUser, q: DailyReportQuery): Promise<DailyReport[]> =>
+  (
+    await selectReports(db)
+      .where(reportWhere(user, q))
+      .orderBy(desc(dailyReports.date), asc(locations.name), asc(dailyReports.id))
+  ).map(toDailyReport);
 
 export const getReport = async (db: DbOrTx, user: AuthUser, id: number): Promise<DailyReport> => {
   const [row] = await selectReports(db).where(and(eq(dailyReports.id, id), reportScope(user)));

@@ -81,7 +81,8 @@ describe('empty periods answer zeros', () => {
     });
     const file = await csv(admin, `/api/reports/get-location-sales/?month=${MONTH}&year=${YEAR}&format=csv`);
     expect(file.header).toEqual(['location', 'date', 'total', 'count']);
-    expect(file.rows).toEqual([['All locations', '', '0.00', '0']]);
+    // No closing total row (decision 0505): an empty month is the header alone.
+    expect(file.rows).toEqual([]);
   });
 
   it('get-daily-sales-report: every location at zero', async () => {
@@ -94,6 +95,8 @@ describe('empty periods answer zeros', () => {
         gross_total: '0.00',
         discount_total: '0.00',
         net_total: '0.00',
+        service_charge_total: '0.00',
+        cash_expected: '0.00',
         status: null,
         cash_on_hand: null,
         variance: null,
@@ -106,7 +109,19 @@ describe('empty periods answer zeros', () => {
     // One `location` row per location, no breakdown rows on an empty day.
     expect(file.rows).toHaveLength(report.locations.length);
     for (const row of file.rows)
-      expect(row.slice(2, 11)).toEqual(['Not started', '0', '0.00', '0.00', '0.00', '', '', 'location', row[1]]);
+      expect(row.slice(2, 13)).toEqual([
+        'Not started',
+        '0',
+        '0.00',
+        '0.00',
+        '0.00',
+        '0.00',
+        '0.00',
+        '',
+        '',
+        'location',
+        row[1],
+      ]);
   });
 
   it('get-personal-sales: every day, both cutoffs and the month at zero, with the target', async () => {

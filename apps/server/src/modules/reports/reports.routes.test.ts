@@ -431,9 +431,9 @@ describe('personal, location and daily sales reports', () => {
       variance: null,
     });
     expect(home.by_payment_method).toEqual([
-      { key: 'card', name: 'card', total: '999.99', count: 1 },
-      { key: 'cash', name: 'cash', total: '1500.00', count: 1 },
-      { key: 'e_wallet', name: 'e_wallet', total: '300.00', count: 1 },
+      { key: 'card', name: 'card', total: '999.99', service_charge: '0.00', count: 1 },
+      { key: 'cash', name: 'cash', total: '1500.00', service_charge: '0.00', count: 1 },
+      { key: 'e_wallet', name: 'e_wallet', total: '300.00', service_charge: '0.00', count: 1 },
     ]);
     expect(home.by_bank).toEqual([expect.objectContaining({ key: String(ids.bank), total: '999.99', count: 1 })]);
     expect(home.by_salesperson).toEqual([expect.objectContaining({ key: String(ids.sp), total: '2799.99', count: 3 })]);

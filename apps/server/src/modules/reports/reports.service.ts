@@ -1,4 +1,5 @@
 import {
+  allReports,
   createReport,
   approveReport,
   getReport,
@@ -24,6 +25,7 @@ export const reportsService = {
   listSaleLines,
   allSaleLines,
   listReports,
+  allReports,
   getReport,
   createReport,
   updateReport,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { DailySalesQuery, Page, Sale, SaleLineRead } from '@ginhawa/contract';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DailySalesQuery, Sale, SaleLineRead, SaleLinesPage } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { banks, dailyReports, employees, locations, sales } from '../../db/schema/index';
 import { iso } from '../../lib/iso';
@@ -97,20 +97,43 @@ const SALE_LINE_ORDER = {
   id: sales.id,
 };
 
+const money = (column: AnyPgColumn) => sql<string>`round(coalesce(sum(${column}), 0), 2)::text`;
+
+/** The sums of every line the filters match, not one page's (decision 0505). */
+const saleLineTotals = async (db: Db, user: AuthUser, q: DailySalesQuery): Promise<SaleLinesPage['totals']> => {
+  const [totals] = await db
+    .select({
+      gross_total: money(sales.amount),
+      discount_total: money(sales.discount),
+      net_total: money(sales.netAmount),
+      service_charge_total: money(sales.serviceCharge),
+    })
+    .from(sales)
+    // The scope of staff other than Managers reads the salesperson's login.
+    .leftJoin(salesperson, eq(salesperson.id, sales.salespersonId))
+    .where(saleLineWhere(user, q));
+  return totals!;
+};
+
 export const listSaleLines = async (
   db: Db,
   user: AuthUser,
   q: DailySalesQuery,
   url: string,
-): Promise<Page<SaleLineRead>> =>
-  listPage(url, q, {
-    select: () => selectSaleLinesCounted(db).$dynamic(),
-    where: saleLineWhere(user, q),
-    orderBy: SALE_LINE_ORDER,
-    defaultOrder: [desc(sales.date), desc(sales.id)],
-    tieBreaker: sales.id,
-    toItem: toSaleLine,
-  });
+): Promise<SaleLinesPage> => {
+  const [page, totals] = await Promise.all([
+    listPage(url, q, {
+      select: () => selectSaleLinesCounted(db).$dynamic(),
+      where: saleLineWhere(user, q),
+      orderBy: SALE_LINE_ORDER,
+      defaultOrder: [desc(sales.date), desc(sales.id)],
+      tieBreaker: sales.id,
+      toItem: toSaleLine,
+    }),
+    saleLineTotals(db, user, q),
+  ]);
+  return { ...page, totals };
+};
 
 /** Every matching line (CSV export), in pages of 5,000 so a year of sales never sits in memory at once. */
 export async function* allSaleLines(db: Db, user: AuthUser, q: DailySalesQuery): AsyncGenerator<SaleLineRead> {

@@ -14,11 +14,13 @@ import { employees, locations } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
-import { isManager, parseJson, rowsOf } from './shared';
+import { cashTaken, isManager, parseJson, rowsOf } from './shared';
 
 /** The sales reports: one day per location, one salesperson per month, locations per month. */
 
-type AmountBy = { key: string; name: string; total: string; count: number };
+type AmountBy = { key: string; name: string; total: string; service_charge: string; count: number };
+
+const chargeOf = sql`round(sum(s.service_charge), 2)::text`;
 
 /** One date's figures per location (the report below and the benchmark run this same SQL). */
 export const dailySalesReportSql = (date: string, scope?: SQL) =>
@@ -28,16 +30,19 @@ export const dailySalesReportSql = (date: string, scope?: SQL) =>
         (select round(coalesce(sum(s.amount), 0), 2)::text from day s where s.location_id = l.id) as gross_total,
         (select round(coalesce(sum(s.discount), 0), 2)::text from day s where s.location_id = l.id) as discount_total,
         (select round(coalesce(sum(s.net_amount), 0), 2)::text from day s where s.location_id = l.id) as net_total,
+        (select round(coalesce(sum(s.service_charge), 0), 2)::text from day s where s.location_id = l.id) as service_charge_total,
+        -- The till holds the cash sales and the service charges paid in cash on top (decision 0505).
+        (select round(${cashTaken}, 2)::text from day s where s.location_id = l.id and s.payment_method = 'cash') as cash_expected,
         r.cash_on_hand::text as cash_on_hand,
-        case when r.cash_on_hand is null then null else round(r.cash_on_hand - (select coalesce(sum(s.net_amount), 0) from day s where s.location_id = l.id and s.payment_method = 'cash'), 2)::text end as variance,
-        (select json_agg(json_build_object('key', x.k, 'name', x.k, 'total', x.t, 'count', x.n) order by x.k) from (
-          select s.payment_method as k, round(sum(s.net_amount), 2)::text as t, count(*)::int as n from day s where s.location_id = l.id group by 1) x) as by_payment_method,
-        (select json_agg(json_build_object('key', x.k::text, 'name', x.name, 'total', x.t, 'count', x.n) order by x.name) from (
-          select s.bank_id as k, b.name, round(sum(s.net_amount), 2)::text as t, count(*)::int as n from day s join banks b on b.id = s.bank_id where s.location_id = l.id group by 1, 2) x) as by_bank,
-        (select json_agg(json_build_object('key', x.k, 'name', x.name, 'total', x.t, 'count', x.n) order by x.sum desc, x.name) from (
+        case when r.cash_on_hand is null then null else round(r.cash_on_hand - (select ${cashTaken} from day s where s.location_id = l.id and s.payment_method = 'cash'), 2)::text end as variance,
+        (select json_agg(json_build_object('key', x.k, 'name', x.k, 'total', x.t, 'service_charge', x.sc, 'count', x.n) order by x.k) from (
+          select s.payment_method as k, round(sum(s.net_amount), 2)::text as t, ${chargeOf} as sc, count(*)::int as n from day s where s.location_id = l.id group by 1) x) as by_payment_method,
+        (select json_agg(json_build_object('key', x.k::text, 'name', x.name, 'total', x.t, 'service_charge', x.sc, 'count', x.n) order by x.name) from (
+          select s.bank_id as k, b.name, round(sum(s.net_amount), 2)::text as t, ${chargeOf} as sc, count(*)::int as n from day s join banks b on b.id = s.bank_id where s.location_id = l.id group by 1, 2) x) as by_bank,
+        (select json_agg(json_build_object('key', x.k, 'name', x.name, 'total', x.t, 'service_charge', x.sc, 'count', x.n) order by x.sum desc, x.name) from (
           -- A forfeited deposit (no salesperson, decision 0900) is its own row, so the rows add up to the net total.
           select coalesce(s.salesperson_id::text, 'none') as k, coalesce(e.first_name || ' ' || e.last_name, 'No salesperson (forfeited deposits)') as name,
-            sum(s.net_amount) as sum, round(sum(s.net_amount), 2)::text as t, count(*)::int as n
+            sum(s.net_amount) as sum, round(sum(s.net_amount), 2)::text as t, ${chargeOf} as sc, count(*)::int as n
           from day s left join employees e on e.id = s.salesperson_id where s.location_id = l.id group by 1, 2) x) as by_salesperson
       from locations l
       left join daily_reports r on r.location_id = l.id and r.date = ${date}::date
@@ -69,6 +74,8 @@ export const dailySalesReport = async (
     gross_total: string;
     discount_total: string;
     net_total: string;
+    service_charge_total: string;
+    cash_expected: string;
     cash_on_hand: string | null;
     variance: string | null;
     by_payment_method: AmountBy[] | string | null;

@@ -3,8 +3,7 @@ import {
   dailySalesQuerySchema,
   deleteSalesBodySchema,
   deleteSalesResultSchema,
-  pageSchema,
-  saleLineReadSchema,
+  saleLinesPageSchema,
   storeSalesBodySchema,
   storeSalesResultSchema,
   calendarDateSchema,
@@ -90,7 +89,7 @@ export const salesRoutes = (app: ReportsApp) => {
       schema: {
         tags,
         querystring: dailySalesQuerySchema,
-        response: { 200: pageSchema(saleLineReadSchema), ...errorResponses },
+        response: { 200: saleLinesPageSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -15,6 +15,9 @@ export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
 export const parseJson = <T>(value: T | string | null, fallback: T): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? fallback);
 
+/** The cash a day's cash lines (`s`) put in the till: their net and the service charge paid on top (decision 0505). */
+export const cashTaken = sql`coalesce(sum(s.net_amount + s.service_charge), 0)`;
+
 export const isManager = (user: AuthUser) => isAdmin(user) || user.groups.includes(MANAGER_GROUP);
 
 /**

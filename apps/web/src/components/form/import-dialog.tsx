@@ -19,6 +19,8 @@ type ImportDialogProps = {
   /** The dialog's buttons (AdminDialogActions or DialogActions). */
   actions: ReactNode;
   children: ReactNode;
+  /** Wider than `md` for a form of many fields a line (a day's sales). */
+  maxWidth?: 'md' | 'lg';
 };
 
 /**
@@ -26,10 +28,19 @@ type ImportDialogProps = {
  * title with a close button, its intro on top, the body, then the buttons. Each import keeps its
  * own steps and refusals.
  */
-export const ImportDialog = ({ open = true, title, intro, busy, onClose, actions, children }: ImportDialogProps) => {
+export const ImportDialog = ({
+  open = true,
+  title,
+  intro,
+  busy,
+  onClose,
+  actions,
+  children,
+  maxWidth = 'md',
+}: ImportDialogProps) => {
   const titleId = useId();
   return (
-    <ResponsiveDialog open={open} busy={busy} onClose={onClose} maxWidth="md" labelledBy={titleId}>
+    <ResponsiveDialog open={open} busy={busy} onClose={onClose} maxWidth={maxWidth} labelledBy={titleId}>
       <DialogTitleBar id={titleId} title={title} onClose={onClose} disabled={busy} />
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>

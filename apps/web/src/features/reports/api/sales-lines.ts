@@ -3,15 +3,14 @@ import type {
   DailySalesQuery,
   DeleteSalesBody,
   DeleteSalesResult,
-  Page,
   PaymentMethod,
-  SaleLineRead,
+  SaleLinesPage,
   StoreSalesBody,
   StoreSalesResult,
 } from '@ginhawa/contract';
 import { apiClient } from '../../../lib/api-client';
 import { idempotent } from '../../../lib/idempotency';
-import { getPage, withQuery } from '../../../lib/list-query';
+import { getOne, withQuery } from '../../../lib/list-query';
 import { REPORTS_PATH } from './reports-keys';
 
 export const DAILY_SALES_PATH = `${REPORTS_PATH}daily-sales/`;
@@ -31,8 +30,9 @@ export type SaleLineFilters = {
 };
 
 /** Sale lines behind a figure: the same location, salesperson and period filters as the report. */
+/** A page of lines with the sums of every line the filters match (decision 0505). */
 export const useSaleLines = (filters: SaleLineFilters) =>
-  useSWR<Page<SaleLineRead>, unknown>(withQuery(DAILY_SALES_PATH, filters), getPage<SaleLineRead>);
+  useSWR<SaleLinesPage, unknown>(withQuery(DAILY_SALES_PATH, filters), getOne<SaleLinesPage>);
 
 /** All-or-nothing: a bad line refuses the batch with errors per `sales.<i>.<field>`. */
 export const storeSales = async (body: StoreSalesBody, key: string): Promise<StoreSalesResult> =>

@@ -30,12 +30,18 @@ const Figure = ({ label, value, tone }: { label: string; value: string; tone?: '
 const varianceTone = (variance: string | null) =>
   variance === null ? undefined : Number(variance) === 0 ? 'success' : 'error';
 
-/** The day's headline: net, count, discounts, cash counted and the variance (green when nil). */
+/**
+ * The day's headline: net, count, discounts, the service charge collected on top of the net, the
+ * cash the till should hold (cash sales and cash service charges), cash counted and the variance
+ * (green when nil; decision 0505).
+ */
 export const DaySummary = ({ figures }: { figures: LocationFigures | null }) => (
   <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
     <Figure label="Net sales" value={formatPeso(figures?.net_total ?? '0.00')} />
     <Figure label="Sales" value={String(figures?.count ?? 0)} />
     <Figure label="Discounts" value={formatPeso(figures?.discount_total ?? '0.00')} />
+    <Figure label="Service charge (on top)" value={formatPeso(figures?.service_charge_total ?? '0.00')} />
+    <Figure label="Cash expected" value={formatPeso(figures?.cash_expected ?? '0.00')} />
     <Figure label="Cash on hand" value={figures?.cash_on_hand == null ? '—' : formatPeso(figures.cash_on_hand)} />
     <Figure
       label="Variance"
@@ -72,7 +78,9 @@ const amountColumns = (filter: AmountFilter, linesHref: LinesHref) => [
     },
   },
   { label: 'Sales', align: 'right' as const, render: (a: Amount) => a.count },
-  { label: 'Total', align: 'right' as const, render: (a: Amount) => formatPeso(a.total) },
+  { label: 'Net', align: 'right' as const, render: (a: Amount) => formatPeso(a.total) },
+  // Collected on top of the net: a card or e-wallet batch settles both (decision 0505).
+  { label: 'Service charge', align: 'right' as const, render: (a: Amount) => formatPeso(a.service_charge) },
 ];
 
 /** The day's totals by payment method, bank and salesperson, each name a link to its lines when there is a list. */

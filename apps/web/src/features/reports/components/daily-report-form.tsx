@@ -88,7 +88,10 @@ export const DailyReportForm = ({ location, date, report }: DailyReportFormProps
           <TextField
             label="Cash on hand"
             size="small"
-            {...form.bind('cash_on_hand', 'Counted cash; the variance is this minus cash sales.')}
+            {...form.bind(
+              'cash_on_hand',
+              'Counted cash; the variance is this minus the cash expected (cash sales and their service charges).',
+            )}
             disabled={locked}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />

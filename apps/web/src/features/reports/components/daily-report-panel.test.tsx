@@ -35,7 +35,23 @@ describe('daily report panel', () => {
     expect(within(screen.getByRole('group', { name: 'Net sales' })).getByText('₱4,500.00')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Cash on hand' })).getByText('₱2,950.00')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Variance' })).getByText('-₱50.00')).toBeInTheDocument();
+    // The service charge is collected on top of the net, and the cash counted is held to the cash expected (decision 0505).
+    expect(
+      within(screen.getByRole('group', { name: 'Service charge (on top)' })).getByText('₱75.00'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Cash expected' })).getByText('₱3,000.00')).toBeInTheDocument();
     const byMethod = screen.getByRole('table', { name: 'By payment method' });
+    expect(
+      within(byMethod)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Payment method', 'Sales', 'Net', 'Service charge']);
+    const card = within(byMethod).getByRole('link', { name: 'Card' }).closest('tr')!;
+    expect(
+      within(card)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Card', '1', '₱1,500.00', '₱75.00']);
     expect(within(byMethod).getByRole('link', { name: 'Card' })).toHaveAttribute(
       'href',
       '/admin/reports?tab=lines&date=2026-11-20&location=1&payment_method=card',

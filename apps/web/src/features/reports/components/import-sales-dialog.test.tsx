@@ -80,6 +80,9 @@ describe('import sales dialog', () => {
     const first = screen.getByRole('group', { name: 'Line 1' });
     await chooseOption('Salesperson', 'Ana Reyes', first);
     await userEvent.type(within(first).getByLabelText('Amount'), '1500.00');
+    // The service charge collected on top of the price is recorded with the line (decision 0505).
+    await userEvent.clear(within(first).getByLabelText('Service charge'));
+    await userEvent.type(within(first).getByLabelText('Service charge'), '75.00');
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByRole('alert', { name: 'Import refused' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
@@ -97,7 +100,7 @@ describe('import sales dialog', () => {
           kind: 'walk_in',
           amount: '1500.00',
           discount: '0.00',
-          service_charge: '0.00',
+          service_charge: '75.00',
           payment_method: 'cash',
           bank: null,
           reference_no: '',

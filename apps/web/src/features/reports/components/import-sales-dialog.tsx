@@ -53,7 +53,7 @@ const RefusedLines = ({ message, errors }: { message: string; errors: FieldError
   );
 };
 
-/** The form's lines as the API takes them (blank discount is none; ids as numbers). */
+/** The form's lines as the API takes them (a blank discount or service charge is none; ids as numbers). */
 const bodyOf = (location: number, date: string, lines: FormLine[]): StoreSalesBody => ({
   location,
   date,
@@ -62,7 +62,7 @@ const bodyOf = (location: number, date: string, lines: FormLine[]): StoreSalesBo
     kind: line.kind,
     amount: line.amount.trim(),
     discount: line.discount.trim() || '0.00',
-    service_charge: '0.00',
+    service_charge: line.service_charge.trim() || '0.00',
     payment_method: line.payment_method,
     bank: line.bank ? Number(line.bank) : null,
     reference_no: line.reference_no.trim(),
@@ -117,6 +117,7 @@ export const ImportSalesDialog = ({
   return (
     <ImportDialog
       open={open}
+      maxWidth="lg"
       title="Import sales"
       intro={`${locationName}, ${formatDate(date)}. Every line is checked first: if one is wrong, nothing is stored.`}
       busy={busy}

@@ -1,4 +1,11 @@
-import type { DailyReport, DailySalesReport, Leaderboard, LocationSales, SaleLineRead } from '@ginhawa/contract';
+import type {
+  DailyReport,
+  DailySalesReport,
+  Leaderboard,
+  LocationSales,
+  SaleLineRead,
+  SaleLinesPage,
+} from '@ginhawa/contract';
 import { aLocation, pageOf } from '../../../test/fixtures';
 
 /** Answers shaped as the reports API sends them, for the screens' tests. */
@@ -19,14 +26,16 @@ export const dailySales: DailySalesReport = {
       gross_total: '4600.00',
       discount_total: '100.00',
       net_total: '4500.00',
+      service_charge_total: '75.00',
+      cash_expected: '3000.00',
       cash_on_hand: '2950.00',
       variance: '-50.00',
       by_payment_method: [
-        { key: 'cash', name: 'Cash', total: '3000.00', count: 2 },
-        { key: 'card', name: 'Card', total: '1500.00', count: 1 },
+        { key: 'cash', name: 'Cash', total: '3000.00', service_charge: '0.00', count: 2 },
+        { key: 'card', name: 'Card', total: '1500.00', service_charge: '75.00', count: 1 },
       ],
-      by_bank: [{ key: '4', name: 'BDO Unibank', total: '1500.00', count: 1 }],
-      by_salesperson: [{ key: '11', name: 'Ana Reyes', total: '4500.00', count: 3 }],
+      by_bank: [{ key: '4', name: 'BDO Unibank', total: '1500.00', service_charge: '75.00', count: 1 }],
+      by_salesperson: [{ key: '11', name: 'Ana Reyes', total: '4500.00', service_charge: '75.00', count: 3 }],
     },
     {
       location: 2,
@@ -37,6 +46,8 @@ export const dailySales: DailySalesReport = {
       gross_total: '0.00',
       discount_total: '0.00',
       net_total: '0.00',
+      service_charge_total: '0.00',
+      cash_expected: '0.00',
       cash_on_hand: null,
       variance: null,
       by_payment_method: [],
@@ -56,6 +67,8 @@ export const report = (status: DailyReport['status'], extra: Partial<DailyReport
   discount_total: '100.00',
   net_total: '4500.00',
   cash_total: '3000.00',
+  service_charge_total: '75.00',
+  cash_expected: '3000.00',
   sales_count: 3,
   by_payment_method: { cash: '3000.00', card: '1500.00' },
   cash_on_hand: '2950.00',
@@ -74,7 +87,16 @@ export const report = (status: DailyReport['status'], extra: Partial<DailyReport
 export const reportPage = (status: DailyReport['status'] | null, extra: Partial<DailyReport> = {}) =>
   pageOf(status ? [report(status, extra)] : []);
 
-export const saleLinesPage = (lines: SaleLineRead[], count = lines.length) => ({ ...pageOf(lines), count });
+/** A page of lines; `totals` are the server's sums of every matching line (zeros unless given). */
+export const saleLinesPage = (
+  lines: SaleLineRead[],
+  count = lines.length,
+  totals: Partial<SaleLinesPage['totals']> = {},
+): SaleLinesPage => ({
+  ...pageOf(lines),
+  count,
+  totals: { gross_total: '0.00', discount_total: '0.00', net_total: '0.00', service_charge_total: '0.00', ...totals },
+});
 
 export const locationSales: LocationSales = {
   month: 2,

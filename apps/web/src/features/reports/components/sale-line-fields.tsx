@@ -27,6 +27,8 @@ export type FormLine = {
   kind: SaleKind;
   amount: string;
   discount: string;
+  /** Collected on top of the net (RA 11360); shared by the branch's staff in the pay run. */
+  service_charge: string;
   payment_method: PaymentMethod;
   bank: string;
   reference_no: string;
@@ -36,6 +38,7 @@ export const emptyLine = (): FormLine => ({
   kind: 'walk_in',
   amount: '',
   discount: '0.00',
+  service_charge: '0.00',
   payment_method: 'cash',
   bank: '',
   reference_no: '',
@@ -72,7 +75,7 @@ export const SaleLinesFields = ({ lines, onLinesChange, errors, salespersons, ba
           sx={{
             display: 'grid',
             gap: 1.5,
-            gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr 1.3fr 1.3fr auto' },
+            gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr 1fr 1.3fr 1.3fr auto' },
             alignItems: 'start',
           }}
         >
@@ -109,6 +112,12 @@ export const SaleLinesFields = ({ lines, onLinesChange, errors, salespersons, ba
             size="small"
             label="Discount"
             {...bind(index, 'discount')}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          <TextField
+            size="small"
+            label="Service charge"
+            {...bind(index, 'service_charge')}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
           <TextField select size="small" label="Paid by" {...bind(index, 'payment_method', false)}>

@@ -26,6 +26,7 @@ describe('sale lines panel', () => {
             saleLine(2, { payment_method: 'card', bank: 4, bank_name: 'BDO Unibank', net_amount: '900.00' }),
           ],
           2,
+          { gross_total: '2000.00', discount_total: '100.00', net_total: '1900.00', service_charge_total: '95.50' },
         ),
       },
     });
@@ -37,6 +38,10 @@ describe('sale lines panel', () => {
     // Days in words, as every screen writes them (lib/format.ts).
     expect(within(card).getByText('20 Nov 2026')).toBeInTheDocument();
     expect(screen.getByText(/Sale lines for 1 Nov 2026 to 15 Nov 2026, Ana Reyes — 2 in all/)).toBeInTheDocument();
+    // The server's sums of every matching line, beside the count (decision 0505).
+    expect(
+      screen.getByText('Net ₱1,900.00 · discounts ₱100.00 · service charge ₱95.50 on top', { normalizer: (t) => t }),
+    ).toBeInTheDocument();
     const read = calls.find((c) => c.url.startsWith('/reports/daily-sales/'));
     const query = (url: string | null | undefined) => Object.fromEntries(new URLSearchParams(url?.split('?')[1]));
     expect(query(read?.url)).toEqual({

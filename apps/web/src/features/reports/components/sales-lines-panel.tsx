@@ -2,11 +2,16 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import type { GridPaginationModel, GridRowSelectionModel } from '@mui/x-data-grid';
-import { deleteSalesBodySchema, type DeleteSalesResult, type SaleLineRead } from '@ginhawa/contract';
+import {
+  deleteSalesBodySchema,
+  type DeleteSalesResult,
+  type SaleLineRead,
+  type SaleLinesPage,
+} from '@ginhawa/contract';
 import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { AdminGrid } from '../../../components/list/admin-grid';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { formatDateRange } from '../../../lib/format';
+import { formatDateRange, formatPeso } from '../../../lib/format';
 import { useRevalidateReports } from '../api/reports-keys';
 import { deleteSales, useSaleLines, type SaleLineFilters } from '../api/sales-lines';
 import { REASON_MAX } from './report-params';
@@ -14,6 +19,14 @@ import { SALE_LINE_COLUMNS } from './sale-line-columns';
 import { SalesLinesToolbar, type SaleLineFilterChange } from './sales-lines-toolbar';
 
 const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
+
+/** The sums of every matching line, not this page's: a drilled-into figure is checked here (decision 0505). */
+const SaleLinesTotals = ({ totals }: { totals: SaleLinesPage['totals'] }) => (
+  <Typography variant="body2" sx={{ mb: 1 }}>
+    Net {formatPeso(totals.net_total)} · discounts {formatPeso(totals.discount_total)} · service charge{' '}
+    {formatPeso(totals.service_charge_total)} on top
+  </Typography>
+);
 
 type SalesLinesPanelProps = {
   filters: SaleLineFilters;
@@ -55,6 +68,7 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
         {first && filters.salesperson ? `, ${first.salesperson_name}` : ''}
         {lines.data ? ` — ${lines.data.count} in all` : ''}
       </Typography>
+      {lines.data?.count ? <SaleLinesTotals totals={lines.data.totals} /> : null}
       {decision ? (
         <Alert
           severity={decision.result === 'deleted' ? 'success' : 'info'}
