@@ -35,6 +35,26 @@ describe('routes from the screens manifest', () => {
     expect(window.location.pathname).toBe('/admin/banks');
   });
 
+  it('names the admin screens switched off and links to where they are turned on (decision 0016)', async () => {
+    flags.payroll = false;
+    signedInAdmin({ users: true });
+    renderApp('/admin/menu');
+    await screen.findByRole('list', { name: 'Admin menu' });
+    const note = await screen.findByText(/^Switched off for now:/);
+    expect(note.closest('[role="alert"]')).toHaveTextContent(
+      'Switched off for now: Admin dashboard, Banks, Reports, Pay runs. Turn them on under Settings → Features.',
+    );
+    expect(screen.getByRole('link', { name: 'Settings → Features' })).toHaveAttribute('href', '/admin/settings');
+  });
+
+  it('says nothing is switched off once every admin screen is on', async () => {
+    signedInAdmin({ users: true, banks: true, reports: true, admin_dashboard: true, payroll: true });
+    renderApp('/admin/menu');
+    const menu = await screen.findByRole('list', { name: 'Admin menu' });
+    expect(await within(menu).findByRole('link', { name: /Pay runs/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Switched off/)).not.toBeInTheDocument();
+  });
+
   it('shows the flagged screen while its flag is on', async () => {
     flags.banks = true;
     signedInAdmin();

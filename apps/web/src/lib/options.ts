@@ -115,3 +115,26 @@ export const listedValue = <P extends { value?: unknown }>(
   options?.some((o) => String(o.id) === String(props.value))
     ? props
     : { ...props, value: '' };
+
+/**
+ * What a select says when its option list has loaded with nothing in it: what is missing and the
+ * screen that adds it, so a new business's first sale or hire is not a dead end
+ * (docs/decisions/0016-empty-choices-say-where-they-are-filled.md). The words serve both an Admin,
+ * who goes there, and the desk, who asks one.
+ */
+export const NO_OPTIONS = {
+  locations: 'No locations yet: an Admin adds them under Admin → Locations.',
+  treatmentCategories: 'No treatment categories yet: add one on the Treatment categories tab first.',
+  treatments: 'No treatments yet: an Admin adds them under Admin → Services.',
+  memberships: 'No memberships yet: an Admin adds them under Admin → Services → Memberships.',
+  banks: 'No bank accounts yet: an Admin adds them under Admin → Banks (switched on in Settings → Features).',
+  salespersons: 'No active salesperson works here: an Admin hires one under Admin → Employees.',
+  therapists: 'No active therapist works here: an Admin hires one under Admin → Employees.',
+} as const;
+
+/** `NO_OPTIONS[list]` once the options have loaded empty, else `hint` (while loading too). */
+export const hintUnlessEmpty = (
+  options: { count: number } | undefined,
+  list: keyof typeof NO_OPTIONS,
+  hint?: string,
+): string | undefined => (options?.count === 0 ? NO_OPTIONS[list] : hint);

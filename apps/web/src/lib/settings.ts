@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Settings } from '@ginhawa/contract';
+import { PRODUCT_NAME, type Settings } from '@ginhawa/contract';
 import { apiClient } from './api-client';
 
 /**
@@ -12,3 +12,6 @@ export const settingsKey = '/configurations/settings/';
 export const getSettings = async (): Promise<Settings> => (await apiClient.get<Settings>(settingsKey)).data;
 
 export const useSettingsData = () => useSWR<Settings, unknown>(settingsKey, getSettings);
+
+/** The business's name as Settings holds it, else the product's (while loading, or when unset). */
+export const useCompanyName = (): string => useSettingsData().data?.company_name?.trim() || PRODUCT_NAME;

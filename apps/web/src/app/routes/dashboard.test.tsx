@@ -69,6 +69,14 @@ const renderDashboard = (groups: string[]) => {
   return live;
 };
 
+/** The manager tiles' reads when the viewer has no location: every day empty, nothing submitted. */
+const noLocations = () => ({
+  [`GET ${dailySalesReportKey(today)}`]: { status: 200, data: { date: today, locations: [] } },
+  [`GET ${dailySalesReportKey(addDays(today, -1))}`]: { status: 200, data: { date: today, locations: [] } },
+  [`GET ${dailySalesReportKey(addDays(today, -7))}`]: { status: 200, data: { date: today, locations: [] } },
+  [`GET ${submittedReportsKey}`]: okPage([]),
+});
+
 describe('/dashboard', () => {
   it("a salesperson's figures, rank and latest sales move when a leaderboard_changed frame arrives, with no polling", async () => {
     let after = false;
@@ -198,14 +206,10 @@ describe('/dashboard', () => {
   });
 
   it('a manager sees location sales, reports to approve and delete requests waiting on them', async () => {
-    mockApi({
-      [`GET ${dailySalesReportKey(today)}`]: { status: 200, data: { date: today, locations: [] } },
-      [`GET ${dailySalesReportKey(addDays(today, -1))}`]: { status: 200, data: { date: today, locations: [] } },
-      [`GET ${dailySalesReportKey(addDays(today, -7))}`]: { status: 200, data: { date: today, locations: [] } },
-      [`GET ${submittedReportsKey}`]: okPage([]),
-    });
+    mockApi(noLocations());
     const live = renderDashboard(['Manager']);
     expect(await screen.findByText('No locations to show')).toBeInTheDocument();
+    expect(screen.getAllByText('Ask an administrator to assign you the locations you manage.')).toHaveLength(2);
     expect(await screen.findByText('Nothing to approve')).toBeInTheDocument();
     act(() =>
       live.emit({
@@ -223,5 +227,13 @@ describe('/dashboard', () => {
       '/notifications',
     );
     expect(within(tile).queryByText('Decided already')).not.toBeInTheDocument();
+  });
+
+  it('an Admin of a new business with no location yet is told where to add them, not to ask an administrator', async () => {
+    mockApi(noLocations());
+    renderDashboard(['Admin']);
+    expect(await screen.findByText('No locations to show')).toBeInTheDocument();
+    expect(await screen.findAllByText('No locations yet: an Admin adds them under Admin → Locations.')).toHaveLength(2);
+    expect(screen.queryByText(/Ask an administrator/)).not.toBeInTheDocument();
   });
 });

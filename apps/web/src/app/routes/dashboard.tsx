@@ -22,6 +22,7 @@ import { PayRunsTile } from '../../features/payroll/components/pay-runs-tile';
 import { paths } from '../../config/paths';
 import { capitalizeWords } from '../../lib/format';
 import { useFlags } from '../../lib/flags';
+import { NO_OPTIONS } from '../../lib/options';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
 
 /** /dashboard: each person's day, tiles chosen by their groups (docs/product.md §2; issue 13). */
@@ -62,6 +63,7 @@ export const DashboardRoute = () => {
             reportLink={paths.dailyReport}
             reportsPath={reports ? (has(ADMIN_GROUP) ? paths.admin.reports : paths.reports) : undefined}
             decides={(report) => has(ADMIN_GROUP) || report.submitted_by !== user.id}
+            noLocationsHint={has(ADMIN_GROUP) ? NO_OPTIONS.locations : undefined}
           />
         ) : null}
         {manages && payroll ? <PayRunsTile path={has(ADMIN_GROUP) ? paths.admin.payroll : paths.payroll} /> : null}

@@ -1,5 +1,7 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import MuiLink from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -10,10 +12,15 @@ import { useContext } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { AdminNavContext } from '../../layout/admin-nav-context';
+import { switchedOff } from '../../../features/settings/components/features-section';
+import { paths } from '../../../config/paths';
+import { useFlags } from '../../../lib/flags';
 
 /** /admin/menu (and /admin): the admin entries as a list, the phone's way into the admin area. */
 export const AdminMenuRoute = () => {
   const items = useContext(AdminNavContext);
+  // A business without demo data starts with these screens off (decision 0610): say where they are.
+  const off = switchedOff(useFlags());
   return (
     <>
       <PageHeader title="Admin" subtitle="Manage the business: people, places and services" />
@@ -49,6 +56,15 @@ export const AdminMenuRoute = () => {
           ))}
         </List>
       </Card>
+      {off.length ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          Switched off for now: {off.join(', ')}. Turn them on under{' '}
+          <MuiLink component={Link} to={paths.admin.settings}>
+            Settings → Features
+          </MuiLink>
+          .
+        </Alert>
+      ) : null}
     </>
   );
 };

@@ -29,6 +29,16 @@ describe('bank form', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('says GCash and Maya need no account, as an e-wallet payment takes only its reference', () => {
+    mockApi({});
+    setup();
+    expect(
+      screen.getByText(
+        'e.g. BDO Unibank, BPI, Metrobank. GCash and Maya need no account here: the desk enters their reference number.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("shows the server's duplicate refusal under the account number", async () => {
     mockApi({
       'POST /banks/': {

@@ -47,7 +47,16 @@ export const BankForm = ({ bank, onClose }: BankFormProps) => {
       submitLabel={bank ? 'Save' : 'Add account'}
       onClose={onClose}
     >
-      <TextField label="Bank" required autoFocus {...form.bind('name', 'e.g. BDO Unibank, BPI, Metrobank.')} />
+      <TextField
+        label="Bank"
+        required
+        autoFocus
+        // GCash and Maya are paid as "E-wallet" with their reference, no account (decision 0016).
+        {...form.bind(
+          'name',
+          'e.g. BDO Unibank, BPI, Metrobank. GCash and Maya need no account here: the desk enters their reference number.',
+        )}
+      />
       <TextField label="Account name" required {...form.bind('account_name')} />
       <TextField
         label="Account number"

@@ -18,7 +18,13 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { TimeSlotSelect } from '../../../components/time-slot-select';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { formatDate } from '../../../lib/format';
-import { useBankOptions, useEmployeeOptions, useLocationOptions, useTreatmentOptions } from '../../../lib/options';
+import {
+  hintUnlessEmpty,
+  useBankOptions,
+  useEmployeeOptions,
+  useLocationOptions,
+  useTreatmentOptions,
+} from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
 import { useFloorLine } from '../api/get-floor-line';
 import { useMyReceptionist } from '../api/get-sale-context';
@@ -314,7 +320,11 @@ const ArrivalForm = ({
       onClose={onClose}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TreatmentSelect field={form.bind('treatment')} treatments={allTreatments} held={held} />
+        <TreatmentSelect
+          field={form.bind('treatment', hintUnlessEmpty(treatments.data, 'treatments'))}
+          treatments={allTreatments}
+          held={held}
+        />
         <TimeSlotSelect label="Time" required {...form.bind('time', `Today, ${formatDate(today)}`)} />
       </Stack>
       <LocationStaffFields
@@ -323,9 +333,11 @@ const ArrivalForm = ({
         staffLabel="Therapist"
         staff={form.bind(
           'therapist',
-          therapists.data?.count === 0
-            ? 'No active therapist works here.'
-            : (shiftRefusal(choices, form.values.therapist) ?? shiftHint(choices, form.values.therapist)),
+          hintUnlessEmpty(
+            therapists.data,
+            'therapists',
+            shiftRefusal(choices, form.values.therapist) ?? shiftHint(choices, form.values.therapist),
+          ),
         )}
         people={choices}
       />
@@ -344,10 +356,7 @@ const ArrivalForm = ({
       {paid ? (
         <WalkInPaymentFields
           price={price}
-          salesperson={form.bind(
-            'salesperson',
-            salespersons.data?.count === 0 ? 'No active salesperson works here.' : undefined,
-          )}
+          salesperson={form.bind('salesperson', hintUnlessEmpty(salespersons.data, 'salespersons'))}
           salespersons={salespersons.data?.results ?? []}
           method={form.bind('payment_method')}
           bank={form.bind('bank')}

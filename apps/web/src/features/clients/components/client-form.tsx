@@ -11,7 +11,7 @@ import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { paths } from '../../../config/paths';
-import { listedValue, useLocationOptions } from '../../../lib/options';
+import { hintUnlessEmpty, listedValue, useLocationOptions } from '../../../lib/options';
 import { useRevalidateClients } from '../api/get-clients';
 import { createClient, duplicateClientId, updateClient } from '../api/save-client';
 import { servableLocations, type DeskUser } from './desk-user';
@@ -174,7 +174,12 @@ export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved, d
           </TextField>
         </Stack>
       )}
-      <TextField select label="Home location" required {...listedValue(form.bind('location'), homes)}>
+      <TextField
+        select
+        label="Home location"
+        required
+        {...listedValue(form.bind('location', hintUnlessEmpty(locations.data, 'locations')), homes)}
+      >
         {homes.map((l) => (
           <MenuItem key={l.id} value={String(l.id)}>
             {l.name}

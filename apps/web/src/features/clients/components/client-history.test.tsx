@@ -75,6 +75,30 @@ describe('client history tab', () => {
     expect(within(profile!).getByText('Home location: Makati → Ortigas')).toBeInTheDocument();
   });
 
+  it('writes a state and a payment method in words, not as stored', async () => {
+    const visit = entry({
+      id: -12,
+      action: 'create',
+      table: 'client_arrivals',
+      changes: [
+        { field: 'status', before: null, after: 'arrived' },
+        { field: 'payment_method', before: null, after: 'e_wallet' },
+      ],
+    });
+    const missed = entry({
+      id: 5,
+      table: 'client_arrivals',
+      changes: [{ field: 'status', before: 'booked', after: 'no_show' }],
+    });
+    mockApi({ [`GET ${url(1)}`]: { status: 200, data: page([visit, missed]) } });
+    renderWithRouter(<HistoryTab clientId={7} />);
+    const list = await screen.findByRole('list', { name: 'history' });
+    const [arrival, changed] = within(list).getAllByRole('listitem');
+    expect(within(arrival!).getByText('Status: Arrived')).toBeInTheDocument();
+    expect(within(arrival!).getByText('Payment method: E-wallet')).toBeInTheDocument();
+    expect(within(changed!).getByText('Status: Booked → No show')).toBeInTheDocument();
+  });
+
   it('names what a sale or a visit refers to, never by its id', async () => {
     const sold = entry({
       id: 30,

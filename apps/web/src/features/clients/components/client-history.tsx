@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import { formatPhPhone, type ClientHistoryEntry } from '@ginhawa/contract';
+import { PAYMENT_METHOD_LABELS, formatPhPhone, type ClientHistoryEntry } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
 import { formatDate, formatDateTime, formatPeso } from '../../../lib/format';
@@ -74,6 +74,10 @@ const show = (field: string, value: unknown): string => {
     return formatPeso(value);
   if (typeof value !== 'string') return String(value);
   if (field === 'phone') return formatPhPhone(value);
+  // A state in words, as its chips write it ("Arrived", "No show"), not the stored "no_show".
+  if (field === 'status') return value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
+  if (field === 'payment_method' && value in PAYMENT_METHOD_LABELS)
+    return PAYMENT_METHOD_LABELS[value as keyof typeof PAYMENT_METHOD_LABELS];
   if (CALENDAR_DATE.test(value)) return formatDate(value);
   if (INSTANT.test(value)) return formatDateTime(value);
   return value;

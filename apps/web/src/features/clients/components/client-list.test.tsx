@@ -53,6 +53,15 @@ describe('admin client list', () => {
     expect(await screen.findByText('No clients match these filters.')).toBeInTheDocument();
   });
 
+  it('says where locations are added while there is none to be a client’s home', async () => {
+    setup({ 'GET /locations/': { status: 200, data: page([]) }, 'GET /clients/': { status: 200, data: page([]) } });
+    await userEvent.click(await screen.findByRole('button', { name: 'New client' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText('No locations yet: an Admin adds them under Admin → Locations.'),
+    ).toBeInTheDocument();
+  });
+
   it('on a duplicate phone names the existing client and creates anyway only when asked', async () => {
     const message =
       'Rosa Cruz (client #12) already has this phone number. Send allow_duplicate_phone: true to add another client with it.';

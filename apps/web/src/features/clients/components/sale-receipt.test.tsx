@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ClientTreatmentSale } from '@ginhawa/contract';
+import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
 import { SaleReceiptDialog, receiptText, voucherReceipt } from './sale-receipt';
 import { voucher } from './test-data';
@@ -29,9 +30,9 @@ const sold: ClientTreatmentSale = {
 
 describe('sale receipt', () => {
   it('says what was bought, sessions left, pesos, the day in words, who sold it and where', () => {
-    expect(receiptText(voucherReceipt(sold, 'Liza Soberano'))).toBe(
+    expect(receiptText(voucherReceipt(sold, 'Liza Soberano'), 'Lotus Spa')).toBe(
       [
-        'Ginhawa · Makati',
+        'Lotus Spa · Makati',
         'Receipt V-000055 · 25 Nov 2026',
         'Client: Liza Soberano',
         'Hilot voucher V-000055: 6 sessions, 6 left, valid until 20 May 2027',
@@ -56,5 +57,17 @@ describe('sale receipt', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith(expect.stringContaining('Total paid: ₱8,500.00'));
     expect(await screen.findByText('Receipt copied; paste it into a message to the client.')).toBeInTheDocument();
+  });
+
+  it("heads the receipt with the business's name from Settings, the product's while none is set", async () => {
+    mockApi({
+      'GET /configurations/settings/': {
+        status: 200,
+        data: { company_name: 'Lotus Spa', logoUrl: null, features: {} },
+      },
+    });
+    renderWithRouter(<SaleReceiptDialog receipt={voucherReceipt(sold, 'Liza Soberano')} onClose={() => undefined} />);
+    const receipt = await screen.findByRole('document', { name: 'Receipt V-000055' });
+    expect(await within(receipt).findByText('Lotus Spa · Makati')).toBeInTheDocument();
   });
 });

@@ -9,14 +9,10 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import {
-  PRODUCT_NAME,
-  type ClientMembershipSale,
-  type ClientTreatmentSale,
-  PAYMENT_METHOD_LABELS,
-} from '@ginhawa/contract';
+import { type ClientMembershipSale, type ClientTreatmentSale, PAYMENT_METHOD_LABELS } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDate, formatPeso } from '../../../lib/format';
+import { useCompanyName } from '../../../lib/settings';
 
 export type Receipt = {
   reference: string;
@@ -72,10 +68,10 @@ export const membershipReceipt = (sold: ClientMembershipSale, client: string): R
   ...paidFields(sold),
 });
 
-/** The receipt as text to copy into a chat or an e-mail (en-PH, pesos, the date in words). */
-export const receiptText = (r: Receipt): string =>
+/** The receipt as text to copy into a chat or an e-mail (en-PH, pesos, the date in words), under the business's name. */
+export const receiptText = (r: Receipt, business: string): string =>
   [
-    `${PRODUCT_NAME} · ${r.branch}`,
+    `${business} · ${r.branch}`,
     `Receipt ${r.reference} · ${formatDate(r.date)}`,
     `Client: ${r.client}`,
     ...r.items,
@@ -117,7 +113,9 @@ const printOnlyReceipt = (
 export const SaleReceiptDialog = ({ receipt: r, onClose }: { receipt: Receipt; onClose: () => void }) => {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { showSnackbar } = useSnackbar();
-  const text = receiptText(r);
+  // The client's receipt carries the business's name (Settings), not the software's.
+  const business = useCompanyName();
+  const text = receiptText(r, business);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -136,7 +134,7 @@ export const SaleReceiptDialog = ({ receipt: r, onClose }: { receipt: Receipt; o
       <DialogContent>
         <Box className="sale-receipt" role="document" aria-label={`Receipt ${r.reference}`}>
           <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-            {PRODUCT_NAME} · {r.branch}
+            {business} · {r.branch}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             Receipt {r.reference} · {formatDate(r.date)}

@@ -11,7 +11,7 @@ import {
   PAYMENT_METHOD_LABELS,
 } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
-import { listedValue } from '../../../lib/options';
+import { hintUnlessEmpty, listedValue } from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
 import { useDayReport } from '../../../lib/day-report';
 import { manilaNow } from './manila-now';
@@ -93,7 +93,13 @@ export const PaymentFields = ({
           select
           label="Bank"
           required={banked}
-          {...listedValue(bind('bank', banked ? undefined : 'Only for card and bank transfer.'), banks)}
+          {...listedValue(
+            bind(
+              'bank',
+              banked ? banks && hintUnlessEmpty({ count: banks.length }, 'banks') : 'Only for card and bank transfer.',
+            ),
+            banks,
+          )}
           disabled={submitting || !banked}
         >
           {(banks ?? []).map((b) => (

@@ -251,3 +251,39 @@ describe('sell dialog for the desk', () => {
     expect(within(dialog).getByRole('button', { name: 'Sell' })).toBeEnabled();
   });
 });
+
+describe('sell dialog in a new business', () => {
+  it('says where the treatments, salespersons and bank accounts it needs are added while there are none', async () => {
+    mockApi({
+      ...options,
+      'GET /services/treatments/': { status: 200, data: page([]) },
+      'GET /banks/': { status: 200, data: page([]) },
+      'GET /salespersons/': { status: 200, data: page([]) },
+    });
+    renderWithRouter(<SellDialog kind="voucher" client={liza} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText('No treatments yet: an Admin adds them under Admin → Services.'),
+    ).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('No active salesperson works here: an Admin hires one under Admin → Employees.'),
+    ).toBeInTheDocument();
+    // Cash needs no bank; a card does, and there is none to choose yet.
+    expect(within(dialog).getByText('Only for card and bank transfer.')).toBeInTheDocument();
+    await pick(dialog, /^Payment/, 'Card');
+    expect(
+      within(dialog).getByText(
+        'No bank accounts yet: an Admin adds them under Admin → Banks (switched on in Settings → Features).',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says where memberships are added while there are none to sell', async () => {
+    mockApi(options);
+    renderWithRouter(<SellDialog kind="membership" client={liza} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText('No memberships yet: an Admin adds them under Admin → Services → Memberships.'),
+    ).toBeInTheDocument();
+  });
+});

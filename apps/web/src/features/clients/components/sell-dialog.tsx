@@ -17,6 +17,7 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm, type ParseResult } from '../../../components/form/use-entity-form';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import {
+  hintUnlessEmpty,
   listedValue,
   useBankOptions,
   useEmployeeOptions,
@@ -179,7 +180,13 @@ const ItemFields = ({
       select
       label={kind === 'voucher' ? 'Treatment' : 'Membership'}
       required
-      {...listedValue(bind('item'), items)}
+      {...listedValue(
+        bind(
+          'item',
+          items && hintUnlessEmpty({ count: items.length }, kind === 'voucher' ? 'treatments' : 'memberships'),
+        ),
+        items,
+      )}
     >
       {(items ?? []).map((row) => (
         <MenuItem key={row.id} value={String(row.id)}>
@@ -240,10 +247,7 @@ export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) =
         location={form.bind('location')}
         locations={locations}
         staffLabel="Salesperson"
-        staff={form.bind(
-          'salesperson',
-          salespersons.data?.count === 0 ? 'No active salesperson works here.' : undefined,
-        )}
+        staff={form.bind('salesperson', hintUnlessEmpty(salespersons.data, 'salespersons'))}
         people={salespersons.data?.results ?? []}
       />
       <PaymentFields

@@ -5,7 +5,7 @@ import type { ClientArrivalBody, ClientServices } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { LoadError } from '../../../components/load-error';
 import type { FieldErrors } from '../../../lib/api-client';
-import { useBankOptions, useEmployeeOptions, useTreatmentOptions } from '../../../lib/options';
+import { hintUnlessEmpty, useBankOptions, useEmployeeOptions, useTreatmentOptions } from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
 import { arrivalOptions, defaultOption, optionFor, PAY_AT_DESK, replacementFor } from './arrival-options';
 import { UseField } from './arrival-use-field';
@@ -110,10 +110,7 @@ const VisitUseForm = ({
         <WalkInPaymentFields
           price={price}
           deposit={deposit}
-          salesperson={bind(
-            'salesperson',
-            salespersons.data?.count === 0 ? 'No active salesperson works here.' : undefined,
-          )}
+          salesperson={bind('salesperson', hintUnlessEmpty(salespersons.data, 'salespersons'))}
           salespersons={salespersons.data?.results ?? []}
           method={bind('payment_method')}
           bank={bind('bank')}

@@ -13,6 +13,7 @@ import { addDays, type DailySalesReport } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
 import { formatPeso } from '../../../lib/format';
 import { useDailySalesReport } from '../api/get-reports-data';
+import { NOT_ASSIGNED } from './todays-report-tile';
 
 type Row = { location: number; name: string; today: string; yesterday: string; lastWeek: string };
 
@@ -43,7 +44,15 @@ export const compareDays = (
 };
 
 /** Manager: my locations' net sales today against yesterday and the same weekday last week. */
-export const LocationSalesTile = ({ date, reportsPath }: { date: string; reportsPath?: string }) => {
+export const LocationSalesTile = ({
+  date,
+  reportsPath,
+  noLocationsHint = NOT_ASSIGNED,
+}: {
+  date: string;
+  reportsPath?: string;
+  noLocationsHint?: string;
+}) => {
   const today = useDailySalesReport(date, true);
   const yesterday = useDailySalesReport(addDays(date, -1), true);
   const lastWeek = useDailySalesReport(addDays(date, -7), true);
@@ -69,7 +78,7 @@ export const LocationSalesTile = ({ date, reportsPath }: { date: string; reports
       }}
       errorTitle="Location sales could not be loaded"
       emptyTitle="No locations to show"
-      emptyHint="Ask an administrator to assign you the locations you manage."
+      emptyHint={noLocationsHint}
     >
       {/* A phone gives each location its own line over its three figures, so nothing is cut off (decision 0620). */}
       <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Sales by location">

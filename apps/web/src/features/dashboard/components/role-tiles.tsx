@@ -114,6 +114,7 @@ export const ManagerTiles = ({
   reportLink,
   reportsPath,
   decides,
+  noLocationsHint,
 }: {
   today: string;
   /** Where a location's daily report of a date opens (one screen for whoever follows it: decision 0611). */
@@ -122,10 +123,12 @@ export const ManagerTiles = ({
   reportsPath?: string;
   /** The submitted reports this viewer may decide (decision 0504). */
   decides?: (report: DailyReport) => boolean;
+  /** What the location tiles say while there is none (an Admin's: where locations are added). */
+  noLocationsHint?: string;
 }) => (
   <>
-    <TodaysReportTile date={today} linkOf={reportLink} />
-    <LocationSalesTile date={today} reportsPath={reportsPath} />
+    <TodaysReportTile date={today} linkOf={reportLink} noLocationsHint={noLocationsHint} />
+    <LocationSalesTile date={today} reportsPath={reportsPath} noLocationsHint={noLocationsHint} />
     <ReportsToApproveTile linkOf={(r) => reportLink(r.location, r.date)} decides={decides} />
     <LeaderboardTile salespersonId={null} initial={periodContaining(today)} />
   </>

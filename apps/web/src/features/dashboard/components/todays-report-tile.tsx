@@ -17,6 +17,9 @@ const STATUS = {
   submitted: { label: 'Submitted', color: 'info', action: 'Open' },
   approved: { label: 'Approved', color: 'success', action: 'Open' },
 } as const;
+/** A Manager's tiles with no location: they are assigned theirs (an Admin's say where locations are added). */
+export const NOT_ASSIGNED = 'Ask an administrator to assign you the locations you manage.';
+
 const NOT_STARTED = { label: 'Not started', color: 'default', action: 'Count cash and submit' } as const;
 
 const DayRow = ({ day, href }: { day: Day; href: string }) => {
@@ -56,9 +59,12 @@ const DayRow = ({ day, href }: { day: Day; href: string }) => {
 export const TodaysReportTile = ({
   date,
   linkOf,
+  noLocationsHint = NOT_ASSIGNED,
 }: {
   date: string;
   linkOf: (location: number, date: string) => string;
+  /** What an empty list says: a Manager is assigned locations; an Admin adds the business's first. */
+  noLocationsHint?: string;
 }) => {
   const { data, error, isLoading, mutate } = useDailySalesReport(date, true);
   return (
@@ -67,7 +73,7 @@ export const TodaysReportTile = ({
       state={{ isLoading, error, empty: data?.locations.length === 0, retry: () => void mutate() }}
       errorTitle="Today's report could not be loaded"
       emptyTitle="No locations to report on"
-      emptyHint="Ask an administrator to assign you the locations you manage."
+      emptyHint={noLocationsHint}
     >
       <Box component="ul" aria-label="Today's report by location" sx={{ m: 0, p: 0 }}>
         {data?.locations.map((day) => (

@@ -161,3 +161,12 @@ describe('employee form', { timeout: 20_000 }, () => {
     expect(patch.account).toBeUndefined();
   });
 });
+
+describe('employee form in a new business', { timeout: 20_000 }, () => {
+  it('says where locations are added while there is none to hire at', async () => {
+    setup({ kind: 'salesperson' }, { 'GET /locations/': okPage([]) });
+    expect(
+      await screen.findByText('No locations yet: an Admin adds them under Admin → Locations.'),
+    ).toBeInTheDocument();
+  });
+});

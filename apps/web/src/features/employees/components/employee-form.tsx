@@ -23,7 +23,7 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm, type BoundField } from '../../../components/form/use-entity-form';
 import { useRevalidateEmployees } from '../api/get-employees';
-import { useLocationOptions } from '../../../lib/options';
+import { hintUnlessEmpty, useLocationOptions } from '../../../lib/options';
 import { createEmployee, updateEmployee } from '../api/save-employee';
 
 export const KIND_LABELS: Record<EmployeeKind, { one: string; many: string }> = {
@@ -205,7 +205,10 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
         select
         label="Location"
         required
-        {...bind('location', locations.error ? 'The locations could not be loaded.' : undefined)}
+        {...bind(
+          'location',
+          locations.error ? 'The locations could not be loaded.' : hintUnlessEmpty(locations.data, 'locations'),
+        )}
         error={Boolean(errors.location) || Boolean(locations.error)}
       >
         {(locations.data?.results ?? []).map((l) => (

@@ -776,3 +776,27 @@ describe("the day view's blocks", () => {
     expect(block).toMatchObject({ start: minutesOf('16:00'), end: minutesOf('17:00') });
   });
 });
+
+describe('floor screen with no branch', () => {
+  const admin: FloorUser = { locations: [], admin: true, manages: true, frontDesk: true };
+  const render = (user: FloorUser) =>
+    renderWithRouter(<FloorScreen user={user} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />, {
+      path: '/floor',
+    });
+
+  it('tells the Admin of a new business where branches are added, and staff to ask for one', async () => {
+    mockApi({ 'GET /locations/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } } });
+    render(admin);
+    expect(
+      await screen.findByText('No locations yet: an Admin adds them under Admin → Locations.'),
+    ).toBeInTheDocument();
+  });
+
+  it('tells staff without a branch to ask an administrator', async () => {
+    mockApi({});
+    render({ ...desk, locations: [] });
+    expect(
+      await screen.findByText('Your login works at no branch; ask an administrator to add one.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -18,7 +18,7 @@ import { manilaDate, todayInManila, type Board, type BoardReservation, type Queu
 import { LoadError } from '../../../components/load-error';
 import { formatDate } from '../../../lib/format';
 import { PageHeader } from '../../../components/page-header';
-import { useLocationOptions } from '../../../lib/options';
+import { NO_OPTIONS, useLocationOptions } from '../../../lib/options';
 import { useBoard } from '../api/get-board';
 import { AssignDialog } from './assign-dialog';
 import { DayGrid } from './day-grid';
@@ -236,7 +236,9 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
   let body: ReactNode;
   if (location === null && !(user.admin && locations.isLoading))
     body = (
-      <Typography color="text.secondary">Your login works at no branch; ask an administrator to add one.</Typography>
+      <Typography color="text.secondary">
+        {user.admin ? NO_OPTIONS.locations : 'Your login works at no branch; ask an administrator to add one.'}
+      </Typography>
     );
   else if (board.error)
     body = (

@@ -5,7 +5,7 @@ import { ActiveSwitch } from '../../../components/form/active-switch';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { useLocationOptions } from '../../../lib/options';
+import { hintUnlessEmpty, useLocationOptions } from '../../../lib/options';
 import { createRoom, updateRoom, useRevalidateRooms } from '../api/rooms';
 
 const FIELDS = ['location', 'name', 'kind', 'beds', 'rule', 'is_active'] as const;
@@ -48,7 +48,12 @@ export const RoomForm = ({ room, onClose }: { room: Room | null; onClose: () => 
       submitLabel={room ? 'Save' : 'Add room'}
       onClose={onClose}
     >
-      <TextField select label="Branch" required {...form.bind('location')}>
+      <TextField
+        select
+        label="Branch"
+        required
+        {...form.bind('location', hintUnlessEmpty(locations.data, 'locations'))}
+      >
         {(locations.data?.results ?? []).map((l) => (
           <MenuItem key={l.id} value={String(l.id)}>
             {l.name}

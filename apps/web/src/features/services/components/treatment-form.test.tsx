@@ -67,3 +67,14 @@ describe('treatment form: the rooms a treatment needs', { timeout: 20_000 }, () 
     expect(JSON.parse(String(sent?.data))).toMatchObject({ name: 'Foot spa', room_kinds: [] });
   });
 });
+
+describe('treatment form in a new business', { timeout: 20_000 }, () => {
+  it('says a category comes first, and where, while there is none', async () => {
+    mockApi({ ...rooms, 'GET /services/treatment-categories/': okPage([]) });
+    renderInProviders(<TreatmentForm treatment={null} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'New treatment' });
+    expect(
+      await within(dialog).findByText('No treatment categories yet: add one on the Treatment categories tab first.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -9,6 +9,7 @@ import {
   type Treatment,
 } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
+import { hintUnlessEmpty } from '../../../lib/options';
 import { useCategoryOptions } from '../api/get-categories';
 import { useRevalidateServices } from '../api/query';
 import { createTreatment, updateTreatment } from '../api/save-treatment';
@@ -87,7 +88,12 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
         select
         label="Category"
         required
-        {...bind('category', categories.error ? 'The categories could not be loaded.' : undefined)}
+        {...bind(
+          'category',
+          categories.error
+            ? 'The categories could not be loaded.'
+            : hintUnlessEmpty(categories.data, 'treatmentCategories'),
+        )}
         error={Boolean(errors.category) || Boolean(categories.error)}
       >
         {(categories.data?.results ?? []).map((c) => (

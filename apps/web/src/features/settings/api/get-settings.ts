@@ -1,5 +1,4 @@
-import { PRODUCT_NAME } from '@ginhawa/contract';
-import { useSettingsData } from '../../../lib/settings';
+import { useCompanyName, useSettingsData } from '../../../lib/settings';
 import defaultLogo from '../../../assets/logo.svg';
 
 export { getSettings, settingsKey } from '../../../lib/settings';
@@ -8,7 +7,7 @@ export { getSettings, settingsKey } from '../../../lib/settings';
 export const useSettings = () => {
   const { data, isLoading } = useSettingsData();
   return {
-    companyName: data?.company_name?.trim() || PRODUCT_NAME,
+    companyName: useCompanyName(),
     logoUrl: data?.logoUrl || defaultLogo,
     isLoading,
   };

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { Configuration, FeatureFlag } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { getErrorMessage } from '../../../lib/api-client';
-import { FLAGS } from '../../../config/flags';
+import { FLAGS, type Flags } from '../../../config/flags';
 import { updateConfiguration, useApplyConfiguration } from '../api/get-configuration';
 import { FLAG_OF_FEATURE, flagsOf } from '../../../lib/flags';
 
@@ -27,6 +27,10 @@ const FEATURES: Record<FeatureFlag, { label: string; description: string }> = {
 };
 /** The admin menu's order. */
 const ORDER = ['admin_dashboard', 'users', 'banks', 'reports', 'payroll'] as const satisfies readonly FeatureFlag[];
+
+/** The switches now off, by their labels in the menu's order: what the admin menu says is hidden (decision 0016). */
+export const switchedOff = (flags: Flags): string[] =>
+  ORDER.filter((feature) => !flags[FLAG_OF_FEATURE[feature]]).map((feature) => FEATURES[feature].label);
 
 const onOff = (on: boolean) => (on ? 'on' : 'off');
 
