@@ -1,4 +1,13 @@
-import type { Leaderboard, Location, MyData, Notification, Page, SaleLineRead, Treatment } from '@ginhawa/contract';
+import type {
+  DailySalesReport,
+  Leaderboard,
+  Location,
+  MyData,
+  Notification,
+  Page,
+  SaleLineRead,
+  Treatment,
+} from '@ginhawa/contract';
 
 /** One page holding every row, as a list endpoint sends it. */
 export const pageOf = <T>(results: T[]): Page<T> => ({ count: results.length, next: null, previous: null, results });
@@ -141,5 +150,29 @@ export const aLeaderboardEntry = (
   count: 1,
   target: '0.00',
   share_of_target: null,
+  ...extra,
+});
+
+/** One location's day in the daily sales report, with no report filed and no breakdown: a quiet day unless `extra` says more. */
+export const aLocationDay = (
+  location: number,
+  location_name: string,
+  extra: Partial<DailySalesReport['locations'][number]> = {},
+): DailySalesReport['locations'][number] => ({
+  location,
+  location_name,
+  report: null,
+  status: null,
+  count: 0,
+  gross_total: '0.00',
+  discount_total: '0.00',
+  net_total: '0.00',
+  service_charge_total: '0.00',
+  cash_expected: '0.00',
+  cash_on_hand: null,
+  variance: null,
+  by_payment_method: [],
+  by_bank: [],
+  by_salesperson: [],
   ...extra,
 });

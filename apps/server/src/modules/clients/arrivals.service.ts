@@ -1,12 +1,12 @@
-import { todayInManila } from '@ginhawa/contract';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type {
-  ClientArrival,
-  ClientArrivalChanges,
-  ClientArrivalInput,
-  ClientArrivalQuery,
-  Page,
+import {
+  todayInManila,
+  type ClientArrival,
+  type ClientArrivalChanges,
+  type ClientArrivalInput,
+  type ClientArrivalQuery,
+  type Page,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
 import {
@@ -19,7 +19,7 @@ import {
   treatments,
 } from '../../db/schema/index';
 import { audit } from '../../db/audit';
-import { assertDateAllowed, backdatedNote } from '../reports/index';
+import { assertDateAllowed, backdatedNote, toSale } from '../reports/index';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
 import { notify } from '../notifications/index';
@@ -33,7 +33,6 @@ import { getClient, locationName } from './clients.service';
 import { activityScope, authorizeSale, dateRange, owner } from './sales.service';
 import { idempotent } from '../../db/idempotency';
 import { assertWritable } from './scope';
-import { toSale } from '../reports/index';
 import {
   assertNoWalkInSale,
   chargeWalkIn,

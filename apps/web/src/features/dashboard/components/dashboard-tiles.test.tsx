@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ClientArrival, DailyReport, DailySalesReport, Leaderboard, PersonalSales } from '@ginhawa/contract';
 import { mockApi, okPage, type MockHandler } from '../../../test/api-mock';
-import { aLeaderboardEntry, saleLine } from '../../../test/fixtures';
+import { aLeaderboardEntry, aLocationDay, saleLine } from '../../../test/fixtures';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import {
   arrivalsKey,
@@ -105,23 +105,9 @@ const arrival = (id: number, time: string, client: string): ClientArrival =>
 
 const dayReport = (date: string, locations: [number, string, string][]): DailySalesReport => ({
   date,
-  locations: locations.map(([location, location_name, net_total]) => ({
-    location,
-    location_name,
-    report: null,
-    status: null,
-    count: 1,
-    gross_total: net_total,
-    discount_total: '0.00',
-    net_total,
-    service_charge_total: '0.00',
-    cash_expected: '0.00',
-    cash_on_hand: null,
-    variance: null,
-    by_payment_method: [],
-    by_bank: [],
-    by_salesperson: [],
-  })),
+  locations: locations.map(([location, location_name, net_total]) =>
+    aLocationDay(location, location_name, { count: 1, gross_total: net_total, net_total }),
+  ),
 });
 
 const report: DailyReport = {

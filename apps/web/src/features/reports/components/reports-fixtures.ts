@@ -6,7 +6,7 @@ import type {
   SaleLineRead,
   SaleLinesPage,
 } from '@ginhawa/contract';
-import { aLocation, pageOf } from '../../../test/fixtures';
+import { aLocation, aLocationDay, pageOf } from '../../../test/fixtures';
 
 /** Answers shaped as the reports API sends them, for the screens' tests. */
 export const locationsPage = pageOf([
@@ -37,23 +37,7 @@ export const dailySales: DailySalesReport = {
       by_bank: [{ key: '4', name: 'BDO Unibank', total: '1500.00', service_charge: '75.00', count: 1 }],
       by_salesperson: [{ key: '11', name: 'Ana Reyes', total: '4500.00', service_charge: '75.00', count: 3 }],
     },
-    {
-      location: 2,
-      location_name: 'Cebu',
-      report: null,
-      status: null,
-      count: 0,
-      gross_total: '0.00',
-      discount_total: '0.00',
-      net_total: '0.00',
-      service_charge_total: '0.00',
-      cash_expected: '0.00',
-      cash_on_hand: null,
-      variance: null,
-      by_payment_method: [],
-      by_bank: [],
-      by_salesperson: [],
-    },
+    aLocationDay(2, 'Cebu'),
   ],
 };
 
