@@ -172,17 +172,25 @@ describe('GET /api/reports/liability/', () => {
     ]);
   });
 
-  it('answers CSV with a line per location and the totals line', async () => {
+  it('answers CSV with a line per location and no totals line', async () => {
     const res = await get('Admin', `/api/reports/liability/?location=${ids.branch}&format=csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="liability-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const [header, line, total] = csvLines(res.body);
-    expect(header).toBe(
+    expect(csvLines(res.body)).toEqual([
       'location,vouchers,voucher_sessions_remaining,voucher_amount,memberships,membership_sessions_remaining,membership_amount,total,as_of',
+      expect.stringMatching(/^Liability Branch,3,8,3500\.50,2,10,3833\.33,7333\.83,\d{4}-\d{2}-\d{2}$/),
+    ]);
+  });
+
+  it('a spreadsheet summing the CSV’s total column gets the business’s total once (decision 0505)', async () => {
+    const owed = (await get('Admin', '/api/reports/liability/')).json<Liability>();
+    const [, ...rows] = csvLines((await get('Admin', '/api/reports/liability/?format=csv')).body).map((l) =>
+      l.split(','),
     );
-    expect(line).toMatch(/^Liability Branch,3,8,3500\.50,2,10,3833\.33,7333\.83,\d{4}-\d{2}-\d{2}$/);
-    expect(total).toMatch(/^All locations,3,8,3500\.50,2,10,3833\.33,7333\.83,/);
+    expect(rows.map((r) => r[0])).toEqual(owed.locations.map((l) => l.location_name));
+    expect(rows.reduce((n, r) => n + cents(r[7]!), 0)).toBe(cents(owed.total));
+    expect(rows.reduce((n, r) => n + Number(r[1]), 0)).toBe(owed.vouchers.count);
   });
 
   it('refuses bad parameters with field errors (400)', async () => {

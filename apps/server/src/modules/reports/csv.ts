@@ -116,7 +116,10 @@ export const leaderboardCsv = (board: Leaderboard): Csv => ({
   ),
 });
 
-/** A row per location, then the business's total as "All locations". */
+/**
+ * A row per location and no closing "All locations" row: summing `total` gives the business's
+ * figure, as on the screen (decision 0505, like the location-sales CSV).
+ */
 export const liabilityCsv = (owed: Liability): Csv => {
   const figures = (f: { count: number; sessions_remaining: number; amount: string }) => [
     f.count,
@@ -137,16 +140,13 @@ export const liabilityCsv = (owed: Liability): Csv => {
         'total',
         'as_of',
       ],
-      [
-        ...owed.locations.map((l) => [
-          l.location_name,
-          ...figures(l.vouchers),
-          ...figures(l.memberships),
-          l.total,
-          owed.as_of,
-        ]),
-        ['All locations', ...figures(owed.vouchers), ...figures(owed.memberships), owed.total, owed.as_of],
-      ],
+      owed.locations.map((l) => [
+        l.location_name,
+        ...figures(l.vouchers),
+        ...figures(l.memberships),
+        l.total,
+        owed.as_of,
+      ]),
     ),
   };
 };
