@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCY, LOCALE, formatPeso, formatPesoRounded } from './money';
+import { CURRENCY, LOCALE, formatPeso, formatPesoRounded, formatVariance, varianceKind } from './money';
 import { MONEY_RE } from './fields';
 
 describe('peso formatting (docs/product.md §9)', () => {
@@ -24,6 +24,17 @@ describe('peso formatting (docs/product.md §9)', () => {
   it('formats decimal strings exactly, without float rounding', () => {
     expect(formatPeso('9999999999.99')).toBe('₱9,999,999,999.99');
     expect(formatPeso('0.015')).toBe('₱0.02');
+  });
+
+  it('says a till count’s variance in words, not by its sign', () => {
+    expect(formatVariance('-50.00')).toBe('₱50.00 short');
+    expect(formatVariance('140.00')).toBe('₱140.00 over');
+    expect(formatVariance('-1234.50')).toBe('₱1,234.50 short');
+    expect(formatVariance(-0.5)).toBe('₱0.50 short');
+    for (const nil of ['0.00', '-0.00', 0]) expect(formatVariance(nil)).toBe('Balanced');
+    expect(formatVariance('0.00', { midSentence: true })).toBe('balanced');
+    expect(formatVariance('-50.00', { midSentence: true })).toBe('₱50.00 short');
+    expect(['-0.01', '0.00', '0.01'].map(varianceKind)).toEqual(['short', 'balanced', 'over']);
   });
 
   it('accepts money as the API sends it', () => {

@@ -24,3 +24,23 @@ const operand = (amount: Money) => (typeof amount === 'string' ? (amount as unkn
 
 export const formatPeso = (amount: Money): string => withDecimals.format(operand(amount));
 export const formatPesoRounded = (amount: Money): string => wholePesos.format(operand(amount));
+
+/** Which way a till count is off: cash on hand − cash expected below, above or at zero. */
+export type VarianceKind = 'short' | 'over' | 'balanced';
+
+export const varianceKind = (variance: Money): VarianceKind => {
+  const n = Number(variance);
+  return n < 0 ? 'short' : n > 0 ? 'over' : 'balanced';
+};
+
+/**
+ * A till count's variance as a manager says it: "₱50.00 short", "₱140.00 over", "Balanced"
+ * ("balanced" inside a sentence). Only people read it: a CSV keeps the signed decimal, which a
+ * spreadsheet adds up (docs/decisions/0506-variance-in-words-and-forfeits-on-the-board.md).
+ */
+export const formatVariance = (variance: Money, { midSentence = false } = {}): string => {
+  const kind = varianceKind(variance);
+  if (kind === 'balanced') return midSentence ? 'balanced' : 'Balanced';
+  const size = typeof variance === 'string' ? variance.replace(/^-/, '') : Math.abs(variance);
+  return `${formatPeso(size)} ${kind}`;
+};

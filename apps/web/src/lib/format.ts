@@ -1,6 +1,6 @@
 import { BUSINESS_TIME_ZONE, LOCALE } from '@ginhawa/contract';
 
-export { formatPeso, formatPesoRounded } from '@ginhawa/contract';
+export { formatPeso, formatPesoRounded, formatVariance, varianceKind } from '@ginhawa/contract';
 
 const longDate = new Intl.DateTimeFormat(LOCALE, {
   timeZone: BUSINESS_TIME_ZONE,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { CASH_COUNT_REQUIRED, todayInManila } from '@ginhawa/contract';
+import { CASH_COUNT_REQUIRED, formatVariance, todayInManila } from '@ginhawa/contract';
 import type { DailyReport, DailyReportInput, DailyReportQuery, DailyReportChanges, Page } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { dailyReports, locations } from '../../db/schema/index';
@@ -235,7 +235,7 @@ export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<
       actorId: user.id,
       type: 'daily_report',
       title: `Daily report: ${after.location_name}, ${dayInWords(after.date)}`,
-      message: `${who} submitted the daily report: net ${pesos(after.net_total)} from ${after.sales_count} sale${after.sales_count === 1 ? '' : 's'}, cash on hand ${pesos(after.cash_on_hand)}, variance ${pesos(after.variance)}.`,
+      message: `${who} submitted the daily report: net ${pesos(after.net_total)} from ${after.sales_count} sale${after.sales_count === 1 ? '' : 's'}, cash on hand ${pesos(after.cash_on_hand)} (${formatVariance(after.variance ?? '0', { midSentence: true })}).`,
       link: reportLink(after),
       data: { report_id: id, requested_by: user.id },
       requiresApproval: true,

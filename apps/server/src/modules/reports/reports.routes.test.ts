@@ -599,7 +599,7 @@ describe('daily reports: submit, approve, return, and the lock', () => {
     expect(asked).toMatchObject({
       link: `/reports/daily/${ids.home}/2021-03-04`,
       title: expect.stringMatching(/^Daily report: .+, 4 Mar 2021$/),
-      message: expect.stringMatching(/: net ₱1,250\.00 from \d+ sales?, cash on hand ₱1,250\.00, variance ₱0\.00\.$/),
+      message: expect.stringMatching(/: net ₱1,250\.00 from \d+ sales?, cash on hand ₱1,250\.00 \(balanced\)\.$/),
     });
     const fixed = await seller.request({
       method: 'PATCH',

@@ -238,7 +238,7 @@ const cases = [
           .map((i) => i.textContent),
       ).toEqual([
         'MakatiNot startedNet ₱5,000.00 from 3 salesCount cash and submit',
-        'BGCReturnedNet ₱1,200.00 from 1 sale · variance -₱50.00Correct and submit',
+        'BGCReturnedNet ₱1,200.00 from 1 sale · cash ₱50.00 shortCorrect and submit',
       ]);
       expect(screen.getByRole('link', { name: 'Count cash and submit: Makati' })).toHaveAttribute(
         'href',

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DailySalesReport } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
-import { formatPeso } from '../../../lib/format';
+import { formatPeso, formatVariance } from '../../../lib/format';
 import { useDailySalesReport } from '../api/get-reports-data';
 
 type Day = DailySalesReport['locations'][number];
@@ -36,7 +36,7 @@ const DayRow = ({ day, href }: { day: Day; href: string }) => {
         </Stack>
         <Typography variant="body2" color="text.secondary">
           Net {formatPeso(day.net_total)} from {day.count} sale{day.count === 1 ? '' : 's'}
-          {day.variance === null ? '' : ` · variance ${formatPeso(day.variance)}`}
+          {day.variance === null ? '' : ` · cash ${formatVariance(day.variance, { midSentence: true })}`}
         </Typography>
       </Box>
       <Button

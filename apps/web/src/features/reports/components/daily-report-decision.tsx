@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { returnReportBodySchema, type DailyReport } from '@ginhawa/contract';
-import { formatDate, formatPeso } from '../../../lib/format';
+import { formatDate, formatPeso, formatVariance } from '../../../lib/format';
 import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useSnackbar } from '../../../components/snackbar-provider';
@@ -50,11 +50,8 @@ export const DailyReportDecision = ({ report }: { report: DailyReport }) => {
             {report.sales_count === 1 ? 'sale' : 'sales'}
             {report.cash_on_hand === null ? null : (
               <>
-                ; cash on hand {formatPeso(report.cash_on_hand)},{' '}
-                {/* A phone would break a short count's "-₱50.00" after its minus sign. */}
-                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                  variance {formatPeso(report.variance ?? '0')}
-                </Box>
+                ; cash on hand {formatPeso(report.cash_on_hand)} (
+                {formatVariance(report.variance ?? '0', { midSentence: true })})
               </>
             )}
             .

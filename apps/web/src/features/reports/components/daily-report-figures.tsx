@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PAYMENT_METHOD_LABELS, type DailySalesReport, type PaymentMethod } from '@ginhawa/contract';
 import { FigureTable } from '../../../components/figures/figure-table';
-import { formatPeso } from '../../../lib/format';
+import { formatPeso, formatVariance, varianceKind } from '../../../lib/format';
 
 export type LocationFigures = DailySalesReport['locations'][number];
 type Amount = LocationFigures['by_payment_method'][number];
@@ -16,24 +16,27 @@ type AmountFilter = 'payment_method' | 'bank' | 'salesperson';
 /** Where a figure's sale lines are listed (the Reports screen's lines tab), or nothing to link to. */
 export type LinesHref = ((extra?: Record<string, string>) => string) | undefined;
 
-const Figure = ({ label, value, tone }: { label: string; value: string; tone?: 'error' | 'success' }) => (
+type Tone = 'error' | 'warning' | 'success';
+
+const Figure = ({ label, value, tone }: { label: string; value: string; tone?: Tone }) => (
   <Box role="group" aria-label={label} sx={{ minWidth: 120 }}>
-    <Typography variant="caption" color="text.secondary">
+    {/* Palette names ("error"), not paths ("error.main"): Typography's `color` takes no path and drops one silently. */}
+    <Typography variant="caption" color="textSecondary">
       {label}
     </Typography>
-    <Typography variant="h6" component="p" color={tone ? `${tone}.main` : 'text.primary'}>
+    <Typography variant="h6" component="p" color={tone ?? 'textPrimary'}>
       {value}
     </Typography>
   </Box>
 );
 
-const varianceTone = (variance: string | null) =>
-  variance === null ? undefined : Number(variance) === 0 ? 'success' : 'error';
+// Short is money missing (red), over is a miscount to look into (amber), balanced is green; the words say it too.
+const VARIANCE_TONES = { short: 'error', over: 'warning', balanced: 'success' } as const satisfies Record<string, Tone>;
 
 /**
  * The day's headline: net, count, discounts, the service charge collected on top of the net, the
- * cash the till should hold (cash sales and cash service charges), cash counted and the variance
- * (green when nil; decision 0505).
+ * cash the till should hold (cash sales and cash service charges), cash counted and the variance in
+ * words ("₱50.00 short", decisions 0505 and 0506).
  */
 export const DaySummary = ({ figures }: { figures: LocationFigures | null }) => (
   <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -45,8 +48,8 @@ export const DaySummary = ({ figures }: { figures: LocationFigures | null }) => 
     <Figure label="Cash on hand" value={figures?.cash_on_hand == null ? '—' : formatPeso(figures.cash_on_hand)} />
     <Figure
       label="Variance"
-      value={figures?.variance == null ? '—' : formatPeso(figures.variance)}
-      tone={varianceTone(figures?.variance ?? null)}
+      value={figures?.variance == null ? '—' : formatVariance(figures.variance)}
+      tone={figures?.variance == null ? undefined : VARIANCE_TONES[varianceKind(figures.variance)]}
     />
   </Stack>
 );

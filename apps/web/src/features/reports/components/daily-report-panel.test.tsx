@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
+import { theme } from '../../../config/theme';
 import { DailyReportPanel } from './daily-report-panel';
 import { linesHref } from './reports-screen';
+import { aLocationDay } from '../../../test/fixtures';
 import { dailySales, locationsPage, report, reportPage } from './reports-fixtures';
 
 const setup = (location: number | null = 1) => {
@@ -34,7 +36,10 @@ describe('daily report panel', () => {
     expect(await screen.findByRole('heading', { name: 'Makati, 20 Nov 2026' })).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Net sales' })).getByText('₱4,500.00')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Cash on hand' })).getByText('₱2,950.00')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Variance' })).getByText('-₱50.00')).toBeInTheDocument();
+    // In words, not by a minus sign, and red: money is missing from the till (decision 0506).
+    expect(within(screen.getByRole('group', { name: 'Variance' })).getByText('₱50.00 short')).toHaveStyle({
+      color: theme.palette.error.main,
+    });
     // The service charge is collected on top of the net, and the cash counted is held to the cash expected (decision 0505).
     expect(
       within(screen.getByRole('group', { name: 'Service charge (on top)' })).getByText('₱75.00'),
@@ -197,7 +202,7 @@ describe('daily report panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     let dialog = await screen.findByRole('dialog', { name: 'Approve and lock the day?' });
     expect(within(dialog).getByText(/^Makati, 20 Nov 2026: net takings/)).toHaveTextContent(
-      /^Makati, 20 Nov 2026: net takings ₱4,500\.00 from 3 sales; cash on hand ₱2,950\.00, variance -₱50\.00\.$/,
+      /^Makati, 20 Nov 2026: net takings ₱4,500\.00 from 3 sales; cash on hand ₱2,950\.00 \(₱50\.00 short\)\.$/,
     );
     expect(
       within(dialog).getByText(/the day is locked: no sale or arrival can be added, changed or deleted/),
@@ -283,6 +288,57 @@ describe('daily report panel', () => {
     expect(within(table).getByText('Not started')).toBeInTheDocument();
     await userEvent.click(within(table).getByRole('button', { name: 'Cebu' }));
     expect(onChange).toHaveBeenCalledWith({ location: 2 });
+  });
+
+  it('says each till count’s variance in words: short, over or balanced (decision 0506)', async () => {
+    const counted = (location: number, name: string, variance: string | null) =>
+      aLocationDay(location, name, { status: 'submitted', cash_on_hand: variance && '1000.00', variance });
+    mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': {
+        status: 200,
+        data: {
+          date: '2026-11-20',
+          locations: [
+            counted(1, 'Makati', '-50.00'),
+            counted(2, 'Cebu', '140.00'),
+            counted(3, 'BGC', '0.00'),
+            counted(4, 'Ortigas', null),
+          ],
+        },
+      },
+    });
+    setup(null);
+    const table = await screen.findByRole('table', { name: 'Sales on 2026-11-20 by location' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell').at(-1)?.textContent),
+    ).toEqual(['₱50.00 short', '₱140.00 over', 'Balanced', '—']);
+  });
+
+  it('colours a count that is over amber and a balanced one green, beside the words', async () => {
+    for (const [variance, words, color] of [
+      ['140.00', '₱140.00 over', theme.palette.warning.main],
+      ['0.00', 'Balanced', theme.palette.success.main],
+    ] as const) {
+      mockApi({
+        'GET /locations/': { status: 200, data: locationsPage },
+        'GET /reports/get-daily-sales-report/': {
+          status: 200,
+          data: { ...dailySales, locations: [{ ...dailySales.locations[0]!, variance }] },
+        },
+        'GET /reports/': { status: 200, data: reportPage('submitted', { variance }) },
+      });
+      const { unmount } = renderWithRouter(
+        <DailyReportPanel date="2026-11-20" location={1} onChange={vi.fn()} linesHref={undefined} />,
+        { path: '/admin/reports' },
+      );
+      const figure = await screen.findByRole('group', { name: 'Variance' });
+      expect(within(figure).getByText(words)).toHaveStyle({ color });
+      unmount();
+    }
   });
 
   it('says when the report cannot be loaded and tries again', async () => {

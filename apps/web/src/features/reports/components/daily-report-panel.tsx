@@ -13,7 +13,7 @@ import {
 import { FigureTable } from '../../../components/figures/figure-table';
 import { LoadError } from '../../../components/load-error';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { formatDate, formatPeso } from '../../../lib/format';
+import { formatDate, formatPeso, formatVariance } from '../../../lib/format';
 import { useDailySalesReport } from '../api/daily-reports';
 import { useRevalidateReports } from '../api/reports-keys';
 import { DailyReportDay } from './daily-report-day';
@@ -62,7 +62,7 @@ const LocationsTable = ({ figures, onPick }: { figures: DailySalesReport; onPick
       { label: 'Net', align: 'right', render: (l) => formatPeso(l.net_total) },
       { label: 'Status', render: (l) => (l.status ? DAILY_REPORT_STATUS_LABELS[l.status] : 'Not started') },
       { label: 'Sales', align: 'right', render: (l) => l.count },
-      { label: 'Variance', align: 'right', render: (l) => (l.variance === null ? '—' : formatPeso(l.variance)) },
+      { label: 'Variance', align: 'right', render: (l) => (l.variance === null ? '—' : formatVariance(l.variance)) },
     ]}
   />
 );
