@@ -22,6 +22,10 @@ describe('leaderboard panel', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(['1', '1', '3']);
     expect(screen.getByText('1 Nov 2026 to 15 Nov 2026 · ranked by net sales')).toBeInTheDocument();
+    // Why the board sums to less than location sales when a deposit was forfeited (decision 0900).
+    expect(
+      screen.getByText('Forfeited deposits count toward location sales, not any salesperson’s.'),
+    ).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Sale lines of Ben Cruz' })).toHaveAttribute(
       'href',
       '/admin/reports?tab=lines&salesperson=12&date_from=2026-11-01&date_to=2026-11-15',

@@ -40,8 +40,12 @@ export const LeaderboardPanel = ({ period, onChange, readsLinesAt = () => true }
       `?${new URLSearchParams({ tab: 'lines', salesperson: String(salesperson), date_from: from, date_to: to }).toString()}`;
     body = (
       <>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="textSecondary">
           {formatDateRange(from, to)} · ranked by net sales
+        </Typography>
+        {/* Why the board can sum to less than the Location sales tab: a forfeit has no salesperson (decision 0900). */}
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
+          Forfeited deposits count toward location sales, not any salesperson’s.
         </Typography>
         <FigureTable
           label="Leaderboard"
