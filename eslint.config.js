@@ -218,7 +218,21 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' },
+        {
+          // MUI 9 dropped Typography's system props: `color` takes a palette name only, and a theme
+          // path is ignored without a warning (every grey caption came out in the body's colour).
+          selector: "JSXOpeningElement[name.name='Typography'] > JSXAttribute[name.name='color'][value.value=/\\./]",
+          message:
+            "Typography's color takes a palette name (textSecondary, error, success…); a theme path such as text.secondary is ignored by MUI 9. Use the name, or sx={{ color: 'text.secondary' }}.",
+        },
+      ],
+    },
   },
   ...webBoundaries,
   ...importBoundaries,

@@ -111,4 +111,18 @@ describe('web boundaries fail npm run lint', { timeout: 120_000 }, () => {
       ),
     ).toEqual([]);
   });
+
+  it('a Typography colour is a palette name: MUI 9 ignores a theme path there without a word', async () => {
+    const colourFindings = async (colour: string) => {
+      const [result] = await eslint.lintText(
+        `import Typography from '@mui/material/Typography';\nexport const probe = <Typography color="${colour}">x</Typography>;\n`,
+        { filePath: resolve(ROOT, 'apps/web/src/components/probe.tsx') },
+      );
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    };
+    expect(await colourFindings('text.secondary')).toEqual([expect.stringMatching(/takes a palette name/)]);
+    expect(await colourFindings('error.main')).toEqual([expect.stringMatching(/takes a palette name/)]);
+    expect(await colourFindings('textSecondary')).toEqual([]);
+    expect(await colourFindings('error')).toEqual([]);
+  });
 });

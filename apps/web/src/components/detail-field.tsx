@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
  */
 export const DetailField = ({ label, value }: { label: string; value: string | null | undefined }) => (
   <Box sx={{ minWidth: 0 }}>
-    <Typography variant="caption" color="text.secondary" component="p">
+    <Typography variant="caption" color="textSecondary" component="p">
       {label}
     </Typography>
     <Typography variant="body2" sx={{ mt: 0.25, overflowWrap: 'anywhere' }}>

@@ -27,7 +27,7 @@ export const LoadingOverlay = ({ text, delayMs = 0 }: LoadingOverlayProps) => (
   >
     <CircularProgress aria-label={text ?? 'Loading'} color="primary" />
     {text ? (
-      <Typography color="text.secondary" variant="body2">
+      <Typography color="textSecondary" variant="body2">
         {text}
       </Typography>
     ) : null}

@@ -21,7 +21,7 @@ export const PageHeader = ({ title, subtitle, action }: PageHeaderProps) => (
         {title}
       </Typography>
       {subtitle ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
           {subtitle}
         </Typography>
       ) : null}

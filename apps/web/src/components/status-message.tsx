@@ -32,7 +32,7 @@ export const StatusMessage = ({ icon, title, description, action, tone = 'neutra
       {title}
     </Typography>
     {description ? (
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75, maxWidth: 420, mx: 'auto' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 0.75, maxWidth: 420, mx: 'auto' }}>
         {description}
       </Typography>
     ) : null}

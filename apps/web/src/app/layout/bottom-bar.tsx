@@ -122,7 +122,7 @@ export const BottomBar = ({ user, onLogout, logoutPending = false }: BottomBarPr
             <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
               {fullNameOf(user)}
             </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap component="p">
+            <Typography variant="caption" color="textSecondary" noWrap component="p">
               {roleOf(user)}
             </Typography>
           </Box>

@@ -36,13 +36,13 @@ export const LoginRoute = () => {
           <Typography variant="h6" component="h1" sx={{ textAlign: 'center', mb: 0.5 }}>
             Sign in
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mb: 3 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', mb: 3 }}>
             Use your staff account to continue.
           </Typography>
           <LoginForm onSuccess={handleSuccess} />
         </CardContent>
       </Card>
-      <Typography variant="caption" color="text.secondary" sx={{ mt: 3 }}>
+      <Typography variant="caption" color="textSecondary" sx={{ mt: 3 }}>
         Staff back office
       </Typography>
     </Box>

@@ -30,7 +30,7 @@ type FigureTableProps<R> = {
 export const EmptyRow = ({ colSpan, role, children }: { colSpan: number; role?: 'status'; children: ReactNode }) => (
   <TableRow>
     <TableCell colSpan={colSpan}>
-      <Typography variant="body2" color="text.secondary" role={role}>
+      <Typography variant="body2" color="textSecondary" role={role}>
         {children}
       </Typography>
     </TableCell>

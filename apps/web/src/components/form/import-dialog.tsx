@@ -44,7 +44,7 @@ export const ImportDialog = ({
       <DialogTitleBar id={titleId} title={title} onClose={onClose} disabled={busy} />
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {intro}
           </Typography>
           {children}

@@ -111,13 +111,13 @@ const HeatGrid = ({ cells, label }: { cells: Cells; label: string }) => {
         </Table>
       </TableContainer>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }} aria-label="Legend">
-        <Typography variant="caption" color="text.secondary" sx={{ mr: 0.5 }}>
+        <Typography variant="caption" color="textSecondary" sx={{ mr: 0.5 }}>
           Fewer
         </Typography>
         {Array.from({ length: STEPS }, (_, i) => (
           <Box key={i} aria-hidden sx={{ width: 20, height: 14, borderRadius: 0.5, bgcolor: shade(i + 1) }} />
         ))}
-        <Typography variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
+        <Typography variant="caption" color="textSecondary" sx={{ ml: 0.5 }}>
           More (busiest hour: {busiest} {busiest === 1 ? 'arrival' : 'arrivals'})
         </Typography>
       </Stack>
@@ -152,7 +152,7 @@ export const ArrivalsHeatmapPanel = ({ period }: { period: MonthPeriod }) => {
       emptyTitle={`No arrivals in ${monthName}`}
       emptyHint="Arrivals logged at the desk (cancelled ones left out) show here by weekday and hour. Pick another month, or log an arrival from a client's page."
     >
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
         {monthName}, Manila time; cancelled arrivals left out.
       </Typography>
       {view === 'grid' ? (

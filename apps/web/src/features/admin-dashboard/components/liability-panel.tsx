@@ -21,7 +21,7 @@ const sessions = (n: number) => `${formatCount(n)} ${n === 1 ? 'session' : 'sess
 const Owed = ({ figure }: { figure: LiabilityFigure }) => (
   <>
     {formatPeso(figure.amount)}
-    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+    <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
       {sessions(figure.sessions_remaining)}
     </Typography>
   </>
@@ -33,10 +33,10 @@ type Owing = Pick<Line, 'vouchers' | 'memberships' | 'total'>;
 const TotalOwed = ({ owing }: { owing: Owing }) => (
   <>
     {formatPeso(owing.total)}
-    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+    <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
       Vouchers {formatPeso(owing.vouchers.amount)}
     </Typography>
-    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+    <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
       Memberships {formatPeso(owing.memberships.amount)}
     </Typography>
   </>
@@ -110,7 +110,7 @@ export const LiabilityPanel = () => {
     >
       {data ? (
         <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Sessions sold and not yet used, in pesos, as of {formatDate(data.as_of)}:{' '}
             <strong>{formatPeso(data.total)}</strong>. Expired, cancelled and used-up ones are left out.
           </Typography>

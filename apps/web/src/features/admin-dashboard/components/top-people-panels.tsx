@@ -36,7 +36,7 @@ export const TopSalespeoplePanel = ({ period }: { period: MonthPeriod }) => {
       emptyTitle={`No sales in ${monthOf(period)}`}
       emptyHint="Sales imported on /admin/reports or sold from a client's page rank salespeople here."
     >
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         {monthOf(period)}, net sales (the whole month)
       </Typography>
       <FigureTable
@@ -57,7 +57,7 @@ export const TopSalespeoplePanel = ({ period }: { period: MonthPeriod }) => {
                 <Typography
                   component="span"
                   variant="caption"
-                  color="text.secondary"
+                  color="textSecondary"
                   sx={{ display: 'block', whiteSpace: 'normal' }}
                 >
                   {r.location_name}
@@ -86,7 +86,7 @@ export const TopTherapistsPanel = ({ period }: { period: MonthPeriod }) => {
       emptyTitle={`No arrivals in ${monthOf(period)}`}
       emptyHint="Each arrival logged at the desk counts for the therapist who served it."
     >
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         {monthOf(period)}, arrivals served
       </Typography>
       <FigureTable

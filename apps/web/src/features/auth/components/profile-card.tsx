@@ -67,7 +67,7 @@ export const ProfileCard = ({ user, onAvatarChanged, onError }: ProfileCardProps
           <Typography variant="h5" component="h2" sx={{ wordBreak: 'break-word' }}>
             {fullNameOf(user)}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {roleOf(user)}
           </Typography>
           <Button
@@ -97,7 +97,7 @@ export const ProfileCard = ({ user, onAvatarChanged, onError }: ProfileCardProps
         <DetailField label="First name" value={user.firstName} />
         <DetailField label="Last name" value={user.lastName} />
       </Box>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2.5, mb: 1 }}>
+      <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 2.5, mb: 1 }}>
         Groups
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

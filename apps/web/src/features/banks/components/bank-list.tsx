@@ -29,7 +29,7 @@ const columnsOf = (phone: boolean): GridColDef<Bank>[] => [
       ? ({ row }) => (
           <Box sx={{ py: 1, lineHeight: 1.4 }}>
             {row.name}
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
               {row.account_name} {/* The number stays whole on its line when a long account name wraps. */}
               <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
                 · {row.account_number_masked}

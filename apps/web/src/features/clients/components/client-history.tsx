@@ -126,7 +126,7 @@ export const HistoryTab = ({ clientId }: { clientId: number }) => {
                 primary={`${describeEntry(entry)} · ${entry.actor_name}`}
                 secondary={
                   <>
-                    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
                       {formatDateTime(entry.at)}
                     </Typography>
                     {lines.map((line) => (

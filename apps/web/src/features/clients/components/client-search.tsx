@@ -162,7 +162,7 @@ export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival, onPick, 
       {typed && search.settled && results && !search.error ? (
         results.length === 0 ? (
           <Box sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography variant="body2" color="text.secondary" role="status" sx={{ flex: '1 1 12rem' }}>
+            <Typography variant="body2" color="textSecondary" role="status" sx={{ flex: '1 1 12rem' }}>
               No client matches “{search.q}”.
             </Typography>
             {desk ? (
@@ -189,7 +189,7 @@ export const ClientSearch = ({ linkTo, autoFocus = false, onLogArrival, onPick, 
               ))}
             </List>
             {search.data?.more ? (
-              <Typography variant="body2" color="text.secondary" role="status" sx={{ px: 2, py: 1 }}>
+              <Typography variant="body2" color="textSecondary" role="status" sx={{ px: 2, py: 1 }}>
                 {CLIENT_SEARCH_LIMIT}+ results — refine your search (add a last name or more of the mobile).
               </Typography>
             ) : null}

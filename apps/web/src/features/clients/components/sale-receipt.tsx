@@ -84,7 +84,7 @@ export const receiptText = (r: Receipt, business: string): string =>
 
 const Row = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
   <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       {label}
     </Typography>
     <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 400, textAlign: 'right' }}>
@@ -136,7 +136,7 @@ export const SaleReceiptDialog = ({ receipt: r, onClose }: { receipt: Receipt; o
           <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
             {business} · {r.branch}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Receipt {r.reference} · {formatDate(r.date)}
           </Typography>
           <Divider sx={{ my: 1.5 }} />

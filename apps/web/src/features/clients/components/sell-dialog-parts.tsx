@@ -27,7 +27,7 @@ export const TotalLine = ({ total, price, sessions }: { total: SaleTotal; price:
     direction="row"
     sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}
   >
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       {formatPeso(price)}
       {sessions === null ? '' : ` × ${sessions} session${sessions === 1 ? '' : 's'}`}
       {total.ok && total.discount !== '0.00' ? ` − ${formatPeso(total.discount)} discount` : ''}

@@ -103,13 +103,13 @@ export const LeaderboardTile = ({ salespersonId, initial }: { salespersonId: num
           <Button size="small" sx={{ float: 'right' }} onClick={() => setShowSales(true)}>
             My sales
           </Button>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {standing.gap === null
               ? 'Top of the board. Keep it up!'
               : `${formatPeso(standing.gap)} more to reach #${standing.rank - 1}`}
           </Typography>
           {standing.target !== null ? (
-            <Typography variant="body2" color="text.secondary" data-testid="my-target">
+            <Typography variant="body2" color="textSecondary" data-testid="my-target">
               {standing.share}% of your {formatPeso(standing.target)} target
             </Typography>
           ) : null}
@@ -130,7 +130,7 @@ export const LeaderboardTile = ({ salespersonId, initial }: { salespersonId: num
                 <TableCell>{r.rank}</TableCell>
                 <TableCell>
                   {r.salesperson_name}
-                  <Typography variant="caption" color="text.secondary" component="div">
+                  <Typography variant="caption" color="textSecondary" component="div">
                     {r.location_name}
                   </Typography>
                 </TableCell>

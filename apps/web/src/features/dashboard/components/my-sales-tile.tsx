@@ -12,13 +12,13 @@ const TargetFigure = ({ label, total, count, target, share }: Figure) => {
   const percent = share === null ? null : Number(share);
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="overline" color="text.secondary">
+      <Typography variant="overline" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid={`figure-${label}`}>
         {formatPeso(total)}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {count} sale{count === 1 ? '' : 's'}
         {percent === null ? ' · no target set' : ` · ${percent.toFixed(0)}% of ${formatPeso(target)}`}
       </Typography>

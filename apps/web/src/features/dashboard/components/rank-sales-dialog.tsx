@@ -31,7 +31,7 @@ export const RankSalesDialog = ({ salespersonId, rank, total, period, onClose }:
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="rank-sales-title">
       <DialogTitle id="rank-sales-title">My sales, {formatDateRange(period.from, period.to)}</DialogTitle>
       <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
           #{rank} on the board with {formatPeso(total)} in net sales.
         </Typography>
         {error ? (
@@ -51,7 +51,7 @@ export const RankSalesDialog = ({ salespersonId, rank, total, period, onClose }:
           ))}
         </List>
         {data && data.count > RANK_SALES ? (
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             The newest {RANK_SALES} of {data.count} sales.
           </Typography>
         ) : null}

@@ -26,7 +26,7 @@ export const ReportsToApproveTile = ({
   return (
     <Tile
       title="Reports waiting for approval"
-      action={mine && mine.length > 0 ? <Typography color="text.secondary">{mine.length}</Typography> : null}
+      action={mine && mine.length > 0 ? <Typography color="textSecondary">{mine.length}</Typography> : null}
       state={{ isLoading, error, empty: mine?.length === 0, retry: () => void mutate() }}
       errorTitle="Reports could not be loaded"
       emptyTitle="Nothing to approve"

@@ -34,7 +34,7 @@ const DayRow = ({ day, href }: { day: Day; href: string }) => {
           <Typography sx={{ fontWeight: 600 }}>{day.location_name}</Typography>
           <Chip size="small" label={status.label} color={status.color} />
         </Stack>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Net {formatPeso(day.net_total)} from {day.count} sale{day.count === 1 ? '' : 's'}
           {day.variance === null ? '' : ` · cash ${formatVariance(day.variance, { midSentence: true })}`}
         </Typography>

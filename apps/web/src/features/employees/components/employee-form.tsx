@@ -123,7 +123,7 @@ const LoginSection = ({ kind, employee, createLogin, submitting, onToggle, bind 
       />
       {createLogin ? (
         <>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Give the person their username and password; they can change the password on their profile.
           </Typography>
           <UsernameField required {...bind('username')} />

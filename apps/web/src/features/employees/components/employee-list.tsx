@@ -19,7 +19,7 @@ const nameColumn: GridColDef<Employee> = {
     <span>
       {row.full_name}
       {row.username ? (
-        <Typography component="span" variant="body2" color="text.secondary">
+        <Typography component="span" variant="body2" color="textSecondary">
           {' '}
           · {row.username}
         </Typography>

@@ -40,7 +40,7 @@ const NAME_ON_PHONE: FigureColumn<Row> = {
   render: (r) => (
     <>
       {r.employee_name}
-      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
         {KIND_LABEL[r.employee_kind]} · {r.location_name}
       </Typography>
     </>
@@ -100,7 +100,7 @@ export const AttendanceScreen = ({ locations, admin, boardPath }: AttendanceScre
   else
     body = (
       <>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
           {formatDateRange(attendance.data.date_from, attendance.data.date_to)} · hours of closed shifts
         </Typography>
         <Table data={attendance.data} />

@@ -109,7 +109,7 @@ export const DayGrid = ({ board, onOpen, canMove }: DayGridProps) => {
   }, [board.location, board.date, drawn]);
   if (columns.length === 0)
     return (
-      <Typography color="text.secondary" sx={{ p: 2 }}>
+      <Typography color="textSecondary" sx={{ p: 2 }}>
         {live
           ? 'No therapist is clocked in or booked today. Clock one in to start the rotation.'
           : 'No therapist is booked on this day.'}
@@ -151,7 +151,7 @@ export const DayGrid = ({ board, onOpen, canMove }: DayGridProps) => {
               }}
             >
               {minutes % 60 === 0 ? (
-                <Typography variant="caption" color="text.secondary" sx={{ pl: 0.5 }}>
+                <Typography variant="caption" color="textSecondary" sx={{ pl: 0.5 }}>
                   {displayTime(timeOf(minutes))}
                 </Typography>
               ) : null}

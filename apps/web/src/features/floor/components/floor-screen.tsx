@@ -168,7 +168,7 @@ const BoardLayout = ({
             <NowNextLists board={data} onOpen={openReservation} />
           )}
         </Panel>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           The rotation and rooms show the floor as it is now: go to Today to see them.
         </Typography>
       </Stack>
@@ -236,7 +236,7 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
   let body: ReactNode;
   if (location === null && !(user.admin && locations.isLoading))
     body = (
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         {user.admin ? NO_OPTIONS.locations : 'Your login works at no branch; ask an administrator to add one.'}
       </Typography>
     );

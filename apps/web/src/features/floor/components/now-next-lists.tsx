@@ -30,7 +30,7 @@ export const NowNextLists = ({
         </Typography>
       ) : null}
       {!live ? null : now.length === 0 ? (
-        <Typography color="text.secondary">No service in progress.</Typography>
+        <Typography color="textSecondary">No service in progress.</Typography>
       ) : (
         <List dense disablePadding aria-label="Now">
           {now.map((q) => (
@@ -53,7 +53,7 @@ export const NowNextLists = ({
         {live ? 'Next' : 'Booked'}
       </Typography>
       {next.length === 0 ? (
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           {live ? 'No reservations still to come today.' : 'No reservations booked on this day.'}
         </Typography>
       ) : (

@@ -179,7 +179,7 @@ export const ReservationActions = ({
             {deposit.reference_no ? ` (ref. ${deposit.reference_no})` : ''}, {deposit.status}.
           </Alert>
         ) : null}
-        {reservation.notes ? <Typography color="text.secondary">{reservation.notes}</Typography> : null}
+        {reservation.notes ? <Typography color="textSecondary">{reservation.notes}</Typography> : null}
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="outlined" disabled={busy} onClick={() => setMode('move')}>
             Move

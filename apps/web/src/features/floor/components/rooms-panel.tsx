@@ -11,7 +11,7 @@ const RULE: Record<BoardRoom['rule'], string> = { any: '', women: 'women only', 
 export const RoomsPanel = ({ rooms }: { rooms: readonly BoardRoom[] }) => {
   if (rooms.length === 0)
     return (
-      <Typography color="text.secondary" sx={{ py: 1 }}>
+      <Typography color="textSecondary" sx={{ py: 1 }}>
         No rooms on file for this branch. A Manager adds them under Rooms; until then services take no room.
       </Typography>
     );

@@ -59,7 +59,7 @@ export const RotationLogDialog = ({
   else if (!log.data) body = <LoadingBlock label="Loading the rotation log" />;
   else if (log.data.length === 0)
     body = (
-      <Typography role="status" color="text.secondary">
+      <Typography role="status" color="textSecondary">
         No changes to the line yet on this day.
       </Typography>
     );

@@ -108,7 +108,7 @@ export const RotationPanel = ({
 }) => {
   if (queue.length === 0)
     return (
-      <Typography color="text.secondary" sx={{ py: 1 }}>
+      <Typography color="textSecondary" sx={{ py: 1 }}>
         Nobody is clocked in yet. Clock therapists in as they arrive; the first in is first in line.
       </Typography>
     );

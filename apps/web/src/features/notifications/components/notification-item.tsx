@@ -75,7 +75,7 @@ export const NotificationItem = ({
         <Typography variant="body2" sx={{ mt: 0.25, whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
           {n.message}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+        <Typography variant="caption" color="textSecondary" sx={{ display: 'block', mt: 0.5 }}>
           {[n.actor_name, formatDateTime(n.created_at)].filter(Boolean).join(' · ')}
         </Typography>
         <Stack
@@ -115,7 +115,7 @@ export const NotificationItem = ({
             </Button>
           ) : null}
           {n.link && !isPanelLink(n.link) ? (
-            <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+            <Typography variant="caption" color="textSecondary" sx={{ wordBreak: 'break-all' }}>
               Link (not opened from here): {n.link}
             </Typography>
           ) : null}

@@ -44,10 +44,10 @@ const DecidedRow = ({ n }: { n: Notification }) => (
         label={n.is_approved ? 'Approved' : refusalWords(n.type).done}
       />
     </Stack>
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       {n.message}
     </Typography>
-    <Typography variant="caption" color="text.secondary">
+    <Typography variant="caption" color="textSecondary">
       {n.decided_by_name ? `by ${n.decided_by_name}` : 'Decided'}
       {n.decided_at ? ` · ${formatDateTime(n.decided_at)}` : ''}
     </Typography>
@@ -116,7 +116,7 @@ const ListHeader = ({
   onMarkAllRead: () => void;
 }) => (
   <Stack direction="row" sx={{ px: { xs: 2, sm: 3 }, py: 1.5, alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-    <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+    <Typography variant="body2" color="textSecondary" sx={{ flex: 1 }}>
       {unreadCount ? `${unreadCount} unread` : 'All read'}
     </Typography>
     {connected ? null : <Chip size="small" color="warning" variant="outlined" label="Reconnecting…" />}
@@ -168,7 +168,7 @@ const ListFooter = ({
         {pending ? 'Loading…' : 'Load older'}
       </Button>
     ) : (
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         That is everything.
       </Typography>
     )}
@@ -221,7 +221,7 @@ export const NotificationList = ({ admin }: { admin: boolean }) => {
         )}
       </Box>
       {shown.length === 0 ? (
-        <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
+        <Typography sx={{ p: 3, textAlign: 'center' }} color="textSecondary">
           {filter === 'waiting'
             ? 'No requests are waiting on you.'
             : 'No decided requests among the notifications loaded.'}

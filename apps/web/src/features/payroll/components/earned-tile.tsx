@@ -29,7 +29,7 @@ export const EarnedTile = () => {
           <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid="earned-this-cutoff">
             {formatPeso(data.total)}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {formatDateRange(data.date_from, data.date_to)} · services {formatPeso(data.arrivals_total)} · sales{' '}
             {formatPeso(data.sales_total)}
           </Typography>
@@ -48,7 +48,7 @@ export const EarnedTile = () => {
               ))}
             </List>
           ) : (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
               Nothing yet this cutoff: your services and sales add up here as they are logged.
             </Typography>
           )}

@@ -29,7 +29,7 @@ export const LineSource = ({ line }: { line: EarningLine | PayRunLine }) => {
   return (
     <span>
       {described}
-      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
         {adjustedText(line)}
         {isRunLine(line) && line.adjusts_run ? (
           <>

@@ -50,10 +50,10 @@ const RuleSummary = ({ rule, today }: { rule: CommissionRule; today: string }) =
     <Typography variant="body2" sx={{ lineHeight: 1.3 }}>
       {targetOf(rule)}
     </Typography>
-    <Typography variant="caption" color="text.secondary" component="div" sx={{ lineHeight: 1.3 }}>
+    <Typography variant="caption" color="textSecondary" component="div" sx={{ lineHeight: 1.3 }}>
       {`${ROLE_LABELS[rule.role]} · ${rateLabel(rule, formatPeso)}`}
     </Typography>
-    <Typography variant="caption" color="text.secondary" component="div" sx={{ lineHeight: 1.3, mb: 0.5 }}>
+    <Typography variant="caption" color="textSecondary" component="div" sx={{ lineHeight: 1.3, mb: 0.5 }}>
       {`${rule.location_name ?? 'Every branch'} · ${inForceOf(rule)}`}
     </Typography>
     <StateChip rule={rule} today={today} />

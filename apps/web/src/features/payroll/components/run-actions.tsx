@@ -109,7 +109,7 @@ export const RunActions = ({ run, admin }: RunActionsProps) => {
             Return
           </Button>
           {run.may_approve ? null : (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               You submitted this run; another administrator approves it.
             </Typography>
           )}

@@ -80,7 +80,7 @@ const RunSummary = ({ run }: { run: PayRunDetail }) => (
       </Typography>
       <RunStatusChip status={run.status} />
     </Stack>
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       {formatPeso(run.total)} to {run.employee_count} {run.employee_count === 1 ? 'person' : 'people'} from{' '}
       {run.line_count} {run.line_count === 1 ? 'line' : 'lines'}
       {Number(run.service_charge_pool) > 0 ? `, service charge pool ${formatPeso(run.service_charge_pool)}` : ''}.

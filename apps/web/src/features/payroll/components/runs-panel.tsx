@@ -74,7 +74,7 @@ const columnsOf = (phone: boolean): GridColDef<PayRun>[] => [
           <Typography variant="body2" noWrap sx={{ lineHeight: 1.3 }}>
             <RunLink run={row} />
           </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ lineHeight: 1.3 }}>
+          <Typography variant="caption" color="textSecondary" noWrap sx={{ lineHeight: 1.3 }}>
             {row.location_name}
           </Typography>
         </Box>

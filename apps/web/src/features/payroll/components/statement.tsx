@@ -74,12 +74,12 @@ export const Statement = ({ companyName, run, employee, lines, more, printedAt }
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 2 }}>
       <Box>
         <Typography variant="subtitle2">{employee.employee_name}</Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {employee.employee_code ? `${employee.employee_code} · ` : ''}
           {employee.kind === 'therapist' ? 'Therapist' : employee.kind === 'salesperson' ? 'Salesperson' : 'Staff'}
         </Typography>
         {run.approved_at ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Approved {formatDateTime(run.approved_at)}
           </Typography>
         ) : null}
@@ -159,7 +159,7 @@ export const Statement = ({ companyName, run, employee, lines, more, printedAt }
         </Box>
       ))}
     </Box>
-    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 3 }}>
+    <Typography variant="caption" color="textSecondary" sx={{ display: 'block', mt: 3 }}>
       Printed {formatDateTime(printedAt)} · Pay run #{run.id}
     </Typography>
   </Box>

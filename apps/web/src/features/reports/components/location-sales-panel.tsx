@@ -75,7 +75,7 @@ export const LocationSalesPanel = ({
     body = (
       <Stack spacing={2}>
         {empty ? (
-          <Typography role="status" variant="body2" color="text.secondary">
+          <Typography role="status" variant="body2" color="textSecondary">
             No sales in {MONTH_NAMES[period.month - 1]} {period.year}.
           </Typography>
         ) : (

@@ -79,7 +79,7 @@ export const SaleLinesFields = ({ lines, onLinesChange, errors, salespersons, ba
             alignItems: 'start',
           }}
         >
-          <Typography variant="overline" color="text.secondary" sx={{ gridColumn: '1 / -1', lineHeight: 1.5 }}>
+          <Typography variant="overline" color="textSecondary" sx={{ gridColumn: '1 / -1', lineHeight: 1.5 }}>
             Line {index + 1}
           </Typography>
           <TextField

@@ -63,7 +63,7 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
         selectedCount={selected.length}
         onDelete={() => setConfirming(true)}
       />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         Sale lines {period}
         {first && filters.salesperson ? `, ${first.salesperson_name}` : ''}
         {lines.data ? ` — ${lines.data.count} in all` : ''}

@@ -71,13 +71,13 @@ const IncludedTreatmentsTable = ({ membership, lines, onEdit, onRemove }: Includ
               <Typography variant="body2" sx={{ fontWeight: 500 }}>
                 {line.treatment_name}
                 {line.treatment_is_active ? null : (
-                  <Typography component="span" variant="caption" color="text.secondary">
+                  <Typography component="span" variant="caption" color="textSecondary">
                     {' '}
                     (inactive)
                   </Typography>
                 )}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {line.treatment_category_name} · {formatDuration(line.treatment_duration_minutes)}
               </Typography>
             </TableCell>
@@ -89,7 +89,7 @@ const IncludedTreatmentsTable = ({ membership, lines, onEdit, onRemove }: Includ
             <TableCell align="right">
               {formatPeso(line.member_price)}
               {/* Phones have no Discount column; it shows under the member price instead. */}
-              <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+              <Typography variant="caption" color="textSecondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
                 {`${Number(line.discount_percent)}% off`}
               </Typography>
             </TableCell>
@@ -145,7 +145,7 @@ export const IncludedTreatmentsCard = ({ membership }: { membership: Membership 
             <Typography id="membership-includes-title" variant="h6" component="h2">
               Included treatments
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               Sessions that come with the membership, and the member discount on each treatment.
             </Typography>
           </Box>
@@ -163,7 +163,7 @@ export const IncludedTreatmentsCard = ({ membership }: { membership: Membership 
         ) : error && !data ? (
           <LoadError title="The included treatments could not be loaded" error={error} onRetry={() => void mutate()} />
         ) : lines.length === 0 ? (
-          <Typography role="status" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+          <Typography role="status" color="textSecondary" sx={{ py: 3, textAlign: 'center' }}>
             Nothing included yet. Add the treatments members get sessions of or a discount on.
           </Typography>
         ) : (

@@ -54,7 +54,7 @@ const DetailsCard = ({ membership, onEdit }: { membership: Membership; onEdit: (
           ['Status', <StatusChip key="status" active={membership.is_active} />],
         ].map(([term, value]) => (
           <Box key={String(term)}>
-            <Typography component="dt" variant="caption" color="text.secondary">
+            <Typography component="dt" variant="caption" color="textSecondary">
               {term}
             </Typography>
             <Typography component="dd" variant="body1" sx={{ m: 0, fontWeight: 500 }}>
@@ -64,7 +64,7 @@ const DetailsCard = ({ membership, onEdit }: { membership: Membership; onEdit: (
         ))}
       </Box>
       {membership.description ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
           {membership.description}
         </Typography>
       ) : null}

@@ -74,7 +74,7 @@ export const BackupsSection = () => {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         A copy of the whole database, kept on the server. One is made every night at {NIGHTLY_AT}, Manila time; the last{' '}
         {NIGHTLY_BACKUPS_KEPT} nightly ones are kept. Download one to keep a copy somewhere safe.
       </Typography>
@@ -98,7 +98,7 @@ export const BackupsSection = () => {
           <Skeleton variant="rounded" height={48} />
         </Box>
       ) : data.length === 0 ? (
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           No backups yet. The first nightly one is made at {NIGHTLY_AT}, or back up now.
         </Typography>
       ) : (

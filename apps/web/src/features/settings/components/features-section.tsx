@@ -74,7 +74,7 @@ export const FeaturesSection = ({ configuration }: { configuration: Configuratio
               }
               label={FEATURES[feature].label}
             />
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {FEATURES[feature].description}{' '}
               {stored ? null : `Not switched yet: ${onOff(FLAGS[FLAG_OF_FEATURE[feature]])} as built.`}
             </Typography>

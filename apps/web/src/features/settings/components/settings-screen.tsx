@@ -168,7 +168,7 @@ export const LogoEditor = ({ configuration }: { configuration: Configuration }) 
         />
       </Box>
       <Box sx={{ display: 'grid', gap: 1.25, minWidth: 0, flex: '1 1 220px' }}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {configuration.logoUrl ? 'Your logo.' : 'The built-in logo is showing.'} PNG, JPEG or WebP, at most 2 MB; a
           square image looks best.
         </Typography>
@@ -252,7 +252,7 @@ export const SettingsScreen = () => {
             <Typography id="features-title" variant="h6" component="h2">
               Features
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
               Show or hide these screens for everyone, at once.
             </Typography>
             {isLoading || !data ? (

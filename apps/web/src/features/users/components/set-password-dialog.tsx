@@ -31,7 +31,7 @@ export const SetPasswordDialog = ({ user, onClose }: { user: AdminUser; onClose:
       submitLabel="Set password"
       onClose={onClose}
     >
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Tell them the new password in person; they can change it on their profile.
       </Typography>
       <TextField
