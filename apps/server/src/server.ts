@@ -60,6 +60,7 @@ const prepare = async (env: Env, database: Database) => {
   await database.migrate();
   const seeded = await seedDatabase(database.db, {
     adminPassword: env.adminPassword,
+    adminName: { firstName: env.adminFirstName, lastName: env.adminLastName },
     demoPassword: env.demoPassword,
     seedDemo: env.seedDemo,
   });

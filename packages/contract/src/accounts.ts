@@ -96,6 +96,10 @@ export type GroupWithCount = z.infer<typeof groupWithCountSchema>;
 
 export const COMPANY_NAME_MAX = 120;
 
+/** The server's database: the embedded one under DATA_DIR, or PostgreSQL (DATABASE_URL). */
+export const DATABASE_KINDS = ['embedded', 'postgresql'] as const;
+export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+
 export const configurationSchema = z.object({
   company_name: z.string().nullable(),
   logoUrl: z.string().nullable(),
@@ -103,6 +107,8 @@ export const configurationSchema = z.object({
   updated_by: z.number().int().nullable(),
   updated_by_name: z.string().nullable(),
   features: featuresSchema,
+  /** Backups are made here only on the embedded database; on PostgreSQL they are pg_dump's (decision 0700). */
+  database: z.enum(DATABASE_KINDS),
 });
 export type Configuration = z.infer<typeof configurationSchema>;
 

@@ -10,6 +10,13 @@ export const NIGHTLY_BACKUPS_KEPT = 14;
 /** When the nightly backup is made, Manila time (UTC+8, no daylight saving). */
 export const NIGHTLY_BACKUP_HOUR = 2;
 
+/**
+ * On PostgreSQL every backups call is refused (409) with this sentence, and the Settings screen
+ * shows it without asking (the configuration says which database the server runs on).
+ */
+export const POSTGRES_BACKUPS_MESSAGE =
+  "Backups of a PostgreSQL database are made with PostgreSQL's own tools (pg_dump); see docs/operations.md.";
+
 export const BACKUP_KINDS = ['manual', 'automatic'] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 

@@ -15,8 +15,17 @@ import { seedDemoFloor, topUpDemoFloor, watchDemoDays } from '../modules/floor/i
 /** Demo clients on a fresh database (docs/product.md §13: about 2,000 with memberships, vouchers and arrivals over 90 days). */
 export const DEMO_CLIENTS = 2_000;
 
-/** `demoClients`: how many demo clients (DEMO_CLIENTS by default; the test databases take fewer). */
-export type SeedOptions = { adminPassword?: string; demoPassword?: string; seedDemo: boolean; demoClients?: number };
+/**
+ * `demoClients`: how many demo clients (DEMO_CLIENTS by default; the test databases take fewer).
+ * `adminName`: the first admin's name (ADMIN_FIRST_NAME, ADMIN_LAST_NAME).
+ */
+export type SeedOptions = {
+  adminPassword?: string;
+  adminName?: { firstName?: string; lastName?: string };
+  demoPassword?: string;
+  seedDemo: boolean;
+  demoClients?: number;
+};
 export type SeedResult = { created: boolean; adminPassword?: string; demoPassword?: string; demoUsers: string[] };
 
 /** Demo staff accounts, one per role (the admin account is separate). */
@@ -28,6 +37,16 @@ export const DEMO_ACCOUNTS: { username: string; group: GroupName }[] = [
 ];
 
 const generatedPassword = () => randomToken().slice(0, 16);
+
+/**
+ * The first admin's name: as given; else the demo's show name, and no name for a real business
+ * (never an invented one: the panel greets and credits a nameless user by username, "admin", until
+ * the owner gives one; decision 0016).
+ */
+const firstAdminName = ({ adminName, seedDemo }: SeedOptions) => ({
+  firstName: adminName?.firstName ?? (seedDemo ? 'Site' : ''),
+  lastName: adminName?.lastName ?? (seedDemo ? 'Administrator' : ''),
+});
 
 const checkedPassword = (name: string, value: string) => {
   const problems = passwordProblems(value);
@@ -72,7 +91,8 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
         .returning({ id: users.id });
       await tx.insert(userGroups).values({ userId: user!.id, groupId: groupIds.get(group)! });
     };
-    await addUser('admin', 'Site', 'Administrator', adminHash, 'Admin');
+    const admin = firstAdminName(options);
+    await addUser('admin', admin.firstName, admin.lastName, adminHash, 'Admin');
     if (demoHash) {
       for (const account of DEMO_ACCOUNTS)
         await addUser(account.username, demo.firstName(), demo.lastName(), demoHash, account.group);

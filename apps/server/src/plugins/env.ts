@@ -16,6 +16,9 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters.').optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  /** The first admin's name, used once, when the database is created (decision 0016). */
+  ADMIN_FIRST_NAME: z.string().trim().max(100, 'At most 100 characters.').optional(),
+  ADMIN_LAST_NAME: z.string().trim().max(100, 'At most 100 characters.').optional(),
   DEMO_PASSWORD: z.string().optional(),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false', '']).optional(),
   COOKIE_SECURE: flag(false),
@@ -35,6 +38,8 @@ export type Env = {
   databaseUrl: string | undefined;
   secretKey: string | undefined;
   adminPassword: string | undefined;
+  adminFirstName: string | undefined;
+  adminLastName: string | undefined;
   demoPassword: string | undefined;
   seedDemo: boolean;
   cookieSecure: boolean;
@@ -62,6 +67,8 @@ export const loadEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
     databaseUrl: e.DATABASE_URL,
     secretKey: e.SECRET_KEY,
     adminPassword: e.ADMIN_PASSWORD || undefined,
+    adminFirstName: e.ADMIN_FIRST_NAME || undefined,
+    adminLastName: e.ADMIN_LAST_NAME || undefined,
     demoPassword: e.DEMO_PASSWORD || undefined,
     seedDemo,
     cookieSecure: e.COOKIE_SECURE,

@@ -5,11 +5,11 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NIGHTLY_BACKUPS_KEPT, backupListSchema, backupSchema } from '@ginhawa/contract';
+import { NIGHTLY_BACKUPS_KEPT, POSTGRES_BACKUPS_MESSAGE, backupListSchema, backupSchema } from '@ginhawa/contract';
 import { auditLog } from '../../db/schema/index';
 import { ROLE_CREDENTIALS, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { ROLES, adminOnly, type Role } from '../../test/role-matrix';
-import { POSTGRES_MESSAGE, backupFileName, backupsDirOf, backupsService } from './backups.service';
+import { backupFileName, backupsDirOf, backupsService } from './backups.service';
 import { scheduleNightlyBackups } from './backups.nightly';
 
 /**
@@ -85,10 +85,10 @@ describe('backups: who may call', () => {
           for (const role of ROLES) {
             const res = await callAs(pg.app, signed, role, call);
             expect(res.statusCode, `${role} ${call.method} ${call.url}`).toBe(expected[role]);
-            if (role === 'Admin') expect(res.json()).toEqual({ message: POSTGRES_MESSAGE });
+            if (role === 'Admin') expect(res.json()).toEqual({ message: POSTGRES_BACKUPS_MESSAGE });
           }
         }
-        await expect(backupsService.nightlyBackup(pg.database, pgDir)).rejects.toThrow(POSTGRES_MESSAGE);
+        await expect(backupsService.nightlyBackup(pg.database, pgDir)).rejects.toThrow(POSTGRES_BACKUPS_MESSAGE);
         expect(fs.readdirSync(pgDir)).toEqual([]);
       } finally {
         await pg.close();
@@ -97,7 +97,7 @@ describe('backups: who may call', () => {
       return;
     }
     const postgres = { ...ctx.database, kind: 'postgres' as const, pglite: undefined };
-    const refusal = { statusCode: 409, message: POSTGRES_MESSAGE };
+    const refusal = { statusCode: 409, message: POSTGRES_BACKUPS_MESSAGE };
     await expect(backupsService.list(postgres, dataDir)).rejects.toMatchObject(refusal);
     await expect(backupsService.create(postgres, dataDir, { kind: 'manual', actorId: 1 })).rejects.toMatchObject(
       refusal,

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { NIGHTLY_BACKUP_HOUR, NIGHTLY_BACKUPS_KEPT, type Backup, type BackupKind } from '@ginhawa/contract';
+import {
+  NIGHTLY_BACKUP_HOUR,
+  NIGHTLY_BACKUPS_KEPT,
+  POSTGRES_BACKUPS_MESSAGE,
+  type Backup,
+  type BackupKind,
+} from '@ginhawa/contract';
 import type { Database } from '../../db/client';
 import { audit } from '../../db/audit';
 import { conflict, HttpError } from '../../lib/http-error';
@@ -12,9 +18,6 @@ import { iso } from '../../lib/iso';
  * older day, and the list of backups must not go back with it. A backup's id, kind and moment are
  * in its file name; a name the server did not write is never listed, so never served.
  */
-
-export const POSTGRES_MESSAGE =
-  "Backups of a PostgreSQL database are made with PostgreSQL's own tools (pg_dump); see docs/operations.md.";
 
 export const backupsDirOf = (dataDir: string) => path.join(dataDir, 'backups');
 
@@ -79,7 +82,7 @@ const toBackup = ({ id, file_name, size, created_at, kind }: BackupFile): Backup
 
 /** Refuses on PostgreSQL: its backups are pg_dump's business (409, the one sentence). */
 const assertEmbedded = (database: Database) => {
-  if (database.kind !== 'pglite' || !database.pglite) throw conflict(POSTGRES_MESSAGE);
+  if (database.kind !== 'pglite' || !database.pglite) throw conflict(POSTGRES_BACKUPS_MESSAGE);
   return database.pglite;
 };
 

@@ -24,6 +24,8 @@ afterAll(async () => {
 
 /** The demo database (buildTestApp seeds it) switches every feature flag on (decision 0610). */
 const ALL_ON = { banks: true, admin_dashboard: true, reports: true, users: true, payroll: true };
+/** Which database this run's app is on (PostgreSQL with TEST_DATABASE_URL): the configuration says so. */
+const database = () => (ctx.database.kind === 'postgres' ? 'postgresql' : 'embedded');
 const settings = async () => (await ctx.app.inject({ method: 'GET', url: '/api/configurations/settings/' })).json();
 const tinyJpeg = () =>
   Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(32)]);
@@ -46,6 +48,7 @@ describe('GET/PUT /api/configurations/', () => {
       updated_by: null,
       updated_by_name: null,
       features: ALL_ON,
+      database: database(),
     });
     expect((await salesperson.request({ method: 'GET', url: '/api/configurations/' })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/configurations/' })).statusCode).toBe(401);
@@ -62,6 +65,7 @@ describe('GET/PUT /api/configurations/', () => {
       company_name: 'Ginhawa Spa Manila',
       updated_by: adminId,
       updated_by_name: 'Site Administrator',
+      database: database(),
     });
     expect(await settings()).toEqual({ company_name: 'Ginhawa Spa Manila', logoUrl: null, features: ALL_ON });
     const [entry] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.tableName, 'configurations'));
@@ -120,6 +124,7 @@ describe('POST /api/configurations/update-logo/', () => {
     expect(res.statusCode, res.body).toBe(200);
     const url = res.json().logoUrl as string;
     expect(url).toMatch(/^\/api\/files\/\d+\/$/);
+    expect(res.json().database).toBe(database());
     expect(await settings()).toEqual({ company_name: 'Ginhawa Wellness', logoUrl: url, features: ALL_ON });
     const served = await ctx.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);

@@ -19,6 +19,9 @@ const configurationsAudit = auditTrail('configurations');
 
 export const CONFIGURATION_ID = 1;
 
+/** The configuration as stored; the routes add which database the server runs on (the process knows it, not the row). */
+export type StoredConfiguration = Omit<Configuration, 'database'>;
+
 /** The single settings row, created on first use if the seed did not. */
 const lockedRow = async (tx: DbOrTx) => {
   await tx.insert(configurations).values({ id: CONFIGURATION_ID }).onConflictDoNothing();
@@ -57,7 +60,7 @@ export const getSettings = async (db: Db): Promise<Settings> => {
   };
 };
 
-export const getConfiguration = async (db: DbOrTx): Promise<Configuration> => {
+export const getConfiguration = async (db: DbOrTx): Promise<StoredConfiguration> => {
   const [row] = await db
     .select({
       companyName: configurations.companyName,
@@ -85,7 +88,7 @@ export const updateConfiguration = async (
   db: Db,
   actorId: number,
   changes: ConfigurationInput,
-): Promise<Configuration> =>
+): Promise<StoredConfiguration> =>
   db.transaction(async (tx) => {
     const locked = await lockedRow(tx);
     const before = await getConfiguration(tx);
@@ -109,7 +112,7 @@ export const setLogo = async (
   db: Db,
   actorId: number,
   image: { bytes: Buffer; contentType: ImageType },
-): Promise<Configuration> =>
+): Promise<StoredConfiguration> =>
   db.transaction(async (tx) => {
     const locked = await lockedRow(tx);
     const before = await getConfiguration(tx);

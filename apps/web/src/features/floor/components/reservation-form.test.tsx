@@ -113,6 +113,27 @@ describe('reservation form', () => {
     });
   });
 
+  it('says where bank accounts are added when a card deposit finds none, and names the missing account on Book', async () => {
+    const calls = mockApi({ ...options, 'GET /banks/': page([]) });
+    renderForm(vi.fn());
+    await pick(/^Time/, '16:00');
+    await pick(/^Treatment/, 'Hilot');
+    await pick(/^Deposit$/, 'Bank transfer');
+    expect(
+      await screen.findByText(
+        'No bank accounts yet: an Admin adds them under Admin → Banks (switched on in Settings → Features).',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: /^Bank/ }));
+    expect(within(await screen.findByRole('listbox')).queryAllByRole('option')).toHaveLength(0);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.type(screen.getByLabelText(/^Deposit amount/), '500');
+    await userEvent.type(screen.getByLabelText(/^Reference no/), 'TR-9');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('Choose the bank account the deposit went to.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it('offers the client’s deposit credit and books on it: the credit is sent, the new deposit fields are gone', async () => {
     const calls = mockApi({
       ...options,

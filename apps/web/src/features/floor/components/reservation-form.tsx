@@ -12,7 +12,7 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDate } from '../../../lib/format';
-import { listedValue, useBankOptions } from '../../../lib/options';
+import { hintUnlessEmpty, listedValue, useBankOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { createReservation } from '../api/floor-actions';
 import { useDepositCredits } from '../api/deposit-credits';
@@ -167,7 +167,12 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
           <TextField label="Deposit amount (₱)" required inputMode="decimal" {...form.bind('deposit_amount')} />
         ) : null}
         {isBanked(form.values.deposit_method) && !form.values.deposit_credit ? (
-          <TextField select label="Bank" required {...listedValue(form.bind('bank'), banks.data?.results)}>
+          <TextField
+            select
+            label="Bank"
+            required
+            {...listedValue(form.bind('bank', hintUnlessEmpty(banks.data, 'banks')), banks.data?.results)}
+          >
             {(banks.data?.results ?? []).map((b) => (
               <MenuItem key={b.id} value={String(b.id)}>
                 {b.name} · {b.account_number}

@@ -2,18 +2,17 @@ import useSWR, { useSWRConfig } from 'swr';
 import { useCallback } from 'react';
 import type { Backup } from '@ginhawa/contract';
 import { API_URL } from '../../../config/env';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 
 export const backupsKey = '/backups/';
 
 const getBackups = async (key: string): Promise<Backup[]> => (await apiClient.get<Backup[]>(key)).data;
 
-/** On PostgreSQL the server refuses with 409 and a sentence: asking again would not change it. */
-export const isBackupsRefusal = (error: unknown) => error instanceof ApiError && error.status === 409;
-
-/** Every backup, newest first (a handful: not paged). */
-export const useBackups = () =>
-  useSWR<Backup[], unknown>(backupsKey, getBackups, { shouldRetryOnError: (err) => !isBackupsRefusal(err) });
+/**
+ * Every backup, newest first (a handful: not paged). Read only on the embedded database: on
+ * PostgreSQL the server refuses every call with 409, so the screen does not ask.
+ */
+export const useBackups = (enabled: boolean) => useSWR<Backup[], unknown>(enabled ? backupsKey : null, getBackups);
 
 export const createBackup = async (): Promise<Backup> => (await apiClient.post<Backup>(backupsKey)).data;
 

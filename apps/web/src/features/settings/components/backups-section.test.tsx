@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Backup } from '@ginhawa/contract';
+import type { Backup, DatabaseKind } from '@ginhawa/contract';
 import { AppProvider } from '../../../app/provider';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { testSwr } from '../../../test/render';
@@ -17,11 +17,11 @@ const backup = (overrides: Partial<Backup> = {}): Backup => ({
   ...overrides,
 });
 
-const setup = (routes: Record<string, MockHandler>) => {
+const setup = (routes: Record<string, MockHandler>, database: DatabaseKind = 'embedded') => {
   const calls = mockApi(routes);
   render(
     <AppProvider swr={testSwr}>
-      <BackupsSection />
+      <BackupsSection database={database} />
     </AppProvider>,
   );
   return calls;
@@ -112,12 +112,14 @@ describe('Settings → Backups', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('list', { name: 'Backups' })).toBeInTheDocument();
   });
 
-  it("on PostgreSQL shows the server's sentence instead of the button and list", async () => {
-    const message =
-      "Backups of a PostgreSQL database are made with PostgreSQL's own tools (pg_dump); see docs/operations.md.";
-    setup({ 'GET /backups/': { status: 409, data: { message } } });
-    expect(await screen.findByText(message)).toBeInTheDocument();
+  it("on PostgreSQL shows pg_dump's sentence instead of the button and list, without asking for the list", async () => {
+    const calls = setup({}, 'postgresql');
+    expect(
+      await screen.findByText(
+        "Backups of a PostgreSQL database are made with PostgreSQL's own tools (pg_dump); see docs/operations.md.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back up now' })).not.toBeInTheDocument();
-    expect(screen.queryByText('The backups could not be loaded')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 });

@@ -10,12 +10,18 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import BackupOutlined from '@mui/icons-material/BackupOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { NIGHTLY_BACKUP_HOUR, NIGHTLY_BACKUPS_KEPT, type Backup } from '@ginhawa/contract';
+import {
+  NIGHTLY_BACKUP_HOUR,
+  NIGHTLY_BACKUPS_KEPT,
+  POSTGRES_BACKUPS_MESSAGE,
+  type Backup,
+  type DatabaseKind,
+} from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatBytes, formatDateTime } from '../../../lib/format';
-import { backupDownloadUrl, createBackup, isBackupsRefusal, useAddBackup, useBackups } from '../api/backups';
+import { backupDownloadUrl, createBackup, useAddBackup, useBackups } from '../api/backups';
 
 const NIGHTLY_AT = `${NIGHTLY_BACKUP_HOUR}:00 am`;
 const KIND_LABEL: Record<Backup['kind'], string> = { manual: 'Made by hand', automatic: 'Nightly' };
@@ -48,14 +54,14 @@ const BackupRow = ({ backup }: { backup: Backup }) => {
 /**
  * Settings → Backups: the embedded database's backups on the server, newest first, each
  * downloadable; "Back up now" makes one while everyone keeps working (docs/decisions/0700). On
- * PostgreSQL the server says backups are pg_dump's business, and that sentence is all this shows.
+ * PostgreSQL backups are pg_dump's business, and that sentence is all this shows; the list is not
+ * asked for there (`database` comes from the configuration; undefined while it loads).
  */
-export const BackupsSection = () => {
-  const { data, error, isLoading, mutate } = useBackups();
+export const BackupsSection = ({ database }: { database: DatabaseKind | undefined }) => {
+  const { data, error, isLoading, mutate } = useBackups(database === 'embedded');
   const addBackup = useAddBackup();
   const { showSnackbar } = useSnackbar();
   const [creating, setCreating] = useState(false);
-  const refused = isBackupsRefusal(error);
 
   const handleBackUp = async () => {
     setCreating(true);
@@ -70,7 +76,8 @@ export const BackupsSection = () => {
     }
   };
 
-  if (refused) return <Alert severity="info">{getErrorMessage(error)}</Alert>;
+  if (database === 'postgresql') return <Alert severity="info">{POSTGRES_BACKUPS_MESSAGE}</Alert>;
+  if (!database) return <Skeleton variant="rounded" height={112} />;
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Configuration } from '@ginhawa/contract';
@@ -14,6 +14,7 @@ const config = (overrides: Partial<Configuration> = {}): Configuration => ({
   updated_by: 1,
   updated_by_name: 'Site Administrator',
   features: {},
+  database: 'embedded',
   ...overrides,
 });
 
@@ -99,6 +100,24 @@ describe('settings screen', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Logo removed; the built-in one shows again.')).toBeInTheDocument();
     expect(JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.data))).toEqual({ remove_logo: true });
+  });
+
+  it('reads the backups on the embedded database; on PostgreSQL says pg_dump makes them and asks nothing', async () => {
+    const embedded = setup({
+      'GET /configurations/': { status: 200, data: config() },
+      'GET /backups/': { status: 200, data: [] },
+    });
+    expect(await screen.findByText(/No backups yet/)).toBeInTheDocument();
+    expect(embedded.map((c) => c.url)).toEqual(['/configurations/', '/backups/']);
+    cleanup();
+    const postgresql = setup({ 'GET /configurations/': { status: 200, data: config({ database: 'postgresql' }) } });
+    expect(
+      await screen.findByText(
+        "Backups of a PostgreSQL database are made with PostgreSQL's own tools (pg_dump); see docs/operations.md.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back up now' })).not.toBeInTheDocument();
+    expect(postgresql.map((c) => c.url)).toEqual(['/configurations/']);
   });
 
   it('shows an error with a retry when the settings cannot be read', async () => {

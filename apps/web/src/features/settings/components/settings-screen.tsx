@@ -265,7 +265,7 @@ export const SettingsScreen = () => {
             <Typography id="backups-title" variant="h6" component="h2" sx={{ mb: 1 }}>
               Backups
             </Typography>
-            <BackupsSection />
+            <BackupsSection database={data?.database} />
           </Card>
         </Box>
       )}
