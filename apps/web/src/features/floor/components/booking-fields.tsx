@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { TimeSlotSelect } from '../../../components/time-slot-select';
-import { useEmployeeOptions, useTreatmentOptions } from '../../../lib/options';
+import { hintUnlessEmpty, useEmployeeOptions, useTreatmentOptions } from '../../../lib/options';
 import { EMPTY_SHOWN } from './floor-time';
 
 /** A booking's day and time on the 15-minute grid (booking and moving). */
@@ -13,11 +13,12 @@ export const WhenFields = ({ date, time }: { date: BoundField; time: BoundField 
   </>
 );
 
-/** Active treatments by name (assign next, booking). */
+/** Active treatments by name (assign next, booking); with none yet, where they are added. */
 export const TreatmentSelect = (field: Pick<BoundField, 'value' | 'onChange'> & Partial<BoundField>) => {
   const treatments = useTreatmentOptions();
+  const helperText = field.error ? field.helperText : hintUnlessEmpty(treatments.data, 'treatments', field.helperText);
   return (
-    <TextField select label="Treatment" required {...field}>
+    <TextField select label="Treatment" required {...field} helperText={helperText}>
       {(treatments.data?.results ?? []).map((t) => (
         <MenuItem key={t.id} value={String(t.id)}>
           {t.name}

@@ -134,6 +134,15 @@ describe('reservation form', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
+  it('says where treatments are added while there is none to book', async () => {
+    mockApi({ ...options, 'GET /services/treatments/': page([]) });
+    renderForm(vi.fn());
+    expect(
+      await screen.findByText('No treatments yet: an Admin adds them under Admin → Services.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Its duration sets the booking’s length.')).not.toBeInTheDocument();
+  });
+
   it('offers the client’s deposit credit and books on it: the credit is sent, the new deposit fields are gone', async () => {
     const calls = mockApi({
       ...options,
