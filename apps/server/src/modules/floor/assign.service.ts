@@ -15,6 +15,7 @@ import {
   lockFloor,
   logRotation,
   publishFloor,
+  receivedBy,
   slotOf,
   staffMember,
 } from './floor-shared.service';
@@ -145,7 +146,7 @@ export const assign = async (db: Db, user: AuthUser, input: AssignInput, idempot
       therapist: input.therapist,
       second_therapist: null,
       requested: input.requested,
-      receptionist: input.receptionist,
+      receptionist: await receivedBy(db, user, input.location, input.receptionist),
       treatment: input.treatment,
       voucher: input.voucher,
       client_membership: input.client_membership,

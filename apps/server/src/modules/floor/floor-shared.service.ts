@@ -165,3 +165,18 @@ export const assertWithinHours = async (db: DbOrTx, locationId: number, time: st
   if (problem === 'ends_after')
     throw fieldError('time', `${hours}; a ${minutes}-minute booking at ${time} would end after it closes.`);
 };
+
+/**
+ * Who received a visit the floor logs when the desk names no one: the signed-in person's own active
+ * receptionist record at the branch, as the arrival card defaults to (decision 0414); a Manager or
+ * an Admin at the desk has none, and the visit names no receptionist.
+ */
+export const receivedBy = async (db: DbOrTx, user: AuthUser, locationId: number, named: number | null) => {
+  if (named !== null) return named;
+  const mine = and(eq(employees.userId, user.id), eq(employees.kind, 'receptionist'), eq(employees.isActive, true));
+  const [row] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(mine, eq(employees.locationId, locationId)));
+  return row?.id ?? null;
+};

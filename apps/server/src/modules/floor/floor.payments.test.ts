@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { activeSalesperson } from '../clients/clients.test-helpers';
-import { at, post, startFloorTests, today, type FloorFixtures } from './floor.test-helpers';
+import { addTherapists, at, post, startFloorTests, today, type FloorFixtures } from './floor.test-helpers';
 
 /**
  * The board logs an arrival as the arrival card does (issue 22: "redeeming a voucher session as the
@@ -484,5 +484,33 @@ describe('a reservation’s deposit on a visit with nothing to pay (decision 090
     expect(await walkInSalesOf(client)).toHaveLength(0);
     const read = await desk.request({ method: 'GET', url: `/api/floor/reservations/${id}/` });
     expect(read.json()).toMatchObject({ status: 'booked', deposit: { status: 'held' } });
+  });
+});
+
+describe('who received a visit the floor logs (decision 0414: as the arrival card defaults to)', () => {
+  it('the receptionist who logs it at their branch; an Admin, with no receptionist record, names no one', async () => {
+    // The demo receptionist's record moves to the tests' branch (this file's last test).
+    const [me] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'receptionist'));
+    const [record] = await ctx.database.db
+      .update(employees)
+      .set({ locationId: f.home })
+      .where(and(eq(employees.userId, me!.id), eq(employees.kind, 'receptionist')))
+      .returning({ id: employees.id });
+    at('21:00');
+    const [E, G] = (await addTherapists(ctx.database.db, f.home, 2, 'R')) as [number, number];
+    for (const employee of [E, G])
+      expect((await post(desk, '/api/floor/shifts/clock-in/', { employee, location: f.home })).statusCode).toBe(201);
+    const byDesk = await assign({ client: await newClient('Received'), therapist: E, payment: cash() });
+    expect(byDesk.statusCode, byDesk.body).toBe(201);
+    expect(byDesk.json().arrival.receptionist).toBe(record!.id);
+    const byAdmin = await post(admin, '/api/floor/assign/', {
+      client: await newClient('By admin'),
+      location: f.home,
+      therapist: G,
+      treatment: f.treatment.id,
+      payment: cash(),
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(201);
+    expect(byAdmin.json().arrival.receptionist).toBeNull();
   });
 });

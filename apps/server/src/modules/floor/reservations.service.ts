@@ -23,6 +23,7 @@ import {
   lockFloor,
   logRotation,
   publishFloor,
+  receivedBy,
   slotOf,
   staffMember,
   whenSaid,
@@ -249,7 +250,7 @@ export const arriveReservation = async (
     second_therapist: null,
     // A reservation that names its therapist was the client's request (pay runs' requested bonus).
     requested: before.therapist !== null,
-    receptionist: input.receptionist,
+    receptionist: await receivedBy(db, user, before.location, input.receptionist),
     treatment: before.treatment,
     voucher: input.voucher,
     client_membership: input.client_membership,
