@@ -72,8 +72,9 @@ export const lockFloor = async (tx: Tx, locationId: number) => {
 };
 
 /**
- * Several branches' floor locks, in id order, as the demo top-up takes them: two transactions that
- * each need two branches queue on the first instead of each holding one and waiting for the other.
+ * Several branches' floor locks, in id order (someone leaving a branch, the demo top-up): two
+ * transactions that each need two branches queue on the first instead of each holding one and
+ * waiting for the other.
  */
 export const lockFloors = async (tx: Tx, locationIds: number[]) => {
   for (const id of [...new Set(locationIds)].sort((a, b) => a - b)) await lockFloor(tx, id);

@@ -3,7 +3,7 @@ import type { Faker } from '@faker-js/faker';
 import { addDays } from '@ginhawa/contract';
 import type { Tx } from '../../db/client';
 import { floorBookings, floorReservations, rooms } from '../../db/schema/index';
-import { floorToday, instantOf, lockFloor, publishFloor } from './floor-shared.service';
+import { floorToday, instantOf, lockFloors, publishFloor } from './floor-shared.service';
 import { DEMO_DAYS, bookComingDays, demoContext, holdBooking, loadBranches } from './floor.demo';
 
 /**
@@ -19,7 +19,10 @@ export const topUpDemoFloor = async (tx: Tx, { faker }: { faker: Faker }) => {
   // Each branch's floor lock, in id order, as every desk's write takes it (decision 0900): a second
   // server starting at the same moment waits here and then finds today booked; a desk's booking
   // waits too, so the plan never runs into it.
-  for (const branch of active) await lockFloor(tx, branch.id);
+  await lockFloors(
+    tx,
+    active.map((b) => b.id),
+  );
   const days = await tx
     .selectDistinct({ locationId: floorReservations.locationId, date: floorReservations.date })
     .from(floorReservations)
