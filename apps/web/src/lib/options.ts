@@ -119,7 +119,7 @@ export const listedValue = <P extends { value?: unknown }>(
 /**
  * What a select says when its option list has loaded with nothing in it: what is missing and the
  * screen that adds it, so a new business's first sale or hire is not a dead end
- * (docs/decisions/0016-empty-choices-say-where-they-are-filled.md). The words serve both an Admin,
+ * (docs/decisions/0016-a-new-business-first-days.md). The words serve both an Admin,
  * who goes there, and the desk, who asks one.
  */
 export const NO_OPTIONS = {

@@ -14,12 +14,13 @@ export type StaffChoice = {
 
 const ON_SHIFT = 'On shift';
 const OFF_SHIFT = 'Not clocked in';
+const ON_BREAK = 'On a break';
 
 const clock = (instant: string) => manilaDateTime(new Date(instant)).time;
 
 /** What the board says of a therapist on shift, as the desk reads it. */
 const stateNote = (entry: QueueEntry): string => {
-  if (entry.state === 'on_break') return 'On a break';
+  if (entry.state === 'on_break') return ON_BREAK;
   if (entry.state === 'in_service' && entry.service) return `In a service until ${clock(entry.service.ends_at)}`;
   if (entry.state === 'reserved' && entry.reservation) return `Reserved until ${clock(entry.reservation.ends_at)}`;
   return entry.is_next ? 'Available · next in line' : 'Available';
@@ -64,6 +65,6 @@ export const shiftRefusal = (choices: readonly StaffChoice[], chosen: string): s
 /** A hint under the therapist chosen for an earlier visit who is not on the floor now. */
 export const shiftHint = (choices: readonly StaffChoice[], chosen: string): string | undefined => {
   const choice = choices.find((c) => String(c.id) === chosen);
-  if (!choice || choice.disabled || (choice.note !== OFF_SHIFT && choice.note !== 'On a break')) return undefined;
+  if (!choice || choice.disabled || (choice.note !== OFF_SHIFT && choice.note !== ON_BREAK)) return undefined;
   return `${choice.note} now: right only for a visit they served earlier today.`;
 };

@@ -8,7 +8,6 @@ import {
   reservationCancelBodySchema,
   reservationPatchSchema,
   type Reservation,
-  type ReservationCancelInput,
   type ReservationPatch,
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
@@ -19,7 +18,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useRevalidateFloor } from '../api/get-board';
 import { arriveReservation, cancelReservation, markNoShow, moveReservation } from '../api/floor-actions';
 import { TherapistSelect, WhenFields } from './booking-fields';
-import { DepositFateChoice } from './deposit-fate-choice';
+import { DepositFateChoice, type DepositFate } from './deposit-fate-choice';
 import { FloorReasonDialog } from './floor-reason-dialog';
 import { displayTime } from './floor-time';
 import { useFloorWrite } from './floor-write';
@@ -70,7 +69,7 @@ const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose:
 
 /** Cancel with a reason; a held deposit is refunded, credited or kept as the desk says (decision 0900). */
 const CancelDialog = ({ reservation, onClose }: { reservation: Reservation; onClose: () => void }) => {
-  const [fate, setFate] = useState<ReservationCancelInput['deposit']>('refunded');
+  const [fate, setFate] = useState<DepositFate>('refunded');
   const held = reservation.deposit?.status === 'held' ? reservation.deposit : null;
   return (
     <FloorReasonDialog
