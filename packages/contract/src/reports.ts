@@ -113,6 +113,8 @@ export const saleLinesPageSchema = pageSchema(saleLineReadSchema).extend({
     net_total: z.string(),
     /** Collected on top of the net (RA 11360). */
     service_charge_total: z.string(),
+    /** The sales to clients the lines are (`count` is lines): a visit paid partly by its deposit is two lines, one sale (decision 0507). */
+    sales_count: z.number().int(),
   }),
 });
 export type SaleLinesPage = z.infer<typeof saleLinesPageSchema>;

@@ -13,7 +13,7 @@ import { createdBy, touched } from '../../lib/tracked';
 import { approvalWorkflow, notify } from '../notifications/index';
 import { locationOf } from './day-lock.service';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
-import { approversOf, assertDecidesAll, cashTaken, isManager, parseJson } from './shared';
+import { approversOf, assertDecidesAll, cashTaken, isManager, parseJson, salesCount } from './shared';
 import { displayName, isAdmin, type AuthUser } from '../../lib/actor';
 
 const dailyReportsAudit = auditTrail('daily_reports');
@@ -33,7 +33,7 @@ const reportColumns = {
   cash: sql<string>`(select round(coalesce(sum(s.net_amount), 0), 2)::text from sales s where ${onDay} and s.payment_method = 'cash')`,
   serviceCharge: sql<string>`(select round(coalesce(sum(s.service_charge), 0), 2)::text from sales s where ${onDay})`,
   cashExpected: sql<string>`(select round(${cashTaken}, 2)::text from sales s where ${onDay} and s.payment_method = 'cash')`,
-  count: sql<number>`(select count(*)::int from sales s where ${onDay})`.mapWith(Number),
+  count: sql<number>`(select ${salesCount()} from sales s where ${onDay})`.mapWith(Number),
   byMethod: sql<
     Record<string, string> | string | null
   >`(select json_object_agg(x.m, x.t) from (select s.payment_method as m, round(sum(s.net_amount), 2)::text as t from sales s where ${onDay} group by 1 order by 1) x)`,

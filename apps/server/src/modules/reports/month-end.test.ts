@@ -157,6 +157,7 @@ describe('the sale lines list', () => {
       discount_total: '150.58',
       net_total: '3149.41',
       service_charge_total: '124.50',
+      sales_count: 3,
     });
     const none = await admin.request({ url: `/api/reports/daily-sales/?date=2001-01-01` });
     expect(none.json<SaleLinesPage>().totals.net_total).toBe('0.00');

@@ -8,7 +8,7 @@ import { toSnake } from '../../lib/casing';
 import { listPage, totalRows } from '../../lib/list';
 import type { AuthUser } from '../../lib/actor';
 import { scopeWhere, workplaceScope } from '../../lib/scope';
-import { isManager } from './shared';
+import { isManager, salesCount } from './shared';
 
 /** Sale lines as the API answers them: one sale (client sales, audit rows) and the daily-sales list. */
 
@@ -107,6 +107,7 @@ const saleLineTotals = async (db: Db, user: AuthUser, q: DailySalesQuery): Promi
       discount_total: money(sales.discount),
       net_total: money(sales.netAmount),
       service_charge_total: money(sales.serviceCharge),
+      sales_count: salesCount('sales').mapWith(Number),
     })
     .from(sales)
     // The scope of staff other than Managers reads the salesperson's login.

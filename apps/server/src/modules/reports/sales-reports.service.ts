@@ -14,7 +14,7 @@ import { employees, locations } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
-import { cashTaken, isManager, parseJson, rowsOf } from './shared';
+import { cashTaken, isManager, parseJson, rowsOf, salesCount } from './shared';
 
 /** The sales reports: one day per location, one salesperson per month, locations per month. */
 
@@ -26,7 +26,7 @@ const chargeOf = sql`round(sum(s.service_charge), 2)::text`;
 export const dailySalesReportSql = (date: string, scope?: SQL) =>
   sql`with day as (select * from sales where date = ${date}::date)
       select l.id as location, l.name as location_name, r.id as report, r.status,
-        (select count(*)::int from day s where s.location_id = l.id) as count,
+        (select ${salesCount()} from day s where s.location_id = l.id) as count,
         (select round(coalesce(sum(s.amount), 0), 2)::text from day s where s.location_id = l.id) as gross_total,
         (select round(coalesce(sum(s.discount), 0), 2)::text from day s where s.location_id = l.id) as discount_total,
         (select round(coalesce(sum(s.net_amount), 0), 2)::text from day s where s.location_id = l.id) as net_total,
@@ -36,13 +36,13 @@ export const dailySalesReportSql = (date: string, scope?: SQL) =>
         r.cash_on_hand::text as cash_on_hand,
         case when r.cash_on_hand is null then null else round(r.cash_on_hand - (select ${cashTaken} from day s where s.location_id = l.id and s.payment_method = 'cash'), 2)::text end as variance,
         (select json_agg(json_build_object('key', x.k, 'name', x.k, 'total', x.t, 'service_charge', x.sc, 'count', x.n) order by x.k) from (
-          select s.payment_method as k, round(sum(s.net_amount), 2)::text as t, ${chargeOf} as sc, count(*)::int as n from day s where s.location_id = l.id group by 1) x) as by_payment_method,
+          select s.payment_method as k, round(sum(s.net_amount), 2)::text as t, ${chargeOf} as sc, ${salesCount()} as n from day s where s.location_id = l.id group by 1) x) as by_payment_method,
         (select json_agg(json_build_object('key', x.k::text, 'name', x.name, 'total', x.t, 'service_charge', x.sc, 'count', x.n) order by x.name) from (
-          select s.bank_id as k, b.name, round(sum(s.net_amount), 2)::text as t, ${chargeOf} as sc, count(*)::int as n from day s join banks b on b.id = s.bank_id where s.location_id = l.id group by 1, 2) x) as by_bank,
+          select s.bank_id as k, b.name, round(sum(s.net_amount), 2)::text as t, ${chargeOf} as sc, ${salesCount()} as n from day s join banks b on b.id = s.bank_id where s.location_id = l.id group by 1, 2) x) as by_bank,
         (select json_agg(json_build_object('key', x.k, 'name', x.name, 'total', x.t, 'service_charge', x.sc, 'count', x.n) order by x.sum desc, x.name) from (
           -- A forfeited deposit (no salesperson, decision 0900) is its own row, so the rows add up to the net total.
           select coalesce(s.salesperson_id::text, 'none') as k, coalesce(e.first_name || ' ' || e.last_name, 'No salesperson (forfeited deposits)') as name,
-            sum(s.net_amount) as sum, round(sum(s.net_amount), 2)::text as t, ${chargeOf} as sc, count(*)::int as n
+            sum(s.net_amount) as sum, round(sum(s.net_amount), 2)::text as t, ${chargeOf} as sc, ${salesCount()} as n
           from day s left join employees e on e.id = s.salesperson_id where s.location_id = l.id group by 1, 2) x) as by_salesperson
       from locations l
       left join daily_reports r on r.location_id = l.id and r.date = ${date}::date
@@ -120,7 +120,7 @@ export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuer
   const month = monthBounds(q.year, q.month);
   const dayRows = await rowsOf<{ date: string; total: string; count: number }>(
     db,
-    sql`select to_char(d, 'YYYY-MM-DD') as date, round(coalesce(sum(s.net_amount), 0), 2)::text as total, count(s.id)::int as count
+    sql`select to_char(d, 'YYYY-MM-DD') as date, round(coalesce(sum(s.net_amount), 0), 2)::text as total, ${salesCount()} as count
       from generate_series(${month.from}::date, ${month.to}::date, interval '1 day') d
       left join sales s on s.date = d::date and s.salesperson_id = ${seller.id}
       group by d order by d`,
@@ -140,9 +140,9 @@ export const personalSales = async (db: Db, user: AuthUser, q: PersonalSalesQuer
   }>(
     db,
     sql`with t as (select
-        coalesce(sum(net_amount) filter (where extract(day from date) <= 15), 0) as c1, count(*) filter (where extract(day from date) <= 15)::int as n1,
-        coalesce(sum(net_amount) filter (where extract(day from date) > 15), 0) as c2, count(*) filter (where extract(day from date) > 15)::int as n2,
-        coalesce(sum(net_amount), 0) as total, count(*)::int as count
+        coalesce(sum(net_amount) filter (where extract(day from date) <= 15), 0) as c1, ${salesCount('sales', sql`extract(day from date) <= 15`)} as n1,
+        coalesce(sum(net_amount) filter (where extract(day from date) > 15), 0) as c2, ${salesCount('sales', sql`extract(day from date) > 15`)} as n2,
+        coalesce(sum(net_amount), 0) as total, ${salesCount('sales')} as count
         from sales where salesperson_id = ${seller.id} and date between ${month.from}::date and ${month.to}::date),
       g as (select coalesce(monthly_target, 0) as target from employees where id = ${seller.id})
       select round(c1, 2)::text as c1, n1, round(c2, 2)::text as c2, n2, round(total, 2)::text as total, count,

@@ -15,6 +15,14 @@ export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
 export const parseJson = <T>(value: T | string | null, fallback: T): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? fallback);
 
+/**
+ * How many sales to clients the lines `t` (an alias of `sales`) are: a walk-in visit paid partly by
+ * its reservation's deposit is two lines and one sale (decision 0507, migration 0024's sale_key).
+ * Every count of sales a person reads is this, never count(*) of lines.
+ */
+export const salesCount = (t = 's', filter?: SQL) =>
+  sql<number>`count(distinct sale_key(${sql.raw(`${t}.kind, ${t}.reference, ${t}.id`)}))${filter ? sql` filter (where ${filter})` : sql``}::int`;
+
 /** The cash a day's cash lines (`s`) put in the till: their net and the service charge paid on top (decision 0505). */
 export const cashTaken = sql`coalesce(sum(s.net_amount + s.service_charge), 0)`;
 

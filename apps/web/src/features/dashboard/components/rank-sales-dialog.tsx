@@ -52,7 +52,7 @@ export const RankSalesDialog = ({ salespersonId, rank, total, period, onClose }:
         </List>
         {data && data.count > RANK_SALES ? (
           <Typography variant="caption" color="textSecondary">
-            The newest {RANK_SALES} of {data.count} sales.
+            The newest {RANK_SALES} of {data.count} sale lines.
           </Typography>
         ) : null}
       </DialogContent>

@@ -86,6 +86,10 @@ const amountColumns = (filter: AmountFilter, linesHref: LinesHref) => [
   { label: 'Service charge', align: 'right' as const, render: (a: Amount) => formatPeso(a.service_charge) },
 ];
 
+/** A sale is counted once a day but once under each method it was paid by (decision 0507): say so when they differ. */
+const paidTwoWays = (figures: LocationFigures | null) =>
+  !!figures && figures.by_payment_method.reduce((n, m) => n + m.count, 0) > figures.count;
+
 /** The day's totals by payment method, bank and salesperson, each name a link to its lines when there is a list. */
 export const DayBreakdown = ({ figures, linesHref }: { figures: LocationFigures | null; linesHref: LinesHref }) => (
   <Box
@@ -114,6 +118,11 @@ export const DayBreakdown = ({ figures, linesHref }: { figures: LocationFigures 
             empty="No sales."
             columns={amountColumns(filter, linesHref)}
           />
+          {filter === 'payment_method' && paidTwoWays(figures) ? (
+            <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 1 }}>
+              A visit paid partly by its deposit and partly at the desk by another method is a sale under each.
+            </Typography>
+          ) : null}
         </CardContent>
       </Card>
     ))}

@@ -75,6 +75,39 @@ describe('daily report panel', () => {
       'href',
       '/api/reports/get-daily-sales-report/?date=2026-11-20&location=1&format=csv',
     );
+    expect(screen.queryByText(/is a sale under each/)).not.toBeInTheDocument();
+  });
+
+  it('says a visit paid two ways is a sale under each method when the methods’ counts add up to more than the day’s (decision 0507)', async () => {
+    const [makati, ...rest] = dailySales.locations;
+    mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      // One sale, ₱500 deposit by card and ₱850 at the desk in cash.
+      'GET /reports/get-daily-sales-report/': {
+        status: 200,
+        data: {
+          ...dailySales,
+          locations: [
+            {
+              ...makati!,
+              count: 1,
+              by_payment_method: [
+                { key: 'card', name: 'Card', total: '500.00', service_charge: '0.00', count: 1 },
+                { key: 'cash', name: 'Cash', total: '850.00', service_charge: '0.00', count: 1 },
+              ],
+            },
+            ...rest,
+          ],
+        },
+      },
+      'GET /reports/': { status: 200, data: reportPage('draft') },
+    });
+    setup();
+    expect(
+      await screen.findByText(
+        'A visit paid partly by its deposit and partly at the desk by another method is a sale under each.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says a location the viewer does not work at is not theirs, instead of a blank day with Submit and Import', async () => {

@@ -79,7 +79,14 @@ export const saleLinesPage = (
 ): SaleLinesPage => ({
   ...pageOf(lines),
   count,
-  totals: { gross_total: '0.00', discount_total: '0.00', net_total: '0.00', service_charge_total: '0.00', ...totals },
+  totals: {
+    gross_total: '0.00',
+    discount_total: '0.00',
+    net_total: '0.00',
+    service_charge_total: '0.00',
+    sales_count: count,
+    ...totals,
+  },
 });
 
 export const locationSales: LocationSales = {

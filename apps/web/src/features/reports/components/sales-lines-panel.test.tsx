@@ -57,6 +57,22 @@ describe('sale lines panel', () => {
     expect(query(csv)).toEqual({ date_from: '2026-11-01', date_to: '2026-11-15', salesperson: '11', format: 'csv' });
   });
 
+  it('says how many sales the lines are when a visit paid partly by its deposit is two of them (decision 0507)', async () => {
+    mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/daily-sales/': {
+        status: 200,
+        data: saleLinesPage([saleLine(1), saleLine(2), saleLine(3)], 3, { sales_count: 2 }),
+      },
+    });
+    setup({ date: '2026-11-20' });
+    expect(
+      await screen.findByText(
+        'Sale lines for 20 Nov 2026 — 3 in all (2 sales: a visit paid partly by its deposit is two lines)',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('requests the deletion of the chosen lines and shows what the server did', async () => {
     const calls = mockApi({
       'GET /locations/': { status: 200, data: locationsPage },

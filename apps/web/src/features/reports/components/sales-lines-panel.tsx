@@ -28,6 +28,12 @@ const SaleLinesTotals = ({ totals }: { totals: SaleLinesPage['totals'] }) => (
   </Typography>
 );
 
+/** Lines are not sales when a visit was paid partly by its deposit (two lines, one sale: decision 0507). */
+const salesBeside = ({ count, totals }: SaleLinesPage) =>
+  totals.sales_count === count
+    ? ''
+    : ` (${totals.sales_count} sale${totals.sales_count === 1 ? '' : 's'}: a visit paid partly by its deposit is two lines)`;
+
 type SalesLinesPanelProps = {
   filters: SaleLineFilters;
   onChange: (change: SaleLineFilterChange) => void;
@@ -66,7 +72,7 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
       <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         Sale lines {period}
         {first && filters.salesperson ? `, ${first.salesperson_name}` : ''}
-        {lines.data ? ` — ${lines.data.count} in all` : ''}
+        {lines.data ? ` — ${lines.data.count} in all${salesBeside(lines.data)}` : ''}
       </Typography>
       {lines.data?.count ? <SaleLinesTotals totals={lines.data.totals} /> : null}
       {decision ? (
