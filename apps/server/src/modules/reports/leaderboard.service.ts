@@ -28,14 +28,18 @@ type LeaderboardRow = {
 
 /**
  * Ranked by net sales in the period; ties share a rank (rank() over), names break display ties.
- * Reads the per-day totals the triggers keep (sales_daily_totals), not the sale lines.
+ * Reads the per-day totals the triggers keep (sales_daily_totals), not the sale lines. A
+ * location's board ranks the sales made AT that location, by the sale's location (decision 0508):
+ * whoever sold there (a salesperson since moved elsewhere too, with that location's part only),
+ * and its current active salespersons, at zero until they sell there. `location` in a row is
+ * the salesperson's current location.
  */
 export const leaderboardSql = (from: string, to: string, cutoff: number, locationId?: number) => {
   const factor = cutoff === 0 ? sql`1` : sql`0.5`;
   return sql`with t as (
       select s.salesperson_id, sum(s.total) as total, sum(s.count)::int as n
       from sales_daily_totals s
-      where s.date between ${from}::date and ${to}::date
+      where s.date between ${from}::date and ${to}::date ${locationId ? sql`and s.location_id = ${locationId}` : sql``}
       group by s.salesperson_id)
     select (rank() over (order by coalesce(t.total, 0) desc))::int as rank, e.id as salesperson,
       e.first_name || ' ' || e.last_name as salesperson_name, e.user_id, e.location_id as location, l.name as location_name,
@@ -45,8 +49,8 @@ export const leaderboardSql = (from: string, to: string, cutoff: number, locatio
     from employees e
     join locations l on l.id = e.location_id
     left join t on t.salesperson_id = e.id
-    where e.kind = 'salesperson' and (e.is_active or t.total is not null)
-      ${locationId ? sql`and e.location_id = ${locationId}` : sql``}
+    where e.kind = 'salesperson'
+      and (${locationId ? sql`e.is_active and e.location_id = ${locationId}` : sql`e.is_active`} or t.total is not null)
     order by 1, lower(e.last_name), lower(e.first_name), e.id`;
 };
 
