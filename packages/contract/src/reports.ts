@@ -113,7 +113,7 @@ export const saleLinesPageSchema = pageSchema(saleLineReadSchema).extend({
     net_total: z.string(),
     /** Collected on top of the net (RA 11360). */
     service_charge_total: z.string(),
-    /** The sales to clients the lines are (`count` is lines): a visit paid partly by its deposit is two lines, one sale (decision 0507). */
+    /** The sales to clients the lines are (`count` is lines): a visit paid partly by its deposit is two lines, one sale (decision 0508). */
     sales_count: z.number().int(),
   }),
 });

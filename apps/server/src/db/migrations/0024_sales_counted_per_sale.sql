@@ -1,4 +1,4 @@
--- Hand-written (decision 0507): a count of sales counts sales to clients, not sale lines. A walk-in
+-- Hand-written (decision 0508): a count of sales counts sales to clients, not sale lines. A walk-in
 -- visit whose reservation deposit was applied is two lines (the desk's and the deposit's, both
 -- kind walk_in with the arrival's reference A-<id>, decision 0411); it is one sale. Every other
 -- line is a sale of its own. sale_key names the sale a line belongs to; every count of sales

@@ -7,7 +7,7 @@ import { signIn } from '../../test/agents';
 
 /**
  * A location's leaderboard ranks the sales made at that location, by the sale's location, not
- * the salesperson's current one (decision 0508): a salesperson moved mid-cutoff is on both boards,
+ * the salesperson's current one (decision 0509): a salesperson moved mid-cutoff is on both boards,
  * each with its own part, and the whole board has their sum.
  */
 

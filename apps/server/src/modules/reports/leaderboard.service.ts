@@ -29,7 +29,7 @@ type LeaderboardRow = {
 /**
  * Ranked by net sales in the period; ties share a rank (rank() over), names break display ties.
  * Reads the per-day totals the triggers keep (sales_daily_totals), not the sale lines. A
- * location's board ranks the sales made AT that location, by the sale's location (decision 0508):
+ * location's board ranks the sales made AT that location, by the sale's location (decision 0509):
  * whoever sold there (a salesperson since moved elsewhere too, with that location's part only),
  * and its current active salespersons, at zero until they sell there. `location` in a row is
  * the salesperson's current location.

@@ -17,7 +17,7 @@ import { createArrival, type ArrivalExtras } from '../clients/index';
 import { rowsOf } from './shared';
 
 /**
- * A count of sales counts sales to clients, not sale lines (decision 0507): a walk-in visit paid
+ * A count of sales counts sales to clients, not sale lines (decision 0508): a walk-in visit paid
  * partly by its reservation's deposit is two lines (decision 0411) and one sale in every count a
  * person reads, while the money still ties to the lines (decision 0505).
  */

@@ -86,7 +86,7 @@ const amountColumns = (filter: AmountFilter, linesHref: LinesHref) => [
   { label: 'Service charge', align: 'right' as const, render: (a: Amount) => formatPeso(a.service_charge) },
 ];
 
-/** A sale is counted once a day but once under each method it was paid by (decision 0507): say so when they differ. */
+/** A sale is counted once a day but once under each method it was paid by (decision 0508): say so when they differ. */
 const paidTwoWays = (figures: LocationFigures | null) =>
   !!figures && figures.by_payment_method.reduce((n, m) => n + m.count, 0) > figures.count;
 

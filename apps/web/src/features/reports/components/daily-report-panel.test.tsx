@@ -78,7 +78,7 @@ describe('daily report panel', () => {
     expect(screen.queryByText(/is a sale under each/)).not.toBeInTheDocument();
   });
 
-  it('says a visit paid two ways is a sale under each method when the methods’ counts add up to more than the day’s (decision 0507)', async () => {
+  it('says a visit paid two ways is a sale under each method when the methods’ counts add up to more than the day’s (decision 0508)', async () => {
     const [makati, ...rest] = dailySales.locations;
     mockApi({
       'GET /locations/': { status: 200, data: locationsPage },

@@ -57,7 +57,7 @@ describe('sale lines panel', () => {
     expect(query(csv)).toEqual({ date_from: '2026-11-01', date_to: '2026-11-15', salesperson: '11', format: 'csv' });
   });
 
-  it('says how many sales the lines are when a visit paid partly by its deposit is two of them (decision 0507)', async () => {
+  it('says how many sales the lines are when a visit paid partly by its deposit is two of them (decision 0508)', async () => {
     mockApi({
       'GET /locations/': { status: 200, data: locationsPage },
       'GET /reports/daily-sales/': {

@@ -28,7 +28,7 @@ const SaleLinesTotals = ({ totals }: { totals: SaleLinesPage['totals'] }) => (
   </Typography>
 );
 
-/** Lines are not sales when a visit was paid partly by its deposit (two lines, one sale: decision 0507). */
+/** Lines are not sales when a visit was paid partly by its deposit (two lines, one sale: decision 0508). */
 const salesBeside = ({ count, totals }: SaleLinesPage) =>
   totals.sales_count === count
     ? ''
