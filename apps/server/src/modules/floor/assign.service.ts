@@ -11,11 +11,11 @@ import {
   clockTime,
   floorClock,
   floorLocation,
-  floorToday,
   lockFloor,
   logRotation,
   publishFloor,
   receivedBy,
+  rotationMoved,
   slotOf,
   staffMember,
 } from './floor-shared.service';
@@ -238,13 +238,12 @@ export const finishService = async (db: Db, user: AuthUser, arrivalId: number) =
     await tx.update(clientArrivals).set({ endsAt: now }).where(eq(clientArrivals.id, arrivalId));
     if (booking.therapistId !== null && !booking.requested)
       await sendToBack(tx, booking.locationId, booking.therapistId, now);
-    await logRotation(tx, {
+    await rotationMoved(tx, {
       locationId: booking.locationId,
       employeeId: booking.therapistId,
       action: 'finished',
       actorId: user.id,
       at: now,
     });
-    await publishFloor(tx, booking.locationId, floorToday(now));
     return booking.locationId;
   });
