@@ -66,14 +66,8 @@ const place = async (tx: Tx, s: Slot) => {
     await staffMember(tx, s.therapistId, 'therapist', { locationId: s.locationId, kind: 'therapist' });
     await assertTherapistFree(tx, s.therapistId, startsAt, endsAt);
   }
-  const room = await pickRoom(tx, {
-    locationId: s.locationId,
-    clientId: s.clientId,
-    treatmentId: treatment.id,
-    startsAt,
-    endsAt,
-    roomId: s.roomId,
-  });
+  // The slot names the branch, the client, the treatment and the room asked for as pickRoom's need does.
+  const room = await pickRoom(tx, { ...s, startsAt, endsAt });
   return { treatment, startsAt, endsAt, room };
 };
 
