@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { addDays } from '@ginhawa/contract';
-import { employees } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { itAnswersHostileRequestsCleanly, type ReadSpec, type WriteSpec } from '../../test/hostile-fields';
-import { addRoom, at, post, reserve, startFloorTests, today, type FloorFixtures } from './floor.test-helpers';
+import {
+  addRoom,
+  addSalesperson,
+  at,
+  post,
+  reserve,
+  startFloorTests,
+  today,
+  type FloorFixtures,
+} from './floor.test-helpers';
 
 /**
  * The floor's routes as its own desk and Manager use them, with hostile fields (test/hostile-fields.ts):
@@ -21,18 +29,7 @@ const ids = { room: 0, reservations: [] as number[], salesperson: 0 };
 beforeAll(async () => {
   ({ ctx, f, desk, manager } = await startFloorTests('Z'));
   at('10:00');
-  const [seller] = await ctx.database.db
-    .insert(employees)
-    .values({
-      kind: 'salesperson',
-      firstName: 'Fuzz',
-      lastName: 'Floor',
-      employeeCode: 'FT-Z-SALES',
-      locationId: f.home,
-      hireDate: '2024-01-01',
-    })
-    .returning({ id: employees.id });
-  ids.salesperson = seller!.id;
+  ids.salesperson = await addSalesperson(ctx.database.db, f.home, 'Z');
   const room = await addRoom(manager, { location: f.home, name: 'Fuzz room', beds: 2 });
   expect(room.statusCode, room.body).toBe(201);
   ids.room = room.json().id;
