@@ -57,6 +57,23 @@ describe('the role matrix', () => {
     expect(list.results.map((r: { location: number }) => r.location)).not.toContain(f.foreign);
   });
 
+  it('a desk elsewhere cannot tell by clocking out whether branch B’s people are on shift', async () => {
+    // "… is not clocked in." (409) against a 403 for one who is was a way to watch another
+    // branch's attendance, whose board and shifts the desk may not read: both are now the 403.
+    const off = await therapistAbroad();
+    const answer = async () => post(desk, '/api/floor/shifts/clock-out/', { employee: off.id });
+    const offShift = await answer();
+    expect(offShift.statusCode, offShift.body).toBe(403);
+    expect(offShift.json().message).toMatch(/^You do not work at .*, so you cannot use its floor\.$/);
+    expect(
+      (await post(admin, '/api/floor/shifts/clock-in/', { employee: off.id, location: f.foreign })).statusCode,
+    ).toBe(201);
+    const onShift = await answer();
+    expect(onShift.statusCode).toBe(403);
+    expect(onShift.json()).toEqual(offShift.json());
+    expect((await post(admin, '/api/floor/shifts/clock-out/', { employee: off.id })).statusCode).toBe(200);
+  });
+
   it('rooms: Managers of the branch and Admins write; the desk reads', async () => {
     expect((await addRoom(desk, { location: f.home, name: 'Desk room' })).statusCode).toBe(403);
     expect((await addRoom(manager, { location: f.foreign, name: 'X' })).statusCode).toBe(403);

@@ -41,6 +41,22 @@ export const addTherapists = async (db: Db, locationId: number, n: number, prefi
   return rows.map((r) => r.id);
 };
 
+/** Hires a salesperson without a login at the branch (the tests' own branch has none), for desk payments. */
+export const addSalesperson = async (db: Db, locationId: number, prefix: string) => {
+  const [row] = await db
+    .insert(employees)
+    .values({
+      kind: 'salesperson',
+      firstName: `${prefix}Seller`,
+      lastName: 'Floor',
+      employeeCode: `FT-${prefix}-SALES-${(codeSeq += 1)}`.toUpperCase(),
+      locationId,
+      hireDate: '2024-01-01',
+    })
+    .returning({ id: employees.id });
+  return row!.id;
+};
+
 /**
  * A branch of the tests' own: the demo database gives every branch rooms and the coming days'
  * reservations (docs/decisions/0902-floor-demo-data.md), and these tests count beds and bookings
