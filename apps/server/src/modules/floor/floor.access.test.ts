@@ -60,18 +60,18 @@ describe('the role matrix', () => {
   it('a desk elsewhere cannot tell by clocking out whether branch B’s people are on shift', async () => {
     // "… is not clocked in." (409) against a 403 for one who is was a way to watch another
     // branch's attendance, whose board and shifts the desk may not read: both are now the 403.
-    const off = await therapistAbroad();
-    const answer = async () => post(desk, '/api/floor/shifts/clock-out/', { employee: off.id });
+    const answer = async () => post(desk, '/api/floor/shifts/clock-out/', { employee: f.foreignTherapist });
     const offShift = await answer();
     expect(offShift.statusCode, offShift.body).toBe(403);
     expect(offShift.json().message).toMatch(/^You do not work at .*, so you cannot use its floor\.$/);
     expect(
-      (await post(admin, '/api/floor/shifts/clock-in/', { employee: off.id, location: f.foreign })).statusCode,
+      (await post(admin, '/api/floor/shifts/clock-in/', { employee: f.foreignTherapist, location: f.foreign }))
+        .statusCode,
     ).toBe(201);
     const onShift = await answer();
     expect(onShift.statusCode).toBe(403);
     expect(onShift.json()).toEqual(offShift.json());
-    expect((await post(admin, '/api/floor/shifts/clock-out/', { employee: off.id })).statusCode).toBe(200);
+    expect((await post(admin, '/api/floor/shifts/clock-out/', { employee: f.foreignTherapist })).statusCode).toBe(200);
   });
 
   it('rooms: Managers of the branch and Admins write; the desk reads', async () => {
