@@ -4,7 +4,7 @@ import {
   EMPLOYEE_KIND_PATH,
   type membershipCategoryListQuerySchema,
   type treatmentCategoryListQuerySchema,
-  type Bank,
+  type BankDirectoryEntry,
   type BankListQuery,
   type Employee,
   type EmployeeKind,
@@ -76,11 +76,18 @@ export const useMembershipOptions = () =>
     getPage<Membership>,
   );
 
+/**
+ * How a payment's bank account reads in a select: its name and the masked number, the part every
+ * reader is sent (docs/api.md: a non-admin never gets the number itself), so two accounts at one
+ * bank stay apart for the cashier too.
+ */
+export const bankLabel = (bank: BankDirectoryEntry) => `${bank.name} · ${bank.account_number_masked}`;
+
 /** Active bank accounts by name, for card and bank-transfer payments (the sale dialog, the import). */
 export const useBankOptions = () =>
-  useSWR<Page<Bank>, unknown>(
+  useSWR<Page<BankDirectoryEntry>, unknown>(
     withQuery('/banks/', { ...ALL_ROWS, ordering: 'name', is_active: 'true' } satisfies BankListQuery),
-    getPage<Bank>,
+    getPage<BankDirectoryEntry>,
   );
 
 /**
