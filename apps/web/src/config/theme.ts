@@ -18,6 +18,10 @@ export const theme = createTheme({
     mode: 'light',
     primary: { main: PRIMARY, light: '#5fa68f', dark: '#1f4d41', contrastText: '#ffffff' },
     secondary: { main: '#b7794a', contrastText: '#ffffff' },
+    // A filled toast is white on `main`: MUI's info (#0288d1, 3.9:1) and warning (#ed6c02, 3.1:1) fail
+    // AA's 4.5:1 (axe: color-contrast, serious); these darker shades of the same hues pass.
+    info: { main: '#0277bd' },
+    warning: { main: '#b45309' },
     background: { default: PAGE_BACKGROUND, paper: '#ffffff' },
     text: { primary: '#1d2b27', secondary: TEXT_SECONDARY },
     divider: 'rgba(29, 43, 39, 0.1)',
