@@ -330,6 +330,23 @@ describe('floor screen', () => {
     expect(screen.getByRole('button', { name: 'New reservation' })).toBeEnabled();
   });
 
+  it('tells a therapist, not the desk, to clock in when nobody is in the rotation yet', async () => {
+    mockApi({ [BOARD_KEY]: { status: 200, data: { ...board, queue: [], rooms: [], reservations: [] } } });
+    renderWithRouter(
+      <FloorScreen
+        user={{ ...desk, frontDesk: false, employee: 11 }}
+        clientPicker={picker}
+        roomsPath="/floor/rooms"
+        visitUse={visitUse}
+      />,
+      { path: '/floor' },
+    );
+    expect(
+      await screen.findByText('Nobody is clocked in yet. Tap Clock in when you arrive; the first in is first in line.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clock in' })).toBeEnabled();
+  });
+
   it('clock in offers only the therapists not already in the rotation', async () => {
     mockApi(clockInRoutes);
     renderFloor();
