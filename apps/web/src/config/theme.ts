@@ -12,6 +12,13 @@ const TEXT_SECONDARY = '#5b6b66';
 /** A keyboard user sees where they are: 2 px of the brand colour just outside what has focus (docs/decisions/0620). */
 const FOCUS_RING = { '&.Mui-focusVisible, &:focus-visible': { outline: `2px solid ${PRIMARY}`, outlineOffset: 2 } };
 
+/**
+ * On a touch screen every button, icon button and toggle is at least 44 × 44 px, the size Apple's
+ * and WCAG 2.5.5's guidance give a fingertip (docs/decisions/0624); a mouse keeps MUI's compact sizes.
+ */
+const COARSE = '@media (pointer: coarse)';
+const TOUCH_TARGET = { [COARSE]: { minHeight: 44, minWidth: 44 } };
+
 /** Light theme: page background #f7f7f7, Inter for text, Poppins for headings and buttons (docs/product.md §1). */
 export const theme = createTheme({
   palette: {
@@ -42,8 +49,13 @@ export const theme = createTheme({
   components: {
     MuiButton: {
       defaultProps: { disableElevation: true },
-      styleOverrides: { root: { borderRadius: 10, ...FOCUS_RING }, sizeLarge: { paddingTop: 10, paddingBottom: 10 } },
+      styleOverrides: {
+        root: { borderRadius: 10, ...FOCUS_RING, ...TOUCH_TARGET },
+        sizeLarge: { paddingTop: 10, paddingBottom: 10 },
+      },
     },
+    MuiIconButton: { styleOverrides: { root: TOUCH_TARGET } },
+    MuiToggleButton: { styleOverrides: { root: TOUCH_TARGET } },
     MuiButtonBase: { styleOverrides: { root: FOCUS_RING } },
     MuiLink: { styleOverrides: { root: FOCUS_RING } },
     MuiMenuItem: {
