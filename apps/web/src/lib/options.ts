@@ -11,10 +11,12 @@ import {
   type EmployeeListQuery,
   type Location,
   type LocationListQuery,
+  PAYMENT_METHOD_LABELS,
   type Membership,
   type MembershipCategory,
   type MembershipListQuery,
   type Page,
+  type PaymentMethod,
   type Treatment,
   type TreatmentCategory,
   type TreatmentListQuery,
@@ -82,6 +84,15 @@ export const useMembershipOptions = () =>
  * bank stay apart for the cashier too.
  */
 export const bankLabel = (bank: BankDirectoryEntry) => `${bank.name} · ${bank.account_number_masked}`;
+
+/**
+ * How a payment method reads where the desk chooses it: the e-wallets by the names people say,
+ * GCash and Maya (as the floor's deposits do); reports and receipts keep PAYMENT_METHOD_LABELS.
+ */
+export const PAYMENT_CHOICE_LABELS: Record<PaymentMethod, string> = {
+  ...PAYMENT_METHOD_LABELS,
+  e_wallet: 'GCash / Maya (e-wallet)',
+};
 
 /** Active bank accounts by name, for card and bank-transfer payments (the sale dialog, the import). */
 export const useBankOptions = () =>

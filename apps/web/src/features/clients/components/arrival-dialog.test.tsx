@@ -215,7 +215,7 @@ describe('arrival card', () => {
     const { calls, dialog } = await openWalkIn(walkInLogged('1200.00', 'e_wallet'));
     await pick(dialog, /^Treatment/, 'Hilot · ₱1,200.00');
     await pick(dialog, /^Therapist/, 'Enrique Andrada');
-    await pick(dialog, /^Payment/, 'E-wallet');
+    await pick(dialog, /^Payment/, 'GCash / Maya (e-wallet)');
     const reference = within(dialog).getByRole('textbox', { name: 'Reference no.' });
     expect(reference).toBeRequired();
     expect(within(dialog).getByText('The GCash or Maya reference number.')).toBeInTheDocument();

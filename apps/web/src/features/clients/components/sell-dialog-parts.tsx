@@ -8,10 +8,9 @@ import {
   PAYMENT_METHODS,
   type BankDirectoryEntry,
   type ClientServices,
-  PAYMENT_METHOD_LABELS,
 } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
-import { bankLabel, hintUnlessEmpty, listedValue } from '../../../lib/options';
+import { bankLabel, PAYMENT_CHOICE_LABELS, hintUnlessEmpty, listedValue } from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
 import { useDayReport } from '../../../lib/day-report';
 import { manilaNow } from './manila-now';
@@ -85,7 +84,7 @@ export const PaymentFields = ({
         <TextField select label="Payment" required {...bind('payment_method')}>
           {PAYMENT_METHODS.map((m) => (
             <MenuItem key={m} value={m}>
-              {PAYMENT_METHOD_LABELS[m]}
+              {PAYMENT_CHOICE_LABELS[m]}
             </MenuItem>
           ))}
         </TextField>

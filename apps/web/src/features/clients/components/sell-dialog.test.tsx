@@ -88,7 +88,7 @@ describe('sell voucher dialog', () => {
     const dialog = await screen.findByRole('dialog');
     await pick(dialog, /^Treatment/, 'Hilot · ₱1,000.00');
     await pick(dialog, /^Salesperson/, 'Ana Cruz');
-    await pick(dialog, /^Payment/, 'E-wallet');
+    await pick(dialog, /^Payment/, 'GCash / Maya (e-wallet)');
     const reference = within(dialog).getByRole('textbox', { name: /^Reference no\./ });
     expect(reference).toBeRequired();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));

@@ -15,7 +15,7 @@ import {
   type PaymentMethod,
 } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
-import { bankLabel, listedValue } from '../../../lib/options';
+import { bankLabel, PAYMENT_CHOICE_LABELS, listedValue } from '../../../lib/options';
 import { PAY_AT_DESK, type ArrivalOption } from './arrival-options';
 
 /** A branch with one salesperson: that is who sold the walk-in; nobody has to pick them. */
@@ -172,7 +172,7 @@ export const WalkInPaymentFields = ({
         <TextField select label="Payment" required {...method}>
           {PAYMENT_METHODS.map((m) => (
             <MenuItem key={m} value={m}>
-              {PAYMENT_METHOD_LABELS[m]}
+              {PAYMENT_CHOICE_LABELS[m]}
             </MenuItem>
           ))}
         </TextField>
