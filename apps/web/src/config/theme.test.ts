@@ -33,10 +33,11 @@ describe('theme (docs/product.md §1)', () => {
     }
   });
 
-  it('gives every button, icon button and toggle a 44 px target on a touch screen, and only there', () => {
+  it('gives every button, icon button, toggle and button-link a 44 px target on a touch screen, and only there', () => {
     const touch = { '@media (pointer: coarse)': { minHeight: 44, minWidth: 44 } };
     expect(theme.components?.MuiButton?.styleOverrides?.root).toMatchObject(touch);
     expect(theme.components?.MuiIconButton?.styleOverrides?.root).toEqual(touch);
     expect(theme.components?.MuiToggleButton?.styleOverrides?.root).toEqual(touch);
+    expect(theme.components?.MuiLink?.styleOverrides?.button).toEqual(touch);
   });
 });

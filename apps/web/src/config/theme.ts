@@ -13,8 +13,9 @@ const TEXT_SECONDARY = '#5b6b66';
 const FOCUS_RING = { '&.Mui-focusVisible, &:focus-visible': { outline: `2px solid ${PRIMARY}`, outlineOffset: 2 } };
 
 /**
- * On a touch screen every button, icon button and toggle is at least 44 × 44 px, the size Apple's
- * and WCAG 2.5.5's guidance give a fingertip (docs/decisions/0624); a mouse keeps MUI's compact sizes.
+ * On a touch screen every button, icon button, toggle and button-link is at least 44 × 44 px, the
+ * size Apple's and WCAG 2.5.5's guidance give a fingertip (docs/decisions/0624); a mouse keeps MUI's
+ * compact sizes.
  */
 const COARSE = '@media (pointer: coarse)';
 const TOUCH_TARGET = { [COARSE]: { minHeight: 44, minWidth: 44 } };
@@ -57,7 +58,8 @@ export const theme = createTheme({
     MuiIconButton: { styleOverrides: { root: TOUCH_TARGET } },
     MuiToggleButton: { styleOverrides: { root: TOUCH_TARGET } },
     MuiButtonBase: { styleOverrides: { root: FOCUS_RING } },
-    MuiLink: { styleOverrides: { root: FOCUS_RING } },
+    // A link that acts (component="button": the leaderboard's own total, a report's location) is a target too.
+    MuiLink: { styleOverrides: { root: FOCUS_RING, button: TOUCH_TARGET } },
     MuiMenuItem: {
       styleOverrides: { root: { '&.Mui-focusVisible': { outline: `2px solid ${PRIMARY}`, outlineOffset: -2 } } },
     },
