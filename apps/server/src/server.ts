@@ -77,6 +77,8 @@ const prepare = async (env: Env, database: Database) => {
       `  demo staff: ${seeded.demoUsers.join(', ')}  password: ${seeded.demoPassword ?? '(from DEMO_PASSWORD)'}`,
     );
   }
+  // A real business's first Admin must replace the password from the settings or this log (decision 0017).
+  if (!seeded.demoUsers.length) lines.push('  Signing in with it, the admin is asked to choose their own password.');
   lines.push('  These passwords are shown only once.');
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 };

@@ -18,7 +18,7 @@ describe('administration', () => {
     await browser.close();
   });
 
-  it('hires a therapist with a login at a new location; they sign in and see the staff menus', async () => {
+  it('hires a therapist with a login at a new location; they choose their own password, then see the staff menus', async () => {
     const stamp = Date.now().toString(36).slice(-5);
     const branch = `Marikina Riverbanks ${stamp}`;
     const username = `rowena.e2e${stamp}`;
@@ -74,11 +74,33 @@ describe('administration', () => {
     assert.deepEqual(admin.errors, []);
     await admin.context.close();
 
-    // The new therapist signs in and gets the staff menus, not the admin ones.
+    // The new therapist signs in with the Admin's password and is asked for their own first
+    // (decision 0017): only that screen, with Sign out, until it is chosen; then the dashboard.
+    const own = 'my own jasmine morning';
+    const first = await openPage(browser, 390, 844);
+    await first.page.goto('/login');
+    await fillSignIn(first.page, username, password);
+    await first.page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    assert.equal(await first.page.locator(BOTTOM_BAR).count(), 0);
+    assert.equal(await first.page.getByRole('button', { name: 'Sign out' }).isVisible(), true);
+    const refused = await first.page.evaluate(async () => (await fetch('/api/clients/')).status);
+    assert.equal(refused, 403);
+    await first.page.getByLabel('Password you were given').fill(password);
+    await first.page.getByLabel(/^New password/).fill(password);
+    await first.page.getByRole('button', { name: 'Save and continue' }).click();
+    await first.page.getByText('Choose a password different from the current one.').waitFor();
+    await first.page.getByLabel(/^New password/).fill(own);
+    await first.page.getByRole('button', { name: 'Save and continue' }).click();
+    await first.page.waitForURL('**/dashboard');
+    await first.page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Rowena/ }).waitFor();
+    assert.deepEqual(first.errors, []);
+    await first.context.close();
+
+    // Signing in again with their own password, they get the staff menus, not the admin ones.
     for (const width of [1280, 390]) {
       const staff = await openPage(browser, width, 844);
       await staff.page.goto('/login');
-      await fillSignIn(staff.page, username, password);
+      await fillSignIn(staff.page, username, own);
       await staff.page.waitForURL('**/dashboard');
       await staff.page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Rowena/ }).waitFor();
       if (width > 600) {

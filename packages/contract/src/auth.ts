@@ -41,6 +41,8 @@ export const personSchema = z.object({
 
 export const myDataSchema = personSchema.extend({
   locations: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Someone else set the password: the panel asks for the person's own before anything else (decision 0017). */
+  must_change_password: z.boolean(),
 });
 export type MyData = z.infer<typeof myDataSchema>;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bankBodySchema, bankListQuerySchema, employeeListQuerySchema, userIdParamsSchema } from './admin';
 import {
   FIELDS_MESSAGE,
+  BROKEN_TEXT_MESSAGE,
   CONTROL_CHAR_MESSAGE,
   calendarDateSchema,
   fieldErrors,
@@ -37,6 +38,14 @@ describe('text()', () => {
     expect(text(50, { multiline: true }).parse('line one\n\tline two\r\n')).toBe('line one\n\tline two');
     expect(messages(text(50, { multiline: true }).safeParse('a\u0000b'))).toEqual([CONTROL_CHAR_MESSAGE]);
     expect(messages(text(50, { multiline: true }).safeParse('a\u001bb'))).toEqual([CONTROL_CHAR_MESSAGE]);
+  });
+
+  it('refuses half of a surrogate pair, which PostgreSQL would store as U+FFFD, and keeps whole emoji', () => {
+    for (const broken of ['a\uD800b', 'a\uDC00', '\uDBFF', 'ok \uDE00 ok'])
+      expect(messages(text(50, { multiline: true }).safeParse(broken)), JSON.stringify(broken)).toEqual([
+        BROKEN_TEXT_MESSAGE,
+      ]);
+    expect(text(50).parse('Salamat po 🙏🏽 Ñoño')).toBe('Salamat po 🙏🏽 Ñoño');
   });
 
   it('is used by payloads and by ?search=', () => {

@@ -22,6 +22,11 @@ const CONTROL_SINGLE = /[\u0000-\u001f\u007f]/;
 const CONTROL_MULTI = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const CONTROL_CHAR_MESSAGE = 'Remove the invisible control characters from this text.';
 
+// Half of a UTF-16 surrogate pair (possible in JSON's \uD800 escapes): UTF-8, and so PostgreSQL,
+// cannot hold it, and the driver would store U+FFFD in its place without a word.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const BROKEN_TEXT_MESSAGE = 'Remove the broken characters from this text (half of an emoji or symbol).';
+
 /** True when `value` holds a control character the field does not allow. */
 export const hasControlChars = (value: string, multiline = false) =>
   (multiline ? CONTROL_MULTI : CONTROL_SINGLE).test(value);
@@ -36,13 +41,17 @@ export type TextOptions = {
   missing?: string;
 };
 
-/** Trimmed text of at most `max` characters with no control characters (tab and newline only when multiline). */
+/**
+ * Trimmed text of at most `max` characters with no control characters (tab and newline only when
+ * multiline) and no lone surrogate.
+ */
 export const text = (max: number, options: TextOptions = {}) => {
   const missing = options.missing;
   const base = z
     .string(missing ? { error: (issue) => (issue.input === undefined ? missing : undefined) } : undefined)
     .trim()
-    .refine((v) => !hasControlChars(v, options.multiline), { message: CONTROL_CHAR_MESSAGE, abort: true });
+    .refine((v) => !hasControlChars(v, options.multiline), { message: CONTROL_CHAR_MESSAGE, abort: true })
+    .refine((v) => !LONE_SURROGATE.test(v), { message: BROKEN_TEXT_MESSAGE, abort: true });
   const required = options.required ? base.min(1, options.required) : base;
   return required.max(max, options.tooLong ?? `At most ${max} characters.`);
 };

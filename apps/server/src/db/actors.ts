@@ -36,7 +36,12 @@ export const personFields = (p: Person) => ({
   avatar: p.avatar,
 });
 
-export const authUserColumns = { ...personColumns, groups: groupNames, locations: locationList };
+export const authUserColumns = {
+  ...personColumns,
+  groups: groupNames,
+  locations: locationList,
+  mustChangePassword: users.mustChangePassword,
+};
 
 /**
  * A person as they stand now (groups and workplaces read again), or undefined once deactivated or

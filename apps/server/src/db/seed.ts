@@ -84,15 +84,26 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
       lastName: string,
       passwordHash: string,
       group: GroupName,
+      mustChangePassword = false,
     ) => {
       const [user] = await tx
         .insert(users)
-        .values({ username, firstName, lastName, passwordHash, email: `${username}@ginhawa.example` })
+        .values({
+          username,
+          firstName,
+          lastName,
+          passwordHash,
+          mustChangePassword,
+          email: `${username}@ginhawa.example`,
+        })
         .returning({ id: users.id });
       await tx.insert(userGroups).values({ userId: user!.id, groupId: groupIds.get(group)! });
     };
     const admin = firstAdminName(options);
-    await addUser('admin', admin.firstName, admin.lastName, adminHash, 'Admin');
+    // A real business's first Admin chooses their own password at first sign-in: ADMIN_PASSWORD stays
+    // in the deployment's settings and a generated one in its log. The demo's passwords are shared
+    // by design, as DEMO_PASSWORD's are (decision 0017).
+    await addUser('admin', admin.firstName, admin.lastName, adminHash, 'Admin', !options.seedDemo);
     if (demoHash) {
       for (const account of DEMO_ACCOUNTS)
         await addUser(account.username, demo.firstName(), demo.lastName(), demoHash, account.group);

@@ -17,6 +17,11 @@ export type AuthUser = {
   groups: string[];
   /** Where the person works (a Manager's scope), by name. */
   locations: { id: number; name: string }[];
+  /**
+   * Someone else set the password (an Admin, or ADMIN_PASSWORD): until the person chooses their own,
+   * plugins/auth.ts lets them reach only who-am-I, the change itself and sign-out (decision 0017).
+   */
+  mustChangePassword: boolean;
 };
 
 /** How the actor signed in: a session cookie (with its CSRF token) or a bearer token of a family. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GroupName } from '@ginhawa/contract';
-import { forbidden, unauthorized } from '../lib/http-error';
+import { HttpError, forbidden, unauthorized } from '../lib/http-error';
 import { safeEqual } from '../lib/tokens';
 import { hasAnyGroup, type Identity } from '../lib/actor';
 
@@ -29,10 +29,21 @@ declare module 'fastify' {
     groups?: readonly GroupName[];
     /** Unsafe method that needs no CSRF header (login only). */
     csrfExempt?: boolean;
+    /**
+     * Open to a signed-in person whose password someone else set (who-am-I, the own password
+     * change); every other call answers 403 until they choose their own (decision 0017).
+     */
+    beforeOwnPassword?: boolean;
   }
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The 403 of every call a person whose password someone else set may not make yet (decision 0017). */
+export const choosePasswordFirst = () =>
+  new HttpError(403, 'Choose a new password before you go on.', {
+    new_password: ['Your password was set by someone else. Choose your own to use the panel.'],
+  });
 
 /** What a request presents to say who it is: a bearer token, a session cookie, or neither. */
 export type Credentials = { bearer?: string; session?: string };
@@ -137,6 +148,7 @@ export const registerAuth = (
     }
     if (config.public) return;
     if (!identity) throw unauthorized();
+    if (identity.user.mustChangePassword && !config.beforeOwnPassword) throw choosePasswordFirst();
     if (config.groups && !hasAnyGroup(identity.user, config.groups)) throw forbidden();
   });
 };

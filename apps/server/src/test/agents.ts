@@ -38,3 +38,19 @@ export const startSignedIn = async <const N extends string>(
   for (const name of usernames) agents[name] = await signIn(ctx.app, name);
   return { ...agents, ctx };
 };
+
+/**
+ * A login an Admin made signs in with the Admin's password and must choose its own first
+ * (decision 0017): signs in, changes it to `own`, and answers a session signed in with that.
+ */
+export const signInChoosingOwn = async (app: FastifyInstance, username: string, given: string, own: string) => {
+  const first = await login(app, username, given);
+  const me = (await first.request({ method: 'GET', url: '/api/users/my_data/' })).json() as { id: number };
+  const changed = await first.request({
+    method: 'POST',
+    url: `/api/users/${me.id}/update_password/`,
+    payload: { old_password: given, new_password: own },
+  });
+  if (changed.statusCode !== 200) throw new Error(`${username} could not choose a password: ${changed.body}`);
+  return login(app, username, own);
+};

@@ -12,6 +12,10 @@ import { SignedOutApp } from './signed-out-app';
 
 const loadSignedIn = () => loadChunk(() => import('./signed-in-app'));
 const SignedInApp = lazy(() => loadSignedIn().then((m) => ({ default: m.SignedInApp })));
+// Rare (a first sign-in with a password someone else set), so its own chunk, fetched only then.
+const ChoosePasswordApp = lazy(() =>
+  loadChunk(() => import('./choose-password-app')).then((m) => ({ default: m.ChoosePasswordApp })),
+);
 // With a session likely, fetch the panel's code alongside the profile call instead of after it.
 if (hasSessionHint()) void loadSignedIn().catch(() => undefined);
 
@@ -46,7 +50,8 @@ class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error
 
 /**
  * The guard (docs/product.md §2, §4): the sign-in screen or the signed-in panel; signing in or out, or
- * any 401, flips between them. Without a session cookie hint the sign-in form shows at once
+ * any 401, flips between them. A person whose password someone else set sees only "Choose a new
+ * password" until they have (decision 0017). Without a session cookie hint the sign-in form shows at once
  * while the profile call confirms it; with one, a loading overlay until the profile answers.
  */
 export const App = () => {
@@ -57,7 +62,7 @@ export const App = () => {
     <AppErrorBoundary>
       {user ? (
         <Suspense fallback={<LoadingOverlay text="Loading your workspace…" />}>
-          <SignedInApp user={user} />
+          {user.mustChangePassword ? <ChoosePasswordApp user={user} /> : <SignedInApp user={user} />}
         </Suspense>
       ) : (
         <SignedOutApp />

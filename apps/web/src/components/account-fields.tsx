@@ -1,4 +1,5 @@
 import TextField from '@mui/material/TextField';
+import { PASSWORD_MIN_LENGTH } from '@ginhawa/contract';
 import type { BoundField } from './form/use-entity-form';
 
 type AccountFieldProps = BoundField & { required?: boolean; autoFocus?: boolean };
@@ -13,13 +14,19 @@ export const UsernameField = ({ helperText, ...props }: AccountFieldProps) => (
   />
 );
 
-/** A first password someone else chooses for the person; takes `form.bind('password')`. */
+/**
+ * A first password someone else chooses for the person; takes `form.bind('password')`. The server
+ * asks the person for their own at first sign-in (decision 0017), and the hint says so.
+ */
 export const NewPasswordField = ({ helperText, ...props }: AccountFieldProps) => (
   <TextField
     label="Password"
     type="password"
     {...props}
-    helperText={helperText ?? 'At least 10 characters; a short phrase works well.'}
+    helperText={
+      helperText ??
+      `At least ${PASSWORD_MIN_LENGTH} characters. They will be asked to choose their own at first sign-in.`
+    }
     slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
   />
 );

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import { dialogClasses } from '@mui/material/Dialog';
 import { dialogTitleClasses } from '@mui/material/DialogTitle';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
@@ -8,7 +9,15 @@ import { SNACKBAR_AUTO_HIDE_MS } from '@ginhawa/contract';
 export type SnackbarSeverity = 'success' | 'info' | 'warning' | 'error';
 
 /** `top`: where the toast starts when a full-screen dialog's title bar is in the way (px from the top). */
-type SnackbarState = { id: number; open: boolean; severity: SnackbarSeverity; message: string; top?: number };
+type SnackbarState = {
+  id: number;
+  open: boolean;
+  severity: SnackbarSeverity;
+  message: string;
+  /** A bold first line above the message (a live notification's title); none for most toasts. */
+  title?: string;
+  top?: number;
+};
 
 /** The gap MUI leaves between a phone's top edge and a top-anchored toast; kept below a title bar too. */
 const GAP = 8;
@@ -26,7 +35,7 @@ const belowFullScreenTitle = (): number | undefined => {
 
 type SnackbarContextValue = {
   /** Shows one toast (top right, 4 s; below a full-screen dialog's title bar); a new one replaces the current one. */
-  showSnackbar: (message: string, severity?: SnackbarSeverity) => void;
+  showSnackbar: (message: string, severity?: SnackbarSeverity, title?: string) => void;
   closeSnackbar: () => void;
 };
 
@@ -35,8 +44,8 @@ const SnackbarContext = createContext<SnackbarContextValue | null>(null);
 export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
   const [state, setState] = useState<SnackbarState>({ id: 0, open: false, severity: 'info', message: '' });
 
-  const showSnackbar = useCallback((message: string, severity: SnackbarSeverity = 'info') => {
-    setState((prev) => ({ id: prev.id + 1, open: true, severity, message, top: belowFullScreenTitle() }));
+  const showSnackbar = useCallback((message: string, severity: SnackbarSeverity = 'info', title?: string) => {
+    setState((prev) => ({ id: prev.id + 1, open: true, severity, message, title, top: belowFullScreenTitle() }));
   }, []);
   const closeSnackbar = useCallback(() => setState((prev) => ({ ...prev, open: false })), []);
 
@@ -65,6 +74,7 @@ export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
           variant="filled"
           sx={{ width: '100%', minWidth: 280, alignItems: 'center', boxShadow: 3 }}
         >
+          {state.title ? <AlertTitle>{state.title}</AlertTitle> : null}
           {state.message}
         </Alert>
       </Snackbar>

@@ -1,3 +1,4 @@
+import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme';
 
@@ -23,5 +24,20 @@ describe('theme (docs/product.md §1)', () => {
     expect(theme.components?.MuiFormHelperText?.styleOverrides?.root).toEqual({
       '&.Mui-disabled': { color: theme.palette.text.secondary },
     });
+  });
+
+  it('writes a filled toast of every severity at AA contrast (4.5:1), white on the colour', () => {
+    for (const severity of ['success', 'info', 'warning', 'error'] as const) {
+      const { main, contrastText } = theme.palette[severity];
+      expect(getContrastRatio(contrastText, main), severity).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('gives every button, icon button, toggle and button-link a 44 px target on a touch screen, and only there', () => {
+    const touch = { '@media (pointer: coarse)': { minHeight: 44, minWidth: 44 } };
+    expect(theme.components?.MuiButton?.styleOverrides?.root).toMatchObject(touch);
+    expect(theme.components?.MuiIconButton?.styleOverrides?.root).toEqual(touch);
+    expect(theme.components?.MuiToggleButton?.styleOverrides?.root).toEqual(touch);
+    expect(theme.components?.MuiLink?.styleOverrides?.button).toEqual(touch);
   });
 });

@@ -4,17 +4,19 @@ import {
   EMPLOYEE_KIND_PATH,
   type membershipCategoryListQuerySchema,
   type treatmentCategoryListQuerySchema,
-  type Bank,
+  type BankDirectoryEntry,
   type BankListQuery,
   type Employee,
   type EmployeeKind,
   type EmployeeListQuery,
   type Location,
   type LocationListQuery,
+  PAYMENT_METHOD_LABELS,
   type Membership,
   type MembershipCategory,
   type MembershipListQuery,
   type Page,
+  type PaymentMethod,
   type Treatment,
   type TreatmentCategory,
   type TreatmentListQuery,
@@ -76,11 +78,27 @@ export const useMembershipOptions = () =>
     getPage<Membership>,
   );
 
+/**
+ * How a payment's bank account reads in a select: its name and the masked number, the part every
+ * reader is sent (docs/api.md: a non-admin never gets the number itself), so two accounts at one
+ * bank stay apart for the cashier too.
+ */
+export const bankLabel = (bank: BankDirectoryEntry) => `${bank.name} · ${bank.account_number_masked}`;
+
+/**
+ * How a payment method reads where the desk chooses it: the e-wallets by the names people say,
+ * GCash and Maya (as the floor's deposits do); reports and receipts keep PAYMENT_METHOD_LABELS.
+ */
+export const PAYMENT_CHOICE_LABELS: Record<PaymentMethod, string> = {
+  ...PAYMENT_METHOD_LABELS,
+  e_wallet: 'GCash / Maya (e-wallet)',
+};
+
 /** Active bank accounts by name, for card and bank-transfer payments (the sale dialog, the import). */
 export const useBankOptions = () =>
-  useSWR<Page<Bank>, unknown>(
+  useSWR<Page<BankDirectoryEntry>, unknown>(
     withQuery('/banks/', { ...ALL_ROWS, ordering: 'name', is_active: 'true' } satisfies BankListQuery),
-    getPage<Bank>,
+    getPage<BankDirectoryEntry>,
   );
 
 /**

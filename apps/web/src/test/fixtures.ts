@@ -21,6 +21,7 @@ export const therapistData: MyData = {
   avatar: null,
   groups: ['Therapist'],
   locations: [{ id: 2, name: 'Ginhawa Makati' }],
+  must_change_password: false,
 };
 
 export const adminData: MyData = {
@@ -32,6 +33,7 @@ export const adminData: MyData = {
   avatar: null,
   groups: ['Admin', 'Manager'],
   locations: [],
+  must_change_password: false,
 };
 
 /** A Manager of one branch (Makati), as `users/my_data/` answers. */

@@ -30,7 +30,7 @@ export const dailyReports = t.pgTable(
 /**
  * Net sales per day, location and salesperson, kept by statement-level triggers on `sales`
  * (migration 0007_reports, enabled ALWAYS so bulk seeding in replica mode keeps it too; since
- * 0024 each statement refreshes the groups it touched from their lines). `count` is sales, not
+ * 0025 each statement refreshes the groups it touched from their lines). `count` is sales, not
  * lines: a visit paid partly by its deposit is one (docs/decisions/0508-sales-counted-per-sale.md).
  * The leaderboard and location sales read a few hundred of these rows instead of a period's sale lines.
  */

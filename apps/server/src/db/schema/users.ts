@@ -15,6 +15,12 @@ export const users = t.pgTable(
     passwordHash: t.text('password_hash').notNull(),
     /** Bumped on password change and deactivation: bearer tokens minted before it stop working. */
     authVersion: t.integer('auth_version').notNull().default(1),
+    /**
+     * The password was set by someone else (an Admin creating the login or resetting it, or the
+     * first Admin of a real business from ADMIN_PASSWORD): until the person chooses their own, a
+     * session reaches only who-am-I, the own password change and sign-out (decision 0017).
+     */
+    mustChangePassword: t.boolean('must_change_password').notNull().default(false),
     lastLogin: t.timestamp('last_login', { withTimezone: true }),
     createdAt: t.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: t.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, banks } from '../../db/schema/index';
+import { BROKEN_TEXT_MESSAGE } from '@ginhawa/contract';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 
 let ctx: TestContext;
@@ -245,6 +246,15 @@ describe('GET/PUT/PATCH/DELETE /api/banks/{id}/', () => {
       payload: { name: 'Bad\u0007Bank' },
     });
     expect(named.statusCode).toBe(400);
+    // JSON's "\ud800" escape: half of a pair, which would be stored as U+FFFD.
+    const half = await admin.request({
+      method: 'PATCH',
+      url: `/api/banks/${bank.id}/`,
+      payload: { name: 'Half \ud83d' },
+    });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().errors.name).toEqual([BROKEN_TEXT_MESSAGE]);
+    expect((await admin.request({ method: 'GET', url: `/api/banks/${bank.id}/` })).json().name).toBe('Strict Bank');
   });
 
   it('deletes an unused account', async () => {

@@ -61,6 +61,19 @@ const underPayment = (err: unknown): never => {
 };
 
 /**
+ * A service charge is a share of the bill (RA 11360), so never more than the price: a larger one
+ * is a typo, and a few at the field's limit would make the branch's pay run uncomputable, its
+ * service-charge shares past what a pay-run line holds (docs/decisions/0507-service-charge-at-most-the-price.md).
+ */
+const assertServiceChargeWithin = async (tx: Tx, serviceCharge: string, price: string) => {
+  const [check] = await tx
+    .select({ over: sql<boolean>`${serviceCharge}::numeric > ${price}::numeric` })
+    .from(sql`(select 1) as one`);
+  if (check!.over)
+    throw fieldError('service_charge', `The service charge cannot exceed the price (${formatPeso(price)}).`);
+};
+
+/**
  * Checks the payment and writes the sale line, before the arrival row. The price is the treatment's
  * catalogue price; the discount at most that; the day must be open (its report not approved). With
  * a reservation's deposit, the part of the net price it covers is its own line under the deposit's
@@ -90,6 +103,7 @@ export const chargeWalkIn = async (
     : sql`0`;
   try {
     await checkPayment(tx, user, input.client, payment);
+    await assertServiceChargeWithin(tx, input.payment.service_charge, treatment.price);
     const desk = await insertSale(tx, user, {
       date: input.date,
       clientId: input.client,

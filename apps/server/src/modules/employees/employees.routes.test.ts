@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, employees, groups, userGroups, userLocations, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { insertReservation } from '../../test/reservations';
+import { signInChoosingOwn } from '../../test/agents';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -127,10 +128,19 @@ describe('hiring (POST)', () => {
     expect(JSON.stringify(audits)).not.toContain(HIRE_PASSWORD);
     expect(JSON.stringify(audits)).not.toMatch(/argon2/);
 
-    // The new person signs in and is a therapist.
-    const agent = await login(ctx.app, 'rowena.p', HIRE_PASSWORD);
+    // The new person signs in, chooses their own password (the Admin chose this one: decision 0017) and is a therapist.
+    const first = await login(ctx.app, 'rowena.p', HIRE_PASSWORD);
+    expect((await first.request({ method: 'GET', url: '/api/users/my_data/' })).json()).toMatchObject({
+      must_change_password: true,
+    });
+    const agent = await signInChoosingOwn(ctx.app, 'rowena.p', HIRE_PASSWORD, 'rowena chose this one');
     const me = (await agent.request({ method: 'GET', url: '/api/users/my_data/' })).json();
-    expect(me).toMatchObject({ username: 'rowena.p', first_name: 'Rowena', groups: ['Therapist'] });
+    expect(me).toMatchObject({
+      username: 'rowena.p',
+      first_name: 'Rowena',
+      groups: ['Therapist'],
+      must_change_password: false,
+    });
     const mine = await agent.request({ method: 'GET', url: `/api/therapists/by-user/${me.id}/` });
     expect(mine.statusCode).toBe(200);
     // Their own record comes in full (the directory view is for colleagues).

@@ -11,15 +11,15 @@ import {
   clockTime,
   floorClock,
   floorLocation,
-  floorToday,
   lockFloor,
   logRotation,
   publishFloor,
   receivedBy,
+  rotationMoved,
   slotOf,
   staffMember,
 } from './floor-shared.service';
-import { assertTherapistFree, book, isFree } from './bookings.service';
+import { assertTherapistFree, book, isFree, type BookingValues } from './bookings.service';
 import { lineOf, queueEntry, sendToBack } from './rotation.service';
 import { pickRoom } from './room-pick.service';
 
@@ -66,6 +66,28 @@ export const pickTherapist = async (
   }
   const message = `No therapist in the rotation is free ${clockTime(startsAt)}–${clockTime(endsAt)}.`;
   throw conflict(message, { therapist: [message] });
+};
+
+/**
+ * A logged arrival's service begins on the floor (Assign next, a booking's arrival): its time is
+ * booked; from the rotation, the therapist goes to the back of the line when the service ends,
+ * requested keeps the place; the rotation log says which.
+ */
+export const startService = async (
+  tx: Tx,
+  user: AuthUser,
+  booking: BookingValues & { therapistId: number; requested: boolean },
+) => {
+  await book(tx, booking);
+  if (!booking.requested)
+    await tx.update(floorQueue).set({ queuedAt: booking.endsAt }).where(eq(floorQueue.employeeId, booking.therapistId));
+  await logRotation(tx, {
+    locationId: booking.locationId,
+    employeeId: booking.therapistId,
+    action: booking.requested ? 'served_requested' : 'served',
+    actorId: user.id,
+    at: booking.startsAt,
+  });
 };
 
 /** What "assign next" would do now; writes nothing (the confirm decides, under the branch's lock). */
@@ -176,7 +198,7 @@ export const assign = async (db: Db, user: AuthUser, input: AssignInput, idempot
         Object.assign(columns, { roomId: room?.roomId ?? null, bed: room?.bed ?? null, endsAt });
       },
       after: async (tx, logged) => {
-        await book(tx, {
+        await startService(tx, user, {
           locationId: input.location,
           therapistId: input.therapist,
           roomId: columns.roomId,
@@ -185,19 +207,6 @@ export const assign = async (db: Db, user: AuthUser, input: AssignInput, idempot
           endsAt: columns.endsAt!,
           arrivalId: logged.id,
           requested: input.requested,
-        });
-        // From the rotation: back of the line when the service ends. Requested: keeps the place.
-        if (!input.requested)
-          await tx
-            .update(floorQueue)
-            .set({ queuedAt: columns.endsAt! })
-            .where(eq(floorQueue.employeeId, input.therapist));
-        await logRotation(tx, {
-          locationId: input.location,
-          employeeId: input.therapist,
-          action: input.requested ? 'served_requested' : 'served',
-          actorId: user.id,
-          at: startsAt,
         });
         await publishFloor(tx, input.location, slot.date);
       },
@@ -229,13 +238,12 @@ export const finishService = async (db: Db, user: AuthUser, arrivalId: number) =
     await tx.update(clientArrivals).set({ endsAt: now }).where(eq(clientArrivals.id, arrivalId));
     if (booking.therapistId !== null && !booking.requested)
       await sendToBack(tx, booking.locationId, booking.therapistId, now);
-    await logRotation(tx, {
+    await rotationMoved(tx, {
       locationId: booking.locationId,
       employeeId: booking.therapistId,
       action: 'finished',
       actorId: user.id,
       at: now,
     });
-    await publishFloor(tx, booking.locationId, floorToday(now));
     return booking.locationId;
   });

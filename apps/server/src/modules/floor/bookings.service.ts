@@ -7,16 +7,16 @@ import { clockTime } from './floor-shared.service';
 
 export type BookingValues = typeof floorBookings.$inferInsert;
 
+/** Bookings whose time overlaps `startsAt`–`endsAt`: the exclusion constraints' rule, for the pre-checks and the 409. */
+const overlapping = (startsAt: Date, endsAt: Date) =>
+  and(lt(floorBookings.startsAt, endsAt), gt(floorBookings.endsAt, startsAt));
+
 /**
  * The 409 for an overlap the exclusion constraints refused (or a pre-check found): whose time it
  * is and when, read from the booking that holds it (docs/decisions/0900-floor-board.md).
  */
 const overlapError = async (db: DbOrTx, v: BookingValues) => {
-  const overlapping = and(
-    lt(floorBookings.startsAt, v.endsAt),
-    gt(floorBookings.endsAt, v.startsAt),
-    v.id ? ne(floorBookings.id, v.id) : undefined,
-  );
+  const others = and(overlapping(v.startsAt, v.endsAt), v.id ? ne(floorBookings.id, v.id) : undefined);
   if (v.therapistId) {
     const [taken] = await db
       .select({
@@ -27,7 +27,7 @@ const overlapError = async (db: DbOrTx, v: BookingValues) => {
       })
       .from(floorBookings)
       .innerJoin(employees, eq(employees.id, floorBookings.therapistId))
-      .where(and(eq(floorBookings.therapistId, v.therapistId), overlapping));
+      .where(and(eq(floorBookings.therapistId, v.therapistId), others));
     if (taken) {
       const message = `${taken.first} ${taken.last} is already serving or booked ${clockTime(taken.startsAt)}–${clockTime(taken.endsAt)} then.`;
       return conflict(message, { therapist: [message] });
@@ -38,7 +38,7 @@ const overlapError = async (db: DbOrTx, v: BookingValues) => {
       .select({ startsAt: floorBookings.startsAt, endsAt: floorBookings.endsAt, name: rooms.name })
       .from(floorBookings)
       .innerJoin(rooms, eq(rooms.id, floorBookings.roomId))
-      .where(and(eq(floorBookings.roomId, v.roomId), eq(floorBookings.bed, v.bed), overlapping));
+      .where(and(eq(floorBookings.roomId, v.roomId), eq(floorBookings.bed, v.bed), others));
     if (taken) {
       const message = `${taken.name}, bed ${v.bed} is already taken ${clockTime(taken.startsAt)}–${clockTime(taken.endsAt)} then.`;
       return conflict(message, { room: [message] });
@@ -88,8 +88,7 @@ export const isFree = async (
       and(
         what.therapistId ? eq(floorBookings.therapistId, what.therapistId) : undefined,
         what.roomId ? and(eq(floorBookings.roomId, what.roomId), eq(floorBookings.bed, what.bed!)) : undefined,
-        lt(floorBookings.startsAt, endsAt),
-        gt(floorBookings.endsAt, startsAt),
+        overlapping(startsAt, endsAt),
       ),
     )
     .limit(1);
@@ -101,10 +100,4 @@ export const bookingsOverlapping = (db: DbOrTx, locationId: number, startsAt: Da
   db
     .select()
     .from(floorBookings)
-    .where(
-      and(
-        eq(floorBookings.locationId, locationId),
-        lt(floorBookings.startsAt, endsAt),
-        gt(floorBookings.endsAt, startsAt),
-      ),
-    );
+    .where(and(eq(floorBookings.locationId, locationId), overlapping(startsAt, endsAt)));

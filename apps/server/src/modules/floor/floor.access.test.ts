@@ -2,17 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userLocations } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { action, connectSocket, type TestSocket } from '../../test/ws-client';
-import {
-  addRoom,
-  at,
-  get,
-  post,
-  reserve,
-  startFloorTests,
-  therapistAt,
-  today,
-  type FloorFixtures,
-} from './floor.test-helpers';
+import { addRoom, at, get, post, reserve, startFloorTests, today, type FloorFixtures } from './floor.test-helpers';
 
 /**
  * Who may use a branch's floor (issue 22): Admins anywhere; the branch's Managers, Receptionists and
@@ -33,8 +23,6 @@ beforeAll(async () => {
   ({ ctx, f, admin, manager, desk, therapist, salesperson, outsider } = await startFloorTests('M'));
   at('09:00');
 });
-/** An active therapist of the branch the demo desk does not work at. */
-const therapistAbroad = () => therapistAt(ctx.database.db, f.foreign);
 
 afterAll(async () => {
   for (const s of sockets) s.ws.close();
@@ -55,9 +43,8 @@ describe('the role matrix', () => {
   });
 
   it('a receptionist of branch A cannot touch branch B’s board', async () => {
-    const foreignTherapist = await therapistAbroad();
     const clockIn = await post(desk, '/api/floor/shifts/clock-in/', {
-      employee: foreignTherapist.id,
+      employee: f.foreignTherapist,
       location: f.foreign,
     });
     expect(clockIn.statusCode).toBe(403);
@@ -68,6 +55,23 @@ describe('the role matrix', () => {
     expect((await get(desk, `/api/floor/rooms/${room.json().id}/`)).statusCode).toBe(404);
     const list = (await get(desk, '/api/floor/rooms/')).json();
     expect(list.results.map((r: { location: number }) => r.location)).not.toContain(f.foreign);
+  });
+
+  it('a desk elsewhere cannot tell by clocking out whether branch B’s people are on shift', async () => {
+    // "… is not clocked in." (409) against a 403 for one who is was a way to watch another
+    // branch's attendance, whose board and shifts the desk may not read: both are now the 403.
+    const answer = async () => post(desk, '/api/floor/shifts/clock-out/', { employee: f.foreignTherapist });
+    const offShift = await answer();
+    expect(offShift.statusCode, offShift.body).toBe(403);
+    expect(offShift.json().message).toMatch(/^You do not work at .*, so you cannot use its floor\.$/);
+    expect(
+      (await post(admin, '/api/floor/shifts/clock-in/', { employee: f.foreignTherapist, location: f.foreign }))
+        .statusCode,
+    ).toBe(201);
+    const onShift = await answer();
+    expect(onShift.statusCode).toBe(403);
+    expect(onShift.json()).toEqual(offShift.json());
+    expect((await post(admin, '/api/floor/shifts/clock-out/', { employee: f.foreignTherapist })).statusCode).toBe(200);
   });
 
   it('rooms: Managers of the branch and Admins write; the desk reads', async () => {
@@ -160,9 +164,8 @@ describe('live', () => {
       await seller.next(action('older_notifications'));
       expect(seller.messages.filter(action('floor_changed'))).toEqual([]);
       // A change at the outsider's branch reaches them: so the home branch's frame before it never did.
-      const foreignTherapist = await therapistAbroad();
       expect(
-        (await post(admin, '/api/floor/shifts/clock-in/', { employee: foreignTherapist.id, location: f.foreign }))
+        (await post(admin, '/api/floor/shifts/clock-in/', { employee: f.foreignTherapist, location: f.foreign }))
           .statusCode,
       ).toBe(201);
       expect(await away.next(action('floor_changed'))).toEqual({

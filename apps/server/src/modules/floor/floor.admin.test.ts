@@ -8,7 +8,6 @@ import {
   post,
   reserve,
   startFloorTests,
-  therapistAt,
   today,
   type FloorFixtures,
 } from './floor.test-helpers';
@@ -91,13 +90,13 @@ describe('attendance, the rotation log and breaks', () => {
     expect(
       (await post(desk, '/api/floor/shifts/clock-in/', { employee: f.therapists[0], location: f.home })).statusCode,
     ).toBe(201);
-    const abroad = await therapistAt(ctx.database.db, f.foreign);
     expect(
-      (await post(admin, '/api/floor/shifts/clock-in/', { employee: abroad.id, location: f.foreign })).statusCode,
+      (await post(admin, '/api/floor/shifts/clock-in/', { employee: f.foreignTherapist, location: f.foreign }))
+        .statusCode,
     ).toBe(201);
     at('11:05');
     await post(desk, '/api/floor/shifts/clock-out/', { employee: f.therapists[0] });
-    await post(admin, '/api/floor/shifts/clock-out/', { employee: abroad.id });
+    await post(admin, '/api/floor/shifts/clock-out/', { employee: f.foreignTherapist });
     const d = today();
     const period = `month=${Number(d.slice(5, 7))}&year=${d.slice(0, 4)}&cutoff=0`;
     expect((await get(desk, `/api/floor/shifts/attendance/?${period}&location=${f.foreign}`)).statusCode).toBe(403);
@@ -105,14 +104,14 @@ describe('attendance, the rotation log and breaks', () => {
     const mine = (await get(manager, `/api/floor/shifts/attendance/?${period}`)).json();
     const ids = mine.rows.map((r: { employee: number }) => r.employee);
     expect(ids).toContain(f.therapists[0]);
-    expect(ids).not.toContain(abroad.id);
+    expect(ids).not.toContain(f.foreignTherapist);
     expect(mine.rows.find((r: { employee: number }) => r.employee === f.therapists[0])).toMatchObject({
       days: 1,
       hours: '2.00',
     });
     const all = (await get(admin, `/api/floor/shifts/attendance/?${period}`)).json();
     expect(all.rows.map((r: { employee: number }) => r.employee)).toEqual(
-      expect.arrayContaining(ids.concat(abroad.id)),
+      expect.arrayContaining(ids.concat(f.foreignTherapist)),
     );
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, floorQueue, floorRotationLog, shifts } from '../../db/schema/index';
+import { auditLog, clientArrivals, floorQueue, floorRotationLog, sales, shifts } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
-import { at, post, startFloorTests, type FloorFixtures } from './floor.test-helpers';
+import { addSalesperson, at, post, reserve, startFloorTests, type FloorFixtures } from './floor.test-helpers';
 
 /**
  * A desk's double tap on a real PostgreSQL (concurrent transactions, not PGlite's one connection):
@@ -81,5 +81,47 @@ describe('ten taps at once', () => {
     expect(finished).toHaveLength(1);
     const [place] = await ctx.database.db.select().from(floorQueue).where(eq(floorQueue.employeeId, therapist));
     expect(place!.queuedAt.toISOString()).toBe(at('12:30').toISOString());
+  }, 120_000);
+
+  it('a deposit at the door: arrive, no-show and a forfeiting cancel at once settle it once', async () => {
+    // Ten desks, no Idempotency-Key: four log the arrival (the deposit applied to the price), three
+    // mark a no-show, three cancel forfeiting it. One wins; the ₱300 reaches the books once.
+    at('13:00');
+    const therapist = f.therapists[2]!;
+    expect((await clockIn(therapist)).statusCode).toBe(201);
+    const client = f.clients[3]!;
+    const deposit = { payment_method: 'e_wallet', amount: '300.00', reference_no: 'GC-DOOR-1' };
+    const booked = await reserve(desk, f, { time: '14:00', therapist, client, deposit });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = booked.json().id as number;
+    const salesperson = await addSalesperson(ctx.database.db, f.home, 'W');
+    at('14:20');
+    const taps = [
+      ...Array.from({ length: 4 }, () =>
+        post(desk, `/api/floor/reservations/${id}/arrive/`, { payment: { salesperson, payment_method: 'cash' } }),
+      ),
+      ...Array.from({ length: 3 }, () => post(desk, `/api/floor/reservations/${id}/no-show/`)),
+      ...Array.from({ length: 3 }, () =>
+        post(desk, `/api/floor/reservations/${id}/cancel/`, { reason: 'Called', deposit: 'forfeited' }),
+      ),
+    ];
+    const answers = await Promise.all(taps);
+    expect(
+      answers.filter((a) => a.statusCode === 200),
+      answers.map((a) => a.body).join('\n'),
+    ).toHaveLength(1);
+    const refused = answers.filter((a) => a.statusCode === 409).map((a) => a.json().message as string);
+    expect(refused).toHaveLength(9);
+    for (const m of refused)
+      expect([
+        'The client of this reservation has already arrived.',
+        'This reservation is already marked as a no-show.',
+        'This reservation is already cancelled.',
+      ]).toContain(m);
+    // The deposit's one sale line (applied at the desk, or forfeited): its reference, ₱300, once.
+    const lines = await ctx.database.db.select().from(sales).where(eq(sales.referenceNo, 'GC-DOOR-1'));
+    expect(lines.map((l) => l.netAmount)).toEqual(['300.00']);
+    const visits = await ctx.database.db.select().from(clientArrivals).where(eq(clientArrivals.clientId, client));
+    expect(visits.length).toBeLessThanOrEqual(1);
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
+import { formatPeso } from '@ginhawa/contract';
 import {
   banks,
   clientArrivals,
@@ -151,6 +152,24 @@ describe('assign next with a voucher or a desk payment', () => {
     expect(sale).toMatchObject({ kind: 'walk_in', paymentMethod: 'cash', discount: '100.00' });
     expect(Number(sale!.netAmount)).toBe(Number(sale!.amount) - 100);
     expect((await arrivalsOf(client)).map((a) => a.therapistId)).toEqual([B]);
+  });
+
+  it('a service charge over the treatment’s price is refused on payment.service_charge, and nothing is written', async () => {
+    // ₱9,999,999,999.99 on one visit was taken, and two such made the branch's pay run uncomputable
+    // (a service-charge share past numeric(12,2)): a typo the desk is told of, not the payroll.
+    at('11:00');
+    const client = await newClient('Charged');
+    const [treatment] = await ctx.database.db.select().from(treatments).where(eq(treatments.id, f.treatment.id));
+    const over = (Number(treatment!.price) + 0.01).toFixed(2);
+    for (const service_charge of [over, '9999999999.99']) {
+      const res = await assign({ client, therapist: A, payment: { ...cash(), service_charge } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual({
+        'payment.service_charge': [`The service charge cannot exceed the price (${formatPeso(treatment!.price)}).`],
+      });
+    }
+    expect(await arrivalsOf(client)).toHaveLength(0);
+    expect(await walkInSalesOf(client)).toHaveLength(0);
   });
 });
 

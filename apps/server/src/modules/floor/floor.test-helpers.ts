@@ -12,6 +12,8 @@ export type FloorFixtures = {
   home: number;
   /** A branch neither the demo receptionist nor the demo manager works at. */
   foreign: number;
+  /** An active therapist of that branch, for refusals across branches. */
+  foreignTherapist: number;
   therapists: number[];
   /** The demo therapist's own record (with a login). */
   demoTherapist: number;
@@ -37,6 +39,22 @@ export const addTherapists = async (db: Db, locationId: number, n: number, prefi
     )
     .returning({ id: employees.id });
   return rows.map((r) => r.id);
+};
+
+/** Hires a salesperson without a login at the branch (the tests' own branch has none), for desk payments. */
+export const addSalesperson = async (db: Db, locationId: number, prefix: string) => {
+  const [row] = await db
+    .insert(employees)
+    .values({
+      kind: 'salesperson',
+      firstName: `${prefix}Seller`,
+      lastName: 'Floor',
+      employeeCode: `FT-${prefix}-SALES-${(codeSeq += 1)}`.toUpperCase(),
+      locationId,
+      hireDate: '2024-01-01',
+    })
+    .returning({ id: employees.id });
+  return row!.id;
 };
 
 /**
@@ -84,6 +102,12 @@ export const loadFloorFixtures = async (db: Db, prefix = 'T'): Promise<FloorFixt
     .where(and(eq(treatments.isActive, true), eq(treatments.durationMinutes, 60)))
     .orderBy(asc(treatments.id))
     .limit(1);
+  const [abroad] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.kind, 'therapist'), eq(employees.locationId, foreign!.id), eq(employees.isActive, true)))
+    .orderBy(asc(employees.id))
+    .limit(1);
   const home = await ownBranch(db, prefix, demo!.id);
   const someClients = await db
     .select({ id: clients.id })
@@ -94,6 +118,7 @@ export const loadFloorFixtures = async (db: Db, prefix = 'T'): Promise<FloorFixt
   return {
     home,
     foreign: foreign!.id,
+    foreignTherapist: abroad!.id,
     therapists: await addTherapists(db, home, 4, prefix),
     demoTherapist: demo!.id,
     treatment: { id: treatment!.id, minutes: treatment!.minutes },
@@ -140,16 +165,6 @@ export const lineOfBoard = (
   board: { queue: { therapist: number; state: string; is_next: boolean }[] },
   names: Map<number, string>,
 ) => board.queue.map((q) => `${names.get(q.therapist) ?? q.therapist}:${q.state}${q.is_next ? '*' : ''}`);
-
-/** An active therapist of a branch (the foreign one's, for refusals across branches). */
-export const therapistAt = async (db: Db, locationId: number) => {
-  const [row] = await db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.kind, 'therapist'), eq(employees.locationId, locationId), eq(employees.isActive, true)))
-    .limit(1);
-  return row!;
-};
 
 /**
  * Everyone the floor's role rules name, signed in: the demo admin, manager, receptionist (the desk),

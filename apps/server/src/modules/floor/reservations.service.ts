@@ -7,7 +7,7 @@ import type {
   ReservationInput,
 } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
-import { clients, floorBookings, floorQueue, floorReservations } from '../../db/schema/index';
+import { clients, floorBookings, floorReservations } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/http-error';
 import { createdBy, touched } from '../../lib/tracked';
@@ -21,7 +21,6 @@ import {
   floorLocation,
   instantOf,
   lockFloor,
-  logRotation,
   publishFloor,
   receivedBy,
   slotOf,
@@ -31,7 +30,7 @@ import {
 } from './floor-shared.service';
 import { assertTherapistFree, book } from './bookings.service';
 import { arrivalRoom, pickRoom } from './room-pick.service';
-import { assertDesk, pickTherapist, treatmentFor } from './assign.service';
+import { assertDesk, pickTherapist, startService, treatmentFor } from './assign.service';
 import { alreadySentence, getReservation } from './reservations-read.service';
 import { floorSettingsOf, noShowFrom } from './settings.service';
 import {
@@ -67,14 +66,8 @@ const place = async (tx: Tx, s: Slot) => {
     await staffMember(tx, s.therapistId, 'therapist', { locationId: s.locationId, kind: 'therapist' });
     await assertTherapistFree(tx, s.therapistId, startsAt, endsAt);
   }
-  const room = await pickRoom(tx, {
-    locationId: s.locationId,
-    clientId: s.clientId,
-    treatmentId: treatment.id,
-    startsAt,
-    endsAt,
-    roomId: s.roomId,
-  });
+  // The slot names the branch, the client, the treatment and the room asked for as pickRoom's need does.
+  const room = await pickRoom(tx, { ...s, startsAt, endsAt });
   return { treatment, startsAt, endsAt, room };
 };
 
@@ -284,9 +277,9 @@ export const arriveReservation = async (
       Object.assign(columns, { roomId: room?.roomId ?? null, bed: room?.bed ?? null, endsAt });
     },
     after: async (tx, arrival) => {
-      await book(tx, {
+      await startService(tx, user, {
         locationId: before.location,
-        therapistId: chosen.therapist,
+        therapistId: chosen.therapist!,
         roomId: columns.roomId,
         bed: columns.bed,
         startsAt,
@@ -295,11 +288,6 @@ export const arriveReservation = async (
         arrivalId: arrival.id,
         requested: !chosen.fromLine,
       });
-      if (chosen.fromLine)
-        await tx
-          .update(floorQueue)
-          .set({ queuedAt: columns.endsAt })
-          .where(eq(floorQueue.employeeId, chosen.therapist!));
       await tx
         .update(floorReservations)
         .set({
@@ -318,13 +306,6 @@ export const arriveReservation = async (
           ...touched(user.id),
         })
         .where(eq(floorReservations.id, id));
-      await logRotation(tx, {
-        locationId: before.location,
-        employeeId: chosen.therapist,
-        action: chosen.fromLine ? 'served' : 'served_requested',
-        actorId: user.id,
-        at: startsAt,
-      });
       await audit(tx, {
         actorId: user.id,
         action: 'arrive',

@@ -204,8 +204,10 @@ export const clockOut = async (db: Db, user: AuthUser, input: { employee: number
     // One deactivated while on shift is still clocked out: their shift closes and they leave the line.
     const person = await staffMember(tx, input.employee, 'employee', { inactiveToo: true });
     const open = await openShiftOf(tx, person.id);
+    // Access first, to the shift's branch or (with none open) the person's own: "not clocked in"
+    // before it would tell a desk elsewhere who is on shift at a branch whose floor it may not read.
+    await floorLocation(tx, user, open?.locationId ?? person.locationId);
     if (!open) throw notClockedIn(person);
-    await floorLocation(tx, user, open.locationId);
     assertMayClock(user, person);
     return endShift(tx, user.id, person, open, now);
   });

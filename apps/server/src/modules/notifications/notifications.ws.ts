@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { z } from 'zod';
-import { credentialsOf, isSecureRequest } from '../../plugins/auth';
+import { choosePasswordFirst, credentialsOf, isSecureRequest } from '../../plugins/auth';
 import { resolveIdentity } from '../users/index';
 import { startBus } from '../../plugins/bus';
 import { HttpError, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
@@ -55,6 +55,8 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
         });
         const identity = await resolveIdentity(db, tokens, credentials);
         if (!identity) throw unauthorized();
+        // Refused, not opened quiet: the panel opens the channel only after the person's own password (decision 0017).
+        if (identity.user.mustChangePassword) throw choosePasswordFirst();
         const wait = hub.coolDownSeconds(identity.user.id);
         if (wait > 0)
           throw tooManyRequests(

@@ -6,6 +6,7 @@ import { audited } from '../../db/audit';
 import { HttpError, conflict, fieldsError, forbidden } from '../../lib/http-error';
 import { inScope } from '../../lib/scope';
 import { dayInWords } from '../../lib/notice-text';
+import { pgErrorCode } from '../../lib/pg-errors';
 import type { AuthUser } from '../../lib/actor';
 import { createdBy, touched } from '../../lib/tracked';
 import { branchPeriod, EARNING_COLUMNS, earningsSql } from './earnings.service';
@@ -166,6 +167,28 @@ const storeTotals = async (tx: Tx, runId: number) => {
  * Computes (or recomputes) the branch's draft for the cutoff in one transaction: its lines are
  * replaced by INSERT … SELECT, so the same data gives the same lines. 409 once submitted or approved.
  */
+/** The run's lines and totals, written again from the cutoff's arrivals, sales and adjustments; answers the service-charge pool. */
+const writeLines = async (tx: Tx, runId: number, locationId: number, from: string, to: string) => {
+  await tx.execute(sql`delete from pay_run_lines where run_id = ${runId} and source not in ('arrival', 'sale')`);
+  await writeEarnings(tx, runId, locationId, from, to);
+  const pool = await insertServiceCharge(tx, runId, locationId, from, to);
+  await insertAdjustments(tx, runId, locationId);
+  await storeTotals(tx, runId);
+  return pool;
+};
+
+/**
+ * An amount past its column (numeric_value_out_of_range: a line's numeric(12,2), a total's
+ * (14,2)) is the cutoff's data, not the request: the Manager is told where to look, not "a value
+ * is malformed" (docs/decisions/0507-service-charge-at-most-the-price.md).
+ */
+const tooLargeToStore = (err: unknown): never => {
+  if (pgErrorCode(err) !== '22003') throw err;
+  throw conflict(
+    'This pay run’s amounts are too large to store (at most ₱9,999,999,999.99 a line): check the cutoff’s commission rules, prices and service charges.',
+  );
+};
+
 export const computeRun = async (
   db: Db,
   user: AuthUser,
@@ -199,11 +222,7 @@ export const computeRun = async (
       throw conflict(
         `The pay run of ${location.name} for this cutoff is approved and locked; later changes go into the next run.`,
       );
-    await tx.execute(sql`delete from pay_run_lines where run_id = ${run.id} and source not in ('arrival', 'sale')`);
-    await writeEarnings(tx, run.id, location.id, from, to);
-    const pool = await insertServiceCharge(tx, run.id, location.id, from, to);
-    await insertAdjustments(tx, run.id, location.id);
-    await storeTotals(tx, run.id);
+    const pool = await writeLines(tx, run.id, location.id, from, to).catch(tooLargeToStore);
     await tx
       .update(payRuns)
       .set({

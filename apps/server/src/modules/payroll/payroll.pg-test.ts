@@ -142,6 +142,42 @@ describe('pay runs in parallel', () => {
   });
 });
 
+describe('deciding a pay run from several screens at once', () => {
+  it('three approvals and three returns at once: one decision, audited once; five told it is decided', async () => {
+    const admin = admins[0]!;
+    const post = (url: string, payload: object, status = 201) => postAs(admin, url, payload, status);
+    const loc = (
+      await post('/api/locations/', { name: unique('Decide branch'), opening_time: '09:00', closing_time: '21:00' })
+    ).id;
+    const run = await post('/api/payroll/runs/', { ...month, cutoff: 1, location: loc });
+    await post(`/api/payroll/runs/${run.id}/submit/`, {}, 200);
+    const answers = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) =>
+        admins[i % admins.length]!.request({
+          method: 'POST',
+          url: `/api/payroll/runs/${run.id}/${i % 2 ? 'return' : 'approve'}/`,
+          payload: { reason: 'Check the hours.' },
+        }),
+      ),
+    );
+    const won = answers.filter((a) => a.statusCode === 200);
+    expect(won, answers.map((a) => a.body).join('\n')).toHaveLength(1);
+    const status = won[0]!.json<{ status: string }>().status;
+    expect(['approved', 'returned']).toContain(status);
+    const refused = answers.filter((a) => a.statusCode === 409).map((a) => a.json<{ message: string }>().message);
+    expect(refused).toHaveLength(5);
+    for (const m of refused)
+      expect(m).toMatch(new RegExp(`^Only a submitted pay run can be (approved|returned); this one is ${status}\\.$`));
+    const [decisions] = (
+      (await ctx.database.db.execute(
+        sql`select count(*)::int as n from audit_log where table_name = 'pay_runs' and row_id = ${run.id}
+          and action in ('approve', 'return')`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(Number(decisions!.n)).toBe(1);
+  });
+});
+
 describe('a commission rule and a compute at once', () => {
   it('a rule deleted while a compute runs with it waits for it, then is refused: no line names a deleted rule', async () => {
     const admin = admins[0]!;

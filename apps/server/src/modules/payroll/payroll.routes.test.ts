@@ -390,6 +390,48 @@ describe('a pay run', () => {
   });
 });
 
+describe('amounts past what a pay run holds', () => {
+  it('refuses the compute with a sentence saying where to look (409), and stores no run', async () => {
+    // A branch of its own: three walk-ins of a ₱9,999,999,999.99 treatment, each with a service
+    // charge of its price, shared by two people: ₱14,999,999,999.98 each, past a line's numeric(12,2).
+    const branch = (
+      await post(admin, '/api/locations/', {
+        name: unique('Huge branch'),
+        opening_time: '09:00',
+        closing_time: '21:00',
+      })
+    ).id;
+    const hireAt = (kind: 'therapists' | 'salespersons', first: string) =>
+      post(admin, `/api/${kind}/`, { first_name: first, last_name: 'Huge', location: branch, hire_date: '2020-01-01' });
+    const therapist = (await hireAt('therapists', 'Malaki')).id;
+    const seller = (await hireAt('salespersons', 'Bilyon')).id;
+    const price = '9999999999.99';
+    const z = await makeTreatment(admin, { price });
+    for (const d of [2, 3, 4])
+      await post(admin, '/api/clients/arrivals/', {
+        client,
+        location: branch,
+        time: '10:00',
+        date: day(d),
+        therapist,
+        treatment: z.id,
+        payment: { salesperson: seller, payment_method: 'cash', service_charge: price },
+      });
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/payroll/runs/',
+      payload: { ...month, cutoff: 1, location: branch },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({
+      message:
+        'This pay run’s amounts are too large to store (at most ₱9,999,999,999.99 a line): check the cutoff’s commission rules, prices and service charges.',
+    });
+    const runs = await get<{ count: number }>(admin, `/api/payroll/runs/?location=${branch}`);
+    expect(runs.count).toBe(0);
+  });
+});
+
 describe('my earnings', () => {
   it('answers the signed-in therapist’s own lines and total, and refuses another’s', async () => {
     const { from } = cutoffDates(

@@ -145,6 +145,9 @@ describe('store-sales-data', () => {
         line({ payment_method: 'e_wallet' }),
         line({ amount: '1200.00', discount: '1500.00' }),
         line({ payment_method: 'cash', bank: ids.bank }),
+        // A service charge is a share of the bill: past the amount it is a typo (decision 0507).
+        line({ amount: '1200.00', service_charge: '9999999999.99' }),
+        line({ amount: '1200.00', service_charge: '1200.00' }),
       ],
     });
     expect(res.statusCode).toBe(400);
@@ -153,6 +156,7 @@ describe('store-sales-data', () => {
       'sales.2.reference_no': ['Enter the e-wallet reference number.'],
       'sales.3.discount': ['The discount cannot exceed the amount (₱1,200.00).'],
       'sales.4.bank': ['Only card and bank transfer payments name a bank account.'],
+      'sales.5.service_charge': ['The service charge cannot exceed the amount (₱1,200.00).'],
     });
     expect(await countOn('2021-03-01')).toBe(0);
   });

@@ -83,6 +83,9 @@ const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesInput['sa
       add(i, 'salesperson', `${seller.firstName} ${seller.lastName} works at another location.`);
     if (cents(line.discount) > cents(line.amount))
       add(i, 'discount', `The discount cannot exceed the amount (${pesos(line.amount)}).`);
+    // A share of the bill (RA 11360), never more: past it, a typo the pay run could not share out (decision 0507).
+    if (cents(line.service_charge) > cents(line.amount))
+      add(i, 'service_charge', `The service charge cannot exceed the amount (${pesos(line.amount)}).`);
     if (BANKED_PAYMENT_METHODS.includes(line.payment_method)) {
       if (line.bank === null) add(i, 'bank', 'Choose the bank account a card or bank transfer payment went to.');
       else if (!bankRows.has(line.bank)) add(i, 'bank', 'No such bank account.');

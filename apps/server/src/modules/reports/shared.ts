@@ -17,7 +17,7 @@ export const parseJson = <T>(value: T | string | null, fallback: T): T =>
 
 /**
  * How many sales to clients the lines `t` (an alias of `sales`) are: a walk-in visit paid partly by
- * its reservation's deposit is two lines and one sale (decision 0508, migration 0024's sale_key).
+ * its reservation's deposit is two lines and one sale (decision 0508, migration 0025's sale_key).
  * Every count of sales a person reads is this, never count(*) of lines.
  */
 export const salesCount = (t = 's', filter?: SQL) =>

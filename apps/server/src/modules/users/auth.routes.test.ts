@@ -174,7 +174,12 @@ describe('session calls', () => {
     const agent = await login(ctx.app, 'salesperson', DEMO_PASSWORD, '10.4.0.1');
     const me = await agent.request({ method: 'GET', url: '/api/users/my_data/' });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ username: 'salesperson', groups: ['Salesperson'], avatar: null });
+    expect(me.json()).toMatchObject({
+      username: 'salesperson',
+      groups: ['Salesperson'],
+      avatar: null,
+      must_change_password: false,
+    });
     expect(Object.keys(me.json()).sort()).toEqual([
       'avatar',
       'email',
@@ -183,6 +188,7 @@ describe('session calls', () => {
       'id',
       'last_name',
       'locations',
+      'must_change_password',
       'username',
     ]);
     const before = me.json().locations as { id: number; name: string }[];

@@ -15,13 +15,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/my_data/',
-    { schema: { tags: ['auth'], response: { 200: myDataSchema, ...errorResponses } } },
+    {
+      config: { beforeOwnPassword: true },
+      schema: { tags: ['auth'], response: { 200: myDataSchema, ...errorResponses } },
+    },
     async (request) => toMyData(currentUser(request)),
   );
 
   app.get(
     '/my_groups/',
-    { schema: { tags: ['auth'], response: { 200: z.array(groupSchema), ...errorResponses } } },
+    {
+      config: { beforeOwnPassword: true },
+      schema: { tags: ['auth'], response: { 200: z.array(groupSchema), ...errorResponses } },
+    },
     async (request) => listGroupsOf(db, currentUser(request).id),
   );
 

@@ -21,7 +21,12 @@ export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 
 const INVALID_CREDENTIALS = 'Invalid username or password.';
 
-export const toMyData = (u: AuthUser): MyData => ({ ...personFields(u), groups: u.groups, locations: u.locations });
+export const toMyData = (u: AuthUser): MyData => ({
+  ...personFields(u),
+  groups: u.groups,
+  locations: u.locations,
+  must_change_password: u.mustChangePassword,
+});
 
 /**
  * Checks a username and password under the login throttle. The attempt is counted against the

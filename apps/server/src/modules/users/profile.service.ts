@@ -14,7 +14,8 @@ import type { AuthUser } from '../../lib/actor';
 
 /**
  * Sets a new password and ends all of the user's sessions and tokens. When `oldPassword` is given
- * (a person changing their own), it must match.
+ * (a person changing their own), it must match. A password set by someone else (an Admin's reset)
+ * must be replaced by the person at their next sign-in; their own clears that (decision 0017).
  */
 export const changePassword = async (
   db: Db,
@@ -40,7 +41,7 @@ export const changePassword = async (
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
+      .set({ passwordHash, mustChangePassword: input.actorId !== user.id, updatedAt: sql`now()` })
       .where(eq(users.id, user.id));
     await endAllSessions(tx, user.id);
     await audit(tx, { actorId: input.actorId, action: 'update_password', tableName: 'users', rowId: user.id });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, employees, locations, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { signInChoosingOwn } from '../../test/agents';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -365,7 +366,7 @@ describe('PUT /api/users/{id}/', () => {
 
   it('another admin may be promoted, and may then manage the first', async () => {
     const second = await createUser({ username: 'second.admin', groups: ['Admin'] });
-    const agent = await login(ctx.app, 'second.admin', PASSWORD);
+    const agent = await signInChoosingOwn(ctx.app, 'second.admin', PASSWORD, 'second admin own phrase');
     const res = await agent.request({
       method: 'PATCH',
       url: `/api/users/${adminId}/`,

@@ -9,7 +9,7 @@ import {
   userResource,
 } from '@ginhawa/contract';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { isSecureRequest, setAuthCookies } from '../../plugins/auth';
+import { choosePasswordFirst, isSecureRequest, setAuthCookies } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { readImageUpload } from '../../lib/uploads';
 import { createSession, toMyData } from './auth.service';
@@ -49,6 +49,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/update_password/',
     {
+      // The one write left to a person whose password someone else set: choosing their own (decision 0017).
+      config: { beforeOwnPassword: true },
       schema: {
         tags: ['users'],
         params: idParamsSchema,
@@ -63,6 +65,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       const self = me.id === request.params.id;
       if (!self && !isAdmin(me)) throw forbidden('You may only change your own password.');
+      // An Admin who has not chosen their own password yet sets nobody else's either.
+      if (!self && me.mustChangePassword) throw choosePasswordFirst();
       await changePassword(db, {
         actorId: me.id,
         userId: request.params.id,

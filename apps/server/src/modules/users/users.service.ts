@@ -176,7 +176,10 @@ export const addUserLocations = async (db: DbOrTx, userId: number, locationIds: 
       .onConflictDoNothing();
 };
 
-/** Creates a login inside the caller's transaction (the password is already hashed), audited. */
+/**
+ * Creates a login inside the caller's transaction (the password is already hashed), audited. An
+ * Admin chose its password, so the person chooses their own at first sign-in (decision 0017).
+ */
 export const insertUserAccount = async (
   tx: DbOrTx,
   input: {
@@ -200,6 +203,7 @@ export const insertUserAccount = async (
       lastName: input.lastName,
       email: input.email,
       isActive: input.isActive ?? true,
+      mustChangePassword: true,
     })
     .returning();
   await addUserToGroups(tx, row!.id, input.groups);

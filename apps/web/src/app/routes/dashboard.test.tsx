@@ -29,6 +29,7 @@ const user = (groups: string[]): User => ({
   avatar: null,
   groups,
   locations: [{ id: 1, name: 'Makati' }],
+  mustChangePassword: false,
 });
 
 const today = manilaDate(new Date());

@@ -9,6 +9,8 @@ import { ApiError, apiClient } from '../../../lib/api-client';
 export type User = Pick<MyData, 'id' | 'username' | 'email' | 'avatar' | 'groups' | 'locations'> & {
   firstName: string;
   lastName: string;
+  /** Someone else set the password: the panel shows only "Choose a new password" (decision 0017). */
+  mustChangePassword: boolean;
 };
 
 export const myDataKey = '/users/my_data/';
@@ -22,6 +24,7 @@ export const toUser = (data: MyData): User => ({
   avatar: data.avatar,
   groups: data.groups,
   locations: data.locations,
+  mustChangePassword: data.must_change_password,
 });
 
 /** Signed out is an answer, not an error: a 401 resolves to null. */

@@ -10,18 +10,29 @@ import { FormColumn } from '../../../components/form/form-column';
 import { updatePassword } from '../api/update-password';
 
 const FIELDS = ['old_password', 'new_password'] as const;
-type ChangePasswordFormProps = { userId: number; onChanged: (message: string) => void };
+type ChangePasswordFormProps = {
+  userId: number;
+  onChanged: (message: string) => void | Promise<void>;
+  /** The current password's label and the button's: a first password (decision 0017) names them for what they are. */
+  currentLabel?: string;
+  submitLabel?: string;
+};
 
 /** Current and new password; field errors from the form check or the server show under each field. */
-export const ChangePasswordForm = ({ userId, onChanged }: ChangePasswordFormProps) => {
+export const ChangePasswordForm = ({
+  userId,
+  onChanged,
+  currentLabel = 'Current password',
+  submitLabel = 'Change password',
+}: ChangePasswordFormProps) => {
   const form = useEntityForm({
     initialValues: () => ({ old_password: '', new_password: '' }),
     fields: FIELDS,
     parse: (v) => changeOwnPasswordBodySchema.safeParse(v),
     save: (data) => updatePassword(userId, data),
-    onSaved: (message) => {
+    onSaved: async (message) => {
       form.reset();
-      onChanged(message);
+      await onChanged(message);
     },
   });
 
@@ -33,12 +44,7 @@ export const ChangePasswordForm = ({ userId, onChanged }: ChangePasswordFormProp
   return (
     <FormColumn label="Change password" onSubmit={handleSubmit}>
       {form.errors.form ? <Alert severity="error">{form.errors.form}</Alert> : null}
-      <TextField
-        {...form.bind('old_password')}
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-      />
+      <TextField {...form.bind('old_password')} label={currentLabel} type="password" autoComplete="current-password" />
       <TextField
         {...form.bind(
           'new_password',
@@ -55,7 +61,7 @@ export const ChangePasswordForm = ({ userId, onChanged }: ChangePasswordFormProp
           disabled={form.submitting}
           startIcon={form.submitting ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : null}
         >
-          Change password
+          {submitLabel}
         </Button>
       </Box>
     </FormColumn>

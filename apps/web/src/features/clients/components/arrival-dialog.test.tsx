@@ -23,7 +23,10 @@ const routes = {
   },
   'GET /therapists/': { status: 200, data: page([{ id: 9, full_name: 'Enrique Andrada' }]) },
   'GET /salespersons/': { status: 200, data: page([{ id: 4, full_name: 'Ana Cruz' }]) },
-  'GET /banks/': { status: 200, data: page([{ id: 6, name: 'BDO', account_number: '0012-3456' }]) },
+  'GET /banks/': {
+    status: 200,
+    data: page([{ id: 6, name: 'BDO', account_number_masked: '••••3456', is_active: true }]),
+  },
 };
 /** The branch's first `n` therapists, as the therapists list answers. */
 const therapistsOfOrtigas = (n: number) => ({
@@ -182,7 +185,7 @@ describe('arrival card', () => {
       await within(dialog).findByText('Choose the bank account the card or transfer payment goes to.'),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-    await pick(dialog, /^Bank/, 'BDO · 0012-3456');
+    await pick(dialog, /^Bank/, 'BDO · ••••3456');
     await userEvent.type(within(dialog).getByLabelText('Reference no.'), 'SLIP-88');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
@@ -212,7 +215,7 @@ describe('arrival card', () => {
     const { calls, dialog } = await openWalkIn(walkInLogged('1200.00', 'e_wallet'));
     await pick(dialog, /^Treatment/, 'Hilot · ₱1,200.00');
     await pick(dialog, /^Therapist/, 'Enrique Andrada');
-    await pick(dialog, /^Payment/, 'E-wallet');
+    await pick(dialog, /^Payment/, 'GCash / Maya (e-wallet)');
     const reference = within(dialog).getByRole('textbox', { name: 'Reference no.' });
     expect(reference).toBeRequired();
     expect(within(dialog).getByText('The GCash or Maya reference number.')).toBeInTheDocument();

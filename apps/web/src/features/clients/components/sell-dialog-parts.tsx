@@ -6,12 +6,11 @@ import Typography from '@mui/material/Typography';
 import {
   BANKED_PAYMENT_METHODS,
   PAYMENT_METHODS,
-  type Bank,
+  type BankDirectoryEntry,
   type ClientServices,
-  PAYMENT_METHOD_LABELS,
 } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
-import { hintUnlessEmpty, listedValue } from '../../../lib/options';
+import { bankLabel, PAYMENT_CHOICE_LABELS, hintUnlessEmpty, listedValue } from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
 import { useDayReport } from '../../../lib/day-report';
 import { manilaNow } from './manila-now';
@@ -76,7 +75,7 @@ export const PaymentFields = ({
   bind: (field: PaymentKey, hint?: string) => BoundField;
   method: string;
   submitting: boolean;
-  banks: readonly Bank[] | undefined;
+  banks: readonly BankDirectoryEntry[] | undefined;
 }) => {
   const banked = (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
   return (
@@ -85,7 +84,7 @@ export const PaymentFields = ({
         <TextField select label="Payment" required {...bind('payment_method')}>
           {PAYMENT_METHODS.map((m) => (
             <MenuItem key={m} value={m}>
-              {PAYMENT_METHOD_LABELS[m]}
+              {PAYMENT_CHOICE_LABELS[m]}
             </MenuItem>
           ))}
         </TextField>
@@ -104,7 +103,7 @@ export const PaymentFields = ({
         >
           {(banks ?? []).map((b) => (
             <MenuItem key={b.id} value={String(b.id)}>
-              {b.name} · {b.account_number}
+              {bankLabel(b)}
             </MenuItem>
           ))}
         </TextField>

@@ -10,7 +10,11 @@ const options = {
   'GET /locations/': { status: 200, data: page([{ id: 2, name: 'Makati', is_active: true }]) },
   'GET /services/treatments/': { status: 200, data: page([{ id: 3, name: 'Hilot', price: '1000.00' }]) },
   'GET /services/memberships/': { status: 200, data: page([]) },
-  'GET /banks/': { status: 200, data: page([{ id: 5, name: 'BDO', account_number: '0012-3456' }]) },
+  // What a salesperson is sent (the directory view): the masked number, never the number itself.
+  'GET /banks/': {
+    status: 200,
+    data: page([{ id: 5, name: 'BDO', account_number_masked: '••••3456', is_active: true }]),
+  },
   'GET /salespersons/': { status: 200, data: page([{ id: 4, full_name: 'Ana Cruz' }]) },
 };
 const sale = {
@@ -52,7 +56,7 @@ describe('sell voucher dialog', () => {
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-    await pick(dialog, /^Bank/, 'BDO · 0012-3456');
+    await pick(dialog, /^Bank/, 'BDO · ••••3456');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));
     const receipt = await screen.findByRole('document', { name: 'Receipt V-000055' });
     expect(
@@ -84,7 +88,7 @@ describe('sell voucher dialog', () => {
     const dialog = await screen.findByRole('dialog');
     await pick(dialog, /^Treatment/, 'Hilot · ₱1,000.00');
     await pick(dialog, /^Salesperson/, 'Ana Cruz');
-    await pick(dialog, /^Payment/, 'E-wallet');
+    await pick(dialog, /^Payment/, 'GCash / Maya (e-wallet)');
     const reference = within(dialog).getByRole('textbox', { name: /^Reference no\./ });
     expect(reference).toBeRequired();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sell' }));

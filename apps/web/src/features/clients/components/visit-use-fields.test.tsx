@@ -10,7 +10,10 @@ import { page, services, voucher } from './test-data';
 const routes = {
   'GET /services/treatments/': { status: 200, data: page([{ id: 3, name: 'Hilot', price: '1200.00' }]) },
   'GET /salespersons/': { status: 200, data: page([{ id: 4, full_name: 'Ana Cruz' }]) },
-  'GET /banks/': { status: 200, data: page([{ id: 6, name: 'BDO', account_number: '0012-3456' }]) },
+  'GET /banks/': {
+    status: 200,
+    data: page([{ id: 6, name: 'BDO', account_number_masked: '••••3456', is_active: true }]),
+  },
 };
 
 /** The floor board's side: holds what the fields report, and shows it for the assertions. */
@@ -71,7 +74,7 @@ describe('what the client uses, outside the arrival card', () => {
     await userEvent.click(screen.getByRole('combobox', { name: /Payment/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Card' }));
     await userEvent.click(screen.getByRole('combobox', { name: /Bank/ }));
-    await userEvent.click(await screen.findByRole('option', { name: 'BDO · 0012-3456' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'BDO · ••••3456' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Reference no.' }), 'SLIP-9');
     await userEvent.type(screen.getByRole('textbox', { name: 'Discount (₱)' }), '200');
     expect(screen.getByText('Net to collect: ₱1,000.00')).toBeInTheDocument();

@@ -9,13 +9,13 @@ import {
   formatPeso,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
-  type Bank,
+  type BankDirectoryEntry,
   type ClientArrivalBody,
   type Employee,
   type PaymentMethod,
 } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
-import { listedValue } from '../../../lib/options';
+import { bankLabel, PAYMENT_CHOICE_LABELS, listedValue } from '../../../lib/options';
 import { PAY_AT_DESK, type ArrivalOption } from './arrival-options';
 
 /** A branch with one salesperson: that is who sold the walk-in; nobody has to pick them. */
@@ -137,7 +137,7 @@ type WalkInPaymentFieldsProps = {
   salespersons: readonly Employee[];
   method: BoundField;
   bank: BoundField;
-  banks: readonly Bank[];
+  banks: readonly BankDirectoryEntry[];
   reference: BoundField;
   discount: BoundField;
   /** Collected on top of the net (RA 11360), shared by the branch's staff in the pay run. */
@@ -172,7 +172,7 @@ export const WalkInPaymentFields = ({
         <TextField select label="Payment" required {...method}>
           {PAYMENT_METHODS.map((m) => (
             <MenuItem key={m} value={m}>
-              {PAYMENT_METHOD_LABELS[m]}
+              {PAYMENT_CHOICE_LABELS[m]}
             </MenuItem>
           ))}
         </TextField>
@@ -190,7 +190,7 @@ export const WalkInPaymentFields = ({
             <TextField select label="Bank" required {...listedValue(bank, banks)}>
               {banks.map((b) => (
                 <MenuItem key={b.id} value={String(b.id)}>
-                  {b.name} · {b.account_number}
+                  {bankLabel(b)}
                 </MenuItem>
               ))}
             </TextField>

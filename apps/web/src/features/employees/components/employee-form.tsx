@@ -124,7 +124,7 @@ const LoginSection = ({ kind, employee, createLogin, submitting, onToggle, bind 
       {createLogin ? (
         <>
           <Typography variant="body2" color="textSecondary">
-            Give the person their username and password; they can change the password on their profile.
+            Give the person their username and password; when they first sign in, they choose their own password.
           </Typography>
           <UsernameField required {...bind('username')} />
           <NewPasswordField required {...bind('password')} />

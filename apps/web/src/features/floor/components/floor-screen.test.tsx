@@ -330,13 +330,30 @@ describe('floor screen', () => {
     expect(screen.getByRole('button', { name: 'New reservation' })).toBeEnabled();
   });
 
+  it('tells a therapist, not the desk, to clock in when nobody is in the rotation yet', async () => {
+    mockApi({ [BOARD_KEY]: { status: 200, data: { ...board, queue: [], rooms: [], reservations: [] } } });
+    renderWithRouter(
+      <FloorScreen
+        user={{ ...desk, frontDesk: false, employee: 11 }}
+        clientPicker={picker}
+        roomsPath="/floor/rooms"
+        visitUse={visitUse}
+      />,
+      { path: '/floor' },
+    );
+    expect(
+      await screen.findByText('Nobody is clocked in yet. Tap Clock in when you arrive; the first in is first in line.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clock in' })).toBeEnabled();
+  });
+
   it('clock in offers only the therapists not already in the rotation', async () => {
     mockApi(clockInRoutes);
     renderFloor();
     expect(await clockInChoices()).toEqual(['Carla Lim (therapist)', 'Dina Go (receptionist)']);
   });
 
-  it('clock in offers a therapist off the desk only themselves, and says so once they are on shift', async () => {
+  it('clock in offers a therapist off the desk only themselves, and is gone once they are on shift', async () => {
     mockApi(clockInRoutes);
     const therapist = (employee: number): FloorUser => ({ ...desk, frontDesk: false, employee });
     const { unmount } = renderWithRouter(
@@ -346,13 +363,13 @@ describe('floor screen', () => {
     expect(await clockInChoices()).toEqual(['Carla Lim (therapist)']);
     unmount();
 
-    // Ana is in the rotation already: nobody is left to offer her.
+    // Ana is in the rotation already: Clock in would only tell her so; her row's menu clocks her out.
     renderWithRouter(
       <FloorScreen user={therapist(11)} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
       { path: '/floor' },
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
-    expect(await within(screen.getByRole('dialog')).findByText('You are on shift already.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Actions for Ana Cruz' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clock in' })).not.toBeInTheDocument();
   });
 
   it('shows the receptionists on shift with Clock out, and Clock in leaves them out', async () => {

@@ -107,6 +107,8 @@ const BoardLayout = ({
     if (action === 'start_break' || action === 'end_break') void toggleBreak(entry, action === 'start_break');
     else setOpen({ kind: 'rotation', action, entry });
   };
+  // A therapist in the rotation is on shift: Clock in would only say so (they clock out from their row's menu).
+  const onShiftHere = !user.frontDesk && data.queue.some((q) => q.therapist === user.employee);
   const rotation = (
     <Panel
       title="Rotation"
@@ -120,9 +122,11 @@ const BoardLayout = ({
           <Button size="small" onClick={() => setOpen({ kind: 'log' })}>
             Log
           </Button>
-          <Button size="small" variant="outlined" onClick={() => setOpen({ kind: 'clock_in' })}>
-            Clock in
-          </Button>
+          {onShiftHere ? null : (
+            <Button size="small" variant="outlined" onClick={() => setOpen({ kind: 'clock_in' })}>
+              Clock in
+            </Button>
+          )}
         </Stack>
       }
     >

@@ -86,7 +86,7 @@ describe('reservation form', () => {
   it('books with a card deposit: the bank account is asked for first, then sent with its slip reference', async () => {
     const calls = mockApi({
       ...options,
-      'GET /banks/': page([{ id: 6, name: 'BDO', account_number: '0012-3456' }]),
+      'GET /banks/': page([{ id: 6, name: 'BDO', account_number_masked: '••••3456', is_active: true }]),
       'POST /floor/reservations/': (req) => ({
         status: 201,
         data: { ...(JSON.parse(String(req.data)) as object), id: 2, client_name: 'Rosa Dela Cruz' },
@@ -102,7 +102,7 @@ describe('reservation form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     expect(await screen.findByText('Choose the bank account the deposit went to.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-    await pick(/^Bank/, 'BDO · 0012-3456');
+    await pick(/^Bank/, 'BDO · ••••3456');
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     const [sent] = calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.data)) as unknown);

@@ -12,7 +12,7 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDate } from '../../../lib/format';
-import { hintUnlessEmpty, listedValue, useBankOptions } from '../../../lib/options';
+import { bankLabel, hintUnlessEmpty, listedValue, useBankOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { createReservation } from '../api/floor-actions';
 import { useDepositCredits } from '../api/deposit-credits';
@@ -175,7 +175,7 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
           >
             {(banks.data?.results ?? []).map((b) => (
               <MenuItem key={b.id} value={String(b.id)}>
-                {b.name} · {b.account_number}
+                {bankLabel(b)}
               </MenuItem>
             ))}
           </TextField>

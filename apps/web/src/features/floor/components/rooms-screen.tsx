@@ -2,8 +2,8 @@ import Card from '@mui/material/Card';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Room } from '@ginhawa/contract';
 import { AdminListPage } from '../../../components/list/admin-list-page';
+import { statusColumn } from '../../../components/list/list-columns';
 import { statusFilter } from '../../../components/list/list-filters';
-import { StatusChip } from '../../../components/list/status-chip';
 import { PageHeader } from '../../../components/page-header';
 import { roomsResource } from '../api/rooms';
 import { RoomForm, RULE_LABELS } from './room-form';
@@ -14,12 +14,7 @@ const columns: GridColDef<Room>[] = [
   { field: 'kind', headerName: 'Kind', flex: 0.8, minWidth: 110 },
   { field: 'beds', headerName: 'Beds', width: 80, type: 'number' },
   { field: 'rule', headerName: 'Takes', width: 120, valueFormatter: (value: Room['rule']) => RULE_LABELS[value] },
-  {
-    field: 'is_active',
-    headerName: 'Status',
-    width: 110,
-    renderCell: ({ row }) => <StatusChip active={row.is_active} />,
-  },
+  statusColumn(),
 ];
 
 const filters = [statusFilter()];

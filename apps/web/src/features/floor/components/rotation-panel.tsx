@@ -109,7 +109,10 @@ export const RotationPanel = ({
   if (queue.length === 0)
     return (
       <Typography color="textSecondary" sx={{ py: 1 }}>
-        Nobody is clocked in yet. Clock therapists in as they arrive; the first in is first in line.
+        {/* A therapist clocks in only themselves (the server's rule): the desk's instruction is not theirs. */}
+        {who.frontDesk
+          ? 'Nobody is clocked in yet. Clock therapists in as they arrive; the first in is first in line.'
+          : 'Nobody is clocked in yet. Tap Clock in when you arrive; the first in is first in line.'}
       </Typography>
     );
   return (

@@ -6,12 +6,11 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { Notification } from '@ginhawa/contract';
 import DoneAll from '@mui/icons-material/DoneAll';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
+import { ChoiceToggle } from '../../../components/choice-toggle';
 import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
 import { useSnackbar } from '../../../components/snackbar-provider';
@@ -27,6 +26,13 @@ export const inboxFilters: Record<InboxFilter, (n: Notification) => boolean> = {
   waiting: (n) => n.requires_approval && n.is_approved === null && n.can_decide,
   decided: (n) => n.requires_approval && n.is_approved !== null,
 };
+
+/** The inbox filter's choices; "Waiting on me" says how many wait. */
+const filterChoices = (waiting: number): { value: InboxFilter; label: string }[] => [
+  { value: 'all', label: 'All' },
+  { value: 'waiting', label: `Waiting on me (${waiting})` },
+  { value: 'decided', label: 'Decided' },
+];
 
 /** A decided request: what it was, the decision, who made it and when. */
 const DecidedRow = ({ n }: { n: Notification }) => (
@@ -126,31 +132,6 @@ const ListHeader = ({
   </Stack>
 );
 
-/** Which of the loaded notifications to show (the approvals inbox's filter). */
-const FilterToggle = ({
-  filter,
-  onFilter,
-  waiting,
-}: {
-  filter: InboxFilter;
-  onFilter: (filter: InboxFilter) => void;
-  waiting: number;
-}) => (
-  <Box sx={{ px: { xs: 2, sm: 3 }, pb: 1.5 }}>
-    <ToggleButtonGroup
-      size="small"
-      exclusive
-      value={filter}
-      onChange={(_, value: InboxFilter | null) => value && onFilter(value)}
-      aria-label="Show"
-    >
-      <ToggleButton value="all">All</ToggleButton>
-      <ToggleButton value="waiting">Waiting on me ({waiting})</ToggleButton>
-      <ToggleButton value="decided">Decided</ToggleButton>
-    </ToggleButtonGroup>
-  </Box>
-);
-
 const ListFooter = ({
   hasMore,
   disabled,
@@ -197,11 +178,14 @@ export const NotificationList = ({ admin }: { admin: boolean }) => {
   return (
     <Card>
       <ListHeader unreadCount={state.unreadCount} connected={connected} onMarkAllRead={markAllRead} />
-      <FilterToggle
-        filter={filter}
-        onFilter={setFilter}
-        waiting={state.notifications.filter(inboxFilters.waiting).length}
-      />
+      <Box sx={{ px: { xs: 2, sm: 3 }, pb: 1.5 }}>
+        <ChoiceToggle
+          label="Show"
+          value={filter}
+          onChange={setFilter}
+          choices={filterChoices(state.notifications.filter(inboxFilters.waiting).length)}
+        />
+      </Box>
       <Divider />
       <Box component="ul" sx={{ m: 0, p: 0 }}>
         {shown.map((n) =>

@@ -5,6 +5,7 @@ import { AppProvider } from '../../../app/provider';
 import { getOne } from '../../../lib/list-query';
 import { mockApi } from '../../../test/api-mock';
 import { createFakeLiveClient } from '../../../test/fake-live-client';
+import { aNotification } from '../../../test/fixtures';
 import { testSwr } from '../../../test/render';
 import { LiveNotificationsProvider } from './live-notifications';
 
@@ -77,5 +78,30 @@ describe('live notifications provider', () => {
     fake.emit({ action: 'floor_changed', location: 2, date: '2026-11-26' });
     expect(await screen.findByText('/floor/board/?location=2 2')).toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/reports/'))).toHaveLength(1);
+  });
+  it("toasts a new notification's message under its title: 'Leaderboard' alone says nothing of the new rank", async () => {
+    mockApi({});
+    const fake = createFakeLiveClient();
+    render(
+      <AppProvider swr={testSwr}>
+        <LiveNotificationsProvider client={fake.client}>
+          <p>panel</p>
+        </LiveNotificationsProvider>
+      </AppProvider>,
+    );
+    fake.emit({
+      action: 'new_notification',
+      notification: aNotification({
+        type: 'leaderboard_rank',
+        title: 'Leaderboard',
+        message: 'You are now #4 for 16 Nov 2026 to 30 Nov 2026 (was #8), with ₱67,400.00 in net sales.',
+      }),
+      unread_count: 1,
+    });
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Leaderboard');
+    expect(toast).toHaveTextContent(
+      'You are now #4 for 16 Nov 2026 to 30 Nov 2026 (was #8), with ₱67,400.00 in net sales.',
+    );
   });
 });

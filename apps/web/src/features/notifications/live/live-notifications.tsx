@@ -148,7 +148,12 @@ export const LiveNotificationsProvider = ({
       if (!action) return;
       void dispatch(action);
       if ('unread_count' in message) void mutate(unreadCountKey, message.unread_count, { revalidate: false });
-      if (message.action === 'new_notification') showSnackbar(message.notification.title, 'info');
+      if (message.action === 'new_notification') {
+        // The title alone ("Leaderboard", "Sale credited to you") says what kind, not what happened.
+        const { title, message: text } = message.notification;
+        if (text) showSnackbar(text, 'info', title);
+        else showSnackbar(title, 'info');
+      }
     });
     const offStatus = client.onStatus(setConnected);
     client.open();

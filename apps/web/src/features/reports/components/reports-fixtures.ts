@@ -181,6 +181,7 @@ export const banksPage = pageOf([
     name: 'BDO Unibank',
     account_name: 'Ginhawa',
     account_number: '1234567890',
+    account_number_masked: '••••7890',
     is_active: true,
     created_at: '',
     updated_at: '',

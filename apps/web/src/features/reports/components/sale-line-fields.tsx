@@ -12,12 +12,13 @@ import {
   KEYED_SALE_KINDS,
   PAYMENT_METHODS,
   SALE_KIND_LABELS,
-  type Bank,
+  type BankDirectoryEntry,
   type Employee,
   type PaymentMethod,
   PAYMENT_METHOD_LABELS,
 } from '@ginhawa/contract';
 import type { FieldErrors } from '../../../lib/api-client';
+import { bankLabel } from '../../../lib/options';
 import { fieldErrorOf } from './line-errors';
 
 type SaleKind = (typeof KEYED_SALE_KINDS)[number];
@@ -49,7 +50,7 @@ type SaleLinesFieldsProps = {
   /** The refusal's errors: `sales.<i>.<field>` shows under line i's field. */
   errors: FieldErrors;
   salespersons: readonly Employee[];
-  banks: readonly Bank[];
+  banks: readonly BankDirectoryEntry[];
 };
 
 /** The import form's lines, one group each (a bank for card and transfer, else a reference), and Add line. */
@@ -131,7 +132,7 @@ export const SaleLinesFields = ({ lines, onLinesChange, errors, salespersons, ba
             <TextField select size="small" label="Bank" {...bind(index, 'bank')}>
               {banks.map((b) => (
                 <MenuItem key={b.id} value={String(b.id)}>
-                  {b.name}
+                  {bankLabel(b)}
                 </MenuItem>
               ))}
             </TextField>

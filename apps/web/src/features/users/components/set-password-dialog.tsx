@@ -10,7 +10,10 @@ const FIELDS = ['new_password'] as const;
 /** An administrator sets the new password without the old one. */
 const setPasswordBodySchema = changeOwnPasswordBodySchema.pick({ new_password: true });
 
-/** An admin sets a new password for someone who forgot theirs; every session of that person ends. */
+/**
+ * An admin sets a new password for someone who forgot theirs; every session of that person ends,
+ * and at their next sign-in they choose their own (decision 0017).
+ */
 export const SetPasswordDialog = ({ user, onClose }: { user: AdminUser; onClose: () => void }) => {
   const { showSnackbar } = useSnackbar();
   const form = useEntityForm({
@@ -32,14 +35,17 @@ export const SetPasswordDialog = ({ user, onClose }: { user: AdminUser; onClose:
       onClose={onClose}
     >
       <Typography variant="body2" color="textSecondary">
-        Tell them the new password in person; they can change it on their profile.
+        Tell them the new password in person; when they sign in with it, they choose their own.
       </Typography>
       <TextField
         label="New password"
         type="password"
         required
         autoFocus
-        {...form.bind('new_password', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
+        {...form.bind(
+          'new_password',
+          `At least ${PASSWORD_MIN_LENGTH} characters. They will be asked to choose their own at their next sign-in.`,
+        )}
         slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
       />
     </FormDialog>

@@ -34,6 +34,10 @@ const setup = (user: AdminUser | null, routes: Record<string, MockHandler> = {})
 describe('user form', { timeout: 20_000 }, () => {
   it('checks username and password before calling the server', async () => {
     const { calls } = setup(null);
+    // The Admin's password is only a first one: the person chooses their own (decision 0017).
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
+      'At least 10 characters. They will be asked to choose their own at first sign-in.',
+    );
     await userEvent.type(screen.getByLabelText(/^Username/), 'bad name');
     await userEvent.type(screen.getByLabelText(/^Password/), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
