@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodContaining, todayInManila } from '@ginhawa/contract';
 import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { signInChoosingOwn } from '../../test/agents';
 import { unique } from '../services/services.test-helpers';
 import { getAs, month, postAs } from './payroll.test-helpers';
 
@@ -12,6 +13,7 @@ import { getAs, month, postAs } from './payroll.test-helpers';
 let ctx: TestContext;
 let admin: Agent;
 let loc: number;
+const OWN_PASSWORD = 'second admin chose this';
 
 type Run = { id: number; status: string; approved_by: number | null; may_approve: boolean; cutoff_running: boolean };
 
@@ -49,7 +51,8 @@ describe('approving a pay run one submitted', () => {
       last_name: 'Admin',
       groups: ['Admin'],
     });
-    const other = await login(ctx.app, 'second.admin', password);
+    // A login an Admin made chooses its own password first (decision 0017).
+    const other = await signInChoosingOwn(ctx.app, 'second.admin', password, OWN_PASSWORD);
     const run = await compute(2);
     expect((await step(admin, run.id, 'submit')).statusCode).toBe(200);
     // The read says what approving would answer, to each Admin: the screen offers Approve only then.
@@ -91,7 +94,7 @@ describe('a run of the cutoff in progress', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().errors).toEqual({ reason: ['Say why the pay run is returned.'] });
     }
-    const other = await login(ctx.app, 'second.admin', 'second-admin-pass-12345');
+    const other = await login(ctx.app, 'second.admin', OWN_PASSWORD);
     const approved = await step(other, run.id, 'approve');
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'approved', cutoff_running: true });
