@@ -110,6 +110,33 @@ export const openEmbedded = async (dataDir: string, lockOptions: AcquireOptions 
   }
 };
 
+/**
+ * `db.transaction` on the pool, with the client checked out and released here. Drizzle's own
+ * (0.45.x) sends BEGIN before the try/finally that releases the client (drizzle-orm issue #6241):
+ * a connection cut at BEGIN, as in a database restart, kept its client checked out for good, one
+ * pool slot lost each time (after `max` of them every request waited for a slot and got 503), and
+ * `pool.end()` waited for it for ever. Drizzle runs BEGIN…COMMIT on the client as on a plain one; a
+ * client whose transaction failed because its connection is gone is destroyed, not handed out again.
+ */
+const transactionsReleasingTheirClient = (pool: pg.Pool): Db['transaction'] => {
+  // Drizzle over one client costs about a millisecond to build (its relational schema): once per connection.
+  const onClient = new WeakMap<pg.PoolClient, Db>();
+  return async (run, config) => {
+    const client = await pool.connect();
+    let gone = false;
+    try {
+      let db = onClient.get(client);
+      if (!db) onClient.set(client, (db = drizzlePg({ client, schema }) as unknown as Db));
+      return await db.transaction(run, config);
+    } catch (err) {
+      gone = isDatabaseUnavailable(err);
+      throw err;
+    } finally {
+      client.release(gone);
+    }
+  };
+};
+
 export const openPostgres = async (url: string, max = 10): Promise<Database> => {
   // A database that hangs instead of refusing must not hold requests for ever: give up on a
   // connection after 5 s (the caller gets 503) and keep no idle client long enough to go stale.
@@ -122,6 +149,7 @@ export const openPostgres = async (url: string, max = 10): Promise<Database> => 
   // process. The statement that follows fails instead (503) and the pool discards the client.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  db.transaction = transactionsReleasingTheirClient(pool);
   return {
     db,
     kind: 'postgres',

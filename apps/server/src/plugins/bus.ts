@@ -60,6 +60,8 @@ export const startBus = async (
   const url = database.url;
   if (!url) throw new Error('PostgreSQL bus needs the connection string');
   let client: pg.Client | undefined;
+  /** The connection being made (connect, then LISTEN): close() ends it too, or it would listen on for ever. */
+  let pending: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let delay = 500;
@@ -67,6 +69,7 @@ export const startBus = async (
   const connect = async (isReconnect: boolean) => {
     // TCP keep-alive: a peer that vanished without closing (network cut) is noticed too.
     const next = new pg.Client({ connectionString: url, keepAlive: true });
+    pending = next;
     next.on('notification', (msg) => handle(msg.payload));
     const drop = () => {
       if (client !== next || closed) return;
@@ -80,14 +83,19 @@ export const startBus = async (
     try {
       await next.connect();
       await next.query(`LISTEN ${BUS_CHANNEL}`);
+      // Closed meanwhile: close() has ended `next`; nobody is left to resync.
+      if (closed) return;
       client = next;
       delay = 500;
       if (isReconnect) onResync();
     } catch (err) {
+      if (closed) return;
       log.warn({ err }, 'live bus could not listen; retrying');
       await next.end().catch(() => undefined);
       if (!closed) retry = setTimeout(() => void connect(true), delay);
       delay = Math.min(delay * 2, 10_000);
+    } finally {
+      if (pending === next) pending = undefined;
     }
   };
   await connect(false);
@@ -96,9 +104,11 @@ export const startBus = async (
     close: async () => {
       closed = true;
       if (retry) clearTimeout(retry);
-      const c = client;
+      const open = [client, pending].filter((c) => c !== undefined);
       client = undefined;
-      await c?.end().catch(() => undefined);
+      pending = undefined;
+      // Ending a connection still being made interrupts it (its connect or LISTEN rejects, or never settles).
+      await Promise.all(open.map((c) => c.end().catch(() => undefined)));
     },
   };
 };

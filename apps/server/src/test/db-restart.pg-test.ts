@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -11,6 +10,7 @@ import { seedDatabase } from '../db/seed';
 import { loadEnv } from '../plugins/env';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, TEST_SECRET, buildTestApp, dropDatabase, login, type Agent } from './build';
 import { action, connectSocket, type TestSocket } from './ws-client';
+import { startProxy, type PgProxy } from './pg-proxy';
 
 const env = () =>
   loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/ginhawa-test', WEB_DIST: '/nonexistent' });
@@ -43,54 +43,13 @@ describe('the database gone (embedded)', () => {
   });
 });
 
-/**
- * Stands between the app and PostgreSQL, so the test can take the database "down" for this app
- * alone (refuse new connections, cut open ones) without root and without touching other suites'
- * databases, the way a restart looks from the app's side.
- */
-const startProxy = async (target: URL) => {
-  const open = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  const up = async () => {
-    const s = net.createServer((client) => {
-      const upstream = net.connect(Number(target.port || 5432), target.hostname);
-      open.add(client);
-      open.add(upstream);
-      const end = () => {
-        client.destroy();
-        upstream.destroy();
-        open.delete(client);
-        open.delete(upstream);
-      };
-      client.on('error', end).on('close', end);
-      upstream.on('error', end).on('close', end);
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => s.listen(port, '127.0.0.1', resolve));
-    port = (s.address() as net.AddressInfo).port;
-    server = s;
-  };
-  const down = async () => {
-    const s = server;
-    server = undefined;
-    for (const socket of open) socket.destroy();
-    open.clear();
-    await new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()));
-  };
-  await up();
-  const url = new URL(target);
-  url.host = `127.0.0.1:${port}`;
-  return { url: url.toString(), up, down };
-};
-
 const baseUrl = process.env.TEST_DATABASE_URL;
 
 // Needs a real PostgreSQL server: vitest.config.ts includes *.pg-test.ts only when TEST_DATABASE_URL is set (as .ci/run does); PGlite has no connections to lose.
 describe('PostgreSQL restarting under load', () => {
   const name = `ginhawa_restart_${process.pid}_${Date.now()}`;
   let direct: URL;
-  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let proxy: PgProxy;
   let seeded: Database;
   let database: Database;
   let app: FastifyInstance;
@@ -120,13 +79,36 @@ describe('PostgreSQL restarting under load', () => {
     for (const socket of sockets) await socket.next(action('user_notifications'));
   }, 60_000);
 
+  // Each step takes well under a second even at a load average of 10. One that hangs fails the hook
+  // naming itself (not the hook's bare 60 s timeout), and the steps after it still run. pool.end()
+  // waits for every checked-out client: a transaction whose BEGIN was cut once leaked one for good.
   afterAll(async () => {
     for (const socket of sockets ?? []) socket.ws.close();
-    await app?.close();
-    await database?.close();
-    await seeded?.close();
-    await proxy?.down();
-    await dropDatabase(baseUrl!, name);
+    const problems: string[] = [];
+    const step = async (label: string, run: () => Promise<unknown>) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve(`${label} did not finish within 10 s`), 10_000);
+      });
+      const outcome = await Promise.race([
+        run().then(
+          () => undefined,
+          (err: unknown) => `${label} failed: ${String(err)}`,
+        ),
+        late,
+      ]);
+      clearTimeout(timer);
+      if (outcome) problems.push(outcome);
+    };
+    await step('app.close()', async () => app?.close());
+    const pool = database?.pool;
+    await step(`database.close() (pool: ${pool?.totalCount} clients, ${pool?.idleCount} idle)`, async () =>
+      database?.close(),
+    );
+    await step('seeded.close()', async () => seeded?.close());
+    await step('proxy.down()', async () => proxy?.down());
+    await step('dropDatabase()', () => dropDatabase(baseUrl!, name));
+    expect(problems).toEqual([]);
   });
 
   it('answers 503 while it is down, reconnects, re-listens, resyncs every socket and loses no committed notification', async () => {
