@@ -45,6 +45,7 @@ import { csvLines, sendCsv } from '../../lib/csv';
 import { arrivalsCsv } from './csv';
 import { arrivalsData, countArrivals } from './arrivals-figures.service';
 import { createArrival, getArrival, listArrivals, updateArrival } from './arrivals.service';
+import { cardArrivalExtras } from './card-floor';
 import { currentUser, type AuthUser } from '../../lib/actor';
 import { errorResponses, tooLarge, unprocessable } from '../../lib/error-responses';
 
@@ -175,6 +176,7 @@ const arrivalRoutes = (app: App) => {
             currentUser(request),
             request.body,
             idempotencyKeyOf(request.headers['idempotency-key']),
+            cardArrivalExtras(currentUser(request), request.body),
           ),
         ),
   );

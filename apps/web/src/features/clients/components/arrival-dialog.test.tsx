@@ -40,6 +40,23 @@ const therapistsOfOrtigas = (n: number) => ({
     ].slice(0, n),
   ),
 });
+/** A therapist's line on the branch's board, as the board answers it. */
+const entry = (therapist: number, therapist_name: string, state: string, more = {}) => ({
+  position: therapist,
+  therapist,
+  therapist_name,
+  state,
+  is_next: false,
+  service: null,
+  reservation: null,
+  break_since: null,
+  ...more,
+});
+/** Ortigas's board with this line (no rooms, no reservations). */
+const boardOfOrtigas = (queue: ReturnType<typeof entry>[]) => ({
+  status: 200,
+  data: { location: 4, queue, rooms: [], reservations: [] },
+});
 // 02:07 UTC is 10:07 in Manila: the time starts on 10:00.
 const NOW = new Date('2026-06-01T02:07:00Z');
 
@@ -267,33 +284,14 @@ describe('arrival card', () => {
   });
 
   it('lists the therapists on shift first with their state, and offers no one on a break or off shift for a visit now', async () => {
-    const entry = (therapist: number, therapist_name: string, state: string, more = {}) => ({
-      position: therapist,
-      therapist,
-      therapist_name,
-      state,
-      is_next: false,
-      service: null,
-      reservation: null,
-      break_since: null,
-      ...more,
-    });
     const calls = mockApi({
       ...routes,
       'GET /therapists/': therapistsOfOrtigas(4),
-      'GET /floor/board/?location=4': {
-        status: 200,
-        data: {
-          location: 4,
-          queue: [
-            entry(12, 'Rosa Dimaano', 'available', { is_next: true }),
-            entry(14, 'Bea Reyes', 'on_break'),
-            entry(9, 'Enrique Andrada', 'in_service', { service: { ends_at: '2026-06-01T03:30:00Z' } }),
-          ],
-          rooms: [],
-          reservations: [],
-        },
-      },
+      'GET /floor/board/?location=4': boardOfOrtigas([
+        entry(12, 'Rosa Dimaano', 'available', { is_next: true }),
+        entry(14, 'Bea Reyes', 'on_break'),
+        entry(9, 'Enrique Andrada', 'in_service', { service: { ends_at: '2026-06-01T03:30:00Z' } }),
+      ]),
       'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) },
       'POST /clients/arrivals/': walkInLogged('1200.00', 'cash'),
     });
@@ -353,6 +351,24 @@ describe('arrival card', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
     await screen.findByText('Arrival logged and ₱1,200.00 cash recorded for Liza Soberano.');
     expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.data))).toMatchObject({ therapist: 12 });
+  });
+
+  it("shows the floor's refusal under Therapist when the one chosen is serving now (decision 0909), and keeps the card open", async () => {
+    const message = 'Enrique Andrada is already serving or booked 10:05–11:05 then.';
+    const { calls, dialog } = await openWalkIn(
+      { status: 409, data: { message, errors: { therapist: [message] } } },
+      {
+        'GET /floor/board/?location=4': boardOfOrtigas([
+          entry(9, 'Enrique Andrada', 'in_service', { service: { ends_at: '2026-06-01T03:05:00Z' } }),
+        ]),
+      },
+    );
+    await pick(dialog, /^Treatment/, 'Hilot · ₱1,200.00');
+    await pick(dialog, /^Therapist/, 'Enrique Andrada · In a service until 11:05');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    expect(await within(dialog).findAllByText(message)).not.toHaveLength(0);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it('names the signed-in receptionist as who received the client, and lets the desk choose another or none', async () => {

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { ClientArrivalInput } from '@ginhawa/contract';
+import { clientArrivals, floorQueue, treatments } from '../../db/schema/index';
+import type { AuthUser } from '../../lib/actor';
+import type { ArrivalExtras } from '../clients/index';
+import { addMinutes, floorClock, floorToday, instantOf, lockFloor, publishFloor, slotOf } from './floor-shared.service';
+import { startService } from './assign.service';
+
+/**
+ * The part of a card's visit still to come, which its therapist's time is booked for; null for a
+ * visit that ended before `now` (or another day's): a record after the fact (decision 0414). A visit
+ * in now's slot starts now, as the floor's arrivals do; an earlier slot's began then and holds what
+ * is left of it; a later slot's starts at its slot.
+ */
+export const visitAhead = (visit: { date: string; time: string; minutes: number }, now: Date) => {
+  if (visit.date !== floorToday(now)) return null;
+  const begins = slotOf(now).time === visit.time ? now : instantOf(visit.date, visit.time);
+  const endsAt = addMinutes(begins, visit.minutes);
+  if (endsAt.getTime() <= now.getTime()) return null;
+  return { startsAt: begins.getTime() < now.getTime() ? now : begins, endsAt };
+};
+
+/**
+ * An arrival logged on the client card, for a therapist clocked in at its branch and a visit not yet
+ * over, takes the therapist's time through the floor's own `startService` (booked, moved in the
+ * line as requested or not, logged), in the arrival's transaction under the branch's floor lock,
+ * taken first (decision 0204). A clash is the floor's 409 and nothing is logged
+ * (docs/decisions/0909-a-card-arrival-now-takes-the-therapist.md). The card names no room, so the
+ * visit holds no bed; a tandem's second therapist is not booked (one booking per arrival).
+ */
+export const cardArrivalOnFloor = (user: AuthUser, input: ClientArrivalInput): ArrivalExtras => {
+  const floor = { onShift: false, now: new Date(0) };
+  return {
+    before: async (tx) => {
+      await lockFloor(tx, input.location);
+      // Read under the lock, so an Assign next of the same therapist is wholly before or after this.
+      floor.now = floorClock.now();
+      const [entry] = await tx
+        .select({ locationId: floorQueue.locationId })
+        .from(floorQueue)
+        .where(eq(floorQueue.employeeId, input.therapist));
+      floor.onShift = entry?.locationId === input.location;
+    },
+    after: async (tx, arrival) => {
+      if (!floor.onShift || arrival.treatment === null) return;
+      const [treatment] = await tx
+        .select({ minutes: treatments.durationMinutes })
+        .from(treatments)
+        .where(eq(treatments.id, arrival.treatment));
+      const range = visitAhead({ ...arrival, minutes: treatment!.minutes }, floor.now);
+      if (!range) return;
+      await startService(tx, user, {
+        locationId: arrival.location,
+        therapistId: arrival.therapist,
+        roomId: null,
+        bed: null,
+        ...range,
+        arrivalId: arrival.id,
+        requested: arrival.requested,
+      });
+      await tx.update(clientArrivals).set({ endsAt: range.endsAt }).where(eq(clientArrivals.id, arrival.id));
+      await publishFloor(tx, arrival.location, arrival.date);
+    },
+  };
+};
