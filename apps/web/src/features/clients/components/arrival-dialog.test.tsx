@@ -283,7 +283,7 @@ describe('arrival card', () => {
     });
   });
 
-  it('lists the therapists on shift first with their state, and offers no one on a break or off shift for a visit now', async () => {
+  it('lists the therapists on shift first with their state, and offers no one on a break, in a service or off shift for a visit now', async () => {
     const calls = mockApi({
       ...routes,
       'GET /therapists/': therapistsOfOrtigas(4),
@@ -327,6 +327,11 @@ describe('arrival card', () => {
       'aria-disabled',
       'true',
     );
+    // The server books a visit now from now: one serving until 11:30 would be refused (decision 0909).
+    expect(within(listbox).getByRole('option', { name: 'Enrique Andrada · In a service until 11:30' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await userEvent.keyboard('{Escape}');
 
     // A visit logged after it was served (09:00) may name who has since gone off shift, with a word on it.
@@ -353,18 +358,14 @@ describe('arrival card', () => {
     expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.data))).toMatchObject({ therapist: 12 });
   });
 
-  it("shows the floor's refusal under Therapist when the one chosen is serving now (decision 0909), and keeps the card open", async () => {
+  it("shows the floor's refusal under Therapist when the one chosen was given a client since the board was read (decision 0909), and keeps the card open", async () => {
     const message = 'Enrique Andrada is already serving or booked 10:05–11:05 then.';
     const { calls, dialog } = await openWalkIn(
       { status: 409, data: { message, errors: { therapist: [message] } } },
-      {
-        'GET /floor/board/?location=4': boardOfOrtigas([
-          entry(9, 'Enrique Andrada', 'in_service', { service: { ends_at: '2026-06-01T03:05:00Z' } }),
-        ]),
-      },
+      { 'GET /floor/board/?location=4': boardOfOrtigas([entry(9, 'Enrique Andrada', 'available', { is_next: true })]) },
     );
     await pick(dialog, /^Treatment/, 'Hilot · ₱1,200.00');
-    await pick(dialog, /^Therapist/, 'Enrique Andrada · In a service until 11:05');
+    await pick(dialog, /^Therapist/, 'Enrique Andrada · Available · next in line');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
     expect(await within(dialog).findAllByText(message)).not.toHaveLength(0);
     expect(screen.getByRole('dialog')).toBeInTheDocument();

@@ -6,7 +6,7 @@ export type StaffChoice = {
   full_name: string;
   /** "Available", "On a break", "Not clocked in"…, shown after the name. */
   note?: string;
-  /** Not offered (a visit now with a therapist on a break or not clocked in). */
+  /** Not offered (a visit now with a therapist on a break, in a service or not clocked in). */
   disabled?: boolean;
   /** The heading the person is listed under ("On shift", "Not clocked in"). */
   group?: string;
@@ -29,8 +29,9 @@ const stateNote = (entry: QueueEntry): string => {
 /**
  * The branch's therapists for the arrival card (docs/decisions/0414): those clocked in first, in
  * the rotation's order, each with their state; then those not clocked in. For a visit now (`atNow`),
- * one on a break or not clocked in cannot be chosen; for an earlier time today (a visit logged after
- * it was served) they can, with the note saying so. A branch with nobody clocked in (the floor board
+ * one on a break, in a service (the server books the visit from now and refuses the clash: decision
+ * 0909) or not clocked in cannot be chosen; for an earlier time today (a visit logged after it was
+ * served) they can, with the note saying so. A branch with nobody clocked in (the floor board
  * not in use there) or a board that could not be read lists everyone, as before.
  */
 export const therapistChoices = (
@@ -45,7 +46,7 @@ export const therapistChoices = (
     .map((entry) => ({
       ...byId.get(entry.therapist)!,
       note: stateNote(entry),
-      disabled: atNow && entry.state === 'on_break',
+      disabled: atNow && (entry.state === 'on_break' || entry.state === 'in_service'),
       group: ON_SHIFT,
     }));
   const off = therapists
@@ -54,12 +55,14 @@ export const therapistChoices = (
   return [...onShift, ...off];
 };
 
-/** Why the chosen therapist cannot serve a visit now (they went on a break, or the time moved to now), else undefined. */
+/** Why the chosen therapist cannot serve a visit now (on a break or in a service since, or the time moved to now), else undefined. */
 export const shiftRefusal = (choices: readonly StaffChoice[], chosen: string): string | undefined => {
   const choice = choices.find((c) => String(c.id) === chosen);
   if (!choice?.disabled) return undefined;
-  const why = choice.group === OFF_SHIFT ? 'is not clocked in here' : 'is on a break';
-  return `${choice.full_name} ${why}: choose a therapist on shift, or the earlier time they served.`;
+  if (choice.group === OFF_SHIFT)
+    return `${choice.full_name} is not clocked in here: choose a therapist on shift, or the earlier time they served.`;
+  const why = choice.note === ON_BREAK ? 'is on a break' : `is ${choice.note!.toLowerCase()}`;
+  return `${choice.full_name} ${why}: choose a therapist who is free now, or the earlier time they served.`;
 };
 
 /** A hint under the therapist chosen for an earlier visit who is not on the floor now. */
