@@ -419,6 +419,35 @@ describe('floor screen', () => {
     expect(JSON.parse(String(post!.data))).toEqual({ employee: 20 });
   });
 
+  it('asks a therapist clocking themselves out "Clock out now?"; the desk is asked by name', async () => {
+    const calls = mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'POST /floor/shifts/clock-out/': { status: 200, data: {} },
+    });
+    const clockOutDialog = async (user: FloorUser) => {
+      const view = renderWithRouter(
+        <FloorScreen user={user} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
+        { path: '/floor' },
+      );
+      await userEvent.click(await screen.findByRole('button', { name: 'Actions for Ana Cruz' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Clock out' }));
+      return { view, dialog: await screen.findByRole('dialog') };
+    };
+    const own = await clockOutDialog({ ...desk, frontDesk: false, employee: 11 });
+    expect(own.dialog).toHaveAccessibleName('Clock out now?');
+    expect(within(own.dialog).getByText('You leave the rotation until you clock in again.')).toBeInTheDocument();
+    await userEvent.click(within(own.dialog).getByRole('button', { name: 'Clock out' }));
+    expect(await screen.findByText('You clocked out.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.data))).toEqual({ employee: 11 });
+    own.view.unmount();
+
+    const front = await clockOutDialog(desk);
+    expect(front.dialog).toHaveAccessibleName('Clock Ana Cruz out?');
+    expect(
+      within(front.dialog).getByText('Ana Cruz leaves the rotation until they clock in again.'),
+    ).toBeInTheDocument();
+  });
+
   it('a therapist clocks themselves in with one tap: their own record is chosen already', async () => {
     const calls = mockApi({
       ...clockInRoutes,

@@ -66,7 +66,13 @@ type Open =
   | { kind: 'pick'; then: 'assign' | 'reserve' }
   | { kind: 'assign' | 'reserve'; client: FloorClient }
   | { kind: 'reservation'; reservation: BoardReservation }
-  | { kind: 'rotation'; action: Exclude<RotationAction, 'start_break' | 'end_break'>; entry: QueueEntry }
+  | {
+      kind: 'rotation';
+      action: Exclude<RotationAction, 'start_break' | 'end_break'>;
+      entry: QueueEntry;
+      /** The row is the signed-in therapist's own: the dialog speaks to them, not of them. */
+      self: boolean;
+    }
   | { kind: 'clock_in' | 'reorder' | 'log' | 'settings' }
   | null;
 
@@ -105,7 +111,7 @@ const BoardLayout = ({
   const toggleBreak = useBreakToggle(data.location);
   const onAction = (action: RotationAction, entry: QueueEntry) => {
     if (action === 'start_break' || action === 'end_break') void toggleBreak(entry, action === 'start_break');
-    else setOpen({ kind: 'rotation', action, entry });
+    else setOpen({ kind: 'rotation', action, entry, self: entry.therapist === user.employee });
   };
   // A therapist in the rotation is on shift: Clock in would only say so (they clock out from their row's menu).
   const onShiftHere = !user.frontDesk && data.queue.some((q) => q.therapist === user.employee);
@@ -363,7 +369,7 @@ const FloorDialogs = ({
         />
       );
     case 'rotation':
-      return <RotationActionDialog action={open.action} entry={open.entry} location={location} onClose={close} />;
+      return <RotationActionDialog {...open} location={location} onClose={close} />;
     case 'clock_in':
       return (
         <ClockInDialog
