@@ -8,7 +8,7 @@ import { chipsColumn, derivedColumn, statusColumn } from '../../../components/li
 import { formatDateTime } from '../../../lib/format';
 import { useGroups, usersResource } from '../api/get-users';
 import { SetPasswordDialog } from './set-password-dialog';
-import { UserForm } from './user-form';
+import { PASSWORD_NOT_CHOSEN, UserForm } from './user-form';
 
 // The minimum widths with the three actions fit the list at 1280 px, so Delete is not scrolled off.
 const columns: GridColDef<AdminUser>[] = [
@@ -32,7 +32,8 @@ const columns: GridColDef<AdminUser>[] = [
     width: 170,
     valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'Never'),
   },
-  statusColumn(),
+  // Who still signs in with a password someone else set (decision 0017): the Admin can tell them.
+  statusColumn({}, (row) => (row.must_change_password ? PASSWORD_NOT_CHOSEN : null)),
 ];
 
 /** Sign-in accounts: searched by username, name or email, filtered by group and status. */
