@@ -19,11 +19,14 @@ export const derivedColumn = <R extends GridValidRowModel>(
   extra: Extra<R> = {},
 ): GridColDef<R> => ({ field, headerName, flex: 1, minWidth: 130, valueGetter: (_value, row) => text(row), ...extra });
 
-/** What the Status column says of a row beside Active or Inactive ("Password not yet chosen"), or null. */
+/**
+ * What the Status column says of an active row instead of Active ("Password not chosen"), or null.
+ * An inactive row says Inactive: nobody signs in with it, so nothing else about it is urgent.
+ */
 export type StatusNote<R> = (row: R) => string | null;
 type StatusColDef<R extends GridValidRowModel> = GridColDef<R> & { statusNote?: StatusNote<R> };
 
-/** Active or inactive, as a chip; with `note`, a second chip beside it on the rows the note names. */
+/** Active or inactive, as a chip; with `note`, the note's chip instead of Active on the rows it names. */
 export const statusColumn = <R extends GridValidRowModel & { is_active: boolean }>(
   extra: Extra<R> = {},
   note?: StatusNote<R>,
@@ -31,16 +34,10 @@ export const statusColumn = <R extends GridValidRowModel & { is_active: boolean 
   const column: StatusColDef<R> = {
     field: 'is_active',
     headerName: 'Status',
-    width: note ? 250 : 110,
+    width: note ? 180 : 110,
     renderCell: ({ row }) => {
-      const said = note?.(row);
-      if (!said) return <StatusChip active={row.is_active} />;
-      return (
-        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>
-          <StatusChip active={row.is_active} />
-          <NoteChip label={said} />
-        </Box>
-      );
+      const said = row.is_active ? note?.(row) : null;
+      return said ? <NoteChip label={said} /> : <StatusChip active={row.is_active} />;
     },
     // Kept on the column so a phone, where the column is hidden, marks the row the same way (withInactiveChip).
     statusNote: note,
@@ -50,13 +47,16 @@ export const statusColumn = <R extends GridValidRowModel & { is_active: boolean 
 };
 
 /**
- * Whether a row carries a mark where the Status column is hidden: Inactive, or the column's note.
- * Null when the columns have no Status column.
+ * What marks a row where the Status column is hidden: Inactive, or else the column's note. Null
+ * when the columns have no Status column.
  */
 export const rowMarks = <R extends GridValidRowModel>(columns: readonly GridColDef<R>[]) => {
   const status: StatusColDef<R> | undefined = columns.find((c) => c.field === 'is_active');
   if (!status) return null;
-  return (row: R) => ({ inactive: row.is_active === false, note: status.statusNote?.(row) ?? null });
+  return (row: R) => {
+    const inactive = row.is_active === false;
+    return { inactive, note: inactive ? null : (status.statusNote?.(row) ?? null) };
+  };
 };
 
 /** MUI X Data Grid's standard row height, which a marked row keeps when its chip fits beside the content. */

@@ -9,7 +9,7 @@ export const StatusChip = ({ active }: { active: boolean }) => (
   />
 );
 
-/** Something staff should notice about a row beside its status ("Password not yet chosen"). */
+/** Something staff should notice about an active row, in its status's place ("Password not chosen"). */
 export const NoteChip = ({ label }: { label: string }) => (
   <Chip size="small" color="warning" variant="outlined" label={label} />
 );

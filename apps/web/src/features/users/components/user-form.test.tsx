@@ -117,7 +117,7 @@ describe('user form', { timeout: 20_000 }, () => {
   it('says on the edit form when the person has not yet chosen their own password', async () => {
     setup({ ...manager, must_change_password: true });
     const dialog = screen.getByRole('dialog', { name: 'Edit user' });
-    expect(dialog).toHaveTextContent('Password not yet chosen');
+    expect(dialog).toHaveTextContent('Password not chosen');
     expect(dialog).toHaveTextContent(
       'manager still has the password set for them and is asked to choose their own at sign-in.',
     );
@@ -125,7 +125,7 @@ describe('user form', { timeout: 20_000 }, () => {
 
   it('says nothing of the password once the person chose their own', () => {
     setup(manager);
-    expect(screen.getByRole('dialog', { name: 'Edit user' })).not.toHaveTextContent('Password not yet chosen');
+    expect(screen.getByRole('dialog', { name: 'Edit user' })).not.toHaveTextContent('Password not chosen');
   });
 
   it('shows a refusal about the account itself above the form', async () => {

@@ -68,8 +68,8 @@ const initialValues = (user: AdminUser | null): Values => ({
   is_active: user?.is_active ?? true,
 });
 
-/** An account whose password someone else set and the person has not yet replaced (decision 0017). */
-export const PASSWORD_NOT_CHOSEN = 'Password not yet chosen';
+/** An account whose password someone else set and the person has not yet replaced with their own (decision 0017). */
+export const PASSWORD_NOT_CHOSEN = 'Password not chosen';
 
 type UserFormProps = {
   /** null: a new account. */

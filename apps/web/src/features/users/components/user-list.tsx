@@ -10,19 +10,20 @@ import { useGroups, usersResource } from '../api/get-users';
 import { SetPasswordDialog } from './set-password-dialog';
 import { PASSWORD_NOT_CHOSEN, UserForm } from './user-form';
 
-// The minimum widths with the three actions fit the list at 1280 px, so Delete is not scrolled off.
+// The minimum widths with the three actions fit the list at 1280 px, so Delete is not scrolled off
+// (Name, Groups and Works at gave 70 px to the Status column's "Password not chosen").
 const columns: GridColDef<AdminUser>[] = [
   { field: 'username', headerName: 'Username', flex: 1, minWidth: 120 },
   derivedColumn('last_name', 'Name', (row) => `${row.first_name} ${row.last_name}`.trim() || '—', {
     flex: 1.2,
-    minWidth: 140,
+    minWidth: 130,
   }),
-  chipsColumn('groups', 'Groups', (row) => row.groups, { minWidth: 150 }),
+  chipsColumn('groups', 'Groups', (row) => row.groups, { minWidth: 125 }),
   {
     field: 'location_names',
     headerName: 'Works at',
     flex: 1.2,
-    minWidth: 140,
+    minWidth: 115,
     sortable: false,
     valueFormatter: (value: string[]) => value.join(', ') || '—',
   },
