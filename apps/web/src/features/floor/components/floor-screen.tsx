@@ -48,6 +48,8 @@ export type FloorUser = {
   frontDesk: boolean;
   /** A therapist's own employee record: they start and end their own break and clock themselves out. */
   employee?: number | null;
+  /** A receptionist's own employee record: the front desk's list asks them "Clock out now?". */
+  deskEmployee?: number | null;
 };
 
 type FloorScreenProps = {
@@ -141,7 +143,7 @@ const BoardLayout = ({
         who={{ frontDesk: user.frontDesk, employee: user.employee ?? null }}
         onAction={onAction}
       />
-      {user.frontDesk ? <FrontDeskShifts location={data.location} /> : null}
+      {user.frontDesk ? <FrontDeskShifts location={data.location} me={user.deskEmployee ?? null} /> : null}
     </Panel>
   );
   const rooms = (
