@@ -46,6 +46,11 @@ export const adminUserSchema = personSchema.extend({
   location_names: z.array(z.string()),
   last_login: z.string().nullable(),
   date_joined: z.string(),
+  /**
+   * The password was set by someone else (an Admin, a hire's login) and the person has not yet
+   * chosen their own (decision 0017); Admin-only, so the Users list can say who still must.
+   */
+  must_change_password: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 /**

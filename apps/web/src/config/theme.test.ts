@@ -40,4 +40,23 @@ describe('theme (docs/product.md §1)', () => {
     expect(theme.components?.MuiToggleButton?.styleOverrides?.root).toEqual(touch);
     expect(theme.components?.MuiLink?.styleOverrides?.button).toEqual(touch);
   });
+
+  it("grows a small field or select (the leaderboard's Cutoff) to 44 px on a touch screen, its empty label centred", () => {
+    expect(theme.components?.MuiInputBase?.styleOverrides?.sizeSmall).toEqual({
+      '@media (pointer: coarse)': { minHeight: 44 },
+    });
+    const label = theme.components?.MuiInputLabel?.styleOverrides?.root;
+    if (typeof label !== 'function') throw new Error('The label override depends on the field.');
+    const styles = (ownerState: Record<string, unknown>) =>
+      label({ ownerState: { variant: 'outlined', ...ownerState }, theme } as Parameters<typeof label>[0]);
+    expect(styles({ size: 'small', shrink: false })).toMatchObject({
+      '@media (pointer: coarse)': { transform: 'translate(14px, 11px) scale(1)' },
+    });
+    // A shrunk label sits on the border and a medium field is 56 px already: both as MUI places them.
+    expect(styles({ size: 'small', shrink: true })).not.toHaveProperty(['@media (pointer: coarse)']);
+    expect(styles({ size: 'medium', shrink: false })).not.toHaveProperty(['@media (pointer: coarse)']);
+    expect(styles({ size: 'small', shrink: false })).toMatchObject({
+      '&.Mui-disabled': { color: theme.palette.text.secondary },
+    });
+  });
 });

@@ -63,6 +63,10 @@ export const theme = createTheme({
     MuiMenuItem: {
       styleOverrides: { root: { '&.Mui-focusVisible': { outline: `2px solid ${PRIMARY}`, outlineOffset: -2 } } },
     },
+    // A small field or select (a list's filters, the leaderboard's Cutoff/Month/Year) is 40 px: on a
+    // touch screen it grows to the same 44 px target, its text centred; the label of an empty field
+    // moves down with it. A mouse keeps the compact size.
+    MuiInputBase: { styleOverrides: { sizeSmall: { [COARSE]: { minHeight: 44 } } } },
     MuiOutlinedInput: {
       styleOverrides: {
         root: { '&.Mui-focused:has(:focus-visible)': { outline: `2px solid ${PRIMARY}`, outlineOffset: 2 } },
@@ -70,7 +74,16 @@ export const theme = createTheme({
     },
     // Disabled helper text kept its meaning (the field's hint) but measured 2.67:1 in MUI's grey.
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: TEXT_SECONDARY } } } },
-    MuiInputLabel: { styleOverrides: { root: { '&.Mui-disabled': { color: TEXT_SECONDARY } } } },
+    MuiInputLabel: {
+      styleOverrides: {
+        root: ({ ownerState }) => ({
+          '&.Mui-disabled': { color: TEXT_SECONDARY },
+          ...(ownerState.size === 'small' && ownerState.variant === 'outlined' && !ownerState.shrink
+            ? { [COARSE]: { transform: 'translate(14px, 11px) scale(1)' } }
+            : {}),
+        }),
+      },
+    },
     MuiCard: {
       defaultProps: { elevation: 0 },
       styleOverrides: {

@@ -152,6 +152,26 @@ describe('resetting and changing passwords', () => {
     expect((await afterReset.request({ method: 'GET', url: '/api/users/my_data/' })).statusCode).toBe(401);
   });
 
+  it("the Admin's Users list and the account say who still has to choose their own; a Manager is not told", async () => {
+    const { id } = await createLogin('first.pw.nina');
+    const listed = async (agent: Agent) => {
+      const res = await agent.request({ method: 'GET', url: '/api/users/?search=first.pw.nina' });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { results: Record<string, unknown>[] }).results[0];
+    };
+    expect((await listed(admin))?.must_change_password).toBe(true);
+    const read = await admin.request({ method: 'GET', url: `/api/users/${id}/` });
+    expect(read.json().must_change_password).toBe(true);
+    const manager = await signIn(ctx.app, 'manager');
+    const directory = await listed(manager);
+    expect(directory?.username).toBe('first.pw.nina');
+    expect(directory).not.toHaveProperty('must_change_password');
+
+    const nina = await login(ctx.app, 'first.pw.nina', GIVEN);
+    expect((await changeOwn(nina, id, GIVEN, OWN)).statusCode).toBe(200);
+    expect((await listed(admin))?.must_change_password).toBe(false);
+  });
+
   it("a demo database's people start unflagged: the demo and its journeys sign in as they are", async () => {
     for (const username of ['admin', 'manager', 'salesperson', 'therapist', 'receptionist']) {
       const agent = await signIn(ctx.app, username);

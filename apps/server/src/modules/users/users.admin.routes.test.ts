@@ -66,6 +66,8 @@ describe('POST /api/users/', () => {
       location_names: ['Users Test Pasig', 'Users Test Taguig'],
       last_login: null,
       date_joined: expect.any(String),
+      // Set by the Admin: Carlo still has to choose his own (decision 0017).
+      must_change_password: true,
     });
     const agent = await login(ctx.app, 'carlo.m', PASSWORD);
     expect((await agent.request({ method: 'GET', url: '/api/users/my_data/' })).json().groups).toEqual(['Manager']);

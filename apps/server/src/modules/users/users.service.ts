@@ -39,6 +39,7 @@ const adminUserColumns = {
   isActive: users.isActive,
   lastLogin: users.lastLogin,
   createdAt: users.createdAt,
+  mustChangePassword: users.mustChangePassword,
   groups: groupNames,
   locations: userLocationIds,
   locationNames: userLocationNames,
@@ -53,6 +54,7 @@ const toAdminUser = (r: AdminUserRow): AdminUser => ({
   location_names: r.locationNames,
   last_login: isoOrNull(r.lastLogin),
   date_joined: iso(r.createdAt),
+  must_change_password: r.mustChangePassword,
 });
 
 const findAdminUserRow = async (db: DbOrTx, id: number) => {

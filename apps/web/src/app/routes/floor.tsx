@@ -20,8 +20,10 @@ export const FloorRoute = () => {
   const desk = useDeskUser();
   const has = (group: string) => user.groups.includes(group);
   const manages = has(MANAGER_GROUP) || has(ADMIN_GROUP);
-  // A therapist's own record: the board offers them their own break and clock-out.
+  // A therapist's own record: the board offers them their own break and clock-out; a receptionist's
+  // own record: the desk's list asks them of their own clock-out as of themselves.
   const me = useMyEmployee('therapist', user.id, has('Therapist'));
+  const meAtDesk = useMyEmployee('receptionist', user.id, has('Receptionist'));
   return (
     <FloorScreen
       user={{
@@ -30,6 +32,7 @@ export const FloorRoute = () => {
         manages,
         frontDesk: manages || has('Receptionist'),
         employee: me.data?.id ?? null,
+        deskEmployee: meAtDesk.data?.id ?? null,
       }}
       roomsPath="/floor/rooms"
       attendancePath={paths.floorAttendance}

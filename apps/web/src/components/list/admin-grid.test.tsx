@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { AdminGrid } from './admin-grid';
+import { statusColumn } from './list-columns';
 
 type Thing = { id: number; name: string; colour: string; is_active?: boolean };
 const columns: GridColDef<Thing>[] = [
@@ -73,6 +74,54 @@ describe('AdminGrid', () => {
       expect(teak).toHaveTextContent(/^brown wood$/);
       expect(within(jade!).getByText('green wood').tagName).toBe('EM');
       expect(jade).toHaveTextContent(/^green woodInactive$/);
+    });
+
+    it("marks an active row with the Status column's note, on a phone beside the first cell, wide in the column", () => {
+      type Account = { id: number; name: string; is_active: boolean; fresh: boolean };
+      const accounts: Account[] = [
+        { id: 1, name: 'ana', is_active: true, fresh: false },
+        { id: 2, name: 'ben', is_active: true, fresh: true },
+        { id: 3, name: 'cora', is_active: false, fresh: true },
+      ];
+      const noted: GridColDef<Account>[] = [
+        { field: 'name', headerName: 'Username', flex: 1 },
+        statusColumn({}, (row) => (row.fresh ? 'Password not yet chosen' : null)),
+      ];
+      const accountGrid = (visibility?: GridColumnVisibilityModel) => (
+        <AdminGrid<Account>
+          label="Users"
+          rows={accounts}
+          rowCount={accounts.length}
+          columns={noted}
+          loading={false}
+          error={undefined}
+          onRetry={() => undefined}
+          paginationModel={{ page: 0, pageSize: 25 }}
+          onPaginationModelChange={() => undefined}
+          columnVisibilityModel={visibility}
+          emptyText="Nothing yet."
+        />
+      );
+      const { unmount } = render(accountGrid({ is_active: false }));
+      expect(firstCells().map((cell) => cell.textContent)).toEqual([
+        'ana',
+        'benPassword not yet chosen',
+        'coraInactive',
+      ]);
+      const grows = screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.classList.contains('MuiDataGrid-row--dynamicHeight'));
+      expect(grows).toEqual([false, true, true]);
+      unmount();
+
+      render(accountGrid(undefined));
+      const statuses = screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('gridcell')[1]!.textContent);
+      // An inactive account says Inactive: nobody signs in with it, so its password can wait.
+      expect(statuses).toEqual(['Active', 'Password not yet chosen', 'Inactive']);
     });
 
     it('adds nothing where the Status column shows (a wide screen)', () => {

@@ -14,7 +14,7 @@ import {
 } from '@mui/x-data-grid';
 import { LoadError } from '../load-error';
 import { formatCount } from '../../lib/format';
-import { withInactiveChip } from './list-columns';
+import { rowMarks, withInactiveChip } from './list-columns';
 import { PAGE_SIZES } from './use-admin-list';
 
 type AdminGridProps<R extends GridValidRowModel> = {
@@ -46,8 +46,6 @@ type AdminGridProps<R extends GridValidRowModel> = {
 };
 
 const autoHeight = () => 'auto' as const;
-/** A row marked Inactive grows when its chip wraps under a long name (withInactiveChip); the others keep their height. */
-const inactiveGrows = ({ model }: GridRowHeightParams) => (model.is_active === false ? 'auto' : null);
 const growCentred = { display: 'flex', alignItems: 'center' } as const;
 
 /**
@@ -90,6 +88,16 @@ export const AdminGrid = <R extends GridValidRowModel>({
     [columns, columnVisibilityModel],
   );
   const marked = shownColumns !== columns;
+  // A marked row (Inactive, or the Status column's note) grows when its chips wrap under a long
+  // name (withInactiveChip); the others keep their height.
+  const markedGrows = useMemo(() => {
+    const marks = rowMarks(columns);
+    return ({ model }: GridRowHeightParams) => {
+      // The grid types its rows loosely; they are this grid's rows.
+      const m = marks?.(model as R);
+      return m && (m.inactive || m.note) ? ('auto' as const) : null;
+    };
+  }, [columns]);
   if (error && !rows) {
     return <LoadError title={`The ${label.toLowerCase()} could not be loaded`} error={error} onRetry={onRetry} />;
   }
@@ -144,7 +152,7 @@ export const AdminGrid = <R extends GridValidRowModel>({
         onRowSelectionModelChange={onRowSelectionModelChange}
         onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
         localeText={{ noRowsLabel: emptyText }}
-        getRowHeight={rowsGrow ? autoHeight : marked ? inactiveGrows : undefined}
+        getRowHeight={rowsGrow ? autoHeight : marked ? markedGrows : undefined}
         sx={{
           border: 0,
           borderTop: '1px solid',

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import type { GridColDef, GridColumnVisibilityModel, GridValidRowModel } from '@mui/x-data-grid';
 import { formatPhPhone } from '@ginhawa/contract';
 import { formatPeso } from '../../lib/format';
-import { StatusChip } from './status-chip';
+import { NoteChip, StatusChip } from './status-chip';
 
 /**
  * The columns the administration lists share, so a status, an amount, a mobile number or a row of
@@ -19,38 +19,69 @@ export const derivedColumn = <R extends GridValidRowModel>(
   extra: Extra<R> = {},
 ): GridColDef<R> => ({ field, headerName, flex: 1, minWidth: 130, valueGetter: (_value, row) => text(row), ...extra });
 
-/** Active or inactive, as a chip. */
+/**
+ * What the Status column says of an active row instead of Active ("Password not chosen"), or null.
+ * An inactive row says Inactive: nobody signs in with it, so nothing else about it is urgent.
+ */
+export type StatusNote<R> = (row: R) => string | null;
+type StatusColDef<R extends GridValidRowModel> = GridColDef<R> & { statusNote?: StatusNote<R> };
+
+/** Active or inactive, as a chip; with `note`, the note's chip instead of Active on the rows it names. */
 export const statusColumn = <R extends GridValidRowModel & { is_active: boolean }>(
   extra: Extra<R> = {},
-): GridColDef<R> => ({
-  field: 'is_active',
-  headerName: 'Status',
-  width: 110,
-  renderCell: ({ row }) => <StatusChip active={row.is_active} />,
-  ...extra,
-});
+  note?: StatusNote<R>,
+): GridColDef<R> => {
+  const column: StatusColDef<R> = {
+    field: 'is_active',
+    headerName: 'Status',
+    width: note ? 180 : 110,
+    renderCell: ({ row }) => {
+      const said = row.is_active ? note?.(row) : null;
+      return said ? <NoteChip label={said} /> : <StatusChip active={row.is_active} />;
+    },
+    // Kept on the column so a phone, where the column is hidden, marks the row the same way (withInactiveChip).
+    statusNote: note,
+    ...extra,
+  };
+  return column;
+};
+
+/**
+ * What marks a row where the Status column is hidden: Inactive, or else the column's note. Null
+ * when the columns have no Status column.
+ */
+export const rowMarks = <R extends GridValidRowModel>(columns: readonly GridColDef<R>[]) => {
+  const status: StatusColDef<R> | undefined = columns.find((c) => c.field === 'is_active');
+  if (!status) return null;
+  return (row: R) => {
+    const inactive = row.is_active === false;
+    return { inactive, note: inactive ? null : (status.statusNote?.(row) ?? null) };
+  };
+};
 
 /** MUI X Data Grid's standard row height, which a marked row keeps when its chip fits beside the content. */
 const ROW_HEIGHT = 52;
 
 /**
  * Where the Status column is hidden (a phone shows only its first columns), an inactive row would look
- * like an active one: the first column shown then carries the Inactive chip beside its own content
- * (under it in a narrow column, rather than cutting a name to "Coff…"). Active rows keep the column's
- * own rendering (undefined: the grid's default text).
+ * like an active one: the first column shown then carries the Inactive chip, and the Status column's
+ * note if it has one, beside its own content (under it in a narrow column, rather than cutting a name
+ * to "Coff…"). Unmarked rows keep the column's own rendering (undefined: the grid's default text).
  */
 export const withInactiveChip = <R extends GridValidRowModel>(
   columns: GridColDef<R>[],
   visibility: GridColumnVisibilityModel | undefined,
 ): GridColDef<R>[] => {
-  if (visibility?.is_active !== false || !columns.some((c) => c.field === 'is_active')) return columns;
+  const marks = rowMarks(columns);
+  if (visibility?.is_active !== false || !marks) return columns;
   const first = columns.find((c) => c.type !== 'actions' && visibility[c.field] !== false);
   if (!first) return columns;
   const own = first.renderCell;
   const marked: GridColDef<R> = {
     ...first,
     renderCell: (params) => {
-      if (params.row.is_active !== false) return own?.(params);
+      const { inactive, note } = marks(params.row);
+      if (!inactive && !note) return own?.(params);
       const text = own ? undefined : String(params.formattedValue ?? params.value ?? '');
       return (
         // Wraps under the content when both do not fit on one line (AdminGrid lets such a row grow).
@@ -70,8 +101,9 @@ export const withInactiveChip = <R extends GridValidRowModel>(
           <Box sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }} title={text}>
             {own ? own(params) : text}
           </Box>
-          <Box sx={{ flexShrink: 0, display: 'flex' }}>
-            <StatusChip active={false} />
+          <Box sx={{ flexShrink: 0, display: 'flex', gap: 0.5 }}>
+            {inactive ? <StatusChip active={false} /> : null}
+            {note ? <NoteChip label={note} /> : null}
           </Box>
         </Box>
       );

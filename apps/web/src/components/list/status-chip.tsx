@@ -8,3 +8,8 @@ export const StatusChip = ({ active }: { active: boolean }) => (
     variant={active ? 'filled' : 'outlined'}
   />
 );
+
+/** Something staff should notice about an active row, in its status's place ("Password not chosen"). */
+export const NoteChip = ({ label }: { label: string }) => (
+  <Chip size="small" color="warning" variant="outlined" label={label} />
+);

@@ -44,7 +44,8 @@ describe('client detail', () => {
     const { router } = renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
     expect(await screen.findByText('No history yet.')).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs[0]).toHaveTextContent('History');
+    // The desk's daily tabs first, so a phone's scrolling row shows Arrivals without a swipe.
+    expect(tabs.map((t) => t.textContent)).toEqual(['History', 'Arrivals', 'Vouchers', 'Memberships']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(router.state.location.search).toBe('');
   });

@@ -41,11 +41,13 @@ type ClientDetailProps = {
 };
 
 // History first: the desk's first question is what the client bought and did lately (docs/decisions/0413).
+// The desk's daily work first: on a phone the row scrolls and only the first two or three tabs show,
+// so Arrivals (today's visits) comes before Memberships, which is sold a few times a month.
 const TABS = [
   { value: 'history', label: 'History' },
+  { value: 'arrivals', label: 'Arrivals' },
   { value: 'vouchers', label: 'Vouchers' },
   { value: 'memberships', label: 'Memberships' },
-  { value: 'arrivals', label: 'Arrivals' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 

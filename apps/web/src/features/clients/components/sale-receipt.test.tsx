@@ -45,6 +45,17 @@ describe('sale receipt', () => {
     );
   });
 
+  it('names the bank account of a card or transfer payment, masked, from the banks the dialog loaded', () => {
+    const card = { ...sold, sale: { ...sold.sale, payment_method: 'card' as const, bank: 5, reference_no: '' } };
+    const banks = [
+      { id: 4, name: 'BPI', account_number_masked: '••••1111', is_active: true },
+      { id: 5, name: 'BDO Unibank', account_number_masked: '••••5678', is_active: true },
+    ];
+    expect(voucherReceipt(card, 'Liza Soberano', banks).payment).toBe('Card · BDO Unibank ••••5678');
+    // Not among the loaded accounts (deactivated meanwhile): the method alone, never a wrong bank.
+    expect(voucherReceipt(card, 'Liza Soberano', banks.slice(0, 1)).payment).toBe('Card');
+  });
+
   it('prints with the browser and copies the text', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     const user = userEvent.setup();

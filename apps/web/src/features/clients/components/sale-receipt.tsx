@@ -9,7 +9,12 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { type ClientMembershipSale, type ClientTreatmentSale, PAYMENT_METHOD_LABELS } from '@ginhawa/contract';
+import {
+  type BankDirectoryEntry,
+  type ClientMembershipSale,
+  type ClientTreatmentSale,
+  PAYMENT_METHOD_LABELS,
+} from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDate, formatPeso } from '../../../lib/format';
 import { useCompanyName } from '../../../lib/settings';
@@ -29,20 +34,33 @@ export type Receipt = {
 };
 
 const sessions = (n: number) => `${n} session${n === 1 ? '' : 's'}`;
-const paidWith = (sale: ClientTreatmentSale['sale']) =>
-  `${PAYMENT_METHOD_LABELS[sale.payment_method]}${sale.reference_no ? ` (ref. ${sale.reference_no})` : ''}`;
+
+/**
+ * The bank accounts the sale dialog loaded for its Bank field. The sale the server sends back
+ * names its bank by id only, so the receipt names it from these: "Card · BDO Unibank ••••5678".
+ */
+export type ReceiptBanks = readonly BankDirectoryEntry[] | undefined;
+
+const paidWith = (sale: ClientTreatmentSale['sale'], banks: ReceiptBanks) => {
+  const bank = sale.bank === null ? undefined : banks?.find((b) => b.id === sale.bank);
+  return [
+    PAYMENT_METHOD_LABELS[sale.payment_method],
+    bank ? ` · ${bank.name} ${bank.account_number_masked}` : '',
+    sale.reference_no ? ` (ref. ${sale.reference_no})` : '',
+  ].join('');
+};
 
 /** What a receipt says of the payment and who sold it, the same for a voucher and a membership. */
-const paidFields = (sold: ClientTreatmentSale | ClientMembershipSale) => ({
+const paidFields = (sold: ClientTreatmentSale | ClientMembershipSale, banks: ReceiptBanks) => ({
   amount: sold.sale.amount,
   discount: sold.sale.discount,
   net: sold.sale.net_amount,
-  payment: paidWith(sold.sale),
+  payment: paidWith(sold.sale, banks),
   soldBy: sold.salesperson_name,
   branch: sold.location_name,
 });
 
-export const voucherReceipt = (sold: ClientTreatmentSale, client: string): Receipt => ({
+export const voucherReceipt = (sold: ClientTreatmentSale, client: string, banks?: ReceiptBanks): Receipt => ({
   reference: sold.code,
   date: sold.sale.date,
   client,
@@ -51,10 +69,10 @@ export const voucherReceipt = (sold: ClientTreatmentSale, client: string): Recei
       sold.expires_on ? `, valid until ${formatDate(sold.expires_on)}` : ''
     }`,
   ],
-  ...paidFields(sold),
+  ...paidFields(sold, banks),
 });
 
-export const membershipReceipt = (sold: ClientMembershipSale, client: string): Receipt => ({
+export const membershipReceipt = (sold: ClientMembershipSale, client: string, banks?: ReceiptBanks): Receipt => ({
   reference: sold.sale.reference,
   date: sold.sale.date,
   client,
@@ -65,7 +83,7 @@ export const membershipReceipt = (sold: ClientMembershipSale, client: string): R
         `${v.treatment_name} voucher ${v.code}: ${sessions(v.sessions_total)}, ${v.sessions_total - v.sessions_used} left`,
     ),
   ],
-  ...paidFields(sold),
+  ...paidFields(sold, banks),
 });
 
 /** The receipt as text to copy into a chat or an e-mail (en-PH, pesos, the date in words), under the business's name. */

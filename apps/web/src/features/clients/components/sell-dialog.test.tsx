@@ -24,6 +24,7 @@ const sale = {
   discount: '0.00',
   net_amount: '3000.00',
   payment_method: 'card',
+  bank: 5,
   reference: 'V-000055',
   reference_no: '',
 };
@@ -62,6 +63,8 @@ describe('sell voucher dialog', () => {
     expect(
       within(receipt).getByText('Hilot voucher V-000055: 3 sessions, 3 left, valid until 31 Dec 2026'),
     ).toBeInTheDocument();
+    // The sale names its bank by id; the receipt names it as the Bank field did, masked.
+    expect(within(receipt).getByText('Card · BDO ••••3456')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(JSON.parse(String(post.data))).toMatchObject({
       client: 7,

@@ -31,7 +31,7 @@ import { sellMembership, sellVoucher } from '../api/sell';
 import { LocationStaffFields } from './location-staff-fields';
 import { saleTotal } from './sale-total';
 import { ClosedDayNotice, HeldNotice, PaymentFields, TotalLine, useSaleChecks } from './sell-dialog-parts';
-import { membershipReceipt, SaleReceiptDialog, voucherReceipt, type Receipt } from './sale-receipt';
+import { membershipReceipt, SaleReceiptDialog, voucherReceipt, type Receipt, type ReceiptBanks } from './sale-receipt';
 import { WALLET_REFERENCE_MESSAGE } from './walk-in-payment';
 
 export type SaleKind = 'voucher' | 'membership';
@@ -109,7 +109,13 @@ type SellDialogProps = { kind: SaleKind; client: Client; seller?: Seller; onClos
  * The sale's form: its fields, how they become the contract's body, and the sale itself, under one
  * Idempotency-Key per opening of the dialog.
  */
-const useSaleForm = (kind: SaleKind, client: Client, home: number, onSold: (receipt: Receipt) => void) => {
+const useSaleForm = (
+  kind: SaleKind,
+  client: Client,
+  home: number,
+  banks: ReceiptBanks,
+  onSold: (receipt: Receipt) => void,
+) => {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const revalidate = useRevalidateClients();
   const itemField = kind === 'voucher' ? 'treatment' : 'membership';
@@ -138,8 +144,8 @@ const useSaleForm = (kind: SaleKind, client: Client, home: number, onSold: (rece
         : membershipSchema.safeParse({ client: client.id, membership: v.item ? Number(v.item) : 0, ...payment(v) }),
     save: async (data): Promise<Receipt> =>
       'treatment' in data
-        ? voucherReceipt(await sellVoucher(data, idempotencyKey), client.full_name)
-        : membershipReceipt(await sellMembership(data, idempotencyKey), client.full_name),
+        ? voucherReceipt(await sellVoucher(data, idempotencyKey), client.full_name, banks)
+        : membershipReceipt(await sellMembership(data, idempotencyKey), client.full_name, banks),
     onSaved: async (sold) => {
       await revalidate();
       onSold(sold);
@@ -220,7 +226,7 @@ export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) =
   const memberships = useMembershipOptions();
   const banks = useBankOptions();
   const { locations, home } = sellerLocations(seller, allLocations.data?.results, client.location);
-  const form = useSaleForm(kind, client, home, setReceipt);
+  const form = useSaleForm(kind, client, home, banks.data?.results, setReceipt);
   useSellAsMyself(seller, form.setValues);
   const salespersons = useEmployeeOptions('salesperson', form.values.location ? Number(form.values.location) : null);
   const items = kind === 'voucher' ? treatments.data?.results : memberships.data?.results;

@@ -137,10 +137,11 @@ const StubUse = ({ onChange, treatment, deposit, refused }: Parameters<VisitUseS
 };
 const visitUse: VisitUseSlot = (props) => <StubUse {...props} />;
 
-const renderFloor = () =>
-  renderWithRouter(<FloorScreen user={desk} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />, {
-    path: '/floor',
-  });
+const renderFloor = (over: Partial<FloorUser> = {}) =>
+  renderWithRouter(
+    <FloorScreen user={{ ...desk, ...over }} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
+    { path: '/floor' },
+  );
 
 const treatments = {
   status: 200,
@@ -400,7 +401,7 @@ describe('floor screen', () => {
       },
       'POST /floor/shifts/clock-out/': { status: 200, data: { ...shift(2, 20, 'Dina Go', 'receptionist') } },
     });
-    renderFloor();
+    const view = renderFloor();
     const desk = await screen.findByRole('list', { name: 'Front desk on shift' });
     // Therapists are in the rotation above; only the desk's shifts are listed here.
     expect(within(desk).getByText('Dina Go')).toBeInTheDocument();
@@ -417,6 +418,45 @@ describe('floor screen', () => {
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe('/floor/shifts/clock-out/');
     expect(JSON.parse(String(post!.data))).toEqual({ employee: 20 });
+    view.unmount();
+
+    // Dina herself at the desk is asked of her own clock-out, not by her name.
+    renderFloor({ deskEmployee: 20 });
+    const own = await screen.findByRole('list', { name: 'Front desk on shift' });
+    await userEvent.click(within(own).getByRole('button', { name: 'Clock Dina Go out' }));
+    const mine = screen.getByRole('dialog', { name: 'Clock out now?' });
+    expect(mine).toHaveTextContent('Your shift ends now.');
+    await userEvent.click(within(mine).getByRole('button', { name: 'Clock out' }));
+    expect(await screen.findByText('You clocked out.')).toBeInTheDocument();
+  });
+
+  it('asks a therapist clocking themselves out "Clock out now?"; the desk is asked by name', async () => {
+    const calls = mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'POST /floor/shifts/clock-out/': { status: 200, data: {} },
+    });
+    const clockOutDialog = async (user: FloorUser) => {
+      const view = renderWithRouter(
+        <FloorScreen user={user} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
+        { path: '/floor' },
+      );
+      await userEvent.click(await screen.findByRole('button', { name: 'Actions for Ana Cruz' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Clock out' }));
+      return { view, dialog: await screen.findByRole('dialog') };
+    };
+    const own = await clockOutDialog({ ...desk, frontDesk: false, employee: 11 });
+    expect(own.dialog).toHaveAccessibleName('Clock out now?');
+    expect(within(own.dialog).getByText('You leave the rotation until you clock in again.')).toBeInTheDocument();
+    await userEvent.click(within(own.dialog).getByRole('button', { name: 'Clock out' }));
+    expect(await screen.findByText('You clocked out.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.data))).toEqual({ employee: 11 });
+    own.view.unmount();
+
+    const front = await clockOutDialog(desk);
+    expect(front.dialog).toHaveAccessibleName('Clock Ana Cruz out?');
+    expect(
+      within(front.dialog).getByText('Ana Cruz leaves the rotation until they clock in again.'),
+    ).toBeInTheDocument();
   });
 
   it('a therapist clocks themselves in with one tap: their own record is chosen already', async () => {

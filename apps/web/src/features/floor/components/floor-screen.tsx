@@ -48,6 +48,8 @@ export type FloorUser = {
   frontDesk: boolean;
   /** A therapist's own employee record: they start and end their own break and clock themselves out. */
   employee?: number | null;
+  /** A receptionist's own employee record: the front desk's list asks them "Clock out now?". */
+  deskEmployee?: number | null;
 };
 
 type FloorScreenProps = {
@@ -66,7 +68,13 @@ type Open =
   | { kind: 'pick'; then: 'assign' | 'reserve' }
   | { kind: 'assign' | 'reserve'; client: FloorClient }
   | { kind: 'reservation'; reservation: BoardReservation }
-  | { kind: 'rotation'; action: Exclude<RotationAction, 'start_break' | 'end_break'>; entry: QueueEntry }
+  | {
+      kind: 'rotation';
+      action: Exclude<RotationAction, 'start_break' | 'end_break'>;
+      entry: QueueEntry;
+      /** The row is the signed-in therapist's own: the dialog speaks to them, not of them. */
+      self: boolean;
+    }
   | { kind: 'clock_in' | 'reorder' | 'log' | 'settings' }
   | null;
 
@@ -105,7 +113,7 @@ const BoardLayout = ({
   const toggleBreak = useBreakToggle(data.location);
   const onAction = (action: RotationAction, entry: QueueEntry) => {
     if (action === 'start_break' || action === 'end_break') void toggleBreak(entry, action === 'start_break');
-    else setOpen({ kind: 'rotation', action, entry });
+    else setOpen({ kind: 'rotation', action, entry, self: entry.therapist === user.employee });
   };
   // A therapist in the rotation is on shift: Clock in would only say so (they clock out from their row's menu).
   const onShiftHere = !user.frontDesk && data.queue.some((q) => q.therapist === user.employee);
@@ -135,7 +143,7 @@ const BoardLayout = ({
         who={{ frontDesk: user.frontDesk, employee: user.employee ?? null }}
         onAction={onAction}
       />
-      {user.frontDesk ? <FrontDeskShifts location={data.location} /> : null}
+      {user.frontDesk ? <FrontDeskShifts location={data.location} me={user.deskEmployee ?? null} /> : null}
     </Panel>
   );
   const rooms = (
@@ -363,7 +371,7 @@ const FloorDialogs = ({
         />
       );
     case 'rotation':
-      return <RotationActionDialog action={open.action} entry={open.entry} location={location} onClose={close} />;
+      return <RotationActionDialog {...open} location={location} onClose={close} />;
     case 'clock_in':
       return (
         <ClockInDialog

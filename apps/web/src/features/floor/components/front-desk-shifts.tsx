@@ -17,7 +17,7 @@ import { displayTime, manilaClock } from './floor-time';
  * and the board's rotation shows only therapists: without this, a receptionist's shift stayed open
  * (no hours on the attendance) and the next day's clock-in was refused as a second open shift.
  */
-export const FrontDeskShifts = ({ location }: { location: number }) => {
+export const FrontDeskShifts = ({ location, me }: { location: number; me: number | null }) => {
   const shifts = useOpenShifts(location);
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
@@ -55,18 +55,22 @@ export const FrontDeskShifts = ({ location }: { location: number }) => {
         ))}
       </List>
       {leaving ? (
+        // The signed-in receptionist leaving is asked of themselves, not by their own name.
         <ConfirmDialog
           open
-          title={`Clock ${leaving.employee_name} out?`}
+          title={leaving.employee === me ? 'Clock out now?' : `Clock ${leaving.employee_name} out?`}
           confirmLabel="Clock out"
           onConfirm={async () => {
             await clockOut({ employee: leaving.employee });
-            showSnackbar(`${leaving.employee_name} clocked out.`, 'success');
+            showSnackbar(
+              leaving.employee === me ? 'You clocked out.' : `${leaving.employee_name} clocked out.`,
+              'success',
+            );
             await revalidate();
           }}
           onClose={() => setLeaving(null)}
         >
-          {leaving.employee_name}&apos;s shift ends now.
+          {leaving.employee === me ? 'Your shift ends now.' : `${leaving.employee_name}'s shift ends now.`}
         </ConfirmDialog>
       ) : null}
     </>

@@ -28,15 +28,21 @@ export const useBreakToggle = (location: number) => {
   };
 };
 
-/** The dialog of one rotation action: skip (a reason, logged), service finished, clock out. */
+/**
+ * The dialog of one rotation action: skip (a reason, logged), service finished, clock out. A
+ * therapist clocking themselves out (`self`) is asked "Clock out now?", not of themselves by name;
+ * the desk, clocking out someone else, keeps the name.
+ */
 export const RotationActionDialog = ({
   action,
   entry,
+  self = false,
   location,
   onClose,
 }: {
   action: Exclude<RotationAction, 'start_break' | 'end_break'>;
   entry: QueueEntry;
+  self?: boolean;
   location: number;
   onClose: () => void;
 }) => {
@@ -65,7 +71,13 @@ export const RotationActionDialog = ({
   return (
     <ConfirmDialog
       open
-      title={finish ? `${entry.therapist_name}'s service finished?` : `Clock ${entry.therapist_name} out?`}
+      title={
+        finish
+          ? `${entry.therapist_name}'s service finished?`
+          : self
+            ? 'Clock out now?'
+            : `Clock ${entry.therapist_name} out?`
+      }
       confirmLabel={finish ? 'Service finished' : 'Clock out'}
       onConfirm={async () => {
         if (finish) {
@@ -73,14 +85,16 @@ export const RotationActionDialog = ({
           await note(`${entry.therapist_name} is free and goes to the back of the line.`);
         } else {
           await clockOut({ employee: entry.therapist });
-          await note(`${entry.therapist_name} clocked out.`);
+          await note(self ? 'You clocked out.' : `${entry.therapist_name} clocked out.`);
         }
       }}
       onClose={onClose}
     >
       {finish
         ? `${entry.service!.client_name}'s service ends now; the room is freed.`
-        : `${entry.therapist_name} leaves the rotation until they clock in again.`}
+        : self
+          ? 'You leave the rotation until you clock in again.'
+          : `${entry.therapist_name} leaves the rotation until they clock in again.`}
     </ConfirmDialog>
   );
 };

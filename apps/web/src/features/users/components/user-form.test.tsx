@@ -22,6 +22,7 @@ const manager: AdminUser = {
   location_names: ['BGC High Street'],
   last_login: null,
   date_joined: '2025-01-01T00:00:00.000Z',
+  must_change_password: false,
 };
 
 const setup = (user: AdminUser | null, routes: Record<string, MockHandler> = {}) => {
@@ -111,6 +112,20 @@ describe('user form', { timeout: 20_000 }, () => {
       'true',
     );
     expect(screen.getByRole('option', { name: 'Makati Salcedo' })).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('says on the edit form when the person has not yet chosen their own password', async () => {
+    setup({ ...manager, must_change_password: true });
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    expect(dialog).toHaveTextContent('Password not chosen');
+    expect(dialog).toHaveTextContent(
+      'manager still has the password set for them and is asked to choose their own at sign-in.',
+    );
+  });
+
+  it('says nothing of the password once the person chose their own', () => {
+    setup(manager);
+    expect(screen.getByRole('dialog', { name: 'Edit user' })).not.toHaveTextContent('Password not chosen');
   });
 
   it('shows a refusal about the account itself above the form', async () => {

@@ -7,6 +7,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import {
   GROUPS,
   userCreateBodySchema,
@@ -20,6 +21,7 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { NewPasswordField, UsernameField } from '../../../components/account-fields';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { ActiveSwitch } from '../../../components/form/active-switch';
+import { NoteChip } from '../../../components/list/status-chip';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useLocationOptions } from '../../../lib/options';
 import { useRevalidateUsers } from '../api/get-users';
@@ -66,6 +68,9 @@ const initialValues = (user: AdminUser | null): Values => ({
   is_active: user?.is_active ?? true,
 });
 
+/** An account whose password someone else set and the person has not yet replaced with their own (decision 0017). */
+export const PASSWORD_NOT_CHOSEN = 'Password not chosen';
+
 type UserFormProps = {
   /** null: a new account. */
   user: AdminUser | null;
@@ -111,6 +116,14 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
       submitLabel={user ? 'Save' : 'Add user'}
       onClose={onClose}
     >
+      {user?.must_change_password ? (
+        <Box>
+          <NoteChip label={PASSWORD_NOT_CHOSEN} />
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
+            {user.username} still has the password set for them and is asked to choose their own at sign-in.
+          </Typography>
+        </Box>
+      ) : null}
       <UsernameField required autoFocus {...bind('username')} />
       {user ? null : <NewPasswordField required {...bind('password')} />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>

@@ -8,21 +8,22 @@ import { chipsColumn, derivedColumn, statusColumn } from '../../../components/li
 import { formatDateTime } from '../../../lib/format';
 import { useGroups, usersResource } from '../api/get-users';
 import { SetPasswordDialog } from './set-password-dialog';
-import { UserForm } from './user-form';
+import { PASSWORD_NOT_CHOSEN, UserForm } from './user-form';
 
-// The minimum widths with the three actions fit the list at 1280 px, so Delete is not scrolled off.
+// The minimum widths with the three actions fit the list at 1280 px, so Delete is not scrolled off
+// (Name, Groups and Works at gave 70 px to the Status column's "Password not chosen").
 const columns: GridColDef<AdminUser>[] = [
   { field: 'username', headerName: 'Username', flex: 1, minWidth: 120 },
   derivedColumn('last_name', 'Name', (row) => `${row.first_name} ${row.last_name}`.trim() || '—', {
     flex: 1.2,
-    minWidth: 140,
+    minWidth: 130,
   }),
-  chipsColumn('groups', 'Groups', (row) => row.groups, { minWidth: 150 }),
+  chipsColumn('groups', 'Groups', (row) => row.groups, { minWidth: 125 }),
   {
     field: 'location_names',
     headerName: 'Works at',
     flex: 1.2,
-    minWidth: 140,
+    minWidth: 115,
     sortable: false,
     valueFormatter: (value: string[]) => value.join(', ') || '—',
   },
@@ -32,7 +33,8 @@ const columns: GridColDef<AdminUser>[] = [
     width: 170,
     valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'Never'),
   },
-  statusColumn(),
+  // Who still signs in with a password someone else set (decision 0017): the Admin can tell them.
+  statusColumn({}, (row) => (row.must_change_password ? PASSWORD_NOT_CHOSEN : null)),
 ];
 
 /** Sign-in accounts: searched by username, name or email, filtered by group and status. */
