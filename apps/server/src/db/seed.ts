@@ -1,11 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { FEATURE_FLAGS, GROUPS, type GroupName } from '@ginhawa/contract';
 import type { Db, DbOrTx } from './client';
-import { configurations, groups, userGroups, users } from './schema/index';
+import { configurations, groups, users } from './schema/index';
 import { randomToken } from '../lib/tokens';
 import { hashPassword, passwordProblems } from '../modules/users/index';
 import { CONFIGURATION_ID } from '../modules/configurations/index';
 import { createDemoFaker } from './demo-data';
+import { insertSeedLogin } from './seed-login';
 import { seedDemoServices } from '../modules/services/index';
 import { seedDemoAdministration } from '../modules/employees/index';
 import { seedDemoClients } from '../modules/clients/index';
@@ -78,27 +79,14 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
   const demo = createDemoFaker();
 
   await db.transaction(async (tx) => {
-    const addUser = async (
+    const addUser = (
       username: string,
       firstName: string,
       lastName: string,
       passwordHash: string,
       group: GroupName,
       mustChangePassword = false,
-    ) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username,
-          firstName,
-          lastName,
-          passwordHash,
-          mustChangePassword,
-          email: `${username}@ginhawa.example`,
-        })
-        .returning({ id: users.id });
-      await tx.insert(userGroups).values({ userId: user!.id, groupId: groupIds.get(group)! });
-    };
+    ) => insertSeedLogin(tx, { username, firstName, lastName, passwordHash, mustChangePassword }, groupIds.get(group)!);
     const admin = firstAdminName(options);
     // A real business's first Admin chooses their own password at first sign-in: ADMIN_PASSWORD stays
     // in the deployment's settings and a generated one in its log. The demo's passwords are shared

@@ -1,8 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import { EMPLOYEE_CODE_PREFIX, EMPLOYEE_KIND_GROUP, type EmployeeKind, type GroupName } from '@ginhawa/contract';
 import type { Tx } from '../../db/client';
-import { banks, employees, locations, userGroups, userLocations, users } from '../../db/schema/index';
+import { banks, employees, locations, userLocations, users } from '../../db/schema/index';
 import type { createDemoFaker } from '../../db/demo-data';
+import { insertSeedLogin } from '../../db/seed-login';
 
 type DemoFaker = ReturnType<typeof createDemoFaker>;
 
@@ -153,21 +154,11 @@ export const seedDemoAdministration = async (
         let userId: number | null = null;
         if (withLogin) {
           const username = usernameFor(firstName, lastName);
-          const [user] = await tx
-            .insert(users)
-            .values({
-              username,
-              firstName,
-              lastName,
-              email: `${username}@ginhawa.example`,
-              passwordHash: options.passwordHash,
-              isActive,
-            })
-            .returning({ id: users.id });
-          userId = user!.id;
-          await tx
-            .insert(userGroups)
-            .values({ userId, groupId: options.groupIds.get(EMPLOYEE_KIND_GROUP[kind] as GroupName)! });
+          userId = await insertSeedLogin(
+            tx,
+            { username, firstName, lastName, passwordHash: options.passwordHash, isActive },
+            options.groupIds.get(EMPLOYEE_KIND_GROUP[kind] as GroupName)!,
+          );
           if (isActive) await tx.insert(userLocations).values({ userId, locationId });
         }
         await tx.insert(employees).values({
