@@ -241,7 +241,8 @@ export const floorBookings = t.pgTable(
     // The board's "still running or to come" (ends after now): a range of the day's bookings, not the branch's history.
     t.index('floor_bookings_location_end_idx').on(table.locationId, table.endsAt),
     t.uniqueIndex('floor_bookings_reservation_idx').on(table.reservationId),
-    t.uniqueIndex('floor_bookings_arrival_idx').on(table.arrivalId),
+    // One booking per therapist of an arrival: a tandem's two therapists each hold the time (decision 0909).
+    t.uniqueIndex('floor_bookings_arrival_therapist_idx').on(table.arrivalId, table.therapistId),
     t.check('floor_bookings_range_check', sql`${table.endsAt} > ${table.startsAt}`),
     t.check('floor_bookings_bed_check', sql`(${table.roomId} is null) = (${table.bed} is null)`),
     t.check('floor_bookings_what_check', sql`${table.therapistId} is not null or ${table.roomId} is not null`),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { MANAGER_GROUP, type AssignInput, type Assignment, type Proposal, type ProposeInput } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { clientArrivals, clients, floorBookings, floorQueue, rooms, treatments } from '../../db/schema/index';
@@ -15,7 +15,7 @@ import {
   logRotation,
   publishFloor,
   receivedBy,
-  rotationMoved,
+  floorToday,
   slotOf,
   staffMember,
 } from './floor-shared.service';
@@ -132,7 +132,11 @@ const assignmentOf = async (db: Db, arrival: Assignment['arrival']): Promise<Ass
       roomId: clientArrivals.roomId,
     })
     .from(clientArrivals)
-    .leftJoin(floorBookings, eq(floorBookings.arrivalId, clientArrivals.id))
+    // The first therapist's booking (a tandem's second holds another row).
+    .leftJoin(
+      floorBookings,
+      and(eq(floorBookings.arrivalId, clientArrivals.id), eq(floorBookings.therapistId, clientArrivals.therapistId)),
+    )
     .leftJoin(rooms, eq(rooms.id, clientArrivals.roomId))
     .where(eq(clientArrivals.id, arrival.id));
   return {
@@ -215,35 +219,36 @@ export const assign = async (db: Db, user: AuthUser, input: AssignInput, idempot
   return assignmentOf(db, arrival);
 };
 
-/** The service ended (early, or on time): its time is given back; from the rotation, the therapist goes to the back now. */
+/**
+ * The service ended (early, or on time): its time is given back, each of its therapists' (a tandem
+ * has two, decision 0909); from the rotation, each goes to the back now.
+ */
 export const finishService = async (db: Db, user: AuthUser, arrivalId: number) =>
   db.transaction(async (tx) => {
-    const bookingOf = async () =>
-      (await tx.select().from(floorBookings).where(eq(floorBookings.arrivalId, arrivalId)))[0];
-    const found = await bookingOf();
+    const bookingsOf = () =>
+      tx.select().from(floorBookings).where(eq(floorBookings.arrivalId, arrivalId)).orderBy(asc(floorBookings.id));
+    const [found] = await bookingsOf();
     if (!found) throw notFound('No service on the floor for this arrival.');
     await floorLocation(tx, user, found.locationId);
     assertDesk(user, 'finish a service');
     await lockFloor(tx, found.locationId);
     // Read again under the lock: a finish queued behind another (a double tap) would end the service
     // again, send the therapist to the back again and log a second "finished".
-    const booking = await bookingOf();
-    if (!booking) throw notFound('No service on the floor for this arrival.');
+    const bookings = await bookingsOf();
+    if (bookings.length === 0) throw notFound('No service on the floor for this arrival.');
     const now = floorClock.now();
-    if (booking.endsAt.getTime() <= now.getTime())
-      throw conflict(`This service already ended at ${clockTime(booking.endsAt)}.`);
-    if (booking.startsAt.getTime() >= now.getTime())
-      await tx.delete(floorBookings).where(eq(floorBookings.id, booking.id));
-    else await tx.update(floorBookings).set({ endsAt: now }).where(eq(floorBookings.id, booking.id));
+    const ended = bookings.find((b) => b.endsAt.getTime() <= now.getTime());
+    if (ended) throw conflict(`This service already ended at ${clockTime(ended.endsAt)}.`);
+    const finished = { locationId: found.locationId, action: 'finished' as const, actorId: user.id, at: now };
+    for (const booking of bookings) {
+      if (booking.startsAt.getTime() >= now.getTime())
+        await tx.delete(floorBookings).where(eq(floorBookings.id, booking.id));
+      else await tx.update(floorBookings).set({ endsAt: now }).where(eq(floorBookings.id, booking.id));
+      const therapistId = booking.therapistId;
+      if (therapistId !== null && !booking.requested) await sendToBack(tx, found.locationId, therapistId, now);
+      await logRotation(tx, { ...finished, employeeId: therapistId });
+    }
     await tx.update(clientArrivals).set({ endsAt: now }).where(eq(clientArrivals.id, arrivalId));
-    if (booking.therapistId !== null && !booking.requested)
-      await sendToBack(tx, booking.locationId, booking.therapistId, now);
-    await rotationMoved(tx, {
-      locationId: booking.locationId,
-      employeeId: booking.therapistId,
-      action: 'finished',
-      actorId: user.id,
-      at: now,
-    });
-    return booking.locationId;
+    await publishFloor(tx, found.locationId, floorToday(now));
+    return found.locationId;
   });

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { ClientArrivalInput } from '@ginhawa/contract';
 import { clientArrivals, floorQueue, treatments } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/actor';
+import { conflict, HttpError } from '../../lib/http-error';
 import type { ArrivalExtras } from '../clients/index';
 import { addMinutes, floorClock, floorToday, instantOf, lockFloor, publishFloor, slotOf } from './floor-shared.service';
 import { startService } from './assign.service';
@@ -21,43 +22,59 @@ export const visitAhead = (visit: { date: string; time: string; minutes: number 
 };
 
 /**
+ * A tandem's second therapist's clash is refused as the first's is, but named on the field the desk
+ * chose them in (`second_therapist`), so the card shows it under the right name.
+ */
+const onField = async (field: string, work: () => Promise<void>) => {
+  try {
+    await work();
+  } catch (err) {
+    if (field === 'therapist' || !(err instanceof HttpError) || err.statusCode !== 409) throw err;
+    throw conflict(err.message, { [field]: [err.message] });
+  }
+};
+
+/**
  * An arrival logged on the client card, for a therapist clocked in at its branch and a visit not yet
  * over, takes the therapist's time through the floor's own `startService` (booked, moved in the
  * line as requested or not, logged), in the arrival's transaction under the branch's floor lock,
- * taken first (decision 0204). A clash is the floor's 409 and nothing is logged
- * (docs/decisions/0909-a-card-arrival-now-takes-the-therapist.md). The card names no room, so the
- * visit holds no bed; a tandem's second therapist is not booked (one booking per arrival).
+ * taken first (decision 0204). A tandem's second therapist on shift there is booked for the same
+ * range the same way (not the one asked for, so to the back when it ends). A clash is the floor's
+ * 409 and nothing is logged (docs/decisions/0909-a-card-arrival-now-takes-the-therapist.md). The
+ * card names no room, so the visit holds no bed.
  */
 export const cardArrivalOnFloor = (user: AuthUser, input: ClientArrivalInput): ArrivalExtras => {
-  const floor = { onShift: false, now: new Date(0) };
+  const floor = { onShift: new Set<number>(), now: new Date(0) };
   return {
     before: async (tx) => {
       await lockFloor(tx, input.location);
       // Read under the lock, so an Assign next of the same therapist is wholly before or after this.
       floor.now = floorClock.now();
-      const [entry] = await tx
-        .select({ locationId: floorQueue.locationId })
+      const hands = [input.therapist, input.second_therapist].filter((id) => id !== null);
+      const entries = await tx
+        .select({ employeeId: floorQueue.employeeId, locationId: floorQueue.locationId })
         .from(floorQueue)
-        .where(eq(floorQueue.employeeId, input.therapist));
-      floor.onShift = entry?.locationId === input.location;
+        .where(inArray(floorQueue.employeeId, hands));
+      for (const e of entries) if (e.locationId === input.location) floor.onShift.add(e.employeeId);
     },
     after: async (tx, arrival) => {
-      if (!floor.onShift || arrival.treatment === null) return;
+      const serving = [
+        { field: 'therapist', therapistId: arrival.therapist, requested: arrival.requested },
+        { field: 'second_therapist', therapistId: arrival.second_therapist, requested: false },
+      ].filter((hand) => hand.therapistId !== null && floor.onShift.has(hand.therapistId));
+      if (serving.length === 0 || arrival.treatment === null) return;
       const [treatment] = await tx
         .select({ minutes: treatments.durationMinutes })
         .from(treatments)
         .where(eq(treatments.id, arrival.treatment));
       const range = visitAhead({ ...arrival, minutes: treatment!.minutes }, floor.now);
       if (!range) return;
-      await startService(tx, user, {
-        locationId: arrival.location,
-        therapistId: arrival.therapist,
-        roomId: null,
-        bed: null,
-        ...range,
-        arrivalId: arrival.id,
-        requested: arrival.requested,
-      });
+      for (const hand of serving) {
+        const booking = { locationId: arrival.location, roomId: null, bed: null, ...range, arrivalId: arrival.id };
+        await onField(hand.field, () =>
+          startService(tx, user, { ...booking, therapistId: hand.therapistId!, requested: hand.requested }),
+        );
+      }
       await tx.update(clientArrivals).set({ endsAt: range.endsAt }).where(eq(clientArrivals.id, arrival.id));
       await publishFloor(tx, arrival.location, arrival.date);
     },

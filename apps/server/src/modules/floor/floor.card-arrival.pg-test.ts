@@ -53,4 +53,43 @@ describe('card arrivals and Assign next at once', () => {
       .where(and(eq(clientArrivals.therapistId, therapist), ne(clientArrivals.status, 'cancelled')));
     expect(logged.map((a) => a.id)).toEqual([booked[0]!.arrivalId]);
   }, 120_000);
+
+  it('a tandem on the card and Assign nexts of its second therapist at once: the second serves one client', async () => {
+    at('15:00');
+    const [first, second] = [f.therapists[1]!, f.therapists[2]!];
+    for (const employee of [first, second]) {
+      const res = await post(desk, '/api/floor/shifts/clock-in/', { employee, location: f.home });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    at('15:10');
+    const body = (i: number) => ({ client: f.clients[i], location: f.home, treatment: f.treatment.id });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2 === 0
+          ? post(desk, '/api/clients/arrivals/', {
+              ...body(i),
+              therapist: first,
+              second_therapist: second,
+              time: '15:00',
+            })
+          : post(desk, '/api/floor/assign/', { ...body(i), therapist: second, requested: true }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(
+      codes.filter((c) => c === 201),
+      JSON.stringify(codes),
+    ).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(9);
+    const booked = await ctx.database.db.select().from(floorBookings).where(eq(floorBookings.therapistId, second));
+    expect(booked).toHaveLength(1);
+    // Whoever won, the second's one booking is the one logged arrival's, and a tandem's holds the first too.
+    const won = answers.find((a) => a.statusCode === 201)!.json();
+    const arrival = (won.arrival ?? won) as { id: number; second_therapist: number | null };
+    expect(booked[0]!.arrivalId).toBe(arrival.id);
+    const ofArrival = await ctx.database.db.select().from(floorBookings).where(eq(floorBookings.arrivalId, arrival.id));
+    expect(ofArrival.map((b) => b.therapistId).sort()).toEqual(
+      arrival.second_therapist === null ? [second] : [first, second].sort(),
+    );
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
-import { floorBookings, floorRotationLog } from '../../db/schema/index';
+import { asc, desc, eq } from 'drizzle-orm';
+import { clientArrivals, floorBookings, floorRotationLog } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { at, get, instant, lineOfBoard, post, startFloorTests, today, type FloorFixtures } from './floor.test-helpers';
 
@@ -143,5 +143,104 @@ describe('an arrival logged on the client card', () => {
     const res = await logOnCard({ therapist: off, time: '15:00' });
     expect(res.statusCode, res.body).toBe(201);
     expect(await bookingOf(res.json().id)).toBeUndefined();
+  });
+});
+
+const tandem = (i: number, fields: { therapist: number; second_therapist: number; time: string }) =>
+  post(desk, '/api/clients/arrivals/', { ...visit(i), ...fields });
+const bookingsOfTandem = async (arrival: number) =>
+  (
+    await ctx.database.db
+      .select()
+      .from(floorBookings)
+      .where(eq(floorBookings.arrivalId, arrival))
+      .orderBy(asc(floorBookings.id))
+  ).map(({ therapistId, startsAt, endsAt, requested }) => ({ therapistId, startsAt, endsAt, requested }));
+const logOf = (employee: number) =>
+  ctx.database.db
+    .select({ action: floorRotationLog.action, at: floorRotationLog.at })
+    .from(floorRotationLog)
+    .where(eq(floorRotationLog.employeeId, employee))
+    .orderBy(asc(floorRotationLog.id));
+const cancel = (id: number) =>
+  desk.request({ method: 'PATCH', url: `/api/clients/arrivals/${id}/`, payload: { status: 'cancelled' } });
+
+/**
+ * A tandem visit (`second_therapist`) logged on the card for a visit now takes both therapists' time,
+ * not only the first's: the second is in service too, moved in the line and logged, so Assign next
+ * cannot give them away; a clash on the second is the floor's 409 on `second_therapist`; finishing or
+ * cancelling frees both (decision 0909, "Limits"). The services above ended by 16:00.
+ */
+describe('a tandem visit logged on the client card', () => {
+  it('for a visit now puts both therapists in service; Assign next cannot give the second away', async () => {
+    const now = at('16:37', 20);
+    expect(await line()).toEqual(['C:available*', 'B:available', 'A:available']);
+    const res = await tandem(0, { therapist: A, second_therapist: B, time: '16:30' });
+    expect(res.statusCode, res.body).toBe(201);
+    const arrival = res.json();
+    const endsAt = new Date(now.getTime() + f.treatment.minutes * 60_000);
+    expect(await bookingsOfTandem(arrival.id)).toEqual([
+      { therapistId: A, startsAt: now, endsAt, requested: false },
+      { therapistId: B, startsAt: now, endsAt, requested: false },
+    ]);
+    const b = await board();
+    expect(lineOfBoard(b, names)).toEqual(['C:available*', 'A:in_service', 'B:in_service']);
+    for (const q of b.queue.slice(1)) expect(q.service).toMatchObject({ arrival: arrival.id });
+    expect((await logOf(B)).at(-1)).toEqual({ action: 'served', at: now });
+    // Assign next gives C, and naming B anyway is the floor's own refusal.
+    const proposal = await post(desk, '/api/floor/assign/propose/', visit(1));
+    expect(proposal.json().therapist).toBe(C);
+    const taken = await post(desk, '/api/floor/assign/', { ...visit(1), therapist: B, requested: true });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('KB Floor is already serving or booked 16:37–17:37 then.');
+  });
+
+  it('finishing the service frees both and sends both to the back of the line', async () => {
+    const [logged] = await ctx.database.db
+      .select({ id: clientArrivals.id })
+      .from(clientArrivals)
+      .where(eq(clientArrivals.secondTherapistId, B));
+    const now = at('17:00');
+    const res = await post(desk, `/api/floor/services/${logged!.id}/finish/`);
+    expect(res.statusCode, res.body).toBe(200);
+    const startsAt = new Date(instant('16:37').getTime() + 20_000);
+    expect(await bookingsOfTandem(logged!.id)).toEqual([
+      { therapistId: A, startsAt, endsAt: now, requested: false },
+      { therapistId: B, startsAt, endsAt: now, requested: false },
+    ]);
+    expect(await line()).toEqual(['C:available*', 'A:available', 'B:available']);
+    expect((await logOf(A)).at(-1)).toEqual({ action: 'finished', at: now });
+    expect((await logOf(B)).at(-1)).toEqual({ action: 'finished', at: now });
+  });
+
+  it('a clash on the second therapist is the floor’s 409 on second_therapist, and nothing is written', async () => {
+    at('17:05');
+    const busy = await post(desk, '/api/floor/assign/', { ...visit(2), therapist: B, requested: true });
+    expect(busy.statusCode, busy.body).toBe(201);
+    const bookings = await ctx.database.db.select().from(floorBookings);
+    const log = await logOf(C);
+    const arrivals = await ctx.database.db.select({ id: clientArrivals.id }).from(clientArrivals);
+    at('17:10');
+    const res = await tandem(3, { therapist: C, second_therapist: B, time: '17:00' });
+    expect(res.statusCode).toBe(409);
+    const message = 'KB Floor is already serving or booked 17:05–18:05 then.';
+    expect(res.json()).toEqual({ message, errors: { second_therapist: [message] } });
+    // C's booking, move and log went with the refused arrival.
+    expect(await ctx.database.db.select().from(floorBookings)).toEqual(bookings);
+    expect(await logOf(C)).toEqual(log);
+    expect(await ctx.database.db.select({ id: clientArrivals.id }).from(clientArrivals)).toEqual(arrivals);
+    expect((await board()).queue.find((q) => q.therapist === C)!.state).toBe('available');
+  });
+
+  it('cancelling the arrival gives both therapists’ time back', async () => {
+    at('17:15');
+    const res = await tandem(4, { therapist: C, second_therapist: A, time: '17:15' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await bookingsOfTandem(res.json().id)).map((b) => b.therapistId)).toEqual([C, A]);
+    const cancelled = await cancel(res.json().id);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await bookingsOfTandem(res.json().id)).toEqual([]);
+    const states = (await board()).queue.filter((q) => q.therapist !== B).map((q) => q.state);
+    expect(states).toEqual(['available', 'available']);
   });
 });

@@ -826,6 +826,17 @@ describe("the day view's blocks", () => {
     expect(booked).toMatchObject({ start: minutesOf('16:00'), end: minutesOf('17:00') });
   });
 
+  it("draws a tandem's one service in each of its two therapists' columns, each its own block", () => {
+    const ben = board.queue[1]!;
+    const second = { ...ben, position: 3, therapist: 13, therapist_name: 'Cora Lim' };
+    const blocks = dayBlocks({ ...board, queue: [ben, second], reservations: [] });
+    expect(blocks.map((b) => [b.therapist, b.kind, b.label])).toEqual([
+      [12, 'service', 'Rico Blanco'],
+      [13, 'service', 'Rico Blanco'],
+    ]);
+    expect(new Set(blocks.map((b) => b.key)).size).toBe(2);
+  });
+
   it('an arrived reservation closed on another day stays at its booked time', () => {
     const [block] = blocksOf([
       reservation({ time: '16:00', status: 'arrived', arrival: 90, closed_at: '2026-11-24T06:57:00Z' }),

@@ -78,7 +78,8 @@ export const dayBlocks = (board: Board): DayBlock[] => {
     if (board.reservations.some((r) => r.arrival === q.service?.arrival)) continue;
     const start = minutesOf(manilaClock(q.service.started_at));
     blocks.push({
-      key: `s${q.service.arrival}`,
+      // A tandem's one arrival is served by two therapists: a block in each one's column (decision 0909).
+      key: `s${q.service.arrival}-${q.therapist}`,
       therapist: q.therapist,
       start: start - (start % SLOT_MINUTES),
       end: Math.max(start + SLOT_MINUTES, minutesOf(manilaClock(q.service.ends_at))),
