@@ -163,10 +163,6 @@ const storeTotals = async (tx: Tx, runId: number) => {
     where pay_runs.id = ${runId}`);
 };
 
-/**
- * Computes (or recomputes) the branch's draft for the cutoff in one transaction: its lines are
- * replaced by INSERT … SELECT, so the same data gives the same lines. 409 once submitted or approved.
- */
 /** The run's lines and totals, written again from the cutoff's arrivals, sales and adjustments; answers the service-charge pool. */
 const writeLines = async (tx: Tx, runId: number, locationId: number, from: string, to: string) => {
   await tx.execute(sql`delete from pay_run_lines where run_id = ${runId} and source not in ('arrival', 'sale')`);
@@ -189,6 +185,10 @@ const tooLargeToStore = (err: unknown): never => {
   );
 };
 
+/**
+ * Computes (or recomputes) the branch's draft for the cutoff in one transaction: its lines are
+ * replaced by INSERT … SELECT, so the same data gives the same lines. 409 once submitted or approved.
+ */
 export const computeRun = async (
   db: Db,
   user: AuthUser,
