@@ -21,3 +21,4 @@ export * from './floor-board';
 export * from './reports';
 export * from './backups';
 export * from './payroll';
+export * from './sales';
