@@ -9,6 +9,7 @@ import { locationsModule } from './locations/locations.module';
 import { banksModule } from './banks/banks.module';
 import { employeesModule } from './employees/employees.module';
 import { clientsModule } from './clients/clients.module';
+import { salesModule } from './sales/sales.module';
 import { reportsModule } from './reports/reports.module';
 import { payrollModule } from './payroll/payroll.module';
 import { backupsModule } from './backups/backups.module';
@@ -31,6 +32,8 @@ export const MODULES: readonly AppModule[] = [
   banksModule,
   employeesModule,
   clientsModule,
+  // Before reports: its calls under /reports/ keep their place in the API document.
+  salesModule,
   reportsModule,
   payrollModule,
   backupsModule,

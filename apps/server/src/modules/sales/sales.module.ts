@@ -1,0 +1,13 @@
+import type { AppModule } from '../../lib/app-module';
+import { saleConstraints } from '../../db/schema/index';
+import { salesRoutes } from './sales.routes';
+
+/**
+ * The sales ledger (issue 32): recording a sale (recordSale, the one writer), dating and the day
+ * lock, listing and deleting lines. Its calls keep the /reports/… URLs they always had; it sits
+ * below clients, floor and reports, which reach it through index.ts.
+ */
+export const salesModule: AppModule = {
+  routes: [{ prefix: '/reports', plugin: salesRoutes }],
+  constraints: saleConstraints,
+};
