@@ -14,6 +14,7 @@ import { reportsModule } from './reports/reports.module';
 import { payrollModule } from './payroll/payroll.module';
 import { backupsModule } from './backups/backups.module';
 import { floorModule } from './floor/floor.module';
+import { invoicingModule } from './invoicing/invoicing.module';
 
 /**
  * Every server module, in registration order: the one list app.ts reads (routes under /api, then
@@ -38,6 +39,7 @@ export const MODULES: readonly AppModule[] = [
   payrollModule,
   backupsModule,
   floorModule,
+  invoicingModule,
 ];
 
 /** Every registered sentence, by constraint name (lib/constraints.ts answers with them). */
