@@ -200,3 +200,20 @@ export const terminalResource = {
   putBody: terminalPutSchema,
   patchBody: terminalPatchSchema,
 };
+
+// ——— the electronic journal ———
+
+export const journalVerifyQuerySchema = z.object({ terminal: idString().optional() });
+export type JournalVerifyQuery = z.input<typeof journalVerifyQuerySchema>;
+export type JournalVerifyParams = z.output<typeof journalVerifyQuerySchema>;
+
+/** `GET /api/invoicing/journal/verify/`: the chain walked; the first entry that breaks it, if any. */
+export const journalVerificationSchema = z.object({
+  ok: z.boolean(),
+  /** Entries found sound before the first bad one (all of them when ok). */
+  entries: z.number().int(),
+  first_bad_entry: z
+    .object({ id: z.number().int(), terminal: z.number().int(), seq: z.number().int(), reason: z.string() })
+    .nullable(),
+});
+export type JournalVerification = z.infer<typeof journalVerificationSchema>;

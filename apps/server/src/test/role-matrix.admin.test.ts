@@ -129,6 +129,7 @@ const ROWS: Row[] = [
     },
   }),
   sameForAll('PATCH', '/invoicing/profile/', adminOnly(200), { payload: { business_style: 'Ginhawa Spa' } }),
+  sameForAll('GET', '/invoicing/journal/verify/', adminOnly(200)),
   ...crudRows<Targets>('/invoicing/terminals/', {
     id: (_r, t) => t.terminalId,
     doomedId: (_r, t) => t.doomedTerminalId,

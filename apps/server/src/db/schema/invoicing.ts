@@ -81,6 +81,10 @@ export const invoicingConstraints = {
     message: 'This branch already has a terminal with this name.',
     field: 'name',
   },
+  invoicing_journal_terminal_seq_idx: {
+    kind: 'unique',
+    message: "Another entry was written to this terminal's journal at the same moment. Try again.",
+  },
   terminals_location_id_locations_id_fk: {
     kind: 'foreignKey',
     table: 'terminals',
@@ -88,3 +92,28 @@ export const invoicingConstraints = {
     missing: 'No such location.',
   },
 } satisfies ConstraintSentences;
+
+/**
+ * The electronic journal (issue 33; decision 1001): per terminal, every event that touches its
+ * documents or itself, in order (`seq` from 1, no gaps), each entry holding the SHA-256 of the one
+ * before it (`prev_hash`) and its own (`hash`, over the previous hash and the entry's canonical
+ * JSON). Append-only: triggers refuse UPDATE, DELETE and TRUNCATE whoever asks (migration 0032). No
+ * foreign key to users: a key that sets null would have to change a row.
+ */
+export const invoicingJournal = t.pgTable(
+  'invoicing_journal',
+  {
+    id: t.serial('id').primaryKey(),
+    terminalId: t
+      .integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id),
+    seq: t.integer('seq').notNull(),
+    at: t.timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+    event: t.varchar('event', { length: 32 }).notNull(),
+    payload: t.jsonb('payload').notNull(),
+    prevHash: t.char('prev_hash', { length: 64 }).notNull(),
+    hash: t.char('hash', { length: 64 }).notNull(),
+  },
+  (table) => [t.uniqueIndex('invoicing_journal_terminal_seq_idx').on(table.terminalId, table.seq)],
+);

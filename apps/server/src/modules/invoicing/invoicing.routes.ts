@@ -3,6 +3,8 @@ import {
   invoicingProfilePatchSchema,
   invoicingProfilePutSchema,
   invoicingProfileSchema,
+  journalVerificationSchema,
+  journalVerifyQuerySchema,
   terminalResource,
 } from '@ginhawa/contract';
 import { currentUser } from '../../lib/actor';
@@ -10,6 +12,7 @@ import { errorResponses } from '../../lib/error-responses';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { getInvoicingProfile, updateInvoicingProfile } from './profile.service';
 import { terminalsService } from './terminals.service';
+import { verifyJournal } from './journal.service';
 
 const tags = ['invoicing'];
 
@@ -42,4 +45,21 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 /** /api/invoicing/terminals/: every signed-in person reads (the desk picks its terminal); Admins write. */
 export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
   resourceRoutes(app, { tags, writers: ['Admin'], schemas: terminalResource, service: terminalsService });
+};
+
+/** /api/invoicing/journal/: the electronic journal (decision 1001); an Admin may verify its chain at any time. */
+export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  app.get(
+    '/verify/',
+    {
+      config: { groups: ['Admin'] },
+      schema: {
+        tags,
+        querystring: journalVerifyQuerySchema,
+        response: { 200: journalVerificationSchema, ...errorResponses },
+      },
+    },
+    async (request) => verifyJournal(db, request.query.terminal),
+  );
 };

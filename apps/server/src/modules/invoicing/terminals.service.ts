@@ -9,6 +9,7 @@ import { isoStamps } from '../../lib/iso';
 import { toCamel, toSnake } from '../../lib/casing';
 import { listPage, lower, searchWhere, totalRows } from '../../lib/list';
 import { createdBy, touched } from '../../lib/tracked';
+import { appendJournal } from './journal.service';
 
 const terminalsAudit = auditTrail('terminals');
 
@@ -108,7 +109,10 @@ export const createTerminal = async (db: Db, actorId: number, input: TerminalInp
       .insert(terminals)
       .values({ ...toCamel(input, LOCATION), ...createdBy(actorId) })
       .returning({ id: terminals.id });
-    return terminalsAudit.created(tx, actorId, row!.id, await getTerminal(tx, row!.id));
+    const created = await getTerminal(tx, row!.id);
+    // Every change to a terminal is in its journal too (decision 1001).
+    await appendJournal(tx, created.id, 'terminal_created', { actor: actorId, terminal: created });
+    return terminalsAudit.created(tx, actorId, created.id, created);
   });
 
 /** PUT and PATCH; a move to another branch or a new name is checked as on create. */
@@ -128,7 +132,9 @@ export const updateTerminal = async (
       .update(terminals)
       .set({ ...toCamel(changes, LOCATION), ...touched(actorId) })
       .where(eq(terminals.id, id));
-    return terminalsAudit.changed(tx, actorId, id, before, await getTerminal(tx, id));
+    const after = await getTerminal(tx, id);
+    await appendJournal(tx, id, 'terminal_changed', { actor: actorId, before, after });
+    return terminalsAudit.changed(tx, actorId, id, before, after);
   });
 
 /**
@@ -148,7 +154,9 @@ export const deactivateTerminal = async (db: Db, actorId: number, id: number): P
       result: 'deactivated',
       message: `${label} was deactivated: a terminal keeps its series and grand total, so it is never deleted.`,
     };
-    return terminalsAudit.removed(tx, actorId, id, result, before, await getTerminal(tx, id));
+    const after = await getTerminal(tx, id);
+    await appendJournal(tx, id, 'terminal_deactivated', { actor: actorId, terminal: after });
+    return terminalsAudit.removed(tx, actorId, id, result, before, after);
   });
 
 export const terminalsService = {

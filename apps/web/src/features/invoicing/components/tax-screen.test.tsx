@@ -138,3 +138,28 @@ describe('terminal form', () => {
     });
   });
 });
+
+describe('journal check', () => {
+  it('says the journal is whole, or names the first entry that is not', async () => {
+    let answer = { ok: true, entries: 1204, first_bad_entry: null as null | object };
+    mockApi({
+      'GET /invoicing/profile/': { status: 200, data: blank },
+      'GET /invoicing/terminals/': okPage([]),
+      'GET /invoicing/journal/verify/': () => ({ status: 200, data: answer }),
+    });
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: 'Check the journal' }));
+    expect(await screen.findByText('The journal is whole: 1,204 entries checked.')).toBeInTheDocument();
+    answer = {
+      ok: false,
+      entries: 1,
+      first_bad_entry: { id: 9, terminal: 3, seq: 2, reason: 'It does not name the hash of the entry before it.' },
+    };
+    await userEvent.click(screen.getByRole('button', { name: 'Check the journal' }));
+    expect(
+      await screen.findByText(
+        'Entry 2 of terminal 3 is not as it was written: It does not name the hash of the entry before it. Tell your accountant before anything else is changed.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useInvoicingProfile } from '../api/invoicing-profile';
 import { TaxProfileForm } from './tax-profile-form';
 import { TerminalList } from './terminal-list';
+import { JournalCheck } from './journal-check';
 
 /**
  * /admin/invoicing, "Tax and invoices" (issue 33; decision 1000): the seller's BIR facts, what is
@@ -62,6 +63,12 @@ export const TaxScreen = () => {
                 Each desk&apos;s machine, as its BIR permit names it. Each keeps its own numbers and grand total.
               </Typography>
               <TerminalList />
+            </Card>
+            <Card component="section" aria-labelledby="journal-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
+              <Typography id="journal-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+                Electronic journal
+              </Typography>
+              <JournalCheck />
             </Card>
           </Box>
         </Box>
