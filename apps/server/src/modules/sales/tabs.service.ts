@@ -37,13 +37,16 @@ export const openTab = async (
   });
 };
 
-/** 403 unless the caller works the till at this location (the desk's roles there, its Managers, Admins). */
+/**
+ * 403 unless the caller works the till at this location (the desk's roles there, its Managers,
+ * Admins): first where (a branch the caller does not work at), then who (a therapist there).
+ */
 export const assertTill = async (db: DbOrTx, user: AuthUser, locationId: number, what: string) => {
-  if (!hasAnyGroup(user, TILL_GROUPS)) throw forbidden(`Only the front desk or a Manager may ${what}.`);
   if (!inScope(workplaceScope(user), locationId)) {
     const location = await locationOf(db, locationId);
     throw forbidden(`You do not work at ${location?.name ?? 'this location'}, so you cannot ${what} there.`);
   }
+  if (!hasAnyGroup(user, TILL_GROUPS)) throw forbidden(`Only the front desk or a Manager may ${what}.`);
 };
 
 const second = alias(employees, 'second_therapist');
