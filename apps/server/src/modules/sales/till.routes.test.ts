@@ -275,6 +275,43 @@ describe('checkout', () => {
     expect(other.json().message).toBe('This visit is already checked out.');
   });
 
+  it('applies a held reservation deposit first, as a line under its own method and reference', async () => {
+    const visit = await newVisit();
+    // The tab holds what the floor hands createArrival for a reservation's deposit (decision 0510).
+    await ctx.database.db
+      .update(tabs)
+      .set({ depositAmount: '500.00', depositMethod: 'e_wallet', depositReference: 'GC-DEPOSIT' })
+      .where(eq(tabs.arrivalId, visit.id));
+    const list = await receptionist.request({ method: 'GET', url: `/api/sales/tabs/?location=${f.home}` });
+    expect((list.json() as { arrival: number; deposit: string }[]).find((t) => t.arrival === visit.id)?.deposit).toBe(
+      '500.00',
+    );
+    const rest = p(c(f.treatment.price) - 50000n);
+    const short = await checkout(receptionist, {
+      arrival: visit.id,
+      salesperson: f.salesperson,
+      payments: [{ payment_method: 'cash', amount: f.treatment.price }],
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors.payments).toEqual([
+      expect.stringMatching(
+        /^₱500\.00 too much: the bill and tips come to ₱[\d,]+\.\d\d after the ₱500\.00 deposit\.$/,
+      ),
+    ]);
+    const res = await checkout(receptionist, {
+      arrival: visit.id,
+      salesperson: f.salesperson,
+      payments: [{ payment_method: 'cash', amount: rest }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ deposit_applied: '500.00', total_due: f.treatment.price });
+    const lines = await linesOf(visit.id);
+    expect(lines.map((l) => [l.paymentMethod, l.netAmount, l.referenceNo])).toEqual([
+      ['e_wallet', '500.00', 'GC-DEPOSIT'],
+      ['cash', rest, ''],
+    ]);
+  });
+
   it('a voucher visit with nothing to pay closes with no sale', async () => {
     const voucher = await admin.request({
       method: 'POST',
