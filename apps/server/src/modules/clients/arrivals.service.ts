@@ -19,7 +19,7 @@ import {
   treatments,
 } from '../../db/schema/index';
 import { audit } from '../../db/audit';
-import { assertDateAllowed, authorizeSale, backdatedNote, toSale } from '../sales/index';
+import { assertDateAllowed, authorizeSale, backdatedNote, openTab, toSale } from '../sales/index';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
 import { notify } from '../notifications/index';
@@ -319,6 +319,10 @@ export const createArrival = async (
         })
         .returning({ id: clientArrivals.id });
       if (sale) await linkWalkIn(tx, sale, row!.id);
+      // A visit today without a payment is an open tab, paid at checkout after the service
+      // (decision 0510): its held reservation deposit waits on the tab, applied first there.
+      else if (date === todayInManila())
+        await openTab(tx, { id: row!.id, locationId: input.location, date, deposit: extras.deposit });
       const arrival = await getArrival(tx, user, row!.id);
       await extras.after?.(tx, arrival);
       await audit(tx, {

@@ -50,6 +50,39 @@ export const authorizeSale = async (
   };
 };
 
+/** The salesperson credited: one, active, of this location (400 on `field`). */
+export const checkSalesperson = async (tx: Tx, salespersonId: number, locationId: number, field = 'salesperson') => {
+  const [seller] = await tx.select().from(employees).where(eq(employees.id, salespersonId));
+  if (!seller || seller.kind !== 'salesperson') throw fieldError(field, 'No such salesperson.');
+  if (!seller.isActive) throw fieldError(field, `${seller.firstName} ${seller.lastName} is no longer active.`);
+  if (seller.locationId !== locationId)
+    throw fieldError(field, `${seller.firstName} ${seller.lastName} works at another location.`);
+  return seller;
+};
+
+/**
+ * Where the money went: the bank a card or transfer went to (active), none for cash or an e-wallet,
+ * and an e-wallet's reference. Errors name `<prefix>bank` and `<prefix>reference_no`.
+ */
+export const checkAccount = async (
+  tx: Tx,
+  payment: Pick<Payment, 'payment_method' | 'bank' | 'reference_no'>,
+  prefix = '',
+) => {
+  if (BANKED_PAYMENT_METHODS.includes(payment.payment_method)) {
+    if (payment.bank === null)
+      throw fieldError(`${prefix}bank`, 'Choose the bank account a card or bank transfer payment went to.');
+    const [bank] = await tx.select({ isActive: banks.isActive }).from(banks).where(eq(banks.id, payment.bank));
+    if (!bank) throw fieldError(`${prefix}bank`, 'No such bank account.');
+    if (!bank.isActive) throw fieldError(`${prefix}bank`, 'This bank account is inactive.');
+  } else if (payment.bank !== null) {
+    throw fieldError(`${prefix}bank`, 'Only card and bank transfer payments name a bank account.');
+  }
+  // A GCash/Maya payment is matched to the wallet's statement by its reference alone, as an imported line is (sales-store).
+  if (payment.payment_method === 'e_wallet' && payment.reference_no.trim() === '')
+    throw fieldError(`${prefix}reference_no`, 'Enter the e-wallet reference number.');
+};
+
 /**
  * Checks what every desk sale names, for the client and location authorizeSale found: an open
  * location, an active client, a salesperson there, the bank a card or transfer went to, an
@@ -60,23 +93,8 @@ export const checkPayment = async (tx: Tx, user: AuthUser, sale: AuthorizedSale,
   if (!client.is_active)
     throw fieldError('client', `${client.full_name} is inactive; reactivate the client before selling.`);
   if (!location.isActive) throw fieldError('location', `${location.name} is closed (inactive).`);
-  const [seller] = await tx.select().from(employees).where(eq(employees.id, payment.salesperson));
-  if (!seller || seller.kind !== 'salesperson') throw fieldError('salesperson', 'No such salesperson.');
-  if (!seller.isActive) throw fieldError('salesperson', `${seller.firstName} ${seller.lastName} is no longer active.`);
-  if (seller.locationId !== payment.location)
-    throw fieldError('salesperson', `${seller.firstName} ${seller.lastName} works at another location.`);
-  if (BANKED_PAYMENT_METHODS.includes(payment.payment_method)) {
-    if (payment.bank === null)
-      throw fieldError('bank', 'Choose the bank account a card or bank transfer payment went to.');
-    const [bank] = await tx.select({ isActive: banks.isActive }).from(banks).where(eq(banks.id, payment.bank));
-    if (!bank) throw fieldError('bank', 'No such bank account.');
-    if (!bank.isActive) throw fieldError('bank', 'This bank account is inactive.');
-  } else if (payment.bank !== null) {
-    throw fieldError('bank', 'Only card and bank transfer payments name a bank account.');
-  }
-  // A GCash/Maya payment is matched to the wallet's statement by its reference alone, as an imported line is (sales-store).
-  if (payment.payment_method === 'e_wallet' && payment.reference_no.trim() === '')
-    throw fieldError('reference_no', 'Enter the e-wallet reference number.');
+  await checkSalesperson(tx, payment.salesperson, payment.location);
+  await checkAccount(tx, payment);
   const date = payment.date ?? todayInManila();
   // The one dating rule (decision 0710): not after today, within the cutoff unless an Admin, not on a locked day.
   const dated = await assertDateAllowed(tx, user, { locationId: payment.location, date, what: 'sale' });

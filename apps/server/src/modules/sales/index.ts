@@ -18,3 +18,6 @@ export { recordForfeitedDeposit, type ForfeitedDeposit } from './forfeit.service
 export { approversOf, assertDecidesAll, cashTaken, isManager, parseJson, rowsOf, salesCount } from './shared';
 // Handed in at registration by the modules above (reports.module.ts, payroll.module.ts).
 export { onEarningsChanged, watchRanks } from './sale-watch';
+// The till (issue 32): a visit logged without payment opens its tab; the day's report reads the tips.
+export { openTab, type TabDeposit } from './tabs.service';
+export { tipsByMethod } from './tips.service';
