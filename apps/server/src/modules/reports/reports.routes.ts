@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dailyReportsRoutes } from './daily-reports.routes';
+import { dayCloseRoutes } from './day-close.routes';
 import { salesReportsRoutes } from './sales-reports.routes';
 import { salesRoutes } from './sales.routes';
 
@@ -12,4 +13,5 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   salesRoutes(app);
   salesReportsRoutes(app);
   dailyReportsRoutes(app);
+  dayCloseRoutes(app);
 };
