@@ -11,7 +11,8 @@ import { formatDate } from '../../../lib/format';
 import { LoadError } from '../../../components/load-error';
 import { useDayReport } from '../../../lib/day-report';
 import { DailyReportDecision } from './daily-report-decision';
-import { DayBreakdown, DaySummary, type LinesHref, type LocationFigures } from './daily-report-figures';
+import { DayBreakdown, DayDeposits, DaySummary, type LinesHref, type LocationFigures } from './daily-report-figures';
+import { ReopenDay } from './reopen-day';
 import { DailyReportForm } from './daily-report-form';
 
 const STATUS_COLORS = { draft: 'default', submitted: 'info', approved: 'success', returned: 'warning' } as const;
@@ -25,7 +26,13 @@ const StatusAlert = ({ report }: { report: DailyReport | null }) => {
         Returned: {report.return_reason} Correct the day, count the cash again if needed, and submit it again.
       </Alert>
     );
-  if (report?.status === 'submitted') return <Alert severity="info">Submitted and waiting for approval.</Alert>;
+  if (report?.status === 'submitted')
+    return (
+      <Alert severity="info">
+        <span>Submitted and waiting for approval.</span> The day&apos;s books are closed; reopen the day to record more
+        before it is approved.
+      </Alert>
+    );
   return null;
 };
 
@@ -72,6 +79,7 @@ export const DailyReportDay = ({
       <StatusAlert report={report} />
       <DaySummary figures={figures} />
       <DayBreakdown figures={figures} linesHref={linesHref} />
+      <DayDeposits deposits={figures?.deposits} />
       {upcoming ? (
         <Alert severity="info">
           This day has not come yet. Count the cash and submit its report at the day&apos;s close.
@@ -95,6 +103,7 @@ export const DailyReportDay = ({
                 />
               ) : null}
               {report && status === 'submitted' && decides(report) ? <DailyReportDecision report={report} /> : null}
+              {report && status === 'submitted' ? <ReopenDay report={report} /> : null}
             </Stack>
           </CardContent>
         </Card>
