@@ -394,6 +394,8 @@ export const liabilityFigureSchema = z.object({
   amount: z.string(),
 });
 export type LiabilityFigure = z.infer<typeof liabilityFigureSchema>;
+/** Reservation deposits held against a visit or kept as a client's credit: owed until applied, refunded or forfeited (decision 0520). */
+export const heldDepositsSchema = z.object({ count: z.number().int(), amount: z.string() });
 
 export const liabilitySchema = z.object({
   /** The Manila date the rule was applied on (expiry is judged against it). */
@@ -404,11 +406,13 @@ export const liabilitySchema = z.object({
       location_name: z.string(),
       vouchers: liabilityFigureSchema,
       memberships: liabilityFigureSchema,
+      deposits: heldDepositsSchema,
       total: z.string(),
     }),
   ),
   vouchers: liabilityFigureSchema,
   memberships: liabilityFigureSchema,
+  deposits: heldDepositsSchema,
   total: z.string(),
 });
 export type Liability = z.infer<typeof liabilitySchema>;
