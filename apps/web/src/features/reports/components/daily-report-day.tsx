@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
@@ -13,6 +14,7 @@ import { useDayReport } from '../../../lib/day-report';
 import { DailyReportDecision } from './daily-report-decision';
 import { DayBreakdown, DayDeposits, DaySummary, type LinesHref, type LocationFigures } from './daily-report-figures';
 import { ReopenDay } from './reopen-day';
+import { CloseEarlyDialog } from './close-early-dialog';
 import { DailyReportForm } from './daily-report-form';
 
 const STATUS_COLORS = { draft: 'default', submitted: 'info', approved: 'success', returned: 'warning' } as const;
@@ -55,6 +57,7 @@ export const DailyReportDay = ({
   decides,
 }: DailyReportDayProps) => {
   const record = useDayReport(location, date);
+  const [stillOpen, setStillOpen] = useState<{ id: number; open: string[] } | null>(null);
   // The server refuses a report for a day that has not come: its cash is counted at its close.
   const upcoming = date > todayInManila();
   const report = record.data?.results[0] ?? null;
@@ -100,6 +103,7 @@ export const DailyReportDay = ({
                   location={location}
                   date={date}
                   report={report}
+                  onStillOpen={setStillOpen}
                 />
               ) : null}
               {report && status === 'submitted' && decides(report) ? <DailyReportDecision report={report} /> : null}
@@ -108,6 +112,7 @@ export const DailyReportDay = ({
           </CardContent>
         </Card>
       )}
+      {stillOpen ? <CloseEarlyDialog refusal={stillOpen} onClose={() => setStillOpen(null)} /> : null}
     </Stack>
   );
 };

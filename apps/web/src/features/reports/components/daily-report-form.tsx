@@ -14,7 +14,6 @@ import {
   type CashDenomination,
   type DailyReport,
 } from '@ginhawa/contract';
-import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { ApiError } from '../../../lib/api-client';
@@ -32,6 +31,11 @@ type DailyReportFormProps = {
   date: string;
   /** The day's report, or null when nobody has started it yet (saving starts it). */
   report: DailyReport | null;
+  /**
+   * The server refused the submit because the day is still open (its lines) for the saved draft
+   * `id`: the parent asks the Manager, since saving remounts this form with the draft's version.
+   */
+  onStillOpen: (refusal: { id: number; open: string[] }) => void;
 };
 
 const whole = (v: string) => (v.trim() === '' ? 0 : Number(v.trim()));
@@ -64,13 +68,11 @@ const previewTotal = (values: Values): string | null => {
  * returned; render it with a `key` of the report's version so a change elsewhere (another tab, a
  * decision) starts it from the stored values.
  */
-export const DailyReportForm = ({ location, date, report }: DailyReportFormProps) => {
+export const DailyReportForm = ({ location, date, report, onStillOpen }: DailyReportFormProps) => {
   const { showSnackbar } = useSnackbar();
   const revalidate = useRevalidateReports();
   const intent = useRef<Intent>('save');
   const [byNote, setByNote] = useState(report?.cash_count != null);
-  // What the server said is still open, and the draft it refers to: the Manager is asked before closing early.
-  const [stillOpen, setStillOpen] = useState<{ id: number; open: string[] } | null>(null);
   const asked = useRef(false);
   const editable = !report || report.status === 'draft' || report.status === 'returned';
 
@@ -122,7 +124,7 @@ export const DailyReportForm = ({ location, date, report }: DailyReportFormProps
         if (!open?.length) throw error;
         // The day is still open: the draft is saved; the Manager is asked before it is closed early.
         asked.current = true;
-        setStillOpen({ id: saved.id, open });
+        onStillOpen({ id: saved.id, open });
         return saved;
       }
     },
@@ -228,33 +230,6 @@ export const DailyReportForm = ({ location, date, report }: DailyReportFormProps
           </Stack>
         ) : null}
       </Stack>
-      {stillOpen ? (
-        <ConfirmDialog
-          open
-          title="Close the day early?"
-          confirmLabel="Close the day"
-          confirmColor="primary"
-          onConfirm={async () => {
-            await submitDailyReport(stillOpen.id, true);
-            showSnackbar('Report submitted for approval.', 'success');
-            await revalidate();
-          }}
-          onClose={() => setStillOpen(null)}
-        >
-          <Box component="span" sx={{ display: 'block' }}>
-            The report is saved. The day is still open:
-          </Box>
-          <Box component="ul" sx={{ my: 1, pl: 3 }}>
-            {stillOpen.open.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </Box>
-          <Box component="span" sx={{ display: 'block' }}>
-            Once submitted, the floor and the desk are told the books are closed; a manager or an administrator can
-            reopen the day until it is approved.
-          </Box>
-        </ConfirmDialog>
-      ) : null}
     </form>
   );
 };

@@ -154,10 +154,15 @@ describe('daily report panel', () => {
 
   it('asks before closing today early, listing what is still open, then submits with close_early', async () => {
     const open = ['It is 13:02; Makati is open until 21:00.', '1 booking is still to come: Ana Cruz at 16:00.'];
+    // The save changes the draft's version: read again, the form starts afresh, and the question stays.
+    let reads = 0;
     const calls = mockApi({
       'GET /locations/': { status: 200, data: locationsPage },
       'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
-      'GET /reports/': { status: 200, data: reportPage('draft') },
+      'GET /reports/': () => ({
+        status: 200,
+        data: reportPage('draft', { updated_at: reads++ === 0 ? '2026-11-20T05:00:00Z' : '2026-11-20T05:02:00Z' }),
+      }),
       'PATCH /reports/7/': { status: 200, data: report('draft') },
       'POST /reports/7/submit/': (request) =>
         request.data && (JSON.parse(String(request.data)) as { close_early?: boolean }).close_early
