@@ -89,6 +89,10 @@ describe('reports', () => {
 
     await page.getByRole('textbox', { name: 'Cash on hand' }).fill('98765.43');
     await page.getByRole('button', { name: 'Submit' }).click();
+    // Before the branch's closing time (or with bookings to come) the screen asks first (decision 0521).
+    const closeEarly = page.getByRole('button', { name: 'Close the day' });
+    await closeEarly.or(page.getByText('Submitted and waiting for approval.')).first().waitFor();
+    if (await closeEarly.isVisible()) await closeEarly.click();
     await page.getByText('Submitted and waiting for approval.').waitFor();
 
     // The manager approves from the live notification.

@@ -79,6 +79,15 @@ export const clockInBodySchema = z.object({
 export type ClockInBody = z.input<typeof clockInBodySchema>;
 export const clockOutBodySchema = z.object({ employee: relationId('a therapist or receptionist') });
 export type ClockOutBody = z.input<typeof clockOutBodySchema>;
+/** Several people clocked in or out at once, one transaction and one board event (decision 0522). */
+export const clockManyBodySchema = z.object({
+  location: relationId('a location'),
+  employees: z
+    .array(relationId('a therapist or receptionist'), { error: 'Choose the people.' })
+    .min(1, 'Choose at least one person.')
+    .max(100, 'At most 100 people at once.'),
+});
+export type ClockManyBody = z.input<typeof clockManyBodySchema>;
 
 export const shiftSchema = z.object({
   id: z.number().int(),

@@ -3,6 +3,7 @@ import { KEYED_SALE_KINDS, PAYMENT_METHODS, SALE_KINDS, saleSchema } from './cli
 import { serviceChargeSchema } from './client-fields';
 import { calendarDateSchema, idString, money, relationId, text } from './fields';
 import { filterId, listQuerySchema, pageSchema } from './pagination';
+import { cashCountReadSchema, cashCountSchema, dayDepositsSchema } from './day-books';
 
 /**
  * Sales, daily reports and the leaderboard (issue 12; docs/product.md §11).
@@ -153,11 +154,20 @@ export const dailyReportSchema = z.object({
   cash_total: z.string(),
   /** Service charges collected on top of the net (RA 11360): not in the net, but in the till (decision 0505). */
   service_charge_total: z.string(),
-  /** The cash the till should hold: cash sales plus the service charges paid in cash. */
+  /**
+   * The cash the till should hold: cash sales and the service charges paid in cash, plus cash
+   * deposits received that day, less cash deposits handed back; a deposit applied to a visit is not
+   * counted again (docs/decisions/0520-deposits-on-the-books.md).
+   */
   cash_expected: z.string(),
+  /** Deposits taken that day (money received, not sales) and deposits applied to that day's visits. */
+  deposits_received_total: z.string(),
+  deposits_applied_total: z.string(),
   sales_count: z.number().int(),
   by_payment_method: z.record(z.string(), z.string()),
   cash_on_hand: z.string().nullable(),
+  /** The count by denomination when it was entered so (its total is cash_on_hand); null for one total. */
+  cash_count: cashCountReadSchema.nullable(),
   /** Cash on hand − cash expected; null until cash on hand is entered. */
   variance: z.string().nullable(),
   remarks: z.string(),
@@ -175,11 +185,15 @@ export const dailyReportBodySchema = z.object({
   location: relationId('a location'),
   date: calendarDateSchema,
   cash_on_hand: money({ acceptNumber: true, padded: true }).nullable().default(null),
+  /** Counted by denomination: the server computes cash_on_hand from it (decision 0523). */
+  cash_count: cashCountSchema.nullable().default(null),
   remarks: text(1000, { multiline: true }).default(''),
 });
 export type DailyReportBody = z.input<typeof dailyReportBodySchema>;
 export type DailyReportInput = z.output<typeof dailyReportBodySchema>;
-export const dailyReportPatchSchema = dailyReportBodySchema.pick({ cash_on_hand: true, remarks: true }).partial();
+export const dailyReportPatchSchema = dailyReportBodySchema
+  .pick({ cash_on_hand: true, cash_count: true, remarks: true })
+  .partial();
 export type DailyReportPatch = z.input<typeof dailyReportPatchSchema>;
 export type DailyReportChanges = z.output<typeof dailyReportPatchSchema>;
 /** Submitting needs the cash counted: the server refuses without it, and the form says so before sending. */
@@ -280,7 +294,7 @@ export const dailySalesReportSchema = z.object({
       net_total: z.string(),
       /** Collected on top of the net (RA 11360); not part of it (decision 0505). */
       service_charge_total: z.string(),
-      /** Cash sales plus the service charges paid in cash: what the till should hold. */
+      /** What the till should hold: cash sales and service charges, cash deposits received less handed back (decision 0520). */
       cash_expected: z.string(),
       cash_on_hand: z.string().nullable(),
       /** Cash on hand − cash expected; null until cash on hand is entered. */
@@ -288,6 +302,8 @@ export const dailySalesReportSchema = z.object({
       by_payment_method: amountBy,
       by_bank: amountBy,
       by_salesperson: amountBy,
+      /** Deposits are money received, not sales: on the day taken, and applied on the visit's day (decision 0520). */
+      deposits: dayDepositsSchema,
     }),
   ),
 });
@@ -378,6 +394,8 @@ export const liabilityFigureSchema = z.object({
   amount: z.string(),
 });
 export type LiabilityFigure = z.infer<typeof liabilityFigureSchema>;
+/** Reservation deposits held against a visit or kept as a client's credit: owed until applied, refunded or forfeited (decision 0520). */
+export const heldDepositsSchema = z.object({ count: z.number().int(), amount: z.string() });
 
 export const liabilitySchema = z.object({
   /** The Manila date the rule was applied on (expiry is judged against it). */
@@ -388,11 +406,13 @@ export const liabilitySchema = z.object({
       location_name: z.string(),
       vouchers: liabilityFigureSchema,
       memberships: liabilityFigureSchema,
+      deposits: heldDepositsSchema,
       total: z.string(),
     }),
   ),
   vouchers: liabilityFigureSchema,
   memberships: liabilityFigureSchema,
+  deposits: heldDepositsSchema,
   total: z.string(),
 });
 export type Liability = z.infer<typeof liabilitySchema>;

@@ -157,6 +157,16 @@ export const aLeaderboardEntry = (
   ...extra,
 });
 
+/** A day with no deposits taken or applied (decision 0520). */
+export const noDeposits = (): DailySalesReport['locations'][number]['deposits'] => ({
+  received_total: '0.00',
+  applied_total: '0.00',
+  received_by_payment_method: [],
+  received_by_bank: [],
+  received: [],
+  applied: [],
+});
+
 /** One location's day in the daily sales report, with no report filed and no breakdown: a quiet day unless `extra` says more. */
 export const aLocationDay = (
   location: number,
@@ -173,6 +183,7 @@ export const aLocationDay = (
   net_total: '0.00',
   service_charge_total: '0.00',
   cash_expected: '0.00',
+  deposits: noDeposits(),
   cash_on_hand: null,
   variance: null,
   by_payment_method: [],

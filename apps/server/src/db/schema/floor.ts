@@ -135,6 +135,12 @@ export const floorReservations = t.pgTable(
     depositAmount: t.numeric('deposit_amount', { precision: 12, scale: 2 }),
     depositReference: t.varchar('deposit_reference', { length: 60 }).notNull().default(''),
     depositStatus: t.varchar('deposit_status', { length: 10 }),
+    /**
+     * The Manila day the deposit's money reached the desk (docs/decisions/0520-deposits-on-the-books.md):
+     * the day's report counts it as received then. Null on a carried credit, whose money was received
+     * on the reservation it came from, and when there is no deposit.
+     */
+    depositReceivedOn: t.date('deposit_received_on', { mode: 'string' }),
     /** A `carried` deposit's new reservation (decision 0900: a credit is used once). */
     depositCarriedTo: t.integer('deposit_carried_to'),
     /**
@@ -189,6 +195,10 @@ export const floorReservations = t.pgTable(
     }),
     t.index('floor_reservations_location_date_idx').on(table.locationId, table.date),
     t.index('floor_reservations_client_idx').on(table.clientId),
+    t
+      .index('floor_reservations_received_idx')
+      .on(table.locationId, table.depositReceivedOn)
+      .where(sql`${table.depositReceivedOn} is not null`),
     t.check('floor_reservations_status_check', sql`${table.status} in ('booked', 'arrived', 'no_show', 'cancelled')`),
     t.check('floor_reservations_time_slot', sql.raw(`"time" ~ '^([01][0-9]|2[0-3]):(00|15|30|45)$'`)),
     t.check('floor_reservations_range_check', sql`${table.endsAt} > ${table.startsAt}`),

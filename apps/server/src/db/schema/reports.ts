@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import * as t from 'drizzle-orm/pg-core';
+import type { CashCount } from '@ginhawa/contract';
 import type { ConstraintSentences } from '../constraint-sentences';
 import { approvable, approvalStatusCheck, tracked } from './columns';
 import { locations } from './locations';
@@ -15,6 +16,8 @@ export const dailyReports = t.pgTable(
     locationId: t.integer('location_id').notNull(),
     date: t.date('date', { mode: 'string' }).notNull(),
     cashOnHand: t.numeric('cash_on_hand', { precision: 12, scale: 2 }),
+    /** The cash count by denomination when the Manager counted it so (decision 0523); null for one total. */
+    cashCount: t.jsonb('cash_count').$type<CashCount>(),
     remarks: t.text('remarks').notNull().default(''),
     ...approvable(),
     ...tracked(),

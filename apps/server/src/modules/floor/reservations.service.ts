@@ -14,11 +14,13 @@ import { createdBy, touched } from '../../lib/tracked';
 import { dayInWords } from '../../lib/notice-text';
 import type { AuthUser } from '../../lib/actor';
 import { createArrival } from '../clients/index';
+import { assertDayOpen } from '../sales/index';
 import {
   addMinutes,
   assertWithinHours,
   floorClock,
   floorLocation,
+  floorToday,
   instantOf,
   lockFloor,
   publishFloor,
@@ -113,6 +115,9 @@ export const createReservation = async (db: Db, user: AuthUser, input: Reservati
     if (input.deposit && input.deposit_credit !== null)
       throw fieldError('deposit_credit', 'Carry the deposit credit or take a new deposit, not both.');
     if (input.deposit) await checkDeposit(tx, input.deposit, input.treatment);
+    // A new deposit is money received today (decision 0520): on today's books, so not once they are approved.
+    const receivedOn = input.deposit ? floorToday() : null;
+    if (receivedOn) await assertDayOpen(tx, input.location, receivedOn, 'sales', 'deposit');
     const credit = input.deposit_credit;
     const deposit = credit === null ? input.deposit : await takeDepositCredit(tx, { ...input, deposit_credit: credit });
     const { treatment, startsAt, endsAt, room } = await place(tx, {
@@ -144,6 +149,7 @@ export const createReservation = async (db: Db, user: AuthUser, input: Reservati
         depositAmount: deposit?.amount ?? null,
         depositReference: deposit?.reference_no ?? '',
         depositStatus: deposit ? 'held' : null,
+        depositReceivedOn: receivedOn,
         notes: input.notes,
         ...createdBy(user.id),
       })

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   attendanceQuerySchema,
   attendanceSchema,
   clockInBodySchema,
+  clockManyBodySchema,
   clockOutBodySchema,
   pageSchema,
   shiftListQuerySchema,
@@ -11,7 +13,7 @@ import {
 import { currentUser } from '../../lib/actor';
 import { errorResponses } from '../../lib/error-responses';
 import { csvLines, sendCsv } from '../../lib/csv';
-import { attendance, attendanceCsv, clockIn, clockOut, listShifts } from './shifts.service';
+import { attendance, attendanceCsv, clockIn, clockInMany, clockOut, clockOutMany, listShifts } from './shifts.service';
 import { floorStaff, tags } from './floor.routes';
 
 /** /api/floor/shifts/: clocking in and out, the list, the cutoff's attendance (docs/api.md "Floor board"). */
@@ -44,6 +46,22 @@ export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: clockOutBodySchema, response: { 200: shiftSchema, ...errorResponses } },
     },
     async (request) => clockOut(db, currentUser(request), request.body),
+  );
+  app.post(
+    '/clock-in-many/',
+    {
+      config: floorStaff,
+      schema: { tags, body: clockManyBodySchema, response: { 201: z.array(shiftSchema), ...errorResponses } },
+    },
+    async (request, reply) => reply.code(201).send(await clockInMany(db, currentUser(request), request.body)),
+  );
+  app.post(
+    '/clock-out-many/',
+    {
+      config: floorStaff,
+      schema: { tags, body: clockManyBodySchema, response: { 200: z.array(shiftSchema), ...errorResponses } },
+    },
+    async (request) => clockOutMany(db, currentUser(request), request.body),
   );
   app.get(
     '/attendance/',

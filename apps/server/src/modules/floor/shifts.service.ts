@@ -117,39 +117,73 @@ const openShiftOf = (tx: DbOrTx, employeeId: number) =>
 
 /** Opens a shift; a therapist joins the back of the branch's rotation (decision 0900). */
 export const clockIn = async (db: Db, user: AuthUser, input: { employee: number; location: number }) =>
+  clockInMany(db, user, { location: input.location, employees: [input.employee] }).then((opened) => opened[0]!);
+
+/**
+ * Opens a shift for each person, in one transaction under the branch's lock, the board told once
+ * (decision 0522: the desk's morning is one form, not a clock-in per person). Any refusal (someone
+ * already on shift, not of the branch) refuses them all, naming that person.
+ */
+export const clockInMany = async (db: Db, user: AuthUser, input: { employees: number[]; location: number }) =>
   db.transaction(async (tx) => {
     const now = floorClock.now();
     const location = await floorLocation(tx, user, input.location);
     // The lock before the person is read: an admin moving or letting them go holds it meanwhile
     // (decision 0204), so a clock-in queued behind that reads them as left, not as they were.
     await lockFloor(tx, input.location);
-    const person = await staffMember(tx, input.employee, 'employee', { locationId: input.location });
-    assertMayClock(user, person);
-    const open = await openShiftOf(tx, person.id);
-    if (open) {
-      const message = `${person.name} is already clocked in at ${open.locationName} since ${clockTime(open.startedAt)}.`;
-      throw conflict(message, { employee: [message] });
+    const opened: Shift[] = [];
+    for (const employee of [...new Set(input.employees)]) {
+      const person = await staffMember(tx, employee, 'employee', { locationId: input.location });
+      assertMayClock(user, person);
+      const open = await openShiftOf(tx, person.id);
+      if (open) {
+        const message = `${person.name} is already clocked in at ${open.locationName} since ${clockTime(open.startedAt)}.`;
+        throw conflict(message, { employee: [message] });
+      }
+      const [row] = await tx
+        .insert(shifts)
+        .values({ employeeId: person.id, locationId: location.id, startedAt: now, clockedInBy: user.id })
+        .returning({ id: shifts.id });
+      if (person.kind === 'therapist') {
+        await tx
+          .insert(floorQueue)
+          .values({ employeeId: person.id, locationId: location.id, shiftId: row!.id, queuedAt: now });
+        await logRotation(tx, {
+          locationId: location.id,
+          employeeId: person.id,
+          action: 'clock_in',
+          actorId: user.id,
+          at: now,
+        });
+      }
+      const shift = await getShift(tx, row!.id, now);
+      await audit(tx, { actorId: user.id, action: 'create', tableName: 'shifts', rowId: row!.id, after: shift });
+      opened.push(shift);
     }
-    const [row] = await tx
-      .insert(shifts)
-      .values({ employeeId: person.id, locationId: location.id, startedAt: now, clockedInBy: user.id })
-      .returning({ id: shifts.id });
-    if (person.kind === 'therapist') {
-      await tx
-        .insert(floorQueue)
-        .values({ employeeId: person.id, locationId: location.id, shiftId: row!.id, queuedAt: now });
-      await logRotation(tx, {
-        locationId: location.id,
-        employeeId: person.id,
-        action: 'clock_in',
-        actorId: user.id,
-        at: now,
-      });
-    }
-    const shift = await getShift(tx, row!.id, now);
-    await audit(tx, { actorId: user.id, action: 'create', tableName: 'shifts', rowId: row!.id, after: shift });
     await publishFloor(tx, location.id, floorToday(now));
-    return shift;
+    return opened;
+  });
+
+/**
+ * Clocks out the people named, all of them on shift at the branch, in one transaction and one floor
+ * event (the desk's "Clock out everyone on shift", decision 0522). Someone not on shift there, or
+ * in a service now, refuses them all (409 naming them): the desk sees the list again and decides.
+ */
+export const clockOutMany = async (db: Db, user: AuthUser, input: { employees: number[]; location: number }) =>
+  db.transaction(async (tx) => {
+    const now = floorClock.now();
+    await floorLocation(tx, user, input.location);
+    await lockFloor(tx, input.location);
+    const closed: Shift[] = [];
+    for (const employee of [...new Set(input.employees)]) {
+      const person = await staffMember(tx, employee, 'employee', { inactiveToo: true });
+      const open = await openShiftOf(tx, person.id);
+      if (!open || open.locationId !== input.location) throw notClockedIn(person);
+      assertMayClock(user, person);
+      closed.push(await endShift(tx, user.id, person, open, now, false));
+    }
+    await publishFloor(tx, input.location, floorToday(now));
+    return closed;
   });
 
 /** Whether the therapist is in a service now (they finish it before clocking out). */
@@ -174,7 +208,14 @@ const notClockedIn = (person: { name: string }) =>
   conflict(`${person.name} is not clocked in.`, { employee: [`${person.name} is not clocked in.`] });
 
 /** Closes an open shift now and takes the therapist out of the rotation (logged, audited, published). */
-const endShift = async (tx: Tx, actorId: number, person: { id: number; name: string }, open: OpenShift, now: Date) => {
+const endShift = async (
+  tx: Tx,
+  actorId: number,
+  person: { id: number; name: string },
+  open: OpenShift,
+  now: Date,
+  tellBoard = true,
+) => {
   await lockFloor(tx, open.locationId);
   // Read again under the lock: a clock-out queued behind another (a double tap) would close the
   // shift a second time and take the person out of the line a clock-in since has put them in.
@@ -194,7 +235,7 @@ const endShift = async (tx: Tx, actorId: number, person: { id: number; name: str
     });
   const shift = await getShift(tx, open.id, now);
   await audit(tx, { actorId, action: 'update', tableName: 'shifts', rowId: open.id, before, after: shift });
-  await publishFloor(tx, open.locationId, floorToday(now));
+  if (tellBoard) await publishFloor(tx, open.locationId, floorToday(now));
   return shift;
 };
 

@@ -3,6 +3,7 @@ import {
   dailyReportListQuerySchema,
   dailyReportPatchSchema,
   dailyReportSchema,
+  dailyReportSubmitBodySchema,
   idParamsSchema,
   pageSchema,
   returnReportBodySchema,
@@ -14,7 +15,7 @@ import { managers, tags, type ReportsApp } from './route-options';
 import { currentUser } from '../../lib/actor';
 import { errorResponses } from '../../lib/error-responses';
 
-/** Daily reports: list (or CSV), create, read, change, submit, approve and return. */
+/** Daily reports: list (or CSV), create, read, change, submit, approve, return and reopen. */
 export const dailyReportsRoutes = (app: ReportsApp) => {
   const { db } = app.deps;
   app.get(
@@ -58,8 +59,23 @@ export const dailyReportsRoutes = (app: ReportsApp) => {
   );
   app.post(
     '/:id/submit/',
-    { schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errorResponses } } },
-    async (request) => service.submitReport(db, currentUser(request), request.params.id),
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: dailyReportSubmitBodySchema,
+        response: { 200: dailyReportSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.submitReport(db, currentUser(request), request.params.id, request.body),
+  );
+  app.post(
+    '/:id/reopen/',
+    {
+      config: managers,
+      schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errorResponses } },
+    },
+    async (request) => service.reopenReport(db, currentUser(request), request.params.id),
   );
   app.post(
     '/:id/approve/',

@@ -3,7 +3,7 @@ import { CASH_COUNT_REQUIRED, formatVariance, todayInManila } from '@ginhawa/con
 import type { DailyReport, DailyReportInput, DailyReportQuery, DailyReportChanges, Page } from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { dailyReports, locations } from '../../db/schema/index';
-import { auditTrail } from '../../db/audit';
+import { audit, auditTrail } from '../../db/audit';
 import { conflict, fieldsError, forbidden, notFound } from '../../lib/http-error';
 import { isoOrNull, isoStamps } from '../../lib/iso';
 import { toSnake } from '../../lib/casing';
@@ -13,7 +13,9 @@ import { createdBy, touched } from '../../lib/tracked';
 import { approvalWorkflow, notify } from '../notifications/index';
 import { locationOf } from '../sales/index';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
-import { approversOf, assertDecidesAll, cashTaken, isManager, parseJson, salesCount } from '../sales/index';
+import { approversOf, assertDecidesAll, isManager, parseJson, salesCount } from '../sales/index';
+import { depositTotals, drawerCash } from './day-books.service';
+import { assertReopenable, cashCountTotal, dayStillOpen, stillOpen } from './day-close.service';
 import { displayName, isAdmin, type AuthUser } from '../../lib/actor';
 
 const dailyReportsAudit = auditTrail('daily_reports');
@@ -21,6 +23,9 @@ const dailyReportsAudit = auditTrail('daily_reports');
 /** Daily reports: their CRUD, submission and the approve/return decision. */
 
 const onDay = sql`s.location_id = ${dailyReports.locationId} and s.date = ${dailyReports.date}`;
+/** The report's branch and day, for the drawer's cash and the deposits (decision 0520). */
+const reportDay = { loc: sql`${dailyReports.locationId}`, day: sql`${dailyReports.date}` };
+const deposits = depositTotals(reportDay);
 const reportColumns = {
   id: dailyReports.id,
   location: dailyReports.locationId,
@@ -32,15 +37,18 @@ const reportColumns = {
   net: sql<string>`(select round(coalesce(sum(s.net_amount), 0), 2)::text from sales s where ${onDay})`,
   cash: sql<string>`(select round(coalesce(sum(s.net_amount), 0), 2)::text from sales s where ${onDay} and s.payment_method = 'cash')`,
   serviceCharge: sql<string>`(select round(coalesce(sum(s.service_charge), 0), 2)::text from sales s where ${onDay})`,
-  cashExpected: sql<string>`(select round(${cashTaken}, 2)::text from sales s where ${onDay} and s.payment_method = 'cash')`,
+  cashExpected: sql<string>`round(${drawerCash(reportDay)}, 2)::text`,
+  depositsReceived: sql<string>`${deposits.received}`,
+  depositsApplied: sql<string>`${deposits.applied}`,
   count: sql<number>`(select ${salesCount()} from sales s where ${onDay})`.mapWith(Number),
   byMethod: sql<
     Record<string, string> | string | null
   >`(select json_object_agg(x.m, x.t) from (select s.payment_method as m, round(sum(s.net_amount), 2)::text as t from sales s where ${onDay} group by 1 order by 1) x)`,
   cashOnHand: dailyReports.cashOnHand,
+  cashCount: dailyReports.cashCount,
   variance: sql<
     string | null
-  >`case when ${dailyReports.cashOnHand} is null then null else round(${dailyReports.cashOnHand} - (select ${cashTaken} from sales s where ${onDay} and s.payment_method = 'cash'), 2)::text end`,
+  >`case when ${dailyReports.cashOnHand} is null then null else round(${dailyReports.cashOnHand} - ${drawerCash(reportDay)}, 2)::text end`,
   remarks: dailyReports.remarks,
   returnReason: dailyReports.returnReason,
   submittedBy: dailyReports.submittedBy,
@@ -68,7 +76,10 @@ const toDailyReport = ({ byMethod, ...r }: ReportRow): DailyReport => ({
     cash: 'cash_total',
     serviceCharge: 'service_charge_total',
     count: 'sales_count',
+    depositsReceived: 'deposits_received_total',
+    depositsApplied: 'deposits_applied_total',
   }),
+  cash_count: r.cashCount ?? null,
   status: r.status as DailyReport['status'],
   by_payment_method: parseJson(byMethod, {}),
   submitted_at: isoOrNull(r.submittedAt),
@@ -136,6 +147,15 @@ const lockReport = async (tx: Tx, user: AuthUser, id: number) => {
   return row;
 };
 
+/**
+ * The cash count as stored: counted by denomination, its total is cash on hand (computed in SQL)
+ * and the count is kept beside it; one total clears a count entered before (decision 0523).
+ */
+const cashFields = async (tx: Tx, body: Pick<DailyReportChanges, 'cash_on_hand' | 'cash_count'>) =>
+  body.cash_count
+    ? { cashOnHand: await cashCountTotal(tx, body.cash_count), cashCount: body.cash_count }
+    : { cashOnHand: body.cash_on_hand ?? null, cashCount: null };
+
 export const createReport = async (db: Db, user: AuthUser, body: DailyReportInput): Promise<DailyReport> =>
   db.transaction(async (tx) => {
     const location = await locationOf(tx, body.location);
@@ -159,7 +179,7 @@ export const createReport = async (db: Db, user: AuthUser, body: DailyReportInpu
       .values({
         locationId: location.id,
         date: body.date,
-        cashOnHand: body.cash_on_hand,
+        ...(await cashFields(tx, body)),
         remarks: body.remarks,
         ...createdBy(user.id),
       })
@@ -181,7 +201,7 @@ export const updateReport = async (
     await tx
       .update(dailyReports)
       .set({
-        ...(patch.cash_on_hand !== undefined ? { cashOnHand: patch.cash_on_hand } : {}),
+        ...(patch.cash_on_hand !== undefined || patch.cash_count !== undefined ? await cashFields(tx, patch) : {}),
         ...(patch.remarks !== undefined ? { remarks: patch.remarks } : {}),
         ...touched(user.id),
       })
@@ -223,12 +243,33 @@ const reports = approvalWorkflow({
   audit: (tx, actorId, id, action, before, after) => dailyReportsAudit.changed(tx, actorId, id, before, after, action),
 });
 
-/** Submitting asks the Admins and the location's Managers to approve, over the live channel. */
-export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<DailyReport> =>
+/**
+ * Submitting asks the Admins and the location's Managers to approve, over the live channel. Today's
+ * report, before the branch closes or with bookings still to come, is refused (409 naming them)
+ * unless the Manager says they close early (decision 0521).
+ */
+export const submitReport = async (
+  db: Db,
+  user: AuthUser,
+  id: number,
+  { close_early: closeEarly }: { close_early: boolean } = { close_early: false },
+): Promise<DailyReport> =>
   db.transaction(async (tx) => {
     const { row, before, after } = await reports.submit(tx, user, id, (r) => {
       if (r.cashOnHand === null) throw fieldsError({ cash_on_hand: [CASH_COUNT_REQUIRED] });
     });
+    // Checked once the row is locked (a refusal rolls the submit back); closing early is on the audit.
+    const open = await stillOpen(tx, row.locationId, row.date);
+    if (open.length && !closeEarly) throw dayStillOpen(open);
+    if (open.length)
+      await audit(tx, {
+        actorId: user.id,
+        action: 'close_early',
+        tableName: 'daily_reports',
+        rowId: id,
+        before: null,
+        after: { open: open.map((o) => o.message) },
+      });
     const who = displayName(user);
     await notify(tx, {
       recipients: (await approversOf(tx, [row.locationId])).filter((r) => r !== user.id),
@@ -245,3 +286,15 @@ export const submitReport = async (db: Db, user: AuthUser, id: number): Promise<
 
 export const approveReport = reports.approve;
 export const returnReport = reports.return;
+
+/**
+ * Reopens a submitted day (decision 0521): a Manager of the branch or an Admin returns it to be
+ * completed, the approval request is decided (returned) and the submitter told; the audit row is
+ * the return with its reason. An approved day stays locked.
+ */
+export const reopenReport = async (db: Db, user: AuthUser, id: number): Promise<DailyReport> => {
+  if (!isManager(user)) throw forbidden('Only a manager of the branch or an administrator may reopen its day.');
+  const current = await getReport(db, user, id);
+  assertReopenable(current.status);
+  return reports.return(db, user, id, `Reopened by ${displayName(user)} to record more of the day.`);
+};

@@ -159,11 +159,20 @@ describe('empty periods answer zeros', () => {
     const zero = { count: 0, sessions_remaining: 0, amount: '0.00' };
     const owed = await json(admin, `/api/reports/liability/?location=${ids.quiet}`);
     expect(owed.locations).toEqual([
-      { location: ids.quiet, location_name: 'Quiet Branch', vouchers: zero, memberships: zero, total: '0.00' },
+      {
+        location: ids.quiet,
+        location_name: 'Quiet Branch',
+        vouchers: zero,
+        memberships: zero,
+        deposits: { count: 0, amount: '0.00' },
+        total: '0.00',
+      },
     ]);
     expect(owed).toMatchObject({ vouchers: zero, memberships: zero, total: '0.00' });
     const file = await csv(admin, `/api/reports/liability/?location=${ids.quiet}&format=csv`);
-    expect(file.rows.map((r) => r.slice(0, 8))).toEqual([['Quiet Branch', '0', '0', '0.00', '0', '0', '0.00', '0.00']]);
+    expect(file.rows.map((r) => r.slice(0, 10))).toEqual([
+      ['Quiet Branch', '0', '0', '0.00', '0', '0', '0.00', '0', '0.00', '0.00'],
+    ]);
   });
 
   it('daily reports list: none in the period, count 0, CSV only its header', async () => {

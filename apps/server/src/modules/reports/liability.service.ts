@@ -1,11 +1,12 @@
 import { todayInManila } from '@ginhawa/contract';
-import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Liability, LiabilityFigure, LiabilityQuery } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
-import { clientMemberships, clientTreatments, locations } from '../../db/schema/index';
+import { clientMemberships, clientTreatments, floorReservations, locations } from '../../db/schema/index';
 
 /**
- * Membership and voucher liability: sessions sold and not yet used, in pesos (decision 0601).
+ * Membership and voucher liability: sessions sold and not yet used, in pesos (decision 0601); and
+ * reservation deposits held or kept as credit (decision 0520).
  * Every sum is numeric in SQL; each voucher or membership is rounded to the centavo before it is
  * summed, so a location's figure is the sum of the figures a person could check one by one.
  */
@@ -75,7 +76,23 @@ const liabilitySources = (db: Db, today: string, location: number | undefined) =
     )
     .groupBy(clientMemberships.locationId)
     .as('m');
-  return { vouchers, members };
+  // Deposits held against a booking or kept as the client's credit: money the spa owes a visit or a refund (decision 0520).
+  const deposits = db
+    .select({
+      locationId: floorReservations.locationId,
+      n: sql<number>`count(*)::int`.as('d_n'),
+      amount: sql<string>`sum(${floorReservations.depositAmount})`.as('d_amount'),
+    })
+    .from(floorReservations)
+    .where(
+      and(
+        inArray(floorReservations.depositStatus, ['held', 'credited']),
+        location ? eq(floorReservations.locationId, location) : undefined,
+      ),
+    )
+    .groupBy(floorReservations.locationId)
+    .as('d');
+  return { vouchers, members, deposits };
 };
 
 const figure = (n: number, sessions: number, amount: string): LiabilityFigure => ({
@@ -89,7 +106,7 @@ export const liability = async (
   query: Pick<LiabilityQuery, 'location'>,
   today = todayInManila(),
 ): Promise<Liability> => {
-  const { vouchers, members } = liabilitySources(db, today, query.location);
+  const { vouchers, members, deposits } = liabilitySources(db, today, query.location);
   // Per location the subqueries' own figures; for the totals line the same figures summed.
   const figures = (over: (value: SQL) => SQL) => ({
     vN: int(over(sql`${vouchers.n}`)),
@@ -98,7 +115,11 @@ export const liability = async (
     mN: int(over(sql`${members.n}`)),
     mSessions: int(over(sql`${members.sessions}`)),
     mAmount: pesos(over(sql`${members.amount}`)),
-    total: pesos(over(sql`coalesce(${vouchers.amount}, 0) + coalesce(${members.amount}, 0)`)),
+    dN: int(over(sql`${deposits.n}`)),
+    dAmount: pesos(over(sql`${deposits.amount}`)),
+    total: pesos(
+      over(sql`coalesce(${vouchers.amount}, 0) + coalesce(${members.amount}, 0) + coalesce(${deposits.amount}, 0)`),
+    ),
   });
   const perLocation = db
     .select({ id: locations.id, name: locations.name, ...figures((value) => value) })
@@ -107,17 +128,24 @@ export const liability = async (
   // Every active location is listed (a zero is an answer); an inactive one only while it still owes.
   const where = and(
     query.location ? eq(locations.id, query.location) : undefined,
-    or(eq(locations.isActive, true), isNotNull(vouchers.locationId), isNotNull(members.locationId)),
+    or(
+      eq(locations.isActive, true),
+      isNotNull(vouchers.locationId),
+      isNotNull(members.locationId),
+      isNotNull(deposits.locationId),
+    ),
   );
   const [rows, totals] = await Promise.all([
     perLocation
       .leftJoin(vouchers, eq(vouchers.locationId, locations.id))
       .leftJoin(members, eq(members.locationId, locations.id))
+      .leftJoin(deposits, eq(deposits.locationId, locations.id))
       .where(where)
       .orderBy(asc(locations.name), asc(locations.id)),
     summed
       .leftJoin(vouchers, eq(vouchers.locationId, locations.id))
       .leftJoin(members, eq(members.locationId, locations.id))
+      .leftJoin(deposits, eq(deposits.locationId, locations.id))
       .where(where),
   ]);
   const all = totals[0]!;
@@ -128,10 +156,12 @@ export const liability = async (
       location_name: r.name,
       vouchers: figure(r.vN, r.vSessions, r.vAmount),
       memberships: figure(r.mN, r.mSessions, r.mAmount),
+      deposits: { count: r.dN, amount: r.dAmount },
       total: r.total,
     })),
     vouchers: figure(all.vN, all.vSessions, all.vAmount),
     memberships: figure(all.mN, all.mSessions, all.mAmount),
+    deposits: { count: all.dN, amount: all.dAmount },
     total: all.total,
   };
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dailyReportsRoutes } from './daily-reports.routes';
+import { dayCloseRoutes } from './day-close.routes';
 import { salesReportsRoutes } from './sales-reports.routes';
 
 /**
@@ -11,4 +12,5 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Added to this plugin itself, not registered as child plugins: one encapsulation context, as before the split.
   salesReportsRoutes(app);
   dailyReportsRoutes(app);
+  dayCloseRoutes(app);
 };

@@ -3,6 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   DailyReport,
   DailySalesReport,
+  DayDeposits,
   DailySalesReportQuery,
   LocationSales,
   LocationSalesQuery,
@@ -14,13 +15,17 @@ import { employees, locations } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
-import { cashTaken, isManager, parseJson, rowsOf, salesCount } from '../sales/index';
+import { isManager, parseJson, rowsOf, salesCount } from '../sales/index';
+import { dayDepositsJson, drawerCash, parseDeposits } from './day-books.service';
 
 /** The sales reports: one day per location, one salesperson per month, locations per month. */
 
 type AmountBy = { key: string; name: string; total: string; service_charge: string; count: number };
 
 const chargeOf = sql`round(sum(s.service_charge), 2)::text`;
+
+/** The report row's branch and the day, for the drawer's cash and the deposits (day-books.service.ts). */
+const onDay = (date: string) => ({ loc: sql`l.id`, day: sql`${date}::date` });
 
 /** One date's figures per location (the report below and the benchmark run this same SQL). */
 export const dailySalesReportSql = (date: string, scope?: SQL) =>
@@ -31,10 +36,10 @@ export const dailySalesReportSql = (date: string, scope?: SQL) =>
         (select round(coalesce(sum(s.discount), 0), 2)::text from day s where s.location_id = l.id) as discount_total,
         (select round(coalesce(sum(s.net_amount), 0), 2)::text from day s where s.location_id = l.id) as net_total,
         (select round(coalesce(sum(s.service_charge), 0), 2)::text from day s where s.location_id = l.id) as service_charge_total,
-        -- The till holds the cash sales and the service charges paid in cash on top (decision 0505).
-        (select round(${cashTaken}, 2)::text from day s where s.location_id = l.id and s.payment_method = 'cash') as cash_expected,
+        -- The till holds the cash sales and service charges (decision 0505), and the cash deposits received less those handed back (decision 0520).
+        round(${drawerCash(onDay(date))}, 2)::text as cash_expected,
         r.cash_on_hand::text as cash_on_hand,
-        case when r.cash_on_hand is null then null else round(r.cash_on_hand - (select ${cashTaken} from day s where s.location_id = l.id and s.payment_method = 'cash'), 2)::text end as variance,
+        case when r.cash_on_hand is null then null else round(r.cash_on_hand - ${drawerCash(onDay(date))}, 2)::text end as variance,
         (select json_agg(json_build_object('key', x.k, 'name', x.k, 'total', x.t, 'service_charge', x.sc, 'count', x.n) order by x.k) from (
           select s.payment_method as k, round(sum(s.net_amount), 2)::text as t, ${chargeOf} as sc, ${salesCount()} as n from day s where s.location_id = l.id group by 1) x) as by_payment_method,
         (select json_agg(json_build_object('key', x.k::text, 'name', x.name, 'total', x.t, 'service_charge', x.sc, 'count', x.n) order by x.name) from (
@@ -43,7 +48,8 @@ export const dailySalesReportSql = (date: string, scope?: SQL) =>
           -- A forfeited deposit (no salesperson, decision 0900) is its own row, so the rows add up to the net total.
           select coalesce(s.salesperson_id::text, 'none') as k, coalesce(e.first_name || ' ' || e.last_name, 'No salesperson (forfeited deposits)') as name,
             sum(s.net_amount) as sum, round(sum(s.net_amount), 2)::text as t, ${chargeOf} as sc, ${salesCount()} as n
-          from day s left join employees e on e.id = s.salesperson_id where s.location_id = l.id group by 1, 2) x) as by_salesperson
+          from day s left join employees e on e.id = s.salesperson_id where s.location_id = l.id group by 1, 2) x) as by_salesperson,
+        ${dayDepositsJson(onDay(date))} as deposits
       from locations l
       left join daily_reports r on r.location_id = l.id and r.date = ${date}::date
       where (l.is_active or exists (select 1 from day s where s.location_id = l.id)) ${scope ? sql`and ${scope}` : sql``}
@@ -81,6 +87,7 @@ export const dailySalesReport = async (
     by_payment_method: AmountBy[] | string | null;
     by_bank: AmountBy[] | string | null;
     by_salesperson: AmountBy[] | string | null;
+    deposits: DayDeposits | string | null;
   }>(db, dailySalesReportSql(date, scope));
   return {
     date,
@@ -92,6 +99,7 @@ export const dailySalesReport = async (
       by_payment_method: parseJson(r.by_payment_method, []),
       by_bank: parseJson(r.by_bank, []),
       by_salesperson: parseJson(r.by_salesperson, []),
+      deposits: parseDeposits(r.deposits),
     })),
   };
 };

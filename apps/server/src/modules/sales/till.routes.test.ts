@@ -106,7 +106,13 @@ const dayReport = async () => {
     }
   ).locations.find((l) => l.location === f.home);
   const by = (key: string) => loc?.by_payment_method.find((b) => b.key === key)?.total ?? '0.00';
-  return { count: loc?.count ?? 0, net: loc?.net_total ?? '0.00', cash: by('cash'), eWallet: by('e_wallet') };
+  return {
+    count: loc?.count ?? 0,
+    net: loc?.net_total ?? '0.00',
+    cash: by('cash'),
+    eWallet: by('e_wallet'),
+    cashExpected: loc?.cash_expected ?? '0.00',
+  };
 };
 
 describe('tabs', () => {
@@ -186,6 +192,8 @@ describe('checkout', () => {
     expect(p(c(after.net) - c(before.net))).toBe(p(bill));
     expect(p(c(after.cash) - c(before.cash))).toBe('400.00');
     expect(p(c(after.eWallet) - c(before.eWallet))).toBe(p(bill - 40000n));
+    // The drawer holds the ₱400.00 of cash sale and the ₱100.00 cash tip (decision 0520's tips term).
+    expect(p(c(after.cashExpected) - c(before.cashExpected))).toBe('500.00');
     // The drawer's tips, summed in SQL for the day's report.
     expect(await tipsByMethod(ctx.database.db, f.home, today)).toEqual(
       expect.arrayContaining([expect.objectContaining({ payment_method: 'cash', bank: null })]),

@@ -28,7 +28,14 @@ describe('/admin/dashboard', () => {
       'GET /clients/arrivals/data/': { status: 200, data: arrivals },
       'GET /reports/liability/': {
         status: 200,
-        data: { as_of: '2024-02-10', locations: [], vouchers: figure, memberships: figure, total: '0.00' },
+        data: {
+          as_of: '2024-02-10',
+          locations: [],
+          vouchers: figure,
+          memberships: figure,
+          deposits: { count: 0, amount: '0.00' },
+          total: '0.00',
+        },
       },
     });
     const { router } = renderWithRouter(<AdminDashboardRoute />, { path: '/admin/dashboard?month=2&year=2024' });

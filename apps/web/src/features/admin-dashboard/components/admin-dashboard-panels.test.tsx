@@ -64,6 +64,7 @@ const liability: Liability = {
       location_name: 'BGC',
       vouchers: figure(0, 0, '0.00'),
       memberships: figure(0, 0, '0.00'),
+      deposits: { count: 0, amount: '0.00' },
       total: '0.00',
     },
     {
@@ -71,11 +72,13 @@ const liability: Liability = {
       location_name: 'Makati',
       vouchers: figure(3, 8, '3500.50'),
       memberships: figure(2, 10, '3833.33'),
+      deposits: { count: 0, amount: '0.00' },
       total: '7333.83',
     },
   ],
   vouchers: figure(3, 8, '3500.50'),
   memberships: figure(2, 10, '3833.33'),
+  deposits: { count: 0, amount: '0.00' },
   total: '7333.83',
 };
 const noLiability: Liability = {
@@ -83,6 +86,7 @@ const noLiability: Liability = {
   locations: [liability.locations[0]!],
   vouchers: figure(0, 0, '0.00'),
   memberships: figure(0, 0, '0.00'),
+  deposits: { count: 0, amount: '0.00' },
   total: '0.00',
 };
 
@@ -192,9 +196,9 @@ const cases: Case[] = [
       const table = await screen.findByRole('table', { name: 'Liability by location' });
       // Pesos first, the sessions behind them underneath.
       expect(bodyRows(table)).toEqual([
-        ['BGC', '₱0.000 sessions', '₱0.000 sessions', '₱0.00'],
-        ['Makati', '₱3,500.508 sessions', '₱3,833.3310 sessions', '₱7,333.83'],
-        ['All locations', '₱3,500.508 sessions', '₱3,833.3310 sessions', '₱7,333.83'],
+        ['BGC', '₱0.000 sessions', '₱0.000 sessions', '₱0.00', '₱0.00'],
+        ['Makati', '₱3,500.508 sessions', '₱3,833.3310 sessions', '₱0.00', '₱7,333.83'],
+        ['All locations', '₱3,500.508 sessions', '₱3,833.3310 sessions', '₱0.00', '₱7,333.83'],
       ]);
       expect(screen.getByRole('img', { name: 'Liability by location as of 23 Nov 2026' })).toBeInTheDocument();
     },

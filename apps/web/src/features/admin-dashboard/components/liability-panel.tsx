@@ -14,7 +14,7 @@ import { panelState } from './panel-state';
 
 type Line = Liability['locations'][number];
 
-const nothingOwed = (d: Liability) => d.vouchers.count === 0 && d.memberships.count === 0;
+const nothingOwed = (d: Liability) => d.vouchers.count === 0 && d.memberships.count === 0 && d.deposits.count === 0;
 const sessions = (n: number) => `${formatCount(n)} ${n === 1 ? 'session' : 'sessions'}`;
 
 /** Pesos owed, with the sessions behind them underneath (two figures in one column keep it phone-wide). */
@@ -27,7 +27,7 @@ const Owed = ({ figure }: { figure: LiabilityFigure }) => (
   </>
 );
 
-type Owing = Pick<Line, 'vouchers' | 'memberships' | 'total'>;
+type Owing = Pick<Line, 'vouchers' | 'memberships' | 'deposits' | 'total'>;
 
 /** A phone's one figure column: the total, and under it what vouchers and memberships make of it. */
 const TotalOwed = ({ owing }: { owing: Owing }) => (
@@ -39,6 +39,11 @@ const TotalOwed = ({ owing }: { owing: Owing }) => (
     <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
       Memberships {formatPeso(owing.memberships.amount)}
     </Typography>
+    {owing.deposits.count ? (
+      <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+        Deposits {formatPeso(owing.deposits.amount)}
+      </Typography>
+    ) : null}
   </>
 );
 
@@ -64,6 +69,8 @@ const LiabilityTable = ({ data }: { data: Liability }) => {
         LOCATION,
         { label: 'Vouchers', align: 'right', render: (l) => <Owed figure={l.vouchers} /> },
         { label: 'Memberships', align: 'right', render: (l) => <Owed figure={l.memberships} /> },
+        // Reservation deposits held or kept as credit (decision 0520): no sessions, a count of bookings.
+        { label: 'Deposits', align: 'right', render: (l) => formatPeso(l.deposits.amount) },
         { label: 'Total', align: 'right', render: (l) => formatPeso(l.total) },
       ];
   const footer = phone
@@ -72,6 +79,7 @@ const LiabilityTable = ({ data }: { data: Liability }) => {
         'All locations',
         <Owed key="v" figure={data.vouchers} />,
         <Owed key="m" figure={data.memberships} />,
+        formatPeso(data.deposits.amount),
         formatPeso(data.total),
       ];
   return (

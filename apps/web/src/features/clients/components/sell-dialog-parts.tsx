@@ -55,11 +55,14 @@ export const HeldNotice = ({ held, client }: { held: Held; client: string }) => 
   </Alert>
 );
 
-/** The day's report is approved: the server would refuse the sale (409), so the desk is told first. */
+/**
+ * The day's report is approved: the server would refuse the sale (409), so the desk is told first.
+ * An approved day stays locked (decision 0521); the sale is not to be recorded at another branch.
+ */
 export const ClosedDayNotice = ({ location, date }: { location: string; date: string }) => (
   <Alert severity="warning">
-    The daily report for {location} on {formatDate(date)} is approved, so that day takes no more sales. Record the sale
-    at another location, or ask an administrator.
+    The daily report for {location} on {formatDate(date)} is approved, so that day&apos;s books are closed and take no
+    more sales.
   </Alert>
 );
 

@@ -1,3 +1,4 @@
+import { ClosedDayAlert } from '../../../components/closed-day-alert';
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import type { z } from 'zod';
 import MenuItem from '@mui/material/MenuItem';
@@ -246,7 +247,11 @@ export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) =
       submitDisabled={approved}
       onClose={onClose}
     >
-      {approved ? <ClosedDayNotice location={locationName} date={today} /> : null}
+      {approved ? (
+        <ClosedDayNotice location={locationName} date={today} />
+      ) : (
+        <ClosedDayAlert location={form.values.location ? Number(form.values.location) : null} />
+      )}
       <ItemFields kind={kind} items={items} bind={form.bind} />
       {held ? <HeldNotice held={held} client={client.full_name} /> : null}
       <LocationStaffFields

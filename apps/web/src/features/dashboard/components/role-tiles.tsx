@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { periodContaining, type DailyReport, type EmployeeKind } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
 import { useMyEmployee } from '../api/get-my-employee';
 import { ArrivalsTile } from './arrivals-tile';
+import { EndOfDayTile } from './end-of-day-tile';
 import { LatestSalesTile } from './latest-sales-tile';
 import { LeaderboardTile } from './leaderboard-tile';
 import { LocationSalesTile } from './location-sales-tile';
@@ -86,7 +87,7 @@ export const TherapistTiles = ({ userId, today }: { userId: number; today: strin
   </WithEmployee>
 );
 
-/** Receptionist: today's arrivals at each of my locations. */
+/** Receptionist: today's arrivals and the end of day (takings, the drawer, clock-out) at each of my locations. */
 export const ReceptionistTiles = ({
   locations,
   today,
@@ -96,14 +97,16 @@ export const ReceptionistTiles = ({
 }) => (
   <>
     {locations.map((l) => (
-      <ArrivalsTile
-        key={l.id}
-        title={`Arrivals at ${l.name} today`}
-        date={today}
-        by={{ location: l.id }}
-        showTherapist
-        emptyHint="Find the client and log their arrival; it shows here at once."
-      />
+      <Fragment key={l.id}>
+        <ArrivalsTile
+          title={`Arrivals at ${l.name} today`}
+          date={today}
+          by={{ location: l.id }}
+          showTherapist
+          emptyHint="Find the client and log their arrival; it shows here at once."
+        />
+        <EndOfDayTile location={l.id} name={l.name} />
+      </Fragment>
     ))}
   </>
 );

@@ -12,6 +12,7 @@ import type {
   ReservationBody,
   ReservationCancelBody,
   ReservationPatch,
+  ClockManyBody,
   ReorderBody,
   Shift,
   SkipBody,
@@ -23,6 +24,10 @@ import { idempotent } from '../../../lib/idempotency';
 
 export const clockIn = async (body: ClockInBody): Promise<Shift> =>
   (await apiClient.post<Shift>('/floor/shifts/clock-in/', body)).data;
+
+/** Several people clocked in at once: one transaction, one board event (decision 0522). */
+export const clockInMany = async (body: ClockManyBody): Promise<Shift[]> =>
+  (await apiClient.post<Shift[]>('/floor/shifts/clock-in-many/', body)).data;
 
 export const clockOut = async (body: ClockOutBody): Promise<Shift> =>
   (await apiClient.post<Shift>('/floor/shifts/clock-out/', body)).data;

@@ -1,3 +1,4 @@
+import { ClosedDayAlert } from '../../../components/closed-day-alert';
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
@@ -93,6 +94,7 @@ export const AssignDialog = ({ client, location, queue, visitUse, onClose }: Ass
       onClose={onClose}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
+        <ClosedDayAlert location={location} />
         <TreatmentSelect value={treatment} onChange={(e) => setTreatment(e.target.value)} />
         <TextField
           select

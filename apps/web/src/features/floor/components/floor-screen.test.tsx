@@ -162,13 +162,14 @@ const clockInRoutes = {
   ]),
   'GET /receptionists/': staff([{ id: 20, full_name: 'Dina Go' }]),
 };
-/** Opens Clock in and its Who list: the names offered. */
+/** Opens Clock in and its Who list (a checkbox each: several clock in at once): the names offered. */
 const clockInChoices = async () => {
   await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
-  await userEvent.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /Who/ }));
-  return within(await screen.findByRole('listbox'))
-    .getAllByRole('option')
-    .map((o) => o.textContent);
+  const who = within(screen.getByRole('dialog')).getByRole('group', { name: /Who/ });
+  await within(who).findAllByRole('checkbox');
+  return within(who)
+    .getAllByRole('checkbox')
+    .map((box) => box.closest('label')!.textContent);
 };
 
 describe('floor screen', () => {
@@ -186,6 +187,22 @@ describe('floor screen', () => {
     expect(within(first).getByText('Next')).toBeInTheDocument();
     expect(within(rotation).getByText('Rico Blanco, Narra until 13:30')).toBeInTheDocument();
     expect(screen.getByText('Narra · 1 of 2 free')).toBeInTheDocument();
+  });
+
+  it('says the branch closed today’s books above the board, before any form is opened', async () => {
+    const message =
+      'Makati closed today’s books at 13:02. A manager of Makati or an administrator may reopen the day to record more.';
+    mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'GET /reports/day-status/?location=2': {
+        status: 200,
+        data: { location: 2, location_name: 'Makati', closed: true, status: 'submitted', message, open: [] },
+      },
+    });
+    renderFloor();
+    expect(await screen.findByRole('status')).toHaveTextContent(message);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).not.toHaveTextContent(/another location/);
   });
 
   it('at 390 px puts the rotation first, then now and next', async () => {
@@ -408,7 +425,6 @@ describe('floor screen', () => {
     expect(within(desk).getByText('On shift since 09:00')).toBeInTheDocument();
     expect(within(desk).queryByText('Ana Cruz')).not.toBeInTheDocument();
     expect(await clockInChoices()).toEqual(['Carla Lim (therapist)']);
-    await userEvent.keyboard('{Escape}');
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
 
     await userEvent.click(within(desk).getByRole('button', { name: 'Clock Dina Go out' }));
@@ -462,9 +478,9 @@ describe('floor screen', () => {
   it('a therapist clocks themselves in with one tap: their own record is chosen already', async () => {
     const calls = mockApi({
       ...clockInRoutes,
-      'POST /floor/shifts/clock-in/': {
+      'POST /floor/shifts/clock-in-many/': {
         status: 201,
-        data: { id: 5, employee: 13, employee_name: 'Carla Lim', location: 2, started_at: '2026-11-25T05:00:00Z' },
+        data: [{ id: 5, employee: 13, employee_name: 'Carla Lim', location: 2, started_at: '2026-11-25T05:00:00Z' }],
       },
     });
     renderWithRouter(
@@ -478,11 +494,34 @@ describe('floor screen', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
     const dialog = screen.getByRole('dialog');
-    expect(await within(dialog).findByRole('combobox', { name: /Who/ })).toHaveTextContent('Carla Lim (therapist)');
+    expect(await within(dialog).findByRole('checkbox', { name: 'Carla Lim (therapist)' })).toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Clock in' }));
     expect(await screen.findByText('Carla Lim clocked in.')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST');
-    expect(JSON.parse(String(post!.data))).toEqual({ employee: 13, location: 2 });
+    expect(JSON.parse(String(post!.data))).toEqual({ employees: [13], location: 2 });
+  });
+
+  it('the desk clocks several in at once: one request, one transaction', async () => {
+    const calls = mockApi({
+      ...clockInRoutes,
+      [BOARD_KEY]: { status: 200, data: board },
+      'POST /floor/shifts/clock-in-many/': {
+        status: 201,
+        data: [
+          { id: 6, employee: 13, employee_name: 'Carla Lim', location: 2 },
+          { id: 7, employee: 20, employee_name: 'Dina Go', location: 2 },
+        ],
+      },
+    });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Carla Lim (therapist)' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Dina Go (receptionist)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clock in 2' }));
+    expect(await screen.findByText('2 people clocked in.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(JSON.parse(String(post!.data))).toEqual({ employees: [13, 20], location: 2 });
   });
 
   it("a reservation's ways out say what they keep, not 'Cancel' beside 'Cancel booking'", async () => {

@@ -1,3 +1,4 @@
+import { ClosedDayAlert } from '../../../components/closed-day-alert';
 import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -298,6 +299,11 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
           </Stack>
         }
       />
+      {live && location !== null ? (
+        <Box sx={{ mb: 2, '&:empty': { display: 'none' } }}>
+          <ClosedDayAlert location={location} />
+        </Box>
+      ) : null}
       {body}
       <FloorDialogs
         open={open}

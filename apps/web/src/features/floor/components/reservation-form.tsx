@@ -1,3 +1,4 @@
+import { ClosedDayAlert } from '../../../components/closed-day-alert';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -141,6 +142,7 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
   return (
     <FormDialog {...form.dialog} title={`Book ${client.full_name}`} submitLabel="Book" onClose={onClose}>
       <Stack spacing={2} sx={{ pt: 1 }}>
+        <ClosedDayAlert location={location} />
         <WhenFields date={form.bind('date')} time={form.bind('time')} />
         <TreatmentSelect {...form.bind('treatment', 'Its duration sets the booking’s length.')} />
         <TherapistSelect

@@ -1,28 +1,34 @@
 import { useState } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import { clockInBodySchema, reorderBodySchema, type QueueEntry } from '@ginhawa/contract';
+import { clockManyBodySchema, reorderBodySchema, type QueueEntry } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { useEmployeeOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
-import { clockIn, reorderRotation } from '../api/floor-actions';
+import { clockInMany, reorderRotation } from '../api/floor-actions';
 import { useOpenShifts } from '../api/open-shifts';
 import { FloorReasonDialog } from './floor-reason-dialog';
 
-const CLOCK_FIELDS = ['employee'] as const;
+const CLOCK_FIELDS = ['employees'] as const;
+const idsOf = (value: string) => (value ? value.split(',').map(Number) : []);
 
 /**
- * Clock a therapist or receptionist of the branch in (themselves, or the desk for them). Therapists
- * already in the rotation are on shift, so they are not offered: the server would refuse a second
- * open shift with a 409 the desk could only read after choosing.
+ * Clock therapists and receptionists of the branch in (themselves, or the desk for several at once:
+ * one transaction, decision 0522). Therapists already in the rotation are on shift, so they are
+ * not offered: the server would refuse a second open shift with a 409 the desk could only read
+ * after choosing.
  */
 export const ClockInDialog = ({
   location,
@@ -46,12 +52,15 @@ export const ClockInDialog = ({
   const { showSnackbar } = useSnackbar();
   const form = useEntityForm({
     // Off the desk the only choice is oneself: chosen already, so clocking in is one tap.
-    initialValues: () => ({ employee: typeof only === 'number' && !onShift.includes(only) ? String(only) : '' }),
+    initialValues: () => ({ employees: typeof only === 'number' && !onShift.includes(only) ? String(only) : '' }),
     fields: CLOCK_FIELDS,
-    parse: (v) => clockInBodySchema.safeParse({ employee: v.employee ? Number(v.employee) : 0, location }),
-    save: clockIn,
-    onSaved: async (shift) => {
-      showSnackbar(`${shift.employee_name} clocked in.`, 'success');
+    parse: (v) => clockManyBodySchema.safeParse({ employees: idsOf(v.employees), location }),
+    save: clockInMany,
+    onSaved: async (shifts) => {
+      showSnackbar(
+        shifts.length === 1 ? `${shifts[0]!.employee_name} clocked in.` : `${shifts.length} people clocked in.`,
+        'success',
+      );
       await revalidate();
       onClose();
     },
@@ -65,31 +74,43 @@ export const ClockInDialog = ({
       .map((e) => ({ id: e.id, label: `${e.full_name} (receptionist)` })),
   ].filter((p) => only === undefined || p.id === only);
   const loaded = therapists.data !== undefined && receptionists.data !== undefined;
+  const chosen = new Set(idsOf(form.values.employees));
+  const toggle = (id: number) => {
+    const next = new Set(chosen);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    form.set('employees', [...next].join(','));
+  };
+  const { error, helperText } = form.bind(
+    'employees',
+    !loaded || people.length > 0
+      ? 'Choose everyone who starts now. A therapist joins the back of the rotation.'
+      : only === undefined
+        ? 'Everyone of this branch is on shift already.'
+        : only === null
+          ? 'Only the front desk clocks others in.'
+          : 'You are on shift already.',
+  );
   return (
-    <FormDialog {...form.dialog} title="Clock in" submitLabel="Clock in" onClose={onClose}>
-      <TextField
-        select
-        label="Who"
-        required
-        fullWidth
-        sx={{ mt: 1 }}
-        {...form.bind(
-          'employee',
-          !loaded || people.length > 0
-            ? 'A therapist joins the back of the rotation.'
-            : only === undefined
-              ? 'Everyone of this branch is on shift already.'
-              : only === null
-                ? 'Only the front desk clocks others in.'
-                : 'You are on shift already.',
-        )}
-      >
-        {people.map((p) => (
-          <MenuItem key={p.id} value={String(p.id)}>
-            {p.label}
-          </MenuItem>
-        ))}
-      </TextField>
+    <FormDialog
+      {...form.dialog}
+      title="Clock in"
+      submitLabel={chosen.size > 1 ? `Clock in ${chosen.size}` : 'Clock in'}
+      onClose={onClose}
+    >
+      <FormControl component="fieldset" error={error} sx={{ mt: 1 }} fullWidth>
+        <FormLabel component="legend">Who</FormLabel>
+        <FormGroup>
+          {people.map((p) => (
+            <FormControlLabel
+              key={p.id}
+              control={<Checkbox checked={chosen.has(p.id)} onChange={() => toggle(p.id)} disabled={form.submitting} />}
+              label={p.label}
+            />
+          ))}
+        </FormGroup>
+        <FormHelperText>{helperText}</FormHelperText>
+      </FormControl>
     </FormDialog>
   );
 };

@@ -18,8 +18,13 @@ export const createDailyReport = async (body: DailyReportBody): Promise<DailyRep
   (await apiClient.post<DailyReport>(REPORTS_PATH, body)).data;
 export const updateDailyReport = async (id: number, body: DailyReportPatch): Promise<DailyReport> =>
   (await apiClient.patch<DailyReport>(`${REPORTS_PATH}${id}/`, body)).data;
-export const submitDailyReport = async (id: number): Promise<DailyReport> =>
-  (await apiClient.post<DailyReport>(`${REPORTS_PATH}${id}/submit/`)).data;
+/** `closeEarly`: the Manager was told what is still open today and closes the day anyway (decision 0521). */
+export const submitDailyReport = async (id: number, closeEarly = false): Promise<DailyReport> =>
+  (await apiClient.post<DailyReport>(`${REPORTS_PATH}${id}/submit/`, closeEarly ? { close_early: true } : undefined))
+    .data;
+/** A submitted day back to be completed (a Manager of the branch or an Admin; an approved day stays locked). */
+export const reopenDailyReport = async (id: number): Promise<DailyReport> =>
+  (await apiClient.post<DailyReport>(`${REPORTS_PATH}${id}/reopen/`)).data;
 export const approveDailyReport = async (id: number): Promise<DailyReport> =>
   (await apiClient.post<DailyReport>(`${REPORTS_PATH}${id}/approve/`)).data;
 export const returnDailyReport = async (id: number, reason: string): Promise<DailyReport> =>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
@@ -11,7 +12,9 @@ import { formatDate } from '../../../lib/format';
 import { LoadError } from '../../../components/load-error';
 import { useDayReport } from '../../../lib/day-report';
 import { DailyReportDecision } from './daily-report-decision';
-import { DayBreakdown, DaySummary, type LinesHref, type LocationFigures } from './daily-report-figures';
+import { DayBreakdown, DayDeposits, DaySummary, type LinesHref, type LocationFigures } from './daily-report-figures';
+import { ReopenDay } from './reopen-day';
+import { CloseEarlyDialog } from './close-early-dialog';
 import { DailyReportForm } from './daily-report-form';
 
 const STATUS_COLORS = { draft: 'default', submitted: 'info', approved: 'success', returned: 'warning' } as const;
@@ -25,7 +28,13 @@ const StatusAlert = ({ report }: { report: DailyReport | null }) => {
         Returned: {report.return_reason} Correct the day, count the cash again if needed, and submit it again.
       </Alert>
     );
-  if (report?.status === 'submitted') return <Alert severity="info">Submitted and waiting for approval.</Alert>;
+  if (report?.status === 'submitted')
+    return (
+      <Alert severity="info">
+        <span>Submitted and waiting for approval.</span> The day&apos;s books are closed; reopen the day to record more
+        before it is approved.
+      </Alert>
+    );
   return null;
 };
 
@@ -48,6 +57,7 @@ export const DailyReportDay = ({
   decides,
 }: DailyReportDayProps) => {
   const record = useDayReport(location, date);
+  const [stillOpen, setStillOpen] = useState<{ id: number; open: string[] } | null>(null);
   // The server refuses a report for a day that has not come: its cash is counted at its close.
   const upcoming = date > todayInManila();
   const report = record.data?.results[0] ?? null;
@@ -72,6 +82,7 @@ export const DailyReportDay = ({
       <StatusAlert report={report} />
       <DaySummary figures={figures} />
       <DayBreakdown figures={figures} linesHref={linesHref} />
+      <DayDeposits deposits={figures?.deposits} />
       {upcoming ? (
         <Alert severity="info">
           This day has not come yet. Count the cash and submit its report at the day&apos;s close.
@@ -92,13 +103,16 @@ export const DailyReportDay = ({
                   location={location}
                   date={date}
                   report={report}
+                  onStillOpen={setStillOpen}
                 />
               ) : null}
               {report && status === 'submitted' && decides(report) ? <DailyReportDecision report={report} /> : null}
+              {report && status === 'submitted' ? <ReopenDay report={report} /> : null}
             </Stack>
           </CardContent>
         </Card>
       )}
+      {stillOpen ? <CloseEarlyDialog refusal={stillOpen} onClose={() => setStillOpen(null)} /> : null}
     </Stack>
   );
 };

@@ -35,8 +35,9 @@ const VARIANCE_TONES = { short: 'error', over: 'warning', balanced: 'success' } 
 
 /**
  * The day's headline: net, count, discounts, the service charge collected on top of the net, the
- * cash the till should hold (cash sales and cash service charges), cash counted and the variance in
- * words ("₱50.00 short", decisions 0505 and 0506).
+ * cash the till should hold (cash sales and cash service charges, cash deposits received less those
+ * handed back), deposits received and applied, cash counted and the variance in words ("₱50.00
+ * short", decisions 0505, 0506 and 0520).
  */
 export const DaySummary = ({ figures }: { figures: LocationFigures | null }) => (
   <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -45,6 +46,8 @@ export const DaySummary = ({ figures }: { figures: LocationFigures | null }) => 
     <Figure label="Discounts" value={formatPeso(figures?.discount_total ?? '0.00')} />
     <Figure label="Service charge (on top)" value={formatPeso(figures?.service_charge_total ?? '0.00')} />
     <Figure label="Cash expected" value={formatPeso(figures?.cash_expected ?? '0.00')} />
+    <Figure label="Deposits received" value={formatPeso(figures?.deposits.received_total ?? '0.00')} />
+    <Figure label="Deposits applied" value={formatPeso(figures?.deposits.applied_total ?? '0.00')} />
     <Figure label="Cash on hand" value={figures?.cash_on_hand == null ? '—' : formatPeso(figures.cash_on_hand)} />
     <Figure
       label="Variance"
@@ -126,5 +129,65 @@ export const DayBreakdown = ({ figures, linesHref }: { figures: LocationFigures 
         </CardContent>
       </Card>
     ))}
+  </Box>
+);
+
+type Deposits = LocationFigures['deposits'];
+const methodName = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
+
+/**
+ * Deposits are money received, not sales (decision 0520): those taken this day, by method, bank and
+ * reference, and those applied to this day's visits (their money counted on the day received).
+ */
+export const DayDeposits = ({ deposits }: { deposits: Deposits | undefined }) => (
+  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+          Deposits received
+        </Typography>
+        <FigureTable
+          label="Deposits received"
+          rows={deposits?.received ?? []}
+          rowKey={(d) => d.reservation}
+          empty="No deposits taken this day."
+          columns={[
+            { label: 'Client', wrap: true, render: (d) => d.client_name },
+            {
+              label: 'Method',
+              wrap: true,
+              render: (d) =>
+                [methodName(d.payment_method), d.bank_name, d.reference_no].filter((part) => part).join(' · '),
+            },
+            { label: 'Amount', align: 'right', render: (d) => formatPeso(d.amount) },
+          ]}
+        />
+      </CardContent>
+    </Card>
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+          Deposits applied to this day’s visits
+        </Typography>
+        <FigureTable
+          label="Deposits applied"
+          rows={deposits?.applied ?? []}
+          rowKey={(d) => d.reservation}
+          empty="No deposits applied this day."
+          columns={[
+            { label: 'Client', wrap: true, render: (d) => d.client_name },
+            {
+              label: 'Received',
+              wrap: true,
+              render: (d) => `${methodName(d.payment_method)}${d.received_on ? `, ${d.received_on}` : ''}`,
+            },
+            { label: 'Applied', align: 'right', render: (d) => formatPeso(d.applied) },
+          ]}
+        />
+        <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 1 }}>
+          Their money was counted on the day it was received, so the cash expected does not count it again.
+        </Typography>
+      </CardContent>
+    </Card>
   </Box>
 );

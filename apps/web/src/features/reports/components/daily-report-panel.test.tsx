@@ -152,6 +152,120 @@ describe('daily report panel', () => {
     });
   });
 
+  it('asks before closing today early, listing what is still open, then submits with close_early', async () => {
+    const open = ['It is 13:02; Makati is open until 21:00.', '1 booking is still to come: Ana Cruz at 16:00.'];
+    // The save changes the draft's version: read again, the form starts afresh, and the question stays.
+    let reads = 0;
+    const calls = mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
+      'GET /reports/': () => ({
+        status: 200,
+        data: reportPage('draft', { updated_at: reads++ === 0 ? '2026-11-20T05:00:00Z' : '2026-11-20T05:02:00Z' }),
+      }),
+      'PATCH /reports/7/': { status: 200, data: report('draft') },
+      'POST /reports/7/submit/': (request) =>
+        request.data && (JSON.parse(String(request.data)) as { close_early?: boolean }).close_early
+          ? { status: 200, data: report('submitted') }
+          : { status: 409, data: { message: 'The day is still open.', errors: { close_early: open } } },
+    });
+    setup();
+    const cash = await screen.findByRole('textbox', { name: 'Cash on hand' });
+    await userEvent.clear(cash);
+    await userEvent.type(cash, '2950.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close the day early?' });
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(open);
+    // Nothing was submitted yet: the first try was refused, and no success was said.
+    expect(screen.queryByText('Report submitted for approval.')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close the day' }));
+    expect(await screen.findByText('Report submitted for approval.')).toBeInTheDocument();
+    const submits = calls.filter((c) => c.url === '/reports/7/submit/');
+    expect(submits.map((c) => (c.data ? JSON.parse(String(c.data)) : c.data))).toEqual([
+      undefined,
+      { close_early: true },
+    ]);
+  });
+
+  it('counts the cash by note and coin: the count is sent, and the screen shows its total', async () => {
+    const calls = mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
+      'GET /reports/': { status: 200, data: reportPage('draft') },
+      'PATCH /reports/7/': { status: 200, data: report('draft') },
+    });
+    setup();
+    await userEvent.click(await screen.findByRole('switch', { name: 'Count by note and coin' }));
+    const notes = screen.getByRole('group', { name: 'Notes and coins' });
+    await userEvent.type(within(notes).getByRole('textbox', { name: '₱1,000' }), '2');
+    await userEvent.type(within(notes).getByRole('textbox', { name: '₱500' }), '1');
+    await userEvent.type(within(notes).getByRole('textbox', { name: '₱5 coin' }), '3');
+    await userEvent.type(within(notes).getByRole('textbox', { name: 'Centavos (amount)' }), '0.75');
+    expect(within(screen.getByRole('group', { name: 'Counted' })).getByText('₱2,515.75')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Cash on hand' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Report saved.')).toBeInTheDocument();
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(JSON.parse(String(patch?.data))).toEqual({
+      // The server computes cash on hand from the count (decision 0523).
+      cash_on_hand: null,
+      cash_count: {
+        bill_1000: 2,
+        bill_500: 1,
+        bill_200: 0,
+        bill_100: 0,
+        bill_50: 0,
+        bill_20: 0,
+        coin_20: 0,
+        coin_10: 0,
+        coin_5: 3,
+        coin_1: 0,
+        centavos: '0.75',
+      },
+      remarks: '',
+    });
+  });
+
+  it('shows the deposits received and applied that day, apart from the sales', async () => {
+    mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
+      'GET /reports/': { status: 200, data: reportPage('draft') },
+    });
+    setup();
+    expect(
+      within(await screen.findByRole('group', { name: 'Deposits received' })).getByText('₱500.00'),
+    ).toBeInTheDocument();
+    const received = screen.getByRole('table', { name: 'Deposits received' });
+    expect(
+      within(received)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Ana Cruz', 'E-wallet · GC-0042', '₱500.00']);
+    expect(
+      within(screen.getByRole('table', { name: 'Deposits applied' })).getByText('No deposits applied this day.'),
+    ).toBeInTheDocument();
+  });
+
+  it('reopens a submitted day after asking', async () => {
+    const calls = mockApi({
+      'GET /locations/': { status: 200, data: locationsPage },
+      'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
+      'GET /reports/': { status: 200, data: reportPage('submitted') },
+      'POST /reports/7/reopen/': { status: 200, data: report('returned') },
+    });
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Reopen the day' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reopen the day?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reopen' }));
+    expect(await screen.findByText('Day reopened.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/reports/7/reopen/']);
+  });
+
   it('offers no cash count, Submit or Import for a day that has not come', async () => {
     const calls = mockApi({
       'GET /locations/': { status: 200, data: locationsPage },

@@ -6,7 +6,7 @@ import type {
   SaleLineRead,
   SaleLinesPage,
 } from '@ginhawa/contract';
-import { aLocation, aLocationDay, pageOf } from '../../../test/fixtures';
+import { aLocation, aLocationDay, noDeposits, pageOf } from '../../../test/fixtures';
 
 /** Answers shaped as the reports API sends them, for the screens' tests. */
 export const locationsPage = pageOf([
@@ -28,6 +28,24 @@ export const dailySales: DailySalesReport = {
       net_total: '4500.00',
       service_charge_total: '75.00',
       cash_expected: '3000.00',
+      deposits: {
+        ...noDeposits(),
+        received_total: '500.00',
+        received: [
+          {
+            reservation: 31,
+            client: 5,
+            client_name: 'Ana Cruz',
+            reservation_date: '2026-11-21',
+            payment_method: 'e_wallet',
+            bank: null,
+            bank_name: null,
+            reference_no: 'GC-0042',
+            amount: '500.00',
+            deposit_status: 'held',
+          },
+        ],
+      },
       cash_on_hand: '2950.00',
       variance: '-50.00',
       by_payment_method: [
@@ -53,6 +71,9 @@ export const report = (status: DailyReport['status'], extra: Partial<DailyReport
   cash_total: '3000.00',
   service_charge_total: '75.00',
   cash_expected: '3000.00',
+  deposits_received_total: '500.00',
+  deposits_applied_total: '0.00',
+  cash_count: null,
   sales_count: 3,
   by_payment_method: { cash: '3000.00', card: '1500.00' },
   cash_on_hand: '2950.00',

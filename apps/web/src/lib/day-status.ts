@@ -1,0 +1,19 @@
+import useSWR from 'swr';
+import type { DayStatus } from '@ginhawa/contract';
+import { getOne, withQuery } from './list-query';
+
+/** How often a screen left open asks again whether the branch's books were closed meanwhile. */
+const EVERY_MINUTE = 60_000;
+
+/**
+ * A branch's today (decision 0521): whether its books are closed (report submitted or approved),
+ * by whom and when, in the server's words. The floor board and every desk dialog read it before a
+ * form is filled; a feature imports no other feature, so they read it here, under one SWR key (a
+ * report's submit, reopen or approval revalidates every /reports/ read).
+ */
+export const useDayStatus = (location: number | null) =>
+  useSWR<DayStatus, unknown>(
+    location ? withQuery('/reports/day-status/', { location: String(location) }) : null,
+    getOne<DayStatus>,
+    { refreshInterval: EVERY_MINUTE },
+  );
