@@ -127,3 +127,17 @@ export const EMPTY_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrin
  */
 export const noShowOpen = (reservation: BoardReservation, boardNow: string) =>
   reservation.no_show_from !== null && Date.parse(boardNow) >= Date.parse(reservation.no_show_from);
+
+/**
+ * Where a booking's Time list starts (decision 0913): the branch's opening time, or on the board's
+ * today the next slot from now when that is later. Past 23:45 today, or without the branch's hours,
+ * undefined: every slot.
+ */
+export const firstBookableSlot = (date: string, now: string, opening: string | null): string | undefined => {
+  const open = opening === null ? 0 : minutesOf(opening);
+  const start =
+    date === manilaDate(new Date(now))
+      ? Math.max(open, Math.ceil(minutesOf(manilaClock(now)) / SLOT_MINUTES) * SLOT_MINUTES)
+      : open;
+  return start === 0 || start >= 24 * 60 ? undefined : timeOf(start);
+};
