@@ -93,6 +93,12 @@ const pick = async (dialog: HTMLElement, label: RegExp, option: string | RegExp)
 };
 
 describe('arrival card', () => {
+  it('starts at now’s slot, not the next one: at 10:53 the time is 10:45 (decision 0910)', async () => {
+    mockApi({ ...routes, 'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) } });
+    renderWithRouter(<ArrivalDialog client={liza} onClose={() => undefined} now={new Date('2026-06-01T02:53:00Z')} />);
+    expect(await screen.findByRole('combobox', { name: /^Time/ })).toHaveTextContent('10:45');
+  });
+
   it('starts at now on the 15-minute grid, offers the voucher for its treatment, blocks it for another, and redeems it', async () => {
     const calls = mockApi({
       ...routes,
