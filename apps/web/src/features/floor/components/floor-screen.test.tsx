@@ -289,6 +289,11 @@ describe('floor screen', () => {
       starts_at: '2026-11-25T05:00:00Z',
       ends_at: '2026-11-25T06:00:00Z',
       duration_minutes: 60,
+      free_beds: [
+        { room: 4, room_name: 'Narra', bed: 1, kind: 'single', rule: 'any' },
+        { room: 5, room_name: 'Molave', bed: 1, kind: 'couple', rule: 'any' },
+        { room: 5, room_name: 'Molave', bed: 2, kind: 'couple', rule: 'any' },
+      ],
     };
     const calls = mockApi({
       [BOARD_KEY]: { status: 200, data: board },
