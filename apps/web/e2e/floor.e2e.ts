@@ -143,9 +143,9 @@ describe('floor board', () => {
       .getByRole('status')
       .filter({ hasText: /^Proposed: / })
       .waitFor();
-    // No voucher: the walk-in pays at the desk, as on the arrival card, in the same send.
+    // No voucher: nothing is paid before the service; the visit is paid at checkout (decision 0910).
     assert.ok(await a.page.getByRole('radio', { name: /No voucher or membership/ }).isChecked());
-    await choose(a.page, /^Salesperson/, salesperson.full_name);
+    await a.page.getByRole('dialog').getByText('Paid at checkout, after the service.').waitFor();
     await a.page.getByRole('dialog').getByRole('button', { name: 'Log arrival' }).click();
     await a.page.getByRole('dialog').waitFor({ state: 'detached' });
     await a.page.getByText(`${client.full_name} is with`).waitFor();
@@ -153,7 +153,8 @@ describe('floor board', () => {
       headers,
       `/clients/arrivals/?client=${client.id}`,
     );
-    assert.equal(arrivals.results[0]?.sale?.payment_method, 'cash');
+    assert.equal(arrivals.results[0]?.client, client.id);
+    assert.equal(arrivals.results[0]?.sale, null);
     // Desk B never reloads: the floor_changed frame makes its board read itself again.
     await b.page
       .getByRole('list', { name: 'Rotation' })

@@ -162,8 +162,23 @@ export const proposalSchema = z.object({
   starts_at: isoInstant,
   ends_at: isoInstant,
   duration_minutes: z.number().int(),
+  /**
+   * Every bed free for the whole service that suits the treatment and the client, the proposed one
+   * first: the desk may choose another (decision 0910). Empty when the branch has no rooms on file.
+   */
+  free_beds: z.array(
+    z.object({
+      room: z.number().int(),
+      room_name: z.string(),
+      bed: z.number().int(),
+      /** The room's kind ("single", "couple") and who it takes (any, women, men). */
+      kind: z.string(),
+      rule: z.string(),
+    }),
+  ),
 });
 export type Proposal = z.infer<typeof proposalSchema>;
+export type FreeBed = Proposal['free_beds'][number];
 
 /** The one more tap: an arrival's body (date and time are now) plus what the board decided. */
 export const assignBodySchema = clientArrivalBodySchema.omit({ date: true, time: true, treatment: true }).extend({

@@ -212,7 +212,10 @@ export const floorReservations = t.pgTable(
 /**
  * The time a therapist and a bed are taken, by a reservation or by an arrival in service: one row
  * each, so two exclusion constraints (hand-written in the migration, `btree_gist`) refuse an overlap
- * between any two of them (floor_bookings_therapist_excl, floor_bookings_bed_excl).
+ * between any two of them (floor_bookings_therapist_excl, floor_bookings_bed_excl). The client's
+ * time too (decision 0912): `client_id` is filled by a trigger from the row's arrival or reservation,
+ * and floor_bookings_client_excl refuses two visits of one client that overlap, at any branch (a
+ * tandem's two rows are one visit).
  */
 export const floorBookings = t.pgTable(
   'floor_bookings',
@@ -226,6 +229,8 @@ export const floorBookings = t.pgTable(
     endsAt: instant('ends_at').notNull(),
     reservationId: t.integer('reservation_id'),
     arrivalId: t.integer('arrival_id'),
+    /** Whose visit it is: set by the floor_bookings_client trigger from the arrival or reservation, never by a service. */
+    clientId: t.integer('client_id'),
     /** A requested therapist's service (out of turn): the line keeps their place. */
     requested: t.boolean('requested').notNull().default(false),
   },
@@ -233,6 +238,7 @@ export const floorBookings = t.pgTable(
     t.foreignKey({ name: 'floor_bookings_location_fk', columns: [table.locationId], foreignColumns: [locations.id] }),
     t.foreignKey({ name: 'floor_bookings_therapist_fk', columns: [table.therapistId], foreignColumns: [employees.id] }),
     t.foreignKey({ name: 'floor_bookings_room_fk', columns: [table.roomId], foreignColumns: [rooms.id] }),
+    t.foreignKey({ name: 'floor_bookings_client_fk', columns: [table.clientId], foreignColumns: [clients.id] }),
     t
       .foreignKey({
         name: 'floor_bookings_reservation_fk',
@@ -279,6 +285,11 @@ export const floorConstraints = {
     field: 'therapist',
   },
   floor_bookings_bed_excl: { kind: 'exclusion', message: 'That bed is already taken at that time.', field: 'room' },
+  floor_bookings_client_excl: {
+    kind: 'exclusion',
+    message: 'The client is already booked at that time.',
+    field: 'client',
+  },
   floor_reservations_client_fk: {
     kind: 'foreignKey',
     table: 'floor_reservations',

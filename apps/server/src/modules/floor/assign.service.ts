@@ -21,7 +21,7 @@ import {
 } from './floor-shared.service';
 import { assertTherapistFree, book, isFree, type BookingValues } from './bookings.service';
 import { lineOf, queueEntry, sendToBack } from './rotation.service';
-import { pickRoom } from './room-pick.service';
+import { freeBeds, pickRoom } from './room-pick.service';
 
 /** Who logs services from the board: the front desk and Managers (Admins anywhere); therapists read it. */
 export const DESK = [MANAGER_GROUP, 'Receptionist'];
@@ -100,14 +100,9 @@ export const propose = async (db: Db, user: AuthUser, input: ProposeInput): Prom
   const startsAt = floorClock.now();
   const endsAt = addMinutes(startsAt, treatment.minutes);
   const therapist = await pickTherapist(db, input.location, input.therapist, startsAt, endsAt);
-  const room = await pickRoom(db, {
-    locationId: input.location,
-    clientId: input.client,
-    treatmentId: treatment.id,
-    startsAt,
-    endsAt,
-    roomId: null,
-  });
+  const need = { locationId: input.location, clientId: input.client, treatmentId: treatment.id, startsAt, endsAt };
+  const room = await pickRoom(db, { ...need, roomId: null });
+  const free = await freeBeds(db, need);
   return {
     therapist: therapist.id,
     therapist_name: therapist.name,
@@ -118,6 +113,7 @@ export const propose = async (db: Db, user: AuthUser, input: ProposeInput): Prom
     starts_at: iso(startsAt),
     ends_at: iso(endsAt),
     duration_minutes: treatment.minutes,
+    free_beds: free.map((b) => ({ room: b.roomId, room_name: b.roomName, bed: b.bed, kind: b.kind, rule: b.rule })),
   };
 };
 

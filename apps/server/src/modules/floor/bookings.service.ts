@@ -1,6 +1,14 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Tx, DbOrTx } from '../../db/client';
-import { employees, floorBookings, rooms } from '../../db/schema/index';
+import {
+  clientArrivals,
+  clients,
+  employees,
+  floorBookings,
+  floorReservations,
+  locations,
+  rooms,
+} from '../../db/schema/index';
 import { conflict } from '../../lib/http-error';
 import { pgErrorCode } from '../../lib/pg-errors';
 import { clockTime } from './floor-shared.service';
@@ -44,7 +52,50 @@ const overlapError = async (db: DbOrTx, v: BookingValues) => {
       return conflict(message, { room: [message] });
     }
   }
+  const client = await clientOverlap(db, v);
+  if (client) return client;
   return conflict('That time is already taken.');
+};
+
+/** One visit's rows (a tandem's two therapists): its arrival's, else its reservation's (the constraint's key). */
+const visitKey = (v: Pick<BookingValues, 'arrivalId' | 'reservationId'>) => v.arrivalId ?? -(v.reservationId ?? 0);
+
+/**
+ * The client's other visit that overlaps this one, at any branch (floor_bookings_client_excl,
+ * decision 0912): "Ana Cruz is already booked 16:00–17:00 at Makati Salcedo."
+ */
+const clientOverlap = async (db: DbOrTx, v: BookingValues) => {
+  const [owner] = v.arrivalId
+    ? await db.select({ id: clientArrivals.clientId }).from(clientArrivals).where(eq(clientArrivals.id, v.arrivalId))
+    : v.reservationId
+      ? await db
+          .select({ id: floorReservations.clientId })
+          .from(floorReservations)
+          .where(eq(floorReservations.id, v.reservationId))
+      : [];
+  if (!owner) return null;
+  const [taken] = await db
+    .select({
+      startsAt: floorBookings.startsAt,
+      endsAt: floorBookings.endsAt,
+      first: clients.firstName,
+      last: clients.lastName,
+      branch: locations.name,
+    })
+    .from(floorBookings)
+    .innerJoin(clients, eq(clients.id, floorBookings.clientId))
+    .innerJoin(locations, eq(locations.id, floorBookings.locationId))
+    .where(
+      and(
+        eq(floorBookings.clientId, owner.id),
+        overlapping(v.startsAt, v.endsAt),
+        sql`coalesce(${floorBookings.arrivalId}, -${floorBookings.reservationId}) <> ${visitKey(v)}`,
+      ),
+    )
+    .limit(1);
+  if (!taken) return null;
+  const message = `${taken.first} ${taken.last} is already booked ${clockTime(taken.startsAt)}–${clockTime(taken.endsAt)} at ${taken.branch}.`;
+  return conflict(message, { client: [message] });
 };
 
 /** The therapist's time from `startsAt` to `endsAt` is free, or the 409 naming whose it is (before a room is chosen). */

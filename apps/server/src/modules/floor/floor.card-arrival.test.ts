@@ -96,7 +96,7 @@ describe('an arrival logged on the client card', () => {
 
   it('a requested therapist serves out of turn and keeps their place', async () => {
     at('14:50');
-    const res = await logOnCard({ therapist: C, time: '14:45', requested: true });
+    const res = await logOnCard({ therapist: C, time: '14:45', requested: true, client: f.clients[4] });
     expect(res.statusCode, res.body).toBe(201);
     expect(await bookingOf(res.json().id)).toMatchObject({ therapistId: C, requested: true });
     expect(await line()).toEqual(['B:available*', 'C:in_service', 'A:in_service']);

@@ -106,12 +106,20 @@ const createCalendar = () => {
   return { free, hold, uses };
 };
 
-/** What a floor_bookings row holds in the calendar: its bed (and room), its therapist. */
+/** What a floor_bookings row holds in the calendar: its bed (and room), its therapist, its client (decision 0912). */
 export const holdBooking = (
   calendar: ReturnType<typeof createCalendar>,
-  b: { roomId: number | null; bed: number | null; therapistId: number | null; startsAt: Date; endsAt: Date },
+  b: {
+    roomId: number | null;
+    bed: number | null;
+    therapistId: number | null;
+    clientId?: number | null;
+    startsAt: Date;
+    endsAt: Date;
+  },
 ) => {
   const range: Range = [b.startsAt.getTime(), b.endsAt.getTime()];
+  if (b.clientId !== undefined && b.clientId !== null) calendar.hold(`client:${b.clientId}`, range);
   if (b.roomId !== null) {
     calendar.hold(`bed:${b.roomId}:${b.bed}`, range);
     calendar.hold(`room:${b.roomId}`, range);
@@ -245,7 +253,11 @@ const writeReservation = async (c: Context, r: Booked) => {
 /** One branch's reservations for one day of the plan; entries that would not fit are left out. Answers how many. */
 const seedDay = async (
   c: Context,
-  branch: Branch & { rooms: Room[]; therapists: number[]; clients: (gender: string | undefined) => Client | null },
+  branch: Branch & {
+    rooms: Room[];
+    therapists: number[];
+    clients: (gender: string | undefined, range: Range) => Client | null;
+  },
   date: string,
   day: number,
   plan: Planned[],
@@ -264,7 +276,7 @@ const seedDay = async (
     );
     if (therapistIds.some((t) => t !== null && !c.calendar.free(`therapist:${t}`, range))) continue;
     for (const [seat, therapistId] of therapistIds.entries()) {
-      const client = branch.clients(p.genders?.[seat]);
+      const client = branch.clients(p.genders?.[seat], range);
       const bed = client && freeBed(c, branch.rooms, { kinds: treatment.kinds, client, range, room: p.room });
       if (!client || !bed) continue;
       const deposit = seat === 0 && p.deposit ? p.deposit : null;
@@ -277,8 +289,12 @@ const seedDay = async (
   return written;
 };
 
-/** The branch's active clients one after another, round and round (the next of a gender when asked); null: none. */
-const clientsOf = async (tx: Tx, locationId: number) => {
+/**
+ * The branch's active clients one after another, round and round (the next of a gender when asked),
+ * passing over one already booked in the range: a client has one visit at a time (decision 0912);
+ * null: none.
+ */
+const clientsOf = async (tx: Tx, locationId: number, calendar: ReturnType<typeof createCalendar>) => {
   const rows = await tx
     .select({ id: clients.id, gender: clients.gender })
     .from(clients)
@@ -287,10 +303,11 @@ const clientsOf = async (tx: Tx, locationId: number) => {
     .limit(60);
   if (rows.length === 0) return null;
   let next = -1;
-  return (gender: string | undefined) => {
+  return (gender: string | undefined, range: Range) => {
     for (let tries = 0; tries < rows.length; tries += 1) {
       const client = rows[(next += 1) % rows.length]!;
-      if (gender === undefined || client.gender === gender) return client;
+      if ((gender === undefined || client.gender === gender) && calendar.free(`client:${client.id}`, range))
+        return client;
     }
     return null;
   };
@@ -336,7 +353,7 @@ export const bookComingDays = async (
 ) => {
   const booked: { locationId: number; date: string; reservations: number }[] = [];
   for (const branch of branches) {
-    const next = await clientsOf(c.tx, branch.id);
+    const next = await clientsOf(c.tx, branch.id, c.calendar);
     if (!next) continue;
     const therapists = await c.tx
       .select({ id: employees.id })

@@ -109,12 +109,18 @@ export const loadFloorFixtures = async (db: Db, prefix = 'T'): Promise<FloorFixt
     .orderBy(asc(employees.id))
     .limit(1);
   const home = await ownBranch(db, prefix, demo!.id);
+  // Clients of the suite's own: the demo floor books the demo's clients today, and a client has one
+  // visit at a time (decision 0912), so a test's booking would meet the demo's.
   const someClients = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(eq(clients.isActive, true))
-    .orderBy(asc(clients.id))
-    .limit(12);
+    .insert(clients)
+    .values(
+      Array.from({ length: 12 }, (_, i) => ({
+        firstName: `${prefix}${String.fromCharCode(65 + i)}`,
+        lastName: 'Client',
+        locationId: home,
+      })),
+    )
+    .returning({ id: clients.id });
   return {
     home,
     foreign: foreign!.id,

@@ -22,15 +22,8 @@ type Need = {
 export const ruleAllows = (rule: string, gender: string | null) =>
   rule === 'any' || gender === null || (rule === 'women' ? gender === 'female' : gender === 'male');
 
-/**
- * A free bed that suits the treatment's room kinds and the client, for the range: the room asked
- * for, or the smallest suitable room (couple rooms stay free for couples). Null when the branch has
- * no rooms on file (the board then runs on therapists alone); a 409 when none suits or is free.
- */
-export const pickRoom = async (
-  db: DbOrTx,
-  need: Need,
-): Promise<{ roomId: number; roomName: string; bed: number } | null> => {
+/** The rooms of a branch that suit the treatment's room kinds and the client, smallest first; the room asked for alone when one is. */
+const suitableRooms = async (db: DbOrTx, need: Need) => {
   const [client] = await db.select({ gender: clients.gender }).from(clients).where(eq(clients.id, need.clientId));
   const [treatment] = await db
     .select({ name: treatments.name, kinds: treatments.roomKinds })
@@ -51,12 +44,44 @@ export const pickRoom = async (
     (r) => (kinds.length === 0 || kinds.includes(r.kind)) && ruleAllows(r.rule, gender),
   );
   if (suitable.length === 0) {
-    const message =
-      need.roomId !== null
-        ? `${candidates[0]!.name} does not suit ${treatment?.name ?? 'this treatment'} for this client (${candidates[0]!.kind}, ${candidates[0]!.rule === 'any' ? 'anyone' : `${candidates[0]!.rule} only`}).`
-        : `No room suits ${treatment?.name ?? 'this treatment'} for this client${kinds.length ? ` (needs ${kinds.join(' or ')})` : ''}.`;
+    if (need.roomId !== null) {
+      // A room the desk chose that does not suit is a wrong choice, not a clash (decision 0910).
+      const room = candidates[0]!;
+      const message = `${room.name} does not suit ${treatment?.name ?? 'this treatment'} for this client (${room.kind}, ${room.rule === 'any' ? 'anyone' : `${room.rule} only`}).`;
+      throw fieldError('room', message);
+    }
+    const message = `No room suits ${treatment?.name ?? 'this treatment'} for this client${kinds.length ? ` (needs ${kinds.join(' or ')})` : ''}.`;
     throw conflict(message, { room: [message] });
   }
+  return suitable;
+};
+
+/** Every bed of `suitable` free for the whole range, in the order the board proposes them. */
+const freeOf = async (db: DbOrTx, need: Need, suitable: (typeof rooms.$inferSelect)[]) => {
+  const taken = new Set(
+    (await bookingsOverlapping(db, need.locationId, need.startsAt, need.endsAt))
+      .filter((b) => b.roomId !== null)
+      .map((b) => `${b.roomId}:${b.bed}`),
+  );
+  return suitable.flatMap((room) =>
+    Array.from({ length: room.beds }, (_, i) => i + 1)
+      .filter((bed) => !taken.has(`${room.id}:${bed}`))
+      .map((bed) => ({ roomId: room.id, roomName: room.name, bed, kind: room.kind, rule: room.rule })),
+  );
+};
+
+/**
+ * A free bed that suits the treatment's room kinds and the client, for the range: the room asked
+ * for, or the smallest suitable room (couple rooms stay free for couples). Null when the branch has
+ * no rooms on file (the board then runs on therapists alone); a 409 when none is free or, asked for
+ * none, none suits; a 400 on `room` when the room asked for does not suit.
+ */
+export const pickRoom = async (
+  db: DbOrTx,
+  need: Need,
+): Promise<{ roomId: number; roomName: string; bed: number } | null> => {
+  const suitable = await suitableRooms(db, need);
+  if (suitable === null) return null;
   if (need.bed) {
     // A bed asked for by number: the exclusion constraint says whether it is free (and whose it is).
     const room = suitable[0]!;
@@ -64,18 +89,16 @@ export const pickRoom = async (
       throw fieldError('bed', `${room.name} has ${room.beds} bed${room.beds === 1 ? '' : 's'}.`);
     return { roomId: room.id, roomName: room.name, bed: need.bed };
   }
-  const taken = new Set(
-    (await bookingsOverlapping(db, need.locationId, need.startsAt, need.endsAt))
-      .filter((b) => b.roomId !== null)
-      .map((b) => `${b.roomId}:${b.bed}`),
-  );
-  for (const room of suitable) {
-    for (let bed = 1; bed <= room.beds; bed += 1) {
-      if (!taken.has(`${room.id}:${bed}`)) return { roomId: room.id, roomName: room.name, bed };
-    }
-  }
+  const [first] = await freeOf(db, need, suitable);
+  if (first) return { roomId: first.roomId, roomName: first.roomName, bed: first.bed };
   const message = `No suitable room is free ${clockTime(need.startsAt)}–${clockTime(need.endsAt)}.`;
   throw conflict(message, { room: [message] });
+};
+
+/** The beds the desk may choose from (decision 0910): every suitable bed free for the range; none without rooms on file. */
+export const freeBeds = async (db: DbOrTx, need: Omit<Need, 'roomId' | 'bed'>) => {
+  const suitable = await suitableRooms(db, { ...need, roomId: null });
+  return suitable === null ? [] : freeOf(db, { ...need, roomId: null }, suitable);
 };
 
 /**

@@ -93,6 +93,12 @@ const pick = async (dialog: HTMLElement, label: RegExp, option: string | RegExp)
 };
 
 describe('arrival card', () => {
+  it('starts at now’s slot, not the next one: at 10:53 the time is 10:45 (decision 0910)', async () => {
+    mockApi({ ...routes, 'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) } });
+    renderWithRouter(<ArrivalDialog client={liza} onClose={() => undefined} now={new Date('2026-06-01T02:53:00Z')} />);
+    expect(await screen.findByRole('combobox', { name: /^Time/ })).toHaveTextContent('10:45');
+  });
+
   it('starts at now on the 15-minute grid, offers the voucher for its treatment, blocks it for another, and redeems it', async () => {
     const calls = mockApi({
       ...routes,
@@ -172,8 +178,30 @@ describe('arrival card', () => {
     expect(within(dialog).getByText(message)).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: /Voucher V-000055/ })).toBeDisabled();
     expect(within(dialog).getByRole('radio', { name: /No voucher or membership/ })).toBeChecked();
-    expect(within(dialog).getByText('Payment at the desk')).toBeInTheDocument();
+    // A visit now: paid at checkout, after the service (decision 0910).
+    expect(within(dialog).getByText('Paid at checkout, after the service.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('takes no payment for a visit now: it is paid at checkout, after the service (decision 0910)', async () => {
+    const { calls, dialog } = await openWalkIn({
+      status: 201,
+      data: { id: 1, voucher_code: null, sale: null, client_name: 'Liza Soberano', therapist_name: 'Enrique Andrada' },
+    });
+    expect(within(dialog).getByRole('combobox', { name: /^Time/ })).toHaveTextContent('10:00');
+    await pick(dialog, /^Treatment/, 'Foot spa · ₱1,800.00');
+    expect(within(dialog).getByText('Paid at checkout, after the service.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: /^Payment/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: /^Salesperson/ })).not.toBeInTheDocument();
+    await pick(dialog, /^Therapist/, 'Enrique Andrada');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
+    expect(await screen.findByText('Arrival logged for Enrique Andrada.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.data))).toMatchObject({
+      time: '10:00',
+      voucher: null,
+      client_membership: null,
+      payment: null,
+    });
   });
 
   it('takes a walk-in payment: sends it with one Idempotency-Key across retries and says what was recorded', async () => {
@@ -188,6 +216,8 @@ describe('arrival card', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Ortigas']);
     await userEvent.keyboard('{Escape}');
 
+    // A visit logged for an earlier time is a record of a visit paid at the desk: its payment is taken.
+    await pick(dialog, /^Time/, '09:00');
     await pick(dialog, /^Treatment/, 'Foot spa · ₱1,800.00');
     expect(within(dialog).getByLabelText('Price')).toHaveValue('₱1,800.00');
     // The branch's only salesperson is chosen for the desk.
@@ -226,10 +256,11 @@ describe('arrival card', () => {
       client_membership: null,
       payment: { salesperson: 4, payment_method: 'card', bank: 6, reference_no: 'SLIP-88', discount: '200.00' },
     });
-  });
+  }, 60_000);
 
   it('asks for the GCash/Maya reference before sending an e-wallet walk-in, then sends it', async () => {
     const { calls, dialog } = await openWalkIn(walkInLogged('1200.00', 'e_wallet'));
+    await pick(dialog, /^Time/, '09:00');
     await pick(dialog, /^Treatment/, 'Hilot · ₱1,200.00');
     await pick(dialog, /^Therapist/, 'Enrique Andrada');
     await pick(dialog, /^Payment/, 'GCash / Maya (e-wallet)');
@@ -250,7 +281,7 @@ describe('arrival card', () => {
     expect(JSON.parse(String(post!.data))).toMatchObject({
       payment: { payment_method: 'e_wallet', bank: null, reference_no: '1009234567890' },
     });
-  });
+  }, 60_000);
 
   it('logs a tandem the client asked for, with a service charge on the walk-in payment', async () => {
     const calls = mockApi({
@@ -262,6 +293,7 @@ describe('arrival card', () => {
     renderWithRouter(<ArrivalDialog client={liza} onClose={() => undefined} now={NOW} />);
     await screen.findByRole('combobox', { name: /^Treatment/ });
     const dialog = screen.getByRole('dialog');
+    await pick(dialog, /^Time/, '09:30');
     await pick(dialog, /^Treatment/, 'Foot spa · ₱1,800.00');
     await pick(dialog, /^Therapist/, 'Enrique Andrada');
     // The second therapist is another one: the first is not offered twice.

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import {
   clientArrivalBodySchema,
   formatPeso,
@@ -176,8 +177,12 @@ export const ArrivalDialog = ({ client, onClose, now, desk }: ArrivalDialogProps
   );
 };
 
-/** The form's strings as the API's body; a visit on nothing (no voucher, no membership) is paid at the desk. */
-const toBody = (v: Values, use: ArrivalOption, client: number, today: string): ClientArrivalBody => ({
+/**
+ * The form's strings as the API's body. A visit on nothing (no voucher, no membership) logged for an
+ * earlier time is a record of a visit paid at the desk; one for now (`slot` or later) sends no payment:
+ * it opens a tab, paid at checkout after the service (decision 0910).
+ */
+const toBody = (v: Values, use: ArrivalOption, client: number, today: string, slot: string): ClientArrivalBody => ({
   client,
   location: Number(v.location),
   date: today,
@@ -189,6 +194,7 @@ const toBody = (v: Values, use: ArrivalOption, client: number, today: string): C
   treatment: v.treatment ? Number(v.treatment) : 0,
   notes: v.notes,
   ...visitUseOf(use, v),
+  ...(v.time >= slot ? { payment: null } : {}),
 });
 
 type ArrivalFormSetup = {
@@ -230,7 +236,7 @@ const useArrivalForm = (
       const refused = offShift(v);
       return arrivalSchema
         .refine(() => !refused, { path: [refused?.field ?? 'therapist'], message: refused?.message })
-        .safeParse(toBody(v, optionFor(optionsFor(v.treatment), v.use), client.id, today));
+        .safeParse(toBody(v, optionFor(optionsFor(v.treatment), v.use), client.id, today, slot));
     },
     save: async (data) => {
       try {
@@ -306,7 +312,9 @@ const ArrivalForm = ({
     if (replacement !== null) form.set('use', replacement);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when what the client holds was read again
   }, [services]);
-  const paid = form.values.use === PAY_AT_DESK.value;
+  // A visit now is paid at checkout, after the service; one logged for an earlier time records its payment.
+  const visitNow = form.values.time >= slot;
+  const paid = form.values.use === PAY_AT_DESK.value && !visitNow;
   const held = voucherTreatments(services, today);
   const allTreatments = treatments.data?.results ?? [];
   const price = allTreatments.find((t) => String(t.id) === form.values.treatment)?.price;
@@ -365,6 +373,11 @@ const ArrivalForm = ({
           discount={form.bind('discount', 'Pesos off the price.')}
           serviceCharge={form.bind('service_charge', 'Collected on top; shared by the branch’s staff.')}
         />
+      ) : null}
+      {form.values.use === PAY_AT_DESK.value && visitNow ? (
+        <Typography variant="body2" color="textSecondary">
+          Paid at checkout, after the service.
+        </Typography>
       ) : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <ReceptionistSelect field={form.bind('receptionist')} receptionists={receptionists.data?.results ?? []} />

@@ -61,7 +61,7 @@ describe('what the client uses, outside the arrival card', () => {
     expect(screen.queryByText('Payment at the desk')).not.toBeInTheDocument();
   });
 
-  it('a voucher for another treatment is blocked; paying at the desk reports the payment the arrival card sends', async () => {
+  it('a voucher for another treatment is blocked; a visit on nothing shows no payment and reports none (paid at checkout)', async () => {
     mockApi({
       ...routes,
       'GET /clients/7/services/': { status: 200, data: services({ vouchers: [voucher({ treatment: 8 })] }) },
@@ -69,42 +69,19 @@ describe('what the client uses, outside the arrival card', () => {
     renderWithRouter(<Host treatment={3} />);
     expect(await screen.findByRole('radio', { name: /Voucher V-000055/ })).toBeDisabled();
     expect(screen.getByRole('radio', { name: /No voucher or membership/ })).toBeChecked();
-    // The branch's one salesperson is chosen for the desk.
-    await screen.findByText('Ana Cruz');
-    await userEvent.click(screen.getByRole('combobox', { name: /Payment/ }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Card' }));
-    await userEvent.click(screen.getByRole('combobox', { name: /Bank/ }));
-    await userEvent.click(await screen.findByRole('option', { name: 'BDO · ••••3456' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Reference no.' }), 'SLIP-9');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Discount (₱)' }), '200');
-    expect(screen.getByText('Net to collect: ₱1,000.00')).toBeInTheDocument();
-    expect(reported()).toEqual({
-      voucher: null,
-      client_membership: null,
-      payment: {
-        salesperson: 4,
-        payment_method: 'card',
-        bank: 6,
-        reference_no: 'SLIP-9',
-        discount: '200',
-        service_charge: '0',
-      },
-    });
+    expect(screen.getByText('Paid at checkout, after the service.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /Payment/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Discount (₱)' })).not.toBeInTheDocument();
+    expect(reported()).toEqual({ voucher: null, client_membership: null, payment: null });
   });
 
-  it('a reservation’s deposit: the desk is told what it already holds and collects only the rest', async () => {
+  it('a reservation’s deposit: the desk is told it is taken off at checkout, and nothing is paid now', async () => {
     mockApi({ ...routes, 'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) } });
     renderWithRouter(<Host treatment={3} deposit={{ amount: '500.00', payment_method: 'card' }} />);
-    expect(await screen.findByText('Deposit ₱500.00 (Card) — collect ₱700.00')).toBeInTheDocument();
-    expect(screen.queryByText(/Hand back/)).not.toBeInTheDocument();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Discount (₱)' }), '900');
-    // The deposit covers the whole net of ₱300.00: nothing more to collect.
-    expect(screen.getByText('Deposit ₱500.00 (Card) — collect ₱0.00')).toBeInTheDocument();
-    // The ₱200.00 it holds beyond that is handed back, as the server records it.
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      /^Hand back ₱200\.00 of the deposit: it is more than the visit’s net price\./,
-    );
-    expect(reported()?.payment).toMatchObject({ payment_method: 'cash', discount: '900' });
+    expect(
+      await screen.findByText('Paid at checkout, after the service: the ₱500.00 deposit is taken off there.'),
+    ).toBeInTheDocument();
+    expect(reported()).toEqual({ voucher: null, client_membership: null, payment: null });
   });
 
   it('after a refused send on the voucher, reads it again and moves the choice off it once used up', async () => {
@@ -125,16 +102,16 @@ describe('what the client uses, outside the arrival card', () => {
     expect(screen.getByRole('radio', { name: /Voucher V-000055/ })).toBeDisabled();
     expect(screen.getByRole('radio', { name: /No voucher or membership/ })).toBeChecked();
     await vi.waitFor(() => expect(reported()?.voucher).toBeNull());
-    expect(reported()?.payment).toMatchObject({ payment_method: 'cash' });
+    expect(reported()?.payment).toBeNull();
     expect(calls.filter((c) => c.url === '/clients/7/services/')).toHaveLength(2);
   });
 
   it("shows the server's field errors beside their fields, and the load error with Try again", async () => {
-    mockApi({ ...routes, 'GET /clients/7/services/': { status: 200, data: services({ vouchers: [] }) } });
+    mockApi({ ...routes, 'GET /clients/7/services/': { status: 200, data: services() } });
     const { unmount } = renderWithRouter(
-      <Host treatment={3} errors={{ 'payment.salesperson': ['Choose a salesperson.'] }} />,
+      <Host treatment={3} errors={{ voucher: ['This voucher has no sessions left.'] }} />,
     );
-    expect(await screen.findByText('Choose a salesperson.')).toBeInTheDocument();
+    expect(await screen.findByText('This voucher has no sessions left.')).toBeInTheDocument();
     unmount();
     mockApi({ 'GET /clients/7/services/': { status: 500, data: { message: 'The server had a problem.' } } });
     renderWithRouter(<Host treatment={3} />);

@@ -1,23 +1,15 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import type { ClientArrivalBody, ClientServices } from '@ginhawa/contract';
-import type { BoundField } from '../../../components/form/use-entity-form';
+import Typography from '@mui/material/Typography';
+import { formatPeso, type ClientArrivalBody, type ClientServices } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import type { FieldErrors } from '../../../lib/api-client';
-import { hintUnlessEmpty, useBankOptions, useEmployeeOptions, useTreatmentOptions } from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
 import { arrivalOptions, defaultOption, optionFor, PAY_AT_DESK, replacementFor } from './arrival-options';
 import { UseField } from './arrival-use-field';
 import { manilaNow } from './manila-now';
-import {
-  useOnlySalesperson,
-  visitUseOf,
-  WALK_IN_PAYMENT_START,
-  WalkInPaymentFields,
-  type HeldDeposit,
-  type WalkInPaymentValues,
-} from './walk-in-payment';
+import { visitUseOf, WALK_IN_PAYMENT_START, type HeldDeposit } from './walk-in-payment';
 
 /** What a visit is paid with, as the arrival's body names it: a voucher session, a membership, or the desk. */
 export type VisitUse = Pick<ClientArrivalBody, 'voucher' | 'client_membership' | 'payment'>;
@@ -39,11 +31,8 @@ export type VisitUseFieldsProps = {
   refused?: number;
 };
 
-type PaymentField = keyof WalkInPaymentValues;
-
 const VisitUseForm = ({
   services,
-  location,
   treatment,
   onChange,
   errors,
@@ -55,21 +44,16 @@ const VisitUseForm = ({
   const [{ today }] = useState(() => manilaNow(new Date()));
   const options = arrivalOptions(services, treatment, today);
   const [use, setUse] = useState(() => defaultOption(options).value);
-  const [values, setValues] = useState(WALK_IN_PAYMENT_START);
   const [shownFor, setShownFor] = useState(treatment);
   // A new treatment changes what may be used: the best allowed choice for it again, as on the arrival card.
   if (shownFor !== treatment) {
     setShownFor(treatment);
     setUse(defaultOption(options).value);
   }
-  const treatments = useTreatmentOptions();
-  const banks = useBankOptions();
-  const salespersons = useEmployeeOptions('salesperson', location);
-  const set = useRef((field: PaymentField, value: string) => setValues((v) => ({ ...v, [field]: value }))).current;
-  useOnlySalesperson(salespersons.data?.results, values.salesperson, set);
   const report = useRef(onChange);
   report.current = onChange;
-  const body = visitUseOf(optionFor(options, use), values);
+  // Nothing is paid before the service: a visit on nothing opens a tab, paid at checkout (decision 0910).
+  const body = { ...visitUseOf(optionFor(options, use), WALK_IN_PAYMENT_START), payment: null };
   const key = JSON.stringify(body);
   useEffect(() => report.current(JSON.parse(key) as VisitUse), [key]);
   // A refused send on a voucher or membership (used up meanwhile at another desk): what the client
@@ -85,18 +69,6 @@ const VisitUseForm = ({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when what the client holds was read again
   }, [services]);
 
-  const bind = (field: PaymentField, hint?: string): BoundField => {
-    const message = errors[`payment.${field}`]?.[0];
-    return {
-      name: field,
-      value: values[field],
-      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, e.target.value),
-      error: Boolean(message),
-      helperText: message ?? hint,
-      disabled,
-    };
-  };
-  const price = treatments.data?.results.find((t) => t.id === treatment)?.price;
   return (
     <>
       <UseField
@@ -107,18 +79,10 @@ const VisitUseForm = ({
         error={errors.voucher?.[0] ?? errors.client_membership?.[0]}
       />
       {use === PAY_AT_DESK.value ? (
-        <WalkInPaymentFields
-          price={price}
-          deposit={deposit}
-          salesperson={bind('salesperson', hintUnlessEmpty(salespersons.data, 'salespersons'))}
-          salespersons={salespersons.data?.results ?? []}
-          method={bind('payment_method')}
-          bank={bind('bank')}
-          banks={banks.data?.results ?? []}
-          reference={bind('reference_no')}
-          discount={bind('discount', 'Pesos off the price.')}
-          serviceCharge={bind('service_charge', 'Collected on top; shared by the branch’s staff.')}
-        />
+        <Typography variant="body2" color="textSecondary">
+          Paid at checkout, after the service
+          {deposit ? `: the ${formatPeso(deposit.amount)} deposit is taken off there` : ''}.
+        </Typography>
       ) : null}
     </>
   );
@@ -126,8 +90,9 @@ const VisitUseForm = ({
 
 /**
  * What the client uses for a visit logged outside the arrival card (the floor board's "Assign next"
- * and a reservation's "Client arrived"): the same choices, the same payment fields and the same body
- * as the card, so the desk redeems a voucher session or takes the walk-in's payment in the one send.
+ * and a reservation's "Client arrived"): the same choices and body as the card, so the desk redeems a
+ * voucher session in the one send. Nothing is paid here: the visit opens a tab, paid at checkout
+ * after the service (issue 32, decision 0910).
  * The app composes it into the floor feature (features do not import each other; decision 0901).
  */
 export const VisitUseFields = ({ client, ...rest }: VisitUseFieldsProps) => {

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { Proposal, QueueEntry } from '@ginhawa/contract';
+import type { FreeBed, Proposal, QueueEntry } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { toApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
@@ -26,9 +26,15 @@ type AssignDialogProps = {
 const proposalText = (p: Proposal) =>
   `${p.therapist_name}${p.requested ? ' (requested)' : ''}${p.room_name ? `, ${p.room_name}${p.bed ? ` bed ${p.bed}` : ''}` : ''}, ${displayTime(manilaClock(p.starts_at))}–${displayTime(manilaClock(p.ends_at))}`;
 
+/** A bed as the room select lists it: "Molave · bed 2 · couple, women only". */
+const bedLabel = (b: FreeBed) =>
+  `${b.room_name} · bed ${b.bed} · ${b.kind}${b.rule === 'any' ? '' : `, ${b.rule} only`}`;
+const bedKey = (b: { room: number | null; bed: number | null }) => (b.room === null ? '' : `${b.room}:${b.bed}`);
+
 /**
  * "Assign next": a treatment (and, if the client asked for one, a therapist) → the board proposes
- * the therapist and a free room that suits; one more tap logs the arrival. The proposal writes
+ * the therapist and a free room that suits, and the desk may choose another free bed that suits
+ * (decision 0910); one more tap logs the arrival. The proposal writes
  * nothing; the assignment is checked again on the server, so two desks never give one therapist or
  * bed twice (the loser sees the 409 sentence here).
  */
@@ -38,6 +44,8 @@ export const AssignDialog = ({ client, location, queue, visitUse, onClose }: Ass
   const [treatment, setTreatment] = useState('');
   const [requested, setRequested] = useState('');
   const [proposal, setProposal] = useState<Proposal | null>(null);
+  // The bed chosen ("room:bed"), the proposal's until the desk picks another.
+  const [bed, setBed] = useState('');
   // A voucher session or the desk's payment, sent with the arrival (null until the client's vouchers are read).
   const [use, setUse] = useState<VisitUse | null>(null);
 
@@ -52,7 +60,11 @@ export const AssignDialog = ({ client, location, queue, visitUse, onClose }: Ass
       treatment: Number(treatment),
       therapist: requested ? Number(requested) : null,
     }).then(
-      (p) => live && setProposal(p),
+      (p) => {
+        if (!live) return;
+        setProposal(p);
+        setBed(bedKey(p));
+      },
       (err: unknown) => live && setError(toApiError(err).message),
     );
     return () => {
@@ -60,6 +72,7 @@ export const AssignDialog = ({ client, location, queue, visitUse, onClose }: Ass
     };
   }, [location, client.id, treatment, requested, setError]);
 
+  const chosen = proposal?.free_beds.find((b) => bedKey(b) === bed);
   const submit = async () => {
     if (!proposal || !use) return;
     await run(
@@ -71,8 +84,8 @@ export const AssignDialog = ({ client, location, queue, visitUse, onClose }: Ass
             therapist: proposal.therapist,
             treatment: Number(treatment),
             requested: proposal.requested,
-            room: proposal.room,
-            bed: proposal.bed,
+            room: chosen?.room ?? proposal.room,
+            bed: chosen?.bed ?? proposal.bed,
             duration_minutes: proposal.duration_minutes,
             ...use,
           },
@@ -115,6 +128,27 @@ export const AssignDialog = ({ client, location, queue, visitUse, onClose }: Ass
           <Alert severity="success" role="status">
             Proposed: {proposalText(proposal)}
           </Alert>
+        ) : null}
+        {proposal && proposal.free_beds.length > 0 ? (
+          <TextField
+            select
+            label="Room and bed"
+            value={bed}
+            onChange={(e) => setBed(e.target.value)}
+            error={Boolean(fieldErrors.room ?? fieldErrors.bed)}
+            helperText={
+              fieldErrors.room?.[0] ??
+              fieldErrors.bed?.[0] ??
+              'Free for the whole service and suited to the treatment and the client.'
+            }
+          >
+            {proposal.free_beds.map((b) => (
+              <MenuItem key={bedKey(b)} value={bedKey(b)}>
+                {bedLabel(b)}
+                {bedKey(b) === bedKey(proposal) ? ' (proposed)' : ''}
+              </MenuItem>
+            ))}
+          </TextField>
         ) : null}
         {!treatment ? (
           <Alert severity="info">Choose the treatment to see who is next and which room is free.</Alert>

@@ -5,11 +5,11 @@ import { TimeSlotSelect } from '../../../components/time-slot-select';
 import { hintUnlessEmpty, useEmployeeOptions, useTreatmentOptions } from '../../../lib/options';
 import { EMPTY_SHOWN } from './floor-time';
 
-/** A booking's day and time on the 15-minute grid (booking and moving). */
-export const WhenFields = ({ date, time }: { date: BoundField; time: BoundField }) => (
+/** A booking's day and time on the 15-minute grid (booking and moving); the times listed start at `from`. */
+export const WhenFields = ({ date, time, from }: { date: BoundField; time: BoundField; from?: string }) => (
   <>
     <TextField label="Date" type="date" required slotProps={{ inputLabel: { shrink: true } }} {...date} />
-    <TimeSlotSelect label="Time" required {...time} />
+    <TimeSlotSelect label="Time" required from={from} {...time} />
   </>
 );
 

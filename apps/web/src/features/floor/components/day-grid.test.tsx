@@ -67,3 +67,42 @@ describe('the day view', () => {
     expect(scrollTo).toHaveBeenLastCalledWith({ top: 32 * 22 });
   });
 });
+
+describe('the day view columns', () => {
+  const onShift = (therapist: number, name: string, position: number) => ({
+    ...clockedIn.queue[0]!,
+    therapist,
+    therapist_name: name,
+    position,
+    is_next: position === 1,
+  });
+
+  it('keeps therapists in name order, whatever the rotation says (decision 0911)', async () => {
+    const board: Board = {
+      ...clockedIn,
+      queue: [onShift(13, 'Carlo Diaz', 1), onShift(11, 'Ana Cruz', 2), onShift(12, 'Bea Santos', 3)],
+    };
+    const moved: Board = {
+      ...board,
+      queue: [onShift(13, 'Carlo Diaz', 1), onShift(12, 'Bea Santos', 2), onShift(11, 'Ana Cruz', 3)],
+    };
+    const Served = () => {
+      const [shown, setShown] = useState(board);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(moved)}>
+            Ana served
+          </button>
+          <DayGrid board={shown} canMove={false} />
+        </>
+      );
+    };
+    renderInProviders(<Served />);
+    const headers = () => screen.getAllByText(/^(Ana Cruz|Bea Santos|Carlo Diaz)$/).map((el) => el.textContent);
+    expect(headers()).toEqual(['Ana Cruz', 'Bea Santos', 'Carlo Diaz']);
+
+    // Ana served a client and went to the back of the line: her column stays first.
+    await userEvent.click(screen.getByRole('button', { name: 'Ana served' }));
+    expect(headers()).toEqual(['Ana Cruz', 'Bea Santos', 'Carlo Diaz']);
+  });
+});

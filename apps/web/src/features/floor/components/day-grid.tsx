@@ -77,7 +77,7 @@ type DayGridProps = {
 };
 
 /**
- * The desktop day view: therapists as columns (the rotation's order), 15-minute rows, reservations
+ * The desktop day view: therapists as columns (by name, decision 0911), 15-minute rows, reservations
  * and services in progress as blocks. A booked reservation is a button: a tap or Enter opens its
  * actions (arrive, no-show, cancel, move), and the desk may drag it with the mouse to another row or
  * therapist, which sends the same move (decision 0901).

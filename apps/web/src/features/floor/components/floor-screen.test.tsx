@@ -306,6 +306,11 @@ describe('floor screen', () => {
       starts_at: '2026-11-25T05:00:00Z',
       ends_at: '2026-11-25T06:00:00Z',
       duration_minutes: 60,
+      free_beds: [
+        { room: 4, room_name: 'Narra', bed: 1, kind: 'single', rule: 'any' },
+        { room: 5, room_name: 'Molave', bed: 1, kind: 'couple', rule: 'any' },
+        { room: 5, room_name: 'Molave', bed: 2, kind: 'couple', rule: 'any' },
+      ],
     };
     const calls = mockApi({
       [BOARD_KEY]: { status: 200, data: board },
@@ -334,6 +339,58 @@ describe('floor screen', () => {
       payment: null,
     });
     expect(assign?.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('assign next: the desk chooses another free bed, which is sent; a bed taken meanwhile shows under it', async () => {
+    chosenUse = { voucher: 55, client_membership: null, payment: null };
+    const taken = 'Molave, bed 2 is already taken 13:00–14:00 then.';
+    let sent = 0;
+    const calls = mockApi({
+      [BOARD_KEY]: { status: 200, data: board },
+      'GET /services/treatments/': treatments,
+      'POST /floor/assign/propose/': {
+        status: 200,
+        data: {
+          therapist: 11,
+          therapist_name: 'Ana Cruz',
+          requested: false,
+          room: 4,
+          room_name: 'Narra',
+          bed: 1,
+          starts_at: '2026-11-25T05:00:00Z',
+          ends_at: '2026-11-25T06:00:00Z',
+          duration_minutes: 60,
+          free_beds: [
+            { room: 4, room_name: 'Narra', bed: 1, kind: 'single', rule: 'any' },
+            { room: 5, room_name: 'Molave', bed: 2, kind: 'couple', rule: 'any' },
+            { room: 6, room_name: 'Sampaguita', bed: 1, kind: 'single', rule: 'women' },
+          ],
+        } satisfies Proposal,
+      },
+      'POST /floor/assign/': () =>
+        (sent += 1) === 1
+          ? { status: 409, data: { message: taken, errors: { room: [taken] } } }
+          : { status: 201, data: {} },
+    });
+    renderFloor();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign next' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pick Rosa' }));
+    await userEvent.click(screen.getByRole('combobox', { name: /Treatment/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Hilot' }));
+    const room = await screen.findByRole('combobox', { name: 'Room and bed' });
+    expect(room).toHaveTextContent('Narra · bed 1 · single (proposed)');
+    await userEvent.click(room);
+    const listed = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(listed.map((o) => o.textContent)).toEqual([
+      'Narra · bed 1 · single (proposed)',
+      'Molave · bed 2 · couple',
+      'Sampaguita · bed 1 · single, women only',
+    ]);
+    await userEvent.click(listed[1]!);
+    await userEvent.click(screen.getByRole('button', { name: 'Log arrival' }));
+    expect(await screen.findAllByText(taken)).not.toHaveLength(0);
+    const assign = calls.find((c) => c.method === 'POST' && c.url === '/floor/assign/');
+    expect(JSON.parse(String(assign?.data))).toMatchObject({ therapist: 11, room: 5, bed: 2 });
   });
 
   it('offers Assign next only once someone is clocked in; New reservation any time', async () => {

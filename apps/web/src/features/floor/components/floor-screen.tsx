@@ -365,7 +365,9 @@ const FloorDialogs = ({
         />
       );
     case 'reserve':
-      return <ReservationForm client={open.client} location={location} date={board.date} onClose={close} />;
+      return (
+        <ReservationForm client={open.client} location={location} date={board.date} now={board.now} onClose={close} />
+      );
     case 'reservation':
       return (
         <ReservationActions

@@ -99,8 +99,12 @@ export const dayRange = (blocks: readonly DayBlock[]): { start: number; end: num
 });
 
 /** The day view's columns: therapists in the rotation in its order, then those only booked, then "Any therapist". */
+/**
+ * The day view's columns: every therapist on shift or booked, by name (decision 0911), so a column
+ * stays where the desk last saw it when the rotation moves; "Any therapist" last.
+ */
 export const dayColumns = (board: Board): { id: number | null; name: string }[] => {
-  const columns: { id: number | null; name: string }[] = board.queue.map((q) => ({
+  const columns: { id: number; name: string }[] = board.queue.map((q) => ({
     id: q.therapist,
     name: q.therapist_name,
   }));
@@ -108,9 +112,10 @@ export const dayColumns = (board: Board): { id: number | null; name: string }[] 
     if (r.therapist !== null && !columns.some((c) => c.id === r.therapist))
       columns.push({ id: r.therapist, name: r.therapist_name ?? 'Therapist' });
   }
-  if (board.reservations.some((r) => r.therapist === null && r.status === 'booked'))
-    columns.push({ id: null, name: 'Any therapist' });
-  return columns;
+  const byName = columns.sort((a, b) => a.name.localeCompare(b.name, 'en-PH') || a.id - b.id);
+  return board.reservations.some((r) => r.therapist === null && r.status === 'booked')
+    ? [...byName, { id: null, name: 'Any therapist' }]
+    : byName;
 };
 
 /** A select whose empty value is a choice ("Any therapist", "No deposit"): shown, with its label above. */
@@ -122,3 +127,17 @@ export const EMPTY_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrin
  */
 export const noShowOpen = (reservation: BoardReservation, boardNow: string) =>
   reservation.no_show_from !== null && Date.parse(boardNow) >= Date.parse(reservation.no_show_from);
+
+/**
+ * Where a booking's Time list starts (decision 0913): the branch's opening time, or on the board's
+ * today the next slot from now when that is later. Past 23:45 today, or without the branch's hours,
+ * undefined: every slot.
+ */
+export const firstBookableSlot = (date: string, now: string, opening: string | null): string | undefined => {
+  const open = opening === null ? 0 : minutesOf(opening);
+  const start =
+    date === manilaDate(new Date(now))
+      ? Math.max(open, Math.ceil(minutesOf(manilaClock(now)) / SLOT_MINUTES) * SLOT_MINUTES)
+      : open;
+  return start === 0 || start >= 24 * 60 ? undefined : timeOf(start);
+};

@@ -18,20 +18,48 @@ const pick = async (label: RegExp, option: string) => {
 const options = {
   'GET /services/treatments/': page([{ id: 3, name: 'Hilot' }]),
   'GET /therapists/': page([{ id: 11, full_name: 'Ana Cruz' }]),
+  'GET /locations/': page([{ id: 2, name: 'Makati Salcedo', opening_time: '10:00', closing_time: '22:00' }]),
 };
 
-/** The form for Rosa on 27 Nov, at the branch of id 2. */
-const renderForm = (onClose: () => void) =>
+/** The form for Rosa on 27 Nov, at the branch of id 2, read on the 26th (or at `now`). */
+const renderForm = (onClose: () => void, now = '2026-11-26T02:00:00Z') =>
   renderWithRouter(
     <ReservationForm
       client={{ id: 9, full_name: 'Rosa Dela Cruz' }}
       location={2}
       date="2026-11-27"
+      now={now}
       onClose={onClose}
     />,
   );
 
+/** The Time list's options once it starts at `first` (the branch's hours are read first). */
+const timesFrom = async (first: string) => {
+  await userEvent.click(screen.getByRole('combobox', { name: /^Time/ }));
+  const listbox = await screen.findByRole('listbox');
+  await vi.waitFor(() => expect(within(listbox).getAllByRole('option')[0]).toHaveTextContent(first));
+  return within(listbox)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+};
+
 describe('reservation form', () => {
+  it("lists times from the branch's opening on another day (decision 0913)", async () => {
+    mockApi(options);
+    renderForm(vi.fn());
+    const listed = await timesFrom('10:00');
+    expect(listed.at(-1)).toBe('23:45');
+    expect(listed).not.toContain('09:45');
+  });
+
+  it('lists times from now, rounded up to the next slot, on today', async () => {
+    mockApi(options);
+    // 06:37 UTC is 14:37 in Manila on the 27th, the form's day.
+    renderForm(vi.fn(), '2026-11-27T06:37:00Z');
+    const listed = await timesFrom('14:45');
+    expect(listed).not.toContain('14:30');
+  });
+
   it("books with a GCash deposit: the server's refusal shows under the reference, then the booking is sent with it", async () => {
     const refusal = 'Enter the GCash/Maya reference.';
     const calls = mockApi({

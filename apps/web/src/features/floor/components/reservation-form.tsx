@@ -13,13 +13,13 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDate } from '../../../lib/format';
-import { bankLabel, hintUnlessEmpty, listedValue, useBankOptions } from '../../../lib/options';
+import { bankLabel, hintUnlessEmpty, listedValue, useBankOptions, useLocationOptions } from '../../../lib/options';
 import { useRevalidateFloor } from '../api/get-board';
 import { createReservation } from '../api/floor-actions';
 import { useDepositCredits } from '../api/deposit-credits';
 import { DepositCreditLine } from './deposit-credit-line';
 import { TherapistSelect, TreatmentSelect, WhenFields } from './booking-fields';
-import { EMPTY_SHOWN, displayTime } from './floor-time';
+import { EMPTY_SHOWN, displayTime, firstBookableSlot } from './floor-time';
 
 const FIELDS = [
   'date',
@@ -98,6 +98,8 @@ type ReservationFormProps = {
   client: { id: number; full_name: string };
   location: number;
   date: string;
+  /** The board's clock (ISO): on today the Time list starts at the next slot from it. */
+  now: string;
   onClose: () => void;
 };
 
@@ -106,12 +108,14 @@ type ReservationFormProps = {
  * room is the server's pick (a free bed of a kind the treatment needs); a taken therapist or bed is
  * the server's 409 sentence, shown in the dialog.
  */
-export const ReservationForm = ({ client, location, date, onClose }: ReservationFormProps) => {
+export const ReservationForm = ({ client, location, date, now, onClose }: ReservationFormProps) => {
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
   const banks = useBankOptions();
   const credits = useDepositCredits(client.id, location);
   const credit = credits.data?.[0];
+  const locations = useLocationOptions({ activeOnly: true });
+  const opening = locations.data?.results.find((l) => l.id === location)?.opening_time ?? null;
   const form = useEntityForm({
     initialValues: (): Values => ({
       date,
@@ -143,7 +147,11 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
     <FormDialog {...form.dialog} title={`Book ${client.full_name}`} submitLabel="Book" onClose={onClose}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         <ClosedDayAlert location={location} />
-        <WhenFields date={form.bind('date')} time={form.bind('time')} />
+        <WhenFields
+          date={form.bind('date')}
+          time={form.bind('time')}
+          from={firstBookableSlot(form.values.date, now, opening)}
+        />
         <TreatmentSelect {...form.bind('treatment', 'Its duration sets the booking’s length.')} />
         <TherapistSelect
           location={location}
