@@ -14,7 +14,6 @@ import {
   type Treatment,
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
-import { useSnackbar } from '../../../components/snackbar-provider';
 import { toApiError } from '../../../lib/api-client';
 import { formatPeso } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency';
@@ -72,7 +71,14 @@ const PayLine = ({ bill }: { bill: Bill }) => {
           ? [`Change ${formatPeso(toMoney(bill.change))}`, 'success.main']
           : ['Paid in full', 'success.main'];
   return (
-    <Typography role="status" aria-label="Still to pay" variant="h6" component="p" sx={{ color, textAlign: 'right' }}>
+    // Kept in sight at the bottom of the scrolling form while the desk types the payments.
+    <Typography
+      role="status"
+      aria-label="Still to pay"
+      variant="h6"
+      component="p"
+      sx={{ color, textAlign: 'right', position: 'sticky', bottom: 0, bgcolor: 'background.paper', py: 1, zIndex: 1 }}
+    >
       {text}
     </Typography>
   );
@@ -258,7 +264,6 @@ export const CheckoutDialog = ({ tab, onClose }: { tab: Tab; onClose: () => void
   const salespersons = useEmployeeOptions('salesperson', tab.location);
   const redeemed = useRedeemed(tab);
   const revalidate = useRevalidateTabs();
-  const { showSnackbar } = useSnackbar();
   const catalogue = treatments.data?.results ?? [];
   const payments = withPrefill(draft, tab.amount, tab.deposit, catalogue);
   // Prices from the catalogue the picker shows; the service at the tab's price.
@@ -295,8 +300,8 @@ export const CheckoutDialog = ({ tab, onClose }: { tab: Tab; onClose: () => void
     setFormError(undefined);
     try {
       const paid = await checkout(body, idempotencyKey);
+      // The receipt that follows says it was paid: no toast over it.
       await revalidate();
-      showSnackbar(`${tab.client_name} checked out.`, 'success');
       setDone({
         checkout: paid,
         lines: receiptLines(tab, draft.items, catalogue, bill, redeemed),
