@@ -26,6 +26,9 @@ export const FloorRoute = () => {
   // own record: the desk's list asks them of their own clock-out as of themselves.
   const me = useMyEmployee('therapist', user.id, has('Therapist'));
   const meAtDesk = useMyEmployee('receptionist', user.id, has('Receptionist'));
+  // A salesperson at the desk is credited with the checkouts they take, unless they choose otherwise.
+  const meSelling = useMyEmployee('salesperson', user.id, has('Salesperson'));
+  const seller = meSelling.data?.is_active ? meSelling.data.id : null;
   return (
     <FloorScreen
       user={{
@@ -40,8 +43,8 @@ export const FloorRoute = () => {
       attendancePath={paths.floorAttendance}
       visitUse={(props) => <VisitUseFields {...props} />}
       tabs={{
-        list: (props) => <OpenTabs {...props} />,
-        checkout: (props) => <CheckoutForVisit {...props} />,
+        list: (props) => <OpenTabs {...props} salesperson={seller} />,
+        checkout: (props) => <CheckoutForVisit {...props} salesperson={seller} />,
       }}
       clientPicker={(onPick) => <ClientSearch linkTo={paths.client} autoFocus onPick={onPick} desk={desk} />}
     />

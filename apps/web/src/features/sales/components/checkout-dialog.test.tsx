@@ -126,16 +126,28 @@ describe('checkout dialog', () => {
 
   it('hands back change from cash and sends the cash that stays in the drawer', async () => {
     const calls = mockApi({ ...tillOptions, 'POST /sales/checkout/': { status: 201, data: aCheckout() } });
-    renderWithRouter(<CheckoutDialog tab={aTab()} onClose={() => undefined} />);
+    // The signed-in salesperson is credited without choosing.
+    renderWithRouter(<CheckoutDialog tab={aTab()} salesperson={4} onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog');
     await retype(within(dialog).getByRole('textbox', { name: /^Amount 1/ }), '1,020');
     expect(within(dialog).getByRole('status', { name: 'Still to pay' })).toHaveTextContent('Change ₱20.00');
-    await pick(dialog, /^Salesperson/, 'Ana Cruz');
+    expect(within(dialog).getByRole('combobox', { name: /^Salesperson/ })).toHaveTextContent('Ana Cruz');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Check out' }));
     await screen.findByRole('document');
+    expect(bodyOf(posts(calls)[0]!).salesperson).toBe(4);
     expect(bodyOf(posts(calls)[0]!).payments).toEqual([
       { payment_method: 'cash', amount: '1000.00', bank: null, reference_no: '' },
     ]);
+  });
+
+  it('credits no one from another branch by default: the desk is asked to choose', async () => {
+    const calls = mockApi(tillOptions);
+    renderWithRouter(<CheckoutDialog tab={aTab()} salesperson={99} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('combobox', { name: /^Salesperson/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check out' }));
+    expect(await within(dialog).findByText('Choose who is credited with the sale.')).toBeInTheDocument();
+    expect(posts(calls)).toHaveLength(0);
   });
 
   it('says a voucher visit has nothing to pay, counts the held deposit as paid, and is axe-clean', async () => {

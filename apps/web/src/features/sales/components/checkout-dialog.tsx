@@ -245,13 +245,22 @@ const issuesOf = (issues: readonly { path: PropertyKey[]; message: string }[]) =
  * centavos. One Idempotency-Key per opening: a retry after a lost answer pays once. The server is the
  * judge: its 400 on `payments` ("₱300.00 is still to be paid.") shows at the first amount.
  */
-export const CheckoutDialog = ({ tab, onClose }: { tab: Tab; onClose: () => void }) => {
+export const CheckoutDialog = ({
+  tab,
+  salesperson,
+  onClose,
+}: {
+  tab: Tab;
+  /** The signed-in salesperson's own record: credited unless the desk chooses someone else (decision 0503). */
+  salesperson?: number | null;
+  onClose: () => void;
+}) => {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [draft, setDraft] = useState<Draft>({
     items: [],
     discount: '',
     serviceCharge: '',
-    salesperson: '',
+    salesperson: salesperson ? String(salesperson) : '',
     tips: {},
     payments: [firstPayment()],
   });
@@ -280,10 +289,14 @@ export const CheckoutDialog = ({ tab, onClose }: { tab: Tab; onClose: () => void
       />
     );
 
+  const people = salespersons.data?.results ?? [];
+  // Only someone who sells at the tab's branch is credited: a default from elsewhere is no choice.
+  const credited = people.some((p) => String(p.id) === draft.salesperson) ? draft.salesperson : '';
   const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const handleSubmit = async () => {
-    const own = checked(draft, payments, bill);
-    const { body, tipEmployees } = bodyOf(tab, draft, payments, bill.change);
+    const sent = { ...draft, salesperson: credited };
+    const own = checked(sent, payments, bill);
+    const { body, tipEmployees } = bodyOf(tab, sent, payments, bill.change);
     const sentRows = payments.filter((p) => centavos(p.amount) !== 0n).map((p) => p.key);
     const parsed = checkoutBodySchema.safeParse(body);
     const fromSchema = parsed.success
@@ -323,7 +336,6 @@ export const CheckoutDialog = ({ tab, onClose }: { tab: Tab; onClose: () => void
     }
   };
 
-  const people = salespersons.data?.results ?? [];
   return (
     <FormDialog
       open

@@ -9,9 +9,11 @@ import { OpenTabs } from './open-tabs';
 export const OpenTabsTile = ({
   locations,
   manages,
+  salesperson,
 }: {
   locations: readonly { id: number; name: string }[];
   manages: boolean;
+  salesperson?: number | null;
 }) => (
   <>
     {locations.map((location) => {
@@ -25,7 +27,7 @@ export const OpenTabsTile = ({
           >
             {title}
           </Typography>
-          <OpenTabs location={location.id} manages={manages} />
+          <OpenTabs location={location.id} manages={manages} salesperson={salesperson} />
         </Card>
       );
     })}

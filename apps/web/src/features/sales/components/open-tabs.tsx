@@ -52,7 +52,16 @@ type Opened = { kind: 'checkout' | 'unpaid'; tab: Tab } | null;
  * opens checkout, and a Manager may mark a tab unpaid. Read again when the floor or sales change
  * (the live channel revalidates /sales/tabs/ keys). Its own loading, empty and error states.
  */
-export const OpenTabs = ({ location, manages }: { location: number; manages: boolean }) => {
+export const OpenTabs = ({
+  location,
+  manages,
+  salesperson,
+}: {
+  location: number;
+  manages: boolean;
+  /** The signed-in salesperson's own record, credited by default at checkout. */
+  salesperson?: number | null;
+}) => {
   const tabs = useTabs(location);
   const [opened, setOpened] = useState<Opened>(null);
   const close = () => setOpened(null);
@@ -116,7 +125,9 @@ export const OpenTabs = ({ location, manages }: { location: number; manages: boo
   return (
     <>
       {body}
-      {opened?.kind === 'checkout' ? <CheckoutDialog tab={opened.tab} onClose={close} /> : null}
+      {opened?.kind === 'checkout' ? (
+        <CheckoutDialog tab={opened.tab} salesperson={salesperson} onClose={close} />
+      ) : null}
       {opened?.kind === 'unpaid' ? <MarkUnpaidDialog tab={opened.tab} onClose={close} /> : null}
     </>
   );
@@ -130,10 +141,12 @@ export const OpenTabs = ({ location, manages }: { location: number; manages: boo
 export const CheckoutForVisit = ({
   location,
   arrival,
+  salesperson,
   onClose,
 }: {
   location: number;
   arrival: number;
+  salesperson?: number | null;
   onClose: () => void;
 }) => {
   const tabs = useTabs(location);
@@ -151,5 +164,5 @@ export const CheckoutForVisit = ({
     );
     onClose();
   }, [missing, failed, showSnackbar, onClose]);
-  return tab ? <CheckoutDialog tab={tab} onClose={onClose} /> : null;
+  return tab ? <CheckoutDialog tab={tab} salesperson={salesperson} onClose={onClose} /> : null;
 };
