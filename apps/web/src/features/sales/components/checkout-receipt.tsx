@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { PAYMENT_METHOD_LABELS, type BankDirectoryEntry, type Checkout } from '@ginhawa/contract';
+import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDate, formatPeso } from '../../../lib/format';
 import { useCompanyName } from '../../../lib/settings';
 
@@ -28,6 +29,29 @@ export const paymentLabel = (p: Payment, banks: readonly BankDirectoryEntry[] | 
   const bank = p.bank_name ? ` · ${p.bank_name}${masked ? ` ${masked}` : ''}` : '';
   return `${method}${bank}${p.reference_no ? ` (ref. ${p.reference_no})` : ''}`;
 };
+
+/** The receipt as text to paste into a chat with the client (as the sale receipt's Copy). */
+export const checkoutReceiptText = (
+  c: Checkout,
+  lines: readonly ReceiptLine[],
+  change: string,
+  banks: readonly BankDirectoryEntry[] | undefined,
+  business: string,
+): string =>
+  [
+    `${business} · ${c.location_name}`,
+    `Receipt ${c.sale_key ?? `visit ${c.arrival}`} · ${formatDate(c.date)}`,
+    `Client: ${c.client_name}`,
+    ...lines.map((l) => `${l.label}: ${l.amount === null ? `${l.note ?? ''} — nothing to pay` : formatPeso(l.amount)}`),
+    ...(Number(c.discount) > 0 ? [`Discount: −${formatPeso(c.discount)}`] : []),
+    ...(Number(c.service_charge) > 0 ? [`Service charge: ${formatPeso(c.service_charge)}`] : []),
+    `Total: ${formatPeso(c.total_due)}`,
+    ...(Number(c.deposit_applied) > 0 ? [`Deposit paid earlier: −${formatPeso(c.deposit_applied)}`] : []),
+    ...c.tips.map((t) => `Tip · ${t.employee_name}: ${formatPeso(t.amount)}`),
+    ...c.payments.map((p) => `${paymentLabel(p, banks)}: ${formatPeso(p.amount)}`),
+    ...(Number(change) > 0 ? [`Change: ${formatPeso(change)}`] : []),
+    'Thank you!',
+  ].join('\n');
 
 const Row = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
   <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
@@ -73,6 +97,15 @@ export const CheckoutReceiptDialog = ({
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const business = useCompanyName();
   const reference = c.sale_key ?? `visit ${c.arrival}`;
+  const { showSnackbar } = useSnackbar();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(checkoutReceiptText(c, lines, change, banks, business));
+      showSnackbar('Receipt copied; paste it into a message to the client.', 'success');
+    } catch {
+      showSnackbar('The receipt could not be copied; select the text and copy it.', 'error');
+    }
+  };
   return (
     <Dialog
       open
@@ -125,6 +158,9 @@ export const CheckoutReceiptDialog = ({
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, displayPrint: 'none', flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={() => void copy()} sx={{ minHeight: 44 }}>
+          Copy
+        </Button>
         <Button variant="outlined" onClick={() => window.print()} sx={{ minHeight: 44 }}>
           Print
         </Button>
