@@ -140,6 +140,29 @@ describe('checkout dialog', () => {
     ]);
   });
 
+  it("shows the server's refusal of a tip under the tips", async () => {
+    mockApi({
+      ...tillOptions,
+      'POST /sales/checkout/': {
+        status: 400,
+        data: {
+          message: 'Check the highlighted fields.',
+          errors: { tips: ['Maria Santos did not serve this visit: a tip goes to the therapist who served.'] },
+        },
+      },
+    });
+    renderWithRouter(<CheckoutDialog tab={aTab()} salesperson={4} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    const seller = within(dialog).getByRole('combobox', { name: /^Salesperson/ });
+    await waitFor(() => expect(seller).toHaveTextContent('Ana Cruz'));
+    await userEvent.click(within(dialog).getByRole('button', { name: '₱50.00' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check out' }));
+    const tips = within(dialog).getByRole('region', { name: 'Tips' });
+    expect(await within(tips).findByRole('alert')).toHaveTextContent(
+      'Maria Santos did not serve this visit: a tip goes to the therapist who served.',
+    );
+  });
+
   it('credits no one from another branch by default: the desk is asked to choose', async () => {
     const calls = mockApi(tillOptions);
     renderWithRouter(<CheckoutDialog tab={aTab()} salesperson={99} onClose={() => undefined} />);
@@ -168,6 +191,8 @@ describe('checkout dialog', () => {
     expect(within(dialog).getByRole('textbox', { name: /^Amount 1/ })).toHaveValue('0.00');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add treatment' }));
+    // A voucher visit keeps its treatment: nothing may replace it (the server's rule).
+    expect(within(dialog).queryByRole('checkbox', { name: 'Replaces the service' })).not.toBeInTheDocument();
     await pick(dialog, /^Treatment 1/, 'Hot stone add-on · ₱350.00');
     const bill = within(dialog).getByRole('region', { name: 'Bill' });
     // ₱500.00 held, ₱350.00 of it applied to the add-on: the rest stays held.

@@ -366,6 +366,7 @@ export const CheckoutDialog = ({
         treatments={treatments.data?.results}
         errors={errors}
         disabled={submitting}
+        prepaid={tab.voucher !== null || tab.client_membership !== null}
         onChange={(items) => update({ items })}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -43,12 +44,20 @@ export const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly 
 /** An e-wallet names its reference (the server's rule); a transfer may (the desk's slip number). */
 export const takesReference = (method: string) => method === 'e_wallet' || method === 'bank_transfer';
 
-export const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+/** A titled part of the form; `error` is the server's sentence on the part as a whole (`tips`, `items`). */
+export const Section = ({ title, error, children }: { title: string; error?: string; children: ReactNode }) => (
   <Box component="section" aria-label={title}>
     <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
       {title}
     </Typography>
-    <Stack spacing={1.5}>{children}</Stack>
+    <Stack spacing={1.5}>
+      {children}
+      {error ? (
+        <FormHelperText error role="alert">
+          {error}
+        </FormHelperText>
+      ) : null}
+    </Stack>
   </Box>
 );
 
@@ -58,19 +67,22 @@ export const ItemFields = ({
   treatments,
   errors,
   disabled,
+  prepaid,
   onChange,
 }: {
   rows: readonly ItemRow[];
   treatments: readonly Treatment[] | undefined;
   errors: Errors;
   disabled: boolean;
+  /** A voucher or membership visit keeps its treatment: no item replaces it (the server's rule). */
+  prepaid: boolean;
   onChange: (rows: ItemRow[]) => void;
 }) => {
   const set = (key: number, patch: Partial<ItemRow>) =>
     onChange(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const replacing = rows.find((r) => r.replaces)?.key;
   return (
-    <Section title="Add-ons and upgrades">
+    <Section title="Add-ons and upgrades" error={errors.items}>
       {rows.length === 0 ? (
         <Typography variant="body2" color="textSecondary">
           Nothing added to the service.
@@ -125,17 +137,19 @@ export const ItemFields = ({
               <DeleteOutlined />
             </IconButton>
           </Stack>
-          <FormControlLabel
-            sx={{ ...TOUCH, mr: 0, flex: 'none' }}
-            control={
-              <Switch
-                checked={row.replaces}
-                disabled={disabled || (replacing !== undefined && replacing !== row.key)}
-                onChange={(e) => set(row.key, { replaces: e.target.checked, quantity: '1' })}
-              />
-            }
-            label="Replaces the service"
-          />
+          {prepaid ? null : (
+            <FormControlLabel
+              sx={{ ...TOUCH, mr: 0, flex: 'none' }}
+              control={
+                <Switch
+                  checked={row.replaces}
+                  disabled={disabled || (replacing !== undefined && replacing !== row.key)}
+                  onChange={(e) => set(row.key, { replaces: e.target.checked, quantity: '1' })}
+                />
+              }
+              label="Replaces the service"
+            />
+          )}
         </Stack>
       ))}
       <Box>
@@ -170,7 +184,7 @@ export const TipFields = ({
   disabled: boolean;
   onChange: (employee: number, amount: string) => void;
 }) => (
-  <Section title="Tips">
+  <Section title="Tips" error={errors.tips}>
     {therapists.map((t) => {
       const value = tips[t.employee] ?? '';
       return (
