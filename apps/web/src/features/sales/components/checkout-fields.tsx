@@ -225,6 +225,11 @@ export const TipFields = ({
   </Section>
 );
 
+const SHORT_METHOD: Record<PaymentMethod, string> = {
+  ...PAYMENT_CHOICE_LABELS,
+  e_wallet: 'GCash / Maya',
+};
+
 /** The payments of the bill, one row each: method, amount, the bank of a card or transfer, a reference. */
 export const PaymentRows = ({
   rows,
@@ -269,6 +274,8 @@ export const PaymentRows = ({
             }}
             error={Boolean(errors[`payments.${i}.payment_method`])}
             helperText={errors[`payments.${i}.payment_method`]}
+            // The chosen method in the field's few characters ("GCash / Maya"); the menu says "(e-wallet)".
+            slotProps={{ select: { renderValue: (value) => SHORT_METHOD[value as PaymentMethod] } }}
             sx={{ flex: 1, minWidth: 0 }}
           >
             {PAYMENT_METHODS.map((m) => (
