@@ -44,6 +44,12 @@ const locationFields = {
   opening_time: timeSlotSchema,
   closing_time: timeSlotSchema,
   is_active: z.boolean(),
+  /** The BIR's 5-digit branch code (00000 is the head office) and registered address; blank until known (issue 33). */
+  branch_code: text(5).refine(
+    (v) => v === '' || /^\d{5}$/.test(v),
+    'Enter the 5-digit branch code, or leave it blank.',
+  ),
+  registered_address: text(300, { multiline: true }),
 };
 const hoursDiffer = (v: { opening_time?: string; closing_time?: string }) =>
   v.opening_time === undefined || v.closing_time === undefined || v.opening_time !== v.closing_time;
@@ -56,6 +62,8 @@ export const locationBodySchema = z
     address: locationFields.address.default(''),
     phone: optionalPhPhoneSchema.default(null),
     is_active: z.boolean().default(true),
+    branch_code: locationFields.branch_code.default(''),
+    registered_address: locationFields.registered_address.default(''),
   })
   .refine(hoursDiffer, { message: HOURS_MESSAGE, path: ['closing_time'] });
 export type LocationBody = z.input<typeof locationBodySchema>;
@@ -76,6 +84,8 @@ export const locationSchema = z.object({
   opening_time: z.string(),
   closing_time: z.string(),
   is_active: z.boolean(),
+  branch_code: z.string(),
+  registered_address: z.string(),
   /** Active employees working here. */
   employees_count: z.number().int(),
   ...timestamps,

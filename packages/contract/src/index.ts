@@ -22,3 +22,4 @@ export * from './reports';
 export * from './backups';
 export * from './payroll';
 export * from './sales';
+export * from './invoicing';

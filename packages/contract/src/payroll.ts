@@ -165,9 +165,10 @@ export type PayRunStatus = (typeof PAY_RUN_STATUSES)[number];
 export const PAY_CUTOFFS = [1, 2] as const;
 /**
  * Where a line comes from: an `arrival` (service performed), a `sale` line, the branch's
- * `service_charge` pool (RA 11360), or an `adjustment` to a line of an approved run.
+ * `service_charge` pool (RA 11360), an `adjustment` to a line of an approved run, or a `tip` taken
+ * at checkout (the therapist's own in full, never commissioned: decision 0512).
  */
-export const PAY_LINE_SOURCES = ['arrival', 'sale', 'service_charge', 'adjustment'] as const;
+export const PAY_LINE_SOURCES = ['arrival', 'sale', 'service_charge', 'adjustment', 'tip'] as const;
 export type PayLineSource = (typeof PAY_LINE_SOURCES)[number];
 /** What an adjustment line corrects: the original line's source. */
 export const PAY_ADJUSTED_SOURCES = ['arrival', 'sale', 'service_charge'] as const;

@@ -116,6 +116,14 @@ export const tabUnpaidBodySchema = z.object({
 });
 export type TabUnpaidBody = z.input<typeof tabUnpaidBodySchema>;
 
+/** What closing a tab as unpaid answers: the visit, its new status and the reason on record. */
+export const tabUnpaidSchema = z.object({
+  arrival: z.number().int(),
+  status: z.literal('unpaid'),
+  reason: z.string(),
+});
+export type TabUnpaid = z.infer<typeof tabUnpaidSchema>;
+
 export const checkoutSchema = z.object({
   arrival: z.number().int(),
   client: z.number().int(),

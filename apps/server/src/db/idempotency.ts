@@ -52,17 +52,18 @@ export type Idempotent = {
  * Runs `run` once per user and key, in one transaction: `authorize` first (it throws as for a
  * new request, replay or not), then the key is claimed by a unique insert. A key already
  * committed answers its stored response (same request) or 422 (another request); a key being
- * claimed by a parallel transaction makes this one wait for it, then the same applies.
+ * claimed by a parallel transaction makes this one wait for it, then the same applies. `run` is
+ * given what `authorize` answered, so a request is authorised once (issue 32).
  */
-export const idempotent = <T>(
+export const idempotent = <T, A = unknown>(
   db: Db,
   { userId, route, key, body }: Idempotent,
-  authorize: (tx: Tx) => Promise<unknown>,
-  run: (tx: Tx) => Promise<T>,
+  authorize: (tx: Tx) => Promise<A>,
+  run: (tx: Tx, authorized: A) => Promise<T>,
 ): Promise<T> =>
   db.transaction(async (tx) => {
-    await authorize(tx);
-    if (key === null) return run(tx);
+    const authorized = await authorize(tx);
+    if (key === null) return run(tx, authorized);
     const hash = requestHash(route, body);
     const [claimed] = await tx
       .insert(idempotencyKeys)
@@ -81,7 +82,7 @@ export const idempotent = <T>(
         );
       return stored.response as T;
     }
-    const result = await run(tx);
+    const result = await run(tx, authorized);
     await tx
       .update(idempotencyKeys)
       .set({ response: result as object })

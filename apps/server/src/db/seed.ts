@@ -12,6 +12,7 @@ import { seedDemoAdministration } from '../modules/employees/index';
 import { seedDemoClients } from '../modules/clients/index';
 import { seedDemoPayroll } from '../modules/payroll/index';
 import { seedDemoFloor, topUpDemoFloor, watchDemoDays } from '../modules/floor/index';
+import { seedDemoInvoicing } from '../modules/invoicing/index';
 
 /** Demo clients on a fresh database (docs/product.md §13: about 2,000 with memberships, vouchers and arrivals over 90 days). */
 export const DEMO_CLIENTS = 2_000;
@@ -101,6 +102,7 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
       await seedDemoClients(tx, { count: options.demoClients ?? DEMO_CLIENTS, faker: demo.faker });
       // After the clients: the coming days' reservations are theirs (decision 0902).
       await seedDemoFloor(tx, { faker: demo.faker });
+      await seedDemoInvoicing(tx);
     }
     // The demo database shows the whole product: every feature flag on (decision 0610); and says it
     // is one, so later starts keep its floor's coming days booked (decision 0906).

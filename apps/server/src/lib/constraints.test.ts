@@ -98,6 +98,7 @@ describe('constraintError', () => {
       'clientConstraints',
       'employeeConstraints',
       'floorConstraints',
+      'invoicingConstraints',
       'locationConstraints',
       'payrollConstraints',
       'reportsConstraints',

@@ -9,10 +9,12 @@ import { locationsModule } from './locations/locations.module';
 import { banksModule } from './banks/banks.module';
 import { employeesModule } from './employees/employees.module';
 import { clientsModule } from './clients/clients.module';
+import { salesModule } from './sales/sales.module';
 import { reportsModule } from './reports/reports.module';
 import { payrollModule } from './payroll/payroll.module';
 import { backupsModule } from './backups/backups.module';
 import { floorModule } from './floor/floor.module';
+import { invoicingModule } from './invoicing/invoicing.module';
 
 /**
  * Every server module, in registration order: the one list app.ts reads (routes under /api, then
@@ -31,10 +33,13 @@ export const MODULES: readonly AppModule[] = [
   banksModule,
   employeesModule,
   clientsModule,
+  // Before reports: its calls under /reports/ keep their place in the API document.
+  salesModule,
   reportsModule,
   payrollModule,
   backupsModule,
   floorModule,
+  invoicingModule,
 ];
 
 /** Every registered sentence, by constraint name (lib/constraints.ts answers with them). */

@@ -92,6 +92,26 @@ describe('server boundaries', { timeout: 120_000 }, () => {
     ).toEqual([expect.stringContaining(`${ZONES}: `)]);
   });
 
+  it('keeps the sales ledger below the modules that sell, serve and read it (issue 32)', async () => {
+    const below = /^import-x\/no-restricted-paths: .*The sales module sits below clients, floor, reports and payroll/;
+    for (const area of ['clients', 'floor', 'payroll'])
+      expect(await findings(`${M}/sales/probe.service.ts`, `import * as x from '../${area}/index';`)).toEqual([
+        expect.stringMatching(below),
+      ]);
+    expect(
+      await findings(
+        `${M}/sales/probe.service.ts`,
+        "import { leaderboard as x } from '../reports/leaderboard.service';",
+      ),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(below)]));
+    expect(
+      await findings(`${M}/sales/probe.service.ts`, "import { notify as x } from '../notifications/index';"),
+    ).toEqual([]);
+    expect(await findings(`${M}/reports/probe.service.ts`, "import { rowsOf as x } from '../sales/index';")).toEqual(
+      [],
+    );
+  });
+
   it('refuses db/schema outside services and db/, and the database in routes', async () => {
     expect(await findings(`${M}/banks/banks.routes.ts`, "import { banks as x } from '../../db/schema/index';")).toEqual(
       [expect.stringContaining(`${RESTRICTED}: `)],

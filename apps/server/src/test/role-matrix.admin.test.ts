@@ -25,6 +25,8 @@ type Targets = {
   doomedLocationId: number;
   bankId: number;
   doomedBankId: number;
+  terminalId: number;
+  doomedTerminalId: number;
   employees: Record<
     'salespersons' | 'therapists' | 'receptionists',
     { id: number; userId: number; code: string; doomedId: number }
@@ -105,6 +107,36 @@ const ROWS: Row[] = [
       expect: signedIn(200),
     },
   ]),
+  // invoicing (issue 33): the seller's facts and the desk's terminals
+  sameForAll('GET', '/invoicing/profile/', managers(200)),
+  sameForAll('PUT', '/invoicing/profile/', adminOnly(200), {
+    payload: {
+      registered_name: 'Ginhawa Matrix Inc.',
+      business_style: '',
+      tin: '123-456-789',
+      branch_code: '00000',
+      registered_address: 'Ayala, Makati',
+      vat_status: 'vat',
+      vat_rate: '12.00',
+      software: {
+        supplier_name: '',
+        supplier_address: '',
+        supplier_tin: '',
+        accreditation_no: '',
+        date_issued: null,
+        valid_until: null,
+      },
+    },
+  }),
+  sameForAll('PATCH', '/invoicing/profile/', adminOnly(200), { payload: { business_style: 'Ginhawa Spa' } }),
+  sameForAll('GET', '/invoicing/journal/verify/', adminOnly(200)),
+  ...crudRows<Targets>('/invoicing/terminals/', {
+    id: (_r, t) => t.terminalId,
+    doomedId: (_r, t) => t.doomedTerminalId,
+    create: (_r, t) => ({ location: t.locationId, name: unique('Matrix Desk ') }),
+    replace: (_r, t) => ({ location: t.locationId, name: 'Matrix Front Desk', min: '1234567890' }),
+    change: () => ({ serial_number: 'SN-42' }),
+  }),
   // configuration
   sameForAll('GET', '/configurations/settings/', everyone(200)),
   sameForAll('GET', '/configurations/', managers(200)),
@@ -157,6 +189,9 @@ const matrix = startMatrix<Targets>(async ({ make: post }) => {
         account_number: '99991111',
       })
     ).id,
+    terminalId: (await make('/api/invoicing/terminals/', { location: location.id, name: 'Matrix Front Desk' })).id,
+    doomedTerminalId: (await make('/api/invoicing/terminals/', { location: location.id, name: 'Matrix Doomed Desk' }))
+      .id,
     employees,
   };
 });
@@ -254,6 +289,7 @@ it('covers every administration route the app registers', async () => {
     '/therapists/',
     '/receptionists/',
     '/configurations/',
+    '/invoicing/',
   ];
   // Sign-in and own-session routes belong to the authentication suite.
   await expectRowsCoverRoutes(matrix().app, ROWS, { prefixes, authRoutes: 'left out' });

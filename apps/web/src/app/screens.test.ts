@@ -49,6 +49,7 @@ describe('screens manifest', () => {
       ['Employees', '/admin/employees', null],
       ['Clients', '/admin/clients', null],
       ['Locations', '/admin/locations', null],
+      ['Tax and invoices', '/admin/invoicing', null],
       ['Services', '/admin/services', null],
       ['Banks', '/admin/banks', 'banks'],
       ['Reports', '/admin/reports', 'reports'],

@@ -15,6 +15,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SpaOutlined from '@mui/icons-material/SpaOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import type { GroupName } from '@ginhawa/contract';
 import type { FlagName } from '../config/flags';
 
@@ -180,6 +181,17 @@ export const SCREENS: readonly Screen[] = [
       icon: StorefrontOutlined,
       places: ['admin'],
       description: 'Branches, addresses and opening hours',
+    },
+  },
+  {
+    path: '/admin/invoicing',
+    adminOnly: true,
+    load: () => import('../features/invoicing/components/tax-screen').then((m) => m.TaxScreen),
+    nav: {
+      label: 'Tax and invoices',
+      icon: ReceiptLongOutlined,
+      places: ['admin'],
+      description: "BIR registration facts and the desks' terminals",
     },
   },
   {

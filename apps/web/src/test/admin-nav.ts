@@ -8,6 +8,7 @@ export const ADMIN_ENTRIES_ALL_FLAGS = [
   'Employees',
   'Clients',
   'Locations',
+  'Tax and invoices',
   'Services',
   'Banks',
   'Reports',

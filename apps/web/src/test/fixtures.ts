@@ -106,6 +106,8 @@ export const aLocation = (id: number, name: string, extra: Partial<Location> = {
   name,
   address: '',
   phone: null,
+  branch_code: '',
+  registered_address: '',
   opening_time: '10:00',
   closing_time: '22:00',
   is_active: true,

@@ -15,3 +15,4 @@ export * from './idempotency';
 export * from './payroll';
 export * from './rooms';
 export * from './floor';
+export * from './invoicing';

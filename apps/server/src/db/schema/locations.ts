@@ -18,6 +18,9 @@ export const locations = t.pgTable(
     phone: t.varchar('phone', { length: 16 }),
     openingTime: t.varchar('opening_time', { length: 5 }).notNull(),
     closingTime: t.varchar('closing_time', { length: 5 }).notNull(),
+    /** The BIR's 5-digit branch code and the address it registered (issue 33); blank until filled in. */
+    branchCode: t.varchar('branch_code', { length: 5 }).notNull().default(''),
+    registeredAddress: t.varchar('registered_address', { length: 300 }).notNull().default(''),
     isActive: t.boolean('is_active').notNull().default(true),
     ...tracked(),
   },

@@ -154,7 +154,10 @@ export const payRunLines = t.pgTable(
       .on(table.locationId, table.source, table.sourceId, table.employeeId, table.requested)
       .where(sql`${table.source} in ('arrival', 'sale')`),
     t.index('pay_run_lines_run_employee_idx').on(table.runId, table.employeeId),
-    t.check('pay_run_lines_source_check', sql`${table.source} in ('arrival', 'sale', 'service_charge', 'adjustment')`),
+    t.check(
+      'pay_run_lines_source_check',
+      sql`${table.source} in ('arrival', 'sale', 'service_charge', 'adjustment', 'tip')`,
+    ),
     t.check(
       'pay_run_lines_adjustment_check',
       // A late earning (nothing paid for it yet) is an adjustment with no line to point at.

@@ -4,7 +4,7 @@ import { users } from './users';
 import { locations } from './locations';
 import { employees } from './employees';
 import { banks } from './banks';
-import { clients } from './clients';
+import { clientArrivals, clients } from './clients';
 import type { ConstraintSentences } from '../constraint-sentences';
 
 /**
@@ -75,5 +75,101 @@ export const saleConstraints = {
     field: 'bank',
     missing: 'No such bank account.',
     inUse: 'Sales were paid into this bank account, so it cannot be deleted.',
+  },
+} satisfies ConstraintSentences;
+
+/**
+ * A visit's open bill (issue 32, docs/decisions/0510-tabs.md): opened when a visit is logged today
+ * without a payment (Assign next, a reservation's arrival, the client card), closed by checkout
+ * (`paid`) or by a Manager with a reason (`unpaid`). One per visit: the arrival is the key. A held
+ * reservation deposit the visit applies is kept here until checkout takes it as the first payment.
+ */
+export const tabs = t.pgTable(
+  'tabs',
+  {
+    arrivalId: t.integer('arrival_id').primaryKey(),
+    locationId: t.integer('location_id').notNull(),
+    date: t.date('date', { mode: 'string' }).notNull(),
+    status: t.varchar('status', { length: 8 }).notNull().default('open'),
+    depositAmount: t.numeric('deposit_amount', { precision: 12, scale: 2 }),
+    depositMethod: t.varchar('deposit_method', { length: 16 }),
+    depositBankId: t.integer('deposit_bank_id'),
+    depositReference: t.varchar('deposit_reference', { length: 60 }).notNull().default(''),
+    unpaidReason: t.varchar('unpaid_reason', { length: 500 }).notNull().default(''),
+    openedAt: t.timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: t.timestamp('closed_at', { withTimezone: true }),
+    closedBy: t.integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    t.foreignKey({ name: 'tabs_arrival_fk', columns: [table.arrivalId], foreignColumns: [clientArrivals.id] }),
+    t.foreignKey({ name: 'tabs_location_fk', columns: [table.locationId], foreignColumns: [locations.id] }),
+    t.foreignKey({ name: 'tabs_deposit_bank_fk', columns: [table.depositBankId], foreignColumns: [banks.id] }),
+    t.index('tabs_location_status_idx').on(table.locationId, table.status, table.date),
+    t.check('tabs_status_check', sql`${table.status} in ('open', 'paid', 'unpaid')`),
+    t.check('tabs_unpaid_reason_check', sql`(${table.status} = 'unpaid') = (${table.unpaidReason} <> '')`),
+  ],
+);
+
+/**
+ * A tip (docs/decisions/0512-tips.md): the therapist's own in full, taken at checkout. Not a sale
+ * (no line in `sales`, no commission, not on the leaderboard); paid to the therapist in the pay
+ * run as a line of its own (`source: tip`). Its method says which till it sits in: cash tips are
+ * in the drawer.
+ */
+export const tips = t.pgTable(
+  'tips',
+  {
+    id: t.serial('id').primaryKey(),
+    arrivalId: t.integer('arrival_id').notNull(),
+    locationId: t.integer('location_id').notNull(),
+    date: t.date('date', { mode: 'string' }).notNull(),
+    employeeId: t.integer('employee_id').notNull(),
+    clientId: t.integer('client_id'),
+    amount: t.numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    paymentMethod: t.varchar('payment_method', { length: 16 }).notNull(),
+    bankId: t.integer('bank_id'),
+    createdBy: t.integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: t.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    t.foreignKey({ name: 'tips_arrival_fk', columns: [table.arrivalId], foreignColumns: [clientArrivals.id] }),
+    t.foreignKey({ name: 'tips_location_fk', columns: [table.locationId], foreignColumns: [locations.id] }),
+    t.foreignKey({ name: 'tips_employee_fk', columns: [table.employeeId], foreignColumns: [employees.id] }),
+    t.foreignKey({ name: 'tips_client_fk', columns: [table.clientId], foreignColumns: [clients.id] }),
+    t.foreignKey({ name: 'tips_bank_fk', columns: [table.bankId], foreignColumns: [banks.id] }),
+    t.index('tips_location_date_idx').on(table.locationId, table.date),
+    t.index('tips_employee_date_idx').on(table.employeeId, table.date),
+    t.check('tips_amount_check', sql`${table.amount} > 0`),
+    t.check('tips_payment_method_check', sql`${table.paymentMethod} in ('cash', 'card', 'e_wallet', 'bank_transfer')`),
+  ],
+);
+
+/** The till's named constraints (lib/constraints.ts). */
+export const tillConstraints = {
+  tabs_arrival_fk: { kind: 'foreignKey', table: 'tabs', field: 'arrival', missing: 'No such visit.' },
+  tabs_location_fk: { kind: 'foreignKey', table: 'tabs', field: 'location', missing: 'No such location.' },
+  tabs_deposit_bank_fk: { kind: 'foreignKey', table: 'tabs', field: 'bank', missing: 'No such bank account.' },
+  tips_arrival_fk: { kind: 'foreignKey', table: 'tips', field: 'arrival', missing: 'No such visit.' },
+  tips_location_fk: { kind: 'foreignKey', table: 'tips', field: 'location', missing: 'No such location.' },
+  tips_employee_fk: {
+    kind: 'foreignKey',
+    table: 'tips',
+    field: 'tips',
+    missing: 'No such therapist.',
+    inUse: 'This employee has tips on file, so the record cannot be deleted.',
+  },
+  tips_client_fk: {
+    kind: 'foreignKey',
+    table: 'tips',
+    field: 'client',
+    missing: 'No such client.',
+    inUse: 'This client has tips on file, so the record cannot be deleted.',
+  },
+  tips_bank_fk: {
+    kind: 'foreignKey',
+    table: 'tips',
+    field: 'payments',
+    missing: 'No such bank account.',
+    inUse: 'Tips were paid into this bank account, so it cannot be deleted.',
   },
 } satisfies ConstraintSentences;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { clientArrivals, locations } from '../../db/schema/index';
 import { fieldError } from '../../lib/http-error';
 import { therapist } from './arrivals.service';
-import { activityScope, owner } from './sales.service';
+import { activityScope, owner } from './client-memberships.service';
 import type { AuthUser } from '../../lib/actor';
 
 /** `date`, or `date_from`–`date_to`; today when neither is given. */

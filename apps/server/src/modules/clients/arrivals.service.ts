@@ -19,7 +19,7 @@ import {
   treatments,
 } from '../../db/schema/index';
 import { audit } from '../../db/audit';
-import { assertDateAllowed, backdatedNote, toSale } from '../reports/index';
+import { assertDateAllowed, authorizeSale, backdatedNote, openTab, toSale } from '../sales/index';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
 import { notify } from '../notifications/index';
@@ -29,8 +29,7 @@ import { createdBy, touched } from '../../lib/tracked';
 import { isoStamps } from '../../lib/iso';
 import { toSnake } from '../../lib/casing';
 import { dayInWords } from '../../lib/notice-text';
-import { getClient, locationName } from './clients.service';
-import { activityScope, authorizeSale, dateRange, owner } from './sales.service';
+import { activityScope, dateRange, owner } from './client-memberships.service';
 import { idempotent } from '../../db/idempotency';
 import { assertWritable } from './scope';
 import {
@@ -255,13 +254,10 @@ export const createArrival = async (
       ...(extras.idempotency ?? { route: 'POST /clients/arrivals/', body: input }),
     },
     (tx) => authorizeSale(tx, user, input),
-    async (tx) => {
+    // Authorised once, above (it runs before a stored answer is replayed too): the rest uses its answer.
+    async (tx, sold) => {
       await extras.before?.(tx);
-      const client = await getClient(tx, user, input.client).catch(() => {
-        throw fieldError('client', 'No such client.');
-      });
-      const location = await locationName(tx, input.location);
-      assertWritable(user, input.location, location.name);
+      const { client, location } = sold;
       if (!location.isActive) throw fieldError('location', `${location.name} is closed (inactive).`);
       const date = input.date ?? todayInManila();
       const dated = await assertDateAllowed(tx, user, {
@@ -300,7 +296,7 @@ export const createArrival = async (
         if (!treatment) throw fieldError('treatment', 'No such treatment.');
       }
       const sale = input.payment
-        ? await chargeWalkIn(tx, user, { ...input, payment: input.payment, date, deposit: extras.deposit })
+        ? await chargeWalkIn(tx, user, sold, { ...input, payment: input.payment, date, deposit: extras.deposit })
         : null;
 
       const [row] = await tx
@@ -323,6 +319,10 @@ export const createArrival = async (
         })
         .returning({ id: clientArrivals.id });
       if (sale) await linkWalkIn(tx, sale, row!.id);
+      // A visit today without a payment is an open tab, paid at checkout after the service
+      // (decision 0510): its held reservation deposit waits on the tab, applied first there.
+      else if (date === todayInManila())
+        await openTab(tx, { id: row!.id, locationId: input.location, date, deposit: extras.deposit });
       const arrival = await getArrival(tx, user, row!.id);
       await extras.after?.(tx, arrival);
       await audit(tx, {

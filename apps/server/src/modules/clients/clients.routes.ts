@@ -38,7 +38,12 @@ import { idempotencyKeyOf } from '../../db/idempotency';
 import { CSV_MAX_BYTES, readCsvUpload, registerCsvBody } from '../../lib/csv-upload';
 import { exportClients, importClients } from './import-export.service';
 import { clientsService, searchClients } from './clients.service';
-import { getClientMembership, listClientMemberships, sellMembership, setClientMembershipStatus } from './sales.service';
+import {
+  getClientMembership,
+  listClientMemberships,
+  sellMembership,
+  setClientMembershipStatus,
+} from './client-memberships.service';
 import { clientServices, getClientTreatment, listClientTreatments, sellVoucher } from './vouchers.service';
 import { clientHistory } from './history.service';
 import { csvLines, sendCsv } from '../../lib/csv';

@@ -27,21 +27,11 @@ import { createdBy } from '../../lib/tracked';
 import { isoStamps } from '../../lib/iso';
 import { toSnake } from '../../lib/casing';
 import type { AuthUser } from '../../lib/actor';
-import { backdatedNote } from '../reports/index';
+import { authorizeSale, backdatedNote, checkPayment, insertSale, setSaleReference } from '../sales/index';
 import { getClient } from './clients.service';
-import {
-  salesperson,
-  owner,
-  authorizeSale,
-  checkPayment,
-  insertSale,
-  setSaleReference,
-  derivedMembershipStatus,
-  activityScope,
-  dateRange,
-} from './sales.service';
+import { salesperson, owner, derivedMembershipStatus, activityScope, dateRange } from './client-memberships.service';
 
-/** Vouchers (client treatments): reading, listing and selling them, and what a client can use now; sales and memberships are sales.service.ts. */
+/** Vouchers (client treatments): reading, listing and selling them, and what a client can use now; memberships are client-memberships.service.ts, the sale itself the sales module's. */
 
 // ——— vouchers ———
 
@@ -147,8 +137,8 @@ export const sellVoucher = async (
     db,
     { userId: user.id, route: 'POST /clients/treatments/', key: idempotencyKey, body: input },
     (tx) => authorizeSale(tx, user, input),
-    async (tx) => {
-      const { client, date, dated } = await checkPayment(tx, user, input.client, input);
+    async (tx, sold) => {
+      const { client, date, dated } = await checkPayment(tx, user, sold, input);
       const [treatment] = await tx.select().from(treatments).where(eq(treatments.id, input.treatment));
       if (!treatment) throw fieldError('treatment', 'No such treatment.');
       if (!treatment.isActive) throw fieldError('treatment', `${treatment.name} is no longer offered.`);

@@ -4,9 +4,15 @@ import { PAYMENT_METHOD_LABELS, formatPeso, type ClientArrivalInput } from '@gin
 import type { Tx } from '../../db/client';
 import { clientArrivals, sales, treatments } from '../../db/schema/index';
 import { HttpError, conflict, fieldError } from '../../lib/http-error';
-import { checkPayment, insertSale, setSaleReference } from './sales.service';
-import { SOLD, tellCreditedSalesperson } from './sale-notice.service';
-import { toSale } from '../reports/index';
+import {
+  SOLD,
+  checkPayment,
+  insertSale,
+  setSaleReference,
+  tellCreditedSalesperson,
+  toSale,
+  type AuthorizedSale,
+} from '../sales/index';
 import type { AuthUser } from '../../lib/actor';
 
 export type WalkInPayment = NonNullable<ClientArrivalInput['payment']>;
@@ -83,6 +89,7 @@ const assertServiceChargeWithin = async (tx: Tx, serviceCharge: string, price: s
 export const chargeWalkIn = async (
   tx: Tx,
   user: AuthUser,
+  sold: AuthorizedSale,
   input: Pick<ClientArrivalInput, 'client' | 'location' | 'treatment' | 'voucher' | 'client_membership'> & {
     payment: WalkInPayment;
     date: string;
@@ -102,7 +109,7 @@ export const chargeWalkIn = async (
     ? sql`least(${input.deposit.amount}::numeric, greatest(${price} - ${payment.discount}::numeric, 0))`
     : sql`0`;
   try {
-    await checkPayment(tx, user, input.client, payment);
+    await checkPayment(tx, user, sold, payment);
     await assertServiceChargeWithin(tx, input.payment.service_charge, treatment.price);
     const desk = await insertSale(tx, user, {
       date: input.date,

@@ -18,7 +18,7 @@ import { toSnake } from '../../lib/casing';
 import { touched } from '../../lib/tracked';
 import type { AuthUser } from '../../lib/actor';
 import type { AppliedDeposit } from '../clients/index';
-import { recordForfeitedDeposit } from '../reports/index';
+import { recordForfeitedDeposit } from '../sales/index';
 import { floorLocation, floorToday } from './floor-shared.service';
 
 type Deposit = NonNullable<ReservationInput['deposit']>;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, dailyReports, floorReservations, sales } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { branchPeriod, earningsSql } from '../payroll/earnings.service';
-import { rowsOf } from '../reports/shared';
+import { rowsOf } from '../sales/shared';
 import { at, post, reserve, startFloorTests, today, type FloorFixtures } from './floor.test-helpers';
 
 /** A reservation's forfeited deposit reaches the books (decision 0900, "A forfeited deposit is takings"). */

@@ -66,6 +66,8 @@ describe('POST /api/locations/', () => {
       opening_time: '10:00',
       closing_time: '22:00',
       is_active: true,
+      branch_code: '',
+      registered_address: '',
       employees_count: 0,
       created_at: expect.any(String),
       updated_at: expect.any(String),

@@ -26,6 +26,8 @@ const columns = {
   openingTime: locations.openingTime,
   closingTime: locations.closingTime,
   isActive: locations.isActive,
+  branchCode: locations.branchCode,
+  registeredAddress: locations.registeredAddress,
   createdAt: locations.createdAt,
   updatedAt: locations.updatedAt,
   employeesCount: activeEmployees,

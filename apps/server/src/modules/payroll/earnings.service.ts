@@ -165,6 +165,19 @@ export const earningsSql = (filter: EarningsFilter) => sql`
     l.base::numeric(12, 2) as base_amount, l.rule_id, l.rule_label, l.split, l.requested, l.amount
   from lines l`;
 
+/**
+ * Tips (decision 0512) as earning lines, in earningsSql's columns: the therapist's own in full, one
+ * line per tip row (`source` tip), no rule and no base: never commissioned. `where` filters `tp` (tips).
+ */
+export const tipsSql = (where: SQL) => sql`
+  select tp.employee_id, e.first_name || ' ' || e.last_name as employee_name, e.employee_code, 'tip' as source,
+    tp.id as source_id, tp.client_id, tp.date,
+    'Tip (' || replace(tp.payment_method, '_', '-') || ')' || coalesce(' — ' || c.first_name || ' ' || c.last_name, '') as description,
+    null::numeric(12, 2) as base_amount, null::int as rule_id, 'Tip, not commissioned' as rule_label, 1 as split,
+    false as requested, tp.amount::numeric(12, 2) as amount
+  from tips tp join employees e on e.id = tp.employee_id left join clients c on c.id = tp.client_id
+  where ${where}`;
+
 /** The columns earningsSql answers, in order (what INSERT … SELECT writes into pay_run_lines). */
 export const EARNING_COLUMNS = sql.raw(
   'employee_id, employee_name, employee_code, source, source_id, client_id, date, description, base_amount, rule_id, rule_label, split, requested, amount',

@@ -14,7 +14,7 @@ import { forbidden, notFound } from '../../lib/http-error';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import { inScope, workplaceScope } from '../../lib/scope';
 import { publish } from '../../plugins/bus';
-import { earningsSql } from './earnings.service';
+import { earningsSql, tipsSql } from './earnings.service';
 import { payrollRows } from './shared';
 
 /** A person's own earnings so far (docs/api.md "My earnings"), computed live with the pay runs' SQL. */
@@ -67,10 +67,10 @@ export const myEarnings = async (db: Db, user: AuthUser, q: MyEarningsParams): P
             round(coalesce(sum(e.amount) filter (where e.source = 'arrival') over (), 0), 2)::text as arrivals_total,
             round(coalesce(sum(e.amount) filter (where e.source = 'sale') over (), 0), 2)::text as sales_total,
             round(sum(e.amount) over (), 2)::text as total
-          from (${earningsSql({
+          from ((${earningsSql({
             arrivals: sql`(a.therapist_id in (${list}) or a.second_therapist_id in (${list})) and a.date between ${from}::date and ${to}::date`,
             sales: sql`s.salesperson_id in (${list}) and s.date between ${from}::date and ${to}::date`,
-          })}) e
+          })}) union all (${tipsSql(sql`tp.employee_id in (${list}) and tp.date between ${from}::date and ${to}::date`)})) e
           where e.employee_id in (${list})
           order by e.date desc, e.source, e.source_id desc, e.requested`,
       )

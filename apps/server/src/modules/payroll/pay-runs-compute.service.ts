@@ -9,7 +9,7 @@ import { dayInWords } from '../../lib/notice-text';
 import { pgErrorCode } from '../../lib/pg-errors';
 import type { AuthUser } from '../../lib/actor';
 import { createdBy, touched } from '../../lib/tracked';
-import { branchPeriod, EARNING_COLUMNS, earningsSql } from './earnings.service';
+import { branchPeriod, EARNING_COLUMNS, earningsSql, tipsSql } from './earnings.service';
 import { getRun, payrollScope } from './pay-runs.service';
 import { payrollRows } from './shared';
 import { insertAdjustments, LINE_COLUMNS, serviceChargeShares } from './pay-runs-adjust.service';
@@ -141,6 +141,16 @@ const insertServiceCharge = async (tx: Tx, runId: number, locationId: number, fr
   return pool!.pool;
 };
 
+/**
+ * The branch's tips of the cutoff, each the therapist's own line (`source` tip, decision 0512):
+ * written again with every compute, like the service-charge shares, never through a rule.
+ */
+const insertTips = async (tx: Tx, runId: number, locationId: number, from: string, to: string) => {
+  await tx.execute(sql`insert into pay_run_lines (${LINE_COLUMNS})
+    select ${runId}, ${locationId}, ${EARNING_COLUMNS}
+    from (${tipsSql(sql`tp.location_id = ${locationId} and tp.date between ${from}::date and ${to}::date`)}) e`);
+};
+
 /** The run's per-employee totals and its own, summed from its lines in SQL, stored with them. */
 const storeTotals = async (tx: Tx, runId: number) => {
   await tx.execute(sql`delete from pay_run_employees where run_id = ${runId}`);
@@ -168,6 +178,7 @@ const writeLines = async (tx: Tx, runId: number, locationId: number, from: strin
   await tx.execute(sql`delete from pay_run_lines where run_id = ${runId} and source not in ('arrival', 'sale')`);
   await writeEarnings(tx, runId, locationId, from, to);
   const pool = await insertServiceCharge(tx, runId, locationId, from, to);
+  await insertTips(tx, runId, locationId, from, to);
   await insertAdjustments(tx, runId, locationId);
   await storeTotals(tx, runId);
   return pool;

@@ -11,10 +11,9 @@ import type {
   LocationSales,
   PaymentMethod,
   PersonalSales,
-  SaleLineRead,
 } from '@ginhawa/contract';
 import { DAILY_REPORT_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@ginhawa/contract';
-import { csvLine, csvLines } from '../../lib/csv';
+import { csvLines } from '../../lib/csv';
 
 export type Csv = { name: string; lines: Iterable<string> | AsyncIterable<string> };
 
@@ -188,45 +187,4 @@ export const dailyReportsCsv = (reports: DailyReport[]): Csv => ({
       r.remarks,
     ]),
   ),
-});
-
-/** Every sale line the filters match, streamed as the database gives them (not one page). */
-export const saleLinesCsv = (lines: AsyncIterable<SaleLineRead>): Csv => ({
-  name: 'daily-sales',
-  lines: (async function* () {
-    yield* csvLines(
-      [
-        'id',
-        'date',
-        'location',
-        'salesperson',
-        'kind',
-        'reference',
-        'amount',
-        'discount',
-        'net_amount',
-        'service_charge',
-        'payment_method',
-        'bank',
-        'reference_no',
-      ],
-      [],
-    );
-    for await (const s of lines)
-      yield csvLine([
-        s.id,
-        s.date,
-        s.location_name,
-        s.salesperson_name,
-        s.kind,
-        s.reference,
-        s.amount,
-        s.discount,
-        s.net_amount,
-        s.service_charge,
-        s.payment_method,
-        s.bank_name,
-        s.reference_no,
-      ]);
-  })(),
 });

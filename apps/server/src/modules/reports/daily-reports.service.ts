@@ -11,9 +11,9 @@ import { listPage, totalRows } from '../../lib/list';
 import { dayInWords, pesos } from '../../lib/notice-text';
 import { createdBy, touched } from '../../lib/tracked';
 import { approvalWorkflow, notify } from '../notifications/index';
-import { locationOf } from './day-lock.service';
+import { locationOf } from '../sales/index';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
-import { approversOf, assertDecidesAll, cashTaken, isManager, parseJson, salesCount } from './shared';
+import { approversOf, assertDecidesAll, cashTaken, isManager, parseJson, salesCount } from '../sales/index';
 import { displayName, isAdmin, type AuthUser } from '../../lib/actor';
 
 const dailyReportsAudit = auditTrail('daily_reports');

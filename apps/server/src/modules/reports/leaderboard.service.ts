@@ -9,7 +9,7 @@ import { publish } from '../../plugins/bus';
 import { daysInWords, pesos } from '../../lib/notice-text';
 import { notify, withdrawRecent } from '../notifications/index';
 import type { AuthUser } from '../../lib/actor';
-import { isManager, rowsOf } from './shared';
+import { isManager, rowsOf } from '../sales/index';
 
 /** The leaderboard (one SQL, shared by the API, the rank watch and the benchmark) and the rank watch. */
 
@@ -177,8 +177,8 @@ export const holdRankWatch = async (tx: Tx) => {
  * Runs a change to sale lines and then, when it touched the current cutoff, tells each
  * salesperson whose rank moved (one notification each, however many lines changed) and every
  * open socket that the period's figures changed (bus event `sales` → `leaderboard_changed`).
- * Every writer of sale lines goes through it: imports and deletions here, membership and
- * voucher sales in modules/clients (sales.service.ts, vouchers.service.ts), so the leaderboard moves for all of them.
+ * Every writer of sale lines goes through it: the sales module's recordSale and its deletions
+ * run inside it (handed in by reports.module.ts), so the leaderboard moves for all of them.
  */
 export const changeSalesWatchingRanks = async <T>(
   tx: Tx,

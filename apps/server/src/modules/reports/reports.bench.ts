@@ -5,7 +5,7 @@ import { benchDatabase, pct, seedBench, startBenchApp } from '../../test/bench-k
 import { insertDemoSales } from './sales.bulk-seed';
 import { leaderboardSql } from './leaderboard.service';
 import { dailySalesReportSql, locationSalesSql } from './sales-reports.service';
-import { rowsOf } from './shared';
+import { rowsOf } from '../sales/shared';
 
 export type BenchOptions = {
   kind: 'postgres' | 'pglite';

@@ -9,10 +9,7 @@ import {
   updateReport,
 } from './daily-reports.service';
 import { leaderboard } from './leaderboard.service';
-import { allSaleLines, listSaleLines } from './sale-lines.service';
-import { deleteSales } from './sales-delete.service';
 import { dailySalesReport, locationSales, personalSales } from './sales-reports.service';
-import { storeSales } from './sales-store.service';
 
 /**
  * Sales, daily reports and the leaderboard (issue 12, docs/decisions/0500-sales-reports.md), one
@@ -20,10 +17,6 @@ import { storeSales } from './sales-store.service';
  * summed and compared in SQL on numeric and leaves as text; JS never holds a peso amount as a number.
  */
 export const reportsService = {
-  storeSales,
-  deleteSales,
-  listSaleLines,
-  allSaleLines,
   listReports,
   allReports,
   getReport,

@@ -14,7 +14,7 @@ import { buildTestApp, type Agent, type TestContext } from '../../test/build';
 import { signIn } from '../../test/agents';
 import { findUsersByIds } from '../users/auth.service';
 import { createArrival, type ArrivalExtras } from '../clients/index';
-import { rowsOf } from './shared';
+import { rowsOf } from '../sales/shared';
 
 /**
  * A count of sales counts sales to clients, not sale lines (decision 0508): a walk-in visit paid

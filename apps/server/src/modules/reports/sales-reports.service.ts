@@ -14,7 +14,7 @@ import { employees, locations } from '../../db/schema/index';
 import { forbidden, notFound } from '../../lib/http-error';
 import { isAdmin, type AuthUser } from '../../lib/actor';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
-import { cashTaken, isManager, parseJson, rowsOf, salesCount } from './shared';
+import { cashTaken, isManager, parseJson, rowsOf, salesCount } from '../sales/index';
 
 /** The sales reports: one day per location, one salesperson per month, locations per month. */
 

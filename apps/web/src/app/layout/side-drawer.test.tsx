@@ -58,6 +58,7 @@ describe('side drawer', () => {
       'Employees',
       'Clients',
       'Locations',
+      'Tax and invoices',
       'Services',
       'Settings',
     ]);

@@ -15,6 +15,8 @@ const makati: Location = {
   opening_time: '10:00',
   closing_time: '22:00',
   is_active: true,
+  branch_code: '00001',
+  registered_address: 'Salcedo Village, Makati City',
   employees_count: 4,
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
@@ -107,6 +109,8 @@ describe('location form', { timeout: 20_000 }, () => {
       phone: '+63281234567',
       opening_time: '10:00',
       closing_time: '21:30',
+      branch_code: '00001',
+      registered_address: 'Salcedo Village, Makati City',
       is_active: true,
     });
   });

@@ -9,7 +9,16 @@ import { TimeSlotSelect } from '../../../components/time-slot-select';
 import { useRevalidateLocations } from '../api/get-locations';
 import { createLocation, updateLocation } from '../api/save-location';
 
-const FIELDS = ['name', 'address', 'phone', 'opening_time', 'closing_time', 'is_active'] as const;
+const FIELDS = [
+  'name',
+  'address',
+  'phone',
+  'opening_time',
+  'closing_time',
+  'branch_code',
+  'registered_address',
+  'is_active',
+] as const;
 
 type Values = {
   name: string;
@@ -17,6 +26,8 @@ type Values = {
   phone: string;
   opening_time: string;
   closing_time: string;
+  branch_code: string;
+  registered_address: string;
   is_active: boolean;
 };
 
@@ -26,6 +37,8 @@ const initialValues = (location: Location | null): Values => ({
   phone: formatPhPhone(location?.phone),
   opening_time: location?.opening_time ?? '10:00',
   closing_time: location?.closing_time ?? '22:00',
+  branch_code: location?.branch_code ?? '',
+  registered_address: location?.registered_address ?? '',
   is_active: location?.is_active ?? true,
 });
 
@@ -77,6 +90,17 @@ export const LocationForm = ({ location, onClose }: LocationFormProps) => {
           }
         />
       </Box>
+      <TextField
+        label="BIR branch code"
+        {...form.bind('branch_code', 'The 5 digits the BIR gave this branch (00000 for the head office).')}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+      />
+      <TextField
+        label="Registered address"
+        multiline
+        minRows={2}
+        {...form.bind('registered_address', 'As on its BIR registration; printed on its invoices.')}
+      />
       <ActiveSwitch
         {...form.bindSwitch('is_active')}
         activeLabel="Active: open for arrivals and sales"

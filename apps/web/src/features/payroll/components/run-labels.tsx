@@ -33,6 +33,7 @@ export const SOURCE_LABELS: Record<PayLineSource, string> = {
   arrival: 'Service',
   sale: 'Sale',
   service_charge: 'Service charge',
+  tip: 'Tip',
   adjustment: 'Adjustment',
 };
 

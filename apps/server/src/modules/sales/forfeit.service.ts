@@ -1,8 +1,8 @@
 import type { PaymentMethod } from '@ginhawa/contract';
 import type { Tx } from '../../db/client';
-import { sales } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { assertDayOpen } from './day-lock.service';
+import { recordSale } from './record-sale.service';
 import { toSale } from './sale-lines.service';
 
 /** A reservation's deposit the spa keeps, as the floor board hands it over. */
@@ -29,24 +29,26 @@ export type ForfeitedDeposit = {
  */
 export const recordForfeitedDeposit = async (tx: Tx, actorId: number, deposit: ForfeitedDeposit) => {
   await assertDayOpen(tx, deposit.locationId, deposit.date, 'sales', 'deposit');
-  const [line] = await tx
-    .insert(sales)
-    .values({
+  const [line] = await recordSale(
+    tx,
+    { id: actorId },
+    {
       date: deposit.date,
       locationId: deposit.locationId,
-      clientId: deposit.clientId,
-      salespersonId: null,
-      kind: 'forfeit',
-      reference: `R-${deposit.reservationId}`,
-      amount: deposit.amount,
-      discount: '0',
-      netAmount: deposit.amount,
-      paymentMethod: deposit.paymentMethod,
-      bankId: deposit.bankId,
-      referenceNo: deposit.referenceNo,
-      createdBy: actorId,
-    })
-    .returning();
+      lines: [
+        {
+          kind: 'forfeit',
+          clientId: deposit.clientId,
+          salespersonId: null,
+          reference: `R-${deposit.reservationId}`,
+          amount: deposit.amount,
+          paymentMethod: deposit.paymentMethod,
+          bankId: deposit.bankId,
+          referenceNo: deposit.referenceNo,
+        },
+      ],
+    },
+  );
   const after = { ...toSale(line!), description: deposit.description };
   await audit(tx, { actorId, action: 'create', tableName: 'sales', rowId: line!.id, after });
   return after;

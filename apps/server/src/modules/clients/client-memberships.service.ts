@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  BANKED_PAYMENT_METHODS,
   addDays,
-  formatPeso,
   todayInManila,
   type ClientMembership,
   type ClientMembershipInput,
@@ -11,9 +9,8 @@ import {
   type ClientMembershipSale,
   type Page,
 } from '@ginhawa/contract';
-import type { Db, DbOrTx, Tx, SelectRow } from '../../db/client';
+import type { Db, DbOrTx, SelectRow } from '../../db/client';
 import {
-  banks,
   clientMemberships,
   clientTreatments,
   clients,
@@ -21,7 +18,6 @@ import {
   locations,
   membershipAllowedTreatments,
   memberships,
-  sales,
 } from '../../db/schema/index';
 import { audit, auditTrail } from '../../db/audit';
 import { fieldError, notFound } from '../../lib/http-error';
@@ -30,134 +26,15 @@ import { idempotent } from '../../db/idempotency';
 import { createdBy, touched } from '../../lib/tracked';
 import { isoStamps } from '../../lib/iso';
 import { toSnake } from '../../lib/casing';
-import { SOLD, tellCreditedSalesperson } from './sale-notice.service';
-import { getClient, locationName } from './clients.service';
 import { scopeWhere } from '../../lib/scope';
 import { assertWritable, readScope } from './scope';
-import { assertDateAllowed, backdatedNote, changeSalesWatchingRanks, toSale } from '../reports/index';
-import { earningsChanged } from '../payroll/index';
+import { authorizeSale, backdatedNote, checkPayment, insertSale, setSaleReference } from '../sales/index';
 import type { AuthUser } from '../../lib/actor';
 
 const clientMembershipsAudit = auditTrail('client_memberships');
 
 export const salesperson = alias(employees, 'salesperson');
 export const owner = alias(clients, 'owner');
-
-// ——— sales ———
-
-/** The sales the desk records: a membership, a voucher, or a walk-in paid with its arrival (walk-in.service.ts). */
-type SaleKind = 'membership' | 'voucher' | 'walk_in';
-
-export type Payment = Pick<
-  ClientMembershipInput,
-  'location' | 'salesperson' | 'payment_method' | 'bank' | 'reference_no' | 'discount' | 'date'
->;
-
-/**
- * Who may sell here: the client is one the caller may read, the location one they work at. Asked
- * again before an Idempotency-Key replays a stored sale (lib/idempotency.ts).
- */
-export const authorizeSale = async (tx: Tx, user: AuthUser, input: { client: number; location: number }) => {
-  const client = await getClient(tx, user, input.client).catch(() => {
-    throw fieldError('client', 'No such client.');
-  });
-  const location = await locationName(tx, input.location);
-  assertWritable(user, input.location, location.name);
-  return { client, location };
-};
-
-/** Checks what every sale names: an open location the caller works at, a salesperson there, the bank a card or transfer went to, an e-wallet's reference. */
-export const checkPayment = async (tx: Tx, user: AuthUser, clientId: number, payment: Payment) => {
-  const { client, location } = await authorizeSale(tx, user, { client: clientId, location: payment.location });
-  if (!client.is_active)
-    throw fieldError('client', `${client.full_name} is inactive; reactivate the client before selling.`);
-  if (!location.isActive) throw fieldError('location', `${location.name} is closed (inactive).`);
-  const [seller] = await tx.select().from(employees).where(eq(employees.id, payment.salesperson));
-  if (!seller || seller.kind !== 'salesperson') throw fieldError('salesperson', 'No such salesperson.');
-  if (!seller.isActive) throw fieldError('salesperson', `${seller.firstName} ${seller.lastName} is no longer active.`);
-  if (seller.locationId !== payment.location)
-    throw fieldError('salesperson', `${seller.firstName} ${seller.lastName} works at another location.`);
-  if (BANKED_PAYMENT_METHODS.includes(payment.payment_method)) {
-    if (payment.bank === null)
-      throw fieldError('bank', 'Choose the bank account a card or bank transfer payment went to.');
-    const [bank] = await tx.select({ isActive: banks.isActive }).from(banks).where(eq(banks.id, payment.bank));
-    if (!bank) throw fieldError('bank', 'No such bank account.');
-    if (!bank.isActive) throw fieldError('bank', 'This bank account is inactive.');
-  } else if (payment.bank !== null) {
-    throw fieldError('bank', 'Only card and bank transfer payments name a bank account.');
-  }
-  // A GCash/Maya payment is matched to the wallet's statement by its reference alone, as an imported line is (sales-store).
-  if (payment.payment_method === 'e_wallet' && payment.reference_no.trim() === '')
-    throw fieldError('reference_no', 'Enter the e-wallet reference number.');
-  const date = payment.date ?? todayInManila();
-  // The one dating rule (decision 0710): not after today, within the cutoff unless an Admin, not on a locked day.
-  const dated = await assertDateAllowed(tx, user, { locationId: payment.location, date, what: 'sale' });
-  return { client, date, dated };
-};
-
-/** Writes the sale row, after checkPayment; amounts are SQL numeric. */
-export const insertSale = async (
-  tx: Tx,
-  user: AuthUser,
-  values: {
-    date: string;
-    clientId: number;
-    kind: SaleKind;
-    amount: SQL;
-    payment: Payment;
-    /** Collected on top of the price (RA 11360; a walk-in's payment may carry one). */
-    serviceCharge?: string;
-    /** What was sold, for the credited salesperson's notice: "a 6-session Hilot voucher". */
-    what?: string;
-    /** False when the caller tells the salesperson of the whole visit itself (a deposit visit's two lines). */
-    announce?: boolean;
-  },
-) => {
-  // The day was checked by checkPayment (dating.service.ts): every desk sale goes through it first.
-  const [check] = await tx
-    .select({
-      amount: sql<string>`(${values.amount})::numeric(12,2)::text`,
-      ok: sql<boolean>`(${values.amount}) >= ${values.payment.discount}::numeric`,
-    })
-    .from(sql`(select 1) as one`);
-  if (!check!.ok) throw fieldError('discount', `The discount cannot exceed the price (${formatPeso(check!.amount)}).`);
-  // Through the reports' rank watch: the salesperson credited hears of a rank change, open leaderboards move.
-  const [sale] = await changeSalesWatchingRanks(tx, user.id, [values.date], () =>
-    tx
-      .insert(sales)
-      .values({
-        date: values.date,
-        locationId: values.payment.location,
-        clientId: values.clientId,
-        salespersonId: values.payment.salesperson,
-        kind: values.kind,
-        amount: check!.amount,
-        discount: values.payment.discount,
-        netAmount: sql`${check!.amount}::numeric - ${values.payment.discount}::numeric`,
-        serviceCharge: values.serviceCharge ?? '0.00',
-        paymentMethod: values.payment.payment_method,
-        bankId: values.payment.bank,
-        referenceNo: values.payment.reference_no,
-        createdBy: user.id,
-      })
-      .returning(),
-  );
-  await earningsChanged(tx, [values.payment.salesperson], values.date);
-  if (values.announce !== false)
-    await tellCreditedSalesperson(
-      tx,
-      user,
-      values.payment.salesperson,
-      values.what ?? SOLD[values.kind],
-      sale!.netAmount,
-    );
-  return sale!;
-};
-
-export const setSaleReference = async (tx: Tx, saleId: number, reference: string) => {
-  const [sale] = await tx.update(sales).set({ reference }).where(eq(sales.id, saleId)).returning();
-  return toSale(sale!);
-};
 
 // ——— client memberships ———
 
@@ -276,8 +153,8 @@ export const sellMembership = async (
     db,
     { userId: user.id, route: 'POST /clients/memberships/', key: idempotencyKey, body: input },
     (tx) => authorizeSale(tx, user, input),
-    async (tx) => {
-      const { client, date, dated } = await checkPayment(tx, user, input.client, input);
+    async (tx, sold) => {
+      const { client, date, dated } = await checkPayment(tx, user, sold, input);
       const [plan] = await tx.select().from(memberships).where(eq(memberships.id, input.membership));
       if (!plan) throw fieldError('membership', 'No such membership.');
       if (!plan.isActive) throw fieldError('membership', `${plan.name} is no longer sold.`);

@@ -6,7 +6,7 @@ import {
   type StoreSalesResult,
 } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
-import { banks, employees, sales } from '../../db/schema/index';
+import { banks, employees } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { fieldsError, forbidden } from '../../lib/http-error';
 import { idempotent } from '../../db/idempotency';
@@ -14,8 +14,7 @@ import { csvHeader } from '../../lib/csv-upload';
 import type { AuthUser } from '../../lib/actor';
 import { locationOf } from './day-lock.service';
 import { assertDateAllowed, backdatedNote } from './dating.service';
-import { changeSalesWatchingRanks } from './leaderboard.service';
-import { earningsChanged } from '../payroll/index';
+import { recordSale } from './record-sale.service';
 import { inScope, workplaceScope } from '../../lib/scope';
 import { rowsOf } from './shared';
 import { pesos } from '../../lib/notice-text';
@@ -122,48 +121,36 @@ export const storeSales = async (
     db,
     { userId: user.id, route: 'POST /reports/store-sales-data/', key: idempotencyKey, body },
     authorize,
-    async (tx) => {
-      const location = (await authorize(tx))!;
+    async (tx, location) => {
       if (!location.isActive) throw fieldsError({ location: [`${location.name} is closed (inactive).`] });
       const dated = await assertDateAllowed(tx, user, { locationId: location.id, date: body.date, what: 'sale' });
       await checkLines(tx, location.id, body.sales, source);
-      await earningsChanged(
-        tx,
-        body.sales.map((line) => line.salesperson),
-        body.date,
-      );
-      const result = await changeSalesWatchingRanks(tx, user.id, [body.date], async () => {
-        const inserted = await tx
-          .insert(sales)
-          .values(
-            body.sales.map((line) => ({
-              date: body.date,
-              locationId: location.id,
-              clientId: line.client,
-              salespersonId: line.salesperson,
-              kind: line.kind,
-              reference: line.reference,
-              amount: line.amount,
-              discount: line.discount,
-              netAmount: sql`${line.amount}::numeric - ${line.discount}::numeric`,
-              serviceCharge: line.service_charge,
-              paymentMethod: line.payment_method,
-              bankId: line.bank,
-              referenceNo: line.reference_no,
-              createdBy: user.id,
-            })),
-          )
-          .returning({ id: sales.id });
-        const ids = inserted.map((r) => r.id);
-        const [sum] = await rowsOf<{ total: string }>(
-          tx,
-          sql`select round(coalesce(sum(net_amount), 0), 2)::text as total from sales where id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        );
-        return { location: location.id, date: body.date, stored: ids.length, ids, total: sum!.total };
+      // The imported day is a batch of sales, each line its own (recordSale's batch form).
+      const inserted = await recordSale(tx, user, {
+        date: body.date,
+        locationId: location.id,
+        lines: body.sales.map((line) => ({
+          kind: line.kind,
+          clientId: line.client,
+          salespersonId: line.salesperson,
+          reference: line.reference,
+          amount: line.amount,
+          discount: line.discount,
+          serviceCharge: line.service_charge,
+          paymentMethod: line.payment_method,
+          bankId: line.bank,
+          referenceNo: line.reference_no,
+        })),
       });
+      const ids = inserted.map((r) => r.id);
+      const [sum] = await rowsOf<{ total: string }>(
+        tx,
+        sql`select round(coalesce(sum(net_amount), 0), 2)::text as total from sales where id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+      const result = { location: location.id, date: body.date, stored: ids.length, ids, total: sum!.total };
       await audit(tx, {
         actorId: user.id,
         action: 'import',

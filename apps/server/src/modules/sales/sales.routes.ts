@@ -15,9 +15,10 @@ import { parseCsv, sendCsv } from '../../lib/csv';
 import { saleLinesCsv } from './csv';
 import { idempotencyKeyOf } from '../../db/idempotency';
 import { CSV_MAX_BYTES, isCsvUpload, readCsvUpload, registerCsvBody } from '../../lib/csv-upload';
-import { reportsService as service } from './reports.service';
-import { parseSalesCsv } from './sales-store.service';
-import { tags, type ReportsApp } from './route-options';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { parseSalesCsv, storeSales } from './sales-store.service';
+import { deleteSales } from './sales-delete.service';
+import { allSaleLines, listSaleLines } from './sale-lines.service';
 import { currentUser } from '../../lib/actor';
 import { errorResponses, tooLarge, unprocessable } from '../../lib/error-responses';
 
@@ -37,8 +38,15 @@ const csvQuerySchema = z.object({
   date: calendarDateSchema,
 });
 
-/** Sale lines in (JSON or CSV) and out (a page, or every line as CSV), and their deletion. */
-export const salesRoutes = (app: ReportsApp) => {
+/** Under the reports' tag, where these calls have always been documented (their URLs are /reports/…). */
+const tags = ['reports'];
+
+/**
+ * /api/reports/store-sales-data/, delete-sales-data/ and daily-sales/: sale lines in (JSON or CSV)
+ * and out (a page, or every line as CSV), and their deletion. The ledger's own calls, served under
+ * the URLs they have always had (issue 32: the sales module owns them; the reports only read).
+ */
+export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   registerCsvBody(app);
   app.post(
@@ -65,7 +73,7 @@ export const salesRoutes = (app: ReportsApp) => {
       }
       const body = storeSalesBodySchema.safeParse(input);
       if (!body.success) throw fieldsError(issuesToErrors(body.error.issues, csv));
-      const result = await service.storeSales(db, currentUser(request), body.data, key, csv ? 'csv' : 'json');
+      const result = await storeSales(db, currentUser(request), body.data, key, csv ? 'csv' : 'json');
       return reply.code(201).send(result);
     },
   );
@@ -79,7 +87,7 @@ export const salesRoutes = (app: ReportsApp) => {
       },
     },
     async (request, reply) => {
-      const result = await service.deleteSales(db, currentUser(request), request.body);
+      const result = await deleteSales(db, currentUser(request), request.body);
       return reply.code(result.result === 'deleted' ? 200 : 202).send(result);
     },
   );
@@ -94,8 +102,8 @@ export const salesRoutes = (app: ReportsApp) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      if (request.query.format !== 'csv') return service.listSaleLines(db, user, request.query, request.url);
-      const csv = saleLinesCsv(service.allSaleLines(db, user, request.query));
+      if (request.query.format !== 'csv') return listSaleLines(db, user, request.query, request.url);
+      const csv = saleLinesCsv(allSaleLines(db, user, request.query));
       return sendCsv(reply, csv.name, csv.lines);
     },
   );

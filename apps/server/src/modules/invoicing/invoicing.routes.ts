@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  invoicingProfilePatchSchema,
+  invoicingProfilePutSchema,
+  invoicingProfileSchema,
+  journalVerificationSchema,
+  journalVerifyQuerySchema,
+  terminalResource,
+} from '@ginhawa/contract';
+import { currentUser } from '../../lib/actor';
+import { errorResponses } from '../../lib/error-responses';
+import { resourceRoutes } from '../../lib/resource-routes';
+import { getInvoicingProfile, updateInvoicingProfile } from './profile.service';
+import { terminalsService } from './terminals.service';
+import { verifyJournal } from './journal.service';
+
+const tags = ['invoicing'];
+
+/** /api/invoicing/profile/: who the seller is. Managers read (everything, docs/product.md §6); Admins change it. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  app.get(
+    '/',
+    { config: { groups: ['Manager'] }, schema: { tags, response: { 200: invoicingProfileSchema, ...errorResponses } } },
+    async () => getInvoicingProfile(db),
+  );
+  app.put(
+    '/',
+    {
+      config: { groups: ['Admin'] },
+      schema: { tags, body: invoicingProfilePutSchema, response: { 200: invoicingProfileSchema, ...errorResponses } },
+    },
+    async (request) => updateInvoicingProfile(db, currentUser(request).id, request.body),
+  );
+  app.patch(
+    '/',
+    {
+      config: { groups: ['Admin'] },
+      schema: { tags, body: invoicingProfilePatchSchema, response: { 200: invoicingProfileSchema, ...errorResponses } },
+    },
+    async (request) => updateInvoicingProfile(db, currentUser(request).id, request.body),
+  );
+};
+
+/** /api/invoicing/terminals/: every signed-in person reads (the desk picks its terminal); Admins write. */
+export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  resourceRoutes(app, { tags, writers: ['Admin'], schemas: terminalResource, service: terminalsService });
+};
+
+/** /api/invoicing/journal/: the electronic journal (decision 1001); an Admin may verify its chain at any time. */
+export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  app.get(
+    '/verify/',
+    {
+      config: { groups: ['Admin'] },
+      schema: {
+        tags,
+        querystring: journalVerifyQuerySchema,
+        response: { 200: journalVerificationSchema, ...errorResponses },
+      },
+    },
+    async (request) => verifyJournal(db, request.query.terminal),
+  );
+};
