@@ -19,6 +19,7 @@ import {
 } from '../../features/notifications/components/notification-tiles';
 import { EarnedTile } from '../../features/payroll/components/earned-tile';
 import { PayRunsTile } from '../../features/payroll/components/pay-runs-tile';
+import { OpenTabsTile } from '../../features/sales/components/open-tabs-tile';
 import { paths } from '../../config/paths';
 import { capitalizeWords } from '../../lib/format';
 import { useFlags } from '../../lib/flags';
@@ -57,6 +58,7 @@ export const DashboardRoute = () => {
         {has('Salesperson') ? <SalespersonTiles userId={user.id} today={today} /> : null}
         {has('Therapist') ? <TherapistTiles userId={user.id} today={today} /> : null}
         {has('Receptionist') ? <ReceptionistTiles locations={user.locations} today={today} /> : null}
+        {frontDesk ? <OpenTabsTile locations={user.locations} manages={manages} /> : null}
         {manages ? (
           <ManagerTiles
             today={today}

@@ -5,6 +5,7 @@ import { VisitUseFields } from '../../features/clients/components/visit-use-fiel
 import { useMyEmployee } from '../../features/dashboard/api/get-my-employee';
 import { AttendanceScreen } from '../../features/floor/components/attendance-screen';
 import { FloorScreen } from '../../features/floor/components/floor-screen';
+import { CheckoutForVisit, OpenTabs } from '../../features/sales/components/open-tabs';
 import { paths } from '../../config/paths';
 import { useLocationOptions } from '../../lib/options';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
@@ -13,7 +14,8 @@ import { useCurrentUser, useDeskUser } from '../layout/current-user';
  * /floor: the branch's floor board for the front desk, therapists and managers (Admins choose the
  * branch). The app composes the clients feature's search (with "New client") into the board's
  * "Assign next" and "New reservation", and the arrival card's voucher and desk-payment fields into
- * "Assign next" and a reservation's "Client arrived", as features do not import each other.
+ * "Assign next" and a reservation's "Client arrived", and the sales feature's open tabs and
+ * checkout into the board and "Service finished", as features do not import each other.
  */
 export const FloorRoute = () => {
   const user = useCurrentUser();
@@ -24,6 +26,9 @@ export const FloorRoute = () => {
   // own record: the desk's list asks them of their own clock-out as of themselves.
   const me = useMyEmployee('therapist', user.id, has('Therapist'));
   const meAtDesk = useMyEmployee('receptionist', user.id, has('Receptionist'));
+  // A salesperson at the desk is credited with the checkouts they take, unless they choose otherwise.
+  const meSelling = useMyEmployee('salesperson', user.id, has('Salesperson'));
+  const seller = meSelling.data?.is_active ? meSelling.data.id : null;
   return (
     <FloorScreen
       user={{
@@ -37,6 +42,10 @@ export const FloorRoute = () => {
       roomsPath="/floor/rooms"
       attendancePath={paths.floorAttendance}
       visitUse={(props) => <VisitUseFields {...props} />}
+      tabs={{
+        list: (props) => <OpenTabs {...props} salesperson={seller} />,
+        checkout: (props) => <CheckoutForVisit {...props} salesperson={seller} />,
+      }}
       clientPicker={(onPick) => <ClientSearch linkTo={paths.client} autoFocus onPick={onPick} desk={desk} />}
     />
   );

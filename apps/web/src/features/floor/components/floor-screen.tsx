@@ -35,6 +35,7 @@ import { RotationLogDialog } from './rotation-log-dialog';
 import { RotationPanel, type RotationAction } from './rotation-panel';
 import { FrontDeskShifts } from './front-desk-shifts';
 import { ClockInDialog, ReorderDialog } from './shift-dialogs';
+import type { TabsSlot } from './tabs-slot';
 import type { VisitUseSlot } from './visit-use';
 
 export type FloorClient = { id: number; full_name: string };
@@ -63,6 +64,8 @@ type FloorScreenProps = {
   attendancePath?: string;
   /** What the client uses (voucher, membership or desk payment), composed by the app from the clients feature. */
   visitUse: VisitUseSlot;
+  /** The open tabs and checkout, composed by the app from the sales feature; the desk's only. */
+  tabs?: TabsSlot;
 };
 
 type Open =
@@ -77,6 +80,7 @@ type Open =
       self: boolean;
     }
   | { kind: 'clock_in' | 'reorder' | 'log' | 'settings' }
+  | { kind: 'checkout'; arrival: number }
   | null;
 
 const Panel = ({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) => (
@@ -104,11 +108,13 @@ const BoardLayout = ({
   user,
   roomsPath,
   setOpen,
+  tabs,
 }: {
   data: Board;
   user: FloorUser;
   roomsPath: string;
   setOpen: (open: Open) => void;
+  tabs?: TabsSlot;
 }) => {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const toggleBreak = useBreakToggle(data.location);
@@ -166,6 +172,11 @@ const BoardLayout = ({
       <RoomsPanel rooms={data.rooms} />
     </Panel>
   );
+  // The till is the desk's: a therapist neither sees nor checks out the branch's tabs.
+  const openTabs =
+    tabs && user.frontDesk ? (
+      <Panel title="Open tabs">{tabs.list({ location: data.location, manages: user.manages })}</Panel>
+    ) : null;
   // Off the desk a booking opens nothing, so it is not drawn as a button that announces a dialog.
   const openReservation = user.frontDesk
     ? (reservation: BoardReservation) => setOpen({ kind: 'reservation', reservation })
@@ -193,6 +204,7 @@ const BoardLayout = ({
       </Panel>
       <Stack spacing={2}>
         {rotation}
+        {openTabs}
         {rooms}
       </Stack>
     </Box>
@@ -202,6 +214,7 @@ const BoardLayout = ({
       <Panel title="Today">
         <NowNextLists board={data} onOpen={openReservation} />
       </Panel>
+      {openTabs}
       {rooms}
     </Stack>
   );
@@ -212,7 +225,7 @@ const BoardLayout = ({
  * 15-minute rows) with the rotation and rooms beside it; at 390 px the rotation first, then "now"
  * and "next". It reads the board once and again on every live `floor_changed` frame; it never polls.
  */
-export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, visitUse }: FloorScreenProps) => {
+export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, visitUse, tabs }: FloorScreenProps) => {
   const locations = useLocationOptions({ activeOnly: true });
   const choices = user.admin
     ? (locations.data?.results ?? []).map((l) => ({ id: l.id, name: l.name }))
@@ -258,7 +271,7 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
       <LoadError title="The floor board could not be loaded" error={board.error} onRetry={() => void board.mutate()} />
     );
   else if (!board.data) body = <BoardSkeleton />;
-  else body = <BoardLayout data={board.data} user={user} roomsPath={roomsPath} setOpen={setOpen} />;
+  else body = <BoardLayout data={board.data} user={user} roomsPath={roomsPath} setOpen={setOpen} tabs={tabs} />;
 
   return (
     <>
@@ -312,6 +325,7 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
         location={location}
         clientPicker={clientPicker}
         visitUse={visitUse}
+        tabs={user.frontDesk ? tabs : undefined}
         board={board.data}
         // Off the desk, a therapist clocks only themselves in (the server's rule).
         clockInOnly={user.frontDesk ? undefined : (user.employee ?? null)}
@@ -327,6 +341,7 @@ const FloorDialogs = ({
   location,
   clientPicker,
   visitUse,
+  tabs,
   board,
   clockInOnly,
 }: {
@@ -336,6 +351,7 @@ const FloorDialogs = ({
   location: number | null;
   clientPicker: FloorScreenProps['clientPicker'];
   visitUse: VisitUseSlot;
+  tabs: TabsSlot | undefined;
   board: Pick<Board, 'date' | 'now' | 'queue' | 'location_name'> | undefined;
   clockInOnly: number | null | undefined;
 }) => {
@@ -379,7 +395,17 @@ const FloorDialogs = ({
         />
       );
     case 'rotation':
-      return <RotationActionDialog {...open} location={location} onClose={close} />;
+      return (
+        <RotationActionDialog
+          {...open}
+          location={location}
+          onClose={close}
+          // Service finished leads straight into the visit's checkout (issue 32).
+          onFinished={tabs ? (arrival) => setOpen({ kind: 'checkout', arrival }) : undefined}
+        />
+      );
+    case 'checkout':
+      return tabs ? tabs.checkout({ location, arrival: open.arrival, onClose: close }) : null;
     case 'clock_in':
       return (
         <ClockInDialog

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { skipBodySchema, type QueueEntry } from '@ginhawa/contract';
 import { getErrorMessage } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../components/form/confirm-dialog';
@@ -39,13 +40,17 @@ export const RotationActionDialog = ({
   self = false,
   location,
   onClose,
+  onFinished,
 }: {
   action: Exclude<RotationAction, 'start_break' | 'end_break'>;
   entry: QueueEntry;
   self?: boolean;
   location: number;
   onClose: () => void;
+  /** After "Service finished" succeeded: the visit goes straight to checkout (instead of onClose). */
+  onFinished?: (arrival: number) => void;
 }) => {
+  const finished = useRef<number | null>(null);
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
   // ConfirmDialog closes itself after onConfirm.
@@ -82,13 +87,14 @@ export const RotationActionDialog = ({
       onConfirm={async () => {
         if (finish) {
           await finishService(entry.service!.arrival);
+          finished.current = entry.service!.arrival;
           await note(`${entry.therapist_name} is free and goes to the back of the line.`);
         } else {
           await clockOut({ employee: entry.therapist });
           await note(self ? 'You clocked out.' : `${entry.therapist_name} clocked out.`);
         }
       }}
-      onClose={onClose}
+      onClose={() => (finished.current !== null && onFinished ? onFinished(finished.current) : onClose())}
     >
       {finish
         ? `${entry.service!.client_name}'s service ends now; the room is freed.`

@@ -79,6 +79,15 @@ describe('live notifications provider', () => {
     expect(await screen.findByText('/floor/board/?location=2 2')).toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/reports/'))).toHaveLength(1);
   });
+  it("reads a branch's open tabs again when its floor or its sales changed (floor_changed, leaderboard_changed)", async () => {
+    const { fake, calls } = await openReaders('/sales/tabs/?location=2', '/banks/');
+    fake.emit({ action: 'floor_changed', location: 2, date: '2026-11-26' });
+    expect(await screen.findByText('/sales/tabs/?location=2 2')).toBeInTheDocument();
+    fake.emit({ action: 'leaderboard_changed', month: 11, year: 2026, dates: ['2026-11-26'] });
+    expect(await screen.findByText('/sales/tabs/?location=2 3')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/banks/')).toHaveLength(1);
+  });
+
   it("toasts a new notification's message under its title: 'Leaderboard' alone says nothing of the new rank", async () => {
     mockApi({});
     const fake = createFakeLiveClient();

@@ -50,6 +50,13 @@ export const isEarningsKey = (key: unknown): boolean =>
  */
 export const isFloorKey = (key: unknown): boolean => typeof key === 'string' && key.startsWith('/floor/');
 
+/**
+ * A branch's open tabs (`/sales/tabs/…`, the floor board's and the desk dashboard's) follow the
+ * floor (an assignment opens a tab, Service finished ends its service) and sales (a checkout at
+ * another desk closes one): read again on `floor_changed` and `leaderboard_changed` (decision 0530).
+ */
+export const isTabsKey = (key: unknown): boolean => typeof key === 'string' && key.startsWith('/sales/tabs/');
+
 /** SWR key of the live list: WebSocket events update this cache entry through the reducer. */
 export const liveNotificationsKey = 'live:notifications';
 
@@ -125,7 +132,7 @@ export const LiveNotificationsProvider = ({
       if (message.action === 'leaderboard_changed') {
         // Sales changed: open reports (leaderboard, daily and location figures) read again. A key
         // prefix, not an import of the reports feature: features do not import each other.
-        void mutate((key) => isReportKey(key) || isEarningsKey(key));
+        void mutate((key) => isReportKey(key) || isEarningsKey(key) || isTabsKey(key));
         return;
       }
       if (message.action === 'arrivals_changed') {
@@ -137,7 +144,7 @@ export const LiveNotificationsProvider = ({
         return;
       }
       if (message.action === 'floor_changed') {
-        void mutate(isFloorKey);
+        void mutate((key) => isFloorKey(key) || isTabsKey(key));
         return;
       }
       if (message.action === 'settings_changed') {
