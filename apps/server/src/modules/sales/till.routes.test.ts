@@ -120,7 +120,7 @@ describe('tabs', () => {
     const visit = await newVisit();
     const res = await receptionist.request({ method: 'GET', url: `/api/sales/tabs/?location=${f.home}` });
     expect(res.statusCode, res.body).toBe(200);
-    const tab = (res.json() as { arrival: number }[]).find((t) => t.arrival === visit.id);
+    const tab = (res.json() as { results: { arrival: number }[] }).results.find((t) => t.arrival === visit.id);
     expect(tab).toMatchObject({
       arrival: visit.id,
       client: visit.client,
@@ -199,7 +199,7 @@ describe('checkout', () => {
       expect.arrayContaining([expect.objectContaining({ payment_method: 'cash', bank: null })]),
     );
     const open = await receptionist.request({ method: 'GET', url: `/api/sales/tabs/?location=${f.home}` });
-    expect((open.json() as { arrival: number }[]).map((t) => t.arrival)).not.toContain(visit.id);
+    expect((open.json() as { results: { arrival: number }[] }).results.map((t) => t.arrival)).not.toContain(visit.id);
   });
 
   it('refuses a wrong sum, a tip to someone who did not serve, a payment without its bank; nothing is written', async () => {
@@ -291,9 +291,10 @@ describe('checkout', () => {
       .set({ depositAmount: '500.00', depositMethod: 'e_wallet', depositReference: 'GC-DEPOSIT' })
       .where(eq(tabs.arrivalId, visit.id));
     const list = await receptionist.request({ method: 'GET', url: `/api/sales/tabs/?location=${f.home}` });
-    expect((list.json() as { arrival: number; deposit: string }[]).find((t) => t.arrival === visit.id)?.deposit).toBe(
-      '500.00',
-    );
+    expect(
+      (list.json() as { results: { arrival: number; deposit: string }[] }).results.find((t) => t.arrival === visit.id)
+        ?.deposit,
+    ).toBe('500.00');
     const rest = p(c(f.treatment.price) - 50000n);
     const short = await checkout(receptionist, {
       arrival: visit.id,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  pageSchema,
   checkoutBodySchema,
   checkoutSchema,
   idString,
@@ -30,10 +31,14 @@ export const tillRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'Open tabs (visits served and not yet checked out) of a branch the caller works the till at.',
         querystring: tabListQuerySchema,
-        response: { 200: z.array(tabSchema), ...errorResponses },
+        response: { 200: pageSchema(tabSchema), ...errorResponses },
       },
     },
-    async (request) => listTabs(db, currentUser(request), request.query),
+    // A branch's open tabs are few (its rooms' worth): one page, in the list shape every list has.
+    async (request) => {
+      const results = await listTabs(db, currentUser(request), request.query);
+      return { count: results.length, next: null, previous: null, results };
+    },
   );
   app.post(
     '/checkout/',
