@@ -35,7 +35,14 @@ describe('screens manifest', () => {
   });
 
   it('gives each navigation its entries in the documented order', () => {
-    expect(MAIN_NAV.map((item) => item.label)).toEqual(['Dashboard', 'Clients', 'Floor', 'Notifications']);
+    expect(MAIN_NAV.map((item) => [item.label, item.path, item.flag ?? null, Boolean(item.notForAdmins)])).toEqual([
+      ['Dashboard', '/dashboard', null, false],
+      ['Clients', '/clients', null, false],
+      ['Floor', '/floor', null, false],
+      ['Notifications', '/notifications', null, false],
+      ['Reports', '/reports', 'reports', true],
+      ['Pay runs', '/payroll', 'payroll', true],
+    ]);
     expect(BOTTOM_NAV.map((item) => [item.label, item.path, Boolean(item.adminOnly)])).toEqual([
       ['Dashboard', '/dashboard', false],
       ['Clients', '/clients', false],
@@ -44,10 +51,10 @@ describe('screens manifest', () => {
       ['Notifications', '/notifications', false],
     ]);
     expect(ADMIN_NAV.map((item) => [item.label, item.path, item.flag ?? null])).toEqual([
-      ['Dashboard', '/admin/dashboard', 'adminDashboard'],
+      ['Sales overview', '/admin/dashboard', 'adminDashboard'],
       ['Users', '/admin/users', 'users'],
       ['Employees', '/admin/employees', null],
-      ['Clients', '/admin/clients', null],
+      ['Client records', '/admin/clients', null],
       ['Locations', '/admin/locations', null],
       ['Services', '/admin/services', null],
       ['Banks', '/admin/banks', 'banks'],
@@ -56,5 +63,8 @@ describe('screens manifest', () => {
       ['Settings', '/admin/settings', null],
     ]);
     expect(ADMIN_NAV.every((item) => item.adminOnly && item.description)).toBe(true);
+    // An Admin's drawer shows both lists: no label twice (issue 34).
+    const adminDrawer = [...MAIN_NAV.filter((item) => !item.notForAdmins), ...ADMIN_NAV].map((item) => item.label);
+    expect(new Set(adminDrawer).size).toBe(adminDrawer.length);
   });
 });

@@ -37,6 +37,13 @@ export type Screen = {
     /** One line for the admin menu. */ description?: string;
     /** Shown only to people in one of these groups (and to Admins): the rest would meet a 403. */
     groups?: readonly GroupName[];
+    /**
+     * The entry (not the route) shows only while this flag is on: for a screen whose route reads its
+     * flag itself (/reports, /payroll), so a Manager's drawer follows the stored flags.
+     */
+    flag?: FlagName;
+    /** Not shown to Admins: they reach the same screen from the Admin section (decision 0627). */
+    notForAdmins?: boolean;
   };
 };
 
@@ -104,6 +111,15 @@ export const SCREENS: readonly Screen[] = [
   {
     path: '/reports',
     load: () => import('./routes/reports').then((m) => m.ManagerReportsRoute),
+    // A Manager's drawer leads here, not only the dashboard's tiles (issue 34; decision 0627).
+    nav: {
+      label: 'Reports',
+      icon: AssessmentOutlined,
+      places: ['main'],
+      groups: ['Manager'],
+      flag: 'reports',
+      notForAdmins: true,
+    },
   },
   // Pay runs of a Manager's branches and their statements, outside /admin (decision 0630). Their
   // route reads the payroll flag itself: the manifest's flag sends a non-admin screen to the
@@ -111,6 +127,14 @@ export const SCREENS: readonly Screen[] = [
   {
     path: '/payroll',
     load: () => import('./routes/payroll').then((m) => m.PayrollRoute),
+    nav: {
+      label: 'Pay runs',
+      icon: PaymentsOutlined,
+      places: ['main'],
+      groups: ['Manager'],
+      flag: 'payroll',
+      notForAdmins: true,
+    },
   },
   {
     path: '/payroll/runs/:runId',
@@ -125,8 +149,9 @@ export const SCREENS: readonly Screen[] = [
     adminOnly: true,
     flag: 'adminDashboard',
     load: () => import('./routes/admin/dashboard').then((m) => m.AdminDashboardRoute),
+    // Not "Dashboard" (the drawer's first entry, everyone's own): decision 0627.
     nav: {
-      label: 'Dashboard',
+      label: 'Sales overview',
       icon: InsightsOutlined,
       places: ['admin'],
       description: 'Sales across locations at a glance',
@@ -159,8 +184,9 @@ export const SCREENS: readonly Screen[] = [
     path: '/admin/clients',
     adminOnly: true,
     load: () => import('../features/clients/components/clients-admin-screen').then((m) => m.ClientsAdminScreen),
+    // Not "Clients" (the main list's search, the desk's): decision 0627.
     nav: {
-      label: 'Clients',
+      label: 'Client records',
       icon: GroupsOutlined,
       places: ['admin'],
       description: 'Client records, memberships and vouchers',
