@@ -13,6 +13,15 @@ describe('screens manifest', () => {
     expect(new Set(patterns).size).toBe(patterns.length);
   });
 
+  it('shows an entry only to people who may open its screen (openedBy)', () => {
+    for (const screen of SCREENS) {
+      if (!screen.nav?.groups) continue;
+      expect(screen.openedBy, screen.path).toBeDefined();
+      for (const group of screen.nav.groups) expect(screen.openedBy, screen.path).toContain(group);
+    }
+    expect(SCREENS.find((screen) => screen.path === '/reports')?.openedBy).toEqual(['Manager']);
+  });
+
   it('has a screen for every path the panel links to (config/paths.ts)', () => {
     const links = [
       paths.dashboard,

@@ -28,6 +28,12 @@ export type Screen = {
   load: () => Promise<ComponentType>;
   /** Under /admin, behind RequireAdmin; its nav entries show to admins only. */
   adminOnly?: boolean;
+  /**
+   * The groups whose people may open it besides Admins (its route or the server turns the rest
+   * away); absent, everyone signed in. The accessibility suite opens every screen as each role
+   * this allows (apps/web/e2e/accessibility.e2e.ts, decision 0629).
+   */
+  openedBy?: readonly GroupName[];
   /** Shown (route and entries) only while this flag is on; off, its path shows the admin menu. */
   flag?: FlagName;
   nav?: {
@@ -74,6 +80,7 @@ export const SCREENS: readonly Screen[] = [
   // The floor board (issue 22; decision 0901): receptionists, therapists and managers of the branch; Admins choose it.
   {
     path: '/floor',
+    openedBy: ['Manager', 'Receptionist', 'Therapist'],
     load: () => import('./routes/floor').then((m) => m.FloorRoute),
     nav: {
       label: 'Floor',
@@ -86,11 +93,13 @@ export const SCREENS: readonly Screen[] = [
   // Rooms (Admins, Managers of the branch; the server enforces it): reached from the board's Rooms panel.
   {
     path: '/floor/rooms',
+    openedBy: ['Manager'],
     load: () => import('../features/floor/components/rooms-screen').then((m) => m.RoomsScreen),
   },
   // Attendance per cutoff (Managers, Admins; the server scopes it): reached from the board's header.
   {
     path: '/floor/attendance',
+    openedBy: ['Manager'],
     load: () => import('./routes/floor').then((m) => m.AttendanceRoute),
   },
   { path: '/clients/:clientId', load: () => import('./routes/client').then((m) => m.ClientRoute) },
@@ -104,12 +113,14 @@ export const SCREENS: readonly Screen[] = [
   // A location's daily report (Managers and Admins; the screen sends anyone else to the dashboard): decision 0611.
   {
     path: '/reports/daily/:location/:date',
+    openedBy: ['Manager'],
     load: () => import('./routes/daily-report').then((m) => m.DailyReportRoute),
   },
   // The reports of a Manager's branches, outside /admin (decision 0504): sale lines, delete requests,
   // location sales. Its route reads the reports flag itself, as /payroll does (below).
   {
     path: '/reports',
+    openedBy: ['Manager'],
     load: () => import('./routes/reports').then((m) => m.ManagerReportsRoute),
     // A Manager's drawer leads here, not only the dashboard's tiles (issue 34; decision 0627).
     nav: {
@@ -126,6 +137,7 @@ export const SCREENS: readonly Screen[] = [
   // dashboard before the stored flags have loaded.
   {
     path: '/payroll',
+    openedBy: ['Manager'],
     load: () => import('./routes/payroll').then((m) => m.PayrollRoute),
     nav: {
       label: 'Pay runs',
@@ -138,10 +150,12 @@ export const SCREENS: readonly Screen[] = [
   },
   {
     path: '/payroll/runs/:runId',
+    openedBy: ['Manager'],
     load: () => import('./routes/payroll').then((m) => m.PayRunLinkRoute),
   },
   {
     path: '/payroll/runs/:runId/statement/:employeeId',
+    openedBy: ['Manager'],
     load: () => import('./routes/payroll').then((m) => m.PayStatementRoute),
   },
   {
