@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { ReportsScreen } from './reports-screen';
-import { dailySales, leaderboard, locationsPage, report, reportPage } from './reports-fixtures';
+import { dailySales, leaderboard, locationSales, locationsPage, report, reportPage } from './reports-fixtures';
 
 describe('reports screen', () => {
   afterEach(() => setViewportWidth(1280));
@@ -43,12 +43,16 @@ describe('reports screen', () => {
     try {
       const calls = mockApi({
         'GET /reports/leaderboards/': { status: 200, data: leaderboard },
+        'GET /reports/get-location-sales/': { status: 200, data: locationSales },
         'GET /locations/': { status: 200, data: locationsPage },
       });
       renderWithRouter(<ReportsScreen />, { path: '/admin/reports?tab=leaderboard' });
       expect(await screen.findByRole('table', { name: 'Leaderboard' })).toBeInTheDocument();
       expect(calls.map((c) => c.url)).toContain('/reports/leaderboards/?month=11&year=2026&cutoff=2');
       expect(screen.getByRole('combobox', { name: 'Cutoff' })).toHaveTextContent('16');
+      // Location sales opens on this month too.
+      await userEvent.click(screen.getByRole('tab', { name: 'Location sales' }));
+      await waitFor(() => expect(calls.map((c) => c.url)).toContain('/reports/get-location-sales/?month=11&year=2026'));
     } finally {
       vi.useRealTimers();
     }
