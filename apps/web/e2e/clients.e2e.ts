@@ -69,7 +69,7 @@ describe('clients at the front desk', () => {
       .click();
     await page.waitForURL(`**/clients/${client.id}`);
     await page.getByRole('heading', { level: 1, name: client.full_name }).waitFor();
-    // The record opens on the History; the vouchers are a tab away.
+    // The record opens on its summary and the Arrivals; the vouchers are a tab away.
     await page.getByRole('tab', { name: 'Vouchers' }).click();
     await page.getByText('No vouchers yet.').waitFor();
 
@@ -104,6 +104,23 @@ describe('clients at the front desk', () => {
 
     // The balance drops.
     await vouchers.getByText('2 of 3 sessions left', { exact: false }).waitFor();
+
+    // The page's head says it at a glance on the phone (issue 34): the voucher's balance and the
+    // visit, its time as "1:45 pm"; a salesperson is not shown the floor's bookings.
+    const summary = page.getByTestId('client-summary');
+    const name = treatment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await summary.getByText(new RegExp(`^${name} \\(V-\\d+\\): 2 of 3 sessions left, until `)).waitFor();
+    await summary.getByText(new RegExp(`^\\d{1,2} \\w{3} \\d{4}, \\d{1,2}:\\d{2} [ap]m · ${name} at `)).waitFor();
+    assert.equal(await summary.getByRole('heading', { name: 'Next booking' }).count(), 0);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'the page scrolls sideways');
+    // Cancelling the visit is a choice in its row's menu, not red text on the row.
+    await page.getByRole('tab', { name: 'Arrivals' }).click();
+    await page
+      .getByRole('button', { name: /^Actions for the arrival of / })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Cancel arrival' }).waitFor();
+    await page.keyboard.press('Escape');
 
     // The therapist's open panel receives the arrival, linking to the client.
     const title = `${client.full_name} has arrived`;

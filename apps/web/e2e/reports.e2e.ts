@@ -117,7 +117,7 @@ describe('reports', () => {
     );
 
     // The drill-down from the leaderboard lists the sale.
-    await page.getByRole('link', { name: `Sale lines of ${salesperson}` }).click();
+    await page.getByRole('link', { name: `, sale lines of ${salesperson}` }).click();
     await page.getByRole('grid', { name: 'Sale lines' }).getByText('₱98,765.43').first().waitFor();
 
     assert.deepEqual(admin.errors, []);

@@ -7,11 +7,14 @@ import { calendarDateSchema, money, relationId, text } from './fields';
 export const CLIENT_GENDERS = ['female', 'male', 'other'] as const;
 export const PAYMENT_METHODS = ['cash', 'card', 'e_wallet', 'bank_transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** How the panel names a payment method: the desk's choices, the receipts, the reports' filters and columns. */
+/**
+ * How the panel names a payment method: the receipts, the reports' filters and columns, the CSVs.
+ * The e-wallet by the names people pay with, GCash/Maya (issue 34; decision 0628).
+ */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: 'Cash',
   card: 'Card',
-  e_wallet: 'E-wallet',
+  e_wallet: 'GCash/Maya',
   bank_transfer: 'Bank transfer',
 };
 /** Payment methods that go through a bank account (the sale must name it). */

@@ -326,6 +326,8 @@ export const depositCreditSchema = z.object({
   /** `no_show`, `cancelled` or `arrived` (a visit on a voucher or a membership): how the deposit came to be credited. */
   status: z.enum(RESERVATION_STATUSES),
   treatment_name: z.string(),
+  /** The branch it is credited at (a credit is carried at its own branch only). */
+  location_name: z.string(),
   payment_method: z.string(),
   bank: z.number().int().nullable(),
   amount: z.string(),
@@ -334,7 +336,8 @@ export const depositCreditSchema = z.object({
 export type DepositCredit = z.infer<typeof depositCreditSchema>;
 export const depositCreditQuerySchema = z.object({
   client: idString('Choose a client.'),
-  location: idString('Choose a location.'),
+  /** The branch whose credits a booking may carry; without it, every branch the caller works at (the client's summary). */
+  location: idString('Choose a location.').optional(),
 });
 export type DepositCreditQuery = z.output<typeof depositCreditQuerySchema>;
 

@@ -168,7 +168,7 @@ describe('guard and redirects', () => {
     mockApi(signedInAs(adminData));
     renderApp('/admin/not-built');
     const menu = await screen.findByRole('list', { name: 'Admin menu' });
-    expect(within(menu).getByRole('link', { name: /Clients/ })).toHaveAttribute('href', '/admin/clients');
+    expect(within(menu).getByRole('link', { name: /Client records/ })).toHaveAttribute('href', '/admin/clients');
     expect(currentPath()).toBe('/admin/not-built');
   });
 

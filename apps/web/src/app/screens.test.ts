@@ -13,6 +13,15 @@ describe('screens manifest', () => {
     expect(new Set(patterns).size).toBe(patterns.length);
   });
 
+  it('shows an entry only to people who may open its screen (openedBy)', () => {
+    for (const screen of SCREENS) {
+      if (!screen.nav?.groups) continue;
+      expect(screen.openedBy, screen.path).toBeDefined();
+      for (const group of screen.nav.groups) expect(screen.openedBy, screen.path).toContain(group);
+    }
+    expect(SCREENS.find((screen) => screen.path === '/reports')?.openedBy).toEqual(['Manager']);
+  });
+
   it('has a screen for every path the panel links to (config/paths.ts)', () => {
     const links = [
       paths.dashboard,
@@ -35,7 +44,14 @@ describe('screens manifest', () => {
   });
 
   it('gives each navigation its entries in the documented order', () => {
-    expect(MAIN_NAV.map((item) => item.label)).toEqual(['Dashboard', 'Clients', 'Floor', 'Notifications']);
+    expect(MAIN_NAV.map((item) => [item.label, item.path, item.flag ?? null, Boolean(item.notForAdmins)])).toEqual([
+      ['Dashboard', '/dashboard', null, false],
+      ['Clients', '/clients', null, false],
+      ['Floor', '/floor', null, false],
+      ['Notifications', '/notifications', null, false],
+      ['Reports', '/reports', 'reports', true],
+      ['Pay runs', '/payroll', 'payroll', true],
+    ]);
     expect(BOTTOM_NAV.map((item) => [item.label, item.path, Boolean(item.adminOnly)])).toEqual([
       ['Dashboard', '/dashboard', false],
       ['Clients', '/clients', false],
@@ -44,10 +60,10 @@ describe('screens manifest', () => {
       ['Notifications', '/notifications', false],
     ]);
     expect(ADMIN_NAV.map((item) => [item.label, item.path, item.flag ?? null])).toEqual([
-      ['Dashboard', '/admin/dashboard', 'adminDashboard'],
+      ['Sales overview', '/admin/dashboard', 'adminDashboard'],
       ['Users', '/admin/users', 'users'],
       ['Employees', '/admin/employees', null],
-      ['Clients', '/admin/clients', null],
+      ['Client records', '/admin/clients', null],
       ['Locations', '/admin/locations', null],
       ['Tax and invoices', '/admin/invoicing', null],
       ['Services', '/admin/services', null],
@@ -57,5 +73,8 @@ describe('screens manifest', () => {
       ['Settings', '/admin/settings', null],
     ]);
     expect(ADMIN_NAV.every((item) => item.adminOnly && item.description)).toBe(true);
+    // An Admin's drawer shows both lists: no label twice (issue 34).
+    const adminDrawer = [...MAIN_NAV.filter((item) => !item.notForAdmins), ...ADMIN_NAV].map((item) => item.label);
+    expect(new Set(adminDrawer).size).toBe(adminDrawer.length);
   });
 });

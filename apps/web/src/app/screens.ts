@@ -29,6 +29,12 @@ export type Screen = {
   load: () => Promise<ComponentType>;
   /** Under /admin, behind RequireAdmin; its nav entries show to admins only. */
   adminOnly?: boolean;
+  /**
+   * The groups whose people may open it besides Admins (its route or the server turns the rest
+   * away); absent, everyone signed in. The accessibility suite opens every screen as each role
+   * this allows (apps/web/e2e/accessibility.e2e.ts, decision 0629).
+   */
+  openedBy?: readonly GroupName[];
   /** Shown (route and entries) only while this flag is on; off, its path shows the admin menu. */
   flag?: FlagName;
   nav?: {
@@ -38,6 +44,13 @@ export type Screen = {
     /** One line for the admin menu. */ description?: string;
     /** Shown only to people in one of these groups (and to Admins): the rest would meet a 403. */
     groups?: readonly GroupName[];
+    /**
+     * The entry (not the route) shows only while this flag is on: for a screen whose route reads its
+     * flag itself (/reports, /payroll), so a Manager's drawer follows the stored flags.
+     */
+    flag?: FlagName;
+    /** Not shown to Admins: they reach the same screen from the Admin section (decision 0627). */
+    notForAdmins?: boolean;
   };
 };
 
@@ -68,6 +81,7 @@ export const SCREENS: readonly Screen[] = [
   // The floor board (issue 22; decision 0901): receptionists, therapists and managers of the branch; Admins choose it.
   {
     path: '/floor',
+    openedBy: ['Manager', 'Receptionist', 'Therapist'],
     load: () => import('./routes/floor').then((m) => m.FloorRoute),
     nav: {
       label: 'Floor',
@@ -80,11 +94,13 @@ export const SCREENS: readonly Screen[] = [
   // Rooms (Admins, Managers of the branch; the server enforces it): reached from the board's Rooms panel.
   {
     path: '/floor/rooms',
+    openedBy: ['Manager'],
     load: () => import('../features/floor/components/rooms-screen').then((m) => m.RoomsScreen),
   },
   // Attendance per cutoff (Managers, Admins; the server scopes it): reached from the board's header.
   {
     path: '/floor/attendance',
+    openedBy: ['Manager'],
     load: () => import('./routes/floor').then((m) => m.AttendanceRoute),
   },
   { path: '/clients/:clientId', load: () => import('./routes/client').then((m) => m.ClientRoute) },
@@ -98,27 +114,49 @@ export const SCREENS: readonly Screen[] = [
   // A location's daily report (Managers and Admins; the screen sends anyone else to the dashboard): decision 0611.
   {
     path: '/reports/daily/:location/:date',
+    openedBy: ['Manager'],
     load: () => import('./routes/daily-report').then((m) => m.DailyReportRoute),
   },
   // The reports of a Manager's branches, outside /admin (decision 0504): sale lines, delete requests,
   // location sales. Its route reads the reports flag itself, as /payroll does (below).
   {
     path: '/reports',
+    openedBy: ['Manager'],
     load: () => import('./routes/reports').then((m) => m.ManagerReportsRoute),
+    // A Manager's drawer leads here, not only the dashboard's tiles (issue 34; decision 0627).
+    nav: {
+      label: 'Reports',
+      icon: AssessmentOutlined,
+      places: ['main'],
+      groups: ['Manager'],
+      flag: 'reports',
+      notForAdmins: true,
+    },
   },
   // Pay runs of a Manager's branches and their statements, outside /admin (decision 0630). Their
   // route reads the payroll flag itself: the manifest's flag sends a non-admin screen to the
   // dashboard before the stored flags have loaded.
   {
     path: '/payroll',
+    openedBy: ['Manager'],
     load: () => import('./routes/payroll').then((m) => m.PayrollRoute),
+    nav: {
+      label: 'Pay runs',
+      icon: PaymentsOutlined,
+      places: ['main'],
+      groups: ['Manager'],
+      flag: 'payroll',
+      notForAdmins: true,
+    },
   },
   {
     path: '/payroll/runs/:runId',
+    openedBy: ['Manager'],
     load: () => import('./routes/payroll').then((m) => m.PayRunLinkRoute),
   },
   {
     path: '/payroll/runs/:runId/statement/:employeeId',
+    openedBy: ['Manager'],
     load: () => import('./routes/payroll').then((m) => m.PayStatementRoute),
   },
   {
@@ -126,8 +164,9 @@ export const SCREENS: readonly Screen[] = [
     adminOnly: true,
     flag: 'adminDashboard',
     load: () => import('./routes/admin/dashboard').then((m) => m.AdminDashboardRoute),
+    // Not "Dashboard" (the drawer's first entry, everyone's own): decision 0627.
     nav: {
-      label: 'Dashboard',
+      label: 'Sales overview',
       icon: InsightsOutlined,
       places: ['admin'],
       description: 'Sales across locations at a glance',
@@ -160,8 +199,9 @@ export const SCREENS: readonly Screen[] = [
     path: '/admin/clients',
     adminOnly: true,
     load: () => import('../features/clients/components/clients-admin-screen').then((m) => m.ClientsAdminScreen),
+    // Not "Clients" (the main list's search, the desk's): decision 0627.
     nav: {
-      label: 'Clients',
+      label: 'Client records',
       icon: GroupsOutlined,
       places: ['admin'],
       description: 'Client records, memberships and vouchers',

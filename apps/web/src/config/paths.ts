@@ -11,6 +11,8 @@ export const paths = {
   dailyReport: (location: string | number, date: string) => `/reports/daily/${location}/${date}`,
   /** Sale lines, daily reports, location sales and the leaderboard of a Manager's branches, outside /admin (decision 0504). */
   reports: '/reports',
+  /** The floor board with the desk's booking dialog open for a client (the client page's "New reservation"). */
+  floorReserve: (clientId: string | number) => `/floor?reserve=${clientId}`,
   /** Days and hours per person per cutoff, from the floor board's shifts (Managers and Admins; decision 0903). */
   floorAttendance: '/floor/attendance',
   /** Pay runs of a Manager's branches, outside /admin (decision 0630); Admins use admin.payroll, the same screen. */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressName,
   capitalizeWords,
+  formatClock,
+  formatDateClock,
   formatBytes,
   formatDate,
   formatDateRange,
@@ -26,6 +29,24 @@ describe('shell formatting', () => {
   it("gives the date of the business day in Manila, whatever the browser's zone", () => {
     // 2025-03-01 17:30 UTC is already 2 March in Manila (UTC+8).
     expect(formatManilaDate(new Date('2025-03-01T17:30:00Z'))).toBe('Sunday, 2 March 2025');
+  });
+
+  it('addresses a person by first name and a role or system account by username (decision 0625)', () => {
+    expect(addressName({ firstName: 'maria', lastName: 'Santos', username: 'msantos' })).toBe('Maria');
+    expect(addressName({ firstName: 'Site', lastName: 'Administrator', username: 'admin' })).toBe('admin');
+    expect(addressName({ firstName: 'Front', lastName: 'Desk', username: 'desk.makati' })).toBe('desk.makati');
+    expect(addressName({ firstName: 'Makati', lastName: 'Branch Manager', username: 'mgr' })).toBe('mgr');
+    expect(addressName({ firstName: '', lastName: '', username: 'jdc' })).toBe('jdc');
+    // A person whose name holds a role word only inside a longer word is still a person.
+    expect(addressName({ firstName: 'Desiree', lastName: 'Teamor', username: 'dteamor' })).toBe('Desiree');
+  });
+
+  it('writes a wall-clock time as the date-times do: "1:00 pm"', () => {
+    expect(formatClock('13:00')).toBe('1:00 pm');
+    expect(formatClock('12:00')).toBe('12:00 pm');
+    expect(formatClock('00:15')).toBe('12:15 am');
+    expect(formatClock('09:45')).toBe('9:45 am');
+    expect(formatDateClock('2026-11-29', '11:45')).toBe('29 Nov 2026, 11:45 am');
   });
 
   it('greets by the hour in Manila', () => {

@@ -54,6 +54,17 @@ export const formatDateTime = (value: string | Date | null | undefined): string 
   return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`;
 };
 
+/** A wall-clock time (`HH:mm`, Manila) as formatDateTime writes its clock: "13:00" → "1:00 pm", "00:15" → "12:15 am". */
+export const formatClock = (time: string): string => {
+  const match = /^(\d{1,2}):(\d{2})/.exec(time);
+  if (!match) return time;
+  const hour = Number(match[1]);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour < 12 ? 'am' : 'pm'}`;
+};
+
+/** A calendar date and its wall-clock time in words, as formatDateTime writes a moment: "29 Nov 2026, 1:00 pm". */
+export const formatDateClock = (date: string, time: string): string => `${formatDate(date)}, ${formatClock(time)}`;
+
 /** "1 Nov 2026 to 15 Nov 2026", "from 1 Nov 2026", "until 15 Nov 2026". */
 export const formatDateRange = (from: string | null | undefined, to: string | null | undefined): string => {
   if (from && to) return from === to ? formatDate(from) : `${formatDate(from)} to ${formatDate(to)}`;
@@ -117,6 +128,49 @@ export const capitalizeWords = (value: string): string =>
     .filter(Boolean)
     .map((word) => word.charAt(0).toLocaleUpperCase(LOCALE) + word.slice(1))
     .join(' ');
+
+/**
+ * Words that name a role, a place or a function rather than a person: an account called "Site
+ * Administrator" or "Front Desk" is a shared or system account (decision 0625).
+ */
+const ACCOUNT_WORDS = new Set(
+  [
+    'account',
+    'admin',
+    'administrator',
+    'branch',
+    'cashier',
+    'counter',
+    'desk',
+    'front',
+    'manager',
+    'office',
+    'reception',
+    'receptionist',
+    'site',
+    'staff',
+    'superuser',
+    'system',
+    'team',
+    'test',
+    'user',
+  ].map((w) => w.toLocaleLowerCase(LOCALE)),
+);
+
+/**
+ * What the panel calls a signed-in person (the greeting, the bottom bar): their first name when the
+ * account names a person, otherwise their username ("Site Administrator" is greeted "admin", not
+ * "Site"): decision 0625.
+ */
+export const addressName = (user: { firstName: string; lastName: string; username: string }): string => {
+  const first = capitalizeWords(user.firstName);
+  const words = `${user.firstName} ${user.lastName}`
+    .toLocaleLowerCase(LOCALE)
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  if (!first || words.some((w) => ACCOUNT_WORDS.has(w))) return user.username;
+  return first;
+};
 
 export const initialsOf = (firstName: string, lastName: string, fallback = ''): string => {
   const initials = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toLocaleUpperCase(LOCALE);

@@ -3,10 +3,10 @@
  * stored settings have them): the unit test of the drawer and the layout journey both expect it.
  */
 export const ADMIN_ENTRIES_ALL_FLAGS = [
-  'Dashboard',
+  'Sales overview',
   'Users',
   'Employees',
-  'Clients',
+  'Client records',
   'Locations',
   'Tax and invoices',
   'Services',

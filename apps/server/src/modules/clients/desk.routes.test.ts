@@ -340,7 +340,7 @@ describe('a walk-in paid at the desk', () => {
     expect(refused.statusCode).toBe(409);
     // the method as the screens write it, and no menu path a receptionist cannot follow
     expect(refused.json().message).toBe(
-      `This arrival was paid at the desk: sale #${arrival.sale!.id} (${formatPeso(arrival.sale!.net_amount)}, E-wallet) is on the day's sales. Ask for that sale line to be deleted first; once it is deleted, the arrival can be cancelled.`,
+      `This arrival was paid at the desk: sale #${arrival.sale!.id} (${formatPeso(arrival.sale!.net_amount)}, GCash/Maya) is on the day's sales. Ask for that sale line to be deleted first; once it is deleted, the arrival can be cancelled.`,
     );
     expect(refused.json().errors.status[0]).toBe(refused.json().message);
     const [still] = await ctx.database.db.select().from(clientArrivals).where(eq(clientArrivals.id, arrival.id));

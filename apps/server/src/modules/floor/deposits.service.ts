@@ -10,13 +10,14 @@ import {
   type ReservationInput,
 } from '@ginhawa/contract';
 import type { DbOrTx, Tx } from '../../db/client';
-import { banks, floorReservations, treatments } from '../../db/schema/index';
+import { banks, floorReservations, locations, treatments } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { conflict, fieldError } from '../../lib/http-error';
 import { dayInWords, pesos } from '../../lib/notice-text';
 import { toSnake } from '../../lib/casing';
 import { touched } from '../../lib/tracked';
 import type { AuthUser } from '../../lib/actor';
+import { scopeWhere, workplaceScope } from '../../lib/scope';
 import type { AppliedDeposit } from '../clients/index';
 import { recordForfeitedDeposit } from '../sales/index';
 import { floorLocation, floorToday } from './floor-shared.service';
@@ -111,15 +112,19 @@ export const forfeitDeposit = async (tx: Tx, actorId: number, row: ReservationRo
   });
 };
 
-/** A client's credited deposits at a branch, newest first: what the booking dialog offers to carry. */
+/**
+ * A client's credited deposits at a branch, newest first: what the booking dialog offers to carry.
+ * Without a branch, those at every branch the caller works at (an Admin's: all): the client's summary.
+ */
 export const depositCredits = async (db: DbOrTx, user: AuthUser, q: DepositCreditQuery): Promise<DepositCredit[]> => {
-  await floorLocation(db, user, q.location);
+  if (q.location !== undefined) await floorLocation(db, user, q.location);
   const rows = await db
     .select({
       reservation: floorReservations.id,
       date: floorReservations.date,
       status: floorReservations.status,
       treatmentName: treatments.name,
+      locationName: locations.name,
       paymentMethod: floorReservations.depositMethod,
       bank: floorReservations.depositBankId,
       amount: floorReservations.depositAmount,
@@ -127,10 +132,13 @@ export const depositCredits = async (db: DbOrTx, user: AuthUser, q: DepositCredi
     })
     .from(floorReservations)
     .innerJoin(treatments, eq(treatments.id, floorReservations.treatmentId))
+    .innerJoin(locations, eq(locations.id, floorReservations.locationId))
     .where(
       and(
         eq(floorReservations.clientId, q.client),
-        eq(floorReservations.locationId, q.location),
+        q.location !== undefined
+          ? eq(floorReservations.locationId, q.location)
+          : scopeWhere(workplaceScope(user), floorReservations.locationId),
         eq(floorReservations.depositStatus, 'credited'),
       ),
     )

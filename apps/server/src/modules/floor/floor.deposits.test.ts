@@ -11,11 +11,13 @@ import { at, post, reserve, startFloorTests, today, type FloorFixtures } from '.
 let ctx: TestContext;
 let desk: Agent;
 let manager: Agent;
+let outsider: Agent;
+let salesperson: Agent;
 let f: FloorFixtures;
 let B: number;
 
 beforeAll(async () => {
-  ({ ctx, f, desk, manager } = await startFloorTests('D'));
+  ({ ctx, f, desk, manager, outsider, salesperson } = await startFloorTests('D'));
   B = f.therapists[1]!;
   at('08:00');
 });
@@ -219,6 +221,37 @@ describe('a credited deposit carried onto the client’s next booking', () => {
     const again = await reserve(desk, f, { therapist: B, time: '18:00', client, deposit_credit: old.id });
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json().message).toBe(`This deposit credit was already used, on reservation #${next.json().id}.`);
+  });
+
+  it('without a branch, lists the client’s credits at the branches the caller works at (the client summary)', async () => {
+    at('08:00');
+    const client = f.clients[10]!;
+    const booked = await book('14:00', client);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const old = booked.json();
+    const cancelled = await post(desk, `/api/floor/reservations/${old.id}/cancel/`, {
+      reason: 'Rebooking',
+      deposit: 'credited',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const everywhere = (agent: Agent) =>
+      agent.request({ method: 'GET', url: `/api/floor/reservations/deposit-credits/?client=${client}` });
+    const mine = await everywhere(desk);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toEqual([
+      expect.objectContaining({
+        reservation: old.id,
+        amount: '500.00',
+        status: 'cancelled',
+        location_name: expect.any(String),
+      }),
+    ]);
+    expect(mine.json()[0].location_name).not.toBe('');
+    // Another branch's receptionist sees none of it; a salesperson has no floor to read.
+    const theirs = await everywhere(outsider);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json()).toEqual([]);
+    expect((await everywhere(salesperson)).statusCode).toBe(403);
   });
 
   it('is the client’s own at that branch only, and not beside a new deposit', async () => {

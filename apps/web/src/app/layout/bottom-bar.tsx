@@ -15,7 +15,7 @@ import { BOTTOM_NAV_HEIGHT } from '@ginhawa/contract';
 import { isAdmin, roleOf, type User } from '../../features/auth/api/get-my-data';
 import { NotificationsIcon } from '../../features/notifications/components/notifications-icon';
 import { paths } from '../../config/paths';
-import { capitalizeWords } from '../../lib/format';
+import { addressName } from '../../lib/format';
 import { BOTTOM_NAV, visibleItems } from './nav-items';
 import { useFlags } from '../../lib/flags';
 import { UserAvatar, fullNameOf } from '../../features/auth/components/user-avatar';
@@ -47,7 +47,7 @@ export const BottomBar = ({ user, onLogout, logoutPending = false }: BottomBarPr
   const navigate = useNavigate();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const items = visibleItems(BOTTOM_NAV, { isAdmin: isAdmin(user), flags: useFlags(), groups: user.groups });
-  const firstName = capitalizeWords(user.firstName) || user.username;
+  const firstName = addressName(user);
 
   const handleOpenMenu = (event: MouseEvent<HTMLElement>) => setMenuAnchor(event.currentTarget);
   const handleCloseMenu = () => setMenuAnchor(null);

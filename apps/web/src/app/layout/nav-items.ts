@@ -13,20 +13,33 @@ export type NavItem = {
   flag?: FlagName;
   /** Shown only to people in one of these groups, and to Admins. */
   groups?: readonly string[];
+  /** Hidden from Admins (they have the same screen in the Admin section). */
+  notForAdmins?: boolean;
 };
 
 /** The entries of one place, in the screens manifest's order (app/screens.ts). */
 const navItems = (place: NavPlace): readonly NavItem[] =>
   SCREENS.flatMap(({ path, adminOnly, flag, nav }) =>
     nav?.places.includes(place)
-      ? [{ label: nav.label, path, icon: nav.icon, description: nav.description, adminOnly, flag, groups: nav.groups }]
+      ? [
+          {
+            label: nav.label,
+            path,
+            icon: nav.icon,
+            description: nav.description,
+            adminOnly,
+            flag: flag ?? nav.flag,
+            groups: nav.groups,
+            notForAdmins: nav.notForAdmins,
+          },
+        ]
       : [],
   );
 
-/** The drawer's main items: Dashboard, Clients, Notifications. */
+/** The drawer's main items: Dashboard, Clients, Floor, Reports and Pay runs (Managers), Notifications. */
 export const MAIN_NAV = navItems('main');
 
-/** The Admin section and the admin menu: Dashboard, Users, Employees, Clients, Locations, Services, Banks, Reports, Settings. */
+/** The Admin section and the admin menu: Sales overview, Users, Employees, Client records, Locations, Services, Banks, Reports, Pay runs, Settings. */
 export const ADMIN_NAV = navItems('admin');
 
 /** The bottom bar's items: Dashboard, Clients (the desk's search), Admin (admins only), Notifications. */
@@ -43,6 +56,7 @@ export const visibleItems = (
   items.filter(
     (item) =>
       (!item.adminOnly || options.isAdmin) &&
+      !(item.notForAdmins && options.isAdmin) &&
       (!item.flag || options.flags[item.flag]) &&
       (!item.groups || options.isAdmin || item.groups.some((g) => options.groups?.includes(g))),
   );

@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toUser } from '../../features/auth/api/get-my-data';
 import { ADMIN_ENTRIES_ALL_FLAGS } from '../../test/admin-nav';
 import { mockApi } from '../../test/api-mock';
-import { adminData, therapistData } from '../../test/fixtures';
+import { adminData, managerData, therapistData } from '../../test/fixtures';
 import { renderWithRouter, setViewportWidth } from '../../test/render';
 import { SideDrawer } from './side-drawer';
 import { FLAGS as flags } from '../../config/flags';
@@ -56,7 +56,7 @@ describe('side drawer', () => {
     const { drawer } = renderDrawer(adminData);
     expect(linkNames(within(drawer).getByRole('list', { name: 'Admin' }))).toEqual([
       'Employees',
-      'Clients',
+      'Client records',
       'Locations',
       'Tax and invoices',
       'Services',
@@ -69,6 +69,26 @@ describe('side drawer', () => {
     Object.assign(flags, { banks: true, adminDashboard: true, reports: true, users: true, payroll: true });
     const { drawer } = renderDrawer(adminData);
     expect(linkNames(within(drawer).getByRole('list', { name: 'Admin' }))).toEqual(ADMIN_ENTRIES_ALL_FLAGS);
+    // Every entry of an Admin's drawer once: no second Dashboard, Clients, Reports or Pay runs (issue 34).
+    const all = linkNames(drawer).filter((name) => !name?.includes('Ana Reyes'));
+    expect(all.filter((name, i) => all.indexOf(name) !== i)).toEqual([]);
+  });
+
+  it('gives a Manager Reports and Pay runs while their flags are on, and no one else', () => {
+    Object.assign(flags, { reports: true, payroll: true });
+    const manager = renderDrawer(managerData);
+    expect(within(manager.drawer).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
+    expect(within(manager.drawer).getByRole('link', { name: 'Pay runs' })).toHaveAttribute('href', '/payroll');
+    expect(within(manager.drawer).queryByRole('list', { name: 'Admin' })).not.toBeInTheDocument();
+    cleanup();
+    const therapist = renderDrawer(therapistData);
+    expect(within(therapist.drawer).queryByRole('link', { name: 'Reports' })).not.toBeInTheDocument();
+    expect(within(therapist.drawer).queryByRole('link', { name: 'Pay runs' })).not.toBeInTheDocument();
+    cleanup();
+    Object.assign(flags, { reports: false, payroll: false });
+    const off = renderDrawer(managerData);
+    expect(within(off.drawer).queryByRole('link', { name: 'Reports' })).not.toBeInTheDocument();
+    expect(within(off.drawer).queryByRole('link', { name: 'Pay runs' })).not.toBeInTheDocument();
   });
 
   it('keeps every entry in its own list item, expanded and icons only (a <ul> holds only <li>s)', () => {

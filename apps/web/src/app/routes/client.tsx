@@ -1,8 +1,12 @@
 import { useParams } from 'react-router';
+import { ADMIN_GROUP, FLOOR_GROUPS, MANAGER_GROUP } from '@ginhawa/contract';
 import { ClientDetail } from '../../features/clients/components/client-detail';
 import { parseClientId } from '../../features/clients/api/get-client';
 import { paths } from '../../config/paths';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
+
+const FLOOR_READERS: readonly string[] = [ADMIN_GROUP, ...FLOOR_GROUPS];
+const BOOKERS: readonly string[] = [ADMIN_GROUP, MANAGER_GROUP, 'Receptionist'];
 
 /** /clients/:clientId, opened in non-admin mode (docs/product.md §2): sell and log arrivals, no editing. */
 export const ClientRoute = () => {
@@ -16,6 +20,10 @@ export const ClientRoute = () => {
       back={{ to: paths.clients, label: 'Find a client' }}
       desk={desk}
       seller={user}
+      // The floor's groups read its bookings and credits (the server answers no one else): decision 0626.
+      readsFloor={FLOOR_READERS.some((g) => user.groups.includes(g))}
+      // The desk books (the floor's rule): a therapist reads the next booking but is not offered one.
+      reserveHref={BOOKERS.some((g) => user.groups.includes(g)) ? paths.floorReserve : undefined}
     />
   );
 };

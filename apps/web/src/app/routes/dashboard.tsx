@@ -21,7 +21,7 @@ import { EarnedTile } from '../../features/payroll/components/earned-tile';
 import { PayRunsTile } from '../../features/payroll/components/pay-runs-tile';
 import { OpenTabsTile } from '../../features/sales/components/open-tabs-tile';
 import { paths } from '../../config/paths';
-import { capitalizeWords } from '../../lib/format';
+import { addressName } from '../../lib/format';
 import { useFlags } from '../../lib/flags';
 import { NO_OPTIONS } from '../../lib/options';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
@@ -44,7 +44,7 @@ export const DashboardRoute = () => {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <GreetingCard
-        firstName={capitalizeWords(user.firstName) || user.username}
+        firstName={addressName(user)}
         role={roleOf(user)}
         locations={user.locations.map((l) => l.name)}
         now={now}

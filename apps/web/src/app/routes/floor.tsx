@@ -1,7 +1,8 @@
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { ADMIN_GROUP, MANAGER_GROUP } from '@ginhawa/contract';
 import { ClientSearch } from '../../features/clients/components/client-search';
 import { VisitUseFields } from '../../features/clients/components/visit-use-fields';
+import { parseClientId, useClient } from '../../features/clients/api/get-client';
 import { useMyEmployee } from '../../features/dashboard/api/get-my-employee';
 import { AttendanceScreen } from '../../features/floor/components/attendance-screen';
 import { FloorScreen } from '../../features/floor/components/floor-screen';
@@ -29,6 +30,9 @@ export const FloorRoute = () => {
   // A salesperson at the desk is credited with the checkouts they take, unless they choose otherwise.
   const meSelling = useMyEmployee('salesperson', user.id, has('Salesperson'));
   const seller = meSelling.data?.is_active ? meSelling.data.id : null;
+  // "New reservation" on a client's page opens the board with their booking dialog (`?reserve=id`).
+  const [params, setParams] = useSearchParams();
+  const reserveFor = useClient(parseClientId(params.get('reserve') ?? undefined)).data;
   return (
     <FloorScreen
       user={{
@@ -47,6 +51,17 @@ export const FloorRoute = () => {
         checkout: (props) => <CheckoutForVisit {...props} salesperson={seller} />,
       }}
       clientPicker={(onPick) => <ClientSearch linkTo={paths.client} autoFocus onPick={onPick} desk={desk} />}
+      reserveFor={reserveFor ?? null}
+      onReserved={() =>
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.delete('reserve');
+            return next;
+          },
+          { replace: true },
+        )
+      }
     />
   );
 };

@@ -39,7 +39,8 @@ export const useClientArrivals = (clientId: number) =>
   useSWR<Page<ClientArrival>, unknown>(
     withQuery('/clients/arrivals/', {
       client: String(clientId),
-      ordering: '-date',
+      // Newest first in true time order: by day, then the clock, then the order they were logged.
+      ordering: '-date,-time,-id',
       pageSize: 100,
     } satisfies ClientArrivalListQuery),
     getPage<ClientArrival>,

@@ -123,7 +123,11 @@ describe('arrival card', () => {
       'MuiTypography-colorError',
     );
     await pick(dialog, /^Treatment/, 'Foot spa · ₱1,800.00');
-    expect(within(dialog).getAllByText('Only for Hilot.')).toHaveLength(1);
+    const why = within(dialog).getAllByText('For Hilot only: choose it as the treatment to use this voucher.');
+    expect(why).toHaveLength(1);
+    // Why a voucher does not fit is said in neutral text, not as an error (issue 34).
+    expect(why[0]).not.toHaveClass('MuiTypography-colorError');
+    expect(within(dialog).getByText('Expired on 1 May 2026.')).not.toHaveClass('MuiTypography-colorError');
     expect(within(dialog).getByText('Expired on 1 May 2026.')).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: /V-000055/ })).toBeDisabled();
     expect(within(dialog).getByRole('radio', { name: /No voucher or membership/ })).toBeChecked();
@@ -275,7 +279,7 @@ describe('arrival card', () => {
     await userEvent.type(reference, '1009234567890');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
     expect(
-      await screen.findByText('Arrival logged and ₱1,200.00 e-wallet recorded for Liza Soberano.'),
+      await screen.findByText('Arrival logged and ₱1,200.00 GCash/Maya recorded for Liza Soberano.'),
     ).toBeInTheDocument();
     const [post] = calls.filter((c) => c.method === 'POST');
     expect(JSON.parse(String(post!.data))).toMatchObject({

@@ -115,7 +115,7 @@ type ArrivalDialogProps = {
 const savedMessage = (arrival: ClientArrival) => {
   if (arrival.voucher_code) return `Arrival logged; one session of ${arrival.voucher_code} used.`;
   if (arrival.sale)
-    return `Arrival logged and ${formatPeso(arrival.sale.net_amount)} ${PAYMENT_METHOD_LABELS[arrival.sale.payment_method].toLowerCase()} recorded for ${arrival.client_name}.`;
+    return `Arrival logged and ${formatPeso(arrival.sale.net_amount)} ${arrival.sale.payment_method === 'e_wallet' ? PAYMENT_METHOD_LABELS.e_wallet : PAYMENT_METHOD_LABELS[arrival.sale.payment_method].toLowerCase()} recorded for ${arrival.client_name}.`;
   return `Arrival logged for ${arrival.therapist_name}.`;
 };
 

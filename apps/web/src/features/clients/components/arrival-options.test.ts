@@ -29,7 +29,9 @@ describe('what a client may use at arrival', () => {
   });
 
   it('blocks a voucher for another treatment, used up, expired or cancelled, with the reason', () => {
-    expect(arrivalOptions(services(), 5, TODAY)[0]!.blocked).toBe('Only for Hilot.');
+    expect(arrivalOptions(services(), 5, TODAY)[0]!.blocked).toBe(
+      'For Hilot only: choose it as the treatment to use this voucher.',
+    );
     expect(
       arrivalOptions(
         services({ vouchers: [voucher({ sessions_remaining: 0, sessions_used: 3, status: 'used_up' })] }),

@@ -47,7 +47,8 @@ export const arrivalOptions = (services: ClientServices, treatment: number | nul
     if (v.status !== 'active') return { ...option, blocked: `This voucher is ${v.status.replace('_', ' ')}.` };
     if (treatment === null)
       return { ...option, blocked: `Choose ${v.treatment_name} as the treatment to use it.`, waiting: true };
-    if (v.treatment !== treatment) return { ...option, blocked: `Only for ${v.treatment_name}.` };
+    if (v.treatment !== treatment)
+      return { ...option, blocked: `For ${v.treatment_name} only: choose it as the treatment to use this voucher.` };
     return option;
   });
 

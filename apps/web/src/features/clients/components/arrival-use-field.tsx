@@ -7,7 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import type { ArrivalOption } from './arrival-options';
 
-/** What the client uses: each voucher and membership with why it cannot be used (in grey until a treatment is chosen). */
+/** What the client uses: each voucher and membership with why it cannot be used, in neutral text. */
 export const UseField = ({
   options,
   value,
@@ -36,11 +36,8 @@ export const UseField = ({
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {option.label}
               </Typography>
-              <Typography
-                variant="caption"
-                color={option.blocked && !option.waiting ? 'error' : 'text.secondary'}
-                component="p"
-              >
+              {/* Why it does not fit is information, not a fault: neutral text, never red (issue 34). */}
+              <Typography variant="caption" color="textSecondary" component="p">
                 {option.blocked ?? option.detail}
               </Typography>
             </>

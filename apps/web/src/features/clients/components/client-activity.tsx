@@ -1,12 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
 import {
   clientArrivalPatchSchema,
   deleteSalesBodySchema,
@@ -18,7 +21,7 @@ import { ReasonDialog } from '../../../components/form/reason-dialog';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
-import { formatDate, formatPeso } from '../../../lib/format';
+import { formatDate, formatDateClock, formatPeso } from '../../../lib/format';
 import { cancelArrival } from '../api/cancel-arrival';
 import { deleteArrivalSales } from '../api/request-sale-deletion';
 import { useClientArrivals, useClientMemberships, useClientVouchers } from '../api/get-client-activity';
@@ -28,8 +31,8 @@ import { useRevalidateClients } from '../api/get-clients';
 type ActivityRow = {
   primary: ReactNode;
   secondary: ReactNode;
-  /** A button under the row's text (cancel an arrival logged by mistake). */
-  action?: ReactNode;
+  /** The row's menu beside its status (cancel an arrival logged by mistake). */
+  menu?: ReactNode;
 };
 
 type ActivityListProps<T> = {
@@ -72,17 +75,19 @@ const ActivityList = <T extends { id: number; status: string }>({ swr, what, row
             key={item.id}
             divider
             secondaryAction={
-              <Chip
-                size="small"
-                label={STATUS_LABELS[item.status] ?? item.status}
-                color={live ? 'success' : 'default'}
-                variant={live ? 'filled' : 'outlined'}
-              />
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                <Chip
+                  size="small"
+                  label={STATUS_LABELS[item.status] ?? item.status}
+                  color={live ? 'success' : 'default'}
+                  variant={live ? 'filled' : 'outlined'}
+                />
+                {r.menu}
+              </Box>
             }
           >
-            <Box sx={{ pr: 10, minWidth: 0 }}>
+            <Box sx={{ pr: r.menu ? 15 : 10, minWidth: 0 }}>
               <ListItemText primary={r.primary} secondary={r.secondary} />
-              {r.action}
             </Box>
           </ListItem>
         );
@@ -155,7 +160,7 @@ const PaidArrivalDialog = ({ arrival, onClose }: { arrival: ClientArrival; onClo
       }}
       onClose={onClose}
     >
-      {formatDate(arrival.date)} {arrival.time} · {arrival.treatment_name ?? 'No treatment named'} at{' '}
+      {formatDateClock(arrival.date, arrival.time)} · {arrival.treatment_name ?? 'No treatment named'} at{' '}
       {arrival.location_name} was paid at the desk: {lines.length > 1 ? `sales ${named} are` : `sale ${named} is`} on
       the day&apos;s sales. {lines.length > 1 ? 'They are' : 'It is'} deleted when an Admin or the branch&apos;s Manager
       approves your request; then the arrival can be cancelled.
@@ -195,10 +200,38 @@ const CancelArrivalDialog = ({ arrival, onClose }: { arrival: ClientArrival; onC
       }}
       onClose={onClose}
     >
-      {formatDate(arrival.date)} {arrival.time} · {arrival.treatment_name ?? 'No treatment named'} at{' '}
+      {formatDateClock(arrival.date, arrival.time)} · {arrival.treatment_name ?? 'No treatment named'} at{' '}
       {arrival.location_name}.
       {arrival.voucher_code ? ` The session used from ${arrival.voucher_code} comes back to the voucher.` : ''}
     </ReasonDialog>
+  );
+};
+
+/** An arrival's row menu: Cancel is a choice behind it, not red text on every visit (issue 34). */
+const ArrivalMenu = ({ arrival, onCancel }: { arrival: ClientArrival; onCancel: () => void }) => {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={`Actions for the arrival of ${formatDateClock(arrival.date, arrival.time)}`}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MoreVert fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            onCancel();
+          }}
+        >
+          Cancel arrival
+        </MenuItem>
+      </Menu>
+    </>
   );
 };
 
@@ -210,20 +243,9 @@ export const ArrivalsTab = ({ clientId }: { clientId: number }) => {
         swr={useClientArrivals(clientId)}
         what="arrivals"
         row={(a) => ({
-          primary: `${formatDate(a.date)} ${a.time} · ${a.treatment_name ?? 'No treatment named'}`,
+          primary: `${formatDateClock(a.date, a.time)} · ${a.treatment_name ?? 'No treatment named'}`,
           secondary: `${a.therapist_name} · ${a.location_name}${a.voucher_code ? ` · voucher ${a.voucher_code}` : ''}${a.sale ? ` · paid ${formatPeso(a.sale.net_amount)}` : ''}`,
-          action:
-            a.status === 'arrived' ? (
-              <Button
-                size="small"
-                color="error"
-                onClick={() => setCancelling(a)}
-                aria-label={`Cancel arrival of ${formatDate(a.date)} ${a.time}`}
-                sx={{ ml: -0.5 }}
-              >
-                Cancel arrival
-              </Button>
-            ) : undefined,
+          menu: a.status === 'arrived' ? <ArrivalMenu arrival={a} onCancel={() => setCancelling(a)} /> : undefined,
         })}
       />
       {cancelling?.sale ? (

@@ -30,24 +30,27 @@ describe('client detail', () => {
   it('shows empty tabs and remembers the tab in the address', async () => {
     mockApi({ 'GET /clients/7/': { status: 200, data: liza }, ...activity });
     const { router } = renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Arrivals' }));
-    expect(await screen.findByText('No arrivals yet.')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?tab=arrivals');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Memberships' }));
+    expect(await screen.findByText('No memberships yet.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=memberships');
   });
 
-  it("opens on the History tab (the first), reading the client's timeline", async () => {
+  it('opens on the summary and the Arrivals tab, with the profile and History (the audit trail) last', async () => {
     mockApi({
       'GET /clients/7/': { status: 200, data: liza },
       ...activity,
       'GET /clients/7/history/': { status: 200, data: page([]) },
     });
     const { router } = renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
-    expect(await screen.findByText('No history yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No arrivals yet.')).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab');
-    // The desk's daily tabs first, so a phone's scrolling row shows Arrivals without a swipe.
-    expect(tabs.map((t) => t.textContent)).toEqual(['History', 'Arrivals', 'Vouchers', 'Memberships']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Arrivals', 'Vouchers', 'Memberships', 'Profile', 'History']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(router.state.location.search).toBe('');
+    await userEvent.click(screen.getByRole('tab', { name: 'Profile' }));
+    expect(screen.getByText('liza@example.ph')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('No history yet.')).toBeInTheDocument();
   });
 
   it('remembers the opened client among the recent clients of the signed-in person', async () => {
@@ -83,8 +86,12 @@ describe('client detail', () => {
       'PATCH /clients/arrivals/41/': { status: 200, data: { ...arrival, status: 'cancelled' } },
     });
     renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Arrivals' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel arrival of 1 Jun 2026 10:00' }));
+    // Cancel sits in the row's menu, not as red text on every visit.
+    expect(screen.queryByRole('button', { name: /^Cancel arrival/ })).not.toBeInTheDocument();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Actions for the arrival of 1 Jun 2026, 10:00 am' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Cancel arrival' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('The session used from V-000055 comes back to the voucher.');
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Wrong client');
@@ -119,8 +126,10 @@ describe('client detail', () => {
         'PATCH /clients/arrivals/42/': { status: 200, data: { ...arrival, status: 'cancelled' } },
       });
       renderWithRouter(<ClientDetail clientId={7} mode="staff" back={back} />);
-      await userEvent.click(await screen.findByRole('tab', { name: 'Arrivals' }));
-      await userEvent.click(await screen.findByRole('button', { name: 'Cancel arrival of 1 Jun 2026 11:00' }));
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Actions for the arrival of 1 Jun 2026, 11:00 am' }),
+      );
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Cancel arrival' }));
       return { calls, dialog: await screen.findByRole('dialog', { name: 'Cancel a paid arrival?' }) };
     };
 

@@ -8,7 +8,6 @@ import Tab from '@mui/material/Tab';
 import Typography from '@mui/material/Typography';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import { Link, useSearchParams } from 'react-router';
-import { formatPhPhone } from '@ginhawa/contract';
 import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { DetailField } from '../../../components/detail-field';
 import { LoadError } from '../../../components/load-error';
@@ -21,6 +20,7 @@ import { useClient, type Client } from '../api/get-client';
 import { useRevalidateClients } from '../api/get-clients';
 import { updateClient } from '../api/save-client';
 import { ArrivalsTab, MembershipsTab, VouchersTab } from './client-activity';
+import { ClientSummary } from './client-summary';
 import { HistoryTab } from './client-history';
 import { ArrivalDialog } from './arrival-dialog';
 import { ClientForm } from './client-form';
@@ -38,46 +38,51 @@ type ClientDetailProps = {
   desk?: DeskUser;
   /** The signed-in user, who sells as themselves where they work (staff mode). */
   seller?: Seller;
+  /**
+   * The reader works the floor (its groups, or an Admin): the summary shows the next booking and
+   * deposit credits, and "New reservation" opens the board with this client (`reserveHref`).
+   */
+  readsFloor?: boolean;
+  /** Where "New reservation" leads: the floor board with the client's booking dialog open. */
+  reserveHref?: (clientId: number) => string;
 };
 
-// History first: the desk's first question is what the client bought and did lately (docs/decisions/0413).
-// The desk's daily work first: on a phone the row scrolls and only the first two or three tabs show,
-// so Arrivals (today's visits) comes before Memberships, which is sold a few times a month.
+// The summary is the page's head (issue 34; docs/decisions/0626): what the client holds and when they
+// come, then the desk's daily tabs (arrivals first: on a phone the row scrolls), the profile's other
+// details, and History, the audit trail, last.
 const TABS = [
-  { value: 'history', label: 'History' },
   { value: 'arrivals', label: 'Arrivals' },
   { value: 'vouchers', label: 'Vouchers' },
   { value: 'memberships', label: 'Memberships' },
+  { value: 'profile', label: 'Profile' },
+  { value: 'history', label: 'History' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
 type Dialog = { kind: 'arrival' } | { kind: 'sell'; sale: SaleKind } | { kind: 'edit' } | { kind: 'deactivate' };
 
-const ClientProfile = ({
+const ClientHead = ({
   client,
   mode,
+  readsFloor,
+  reserveHref,
   onAction,
 }: {
   client: Client;
   mode: ClientDetailProps['mode'];
+  readsFloor: boolean;
+  reserveHref?: ClientDetailProps['reserveHref'];
   onAction: (dialog: Dialog) => void;
 }) => (
-  <Card sx={{ p: { xs: 2.5, sm: 3 } }}>
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2.5 }}>
-      <Typography variant="h4" component="h1" sx={{ mr: 'auto' }}>
+  <Card sx={{ p: { xs: 2, sm: 3 } }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+      <Typography variant="h4" component="h1" sx={{ mr: 'auto', overflowWrap: 'anywhere' }}>
         {client.full_name}
       </Typography>
       {client.is_active ? null : <Chip size="small" label="Inactive" />}
     </Box>
-    <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
-      <DetailField label="Mobile" value={formatPhPhone(client.phone)} />
-      <DetailField label="Email" value={client.email} />
-      <DetailField label="Home location" value={client.location_name} />
-      <DetailField label="Birthdate" value={formatDate(client.birthdate)} />
-      <DetailField label="Address" value={client.address} />
-      <DetailField label="Notes" value={client.notes} />
-    </Box>
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 3 }}>
+    <ClientSummary client={client} readsFloor={readsFloor} />
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2.5 }}>
       <Button variant="contained" onClick={() => onAction({ kind: 'arrival' })} disabled={!client.is_active}>
         Log arrival
       </Button>
@@ -95,6 +100,11 @@ const ClientProfile = ({
       >
         Sell membership
       </Button>
+      {readsFloor && reserveHref && client.is_active ? (
+        <Button variant="outlined" component={Link} to={reserveHref(client.id)}>
+          New reservation
+        </Button>
+      ) : null}
       {mode === 'admin' ? (
         <>
           <Button onClick={() => onAction({ kind: 'edit' })}>Edit profile</Button>
@@ -109,14 +119,34 @@ const ClientProfile = ({
   </Card>
 );
 
+/** The profile's details the summary leaves out. */
+const ProfileTab = ({ client }: { client: Client }) => (
+  <Box
+    sx={{ p: 2, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, minmax(0, 1fr))' } }}
+  >
+    <DetailField label="Email" value={client.email} />
+    <DetailField label="Birthdate" value={formatDate(client.birthdate)} />
+    <DetailField label="Address" value={client.address} />
+    <DetailField label="Notes" value={client.notes} />
+  </Box>
+);
+
 /** A client's record: profile, what they hold and did (tabs), and the desk's actions. */
-export const ClientDetail = ({ clientId, mode, back, desk, seller }: ClientDetailProps) => {
+export const ClientDetail = ({
+  clientId,
+  mode,
+  back,
+  desk,
+  seller,
+  readsFloor = false,
+  reserveHref,
+}: ClientDetailProps) => {
   const { data, error, isLoading, mutate } = useClient(clientId);
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const revalidate = useRevalidateClients();
   const { showSnackbar } = useSnackbar();
-  const tab: TabValue = TABS.find((t) => t.value === params.get('tab'))?.value ?? 'history';
+  const tab: TabValue = TABS.find((t) => t.value === params.get('tab'))?.value ?? 'arrivals';
   const deskId = desk?.id;
   useEffect(() => {
     if (data && deskId !== undefined) rememberClient(deskId, data);
@@ -169,7 +199,7 @@ export const ClientDetail = ({ clientId, mode, back, desk, seller }: ClientDetai
           ← {back.label}
         </Button>
       </Box>
-      <ClientProfile client={data} mode={mode} onAction={setDialog} />
+      <ClientHead client={data} mode={mode} readsFloor={readsFloor} reserveHref={reserveHref} onAction={setDialog} />
       <Card>
         <ScrollingTabs
           value={tab}
@@ -184,6 +214,7 @@ export const ClientDetail = ({ clientId, mode, back, desk, seller }: ClientDetai
         {tab === 'memberships' ? <MembershipsTab clientId={data.id} /> : null}
         {tab === 'vouchers' ? <VouchersTab clientId={data.id} /> : null}
         {tab === 'arrivals' ? <ArrivalsTab clientId={data.id} /> : null}
+        {tab === 'profile' ? <ProfileTab client={data} /> : null}
         {tab === 'history' ? <HistoryTab clientId={data.id} /> : null}
       </Card>
       {dialog?.kind === 'arrival' ? <ArrivalDialog client={data} onClose={close} desk={desk} /> : null}

@@ -39,11 +39,11 @@ describe('client history tab', () => {
     renderWithRouter(<HistoryTab clientId={7} />);
     const list = await screen.findByRole('list', { name: 'history' });
     const [update, create] = within(list).getAllByRole('listitem');
-    expect(within(update!).getByText('Profile changed · Maria Santos')).toBeInTheDocument();
+    expect(within(update!).getByText('Profile changed by Maria Santos')).toBeInTheDocument();
     expect(within(update!).getByText('Phone: +63 917 123 4567 → +63 918 123 4567')).toBeInTheDocument();
     expect(within(update!).getByText('20 Nov 2026, 10:30 am')).toBeInTheDocument();
     expect(within(update!).queryByText(/Updated at/)).not.toBeInTheDocument();
-    expect(within(create!).getByText('Profile created · Admin User')).toBeInTheDocument();
+    expect(within(create!).getByText('Profile created by Admin User')).toBeInTheDocument();
     expect(within(create!).getByText('First name: Liza')).toBeInTheDocument();
     expect(within(create!).getByText('Active: Yes')).toBeInTheDocument();
     expect(within(create!).queryByText(/Address|Id:/)).not.toBeInTheDocument();
@@ -68,11 +68,36 @@ describe('client history tab', () => {
     renderWithRouter(<HistoryTab clientId={7} />);
     const list = await screen.findByRole('list', { name: 'history' });
     const [arrival, profile] = within(list).getAllByRole('listitem');
-    expect(within(arrival!).getByText('Arrival logged · System')).toBeInTheDocument();
+    expect(within(arrival!).getByText('Arrival logged by System')).toBeInTheDocument();
     expect(within(arrival!).getByText('Treatment: Hilot')).toBeInTheDocument();
     expect(within(arrival!).getByText('Location: Ortigas')).toBeInTheDocument();
     expect(within(arrival!).getByText('Voucher: V-000055')).toBeInTheDocument();
     expect(within(profile!).getByText('Home location: Makati → Ortigas')).toBeInTheDocument();
+  });
+
+  it('gives a visit its day and time as one moment, in the panel’s one time format', async () => {
+    const visit = entry({
+      id: -13,
+      action: 'create',
+      table: 'client_arrivals',
+      changes: [
+        { field: 'date', before: null, after: '2026-11-29' },
+        { field: 'time', before: null, after: '12:00' },
+        { field: 'treatment_name', before: null, after: 'Hilot' },
+      ],
+    });
+    const moved = entry({
+      id: 6,
+      table: 'client_arrivals',
+      changes: [{ field: 'time', before: '11:45', after: '13:00' }],
+    });
+    mockApi({ [`GET ${url(1)}`]: { status: 200, data: page([visit, moved]) } });
+    renderWithRouter(<HistoryTab clientId={7} />);
+    const list = await screen.findByRole('list', { name: 'history' });
+    const [arrival, changed] = within(list).getAllByRole('listitem');
+    expect(within(arrival!).getByText('When: 29 Nov 2026, 12:00 pm')).toBeInTheDocument();
+    expect(within(arrival!).queryByText(/^Date:|^Time:/)).not.toBeInTheDocument();
+    expect(within(changed!).getByText('Time: 11:45 am → 1:00 pm')).toBeInTheDocument();
   });
 
   it('writes a state and a payment method in words, not as stored', async () => {
@@ -95,7 +120,7 @@ describe('client history tab', () => {
     const list = await screen.findByRole('list', { name: 'history' });
     const [arrival, changed] = within(list).getAllByRole('listitem');
     expect(within(arrival!).getByText('Status: Arrived')).toBeInTheDocument();
-    expect(within(arrival!).getByText('Payment method: E-wallet')).toBeInTheDocument();
+    expect(within(arrival!).getByText('Payment method: GCash/Maya')).toBeInTheDocument();
     expect(within(changed!).getByText('Status: Booked → No show')).toBeInTheDocument();
   });
 
@@ -161,8 +186,7 @@ describe('client history tab', () => {
     expect(within(voucher!).getByText('Price paid: ₱4,350.00')).toBeInTheDocument();
     expect(within(voucher!).getByText('Expires on: 25 Nov 2027')).toBeInTheDocument();
     expect(within(voucher!).getByText('Sessions total: 3')).toBeInTheDocument();
-    expect(within(arrival!).getByText('Date: 26 Nov 2026')).toBeInTheDocument();
-    expect(within(arrival!).getByText('Time: 19:45')).toBeInTheDocument();
+    expect(within(arrival!).getByText('When: 26 Nov 2026, 7:45 pm')).toBeInTheDocument();
     expect(within(arrival!).getByText('Cancelled at: 26 Nov 2026, 7:45 pm')).toBeInTheDocument();
   });
 
@@ -174,7 +198,7 @@ describe('client history tab', () => {
     });
     renderWithRouter(<HistoryTab clientId={7} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Load more (1 older)' }));
-    expect(await screen.findByText('Profile created · Admin User')).toBeInTheDocument();
+    expect(await screen.findByText('Profile created by Admin User')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'history' })).getAllByRole('listitem')).toHaveLength(26);
     expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
   });
@@ -198,7 +222,7 @@ describe('client history tab', () => {
     expect(screen.getByText('Too many requests; wait a minute.')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Profile changed · Maria Santos')).toBeInTheDocument();
+    expect(await screen.findByText('Profile changed by Maria Santos')).toBeInTheDocument();
   });
 
   it('shows a loading state while the first page is on its way', async () => {

@@ -9,7 +9,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { PAYMENT_METHOD_LABELS, formatPhPhone, type ClientHistoryEntry } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
-import { formatDate, formatDateTime, formatPeso } from '../../../lib/format';
+import { formatClock, formatDate, formatDateClock, formatDateTime, formatPeso } from '../../../lib/format';
 import { useClientHistory } from '../api/get-client-history';
 
 const WHAT: Record<string, Record<string, string>> = {
@@ -64,6 +64,7 @@ const labelOf = (field: string, table: string) =>
 /** Peso amounts of the client's sales and visits (numeric columns, stored as decimal strings). */
 const MONEY = new Set(['price', 'price_paid', 'amount', 'discount', 'net_amount', 'service_charge', 'deposit_amount']);
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const CLOCK = /^\d{2}:\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T/;
 
 /** A value as the rest of the panel writes it: pesos as ₱1,234.50, days as 25 Nov 2027, moments in Manila. */
@@ -79,17 +80,32 @@ const show = (field: string, value: unknown): string => {
   if (field === 'payment_method' && value in PAYMENT_METHOD_LABELS)
     return PAYMENT_METHOD_LABELS[value as keyof typeof PAYMENT_METHOD_LABELS];
   if (CALENDAR_DATE.test(value)) return formatDate(value);
+  // One time format across the panel: "12:00 pm", as the moments below each entry read.
+  if (field.endsWith('time') && CLOCK.test(value)) return formatClock(value);
   if (INSTANT.test(value)) return formatDateTime(value);
   return value;
 };
 
 const scalar = (value: unknown) => value === null || typeof value !== 'object';
 
+/** A visit's day and time, given together as one moment ("When: 29 Nov 2026, 12:00 pm"), not two lines. */
+const whenLine = (entry: ClientHistoryEntry): string | null => {
+  const date = entry.changes.find((c) => c.field === 'date');
+  const time = entry.changes.find((c) => c.field === 'time');
+  if (!date || !time || date.before !== null || time.before !== null) return null;
+  if (typeof date.after !== 'string' || typeof time.after !== 'string') return null;
+  if (!CALENDAR_DATE.test(date.after) || !CLOCK.test(time.after)) return null;
+  return `When: ${formatDateClock(date.after, time.after)}`;
+};
+
 /** "Phone: +63 917 … → +63 918 …"; a created row lists what it was created with. */
 const changeLines = (entry: ClientHistoryEntry): string[] => {
   const fields = new Set(entry.changes.map((c) => c.field));
-  return (
-    entry.changes
+  const when = whenLine(entry);
+  return [
+    ...(when ? [when] : []),
+    ...entry.changes
+      .filter((c) => !(when && (c.field === 'date' || c.field === 'time')))
       // Nested objects (a sale's receipt, a membership's vouchers) have their own screens.
       .filter((c) => !HIDDEN.has(c.field) && !namedElsewhere(c.field, fields) && scalar(c.before) && scalar(c.after))
       .filter((c) => !(c.before === null && (c.after === null || c.after === '')))
@@ -97,8 +113,8 @@ const changeLines = (entry: ClientHistoryEntry): string[] => {
         c.before === null
           ? `${labelOf(c.field, entry.table)}: ${show(c.field, c.after)}`
           : `${labelOf(c.field, entry.table)}: ${show(c.field, c.before)} → ${show(c.field, c.after)}`,
-      )
-  );
+      ),
+  ];
 };
 
 /** Who changed what, when: the client's audit rows, newest first. */
@@ -123,7 +139,7 @@ export const HistoryTab = ({ clientId }: { clientId: number }) => {
           return (
             <ListItem key={entry.id} divider alignItems="flex-start">
               <ListItemText
-                primary={`${describeEntry(entry)} · ${entry.actor_name}`}
+                primary={`${describeEntry(entry)} by ${entry.actor_name}`}
                 secondary={
                   <>
                     <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>

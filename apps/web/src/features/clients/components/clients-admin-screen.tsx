@@ -27,6 +27,8 @@ export const ClientAdminScreen = () => {
       clientId={parseClientId(clientId)}
       mode="admin"
       back={{ to: paths.admin.clients, label: 'All clients' }}
+      readsFloor
+      reserveHref={paths.floorReserve}
     />
   );
 };

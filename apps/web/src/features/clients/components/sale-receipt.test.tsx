@@ -38,7 +38,7 @@ describe('sale receipt', () => {
         'Hilot voucher V-000055: 6 sessions, 6 left, valid until 20 May 2027',
         'Price: ₱9,000.00',
         'Discount: ₱500.00',
-        'Total paid: ₱8,500.00 by E-wallet (ref. GC-123)',
+        'Total paid: ₱8,500.00 by GCash/Maya (ref. GC-123)',
         'Sold by: Ana Cruz',
         'Thank you!',
       ].join('\n'),

@@ -461,6 +461,10 @@ describe('reports waiting for approval', () => {
     );
     expect(await screen.findByRole('link', { name: /BGC · 19 Nov 2026/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Makati · 19 Nov 2026/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Reports waiting for approval' })).toHaveTextContent(/approval1/);
+    const tile = screen.getByRole('region', { name: 'Reports waiting for approval' });
+    expect(tile).toHaveTextContent(/approval1/);
+    // Each link sits in its own list item (axe `list`: a <ul> holds only <li>s).
+    expect(tile.querySelectorAll('ul > a')).toHaveLength(0);
+    expect(within(within(tile).getByRole('list')).getAllByRole('listitem')).toHaveLength(1);
   });
 });

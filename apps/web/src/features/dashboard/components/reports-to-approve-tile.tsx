@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -33,13 +34,16 @@ export const ReportsToApproveTile = ({
       emptyHint="Submitted daily reports from your locations show up here."
     >
       <List dense disablePadding>
+        {/* Each link in its own list item: a <ul> holds only <li>s (axe's `list`). */}
         {mine?.map((r) => (
-          <ListItemButton key={r.id} component={Link} to={linkOf(r)} sx={{ px: 1, borderRadius: 1 }}>
-            <ListItemText
-              primary={`${r.location_name} · ${formatDate(r.date)}`}
-              secondary={`Net ${formatPeso(r.net_total)} from ${r.sales_count} sale${r.sales_count === 1 ? '' : 's'}`}
-            />
-          </ListItemButton>
+          <ListItem key={r.id} disablePadding>
+            <ListItemButton component={Link} to={linkOf(r)} sx={{ px: 1, borderRadius: 1 }}>
+              <ListItemText
+                primary={`${r.location_name} · ${formatDate(r.date)}`}
+                secondary={`Net ${formatPeso(r.net_total)} from ${r.sales_count} sale${r.sales_count === 1 ? '' : 's'}`}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Tile>

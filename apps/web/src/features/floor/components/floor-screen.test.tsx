@@ -405,6 +405,40 @@ describe('floor screen', () => {
     expect(screen.getByRole('button', { name: 'New reservation' })).toBeEnabled();
   });
 
+  it("opens the booking dialog for the client a client page's New reservation names, once; a therapist gets none", async () => {
+    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    const onReserved = vi.fn();
+    const rosa = { id: 9, full_name: 'Rosa Diaz' };
+    const { unmount } = renderWithRouter(
+      <FloorScreen
+        user={desk}
+        clientPicker={picker}
+        roomsPath="/floor/rooms"
+        visitUse={visitUse}
+        reserveFor={rosa}
+        onReserved={onReserved}
+      />,
+      { path: '/floor?reserve=9' },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Book Rosa Diaz' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onReserved).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    unmount();
+    renderWithRouter(
+      <FloorScreen
+        user={{ ...desk, frontDesk: false }}
+        clientPicker={picker}
+        roomsPath="/floor/rooms"
+        visitUse={visitUse}
+        reserveFor={rosa}
+      />,
+      { path: '/floor?reserve=9' },
+    );
+    expect(await screen.findByRole('list', { name: 'Rotation' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('tells a therapist, not the desk, to clock in when nobody is in the rotation yet', async () => {
     mockApi({ [BOARD_KEY]: { status: 200, data: { ...board, queue: [], rooms: [], reservations: [] } } });
     renderWithRouter(

@@ -66,6 +66,12 @@ type FloorScreenProps = {
   visitUse: VisitUseSlot;
   /** The open tabs and checkout, composed by the app from the sales feature; the desk's only. */
   tabs?: TabsSlot;
+  /**
+   * A client to book, from the client page's "New reservation" (`?reserve=`): the desk's booking
+   * dialog opens for them once the board is read; `onReserved` says it closed (issue 34).
+   */
+  reserveFor?: FloorClient | null;
+  onReserved?: () => void;
 };
 
 type Open =
@@ -225,7 +231,16 @@ const BoardLayout = ({
  * 15-minute rows) with the rotation and rooms beside it; at 390 px the rotation first, then "now"
  * and "next". It reads the board once and again on every live `floor_changed` frame; it never polls.
  */
-export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, visitUse, tabs }: FloorScreenProps) => {
+export const FloorScreen = ({
+  user,
+  clientPicker,
+  roomsPath,
+  attendancePath,
+  visitUse,
+  tabs,
+  reserveFor,
+  onReserved,
+}: FloorScreenProps) => {
   const locations = useLocationOptions({ activeOnly: true });
   const choices = user.admin
     ? (locations.data?.results ?? []).map((l) => ({ id: l.id, name: l.name }))
@@ -238,7 +253,16 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
   const shown = day.date ?? board.data?.date ?? today;
   const live = board.data ? isLiveDay(board.data) : shown === today;
   const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
+  const close = () => {
+    if (open?.kind === 'reserve' && reserveFor && open.client.id === reserveFor.id) onReserved?.();
+    setOpen(null);
+  };
+  // Once per client asked for (state adjusted while rendering, as React's docs show): the dialog's own state carries on.
+  const [reserveAsked, setReserveAsked] = useState<number | null>(null);
+  if (user.frontDesk && reserveFor && reserveFor.id !== reserveAsked) {
+    setReserveAsked(reserveFor.id);
+    setOpen({ kind: 'reserve', client: reserveFor });
+  }
 
   const branchSelect =
     choices.length > 1 ? (

@@ -207,7 +207,7 @@ describe('reservation form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Use it' }));
     expect(
       screen.getByText(
-        'This booking carries the ₱300.00 deposit credit from the no-show of 20 Nov 2026 (E-wallet, ref. GC-0300).',
+        'This booking carries the ₱300.00 deposit credit from the no-show of 20 Nov 2026 (GCash/Maya, ref. GC-0300).',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /^Deposit$/ })).not.toBeInTheDocument();

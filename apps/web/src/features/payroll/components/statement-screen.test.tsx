@@ -42,6 +42,15 @@ describe('earnings statement', () => {
     const sheet = await screen.findByRole('article', { name: 'Earnings statement of Ana Reyes' });
     expect(within(sheet).getByText('Ginhawa Spa')).toBeInTheDocument();
     expect(within(sheet).getByText('1 Nov 2026 to 15 Nov 2026')).toBeInTheDocument();
+    // Headings in order under the page's h1 (axe heading-order): the statement's h2, the person's h3.
+    expect(
+      within(sheet)
+        .getAllByRole('heading')
+        .map((h) => [h.tagName, h.textContent]),
+    ).toEqual([
+      ['H2', 'Earnings statement'],
+      ['H3', 'Ana Reyes'],
+    ]);
     const totals = within(sheet).getByRole('group', { name: 'Totals' });
     expect(within(totals).getByText('₱1,350.00')).toBeInTheDocument();
     expect(within(totals).getByText('-₱150.00')).toBeInTheDocument();

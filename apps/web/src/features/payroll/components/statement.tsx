@@ -73,7 +73,10 @@ export const Statement = ({ companyName, run, employee, lines, more, printedAt }
     )}
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 2 }}>
       <Box>
-        <Typography variant="subtitle2">{employee.employee_name}</Typography>
+        {/* Under the statement's h2: subtitle2 alone renders an h6 (axe heading-order). */}
+        <Typography variant="subtitle2" component="h3">
+          {employee.employee_name}
+        </Typography>
         <Typography variant="body2" color="textSecondary">
           {employee.employee_code ? `${employee.employee_code} · ` : ''}
           {employee.kind === 'therapist' ? 'Therapist' : employee.kind === 'salesperson' ? 'Salesperson' : 'Staff'}

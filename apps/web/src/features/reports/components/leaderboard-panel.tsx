@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LoadError } from '../../../components/load-error';
 import { formatDateRange, formatPeso } from '../../../lib/format';
+import { cutoffOf, todayInManila } from '@ginhawa/contract';
 import { LEADERBOARD_PATH, useLeaderboard, type LeaderboardPeriod } from '../api/monthly';
 import { CsvLink } from '../../../components/figures/csv-link';
 import { FigureTable } from '../../../components/figures/figure-table';
@@ -26,7 +27,7 @@ type LeaderboardPanelProps = {
 /** The leaderboard of any month and cutoff; each total opens the sale lines behind it. */
 export const LeaderboardPanel = ({ period, onChange, readsLinesAt = () => true }: LeaderboardPanelProps) => {
   const board = useLeaderboard(period);
-  const cutoff = period.cutoff ?? 1;
+  const cutoff = period.cutoff ?? cutoffOf(todayInManila());
 
   let body;
   if (board.error && !board.data)
@@ -63,7 +64,8 @@ export const LeaderboardPanel = ({ period, onChange, readsLinesAt = () => true }
                   <Link
                     component={RouterLink}
                     to={drill(r.salesperson)}
-                    aria-label={`Sale lines of ${r.salesperson_name}`}
+                    // The visible amount first: voice control says what it sees (axe's label-content-name-mismatch).
+                    aria-label={`${formatPeso(r.total)}, sale lines of ${r.salesperson_name}`}
                   >
                     {formatPeso(r.total)}
                   </Link>

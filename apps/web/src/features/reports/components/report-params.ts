@@ -1,4 +1,4 @@
-import { DEFAULT_CUTOFF, MAX_REPORT_YEAR, MIN_REPORT_YEAR, monthOf, todayInManila, yearOf } from '@ginhawa/contract';
+import { MAX_REPORT_YEAR, MIN_REPORT_YEAR, cutoffOf, monthOf, todayInManila, yearOf } from '@ginhawa/contract';
 
 // Shared with the admin dashboard; re-exported so the reports read them from one place.
 export { CUTOFF_LABELS, MONTH_NAMES, recentYears } from '../../../lib/period';
@@ -22,12 +22,13 @@ export const readDate = (params: URLSearchParams, name = 'date'): string => {
   return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : todayInManila();
 };
 
+/** The period in the URL; what it leaves out is today's (Manila): the month and the cutoff that contain it (issue 34). */
 export const readPeriod = (params: URLSearchParams) => {
   const today = todayInManila();
   return {
     month: intIn(params.get('month'), 1, 12, monthOf(today)),
     year: intIn(params.get('year'), MIN_REPORT_YEAR, MAX_REPORT_YEAR, yearOf(today)),
-    cutoff: intIn(params.get('cutoff'), 0, 2, DEFAULT_CUTOFF),
+    cutoff: intIn(params.get('cutoff'), 0, 2, cutoffOf(today)),
   };
 };
 

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { ReportsScreen } from './reports-screen';
-import { dailySales, leaderboard, locationsPage, report, reportPage } from './reports-fixtures';
+import { dailySales, leaderboard, locationSales, locationsPage, report, reportPage } from './reports-fixtures';
 
 describe('reports screen', () => {
   afterEach(() => setViewportWidth(1280));
@@ -34,6 +34,28 @@ describe('reports screen', () => {
     expect(calls.some((c) => c.url === '/reports/leaderboards/?month=11&year=2026&cutoff=1')).toBe(true);
     await userEvent.click(screen.getByRole('tab', { name: 'Sale lines' }));
     expect(router.state.location.search).toBe('?tab=lines');
+  });
+
+  it('opens the leaderboard and location sales on the period that contains today (Manila)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 29 Nov 2026, 07:30 in Manila: the second cutoff of November.
+    vi.setSystemTime(new Date('2026-11-28T23:30:00Z'));
+    try {
+      const calls = mockApi({
+        'GET /reports/leaderboards/': { status: 200, data: leaderboard },
+        'GET /reports/get-location-sales/': { status: 200, data: locationSales },
+        'GET /locations/': { status: 200, data: locationsPage },
+      });
+      renderWithRouter(<ReportsScreen />, { path: '/admin/reports?tab=leaderboard' });
+      expect(await screen.findByRole('table', { name: 'Leaderboard' })).toBeInTheDocument();
+      expect(calls.map((c) => c.url)).toContain('/reports/leaderboards/?month=11&year=2026&cutoff=2');
+      expect(screen.getByRole('combobox', { name: 'Cutoff' })).toHaveTextContent('16');
+      // Location sales opens on this month too.
+      await userEvent.click(screen.getByRole('tab', { name: 'Location sales' }));
+      await waitFor(() => expect(calls.map((c) => c.url)).toContain('/reports/get-location-sales/?month=11&year=2026'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('on a phone opens a later tab with the tab row’s scroll buttons already in place', async () => {
