@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -35,6 +35,7 @@ import { RotationPanel, type RotationAction } from './rotation-panel';
 import { FrontDeskShifts } from './front-desk-shifts';
 import { ClockInDialog, ReorderDialog } from './shift-dialogs';
 import type { VisitUseSlot } from './visit-use';
+import { useSessionState } from '../../../lib/session-state';
 
 export type FloorClient = { id: number; full_name: string };
 
@@ -223,7 +224,8 @@ export const FloorScreen = ({ user, clientPicker, roomsPath, attendancePath, vis
   const today = board.data ? manilaDate(new Date(board.data.now)) : todayInManila();
   const shown = day.date ?? board.data?.date ?? today;
   const live = board.data ? isLiveDay(board.data) : shown === today;
-  const [open, setOpen] = useState<Open>(null);
+  // A half-filled reservation's dialog reopens after a reload; the form keeps its draft (decision 0643).
+  const [open, setOpen] = useSessionState<Open>('floor:open', null, (o) => o?.kind === 'reserve');
   const close = () => setOpen(null);
 
   const branchSelect =

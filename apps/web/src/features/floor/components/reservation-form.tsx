@@ -127,6 +127,7 @@ export const ReservationForm = ({ client, location, date, onClose }: Reservation
     fields: FIELDS,
     errorKey: (field) => DEPOSIT_KEYS[field] ?? field,
     money: ['deposit_amount'],
+    draft: `reservation:${location}:${client.id}`,
     parse: (v) => bookingSchema.safeParse(toBody(v, client.id, location)),
     save: createReservation,
     onSaved: async (saved: Reservation) => {

@@ -34,6 +34,7 @@ export const DailyReportForm = ({ location, date, report }: DailyReportFormProps
 
   const form = useEntityForm({
     money: ['cash_on_hand'],
+    draft: editable ? `daily-report:${location}:${date}` : undefined,
     initialValues: () => ({ cash_on_hand: report?.cash_on_hand ?? '', remarks: report?.remarks ?? '' }),
     fields: FIELDS,
     // Submit checks the cash count before anything is sent: a refusal after the draft is started would
