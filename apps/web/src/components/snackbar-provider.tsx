@@ -104,7 +104,8 @@ export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
         autoHideDuration={stays ? null : SNACKBAR_AUTO_HIDE_MS}
         onClose={handleClose}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        sx={
+        // Inline, so the anchor's own breakpoint offsets (MUI's media queries) do not win over it.
+        style={
           place
             ? { top: place.top, left: place.left, width: place.width, right: 'auto', bottom: 'auto', transform: 'none' }
             : { visibility: 'hidden' }

@@ -76,8 +76,9 @@ export const toastPlaces = (
     const bar = document.querySelector('.MuiBottomNavigation-root');
     const header = document.querySelector('header.MuiAppBar-root');
     const bottom = bar ? bar.getBoundingClientRect().top : vh;
-    const top = header ? header.getBoundingClientRect().bottom : 0;
-    return { candidates: [at(bottom - PHONE_MARGIN - h), at(top + PHONE_MARGIN)], obstacles };
+    // The slim header holds only the company's name: a toast over it covers no control.
+    const top = header ? Math.max(4, (header.getBoundingClientRect().bottom - h) / 2) : PHONE_MARGIN;
+    return { candidates: [at(bottom - PHONE_MARGIN - h), at(top)], obstacles };
   }
 
   const w = Math.min(size.width, vw - 2 * DESK_MARGIN);

@@ -76,6 +76,7 @@ const Page = () => {
           open
           title="Book Ana Cruz"
           submitLabel="Book"
+          submitting={false}
           onSubmit={() => undefined}
           onClose={() => setOpen(false)}
         >
