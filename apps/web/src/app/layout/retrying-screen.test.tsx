@@ -44,4 +44,26 @@ describe('a screen whose code could not be fetched', () => {
     expect(await screen.findByRole('heading', { name: 'Rooms' })).toBeInTheDocument();
     expect(fetchCode).toHaveBeenCalledTimes(3);
   });
+
+  it('offline, does not ask for the code until the browser is back online', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const fetchCode = flakyScreen(0);
+    expect(await screen.findByText(/You are offline, so this screen could not be fetched yet/)).toBeInTheDocument();
+    // Try again while still offline asks for nothing either.
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(fetchCode).not.toHaveBeenCalled();
+    onLine.mockReturnValue(true);
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('heading', { name: 'Rooms' })).toBeInTheDocument();
+    expect(fetchCode).toHaveBeenCalledTimes(1);
+    onLine.mockRestore();
+  });
+
+  it('offers a reload once the code failed again while online', async () => {
+    flakyScreen(2);
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
+  });
 });

@@ -27,12 +27,17 @@ export const retryingScreen = (load: () => Promise<ComponentType>, firstError: C
     const [, setLoadedNow] = useState(false);
     const [failure, setFailure] = useState(firstError.message);
     const [trying, setTrying] = useState(false);
+    // A fetch that failed while the browser said it was online is kept failed by the browser until
+    // the page reloads (Chromium keeps failed modules): then Reload is the way on.
+    const [stuck, setStuck] = useState(false);
     const retry = useCallback(() => {
+      if (!navigator.onLine) return Promise.resolve();
       setTrying(true);
       return attempt().then(
         () => setLoadedNow(true),
         (error: unknown) => {
           setTrying(false);
+          setStuck(true);
           setFailure(error instanceof Error ? error.message : String(error));
         },
       );
@@ -58,10 +63,15 @@ export const retryingScreen = (load: () => Promise<ComponentType>, firstError: C
           </>
         }
         action={
-          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+          <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
             <Button variant="outlined" onClick={() => void retry()} disabled={trying}>
               {trying ? 'Trying…' : 'Try again'}
             </Button>
+            {stuck ? (
+              <Button variant="text" onClick={() => window.location.reload()}>
+                Reload the page
+              </Button>
+            ) : null}
           </Box>
         }
       />
@@ -69,11 +79,17 @@ export const retryingScreen = (load: () => Promise<ComponentType>, firstError: C
   };
 };
 
+/** What the stand-in says when the browser is offline: the code is not even asked for. */
+export const OFFLINE_MESSAGE = 'You are offline, so this screen could not be fetched yet.';
+
 /**
  * A route's `lazy` for a component: the component when its code arrives, else a screen that retries
- * (retryingScreen). Other errors go to the route's error boundary as before.
+ * (retryingScreen). While the browser says it is offline the code is not asked for at all: a module
+ * whose fetch failed stays failed in the browser until a reload (Chromium keeps it, with the chunks
+ * it imports), so the first fetch waits for the network. Other errors go to the error boundary.
  */
 export const lazyRetrying = (load: () => Promise<ComponentType>) => async (): Promise<{ Component: ComponentType }> => {
+  if (!navigator.onLine) return { Component: retryingScreen(load, new ChunkLoadError(OFFLINE_MESSAGE)) };
   try {
     return { Component: await load() };
   } catch (error) {
