@@ -118,7 +118,7 @@ describe('the panel, third pass', () => {
     });
     await context.setOffline(true);
     await page.locator('a[href="/profile"]').first().click();
-    await page.getByText('This screen could not be loaded').waitFor();
+    await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor();
     await page.screenshot({ path: '/tmp/panelb/offline-1280.png' });
     await context.setOffline(false);
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
