@@ -164,4 +164,26 @@ describe('the panel, third pass', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  it('a dialog whose save opens a new page stays there, and Back returns to where the dialog was opened', async () => {
+    const last = `Backed${String(Date.now()).slice(-6)}`;
+    const { page, context, errors } = await openPage(browser, 390, 844);
+    await signIn(page, 'receptionist');
+    await page.getByLabel('Find a client').fill(`Perla ${last}`);
+    await page.getByText(`No client matches “Perla ${last}”.`).waitFor();
+    await page.getByRole('button', { name: 'New client' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New client' });
+    await dialog.getByLabel(/^Mobile/).fill(`0998${String(Date.now()).slice(-7)}`);
+    // Closing takes the dialog's history entry off while the save opens the client's page.
+    await dialog.getByRole('button', { name: 'Add client' }).click();
+    await page.getByRole('heading', { level: 1, name: `Perla ${last}` }).waitFor();
+    await page.waitForFunction(() => !(window.history.state as { ginhawaDialog?: string } | null)?.ginhawaDialog);
+    await page.getByRole('heading', { level: 1, name: `Perla ${last}` }).waitFor();
+    assert.match(new URL(page.url()).pathname, /^\/clients\/\d+$/);
+    await page.goBack();
+    await page.waitForURL('**/dashboard');
+    await page.getByLabel('Find a client').waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

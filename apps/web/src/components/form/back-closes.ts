@@ -6,6 +6,9 @@ import { useEffect, useRef } from 'react';
  * dialog closed otherwise (Cancel, Save, Escape) takes its entry back off. Entries are a stack, so a
  * confirmation over a form closes first. While an earlier entry is still being taken off (history.back
  * is asynchronous), a new dialog's entry waits for it, so a dialog that opens another stays in order.
+ * These moves between a dialog's entry and its page (same URL) are kept from the router: this
+ * listener, added before the router's, runs first and stops the event, so a navigation started as a dialog closes
+ * (Save, then open the new record) is not cancelled by the entry being taken off.
  */
 
 const KEY = 'ginhawaDialog';
@@ -16,12 +19,16 @@ type Entry = {
   close: () => boolean;
   pushed: boolean;
   gone: boolean;
+  /** The page the dialog opened on. */
+  href: string;
 };
 
 const stack: Entry[] = [];
 let pendingBacks = 0;
 let queued: Entry[] = [];
 let counter = 0;
+/** Keys of entries whose dialogs are closed: an entry of one is spent, and Back passes over it. */
+const spent = new Set<string>();
 
 const currentKey = (): unknown => (window.history.state as Record<string, unknown> | null)?.[KEY];
 
@@ -37,17 +44,34 @@ const flush = () => {
   for (const entry of waiting) if (!entry.gone) push(entry);
 };
 
-const handlePopState = () => {
+const handlePopState = (event: PopStateEvent) => {
+  const at = currentKey();
   if (pendingBacks > 0) {
+    event.stopImmediatePropagation();
     // One of ours: a dialog closed by its own button took its entry off.
     pendingBacks -= 1;
+    if (typeof at === 'string' && spent.has(at)) {
+      // A navigation came between the close and its Back (Save, then open the new record): the
+      // Back landed on the spent entry instead of the page; go forward to where the person went.
+      pendingBacks += 1;
+      window.history.forward();
+      return;
+    }
     if (pendingBacks === 0) flush();
     return;
   }
+  if (typeof at === 'string' && spent.has(at) && !stack.some((e) => e.key === at)) {
+    // Back onto a spent entry (left behind by such a navigation): pass over it.
+    event.stopImmediatePropagation();
+    pendingBacks += 1;
+    window.history.back();
+    return;
+  }
   // The person went back: every dialog above the entry now shown closes, topmost first.
-  const at = currentKey();
   const keep = stack.findIndex((e) => e.key === at) + 1;
   const closing = stack.slice(keep).reverse();
+  // Still on the page the dialogs opened on: nothing for the router to do.
+  if (closing.length && closing[closing.length - 1]?.href === window.location.href) event.stopImmediatePropagation();
   for (const entry of closing) {
     if (!entry.close()) {
       // It cannot close now (saving): put its entry back, it stays open.
@@ -55,21 +79,33 @@ const handlePopState = () => {
       return;
     }
     entry.gone = true;
+    spent.add(entry.key);
     stack.splice(stack.indexOf(entry), 1);
   }
 };
 
 let listening = false;
-const listen = () => {
+/**
+ * Starts listening for Back. main.tsx calls it before any router exists: listeners on window run in
+ * the order they were added (capture or not), and this one must run before the router's to stop
+ * the moves it makes itself. Opening a dialog calls it too (tests, where no main.tsx runs).
+ */
+export const listenForBack = () => {
   if (listening) return;
   listening = true;
-  window.addEventListener('popstate', handlePopState);
+  window.addEventListener('popstate', handlePopState, { capture: true });
 };
 
 const open = (close: () => boolean): Entry => {
-  listen();
+  listenForBack();
   counter += 1;
-  const entry: Entry = { key: `d${Date.now().toString(36)}-${counter}`, close, pushed: false, gone: false };
+  const entry: Entry = {
+    key: `d${Date.now().toString(36)}-${counter}`,
+    close,
+    pushed: false,
+    gone: false,
+    href: window.location.href,
+  };
   stack.push(entry);
   if (pendingBacks > 0) queued.push(entry);
   else push(entry);
@@ -79,6 +115,7 @@ const open = (close: () => boolean): Entry => {
 const release = (entry: Entry) => {
   if (entry.gone) return;
   entry.gone = true;
+  spent.add(entry.key);
   const index = stack.indexOf(entry);
   if (index >= 0) stack.splice(index, 1);
   // Only the entry on top is taken off; after a navigation (another URL on top) it is left alone.
