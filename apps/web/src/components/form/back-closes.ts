@@ -12,6 +12,8 @@ import { useEffect, useRef } from 'react';
  */
 
 const KEY = 'ginhawaDialog';
+/** How long a Back of ours may take before the dialogs waiting on it push their entries anyway. */
+const STUCK_BACK_MS = 1000;
 
 type Entry = {
   key: string;
@@ -122,6 +124,12 @@ const release = (entry: Entry) => {
   if (entry.pushed && currentKey() === entry.key) {
     pendingBacks += 1;
     window.history.back();
+    // Should its popstate never come (a browser that drops the traversal), later dialogs still push.
+    window.setTimeout(() => {
+      if (pendingBacks === 0) return;
+      pendingBacks = 0;
+      flush();
+    }, STUCK_BACK_MS);
   }
 };
 
