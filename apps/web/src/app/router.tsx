@@ -5,6 +5,7 @@ import { useFlags } from '../lib/flags';
 import { paths } from '../config/paths';
 import type { FlagName } from '../config/flags';
 import { RedirectAfterLogin, RequireAdmin } from './layout/guard';
+import { lazyRetrying } from './layout/retrying-screen';
 import { RouteFallback, RouteShell } from './layout/route-shell';
 import { RouteError } from './routes/route-error';
 import { ADMIN_MENU_SCREEN, SCREENS, type Screen } from './screens';
@@ -20,13 +21,17 @@ const flagged = (flag: FlagName, Screen: ComponentType, Otherwise: ComponentType
     return useFlags()[flag] ? <Screen /> : <Otherwise />;
   };
 
-/** A screen loaded on demand, failing with a ChunkLoadError after CHUNK_LOAD_TIMEOUT_MS. */
-const lazyScreen = (screen: Screen) => async () => {
-  const Component = await loadChunk(screen.load);
-  if (!screen.flag) return { Component };
-  const Otherwise = screen.adminOnly ? await loadChunk(ADMIN_MENU_SCREEN.load) : ToDashboard;
-  return { Component: flagged(screen.flag, Component, Otherwise) };
-};
+/**
+ * A screen loaded on demand, failing with a ChunkLoadError after CHUNK_LOAD_TIMEOUT_MS; offline, it
+ * retries by itself when the network returns (lazyRetrying, docs/decisions/0642).
+ */
+const lazyScreen = (screen: Screen) =>
+  lazyRetrying(async () => {
+    const Component = await loadChunk(screen.load);
+    if (!screen.flag) return Component;
+    const Otherwise = screen.adminOnly ? await loadChunk(ADMIN_MENU_SCREEN.load) : ToDashboard;
+    return flagged(screen.flag, Component, Otherwise);
+  });
 
 /** The manifest's screens under `base` as child routes (paths relative to it). */
 const routesUnder = (base: string, adminOnly: boolean): RouteObject[] =>
@@ -47,7 +52,7 @@ export const signedInRoutes: RouteObject[] = [
     children: [
       { path: 'login', Component: RedirectAfterLogin },
       {
-        lazy: async () => ({ Component: (await loadChunk(() => import('./layout/app-layout'))).AppLayout }),
+        lazy: lazyRetrying(async () => (await loadChunk(() => import('./layout/app-layout'))).AppLayout),
         // Errors in a screen show inside the layout, so navigation stays usable.
         children: [
           {

@@ -1,14 +1,22 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { dialogClasses } from '@mui/material/Dialog';
-import { dialogTitleClasses } from '@mui/material/DialogTitle';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { SNACKBAR_AUTO_HIDE_MS } from '@ginhawa/contract';
+import { choosePlacement, toastPlaces, type Placement } from './toast-placement';
 
 export type SnackbarSeverity = 'success' | 'info' | 'warning' | 'error';
 
-/** `top`: where the toast starts when a full-screen dialog's title bar is in the way (px from the top). */
 type SnackbarState = {
   id: number;
   open: boolean;
@@ -16,25 +24,51 @@ type SnackbarState = {
   message: string;
   /** A bold first line above the message (a live notification's title); none for most toasts. */
   title?: string;
-  top?: number;
 };
 
-/** The gap MUI leaves between a phone's top edge and a top-anchored toast; kept below a title bar too. */
-const GAP = 8;
-
 /**
- * Below the title bar of the topmost full-screen dialog (a phone's: ResponsiveDialog and the others go
- * full screen below `sm`), so the toast never hides its title and close button; undefined when none is
- * open, the toast keeping its corner (docs/decisions/0621).
+ * Keeps the open toast where it covers no control (docs/decisions/0641): placed before it is first
+ * painted, and again when the page under it changes (a list that grows, a dialog that opens) or
+ * the window is resized. Undefined until measured (the toast stays hidden for that one layout).
  */
-const belowFullScreenTitle = (): number | undefined => {
-  const titles = document.querySelectorAll(`.${dialogClasses.paperFullScreen} .${dialogTitleClasses.root}`);
-  const title = titles[titles.length - 1];
-  return title ? Math.ceil(title.getBoundingClientRect().bottom) + GAP : undefined;
+const useToastPlacement = (open: boolean, id: number) => {
+  const ref = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<Placement | undefined>();
+  useLayoutEffect(() => {
+    const root = ref.current;
+    if (!open || !root) return;
+    const alert = root.firstElementChild as HTMLElement | null;
+    const update = () => {
+      const size = { width: alert?.offsetWidth ?? 0, height: alert?.offsetHeight ?? 0 };
+      const { candidates, obstacles } = toastPlaces(size, root);
+      const next = choosePlacement(candidates, size.height, obstacles);
+      setPlace((prev) =>
+        prev && next && prev.top === next.top && prev.left === next.left && prev.width === next.width ? prev : next,
+      );
+    };
+    update();
+    let frame = 0;
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(update);
+    };
+    const observer = new MutationObserver(later);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', later);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener('resize', later);
+    };
+  }, [open, id]);
+  return { ref, place };
 };
 
 type SnackbarContextValue = {
-  /** Shows one toast (top right, 4 s; below a full-screen dialog's title bar); a new one replaces the current one. */
+  /**
+   * Shows one toast where it covers no control (decision 0641); success and info hide after 4 s, an
+   * error or warning stays until closed. A new one replaces the current one.
+   */
   showSnackbar: (message: string, severity?: SnackbarSeverity, title?: string) => void;
   closeSnackbar: () => void;
 };
@@ -45,7 +79,7 @@ export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
   const [state, setState] = useState<SnackbarState>({ id: 0, open: false, severity: 'info', message: '' });
 
   const showSnackbar = useCallback((message: string, severity: SnackbarSeverity = 'info', title?: string) => {
-    setState((prev) => ({ id: prev.id + 1, open: true, severity, message, title, top: belowFullScreenTitle() }));
+    setState((prev) => ({ id: prev.id + 1, open: true, severity, message, title }));
   }, []);
   const closeSnackbar = useCallback(() => setState((prev) => ({ ...prev, open: false })), []);
 
@@ -55,6 +89,9 @@ export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
     closeSnackbar();
   };
 
+  const { ref, place } = useToastPlacement(state.open, state.id);
+  const stays = state.severity === 'error' || state.severity === 'warning';
+
   const value = useMemo(() => ({ showSnackbar, closeSnackbar }), [showSnackbar, closeSnackbar]);
 
   return (
@@ -63,16 +100,22 @@ export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
       <Snackbar
         key={state.id}
         open={state.open}
-        autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
+        ref={ref}
+        autoHideDuration={stays ? null : SNACKBAR_AUTO_HIDE_MS}
         onClose={handleClose}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        sx={state.top === undefined ? undefined : { top: state.top }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        // Inline, so the anchor's own breakpoint offsets (MUI's media queries) do not win over it.
+        style={
+          place
+            ? { top: place.top, left: place.left, width: place.width, right: 'auto', bottom: 'auto', transform: 'none' }
+            : { visibility: 'hidden' }
+        }
       >
         <Alert
           onClose={() => closeSnackbar()}
           severity={state.severity}
           variant="filled"
-          sx={{ width: '100%', minWidth: 280, alignItems: 'center', boxShadow: 3 }}
+          sx={{ width: '100%', minWidth: 280, maxWidth: { sm: 480 }, alignItems: 'center', boxShadow: 3 }}
         >
           {state.title ? <AlertTitle>{state.title}</AlertTitle> : null}
           {state.message}

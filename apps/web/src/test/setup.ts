@@ -22,6 +22,8 @@ afterEach(() => {
   }
   vi.useRealTimers();
   vi.restoreAllMocks();
+  // Drafts and a kept open dialog (decision 0643) belong to the test that typed them.
+  if (typeof window !== 'undefined') window.sessionStorage.clear();
 });
 
 // The web project shares one window between the files a worker runs (isolate: false in

@@ -6,6 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { getErrorMessage } from '../../lib/api-client';
 import { AdminDialogActions } from './dialog-actions';
+import { useBackCloses } from './back-closes';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -50,6 +51,8 @@ export const ConfirmDialog = ({
       setError(getErrorMessage(err));
     }
   };
+
+  useBackCloses(open, pending ? undefined : handleClose);
 
   return (
     <Dialog open={open} onClose={handleClose} maxWidth="xs" fullWidth aria-labelledby="confirm-dialog-title">

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { AdminDialogActions } from './dialog-actions';
 import { useEntityForm, type ParseResult } from './use-entity-form';
+import { useBackCloses } from './back-closes';
 
 const REASON_FIELDS = ['reason'] as const;
 
@@ -62,6 +63,7 @@ export const ReasonDialog = <D, S>({
     onSaved: onDone,
   });
   const field = form.bind('reason');
+  useBackCloses(true, form.submitting ? undefined : onClose);
   const count = `${form.values.reason.length}/${maxLength} characters`;
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

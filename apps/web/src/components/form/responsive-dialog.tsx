@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { useBackCloses } from './back-closes';
 
 type ResponsiveDialogProps = {
   open?: boolean;
@@ -14,7 +15,7 @@ type ResponsiveDialogProps = {
   children: ReactNode;
 };
 
-/** The panel's dialog: as wide as `maxWidth` allows, the whole screen on a phone. */
+/** The panel's dialog: as wide as `maxWidth` allows, the whole screen on a phone; Back closes it. */
 export const ResponsiveDialog = ({
   open = true,
   busy = false,
@@ -24,6 +25,8 @@ export const ResponsiveDialog = ({
   children,
 }: ResponsiveDialogProps) => {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // The phone's Back closes the dialog, not the page (decision 0643).
+  useBackCloses(open, busy ? undefined : onClose);
   return (
     <Dialog
       open={open}

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { ZodError } from 'zod';
 import { serverErrors, zodErrors, type FormErrors } from './form-errors';
 import { normalizeMoneyInput } from '@ginhawa/contract';
@@ -45,6 +45,43 @@ type EntityFormOptions<V, F extends string, D, S> = {
   money?: readonly (keyof V & string)[];
   /** Values that follow a change (a suggested username following the name); gets the changed values and the previous ones. */
   derive?: (next: V, field: keyof V, prev: V) => V;
+  /**
+   * A sessionStorage key: what was typed is kept there and comes back after a reload (the tab's
+   * session only); it is dropped once saved or when the form goes away (Cancel, Back, leaving the
+   * screen). docs/decisions/0643.
+   */
+  draft?: string;
+};
+
+const DRAFT_PREFIX = 'ginhawa:draft:';
+
+/** The starting values with a kept draft's values over them (only the form's own keys, of the same type). */
+const withDraft = <V extends object>(start: V, key: string | undefined): V => {
+  if (!key) return start;
+  try {
+    const kept: unknown = JSON.parse(window.sessionStorage.getItem(DRAFT_PREFIX + key) ?? 'null');
+    if (!kept || typeof kept !== 'object') return start;
+    const merged = { ...start } as Record<string, unknown>;
+    for (const [field, value] of Object.entries(kept))
+      if (field in merged && typeof value === typeof merged[field]) merged[field] = value;
+    return merged as V;
+  } catch {
+    return start;
+  }
+};
+const keepDraft = (key: string, values: unknown) => {
+  try {
+    window.sessionStorage.setItem(DRAFT_PREFIX + key, JSON.stringify(values));
+  } catch {
+    // Storage full or refused: the form still works, only without a draft.
+  }
+};
+const dropDraft = (key: string) => {
+  try {
+    window.sessionStorage.removeItem(DRAFT_PREFIX + key);
+  } catch {
+    // As above.
+  }
 };
 
 /**
@@ -61,8 +98,15 @@ export const useEntityForm = <V extends object, F extends string, D, S>({
   errorKey = (field) => field,
   money = [],
   derive,
+  draft,
 }: EntityFormOptions<V, F, D, S>) => {
-  const [values, setValues] = useState<V>(initialValues);
+  const [values, setValues] = useState<V>(() => withDraft(initialValues(), draft));
+  const edited = useRef(false);
+  // What the person typed is kept as they type; a reload does not unmount, so only leaving drops it.
+  useEffect(() => {
+    if (draft && edited.current) keepDraft(draft, values);
+  }, [draft, values]);
+  useEffect(() => (draft ? () => dropDraft(draft) : undefined), [draft]);
   const [errors, setErrors] = useState<FormErrors<F>>({});
   const [submitting, setSubmitting] = useState(false);
 
@@ -70,6 +114,7 @@ export const useEntityForm = <V extends object, F extends string, D, S>({
   const clearError = (key: string) => setErrors((prev) => ({ ...prev, [key]: undefined, form: undefined }));
 
   const set = <K extends keyof V & string>(field: K, value: V[K]) => {
+    edited.current = true;
     setValues((prev) => {
       const next = { ...prev, [field]: value };
       return derive ? derive(next, field, prev) : next;
@@ -113,6 +158,10 @@ export const useEntityForm = <V extends object, F extends string, D, S>({
     setSubmitting(true);
     try {
       const saved = await save(parsed.data);
+      if (draft) {
+        edited.current = false;
+        dropDraft(draft);
+      }
       await onSaved(saved);
       // A form that stays on screen (a password on the profile) can be used again; a closed one is gone.
       setSubmitting(false);
@@ -124,6 +173,8 @@ export const useEntityForm = <V extends object, F extends string, D, S>({
 
   /** Back to the starting values with no messages (a form that stays on screen after saving). */
   const reset = () => {
+    edited.current = false;
+    if (draft) dropDraft(draft);
     setValues(initialValues());
     setErrors({});
   };
@@ -131,5 +182,11 @@ export const useEntityForm = <V extends object, F extends string, D, S>({
   /** `<FormDialog {...form.dialog} title=… submitLabel=… onClose=…>`: open, the form's message on top, and submit. */
   const dialog = { open: true, submitting, error: errors.form, onSubmit: () => void submit() };
 
-  return { values, errors, submitting, set, setValues, clearError, bind, bindSwitch, submit, reset, dialog };
+  /** Sets every value at once (a form filling itself from a choice); counts as typed for the draft. */
+  const setAll: typeof setValues = (next) => {
+    edited.current = true;
+    setValues(next);
+  };
+
+  return { values, errors, submitting, set, setValues: setAll, clearError, bind, bindSwitch, submit, reset, dialog };
 };

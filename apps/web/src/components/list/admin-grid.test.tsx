@@ -60,12 +60,12 @@ describe('AdminGrid', () => {
     it('shows the Inactive chip beside the first shown cell’s text, and nothing on active rows', () => {
       render(statusGrid({ colour: false, is_active: false }));
       expect(firstCells().map((cell) => cell.textContent)).toEqual(['Teak', 'JadeInactive']);
-      // Only the marked row may grow (its chip wrapping under a long name); the others keep their height.
+      // Every row grows with its wrapped text (decision 0644), the marked one with its chip.
       const grows = screen
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.classList.contains('MuiDataGrid-row--dynamicHeight'));
-      expect(grows).toEqual([false, true]);
+      expect(grows).toEqual([true, true]);
     });
 
     it('keeps the first shown column’s own rendering beside the chip', () => {
@@ -112,7 +112,8 @@ describe('AdminGrid', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.classList.contains('MuiDataGrid-row--dynamicHeight'));
-      expect(grows).toEqual([false, true, true]);
+      // Every row grows with its wrapped text (decision 0644), the marked ones with their chips.
+      expect(grows).toEqual([true, true, true]);
       unmount();
 
       render(accountGrid(undefined));

@@ -7,14 +7,13 @@ import {
   type GridColDef,
   type GridColumnVisibilityModel,
   type GridPaginationModel,
-  type GridRowHeightParams,
   type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { LoadError } from '../load-error';
 import { formatCount } from '../../lib/format';
-import { rowMarks, withInactiveChip } from './list-columns';
+import { withInactiveChip } from './list-columns';
 import { PAGE_SIZES } from './use-admin-list';
 
 type AdminGridProps<R extends GridValidRowModel> = {
@@ -41,12 +40,23 @@ type AdminGridProps<R extends GridValidRowModel> = {
    */
   rowSelectionModel?: GridRowSelectionModel;
   onRowSelectionModelChange?: (model: GridRowSelectionModel) => void;
-  /** Rows as tall as their cells' wrapped text (a phone's caption lines under a name), not one fixed line. */
-  rowsGrow?: boolean;
 };
 
+/**
+ * Every row is as tall as its cells' wrapped text, at every width (docs/decisions/0644): a long
+ * rate ("₱200.00 per service"), a target ("Everything (requested bonus)") or a mobile number
+ * wraps inside its column instead of ending in "…"; a row of one-line cells keeps the usual 52 px.
+ */
 const autoHeight = () => 'auto' as const;
-const growCentred = { display: 'flex', alignItems: 'center' } as const;
+const grownCells = {
+  // A block, not a flex row: a long single word (an email) then breaks inside the cell.
+  display: 'block',
+  alignContent: 'center',
+  minHeight: 52,
+  py: 1,
+  overflowWrap: 'break-word',
+  lineHeight: 1.43,
+} as const;
 
 /**
  * Every column shown. Left out, the grid keeps the last model it was given, so a list opened on a
@@ -81,23 +91,11 @@ export const AdminGrid = <R extends GridValidRowModel>({
   onRowClick,
   rowSelectionModel,
   onRowSelectionModelChange,
-  rowsGrow = false,
 }: AdminGridProps<R>) => {
   const shownColumns = useMemo(
     () => withInactiveChip(columns, columnVisibilityModel),
     [columns, columnVisibilityModel],
   );
-  const marked = shownColumns !== columns;
-  // A marked row (Inactive, or the Status column's note) grows when its chips wrap under a long
-  // name (withInactiveChip); the others keep their height.
-  const markedGrows = useMemo(() => {
-    const marks = rowMarks(columns);
-    return ({ model }: GridRowHeightParams) => {
-      // The grid types its rows loosely; they are this grid's rows.
-      const m = marks?.(model as R);
-      return m && (m.inactive || m.note) ? ('auto' as const) : null;
-    };
-  }, [columns]);
   if (error && !rows) {
     return <LoadError title={`The ${label.toLowerCase()} could not be loaded`} error={error} onRetry={onRetry} />;
   }
@@ -152,7 +150,7 @@ export const AdminGrid = <R extends GridValidRowModel>({
         onRowSelectionModelChange={onRowSelectionModelChange}
         onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
         localeText={{ noRowsLabel: emptyText }}
-        getRowHeight={rowsGrow ? autoHeight : marked ? markedGrows : undefined}
+        getRowHeight={autoHeight}
         sx={{
           border: 0,
           borderTop: '1px solid',
@@ -161,8 +159,9 @@ export const AdminGrid = <R extends GridValidRowModel>({
           '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
           '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': { outline: 'none' },
           '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
-          // A row grown for its Inactive chip keeps its other cells (a price) level with the name, not at the top.
-          ...(marked ? { [`& .${gridClasses['row--dynamicHeight']} > .${gridClasses.cell}`]: growCentred } : {}),
+          // Grown cells keep their text level with the name, not at the top.
+          [`& .${gridClasses['row--dynamicHeight']} > .${gridClasses.cell}`]: grownCells,
+          [`& .${gridClasses['row--dynamicHeight']} > .${gridClasses['cell--textRight']}`]: { textAlign: 'right' },
         }}
       />
     </Box>

@@ -76,8 +76,6 @@ type AdminListPageProps<R extends GridValidRowModel & { id: number }, S extends 
   actions?: (row: R) => ReactElement[];
   /** Columns shown on phones besides the actions; the first column unless given. */
   phoneColumns?: string[];
-  /** Rows grow with their cells' wrapped text (AdminGrid's `rowsGrow`). */
-  rowsGrow?: boolean;
   /** Anything the list also renders (a dialog opened by one of `actions`). */
   children?: ReactNode;
   /** Rows a page at first (25 unless given). */
@@ -116,7 +114,6 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
   openIcon = <EditOutlined />,
   actions,
   phoneColumns,
-  rowsGrow,
   children,
   pageSize,
   toolbar,
@@ -198,7 +195,6 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
         columnVisibilityModel={columnVisibilityModel}
         emptyText={list.filtered ? texts.noMatch : texts.empty}
         onRowClick={open}
-        rowsGrow={rowsGrow}
       />
       {editing ? (
         <FormSlot

@@ -127,13 +127,16 @@ export const pesoColumn = <R extends GridValidRowModel>(
   ...extra,
 });
 
-/** A Philippine mobile or landline number as people write it; a dash when there is none. */
+/**
+ * A Philippine mobile or landline number as people write it, on one line (its spaces do not break:
+ * the column is wide enough for it, decision 0644); a dash when there is none.
+ */
 export const phoneColumn = <R extends GridValidRowModel>(headerName: string, extra: Extra<R> = {}): GridColDef<R> => ({
   field: 'phone',
   headerName,
   width: 150,
   sortable: false,
-  valueFormatter: (value: string | null) => formatPhPhone(value) || '—',
+  valueFormatter: (value: string | null) => (formatPhPhone(value) || '—').replace(/ /g, '\u00a0'),
   ...extra,
 });
 

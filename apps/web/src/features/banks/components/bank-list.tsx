@@ -60,7 +60,6 @@ export const BankList = () => {
     <AdminListPage
       resource={banksResource}
       columns={columns}
-      rowsGrow={phone}
       filters={filters}
       texts={{ label: 'Bank accounts', one: 'bank account', searchLabel: 'Search banks', addLabel: 'New account' }}
       rowName={(bank) => `${bank.name} ${bank.account_number}`}

@@ -15,6 +15,7 @@ import { hintUnlessEmpty, listedValue, useLocationOptions } from '../../../lib/o
 import { useRevalidateClients } from '../api/get-clients';
 import { createClient, duplicateClientId, updateClient } from '../api/save-client';
 import { servableLocations, type DeskUser } from './desk-user';
+import { DateField } from '../../../components/date-field';
 
 /** The body's fields a person fills in (the duplicate-phone confirmation is a button, not a field). */
 const FIELDS = clientBodySchema.keyof().exclude(['allow_duplicate_phone']).options;
@@ -158,12 +159,7 @@ export const ClientForm = ({ client, defaultLocation = null, onClose, onSaved, d
       {desk ? null : <TextField label="Email" type="email" {...form.bind('email')} />}
       {desk ? null : (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label="Birthdate"
-            type="date"
-            {...form.bind('birthdate')}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateField label="Birthdate" {...form.bind('birthdate')} />
           <TextField select label="Gender" {...form.bind('gender')}>
             <MenuItem value="">Not given</MenuItem>
             {CLIENT_GENDERS.map((g) => (

@@ -18,6 +18,7 @@ import {
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDate, formatPeso } from '../../../lib/format';
 import { useCompanyName } from '../../../lib/settings';
+import { useBackCloses } from '../../../components/form/back-closes';
 
 export type Receipt = {
   reference: string;
@@ -143,6 +144,7 @@ export const SaleReceiptDialog = ({ receipt: r, onClose }: { receipt: Receipt; o
     }
   };
   const canShare = typeof navigator.share === 'function';
+  useBackCloses(true, onClose);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" fullScreen={fullScreen} aria-labelledby="receipt-title">
       {printOnlyReceipt}

@@ -14,6 +14,7 @@ import { StatusMessage } from '../../../components/status-message';
 import { formatDateRange, formatPeso } from '../../../lib/format';
 import { RANK_SALES, useRankSales } from '../api/get-reports-data';
 import { SaleListItem } from './latest-sales-tile';
+import { useBackCloses } from '../../../components/form/back-closes';
 
 type RankSalesDialogProps = {
   salespersonId: number;
@@ -27,6 +28,7 @@ type RankSalesDialogProps = {
 export const RankSalesDialog = ({ salespersonId, rank, total, period, onClose }: RankSalesDialogProps) => {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { data, error, isLoading, mutate } = useRankSales(salespersonId, period);
+  useBackCloses(true, onClose);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="rank-sales-title">
       <DialogTitle id="rank-sales-title">My sales, {formatDateRange(period.from, period.to)}</DialogTitle>

@@ -25,6 +25,7 @@ import { useEntityForm, type BoundField } from '../../../components/form/use-ent
 import { useRevalidateEmployees } from '../api/get-employees';
 import { hintUnlessEmpty, useLocationOptions } from '../../../lib/options';
 import { createEmployee, updateEmployee } from '../api/save-employee';
+import { DateField } from '../../../components/date-field';
 
 export const KIND_LABELS: Record<EmployeeKind, { one: string; many: string }> = {
   salesperson: { one: 'salesperson', many: 'Salespersons' },
@@ -225,13 +226,7 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
           label="Employee code"
           {...bind('employee_code', employee ? undefined : 'Leave blank for the next free code.')}
         />
-        <TextField
-          label="Hire date"
-          type="date"
-          required
-          {...bind('hire_date')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField label="Hire date" required {...bind('hire_date')} />
       </Box>
       <TextField label="Mobile number" type="tel" {...bind('phone', 'e.g. 0917 123 4567; saved as +63….')} />
       {kind === 'salesperson' ? (

@@ -38,7 +38,7 @@ const COLUMNS: Record<EmployeeKind, GridColDef<Employee>[]> = Object.fromEntries
       nameColumn,
       { field: 'employee_code', headerName: 'Code', width: 96 },
       { field: 'location_name', headerName: 'Location', flex: 1, minWidth: 130 },
-      phoneColumn<Employee>('Mobile', { width: 140 }),
+      phoneColumn<Employee>('Mobile'),
       {
         field: 'hire_date',
         headerName: 'Hired',

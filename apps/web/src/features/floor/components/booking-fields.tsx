@@ -4,11 +4,12 @@ import type { BoundField } from '../../../components/form/use-entity-form';
 import { TimeSlotSelect } from '../../../components/time-slot-select';
 import { hintUnlessEmpty, useEmployeeOptions, useTreatmentOptions } from '../../../lib/options';
 import { EMPTY_SHOWN } from './floor-time';
+import { DateField } from '../../../components/date-field';
 
 /** A booking's day and time on the 15-minute grid (booking and moving); the times listed start at `from`. */
 export const WhenFields = ({ date, time, from }: { date: BoundField; time: BoundField; from?: string }) => (
   <>
-    <TextField label="Date" type="date" required slotProps={{ inputLabel: { shrink: true } }} {...date} />
+    <DateField label="Date" required {...date} />
     <TimeSlotSelect label="Time" required from={from} {...time} />
   </>
 );

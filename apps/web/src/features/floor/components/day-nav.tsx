@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { useSearchParams } from 'react-router';
 import { addDays, calendarDateSchema } from '@ginhawa/contract';
+import { DateField } from '../../../components/date-field';
 
 /** One of the board's search params and its setter (undefined removes it); the others are kept. */
 const useFloorParam = (name: string) => {
@@ -57,15 +57,13 @@ export const DayNav = ({ shown, today, onGo }: DayNavProps) => {
       <IconButton aria-label="Previous day" onClick={() => go(addDays(shown, -1))}>
         <ChevronLeft />
       </IconButton>
-      <TextField
-        type="date"
+      <DateField
         size="small"
         label="Day"
         fullWidth={false}
         value={shown}
         onChange={(e) => (calendarDateSchema.safeParse(e.target.value).success ? go(e.target.value) : undefined)}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 160 }}
+        sx={{ width: 180 }}
       />
       <IconButton aria-label="Next day" onClick={() => go(addDays(shown, 1))}>
         <ChevronRight />

@@ -912,7 +912,7 @@ describe('floor screen', () => {
     expect(within(day).queryByText('12:00 Rico Blanco')).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Rotation' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Assign next' })).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Day')).toHaveValue('2026-11-26');
+    expect(screen.getByLabelText('Day')).toHaveValue('26 Nov 2026');
     // Tomorrow's booking cannot arrive today (the server's rule): it says to move it first.
     await userEvent.click(within(day).getByRole('button', { name: /^11:00 Maja Salvador/ }));
     const actions = await screen.findByRole('dialog');
@@ -927,7 +927,7 @@ describe('floor screen', () => {
     await userEvent.click(within(actions).getAllByRole('button', { name: 'Close' })[0]!);
     await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
     await userEvent.click(screen.getByRole('button', { name: 'Pick Rosa' }));
-    expect(await screen.findByLabelText(/^Date/)).toHaveValue('2026-11-26');
+    expect(await screen.findByLabelText(/^Date/)).toHaveValue('26 Nov 2026');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Today' }));

@@ -37,6 +37,7 @@ import { FrontDeskShifts } from './front-desk-shifts';
 import { ClockInDialog, ReorderDialog } from './shift-dialogs';
 import type { TabsSlot } from './tabs-slot';
 import type { VisitUseSlot } from './visit-use';
+import { useSessionState } from '../../../lib/session-state';
 
 export type FloorClient = { id: number; full_name: string };
 
@@ -252,7 +253,8 @@ export const FloorScreen = ({
   const today = board.data ? manilaDate(new Date(board.data.now)) : todayInManila();
   const shown = day.date ?? board.data?.date ?? today;
   const live = board.data ? isLiveDay(board.data) : shown === today;
-  const [open, setOpen] = useState<Open>(null);
+  // A half-filled reservation's dialog reopens after a reload; the form keeps its draft (decision 0643).
+  const [open, setOpen] = useSessionState<Open>('floor:open', null, (o) => o?.kind === 'reserve');
   const close = () => {
     if (open?.kind === 'reserve' && reserveFor && open.client.id === reserveFor.id) onReserved?.();
     setOpen(null);

@@ -132,6 +132,7 @@ export const ReservationForm = ({ client, location, date, now, onClose }: Reserv
     fields: FIELDS,
     errorKey: (field) => DEPOSIT_KEYS[field] ?? field,
     money: ['deposit_amount'],
+    draft: `reservation:${location}:${client.id}`,
     parse: (v) => bookingSchema.safeParse(toBody(v, client.id, location)),
     save: createReservation,
     onSaved: async (saved: Reservation) => {

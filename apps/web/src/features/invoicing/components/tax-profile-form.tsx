@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { VAT_STATUSES, VAT_STATUS_LABELS, invoicingProfilePutSchema, type InvoicingProfile } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { useEntityForm } from '../../../components/form/use-entity-form';
+import { DateField } from '../../../components/date-field';
 import { saveInvoicingProfile } from '../api/invoicing-profile';
 
 const SOFTWARE_FIELDS = [
@@ -93,7 +94,6 @@ export const TaxProfileForm = ({
       showSnackbar('Tax and invoice details saved.', 'success');
     },
   });
-  const dateSlot = { inputLabel: { shrink: true } };
 
   return (
     <Box
@@ -150,8 +150,8 @@ export const TaxProfileForm = ({
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField label="Supplier TIN" {...form.bind('supplier_tin', '000-000-000')} />
         <TextField label="Accreditation number" {...form.bind('accreditation_no')} />
-        <TextField label="Date issued" type="date" {...form.bind('date_issued')} slotProps={dateSlot} />
-        <TextField label="Valid until" type="date" {...form.bind('valid_until')} slotProps={dateSlot} />
+        <DateField label="Date issued" {...form.bind('date_issued')} />
+        <DateField label="Valid until" {...form.bind('valid_until')} />
       </Box>
       <Box>
         <Button

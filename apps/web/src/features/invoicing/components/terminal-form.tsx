@@ -6,6 +6,7 @@ import { terminalBodySchema, terminalPatchSchema, type Terminal, type TerminalBo
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { ActiveSwitch } from '../../../components/form/active-switch';
+import { DateField } from '../../../components/date-field';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { hintUnlessEmpty, useLocationOptions } from '../../../lib/options';
 import { createTerminal, updateTerminal, useRevalidateTerminals } from '../api/terminals';
@@ -126,12 +127,7 @@ export const TerminalForm = ({ terminal, defaultLocation = null, onClose }: Term
         <TextField label="MIN" {...form.bind('min', 'Machine identification number, as on the permit.')} />
         <TextField label="Serial number" {...form.bind('serial_number')} />
         <TextField label="Permit or AC number" {...form.bind('permit_number')} />
-        <TextField
-          label="Permit date"
-          type="date"
-          {...form.bind('permit_date')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField label="Permit date" {...form.bind('permit_date')} />
       </Box>
       <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
         Document series

@@ -62,7 +62,6 @@ export const TerminalList = () => {
     <AdminListPage
       resource={terminalsResource}
       columns={columns}
-      rowsGrow={phone}
       filters={filters}
       texts={{ label: 'Terminals', one: 'terminal', searchLabel: 'Search terminals', addLabel: 'New terminal' }}
       rowName={(terminal) => `${terminal.name} at ${terminal.location_name}`}

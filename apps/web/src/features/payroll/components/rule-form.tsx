@@ -24,6 +24,7 @@ import {
 } from '../../../lib/options';
 import { createRule, rulesResource, updateRule } from '../api/commission-rules';
 import { TARGET_LABELS, targetFields, targetKindOf, targetsFor, type TargetKind } from './rule-target';
+import { DateField } from '../../../components/date-field';
 
 const FIELDS = [
   'role',
@@ -239,12 +240,10 @@ export const RuleForm = ({ rule, onClose }: { rule: CommissionRule | null; onClo
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          type="date"
+        <DateField
           label="In force from"
           required
           {...form.bind('effective_from', 'Until a later rule for the same target starts.')}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
       </Stack>
       <TextField label="Notes" multiline minRows={2} {...form.bind('notes')} />

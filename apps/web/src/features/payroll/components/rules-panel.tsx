@@ -140,7 +140,6 @@ const RulesReadOnly = ({ columns, phone }: { columns: GridColDef<CommissionRule>
       columnVisibilityModel={
         phone ? { role: false, value: false, location_name: false, effective_from: false, state: false } : undefined
       }
-      rowsGrow={phone}
       loading={rules.isLoading}
       error={rules.error}
       onRetry={() => void rules.mutate()}
@@ -163,7 +162,6 @@ export const RulesPanel = ({ admin }: { admin: boolean }) => {
       resource={rulesResource}
       columns={columns}
       phoneColumns={['target_label']}
-      rowsGrow={phone}
       filters={[
         roleFilter,
         { name: 'location', label: 'Branch', allLabel: 'All branches', options: namedOptions(locations.data?.results) },

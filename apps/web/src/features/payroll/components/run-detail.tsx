@@ -5,12 +5,14 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import { Link as RouterLink } from 'react-router';
 import type { PayRunDetail, PayRunEmployee } from '@ginhawa/contract';
 import { CsvLink } from '../../../components/figures/csv-link';
-import { FigureTable } from '../../../components/figures/figure-table';
+import { FigureTable, type FigureColumn } from '../../../components/figures/figure-table';
 import { LoadError } from '../../../components/load-error';
 import { formatDateTime, formatPeso } from '../../../lib/format';
 import { runLinesPath, useRun } from '../api/runs';
@@ -36,40 +38,68 @@ const EmployeesTable = ({
 }: {
   run: PayRunDetail;
   statementHref: RunDetailProps['statementHref'];
-}) => (
-  <FigureTable<PayRunEmployee>
-    label={`Earnings by employee, ${runTitle(run)}`}
-    rows={run.employees}
-    rowKey={(e) => e.employee}
-    empty="Nobody earned anything in this cutoff: no arrivals, sales or service charge at this branch."
-    columns={[
-      {
-        label: 'Employee',
-        render: (e) => (
-          <Link component={RouterLink} to={`?run=${run.id}&employee=${e.employee}`}>
-            {e.employee_name}
-          </Link>
-        ),
-      },
-      // The total beside the name: a phone shows it before the table scrolls (decision 0620).
-      { label: 'Total', align: 'right', render: (e) => <strong>{formatPeso(e.total)}</strong> },
-      { label: 'Role', render: (e) => KIND_LABELS[e.kind] },
-      { label: 'Services', align: 'right', render: (e) => formatPeso(e.arrivals_total) },
-      { label: 'Sales', align: 'right', render: (e) => formatPeso(e.sales_total) },
-      { label: 'Service charge', align: 'right', render: (e) => formatPeso(e.service_charge_total) },
-      { label: 'Adjustments', align: 'right', render: (e) => formatPeso(e.adjustments_total) },
-      {
-        label: 'Statement',
-        render: (e) => (
-          <Link component={RouterLink} to={statementHref(run.id, e.employee)}>
-            Statement
-          </Link>
-        ),
-      },
-    ]}
-    footer={['Total', formatPeso(run.total)]}
-  />
-);
+}) => {
+  // A phone shows the name and total; the role, the parts of the total and the statement are
+  // written under the name, so nothing is out of sight to the side (docs/decisions/0644).
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const name = (e: PayRunEmployee) => (
+    <Link component={RouterLink} to={`?run=${run.id}&employee=${e.employee}`}>
+      {e.employee_name}
+    </Link>
+  );
+  const statement = (e: PayRunEmployee) => (
+    <Link component={RouterLink} to={statementHref(run.id, e.employee)}>
+      Statement
+    </Link>
+  );
+  const total: FigureColumn<PayRunEmployee> = {
+    label: 'Total',
+    align: 'right',
+    render: (e) => <strong>{formatPeso(e.total)}</strong>,
+  };
+  const columns: FigureColumn<PayRunEmployee>[] = phone
+    ? [
+        {
+          label: 'Employee',
+          wrap: true,
+          render: (e) => (
+            <>
+              {name(e)}
+              <Typography variant="caption" color="textSecondary" component="div">
+                {KIND_LABELS[e.kind]} · Services {formatPeso(e.arrivals_total)} · Sales {formatPeso(e.sales_total)}
+                {' · '}Service charge {formatPeso(e.service_charge_total)} · Adjustments{' '}
+                {formatPeso(e.adjustments_total)}
+              </Typography>
+              <Typography variant="caption" component="div">
+                {statement(e)}
+              </Typography>
+            </>
+          ),
+        },
+        total,
+      ]
+    : [
+        { label: 'Employee', render: name },
+        // The total beside the name (decision 0620).
+        total,
+        { label: 'Role', render: (e) => KIND_LABELS[e.kind] },
+        { label: 'Services', align: 'right', render: (e) => formatPeso(e.arrivals_total) },
+        { label: 'Sales', align: 'right', render: (e) => formatPeso(e.sales_total) },
+        { label: 'Service charge', align: 'right', render: (e) => formatPeso(e.service_charge_total) },
+        { label: 'Adjustments', align: 'right', render: (e) => formatPeso(e.adjustments_total) },
+        { label: 'Statement', render: statement },
+      ];
+  return (
+    <FigureTable<PayRunEmployee>
+      label={`Earnings by employee, ${runTitle(run)}`}
+      rows={run.employees}
+      rowKey={(e) => e.employee}
+      empty="Nobody earned anything in this cutoff: no arrivals, sales or service charge at this branch."
+      columns={columns}
+      footer={['Total', formatPeso(run.total)]}
+    />
+  );
+};
 
 /** A run's header: status, total, who did what when, the return reason. */
 const RunSummary = ({ run }: { run: PayRunDetail }) => (

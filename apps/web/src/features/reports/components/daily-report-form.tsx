@@ -78,6 +78,7 @@ export const DailyReportForm = ({ location, date, report, onStillOpen }: DailyRe
 
   const form = useEntityForm({
     money: ['cash_on_hand'],
+    draft: editable ? `daily-report:${location}:${date}` : undefined,
     initialValues: (): Values => ({
       cash_on_hand: report?.cash_on_hand ?? '',
       remarks: report?.remarks ?? '',

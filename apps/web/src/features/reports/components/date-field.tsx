@@ -1,4 +1,4 @@
-import TextField from '@mui/material/TextField';
+import { DateField as Field } from '../../../components/date-field';
 
 type DateFieldProps = {
   value: string;
@@ -6,15 +6,7 @@ type DateFieldProps = {
   onChange: (value: string) => void;
 };
 
-/** The compact "Date" picker of the report toolbars; the label stays up because the browser always draws a date. */
+/** The compact "Date" field of the report toolbars (the panel's en-PH date field, docs/decisions/0640). */
 export const DateField = ({ value, onChange }: DateFieldProps) => (
-  <TextField
-    fullWidth={false}
-    size="small"
-    type="date"
-    label="Date"
-    value={value}
-    onChange={(e) => onChange(e.target.value)}
-    slotProps={{ inputLabel: { shrink: true } }}
-  />
+  <Field fullWidth={false} size="small" label="Date" value={value} onChange={(e) => onChange(e.target.value)} />
 );
