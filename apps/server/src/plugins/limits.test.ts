@@ -60,6 +60,23 @@ describe('request limits (decision 0713)', () => {
     ).toBe(200);
   });
 
+  it('over a real socket on 127.0.0.1: the address past its limit gets 429 with Retry-After', async () => {
+    ctx = await buildTestApp({ RATE_LIMIT_PER_ADDRESS: '3' });
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = ctx.app.server.address() as { port: number };
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 10 && !refused; i += 1) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/configurations/settings/`);
+      statuses.push(res.status);
+      if (res.status === 429) refused = res;
+      else await res.arrayBuffer();
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await refused!.json()).toEqual(TOO_MANY);
+  });
+
   it('no limits unless set: the test defaults let a long run of requests through', async () => {
     ctx = await buildTestApp();
     const manager = await login(ctx.app, 'manager', DEMO_PASSWORD);
