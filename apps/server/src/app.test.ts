@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
-import { buildTestApp, type TestContext } from './test/build';
+import { ADMIN_PASSWORD, buildTestApp, login, type TestContext } from './test/build';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,12 +32,19 @@ describe('app', () => {
     expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
   });
 
-  it('health answers 503 when the database is gone', async () => {
+  it('health answers 503 when the database is gone, with or without a session cookie; liveness 200', async () => {
     const broken = await buildTestApp();
+    const agent = await login(broken.app, 'admin', ADMIN_PASSWORD);
     await broken.database.close();
-    const res = await broken.app.inject({ method: 'GET', url: '/api/health/' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'error', db: 'error' });
+    for (const headers of [{}, { cookie: `sessionid=${agent.sessionId}` }]) {
+      const res = await broken.app.inject({ method: 'GET', url: '/api/health/', headers });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({ status: 'error', db: 'error' });
+      const live = await broken.app.inject({ method: 'GET', url: '/api/health/live/', headers });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+    }
     await broken.app.close();
   });
 

@@ -21,6 +21,7 @@ import {
 import type { Database, Db } from './db/client';
 import type { Env } from './plugins/env';
 import { registerAuth } from './plugins/auth';
+import { registerLimits } from './plugins/limits';
 import { answerClientError, registerErrorHandling } from './plugins/errors';
 import { registerUtf8Json } from './lib/utf8-json';
 import { HttpError } from './lib/http-error';
@@ -121,6 +122,7 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandling(app, CONSTRAINTS);
+  await registerLimits(app, env);
   registerUtf8Json(app);
   app.addHook('onRequest', async (request) => {
     const type = request.headers['content-type'];

@@ -136,7 +136,7 @@ const main = async () => {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: env.host, port: env.port });
-  app.log.info(`Ginhawa is serving on http://localhost:${env.port} (${database.kind})`);
+  app.log.info({ node: process.version }, `Ginhawa is serving on http://localhost:${env.port} (${database.kind})`);
 };
 
 main().catch((err: unknown) => {

@@ -112,6 +112,11 @@ export const configurationSchema = z.object({
   updated_by: z.number().int().nullable(),
   updated_by_name: z.string().nullable(),
   features: featuresSchema,
+  /**
+   * Four eyes on pay runs (decision 0712): whoever submits a run never approves it, except, while
+   * this is on, a business's only Admin account (deactivated Admins count), who has no one to ask.
+   */
+  sole_admin_approves_own_pay_runs: z.boolean(),
   /** Backups are made here only on the embedded database; on PostgreSQL they are pg_dump's (decision 0700). */
   database: z.enum(DATABASE_KINDS),
 });
@@ -128,6 +133,7 @@ export const configurationBodySchema = z.object({
   remove_logo: z.boolean().optional(),
   /** The screens switched on or off for everyone (docs/decisions/0610). */
   features: featuresChangeSchema.optional(),
+  sole_admin_approves_own_pay_runs: z.boolean().optional(),
 });
 export type ConfigurationBody = z.input<typeof configurationBodySchema>;
 export type ConfigurationInput = z.output<typeof configurationBodySchema>;

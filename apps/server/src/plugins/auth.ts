@@ -23,8 +23,14 @@ export const CSRF_HEADER = 'x-csrftoken';
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyContextConfig {
-    /** Open to anyone; everything else under /api needs a signed-in user. */
+    /**
+     * Open to anyone; everything else under /api needs a signed-in user. A public route never
+     * touches the session (health must answer while the database is down, whatever cookie the
+     * browser sends) unless it also says `readsIdentity`.
+     */
     public?: boolean;
+    /** A public route that still reads who is signed in, if anyone is (sign-in, sign-out, a file). */
+    readsIdentity?: boolean;
     /** Signed-in users in any of these groups (Admin always passes). */
     groups?: readonly GroupName[];
     /** Unsafe method that needs no CSRF header (login only). */
@@ -130,6 +136,7 @@ export const registerAuth = (
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
+    if (config.public && !config.readsIdentity) return;
     const cookieSecure = isSecureRequest(request, deps.env);
     const names = authCookieNames(cookieSecure);
     request.identity = await deps.identify(credentialsOf(request, { cookieSecure }));

@@ -28,7 +28,24 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /**
+   * Request limits and load shedding (decision 0713, docs/operations.md "Request limits"); 0 turns
+   * one off. Unset under NODE_ENV=test, where a test that checks a limit sets it.
+   */
+  RATE_LIMIT_PER_SESSION: z.coerce.number().int().min(0).optional(),
+  RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
+  WS_HANDSHAKES_PER_SECOND: z.coerce.number().int().min(0).optional(),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  LOAD_SAMPLE_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 });
+
+/** The limits outside tests: far above what a person at a screen sends (docs/operations.md). */
+const LIMIT_DEFAULTS = {
+  rateLimitPerSession: 1200,
+  rateLimitPerAddress: 6000,
+  wsHandshakesPerSecond: 100,
+  maxEventLoopDelayMs: 1000,
+};
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -47,6 +64,11 @@ export type Env = {
   allowedOrigins: string[];
   logLevel: string;
   webDist: string;
+  rateLimitPerSession: number;
+  rateLimitPerAddress: number;
+  wsHandshakesPerSecond: number;
+  maxEventLoopDelayMs: number;
+  loadSampleMs: number;
 };
 
 /** Parses the environment once; an invalid value stops start-up with a readable list. */
@@ -57,6 +79,9 @@ export const loadEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Tests send thousands of requests from one address in seconds, and a loaded CI machine stalls
+  // the event loop: off there unless a test sets them.
+  const limitDefault = (name: keyof typeof LIMIT_DEFAULTS) => (e.NODE_ENV === 'test' ? 0 : LIMIT_DEFAULTS[name]);
   const seedDemo =
     e.SEED_DEMO === undefined || e.SEED_DEMO === '' ? !e.DATABASE_URL : ['1', 'true'].includes(e.SEED_DEMO);
   return {
@@ -78,5 +103,10 @@ export const loadEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? DEFAULT_WEB_DIST),
+    rateLimitPerSession: e.RATE_LIMIT_PER_SESSION ?? limitDefault('rateLimitPerSession'),
+    rateLimitPerAddress: e.RATE_LIMIT_PER_ADDRESS ?? limitDefault('rateLimitPerAddress'),
+    wsHandshakesPerSecond: e.WS_HANDSHAKES_PER_SECOND ?? limitDefault('wsHandshakesPerSecond'),
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? limitDefault('maxEventLoopDelayMs'),
+    loadSampleMs: e.LOAD_SAMPLE_MS,
   };
 };

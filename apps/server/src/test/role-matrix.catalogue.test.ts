@@ -136,6 +136,7 @@ const ROWS: Row[] = [
   },
   // health
   sameForAll('GET', '/health/', everyone(200)),
+  sameForAll('GET', '/health/live/', everyone(200)),
   // own session and sign-in
   sameForAll('GET', '/users/my_data/', signedIn(200)),
   sameForAll('GET', '/users/my_groups/', signedIn(200)),

@@ -14,6 +14,8 @@ export const configurations = t.pgTable('configurations', {
    * demo floor's coming days; never set on a database seeded without the demo.
    */
   demo: t.boolean('demo').notNull().default(false),
+  /** A business's only Admin account may approve the pay runs they submitted (decision 0712). */
+  soleAdminApprovesOwnPayRuns: t.boolean('sole_admin_approves_own_pay_runs').notNull().default(true),
   updatedBy: t.integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: t.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -48,6 +48,7 @@ describe('GET/PUT /api/configurations/', () => {
       updated_by: null,
       updated_by_name: null,
       features: ALL_ON,
+      sole_admin_approves_own_pay_runs: true,
       database: database(),
     });
     expect((await salesperson.request({ method: 'GET', url: '/api/configurations/' })).statusCode).toBe(403);

@@ -66,6 +66,7 @@ export const getConfiguration = async (db: DbOrTx): Promise<StoredConfiguration>
       companyName: configurations.companyName,
       logoPath: configurations.logoPath,
       features: configurations.features,
+      soleAdminApprovesOwnPayRuns: configurations.soleAdminApprovesOwnPayRuns,
       updatedAt: configurations.updatedAt,
       updatedBy: configurations.updatedBy,
       updatedByName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
@@ -81,7 +82,17 @@ export const getConfiguration = async (db: DbOrTx): Promise<StoredConfiguration>
     updated_by: row?.updatedBy ?? null,
     updated_by_name: row ? (row.updatedByName ?? row.updatedByUsername ?? null) : null,
     features: storedFeatures(row?.features),
+    sole_admin_approves_own_pay_runs: row?.soleAdminApprovesOwnPayRuns ?? true,
   };
+};
+
+/** Whether a business's only Admin account may approve the pay runs they submitted (decision 0712). */
+export const soleAdminApprovesOwnPayRuns = async (db: DbOrTx): Promise<boolean> => {
+  const [row] = await db
+    .select({ allowed: configurations.soleAdminApprovesOwnPayRuns })
+    .from(configurations)
+    .where(eq(configurations.id, CONFIGURATION_ID));
+  return row?.allowed ?? true;
 };
 
 export const updateConfiguration = async (
@@ -98,6 +109,7 @@ export const updateConfiguration = async (
         companyName: changes.company_name,
         logoPath: changes.remove_logo ? null : undefined,
         features: changes.features ? changedFeatures(locked.features, changes.features) : undefined,
+        soleAdminApprovesOwnPayRuns: changes.sole_admin_approves_own_pay_runs,
         ...touched(actorId),
       })
       .where(eq(configurations.id, CONFIGURATION_ID));

@@ -7,7 +7,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public route: the logo shows on the sign-in screen; any other file needs a signed-in user.
   app.get(
     '/:id/',
-    { config: { public: true }, schema: { tags: ['files'], params: idParamsSchema } },
+    { config: { public: true, readsIdentity: true }, schema: { tags: ['files'], params: idParamsSchema } },
     async (request, reply) => {
       const file = await getFile(app.deps.db, request.params.id);
       if (!file) throw notFound('No such file.');

@@ -8,7 +8,7 @@ import { displayName, isAdmin, type AuthUser } from '../../lib/actor';
 import { approvalWorkflow, notify } from '../notifications/index';
 import { getRun, lockRun } from './pay-runs.service';
 import { activeAdminIds } from '../users/index';
-import { approvalRefusal } from './pay-runs-approver.service';
+import { approvalRefusal, type ApprovalRule } from './pay-runs-approver.service';
 
 /**
  * A pay run's workflow, as a daily report's (decision 0800): a Manager or Admin submits, Admins
@@ -37,13 +37,16 @@ const auditRun = async (
   // Left out: the lines, and what depends on who reads it and when (may_approve, cutoff_running).
   const { employees: _b, may_approve: _mb, cutoff_running: _cb, ...beforeSummary } = before;
   const { employees: _a, may_approve: _ma, cutoff_running: _ca, ...afterSummary } = after;
+  // An approval says which rule let it through (decision 0712): another Admin's four eyes, or the
+  // sole Admin's exception Settings allows (the only way a submitter approves their own run).
+  const approvalRule: ApprovalRule = after.submitted_by === actorId ? 'sole_admin_exception' : 'four_eyes';
   await audited(tx, {
     actorId,
     action,
     tableName: 'pay_runs',
     rowId: id,
     before: beforeSummary,
-    after: afterSummary,
+    after: action === 'approve' ? { ...afterSummary, approval_rule: approvalRule } : afterSummary,
   });
   return after;
 };
@@ -64,7 +67,7 @@ const runs = approvalWorkflow({
   mayDecide: (actor) => {
     if (!isAdmin(actor)) throw forbidden('Only administrators approve or return pay runs.');
   },
-  // Four eyes on payroll; the run's read says the same (`may_approve`), so the screen offers only this.
+  // Four eyes on payroll (decision 0712); the run's read says the same (`may_approve`), so the screen offers only this.
   // Returning one's own stays open: it only takes the run back to be computed again.
   mayApprove: async (tx, actor, row) => {
     const refusal = await approvalRefusal(tx, actor, row.submittedBy);

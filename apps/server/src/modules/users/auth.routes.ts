@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login/',
     {
-      config: { public: true, csrfExempt: true },
+      config: { public: true, readsIdentity: true, csrfExempt: true },
       schema: {
         tags: ['auth'],
         body: loginBodySchema,
@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'POST'],
     url: '/logout/',
-    config: { public: true },
+    config: { public: true, readsIdentity: true },
     schema: { tags: ['auth'], response: { 200: okSchema, ...errorResponses } },
     handler: async (request, reply) => {
       // docs/product.md §7: logout keeps GET; POST is CSRF-checked, a GET is not, so another site must not be able to send one.

@@ -8,7 +8,7 @@ export {
   resolveIdentity,
   type TokenSigner,
 } from './auth.service';
-export { activeAdminIds } from './admins.service';
+export { activeAdminIds, adminAccountIds } from './admins.service';
 export { hashPassword, passwordProblems } from './passwords';
 export { liveSessionIds } from './sessions.service';
 export {

@@ -14,6 +14,7 @@ const config = (overrides: Partial<Configuration> = {}): Configuration => ({
   updated_by: 1,
   updated_by_name: 'Site Administrator',
   features: {},
+  sole_admin_approves_own_pay_runs: true,
   database: 'embedded',
   ...overrides,
 });
@@ -143,5 +144,25 @@ describe('settings screen', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.data))).toEqual({ features: { reports: true } });
     expect(within(features).getByRole('switch', { name: 'Reports' })).toBeChecked();
     expect(within(features).getAllByText(/Not switched yet/)).toHaveLength(3);
+  });
+
+  it('shows the four-eyes rule on pay runs and switches its one exception off', async () => {
+    const calls = setup({
+      'GET /configurations/': { status: 200, data: config() },
+      'PATCH /configurations/': { status: 200, data: config({ sole_admin_approves_own_pay_runs: false }) },
+    });
+    const section = await screen.findByRole('region', { name: 'Pay run approval' });
+    expect(within(section).getByText(/Whoever submits a pay run never approves it/)).toBeInTheDocument();
+    const exception = within(section).getByRole('switch', {
+      name: 'A business with one administrator: they approve their own pay runs',
+    });
+    expect(exception).toBeChecked();
+    await userEvent.click(exception);
+    expect(await screen.findByText('Pay runs now always wait for a second administrator.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.data))).toEqual({
+      sole_admin_approves_own_pay_runs: false,
+    });
+    expect(exception).not.toBeChecked();
+    expect(within(section).getByText(/Off: a run submitted by the only administrator waits/)).toBeInTheDocument();
   });
 });

@@ -28,6 +28,7 @@ import {
 } from '../api/get-configuration';
 import { BackupsSection } from './backups-section';
 import { FeaturesSection } from './features-section';
+import { ApprovalsSection } from './approvals-section';
 
 const updatedLine = (configuration: Configuration) =>
   configuration.updated_by_name
@@ -226,8 +227,8 @@ export const SettingsScreen = () => {
         title="Settings"
         subtitle={
           data
-            ? (updatedLine(data) ?? 'Company name, logo, features and backups.')
-            : 'Company name, logo, features and backups.'
+            ? (updatedLine(data) ?? 'Company name, logo, features, pay run approval and backups.')
+            : 'Company name, logo, features, pay run approval and backups.'
         }
       />
       {error && !data ? (
@@ -259,6 +260,16 @@ export const SettingsScreen = () => {
               <Skeleton variant="rounded" height={160} />
             ) : (
               <FeaturesSection configuration={data} />
+            )}
+          </Card>
+          <Card component="section" aria-labelledby="approvals-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
+            <Typography id="approvals-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+              Pay run approval
+            </Typography>
+            {isLoading || !data ? (
+              <Skeleton variant="rounded" height={120} />
+            ) : (
+              <ApprovalsSection configuration={data} />
             )}
           </Card>
           <Card component="section" aria-labelledby="backups-title" sx={{ p: { xs: 2.5, sm: 3 } }}>

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR, checkMigrations, readManifest, sha256Of, writeManifest } from './migrations-checksums';
+
+const HOW = 'A landed migration never changes: undo the edit and add a new migration (npm run db:generate).';
+const RECORD = 'A new migration: record its checksum with `npm run db:checksums` and commit checksums.json.';
+
+describe('migrations never change once on main (decision 0715)', () => {
+  it('every migration file has the checksum recorded when it landed', () => {
+    const { changed, missing, added } = checkMigrations(MIGRATIONS_DIR, readManifest(MIGRATIONS_DIR));
+    expect(changed, HOW).toEqual([]);
+    expect(missing, HOW).toEqual([]);
+    expect(
+      added.map((a) => a.name),
+      RECORD,
+    ).toEqual([]);
+  });
+
+  it('the manifest covers the house migrations from the first', () => {
+    const manifest = readManifest(MIGRATIONS_DIR);
+    expect(Object.keys(manifest)[0]).toBe('0000_foundation.sql');
+    expect(Object.keys(manifest).length).toBeGreaterThanOrEqual(27);
+  });
+
+  it('an edit to a landed migration is caught, a new file is only added, a deleted one is named', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-migrations-'));
+    try {
+      fs.writeFileSync(path.join(dir, '0000_a.sql'), 'create table a (id int);\n');
+      fs.writeFileSync(path.join(dir, '0001_b.sql'), 'create table b (id int);\n');
+      writeManifest(dir, { '0000_a.sql': sha256Of('create table a (id int);\n') });
+      expect(checkMigrations(dir, readManifest(dir))).toEqual({
+        changed: [],
+        missing: [],
+        added: [{ name: '0001_b.sql', sha256: sha256Of('create table b (id int);\n') }],
+      });
+      // Eleven minutes after landing, a column added in place: caught.
+      fs.writeFileSync(path.join(dir, '0000_a.sql'), 'create table a (id int, note text);\n');
+      expect(checkMigrations(dir, readManifest(dir)).changed).toEqual(['0000_a.sql']);
+      // A checkout with CRLF line endings is the same file.
+      fs.writeFileSync(path.join(dir, '0000_a.sql'), 'create table a (id int);\r\n');
+      expect(checkMigrations(dir, readManifest(dir)).changed).toEqual([]);
+      fs.rmSync(path.join(dir, '0000_a.sql'));
+      expect(checkMigrations(dir, readManifest(dir)).missing).toEqual(['0000_a.sql']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "configurations" ADD COLUMN "sole_admin_approves_own_pay_runs" boolean DEFAULT true NOT NULL;

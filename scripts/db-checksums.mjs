@@ -1,0 +1,26 @@
+// npm run db:checksums
+// Records the SHA-256 of every migration that is not yet in apps/server/src/db/migrations/checksums.json,
+// and never changes one already there: a migration is frozen once it lands on main (decision 0715,
+// docs/architecture.md "How to add a migration"). An edited or deleted landed migration is refused
+// here and by db/migrations/checksums.test.ts; the fix is a new migration, not a new checksum.
+import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+
+const { MIGRATIONS_DIR, checkMigrations, readManifest, writeManifest } = await tsImport(
+  '../apps/server/src/db/migrations-checksums.ts',
+  import.meta.url,
+);
+const manifest = readManifest(MIGRATIONS_DIR);
+const { changed, missing, added } = checkMigrations(MIGRATIONS_DIR, manifest);
+if (changed.length || missing.length) {
+  for (const name of changed) console.error(`${name} changed after it landed: undo the edit and add a new migration.`);
+  for (const name of missing) console.error(`${name} is recorded but gone: restore it from git.`);
+  process.exit(1);
+}
+if (added.length === 0) {
+  console.log(`All ${Object.keys(manifest).length} migrations are recorded; nothing to add.`);
+  process.exit(0);
+}
+writeManifest(MIGRATIONS_DIR, { ...manifest, ...Object.fromEntries(added.map((a) => [a.name, a.sha256])) });
+for (const { name } of added) console.log(`recorded ${name}`);
+console.log(`in ${fileURLToPath(new URL('../apps/server/src/db/migrations/checksums.json', import.meta.url))}`);
