@@ -9,8 +9,13 @@ import { sql, type SQL } from 'drizzle-orm';
  * client_id, date, description, base_amount, rule_id, rule_label, split, requested, amount.
  */
 
-/** Which arrivals and sale lines to price: a WHERE on `a` (client_arrivals) and one on `s` (sales). */
-export type EarningsFilter = { arrivals: SQL; sales: SQL };
+/**
+ * Which arrivals and sale lines to price: a WHERE on `a` (client_arrivals) and one on `s` (sales);
+ * `walkIns`, a WHERE on `s` that keeps at least every walk-in sale of the selected arrivals (their
+ * net is the arrival's base): without it an arrival's walk-in sale was looked up among every walk-in
+ * sale of every branch and day (decision 0820).
+ */
+export type EarningsFilter = { arrivals: SQL; sales: SQL; walkIns: SQL };
 
 const peso = (value: SQL) => sql`'₱' || to_char(${value}, 'FM999,999,999,990.00')`;
 const noTarget = sql`r.treatment_id is null and r.treatment_category_id is null and r.membership_id is null and r.membership_category_id is null`;
@@ -29,7 +34,7 @@ const therapistRule = (appliesTo: 'service' | 'requested_bonus') => sql`
     (r.location_id is null), r.effective_from desc, r.id desc
   limit 1`;
 
-const arrivalEarnings = (where: SQL) => sql`
+const arrivalEarnings = (where: SQL, walkIns: SQL) => sql`
   arr as (
     select a.id, a.date, a.location_id, a.client_id, a.therapist_id, a.second_therapist_id, a.requested,
       coalesce(t.id, 0) as tkey, coalesce(t.category_id, 0) as ckey, coalesce(t.name, 'Service') as treatment_name,
@@ -54,7 +59,7 @@ const arrivalEarnings = (where: SQL) => sql`
     left join (
       select substr(s.reference, 3)::int as arrival_id, s.location_id, s.date, sum(s.net_amount) as net_amount
       from sales s
-      where s.kind = 'walk_in' and s.reference ~ '^A-[0-9]{1,9}$'
+      where s.kind = 'walk_in' and s.reference ~ '^A-[0-9]{1,9}$' and ${walkIns}
       group by s.reference, s.location_id, s.date
     ) ws on ws.arrival_id = a.id and ws.location_id = a.location_id and ws.date = a.date
     where a.status <> 'cancelled' and ${where}
@@ -159,7 +164,7 @@ const saleEarnings = (where: SQL) => sql`
 
 /** Every earning of the filtered arrivals and sale lines, one row per person, source and bonus. */
 export const earningsSql = (filter: EarningsFilter) => sql`
-  with ${arrivalEarnings(filter.arrivals)}, ${saleEarnings(filter.sales)},
+  with ${arrivalEarnings(filter.arrivals, filter.walkIns)}, ${saleEarnings(filter.sales)},
   lines as (select * from arr_lines union all select * from sal_lines)
   select l.employee_id, l.employee_name, l.employee_code, l.source, l.source_id, l.client_id, l.date, l.description,
     l.base::numeric(12, 2) as base_amount, l.rule_id, l.rule_label, l.split, l.requested, l.amount
@@ -170,8 +175,15 @@ export const EARNING_COLUMNS = sql.raw(
   'employee_id, employee_name, employee_code, source, source_id, client_id, date, description, base_amount, rule_id, rule_label, split, requested, amount',
 );
 
-/** Arrivals and sale lines of one branch within two Manila dates. */
-export const branchPeriod = (locationId: number, from: string, to: string): EarningsFilter => ({
-  arrivals: sql`a.location_id = ${locationId} and a.date between ${from}::date and ${to}::date`,
-  sales: sql`s.location_id = ${locationId} and s.date between ${from}::date and ${to}::date`,
-});
+/**
+ * Arrivals and sale lines of one branch within two Manila dates. An arrival's walk-in sale is of its
+ * branch and day (the join says so), so the period's sales are all the walk-ins it can meet.
+ */
+export const branchPeriod = (locationId: number, from: string, to: string): EarningsFilter => {
+  const sales = sql`s.location_id = ${locationId} and s.date between ${from}::date and ${to}::date`;
+  return {
+    arrivals: sql`a.location_id = ${locationId} and a.date between ${from}::date and ${to}::date`,
+    sales,
+    walkIns: sales,
+  };
+};

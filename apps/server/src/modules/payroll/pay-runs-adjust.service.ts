@@ -66,31 +66,84 @@ const approvedRuns = (runId: number, locationId: number) =>
   sql`pr.location_id = ${locationId} and pr.status = 'approved' and pr.id <> ${runId}`;
 
 /**
- * Every arrival and sale dated in an approved cutoff of the branch (or paid in one), priced now,
- * against everything paid for it in other runs (its line and earlier adjustments): each difference
- * is an adjustment line, pointing at the original line when there is one and otherwise described
- * as late. Catches backdated sources, retroactive rules, cancellations and edits alike.
+ * What may earn differently since the branch's adjustment pass last ran (decision 0820): the
+ * changes this compute claimed (earning_changes, written by triggers) turned into the arrivals and
+ * sale lines they can move, closed over a walk-in's visit (its arrival and every line naming it), so
+ * a visit is priced whole. CTEs `chg`, `cand_arrivals` (id) and `cand_sales` (id).
  */
-const insertEarningAdjustments = async (tx: Tx, runId: number, locationId: number) => {
+const candidates = (locationId: number) => sql`
+  chg as materialized (
+    select c.kind, c.source_id, c.reference, c.date_from, c.date_to from earning_changes c
+    where c.location_id = ${locationId} and c.claimed
+  ),
+  chg_days as (select c.date_from, c.date_to from chg c where c.kind in ('range', 'run')),
+  arr0 as (
+    select c.source_id as id from chg c where c.kind = 'arrival'
+    union select a.id from chg_days d join client_arrivals a
+      on a.location_id = ${locationId} and a.date between d.date_from and d.date_to
+    union select a.id from chg c join client_arrivals a on c.kind = 'voucher' and a.voucher_id = c.source_id
+    union select l.source_id from chg c join pay_run_lines l
+      on c.kind = 'run' and l.run_id = c.source_id and l.source = 'arrival'
+  ),
+  sale0 as (
+    select c.source_id as id from chg c where c.kind = 'sale'
+    union select s.id from chg_days d join sales s on s.location_id = ${locationId} and s.date between d.date_from and d.date_to
+    union select s.id from chg c join sales s on c.kind in ('voucher', 'reference') and s.reference = c.reference
+    union select l.source_id from chg c join pay_run_lines l
+      on c.kind = 'run' and l.run_id = c.source_id and l.source = 'sale'
+  ),
+  cand_arrivals as materialized (
+    select id from arr0
+    union select substr(x.reference, 3)::int from (
+      select s.reference from sale0 join sales s on s.id = sale0.id
+      union select c.reference from chg c where c.kind = 'sale'
+    ) x where x.reference ~ '^A-[0-9]{1,9}$'
+  ),
+  cand_sales as materialized (
+    select id from sale0
+    union select s.id from cand_arrivals a join sales s on s.reference = 'A-' || a.id
+  )`;
+
+/**
+ * The adjustment lines of run `runId`: every arrival and sale dated in an approved cutoff of the
+ * branch (or paid in one), priced now, against everything paid for it in other runs (its line and
+ * earlier adjustments): each difference is a line, pointing at the original line when there is one
+ * and otherwise described as late. Catches backdated sources, retroactive rules, cancellations and
+ * edits alike. `bounded`: only the candidates of the changes claimed (decision 0820), which gives the
+ * same lines as all of them (payroll.bounded tests); unbounded is kept for those tests.
+ */
+export const earningAdjustmentsSql = (runId: number, locationId: number, bounded: boolean) => {
   const approved = approvedRuns(runId, locationId);
   const inCutoff = (alias: string) => sql`exists (select 1 from pay_runs pr where ${approved}
     and ${sql.raw(alias)}.date between pr.date_from and pr.date_to)`;
   const paidIds = (source: string) => sql`select p.source_id from paid p where p.source = ${source}`;
+  const arrivalIds = bounded ? sql`select id from cand_arrivals` : null;
+  const saleIds = bounded ? sql`select id from cand_sales` : null;
+  const only = (column: SQL, ids: SQL | null) => (ids ? sql`and ${column} in (${ids})` : sql``);
   const now = earningsSql({
-    arrivals: sql`a.location_id = ${locationId} and (${inCutoff('a')} or a.id in (${paidIds('arrival')}))`,
-    sales: sql`s.location_id = ${locationId} and (${inCutoff('s')} or s.id in (${paidIds('sale')}))`,
+    arrivals: sql`a.location_id = ${locationId} ${only(sql`a.id`, arrivalIds)} and (${inCutoff('a')} or a.id in (${paidIds('arrival')}))`,
+    sales: sql`s.location_id = ${locationId} ${only(sql`s.id`, saleIds)} and (${inCutoff('s')} or s.id in (${paidIds('sale')}))`,
+    walkIns: bounded ? sql`s.reference in (select 'A-' || id from cand_arrivals)` : sql`s.location_id = ${locationId}`,
   });
-  await tx.execute(sql`
-    with paid as (
+  // What was paid for a source: its line in an approved run, and adjustments of it in any other run.
+  const paidOf = (source: 'arrival' | 'sale', ids: SQL | null) => sql`
+    select l.* from pay_run_lines l join pay_runs pr on pr.id = l.run_id
+    where l.location_id = ${locationId} and l.run_id <> ${runId} and l.source = ${source} and pr.status = 'approved'
+      ${only(sql`l.source_id`, ids)}
+    union all
+    select l.* from pay_run_lines l
+    where l.location_id = ${locationId} and l.run_id <> ${runId} and l.source = 'adjustment'
+      and l.adjusted_source = ${source} ${only(sql`l.source_id`, ids)}`;
+  return sql`
+    with ${bounded ? sql`${candidates(locationId)},` : sql``}
+    paid_lines as (${paidOf('arrival', arrivalIds)} union all ${paidOf('sale', saleIds)}),
+    paid as (
       select l.employee_id, coalesce(l.adjusted_source, l.source) as source, l.source_id, l.requested,
         sum(l.amount) as amount, min(l.employee_name) as employee_name, min(l.employee_code) as employee_code,
         min(l.client_id) as client_id, min(l.date) as date, min(l.description) as description,
         min(l.rule_id) as rule_id, min(l.rule_label) as rule_label, min(l.split) as split,
         min(l.id) filter (where l.source <> 'adjustment') as line_id
-      from pay_run_lines l join pay_runs pr on pr.id = l.run_id
-      where l.location_id = ${locationId} and l.run_id <> ${runId}
-        and ((l.source in ('arrival', 'sale') and pr.status = 'approved')
-          or (l.source = 'adjustment' and l.adjusted_source in ('arrival', 'sale')))
+      from paid_lines l
       group by l.employee_id, coalesce(l.adjusted_source, l.source), l.source_id, l.requested
     ),
     now as (${now}),
@@ -106,29 +159,49 @@ const insertEarningAdjustments = async (tx: Tx, runId: number, locationId: numbe
       from now n full join paid p on p.employee_id = n.employee_id and p.source = n.source
         and p.source_id = n.source_id and p.requested = n.requested
     )
-    insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
-    select ${runId}, ${locationId}, d.employee_id, d.employee_name, d.employee_code, 'adjustment', d.source_id,
-      d.client_id, d.date,
+    select ${runId} as run_id, ${locationId} as location_id, d.employee_id, d.employee_name, d.employee_code,
+      'adjustment' as source, d.source_id, d.client_id, d.date,
       case when d.line_id is not null then 'Adjustment: ' || o.description
           || case when d.now_description is null then ' (no longer earned)' else ' (recomputed)' end
         else 'Late: ' || coalesce(d.now_description, d.paid_description) || ' (' || d.source || ' of '
           || to_char(d.date, 'FMDD Mon') || coalesce(', cutoff ' || to_char(c.date_from, 'FMDD') || '–'
-          || to_char(c.date_to, 'FMDD Mon') || ' approved', '') || ')' end,
-      d.base_amount, d.rule_id, d.rule_label, d.split, d.requested, d.amount, d.source, d.line_id
+          || to_char(c.date_to, 'FMDD Mon') || ' approved', '') || ')' end as description,
+      d.base_amount, d.rule_id, d.rule_label, d.split, d.requested, d.amount, d.source as adjusted_source,
+      d.line_id as adjusts_line_id
     from diff d
     left join pay_run_lines o on o.id = d.line_id
     left join lateral (
       select pr.date_from, pr.date_to from pay_runs pr where ${approved} and d.date between pr.date_from and pr.date_to
       limit 1
     ) c on true
-    where d.amount <> 0`);
+    where d.amount <> 0`;
 };
 
-/** Each approved cutoff's service-charge shares now, against what was paid for them: the difference. */
-const insertServiceChargeAdjustments = async (tx: Tx, runId: number, locationId: number) => {
-  const approved = approvedRuns(runId, locationId);
-  await tx.execute(sql`
-    with ${serviceChargeShares(locationId, approved)},
+const insertEarningAdjustments = async (tx: Tx, runId: number, locationId: number) => {
+  await tx.execute(sql`insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
+    ${earningAdjustmentsSql(runId, locationId, true)}`);
+};
+
+/**
+ * The approved cutoffs whose service-charge shares may have moved since the last pass (decision
+ * 0820): a sale line dated in one (before or after its change), a run approved, a range of days, an
+ * adjustment of its shares deleted; and those that paid no share (their people are the branch's
+ * staff now, who may have changed).
+ */
+const changedCutoffs = (runId: number, locationId: number) => sql`${approvedRuns(runId, locationId)} and (
+    exists (select 1 from earning_changes c where c.location_id = ${locationId} and c.claimed and (
+      (c.kind in ('sale', 'range', 'run') and c.date_from <= pr.date_to and c.date_to >= pr.date_from)
+      or (c.kind = 'service_charge' and c.source_id = pr.id)))
+    or not exists (select 1 from pay_run_lines l where l.run_id = pr.id and l.source = 'service_charge'))`;
+
+/**
+ * Each approved cutoff's service-charge shares now, against what was paid for them: the difference.
+ * `bounded`: only the cutoffs whose shares may have moved (the same lines, payroll.bounded tests).
+ */
+export const serviceChargeAdjustmentsSql = (runId: number, locationId: number, bounded: boolean) => {
+  const runs = bounded ? changedCutoffs(runId, locationId) : approvedRuns(runId, locationId);
+  return sql`
+    with ${serviceChargeShares(locationId, runs)},
     paid as (
       select l.employee_id, case when l.source = 'service_charge' then l.run_id else l.source_id end as cutoff_run,
         sum(l.amount) as amount, min(l.employee_name) as employee_name, min(l.employee_code) as employee_code,
@@ -136,7 +209,8 @@ const insertServiceChargeAdjustments = async (tx: Tx, runId: number, locationId:
       from pay_run_lines l
       where l.location_id = ${locationId} and l.run_id <> ${runId}
         and ((l.source = 'service_charge' and l.run_id in (select run_id from sc_runs))
-          or (l.source = 'adjustment' and l.adjusted_source = 'service_charge'))
+          or (l.source = 'adjustment' and l.adjusted_source = 'service_charge'
+            and l.source_id in (select run_id from sc_runs)))
       group by l.employee_id, case when l.source = 'service_charge' then l.run_id else l.source_id end
     ),
     diff as (
@@ -145,26 +219,35 @@ const insertServiceChargeAdjustments = async (tx: Tx, runId: number, locationId:
         p.line_id, coalesce(s.amount, 0) - coalesce(p.amount, 0) as amount
       from sc_shares s full join paid p on p.employee_id = s.employee_id and p.cutoff_run = s.run_id
     )
-    insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
-    select ${runId}, ${locationId}, d.employee_id, d.employee_name, d.employee_code, 'adjustment', d.cutoff_run,
-      null, r.date_to,
+    select ${runId} as run_id, ${locationId} as location_id, d.employee_id, d.employee_name, d.employee_code,
+      'adjustment' as source, d.cutoff_run as source_id, null::int as client_id, r.date_to as date,
       'Adjustment: service charge of ' || to_char(r.date_from, 'FMDD') || '–' || to_char(r.date_to, 'FMDD Mon YYYY')
-        || ' (pool now ' || ${peso(sql`coalesce(pl.pool, 0)`)} || ')',
-      coalesce(pl.pool, 0), null, 'Equal share (RA 11360)', 1, false, d.amount, 'service_charge', d.line_id
+        || ' (pool now ' || ${peso(sql`coalesce(pl.pool, 0)`)} || ')' as description,
+      coalesce(pl.pool, 0) as base_amount, null::int as rule_id, 'Equal share (RA 11360)' as rule_label, 1 as split,
+      false as requested, d.amount, 'service_charge' as adjusted_source, d.line_id as adjusts_line_id
     from diff d
     join pay_runs r on r.id = d.cutoff_run
     left join sc_pool pl on pl.run_id = d.cutoff_run
-    where d.amount <> 0`);
+    where d.amount <> 0`;
 };
 
-/** Both kinds of adjustment for the run being computed (its own lines are already replaced). */
+/**
+ * Both kinds of adjustment for the run being computed (its own lines are already replaced, and the
+ * adjustments it had, deleted, left their sources in earning_changes). The branch's changes are
+ * claimed first (compute is one at a time per branch, its lock), priced, then deleted: a change
+ * committed meanwhile is not claimed and waits for the next compute (decision 0820).
+ */
 export const insertAdjustments = async (tx: Tx, runId: number, locationId: number) => {
-  // A branch with no approved cutoff yet has nothing to adjust: skip pricing its whole history.
+  await tx.execute(sql`update earning_changes set claimed = true where location_id = ${locationId} and not claimed`);
+  // A branch with no approved cutoff yet has nothing to adjust (nothing is paid, nothing is adjustable).
   const approved = await payrollRows(
     tx,
     sql`select 1 from pay_runs pr where ${approvedRuns(runId, locationId)} limit 1`,
   );
-  if (!approved.length) return;
-  await insertEarningAdjustments(tx, runId, locationId);
-  await insertServiceChargeAdjustments(tx, runId, locationId);
+  if (approved.length) {
+    await insertEarningAdjustments(tx, runId, locationId);
+    await tx.execute(sql`insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
+      ${serviceChargeAdjustmentsSql(runId, locationId, true)}`);
+  }
+  await tx.execute(sql`delete from earning_changes where location_id = ${locationId} and claimed`);
 };
