@@ -6,11 +6,10 @@ CREATE TABLE "earning_changes" (
 	"reference" varchar(40),
 	"date_from" date,
 	"date_to" date,
-	"claimed" boolean DEFAULT false NOT NULL,
 	CONSTRAINT "earning_changes_kind_check" CHECK ("earning_changes"."kind" in ('arrival', 'sale', 'voucher', 'reference', 'range', 'run', 'service_charge'))
 );
 --> statement-breakpoint
-CREATE INDEX "earning_changes_location_idx" ON "earning_changes" USING btree ("location_id","claimed");--> statement-breakpoint
+CREATE INDEX "earning_changes_location_idx" ON "earning_changes" USING btree ("location_id");--> statement-breakpoint
 CREATE INDEX "sales_reference_idx" ON "sales" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "pay_run_lines_adjusted_source_idx" ON "pay_run_lines" USING btree ("location_id","adjusted_source","source_id") WHERE "pay_run_lines"."source" = 'adjustment';--> statement-breakpoint
 CREATE INDEX "pay_run_lines_service_charge_idx" ON "pay_run_lines" USING btree ("run_id") WHERE "pay_run_lines"."source" = 'service_charge';--> statement-breakpoint

@@ -159,6 +159,11 @@ export const payRunLines = t.pgTable(
       .index('pay_run_lines_adjusted_source_idx')
       .on(table.locationId, table.adjustedSource, table.sourceId)
       .where(sql`${table.source} = 'adjustment'`),
+    // Which approved cutoffs paid a service-charge share (the bounded service-charge pass, decision 0820).
+    t
+      .index('pay_run_lines_service_charge_idx')
+      .on(table.runId)
+      .where(sql`${table.source} = 'service_charge'`),
     t.check('pay_run_lines_source_check', sql`${table.source} in ('arrival', 'sale', 'service_charge', 'adjustment')`),
     t.check(
       'pay_run_lines_adjustment_check',
@@ -259,8 +264,9 @@ export const payrollConstraints = {
 /**
  * What may earn differently since the branch's adjustment pass last ran (decision 0820): written by
  * triggers on every table an earning is priced from (arrivals, sale lines, vouchers, memberships,
- * rules, prices, a run approved, an adjustment deleted), read and deleted by the next compute of
- * one of the branch's runs, so that pass prices only these instead of every approved cutoff.
+ * rules, prices, a run approved, an adjustment deleted), deleted by the next compute of one of the
+ * branch's runs in the statement that prices them, so that pass prices only these instead of every
+ * approved cutoff.
  * `kind`: `arrival` and `sale` (source_id, date), `voucher` (source_id, reference = its code),
  * `reference` (sales of that reference), `range` (every earning dated date_from–date_to), `run`
  * (an approved run: its lines and its cutoff), `service_charge` (source_id = the cutoff's run).
@@ -275,11 +281,9 @@ export const earningChanges = t.pgTable(
     reference: t.varchar('reference', { length: 40 }),
     dateFrom: t.date('date_from', { mode: 'string' }),
     dateTo: t.date('date_to', { mode: 'string' }),
-    /** Taken by the compute running now (set and deleted in its transaction, never committed true). */
-    claimed: t.boolean('claimed').notNull().default(false),
   },
   (table) => [
-    t.index('earning_changes_location_idx').on(table.locationId, table.claimed),
+    t.index('earning_changes_location_idx').on(table.locationId),
     t.check(
       'earning_changes_kind_check',
       sql`${table.kind} in ('arrival', 'sale', 'voucher', 'reference', 'range', 'run', 'service_charge')`,

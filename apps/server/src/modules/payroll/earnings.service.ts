@@ -51,7 +51,12 @@ const arrivalEarnings = (where: SQL, walkIns: SQL) => sql`
     join clients c on c.id = a.client_id
     join employees th on th.id = a.therapist_id
     left join employees th2 on th2.id = a.second_therapist_id
-    left join client_treatments ct on ct.id = a.voucher_id
+    -- Looked up by key, one row each (limit 1 keeps the planner from hashing the whole table: it
+    -- holds every voucher ever sold, and a cutoff uses a few of them, decision 0820).
+    left join lateral (
+      select ct.id, ct.price_paid, ct.sessions_total, ct.treatment_id from client_treatments ct
+      where ct.id = a.voucher_id limit 1
+    ) ct on true
     left join treatments t on t.id = coalesce(a.treatment_id, ct.treatment_id)
     -- The walk-in's sale names the arrival (A-<id>): joined on the id read from the reference, so a
     -- branch's cutoff is one hash join instead of a scan of each day's sales per arrival.
@@ -129,9 +134,16 @@ const saleEarnings = (where: SQL) => sql`
       sp.first_name || ' ' || sp.last_name as salesperson_name, sp.employee_code as salesperson_code
     from visits s
     join employees sp on sp.id = s.salesperson_id
-    left join client_treatments ct on s.kind = 'voucher' and ct.code = s.reference
-    left join client_arrivals wa on wa.id = case when s.kind = 'walk_in' and s.reference ~ '^A-[0-9]{1,9}$'
-      then substr(s.reference, 3)::int end
+    -- The voucher and the walk-in's arrival by key, one row each: not a hash of every voucher and
+    -- arrival of the business (limit 1 keeps the lookups per row, decision 0820).
+    left join lateral (
+      select ct.treatment_id from client_treatments ct where s.kind = 'voucher' and ct.code = s.reference limit 1
+    ) ct on true
+    left join lateral (
+      select wa.treatment_id from client_arrivals wa
+      where wa.id = case when s.kind = 'walk_in' and s.reference ~ '^A-[0-9]{1,9}$' then substr(s.reference, 3)::int end
+      limit 1
+    ) wa on true
     left join treatments t on t.id = coalesce(ct.treatment_id, wa.treatment_id)
     left join client_memberships cm on cm.id = case when s.kind = 'membership' and s.reference ~ '^CM-[0-9]{1,9}$'
       then substr(s.reference, 4)::int end

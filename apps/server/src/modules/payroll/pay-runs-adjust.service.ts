@@ -67,15 +67,12 @@ const approvedRuns = (runId: number, locationId: number) =>
 
 /**
  * What may earn differently since the branch's adjustment pass last ran (decision 0820): the
- * changes this compute claimed (earning_changes, written by triggers) turned into the arrivals and
- * sale lines they can move, closed over a walk-in's visit (its arrival and every line naming it), so
- * a visit is priced whole. CTEs `chg`, `cand_arrivals` (id) and `cand_sales` (id).
+ * changes this compute took (`chg`, an outer CTE: the branch's earning_changes rows, deleted by the
+ * statement that prices them) turned into the arrivals and sale lines they can move, closed over a
+ * walk-in's visit (its arrival and every line naming it), so a visit is priced whole. CTEs
+ * `cand_arrivals` (id) and `cand_sales` (id).
  */
 const candidates = (locationId: number) => sql`
-  chg as materialized (
-    select c.kind, c.source_id, c.reference, c.date_from, c.date_to from earning_changes c
-    where c.location_id = ${locationId} and c.claimed
-  ),
   chg_days as (select c.date_from, c.date_to from chg c where c.kind in ('range', 'run')),
   arr0 as (
     select c.source_id as id from chg c where c.kind = 'arrival'
@@ -109,7 +106,7 @@ const candidates = (locationId: number) => sql`
  * branch (or paid in one), priced now, against everything paid for it in other runs (its line and
  * earlier adjustments): each difference is a line, pointing at the original line when there is one
  * and otherwise described as late. Catches backdated sources, retroactive rules, cancellations and
- * edits alike. `bounded`: only the candidates of the changes claimed (decision 0820), which gives the
+ * edits alike. `bounded`: only the candidates of the changes taken (decision 0820), which gives the
  * same lines as all of them (payroll.bounded tests); unbounded is kept for those tests.
  */
 export const earningAdjustmentsSql = (runId: number, locationId: number, bounded: boolean) => {
@@ -159,7 +156,7 @@ export const earningAdjustmentsSql = (runId: number, locationId: number, bounded
       from now n full join paid p on p.employee_id = n.employee_id and p.source = n.source
         and p.source_id = n.source_id and p.requested = n.requested
     )
-    select ${runId} as run_id, ${locationId} as location_id, d.employee_id, d.employee_name, d.employee_code,
+    select ${runId}::int as run_id, ${locationId}::int as location_id, d.employee_id, d.employee_name, d.employee_code,
       'adjustment' as source, d.source_id, d.client_id, d.date,
       case when d.line_id is not null then 'Adjustment: ' || o.description
           || case when d.now_description is null then ' (no longer earned)' else ' (recomputed)' end
@@ -177,11 +174,6 @@ export const earningAdjustmentsSql = (runId: number, locationId: number, bounded
     where d.amount <> 0`;
 };
 
-const insertEarningAdjustments = async (tx: Tx, runId: number, locationId: number) => {
-  await tx.execute(sql`insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
-    ${earningAdjustmentsSql(runId, locationId, true)}`);
-};
-
 /**
  * The approved cutoffs whose service-charge shares may have moved since the last pass (decision
  * 0820): a sale line dated in one (before or after its change), a run approved, a range of days, an
@@ -189,7 +181,7 @@ const insertEarningAdjustments = async (tx: Tx, runId: number, locationId: numbe
  * staff now, who may have changed).
  */
 const changedCutoffs = (runId: number, locationId: number) => sql`${approvedRuns(runId, locationId)} and (
-    exists (select 1 from earning_changes c where c.location_id = ${locationId} and c.claimed and (
+    exists (select 1 from chg c where (
       (c.kind in ('sale', 'range', 'run') and c.date_from <= pr.date_to and c.date_to >= pr.date_from)
       or (c.kind = 'service_charge' and c.source_id = pr.id)))
     or not exists (select 1 from pay_run_lines l where l.run_id = pr.id and l.source = 'service_charge'))`;
@@ -219,7 +211,7 @@ export const serviceChargeAdjustmentsSql = (runId: number, locationId: number, b
         p.line_id, coalesce(s.amount, 0) - coalesce(p.amount, 0) as amount
       from sc_shares s full join paid p on p.employee_id = s.employee_id and p.cutoff_run = s.run_id
     )
-    select ${runId} as run_id, ${locationId} as location_id, d.employee_id, d.employee_name, d.employee_code,
+    select ${runId}::int as run_id, ${locationId}::int as location_id, d.employee_id, d.employee_name, d.employee_code,
       'adjustment' as source, d.cutoff_run as source_id, null::int as client_id, r.date_to as date,
       'Adjustment: service charge of ' || to_char(r.date_from, 'FMDD') || '–' || to_char(r.date_to, 'FMDD Mon YYYY')
         || ' (pool now ' || ${peso(sql`coalesce(pl.pool, 0)`)} || ')' as description,
@@ -233,21 +225,28 @@ export const serviceChargeAdjustmentsSql = (runId: number, locationId: number, b
 
 /**
  * Both kinds of adjustment for the run being computed (its own lines are already replaced, and the
- * adjustments it had, deleted, left their sources in earning_changes). The branch's changes are
- * claimed first (compute is one at a time per branch, its lock), priced, then deleted: a change
- * committed meanwhile is not claimed and waits for the next compute (decision 0820).
+ * adjustments it had, deleted, left their sources in earning_changes), in one statement that takes
+ * (deletes) the branch's changes and prices what they can move (decision 0820): one snapshot, so a
+ * change committed meanwhile is neither priced nor taken, and waits for the next compute. Computes of
+ * a branch are one at a time (its lock).
  */
 export const insertAdjustments = async (tx: Tx, runId: number, locationId: number) => {
-  await tx.execute(sql`update earning_changes set claimed = true where location_id = ${locationId} and not claimed`);
   // A branch with no approved cutoff yet has nothing to adjust (nothing is paid, nothing is adjustable).
   const approved = await payrollRows(
     tx,
     sql`select 1 from pay_runs pr where ${approvedRuns(runId, locationId)} limit 1`,
   );
-  if (approved.length) {
-    await insertEarningAdjustments(tx, runId, locationId);
-    await tx.execute(sql`insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
-      ${serviceChargeAdjustmentsSql(runId, locationId, true)}`);
+  if (!approved.length) {
+    await tx.execute(sql`delete from earning_changes where location_id = ${locationId}`);
+    return;
   }
-  await tx.execute(sql`delete from earning_changes where location_id = ${locationId} and claimed`);
+  await tx.execute(sql`
+    with chg as (
+      delete from earning_changes where location_id = ${locationId}
+      returning kind, source_id, reference, date_from, date_to
+    )
+    insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
+    select * from (${earningAdjustmentsSql(runId, locationId, true)}) e
+    union all
+    select * from (${serviceChargeAdjustmentsSql(runId, locationId, true)}) s`);
 };

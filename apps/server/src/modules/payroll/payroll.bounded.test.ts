@@ -145,7 +145,7 @@ describe('the bounded adjustment pass', () => {
     await approve(await compute(month, 1));
     const { adjustments } = await computeAndCompare(month, 2);
     expect(adjustments).toEqual([]);
-    // Every change was claimed and is gone: the next compute has nothing to price again.
+    // Every change was taken and is gone: the next compute has nothing to price again.
     const [left] = await payrollRows<{ n: number }>(
       ctx.database.db,
       sql`select count(*)::int as n from earning_changes where location_id = ${loc}`,
