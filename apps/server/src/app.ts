@@ -7,7 +7,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -23,6 +22,7 @@ import type { Env } from './plugins/env';
 import { registerAuth } from './plugins/auth';
 import { answerClientError, registerErrorHandling } from './plugins/errors';
 import { registerUtf8Json } from './lib/utf8-json';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { HttpError } from './lib/http-error';
 import { serializeError, serializeRequest } from './lib/logging';
 import { createTokenSigner, resolveIdentity, type TokenSigner } from './modules/users/index';
@@ -83,7 +83,8 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
   app.decorate('deps', { db: database.db, database, env, tokens: createTokenSigner(secretKey) });
   app.decorateRequest('identity', null);
 
-  await app.register(fastifyHelmet, {
+  // Helmet's headers, built once at start (decision 0821).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
