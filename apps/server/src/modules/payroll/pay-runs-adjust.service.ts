@@ -31,8 +31,8 @@ export const serviceChargeShares = (locationId: number, runs: SQL) => sql`
     group by r.run_id
   ),
   sc_paid_to as (
-    select distinct l.run_id, l.employee_id from pay_run_lines l join sc_runs r on r.run_id = l.run_id
-    where l.source = 'service_charge'
+    select distinct l.run_id, l.employee_id from pay_run_lines l
+    where l.run_id = any(array(select run_id from sc_runs)) and l.source = 'service_charge'
   ),
   sc_staff as (
     select x.run_id, x.id, x.name, x.employee_code from (
@@ -72,33 +72,37 @@ const approvedRuns = (runId: number, locationId: number) =>
  * walk-in's visit (its arrival and every line naming it), so a visit is priced whole. CTEs
  * `cand_arrivals` (id) and `cand_sales` (id).
  */
+// `x = any(array(select …))`, not `x in (select …)`: the planner cannot count a CTE's rows, and
+// for a join it hashed the whole of sales and pay_run_lines; an array is probed through the index.
 const candidates = (locationId: number) => sql`
   chg_days as (select c.date_from, c.date_to from chg c where c.kind in ('range', 'run')),
   arr0 as (
     select c.source_id as id from chg c where c.kind = 'arrival'
     union select a.id from chg_days d join client_arrivals a
       on a.location_id = ${locationId} and a.date between d.date_from and d.date_to
-    union select a.id from chg c join client_arrivals a on c.kind = 'voucher' and a.voucher_id = c.source_id
-    union select l.source_id from chg c join pay_run_lines l
-      on c.kind = 'run' and l.run_id = c.source_id and l.source = 'arrival'
+    union select a.id from client_arrivals a
+      where a.voucher_id = any(array(select c.source_id from chg c where c.kind = 'voucher'))
+    union select l.source_id from pay_run_lines l
+      where l.run_id = any(array(select c.source_id from chg c where c.kind = 'run')) and l.source = 'arrival'
   ),
   sale0 as (
     select c.source_id as id from chg c where c.kind = 'sale'
     union select s.id from chg_days d join sales s on s.location_id = ${locationId} and s.date between d.date_from and d.date_to
-    union select s.id from chg c join sales s on c.kind in ('voucher', 'reference') and s.reference = c.reference
-    union select l.source_id from chg c join pay_run_lines l
-      on c.kind = 'run' and l.run_id = c.source_id and l.source = 'sale'
+    union select s.id from sales s
+      where s.reference = any(array(select c.reference from chg c where c.kind in ('voucher', 'reference')))
+    union select l.source_id from pay_run_lines l
+      where l.run_id = any(array(select c.source_id from chg c where c.kind = 'run')) and l.source = 'sale'
   ),
   cand_arrivals as materialized (
     select id from arr0
     union select substr(x.reference, 3)::int from (
-      select s.reference from sale0 join sales s on s.id = sale0.id
+      select s.reference from sales s where s.id = any(array(select id from sale0))
       union select c.reference from chg c where c.kind = 'sale'
     ) x where x.reference ~ '^A-[0-9]{1,9}$'
   ),
   cand_sales as materialized (
     select id from sale0
-    union select s.id from cand_arrivals a join sales s on s.reference = 'A-' || a.id
+    union select s.id from sales s where s.reference = any(array(select 'A-' || id from cand_arrivals))
   )`;
 
 /**
@@ -116,11 +120,13 @@ export const earningAdjustmentsSql = (runId: number, locationId: number, bounded
   const paidIds = (source: string) => sql`select p.source_id from paid p where p.source = ${source}`;
   const arrivalIds = bounded ? sql`select id from cand_arrivals` : null;
   const saleIds = bounded ? sql`select id from cand_sales` : null;
-  const only = (column: SQL, ids: SQL | null) => (ids ? sql`and ${column} in (${ids})` : sql``);
+  const only = (column: SQL, ids: SQL | null) => (ids ? sql`and ${column} = any(array(${ids}))` : sql``);
   const now = earningsSql({
     arrivals: sql`a.location_id = ${locationId} ${only(sql`a.id`, arrivalIds)} and (${inCutoff('a')} or a.id in (${paidIds('arrival')}))`,
     sales: sql`s.location_id = ${locationId} ${only(sql`s.id`, saleIds)} and (${inCutoff('s')} or s.id in (${paidIds('sale')}))`,
-    walkIns: bounded ? sql`s.reference in (select 'A-' || id from cand_arrivals)` : sql`s.location_id = ${locationId}`,
+    walkIns: bounded
+      ? sql`s.reference = any(array(select 'A-' || id from cand_arrivals))`
+      : sql`s.location_id = ${locationId}`,
   });
   // What was paid for a source: its line in an approved run, and adjustments of it in any other run.
   const paidOf = (source: 'arrival' | 'sale', ids: SQL | null) => sql`
@@ -200,9 +206,9 @@ export const serviceChargeAdjustmentsSql = (runId: number, locationId: number, b
         min(l.id) filter (where l.source = 'service_charge') as line_id
       from pay_run_lines l
       where l.location_id = ${locationId} and l.run_id <> ${runId}
-        and ((l.source = 'service_charge' and l.run_id in (select run_id from sc_runs))
+        and ((l.source = 'service_charge' and l.run_id = any(array(select run_id from sc_runs)))
           or (l.source = 'adjustment' and l.adjusted_source = 'service_charge'
-            and l.source_id in (select run_id from sc_runs)))
+            and l.source_id = any(array(select run_id from sc_runs))))
       group by l.employee_id, case when l.source = 'service_charge' then l.run_id else l.source_id end
     ),
     diff as (

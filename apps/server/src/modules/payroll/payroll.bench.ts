@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { benchDatabase, pct, seedBench, startBenchApp } from '../../test/bench-kit';
 import { insertDemoArrivals } from '../clients/arrivals.bulk-seed';
 import { branchPeriod, earningsSql } from './earnings.service';
+import { earningAdjustmentsSql, serviceChargeAdjustmentsSql } from './pay-runs-adjust.service';
 
 export type PayrollBenchOptions = {
   kind: 'postgres' | 'pglite';
@@ -184,6 +185,18 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
         query.params as unknown[],
       );
       options.log(`${options.kind}: EXPLAIN ANALYZE of the bare earnings select (the cutoff's own rows):`);
+      for (const row of plan.rows as { 'QUERY PLAN': string }[]) options.log(`  ${row['QUERY PLAN']}`);
+    }
+    if (options.explain && bareClient && history.length) {
+      // The adjustment pass as the first compute will run it (the branch's changes read, not taken).
+      const adjust = new PgDialect().sqlToQuery(sql`
+        with chg as (select kind, source_id, reference, date_from, date_to from earning_changes where location_id = ${location})
+        select count(*) from ((${earningAdjustmentsSql(0, location, true)}) union all (${serviceChargeAdjustmentsSql(0, location, true)})) x`);
+      const plan = await bareClient.query(
+        `explain (analyze, costs off, timing off, summary off) ${adjust.sql}`,
+        adjust.params as unknown[],
+      );
+      options.log(`${options.kind}: EXPLAIN ANALYZE of the adjustment pass before the first compute:`);
       for (const row of plan.rows as { 'QUERY PLAN': string }[]) options.log(`  ${row['QUERY PLAN']}`);
     }
     let runId = 0;
