@@ -167,11 +167,14 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
     const pid = bareClient ? Number((await bareClient.query('select pg_backend_pid() as pid')).rows[0].pid) : null;
     const bareCpu: number[] = [];
     const computeCpu: number[] = [];
-    /** Every backend of the bench database together (the app's pool computes on any of them). */
+    /** Every client backend of the bench database together (the app's pool computes on any of them). */
     const databaseCpu = async () => {
       if (!bareClient) return null;
-      const pids = (
-        await bareClient.query('select pid from pg_stat_activity where datname = current_database()')
+      const pids = // Client backends only: an autovacuum worker busy with the history's writes is not the compute.
+      (
+        await bareClient.query(
+          "select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'",
+        )
       ).rows.map((r: { pid: number }) => Number(r.pid));
       let total = 0;
       for (const p of pids) total += await backendCpu(p).catch(() => 0);
