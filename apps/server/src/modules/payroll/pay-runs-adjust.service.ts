@@ -124,9 +124,7 @@ export const earningAdjustmentsSql = (runId: number, locationId: number, bounded
   const now = earningsSql({
     arrivals: sql`a.location_id = ${locationId} ${only(sql`a.id`, arrivalIds)} and (${inCutoff('a')} or a.id in (${paidIds('arrival')}))`,
     sales: sql`s.location_id = ${locationId} ${only(sql`s.id`, saleIds)} and (${inCutoff('s')} or s.id in (${paidIds('sale')}))`,
-    walkIns: bounded
-      ? sql`s.reference = any(array(select 'A-' || id from cand_arrivals))`
-      : sql`s.location_id = ${locationId}`,
+    walkIns: bounded ? 'by arrival' : sql`s.location_id = ${locationId}`,
   });
   // What was paid for a source: its line in an approved run, and adjustments of it in any other run.
   const paidOf = (source: 'arrival' | 'sale', ids: SQL | null) => sql`

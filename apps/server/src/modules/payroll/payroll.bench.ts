@@ -171,11 +171,11 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
     const databaseCpu = async () => {
       if (!bareClient) return null;
       const pids = // Client backends only: an autovacuum worker busy with the history's writes is not the compute.
-      (
-        await bareClient.query(
-          "select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'",
-        )
-      ).rows.map((r: { pid: number }) => Number(r.pid));
+        (
+          await bareClient.query(
+            "select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'",
+          )
+        ).rows.map((r: { pid: number }) => Number(r.pid));
       let total = 0;
       for (const p of pids) total += await backendCpu(p).catch(() => 0);
       return total;
@@ -196,7 +196,7 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
         with chg as (select kind, source_id, reference, date_from, date_to from earning_changes where location_id = ${location})
         select count(*) from ((${earningAdjustmentsSql(0, location, true)}) union all (${serviceChargeAdjustmentsSql(0, location, true)})) x`);
       const plan = await bareClient.query(
-        `explain (analyze, costs off, timing off, summary off) ${adjust.sql}`,
+        `explain (analyze, costs off, summary on) ${adjust.sql}`,
         adjust.params as unknown[],
       );
       options.log(`${options.kind}: EXPLAIN ANALYZE of the adjustment pass before the first compute:`);
