@@ -1,4 +1,4 @@
-// npm run bench:payroll [-- --therapists 200 --arrivals 60000 --runs 5 --reads 200 --history 0 --db postgres,pglite]
+// npm run bench:payroll [-- --therapists 200 --arrivals 60000 --runs 5 --reads 200 --history 0 --explain --db postgres,pglite]
 // Seeds one branch with N therapists and M arrivals in last month's first cutoff (and in each of
 // the --history cutoffs before it, computed and approved first: what the adjustment pass reprices) into a fresh
 // database, computes its pay run through the API beside the bare SQL of the same sums, then reads
@@ -21,6 +21,7 @@ for (const kind of dbs) {
     computeRuns: Number(arg('runs', '5')),
     reads: Number(arg('reads', '200')),
     history: Number(arg('history', '0')),
+    explain: process.argv.includes('--explain'),
     log: (line) => console.log(line),
   });
   if (kind === 'postgres') {

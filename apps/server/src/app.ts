@@ -7,7 +7,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -24,6 +23,8 @@ import { registerAuth } from './plugins/auth';
 import { registerLimits } from './plugins/limits';
 import { answerClientError, registerErrorHandling } from './plugins/errors';
 import { registerUtf8Json } from './lib/utf8-json';
+import { registerSecurityHeaders } from './lib/security-headers';
+import { acceptedEncodings } from './lib/accept-encoding';
 import { HttpError } from './lib/http-error';
 import { serializeError, serializeRequest } from './lib/logging';
 import { createTokenSigner, resolveIdentity, type TokenSigner } from './modules/users/index';
@@ -84,7 +85,8 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
   app.decorate('deps', { db: database.db, database, env, tokens: createTokenSigner(secretKey) });
   app.decorateRequest('identity', null);
 
-  await app.register(fastifyHelmet, {
+  // Helmet's headers, built once at start (decision 0821).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -155,15 +157,6 @@ const INDEX_ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
 ] as const;
-const acceptedEncodings = (header: string | string[] | undefined) => {
-  const accepted = new Set<string>();
-  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
-  }
-  return accepted;
-};
 
 /**
  * Serves the built panel; any non-API GET that is not a file gets index.html (client routing).

@@ -154,6 +154,16 @@ export const payRunLines = t.pgTable(
       .on(table.locationId, table.source, table.sourceId, table.employeeId, table.requested)
       .where(sql`${table.source} in ('arrival', 'sale')`),
     t.index('pay_run_lines_run_employee_idx').on(table.runId, table.employeeId),
+    // The adjustment pass reads what was adjusted for the arrivals and sales that changed (decision 0820).
+    t
+      .index('pay_run_lines_adjusted_source_idx')
+      .on(table.locationId, table.adjustedSource, table.sourceId)
+      .where(sql`${table.source} = 'adjustment'`),
+    // Which approved cutoffs paid a service-charge share (the bounded service-charge pass, decision 0820).
+    t
+      .index('pay_run_lines_service_charge_idx')
+      .on(table.runId)
+      .where(sql`${table.source} = 'service_charge'`),
     t.check(
       'pay_run_lines_source_check',
       sql`${table.source} in ('arrival', 'sale', 'service_charge', 'adjustment', 'tip')`,
@@ -253,3 +263,33 @@ export const payrollConstraints = {
     message: 'These arrivals or sales were already paid in another pay run of this branch.',
   },
 } satisfies ConstraintSentences;
+
+/**
+ * What may earn differently since the branch's adjustment pass last ran (decision 0820): written by
+ * triggers on every table an earning is priced from (arrivals, sale lines, vouchers, memberships,
+ * rules, prices, a run approved, an adjustment deleted), deleted by the next compute of one of the
+ * branch's runs in the statement that prices them, so that pass prices only these instead of every
+ * approved cutoff.
+ * `kind`: `arrival` and `sale` (source_id, date), `voucher` (source_id, reference = its code),
+ * `reference` (sales of that reference), `range` (every earning dated date_from–date_to), `run`
+ * (an approved run: its lines and its cutoff), `service_charge` (source_id = the cutoff's run).
+ */
+export const earningChanges = t.pgTable(
+  'earning_changes',
+  {
+    id: t.bigserial('id', { mode: 'number' }).primaryKey(),
+    locationId: t.integer('location_id').notNull(),
+    kind: t.varchar('kind', { length: 16 }).notNull(),
+    sourceId: t.integer('source_id'),
+    reference: t.varchar('reference', { length: 40 }),
+    dateFrom: t.date('date_from', { mode: 'string' }),
+    dateTo: t.date('date_to', { mode: 'string' }),
+  },
+  (table) => [
+    t.index('earning_changes_location_idx').on(table.locationId),
+    t.check(
+      'earning_changes_kind_check',
+      sql`${table.kind} in ('arrival', 'sale', 'voucher', 'reference', 'range', 'run', 'service_charge')`,
+    ),
+  ],
+);

@@ -43,6 +43,8 @@ export const sales = t.pgTable(
     t.index('sales_date_idx').on(table.date),
     t.index('sales_salesperson_date_idx').on(table.salespersonId, table.date),
     t.index('sales_location_date_idx').on(table.locationId, table.date),
+    // A walk-in's lines by the arrival they name (A-<id>), and a voucher's or membership's sale.
+    t.index('sales_reference_idx').on(table.reference),
     t.check('sales_kind_check', sql`${table.kind} in ('membership', 'voucher', 'walk_in', 'other', 'forfeit')`),
     t.check('sales_salesperson_check', sql`(${table.kind} = 'forfeit') = (${table.salespersonId} is null)`),
     t.check('sales_payment_method_check', sql`${table.paymentMethod} in ('cash', 'card', 'e_wallet', 'bank_transfer')`),

@@ -7,6 +7,7 @@ import { floorBoardVersion, locations } from '../../db/schema/index';
 import { iso } from '../../lib/iso';
 import { keptPromises } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
+import { gzipAround, gzipWith, type GzipAround } from '../../lib/gzip-around';
 import type { AuthUser } from '../../lib/actor';
 import { computeBoard, endOfManilaDay } from './board.service';
 import { floorAccess, floorClock, floorToday } from './floor-shared.service';
@@ -39,7 +40,7 @@ const versionStatement = preparedOnce('floor_board_version', (db, statementName)
  * value of `now`. It holds from `builtAt` until `until`: the first start or end of a booking after
  * it was read, or the end of the Manila day, whichever is first (its states change by time then).
  */
-type KeptBoard = { board: Board; head: Buffer; tail: Buffer; builtAt: number; until: number };
+type KeptBoard = { board: Board; head: Buffer; tail: Buffer; builtAt: number; until: number; gzip?: GzipAround };
 type Tag = { versions: string; until: number };
 
 /** Boards kept per database: a branch and day each; the oldest goes first past this many. */
@@ -102,4 +103,15 @@ export const getBoard = async (db: Db, user: AuthUser, locationId: number, date?
 export const getBoardJson = async (db: Db, user: AuthUser, locationId: number, date?: string): Promise<Buffer> => {
   const { kept, now } = await keptBoard(db, user, locationId, date);
   return Buffer.concat([kept.head, Buffer.from(JSON.stringify(iso(now))), kept.tail]);
+};
+
+/**
+ * The same bytes gzipped (decision 0822): the parts around `now` compressed once per kept board
+ * (on the first request that accepts gzip), each answer compressing only `now`. About a tenth of the
+ * bytes, so a tenth of the socket writes that were 40% of the board read's CPU (issue 35).
+ */
+export const getBoardGzip = async (db: Db, user: AuthUser, locationId: number, date?: string): Promise<Buffer> => {
+  const { kept, now } = await keptBoard(db, user, locationId, date);
+  kept.gzip ??= gzipAround(kept.head, kept.tail);
+  return gzipWith(kept.gzip, Buffer.from(JSON.stringify(iso(now))));
 };

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -65,6 +66,26 @@ describe('the floor board kept per version', () => {
     // `now` moves with the clock while the rest is kept.
     const later = at('10:00', 30);
     expect((await board()).now).toBe(later.toISOString());
+  });
+
+  it('gzipped when asked (decision 0822): the same bytes, `now` included, fewer of them', async () => {
+    at('10:02');
+    const plain = await boardRes();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const seconds of [0, 7]) {
+      const now = at('10:02', seconds);
+      const res = await desk.request({
+        method: 'GET',
+        url: `/api/floor/board/?location=${f.home}`,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers.vary).toContain('accept-encoding');
+      const text = gunzipSync(res.rawPayload).toString('utf8');
+      expect(text).toBe(plain.body.replace(/"now":"[^"]*"/, `"now":${JSON.stringify(now.toISOString())}`));
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    }
   });
 
   it('keeps the route documented: the OpenAPI document still gives the board as the 200 answer', async () => {

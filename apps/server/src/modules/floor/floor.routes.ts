@@ -25,7 +25,8 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { idempotencyKeyOf } from '../../db/idempotency';
 import { currentUser, type AuthUser } from '../../lib/actor';
 import { errorResponses, unprocessable } from '../../lib/error-responses';
-import { getBoard, getBoardJson } from './board-kept.service';
+import { getBoard, getBoardGzip, getBoardJson } from './board-kept.service';
+import { acceptedEncodings } from '../../lib/accept-encoding';
 import { reorder, rotationLog, setBreak, skip } from './rotation.service';
 import { assign, finishService, propose } from './assign.service';
 import { getFloorSettings, putFloorSettings } from './settings.service';
@@ -45,10 +46,17 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: floorStaff, schema: { tags, querystring: boardQuerySchema, response: board } },
     // The kept board's JSON, already written as the serialiser would (decision 0904): bytes go
     // out as they are, so 200 KB are not checked and written again per request.
+    // Gzipped when the caller accepts it, compressed once per kept board but for `now` (decision 0822).
     async (request, reply) => {
-      const json = await getBoardJson(db, currentUser(request), request.query.location, request.query.date);
-      // (Typed as the schema's object: the type provider does not know the JSON is already text.)
-      return reply.type('application/json; charset=utf-8').send(json as unknown as Board);
+      const { location, date } = request.query;
+      const gzip = acceptedEncodings(request.headers['accept-encoding']).has('gzip');
+      const body = gzip
+        ? await getBoardGzip(db, currentUser(request), location, date)
+        : await getBoardJson(db, currentUser(request), location, date);
+      void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (gzip) void reply.header('content-encoding', 'gzip');
+      // (Typed as the schema's object: the type provider does not know the JSON is already bytes.)
+      return reply.send(body as unknown as Board);
     },
   );
   // Each rotation change posts its body and answers the board as it now stands: the desk sees the

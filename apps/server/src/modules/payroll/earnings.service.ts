@@ -9,8 +9,13 @@ import { sql, type SQL } from 'drizzle-orm';
  * client_id, date, description, base_amount, rule_id, rule_label, split, requested, amount.
  */
 
-/** Which arrivals and sale lines to price: a WHERE on `a` (client_arrivals) and one on `s` (sales). */
-export type EarningsFilter = { arrivals: SQL; sales: SQL };
+/**
+ * Which arrivals and sale lines to price: a WHERE on `a` (client_arrivals) and one on `s` (sales);
+ * `walkIns`, a WHERE on `s` that keeps at least every walk-in sale of the selected arrivals (their
+ * net is the arrival's base): without it an arrival's walk-in sale was looked up among every walk-in
+ * sale of every branch and day (decision 0820).
+ */
+export type EarningsFilter = { arrivals: SQL; sales: SQL; walkIns: SQL | 'by arrival' };
 
 const peso = (value: SQL) => sql`'₱' || to_char(${value}, 'FM999,999,999,990.00')`;
 const noTarget = sql`r.treatment_id is null and r.treatment_category_id is null and r.membership_id is null and r.membership_category_id is null`;
@@ -29,7 +34,24 @@ const therapistRule = (appliesTo: 'service' | 'requested_bonus') => sql`
     (r.location_id is null), r.effective_from desc, r.id desc
   limit 1`;
 
-const arrivalEarnings = (where: SQL) => sql`
+// The walk-in's sale names the arrival (A-<id>): joined on the id read from the reference, so a
+// branch's cutoff is one hash join instead of a scan of each day's sales per arrival.
+// A visit whose reservation deposit was applied has two lines (decision 0411): summed, the one net.
+const walkInsJoined = (walkIns: SQL) => sql`left join (
+      select substr(s.reference, 3)::int as arrival_id, s.location_id, s.date, sum(s.net_amount) as net_amount
+      from sales s
+      where s.kind = 'walk_in' and s.reference ~ '^A-[0-9]{1,9}$' and ${walkIns}
+      group by s.reference, s.location_id, s.date
+    ) ws on ws.arrival_id = a.id and ws.location_id = a.location_id and ws.date = a.date`;
+// A few arrivals (the adjustment pass's candidates): each one's lines looked up by its reference, as
+// walk-in.service.ts writes it. Joined, the planner expected a handful of candidates and compared
+// every arrival with every walk-in (4.4 million comparisons for 3,000 arrivals, decision 0820).
+const walkInByArrival = sql`left join lateral (
+      select sum(s.net_amount) as net_amount from sales s
+      where s.reference = 'A-' || a.id and s.kind = 'walk_in' and s.location_id = a.location_id and s.date = a.date
+    ) ws on true`;
+
+const arrivalEarnings = (where: SQL, walkIns: SQL | 'by arrival') => sql`
   arr as (
     select a.id, a.date, a.location_id, a.client_id, a.therapist_id, a.second_therapist_id, a.requested,
       coalesce(t.id, 0) as tkey, coalesce(t.category_id, 0) as ckey, coalesce(t.name, 'Service') as treatment_name,
@@ -46,17 +68,17 @@ const arrivalEarnings = (where: SQL) => sql`
     join clients c on c.id = a.client_id
     join employees th on th.id = a.therapist_id
     left join employees th2 on th2.id = a.second_therapist_id
-    left join client_treatments ct on ct.id = a.voucher_id
+    -- Looked up by key, one row each (limit 1 keeps the planner from hashing the whole table: it
+    -- holds every voucher ever sold, and a cutoff uses a few of them, decision 0820).
+    left join lateral (
+      select ct.id, ct.price_paid, ct.sessions_total, ct.treatment_id from client_treatments ct
+      where ct.id = a.voucher_id limit 1
+    ) ct on true
     left join treatments t on t.id = coalesce(a.treatment_id, ct.treatment_id)
     -- The walk-in's sale names the arrival (A-<id>): joined on the id read from the reference, so a
     -- branch's cutoff is one hash join instead of a scan of each day's sales per arrival.
     -- A visit whose reservation deposit was applied has two lines (decision 0411): summed, the one net.
-    left join (
-      select substr(s.reference, 3)::int as arrival_id, s.location_id, s.date, sum(s.net_amount) as net_amount
-      from sales s
-      where s.kind = 'walk_in' and s.reference ~ '^A-[0-9]{1,9}$'
-      group by s.reference, s.location_id, s.date
-    ) ws on ws.arrival_id = a.id and ws.location_id = a.location_id and ws.date = a.date
+    ${walkIns === 'by arrival' ? walkInByArrival : walkInsJoined(walkIns)}
     where a.status <> 'cancelled' and ${where}
   ),
   arr_keys as (select distinct rkey, date, location_id, tkey, ckey from arr),
@@ -124,9 +146,16 @@ const saleEarnings = (where: SQL) => sql`
       sp.first_name || ' ' || sp.last_name as salesperson_name, sp.employee_code as salesperson_code
     from visits s
     join employees sp on sp.id = s.salesperson_id
-    left join client_treatments ct on s.kind = 'voucher' and ct.code = s.reference
-    left join client_arrivals wa on wa.id = case when s.kind = 'walk_in' and s.reference ~ '^A-[0-9]{1,9}$'
-      then substr(s.reference, 3)::int end
+    -- The voucher and the walk-in's arrival by key, one row each: not a hash of every voucher and
+    -- arrival of the business (limit 1 keeps the lookups per row, decision 0820).
+    left join lateral (
+      select ct.treatment_id from client_treatments ct where s.kind = 'voucher' and ct.code = s.reference limit 1
+    ) ct on true
+    left join lateral (
+      select wa.treatment_id from client_arrivals wa
+      where wa.id = case when s.kind = 'walk_in' and s.reference ~ '^A-[0-9]{1,9}$' then substr(s.reference, 3)::int end
+      limit 1
+    ) wa on true
     left join treatments t on t.id = coalesce(ct.treatment_id, wa.treatment_id)
     left join client_memberships cm on cm.id = case when s.kind = 'membership' and s.reference ~ '^CM-[0-9]{1,9}$'
       then substr(s.reference, 4)::int end
@@ -159,7 +188,7 @@ const saleEarnings = (where: SQL) => sql`
 
 /** Every earning of the filtered arrivals and sale lines, one row per person, source and bonus. */
 export const earningsSql = (filter: EarningsFilter) => sql`
-  with ${arrivalEarnings(filter.arrivals)}, ${saleEarnings(filter.sales)},
+  with ${arrivalEarnings(filter.arrivals, filter.walkIns)}, ${saleEarnings(filter.sales)},
   lines as (select * from arr_lines union all select * from sal_lines)
   select l.employee_id, l.employee_name, l.employee_code, l.source, l.source_id, l.client_id, l.date, l.description,
     l.base::numeric(12, 2) as base_amount, l.rule_id, l.rule_label, l.split, l.requested, l.amount
@@ -183,8 +212,15 @@ export const EARNING_COLUMNS = sql.raw(
   'employee_id, employee_name, employee_code, source, source_id, client_id, date, description, base_amount, rule_id, rule_label, split, requested, amount',
 );
 
-/** Arrivals and sale lines of one branch within two Manila dates. */
-export const branchPeriod = (locationId: number, from: string, to: string): EarningsFilter => ({
-  arrivals: sql`a.location_id = ${locationId} and a.date between ${from}::date and ${to}::date`,
-  sales: sql`s.location_id = ${locationId} and s.date between ${from}::date and ${to}::date`,
-});
+/**
+ * Arrivals and sale lines of one branch within two Manila dates. An arrival's walk-in sale is of its
+ * branch and day (the join says so), so the period's sales are all the walk-ins it can meet.
+ */
+export const branchPeriod = (locationId: number, from: string, to: string): EarningsFilter => {
+  const sales = sql`s.location_id = ${locationId} and s.date between ${from}::date and ${to}::date`;
+  return {
+    arrivals: sql`a.location_id = ${locationId} and a.date between ${from}::date and ${to}::date`,
+    sales,
+    walkIns: sales,
+  };
+};

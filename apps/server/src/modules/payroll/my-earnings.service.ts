@@ -70,6 +70,8 @@ export const myEarnings = async (db: Db, user: AuthUser, q: MyEarningsParams): P
           from ((${earningsSql({
             arrivals: sql`(a.therapist_id in (${list}) or a.second_therapist_id in (${list})) and a.date between ${from}::date and ${to}::date`,
             sales: sql`s.salesperson_id in (${list}) and s.date between ${from}::date and ${to}::date`,
+            // An arrival's walk-in sale is of its day: the period's, whoever sold it.
+            walkIns: sql`s.date between ${from}::date and ${to}::date`,
           })}) union all (${tipsSql(sql`tp.employee_id in (${list}) and tp.date between ${from}::date and ${to}::date`)})) e
           where e.employee_id in (${list})
           order by e.date desc, e.source, e.source_id desc, e.requested`,

@@ -31,8 +31,8 @@ export const serviceChargeShares = (locationId: number, runs: SQL) => sql`
     group by r.run_id
   ),
   sc_paid_to as (
-    select distinct l.run_id, l.employee_id from pay_run_lines l join sc_runs r on r.run_id = l.run_id
-    where l.source = 'service_charge'
+    select distinct l.run_id, l.employee_id from pay_run_lines l
+    where l.run_id = any(array(select run_id from sc_runs)) and l.source = 'service_charge'
   ),
   sc_staff as (
     select x.run_id, x.id, x.name, x.employee_code from (
@@ -66,31 +66,85 @@ const approvedRuns = (runId: number, locationId: number) =>
   sql`pr.location_id = ${locationId} and pr.status = 'approved' and pr.id <> ${runId}`;
 
 /**
- * Every arrival and sale dated in an approved cutoff of the branch (or paid in one), priced now,
- * against everything paid for it in other runs (its line and earlier adjustments): each difference
- * is an adjustment line, pointing at the original line when there is one and otherwise described
- * as late. Catches backdated sources, retroactive rules, cancellations and edits alike.
+ * What may earn differently since the branch's adjustment pass last ran (decision 0820): the
+ * changes this compute took (`chg`, an outer CTE: the branch's earning_changes rows, deleted by the
+ * statement that prices them) turned into the arrivals and sale lines they can move, closed over a
+ * walk-in's visit (its arrival and every line naming it), so a visit is priced whole. CTEs
+ * `cand_arrivals` (id) and `cand_sales` (id).
  */
-const insertEarningAdjustments = async (tx: Tx, runId: number, locationId: number) => {
+// `x = any(array(select …))`, not `x in (select …)`: the planner cannot count a CTE's rows, and
+// for a join it hashed the whole of sales and pay_run_lines; an array is probed through the index.
+const candidates = (locationId: number) => sql`
+  chg_days as (select c.date_from, c.date_to from chg c where c.kind in ('range', 'run')),
+  arr0 as (
+    select c.source_id as id from chg c where c.kind = 'arrival'
+    union select a.id from chg_days d join client_arrivals a
+      on a.location_id = ${locationId} and a.date between d.date_from and d.date_to
+    union select a.id from client_arrivals a
+      where a.voucher_id = any(array(select c.source_id from chg c where c.kind = 'voucher'))
+    union select l.source_id from pay_run_lines l
+      where l.run_id = any(array(select c.source_id from chg c where c.kind = 'run')) and l.source = 'arrival'
+  ),
+  sale0 as (
+    select c.source_id as id from chg c where c.kind = 'sale'
+    union select s.id from chg_days d join sales s on s.location_id = ${locationId} and s.date between d.date_from and d.date_to
+    union select s.id from sales s
+      where s.reference = any(array(select c.reference from chg c where c.kind in ('voucher', 'reference')))
+    union select l.source_id from pay_run_lines l
+      where l.run_id = any(array(select c.source_id from chg c where c.kind = 'run')) and l.source = 'sale'
+  ),
+  cand_arrivals as materialized (
+    select id from arr0
+    union select substr(x.reference, 3)::int from (
+      select s.reference from sales s where s.id = any(array(select id from sale0))
+      union select c.reference from chg c where c.kind = 'sale'
+    ) x where x.reference ~ '^A-[0-9]{1,9}$'
+  ),
+  cand_sales as materialized (
+    select id from sale0
+    union select s.id from sales s where s.reference = any(array(select 'A-' || id from cand_arrivals))
+  )`;
+
+/**
+ * The adjustment lines of run `runId`: every arrival and sale dated in an approved cutoff of the
+ * branch (or paid in one), priced now, against everything paid for it in other runs (its line and
+ * earlier adjustments): each difference is a line, pointing at the original line when there is one
+ * and otherwise described as late. Catches backdated sources, retroactive rules, cancellations and
+ * edits alike. `bounded`: only the candidates of the changes taken (decision 0820), which gives the
+ * same lines as all of them (payroll.bounded tests); unbounded is kept for those tests.
+ */
+export const earningAdjustmentsSql = (runId: number, locationId: number, bounded: boolean) => {
   const approved = approvedRuns(runId, locationId);
   const inCutoff = (alias: string) => sql`exists (select 1 from pay_runs pr where ${approved}
     and ${sql.raw(alias)}.date between pr.date_from and pr.date_to)`;
   const paidIds = (source: string) => sql`select p.source_id from paid p where p.source = ${source}`;
+  const arrivalIds = bounded ? sql`select id from cand_arrivals` : null;
+  const saleIds = bounded ? sql`select id from cand_sales` : null;
+  const only = (column: SQL, ids: SQL | null) => (ids ? sql`and ${column} = any(array(${ids}))` : sql``);
   const now = earningsSql({
-    arrivals: sql`a.location_id = ${locationId} and (${inCutoff('a')} or a.id in (${paidIds('arrival')}))`,
-    sales: sql`s.location_id = ${locationId} and (${inCutoff('s')} or s.id in (${paidIds('sale')}))`,
+    arrivals: sql`a.location_id = ${locationId} ${only(sql`a.id`, arrivalIds)} and (${inCutoff('a')} or a.id in (${paidIds('arrival')}))`,
+    sales: sql`s.location_id = ${locationId} ${only(sql`s.id`, saleIds)} and (${inCutoff('s')} or s.id in (${paidIds('sale')}))`,
+    walkIns: bounded ? 'by arrival' : sql`s.location_id = ${locationId}`,
   });
-  await tx.execute(sql`
-    with paid as (
+  // What was paid for a source: its line in an approved run, and adjustments of it in any other run.
+  const paidOf = (source: 'arrival' | 'sale', ids: SQL | null) => sql`
+    select l.* from pay_run_lines l join pay_runs pr on pr.id = l.run_id
+    where l.location_id = ${locationId} and l.run_id <> ${runId} and l.source = ${source} and pr.status = 'approved'
+      ${only(sql`l.source_id`, ids)}
+    union all
+    select l.* from pay_run_lines l
+    where l.location_id = ${locationId} and l.run_id <> ${runId} and l.source = 'adjustment'
+      and l.adjusted_source = ${source} ${only(sql`l.source_id`, ids)}`;
+  return sql`
+    with ${bounded ? sql`${candidates(locationId)},` : sql``}
+    paid_lines as (${paidOf('arrival', arrivalIds)} union all ${paidOf('sale', saleIds)}),
+    paid as (
       select l.employee_id, coalesce(l.adjusted_source, l.source) as source, l.source_id, l.requested,
         sum(l.amount) as amount, min(l.employee_name) as employee_name, min(l.employee_code) as employee_code,
         min(l.client_id) as client_id, min(l.date) as date, min(l.description) as description,
         min(l.rule_id) as rule_id, min(l.rule_label) as rule_label, min(l.split) as split,
         min(l.id) filter (where l.source <> 'adjustment') as line_id
-      from pay_run_lines l join pay_runs pr on pr.id = l.run_id
-      where l.location_id = ${locationId} and l.run_id <> ${runId}
-        and ((l.source in ('arrival', 'sale') and pr.status = 'approved')
-          or (l.source = 'adjustment' and l.adjusted_source in ('arrival', 'sale')))
+      from paid_lines l
       group by l.employee_id, coalesce(l.adjusted_source, l.source), l.source_id, l.requested
     ),
     now as (${now}),
@@ -106,37 +160,53 @@ const insertEarningAdjustments = async (tx: Tx, runId: number, locationId: numbe
       from now n full join paid p on p.employee_id = n.employee_id and p.source = n.source
         and p.source_id = n.source_id and p.requested = n.requested
     )
-    insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
-    select ${runId}, ${locationId}, d.employee_id, d.employee_name, d.employee_code, 'adjustment', d.source_id,
-      d.client_id, d.date,
+    select ${runId}::int as run_id, ${locationId}::int as location_id, d.employee_id, d.employee_name, d.employee_code,
+      'adjustment' as source, d.source_id, d.client_id, d.date,
       case when d.line_id is not null then 'Adjustment: ' || o.description
           || case when d.now_description is null then ' (no longer earned)' else ' (recomputed)' end
         else 'Late: ' || coalesce(d.now_description, d.paid_description) || ' (' || d.source || ' of '
           || to_char(d.date, 'FMDD Mon') || coalesce(', cutoff ' || to_char(c.date_from, 'FMDD') || '–'
-          || to_char(c.date_to, 'FMDD Mon') || ' approved', '') || ')' end,
-      d.base_amount, d.rule_id, d.rule_label, d.split, d.requested, d.amount, d.source, d.line_id
+          || to_char(c.date_to, 'FMDD Mon') || ' approved', '') || ')' end as description,
+      d.base_amount, d.rule_id, d.rule_label, d.split, d.requested, d.amount, d.source as adjusted_source,
+      d.line_id as adjusts_line_id
     from diff d
     left join pay_run_lines o on o.id = d.line_id
     left join lateral (
       select pr.date_from, pr.date_to from pay_runs pr where ${approved} and d.date between pr.date_from and pr.date_to
       limit 1
     ) c on true
-    where d.amount <> 0`);
+    where d.amount <> 0`;
 };
 
-/** Each approved cutoff's service-charge shares now, against what was paid for them: the difference. */
-const insertServiceChargeAdjustments = async (tx: Tx, runId: number, locationId: number) => {
-  const approved = approvedRuns(runId, locationId);
-  await tx.execute(sql`
-    with ${serviceChargeShares(locationId, approved)},
+/**
+ * The approved cutoffs whose service-charge shares may have moved since the last pass (decision
+ * 0820): a sale line dated in one (before or after its change), a run approved, a range of days, an
+ * adjustment of its shares deleted; and those that paid no share (their people are the branch's
+ * staff now, who may have changed).
+ */
+const changedCutoffs = (runId: number, locationId: number) => sql`${approvedRuns(runId, locationId)} and (
+    exists (select 1 from chg c where (
+      (c.kind in ('sale', 'range', 'run') and c.date_from <= pr.date_to and c.date_to >= pr.date_from)
+      or (c.kind = 'service_charge' and c.source_id = pr.id)))
+    or not exists (select 1 from pay_run_lines l where l.run_id = pr.id and l.source = 'service_charge'))`;
+
+/**
+ * Each approved cutoff's service-charge shares now, against what was paid for them: the difference.
+ * `bounded`: only the cutoffs whose shares may have moved (the same lines, payroll.bounded tests).
+ */
+export const serviceChargeAdjustmentsSql = (runId: number, locationId: number, bounded: boolean) => {
+  const runs = bounded ? changedCutoffs(runId, locationId) : approvedRuns(runId, locationId);
+  return sql`
+    with ${serviceChargeShares(locationId, runs)},
     paid as (
       select l.employee_id, case when l.source = 'service_charge' then l.run_id else l.source_id end as cutoff_run,
         sum(l.amount) as amount, min(l.employee_name) as employee_name, min(l.employee_code) as employee_code,
         min(l.id) filter (where l.source = 'service_charge') as line_id
       from pay_run_lines l
       where l.location_id = ${locationId} and l.run_id <> ${runId}
-        and ((l.source = 'service_charge' and l.run_id in (select run_id from sc_runs))
-          or (l.source = 'adjustment' and l.adjusted_source = 'service_charge'))
+        and ((l.source = 'service_charge' and l.run_id = any(array(select run_id from sc_runs)))
+          or (l.source = 'adjustment' and l.adjusted_source = 'service_charge'
+            and l.source_id = any(array(select run_id from sc_runs))))
       group by l.employee_id, case when l.source = 'service_charge' then l.run_id else l.source_id end
     ),
     diff as (
@@ -145,26 +215,42 @@ const insertServiceChargeAdjustments = async (tx: Tx, runId: number, locationId:
         p.line_id, coalesce(s.amount, 0) - coalesce(p.amount, 0) as amount
       from sc_shares s full join paid p on p.employee_id = s.employee_id and p.cutoff_run = s.run_id
     )
-    insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
-    select ${runId}, ${locationId}, d.employee_id, d.employee_name, d.employee_code, 'adjustment', d.cutoff_run,
-      null, r.date_to,
+    select ${runId}::int as run_id, ${locationId}::int as location_id, d.employee_id, d.employee_name, d.employee_code,
+      'adjustment' as source, d.cutoff_run as source_id, null::int as client_id, r.date_to as date,
       'Adjustment: service charge of ' || to_char(r.date_from, 'FMDD') || '–' || to_char(r.date_to, 'FMDD Mon YYYY')
-        || ' (pool now ' || ${peso(sql`coalesce(pl.pool, 0)`)} || ')',
-      coalesce(pl.pool, 0), null, 'Equal share (RA 11360)', 1, false, d.amount, 'service_charge', d.line_id
+        || ' (pool now ' || ${peso(sql`coalesce(pl.pool, 0)`)} || ')' as description,
+      coalesce(pl.pool, 0) as base_amount, null::int as rule_id, 'Equal share (RA 11360)' as rule_label, 1 as split,
+      false as requested, d.amount, 'service_charge' as adjusted_source, d.line_id as adjusts_line_id
     from diff d
     join pay_runs r on r.id = d.cutoff_run
     left join sc_pool pl on pl.run_id = d.cutoff_run
-    where d.amount <> 0`);
+    where d.amount <> 0`;
 };
 
-/** Both kinds of adjustment for the run being computed (its own lines are already replaced). */
+/**
+ * Both kinds of adjustment for the run being computed (its own lines are already replaced, and the
+ * adjustments it had, deleted, left their sources in earning_changes), in one statement that takes
+ * (deletes) the branch's changes and prices what they can move (decision 0820): one snapshot, so a
+ * change committed meanwhile is neither priced nor taken, and waits for the next compute. Computes of
+ * a branch are one at a time (its lock).
+ */
 export const insertAdjustments = async (tx: Tx, runId: number, locationId: number) => {
-  // A branch with no approved cutoff yet has nothing to adjust: skip pricing its whole history.
+  // A branch with no approved cutoff yet has nothing to adjust (nothing is paid, nothing is adjustable).
   const approved = await payrollRows(
     tx,
     sql`select 1 from pay_runs pr where ${approvedRuns(runId, locationId)} limit 1`,
   );
-  if (!approved.length) return;
-  await insertEarningAdjustments(tx, runId, locationId);
-  await insertServiceChargeAdjustments(tx, runId, locationId);
+  if (!approved.length) {
+    await tx.execute(sql`delete from earning_changes where location_id = ${locationId}`);
+    return;
+  }
+  await tx.execute(sql`
+    with chg as (
+      delete from earning_changes where location_id = ${locationId}
+      returning kind, source_id, reference, date_from, date_to
+    )
+    insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
+    select * from (${earningAdjustmentsSql(runId, locationId, true)}) e
+    union all
+    select * from (${serviceChargeAdjustmentsSql(runId, locationId, true)}) s`);
 };

@@ -1,5 +1,6 @@
 import { cutoffDates, todayInManila } from '@ginhawa/contract';
 import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -7,6 +8,7 @@ import type { Database } from '../../db/client';
 import { benchDatabase, pct, seedBench, startBenchApp } from '../../test/bench-kit';
 import { insertDemoArrivals } from '../clients/arrivals.bulk-seed';
 import { branchPeriod, earningsSql } from './earnings.service';
+import { earningAdjustmentsSql, serviceChargeAdjustmentsSql } from './pay-runs-adjust.service';
 
 export type PayrollBenchOptions = {
   kind: 'postgres' | 'pglite';
@@ -20,6 +22,8 @@ export type PayrollBenchOptions = {
    * own: what the adjustment pass prices again on every compute (a year is 24).
    */
   history?: number;
+  /** Print EXPLAIN ANALYZE of the bare earnings select (PostgreSQL). */
+  explain?: boolean;
   log: (line: string) => void;
 };
 export type PayrollBenchResult = {
@@ -34,8 +38,11 @@ export type PayrollBenchResult = {
   bareCpuMedian: number | null;
   readP95: number;
   lines: number;
-  /** Arrival and sale lines of the approved cutoffs before the measured one (what the adjustment pass reprices). */
+  /** Arrival and sale lines of the approved cutoffs before the measured one. */
   historyLines: number;
+  /** PostgreSQL CPU of the first compute (it inserts every line) and the recomputes' median; null on PGlite. */
+  firstComputeCpu: number | null;
+  recomputeCpuMedian: number | null;
 };
 
 type Period = { year: number; month: number; cutoff: 1 | 2 };
@@ -160,20 +167,45 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
     const pid = bareClient ? Number((await bareClient.query('select pg_backend_pid() as pid')).rows[0].pid) : null;
     const bareCpu: number[] = [];
     const computeCpu: number[] = [];
-    /** Every backend of the bench database together (the app's pool computes on any of them). */
+    /** Every client backend of the bench database together (the app's pool computes on any of them). */
     const databaseCpu = async () => {
       if (!bareClient) return null;
-      const pids = (
-        await bareClient.query('select pid from pg_stat_activity where datname = current_database()')
-      ).rows.map((r: { pid: number }) => Number(r.pid));
+      const pids = // Client backends only: an autovacuum worker busy with the history's writes is not the compute.
+        (
+          await bareClient.query(
+            "select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'",
+          )
+        ).rows.map((r: { pid: number }) => Number(r.pid));
       let total = 0;
       for (const p of pids) total += await backendCpu(p).catch(() => 0);
       return total;
     };
+    const bareSql = sql`select e.employee_id, sum(e.amount) from (${earningsSql(branchPeriod(location, from, to))}) e group by 1`;
+    if (options.explain && bareClient) {
+      const query = new PgDialect().sqlToQuery(bareSql);
+      const plan = await bareClient.query(
+        `explain (analyze, costs off, timing off, summary off) ${query.sql}`,
+        query.params as unknown[],
+      );
+      options.log(`${options.kind}: EXPLAIN ANALYZE of the bare earnings select (the cutoff's own rows):`);
+      for (const row of plan.rows as { 'QUERY PLAN': string }[]) options.log(`  ${row['QUERY PLAN']}`);
+    }
+    if (options.explain && bareClient && history.length) {
+      // The adjustment pass as the first compute will run it (the branch's changes read, not taken).
+      const adjust = new PgDialect().sqlToQuery(sql`
+        with chg as (select kind, source_id, reference, date_from, date_to from earning_changes where location_id = ${location})
+        select count(*) from ((${earningAdjustmentsSql(0, location, true)}) union all (${serviceChargeAdjustmentsSql(0, location, true)})) x`);
+      const plan = await bareClient.query(
+        `explain (analyze, costs off, summary on) ${adjust.sql}`,
+        adjust.params as unknown[],
+      );
+      options.log(`${options.kind}: EXPLAIN ANALYZE of the adjustment pass before the first compute:`);
+      for (const row of plan.rows as { 'QUERY PLAN': string }[]) options.log(`  ${row['QUERY PLAN']}`);
+    }
     let runId = 0;
-    for (let i = 0; i < options.computeRuns; i += 1) {
+    const computeOnce = async () => {
       const cpuBefore = await databaseCpu();
-      let t = performance.now();
+      const t = performance.now();
       const res = await app.inject({
         method: 'POST',
         url: '/api/payroll/runs/',
@@ -185,20 +217,29 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
       if (cpuBefore !== null && cpuAfter !== null) computeCpu.push(cpuAfter - cpuBefore);
       if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`compute: ${res.statusCode} ${res.body}`);
       runId = res.json<{ id: number }>().id;
-      const bareSql = sql`select e.employee_id, sum(e.amount) from (${earningsSql(branchPeriod(location, from, to))}) e group by 1`;
+    };
+    const bareOnce = async () => {
       if (bareClient && pid !== null) {
         const query = new PgDialect().sqlToQuery(bareSql);
         const cpu = await backendCpu(pid);
-        t = performance.now();
+        const t = performance.now();
         await bareClient.query(query.sql, query.params as unknown[]);
         bare.push(performance.now() - t);
         bareCpu.push((await backendCpu(pid)) - cpu);
       } else {
-        t = performance.now();
+        const t = performance.now();
         await database.db.execute(bareSql);
         bare.push(performance.now() - t);
       }
+    };
+    // Interleaved rounds, the order rotating (the floor first in odd rounds), so both see the same load.
+    const loadBefore = loadavg()[0]!;
+    for (let i = 0; i < options.computeRuns; i += 1) {
+      if (i % 2 === 1) await bareOnce();
+      await computeOnce();
+      if (i % 2 === 0) await bareOnce();
     }
+    const loadAfter = loadavg()[0]!;
     const [count] = (
       (await database.db.execute(
         sql`select count(*)::int as n from pay_run_lines where run_id = ${runId}`,
@@ -214,6 +255,11 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
     }
     await bareClient?.end();
     await app.close();
+    const spread = (values: number[]) =>
+      values.length
+        ? `${Math.min(...values).toFixed(0)} / ${pct(values, 50).toFixed(0)} / ${Math.max(...values).toFixed(0)} ms`
+        : '—';
+    const recomputeCpu = computeCpu.slice(1);
     const result = {
       computeMedian: pct(compute, 50),
       computeMax: Math.max(...compute),
@@ -221,13 +267,25 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
       bareCpuMedian: bareCpu.length ? pct(bareCpu, 50) : null,
       computeCpuMedian: computeCpu.length ? pct(computeCpu, 50) : null,
       computeCpuMax: computeCpu.length ? Math.max(...computeCpu) : null,
+      firstComputeCpu: computeCpu[0] ?? null,
+      recomputeCpuMedian: recomputeCpu.length ? pct(recomputeCpu, 50) : null,
       readP95: pct(reads.slice(Math.floor(reads.length / 10)), 95),
       lines: Number(count!.n),
       historyLines: past.lines,
     };
+    const ratio = (value: number | null) =>
+      value === null || !result.bareCpuMedian ? '—' : `${(value / result.bareCpuMedian).toFixed(2)}×`;
     options.log(
-      `${options.kind.padEnd(8)} compute run (${result.lines.toLocaleString('en')} lines; ${history.length} approved cutoffs before it, ${past.lines.toLocaleString('en')} lines repriced): median ${result.computeMedian.toFixed(0)} ms, max ${result.computeMax.toFixed(0)} ms${result.computeCpuMedian === null ? '' : ` (PostgreSQL CPU median ${result.computeCpuMedian.toFixed(0)} ms, max ${result.computeCpuMax!.toFixed(0)} ms)`} | bare SQL of the same sums: median ${result.bareMedian.toFixed(0)} ms${result.bareCpuMedian === null ? '' : ` (PostgreSQL CPU ${result.bareCpuMedian.toFixed(0)} ms)`} | read approved run p95 ${result.readP95.toFixed(1)} ms`,
+      `${options.kind.padEnd(8)} ${history.length} approved cutoffs before it (${past.lines.toLocaleString('en')} arrival and sale lines), the run ${result.lines.toLocaleString('en')} lines; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after; ${options.computeRuns} interleaved rounds (min / median / max):`,
     );
+    options.log(
+      `  compute wall: first ${compute[0]!.toFixed(0)} ms, recomputes ${spread(compute.slice(1))} | bare select wall ${spread(bare)}`,
+    );
+    if (result.bareCpuMedian !== null)
+      options.log(
+        `  PostgreSQL CPU: first compute ${result.firstComputeCpu!.toFixed(0)} ms (${ratio(result.firstComputeCpu)} the bare select), recomputes ${spread(recomputeCpu)} (median ${ratio(result.recomputeCpuMedian)}) | bare select ${spread(bareCpu)}`,
+      );
+    options.log(`  read approved run p95 ${result.readP95.toFixed(1)} ms`);
     return result;
   } finally {
     await database.close();
