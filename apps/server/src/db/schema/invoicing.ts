@@ -97,7 +97,7 @@ export const invoicingConstraints = {
  * The electronic journal (issue 33; decision 1001): per terminal, every event that touches its
  * documents or itself, in order (`seq` from 1, no gaps), each entry holding the SHA-256 of the one
  * before it (`prev_hash`) and its own (`hash`, over the previous hash and the entry's canonical
- * JSON). Append-only: triggers refuse UPDATE, DELETE and TRUNCATE whoever asks (migration 0032). No
+ * JSON). Append-only: triggers refuse UPDATE, DELETE and TRUNCATE whoever asks (migration 0028). No
  * foreign key to users: a key that sets null would have to change a row.
  */
 export const invoicingJournal = t.pgTable(
