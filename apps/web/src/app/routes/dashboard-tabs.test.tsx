@@ -29,7 +29,7 @@ describe('/dashboard: the desk’s open tabs', () => {
       [`GET ${arrivalsKey(manilaDate(new Date()), { location: 1 })}`]: okPage([]),
       'GET /sales/tabs/': () => {
         reads += 1;
-        return okPage(reads === 1 ? [] : [aTab({ location: 1 })]);
+        return { status: 200, data: reads === 1 ? [] : [aTab({ location: 1 })] };
       },
     });
     const live = createFakeLiveClient();

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import type { Page, Tab, TabListQuery } from '@ginhawa/contract';
-import { getPage, under, useRevalidate, withQuery } from '../../../lib/list-query';
+import type { Tab, TabListQuery } from '@ginhawa/contract';
+import { getOne, under, useRevalidate, withQuery } from '../../../lib/list-query';
 
 export const TABS_PATH = '/sales/tabs/';
 
@@ -14,8 +14,11 @@ const stale = under(TABS_PATH);
 export const tabsKey = (location: number) =>
   withQuery(TABS_PATH, { location: String(location) } satisfies TabListQuery);
 
-/** One branch's open tabs (visits served and not yet paid), oldest first as the server sends them. */
+/**
+ * One branch's open tabs (visits served and not yet paid), oldest first as the server sends them:
+ * the whole list, not a page (a branch has a few open at once; docs/api.md).
+ */
 export const useTabs = (location: number | null) =>
-  useSWR<Page<Tab>, unknown>(location === null ? null : tabsKey(location), getPage<Tab>);
+  useSWR<Tab[], unknown>(location === null ? null : tabsKey(location), getOne<Tab[]>);
 
 export const useRevalidateTabs = () => useRevalidate(stale);

@@ -77,12 +77,12 @@ export const OpenTabs = ({
         <Skeleton variant="rounded" height={56} />
       </Box>
     );
-  else if (tabs.data.results.length === 0)
+  else if (tabs.data.length === 0)
     body = <Typography color="textSecondary">No open tabs: every visit so far is paid.</Typography>;
   else
     body = (
       <List dense disablePadding aria-label="Open tabs">
-        {tabs.data.results.map((tab) => (
+        {tabs.data.map((tab) => (
           <ListItem
             key={tab.arrival}
             divider
@@ -151,7 +151,11 @@ export const CheckoutForVisit = ({
 }) => {
   const tabs = useTabs(location);
   const { showSnackbar } = useSnackbar();
-  const tab = tabs.data?.results.find((t) => t.arrival === arrival);
+  const listed = tabs.data?.find((t) => t.arrival === arrival);
+  // Kept once found: paid, the tab leaves the list, and its receipt must stay open.
+  const [found, setFound] = useState<Tab | undefined>(undefined);
+  if (listed && !found) setFound(listed);
+  const tab = found ?? listed;
   const missing = !tab && !tabs.isValidating && Boolean(tabs.data || tabs.error);
   const failed = Boolean(tabs.error);
   useEffect(() => {
