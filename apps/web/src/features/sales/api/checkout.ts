@@ -1,4 +1,4 @@
-import type { Checkout, CheckoutBody, ClientServices, Tab, TabUnpaidBody } from '@ginhawa/contract';
+import type { Checkout, CheckoutBody, ClientServices, Tab, TabUnpaid, TabUnpaidBody } from '@ginhawa/contract';
 import useSWR from 'swr';
 import { apiClient } from '../../../lib/api-client';
 import { idempotent } from '../../../lib/idempotency';
@@ -12,8 +12,8 @@ export const checkout = async (body: CheckoutBody, idempotencyKey: string): Prom
   (await apiClient.post<Checkout>('/sales/checkout/', body, idempotent(idempotencyKey))).data;
 
 /** A Manager moves a tab to "unpaid" with a reason, so the day can close without it. */
-export const markTabUnpaid = async (arrival: number, body: TabUnpaidBody): Promise<Tab> =>
-  (await apiClient.post<Tab>(`/sales/tabs/${arrival}/unpaid/`, body)).data;
+export const markTabUnpaid = async (arrival: number, body: TabUnpaidBody): Promise<TabUnpaid> =>
+  (await apiClient.post<TabUnpaid>(`/sales/tabs/${arrival}/unpaid/`, body)).data;
 
 /**
  * The client's vouchers and memberships, read only to name the one a tab redeems ("Voucher

@@ -14,7 +14,10 @@ const stale = under(TABS_PATH);
 export const tabsKey = (location: number) =>
   withQuery(TABS_PATH, { location: String(location) } satisfies TabListQuery);
 
-/** One branch's open tabs (visits served and not yet paid), oldest first as the server sends them. */
+/**
+ * One branch's open tabs (visits served and not yet paid), oldest first as the server sends them:
+ * one page holding them all (a branch has a few open at once; docs/api.md).
+ */
 export const useTabs = (location: number | null) =>
   useSWR<Page<Tab>, unknown>(location === null ? null : tabsKey(location), getPage<Tab>);
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
 import { CheckoutForVisit, OpenTabs } from './open-tabs';
-import { aTab, page, tillOptions } from './test-data';
+import { aCheckout, aTab, page, tillOptions } from './test-data';
 
 const tandem = aTab({
   arrival: 42,
@@ -61,7 +61,10 @@ describe('open tabs', () => {
   it('lets a Manager mark a tab unpaid, with a reason they must give', async () => {
     const calls = mockApi({
       'GET /sales/tabs/': { status: 200, data: page([aTab()]) },
-      'POST /sales/tabs/41/unpaid/': { status: 200, data: aTab() },
+      'POST /sales/tabs/41/unpaid/': {
+        status: 200,
+        data: { arrival: 41, status: 'unpaid', reason: 'Left without paying; manager called.' },
+      },
     });
     renderWithRouter(<OpenTabs location={2} manages />);
     await userEvent.click(await screen.findByRole('button', { name: 'Mark unpaid' }));
@@ -78,9 +81,22 @@ describe('open tabs', () => {
     });
   });
 
-  it('opens the checkout of the visit whose service just finished', async () => {
-    mockApi({ ...tillOptions, 'GET /sales/tabs/': { status: 200, data: page([aTab(), tandem]) } });
-    renderWithRouter(<CheckoutForVisit location={2} arrival={42} onClose={() => undefined} />);
-    expect(await screen.findByRole('dialog', { name: 'Checkout · Ana Reyes' })).toBeInTheDocument();
+  it('opens the checkout of the visit whose service just finished, and keeps its receipt once paid', async () => {
+    let paid = false;
+    mockApi({
+      ...tillOptions,
+      'GET /sales/tabs/': () => ({ status: 200, data: page(paid ? [aTab()] : [aTab(), tandem]) }),
+      'POST /sales/checkout/': () => {
+        paid = true;
+        return { status: 201, data: aCheckout({ arrival: 42, client_name: 'Ana Reyes' }) };
+      },
+    });
+    renderWithRouter(<CheckoutForVisit location={2} arrival={42} salesperson={4} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout · Ana Reyes' });
+    const seller = within(dialog).getByRole('combobox', { name: /^Salesperson/ });
+    await waitFor(() => expect(seller).toHaveTextContent('Ana Cruz'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check out' }));
+    // Paid, the tab leaves the list the checkout was found in: the receipt stays.
+    expect(await screen.findByRole('document', { name: 'Receipt W-000123' })).toBeInTheDocument();
   });
 });

@@ -151,7 +151,11 @@ export const CheckoutForVisit = ({
 }) => {
   const tabs = useTabs(location);
   const { showSnackbar } = useSnackbar();
-  const tab = tabs.data?.results.find((t) => t.arrival === arrival);
+  const listed = tabs.data?.results.find((t) => t.arrival === arrival);
+  // Kept once found: paid, the tab leaves the list, and its receipt must stay open.
+  const [found, setFound] = useState<Tab | undefined>(undefined);
+  if (listed && !found) setFound(listed);
+  const tab = found ?? listed;
   const missing = !tab && !tabs.isValidating && Boolean(tabs.data || tabs.error);
   const failed = Boolean(tabs.error);
   useEffect(() => {
