@@ -107,7 +107,7 @@ export type DayDeposits = z.infer<typeof dayDepositsSchema>;
 // ——— closing a day on purpose (decision 0521) ———
 
 /** What is still open on a day its Manager closes: one kind per source (open tabs join with the checkout). */
-export const OPEN_ITEM_KINDS = ['before_closing', 'bookings'] as const;
+export const OPEN_ITEM_KINDS = ['before_closing', 'bookings', 'open_tabs'] as const;
 export type OpenItemKind = (typeof OPEN_ITEM_KINDS)[number];
 export const openItemSchema = z.object({ kind: z.enum(OPEN_ITEM_KINDS), message: z.string() });
 export type OpenItem = z.infer<typeof openItemSchema>;

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, type DailySalesReport, type DayStatus, type EndOfDay } from '@ginhawa/contract';
-import { auditLog, employees, locations, notifications, shifts, treatments } from '../../db/schema/index';
+import {
+  auditLog,
+  clientArrivals,
+  clients,
+  employees,
+  locations,
+  notifications,
+  shifts,
+  tabs,
+  treatments,
+} from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { activeSalesperson } from '../clients/clients.test-helpers';
 import { floorClock, instantOf } from '../floor/floor-shared.service';
@@ -263,6 +273,29 @@ describe('the day closes on purpose', () => {
     ]);
     const status = await desk.request({ method: 'GET', url: `/api/reports/day-status/?location=${f.home}` });
     expect(status.json<DayStatus>()).toMatchObject({ closed: false, status: 'draft', message: null });
+    expect(status.json<DayStatus>().open.map((o) => o.kind)).toEqual(['before_closing', 'bookings']);
+  });
+
+  it('names a visit served and not yet checked out (an open tab) among what is still open', async () => {
+    closeAt('13:02');
+    const db = ctx.database.db;
+    const client = f.clients[2]!;
+    const [visit] = await db
+      .insert(clientArrivals)
+      .values({ clientId: client, locationId: f.home, date: today(), time: '12:00', therapistId: f.therapists[0]! })
+      .returning({ id: clientArrivals.id });
+    await db.insert(tabs).values({ arrivalId: visit!.id, locationId: f.home, date: today() });
+    const [named] = await db.select().from(clients).where(eq(clients.id, client));
+    const res = await post(manager, `/api/reports/${report}/submit/`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors.close_early).toEqual([
+      expect.stringMatching(/^It is 13:02; /),
+      expect.stringMatching(/^1 booking is still to come/),
+      `1 visit is not yet checked out: ${named!.firstName} ${named!.lastName} (since 12:00). Check it out, or a manager marks it unpaid with a reason.`,
+    ]);
+    // Checked out, it is no longer open.
+    await db.update(tabs).set({ status: 'paid' }).where(eq(tabs.arrivalId, visit!.id));
+    const status = await desk.request({ method: 'GET', url: `/api/reports/day-status/?location=${f.home}` });
     expect(status.json<DayStatus>().open.map((o) => o.kind)).toEqual(['before_closing', 'bookings']);
   });
 

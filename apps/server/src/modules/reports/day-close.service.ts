@@ -16,9 +16,11 @@ import {
   clients,
   dailyReports,
   employees,
+  clientArrivals,
   floorReservations,
   locations,
   shifts,
+  tabs,
   treatments,
   users,
 } from '../../db/schema/index';
@@ -44,7 +46,7 @@ const NAMED = 5;
 
 /**
  * What is still open on the branch's day, one line per source: before its closing time, bookings
- * still to come (and, with the checkout, open tabs: one more source, one more line). Only today
+ * still to come, visits served and not yet checked out (open tabs, decision 0510). Only today
  * has anything open: a past day is over, and a later day cannot be reported (decision 0504).
  */
 export const stillOpen = async (db: DbOrTx, locationId: number, date: string): Promise<OpenItem[]> => {
@@ -82,6 +84,21 @@ export const stillOpen = async (db: DbOrTx, locationId: number, date: string): P
     open.push({
       kind: 'bookings',
       message: `${booked.length} booking${booked.length === 1 ? ' is' : 's are'} still to come: ${named.join(', ')}${more}.`,
+    });
+  }
+  const unpaid = await db
+    .select({ time: clientArrivals.time, first: clients.firstName, last: clients.lastName })
+    .from(tabs)
+    .innerJoin(clientArrivals, eq(clientArrivals.id, tabs.arrivalId))
+    .innerJoin(clients, eq(clients.id, clientArrivals.clientId))
+    .where(and(eq(tabs.locationId, locationId), eq(tabs.date, date), eq(tabs.status, 'open')))
+    .orderBy(asc(clientArrivals.time), asc(tabs.arrivalId));
+  if (unpaid.length) {
+    const named = unpaid.slice(0, NAMED).map((u) => `${u.first} ${u.last} (since ${u.time})`);
+    const more = unpaid.length > NAMED ? ` and ${unpaid.length - NAMED} more` : '';
+    open.push({
+      kind: 'open_tabs',
+      message: `${unpaid.length} visit${unpaid.length === 1 ? ' is' : 's are'} not yet checked out: ${named.join(', ')}${more}. Check ${unpaid.length === 1 ? 'it' : 'them'} out, or a manager marks ${unpaid.length === 1 ? 'it' : 'them'} unpaid with a reason.`,
     });
   }
   return open;
