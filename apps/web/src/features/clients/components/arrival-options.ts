@@ -18,7 +18,7 @@ export type ArrivalOption = {
 export const PAY_AT_DESK: ArrivalOption = {
   value: 'none',
   label: 'No voucher or membership',
-  detail: 'Paid at the desk',
+  detail: 'The client pays for the treatment',
   voucher: null,
   client_membership: null,
 };
