@@ -105,6 +105,7 @@ describe('constraintError', () => {
       'roomConstraints',
       'saleConstraints',
       'serviceConstraints',
+      'tillConstraints',
       'userConstraints',
     ]);
     for (const [, sentences] of declared) {

@@ -218,7 +218,7 @@ describe('sell dialog for the desk', () => {
     const dialog = await screen.findByRole('dialog');
     expect(
       await within(dialog).findByText(
-        /^The daily report for Makati on .+ is approved, so that day takes no more sales\./,
+        /^The daily report for Makati on .+ is approved, so that day's books are closed and take no more sales\./,
       ),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Sell' })).toBeDisabled();

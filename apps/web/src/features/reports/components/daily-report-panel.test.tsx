@@ -245,7 +245,7 @@ describe('daily report panel', () => {
       within(received)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Ana Cruz', 'E-wallet · GC-0042', '₱500.00']);
+    ).toEqual(['Ana Cruz', 'GCash/Maya · GC-0042', '₱500.00']);
     expect(
       within(screen.getByRole('table', { name: 'Deposits applied' })).getByText('No deposits applied this day.'),
     ).toBeInTheDocument();
