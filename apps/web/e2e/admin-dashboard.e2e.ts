@@ -90,7 +90,7 @@ describe('admin dashboard', () => {
       .split('\r\n');
     assert.equal(
       lines[0],
-      'location,vouchers,voucher_sessions_remaining,voucher_amount,memberships,membership_sessions_remaining,membership_amount,total,as_of',
+      'location,vouchers,voucher_sessions_remaining,voucher_amount,memberships,membership_sessions_remaining,membership_amount,deposits,deposit_amount,total,as_of',
     );
     // A row per location and no totals row: the `total` column sums to the business's figure once (decision 0505).
     assert.equal(lines.length, owed.locations.length + 1);

@@ -32,7 +32,9 @@ describe('administration', () => {
     await admin.page.getByRole('button', { name: 'New location' }).click();
     const locationDialog = admin.page.getByRole('dialog', { name: 'New location' });
     await locationDialog.getByRole('textbox', { name: 'Name' }).fill(branch);
-    await locationDialog.getByRole('textbox', { name: 'Address' }).fill('Riverbanks Center, Barangka, Marikina City');
+    await locationDialog
+      .getByRole('textbox', { name: 'Address', exact: true })
+      .fill('Riverbanks Center, Barangka, Marikina City');
     await locationDialog.getByRole('textbox', { name: 'Phone' }).fill('(02) 8941 2020');
     await locationDialog.getByRole('combobox', { name: /^Opens/ }).click();
     await admin.page.getByRole('option', { name: '11:00' }).click();

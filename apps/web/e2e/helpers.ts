@@ -86,3 +86,22 @@ export const myData = (page: Page) =>
         locations: { id: number; name: string }[];
       }>,
   );
+
+/**
+ * The 15-minute slot an hour before now's, Manila time ("13:15"): a visit logged for it is the
+ * record of a visit already over, paid at the desk, that books no one on the floor (a visit now
+ * opens a tab and takes its therapist, decisions 0909 and 0910).
+ */
+export const anHourEarlier = () => {
+  const [h, m] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Manila',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date())
+    .split(':')
+    .map(Number);
+  const earlier = Math.max(0, Math.floor((h! * 60 + m!) / 15) * 15 - 60);
+  return `${String(Math.floor(earlier / 60)).padStart(2, '0')}:${String(earlier % 60).padStart(2, '0')}`;
+};

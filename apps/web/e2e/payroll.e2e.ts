@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, adminApiHeaders, launchBrowser, openPage, signIn } from './helpers';
+import { BASE_URL, adminApiHeaders, anHourEarlier, launchBrowser, openPage, signIn } from './helpers';
 
 /**
  * Pay runs (issue 21), end to end: a therapist's "Earned this cutoff" moves live when an arrival is
@@ -110,6 +110,8 @@ describe('pay runs', () => {
     await desk.page.goto(`/clients/${client.data.id}`);
     await desk.page.getByRole('heading', { level: 1, name: client.data.full_name }).waitFor();
     await desk.page.getByRole('button', { name: 'Log arrival' }).click();
+    // An hour ago: a record of a visit paid at the desk (a visit now opens a tab, decision 0910).
+    await choose(desk.page, /^Time/, anHourEarlier());
     await choose(desk.page, /^Treatment/, new RegExp(`^${treatment.name} ·`));
     await choose(desk.page, /^Therapist/, therapist.full_name);
     await choose(desk.page, /^Salesperson/);

@@ -86,8 +86,8 @@ describe('the panel, third pass', () => {
       await page.getByRole('heading', { name: 'Rotation' }).waitFor();
       await page.getByRole('button', { name: 'Clock in', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Clock in' });
-      await dialog.getByRole('combobox', { name: /^Who/ }).click();
-      await page.getByRole('option', { name: `${therapist.full_name} (therapist)` }).click();
+      // Clock in takes several people at once: a checklist (decision 0522).
+      await dialog.getByRole('checkbox', { name: `${therapist.full_name} (therapist)` }).check();
       await dialog.getByRole('button', { name: 'Clock in' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('list', { name: 'Rotation' }).getByText(therapist.full_name).first().waitFor();

@@ -9,8 +9,15 @@ configure({ asyncUtilTimeout: 15_000 });
 
 const realAdapter = apiClient.defaults.adapter;
 
-afterEach(() => {
+/** A dialog's history entry still on top after its test (decision 0643): its Back is on the way. */
+const dialogEntryOnTop = () =>
+  typeof window !== 'undefined' && Boolean((window.history.state as Record<string, unknown> | null)?.ginhawaDialog);
+
+afterEach(async () => {
   cleanup();
+  // A dialog unmounted by cleanup takes its history entry off with an asynchronous Back; let it land
+  // here, not in the next test, where it would move that test's address back to this one's page.
+  for (let i = 0; i < 10 && dialogEntryOnTop(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
   apiClient.defaults.adapter = realAdapter;
   setUnauthorizedHandler(null);
   // Files that opt into the node environment (`@vitest-environment node`) have no document.
