@@ -95,7 +95,7 @@ describe('admin dashboard', () => {
     // A row per location and no totals row: the `total` column sums to the business's figure once (decision 0505).
     assert.equal(lines.length, owed.locations.length + 1);
     assert.equal(
-      lines.slice(1).reduce((sum, line) => sum + centavos(line.split(',')[7]!), 0),
+      lines.slice(1).reduce((sum, line) => sum + centavos(line.split(',')[9]!), 0),
       centavos(owed.total),
     );
 

@@ -63,7 +63,7 @@ describe('administration', () => {
     assert.equal(await hireDialog.getByRole('textbox', { name: 'Username' }).inputValue(), 'rowena.pascual');
     await hireDialog.getByRole('textbox', { name: 'Username' }).fill(username);
     await hireDialog.getByLabel(/^Password/).fill(password);
-    await hireDialog.getByRole('button', { name: 'Hire' }).click();
+    await hireDialog.getByRole('button', { name: 'Hire', exact: true }).click();
     await toast(
       admin.page,
       new RegExp(
