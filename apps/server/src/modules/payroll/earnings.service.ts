@@ -197,12 +197,13 @@ export const earningsSql = (filter: EarningsFilter) => sql`
 /**
  * Tips (decision 0512) as earning lines, in earningsSql's columns: the therapist's own in full, one
  * line per tip row (`source` tip), no rule and no base: never commissioned. `where` filters `tp` (tips).
+ * Short words ("Tip: Ana Cruz, paid in cash" · "Kept in full"): a statement's lines fit a phone's card.
  */
 export const tipsSql = (where: SQL) => sql`
   select tp.employee_id, e.first_name || ' ' || e.last_name as employee_name, e.employee_code, 'tip' as source,
     tp.id as source_id, tp.client_id, tp.date,
-    'Tip (' || replace(tp.payment_method, '_', '-') || ')' || coalesce(' — ' || c.first_name || ' ' || c.last_name, '') as description,
-    null::numeric(12, 2) as base_amount, null::int as rule_id, 'Tip, not commissioned' as rule_label, 1 as split,
+    coalesce(c.first_name || ' ' || c.last_name || ', ', '') || 'paid in ' || replace(tp.payment_method, '_', '-') as description,
+    null::numeric(12, 2) as base_amount, null::int as rule_id, 'Kept in full' as rule_label, 1 as split,
     false as requested, tp.amount::numeric(12, 2) as amount
   from tips tp join employees e on e.id = tp.employee_id left join clients c on c.id = tp.client_id
   where ${where}`;
