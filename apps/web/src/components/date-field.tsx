@@ -10,7 +10,8 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { addDays, todayInManila } from '@ginhawa/contract';
 import { formatDate } from '../lib/format';
-import { MONTHS, parseDateInput } from '../lib/date-input';
+import { parseDateInput } from '../lib/date-input';
+import { MONTH_NAMES } from '../lib/period';
 
 const WEEKDAYS = [
   ['Su', 'Sunday'],
@@ -33,7 +34,7 @@ const addMonths = (date: string, months: number): string => {
 };
 const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 const longName = (date: string) =>
-  `${WEEKDAYS[weekdayOf(date)]?.[1] ?? ''}, ${Number(date.slice(8))} ${MONTHS[Number(date.slice(5, 7)) - 1] ?? ''} ${date.slice(0, 4)}`;
+  `${WEEKDAYS[weekdayOf(date)]?.[1] ?? ''}, ${Number(date.slice(8))} ${MONTH_NAMES[Number(date.slice(5, 7)) - 1] ?? ''} ${date.slice(0, 4)}`;
 
 /** The month's days in weeks from Sunday, null before the 1st and after the last. */
 const weeksOf = (first: string): (string | null)[][] => {
@@ -75,7 +76,7 @@ const Calendar = ({ value, onPick }: CalendarProps) => {
     setFocused(next());
   };
 
-  const month = `${MONTHS[Number(first.slice(5, 7)) - 1] ?? ''} ${first.slice(0, 4)}`;
+  const month = `${MONTH_NAMES[Number(first.slice(5, 7)) - 1] ?? ''} ${first.slice(0, 4)}`;
   return (
     <Box sx={{ p: 1.5, width: 7 * 44 + 24 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>

@@ -5,20 +5,7 @@
  * the month as a word, so a misread is seen at once.
  */
 
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+import { MONTH_NAMES } from './period';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -33,7 +20,7 @@ export const calendarDate = (year: number, month: number, day: number): string |
 const monthOf = (word: string): number | null => {
   const w = word.toLowerCase().replace(/\.$/, '');
   if (w.length < 3) return null;
-  const index = MONTHS.findIndex((m) => m.toLowerCase().startsWith(w));
+  const index = MONTH_NAMES.findIndex((m) => m.toLowerCase().startsWith(w));
   return index < 0 ? null : index + 1;
 };
 
