@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import {
   BANKED_PAYMENT_METHODS,
+  SALES_CSV_COLUMNS,
   type FieldErrors,
   type StoreSalesInput,
   type StoreSalesResult,
@@ -20,19 +21,6 @@ import { rowsOf } from './shared';
 import { pesos } from '../../lib/notice-text';
 
 /** Storing a day's sales, from JSON or a CSV upload. */
-
-const SALE_FIELDS = [
-  'salesperson',
-  'kind',
-  'amount',
-  'discount',
-  'service_charge',
-  'payment_method',
-  'bank',
-  'reference_no',
-  'reference',
-  'client',
-] as const;
 
 /** "1500.50" → 150050n: exact cents for comparing amounts without floating point. */
 const cents = (money: string) => {
@@ -163,7 +151,7 @@ export const storeSales = async (
   );
 };
 
-/** A CSV upload of the same lines (header row naming SALE_FIELDS' columns); errors name the CSV line (1 = header). */
+/** A CSV upload of the same lines (header row naming SALES_CSV_COLUMNS); errors name the CSV line (1 = header). */
 export const parseSalesCsv = (
   rows: string[][],
 ): { lines: Record<string, string | number | null>[]; errors: FieldErrors } => {
@@ -171,7 +159,7 @@ export const parseSalesCsv = (
   const [header, ...data] = rows.filter((r) => r.some((c) => c.trim() !== ''));
   if (!header)
     return { lines: [], errors: { file: ['The CSV is empty; it needs a header row and at least one sale.'] } };
-  const names = csvHeader(header, SALE_FIELDS);
+  const names = csvHeader(header, SALES_CSV_COLUMNS);
   for (const needed of ['salesperson', 'amount', 'payment_method'] as const)
     if (!names.includes(needed)) (errors.file ??= []).push(`The header needs a "${needed}" column.`);
   const lines = data.map((cells) => {
