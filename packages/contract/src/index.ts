@@ -25,3 +25,5 @@ export * from './backups';
 export * from './payroll';
 export * from './sales';
 export * from './invoicing';
+export * from './tax';
+export * from './invoice-documents';

@@ -16,6 +16,9 @@ export const TIN_MESSAGE = 'Enter the TIN as 000-000-000.';
 export const BRANCH_CODE_RE = /^\d{5}$/;
 export const BRANCH_CODE_MESSAGE = 'Enter the 5-digit branch code (00000 for the head office).';
 
+export const INVOICING_MODES = ['off', 'on'] as const;
+export type InvoicingMode = (typeof INVOICING_MODES)[number];
+
 export const VAT_STATUSES = ['vat', 'non_vat'] as const;
 export type VatStatus = (typeof VAT_STATUSES)[number];
 export const VAT_STATUS_LABELS: Record<VatStatus, string> = {
@@ -67,9 +70,11 @@ const profileFields = {
   vat_status: z.enum(VAT_STATUSES, { error: 'Choose VAT-registered or non-VAT.' }),
   vat_rate: vatRateSchema,
   software: softwareBlockSchema,
+  /** `off`: sales are recorded, nothing is numbered; `on` needs a complete profile and a terminal at each active branch. */
+  invoicing: z.enum(INVOICING_MODES, { error: 'Choose on or off.' }).optional(),
 };
 
-/** PUT /api/invoicing/profile/: every field. */
+/** PUT /api/invoicing/profile/: every field (the `invoicing` switch stays as it is when left out). */
 export const invoicingProfilePutSchema = z.object(profileFields);
 export type InvoicingProfileBody = z.input<typeof invoicingProfilePutSchema>;
 export type InvoicingProfileInput = z.output<typeof invoicingProfilePutSchema>;
@@ -96,6 +101,7 @@ export const invoicingProfileSchema = z.object({
     date_issued: z.string().nullable(),
     valid_until: z.string().nullable(),
   }),
+  invoicing: z.enum(INVOICING_MODES),
   /** What the profile still lacks before invoices can be issued (empty when complete). */
   missing: z.array(z.string()),
   updated_at: z.string().nullable(),

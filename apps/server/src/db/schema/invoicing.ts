@@ -25,9 +25,12 @@ export const invoicingProfile = t.pgTable(
     accreditationNo: t.varchar('accreditation_no', { length: 60 }).notNull().default(''),
     accreditationDateIssued: t.date('accreditation_date_issued', { mode: 'string' }),
     accreditationValidUntil: t.date('accreditation_valid_until', { mode: 'string' }),
+    /** `off`: sales are recorded, nothing is numbered (another registered till issues the invoices). */
+    invoicing: t.varchar('invoicing', { length: 3 }).notNull().default('off'),
     ...tracked(),
   },
   () => [
+    t.check('invoicing_profile_invoicing', sql`invoicing in ('off', 'on')`),
     t.check('invoicing_profile_single_row', sql`id = 1`),
     t.check('invoicing_profile_vat_status', sql`vat_status in ('vat', 'non_vat')`),
     t.check('invoicing_profile_vat_rate', sql`vat_rate >= 0 and vat_rate <= 100`),
@@ -116,4 +119,140 @@ export const invoicingJournal = t.pgTable(
     hash: t.char('hash', { length: 64 }).notNull(),
   },
   (table) => [t.uniqueIndex('invoicing_journal_terminal_seq_idx').on(table.terminalId, table.seq)],
+);
+
+/**
+ * The documents a terminal issues (issue 33; docs/decisions/1002-documents-and-their-numbers.md):
+ * invoices, credit memos and acknowledgement receipts, each kind its own gap-free series per
+ * terminal, the number taken in the transaction that records the sale. A document is never deleted
+ * or changed: triggers refuse DELETE, TRUNCATE and any UPDATE but the void mark (migration 0034). It
+ * keeps the JSON it was printed from (`snapshot`), so it reads the same in ten years. Amounts are the
+ * tax box's, for the readings and books to sum in SQL.
+ */
+export const invoices = t.pgTable(
+  'invoices',
+  {
+    id: t.serial('id').primaryKey(),
+    terminalId: t
+      .integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id),
+    locationId: t
+      .integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    kind: t.varchar('kind', { length: 16 }).notNull(),
+    number: t.bigint('number', { mode: 'number' }).notNull(),
+    /** The number as printed: the series' prefix and the number, 10 digits ("SI-0000000123"). */
+    documentNo: t.varchar('document_no', { length: 24 }).notNull(),
+    businessDate: t.date('business_date', { mode: 'string' }).notNull(),
+    issuedAt: t.timestamp('issued_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** No foreign key to users or clients: a key that sets null would have to change a row. */
+    issuedBy: t.integer('issued_by').notNull(),
+    cashierName: t.varchar('cashier_name', { length: 150 }).notNull(),
+    clientId: t.integer('client_id'),
+    buyerName: t.varchar('buyer_name', { length: 150 }).notNull().default(''),
+    /** What it is for: A-<arrival>, a voucher code, CM-<id>, R-<reservation>. */
+    saleReference: t.varchar('sale_reference', { length: 40 }).notNull().default(''),
+    /** A credit memo's invoice. */
+    originalId: t.integer('original_id'),
+    gross: t.numeric('gross', { precision: 12, scale: 2 }).notNull(),
+    vatableSales: t.numeric('vatable_sales', { precision: 12, scale: 2 }).notNull(),
+    vat: t.numeric('vat', { precision: 12, scale: 2 }).notNull(),
+    vatExemptSales: t.numeric('vat_exempt_sales', { precision: 12, scale: 2 }).notNull(),
+    zeroRatedSales: t.numeric('zero_rated_sales', { precision: 12, scale: 2 }).notNull(),
+    discountSenior: t.numeric('discount_senior', { precision: 12, scale: 2 }).notNull(),
+    discountPwd: t.numeric('discount_pwd', { precision: 12, scale: 2 }).notNull(),
+    discountOther: t.numeric('discount_other', { precision: 12, scale: 2 }).notNull(),
+    serviceCharge: t.numeric('service_charge', { precision: 12, scale: 2 }).notNull(),
+    totalDue: t.numeric('total_due', { precision: 12, scale: 2 }).notNull(),
+    snapshot: t.jsonb('snapshot').notNull(),
+    voidedAt: t.timestamp('voided_at', { withTimezone: true, precision: 3 }),
+    voidedBy: t.integer('voided_by'),
+    voidReason: t.varchar('void_reason', { length: 300 }),
+  },
+  (table) => [
+    t.uniqueIndex('invoices_terminal_kind_number_idx').on(table.terminalId, table.kind, table.number),
+    t.index('invoices_terminal_date_idx').on(table.terminalId, table.businessDate),
+    t.index('invoices_location_date_idx').on(table.locationId, table.businessDate),
+    t.index('invoices_document_no_idx').on(table.documentNo),
+    t.index('invoices_sale_reference_idx').on(table.saleReference),
+    t.foreignKey({ name: 'invoices_original_fk', columns: [table.originalId], foreignColumns: [table.id] }),
+    t.check('invoices_kind', sql`kind in ('invoice', 'credit_memo', 'acknowledgement')`),
+    t.check('invoices_number_positive', sql`number > 0`),
+  ],
+);
+
+/**
+ * A senior citizen's or PWD's ID on a document (RA 9994, RA 10754): sensitive (Data Privacy Act),
+ * so in its own table, read only on the document itself and in the discount books; append-only.
+ */
+export const invoiceSpecialDiscounts = t.pgTable(
+  'invoice_special_discounts',
+  {
+    invoiceId: t
+      .integer('invoice_id')
+      .primaryKey()
+      .references(() => invoices.id),
+    kind: t.varchar('kind', { length: 6 }).notNull(),
+    idType: t.varchar('id_type', { length: 12 }).notNull(),
+    idNumber: t.varchar('id_number', { length: 40 }).notNull(),
+    name: t.varchar('name', { length: 150 }).notNull(),
+    tin: t.varchar('tin', { length: 20 }).notNull().default(''),
+  },
+  () => [t.check('invoice_special_discounts_kind', sql`kind in ('senior', 'pwd')`)],
+);
+
+/**
+ * X and Z readings (issue 33): what a terminal took since its last Z reading. An X reading resets
+ * nothing; a Z reading closes the terminal's business day and counts (`z_counter`). Once made a
+ * reading never changes (triggers), and reads back byte for byte from its snapshot.
+ */
+export const invoicingReadings = t.pgTable(
+  'invoicing_readings',
+  {
+    id: t.serial('id').primaryKey(),
+    terminalId: t
+      .integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id),
+    kind: t.varchar('kind', { length: 1 }).notNull(),
+    /** The Z reading's count on its terminal (from 1); null on an X reading. */
+    zCounter: t.integer('z_counter'),
+    businessDate: t.date('business_date', { mode: 'string' }).notNull(),
+    madeAt: t.timestamp('made_at', { withTimezone: true, precision: 3 }).notNull(),
+    madeBy: t.integer('made_by').notNull(),
+    snapshot: t.jsonb('snapshot').notNull(),
+  },
+  (table) => [
+    t.uniqueIndex('invoicing_readings_z_idx').on(table.terminalId, table.zCounter),
+    t.index('invoicing_readings_terminal_date_idx').on(table.terminalId, table.businessDate),
+    t.check('invoicing_readings_kind', sql`kind in ('x', 'z') and ((kind = 'z') = (z_counter is not null))`),
+  ],
+);
+
+/**
+ * The e-invoicing outbox (RR 11-2025 as extended by RR 26-2025): every invoice's canonical JSON,
+ * queued for transmission. Transmission is off by default; `npm run einvoices` writes the queue out.
+ */
+export const einvoiceOutbox = t.pgTable(
+  'einvoice_outbox',
+  {
+    id: t.serial('id').primaryKey(),
+    invoiceId: t
+      .integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    payload: t.jsonb('payload').notNull(),
+    status: t.varchar('status', { length: 8 }).notNull().default('pending'),
+    attempts: t.integer('attempts').notNull().default(0),
+    lastError: t.text('last_error').notNull().default(''),
+    createdAt: t.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: t.timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    t.uniqueIndex('einvoice_outbox_invoice_idx').on(table.invoiceId),
+    t.index('einvoice_outbox_status_idx').on(table.status, table.id),
+    t.check('einvoice_outbox_status', sql`status in ('pending', 'sent', 'failed')`),
+  ],
 );

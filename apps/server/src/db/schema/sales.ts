@@ -5,6 +5,7 @@ import { locations } from './locations';
 import { employees } from './employees';
 import { banks } from './banks';
 import { clientArrivals, clients } from './clients';
+import { invoices } from './invoicing';
 import type { ConstraintSentences } from '../constraint-sentences';
 
 /**
@@ -32,6 +33,10 @@ export const sales = t.pgTable(
     bankId: t.integer('bank_id'),
     referenceNo: t.varchar('reference_no', { length: 60 }).notNull().default(''),
     reportId: t.integer('report_id'),
+    /** The invoice that documents this line (issue 33), when invoicing is on. */
+    invoiceId: t.integer('invoice_id').references(() => invoices.id),
+    /** An imported line's document number from the other registered system that issued it. */
+    externalDocumentNo: t.varchar('external_document_no', { length: 40 }).notNull().default(''),
     createdBy: t.integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: t.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -45,6 +50,7 @@ export const sales = t.pgTable(
     t.index('sales_location_date_idx').on(table.locationId, table.date),
     // A walk-in's lines by the arrival they name (A-<id>), and a voucher's or membership's sale.
     t.index('sales_reference_idx').on(table.reference),
+    t.index('sales_invoice_idx').on(table.invoiceId),
     t.check('sales_kind_check', sql`${table.kind} in ('membership', 'voucher', 'walk_in', 'other', 'forfeit')`),
     t.check('sales_salesperson_check', sql`(${table.kind} = 'forfeit') = (${table.salespersonId} is null)`),
     t.check('sales_payment_method_check', sql`${table.paymentMethod} in ('cash', 'card', 'e_wallet', 'bank_transfer')`),

@@ -34,9 +34,14 @@ export const treatments = t.pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** How its sale is taxed (issue 33): `vatable`, `vat_exempt` or `zero_rated`; prices include VAT. */
+    taxClass: t.varchar('tax_class', { length: 12 }).notNull().default('vatable'),
+    /** Whether a senior citizen or PWD gets the 20% discount on it (decision 1003: the business decides). */
+    seniorPwdEligible: t.boolean('senior_pwd_eligible').notNull().default(true),
     ...tracked(),
   },
   (table) => [
+    t.check('treatments_tax_class', sql`tax_class in ('vatable', 'vat_exempt', 'zero_rated')`),
     t.uniqueIndex('treatments_category_name_lower_idx').on(table.categoryId, sql`lower(${table.name})`),
     t.index('treatments_name_idx').on(table.name),
     t.check('treatments_duration_grid', sql`${table.durationMinutes} > 0 and ${table.durationMinutes} % 15 = 0`),
@@ -64,9 +69,13 @@ export const memberships = t.pgTable(
     validityDays: t.integer('validity_days').notNull(),
     description: t.text('description').notNull().default(''),
     isActive: t.boolean('is_active').notNull().default(true),
+    taxClass: t.varchar('tax_class', { length: 12 }).notNull().default('vatable'),
+    /** Off: a membership fee is not a sale of a service to the person (Soliman v. Santos, 2023). */
+    seniorPwdEligible: t.boolean('senior_pwd_eligible').notNull().default(false),
     ...tracked(),
   },
   (table) => [
+    t.check('memberships_tax_class', sql`tax_class in ('vatable', 'vat_exempt', 'zero_rated')`),
     t.uniqueIndex('memberships_name_lower_idx').on(sql`lower(${table.name})`),
     t.check('memberships_price_nonnegative', sql`${table.price} >= 0`),
     t.check('memberships_validity_positive', sql`${table.validityDays} > 0`),

@@ -10,6 +10,7 @@ import { invoicingProfile, locations, terminals } from '../../db/schema/index';
 import { auditTrail } from '../../db/audit';
 import { touched } from '../../lib/tracked';
 import { iso } from '../../lib/iso';
+import { fieldError } from '../../lib/http-error';
 
 const profileAudit = auditTrail('invoicing_profile');
 
@@ -63,6 +64,15 @@ const softwareOf = (row: Row | undefined): SoftwareBlock => ({
   valid_until: row?.accreditationValidUntil ?? null,
 });
 
+/** Whether documents are issued: `on` in the profile (a missing profile is `off`). */
+export const invoicingOn = async (db: DbOrTx) => {
+  const [row] = await db
+    .select({ invoicing: invoicingProfile.invoicing })
+    .from(invoicingProfile)
+    .where(eq(invoicingProfile.id, PROFILE_ID));
+  return row?.invoicing === 'on';
+};
+
 const toProfile = async (db: DbOrTx, row: Row | undefined): Promise<InvoicingProfile> => ({
   registered_name: row?.registeredName ?? '',
   business_style: row?.businessStyle ?? '',
@@ -72,6 +82,7 @@ const toProfile = async (db: DbOrTx, row: Row | undefined): Promise<InvoicingPro
   vat_status: (row?.vatStatus ?? 'vat') as InvoicingProfile['vat_status'],
   vat_rate: row?.vatRate ?? '12.00',
   software: softwareOf(row),
+  invoicing: (row?.invoicing ?? 'off') as InvoicingProfile['invoicing'],
   missing: await missingFacts(db, row),
   updated_at: row ? iso(row.updatedAt) : null,
 });
@@ -96,6 +107,7 @@ const columnsOf = (changes: InvoicingProfileChanges) => ({
   accreditationNo: changes.software?.accreditation_no,
   accreditationDateIssued: changes.software?.date_issued,
   accreditationValidUntil: changes.software?.valid_until,
+  invoicing: changes.invoicing,
 });
 
 /** PUT (every field) and PATCH (those given) of the seller's facts; Admin only (the routes). */
@@ -113,5 +125,9 @@ export const updateInvoicingProfile = async (
       .set({ ...columnsOf(changes), ...touched(actorId) })
       .where(eq(invoicingProfile.id, PROFILE_ID))
       .returning();
-    return profileAudit.changed(tx, actorId, PROFILE_ID, before, await toProfile(tx, row));
+    const after = await toProfile(tx, row);
+    // Invoices are only issued from a complete profile, from a terminal at each active branch.
+    if (after.invoicing === 'on' && after.missing.length)
+      throw fieldError('invoicing', `Invoicing cannot be on yet. Still missing: ${after.missing.join(' ')}`);
+    return profileAudit.changed(tx, actorId, PROFILE_ID, before, after);
   });
