@@ -174,7 +174,15 @@ export const invoiceDocumentSchema = z.object({
   void_reason: z.string().nullable(),
   snapshot: documentSnapshotSchema,
   /** The senior/PWD ID: on one document's read (and the checkout's answer) only, never in lists. */
-  special_discount: specialDiscountSchema.nullable(),
+  special_discount: z
+    .object({
+      kind: z.enum(SPECIAL_DISCOUNT_KINDS),
+      id_type: z.enum(SPECIAL_ID_TYPES),
+      id_number: z.string(),
+      name: z.string(),
+      tin: z.string(),
+    })
+    .nullable(),
 });
 export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
 

@@ -1,3 +1,4 @@
+import { invoiceDocumentSchema, invoicingFields } from './invoice-documents';
 import { z } from 'zod';
 import { filterId } from './pagination';
 import { relationId, text } from './fields';
@@ -73,6 +74,7 @@ export const checkoutBodySchema = z.object({
     .array(checkoutPaymentSchema)
     .max(CHECKOUT_PAYMENTS_MAX, `At most ${CHECKOUT_PAYMENTS_MAX} payments on one bill.`)
     .default([]),
+  ...invoicingFields,
 });
 export type CheckoutBody = z.input<typeof checkoutBodySchema>;
 export type CheckoutInput = z.output<typeof checkoutBodySchema>;
@@ -138,7 +140,7 @@ export const checkoutSchema = z.object({
   subtotal: z.string(),
   discount: z.string(),
   service_charge: z.string(),
-  /** subtotal − discount + service charge. */
+  /** subtotal − discount + service charge (with a senior/PWD discount: the invoice's total due). */
   total_due: z.string(),
   deposit_applied: z.string(),
   tips: z.array(z.object({ employee: z.number().int(), employee_name: z.string(), amount: z.string() })),
@@ -153,5 +155,7 @@ export const checkoutSchema = z.object({
     }),
   ),
   checked_out_at: z.string(),
+  /** The INVOICE the checkout issued (invoicing on, something paid); null otherwise. */
+  document: invoiceDocumentSchema.nullable(),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;

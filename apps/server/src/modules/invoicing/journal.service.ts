@@ -11,7 +11,16 @@ import { sha256 } from '../../lib/tokens';
  * walking the chain.
  */
 
-export type JournalEvent = 'terminal_created' | 'terminal_changed' | 'terminal_deactivated';
+export type JournalEvent =
+  | 'terminal_created'
+  | 'terminal_changed'
+  | 'terminal_deactivated'
+  | 'terminal_chosen'
+  | 'document_issued'
+  | 'document_voided'
+  | 'document_reprinted'
+  | 'x_reading'
+  | 'z_reading';
 
 /** The hash a terminal's first entry chains to. */
 export const GENESIS_HASH = '0'.repeat(64);

@@ -1,12 +1,31 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import { formatPeso, type Checkout, type CheckoutInput, type PaymentMethod } from '@ginhawa/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  formatPeso,
+  invoiceFigures,
+  type Checkout,
+  type CheckoutInput,
+  type PaymentMethod,
+  type TaxableLine,
+} from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
-import { banks, clientArrivals, clients, employees, locations, tabs, tips, treatments } from '../../db/schema/index';
+import {
+  banks,
+  clientArrivals,
+  clients,
+  employees,
+  floorReservations,
+  invoices,
+  locations,
+  tabs,
+  tips,
+  treatments,
+} from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { idempotent } from '../../db/idempotency';
 import { conflict, fieldError, fieldsError } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
-import type { AuthUser } from '../../lib/actor';
+import { displayName, type AuthUser } from '../../lib/actor';
+import { issueDocument, sellerTerms, terminalForSale } from '../invoicing/index';
 import { assertDateAllowed } from './dating.service';
 import { checkAccount, checkSalesperson } from './desk-sales.service';
 import { recordSale, type SaleLineInput } from './record-sale.service';
@@ -92,6 +111,54 @@ type Figures = {
   owed: string;
   discount_over: boolean;
   charge_over: boolean;
+};
+
+export const SPECIAL_NEEDS_INVOICE =
+  'The senior citizen or PWD discount is given on an invoice: choose this desk’s terminal, with invoicing on.';
+
+/** The invoice's lines: the visit's service (none on a voucher or membership) and the add-ons, at menu price. */
+export const invoiceLinesOf = async (
+  tx: Tx,
+  bill: { service: number | null; items: { treatment: number; quantity: number }[] },
+): Promise<TaxableLine[]> => {
+  const ids = [...new Set([...(bill.service === null ? [] : [bill.service]), ...bill.items.map((i) => i.treatment)])];
+  if (!ids.length) return [];
+  const rows = await tx
+    .select({
+      id: treatments.id,
+      name: treatments.name,
+      price: treatments.price,
+      taxClass: treatments.taxClass,
+      eligible: treatments.seniorPwdEligible,
+    })
+    .from(treatments)
+    .where(inArray(treatments.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const lineOf = (id: number, quantity: number): TaxableLine => {
+    const row = byId.get(id)!;
+    return {
+      description: row.name,
+      quantity,
+      unit_price: row.price,
+      tax_class: row.taxClass as TaxableLine['tax_class'],
+      senior_pwd_eligible: row.eligible,
+    };
+  };
+  return [
+    ...(bill.service === null ? [] : [lineOf(bill.service, 1)]),
+    ...bill.items.map((i) => lineOf(i.treatment, i.quantity)),
+  ];
+};
+
+/** The acknowledgement receipt a visit's deposit was taken against (its reservation's), if one was issued. */
+const acknowledgementOf = async (tx: Tx, arrivalId: number) => {
+  const [row] = await tx
+    .select({ documentNo: invoices.documentNo })
+    .from(invoices)
+    .innerJoin(floorReservations, sql`${invoices.saleReference} = 'R-' || ${floorReservations.id}`)
+    .where(and(eq(floorReservations.arrivalId, arrivalId), eq(invoices.kind, 'acknowledgement')))
+    .limit(1);
+  return row?.documentNo ?? null;
 };
 
 /** Who may check this visit out: the desk of its branch, its Managers, Admins (asked before a replay too). */
@@ -215,16 +282,40 @@ export const checkout = (db: Db, user: AuthUser, input: CheckoutInput, idempoten
         throw fieldError('discount', `The discount cannot exceed the bill (${formatPeso(f.subtotal)}).`);
       if (f.charge_over)
         throw fieldError('service_charge', `The service charge cannot exceed the bill (${formatPeso(f.subtotal)}).`);
-      const owed = cents(f.owed);
+
+      // The invoice (issue 33): its lines and tax box; with a senior/PWD discount its total is what is due.
+      const terminalId = await terminalForSale(tx, input.terminal, locationId);
+      if (input.special_discount && terminalId === null) throw fieldError('special_discount', SPECIAL_NEEDS_INVOICE);
+      const invoiceLines = await invoiceLinesOf(tx, {
+        service: visit.prepaid ? null : (replaced ?? visit.treatmentId),
+        items: itemRows,
+      });
+      const invoice =
+        terminalId === null
+          ? null
+          : invoiceFigures({
+              lines: invoiceLines,
+              ...(await sellerTerms(tx)),
+              discount: input.discount,
+              service_charge: input.service_charge,
+              special: input.special_discount?.kind ?? null,
+            });
+      const dueCents = invoice ? cents(invoice.total_due) : cents(f.total_due);
+      const chargeCents = cents(input.service_charge);
+      const netCents = dueCents - chargeCents;
+      const discountCents = cents(f.subtotal) - netCents;
+      const depositHeld = tab.depositAmount === null ? 0n : cents(tab.depositAmount);
+      const appliedCents = depositHeld < dueCents ? depositHeld : dueCents;
+      const owed = dueCents - appliedCents + cents(f.tips_total) - cents(f.paid);
       if (owed > 0n) throw fieldError('payments', `${formatPeso(pesos(owed))} is still to be paid.`);
       if (owed < 0n)
         throw fieldError(
           'payments',
           `${formatPeso(pesos(-owed))} too much: the bill and tips come to ${formatPeso(
-            pesos(cents(f.total_due) - cents(f.deposit_applied) + cents(f.tips_total)),
-          )}${cents(f.deposit_applied) > 0n ? ` after the ${formatPeso(f.deposit_applied)} deposit` : ''}.`,
+            pesos(dueCents - appliedCents + cents(f.tips_total)),
+          )}${appliedCents > 0n ? ` after the ${formatPeso(pesos(appliedCents))} deposit` : ''}.`,
         );
-      const due = cents(f.total_due);
+      const due = dueCents;
       if (due > 0n && input.salesperson === null)
         throw fieldError('salesperson', 'Choose the salesperson credited with this sale.');
       if (input.salesperson !== null) await checkSalesperson(tx, input.salesperson, locationId);
@@ -236,7 +327,7 @@ export const checkout = (db: Db, user: AuthUser, input: CheckoutInput, idempoten
               method: tab.depositMethod as PaymentMethod,
               bank: tab.depositBankId,
               referenceNo: tab.depositReference,
-              amount: cents(f.deposit_applied),
+              amount: appliedCents,
             };
       const { bill, shares } = shareOut(
         deposit,
@@ -249,9 +340,41 @@ export const checkout = (db: Db, user: AuthUser, input: CheckoutInput, idempoten
         input.tips.map((t) => ({ employee: t.employee, amount: cents(t.amount) })),
       );
       const reference = `A-${visit.id}`;
+      const document =
+        invoice && terminalId !== null && due > 0n
+          ? await issueDocument(tx, {
+              kind: 'invoice',
+              terminalId,
+              locationId,
+              businessDate: tab.date,
+              cashier: { id: user.id, name: displayName(user) },
+              clientId: visit.clientId,
+              clientName: visit.clientName,
+              buyer: input.buyer,
+              saleReference: reference,
+              lines: invoiceLines,
+              discount: input.discount,
+              serviceCharge: input.service_charge,
+              special: input.special_discount,
+              figures: invoice,
+              payments: bill
+                .filter((p) => p !== deposit)
+                .map((p) => ({
+                  method: p.method,
+                  bankId: p.bank,
+                  referenceNo: p.referenceNo,
+                  amount: pesos(p.amount),
+                })),
+              deposit:
+                appliedCents > 0n
+                  ? { documentNo: await acknowledgementOf(tx, visit.id), amount: pesos(appliedCents) }
+                  : null,
+            })
+          : null;
       const lines: SaleLineInput[] =
         due > 0n
-          ? billLines(bill, { net: cents(f.net), discount: cents(input.discount) }).map((line) => ({
+          ? billLines(bill, { net: netCents, discount: discountCents }).map((line) => ({
+              invoiceId: document?.id ?? null,
               kind: 'walk_in',
               clientId: visit.clientId,
               salespersonId: input.salesperson,
@@ -287,7 +410,7 @@ export const checkout = (db: Db, user: AuthUser, input: CheckoutInput, idempoten
         .where(eq(tabs.arrivalId, visit.id))
         .returning({ closedAt: tabs.closedAt });
       if (sold.length && input.salesperson !== null)
-        await tellCreditedSalesperson(tx, user, input.salesperson, SOLD.walk_in, f.net);
+        await tellCreditedSalesperson(tx, user, input.salesperson, SOLD.walk_in, pesos(netCents));
       // The therapists' commission follows the visit's net, and their tips are theirs: their earnings moved.
       await earningsChanged(tx, served, tab.date);
 
@@ -318,9 +441,9 @@ export const checkout = (db: Db, user: AuthUser, input: CheckoutInput, idempoten
         lines: sold.map(toSale),
         subtotal: f.subtotal,
         discount: pesos(cents(input.discount)),
-        service_charge: pesos(cents(input.service_charge)),
-        total_due: f.total_due,
-        deposit_applied: f.deposit_applied,
+        service_charge: pesos(chargeCents),
+        total_due: pesos(dueCents),
+        deposit_applied: pesos(appliedCents),
         tips: input.tips.map((t) => ({
           employee: t.employee,
           employee_name: names.get(t.employee) ?? '',
@@ -335,6 +458,7 @@ export const checkout = (db: Db, user: AuthUser, input: CheckoutInput, idempoten
           reference_no: p.reference_no,
         })),
         checked_out_at: iso(closed!.closedAt!),
+        document,
       };
       await audit(tx, { actorId: user.id, action: 'checkout', tableName: 'tabs', rowId: visit.id, after: result });
       return result;

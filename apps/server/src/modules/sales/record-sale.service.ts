@@ -30,6 +30,10 @@ export type SaleLineInput = {
   referenceNo: string;
   /** What was sold: a voucher code, CM-<id>, A-<arrival>, R-<reservation>; set later by setSaleReference when not yet known. */
   reference?: string;
+  /** The document issued for it (issue 33), when invoicing is on. */
+  invoiceId?: number | null;
+  /** An imported line's number on the other registered system's document. */
+  externalDocumentNo?: string;
 };
 
 /**
@@ -57,6 +61,8 @@ export const recordSale = async (tx: Tx, actor: { id: number }, sale: NewSale) =
           paymentMethod: line.paymentMethod,
           bankId: line.bankId,
           referenceNo: line.referenceNo,
+          invoiceId: line.invoiceId ?? null,
+          externalDocumentNo: line.externalDocumentNo ?? '',
           createdBy: actor.id,
         })),
       )

@@ -25,6 +25,7 @@ const blank: InvoicingProfile = {
     date_issued: null,
     valid_until: null,
   },
+  invoicing: 'off',
   missing: ['The registered name.', 'The TIN.', 'Makati Salcedo: an active terminal.'],
   updated_at: null,
 };

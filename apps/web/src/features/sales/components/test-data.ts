@@ -57,6 +57,7 @@ export const aCheckout = (over: Partial<Checkout> = {}): Checkout => ({
   deposit_applied: '0.00',
   tips: [{ employee: 11, employee_name: 'Maria Santos', amount: '100.00' }],
   tips_total: '100.00',
+  document: null,
   payments: [
     { payment_method: 'cash', amount: '500.00', bank: null, bank_name: null, reference_no: '' },
     { payment_method: 'e_wallet', amount: '950.00', bank: null, bank_name: null, reference_no: 'GC-501234' },
