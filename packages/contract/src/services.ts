@@ -1,3 +1,4 @@
+import { TAX_CLASSES } from './tax';
 import { z } from 'zod';
 import { booleanQuery, idString, money, name, relationId as fieldRelationId, text } from './fields';
 import { listQuerySchema } from './pagination';
@@ -82,6 +83,8 @@ export type CategoryListQuery =
 
 // ——— treatments ———
 
+const taxClassSchema = z.enum(TAX_CLASSES, { error: 'Choose VATable, VAT-exempt or zero-rated.' });
+
 const treatmentFields = {
   name: nameSchema(120),
   category: relationId('category'),
@@ -91,6 +94,10 @@ const treatmentFields = {
   is_active: z.boolean(),
   /** The room kinds the treatment needs (floor board, issue 22); empty: any room. */
   room_kinds: treatmentRoomKindsSchema,
+  /** How its sale is taxed (issue 33, decision 1003); menu prices include VAT. */
+  tax_class: taxClassSchema,
+  /** A senior citizen or PWD gets the 20% discount on it (the business decides, decision 1003). */
+  senior_pwd_eligible: z.boolean(),
 };
 export const treatmentPatchSchema = z.object(treatmentFields).partial();
 export type TreatmentChanges = z.output<typeof treatmentPatchSchema>;
@@ -99,6 +106,8 @@ export const treatmentBodySchema = z.object({
   description: descriptionSchema.default(''),
   is_active: z.boolean().default(true),
   room_kinds: treatmentRoomKindsSchema.default([]),
+  tax_class: taxClassSchema.default('vatable'),
+  senior_pwd_eligible: z.boolean().default(true),
 });
 export type TreatmentBody = z.input<typeof treatmentBodySchema>;
 export type TreatmentInput = z.output<typeof treatmentBodySchema>;
@@ -113,6 +122,8 @@ export const treatmentSchema = z.object({
   description: z.string(),
   is_active: z.boolean(),
   room_kinds: z.array(z.string()),
+  tax_class: z.enum(TAX_CLASSES),
+  senior_pwd_eligible: z.boolean(),
   ...timestamps,
 });
 export type Treatment = z.infer<typeof treatmentSchema>;
@@ -154,6 +165,9 @@ const membershipFields = {
   is_active: z.boolean(),
   /** Optional on create/update: when sent, replaces the membership's categories. */
   categories: categoryIdsSchema,
+  tax_class: taxClassSchema,
+  /** Off by default: a membership fee is not a sale of a service to the person (decision 1003). */
+  senior_pwd_eligible: z.boolean(),
 };
 export const membershipPatchSchema = z.object(membershipFields).partial();
 export type MembershipChanges = z.output<typeof membershipPatchSchema>;
@@ -162,6 +176,8 @@ export const membershipBodySchema = z.object({
   description: descriptionSchema.default(''),
   is_active: z.boolean().default(true),
   categories: categoryIdsSchema.optional(),
+  tax_class: taxClassSchema.default('vatable'),
+  senior_pwd_eligible: z.boolean().default(false),
 });
 export type MembershipBody = z.input<typeof membershipBodySchema>;
 export type MembershipInput = z.output<typeof membershipBodySchema>;
@@ -179,6 +195,8 @@ export const membershipSchema = z.object({
   categories: z.array(z.number().int()),
   category_names: z.array(z.string()),
   allowed_treatments_count: z.number().int(),
+  tax_class: z.enum(TAX_CLASSES),
+  senior_pwd_eligible: z.boolean(),
   ...timestamps,
 });
 export type Membership = z.infer<typeof membershipSchema>;

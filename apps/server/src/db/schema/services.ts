@@ -3,6 +3,9 @@ import * as t from 'drizzle-orm/pg-core';
 import { tracked } from './columns';
 import type { ConstraintSentences } from '../constraint-sentences';
 
+/** How a sale is taxed (issue 33): the contract's TAX_CLASSES. */
+type TaxClass = 'vatable' | 'vat_exempt' | 'zero_rated';
+
 export const treatmentCategories = t.pgTable(
   'treatment_categories',
   {
@@ -35,7 +38,7 @@ export const treatments = t.pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     /** How its sale is taxed (issue 33): `vatable`, `vat_exempt` or `zero_rated`; prices include VAT. */
-    taxClass: t.varchar('tax_class', { length: 12 }).notNull().default('vatable'),
+    taxClass: t.varchar('tax_class', { length: 12 }).$type<TaxClass>().notNull().default('vatable'),
     /** Whether a senior citizen or PWD gets the 20% discount on it (decision 1003: the business decides). */
     seniorPwdEligible: t.boolean('senior_pwd_eligible').notNull().default(true),
     ...tracked(),
@@ -69,7 +72,7 @@ export const memberships = t.pgTable(
     validityDays: t.integer('validity_days').notNull(),
     description: t.text('description').notNull().default(''),
     isActive: t.boolean('is_active').notNull().default(true),
-    taxClass: t.varchar('tax_class', { length: 12 }).notNull().default('vatable'),
+    taxClass: t.varchar('tax_class', { length: 12 }).$type<TaxClass>().notNull().default('vatable'),
     /** Off: a membership fee is not a sale of a service to the person (Soliman v. Santos, 2023). */
     seniorPwdEligible: t.boolean('senior_pwd_eligible').notNull().default(false),
     ...tracked(),

@@ -45,6 +45,8 @@ const columns = {
   validityDays: memberships.validityDays,
   description: memberships.description,
   isActive: memberships.isActive,
+  taxClass: memberships.taxClass,
+  seniorPwdEligible: memberships.seniorPwdEligible,
   categories: categoriesJson,
   allowedCount,
   createdAt: memberships.createdAt,
@@ -58,6 +60,8 @@ type Selected = {
   validityDays: number;
   description: string;
   isActive: boolean;
+  taxClass: 'vatable' | 'vat_exempt' | 'zero_rated';
+  seniorPwdEligible: boolean;
   categories: CategoryRef[] | string | null;
   allowedCount: number;
   createdAt: Date;

@@ -51,6 +51,21 @@ describe('POST /api/services/treatments/', () => {
     expect(row!.after).toMatchObject({ name: body.name, price: '1200.00' });
   });
 
+  it('keeps how its sale is taxed: VATable and senior/PWD-eligible by default, else as sent (issue 33)', async () => {
+    const plain = await admin.request({ method: 'POST', url, payload: valid() });
+    expect(plain.json()).toMatchObject({ tax_class: 'vatable', senior_pwd_eligible: true });
+    const exempt = await admin.request({
+      method: 'POST',
+      url,
+      payload: { ...valid(), tax_class: 'vat_exempt', senior_pwd_eligible: false },
+    });
+    expect(exempt.statusCode, exempt.body).toBe(201);
+    expect(exempt.json()).toMatchObject({ tax_class: 'vat_exempt', senior_pwd_eligible: false });
+    const bad = await admin.request({ method: 'POST', url, payload: { ...valid(), tax_class: 'luxury' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.tax_class).toEqual(['Choose VATable, VAT-exempt or zero-rated.']);
+  });
+
   it('accepts a free treatment and the largest price numeric(12,2) holds', async () => {
     const free = await admin.request({ method: 'POST', url, payload: { ...valid(), price: '0' } });
     expect(free.json().price).toBe('0.00');

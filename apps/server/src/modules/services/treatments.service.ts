@@ -30,6 +30,8 @@ const columns = {
   description: treatments.description,
   isActive: treatments.isActive,
   roomKinds: treatments.roomKinds,
+  taxClass: treatments.taxClass,
+  seniorPwdEligible: treatments.seniorPwdEligible,
   createdAt: treatments.createdAt,
   updatedAt: treatments.updatedAt,
 };

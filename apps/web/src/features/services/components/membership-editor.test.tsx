@@ -19,6 +19,8 @@ const gold: Membership = {
   categories: [1],
   category_names: ['Annual'],
   allowed_treatments_count: 1,
+  tax_class: 'vatable',
+  senior_pwd_eligible: false,
   ...stamp,
 };
 
@@ -37,6 +39,8 @@ const treatment = (id: number, name: string, price: string, category_name = 'Mas
   description: '',
   is_active: true,
   room_kinds: [],
+  tax_class: 'vatable',
+  senior_pwd_eligible: true,
   ...stamp,
 });
 

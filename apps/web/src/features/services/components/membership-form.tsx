@@ -7,15 +7,27 @@ import { createMembership, updateMembership } from '../api/save-membership';
 import { CategoryPicker } from './category-picker';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { ActiveSwitch } from '../../../components/form/active-switch';
+import { TaxFields } from './tax-fields';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 
-const FIELDS = ['name', 'price', 'validity_days', 'description', 'is_active', 'categories'] as const;
+const FIELDS = [
+  'name',
+  'price',
+  'validity_days',
+  'description',
+  'tax_class',
+  'senior_pwd_eligible',
+  'is_active',
+  'categories',
+] as const;
 
 type Values = {
   name: string;
   price: string;
   validity_days: string;
   description: string;
+  tax_class: string;
+  senior_pwd_eligible: boolean;
   is_active: boolean;
   categories: number[];
 };
@@ -41,6 +53,8 @@ export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormP
       price: membership?.price ?? '',
       validity_days: String(membership?.validity_days ?? 365),
       description: membership?.description ?? '',
+      tax_class: membership?.tax_class ?? 'vatable',
+      senior_pwd_eligible: membership?.senior_pwd_eligible ?? false,
       is_active: membership?.is_active ?? true,
       categories: [],
     }),
@@ -101,6 +115,10 @@ export const MembershipForm = ({ membership, onClose, onSaved }: MembershipFormP
         />
       )}
       <TextField label="Description" multiline minRows={2} {...bind('description')} />
+      <TaxFields
+        taxClass={bind('tax_class', 'Menu prices include VAT.')}
+        eligible={bindSwitch('senior_pwd_eligible')}
+      />
       <ActiveSwitch
         {...bindSwitch('is_active')}
         activeLabel="Active: can be sold"

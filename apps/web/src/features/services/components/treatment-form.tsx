@@ -17,8 +17,19 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { RoomKindsField } from './room-kinds-field';
+import { TaxFields } from './tax-fields';
 
-const FIELDS = ['name', 'category', 'duration_minutes', 'price', 'description', 'room_kinds', 'is_active'] as const;
+const FIELDS = [
+  'name',
+  'category',
+  'duration_minutes',
+  'price',
+  'description',
+  'room_kinds',
+  'tax_class',
+  'senior_pwd_eligible',
+  'is_active',
+] as const;
 
 export const DURATION_CHOICES = Array.from(
   { length: TREATMENT_DURATION_MAX / TREATMENT_DURATION_STEP },
@@ -32,6 +43,8 @@ type Values = {
   price: string;
   description: string;
   room_kinds: string[];
+  tax_class: string;
+  senior_pwd_eligible: boolean;
   is_active: boolean;
 };
 
@@ -42,6 +55,8 @@ const initialValues = (treatment: Treatment | null, defaultCategory?: number | n
   price: treatment?.price ?? '',
   description: treatment?.description ?? '',
   room_kinds: treatment?.room_kinds ?? [],
+  tax_class: treatment?.tax_class ?? 'vatable',
+  senior_pwd_eligible: treatment?.senior_pwd_eligible ?? true,
   is_active: treatment?.is_active ?? true,
 });
 
@@ -128,6 +143,10 @@ export const TreatmentForm = ({ treatment, defaultCategory, onClose }: Treatment
         onChange={(kinds) => set('room_kinds', kinds)}
         disabled={submitting}
         error={errors.room_kinds}
+      />
+      <TaxFields
+        taxClass={bind('tax_class', 'Menu prices include VAT.')}
+        eligible={bindSwitch('senior_pwd_eligible')}
       />
       <ActiveSwitch
         {...bindSwitch('is_active')}
