@@ -5,9 +5,10 @@
 // Starts a real server on a temporary embedded database (or DATABASE_URL), opens N sockets
 // (all for one user, or one per user), sends one announcement to all of them and prints the
 // delivery p50/p99 and the server's resident memory, beside the floor: the same number of
-// bare `ws` echo sockets in this process.
+// bare `ws` echo sockets in this process. Ports: BENCH_PORT and the next (bench-args.mjs).
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
+import { loadAverage, nextBenchPort } from './bench-args.mjs';
 import { BENCH_ADMIN_PASSWORD, BENCH_DEMO_PASSWORD, rssMb, startBenchServer } from './bench-server.mjs';
 
 const args = Object.fromEntries(
@@ -21,7 +22,7 @@ const args = Object.fromEntries(
 const N = Number(args.sockets ?? 2000);
 const MODE = args.users ?? 'one';
 const FLOOD = 'flood' in args ? Number(args.flood ?? 3) || 3 : 0;
-const PORT = 18_000 + Math.floor(Math.random() * 1000);
+const PORT = nextBenchPort();
 const ADMIN = BENCH_ADMIN_PASSWORD;
 const DEMO = BENCH_DEMO_PASSWORD;
 // The same entry as `npm start` (server bundle; builds what is stale first).
@@ -213,6 +214,7 @@ try {
   }
 
   const rssBefore = rssMb(server.pid);
+  const loadBefore = loadAverage();
   const t0 = performance.now();
   const sockets = await openSockets(N, cookieFor);
   const openMs = performance.now() - t0;
@@ -252,9 +254,9 @@ try {
 
   // Floor: the same number of sockets on a bare ws server in this process, one broadcast.
   const { WebSocketServer } = await import('ws');
-  const bare = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  const barePort = nextBenchPort();
+  const bare = new WebSocketServer({ port: barePort, host: '127.0.0.1' });
   await new Promise((resolve) => bare.once('listening', resolve));
-  const barePort = bare.address().port;
   const bareClients = await Promise.all(
     Array.from(
       { length: N },
@@ -287,6 +289,7 @@ try {
   console.log(
     `server RSS: ${rssBefore.toFixed(0)} MB before sockets, ${rssIdle.toFixed(0)} MB with sockets open, ${rssPeak.toFixed(0)} MB after delivery (budget: p99 ≤ 500 ms, RSS ≤ 300 MB at 5,000 sockets)`,
   );
+  console.log(`load average ${loadBefore} before, ${loadAverage()} after`);
   for (const ws of [...sockets, ...bareClients]) ws.terminate();
   bare.close();
   process.exit(0);
