@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { addMinutes, floorToday, instantOf } from './floor-shared.service';
 
 /** The demo clients `insertBusyBranch` needs for `reservations` a day: one each, whatever the hour. */
-export const clientsFor = (reservations: number) => Math.max(300, reservations + 100);
+export const clientsFor = (reservations: number) => Math.max(400, reservations + 200);
 
 /** What `insertBusyBranch` built: the branch, and a therapist of it who is not on shift (the live bench clocks them in and out). */
 export type BusyBranch = { location: number; offShift: number; reservations: number; inService: number };
@@ -172,7 +172,10 @@ const insertReservations = async (db: Db, p: Plan) => {
         end as status,
         g % 5 = 0 as deposit
       from slot),
-    cl as (select array_agg(id order by id) as ids from clients where is_active)
+    -- Clients with no reservation yet: the demo data's own floor (decision 0902) books some today.
+    cl as (
+      select array_agg(id order by id) as ids from clients
+      where is_active and id not in (select client_id from floor_reservations))
     insert into floor_reservations (client_id, location_id, date, time, starts_at, ends_at, duration_minutes,
       treatment_id, therapist_id, room_id, bed, status, deposit_method, deposit_amount, deposit_reference,
       deposit_status, notes, cancelled_by, cancel_reason, closed_at, created_by, updated_by)
