@@ -196,10 +196,14 @@ describe('the floor board kept per version', () => {
     // `now` last: a kept board's bytes before it never change, each read checksums only its end.
     expect(Object.keys(JSON.parse(first) as Board).at(-1)).toBe('now');
     expect(first.endsWith(`"now":"${floorClock.now().toISOString()}"}`)).toBe(true);
-    const query = vi.spyOn(ctx.database.pglite!, 'query');
+    // PGlite's client or PostgreSQL's pool: every statement drizzle sends outside a transaction.
+    const query = ctx.database.pglite ? vi.spyOn(ctx.database.pglite, 'query') : vi.spyOn(ctx.database.pool!, 'query');
     try {
       expect((await boardRes()).body).toBe(first);
-      expect(query.mock.calls.map(([text]) => String(text).includes('row_to_json(along)'))).toEqual([true]);
+      const texts = query.mock.calls.map(([q]: unknown[]) =>
+        typeof q === 'string' ? q : String((q as { text?: string }).text),
+      );
+      expect(texts.map((text) => text.includes('row_to_json(along)'))).toEqual([true]);
     } finally {
       query.mockRestore();
     }
