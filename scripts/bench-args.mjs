@@ -1,5 +1,7 @@
-// The command line the in-process benches share (bench-payroll.mjs, bench-reports.mjs,
-// bench-floor.mjs): `--name value` options, and which databases to run on.
+// What the bench scripts share: `--name value` options, which databases to run on, the ports they
+// listen on (from the environment, never random) and how rounds are printed.
+import os from 'node:os';
+
 const argv = process.argv.slice(2);
 
 /** The value after `--name`, else `fallback`. */
@@ -20,3 +22,34 @@ export const benchDatabases = (withPostgres) => {
   }
   return dbs;
 };
+
+/**
+ * Ports from the environment: `BENCH_PORT` (default 19100) is the first, each call takes the next.
+ * Two benches run at once need two `BENCH_PORT`s. (apps/server/src/test/bench-kit.ts: the same.)
+ */
+const FIRST_PORT = Number(process.env.BENCH_PORT ?? 19_100);
+let portsTaken = 0;
+export const nextBenchPort = () => {
+  if (!Number.isInteger(FIRST_PORT) || FIRST_PORT <= 0) throw new Error('BENCH_PORT must be a port number');
+  return FIRST_PORT + portsTaken++;
+};
+
+/** The three load averages, printed before and after every timed part. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+const nearestRank = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+/** Min, median and max of a bench's rounds. */
+export const spread3 = (values) => ({
+  min: Math.min(...values),
+  median: nearestRank(values, 50),
+  max: Math.max(...values),
+});
+export const fmtSpread = (s, digits = 1, unit = ' ms') =>
+  `${s.min.toFixed(digits)} / ${s.median.toFixed(digits)} / ${s.max.toFixed(digits)}${unit}`;

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { fmtSpread, loadAverage, nextBenchPort, spread3 } from './bench-args.mjs';
 import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,14 +22,15 @@ const arg = (name, fallback) => {
 };
 const CLIENTS = Number(arg('clients', '100000'));
 const CONCURRENCY = Number(arg('concurrency', '20'));
-const SECONDS = Number(arg('seconds', '10'));
+const SECONDS = Number(arg('seconds', '4'));
+const ROUNDS = Number(arg('rounds', '5'));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const DBS = arg('db', PG_URL ? 'postgres,pglite' : 'pglite').split(',');
 const ADMIN = 'bench-admin-passphrase';
 const DEMO = 'bench-demo-passphrase';
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const freePort = () => 19_000 + Math.floor(Math.random() * 2000);
+const freePort = nextBenchPort;
 
 const waitHealthy = async (base, child) => {
   const deadline = Date.now() + 180_000;
@@ -62,14 +64,41 @@ const load = async (makeRequest, seconds) => {
   const started = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  return summary(latencies, failures, elapsed);
+};
+
+const summary = (latencies, failures, elapsed) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
   return {
-    n: latencies.length,
+    n: sorted.length,
     failures,
-    p50: pct(latencies, 50),
-    p99: pct(latencies, 99),
-    rps: latencies.length / elapsed,
+    p50: pct(sorted, 50),
+    p99: pct(sorted, 99),
+    rps: sorted.length / elapsed,
+    latencies,
+    elapsed,
   };
+};
+
+/**
+ * The subjects in `ROUNDS` rounds of `SECONDS` each, the order rotating every round, so the floor
+ * and each route see the same machine load: each subject's pooled figures and its rounds.
+ */
+const interleave = async (subjects) => {
+  const rounds = subjects.map(() => []);
+  for (let r = 0; r < ROUNDS; r += 1)
+    for (let k = 0; k < subjects.length; k += 1) {
+      const i = (k + r) % subjects.length;
+      rounds[i].push(await subjects[i]());
+    }
+  return rounds.map((rs) => ({
+    ...summary(
+      rs.flatMap((x) => x.latencies),
+      rs.reduce((t, x) => t + x.failures, 0),
+      rs.reduce((t, x) => t + x.elapsed, 0),
+    ),
+    rounds: rs,
+  }));
 };
 
 /** The environment for a child: `undefined` removes a variable (PGlite runs must not inherit DATABASE_URL). */
@@ -80,7 +109,7 @@ const startProcess = (args, env = {}) =>
 
 /**
  * The floor: a bare Fastify route answering a small JSON object, in its own process, kept running
- * and measured right before each scenario, so both see the same machine load.
+ * and measured in the same interleaved rounds as each scenario, so both see the same machine load.
  */
 const startFloor = async () => {
   const port = freePort();
@@ -94,6 +123,7 @@ const startFloor = async () => {
   await load(() => ({ url: `${base}/bare/?q=warm` }), 2);
   return {
     measure: () => load((w, i) => ({ url: `${base}/bare/?q=${w}-${i}` }), SECONDS),
+    base,
     stop: () => child.kill('SIGTERM'),
   };
 };
@@ -131,6 +161,10 @@ const benchServer = async (kind, env) => {
     ADMIN_PASSWORD: ADMIN,
     DEMO_PASSWORD: DEMO,
     NODE_ENV: 'production',
+    // One address sending thousands of requests a second: the request limits (decision 0713) off.
+    RATE_LIMIT_PER_SESSION: '0',
+    RATE_LIMIT_PER_ADDRESS: '0',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
   });
   try {
     await waitHealthy(base, child);
@@ -158,11 +192,20 @@ const benchServer = async (kind, env) => {
     });
     await load(search, 2);
     await load(page, 2);
-    const searchFloor = await floor.measure();
-    const searchResult = await load(search, SECONDS);
-    const pageFloor = await floor.measure();
-    const pageResult = await load(page, SECONDS);
-    return { kind, total, search: searchResult, searchFloor, page: pageResult, pageFloor, load: os.loadavg()[0] };
+    const before = loadAverage();
+    const [bare, searchResult, pageResult] = await interleave([
+      floor.measure,
+      () => load(search, SECONDS),
+      () => load(page, SECONDS),
+    ]);
+    return {
+      kind,
+      total,
+      search: searchResult,
+      page: pageResult,
+      bare,
+      load: `${before} before, ${loadAverage()} after`,
+    };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -190,15 +233,19 @@ console.log(
 const floor = await startFloor();
 process.on('exit', () => floor.stop());
 const report = (r) => {
-  console.log(`${r.kind.padEnd(8)} search      (${r.total} clients) ${fmt(r.search)}`);
+  const perRound = (x) => x.rounds.map((round, i) => round.p99 / r.bare.rounds[i].p99);
   console.log(
-    `${''.padEnd(8)} floor just before          ${fmt(r.searchFloor)}  → search p50 ${(r.search.p50 / r.searchFloor.p50).toFixed(1)}×, p99 ${(r.search.p99 / r.searchFloor.p99).toFixed(1)}× floor`,
+    `${''.padEnd(8)} bare Fastify, the floor       ${fmt(r.bare)}; round p99 ${fmtSpread(spread3(r.bare.rounds.map((x) => x.p99)))}`,
   );
-  console.log(`${r.kind.padEnd(8)} page of 100 (${r.total} clients) ${fmt(r.page)}`);
   console.log(
-    `${''.padEnd(8)} floor just before          ${fmt(r.pageFloor)}  → page p50 ${(r.page.p50 / r.pageFloor.p50).toFixed(1)}×, p99 ${(r.page.p99 / r.pageFloor.p99).toFixed(1)}× floor`,
+    `${r.kind.padEnd(8)} search      (${r.total} clients) ${fmt(r.search)}; round p99 ${fmtSpread(spread3(r.search.rounds.map((x) => x.p99)))}; p99 / floor's per round ${fmtSpread(spread3(perRound(r.search)), 1, '×')}`,
   );
-  console.log(`${''.padEnd(8)} 1-minute load average ${r.load.toFixed(1)} on ${os.cpus().length} CPUs`);
+  console.log(
+    `${r.kind.padEnd(8)} page of 100 (${r.total} clients) ${fmt(r.page)}; round p99 ${fmtSpread(spread3(r.page.rounds.map((x) => x.p99)))}; p99 / floor's per round ${fmtSpread(spread3(perRound(r.page)), 1, '×')}`,
+  );
+  console.log(
+    `${''.padEnd(8)} ${ROUNDS} interleaved rounds of ${SECONDS} s (min / median / max); load average ${r.load} (${os.cpus().length} CPUs)`,
+  );
 };
 const rows = [];
 for (const kind of DBS) {

@@ -1,5 +1,5 @@
 // The benchmarks' embedded server: `npm start`'s own entry (scripts/start.mjs) on a new data
-// directory with the demo data, on a spare port, stopped and its directory removed on exit.
+// directory with the demo data, on the port given (BENCH_PORT: bench-args.mjs), stopped and its directory removed on exit.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +31,12 @@ export const startBenchServer = async ({ port, prefix }) => {
       DEMO_PASSWORD: BENCH_DEMO_PASSWORD,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      // One address, thousands of requests and handshakes a second: the request limits
+      // (decision 0713) off, as in tests, or most would be answered 429.
+      RATE_LIMIT_PER_SESSION: '0',
+      RATE_LIMIT_PER_ADDRESS: '0',
+      WS_HANDSHAKES_PER_SECOND: '0',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -5,9 +5,10 @@
 // Starts a real server on a temporary embedded database (or DATABASE_URL), opens N sockets
 // (all for one user, or one per user), sends one announcement to all of them and prints the
 // delivery p50/p99 and the server's resident memory, beside the floor: the same number of
-// bare `ws` echo sockets in this process.
+// bare `ws` echo sockets in this process. Ports: BENCH_PORT and the next (bench-args.mjs).
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
+import { loadAverage, nextBenchPort } from './bench-args.mjs';
 import { BENCH_ADMIN_PASSWORD, BENCH_DEMO_PASSWORD, rssMb, startBenchServer } from './bench-server.mjs';
 
 const args = Object.fromEntries(
@@ -21,7 +22,7 @@ const args = Object.fromEntries(
 const N = Number(args.sockets ?? 2000);
 const MODE = args.users ?? 'one';
 const FLOOD = 'flood' in args ? Number(args.flood ?? 3) || 3 : 0;
-const PORT = 18_000 + Math.floor(Math.random() * 1000);
+const PORT = nextBenchPort();
 const ADMIN = BENCH_ADMIN_PASSWORD;
 const DEMO = BENCH_DEMO_PASSWORD;
 // The same entry as `npm start` (server bundle; builds what is stale first).
@@ -213,6 +214,7 @@ try {
   }
 
   const rssBefore = rssMb(server.pid);
+  const loadBefore = loadAverage();
   const t0 = performance.now();
   const sockets = await openSockets(N, cookieFor);
   const openMs = performance.now() - t0;
@@ -249,22 +251,34 @@ try {
   ]);
   const rssPeak = rssMb(server.pid);
   latencies.sort((a, b) => a - b);
+  // The server's sockets closed before the floor's open: this process holds one end of each, the
+  // floor's server the other (10,000 and 10,000 would pass a 20,000 descriptor limit). The server's
+  // memory read again once they are gone: what it keeps per closed connection.
+  for (const ws of sockets) ws.terminate();
+  await new Promise((r) => setTimeout(r, 3000));
+  const rssClosed = rssMb(server.pid);
 
   // Floor: the same number of sockets on a bare ws server in this process, one broadcast.
   const { WebSocketServer } = await import('ws');
-  const bare = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  const barePort = nextBenchPort();
+  const bare = new WebSocketServer({ port: barePort, host: '127.0.0.1' });
   await new Promise((resolve) => bare.once('listening', resolve));
-  const barePort = bare.address().port;
-  const bareClients = await Promise.all(
-    Array.from(
-      { length: N },
-      () =>
-        new Promise((resolve) => {
-          const c = new WebSocket(`ws://127.0.0.1:${barePort}`);
-          c.once('open', () => resolve(c));
-        }),
-    ),
-  );
+  // Opened 200 at a time, as the server's were (all at once overflows the listen backlog: resets).
+  const bareClients = [];
+  for (let i = 0; i < N; i += 200)
+    bareClients.push(
+      ...(await Promise.all(
+        Array.from(
+          { length: Math.min(200, N - i) },
+          () =>
+            new Promise((resolve, reject) => {
+              const c = new WebSocket(`ws://127.0.0.1:${barePort}`);
+              c.once('open', () => resolve(c));
+              c.once('error', reject);
+            }),
+        ),
+      )),
+    );
   const bareLat = [];
   const bareDone = new Promise((resolve) =>
     bareClients.forEach((c) =>
@@ -280,14 +294,20 @@ try {
   await bareDone;
   bareLat.sort((a, b) => a - b);
 
-  console.log(`sockets: ${N} (${MODE === 'many' ? 'one per user' : 'one user'}), opened in ${openMs.toFixed(0)} ms`);
+  console.log(
+    `sockets: ${N} (${MODE === 'many' ? 'one per user' : 'one user'}), opened in ${openMs.toFixed(0)} ms (${((N / openMs) * 1000).toFixed(0)} handshakes/s, 200 at a time)`,
+  );
   console.log(
     `delivery: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms   (floor, bare ws broadcast: p50 ${pct(bareLat, 50).toFixed(1)} ms, p99 ${pct(bareLat, 99).toFixed(1)} ms)`,
   );
   console.log(
     `server RSS: ${rssBefore.toFixed(0)} MB before sockets, ${rssIdle.toFixed(0)} MB with sockets open, ${rssPeak.toFixed(0)} MB after delivery (budget: p99 ≤ 500 ms, RSS ≤ 300 MB at 5,000 sockets)`,
   );
-  for (const ws of [...sockets, ...bareClients]) ws.terminate();
+  console.log(`load average ${loadBefore} before, ${loadAverage()} after`);
+  console.log(
+    `server RSS 3 s after the ${N} sockets closed: ${rssClosed.toFixed(0)} MB (${(((rssClosed - rssBefore) / rssBefore) * 100).toFixed(0)}% above before; ${(((rssIdle - rssBefore) / N) * 1000).toFixed(1)} MB per 1,000 sockets while open)`,
+  );
+  for (const ws of bareClients) ws.terminate();
   bare.close();
   process.exit(0);
 } catch (err) {

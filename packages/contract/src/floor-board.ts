@@ -79,17 +79,26 @@ export type BoardRoom = z.infer<typeof boardRoomSchema>;
 /**
  * A reservation as the board lists it: with the moment the desk may mark it a no-show (its start
  * plus the branch's grace period; null once it is no longer booked), so the screen offers No-show
- * only when the server allows it (docs/decisions/0905, 0907).
+ * only when the server allows it (docs/decisions/0905, 0907). Without what the board's screens
+ * never show (decision 0824): the branch's name (the board's own), who cancelled and why, its
+ * timestamps; the reservation's own read has them all.
  */
-export const boardReservationSchema = reservationSchema.extend({ no_show_from: isoInstant.nullable() });
+export const boardReservationSchema = reservationSchema
+  .omit({
+    location_name: true,
+    cancelled_by: true,
+    cancelled_by_name: true,
+    cancel_reason: true,
+    created_at: true,
+    updated_at: true,
+  })
+  .extend({ no_show_from: isoInstant.nullable() });
 export type BoardReservation = z.infer<typeof boardReservationSchema>;
 
 export const boardSchema = z.object({
   location: z.number().int(),
   location_name: z.string(),
   date: z.string(),
-  /** The server's clock when the board was read. */
-  now: isoInstant,
   /**
    * The next moment a state changes by time alone (a service ends, a reservation's hold starts or
    * ends, a booked reservation's `no_show_from` comes today): read again then.
@@ -99,6 +108,11 @@ export const boardSchema = z.object({
   rooms: z.array(boardRoomSchema),
   /** The day's reservations at the branch, every status, by start time. */
   reservations: z.array(boardReservationSchema),
+  /**
+   * The server's clock when the board was read. Last, so a kept board's bytes before it never
+   * change (decision 0823: each read then checksums a few bytes, not the whole board).
+   */
+  now: isoInstant,
 });
 export type Board = z.infer<typeof boardSchema>;
 

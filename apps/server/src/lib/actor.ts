@@ -26,7 +26,14 @@ export type AuthUser = {
 
 /** How the actor signed in: a session cookie (with its CSRF token) or a bearer token of a family. */
 export type Identity =
-  | { user: AuthUser; via: 'session'; sessionId: number; csrfToken: string }
+  | {
+      user: AuthUser;
+      via: 'session';
+      sessionId: number;
+      csrfToken: string;
+      /** The route's `alongSession` row, read in the same statement (null: none; undefined: not asked). */
+      along?: Record<string, unknown> | null;
+    }
   | { user: AuthUser; via: 'bearer'; /** ms since epoch */ expiresAt: number; familyId: number };
 
 declare module 'fastify' {

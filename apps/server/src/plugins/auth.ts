@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GroupName } from '@ginhawa/contract';
 import { HttpError, forbidden, unauthorized } from '../lib/http-error';
@@ -40,8 +41,21 @@ declare module 'fastify' {
      * change); every other call answers 403 until they choose their own (decision 0017).
      */
     beforeOwnPassword?: boolean;
+    /**
+     * A read the route wants in the same round trip as the session lookup (issue 35, decision
+     * 0823): its row arrives as `identity.along` (null when it found none). Undefined (a query
+     * the route will refuse, or a bearer token) leaves the route to read it itself.
+     */
+    alongSession?: (request: FastifyRequest) => AlongSession | undefined;
   }
 }
+
+/**
+ * One row read beside the session (decision 0823): `query` selects at most one row, its values
+ * `sql.placeholder`s named in `params` (never `tokenHash`); `name` names its shape, one prepared
+ * statement per name, so the same name always comes with the same SQL text.
+ */
+export type AlongSession = { name: string; query: SQL; params: Record<string, unknown> };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -52,7 +66,7 @@ export const choosePasswordFirst = () =>
   });
 
 /** What a request presents to say who it is: a bearer token, a session cookie, or neither. */
-export type Credentials = { bearer?: string; session?: string };
+export type Credentials = { bearer?: string; session?: string; along?: AlongSession };
 
 /** The credentials of a request: `Authorization: Bearer …` (or, for the socket, ?token=) and the session cookie. */
 export const credentialsOf = (
@@ -139,7 +153,8 @@ export const registerAuth = (
     if (config.public && !config.readsIdentity) return;
     const cookieSecure = isSecureRequest(request, deps.env);
     const names = authCookieNames(cookieSecure);
-    request.identity = await deps.identify(credentialsOf(request, { cookieSecure }));
+    const along = config.alongSession?.(request);
+    request.identity = await deps.identify({ ...credentialsOf(request, { cookieSecure }), along });
     const identity = request.identity;
     if (identity?.via === 'session' && UNSAFE.has(request.method) && !config.csrfExempt) {
       const header = request.headers[CSRF_HEADER];

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -25,6 +26,34 @@ export const pct = (values: number[], p: number) => {
 };
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** The 1-minute, 5-minute and 15-minute load averages, printed before and after every timed part. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+export type Spread3 = { min: number; median: number; max: number };
+/** Min, median and max of `values` (a bench's rounds). */
+export const spread3 = (values: number[]): Spread3 => ({
+  min: Math.min(...values),
+  median: pct(values, 50),
+  max: Math.max(...values),
+});
+export const fmtSpread = (s: Spread3, digits = 1, unit = ' ms') =>
+  `${s.min.toFixed(digits)} / ${s.median.toFixed(digits)} / ${s.max.toFixed(digits)}${unit}`;
+
+/**
+ * Ports from the environment, never random: `BENCH_PORT` (default 19100) is the first, and each
+ * server a bench starts takes the next one. Two benches run at once need two `BENCH_PORT`s.
+ */
+const firstBenchPort = Number(process.env.BENCH_PORT ?? 19_100);
+let portsTaken = 0;
+export const nextBenchPort = () => {
+  if (!Number.isInteger(firstBenchPort) || firstBenchPort <= 0) throw new Error('BENCH_PORT must be a port number');
+  return firstBenchPort + portsTaken++;
+};
 
 export type BenchDatabase = {
   database: Database;
@@ -109,15 +138,23 @@ export const startBenchApp = async (database: Database) => {
   return { app, headers, get };
 };
 
+/** The request limits and the load shedder off (0), for every bench server process. */
+export const BENCH_LIMITS_OFF = {
+  RATE_LIMIT_PER_SESSION: '0',
+  RATE_LIMIT_PER_ADDRESS: '0',
+  WS_HANDSHAKES_PER_SECOND: '0',
+  MAX_EVENT_LOOP_DELAY_MS: '0',
+};
+
 export type BenchServer = { base: string; port: number; child: ChildProcess; stop: () => Promise<void> };
 
 /**
- * The server bundle (`entry`, scripts/build-server.mjs) as its own process on a spare port, on
+ * The server bundle (`entry`, scripts/build-server.mjs) as its own process on the next bench port, on
  * PostgreSQL (`databaseUrl`) or on a PGlite data directory (`dataDir`), healthy within 180 s.
  * Every instance gets the same SECRET_KEY, so one instance's session cookie is good on another.
  */
 export const startBenchServer = async (options: { entry: string; databaseUrl?: string; dataDir?: string }) => {
-  const port = 19_000 + Math.floor(Math.random() * 2000);
+  const port = nextBenchPort();
   const base = `http://127.0.0.1:${port}`;
   const ownDir = options.dataDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-bench-server-'));
   const env: Record<string, string | undefined> = {
@@ -132,6 +169,10 @@ export const startBenchServer = async (options: { entry: string; databaseUrl?: s
     SECRET_KEY: BENCH_SECRET,
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     DEMO_PASSWORD: BENCH_DEMO_PASSWORD,
+
+    // A bench is one address and a few sessions sending thousands of requests a second: the
+    // request limits (decision 0713) would answer 429 to most of them. Off, as in tests.
+    ...BENCH_LIMITS_OFF,
   };
   if (!options.databaseUrl) delete env.DATABASE_URL;
   const child = spawn(process.execPath, [options.entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -177,7 +218,32 @@ export const loginOver = async (base: string, username: string, password: string
   return { cookie, csrf, headers: { cookie, 'x-csrftoken': csrf } };
 };
 
-export type LoadResult = { n: number; failures: number; p50: number; p95: number; p99: number; rps: number };
+export type LoadResult = {
+  n: number;
+  failures: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  /** Every request's time, in the order answered (for pooling the rounds of an interleaved run). */
+  latencies: number[];
+  seconds: number;
+};
+
+/**
+ * One GET over a kept-alive connection of `agent`, as a browser sends it (`accept-encoding: gzip`):
+ * the body is read as it comes, never inflated, so the bench's own CPU goes to no work the
+ * server did not ask of it (a browser inflates on its own CPU, not the server's). Resolves the status.
+ */
+const getRaw = (agent: http.Agent, url: string, headers: Record<string, string>) =>
+  new Promise<number>((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { 'accept-encoding': 'gzip', ...headers } }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
 
 /** `concurrency` workers, each sending its next GET as soon as the last answered, for `seconds`. */
 export const loadOver = async (
@@ -188,19 +254,20 @@ export const loadOver = async (
 ): Promise<LoadResult> => {
   const latencies: number[] = [];
   let failures = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const end = performance.now() + seconds * 1000;
   const worker = async (w: number) => {
     for (let i = 0; performance.now() < end; i += 1) {
       const t = performance.now();
-      const res = await fetch(url(w, i), { headers });
-      await res.arrayBuffer();
+      const status = await getRaw(agent, url(w, i), headers);
       latencies.push(performance.now() - t);
-      if (!res.ok) failures += 1;
+      if (status !== 200) failures += 1;
     }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
   const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
   return {
     n: latencies.length,
     failures,
@@ -208,5 +275,53 @@ export const loadOver = async (
     p95: pct(latencies, 95),
     p99: pct(latencies, 99),
     rps: latencies.length / elapsed,
+    latencies,
+    seconds: elapsed,
   };
+};
+
+export type Interleaved = {
+  /** Every round's requests pooled: the figures of the whole run. */
+  total: LoadResult;
+  /** Each round's own p95. */
+  roundP95: number[];
+};
+
+/**
+ * The subjects (a floor first, then what is measured against it) under the same load: `rounds`
+ * rounds of `seconds` each per subject, the order rotating every round (A B, B A, A B, …), so a
+ * burst of load from the rest of the machine falls on both alike. One warm-up round first, untimed.
+ * Returns each subject's pooled figures and per-round p95s; the load average is logged around it.
+ */
+export const interleaveLoad = async (
+  subjects: { name: string; url: (worker: number, i: number) => string }[],
+  headers: Record<string, string>,
+  o: { concurrency: number; seconds: number; rounds: number; log: (line: string) => void },
+): Promise<Interleaved[]> => {
+  for (const s of subjects) await loadOver(s.url, headers, o.concurrency, Math.min(2, o.seconds));
+  const rounds: LoadResult[][] = subjects.map(() => []);
+  const before = loadAverage();
+  for (let r = 0; r < o.rounds; r += 1)
+    for (let k = 0; k < subjects.length; k += 1) {
+      const i = (k + r) % subjects.length;
+      rounds[i]!.push(await loadOver(subjects[i]!.url, headers, o.concurrency, o.seconds));
+    }
+  o.log(`load average ${before} before, ${loadAverage()} after (${os.cpus().length} CPUs, shared)`);
+  return rounds.map((rs) => {
+    const latencies = rs.flatMap((r) => r.latencies);
+    const seconds = rs.reduce((t, r) => t + r.seconds, 0);
+    return {
+      total: {
+        n: latencies.length,
+        failures: rs.reduce((t, r) => t + r.failures, 0),
+        p50: pct(latencies, 50),
+        p95: pct(latencies, 95),
+        p99: pct(latencies, 99),
+        rps: latencies.length / seconds,
+        latencies,
+        seconds,
+      },
+      roundP95: rs.map((r) => r.p95),
+    };
+  });
 };

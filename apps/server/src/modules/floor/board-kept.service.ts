@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { boardSchema, type Board } from '@ginhawa/contract';
+import type { FastifyRequest } from 'fastify';
+import { boardQuerySchema, boardSchema, type Board } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
 import { floorBoardVersion, locations } from '../../db/schema/index';
 import { iso } from '../../lib/iso';
@@ -9,6 +10,7 @@ import { keptPromises } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
 import { gzipAround, gzipWith, type GzipAround } from '../../lib/gzip-around';
 import type { AuthUser } from '../../lib/actor';
+import type { AlongSession } from '../../plugins/auth';
 import { computeBoard, endOfManilaDay } from './board.service';
 import { floorAccess, floorClock, floorToday } from './floor-shared.service';
 
@@ -35,6 +37,26 @@ const versionStatement = preparedOnce('floor_board_version', (db, statementName)
     .prepare(statementName);
 });
 
+type VersionRow = { id: number; name: string; versions: string };
+
+/**
+ * The same row read in the session lookup's own statement (decision 0823), for
+ * `GET /api/floor/board/`'s `alongSession`: one round trip where there were two. Undefined when
+ * the query is not a board's (the route refuses it after validation).
+ */
+const versionAlongSql = sql`select l.id, l.name,
+    coalesce(v.version, 0) || '.' || coalesce(n.version, 0) as versions
+  from locations l
+  left join floor_board_version v on v.location_id = l.id
+  left join floor_board_version n on n.location_id = 0
+  where l.id = ${sql.placeholder('boardLocation')}`;
+export const boardVersionAlong = (request: FastifyRequest): AlongSession | undefined => {
+  const query = boardQuerySchema.safeParse(request.query);
+  return query.success
+    ? { name: 'floor_board_version', query: versionAlongSql, params: { boardLocation: query.data.location } }
+    : undefined;
+};
+
 /**
  * A board as kept: the object, and its JSON as the route's serialiser writes it split around the
  * value of `now`. It holds from `builtAt` until `until`: the first start or end of a booking after
@@ -50,10 +72,11 @@ const keep = keptPromises<KeptBoard, Tag>(BOARDS_KEPT);
 const keepable = (board: Board, now: Date): KeptBoard => {
   // What fastify-type-provider-zod's serializer sends (z.safeEncode, then JSON.stringify), once.
   const text = JSON.stringify(z.encode(boardSchema, board));
-  // `now` follows location, location_name and date (a number and two strings): JSON escapes every
-  // quote inside a string, so the first `"now":"…"` in the text is the board's own.
+  // `now` is the board's last key (decision 0823), so the bytes before it never change and each
+  // read checksums only `now` and the closing brace: JSON escapes every quote inside a string, and
+  // no object inside the board has a `now`, so the last `"now":"…"` in the text is the board's own.
   const marker = `"now":${JSON.stringify(board.now)}`;
-  const at = text.indexOf(marker);
+  const at = text.lastIndexOf(marker);
   const next = board.next_change_at ? Date.parse(board.next_change_at) : Infinity;
   return {
     board,
@@ -69,8 +92,18 @@ const keepable = (board: Board, now: Date): KeptBoard => {
  * The kept board for `now`, computing it when the versions moved, its time ran out or the Manila
  * day turned. Requests that arrive while it is computed share the computation.
  */
-const keptBoard = async (db: Db, user: AuthUser, locationId: number, date: string | undefined) => {
-  const [row] = await versionStatement(db).execute({ location: locationId });
+const keptBoard = async (
+  db: Db,
+  user: AuthUser,
+  locationId: number,
+  date: string | undefined,
+  /** The version row already read beside the session (null: no such location), else read here. */
+  along?: Record<string, unknown> | null,
+) => {
+  const [row] =
+    along === undefined
+      ? await versionStatement(db).execute({ location: locationId })
+      : [(along ?? undefined) as VersionRow | undefined];
   const location = floorAccess(row, user, locationId, 'board');
   const now = floorClock.now();
   const t = now.getTime();
@@ -100,8 +133,14 @@ export const getBoard = async (db: Db, user: AuthUser, locationId: number, date?
 };
 
 /** The board as the JSON bytes the route's serialiser would write for it (GET /api/floor/board/). */
-export const getBoardJson = async (db: Db, user: AuthUser, locationId: number, date?: string): Promise<Buffer> => {
-  const { kept, now } = await keptBoard(db, user, locationId, date);
+export const getBoardJson = async (
+  db: Db,
+  user: AuthUser,
+  locationId: number,
+  date?: string,
+  along?: Record<string, unknown> | null,
+): Promise<Buffer> => {
+  const { kept, now } = await keptBoard(db, user, locationId, date, along);
   return Buffer.concat([kept.head, Buffer.from(JSON.stringify(iso(now))), kept.tail]);
 };
 
@@ -110,8 +149,14 @@ export const getBoardJson = async (db: Db, user: AuthUser, locationId: number, d
  * (on the first request that accepts gzip), each answer compressing only `now`. About a tenth of the
  * bytes, so a tenth of the socket writes that were 40% of the board read's CPU (issue 35).
  */
-export const getBoardGzip = async (db: Db, user: AuthUser, locationId: number, date?: string): Promise<Buffer> => {
-  const { kept, now } = await keptBoard(db, user, locationId, date);
+export const getBoardGzip = async (
+  db: Db,
+  user: AuthUser,
+  locationId: number,
+  date?: string,
+  along?: Record<string, unknown> | null,
+): Promise<Buffer> => {
+  const { kept, now } = await keptBoard(db, user, locationId, date, along);
   kept.gzip ??= gzipAround(kept.head, kept.tail);
   return gzipWith(kept.gzip, Buffer.from(JSON.stringify(iso(now))));
 };

@@ -231,10 +231,10 @@ export const computeBoard = async (
     location: location.id,
     location_name: location.name,
     date: day,
-    now: iso(now),
     next_change_at: changes[0] ? iso(changes[0]) : null,
     queue,
     rooms: boardRooms,
     reservations,
+    now: iso(now),
   };
 };

@@ -2,13 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { addMinutes, floorToday, instantOf } from './floor-shared.service';
 
+/** The demo clients `insertBusyBranch` needs for `reservations` a day: one each, whatever the hour. */
+export const clientsFor = (reservations: number) => Math.max(400, reservations + 200);
+
 /** What `insertBusyBranch` built: the branch, and a therapist of it who is not on shift (the live bench clocks them in and out). */
 export type BusyBranch = { location: number; offShift: number; reservations: number; inService: number };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Ten single rooms, five couple rooms, three foot-spa rooms of four chairs, two group rooms of four beds: 40 beds. */
-const ROOMS = [
+const ROOM_SET = [
   ...Array.from({ length: 10 }, (_, i) => ({
     name: `Room ${i + 1}`,
     kind: 'single',
@@ -19,9 +22,16 @@ const ROOMS = [
   ...Array.from({ length: 3 }, (_, i) => ({ name: `Foot spa ${i + 1}`, kind: 'foot', beds: 4, rule: 'any' })),
   ...Array.from({ length: 2 }, (_, i) => ({ name: `Group ${i + 1}`, kind: 'group', beds: 4, rule: 'any' })),
 ];
-const THERAPISTS = 40;
-/** A day of eight 90-minute slots per therapist: 320 places, so 300 reservations never overlap. */
+/** Therapists per set of rooms: one bed each. */
+const SET_THERAPISTS = 40;
+/** A day of eight 90-minute slots per therapist: 320 places a set, so 300 reservations never overlap. */
 const SLOTS = 8;
+/** As many sets of 40 therapists and 20 rooms as `reservations` a day need (one set up to 320; 3,000 take ten). */
+const setsFor = (reservations: number) => Math.max(1, Math.ceil(reservations / (SET_THERAPISTS * SLOTS)));
+const roomsOf = (sets: number) =>
+  Array.from({ length: sets }, (_, k) =>
+    ROOM_SET.map((r) => ({ ...r, name: k === 0 ? r.name : `${r.name}, wing ${k + 1}` })),
+  ).flat();
 const SLOT_MINUTES = 90;
 
 /**
@@ -38,7 +48,8 @@ const dayWindow = (now: Date) => {
 /**
  * A busy branch for `npm run bench:floor` (issue 22's figures), in a handful of INSERT … SELECT
  * statements: 40 therapists on shift in the rotation (three on a break) and one off shift, 20
- * rooms of four kinds with 40 beds, and `reservations` (≤ 320) a day, today and on each of the
+ * rooms of four kinds with 40 beds (as many times that as `reservations` need: 320 a day each,
+ * so 3,000 a day take 400 therapists and 200 rooms; issue 35), and `reservations` a day, today and on each of the
  * `historyDays` before (their bookings stay, as arrivals' services leave them), spread over the day. Each
  * therapist's reservations follow one another in 90-minute slots on a bed of their own, so the
  * exclusion constraints accept them all. Those already over arrived (one in seven a no-show, one in
@@ -51,7 +62,9 @@ export const insertBusyBranch = async (
   { reservations, historyDays }: { reservations: number; historyDays: number },
   now = new Date(),
 ): Promise<BusyBranch> => {
-  if (reservations > THERAPISTS * SLOTS) throw new Error(`at most ${THERAPISTS * SLOTS} reservations`);
+  const sets = setsFor(reservations);
+  const therapistCount = SET_THERAPISTS * sets;
+  const rooms = roomsOf(sets);
   const today = floorToday(now);
   const start = dayWindow(now);
   const [admin] = rowsOf<{ id: number }>(await db.execute(sql`select id from users where username = 'admin'`));
@@ -70,18 +83,18 @@ export const insertBusyBranch = async (
       insert into employees (kind, first_name, last_name, employee_code, location_id, hire_date, created_by, updated_by)
       select 'therapist', (array['Maria','Jose','Ana','Mark','Rosa','Joy','Paolo','Liza','Ramon','Grace'])[1 + g % 10],
         'Floor ' || g, 'BENCH-FLOOR-' || g, ${location}::int, '2022-03-01', ${by}::int, ${by}::int
-      from generate_series(0, ${THERAPISTS}) g
+      from generate_series(0, ${therapistCount}) g
       returning id`),
   ).map((r) => r.id);
-  const therapists = staff.slice(0, THERAPISTS);
-  const values = ROOMS.map((r) => sql`(${location}, ${r.name}, ${r.kind}, ${r.beds}, ${r.rule}, ${by}, ${by})`);
+  const therapists = staff.slice(0, therapistCount);
+  const values = rooms.map((r) => sql`(${location}, ${r.name}, ${r.kind}, ${r.beds}, ${r.rule}, ${by}, ${by})`);
   const roomIds = rowsOf<{ id: number }>(
     await db.execute(
       sql`insert into rooms (location_id, name, kind, beds, rule, created_by, updated_by) values ${sql.join(values, sql`, `)} returning id`,
     ),
   ).map((r) => r.id);
   // Therapist slot t works on bed t of the branch's 40 (room by room).
-  const beds = ROOMS.flatMap((r, i) => Array.from({ length: r.beds }, (_, b) => ({ room: roomIds[i]!, bed: b + 1 })));
+  const beds = rooms.flatMap((r, i) => Array.from({ length: r.beds }, (_, b) => ({ room: roomIds[i]!, bed: b + 1 })));
   const intArray = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
   const shiftStart = addMinutes(new Date(Math.min(start.getTime(), now.getTime())), -45);
   await db.execute(sql`
@@ -104,6 +117,7 @@ export const insertBusyBranch = async (
     historyDays,
     therapists,
     beds,
+    perSlot: therapistCount,
     intArray,
   });
   const [counts] = rowsOf<{ n: number; serving: number }>(
@@ -115,7 +129,7 @@ export const insertBusyBranch = async (
   );
   for (const table of ['floor_reservations', 'floor_bookings', 'floor_queue', 'shifts', 'rooms', 'client_arrivals'])
     await db.execute(sql.raw(`analyze ${table}`));
-  return { location, offShift: staff[THERAPISTS]!, reservations: counts!.n, inService: counts!.serving };
+  return { location, offShift: staff[therapistCount]!, reservations: counts!.n, inService: counts!.serving };
 };
 
 type Plan = {
@@ -128,18 +142,24 @@ type Plan = {
   historyDays: number;
   therapists: number[];
   beds: { room: number; bed: number }[];
+  /** Therapists (one bed each): reservations `g` go to therapist `g % perSlot`, in slot `g / perSlot`. */
+  perSlot: number;
   intArray: (xs: number[]) => ReturnType<typeof sql>;
 };
 
-/** The reservations, the arrivals of those that arrived, and the bookings that hold their time. */
+/**
+ * The reservations, the arrivals of those that arrived, and the bookings that hold their time. A
+ * day's reservations go to distinct clients (one visit at a time: `floor_bookings_client_excl`),
+ * so the database needs at least `reservations` active clients (`clientsFor`).
+ */
 const insertReservations = async (db: Db, p: Plan) => {
   const now = sql`${p.now.toISOString()}::timestamptz`;
   const by = sql`${p.by}::int`;
   const location = sql`${p.location}::int`;
   await db.execute(sql`
     with slot as (
-      select d, g, g % ${THERAPISTS} as t, g % 10 = 9 as anyone,
-        ${p.start.toISOString()}::timestamptz + d * interval '1 day' + (g / ${THERAPISTS}) * ${SLOT_MINUTES} * interval '1 minute' as starts,
+      select d, g, g % ${p.perSlot} as t, g % 10 = 9 as anyone,
+        ${p.start.toISOString()}::timestamptz + d * interval '1 day' + (g / ${p.perSlot}) * ${SLOT_MINUTES} * interval '1 minute' as starts,
         case when g % 3 = 0 then 90 else 60 end as minutes
       from generate_series(${-p.historyDays}, 0) d, generate_series(0, ${p.reservations - 1}) g),
     timed as (
@@ -152,11 +172,14 @@ const insertReservations = async (db: Db, p: Plan) => {
         end as status,
         g % 5 = 0 as deposit
       from slot),
-    cl as (select array_agg(id order by id) as ids from clients where is_active)
+    -- Clients with no reservation yet: the demo data's own floor (decision 0902) books some today.
+    cl as (
+      select array_agg(id order by id) as ids from clients
+      where is_active and id not in (select client_id from floor_reservations))
     insert into floor_reservations (client_id, location_id, date, time, starts_at, ends_at, duration_minutes,
       treatment_id, therapist_id, room_id, bed, status, deposit_method, deposit_amount, deposit_reference,
       deposit_status, notes, cancelled_by, cancel_reason, closed_at, created_by, updated_by)
-    select cl.ids[1 + (g * 7 + (d + 1000) * 13) % array_length(cl.ids, 1)], ${location}, ${p.today}::date + d,
+    select cl.ids[1 + (g + (d + 1000) * 13) % array_length(cl.ids, 1)], ${location}, ${p.today}::date + d,
       to_char(starts at time zone 'Asia/Manila', 'HH24:MI'), starts, ends, minutes,
       (select id from treatments where is_active order by abs(duration_minutes - minutes), id limit 1),
       case when anyone and status <> 'arrived' then null else (${p.intArray(p.therapists)})[1 + t] end,

@@ -1,22 +1,25 @@
-import os from 'node:os';
 import WebSocket from 'ws';
 import { FLOOR_CHANGED_ACTION } from '@ginhawa/contract';
 import {
   BENCH_ADMIN_PASSWORD,
   BENCH_DEMO_PASSWORD,
   benchDatabase,
-  loadOver,
+  fmtSpread,
+  interleaveLoad,
+  loadAverage,
   loginOver,
   ms,
   pct,
   seedBench,
+  spread3,
   startBenchServer,
   type BenchKind,
   type BenchServer,
   type BenchSession,
   type LoadResult,
+  type Spread3,
 } from '../../test/bench-kit';
-import { insertBusyBranch, type BusyBranch } from './floor-board.bulk-seed';
+import { clientsFor, insertBusyBranch, type BusyBranch } from './floor-board.bulk-seed';
 
 export type FloorBenchOptions = {
   kind: BenchKind;
@@ -27,7 +30,9 @@ export type FloorBenchOptions = {
   /** Days of past reservations, arrivals and bookings before today (a branch's history, which the board's reads must skip). */
   historyDays: number;
   concurrency: number;
+  /** Seconds of each interleaved round (per subject). */
   seconds: number;
+  rounds: number;
   sockets: number;
   changes: number;
   log: (line: string) => void;
@@ -36,6 +41,8 @@ export type Spread = { n: number; p50: number; p99: number; max: number };
 export type FloorBenchResult = {
   board: LoadResult;
   bare: LoadResult;
+  /** Board p95 / bare p95 of each interleaved round: min, median, max. */
+  ratio: Spread3;
   /** The change's POST sent → each socket's `floor_changed` frame. */
   frame: Spread;
   /** The change's POST sent → that screen's board read again (the frame, then GET board on its instance). */
@@ -49,18 +56,14 @@ const spread = (values: number[]): Spread => ({
   p99: pct(values, 99),
   max: Math.max(...values),
 });
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 const fmt = (r: LoadResult) =>
   `p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  ${r.rps.toFixed(0)} req/s (${r.n} requests${r.failures ? `, ${r.failures} FAILED` : ''})`;
 
 /**
  * The board read at `concurrency` concurrent requests as the branch's receptionist, beside the bare
- * authenticated route (`/api/users/my_data/`: the session check and a small answer) measured right
- * before it on the same server and session, so both see the same machine load.
+ * authenticated route (`/api/users/my_data/`: the session check and a small answer) on the same
+ * server and session, interleaved: `rounds` rounds of `seconds` each, the order rotating, so both
+ * see the same machine load. The ratio is taken per round (board p95 / bare p95 of that round).
  */
 const measureBoard = async (server: BenchServer, desk: BenchSession, branch: BusyBranch, o: FloorBenchOptions) => {
   const boardUrl = `${server.base}/api/floor/board/?location=${branch.location}`;
@@ -72,25 +75,42 @@ const measureBoard = async (server: BenchServer, desk: BenchSession, branch: Bus
     reservations: unknown[];
   };
   const states = board.queue.reduce<Record<string, number>>((n, q) => ({ ...n, [q.state]: (n[q.state] ?? 0) + 1 }), {});
+  const plainBytes = (await fetch(boardUrl, { headers: desk.headers }).then((r) => r.arrayBuffer())).byteLength;
+  const gzipped = await fetch(boardUrl, { headers: { ...desk.headers, 'accept-encoding': 'gzip' } });
+  const wireBytes = Number(gzipped.headers.get('content-length') ?? 0);
+  await gzipped.arrayBuffer();
   o.log(
     `board: ${board.queue.length} therapists in the line (${Object.entries(states)
       .map(([s, n]) => `${n} ${s}`)
       .join(
         ', ',
-      )}), ${board.rooms.length} rooms (${board.rooms.reduce((n, r) => n + r.occupied.length, 0)} beds in use), ${board.reservations.length} reservations today; ${(await fetch(boardUrl, { headers: desk.headers }).then((r) => r.arrayBuffer())).byteLength.toLocaleString('en')} bytes`,
+      )}), ${board.rooms.length} rooms (${board.rooms.reduce((n, r) => n + r.occupied.length, 0)} beds in use), ${board.reservations.length} reservations today; ${plainBytes.toLocaleString('en')} bytes of JSON, ${wireBytes.toLocaleString('en')} gzipped`,
   );
   const bareUrl = `${server.base}/api/users/my_data/`;
-  await loadOver(() => bareUrl, desk.headers, o.concurrency, 2);
-  await loadOver(() => boardUrl, desk.headers, o.concurrency, 2);
-  const before = loadAverage();
-  const bare = await loadOver(() => bareUrl, desk.headers, o.concurrency, o.seconds);
-  const result = await loadOver(() => boardUrl, desk.headers, o.concurrency, o.seconds);
-  o.log(`${o.kind.padEnd(8)} bare authenticated route (my_data) ${fmt(bare)}`);
-  o.log(
-    `${o.kind.padEnd(8)} GET /api/floor/board/             ${fmt(result)}  → p95 ${(result.p95 / bare.p95).toFixed(1)}× bare`,
+  const [bare, read] = await interleaveLoad(
+    [
+      { name: 'bare', url: () => bareUrl },
+      { name: 'board', url: () => boardUrl },
+    ],
+    desk.headers,
+    {
+      concurrency: o.concurrency,
+      seconds: o.seconds,
+      rounds: o.rounds,
+      log: (line) => o.log(`${''.padEnd(8)} ${line}`),
+    },
   );
-  o.log(`${''.padEnd(8)} load average ${before} before, ${loadAverage()} after (${os.cpus().length} CPUs, shared)`);
-  return { board: result, bare };
+  const ratios = read!.roundP95.map((p95, r) => p95 / bare!.roundP95[r]!);
+  o.log(
+    `${o.kind.padEnd(8)} bare authenticated route (my_data) ${fmt(bare!.total)}; round p95 ${fmtSpread(spread3(bare!.roundP95))}`,
+  );
+  o.log(
+    `${o.kind.padEnd(8)} GET /api/floor/board/             ${fmt(read!.total)}; round p95 ${fmtSpread(spread3(read!.roundP95))}`,
+  );
+  o.log(
+    `${''.padEnd(8)} board p95 / bare p95, per round (${o.rounds} interleaved rounds of ${o.seconds} s, min / median / max): ${fmtSpread(spread3(ratios), 2, '×')}; pooled ${(read!.total.p95 / bare!.total.p95).toFixed(2)}×`,
+  );
+  return { board: read!.total, bare: bare!.total, ratio: spread3(ratios) };
 };
 
 type Screen = { ws: WebSocket; base: string; session: BenchSession };
@@ -209,7 +229,7 @@ export const benchFloor = async (o: FloorBenchOptions): Promise<FloorBenchResult
   let open = true;
   try {
     const started = performance.now();
-    await seedBench(bench.database, 300);
+    await seedBench(bench.database, clientsFor(o.reservations));
     const branch = await insertBusyBranch(bench.database.db, o);
     o.log(
       `${o.kind}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s (demo data, then the branch: ${branch.reservations} reservations today and as many on each of ${o.historyDays} days before, ${branch.inService} in service now)`,

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { boardSchema, todayInManila, type Board } from '@ginhawa/contract';
@@ -189,6 +189,31 @@ describe('the floor board kept per version', () => {
     const res = await post(desk, '/api/floor/rotation/break/', { location: f.home, therapist: T, on_break: true });
     expect(res.statusCode, res.body).toBe(200);
     expect((await board()).queue.find((q) => q.therapist === T)!.state).toBe('on_break');
+  });
+  it('a kept board costs one statement: the session and the board versions together (decision 0823)', async () => {
+    at('11:20');
+    const first = (await boardRes()).body;
+    // `now` last: a kept board's bytes before it never change, each read checksums only its end.
+    expect(Object.keys(JSON.parse(first) as Board).at(-1)).toBe('now');
+    expect(first.endsWith(`"now":"${floorClock.now().toISOString()}"}`)).toBe(true);
+    // PGlite's client or PostgreSQL's pool: every statement drizzle sends outside a transaction.
+    const query = ctx.database.pglite ? vi.spyOn(ctx.database.pglite, 'query') : vi.spyOn(ctx.database.pool!, 'query');
+    try {
+      expect((await boardRes()).body).toBe(first);
+      const texts = query.mock.calls.map(([q]: unknown[]) =>
+        typeof q === 'string' ? q : String((q as { text?: string }).text),
+      );
+      expect(texts.map((text) => text.includes('row_to_json(along)'))).toEqual([true]);
+    } finally {
+      query.mockRestore();
+    }
+    // Another branch's board, a branch that does not exist and a bad query are refused as before.
+    const [elsewhere] = await rowsOf(
+      "insert into locations (name, opening_time, closing_time) values ('K elsewhere', '08:00', '20:00') returning id",
+    );
+    expect((await get(desk, `/api/floor/board/?location=${Number(elsewhere!.id)}`)).statusCode).toBe(403);
+    expect((await get(desk, '/api/floor/board/?location=999999')).statusCode).toBe(404);
+    expect((await get(desk, '/api/floor/board/?location=abc')).statusCode).toBe(400);
   });
   it('another instance on the same database sees a change made through this one on its next read', async () => {
     const peer = await ctx.buildPeer();

@@ -25,7 +25,7 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { idempotencyKeyOf } from '../../db/idempotency';
 import { currentUser, type AuthUser } from '../../lib/actor';
 import { errorResponses, unprocessable } from '../../lib/error-responses';
-import { getBoard, getBoardGzip, getBoardJson } from './board-kept.service';
+import { boardVersionAlong, getBoard, getBoardGzip, getBoardJson } from './board-kept.service';
 import { acceptedEncodings } from '../../lib/accept-encoding';
 import { reorder, rotationLog, setBreak, skip } from './rotation.service';
 import { assign, finishService, propose } from './assign.service';
@@ -43,16 +43,21 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/board/',
-    { config: floorStaff, schema: { tags, querystring: boardQuerySchema, response: board } },
+    {
+      // The board's versions read in the session lookup's statement: one round trip (decision 0823).
+      config: { ...floorStaff, alongSession: boardVersionAlong },
+      schema: { tags, querystring: boardQuerySchema, response: board },
+    },
     // The kept board's JSON, already written as the serialiser would (decision 0904): bytes go
     // out as they are, so 200 KB are not checked and written again per request.
     // Gzipped when the caller accepts it, compressed once per kept board but for `now` (decision 0822).
     async (request, reply) => {
       const { location, date } = request.query;
       const gzip = acceptedEncodings(request.headers['accept-encoding']).has('gzip');
+      const along = request.identity?.via === 'session' ? request.identity.along : undefined;
       const body = gzip
-        ? await getBoardGzip(db, currentUser(request), location, date)
-        : await getBoardJson(db, currentUser(request), location, date);
+        ? await getBoardGzip(db, currentUser(request), location, date, along)
+        : await getBoardJson(db, currentUser(request), location, date, along);
       void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
       if (gzip) void reply.header('content-encoding', 'gzip');
       // (Typed as the schema's object: the type provider does not know the JSON is already bytes.)

@@ -1,7 +1,7 @@
 import { cutoffDates, monthBounds, todayInManila } from '@ginhawa/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { benchDatabase, pct, seedBench, startBenchApp } from '../../test/bench-kit';
+import { benchDatabase, loadAverage, pct, seedBench, startBenchApp } from '../../test/bench-kit';
 import { insertDemoSales } from './sales.bulk-seed';
 import { leaderboardSql } from './leaderboard.service';
 import { dailySalesReportSql, locationSalesSql } from './sales-reports.service';
@@ -102,16 +102,29 @@ const timeCases = async (
   cases: BenchCase[],
   options: BenchOptions,
 ): Promise<BenchRow[]> => {
-  /** One run of a case: the API (as many screens at once as the case has), then its bare SQL. */
-  const run = async (c: BenchCase) => {
-    await c.before?.();
+  /**
+   * One run of a case: the API (as many screens at once as the case has) and its bare SQL, the
+   * bare SQL first in odd runs (`flip`), so neither always runs on the other's warm cache.
+   */
+  const run = async (c: BenchCase, flip = false) => {
+    const timeApi = async () => {
+      await c.before?.();
+      const t = performance.now();
+      await Promise.all(screens.map(() => get(c.url)));
+      return performance.now() - t;
+    };
+    const timeBare = async () => {
+      const t = performance.now();
+      await Promise.all(screens.map(() => database.db.execute(c.bare)));
+      return performance.now() - t;
+    };
     const screens = Array.from({ length: c.screens ?? 1 });
-    let t = performance.now();
-    await Promise.all(screens.map(() => get(c.url)));
-    const api = performance.now() - t;
-    t = performance.now();
-    await Promise.all(screens.map(() => database.db.execute(c.bare)));
-    return { api, bare: performance.now() - t };
+    if (flip) {
+      const bare = await timeBare();
+      return { api: await timeApi(), bare };
+    }
+    const api = await timeApi();
+    return { api, bare: await timeBare() };
   };
   // Every case warmed up before any is timed, so the first is not measured while the server
   // still compiles or the database settles after seeding.
@@ -120,8 +133,9 @@ const timeCases = async (
   for (const c of cases) {
     const api: number[] = [];
     const bare: number[] = [];
+    const before = loadAverage();
     for (let i = 0; i < options.iterations; i += 1) {
-      const timed = await run(c);
+      const timed = await run(c, i % 2 === 1);
       api.push(timed.api);
       bare.push(timed.bare);
     }
@@ -136,6 +150,9 @@ const timeCases = async (
     };
     rows.push(row);
     logRow(row, options.log);
+    options.log(
+      `${''.padEnd(8)} load average ${before} before, ${loadAverage()} after (API and bare SQL alternating, order rotating)`,
+    );
   }
   return rows;
 };

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { MyData } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -6,7 +6,7 @@ import { groups, refreshTokens, sessions, tokenFamilies, userGroups, users } fro
 import { audit } from '../../db/audit';
 import { preparedOnce } from '../../lib/prepared';
 import { publish } from '../../plugins/bus';
-import { SESSION_ABSOLUTE_SECONDS, type Credentials } from '../../plugins/auth';
+import { SESSION_ABSOLUTE_SECONDS, type AlongSession, type Credentials } from '../../plugins/auth';
 import { badRequest, unauthorized } from '../../lib/http-error';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { AuthUser, Identity } from '../../lib/actor';
@@ -75,32 +75,44 @@ export const createSession = async (db: Db, userId: number, meta: { ip: string; 
   return { token, csrfToken };
 };
 
+/** The route's reads beside the session, by name (decision 0823): each name's SQL, as first given. */
+const alongQueries = new Map<string, SQL>();
+
 /** The signed-in person behind a session cookie, or null if it is unknown, expired or idle too long. */
-// Every request runs this one: prepared once (lib/prepared.ts).
-const sessionStatement = preparedOnce('resolve_session', (db, name) =>
-  db
+// Every request runs this one: prepared once (lib/prepared.ts), once more per `along` shape: the
+// route's row as JSON in a scalar subquery of the same statement (one round trip, decision 0823).
+const sessionStatement = preparedOnce('resolve_session', (db, name, shape) => {
+  const along = shape ? alongQueries.get(shape) : undefined;
+  return db
     .select({
       ...authUserColumns,
       sessionId: sessions.id,
       csrfToken: sessions.csrfToken,
       stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${SESSION_TOUCH_SECONDS})`,
+      along: along
+        ? sql<Record<string, unknown> | null>`(select row_to_json(along) from (${along}) along)`
+        : sql<null>`null`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), sessionIsLive))
-    .prepare(name),
-);
+    .prepare(name);
+});
 
-export const resolveSession = async (db: Db, token: string): Promise<Identity | null> => {
-  const [row] = await sessionStatement(db).execute({ tokenHash: sha256(token) });
+export const resolveSession = async (db: Db, token: string, along?: AlongSession): Promise<Identity | null> => {
+  if (along && !alongQueries.has(along.name)) alongQueries.set(along.name, along.query);
+  const [row] = await sessionStatement(db, along?.name).execute({ ...along?.params, tokenHash: sha256(token) });
   if (!row) return null;
   if (row.stale)
     await db
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
       .where(eq(sessions.id, row.sessionId));
-  const { sessionId, csrfToken, stale: _stale, ...user } = row;
-  return { user, via: 'session', sessionId, csrfToken };
+  const { sessionId, csrfToken, stale: _stale, along: alongRow, ...user } = row;
+  const identity: Identity = { user, via: 'session', sessionId, csrfToken };
+  if (along)
+    identity.along = typeof alongRow === 'string' ? (JSON.parse(alongRow) as Record<string, unknown>) : alongRow;
+  return identity;
 };
 
 export const deleteSession = async (db: Db, sessionId: number, actorId: number) => {
@@ -318,5 +330,5 @@ export const resolveIdentity = async (
 ): Promise<Identity | null> => {
   if (credentials.bearer) return { ...(await tokens.verify(db, credentials.bearer)), via: 'bearer' };
   if (!credentials.session || credentials.session.length > 200) return null;
-  return resolveSession(db, credentials.session);
+  return resolveSession(db, credentials.session, credentials.along);
 };

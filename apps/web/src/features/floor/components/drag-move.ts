@@ -1,5 +1,5 @@
 import { useRef, useState, type PointerEvent, type RefObject } from 'react';
-import type { Reservation } from '@ginhawa/contract';
+import type { BoardReservation } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { toApiError } from '../../../lib/api-client';
 import { useRevalidateFloor } from '../api/get-board';
@@ -39,7 +39,7 @@ export const dropSpot = (g: GridMeasures, from: Spot, duration: number, pointerX
 /** A pointer less than this far from where it went down is a click (opens the actions), not a drag. */
 const DRAG_THRESHOLD_PX = 5;
 
-type Grab = { pointerId: number; x: number; y: number; from: Spot; reservation: Reservation; moved: boolean };
+type Grab = { pointerId: number; x: number; y: number; from: Spot; reservation: BoardReservation; moved: boolean };
 export type Dragging = Spot & { id: number; saving: boolean };
 
 /**
@@ -79,7 +79,7 @@ export const useDragMove = (
     return dropSpot(measures, g.from, g.reservation.duration_minutes, e.clientX, e.clientY - g.y);
   };
 
-  const drop = async (reservation: Reservation, spot: Spot) => {
+  const drop = async (reservation: BoardReservation, spot: Spot) => {
     const therapist = layout.columns[spot.column]?.id ?? null;
     const time = timeOf(spot.start);
     setDragging({ ...spot, id: reservation.id, saving: true });
@@ -100,7 +100,7 @@ export const useDragMove = (
   };
 
   /** The props a booked block takes; `from` is where it is drawn now. */
-  const blockProps = (reservation: Reservation, from: Spot) => ({
+  const blockProps = (reservation: BoardReservation, from: Spot) => ({
     onPointerDown: (e: PointerEvent<HTMLElement>) => {
       justDragged.current = false;
       if (e.button !== 0 || e.pointerType === 'touch' || dragging?.saving) return;

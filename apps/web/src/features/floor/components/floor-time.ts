@@ -1,4 +1,4 @@
-import { manilaDate, type Board, type BoardReservation, type Reservation } from '@ginhawa/contract';
+import { manilaDate, type Board, type BoardReservation } from '@ginhawa/contract';
 
 /** The board's rows: one per 15 minutes (the arrivals' and reservations' grid). */
 export const SLOT_MINUTES = 15;
@@ -49,7 +49,7 @@ export const isLiveDay = (board: Pick<Board, 'date' | 'now'>): boolean =>
  * Where a live reservation sits on its day: booked, at its time; arrived, where its service runs (it
  * starts when the client came, `closed_at`: an early or late client's service is not at the booked time).
  */
-const reservationSpan = (r: Reservation): { start: number; end: number } => {
+const reservationSpan = (r: BoardReservation): { start: number; end: number } => {
   if (r.status === 'arrived' && r.closed_at && manilaDate(new Date(r.closed_at)) === r.date) {
     const came = minutesOf(manilaClock(r.closed_at));
     return { start: came - (came % SLOT_MINUTES), end: came + r.duration_minutes };

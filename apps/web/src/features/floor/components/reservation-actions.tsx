@@ -7,7 +7,7 @@ import {
   formatPeso,
   reservationCancelBodySchema,
   reservationPatchSchema,
-  type Reservation,
+  type BoardReservation,
   type ReservationPatch,
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
@@ -30,7 +30,7 @@ const METHOD_LABEL: Record<string, string> = { e_wallet: 'GCash/Maya', bank_tran
 const MOVE_FIELDS = ['date', 'time', 'therapist'] as const;
 
 /** Move a booked reservation to another time or therapist: the same conflict rule as booking (a 409 names whose time). */
-const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose: () => void }) => {
+const MoveForm = ({ reservation, onClose }: { reservation: BoardReservation; onClose: () => void }) => {
   const revalidate = useRevalidateFloor();
   const { showSnackbar } = useSnackbar();
   const form = useEntityForm({
@@ -68,7 +68,7 @@ const MoveForm = ({ reservation, onClose }: { reservation: Reservation; onClose:
 };
 
 /** Cancel with a reason; a held deposit is refunded, credited or kept as the desk says (decision 0900). */
-const CancelDialog = ({ reservation, onClose }: { reservation: Reservation; onClose: () => void }) => {
+const CancelDialog = ({ reservation, onClose }: { reservation: BoardReservation; onClose: () => void }) => {
   const [fate, setFate] = useState<DepositFate>('refunded');
   const held = reservation.deposit?.status === 'held' ? reservation.deposit : null;
   return (
@@ -102,7 +102,7 @@ const LEFTOVER_SAID = { credited: 'kept as their credit', refunded: 'handed back
 type Mode = 'menu' | 'move' | 'cancel';
 
 type ReservationActionsProps = {
-  reservation: Reservation;
+  reservation: BoardReservation;
   /** Only a booking of the board's today may arrive (the server refuses another day's: move it first). */
   arrivesToday: boolean;
   /** The board's clock has reached the booking's `no_show_from` (noShowOpen): only then is No-show offered. */
