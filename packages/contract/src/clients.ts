@@ -162,6 +162,10 @@ export const saleSchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS),
   bank: z.number().int().nullable(),
   reference_no: z.string(),
+  /** The invoice that documents it (issue 33), when invoicing is on. */
+  invoice: z.number().int().nullable(),
+  /** An imported line's invoice number on the other registered system that issued it ('' when none). */
+  external_document_no: z.string(),
   created_at: z.string(),
 });
 export type Sale = z.infer<typeof saleSchema>;

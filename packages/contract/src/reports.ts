@@ -38,6 +38,7 @@ export const SALES_CSV_COLUMNS = [
   'reference_no',
   'reference',
   'client',
+  'external_document_no',
 ] as const;
 
 // ——— sale lines ———
@@ -54,6 +55,8 @@ export const saleLineSchema = z.object({
   reference_no: text(60).default(''),
   reference: text(40).default(''),
   client: relationId('a client').nullable().default(null),
+  /** With invoicing on (issue 33): the number of the invoice another registered system issued for it. */
+  external_document_no: text(40).default(''),
 });
 export type SaleLine = z.output<typeof saleLineSchema>;
 

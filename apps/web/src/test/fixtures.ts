@@ -95,6 +95,8 @@ export const saleLine = (id: number, extra: Partial<SaleLineRead> = {}): SaleLin
   bank: null,
   bank_name: null,
   reference_no: '',
+  invoice: null,
+  external_document_no: '',
   report: 7,
   created_at: '2026-11-20T10:00:00.000Z',
   ...extra,

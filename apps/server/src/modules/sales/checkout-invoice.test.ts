@@ -242,6 +242,23 @@ describe('checkout with invoicing on', () => {
     });
   });
 
+  it('an imported sale names the invoice another registered system issued', async () => {
+    const line = { salesperson: f.salesperson, amount: '500.00', payment_method: 'cash' };
+    const store = (sales: object[]) =>
+      admin.request({
+        method: 'POST',
+        url: '/api/reports/store-sales-data/',
+        payload: { location: f.home, date: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10), sales },
+      });
+    const bare = await store([line]);
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().errors['sales.0.external_document_no'][0]).toMatch(/other registered system/);
+    const named = await store([{ ...line, external_document_no: 'OR-55501' }]);
+    expect(named.statusCode, named.body).toBe(201);
+    const [row] = await ctx.database.db.select().from(sales).where(eq(sales.id, named.json().ids[0]));
+    expect(row).toMatchObject({ externalDocumentNo: 'OR-55501', invoiceId: null });
+  });
+
   it('a document is never changed or deleted, even by the database owner', async () => {
     const db = ctx.database.db;
     const [doc] = await db.select().from(invoices).limit(1);

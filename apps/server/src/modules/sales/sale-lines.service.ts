@@ -16,7 +16,13 @@ export type SaleRow = typeof sales.$inferSelect;
 
 /** A sale row as the API answers it (client sales) and as a deletion's audit row keeps it. */
 export const toSale = ({ createdBy: _by, reportId: _report, ...r }: SaleRow): Sale => ({
-  ...toSnake(r, { locationId: 'location', clientId: 'client', salespersonId: 'salesperson', bankId: 'bank' }),
+  ...toSnake(r, {
+    locationId: 'location',
+    clientId: 'client',
+    salespersonId: 'salesperson',
+    bankId: 'bank',
+    invoiceId: 'invoice',
+  }),
   kind: r.kind as Sale['kind'],
   payment_method: r.paymentMethod as Sale['payment_method'],
   created_at: iso(r.createdAt),
@@ -43,6 +49,8 @@ const saleLineColumns = {
   bank: sales.bankId,
   bankName: banks.name,
   referenceNo: sales.referenceNo,
+  invoice: sales.invoiceId,
+  externalDocumentNo: sales.externalDocumentNo,
   report: dailyReports.id,
   createdAt: sales.createdAt,
 };

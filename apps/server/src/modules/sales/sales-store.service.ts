@@ -19,8 +19,12 @@ import { recordSale } from './record-sale.service';
 import { inScope, workplaceScope } from '../../lib/scope';
 import { rowsOf } from './shared';
 import { pesos } from '../../lib/notice-text';
+import { invoicingOn } from '../invoicing/index';
 
 /** Storing a day's sales, from JSON or a CSV upload. */
+
+export const EXTERNAL_DOCUMENT_NEEDED =
+  'Invoicing is on: enter the number of the invoice the other registered system issued for this sale.';
 
 /** "1500.50" → 150050n: exact cents for comparing amounts without floating point. */
 const cents = (money: string) => {
@@ -36,6 +40,8 @@ const lineKey = (source: LineSource, index: number, field: string) =>
 /** Every line checked against the database at once; each error names its line and field. */
 const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesInput['sales'], source: LineSource) => {
   const errors: FieldErrors = {};
+  // With invoicing on, an imported sale was invoiced elsewhere: it names that invoice (issue 33).
+  const invoicing = await invoicingOn(tx);
   const add = (i: number, field: string, message: string) => (errors[lineKey(source, i, field)] ??= []).push(message);
   const sellerIds = [...new Set(lines.map((l) => l.salesperson))];
   const bankIds = [...new Set(lines.flatMap((l) => (l.bank === null ? [] : [l.bank])))];
@@ -81,6 +87,7 @@ const checkLines = async (tx: Tx, locationId: number, lines: StoreSalesInput['sa
     if (line.payment_method === 'e_wallet' && line.reference_no === '')
       add(i, 'reference_no', 'Enter the e-wallet reference number.');
     if (line.client !== null && !clientRows.has(line.client)) add(i, 'client', 'No such client.');
+    if (invoicing && line.external_document_no === '') add(i, 'external_document_no', EXTERNAL_DOCUMENT_NEEDED);
   });
   if (Object.keys(errors).length) throw fieldsError(errors);
 };
@@ -128,6 +135,7 @@ export const storeSales = async (
           paymentMethod: line.payment_method,
           bankId: line.bank,
           referenceNo: line.reference_no,
+          externalDocumentNo: line.external_document_no,
         })),
       });
       const ids = inserted.map((r) => r.id);

@@ -25,6 +25,8 @@ const sold: ClientTreatmentSale = {
     payment_method: 'e_wallet',
     bank: null,
     reference_no: 'GC-123',
+    invoice: null,
+    external_document_no: '',
     created_at: '2026-11-25T02:00:00.000Z',
   },
 };
