@@ -1,3 +1,4 @@
+import { BUSINESS_ZONE } from '../../db/business-zone';
 import { and, asc, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   VOUCHER_DEFAULT_VALIDITY_DAYS,
@@ -97,7 +98,7 @@ export const listClientTreatments = async (
   url: string,
 ): Promise<Page<ClientTreatment>> => {
   const today = todayInManila();
-  const createdDay = sql`(${clientTreatments.createdAt} at time zone 'Asia/Manila')::date`;
+  const createdDay = sql`(${clientTreatments.createdAt} at time zone ${BUSINESS_ZONE})::date`;
   const where = and(
     activityScope(user, clientTreatments.locationId, query.client),
     query.client ? eq(clientTreatments.clientId, query.client) : undefined,
