@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, signIn } from './helpers';
+import { launchBrowser, manilaToday, openPage, signIn } from './helpers';
 
 // The default build: the demo database switches the adminDashboard flag on (docs/decisions/0610-feature-flags-in-settings.md).
 
@@ -34,10 +34,7 @@ describe('admin dashboard', () => {
     await page.goto('/admin/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Admin dashboard' }).waitFor();
     // The screen opens on this month in Manila.
-    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' })
-      .format(new Date())
-      .split('-')
-      .map(Number) as [number, number];
+    const [year, month] = manilaToday().split('-').map(Number) as [number, number];
     const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
     const pad = (n: number) => String(n).padStart(2, '0');
     const api = async <T>(path: string) =>

@@ -200,21 +200,7 @@ describe('the front desk serves walk-ins and clients of other branches', () => {
     const dialog = page.getByRole('dialog');
     // A visit logged for an earlier time is the record of a visit paid at the desk (a visit now is
     // paid at checkout, decision 0910): the slot an hour before now's.
-    const [h, m] = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Manila',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .format(new Date())
-      .split(':')
-      .map(Number);
-    const earlier = Math.max(0, Math.floor((h! * 60 + m!) / 15) * 15 - 60);
-    await choose(
-      page,
-      /^Time/,
-      `${String(Math.floor(earlier / 60)).padStart(2, '0')}:${String(earlier % 60).padStart(2, '0')}`,
-    );
+    await choose(page, /^Time/, anHourEarlier());
     await choose(page, /^Treatment/, new RegExp(`^${treatment.name} · `));
     await choose(page, /^Therapist/, desk.therapist.full_name);
     await choose(page, /^Salesperson/, desk.salesperson.full_name);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { addDays, todayInManila } from '@ginhawa/contract';
 import { BASE_URL, adminApiHeaders, launchBrowser, openPage, signIn, type Session } from './helpers';
 
 // The floor board (issue 22): two front desks at one branch's board; a walk-in assigned (and paid at
@@ -27,8 +28,7 @@ const ok = async <T>(headers: Headers, path: string, init: { method?: string; bo
   return res.data;
 };
 
-const manilaDate = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+const manilaDate = (offsetDays: number) => addDays(todayInManila(), offsetDays);
 
 const newClient = async (headers: Headers, location: number, first: string) => {
   const national = `9${String(Date.now()).slice(-9)}`;

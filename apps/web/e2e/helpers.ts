@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { BUSINESS_TIME_ZONE, manilaDateTime, todayInManila } from '@ginhawa/contract';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8000';
 export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'admin-pass-12345';
@@ -65,12 +66,12 @@ export const adminApiHeaders = async () => {
 };
 
 /** Today in Manila as YYYY-MM-DD, the day the server files sales and reports under. */
-export const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+export const manilaToday = () => todayInManila();
 
 /** "2026-11-20" → "20 Nov 2026", as the screens and notices write a day. */
 export const inWords = (date: string) => {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', day: 'numeric', month: 'short', year: 'numeric' })
+    new Intl.DateTimeFormat('en-PH', { timeZone: BUSINESS_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' })
       .formatToParts(new Date(`${date}T12:00:00Z`))
       .map((part) => [part.type, part.value]),
   );
@@ -93,15 +94,7 @@ export const myData = (page: Page) =>
  * opens a tab and takes its therapist, decisions 0909 and 0910).
  */
 export const anHourEarlier = () => {
-  const [h, m] = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Manila',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(new Date())
-    .split(':')
-    .map(Number);
+  const [h, m] = manilaDateTime(new Date()).time.split(':').map(Number);
   const earlier = Math.max(0, Math.floor((h! * 60 + m!) / 15) * 15 - 60);
   return `${String(Math.floor(earlier / 60)).padStart(2, '0')}:${String(earlier % 60).padStart(2, '0')}`;
 };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, adminApiHeaders, anHourEarlier, launchBrowser, openPage, signIn } from './helpers';
+import { BASE_URL, adminApiHeaders, anHourEarlier, launchBrowser, manilaToday, openPage, signIn } from './helpers';
 
 /**
  * Pay runs (issue 21), end to end: a therapist's "Earned this cutoff" moves live when an arrival is
@@ -28,7 +28,6 @@ const api = async <T>(path: string, init: { method?: string; body?: unknown } = 
   return { status: res.status, data: (text ? JSON.parse(text) : null) as T, text };
 };
 
-const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 /** The first day of today's cutoff (1st–15th or 16th–end), Manila. */
 const cutoffStart = (today: string) => `${today.slice(0, 8)}${Number(today.slice(8)) <= 15 ? '01' : '16'}`;
 

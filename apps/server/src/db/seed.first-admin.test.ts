@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loadEnv } from '../plugins/env';
 import { displayName } from '../lib/actor';
-import { openPglite } from './client';
+import { openMigratedPglite } from '../test/database';
 import { users } from './schema/index';
 import { seedDatabase, type SeedOptions } from './seed';
 
 /** The first admin of a new database seeded with `options` (a real business: no demo data). */
 const firstAdmin = async (options: Omit<SeedOptions, 'adminPassword' | 'seedDemo'> = {}) => {
-  const database = await openPglite();
+  const database = await openMigratedPglite();
   try {
-    await database.migrate();
     await seedDatabase(database.db, { adminPassword: 'admin-pass-for-the-test', seedDemo: false, ...options });
     const [admin] = await database.db
       .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvHeaderLine } from './csv';
+import { csvCell, csvHeaderLine, csvLine, parseCsv } from './csv';
+import { HttpError } from './http-error';
 import { csvHeader, decodeCsv } from './csv-upload';
 
 // Issue 23, honest CSV: OWASP's formula rule out, strict UTF-8 and header rules in.
@@ -39,5 +40,47 @@ describe('CSV in', () => {
     expect(() => csvHeader(['name', 'Name'], ['name', 'phone'])).toThrowError(/named twice: name/);
     expect(() => csvHeader(['name', 'shoe_size'], ['name', 'phone'])).toThrowError(/Unknown column\(s\): shoe_size/);
     expect(csvHeader([' Name ', 'PHONE'], ['name', 'phone'])).toEqual(['name', 'phone']);
+  });
+});
+
+describe('parseCsv (csv-parse)', () => {
+  it('reads quoted commas, doubled quotes and line breaks, and drops a leading BOM', () => {
+    expect(parseCsv('\ufeffname,notes\r\n"Cruz, Ana","says ""hi""\ntwice"\r\n')).toEqual([
+      ['name', 'notes'],
+      ['Cruz, Ana', 'says "hi"\ntwice'],
+    ]);
+  });
+  it('takes CRLF, LF and CR line ends in one file, lines of any length, and a quote inside a field as text', () => {
+    expect(parseCsv('a,b\r\n1\n2,3,4\r5\n\nab"c,d')).toEqual([
+      ['a', 'b'],
+      ['1'],
+      ['2', '3', '4'],
+      ['5'],
+      [''],
+      ['ab"c', 'd'],
+    ]);
+    expect(parseCsv('')).toEqual([]);
+  });
+  it('reads back what the export writes, formula guard included', () => {
+    const row = ['=SUM(A1)', 'Peñaflor, Ana', 'line\nbreak', '-12.50', ''];
+    expect(parseCsv(csvHeaderLine(['a', 'b', 'c', 'd', 'e']) + csvLine(row))).toEqual([
+      ['a', 'b', 'c', 'd', 'e'],
+      ["'=SUM(A1)", 'Peñaflor, Ana', 'line\nbreak', '-12.50', ''],
+    ]);
+  });
+  it('answers 400 for a quote left open, instead of reading the rest of the file as one field', () => {
+    let error: unknown;
+    try {
+      parseCsv('name,phone\n"Ana Cruz,09171234567\nBen,0917\n');
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).statusCode).toBe(400);
+    expect((error as HttpError).errors).toEqual({
+      file: [
+        'A quoted field is never closed: the file ends inside it, at line 3. End the field with a double quote (").',
+      ],
+    });
   });
 });

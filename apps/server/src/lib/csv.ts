@@ -1,40 +1,34 @@
 /** CSV in and out (RFC 4180), shared by the clients import/export and the reports. */
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { CsvError, parse } from 'csv-parse/sync';
+import { badRequest } from './http-error';
 
-/** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks; CRLF or LF. A leading BOM is dropped. */
+/**
+ * RFC 4180 CSV, read by csv-parse: quoted fields may hold commas, quotes ("") and line breaks;
+ * lines end in CRLF, LF or CR, and may differ in length; a leading BOM is dropped; a quote inside
+ * an unquoted field is text. The text is already strict UTF-8 (csv-upload.ts's decodeCsv). A quote
+ * left open is a 400, not the rest of the file read as one field.
+ */
 export const parseCsv = (text: string): string[][] => {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (let i = 0; i < src.length; i += 1) {
-    const ch = src[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (src[i + 1] === '"') {
-          field += '"';
-          i += 1;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && src[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
+  try {
+    return parse(text, {
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+    });
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    const line = typeof err.lines === 'number' ? err.lines : 1;
+    throw badRequest('The file is not valid CSV.', {
+      file: [
+        err.code === 'CSV_QUOTE_NOT_CLOSED'
+          ? `A quoted field is never closed: the file ends inside it, at line ${line}. End the field with a double quote (").`
+          : `Line ${line} cannot be read as CSV (${err.code}).`,
+      ],
+    });
   }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
 };
 
 /** A plain number a spreadsheet should read as one: `-12.50`, `1500`, `+3`. */

@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The migrated and seeded PGlite data directory, as a tarball file (PGlite runs). */
     pgliteTemplate?: string;
+    /** The migrated PGlite data directory before any seed, as a tarball file (every run). */
+    pgliteMigrated?: string;
     /** The migrated and seeded template database's name (TEST_DATABASE_URL runs). */
     postgresTemplate?: string;
   }
@@ -85,38 +87,65 @@ const databaseUrl = (url: string, name: string) => {
  * project's globalSetup, see vitest.config.ts): migrating and seeding per file cost more than most
  * files' tests (docs/operations.md, "The suite's time"). On PGlite the data directory becomes a
  * tarball in a temporary directory; on PostgreSQL a template database. Answers what to provide to
- * the test files, and the clean-up.
+ * the test files, and the clean-up. Either way the migrated data directory before any seed is a
+ * tarball too (openMigratedPglite): the tests of seeding a real business start from it instead of
+ * migrating in their bodies.
  */
 export const prepareTemplate = async (): Promise<{
-  provided: { pgliteTemplate?: string; postgresTemplate?: string };
+  provided: { pgliteTemplate?: string; postgresTemplate?: string; pgliteMigrated?: string };
   cleanUp: () => Promise<void>;
 }> => {
   const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const name = `ginhawa_tpl_${process.pid}_${Date.now()}`;
-    await createDatabase(url, name);
-    const database = await openPostgres(databaseUrl(url, name), 2);
-    try {
-      await database.migrate();
-      await seedTestData(database);
-    } finally {
-      await database.close();
-    }
-    return { provided: { postgresTemplate: name }, cleanUp: () => dropDatabase(url, name) };
-  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-test-template-'));
+  const removeDir = async () => fs.rmSync(dir, { recursive: true, force: true });
+  const migratedFile = path.join(dir, 'migrated.tar');
   const file = path.join(dir, 'pgdata.tar');
+  // Uncompressed: loading a tarball is faster than inflating it, and the files live only for this run.
+  const writeDataDir = async (database: Database, to: string) =>
+    fs.writeFileSync(to, Buffer.from(await (await database.pglite!.dumpDataDir('none')).arrayBuffer()));
   const database = await openPglite();
   try {
     await database.migrate();
-    await seedTestData(database);
-    // Uncompressed: loading it is faster than inflating it, and the file lives only for this run.
-    const tarball = await database.pglite!.dumpDataDir('none');
-    fs.writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+    await writeDataDir(database, migratedFile);
+    if (!url) {
+      await seedTestData(database);
+      await writeDataDir(database, file);
+    }
   } finally {
     await database.close();
   }
-  return { provided: { pgliteTemplate: file }, cleanUp: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  if (url) {
+    const name = `ginhawa_tpl_${process.pid}_${Date.now()}`;
+    await createDatabase(url, name);
+    const postgres = await openPostgres(databaseUrl(url, name), 2);
+    try {
+      await postgres.migrate();
+      await seedTestData(postgres);
+    } finally {
+      await postgres.close();
+    }
+    return {
+      provided: { postgresTemplate: name, pgliteMigrated: migratedFile },
+      cleanUp: async () => {
+        await dropDatabase(url, name);
+        await removeDir();
+      },
+    };
+  }
+  return { provided: { pgliteTemplate: file, pgliteMigrated: migratedFile }, cleanUp: removeDir };
+};
+
+/**
+ * A new embedded database, migrated and nothing else: a copy of the run's migrated snapshot
+ * (prepareTemplate), for the tests of what seeding a real business's database does. Without the
+ * snapshot (a file run outside the server project) it migrates its own.
+ */
+export const openMigratedPglite = async (): Promise<Database> => {
+  const file = inject('pgliteMigrated');
+  if (file) return openPglite({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+  const database = await openPglite();
+  await database.migrate();
+  return database;
 };
 
 /**

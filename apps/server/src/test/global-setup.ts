@@ -6,5 +6,6 @@ export default async function setup(project: TestProject) {
   const { provided, cleanUp } = await prepareTemplate();
   if (provided.pgliteTemplate) project.provide('pgliteTemplate', provided.pgliteTemplate);
   if (provided.postgresTemplate) project.provide('postgresTemplate', provided.postgresTemplate);
+  if (provided.pgliteMigrated) project.provide('pgliteMigrated', provided.pgliteMigrated);
   return cleanUp;
 }

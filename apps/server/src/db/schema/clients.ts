@@ -1,3 +1,4 @@
+import { BUSINESS_ZONE } from '../business-zone';
 import { sql } from 'drizzle-orm';
 import * as t from 'drizzle-orm/pg-core';
 import { tracked } from './columns';
@@ -70,7 +71,7 @@ export const clientListVersion = t.pgTable(
 );
 
 /** Today in Manila, the default of a sold-on day for rows written without one (bulk seeds, tests). */
-const MANILA_TODAY = sql`((now() at time zone 'Asia/Manila')::date)`;
+const MANILA_TODAY = sql`((now() at time zone ${BUSINESS_ZONE})::date)`;
 
 export const clientMemberships = t.pgTable(
   'client_memberships',

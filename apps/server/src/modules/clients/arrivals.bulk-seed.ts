@@ -1,3 +1,4 @@
+import { BUSINESS_ZONE } from '../../db/business-zone';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { openEmbedded, openPostgres } from '../../db/client';
@@ -23,7 +24,7 @@ export type DemoArrivals = {
  */
 export const insertDemoArrivals = async (db: Db | Tx, options: DemoArrivals): Promise<number> => {
   if (options.count <= 0) return 0;
-  const today = sql`(now() at time zone 'Asia/Manila')::date`;
+  const today = sql`(now() at time zone ${BUSINESS_ZONE})::date`;
   const from = options.from ? sql`${options.from}::date` : sql`(${today} - 365)`;
   const to = options.to ? sql`${options.to}::date` : today;
   const where = options.locationId === undefined ? sql`true` : sql`location_id = ${options.locationId}`;

@@ -20,16 +20,16 @@ import {
   membershipAllowedTreatments,
   memberships,
 } from '../../db/schema/index';
-import { audit, auditTrail } from '../../db/audit';
+import { auditTrail } from '../../db/audit';
 import { fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
-import { idempotent } from '../../db/idempotency';
 import { createdBy, touched } from '../../lib/tracked';
 import { isoStamps } from '../../lib/iso';
 import { toSnake } from '../../lib/casing';
 import { scopeWhere } from '../../lib/scope';
 import { assertWritable, readScope } from './scope';
-import { authorizeSale, backdatedNote, checkPayment, insertSale, setSaleReference } from '../sales/index';
+import { insertSale } from '../sales/index';
+import { sellAtDesk } from './sell.service';
 import type { AuthUser } from '../../lib/actor';
 
 const clientMembershipsAudit = auditTrail('client_memberships');
@@ -150,12 +150,11 @@ export const sellMembership = async (
   input: ClientMembershipInput,
   idempotencyKey: string | null,
 ): Promise<ClientMembershipSale> =>
-  idempotent(
+  sellAtDesk(
     db,
-    { userId: user.id, route: 'POST /clients/memberships/', key: idempotencyKey, body: input },
-    (tx) => authorizeSale(tx, user, input),
-    async (tx, sold) => {
-      const { client, date, dated } = await checkPayment(tx, user, sold, input);
+    user,
+    { route: 'POST /clients/memberships/', tableName: 'client_memberships', input, idempotencyKey },
+    async (tx, { client, date }) => {
       const [plan] = await tx.select().from(memberships).where(eq(memberships.id, input.membership));
       if (!plan) throw fieldError('membership', 'No such membership.');
       if (!plan.isActive) throw fieldError('membership', `${plan.name} is no longer sold.`);
@@ -225,17 +224,9 @@ export const sellMembership = async (
           })),
         );
       }
-      const { sale: saleRead, document } = await setSaleReference(tx, user, sale, `CM-${created!.id}`);
-      const result = { ...(await getClientMembership(tx, user, created!.id)), sale: saleRead, document };
-      await audit(tx, {
-        actorId: user.id,
-        action: 'sell',
-        tableName: 'client_memberships',
-        rowId: result.id,
-        after: { ...result, ...backdatedNote(dated) },
-      });
-      return result;
+      return { sale, rowId: created!.id, reference: `CM-${created!.id}` };
     },
+    getClientMembership,
   );
 
 /** Cancelling a membership (Managers, Admins) stops its vouchers from being redeemed; sessions used stay used. */

@@ -1,3 +1,4 @@
+import { BUSINESS_ZONE } from '../../db/business-zone';
 import { and, desc, eq, inArray, or, sql, type AnyColumn } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { ClientHistoryChange, ClientHistoryEntry, Page } from '@ginhawa/contract';
@@ -91,7 +92,7 @@ const fromRows = (db: Db, clientId: number) => {
     .select({
       id: sql<number>`-(${clientArrivals.id}::bigint * 4 + 3)`,
       // The visit's own day and time (Manila), not when a bulk load wrote it.
-      at: sql<Date>`(${clientArrivals.date} + ${clientArrivals.time}::time) at time zone 'Asia/Manila'`,
+      at: sql<Date>`(${clientArrivals.date} + ${clientArrivals.time}::time) at time zone ${BUSINESS_ZONE}`,
       actorId: sql<number | null>`${clientArrivals.createdBy}`,
       action: sql<string>`'create'`,
       tableName: sql<string>`'client_arrivals'`,

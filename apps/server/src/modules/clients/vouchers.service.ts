@@ -1,3 +1,4 @@
+import { BUSINESS_ZONE } from '../../db/business-zone';
 import { and, asc, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   VOUCHER_DEFAULT_VALIDITY_DAYS,
@@ -20,15 +21,14 @@ import {
   memberships,
   treatments,
 } from '../../db/schema/index';
-import { audit } from '../../db/audit';
 import { fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
-import { idempotent } from '../../db/idempotency';
 import { createdBy } from '../../lib/tracked';
 import { isoStamps } from '../../lib/iso';
 import { toSnake } from '../../lib/casing';
 import type { AuthUser } from '../../lib/actor';
-import { authorizeSale, backdatedNote, checkPayment, insertSale, setSaleReference } from '../sales/index';
+import { insertSale } from '../sales/index';
+import { sellAtDesk } from './sell.service';
 import { getClient } from './clients.service';
 import { salesperson, owner, derivedMembershipStatus, activityScope, dateRange } from './client-memberships.service';
 
@@ -98,7 +98,7 @@ export const listClientTreatments = async (
   url: string,
 ): Promise<Page<ClientTreatment>> => {
   const today = todayInManila();
-  const createdDay = sql`(${clientTreatments.createdAt} at time zone 'Asia/Manila')::date`;
+  const createdDay = sql`(${clientTreatments.createdAt} at time zone ${BUSINESS_ZONE})::date`;
   const where = and(
     activityScope(user, clientTreatments.locationId, query.client),
     query.client ? eq(clientTreatments.clientId, query.client) : undefined,
@@ -134,12 +134,11 @@ export const sellVoucher = async (
   input: ClientTreatmentInput,
   idempotencyKey: string | null,
 ): Promise<ClientTreatmentSale> =>
-  idempotent(
+  sellAtDesk(
     db,
-    { userId: user.id, route: 'POST /clients/treatments/', key: idempotencyKey, body: input },
-    (tx) => authorizeSale(tx, user, input),
-    async (tx, sold) => {
-      const { client, date, dated } = await checkPayment(tx, user, sold, input);
+    user,
+    { route: 'POST /clients/treatments/', tableName: 'client_treatments', input, idempotencyKey },
+    async (tx, { client, date }) => {
       const [treatment] = await tx.select().from(treatments).where(eq(treatments.id, input.treatment));
       if (!treatment) throw fieldError('treatment', 'No such treatment.');
       if (!treatment.isActive) throw fieldError('treatment', `${treatment.name} is no longer offered.`);
@@ -182,17 +181,9 @@ export const sellVoucher = async (
           ...createdBy(user.id),
         })
         .returning({ id: clientTreatments.id, code: clientTreatments.code });
-      const { sale: saleRead, document } = await setSaleReference(tx, user, sale, created!.code);
-      const result = { ...(await getClientTreatment(tx, user, created!.id)), sale: saleRead, document };
-      await audit(tx, {
-        actorId: user.id,
-        action: 'sell',
-        tableName: 'client_treatments',
-        rowId: result.id,
-        after: { ...result, ...backdatedNote(dated) },
-      });
-      return result;
+      return { sale, rowId: created!.id, reference: created!.code };
     },
+    getClientTreatment,
   );
 
 // ——— what a client can use now ———

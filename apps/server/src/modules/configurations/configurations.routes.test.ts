@@ -4,7 +4,7 @@ import { auditLog, files } from '../../db/schema/index';
 import { multipartFile, tinyPng, type Agent, type TestContext } from '../../test/build';
 import { startSignedIn } from '../../test/agents';
 import { action, connectSocket } from '../../test/ws-client';
-import { openPglite } from '../../db/client';
+import { openMigratedPglite } from '../../test/database';
 import { seedDatabase } from '../../db/seed';
 import { getSettings } from './configurations.service';
 
@@ -289,9 +289,8 @@ describe('feature flags (decision 0610)', () => {
   });
 
   it('a database without demo data stores no flag, so the build-time defaults hold', async () => {
-    const database = await openPglite();
+    const database = await openMigratedPglite();
     try {
-      await database.migrate();
       await seedDatabase(database.db, { adminPassword: 'admin-pass-for-the-test', seedDemo: false });
       expect(await getSettings(database.db)).toEqual({ company_name: null, logoUrl: null, features: {} });
     } finally {

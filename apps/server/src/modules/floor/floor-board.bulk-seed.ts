@@ -1,3 +1,4 @@
+import { BUSINESS_ZONE } from '../../db/business-zone';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { addMinutes, floorToday, instantOf } from './floor-shared.service';
@@ -180,7 +181,7 @@ const insertReservations = async (db: Db, p: Plan) => {
       treatment_id, therapist_id, room_id, bed, status, deposit_method, deposit_amount, deposit_reference,
       deposit_status, notes, cancelled_by, cancel_reason, closed_at, created_by, updated_by)
     select cl.ids[1 + (g + (d + 1000) * 13) % array_length(cl.ids, 1)], ${location}, ${p.today}::date + d,
-      to_char(starts at time zone 'Asia/Manila', 'HH24:MI'), starts, ends, minutes,
+      to_char(starts at time zone ${BUSINESS_ZONE}, 'HH24:MI'), starts, ends, minutes,
       (select id from treatments where is_active order by abs(duration_minutes - minutes), id limit 1),
       case when anyone and status <> 'arrived' then null else (${p.intArray(p.therapists)})[1 + t] end,
       (${p.intArray(p.beds.map((b) => b.room))})[1 + t], (${p.intArray(p.beds.map((b) => b.bed))})[1 + t], status,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, gte, lte } from 'drizzle-orm';
 import { addDays, todayInManila } from '@ginhawa/contract';
-import { openPglite } from '../../db/client';
+import { openMigratedPglite } from '../../test/database';
 import { configurations, floorReservations, locations } from '../../db/schema/index';
 import { seedDatabase, watchDemoFloor, type DemoTopUp } from '../../db/seed';
 import { buildTestApp, type TestContext } from '../../test/build';
@@ -109,9 +109,8 @@ describe('a running demo server on a new day', () => {
   });
 
   it('is not started on a database that is not a demo one', async () => {
-    const plain = await openPglite();
+    const plain = await openMigratedPglite();
     try {
-      await plain.migrate();
       await seedDatabase(plain.db, { adminPassword: 'admin-pass-for-the-test', seedDemo: false });
       expect((await plain.db.select({ demo: configurations.demo }).from(configurations))[0]?.demo).toBe(false);
       const never = () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import { addDays, todayInManila } from '@ginhawa/contract';
-import { openPglite } from '../../db/client';
+import { openMigratedPglite } from '../../test/database';
 import {
   clients,
   configurations,
@@ -160,9 +160,8 @@ describe('the demo floor on a later start', () => {
     expect(await topUpDemoData(ctx.database.db)).toEqual([]);
     expect(await reservationsFrom(today)).toBe(0);
 
-    const plain = await openPglite();
+    const plain = await openMigratedPglite();
     try {
-      await plain.migrate();
       await seedDatabase(plain.db, { adminPassword: 'admin-pass-for-the-test', seedDemo: false });
       const [row] = await plain.db.select({ demo: configurations.demo }).from(configurations);
       expect(row?.demo).toBe(false);
@@ -179,9 +178,8 @@ describe('the demo floor on a later start', () => {
     await ctx.database.db.execute(sql.raw(backfill));
     expect((await ctx.database.db.select({ demo: configurations.demo }).from(configurations))[0]?.demo).toBe(true);
 
-    const plain = await openPglite();
+    const plain = await openMigratedPglite();
     try {
-      await plain.migrate();
       await seedDatabase(plain.db, { adminPassword: 'admin-pass-for-the-test', seedDemo: false });
       await plain.db.execute(sql.raw(backfill));
       expect((await plain.db.select({ demo: configurations.demo }).from(configurations))[0]?.demo).toBe(false);

@@ -1,3 +1,4 @@
+import { BUSINESS_ZONE } from '../../db/business-zone';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { MANAGER_GROUP, type RotationLogEntry } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
@@ -160,7 +161,7 @@ export const rotationLog = async (
     .where(
       and(
         eq(floorRotationLog.locationId, query.location),
-        sql`(${floorRotationLog.at} at time zone 'Asia/Manila')::date = ${date}`,
+        sql`(${floorRotationLog.at} at time zone ${BUSINESS_ZONE})::date = ${date}`,
       ),
     )
     .orderBy(desc(floorRotationLog.at), desc(floorRotationLog.id));

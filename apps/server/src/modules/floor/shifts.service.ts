@@ -1,3 +1,4 @@
+import { BUSINESS_ZONE } from '../../db/business-zone';
 import { and, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   cutoffDates,
@@ -71,7 +72,7 @@ type Row = SelectRow<typeof base<Record<never, never>>>;
 
 export const listShifts = async (db: Db, user: AuthUser, query: ShiftQuery, url: string) => {
   const now = floorClock.now();
-  const day = sql`(${shifts.startedAt} at time zone 'Asia/Manila')::date`;
+  const day = sql`(${shifts.startedAt} at time zone ${BUSINESS_ZONE})::date`;
   return listPage(url, query, {
     select: () => base(db, { total: totalRows }).$dynamic(),
     where: and(
@@ -282,7 +283,7 @@ export const lockFloorsBeforeLeaving = async (tx: Tx, employeeId: number, locati
 export const attendance = async (db: Db, user: AuthUser, query: AttendanceParams): Promise<Attendance> => {
   const { from, to } = cutoffDates(query.year, query.month, query.cutoff);
   if (query.location) await floorLocation(db, user, query.location);
-  const day = sql`(${shifts.startedAt} at time zone 'Asia/Manila')::date`;
+  const day = sql`(${shifts.startedAt} at time zone ${BUSINESS_ZONE})::date`;
   const own = hasAnyGroup(user, DESK) ? undefined : eq(employees.userId, user.id);
   const rows = await db
     .select({

@@ -1,3 +1,4 @@
+import { BUSINESS_ZONE } from '../../db/business-zone';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DayDeposits } from '@ginhawa/contract';
 import type { DbOrTx } from '../../db/client';
@@ -50,7 +51,7 @@ export const moneyMovements = ({ loc, day }: Day) => sql`(
   union all
   select 'refunds', fr.deposit_method, fr.deposit_bank_id, -fr.deposit_amount
     from floor_reservations fr
-    where fr.location_id = ${loc} and fr.deposit_status = 'refunded' and (fr.closed_at at time zone 'Asia/Manila')::date = ${day}
+    where fr.location_id = ${loc} and fr.deposit_status = 'refunded' and (fr.closed_at at time zone ${BUSINESS_ZONE})::date = ${day}
 )`;
 
 /** The drawer's terms in the order the desk reads them, with their words. */

@@ -1,3 +1,4 @@
+import { BUSINESS_ZONE } from '../../db/business-zone';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { withSeededDatabase } from '../../db/bulk-seed';
@@ -14,7 +15,7 @@ export const insertDemoSales = async (db: Db | Tx, count: number): Promise<numbe
   const result = (await db.execute(sql`
     with sp as (select array_agg(id order by id) as ids, array_agg(location_id order by id) as locs from employees where kind = 'salesperson' and is_active),
     bk as (select array_agg(id order by id) as ids from banks where is_active),
-    today as (select (now() at time zone 'Asia/Manila')::date as d),
+    today as (select (now() at time zone ${BUSINESS_ZONE})::date as d),
     raw as (
       select g, 1 + floor(random() * array_length(sp.ids, 1))::int as i, floor(random() * 366)::int as back,
         (50 + floor(random() * 1950)::int) * 10.00 as amount, random() < 0.2 as discounted,
@@ -29,7 +30,7 @@ export const insertDemoSales = async (db: Db | Tx, count: number): Promise<numbe
       raw.amount - case when raw.discounted then round(raw.amount * 0.1, 2) else 0 end,
       raw.pm, case when raw.pm in ('card', 'bank_transfer') then bk.ids[raw.b] end,
       case when raw.pm = 'e_wallet' then 'EW-' || raw.g else '' end,
-      ((today.d - raw.back) + time '09:00' + (raw.g % 720) * interval '1 minute') at time zone 'Asia/Manila'
+      ((today.d - raw.back) + time '09:00' + (raw.g % 720) * interval '1 minute') at time zone ${BUSINESS_ZONE}
     from raw, sp, bk, today`)) as unknown as { affectedRows?: number; rowCount?: number | null };
   return Number(result.affectedRows ?? result.rowCount ?? 0);
 };

@@ -1,6 +1,7 @@
 // The sales module's public entry (docs/architecture.md "Boundaries", "How a sale flows"): the one
 // writer of the sales ledger, its checks and dating rule, and what the modules above hand in.
 export { recordSale, type NewSale, type SaleLineInput } from './record-sale.service';
+export type { DeskSale } from './desk-sales.service';
 export {
   authorizeSale,
   checkPayment,

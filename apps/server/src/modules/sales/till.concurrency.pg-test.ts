@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { sales, tips } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { tips } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { startSignedIn } from '../../test/agents';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+import { centavos, pesos, tillHelpers } from './sales.test-helpers';
 
 /**
  * Two desks check one tab out at once on a real PostgreSQL (concurrent transactions, not PGlite's
@@ -14,7 +15,6 @@ import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
 let ctx: TestContext;
 let f: Fixtures;
 let admin: Agent, receptionist: Agent, manager: Agent;
-let phone = 9180000000;
 
 beforeAll(async () => {
   ({ ctx, admin, receptionist, manager } = await startSignedIn('admin', 'receptionist', 'manager'));
@@ -22,52 +22,21 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => ctx?.close());
 
-const newVisit = async () => {
-  const client = await admin.request({
-    method: 'POST',
-    url: '/api/clients/',
-    payload: { first_name: 'Race', last_name: 'Client', phone: `+63${phone++}`, location: f.home },
-  });
-  expect(client.statusCode, client.body).toBe(201);
-  const res = await receptionist.request({
-    method: 'POST',
-    url: '/api/clients/arrivals/',
-    payload: {
-      client: client.json().id,
-      location: f.home,
-      time: '10:00',
-      therapist: f.therapist,
-      treatment: f.treatment.id,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number };
-};
-
-/** A price plus ₱50.00, in exact centavos. */
-const plus50 = (price: string) => {
-  const cents = BigInt(price.replace('.', '')) + 5000n;
-  return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
-};
+const { newVisit, checkout, linesOf } = tillHelpers(() => ({ ctx, f, admin, receptionist }), {
+  firstPhone: 9180000000,
+  name: 'Race',
+});
 
 const withTip = (arrival: number) => ({
   arrival,
   salesperson: f.salesperson,
   tips: [{ employee: f.therapist, amount: '50' }],
-  // The tip rides on the one cash payment: one sale line, one tip row.
-  payments: [{ payment_method: 'cash', amount: plus50(f.treatment.price) }],
+  // The tip rides on the one cash payment (the price plus ₱50.00): one sale line, one tip row.
+  payments: [{ payment_method: 'cash', amount: pesos(centavos(f.treatment.price) + 5000n) }],
 });
 
-const checkout = (as: Agent, payload: object, key: string) =>
-  as.request({ method: 'POST', url: '/api/sales/checkout/', payload, headers: { 'idempotency-key': key } });
-
 const written = async (arrival: number) => ({
-  lines: (
-    await ctx.database.db
-      .select()
-      .from(sales)
-      .where(and(eq(sales.kind, 'walk_in'), eq(sales.reference, `A-${arrival}`)))
-  ).length,
+  lines: (await linesOf(arrival)).length,
   tips: (await ctx.database.db.select().from(tips).where(eq(tips.arrivalId, arrival))).length,
 });
 

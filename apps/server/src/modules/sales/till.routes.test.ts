@@ -1,21 +1,12 @@
 import { cutoffOf, todayInManila } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import {
-  auditLog,
-  groups,
-  sales,
-  tabs,
-  tips,
-  treatments,
-  userGroups,
-  userLocations,
-  users,
-} from '../../db/schema/index';
+import { auditLog, groups, tabs, tips, treatments, userGroups, userLocations, users } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { signIn, startSignedIn } from '../../test/agents';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
 import { tipsByMethod } from './index';
+import { centavos, pesos, tillHelpers } from './sales.test-helpers';
 
 /** The till (issue 32): tabs, checkout with add-ons, tips and split payments, a tab closed as unpaid. */
 
@@ -23,7 +14,6 @@ let ctx: TestContext;
 let f: Fixtures;
 let admin: Agent, manager: Agent, receptionist: Agent, therapist: Agent;
 let addOnPrice: string;
-let phone = 9170000000;
 
 beforeAll(async () => {
   ({ ctx, admin, manager, receptionist, therapist } = await startSignedIn(
@@ -42,47 +32,12 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const today = todayInManila();
-/** Exact centavos, for expected amounts (never floats). */
-const c = (money: string) => BigInt(money.replace('.', ''));
-const p = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
-
-const newVisit = async (overrides: Record<string, unknown> = {}) => {
-  const client = await admin.request({
-    method: 'POST',
-    url: '/api/clients/',
-    payload: { first_name: 'Till', last_name: 'Client', phone: `+63${phone++}`, location: f.home },
-  });
-  expect(client.statusCode, client.body).toBe(201);
-  const res = await receptionist.request({
-    method: 'POST',
-    url: '/api/clients/arrivals/',
-    payload: {
-      client: client.json().id,
-      location: f.home,
-      time: '10:00',
-      therapist: f.therapist,
-      treatment: f.treatment.id,
-      ...overrides,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; client: number };
-};
-
-const checkout = (as: Agent, payload: Record<string, unknown>, key?: string) =>
-  as.request({
-    method: 'POST',
-    url: '/api/sales/checkout/',
-    payload,
-    ...(key ? { headers: { 'idempotency-key': key } } : {}),
-  });
-
-const linesOf = async (arrival: number) =>
-  ctx.database.db
-    .select()
-    .from(sales)
-    .where(and(eq(sales.kind, 'walk_in'), eq(sales.reference, `A-${arrival}`)))
-    .orderBy(sales.id);
+const c = centavos;
+const p = pesos;
+const { newVisit, checkout, linesOf } = tillHelpers(() => ({ ctx, f, admin, receptionist }), {
+  firstPhone: 9170000000,
+  name: 'Till',
+});
 
 const tabStatus = async (arrival: number) =>
   (await ctx.database.db.select().from(tabs).where(eq(tabs.arrivalId, arrival)))[0]?.status;

@@ -1,4 +1,5 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { membershipAllowedTreatments, membershipCategoryLinks, memberships, treatments } from '../../db/schema/index';
 import { conflict } from '../../lib/http-error';
@@ -14,58 +15,53 @@ export type UsageCheck = (db: DbOrTx, id: number) => Promise<string | null>;
 
 const SHOWN = 3;
 
-const treatmentsInCategory: UsageCheck = async (db, categoryId) => {
-  const where = eq(treatments.categoryId, categoryId);
-  const [total] = await db.select({ n: count() }).from(treatments).where(where);
-  if (!total?.n) return null;
-  const rows = await db
-    .select({ name: treatments.name })
-    .from(treatments)
-    .where(where)
-    .orderBy(asc(treatments.name))
-    .limit(SHOWN);
-  return `it has ${plural(total.n, 'treatment')} (${nameList(
-    rows.map((r) => r.name),
-    total.n,
-    SHOWN,
-  )})`;
-};
+/**
+ * The one "still in use?" check: rows whose `ref` column holds the id, named by `name` (a column of
+ * the referring table, or of `join`'s table), counted, the first three by name, in `phrase`.
+ */
+const referredToBy =
+  (
+    ref: PgColumn,
+    name: PgColumn,
+    phrase: (total: number, names: string) => string,
+    join?: { table: PgTable; on: SQL },
+  ): UsageCheck =>
+  async (db, id) => {
+    const where = eq(ref, id);
+    const [total] = await db.select({ n: count() }).from(ref.table).where(where);
+    if (!total?.n) return null;
+    let named = db.select({ name }).from(ref.table).$dynamic();
+    if (join) named = named.innerJoin(join.table, join.on);
+    const rows = await named.where(where).orderBy(asc(name)).limit(SHOWN);
+    return phrase(
+      total.n,
+      nameList(
+        rows.map((r) => String(r.name)),
+        total.n,
+        SHOWN,
+      ),
+    );
+  };
 
-const membershipsIncludingTreatment: UsageCheck = async (db, treatmentId) => {
-  const where = eq(membershipAllowedTreatments.treatmentId, treatmentId);
-  const [total] = await db.select({ n: count() }).from(membershipAllowedTreatments).where(where);
-  if (!total?.n) return null;
-  const rows = await db
-    .select({ name: memberships.name })
-    .from(membershipAllowedTreatments)
-    .innerJoin(memberships, eq(memberships.id, membershipAllowedTreatments.membershipId))
-    .where(where)
-    .orderBy(asc(memberships.name))
-    .limit(SHOWN);
-  return `included in ${plural(total.n, 'membership')} (${nameList(
-    rows.map((r) => r.name),
-    total.n,
-    SHOWN,
-  )})`;
-};
+const treatmentsInCategory = referredToBy(
+  treatments.categoryId,
+  treatments.name,
+  (n, names) => `it has ${plural(n, 'treatment')} (${names})`,
+);
 
-const membershipsInCategory: UsageCheck = async (db, categoryId) => {
-  const where = eq(membershipCategoryLinks.categoryId, categoryId);
-  const [total] = await db.select({ n: count() }).from(membershipCategoryLinks).where(where);
-  if (!total?.n) return null;
-  const rows = await db
-    .select({ name: memberships.name })
-    .from(membershipCategoryLinks)
-    .innerJoin(memberships, eq(memberships.id, membershipCategoryLinks.membershipId))
-    .where(where)
-    .orderBy(asc(memberships.name))
-    .limit(SHOWN);
-  return `${plural(total.n, 'membership is', 'memberships are')} listed under it (${nameList(
-    rows.map((r) => r.name),
-    total.n,
-    SHOWN,
-  )})`;
-};
+const membershipsIncludingTreatment = referredToBy(
+  membershipAllowedTreatments.treatmentId,
+  memberships.name,
+  (n, names) => `included in ${plural(n, 'membership')} (${names})`,
+  { table: memberships, on: eq(memberships.id, membershipAllowedTreatments.membershipId) },
+);
+
+const membershipsInCategory = referredToBy(
+  membershipCategoryLinks.categoryId,
+  memberships.name,
+  (n, names) => `${plural(n, 'membership is', 'memberships are')} listed under it (${names})`,
+  { table: memberships, on: eq(memberships.id, membershipCategoryLinks.membershipId) },
+);
 
 export const treatmentCategoryUsages: UsageCheck[] = [treatmentsInCategory];
 /** Later: client vouchers (client_treatments) and arrivals referring to the treatment. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { openPglite } from '../../db/client';
+import { openMigratedPglite } from '../../test/database';
 import { treatments } from '../../db/schema/index';
 import { seedDatabase } from '../../db/seed';
 import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
@@ -85,9 +85,8 @@ describe('demo catalogue', () => {
   });
 
   it('is only added when demo data is on', async () => {
-    const database = await openPglite();
+    const database = await openMigratedPglite();
     try {
-      await database.migrate();
       await seedDatabase(database.db, { adminPassword: 'admin-pass-for-the-test', seedDemo: false });
       const [row] = await database.db.select({ n: count() }).from(treatments);
       expect(row!.n).toBe(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, notLike } from 'drizzle-orm';
 import { locations, users } from '../../db/schema/index';
-import { openPglite } from '../../db/client';
+import { openMigratedPglite } from '../../test/database';
 import { seedDatabase } from '../../db/seed';
 import { buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { signIn } from '../../test/agents';
@@ -210,9 +210,8 @@ describe('resetting and changing passwords', () => {
 
 describe('the first Admin (seed)', () => {
   it("a real business's first Admin chooses their own (ADMIN_PASSWORD stays in the settings)", async () => {
-    const database = await openPglite();
+    const database = await openMigratedPglite();
     try {
-      await database.migrate();
       await seedDatabase(database.db, { adminPassword: 'admin-pass-for-the-test', seedDemo: false });
       const rows = await database.db.select({ username: users.username, flag: users.mustChangePassword }).from(users);
       expect(rows).toEqual([{ username: 'admin', flag: true }]);

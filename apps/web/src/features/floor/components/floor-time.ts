@@ -1,4 +1,4 @@
-import { manilaDate, type Board, type BoardReservation } from '@ginhawa/contract';
+import { BUSINESS_TIME_ZONE, manilaDate, type Board, type BoardReservation } from '@ginhawa/contract';
 
 /** The board's rows: one per 15 minutes (the arrivals' and reservations' grid). */
 export const SLOT_MINUTES = 15;
@@ -7,7 +7,7 @@ const DAY_START = 9 * 60;
 const DAY_END = 22 * 60;
 
 const clock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Manila',
+  timeZone: BUSINESS_TIME_ZONE,
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
