@@ -78,4 +78,28 @@ describe('LogVisitDialog (the client card’s Log arrival, decision 0914)', () =
       new RegExp(shown.replace(/^0/, '0?')),
     );
   });
+
+  it('says the branch closed its books before the desk fills either dialog', async () => {
+    const closed =
+      'Makati closed today’s books at 13:02. A manager of Makati or an administrator may reopen the day to record more.';
+    mockApi({
+      ...routes,
+      'GET /reports/day-status/?location=1': {
+        status: 200,
+        data: {
+          report: 40,
+          status: 'submitted',
+          closed: true,
+          message: closed,
+          can_reopen: false,
+          location_name: 'Makati',
+        },
+      },
+    });
+    renderWithRouter(<LogVisitDialog client={liza} desk={desk} onClose={vi.fn()} />);
+    expect(await screen.findByText(closed)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Log a visit that began earlier' }));
+    await screen.findByRole('dialog', { name: `Log an earlier visit · ${liza.full_name}` });
+    expect(await screen.findByText(closed)).toBeInTheDocument();
+  });
 });

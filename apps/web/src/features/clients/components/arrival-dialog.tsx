@@ -14,6 +14,7 @@ import {
   type ClientArrivalBody,
   type ClientServices,
 } from '@ginhawa/contract';
+import { ClosedDayAlert } from '../../../components/closed-day-alert';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { LoadError } from '../../../components/load-error';
@@ -346,6 +347,7 @@ const ArrivalForm = ({
       submitLabel="Log arrival"
       onClose={onClose}
     >
+      <ClosedDayAlert location={location} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TreatmentSelect
           field={form.bind('treatment', hintUnlessEmpty(treatments.data, 'treatments'))}
