@@ -52,7 +52,7 @@ const dayOf = async (headers: Headers, location: number) => {
   };
 };
 
-describe('checkout at 390 px', () => {
+describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
   let browser: Browser;
   let headers: Headers;
   let home: number;
@@ -237,7 +237,12 @@ describe('checkout at 390 px', () => {
       .getByRole('status')
       .filter({ hasText: /^Proposed: / })
       .waitFor();
-    const room = (await choose(page, /^Room and bed/, /.*/)).split(' · ')[0]!;
+    // Not the proposal: the last free bed listed.
+    await dialog.getByRole('combobox', { name: /^Room and bed/ }).click();
+    const bed = page.getByRole('listbox').getByRole('option').last();
+    const room = ((await bed.textContent()) ?? '').split(' · ')[0]!;
+    await bed.click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: 'Log arrival' }).click();
     await page.getByText(`${client.full_name} is with ${therapist.full_name}.`).waitFor();
     const tab = (
