@@ -93,8 +93,6 @@ describe('clients at the front desk', () => {
 
     // Log the arrival: the voucher is offered for its treatment and chosen by default.
     await page.getByRole('button', { name: 'Log arrival' }).click();
-    // A visit now is the floor's Assign next (decision 0914); this one is recorded as begun earlier.
-    await page.getByRole('button', { name: 'Log a visit that began earlier' }).click();
     await choose(page, /^Treatment/, treatment);
     await choose(page, /^Therapist/, therapistName);
     const voucherChoice = page

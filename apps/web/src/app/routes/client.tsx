@@ -25,8 +25,13 @@ export const ClientRoute = () => {
       readsFloor={FLOOR_READERS.some((g) => user.groups.includes(g))}
       // The desk books (the floor's rule): a therapist reads the next booking but is not offered one.
       reserveHref={BOOKERS.some((g) => user.groups.includes(g)) ? paths.floorReserve : undefined}
-      // A visit now is the floor's one visit-now dialog, a visit that began earlier the card (decision 0914).
-      logVisit={(client, onClose) => <LogVisitDialog client={client} desk={desk} onClose={onClose} />}
+      // A visit now is the floor's one visit-now dialog for the desk, who assign on the floor (decision
+      // 0914); a salesperson or therapist keeps the arrival card (they do not assign).
+      logVisit={
+        BOOKERS.some((g) => user.groups.includes(g))
+          ? (client, onClose) => <LogVisitDialog client={client} desk={desk} onClose={onClose} />
+          : undefined
+      }
     />
   );
 };
