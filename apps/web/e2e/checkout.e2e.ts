@@ -252,10 +252,13 @@ describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
       )
     ).results.find((t) => t.client_name === client.full_name);
     assert.equal(tab?.room_name, room);
-    // Paid in cash at the board's open tabs: the tab closes.
+    // Served: Service finished on the board leads into the checkout, paid in cash; the tab closes.
     await page.goto('/floor');
     const tabs = page.getByRole('region', { name: 'Open tabs' });
-    await tabs.getByText(client.full_name).click();
+    await tabs.getByText(client.full_name).waitFor();
+    await page.getByRole('button', { name: `Actions for ${therapist.full_name}` }).click();
+    await page.getByRole('menuitem', { name: 'Service finished' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Service finished' }).click();
     const checkout = page.getByRole('dialog', { name: `Checkout · ${client.full_name}` });
     await checkout.waitFor();
     await choose(page, /^Salesperson/, salesperson.full_name);
