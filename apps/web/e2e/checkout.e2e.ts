@@ -1,45 +1,58 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, adminApiHeaders, launchBrowser, signIn } from './helpers';
+import type { Browser } from 'playwright-core';
+import {
+  BASE_URL,
+  adminApiHeaders,
+  apiCall,
+  apiOk,
+  centavos,
+  choose,
+  launchBrowser,
+  peso,
+  signIn,
+  type ApiHeaders,
+} from './helpers';
 
 // The till (issue 32; decision 0530) at 390 px: a walk-in assigned on the floor is served, "Service
 // finished" opens its checkout, and it is paid with an add-on, a ₱100 cash tip, ₱500 cash and the
 // rest by GCash; the receipt lists each, and the tab leaves the branch's open tabs.
 
-type Headers = Awaited<ReturnType<typeof adminApiHeaders>>;
+type Headers = ApiHeaders;
 type Named = { id: number; full_name: string; username: string | null; location: number };
 type Treatment = { id: number; name: string; price: string; duration_minutes: number };
 
-const api = async <T>(headers: Headers, path: string, init: { method?: string; body?: unknown } = {}) => {
-  const res = await fetch(`${BASE_URL}/api${path}`, {
-    method: init.method ?? 'GET',
+const api = apiCall;
+const ok = apiOk;
+
+type DayLine = {
+  location: number;
+  count: number;
+  net_total: string;
+  cash_expected: string;
+  by_payment_method: { key: string; total: string }[];
+  deposits: { received_total: string };
+};
+/** The branch's line of today's report (the Manager's reports screen reads the same call). */
+const dayOf = async (headers: Headers, location: number) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+  const report = await ok<{ locations: DayLine[] }>(
     headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, data: JSON.parse((await res.text()) || 'null') as T };
+    `/reports/get-daily-sales-report/?date=${today}&location=${location}`,
+  );
+  const line = report.locations.find((l) => l.location === location)!;
+  const by = (key: string) => centavos(line.by_payment_method.find((b) => b.key === key)?.total ?? '0');
+  return {
+    count: line.count,
+    net: centavos(line.net_total),
+    cash: by('cash'),
+    eWallet: by('e_wallet'),
+    cashExpected: centavos(line.cash_expected),
+    depositsReceived: centavos(line.deposits.received_total),
+  };
 };
 
-const ok = async <T>(headers: Headers, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
-  const res = await api<T>(headers, path, init);
-  assert.ok(res.status < 300, `${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(res.data)}`);
-  return res.data;
-};
-
-/** Picks an option of the dialog's MUI select labelled `label`. */
-const choose = async (page: Page, label: RegExp, option: string | RegExp) => {
-  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
-  const listbox = page.getByRole('listbox');
-  await listbox.getByRole('option', { name: option }).click();
-  await listbox.waitFor({ state: 'detached' });
-};
-
-/** "1500.00" → 150000 centavos, so the test's own sums are exact too. */
-const centavos = (money: string) => Math.round(Number(money) * 100);
-const peso = (c: number) =>
-  `₱${new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c / 100)}`;
-
-describe('checkout at 390 px', () => {
+describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
   let browser: Browser;
   let headers: Headers;
   let home: number;
@@ -77,12 +90,7 @@ describe('checkout at 390 px', () => {
       method: 'POST',
       body: { first_name: 'Till', last_name: `Walkin ${national.slice(-4)}`, phone: `0${national}`, location: home },
     });
-    // The walk-in is assigned (the floor's Assign next, sent as the desk sends it): a tab opens.
-    const assigned = await ok<{ arrival: { id: number } }>(headers, '/floor/assign/', {
-      method: 'POST',
-      body: { client: client.id, location: home, treatment: service.id, therapist: therapist.id },
-    });
-    const arrival = assigned.arrival.id;
+    const before = await dayOf(headers, home);
 
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
@@ -96,8 +104,39 @@ describe('checkout at 390 px', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await signIn(page, 'receptionist');
     await page.goto('/floor');
+    // The walk-in is assigned on the floor, the desk choosing the room and bed (decisions 0910, 0914).
+    await page.getByRole('button', { name: 'Assign next' }).click();
+    await page.getByRole('dialog').getByLabel('Find a client').fill(client.full_name);
+    await page.getByRole('button', { name: `Choose for ${client.full_name}` }).click();
+    await choose(page, /^Treatment/, service.name);
+    await choose(page, /^Therapist/, therapist.full_name);
+    await page
+      .getByRole('dialog')
+      .getByRole('status')
+      .filter({ hasText: /^Proposed: / })
+      .waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('combobox', { name: /^Room and bed/ })
+      .click();
+    const beds = page.getByRole('listbox').getByRole('option');
+    const bed = beds.last();
+    const room = ((await bed.textContent()) ?? '').split(' · ')[0]!;
+    await bed.click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Log arrival' }).click();
+    await page.getByText(`${client.full_name} is with ${therapist.full_name}.`).waitFor();
     const tabs = page.getByRole('region', { name: 'Open tabs' });
     await tabs.getByText(client.full_name).waitFor();
+    const opened = (
+      await ok<{ results: { arrival: number; client_name: string; room_name: string | null }[] }>(
+        headers,
+        `/sales/tabs/?location=${home}`,
+      )
+    ).results.find((t) => t.client_name === client.full_name)!;
+    // The visit holds the bed chosen, not only the proposal's.
+    assert.equal(opened.room_name, room);
+    const arrival = opened.arrival;
 
     // Service finished on the therapist's rotation row leads straight into the checkout.
     await page.getByRole('button', { name: `Actions for ${therapist.full_name}` }).click();
@@ -133,6 +172,166 @@ describe('checkout at 390 px', () => {
     await tabs.getByText(client.full_name).waitFor({ state: 'detached' });
     const open = (await ok<{ results: { arrival: number }[] }>(headers, `/sales/tabs/?location=${home}`)).results;
     assert.ok(!open.some((t) => t.arrival === arrival));
+    // The day's report: one sale (the service and the add-on), ₱400 of the cash under Cash (the tip
+    // is taken from the cash first), the rest under GCash/Maya, and the drawer expects ₱500 more.
+    const after = await dayOf(headers, home);
+    const bill = centavos(service.price) + centavos(addOn.price);
+    assert.equal(after.count - before.count, 1);
+    assert.equal(after.net - before.net, bill);
+    assert.equal(after.cash - before.cash, 400_00);
+    assert.equal(after.eWallet - before.eWallet, bill - 400_00);
+    assert.equal(after.cashExpected - before.cashExpected, 500_00);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a reservation with a ₱500 GCash deposit is on the report of the day the deposit was taken', async () => {
+    const national = `9${String(Date.now()).slice(-9)}`;
+    const client = await ok<{ id: number }>(headers, '/clients/', {
+      method: 'POST',
+      body: { first_name: 'Till', last_name: `Deposit ${national.slice(-4)}`, phone: `0${national}`, location: home },
+    });
+    const before = await dayOf(headers, home);
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(
+      new Date(Date.now() + 24 * 60 * 60 * 1000),
+    );
+    await ok(headers, '/floor/reservations/', {
+      method: 'POST',
+      body: {
+        client: client.id,
+        location: home,
+        date: tomorrow,
+        time: '11:00',
+        treatment: service.id,
+        deposit: { payment_method: 'e_wallet', amount: '500', reference_no: `GC-${national.slice(-6)}` },
+      },
+    });
+    const after = await dayOf(headers, home);
+    // Money received today, not a sale: today's deposits received grow by ₱500; no sale is counted.
+    assert.equal(after.depositsReceived - before.depositsReceived, 500_00);
+    assert.equal(after.count, before.count);
+  });
+
+  it('at 1280 px the client card’s Log arrival books the room chosen and opens the tab', async () => {
+    const national = `9${String(Date.now()).slice(-9)}`;
+    const client = await ok<{ id: number; full_name: string }>(headers, '/clients/', {
+      method: 'POST',
+      body: { first_name: 'Till', last_name: `Card ${national.slice(-4)}`, phone: `0${national}`, location: home },
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: BASE_URL });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signIn(page, 'receptionist');
+    await page.goto(`/clients/${client.id}`);
+    await page.getByRole('heading', { level: 1, name: client.full_name }).waitFor();
+    await page.getByRole('button', { name: 'Log arrival' }).click();
+    const dialog = page.getByRole('dialog', { name: `Log arrival · ${client.full_name}` });
+    await dialog.getByRole('button', { name: 'Log a visit that began earlier' }).waitFor();
+    // No time to choose: a visit logged here starts now (decision 0914).
+    assert.equal(await dialog.getByRole('combobox', { name: /^Time/ }).count(), 0);
+    await choose(page, /^Treatment/, service.name);
+    await choose(page, /^Therapist/, therapist.full_name);
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: /^Proposed: / })
+      .waitFor();
+    // Not the proposal: the last free bed listed.
+    await dialog.getByRole('combobox', { name: /^Room and bed/ }).click();
+    const bed = page.getByRole('listbox').getByRole('option').last();
+    const room = ((await bed.textContent()) ?? '').split(' · ')[0]!;
+    await bed.click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Log arrival' }).click();
+    await page.getByText(`${client.full_name} is with ${therapist.full_name}.`).waitFor();
+    const tab = (
+      await ok<{ results: { arrival: number; client_name: string; room_name: string | null }[] }>(
+        headers,
+        `/sales/tabs/?location=${home}`,
+      )
+    ).results.find((t) => t.client_name === client.full_name);
+    assert.equal(tab?.room_name, room);
+    // Served: Service finished on the board leads into the checkout, paid in cash; the tab closes.
+    await page.goto('/floor');
+    const tabs = page.getByRole('region', { name: 'Open tabs' });
+    await tabs.getByText(client.full_name).waitFor();
+    await page.getByRole('button', { name: `Actions for ${therapist.full_name}` }).click();
+    await page.getByRole('menuitem', { name: 'Service finished' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Service finished' }).click();
+    const checkout = page.getByRole('dialog', { name: `Checkout · ${client.full_name}` });
+    await checkout.waitFor();
+    await choose(page, /^Salesperson/, salesperson.full_name);
+    await checkout.getByRole('button', { name: 'Check out' }).click();
+    await page.getByRole('document', { name: /^Receipt / }).waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await tabs.getByText(client.full_name).waitFor({ state: 'detached' });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('at 390 px a day closes at its closing time, refuses a sale in words, and is reopened from the board', async () => {
+    // A branch whose closing time has passed (open 00:00–00:30): closing time is reachable today.
+    const branch = await ok<{ id: number; name: string }>(headers, '/locations/', {
+      method: 'POST',
+      body: { name: `Till Close ${Date.now() % 1_000_000}`, opening_time: '00:00', closing_time: '00:30' },
+    });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: BASE_URL,
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signIn(page, 'admin');
+    await page.goto(`/admin/reports?tab=daily&date=${today}&location=${branch.id}`);
+    await page.getByRole('textbox', { name: 'Cash on hand' }).fill('0');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    // After closing time with nothing open, the day closes without "Close the day early?".
+    await page.getByText('Submitted and waiting for approval.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Close the day' }).count(), 0);
+
+    // A deposit taken at the closed branch is refused, naming who closed the books and when.
+    const national = `9${String(Date.now()).slice(-9)}`;
+    const client = await ok<{ id: number }>(headers, '/clients/', {
+      method: 'POST',
+      body: {
+        first_name: 'Till',
+        last_name: `Closed ${national.slice(-4)}`,
+        phone: `0${national}`,
+        location: branch.id,
+      },
+    });
+    const booking = {
+      client: client.id,
+      location: branch.id,
+      date: today,
+      time: '23:45',
+      treatment: service.id,
+      deposit: { payment_method: 'cash', amount: '200', reference_no: '' },
+    };
+    const refused = await api<{ message: string }>(headers, '/floor/reservations/', { method: 'POST', body: booking });
+    assert.equal(refused.status, 409);
+    assert.match(
+      refused.data.message,
+      new RegExp(`^${branch.name} closed today’s books at \\d\\d:\\d\\d \\(.+\\)\\. A manager`),
+    );
+    assert.doesNotMatch(refused.data.message, /another location/);
+
+    // The board says so before any form, and an Admin reopens the day from it.
+    await page.goto(`/floor?location=${branch.id}`);
+    const closed = page.getByRole('status').filter({ hasText: `${branch.name} closed today’s books at` });
+    await closed.first().waitFor();
+    await closed.first().getByRole('button', { name: 'Reopen the day' }).click();
+    await page.getByText(`${branch.name}’s day is reopened`).waitFor();
+    await closed.first().waitFor({ state: 'detached' });
+    const status = await ok<{ closed: boolean; status: string }>(headers, `/reports/day-status/?location=${branch.id}`);
+    assert.deepEqual([status.closed, status.status], [false, 'returned']);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -131,6 +131,7 @@ describe('live dashboards', () => {
     await desk.page.goto(`/clients/${client.id}`);
     await desk.page.getByRole('heading', { level: 1, name: client.full_name }).waitFor();
     await desk.page.getByRole('button', { name: 'Log arrival' }).click();
+    await desk.page.getByRole('button', { name: 'Log a visit that began earlier' }).click();
     // An hour ago: the earlier tests may have the therapist in a service now (decision 0909).
     await choose(desk.page, /^Time/, anHourEarlier());
     await choose(desk.page, /^Treatment/);

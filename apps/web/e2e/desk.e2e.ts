@@ -125,6 +125,8 @@ describe('the front desk serves walk-ins and clients of other branches', () => {
     const found = page.getByRole('list', { name: 'Clients found' });
     await found.getByText(desk.far.name, { exact: false }).waitFor();
     await found.getByRole('button', { name: `Log arrival for ${client.full_name}` }).click();
+    // A visit now is the floor's Assign next (decision 0914); an earlier one is the arrival card.
+    await page.getByRole('button', { name: 'Log a visit that began earlier' }).click();
     // Served at the receptionist's own branch; the voucher's treatment is listed first.
     const dialog = page.getByRole('dialog');
     await dialog
@@ -197,6 +199,7 @@ describe('the front desk serves walk-ins and clients of other branches', () => {
     await signIn(page, 'receptionist');
     await page.getByLabel('Find a client').fill(national);
     await page.getByRole('button', { name: `Log arrival for ${client.full_name}` }).click();
+    await page.getByRole('button', { name: 'Log a visit that began earlier' }).click();
     const dialog = page.getByRole('dialog');
     // A visit logged for an earlier time is the record of a visit paid at the desk (a visit now is
     // paid at checkout, decision 0910): the slot an hour before now's.

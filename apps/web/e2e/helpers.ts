@@ -98,3 +98,38 @@ export const anHourEarlier = () => {
   const earlier = Math.max(0, Math.floor((h! * 60 + m!) / 15) * 15 - 60);
   return `${String(Math.floor(earlier / 60)).padStart(2, '0')}:${String(earlier % 60).padStart(2, '0')}`;
 };
+
+/** Picks an option of the open dialog's MUI select labelled `label` (its text, or the first one) and answers the option's text. */
+export const choose = async (page: Page, label: RegExp, option?: string | RegExp) => {
+  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
+  const listbox = page.getByRole('listbox');
+  const item = option ? listbox.getByRole('option', { name: option }) : listbox.getByRole('option').first();
+  const text = (await item.textContent()) ?? '';
+  await item.click();
+  await listbox.waitFor({ state: 'detached' });
+  return text;
+};
+
+export type ApiHeaders = Awaited<ReturnType<typeof adminApiHeaders>>;
+
+/** An API call as `headers`' person: the status and the parsed body. */
+export const apiCall = async <T>(headers: ApiHeaders, path: string, init: { method?: string; body?: unknown } = {}) => {
+  const res = await fetch(`${BASE_URL}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, data: JSON.parse((await res.text()) || 'null') as T };
+};
+
+/** An API call that must succeed (2xx): its body. */
+export const apiOk = async <T>(headers: ApiHeaders, path: string, init: { method?: string; body?: unknown } = {}) => {
+  const res = await apiCall<T>(headers, path, init);
+  assert.ok(res.status < 300, `${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(res.data)}`);
+  return res.data;
+};
+
+/** "1500.00" → 150000 centavos, so a journey's own sums are exact too; and back as "₱1,500.00". */
+export const centavos = (money: string) => Math.round(Number(money) * 100);
+export const peso = (c: number) =>
+  `₱${new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c / 100)}`;

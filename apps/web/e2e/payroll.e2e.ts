@@ -109,6 +109,7 @@ describe('pay runs', () => {
     await desk.page.goto(`/clients/${client.data.id}`);
     await desk.page.getByRole('heading', { level: 1, name: client.data.full_name }).waitFor();
     await desk.page.getByRole('button', { name: 'Log arrival' }).click();
+    await desk.page.getByRole('button', { name: 'Log a visit that began earlier' }).click();
     // An hour ago: a record of a visit paid at the desk (a visit now opens a tab, decision 0910).
     await choose(desk.page, /^Time/, anHourEarlier());
     await choose(desk.page, /^Treatment/, new RegExp(`^${treatment.name} ·`));

@@ -32,6 +32,8 @@ export const dayStatusSchema = z.object({
   closed_by_name: z.string().nullable(),
   /** "Makati Salcedo closed today's books at 13:02." and what can still be done; null while open. */
   message: z.string().nullable(),
+  /** The asker may reopen it: a submitted day and a Manager of the branch or an Admin (decision 0915). */
+  can_reopen: z.boolean(),
   open: z.array(openItemSchema),
 });
 export type DayStatus = z.infer<typeof dayStatusSchema>;

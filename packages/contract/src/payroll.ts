@@ -171,7 +171,7 @@ export const PAY_CUTOFFS = [1, 2] as const;
 export const PAY_LINE_SOURCES = ['arrival', 'sale', 'service_charge', 'adjustment', 'tip'] as const;
 export type PayLineSource = (typeof PAY_LINE_SOURCES)[number];
 /** What an adjustment line corrects: the original line's source. */
-export const PAY_ADJUSTED_SOURCES = ['arrival', 'sale', 'service_charge'] as const;
+export const PAY_ADJUSTED_SOURCES = ['arrival', 'sale', 'service_charge', 'tip'] as const;
 
 /** The notification type of a pay run's approval request (decided like a daily report's). */
 export const PAY_RUN_NOTIFICATION_TYPE = 'pay_run';

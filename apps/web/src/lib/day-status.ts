@@ -1,6 +1,7 @@
 import useSWR from 'swr';
-import type { DayStatus } from '@ginhawa/contract';
-import { getOne, withQuery } from './list-query';
+import type { DailyReport, DayStatus } from '@ginhawa/contract';
+import { apiClient } from './api-client';
+import { getOne, under, useRevalidate, withQuery } from './list-query';
 
 /** How often a screen left open asks again whether the branch's books were closed meanwhile. */
 const EVERY_MINUTE = 60_000;
@@ -17,3 +18,11 @@ export const useDayStatus = (location: number | null) =>
     getOne<DayStatus>,
     { refreshInterval: EVERY_MINUTE },
   );
+
+/** Every /reports/ read (the day's status among them): a reopened day is read again everywhere. */
+const reportsStale = under('/reports/');
+export const useRevalidateDay = () => useRevalidate(reportsStale);
+
+/** A Manager of the branch or an Admin reopens a submitted day (decisions 0521, 0915). */
+export const reopenDay = async (report: number): Promise<DailyReport> =>
+  (await apiClient.post<DailyReport>(`/reports/${report}/reopen/`, {})).data;

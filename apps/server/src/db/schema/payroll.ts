@@ -171,7 +171,7 @@ export const payRunLines = t.pgTable(
     t.check(
       'pay_run_lines_adjustment_check',
       // A late earning (nothing paid for it yet) is an adjustment with no line to point at.
-      sql`(${table.source} = 'adjustment') = coalesce(${table.adjustedSource} in ('arrival', 'sale', 'service_charge'), false) and (${table.adjustsLineId} is null or ${table.source} = 'adjustment')`,
+      sql`(${table.source} = 'adjustment') = coalesce(${table.adjustedSource} in ('arrival', 'sale', 'service_charge', 'tip'), false) and (${table.adjustsLineId} is null or ${table.source} = 'adjustment')`,
     ),
   ],
 );
@@ -289,7 +289,7 @@ export const earningChanges = t.pgTable(
     t.index('earning_changes_location_idx').on(table.locationId),
     t.check(
       'earning_changes_kind_check',
-      sql`${table.kind} in ('arrival', 'sale', 'voucher', 'reference', 'range', 'run', 'service_charge')`,
+      sql`${table.kind} in ('arrival', 'sale', 'voucher', 'reference', 'range', 'run', 'service_charge', 'tip')`,
     ),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { earningsSql } from './earnings.service';
+import { earningsSql, tipsSql } from './earnings.service';
 import { payrollRows } from './shared';
 
 /**
@@ -70,7 +70,8 @@ const approvedRuns = (runId: number, locationId: number) =>
  * changes this compute took (`chg`, an outer CTE: the branch's earning_changes rows, deleted by the
  * statement that prices them) turned into the arrivals and sale lines they can move, closed over a
  * walk-in's visit (its arrival and every line naming it), so a visit is priced whole. CTEs
- * `cand_arrivals` (id) and `cand_sales` (id).
+ * `cand_arrivals` (id), `cand_sales` (id) and `cand_tips` (id: a tip written, changed or removed,
+ * decision 0917).
  */
 // `x = any(array(select …))`, not `x in (select …)`: the planner cannot count a CTE's rows, and
 // for a join it hashed the whole of sales and pay_run_lines; an array is probed through the index.
@@ -103,6 +104,12 @@ const candidates = (locationId: number) => sql`
   cand_sales as materialized (
     select id from sale0
     union select s.id from sales s where s.reference = any(array(select 'A-' || id from cand_arrivals))
+  ),
+  cand_tips as materialized (
+    select c.source_id as id from chg c where c.kind = 'tip'
+    union select tp.id from chg_days d join tips tp on tp.location_id = ${locationId} and tp.date between d.date_from and d.date_to
+    union select l.source_id from pay_run_lines l
+      where l.run_id = any(array(select c.source_id from chg c where c.kind = 'run')) and l.source = 'tip'
   )`;
 
 /**
@@ -120,14 +127,19 @@ export const earningAdjustmentsSql = (runId: number, locationId: number, bounded
   const paidIds = (source: string) => sql`select p.source_id from paid p where p.source = ${source}`;
   const arrivalIds = bounded ? sql`select id from cand_arrivals` : null;
   const saleIds = bounded ? sql`select id from cand_sales` : null;
+  const tipIds = bounded ? sql`select id from cand_tips` : null;
   const only = (column: SQL, ids: SQL | null) => (ids ? sql`and ${column} = any(array(${ids}))` : sql``);
   const now = earningsSql({
     arrivals: sql`a.location_id = ${locationId} ${only(sql`a.id`, arrivalIds)} and (${inCutoff('a')} or a.id in (${paidIds('arrival')}))`,
     sales: sql`s.location_id = ${locationId} ${only(sql`s.id`, saleIds)} and (${inCutoff('s')} or s.id in (${paidIds('sale')}))`,
     walkIns: bounded ? 'by arrival' : sql`s.location_id = ${locationId}`,
   });
+  // Tips (decision 0917): the therapist's own in full, a tip dated in an approved cutoff (or paid) as any earning.
+  const tipsNow = tipsSql(
+    sql`tp.location_id = ${locationId} ${only(sql`tp.id`, tipIds)} and (${inCutoff('tp')} or tp.id in (${paidIds('tip')}))`,
+  );
   // What was paid for a source: its line in an approved run, and adjustments of it in any other run.
-  const paidOf = (source: 'arrival' | 'sale', ids: SQL | null) => sql`
+  const paidOf = (source: 'arrival' | 'sale' | 'tip', ids: SQL | null) => sql`
     select l.* from pay_run_lines l join pay_runs pr on pr.id = l.run_id
     where l.location_id = ${locationId} and l.run_id <> ${runId} and l.source = ${source} and pr.status = 'approved'
       ${only(sql`l.source_id`, ids)}
@@ -137,7 +149,9 @@ export const earningAdjustmentsSql = (runId: number, locationId: number, bounded
       and l.adjusted_source = ${source} ${only(sql`l.source_id`, ids)}`;
   return sql`
     with ${bounded ? sql`${candidates(locationId)},` : sql``}
-    paid_lines as (${paidOf('arrival', arrivalIds)} union all ${paidOf('sale', saleIds)}),
+    paid_lines as (
+      ${paidOf('arrival', arrivalIds)} union all ${paidOf('sale', saleIds)} union all ${paidOf('tip', tipIds)}
+    ),
     paid as (
       select l.employee_id, coalesce(l.adjusted_source, l.source) as source, l.source_id, l.requested,
         sum(l.amount) as amount, min(l.employee_name) as employee_name, min(l.employee_code) as employee_code,
@@ -147,7 +161,7 @@ export const earningAdjustmentsSql = (runId: number, locationId: number, bounded
       from paid_lines l
       group by l.employee_id, coalesce(l.adjusted_source, l.source), l.source_id, l.requested
     ),
-    now as (${now}),
+    now as ((${now}) union all (${tipsNow})),
     diff as (
       select coalesce(n.employee_id, p.employee_id) as employee_id, coalesce(n.source, p.source) as source,
         coalesce(n.source_id, p.source_id) as source_id, coalesce(n.requested, p.requested) as requested,

@@ -190,4 +190,30 @@ describe('a date moved between cutoffs', () => {
     expect(after.get(added.id)?.amount).toBe('150.00');
     expect(after.size).toBe(before.size + 1);
   });
+
+  it('a tip written after its cutoff was approved is paid in the next run as a late line, once', async () => {
+    // A tab of the 5th checked out after the 1–15 run was approved: the tip is dated the visit's day.
+    const tipOf = async (amount: string) =>
+      (
+        await payrollRows<{ id: number }>(
+          ctx.database.db,
+          sql`insert into tips (arrival_id, location_id, date, employee_id, client_id, amount, payment_method)
+            values (${moved.arrival}, ${loc}, ${day(5)}, ${therapist}, ${client}, ${amount}, 'cash') returning id`,
+        )
+      )[0]!.id;
+    const tip = await tipOf('100.00');
+    await compute(2, 200);
+    expect(await linesOf(first.id)).toEqual(firstLines);
+    const late = (await linesOf(second.id)).filter((l) => l.adjusted_source === 'tip');
+    expect(late.map((l) => [l.employee, l.source_id, l.adjusts_line, l.amount])).toEqual([
+      [therapist, tip, null, '100.00'],
+    ]);
+    expect(late[0]!.description).toMatch(/^Late: Moved Day, paid in cash \(tip of 5 \w+, cutoff 1–15 \w+ approved\)$/);
+    // Computed again, it is still paid once; never a commission line of its own in this cutoff.
+    await compute(2, 200);
+    const again = (await linesOf(second.id)).filter(
+      (l) => l.source_id === tip && (l.source === 'tip' || l.adjusted_source === 'tip'),
+    );
+    expect(again.map((l) => [l.source, l.adjusted_source, l.amount])).toEqual([['adjustment', 'tip', '100.00']]);
+  });
 });

@@ -71,6 +71,16 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** A booking for tomorrow with a ₱200 cash deposit taken today: money received on today's books. */
+const lateBooking = () => ({
+  client: f.clients[5],
+  location: f.home,
+  date: addDays(today(), 1),
+  time: '12:00',
+  treatment: f.treatment.id,
+  deposit: { payment_method: 'cash', amount: '200', reference_no: '' },
+});
+
 const dayOf = async (date: string) => {
   const res = await manager.request({
     method: 'GET',
@@ -322,6 +332,38 @@ describe('the day closes on purpose', () => {
     ).toBe(403);
   });
 
+  it('takes no sale or visit while submitted: 409 naming who closed it and when, and the way out', async () => {
+    const closed =
+      /^.+ closed today’s books at \d\d:\d\d \(.+ .+\)\. A manager of .+ or an administrator may reopen the day to record more\.$/;
+    // Money received today (a deposit) is a sale write: refused on the field the desk filled.
+    const deposit = await post(desk, '/api/floor/reservations/', lateBooking());
+    expect(deposit.statusCode, deposit.body).toBe(409);
+    expect(deposit.json().errors.deposit[0]).toMatch(closed);
+    expect(deposit.body).not.toMatch(/another location/);
+    // A visit logged today is refused the same way, before anything is written.
+    const visit = await post(desk, '/api/clients/arrivals/', {
+      client: f.clients[4],
+      location: f.home,
+      date: today(),
+      time: '08:00',
+      therapist: A,
+      treatment: f.treatment.id,
+    });
+    expect(visit.statusCode, visit.body).toBe(409);
+    expect(visit.json().message).toMatch(closed);
+    const [none] = await ctx.database.db
+      .select({ id: clientArrivals.id })
+      .from(clientArrivals)
+      .where(eq(clientArrivals.clientId, f.clients[4]!));
+    expect(none).toBeUndefined();
+    // Who may take the way out: a Manager of the branch (and an Admin), not the desk.
+    const asks = async (agent: Agent) =>
+      (await agent.request({ method: 'GET', url: `/api/reports/day-status/?location=${f.home}` })).json<DayStatus>();
+    expect((await asks(manager)).can_reopen).toBe(true);
+    expect((await asks(admin)).can_reopen).toBe(true);
+    expect((await asks(desk)).can_reopen).toBe(false);
+  });
+
   it('after closing time, only the bookings still to come are open', async () => {
     closeAt('22:30');
     const status = await manager.request({ method: 'GET', url: `/api/reports/day-status/?location=${f.home}` });
@@ -349,7 +391,10 @@ describe('reopening a submitted day', () => {
     expect(forReport.length).toBeGreaterThan(0);
     expect(forReport.every((n) => n.isApproved === false)).toBe(true);
     const status = await desk.request({ method: 'GET', url: `/api/reports/day-status/?location=${f.home}` });
-    expect(status.json<DayStatus>()).toMatchObject({ closed: false, status: 'returned' });
+    expect(status.json<DayStatus>()).toMatchObject({ closed: false, status: 'returned', can_reopen: false });
+    // Reopened, the day takes the deposit it refused while submitted.
+    const deposit = await post(desk, '/api/floor/reservations/', lateBooking());
+    expect(deposit.statusCode, deposit.body).toBe(201);
     // After closing time the bookings to come still hold the submit back.
     const again = await post(manager, `/api/reports/${report}/submit/`);
     expect(again.statusCode).toBe(409);

@@ -27,7 +27,7 @@ import {
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { inScope, workplaceScope } from '../../lib/scope';
 import type { AuthUser } from '../../lib/actor';
-import { rowsOf } from '../sales/index';
+import { closedDaySentence, isManager, rowsOf } from '../sales/index';
 import { cashTerms, drawerCash, moneyMovements } from './day-books.service';
 
 /**
@@ -120,14 +120,6 @@ export const cashCountTotal = async (db: DbOrTx, count: CashCount): Promise<stri
   return row!.total;
 };
 
-const closedSentence = (name: string, date: string, today: string, at: Date | null, status: string) => {
-  const when = at ? ` at ${manilaDateTime(at).time}` : '';
-  const day = date === today ? 'today’s' : `${date}’s`;
-  return status === 'approved'
-    ? `${name} closed ${day} books${when}, and the report is approved: that day takes no more sales or arrivals.`
-    : `${name} closed ${day} books${when}. A manager of ${name} or an administrator may reopen the day to record more.`;
-};
-
 /**
  * A branch's today as the floor board and the desk's dialogs read it: anyone who works there (and
  * Admins) may ask. A submitted or approved report closes the day's books.
@@ -164,7 +156,8 @@ export const dayStatus = async (db: DbOrTx, user: AuthUser, locationId: number):
     closed,
     closed_at: at ? at.toISOString() : null,
     closed_by_name: closed && report?.first ? `${report.first} ${report.last}`.trim() : null,
-    message: closed ? closedSentence(branch.name, date, date, at, status!) : null,
+    message: closed ? closedDaySentence({ name: branch.name, date, today: date, at, status: status! }) : null,
+    can_reopen: status === 'submitted' && isManager(user),
     open: closed ? [] : await stillOpen(db, locationId, date),
   };
 };

@@ -12,7 +12,7 @@ export {
 } from './desk-sales.service';
 export { SOLD, tellCreditedSalesperson } from './sale-notice.service';
 export { assertDateAllowed, backdatedNote } from './dating.service';
-export { assertDayOpen, locationOf } from './day-lock.service';
+export { assertDayOpen, closedDaySentence, locationOf } from './day-lock.service';
 export { toSale } from './sale-lines.service';
 export { recordForfeitedDeposit, type ForfeitedDeposit } from './forfeit.service';
 // Helpers the reports share with the ledger: raw rows, counting sales, the till's cash, who decides.

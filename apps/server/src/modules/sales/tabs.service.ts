@@ -8,6 +8,7 @@ import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { hasAnyGroup, type AuthUser } from '../../lib/actor';
 import { iso } from '../../lib/iso';
 import { EVERYWHERE, inScope, scopeWhere, workplaceScope } from '../../lib/scope';
+import { publish } from '../../plugins/bus';
 import { locationOf } from './day-lock.service';
 
 /**
@@ -140,12 +141,19 @@ export const getTab = async (db: DbOrTx, arrivalId: number) => {
   return row ? toTab(row) : undefined;
 };
 
-/** Locks the tab's row until commit: a second checkout (or unpaid) of it waits, then finds it closed. */
+/**
+ * Locks the tab's row to close it (checkout, or unpaid): a second closing of it waits, then finds it
+ * closed. The branch's open screens are told once this transaction commits (the floor's own
+ * `floor_changed`, which reads the board and every open-tabs list again; decision 0916): a checkout
+ * with no sale (a voucher visit, tips only) or an unpaid mark moves no leaderboard, so
+ * `leaderboard_changed` alone would leave the other desks' lists stale. A refusal rolls it back.
+ */
 export const lockTab = async (tx: Tx, arrivalId: number) => {
   const [row] = await tx.select().from(tabs).where(eq(tabs.arrivalId, arrivalId)).for('update');
   if (!row) throw notFound('No open tab for this visit.');
   if (row.status === 'paid') throw conflict('This visit is already checked out.');
   if (row.status === 'unpaid') throw conflict('This visit was closed as unpaid.');
+  await publish(tx, { t: 'floor', location: row.locationId, date: row.date });
   return row;
 };
 

@@ -5,6 +5,7 @@ import { auditLog, groups, tabs, tips, treatments, userGroups, userLocations, us
 import type { Agent, TestContext } from '../../test/build';
 import { signIn, startSignedIn } from '../../test/agents';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+import { action, connectSocket } from '../../test/ws-client';
 import { tipsByMethod } from './index';
 import { centavos, pesos, tillHelpers } from './sales.test-helpers';
 
@@ -315,6 +316,47 @@ describe('a tab closed as unpaid', () => {
       .where(and(eq(auditLog.tableName, 'tabs'), eq(auditLog.action, 'unpaid'), eq(auditLog.rowId, String(visit.id))));
     expect(audited!.n).toBe(1);
     expect((await manager.request({ method: 'POST', url, payload })).statusCode).toBe(409);
+  });
+});
+
+describe('the other desks are told', () => {
+  it('a checkout with no sale and a tab marked unpaid each reach the branch’s open screens (floor_changed)', async () => {
+    // Two visits whose therapist is not on the floor: logging them books no board, so sends no frame.
+    const voucher = await admin.request({
+      method: 'POST',
+      url: '/api/clients/treatments/',
+      payload: {
+        client: (await newVisit()).client,
+        treatment: f.treatment.id,
+        sessions: 2,
+        location: f.home,
+        salesperson: f.salesperson,
+        payment_method: 'cash',
+      },
+    });
+    expect(voucher.statusCode, voucher.body).toBe(201);
+    const paid = await newVisit({ client: voucher.json().client, voucher: voucher.json().id, treatment: null });
+    const left = await newVisit();
+    // Another desk's screen (the Manager's), open on the branch.
+    const other = await connectSocket(ctx.app, { agent: manager });
+    try {
+      const frame = { action: 'floor_changed', location: f.home, date: today };
+      // Checked out at this desk (a voucher visit: nothing sold, so no leaderboard frame either).
+      expect((await checkout(receptionist, { arrival: paid.id })).statusCode).toBe(201);
+      expect(await other.next(action('floor_changed'))).toEqual(frame);
+      // A refused closing tells no one: the tab is already closed.
+      expect((await checkout(receptionist, { arrival: paid.id })).statusCode).toBe(409);
+      const url = `/api/sales/tabs/${left.id}/unpaid/`;
+      const marked = await manager.request({ method: 'POST', url, payload: { reason: 'Walked out.' } });
+      expect(marked.statusCode, marked.body).toBe(200);
+      expect(await other.next(action('floor_changed'))).toEqual(frame);
+      // Frames go out in one pass: an answer asked for now comes after any frame still on its way.
+      other.send({ action: 'fetch_older_notifications', offset: 0, limit: 1 });
+      await other.next(action('older_notifications'));
+      expect(other.messages.filter(action('floor_changed'))).toEqual([]);
+    } finally {
+      other.ws.close();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { ClientDetail } from '../../features/clients/components/client-detail';
 import { parseClientId } from '../../features/clients/api/get-client';
 import { paths } from '../../config/paths';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
+import { LogVisitDialog } from './log-visit';
 
 const FLOOR_READERS: readonly string[] = [ADMIN_GROUP, ...FLOOR_GROUPS];
 const BOOKERS: readonly string[] = [ADMIN_GROUP, MANAGER_GROUP, 'Receptionist'];
@@ -24,6 +25,13 @@ export const ClientRoute = () => {
       readsFloor={FLOOR_READERS.some((g) => user.groups.includes(g))}
       // The desk books (the floor's rule): a therapist reads the next booking but is not offered one.
       reserveHref={BOOKERS.some((g) => user.groups.includes(g)) ? paths.floorReserve : undefined}
+      // A visit now is the floor's one visit-now dialog for the desk, who assign on the floor (decision
+      // 0914); a salesperson or therapist keeps the arrival card (they do not assign).
+      logVisit={
+        BOOKERS.some((g) => user.groups.includes(g))
+          ? (client, onClose) => <LogVisitDialog client={client} desk={desk} onClose={onClose} />
+          : undefined
+      }
     />
   );
 };

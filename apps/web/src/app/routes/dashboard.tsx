@@ -4,7 +4,6 @@ import Card from '@mui/material/Card';
 import { ADMIN_GROUP, manilaDate, type Client } from '@ginhawa/contract';
 import { roleOf } from '../../features/auth/api/get-my-data';
 import { GreetingCard } from '../../features/dashboard/components/greeting-card';
-import { ArrivalDialog } from '../../features/clients/components/arrival-dialog';
 import { ClientSearch } from '../../features/clients/components/client-search';
 import {
   ManagerTiles,
@@ -25,6 +24,7 @@ import { addressName } from '../../lib/format';
 import { useFlags } from '../../lib/flags';
 import { NO_OPTIONS } from '../../lib/options';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
+import { LogVisitDialog } from './log-visit';
 
 /** /dashboard: each person's day, tiles chosen by their groups (docs/product.md §2; issue 13). */
 export const DashboardRoute = () => {
@@ -52,7 +52,7 @@ export const DashboardRoute = () => {
       <Card sx={{ p: { xs: 2, sm: 2.5 } }}>
         <ClientSearch linkTo={paths.client} onLogArrival={frontDesk ? setArrivalFor : undefined} desk={desk} />
       </Card>
-      {arrivalFor ? <ArrivalDialog client={arrivalFor} onClose={() => setArrivalFor(null)} desk={desk} /> : null}
+      {arrivalFor ? <LogVisitDialog client={arrivalFor} onClose={() => setArrivalFor(null)} desk={desk} /> : null}
       <TileGrid>
         {earns ? <EarnedTile /> : null}
         {has('Salesperson') ? <SalespersonTiles userId={user.id} today={today} /> : null}

@@ -7,11 +7,14 @@ import {
   clientArrivalBodySchema,
   formatPeso,
   PAYMENT_METHOD_LABELS,
+  TIME_SLOT_MINUTES,
+  toHHmm,
   type ClientArrival,
   type Client,
   type ClientArrivalBody,
   type ClientServices,
 } from '@ginhawa/contract';
+import { ClosedDayAlert } from '../../../components/closed-day-alert';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { LoadError } from '../../../components/load-error';
@@ -109,6 +112,11 @@ type ArrivalDialogProps = {
   now?: Date;
   /** The signed-in person: the visit is filed at their own location by default, and only there unless they are an Admin. */
   desk?: DeskUser;
+  /**
+   * Opened from the one visit-now dialog's "Log a visit that began earlier" (decision 0914): the time
+   * starts at the slot before now's, a record of a visit already under way or over.
+   */
+  earlier?: boolean;
 };
 
 /** What the toast says was recorded: the voucher session used, or the walk-in's net and method. */
@@ -124,7 +132,7 @@ const savedMessage = (arrival: ClientArrival) => {
  * treatment, what the client may use (voucher sessions, membership sessions, member discount)
  * with the reason beside each thing they may not; a blocked choice cannot be picked or sent.
  */
-export const ArrivalDialog = ({ client, onClose, now, desk }: ArrivalDialogProps) => {
+export const ArrivalDialog = ({ client, onClose, now, desk, earlier = false }: ArrivalDialogProps) => {
   // One key per opening: a double click or a retry after a lost answer stores one arrival and one sale.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const services = useClientServices(client.id);
@@ -171,6 +179,7 @@ export const ArrivalDialog = ({ client, onClose, now, desk }: ArrivalDialogProps
       onClose={onClose}
       now={now ?? new Date()}
       desk={desk}
+      earlier={earlier}
       idempotencyKey={idempotencyKey}
       onRefused={() => void services.mutate()}
     />
@@ -197,11 +206,19 @@ const toBody = (v: Values, use: ArrivalOption, client: number, today: string, sl
   ...(v.time >= slot ? { payment: null } : {}),
 });
 
+/** The 15-minute slot before `slot` ("10:45" → "10:30"); midnight's has none before it today. */
+const previousSlot = (slot: string) => {
+  const [h = 0, m = 0] = slot.split(':').map(Number);
+  return toHHmm(Math.max(0, h * 60 + m - TIME_SLOT_MINUTES));
+};
+
 type ArrivalFormSetup = {
   client: Client;
   desk: DeskUser | undefined;
   today: string;
   slot: string;
+  /** The time the form opens on: now's slot, or the one before it for a visit that began earlier. */
+  start: string;
   optionsFor: (treatment: string) => ReturnType<typeof arrivalOptions>;
   idempotencyKey: string;
   onRefused: () => void;
@@ -212,7 +229,7 @@ type OffShift = (v: Values) => { field: 'therapist' | 'second_therapist'; messag
 
 /** The arrival card's form: its start, the body it sends, and what a changed field changes. */
 const useArrivalForm = (
-  { client, desk, today, slot, optionsFor, idempotencyKey, onRefused, onClose }: ArrivalFormSetup,
+  { client, desk, today, slot, start, optionsFor, idempotencyKey, onRefused, onClose }: ArrivalFormSetup,
   offShift: OffShift,
 ) => {
   const revalidate = useRevalidateClients();
@@ -221,7 +238,7 @@ const useArrivalForm = (
     initialValues: (): Values => ({
       location: String(ownLocation(desk, client.location)),
       treatment: '',
-      time: slot,
+      time: start,
       therapist: '',
       second_therapist: '',
       requested: false,
@@ -269,6 +286,7 @@ const ArrivalForm = ({
   onClose,
   now,
   desk,
+  earlier,
   idempotencyKey,
   onRefused,
 }: {
@@ -277,6 +295,7 @@ const ArrivalForm = ({
   onClose: () => void;
   now: Date;
   desk: DeskUser | undefined;
+  earlier: boolean;
   /** A voucher or membership refused (used up meanwhile at another desk): what the client holds is read again. */
   onRefused: () => void;
   idempotencyKey: string;
@@ -288,7 +307,8 @@ const ArrivalForm = ({
   const optionsFor = (treatment: string) => arrivalOptions(services, treatment ? Number(treatment) : null, today);
 
   const offShift = useRef<OffShift>(() => undefined);
-  const setup = { client, desk, today, slot, optionsFor, idempotencyKey, onRefused, onClose };
+  const start = earlier ? previousSlot(slot) : slot;
+  const setup = { client, desk, today, slot, start, optionsFor, idempotencyKey, onRefused, onClose };
   const form = useArrivalForm(setup, (v) => offShift.current(v));
   const location = form.values.location ? Number(form.values.location) : null;
   const therapists = useEmployeeOptions('therapist', location);
@@ -323,10 +343,11 @@ const ArrivalForm = ({
   return (
     <FormDialog
       {...form.dialog}
-      title={`Log arrival · ${client.full_name}`}
+      title={earlier ? `Log an earlier visit · ${client.full_name}` : `Log arrival · ${client.full_name}`}
       submitLabel="Log arrival"
       onClose={onClose}
     >
+      <ClosedDayAlert location={location} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TreatmentSelect
           field={form.bind('treatment', hintUnlessEmpty(treatments.data, 'treatments'))}

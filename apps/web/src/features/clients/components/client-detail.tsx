@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -45,6 +45,11 @@ type ClientDetailProps = {
   readsFloor?: boolean;
   /** Where "New reservation" leads: the floor board with the client's booking dialog open. */
   reserveHref?: (clientId: number) => string;
+  /**
+   * *Log arrival*'s dialog, composed in by the app: the floor's one visit-now dialog (decision 0914),
+   * which leads to this feature's arrival card for a visit that began earlier. Without it, the card.
+   */
+  logVisit?: (client: Client, onClose: () => void) => ReactNode;
 };
 
 // The summary is the page's head (issue 34; docs/decisions/0626): what the client holds and when they
@@ -140,6 +145,7 @@ export const ClientDetail = ({
   seller,
   readsFloor = false,
   reserveHref,
+  logVisit,
 }: ClientDetailProps) => {
   const { data, error, isLoading, mutate } = useClient(clientId);
   const [params, setParams] = useSearchParams();
@@ -217,7 +223,8 @@ export const ClientDetail = ({
         {tab === 'profile' ? <ProfileTab client={data} /> : null}
         {tab === 'history' ? <HistoryTab clientId={data.id} /> : null}
       </Card>
-      {dialog?.kind === 'arrival' ? <ArrivalDialog client={data} onClose={close} desk={desk} /> : null}
+      {dialog?.kind === 'arrival' && logVisit ? logVisit(data, close) : null}
+      {dialog?.kind === 'arrival' && !logVisit ? <ArrivalDialog client={data} onClose={close} desk={desk} /> : null}
       {dialog?.kind === 'sell' ? <SellDialog kind={dialog.sale} client={data} seller={seller} onClose={close} /> : null}
       {dialog?.kind === 'edit' ? <ClientForm client={data} onClose={close} /> : null}
       <ConfirmDialog

@@ -45,6 +45,7 @@ const endOfDay = (extra: Partial<EndOfDay> = {}): EndOfDay => ({
     closed_at: null,
     closed_by_name: null,
     message: null,
+    can_reopen: false,
     open: [],
   },
   ...extra,

@@ -1,6 +1,7 @@
 import { ClosedDayAlert } from '../../../components/closed-day-alert';
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -20,6 +21,13 @@ type AssignDialogProps = {
   queue: readonly QueueEntry[];
   visitUse: VisitUseSlot;
   onClose: () => void;
+  /** The floor's "Assign Ana Cruz" by default; the client card's "Log arrival · Ana Cruz". */
+  title?: string;
+  /**
+   * The client card's way to a visit that began earlier today: a plain record with its own time and
+   * payment (decision 0910). A visit now is only ever logged here (decision 0914).
+   */
+  onEarlier?: () => void;
 };
 
 /** The proposal as the desk reads it. */
@@ -32,13 +40,14 @@ const bedLabel = (b: FreeBed) =>
 const bedKey = (b: { room: number | null; bed: number | null }) => (b.room === null ? '' : `${b.room}:${b.bed}`);
 
 /**
- * "Assign next": a treatment (and, if the client asked for one, a therapist) → the board proposes
+ * "Assign next", and the client card's *Log arrival* for a visit now (one dialog, one call,
+ * decision 0914): a treatment (and, if the client asked for one, a therapist) → the board proposes
  * the therapist and a free room that suits, and the desk may choose another free bed that suits
  * (decision 0910); one more tap logs the arrival. The proposal writes
  * nothing; the assignment is checked again on the server, so two desks never give one therapist or
  * bed twice (the loser sees the 409 sentence here).
  */
-export const AssignDialog = ({ client, location, queue, visitUse, onClose }: AssignDialogProps) => {
+export const AssignDialog = ({ client, location, queue, visitUse, onClose, title, onEarlier }: AssignDialogProps) => {
   const [key] = useState(newIdempotencyKey);
   const { busy, error, setError, fieldErrors, refused, run } = useFloorWrite(onClose);
   const [treatment, setTreatment] = useState('');
@@ -98,7 +107,7 @@ export const AssignDialog = ({ client, location, queue, visitUse, onClose }: Ass
   return (
     <FormDialog
       open
-      title={`Assign ${client.full_name}`}
+      title={title ?? `Assign ${client.full_name}`}
       submitLabel="Log arrival"
       submitting={busy}
       submitDisabled={!proposal || !use}
@@ -162,6 +171,11 @@ export const AssignDialog = ({ client, location, queue, visitUse, onClose }: Ass
           disabled: busy,
           refused,
         })}
+        {onEarlier ? (
+          <Button variant="text" onClick={onEarlier} disabled={busy} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
+            Log a visit that began earlier
+          </Button>
+        ) : null}
       </Stack>
     </FormDialog>
   );

@@ -10,6 +10,7 @@ import {
   type BoardReservation,
   type ReservationPatch,
 } from '@ginhawa/contract';
+import { ClosedDayAlert } from '../../../components/closed-day-alert';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { formatDate } from '../../../lib/format';
 import { useEntityForm } from '../../../components/form/use-entity-form';
@@ -161,6 +162,7 @@ export const ReservationActions = ({
       onClose={onClose}
     >
       <Stack spacing={1.5}>
+        {arrivesToday ? <ClosedDayAlert location={reservation.location} /> : null}
         <Typography>
           {[
             reservation.treatment_name,
