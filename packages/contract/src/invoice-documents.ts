@@ -203,6 +203,10 @@ export const documentVoidBodySchema = z.object({
 });
 export type DocumentVoidBody = z.input<typeof documentVoidBodySchema>;
 
+/** A void asked for by the desk (decision 1016): sent to the branch's Managers and the Admins to approve. */
+export const documentVoidRequestSchema = z.object({ result: z.literal('requested'), message: z.string() });
+export type DocumentVoidRequest = z.infer<typeof documentVoidRequestSchema>;
+
 /** A credit memo's money goes back in cash or to an e-wallet: card and bank reversals are the bank's. */
 export const CREDIT_MEMO_REFUND_METHODS = ['cash', 'e_wallet'] as const;
 export type CreditMemoRefundMethod = (typeof CREDIT_MEMO_REFUND_METHODS)[number];

@@ -155,6 +155,17 @@ const ROWS: Row[] = [
     errorStatus: 404,
   },
   {
+    name: 'POST /invoicing/documents/{id}/void-request/',
+    request: () => ({
+      method: 'POST',
+      url: '/api/invoicing/documents/999999/void-request/',
+      payload: { reason: 'Matrix' },
+    }),
+    expect: { ...managers(404), Receptionist: 404 },
+    error: 'No such document.',
+    errorStatus: 404,
+  },
+  {
     name: 'POST /invoicing/documents/{id}/credit-memo/',
     request: () => ({
       method: 'POST',

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   creditMemoBodySchema,
   documentVoidBodySchema,
+  documentVoidRequestSchema,
   idParamsSchema,
   invoiceDocumentSchema,
   MANAGER_GROUP,
 } from '@ginhawa/contract';
 import { currentUser } from '../../lib/actor';
 import { errorResponses } from '../../lib/error-responses';
-import { issueCreditMemo, voidDocument } from './corrections.service';
+import { issueCreditMemo, requestVoid, voidDocument } from './corrections.service';
 
 const tags = ['invoicing'];
 
@@ -33,6 +34,22 @@ export const correctionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => voidDocument(db, currentUser(request), request.params.id, request.body.reason),
+  );
+  app.post(
+    '/:id/void-request/',
+    {
+      config: { groups: [MANAGER_GROUP, 'Receptionist'] },
+      schema: {
+        tags,
+        description:
+          'The desk asks the branch’s Managers and the Admins to void an invoice (the same checks as a void); their approval voids it.',
+        params: idParamsSchema,
+        body: documentVoidBodySchema,
+        response: { 202: documentVoidRequestSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await requestVoid(db, currentUser(request), request.params.id, request.body.reason)),
   );
   app.post(
     '/:id/credit-memo/',

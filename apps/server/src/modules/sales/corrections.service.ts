@@ -6,11 +6,12 @@ import {
   todayInManila,
   toCentavos,
   type CreditMemoInput,
+  type DocumentVoidRequest,
   type DocumentSnapshot,
   type InvoiceDocument,
   type InvoiceFigures,
 } from '@ginhawa/contract';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { tabs, tips } from '../../db/schema/index';
 import { audit } from '../../db/audit';
 import { conflict, fieldsError, type FieldErrors } from '../../lib/http-error';
@@ -23,7 +24,10 @@ import {
   markVoided,
   terminalForSale,
   zReadingCovers,
+  type DocumentRow,
 } from '../invoicing/index';
+import { notify, registerApprovalHandler } from '../notifications/index';
+import { approversOf, assertDecidesAll } from './shared';
 import { assertDayOpen } from './day-lock.service';
 import { cancelSold, earningsChanged, holdRankWatch } from './sale-watch';
 import { deleteInvoiceLines } from './sales-delete.service';
@@ -44,54 +48,108 @@ export const USE_CREDIT_MEMO = 'use a credit memo';
  * day's lock checked); a voucher or membership it sold is cancelled (a used one: 409); a walk-in's
  * tab opens again, its tips removed with the lines, so the visit can be checked out afresh.
  */
+/** Why this document cannot be voided now (409), checked for a void and for a request alike. */
+const assertVoidable = async (tx: Tx, doc: DocumentRow) => {
+  if (doc.voidedAt) throw conflict(`${doc.documentNo} is already voided.`);
+  if (doc.kind !== 'invoice')
+    throw conflict(
+      doc.kind === 'credit_memo'
+        ? `${doc.documentNo} is a credit memo: it stays as issued.`
+        : `${doc.documentNo} is an acknowledgement receipt: it is corrected with its reservation's deposit.`,
+    );
+  if (await zReadingCovers(tx, doc.terminalId, doc.businessDate))
+    throw conflict(`The Z reading has closed ${doc.documentNo}'s day at its terminal: ${USE_CREDIT_MEMO}.`);
+  if (doc.businessDate !== todayInManila())
+    throw conflict(`${doc.documentNo} was issued on an earlier business day: ${USE_CREDIT_MEMO}.`);
+  if (doc.saleReference.startsWith('R-'))
+    throw conflict(`${doc.documentNo} is for a kept deposit: ${USE_CREDIT_MEMO}.`);
+  await assertDayOpen(tx, doc.locationId, doc.businessDate);
+};
+
+/** The void itself, in the caller's transaction (a Manager's own, or the approval of a request). */
+const voidInTx = async (tx: Tx, user: AuthUser, id: number, reason: string): Promise<InvoiceDocument> => {
+  const doc = await lockDocument(tx, user, id);
+  await assertVoidable(tx, doc);
+  // The ledger's lock order: the rank watch, then the sale rows (sales-delete.service.ts).
+  await holdRankWatch(tx);
+  const lines = await deleteInvoiceLines(tx, user.id, doc.id, `Voided with ${doc.documentNo}: ${reason}`);
+  for (const [reference, kind] of new Map(lines.map((l) => [l.reference, l.kind])))
+    if (kind === 'voucher' || kind === 'membership') await cancelSold(tx, user.id, { kind, reference });
+  const arrival = /^A-(\d{1,9})$/.exec(doc.saleReference);
+  if (arrival) {
+    const arrivalId = Number(arrival[1]);
+    const removed = await tx.delete(tips).where(eq(tips.arrivalId, arrivalId)).returning();
+    await tx
+      .update(tabs)
+      .set({ status: 'open', closedAt: null, closedBy: null })
+      .where(and(eq(tabs.arrivalId, arrivalId), eq(tabs.status, 'paid')));
+    if (removed.length)
+      await earningsChanged(
+        tx,
+        removed.map((t) => t.employeeId),
+        doc.businessDate,
+      );
+  }
+  await markVoided(tx, doc, user, reason);
+  await audit(tx, {
+    actorId: user.id,
+    action: 'void',
+    tableName: 'invoices',
+    rowId: doc.id,
+    after: { document_no: doc.documentNo, reason, sale_lines: lines.map((l) => l.id) },
+  });
+  return getDocument(tx, user, doc.id);
+};
+
+/**
+ * Voids an invoice: the same business day, before its terminal's Z reading (else 409 "… use a
+ * credit memo"). Its sale lines are deleted through the ledger's own delete path (audited, the
+ * day's lock checked); a voucher or membership it sold is cancelled (a used one: 409); a walk-in's
+ * tab opens again, its tips removed with the lines, so the visit can be checked out afresh.
+ */
 export const voidDocument = async (db: Db, user: AuthUser, id: number, reason: string): Promise<InvoiceDocument> =>
+  db.transaction((tx) => voidInTx(tx, user, id, reason));
+
+/**
+ * The desk asks for a void (decision 1016): the same checks as a void, then a request to the
+ * Admins and the branch's Managers, whose approval voids it in their name (the checks run again
+ * then: a Z reading made meanwhile refuses the approval with its reason).
+ */
+export const requestVoid = async (db: Db, user: AuthUser, id: number, reason: string): Promise<DocumentVoidRequest> =>
   db.transaction(async (tx) => {
     const doc = await lockDocument(tx, user, id);
-    if (doc.voidedAt) throw conflict(`${doc.documentNo} is already voided.`);
-    if (doc.kind !== 'invoice')
-      throw conflict(
-        doc.kind === 'credit_memo'
-          ? `${doc.documentNo} is a credit memo: it stays as issued.`
-          : `${doc.documentNo} is an acknowledgement receipt: it is corrected with its reservation's deposit.`,
-      );
-    if (await zReadingCovers(tx, doc.terminalId, doc.businessDate))
-      throw conflict(`The Z reading has closed ${doc.documentNo}'s day at its terminal: ${USE_CREDIT_MEMO}.`);
-    if (doc.businessDate !== todayInManila())
-      throw conflict(`${doc.documentNo} was issued on an earlier business day: ${USE_CREDIT_MEMO}.`);
-    if (doc.saleReference.startsWith('R-'))
-      throw conflict(`${doc.documentNo} is for a kept deposit: ${USE_CREDIT_MEMO}.`);
-    await assertDayOpen(tx, doc.locationId, doc.businessDate);
-
-    // The ledger's lock order: the rank watch, then the sale rows (sales-delete.service.ts).
-    await holdRankWatch(tx);
-    const lines = await deleteInvoiceLines(tx, user.id, doc.id, `Voided with ${doc.documentNo}: ${reason}`);
-    for (const [reference, kind] of new Map(lines.map((l) => [l.reference, l.kind])))
-      if (kind === 'voucher' || kind === 'membership') await cancelSold(tx, user.id, { kind, reference });
-    const arrival = /^A-(\d{1,9})$/.exec(doc.saleReference);
-    if (arrival) {
-      const arrivalId = Number(arrival[1]);
-      const removed = await tx.delete(tips).where(eq(tips.arrivalId, arrivalId)).returning();
-      await tx
-        .update(tabs)
-        .set({ status: 'open', closedAt: null, closedBy: null })
-        .where(and(eq(tabs.arrivalId, arrivalId), eq(tabs.status, 'paid')));
-      if (removed.length)
-        await earningsChanged(
-          tx,
-          removed.map((t) => t.employeeId),
-          doc.businessDate,
-        );
-    }
-    await markVoided(tx, doc, user, reason);
+    await assertVoidable(tx, doc);
+    await notify(tx, {
+      recipients: (await approversOf(tx, [doc.locationId])).filter((r) => r !== user.id),
+      actorId: user.id,
+      type: VOID_REQUEST,
+      title: 'Void request',
+      message: `${displayName(user)} asks to void ${doc.documentNo} (${formatPeso(doc.totalDue)}, ${doc.buyerName || 'no buyer named'}): ${reason}`,
+      link: `/documents?search=${encodeURIComponent(doc.documentNo)}`,
+      data: { document: doc.id, location_id: doc.locationId, reason, requested_by: user.id },
+      requiresApproval: true,
+    });
     await audit(tx, {
       actorId: user.id,
-      action: 'void',
+      action: 'request_void',
       tableName: 'invoices',
       rowId: doc.id,
-      after: { document_no: doc.documentNo, reason, sale_lines: lines.map((l) => l.id) },
+      after: { document_no: doc.documentNo, reason },
     });
-    return getDocument(tx, user, doc.id);
+    return {
+      result: 'requested' as const,
+      message: `Your request to void ${doc.documentNo} was sent to the managers and administrators for approval.`,
+    };
   });
+
+const VOID_REQUEST = 'void_document';
+
+registerApprovalHandler(VOID_REQUEST, async ({ tx, actor, approved, data }) => {
+  const location = typeof data.location_id === 'number' ? data.location_id : null;
+  await assertDecidesAll(tx, actor, location === null ? [] : [location]);
+  if (approved && typeof data.document === 'number')
+    await voidInTx(tx, actor, data.document, typeof data.reason === 'string' ? data.reason : '');
+});
 
 type SnapshotLine = DocumentSnapshot['lines'][number];
 

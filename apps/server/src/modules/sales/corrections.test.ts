@@ -8,6 +8,7 @@ import {
   invoicingJournal,
   invoicingProfile,
   invoicingReadings,
+  notifications,
   sales,
   tabs,
   terminals,
@@ -267,6 +268,43 @@ describe('void', () => {
     expect((await voidIt(farManager, document.id)).statusCode).toBe(404);
     const [row] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, document.id));
     expect(row!.voidedAt).toBeNull();
+  });
+
+  it('the desk asks for a void; the Manager’s approval voids it in the Manager’s name', async () => {
+    const { document } = await invoiced();
+    const db = ctx.database.db;
+    const asked = await post(receptionist, `/api/invoicing/documents/${document.id}/void-request/`, {
+      reason: 'Charged the wrong client.',
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toEqual({
+      result: 'requested',
+      message: `Your request to void ${document.document_no} was sent to the managers and administrators for approval.`,
+    });
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, document.id));
+    expect(row!.voidedAt).toBeNull();
+    const [notice] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, 'void_document'), eq(notifications.recipientId, ctx.userIds.manager!)))
+      .orderBy(sql`${notifications.id} desc`)
+      .limit(1);
+    expect(notice!.message).toMatch(
+      new RegExp(`void ${document.document_no} \\(₱1,120\\.00, .*\\): Charged the wrong client\\.$`),
+    );
+    // The branch's Manager approves, and it is voided.
+    const decided = await manager.request({
+      method: 'POST',
+      url: `/api/notifications/${notice!.id}/decide/`,
+      payload: { approved: true },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const [after] = await db.select().from(invoices).where(eq(invoices.id, document.id));
+    expect(after).toMatchObject({ voidReason: 'Charged the wrong client.', voidedBy: ctx.userIds.manager });
+    expect(await db.select().from(sales).where(eq(sales.invoiceId, document.id))).toEqual([]);
+    // Nothing left to ask for: a voided document is a 409.
+    const again = await post(receptionist, `/api/invoicing/documents/${document.id}/void-request/`, { reason: 'x' });
+    expect(again.statusCode).toBe(409);
   });
 
   it('needs a reason (400 on reason)', async () => {

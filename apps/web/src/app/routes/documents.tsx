@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { ADMIN_GROUP, MANAGER_GROUP } from '@ginhawa/contract';
 import { DocumentsScreen } from '../../features/invoicing/components/documents-screen';
 import { useCurrentUser } from '../layout/current-user';
@@ -9,5 +10,7 @@ import { useCurrentUser } from '../layout/current-user';
 export const DocumentsRoute = () => {
   const user = useCurrentUser();
   const manages = user.groups.includes(MANAGER_GROUP) || user.groups.includes(ADMIN_GROUP);
-  return <DocumentsScreen canCorrect={manages} />;
+  // A void request's notice links here with the document's number as the search.
+  const [params] = useSearchParams();
+  return <DocumentsScreen canCorrect={manages} initialSearch={params.get('search') ?? ''} />;
 };

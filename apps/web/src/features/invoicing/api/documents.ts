@@ -3,6 +3,7 @@ import {
   documentListQuerySchema,
   type CreditMemoBody,
   type DocumentVoidBody,
+  type DocumentVoidRequest,
   type InvoiceDocument,
 } from '@ginhawa/contract';
 import { apiClient } from '../../../lib/api-client';
@@ -32,6 +33,10 @@ export const useRevalidateDocuments = () => useRevalidate(stale);
 
 export const voidDocument = async (id: number, body: DocumentVoidBody): Promise<InvoiceDocument> =>
   (await apiClient.post<InvoiceDocument>(`${documentKey(id)}void/`, body)).data;
+
+/** The desk asks the branch's Managers and the Admins to void it (decision 1016). */
+export const requestVoid = async (id: number, body: DocumentVoidBody): Promise<DocumentVoidRequest> =>
+  (await apiClient.post<DocumentVoidRequest>(`${documentKey(id)}void-request/`, body)).data;
 
 export const issueCreditMemo = async (id: number, body: CreditMemoBody): Promise<InvoiceDocument> =>
   (await apiClient.post<InvoiceDocument>(`${documentKey(id)}credit-memo/`, body)).data;

@@ -10,14 +10,15 @@ import { ResponsiveDialog } from '../../../components/form/responsive-dialog';
 import { LoadError } from '../../../components/load-error';
 import { LoadingBlock } from '../../../components/loading-block';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { useDocument, useRevalidateDocuments, voidDocument } from '../api/documents';
+import { requestVoid, useDocument, useRevalidateDocuments, voidDocument } from '../api/documents';
 import { CreditMemoDialog } from './documents-credit-memo';
 import { DocumentView } from './documents-view';
 
 /**
  * One document opened from the Documents list: its printed read, and for the branch's Managers and
  * Admins (`canCorrect`) Void (the same day, before the Z reading: the server says when it is too
- * late, "… use a credit memo") and Credit memo. Print prints the read as the browser shows it.
+ * late, "… use a credit memo") and Credit memo; the desk asks for a void instead (decision 1016).
+ * Print prints the read as the browser shows it.
  */
 export const DocumentDetail = ({
   id,
@@ -32,10 +33,11 @@ export const DocumentDetail = ({
   onClose: () => void;
 }) => {
   const { data, error, mutate } = useDocument(id);
-  const [asking, setAsking] = useState<'void' | 'credit' | null>(null);
+  const [asking, setAsking] = useState<'void' | 'request' | 'credit' | null>(null);
   const revalidate = useRevalidateDocuments();
   const { showSnackbar } = useSnackbar();
-  const correctable = canCorrect && data?.kind === 'invoice' && !data.voided_at;
+  const voidable = data?.kind === 'invoice' && !data.voided_at;
+  const correctable = canCorrect && voidable;
   const title = data ? `${data.snapshot.title} ${data.document_no}` : 'Document';
   return (
     <>
@@ -58,6 +60,10 @@ export const DocumentDetail = ({
               </Button>
               <Button onClick={() => setAsking('credit')}>Credit memo</Button>
             </>
+          ) : voidable ? (
+            <Button color="error" onClick={() => setAsking('request')}>
+              Ask to void
+            </Button>
           ) : null}
           <Box sx={{ flex: '1 1 auto' }} />
           <Button onClick={() => window.print()} disabled={!data}>
@@ -85,6 +91,24 @@ export const DocumentDetail = ({
         >
           The number stays used and the document prints VOID. Its sale lines are taken off the day, what it sold is
           cancelled, and a visit&apos;s bill opens again to be checked out afresh.
+        </ReasonDialog>
+      ) : null}
+      {asking === 'request' && data ? (
+        <ReasonDialog
+          title={`Ask to void ${data.document_no}?`}
+          confirmLabel="Send request"
+          maxLength={300}
+          hint="The branch's managers and the administrators read it."
+          parse={(reason) => documentVoidBodySchema.safeParse({ reason })}
+          onConfirm={(body) => requestVoid(data.id, body)}
+          onDone={(result) => {
+            showSnackbar(result.message, 'success');
+            setAsking(null);
+          }}
+          onClose={() => setAsking(null)}
+        >
+          A manager of the branch or an administrator approves it; their approval voids the invoice, as long as its day
+          is still open at its terminal.
         </ReasonDialog>
       ) : null}
       {asking === 'credit' && data ? (

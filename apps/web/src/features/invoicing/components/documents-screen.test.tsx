@@ -102,6 +102,26 @@ describe('Documents', () => {
     expect(within(dialog).queryByRole('button', { name: 'Void' })).not.toBeInTheDocument();
   });
 
+  it('the desk asks for a void, and is told it was sent', async () => {
+    const calls = mockApi({
+      'GET /invoicing/documents/': okPage([invoice]),
+      'GET /invoicing/documents/41/': { status: 200, data: withId },
+      'POST /invoicing/documents/41/void-request/': {
+        status: 202,
+        data: { result: 'requested', message: 'Your request to void 00000-SI-0000000012 was sent.' },
+      },
+    });
+    renderInProviders(<DocumentsScreen canCorrect={false} />);
+    await userEvent.click(await screen.findByText('00000-SI-0000000012'));
+    const dialog = await screen.findByRole('dialog', { name: 'INVOICE 00000-SI-0000000012' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Ask to void' }));
+    const ask = await screen.findByRole('dialog', { name: 'Ask to void 00000-SI-0000000012?' });
+    await userEvent.type(within(ask).getByLabelText(/Reason/), 'Wrong client.');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Your request to void 00000-SI-0000000012 was sent.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')?.data))).toEqual({ reason: 'Wrong client.' });
+  });
+
   it('says so when nothing matches, and when the list fails', async () => {
     mockApi({ 'GET /invoicing/documents/': okPage([]) });
     const { unmount } = renderInProviders(<DocumentsScreen canCorrect />);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -85,9 +85,19 @@ const columnsOf = (phone: boolean): GridColDef<InvoiceDocument>[] => [
  * and day, newest first; a row opens the document. The branch's Managers and Admins (`canCorrect`)
  * void an invoice or issue a credit memo from it.
  */
-export const DocumentsScreen = ({ canCorrect }: { canCorrect: boolean }) => {
+export const DocumentsScreen = ({
+  canCorrect,
+  initialSearch = '',
+}: {
+  canCorrect: boolean;
+  initialSearch?: string;
+}) => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const list = useAdminList(documentsResource, FILTERS);
+  const { setSearchText } = list;
+  useEffect(() => {
+    if (initialSearch) setSearchText(initialSearch);
+  }, [initialSearch, setSearchText]);
   const [open, setOpen] = useState<number | null>(null);
   const [day, setDay] = useState('');
   const columns = useMemo(
