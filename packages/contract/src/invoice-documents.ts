@@ -203,6 +203,14 @@ export const documentVoidBodySchema = z.object({
 });
 export type DocumentVoidBody = z.input<typeof documentVoidBodySchema>;
 
+/** A void asked for by the desk (decision 1016): sent to the branch's Managers and the Admins to approve. */
+export const documentVoidRequestSchema = z.object({ result: z.literal('requested'), message: z.string() });
+export type DocumentVoidRequest = z.infer<typeof documentVoidRequestSchema>;
+
+/** A credit memo's money goes back in cash or to an e-wallet: card and bank reversals are the bank's. */
+export const CREDIT_MEMO_REFUND_METHODS = ['cash', 'e_wallet'] as const;
+export type CreditMemoRefundMethod = (typeof CREDIT_MEMO_REFUND_METHODS)[number];
+
 export const creditMemoBodySchema = z.object({
   /** Which lines of the invoice (by their index) and how many of each; all of it when omitted. */
   lines: z
@@ -211,6 +219,8 @@ export const creditMemoBodySchema = z.object({
     .optional(),
   reason: text(300, { required: 'Say why the credit memo is issued.' }),
   terminal: relationId('the terminal').nullable().default(null),
+  /** How the money goes back: from the drawer, or to the buyer's e-wallet (docs/decisions/1017). */
+  refund_method: z.enum(CREDIT_MEMO_REFUND_METHODS, { error: 'Choose cash or e-wallet.' }).default('cash'),
 });
 export type CreditMemoBody = z.input<typeof creditMemoBodySchema>;
 export type CreditMemoInput = z.output<typeof creditMemoBodySchema>;

@@ -137,6 +137,45 @@ const ROWS: Row[] = [
     replace: (_r, t) => ({ location: t.locationId, name: 'Matrix Front Desk', min: '1234567890' }),
     change: () => ({ serial_number: 'SN-42' }),
   }),
+  // documents (issue 33, decision 1015): the branch's desk and Managers read; Managers and Admins correct.
+  // No document matches the id: a 404 for those let in shows the refusal came before the lookup.
+  sameForAll('GET', '/invoicing/documents/', { ...managers(200), Receptionist: 200 }),
+  {
+    name: 'GET /invoicing/documents/{id}/',
+    request: () => ({ method: 'GET', url: '/api/invoicing/documents/999999/' }),
+    expect: { ...managers(404), Receptionist: 404 },
+    error: 'No such document.',
+    errorStatus: 404,
+  },
+  {
+    name: 'POST /invoicing/documents/{id}/void/',
+    request: () => ({ method: 'POST', url: '/api/invoicing/documents/999999/void/', payload: { reason: 'Matrix' } }),
+    expect: managers(404),
+    error: 'No such document.',
+    errorStatus: 404,
+  },
+  {
+    name: 'POST /invoicing/documents/{id}/void-request/',
+    request: () => ({
+      method: 'POST',
+      url: '/api/invoicing/documents/999999/void-request/',
+      payload: { reason: 'Matrix' },
+    }),
+    expect: { ...managers(404), Receptionist: 404 },
+    error: 'No such document.',
+    errorStatus: 404,
+  },
+  {
+    name: 'POST /invoicing/documents/{id}/credit-memo/',
+    request: () => ({
+      method: 'POST',
+      url: '/api/invoicing/documents/999999/credit-memo/',
+      payload: { reason: 'Matrix' },
+    }),
+    expect: managers(404),
+    error: 'No such document.',
+    errorStatus: 404,
+  },
   // configuration
   sameForAll('GET', '/configurations/settings/', everyone(200)),
   sameForAll('GET', '/configurations/', managers(200)),

@@ -31,11 +31,12 @@ describe('screens manifest', () => {
       paths.client(7),
       paths.dailyReport(3, '2026-11-24'),
       paths.payroll,
+      paths.documents,
       paths.payStatement(4, 9),
       paths.floorAttendance,
       ...Object.values(paths.admin).map((path) => (typeof path === 'string' ? path : path(7))),
     ].filter((path) => path !== paths.admin.root);
-    expect(links).toHaveLength(22);
+    expect(links).toHaveLength(23);
     for (const link of links)
       expect(
         patterns.some((pattern) => matchPath(pattern, link)),
@@ -50,6 +51,7 @@ describe('screens manifest', () => {
       ['Floor', '/floor', null, false],
       ['Notifications', '/notifications', null, false],
       ['Reports', '/reports', 'reports', true],
+      ['Documents', '/documents', null, false],
       ['Pay runs', '/payroll', 'payroll', true],
     ]);
     expect(BOTTOM_NAV.map((item) => [item.label, item.path, Boolean(item.adminOnly)])).toEqual([

@@ -16,6 +16,7 @@ import SpaOutlined from '@mui/icons-material/SpaOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import type { GroupName } from '@ginhawa/contract';
 import type { FlagName } from '../config/flags';
 
@@ -132,6 +133,13 @@ export const SCREENS: readonly Screen[] = [
       flag: 'reports',
       notForAdmins: true,
     },
+  },
+  // The documents the terminals issued (issue 33; decisions 1015–1017): the branch's desk and Managers, Admins.
+  {
+    path: '/documents',
+    openedBy: ['Manager', 'Receptionist'],
+    load: () => import('./routes/documents').then((m) => m.DocumentsRoute),
+    nav: { label: 'Documents', icon: ArticleOutlined, places: ['main'], groups: ['Manager', 'Receptionist'] },
   },
   // Pay runs of a Manager's branches and their statements, outside /admin (decision 0630). Their
   // route reads the payroll flag itself: the manifest's flag sends a non-admin screen to the

@@ -15,6 +15,8 @@ export const paths = {
   floorReserve: (clientId: string | number) => `/floor?reserve=${clientId}`,
   /** Days and hours per person per cutoff, from the floor board's shifts (Managers and Admins; decision 0903). */
   floorAttendance: '/floor/attendance',
+  /** The documents the branch's terminals issued: read, void, credit memo (issue 33; decision 1015). */
+  documents: '/documents',
   /** Pay runs of a Manager's branches, outside /admin (decision 0630); Admins use admin.payroll, the same screen. */
   payroll: '/payroll',
   /** An employee's printable statement of a pay run (Managers and Admins). */

@@ -13,3 +13,6 @@ export {
 } from './documents.service';
 export { invoicingOn } from './profile.service';
 export { appendJournal, type JournalEvent } from './journal.service';
+// Corrections (void, credit memo) are the sales module's: what they ask of the documents.
+export { getDocument, specialDiscountOf } from './documents-read.service';
+export { creditedAgainst, lockDocument, markVoided, zReadingCovers, type DocumentRow } from './document-marks.service';

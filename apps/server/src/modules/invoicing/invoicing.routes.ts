@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  documentListQuerySchema,
+  idParamsSchema,
+  invoiceDocumentSchema,
   invoicingProfilePatchSchema,
   invoicingProfilePutSchema,
   invoicingProfileSchema,
   journalVerificationSchema,
   journalVerifyQuerySchema,
+  pageSchema,
   terminalResource,
 } from '@ginhawa/contract';
 import { currentUser } from '../../lib/actor';
@@ -13,6 +17,7 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { getInvoicingProfile, updateInvoicingProfile } from './profile.service';
 import { terminalsService } from './terminals.service';
 import { verifyJournal } from './journal.service';
+import { getDocument, listDocuments } from './documents-read.service';
 
 const tags = ['invoicing'];
 
@@ -61,5 +66,34 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => verifyJournal(db, request.query.terminal),
+  );
+};
+
+/**
+ * /api/invoicing/documents/: Admins everywhere, the branch's Managers and receptionists (decision
+ * 1015). Voids and credit memos are the sales module's (they reverse the ledger): sales.module.ts.
+ */
+export const DOCUMENT_READERS = ['Manager', 'Receptionist'] as const;
+export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  app.get(
+    '/',
+    {
+      config: { groups: DOCUMENT_READERS },
+      schema: {
+        tags,
+        querystring: documentListQuerySchema,
+        response: { 200: pageSchema(invoiceDocumentSchema), ...errorResponses },
+      },
+    },
+    async (request) => listDocuments(db, currentUser(request), request.query, request.url),
+  );
+  app.get(
+    '/:id/',
+    {
+      config: { groups: DOCUMENT_READERS },
+      schema: { tags, params: idParamsSchema, response: { 200: invoiceDocumentSchema, ...errorResponses } },
+    },
+    async (request) => getDocument(db, currentUser(request), request.params.id),
   );
 };

@@ -26,7 +26,9 @@ type Day = { loc: SQL; day: SQL };
  *   but its money came in on the day it was received: taken off so it is not counted twice;
  * - `deposits_forfeited`: a kept deposit is a sale line of the day it is forfeited, money received before;
  * - `refunds`: deposits handed back that day (a cancellation's refund, a voucher visit's refund,
- *   the part of an applied deposit beyond the visit's price).
+ *   the part of an applied deposit beyond the visit's price), and the money a credit memo issued
+ *   that day hands back (decision 1017: sale lines are never negative, so a return is a refund of
+ *   the day it is made, the invoice's own lines staying on the day they were sold).
  */
 export const moneyMovements = ({ loc, day }: Day) => sql`(
   select 'sales'::text as source, s.payment_method, s.bank_id, s.net_amount + s.service_charge as amount
@@ -52,6 +54,10 @@ export const moneyMovements = ({ loc, day }: Day) => sql`(
   select 'refunds', fr.deposit_method, fr.deposit_bank_id, -fr.deposit_amount
     from floor_reservations fr
     where fr.location_id = ${loc} and fr.deposit_status = 'refunded' and (fr.closed_at at time zone ${BUSINESS_ZONE})::date = ${day}
+  union all
+  select 'refunds', p.value->>'method', null::int, -(p.value->>'amount')::numeric
+    from invoices i cross join lateral jsonb_array_elements(i.snapshot->'payments') p
+    where i.location_id = ${loc} and i.business_date = ${day} and i.kind = 'credit_memo' and i.voided_at is null
 )`;
 
 /** The drawer's terms in the order the desk reads them, with their words. */

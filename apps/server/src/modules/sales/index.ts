@@ -18,7 +18,7 @@ export { recordForfeitedDeposit, type ForfeitedDeposit } from './forfeit.service
 // Helpers the reports share with the ledger: raw rows, counting sales, the till's cash, who decides.
 export { approversOf, assertDecidesAll, cashTaken, isManager, parseJson, rowsOf, salesCount } from './shared';
 // Handed in at registration by the modules above (reports.module.ts, payroll.module.ts).
-export { onEarningsChanged, watchRanks } from './sale-watch';
+export { onEarningsChanged, onVoidCancelSold, watchRanks, type SoldReversal } from './sale-watch';
 // The till (issue 32): a visit logged without payment opens its tab; the day's report reads the tips.
 export { openTab, type TabDeposit } from './tabs.service';
 export { tipsByMethod } from './tips.service';

@@ -36,3 +36,26 @@ export const changeSalesWatchingRanks: RankWatch['change'] = (tx, actorId, dates
 export const holdRankWatch = (tx: Tx) => rankWatch.hold(tx);
 
 export const earningsChanged: EarningsNotice = (tx, employeeIds, date) => earningsNotice(tx, employeeIds, date);
+
+/**
+ * Cancels what a voided invoice sold (issue 33, decision 1016): a voucher (V-…) or a membership
+ * (CM-…) not yet used; a used one is a 409 that says so. The clients module owns vouchers and
+ * memberships, so it hands this in (clients.module.ts). Without it a void of such a sale is refused.
+ */
+export type SoldReversal = (
+  tx: Tx,
+  actorId: number,
+  sold: { kind: 'voucher' | 'membership'; reference: string },
+) => Promise<void>;
+
+let soldReversal: SoldReversal | null = null;
+
+/** The clients module hands in how a voucher or membership sold is cancelled (clients.module.ts). */
+export const onVoidCancelSold = (reversal: SoldReversal) => {
+  soldReversal = reversal;
+};
+
+export const cancelSold: SoldReversal = async (tx, actorId, sold) => {
+  if (!soldReversal) throw new Error('No reversal of vouchers and memberships was handed in (clients.module.ts).');
+  await soldReversal(tx, actorId, sold);
+};

@@ -1,9 +1,9 @@
-import { and, asc, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DeleteSalesInput, DeleteSalesResult } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
 import { clientArrivals, sales } from '../../db/schema/index';
 import { audit } from '../../db/audit';
-import { notFound } from '../../lib/http-error';
+import { conflict, notFound } from '../../lib/http-error';
 import { dayInWords } from '../../lib/notice-text';
 import { notify, registerApprovalHandler } from '../notifications/index';
 import { assertDayOpen } from './day-lock.service';
@@ -24,11 +24,27 @@ const lockSales = async (tx: Tx, where: SQL | undefined) => {
   return tx.select().from(sales).where(where).orderBy(asc(sales.id)).for('update');
 };
 
+export const INVOICED_LINE_MESSAGE = 'Void the invoice or issue a credit memo.';
+
+/**
+ * A line an invoice documents is corrected through its document, never deleted on its own (issue
+ * 33): the void deletes it with the document's other lines (corrections.service.ts).
+ */
+const assertNotInvoiced = (rows: SaleRow[]) => {
+  const invoiced = rows.filter((r) => r.invoiceId !== null);
+  if (invoiced.length)
+    throw conflict(
+      `${invoiced.length === 1 ? `Sale ${invoiced[0]!.id} is` : `Sales ${invoiced.map((r) => r.id).join(', ')} are`} on an invoice. ${INVOICED_LINE_MESSAGE}`,
+      { ids: [INVOICED_LINE_MESSAGE] },
+    );
+};
+
 const loadSales = async (tx: Tx, user: AuthUser, ids: number[]) => {
   const rows = await lockSales(tx, and(inArray(sales.id, ids), scopeWhere(workplaceScope(user), sales.locationId)));
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw notFound(`No such sale: ${missing.slice(0, 10).join(', ')}.`);
+  assertNotInvoiced(rows);
   return rows;
 };
 
@@ -80,6 +96,16 @@ const deleteRows = async (tx: Tx, actorId: number, rows: SaleRow[], reason: stri
     );
   for (const r of rows)
     await audit(tx, { actorId, action: 'delete', tableName: 'sales', rowId: r.id, before: { ...toSale(r), reason } });
+};
+
+/**
+ * A voided invoice's lines (corrections.service.ts), locked after the rank watch's lock as every
+ * deletion's, deleted through the same path (each audited with its before, the day's lock checked).
+ */
+export const deleteInvoiceLines = async (tx: Tx, actorId: number, invoiceId: number, reason: string) => {
+  const rows = await lockSales(tx, eq(sales.invoiceId, invoiceId));
+  if (rows.length) await deleteRows(tx, actorId, rows, reason);
+  return rows;
 };
 
 /**
@@ -145,6 +171,8 @@ registerApprovalHandler('delete_sales', async ({ tx, actor, approved, data }) =>
   const ids = numbers(data.sale_ids);
   const rows = ids.length ? await lockSales(tx, inArray(sales.id, ids)) : [];
   await assertDecidesAll(tx, actor, [...numbers(data.location_ids), ...rows.map((r) => r.locationId)]);
+  // A line invoiced since the request was made is corrected through its document.
+  if (approved) assertNotInvoiced(rows);
   // Lines deleted meanwhile are simply gone; the rest are deleted in the decider's name.
   if (approved && rows.length) await deleteRows(tx, actor.id, rows, typeof data.reason === 'string' ? data.reason : '');
 });
