@@ -12,3 +12,5 @@ export {
 } from './documents.service';
 export { invoicingOn } from './profile.service';
 export { appendJournal, type JournalEvent } from './journal.service';
+// The day's close (issue 33): the daily report makes its branch's missing Z readings (decision 1021).
+export { closeBranchDay } from './readings.service';
