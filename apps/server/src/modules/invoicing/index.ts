@@ -15,3 +15,5 @@ export { invoicingOn } from './profile.service';
 export { appendJournal, type JournalEvent } from './journal.service';
 // The day's close (issue 33): the daily report makes its branch's missing Z readings (decision 1021).
 export { closeBranchDay } from './readings.service';
+// The nightly job (modules/backups) walks the journal and tells the Admins of a break (decision 1023).
+export { checkJournal } from './journal-watch.service';
