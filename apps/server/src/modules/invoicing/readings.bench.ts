@@ -82,6 +82,7 @@ export const benchReadings = async (options: ReadingsBenchOptions) => {
         headers,
         payload: { name: `Bench Branch ${i + 1}`, opening_time: '09:00', closing_time: '21:00' },
       });
+      if (place.statusCode !== 201) throw new Error(`branch: ${place.statusCode} ${place.body}`);
       await app.inject({
         method: 'POST',
         url: '/api/invoicing/terminals/',
@@ -94,6 +95,12 @@ export const benchReadings = async (options: ReadingsBenchOptions) => {
       .from(terminals)
       .orderBy(asc(terminals.id));
     const four = desks.slice(0, 4);
+    // The journal's terminal, written directly (its entries are written below).
+    const [journalRow] = await db
+      .insert(terminals)
+      .values({ locationId: desks[0]!.locationId, name: 'Journal desk' })
+      .returning({ id: terminals.id });
+    const journalDesk = journalRow!.id;
     let t = performance.now();
     for (const desk of four) await bulkInvoices(db, desk, 1, 365 * options.perDay, YEAR_FROM, options.perDay);
     log(
@@ -103,20 +110,12 @@ export const benchReadings = async (options: ReadingsBenchOptions) => {
     const zDesk = four[0]!;
     await makeReading(db, admin, { kind: 'z', terminalId: zDesk.id, businessDate: YEAR_TO });
     let nextNumber = 365 * options.perDay + 1;
-    // The journal: `journal` entries on a terminal of its own, chained as appendJournal chains them.
-    const made = await app.inject({
-      method: 'POST',
-      url: '/api/invoicing/terminals/',
-      headers,
-      payload: { location: zDesk.locationId, name: 'Journal desk' },
-    });
-    if (made.statusCode !== 201) throw new Error(`journal terminal: ${made.statusCode} ${made.body}`);
-    const journalDesk = made.json().id as number;
     t = performance.now();
     const [existing] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(invoicingJournal)
       .where(eq(invoicingJournal.terminalId, journalDesk));
+    // The journal: `journal` entries on that terminal, chained as appendJournal chains them.
     let prevHash = GENESIS_HASH;
     let seq = Number(existing?.n ?? 0);
     if (seq > 0) {
