@@ -27,3 +27,5 @@ export * from './sales';
 export * from './invoicing';
 export * from './tax';
 export * from './invoice-documents';
+export * from './invoicing-readings';
+export * from './invoicing-books';

@@ -4,6 +4,7 @@ import { serviceChargeSchema } from './client-fields';
 import { calendarDateSchema, idString, money, relationId, text } from './fields';
 import { filterId, listQuerySchema, pageSchema } from './pagination';
 import { cashCountReadSchema, cashCountSchema, dayDepositsSchema } from './day-books';
+import { reportZReadingSchema } from './invoicing-readings';
 
 /**
  * Sales, daily reports and the leaderboard (issue 12; docs/product.md §11).
@@ -173,6 +174,14 @@ export const dailyReportSchema = z.object({
   cash_count: cashCountReadSchema.nullable(),
   /** Cash on hand − cash expected; null until cash on hand is entered. */
   variance: z.string().nullable(),
+  /**
+   * The branch's Z readings of the day (issue 33; docs/decisions/1021): submitting makes any that
+   * are missing. `z_cash` is the cash they say the drawer took (null without any), and
+   * `z_cash_difference` the cash on hand less it (null until both are known).
+   */
+  z_readings: z.array(reportZReadingSchema),
+  z_cash: z.string().nullable(),
+  z_cash_difference: z.string().nullable(),
   remarks: z.string(),
   return_reason: z.string(),
   submitted_by: z.number().int().nullable(),

@@ -27,6 +27,9 @@ type Targets = {
   doomedBankId: number;
   terminalId: number;
   doomedTerminalId: number;
+  /** A terminal of a branch the seeded Manager and Receptionist both work at, and an X reading of it. */
+  deskTerminalId: number;
+  readingId: number;
   employees: Record<
     'salespersons' | 'therapists' | 'receptionists',
     { id: number; userId: number; code: string; doomedId: number }
@@ -176,6 +179,29 @@ const ROWS: Row[] = [
     error: 'No such document.',
     errorStatus: 404,
   },
+  // readings (decision 1020): on the terminal of a branch the seeded Manager and Receptionist work at
+  {
+    name: 'POST /invoicing/readings/x/{terminal}/',
+    request: (_r, t) => ({ method: 'POST', url: `/api/invoicing/readings/x/${t.deskTerminalId}/` }),
+    expect: { ...managers(201), Receptionist: 201 },
+  },
+  {
+    name: 'POST /invoicing/readings/z/{terminal}/',
+    request: (_r, t) => ({ method: 'POST', url: `/api/invoicing/readings/z/${t.deskTerminalId}/` }),
+    expect: managers(201),
+  },
+  sameForAll('GET', '/invoicing/readings/', { ...managers(200), Receptionist: 200 }),
+  {
+    name: 'GET /invoicing/readings/{id}/',
+    request: (_r, t) => ({ method: 'GET', url: `/api/invoicing/readings/${t.readingId}/` }),
+    expect: { ...managers(200), Receptionist: 200 },
+  },
+  // books (decision 1022): Admins, and Managers for their branches
+  ...(['sales-summary', 'senior-citizens', 'pwd'] as const).map((book): Row => ({
+    name: `GET /invoicing/books/${book}/`,
+    request: () => ({ method: 'GET', url: `/api/invoicing/books/${book}/?date_from=2026-01-01&date_to=2026-01-31` }),
+    expect: managers(200),
+  })),
   // configuration
   sameForAll('GET', '/configurations/settings/', everyone(200)),
   sameForAll('GET', '/configurations/', managers(200)),
@@ -188,7 +214,7 @@ const ROWS: Row[] = [
   },
 ];
 
-const matrix = startMatrix<Targets>(async ({ make: post }) => {
+const matrix = startMatrix<Targets>(async ({ make: post, agents }) => {
   const make = (url: string, payload: object) => post<{ user: number; employee_code: string }>(url, payload);
   const location = await make('/api/locations/', {
     name: 'Matrix Home',
@@ -212,6 +238,21 @@ const matrix = startMatrix<Targets>(async ({ make: post }) => {
     });
     employees[path] = { id: kept.id, userId: kept.user, code: kept.employee_code, doomedId: doomed.id };
   }
+  const terminalId = (await make('/api/invoicing/terminals/', { location: location.id, name: 'Matrix Front Desk' })).id;
+  const worksAt = async (role: 'Manager' | 'Receptionist') =>
+    (
+      (await agents[role].request({ method: 'GET', url: '/api/users/my_data/' })).json() as {
+        locations: { id: number }[];
+      }
+    ).locations.map((l) => l.id);
+  const managerAt = await worksAt('Manager');
+  const shared = (await worksAt('Receptionist')).find((id) => managerAt.includes(id))!;
+  const desks = (
+    await agents.Admin.request({ method: 'GET', url: `/api/invoicing/terminals/?location=${shared}` })
+  ).json() as {
+    results: { id: number }[];
+  };
+  const deskTerminalId = desks.results[0]!.id;
   return {
     userId: (await make('/api/users/', { username: 'matrix.target', password: 'matrix pass phrase' })).id,
     doomedUserId: (await make('/api/users/', { username: 'matrix.doomed', password: 'matrix pass phrase' })).id,
@@ -228,9 +269,11 @@ const matrix = startMatrix<Targets>(async ({ make: post }) => {
         account_number: '99991111',
       })
     ).id,
-    terminalId: (await make('/api/invoicing/terminals/', { location: location.id, name: 'Matrix Front Desk' })).id,
+    terminalId,
     doomedTerminalId: (await make('/api/invoicing/terminals/', { location: location.id, name: 'Matrix Doomed Desk' }))
       .id,
+    deskTerminalId,
+    readingId: (await make(`/api/invoicing/readings/x/${deskTerminalId}/`, {})).id,
     employees,
   };
 });

@@ -240,6 +240,8 @@ describe('backups of the embedded database', () => {
       expect(list[0]?.kind).toBe('automatic');
       expect(list.length).toBeLessThanOrEqual(before + 1);
       expect(app.log.error).not.toHaveBeenCalled();
+      // The same night walks the invoicing journal (decision 1023).
+      expect(app.log.info).toHaveBeenCalledWith({ entries: expect.any(Number) }, 'invoicing journal verified');
       expect(hooks).toHaveLength(1);
     } finally {
       spy.mockRestore();

@@ -16,3 +16,7 @@ export { appendJournal, type JournalEvent } from './journal.service';
 // Corrections (void, credit memo) are the sales module's: what they ask of the documents.
 export { getDocument, specialDiscountOf } from './documents-read.service';
 export { creditedAgainst, lockDocument, markVoided, zReadingCovers, type DocumentRow } from './document-marks.service';
+// The day's close (issue 33): the daily report makes its branch's missing Z readings (decision 1021).
+export { closeBranchDay } from './readings.service';
+// The nightly job (modules/backups) walks the journal and tells the Admins of a break (decision 1023).
+export { checkJournal } from './journal-watch.service';

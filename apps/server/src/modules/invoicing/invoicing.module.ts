@@ -1,6 +1,13 @@
 import type { AppModule } from '../../lib/app-module';
 import { invoicingConstraints } from '../../db/schema/index';
-import { documentsRoutes, journalRoutes, profileRoutes, terminalsRoutes } from './invoicing.routes';
+import {
+  booksRoutes,
+  documentsRoutes,
+  journalRoutes,
+  profileRoutes,
+  readingsRoutes,
+  terminalsRoutes,
+} from './invoicing.routes';
 
 /** Invoicing (issue 33): the seller's facts and the desk's terminals (docs/decisions/1000). */
 export const invoicingModule: AppModule = {
@@ -9,6 +16,8 @@ export const invoicingModule: AppModule = {
     { prefix: '/invoicing/terminals', plugin: terminalsRoutes },
     { prefix: '/invoicing/journal', plugin: journalRoutes },
     { prefix: '/invoicing/documents', plugin: documentsRoutes },
+    { prefix: '/invoicing/readings', plugin: readingsRoutes },
+    { prefix: '/invoicing/books', plugin: booksRoutes },
   ],
   constraints: invoicingConstraints,
 };

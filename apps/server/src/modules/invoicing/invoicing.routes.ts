@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  booksQuerySchema,
   documentListQuerySchema,
   idParamsSchema,
   invoiceDocumentSchema,
@@ -9,6 +10,11 @@ import {
   journalVerificationSchema,
   journalVerifyQuerySchema,
   pageSchema,
+  readingListQuerySchema,
+  readingSchema,
+  readingTerminalParamsSchema,
+  salesSummarySchema,
+  specialDiscountBookSchema,
   terminalResource,
 } from '@ginhawa/contract';
 import { currentUser } from '../../lib/actor';
@@ -18,6 +24,9 @@ import { getInvoicingProfile, updateInvoicingProfile } from './profile.service';
 import { terminalsService } from './terminals.service';
 import { verifyJournal } from './journal.service';
 import { getDocument, listDocuments } from './documents-read.service';
+import { getReading, listReadings, makeReading } from './readings.service';
+import { salesSummary, salesSummaryCsv, specialDiscountBook, specialDiscountCsv } from './books.service';
+import { sendCsv } from '../../lib/csv';
 
 const tags = ['invoicing'];
 
@@ -96,4 +105,90 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getDocument(db, currentUser(request), request.params.id),
   );
+};
+
+/**
+ * /api/invoicing/readings/: X and Z readings (decision 1020). The desk and Managers of the branch
+ * take X readings and read them; Z readings are a Manager's of the branch, or an Admin's.
+ */
+export const readingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  for (const kind of ['x', 'z'] as const)
+    app.post(
+      `/${kind}/:terminal/`,
+      {
+        config: { groups: kind === 'z' ? ['Manager'] : ['Manager', 'Receptionist'] },
+        schema: {
+          tags,
+          params: readingTerminalParamsSchema,
+          response: { 201: readingSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const reading = await makeReading(db, currentUser(request), { kind, terminalId: request.params.terminal });
+        return reply.code(201).send(reading);
+      },
+    );
+  app.get(
+    '/',
+    {
+      config: { groups: ['Manager', 'Receptionist'] },
+      schema: {
+        tags,
+        querystring: readingListQuerySchema,
+        response: { 200: pageSchema(readingSchema), ...errorResponses },
+      },
+    },
+    async (request) => listReadings(db, currentUser(request), request.query, request.url),
+  );
+  app.get(
+    '/:id/',
+    {
+      config: { groups: ['Manager', 'Receptionist'] },
+      schema: { tags, params: idParamsSchema, response: { 200: readingSchema, ...errorResponses } },
+    },
+    async (request) => getReading(db, currentUser(request), request.params.id),
+  );
+};
+
+/**
+ * /api/invoicing/books/: the sales summary (E-1) and the senior citizen and PWD books (E-2, E-3),
+ * JSON or `?format=csv` (decision 1022). Admins read every branch's, a branch's Managers theirs.
+ */
+export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  app.get(
+    '/sales-summary/',
+    {
+      config: { groups: ['Manager'] },
+      schema: { tags, querystring: booksQuerySchema, response: { 200: salesSummarySchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const book = await salesSummary(db, currentUser(request), request.query);
+      if (request.query.format !== 'csv') return book;
+      const csv = salesSummaryCsv(book);
+      return sendCsv(reply, csv.name, csv.lines);
+    },
+  );
+  for (const [path, kind] of [
+    ['senior-citizens', 'senior'],
+    ['pwd', 'pwd'],
+  ] as const)
+    app.get(
+      `/${path}/`,
+      {
+        config: { groups: ['Manager'] },
+        schema: {
+          tags,
+          querystring: booksQuerySchema,
+          response: { 200: specialDiscountBookSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const book = await specialDiscountBook(db, currentUser(request), kind, request.query);
+        if (request.query.format !== 'csv') return book;
+        const csv = specialDiscountCsv(book);
+        return sendCsv(reply, csv.name, csv.lines);
+      },
+    );
 };

@@ -1,6 +1,13 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CASH_COUNT_REQUIRED, formatVariance, todayInManila } from '@ginhawa/contract';
-import type { DailyReport, DailyReportInput, DailyReportQuery, DailyReportChanges, Page } from '@ginhawa/contract';
+import type {
+  DailyReport,
+  DailyReportInput,
+  DailyReportQuery,
+  DailyReportChanges,
+  Page,
+  ReportZReading,
+} from '@ginhawa/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { dailyReports, locations } from '../../db/schema/index';
 import { audit, auditTrail } from '../../db/audit';
@@ -11,6 +18,7 @@ import { listPage, totalRows } from '../../lib/list';
 import { dayInWords, pesos } from '../../lib/notice-text';
 import { createdBy, touched } from '../../lib/tracked';
 import { approvalWorkflow, notify } from '../notifications/index';
+import { closeBranchDay } from '../invoicing/index';
 import { locationOf } from '../sales/index';
 import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
 import { approversOf, assertDecidesAll, isManager, parseJson, salesCount } from '../sales/index';
@@ -26,6 +34,14 @@ const onDay = sql`s.location_id = ${dailyReports.locationId} and s.date = ${dail
 /** The report's branch and day, for the drawer's cash and the deposits (decision 0520). */
 const reportDay = { loc: sql`${dailyReports.locationId}`, day: sql`${dailyReports.date}` };
 const deposits = depositTotals(reportDay);
+/**
+ * The branch's Z readings of the report's day (issue 33; decision 1021), and the cash they say the
+ * drawer took: null when there are none (invoicing off, or the day not closed yet).
+ */
+const zOfDay = (value: SQL) =>
+  sql`select case when count(*) = 0 then null else ${value} end from invoicing_readings r join terminals t on t.id = r.terminal_id where t.location_id = ${dailyReports.locationId} and r.kind = 'z' and r.business_date = ${dailyReports.date}`;
+const zCashSum = sql`sum((r.snapshot->>'cash')::numeric)`;
+
 const reportColumns = {
   id: dailyReports.id,
   location: dailyReports.locationId,
@@ -49,6 +65,13 @@ const reportColumns = {
   variance: sql<
     string | null
   >`case when ${dailyReports.cashOnHand} is null then null else round(${dailyReports.cashOnHand} - ${drawerCash(reportDay)}, 2)::text end`,
+  zReadings: sql<
+    ReportZReading[] | string | null
+  >`(${zOfDay(sql`json_agg(json_build_object('id', r.id, 'terminal', r.terminal_id, 'terminal_name', t.name, 'z_counter', r.z_counter, 'net_sales', r.snapshot->>'net_sales', 'cash', r.snapshot->>'cash') order by t.id, r.z_counter)`)})`,
+  zCash: sql<string | null>`(${zOfDay(sql`round(${zCashSum}, 2)::text`)})`,
+  zCashDifference: sql<
+    string | null
+  >`case when ${dailyReports.cashOnHand} is null then null else (${zOfDay(sql`round(${dailyReports.cashOnHand} - ${zCashSum}, 2)::text`)}) end`,
   remarks: dailyReports.remarks,
   returnReason: dailyReports.returnReason,
   submittedBy: dailyReports.submittedBy,
@@ -68,7 +91,7 @@ const selectReportsCounted = (db: DbOrTx) =>
     .innerJoin(locations, eq(locations.id, dailyReports.locationId));
 type ReportRow = Awaited<ReturnType<typeof selectReports>>[number];
 
-const toDailyReport = ({ byMethod, ...r }: ReportRow): DailyReport => ({
+const toDailyReport = ({ byMethod, zReadings, zCash, zCashDifference, ...r }: ReportRow): DailyReport => ({
   ...toSnake(r, {
     gross: 'gross_total',
     discount: 'discount_total',
@@ -82,6 +105,9 @@ const toDailyReport = ({ byMethod, ...r }: ReportRow): DailyReport => ({
   cash_count: r.cashCount ?? null,
   status: r.status as DailyReport['status'],
   by_payment_method: parseJson(byMethod, {}),
+  z_readings: parseJson(zReadings, []),
+  z_cash: zCash === null ? null : String(zCash),
+  z_cash_difference: zCashDifference,
   submitted_at: isoOrNull(r.submittedAt),
   approved_at: isoOrNull(r.approvedAt),
   ...isoStamps(r),
@@ -255,7 +281,7 @@ export const submitReport = async (
   { close_early: closeEarly }: { close_early: boolean } = { close_early: false },
 ): Promise<DailyReport> =>
   db.transaction(async (tx) => {
-    const { row, before, after } = await reports.submit(tx, user, id, (r) => {
+    const { row, before } = await reports.submit(tx, user, id, (r) => {
       if (r.cashOnHand === null) throw fieldsError({ cash_on_hand: [CASH_COUNT_REQUIRED] });
     });
     // Checked once the row is locked (a refusal rolls the submit back); closing early is on the audit.
@@ -270,6 +296,10 @@ export const submitReport = async (
         before: null,
         after: { open: open.map((o) => o.message) },
       });
+    // The day's close (issue 33; decision 1021): each terminal of the branch with documents of the
+    // day not yet closed gets its Z reading, and the report holds its cash count against them.
+    await closeBranchDay(tx, user, row.locationId, row.date);
+    const after = await getReport(tx, user, id);
     const who = displayName(user);
     await notify(tx, {
       recipients: (await approversOf(tx, [row.locationId])).filter((r) => r !== user.id),

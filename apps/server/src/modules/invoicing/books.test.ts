@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
+import type { SalesSummary, SpecialDiscountBook } from '@ginhawa/contract';
+import { invoices, invoicingProfile, terminals, userLocations } from '../../db/schema/index';
+import type { Agent, TestContext } from '../../test/build';
+import { startSignedIn } from '../../test/agents';
+import { issueDocument, type IssueDocument } from './documents.service';
+
+/**
+ * The books (issue 33; decision 1022): the E-1 sales summary per terminal and day with its grand
+ * totals, the E-2 and E-3 discount books, each equal to the sum of its documents to the centavo;
+ * CSV; Admins everywhere, a branch's Managers their branch only; bad input a 400 on the field.
+ */
+
+let ctx: TestContext;
+let admin: Agent, manager: Agent, receptionist: Agent;
+let home: number, annex: number, terminal: number;
+const day1 = '2026-11-02';
+const day2 = '2026-11-03';
+
+beforeAll(async () => {
+  ({ ctx, admin, manager, receptionist } = await startSignedIn('admin', 'manager', 'receptionist'));
+  const db = ctx.database.db;
+  await db.update(invoicingProfile).set({ invoicing: 'on' });
+  const [place] = await db
+    .select({ id: userLocations.locationId })
+    .from(userLocations)
+    .where(eq(userLocations.userId, ctx.userIds.manager!))
+    .orderBy(asc(userLocations.locationId));
+  home = place!.id;
+  const [desk] = await db
+    .select({ id: terminals.id })
+    .from(terminals)
+    .where(eq(terminals.locationId, home))
+    .orderBy(asc(terminals.id));
+  terminal = desk!.id;
+  const created = await admin.request({
+    method: 'POST',
+    url: '/api/locations/',
+    payload: { name: 'Books Annex', opening_time: '09:00', closing_time: '21:00' },
+  });
+  annex = created.json().id;
+});
+afterAll(async () => ctx?.close());
+
+const massage = {
+  description: 'Swedish massage',
+  quantity: 1,
+  unit_price: '1120.00',
+  tax_class: 'vatable' as const,
+  senior_pwd_eligible: true,
+};
+const issue = (businessDate: string, over: Partial<IssueDocument> = {}) =>
+  ctx.database.db.transaction((tx) =>
+    issueDocument(tx, {
+      kind: 'invoice',
+      terminalId: terminal,
+      locationId: home,
+      businessDate,
+      cashier: { id: ctx.userIds.manager!, name: 'Mara Manager' },
+      clientId: null,
+      clientName: 'Walk-in',
+      buyer: null,
+      saleReference: 'T-1',
+      lines: [massage],
+      discount: '0.00',
+      serviceCharge: '0.00',
+      special: null,
+      payments: [{ method: 'cash', bankId: null, referenceNo: '', amount: '1120.00' }],
+      ...over,
+    }),
+  );
+
+const get = (who: Agent, url: string) => who.request({ method: 'GET', url: `/api/invoicing/books/${url}` });
+
+describe('the books', () => {
+  it('equal the sum of their documents, to the centavo', async () => {
+    const first = await issue(day1);
+    await issue(day1, {
+      special: { kind: 'senior', id_type: 'osca', id_number: 'OSCA-77', name: 'Lola Santos', tin: '' },
+      // With a VAT-exempt scrub beside the massage: not the senior's exempt sale.
+      lines: [
+        massage,
+        { ...massage, description: 'Scrub', unit_price: '300.00', tax_class: 'vat_exempt', senior_pwd_eligible: false },
+      ],
+    });
+    await issue(day1, {
+      special: { kind: 'pwd', id_type: 'pwd_id', id_number: 'PWD-9', name: 'Jose Cruz', tin: '123-456-789' },
+    });
+    await issue(day2, { lines: [{ ...massage, unit_price: '560.00' }] });
+    const voided = await issue(day2, { lines: [{ ...massage, unit_price: '336.00' }] });
+    await ctx.database.db.execute(
+      sql`update invoices set voided_at = now(), voided_by = 1, void_reason = 'Mistake' where id = ${voided.id}`,
+    );
+    await issue(day2, {
+      kind: 'credit_memo',
+      original: { id: first.id, documentNo: first.document_no, issuedAt: first.issued_at },
+      reason: 'Refund',
+    });
+
+    const res = await get(admin, `sales-summary/?date_from=${day1}&date_to=${day2}&terminal=${terminal}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const book = res.json() as SalesSummary;
+    expect(book.rows.map((r) => [r.date, r.grand_total_before, r.grand_total_after])).toEqual([
+      // 1,120 + (800 + 300) + 800.
+      [day1, '0.00', '3020.00'],
+      // + 560 + 336 (voided: the grand total counts it).
+      [day2, '3020.00', '3916.00'],
+    ]);
+    expect(book.rows[0]).toMatchObject({
+      first_invoice: first.document_no,
+      gross: '3660.00',
+      vatable_sales: '1000.00',
+      vat: '120.00',
+      vat_exempt_sales: '2300.00',
+      discount_senior: '200.00',
+      discount_pwd: '200.00',
+      returns: '0.00',
+      voids: '0.00',
+      net_sales: '3020.00',
+      z_counter: null,
+      reset_counter: 0,
+    });
+    expect(book.rows[1]).toMatchObject({ returns: '1120.00', voids: '336.00', net_sales: '-560.00' });
+
+    // The totals are the documents' own sums, read here straight from the table.
+    const [sums] = await ctx.database.db
+      .select({
+        vatable: sql<string>`sum(${invoices.vatableSales})::text`,
+        vat: sql<string>`sum(${invoices.vat})::text`,
+        exempt: sql<string>`sum(${invoices.vatExemptSales})::text`,
+        senior: sql<string>`sum(${invoices.discountSenior})::text`,
+        pwd: sql<string>`sum(${invoices.discountPwd})::text`,
+      })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.terminalId, terminal),
+          eq(invoices.kind, 'invoice'),
+          sql`${invoices.voidedAt} is null`,
+          between(invoices.businessDate, day1, day2),
+        ),
+      );
+    expect(book.totals).toMatchObject({
+      vatable_sales: sums!.vatable,
+      vat: sums!.vat,
+      vat_exempt_sales: sums!.exempt,
+      discount_senior: sums!.senior,
+      discount_pwd: sums!.pwd,
+      net_sales: '2460.00',
+    });
+    // And the rows add up to the totals.
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    for (const key of ['gross', 'vatable_sales', 'vat', 'vat_exempt_sales', 'returns', 'voids', 'net_sales'] as const)
+      expect(book.rows.reduce((sum, r) => sum + cents(r[key]), 0)).toBe(cents(book.totals[key]));
+
+    const seniors = await get(manager, `senior-citizens/?date_from=${day1}&date_to=${day2}`);
+    expect(seniors.statusCode, seniors.body).toBe(200);
+    expect((seniors.json() as SpecialDiscountBook).rows).toEqual([
+      expect.objectContaining({
+        date: day1,
+        name: 'Lola Santos',
+        id_type: 'osca',
+        id_number: 'OSCA-77',
+        sales: '1120.00',
+        vat: '120.00',
+        vat_exempt_sales: '1000.00',
+        discount: '200.00',
+        net_sales: '800.00',
+        voided: false,
+      }),
+    ]);
+    const pwd = await get(manager, `pwd/?date_from=${day1}&date_to=${day2}`);
+    expect((pwd.json() as SpecialDiscountBook).totals).toEqual({
+      sales: '1120.00',
+      vat: '120.00',
+      vat_exempt_sales: '1000.00',
+      discount: '200.00',
+      net_sales: '800.00',
+    });
+    expect((pwd.json() as SpecialDiscountBook).rows[0]).toMatchObject({ name: 'Jose Cruz', tin: '123-456-789' });
+  });
+
+  it('downloads as CSV with a TOTAL line', async () => {
+    const csv = await get(admin, `sales-summary/?date_from=${day1}&date_to=${day2}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^date,branch,terminal,min,first_invoice,last_invoice,grand_total_before/);
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatch(/^TOTAL,(?:,){7}4556\.00,/);
+    const seniors = await get(admin, `senior-citizens/?date_from=${day1}&date_to=${day2}&format=csv`);
+    expect(seniors.body).toContain('Lola Santos,osca,OSCA-77,,');
+  });
+
+  it('Admins read every branch, a Manager only theirs; the desk none', async () => {
+    expect((await get(manager, `sales-summary/?date_from=${day1}&date_to=${day2}&location=${annex}`)).statusCode).toBe(
+      403,
+    );
+    expect((await get(admin, `sales-summary/?date_from=${day1}&date_to=${day2}&location=${annex}`)).statusCode).toBe(
+      200,
+    );
+    expect((await get(receptionist, `pwd/?date_from=${day1}&date_to=${day2}`)).statusCode).toBe(403);
+    const mine = await get(manager, `sales-summary/?date_from=${day1}&date_to=${day2}&location=${home}`);
+    expect((mine.json() as SalesSummary).rows).toHaveLength(2);
+  });
+
+  it('bad input is a 400 on the field', async () => {
+    const backwards = await get(admin, `sales-summary/?date_from=${day2}&date_to=${day1}`);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors.date_to).toEqual(['The last day comes on or after the first.']);
+    const missing = await get(admin, `pwd/?date_to=${day1}`);
+    expect(missing.json().errors.date_from).toBeDefined();
+    const long = await get(admin, `senior-citizens/?date_from=2025-01-01&date_to=2026-11-01`);
+    expect(long.json().errors.date_to).toEqual(['Ask for at most 366 days at a time.']);
+    const format = await get(admin, `sales-summary/?date_from=${day1}&date_to=${day2}&format=pdf`);
+    expect(format.json().errors.format).toEqual(['Choose json or csv.']);
+  });
+});
