@@ -22,6 +22,7 @@ export {
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   BANKED_PAYMENT_METHODS,
+  isBankedMethod,
   SALE_KINDS,
   KEYED_SALE_KINDS,
   SALE_KIND_LABELS,
