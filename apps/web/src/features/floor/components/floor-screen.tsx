@@ -390,7 +390,8 @@ const FloorDialogs = ({
           <DialogTitle id="floor-pick-title">
             {open.then === 'assign' ? 'Assign next: which client?' : 'New reservation: which client?'}
           </DialogTitle>
-          <DialogContent>{clientPicker((client) => setOpen({ kind: open.then, client }))}</DialogContent>
+          {/* Dividers, as every form dialog: they keep the top padding the search field's label sits in. */}
+          <DialogContent dividers>{clientPicker((client) => setOpen({ kind: open.then, client }))}</DialogContent>
           <DialogActions>
             <Button onClick={close}>Cancel</Button>
           </DialogActions>
