@@ -19,6 +19,8 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 /** Payment methods that go through a bank account (the sale must name it). */
 export const BANKED_PAYMENT_METHODS: readonly PaymentMethod[] = ['card', 'bank_transfer'];
+/** A card or bank transfer: the sale names the bank account it went to. */
+export const isBankedMethod = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
 export const SALE_KINDS = ['membership', 'voucher', 'walk_in', 'other', 'forfeit'] as const;
 /**
  * The kinds a person may key in as sale lines: `forfeit` (a reservation's forfeited deposit, no

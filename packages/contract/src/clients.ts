@@ -23,6 +23,7 @@ export {
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   BANKED_PAYMENT_METHODS,
+  isBankedMethod,
   SALE_KINDS,
   KEYED_SALE_KINDS,
   SALE_KIND_LABELS,
@@ -337,5 +338,12 @@ export const clientHistoryEntrySchema = z.object({
   /** `clients`, `client_memberships`, `client_treatments` (vouchers) or `client_arrivals`. */
   table: z.string(),
   changes: z.array(clientHistoryChangeSchema),
+  /**
+   * What the entry is about, whatever changed: of `client_name`, `date`, `time`, `location_name`,
+   * `treatment_name`, `therapist_name`, `second_therapist_name`, `code`, `voucher_code` and
+   * `membership_name`, those the row has (as it stands after the change), so a cancel still names
+   * the visit's day and time.
+   */
+  subject: z.record(z.string(), z.string()),
 });
 export type ClientHistoryEntry = z.infer<typeof clientHistoryEntrySchema>;

@@ -190,3 +190,14 @@ export const orderingSchema = <const F extends readonly string[]>(fields: F) => 
 };
 
 export const searchSchema = text(100);
+
+/** The longest reason a pay run or a daily report is returned with. */
+export const RETURN_REASON_MAX = 500;
+/**
+ * The body of "return with a reason" (a submitted pay run, a submitted daily report): one rule,
+ * `what` names the record in the message. A reason left out says the same as a blank one.
+ */
+export const returnBodySchema = (what: string) => {
+  const required = `Say why the ${what} is returned.`;
+  return z.object({ reason: text(RETURN_REASON_MAX, { multiline: true, required, missing: required }) });
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, money, relationId, text, type FieldErrors } from './fields';
+import { calendarDateSchema, money, relationId, returnBodySchema, text, type FieldErrors } from './fields';
 import { filterId, listQuerySchema } from './pagination';
 import { monthParam, yearParam } from './reports';
 
@@ -195,11 +195,7 @@ export const payRunBodySchema = z.object({
 export type PayRunBody = z.input<typeof payRunBodySchema>;
 export type PayRunInput = z.output<typeof payRunBodySchema>;
 
-const RETURN_REASON_REQUIRED = 'Say why the pay run is returned.';
-/** A reason left out says the same as a blank one. */
-export const payRunReturnBodySchema = z.object({
-  reason: text(500, { multiline: true, required: RETURN_REASON_REQUIRED, missing: RETURN_REASON_REQUIRED }),
-});
+export const payRunReturnBodySchema = returnBodySchema('pay run');
 export type PayRunReturnBody = z.input<typeof payRunReturnBodySchema>;
 
 export const payRunSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { KEYED_SALE_KINDS, PAYMENT_METHODS, SALE_KINDS, saleSchema } from './clients';
 import { serviceChargeSchema } from './client-fields';
-import { calendarDateSchema, idString, money, relationId, text } from './fields';
+import { calendarDateSchema, idString, money, relationId, returnBodySchema, text } from './fields';
 import { filterId, listQuerySchema, pageSchema } from './pagination';
 import { cashCountReadSchema, cashCountSchema, dayDepositsSchema } from './day-books';
 import { reportZReadingSchema } from './invoicing-readings';
@@ -214,10 +214,7 @@ export const dailyReportSubmitSchema = dailyReportPatchSchema.refine((body) => b
   path: ['cash_on_hand'],
   message: CASH_COUNT_REQUIRED,
 });
-const RETURN_REASON_REQUIRED = 'Say why the report is returned.';
-export const returnReportBodySchema = z.object({
-  reason: text(500, { multiline: true, required: RETURN_REASON_REQUIRED, missing: RETURN_REASON_REQUIRED }),
-});
+export const returnReportBodySchema = returnBodySchema('report');
 
 export const DAILY_REPORT_ORDERING = ['date', 'status', 'id'] as const;
 export const dailyReportListQuerySchema = listQuerySchema(DAILY_REPORT_ORDERING, {

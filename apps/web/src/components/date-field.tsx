@@ -12,6 +12,7 @@ import { addDays, todayInManila } from '@ginhawa/contract';
 import { formatDate } from '../lib/format';
 import { parseDateInput } from '../lib/date-input';
 import { MONTH_NAMES } from '../lib/period';
+import { useBackCloses } from './form/back-closes';
 
 const WEEKDAYS = [
   ['Su', 'Sunday'],
@@ -197,6 +198,8 @@ export const DateField = ({
   const [shownValue, setShownValue] = useState(value);
   const [unreadable, setUnreadable] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The phone's Back closes the calendar (over a form's dialog, the calendar first; decision 0643).
+  useBackCloses(anchor !== null, () => setAnchor(null));
   const root = useRef<HTMLDivElement>(null);
 
   // A new value from outside (a reset, a picked day, the day navigator) shows in words, unless the

@@ -1,9 +1,13 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 
-/** A spinner where a panel's content will be, named for screen readers ("Loading the pay run"). */
+/**
+ * A spinner where a panel's content will be, named for screen readers ("Loading the pay run"). The
+ * name is on the spinner itself: it is the progressbar (a wrapper with the role left it unnamed,
+ * axe's aria-progressbar-name, serious).
+ */
 export const LoadingBlock = ({ label }: { label: string }) => (
-  <Box role="progressbar" aria-label={label} sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-    <CircularProgress />
+  <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+    <CircularProgress aria-label={label} />
   </Box>
 );

@@ -706,6 +706,7 @@ describe('client history', () => {
     action: string;
     table: string;
     changes: { field: string; before: unknown; after: unknown }[];
+    subject: Record<string, string>;
   };
 
   it('lists the create and the PATCH, newest first, with the changed field and who did it', async () => {
@@ -799,6 +800,12 @@ describe('client history', () => {
       ]),
     );
     expect(byTable.client_arrivals).toMatchObject({ action: 'create' });
+    // A bulk visit names its therapist as a logged one does, so it reads as the same sentence.
+    expect(byTable.client_arrivals!.changes).toContainEqual({
+      field: 'therapist_name',
+      before: null,
+      after: audited.results[0]!.subject.therapist_name,
+    });
     expect(byTable.client_arrivals!.changes).toEqual(
       expect.arrayContaining([
         { field: 'voucher_code', before: null, after: voucher.code },
@@ -813,6 +820,35 @@ describe('client history', () => {
       url: `/api/clients/${client.id}/history/?page=2&pageSize=3`,
     });
     expect(past.json()).toMatchObject({ count: 3, results: [] });
+  });
+
+  it('names the visit a cancel is about, though only its status changed', async () => {
+    const client = await newClient({ first_name: 'Can', last_name: 'Celled' });
+    const logged = await receptionist.request({
+      method: 'POST',
+      url: '/api/clients/arrivals/',
+      payload: arrival(client.id, { treatment: f.treatment.id, time: '11:45' }),
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+    const cancel = await receptionist.request({
+      method: 'PATCH',
+      url: `/api/clients/arrivals/${logged.json().id}/`,
+      payload: { status: 'cancelled' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const res = await salesperson.request({ method: 'GET', url: `/api/clients/${client.id}/history/` });
+    const [cancelled, created] = (res.json() as { results: Entry[] }).results;
+    expect(cancelled).toMatchObject({ table: 'client_arrivals', action: 'cancel' });
+    expect(cancelled!.changes.map((c) => c.field)).not.toContain('time');
+    expect(cancelled!.subject).toEqual({
+      client_name: 'Can Celled',
+      date: logged.json().date,
+      time: '11:45',
+      location_name: logged.json().location_name,
+      treatment_name: logged.json().treatment_name,
+      therapist_name: logged.json().therapist_name,
+    });
+    expect(created!.subject).toMatchObject({ time: '11:45', therapist_name: logged.json().therapist_name });
   });
 
   it('answers staff of another branch (clients belong to the business), 404 for a missing client, and refuses a bad id', async () => {

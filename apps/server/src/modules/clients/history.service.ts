@@ -8,6 +8,7 @@ import {
   clientArrivals,
   clientMemberships,
   clientTreatments,
+  employees,
   locations,
   memberships as membershipPlans,
   treatments,
@@ -39,6 +40,31 @@ export const auditChanges = (before: unknown, after: unknown): ClientHistoryChan
     .filter((field) => !NOISE.has(field) && !SECRET.test(field))
     .filter((field) => !b || !a || JSON.stringify(b[field]) !== JSON.stringify(a[field]))
     .map((field) => ({ field, before: b?.[field] ?? null, after: a?.[field] ?? null }));
+};
+
+/**
+ * The fields that name what an entry is about (a visit's day, time, branch, treatment and
+ * therapist; a voucher's code), as the row stands after the change (before it, for a delete): an
+ * update or a cancel changes only a field or two, and "the visit of 29 Nov 2026, 12:00 pm" must
+ * still be said (docs/decisions/0645).
+ */
+const SUBJECT = [
+  'client_name',
+  'date',
+  'time',
+  'location_name',
+  'treatment_name',
+  'therapist_name',
+  'second_therapist_name',
+  'code',
+  'voucher_code',
+  'membership_name',
+] as const;
+export const auditSubject = (before: unknown, after: unknown): Record<string, string> => {
+  const row = asObject(after) ?? asObject(before) ?? {};
+  return Object.fromEntries(
+    SUBJECT.flatMap((field) => (typeof row[field] === 'string' && row[field] !== '' ? [[field, row[field]]] : [])),
+  );
 };
 
 /** The creating action of each related table's audit row: a row without one was written in bulk (demo, migration). */
@@ -88,6 +114,10 @@ const fromRows = (db: Db, clientId: number) => {
     .innerJoin(locations, eq(locations.id, clientTreatments.locationId))
     .where(and(eq(clientTreatments.clientId, clientId), unaudited('client_treatments', clientTreatments.id)));
   const voucherCode = alias(clientTreatments, 'arrival_voucher');
+  const therapist = alias(employees, 'arrival_therapist');
+  const second = alias(employees, 'arrival_second_therapist');
+  const nameOf = (e: { firstName: AnyColumn; lastName: AnyColumn }) =>
+    sql<string | null>`${e.firstName} || ' ' || ${e.lastName}`;
   const arrivals = db
     .select({
       id: sql<number>`-(${clientArrivals.id}::bigint * 4 + 3)`,
@@ -97,12 +127,14 @@ const fromRows = (db: Db, clientId: number) => {
       action: sql<string>`'create'`,
       tableName: sql<string>`'client_arrivals'`,
       before: nothing,
-      after: sql<unknown>`jsonb_build_object('client', ${clientArrivals.clientId}, 'date', ${clientArrivals.date}, 'time', ${clientArrivals.time}, 'treatment_name', ${treatments.name}, 'location_name', ${locations.name}, 'voucher_code', ${voucherCode.code}, 'status', ${clientArrivals.status})`,
+      after: sql<unknown>`jsonb_build_object('client', ${clientArrivals.clientId}, 'date', ${clientArrivals.date}, 'time', ${clientArrivals.time}, 'treatment_name', ${treatments.name}, 'therapist_name', ${nameOf(therapist)}, 'second_therapist_name', ${nameOf(second)}, 'location_name', ${locations.name}, 'voucher_code', ${voucherCode.code}, 'status', ${clientArrivals.status})`,
     })
     .from(clientArrivals)
     .leftJoin(treatments, eq(treatments.id, clientArrivals.treatmentId))
     .innerJoin(locations, eq(locations.id, clientArrivals.locationId))
     .leftJoin(voucherCode, eq(voucherCode.id, clientArrivals.voucherId))
+    .innerJoin(therapist, eq(therapist.id, clientArrivals.therapistId))
+    .leftJoin(second, eq(second.id, clientArrivals.secondTherapistId))
     .where(and(eq(clientArrivals.clientId, clientId), unaudited('client_arrivals', clientArrivals.id)));
   return { memberships, vouchers, arrivals };
 };
@@ -179,6 +211,7 @@ export const clientHistory = async (
       action: r.action,
       table: r.tableName,
       changes: auditChanges(r.before, r.after),
+      subject: auditSubject(r.before, r.after),
     })),
   );
 };

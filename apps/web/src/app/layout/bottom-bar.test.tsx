@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toUser } from '../../features/auth/api/get-my-data';
@@ -69,5 +69,15 @@ describe('bottom bar', () => {
     await userEvent.click(within(bar).getByRole('button', { name: /Account menu/ }));
     await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it("closes the user menu on the phone's Back and stays on the page", async () => {
+    const { bar, router } = renderBar();
+    await userEvent.click(within(bar).getByRole('button', { name: /Account menu/ }));
+    await screen.findByRole('menu');
+    await waitFor(() => expect(window.history.state?.ginhawaDialog).toBeDefined());
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

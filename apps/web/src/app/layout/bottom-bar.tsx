@@ -20,6 +20,7 @@ import { BOTTOM_NAV, visibleItems } from './nav-items';
 import { useFlags } from '../../lib/flags';
 import { UserAvatar, fullNameOf } from '../../features/auth/components/user-avatar';
 import { visuallyHidden } from '../../components/visually-hidden';
+import { useBackCloses } from '../../components/form/back-closes';
 
 type BottomBarProps = {
   user: User;
@@ -51,6 +52,8 @@ export const BottomBar = ({ user, onLogout, logoutPending = false }: BottomBarPr
 
   const handleOpenMenu = (event: MouseEvent<HTMLElement>) => setMenuAnchor(event.currentTarget);
   const handleCloseMenu = () => setMenuAnchor(null);
+  // The phone's Back closes the account menu, not the page (decision 0643).
+  useBackCloses(menuAnchor !== null, handleCloseMenu);
 
   return (
     <Paper

@@ -18,6 +18,7 @@ import {
   type Page,
 } from '@ginhawa/contract';
 import { ReasonDialog } from '../../../components/form/reason-dialog';
+import { useBackCloses } from '../../../components/form/back-closes';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { LoadError } from '../../../components/load-error';
 import { StatusMessage } from '../../../components/status-message';
@@ -210,6 +211,8 @@ const CancelArrivalDialog = ({ arrival, onClose }: { arrival: ClientArrival; onC
 /** An arrival's row menu: Cancel is a choice behind it, not red text on every visit (issue 34). */
 const ArrivalMenu = ({ arrival, onCancel }: { arrival: ClientArrival; onCancel: () => void }) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The phone's Back closes the row's menu, not the page (decision 0643).
+  useBackCloses(anchor !== null, () => setAnchor(null));
   return (
     <>
       <IconButton

@@ -221,7 +221,7 @@ export const ClientDetail = ({
         {tab === 'vouchers' ? <VouchersTab clientId={data.id} /> : null}
         {tab === 'arrivals' ? <ArrivalsTab clientId={data.id} /> : null}
         {tab === 'profile' ? <ProfileTab client={data} /> : null}
-        {tab === 'history' ? <HistoryTab clientId={data.id} /> : null}
+        {tab === 'history' ? <HistoryTab clientId={data.id} clientName={data.full_name} /> : null}
       </Card>
       {dialog?.kind === 'arrival' && logVisit ? logVisit(data, close) : null}
       {dialog?.kind === 'arrival' && !logVisit ? <ArrivalDialog client={data} onClose={close} desk={desk} /> : null}

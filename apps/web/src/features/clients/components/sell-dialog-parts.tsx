@@ -3,18 +3,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  BANKED_PAYMENT_METHODS,
-  PAYMENT_METHODS,
-  type BankDirectoryEntry,
-  type ClientServices,
-} from '@ginhawa/contract';
+import { PAYMENT_METHODS, type BankDirectoryEntry, type ClientServices } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
 import { bankLabel, PAYMENT_CHOICE_LABELS, hintUnlessEmpty, listedValue } from '../../../lib/options';
 import { useClientServices } from '../api/get-client-activity';
 import { useDayReport } from '../../../lib/day-report';
 import { manilaNow } from './manila-now';
-import { referenceHint } from './walk-in-payment';
+import { isBanked, referenceHint } from './walk-in-payment';
 import { formatDate, formatPeso } from '../../../lib/format';
 import type { SaleTotal } from './sale-total';
 
@@ -80,7 +75,7 @@ export const PaymentFields = ({
   submitting: boolean;
   banks: readonly BankDirectoryEntry[] | undefined;
 }) => {
-  const banked = (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
+  const banked = isBanked(method);
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

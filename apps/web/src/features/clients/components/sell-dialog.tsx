@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
   ADMIN_GROUP,
-  BANKED_PAYMENT_METHODS,
   clientMembershipBodySchema,
   clientTreatmentBodySchema,
   formatPeso,
@@ -33,13 +32,11 @@ import { LocationStaffFields } from './location-staff-fields';
 import { saleTotal } from './sale-total';
 import { ClosedDayNotice, HeldNotice, PaymentFields, TotalLine, useSaleChecks } from './sell-dialog-parts';
 import { membershipReceipt, SaleReceiptDialog, voucherReceipt, type Receipt, type ReceiptBanks } from './sale-receipt';
-import { WALLET_REFERENCE_MESSAGE } from './walk-in-payment';
+import { BANK_MESSAGE, isBanked, WALLET_REFERENCE_MESSAGE } from './walk-in-payment';
 
 export type SaleKind = 'voucher' | 'membership';
 
-const BANK_MESSAGE = 'Choose the bank account the card or transfer payment goes to.';
 type SalePayment = { payment_method: string; bank: number | null; reference_no: string };
-const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
 
 const FIELDS = [
   'treatment',

@@ -5,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  BANKED_PAYMENT_METHODS,
   formatPeso,
+  isBankedMethod,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type BankDirectoryEntry,
@@ -31,7 +31,8 @@ export const useOnlySalesperson = (
   }, [onlyOne, chosen, set]);
 };
 
-export const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
+/** A card or bank transfer names its bank account (the contract's rule). */
+export const isBanked = isBankedMethod;
 
 /** The desk payment's form values (strings, as the fields hold them). */
 export type WalkInPaymentValues = {
@@ -115,6 +116,8 @@ export const depositHandedBack = (net: string | null, deposit: HeldDeposit | und
 
 /** The server refuses a GCash/Maya payment without its reference (the wallet's statement is matched by it alone). */
 export const WALLET_REFERENCE_MESSAGE = 'Enter the e-wallet reference number.';
+/** A card or transfer names the bank account it went to (the sale and the walk-in alike). */
+export const BANK_MESSAGE = 'Choose the bank account the card or transfer payment goes to.';
 
 /** What the reference is, for the method chosen: a wallet's is required, a card slip's or transfer's helps. */
 export const referenceHint = (method: string) =>

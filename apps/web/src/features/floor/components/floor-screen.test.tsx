@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Board, BoardReservation, Proposal, QueueEntry } from '@ginhawa/contract';
@@ -237,6 +237,19 @@ describe('floor screen', () => {
     const dialog = screen.getByRole('dialog', { name: 'Assign next: which client?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("the phone's Back closes the client picker and stays on the floor", async () => {
+    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    renderFloor();
+    const url = window.location.href;
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign next' }));
+    expect(screen.getByRole('dialog', { name: 'Assign next: which client?' })).toBeInTheDocument();
+    await waitFor(() => expect(window.history.state?.ginhawaDialog).toBeDefined());
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(window.location.href).toBe(url);
+    expect(screen.getByRole('button', { name: 'Assign next' })).toBeInTheDocument();
   });
 
   it('shows the error with Try again when the board cannot be read', async () => {

@@ -3,7 +3,6 @@ import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -17,6 +16,7 @@ import type { Theme } from '@mui/material/styles';
 import { Link } from 'react-router';
 import { manilaDate, todayInManila, type Board, type BoardReservation, type QueueEntry } from '@ginhawa/contract';
 import { LoadError } from '../../../components/load-error';
+import { ResponsiveDialog } from '../../../components/form/responsive-dialog';
 import { formatDate } from '../../../lib/format';
 import { PageHeader } from '../../../components/page-header';
 import { NO_OPTIONS, useLocationOptions } from '../../../lib/options';
@@ -385,16 +385,17 @@ const FloorDialogs = ({
   switch (open.kind) {
     case 'pick':
       return (
-        <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="floor-pick-title">
+        // The panel's dialog, so the phone's Back closes it as it does every other (decision 0643).
+        <ResponsiveDialog onClose={close} labelledBy="floor-pick-title">
           <DialogTitle id="floor-pick-title">
             {open.then === 'assign' ? 'Assign next: which client?' : 'New reservation: which client?'}
           </DialogTitle>
-          <DialogContent>{clientPicker((client) => setOpen({ kind: open.then, client }))}</DialogContent>
-          {/* On a phone the results fill the dialog, and the backdrop left around it is a sliver: a way out. */}
+          {/* Dividers, as every form dialog: they keep the top padding the search field's label sits in. */}
+          <DialogContent dividers>{clientPicker((client) => setOpen({ kind: open.then, client }))}</DialogContent>
           <DialogActions>
             <Button onClick={close}>Cancel</Button>
           </DialogActions>
-        </Dialog>
+        </ResponsiveDialog>
       );
     case 'assign':
       return (

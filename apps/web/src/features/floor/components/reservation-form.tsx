@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
-  BANKED_PAYMENT_METHODS,
+  isBankedMethod,
   reservationBodySchema,
   type PaymentMethod,
   type Reservation,
@@ -45,11 +45,10 @@ const DEPOSIT_METHODS = [
   { value: 'card', label: 'Card' },
   { value: 'bank_transfer', label: 'Bank transfer' },
 ] as const;
-const isBanked = (method: string) => (BANKED_PAYMENT_METHODS as readonly string[]).includes(method);
 
 // The contract leaves `bank` optional; a card or transfer deposit names its account before sending, as the server would.
 const bookingSchema = reservationBodySchema.refine(
-  (b) => !b.deposit || !isBanked(b.deposit.payment_method) || b.deposit.bank !== null,
+  (b) => !b.deposit || !isBankedMethod(b.deposit.payment_method) || b.deposit.bank !== null,
   { path: ['deposit', 'bank'], message: 'Choose the bank account the deposit went to.' },
 );
 
@@ -86,7 +85,7 @@ const toBody = (v: Values, client: number, location: number): ReservationBody =>
     v.deposit_method && !v.deposit_credit
       ? {
           payment_method: v.deposit_method as PaymentMethod,
-          bank: isBanked(v.deposit_method) && v.bank ? Number(v.bank) : null,
+          bank: isBankedMethod(v.deposit_method) && v.bank ? Number(v.bank) : null,
           amount: v.deposit_amount.trim(),
           reference_no: v.deposit_method === 'cash' ? '' : v.reference_no.trim(),
         }
@@ -177,7 +176,7 @@ export const ReservationForm = ({ client, location, date, now, onClose }: Reserv
         {form.values.deposit_method && !form.values.deposit_credit ? (
           <TextField label="Deposit amount (₱)" required inputMode="decimal" {...form.bind('deposit_amount')} />
         ) : null}
-        {isBanked(form.values.deposit_method) && !form.values.deposit_credit ? (
+        {isBankedMethod(form.values.deposit_method) && !form.values.deposit_credit ? (
           <TextField
             select
             label="Bank"

@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import MoreVert from '@mui/icons-material/MoreVert';
 import type { QueueEntry, TherapistState } from '@ginhawa/contract';
+import { useBackCloses } from '../../../components/form/back-closes';
 import { displayTime, manilaClock } from './floor-time';
 
 const STATE_LABEL: Record<TherapistState, string> = {
@@ -72,6 +73,8 @@ const EntryMenu = ({
   onAction: (a: RotationAction, q: QueueEntry) => void;
 }) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The phone's Back closes the row's menu, not the page (decision 0643).
+  useBackCloses(anchor !== null, () => setAnchor(null));
   const pick = (a: RotationAction) => {
     setAnchor(null);
     onAction(a, entry);

@@ -3,17 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { payRunReturnBodySchema, type PayRunDetail } from '@ginhawa/contract';
+import type { PayRunDetail } from '@ginhawa/contract';
 import { ConfirmDialog } from '../../../components/form/confirm-dialog';
-import { ReasonDialog } from '../../../components/form/reason-dialog';
+import { ReturnDialog } from '../../../components/form/return-dialog';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { toApiError } from '../../../lib/api-client';
 import { formatPeso } from '../../../lib/format';
 import { useRevalidatePayroll } from '../api/payroll-keys';
 import { approveRun, computeRun, returnRun, submitRun } from '../api/runs';
 import { cutoffRunningNote, runTitle } from './run-labels';
-
-const REASON_MAX = 500;
 
 type RunActionsProps = {
   run: PayRunDetail;
@@ -132,22 +130,15 @@ export const RunActions = ({ run, admin }: RunActionsProps) => {
         </ConfirmDialog>
       ) : null}
       {returning ? (
-        <ReasonDialog
-          title="Return the pay run"
-          confirmLabel="Return"
-          maxLength={REASON_MAX}
+        <ReturnDialog
+          what="pay run"
           hint="The branch's managers see this, correct the run and submit it again."
-          parse={(reason) => payRunReturnBodySchema.safeParse({ reason })}
-          onConfirm={(body) => returnRun(run.id, body.reason)}
-          onDone={async () => {
-            setReturning(false);
-            showSnackbar('Pay run returned.', 'success');
-            await revalidate();
-          }}
+          send={(reason) => returnRun(run.id, reason)}
+          onReturned={revalidate}
           onClose={() => setReturning(false)}
         >
           {runTitle(run)} goes back to its branch to be corrected and submitted again.
-        </ReasonDialog>
+        </ReturnDialog>
       ) : null}
     </Stack>
   );

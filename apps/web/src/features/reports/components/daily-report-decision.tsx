@@ -2,14 +2,13 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { returnReportBodySchema, type DailyReport } from '@ginhawa/contract';
+import type { DailyReport } from '@ginhawa/contract';
 import { formatDate, formatPeso, formatVariance } from '../../../lib/format';
 import { ConfirmDialog } from '../../../components/form/confirm-dialog';
-import { ReasonDialog } from '../../../components/form/reason-dialog';
+import { ReturnDialog } from '../../../components/form/return-dialog';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { approveDailyReport, returnDailyReport } from '../api/daily-reports';
 import { useRevalidateReports } from '../api/reports-keys';
-import { REASON_MAX } from './report-params';
 
 /**
  * Approve, or return with a reason (the one "say why" prompt), a submitted report. Approving asks
@@ -63,22 +62,15 @@ export const DailyReportDecision = ({ report }: { report: DailyReport }) => {
         </ConfirmDialog>
       ) : null}
       {asking === 'return' ? (
-        <ReasonDialog
-          title="Return the report"
-          confirmLabel="Return"
-          maxLength={REASON_MAX}
+        <ReturnDialog
+          what="report"
           hint="The submitter sees this and can correct the day."
-          parse={(reason) => returnReportBodySchema.safeParse({ reason })}
-          onConfirm={(body) => returnDailyReport(report.id, body.reason)}
-          onDone={async () => {
-            setAsking(null);
-            showSnackbar('Report returned.', 'success');
-            await revalidate();
-          }}
+          send={(reason) => returnDailyReport(report.id, reason)}
+          onReturned={revalidate}
           onClose={() => setAsking(null)}
         >
           {day} goes back to its location to be corrected and submitted again.
-        </ReasonDialog>
+        </ReturnDialog>
       ) : null}
     </>
   );
