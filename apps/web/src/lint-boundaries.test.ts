@@ -49,13 +49,13 @@ describe('web boundaries fail npm run lint', { timeout: 120_000 }, () => {
   });
 
   it('a feature may import itself, lib/ and components/', async () => {
-    expect(await findings('features/banks/components/probe.tsx', "import { value } from '../api/get-banks';")).toEqual(
-      [],
-    );
+    expect(
+      await findings('features/locations/components/probe.tsx', "import { value } from '../api/get-locations';"),
+    ).toEqual([]);
     expect(
       await findings(
-        'features/banks/components/probe.tsx',
-        "import { value } from '../../../features/banks/api/get-banks';",
+        'features/locations/components/probe.tsx',
+        "import { value } from '../../../features/locations/api/get-locations';",
       ),
     ).toEqual([]);
     expect(
@@ -72,7 +72,7 @@ describe('web boundaries fail npm run lint', { timeout: 120_000 }, () => {
   it('an upward import: lib/ and components/ import no feature and nothing from app/; features nothing from app/', async () => {
     const upward =
       /^import-x\/no-restricted-paths: .*lib\/, config\/ and components\/ import no feature and nothing from app\//;
-    expect(await findings('lib/probe.ts', "import { value } from '../features/banks/api/get-banks';")).toEqual([
+    expect(await findings('lib/probe.ts', "import { value } from '../features/locations/api/get-locations';")).toEqual([
       expect.stringMatching(upward),
     ]);
     expect(
