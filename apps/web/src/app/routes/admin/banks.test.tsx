@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Bank } from '@ginhawa/contract';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
-import { BanksScreen, groupDigits } from './banks-screen';
+import { BanksScreen, groupDigits } from './banks';
 
 const bank = (id: number, account_name: string, account_number: string): Bank => ({
   id,
