@@ -172,10 +172,11 @@ const serverBoundaries = [
   { files: [`${SERVER}/**/*.ts`], rules: restrict(schemaImport) },
   { files: [`${SERVER}/modules/**/*.service.ts`, `${SERVER}/db/**/*.ts`], rules: { 'no-restricted-imports': 'off' } },
   { files: [`${SERVER}/modules/**/*.routes.ts`], rules: restrict(databaseInRoutes) },
-  // A module's registration (*.module.ts) names its tables' constraint sentences from db/schema;
-  // demo seed files (*.demo.ts) write the demo rows in bulk inside the seeding transaction, on
+  // A module's registration (*.module.ts) names its tables' constraint sentences from db/schema; a
+  // plain resource (*.resource.ts, db/define-resource.ts) is its table, rules and routes in one
+  // declaration, and is its module; demo seed files (*.demo.ts) write the demo rows in bulk inside the seeding transaction, on
   // purpose without the services' per-row checks and audit rows.
-  { files: [`${SERVER}/modules/**/*.{module,demo}.ts`], rules: { 'no-restricted-imports': 'off' } },
+  { files: [`${SERVER}/modules/**/*.{module,resource,demo}.ts`], rules: { 'no-restricted-imports': 'off' } },
   // lib/ sits below db/: it may name db/client's types (erased at build time), never use db/ at run time.
   {
     files: [`${SERVER}/lib/**/*.ts`],

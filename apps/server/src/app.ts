@@ -19,7 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/client';
 import type { Env } from './plugins/env';
-import { registerAuth } from './plugins/auth';
+import { accessOf, registerAuth } from './plugins/auth';
 import { registerLimits } from './plugins/limits';
 import { answerClientError, registerErrorHandling } from './plugins/errors';
 import { registerUtf8Json } from './lib/utf8-json';
@@ -119,7 +119,11 @@ export const buildApp = async ({ database, env, secretKey, logger }: BuildOption
         version: '1.0.0',
       },
     },
-    transform: jsonSchemaTransform,
+    // Each operation says who may call it (x-access), read from the route's own access rule.
+    transform: (args) => {
+      const out = jsonSchemaTransform(args);
+      return { ...out, schema: { ...out.schema, 'x-access': accessOf(args.route.config) } };
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

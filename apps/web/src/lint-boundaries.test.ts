@@ -36,12 +36,15 @@ describe('web boundaries fail npm run lint', { timeout: 120_000 }, () => {
   it('a feature imports no other feature, however it spells the path', async () => {
     expect(
       await findings(
-        'features/banks/components/probe.tsx',
+        'features/users/components/probe.tsx',
         "import { value } from '../../locations/api/get-locations';",
       ),
     ).toEqual([expect.stringMatching(otherFeature)]);
     expect(
-      await findings('features/banks/api/probe.ts', "import { value } from '../../../features/users/api/get-users';"),
+      await findings(
+        'features/locations/api/probe.ts',
+        "import { value } from '../../../features/users/api/get-users';",
+      ),
     ).toEqual([expect.stringMatching(otherFeature)]);
     expect(
       await findings('features/services/probe.ts', "import { value } from '../employees/components/employee-form';"),
@@ -49,21 +52,21 @@ describe('web boundaries fail npm run lint', { timeout: 120_000 }, () => {
   });
 
   it('a feature may import itself, lib/ and components/', async () => {
-    expect(await findings('features/banks/components/probe.tsx', "import { value } from '../api/get-banks';")).toEqual(
-      [],
-    );
+    expect(
+      await findings('features/locations/components/probe.tsx', "import { value } from '../api/get-locations';"),
+    ).toEqual([]);
     expect(
       await findings(
-        'features/banks/components/probe.tsx',
-        "import { value } from '../../../features/banks/api/get-banks';",
+        'features/locations/components/probe.tsx',
+        "import { value } from '../../../features/locations/api/get-locations';",
       ),
     ).toEqual([]);
     expect(
-      await findings('features/banks/components/probe.tsx', "import { value } from '../../../lib/options';"),
+      await findings('features/users/components/probe.tsx', "import { value } from '../../../lib/options';"),
     ).toEqual([]);
     expect(
       await findings(
-        'features/banks/components/probe.tsx',
+        'features/users/components/probe.tsx',
         "import { value } from '../../../components/list/admin-list-page';",
       ),
     ).toEqual([]);
@@ -72,7 +75,7 @@ describe('web boundaries fail npm run lint', { timeout: 120_000 }, () => {
   it('an upward import: lib/ and components/ import no feature and nothing from app/; features nothing from app/', async () => {
     const upward =
       /^import-x\/no-restricted-paths: .*lib\/, config\/ and components\/ import no feature and nothing from app\//;
-    expect(await findings('lib/probe.ts', "import { value } from '../features/banks/api/get-banks';")).toEqual([
+    expect(await findings('lib/probe.ts', "import { value } from '../features/locations/api/get-locations';")).toEqual([
       expect.stringMatching(upward),
     ]);
     expect(
@@ -82,10 +85,13 @@ describe('web boundaries fail npm run lint', { timeout: 120_000 }, () => {
       expect.stringMatching(upward),
     ]);
     expect(
-      await findings('features/banks/components/probe.tsx', "import { value } from '../../../app/screens';"),
+      await findings('features/users/components/probe.tsx', "import { value } from '../../../app/screens';"),
     ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A feature imports nothing from app\//)]);
     expect(
-      await findings('app/routes/probe.tsx', "import { value } from '../../features/banks/components/banks-screen';"),
+      await findings(
+        'app/routes/probe.tsx',
+        "import { value } from '../../features/locations/components/location-list';",
+      ),
     ).toEqual([]);
   });
 
@@ -99,14 +105,14 @@ describe('web boundaries fail npm run lint', { timeout: 120_000 }, () => {
   it('only features/*/api and lib/ call the API client; its error helpers are for everyone', async () => {
     const client = (levels: number) => `import { apiClient as value } from '${'../'.repeat(levels)}lib/api-client';`;
     const onlyApi = /^no-restricted-imports: .*Only features\/\*\/api \(and lib\/\) call the API client/;
-    expect(await findings('features/banks/components/probe.tsx', client(3))).toEqual([expect.stringMatching(onlyApi)]);
+    expect(await findings('features/users/components/probe.tsx', client(3))).toEqual([expect.stringMatching(onlyApi)]);
     expect(await findings('components/probe.tsx', client(1))).toEqual([expect.stringMatching(onlyApi)]);
     expect(await findings('app/probe.tsx', client(1))).toEqual([expect.stringMatching(onlyApi)]);
-    expect(await findings('features/banks/api/probe.ts', client(3))).toEqual([]);
+    expect(await findings('features/locations/api/probe.ts', client(3))).toEqual([]);
     expect(await findings('lib/probe.ts', "import { apiClient as value } from './api-client';")).toEqual([]);
     expect(
       await findings(
-        'features/banks/components/probe.tsx',
+        'features/users/components/probe.tsx',
         "import { getErrorMessage as value } from '../../../lib/api-client';",
       ),
     ).toEqual([]);

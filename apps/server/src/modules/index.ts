@@ -6,7 +6,7 @@ import { notificationsModule } from './notifications/notifications.module';
 import { configurationsModule } from './configurations/configurations.module';
 import { servicesModule } from './services/services.module';
 import { locationsModule } from './locations/locations.module';
-import { banksModule } from './banks/banks.module';
+import { banksModule } from './banks/banks.resource';
 import { employeesModule } from './employees/employees.module';
 import { clientsModule } from './clients/clients.module';
 import { salesModule } from './sales/sales.module';

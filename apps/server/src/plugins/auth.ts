@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GroupName } from '@ginhawa/contract';
 import { HttpError, forbidden, unauthorized } from '../lib/http-error';
 import { safeEqual } from '../lib/tokens';
@@ -174,3 +174,13 @@ export const registerAuth = (
     if (config.groups && !hasAnyGroup(identity.user, config.groups)) throw forbidden();
   });
 };
+
+/**
+ * Who may call a route, as its OpenAPI operation says it (`x-access`): `anyone`, `signed in`, or
+ * the groups that may (Admin always may). The role matrix is derived from it
+ * (test/role-matrix.derived.test.ts), so a new route is in the matrix the moment it is documented.
+ */
+export type Access = 'anyone' | 'signed in' | readonly GroupName[];
+
+export const accessOf = (config: FastifyContextConfig | undefined): Access =>
+  config?.public ? 'anyone' : config?.groups ? config.groups : 'signed in';

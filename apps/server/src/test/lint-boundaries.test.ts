@@ -83,7 +83,7 @@ describe('server boundaries', { timeout: 120_000 }, () => {
     ).toEqual([expect.stringMatching(internals)]);
     expect(
       await findings(
-        `${M}/banks/banks.routes.ts`,
+        `${M}/locations/locations.routes.ts`,
         "import { employeeRoutes as x } from '../employees/employees.routes';",
       ),
     ).toEqual([expect.stringMatching(internals)]);
@@ -113,16 +113,16 @@ describe('server boundaries', { timeout: 120_000 }, () => {
   });
 
   it('refuses db/schema outside services and db/, and the database in routes', async () => {
-    expect(await findings(`${M}/banks/banks.routes.ts`, "import { banks as x } from '../../db/schema/index';")).toEqual(
-      [expect.stringContaining(`${RESTRICTED}: `)],
-    );
+    expect(
+      await findings(`${M}/locations/locations.routes.ts`, "import { banks as x } from '../../db/schema/index';"),
+    ).toEqual([expect.stringContaining(`${RESTRICTED}: `)]);
     expect(
       await findings(
         `${M}/notifications/notifications.hub.ts`,
         "import { sessions as x } from '../../db/schema/index';",
       ),
     ).toEqual([expect.stringMatching(/^no-restricted-imports: .*Only \*\.service\.ts files and db\/ read db\/schema/)]);
-    expect(await findings(`${M}/banks/banks.routes.ts`, "import { sql as x } from 'drizzle-orm';")).toEqual([
+    expect(await findings(`${M}/locations/locations.routes.ts`, "import { sql as x } from 'drizzle-orm';")).toEqual([
       expect.stringMatching(/^no-restricted-imports: .*Routes call services/),
     ]);
   });
@@ -142,14 +142,14 @@ describe('server boundaries', { timeout: 120_000 }, () => {
 
   it('lets the legal imports through', async () => {
     expect(
-      await findings(`${M}/banks/banks.service.ts`, "import { banks as x } from '../../db/schema/index';"),
+      await findings(`${M}/locations/locations.service.ts`, "import { banks as x } from '../../db/schema/index';"),
     ).toEqual([]);
     expect(
       await findings(`${M}/employees/employees.service.ts`, "import { hashPassword as x } from '../users/index';"),
     ).toEqual([]);
-    expect(await findings(`${M}/banks/banks.routes.ts`, "import { listBanks as x } from './banks.service';")).toEqual(
-      [],
-    );
+    expect(
+      await findings(`${M}/locations/locations.routes.ts`, "import { listLocations as x } from './locations.service';"),
+    ).toEqual([]);
     expect(await findings(`${S}/db/audit.ts`, "import { auditLog as x } from './schema/index';")).toEqual([]);
     expect(await findings(`${S}/plugins/probe.ts`, "import { currentUser as x } from '../lib/actor';")).toEqual([]);
   });

@@ -184,7 +184,7 @@ export const SCREENS: readonly Screen[] = [
     path: '/admin/users',
     adminOnly: true,
     flag: 'users',
-    load: () => import('../features/users/components/users-screen').then((m) => m.UsersScreen),
+    load: () => import('./routes/admin/users').then((m) => m.UsersScreen),
     nav: {
       label: 'Users',
       icon: ManageAccountsOutlined,
@@ -195,7 +195,7 @@ export const SCREENS: readonly Screen[] = [
   {
     path: '/admin/employees',
     adminOnly: true,
-    load: () => import('../features/employees/components/employees-screen').then((m) => m.EmployeesScreen),
+    load: () => import('./routes/admin/employees').then((m) => m.EmployeesScreen),
     nav: {
       label: 'Employees',
       icon: BadgeOutlined,
@@ -223,7 +223,7 @@ export const SCREENS: readonly Screen[] = [
   {
     path: '/admin/locations',
     adminOnly: true,
-    load: () => import('../features/locations/components/locations-screen').then((m) => m.LocationsScreen),
+    load: () => import('./routes/admin/locations').then((m) => m.LocationsScreen),
     nav: {
       label: 'Locations',
       icon: StorefrontOutlined,
@@ -245,7 +245,7 @@ export const SCREENS: readonly Screen[] = [
   {
     path: '/admin/services',
     adminOnly: true,
-    load: () => import('../features/services/components/services-screen').then((m) => m.ServicesScreen),
+    load: () => import('./routes/admin/services').then((m) => m.ServicesScreen),
     nav: {
       label: 'Services',
       icon: SpaOutlined,
@@ -256,13 +256,13 @@ export const SCREENS: readonly Screen[] = [
   {
     path: '/admin/services/memberships/:membershipId',
     adminOnly: true,
-    load: () => import('../features/services/components/services-screen').then((m) => m.MembershipScreen),
+    load: () => import('./routes/admin/services').then((m) => m.MembershipScreen),
   },
   {
     path: '/admin/banks',
     adminOnly: true,
     flag: 'banks',
-    load: () => import('../features/banks/components/banks-screen').then((m) => m.BanksScreen),
+    load: () => import('./routes/admin/banks').then((m) => m.BanksScreen),
     nav: {
       label: 'Banks',
       icon: AccountBalanceOutlined,
@@ -303,7 +303,7 @@ export const SCREENS: readonly Screen[] = [
   {
     path: '/admin/settings',
     adminOnly: true,
-    load: () => import('../features/settings/components/settings-screen').then((m) => m.SettingsScreen),
+    load: () => import('./routes/admin/settings').then((m) => m.SettingsScreen),
     nav: {
       label: 'Settings',
       icon: SettingsOutlined,

@@ -2,10 +2,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Configuration } from '@ginhawa/contract';
-import { AppProvider } from '../../../app/provider';
+import { AppProvider } from '../../provider';
 import { mockApi, type MockHandler } from '../../../test/api-mock';
 import { testSwr } from '../../../test/render';
-import { SettingsScreen } from './settings-screen';
+import { SettingsScreen } from './settings';
 
 const config = (overrides: Partial<Configuration> = {}): Configuration => ({
   company_name: 'Ginhawa Spa',

@@ -2,8 +2,8 @@ import { useSearchParams } from 'react-router';
 import { EMPLOYEE_KIND_PATH, EMPLOYEE_KINDS, type EmployeeKind } from '@ginhawa/contract';
 import { PageHeader } from '../../../components/page-header';
 import { TabbedCard } from '../../../components/tabbed-card';
-import { KIND_LABELS } from './employee-form';
-import { EmployeeList } from './employee-list';
+import { KIND_LABELS } from '../../../features/employees/components/employee-form';
+import { EmployeeList } from '../../../features/employees/components/employee-list';
 
 const tabOf = (value: string | null): EmployeeKind =>
   EMPLOYEE_KINDS.find((kind) => EMPLOYEE_KIND_PATH[kind] === value) ?? 'salesperson';

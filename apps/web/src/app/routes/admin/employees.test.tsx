@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Employee } from '@ginhawa/contract';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
-import { EmployeesScreen } from './employees-screen';
+import { EmployeesScreen } from './employees';
 
 const person = (id: number, first: string, last: string, kind: Employee['kind']): Employee => ({
   id,

@@ -1,11 +1,11 @@
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { TabbedCard } from '../../../components/tabbed-card';
-import { parseMembershipId } from '../api/get-membership';
-import { CategoryList } from './category-list';
-import { MembershipEditor } from './membership-editor';
-import { MembershipList } from './membership-list';
-import { TreatmentList } from './treatment-list';
+import { parseMembershipId } from '../../../features/services/api/get-membership';
+import { CategoryList } from '../../../features/services/components/category-list';
+import { MembershipEditor } from '../../../features/services/components/membership-editor';
+import { MembershipList } from '../../../features/services/components/membership-list';
+import { TreatmentList } from '../../../features/services/components/treatment-list';
 
 export const SERVICE_TABS = [
   { value: 'treatments', label: 'Treatments' },

@@ -1,6 +1,6 @@
 import Card from '@mui/material/Card';
 import { PageHeader } from '../../../components/page-header';
-import { UserList } from './user-list';
+import { UserList } from '../../../features/users/components/user-list';
 
 /** /admin/users (behind the users flag) */
 export const UsersScreen = () => (

@@ -1,6 +1,6 @@
 import Card from '@mui/material/Card';
 import { PageHeader } from '../../../components/page-header';
-import { LocationList } from './location-list';
+import { LocationList } from '../../../features/locations/components/location-list';
 
 /** /admin/locations */
 export const LocationsScreen = () => (

@@ -25,10 +25,10 @@ import {
   uploadLogo,
   useApplyConfiguration,
   useConfiguration,
-} from '../api/get-configuration';
-import { BackupsSection } from './backups-section';
-import { FeaturesSection } from './features-section';
-import { ApprovalsSection } from './approvals-section';
+} from '../../../features/settings/api/get-configuration';
+import { BackupsSection } from '../../../features/settings/components/backups-section';
+import { FeaturesSection } from '../../../features/settings/components/features-section';
+import { ApprovalsSection } from '../../../features/settings/components/approvals-section';
 
 const updatedLine = (configuration: Configuration) =>
   configuration.updated_by_name
