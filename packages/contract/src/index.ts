@@ -27,3 +27,4 @@ export * from './sales';
 export * from './invoicing';
 export * from './tax';
 export * from './invoice-documents';
+export * from './invoice-desk';

@@ -1,6 +1,8 @@
 import type { AppModule } from '../../lib/app-module';
 import { invoicingConstraints } from '../../db/schema/index';
 import { journalRoutes, profileRoutes, terminalsRoutes } from './invoicing.routes';
+import { deskRoutes } from './desk.routes';
+import { reprintRoutes } from './reprint.routes';
 
 /** Invoicing (issue 33): the seller's facts and the desk's terminals (docs/decisions/1000). */
 export const invoicingModule: AppModule = {
@@ -8,6 +10,9 @@ export const invoicingModule: AppModule = {
     { prefix: '/invoicing/profile', plugin: profileRoutes },
     { prefix: '/invoicing/terminals', plugin: terminalsRoutes },
     { prefix: '/invoicing/journal', plugin: journalRoutes },
+    { prefix: '/invoicing/desk', plugin: deskRoutes },
+    // The documents' reprint (decision 1013); the list, read, void and credit memo are documents.routes.ts.
+    { prefix: '/invoicing/documents', plugin: reprintRoutes },
   ],
   constraints: invoicingConstraints,
 };
