@@ -10,6 +10,9 @@ import { relationId } from './fields';
 export const deskInvoicingSchema = z.object({
   /** Every call that takes money needs `terminal` while on. */
   invoicing: z.enum(['off', 'on']),
+  /** The seller's VAT terms, so the desk's live "Still to pay" is the invoice's (printed on every invoice anyway). */
+  vat_status: z.enum(['vat', 'non_vat']),
+  vat_rate: z.string(),
 });
 export type DeskInvoicing = z.infer<typeof deskInvoicingSchema>;
 

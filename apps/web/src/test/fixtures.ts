@@ -128,6 +128,8 @@ export const aTreatment = (extra: Partial<Treatment> = {}): Treatment => ({
   description: '',
   is_active: true,
   room_kinds: [],
+  tax_class: 'vatable',
+  senior_pwd_eligible: true,
   created_at: '2025-11-01T02:00:00.000Z',
   updated_at: '2025-11-01T02:00:00.000Z',
   ...extra,

@@ -41,10 +41,12 @@ describe('/api/invoicing/desk/', () => {
     expect((await receptionist.request({ method: 'GET', url: '/api/invoicing/profile/' })).statusCode).toBe(403);
     const off = await receptionist.request({ method: 'GET', url: '/api/invoicing/desk/' });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toEqual({ invoicing: 'off' });
+    expect(off.json()).toEqual({ invoicing: 'off', vat_status: 'vat', vat_rate: '12.00' });
     await ctx.database.db.update(invoicingProfile).set({ invoicing: 'on' });
     expect((await receptionist.request({ method: 'GET', url: '/api/invoicing/desk/' })).json()).toEqual({
       invoicing: 'on',
+      vat_status: 'vat',
+      vat_rate: '12.00',
     });
   });
 

@@ -4,6 +4,7 @@ import { currentUser } from '../../lib/actor';
 import { errorResponses } from '../../lib/error-responses';
 import { invoicingOn } from './profile.service';
 import { chooseTerminal } from './desk.service';
+import { sellerTerms } from './documents.service';
 
 const tags = ['invoicing'];
 
@@ -16,6 +17,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   app.get('/', { schema: { tags, response: { 200: deskInvoicingSchema, ...errorResponses } } }, async () => ({
     invoicing: (await invoicingOn(db)) ? ('on' as const) : ('off' as const),
+    ...(await sellerTerms(db)),
   }));
   app.post(
     '/terminal/',

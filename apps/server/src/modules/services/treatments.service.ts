@@ -30,13 +30,19 @@ const columns = {
   description: treatments.description,
   isActive: treatments.isActive,
   roomKinds: treatments.roomKinds,
+  taxClass: treatments.taxClass,
+  seniorPwdEligible: treatments.seniorPwdEligible,
   createdAt: treatments.createdAt,
   updatedAt: treatments.updatedAt,
 };
 
 type Selected = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
 
-const toRead = (r: Selected): Treatment => ({ ...toSnake(r), ...isoStamps(r) });
+const toRead = (r: Selected): Treatment => ({
+  ...toSnake(r),
+  tax_class: r.taxClass as Treatment['tax_class'],
+  ...isoStamps(r),
+});
 
 const toColumns = <T extends TreatmentChanges>(body: T) => toCamel(body, { category: 'categoryId' });
 

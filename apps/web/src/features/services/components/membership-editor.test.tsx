@@ -37,6 +37,8 @@ const treatment = (id: number, name: string, price: string, category_name = 'Mas
   description: '',
   is_active: true,
   room_kinds: [],
+  tax_class: 'vatable',
+  senior_pwd_eligible: true,
   ...stamp,
 });
 
