@@ -1,3 +1,4 @@
+import { invoiceDocumentSchema, invoicingFields } from './invoice-documents';
 import { z } from 'zod';
 import { booleanQuery, filterId, listQuerySchema, pageParams } from './pagination';
 import { calendarDateSchema, name, orderingValues, phone, relationId, text } from './fields';
@@ -172,6 +173,7 @@ export const clientMembershipBodySchema = z.object({
   membership: relationId('a membership'),
   start_date: calendarDateSchema.optional(),
   ...paymentFields,
+  ...invoicingFields,
 });
 export type ClientMembershipBody = z.input<typeof clientMembershipBodySchema>;
 export type ClientMembershipInput = z.output<typeof clientMembershipBodySchema>;
@@ -204,7 +206,11 @@ export const clientMembershipSchema = z.object({
   ...timestamps,
 });
 export type ClientMembership = z.infer<typeof clientMembershipSchema>;
-export const clientMembershipSaleSchema = clientMembershipSchema.extend({ sale: saleSchema });
+export const clientMembershipSaleSchema = clientMembershipSchema.extend({
+  sale: saleSchema,
+  /** Its INVOICE, with invoicing on (issue 33). */
+  document: invoiceDocumentSchema.nullable(),
+});
 export type ClientMembershipSale = z.infer<typeof clientMembershipSaleSchema>;
 
 export const clientMembershipPatchSchema = z.object({
@@ -233,6 +239,7 @@ export const clientTreatmentBodySchema = z.object({
     .default(1),
   expires_on: calendarDateSchema.nullable().optional(),
   ...paymentFields,
+  ...invoicingFields,
 });
 export type ClientTreatmentBody = z.input<typeof clientTreatmentBodySchema>;
 export type ClientTreatmentInput = z.output<typeof clientTreatmentBodySchema>;
@@ -258,7 +265,11 @@ export const clientTreatmentSchema = z.object({
   ...timestamps,
 });
 export type ClientTreatment = z.infer<typeof clientTreatmentSchema>;
-export const clientTreatmentSaleSchema = clientTreatmentSchema.extend({ sale: saleSchema });
+export const clientTreatmentSaleSchema = clientTreatmentSchema.extend({
+  sale: saleSchema,
+  /** Its INVOICE, with invoicing on (issue 33). */
+  document: invoiceDocumentSchema.nullable(),
+});
 export type ClientTreatmentSale = z.infer<typeof clientTreatmentSaleSchema>;
 
 export const CLIENT_TREATMENT_ORDERING = ['created_at', 'expires_on', 'code', 'id'] as const;

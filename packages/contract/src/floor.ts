@@ -1,3 +1,4 @@
+import { invoiceDocumentSchema } from './invoice-documents';
 import { z } from 'zod';
 import {
   floorDurationMinutes as durationMinutes,
@@ -259,6 +260,8 @@ export const reservationBodySchema = z.object({
    */
   deposit_credit: relationId('a deposit credit').nullable().default(null),
   notes: text(500, { multiline: true }).default(''),
+  /** The desk's terminal: a new deposit gets its acknowledgement receipt from it while invoicing is on (issue 33). */
+  terminal: relationId('the terminal').nullable().default(null),
 });
 export type ReservationBody = z.input<typeof reservationBodySchema>;
 export type ReservationInput = z.output<typeof reservationBodySchema>;
@@ -372,6 +375,9 @@ export const reservationSchema = z.object({
   ...timestamps,
 });
 export type Reservation = z.infer<typeof reservationSchema>;
+/** POST /api/floor/reservations/: the booking, and the acknowledgement receipt of a new deposit (invoicing on). */
+export const reservationCreatedSchema = reservationSchema.extend({ document: invoiceDocumentSchema.nullable() });
+export type ReservationCreated = z.infer<typeof reservationCreatedSchema>;
 
 export const RESERVATION_ORDERING = ['starts_at', 'date', 'time', 'id'] as const;
 export const RESERVATION_ORDERINGS = orderingValues(RESERVATION_ORDERING);

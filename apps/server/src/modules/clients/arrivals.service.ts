@@ -318,7 +318,7 @@ export const createArrival = async (
           ...createdBy(user.id),
         })
         .returning({ id: clientArrivals.id });
-      if (sale) await linkWalkIn(tx, sale, row!.id);
+      if (sale) await linkWalkIn(tx, user, sale, row!.id);
       // A visit today without a payment is an open tab, paid at checkout after the service
       // (decision 0510): its held reservation deposit waits on the tab, applied first there.
       else if (date === todayInManila())

@@ -8,6 +8,7 @@ import {
   type ClientMembershipQuery,
   type ClientMembershipSale,
   type Page,
+  type TaxableLine,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, SelectRow } from '../../db/client';
 import {
@@ -165,6 +166,19 @@ export const sellMembership = async (
         amount: sql`${plan.price}::numeric`,
         payment: input,
         what: `a ${plan.name} membership`,
+        invoice: {
+          terminal: input.terminal,
+          special_discount: input.special_discount,
+          buyer: input.buyer,
+          clientName: client.full_name,
+          line: {
+            description: `${plan.name} membership`,
+            quantity: 1,
+            unit_price: plan.price,
+            tax_class: plan.taxClass as TaxableLine['tax_class'],
+            senior_pwd_eligible: plan.seniorPwdEligible,
+          },
+        },
       });
       const startDate = input.start_date ?? date;
       const endDate = addDays(startDate, plan.validityDays);
@@ -211,8 +225,8 @@ export const sellMembership = async (
           })),
         );
       }
-      const saleRead = await setSaleReference(tx, sale.id, `CM-${created!.id}`);
-      const result = { ...(await getClientMembership(tx, user, created!.id)), sale: saleRead };
+      const { sale: saleRead, document } = await setSaleReference(tx, user, sale, `CM-${created!.id}`);
+      const result = { ...(await getClientMembership(tx, user, created!.id)), sale: saleRead, document };
       await audit(tx, {
         actorId: user.id,
         action: 'sell',

@@ -9,6 +9,7 @@ import {
   type ClientTreatment,
   type ClientTreatmentSale,
   type Page,
+  type TaxableLine,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, SelectRow } from '../../db/client';
 import {
@@ -153,6 +154,19 @@ export const sellVoucher = async (
         amount: sql`${treatment.price}::numeric * ${input.sessions}`,
         payment: input,
         what: `a ${input.sessions}-session ${treatment.name} voucher`,
+        invoice: {
+          terminal: input.terminal,
+          special_discount: input.special_discount,
+          buyer: input.buyer,
+          clientName: client.full_name,
+          line: {
+            description: `${treatment.name} voucher, ${input.sessions} session${input.sessions === 1 ? '' : 's'}`,
+            quantity: input.sessions,
+            unit_price: treatment.price,
+            tax_class: treatment.taxClass as TaxableLine['tax_class'],
+            senior_pwd_eligible: treatment.seniorPwdEligible,
+          },
+        },
       });
       const [created] = await tx
         .insert(clientTreatments)
@@ -168,8 +182,8 @@ export const sellVoucher = async (
           ...createdBy(user.id),
         })
         .returning({ id: clientTreatments.id, code: clientTreatments.code });
-      const saleRead = await setSaleReference(tx, sale.id, created!.code);
-      const result = { ...(await getClientTreatment(tx, user, created!.id)), sale: saleRead };
+      const { sale: saleRead, document } = await setSaleReference(tx, user, sale, created!.code);
+      const result = { ...(await getClientTreatment(tx, user, created!.id)), sale: saleRead, document };
       await audit(tx, {
         actorId: user.id,
         action: 'sell',

@@ -141,8 +141,14 @@ export const chargeWalkIn = async (
 };
 
 /** Names the sale lines the arrival wrote once the arrival's id is known. */
-export const linkWalkIn = async (tx: Tx, lines: { id: number }[], arrivalId: number) => {
-  for (const line of lines) await setSaleReference(tx, line.id, walkInReference(arrivalId));
+export const linkWalkIn = async (
+  tx: Tx,
+  user: AuthUser,
+  lines: Parameters<typeof setSaleReference>[2][],
+  arrivalId: number,
+) => {
+  // A visit logged for an earlier time is a plain record of a paid visit: no invoice (decision 1002).
+  for (const line of lines) await setSaleReference(tx, user, { ...line, invoice: null }, walkInReference(arrivalId));
 };
 
 /**

@@ -7,6 +7,7 @@ import {
   pageSchema,
   reservationArriveBodySchema,
   reservationBodySchema,
+  reservationCreatedSchema,
   reservationCancelBodySchema,
   reservationListQuerySchema,
   reservationPatchSchema,
@@ -46,7 +47,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: floorStaff,
-      schema: { tags, body: reservationBodySchema, response: { 201: reservationSchema, ...errorResponses } },
+      schema: { tags, body: reservationBodySchema, response: { 201: reservationCreatedSchema, ...errorResponses } },
     },
     async (request, reply) => reply.code(201).send(await createReservation(db, currentUser(request), request.body)),
   );

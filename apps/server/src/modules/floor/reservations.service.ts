@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type {
+  ReservationCreated,
   Reservation,
   ReservationArriveInput,
   ReservationCancelInput,
@@ -12,7 +13,8 @@ import { audit } from '../../db/audit';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/http-error';
 import { createdBy, touched } from '../../lib/tracked';
 import { dayInWords } from '../../lib/notice-text';
-import type { AuthUser } from '../../lib/actor';
+import { displayName, type AuthUser } from '../../lib/actor';
+import { issueDocument, terminalForSale } from '../invoicing/index';
 import { createArrival } from '../clients/index';
 import { assertDayOpen } from '../sales/index';
 import {
@@ -102,7 +104,7 @@ const finish = async (tx: Tx, user: AuthUser, id: number, before: Reservation, a
 };
 
 /** Books a client: the therapist's and the bed's time are held in floor_bookings (409 naming whose they are). */
-export const createReservation = async (db: Db, user: AuthUser, input: ReservationInput): Promise<Reservation> =>
+export const createReservation = async (db: Db, user: AuthUser, input: ReservationInput): Promise<ReservationCreated> =>
   db.transaction(async (tx) => {
     assertDesk(user, 'book a reservation');
     await floorLocation(tx, user, input.location);
@@ -115,6 +117,8 @@ export const createReservation = async (db: Db, user: AuthUser, input: Reservati
     if (input.deposit && input.deposit_credit !== null)
       throw fieldError('deposit_credit', 'Carry the deposit credit or take a new deposit, not both.');
     if (input.deposit) await checkDeposit(tx, input.deposit, input.treatment);
+    // A new deposit gets its acknowledgement receipt from the desk's terminal (issue 33): asked before anything is written.
+    const terminalId = input.deposit ? await terminalForSale(tx, input.terminal, input.location) : null;
     // A new deposit is money received today (decision 0520): on today's books, so not once they are approved.
     const receivedOn = input.deposit ? floorToday() : null;
     if (receivedOn) await assertDayOpen(tx, input.location, receivedOn, 'sales', 'deposit');
@@ -166,9 +170,43 @@ export const createReservation = async (db: Db, user: AuthUser, input: Reservati
         reservationId: row!.id,
       });
     const after = await getReservation(tx, user, row!.id);
+    const document =
+      terminalId !== null && input.deposit
+        ? await issueDocument(tx, {
+            kind: 'acknowledgement',
+            terminalId,
+            locationId: input.location,
+            businessDate: receivedOn!,
+            cashier: { id: user.id, name: displayName(user) },
+            clientId: input.client,
+            clientName: after.client_name,
+            buyer: null,
+            saleReference: `R-${row!.id}`,
+            lines: [
+              {
+                description: `Deposit: ${after.treatment_name}, ${dayInWords(after.date)} ${after.time}`,
+                quantity: 1,
+                unit_price: input.deposit.amount,
+                tax_class: 'vatable',
+                senior_pwd_eligible: false,
+              },
+            ],
+            discount: '0.00',
+            serviceCharge: '0.00',
+            special: null,
+            payments: [
+              {
+                method: input.deposit.payment_method,
+                bankId: input.deposit.bank,
+                referenceNo: input.deposit.reference_no,
+                amount: input.deposit.amount,
+              },
+            ],
+          })
+        : null;
     await audit(tx, { actorId: user.id, action: 'create', tableName: 'floor_reservations', rowId: row!.id, after });
     await publishFloor(tx, input.location, input.date);
-    return after;
+    return { ...after, document };
   });
 
 /** Moves a booked reservation (the board's drag): the same conflict rule as booking. */

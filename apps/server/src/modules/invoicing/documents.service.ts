@@ -102,6 +102,30 @@ export const terminalForSale = async (
   return terminalId;
 };
 
+/**
+ * The terminal that documents a sale made without a desk (a forfeited deposit, kept when a client
+ * did not come): the one that acknowledged the deposit when still active, else the branch's first
+ * active terminal. Null when invoicing is off (or the branch has none: then the sale is recorded
+ * unnumbered, as before invoicing).
+ */
+export const terminalFor = async (db: DbOrTx, saleReference: string, locationId: number): Promise<number | null> => {
+  const [profile] = await db
+    .select({ invoicing: invoicingProfile.invoicing })
+    .from(invoicingProfile)
+    .where(eq(invoicingProfile.id, PROFILE_ID));
+  if (profile?.invoicing !== 'on') return null;
+  const [row] = await db
+    .select({ id: terminals.id })
+    .from(terminals)
+    .where(and(eq(terminals.locationId, locationId), eq(terminals.isActive, true)))
+    .orderBy(
+      sql`exists (select 1 from invoices i where i.terminal_id = ${terminals.id} and i.kind = 'acknowledgement' and i.sale_reference = ${saleReference}) desc`,
+      terminals.id,
+    )
+    .limit(1);
+  return row?.id ?? null;
+};
+
 /** The column of the next number, and of the prefix, per kind. */
 const series = {
   invoice: { key: 'nextInvoiceNumber', next: terminals.nextInvoiceNumber, prefix: terminals.invoicePrefix },

@@ -5,6 +5,7 @@ export {
   documentNumber,
   issueDocument,
   sellerTerms,
+  terminalFor,
   terminalForSale,
   toDocument,
   type IssueDocument,

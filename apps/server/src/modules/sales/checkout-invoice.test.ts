@@ -185,6 +185,63 @@ describe('checkout with invoicing on', () => {
     expect(res.json().errors.buyer[0]).toMatch(/registered name, address and TIN/);
   });
 
+  it('sells a voucher to a senior citizen: ₱800.00 due on a ₱1,120.00 session, one invoice', async () => {
+    const visit = await newVisit();
+    const res = await receptionist.request({
+      method: 'POST',
+      url: '/api/clients/treatments/',
+      payload: {
+        client: visit.client,
+        treatment: f.treatment.id,
+        sessions: 1,
+        location: f.home,
+        salesperson: f.salesperson,
+        payment_method: 'e_wallet',
+        reference_no: 'GC-1',
+        terminal,
+        special_discount: senior,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const sold = res.json();
+    expect(sold.price_paid).toBe('800.00');
+    expect(sold.sale).toMatchObject({ amount: '1120.00', net_amount: '800.00' });
+    expect(sold.document).toMatchObject({
+      kind: 'invoice',
+      sale_reference: sold.code,
+      discount_senior: '200.00',
+      vat_exempt_sales: '1000.00',
+      total_due: '800.00',
+    });
+    expect(sold.document.snapshot.lines[0]).toMatchObject({
+      description: expect.stringMatching(/voucher, 1 session$/),
+    });
+  });
+
+  it('sells a membership with its invoice; the senior discount does not reach a membership fee', async () => {
+    const visit = await newVisit();
+    const res = await receptionist.request({
+      method: 'POST',
+      url: '/api/clients/memberships/',
+      payload: {
+        client: visit.client,
+        membership: f.membership.id,
+        location: f.home,
+        salesperson: f.salesperson,
+        payment_method: 'cash',
+        terminal,
+        special_discount: senior,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().document).toMatchObject({
+      kind: 'invoice',
+      total_due: f.membership.price,
+      discount_senior: '0.00',
+      special_discount: null,
+    });
+  });
+
   it('a document is never changed or deleted, even by the database owner', async () => {
     const db = ctx.database.db;
     const [doc] = await db.select().from(invoices).limit(1);

@@ -27,7 +27,7 @@ import { iso } from '../../lib/iso';
 import { displayName, type AuthUser } from '../../lib/actor';
 import { issueDocument, sellerTerms, terminalForSale } from '../invoicing/index';
 import { assertDateAllowed } from './dating.service';
-import { checkAccount, checkSalesperson } from './desk-sales.service';
+import { SPECIAL_NEEDS_INVOICE, checkAccount, checkSalesperson } from './desk-sales.service';
 import { recordSale, type SaleLineInput } from './record-sale.service';
 import { toSale } from './sale-lines.service';
 import { SOLD, tellCreditedSalesperson } from './sale-notice.service';
@@ -112,9 +112,6 @@ type Figures = {
   discount_over: boolean;
   charge_over: boolean;
 };
-
-export const SPECIAL_NEEDS_INVOICE =
-  'The senior citizen or PWD discount is given on an invoice: choose this desk’s terminal, with invoicing on.';
 
 /** The invoice's lines: the visit's service (none on a voucher or membership) and the add-ons, at menu price. */
 export const invoiceLinesOf = async (

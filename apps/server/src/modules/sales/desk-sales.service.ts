@@ -1,10 +1,24 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { BANKED_PAYMENT_METHODS, formatPeso, todayInManila, type ClientMembershipInput } from '@ginhawa/contract';
+import {
+  BANKED_PAYMENT_METHODS,
+  formatPeso,
+  fromCentavos,
+  invoiceFigures,
+  todayInManila,
+  toCentavos,
+  type Buyer,
+  type ClientMembershipInput,
+  type InvoiceDocument,
+  type InvoiceFigures,
+  type SpecialDiscount,
+  type TaxableLine,
+} from '@ginhawa/contract';
 import type { Tx } from '../../db/client';
 import { banks, clients, employees, sales } from '../../db/schema/index';
 import { fieldError, forbidden } from '../../lib/http-error';
 import { inScope, workplaceScope } from '../../lib/scope';
-import type { AuthUser } from '../../lib/actor';
+import { displayName, type AuthUser } from '../../lib/actor';
+import { issueDocument, sellerTerms, terminalForSale } from '../invoicing/index';
 import { assertDateAllowed } from './dating.service';
 import { locationOf } from './day-lock.service';
 import { recordSale } from './record-sale.service';
@@ -117,8 +131,10 @@ export const insertSale = async (
     what?: string;
     /** False when the caller tells the salesperson of the whole visit itself (a deposit visit's two lines). */
     announce?: boolean;
+    /** What the invoice says was sold (issue 33), and what the buyer gave for it; no invoice without. */
+    invoice?: InvoiceRequest;
   },
-) => {
+): Promise<DeskSale> => {
   // The day was checked by checkPayment (dating.service.ts): every desk sale goes through it first.
   const [check] = await tx
     .select({
@@ -127,6 +143,13 @@ export const insertSale = async (
     })
     .from(sql`(select 1) as one`);
   if (!check!.ok) throw fieldError('discount', `The discount cannot exceed the price (${formatPeso(check!.amount)}).`);
+  const invoice = values.invoice ? await invoiceTerms(tx, values.invoice, values.payment, values.serviceCharge) : null;
+  // With a senior/PWD discount the invoice's total is what is paid: the line's discount is the rest.
+  const discount = invoice
+    ? fromCentavos(
+        toCentavos(check!.amount) - toCentavos(invoice.figures.total_due) + toCentavos(values.serviceCharge ?? '0'),
+      )
+    : values.payment.discount;
   const [sale] = await recordSale(tx, user, {
     date: values.date,
     locationId: values.payment.location,
@@ -136,7 +159,7 @@ export const insertSale = async (
         clientId: values.clientId,
         salespersonId: values.payment.salesperson,
         amount: check!.amount,
-        discount: values.payment.discount,
+        discount,
         serviceCharge: values.serviceCharge,
         paymentMethod: values.payment.payment_method,
         bankId: values.payment.bank,
@@ -152,10 +175,85 @@ export const insertSale = async (
       values.what ?? SOLD[values.kind],
       sale!.netAmount,
     );
-  return sale!;
+  return { ...sale!, invoice };
 };
 
-export const setSaleReference = async (tx: Tx, saleId: number, reference: string) => {
-  const [sale] = await tx.update(sales).set({ reference }).where(eq(sales.id, saleId)).returning();
-  return toSale(sale!);
+/** What a money call gave for its invoice (the contract's invoicingFields) and what the invoice says was sold. */
+export type InvoiceRequest = {
+  terminal: number | null;
+  special_discount: SpecialDiscount | null;
+  buyer: Buyer | null;
+  clientName: string;
+  line: TaxableLine;
+};
+
+export type DeskSale = Awaited<ReturnType<typeof recordSale>>[number] & {
+  /** The invoice to issue once the sale's reference is known (invoicing on); null otherwise. */
+  invoice: { request: InvoiceRequest; terminalId: number; figures: InvoiceFigures } | null;
+};
+
+export const SPECIAL_NEEDS_INVOICE =
+  'The senior citizen or PWD discount is given on an invoice: choose this desk’s terminal, with invoicing on.';
+
+const invoiceTerms = async (tx: Tx, request: InvoiceRequest, payment: Payment, serviceCharge = '0.00') => {
+  const terminalId = await terminalForSale(tx, request.terminal, payment.location);
+  if (terminalId === null) {
+    if (request.special_discount) throw fieldError('special_discount', SPECIAL_NEEDS_INVOICE);
+    return null;
+  }
+  const figures = invoiceFigures({
+    lines: [request.line],
+    ...(await sellerTerms(tx)),
+    discount: payment.discount,
+    service_charge: serviceCharge,
+    special: request.special_discount?.kind ?? null,
+  });
+  return { request, terminalId, figures };
+};
+
+/**
+ * Names what a desk sale sold (a voucher code, CM-<id>, A-<arrival>) on its line and, with invoicing
+ * on, issues its INVOICE under that reference in the same transaction (issue 33).
+ */
+export const setSaleReference = async (
+  tx: Tx,
+  user: AuthUser,
+  sold: Pick<
+    DeskSale,
+    'id' | 'invoice' | 'paymentMethod' | 'bankId' | 'referenceNo' | 'clientId' | 'date' | 'locationId'
+  >,
+  reference: string,
+): Promise<{ sale: ReturnType<typeof toSale>; document: InvoiceDocument | null }> => {
+  const document = sold.invoice
+    ? await issueDocument(tx, {
+        kind: 'invoice',
+        terminalId: sold.invoice.terminalId,
+        locationId: sold.locationId,
+        businessDate: sold.date,
+        cashier: { id: user.id, name: displayName(user) },
+        clientId: sold.clientId,
+        clientName: sold.invoice.request.clientName,
+        buyer: sold.invoice.request.buyer,
+        saleReference: reference,
+        lines: [sold.invoice.request.line],
+        discount: '0.00',
+        serviceCharge: '0.00',
+        special: sold.invoice.request.special_discount,
+        figures: sold.invoice.figures,
+        payments: [
+          {
+            method: sold.paymentMethod as Payment['payment_method'],
+            bankId: sold.bankId,
+            referenceNo: sold.referenceNo,
+            amount: sold.invoice.figures.total_due,
+          },
+        ],
+      })
+    : null;
+  const [sale] = await tx
+    .update(sales)
+    .set({ reference, ...(document ? { invoiceId: document.id } : {}) })
+    .where(eq(sales.id, sold.id))
+    .returning();
+  return { sale: toSale(sale!), document };
 };

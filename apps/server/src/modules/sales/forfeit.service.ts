@@ -1,6 +1,10 @@
 import type { PaymentMethod } from '@ginhawa/contract';
 import type { Tx } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
 import { audit } from '../../db/audit';
+import { clients, sales, users } from '../../db/schema/index';
+import { displayName } from '../../lib/actor';
+import { issueDocument, terminalFor } from '../invoicing/index';
 import { assertDayOpen } from './day-lock.service';
 import { recordSale } from './record-sale.service';
 import { toSale } from './sale-lines.service';
@@ -49,6 +53,51 @@ export const recordForfeitedDeposit = async (tx: Tx, actorId: number, deposit: F
       ],
     },
   );
+  // The spa kept it: a sale, so an INVOICE for what was kept, from the terminal that acknowledged it (issue 33).
+  const reference = `R-${deposit.reservationId}`;
+  const terminalId = await terminalFor(tx, reference, deposit.locationId);
+  if (terminalId !== null) {
+    const [who] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName, username: users.username })
+      .from(users)
+      .where(eq(users.id, actorId));
+    const [client] = await tx
+      .select({ name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}` })
+      .from(clients)
+      .where(eq(clients.id, deposit.clientId));
+    const document = await issueDocument(tx, {
+      kind: 'invoice',
+      terminalId,
+      locationId: deposit.locationId,
+      businessDate: deposit.date,
+      cashier: { id: actorId, name: who ? displayName(who) : 'System' },
+      clientId: deposit.clientId,
+      clientName: client?.name ?? '',
+      buyer: null,
+      saleReference: reference,
+      lines: [
+        {
+          description: deposit.description,
+          quantity: 1,
+          unit_price: deposit.amount,
+          tax_class: 'vatable',
+          senior_pwd_eligible: false,
+        },
+      ],
+      discount: '0.00',
+      serviceCharge: '0.00',
+      special: null,
+      payments: [
+        {
+          method: deposit.paymentMethod,
+          bankId: deposit.bankId,
+          referenceNo: deposit.referenceNo,
+          amount: deposit.amount,
+        },
+      ],
+    });
+    await tx.update(sales).set({ invoiceId: document.id }).where(eq(sales.id, line!.id));
+  }
   const after = { ...toSale(line!), description: deposit.description };
   await audit(tx, { actorId, action: 'create', tableName: 'sales', rowId: line!.id, after });
   return after;

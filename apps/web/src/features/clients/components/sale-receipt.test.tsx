@@ -9,6 +9,7 @@ import { voucher } from './test-data';
 
 const sold: ClientTreatmentSale = {
   ...voucher({ sessions_total: 6, sessions_used: 0, sessions_remaining: 6, expires_on: '2027-05-20' }),
+  document: null,
   sale: {
     id: 1,
     date: '2026-11-25',
