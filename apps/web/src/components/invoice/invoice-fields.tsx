@@ -89,9 +89,12 @@ export const InvoiceFields = ({
   clientName,
   errors,
   disabled,
+  noSpecial = false,
   onChange,
 }: {
   draft: InvoiceDraft;
+  /** A membership fee takes no senior/PWD discount (decision 1003): only the buyer's details. */
+  noSpecial?: boolean;
   clientName: string;
   /** By the body's paths: `special_discount.id_number`, `buyer.tin`, `buyer` … */
   errors: Record<string, string | undefined>;
@@ -102,79 +105,81 @@ export const InvoiceFields = ({
   const special = errors.special_discount;
   return (
     <Stack spacing={2}>
-      <Box component="section" aria-label="Senior citizen or PWD">
-        <Typography variant="subtitle2" component="h3" id="special-choice-label" sx={{ mb: 1 }}>
-          Senior citizen or PWD discount
-        </Typography>
-        <ChoiceToggle
-          label="Senior citizen or PWD discount"
-          value={draft.special}
-          choices={SPECIAL_CHOICES}
-          onChange={(value) =>
-            onChange({
-              special: value,
-              idType: value === 'pwd' ? 'pwd_id' : value === 'senior' ? 'osca' : draft.idType,
-            })
-          }
-        />
-        {special ? (
-          <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
-            {special}
+      {noSpecial ? null : (
+        <Box component="section" aria-label="Senior citizen or PWD">
+          <Typography variant="subtitle2" component="h3" id="special-choice-label" sx={{ mb: 1 }}>
+            Senior citizen or PWD discount
           </Typography>
-        ) : null}
-        {draft.special !== 'none' ? (
-          <Stack spacing={1.5} sx={{ mt: 1.5 }}>
-            <Typography variant="body2" color="textSecondary">
-              20% off the eligible services after their VAT is removed; those lines become a VAT-exempt sale. Check the
-              ID: it prints on the invoice.
+          <ChoiceToggle
+            label="Senior citizen or PWD discount"
+            value={draft.special}
+            choices={SPECIAL_CHOICES}
+            onChange={(value) =>
+              onChange({
+                special: value,
+                idType: value === 'pwd' ? 'pwd_id' : value === 'senior' ? 'osca' : draft.idType,
+              })
+            }
+          />
+          {special ? (
+            <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
+              {special}
             </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          ) : null}
+          {draft.special !== 'none' ? (
+            <Stack spacing={1.5} sx={{ mt: 1.5 }}>
+              <Typography variant="body2" color="textSecondary">
+                20% off the eligible services after their VAT is removed; those lines become a VAT-exempt sale. Check
+                the ID: it prints on the invoice.
+              </Typography>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+                <TextField
+                  select
+                  label="ID"
+                  value={draft.idType}
+                  disabled={disabled}
+                  onChange={(e) => onChange({ idType: e.target.value as SpecialIdType })}
+                  sx={{ minWidth: 200 }}
+                >
+                  {SPECIAL_ID_TYPES.map((t) => (
+                    <MenuItem key={t} value={t}>
+                      {SPECIAL_ID_TYPE_LABELS[t]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  label="ID number"
+                  required
+                  fullWidth
+                  value={draft.idNumber}
+                  disabled={disabled}
+                  onChange={(e) => onChange({ idNumber: e.target.value })}
+                  error={Boolean(errors['special_discount.id_number'])}
+                  helperText={errors['special_discount.id_number']}
+                />
+              </Stack>
               <TextField
-                select
-                label="ID"
-                value={draft.idType}
+                label="Name on the ID"
+                value={draft.idName}
+                placeholder={clientName}
                 disabled={disabled}
-                onChange={(e) => onChange({ idType: e.target.value as SpecialIdType })}
-                sx={{ minWidth: 200 }}
-              >
-                {SPECIAL_ID_TYPES.map((t) => (
-                  <MenuItem key={t} value={t}>
-                    {SPECIAL_ID_TYPE_LABELS[t]}
-                  </MenuItem>
-                ))}
-              </TextField>
+                onChange={(e) => onChange({ idName: e.target.value })}
+                error={Boolean(errors['special_discount.name'])}
+                helperText={errors['special_discount.name'] ?? `Blank: ${clientName}.`}
+              />
               <TextField
-                label="ID number"
-                required
-                fullWidth
-                value={draft.idNumber}
+                label="TIN (if any)"
+                value={draft.idTin}
                 disabled={disabled}
-                onChange={(e) => onChange({ idNumber: e.target.value })}
-                error={Boolean(errors['special_discount.id_number'])}
-                helperText={errors['special_discount.id_number']}
+                onChange={(e) => onChange({ idTin: e.target.value })}
+                error={Boolean(errors['special_discount.tin'])}
+                helperText={errors['special_discount.tin'] ?? '000-000-000'}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
             </Stack>
-            <TextField
-              label="Name on the ID"
-              value={draft.idName}
-              placeholder={clientName}
-              disabled={disabled}
-              onChange={(e) => onChange({ idName: e.target.value })}
-              error={Boolean(errors['special_discount.name'])}
-              helperText={errors['special_discount.name'] ?? `Blank: ${clientName}.`}
-            />
-            <TextField
-              label="TIN (if any)"
-              value={draft.idTin}
-              disabled={disabled}
-              onChange={(e) => onChange({ idTin: e.target.value })}
-              error={Boolean(errors['special_discount.tin'])}
-              helperText={errors['special_discount.tin'] ?? '000-000-000'}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-          </Stack>
-        ) : null}
-      </Box>
+          ) : null}
+        </Box>
+      )}
       <Accordion disableGutters variant="outlined" defaultExpanded={Boolean(buyerError)}>
         <AccordionSummary expandIcon={<ExpandMoreOutlined />} aria-controls="buyer-details" id="buyer-details-header">
           <Typography variant="subtitle2" component="span">
