@@ -309,7 +309,9 @@ export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) =
   const { today, approved, locationName, held } = useSaleChecks(kind, client.id, form.values, locations);
   const chosenLocation = form.values.location ? Number(form.values.location) : client.location;
   useEffect(() => setLocation(chosenLocation), [chosenLocation]);
-  if (issued) return <InvoiceDialog document={issued} title="Sold" onClose={onClose} />;
+  // What was sold (the voucher's code and sessions) above the INVOICE that replaces the receipt.
+  if (issued)
+    return <InvoiceDialog document={issued} title="Sold" summary={receipt?.items.join(' · ')} onClose={onClose} />;
   if (receipt) return <SaleReceiptDialog receipt={receipt} onClose={onClose} />;
   return (
     <FormDialog
