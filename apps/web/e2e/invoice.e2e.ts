@@ -182,7 +182,7 @@ describe('the invoice at 390 px', () => {
     await page.setViewportSize({ width: 390, height: 844 });
 
     // A second print is a reprint: journalled, and the copy says so.
-    await page.getByRole('button', { name: 'Reprint' }).click();
+    await page.getByRole('button', { name: 'Reprint', exact: true }).click();
     await page.getByRole('dialog').getByText('REPRINT · no. 1').waitFor();
     await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 2);
     await page.screenshot({ path: `${SHOTS}/e2e-390-reprint.png` });

@@ -54,12 +54,8 @@ export const printedLines = (doc: InvoiceDocument, copy: Copy = { reprint: null 
   out.push({ kind: 'row', left: 'Terminal', right: s.terminal.name });
   if (s.terminal.min) out.push({ kind: 'row', left: 'MIN', right: s.terminal.min });
   if (s.terminal.serial_number) out.push({ kind: 'row', left: 'Serial no.', right: s.terminal.serial_number });
-  if (s.terminal.permit_number)
-    out.push({
-      kind: 'row',
-      left: 'Permit / AC no.',
-      right: `${s.terminal.permit_number}${s.terminal.permit_date ? `, ${formatDate(s.terminal.permit_date)}` : ''}`,
-    });
+  if (s.terminal.permit_number) out.push({ kind: 'row', left: 'Permit / AC no.', right: s.terminal.permit_number });
+  if (s.terminal.permit_date) out.push({ kind: 'row', left: 'Permit date', right: formatDate(s.terminal.permit_date) });
 
   // The buyer.
   out.push({ kind: 'rule' });

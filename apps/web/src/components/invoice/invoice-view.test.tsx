@@ -20,7 +20,7 @@ describe('the invoice view', () => {
     expect(text).toContain('VAT REG TIN 009-123-456-00001');
     expect(text).toContain('Date and time29 Nov 2026, 2:30 pm');
     expect(text).toContain('MIN26110000000000002');
-    expect(text).toContain('Permit / AC no.FP112026-DEMO-00001-01, 10 Jan 2026');
+    expect(text).toContain('Permit / AC no.FP112026-DEMO-00001-01Permit date10 Jan 2026');
     expect(text).toContain('Swedish massage₱1,120.00');
     expect(text).toContain('Senior citizen discount−₱200.00');
     expect(text).toContain('TOTAL AMOUNT DUE₱800.00');

@@ -64,14 +64,21 @@ const Line = ({ line, paper }: { line: PrintedLine; paper: Paper }) => {
     case 'row':
       return (
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1.5, fontSize: small ? 12 : 13 }}>
-          <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere', fontWeight: line.strong ? 800 : 400 }}>
+          {/* The label keeps a third of the width; a long value (a permit number) wraps on its side. */}
+          <Box
+            component="span"
+            sx={{ flex: '1 1 auto', minWidth: '33%', overflowWrap: 'anywhere', fontWeight: line.strong ? 800 : 400 }}
+          >
             {line.left}
           </Box>
           <Box
             component="span"
             sx={{
+              // An amount never breaks; a long value (a permit number, an address) may.
+              flex: line.right.length <= 16 ? '0 0 auto' : '0 1 auto',
+              minWidth: 0,
+              overflowWrap: 'anywhere',
               textAlign: 'right',
-              whiteSpace: 'nowrap',
               fontWeight: line.strong ? 800 : 400,
               fontVariantNumeric: 'tabular-nums',
             }}
