@@ -111,8 +111,6 @@ describe('treatment list', { timeout: 20_000 }, () => {
       description: '',
       is_active: true,
       room_kinds: [],
-      tax_class: 'vatable',
-      senior_pwd_eligible: true,
     });
   });
 
