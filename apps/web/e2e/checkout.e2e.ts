@@ -160,13 +160,17 @@ describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
     await dialog.getByRole('button', { name: 'Check out' }).click();
 
-    const receipt = page.getByRole('document', { name: /^Receipt / });
-    await receipt.waitFor();
-    const text = (await receipt.textContent()) ?? '';
+    // The INVOICE replaces the receipt (the demo issues invoices, decision 1014): the bill, its payments.
+    const invoice = page.getByRole('dialog').getByRole('document', { name: /^INVOICE / });
+    await invoice.waitFor();
+    const text = (await invoice.textContent()) ?? '';
     assert.match(text, new RegExp(`${addOn.name}`));
-    assert.match(text, new RegExp(`Tip · ${therapist.full_name}₱100\\.00`));
-    assert.match(text, /Cash₱500\.00/);
-    assert.match(text, new RegExp(`GCash/Maya \\(ref\\. GC-E2E-501\\)${peso(toPay - 500_00).replace('.', '\\.')}`));
+    assert.match(
+      text,
+      new RegExp(`TOTAL AMOUNT DUE${peso(centavos(service.price) + centavos(addOn.price)).replace('.', '\\.')}`),
+    );
+    assert.match(text, /GCash\/Maya · ref\. GC-E2E-501/);
+    await page.getByRole('dialog').getByText('with ₱100.00 in tips').waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
     // The tab is paid: it leaves the open tabs, on this board and on the server.
     await tabs.getByText(client.full_name).waitFor({ state: 'detached' });

@@ -10,6 +10,7 @@ import {
   openPage,
   pathOf,
   signIn,
+  terminalAt,
 } from './helpers';
 
 type Headers = Awaited<ReturnType<typeof adminApiHeaders>>;
@@ -113,6 +114,7 @@ describe('the front desk serves walk-ins and clients of other branches', () => {
         location: desk.far.id,
         salesperson: farSeller.id,
         payment_method: 'cash',
+        terminal: await terminalAt(desk.headers, desk.far.id),
       },
     });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayInManila } from '@ginhawa/contract';
-import { BASE_URL, adminApiHeaders, launchBrowser, openPage, signIn, type Session } from './helpers';
+import { BASE_URL, adminApiHeaders, launchBrowser, openPage, signIn, terminalAt, type Session } from './helpers';
 
 // The floor board (issue 22): two front desks at one branch's board; a walk-in assigned (and paid at
 // the desk) on one appears on the other without a reload (the floor_changed frame); a booking onto a
@@ -207,6 +207,7 @@ describe('floor board', () => {
         location: home,
         salesperson: salesperson.id,
         payment_method: 'cash',
+        terminal: await terminalAt(headers, home),
       },
     });
     const a = await desk();

@@ -33,12 +33,49 @@ export const fillSignIn = async (page: Page, username: string, password = passwo
   await page.getByRole('button', { name: 'Sign in' }).click();
 };
 
-/** Signs in from /login and waits for the dashboard's greeting. */
+/**
+ * The demo issues invoices (decision 1014): a desk device names its terminal (decision 1010). A
+ * device without one is given the first active terminal of the person's first branch (any branch
+ * for someone who works at none), as the header chip would; a journey at another branch's desk
+ * chooses in the dialog.
+ */
+export const pickTerminal = (page: Page) =>
+  page.evaluate(async () => {
+    // No function inside: the page runs this as it is (tsx's helper names are not defined there).
+    if (window.localStorage.getItem('ginhawa.terminal')) return;
+    const me = (await (await fetch('/api/users/my_data/', { credentials: 'include' })).json()) as {
+      locations: { id: number }[];
+    };
+    const at = me.locations[0] ? `&location=${me.locations[0].id}` : '';
+    const list = (await (
+      await fetch(`/api/invoicing/terminals/?is_active=true&ordering=id&pageSize=500${at}`, { credentials: 'include' })
+    ).json()) as { results?: { id: number; name: string; location: number; location_name: string }[] };
+    const t = list.results?.[0];
+    if (t)
+      window.localStorage.setItem(
+        'ginhawa.terminal',
+        JSON.stringify({ id: t.id, name: t.name, location: t.location, location_name: t.location_name }),
+      );
+  });
+
+/** Signs in from /login, waits for the dashboard's greeting, and gives the device its terminal. */
 export const signIn = async (page: Page, username: string) => {
   await page.goto('/login');
   await fillSignIn(page, username);
   await page.waitForURL('**/dashboard');
   await page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), / }).waitFor();
+  await pickTerminal(page);
+};
+
+/** The first active terminal of a branch, for a journey that sells through the API (invoicing is on). */
+export const terminalAt = async (headers: Record<string, string>, location: number): Promise<number> => {
+  const res = await fetch(`${BASE_URL}/api/invoicing/terminals/?is_active=true&ordering=id&location=${location}`, {
+    headers,
+  });
+  assert.equal(res.status, 200);
+  const { results } = (await res.json()) as { results: { id: number }[] };
+  assert.ok(results[0], `no active terminal at location ${location}`);
+  return results[0].id;
 };
 
 export const pathOf = (page: Page) => {

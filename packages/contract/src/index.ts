@@ -29,3 +29,4 @@ export * from './tax';
 export * from './invoice-documents';
 export * from './invoicing-readings';
 export * from './invoicing-books';
+export * from './invoice-desk';

@@ -1,8 +1,8 @@
-import { TAX_CLASSES } from './tax';
 import { z } from 'zod';
 import { booleanQuery, idString, money, name, relationId as fieldRelationId, text } from './fields';
 import { listQuerySchema } from './pagination';
 import { treatmentRoomKindsSchema } from './floor-fields';
+import { TAX_CLASSES } from './tax';
 
 /** The services catalogue (docs/product.md §7, §10). */
 
@@ -122,7 +122,9 @@ export const treatmentSchema = z.object({
   description: z.string(),
   is_active: z.boolean(),
   room_kinds: z.array(z.string()),
+  /** How its sale is taxed on an invoice (issue 33), read by the desk's live "Still to pay". */
   tax_class: z.enum(TAX_CLASSES),
+  /** The senior citizen / PWD discount applies to it (decision 1003). */
   senior_pwd_eligible: z.boolean(),
   ...timestamps,
 });

@@ -27,6 +27,8 @@ export type SeedOptions = {
   demoPassword?: string;
   seedDemo: boolean;
   demoClients?: number;
+  /** The demo issues invoices (decision 1014); the test template and benches seed it off. */
+  invoicing?: 'on' | 'off';
 };
 export type SeedResult = { created: boolean; adminPassword?: string; demoPassword?: string; demoUsers: string[] };
 
@@ -102,7 +104,7 @@ export const seedDatabase = async (db: Db, options: SeedOptions): Promise<SeedRe
       await seedDemoClients(tx, { count: options.demoClients ?? DEMO_CLIENTS, faker: demo.faker });
       // After the clients: the coming days' reservations are theirs (decision 0902).
       await seedDemoFloor(tx, { faker: demo.faker });
-      await seedDemoInvoicing(tx);
+      await seedDemoInvoicing(tx, { invoicing: options.invoicing ?? 'on' });
     }
     // The demo database shows the whole product: every feature flag on (decision 0610); and says it
     // is one, so later starts keep its floor's coming days booked (decision 0906).

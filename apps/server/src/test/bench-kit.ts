@@ -109,6 +109,8 @@ export const seedBench = async (database: Database, demoClients: number) => {
     demoPassword: BENCH_DEMO_PASSWORD,
     seedDemo: true,
     demoClients,
+    // A bench about invoicing turns it on; the others time the plain sale (decision 1014).
+    invoicing: 'off',
   });
 };
 

@@ -29,6 +29,8 @@ export const seedTestData = (database: Database) =>
     demoPassword: DEMO_PASSWORD,
     seedDemo: true,
     demoClients: 200,
+    // Each invoicing test turns it on; the others exercise the plain sale (decision 1014).
+    invoicing: 'off',
   });
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FIELDS_MESSAGE } from '@ginhawa/contract';
 import type { InjectOptions } from 'fastify';
 import { multipartFile, tinyPng } from './build';
 import { ROLES, adminOnly, everyone, managers, signedIn, type Role } from './role-matrix';
@@ -133,6 +134,22 @@ const ROWS: Row[] = [
   }),
   sameForAll('PATCH', '/invoicing/profile/', adminOnly(200), { payload: { business_style: 'Ginhawa Spa' } }),
   sameForAll('GET', '/invoicing/journal/verify/', adminOnly(200)),
+  // the desk's side (decisions 1010, 1013): whether invoicing is on; choosing a terminal; a reprint
+  sameForAll('GET', '/invoicing/desk/', signedIn(200)),
+  {
+    name: 'POST /invoicing/desk/terminal/ (a terminal of a branch only Admins and Managers reach)',
+    request: (_r, t) => ({ method: 'POST', url: '/api/invoicing/desk/terminal/', payload: { terminal: t.terminalId } }),
+    expect: { ...signedIn(400), Manager: 200, Admin: 200 },
+    error: FIELDS_MESSAGE,
+    errorStatus: 400,
+  },
+  {
+    name: 'POST /invoicing/documents/{id}/reprint/ (no such document)',
+    request: () => ({ method: 'POST', url: '/api/invoicing/documents/999999/reprint/' }),
+    expect: signedIn(404),
+    error: 'No such document.',
+    errorStatus: 404,
+  },
   ...crudRows<Targets>('/invoicing/terminals/', {
     id: (_r, t) => t.terminalId,
     doomedId: (_r, t) => t.doomedTerminalId,

@@ -130,10 +130,10 @@ export const aTreatment = (extra: Partial<Treatment> = {}): Treatment => ({
   description: '',
   is_active: true,
   room_kinds: [],
-  created_at: '2025-11-01T02:00:00.000Z',
-  updated_at: '2025-11-01T02:00:00.000Z',
   tax_class: 'vatable',
   senior_pwd_eligible: true,
+  created_at: '2025-11-01T02:00:00.000Z',
+  updated_at: '2025-11-01T02:00:00.000Z',
   ...extra,
 });
 

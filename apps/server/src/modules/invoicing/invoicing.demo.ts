@@ -7,11 +7,13 @@ import { PROFILE_ID } from './profile.service';
  * The demo business's BIR facts (issue 33; decision 1000): a VAT-registered seller, a branch code
  * and registered address for each branch (the first is the head office, 00000), and one front-desk
  * terminal per branch with its own series, so the demo shows what a registered business keeps.
- * The numbers are made up in the BIR's formats; none is a real registration.
+ * The numbers are made up in the BIR's formats; none is a real registration. The demo issues
+ * invoices (decision 1014); the test template seeds it off, and a test about invoicing turns it on.
  */
-export const seedDemoInvoicing = async (tx: Tx) => {
+export const seedDemoInvoicing = async (tx: Tx, { invoicing }: { invoicing: 'on' | 'off' }) => {
   await tx.insert(invoicingProfile).values({
     id: PROFILE_ID,
+    invoicing,
     registeredName: 'Ginhawa Wellness Corporation',
     businessStyle: 'Ginhawa Spa',
     tin: '009-123-456',

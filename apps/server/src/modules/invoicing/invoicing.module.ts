@@ -8,6 +8,8 @@ import {
   readingsRoutes,
   terminalsRoutes,
 } from './invoicing.routes';
+import { deskRoutes } from './desk.routes';
+import { reprintRoutes } from './reprint.routes';
 
 /** Invoicing (issue 33): the seller's facts and the desk's terminals (docs/decisions/1000). */
 export const invoicingModule: AppModule = {
@@ -18,6 +20,9 @@ export const invoicingModule: AppModule = {
     { prefix: '/invoicing/documents', plugin: documentsRoutes },
     { prefix: '/invoicing/readings', plugin: readingsRoutes },
     { prefix: '/invoicing/books', plugin: booksRoutes },
+    { prefix: '/invoicing/desk', plugin: deskRoutes },
+    // The documents' reprint (decision 1013), beside their list, read, void and credit memo.
+    { prefix: '/invoicing/documents', plugin: reprintRoutes },
   ],
   constraints: invoicingConstraints,
 };

@@ -38,7 +38,11 @@ const columns = {
 
 type Selected = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
 
-const toRead = (r: Selected): Treatment => ({ ...toSnake(r), ...isoStamps(r) });
+const toRead = (r: Selected): Treatment => ({
+  ...toSnake(r),
+  tax_class: r.taxClass as Treatment['tax_class'],
+  ...isoStamps(r),
+});
 
 const toColumns = <T extends TreatmentChanges>(body: T) => toCamel(body, { category: 'categoryId' });
 

@@ -1,9 +1,12 @@
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { Outlet } from 'react-router';
 import { BOTTOM_NAV_HEIGHT } from '@ginhawa/contract';
 import { CompanyBrand } from '../../features/settings/components/company-brand';
+import { DeskTerminalChip } from '../../features/invoicing/components/desk-terminal-chip';
 import { useFlags } from '../../lib/flags';
 import { AdminNavContext } from './admin-nav-context';
 import { BottomBar } from './bottom-bar';
@@ -25,6 +28,7 @@ export const AppLayout = () => {
   const handleLogout = () => void logout();
   // Only admins reach the admin menu (RequireAdmin), so the entries are those an admin sees.
   const adminItems = visibleItems(ADMIN_NAV, { isAdmin: true, flags: useFlags() });
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   useFocusMainOnMount();
   useClientSearchShortcut();
 
@@ -46,6 +50,9 @@ export const AppLayout = () => {
         >
           <Toolbar sx={{ minHeight: 56 }}>
             <CompanyBrand logoSize={30} nameVariant="subtitle1" />
+            <Box sx={{ ml: 'auto', minWidth: 0, pl: 1 }}>
+              {phone ? <DeskTerminalChip groups={user.groups} locations={user.locations} /> : null}
+            </Box>
           </Toolbar>
         </AppBar>
         <OfflineBanner />
@@ -60,6 +67,12 @@ export const AppLayout = () => {
           }}
         >
           <Box sx={{ maxWidth: 1120, mx: 'auto' }}>
+            {/* The desk's terminal while invoicing is on (decision 1010): in the phone's header, else above the page. */}
+            {phone ? null : (
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -2, mb: 1, '&:empty': { display: 'none' } }}>
+                <DeskTerminalChip groups={user.groups} locations={user.locations} />
+              </Box>
+            )}
             <AdminNavContext value={adminItems}>
               <Outlet />
             </AdminNavContext>

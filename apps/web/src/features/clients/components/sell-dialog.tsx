@@ -9,11 +9,24 @@ import {
   clientMembershipBodySchema,
   clientTreatmentBodySchema,
   formatPeso,
+  invoiceFigures,
+  toCentavos,
+  fromCentavos,
   type Client,
+  type InvoiceDocument,
   type MyData,
   type PaymentMethod,
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { InvoiceDialog } from '../../../components/invoice/invoice-dialog';
+import {
+  InvoiceFields,
+  emptyInvoiceDraft,
+  invoiceBodyOf,
+  type InvoiceDraft,
+} from '../../../components/invoice/invoice-fields';
+import { TerminalStep } from '../../../components/invoice/terminal-step';
+import { useSaleTerminal, type DeskTerminal } from '../../../lib/desk-invoicing';
 import { useEntityForm, type ParseResult } from '../../../components/form/use-entity-form';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import {
@@ -113,6 +126,8 @@ const useSaleForm = (
   home: number,
   banks: ReceiptBanks,
   onSold: (receipt: Receipt) => void,
+  /** With invoicing on: the terminal and the invoice's fields to send, and where its INVOICE goes. */
+  invoicing: { fields: () => Record<string, unknown>; onDocument: (document: InvoiceDocument | null) => void },
 ) => {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const revalidate = useRevalidateClients();
@@ -138,12 +153,24 @@ const useSaleForm = (
             treatment: v.item ? Number(v.item) : 0,
             sessions: Number(v.sessions),
             ...payment(v),
+            ...invoicing.fields(),
           })
-        : membershipSchema.safeParse({ client: client.id, membership: v.item ? Number(v.item) : 0, ...payment(v) }),
-    save: async (data): Promise<Receipt> =>
-      'treatment' in data
-        ? voucherReceipt(await sellVoucher(data, idempotencyKey), client.full_name, banks)
-        : membershipReceipt(await sellMembership(data, idempotencyKey), client.full_name, banks),
+        : membershipSchema.safeParse({
+            client: client.id,
+            membership: v.item ? Number(v.item) : 0,
+            ...payment(v),
+            ...invoicing.fields(),
+          }),
+    save: async (data): Promise<Receipt> => {
+      if ('treatment' in data) {
+        const sold = await sellVoucher(data, idempotencyKey);
+        invoicing.onDocument(sold.document);
+        return voucherReceipt(sold, client.full_name, banks);
+      }
+      const sold = await sellMembership(data, idempotencyKey);
+      invoicing.onDocument(sold.document);
+      return membershipReceipt(sold, client.full_name, banks);
+    },
     onSaved: async (sold) => {
       await revalidate();
       onSold(sold);
@@ -219,31 +246,81 @@ const ItemFields = ({
  */
 export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) => {
   const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [issued, setIssued] = useState<InvoiceDocument | null>(null);
+  const [invoice, setInvoice] = useState<InvoiceDraft>(emptyInvoiceDraft);
+  const [chosenTerminal, setChosenTerminal] = useState<DeskTerminal | null>(null);
+  const [location, setLocation] = useState<number>(client.location);
+  const sale = useSaleTerminal(location);
+  const terminal = sale.terminal ?? (chosenTerminal?.location === location ? chosenTerminal : null);
   const allLocations = useLocationOptions({ activeOnly: true });
   const treatments = useTreatmentOptions();
   const memberships = useMembershipOptions();
   const banks = useBankOptions();
   const { locations, home } = sellerLocations(seller, allLocations.data?.results, client.location);
-  const form = useSaleForm(kind, client, home, banks.data?.results, setReceipt);
+  // With invoicing on: the terminal, the senior/PWD ID (a voucher's sessions only: not a membership fee) and the buyer.
+  const fields = () =>
+    sale.on
+      ? {
+          terminal: terminal?.id ?? null,
+          ...invoiceBodyOf(kind === 'voucher' ? invoice : { ...invoice, special: 'none' }, client.full_name),
+        }
+      : {};
+  const form = useSaleForm(kind, client, home, banks.data?.results, setReceipt, { fields, onDocument: setIssued });
   useSellAsMyself(seller, form.setValues);
   const salespersons = useEmployeeOptions('salesperson', form.values.location ? Number(form.values.location) : null);
   const items = kind === 'voucher' ? treatments.data?.results : memberships.data?.results;
   const chosen = items?.find((row) => String(row.id) === form.values.item);
   const sessions = kind === 'voucher' ? Number(form.values.sessions) : 1;
-  const total =
+  const plain =
     chosen && Number.isInteger(sessions) && sessions > 0
       ? saleTotal(chosen.price, sessions, form.values.discount)
       : null;
+  // A senior's or PWD's voucher: the invoice's figures (VAT off, then 20%), as the server will charge.
+  const special = sale.on && kind === 'voucher' && invoice.special !== 'none' ? invoice.special : null;
+  const figures =
+    plain?.ok && special && sale.terms && chosen && 'tax_class' in chosen
+      ? invoiceFigures({
+          lines: [
+            {
+              description: chosen.name,
+              quantity: sessions,
+              unit_price: chosen.price,
+              tax_class: chosen.tax_class,
+              senior_pwd_eligible: chosen.senior_pwd_eligible,
+            },
+          ],
+          ...sale.terms,
+          discount: plain.discount,
+          service_charge: '0.00',
+          special,
+        })
+      : null;
+  const total =
+    plain?.ok && figures
+      ? {
+          ...plain,
+          discount: fromCentavos(toCentavos(plain.amount) - toCentavos(figures.total_due)),
+          net: figures.total_due,
+        }
+      : plain;
   const { today, approved, locationName, held } = useSaleChecks(kind, client.id, form.values, locations);
+  const chosenLocation = form.values.location ? Number(form.values.location) : client.location;
+  useEffect(() => setLocation(chosenLocation), [chosenLocation]);
+  // What was sold (the voucher's code and sessions) above the INVOICE that replaces the receipt.
+  if (issued)
+    return <InvoiceDialog document={issued} title="Sold" summary={receipt?.items.join(' · ')} onClose={onClose} />;
   if (receipt) return <SaleReceiptDialog receipt={receipt} onClose={onClose} />;
   return (
     <FormDialog
       {...form.dialog}
       title={`${kind === 'voucher' ? 'Sell voucher' : 'Sell membership'} · ${client.full_name}`}
       submitLabel="Sell"
-      submitDisabled={approved}
+      submitDisabled={approved || (sale.on && terminal === null)}
       onClose={onClose}
     >
+      {sale.on && terminal === null ? (
+        <TerminalStep location={chosenLocation} device={sale.device} onChosen={setChosenTerminal} />
+      ) : null}
       {approved ? (
         <ClosedDayNotice location={locationName} date={today} />
       ) : (
@@ -264,6 +341,16 @@ export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) =
         submitting={form.submitting}
         banks={banks.data?.results}
       />
+      {sale.on ? (
+        <InvoiceFields
+          draft={kind === 'voucher' ? invoice : { ...invoice, special: 'none' }}
+          clientName={client.full_name}
+          errors={form.errors as Record<string, string | undefined>}
+          disabled={form.submitting}
+          noSpecial={kind === 'membership'}
+          onChange={(patch) => setInvoice((d) => ({ ...d, ...patch }))}
+        />
+      ) : null}
       {total && chosen ? (
         <TotalLine total={total} price={chosen.price} sessions={kind === 'voucher' ? sessions : null} />
       ) : null}

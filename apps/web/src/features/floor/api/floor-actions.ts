@@ -10,6 +10,7 @@ import type {
   Reservation,
   ReservationArriveBody,
   ReservationBody,
+  ReservationCreated,
   ReservationCancelBody,
   ReservationPatch,
   ClockManyBody,
@@ -53,8 +54,8 @@ export const proposeNext = async (body: ProposeBody): Promise<Proposal> =>
 export const assignNext = async (body: AssignBody, key: string): Promise<Assignment> =>
   (await apiClient.post<Assignment>('/floor/assign/', body, idempotent(key))).data;
 
-export const createReservation = async (body: ReservationBody): Promise<Reservation> =>
-  (await apiClient.post<Reservation>('/floor/reservations/', body)).data;
+export const createReservation = async (body: ReservationBody): Promise<ReservationCreated> =>
+  (await apiClient.post<ReservationCreated>('/floor/reservations/', body)).data;
 
 export const moveReservation = async (id: number, body: ReservationPatch): Promise<Reservation> =>
   (await apiClient.patch<Reservation>(`/floor/reservations/${id}/`, body)).data;

@@ -1,4 +1,8 @@
+import { useState } from 'react';
 import { ClosedDayAlert } from '../../../components/closed-day-alert';
+import { InvoiceDialog } from '../../../components/invoice/invoice-dialog';
+import { TerminalStep } from '../../../components/invoice/terminal-step';
+import { useSaleTerminal, type DeskTerminal } from '../../../lib/desk-invoicing';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -6,8 +10,9 @@ import {
   isBankedMethod,
   reservationBodySchema,
   type PaymentMethod,
-  type Reservation,
+  type InvoiceDocument,
   type ReservationBody,
+  type ReservationCreated,
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
@@ -72,7 +77,7 @@ const DEPOSIT_KEYS: Record<string, string> = {
   reference_no: 'deposit.reference_no',
 };
 
-const toBody = (v: Values, client: number, location: number): ReservationBody => ({
+const toBody = (v: Values, client: number, location: number, terminal: number | null): ReservationBody => ({
   client,
   location,
   date: v.date,
@@ -91,6 +96,8 @@ const toBody = (v: Values, client: number, location: number): ReservationBody =>
         }
       : null,
   notes: v.notes,
+  // With invoicing on, a new deposit's acknowledgement receipt comes from the desk's terminal (decision 1010).
+  ...(terminal !== null && v.deposit_method && !v.deposit_credit ? { terminal } : {}),
 });
 
 type ReservationFormProps = {
@@ -115,6 +122,10 @@ export const ReservationForm = ({ client, location, date, now, onClose }: Reserv
   const credit = credits.data?.[0];
   const locations = useLocationOptions({ activeOnly: true });
   const opening = locations.data?.results.find((l) => l.id === location)?.opening_time ?? null;
+  const sale = useSaleTerminal(location);
+  const [chosen, setChosen] = useState<DeskTerminal | null>(null);
+  const terminal = sale.terminal ?? (chosen?.location === location ? chosen : null);
+  const [acknowledged, setAcknowledged] = useState<InvoiceDocument | null>(null);
   const form = useEntityForm({
     initialValues: (): Values => ({
       date,
@@ -132,19 +143,30 @@ export const ReservationForm = ({ client, location, date, now, onClose }: Reserv
     errorKey: (field) => DEPOSIT_KEYS[field] ?? field,
     money: ['deposit_amount'],
     draft: `reservation:${location}:${client.id}`,
-    parse: (v) => bookingSchema.safeParse(toBody(v, client.id, location)),
+    parse: (v) => bookingSchema.safeParse(toBody(v, client.id, location, sale.on ? (terminal?.id ?? null) : null)),
     save: createReservation,
-    onSaved: async (saved: Reservation) => {
+    onSaved: async (saved: ReservationCreated) => {
       showSnackbar(
         `Booked ${saved.client_name} at ${displayTime(saved.time)} on ${formatDate(saved.date)}.`,
         'success',
       );
       await revalidate();
-      onClose();
+      // The deposit's acknowledgement receipt, to print for the client.
+      if (saved.document) setAcknowledged(saved.document);
+      else onClose();
     },
   });
+  const needsTerminal =
+    sale.on && terminal === null && Boolean(form.values.deposit_method) && !form.values.deposit_credit;
+  if (acknowledged) return <InvoiceDialog document={acknowledged} title="Booked" onClose={onClose} />;
   return (
-    <FormDialog {...form.dialog} title={`Book ${client.full_name}`} submitLabel="Book" onClose={onClose}>
+    <FormDialog
+      {...form.dialog}
+      title={`Book ${client.full_name}`}
+      submitLabel="Book"
+      submitDisabled={needsTerminal}
+      onClose={onClose}
+    >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <ClosedDayAlert location={location} />
         <WhenFields
@@ -202,6 +224,7 @@ export const ReservationForm = ({ client, location, date, now, onClose }: Reserv
             )}
           />
         ) : null}
+        {needsTerminal ? <TerminalStep location={location} device={sale.device} onChosen={setChosen} /> : null}
         <TextField label="Notes" multiline minRows={2} {...form.bind('notes')} />
       </Stack>
     </FormDialog>

@@ -36,6 +36,8 @@ export type BillInput = {
   deposit: string;
   tips: readonly string[];
   payments: readonly BillPayment[];
+  /** The invoice's total due when invoicing is on (a senior/PWD discount lowers it): the bill's due. */
+  invoiceDue?: string | null;
 };
 
 export type Bill = {
@@ -69,7 +71,7 @@ export const billOf = (input: BillInput): Bill => {
   const subtotal = service + sum(items);
   const discount = read(input.discount);
   const serviceCharge = read(input.serviceCharge);
-  const due = max0(subtotal - discount) + serviceCharge;
+  const due = input.invoiceDue ? read(input.invoiceDue) : max0(subtotal - discount) + serviceCharge;
   const depositHeld = read(input.deposit);
   const depositApplied = depositHeld < due ? depositHeld : due;
   const tips = sum(input.tips.map(read));

@@ -1,5 +1,9 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -16,6 +20,16 @@ import {
 import { FormDialog } from '../../../components/form/form-dialog';
 import { toApiError } from '../../../lib/api-client';
 import { formatPeso } from '../../../lib/format';
+import { useSaleTerminal, type DeskTerminal } from '../../../lib/desk-invoicing';
+import { InvoiceDialog } from '../../../components/invoice/invoice-dialog';
+import {
+  InvoiceFields,
+  emptyInvoiceDraft,
+  invoiceBodyOf,
+  type InvoiceDraft,
+} from '../../../components/invoice/invoice-fields';
+import { TerminalStep } from '../../../components/invoice/terminal-step';
+import { ResponsiveDialog } from '../../../components/form/responsive-dialog';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import {
   hintUnlessEmpty,
@@ -28,6 +42,7 @@ import { checkout, useRedeemed } from '../api/checkout';
 import { useRevalidateTabs } from '../api/get-tabs';
 import { billOf, centavos, toMoney, type Bill } from './bill';
 import { CheckoutReceiptDialog, type ReceiptLine } from './checkout-receipt';
+import { checkoutInvoice } from './checkout-invoice';
 import {
   ItemFields,
   PaymentRows,
@@ -128,14 +143,21 @@ const withPrefill = (
   service: string,
   deposit: string,
   treatments: readonly Treatment[],
+  invoiceDue: string | null,
 ): PaymentRow[] => {
   const [first, ...rest] = draft.payments;
   if (!first || first.typed) return draft.payments;
-  const owed = billOf(inputOf({ ...draft, payments: rest }, service, deposit, treatments));
+  const owed = billOf(inputOf({ ...draft, payments: rest }, service, deposit, treatments, invoiceDue));
   return [{ ...first, amount: toMoney(owed.left) }, ...rest];
 };
 
-const inputOf = (draft: Draft, service: string, deposit: string, treatments: readonly Treatment[] = []) => ({
+const inputOf = (
+  draft: Draft,
+  service: string,
+  deposit: string,
+  treatments: readonly Treatment[] = [],
+  invoiceDue: string | null = null,
+) => ({
   service,
   items: draft.items.map((row) => ({
     name: '',
@@ -148,13 +170,20 @@ const inputOf = (draft: Draft, service: string, deposit: string, treatments: rea
   deposit,
   tips: Object.values(draft.tips),
   payments: draft.payments.map((p) => ({ method: p.method, amount: p.amount })),
+  invoiceDue,
 });
 
 /**
  * What is sent: the dialog's rows as the contract's body. Cash handed back as change comes off the
  * cash paid, so the payments add up to the bill as the server requires (decision 0530).
  */
-const bodyOf = (tab: Tab, draft: Draft, payments: readonly PaymentRow[], change: bigint) => {
+const bodyOf = (
+  tab: Tab,
+  draft: Draft,
+  payments: readonly PaymentRow[],
+  change: bigint,
+  invoicing: { terminal: number | null; draft: InvoiceDraft | null },
+) => {
   const tipRows = tab.therapists.filter((t) => (draft.tips[t.employee] ?? '').trim() !== '');
   let changeLeft = change;
   const paid = [...payments].reverse().map((p) => {
@@ -187,6 +216,8 @@ const bodyOf = (tab: Tab, draft: Draft, payments: readonly PaymentRow[], change:
         bank: isBanked(p.method) && p.bank ? Number(p.bank) : null,
         reference_no: takesReference(p.method) ? p.reference.trim() : '',
       })),
+    // With invoicing on only: the desk's terminal, the senior/PWD ID and the buyer.
+    ...(invoicing.draft ? { terminal: invoicing.terminal, ...invoiceBodyOf(invoicing.draft, tab.client_name) } : {}),
   };
   return { body, tipEmployees: tipRows.map((t) => t.employee) };
 };
@@ -223,7 +254,8 @@ const errorsOf = (
       // A row of ₱0.00 is not sent: the body's index is the index among the rows sent.
       const row = payments.findIndex((p) => p.key === sentRows[Number(pay[1])]);
       errors[`payments.${row < 0 ? 0 : row}.${pay[2]}`] = text;
-    } else if (/^(items|payments|salesperson|discount|service_charge|tips)\b/.test(key)) errors[key] = text;
+    } else if (/^(items|payments|salesperson|discount|service_charge|tips|terminal|special_discount|buyer)\b/.test(key))
+      errors[key] = text;
     else rest.push(text);
   }
   return { errors, rest };
@@ -268,16 +300,49 @@ export const CheckoutDialog = ({
   const [formError, setFormError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<{ checkout: Checkout; lines: ReceiptLine[]; change: string } | null>(null);
+  const [invoice, setInvoice] = useState<InvoiceDraft>(emptyInvoiceDraft);
+  /** A terminal chosen in this dialog for this sale (the device's is of another branch, or none yet). */
+  const [chosen, setChosen] = useState<DeskTerminal | null>(null);
+  const sale = useSaleTerminal(tab.location);
+  const terminal = sale.terminal ?? (chosen?.location === tab.location ? chosen : null);
   const treatments = useTreatmentOptions();
   const banks = useBankOptions();
   const salespersons = useEmployeeOptions('salesperson', tab.location);
   const redeemed = useRedeemed(tab);
   const revalidate = useRevalidateTabs();
   const catalogue = treatments.data?.results ?? [];
-  const payments = withPrefill(draft, tab.amount, tab.deposit, catalogue);
+  // With invoicing on, what is due is the invoice's total (a senior/PWD discount lowers it), as the server figures it.
+  const figures =
+    sale.on && sale.terms
+      ? checkoutInvoice({
+          tab,
+          items: draft.items,
+          catalogue,
+          terms: sale.terms,
+          discount: draft.discount,
+          serviceCharge: draft.serviceCharge,
+          special: invoice.special === 'none' ? null : invoice.special,
+        })
+      : null;
+  const invoiceDue = figures?.total_due ?? null;
+  const payments = withPrefill(draft, tab.amount, tab.deposit, catalogue, invoiceDue);
   // Prices from the catalogue the picker shows; the service at the tab's price.
-  const bill = billOf(inputOf({ ...draft, payments }, tab.amount, tab.deposit, catalogue));
+  const bill = billOf(inputOf({ ...draft, payments }, tab.amount, tab.deposit, catalogue, invoiceDue));
+  const specialOff = figures ? centavos(figures.discount_senior)! + centavos(figures.discount_pwd)! : 0n;
 
+  if (done?.checkout.document)
+    return (
+      <InvoiceDialog
+        document={done.checkout.document}
+        title="Checked out"
+        summary={
+          Number(done.change) > 0
+            ? `Paid. Change ${formatPeso(done.change)}.`
+            : `Paid${Number(done.checkout.tips_total) > 0 ? `, with ${formatPeso(done.checkout.tips_total)} in tips` : ''}.`
+        }
+        onClose={onClose}
+      />
+    );
   if (done)
     return (
       <CheckoutReceiptDialog
@@ -293,10 +358,30 @@ export const CheckoutDialog = ({
   // Only someone who sells at the tab's branch is credited: a default from elsewhere is no choice.
   const credited = people.some((p) => String(p.id) === draft.salesperson) ? draft.salesperson : '';
   const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  if (sale.on && terminal === null)
+    return (
+      <ResponsiveDialog onClose={onClose} labelledBy="checkout-terminal-title">
+        <DialogTitle id="checkout-terminal-title">{`Checkout · ${tab.client_name}`}</DialogTitle>
+        <DialogContent>
+          <TerminalStep location={tab.location} device={sale.device} onChosen={setChosen} />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} sx={{ minHeight: 44 }}>
+            Cancel
+          </Button>
+        </DialogActions>
+      </ResponsiveDialog>
+    );
+
   const handleSubmit = async () => {
     const sent = { ...draft, salesperson: credited };
     const own = checked(sent, payments, bill);
-    const { body, tipEmployees } = bodyOf(tab, sent, payments, bill.change);
+    if (invoice.special !== 'none' && !invoice.idNumber.trim())
+      own['special_discount.id_number'] = 'Enter the ID number.';
+    const { body, tipEmployees } = bodyOf(tab, sent, payments, bill.change, {
+      terminal: sale.on ? (terminal?.id ?? null) : null,
+      draft: sale.on ? invoice : null,
+    });
     const sentRows = payments.filter((p) => centavos(p.amount) !== 0n).map((p) => p.key);
     const parsed = checkoutBodySchema.safeParse(body);
     const fromSchema = parsed.success
@@ -323,6 +408,11 @@ export const CheckoutDialog = ({
     } catch (error) {
       const apiError = toApiError(error);
       const mapped = errorsOf(apiError.errors, tipEmployees, payments, sentRows);
+      // Invoicing was switched on (or the terminal retired) since this dialog read it: ask again.
+      if (mapped.errors.terminal) {
+        setChosen(null);
+        sale.revalidate();
+      }
       setErrors(mapped.errors);
       setFormError(
         mapped.rest.length > 0
@@ -349,6 +439,11 @@ export const CheckoutDialog = ({
       <Typography variant="body2" color="textSecondary">
         {[tabTherapists(tab), tab.room_name, tabSince(tab)].filter(Boolean).join(' · ')}
       </Typography>
+      {sale.on && terminal ? (
+        <Typography variant="body2" color="textSecondary">
+          {`Invoice from ${terminal.name}`}
+        </Typography>
+      ) : null}
       <Section title="Service">
         <Row
           label={tab.treatment_name ?? 'Service'}
@@ -414,9 +509,31 @@ export const CheckoutDialog = ({
           onChange={(employee, amount) => update({ tips: { ...draft.tips, [employee]: amount } })}
         />
       ) : null}
+      {sale.on ? (
+        <InvoiceFields
+          draft={invoice}
+          clientName={tab.client_name}
+          errors={errors}
+          disabled={submitting}
+          onChange={(patch) => setInvoice((d) => ({ ...d, ...patch }))}
+        />
+      ) : null}
       <Box component="section" aria-label="Bill">
         <Row label="Subtotal" value={formatPeso(toMoney(bill.subtotal))} />
-        {bill.discount > 0n ? <Row label="Discount" value={`−${formatPeso(toMoney(bill.discount))}`} /> : null}
+        {specialOff > 0n ? (
+          <>
+            <Row
+              label="VAT removed (VAT-exempt sale)"
+              value={`−${formatPeso(toMoney(centavos(figures!.gross)! - specialOff - centavos(figures!.total_due)!))}`}
+            />
+            <Row
+              label={invoice.special === 'pwd' ? 'PWD discount (20%)' : 'Senior citizen discount (20%)'}
+              value={`−${formatPeso(toMoney(specialOff))}`}
+            />
+          </>
+        ) : bill.discount > 0n ? (
+          <Row label="Discount" value={`−${formatPeso(toMoney(bill.discount))}`} />
+        ) : null}
         {bill.serviceCharge > 0n ? (
           <Row label="Service charge" value={formatPeso(toMoney(bill.serviceCharge))} />
         ) : null}

@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, adminApiHeaders, fillSignIn, launchBrowser } from './helpers';
+
+// Issue 33 at 390 px: the receptionist's device picks its terminal from the header chip, checks out
+// a senior citizen's ₱1,120.00 massage (VAT off, then 20%: ₱800.00 due), and prints the INVOICE;
+// the print CSS gives an 80 mm page and an A4 page, and a second print is marked REPRINT.
+
+type Headers = Awaited<ReturnType<typeof adminApiHeaders>>;
+type Named = { id: number; full_name: string; username: string | null; location: number };
+type Treatment = { id: number; name: string; price: string; category: number };
+
+const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/docsweb';
+
+const api = async <T>(headers: Headers, path: string, init: { method?: string; body?: unknown } = {}) => {
+  const res = await fetch(`${BASE_URL}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, data: JSON.parse((await res.text()) || 'null') as T };
+};
+const ok = async <T>(headers: Headers, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+  const res = await api<T>(headers, path, init);
+  assert.ok(res.status < 300, `${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(res.data)}`);
+  return res.data;
+};
+
+const choose = async (page: Page, label: RegExp, option: string | RegExp) => {
+  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
+  const listbox = page.getByRole('listbox');
+  await listbox.getByRole('option', { name: option }).click();
+  await listbox.waitFor({ state: 'detached' });
+};
+
+/** The width and height of each page of a PDF, in points, read from its MediaBox entries. */
+const pageSizes = (pdf: Buffer) =>
+  [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [
+    Number(m[1]),
+    Number(m[2]),
+  ]);
+const MM = 72 / 25.4;
+
+describe('the invoice at 390 px', () => {
+  let browser: Browser;
+  let headers: Headers;
+  let home: number;
+  let therapist: Named;
+  let salesperson: Named;
+  let massage: Treatment;
+  before(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    browser = await launchBrowser();
+    headers = await adminApiHeaders();
+    await ok(headers, '/invoicing/profile/', { method: 'PATCH', body: { invoicing: 'on' } });
+    const receptionists = await ok<{ results: Named[] }>(headers, '/receptionists/?pageSize=500');
+    home = receptionists.results.find((r) => r.username === 'receptionist')!.location;
+    // The branch's last therapist: checkout.e2e, run beside this file, serves with its first.
+    therapist = (
+      await ok<{ results: Named[] }>(headers, `/therapists/?pageSize=500&is_active=true&location=${home}`)
+    ).results.at(-1)!;
+    salesperson = (
+      await ok<{ results: Named[] }>(headers, `/salespersons/?pageSize=500&is_active=true&location=${home}`)
+    ).results[0]!;
+    const any = (await ok<{ results: Treatment[] }>(headers, '/services/treatments/?pageSize=1')).results[0]!;
+    // The golden case: a ₱1,120.00 VATable massage the senior/PWD discount applies to (the defaults).
+    massage = await ok<Treatment>(headers, '/services/treatments/', {
+      method: 'POST',
+      body: {
+        name: `Senior massage ${Date.now() % 100000}`,
+        category: any.category,
+        duration_minutes: 60,
+        price: '1120.00',
+      },
+    });
+    const res = await api(headers, '/floor/shifts/clock-in/', {
+      method: 'POST',
+      body: { employee: therapist.id, location: home },
+    });
+    assert.ok(res.status === 201 || res.status === 409, `clock-in: ${res.status}`);
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('a senior citizen’s ₱1,120.00 visit checked out at ₱800.00 and its invoice printed on 80 mm and A4', async () => {
+    const national = `9${String(Date.now()).slice(-9)}`;
+    const client = await ok<{ id: number; full_name: string }>(headers, '/clients/', {
+      method: 'POST',
+      body: { first_name: 'Lola', last_name: `Senior ${national.slice(-4)}`, phone: `0${national}`, location: home },
+    });
+    await ok(headers, '/floor/assign/', {
+      method: 'POST',
+      body: { client: client.id, location: home, treatment: massage.id, therapist: therapist.id },
+    });
+
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: BASE_URL,
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/login');
+    await page.evaluate(() => window.localStorage.removeItem('ginhawa.terminal'));
+    await fillSignIn(page, 'receptionist');
+    await page.waitForURL('**/dashboard');
+
+    // A new device: the header's chip asks for the terminal; the receptionist picks her branch's.
+    await page.getByRole('button', { name: 'Choose this desk’s terminal' }).click();
+    await choose(page, /^Terminal/, /^Front desk 1 · /);
+    await page.getByRole('dialog').getByRole('button', { name: 'Use this terminal' }).click();
+    const chip = page.getByLabel(/^Terminal: Front desk 1 · /);
+    await chip.waitFor();
+    await page.screenshot({ path: `${SHOTS}/e2e-390-chip.png` });
+
+    await page.goto('/floor');
+    await page.getByRole('region', { name: 'Open tabs' }).getByText(client.full_name).waitFor();
+    await page.getByRole('button', { name: `Actions for ${therapist.full_name}` }).click();
+    await page.getByRole('menuitem', { name: 'Service finished' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Service finished' }).click();
+    const dialog = page.getByRole('dialog', { name: `Checkout · ${client.full_name}` });
+    await dialog.getByText(/^Invoice from Front desk 1/).waitFor();
+
+    await dialog.getByRole('button', { name: 'Senior citizen' }).click();
+    await dialog.getByRole('textbox', { name: /^ID number/ }).fill('OSCA-2026-0042');
+    await choose(page, /^Salesperson/, salesperson.full_name);
+    const bill = dialog.getByRole('region', { name: 'Bill' });
+    assert.match(
+      (await bill.textContent()) ?? '',
+      /Subtotal₱1,120\.00VAT removed \(VAT-exempt sale\)−₱120\.00Senior citizen discount \(20%\)−₱200\.00Total due₱800\.00/,
+    );
+    assert.equal(await dialog.getByRole('textbox', { name: /^Amount 1/ }).inputValue(), '800.00');
+    assert.equal(await dialog.getByRole('status', { name: 'Still to pay' }).textContent(), 'Paid in full');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+    await page.screenshot({ path: `${SHOTS}/e2e-390-checkout-senior.png` });
+    await dialog.getByRole('button', { name: 'Check out' }).click();
+
+    const invoice = page.getByRole('dialog').getByRole('document', { name: /^INVOICE / });
+    await invoice.waitFor();
+    const text = (await invoice.textContent()) ?? '';
+    assert.match(text, /TOTAL AMOUNT DUE₱800\.00/);
+    assert.match(text, /Senior citizen discount−₱200\.00/);
+    assert.match(text, /VAT-exempt sales₱1,000\.00/);
+    assert.match(text, /VAT-EXEMPT SALE/);
+    assert.match(text, /OSCA-2026-0042/);
+    assert.match(text, /VAT REG TIN 009-123-456-\d{5}/);
+    await page.screenshot({ path: `${SHOTS}/e2e-390-invoice.png`, fullPage: true });
+
+    // Print: the browser's print dialog is counted, not shown.
+    await page.evaluate(() => {
+      const w = window as unknown as { printed: number; print: () => void };
+      w.printed = 0;
+      w.print = () => (w.printed += 1);
+    });
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1);
+
+    // A second print is a reprint: journalled, and the copy says so.
+    await page.getByRole('button', { name: 'Reprint', exact: true }).click();
+    await page.getByRole('dialog').getByText('REPRINT · no. 1').waitFor();
+    await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 2);
+    await page.screenshot({ path: `${SHOTS}/e2e-390-reprint.png` });
+    // The print CSS (of the reprint): on paper only the invoice, on an 80 mm page. Last: the page is resized.
+    await page.emulateMedia({ media: 'print' });
+    await page.setViewportSize({ width: 302, height: 1100 });
+    await page.screenshot({ path: `${SHOTS}/print-80mm.png`, fullPage: true });
+    const roll = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    fs.writeFileSync(`${SHOTS}/print-80mm.pdf`, roll);
+    const [rollWidth] = pageSizes(roll)[0]!;
+    assert.ok(Math.abs(rollWidth! - 80 * MM) < 1, `80 mm page: ${rollWidth}`);
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.getByRole('button', { name: 'A4' }).click();
+    await page.emulateMedia({ media: 'print' });
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await page.screenshot({ path: `${SHOTS}/print-a4.png`, fullPage: true });
+    const a4 = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    fs.writeFileSync(`${SHOTS}/print-a4.pdf`, a4);
+    const [a4Width, a4Height] = pageSizes(a4)[0]!;
+    assert.ok(Math.abs(a4Width! - 210 * MM) < 1 && Math.abs(a4Height! - 297 * MM) < 1, `A4: ${a4Width}×${a4Height}`);
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
