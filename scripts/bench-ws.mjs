@@ -5,7 +5,9 @@
 // Starts a real server on a temporary embedded database (or DATABASE_URL), opens N sockets
 // (all for one user, or one per user), sends one announcement to all of them and prints the
 // delivery p50/p99 and the server's resident memory, beside the floor: the same number of
-// bare `ws` echo sockets in this process. Ports: BENCH_PORT and the next (bench-args.mjs).
+// bare `ws` sockets on a bare `ws` server in a child process (its RSS per 1,000 sockets printed
+// beside the server's). Ports: BENCH_PORT and the next (bench-args.mjs).
+import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { loadAverage, nextBenchPort } from './bench-args.mjs';
@@ -90,7 +92,7 @@ const openSockets = async (count, cookieFor) => {
               headers: { cookie: cookieFor(i + k), origin: base },
             });
             ws.once('message', () => resolve(ws)); // "connected"
-            ws.once('error', reject);
+            ws.once('error', (err) => reject(new Error(`opening Ginhawa socket ${i + k + 1}: ${err.message}`)));
             sockets.push(ws);
           }),
       ),
@@ -258,11 +260,27 @@ try {
   await new Promise((r) => setTimeout(r, 3000));
   const rssClosed = rssMb(server.pid);
 
-  // Floor: the same number of sockets on a bare ws server in this process, one broadcast.
-  const { WebSocketServer } = await import('ws');
+  // Floor: the same number of sockets on a bare `ws` server in its own process (in this one, at
+  // 10,000 it held both ends of 20,000 sockets, past `ulimit -n`: libuv then accepts and closes,
+  // which the clients saw as ECONNRESET while opening), one broadcast; its RSS per 1,000 sockets
+  // is the floor of the server's.
   const barePort = nextBenchPort();
-  const bare = new WebSocketServer({ port: barePort, host: '127.0.0.1' });
-  await new Promise((resolve) => bare.once('listening', resolve));
+  const bareServer = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const { WebSocketServer } = require('ws');
+       const wss = new WebSocketServer({ port: ${barePort}, host: '127.0.0.1' });
+       wss.on('listening', () => process.stdout.write('listening\\n'));
+       process.stdin.on('data', () => {
+         for (const c of wss.clients) c.send(JSON.stringify({ action: 'new_notification', notification: { id: 1, title: 'Bench' } }));
+       });`,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  process.once('exit', () => bareServer.kill());
+  await new Promise((resolve) => bareServer.stdout.once('data', resolve));
+  const bareRssBefore = rssMb(bareServer.pid);
   // Opened 200 at a time, as the server's were (all at once overflows the listen backlog: resets).
   const bareClients = [];
   for (let i = 0; i < N; i += 200)
@@ -270,15 +288,17 @@ try {
       ...(await Promise.all(
         Array.from(
           { length: Math.min(200, N - i) },
-          () =>
+          (_, k) =>
             new Promise((resolve, reject) => {
               const c = new WebSocket(`ws://127.0.0.1:${barePort}`);
               c.once('open', () => resolve(c));
-              c.once('error', reject);
+              c.once('error', (err) => reject(new Error(`opening floor socket ${i + k + 1}: ${err.message}`)));
             }),
         ),
       )),
     );
+  await new Promise((r) => setTimeout(r, 1000));
+  const bareRssOpen = rssMb(bareServer.pid);
   const bareLat = [];
   const bareDone = new Promise((resolve) =>
     bareClients.forEach((c) =>
@@ -289,8 +309,7 @@ try {
     ),
   );
   const bareT0 = performance.now();
-  for (const c of bare.clients)
-    c.send(JSON.stringify({ action: 'new_notification', notification: { id: 1, title: 'Bench' } }));
+  bareServer.stdin.write('send\n');
   await bareDone;
   bareLat.sort((a, b) => a - b);
 
@@ -307,8 +326,11 @@ try {
   console.log(
     `server RSS 3 s after the ${N} sockets closed: ${rssClosed.toFixed(0)} MB (${(((rssClosed - rssBefore) / rssBefore) * 100).toFixed(0)}% above before; ${(((rssIdle - rssBefore) / N) * 1000).toFixed(1)} MB per 1,000 sockets while open)`,
   );
+  console.log(
+    `floor RSS (bare ws server process): ${bareRssBefore.toFixed(0)} → ${bareRssOpen.toFixed(0)} MB, ${(((bareRssOpen - bareRssBefore) / N) * 1000).toFixed(1)} MB per 1,000 sockets; Ginhawa ${(((rssIdle - rssBefore) / N) * 1000).toFixed(1)} MB (${((rssIdle - rssBefore) / (bareRssOpen - bareRssBefore)).toFixed(2)}×)`,
+  );
   for (const ws of bareClients) ws.terminate();
-  bare.close();
+  bareServer.kill();
   process.exit(0);
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
