@@ -1,4 +1,4 @@
-// npm run bench:ws [-- --sockets 2000 --users one|many]
+// npm run bench:ws [-- --sockets 2000 --users one|many --heap]
 // npm run bench:ws -- --flood [3]: one account floods from that many sockets (1,000
 // `fetch_older_notifications` each, reconnecting when closed) while another user's /api/health/
 // and socket ping p99 are measured, quiet and then during the flood, printed with their ratio.
@@ -8,6 +8,9 @@
 // bare `ws` sockets on a bare `ws` server in a child process (its RSS per 1,000 sockets printed
 // beside the server's). Ports: BENCH_PORT and the next (bench-args.mjs).
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { loadAverage, nextBenchPort } from './bench-args.mjs';
@@ -25,6 +28,14 @@ const N = Number(args.sockets ?? 2000);
 const MODE = args.users ?? 'one';
 const FLOOD = 'flood' in args ? Number(args.flood ?? 3) || 3 : 0;
 const PORT = nextBenchPort();
+// --heap: the server writes a heap snapshot (a full GC first) before the sockets and 3 s after they
+// close (Node's --heapsnapshot-signal); the bench prints each heap's size and the WebSocket and
+// net Socket objects in it, so what a closed socket leaves behind is counted, not guessed from RSS.
+const HEAP = 'heap' in args;
+const HEAP_DIR = HEAP ? fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-heap-')) : '';
+if (HEAP)
+  process.env.NODE_OPTIONS =
+    `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${HEAP_DIR}`.trim();
 const ADMIN = BENCH_ADMIN_PASSWORD;
 const DEMO = BENCH_DEMO_PASSWORD;
 // The same entry as `npm start` (server bundle; builds what is stale first).
@@ -64,6 +75,41 @@ const one = async () => {
 };
 Promise.all(Array.from({ length: sockets }, one)).then(() => parentPort.postMessage(stats));
 `;
+
+/** Signals the server to write a heap snapshot, waits for it (2 min at most) and summarises it. */
+const heapSnapshot = async (pid) => {
+  const seen = new Set(fs.readdirSync(HEAP_DIR));
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 120_000;
+  let file;
+  let size = -1;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('no heap snapshot within 2 min');
+    await new Promise((r) => setTimeout(r, 1000));
+    file ??= fs.readdirSync(HEAP_DIR).find((f) => !seen.has(f));
+    if (!file) continue;
+    const now = fs.statSync(path.join(HEAP_DIR, file)).size;
+    if (now > 0 && now === size) break;
+    size = now;
+  }
+  const full = path.join(HEAP_DIR, file);
+  const snap = JSON.parse(fs.readFileSync(full, 'utf8'));
+  fs.rmSync(full);
+  const fields = snap.snapshot.meta.node_fields;
+  const types = snap.snapshot.meta.node_types[0];
+  const [TYPE, NAME, SIZE] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f));
+  const counts = { WebSocket: 0, Socket: 0 };
+  let bytes = 0;
+  for (let i = 0; i < snap.nodes.length; i += fields.length) {
+    bytes += snap.nodes[i + SIZE];
+    if (types[snap.nodes[i + TYPE]] !== 'object') continue;
+    const name = snap.strings[snap.nodes[i + NAME]];
+    if (name in counts) counts[name] += 1;
+  }
+  return { mb: bytes / 1024 / 1024, ...counts, rss: rssMb(pid) };
+};
+const fmtHeap = (h) =>
+  `heap ${h.mb.toFixed(1)} MB, ${h.WebSocket} WebSocket and ${h.Socket} net Socket objects, RSS after the snapshot's GC ${h.rss.toFixed(0)} MB`;
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -215,6 +261,7 @@ try {
     recipients = { users: [staff.id] };
   }
 
+  const heapBefore = HEAP ? await heapSnapshot(server.pid) : undefined;
   const rssBefore = rssMb(server.pid);
   const loadBefore = loadAverage();
   const t0 = performance.now();
@@ -259,6 +306,7 @@ try {
   for (const ws of sockets) ws.terminate();
   await new Promise((r) => setTimeout(r, 3000));
   const rssClosed = rssMb(server.pid);
+  const heapClosed = HEAP ? await heapSnapshot(server.pid) : undefined;
 
   // Floor: the same number of sockets on a bare `ws` server in its own process (in this one, at
   // 10,000 it held both ends of 20,000 sockets, past `ulimit -n`: libuv then accepts and closes,
@@ -329,6 +377,11 @@ try {
   console.log(
     `floor RSS (bare ws server process): ${bareRssBefore.toFixed(0)} → ${bareRssOpen.toFixed(0)} MB, ${(((bareRssOpen - bareRssBefore) / N) * 1000).toFixed(1)} MB per 1,000 sockets; Ginhawa ${(((rssIdle - rssBefore) / N) * 1000).toFixed(1)} MB (${((rssIdle - rssBefore) / (bareRssOpen - bareRssBefore)).toFixed(2)}×)`,
   );
+  if (HEAP) {
+    console.log(`server before the sockets: ${fmtHeap(heapBefore)}`);
+    console.log(`server 3 s after they closed: ${fmtHeap(heapClosed)}`);
+    fs.rmSync(HEAP_DIR, { recursive: true, force: true });
+  }
   for (const ws of bareClients) ws.terminate();
   bareServer.kill();
   process.exit(0);
