@@ -1,11 +1,16 @@
-// npm run bench:ws [-- --sockets 2000 --users one|many]
+// npm run bench:ws [-- --sockets 2000 --users one|many --heap]
 // npm run bench:ws -- --flood [3]: one account floods from that many sockets (1,000
 // `fetch_older_notifications` each, reconnecting when closed) while another user's /api/health/
 // and socket ping p99 are measured, quiet and then during the flood, printed with their ratio.
 // Starts a real server on a temporary embedded database (or DATABASE_URL), opens N sockets
 // (all for one user, or one per user), sends one announcement to all of them and prints the
 // delivery p50/p99 and the server's resident memory, beside the floor: the same number of
-// bare `ws` echo sockets in this process. Ports: BENCH_PORT and the next (bench-args.mjs).
+// bare `ws` sockets on a bare `ws` server in a child process (its RSS per 1,000 sockets printed
+// beside the server's). Ports: BENCH_PORT and the next (bench-args.mjs).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { loadAverage, nextBenchPort } from './bench-args.mjs';
@@ -23,6 +28,14 @@ const N = Number(args.sockets ?? 2000);
 const MODE = args.users ?? 'one';
 const FLOOD = 'flood' in args ? Number(args.flood ?? 3) || 3 : 0;
 const PORT = nextBenchPort();
+// --heap: the server writes a heap snapshot (a full GC first) before the sockets and 3 s after they
+// close (Node's --heapsnapshot-signal); the bench prints each heap's size and the WebSocket and
+// net Socket objects in it, so what a closed socket leaves behind is counted, not guessed from RSS.
+const HEAP = 'heap' in args;
+const HEAP_DIR = HEAP ? fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-heap-')) : '';
+if (HEAP)
+  process.env.NODE_OPTIONS =
+    `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${HEAP_DIR}`.trim();
 const ADMIN = BENCH_ADMIN_PASSWORD;
 const DEMO = BENCH_DEMO_PASSWORD;
 // The same entry as `npm start` (server bundle; builds what is stale first).
@@ -63,6 +76,41 @@ const one = async () => {
 Promise.all(Array.from({ length: sockets }, one)).then(() => parentPort.postMessage(stats));
 `;
 
+/** Signals the server to write a heap snapshot, waits for it (2 min at most) and summarises it. */
+const heapSnapshot = async (pid) => {
+  const seen = new Set(fs.readdirSync(HEAP_DIR));
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 120_000;
+  let file;
+  let size = -1;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('no heap snapshot within 2 min');
+    await new Promise((r) => setTimeout(r, 1000));
+    file ??= fs.readdirSync(HEAP_DIR).find((f) => !seen.has(f));
+    if (!file) continue;
+    const now = fs.statSync(path.join(HEAP_DIR, file)).size;
+    if (now > 0 && now === size) break;
+    size = now;
+  }
+  const full = path.join(HEAP_DIR, file);
+  const snap = JSON.parse(fs.readFileSync(full, 'utf8'));
+  fs.rmSync(full);
+  const fields = snap.snapshot.meta.node_fields;
+  const types = snap.snapshot.meta.node_types[0];
+  const [TYPE, NAME, SIZE] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f));
+  const counts = { WebSocket: 0, Socket: 0 };
+  let bytes = 0;
+  for (let i = 0; i < snap.nodes.length; i += fields.length) {
+    bytes += snap.nodes[i + SIZE];
+    if (types[snap.nodes[i + TYPE]] !== 'object') continue;
+    const name = snap.strings[snap.nodes[i + NAME]];
+    if (name in counts) counts[name] += 1;
+  }
+  return { mb: bytes / 1024 / 1024, ...counts, rss: rssMb(pid) };
+};
+const fmtHeap = (h) =>
+  `heap ${h.mb.toFixed(1)} MB, ${h.WebSocket} WebSocket and ${h.Socket} net Socket objects, RSS after the snapshot's GC ${h.rss.toFixed(0)} MB`;
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const login = async (username, password) => {
@@ -90,7 +138,7 @@ const openSockets = async (count, cookieFor) => {
               headers: { cookie: cookieFor(i + k), origin: base },
             });
             ws.once('message', () => resolve(ws)); // "connected"
-            ws.once('error', reject);
+            ws.once('error', (err) => reject(new Error(`opening Ginhawa socket ${i + k + 1}: ${err.message}`)));
             sockets.push(ws);
           }),
       ),
@@ -213,6 +261,7 @@ try {
     recipients = { users: [staff.id] };
   }
 
+  const heapBefore = HEAP ? await heapSnapshot(server.pid) : undefined;
   const rssBefore = rssMb(server.pid);
   const loadBefore = loadAverage();
   const t0 = performance.now();
@@ -257,12 +306,29 @@ try {
   for (const ws of sockets) ws.terminate();
   await new Promise((r) => setTimeout(r, 3000));
   const rssClosed = rssMb(server.pid);
+  const heapClosed = HEAP ? await heapSnapshot(server.pid) : undefined;
 
-  // Floor: the same number of sockets on a bare ws server in this process, one broadcast.
-  const { WebSocketServer } = await import('ws');
+  // Floor: the same number of sockets on a bare `ws` server in its own process (in this one, at
+  // 10,000 it held both ends of 20,000 sockets, past `ulimit -n`: libuv then accepts and closes,
+  // which the clients saw as ECONNRESET while opening), one broadcast; its RSS per 1,000 sockets
+  // is the floor of the server's.
   const barePort = nextBenchPort();
-  const bare = new WebSocketServer({ port: barePort, host: '127.0.0.1' });
-  await new Promise((resolve) => bare.once('listening', resolve));
+  const bareServer = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const { WebSocketServer } = require('ws');
+       const wss = new WebSocketServer({ port: ${barePort}, host: '127.0.0.1' });
+       wss.on('listening', () => process.stdout.write('listening\\n'));
+       process.stdin.on('data', () => {
+         for (const c of wss.clients) c.send(JSON.stringify({ action: 'new_notification', notification: { id: 1, title: 'Bench' } }));
+       });`,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  process.once('exit', () => bareServer.kill());
+  await new Promise((resolve) => bareServer.stdout.once('data', resolve));
+  const bareRssBefore = rssMb(bareServer.pid);
   // Opened 200 at a time, as the server's were (all at once overflows the listen backlog: resets).
   const bareClients = [];
   for (let i = 0; i < N; i += 200)
@@ -270,15 +336,17 @@ try {
       ...(await Promise.all(
         Array.from(
           { length: Math.min(200, N - i) },
-          () =>
+          (_, k) =>
             new Promise((resolve, reject) => {
               const c = new WebSocket(`ws://127.0.0.1:${barePort}`);
               c.once('open', () => resolve(c));
-              c.once('error', reject);
+              c.once('error', (err) => reject(new Error(`opening floor socket ${i + k + 1}: ${err.message}`)));
             }),
         ),
       )),
     );
+  await new Promise((r) => setTimeout(r, 1000));
+  const bareRssOpen = rssMb(bareServer.pid);
   const bareLat = [];
   const bareDone = new Promise((resolve) =>
     bareClients.forEach((c) =>
@@ -289,8 +357,7 @@ try {
     ),
   );
   const bareT0 = performance.now();
-  for (const c of bare.clients)
-    c.send(JSON.stringify({ action: 'new_notification', notification: { id: 1, title: 'Bench' } }));
+  bareServer.stdin.write('send\n');
   await bareDone;
   bareLat.sort((a, b) => a - b);
 
@@ -307,8 +374,16 @@ try {
   console.log(
     `server RSS 3 s after the ${N} sockets closed: ${rssClosed.toFixed(0)} MB (${(((rssClosed - rssBefore) / rssBefore) * 100).toFixed(0)}% above before; ${(((rssIdle - rssBefore) / N) * 1000).toFixed(1)} MB per 1,000 sockets while open)`,
   );
+  console.log(
+    `floor RSS (bare ws server process): ${bareRssBefore.toFixed(0)} → ${bareRssOpen.toFixed(0)} MB, ${(((bareRssOpen - bareRssBefore) / N) * 1000).toFixed(1)} MB per 1,000 sockets; Ginhawa ${(((rssIdle - rssBefore) / N) * 1000).toFixed(1)} MB (${((rssIdle - rssBefore) / (bareRssOpen - bareRssBefore)).toFixed(2)}×)`,
+  );
+  if (HEAP) {
+    console.log(`server before the sockets: ${fmtHeap(heapBefore)}`);
+    console.log(`server 3 s after they closed: ${fmtHeap(heapClosed)}`);
+    fs.rmSync(HEAP_DIR, { recursive: true, force: true });
+  }
   for (const ws of bareClients) ws.terminate();
-  bare.close();
+  bareServer.kill();
   process.exit(0);
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

@@ -73,8 +73,17 @@ export const createConnections = () => {
   const sendToAll = (message: WsServerMessage, hears: (user: AuthUser) => boolean = () => true) => {
     for (const set of byUser.values()) for (const conn of set) if (hears(conn.user)) send(conn, message);
   };
-  const clear = () => byUser.clear();
+  const clear = () => {
+    byUser.clear();
+    userBuckets.clear();
+  };
+  /** What the registry holds (issue 35: nothing of a socket may stay after it closes). */
+  const entries = () => ({
+    users: byUser.size,
+    sockets: [...byUser.values()].reduce((n, set) => n + set.size, 0),
+    buckets: userBuckets.size,
+  });
 
-  return { register, remove, has, userIds, ofUser, all, sendToUser, sendToAll, clear };
+  return { register, remove, has, userIds, ofUser, all, sendToUser, sendToAll, clear, entries };
 };
 export type Connections = ReturnType<typeof createConnections>;

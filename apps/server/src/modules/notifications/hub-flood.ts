@@ -45,5 +45,5 @@ export const createFloodControl = (log: FastifyBaseLogger, remove: (conn: Connec
     for (const [userId, until] of cooling) if (until <= now) cooling.delete(userId);
   };
 
-  return { refuse, coolDownSeconds, dropExpiredCoolDowns };
+  return { refuse, coolDownSeconds, dropExpiredCoolDowns, coolingSize: () => cooling.size };
 };

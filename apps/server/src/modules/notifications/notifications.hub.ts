@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { NOTIFICATIONS_INITIAL_BATCH } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
-import { listForUser, unreadCount } from './notifications.service';
+import { firstPageForUser } from './notifications.service';
 import { createConnections, send, type Connection, type Identity } from './hub-connections';
 import { createFloodControl } from './hub-flood';
 import { handleFrame } from './hub-frames';
@@ -45,10 +45,7 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
   const sweeper = startSweeper(db, log, connections, flood.dropExpiredCoolDowns);
 
   const sendInitial = async (conn: Connection) => {
-    const [list, unread] = await Promise.all([
-      listForUser(db, conn.user, 0, NOTIFICATIONS_INITIAL_BATCH),
-      unreadCount(db, conn.user.id),
-    ]);
+    const { list, unread } = await firstPageForUser(db, conn.user, NOTIFICATIONS_INITIAL_BATCH);
     send(conn, { action: 'user_notifications', notifications: list, unread_count: unread });
   };
 
@@ -100,6 +97,8 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
     checkSessions: sweeper.checkSessions,
     coolDownSeconds: flood.coolDownSeconds,
     size: () => connections.all().length,
+    /** The registry's and flood control's entries: all zero once every socket closed (issue 35). */
+    entries: () => ({ ...connections.entries(), coolDowns: flood.coolingSize() }),
   };
 };
 export type Hub = ReturnType<typeof createHub>;

@@ -158,6 +158,26 @@ export const listForUser = async (db: Db, viewer: AuthUser, offset = 0, limit = 
   return rows.map((r) => toNotification(r, mayDecide));
 };
 
+/**
+ * A socket's first frame: the newest notifications and the unread count in one statement (issue 35:
+ * a socket's opening cost three round trips, the session, this list and the count; now two, and the
+ * list goes after the handshake). The count rides on every row; no rows means no notifications at
+ * all, so nothing unread.
+ */
+export const firstPageForUser = async (db: Db, viewer: AuthUser, limit = NOTIFICATIONS_INITIAL_BATCH) => {
+  const rows = (await db
+    .select({
+      ...columns,
+      unread: sql<number>`(select count(*)::int from notifications u where u.recipient_id = ${viewer.id} and not u.is_read)`,
+    })
+    .from(notifications)
+    .where(eq(notifications.recipientId, viewer.id))
+    .orderBy(desc(notifications.id))
+    .limit(Math.min(Math.max(limit, 1), NOTIFICATIONS_MAX_BATCH))) as (Row & { unread: number })[];
+  const mayDecide = isDecider(viewer);
+  return { list: rows.map((r) => toNotification(r, mayDecide)), unread: Number(rows[0]?.unread ?? 0) };
+};
+
 export const unreadCounts = async (db: Db, userIds: number[]): Promise<Map<number, number>> => {
   const result = new Map(userIds.map((id) => [id, 0]));
   if (userIds.length === 0) return result;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, notInArray } from 'drizzle-orm';
 import type { Notification } from '@ginhawa/contract';
 import { auditLog, locations, notifications, userLocations, users } from '../../db/schema/index';
@@ -94,6 +94,64 @@ describe('live channel handshake', () => {
     socket.send({ action: 'ping' });
     await socket.next(action('pong'));
     socket.ws.close();
+  });
+});
+
+describe('what a socket costs (issue 35)', () => {
+  it('opening a socket costs two statements: the session, then the first list with its unread count', async () => {
+    await clearFor('therapist');
+    for (let i = 1; i <= 3; i += 1)
+      await notifyNow({
+        recipients: [ctx.userIds.therapist!],
+        actorId: null,
+        type: 'test',
+        title: `c${i}`,
+        message: 'm',
+      });
+    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    // PGlite's client or PostgreSQL's pool: every statement drizzle sends outside a transaction.
+    const query = ctx.database.pglite ? vi.spyOn(ctx.database.pglite, 'query') : vi.spyOn(ctx.database.pool!, 'query');
+    try {
+      const socket = await connectSocket(ctx.app, { agent });
+      const initial = await socket.next<{ notifications: Notification[]; unread_count: number }>(
+        action('user_notifications'),
+      );
+      expect(initial.notifications.map((n) => n.title)).toEqual(['c3', 'c2', 'c1']);
+      expect(initial.unread_count).toBe(3);
+      expect(query.mock.calls).toHaveLength(2);
+      socket.ws.close();
+      await socket.closed;
+    } finally {
+      query.mockRestore();
+    }
+    // No notifications at all: an empty list and nothing unread.
+    await clearFor('therapist');
+    const empty = await connectSocket(ctx.app, { agent });
+    expect(
+      await empty.next<{ notifications: Notification[]; unread_count: number }>(action('user_notifications')),
+    ).toMatchObject({ notifications: [], unread_count: 0 });
+    empty.ws.close();
+    await empty.closed;
+  });
+
+  it('after its sockets close the registry and flood control hold nothing of them', async () => {
+    const agents = await Promise.all(
+      ['therapist', 'manager', 'receptionist'].map((u) => login(ctx.app, u, DEMO_PASSWORD)),
+    );
+    const before = ctx.app.hub.entries();
+    const sockets = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => connectSocket(ctx.app, { agent: agents[i % agents.length] })),
+    );
+    await Promise.all(sockets.map((s) => s.next(action('user_notifications'))));
+    expect(ctx.app.hub.entries()).toEqual({
+      users: before.users + 3,
+      sockets: before.sockets + 12,
+      buckets: before.buckets + 3,
+      coolDowns: before.coolDowns,
+    });
+    for (const s of sockets) s.ws.close();
+    await Promise.all(sockets.map((s) => s.closed));
+    await vi.waitFor(() => expect(ctx.app.hub.entries()).toEqual(before));
   });
 });
 
