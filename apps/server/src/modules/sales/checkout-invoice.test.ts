@@ -5,6 +5,7 @@ import { invoices, invoicingProfile, sales, terminals, treatments } from '../../
 import type { Agent, TestContext } from '../../test/build';
 import { startSignedIn } from '../../test/agents';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+import { tillHelpers } from './sales.test-helpers';
 
 /**
  * The invoice a checkout issues (issue 33): one INVOICE per paid checkout, its number taken in the
@@ -17,7 +18,6 @@ let ctx: TestContext;
 let f: Fixtures;
 let admin: Agent, receptionist: Agent;
 let terminal: number, otherTerminal: number;
-let phone = 9180000000;
 
 beforeAll(async () => {
   ({ ctx, admin, receptionist } = await startSignedIn('admin', 'receptionist'));
@@ -39,30 +39,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const newVisit = async () => {
-  const client = await admin.request({
-    method: 'POST',
-    url: '/api/clients/',
-    payload: { first_name: 'Lola', last_name: 'Santos', phone: `+63${phone++}`, location: f.home },
-  });
-  expect(client.statusCode, client.body).toBe(201);
-  const res = await receptionist.request({
-    method: 'POST',
-    url: '/api/clients/arrivals/',
-    payload: {
-      client: client.json().id,
-      location: f.home,
-      time: '10:00',
-      therapist: f.therapist,
-      treatment: f.treatment.id,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; client: number };
-};
-
-const checkout = (payload: Record<string, unknown>) =>
-  receptionist.request({ method: 'POST', url: '/api/sales/checkout/', payload });
+const till = tillHelpers(() => ({ ctx, f, admin, receptionist }), { firstPhone: 9180000000, name: 'Lola' });
+const newVisit = () => till.newVisit();
+const checkout = (payload: Record<string, unknown>) => till.checkout(receptionist, payload);
 
 const senior = { kind: 'senior', id_type: 'osca', id_number: 'OSCA-12345', name: 'Lola Santos' };
 

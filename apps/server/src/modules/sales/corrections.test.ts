@@ -18,6 +18,7 @@ import { login, type Agent, type TestContext } from '../../test/build';
 import { startSignedIn } from '../../test/agents';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
 import { issueDocument } from '../invoicing/index';
+import { tillHelpers } from './sales.test-helpers';
 
 /**
  * Correcting documents (issue 33; decisions 1015–1017): who reads them (the ID on one document's
@@ -89,27 +90,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const newVisit = async () => {
-  const client = await admin.request({
-    method: 'POST',
-    url: '/api/clients/',
-    payload: { first_name: 'Nena', last_name: 'Reyes', phone: `+63${phone++}`, location: f.home },
-  });
-  expect(client.statusCode, client.body).toBe(201);
-  const res = await receptionist.request({
-    method: 'POST',
-    url: '/api/clients/arrivals/',
-    payload: {
-      client: client.json().id,
-      location: f.home,
-      time: '10:00',
-      therapist: f.therapist,
-      treatment: f.treatment.id,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; client: number };
-};
+const till = tillHelpers(() => ({ ctx, f, admin, receptionist }), { firstPhone: 9195000000, name: 'Nena' });
+const newVisit = () => till.newVisit();
 
 const senior = { kind: 'senior', id_type: 'osca', id_number: 'OSCA-777', name: 'Nena Reyes' };
 

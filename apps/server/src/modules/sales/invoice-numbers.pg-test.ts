@@ -4,6 +4,7 @@ import { invoices, invoicingProfile, terminals } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { startSignedIn } from '../../test/agents';
 import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+import { tillHelpers } from './sales.test-helpers';
 
 /**
  * Invoice numbers under concurrency on a real PostgreSQL (issue 33): desks checking out at once on
@@ -15,7 +16,6 @@ let ctx: TestContext;
 let f: Fixtures;
 let admin: Agent, receptionist: Agent;
 let first: number, second: number;
-let phone = 9190000000;
 
 beforeAll(async () => {
   ({ ctx, admin, receptionist } = await startSignedIn('admin', 'receptionist'));
@@ -39,27 +39,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => ctx?.close());
 
-const newVisit = async () => {
-  const client = await admin.request({
-    method: 'POST',
-    url: '/api/clients/',
-    payload: { first_name: 'Queue', last_name: 'Client', phone: `+63${phone++}`, location: f.home },
-  });
-  expect(client.statusCode, client.body).toBe(201);
-  const res = await receptionist.request({
-    method: 'POST',
-    url: '/api/clients/arrivals/',
-    payload: {
-      client: client.json().id,
-      location: f.home,
-      time: '09:00',
-      therapist: f.therapist,
-      treatment: f.treatment.id,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number };
-};
+const till = tillHelpers(() => ({ ctx, f, admin, receptionist }), { firstPhone: 9190000000, name: 'Queue' });
+const newVisit = () => till.newVisit();
 
 const checkout = (arrival: number, terminal: number, amount: string) =>
   receptionist.request({
