@@ -17,6 +17,8 @@ describe('services schemas', () => {
       description: '',
       is_active: true,
       room_kinds: [],
+      tax_class: 'vatable',
+      senior_pwd_eligible: true,
     });
     expect(treatmentPatchSchema.parse({ price: '950.50' })).toEqual({ price: '950.50' });
     expect(membershipPatchSchema.parse({ is_active: false })).toEqual({ is_active: false });

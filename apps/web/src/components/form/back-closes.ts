@@ -134,6 +134,18 @@ const release = (entry: Entry) => {
 };
 
 /**
+ * Forgets every dialog entry and every Back on the way: the test setup calls it after each test, as
+ * one window serves many test files (a Back whose popstate never came, under fake timers, would
+ * otherwise swallow the next file's Back).
+ */
+export const forgetDialogEntries = () => {
+  stack.length = 0;
+  queued = [];
+  pendingBacks = 0;
+  spent.clear();
+};
+
+/**
  * `useBackCloses(open, onClose)` in a dialog: Back closes it while it is open. `onClose` undefined
  * (a save under way) keeps it open on Back.
  */

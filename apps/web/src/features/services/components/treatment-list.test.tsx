@@ -111,6 +111,8 @@ describe('treatment list', { timeout: 20_000 }, () => {
       description: '',
       is_active: true,
       room_kinds: [],
+      tax_class: 'vatable',
+      senior_pwd_eligible: true,
     });
   });
 
