@@ -134,15 +134,15 @@ const release = (entry: Entry) => {
 };
 
 /**
- * Forgets every dialog entry and every Back on the way: the test setup calls it after each test, as
+ * Forgets the open dialogs and every Back on the way: the test setup calls it after each test, as
  * one window serves many test files (a Back whose popstate never came, under fake timers, would
- * otherwise swallow the next file's Back).
+ * otherwise swallow the next file's Back). The spent keys stay: their entries are still in the
+ * window's history, and Back must keep passing over them.
  */
 export const forgetDialogEntries = () => {
   stack.length = 0;
   queued = [];
   pendingBacks = 0;
-  spent.clear();
 };
 
 /**
