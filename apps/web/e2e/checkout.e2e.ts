@@ -285,8 +285,16 @@ describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
     // A branch whose closing time has passed (open 00:00–00:30): closing time is reachable today.
     const branch = await ok<{ id: number; name: string }>(headers, '/locations/', {
       method: 'POST',
-      body: { name: `Till Close ${Date.now() % 1_000_000}`, opening_time: '00:00', closing_time: '00:30' },
+      body: {
+        name: `Till Close ${Date.now() % 1_000_000}`,
+        opening_time: '00:00',
+        closing_time: '00:30',
+        branch_code: '09999',
+        registered_address: '1 Test Street, Makati City',
+      },
     });
+    // Its terminal, so the demo's invoicing can be turned back on after (each active branch needs one).
+    await ok(headers, '/invoicing/terminals/', { method: 'POST', body: { location: branch.id, name: 'Front desk 1' } });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
