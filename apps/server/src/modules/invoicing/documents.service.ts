@@ -32,7 +32,7 @@ import { fieldError } from '../../lib/http-error';
 import { iso } from '../../lib/iso';
 import { sha256 } from '../../lib/tokens';
 import { appendJournal, canonicalJson } from './journal.service';
-import { PROFILE_ID } from './profile.service';
+import { PROFILE_ID, invoicingOn } from './profile.service';
 
 /**
  * Issuing a document (issue 33; docs/decisions/1002-documents-and-their-numbers.md): called in the
@@ -85,11 +85,7 @@ export const terminalForSale = async (
   terminalId: number | null,
   locationId: number,
 ): Promise<number | null> => {
-  const [profile] = await db
-    .select({ invoicing: invoicingProfile.invoicing })
-    .from(invoicingProfile)
-    .where(eq(invoicingProfile.id, PROFILE_ID));
-  if (profile?.invoicing !== 'on') return null;
+  if (!(await invoicingOn(db))) return null;
   if (terminalId === null) throw fieldError('terminal', TERMINAL_REQUIRED_MESSAGE);
   const [terminal] = await db
     .select({ locationId: terminals.locationId, isActive: terminals.isActive, name: terminals.name })
@@ -109,11 +105,7 @@ export const terminalForSale = async (
  * unnumbered, as before invoicing).
  */
 export const terminalFor = async (db: DbOrTx, saleReference: string, locationId: number): Promise<number | null> => {
-  const [profile] = await db
-    .select({ invoicing: invoicingProfile.invoicing })
-    .from(invoicingProfile)
-    .where(eq(invoicingProfile.id, PROFILE_ID));
-  if (profile?.invoicing !== 'on') return null;
+  if (!(await invoicingOn(db))) return null;
   const [row] = await db
     .select({ id: terminals.id })
     .from(terminals)

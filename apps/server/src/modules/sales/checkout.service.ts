@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   formatPeso,
+  fromCentavos,
   invoiceFigures,
+  toCentavos,
   type Checkout,
   type CheckoutInput,
   type PaymentMethod,
@@ -43,14 +45,9 @@ import { rowsOf } from './shared';
  * a held deposit's line first, then one per payment; tips are rows of `tips`, not sales (0512).
  */
 
-/** "1500.50" → 150050n: exact centavos for sharing amounts out (never a float). */
-const cents = (money: string) => {
-  const negative = money.startsWith('-');
-  const [whole, frac = ''] = money.replace('-', '').split('.');
-  const value = BigInt(whole!) * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2));
-  return negative ? -value : value;
-};
-const pesos = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
+// Exact centavos for sharing amounts out (never a float): the contract's, as the invoice's tax.
+const cents = toCentavos;
+const pesos = fromCentavos;
 
 type Portion = { method: PaymentMethod; bank: number | null; referenceNo: string; amount: bigint };
 type TipShare = { employee: number; method: PaymentMethod; bank: number | null; amount: bigint };
