@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from '@ginhawa/contract';
 import { mockApi, okPage } from '../../../test/api-mock';
 import { renderInProviders } from '../../../test/render';
+import { aSeniorSnapshot } from '../../../test/invoice-fixtures';
 import { DocumentsScreen } from './documents-screen';
 
 const invoice: InvoiceDocument = {
@@ -35,52 +36,11 @@ const invoice: InvoiceDocument = {
   voided_at: null,
   void_reason: null,
   special_discount: null,
-  snapshot: {
-    title: 'INVOICE',
-    kind: 'invoice',
+  snapshot: aSeniorSnapshot({
     document_no: '00000-SI-0000000012',
     issued_at: '2026-11-29T05:30:00.000Z',
-    business_date: '2026-11-29',
-    seller: {
-      registered_name: 'Ginhawa Wellness Inc.',
-      business_style: 'Ginhawa Spa',
-      tin_line: 'VAT REG TIN 009-123-456-00000',
-      address: 'Salcedo Village, Makati',
-      vat_status: 'vat',
-    },
-    terminal: { name: 'Front desk 1', min: 'MIN-1', serial_number: 'SN-1', permit_number: 'FP-1', permit_date: null },
-    buyer: { name: 'Lola Santos', address: '', tin: '' },
-    lines: [
-      {
-        description: 'Swedish massage',
-        quantity: 1,
-        unit_price: '1120.00',
-        amount: '1120.00',
-        tax_class: 'vat_exempt',
-        special: true,
-      },
-    ],
-    discounts: [{ kind: 'senior', label: 'Senior citizen discount', amount: '200.00' }],
-    service_charge: '0.00',
-    gross: '1120.00',
-    tax: { vatable_sales: '0.00', vat: '0.00', vat_exempt_sales: '1000.00', zero_rated_sales: '0.00' },
-    total_due: '800.00',
-    notices: ['VAT-EXEMPT SALE'],
-    payments: [{ method: 'cash', label: 'Cash', bank_name: null, reference_no: '', amount: '800.00' }],
-    deposit: null,
-    original: null,
-    special_discount: { kind: 'senior', label: 'Senior citizen discount' },
-    reason: null,
     cashier: 'Rosa Dela Cruz',
-    software: {
-      supplier_name: '',
-      supplier_address: '',
-      supplier_tin: '',
-      accreditation_no: '',
-      date_issued: null,
-      valid_until: null,
-    },
-  },
+  }),
 };
 const withId = {
   ...invoice,
