@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, between, eq, sql } from 'drizzle-orm';
 import type { SalesSummary, SpecialDiscountBook } from '@ginhawa/contract';
-import { invoices, invoicingProfile, terminals, userLocations } from '../../db/schema/index';
+import { invoices } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { startSignedIn } from '../../test/agents';
 import { issueDocument, type IssueDocument } from './documents.service';
+import { invoicingOnAtManagersBranch } from './invoicing.test-helpers';
 
 /**
  * The books (issue 33; decision 1022): the E-1 sales summary per terminal and day with its grand
@@ -20,20 +21,7 @@ const day2 = '2026-11-03';
 
 beforeAll(async () => {
   ({ ctx, admin, manager, receptionist } = await startSignedIn('admin', 'manager', 'receptionist'));
-  const db = ctx.database.db;
-  await db.update(invoicingProfile).set({ invoicing: 'on' });
-  const [place] = await db
-    .select({ id: userLocations.locationId })
-    .from(userLocations)
-    .where(eq(userLocations.userId, ctx.userIds.manager!))
-    .orderBy(asc(userLocations.locationId));
-  home = place!.id;
-  const [desk] = await db
-    .select({ id: terminals.id })
-    .from(terminals)
-    .where(eq(terminals.locationId, home))
-    .orderBy(asc(terminals.id));
-  terminal = desk!.id;
+  ({ home, terminal } = await invoicingOnAtManagersBranch(ctx));
   const created = await admin.request({
     method: 'POST',
     url: '/api/locations/',

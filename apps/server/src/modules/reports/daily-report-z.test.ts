@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { addDays, todayInManila, type DailyReport, type Reading } from '@ginhawa/contract';
-import { invoicingProfile, invoicingReadings, terminals, userLocations } from '../../db/schema/index';
+import { invoicingReadings } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { startSignedIn } from '../../test/agents';
 import { issueDocument } from '../invoicing/index';
+import { invoicingOnAtManagersBranch } from '../invoicing/invoicing.test-helpers';
 
 /**
  * The day's close with invoicing on (issue 33; decision 1021): submitting the daily report makes
@@ -20,20 +21,7 @@ const yesterday = addDays(today, -1);
 
 beforeAll(async () => {
   ({ ctx, manager } = await startSignedIn('manager'));
-  const db = ctx.database.db;
-  await db.update(invoicingProfile).set({ invoicing: 'on' });
-  const [place] = await db
-    .select({ id: userLocations.locationId })
-    .from(userLocations)
-    .where(eq(userLocations.userId, ctx.userIds.manager!))
-    .orderBy(asc(userLocations.locationId));
-  home = place!.id;
-  const [desk] = await db
-    .select({ id: terminals.id })
-    .from(terminals)
-    .where(eq(terminals.locationId, home))
-    .orderBy(asc(terminals.id));
-  terminal = desk!.id;
+  ({ home, terminal } = await invoicingOnAtManagersBranch(ctx));
 });
 afterAll(async () => ctx?.close());
 
