@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import {
+  invoicingBackOn,
   BASE_URL,
   adminApiHeaders,
   apiCall,
@@ -81,9 +82,8 @@ describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
     assert.ok(res.status === 201 || res.status === 409, `clock-in: ${res.status}`);
   });
   after(async () => {
-    // The demo issues invoices (decision 1014): back on for the files after this one, where every
-    // active branch has its terminal (a branch another file added may not: then it stays off).
-    await api(headers, '/invoicing/profile/', { method: 'PATCH', body: { invoicing: 'on' } });
+    // The demo issues invoices (decision 1014): back on for the files after this one.
+    await invoicingBackOn(headers);
     await browser.close();
   });
   /** The till's own rules (issue 32) hold with invoicing off too: a business that keeps another registered till. */
@@ -286,16 +286,8 @@ describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
     // A branch whose closing time has passed (open 00:00–00:30): closing time is reachable today.
     const branch = await ok<{ id: number; name: string }>(headers, '/locations/', {
       method: 'POST',
-      body: {
-        name: `Till Close ${Date.now() % 1_000_000}`,
-        opening_time: '00:00',
-        closing_time: '00:30',
-        branch_code: '09999',
-        registered_address: '1 Test Street, Makati City',
-      },
+      body: { name: `Till Close ${Date.now() % 1_000_000}`, opening_time: '00:00', closing_time: '00:30' },
     });
-    // Its terminal, so the demo's invoicing can be turned back on after (each active branch needs one).
-    await ok(headers, '/invoicing/terminals/', { method: 'POST', body: { location: branch.id, name: 'Front desk 1' } });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },

@@ -166,6 +166,38 @@ export const apiOk = async <T>(headers: ApiHeaders, path: string, init: { method
   return res.data;
 };
 
+/**
+ * Switches the demo's invoicing (back) on (decision 1014). Switching on needs every active branch to
+ * have a branch code, a registered address and an active terminal: a branch another journey added
+ * gets made-up ones first, so the files after run as the demo does.
+ */
+export const invoicingBackOn = async (headers: ApiHeaders) => {
+  const branches = await apiOk<{ results: { id: number; branch_code: string; registered_address: string }[] }>(
+    headers,
+    '/locations/?is_active=true&pageSize=500',
+  );
+  const desks = await apiOk<{ results: { location: number }[] }>(
+    headers,
+    '/invoicing/terminals/?is_active=true&pageSize=500',
+  );
+  for (const branch of branches.results) {
+    if (!branch.branch_code || !branch.registered_address)
+      await apiOk(headers, `/locations/${branch.id}/`, {
+        method: 'PATCH',
+        body: {
+          branch_code: branch.branch_code || '09999',
+          registered_address: branch.registered_address || 'E2E Street, Makati City',
+        },
+      });
+    if (!desks.results.some((d) => d.location === branch.id))
+      await apiOk(headers, '/invoicing/terminals/', {
+        method: 'POST',
+        body: { location: branch.id, name: 'Front desk 1' },
+      });
+  }
+  await apiOk(headers, '/invoicing/profile/', { method: 'PATCH', body: { invoicing: 'on' } });
+};
+
 /** "1500.00" → 150000 centavos, so a journey's own sums are exact too; and back as "₱1,500.00". */
 export const centavos = (money: string) => Math.round(Number(money) * 100);
 export const peso = (c: number) =>

@@ -104,6 +104,7 @@ describe('import sales dialog', () => {
           payment_method: 'cash',
           bank: null,
           reference_no: '',
+          external_document_no: '',
           reference: '',
           client: null,
         },

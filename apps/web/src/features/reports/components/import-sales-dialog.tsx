@@ -66,6 +66,7 @@ const bodyOf = (location: number, date: string, lines: FormLine[]): StoreSalesBo
     payment_method: line.payment_method,
     bank: line.bank ? Number(line.bank) : null,
     reference_no: line.reference_no.trim(),
+    external_document_no: line.external_document_no.trim(),
     reference: '',
     client: null,
   })),

@@ -33,6 +33,8 @@ export type FormLine = {
   payment_method: PaymentMethod;
   bank: string;
   reference_no: string;
+  /** With invoicing on (issue 33): the number of the invoice the other registered till issued. */
+  external_document_no: string;
 };
 export const emptyLine = (): FormLine => ({
   salesperson: '',
@@ -43,6 +45,7 @@ export const emptyLine = (): FormLine => ({
   payment_method: 'cash',
   bank: '',
   reference_no: '',
+  external_document_no: '',
 });
 type SaleLinesFieldsProps = {
   lines: FormLine[];
@@ -139,6 +142,7 @@ export const SaleLinesFields = ({ lines, onLinesChange, errors, salespersons, ba
           ) : (
             <TextField size="small" label="Reference no." {...bind(index, 'reference_no')} />
           )}
+          <TextField size="small" label="Invoice no. (other till)" {...bind(index, 'external_document_no')} />
           <IconButton
             aria-label={`Remove line ${index + 1}`}
             disabled={lines.length === 1}
