@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayInManila } from '@ginhawa/contract';
-import { BASE_URL, adminApiHeaders, launchBrowser, openPage, signIn, terminalAt, type Session } from './helpers';
+import {
+  BASE_URL,
+  adminApiHeaders,
+  choose,
+  launchBrowser,
+  openPage,
+  signIn,
+  terminalAt,
+  type Session,
+} from './helpers';
 
 // The floor board (issue 22): two front desks at one branch's board; a walk-in assigned (and paid at
 // the desk) on one appears on the other without a reload (the floor_changed frame); a booking onto a
@@ -70,14 +79,6 @@ const freeSlot = async (
   throw new Error(`No free time for therapist ${therapist} on ${date}.`);
 };
 
-/** Picks an option of the dialog's MUI select labelled `label`. */
-const choose = async (page: Page, label: RegExp, option: string | RegExp) => {
-  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
-  const listbox = page.getByRole('listbox');
-  await listbox.getByRole('option', { name: option }).click();
-  await listbox.waitFor({ state: 'detached' });
-};
-
 /** Opens "Assign next" or "New reservation" and picks the client by search. */
 const pickClient = async (page: Page, button: string, client: { full_name: string }) => {
   await page.getByRole('button', { name: button }).click();
@@ -97,8 +98,13 @@ describe('floor board', () => {
     headers = await adminApiHeaders();
     const receptionists = await ok<{ results: Named[] }>(headers, '/receptionists/?pageSize=500');
     home = receptionists.results.find((r) => r.username === 'receptionist')!.location;
-    therapists = (await ok<{ results: Named[] }>(headers, `/therapists/?pageSize=500&is_active=true&location=${home}`))
-      .results;
+    // The demo's own, the first day view columns: other journeys hire therapists here today (aFreeTherapist).
+    therapists = (
+      await ok<{ results: (Named & { hire_date: string })[] }>(
+        headers,
+        `/therapists/?pageSize=500&is_active=true&location=${home}`,
+      )
+    ).results.filter((t) => t.hire_date < todayInManila());
     assert.ok(therapists.length >= 2, 'the demo branch has two therapists');
     salesperson = (
       await ok<{ results: Named[] }>(headers, `/salespersons/?pageSize=500&is_active=true&location=${home}`)

@@ -167,6 +167,23 @@ export const apiOk = async <T>(headers: ApiHeaders, path: string, init: { method
 };
 
 /**
+ * A therapist hired today at `location` and clocked in there: free now at any hour, where a demo
+ * therapist may be booked (the demo books every day, decision 0902). `first` names the journey.
+ */
+export const aFreeTherapist = async (headers: ApiHeaders, location: number, first: string) => {
+  const therapist = await apiOk<{ id: number; full_name: string; username: string | null; location: number }>(
+    headers,
+    '/therapists/',
+    {
+      method: 'POST',
+      body: { first_name: first, last_name: `Free ${Date.now() % 1_000_000}`, location, hire_date: manilaToday() },
+    },
+  );
+  await apiOk(headers, '/floor/shifts/clock-in/', { method: 'POST', body: { employee: therapist.id, location } });
+  return therapist;
+};
+
+/**
  * Switches the demo's invoicing (back) on (decision 1014). Switching on needs every active branch to
  * have a branch code, a registered address and an active terminal: a branch another journey added
  * gets made-up ones first, so the files after run as the demo does.
