@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import {
   aFreeTherapist,
+  aManagerOf,
   invoicingBackOn,
   BASE_URL,
   adminApiHeaders,
@@ -193,7 +194,7 @@ describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
   it('a reservation with a ₱500 GCash deposit is on the report of the day the deposit was taken', async () => {
     await invoicingOff();
     const national = `9${String(Date.now()).slice(-9)}`;
-    const client = await ok<{ id: number }>(headers, '/clients/', {
+    const client = await ok<{ id: number; full_name: string }>(headers, '/clients/', {
       method: 'POST',
       body: { first_name: 'Till', last_name: `Deposit ${national.slice(-4)}`, phone: `0${national}`, location: home },
     });
@@ -216,6 +217,28 @@ describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
     // Money received today, not a sale: today's deposits received grow by ₱500; no sale is counted.
     assert.equal(after.depositsReceived - before.depositsReceived, 500_00);
     assert.equal(after.count, before.count);
+    // And on the Manager's screen of today's report, at 390 px: the deposit's line, and the total.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: BASE_URL,
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signIn(page, 'manager');
+    await page.goto(`/reports/daily/${home}/${today}`);
+    const received = page.getByRole('table', { name: 'Deposits received' });
+    const row = received.getByRole('row').filter({ hasText: client.full_name });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', new RegExp(`GC-${national.slice(-6)}.*₱500\\.00`));
+    await page.getByText(peso(after.depositsReceived)).first().waitFor();
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 
   it('at 1280 px the client card’s Log arrival books the room chosen and opens the tab', async () => {
@@ -279,7 +302,7 @@ describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
     await context.close();
   });
 
-  it('at 390 px a day closes at its closing time, refuses a sale in words, and is reopened from the board', async () => {
+  it('at 390 px the branch’s Manager closes the day at its closing time, a sale is refused in words, and the Manager reopens it', async () => {
     await invoicingOff();
     // A branch whose closing time has passed (open 00:00–00:30): closing time is reachable today.
     const branch = await ok<{ id: number; name: string }>(headers, '/locations/', {
@@ -297,8 +320,14 @@ describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
     page.setDefaultTimeout(15_000);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, 'admin');
-    await page.goto(`/admin/reports?tab=daily&date=${today}&location=${branch.id}`);
+    // The branch's own Manager, from their dashboard's report tile.
+    const manager = await aManagerOf(headers, branch.id);
+    await signIn(page, manager.username, manager.password);
+    await page
+      .getByRole('list', { name: "Today's report by location" })
+      .getByRole('link', { name: `Count cash and submit: ${branch.name}` })
+      .click();
+    await page.waitForURL(`**/reports/daily/${branch.id}/${today}`);
     await page.getByRole('textbox', { name: 'Cash on hand' }).fill('0');
     await page.getByRole('button', { name: 'Submit' }).click();
     // After closing time with nothing open, the day closes without "Close the day early?".
@@ -332,8 +361,8 @@ describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
     );
     assert.doesNotMatch(refused.data.message, /another location/);
 
-    // The board says so before any form, and an Admin reopens the day from it.
-    await page.goto(`/floor?location=${branch.id}`);
+    // The board says so before any form, and the Manager reopens the day from it.
+    await page.goto('/floor');
     const closed = page.getByRole('status').filter({ hasText: `${branch.name} closed today’s books at` });
     await closed.first().waitFor();
     await closed.first().getByRole('button', { name: 'Reopen the day' }).click();

@@ -59,9 +59,9 @@ export const pickTerminal = (page: Page) =>
   });
 
 /** Signs in from /login, waits for the dashboard's greeting, and gives the device its terminal. */
-export const signIn = async (page: Page, username: string) => {
+export const signIn = async (page: Page, username: string, password = passwordOf(username)) => {
   await page.goto('/login');
-  await fillSignIn(page, username);
+  await fillSignIn(page, username, password);
   await page.waitForURL('**/dashboard');
   await page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), / }).waitFor();
   await pickTerminal(page);
@@ -89,18 +89,21 @@ export const boxOf = async (page: Page, selector: string) => {
   return box;
 };
 
-/** Signs in as admin over HTTP and answers the headers of an API write (JSON, session cookie, CSRF token): journeys set up data as another person would. */
-export const adminApiHeaders = async () => {
+/** Signs in over HTTP and answers the headers of an API write (JSON, session cookie, CSRF token): journeys set up data as another person would. */
+export const apiHeadersOf = async (username: string, password: string) => {
   const login = await fetch(`${BASE_URL}/api/users/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    body: JSON.stringify({ username, password }),
   });
   assert.equal(login.status, 200);
   const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
   const csrf = cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length);
   return { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-csrftoken': csrf };
 };
+
+/** The admin's API headers. */
+export const adminApiHeaders = () => apiHeadersOf('admin', ADMIN_PASSWORD);
 
 /** Today in Manila as YYYY-MM-DD, the day the server files sales and reports under. */
 export const manilaToday = () => todayInManila();
@@ -181,6 +184,32 @@ export const aFreeTherapist = async (headers: ApiHeaders, location: number, firs
   );
   await apiOk(headers, '/floor/shifts/clock-in/', { method: 'POST', body: { employee: therapist.id, location } });
   return therapist;
+};
+
+/**
+ * A Manager of `location` only, with a login whose password they chose (an Admin's is to be changed
+ * first, decision 0017): a journey at a branch it made runs as that branch's own Manager.
+ */
+export const aManagerOf = async (headers: ApiHeaders, location: number) => {
+  const username = `manager.e2e${Date.now() % 1_000_000}`;
+  const given = 'given by the admin 12345';
+  const password = 'my own closing evening';
+  const user = await apiOk<{ id: number }>(headers, '/users/', {
+    method: 'POST',
+    body: {
+      username,
+      first_name: 'Manda',
+      last_name: 'Sara',
+      groups: ['Manager'],
+      locations: [location],
+      password: given,
+    },
+  });
+  await apiOk(await apiHeadersOf(username, given), `/users/${user.id}/update_password/`, {
+    method: 'POST',
+    body: { old_password: given, new_password: password },
+  });
+  return { username, password };
 };
 
 /**
