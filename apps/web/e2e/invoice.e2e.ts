@@ -2,11 +2,24 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, aFreeTherapist, adminApiHeaders, fillSignIn, launchBrowser } from './helpers';
+import { manilaDateTime } from '@ginhawa/contract';
+import {
+  BASE_URL,
+  aFreeTherapist,
+  adminApiHeaders,
+  choose,
+  fillSignIn,
+  launchBrowser,
+  manilaToday,
+  signIn,
+  terminalAt,
+} from './helpers';
 
 // Issue 33 at 390 px: the receptionist's device picks its terminal from the header chip, checks out
 // a senior citizen's ₱1,120.00 massage (VAT off, then 20%: ₱800.00 due), and prints the INVOICE;
-// the print CSS gives an 80 mm page and an A4 page, and a second print is marked REPRINT.
+// the print CSS gives an 80 mm page and an A4 page, and a second print is marked REPRINT. She sells a
+// senior a voucher for the same massage (₱800.00), and checks out a booked visit whose GCash deposit
+// was taken earlier: one invoice, showing the deposit against its acknowledgement receipt.
 
 type Headers = Awaited<ReturnType<typeof adminApiHeaders>>;
 type Named = { id: number; full_name: string; username: string | null; location: number };
@@ -26,13 +39,6 @@ const ok = async <T>(headers: Headers, path: string, init: { method?: string; bo
   const res = await api<T>(headers, path, init);
   assert.ok(res.status < 300, `${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(res.data)}`);
   return res.data;
-};
-
-const choose = async (page: Page, label: RegExp, option: string | RegExp) => {
-  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
-  const listbox = page.getByRole('listbox');
-  await listbox.getByRole('option', { name: option }).click();
-  await listbox.waitFor({ state: 'detached' });
 };
 
 /** The width and height of each page of a PDF, in points, read from its MediaBox entries. */
@@ -183,5 +189,162 @@ describe('the invoice at 390 px', () => {
 
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  /** A phone's page signed in as the receptionist, with her device's terminal. */
+  const desk = async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: BASE_URL,
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signIn(page, 'receptionist');
+    return { context, page, errors };
+  };
+  const newClient = async (first: string) => {
+    const national = `9${String(Date.now()).slice(-9)}`;
+    return ok<{ id: number; full_name: string }>(headers, '/clients/', {
+      method: 'POST',
+      body: { first_name: first, last_name: `Resibo ${national.slice(-4)}`, phone: `0${national}`, location: home },
+    });
+  };
+  /** The branch's latest documents issued to `client`, oldest first. */
+  const documentsOf = async (client: number) =>
+    (
+      await ok<{ results: { kind: string; total_due: string; client: number | null }[] }>(
+        headers,
+        `/invoicing/documents/?location=${home}&ordering=-id&pageSize=50`,
+      )
+    ).results
+      .filter((d) => d.client === client)
+      .reverse();
+  /** Prints the open invoice, the browser's print dialog counted rather than shown. */
+  const printed = async (page: Page) => {
+    await page.evaluate(() => {
+      const w = window as unknown as { printed: number; print: () => void };
+      w.printed = 0;
+      w.print = () => (w.printed += 1);
+    });
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1);
+  };
+
+  it('a senior citizen’s voucher for the ₱1,120.00 massage is sold at ₱800.00 and its invoice printed', async () => {
+    const client = await newClient('Lolo');
+    const { context, page, errors } = await desk();
+    await page.goto(`/clients/${client.id}`);
+    await page.getByRole('heading', { level: 1, name: client.full_name }).waitFor();
+    await page.getByRole('button', { name: 'Sell voucher' }).click();
+    const dialog = page.getByRole('dialog', { name: `Sell voucher · ${client.full_name}` });
+    await choose(page, /^Treatment/, new RegExp(`^${massage.name} · `));
+    await dialog.getByLabel(/^Sessions/).fill('1');
+    await choose(page, /^Salesperson/, salesperson.full_name);
+    await dialog.getByRole('button', { name: 'Senior citizen' }).click();
+    await dialog.getByRole('textbox', { name: /^ID number/ }).fill('OSCA-2026-0077');
+    await dialog
+      .getByRole('status', { name: 'Total' })
+      .getByText(/₱800\.00/)
+      .waitFor();
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+    await page.screenshot({ path: `${SHOTS}/e2e-390-voucher-senior.png`, fullPage: true });
+    await dialog.getByRole('button', { name: 'Sell' }).click();
+
+    const invoice = page.getByRole('dialog').getByRole('document', { name: /^INVOICE / });
+    await invoice.waitFor();
+    const text = (await invoice.textContent()) ?? '';
+    assert.match(text, /TOTAL AMOUNT DUE₱800\.00/);
+    assert.match(text, /Senior citizen discount−₱200\.00/);
+    assert.match(text, /VAT-exempt sales₱1,000\.00/);
+    assert.match(text, /OSCA-2026-0077/);
+    await printed(page);
+    // On the server: the client's voucher, its sale at ₱800.00 on one invoice.
+    const documents = await documentsOf(client.id);
+    assert.deepEqual(
+      documents.map((d) => [d.kind, d.total_due]),
+      [['invoice', '800.00']],
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a booked visit whose ₱500.00 GCash deposit was taken earlier prints one invoice showing the deposit', async () => {
+    // Today at whatever hour the suite runs: the branch's hours are widened for this visit, then put back.
+    const hours = await ok<{ opening_time: string; closing_time: string }>(headers, `/locations/${home}/`);
+    await ok(headers, `/locations/${home}/`, {
+      method: 'PATCH',
+      body: { opening_time: '00:00', closing_time: '23:45' },
+    });
+    try {
+      const any = (await ok<{ results: Treatment[] }>(headers, '/services/treatments/?pageSize=1')).results[0]!;
+      const rub = await ok<Treatment>(headers, '/services/treatments/', {
+        method: 'POST',
+        body: {
+          name: `Foot rub ${Date.now() % 100000}`,
+          category: any.category,
+          duration_minutes: 15,
+          price: '750.00',
+        },
+      });
+      const client = await newClient('Deposito');
+      // Its own therapist: the first visit's served a moment ago, within this booking's quarter-hour.
+      const masseur = await aFreeTherapist(headers, home, 'Deposito');
+      const [h, m] = manilaDateTime(new Date()).time.split(':').map(Number);
+      const slot = Math.min(Math.floor((h! * 60 + m!) / 15) * 15, 23 * 60 + 30);
+      const time = `${String(Math.floor(slot / 60)).padStart(2, '0')}:${String(slot % 60).padStart(2, '0')}`;
+      const reference = `GC-${String(Date.now()).slice(-6)}`;
+      // Booked with a deposit (an acknowledgement receipt), and arrived: the visit's tab holds the deposit.
+      const reservation = await ok<{ id: number }>(headers, '/floor/reservations/', {
+        method: 'POST',
+        body: {
+          client: client.id,
+          location: home,
+          date: manilaToday(),
+          time,
+          treatment: rub.id,
+          therapist: masseur.id,
+          deposit: { payment_method: 'e_wallet', amount: '500', reference_no: reference },
+          terminal: await terminalAt(headers, home),
+        },
+      });
+      await ok(headers, `/floor/reservations/${reservation.id}/arrive/`, { method: 'POST', body: {} });
+
+      const { context, page, errors } = await desk();
+      await page.goto('/floor');
+      await page.getByRole('region', { name: 'Open tabs' }).getByText(client.full_name).waitFor();
+      await page.getByRole('button', { name: `Actions for ${masseur.full_name}` }).click();
+      await page.getByRole('menuitem', { name: 'Service finished' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Service finished' }).click();
+      const dialog = page.getByRole('dialog', { name: `Checkout · ${client.full_name}` });
+      await dialog.getByText(/^Invoice from Front desk 1/).waitFor();
+      await choose(page, /^Salesperson/, salesperson.full_name);
+      // The deposit pays first: ₱250.00 is left for the desk.
+      assert.equal(await dialog.getByRole('textbox', { name: /^Amount 1/ }).inputValue(), '250.00');
+      await dialog.getByRole('button', { name: 'Check out' }).click();
+
+      const invoice = page.getByRole('dialog').getByRole('document', { name: /^INVOICE / });
+      await invoice.waitFor();
+      const text = (await invoice.textContent()) ?? '';
+      assert.match(text, /TOTAL AMOUNT DUE₱750\.00/);
+      assert.match(text, /Deposit paid earlier \(.+\)₱500\.00/);
+      await page.screenshot({ path: `${SHOTS}/e2e-390-invoice-deposit.png`, fullPage: true });
+      await printed(page);
+      // One invoice for the visit, beside the deposit's acknowledgement receipt.
+      assert.deepEqual(
+        (await documentsOf(client.id)).map((d) => d.kind),
+        ['acknowledgement', 'invoice'],
+      );
+      assert.deepEqual(errors, []);
+      await context.close();
+    } finally {
+      await ok(headers, `/locations/${home}/`, {
+        method: 'PATCH',
+        body: { opening_time: hours.opening_time, closing_time: hours.closing_time },
+      });
+    }
   });
 });
