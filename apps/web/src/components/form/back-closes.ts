@@ -62,16 +62,17 @@ const handlePopState = (event: PopStateEvent) => {
     if (pendingBacks === 0) flush();
     return;
   }
-  if (typeof at === 'string' && spent.has(at) && !stack.some((e) => e.key === at)) {
-    // Back onto a spent entry (left behind by such a navigation): pass over it.
+  // The person went back: every dialog above the entry now shown closes, topmost first.
+  const keep = stack.findIndex((e) => e.key === at) + 1;
+  const closing = stack.slice(keep).reverse();
+  if (!closing.length && typeof at === 'string' && spent.has(at)) {
+    // Back onto a spent entry (left behind by such a navigation), no dialog open: pass over it. With
+    // a dialog open (one pushed over a spent entry whose Back never came), that dialog closes first.
     event.stopImmediatePropagation();
     pendingBacks += 1;
     window.history.back();
     return;
   }
-  // The person went back: every dialog above the entry now shown closes, topmost first.
-  const keep = stack.findIndex((e) => e.key === at) + 1;
-  const closing = stack.slice(keep).reverse();
   // Still on the page the dialogs opened on: nothing for the router to do.
   if (closing.length && closing[closing.length - 1]?.href === window.location.href) event.stopImmediatePropagation();
   for (const entry of closing) {

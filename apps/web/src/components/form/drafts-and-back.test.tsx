@@ -115,4 +115,33 @@ describe('Back with a dialog open', () => {
     act(() => window.history.back());
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('closes a dialog opened over the entry of one whose Back never came', async () => {
+    // A browser may drop the traversal of a closed dialog's Back: after STUCK_BACK_MS the next dialog
+    // pushes anyway, on top of that spent entry. Back from it lands on the spent entry: it still closes.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderInProviders(<Page />);
+      await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
+      await screen.findByRole('dialog', { name: 'Book Ana Cruz' });
+      await waitFor(() => expect(window.history.state?.ginhawaDialog).toBeDefined());
+      const spentKey: unknown = window.history.state?.ginhawaDialog;
+      const dropped = vi.spyOn(window.history, 'back').mockImplementationOnce(() => undefined);
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(dropped).toHaveBeenCalledTimes(1);
+      dropped.mockRestore();
+      act(() => vi.advanceTimersByTime(1000));
+      expect(window.history.state?.ginhawaDialog).toBe(spentKey);
+
+      await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
+      await screen.findByRole('dialog', { name: 'Book Ana Cruz' });
+      await waitFor(() => expect(window.history.state?.ginhawaDialog).not.toBe(spentKey));
+      act(() => window.history.back());
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('heading', { name: 'Floor' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
