@@ -17,6 +17,12 @@ export const BOOKS_MAX_DAYS = 366;
 export const BOOKS_SPAN_MESSAGE = `Ask for at most ${BOOKS_MAX_DAYS} days at a time.`;
 
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+/** The last day on or after the first, at most BOOKS_MAX_DAYS apart. */
+const checkRange = (q: { date_from: string; date_to: string }, ctx: z.RefinementCtx) => {
+  if (q.date_to < q.date_from) ctx.addIssue({ code: 'custom', path: ['date_to'], message: BOOKS_RANGE_MESSAGE });
+  else if (daysBetween(q.date_from, q.date_to) >= BOOKS_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['date_to'], message: BOOKS_SPAN_MESSAGE });
+};
 
 export const booksQuerySchema = z
   .object({
@@ -26,11 +32,7 @@ export const booksQuerySchema = z
     terminal: idString('No such terminal.').optional(),
     format: z.enum(['json', 'csv'], { error: 'Choose json or csv.' }).default('json'),
   })
-  .superRefine((q, ctx) => {
-    if (q.date_to < q.date_from) ctx.addIssue({ code: 'custom', path: ['date_to'], message: BOOKS_RANGE_MESSAGE });
-    else if (daysBetween(q.date_from, q.date_to) >= BOOKS_MAX_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['date_to'], message: BOOKS_SPAN_MESSAGE });
-  });
+  .superRefine(checkRange);
 export type BooksQueryParams = z.input<typeof booksQuerySchema>;
 export type BooksQuery = z.output<typeof booksQuerySchema>;
 
@@ -125,3 +127,55 @@ export const specialDiscountBookSchema = z.object({
   }),
 });
 export type SpecialDiscountBook = z.infer<typeof specialDiscountBookSchema>;
+
+/** A row of the corrections book: an invoice (or credit memo) voided, or a credit memo issued. */
+export const CORRECTION_KINDS = ['void', 'credit_memo'] as const;
+export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
+
+/**
+ * The void and credit-memo report (issue 33; docs/decisions/1024-the-corrections-book.md): every
+ * document voided and every credit memo that stands, of the range's business days, with its reason
+ * and who made it. Read from the documents, summed in SQL, as the other books.
+ */
+export const correctionsBookRowSchema = z.object({
+  date: z.string(),
+  location_name: z.string(),
+  terminal_name: z.string(),
+  kind: z.enum(CORRECTION_KINDS),
+  /** The voided document's number, or the credit memo's. */
+  document_no: z.string(),
+  /** A credit memo's invoice (null for a void). */
+  original_invoice: z.string().nullable(),
+  buyer_name: z.string(),
+  amount: money,
+  reason: z.string(),
+  /** When it was voided, or when the credit memo was issued (ISO 8601). */
+  at: z.string(),
+  /** Who voided it, or the credit memo's cashier. */
+  by: z.string(),
+});
+export type CorrectionsBookRow = z.infer<typeof correctionsBookRowSchema>;
+
+export const correctionsBookSchema = z.object({
+  date_from: z.string(),
+  date_to: z.string(),
+  rows: z.array(correctionsBookRowSchema),
+  totals: z.object({
+    voids: money,
+    void_count: z.number().int(),
+    credit_memos: money,
+    credit_memo_count: z.number().int(),
+  }),
+});
+export type CorrectionsBook = z.infer<typeof correctionsBookSchema>;
+
+/** `GET /api/invoicing/journal/?terminal=&date_from=&date_to=`: one terminal's journal as text (Admins). */
+export const journalTextQuerySchema = z
+  .object({
+    terminal: idString('No such terminal.'),
+    date_from: calendarDateSchema,
+    date_to: calendarDateSchema,
+  })
+  .superRefine(checkRange);
+export type JournalTextQueryParams = z.input<typeof journalTextQuerySchema>;
+export type JournalTextQuery = z.output<typeof journalTextQuerySchema>;

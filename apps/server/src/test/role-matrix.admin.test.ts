@@ -134,6 +134,14 @@ const ROWS: Row[] = [
   }),
   sameForAll('PATCH', '/invoicing/profile/', adminOnly(200), { payload: { business_style: 'Ginhawa Spa' } }),
   sameForAll('GET', '/invoicing/journal/verify/', adminOnly(200)),
+  {
+    name: 'GET /invoicing/journal/ (as text, decision 1024)',
+    request: (_r, t) => ({
+      method: 'GET',
+      url: `/api/invoicing/journal/?terminal=${t.terminalId}&date_from=2026-01-01&date_to=2026-01-31`,
+    }),
+    expect: adminOnly(200),
+  },
   // the desk's side (decisions 1010, 1013): whether invoicing is on; choosing a terminal; a reprint
   sameForAll('GET', '/invoicing/desk/', signedIn(200)),
   {
@@ -214,7 +222,7 @@ const ROWS: Row[] = [
     expect: { ...managers(200), Receptionist: 200 },
   },
   // books (decision 1022): Admins, and Managers for their branches
-  ...(['sales-summary', 'senior-citizens', 'pwd'] as const).map((book): Row => ({
+  ...(['sales-summary', 'senior-citizens', 'pwd', 'corrections'] as const).map((book): Row => ({
     name: `GET /invoicing/books/${book}/`,
     request: () => ({ method: 'GET', url: `/api/invoicing/books/${book}/?date_from=2026-01-01&date_to=2026-01-31` }),
     expect: managers(200),

@@ -1,6 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type {
   BooksQuery,
+  CorrectionsBook,
+  CorrectionsBookRow,
   SalesSummary,
   SalesSummaryRow,
   SpecialDiscountBook,
@@ -175,6 +177,60 @@ export const specialDiscountBook = async (
   return { kind, date_from: q.date_from, date_to: q.date_to, rows, totals: totals! };
 };
 
+/**
+ * The void and credit-memo report (decision 1024): each document of the range voided (an invoice, or
+ * a credit memo itself voided) with its reason and who voided it, and each credit memo that stands
+ * with its invoice, reason and cashier. The totals count what the E-1's voids and returns count.
+ */
+export const correctionsBook = async (db: Db, user: AuthUser, q: BooksQuery): Promise<CorrectionsBook> => {
+  const where = await booksScope(db, user, q);
+  const book = sql`with book as (
+      select i.business_date, l.name as location_name, t.name as terminal_name,
+        case when i.voided_at is not null then 'void' else 'credit_memo' end as kind,
+        i.document_no, o.document_no as original_invoice, i.buyer_name, i.total_due as amount,
+        coalesce(case when i.voided_at is not null then i.void_reason else i.snapshot->>'reason' end, '') as reason,
+        coalesce(i.voided_at, i.issued_at) as happened,
+        case when i.voided_at is not null
+          then coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username, '')
+          else i.cashier_name end as "by",
+        i.kind as document_kind
+      from invoices i
+      join terminals t on t.id = i.terminal_id
+      join locations l on l.id = i.location_id
+      left join invoices o on o.id = i.original_id
+      left join users u on u.id = i.voided_by
+      where ${where} and i.business_date between ${q.date_from}::date and ${q.date_to}::date
+        and (i.voided_at is not null and i.kind in ('invoice', 'credit_memo') or ${memos})
+    )`;
+  const rows = await rowsOf<CorrectionsBookRow>(
+    db,
+    sql`${book} select business_date::text as date, location_name, terminal_name, kind, document_no,
+      case when kind = 'credit_memo' then original_invoice end as original_invoice, buyer_name,
+      round(amount, 2)::text as amount, reason, to_char(happened at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, "by"
+    from book order by business_date, happened, document_no`,
+  );
+  // The E-1's voids are invoices voided; a voided credit memo is listed, and simply not a return.
+  const [totals] = await rowsOf<{ voids: string; void_count: string; credit_memos: string; credit_memo_count: string }>(
+    db,
+    sql`${book} select ${m(sql`sum(amount) filter (where kind = 'void' and document_kind = 'invoice')`)} as voids,
+      count(*) filter (where kind = 'void') as void_count,
+      ${m(sql`sum(amount) filter (where kind = 'credit_memo')`)} as credit_memos,
+      count(*) filter (where kind = 'credit_memo') as credit_memo_count
+    from book`,
+  );
+  return {
+    date_from: q.date_from,
+    date_to: q.date_to,
+    rows,
+    totals: {
+      voids: totals!.voids,
+      void_count: Number(totals!.void_count),
+      credit_memos: totals!.credit_memos,
+      credit_memo_count: Number(totals!.credit_memo_count),
+    },
+  };
+};
+
 // ——— CSV (`?format=csv`): the annexes' columns, one line per row, then a TOTAL line ———
 
 const SUMMARY_FIGURES = [
@@ -278,6 +334,42 @@ export const specialDiscountCsv = (book: SpecialDiscountBook) => ({
         book.totals.net_sales,
         '',
       ],
+    ],
+  ),
+});
+
+export const correctionsCsv = (book: CorrectionsBook) => ({
+  name: `voids-and-credit-memos-${book.date_from}-${book.date_to}`,
+  lines: csvLines(
+    [
+      'date',
+      'branch',
+      'terminal',
+      'kind',
+      'document_number',
+      'original_invoice',
+      'buyer',
+      'amount',
+      'reason',
+      'at',
+      'by',
+    ],
+    [
+      ...book.rows.map((r) => [
+        r.date,
+        r.location_name,
+        r.terminal_name,
+        r.kind === 'void' ? 'VOID' : 'CREDIT MEMO',
+        r.document_no,
+        r.original_invoice,
+        r.buyer_name,
+        r.amount,
+        r.reason,
+        r.at,
+        r.by,
+      ]),
+      ['TOTAL VOIDS', '', '', '', '', '', '', book.totals.voids, '', '', ''],
+      ['TOTAL CREDIT MEMOS', '', '', '', '', '', '', book.totals.credit_memos, '', '', ''],
     ],
   ),
 });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, between, eq, sql } from 'drizzle-orm';
-import type { SalesSummary, SpecialDiscountBook } from '@ginhawa/contract';
+import { todayInManila, type CorrectionsBook, type SalesSummary, type SpecialDiscountBook } from '@ginhawa/contract';
 import { invoices } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { startSignedIn } from '../../test/agents';
 import { issueDocument, type IssueDocument } from './documents.service';
+import { entryHash, GENESIS_HASH } from './journal.service';
 import { invoicingOnAtManagersBranch } from './invoicing.test-helpers';
 
 /**
@@ -206,5 +207,67 @@ describe('the books', () => {
     expect(long.json().errors.date_to).toEqual(['Ask for at most 366 days at a time.']);
     const format = await get(admin, `sales-summary/?date_from=${day1}&date_to=${day2}&format=pdf`);
     expect(format.json().errors.format).toEqual(['Choose json or csv.']);
+  });
+
+  it('lists the voids and the credit memos with their reasons, summed as the E-1 sums them', async () => {
+    const res = await get(manager, `corrections/?date_from=${day1}&date_to=${day2}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const book = res.json() as CorrectionsBook;
+    const summary = (await get(manager, `sales-summary/?date_from=${day1}&date_to=${day2}`)).json() as SalesSummary;
+    expect(book.rows.map((r) => [r.date, r.kind, r.amount, r.reason, r.original_invoice, r.by])).toEqual([
+      [day2, 'void', '336.00', 'Mistake', null, expect.stringMatching(/\S/)],
+      [day2, 'credit_memo', '1120.00', 'Refund', summary.rows[0]!.first_invoice, 'Mara Manager'],
+    ]);
+    expect(book.totals).toEqual({ voids: '336.00', void_count: 1, credit_memos: '1120.00', credit_memo_count: 1 });
+    expect([book.totals.voids, book.totals.credit_memos]).toEqual([summary.totals.voids, summary.totals.returns]);
+
+    const csv = await get(admin, `corrections/?date_from=${day1}&date_to=${day2}&format=csv`);
+    const lines = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('date,branch,terminal,kind,document_number,original_invoice,buyer,amount,reason,at,by');
+    expect(lines[1]).toMatch(new RegExp(`^${day2},.*,VOID,.*,336\\.00,Mistake,`));
+    expect(lines.slice(3)).toEqual(['TOTAL VOIDS,,,,,,,336.00,,,', 'TOTAL CREDIT MEMOS,,,,,,,1120.00,,,']);
+    expect((await get(receptionist, `corrections/?date_from=${day1}&date_to=${day2}`)).statusCode).toBe(403);
+    expect((await get(manager, `corrections/?date_from=${day1}&date_to=${day2}&location=${annex}`)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it("reads a terminal's journal as text, each line chained to the one before (Admins only)", async () => {
+    const today = todayInManila();
+    const url = `/api/invoicing/journal/?terminal=${terminal}&date_from=${today}&date_to=${today}`;
+    const res = await admin.request({ method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const [heading, columns, ...rest] = res.body.trim().split('\n');
+    expect(heading).toMatch(/^ELECTRONIC JOURNAL\t.+\tFront desk 1\tMIN /);
+    expect(columns).toBe('seq\tat\tat_utc\tevent\tpayload\tprev_hash\thash');
+    const entries = rest.slice(0, -1).map((line) => line.split('\t'));
+    // The six documents above (and whatever the setup journalled first), every link recomputed from the text.
+    expect(entries.filter((e) => e[3] === 'document_issued').length).toBeGreaterThanOrEqual(6);
+    expect(rest.at(-1)).toBe(`${entries.length} entries.`);
+    let previous = entries[0]![0] === '1' ? GENESIS_HASH : entries[0]![5]!;
+    for (const [seq, at, atUtc, event, payload, prevHash, hash] of entries) {
+      expect(at).toMatch(new RegExp(`^${today} \\d\\d:\\d\\d:\\d\\d\\.\\d{3} \\+08:00$`));
+      expect(prevHash).toBe(previous);
+      const entry = { terminal, seq: Number(seq), at: atUtc!, event: event!, payload: JSON.parse(payload!) as unknown };
+      expect(entryHash(prevHash!, entry)).toBe(hash);
+      previous = hash!;
+    }
+
+    expect((await manager.request({ method: 'GET', url })).statusCode).toBe(403);
+    const missing = await admin.request({
+      method: 'GET',
+      url: `/api/invoicing/journal/?date_from=${today}&date_to=${today}`,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.terminal).toBeDefined();
+    const unknown = await admin.request({
+      method: 'GET',
+      url: `/api/invoicing/journal/?terminal=999999&date_from=${today}&date_to=${today}`,
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   booksQuerySchema,
@@ -7,7 +8,9 @@ import {
   invoicingProfilePatchSchema,
   invoicingProfilePutSchema,
   invoicingProfileSchema,
+  journalTextQuerySchema,
   journalVerificationSchema,
+  correctionsBookSchema,
   journalVerifyQuerySchema,
   pageSchema,
   readingListQuerySchema,
@@ -22,10 +25,17 @@ import { errorResponses } from '../../lib/error-responses';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { getInvoicingProfile, updateInvoicingProfile } from './profile.service';
 import { terminalsService } from './terminals.service';
-import { verifyJournal } from './journal.service';
+import { journalText, verifyJournal } from './journal.service';
 import { getDocument, listDocuments } from './documents-read.service';
 import { getReading, listReadings, makeReading } from './readings.service';
-import { salesSummary, salesSummaryCsv, specialDiscountBook, specialDiscountCsv } from './books.service';
+import {
+  correctionsBook,
+  correctionsCsv,
+  salesSummary,
+  salesSummaryCsv,
+  specialDiscountBook,
+  specialDiscountCsv,
+} from './books.service';
 import { sendCsv } from '../../lib/csv';
 
 const tags = ['invoicing'];
@@ -75,6 +85,26 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => verifyJournal(db, request.query.terminal),
+  );
+  app.get(
+    '/',
+    {
+      config: { groups: ['Admin'] },
+      schema: {
+        tags,
+        querystring: journalTextQuerySchema,
+        // One terminal's entries of the range's days as text, one per line (decision 1024).
+        produces: ['text/plain'],
+      },
+    },
+    async (request, reply) => {
+      const journal = await journalText(db, request.query);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${journal.name}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(journal.lines()));
+    },
   );
 };
 
@@ -167,6 +197,19 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       const book = await salesSummary(db, currentUser(request), request.query);
       if (request.query.format !== 'csv') return book;
       const csv = salesSummaryCsv(book);
+      return sendCsv(reply, csv.name, csv.lines);
+    },
+  );
+  app.get(
+    '/corrections/',
+    {
+      config: { groups: ['Manager'] },
+      schema: { tags, querystring: booksQuerySchema, response: { 200: correctionsBookSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const book = await correctionsBook(db, currentUser(request), request.query);
+      if (request.query.format !== 'csv') return book;
+      const csv = correctionsCsv(book);
       return sendCsv(reply, csv.name, csv.lines);
     },
   );

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, or, type SQL } from 'drizzle-orm';
-import type { JournalVerification } from '@ginhawa/contract';
+import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { addDays, BUSINESS_TIME_ZONE, type JournalTextQuery, type JournalVerification } from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
-import { invoicingJournal, terminals } from '../../db/schema/index';
+import { invoicingJournal, locations, terminals } from '../../db/schema/index';
+import { notFound } from '../../lib/http-error';
 import { sha256 } from '../../lib/tokens';
 
 /**
@@ -121,4 +122,70 @@ export const verifyJournal = async (db: Db, terminalId?: number): Promise<Journa
     const last = rows.at(-1)!;
     after = { terminal: last.terminalId, seq: last.seq };
   }
+};
+
+/** "2026-11-29 21:39:05.123 +08:00": an entry's moment in the business's time zone, as the desk read its clock. */
+const manilaStamp = (at: Date) => {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: BUSINESS_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const ms = String(at.getUTCMilliseconds()).padStart(3, '0');
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}.${ms} +08:00`;
+};
+
+/**
+ * One terminal's journal as text (decision 1024): a heading, then one tab-separated line per entry of
+ * the range's days (Manila time), in order, each with the hashes that chain it, so an examiner can
+ * read it and recompute every link: the SHA-256 of prev_hash and the canonical JSON of {terminal,
+ * seq, at: at_utc, event, payload}.
+ * Streamed in batches: a year of a busy terminal is some 100,000 entries.
+ */
+export const journalText = async (db: Db, q: JournalTextQuery) => {
+  const [terminal] = await db
+    .select({ name: terminals.name, min: terminals.min, branch: locations.name })
+    .from(terminals)
+    .innerJoin(locations, eq(locations.id, terminals.locationId))
+    .where(eq(terminals.id, q.terminal));
+  if (!terminal) throw notFound('No such terminal.');
+  const from = sql`(${q.date_from}::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
+  const to = sql`(${addDays(q.date_to, 1)}::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
+  async function* lines() {
+    yield `ELECTRONIC JOURNAL\t${terminal!.branch}\t${terminal!.name}\tMIN ${terminal!.min || '—'}\t${q.date_from} to ${q.date_to}\n`;
+    yield 'seq\tat\tat_utc\tevent\tpayload\tprev_hash\thash\n';
+    let after = 0;
+    let count = 0;
+    for (;;) {
+      const rows = await db
+        .select()
+        .from(invoicingJournal)
+        .where(
+          and(
+            eq(invoicingJournal.terminalId, q.terminal),
+            gte(invoicingJournal.at, from),
+            lt(invoicingJournal.at, to),
+            gt(invoicingJournal.seq, after),
+          ),
+        )
+        .orderBy(asc(invoicingJournal.seq))
+        .limit(BATCH);
+      for (const row of rows)
+        yield `${row.seq}\t${manilaStamp(row.at)}\t${row.at.toISOString()}\t${row.event}\t${canonicalJson(row.payload)}\t${row.prevHash}\t${row.hash}\n`;
+      count += rows.length;
+      if (rows.length < BATCH) break;
+      after = rows.at(-1)!.seq;
+    }
+    yield `${count} ${count === 1 ? 'entry' : 'entries'}.\n`;
+  }
+  return { name: `journal-${q.terminal}-${q.date_from}-${q.date_to}.txt`, lines };
 };
