@@ -34,7 +34,6 @@ export const readingLines = (reading: Reading): PrintedLine[] => {
   out.push({ kind: 'rule' });
 
   out.push({ kind: 'title', text: s.title });
-  if (s.kind === 'z') out.push({ kind: 'number', text: `Z counter ${s.z_counter ?? '—'}` });
   row('Business day', formatDate(s.business_date));
   row('Made', formatDateTime(s.made_at));
   row('Made by', s.made_by);
@@ -91,7 +90,7 @@ export const readingLines = (reading: Reading): PrintedLine[] => {
   out.push({ kind: 'heading', text: 'Payments' });
   if (s.payments.length === 0) out.push({ kind: 'text', text: 'None' });
   for (const p of s.payments) row([methodLabel(p.method), p.bank_name].filter(Boolean).join(' · '), money(p.amount));
-  row('Cash', money(s.cash), true);
+  row('Cash in drawer', money(s.cash), true);
 
   out.push({ kind: 'rule' });
   out.push({ kind: 'center', text: `END OF ${s.title}` });

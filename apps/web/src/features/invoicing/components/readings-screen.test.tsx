@@ -100,6 +100,7 @@ describe('Readings', () => {
     expect(rowText('Voids (1)')).toBe('Voids (1)₱480.00');
     expect(rowText('Card · BDO')).toBe('Card · BDO₱1,500.00');
     expect(rowText('Documents in all')).toBe('Documents in all5');
+    expect(rowText('Cash in drawer')).toBe('Cash in drawer₱2,350.00');
     expect(within(printout).getByText('VAT REG TIN 123-456-789-00000')).toBeInTheDocument();
     expect(within(printout).getAllByText('00000-SI-0000000014')).toHaveLength(1);
   });

@@ -58,7 +58,8 @@ const columnsOf = (phone: boolean): GridColDef<Reading>[] => [
             {row.z_counter !== null ? <span>no. {row.z_counter}</span> : null}
           </Box>
           <Typography variant="body2" color="textSecondary">
-            {row.terminal_name} · gross {formatPeso(row.snapshot.gross)} · {row.snapshot.document_count} documents
+            {row.terminal_name} · gross {formatPeso(row.snapshot.gross)} · {row.snapshot.document_count}{' '}
+            {row.snapshot.document_count === 1 ? 'document' : 'documents'}
           </Typography>
         </Box>
       ) : (
@@ -101,7 +102,7 @@ const columnsOf = (phone: boolean): GridColDef<Reading>[] => [
 ];
 
 /**
- * /readings (issue 33; decision 1020): the X and Z readings of the terminals at the person's
+ * /readings (issue 33; decisions 1020, 1030): the X and Z readings of the terminals at the person's
  * branches (Admins: all). Choose the terminal (the only one is chosen already); the desk and
  * Managers take an X reading, Managers and Admins (`canZ`) the Z reading that closes the terminal's
  * day, after a confirmation where the server's refusal is shown. The list is newest first, paged

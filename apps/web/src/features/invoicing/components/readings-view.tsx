@@ -28,7 +28,7 @@ const PrintedReading = ({ reading, paper }: { reading: Reading; paper: Paper }) 
 /**
  * One reading opened from the Readings list, or just taken: read back as it was made (`GET
  * …/readings/{id}/`, byte for byte) and shown as it prints; Print sends it to an 80 mm roll or A4
- * with the invoice's print CSS (decision 1012). Making it was the journal entry (decision 1020):
+ * with the invoice's print CSS (decisions 1012, 1030). Making it was the journal entry (decision 1020):
  * printing it again records nothing.
  */
 export const ReadingDialog = ({ id, onClose }: { id: number; onClose: () => void }) => {
