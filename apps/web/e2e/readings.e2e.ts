@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
@@ -33,6 +35,22 @@ type Reading = {
 };
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on what the page shows now (as accessibility.e2e.ts runs it), once faded in. */
+const axeFindings = async (page: Page) => {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container')].every((c) => getComputedStyle(c).opacity === '1'),
+  );
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown }> } })
+      .axe;
+    const result = await axe.run(document.body, { resultTypes: ['violations'] });
+    return JSON.parse(JSON.stringify(result.violations)) as { id: string; impact: string | null }[];
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact})`);
+};
 
 const shot = async (page: Page, name: string, fullPage = false) => {
   // Transitions finished, so a dialog is shot as it stands, not fading in.
@@ -77,6 +95,8 @@ describe('readings: the Manager takes an X reading and closes the day with a Z',
       baseURL: BASE_URL,
       hasTouch: true,
       isMobile: true,
+      // axe-core goes in as an inline script (as accessibility.e2e.ts does).
+      bypassCSP: true,
     });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -146,6 +166,7 @@ describe('readings: the Manager takes an X reading and closes the day with a Z',
     // From the branch's daily report to Readings.
     await page.goto(`/reports/daily/${branch.id}/${manilaToday()}`);
     await page.getByRole('heading', { name: 'Daily report' }).waitFor();
+    await shot(page, 'readings-from-daily-report-390');
     await page.getByRole('main').getByRole('link', { name: 'Readings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Readings' }).waitFor();
     await chooseTerminal(page, terminal);
@@ -176,6 +197,7 @@ describe('readings: the Manager takes an X reading and closes the day with a Z',
     assert.equal(await figure(zPrint, 'Z counter'), String(before + 1));
     assert.equal((await newest(headers, terminal.id, 'z'))!.z_counter, before + 1);
     await shot(page, 'readings-z-390');
+    assert.deepEqual(await axeFindings(page), []);
     await zDialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await zDialog.waitFor({ state: 'detached' });
     await page
@@ -184,11 +206,16 @@ describe('readings: the Manager takes an X reading and closes the day with a Z',
       .waitFor();
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
     await shot(page, 'readings-list-390', true);
+    assert.deepEqual(await axeFindings(page), []);
     assert.deepEqual(errors, []);
     await context.close();
 
     // At 1280 px: the list with its columns, and the Z reading on A4.
-    const wide = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: BASE_URL });
+    const wide = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      baseURL: BASE_URL,
+      bypassCSP: true,
+    });
     const desk = await wide.newPage();
     desk.setDefaultTimeout(15_000);
     const wideErrors: string[] = [];
@@ -200,11 +227,13 @@ describe('readings: the Manager takes an X reading and closes the day with a Z',
     await zRow.waitFor();
     assert.equal(await desk.getByRole('columnheader', { name: 'Gross' }).count(), 1);
     await shot(desk, 'readings-list-1280');
+    assert.deepEqual(await axeFindings(desk), []);
     await zRow.getByText('Z reading').click();
     const wideDialog = desk.getByRole('dialog', { name: `Z reading no. ${before + 1} · ${terminal.name}` });
     await wideDialog.getByRole('button', { name: 'A4' }).click();
     await wideDialog.getByRole('document', { name: 'Z READING' }).waitFor();
     await shot(desk, 'readings-z-a4-1280');
+    assert.deepEqual(await axeFindings(desk), []);
     // On paper only the reading prints (the invoice's print CSS), on the paper chosen.
     await desk.emulateMedia({ media: 'print' });
     const paper = desk.locator('.invoice-print-root');
