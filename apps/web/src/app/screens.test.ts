@@ -32,11 +32,12 @@ describe('screens manifest', () => {
       paths.dailyReport(3, '2026-11-24'),
       paths.payroll,
       paths.documents,
+      paths.readings,
       paths.payStatement(4, 9),
       paths.floorAttendance,
       ...Object.values(paths.admin).map((path) => (typeof path === 'string' ? path : path(7))),
     ].filter((path) => path !== paths.admin.root);
-    expect(links).toHaveLength(23);
+    expect(links).toHaveLength(24);
     for (const link of links)
       expect(
         patterns.some((pattern) => matchPath(pattern, link)),

@@ -16,6 +16,7 @@ import SpaOutlined from '@mui/icons-material/SpaOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import type { GroupName } from '@ginhawa/contract';
 import type { FlagName } from '../config/flags';
@@ -140,6 +141,13 @@ export const SCREENS: readonly Screen[] = [
     openedBy: ['Manager', 'Receptionist'],
     load: () => import('./routes/documents').then((m) => m.DocumentsRoute),
     nav: { label: 'Documents', icon: ArticleOutlined, places: ['main'], groups: ['Manager', 'Receptionist'] },
+  },
+  // X and Z readings per terminal (issue 33; decision 1020): the desk takes X, the branch's Managers and Admins Z.
+  {
+    path: '/readings',
+    openedBy: ['Manager', 'Receptionist'],
+    load: () => import('./routes/readings').then((m) => m.ReadingsRoute),
+    nav: { label: 'Readings', icon: ReceiptOutlined, places: ['main'], groups: ['Manager', 'Receptionist'] },
   },
   // Pay runs of a Manager's branches and their statements, outside /admin (decision 0630). Their
   // route reads the payroll flag itself: the manifest's flag sends a non-admin screen to the

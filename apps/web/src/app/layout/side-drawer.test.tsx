@@ -74,11 +74,13 @@ describe('side drawer', () => {
     const manager = renderDrawer(managerData);
     expect(within(manager.drawer).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
     expect(within(manager.drawer).getByRole('link', { name: 'Pay runs' })).toHaveAttribute('href', '/payroll');
+    expect(within(manager.drawer).getByRole('link', { name: 'Readings' })).toHaveAttribute('href', '/readings');
     expect(within(manager.drawer).queryByRole('list', { name: 'Admin' })).not.toBeInTheDocument();
     cleanup();
     const therapist = renderDrawer(therapistData);
     expect(within(therapist.drawer).queryByRole('link', { name: 'Reports' })).not.toBeInTheDocument();
     expect(within(therapist.drawer).queryByRole('link', { name: 'Pay runs' })).not.toBeInTheDocument();
+    expect(within(therapist.drawer).queryByRole('link', { name: 'Readings' })).not.toBeInTheDocument();
     cleanup();
     Object.assign(flags, { reports: false, payroll: false });
     const off = renderDrawer(managerData);

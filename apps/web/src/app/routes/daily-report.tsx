@@ -1,4 +1,5 @@
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { MANAGER_GROUP } from '@ginhawa/contract';
@@ -7,6 +8,7 @@ import { DailyReportPanel } from '../../features/reports/components/daily-report
 import { linesHref } from '../../features/reports/components/reports-screen';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
+import { useDeskInvoicing } from '../../lib/desk-invoicing';
 import { useFlags } from '../../lib/flags';
 import { useCurrentUser } from '../layout/current-user';
 
@@ -22,6 +24,8 @@ export const DailyReportRoute = () => {
   const params = useParams();
   const navigate = useNavigate();
   const flags = useFlags();
+  // With invoicing on, the day closes with each terminal's Z reading (decision 1021): its screen is a tap away.
+  const invoicing = useDeskInvoicing().data?.invoicing === 'on';
   const admin = isAdmin(user);
   const location = Number(params.location);
   const date = params.date ?? '';
@@ -33,6 +37,13 @@ export const DailyReportRoute = () => {
       <PageHeader
         title="Daily report"
         subtitle="The day's sales by payment method and bank, the cash counted, and its approval."
+        action={
+          invoicing ? (
+            <Button variant="outlined" component={Link} to={paths.readings} sx={{ minHeight: 44 }}>
+              Readings
+            </Button>
+          ) : null
+        }
       />
       <Card>
         <CardContent>

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { ADMIN_GROUP, MANAGER_GROUP } from '@ginhawa/contract';
 import { DocumentsScreen } from '../../features/invoicing/components/documents-screen';
+import { paths } from '../../config/paths';
 import { useCurrentUser } from '../layout/current-user';
 
 /**
@@ -12,5 +13,7 @@ export const DocumentsRoute = () => {
   const manages = user.groups.includes(MANAGER_GROUP) || user.groups.includes(ADMIN_GROUP);
   // A void request's notice links here with the document's number as the search.
   const [params] = useSearchParams();
-  return <DocumentsScreen canCorrect={manages} initialSearch={params.get('search') ?? ''} />;
+  return (
+    <DocumentsScreen canCorrect={manages} initialSearch={params.get('search') ?? ''} readingsPath={paths.readings} />
+  );
 };

@@ -91,6 +91,39 @@ const Line = ({ line, paper }: { line: PrintedLine; paper: Paper }) => {
 };
 
 /**
+ * Printed lines on the chosen paper: the invoice below, and the readings' printout (X and Z), so
+ * both look and print alike.
+ */
+export const PrintedLinesView = ({
+  lines,
+  label,
+  paper = '80mm',
+}: {
+  lines: readonly PrintedLine[];
+  /** The printout's accessible name: "INVOICE 00000-SI-0000000012". */
+  label: string;
+  paper?: Paper;
+}) => (
+  <Box
+    role="document"
+    aria-label={label}
+    data-paper={paper}
+    sx={{
+      color: 'text.primary',
+      lineHeight: 1.35,
+      mx: 'auto',
+      width: '100%',
+      maxWidth: paper === '80mm' ? '72mm' : '180mm',
+      '& p': { m: 0 },
+    }}
+  >
+    {lines.map((line, i) => (
+      <Line key={i} line={line} paper={paper} />
+    ))}
+  </Box>
+);
+
+/**
  * A document as printed (issue 33): "INVOICE" and its number large, the seller with its TIN line,
  * the terminal, the buyer, the lines, discounts by kind, the tax box, the notices, the senior/PWD
  * ID, payments, the cashier and the software block; "REPRINT" or "VOID" above when so. The same
@@ -105,21 +138,5 @@ export const InvoiceView = ({
   copy?: Copy;
   paper?: Paper;
 }) => (
-  <Box
-    role="document"
-    aria-label={`${doc.snapshot.title} ${doc.document_no}`}
-    data-paper={paper}
-    sx={{
-      color: 'text.primary',
-      lineHeight: 1.35,
-      mx: 'auto',
-      width: '100%',
-      maxWidth: paper === '80mm' ? '72mm' : '180mm',
-      '& p': { m: 0 },
-    }}
-  >
-    {printedLines(doc, copy).map((line, i) => (
-      <Line key={i} line={line} paper={paper} />
-    ))}
-  </Box>
+  <PrintedLinesView lines={printedLines(doc, copy)} label={`${doc.snapshot.title} ${doc.document_no}`} paper={paper} />
 );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from '@ginhawa/contract';
 import { mockApi, okPage } from '../../../test/api-mock';
-import { renderInProviders } from '../../../test/render';
+import { renderInProviders, renderWithRouter } from '../../../test/render';
 import { aSeniorSnapshot } from '../../../test/invoice-fixtures';
 import { DocumentsScreen } from './documents-screen';
 
@@ -90,6 +90,12 @@ describe('Documents', () => {
     mockApi({ 'GET /invoicing/documents/': { status: 500, data: { message: 'Database unavailable.' } } });
     renderInProviders(<DocumentsScreen canCorrect />);
     expect(await screen.findByText('The documents could not be loaded')).toBeInTheDocument();
+  });
+
+  it('links to the readings when the route gives their path', async () => {
+    mockApi({ 'GET /invoicing/documents/': okPage([invoice]) });
+    renderWithRouter(<DocumentsScreen canCorrect readingsPath="/readings" />);
+    expect(await screen.findByRole('link', { name: 'Readings' })).toHaveAttribute('href', '/readings');
   });
 
   it('searches by number, sending the search to the server', async () => {

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -88,9 +90,12 @@ const columnsOf = (phone: boolean): GridColDef<InvoiceDocument>[] => [
 export const DocumentsScreen = ({
   canCorrect,
   initialSearch = '',
+  readingsPath,
 }: {
   canCorrect: boolean;
   initialSearch?: string;
+  /** Where the terminals' X and Z readings are (the route's link; they sum these documents, decision 1020). */
+  readingsPath?: string;
 }) => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const list = useAdminList(documentsResource, FILTERS);
@@ -116,7 +121,17 @@ export const DocumentsScreen = ({
   const filtered = list.filtered || day !== '';
   return (
     <>
-      <PageHeader title="Documents" subtitle="Invoices, credit memos and acknowledgement receipts as issued." />
+      <PageHeader
+        title="Documents"
+        subtitle="Invoices, credit memos and acknowledgement receipts as issued."
+        action={
+          readingsPath ? (
+            <Button variant="outlined" component={Link} to={readingsPath} sx={{ minHeight: 44 }}>
+              Readings
+            </Button>
+          ) : null
+        }
+      />
       <Card>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', p: { xs: 1.5, sm: 2 } }}>
           <SearchField
