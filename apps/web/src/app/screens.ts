@@ -17,6 +17,7 @@ import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import type { GroupName } from '@ginhawa/contract';
 import type { FlagName } from '../config/flags';
 
@@ -140,6 +141,14 @@ export const SCREENS: readonly Screen[] = [
     openedBy: ['Manager', 'Receptionist'],
     load: () => import('./routes/documents').then((m) => m.DocumentsRoute),
     nav: { label: 'Documents', icon: ArticleOutlined, places: ['main'], groups: ['Manager', 'Receptionist'] },
+  },
+  // The BIR books (issue 33; decisions 1022, 1035): a branch's Managers; Admins every branch, also from
+  // "Tax and invoices". The server answers everyone else 403.
+  {
+    path: '/books',
+    openedBy: ['Manager'],
+    load: () => import('./routes/books').then((m) => m.BooksRoute),
+    nav: { label: 'Books', icon: MenuBookOutlined, places: ['main'], groups: ['Manager'] },
   },
   // Pay runs of a Manager's branches and their statements, outside /admin (decision 0630). Their
   // route reads the payroll flag itself: the manifest's flag sends a non-admin screen to the

@@ -17,6 +17,8 @@ export const paths = {
   floorAttendance: '/floor/attendance',
   /** The documents the branch's terminals issued: read, void, credit memo (issue 33; decision 1015). */
   documents: '/documents',
+  /** The BIR sales summary and senior citizen and PWD books (Managers of the branch, Admins; decision 1035). */
+  books: '/books',
   /** Pay runs of a Manager's branches, outside /admin (decision 0630); Admins use admin.payroll, the same screen. */
   payroll: '/payroll',
   /** An employee's printable statement of a pay run (Managers and Admins). */
