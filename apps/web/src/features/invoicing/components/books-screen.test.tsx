@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   todayInManila,
   type SalesSummary,
@@ -9,7 +9,7 @@ import {
   type Terminal,
 } from '@ginhawa/contract';
 import { mockApi, okPage } from '../../../test/api-mock';
-import { renderInProviders } from '../../../test/render';
+import { renderInProviders, setViewportWidth } from '../../../test/render';
 import { BooksScreen } from './books-screen';
 
 const today = todayInManila();
@@ -119,6 +119,8 @@ const cellsOf = (table: HTMLElement, first: string) => {
 const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
 
 describe('Books', () => {
+  beforeEach(() => setViewportWidth(1280));
+
   it("shows the sales summary (E-1) of this month so far with the server's figures and its totals", async () => {
     const calls = mockApi({
       'GET /invoicing/books/sales-summary/': { status: 200, data: summary },
@@ -128,13 +130,9 @@ describe('Books', () => {
     const table = await screen.findByRole('table', { name: 'Sales summary' });
     expect(cellsOf(table, '28 Nov 2026')).toEqual([
       '28 Nov 2026',
-      'Makati Salcedo',
-      'Front desk 1',
-      '24011512345678901',
-      '00000-SI-0000000011',
-      '00000-SI-0000000014',
-      '₱120,000.00',
-      '₱124,360.00',
+      'Front desk 1Makati Salcedo · MIN 24011512345678901',
+      '00000-SI-0000000011to 00000-SI-0000000014',
+      '₱124,360.00from ₱120,000.00',
       '₱4,360.00',
       '₱2,000.00',
       '₱240.00',
@@ -150,15 +148,11 @@ describe('Books', () => {
       '0',
     ]);
     // A day not yet closed: no Z counter, and no invoice numbers on a day of credit memos only.
-    expect(cellsOf(table, '29 Nov 2026').slice(4, 6)).toEqual(['—', '—']);
-    expect(cellsOf(table, '29 Nov 2026')[19]).toBe('—');
+    expect(cellsOf(table, '29 Nov 2026')[2]).toBe('—');
+    expect(cellsOf(table, '29 Nov 2026')[15]).toBe('—');
     // The totals are the server's, not the rows added up on the page.
     expect(cellsOf(table, 'Total')).toEqual([
       'Total',
-      '',
-      '',
-      '',
-      '',
       '',
       '',
       '',
@@ -200,12 +194,8 @@ describe('Books', () => {
     const table = await screen.findByRole('table', { name: 'Senior citizens' });
     expect(cellsOf(table, '28 Nov 2026')).toEqual([
       '28 Nov 2026',
-      'Makati Salcedo',
-      'Front desk 1',
-      '00000-SI-0000000012',
-      'Lola Santos',
-      'OSCA-777OSCA / senior citizen ID',
-      '—',
+      'Lola SantosOSCA / senior citizen ID OSCA-777',
+      '00000-SI-0000000012Front desk 1 · Makati Salcedo',
       '₱1,120.00',
       '₱120.00',
       '₱1,000.00',
@@ -214,7 +204,8 @@ describe('Books', () => {
     ]);
     const voided = within(table).getByText('00000-SI-0000000013').closest('tr')!;
     expect(within(voided).getByText('VOID')).toBeInTheDocument();
-    expect(cellsOf(table, 'Total').slice(7)).toEqual(['₱1,120.00', '₱120.00', '₱1,000.00', '₱200.00', '₱800.00']);
+    expect(within(voided).getByText('Other government ID UMID-55 · TIN 123-456-789')).toBeInTheDocument();
+    expect(cellsOf(table, 'Total').slice(3)).toEqual(['₱1,120.00', '₱120.00', '₱1,000.00', '₱200.00', '₱800.00']);
 
     const asked = calls.filter((c) => c.url.startsWith('/invoicing/books/senior-citizens/'));
     expect(asked.map((c) => query(c.url))).toEqual([
@@ -290,5 +281,23 @@ describe('Books', () => {
     renderInProviders(<BooksScreen locations={TWO} admin={false} />);
     expect(await screen.findByText('The sales summary could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('You do not work at BGC High Street, so you cannot read its books.')).toBeInTheDocument();
+  });
+
+  it('on a phone names the tabs short, each still opening its own book', async () => {
+    setViewportWidth(390);
+    const calls = mockApi({
+      'GET /invoicing/books/sales-summary/': { status: 200, data: summary },
+      'GET /invoicing/books/pwd/': { status: 200, data: { ...seniors, kind: 'pwd', rows: [] } },
+    });
+    renderInProviders(<BooksScreen locations={TWO} admin={false} />);
+    await screen.findByRole('table', { name: 'Sales summary' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Summary (E\u20111)',
+      'Seniors (E\u20112)',
+      'PWD (E\u20113)',
+    ]);
+    await userEvent.click(screen.getByRole('tab', { name: /^PWD/ }));
+    expect(await screen.findByRole('table', { name: 'Persons with disability' })).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/invoicing/books/pwd/?'))).toBe(true);
   });
 });

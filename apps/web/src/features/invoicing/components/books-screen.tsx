@@ -5,6 +5,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { booksQuerySchema, todayInManila } from '@ginhawa/contract';
 import { CsvLink } from '../../../components/figures/csv-link';
 import { DateField } from '../../../components/date-field';
@@ -28,6 +30,15 @@ const TABS = [
   { value: 'sales-summary', label: 'Sales summary (E-1)' },
   { value: 'senior-citizens', label: 'Senior citizens (E-2)' },
   { value: 'pwd', label: 'PWD (E-3)' },
+] as const satisfies readonly { value: BookName; label: string }[];
+/**
+ * A phone's three tabs share its width: short names, and a non-breaking hyphen in the annex's
+ * number, so a name breaks before "(E‑1)", never inside it.
+ */
+const PHONE_TABS = [
+  { value: 'sales-summary', label: 'Summary (E\u20111)' },
+  { value: 'senior-citizens', label: 'Seniors (E\u20112)' },
+  { value: 'pwd', label: 'PWD (E\u20113)' },
 ] as const satisfies readonly { value: BookName; label: string }[];
 
 /** This month so far, in Manila business days. */
@@ -123,6 +134,7 @@ type BooksScreenProps = {
  * from the documents; each downloads as the annex's CSV.
  */
 export const BooksScreen = ({ locations, admin }: BooksScreenProps) => {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [tab, setTab] = useState<BookName>('sales-summary');
   const [range, setRange] = useState<BooksRange>(() => ({
     ...thisMonthSoFar(),
@@ -190,7 +202,7 @@ export const BooksScreen = ({ locations, admin }: BooksScreenProps) => {
             size="small"
             value={range.date_from}
             onChange={(e) => change({ date_from: e.target.value })}
-            sx={{ flex: { xs: '1 1 140px', sm: '0 1 190px' } }}
+            sx={{ flex: { xs: '1 1 100%', sm: '0 1 190px' } }}
           />
           <DateField
             label="To"
@@ -199,11 +211,11 @@ export const BooksScreen = ({ locations, admin }: BooksScreenProps) => {
             onChange={(e) => change({ date_to: e.target.value })}
             error={!valid.ok}
             helperText={valid.ok ? undefined : valid.message}
-            sx={{ flex: { xs: '1 1 140px', sm: '0 1 190px' } }}
+            sx={{ flex: { xs: '1 1 100%', sm: '0 1 190px' } }}
           />
         </Stack>
       </Card>
-      <TabbedCard label="Books" idPrefix="books" tabs={TABS} value={tab} onChange={setTab}>
+      <TabbedCard label="Books" idPrefix="books" tabs={phone ? PHONE_TABS : TABS} value={tab} onChange={setTab}>
         {panel}
       </TabbedCard>
     </>

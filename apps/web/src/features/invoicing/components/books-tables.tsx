@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
@@ -21,6 +22,8 @@ type BookColumn<R, T> = FigureColumn<R> & { total?: (totals: T) => string };
 const money = <R, T>(label: string, figure: (row: R) => string, total?: (totals: T) => string): BookColumn<R, T> => ({
   label,
   align: 'right',
+  // The heading may take two lines ("VAT-exempt / sales"); an amount never breaks.
+  wrap: true,
   render: (row) => formatPeso(figure(row)),
   total: total && ((totals) => formatPeso(total(totals))),
 });
@@ -40,16 +43,41 @@ const summed = (label: string, figure: SummaryFigure) =>
     (t) => t[figure],
   );
 
-/** Annex E-1's columns, in its order: one row per terminal and day. */
+/** A cell of two lines: the figure or name, and under it what places it (quieter). */
+const Lines = ({ main, under }: { main: ReactNode; under: ReactNode }) => (
+  // A narrow table (a phone's) squeezes a wrapping column no narrower than this: it scrolls instead.
+  <Box component="span" sx={{ display: 'block', minWidth: 150 }}>
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {main}
+    </Box>
+    <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+      {under}
+    </Typography>
+  </Box>
+);
+
+/**
+ * Annex E-1's columns, in its order: one row per terminal and day. The pairs the annex gives two
+ * columns each (branch and terminal, first and last invoice, grand total before and after) share a
+ * cell of two lines, so the day's figures start within a laptop's width (the CSV keeps them apart).
+ */
 const SUMMARY_COLUMNS: BookColumn<SalesSummaryRow, SummaryTotals>[] = [
   { label: 'Date', render: (r) => formatDate(r.date) },
-  { label: 'Branch', render: (r) => r.location_name },
-  { label: 'Terminal', render: (r) => r.terminal_name },
-  { label: 'MIN', render: (r) => r.min },
-  { label: 'First invoice', render: (r) => dash(r.first_invoice) },
-  { label: 'Last invoice', render: (r) => dash(r.last_invoice) },
-  money('Grand total before', (r) => r.grand_total_before),
-  money('Grand total after', (r) => r.grand_total_after),
+  {
+    label: 'Terminal',
+    wrap: true,
+    render: (r) => <Lines main={r.terminal_name} under={`${r.location_name} · MIN ${r.min}`} />,
+  },
+  {
+    label: 'Invoices',
+    render: (r) =>
+      r.first_invoice === null ? '—' : <Lines main={r.first_invoice} under={`to ${dash(r.last_invoice)}`} />,
+  },
+  {
+    label: 'Grand total',
+    align: 'right',
+    render: (r) => <Lines main={formatPeso(r.grand_total_after)} under={`from ${formatPeso(r.grand_total_before)}`} />,
+  },
   summed('Gross sales', 'gross'),
   summed('VATable sales', 'vatable_sales'),
   summed('VAT', 'vat'),
@@ -85,35 +113,46 @@ const discountSummed = (label: string, figure: DiscountFigure) =>
     (t) => t[figure],
   );
 
-/** Annexes E-2 and E-3: one row per invoice with the discount; a voided one is listed, marked, and not totalled. */
+/**
+ * Annexes E-2 and E-3: one row per invoice with the discount; a voided one is listed, marked, and
+ * not totalled. The ID holder's ID and TIN go under their name, the terminal and branch under the
+ * invoice's number, so the five figures fit a laptop's width (the CSV keeps every column apart).
+ */
 const DISCOUNT_COLUMNS: BookColumn<SpecialDiscountBookRow, DiscountTotals>[] = [
   { label: 'Date', render: (r) => formatDate(r.date) },
-  { label: 'Branch', render: (r) => r.location_name },
-  { label: 'Terminal', render: (r) => r.terminal_name },
+  {
+    label: 'Name',
+    wrap: true,
+    render: (r) => (
+      <Lines
+        main={r.name}
+        under={`${SPECIAL_ID_TYPE_LABELS[r.id_type]} ${r.id_number}${r.tin ? ` · TIN ${r.tin}` : ''}`}
+      />
+    ),
+  },
   {
     label: 'Invoice',
+    wrap: true,
     render: (r) => (
-      <>
-        {r.document_no}
-        {r.voided ? (
-          <Chip label="VOID" color="error" size="small" variant="outlined" sx={{ ml: 1, verticalAlign: 'middle' }} />
-        ) : null}
-      </>
+      <Lines
+        main={
+          <>
+            {r.document_no}
+            {r.voided ? (
+              <Chip
+                label="VOID"
+                color="error"
+                size="small"
+                variant="outlined"
+                sx={{ ml: 1, verticalAlign: 'middle' }}
+              />
+            ) : null}
+          </>
+        }
+        under={`${r.terminal_name} · ${r.location_name}`}
+      />
     ),
   },
-  { label: 'Name', render: (r) => r.name },
-  {
-    label: 'ID',
-    render: (r) => (
-      <>
-        {r.id_number}
-        <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
-          {SPECIAL_ID_TYPE_LABELS[r.id_type]}
-        </Typography>
-      </>
-    ),
-  },
-  { label: 'TIN', render: (r) => dash(r.tin) },
   discountSummed('Sales', 'sales'),
   discountSummed('VAT', 'vat'),
   discountSummed('VAT-exempt sales', 'vat_exempt_sales'),
