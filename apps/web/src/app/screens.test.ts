@@ -33,11 +33,12 @@ describe('screens manifest', () => {
       paths.payroll,
       paths.documents,
       paths.readings,
+      paths.books,
       paths.payStatement(4, 9),
       paths.floorAttendance,
       ...Object.values(paths.admin).map((path) => (typeof path === 'string' ? path : path(7))),
     ].filter((path) => path !== paths.admin.root);
-    expect(links).toHaveLength(24);
+    expect(links).toHaveLength(25);
     for (const link of links)
       expect(
         patterns.some((pattern) => matchPath(pattern, link)),
@@ -61,6 +62,7 @@ describe('screens manifest', () => {
     };
     expect(entry(MAIN_NAV, '/reports')).toEqual(['Reports', 'reports', true, false]);
     expect(entry(MAIN_NAV, '/payroll')).toEqual(['Pay runs', 'payroll', true, false]);
+    expect(entry(MAIN_NAV, '/books')).toEqual(['Books', null, false, false]);
     expect(entry(BOTTOM_NAV, '/admin/menu')).toEqual(['Admin', null, false, true]);
     expect(entry(ADMIN_NAV, '/admin/banks')).toEqual(['Banks', 'banks', false, true]);
     expect(entry(ADMIN_NAV, '/admin/dashboard')).toEqual(['Sales overview', 'adminDashboard', false, true]);

@@ -18,6 +18,7 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import type { GroupName } from '@ginhawa/contract';
 import type { FlagName } from '../config/flags';
 
@@ -148,6 +149,14 @@ export const SCREENS: readonly Screen[] = [
     openedBy: ['Manager', 'Receptionist'],
     load: () => import('./routes/readings').then((m) => m.ReadingsRoute),
     nav: { label: 'Readings', icon: ReceiptOutlined, places: ['main'], groups: ['Manager', 'Receptionist'] },
+  },
+  // The BIR books (issue 33; decisions 1022, 1035): a branch's Managers; Admins every branch, also from
+  // "Tax and invoices". The server answers everyone else 403.
+  {
+    path: '/books',
+    openedBy: ['Manager'],
+    load: () => import('./routes/books').then((m) => m.BooksRoute),
+    nav: { label: 'Books', icon: MenuBookOutlined, places: ['main'], groups: ['Manager'] },
   },
   // Pay runs of a Manager's branches and their statements, outside /admin (decision 0630). Their
   // route reads the payroll flag itself: the manifest's flag sends a non-admin screen to the

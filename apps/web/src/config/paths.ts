@@ -19,6 +19,8 @@ export const paths = {
   documents: '/documents',
   /** X and Z readings of the branch's terminals, printable (issue 33; decision 1020). */
   readings: '/readings',
+  /** The BIR sales summary and senior citizen and PWD books (Managers of the branch, Admins; decision 1035). */
+  books: '/books',
   /** Pay runs of a Manager's branches, outside /admin (decision 0630); Admins use admin.payroll, the same screen. */
   payroll: '/payroll',
   /** An employee's printable statement of a pay run (Managers and Admins). */

@@ -36,7 +36,7 @@ const navItems = (place: NavPlace): readonly NavItem[] =>
       : [],
   );
 
-/** The drawer's main items: Dashboard, Clients, Floor, Notifications, Reports (Managers), Documents and Readings (the desk, Managers), Pay runs (Managers). */
+/** The drawer's main items: Dashboard, Clients, Floor, Notifications, Reports (Managers), Documents and Readings (the desk, Managers), Books (Managers), Pay runs (Managers). */
 export const MAIN_NAV = navItems('main');
 
 /** The Admin section and the admin menu: Sales overview, Users, Employees, Client records, Locations, Services, Banks, Reports, Pay runs, Settings. */

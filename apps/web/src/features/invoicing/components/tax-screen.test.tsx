@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { InvoicingProfile, Terminal } from '@ginhawa/contract';
 import { AppProvider } from '../../../app/provider';
@@ -56,7 +57,9 @@ const desk: Terminal = {
 const renderScreen = () =>
   render(
     <AppProvider swr={testSwr}>
-      <TaxScreen />
+      <MemoryRouter>
+        <TaxScreen />
+      </MemoryRouter>
     </AppProvider>,
   );
 
@@ -69,6 +72,8 @@ describe('Tax and invoices', () => {
     expect(within(missing).getByText('Makati Salcedo: an active terminal.')).toBeInTheDocument();
     expect(await screen.findByText('SI-1001')).toBeInTheDocument();
     expect(screen.getByText('₱123,456.50')).toBeInTheDocument();
+    // The books of every branch are a link away (decision 1035).
+    expect(screen.getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/books');
   });
 
   it("saves the seller's facts as one body, and shows the server's refusal under its field", async () => {

@@ -1,9 +1,13 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useInvoicingProfile } from '../api/invoicing-profile';
@@ -13,13 +17,22 @@ import { JournalCheck } from './journal-check';
 
 /**
  * /admin/invoicing, "Tax and invoices" (issue 33; decision 1000): the seller's BIR facts, what is
- * still missing before invoices can carry every one, and the desks' terminals.
+ * still missing before invoices can carry every one, and the desks' terminals; the BIR books of every
+ * branch are a link away (decision 1035).
  */
 export const TaxScreen = () => {
   const { data, error, isLoading, mutate } = useInvoicingProfile();
   return (
     <>
-      <PageHeader title="Tax and invoices" subtitle="What the BIR registered: printed on every invoice." />
+      <PageHeader
+        title="Tax and invoices"
+        subtitle="What the BIR registered: printed on every invoice."
+        action={
+          <Button component={Link} to={paths.books} variant="outlined" startIcon={<MenuBookOutlined />}>
+            Books
+          </Button>
+        }
+      />
       {error && !data ? (
         <Card>
           <LoadError title="The tax details could not be loaded" error={error} onRetry={() => void mutate()} />
