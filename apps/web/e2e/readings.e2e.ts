@@ -5,8 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   BASE_URL,
+  aFreeTherapist,
   adminApiHeaders,
-  apiCall,
   apiOk,
   centavos,
   invoicingBackOn,
@@ -123,9 +123,6 @@ describe('readings: the Manager takes an X reading and closes the day with a Z',
     const salesperson = (
       await apiOk<{ results: Named[] }>(headers, `/salespersons/?pageSize=500&is_active=true&location=${branch.id}`)
     ).results[0]!;
-    const therapists = (
-      await apiOk<{ results: Named[] }>(headers, `/therapists/?pageSize=500&is_active=true&location=${branch.id}`)
-    ).results;
     const national = `8${String(Date.now()).slice(-9)}`;
     const client = await apiOk<{ id: number }>(headers, '/clients/', {
       method: 'POST',
@@ -136,23 +133,14 @@ describe('readings: the Manager takes an X reading and closes the day with a Z',
         location: branch.id,
       },
     });
-    let arrival: number | null = null;
-    for (const therapist of therapists) {
-      const shift = await apiCall(headers, '/floor/shifts/clock-in/', {
-        method: 'POST',
-        body: { employee: therapist.id, location: branch.id },
-      });
-      assert.ok(shift.status === 201 || shift.status === 409, `clock-in: ${shift.status}`);
-      const assigned = await apiCall<{ arrival: { id: number } }>(headers, '/floor/assign/', {
+    // Free now at any hour: a demo therapist may be booked (decision 0902).
+    const therapist = await aFreeTherapist(headers, branch.id, 'Basa');
+    const arrival = (
+      await apiOk<{ arrival: { id: number } }>(headers, '/floor/assign/', {
         method: 'POST',
         body: { client: client.id, location: branch.id, treatment: service.id, therapist: therapist.id },
-      });
-      if (assigned.status === 201 || assigned.status === 200) {
-        arrival = assigned.data.arrival.id;
-        break;
-      }
-    }
-    assert.ok(arrival, `a therapist at ${branch.name} is free for the walk-in`);
+      })
+    ).arrival.id;
     await apiOk(headers, '/sales/checkout/', {
       method: 'POST',
       body: {

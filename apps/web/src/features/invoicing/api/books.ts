@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type {
   BooksQueryParams,
+  CorrectionsBook,
   Page,
   SalesSummary,
   SpecialDiscountBook,
@@ -11,14 +12,15 @@ import { ALL_ROWS, getOne, getPage, withQuery } from '../../../lib/list-query';
 import { TERMINALS_PATH } from './terminals';
 
 /**
- * The books an examiner asks for (issue 33; decision 1022): the sales summary (Annex E-1) and the
- * senior citizen and PWD sales books (E-2, E-3), each JSON or `?format=csv` for a date range, per
+ * The books an examiner asks for (issue 33; decisions 1022, 1024): the sales summary (Annex E-1), the
+ * senior citizen and PWD sales books (E-2, E-3) and the voids and credit memos, each JSON or `?format=csv` for a date range, per
  * branch and terminal. Admins read every branch's, a branch's Managers theirs.
  */
 export const BOOKS = {
   'sales-summary': '/invoicing/books/sales-summary/',
   'senior-citizens': '/invoicing/books/senior-citizens/',
   pwd: '/invoicing/books/pwd/',
+  corrections: '/invoicing/books/corrections/',
 } as const;
 export type BookName = keyof typeof BOOKS;
 
@@ -43,6 +45,9 @@ export const useSpecialDiscountBook = (book: 'senior-citizens' | 'pwd', range: B
     range && withQuery(BOOKS[book], booksParams(range)),
     getOne<SpecialDiscountBook>,
   );
+
+export const useCorrectionsBook = (range: BooksRange | null) =>
+  useSWR<CorrectionsBook, unknown>(range && withQuery(BOOKS.corrections, booksParams(range)), getOne<CorrectionsBook>);
 
 /** A branch's terminals (inactive ones too: their days are still in the books), by name. */
 export const useBranchTerminals = (location: number | null) =>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   todayInManila,
+  type CorrectionsBook,
   type SalesSummary,
   type SalesSummaryRow,
   type SpecialDiscountBook,
@@ -100,6 +101,40 @@ const seniors: SpecialDiscountBook = {
   ],
   // The voided invoice is listed but not totalled.
   totals: { sales: '1120.00', vat: '120.00', vat_exempt_sales: '1000.00', discount: '200.00', net_sales: '800.00' },
+};
+
+const corrections: CorrectionsBook = {
+  date_from: monthStart,
+  date_to: today,
+  rows: [
+    {
+      date: '2026-11-28',
+      location_name: 'Makati Salcedo',
+      terminal_name: 'Front desk 1',
+      kind: 'void',
+      document_no: '00000-SI-0000000013',
+      original_invoice: null,
+      buyer_name: 'Lolo Reyes',
+      amount: '1120.00',
+      reason: 'Rang up the wrong client.',
+      at: '2026-11-28T05:10:00.000Z',
+      by: 'Mara Manager',
+    },
+    {
+      date: '2026-11-28',
+      location_name: 'Makati Salcedo',
+      terminal_name: 'Front desk 1',
+      kind: 'credit_memo',
+      document_no: '00000-CM-0000000002',
+      original_invoice: '00000-SI-0000000011',
+      buyer_name: '',
+      amount: '560.00',
+      reason: 'Half the session refunded.',
+      at: '2026-11-28T09:30:00.000Z',
+      by: 'Rosa Desk',
+    },
+  ],
+  totals: { voids: '1120.00', void_count: 1, credit_memos: '560.00', credit_memo_count: 1 },
 };
 
 const desk = { id: 3, name: 'Front desk 1', is_active: true } as Terminal;
@@ -295,9 +330,39 @@ describe('Books', () => {
       'Summary (E\u20111)',
       'Seniors (E\u20112)',
       'PWD (E\u20113)',
+      'Voids',
     ]);
     await userEvent.click(screen.getByRole('tab', { name: /^PWD/ }));
     expect(await screen.findByRole('table', { name: 'Persons with disability' })).toBeInTheDocument();
     expect(calls.some((c) => c.url.startsWith('/invoicing/books/pwd/?'))).toBe(true);
+  });
+
+  it('lists the voids and credit memos with their reasons, and their totals as the server gives them', async () => {
+    const calls = mockApi({
+      'GET /invoicing/books/sales-summary/': { status: 200, data: summary },
+      'GET /invoicing/books/corrections/': { status: 200, data: corrections },
+    });
+    renderInProviders(<BooksScreen locations={TWO} admin={false} />);
+    await screen.findByRole('table', { name: 'Sales summary' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Voids and credit memos' }));
+    const table = await screen.findByRole('table', { name: 'Voids and credit memos' });
+    const rows = within(table).getAllByRole('row');
+    expect(Array.from(rows[1]!.querySelectorAll('td')).map((c) => c.textContent)).toEqual([
+      '28 Nov 2026',
+      '00000-SI-0000000013VOIDFront desk 1 · Makati Salcedo',
+      'Lolo Reyes',
+      '₱1,120.00',
+      'Rang up the wrong client.',
+      expect.stringMatching(/^Mara Manager28 Nov 2026, 1:10 pm$/),
+    ]);
+    expect(rows[2]!.textContent).toContain('00000-CM-0000000002CREDIT MEMOfor 00000-SI-0000000011 · Front desk 1');
+    expect(cellsOf(table, 'Total')).toEqual(['Total', '1 void: ₱1,120.00', '', '', '1 credit memo: ₱560.00', '']);
+    expect(query(calls.find((c) => c.url.startsWith('/invoicing/books/corrections/'))!.url)).toEqual({
+      date_from: monthStart,
+      date_to: today,
+    });
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toContain(
+      '/invoicing/books/corrections/?',
+    );
   });
 });

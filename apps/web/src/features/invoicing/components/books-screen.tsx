@@ -19,17 +19,19 @@ import {
   BOOKS,
   booksParams,
   useBranchTerminals,
+  useCorrectionsBook,
   useSalesSummary,
   useSpecialDiscountBook,
   type BookName,
   type BooksRange,
 } from '../api/books';
-import { SalesSummaryTable, SpecialDiscountTable } from './books-tables';
+import { CorrectionsTable, SalesSummaryTable, SpecialDiscountTable } from './books-tables';
 
 const TABS = [
   { value: 'sales-summary', label: 'Sales summary (E-1)' },
   { value: 'senior-citizens', label: 'Senior citizens (E-2)' },
   { value: 'pwd', label: 'PWD (E-3)' },
+  { value: 'corrections', label: 'Voids and credit memos' },
 ] as const satisfies readonly { value: BookName; label: string }[];
 /**
  * A phone's three tabs share its width: short names, and a non-breaking hyphen in the annex's
@@ -39,6 +41,7 @@ const PHONE_TABS = [
   { value: 'sales-summary', label: 'Summary (E\u20111)' },
   { value: 'senior-citizens', label: 'Seniors (E\u20112)' },
   { value: 'pwd', label: 'PWD (E\u20113)' },
+  { value: 'corrections', label: 'Voids' },
 ] as const satisfies readonly { value: BookName; label: string }[];
 
 /** This month so far, in Manila business days. */
@@ -121,6 +124,20 @@ const DiscountPanel = ({ name, range }: { name: 'senior-citizens' | 'pwd'; range
   );
 };
 
+const CorrectionsPanel = ({ range }: { range: BooksRange }) => {
+  const book = useCorrectionsBook(range);
+  return (
+    <BookPanel
+      name="corrections"
+      title="voids and credit memos"
+      range={range}
+      book={book}
+      note="each with its reason and who made it"
+      table={(data) => <CorrectionsTable book={data} />}
+    />
+  );
+};
+
 type BooksScreenProps = {
   /** The branches to choose from (Admins: every one; Managers: theirs). */
   locations: readonly { id: number; name: string }[];
@@ -149,13 +166,14 @@ export const BooksScreen = ({ locations, admin }: BooksScreenProps) => {
   let panel;
   if (!valid.ok) panel = null;
   else if (tab === 'sales-summary') panel = <SummaryPanel range={range} />;
+  else if (tab === 'corrections') panel = <CorrectionsPanel range={range} />;
   else panel = <DiscountPanel key={tab} name={tab} range={range} />;
 
   return (
     <>
       <PageHeader
         title="Books"
-        subtitle="The sales summary and the senior citizen and PWD sales books, as the BIR asks for them."
+        subtitle="The sales summary, the senior citizen and PWD sales books, and the voids and credit memos, as the BIR asks for them."
       />
       <Card sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>

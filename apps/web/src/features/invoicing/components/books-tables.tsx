@@ -5,13 +5,15 @@ import Typography from '@mui/material/Typography';
 import {
   formatPeso,
   SPECIAL_ID_TYPE_LABELS,
+  type CorrectionsBook,
+  type CorrectionsBookRow,
   type SalesSummary,
   type SalesSummaryRow,
   type SpecialDiscountBook,
   type SpecialDiscountBookRow,
 } from '@ginhawa/contract';
 import { FigureTable, type FigureColumn } from '../../../components/figures/figure-table';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 
 /** What a book shows in place of rows (issue 33's screens). */
 export const NO_INVOICES = 'No invoices in this range.';
@@ -168,5 +170,59 @@ export const SpecialDiscountTable = ({ book }: { book: SpecialDiscountBook }) =>
     columns={DISCOUNT_COLUMNS}
     empty={NO_INVOICES}
     footer={footerOf(DISCOUNT_COLUMNS, book.totals)}
+  />
+);
+
+/** What the corrections book shows in place of rows. */
+export const NO_CORRECTIONS = 'No voids or credit memos in this range.';
+
+/**
+ * The voids and credit memos (decision 1024): one row per document voided or credit memo issued,
+ * with its reason and who made it; the totals are the E-1's voids and returns.
+ */
+const CORRECTION_COLUMNS: FigureColumn<CorrectionsBookRow>[] = [
+  { label: 'Date', render: (r) => formatDate(r.date) },
+  {
+    label: 'Document',
+    wrap: true,
+    render: (r) => (
+      <Lines
+        main={
+          <>
+            {r.document_no}
+            <Chip
+              label={r.kind === 'void' ? 'VOID' : 'CREDIT MEMO'}
+              color={r.kind === 'void' ? 'error' : 'default'}
+              size="small"
+              variant="outlined"
+              sx={{ ml: 1, verticalAlign: 'middle' }}
+            />
+          </>
+        }
+        under={`${r.original_invoice ? `for ${r.original_invoice} · ` : ''}${r.terminal_name} · ${r.location_name}`}
+      />
+    ),
+  },
+  { label: 'Buyer', wrap: true, render: (r) => r.buyer_name || '—' },
+  { label: 'Amount', align: 'right', render: (r) => formatPeso(r.amount) },
+  { label: 'Reason', wrap: true, render: (r) => r.reason || '—' },
+  { label: 'By', wrap: true, render: (r) => <Lines main={r.by || '—'} under={formatDateTime(r.at)} /> },
+];
+
+export const CorrectionsTable = ({ book }: { book: CorrectionsBook }) => (
+  <FigureTable
+    label="Voids and credit memos"
+    rows={book.rows}
+    rowKey={(r) => `${r.kind}-${r.location_name}-${r.terminal_name}-${r.document_no}`}
+    columns={CORRECTION_COLUMNS}
+    empty={NO_CORRECTIONS}
+    footer={[
+      'Total',
+      `${book.totals.void_count} void${book.totals.void_count === 1 ? '' : 's'}: ${formatPeso(book.totals.voids)}`,
+      '',
+      '',
+      `${book.totals.credit_memo_count} credit memo${book.totals.credit_memo_count === 1 ? '' : 's'}: ${formatPeso(book.totals.credit_memos)}`,
+      '',
+    ]}
   />
 );

@@ -168,4 +168,37 @@ describe('journal check', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it("downloads one terminal's journal of a range as text, once a terminal is chosen", async () => {
+    mockApi({
+      'GET /invoicing/profile/': { status: 200, data: blank },
+      'GET /invoicing/terminals/': okPage([desk]),
+    });
+    renderScreen();
+    const section = await screen.findByRole('region', { name: 'The journal as text' });
+    expect(within(section).getByRole('button', { name: 'Download the journal' })).toBeDisabled();
+    await userEvent.click(within(section).getByRole('combobox', { name: 'Terminal' }));
+    await userEvent.click(await screen.findByRole('option', { name: `${desk.name} · ${desk.location_name}` }));
+    const from = within(section).getByRole('textbox', { name: 'From' });
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-11-01');
+    const to = within(section).getByRole('textbox', { name: 'To' });
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026-11-29');
+    const href = new URL(
+      within(section).getByRole('link', { name: 'Download the journal' }).getAttribute('href')!,
+      'http://x',
+    );
+    expect(href.pathname).toMatch(/\/invoicing\/journal\/$/);
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      terminal: String(desk.id),
+      date_from: '2026-11-01',
+      date_to: '2026-11-29',
+    });
+    // The last day before the first: the contract's sentence, and nothing to download.
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026-10-01');
+    expect(await within(section).findByText('The last day comes on or after the first.')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Download the journal' })).toBeDisabled();
+  });
 });

@@ -14,6 +14,7 @@ import { useInvoicingProfile } from '../api/invoicing-profile';
 import { TaxProfileForm } from './tax-profile-form';
 import { TerminalList } from './terminal-list';
 import { JournalCheck } from './journal-check';
+import { JournalDownload } from './journal-download';
 
 /**
  * /admin/invoicing, "Tax and invoices" (issue 33; decision 1000): the seller's BIR facts, what is
@@ -82,6 +83,7 @@ export const TaxScreen = () => {
                 Electronic journal
               </Typography>
               <JournalCheck />
+              <JournalDownload />
             </Card>
           </Box>
         </Box>
