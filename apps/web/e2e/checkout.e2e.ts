@@ -15,6 +15,7 @@ import {
   peso,
   signIn,
   type ApiHeaders,
+  openPhone,
 } from './helpers';
 
 // The till (issue 32; decision 0530) at 390 px: a walk-in assigned on the floor is served, "Service
@@ -94,16 +95,7 @@ describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
     });
     const before = await dayOf(headers, home);
 
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      baseURL: BASE_URL,
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await openPhone(browser);
     await signIn(page, 'receptionist');
     await page.goto('/floor');
     // The walk-in is assigned on the floor, the desk choosing the room and bed (decisions 0910, 0914).
@@ -219,16 +211,7 @@ describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
     assert.equal(after.count, before.count);
     // And on the Manager's screen of today's report, at 390 px: the deposit's line, and the total.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      baseURL: BASE_URL,
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await openPhone(browser);
     await signIn(page, 'manager');
     await page.goto(`/reports/daily/${home}/${today}`);
     const received = page.getByRole('table', { name: 'Deposits received' });
@@ -310,16 +293,7 @@ describe('the till’s day (issue 32): 390 px, and the card at 1280 px', () => {
       body: { name: `Till Close ${Date.now() % 1_000_000}`, opening_time: '00:00', closing_time: '00:30' },
     });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      baseURL: BASE_URL,
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await openPhone(browser);
     // The branch's own Manager, from their dashboard's report tile.
     const manager = await aManagerOf(headers, branch.id);
     await signIn(page, manager.username, manager.password);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { BASE_URL, aFreeTherapist, adminApiHeaders, launchBrowser, signIn } from './helpers';
+import { BASE_URL, aFreeTherapist, adminApiHeaders, launchBrowser, signIn, apiOk as ok } from './helpers';
 
 // Documents (issue 33; decisions 1015–1018): a walk-in checked out on the branch's terminal issues an
 // INVOICE; the Manager finds it on /documents at 390 px, voids it with a reason, and it reads VOID
@@ -15,21 +15,6 @@ type Treatment = { id: number; name: string; price: string };
 type Document = { id: number; document_no: string; voided_at: string | null; void_reason: string | null };
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
-
-const api = async <T>(headers: Headers, path: string, init: { method?: string; body?: unknown } = {}) => {
-  const res = await fetch(`${BASE_URL}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, data: JSON.parse((await res.text()) || 'null') as T };
-};
-
-const ok = async <T>(headers: Headers, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
-  const res = await api<T>(headers, path, init);
-  assert.ok(res.status < 300, `${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(res.data)}`);
-  return res.data;
-};
 
 describe('documents: the Manager voids a mistaken invoice', () => {
   let browser: Browser;

@@ -3,7 +3,6 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayInManila } from '@ginhawa/contract';
 import {
-  BASE_URL,
   adminApiHeaders,
   choose,
   launchBrowser,
@@ -11,6 +10,8 @@ import {
   signIn,
   terminalAt,
   type Session,
+  apiCall as api,
+  apiOk as ok,
 } from './helpers';
 
 // The floor board (issue 22): two front desks at one branch's board; a walk-in assigned (and paid at
@@ -21,21 +22,6 @@ import {
 
 type Headers = Awaited<ReturnType<typeof adminApiHeaders>>;
 type Named = { id: number; full_name: string; username: string | null; location: number };
-
-const api = async <T>(headers: Headers, path: string, init: { method?: string; body?: unknown } = {}) => {
-  const res = await fetch(`${BASE_URL}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, data: JSON.parse((await res.text()) || 'null') as T };
-};
-
-const ok = async <T>(headers: Headers, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
-  const res = await api<T>(headers, path, init);
-  assert.ok(res.status < 300, `${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(res.data)}`);
-  return res.data;
-};
 
 const manilaDate = (offsetDays: number) => addDays(todayInManila(), offsetDays);
 

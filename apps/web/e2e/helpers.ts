@@ -17,15 +17,24 @@ export const launchBrowser = (): Promise<Browser> =>
 
 export type Session = { context: BrowserContext; page: Page; errors: string[] };
 
-/** A fresh browser context (its own cookies) at the given window width; page errors are collected. */
-export const openPage = async (browser: Browser, width = 1280, height = 800): Promise<Session> => {
-  const context = await browser.newContext({ viewport: { width, height }, baseURL: BASE_URL });
+/** A page of `context` with the journeys' wait, its page errors collected. */
+const sessionOf = async (context: BrowserContext): Promise<Session> => {
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
 };
+
+/** A fresh browser context (its own cookies) at the given window width; page errors are collected. */
+export const openPage = (browser: Browser, width = 1280, height = 800): Promise<Session> =>
+  browser.newContext({ viewport: { width, height }, baseURL: BASE_URL }).then(sessionOf);
+
+/** A phone: 390 × 844, touch, a mobile viewport; its own cookies; page errors collected. */
+export const openPhone = (browser: Browser): Promise<Session> =>
+  browser
+    .newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL, hasTouch: true, isMobile: true })
+    .then(sessionOf);
 
 export const fillSignIn = async (page: Page, username: string, password = passwordOf(username)) => {
   await page.locator('input[name="username"]').fill(username);

@@ -4,7 +4,6 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { manilaDateTime } from '@ginhawa/contract';
 import {
-  BASE_URL,
   aFreeTherapist,
   adminApiHeaders,
   choose,
@@ -13,6 +12,8 @@ import {
   manilaToday,
   signIn,
   terminalAt,
+  openPhone,
+  apiOk as ok,
 } from './helpers';
 
 // Issue 33 at 390 px: the receptionist's device picks its terminal from the header chip, checks out
@@ -26,20 +27,6 @@ type Named = { id: number; full_name: string; username: string | null; location:
 type Treatment = { id: number; name: string; price: string; category: number };
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/docsweb';
-
-const api = async <T>(headers: Headers, path: string, init: { method?: string; body?: unknown } = {}) => {
-  const res = await fetch(`${BASE_URL}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, data: JSON.parse((await res.text()) || 'null') as T };
-};
-const ok = async <T>(headers: Headers, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
-  const res = await api<T>(headers, path, init);
-  assert.ok(res.status < 300, `${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(res.data)}`);
-  return res.data;
-};
 
 /** The width and height of each page of a PDF, in points, read from its MediaBox entries. */
 const pageSizes = (pdf: Buffer) =>
@@ -95,16 +82,8 @@ describe('the invoice at 390 px', () => {
       body: { client: client.id, location: home, treatment: massage.id, therapist: therapist.id },
     });
 
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      baseURL: BASE_URL,
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
+    const { context, page, errors } = await openPhone(browser);
     page.setDefaultTimeout(20_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/login');
     await page.evaluate(() => window.localStorage.removeItem('ginhawa.terminal'));
     await fillSignIn(page, 'receptionist');
@@ -193,16 +172,8 @@ describe('the invoice at 390 px', () => {
 
   /** A phone's page signed in as the receptionist, with her device's terminal. */
   const desk = async () => {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      baseURL: BASE_URL,
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
+    const { context, page, errors } = await openPhone(browser);
     page.setDefaultTimeout(20_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
     await signIn(page, 'receptionist');
     return { context, page, errors };
   };

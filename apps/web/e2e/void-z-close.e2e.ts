@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import {
-  BASE_URL,
   aManagerOf,
   adminApiHeaders,
   apiOk,
@@ -11,6 +10,7 @@ import {
   manilaToday,
   signIn,
   type ApiHeaders,
+  openPhone,
 } from './helpers';
 
 // Issue 33's close of a day, in order, by the branch's own Manager at 390 px: a voucher sold by
@@ -100,16 +100,7 @@ describe('the Manager voids, takes the Z reading, and submits the day', () => {
   });
 
   it('at 390 px: Documents voids it, Readings makes the Z with the void in it, the day is submitted', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      baseURL: BASE_URL,
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await openPhone(browser);
     await signIn(page, manager.username, manager.password);
 
     // Documents: the invoice by its number, voided with a reason.

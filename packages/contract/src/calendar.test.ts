@@ -6,6 +6,7 @@ import {
   daysInMonth,
   manilaDate,
   manilaDateTime,
+  manilaTimestamp,
   monthBounds,
   periodContaining,
   todayInManila,
@@ -24,6 +25,11 @@ describe('the Manila calendar (docs/product.md §11)', () => {
   it('gives the Manila wall-clock time with the date', () => {
     expect(manilaDateTime(new Date('2021-03-15T16:07:00Z'))).toEqual({ date: '2021-03-16', time: '00:07' });
     expect(manilaDateTime(new Date('2021-03-15T04:45:00Z'))).toEqual({ date: '2021-03-15', time: '12:45' });
+  });
+
+  it("writes an instant to the millisecond on Manila's clock", () => {
+    expect(manilaTimestamp(new Date('2021-03-15T16:07:05.009Z'))).toBe('2021-03-16 00:07:05.009 +08:00');
+    expect(manilaTimestamp(new Date('2021-12-31T15:59:59.999Z'))).toBe('2021-12-31 23:59:59.999 +08:00');
   });
 
   it('adds days across month and year ends and leap days', () => {

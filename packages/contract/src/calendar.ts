@@ -16,6 +16,7 @@ const manilaParts = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
+  second: '2-digit',
   hourCycle: 'h23',
 });
 
@@ -32,6 +33,13 @@ export const manilaDate = (instant: Date): string => {
 export const manilaDateTime = (instant: Date): { date: string; time: string } => {
   const p = partsOf(instant);
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+};
+
+/** "2026-11-29 21:39:05.123 +08:00": an instant to the millisecond on Manila's clock (no daylight saving there). */
+export const manilaTimestamp = (instant: Date): string => {
+  const p = partsOf(instant);
+  const ms = String(instant.getUTCMilliseconds()).padStart(3, '0');
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}.${ms} +08:00`;
 };
 
 /** Today's date in Manila, the business's day. */

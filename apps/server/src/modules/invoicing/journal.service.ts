@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import { addDays, BUSINESS_TIME_ZONE, type JournalTextQuery, type JournalVerification } from '@ginhawa/contract';
+import {
+  addDays,
+  BUSINESS_TIME_ZONE,
+  manilaTimestamp,
+  type JournalTextQuery,
+  type JournalVerification,
+} from '@ginhawa/contract';
 import type { Db, Tx } from '../../db/client';
 import { invoicingJournal, locations, terminals } from '../../db/schema/index';
 import { notFound } from '../../lib/http-error';
@@ -124,26 +130,6 @@ export const verifyJournal = async (db: Db, terminalId?: number): Promise<Journa
   }
 };
 
-/** "2026-11-29 21:39:05.123 +08:00": an entry's moment in the business's time zone, as the desk read its clock. */
-const manilaStamp = (at: Date) => {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: BUSINESS_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  const ms = String(at.getUTCMilliseconds()).padStart(3, '0');
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}.${ms} +08:00`;
-};
-
 /**
  * One terminal's journal as text (decision 1024): a heading, then one tab-separated line per entry of
  * the range's days (Manila time), in order, each with the hashes that chain it, so an examiner can
@@ -180,7 +166,7 @@ export const journalText = async (db: Db, q: JournalTextQuery) => {
         .orderBy(asc(invoicingJournal.seq))
         .limit(BATCH);
       for (const row of rows)
-        yield `${row.seq}\t${manilaStamp(row.at)}\t${row.at.toISOString()}\t${row.event}\t${canonicalJson(row.payload)}\t${row.prevHash}\t${row.hash}\n`;
+        yield `${row.seq}\t${manilaTimestamp(row.at)}\t${row.at.toISOString()}\t${row.event}\t${canonicalJson(row.payload)}\t${row.prevHash}\t${row.hash}\n`;
       count += rows.length;
       if (rows.length < BATCH) break;
       after = rows.at(-1)!.seq;

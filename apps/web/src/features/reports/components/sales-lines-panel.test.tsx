@@ -50,7 +50,7 @@ describe('sale lines panel', () => {
       salesperson: '11',
       page: '1',
       pageSize: '25',
-      ordering: '-date,id',
+      ordering: '-date,-id',
     });
     const csv = screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
     expect(csv?.startsWith('/api/reports/daily-sales/?')).toBe(true);

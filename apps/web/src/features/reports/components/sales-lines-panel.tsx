@@ -49,7 +49,8 @@ export const SalesLinesPanel = ({ filters, onChange }: SalesLinesPanelProps) => 
   const revalidate = useRevalidateReports();
   const page = filters.page ?? 1;
   const pageSize = filters.pageSize ?? 25;
-  const lines = useSaleLines({ ...filters, page, pageSize, ordering: '-date,id' });
+  // Newest first, within a day too: the line just recorded or imported heads the list.
+  const lines = useSaleLines({ ...filters, page, pageSize, ordering: '-date,-id' });
   const [selection, setSelection] = useState<GridRowSelectionModel>(NO_SELECTION);
   const [confirming, setConfirming] = useState(false);
   const [decision, setDecision] = useState<DeleteSalesResult | null>(null);
