@@ -222,6 +222,36 @@ export const aManagerOf = async (headers: ApiHeaders, location: number) => {
 };
 
 /**
+ * A branch of the journey's own, open 00:00–23:45 with its BIR facts and one terminal: a journey that
+ * closes a day (a Z reading, a submitted report) closes no demo branch the files after it use.
+ */
+export const aBranchOfItsOwn = async (headers: ApiHeaders, name: string) => {
+  const branch = await apiOk<{ id: number; name: string }>(headers, '/locations/', {
+    method: 'POST',
+    body: {
+      name: `${name} ${Date.now() % 1_000_000}`,
+      opening_time: '00:00',
+      closing_time: '23:45',
+      branch_code: '00077',
+      registered_address: '7 Examiner Street, Pasig City',
+    },
+  });
+  const terminal = await apiOk<{ id: number; name: string; location: number; location_name: string }>(
+    headers,
+    '/invoicing/terminals/',
+    { method: 'POST', body: { location: branch.id, name: 'Front desk 1' } },
+  );
+  return { branch, terminal };
+};
+
+/** A salesperson hired today at `location`. */
+export const aSalespersonAt = (headers: ApiHeaders, location: number) =>
+  apiOk<{ id: number; full_name: string }>(headers, '/salespersons/', {
+    method: 'POST',
+    body: { first_name: 'Benta', last_name: `Tinda ${Date.now() % 1_000_000}`, location, hire_date: manilaToday() },
+  });
+
+/**
  * Switches the demo's invoicing (back) on (decision 1014). Switching on needs every active branch to
  * have a branch code, a registered address and an active terminal: a branch another journey added
  * gets made-up ones first, so the files after run as the demo does.

@@ -5,14 +5,16 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   BASE_URL,
+  aBranchOfItsOwn,
   aFreeTherapist,
+  aManagerOf,
+  aSalespersonAt,
   adminApiHeaders,
   apiOk,
   centavos,
   invoicingBackOn,
   launchBrowser,
   manilaToday,
-  myData,
   peso,
   signIn,
   type ApiHeaders,
@@ -21,10 +23,9 @@ import {
 // Readings (issue 33; decision 1020): a walk-in is checked out on a branch's terminal; the Manager,
 // on a phone (390 px), goes from the branch's daily report to Readings, takes an X reading and reads
 // its gross, then the Z reading that closes the terminal's day, and its Z counter is one more than
-// the last. The Z is made at the Manager's branch other than the desk's home, so the journeys that
-// void at the home desk keep their day open. A look at 1280 px follows. Screenshots go to SHOTS_DIR.
+// the last. The branch and its Manager are the journey's own, so no demo branch's day is closed and
+// none closed by another journey is in the way. A look at 1280 px follows. Screenshots go to SHOTS_DIR.
 
-type Named = { id: number; full_name: string; username: string | null; location: number };
 type Treatment = { id: number; name: string; price: string };
 type Terminal = { id: number; name: string; location: number; location_name: string };
 type Reading = {
@@ -102,27 +103,17 @@ describe('readings: the Manager takes an X reading and closes the day with a Z',
     page.setDefaultTimeout(15_000);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, 'manager');
-
-    // The Manager's branch other than the desk's home (the demo Manager works at two).
-    const receptionists = await apiOk<{ results: Named[] }>(headers, '/receptionists/?pageSize=500');
-    const home = receptionists.results.find((r) => r.username === 'receptionist')!.location;
-    const mine = (await myData(page)).locations;
-    const branch = mine.find((l) => l.id !== home) ?? mine[0]!;
-    const terminal = (
-      await apiOk<{ results: Terminal[] }>(
-        headers,
-        `/invoicing/terminals/?location=${branch.id}&is_active=true&ordering=id`,
-      )
-    ).results[0]!;
+    // A branch of the journey's own and its Manager: the demo's days are closed by other journeys
+    // (desk-sell.e2e approves one), and a Z here closes no terminal the files after this one use.
+    const { branch, terminal } = await aBranchOfItsOwn(headers, 'Readings');
+    const manager = await aManagerOf(headers, branch.id);
+    await signIn(page, manager.username, manager.password);
 
     // A walk-in checked out on that terminal: an invoice the X reading counts.
     const service = (
       await apiOk<{ results: Treatment[] }>(headers, '/services/treatments/?pageSize=500&is_active=true&ordering=name')
     ).results[0]!;
-    const salesperson = (
-      await apiOk<{ results: Named[] }>(headers, `/salespersons/?pageSize=500&is_active=true&location=${branch.id}`)
-    ).results[0]!;
+    const salesperson = await aSalespersonAt(headers, branch.id);
     const national = `8${String(Date.now()).slice(-9)}`;
     const client = await apiOk<{ id: number }>(headers, '/clients/', {
       method: 'POST',
@@ -208,7 +199,7 @@ describe('readings: the Manager takes an X reading and closes the day with a Z',
     desk.setDefaultTimeout(15_000);
     const wideErrors: string[] = [];
     desk.on('pageerror', (error) => wideErrors.push(error.message));
-    await signIn(desk, 'manager');
+    await signIn(desk, manager.username, manager.password);
     await desk.goto('/readings');
     await chooseTerminal(desk, terminal);
     const zRow = desk.getByRole('row').filter({ hasText: 'Z reading' }).first();

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import {
+  aBranchOfItsOwn,
   aManagerOf,
+  aSalespersonAt,
   adminApiHeaders,
   apiOk,
   invoicingBackOn,
@@ -42,26 +44,9 @@ describe('the Manager voids, takes the Z reading, and submits the day', () => {
     headers = await adminApiHeaders();
     if ((await apiOk<{ invoicing: string }>(headers, '/invoicing/profile/')).invoicing !== 'on')
       await invoicingBackOn(headers);
-    const n = Date.now() % 1_000_000;
-    branch = await apiOk(headers, '/locations/', {
-      method: 'POST',
-      body: {
-        name: `Z Close ${n}`,
-        opening_time: '00:00',
-        closing_time: '23:45',
-        branch_code: '00077',
-        registered_address: '7 Examiner Street, Pasig City',
-      },
-    });
-    terminal = await apiOk(headers, '/invoicing/terminals/', {
-      method: 'POST',
-      body: { location: branch.id, name: 'Front desk 1' },
-    });
+    ({ branch, terminal } = await aBranchOfItsOwn(headers, 'Z Close'));
     manager = await aManagerOf(headers, branch.id);
-    const salesperson = await apiOk<{ id: number }>(headers, '/salespersons/', {
-      method: 'POST',
-      body: { first_name: 'Benta', last_name: `Close ${n}`, location: branch.id, hire_date: manilaToday() },
-    });
+    const salesperson = await aSalespersonAt(headers, branch.id);
     const treatment = (
       await apiOk<{ results: { id: number }[] }>(
         headers,
