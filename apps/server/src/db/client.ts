@@ -140,7 +140,17 @@ const transactionsReleasingTheirClient = (pool: pg.Pool): Db['transaction'] => {
 export const openPostgres = async (url: string, max = 10): Promise<Database> => {
   // A database that hangs instead of refusing must not hold requests for ever: give up on a
   // connection after 5 s (the caller gets 503) and keep no idle client long enough to go stale.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  //
+  // JIT off: the reports' plans cost above jit_above_cost, and PostgreSQL then spent ~270 ms compiling
+  // a daily report that runs in ~25 ms (bench:reports at 1,000,000 sales, docs/performance.md). Short
+  // queries run many times are this app's whole load; JIT pays only on long analytical scans.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    options: '-c jit=off',
+  });
   pool.on('error', () => {
     // An idle client died (server restart); the pool replaces it on next use.
   });

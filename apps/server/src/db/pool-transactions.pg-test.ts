@@ -34,3 +34,16 @@ describe('a transaction whose connection is cut at BEGIN (PostgreSQL)', () => {
     await database.close();
   });
 });
+
+describe("the app's connections (PostgreSQL)", () => {
+  it('run without JIT, in and out of a transaction', async () => {
+    const database = await openPostgres(baseUrl!, 2);
+    try {
+      expect(await database.db.execute(sql`show jit`)).toMatchObject({ rows: [{ jit: 'off' }] });
+      const inside = await database.db.transaction((tx) => tx.execute(sql`show jit`));
+      expect(inside).toMatchObject({ rows: [{ jit: 'off' }] });
+    } finally {
+      await database.close();
+    }
+  });
+});
