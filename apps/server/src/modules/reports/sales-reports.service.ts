@@ -37,9 +37,9 @@ export const dailySalesReportSql = (date: string, scope?: SQL) =>
         (select round(coalesce(sum(s.net_amount), 0), 2)::text from day s where s.location_id = l.id) as net_total,
         (select round(coalesce(sum(s.service_charge), 0), 2)::text from day s where s.location_id = l.id) as service_charge_total,
         -- The till holds the cash sales and service charges (decision 0505), and the cash deposits received less those handed back (decision 0520).
-        round(${drawerCash(onDay(date))}, 2)::text as cash_expected,
+        round(drawer.cash, 2)::text as cash_expected,
         r.cash_on_hand::text as cash_on_hand,
-        case when r.cash_on_hand is null then null else round(r.cash_on_hand - ${drawerCash(onDay(date))}, 2)::text end as variance,
+        case when r.cash_on_hand is null then null else round(r.cash_on_hand - drawer.cash, 2)::text end as variance,
         (select json_agg(json_build_object('key', x.k, 'name', x.k, 'total', x.t, 'service_charge', x.sc, 'count', x.n) order by x.k) from (
           select s.payment_method as k, round(sum(s.net_amount), 2)::text as t, ${chargeOf} as sc, ${salesCount()} as n from day s where s.location_id = l.id group by 1) x) as by_payment_method,
         (select json_agg(json_build_object('key', x.k::text, 'name', x.name, 'total', x.t, 'service_charge', x.sc, 'count', x.n) order by x.name) from (
@@ -52,6 +52,9 @@ export const dailySalesReportSql = (date: string, scope?: SQL) =>
         ${dayDepositsJson(onDay(date))} as deposits
       from locations l
       left join daily_reports r on r.location_id = l.id and r.date = ${date}::date
+      -- Summed once per branch, for the cash expected and the variance both ("offset 0" keeps the
+      -- planner from pulling the sum up into each of the two expressions again).
+      cross join lateral (select ${drawerCash(onDay(date))} as cash offset 0) drawer
       where (l.is_active or exists (select 1 from day s where s.location_id = l.id)) ${scope ? sql`and ${scope}` : sql``}
       order by lower(l.name), l.id`;
 
