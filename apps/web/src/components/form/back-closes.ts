@@ -31,6 +31,8 @@ let queued: Entry[] = [];
 let counter = 0;
 /** Keys of entries whose dialogs are closed: an entry of one is spent, and Back passes over it. */
 const spent = new Set<string>();
+/** Keys of the closed dialogs whose entries our Backs are taking off now. */
+const takingOff = new Set<string>();
 
 const currentKey = (): unknown => (window.history.state as Record<string, unknown> | null)?.[KEY];
 
@@ -52,14 +54,24 @@ const handlePopState = (event: PopStateEvent) => {
     event.stopImmediatePropagation();
     // One of ours: a dialog closed by its own button took its entry off.
     pendingBacks -= 1;
-    if (typeof at === 'string' && spent.has(at)) {
+    if (typeof at === 'string' && takingOff.has(at)) {
       // A navigation came between the close and its Back (Save, then open the new record): the
-      // Back landed on the spent entry instead of the page; go forward to where the person went.
+      // Back landed on the closed dialog's own entry instead of the page; go forward to where the
+      // person went.
       pendingBacks += 1;
       window.history.forward();
       return;
     }
-    if (pendingBacks === 0) flush();
+    if (typeof at === 'string' && spent.has(at) && !stack.some((e) => e.key === at)) {
+      // An older dialog's entry, left when its own Back was lost: the page is below it; pass over it.
+      pendingBacks += 1;
+      window.history.back();
+      return;
+    }
+    if (pendingBacks === 0) {
+      takingOff.clear();
+      flush();
+    }
     return;
   }
   // The person went back: every dialog above the entry now shown closes, topmost first.
@@ -124,11 +136,13 @@ const release = (entry: Entry) => {
   // Only the entry on top is taken off; after a navigation (another URL on top) it is left alone.
   if (entry.pushed && currentKey() === entry.key) {
     pendingBacks += 1;
+    takingOff.add(entry.key);
     window.history.back();
     // Should its popstate never come (a browser that drops the traversal), later dialogs still push.
     window.setTimeout(() => {
       if (pendingBacks === 0) return;
       pendingBacks = 0;
+      takingOff.clear();
       flush();
     }, STUCK_BACK_MS);
   }
@@ -144,6 +158,7 @@ export const forgetDialogEntries = () => {
   stack.length = 0;
   queued = [];
   pendingBacks = 0;
+  takingOff.clear();
 };
 
 /**

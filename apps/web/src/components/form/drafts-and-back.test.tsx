@@ -144,4 +144,31 @@ describe('Back with a dialog open', () => {
       vi.useRealTimers();
     }
   });
+
+  it('a dialog pushed over the entry of one whose Back never came, closed by its button, leaves the page on top', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderInProviders(<Page />);
+      await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
+      await screen.findByRole('dialog', { name: 'Book Ana Cruz' });
+      await waitFor(() => expect(window.history.state?.ginhawaDialog).toBeDefined());
+      const spentKey: unknown = window.history.state?.ginhawaDialog;
+      const dropped = vi.spyOn(window.history, 'back').mockImplementationOnce(() => undefined);
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      dropped.mockRestore();
+      act(() => vi.advanceTimersByTime(1000));
+      expect(window.history.state?.ginhawaDialog).toBe(spentKey);
+
+      // Opened again over the spent entry and closed by Cancel: its Back passes over the spent one too.
+      await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
+      await screen.findByRole('dialog', { name: 'Book Ana Cruz' });
+      await waitFor(() => expect(window.history.state?.ginhawaDialog).not.toBe(spentKey));
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(window.history.state?.ginhawaDialog).toBeUndefined());
+      expect(screen.getByRole('heading', { name: 'Floor' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
