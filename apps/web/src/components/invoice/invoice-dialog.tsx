@@ -7,9 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import type { InvoiceDocument } from '@ginhawa/contract';
 import { getErrorMessage } from '../../lib/api-client';
 import { reprintDocument } from '../../lib/desk-invoicing';
@@ -17,7 +14,7 @@ import { ResponsiveDialog } from '../form/responsive-dialog';
 import { useSnackbar } from '../snackbar-provider';
 import { invoiceText, printedLines, type Copy } from './invoice-lines';
 import { invoicePdf } from './invoice-pdf';
-import { InvoiceView, PAPER_LABELS, type Paper } from './invoice-view';
+import { InvoiceView, PaperChoice, type Paper } from './invoice-view';
 
 /** The class of the copy that prints: kept out of the page on screen, the only thing on paper. */
 export const PRINT_ROOT = 'invoice-print-root';
@@ -138,24 +135,7 @@ export const InvoiceDialog = ({
       <PrintCopy document={doc} copy={copy} paper={paper} />
       <DialogTitle id="invoice-dialog-title">{title ?? `${doc.snapshot.title} ${doc.document_no}`}</DialogTitle>
       <DialogContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
-          <Typography variant="body2" color="textSecondary" id="invoice-paper-label">
-            Paper
-          </Typography>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={paper}
-            aria-labelledby="invoice-paper-label"
-            onChange={(_e, value: Paper | null) => value && setPaper(value)}
-          >
-            {(Object.keys(PAPER_LABELS) as Paper[]).map((p) => (
-              <ToggleButton key={p} value={p} sx={{ minHeight: 44, px: 2 }}>
-                {PAPER_LABELS[p]}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-        </Box>
+        <PaperChoice id="invoice-paper-label" paper={paper} onChange={setPaper} />
         {summary ? (
           <Alert severity="success" sx={{ mb: 2 }}>
             {summary}

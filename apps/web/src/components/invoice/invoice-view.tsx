@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { InvoiceDocument } from '@ginhawa/contract';
 import { printedLines, type Copy, type PrintedLine } from './invoice-lines';
@@ -7,6 +9,36 @@ import { printedLines, type Copy, type PrintedLine } from './invoice-lines';
 /** The two papers a document prints on (decision 1012): an 80 mm thermal roll, or A4. */
 export type Paper = '80mm' | 'a4';
 export const PAPER_LABELS: Record<Paper, string> = { '80mm': '80 mm roll', a4: 'A4' };
+
+/** "Paper: 80 mm roll | A4", above a document or a reading; `id` names the label it is read by. */
+export const PaperChoice = ({
+  id,
+  paper,
+  onChange,
+}: {
+  id: string;
+  paper: Paper;
+  onChange: (paper: Paper) => void;
+}) => (
+  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+    <Typography variant="body2" color="textSecondary" id={id}>
+      Paper
+    </Typography>
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      value={paper}
+      aria-labelledby={id}
+      onChange={(_e, value: Paper | null) => value && onChange(value)}
+    >
+      {(Object.keys(PAPER_LABELS) as Paper[]).map((p) => (
+        <ToggleButton key={p} value={p} sx={{ minHeight: 44, px: 2 }}>
+          {PAPER_LABELS[p]}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  </Box>
+);
 
 const Line = ({ line, paper }: { line: PrintedLine; paper: Paper }) => {
   const small = paper === '80mm';

@@ -4,16 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import type { Reading } from '@ginhawa/contract';
 import { DialogTitleBar } from '../../../components/form/dialog-title-bar';
 import { ResponsiveDialog } from '../../../components/form/responsive-dialog';
 import { LoadError } from '../../../components/load-error';
 import { LoadingBlock } from '../../../components/loading-block';
 import { useReading } from '../api/readings';
-import { PAPER_LABELS, PRINT_ROOT, PrintStyles, PrintedLinesView, type Paper } from './invoice-view';
+import { PaperChoice, PRINT_ROOT, PrintStyles, PrintedLinesView, type Paper } from './invoice-view';
 import { readingLines, readingName } from './readings-lines';
 
 /** The copy that goes to the printer, under <body> as the invoice's is, so no dialog clips it. */
@@ -43,24 +40,7 @@ export const ReadingDialog = ({ id, onClose }: { id: number; onClose: () => void
       <DialogContent dividers>
         {data ? (
           <>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
-              <Typography variant="body2" color="textSecondary" id="reading-paper-label">
-                Paper
-              </Typography>
-              <ToggleButtonGroup
-                exclusive
-                size="small"
-                value={paper}
-                aria-labelledby="reading-paper-label"
-                onChange={(_e, value: Paper | null) => value && setPaper(value)}
-              >
-                {(Object.keys(PAPER_LABELS) as Paper[]).map((p) => (
-                  <ToggleButton key={p} value={p} sx={{ minHeight: 44, px: 2 }}>
-                    {PAPER_LABELS[p]}
-                  </ToggleButton>
-                ))}
-              </ToggleButtonGroup>
-            </Box>
+            <PaperChoice id="reading-paper-label" paper={paper} onChange={setPaper} />
             <Box
               sx={{
                 border: '1px solid',
