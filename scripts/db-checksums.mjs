@@ -1,7 +1,7 @@
 // npm run db:checksums
-// Records the SHA-256 of every migration that is not yet in apps/server/src/db/migrations/checksums.json,
-// and never changes one already there: a migration is frozen once it lands on main (decision 0715,
-// docs/architecture.md "How to add a migration"). An edited or deleted landed migration is refused
+// Records the SHA-256 of every migration whose entry in apps/server/src/db/migrations/meta/_journal.json
+// has none yet, and never changes one already there: a migration is frozen once it lands on main
+// (decisions 0715, 1055; docs/architecture.md "How to add a migration"). An edited or deleted landed migration is refused
 // here and by db/migrations/checksums.test.ts; the fix is a new migration, not a new checksum.
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
@@ -23,4 +23,4 @@ if (added.length === 0) {
 }
 writeManifest(MIGRATIONS_DIR, { ...manifest, ...Object.fromEntries(added.map((a) => [a.name, a.sha256])) });
 for (const { name } of added) console.log(`recorded ${name}`);
-console.log(`in ${fileURLToPath(new URL('../apps/server/src/db/migrations/checksums.json', import.meta.url))}`);
+console.log(`in ${fileURLToPath(new URL('../apps/server/src/db/migrations/meta/_journal.json', import.meta.url))}`);
