@@ -11,10 +11,17 @@ const { MIGRATIONS_DIR, checkMigrations, readManifest, writeManifest } = await t
   import.meta.url,
 );
 const manifest = readManifest(MIGRATIONS_DIR);
-const { changed, missing, added } = checkMigrations(MIGRATIONS_DIR, manifest);
-if (changed.length || missing.length) {
+const { changed, missing, added, gaps } = checkMigrations(MIGRATIONS_DIR, manifest);
+// The house's journal always records its first migrations: none, or a gap, means the checksums were
+// lost (a hand edit, a drizzle-kit that stopped keeping the field), and recording them now would bless any edit.
+const lost = Object.keys(manifest).length === 0 ? ['every migration'] : gaps;
+if (changed.length || missing.length || lost.length) {
   for (const name of changed) console.error(`${name} changed after it landed: undo the edit and add a new migration.`);
   for (const name of missing) console.error(`${name} is recorded but gone: restore it from git.`);
+  for (const name of lost)
+    console.error(
+      `${name}: its checksum is gone from meta/_journal.json; restore the journal's sha256 fields from git.`,
+    );
   process.exit(1);
 }
 if (added.length === 0) {

@@ -52,7 +52,12 @@ describe('migrations never change once on main (decision 0715)', () => {
         changed: [],
         missing: [],
         added: [{ name: '0001_b.sql', sha256: sha256Of('create table b (id int);\n') }],
+        gaps: [],
       });
+      // A journal that lost an earlier entry's checksum: named, so it is restored, not recorded anew.
+      expect(checkMigrations(dir, { '0001_b.sql': sha256Of('create table b (id int);\n') }).gaps).toEqual([
+        '0000_a.sql',
+      ]);
       // Eleven minutes after landing, a column added in place: caught.
       fs.writeFileSync(path.join(dir, '0000_a.sql'), 'create table a (id int, note text);\n');
       expect(checkMigrations(dir, readManifest(dir)).changed).toEqual(['0000_a.sql']);

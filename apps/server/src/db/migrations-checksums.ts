@@ -44,7 +44,11 @@ export const writeManifest = (dir: string, manifest: Manifest) => {
   fs.writeFileSync(path.join(dir, JOURNAL_FILE), `${JSON.stringify(journal, null, 2)}\n`);
 };
 
-/** Landed files whose bytes differ, landed files gone, and files not recorded yet (in name order). */
+/**
+ * Landed files whose bytes differ, landed files gone, files not recorded yet (in name order), and
+ * which of those come before a recorded one: checksums are recorded in order, so such a gap means
+ * the journal lost some (restore them from git; recording them again would bless any edit).
+ */
 export const checkMigrations = (dir: string, manifest: Manifest) => {
   const files = fs
     .readdirSync(dir)
@@ -59,5 +63,7 @@ export const checkMigrations = (dir: string, manifest: Manifest) => {
     else if (recorded !== sha256) changed.push(name);
   }
   const missing = Object.keys(manifest).filter((name) => !files.includes(name));
-  return { changed, missing, added };
+  const lastRecorded = Object.keys(manifest).sort().at(-1) ?? '';
+  const gaps = added.filter((a) => a.name < lastRecorded).map((a) => a.name);
+  return { changed, missing, added, gaps };
 };
