@@ -42,7 +42,6 @@ const schemas = {
 const resource = defineResource({
   prefix: '/swatches',
   table: swatches,
-  tableName: 'define_resource_swatches',
   schemas,
   label: 'swatch',
   writers: ['Admin'],

@@ -1,5 +1,5 @@
 import { and, eq, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { DeleteResult, GroupName, Page } from '@ginhawa/contract';
@@ -56,8 +56,8 @@ export type ResourceDefinition<T extends ResourceTable, S extends ResourceSchema
   /** The OpenAPI tags; the prefix without its slash when absent. */
   tags?: string[];
   table: T;
-  /** The audit log's table name. */
-  tableName: string;
+  /** The audit log's table name: the table's own when absent. */
+  tableName?: string;
   schemas: S;
   /** What people call one row: "No such bank account." */
   label: string;
@@ -97,7 +97,7 @@ export const defineResource = <T extends ResourceTable, S extends ResourceSchema
   def: ResourceDefinition<T, S>,
 ): AppModule & { service: ResourceService<S> } => {
   const { table } = def;
-  const trail = auditTrail(def.tableName);
+  const trail = auditTrail(def.tableName ?? getTableConfig(def.table).name);
   const id = table.id;
   const hasActive = 'isActive' in table;
 

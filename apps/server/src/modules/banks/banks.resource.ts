@@ -17,7 +17,6 @@ const DIRECTORY_ORDERING = new Set<string>(BANK_DIRECTORY_ORDERING);
 export const banksModule = defineResource({
   prefix: '/banks',
   table: banks,
-  tableName: 'banks',
   schemas: bankResource,
   label: 'bank account',
   writers: ['Admin'],
