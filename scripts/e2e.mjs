@@ -76,6 +76,28 @@ const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+// The journeys are one business day's: the demo books "today" when the server starts, and a visit
+// "an hour earlier" needs an earlier quarter of the same day. A run that would cross Manila's
+// midnight (the whole suite takes 10–15 minutes) or start in the day's first quarter hour waits
+// for 00:15 Manila first (docs/operations.md, "End-to-end journeys"). E2E_ANY_HOUR=1 runs at once.
+const manilaMinutes = () => {
+  const [h, m] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Manila', // the contract's BUSINESS_TIME_ZONE (this script runs without TypeScript)
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date())
+    .split(':')
+    .map(Number);
+  return h * 60 + m;
+};
+const minutesToWait = (now) => (now >= 23 * 60 + 40 ? 24 * 60 + 15 - now : now < 15 ? 15 - now : 0);
+if (!process.env.E2E_ANY_HOUR && minutesToWait(manilaMinutes()) > 0) {
+  console.log(`e2e: it is near midnight in Manila; waiting ${minutesToWait(manilaMinutes())} min for 00:15…`);
+  while (minutesToWait(manilaMinutes()) > 0) await sleep(20_000);
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-e2e-'));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;

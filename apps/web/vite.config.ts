@@ -90,7 +90,7 @@ export default defineConfig({
     pool: 'threads',
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/test/hiding-styles-only.ts', './src/test/setup.ts'],
     testTimeout: 30_000,
   },
 });

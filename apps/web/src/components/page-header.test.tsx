@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { theme } from '../config/theme';
 import { renderInProviders } from '../test/render';
 import { PageHeader } from './page-header';
+import { withEveryStyleRule } from '../test/hiding-styles-only';
+
+// This file checks colours and layout, not only what is hidden.
+withEveryStyleRule();
 
 describe('PageHeader', () => {
   it('writes its subtitle in the secondary text colour, under the title', () => {

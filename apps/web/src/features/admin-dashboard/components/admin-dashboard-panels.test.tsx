@@ -9,6 +9,7 @@ import { arrivalsDataKey, liabilityKey, monthLeaderboardKey } from '../api/admin
 import { ArrivalsHeatmapPanel } from './arrivals-heatmap-panel';
 import { LiabilityPanel } from './liability-panel';
 import { TopSalespeoplePanel, TopTherapistsPanel } from './top-people-panels';
+import { withEveryStyleRule } from '../../../test/hiding-styles-only';
 
 const period = { month: 11, year: 2026 };
 const ok = (data: unknown): MockReply => ({ status: 200, data });
@@ -205,6 +206,9 @@ const cases: Case[] = [
     errorTitle: 'The liability could not be loaded',
   },
 ];
+
+// This file checks colours and layout, not only what is hidden.
+withEveryStyleRule();
 
 describe('admin dashboard panels', () => {
   for (const c of cases) {

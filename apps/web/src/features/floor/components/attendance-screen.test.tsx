@@ -5,6 +5,7 @@ import type { Attendance } from '@ginhawa/contract';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { AttendanceScreen } from './attendance-screen';
+import { withEveryStyleRule } from '../../../test/hiding-styles-only';
 
 const branches = [
   { id: 3, name: 'Quezon City' },
@@ -42,6 +43,9 @@ const show = (admin = false) =>
   renderWithRouter(<AttendanceScreen locations={branches} admin={admin} boardPath="/floor" />, {
     path: '/floor/attendance',
   });
+
+// This file checks colours and layout, not only what is hidden.
+withEveryStyleRule();
 
 describe('attendance screen', () => {
   beforeEach(() => {

@@ -6,6 +6,7 @@ import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { RulesPanel } from './rules-panel';
 import { RuleForm } from './rule-form';
 import { page, rule } from './payroll-fixtures';
+import { withEveryStyleRule } from '../../../test/hiding-styles-only';
 
 const routes = {
   'GET /locations/': { status: 200, data: page([{ id: 1, name: 'Makati', is_active: true }]) },
@@ -24,6 +25,9 @@ const pick = async (dialog: HTMLElement, label: RegExp, option: string | RegExp)
   await userEvent.click(within(dialog).getByRole('combobox', { name: label }));
   await userEvent.click(await screen.findByRole('option', { name: option }));
 };
+
+// This file checks colours and layout, not only what is hidden.
+withEveryStyleRule();
 
 describe('commission rules', () => {
   afterEach(() => setViewportWidth(1280));

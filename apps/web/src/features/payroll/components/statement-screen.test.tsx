@@ -7,6 +7,7 @@ import { mockApi } from '../../../test/api-mock';
 import { testSwr } from '../../../test/render';
 import { StatementScreen } from './statement-screen';
 import { anaLines, page, runDetail } from './payroll-fixtures';
+import { withEveryStyleRule } from '../../../test/hiding-styles-only';
 
 const open = (path: string) => {
   const router = createMemoryRouter(
@@ -24,6 +25,9 @@ const open = (path: string) => {
     </AppProvider>,
   );
 };
+
+// This file checks colours and layout, not only what is hidden.
+withEveryStyleRule();
 
 describe('earnings statement', () => {
   afterEach(() => vi.restoreAllMocks());

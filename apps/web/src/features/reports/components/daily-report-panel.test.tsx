@@ -8,6 +8,7 @@ import { DailyReportPanel } from './daily-report-panel';
 import { linesHref } from './reports-screen';
 import { aLocationDay } from '../../../test/fixtures';
 import { dailySales, locationsPage, report, reportPage } from './reports-fixtures';
+import { withEveryStyleRule } from '../../../test/hiding-styles-only';
 
 const setup = (location: number | null = 1) => {
   const onChange = vi.fn();
@@ -24,6 +25,9 @@ const setup = (location: number | null = 1) => {
   );
   return { onChange };
 };
+
+// This file checks colours and layout, not only what is hidden.
+withEveryStyleRule();
 
 describe('daily report panel', () => {
   it('shows the location’s totals by payment method, bank and salesperson, the variance, and links each figure to its lines', async () => {

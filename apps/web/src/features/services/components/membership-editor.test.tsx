@@ -5,6 +5,7 @@ import type { AllowedTreatment, Membership, MembershipCategory, Page, Treatment 
 import { mockApi, type MockCall, type MockHandler } from '../../../test/api-mock';
 import { renderWithRouter } from '../../../test/render';
 import { MembershipEditor } from './membership-editor';
+import { withEveryStyleRule } from '../../../test/hiding-styles-only';
 
 const stamp = { created_at: '2025-11-01T02:00:00.000Z', updated_at: '2025-11-01T02:00:00.000Z' };
 const page = <T,>(results: T[]): Page<T> => ({ count: results.length, next: null, previous: null, results });
@@ -80,6 +81,9 @@ const body = (call: { data: unknown } | undefined) => JSON.parse(String(call?.da
 const writes = (calls: MockCall[]) => calls.filter((c) => c.method !== 'GET');
 
 // MUI dialogs and autocompletes are slow in jsdom, more so on a busy machine.
+// This file checks colours and layout, not only what is hidden.
+withEveryStyleRule();
+
 describe('membership editor', { timeout: 20_000 }, () => {
   it('shows the details in pesos, the categories and what the membership includes', async () => {
     setup();
