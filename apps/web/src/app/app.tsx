@@ -8,16 +8,29 @@ import { loadChunk } from '../lib/chunk';
 import { useUser } from '../features/auth/api/get-my-data';
 import { hasSessionHint } from '../features/auth/api/session-hint';
 import { useUnauthorizedRedirect } from '../features/auth/api/use-unauthorized-redirect';
+import { loadSignedIn } from './signed-in-chunk';
 import { SignedOutApp } from './signed-out-app';
 
-const loadSignedIn = () => loadChunk(() => import('./signed-in-app'));
 const SignedInApp = lazy(() => loadSignedIn().then((m) => ({ default: m.SignedInApp })));
 // Rare (a first sign-in with a password someone else set), so its own chunk, fetched only then.
 const ChoosePasswordApp = lazy(() =>
   loadChunk(() => import('./choose-password-app')).then((m) => ({ default: m.ChoosePasswordApp })),
 );
-// With a session likely, fetch the panel's code alongside the profile call instead of after it.
-if (hasSessionHint()) void loadSignedIn().catch(() => undefined);
+/**
+ * The desk's first screens (issue 35), by address: with a session likely, their code is fetched with
+ * the panel's instead of after it (decision 1051). The same imports as app/screens.ts's, which the
+ * panel's chunk holds; the browser fetches each file once.
+ */
+const FIRST_SCREENS: Record<string, () => Promise<unknown>> = {
+  '/dashboard': () => import('./routes/dashboard'),
+  '/floor': () => import('./routes/floor'),
+};
+// With a session likely, fetch the panel's code (and this address's screen) alongside the profile call.
+if (hasSessionHint()) {
+  void loadSignedIn().catch(() => undefined);
+  const first = FIRST_SCREENS[window.location.pathname];
+  if (first) for (const load of [first, () => import('./layout/app-layout')]) void load().catch(() => undefined);
+}
 
 /** Errors outside any route (the panel's code failing to load): docs/product.md §8's route error. */
 class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
