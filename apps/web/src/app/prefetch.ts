@@ -9,6 +9,7 @@ import { prefetchUnreadCount } from '../features/notifications/api/get-unread-co
 import { prefetchTabs } from '../features/sales/api/get-tabs';
 import { prefetchDayStatus } from '../lib/day-status';
 import { prefetchDeskInvoicing } from '../lib/desk-invoicing';
+import { loadChunk } from '../lib/chunk';
 import type { Prefetch } from '../lib/swr';
 
 /*
@@ -24,6 +25,13 @@ export type ScreenPrefetch = (prefetch: Prefetch, user: User, url: URL) => void;
 const has = (user: User, group: string) => user.groups.includes(group);
 const frontDesk = (user: User) => has(user, 'Receptionist') || has(user, MANAGER_GROUP) || has(user, ADMIN_GROUP);
 
+/** The dashboard's tiles of everyone but the desk (routes/dashboard-role-tiles.ts; decision 1053). */
+export const loadRoleTiles = () => loadChunk(() => import('./routes/dashboard-role-tiles'));
+
+/** Whether the dashboard shows this person any of those: a Receptionist alone has none. */
+export const hasRoleTiles = (user: User) =>
+  ['Salesperson', 'Therapist', MANAGER_GROUP, ADMIN_GROUP].some((g) => has(user, g));
+
 /** The signed-in layout's own: the notifications badge and whether the desk invoices. */
 export const prefetchLayout = (prefetch: Prefetch) => {
   prefetchUnreadCount(prefetch);
@@ -32,6 +40,8 @@ export const prefetchLayout = (prefetch: Prefetch) => {
 
 /** /dashboard (app/routes/dashboard.tsx): the desk's tiles per branch, the employee record the others' tiles wait for. */
 export const prefetchDashboard: ScreenPrefetch = (prefetch, user) => {
+  // Their tiles' code beside the dashboard's own, not after it.
+  if (hasRoleTiles(user)) void loadRoleTiles().catch(() => undefined);
   const today = manilaDate(new Date());
   if (has(user, 'Receptionist'))
     for (const l of user.locations) {
