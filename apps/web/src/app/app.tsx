@@ -1,11 +1,14 @@
-import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@ginhawa/contract';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { loadChunk } from '../lib/chunk';
-import { useUser } from '../features/auth/api/get-my-data';
+import { useUser, type User } from '../features/auth/api/get-my-data';
+import { prefetcher } from '../lib/swr';
+import { FIRST_SCREENS, prefetchLayout } from './prefetch';
 import { hasSessionHint } from '../features/auth/api/session-hint';
 import { useUnauthorizedRedirect } from '../features/auth/api/use-unauthorized-redirect';
 import { loadSignedIn } from './signed-in-chunk';
@@ -16,21 +19,30 @@ const SignedInApp = lazy(() => loadSignedIn().then((m) => ({ default: m.SignedIn
 const ChoosePasswordApp = lazy(() =>
   loadChunk(() => import('./choose-password-app')).then((m) => ({ default: m.ChoosePasswordApp })),
 );
-/**
- * The desk's first screens (issue 35), by address: with a session likely, their code is fetched with
- * the panel's instead of after it (decision 1051). The same imports as app/screens.ts's, which the
- * panel's chunk holds; the browser fetches each file once.
- */
-const FIRST_SCREENS: Record<string, () => Promise<unknown>> = {
-  '/dashboard': () => import('./routes/dashboard'),
-  '/floor': () => import('./routes/floor'),
-};
-// With a session likely, fetch the panel's code (and this address's screen) alongside the profile call.
+// With a session likely, fetch the panel's code alongside the profile call, and with it the code of
+// the layout and of the screen at this address when it is one of the desk's first (decision 1051).
+const firstScreen = hasSessionHint() ? FIRST_SCREENS[window.location.pathname] : undefined;
 if (hasSessionHint()) {
   void loadSignedIn().catch(() => undefined);
-  const first = FIRST_SCREENS[window.location.pathname];
-  if (first) for (const load of [first, () => import('./layout/app-layout')]) void load().catch(() => undefined);
+  if (firstScreen)
+    for (const load of [firstScreen.load, () => import('./layout/app-layout')]) void load().catch(() => undefined);
 }
+
+/**
+ * That screen's and the layout's first reads, started as the profile answers rather than once the
+ * panel's code has run (decision 1050): once, for a person the server answers everything.
+ */
+const useFirstReads = (user: User | null | undefined) => {
+  const { cache } = useSWRConfig();
+  const started = useRef(false);
+  useEffect(() => {
+    if (!firstScreen || !user || user.mustChangePassword || started.current) return;
+    started.current = true;
+    const prefetch = prefetcher(cache);
+    prefetchLayout(prefetch);
+    firstScreen.prefetch(prefetch, user, new URL(window.location.href));
+  }, [user, cache]);
+};
 
 /** Errors outside any route (the panel's code failing to load): docs/product.md §8's route error. */
 class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
@@ -70,6 +82,7 @@ class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error
 export const App = () => {
   const { user, isLoading } = useUser();
   useUnauthorizedRedirect();
+  useFirstReads(user);
   if (isLoading && hasSessionHint()) return <LoadingOverlay text="Loading your workspace…" />;
   return (
     <AppErrorBoundary>

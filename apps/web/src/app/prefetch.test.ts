@@ -83,7 +83,11 @@ describe("the desk's first reads, started before a screen's code (decision 1050)
     expect(keysOf((p) => prefetchFloor(p, person(['Admin']), new URL('http://x/floor')))).toEqual([]);
   });
 
-  it('are, for the layout, the badge’s count and the desk’s invoicing', () => {
-    expect(keysOf((p) => prefetchLayout(p))).toEqual(['/notifications/?is_read=false&pageSize=1', '/invoicing/desk/']);
+  it('are, for the layout, the brand’s settings, the badge’s count and the desk’s invoicing', () => {
+    expect(keysOf((p) => prefetchLayout(p))).toEqual([
+      '/configurations/settings/',
+      '/notifications/?is_read=false&pageSize=1',
+      '/invoicing/desk/',
+    ]);
   });
 });

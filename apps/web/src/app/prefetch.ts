@@ -1,4 +1,4 @@
-import { ADMIN_GROUP, MANAGER_GROUP, calendarDateSchema, manilaDate } from '@ginhawa/contract';
+import { ADMIN_GROUP, MANAGER_GROUP, manilaDate } from '@ginhawa/contract';
 import type { User } from '../features/auth/api/get-my-data';
 import { prefetchArrivals } from '../features/dashboard/api/get-reports-data';
 import { prefetchEndOfDay } from '../features/dashboard/api/get-end-of-day';
@@ -9,8 +9,9 @@ import { prefetchUnreadCount } from '../features/notifications/api/get-unread-co
 import { prefetchTabs } from '../features/sales/api/get-tabs';
 import { prefetchDayStatus } from '../lib/day-status';
 import { prefetchDeskInvoicing } from '../lib/desk-invoicing';
-import { loadChunk } from '../lib/chunk';
+import { prefetchSettings } from '../lib/settings';
 import type { Prefetch } from '../lib/swr';
+import { hasRoleTiles, loadRoleTiles } from './role-tiles';
 
 /*
  * What a screen reads first, started by its route's loader while its code is still on the way
@@ -23,17 +24,21 @@ import type { Prefetch } from '../lib/swr';
 export type ScreenPrefetch = (prefetch: Prefetch, user: User, url: URL) => void;
 
 const has = (user: User, group: string) => user.groups.includes(group);
+
+/**
+ * `?date=` as the floor reads it (contract's calendarDateSchema: a real YYYY-MM-DD date), without
+ * zod: this module is in the sign-in chunk (app.tsx starts the first reads as the profile arrives).
+ */
+const calendarDate = (raw: string | null) => {
+  if (raw === null || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
+  const date = new Date(`${raw}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === raw ? raw : undefined;
+};
 const frontDesk = (user: User) => has(user, 'Receptionist') || has(user, MANAGER_GROUP) || has(user, ADMIN_GROUP);
 
-/** The dashboard's tiles of everyone but the desk (routes/dashboard-role-tiles.ts; decision 1053). */
-export const loadRoleTiles = () => loadChunk(() => import('./routes/dashboard-role-tiles'));
-
-/** Whether the dashboard shows this person any of those: a Receptionist alone has none. */
-export const hasRoleTiles = (user: User) =>
-  ['Salesperson', 'Therapist', MANAGER_GROUP, ADMIN_GROUP].some((g) => has(user, g));
-
-/** The signed-in layout's own: the notifications badge and whether the desk invoices. */
+/** The signed-in layout's own: the notifications badge, whether the desk invoices, the brand. */
 export const prefetchLayout = (prefetch: Prefetch) => {
+  prefetchSettings(prefetch);
   prefetchUnreadCount(prefetch);
   prefetchDeskInvoicing(prefetch);
 };
@@ -62,8 +67,7 @@ export const prefetchFloor: ScreenPrefetch = (prefetch, user, url) => {
   if (has(user, ADMIN_GROUP)) return;
   const asked = url.searchParams.get('location');
   const location = user.locations.find((l) => String(l.id) === asked)?.id ?? user.locations[0]?.id;
-  const rawDate = url.searchParams.get('date');
-  const date = rawDate !== null && calendarDateSchema.safeParse(rawDate).success ? rawDate : undefined;
+  const date = calendarDate(url.searchParams.get('date'));
   if (location !== undefined) {
     prefetchBoard(prefetch, location, date);
     // The closed-day notice shows over a live day only.
@@ -76,4 +80,14 @@ export const prefetchFloor: ScreenPrefetch = (prefetch, user, url) => {
   if (has(user, 'Therapist')) prefetchMyEmployee(prefetch, 'therapist', user.id);
   if (has(user, 'Receptionist')) prefetchMyEmployee(prefetch, 'receptionist', user.id);
   if (has(user, 'Salesperson')) prefetchMyEmployee(prefetch, 'salesperson', user.id);
+};
+
+/**
+ * The desk's first screens by address (issue 35): with a session likely, app.tsx fetches their
+ * code with the panel's and starts their reads as soon as the profile answers, before the panel's
+ * code has run (decision 1051). app/screens.ts names the same imports and prefetches.
+ */
+export const FIRST_SCREENS: Record<string, { load: () => Promise<unknown>; prefetch: ScreenPrefetch }> = {
+  '/dashboard': { load: () => import('./routes/dashboard'), prefetch: prefetchDashboard },
+  '/floor': { load: () => import('./routes/floor'), prefetch: prefetchFloor },
 };

@@ -18,7 +18,7 @@ import { useFlags } from '../../lib/flags';
 import { NO_OPTIONS } from '../../lib/options';
 import { LoadingBlock } from '../../components/loading-block';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
-import { hasRoleTiles, loadRoleTiles } from '../prefetch';
+import { hasRoleTiles, loadRoleTiles } from '../role-tiles';
 import { LogVisitDialog } from './log-visit';
 
 // The other roles' tiles: their own chunk, fetched only for the people who have them (decision 1053).
