@@ -78,6 +78,29 @@ export default defineConfig({
       // The contract's modules only declare schemas and constants: whatever the web does not use
       // (zod schemas on the sign-in path) is dropped instead of kept for possible side effects.
       treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },
+      output: {
+        // Fewer, larger chunks on the desk's path (docs/decisions/1052): the sign-in screen's code as
+        // one chunk, and Material UI's components the panel uses as one more, fetched with the
+        // panel's own code while the password is checked, instead of some forty small files each
+        // screen waited for, six at a time.
+        codeSplitting: {
+          groups: [
+            { name: 'login', tags: ['$initial'], priority: 2 },
+            {
+              name: 'mui',
+              test: /node_modules[\\/]@mui[\\/](material|system|utils|icons-material|private-theming|styled-engine)[\\/]/,
+              priority: 1,
+            },
+            {
+              name: 'kit',
+              test: (id) =>
+                /apps[\\/]web[\\/]src[\\/](components|lib|config|features[\\/][^\\/]+[\\/]api)[\\/]/.test(id) &&
+                !/[\\/]components[\\/](list|resource|figures)[\\/]/.test(id),
+              priority: 1,
+            },
+          ],
+        },
+      },
     },
   },
   test: {

@@ -109,12 +109,6 @@ export const EMPLOYEE_KIND_GROUP = {
   therapist: 'Therapist',
   receptionist: 'Receptionist',
 } as const;
-/** The API path segment of each kind. */
-export const EMPLOYEE_KIND_PATH = {
-  salesperson: 'salespersons',
-  therapist: 'therapists',
-  receptionist: 'receptionists',
-} as const;
 /** Prefix of generated employee codes (SP-0001, TH-0001, RC-0001). */
 export const EMPLOYEE_CODE_PREFIX = { salesperson: 'SP', therapist: 'TH', receptionist: 'RC' } as const;
 

@@ -26,3 +26,14 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const PAGE_BACKGROUND = '#f7f7f7';
 
 export const BUSINESS_TIME_ZONE = 'Asia/Manila';
+
+/**
+ * The API path segment of each employee kind. Here, not in admin.ts beside the kinds' schemas: the
+ * web's sign-in chunk reads it (its first reads, docs/decisions/1051), and a module's constant
+ * brings the module's zod schemas with it.
+ */
+export const EMPLOYEE_KIND_PATH = {
+  salesperson: 'salespersons',
+  therapist: 'therapists',
+  receptionist: 'receptionists',
+} as const;

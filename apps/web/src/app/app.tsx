@@ -1,23 +1,48 @@
-import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@ginhawa/contract';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { loadChunk } from '../lib/chunk';
-import { useUser } from '../features/auth/api/get-my-data';
+import { useUser, type User } from '../features/auth/api/get-my-data';
+import { prefetcher } from '../lib/swr';
+import { FIRST_SCREENS, prefetchLayout } from './prefetch';
 import { hasSessionHint } from '../features/auth/api/session-hint';
 import { useUnauthorizedRedirect } from '../features/auth/api/use-unauthorized-redirect';
+import { loadSignedIn } from './signed-in-chunk';
 import { SignedOutApp } from './signed-out-app';
 
-const loadSignedIn = () => loadChunk(() => import('./signed-in-app'));
 const SignedInApp = lazy(() => loadSignedIn().then((m) => ({ default: m.SignedInApp })));
 // Rare (a first sign-in with a password someone else set), so its own chunk, fetched only then.
 const ChoosePasswordApp = lazy(() =>
   loadChunk(() => import('./choose-password-app')).then((m) => ({ default: m.ChoosePasswordApp })),
 );
-// With a session likely, fetch the panel's code alongside the profile call instead of after it.
-if (hasSessionHint()) void loadSignedIn().catch(() => undefined);
+// With a session likely, fetch the panel's code alongside the profile call, and with it the code of
+// the layout and of the screen at this address when it is one of the desk's first (decision 1051).
+const firstScreen = hasSessionHint() ? FIRST_SCREENS[window.location.pathname] : undefined;
+if (hasSessionHint()) {
+  void loadSignedIn().catch(() => undefined);
+  if (firstScreen)
+    for (const load of [firstScreen.load, () => import('./layout/app-layout')]) void load().catch(() => undefined);
+}
+
+/**
+ * That screen's and the layout's first reads, started as the profile answers rather than once the
+ * panel's code has run (decision 1050): once, for a person the server answers everything.
+ */
+const useFirstReads = (user: User | null | undefined) => {
+  const { cache } = useSWRConfig();
+  const started = useRef(false);
+  useEffect(() => {
+    if (!firstScreen || !user || user.mustChangePassword || started.current) return;
+    started.current = true;
+    const prefetch = prefetcher(cache);
+    prefetchLayout(prefetch);
+    firstScreen.prefetch(prefetch, user, new URL(window.location.href));
+  }, [user, cache]);
+};
 
 /** Errors outside any route (the panel's code failing to load): docs/product.md §8's route error. */
 class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
@@ -57,6 +82,7 @@ class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error
 export const App = () => {
   const { user, isLoading } = useUser();
   useUnauthorizedRedirect();
+  useFirstReads(user);
   if (isLoading && hasSessionHint()) return <LoadingOverlay text="Loading your workspace…" />;
   return (
     <AppErrorBoundary>

@@ -1,13 +1,16 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, matchPath, type RouteObject } from 'react-router';
 import { loadChunk } from '../lib/chunk';
 import { useFlags } from '../lib/flags';
 import { paths } from '../config/paths';
 import type { FlagName } from '../config/flags';
+import type { User } from '../features/auth/api/get-my-data';
+import type { Prefetch } from '../lib/swr';
 import { RedirectAfterLogin, RequireAdmin } from './layout/guard';
 import { lazyRetrying } from './layout/retrying-screen';
 import { RouteFallback, RouteShell } from './layout/route-shell';
 import { RouteError } from './routes/route-error';
+import { prefetchLayout } from './prefetch';
 import { ADMIN_MENU_SCREEN, SCREENS, type Screen } from './screens';
 
 const ToDashboard = () => <Navigate to={paths.dashboard} replace />;
@@ -33,17 +36,51 @@ const lazyScreen = (screen: Screen) =>
     return flagged(screen.flag, Component, Otherwise);
   });
 
-/** The manifest's screens under `base` as child routes (paths relative to it). */
-const routesUnder = (base: string, adminOnly: boolean): RouteObject[] =>
+/** The signed-in layout's code (drawer, bottom bar, header). */
+export const loadAppLayout = () => loadChunk(() => import('./layout/app-layout'));
+
+/** What the routes' loaders need: who is signed in now, and where their prefetched reads go (the app's SWR cache). */
+export type RouteContext = { user: () => User; prefetch: Prefetch };
+
+/**
+ * The manifest's screens under `base` as child routes (paths relative to it). A screen with first
+ * reads gets a loader that starts them: the router runs it alongside the screen's `lazy`, so the
+ * answers are on the way while the code downloads (decision 1050). It returns nothing and waits
+ * for nothing; the screen's hooks take the answers from SWR.
+ */
+const routesUnder = (base: string, adminOnly: boolean, context: RouteContext): RouteObject[] =>
   SCREENS.filter((screen) => Boolean(screen.adminOnly) === adminOnly).map((screen) => {
     if (!screen.path.startsWith(base)) throw new Error(`Screen ${screen.path} belongs under ${base}.`);
-    return { path: screen.path.slice(base.length), lazy: lazyScreen(screen) };
+    const { prefetch } = screen;
+    return {
+      path: screen.path.slice(base.length),
+      lazy: lazyScreen(screen),
+      ...(prefetch
+        ? {
+            loader: ({ request }: { request: Request }) => {
+              prefetch(context.prefetch, context.user(), new URL(request.url));
+              return null;
+            },
+          }
+        : {}),
+    };
   });
 
 const adminMenu = lazyScreen(ADMIN_MENU_SCREEN);
 
+/**
+ * The first reads of the layout and of the screen at `url`, as their loaders start them. The
+ * signed-in app calls it before it creates the router, so on a cold start the answers are asked
+ * for ahead of the code (six connections to a host: what is asked first goes first).
+ */
+export const prefetchAt = (context: RouteContext, url: URL) => {
+  prefetchLayout(context.prefetch);
+  const screen = SCREENS.find((s) => s.prefetch && matchPath(s.path, url.pathname));
+  screen?.prefetch?.(context.prefetch, context.user(), url);
+};
+
 /** Signed in: the layout and its screens (app/screens.ts), each loaded on demand (docs/architecture.md). */
-export const signedInRoutes: RouteObject[] = [
+export const signedInRoutes = (context: RouteContext): RouteObject[] => [
   {
     path: '/',
     Component: RouteShell,
@@ -52,21 +89,26 @@ export const signedInRoutes: RouteObject[] = [
     children: [
       { path: 'login', Component: RedirectAfterLogin },
       {
-        lazy: lazyRetrying(async () => (await loadChunk(() => import('./layout/app-layout'))).AppLayout),
+        lazy: lazyRetrying(async () => (await loadAppLayout()).AppLayout),
+        // The layout's own reads (the badge, the desk's invoicing) start with its code, not after it.
+        loader: () => {
+          prefetchLayout(context.prefetch);
+          return null;
+        },
         // Errors in a screen show inside the layout, so navigation stays usable.
         children: [
           {
             ErrorBoundary: RouteError,
             children: [
               { index: true, Component: ToDashboard },
-              ...routesUnder('/', false),
+              ...routesUnder('/', false, context),
               {
                 path: 'admin',
                 Component: RequireAdmin,
                 // /admin and admin paths without a screen show the admin menu.
                 children: [
                   { index: true, lazy: adminMenu },
-                  ...routesUnder('/admin/', true),
+                  ...routesUnder('/admin/', true, context),
                   { path: '*', lazy: adminMenu },
                 ],
               },

@@ -2,9 +2,16 @@ import useSWR from 'swr';
 import type { DailyReport, DayStatus } from '@ginhawa/contract';
 import { apiClient } from './api-client';
 import { getOne, under, useRevalidate, withQuery } from './list-query';
+import type { Prefetch } from './swr';
 
 /** How often a screen left open asks again whether the branch's books were closed meanwhile. */
 const EVERY_MINUTE = 60_000;
+
+const dayStatusKey = (location: number) => withQuery('/reports/day-status/', { location: String(location) });
+
+/** Started by /floor's route with the board (decision 1050). */
+export const prefetchDayStatus = (prefetch: Prefetch, location: number) =>
+  prefetch(dayStatusKey(location), getOne<DayStatus>);
 
 /**
  * A branch's today (decision 0521): whether its books are closed (report submitted or approved),
@@ -13,11 +20,9 @@ const EVERY_MINUTE = 60_000;
  * report's submit, reopen or approval revalidates every /reports/ read).
  */
 export const useDayStatus = (location: number | null) =>
-  useSWR<DayStatus, unknown>(
-    location ? withQuery('/reports/day-status/', { location: String(location) }) : null,
-    getOne<DayStatus>,
-    { refreshInterval: EVERY_MINUTE },
-  );
+  useSWR<DayStatus, unknown>(location ? dayStatusKey(location) : null, getOne<DayStatus>, {
+    refreshInterval: EVERY_MINUTE,
+  });
 
 /** Every /reports/ read (the day's status among them): a reopened day is read again everywhere. */
 const reportsStale = under('/reports/');

@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import type { DeskInvoicing, Page, Reprint, Terminal, TerminalListQuery } from '@ginhawa/contract';
 import { apiClient } from './api-client';
 import { ALL_ROWS, getPage, withQuery } from './list-query';
+import type { Prefetch } from './swr';
 
 /*
  * The desk's side of invoicing (issue 33; docs/decisions/1010): whether invoicing is on, the
@@ -18,6 +19,9 @@ const getDeskInvoicing = async (): Promise<DeskInvoicing> =>
 
 /** Whether invoicing is on, and the seller's VAT terms (everyone signed in reads it). */
 export const useDeskInvoicing = () => useSWR<DeskInvoicing, unknown>(DESK_INVOICING_PATH, getDeskInvoicing);
+
+/** Started with the signed-in layout's code: its header reads it (decision 1050). */
+export const prefetchDeskInvoicing = (prefetch: Prefetch) => prefetch(DESK_INVOICING_PATH, getDeskInvoicing);
 
 /** Active terminals, by branch and name: those of one branch, or every one (read only while `enabled`). */
 export const useActiveTerminals = (location?: number, enabled = true) =>

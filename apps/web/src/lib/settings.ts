@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { PRODUCT_NAME, type Settings } from '@ginhawa/contract';
 import { apiClient } from './api-client';
+import type { Prefetch } from './swr';
 
 /**
  * The public settings call (`GET /configurations/settings/`): company name, logo and the stored
@@ -10,6 +11,9 @@ import { apiClient } from './api-client';
 export const settingsKey = '/configurations/settings/';
 
 export const getSettings = async (): Promise<Settings> => (await apiClient.get<Settings>(settingsKey)).data;
+
+/** Started with the signed-in layout's code: its brand reads it (docs/decisions/1050). */
+export const prefetchSettings = (prefetch: Prefetch) => prefetch(settingsKey, getSettings);
 
 export const useSettingsData = () => useSWR<Settings, unknown>(settingsKey, getSettings);
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { act, renderHook } from '@testing-library/react';
-import useSWR, { SWRConfig } from 'swr';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import useSWR, { SWRConfig, type Cache } from 'swr';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
-import { shouldRetry, swrConfig } from './swr';
+import { PREFETCH_KEEP_MS, prefetcher, shouldRetry, swrConfig } from './swr';
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>{children}</SWRConfig>
@@ -59,5 +59,56 @@ describe('SWR settings (docs/product.md §7)', () => {
       await vi.advanceTimersByTimeAsync(60_000);
     });
     expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A fetcher that counts its calls and answers `<key>#<n>` for the n-th. */
+const counting = () => {
+  let calls = 0;
+  const fetcher = vi.fn(async (key: string) => `${key}#${++calls}`);
+  return fetcher;
+};
+
+const Reader = ({ id, fetcher }: { id: string; fetcher: (key: string) => Promise<string> }) => {
+  const { data } = useSWR(id, fetcher);
+  return <p>{data ?? 'loading'}</p>;
+};
+
+const renderReader = (cache: Cache, id: string, fetcher: (key: string) => Promise<string>) =>
+  render(
+    <SWRConfig value={{ provider: () => cache, dedupingInterval: 0 }}>
+      <Reader id={id} fetcher={fetcher} />
+    </SWRConfig>,
+  );
+
+describe('prefetcher: a screen’s reads started before its code (decision 1050)', () => {
+  it('hands the screen’s hook the answer already asked for: one request, not two', async () => {
+    const cache: Cache = new Map();
+    const fetcher = counting();
+    prefetcher(cache)('/prefetch-test/a/', fetcher);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    renderReader(cache, '/prefetch-test/a/', fetcher);
+    expect(await screen.findByText('/prefetch-test/a/#1')).toBeInTheDocument();
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves alone a key the cache holds: its hook reads it again itself', () => {
+    const cache: Cache = new Map();
+    cache.set('/prefetch-test/b/', { data: 'kept' });
+    const fetcher = counting();
+    prefetcher(cache)('/prefetch-test/b/', fetcher);
+    expect(fetcher).not.toHaveBeenCalled();
+  });
+
+  it('drops an answer no hook took, so a later screen reads afresh instead of a stale answer', async () => {
+    vi.useFakeTimers();
+    const cache: Cache = new Map();
+    const fetcher = counting();
+    prefetcher(cache)('/prefetch-test/c/', fetcher);
+    await vi.advanceTimersByTimeAsync(PREFETCH_KEEP_MS + 1);
+    vi.useRealTimers();
+    renderReader(cache, '/prefetch-test/c/', fetcher);
+    expect(await screen.findByText('/prefetch-test/c/#2')).toBeInTheDocument();
+    expect(fetcher).toHaveBeenCalledTimes(2);
   });
 });

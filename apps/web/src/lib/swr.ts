@@ -1,4 +1,5 @@
-import type { SWRConfiguration } from 'swr';
+import { preload, type Cache, type SWRConfiguration } from 'swr';
+import { SWRGlobalState, cache as defaultCache } from 'swr/_internal';
 import { FETCH_DEDUPE_MS, FETCH_RETRY_COUNT, FETCH_RETRY_INTERVAL_MS } from '@ginhawa/contract';
 import { ApiError } from './api-client';
 
@@ -21,4 +22,41 @@ export const swrConfig: SWRConfiguration = {
     if (!shouldRetry(error, retryCount)) return;
     setTimeout(() => void revalidate({ retryCount }), FETCH_RETRY_INTERVAL_MS);
   },
+};
+
+/** Starts one read a screen is about to make; see `prefetcher`. */
+export type Prefetch = (key: string, fetcher: (key: string) => Promise<unknown>) => void;
+
+/** How long a prefetched answer waits for its screen's hook after it arrived. */
+export const PREFETCH_KEEP_MS = 10_000;
+
+/** SWR's preloads not yet taken by a hook (its global state for the default cache, slot 3). */
+const preloads = () => SWRGlobalState.get(defaultCache)?.[3];
+
+/**
+ * Reads that a screen will make, started before its code has arrived (a route's loader:
+ * docs/decisions/1050). SWR's own `preload` holds the request until the screen's `useSWR` of the
+ * same key takes it, so SWR stays the only cache. A key this cache already holds is left alone:
+ * its hook reads it itself. A preload no hook has taken PREFETCH_KEEP_MS after it settled (the
+ * person went elsewhere) is dropped, so it is never served later as a stale answer.
+ */
+export const prefetcher =
+  (cache: Cache): Prefetch =>
+  (key, fetcher) => {
+    if (cache.get(key) !== undefined || preloads()?.[key] !== undefined) return;
+    const request = Promise.resolve(preload(key, fetcher));
+    const drop = () => {
+      setTimeout(() => {
+        const pending = preloads();
+        if (pending?.[key] === request) Reflect.deleteProperty(pending, key);
+      }, PREFETCH_KEEP_MS);
+    };
+    // The screen's hook reports a failure; the preload's own copy is not an unhandled rejection.
+    request.then(drop, drop);
+  };
+
+/** Drops every preload no hook has taken (tests: one test's reads are not the next one's). */
+export const forgetPrefetches = () => {
+  const pending = preloads();
+  if (pending) for (const key of Object.keys(pending)) Reflect.deleteProperty(pending, key);
 };

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { apiClient, setUnauthorizedHandler } from '../lib/api-client';
 import { forgetDialogEntries } from '../components/form/back-closes';
+import { forgetPrefetches } from '../lib/swr';
 
 // Lazy screens and MUI render slowly in jsdom on a busy 2-core machine: wait up to 15 s for what
 // a person would see, instead of Testing Library's default 1 s (a large screen took 10 s under load).
@@ -20,6 +21,8 @@ afterEach(async () => {
   // here, not in the next test, where it would move that test's address back to this one's page.
   for (let i = 0; i < 10 && dialogEntryOnTop(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
   forgetDialogEntries();
+  // A route's loader preloads into SWR's global state (decision 1050): not the next test's answers.
+  forgetPrefetches();
   apiClient.defaults.adapter = realAdapter;
   setUnauthorizedHandler(null);
   // Files that opt into the node environment (`@vitest-environment node`) have no document.

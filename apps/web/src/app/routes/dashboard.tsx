@@ -1,30 +1,32 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import { ADMIN_GROUP, manilaDate, type Client } from '@ginhawa/contract';
 import { roleOf } from '../../features/auth/api/get-my-data';
 import { GreetingCard } from '../../features/dashboard/components/greeting-card';
 import { ClientSearch } from '../../features/clients/components/client-search';
-import {
-  ManagerTiles,
-  ReceptionistTiles,
-  SalespersonTiles,
-  TherapistTiles,
-  TileGrid,
-} from '../../features/dashboard/components/role-tiles';
+import { ReceptionistTiles } from '../../features/dashboard/components/receptionist-tiles';
+import { TileGrid } from '../../features/dashboard/components/tile-grid';
 import {
   LatestNotificationsTile,
   PendingDeleteRequestsTile,
 } from '../../features/notifications/components/notification-tiles';
-import { EarnedTile } from '../../features/payroll/components/earned-tile';
-import { PayRunsTile } from '../../features/payroll/components/pay-runs-tile';
 import { OpenTabsTile } from '../../features/sales/components/open-tabs-tile';
 import { paths } from '../../config/paths';
 import { addressName } from '../../lib/format';
 import { useFlags } from '../../lib/flags';
 import { NO_OPTIONS } from '../../lib/options';
+import { LoadingBlock } from '../../components/loading-block';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
+import { hasRoleTiles, loadRoleTiles } from '../role-tiles';
 import { LogVisitDialog } from './log-visit';
+
+// The other roles' tiles: their own chunk, fetched only for the people who have them (decision 1053).
+const EarnedTile = lazy(async () => ({ default: (await loadRoleTiles()).EarnedTile }));
+const SalespersonTiles = lazy(async () => ({ default: (await loadRoleTiles()).SalespersonTiles }));
+const TherapistTiles = lazy(async () => ({ default: (await loadRoleTiles()).TherapistTiles }));
+const ManagerTiles = lazy(async () => ({ default: (await loadRoleTiles()).ManagerTiles }));
+const PayRunsTile = lazy(async () => ({ default: (await loadRoleTiles()).PayRunsTile }));
 
 /** /dashboard: each person's day, tiles chosen by their groups (docs/product.md §2; issue 13). */
 export const DashboardRoute = () => {
@@ -54,21 +56,27 @@ export const DashboardRoute = () => {
       </Card>
       {arrivalFor ? <LogVisitDialog client={arrivalFor} onClose={() => setArrivalFor(null)} desk={desk} /> : null}
       <TileGrid>
-        {earns ? <EarnedTile /> : null}
-        {has('Salesperson') ? <SalespersonTiles userId={user.id} today={today} /> : null}
-        {has('Therapist') ? <TherapistTiles userId={user.id} today={today} /> : null}
+        {hasRoleTiles(user) ? (
+          <Suspense fallback={<LoadingBlock label="Loading your tiles" />}>
+            {earns ? <EarnedTile /> : null}
+            {has('Salesperson') ? <SalespersonTiles userId={user.id} today={today} /> : null}
+            {has('Therapist') ? <TherapistTiles userId={user.id} today={today} /> : null}
+          </Suspense>
+        ) : null}
         {has('Receptionist') ? <ReceptionistTiles locations={user.locations} today={today} /> : null}
         {frontDesk ? <OpenTabsTile locations={user.locations} manages={manages} /> : null}
         {manages ? (
-          <ManagerTiles
-            today={today}
-            reportLink={paths.dailyReport}
-            reportsPath={reports ? (has(ADMIN_GROUP) ? paths.admin.reports : paths.reports) : undefined}
-            decides={(report) => has(ADMIN_GROUP) || report.submitted_by !== user.id}
-            noLocationsHint={has(ADMIN_GROUP) ? NO_OPTIONS.locations : undefined}
-          />
+          <Suspense fallback={<LoadingBlock label="Loading your tiles" />}>
+            <ManagerTiles
+              today={today}
+              reportLink={paths.dailyReport}
+              reportsPath={reports ? (has(ADMIN_GROUP) ? paths.admin.reports : paths.reports) : undefined}
+              decides={(report) => has(ADMIN_GROUP) || report.submitted_by !== user.id}
+              noLocationsHint={has(ADMIN_GROUP) ? NO_OPTIONS.locations : undefined}
+            />
+            {payroll ? <PayRunsTile path={has(ADMIN_GROUP) ? paths.admin.payroll : paths.payroll} /> : null}
+          </Suspense>
         ) : null}
-        {manages && payroll ? <PayRunsTile path={has(ADMIN_GROUP) ? paths.admin.payroll : paths.payroll} /> : null}
         {manages ? <PendingDeleteRequestsTile notificationsPath={paths.notifications} /> : null}
         <LatestNotificationsTile notificationsPath={paths.notifications} admin={has(ADMIN_GROUP)} />
       </TileGrid>

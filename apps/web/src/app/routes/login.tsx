@@ -1,18 +1,29 @@
 import { useSWRConfig } from 'swr';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { myDataKey, type User } from '../../features/auth/api/get-my-data';
+import { loadSignedIn } from '../signed-in-chunk';
 import { AuthFrame } from './auth-frame';
 
 /** /login. Signing in stores the user, which swaps in the app routes; they return the person where they were going. */
 export const LoginRoute = () => {
-  const { mutate } = useSWRConfig();
+  const { mutate, cache } = useSWRConfig();
+  // The panel's code downloads while the password is checked (decision 1051); a failure is the panel's to report.
+  const handleSubmitting = () => void loadSignedIn().catch(() => undefined);
   const handleSuccess = async (user: User) => {
+    // The first screen's reads and code start before React draws the panel (decision 1051); the
+    // panel's own chunk is usually here by now, as it loaded while the password was checked. Not
+    // for a password someone else set: the server refuses all but "Choose a new password" until then.
+    if (!user.mustChangePassword)
+      await loadSignedIn().then(
+        (panel) => panel.startSignedIn(user, cache),
+        () => undefined,
+      );
     await mutate(myDataKey, user, { revalidate: false });
   };
 
   return (
     <AuthFrame title="Sign in" subtitle="Use your staff account to continue.">
-      <LoginForm onSuccess={handleSuccess} />
+      <LoginForm onSuccess={handleSuccess} onSubmitting={handleSubmitting} />
     </AuthFrame>
   );
 };

@@ -11,6 +11,8 @@ import type { User } from '../api/get-my-data';
 
 type LoginFormProps = {
   onSuccess: (user: User) => void | Promise<void>;
+  /** A valid form is being sent: what the next screen needs can start loading alongside. */
+  onSubmitting?: () => void;
 };
 
 type FieldName = 'username' | 'password';
@@ -25,7 +27,7 @@ const requiredProblems = (body: LoginBody): Partial<Record<FieldName, string>> =
 });
 
 /** Username and password; the server's message (or docs/product.md §8's fallback) in an alert; a spinner while signing in. */
-export const LoginForm = ({ onSuccess }: LoginFormProps) => {
+export const LoginForm = ({ onSuccess, onSubmitting }: LoginFormProps) => {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
@@ -50,6 +52,7 @@ export const LoginForm = ({ onSuccess }: LoginFormProps) => {
     setFieldErrors({});
     setError(null);
     setSubmitting(true);
+    onSubmitting?.();
     try {
       const user = await login(body);
       await onSuccess(user);

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { EMPLOYEE_KIND_PATH, type Employee, type EmployeeKind } from '@ginhawa/contract';
 import { ApiError, apiClient } from '../../../lib/api-client';
+import type { Prefetch } from '../../../lib/swr';
 
 export const myEmployeeKey = (kind: EmployeeKind, userId: number) => `/${EMPLOYEE_KIND_PATH[kind]}/by-user/${userId}/`;
 
@@ -13,6 +14,10 @@ const getMyEmployee = async (key: string): Promise<Employee | null> => {
     throw error;
   }
 };
+
+/** Started by the dashboard's and the floor's routes before their code has arrived (decision 1050). */
+export const prefetchMyEmployee = (prefetch: Prefetch, kind: EmployeeKind, userId: number) =>
+  prefetch(myEmployeeKey(kind, userId), getMyEmployee);
 
 /** Sales and arrivals are filed under employee ids, not user ids: this finds mine. */
 export const useMyEmployee = (kind: EmployeeKind, userId: number, enabled = true) =>

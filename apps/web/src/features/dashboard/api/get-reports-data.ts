@@ -9,6 +9,7 @@ import type {
   SaleLineRead,
 } from '@ginhawa/contract';
 import { getOne, getPage, withQuery } from '../../../lib/list-query';
+import type { Prefetch } from '../../../lib/swr';
 
 /**
  * Every figure the dashboard shows comes from `/reports/…` or `/clients/arrivals/`. The live
@@ -67,5 +68,8 @@ export const useSubmittedReports = (enabled: boolean) =>
 /** Today's arrivals for one therapist or one location, in time order (cancelled ones left out). */
 export const arrivalsKey = (date: string, by: { therapist?: number; location?: number }) =>
   withQuery('/clients/arrivals/', { date, ...by, status: 'arrived', ordering: 'time', page: 1, pageSize: 100 });
+/** Started by the dashboard's route before its code has arrived (decision 1050). */
+export const prefetchArrivals = (prefetch: Prefetch, date: string, by: { therapist?: number; location?: number }) =>
+  prefetch(arrivalsKey(date, by), getPage<ClientArrival>);
 export const useArrivals = (date: string, by: { therapist?: number; location?: number } | null) =>
   useSWR<Page<ClientArrival>, unknown>(by ? arrivalsKey(date, by) : null, getPage);

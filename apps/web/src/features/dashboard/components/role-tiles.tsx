@@ -1,10 +1,8 @@
-import Box from '@mui/material/Box';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { periodContaining, type DailyReport, type EmployeeKind } from '@ginhawa/contract';
 import { Tile } from '../../../components/tile';
 import { useMyEmployee } from '../api/get-my-employee';
 import { ArrivalsTile } from './arrivals-tile';
-import { EndOfDayTile } from './end-of-day-tile';
 import { LatestSalesTile } from './latest-sales-tile';
 import { LeaderboardTile } from './leaderboard-tile';
 import { LocationSalesTile } from './location-sales-tile';
@@ -12,20 +10,6 @@ import { MySalesTile } from './my-sales-tile';
 import { NextClientTile } from './next-client-tile';
 import { ReportsToApproveTile } from './reports-to-approve-tile';
 import { TodaysReportTile } from './todays-report-tile';
-
-/** The tiles' grid: one column at 390 px, two from md up. */
-export const TileGrid = ({ children }: { children: ReactNode }) => (
-  <Box
-    sx={{
-      display: 'grid',
-      gap: 2,
-      gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-      alignItems: 'start',
-    }}
-  >
-    {children}
-  </Box>
-);
 
 /** Finds my employee record of `kind`, then renders the tiles that need its id. */
 const WithEmployee = ({
@@ -85,30 +69,6 @@ export const TherapistTiles = ({ userId, today }: { userId: number; today: strin
       </>
     )}
   </WithEmployee>
-);
-
-/** Receptionist: today's arrivals and the end of day (takings, the drawer, clock-out) at each of my locations. */
-export const ReceptionistTiles = ({
-  locations,
-  today,
-}: {
-  locations: { id: number; name: string }[];
-  today: string;
-}) => (
-  <>
-    {locations.map((l) => (
-      <Fragment key={l.id}>
-        <ArrivalsTile
-          title={`Arrivals at ${l.name} today`}
-          date={today}
-          by={{ location: l.id }}
-          showTherapist
-          emptyHint="Find the client and log their arrival; it shows here at once."
-        />
-        <EndOfDayTile location={l.id} name={l.name} />
-      </Fragment>
-    ))}
-  </>
 );
 
 /** Managers (and Admins): today's report to count and submit, sales by location, reports to decide, the leaderboard. */

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import useSWR from 'swr';
 import type { Board, BoardQuery } from '@ginhawa/contract';
 import { getOne, under, useRevalidate, withQuery } from '../../../lib/list-query';
+import type { Prefetch } from '../../../lib/swr';
 
 export const FLOOR_PATH = '/floor/';
 
@@ -10,6 +11,10 @@ const stale = under(FLOOR_PATH);
 
 export const boardKey = (location: number, date?: string) =>
   withQuery(`${FLOOR_PATH}board/`, { location: String(location), date } satisfies BoardQuery);
+
+/** The board's read, started by /floor's route before the screen's code has arrived (decision 1050). */
+export const prefetchBoard = (prefetch: Prefetch, location: number, date?: string) =>
+  prefetch(boardKey(location, date), getOne<Board>);
 
 /** Timers longer than this are not set (setTimeout's limit is ~24.8 days; the board is read again long before). */
 const MAX_WAIT_MS = 12 * 60 * 60 * 1000;

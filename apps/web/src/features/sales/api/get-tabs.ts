@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { Page, Tab, TabListQuery } from '@ginhawa/contract';
 import { getPage, under, useRevalidate, withQuery } from '../../../lib/list-query';
+import type { Prefetch } from '../../../lib/swr';
 
 export const TABS_PATH = '/sales/tabs/';
 
@@ -20,5 +21,8 @@ export const tabsKey = (location: number) =>
  */
 export const useTabs = (location: number | null) =>
   useSWR<Page<Tab>, unknown>(location === null ? null : tabsKey(location), getPage<Tab>);
+
+/** Started by the dashboard's and the floor's routes before their code has arrived (decision 1050). */
+export const prefetchTabs = (prefetch: Prefetch, location: number) => prefetch(tabsKey(location), getPage<Tab>);
 
 export const useRevalidateTabs = () => useRevalidate(stale);

@@ -1,0 +1,8 @@
+import { loadChunk } from '../lib/chunk';
+
+/**
+ * The signed-in panel's code (its own chunk, decision 0010). Fetched while the sign-in request is
+ * on its way (routes/login.tsx) or beside the profile call when a session is likely (app.tsx), so
+ * it is there when the answer is (decision 1051).
+ */
+export const loadSignedIn = () => loadChunk(() => import('./signed-in-app'));
