@@ -242,11 +242,35 @@ export const serviceChargeAdjustmentsSql = (runId: number, locationId: number, b
 };
 
 /**
+ * Takes the branch's change markers for the compute running now (`claimed`, decision 1040), before it
+ * reads any earning: the adjustment pass prices and deletes these, and a marker committed later waits
+ * for the next compute. Every run of the branch not approved whose lines were current and whose days
+ * a taken change may touch (a change with no days, a voucher's, a membership's or a name's, touches
+ * every run) is no longer current: that change will not be seen by the run's next compute otherwise.
+ * Answers those runs' ids. Computes of a branch are one at a time (its lock).
+ */
+export const claimChanges = async (tx: Tx, locationId: number) =>
+  (
+    await payrollRows<{ id: number }>(
+      tx,
+      sql`with c as (
+        update earning_changes set claimed = true where location_id = ${locationId} and not claimed
+        returning date_from, date_to
+      )
+      update pay_runs r set lines_current = false
+      where r.location_id = ${locationId} and r.status <> 'approved' and r.lines_current
+        and exists (select 1 from c where c.date_from is null or c.date_to is null
+          or (c.date_from <= r.date_to and c.date_to >= r.date_from))
+      returning r.id`,
+    )
+  ).map((r) => Number(r.id));
+
+/**
  * Both kinds of adjustment for the run being computed (its own lines are already replaced, and the
- * adjustments it had, deleted, left their sources in earning_changes), in one statement that takes
- * (deletes) the branch's changes and prices what they can move (decision 0820): one snapshot, so a
- * change committed meanwhile is neither priced nor taken, and waits for the next compute. Computes of
- * a branch are one at a time (its lock).
+ * adjustments it had, deleted, left their sources in earning_changes), in one statement that deletes
+ * the changes this compute took (claimChanges) and prices what they can move (decision 0820): a change
+ * committed after they were taken is not deleted, and waits for the next compute (decision 1040).
+ * Computes of a branch are one at a time (its lock).
  */
 export const insertAdjustments = async (tx: Tx, runId: number, locationId: number) => {
   // A branch with no approved cutoff yet has nothing to adjust (nothing is paid, nothing is adjustable).
@@ -255,12 +279,12 @@ export const insertAdjustments = async (tx: Tx, runId: number, locationId: numbe
     sql`select 1 from pay_runs pr where ${approvedRuns(runId, locationId)} limit 1`,
   );
   if (!approved.length) {
-    await tx.execute(sql`delete from earning_changes where location_id = ${locationId}`);
+    await tx.execute(sql`delete from earning_changes where location_id = ${locationId} and claimed`);
     return;
   }
   await tx.execute(sql`
     with chg as (
-      delete from earning_changes where location_id = ${locationId}
+      delete from earning_changes where location_id = ${locationId} and claimed
       returning kind, source_id, reference, date_from, date_to
     )
     insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
