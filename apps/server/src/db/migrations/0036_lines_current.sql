@@ -1,5 +1,4 @@
 ALTER TABLE "earning_changes" DROP CONSTRAINT "earning_changes_kind_check";--> statement-breakpoint
-ALTER TABLE "earning_changes" ADD COLUMN "claimed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "pay_runs" ADD COLUMN "lines_current" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "pay_run_lines_tip_idx" ON "pay_run_lines" USING btree ("location_id","source_id") WHERE "pay_run_lines"."source" = 'tip';--> statement-breakpoint
 ALTER TABLE "earning_changes" ADD CONSTRAINT "earning_changes_kind_check" CHECK ("earning_changes"."kind" in ('arrival', 'sale', 'voucher', 'reference', 'range', 'run', 'service_charge', 'tip', 'names'));--> statement-breakpoint

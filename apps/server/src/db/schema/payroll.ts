@@ -298,8 +298,6 @@ export const earningChanges = t.pgTable(
     reference: t.varchar('reference', { length: 40 }),
     dateFrom: t.date('date_from', { mode: 'string' }),
     dateTo: t.date('date_to', { mode: 'string' }),
-    /** Taken by the compute running now, before it reads the earnings (decision 1040). */
-    claimed: t.boolean('claimed').notNull().default(false),
   },
   (table) => [
     t.index('earning_changes_location_idx').on(table.locationId),

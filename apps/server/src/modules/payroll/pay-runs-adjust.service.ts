@@ -248,20 +248,19 @@ export const serviceChargeAdjustmentsSql = (runId: number, locationId: number, b
 };
 
 /**
- * Takes the branch's change markers for the compute running now (`claimed`, decision 1040), before it
- * reads any earning: the adjustment pass prices and deletes these, and a marker committed later waits
- * for the next compute. Every run of the branch not approved whose lines were current and whose days
- * a taken change may touch (a change with no days, a voucher's, a membership's or a name's, touches
- * every run) is no longer current: that change will not be seen by the run's next compute otherwise.
- * Answers those runs' ids and the kinds taken. Computes of a branch are one at a time (its lock).
+ * Takes the branch's change markers for the compute running now (decision 1040), before it reads any
+ * earning: the ids visible now are the ones its adjustment pass prices and deletes; a marker committed
+ * later waits for the next compute. Every run of the branch not approved whose lines were current and
+ * whose days a taken change may touch (a change with no days, a voucher's, a membership's or a
+ * name's, touches every run) is no longer current: the run's next compute would not see that change
+ * otherwise. Answers the ids taken, the kinds taken and the runs no longer current. A select, not an
+ * update marking them: marking the 12,000 markers of a busy cutoff cost more than pricing it. Computes
+ * of a branch are one at a time (its lock).
  */
-export const claimChanges = async (tx: Tx, locationId: number) => {
-  const [row] = await payrollRows<{ touched: number[] | null; kinds: string[] | null }>(
+export const claimChanges = async (tx: Tx, locationId: number): Promise<Taken> => {
+  const [row] = await payrollRows<{ ids: string | null; kinds: string[] | null; touched: number[] | null }>(
     tx,
-    sql`with c as (
-        update earning_changes set claimed = true where location_id = ${locationId} and not claimed
-        returning kind, date_from, date_to
-      ),
+    sql`with c as (select id, kind, date_from, date_to from earning_changes where location_id = ${locationId}),
       stale as (
         update pay_runs r set lines_current = false
         where r.location_id = ${locationId} and r.status <> 'approved' and r.lines_current
@@ -269,13 +268,21 @@ export const claimChanges = async (tx: Tx, locationId: number) => {
             or (c.date_from <= r.date_to and c.date_to >= r.date_from))
         returning r.id
       )
-      select (select array_agg(id) from stale) as touched, (select array_agg(distinct kind) from c) as kinds`,
+      select (select array_agg(id)::text from c) as ids, (select array_agg(distinct kind) from c) as kinds,
+        (select array_agg(id) from stale) as touched`,
   );
-  return { touched: (row?.touched ?? []).map(Number), kinds: new Set(row?.kinds ?? []) };
+  return {
+    ids: row?.ids ?? '{}',
+    kinds: new Set(row?.kinds ?? []),
+    touched: (row?.touched ?? []).map(Number),
+  };
 };
 
-/** The kinds of marker a compute took (claimChanges). */
-export type Taken = Set<string>;
+/**
+ * What a compute took (claimChanges): the markers' ids as a PostgreSQL array literal (passed back as
+ * one parameter), their kinds, and the runs they made not current.
+ */
+export type Taken = { ids: string; kinds: Set<string>; touched: number[] };
 
 /**
  * Both kinds of adjustment for the run being computed (its own lines are already replaced, and the
@@ -291,16 +298,16 @@ export const insertAdjustments = async (tx: Tx, runId: number, locationId: numbe
     sql`select 1 from pay_runs pr where ${approvedRuns(runId, locationId)} limit 1`,
   );
   if (!approved.length) {
-    await tx.execute(sql`delete from earning_changes where location_id = ${locationId} and claimed`);
+    await tx.execute(sql`delete from earning_changes where id = any(${taken.ids}::bigint[])`);
     return;
   }
   // Nothing taken but names: no earning can have moved, only the service-charge shares are checked.
-  const earnings = [...taken].some((kind) => kind !== 'names')
-    ? sql`select * from (${earningAdjustmentsSql(runId, locationId, true, taken.has('run'))}) e union all`
+  const earnings = [...taken.kinds].some((kind) => kind !== 'names')
+    ? sql`select * from (${earningAdjustmentsSql(runId, locationId, true, taken.kinds.has('run'))}) e union all`
     : sql``;
   await tx.execute(sql`
     with chg as (
-      delete from earning_changes where location_id = ${locationId} and claimed
+      delete from earning_changes where id = any(${taken.ids}::bigint[])
       returning kind, source_id, reference, date_from, date_to
     )
     insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)

@@ -221,12 +221,12 @@ const writeLines = async (
   to: string,
 ) => {
   await tx.execute(sql`delete from pay_run_lines where run_id = ${run.id} and source not in ('arrival', 'sale')`);
-  const { touched, kinds } = await claimChanges(tx, locationId);
-  const kept = run.linesCurrent && !touched.includes(run.id);
+  const taken = await claimChanges(tx, locationId);
+  const kept = run.linesCurrent && !taken.touched.includes(run.id);
   const whole = kept || (await writeEarnings(tx, run.id, locationId, from, to));
   const pool = await insertServiceCharge(tx, run.id, locationId, from, to);
   await insertTips(tx, run.id, locationId, from, to);
-  await insertAdjustments(tx, run.id, locationId, kinds);
+  await insertAdjustments(tx, run.id, locationId, taken);
   await storeTotals(tx, run.id);
   const linesCurrent = kept || (whole && !(await paidElsewhere(tx, run.id, locationId)));
   return { pool, linesCurrent };
