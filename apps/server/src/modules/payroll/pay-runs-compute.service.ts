@@ -134,10 +134,12 @@ const writeEarnings = async (tx: Tx, runId: number, locationId: number, from: st
 /**
  * Whether something the run pays is paid in another run too (decision 1040): an adjustment elsewhere
  * of one of its arrivals, sales or tips (paid late, then moved into this cutoff), or one of its tips
- * a line of another run (a tip moved out of an approved cutoff). Approved, such a run needs the
+ * a line of another run (a tip moved out of an approved cutoff). Its tips are read as the cutoff's
+ * (by `tips_location_date_idx`, not among the run's 13,000 lines): a tip moved since its line was
+ * written left a marker, which makes the run not current or is priced once the run is approved. Approved, such a run needs the
  * adjustment pass to look at its cutoff again, so its lines are not current.
  */
-const paidElsewhere = async (tx: Tx, runId: number, locationId: number) => {
+const paidElsewhere = async (tx: Tx, runId: number, locationId: number, from: string, to: string) => {
   const [row] = await payrollRows<{ paid: boolean }>(
     tx,
     sql`select exists (
@@ -147,9 +149,9 @@ const paidElsewhere = async (tx: Tx, runId: number, locationId: number) => {
           and exists (select 1 from pay_run_lines l where l.location_id = ${locationId} and l.run_id = ${runId}
             and l.source = o.adjusted_source and l.source_id = o.source_id)
       ) or exists (
-        select 1 from pay_run_lines l where l.run_id = ${runId} and l.source = 'tip'
+        select 1 from tips tp where tp.location_id = ${locationId} and tp.date between ${from}::date and ${to}::date
           and exists (select 1 from pay_run_lines o where o.location_id = ${locationId} and o.source = 'tip'
-            and o.source_id = l.source_id and o.run_id <> ${runId})
+            and o.source_id = tp.id and o.run_id <> ${runId})
       ) as paid`,
   );
   return Boolean(row?.paid);
@@ -228,7 +230,7 @@ const writeLines = async (
   await insertTips(tx, run.id, locationId, from, to);
   await insertAdjustments(tx, run.id, locationId, taken);
   await storeTotals(tx, run.id);
-  const linesCurrent = kept || (whole && !(await paidElsewhere(tx, run.id, locationId)));
+  const linesCurrent = kept || (whole && !(await paidElsewhere(tx, run.id, locationId, from, to)));
   return { pool, linesCurrent };
 };
 

@@ -34,6 +34,10 @@ const post = <T = Record<string, unknown>>(url: string, payload: object, status 
 const earlier = month.month === 1 ? { year: month.year - 1, month: 12 } : { year: month.year, month: month.month - 1 };
 /** This month: its first cutoff has started, so it may be computed. */
 const next = month.month === 12 ? { year: month.year + 1, month: 1 } : { year: month.year, month: month.month + 1 };
+/** The month before `earlier`: both its cutoffs long over. */
+const older =
+  earlier.month === 1 ? { year: earlier.year - 1, month: 12 } : { year: earlier.year, month: earlier.month - 1 };
+const olderDay = (d: number) => `${older.year}-${String(older.month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 const earlierDay = (d: number) =>
   `${earlier.year}-${String(earlier.month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 const compute = (period: Period, cutoff: 1 | 2, status = 201) =>
@@ -281,5 +285,36 @@ describe('a run whose lines are current', () => {
         where location_id = ${loc} and coalesce(adjusted_source, source) = 'tip' and source_id = ${tip!.id}`,
     );
     expect(paid!.amount).toBe('80.00');
+  });
+
+  it("a tip that is an approved run's line, moved into a draft's days: not current, paid once", async () => {
+    const [visit] = await rows<{ id: number }>(
+      sql`select id from client_arrivals where location_id = ${loc} and date = ${day(4)}::date`,
+    );
+    const [tip] = await rows<{ id: number }>(
+      sql`insert into tips (arrival_id, location_id, date, employee_id, client_id, amount, payment_method)
+        values (${visit!.id}, ${loc}, ${olderDay(5)}, ${tA}, ${client}, '45.50', 'cash') returning id`,
+    );
+    const o1 = await compute(older, 1);
+    expect(await linesCurrent(o1)).toBe(true);
+    await approve(o1);
+    await ctx.database.db.execute(sql`update tips set date = ${olderDay(20)}::date where id = ${tip!.id}`);
+    const o2 = await compute(older, 2);
+    // Its own tip line, and the approved 1–15 run's line for the same tip.
+    expect(await linesCurrent(o2)).toBe(false);
+    await approve(o2);
+    expect(await markers('run')).toBe(1);
+    await compute(next, 1, 200);
+    const run = (
+      await rows<{ id: number }>(sql`select id from pay_runs where location_id = ${loc}
+        and year = ${next.year} and month = ${next.month} and cutoff = 1`)
+    )[0]!;
+    const { written, unbounded } = await adjustmentsAndUnbounded({ id: Number(run.id), status: 'draft' });
+    expect(sorted(written)).toEqual(sorted(unbounded));
+    const [paid] = await rows<{ amount: string }>(
+      sql`select sum(amount)::text as amount from pay_run_lines
+        where location_id = ${loc} and coalesce(adjusted_source, source) = 'tip' and source_id = ${tip!.id}`,
+    );
+    expect(paid!.amount).toBe('45.50');
   });
 });
