@@ -1,4 +1,4 @@
-// npm run bench:payroll [-- --therapists 200 --arrivals 60000 --runs 5 --reads 200 --history 0 --explain --db postgres,pglite]
+// npm run bench:payroll [-- --therapists 200 --arrivals 60000 --runs 5 --reads 200 --history 0 --explain --pending --db postgres,pglite]
 // Seeds one branch with N therapists and M arrivals in last month's first cutoff (and in each of
 // the --history cutoffs before it, computed and approved first: what the adjustment pass reprices) into a fresh
 // database, computes its pay run through the API beside the bare SQL of the same sums (and, on PostgreSQL, a bare
@@ -23,6 +23,7 @@ for (const kind of dbs) {
     reads: Number(arg('reads', '200')),
     history: Number(arg('history', '0')),
     explain: process.argv.includes('--explain'),
+    pending: process.argv.includes('--pending'),
     log: (line) => console.log(line),
   });
   if (kind === 'postgres') {

@@ -24,6 +24,12 @@ export type PayrollBenchOptions = {
   history?: number;
   /** Print EXPLAIN ANALYZE of the bare earnings select (PostgreSQL). */
   explain?: boolean;
+  /**
+   * Leave the measured cutoff's arrivals, sale lines and tips as change markers not yet taken, as a
+   * cutoff logged day by day leaves them for its first compute (the seed's markers are otherwise
+   * taken by the history's computes).
+   */
+  pending?: boolean;
   log: (line: string) => void;
 };
 export type PayrollBenchResult = {
@@ -210,6 +216,15 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
       options.log(`${options.kind}: EXPLAIN ANALYZE of the adjustment pass before the first compute:`);
       for (const row of plan.rows as { 'QUERY PLAN': string }[]) options.log(`  ${row['QUERY PLAN']}`);
     }
+    if (options.pending)
+      for (const [table, kind] of [
+        ['client_arrivals', 'arrival'],
+        ['sales', 'sale'],
+        ['tips', 'tip'],
+      ] as const)
+        await database.db.execute(sql`insert into earning_changes (location_id, kind, source_id, date_from, date_to)
+          select location_id, ${kind}, id, date, date from ${sql.identifier(table)}
+          where location_id = ${location} and date between ${from}::date and ${to}::date`);
     let runId = 0;
     const computeOnce = async () => {
       const cpuBefore = await databaseCpu();
