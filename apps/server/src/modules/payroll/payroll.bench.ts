@@ -195,6 +195,15 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
       return total;
     };
     const bareSql = sql`select e.employee_id, sum(e.amount) from (${earningsSql(branchPeriod(location, from, to))}) e group by 1`;
+    if (options.pending)
+      for (const [table, kind] of [
+        ['client_arrivals', 'arrival'],
+        ['sales', 'sale'],
+        ['tips', 'tip'],
+      ] as const)
+        await database.db.execute(sql`insert into earning_changes (location_id, kind, source_id, date_from, date_to)
+          select location_id, ${kind}, id, date, date from ${sql.identifier(table)}
+          where location_id = ${location} and date between ${from}::date and ${to}::date`);
     if (options.explain && bareClient) {
       const query = new PgDialect().sqlToQuery(bareSql);
       const plan = await bareClient.query(
@@ -216,15 +225,6 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
       options.log(`${options.kind}: EXPLAIN ANALYZE of the adjustment pass before the first compute:`);
       for (const row of plan.rows as { 'QUERY PLAN': string }[]) options.log(`  ${row['QUERY PLAN']}`);
     }
-    if (options.pending)
-      for (const [table, kind] of [
-        ['client_arrivals', 'arrival'],
-        ['sales', 'sale'],
-        ['tips', 'tip'],
-      ] as const)
-        await database.db.execute(sql`insert into earning_changes (location_id, kind, source_id, date_from, date_to)
-          select location_id, ${kind}, id, date, date from ${sql.identifier(table)}
-          where location_id = ${location} and date between ${from}::date and ${to}::date`);
     let runId = 0;
     const computeOnce = async () => {
       const cpuBefore = await databaseCpu();
