@@ -134,10 +134,10 @@ const writeEarnings = async (tx: Tx, runId: number, locationId: number, from: st
 /**
  * Whether something the run pays is paid in another run too (decision 1040): an adjustment elsewhere
  * of one of its arrivals, sales or tips (paid late, then moved into this cutoff), or one of its tips
- * a line of another run (a tip moved out of an approved cutoff). Its tips are read as the cutoff's
- * (by `tips_location_date_idx`, not among the run's 13,000 lines): a tip moved since its line was
- * written left a marker, which makes the run not current or is priced once the run is approved. Approved, such a run needs the
- * adjustment pass to look at its cutoff again, so its lines are not current.
+ * a line of another run (a tip moved out of an approved cutoff). Approved, such a run needs the
+ * adjustment pass to look at its cutoff again, so its lines are not current. Its tips are read as the
+ * cutoff's (by `tips_location_date_idx`, not among the run's 13,000 lines): a tip moved since its
+ * line was written left a marker, which makes the run not current or is priced once it is approved.
  */
 const paidElsewhere = async (tx: Tx, runId: number, locationId: number, from: string, to: string) => {
   const [row] = await payrollRows<{ paid: boolean }>(
@@ -156,6 +156,7 @@ const paidElsewhere = async (tx: Tx, runId: number, locationId: number, from: st
   );
   return Boolean(row?.paid);
 };
+
 /**
  * The branch's service-charge pool for the cutoff, shared equally among its active staff, one share
  * per person, Managers excluded (decision 0800); the odd centavos go one each to the first people
