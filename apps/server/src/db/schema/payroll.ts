@@ -101,6 +101,14 @@ export const payRuns = t.pgTable(
     employeeCount: t.integer('employee_count').notNull().default(0),
     computedAt: t.timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
     computedBy: t.integer('computed_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The run's arrival and sale lines are what its cutoff earns, as of its last compute, and nothing
+     * that could move them has been taken since by another compute of the branch (decision 1040):
+     * approving it leaves no change marker, and computing it again does not price the cutoff again.
+     * Set by a compute that wrote every earning of the cutoff with none paid elsewhere; cleared by
+     * any compute of the branch that takes a change touching the run's days (or any day).
+     */
+    linesCurrent: t.boolean('lines_current').notNull().default(false),
     ...approvable(),
     ...tracked(),
   },
@@ -164,6 +172,11 @@ export const payRunLines = t.pgTable(
       .index('pay_run_lines_service_charge_idx')
       .on(table.runId)
       .where(sql`${table.source} = 'service_charge'`),
+    // Whether a run's tips are paid in another run too (a tip moved out of an approved cutoff, decision 1040).
+    t
+      .index('pay_run_lines_tip_idx')
+      .on(table.locationId, table.sourceId)
+      .where(sql`${table.source} = 'tip'`),
     t.check(
       'pay_run_lines_source_check',
       sql`${table.source} in ('arrival', 'sale', 'service_charge', 'adjustment', 'tip')`,
@@ -272,7 +285,8 @@ export const payrollConstraints = {
  * approved cutoff.
  * `kind`: `arrival` and `sale` (source_id, date), `voucher` (source_id, reference = its code),
  * `reference` (sales of that reference), `range` (every earning dated date_from–date_to), `run`
- * (an approved run: its lines and its cutoff), `service_charge` (source_id = the cutoff's run).
+ * (an approved run: its lines and its cutoff), `service_charge` (source_id = the cutoff's run),
+ * `names` (a client's, employee's or treatment's name: no amount moves, a draft's descriptions do).
  */
 export const earningChanges = t.pgTable(
   'earning_changes',
@@ -289,7 +303,7 @@ export const earningChanges = t.pgTable(
     t.index('earning_changes_location_idx').on(table.locationId),
     t.check(
       'earning_changes_kind_check',
-      sql`${table.kind} in ('arrival', 'sale', 'voucher', 'reference', 'range', 'run', 'service_charge', 'tip')`,
+      sql`${table.kind} in ('arrival', 'sale', 'voucher', 'reference', 'range', 'run', 'service_charge', 'tip', 'names')`,
     ),
   ],
 );

@@ -75,7 +75,15 @@ const approvedRuns = (runId: number, locationId: number) =>
  */
 // `x = any(array(select …))`, not `x in (select …)`: the planner cannot count a CTE's rows, and
 // for a join it hashed the whole of sales and pay_run_lines; an array is probed through the index.
-const candidates = (locationId: number) => sql`
+// `runMarkers`: whether any `run` marker was taken; without one, the planner still scanned every
+// line of the branch for the lines of none (an array it cannot count).
+const candidates = (locationId: number, runMarkers: boolean) => {
+  const linesOfRuns = (source: 'arrival' | 'sale' | 'tip') =>
+    runMarkers
+      ? sql`union select l.source_id from pay_run_lines l
+      where l.run_id = any(array(select c.source_id from chg c where c.kind = 'run')) and l.source = ${source}`
+      : sql``;
+  return sql`
   chg_days as (select c.date_from, c.date_to from chg c where c.kind in ('range', 'run')),
   arr0 as (
     select c.source_id as id from chg c where c.kind = 'arrival'
@@ -83,16 +91,14 @@ const candidates = (locationId: number) => sql`
       on a.location_id = ${locationId} and a.date between d.date_from and d.date_to
     union select a.id from client_arrivals a
       where a.voucher_id = any(array(select c.source_id from chg c where c.kind = 'voucher'))
-    union select l.source_id from pay_run_lines l
-      where l.run_id = any(array(select c.source_id from chg c where c.kind = 'run')) and l.source = 'arrival'
+    ${linesOfRuns('arrival')}
   ),
   sale0 as (
     select c.source_id as id from chg c where c.kind = 'sale'
     union select s.id from chg_days d join sales s on s.location_id = ${locationId} and s.date between d.date_from and d.date_to
     union select s.id from sales s
       where s.reference = any(array(select c.reference from chg c where c.kind in ('voucher', 'reference')))
-    union select l.source_id from pay_run_lines l
-      where l.run_id = any(array(select c.source_id from chg c where c.kind = 'run')) and l.source = 'sale'
+    ${linesOfRuns('sale')}
   ),
   cand_arrivals as materialized (
     select id from arr0
@@ -108,9 +114,9 @@ const candidates = (locationId: number) => sql`
   cand_tips as materialized (
     select c.source_id as id from chg c where c.kind = 'tip'
     union select tp.id from chg_days d join tips tp on tp.location_id = ${locationId} and tp.date between d.date_from and d.date_to
-    union select l.source_id from pay_run_lines l
-      where l.run_id = any(array(select c.source_id from chg c where c.kind = 'run')) and l.source = 'tip'
+    ${linesOfRuns('tip')}
   )`;
+};
 
 /**
  * The adjustment lines of run `runId`: every arrival and sale dated in an approved cutoff of the
@@ -120,7 +126,7 @@ const candidates = (locationId: number) => sql`
  * edits alike. `bounded`: only the candidates of the changes taken (decision 0820), which gives the
  * same lines as all of them (payroll.bounded tests); unbounded is kept for those tests.
  */
-export const earningAdjustmentsSql = (runId: number, locationId: number, bounded: boolean) => {
+export const earningAdjustmentsSql = (runId: number, locationId: number, bounded: boolean, runMarkers = true) => {
   const approved = approvedRuns(runId, locationId);
   const inCutoff = (alias: string) => sql`exists (select 1 from pay_runs pr where ${approved}
     and ${sql.raw(alias)}.date between pr.date_from and pr.date_to)`;
@@ -148,7 +154,7 @@ export const earningAdjustmentsSql = (runId: number, locationId: number, bounded
     where l.location_id = ${locationId} and l.run_id <> ${runId} and l.source = 'adjustment'
       and l.adjusted_source = ${source} ${only(sql`l.source_id`, ids)}`;
   return sql`
-    with ${bounded ? sql`${candidates(locationId)},` : sql``}
+    with ${bounded ? sql`${candidates(locationId, runMarkers)},` : sql``}
     paid_lines as (
       ${paidOf('arrival', arrivalIds)} union all ${paidOf('sale', saleIds)} union all ${paidOf('tip', tipIds)}
     ),
@@ -242,29 +248,69 @@ export const serviceChargeAdjustmentsSql = (runId: number, locationId: number, b
 };
 
 /**
- * Both kinds of adjustment for the run being computed (its own lines are already replaced, and the
- * adjustments it had, deleted, left their sources in earning_changes), in one statement that takes
- * (deletes) the branch's changes and prices what they can move (decision 0820): one snapshot, so a
- * change committed meanwhile is neither priced nor taken, and waits for the next compute. Computes of
- * a branch are one at a time (its lock).
+ * Takes the branch's change markers for the compute running now (decision 1040), before it reads any
+ * earning: the ids visible now are the ones its adjustment pass prices and deletes; a marker committed
+ * later waits for the next compute. Every run of the branch not approved whose lines were current and
+ * whose days a taken change may touch (a change with no days, a voucher's, a membership's or a
+ * name's, touches every run) is no longer current: the run's next compute would not see that change
+ * otherwise. Answers the ids taken, the kinds taken and the runs no longer current. A select, not an
+ * update marking them: marking the 12,000 markers of a busy cutoff cost more than pricing it. Computes
+ * of a branch are one at a time (its lock).
  */
-export const insertAdjustments = async (tx: Tx, runId: number, locationId: number) => {
+export const claimChanges = async (tx: Tx, locationId: number): Promise<Taken> => {
+  const [row] = await payrollRows<{ ids: string | null; kinds: string[] | null; touched: number[] | null }>(
+    tx,
+    sql`with c as (select id, kind, date_from, date_to from earning_changes where location_id = ${locationId}),
+      stale as (
+        update pay_runs r set lines_current = false
+        where r.location_id = ${locationId} and r.status <> 'approved' and r.lines_current
+          and exists (select 1 from c where c.date_from is null or c.date_to is null
+            or (c.date_from <= r.date_to and c.date_to >= r.date_from))
+        returning r.id
+      )
+      select (select array_agg(id)::text from c) as ids, (select array_agg(distinct kind) from c) as kinds,
+        (select array_agg(id) from stale) as touched`,
+  );
+  return {
+    ids: row?.ids ?? '{}',
+    kinds: new Set(row?.kinds ?? []),
+    touched: (row?.touched ?? []).map(Number),
+  };
+};
+
+/**
+ * What a compute took (claimChanges): the markers' ids as a PostgreSQL array literal (passed back as
+ * one parameter), their kinds, and the runs they made not current.
+ */
+export type Taken = { ids: string; kinds: Set<string>; touched: number[] };
+
+/**
+ * Both kinds of adjustment for the run being computed (its own lines are already replaced, and the
+ * adjustments it had, deleted, left their sources in earning_changes), in one statement that deletes
+ * the changes this compute took (claimChanges) and prices what they can move (decision 0820): a change
+ * committed after they were taken is not deleted, and waits for the next compute (decision 1040).
+ * Computes of a branch are one at a time (its lock).
+ */
+export const insertAdjustments = async (tx: Tx, runId: number, locationId: number, taken: Taken) => {
   // A branch with no approved cutoff yet has nothing to adjust (nothing is paid, nothing is adjustable).
   const approved = await payrollRows(
     tx,
     sql`select 1 from pay_runs pr where ${approvedRuns(runId, locationId)} limit 1`,
   );
   if (!approved.length) {
-    await tx.execute(sql`delete from earning_changes where location_id = ${locationId}`);
+    await tx.execute(sql`delete from earning_changes where id = any(${taken.ids}::bigint[])`);
     return;
   }
+  // Nothing taken but names: no earning can have moved, only the service-charge shares are checked.
+  const earnings = [...taken.kinds].some((kind) => kind !== 'names')
+    ? sql`select * from (${earningAdjustmentsSql(runId, locationId, true, taken.kinds.has('run'))}) e union all`
+    : sql``;
   await tx.execute(sql`
     with chg as (
-      delete from earning_changes where location_id = ${locationId}
+      delete from earning_changes where id = any(${taken.ids}::bigint[])
       returning kind, source_id, reference, date_from, date_to
     )
     insert into pay_run_lines (${LINE_COLUMNS}, adjusted_source, adjusts_line_id)
-    select * from (${earningAdjustmentsSql(runId, locationId, true)}) e
-    union all
+    ${earnings}
     select * from (${serviceChargeAdjustmentsSql(runId, locationId, true)}) s`);
 };

@@ -12,7 +12,7 @@ import { createdBy, touched } from '../../lib/tracked';
 import { branchPeriod, EARNING_COLUMNS, earningsSql, tipsSql } from './earnings.service';
 import { getRun, payrollScope } from './pay-runs.service';
 import { payrollRows } from './shared';
-import { insertAdjustments, LINE_COLUMNS, serviceChargeShares } from './pay-runs-adjust.service';
+import { claimChanges, insertAdjustments, LINE_COLUMNS, serviceChargeShares } from './pay-runs-adjust.service';
 
 /** Computing a branch's pay run for a cutoff: its lines by INSERT … SELECT, in one transaction (decision 0800). */
 
@@ -90,6 +90,7 @@ const valuesOf = (alias?: string) => sql.raw(VALUES.map((c) => (alias ? `${alias
  * another run of the branch stays there (an arrival or sale whose day was moved into this cutoff): an
  * approved run's is adjusted by the adjustment pass, a draft's leaves it when that run is computed
  * again (decision 0800); the unique index checks every new line anyway, so skipping it costs nothing.
+ * Answers whether every earning of the cutoff is now the run's line (none skipped, decision 1040).
  */
 const writeEarnings = async (tx: Tx, runId: number, locationId: number, from: string, to: string) => {
   const earnings = earningsSql(branchPeriod(locationId, from, to));
@@ -97,12 +98,18 @@ const writeEarnings = async (tx: Tx, runId: number, locationId: number, from: st
     where source in ('arrival', 'sale') do nothing`;
   const first = !(await payrollRows(tx, sql`select 1 from pay_run_lines where run_id = ${runId} limit 1`)).length;
   // Nothing to compare with: the lines are inserted straight (no copies of the earnings to match).
-  if (first) {
-    await tx.execute(sql`insert into pay_run_lines (${LINE_COLUMNS})
-      select ${runId}, ${locationId}, ${EARNING_COLUMNS} from (${earnings}) e ${skipPaid}`);
-    return;
-  }
-  await tx.execute(sql`
+  const [{ skipped }] = (
+    first
+      ? await payrollRows<{ skipped: number }>(
+          tx,
+          sql`with e as materialized (${earnings}),
+          ins as (insert into pay_run_lines (${LINE_COLUMNS})
+            select ${runId}, ${locationId}, ${EARNING_COLUMNS} from e ${skipPaid} returning 1)
+          select (select count(*) from e)::int - (select count(*) from ins)::int as skipped`,
+        )
+      : await payrollRows<{ skipped: number }>(
+          tx,
+          sql`
     with e as materialized (${earnings}),
     d as materialized (
       select l.id as line_id, e.*, e.source_id is null as gone,
@@ -115,9 +122,39 @@ const writeEarnings = async (tx: Tx, runId: number, locationId: number, from: st
       update pay_run_lines l set (${valuesOf()}) = (${valuesOf('d')})
       from d where l.run_id = ${runId} and l.id = d.line_id and not d.gone and d.differs
     ),
-    gone as (delete from pay_run_lines l using d where l.run_id = ${runId} and l.id = d.line_id and d.gone)
-    insert into pay_run_lines (${LINE_COLUMNS})
-    select ${runId}, ${locationId}, ${EARNING_COLUMNS} from d where d.line_id is null ${skipPaid}`);
+    gone as (delete from pay_run_lines l using d where l.run_id = ${runId} and l.id = d.line_id and d.gone),
+    ins as (insert into pay_run_lines (${LINE_COLUMNS})
+      select ${runId}, ${locationId}, ${EARNING_COLUMNS} from d where d.line_id is null ${skipPaid} returning 1)
+    select (select count(*) from d where d.line_id is null)::int - (select count(*) from ins)::int as skipped`,
+        )
+  ) as [{ skipped: number }];
+  return Number(skipped) === 0;
+};
+
+/**
+ * Whether something the run pays is paid in another run too (decision 1040): an adjustment elsewhere
+ * of one of its arrivals, sales or tips (paid late, then moved into this cutoff), or one of its tips
+ * a line of another run (a tip moved out of an approved cutoff). Approved, such a run needs the
+ * adjustment pass to look at its cutoff again, so its lines are not current. Its tips are read as the
+ * cutoff's (by `tips_location_date_idx`, not among the run's 13,000 lines): a tip moved since its
+ * line was written left a marker, which makes the run not current or is priced once it is approved.
+ */
+const paidElsewhere = async (tx: Tx, runId: number, locationId: number, from: string, to: string) => {
+  const [row] = await payrollRows<{ paid: boolean }>(
+    tx,
+    sql`select exists (
+        select 1 from pay_run_lines o
+        where o.location_id = ${locationId} and o.source = 'adjustment' and o.run_id <> ${runId}
+          and o.adjusted_source in ('arrival', 'sale', 'tip')
+          and exists (select 1 from pay_run_lines l where l.location_id = ${locationId} and l.run_id = ${runId}
+            and l.source = o.adjusted_source and l.source_id = o.source_id)
+      ) or exists (
+        select 1 from tips tp where tp.location_id = ${locationId} and tp.date between ${from}::date and ${to}::date
+          and exists (select 1 from pay_run_lines o where o.location_id = ${locationId} and o.source = 'tip'
+            and o.source_id = tp.id and o.run_id <> ${runId})
+      ) as paid`,
+  );
+  return Boolean(row?.paid);
 };
 
 /**
@@ -173,15 +210,29 @@ const storeTotals = async (tx: Tx, runId: number) => {
     where pay_runs.id = ${runId}`);
 };
 
-/** The run's lines and totals, written again from the cutoff's arrivals, sales and adjustments; answers the service-charge pool. */
-const writeLines = async (tx: Tx, runId: number, locationId: number, from: string, to: string) => {
-  await tx.execute(sql`delete from pay_run_lines where run_id = ${runId} and source not in ('arrival', 'sale')`);
-  await writeEarnings(tx, runId, locationId, from, to);
-  const pool = await insertServiceCharge(tx, runId, locationId, from, to);
-  await insertTips(tx, runId, locationId, from, to);
-  await insertAdjustments(tx, runId, locationId);
-  await storeTotals(tx, runId);
-  return pool;
+/**
+ * The run's lines and totals, written again from the cutoff's arrivals, sales and adjustments; answers
+ * the service-charge pool and whether the run's lines are current (decision 1040). A run whose lines
+ * are current and whose days no change taken now touches keeps its arrival and sale lines as they
+ * are: they already are what its cutoff earns, so the cutoff is not priced again.
+ */
+const writeLines = async (
+  tx: Tx,
+  run: { id: number; linesCurrent: boolean },
+  locationId: number,
+  from: string,
+  to: string,
+) => {
+  await tx.execute(sql`delete from pay_run_lines where run_id = ${run.id} and source not in ('arrival', 'sale')`);
+  const taken = await claimChanges(tx, locationId);
+  const kept = run.linesCurrent && !taken.touched.includes(run.id);
+  const whole = kept || (await writeEarnings(tx, run.id, locationId, from, to));
+  const pool = await insertServiceCharge(tx, run.id, locationId, from, to);
+  await insertTips(tx, run.id, locationId, from, to);
+  await insertAdjustments(tx, run.id, locationId, taken);
+  await storeTotals(tx, run.id);
+  const linesCurrent = kept || (whole && !(await paidElsewhere(tx, run.id, locationId, from, to)));
+  return { pool, linesCurrent };
 };
 
 /**
@@ -233,12 +284,13 @@ export const computeRun = async (
       throw conflict(
         `The pay run of ${location.name} for this cutoff is approved and locked; later changes go into the next run.`,
       );
-    const pool = await writeLines(tx, run.id, location.id, from, to).catch(tooLargeToStore);
+    const { pool, linesCurrent } = await writeLines(tx, run, location.id, from, to).catch(tooLargeToStore);
     await tx
       .update(payRuns)
       .set({
         status: 'draft',
         serviceChargePool: pool,
+        linesCurrent,
         computedAt: sql`now()`,
         computedBy: user.id,
         ...touched(user.id),

@@ -7,8 +7,8 @@ import pg from 'pg';
 import type { Database } from '../../db/client';
 import { benchDatabase, pct, seedBench, startBenchApp } from '../../test/bench-kit';
 import { insertDemoArrivals } from '../clients/arrivals.bulk-seed';
-import { branchPeriod, earningsSql } from './earnings.service';
-import { earningAdjustmentsSql, serviceChargeAdjustmentsSql } from './pay-runs-adjust.service';
+import { branchPeriod, EARNING_COLUMNS, earningsSql } from './earnings.service';
+import { earningAdjustmentsSql, LINE_COLUMNS, serviceChargeAdjustmentsSql } from './pay-runs-adjust.service';
 
 export type PayrollBenchOptions = {
   kind: 'postgres' | 'pglite';
@@ -24,6 +24,12 @@ export type PayrollBenchOptions = {
   history?: number;
   /** Print EXPLAIN ANALYZE of the bare earnings select (PostgreSQL). */
   explain?: boolean;
+  /**
+   * Leave the measured cutoff's arrivals, sale lines and tips as change markers not yet taken, as a
+   * cutoff logged day by day leaves them for its first compute (the seed's markers are otherwise
+   * taken by the history's computes).
+   */
+  pending?: boolean;
   log: (line: string) => void;
 };
 export type PayrollBenchResult = {
@@ -36,6 +42,11 @@ export type PayrollBenchResult = {
   computeCpuMax: number | null;
   /** PostgreSQL's own CPU time for the bare SQL (its backend's utime + stime); null on PGlite. */
   bareCpuMedian: number | null;
+  /**
+   * The insert floor: PostgreSQL's CPU for a bare INSERT … SELECT of the same earnings into a copy of
+   * pay_run_lines (its indexes and checks, `like … including all`), the first compute's own floor; null on PGlite.
+   */
+  insertCpuMedian: number | null;
   readP95: number;
   lines: number;
   /** Arrival and sale lines of the approved cutoffs before the measured one. */
@@ -166,7 +177,10 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
     await bareClient?.query('set jit = off');
     const pid = bareClient ? Number((await bareClient.query('select pg_backend_pid() as pid')).rows[0].pid) : null;
     const bareCpu: number[] = [];
+    const insertCpu: number[] = [];
     const computeCpu: number[] = [];
+    // The insert floor's table: pay_run_lines' columns, defaults, checks and indexes, no rows.
+    await bareClient?.query('create table bench_insert_floor (like pay_run_lines including all)');
     /** Every client backend of the bench database together (the app's pool computes on any of them). */
     const databaseCpu = async () => {
       if (!bareClient) return null;
@@ -181,6 +195,15 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
       return total;
     };
     const bareSql = sql`select e.employee_id, sum(e.amount) from (${earningsSql(branchPeriod(location, from, to))}) e group by 1`;
+    if (options.pending)
+      for (const [table, kind] of [
+        ['client_arrivals', 'arrival'],
+        ['sales', 'sale'],
+        ['tips', 'tip'],
+      ] as const)
+        await database.db.execute(sql`insert into earning_changes (location_id, kind, source_id, date_from, date_to)
+          select location_id, ${kind}, id, date, date from ${sql.identifier(table)}
+          where location_id = ${location} and date between ${from}::date and ${to}::date`);
     if (options.explain && bareClient) {
       const query = new PgDialect().sqlToQuery(bareSql);
       const plan = await bareClient.query(
@@ -226,6 +249,13 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
         await bareClient.query(query.sql, query.params as unknown[]);
         bare.push(performance.now() - t);
         bareCpu.push((await backendCpu(pid)) - cpu);
+        // The same lines inserted, as the first compute inserts them (one statement, same indexes).
+        const insert = new PgDialect().sqlToQuery(sql`insert into bench_insert_floor (${LINE_COLUMNS})
+          select 0, ${location}, ${EARNING_COLUMNS} from (${earningsSql(branchPeriod(location, from, to))}) e`);
+        const before = await backendCpu(pid);
+        await bareClient.query(insert.sql, insert.params as unknown[]);
+        insertCpu.push((await backendCpu(pid)) - before);
+        await bareClient.query('truncate bench_insert_floor');
       } else {
         const t = performance.now();
         await database.db.execute(bareSql);
@@ -265,6 +295,7 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
       computeMax: Math.max(...compute),
       bareMedian: pct(bare, 50),
       bareCpuMedian: bareCpu.length ? pct(bareCpu, 50) : null,
+      insertCpuMedian: insertCpu.length ? pct(insertCpu, 50) : null,
       computeCpuMedian: computeCpu.length ? pct(computeCpu, 50) : null,
       computeCpuMax: computeCpu.length ? Math.max(...computeCpu) : null,
       firstComputeCpu: computeCpu[0] ?? null,
@@ -284,6 +315,10 @@ export const benchPayroll = async (options: PayrollBenchOptions): Promise<Payrol
     if (result.bareCpuMedian !== null)
       options.log(
         `  PostgreSQL CPU: first compute ${result.firstComputeCpu!.toFixed(0)} ms (${ratio(result.firstComputeCpu)} the bare select), recomputes ${spread(recomputeCpu)} (median ${ratio(result.recomputeCpuMedian)}) | bare select ${spread(bareCpu)}`,
+      );
+    if (result.insertCpuMedian)
+      options.log(
+        `  insert floor (bare INSERT … SELECT of the same lines, same indexes): PostgreSQL CPU ${spread(insertCpu)}; the first compute ${(result.firstComputeCpu! / result.insertCpuMedian).toFixed(2)}× it`,
       );
     options.log(`  read approved run p95 ${result.readP95.toFixed(1)} ms`);
     return result;
