@@ -25,6 +25,11 @@ export const send = (conn: Connection, message: WsServerMessage) => {
   if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(message));
 };
 
+/** A frame already serialised (one JSON.stringify for every socket that gets the same frame). */
+export const sendText = (conn: Connection, text: string) => {
+  if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(text);
+};
+
 /** This instance's open sockets, by user, with the frame bucket each account's sockets share. */
 export const createConnections = () => {
   const byUser = new Map<number, Set<Connection>>();

@@ -134,6 +134,55 @@ describe('what a socket costs (issue 35)', () => {
     await empty.closed;
   });
 
+  it('sockets asking for their first list together share one statement, each user their own list', async () => {
+    await clearFor('therapist');
+    await clearFor('manager');
+    for (let i = 1; i <= 3; i += 1)
+      await notifyNow({
+        recipients: [ctx.userIds.therapist!],
+        actorId: null,
+        type: 'test',
+        title: `t${i}`,
+        message: 'm',
+      });
+    for (let i = 1; i <= 2; i += 1)
+      await notifyNow({
+        recipients: [ctx.userIds.manager!],
+        actorId: null,
+        type: 'test',
+        title: `m${i}`,
+        message: 'm',
+      });
+    await ctx.database.db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(eq(notifications.recipientId, ctx.userIds.manager!));
+    const agents = await Promise.all(['therapist', 'manager'].map((u) => login(ctx.app, u, DEMO_PASSWORD)));
+    const sockets = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => connectSocket(ctx.app, { agent: agents[i % 2] })),
+    );
+    await Promise.all(sockets.map((s) => s.next(action('user_notifications'))));
+    const query = ctx.database.pglite ? vi.spyOn(ctx.database.pglite, 'query') : vi.spyOn(ctx.database.pool!, 'query');
+    try {
+      // After the bus reconnects every socket reads its list again: one statement for all six.
+      ctx.app.hub.resync();
+      const lists = await Promise.all(
+        sockets.map((s) =>
+          s.next<{ notifications: Notification[]; unread_count: number }>(action('user_notifications')),
+        ),
+      );
+      expect(query.mock.calls).toHaveLength(1);
+      for (const [i, list] of lists.entries())
+        expect({ titles: list.notifications.map((n) => n.title), unread: list.unread_count }).toEqual(
+          i % 2 === 0 ? { titles: ['t3', 't2', 't1'], unread: 3 } : { titles: ['m2', 'm1'], unread: 0 },
+        );
+    } finally {
+      query.mockRestore();
+    }
+    for (const s of sockets) s.ws.close();
+    await Promise.all(sockets.map((s) => s.closed));
+  });
+
   it('after its sockets close the registry and flood control hold nothing of them', async () => {
     const agents = await Promise.all(
       ['therapist', 'manager', 'receptionist'].map((u) => login(ctx.app, u, DEMO_PASSWORD)),
@@ -148,6 +197,7 @@ describe('what a socket costs (issue 35)', () => {
       sockets: before.sockets + 12,
       buckets: before.buckets + 3,
       coolDowns: before.coolDowns,
+      firstLists: 0,
     });
     for (const s of sockets) s.ws.close();
     await Promise.all(sockets.map((s) => s.closed));
