@@ -289,6 +289,16 @@ const runFlood = async () => {
 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/**
+ * A process's CPU time so far in ms (user + system, /proc/PID/stat): what the run queue of a
+ * shared machine does not change, unlike handshakes per second of wall time.
+ */
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+const cpuMs = (pid) => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+};
 
 /** The peer's channel, and its frame: the size and shape of Ginhawa's new_notification frame. */
 const PEER_CHANNEL = 'bench_ws_peer';
@@ -361,10 +371,13 @@ const runRound = async (subject) => {
   const handshakes = [];
   let from = 0;
   const t0 = performance.now();
+  const cpuPerHandshake = [];
   for (let j = 0; j < pids.length; j += 1) {
     const t = performance.now();
+    const cpu = cpuMs(pids[j]);
     sockets.push(...(await subject.open(j, shares[j], from)));
     handshakes.push((shares[j] / (performance.now() - t)) * 1000);
+    cpuPerHandshake.push(((cpuMs(pids[j]) - cpu) / shares[j]) * 1000);
     from += shares[j];
   }
   const allHandshakes = (N / (performance.now() - t0)) * 1000;
@@ -380,6 +393,7 @@ const runRound = async (subject) => {
         if (latencies.length === N) resolve();
       });
   });
+  const cpuBeforeDelivery = pids.map(cpuMs);
   sent = performance.now();
   await subject.announce();
   let timer;
@@ -393,12 +407,15 @@ const runRound = async (subject) => {
     }),
   ]);
   clearTimeout(timer);
+  const deliveryCpu = pids.map((pid, j) => cpuMs(pid) - cpuBeforeDelivery[j]);
   latencies.sort((a, b) => a - b);
   for (const ws of sockets) ws.terminate();
   await sleep(3000);
   const rssClosed = pids.map(rssMb);
   return {
     handshakes,
+    cpuPerHandshake,
+    deliveryCpu,
     allHandshakes,
     rssBefore,
     rssOpen,
@@ -507,7 +524,7 @@ try {
       const per = res.handshakes
         .map(
           (h, j) =>
-            `#${j + 1} ${f0(h)}/s, RSS ${f0(res.rssBefore[j])} → ${f0(res.rssOpen[j])} MB (${f1(res.per1000[j])} per 1,000), ${f0(res.rssClosed[j])} MB 3 s after close`,
+            `#${j + 1} ${f0(h)}/s (${f0(res.cpuPerHandshake[j])} µs CPU each), delivery CPU ${f0(res.deliveryCpu[j])} ms, RSS ${f0(res.rssBefore[j])} → ${f0(res.rssOpen[j])} MB (${f1(res.per1000[j])} per 1,000), ${f0(res.rssClosed[j])} MB 3 s after close`,
         )
         .join('; ');
       console.log(
@@ -535,6 +552,21 @@ try {
         g.map((x, r) => x.per1000[j] / p[r].per1000[j]),
         f2,
       )}× (goal ≤ 1.5×)`,
+    );
+    console.log(
+      `  server CPU per handshake (the run queue left out) Ginhawa ${spreadText(
+        g.map((x) => x.cpuPerHandshake[j]),
+        f0,
+      )} µs, peer ${spreadText(
+        p.map((x) => x.cpuPerHandshake[j]),
+        f0,
+      )} µs (1,500/s takes ≤ 667 µs of one core); CPU to deliver the announcement Ginhawa ${spreadText(
+        g.map((x) => x.deliveryCpu[j]),
+        f0,
+      )} ms, peer ${spreadText(
+        p.map((x) => x.deliveryCpu[j]),
+        f0,
+      )} ms; RSS per 1,000 in round 1 (fresh processes) Ginhawa ${f1(g[0].per1000[j])} MB, peer ${f1(p[0].per1000[j])} MB (${f2(g[0].per1000[j] / p[0].per1000[j])}×)`,
     );
     const lastG = g.at(-1).rssClosed[j];
     const lastP = p.at(-1).rssClosed[j];

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client';
 import type { BusEvent } from '../../plugins/bus';
-import { FLOOR_CHANGED_ACTION, FLOOR_GROUPS } from '@ginhawa/contract';
+import { FLOOR_CHANGED_ACTION, FLOOR_GROUPS, type WsServerMessage } from '@ginhawa/contract';
 import { hasAnyGroup, isAdmin, mayReadLocation } from '../../lib/actor';
 import { isDecider, loadBatch, toNotification, unreadCount, unreadCounts } from './notifications.service';
-import { send, type Connections } from './hub-connections';
+import { sendText, type Connections } from './hub-connections';
 import { CLOSE_ACCESS_CHANGED, CLOSE_SIGNED_OUT } from './hub-limits';
 
 /**
@@ -20,12 +20,21 @@ export const createFanOut = (db: Db, connections: Connections) => {
       rows.map((r) => r.recipientId),
     );
     for (const row of rows) {
+      // Serialised once per row (twice when the user's sockets differ in whether they may decide),
+      // not once per socket: one user's 5,000 sockets get the same text (issue 35).
+      const frames = new Map<boolean, string>();
       for (const conn of connections.ofUser(row.recipientId)) {
-        send(conn, {
-          action: 'new_notification',
-          notification: toNotification(row, isDecider(conn.user)),
-          unread_count: counts.get(row.recipientId) ?? 0,
-        });
+        const decider = isDecider(conn.user);
+        let frame = frames.get(decider);
+        if (frame === undefined) {
+          frame = JSON.stringify({
+            action: 'new_notification',
+            notification: toNotification(row, decider),
+            unread_count: counts.get(row.recipientId) ?? 0,
+          } satisfies WsServerMessage);
+          frames.set(decider, frame);
+        }
+        sendText(conn, frame);
       }
     }
   };
