@@ -1,9 +1,10 @@
+import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, notInArray } from 'drizzle-orm';
 import type { Notification } from '@ginhawa/contract';
 import { auditLog, locations, notifications, userLocations, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type TestContext } from '../../test/build';
-import { action, connectSocket, type TestSocket } from '../../test/ws-client';
+import { action, connectSocket, wsUrl, type TestSocket } from '../../test/ws-client';
 import { CLOSE_ACCESS_CHANGED, CLOSE_SIGNED_OUT } from './notifications.hub';
 import { MAX_FRAME_BYTES } from './notifications.ws';
 import { notify, registerApprovalHandler } from './notifications.service';
@@ -132,6 +133,40 @@ describe('what a socket costs (issue 35)', () => {
     ).toMatchObject({ notifications: [], unread_count: 0 });
     empty.ws.close();
     await empty.closed;
+  });
+
+  it('the 101 answer and the connected frame leave the server in one write', async () => {
+    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    // Every write the server makes on the upgraded connection, in order, as text.
+    const writes: string[] = [];
+    const watch = (_req: unknown, socket: Duplex) => {
+      const raw = socket as Duplex & {
+        _write: (chunk: Buffer | string, ...rest: unknown[]) => void;
+        _writev: (chunks: { chunk: Buffer | string }[], ...rest: unknown[]) => void;
+      };
+      const write = raw._write.bind(raw);
+      const writev = raw._writev.bind(raw);
+      raw._write = (chunk, ...rest) => {
+        writes.push(String(chunk));
+        write(chunk, ...rest);
+      };
+      raw._writev = (chunks, ...rest) => {
+        writes.push(chunks.map((c) => String(c.chunk)).join(''));
+        writev(chunks, ...rest);
+      };
+    };
+    await wsUrl(ctx.app);
+    ctx.app.server.prependListener('upgrade', watch);
+    try {
+      const socket = await connectSocket(ctx.app, { agent });
+      await socket.next(action('connected'));
+      expect(writes[0]).toMatch(/^HTTP\/1\.1 101 Switching Protocols/);
+      expect(writes[0]).toContain('"action":"connected"');
+      socket.ws.close();
+      await socket.closed;
+    } finally {
+      ctx.app.server.removeListener('upgrade', watch);
+    }
   });
 
   it('sockets asking for their first list together share one statement, each user their own list', async () => {
