@@ -7,6 +7,7 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type TestContext } 
 import { action, connectSocket, wsUrl, type TestSocket } from '../../test/ws-client';
 import { CLOSE_ACCESS_CHANGED, CLOSE_SIGNED_OUT } from './notifications.hub';
 import { MAX_FRAME_BYTES } from './notifications.ws';
+import { createSessionLookups } from './hub-sessions';
 import { notify, registerApprovalHandler } from './notifications.service';
 
 let ctx: TestContext;
@@ -133,6 +134,41 @@ describe('what a socket costs (issue 35)', () => {
     ).toMatchObject({ notifications: [], unread_count: 0 });
     empty.ws.close();
     await empty.closed;
+  });
+
+  it('handshakes of one turn look their sessions up in one statement', async () => {
+    const [therapist, manager] = await Promise.all(
+      ['therapist', 'manager'].map((u) => login(ctx.app, u, DEMO_PASSWORD)),
+    );
+    const lookups = createSessionLookups(ctx.database.db);
+    const query = ctx.database.pglite ? vi.spyOn(ctx.database.pglite, 'query') : vi.spyOn(ctx.database.pool!, 'query');
+    try {
+      const found = await Promise.all(
+        [therapist!.sessionId, manager!.sessionId, therapist!.sessionId, 'no-such-session'].map((t) =>
+          lookups.lookup(t),
+        ),
+      );
+      expect(query.mock.calls).toHaveLength(1);
+      expect(found.map((i) => i?.user.id ?? null)).toEqual([
+        ctx.userIds.therapist,
+        ctx.userIds.manager,
+        ctx.userIds.therapist,
+        null,
+      ]);
+      expect(found[0]).toMatchObject({ via: 'session', user: { username: 'therapist' } });
+    } finally {
+      query.mockRestore();
+    }
+    // Signed out: the next turn's lookup does not find it.
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/logout/',
+      headers: {
+        cookie: `sessionid=${manager!.sessionId}; csrftoken=${manager!.csrfToken}`,
+        'x-csrftoken': manager!.csrfToken,
+      },
+    });
+    expect(await lookups.lookup(manager!.sessionId)).toBeNull();
   });
 
   it('the 101 answer and the connected frame leave the server in one write', async () => {

@@ -7,6 +7,7 @@ import { resolveIdentity } from '../users/index';
 import { startBus } from '../../plugins/bus';
 import { HttpError, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { createHub } from './notifications.hub';
+import { createSessionLookups } from './hub-sessions';
 
 const SOCKET_PATH = '/ws/notifications/';
 
@@ -31,6 +32,7 @@ const originAllowed = (request: FastifyRequest, extra: string[]) => {
 export const registerNotificationSocket = async (app: FastifyInstance) => {
   const { db, database, env, tokens } = app.deps;
   const hub = createHub(db, app.log);
+  const sessionLookups = createSessionLookups(db);
   const bus = await startBus(
     database,
     app.log,
@@ -62,7 +64,11 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
           cookieSecure: isSecureRequest(request, env),
           bearerFromQuery: token,
         });
-        const identity = await resolveIdentity(db, tokens, credentials);
+        // A session cookie joins this turn's other handshakes in one statement (decision 1048).
+        const identity =
+          credentials.session && !credentials.bearer && credentials.session.length <= 200
+            ? await sessionLookups.lookup(credentials.session)
+            : await resolveIdentity(db, tokens, credentials);
         if (!identity) throw unauthorized();
         // Refused, not opened quiet: the panel opens the channel only after the person's own password (decision 0017).
         if (identity.user.mustChangePassword) throw choosePasswordFirst();
