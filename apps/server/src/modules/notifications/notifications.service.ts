@@ -210,13 +210,22 @@ export const unreadCounts = async (db: Db, userIds: number[]): Promise<Map<numbe
 
 export const unreadCount = async (db: Db, userId: number) => (await unreadCounts(db, [userId])).get(userId) ?? 0;
 
-/** Rows of one notify() batch for the given recipients (those with sockets on this instance). */
+/**
+ * Rows of one notify() batch for the given recipients (those with sockets on this instance), each
+ * with its recipient's unread count: one statement per batch and instance (issue 35; two before).
+ */
 export const loadBatch = async (db: Db, batch: string, recipientIds: number[]) => {
   if (recipientIds.length === 0) return [];
   return (await db
-    .select(columns)
+    .select({
+      ...columns,
+      // Qualified by hand, as in firstPagesStatement.
+      unread: sql<number>`(select count(*)::int from notifications u where u.recipient_id = notifications.recipient_id and not u.is_read)`,
+    })
     .from(notifications)
-    .where(and(eq(notifications.batch, batch), inArray(notifications.recipientId, recipientIds)))) as Row[];
+    .where(and(eq(notifications.batch, batch), inArray(notifications.recipientId, recipientIds)))) as (Row & {
+    unread: number;
+  })[];
 };
 
 export const pageForUser = async (

@@ -171,6 +171,31 @@ describe('what a socket costs (issue 35)', () => {
     expect(await lookups.lookup(manager!.sessionId)).toBeNull();
   });
 
+  it('a new notification reaches the sockets of an instance in one statement, with its unread count', async () => {
+    await clearFor('therapist');
+    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    const socket = await connectSocket(ctx.app, { agent });
+    await socket.next(action('user_notifications'));
+    await notifyNow({ recipients: [ctx.userIds.therapist!], actorId: null, type: 'test', title: 'old', message: 'm' });
+    await socket.next(action('new_notification'));
+    const batch = await ctx.database.db.transaction((tx) =>
+      notify(tx, { recipients: [ctx.userIds.therapist!], actorId: null, type: 'test', title: 'again', message: 'm' }),
+    );
+    // The bus delivers it once; the fan-out is then run again by hand, its statements counted.
+    expect((await socket.next<NewMsg>(action('new_notification'))).unread_count).toBe(2);
+    const query = ctx.database.pglite ? vi.spyOn(ctx.database.pglite, 'query') : vi.spyOn(ctx.database.pool!, 'query');
+    try {
+      await ctx.app.hub.onEvent({ t: 'new', batch: batch! });
+      expect(query.mock.calls).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
+    const again = await socket.next<NewMsg>(action('new_notification'));
+    expect({ title: again.notification.title, unread: again.unread_count }).toEqual({ title: 'again', unread: 2 });
+    socket.ws.close();
+    await socket.closed;
+  });
+
   it('the 101 answer and the connected frame leave the server in one write', async () => {
     const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
     // Every write the server makes on the upgraded connection, in order, as text.
