@@ -328,6 +328,8 @@ const listening = new Promise((resolve) => wss.on('listening', resolve));
   if (process.env.PEER_DB_URL) {
     const pg = require('pg');
     const client = new pg.Client({ connectionString: process.env.PEER_DB_URL });
+    // The bench drops its database at the end (with force): the peer then just stops.
+    client.on('error', () => process.exit(0));
     await client.connect();
     client.on('notification', (msg) => broadcast(msg.payload));
     await client.query('LISTEN ${PEER_CHANNEL}');
@@ -427,6 +429,7 @@ const runRound = async (subject) => {
 };
 
 let exitCode = 0;
+const peers = [];
 try {
   if (FLOOD) {
     await runFlood();
@@ -455,7 +458,17 @@ try {
         throw new Error(
           `creating ${username}: ${res.status} ${await res.text()} (--users many needs POST /api/users/)`,
         );
-      accounts.push(await login(username, DEMO));
+      // An account someone else made must choose its own password before it may open the live
+      // channel (decision 0017): chosen, which ends that session, then signed in again.
+      const first = await login(username, DEMO);
+      const own = `${DEMO}-own-${i}`;
+      const changed = await fetch(`${base}/api/users/${first.id}/update_password/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: first.cookie, 'x-csrftoken': first.csrf },
+        body: JSON.stringify({ old_password: DEMO, new_password: own }),
+      });
+      if (!changed.ok) throw new Error(`${username} choosing a password: ${changed.status} ${await changed.text()}`);
+      accounts.push(await login(username, own));
     }
     cookieFor = (i) => accounts[i].cookie;
     recipients = { users: accounts.map((a) => a.id) };
@@ -485,7 +498,6 @@ try {
       if (res.status !== 201) throw new Error(`announce: ${res.status} ${await res.text()}`);
     },
   };
-  const peers = [];
   for (let j = 0; j < INSTANCES; j += 1) peers.push(await startPeer());
   const notifier = dbUrl ? new pg.Client({ connectionString: dbUrl }) : undefined;
   await notifier?.connect();
@@ -591,7 +603,6 @@ try {
     fs.rmSync(HEAP_DIR, { recursive: true, force: true });
   }
   await notifier?.end();
-  for (const p of peers) p.child.kill();
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   exitCode = 1;
@@ -608,6 +619,7 @@ if (CPU_PROF_DIR && server.exitCode === null) {
       .join(', ')}`,
   );
 }
+for (const p of peers) p.child.kill();
 for (const s of instances) if (s.server.exitCode === null) s.server.kill('SIGTERM');
 await sleep(500);
 await dropDatabase();
