@@ -15,9 +15,10 @@ export const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/pro
 
 /**
  * Starts the server on `port` and waits until /api/health/ answers (180 s at most).
- * `prefix` names the temporary data directory.
+ * `prefix` names the temporary data directory; `env` adds to (or overrides) the server's environment
+ * (bench:ws gives its instances one DATABASE_URL and one SECRET_KEY).
  */
-export const startBenchServer = async ({ port, prefix }) => {
+export const startBenchServer = async ({ port, prefix, env = {} }) => {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -37,6 +38,7 @@ export const startBenchServer = async ({ port, prefix }) => {
       RATE_LIMIT_PER_ADDRESS: '0',
       WS_HANDSHAKES_PER_SECOND: '0',
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -25,6 +25,11 @@ export const send = (conn: Connection, message: WsServerMessage) => {
   if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(message));
 };
 
+/** A frame already serialised (one JSON.stringify for every socket that gets the same frame). */
+export const sendText = (conn: Connection, text: string) => {
+  if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(text);
+};
+
 /** This instance's open sockets, by user, with the frame bucket each account's sockets share. */
 export const createConnections = () => {
   const byUser = new Map<number, Set<Connection>>();
@@ -66,12 +71,17 @@ export const createConnections = () => {
   /** A copy: callers may close (and so remove) sockets while they walk it. */
   const ofUser = (userId: number) => [...(byUser.get(userId) ?? [])];
   const all = () => [...byUser.values()].flatMap((set) => [...set]);
+  // Each frame below is serialised once, however many sockets get it.
   const sendToUser = (userId: number, message: WsServerMessage) => {
-    for (const conn of byUser.get(userId) ?? []) send(conn, message);
+    const set = byUser.get(userId);
+    if (!set) return;
+    const text = JSON.stringify(message);
+    for (const conn of set) sendText(conn, text);
   };
   /** Every socket here whose user `hears` the frame (all of them when no one is left out). */
   const sendToAll = (message: WsServerMessage, hears: (user: AuthUser) => boolean = () => true) => {
-    for (const set of byUser.values()) for (const conn of set) if (hears(conn.user)) send(conn, message);
+    const text = JSON.stringify(message);
+    for (const set of byUser.values()) for (const conn of set) if (hears(conn.user)) sendText(conn, text);
   };
   const clear = () => {
     byUser.clear();

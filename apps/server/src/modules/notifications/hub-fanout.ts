@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client';
 import type { BusEvent } from '../../plugins/bus';
-import { FLOOR_CHANGED_ACTION, FLOOR_GROUPS } from '@ginhawa/contract';
+import { FLOOR_CHANGED_ACTION, FLOOR_GROUPS, type WsServerMessage } from '@ginhawa/contract';
 import { hasAnyGroup, isAdmin, mayReadLocation } from '../../lib/actor';
-import { isDecider, loadBatch, toNotification, unreadCount, unreadCounts } from './notifications.service';
-import { send, type Connections } from './hub-connections';
+import { isDecider, loadBatch, toNotification, unreadCount } from './notifications.service';
+import { sendText, type Connections } from './hub-connections';
 import { CLOSE_ACCESS_CHANGED, CLOSE_SIGNED_OUT } from './hub-limits';
 
 /**
@@ -11,21 +11,25 @@ import { CLOSE_ACCESS_CHANGED, CLOSE_SIGNED_OUT } from './hub-limits';
  * thing in the same order) into frames for the sockets on this instance that should hear it.
  */
 export const createFanOut = (db: Db, connections: Connections) => {
-  /** A notify() batch: each recipient with a socket here gets their copy and their unread count. */
+  /** A notify() batch: each recipient with a socket here gets their copy and their unread count (one statement). */
   const sendNew = async (batch: string) => {
     const rows = await loadBatch(db, batch, connections.userIds());
-    if (rows.length === 0) return;
-    const counts = await unreadCounts(
-      db,
-      rows.map((r) => r.recipientId),
-    );
     for (const row of rows) {
+      // Serialised once per row (twice when the user's sockets differ in whether they may decide),
+      // not once per socket: one user's 5,000 sockets get the same text (issue 35).
+      const frames = new Map<boolean, string>();
       for (const conn of connections.ofUser(row.recipientId)) {
-        send(conn, {
-          action: 'new_notification',
-          notification: toNotification(row, isDecider(conn.user)),
-          unread_count: counts.get(row.recipientId) ?? 0,
-        });
+        const decider = isDecider(conn.user);
+        let frame = frames.get(decider);
+        if (frame === undefined) {
+          frame = JSON.stringify({
+            action: 'new_notification',
+            notification: toNotification(row, decider),
+            unread_count: Number(row.unread),
+          } satisfies WsServerMessage);
+          frames.set(decider, frame);
+        }
+        sendText(conn, frame);
       }
     }
   };

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { NOTIFICATIONS_INITIAL_BATCH } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
-import { firstPageForUser } from './notifications.service';
-import { createConnections, send, type Connection, type Identity } from './hub-connections';
+import { createConnections, send, type Identity } from './hub-connections';
+import { createFirstLists } from './hub-first-lists';
 import { createFloodControl } from './hub-flood';
 import { handleFrame } from './hub-frames';
 import { createFanOut } from './hub-fanout';
@@ -36,18 +35,15 @@ const frameText = (data: Buffer | ArrayBuffer | Buffer[]) =>
  * This instance's open sockets, by user. Every change arrives as a bus event (committed first,
  * then NOTIFY), so sockets on every instance see the same thing in the same order. The parts:
  * the connection registry (hub-connections), flood control (hub-flood), frame dispatch
- * (hub-frames), bus fan-out (hub-fanout) and the session sweeper (hub-sweeper).
+ * (hub-frames), bus fan-out (hub-fanout), the session sweeper (hub-sweeper) and the first lists,
+ * read together for sockets that open together (hub-first-lists).
  */
 export const createHub = (db: Db, log: FastifyBaseLogger) => {
   const connections = createConnections();
   const flood = createFloodControl(log, connections.remove);
   const fanOut = createFanOut(db, connections);
   const sweeper = startSweeper(db, log, connections, flood.dropExpiredCoolDowns);
-
-  const sendInitial = async (conn: Connection) => {
-    const { list, unread } = await firstPageForUser(db, conn.user, NOTIFICATIONS_INITIAL_BATCH);
-    send(conn, { action: 'user_notifications', notifications: list, unread_count: unread });
-  };
+  const firstLists = createFirstLists(db, log);
 
   const add = (socket: WebSocket, identity: Identity) => {
     const { conn, sharedBucket } = connections.register(socket, identity);
@@ -74,13 +70,13 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
     socket.on('close', () => connections.remove(conn));
     socket.on('error', () => connections.remove(conn));
     send(conn, { action: 'connected', user: conn.user.id });
-    void sendInitial(conn).catch((err) => log.error({ err }, 'initial notifications failed'));
+    firstLists.request(conn);
     return conn;
   };
 
   /** After the bus reconnects, events may have been missed: every socket gets a fresh list. */
   const resync = () => {
-    for (const conn of connections.all()) void sendInitial(conn).catch(() => undefined);
+    for (const conn of connections.all()) firstLists.request(conn);
   };
 
   const close = () => {
@@ -98,7 +94,7 @@ export const createHub = (db: Db, log: FastifyBaseLogger) => {
     coolDownSeconds: flood.coolDownSeconds,
     size: () => connections.all().length,
     /** The registry's and flood control's entries: all zero once every socket closed (issue 35). */
-    entries: () => ({ ...connections.entries(), coolDowns: flood.coolingSize() }),
+    entries: () => ({ ...connections.entries(), coolDowns: flood.coolingSize(), firstLists: firstLists.size() }),
   };
 };
 export type Hub = ReturnType<typeof createHub>;

@@ -17,6 +17,7 @@ import { publish } from '../../plugins/bus';
 import { displayName, hasAnyGroup, type AuthUser } from '../../lib/actor';
 import { currentAuthUser } from '../../db/actors';
 import { iso } from '../../lib/iso';
+import { preparedOnce } from '../../lib/prepared';
 
 export type NotifyInput = {
   recipients: number[];
@@ -159,23 +160,40 @@ export const listForUser = async (db: Db, viewer: AuthUser, offset = 0, limit = 
 };
 
 /**
- * A socket's first frame: the newest notifications and the unread count in one statement (issue 35:
- * a socket's opening cost three round trips, the session, this list and the count; now two, and the
- * list goes after the handshake). The count rides on every row; no rows means no notifications at
- * all, so nothing unread.
+ * Sockets' first frames: for each user, the newest `NOTIFICATIONS_INITIAL_BATCH` notifications and
+ * the unread count, for any number of users in one prepared statement (issue 35: a socket's
+ * opening cost three round trips, then two; sockets opened in the same turn of the event loop now
+ * share this one, decision 1045). The count rides on every row; a user without rows has no
+ * notifications at all, so nothing unread.
  */
-export const firstPageForUser = async (db: Db, viewer: AuthUser, limit = NOTIFICATIONS_INITIAL_BATCH) => {
-  const rows = (await db
+const firstPagesStatement = preparedOnce('notifications_first_pages', (db, name) =>
+  db
     .select({
       ...columns,
-      unread: sql<number>`(select count(*)::int from notifications u where u.recipient_id = ${viewer.id} and not u.is_read)`,
+      // Written out qualified: drizzle names a column of a one-table select unqualified, which
+      // inside this subquery would be u's own.
+      unread: sql<number>`(select count(*)::int from notifications u where u.recipient_id = notifications.recipient_id and not u.is_read)`,
     })
     .from(notifications)
-    .where(eq(notifications.recipientId, viewer.id))
+    .where(
+      sql`${notifications.id} in (select l.id from unnest(${sql.placeholder('users')}::int[]) r(id) cross join lateral (select x.id from notifications x where x.recipient_id = r.id order by x.id desc limit ${sql.raw(String(NOTIFICATIONS_INITIAL_BATCH))}) l)`,
+    )
     .orderBy(desc(notifications.id))
-    .limit(Math.min(Math.max(limit, 1), NOTIFICATIONS_MAX_BATCH))) as (Row & { unread: number })[];
-  const mayDecide = isDecider(viewer);
-  return { list: rows.map((r) => toNotification(r, mayDecide)), unread: Number(rows[0]?.unread ?? 0) };
+    .prepare(name),
+);
+
+/** The first page of each of `viewers` (the newest first), with their unread counts. */
+export const firstPagesForUsers = async (db: Db, viewers: AuthUser[]) => {
+  const pages = new Map(viewers.map((v) => [v.id, { list: [] as Notification[], unread: 0 }]));
+  if (viewers.length === 0) return pages;
+  const mayDecide = new Map(viewers.map((v) => [v.id, isDecider(v)]));
+  const rows = (await firstPagesStatement(db).execute({ users: [...pages.keys()] })) as (Row & { unread: number })[];
+  for (const row of rows) {
+    const page = pages.get(row.recipientId)!;
+    page.list.push(toNotification(row, mayDecide.get(row.recipientId)!));
+    page.unread = Number(row.unread);
+  }
+  return pages;
 };
 
 export const unreadCounts = async (db: Db, userIds: number[]): Promise<Map<number, number>> => {
@@ -192,13 +210,22 @@ export const unreadCounts = async (db: Db, userIds: number[]): Promise<Map<numbe
 
 export const unreadCount = async (db: Db, userId: number) => (await unreadCounts(db, [userId])).get(userId) ?? 0;
 
-/** Rows of one notify() batch for the given recipients (those with sockets on this instance). */
+/**
+ * Rows of one notify() batch for the given recipients (those with sockets on this instance), each
+ * with its recipient's unread count: one statement per batch and instance (issue 35; two before).
+ */
 export const loadBatch = async (db: Db, batch: string, recipientIds: number[]) => {
   if (recipientIds.length === 0) return [];
   return (await db
-    .select(columns)
+    .select({
+      ...columns,
+      // Qualified by hand, as in firstPagesStatement.
+      unread: sql<number>`(select count(*)::int from notifications u where u.recipient_id = notifications.recipient_id and not u.is_read)`,
+    })
     .from(notifications)
-    .where(and(eq(notifications.batch, batch), inArray(notifications.recipientId, recipientIds)))) as Row[];
+    .where(and(eq(notifications.batch, batch), inArray(notifications.recipientId, recipientIds)))) as (Row & {
+    unread: number;
+  })[];
 };
 
 export const pageForUser = async (

@@ -1,11 +1,13 @@
+import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, notInArray } from 'drizzle-orm';
 import type { Notification } from '@ginhawa/contract';
 import { auditLog, locations, notifications, userLocations, users } from '../../db/schema/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, buildTestApp, login, type TestContext } from '../../test/build';
-import { action, connectSocket, type TestSocket } from '../../test/ws-client';
+import { action, connectSocket, wsUrl, type TestSocket } from '../../test/ws-client';
 import { CLOSE_ACCESS_CHANGED, CLOSE_SIGNED_OUT } from './notifications.hub';
 import { MAX_FRAME_BYTES } from './notifications.ws';
+import { createSessionLookups } from './hub-sessions';
 import { notify, registerApprovalHandler } from './notifications.service';
 
 let ctx: TestContext;
@@ -134,6 +136,149 @@ describe('what a socket costs (issue 35)', () => {
     await empty.closed;
   });
 
+  it('handshakes of one turn look their sessions up in one statement', async () => {
+    const [therapist, manager] = await Promise.all(
+      ['therapist', 'manager'].map((u) => login(ctx.app, u, DEMO_PASSWORD)),
+    );
+    const lookups = createSessionLookups(ctx.database.db);
+    const query = ctx.database.pglite ? vi.spyOn(ctx.database.pglite, 'query') : vi.spyOn(ctx.database.pool!, 'query');
+    try {
+      const found = await Promise.all(
+        [therapist!.sessionId, manager!.sessionId, therapist!.sessionId, 'no-such-session'].map((t) =>
+          lookups.lookup(t),
+        ),
+      );
+      expect(query.mock.calls).toHaveLength(1);
+      expect(found.map((i) => i?.user.id ?? null)).toEqual([
+        ctx.userIds.therapist,
+        ctx.userIds.manager,
+        ctx.userIds.therapist,
+        null,
+      ]);
+      expect(found[0]).toMatchObject({ via: 'session', user: { username: 'therapist' } });
+    } finally {
+      query.mockRestore();
+    }
+    // Signed out: the next turn's lookup does not find it.
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/logout/',
+      headers: {
+        cookie: `sessionid=${manager!.sessionId}; csrftoken=${manager!.csrfToken}`,
+        'x-csrftoken': manager!.csrfToken,
+      },
+    });
+    expect(await lookups.lookup(manager!.sessionId)).toBeNull();
+  });
+
+  it('a new notification reaches the sockets of an instance in one statement, with its unread count', async () => {
+    await clearFor('therapist');
+    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    const socket = await connectSocket(ctx.app, { agent });
+    await socket.next(action('user_notifications'));
+    await notifyNow({ recipients: [ctx.userIds.therapist!], actorId: null, type: 'test', title: 'old', message: 'm' });
+    await socket.next(action('new_notification'));
+    const batch = await ctx.database.db.transaction((tx) =>
+      notify(tx, { recipients: [ctx.userIds.therapist!], actorId: null, type: 'test', title: 'again', message: 'm' }),
+    );
+    // The bus delivers it once; the fan-out is then run again by hand, its statements counted.
+    expect((await socket.next<NewMsg>(action('new_notification'))).unread_count).toBe(2);
+    const query = ctx.database.pglite ? vi.spyOn(ctx.database.pglite, 'query') : vi.spyOn(ctx.database.pool!, 'query');
+    try {
+      await ctx.app.hub.onEvent({ t: 'new', batch: batch! });
+      expect(query.mock.calls).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
+    const again = await socket.next<NewMsg>(action('new_notification'));
+    expect({ title: again.notification.title, unread: again.unread_count }).toEqual({ title: 'again', unread: 2 });
+    socket.ws.close();
+    await socket.closed;
+  });
+
+  it('the 101 answer and the connected frame leave the server in one write', async () => {
+    const agent = await login(ctx.app, 'therapist', DEMO_PASSWORD);
+    // Every write the server makes on the upgraded connection, in order, as text.
+    const writes: string[] = [];
+    const watch = (_req: unknown, socket: Duplex) => {
+      const raw = socket as Duplex & {
+        _write: (chunk: Buffer | string, ...rest: unknown[]) => void;
+        _writev: (chunks: { chunk: Buffer | string }[], ...rest: unknown[]) => void;
+      };
+      const write = raw._write.bind(raw);
+      const writev = raw._writev.bind(raw);
+      raw._write = (chunk, ...rest) => {
+        writes.push(String(chunk));
+        write(chunk, ...rest);
+      };
+      raw._writev = (chunks, ...rest) => {
+        writes.push(chunks.map((c) => String(c.chunk)).join(''));
+        writev(chunks, ...rest);
+      };
+    };
+    await wsUrl(ctx.app);
+    ctx.app.server.prependListener('upgrade', watch);
+    try {
+      const socket = await connectSocket(ctx.app, { agent });
+      await socket.next(action('connected'));
+      expect(writes[0]).toMatch(/^HTTP\/1\.1 101 Switching Protocols/);
+      expect(writes[0]).toContain('"action":"connected"');
+      socket.ws.close();
+      await socket.closed;
+    } finally {
+      ctx.app.server.removeListener('upgrade', watch);
+    }
+  });
+
+  it('sockets asking for their first list together share one statement, each user their own list', async () => {
+    await clearFor('therapist');
+    await clearFor('manager');
+    for (let i = 1; i <= 3; i += 1)
+      await notifyNow({
+        recipients: [ctx.userIds.therapist!],
+        actorId: null,
+        type: 'test',
+        title: `t${i}`,
+        message: 'm',
+      });
+    for (let i = 1; i <= 2; i += 1)
+      await notifyNow({
+        recipients: [ctx.userIds.manager!],
+        actorId: null,
+        type: 'test',
+        title: `m${i}`,
+        message: 'm',
+      });
+    await ctx.database.db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(eq(notifications.recipientId, ctx.userIds.manager!));
+    const agents = await Promise.all(['therapist', 'manager'].map((u) => login(ctx.app, u, DEMO_PASSWORD)));
+    const sockets = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => connectSocket(ctx.app, { agent: agents[i % 2] })),
+    );
+    await Promise.all(sockets.map((s) => s.next(action('user_notifications'))));
+    const query = ctx.database.pglite ? vi.spyOn(ctx.database.pglite, 'query') : vi.spyOn(ctx.database.pool!, 'query');
+    try {
+      // After the bus reconnects every socket reads its list again: one statement for all six.
+      ctx.app.hub.resync();
+      const lists = await Promise.all(
+        sockets.map((s) =>
+          s.next<{ notifications: Notification[]; unread_count: number }>(action('user_notifications')),
+        ),
+      );
+      expect(query.mock.calls).toHaveLength(1);
+      for (const [i, list] of lists.entries())
+        expect({ titles: list.notifications.map((n) => n.title), unread: list.unread_count }).toEqual(
+          i % 2 === 0 ? { titles: ['t3', 't2', 't1'], unread: 3 } : { titles: ['m2', 'm1'], unread: 0 },
+        );
+    } finally {
+      query.mockRestore();
+    }
+    for (const s of sockets) s.ws.close();
+    await Promise.all(sockets.map((s) => s.closed));
+  });
+
   it('after its sockets close the registry and flood control hold nothing of them', async () => {
     const agents = await Promise.all(
       ['therapist', 'manager', 'receptionist'].map((u) => login(ctx.app, u, DEMO_PASSWORD)),
@@ -148,6 +293,7 @@ describe('what a socket costs (issue 35)', () => {
       sockets: before.sockets + 12,
       buckets: before.buckets + 3,
       coolDowns: before.coolDowns,
+      firstLists: 0,
     });
     for (const s of sockets) s.ws.close();
     await Promise.all(sockets.map((s) => s.closed));

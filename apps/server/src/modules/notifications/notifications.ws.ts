@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { z } from 'zod';
@@ -6,6 +7,9 @@ import { resolveIdentity } from '../users/index';
 import { startBus } from '../../plugins/bus';
 import { HttpError, forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { createHub } from './notifications.hub';
+import { createSessionLookups } from './hub-sessions';
+
+const SOCKET_PATH = '/ws/notifications/';
 
 /** Frames are small JSON actions; the library's default would accept 100 MiB. */
 export const MAX_FRAME_BYTES = 16 * 1024;
@@ -28,6 +32,7 @@ const originAllowed = (request: FastifyRequest, extra: string[]) => {
 export const registerNotificationSocket = async (app: FastifyInstance) => {
   const { db, database, env, tokens } = app.deps;
   const hub = createHub(db, app.log);
+  const sessionLookups = createSessionLookups(db);
   const bus = await startBus(
     database,
     app.log,
@@ -41,10 +46,16 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
   });
 
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  // The 101 answer and the `connected` frame leave in one write: `ws` emits `headers` just before it
+  // writes the answer, and the socket is uncorked once wsHandler has sent `connected` (issue 35:
+  // a write, a system call, less per socket opened; decision 1046).
+  app.websocketServer.on('headers', (_headers: string[], req: IncomingMessage) => {
+    if (req.url?.startsWith(SOCKET_PATH)) req.socket.cork();
+  });
   await app.register(async (ws) => {
     ws.route({
       method: 'GET',
-      url: '/ws/notifications/',
+      url: SOCKET_PATH,
       schema: { hide: true, querystring: z.object({ token: z.string().max(4096).optional() }) },
       preValidation: async (request) => {
         if (!originAllowed(request, env.allowedOrigins)) throw forbidden('This origin may not open the live channel.');
@@ -53,7 +64,11 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
           cookieSecure: isSecureRequest(request, env),
           bearerFromQuery: token,
         });
-        const identity = await resolveIdentity(db, tokens, credentials);
+        // A session cookie joins this turn's other handshakes in one statement (decision 1048).
+        const identity =
+          credentials.session && !credentials.bearer && credentials.session.length <= 200
+            ? await sessionLookups.lookup(credentials.session)
+            : await resolveIdentity(db, tokens, credentials);
         if (!identity) throw unauthorized();
         // Refused, not opened quiet: the panel opens the channel only after the person's own password (decision 0017).
         if (identity.user.mustChangePassword) throw choosePasswordFirst();
@@ -67,12 +82,16 @@ export const registerNotificationSocket = async (app: FastifyInstance) => {
       },
       wsHandler: (socket, request) => {
         const identity = request.identity!;
-        hub.add(socket, {
-          user: identity.user,
-          sessionId: identity.via === 'session' ? identity.sessionId : undefined,
-          expiresAt: identity.via === 'bearer' ? identity.expiresAt : undefined,
-          familyId: identity.via === 'bearer' ? identity.familyId : undefined,
-        });
+        try {
+          hub.add(socket, {
+            user: identity.user,
+            sessionId: identity.via === 'session' ? identity.sessionId : undefined,
+            expiresAt: identity.via === 'bearer' ? identity.expiresAt : undefined,
+            familyId: identity.via === 'bearer' ? identity.familyId : undefined,
+          });
+        } finally {
+          request.raw.socket.uncork();
+        }
       },
       // A plain GET (no Upgrade): the library's default is an empty 404; say what the address is for.
       handler: async () => {

@@ -115,6 +115,45 @@ export const resolveSession = async (db: Db, token: string, along?: AlongSession
   return identity;
 };
 
+/**
+ * Many session cookies in one statement (the live channel's handshakes of one turn of the event
+ * loop, decision 1048): each live session's identity, keyed by the token presented, as
+ * resolveSession gives it; unknown, expired and idle ones are absent.
+ */
+const sessionsStatement = preparedOnce('resolve_sessions', (db, name) =>
+  db
+    .select({
+      ...authUserColumns,
+      sessionId: sessions.id,
+      csrfToken: sessions.csrfToken,
+      tokenHash: sessions.tokenHash,
+      stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${SESSION_TOUCH_SECONDS})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::varchar[])`, sessionIsLive))
+    .prepare(name),
+);
+
+export const resolveSessions = async (db: Db, tokens: string[]): Promise<Map<string, Identity>> => {
+  const tokenOf = new Map(tokens.map((token) => [sha256(token), token]));
+  const found = new Map<string, Identity>();
+  if (tokenOf.size === 0) return found;
+  const rows = await sessionsStatement(db).execute({ tokenHashes: [...tokenOf.keys()] });
+  const stale: number[] = [];
+  for (const row of rows) {
+    const { sessionId, csrfToken, stale: isStale, tokenHash, ...user } = row;
+    if (isStale) stale.push(sessionId);
+    found.set(tokenOf.get(tokenHash)!, { user, via: 'session', sessionId, csrfToken });
+  }
+  if (stale.length > 0)
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(inArray(sessions.id, stale));
+  return found;
+};
+
 export const deleteSession = async (db: Db, sessionId: number, actorId: number) => {
   await db.transaction(async (tx) => {
     await tx.delete(sessions).where(eq(sessions.id, sessionId));

@@ -6,6 +6,7 @@ export {
   findUsersByIds,
   purgeExpiredSessions,
   resolveIdentity,
+  resolveSessions,
   type TokenSigner,
 } from './auth.service';
 export { activeAdminIds, adminAccountIds } from './admins.service';
