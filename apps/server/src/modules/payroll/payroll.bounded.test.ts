@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { makeTreatment, unique } from '../services/services.test-helpers';
-import { earningAdjustmentsSql, serviceChargeAdjustmentsSql } from './pay-runs-adjust.service';
 import { payrollRows } from './shared';
-import { day, month, postAs } from './payroll.test-helpers';
+import { adjustmentsAndUnbounded, aCommissionedBranch, day, month, postAs } from './payroll.test-helpers';
 
 /**
  * The adjustment pass prices only what changed since it last ran (decision 0820): after every kind
@@ -51,27 +49,8 @@ const walkIn = (date: string, therapist: number) =>
     payment: { salesperson: sp, payment_method: 'cash', discount: '100.00', service_charge: '25.00' },
   });
 
-const ADJUSTMENT_COLUMNS = `employee_id, source, source_id, adjusted_source, adjusts_line_id, requested, client_id,
-  date::text, description, base_amount::text, rule_id, rule_label, split, amount::text`;
 type Row = Record<string, unknown>;
 const sorted = (rows: Row[]) => rows.map((r) => JSON.stringify(r)).sort();
-
-class Rollback extends Error {}
-/** Runs `work` in a transaction that is always rolled back. */
-const inRolledBack = async <T>(
-  work: (tx: Parameters<Parameters<TestContext['database']['db']['transaction']>[0]>[0]) => Promise<T>,
-) => {
-  let out: T | undefined;
-  await ctx.database.db
-    .transaction(async (tx) => {
-      out = await work(tx);
-      throw new Rollback();
-    })
-    .catch((err: unknown) => {
-      if (!(err instanceof Rollback)) throw err;
-    });
-  return out as T;
-};
 
 /**
  * Computes the draft (bounded, as the API does), then, in a transaction rolled back, deletes its
@@ -79,19 +58,7 @@ const inRolledBack = async <T>(
  */
 const computeAndCompare = async (period: { year: number; month: number }, cutoff: 1 | 2, status = 201) => {
   const run = await compute(period, cutoff, status);
-  const { written, unbounded } = await inRolledBack(async (tx) => {
-    const written = await payrollRows<Row>(
-      tx,
-      sql`select ${sql.raw(ADJUSTMENT_COLUMNS)} from pay_run_lines where run_id = ${run.id} and source = 'adjustment'`,
-    );
-    await tx.execute(sql`delete from pay_run_lines where run_id = ${run.id} and source = 'adjustment'`);
-    const unbounded = await payrollRows<Row>(
-      tx,
-      sql`select ${sql.raw(ADJUSTMENT_COLUMNS)} from ((${earningAdjustmentsSql(run.id, loc, false)})
-        union all (${serviceChargeAdjustmentsSql(run.id, loc, false)})) x`,
-    );
-    return { written, unbounded };
-  });
+  const { written, unbounded } = await adjustmentsAndUnbounded(ctx.database.db, run.id, loc);
   expect(sorted(written)).toEqual(sorted(unbounded));
   return { run, adjustments: written };
 };
@@ -101,27 +68,7 @@ const total = (rows: Row[]) => rows.reduce((sum, r) => sum + Math.round(Number(r
 beforeAll(async () => {
   ctx = await buildTestApp();
   admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  loc = (
-    await post('/api/locations/', { name: unique('Bounded branch'), opening_time: '09:00', closing_time: '21:00' })
-  ).id;
-  const hire = (kind: 'therapists' | 'salespersons', name: string) =>
-    post(`/api/${kind}/`, {
-      first_name: name,
-      last_name: 'Bounded',
-      location: loc,
-      hire_date: '2020-01-01',
-      ...(kind === 'salespersons' ? { monthly_target: '0.00' } : {}),
-    });
-  tA = (await hire('therapists', 'Amihan')).id;
-  tB = (await hire('therapists', 'Habagat')).id;
-  sp = (await hire('salespersons', 'Dalisay')).id;
-  client = (await post('/api/clients/', { first_name: 'Bounded', last_name: 'Client', location: loc })).id;
-  z = await makeTreatment(admin, { price: '1000.00' });
-  const rule = (body: object) =>
-    post('/api/payroll/commission-rules/', { location: loc, effective_from: '2020-01-01', ...body });
-  await rule({ role: 'therapist', kind: 'percent', value: '10', basis: 'list_price' });
-  await rule({ role: 'salesperson', kind: 'percent', value: '5' });
-  await rule({ role: 'therapist', applies_to: 'requested_bonus', kind: 'fixed', value: '50' });
+  ({ loc, tA, tB, sp, client, z } = await aCommissionedBranch(admin, 'Bounded'));
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();

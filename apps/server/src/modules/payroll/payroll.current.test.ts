@@ -2,11 +2,9 @@ import { sql } from 'drizzle-orm';
 import { cutoffDates } from '@ginhawa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
-import { makeTreatment, unique } from '../services/services.test-helpers';
 import { branchPeriod, earningsSql } from './earnings.service';
-import { earningAdjustmentsSql, serviceChargeAdjustmentsSql } from './pay-runs-adjust.service';
 import { payrollRows } from './shared';
-import { day, month, postAs } from './payroll.test-helpers';
+import { adjustmentsAndUnbounded, aCommissionedBranch, day, month, postAs } from './payroll.test-helpers';
 
 /**
  * A run whose lines are current (decision 1040): approving one computed with nothing changed since
@@ -98,56 +96,13 @@ const linesAndEarnings = async (run: Run, period: Period, cutoff: 1 | 2) => {
   return { lines: sorted(lines), earned: sorted(earned) };
 };
 
-const ADJUSTMENT_COLUMNS = `employee_id, source, source_id, adjusted_source, adjusts_line_id, requested, client_id,
-  date::text, description, base_amount::text, rule_id, rule_label, split, amount::text`;
-class Rollback extends Error {}
-
-/** The run's adjustments, and (in a transaction rolled back) those of pricing every approved cutoff again. */
-const adjustmentsAndUnbounded = async (run: Run) => {
-  const written = await rows(
-    sql`select ${sql.raw(ADJUSTMENT_COLUMNS)} from pay_run_lines where run_id = ${run.id} and source = 'adjustment'`,
-  );
-  let unbounded: Row[] = [];
-  await ctx.database.db
-    .transaction(async (tx) => {
-      await tx.execute(sql`delete from pay_run_lines where run_id = ${run.id} and source = 'adjustment'`);
-      unbounded = await payrollRows<Row>(
-        tx,
-        sql`select ${sql.raw(ADJUSTMENT_COLUMNS)} from ((${earningAdjustmentsSql(run.id, loc, false)})
-          union all (${serviceChargeAdjustmentsSql(run.id, loc, false)})) x`,
-      );
-      throw new Rollback();
-    })
-    .catch((err: unknown) => {
-      if (!(err instanceof Rollback)) throw err;
-    });
-  return { written, unbounded };
-};
+/** The run's adjustments, and those of pricing every approved cutoff again. */
+const adjustmentsOf = (run: Run) => adjustmentsAndUnbounded(ctx.database.db, run.id, loc);
 
 beforeAll(async () => {
   ctx = await buildTestApp();
   admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  loc = (
-    await post('/api/locations/', { name: unique('Current branch'), opening_time: '09:00', closing_time: '21:00' })
-  ).id;
-  const hire = (kind: 'therapists' | 'salespersons', name: string) =>
-    post(`/api/${kind}/`, {
-      first_name: name,
-      last_name: 'Current',
-      location: loc,
-      hire_date: '2020-01-01',
-      ...(kind === 'salespersons' ? { monthly_target: '0.00' } : {}),
-    });
-  tA = (await hire('therapists', 'Amihan')).id;
-  tB = (await hire('therapists', 'Habagat')).id;
-  sp = (await hire('salespersons', 'Dalisay')).id;
-  client = (await post('/api/clients/', { first_name: 'Current', last_name: 'Client', location: loc })).id;
-  z = await makeTreatment(admin, { price: '1000.00' });
-  const rule = (body: object) =>
-    post('/api/payroll/commission-rules/', { location: loc, effective_from: '2020-01-01', ...body });
-  await rule({ role: 'therapist', kind: 'percent', value: '10', basis: 'list_price' });
-  await rule({ role: 'salesperson', kind: 'percent', value: '5' });
-  await rule({ role: 'therapist', applies_to: 'requested_bonus', kind: 'fixed', value: '50' });
+  ({ loc, tA, tB, sp, client, z } = await aCommissionedBranch(admin, 'Current'));
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();
@@ -169,7 +124,7 @@ describe('a run whose lines are current', () => {
     expect(await markers('run')).toBe(0);
     expect(await rows(sql`select kind from earning_changes where location_id = ${loc}`)).toEqual([]);
     m1 = await compute(month, 1);
-    const { written, unbounded } = await adjustmentsAndUnbounded(m1);
+    const { written, unbounded } = await adjustmentsOf(m1);
     expect(written).toEqual([]);
     expect(unbounded).toEqual([]);
   });
@@ -184,7 +139,7 @@ describe('a run whose lines are current', () => {
     await approve(m1);
     expect(await markers('run')).toBe(1);
     await compute(month, 2, 200);
-    const { written, unbounded } = await adjustmentsAndUnbounded(m2);
+    const { written, unbounded } = await adjustmentsOf(m2);
     expect(sorted(written)).toEqual(sorted(unbounded));
     // 10% of the late ₱1,000 service, paid once as a late line.
     expect(written.filter((l) => l.adjusted_source === 'arrival').map((l) => [l.source_id, l.amount])).toEqual([
@@ -278,7 +233,7 @@ describe('a run whose lines are current', () => {
       await rows<{ id: number }>(sql`select id from pay_runs where location_id = ${loc}
       and year = ${next.year} and month = ${next.month} and cutoff = 1`)
     )[0]!;
-    const { written, unbounded } = await adjustmentsAndUnbounded({ id: Number(run.id), status: 'draft' });
+    const { written, unbounded } = await adjustmentsOf({ id: Number(run.id), status: 'draft' });
     expect(sorted(written)).toEqual(sorted(unbounded));
     const [paid] = await rows<{ amount: string }>(
       sql`select sum(amount)::text as amount from pay_run_lines
@@ -309,7 +264,7 @@ describe('a run whose lines are current', () => {
       await rows<{ id: number }>(sql`select id from pay_runs where location_id = ${loc}
         and year = ${next.year} and month = ${next.month} and cutoff = 1`)
     )[0]!;
-    const { written, unbounded } = await adjustmentsAndUnbounded({ id: Number(run.id), status: 'draft' });
+    const { written, unbounded } = await adjustmentsOf({ id: Number(run.id), status: 'draft' });
     expect(sorted(written)).toEqual(sorted(unbounded));
     const [paid] = await rows<{ amount: string }>(
       sql`select sum(amount)::text as amount from pay_run_lines

@@ -1,6 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { todayInManila } from '@ginhawa/contract';
 import { expect } from 'vitest';
+import type { Db } from '../../db/client';
 import type { Agent } from '../../test/build';
+import { makeTreatment, unique } from '../services/services.test-helpers';
+import { earningAdjustmentsSql, serviceChargeAdjustmentsSql } from './pay-runs-adjust.service';
+import { payrollRows } from './shared';
 
 /** A pay-run line as the lines endpoint answers it (the fields the payroll tests read). */
 export type Line = {
@@ -39,3 +44,65 @@ export const getAs = async <T>(agent: Agent, url: string) => {
 /** A run's lines (up to 500). */
 export const linesOfRun = async (agent: Agent, runId: number) =>
   (await getAs<{ results: Line[] }>(agent, `/api/payroll/runs/${runId}/lines/?pageSize=500`)).results;
+
+/**
+ * A new branch with something to pay (`last` names it and its people): two therapists and a
+ * salesperson hired in 2020, a client, a ₱1,000.00 treatment, and its rules from 2020: therapists
+ * 10% of the list price and ₱50 when requested, the salesperson 5%.
+ */
+export const aCommissionedBranch = async (admin: Agent, last: string) => {
+  const post = (url: string, payload: object) => postAs(admin, url, payload);
+  const loc = (
+    await post('/api/locations/', { name: unique(`${last} branch`), opening_time: '09:00', closing_time: '21:00' })
+  ).id;
+  const hire = (kind: 'therapists' | 'salespersons', first: string) =>
+    post(`/api/${kind}/`, {
+      first_name: first,
+      last_name: last,
+      location: loc,
+      hire_date: '2020-01-01',
+      ...(kind === 'salespersons' ? { monthly_target: '0.00' } : {}),
+    });
+  const tA = (await hire('therapists', 'Amihan')).id;
+  const tB = (await hire('therapists', 'Habagat')).id;
+  const sp = (await hire('salespersons', 'Dalisay')).id;
+  const client = (await post('/api/clients/', { first_name: last, last_name: 'Client', location: loc })).id;
+  const z = await makeTreatment(admin, { price: '1000.00' });
+  const rule = (body: object) =>
+    post('/api/payroll/commission-rules/', { location: loc, effective_from: '2020-01-01', ...body });
+  await rule({ role: 'therapist', kind: 'percent', value: '10', basis: 'list_price' });
+  await rule({ role: 'salesperson', kind: 'percent', value: '5' });
+  await rule({ role: 'therapist', applies_to: 'requested_bonus', kind: 'fixed', value: '50' });
+  return { loc, tA, tB, sp, client, z };
+};
+
+type Row = Record<string, unknown>;
+const ADJUSTMENT_COLUMNS = `employee_id, source, source_id, adjusted_source, adjusts_line_id, requested, client_id,
+  date::text, description, base_amount::text, rule_id, rule_label, split, amount::text`;
+class Rollback extends Error {}
+
+/**
+ * The run's adjustment lines as the compute wrote them, and (in a transaction always rolled back)
+ * those the unbounded pass gives, pricing every arrival and sale of every approved cutoff again.
+ */
+export const adjustmentsAndUnbounded = async (db: Db, runId: number, loc: number) => {
+  const written = await payrollRows<Row>(
+    db,
+    sql`select ${sql.raw(ADJUSTMENT_COLUMNS)} from pay_run_lines where run_id = ${runId} and source = 'adjustment'`,
+  );
+  let unbounded: Row[] = [];
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`delete from pay_run_lines where run_id = ${runId} and source = 'adjustment'`);
+      unbounded = await payrollRows<Row>(
+        tx,
+        sql`select ${sql.raw(ADJUSTMENT_COLUMNS)} from ((${earningAdjustmentsSql(runId, loc, false)})
+          union all (${serviceChargeAdjustmentsSql(runId, loc, false)})) x`,
+      );
+      throw new Rollback();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof Rollback)) throw err;
+    });
+  return { written, unbounded };
+};
