@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { payrollRows } from './shared';
-import { adjustmentsAndUnbounded, aCommissionedBranch, day, month, postAs } from './payroll.test-helpers';
+import {
+  adjustmentsAndUnbounded,
+  aCommissionedBranch,
+  day,
+  month,
+  postAs,
+  type CommissionedBranch,
+  type PayRun,
+} from './payroll.test-helpers';
 
 /**
  * The adjustment pass prices only what changed since it last ran (decision 0820): after every kind
@@ -15,39 +23,15 @@ import { adjustmentsAndUnbounded, aCommissionedBranch, day, month, postAs } from
 
 let ctx: TestContext;
 let admin: Agent;
-let loc: number;
-let tA: number;
-let tB: number;
-let sp: number;
-let client: number;
-let z: { id: number; price: string };
+// The branch's ids and calls, set in beforeAll (aCommissionedBranch).
+let { loc, tA, tB, sp, client, z, compute, approve, arrive, walkIn } = {} as CommissionedBranch;
 
-type Run = { id: number; status: string };
+type Run = PayRun;
 const post = <T = Record<string, unknown>>(url: string, payload: object, status = 201) =>
   postAs<T>(admin, url, payload, status);
 const earlier = month.month === 1 ? { year: month.year - 1, month: 12 } : { year: month.year, month: month.month - 1 };
 const earlierDay = (d: number) =>
   `${earlier.year}-${String(earlier.month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-const compute = (period: { year: number; month: number }, cutoff: 1 | 2, status = 201) =>
-  post<Run>('/api/payroll/runs/', { ...period, cutoff, location: loc }, status);
-const approve = async (run: Run) => {
-  await post(`/api/payroll/runs/${run.id}/submit/`, {}, 200);
-  await post(`/api/payroll/runs/${run.id}/approve/`, {}, 200);
-};
-const arrive = (body: Record<string, unknown>) =>
-  post<{ id: number; sale: { id: number } | null }>('/api/clients/arrivals/', {
-    client,
-    location: loc,
-    time: '10:00',
-    treatment: z.id,
-    ...body,
-  });
-const walkIn = (date: string, therapist: number) =>
-  arrive({
-    date,
-    therapist,
-    payment: { salesperson: sp, payment_method: 'cash', discount: '100.00', service_charge: '25.00' },
-  });
 
 type Row = Record<string, unknown>;
 const sorted = (rows: Row[]) => rows.map((r) => JSON.stringify(r)).sort();
@@ -68,7 +52,7 @@ const total = (rows: Row[]) => rows.reduce((sum, r) => sum + Math.round(Number(r
 beforeAll(async () => {
   ctx = await buildTestApp();
   admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  ({ loc, tA, tB, sp, client, z } = await aCommissionedBranch(admin, 'Bounded'));
+  ({ loc, tA, tB, sp, client, z, compute, approve, arrive, walkIn } = await aCommissionedBranch(admin, 'Bounded'));
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();

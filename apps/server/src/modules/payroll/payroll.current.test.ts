@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
 import { branchPeriod, earningsSql } from './earnings.service';
 import { payrollRows } from './shared';
-import { adjustmentsAndUnbounded, aCommissionedBranch, day, month, postAs } from './payroll.test-helpers';
+import {
+  adjustmentsAndUnbounded,
+  aCommissionedBranch,
+  day,
+  month,
+  postAs,
+  type CommissionedBranch,
+  type PayRun,
+} from './payroll.test-helpers';
 
 /**
  * A run whose lines are current (decision 1040): approving one computed with nothing changed since
@@ -17,14 +25,10 @@ import { adjustmentsAndUnbounded, aCommissionedBranch, day, month, postAs } from
 
 let ctx: TestContext;
 let admin: Agent;
-let loc: number;
-let tA: number;
-let tB: number;
-let sp: number;
-let client: number;
-let z: { id: number; price: string };
+// The branch's ids and calls, set in beforeAll (aCommissionedBranch).
+let { loc, tA, tB, client, z, compute, approve, arrive, walkIn } = {} as CommissionedBranch;
 
-type Run = { id: number; status: string };
+type Run = PayRun;
 type Row = Record<string, unknown>;
 type Period = { year: number; month: number };
 const post = <T = Record<string, unknown>>(url: string, payload: object, status = 201) =>
@@ -38,26 +42,6 @@ const older =
 const olderDay = (d: number) => `${older.year}-${String(older.month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 const earlierDay = (d: number) =>
   `${earlier.year}-${String(earlier.month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-const compute = (period: Period, cutoff: 1 | 2, status = 201) =>
-  post<Run>('/api/payroll/runs/', { ...period, cutoff, location: loc }, status);
-const approve = async (run: Run) => {
-  await post(`/api/payroll/runs/${run.id}/submit/`, {}, 200);
-  await post(`/api/payroll/runs/${run.id}/approve/`, {}, 200);
-};
-const arrive = (body: Record<string, unknown>) =>
-  post<{ id: number; sale: { id: number } | null }>('/api/clients/arrivals/', {
-    client,
-    location: loc,
-    time: '10:00',
-    treatment: z.id,
-    ...body,
-  });
-const walkIn = (date: string, therapist: number) =>
-  arrive({
-    date,
-    therapist,
-    payment: { salesperson: sp, payment_method: 'cash', discount: '100.00', service_charge: '25.00' },
-  });
 const rows = <T = Row>(query: ReturnType<typeof sql>) => payrollRows<T>(ctx.database.db, query);
 const sorted = (list: Row[]) => list.map((r) => JSON.stringify(r)).sort();
 
@@ -102,7 +86,7 @@ const adjustmentsOf = (run: Run) => adjustmentsAndUnbounded(ctx.database.db, run
 beforeAll(async () => {
   ctx = await buildTestApp();
   admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  ({ loc, tA, tB, sp, client, z } = await aCommissionedBranch(admin, 'Current'));
+  ({ loc, tA, tB, client, z, compute, approve, arrive, walkIn } = await aCommissionedBranch(admin, 'Current'));
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();

@@ -73,8 +73,32 @@ export const aCommissionedBranch = async (admin: Agent, last: string) => {
   await rule({ role: 'therapist', kind: 'percent', value: '10', basis: 'list_price' });
   await rule({ role: 'salesperson', kind: 'percent', value: '5' });
   await rule({ role: 'therapist', applies_to: 'requested_bonus', kind: 'fixed', value: '50' });
-  return { loc, tA, tB, sp, client, z };
+  const compute = (period: { year: number; month: number }, cutoff: 1 | 2, status = 201) =>
+    postAs<PayRun>(admin, '/api/payroll/runs/', { ...period, cutoff, location: loc }, status);
+  const approve = async (run: PayRun) => {
+    await postAs(admin, `/api/payroll/runs/${run.id}/submit/`, {}, 200);
+    await postAs(admin, `/api/payroll/runs/${run.id}/approve/`, {}, 200);
+  };
+  /** A visit of the client at 10:00 for the treatment; `body` says the rest. */
+  const arrive = (body: Record<string, unknown>) =>
+    postAs<{ id: number; sale: { id: number } | null }>(admin, '/api/clients/arrivals/', {
+      client,
+      location: loc,
+      time: '10:00',
+      treatment: z.id,
+      ...body,
+    });
+  /** A walk-in paid in cash at the desk: ₱100.00 off, ₱25.00 service charge, sold by the salesperson. */
+  const walkIn = (date: string, therapist: number) =>
+    arrive({
+      date,
+      therapist,
+      payment: { salesperson: sp, payment_method: 'cash', discount: '100.00', service_charge: '25.00' },
+    });
+  return { loc, tA, tB, sp, client, z, compute, approve, arrive, walkIn };
 };
+export type CommissionedBranch = Awaited<ReturnType<typeof aCommissionedBranch>>;
+export type PayRun = { id: number; status: string };
 
 type Row = Record<string, unknown>;
 const ADJUSTMENT_COLUMNS = `employee_id, source, source_id, adjusted_source, adjusts_line_id, requested, client_id,
