@@ -83,6 +83,23 @@ const linesAndEarnings = async (run: Run, period: Period, cutoff: 1 | 2) => {
 /** The run's adjustments, and those of pricing every approved cutoff again. */
 const adjustmentsOf = (run: Run) => adjustmentsAndUnbounded(ctx.database.db, run.id, loc);
 
+/**
+ * Computes the next cutoff's run; its adjustments must equal the unbounded pass's. Answers what
+ * every run of the branch pays for the tip, all told.
+ */
+const paidOnceNextRun = async (tipId: number) => {
+  await compute(next, 1, 200);
+  const [run] = await rows<{ id: number }>(sql`select id from pay_runs where location_id = ${loc}
+    and year = ${next.year} and month = ${next.month} and cutoff = 1`);
+  const { written, unbounded } = await adjustmentsOf({ id: Number(run!.id), status: 'draft' });
+  expect(sorted(written)).toEqual(sorted(unbounded));
+  const [paid] = await rows<{ amount: string }>(
+    sql`select sum(amount)::text as amount from pay_run_lines
+      where location_id = ${loc} and coalesce(adjusted_source, source) = 'tip' and source_id = ${tipId}`,
+  );
+  return paid!.amount;
+};
+
 beforeAll(async () => {
   ctx = await buildTestApp();
   admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
@@ -212,18 +229,7 @@ describe('a run whose lines are current', () => {
     expect(await linesCurrent(m2)).toBe(false);
     await approve(m2);
     expect(await markers('run')).toBe(1);
-    await compute(next, 1, 200);
-    const run = (
-      await rows<{ id: number }>(sql`select id from pay_runs where location_id = ${loc}
-      and year = ${next.year} and month = ${next.month} and cutoff = 1`)
-    )[0]!;
-    const { written, unbounded } = await adjustmentsOf({ id: Number(run.id), status: 'draft' });
-    expect(sorted(written)).toEqual(sorted(unbounded));
-    const [paid] = await rows<{ amount: string }>(
-      sql`select sum(amount)::text as amount from pay_run_lines
-        where location_id = ${loc} and coalesce(adjusted_source, source) = 'tip' and source_id = ${tip!.id}`,
-    );
-    expect(paid!.amount).toBe('80.00');
+    expect(await paidOnceNextRun(tip!.id)).toBe('80.00');
   });
 
   it("a tip that is an approved run's line, moved into a draft's days: not current, paid once", async () => {
@@ -243,17 +249,6 @@ describe('a run whose lines are current', () => {
     expect(await linesCurrent(o2)).toBe(false);
     await approve(o2);
     expect(await markers('run')).toBe(1);
-    await compute(next, 1, 200);
-    const run = (
-      await rows<{ id: number }>(sql`select id from pay_runs where location_id = ${loc}
-        and year = ${next.year} and month = ${next.month} and cutoff = 1`)
-    )[0]!;
-    const { written, unbounded } = await adjustmentsOf({ id: Number(run.id), status: 'draft' });
-    expect(sorted(written)).toEqual(sorted(unbounded));
-    const [paid] = await rows<{ amount: string }>(
-      sql`select sum(amount)::text as amount from pay_run_lines
-        where location_id = ${loc} and coalesce(adjusted_source, source) = 'tip' and source_id = ${tip!.id}`,
-    );
-    expect(paid!.amount).toBe('45.50');
+    expect(await paidOnceNextRun(tip!.id)).toBe('45.50');
   });
 });
