@@ -85,7 +85,8 @@ export const prefetchFloor: ScreenPrefetch = (prefetch, user, url) => {
 /**
  * The desk's first screens by address (issue 35): with a session likely, app.tsx fetches their
  * code with the panel's and starts their reads as soon as the profile answers, before the panel's
- * code has run (decision 1051). app/screens.ts names the same imports and prefetches.
+ * code has run (decision 1051). The router's loaders start the same reads (decision 1050); the
+ * screens manifest (app/screens.ts) stays data that Node can read (the e2e suite imports it).
  */
 export const FIRST_SCREENS: Record<string, { load: () => Promise<unknown>; prefetch: ScreenPrefetch }> = {
   '/dashboard': { load: () => import('./routes/dashboard'), prefetch: prefetchDashboard },

@@ -10,7 +10,7 @@ import { RedirectAfterLogin, RequireAdmin } from './layout/guard';
 import { lazyRetrying } from './layout/retrying-screen';
 import { RouteFallback, RouteShell } from './layout/route-shell';
 import { RouteError } from './routes/route-error';
-import { prefetchLayout } from './prefetch';
+import { FIRST_SCREENS, prefetchLayout } from './prefetch';
 import { ADMIN_MENU_SCREEN, SCREENS, type Screen } from './screens';
 
 const ToDashboard = () => <Navigate to={paths.dashboard} replace />;
@@ -51,7 +51,7 @@ export type RouteContext = { user: () => User; prefetch: Prefetch };
 const routesUnder = (base: string, adminOnly: boolean, context: RouteContext): RouteObject[] =>
   SCREENS.filter((screen) => Boolean(screen.adminOnly) === adminOnly).map((screen) => {
     if (!screen.path.startsWith(base)) throw new Error(`Screen ${screen.path} belongs under ${base}.`);
-    const { prefetch } = screen;
+    const prefetch = FIRST_SCREENS[screen.path]?.prefetch;
     return {
       path: screen.path.slice(base.length),
       lazy: lazyScreen(screen),
@@ -75,8 +75,8 @@ const adminMenu = lazyScreen(ADMIN_MENU_SCREEN);
  */
 export const prefetchAt = (context: RouteContext, url: URL) => {
   prefetchLayout(context.prefetch);
-  const screen = SCREENS.find((s) => s.prefetch && matchPath(s.path, url.pathname));
-  screen?.prefetch?.(context.prefetch, context.user(), url);
+  const path = Object.keys(FIRST_SCREENS).find((p) => matchPath(p, url.pathname));
+  if (path) FIRST_SCREENS[path]!.prefetch(context.prefetch, context.user(), url);
 };
 
 /** Signed in: the layout and its screens (app/screens.ts), each loaded on demand (docs/architecture.md). */

@@ -21,7 +21,6 @@ import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import type { GroupName } from '@ginhawa/contract';
 import type { FlagName } from '../config/flags';
-import { prefetchDashboard, prefetchFloor, type ScreenPrefetch } from './prefetch';
 
 /** Where a screen's entry shows: the drawer's main list, its Admin section (and the admin menu), the bottom bar. */
 export type NavPlace = 'main' | 'admin' | 'bottom';
@@ -31,11 +30,6 @@ export type Screen = {
   path: string;
   /** The screen's component, loaded on demand (its own chunk). */
   load: () => Promise<ComponentType>;
-  /**
-   * Its first reads, started by its route's loader alongside its code while that code has not
-   * arrived yet (docs/decisions/1050).
-   */
-  prefetch?: ScreenPrefetch;
   /** Under /admin, behind RequireAdmin; its nav entries show to admins only. */
   adminOnly?: boolean;
   /**
@@ -80,7 +74,6 @@ export const SCREENS: readonly Screen[] = [
   {
     path: '/dashboard',
     load: () => import('./routes/dashboard').then((m) => m.DashboardRoute),
-    prefetch: prefetchDashboard,
     nav: { label: 'Dashboard', icon: DashboardOutlined, places: ['main', 'bottom'] },
   },
   {
@@ -93,7 +86,6 @@ export const SCREENS: readonly Screen[] = [
     path: '/floor',
     openedBy: ['Manager', 'Receptionist', 'Therapist'],
     load: () => import('./routes/floor').then((m) => m.FloorRoute),
-    prefetch: prefetchFloor,
     nav: {
       label: 'Floor',
       icon: TableChartOutlined,
