@@ -109,12 +109,22 @@ export const boardSchema = z.object({
   /** The day's reservations at the branch, every status, by start time. */
   reservations: z.array(boardReservationSchema),
   /**
-   * The server's clock when the board was read. Last, so a kept board's bytes before it never
-   * change (decision 0823: each read then checksums a few bytes, not the whole board).
+   * The server's clock when the board was read. In the rotation actions' answers; a board read
+   * (`GET /api/floor/board/`) sends it in the `Board-Now` header instead, so its body stays the
+   * same between changes and is revalidated by its ETag (decision 1060).
    */
   now: isoInstant,
 });
 export type Board = z.infer<typeof boardSchema>;
+
+/**
+ * `GET /api/floor/board/`'s body: the board without `now`, the same bytes for as long as nothing on
+ * the board changes, so a read between changes is a `304 Not Modified` (decision 1060).
+ */
+export const boardReadSchema = boardSchema.omit({ now: true });
+export type BoardRead = z.infer<typeof boardReadSchema>;
+/** The header of a board read carrying the server's clock (the `now` its body leaves out). */
+export const BOARD_NOW_HEADER = 'board-now';
 
 // ——— rotation actions (each answers the board) ———
 

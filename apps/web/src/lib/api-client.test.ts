@@ -37,10 +37,16 @@ afterEach(() => {
 });
 
 describe('api client over fetch (the real transport)', () => {
+  it('hands over the response headers (a board read’s Board-Now, decision 1060)', async () => {
+    stubFetch(() => Response.json({}, { status: 200, headers: { 'board-now': '2026-11-29T02:00:00.000Z' } }));
+    const response = await apiClient.get('/floor/board/?location=1');
+    expect(response.headers.get('board-now')).toBe('2026-11-29T02:00:00.000Z');
+  });
+
   it('uses /api as its base and sends cookies, asking for JSON', async () => {
     const fetchMock = stubFetch(() => Response.json([{ id: 1 }], { status: 200 }));
     const response = await apiClient.get<{ id: number }[]>('/locations/?page=1');
-    expect(response).toEqual({ data: [{ id: 1 }], status: 200 });
+    expect(response).toEqual({ data: [{ id: 1 }], status: 200, headers: expect.any(Headers) });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const { url, init, headers } = sent(fetchMock);
     expect(url).toBe('/api/locations/?page=1');
@@ -54,7 +60,7 @@ describe('api client over fetch (the real transport)', () => {
   it('sends a JSON body with its content type', async () => {
     const fetchMock = stubFetch(() => Response.json({ id: 7, name: 'BPI' }, { status: 201 }));
     const response = await apiClient.post<{ id: number; name: string }>('/banks/', { name: 'BPI' });
-    expect(response).toEqual({ data: { id: 7, name: 'BPI' }, status: 201 });
+    expect(response).toEqual({ data: { id: 7, name: 'BPI' }, status: 201, headers: expect.any(Headers) });
     const { url, init, headers } = sent(fetchMock);
     expect(url).toBe('/api/banks/');
     expect(init.method).toBe('POST');
@@ -88,7 +94,11 @@ describe('api client over fetch (the real transport)', () => {
 
   it('resolves a 204 with no data', async () => {
     stubFetch(() => new Response(null, { status: 204 }));
-    expect(await apiClient.delete('/services/treatments/3/')).toEqual({ data: undefined, status: 204 });
+    expect(await apiClient.delete('/services/treatments/3/')).toEqual({
+      data: undefined,
+      status: 204,
+      headers: expect.any(Headers),
+    });
   });
 
   it('sends X-CSRFToken from the csrftoken cookie', async () => {
@@ -185,6 +195,7 @@ describe('api client', () => {
     expect(await apiClient.get('/notifications/?is_read=false&pageSize=1')).toEqual({
       data: { count: 3 },
       status: 200,
+      headers: expect.any(Headers),
     });
     expect(calls).toEqual([
       {

@@ -88,13 +88,16 @@ export type ApiRequest = {
   signal?: AbortSignal;
 };
 
-/** What the transport got back, whatever the status; `data` is the parsed JSON (undefined without a body). */
-export type ApiTransportResponse = { status: number; data: unknown };
+/**
+ * What the transport got back, whatever the status; `data` is the parsed JSON (undefined without a
+ * body); `headers` the response's (a board read's `Board-Now`, decision 1060), none when left out.
+ */
+export type ApiTransportResponse = { status: number; data: unknown; headers?: Headers };
 
 /** Sends one request. Rejects (e.g. TypeError) only when nothing answered: network failure or abort. */
 export type ApiAdapter = (request: ApiRequest) => Promise<ApiTransportResponse>;
 
-export type ApiResponse<T> = { data: T; status: number };
+export type ApiResponse<T> = { data: T; status: number; headers: Headers };
 
 /** `headers`: extra request headers, e.g. an `Idempotency-Key` that makes a retried sale store nothing twice. */
 export type RequestOptions = { signal?: AbortSignal; headers?: Record<string, string> };
@@ -118,7 +121,7 @@ const fetchAdapter: ApiAdapter = async (request) => {
     credentials: 'include',
     signal: request.signal,
   });
-  return { status: response.status, data: await readBody(response) };
+  return { status: response.status, data: await readBody(response), headers: response.headers };
 };
 
 const defaults: { adapter: ApiAdapter } = { adapter: fetchAdapter };
@@ -164,7 +167,7 @@ const send = async <T>(
     if (error.status === 401) handleUnauthorized();
     throw error;
   }
-  return { data: response.data as T, status: response.status };
+  return { data: response.data as T, status: response.status, headers: response.headers ?? new Headers() };
 };
 
 /** A small fetch client: base API_URL, cookies, CSRF header, JSON in and out, ApiError on failure. */

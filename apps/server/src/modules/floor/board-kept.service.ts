@@ -1,14 +1,15 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { boardQuerySchema, boardSchema, type Board } from '@ginhawa/contract';
+import { boardQuerySchema, boardReadSchema, type Board } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
 import { floorBoardVersion, locations } from '../../db/schema/index';
 import { iso } from '../../lib/iso';
 import { keptPromises } from '../../lib/kept-per-version';
 import { preparedOnce } from '../../lib/prepared';
-import { gzipAround, gzipWith, type GzipAround } from '../../lib/gzip-around';
 import type { AuthUser } from '../../lib/actor';
 import type { AlongSession } from '../../plugins/auth';
 import { computeBoard, endOfManilaDay } from './board.service';
@@ -18,7 +19,8 @@ import { floorAccess, floorClock, floorToday } from './floor-shared.service';
  * The board kept per version of its inputs (docs/decisions/0904-floor-board-kept-per-version.md):
  * every open board of a branch asks for it again at once after each change, and each answer is
  * about 200 KB of JSON; it is computed and serialised once per change and per moment a service
- * starts or ends, then served as text with only `now` written in.
+ * starts or ends, then served as those bytes, or as `304 Not Modified` to a caller that has them
+ * (decision 1060).
  */
 
 /** The branch with the versions of what its board reads (migration 0019), in one prepared read. */
@@ -58,31 +60,35 @@ export const boardVersionAlong = (request: FastifyRequest): AlongSession | undef
 };
 
 /**
- * A board as kept: the object, and its JSON as the route's serialiser writes it split around the
- * value of `now`. It holds from `builtAt` until `until`: the first start or end of a booking after
- * it was read, or the end of the Manila day, whichever is first (its states change by time then).
+ * A board as kept: the object, and its JSON without `now` as the route's serialiser writes it, with
+ * a strong ETag of those bytes (decision 1060). It holds from `builtAt` until `until`: the first
+ * start or end of a booking after it was read, or the end of the Manila day, whichever is first
+ * (its states change by time then).
  */
-type KeptBoard = { board: Board; head: Buffer; tail: Buffer; builtAt: number; until: number; gzip?: GzipAround };
+type KeptBoard = {
+  board: Omit<Board, 'now'>;
+  body: Buffer;
+  etag: string;
+  builtAt: number;
+  until: number;
+  gzip?: Buffer;
+};
 type Tag = { versions: string; until: number };
 
 /** Boards kept per database: a branch and day each; the oldest goes first past this many. */
 const BOARDS_KEPT = 32;
 const keep = keptPromises<KeptBoard, Tag>(BOARDS_KEPT);
 
-const keepable = (board: Board, now: Date): KeptBoard => {
+const keepable = ({ now: _now, ...board }: Board, now: Date): KeptBoard => {
   // What fastify-type-provider-zod's serializer sends (z.safeEncode, then JSON.stringify), once.
-  const text = JSON.stringify(z.encode(boardSchema, board));
-  // `now` is the board's last key (decision 0823), so the bytes before it never change and each
-  // read checksums only `now` and the closing brace: JSON escapes every quote inside a string, and
-  // no object inside the board has a `now`, so the last `"now":"…"` in the text is the board's own.
-  const marker = `"now":${JSON.stringify(board.now)}`;
-  const at = text.lastIndexOf(marker);
+  const body = Buffer.from(JSON.stringify(z.encode(boardReadSchema, board)));
   const next = board.next_change_at ? Date.parse(board.next_change_at) : Infinity;
   return {
     board,
-    // Bytes, not text: each answer is then two copies, not 200 KB encoded as UTF-8 again.
-    head: Buffer.from(text.slice(0, at + '"now":'.length)),
-    tail: Buffer.from(text.slice(at + marker.length)),
+    body,
+    // A hash of the bytes: the same board has the same tag on every instance and after a restart,
+    // and any change of the bytes (a change of the book, a state by time) changes it.
+    etag: createHash('sha256').update(body).digest('base64url').slice(0, 32),
     builtAt: now.getTime(),
     until: Math.min(next, endOfManilaDay(now).getTime()),
   };
@@ -132,31 +138,25 @@ export const getBoard = async (db: Db, user: AuthUser, locationId: number, date?
   return { ...kept.board, now: iso(now) };
 };
 
-/** The board as the JSON bytes the route's serialiser would write for it (GET /api/floor/board/). */
-export const getBoardJson = async (
-  db: Db,
-  user: AuthUser,
-  locationId: number,
-  date?: string,
-  along?: Record<string, unknown> | null,
-): Promise<Buffer> => {
-  const { kept, now } = await keptBoard(db, user, locationId, date, along);
-  return Buffer.concat([kept.head, Buffer.from(JSON.stringify(iso(now))), kept.tail]);
-};
+/** A board read's answer: its bytes, their strong ETag (quoted) and the server's clock. */
+export type BoardReadAnswer = { body: Buffer; etag: string; now: string };
 
 /**
- * The same bytes gzipped (decision 0822): the parts around `now` compressed once per kept board
- * (on the first request that accepts gzip), each answer compressing only `now`. About a tenth of the
- * bytes, so a tenth of the socket writes that were 40% of the board read's CPU (issue 35).
+ * The board as `GET /api/floor/board/` sends it (decision 1060): the JSON without `now`, gzipped
+ * when the caller accepts it (once per kept board, decision 0822), with a strong ETag per kept
+ * board and encoding (a gzipped and a plain body are two representations, RFC 9110 §8.8.3), and
+ * `now` apart for the `Board-Now` header.
  */
-export const getBoardGzip = async (
+export const getBoardRead = async (
   db: Db,
   user: AuthUser,
   locationId: number,
-  date?: string,
+  date: string | undefined,
+  gzip: boolean,
   along?: Record<string, unknown> | null,
-): Promise<Buffer> => {
+): Promise<BoardReadAnswer> => {
   const { kept, now } = await keptBoard(db, user, locationId, date, along);
-  kept.gzip ??= gzipAround(kept.head, kept.tail);
-  return gzipWith(kept.gzip, Buffer.from(JSON.stringify(iso(now))));
+  if (!gzip) return { body: kept.body, etag: `"${kept.etag}"`, now: iso(now) };
+  kept.gzip ??= gzipSync(kept.body);
+  return { body: kept.gzip, etag: `"${kept.etag}-gzip"`, now: iso(now) };
 };

@@ -2,12 +2,12 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { boardSchema, todayInManila, type Board } from '@ginhawa/contract';
+import { BOARD_NOW_HEADER, boardReadSchema, todayInManila, type Board } from '@ginhawa/contract';
 import { signIn } from '../../test/agents';
 import type { Agent, TestContext } from '../../test/build';
 import { computeBoard } from './board.service';
 import { floorClock } from './floor-shared.service';
-import { at, get, instant, post, startFloorTests, type FloorFixtures } from './floor.test-helpers';
+import { at, get, instant, post, signInFloorPeople, startFloorTests, type FloorFixtures } from './floor.test-helpers';
 
 /** The board kept per version of its inputs (docs/decisions/0904-floor-board-kept-per-version.md). */
 
@@ -30,7 +30,17 @@ const boardRes = async () => {
   expect(res.statusCode, res.body).toBe(200);
   return res;
 };
-const board = async () => (await boardRes()).json() as Board;
+/** The board as the web puts it together: the body, and `now` from its header (decision 1060). */
+const board = async (): Promise<Board> => {
+  const res = await boardRes();
+  return { ...(res.json() as Omit<Board, 'now'>), now: String(res.headers[BOARD_NOW_HEADER]) };
+};
+const conditional = (agent: Agent, location: number, etag: string, encoding?: string) =>
+  agent.request({
+    method: 'GET',
+    url: `/api/floor/board/?location=${location}`,
+    headers: { 'if-none-match': etag, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+  });
 const run = (query: string) => ctx.database.db.execute(sql.raw(query));
 const rowsOf = async (query: string) => {
   const result = (await run(query)) as unknown as { rows: Record<string, unknown>[] };
@@ -54,21 +64,21 @@ describe('the floor board kept per version', () => {
       const res = await boardRes();
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       const [location] = await rowsOf(`select id, name from locations where id = ${f.home}`);
-      const fresh = await computeBoard(
+      const { now: _now, ...fresh } = await computeBoard(
         ctx.database.db,
         { id: f.home, name: String(location!.name) },
         floorClock.now(),
         todayInManila(),
       );
-      expect(res.body, `read ${second}`).toBe(JSON.stringify(z.encode(boardSchema, fresh)));
+      expect(res.body, `read ${second}`).toBe(JSON.stringify(z.encode(boardReadSchema, fresh)));
     }
     expect((await board()).now).toBe(now.toISOString());
-    // `now` moves with the clock while the rest is kept.
+    // `now` (its header) moves with the clock while the rest is kept.
     const later = at('10:00', 30);
     expect((await board()).now).toBe(later.toISOString());
   });
 
-  it('gzipped when asked (decision 0822): the same bytes, `now` included, fewer of them', async () => {
+  it('gzipped when asked (decision 0822): the same bytes, fewer of them, under a tag of their own', async () => {
     at('10:02');
     const plain = await boardRes();
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -83,15 +93,64 @@ describe('the floor board kept per version', () => {
       expect(res.headers['content-encoding']).toBe('gzip');
       expect(res.headers.vary).toContain('accept-encoding');
       const text = gunzipSync(res.rawPayload).toString('utf8');
-      expect(text).toBe(plain.body.replace(/"now":"[^"]*"/, `"now":${JSON.stringify(now.toISOString())}`));
+      expect(text).toBe(plain.body);
+      expect(res.headers[BOARD_NOW_HEADER]).toBe(now.toISOString());
+      expect(res.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-gzip"'));
       expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     }
   });
 
-  it('keeps the route documented: the OpenAPI document still gives the board as the 200 answer', async () => {
+  it('keeps the route documented: the OpenAPI document gives the board without `now` as the 200 answer', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const ok = doc.paths['/api/floor/board/'].get.responses['200'].content['application/json'].schema;
-    expect(ok.required).toEqual(expect.arrayContaining(['location', 'now', 'next_change_at', 'queue', 'rooms']));
+    expect(ok.required).toEqual(expect.arrayContaining(['location', 'next_change_at', 'queue', 'rooms']));
+    expect(ok.required).not.toContain('now');
+  });
+
+  it('a read between changes is a 304 with no body; after a change, a 200 with a new tag (decision 1060)', async () => {
+    const now = at('10:03');
+    const first = await boardRes();
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{32}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    for (const seconds of [0, 20]) {
+      const later = at('10:03', seconds);
+      const same = await conditional(desk, f.home, etag);
+      expect(same.statusCode).toBe(304);
+      expect(same.rawPayload.length).toBe(0);
+      expect(same.headers.etag).toBe(etag);
+      expect(same.headers[BOARD_NOW_HEADER]).toBe(later.toISOString());
+    }
+    expect(now.getTime()).toBeLessThan(floorClock.now().getTime());
+    // The gzipped body has its own tag: the plain one does not revalidate it, its own does.
+    expect((await conditional(desk, f.home, etag, 'gzip')).statusCode).toBe(200);
+    const gzipTag = etag.replace(/"$/, '-gzip"');
+    expect((await conditional(desk, f.home, gzipTag, 'gzip')).statusCode).toBe(304);
+    // A change of the book: the same tag now gets the whole new board.
+    const other = f.therapists[1]!;
+    const change = await post(desk, '/api/floor/shifts/clock-in/', { employee: other, location: f.home });
+    expect(change.statusCode, change.body).toBe(201);
+    const changed = await conditional(desk, f.home, etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect((changed.json() as Board).queue.map((q) => q.therapist)).toContain(other);
+    expect((await conditional(desk, f.home, String(changed.headers.etag))).statusCode).toBe(304);
+  });
+
+  it('the tag is the board’s: the same for everyone at the branch, another for another branch, refused without access', async () => {
+    at('10:04');
+    const people = await signInFloorPeople(ctx, f);
+    const mine = String((await boardRes()).headers.etag);
+    const managers = await get(people.manager, `/api/floor/board/?location=${f.home}`);
+    expect(managers.statusCode, managers.body).toBe(200);
+    expect(managers.headers.etag).toBe(mine);
+    expect((await conditional(people.manager, f.home, mine)).statusCode).toBe(304);
+    const foreign = await get(admin, `/api/floor/board/?location=${f.foreign}`);
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    expect(foreign.headers.etag).not.toBe(mine);
+    expect((await conditional(admin, f.foreign, mine)).statusCode).toBe(200);
+    // A caller who may not see the branch learns nothing from a tag: 403, not 304.
+    expect((await conditional(people.outsider, f.home, mine)).statusCode).toBe(403);
   });
 
   it('a service ends by the clock alone: kept until its end, then computed again', async () => {
@@ -193,9 +252,7 @@ describe('the floor board kept per version', () => {
   it('a kept board costs one statement: the session and the board versions together (decision 0823)', async () => {
     at('11:20');
     const first = (await boardRes()).body;
-    // `now` last: a kept board's bytes before it never change, each read checksums only its end.
-    expect(Object.keys(JSON.parse(first) as Board).at(-1)).toBe('now');
-    expect(first.endsWith(`"now":"${floorClock.now().toISOString()}"}`)).toBe(true);
+    expect(Object.keys(JSON.parse(first) as Board)).not.toContain('now');
     // PGlite's client or PostgreSQL's pool: every statement drizzle sends outside a transaction.
     const query = ctx.database.pglite ? vi.spyOn(ctx.database.pglite, 'query') : vi.spyOn(ctx.database.pool!, 'query');
     try {
@@ -222,7 +279,7 @@ describe('the floor board kept per version', () => {
       const state = async () => {
         const res = await get(peerDesk, `/api/floor/board/?location=${f.home}`);
         expect(res.statusCode, res.body).toBe(200);
-        return (res.json() as Board).queue.find((q) => q.therapist === T)!.state;
+        return (res.json() as Omit<Board, 'now'>).queue.find((q) => q.therapist === T)!.state;
       };
       expect(await state()).toBe('on_break');
       const res = await post(desk, '/api/floor/rotation/break/', { location: f.home, therapist: T, on_break: false });

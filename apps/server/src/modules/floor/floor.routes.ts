@@ -1,11 +1,13 @@
 import type { FastifyContextConfig, FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Board } from '@ginhawa/contract';
+import type { BoardRead } from '@ginhawa/contract';
 import {
   assignBodySchema,
   assignmentSchema,
+  BOARD_NOW_HEADER,
   boardQuerySchema,
+  boardReadSchema,
   boardSchema,
   breakBodySchema,
   FLOOR_GROUPS,
@@ -25,8 +27,9 @@ import { resourceRoutes } from '../../lib/resource-routes';
 import { idempotencyKeyOf } from '../../db/idempotency';
 import { currentUser, type AuthUser } from '../../lib/actor';
 import { errorResponses, unprocessable } from '../../lib/error-responses';
-import { boardVersionAlong, getBoard, getBoardGzip, getBoardJson } from './board-kept.service';
+import { boardVersionAlong, getBoard, getBoardRead } from './board-kept.service';
 import { acceptedEncodings } from '../../lib/accept-encoding';
+import { ifNoneMatch } from '../../lib/if-none-match';
 import { reorder, rotationLog, setBreak, skip } from './rotation.service';
 import { assign, finishService, propose } from './assign.service';
 import { getFloorSettings, putFloorSettings } from './settings.service';
@@ -46,22 +49,27 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The board's versions read in the session lookup's statement: one round trip (decision 0823).
       config: { ...floorStaff, alongSession: boardVersionAlong },
-      schema: { tags, querystring: boardQuerySchema, response: board },
+      schema: { tags, querystring: boardQuerySchema, response: { 200: boardReadSchema, ...errorResponses } },
     },
-    // The kept board's JSON, already written as the serialiser would (decision 0904): bytes go
-    // out as they are, so 200 KB are not checked and written again per request.
-    // Gzipped when the caller accepts it, compressed once per kept board but for `now` (decision 0822).
+    // The kept board's JSON, already written as the serialiser would (decision 0904), gzipped when
+    // the caller accepts it (decision 0822). Between two changes its bytes are the same: a strong
+    // ETag, and `304 Not Modified` with no body to a caller that has them; `now` goes in a header
+    // (decision 1060). The caller's access is checked first, whatever it sends.
     async (request, reply) => {
       const { location, date } = request.query;
       const gzip = acceptedEncodings(request.headers['accept-encoding']).has('gzip');
       const along = request.identity?.via === 'session' ? request.identity.along : undefined;
-      const body = gzip
-        ? await getBoardGzip(db, currentUser(request), location, date, along)
-        : await getBoardJson(db, currentUser(request), location, date, along);
-      void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      const answer = await getBoardRead(db, currentUser(request), location, date, gzip, along);
+      void reply
+        .header('etag', answer.etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'accept-encoding')
+        .header(BOARD_NOW_HEADER, answer.now);
+      if (ifNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.code(304).send(undefined as never); // (no body: the type provider asks for one)
+      void reply.type('application/json; charset=utf-8');
       if (gzip) void reply.header('content-encoding', 'gzip');
       // (Typed as the schema's object: the type provider does not know the JSON is already bytes.)
-      return reply.send(body as unknown as Board);
+      return reply.send(answer.body as unknown as BoardRead);
     },
   );
   // Each rotation change posts its body and answers the board as it now stands: the desk sees the

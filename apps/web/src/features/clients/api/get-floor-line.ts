@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { Board, BoardQuery } from '@ginhawa/contract';
-import { getOne, withQuery } from '../../../lib/list-query';
+import { getBoard } from '../../../lib/board-read';
+import { withQuery } from '../../../lib/list-query';
 
 /**
  * The branch's floor board as the arrival card reads it: who is clocked in, on a break or in a
@@ -11,5 +12,5 @@ import { getOne, withQuery } from '../../../lib/list-query';
 export const useFloorLine = (location: number | null) =>
   useSWR<Board, unknown>(
     location === null ? null : withQuery('/floor/board/', { location: String(location) } satisfies BoardQuery),
-    getOne<Board>,
+    getBoard,
   );

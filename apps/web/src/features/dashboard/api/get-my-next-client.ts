@@ -9,7 +9,8 @@ import type {
   Shift,
   ShiftListQuery,
 } from '@ginhawa/contract';
-import { getOne, getPage, withQuery } from '../../../lib/list-query';
+import { getBoard } from '../../../lib/board-read';
+import { getPage, withQuery } from '../../../lib/list-query';
 
 /**
  * A therapist's booked reservations today, earliest first: the first is their next client. The key
@@ -47,7 +48,7 @@ export const useMyService = (therapist: number) => {
   const location = shift.data?.results[0]?.location ?? null;
   const board = useSWR<Board, unknown>(
     location === null ? null : withQuery('/floor/board/', { location: String(location) } satisfies BoardQuery),
-    getOne<Board>,
+    getBoard,
   );
   const service = board.data?.queue.find((q) => q.therapist === therapist)?.service ?? null;
   const endsAt = service?.ends_at ?? null;

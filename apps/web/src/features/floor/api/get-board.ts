@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import useSWR from 'swr';
 import type { Board, BoardQuery } from '@ginhawa/contract';
-import { getOne, under, useRevalidate, withQuery } from '../../../lib/list-query';
+import { getBoard } from '../../../lib/board-read';
+import { under, useRevalidate, withQuery } from '../../../lib/list-query';
 import type { Prefetch } from '../../../lib/swr';
 
 export const FLOOR_PATH = '/floor/';
@@ -14,7 +15,7 @@ export const boardKey = (location: number, date?: string) =>
 
 /** The board's read, started by /floor's route before the screen's code has arrived (decision 1050). */
 export const prefetchBoard = (prefetch: Prefetch, location: number, date?: string) =>
-  prefetch(boardKey(location, date), getOne<Board>);
+  prefetch(boardKey(location, date), getBoard);
 
 /** Timers longer than this are not set (setTimeout's limit is ~24.8 days; the board is read again long before). */
 const MAX_WAIT_MS = 12 * 60 * 60 * 1000;
@@ -26,7 +27,7 @@ const MAX_WAIT_MS = 12 * 60 * 60 * 1000;
  * state changes by time alone and no frame is sent.
  */
 export const useBoard = (location: number | null, date?: string) => {
-  const swr = useSWR<Board, unknown>(location === null ? null : boardKey(location, date), getOne<Board>);
+  const swr = useSWR<Board, unknown>(location === null ? null : boardKey(location, date), getBoard);
   const next = swr.data?.next_change_at ?? null;
   const { mutate } = swr;
   useEffect(() => {

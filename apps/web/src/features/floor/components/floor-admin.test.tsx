@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Board, QueueEntry, RotationLogEntry } from '@ginhawa/contract';
-import { mockApi } from '../../../test/api-mock';
+import { boardReply, mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { FloorScreen, type FloorUser } from './floor-screen';
 
@@ -64,7 +64,7 @@ describe('floor settings from the board', () => {
 
   it('a Manager opens Settings beside Edit rooms, sees the branch’s rules and saves a new grace period', async () => {
     const calls = mockApi({
-      [BOARD]: { status: 200, data: line },
+      [BOARD]: boardReply(line),
       'GET /floor/settings/?location=3': {
         status: 200,
         data: { location: 3, grace_minutes: 15, no_show_deposit: 'forfeit' },
@@ -95,7 +95,7 @@ describe('floor settings from the board', () => {
 
   it('a settings read that failed shows what failed and Try again', async () => {
     mockApi({
-      [BOARD]: { status: 200, data: line },
+      [BOARD]: boardReply(line),
       'GET /floor/settings/?location=3': { status: 500, data: { message: 'The server had a problem.' } },
     });
     show(manager);
@@ -106,7 +106,7 @@ describe('floor settings from the board', () => {
   });
 
   it('the desk gets neither Settings nor Attendance; a Manager gets the Attendance link', async () => {
-    mockApi({ [BOARD]: { status: 200, data: line } });
+    mockApi({ [BOARD]: boardReply(line) });
     const { unmount } = show(desk);
     await screen.findByRole('region', { name: 'Rooms' });
     expect(screen.queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument();
@@ -147,7 +147,7 @@ describe('the rotation log', () => {
 
   it('opens today’s log from the rotation, newest first, with who, when and why', async () => {
     mockApi({
-      [BOARD]: { status: 200, data: line },
+      [BOARD]: boardReply(line),
       'GET /floor/rotation/log/?location=3&date=2026-11-26': { status: 200, data: log },
     });
     show(therapistMaya);
@@ -170,7 +170,7 @@ describe('the rotation log', () => {
 
   it('says so when the line has not changed yet, and when the log cannot be read', async () => {
     mockApi({
-      [BOARD]: { status: 200, data: line },
+      [BOARD]: boardReply(line),
       'GET /floor/rotation/log/?location=3&date=2026-11-26': { status: 200, data: [] },
     });
     const { unmount } = show(desk);
@@ -178,7 +178,7 @@ describe('the rotation log', () => {
     expect(await screen.findByText('No changes to the line yet on this day.')).toBeInTheDocument();
     unmount();
     mockApi({
-      [BOARD]: { status: 200, data: line },
+      [BOARD]: boardReply(line),
       'GET /floor/rotation/log/?location=3&date=2026-11-26': { status: 403, data: { message: 'Not yours.' } },
     });
     show(desk);
@@ -192,7 +192,7 @@ describe('breaks on the board', () => {
 
   it('a therapist starts their own break from their row, and has no menu on a colleague’s', async () => {
     const calls = mockApi({
-      [BOARD]: { status: 200, data: line },
+      [BOARD]: boardReply(line),
       'POST /floor/rotation/break/': { status: 200, data: line },
     });
     show(therapistMaya);
@@ -208,7 +208,7 @@ describe('breaks on the board', () => {
 
   it('the desk sees who is on break since when and ends it; a refusal shows the server’s sentence', async () => {
     const calls = mockApi({
-      [BOARD]: { status: 200, data: line },
+      [BOARD]: boardReply(line),
       'POST /floor/rotation/break/': (request) =>
         JSON.parse(String(request.data)).on_break
           ? { status: 409, data: { message: 'Maya Santos is in a service or booked now; a break starts after it.' } }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Board, QueueEntry } from '@ginhawa/contract';
-import { mockApi } from '../../../test/api-mock';
+import { boardReply, mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { FloorScreen, type FloorUser } from './floor-screen';
 import type { TabsSlot } from './tabs-slot';
@@ -72,7 +72,7 @@ describe('floor screen: the till', () => {
   beforeEach(() => setViewportWidth(1280));
 
   it('shows the open tabs beside the rotation at 1280 px, and after the now/next lists at 390 px', async () => {
-    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    mockApi({ [BOARD_KEY]: boardReply(board) });
     const wide = renderFloor({ ...desk, manages: true });
     const panel = await screen.findByRole('region', { name: 'Open tabs' });
     expect(panel).toHaveTextContent('Tabs of 2, with Mark unpaid');
@@ -89,7 +89,7 @@ describe('floor screen: the till', () => {
   });
 
   it('shows a therapist no tabs', async () => {
-    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    mockApi({ [BOARD_KEY]: boardReply(board) });
     renderFloor({ ...desk, frontDesk: false, employee: 12 });
     await screen.findByRole('list', { name: 'Rotation' });
     expect(screen.queryByRole('region', { name: 'Open tabs' })).not.toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('floor screen: the till', () => {
 
   it('Service finished leads straight into that visit’s checkout', async () => {
     const calls = mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
+      [BOARD_KEY]: boardReply(board),
       'POST /floor/services/90/finish/': { status: 200, data: board },
     });
     renderFloor(desk);

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Board, BoardReservation, Proposal, QueueEntry } from '@ginhawa/contract';
-import { mockApi } from '../../../test/api-mock';
+import { boardReply, mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { FloorScreen, type FloorUser } from './floor-screen';
 import { dayBlocks, minutesOf } from './floor-time';
@@ -148,7 +148,7 @@ const staff = (rows: { id: number; full_name: string }[]) => ({
   data: { count: rows.length, next: null, previous: null, results: rows },
 });
 const clockInRoutes = {
-  [BOARD_KEY]: { status: 200, data: board },
+  [BOARD_KEY]: boardReply(board),
   'GET /therapists/': staff([
     { id: 11, full_name: 'Ana Cruz' },
     { id: 12, full_name: 'Ben Reyes' },
@@ -170,7 +170,7 @@ describe('floor screen', () => {
   beforeEach(() => setViewportWidth(1280));
 
   it('at 1280 px shows therapists as columns with their blocks, the rotation with who is next, and rooms', async () => {
-    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    mockApi({ [BOARD_KEY]: boardReply(board) });
     renderFloor();
     const day = await screen.findByRole('region', { name: 'Day view, 2026-11-25' });
     expect(within(day).getByText('Ana Cruz')).toBeInTheDocument();
@@ -187,7 +187,7 @@ describe('floor screen', () => {
     const message =
       'Makati closed today’s books at 13:02. A manager of Makati or an administrator may reopen the day to record more.';
     mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
+      [BOARD_KEY]: boardReply(board),
       'GET /reports/day-status/?location=2': {
         status: 200,
         data: { location: 2, location_name: 'Makati', closed: true, status: 'submitted', message, open: [] },
@@ -201,7 +201,7 @@ describe('floor screen', () => {
 
   it('at 390 px puts the rotation first, then now and next', async () => {
     setViewportWidth(390);
-    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    mockApi({ [BOARD_KEY]: boardReply(board) });
     renderFloor();
     await screen.findByRole('heading', { name: 'Now' });
     const headings = screen.getAllByRole('heading').map((h) => h.textContent);
@@ -216,7 +216,7 @@ describe('floor screen', () => {
     const floor = () => (
       <FloorScreen user={therapist} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />
     );
-    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    mockApi({ [BOARD_KEY]: boardReply(board) });
     const wide = renderWithRouter(floor(), { path: '/floor' });
     const day = await screen.findByRole('region', { name: 'Day view, 2026-11-25' });
     expect(within(day).getByText('15:00 Liza Soberano')).toBeInTheDocument();
@@ -231,7 +231,7 @@ describe('floor screen', () => {
   });
 
   it("assign next's client search can be left with Cancel, not only by the backdrop", async () => {
-    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    mockApi({ [BOARD_KEY]: boardReply(board) });
     renderFloor();
     await userEvent.click(await screen.findByRole('button', { name: 'Assign next' }));
     const dialog = screen.getByRole('dialog', { name: 'Assign next: which client?' });
@@ -240,7 +240,7 @@ describe('floor screen', () => {
   });
 
   it("the phone's Back closes the client picker and stays on the floor", async () => {
-    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    mockApi({ [BOARD_KEY]: boardReply(board) });
     renderFloor();
     const url = window.location.href;
     await userEvent.click(await screen.findByRole('button', { name: 'Assign next' }));
@@ -269,9 +269,9 @@ describe('floor screen', () => {
     };
     const bgc: Board = { ...board, location: 3, location_name: 'BGC', date: '2026-11-26', reservations: [] };
     const calls = mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
-      'GET /floor/board/?location=3': { status: 200, data: { ...bgc, date: '2026-11-25' } },
-      'GET /floor/board/?location=3&date=2026-11-26': { status: 200, data: bgc },
+      [BOARD_KEY]: boardReply(board),
+      'GET /floor/board/?location=3': boardReply({ ...bgc, date: '2026-11-25' }),
+      'GET /floor/board/?location=3&date=2026-11-26': boardReply(bgc),
     });
     const floor = (path: string) =>
       renderWithRouter(
@@ -320,7 +320,7 @@ describe('floor screen', () => {
       ],
     };
     const calls = mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
+      [BOARD_KEY]: boardReply(board),
       'GET /services/treatments/': treatments,
       'POST /floor/assign/propose/': { status: 200, data: proposal },
       'POST /floor/assign/': { status: 201, data: {} },
@@ -353,7 +353,7 @@ describe('floor screen', () => {
     const taken = 'Molave, bed 2 is already taken 13:00–14:00 then.';
     let sent = 0;
     const calls = mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
+      [BOARD_KEY]: boardReply(board),
       'GET /services/treatments/': treatments,
       'POST /floor/assign/propose/': {
         status: 200,
@@ -401,7 +401,7 @@ describe('floor screen', () => {
   });
 
   it('offers Assign next only once someone is clocked in; New reservation any time', async () => {
-    mockApi({ [BOARD_KEY]: { status: 200, data: { ...board, queue: [], rooms: [], reservations: [] } } });
+    mockApi({ [BOARD_KEY]: boardReply({ ...board, queue: [], rooms: [], reservations: [] }) });
     renderFloor();
     expect(
       await screen.findByText(
@@ -413,7 +413,7 @@ describe('floor screen', () => {
   });
 
   it("opens the booking dialog for the client a client page's New reservation names, once; a therapist gets none", async () => {
-    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    mockApi({ [BOARD_KEY]: boardReply(board) });
     const onReserved = vi.fn();
     const rosa = { id: 9, full_name: 'Rosa Diaz' };
     const { unmount } = renderWithRouter(
@@ -447,7 +447,7 @@ describe('floor screen', () => {
   });
 
   it('tells a therapist, not the desk, to clock in when nobody is in the rotation yet', async () => {
-    mockApi({ [BOARD_KEY]: { status: 200, data: { ...board, queue: [], rooms: [], reservations: [] } } });
+    mockApi({ [BOARD_KEY]: boardReply({ ...board, queue: [], rooms: [], reservations: [] }) });
     renderWithRouter(
       <FloorScreen
         user={{ ...desk, frontDesk: false, employee: 11 }}
@@ -546,7 +546,7 @@ describe('floor screen', () => {
 
   it('asks a therapist clocking themselves out "Clock out now?"; the desk is asked by name', async () => {
     const calls = mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
+      [BOARD_KEY]: boardReply(board),
       'POST /floor/shifts/clock-out/': { status: 200, data: {} },
     });
     const clockOutDialog = async (user: FloorUser) => {
@@ -602,7 +602,7 @@ describe('floor screen', () => {
   it('the desk clocks several in at once: one request, one transaction', async () => {
     const calls = mockApi({
       ...clockInRoutes,
-      [BOARD_KEY]: { status: 200, data: board },
+      [BOARD_KEY]: boardReply(board),
       'POST /floor/shifts/clock-in-many/': {
         status: 201,
         data: [
@@ -623,7 +623,7 @@ describe('floor screen', () => {
   });
 
   it("a reservation's ways out say what they keep, not 'Cancel' beside 'Cancel booking'", async () => {
-    mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+    mockApi({ [BOARD_KEY]: boardReply(board) });
     renderFloor();
     await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
     const dialog = screen.getByRole('dialog');
@@ -645,7 +645,7 @@ describe('floor screen', () => {
   });
 
   it("offers No-show only from the board's no_show_from: not a second before, and from then on", async () => {
-    const at = (now: string) => ({ [BOARD_KEY]: { status: 200, data: { ...board, now } } });
+    const at = (now: string) => ({ [BOARD_KEY]: boardReply({ ...board, now }) });
     mockApi(at('2026-11-25T07:14:59Z'));
     const before = renderFloor();
     await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
@@ -670,7 +670,7 @@ describe('floor screen', () => {
 
   it('cancelling a booking with a held deposit lets the desk refund, credit or keep it, and says which', async () => {
     const calls = mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
+      [BOARD_KEY]: boardReply(board),
       'POST /floor/reservations/70/cancel/': { status: 200, data: reservation({ status: 'cancelled' }) },
     });
     renderFloor();
@@ -688,7 +688,7 @@ describe('floor screen', () => {
   });
 
   it('cancelling a booking without a deposit asks only why', async () => {
-    mockApi({ [BOARD_KEY]: { status: 200, data: { ...board, reservations: [reservation({ deposit: null })] } } });
+    mockApi({ [BOARD_KEY]: boardReply({ ...board, reservations: [reservation({ deposit: null })] }) });
     renderFloor();
     await userEvent.click(await screen.findByRole('button', { name: /^15:00 Liza Soberano/ }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel booking' }));
@@ -707,7 +707,7 @@ describe('floor screen', () => {
     };
     chosenUse = { voucher: null, client_membership: null, payment };
     const calls = mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
+      [BOARD_KEY]: boardReply(board),
       'POST /floor/reservations/70/arrive/': { status: 200, data: reservation({ status: 'arrived' }) },
     });
     renderFloor();
@@ -732,7 +732,7 @@ describe('floor screen', () => {
     chosenUse = { voucher: 55, client_membership: null, payment: null };
     const message = 'Voucher V-000055 is used up (3 of 3 sessions).';
     mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
+      [BOARD_KEY]: boardReply(board),
       'POST /floor/reservations/70/arrive/': { status: 409, data: { message, errors: { voucher: [message] } } },
     });
     renderFloor();
@@ -749,7 +749,7 @@ describe('floor screen', () => {
   it('a deposit on a voucher visit is kept as credit or handed back, as the desk says, and sent with the arrival', async () => {
     chosenUse = { voucher: 55, client_membership: null, payment: null };
     const calls = mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
+      [BOARD_KEY]: boardReply(board),
       'POST /floor/reservations/70/arrive/': { status: 200, data: reservation({ status: 'arrived' }) },
     });
     renderFloor();
@@ -776,7 +776,7 @@ describe('floor screen', () => {
   it("moving a reservation onto a taken time shows the server's conflict sentence", async () => {
     const sentence = 'Ana Cruz is already serving or booked 14:00–15:00 then.';
     mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
+      [BOARD_KEY]: boardReply(board),
       'PATCH /floor/reservations/70/': { status: 409, data: { message: sentence, errors: {} } },
     });
     renderFloor();
@@ -788,7 +788,7 @@ describe('floor screen', () => {
 
   it('names the day a reservation was moved to when it leaves the board’s day', async () => {
     const calls = mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
+      [BOARD_KEY]: boardReply(board),
       'PATCH /floor/reservations/70/': {
         status: 200,
         data: reservation({ date: '2026-11-26', therapist: 11, therapist_name: 'Ana Cruz' }),
@@ -834,7 +834,7 @@ describe('floor screen', () => {
 
     it('sends the same move as the dialog: the new time and therapist', async () => {
       const calls = mockApi({
-        [BOARD_KEY]: { status: 200, data: board },
+        [BOARD_KEY]: boardReply(board),
         'PATCH /floor/reservations/70/': {
           status: 200,
           data: reservation({ time: '15:30', therapist: 11, therapist_name: 'Ana Cruz' }),
@@ -851,7 +851,7 @@ describe('floor screen', () => {
     it("a refused move (409) shows the server's sentence and the block returns", async () => {
       const sentence = 'Ana Cruz is already serving or booked 15:00–16:00 then.';
       mockApi({
-        [BOARD_KEY]: { status: 200, data: board },
+        [BOARD_KEY]: boardReply(board),
         'PATCH /floor/reservations/70/': { status: 409, data: { message: sentence, errors: {} } },
       });
       renderFloor();
@@ -864,7 +864,7 @@ describe('floor screen', () => {
     it('a move refused on its time (400) shows the time\'s sentence, not "correct the highlighted fields"', async () => {
       const sentence = 'Makati is open 10:00–22:00; a 60-minute booking at 21:30 would end after it closes.';
       mockApi({
-        [BOARD_KEY]: { status: 200, data: board },
+        [BOARD_KEY]: boardReply(board),
         'PATCH /floor/reservations/70/': {
           status: 400,
           data: { message: 'Please correct the highlighted fields.', errors: { time: [sentence] } },
@@ -877,7 +877,7 @@ describe('floor screen', () => {
     });
 
     it('a short press is a tap: it opens the actions and moves nothing', async () => {
-      const calls = mockApi({ [BOARD_KEY]: { status: 200, data: board } });
+      const calls = mockApi({ [BOARD_KEY]: boardReply(board) });
       renderFloor();
       const block = await screen.findByRole('button', { name: /^15:00 Liza Soberano/ });
       fireEvent.pointerDown(block, { pointerId: 2, pointerType: 'mouse', button: 0, clientX: 250, clientY: 300 });
@@ -904,8 +904,8 @@ describe('floor screen', () => {
       ],
     };
     const calls = mockApi({
-      [BOARD_KEY]: { status: 200, data: board },
-      [`${BOARD_KEY}&date=2026-11-26`]: { status: 200, data: tomorrow },
+      [BOARD_KEY]: boardReply(board),
+      [`${BOARD_KEY}&date=2026-11-26`]: boardReply(tomorrow),
       'GET /services/treatments/': treatments,
     });
     const { router } = renderFloor();
