@@ -1,3 +1,4 @@
+import http from 'node:http';
 import WebSocket from 'ws';
 import { FLOOR_CHANGED_ACTION } from '@ginhawa/contract';
 import {
@@ -5,8 +6,8 @@ import {
   BENCH_DEMO_PASSWORD,
   benchDatabase,
   fmtSpread,
-  interleaveLoad,
   loadAverage,
+  loadOver,
   loginOver,
   ms,
   pct,
@@ -38,11 +39,18 @@ export type FloorBenchOptions = {
   log: (line: string) => void;
 };
 export type Spread = { n: number; p50: number; p99: number; max: number };
+/** One kind of board read (every read, the full ones, the 304s): pooled figures and p95 / bare p95 per round. */
+export type BoardReads = { n: number; p50: number; p95: number; p99: number; ratio: Spread3 };
 export type FloorBenchResult = {
+  /** Every board read, full or conditional, as a browser's panel sends them. */
   board: LoadResult;
   bare: LoadResult;
-  /** Board p95 / bare p95 of each interleaved round: min, median, max. */
+  /** Every board read's p95 / bare p95 of each interleaved round: min, median, max. */
   ratio: Spread3;
+  /** The reads answered in full (200: the first, and the first after each change). */
+  full: BoardReads;
+  /** The reads between changes (304 Not Modified, no body: decision 1060). */
+  conditional: BoardReads;
   /** The change's POST sent → each socket's `floor_changed` frame. */
   frame: Spread;
   /** The change's POST sent → that screen's board read again (the frame, then GET board on its instance). */
@@ -87,33 +95,168 @@ const measureBoard = async (server: BenchServer, desk: BenchSession, branch: Bus
       )}), ${board.rooms.length} rooms (${board.rooms.reduce((n, r) => n + r.occupied.length, 0)} beds in use), ${board.reservations.length} reservations today; ${plainBytes.toLocaleString('en')} bytes of JSON, ${wireBytes.toLocaleString('en')} gzipped`,
   );
   const bareUrl = `${server.base}/api/users/my_data/`;
-  const [bare, read] = await interleaveLoad(
-    [
-      { name: 'bare', url: () => bareUrl },
-      { name: 'board', url: () => boardUrl },
-    ],
-    desk.headers,
-    {
-      concurrency: o.concurrency,
-      seconds: o.seconds,
-      rounds: o.rounds,
-      log: (line) => o.log(`${''.padEnd(8)} ${line}`),
-    },
+  const admin = await loginOver(server.base, 'admin', BENCH_ADMIN_PASSWORD);
+  const etags: (string | undefined)[] = Array.from({ length: o.concurrency }, () => undefined);
+  const clock = { in: false, changes: 0 };
+  const change = async () => {
+    clock.in = !clock.in;
+    clock.changes += 1;
+    const res = await clockInOrOut(admin, server.base, branch, clock.in);
+    if (!res.ok) throw new Error(`change: ${res.status} ${await res.text()}`);
+  };
+  // The board changed `changes` times over its rounds, evenly (a busy day's starts and ends of services).
+  const every = (o.rounds * o.seconds * 1000) / Math.max(1, o.changes);
+  const boardRound = async (seconds: number, changing: boolean) => {
+    const done = { now: false };
+    // At fixed moments of the round (half an interval in, then every interval), however long each takes.
+    const started = performance.now();
+    const changer = (async () => {
+      for (let k = 0; changing && !done.now && (k + 0.5) * every < seconds * 1000; k += 1) {
+        const wait = started + (k + 0.5) * every - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (!done.now) await change();
+      }
+    })();
+    try {
+      return await loadConditional(boardUrl, desk.headers, etags, seconds);
+    } finally {
+      done.now = true;
+      await changer;
+    }
+  };
+  // Interleaved as interleaveLoad does (bench-kit): a warm-up, then rounds, the order rotating.
+  await loadOver(() => bareUrl, desk.headers, o.concurrency, Math.min(2, o.seconds));
+  await boardRound(Math.min(2, o.seconds), false);
+  const bareRounds: LoadResult[] = [];
+  const boardRounds: ConditionalRound[] = [];
+  const before = loadAverage();
+  for (let r = 0; r < o.rounds; r += 1)
+    for (let k = 0; k < 2; k += 1) {
+      if ((k + r) % 2 === 0) bareRounds.push(await loadOver(() => bareUrl, desk.headers, o.concurrency, o.seconds));
+      else boardRounds.push(await boardRound(o.seconds, true));
+    }
+  o.log(`${''.padEnd(8)} load average ${before} before, ${loadAverage()} after (${clock.changes} board changes)`);
+  // Leave the off-shift therapist as found: the live part clocks them in first.
+  if (clock.in) await change();
+  const bare = pooled(
+    bareRounds.map((r) => r.latencies),
+    bareRounds,
   );
-  const ratios = read!.roundP95.map((p95, r) => p95 / bare!.roundP95[r]!);
+  const barePerRound = bareRounds.map((r) => r.p95);
+  const reads = (pick: (r: ConditionalRound) => number[]): BoardReads => {
+    const all = boardRounds.flatMap(pick);
+    return {
+      n: all.length,
+      p50: pct(all, 50),
+      p95: pct(all, 95),
+      p99: pct(all, 99),
+      ratio: spread3(boardRounds.map((r, i) => pct(pick(r), 95) / barePerRound[i]!)),
+    };
+  };
+  const everyRead = reads((r) => [...r.full, ...r.conditional]);
+  const full = reads((r) => r.full);
+  const conditional = reads((r) => r.conditional);
+  const failures = boardRounds.reduce((t, r) => t + r.failures, 0);
+  const seconds = boardRounds.reduce((t, r) => t + r.seconds, 0);
+  const boardReads: LoadResult = {
+    n: everyRead.n,
+    failures,
+    p50: everyRead.p50,
+    p95: everyRead.p95,
+    p99: everyRead.p99,
+    rps: everyRead.n / seconds,
+    latencies: [],
+    seconds,
+  };
+  const line = (r: BoardReads) =>
+    `p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)} (${r.n} reads); p95 / bare p95 per round ${fmtSpread(r.ratio, 2, '×')}, pooled ${(r.p95 / bare.p95).toFixed(2)}×`;
   o.log(
-    `${o.kind.padEnd(8)} bare authenticated route (my_data) ${fmt(bare!.total)}; round p95 ${fmtSpread(spread3(bare!.roundP95))}`,
+    `${o.kind.padEnd(8)} bare authenticated route (my_data) ${fmt(bare)}; round p95 ${fmtSpread(spread3(barePerRound))}`,
   );
   o.log(
-    `${o.kind.padEnd(8)} GET /api/floor/board/             ${fmt(read!.total)}; round p95 ${fmtSpread(spread3(read!.roundP95))}`,
+    `${o.kind.padEnd(8)} GET /api/floor/board/ as a browser reads it (its ETag kept, If-None-Match), ${boardReads.rps.toFixed(0)} req/s${failures ? `, ${failures} FAILED` : ''}, ${o.rounds} interleaved rounds of ${o.seconds} s:`,
   );
-  o.log(
-    `${''.padEnd(8)} board p95 / bare p95, per round (${o.rounds} interleaved rounds of ${o.seconds} s, min / median / max): ${fmtSpread(spread3(ratios), 2, '×')}; pooled ${(read!.total.p95 / bare!.total.p95).toFixed(2)}×`,
-  );
-  return { board: read!.total, bare: bare!.total, ratio: spread3(ratios) };
+  o.log(`${''.padEnd(8)}   every read                ${line(everyRead)}`);
+  o.log(`${''.padEnd(8)}   full reads (200)          ${line(full)}`);
+  o.log(`${''.padEnd(8)}   between changes (304)     ${line(conditional)}`);
+  return { board: boardReads, bare, ratio: everyRead.ratio, full, conditional };
+};
+
+type ConditionalRound = { full: number[]; conditional: number[]; failures: number; seconds: number };
+
+const pooled = (latencies: number[][], rounds: LoadResult[]): LoadResult => {
+  const all = latencies.flat();
+  const seconds = rounds.reduce((t, r) => t + r.seconds, 0);
+  return {
+    n: all.length,
+    failures: rounds.reduce((t, r) => t + r.failures, 0),
+    p50: pct(all, 50),
+    p95: pct(all, 95),
+    p99: pct(all, 99),
+    rps: all.length / seconds,
+    latencies: all,
+    seconds,
+  };
+};
+
+/**
+ * One GET as a browser's HTTP cache sends it for a `no-cache` answer it holds: `accept-encoding:
+ * gzip` and `If-None-Match` with the ETag it last got; the body read as it comes, never inflated.
+ */
+const getConditional = (agent: http.Agent, url: string, headers: Record<string, string>, etag?: string) =>
+  new Promise<{ status: number; etag?: string }>((resolve, reject) => {
+    const req = http.get(
+      url,
+      { agent, headers: { 'accept-encoding': 'gzip', ...headers, ...(etag ? { 'if-none-match': etag } : {}) } },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+  });
+
+/** `etags.length` workers, each a browser keeping the ETag it last got (kept across rounds), for `seconds`. */
+const loadConditional = async (
+  url: string,
+  headers: Record<string, string>,
+  etags: (string | undefined)[],
+  seconds: number,
+): Promise<ConditionalRound> => {
+  const round: ConditionalRound = { full: [], conditional: [], failures: 0, seconds: 0 };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: etags.length });
+  const end = performance.now() + seconds * 1000;
+  const worker = async (w: number) => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      const res = await getConditional(agent, url, headers, etags[w]);
+      const took = performance.now() - t;
+      if (res.status === 200) {
+        round.full.push(took);
+        etags[w] = res.etag;
+      } else if (res.status === 304) round.conditional.push(took);
+      else round.failures += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(etags.map((_, w) => worker(w)));
+  round.seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return round;
 };
 
 type Screen = { ws: WebSocket; base: string; session: BenchSession };
+
+/** A board change: the branch's off-shift therapist clocked in, or out again. */
+const clockInOrOut = (admin: BenchSession, base: string, branch: BusyBranch, clockIn: boolean) =>
+  fetch(`${base}/api/floor/shifts/${clockIn ? 'clock-in' : 'clock-out'}/`, {
+    method: 'POST',
+    headers: { ...admin.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(
+      clockIn ? { employee: branch.offShift, location: branch.location } : { employee: branch.offShift },
+    ),
+  });
 
 /** `count` sockets, one signed-in session each (the manager and the receptionist in turn), spread over the instances. */
 const openScreens = async (servers: BenchServer[], count: number): Promise<Screen[]> => {
@@ -168,13 +311,7 @@ const oneChange = async (
       }),
   );
   t0 = performance.now();
-  const res = await fetch(`${base}/api/floor/shifts/${clockIn ? 'clock-in' : 'clock-out'}/`, {
-    method: 'POST',
-    headers: { ...admin.headers, 'content-type': 'application/json' },
-    body: JSON.stringify(
-      clockIn ? { employee: branch.offShift, location: branch.location } : { employee: branch.offShift },
-    ),
-  });
+  const res = await clockInOrOut(admin, base, branch, clockIn);
   if (!res.ok) throw new Error(`clock ${clockIn ? 'in' : 'out'}: ${res.status} ${await res.text()}`);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
