@@ -157,6 +157,38 @@ describe('floor board', () => {
     await b.context.close();
   });
 
+  it('a board read again with nothing changed is a 304: the browser keeps the body, `now` comes in its header', async () => {
+    const a = await desk();
+    const url = `/api/floor/board/?location=${home}`;
+    // As the panel's transport reads it (fetch, the default cache mode), twice in a row.
+    // (No named functions inside: the page has none of the bundler's helpers.)
+    const reads = await a.page.evaluate(async (path) => {
+      const got: { status: number; etag: string | null; now: string | null; body: Record<string, unknown> }[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const res = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
+        const body = (await res.json()) as Record<string, unknown>;
+        got.push({ status: res.status, etag: res.headers.get('etag'), now: res.headers.get('board-now'), body });
+      }
+      const timing = performance
+        .getEntriesByName(new URL(path, location.href).href)
+        .at(-1) as PerformanceResourceTiming;
+      return { first: got[0]!, second: got[1]!, transferred: timing.transferSize, body: timing.encodedBodySize };
+    }, url);
+    // The browser hands the code a 200 with the cached body after the server's 304 (decision 1060).
+    assert.equal(reads.first.status, 200);
+    assert.equal(reads.second.status, 200);
+    assert.ok(reads.first.etag, 'an ETag');
+    assert.equal(reads.second.etag, reads.first.etag);
+    assert.deepEqual(reads.second.body, reads.first.body);
+    assert.equal('now' in reads.first.body, false);
+    assert.ok(Date.parse(reads.second.now ?? '') >= Date.parse(reads.first.now ?? ''), 'Board-Now on both');
+    // Revalidated, not sent again: the second read's bytes on the wire are its headers, not the body.
+    assert.ok(reads.transferred > 0, `revalidated with the server (transferSize ${reads.transferred})`);
+    assert.ok(reads.transferred < reads.body, `no body sent (${reads.transferred} < ${reads.body})`);
+    assert.deepEqual(a.errors, []);
+    await a.context.close();
+  });
+
   it("a booking onto a therapist's taken time shows the server's conflict sentence", async () => {
     const therapist = therapists[0]!;
     const tomorrow = manilaDate(1);
