@@ -87,6 +87,26 @@ const Page = () => {
   );
 };
 
+/**
+ * The page, a dialog opened and closed by Cancel whose Back the browser dropped, and STUCK_BACK_MS
+ * gone by: answers the spent entry's key, still on top of the history. Runs under fake timers.
+ */
+const aDialogWhoseBackNeverCame = async () => {
+  renderInProviders(<Page />);
+  await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
+  await screen.findByRole('dialog', { name: 'Book Ana Cruz' });
+  await waitFor(() => expect(window.history.state?.ginhawaDialog).toBeDefined());
+  const spentKey: unknown = window.history.state?.ginhawaDialog;
+  const dropped = vi.spyOn(window.history, 'back').mockImplementationOnce(() => undefined);
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(dropped).toHaveBeenCalledTimes(1);
+  dropped.mockRestore();
+  act(() => vi.advanceTimersByTime(1000));
+  expect(window.history.state?.ginhawaDialog).toBe(spentKey);
+  return spentKey;
+};
+
 describe('Back with a dialog open', () => {
   it('closes the dialog and stays on the page', async () => {
     renderInProviders(<Page />);
@@ -121,18 +141,7 @@ describe('Back with a dialog open', () => {
     // pushes anyway, on top of that spent entry. Back from it lands on the spent entry: it still closes.
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      renderInProviders(<Page />);
-      await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
-      await screen.findByRole('dialog', { name: 'Book Ana Cruz' });
-      await waitFor(() => expect(window.history.state?.ginhawaDialog).toBeDefined());
-      const spentKey: unknown = window.history.state?.ginhawaDialog;
-      const dropped = vi.spyOn(window.history, 'back').mockImplementationOnce(() => undefined);
-      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(dropped).toHaveBeenCalledTimes(1);
-      dropped.mockRestore();
-      act(() => vi.advanceTimersByTime(1000));
-      expect(window.history.state?.ginhawaDialog).toBe(spentKey);
+      const spentKey = await aDialogWhoseBackNeverCame();
 
       await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
       await screen.findByRole('dialog', { name: 'Book Ana Cruz' });
@@ -148,17 +157,7 @@ describe('Back with a dialog open', () => {
   it('a dialog pushed over the entry of one whose Back never came, closed by its button, leaves the page on top', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      renderInProviders(<Page />);
-      await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
-      await screen.findByRole('dialog', { name: 'Book Ana Cruz' });
-      await waitFor(() => expect(window.history.state?.ginhawaDialog).toBeDefined());
-      const spentKey: unknown = window.history.state?.ginhawaDialog;
-      const dropped = vi.spyOn(window.history, 'back').mockImplementationOnce(() => undefined);
-      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      dropped.mockRestore();
-      act(() => vi.advanceTimersByTime(1000));
-      expect(window.history.state?.ginhawaDialog).toBe(spentKey);
+      const spentKey = await aDialogWhoseBackNeverCame();
 
       // Opened again over the spent entry and closed by Cancel: its Back passes over the spent one too.
       await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
