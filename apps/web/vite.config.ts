@@ -1,9 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { build, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/** Writes `file`.gz and `file`.br when it is worth compressing (1 KB or more). */
+const writeCompressed = (file: string) => {
+  const content = fs.readFileSync(file);
+  if (content.length < 1024) return;
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(content, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+  );
+};
 
 /**
  * Writes .br and .gz beside every compressible build file, so the server can send them as they
@@ -14,24 +31,63 @@ const precompress = (): Plugin => ({
   apply: 'build',
   writeBundle(options, bundle) {
     const outDir = options.dir ?? 'dist';
-    for (const fileName of Object.keys(bundle)) {
-      if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
-      const file = path.join(outDir, fileName);
-      const content = fs.readFileSync(file);
-      if (content.length < 1024) continue;
-      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
-      fs.writeFileSync(
-        `${file}.br`,
-        zlib.brotliCompressSync(content, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-          },
-        }),
-      );
-    }
+    for (const fileName of Object.keys(bundle))
+      if (/\.(js|css|html|svg|json)$/.test(fileName)) writeCompressed(path.join(outDir, fileName));
   },
 });
+
+/** The file the server sends a browser without a session hint (decision 1061). */
+const SIGNED_OUT_PAGE = 'signed-out.html';
+
+/**
+ * After the client build, renders the sign-in screen to HTML (src/prerender/sign-in.tsx, built
+ * for Node in node_modules/.prerender) and writes dist/signed-out.html: index.html with that markup in
+ * #root in place of the brand splash, and its Material UI styles in <head>. The form paints from
+ * the HTML alone; main.tsx hydrates it (decision 1061). index.html keeps the splash for a browser
+ * that may hold a session, which sees a loading overlay and then the panel, never the form.
+ */
+const prerenderSignIn = (): Plugin => {
+  let root = process.cwd();
+  let outDir = 'dist';
+  return {
+    name: 'ginhawa-prerender-sign-in',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      // Inside the package, so Node finds the externalised packages (react, @mui/…) from there.
+      const ssrDir = path.join(root, 'node_modules', '.prerender');
+      try {
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          plugins: [react()],
+          build: { ssr: 'src/prerender/sign-in.tsx', outDir: ssrDir, emptyOutDir: true, minify: false },
+        });
+        const entry = pathToFileURL(path.join(ssrDir, 'sign-in.js')).href;
+        const { renderSignIn } = (await import(entry)) as {
+          renderSignIn: () => { html: string; css: string; names: string[] };
+        };
+        const { html, css, names } = renderSignIn();
+        const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const splash = /<div id="root">[\s\S]*?<!-- \/splash -->\s*<\/div>/;
+        if (!splash.test(index)) throw new Error('index.html: no <div id="root">…<!-- /splash --></div> to replace.');
+        if (css.includes('</style')) throw new Error('The sign-in styles contain "</style".');
+        const page = index
+          .replace('</head>', () => `<style data-emotion="css ${names.join(' ')}">${css}</style>\n  </head>`)
+          .replace(splash, () => `<div id="root" data-prerendered="sign-in">${html}</div>`);
+        const file = path.join(outDir, SIGNED_OUT_PAGE);
+        fs.writeFileSync(file, page);
+        writeCompressed(file);
+      } finally {
+        fs.rmSync(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+};
 
 /**
  * Inlines small stylesheets (the @font-face rules) into index.html: a linked stylesheet blocks
@@ -63,7 +119,7 @@ const inlineSmallCss = (maxBytes = 4096): Plugin => ({
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:8200';
 
 export default defineConfig({
-  plugins: [react(), inlineSmallCss(), precompress()],
+  plugins: [react(), inlineSmallCss(), precompress(), prerenderSignIn()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -21,7 +21,8 @@ const makeDist = () => {
   return {
     dist,
     write: (name: string, content: string | Buffer) => writeFileSync(join(dist, name), content),
-    remove: () => rmSync(dist, { recursive: true, force: true }),
+    /** Removes one file, or the whole folder without a name. */
+    remove: (name?: string) => rmSync(name ? join(dist, name) : dist, { recursive: true, force: true }),
   };
 };
 
@@ -123,6 +124,47 @@ describe('serving the panel', () => {
       expect(api.statusCode).toBe(404);
       expect(api.json()).toEqual({ message: 'No API endpoint at GET /api/nothing/here/.' });
       expect((await web.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    } finally {
+      await web.close();
+      remove();
+    }
+  });
+});
+
+describe('the sign-in form drawn in the page (decision 1061)', () => {
+  it('sends signed-out.html without a session hint, index.html with one, and index.html when the build has no signed-out.html', async () => {
+    const { dist, write, remove } = makeDist();
+    const index = `<!doctype html><title>splash</title>${'<!-- padding -->'.repeat(100)}`;
+    const signedOut = `<!doctype html><title>form</title>${'<!-- padding -->'.repeat(100)}`;
+    write('index.html', index);
+    write('index.html.br', zlib.brotliCompressSync(index));
+    write('signed-out.html', signedOut);
+    write('signed-out.html.br', zlib.brotliCompressSync(signedOut));
+    const web = await buildTestApp({ WEB_DIST: dist });
+    const page = async (cookie: string | undefined, acceptEncoding: string | undefined) => {
+      const res = await web.app.inject({
+        method: 'GET',
+        url: '/dashboard',
+        headers: { ...(cookie ? { cookie } : {}), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers.vary)).toMatch(/cookie/i);
+      return res.headers['content-encoding'] === 'br'
+        ? zlib.brotliDecompressSync(res.rawPayload).toString()
+        : res.rawPayload.toString();
+    };
+    try {
+      expect(await page(undefined, 'br')).toBe(signedOut);
+      expect(await page(undefined, undefined)).toBe(signedOut);
+      expect(await page('theme=dark', 'br')).toBe(signedOut);
+      expect(await page('csrftoken=abc', 'br')).toBe(index);
+      expect(await page('theme=dark; __Host-csrftoken=abc', undefined)).toBe(index);
+      // An empty cookie is a cleared one: no session.
+      expect(await page('csrftoken=; theme=dark', 'br')).toBe(signedOut);
+      remove('signed-out.html');
+      remove('signed-out.html.br');
+      expect(await page(undefined, 'br')).toBe(index);
+      expect(await page(undefined, undefined)).toBe(index);
     } finally {
       await web.close();
       remove();

@@ -163,21 +163,39 @@ const INDEX_ENCODINGS = [
 ] as const;
 
 /**
+ * The web app's own test for "may this browser hold a session" (its session-hint.ts): the readable
+ * CSRF cookie set beside the session cookie at sign-in and cleared at sign-out.
+ */
+const SESSION_HINT = /(?:^|;\s*)(?:__Host-)?csrftoken=[^;]/;
+
+/**
  * Serves the built panel; any non-API GET that is not a file gets index.html (client routing).
+ * A browser without a session hint gets signed-out.html instead when the build wrote it: the same
+ * page with the sign-in form already drawn in it, which the panel's code takes over (decision
+ * 1061); one with a hint gets index.html's splash, then the panel, never a form that goes away.
  * The index is sent by hand rather than by @fastify/static: with `preCompressed` that plugin
  * answers 403 for `/` when the request accepts no encoding (curl, wget, load-balancer checks).
  */
 const registerSpa = (app: FastifyInstance, webDist: string) => {
   const indexFile = path.join(webDist, 'index.html');
+  const signedOutFile = path.join(webDist, 'signed-out.html');
   const hasBuild = fs.existsSync(indexFile);
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
-    void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    // Read per request (it is small), so a rebuilt panel is served without a restart.
-    for (const encoding of INDEX_ENCODINGS) {
-      if (!accepted.has(encoding.name) && !accepted.has('*')) continue;
-      const body = await fs.promises.readFile(indexFile + encoding.suffix).catch(() => undefined);
-      if (body) return reply.header('content-encoding', encoding.name).send(body);
+    void reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, cookie')
+      .type('text/html; charset=utf-8');
+    // Read per request (they are small), so a rebuilt panel is served without a restart.
+    const files = SESSION_HINT.test(request.headers.cookie ?? '') ? [indexFile] : [signedOutFile, indexFile];
+    for (const file of files) {
+      for (const encoding of INDEX_ENCODINGS) {
+        if (!accepted.has(encoding.name) && !accepted.has('*')) continue;
+        const body = await fs.promises.readFile(file + encoding.suffix).catch(() => undefined);
+        if (body) return reply.header('content-encoding', encoding.name).send(body);
+      }
+      const body = await fs.promises.readFile(file).catch(() => undefined);
+      if (body) return reply.send(body);
     }
     return reply.send(await fs.promises.readFile(indexFile));
   };

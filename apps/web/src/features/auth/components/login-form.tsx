@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -26,8 +26,22 @@ const requiredProblems = (body: LoginBody): Partial<Record<FieldName, string>> =
   ...(body.password ? {} : { password: 'Enter your password.' }),
 });
 
+const noSubscription = () => () => undefined;
+/**
+ * False in the HTML drawn at build time and while React takes it over, true from then on (and at
+ * once when React draws the form itself): before the code runs, "Sign in" must not send the form
+ * the browser's way, a GET with the password in the address (decision 1061).
+ */
+const useCodeRunning = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
 /** Username and password; the server's message (or docs/product.md §8's fallback) in an alert; a spinner while signing in. */
 export const LoginForm = ({ onSuccess, onSubmitting }: LoginFormProps) => {
+  const codeRunning = useCodeRunning();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
@@ -96,7 +110,7 @@ export const LoginForm = ({ onSuccess, onSubmitting }: LoginFormProps) => {
         type="submit"
         variant="contained"
         size="large"
-        disabled={submitting}
+        disabled={submitting || !codeRunning}
         startIcon={submitting ? <CircularProgress size={18} color="inherit" aria-label="Signing in" /> : null}
       >
         {submitting ? 'Signing in…' : 'Sign in'}
