@@ -12,7 +12,8 @@
 // server processes, each LISTENing on PostgreSQL (on the embedded database, no pg: one bare `ws`
 // process broadcasting what its stdin says), one NOTIFY delivered by all. Printed per instance
 // and round: handshakes/s, RSS per 1,000 open sockets, RSS 3 s after they closed, delivery
-// p50/p99; then min / median / max over the rounds and the load before and after.
+// p50/p99; then min / median / max over the rounds, RSS 3 s and 10 s after the last round closed,
+// and the load before and after.
 // Ports: BENCH_PORT and the next (bench-args.mjs).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -412,9 +413,11 @@ const runRound = async (subject) => {
   const deliveryCpu = pids.map((pid, j) => cpuMs(pid) - cpuBeforeDelivery[j]);
   latencies.sort((a, b) => a - b);
   for (const ws of sockets) ws.terminate();
+  const closedAt = performance.now();
   await sleep(3000);
   const rssClosed = pids.map(rssMb);
   return {
+    closedAt,
     handshakes,
     cpuPerHandshake,
     deliveryCpu,
@@ -545,6 +548,12 @@ try {
     }
   }
   const loadAfter = loadAverage();
+  // RSS again 10 s after each subject's last sockets closed: what was given back a little later.
+  const rssLater = {};
+  for (const key of ['ginhawa', 'peer']) {
+    await sleep(Math.max(0, results[key].at(-1).closedAt + 10_000 - performance.now()));
+    rssLater[key] = (key === 'ginhawa' ? ginhawa : peer).pids.map(rssMb);
+  }
   const heapClosed = HEAP ? await heapSnapshot(server.pid) : undefined;
 
   console.log(`\nmin / median / max over ${ROUNDS} rounds (per instance):`);
@@ -582,8 +591,9 @@ try {
     );
     const lastG = g.at(-1).rssClosed[j];
     const lastP = p.at(-1).rssClosed[j];
+    const change = (after, before) => `${f0(((after - before) / before) * 100)}%`;
     console.log(
-      `  RSS before the first round → 3 s after the last round's sockets closed: Ginhawa ${f0(baseline.ginhawa[j])} → ${f0(lastG)} MB (${f0(((lastG - baseline.ginhawa[j]) / baseline.ginhawa[j]) * 100)}%), peer ${f0(baseline.peer[j])} → ${f0(lastP)} MB (${f0(((lastP - baseline.peer[j]) / baseline.peer[j]) * 100)}%) (goal within 10%)`,
+      `  RSS before the first round → 3 s after the last round's sockets closed: Ginhawa ${f0(baseline.ginhawa[j])} → ${f0(lastG)} MB (${change(lastG, baseline.ginhawa[j])}), peer ${f0(baseline.peer[j])} → ${f0(lastP)} MB (${change(lastP, baseline.peer[j])}) (goal within 10%); 10 s after: Ginhawa ${f0(rssLater.ginhawa[j])} MB (${change(rssLater.ginhawa[j], baseline.ginhawa[j])}), peer ${f0(rssLater.peer[j])} MB (${change(rssLater.peer[j], baseline.peer[j])})`,
     );
   }
   console.log(
