@@ -593,7 +593,7 @@ try {
     const lastP = p.at(-1).rssClosed[j];
     const change = (after, before) => `${f0(((after - before) / before) * 100)}%`;
     console.log(
-      `  RSS before the first round → 3 s after the last round's sockets closed: Ginhawa ${f0(baseline.ginhawa[j])} → ${f0(lastG)} MB (${change(lastG, baseline.ginhawa[j])}), peer ${f0(baseline.peer[j])} → ${f0(lastP)} MB (${change(lastP, baseline.peer[j])}) (goal within 10%); 10 s after: Ginhawa ${f0(rssLater.ginhawa[j])} MB (${change(rssLater.ginhawa[j], baseline.ginhawa[j])}), peer ${f0(rssLater.peer[j])} MB (${change(rssLater.peer[j], baseline.peer[j])})`,
+      `  RSS before the first round → 3 s after the last round's sockets closed: Ginhawa ${f0(baseline.ginhawa[j])} → ${f0(lastG)} MB (${change(lastG, baseline.ginhawa[j])}), peer ${f0(baseline.peer[j])} → ${f0(lastP)} MB (${change(lastP, baseline.peer[j])}) (goal within 10%); 10 s or more after: Ginhawa ${f0(rssLater.ginhawa[j])} MB (${change(rssLater.ginhawa[j], baseline.ginhawa[j])}), peer ${f0(rssLater.peer[j])} MB (${change(rssLater.peer[j], baseline.peer[j])})`,
     );
   }
   console.log(
