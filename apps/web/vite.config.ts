@@ -138,20 +138,35 @@ export default defineConfig({
         // Fewer, larger chunks on the desk's path (docs/decisions/1052): the sign-in screen's code as
         // one chunk, and Material UI's components the panel uses as one more, fetched with the
         // panel's own code while the password is checked, instead of some forty small files each
-        // screen waited for, six at a time.
+        // screen waited for, six at a time. Material UI's components that only other screens use
+        // (autocompletes, tabs, the data grid's pagination) are a group of their own, so the
+        // desk's dashboard and floor do not download or parse them (decision 1066).
         codeSplitting: {
           groups: [
-            { name: 'login', tags: ['$initial'], priority: 2 },
+            { name: 'login', tags: ['$initial'], priority: 4 },
+            // Material UI's components that only screens other than the desk's draw are left out of
+            // `mui` (the lookahead) and grouped last, in `mui-more`: a group also takes the modules its
+            // members import, so the last one gets only what the others left (decision 1066).
             {
               name: 'mui',
-              test: /node_modules[\\/]@mui[\\/](material|system|utils|icons-material|private-theming|styled-engine)[\\/]/,
-              priority: 1,
+              test: /node_modules[\\/]@mui[\\/](?!material[\\/](esm[\\/])?(Autocomplete|useAutocomplete|Tabs|Tab|TabScrollButton|TablePagination|TablePaginationActions)[\\/])(material|system|utils|icons-material|private-theming|styled-engine)[\\/]/,
+              priority: 3,
             },
             {
               name: 'kit',
               test: (id) =>
                 /apps[\\/]web[\\/]src[\\/](components|lib|config|features[\\/][^\\/]+[\\/]api)[\\/]/.test(id) &&
-                !/[\\/]components[\\/](list|resource|figures)[\\/]/.test(id),
+                !/[\\/]components[\\/]((list|resource|figures)[\\/]|(scrolling-tabs|tabbed-card)\.tsx$)/.test(id),
+              priority: 2,
+            },
+            {
+              name: 'mui-more',
+              test: (id) =>
+                /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(Autocomplete|useAutocomplete|Tabs|Tab|TabScrollButton|TablePagination|TablePaginationActions)[\\/]/.test(
+                  id,
+                ) ||
+                // The app's two tab strips, drawn by admin and report screens only: with their tabs.
+                /apps[\\/]web[\\/]src[\\/]components[\\/](scrolling-tabs|tabbed-card)\.tsx$/.test(id),
               priority: 1,
             },
           ],

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { auditLog } from './schema/index';
 import type { DbOrTx } from './client';
 
@@ -33,6 +34,17 @@ export const audit = async (db: DbOrTx, entry: AuditEntry) => {
     after: scrub(entry.after),
   });
 };
+
+const jsonOrNull = (value: unknown) => (value == null ? sql`null` : sql`${JSON.stringify(value)}::jsonb`);
+
+/**
+ * The same row as `audit` writes, as the last part of one statement whose data-modifying CTE
+ * (`with created as (insert … returning id)`) made the write: `insert … select` from that CTE,
+ * `rowId` naming the row in it. For a hot write that is one statement instead of a transaction
+ * (the sign-in's session, decision 1065); anywhere else, `audit` inside the transaction.
+ */
+export const auditFrom = (entry: Omit<AuditEntry, 'rowId'>, from: SQL, rowId: SQL) =>
+  sql`insert into ${auditLog} (actor_id, action, table_name, row_id, before, after) select ${entry.actorId}::int, ${entry.action}, ${entry.tableName}, (${rowId})::text, ${jsonOrNull(scrub(entry.before))}, ${jsonOrNull(scrub(entry.after))} from ${from}`;
 
 /** The last step of a create or update: audit it, then hand back the row as the API shows it. */
 export const audited = async <T extends object>(db: DbOrTx, entry: AuditEntry & { after: T }): Promise<T> => {

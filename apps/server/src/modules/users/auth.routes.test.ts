@@ -11,6 +11,7 @@ import {
   login,
   type TestContext,
 } from '../../test/build';
+import { SESSION_ABSOLUTE_SECONDS } from '../../plugins/auth';
 import { THROTTLE } from './throttle.service';
 
 let ctx: TestContext;
@@ -43,6 +44,65 @@ describe('login', () => {
     const stored = await ctx.database.db.select().from(sessions);
     expect(stored.some((s) => s.tokenHash === token)).toBe(false);
     expect(stored.length).toBeGreaterThan(0);
+  });
+
+  it('writes the session, the last sign-in and one audit row naming the session', async () => {
+    const [before] = await ctx.database.db.select().from(users).where(eq(users.username, 'therapist'));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      payload: { username: 'therapist', password: DEMO_PASSWORD },
+      remoteAddress: '10.1.7.1',
+      headers: { 'user-agent': 'test-agent/1' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [after] = await ctx.database.db.select().from(users).where(eq(users.username, 'therapist'));
+    expect(after!.lastLogin).toBeInstanceOf(Date);
+    expect(after!.lastLogin!.getTime()).toBeGreaterThan(before!.lastLogin?.getTime() ?? 0);
+    const [session] = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, after!.id))
+      .orderBy(sql`${sessions.id} desc`)
+      .limit(1);
+    expect(session).toMatchObject({ ip: '10.1.7.1', userAgent: 'test-agent/1' });
+    expect(session!.expiresAt.getTime() - session!.createdAt.getTime()).toBe(SESSION_ABSOLUTE_SECONDS * 1000);
+    const logged = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'login' and ${auditLog.actorId} = ${after!.id}`);
+    expect(logged.map((a) => [a.tableName, a.rowId, a.before, a.after])).toEqual([
+      ['sessions', String(session!.id), null, null],
+    ]);
+  });
+
+  it('a right password clears its account-and-address failures and gives back the other counts', async () => {
+    const ip = '10.1.8.1';
+    for (let i = 0; i < THROTTLE.perAccountAndAddress - 1; i += 1)
+      expect((await post('/api/users/login/', { username: 'manager', password: `nope-${i}` }, ip)).statusCode).toBe(
+        400,
+      );
+    const counts = async () =>
+      Object.fromEntries(
+        (
+          await ctx.database.db
+            .select()
+            .from(loginThrottle)
+            .where(sql`${loginThrottle.key} in ('user:manager|ip:10.1.8.1', 'user:manager', 'ip:10.1.8.1')`)
+        ).map((r) => [r.key, r.failures]),
+      );
+    const failures = THROTTLE.perAccountAndAddress - 1;
+    expect(await counts()).toEqual({
+      'user:manager|ip:10.1.8.1': failures,
+      'user:manager': expect.any(Number) as number,
+      'ip:10.1.8.1': failures,
+    });
+    const accountBefore = (await counts())['user:manager']!;
+    expect((await post('/api/users/login/', { username: 'manager', password: DEMO_PASSWORD }, ip)).statusCode).toBe(
+      200,
+    );
+    expect(await counts()).toEqual({ 'user:manager': accountBefore, 'ip:10.1.8.1': failures });
+    await ctx.database.db.delete(loginThrottle).where(sql`${loginThrottle.key} in ('user:manager', 'ip:10.1.8.1')`);
   });
 
   it('gives a new session id at every login and ends the one the browser carried', async () => {

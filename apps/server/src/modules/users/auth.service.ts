@@ -3,7 +3,7 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { MyData } from '@ginhawa/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { groups, refreshTokens, sessions, tokenFamilies, userGroups, users } from '../../db/schema/index';
-import { audit } from '../../db/audit';
+import { audit, auditFrom } from '../../db/audit';
 import { preparedOnce } from '../../lib/prepared';
 import { publish } from '../../plugins/bus';
 import { SESSION_ABSOLUTE_SECONDS, type AlongSession, type Credentials } from '../../plugins/auth';
@@ -51,27 +51,17 @@ export const authenticate = async (db: Db, username: string, password: string, i
   return user;
 };
 
-export const createSession = async (db: Db, userId: number, meta: { ip: string; userAgent?: string }) => {
+/**
+ * A new session for a person who just proved who they are: the session row, their last sign-in
+ * and the audit row, in one statement (atomic like the transaction it replaces, one round trip
+ * instead of five: decision 1065).
+ */
+export const createSession = async (db: DbOrTx, userId: number, meta: { ip: string; userAgent?: string }) => {
   const token = randomToken();
   const csrfToken = randomToken();
-  await db.transaction(async (tx) => {
-    const [session] = await tx
-      .insert(sessions)
-      .values({
-        tokenHash: sha256(token),
-        csrfToken,
-        userId,
-        expiresAt: sql`now() + make_interval(secs => ${SESSION_ABSOLUTE_SECONDS})`,
-        ip: meta.ip.slice(0, 64),
-        userAgent: meta.userAgent?.slice(0, 300) ?? null,
-      })
-      .returning({ id: sessions.id });
-    await tx
-      .update(users)
-      .set({ lastLogin: sql`now()` })
-      .where(eq(users.id, userId));
-    await audit(tx, { actorId: userId, action: 'login', tableName: 'sessions', rowId: session?.id });
-  });
+  await db.execute(
+    sql`with created as (insert into ${sessions} (token_hash, csrf_token, user_id, expires_at, ip, user_agent) values (${sha256(token)}, ${csrfToken}, ${userId}, now() + make_interval(secs => ${SESSION_ABSOLUTE_SECONDS}), ${meta.ip.slice(0, 64)}, ${meta.userAgent?.slice(0, 300) ?? null}) returning id), signed_in as (update ${users} set last_login = now() where id = ${userId}) ${auditFrom({ actorId: userId, action: 'login', tableName: 'sessions' }, sql`created`, sql`created.id`)}`,
+  );
   return { token, csrfToken };
 };
 

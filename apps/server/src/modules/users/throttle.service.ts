@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginThrottle } from '../../db/schema/index';
 import { tooManyRequests } from '../../lib/http-error';
@@ -29,23 +29,35 @@ export const throttleKeys = (username: string, ip: string): ThrottleKey[] => [
   { key: `ip:${ip}`, limit: THROTTLE.perAddress },
 ];
 
+type Counted = { allowed: boolean; waitSeconds: number; attempts: number };
+
 /**
- * Counts one attempt against `key` and answers whether it may be checked, in one upsert. The
- * count comes before the password check, so parallel guesses cannot all read "not locked" first:
- * the row lock orders them and only the first `limit` in a window get through. The window
- * restarts once it is over and no lock is running; reaching the limit starts the lock.
+ * Counts one attempt against each key and answers, per key, whether it may be checked: one upsert
+ * for all of them (a sign-in's three keys are one round trip, not three). The count comes before
+ * the password check, so parallel guesses cannot all read "not locked" first: the row locks order
+ * them and only the first `limit` in a window get through. A window restarts once it is over and
+ * no lock is running; reaching the limit starts the lock.
  */
-export const countAttempt = async (
-  db: DbOrTx,
-  { key, limit }: ThrottleKey,
-): Promise<{ allowed: boolean; waitSeconds: number; attempts: number }> => {
+export const countAttempts = async (db: DbOrTx, keys: ThrottleKey[]): Promise<Map<string, Counted>> => {
   const t = loginThrottle;
+  // Each key's own limit, inside the one statement's SET (a row there knows only its key).
+  const limit = sql`(case ${t.key} ${sql.join(
+    keys.map((k) => sql`when ${k.key} then ${k.limit}::int`),
+    sql` `,
+  )} end)`;
   const lockEnd = sql`now() + make_interval(secs => ${THROTTLE.lockSeconds})`;
   const restart = sql`(${t.windowStartedAt} < now() - make_interval(secs => ${THROTTLE.windowSeconds}) and (${t.lockedUntil} is null or ${t.lockedUntil} <= now()))`;
   const next = sql`(case when ${restart} then 1 else ${t.failures} + 1 end)`;
-  const [row] = await db
+  const rows = await db
     .insert(t)
-    .values({ key, failures: 1, windowStartedAt: sql`now()`, lockedUntil: limit <= 1 ? lockEnd : null })
+    .values(
+      keys.map((k) => ({
+        key: k.key,
+        failures: 1,
+        windowStartedAt: sql`now()`,
+        lockedUntil: k.limit <= 1 ? lockEnd : null,
+      })),
+    )
     .onConflictDoUpdate({
       target: t.key,
       set: {
@@ -55,30 +67,45 @@ export const countAttempt = async (
       },
     })
     .returning({
+      key: t.key,
       attempts: t.failures,
       waitSeconds: sql<number>`coalesce(ceil(extract(epoch from (${t.lockedUntil} - now())))::int, 0)`,
     });
-  const attempts = Number(row?.attempts ?? 0);
-  return { allowed: attempts <= limit, waitSeconds: Math.max(Number(row?.waitSeconds ?? 0), 1), attempts };
+  const counted = new Map<string, Counted>();
+  for (const k of keys) {
+    const row = rows.find((r) => r.key === k.key);
+    const attempts = Number(row?.attempts ?? 0);
+    counted.set(k.key, {
+      allowed: attempts <= k.limit,
+      waitSeconds: Math.max(Number(row?.waitSeconds ?? 0), 1),
+      attempts,
+    });
+  }
+  return counted;
 };
 
 /**
- * A checked attempt that succeeded takes its count back, so sign-ins never use up an address's
- * allowance; below the limit again, the lock its count started is lifted.
+ * A checked attempt that succeeded: the first key's failures are cleared (its row deleted) and the
+ * others' counts taken back, so sign-ins never use up an address's allowance; below its limit
+ * again, the lock a count started is lifted. One statement for all of them.
  */
-export const uncountAttempt = async (db: DbOrTx, { key, limit }: ThrottleKey) => {
+export const acceptAttempt = async (db: DbOrTx, [cleared, ...given]: ThrottleKey[]) => {
   const t = loginThrottle;
-  await db
-    .update(t)
-    .set({
-      failures: sql`greatest(${t.failures} - 1, 0)`,
-      lockedUntil: sql`case when ${t.failures} - 1 >= ${limit} then ${t.lockedUntil} else null end`,
-    })
-    .where(eq(t.key, key));
-};
-
-export const clearFailures = async (db: DbOrTx, key: string) => {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+  if (!cleared) return;
+  if (given.length === 0) {
+    await db.delete(t).where(eq(t.key, cleared.key));
+    return;
+  }
+  const limit = sql`(case ${t.key} ${sql.join(
+    given.map((k) => sql`when ${k.key} then ${k.limit}::int`),
+    sql` `,
+  )} end)`;
+  await db.execute(
+    sql`with cleared as (delete from ${t} where ${t.key} = ${cleared.key}) update ${t} set failures = greatest(${t.failures} - 1, 0), locked_until = case when ${t.failures} - 1 >= ${limit} then ${t.lockedUntil} else null end where ${inArray(
+      t.key,
+      given.map((k) => k.key),
+    )}`,
+  );
 };
 
 /** Tells every active Admin that an account's own limit tripped: many wrong passwords from many addresses. */
@@ -105,13 +132,9 @@ export const countPasswordAttempt = async (
   what: 'sign-in' | 'password',
 ): Promise<ThrottleKey[]> => {
   const keys = throttleKeys(username, ip);
-  const counted = [];
-  for (const k of keys) {
-    const c = await countAttempt(db, k);
-    if (k.alarm && c.attempts === k.limit) await alarmAdmins(db, username);
-    counted.push(c);
-  }
-  const refused = counted.filter((c) => !c.allowed);
+  const counted = await countAttempts(db, keys);
+  for (const k of keys) if (k.alarm && counted.get(k.key)?.attempts === k.limit) await alarmAdmins(db, username);
+  const refused = [...counted.values()].filter((c) => !c.allowed);
   if (refused.length > 0) {
     const wait = Math.max(...refused.map((c) => c.waitSeconds));
     throw tooManyRequests(`Too many failed ${what} attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
@@ -120,7 +143,4 @@ export const countPasswordAttempt = async (
 };
 
 /** A right password clears its account-and-address failures and gives back the other counts. */
-export const passwordAccepted = async (db: DbOrTx, keys: ThrottleKey[]) => {
-  await clearFailures(db, keys[0]!.key);
-  for (const k of keys.slice(1)) await uncountAttempt(db, k);
-};
+export const passwordAccepted = (db: DbOrTx, keys: ThrottleKey[]) => acceptAttempt(db, keys);
