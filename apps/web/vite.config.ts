@@ -184,7 +184,7 @@ export default defineConfig({
     pool: 'threads',
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/hiding-styles-only.ts', './src/test/setup.ts'],
+    setupFiles: ['./src/test/hiding-styles-only.ts', './src/test/no-owner-stacks.ts', './src/test/setup.ts'],
     testTimeout: 30_000,
   },
 });
