@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openPglite, pgliteDirOf, type Database } from '../../db/client';
-import { seedTestData } from '../../test/database';
+import { seedTestData, tarball } from '../../test/database';
 import { backupsDirOf } from './backups.service';
 import { NotOurBackupError, knownMigrations, restoreBackup } from './backups.restore';
 
@@ -39,7 +39,7 @@ const writeDump = async (database: Database, name: string) => {
 /** The tests' migrated, seeded database in memory (the run's template when there is one). */
 const ginhawaDatabase = async () => {
   const template = inject('pgliteTemplate');
-  const database = await openPglite(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {});
+  const database = await openPglite(template ? { loadDataDir: tarball(template) } : {});
   if (!template) {
     await database.migrate();
     await seedTestData(database);
