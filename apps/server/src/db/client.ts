@@ -60,13 +60,26 @@ export type PgliteOptions = {
    * (lib/data-dir-lock.ts: one process per embedded database), which the type asks for.
    */
   onDisk?: { lock: DataDirLock; path: string };
+  /**
+   * Server settings for this instance (`-c name=value` after PGlite's own start parameters). The
+   * tests' copies start with less shared memory and without zero-filling the WAL segment each start
+   * writes (test/database.ts, PGLITE_TEST_SETTINGS); the server and the scripts keep the defaults.
+   */
+  settings?: Record<string, string>;
 };
 
-export const openPglite = async ({ loadDataDir, onDisk }: PgliteOptions = {}): Promise<Database> => {
+export const openPglite = async ({ loadDataDir, onDisk, settings }: PgliteOptions = {}): Promise<Database> => {
   if (onDisk) fs.mkdirSync(onDisk.path, { recursive: true });
   // pg_trgm backs client search (migration 0005), btree_gist the floor's exclusion constraints
   // (migration 0014); PostgreSQL ships them, PGlite needs them loaded.
-  const options = { extensions: { pg_trgm, btree_gist }, ...(loadDataDir ? { loadDataDir } : {}) };
+  const startParams = settings
+    ? [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])]
+    : undefined;
+  const options = {
+    extensions: { pg_trgm, btree_gist },
+    ...(loadDataDir ? { loadDataDir } : {}),
+    ...(startParams ? { startParams } : {}),
+  };
   const client = onDisk ? await PGlite.create(onDisk.path, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, pgliteDirOf } from '../db/client';
 import { LOCK_FILE, acquireDataDirLock, readLockHolder } from '../lib/data-dir-lock';
 import { SERVER_ROOT } from '../paths';
+import { tarball } from './database';
 
 /**
  * One writer per embedded database, across real processes (decision 0700): a server holds
@@ -104,7 +105,7 @@ beforeAll(async () => {
     const lock = acquireDataDirLock(dataDir, { command: 'test setup', exitOnSignals: false });
     const database = await openPglite({
       onDisk: { lock, path: pgliteDirOf(dataDir) },
-      loadDataDir: new Blob([fs.readFileSync(template)]),
+      loadDataDir: tarball(template),
     });
     await database.close();
     lock.release();

@@ -7,5 +7,6 @@ export default async function setup(project: TestProject) {
   if (provided.pgliteTemplate) project.provide('pgliteTemplate', provided.pgliteTemplate);
   if (provided.postgresTemplate) project.provide('postgresTemplate', provided.postgresTemplate);
   if (provided.pgliteMigrated) project.provide('pgliteMigrated', provided.pgliteMigrated);
+  if (provided.pgliteEmpty) project.provide('pgliteEmpty', provided.pgliteEmpty);
   return cleanUp;
 }

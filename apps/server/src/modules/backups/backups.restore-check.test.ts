@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openPglite, pgliteDirOf, type Database } from '../../db/client';
-import { seedTestData } from '../../test/database';
+import { openEmptyPglite, seedTestData, tarball } from '../../test/database';
 import { backupsDirOf } from './backups.service';
 import { NotOurBackupError, knownMigrations, restoreBackup } from './backups.restore';
 
@@ -39,7 +39,7 @@ const writeDump = async (database: Database, name: string) => {
 /** The tests' migrated, seeded database in memory (the run's template when there is one). */
 const ginhawaDatabase = async () => {
   const template = inject('pgliteTemplate');
-  const database = await openPglite(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {});
+  const database = await openPglite(template ? { loadDataDir: tarball(template) } : {});
   if (!template) {
     await database.migrate();
     await seedTestData(database);
@@ -59,7 +59,7 @@ afterAll(() => {
 
 describe('restore refuses what is not ours', { timeout: 120_000 }, () => {
   it('a valid PostgreSQL dump of a database that is not Ginhawa is refused, nothing moved', async () => {
-    const foreign = await openPglite();
+    const foreign = await openEmptyPglite();
     await foreign.pglite!.exec(
       'create table widgets (id int primary key, name text); insert into widgets values (1, $$a$$);',
     );
@@ -73,7 +73,7 @@ describe('restore refuses what is not ours', { timeout: 120_000 }, () => {
   });
 
   it("another drizzle project's database (a migrations table, not ours) is refused", async () => {
-    const other = await openPglite();
+    const other = await openEmptyPglite();
     await other.pglite!.exec(`
       create schema drizzle;
       create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint);

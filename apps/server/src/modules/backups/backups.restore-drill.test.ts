@@ -8,7 +8,7 @@ import { openEmbedded, openPglite, pgliteDirOf, type Database } from '../../db/c
 import { acquireDataDirLock, DataDirLockedError } from '../../lib/data-dir-lock';
 import { loadEnv } from '../../plugins/env';
 import { ADMIN_PASSWORD, TEST_SECRET, login } from '../../test/build';
-import { seedTestData } from '../../test/database';
+import { seedTestData, tarball } from '../../test/database';
 import { restoreBackup } from './backups.restore';
 
 /**
@@ -28,7 +28,7 @@ const seedOnDisk = async () => {
   try {
     const database = await openPglite({
       onDisk: { lock, path: pgliteDirOf(dataDir) },
-      ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
+      ...(template ? { loadDataDir: tarball(template) } : {}),
     });
     if (!template) {
       await database.migrate();
