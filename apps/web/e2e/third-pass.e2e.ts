@@ -29,12 +29,27 @@ const coveredByToast = (page: Page) =>
     const controls = document.querySelectorAll(
       'button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="combobox"], h1',
     );
+    // What can be seen of a control: its box cut by each ancestor that clips its overflow (a
+    // booking scrolled sideways out of the board is not under the toast). No named helper in
+    // here: the runner's transform would name it with a function the page does not have.
     return [...controls]
       .filter((el) => !el.closest('.MuiSnackbar-root'))
       .filter((el) => {
-        const r = el.getBoundingClientRect();
-        const visible = r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
-        return visible && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom;
+        const b = el.getBoundingClientRect();
+        let [left, top, right, bottom] = [b.left, b.top, b.right, b.bottom];
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          const style = getComputedStyle(p);
+          if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+          const c = p.getBoundingClientRect();
+          [left, top, right, bottom] = [
+            Math.max(left, c.left),
+            Math.max(top, c.top),
+            Math.min(right, c.right),
+            Math.min(bottom, c.bottom),
+          ];
+        }
+        const visible = right > left && bottom > top && getComputedStyle(el).visibility !== 'hidden';
+        return visible && left < t.right && t.left < right && top < t.bottom && t.top < bottom;
       })
       .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}"`);
   });

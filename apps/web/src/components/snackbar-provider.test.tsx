@@ -81,3 +81,43 @@ describe('snackbar', () => {
     expect(screen.getByRole('alert')).toBeInTheDocument();
   });
 });
+
+describe('snackbar placement', () => {
+  it('moves off a button that scrolling brings under it', async () => {
+    // jsdom lays nothing out: the board's booking is drawn off screen, then scrolled to the toast's
+    // first place, the bottom-left corner of the window.
+    let bookingTop = 5000;
+    render(
+      <SnackbarProvider>
+        <div data-testid="day-view">
+          <button
+            ref={(el) => {
+              if (el)
+                el.getBoundingClientRect = () =>
+                  ({
+                    top: bookingTop,
+                    left: 0,
+                    width: window.innerWidth,
+                    height: 60,
+                    bottom: bookingTop + 60,
+                    right: window.innerWidth,
+                  }) as DOMRect;
+            }}
+          >
+            10:00 booking
+          </button>
+        </div>
+        <Trigger message="Clocked in." />
+      </SnackbarProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    const toast = (await screen.findByRole('alert')).parentElement!;
+    await waitFor(() => expect(toast.style.top).not.toBe(''));
+    const first = toast.style.top;
+    bookingTop = window.innerHeight - 70;
+    act(() => {
+      screen.getByTestId('day-view').dispatchEvent(new Event('scroll'));
+    });
+    await waitFor(() => expect(toast.style.top).not.toBe(first));
+  });
+});

@@ -28,8 +28,9 @@ type SnackbarState = {
 
 /**
  * Keeps the open toast where it covers no control (docs/decisions/0641): placed before it is first
- * painted, and again when the page under it changes (a list that grows, a dialog that opens) or
- * the window is resized. Undefined until measured (the toast stays hidden for that one layout).
+ * painted, and again when the page under it changes (a list that grows, a dialog that opens), the
+ * window is resized, or the page or a part of it scrolls (the floor's day view scrolling to the
+ * hour brings bookings under it). Undefined until measured (the toast stays hidden for that one layout).
  */
 const useToastPlacement = (open: boolean, id: number) => {
   const ref = useRef<HTMLDivElement>(null);
@@ -55,10 +56,13 @@ const useToastPlacement = (open: boolean, id: number) => {
     const observer = new MutationObserver(later);
     observer.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('resize', later);
+    // A scroll does not bubble: caught on its way down, whichever element scrolls.
+    document.addEventListener('scroll', later, { capture: true, passive: true });
     return () => {
       cancelAnimationFrame(frame);
       observer.disconnect();
       window.removeEventListener('resize', later);
+      document.removeEventListener('scroll', later, { capture: true });
     };
   }, [open, id]);
   return { ref, place };

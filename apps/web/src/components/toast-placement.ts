@@ -1,7 +1,7 @@
 /**
- * Where a toast goes so it covers no control (docs/decisions/0641): a few places in order of
+ * Where a toast goes so it covers no control (docs/decisions/0641, 1079): a few places in order of
  * preference, the first that overlaps no button, link, field or page title wins; when every place
- * covers something, the one that covers least.
+ * covers something, the one that covers least. A control counts by the part of it that can be seen.
  */
 
 export type Box = { top: number; left: number; width: number; height: number };
@@ -35,10 +35,42 @@ const CONTROLS =
 const PHONE = 600;
 const DESK_MARGIN = 24;
 const PHONE_MARGIN = 8;
+/** How far apart the places along a desk's bottom edge are tried. */
+const SCAN_STEP = 40;
 
 const boxOf = (el: Element): Box => {
   const r = el.getBoundingClientRect();
   return { top: r.top, left: r.left, width: r.width, height: r.height };
+};
+
+/** `box` cut to `clip` (an empty box when they do not meet). */
+const intersect = (box: Box, clip: Box): Box => {
+  const left = Math.max(box.left, clip.left);
+  const top = Math.max(box.top, clip.top);
+  const right = Math.min(box.left + box.width, clip.left + clip.width);
+  const bottom = Math.min(box.top + box.height, clip.top + clip.height);
+  return { left, top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+};
+
+/**
+ * What can be seen of a control: its box cut by every ancestor that clips what overflows it (a
+ * board scrolled sideways, a list scrolled down). The part scrolled out of sight is not under the
+ * toast in any way a person could see or click. `clips` keeps each ancestor's answer for one
+ * placement (the floor board's bookings share their ancestors).
+ */
+const visibleBoxOf = (el: Element, clips: Map<Element, Box | null>): Box => {
+  let box = boxOf(el);
+  for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+    let clip = clips.get(parent);
+    if (clip === undefined) {
+      const { overflow, overflowX, overflowY } = getComputedStyle(parent);
+      // The shorthand too: not every engine (jsdom) spells it out into the two axes.
+      clip = [overflow, overflowX, overflowY].some((v) => v && v !== 'visible') ? boxOf(parent) : null;
+      clips.set(parent, clip);
+    }
+    if (clip) box = intersect(box, clip);
+  }
+  return box;
 };
 
 /**
@@ -55,9 +87,10 @@ export const toastPlaces = (
   const papers = [...document.querySelectorAll('.MuiDialog-root:not([aria-hidden="true"]) .MuiDialog-paper')];
   const dialog = papers[papers.length - 1];
   const scope: ParentNode = dialog ?? document;
+  const clips = new Map<Element, Box | null>();
   const obstacles = [...scope.querySelectorAll(CONTROLS)]
     .filter((el) => !toast?.contains(el))
-    .map(boxOf)
+    .map((el) => visibleBoxOf(el, clips))
     .filter((b) => b.width > 0 && b.height > 0 && b.top < vh && b.top + b.height > 0);
   const h = size.height;
 
@@ -95,12 +128,15 @@ export const toastPlaces = (
   }
   const main = document.querySelector('main');
   const mainLeft = main ? main.getBoundingClientRect().left : 0;
+  const bottom = vh - DESK_MARGIN - h;
+  const first = mainLeft + DESK_MARGIN;
+  const last = vw - DESK_MARGIN - w;
+  // Then along the bottom edge between the two corners, a step at a time: on a full board the
+  // corners can both hold a control while a gap between two columns' bookings is free.
+  const along: Placement[] = [];
+  for (let left = first + SCAN_STEP; left < last; left += SCAN_STEP) along.push(at(bottom, left));
   return {
-    candidates: [
-      at(vh - DESK_MARGIN - h, mainLeft + DESK_MARGIN),
-      at(vh - DESK_MARGIN - h, vw - DESK_MARGIN - w),
-      at(DESK_MARGIN, vw - DESK_MARGIN - w),
-    ],
+    candidates: [at(bottom, first), at(bottom, last), at(DESK_MARGIN, last), ...along],
     obstacles,
   };
 };
