@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { choosePlacement, toastPlaces, type Box } from './toast-placement';
 
 const TOAST_HEIGHT = 48;
@@ -30,6 +30,10 @@ describe('choosePlacement', () => {
 });
 
 describe('toastPlaces on a desk (decision 1079)', () => {
+  // The web files share one document (isolate: false): the next file must not find this page.
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
   const place = (el: Element, box: Box) => {
     el.getBoundingClientRect = () =>
       ({ ...box, x: box.left, y: box.top, right: box.left + box.width, bottom: box.top + box.height }) as DOMRect;
