@@ -249,6 +249,18 @@ const getRaw = (agent: http.Agent, url: string, headers: Record<string, string>)
     req.on('error', reject);
   });
 
+/** The figures of `latencies` (ms) taken over `seconds`, `failures` of them not 200. */
+const loadResult = (latencies: number[], failures: number, seconds: number): LoadResult => ({
+  n: latencies.length,
+  failures,
+  p50: pct(latencies, 50),
+  p95: pct(latencies, 95),
+  p99: pct(latencies, 99),
+  rps: latencies.length / seconds,
+  latencies,
+  seconds,
+});
+
 /** `concurrency` workers, each sending its next GET as soon as the last answered, for `seconds`. */
 export const loadOver = async (
   url: (worker: number, i: number) => string,
@@ -272,16 +284,7 @@ export const loadOver = async (
   await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  return {
-    n: latencies.length,
-    failures,
-    p50: pct(latencies, 50),
-    p95: pct(latencies, 95),
-    p99: pct(latencies, 99),
-    rps: latencies.length / elapsed,
-    latencies,
-    seconds: elapsed,
-  };
+  return loadResult(latencies, failures, elapsed);
 };
 
 export type Interleaved = {
@@ -290,6 +293,14 @@ export type Interleaved = {
   /** Each round's own p95. */
   roundP95: number[];
 };
+
+/** Several rounds of one subject's load as one: every latency pooled, their seconds and failures summed. */
+export const pooledLoad = (rounds: LoadResult[]): LoadResult =>
+  loadResult(
+    rounds.flatMap((r) => r.latencies),
+    rounds.reduce((t, r) => t + r.failures, 0),
+    rounds.reduce((t, r) => t + r.seconds, 0),
+  );
 
 /**
  * The subjects (a floor first, then what is measured against it) under the same load: `rounds`
@@ -311,21 +322,5 @@ export const interleaveLoad = async (
       rounds[i]!.push(await loadOver(subjects[i]!.url, headers, o.concurrency, o.seconds));
     }
   o.log(`load average ${before} before, ${loadAverage()} after (${os.cpus().length} CPUs, shared)`);
-  return rounds.map((rs) => {
-    const latencies = rs.flatMap((r) => r.latencies);
-    const seconds = rs.reduce((t, r) => t + r.seconds, 0);
-    return {
-      total: {
-        n: latencies.length,
-        failures: rs.reduce((t, r) => t + r.failures, 0),
-        p50: pct(latencies, 50),
-        p95: pct(latencies, 95),
-        p99: pct(latencies, 99),
-        rps: latencies.length / seconds,
-        latencies,
-        seconds,
-      },
-      roundP95: rs.map((r) => r.p95),
-    };
-  });
+  return rounds.map((rs) => ({ total: pooledLoad(rs), roundP95: rs.map((r) => r.p95) }));
 };

@@ -11,6 +11,7 @@ import {
   loginOver,
   ms,
   pct,
+  pooledLoad,
   seedBench,
   spread3,
   startBenchServer,
@@ -138,10 +139,7 @@ const measureBoard = async (server: BenchServer, desk: BenchSession, branch: Bus
   o.log(`${''.padEnd(8)} load average ${before} before, ${loadAverage()} after (${clock.changes} board changes)`);
   // Leave the off-shift therapist as found: the live part clocks them in first.
   if (clock.in) await change();
-  const bare = pooled(
-    bareRounds.map((r) => r.latencies),
-    bareRounds,
-  );
+  const bare = pooledLoad(bareRounds);
   const barePerRound = bareRounds.map((r) => r.p95);
   const reads = (pick: (r: ConditionalRound) => number[]): BoardReads => {
     const all = boardRounds.flatMap(pick);
@@ -183,21 +181,6 @@ const measureBoard = async (server: BenchServer, desk: BenchSession, branch: Bus
 };
 
 type ConditionalRound = { full: number[]; conditional: number[]; failures: number; seconds: number };
-
-const pooled = (latencies: number[][], rounds: LoadResult[]): LoadResult => {
-  const all = latencies.flat();
-  const seconds = rounds.reduce((t, r) => t + r.seconds, 0);
-  return {
-    n: all.length,
-    failures: rounds.reduce((t, r) => t + r.failures, 0),
-    p50: pct(all, 50),
-    p95: pct(all, 95),
-    p99: pct(all, 99),
-    rps: all.length / seconds,
-    latencies: all,
-    seconds,
-  };
-};
 
 /**
  * One GET as a browser's HTTP cache sends it for a `no-cache` answer it holds: `accept-encoding:
