@@ -81,12 +81,17 @@ export const openPglite = async ({ loadDataDir, onDisk, settings }: PgliteOption
     ...(startParams ? { startParams } : {}),
   };
   const client = onDisk ? await PGlite.create(onDisk.path, options) : await PGlite.create(options);
+  return pgliteDatabase(client, onDisk?.path);
+};
+
+/** The database over a PGlite instance already open (openPglite; the tests' reused copies, test/database.ts). */
+export const pgliteDatabase = (client: PGlite, dataDir?: string): Database => {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite: client,
-    ...(onDisk ? { dataDir: onDisk.path } : {}),
+    ...(dataDir ? { dataDir } : {}),
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },

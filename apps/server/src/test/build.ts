@@ -9,7 +9,7 @@ import { MANAGER_GROUP } from '@ginhawa/contract';
 import { groups, userGroups, userLocations, users } from '../db/schema/index';
 import { hashPassword } from '../modules/users/index';
 import { loadEnv } from '../plugins/env';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, openTestDatabase } from './database';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, closeTestDatabase, openTestDatabase } from './database';
 
 export { ADMIN_PASSWORD, DEMO_PASSWORD, dropDatabase } from './database';
 
@@ -74,7 +74,7 @@ export const buildTestApp = async (
     },
     close: async () => {
       await app.close();
-      await database.close();
+      await closeTestDatabase(database);
       if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };

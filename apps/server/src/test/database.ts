@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPglite, openPostgres, pgliteDatabase, type Database } from '../db/client';
 import { seedDatabase } from '../db/seed';
+import { putBack, readTemplateState, type TemplateCopy, type TemplateState } from './template-copy';
 
 declare module 'vitest' {
   // Declaration merging (what vitest's inject() reads) needs an interface.
@@ -194,6 +195,52 @@ export const openMigratedPglite = async (): Promise<Database> => {
   return database;
 };
 
+// The worker's copies of the template put back after use, and the template's state they are put
+// back to (test/template-copy.ts, decision 1086).
+const spareCopies: TemplateCopy[] = [];
+let templateState: { file: string; state: TemplateState; signatures: Map<string, string> } | undefined;
+/** How each copy handed out goes back to spareCopies (closeTestDatabase). */
+const givingBack = new WeakMap<Database, () => Promise<void>>();
+
+/**
+ * A copy of the template on PGlite: one a finished file gave back when there is one, else a new
+ * one. Its own `close` closes it for good (a test that closes the database under a running app
+ * means an outage); closeTestDatabase, once nothing uses it, puts it back instead.
+ */
+const openTemplateCopy = async (file: string): Promise<Database> => {
+  let copy = templateState?.file === file ? spareCopies.pop() : undefined;
+  if (!copy) {
+    const fresh = await openPglite({ loadDataDir: tarball(file), settings: PGLITE_TEST_SETTINGS });
+    if (templateState?.file === file) {
+      copy = { pglite: fresh.pglite!, signatures: new Map(templateState.signatures) };
+    } else {
+      const read = await readTemplateState(fresh.pglite!);
+      templateState = { file, state: read.state, signatures: new Map(read.copy.signatures) };
+      copy = read.copy;
+    }
+  }
+  const own = copy;
+  const database = pgliteDatabase(own.pglite);
+  let givenBack = false;
+  givingBack.set(database, async () => {
+    if (givenBack) return;
+    givenBack = true;
+    if (templateState && (await putBack(own, templateState.state))) spareCopies.push(own);
+    else await database.close();
+  });
+  return database;
+};
+
+/**
+ * Closes a test database once nothing uses it any more (its app closed first). A PGlite copy of
+ * the template goes back to the worker instead, put back to the template's state for the next file.
+ */
+export const closeTestDatabase = async (database: Database) => {
+  const giveBack = givingBack.get(database);
+  if (giveBack) await giveBack();
+  else await database.close();
+};
+
 /**
  * A fresh database per test file, already migrated and seeded: a copy of the run's template
  * (prepareTemplate) as an in-memory PGlite, or as a new database on TEST_DATABASE_URL's server.
@@ -205,7 +252,7 @@ export const openTestDatabase = async ({ embedded = false }: { embedded?: boolea
   const url = embedded ? undefined : process.env.TEST_DATABASE_URL;
   if (!url) {
     const file = inject('pgliteTemplate');
-    if (file) return openPglite({ loadDataDir: tarball(file), settings: PGLITE_TEST_SETTINGS });
+    if (file) return openTemplateCopy(file);
     const database = await openPglite({ settings: PGLITE_TEST_SETTINGS });
     await database.migrate();
     await seedTestData(database);
