@@ -7,8 +7,9 @@ import { afterAll, beforeAll } from 'vitest';
  * click (`pointer-events`), and MUI's emotion adds a style sheet per rule, hundreds per screen,
  * kept for the worker's next files (isolate: false). What most tests read of the computed style is
  * only whether something is hidden or cannot be clicked, so the document holds only the rules that
- * can say so; emotion still generates and hashes every rule as the app does. A file that checks a
- * colour or a layout calls `withEveryStyleRule()` (docs/operations.md, "The suite's time").
+ * can say so; emotion still generates and hashes every rule as the app does. A test that checks a
+ * colour or a layout calls `withEveryStyleRule()` in a `describe` of its own, so the file's other
+ * tests keep the lighter document (docs/operations.md, "The suite's time"; decision 1080).
  *
  * A rule held back takes its emptied `<style>` out of the document as well (decision 1077): the
  * thousands of empty style elements a worker's files left in `<head>` made every sheet walk, and
@@ -71,7 +72,10 @@ if (appendChild && appendChild.name !== 'appendOnlyHidingRules') {
   };
 }
 
-/** Every style rule in the document for this file's tests: for a file that checks colours or layout. */
+/**
+ * Every style rule in the document for the tests of the `describe` (or file) it is called in: for
+ * the tests that check colours or layout, in a `describe` of their own (decision 1080).
+ */
 export const withEveryStyleRule = () => {
   beforeAll(() => {
     held.every = true;

@@ -87,7 +87,8 @@ describe('bank account form', () => {
   it('checks the fields before calling the server', async () => {
     const calls = mockApi(EMPTY);
     await openNew();
-    await userEvent.type(form().getByLabelText(/^Account number/), '12-AB');
+    await userEvent.click(form().getByLabelText(/^Account number/));
+    await userEvent.paste('12-AB');
     await userEvent.click(screen.getByRole('button', { name: 'Add account' }));
     expect(screen.getByText('Enter the bank name.')).toBeInTheDocument();
     expect(screen.getByText('Enter the account name.')).toBeInTheDocument();
@@ -117,9 +118,12 @@ describe('bank account form', () => {
       },
     });
     await openNew();
-    await userEvent.type(form().getByLabelText(/^Bank/), 'BDO Unibank');
-    await userEvent.type(form().getByLabelText(/^Account name/), 'Ginhawa Wellness');
-    await userEvent.type(form().getByLabelText(/^Account number/), '0052 1234 5678');
+    await userEvent.click(form().getByLabelText(/^Bank/));
+    await userEvent.paste('BDO Unibank');
+    await userEvent.click(form().getByLabelText(/^Account name/));
+    await userEvent.paste('Ginhawa Wellness');
+    await userEvent.click(form().getByLabelText(/^Account number/));
+    await userEvent.paste('0052 1234 5678');
     await userEvent.click(screen.getByRole('button', { name: 'Add account' }));
     expect(await screen.findByText('This bank already has an account with this number.')).toBeInTheDocument();
     expect(form().getByLabelText(/^Account number/)).toHaveAttribute('aria-invalid', 'true');
@@ -143,8 +147,10 @@ describe('bank account form', () => {
     });
     await openNew();
     await userEvent.type(form().getByLabelText(/^Bank/), 'BPI');
-    await userEvent.type(form().getByLabelText(/^Account name/), 'Ginhawa');
-    await userEvent.type(form().getByLabelText(/^Account number/), '3141-5926-53');
+    await userEvent.click(form().getByLabelText(/^Account name/));
+    await userEvent.paste('Ginhawa');
+    await userEvent.click(form().getByLabelText(/^Account number/));
+    await userEvent.paste('3141-5926-53');
     await userEvent.click(screen.getByRole('button', { name: 'Add account' }));
     expect(await screen.findByText('BPI account added.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'New bank account' })).not.toBeInTheDocument();
@@ -174,8 +180,10 @@ describe('bank account form', () => {
     });
     await openNew();
     await userEvent.type(form().getByLabelText(/^Bank/), 'BPI');
-    await userEvent.type(form().getByLabelText(/^Account name/), 'Ginhawa');
-    await userEvent.type(form().getByLabelText(/^Account number/), '3141592653');
+    await userEvent.click(form().getByLabelText(/^Account name/));
+    await userEvent.paste('Ginhawa');
+    await userEvent.click(form().getByLabelText(/^Account number/));
+    await userEvent.paste('3141592653');
     await userEvent.click(screen.getByRole('switch', { name: 'Active: offered for card and transfer payments' }));
     expect(screen.getByRole('switch', { name: 'Inactive: kept for past payments only' })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Add account' }));

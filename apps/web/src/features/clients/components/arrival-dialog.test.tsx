@@ -237,7 +237,8 @@ describe('arrival card', () => {
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     await pick(dialog, /^Bank/, 'BDO · ••••3456');
-    await userEvent.type(within(dialog).getByLabelText('Reference no.'), 'SLIP-88');
+    await userEvent.click(within(dialog).getByLabelText('Reference no.'));
+    await userEvent.paste('SLIP-88');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
     expect(await within(dialog).findByText(/could not reach|network|connection/i)).toBeInTheDocument();
@@ -276,7 +277,8 @@ describe('arrival card', () => {
     expect(await within(dialog).findByText('Enter the e-wallet reference number.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-    await userEvent.type(reference, '1009234567890');
+    await userEvent.click(reference);
+    await userEvent.paste('1009234567890');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log arrival' }));
     expect(
       await screen.findByText('Arrival logged and ₱1,200.00 GCash/Maya recorded for Liza Soberano.'),

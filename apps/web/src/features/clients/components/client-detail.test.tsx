@@ -94,7 +94,8 @@ describe('client detail', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Cancel arrival' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('The session used from V-000055 comes back to the voucher.');
-    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Wrong client');
+    await userEvent.click(within(dialog).getByLabelText(/^Reason/));
+    await userEvent.paste('Wrong client');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel arrival' }));
     expect(await screen.findByText('Arrival cancelled; the session of V-000055 is back.')).toBeInTheDocument();
     const patch = calls.find((c) => c.method === 'PATCH')!;
@@ -149,7 +150,8 @@ describe('client detail', () => {
       expect(await within(dialog).findByText('Say why these sales are deleted.')).toBeInTheDocument();
       expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-      await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Logged on the wrong client');
+      await userEvent.click(within(dialog).getByLabelText(/^Reason/));
+      await userEvent.paste('Logged on the wrong client');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Ask to delete the sales' }));
       expect(
         await screen.findByText(
@@ -167,7 +169,8 @@ describe('client detail', () => {
         status: 200,
         data: { result: 'deleted', deleted: 2, message: 'Deleted 2 sales.' },
       });
-      await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Logged on the wrong client');
+      await userEvent.click(within(dialog).getByLabelText(/^Reason/));
+      await userEvent.paste('Logged on the wrong client');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Ask to delete the sales' }));
       expect(await screen.findByText('Sale deleted and arrival cancelled.')).toBeInTheDocument();
       const patch = calls.find((c) => c.method === 'PATCH')!;

@@ -77,11 +77,13 @@ describe('reservation form', () => {
     await pick(/^Treatment/, 'Hilot');
     await pick(/^Therapist/, 'Ana Cruz');
     await pick(/^Deposit$/, 'GCash / Maya');
-    await userEvent.type(screen.getByLabelText(/^Deposit amount/), '₱1,000');
+    await userEvent.click(screen.getByLabelText(/^Deposit amount/));
+    await userEvent.paste('₱1,000');
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Reference no/)).toHaveAttribute('aria-invalid', 'true');
-    await userEvent.type(screen.getByLabelText(/^Reference no/), 'GC-7781');
+    await userEvent.click(screen.getByLabelText(/^Reference no/));
+    await userEvent.paste('GC-7781');
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(await screen.findByText('Booked Rosa Dela Cruz at 15:00 on 27 Nov 2026.')).toBeInTheDocument();
@@ -126,7 +128,8 @@ describe('reservation form', () => {
     await pick(/^Treatment/, 'Hilot');
     await pick(/^Deposit$/, 'Card');
     await userEvent.type(screen.getByLabelText(/^Deposit amount/), '500');
-    await userEvent.type(screen.getByLabelText(/^Reference no/), 'SLIP-12');
+    await userEvent.click(screen.getByLabelText(/^Reference no/));
+    await userEvent.paste('SLIP-12');
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     expect(await screen.findByText('Choose the bank account the deposit went to.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
@@ -156,7 +159,8 @@ describe('reservation form', () => {
     expect(within(await screen.findByRole('listbox')).queryAllByRole('option')).toHaveLength(0);
     await userEvent.keyboard('{Escape}');
     await userEvent.type(screen.getByLabelText(/^Deposit amount/), '500');
-    await userEvent.type(screen.getByLabelText(/^Reference no/), 'TR-9');
+    await userEvent.click(screen.getByLabelText(/^Reference no/));
+    await userEvent.paste('TR-9');
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     expect(await screen.findByText('Choose the bank account the deposit went to.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);

@@ -89,8 +89,10 @@ describe('Tax and invoices', () => {
       },
     });
     renderScreen();
-    await userEvent.type(await screen.findByLabelText('Registered name'), 'Ginhawa Wellness Inc.');
-    await userEvent.type(screen.getByLabelText('TIN'), '123456789');
+    await userEvent.click(await screen.findByLabelText('Registered name'));
+    await userEvent.paste('Ginhawa Wellness Inc.');
+    await userEvent.click(screen.getByLabelText('TIN'));
+    await userEvent.paste('123456789');
     await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
     const put = calls.find((c) => c.method === 'PUT');
     expect(JSON.parse(String(put?.data))).toMatchObject({
@@ -109,7 +111,8 @@ describe('Tax and invoices', () => {
       'GET /invoicing/terminals/': okPage([]),
     });
     renderScreen();
-    await userEvent.type(await screen.findByLabelText('TIN'), '12-34');
+    await userEvent.click(await screen.findByLabelText('TIN'));
+    await userEvent.paste('12-34');
     await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
     expect(screen.getByText('Enter the TIN as 000-000-000.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
@@ -127,11 +130,13 @@ describe('terminal form', () => {
         <TerminalForm terminal={null} defaultLocation={7} onClose={() => undefined} />
       </AppProvider>,
     );
-    await userEvent.type(screen.getByLabelText(/^Name/), 'Front desk 1');
+    await userEvent.click(screen.getByLabelText(/^Name/));
+    await userEvent.paste('Front desk 1');
     await userEvent.type(screen.getByLabelText('Invoices: prefix'), 'si-');
     const next = screen.getByLabelText('Invoices: next number');
     await userEvent.clear(next);
-    await userEvent.type(next, '1001');
+    await userEvent.click(next);
+    await userEvent.paste('1001');
     await userEvent.click(screen.getByRole('button', { name: 'Add terminal' }));
     expect(await screen.findByText('Front desk 1 added at Makati Salcedo.')).toBeInTheDocument();
     expect(JSON.parse(String(calls.find((c) => c.method === 'POST')?.data))).toMatchObject({

@@ -26,60 +26,63 @@ const setup = (location: number | null = 1) => {
   return { onChange };
 };
 
-// This file checks colours and layout, not only what is hidden.
-withEveryStyleRule();
-
 describe('daily report panel', () => {
-  it('shows the location’s totals by payment method, bank and salesperson, the variance, and links each figure to its lines', async () => {
-    mockApi({
-      'GET /locations/': { status: 200, data: locationsPage },
-      'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
-      'GET /reports/': { status: 200, data: reportPage('draft') },
+  describe('with every style rule', () => {
+    // These check colours or layout, not only what is hidden (the rest of the file needs no more).
+    withEveryStyleRule();
+    it('shows the location’s totals by payment method, bank and salesperson, the variance, and links each figure to its lines', async () => {
+      mockApi({
+        'GET /locations/': { status: 200, data: locationsPage },
+        'GET /reports/get-daily-sales-report/': { status: 200, data: dailySales },
+        'GET /reports/': { status: 200, data: reportPage('draft') },
+      });
+      setup();
+      expect(await screen.findByRole('heading', { name: 'Makati, 20 Nov 2026' })).toBeInTheDocument();
+      expect(within(screen.getByRole('group', { name: 'Net sales' })).getByText('₱4,500.00')).toBeInTheDocument();
+      expect(within(screen.getByRole('group', { name: 'Cash on hand' })).getByText('₱2,950.00')).toBeInTheDocument();
+      // In words, not by a minus sign, and red: money is missing from the till (decision 0506).
+      expect(within(screen.getByRole('group', { name: 'Variance' })).getByText('₱50.00 short')).toHaveStyle({
+        color: theme.palette.error.main,
+      });
+      // The service charge is collected on top of the net, and the cash counted is held to the cash expected (decision 0505).
+      expect(
+        within(screen.getByRole('group', { name: 'Service charge (on top)' })).getByText('₱75.00'),
+      ).toBeInTheDocument();
+      expect(within(screen.getByRole('group', { name: 'Cash expected' })).getByText('₱3,000.00')).toBeInTheDocument();
+      const byMethod = screen.getByRole('table', { name: 'By payment method' });
+      expect(
+        within(byMethod)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Payment method', 'Sales', 'Net', 'Service charge']);
+      const card = within(byMethod).getByRole('link', { name: 'Card' }).closest('tr')!;
+      expect(
+        within(card)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['Card', '1', '₱1,500.00', '₱75.00']);
+      expect(within(byMethod).getByRole('link', { name: 'Card' })).toHaveAttribute(
+        'href',
+        '/admin/reports?tab=lines&date=2026-11-20&location=1&payment_method=card',
+      );
+      expect(
+        within(screen.getByRole('table', { name: 'By bank' })).getByRole('link', { name: 'BDO Unibank' }),
+      ).toHaveAttribute('href', expect.stringContaining('bank=4'));
+      expect(
+        within(screen.getByRole('table', { name: 'By salesperson' })).getByRole('link', { name: 'Ana Reyes' }),
+      ).toHaveAttribute('href', expect.stringContaining('salesperson=11'));
+      // At 390 px a long name breaks onto two lines so the totals beside it stay in view; figures never break.
+      const seller = within(screen.getByRole('table', { name: 'By salesperson' }));
+      expect(getComputedStyle(seller.getByRole('link', { name: 'Ana Reyes' }).closest('td')!).whiteSpace).toBe(
+        'normal',
+      );
+      expect(getComputedStyle(seller.getAllByRole('cell').at(-1)!).whiteSpace).toBe('nowrap');
+      expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+        'href',
+        '/api/reports/get-daily-sales-report/?date=2026-11-20&location=1&format=csv',
+      );
+      expect(screen.queryByText(/is a sale under each/)).not.toBeInTheDocument();
     });
-    setup();
-    expect(await screen.findByRole('heading', { name: 'Makati, 20 Nov 2026' })).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Net sales' })).getByText('₱4,500.00')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Cash on hand' })).getByText('₱2,950.00')).toBeInTheDocument();
-    // In words, not by a minus sign, and red: money is missing from the till (decision 0506).
-    expect(within(screen.getByRole('group', { name: 'Variance' })).getByText('₱50.00 short')).toHaveStyle({
-      color: theme.palette.error.main,
-    });
-    // The service charge is collected on top of the net, and the cash counted is held to the cash expected (decision 0505).
-    expect(
-      within(screen.getByRole('group', { name: 'Service charge (on top)' })).getByText('₱75.00'),
-    ).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Cash expected' })).getByText('₱3,000.00')).toBeInTheDocument();
-    const byMethod = screen.getByRole('table', { name: 'By payment method' });
-    expect(
-      within(byMethod)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Payment method', 'Sales', 'Net', 'Service charge']);
-    const card = within(byMethod).getByRole('link', { name: 'Card' }).closest('tr')!;
-    expect(
-      within(card)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['Card', '1', '₱1,500.00', '₱75.00']);
-    expect(within(byMethod).getByRole('link', { name: 'Card' })).toHaveAttribute(
-      'href',
-      '/admin/reports?tab=lines&date=2026-11-20&location=1&payment_method=card',
-    );
-    expect(
-      within(screen.getByRole('table', { name: 'By bank' })).getByRole('link', { name: 'BDO Unibank' }),
-    ).toHaveAttribute('href', expect.stringContaining('bank=4'));
-    expect(
-      within(screen.getByRole('table', { name: 'By salesperson' })).getByRole('link', { name: 'Ana Reyes' }),
-    ).toHaveAttribute('href', expect.stringContaining('salesperson=11'));
-    // At 390 px a long name breaks onto two lines so the totals beside it stay in view; figures never break.
-    const seller = within(screen.getByRole('table', { name: 'By salesperson' }));
-    expect(getComputedStyle(seller.getByRole('link', { name: 'Ana Reyes' }).closest('td')!).whiteSpace).toBe('normal');
-    expect(getComputedStyle(seller.getAllByRole('cell').at(-1)!).whiteSpace).toBe('nowrap');
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
-      'href',
-      '/api/reports/get-daily-sales-report/?date=2026-11-20&location=1&format=csv',
-    );
-    expect(screen.queryByText(/is a sale under each/)).not.toBeInTheDocument();
   });
 
   it('says a visit paid two ways is a sale under each method when the methods’ counts add up to more than the day’s (decision 0508)', async () => {
@@ -143,7 +146,8 @@ describe('daily report panel', () => {
     });
     setup();
     const cash = await screen.findByRole('textbox', { name: 'Cash on hand' });
-    await userEvent.type(cash, '2950.00');
+    await userEvent.click(cash);
+    await userEvent.paste('2950.00');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Report submitted for approval.')).toBeInTheDocument();
     const posts = calls.filter((c) => c.method === 'POST');
@@ -176,7 +180,8 @@ describe('daily report panel', () => {
     setup();
     const cash = await screen.findByRole('textbox', { name: 'Cash on hand' });
     await userEvent.clear(cash);
-    await userEvent.type(cash, '2950.00');
+    await userEvent.click(cash);
+    await userEvent.paste('2950.00');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close the day early?' });
     expect(
@@ -208,7 +213,8 @@ describe('daily report panel', () => {
     await userEvent.type(within(notes).getByRole('textbox', { name: '₱1,000' }), '2');
     await userEvent.type(within(notes).getByRole('textbox', { name: '₱500' }), '1');
     await userEvent.type(within(notes).getByRole('textbox', { name: '₱5 coin' }), '3');
-    await userEvent.type(within(notes).getByRole('textbox', { name: 'Centavos (amount)' }), '0.75');
+    await userEvent.click(within(notes).getByRole('textbox', { name: 'Centavos (amount)' }));
+    await userEvent.paste('0.75');
     expect(within(screen.getByRole('group', { name: 'Counted' })).getByText('₱2,515.75')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Cash on hand' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -334,7 +340,8 @@ describe('daily report panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The cash counted is over the day’s sales limit.')).toBeInTheDocument();
     // Checked before sending too, with the contract's sentence: three decimals never reach the server.
-    await userEvent.type(cash, '.005');
+    await userEvent.click(cash);
+    await userEvent.paste('.005');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/decimal/)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
@@ -397,7 +404,8 @@ describe('daily report panel', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Return' }));
     const dialog = screen.getByRole('dialog', { name: 'Return the report' });
     // The reason's rules are the ReturnDialog's (return-dialog.test.tsx); here, what it sends.
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Cash short by 50.');
+    await userEvent.click(within(dialog).getByRole('textbox', { name: /Reason/ }));
+    await userEvent.paste('Cash short by 50.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Return' }));
     expect(await screen.findByText('Report returned.')).toBeInTheDocument();
     expect(JSON.parse(String(calls.filter((c) => c.url === '/reports/7/return/').at(-1)?.data))).toEqual({
@@ -457,27 +465,31 @@ describe('daily report panel', () => {
     ).toEqual(['₱50.00 short', '₱140.00 over', 'Balanced', '—']);
   });
 
-  it('colours a count that is over amber and a balanced one green, beside the words', async () => {
-    for (const [variance, words, color] of [
-      ['140.00', '₱140.00 over', theme.palette.warning.main],
-      ['0.00', 'Balanced', theme.palette.success.main],
-    ] as const) {
-      mockApi({
-        'GET /locations/': { status: 200, data: locationsPage },
-        'GET /reports/get-daily-sales-report/': {
-          status: 200,
-          data: { ...dailySales, locations: [{ ...dailySales.locations[0]!, variance }] },
-        },
-        'GET /reports/': { status: 200, data: reportPage('submitted', { variance }) },
-      });
-      const { unmount } = renderWithRouter(
-        <DailyReportPanel date="2026-11-20" location={1} onChange={vi.fn()} linesHref={undefined} />,
-        { path: '/admin/reports' },
-      );
-      const figure = await screen.findByRole('group', { name: 'Variance' });
-      expect(within(figure).getByText(words)).toHaveStyle({ color });
-      unmount();
-    }
+  describe('with every style rule', () => {
+    // These check colours or layout, not only what is hidden (the rest of the file needs no more).
+    withEveryStyleRule();
+    it('colours a count that is over amber and a balanced one green, beside the words', async () => {
+      for (const [variance, words, color] of [
+        ['140.00', '₱140.00 over', theme.palette.warning.main],
+        ['0.00', 'Balanced', theme.palette.success.main],
+      ] as const) {
+        mockApi({
+          'GET /locations/': { status: 200, data: locationsPage },
+          'GET /reports/get-daily-sales-report/': {
+            status: 200,
+            data: { ...dailySales, locations: [{ ...dailySales.locations[0]!, variance }] },
+          },
+          'GET /reports/': { status: 200, data: reportPage('submitted', { variance }) },
+        });
+        const { unmount } = renderWithRouter(
+          <DailyReportPanel date="2026-11-20" location={1} onChange={vi.fn()} linesHref={undefined} />,
+          { path: '/admin/reports' },
+        );
+        const figure = await screen.findByRole('group', { name: 'Variance' });
+        expect(within(figure).getByText(words)).toHaveStyle({ color });
+        unmount();
+      }
+    });
   });
 
   it('says when the report cannot be loaded and tries again', async () => {

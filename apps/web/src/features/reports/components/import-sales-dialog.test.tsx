@@ -59,7 +59,8 @@ describe('import sales dialog', () => {
     expect(screen.getByText(/^Makati, 20 Nov 2026\. Every line is checked first/)).toBeInTheDocument();
     const first = screen.getByRole('group', { name: 'Line 1' });
     await chooseOption('Salesperson', 'Ana Reyes', first);
-    await userEvent.type(within(first).getByLabelText('Amount'), '1500');
+    await userEvent.click(within(first).getByLabelText('Amount'));
+    await userEvent.paste('1500');
     await chooseOption('Paid by', 'Card', first);
     await userEvent.click(screen.getByRole('button', { name: 'Add line' }));
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
@@ -79,10 +80,12 @@ describe('import sales dialog', () => {
     const { onStored } = setup();
     const first = screen.getByRole('group', { name: 'Line 1' });
     await chooseOption('Salesperson', 'Ana Reyes', first);
-    await userEvent.type(within(first).getByLabelText('Amount'), '1500.00');
+    await userEvent.click(within(first).getByLabelText('Amount'));
+    await userEvent.paste('1500.00');
     // The service charge collected on top of the price is recorded with the line (decision 0505).
     await userEvent.clear(within(first).getByLabelText('Service charge'));
-    await userEvent.type(within(first).getByLabelText('Service charge'), '75.00');
+    await userEvent.click(within(first).getByLabelText('Service charge'));
+    await userEvent.paste('75.00');
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByRole('alert', { name: 'Import refused' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));

@@ -93,13 +93,16 @@ describe('treatment list', { timeout: 20_000 }, () => {
     await screen.findByRole('row', { name: /Hilot/ });
     await userEvent.click(screen.getByRole('button', { name: 'New treatment' }));
     const dialog = await screen.findByRole('dialog', { name: 'New treatment' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Hilot');
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await userEvent.paste('Hilot');
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Category' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Massages' }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Price' }), '1300.5');
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Price' }));
+    await userEvent.paste('1300.5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add treatment' }));
     expect(await within(dialog).findByText('Massages already has a treatment with this name.')).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), ' Deluxe');
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await userEvent.paste(' Deluxe');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add treatment' }));
     expect(await screen.findByText('Hilot Deluxe added.')).toBeInTheDocument();
     const posts = calls.filter((c) => c.method === 'POST');
@@ -121,7 +124,8 @@ describe('treatment list', { timeout: 20_000 }, () => {
     await screen.findByRole('row', { name: /Hilot/ });
     await userEvent.click(screen.getByRole('button', { name: 'New treatment' }));
     const dialog = await screen.findByRole('dialog', { name: 'New treatment' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Price' }), '12.345');
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Price' }));
+    await userEvent.paste('12.345');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add treatment' }));
     expect(
       within(dialog).getByText('Enter an amount like 1500.00 (at most 2 decimals, up to 9,999,999,999.99).'),

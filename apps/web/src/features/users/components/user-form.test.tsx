@@ -39,8 +39,10 @@ describe('user form', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
       'At least 10 characters. They will be asked to choose their own at first sign-in.',
     );
-    await userEvent.type(screen.getByLabelText(/^Username/), 'bad name');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'short');
+    await userEvent.click(screen.getByLabelText(/^Username/));
+    await userEvent.paste('bad name');
+    await userEvent.click(screen.getByLabelText(/^Password/));
+    await userEvent.paste('short');
     await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
     expect(screen.getByText('Use letters, digits and . _ @ + - only.')).toBeInTheDocument();
     expect(screen.getByText('Use at least 10 characters.')).toBeInTheDocument();
@@ -57,8 +59,10 @@ describe('user form', { timeout: 20_000 }, () => {
         },
       },
     });
-    await userEvent.type(screen.getByLabelText(/^Username/), 'carlo.m');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'password123');
+    await userEvent.click(screen.getByLabelText(/^Username/));
+    await userEvent.paste('carlo.m');
+    await userEvent.click(screen.getByLabelText(/^Password/));
+    await userEvent.paste('password123');
     await userEvent.click(screen.getByRole('checkbox', { name: /^Receptionist/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /^Manager/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
