@@ -19,7 +19,8 @@ export default defineConfig({
           environment: 'node',
           // Threads start faster than forked processes, and without per-file isolation a worker keeps
           // what it imported (Fastify, Drizzle, the app, PGlite's compiled WebAssembly) for its next
-          // file. Safe here: every file builds its own app on its own database copy, and none mocks
+          // file. Safe here: every file builds its own app on its own database copy (a PGlite copy put
+          // back to the template before the next file has it, test/template-copy.ts), and none mocks
           // a module.
           pool: 'threads',
           isolate: false,
