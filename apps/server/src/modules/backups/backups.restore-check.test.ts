@@ -49,6 +49,32 @@ const ginhawaDatabase = async () => {
 };
 
 /**
+ * Two backups of one database that is not Ginhawa's: a plain one (a table of widgets, no
+ * migrations table), then the same with another drizzle project's migrations table and `users`
+ * added. One empty database opened for both, dumped once a test first needs them.
+ */
+let foreignDumps: Promise<{ foreign: string; otherProject: string }> | undefined;
+const foreignBackups = () =>
+  (foreignDumps ??= (async () => {
+    const database = await openEmptyPglite();
+    try {
+      await database.pglite!.exec(
+        'create table widgets (id int primary key, name text); insert into widgets values (1, $$a$$);',
+      );
+      const foreign = await writeDump(database, 'ginhawa-0001-20261129-080000-manual.tar.gz');
+      await database.pglite!.exec(`
+        create schema drizzle;
+        create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint);
+        insert into drizzle.__drizzle_migrations (hash, created_at) values ('abc', 1700000000000);
+        create table users (id int);`);
+      const otherProject = await writeDump(database, 'other-project.tar.gz');
+      return { foreign, otherProject };
+    } finally {
+      await database.close();
+    }
+  })());
+
+/**
  * Two backups of one Ginhawa database: as it is, then with a migration newer than this version's
  * recorded. One database opened for both (each open is about a CPU-second), dumped once a test
  * first needs them.
@@ -83,12 +109,7 @@ afterAll(() => {
 
 describe('restore refuses what is not ours', { timeout: 120_000 }, () => {
   it('a valid PostgreSQL dump of a database that is not Ginhawa is refused, nothing moved', async () => {
-    const foreign = await openEmptyPglite();
-    await foreign.pglite!.exec(
-      'create table widgets (id int primary key, name text); insert into widgets values (1, $$a$$);',
-    );
-    const file = await writeDump(foreign, 'ginhawa-0001-20261129-080000-manual.tar.gz');
-    await foreign.close();
+    const file = (await foreignBackups()).foreign;
     const refusal: unknown = await restoreBackup({ dataDir, file }).catch((err: unknown) => err);
     expect(refusal).toBeInstanceOf(NotOurBackupError);
     expect((refusal as Error).message).toMatch(
@@ -98,14 +119,7 @@ describe('restore refuses what is not ours', { timeout: 120_000 }, () => {
   });
 
   it("another drizzle project's database (a migrations table, not ours) is refused", async () => {
-    const other = await openEmptyPglite();
-    await other.pglite!.exec(`
-      create schema drizzle;
-      create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint);
-      insert into drizzle.__drizzle_migrations (hash, created_at) values ('abc', 1700000000000);
-      create table users (id int);`);
-    const file = await writeDump(other, 'other-project.tar.gz');
-    await other.close();
+    const file = (await foreignBackups()).otherProject;
     await expect(restoreBackup({ dataDir, file })).rejects.toThrow(
       /it is not a Ginhawa backup: its migrations are not Ginhawa's \(this version runs schema version \d+/,
     );
