@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildTestApp, login, ADMIN_PASSWORD, DEMO_PASSWORD, type TestContext } from '../test/build';
 import { handshakeAdmission } from './limits';
@@ -43,15 +43,26 @@ describe('request limits (decision 0713)', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health/', headers: cookie })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health/live/', headers: cookie })).statusCode).toBe(200);
   });
+});
+
+describe('request limits per address (decision 0713): one app, each test its own addresses', () => {
+  // One app for both (each app is a PGlite copy of its own): the limit counts per address, and the
+  // injected requests come from 10.1.1.x while the socket's come from 127.0.0.1.
+  let perAddress: TestContext;
+  beforeAll(async () => {
+    perAddress = await buildTestApp({ RATE_LIMIT_PER_ADDRESS: '3' });
+  });
+  afterAll(async () => {
+    await perAddress.close();
+  });
 
   it('an address past its limit gets 429, signed in or not; another address does not', async () => {
-    ctx = await buildTestApp({ RATE_LIMIT_PER_ADDRESS: '4' });
-    const app = ctx.app;
+    const app = perAddress.app;
     const { res, passed } = await floodUntilRefused(
       () => app.inject({ method: 'GET', url: '/api/configurations/settings/', remoteAddress: '10.1.1.1' }),
       20,
     );
-    expect(passed).toBe(4);
+    expect(passed).toBe(3);
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual(TOO_MANY);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -61,9 +72,8 @@ describe('request limits (decision 0713)', () => {
   });
 
   it('over a real socket on 127.0.0.1: the address past its limit gets 429 with Retry-After', async () => {
-    ctx = await buildTestApp({ RATE_LIMIT_PER_ADDRESS: '3' });
-    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = ctx.app.server.address() as { port: number };
+    await perAddress.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = perAddress.app.server.address() as { port: number };
     const statuses: number[] = [];
     let refused: Response | undefined;
     for (let i = 0; i < 10 && !refused; i += 1) {
@@ -76,7 +86,9 @@ describe('request limits (decision 0713)', () => {
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await refused!.json()).toEqual(TOO_MANY);
   });
+});
 
+describe('request limits, unset (decision 0713)', () => {
   it('no limits unless set: the test defaults let a long run of requests through', async () => {
     ctx = await buildTestApp();
     const manager = await login(ctx.app, 'manager', DEMO_PASSWORD);

@@ -199,15 +199,30 @@ const resolve = (doc: OpenApiDocument, schema: JsonSchema): JsonSchema => {
   return doc.components?.schemas?.[name] ?? {};
 };
 
+/** One arbitrary per pattern (as SHORT_STRING below): the same patterns come back in every case. */
+const matchingByPattern = new Map<string, fc.Arbitrary<string>[]>();
+
 /** A pattern's own strings (so the check after it is reached); none when JavaScript cannot read it. */
 const matching = (pattern: string | undefined): fc.Arbitrary<string>[] => {
   if (!pattern) return [];
-  try {
-    return [fc.stringMatching(new RegExp(pattern))];
-  } catch {
-    return [];
+  let arbitraries = matchingByPattern.get(pattern);
+  if (arbitraries === undefined) {
+    try {
+      arbitraries = [fc.stringMatching(new RegExp(pattern))];
+    } catch {
+      arbitraries = [];
+    }
+    matchingByPattern.set(pattern, arbitraries);
   }
+  return arbitraries;
 };
+
+/**
+ * Built once, not per field and case: fast-check works out each new string arbitrary's dangerous
+ * slices when it is first generated from, and an arbitrary draws the same values wherever it is used.
+ */
+const SHORT_STRING = fc.string({ maxLength: 20 });
+const ANY_OBJECT = fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
 
 const plausibleString = (schema: JsonSchema): fc.Arbitrary<string> => {
   const samples = [
@@ -226,7 +241,7 @@ const plausibleString = (schema: JsonSchema): fc.Arbitrary<string> => {
   if (schema.maxLength !== undefined && schema.maxLength <= 10_000)
     samples.push('a'.repeat(schema.maxLength), 'é'.repeat(schema.maxLength), 'a'.repeat(schema.maxLength + 1));
   if (schema.minLength) samples.push('a'.repeat(schema.minLength - 1));
-  return fc.oneof(fc.constantFrom(...samples), fc.string({ maxLength: 20 }), ...matching(schema.pattern));
+  return fc.oneof(fc.constantFrom(...samples), SHORT_STRING, ...matching(schema.pattern));
 };
 
 const INT4 = 2_147_483_647;
@@ -294,9 +309,7 @@ const plausibleFor = (doc: OpenApiDocument, raw: JsonSchema, depth: number): fc.
       break;
     case 'object':
     case undefined:
-      shaped = schema.properties
-        ? objectFor(doc, schema, depth)
-        : fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
+      shaped = schema.properties ? objectFor(doc, schema, depth) : ANY_OBJECT;
       break;
     default:
       shaped = wrongValue;
@@ -374,15 +387,20 @@ export const bodyFor = (doc: OpenApiDocument, op: Operation): fc.Arbitrary<FuzzB
   );
 };
 
+/** Each byte as it goes into a URL: unreserved characters as they are, the rest as `%XX`. */
+const ENCODED_BYTE = Array.from({ length: 256 }, (_, b) =>
+  /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b))
+    ? String.fromCharCode(b)
+    : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+);
+
 /** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
-export const percentEncode = (value: string) =>
-  [...Buffer.from(value, 'utf8')]
-    .map((b) =>
-      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b))
-        ? String.fromCharCode(b)
-        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
-    )
-    .join('');
+export const percentEncode = (value: string) => {
+  const bytes = Buffer.from(value, 'utf8');
+  let out = '';
+  for (const b of bytes) out += ENCODED_BYTE[b]!;
+  return out;
+};
 
 /** Query text that is not even well-formed: broken percent escapes, overlong UTF-8, odd separators. */
 const RAW_QUERY = [

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openPglite, pgliteDirOf, type Database } from '../../db/client';
-import { openEmptyPglite, seedTestData, tarball } from '../../test/database';
+import { PGLITE_TEST_SETTINGS, openEmptyPglite, seedTestData, tarball } from '../../test/database';
 import { backupsDirOf } from './backups.service';
 import { NotOurBackupError, knownMigrations, restoreBackup } from './backups.restore';
 
@@ -27,25 +27,75 @@ const untouched = () => {
   expect(fs.readdirSync(live())).toEqual([MARKER]);
 };
 
-/** A dump of `database` written as a backup file under DATA_DIR/backups/. */
+/** A dump of `database` as it is now, written as a backup file under DATA_DIR/backups/. */
 const writeDump = async (database: Database, name: string) => {
   const tarball = await database.pglite!.dumpDataDir('gzip');
   const file = path.join(backupsDirOf(dataDir), name);
   fs.writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
-  await database.close();
   return file;
 };
 
 /** The tests' migrated, seeded database in memory (the run's template when there is one). */
 const ginhawaDatabase = async () => {
   const template = inject('pgliteTemplate');
-  const database = await openPglite(template ? { loadDataDir: tarball(template) } : {});
+  const database = await openPglite(
+    template ? { loadDataDir: tarball(template), settings: PGLITE_TEST_SETTINGS } : { settings: PGLITE_TEST_SETTINGS },
+  );
   if (!template) {
     await database.migrate();
     await seedTestData(database);
   }
   return database;
 };
+
+/**
+ * Two backups of one database that is not Ginhawa's: a plain one (a table of widgets, no
+ * migrations table), then the same with another drizzle project's migrations table and `users`
+ * added. One empty database opened for both, dumped once a test first needs them.
+ */
+let foreignDumps: Promise<{ foreign: string; otherProject: string }> | undefined;
+const foreignBackups = () =>
+  (foreignDumps ??= (async () => {
+    const database = await openEmptyPglite();
+    try {
+      await database.pglite!.exec(
+        'create table widgets (id int primary key, name text); insert into widgets values (1, $$a$$);',
+      );
+      const foreign = await writeDump(database, 'ginhawa-0001-20261129-080000-manual.tar.gz');
+      await database.pglite!.exec(`
+        create schema drizzle;
+        create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint);
+        insert into drizzle.__drizzle_migrations (hash, created_at) values ('abc', 1700000000000);
+        create table users (id int);`);
+      const otherProject = await writeDump(database, 'other-project.tar.gz');
+      return { foreign, otherProject };
+    } finally {
+      await database.close();
+    }
+  })());
+
+/**
+ * Two backups of one Ginhawa database: as it is, then with a migration newer than this version's
+ * recorded. One database opened for both (each open is about a CPU-second), dumped once a test
+ * first needs them.
+ */
+let ginhawaDumps: Promise<{ ours: string; newer: string }> | undefined;
+const ginhawaBackups = () =>
+  (ginhawaDumps ??= (async () => {
+    const database = await ginhawaDatabase();
+    try {
+      const ours = await writeDump(database, 'ours.tar.gz');
+      const known = knownMigrations();
+      await database.pglite!.query(
+        `insert into drizzle.__drizzle_migrations (hash, created_at) values ('future', $1)`,
+        [known.at(-1)!.when + 86_400_000],
+      );
+      const newer = await writeDump(database, 'from-the-future.tar.gz');
+      return { ours, newer };
+    } finally {
+      await database.close();
+    }
+  })());
 
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ginhawa-restore-check-'));
@@ -59,11 +109,7 @@ afterAll(() => {
 
 describe('restore refuses what is not ours', { timeout: 120_000 }, () => {
   it('a valid PostgreSQL dump of a database that is not Ginhawa is refused, nothing moved', async () => {
-    const foreign = await openEmptyPglite();
-    await foreign.pglite!.exec(
-      'create table widgets (id int primary key, name text); insert into widgets values (1, $$a$$);',
-    );
-    const file = await writeDump(foreign, 'ginhawa-0001-20261129-080000-manual.tar.gz');
+    const file = (await foreignBackups()).foreign;
     const refusal: unknown = await restoreBackup({ dataDir, file }).catch((err: unknown) => err);
     expect(refusal).toBeInstanceOf(NotOurBackupError);
     expect((refusal as Error).message).toMatch(
@@ -73,13 +119,7 @@ describe('restore refuses what is not ours', { timeout: 120_000 }, () => {
   });
 
   it("another drizzle project's database (a migrations table, not ours) is refused", async () => {
-    const other = await openEmptyPglite();
-    await other.pglite!.exec(`
-      create schema drizzle;
-      create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint);
-      insert into drizzle.__drizzle_migrations (hash, created_at) values ('abc', 1700000000000);
-      create table users (id int);`);
-    const file = await writeDump(other, 'other-project.tar.gz');
+    const file = (await foreignBackups()).otherProject;
     await expect(restoreBackup({ dataDir, file })).rejects.toThrow(
       /it is not a Ginhawa backup: its migrations are not Ginhawa's \(this version runs schema version \d+/,
     );
@@ -88,11 +128,7 @@ describe('restore refuses what is not ours', { timeout: 120_000 }, () => {
 
   it('a Ginhawa backup of a newer schema is refused, the version named', async () => {
     const known = knownMigrations();
-    const newer = await ginhawaDatabase();
-    await newer.pglite!.query(`insert into drizzle.__drizzle_migrations (hash, created_at) values ('future', $1)`, [
-      known.at(-1)!.when + 86_400_000,
-    ]);
-    const file = await writeDump(newer, 'from-the-future.tar.gz');
+    const file = (await ginhawaBackups()).newer;
     await expect(restoreBackup({ dataDir, file })).rejects.toThrow(
       new RegExp(
         `it was made by a newer Ginhawa: schema version ${known.length + 1}, .* this version runs schema version ${known.length} \\(up to ${known.at(-1)!.tag}\\)\\. Update Ginhawa`,
@@ -102,7 +138,7 @@ describe('restore refuses what is not ours', { timeout: 120_000 }, () => {
   });
 
   it('a Ginhawa backup of this schema passes the check and is restored', async () => {
-    const file = await writeDump(await ginhawaDatabase(), 'ours.tar.gz');
+    const file = (await ginhawaBackups()).ours;
     const summary = await restoreBackup({ dataDir, file });
     expect(summary.counts.users).toBeGreaterThan(0);
     expect(fs.readdirSync(summary.movedAside!)).toEqual([MARKER]);
