@@ -19,11 +19,48 @@ export type Session = { context: BrowserContext; page: Page; errors: string[] };
 
 /** A page of `context` with the journeys' wait, its page errors collected. */
 const sessionOf = async (context: BrowserContext): Promise<Session> => {
+  await context.addInitScript({ content: RECORD_ALERTS });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
+};
+
+// Every alert's text as it was shown, in the order shown, kept by the page (`waitForToast`). A
+// string, so the page runs it as written (tsx's helper names are not defined there).
+const RECORD_ALERTS = `
+  window.__alertsSeen = [];
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('[role="alert"]')) {
+      const text = (el.textContent || '').trim();
+      const shown = el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
+      if (text && shown && window.__alertsSeen.at(-1) !== text) window.__alertsSeen.push(text);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['style', 'class'] });
+`;
+
+/**
+ * Waits until an alert containing `text` has been on screen since the page loaded: a toast hides
+ * after 4 s, and on a busy machine a check that polls for it can come after it has gone. On a
+ * timeout the error lists the alerts that were shown, so a refusal names itself.
+ */
+export const waitForToast = async (page: Page, text: string, timeout = 15_000) => {
+  try {
+    await page.waitForFunction(
+      (wanted) =>
+        ((window as unknown as { __alertsSeen?: string[] }).__alertsSeen ?? []).some((seen) => seen.includes(wanted)),
+      text,
+      { timeout },
+    );
+  } catch (err) {
+    const seen = await page
+      .evaluate(() => (window as unknown as { __alertsSeen?: string[] }).__alertsSeen ?? [])
+      .catch(() => []);
+    throw new Error(`No alert saying "${text}" within ${timeout} ms; alerts shown: ${JSON.stringify(seen)}`, {
+      cause: err,
+    });
+  }
 };
 
 /** A fresh browser context (its own cookies) at the given window width; page errors are collected. */

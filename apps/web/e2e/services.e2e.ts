@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, openPage, pathOf, signIn } from './helpers';
+import { launchBrowser, openPage, pathOf, signIn, waitForToast } from './helpers';
 
 /** Picks `option` in the MUI select or autocomplete labelled `label` inside `scope`. */
 const choose = async (page: Page, scope: Locator, label: string, option: string | RegExp) => {
@@ -39,10 +39,7 @@ describe('services catalogue', () => {
     await categoryDialog.getByRole('textbox', { name: 'Name' }).fill(categoryName);
     await categoryDialog.getByRole('textbox', { name: 'Description' }).fill('Essential-oil massages.');
     await categoryDialog.getByRole('button', { name: 'Add category' }).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: `${categoryName} added.` })
-      .waitFor();
+    await waitForToast(page, `${categoryName} added.`);
     await page.getByRole('row', { name: new RegExp(categoryName) }).waitFor();
 
     // 2. A treatment in it; the form first shows the server's rule for durations and prices.
@@ -59,10 +56,7 @@ describe('services catalogue', () => {
       .waitFor();
     await treatmentDialog.getByRole('textbox', { name: 'Price' }).fill('1450');
     await treatmentDialog.getByRole('button', { name: 'Add treatment' }).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: `${treatmentName} added.` })
-      .waitFor();
+    await waitForToast(page, `${treatmentName} added.`);
     await page.getByRole('searchbox', { name: 'Search treatments' }).fill(run);
     const treatmentRow = page.getByRole('row', { name: new RegExp(treatmentName) });
     await treatmentRow.waitFor();
@@ -92,10 +86,7 @@ describe('services catalogue', () => {
     await lineDialog.getByRole('textbox', { name: 'Sessions included' }).fill('6');
     await lineDialog.getByRole('textbox', { name: 'Discount' }).fill('10');
     await lineDialog.getByRole('button', { name: 'Add' }).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: `${treatmentName} added to ${membershipName}.` })
-      .waitFor();
+    await waitForToast(page, `${treatmentName} added to ${membershipName}.`);
     const table = page.getByRole('table', { name: `Treatments included in ${membershipName}` });
     const line = table.getByRole('row', { name: new RegExp(treatmentName) });
     await line.waitFor();
