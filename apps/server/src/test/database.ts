@@ -8,7 +8,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { seedDatabase } from '../db/seed';
 import { users } from '../db/schema/index';
-import { putBack, readTemplateState, type TemplateCopy, type TemplateState } from './template-copy';
+import { putBack, readTemplateState, unusedCopy, type TemplateCopy, type TemplateState } from './template-copy';
 
 declare module 'vitest' {
   // Declaration merging (what vitest's inject() reads) needs an interface.
@@ -217,7 +217,7 @@ export const openMigratedPglite = async (): Promise<Database> => {
 // The worker's copies of the template put back after use, and the template's state they are put
 // back to (test/template-copy.ts, decision 1086).
 const spareCopies: TemplateCopy[] = [];
-let templateState: { file: string; state: TemplateState; signatures: Map<string, string> } | undefined;
+let templateRead: { file: string; state: TemplateState } | undefined;
 /** How each copy handed out goes back to spareCopies (closeTestDatabase). */
 const givingBack = new WeakMap<Database, () => Promise<void>>();
 
@@ -227,16 +227,11 @@ const givingBack = new WeakMap<Database, () => Promise<void>>();
  * means an outage); closeTestDatabase, once nothing uses it, puts it back instead.
  */
 const openTemplateCopy = async (file: string): Promise<Database> => {
-  let copy = templateState?.file === file ? spareCopies.pop() : undefined;
+  let copy = templateRead?.file === file ? spareCopies.pop() : undefined;
   if (!copy) {
-    const fresh = await openPglite({ loadDataDir: tarball(file), settings: PGLITE_TEST_SETTINGS });
-    if (templateState?.file === file) {
-      copy = { pglite: fresh.pglite!, signatures: new Map(templateState.signatures) };
-    } else {
-      const read = await readTemplateState(fresh.pglite!);
-      templateState = { file, state: read.state, signatures: new Map(read.copy.signatures) };
-      copy = read.copy;
-    }
+    const { pglite } = await openPglite({ loadDataDir: tarball(file), settings: PGLITE_TEST_SETTINGS });
+    if (templateRead?.file !== file) templateRead = { file, state: await readTemplateState(pglite!) };
+    copy = unusedCopy(pglite!, templateRead.state);
   }
   const own = copy;
   const database = pgliteDatabase(own.pglite);
@@ -244,7 +239,7 @@ const openTemplateCopy = async (file: string): Promise<Database> => {
   givingBack.set(database, async () => {
     if (givenBack) return;
     givenBack = true;
-    if (templateState && (await putBack(own, templateState.state))) spareCopies.push(own);
+    if (templateRead && (await putBack(own, templateRead.state))) spareCopies.push(own);
     else await database.close();
   });
   return database;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/client';
 import { openMigratedPglite, seedTestData } from './database';
-import { putBack, readTemplateState, type TemplateCopy, type TemplateState } from './template-copy';
+import { putBack, readTemplateState, unusedCopy, type TemplateCopy, type TemplateState } from './template-copy';
 
 /**
  * Every table's rows in the order a scan returns them, every sequence's next value and the
@@ -53,7 +53,8 @@ describe('a copy of the template put back after a test file (decision 1086)', ()
   beforeAll(async () => {
     database = await openMigratedPglite();
     await seedTestData(database);
-    ({ state, copy } = await readTemplateState(database.pglite!));
+    state = await readTemplateState(database.pglite!);
+    copy = unusedCopy(database.pglite!, state);
     before = await everything(database.pglite!);
   });
   afterAll(async () => {
@@ -101,8 +102,8 @@ describe('a copy of the template put back after a test file (decision 1086)', ()
 
   it('is not put back once closed', async () => {
     const other = await openMigratedPglite();
-    const read = await readTemplateState(other.pglite!);
+    const otherState = await readTemplateState(other.pglite!);
     await other.close();
-    expect(await putBack(read.copy, read.state)).toBe(false);
+    expect(await putBack(unusedCopy(other.pglite!, otherState), otherState)).toBe(false);
   });
 });

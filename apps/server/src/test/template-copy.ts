@@ -4,7 +4,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
  * A worker's PGlite copies of the tests' template, put back to the template's state after each file
  * instead of being thrown away (decision 1086). Starting a copy (unpacking 700 files into memory,
  * starting PostgreSQL, loading two extensions) costs about 0.45 CPU-s; putting back what a file
- * changed costs a few hundredths. The server project runs without per-file isolation
+ * changed costs 0.12–0.3 (a sign-in writes `users`, which nearly every table references). The server project runs without per-file isolation
  * (vitest.config.ts), so what this module keeps lives as long as the worker.
  *
  * What a copy is compared on, and what is put back:
@@ -32,10 +32,18 @@ export type TemplateState = {
   sequences: string;
   /** Triggers that fire even in replica mode (ENABLE ALWAYS), by table. */
   alwaysTriggers: Map<string, string[]>;
+  /** Each table's row count and newest row version in a copy nobody has used (tableSignatures). */
+  signatures: Map<string, string>;
 };
 
 /** A copy and what it holds now: each table's row count and newest row version. */
 export type TemplateCopy = { pglite: PGlite; signatures: Map<string, string> };
+
+/** A copy nobody has used yet: it holds what the template holds. */
+export const unusedCopy = (pglite: PGlite, state: TemplateState): TemplateCopy => ({
+  pglite,
+  signatures: new Map(state.signatures),
+});
 
 const USER_SCHEMAS = `n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'`;
 
@@ -69,7 +77,7 @@ const tableSignatures = async (pglite: PGlite | Transaction, tables: string[]) =
 };
 
 /** Reads the template's state from a copy nobody has used yet. */
-export const readTemplateState = async (pglite: PGlite): Promise<{ state: TemplateState; copy: TemplateCopy }> => {
+export const readTemplateState = async (pglite: PGlite): Promise<TemplateState> => {
   const { rows: schemaRows } = await pglite.query<{ schema: string }>(SCHEMA_FINGERPRINT);
   const { rows: tableRows } = await pglite.query<{ t: string }>(
     `select format('%I.%I', n.nspname, c.relname) as t from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -114,15 +122,15 @@ export const readTemplateState = async (pglite: PGlite): Promise<{ state: Templa
   );
   const alwaysTriggers = new Map<string, string[]>();
   for (const r of triggerRows) alwaysTriggers.set(r.t, [...(alwaysTriggers.get(r.t) ?? []), r.g]);
-  const state: TemplateState = {
+  return {
     schema: schemaRows[0]!.schema,
     tables,
     rows,
     referencedBy,
     sequences: sequenceRows.length > 0 ? `select ${sequenceRows.map((r) => r.s).join(', ')}` : 'select 1',
     alwaysTriggers,
+    signatures: await tableSignatures(pglite, tables),
   };
-  return { state, copy: { pglite, signatures: await tableSignatures(pglite, tables) } };
 };
 
 /**

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { openPglite, pgliteDirOf, type Database } from '../../db/client';
-import { PGLITE_TEST_SETTINGS, openEmptyPglite, seedTestData, tarball } from '../../test/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteDirOf, type Database } from '../../db/client';
+import { openEmptyPglite, openTestDatabase } from '../../test/database';
 import { backupsDirOf } from './backups.service';
 import { NotOurBackupError, knownMigrations, restoreBackup } from './backups.restore';
 
@@ -33,19 +33,6 @@ const writeDump = async (database: Database, name: string) => {
   const file = path.join(backupsDirOf(dataDir), name);
   fs.writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
   return file;
-};
-
-/** The tests' migrated, seeded database in memory (the run's template when there is one). */
-const ginhawaDatabase = async () => {
-  const template = inject('pgliteTemplate');
-  const database = await openPglite(
-    template ? { loadDataDir: tarball(template), settings: PGLITE_TEST_SETTINGS } : { settings: PGLITE_TEST_SETTINGS },
-  );
-  if (!template) {
-    await database.migrate();
-    await seedTestData(database);
-  }
-  return database;
 };
 
 /**
@@ -82,7 +69,8 @@ const foreignBackups = () =>
 let ginhawaDumps: Promise<{ ours: string; newer: string }> | undefined;
 const ginhawaBackups = () =>
   (ginhawaDumps ??= (async () => {
-    const database = await ginhawaDatabase();
+    // Embedded even on a PostgreSQL run: a backup is PGlite's data directory.
+    const database = await openTestDatabase({ embedded: true });
     try {
       const ours = await writeDump(database, 'ours.tar.gz');
       const known = knownMigrations();
