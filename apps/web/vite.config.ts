@@ -36,6 +36,9 @@ const precompress = (): Plugin => ({
   },
 });
 
+/** Marks the links `signedInPreloads` adds, so the signed-out page can leave them out. */
+const SIGNED_IN_LINK = 'data-signed-in';
+
 /** The file the server sends a browser without a session hint (decision 1061). */
 const SIGNED_OUT_PAGE = 'signed-out.html';
 
@@ -77,6 +80,7 @@ const prerenderSignIn = (): Plugin => {
         if (!splash.test(index)) throw new Error('index.html: no <div id="root">…<!-- /splash --></div> to replace.');
         if (css.includes('</style')) throw new Error('The sign-in styles contain "</style".');
         const page = index
+          .replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*${SIGNED_IN_LINK}>`, 'g'), '')
           .replace('</head>', () => `<style data-emotion="css ${names.join(' ')}">${css}</style>\n  </head>`)
           .replace(splash, () => `<div id="root" data-prerendered="sign-in">${html}</div>`);
         const file = path.join(outDir, SIGNED_OUT_PAGE);
@@ -115,11 +119,64 @@ const inlineSmallCss = (maxBytes = 4096): Plugin => ({
   },
 });
 
+/**
+ * index.html is sent only to a browser that may hold a session (decision 1061), so it starts what
+ * the panel needs from its <head>, beside the sign-in chunk instead of after it has run (decision
+ * 1088): the profile call (a fetch preload, when the API is on this origin, which `fetch` of the
+ * same address then takes), and the panel's and the layout's chunks with every chunk they import
+ * (modulepreload: fetched and compiled in parallel, run when imported). The signed-out page drops
+ * the chunks (prerenderSignIn): a form to fill needs only its own.
+ */
+const signedInPreloads = (entries: readonly RegExp[]): Plugin => {
+  let base = '/';
+  let apiUrl = '/api';
+  return {
+    name: 'ginhawa-signed-in-preloads',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+      apiUrl = (config.env.VITE_API_URL as string | undefined)?.trim().replace(/\/+$/, '') || '/api';
+    },
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset' || typeof html.source !== 'string') return;
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const files = new Set<string>();
+      const add = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (files.has(fileName) || !chunk || chunk.type !== 'chunk' || chunk.isEntry) return;
+        files.add(fileName);
+        for (const imported of chunk.imports) add(imported);
+      };
+      for (const entry of entries) {
+        const chunk = chunks.find((c) => c.facadeModuleId && entry.test(c.facadeModuleId));
+        if (!chunk) throw new Error(`signedInPreloads: no chunk for ${entry}.`);
+        add(chunk.fileName);
+      }
+      // The entry's own imports are preloaded by Vite already.
+      const links = [...files]
+        .filter((f) => !(html.source as string).includes(`href="${base}${f}"`))
+        .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}" ${SIGNED_IN_LINK}>`);
+      // Same origin only: a preload of another origin's API would need CORS the fetch does not ask for.
+      if (apiUrl.startsWith('/') && !apiUrl.startsWith('//'))
+        links.unshift(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${apiUrl}/users/my_data/">`);
+      html.source = html.source.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+    },
+  };
+};
+
 // The API server for `npm run dev` (start it on this port, see README).
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:8200';
 
 export default defineConfig({
-  plugins: [react(), inlineSmallCss(), precompress(), prerenderSignIn()],
+  plugins: [
+    react(),
+    inlineSmallCss(),
+    signedInPreloads([/src[\\/]app[\\/]signed-in-app\.tsx$/, /src[\\/]app[\\/]layout[\\/]app-layout\.tsx$/]),
+    precompress(),
+    prerenderSignIn(),
+  ],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { fillSignIn, launchBrowser, openPage, pathOf, signIn } from './helpers';
+import { fillSignIn, launchBrowser, openPage, openPhone, pathOf, signIn } from './helpers';
 
 describe('signing in and out', () => {
   let browser: Browser;
@@ -42,6 +42,36 @@ describe('signing in and out', () => {
     await page.waitForURL('**/profile');
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
     assert.equal(pathOf(page), '/profile');
+    await context.close();
+  });
+
+  it('opens a signed-in /floor with the profile and the panel asked for by the page itself, once', async () => {
+    const { page, context, errors } = await openPhone(browser);
+    await signIn(page, 'receptionist');
+    const profileReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/users/my_data/') profileReads.push(request.url());
+    });
+    await page.goto('/floor');
+    await page.getByRole('button', { name: 'New reservation' }).waitFor();
+    // The head starts the profile read and the panel's code (decision 1088); the app's own read of
+    // the profile takes that answer rather than asking again.
+    const head = await page.evaluate(() => ({
+      profile: document.querySelectorAll('link[rel="preload"][as="fetch"][href="/api/users/my_data/"]').length,
+      panel: [...document.querySelectorAll('link[rel="modulepreload"][data-signed-in]')].map((l) =>
+        (l.getAttribute('href') ?? '').replace(/^\/assets\/|-[\w-]{8}\.js$/g, ''),
+      ),
+    }));
+    assert.equal(head.profile, 1);
+    assert.ok(head.panel.includes('signed-in-app') && head.panel.includes('app-layout'), head.panel.join(', '));
+    assert.equal(profileReads.length, 1, profileReads.join(', '));
+    assert.deepEqual(errors, []);
+    // The signed-out page draws the form and leaves the panel's code for after "Sign in".
+    const { page: signedOut, context: fresh } = await openPhone(browser);
+    await signedOut.goto('/login');
+    await signedOut.locator('input[name="password"]').waitFor();
+    assert.equal(await signedOut.locator('link[data-signed-in]').count(), 0);
+    await fresh.close();
     await context.close();
   });
 

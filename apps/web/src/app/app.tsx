@@ -1,47 +1,76 @@
-import { Component, Suspense, lazy, useEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
-import { useSWRConfig } from 'swr';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { preload, useSWRConfig, type Cache } from 'swr';
+import { cache as defaultCache } from 'swr/_internal';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@ginhawa/contract';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { loadChunk } from '../lib/chunk';
-import { useUser, type User } from '../features/auth/api/get-my-data';
+import { getMyData, myDataKey, useUser, type User } from '../features/auth/api/get-my-data';
 import { prefetcher } from '../lib/swr';
-import { FIRST_SCREENS, prefetchLayout } from './prefetch';
+import { FIRST_SCREENS, loadFirstScreenCode, prefetchLayout } from './prefetch';
 import { hasSessionHint } from '../features/auth/api/session-hint';
 import { useUnauthorizedRedirect } from '../features/auth/api/use-unauthorized-redirect';
-import { loadSignedIn } from './signed-in-chunk';
+import { loadSignedIn, loadedSignedIn } from './signed-in-chunk';
 import { SignedOutApp } from './signed-out-app';
+import { useChunk } from './use-chunk';
+import type * as ChoosePasswordModule from './choose-password-app';
 
-const SignedInApp = lazy(() => loadSignedIn().then((m) => ({ default: m.SignedInApp })));
 // Rare (a first sign-in with a password someone else set), so its own chunk, fetched only then.
-const ChoosePasswordApp = lazy(() =>
-  loadChunk(() => import('./choose-password-app')).then((m) => ({ default: m.ChoosePasswordApp })),
-);
+let choosePassword: typeof ChoosePasswordModule | undefined;
+const loadChoosePassword = () =>
+  loadChunk(() => import('./choose-password-app')).then((module) => (choosePassword = module));
+const loadedChoosePassword = () => choosePassword;
+
+const LOADING_WORKSPACE = 'Loading your workspace…';
+
+/** The signed-in panel, drawn the moment its code is here (decision 1088). */
+const SignedIn = ({ user }: { user: User }) => {
+  const panel = useChunk(loadSignedIn, loadedSignedIn);
+  return panel ? <panel.SignedInApp user={user} /> : <LoadingOverlay text={LOADING_WORKSPACE} />;
+};
+
+/** "Choose a new password", the only screen until the person has (decision 0017). */
+const ChoosePassword = ({ user }: { user: User }) => {
+  const chunk = useChunk(loadChoosePassword, loadedChoosePassword);
+  return chunk ? <chunk.ChoosePasswordApp user={user} /> : <LoadingOverlay text={LOADING_WORKSPACE} />;
+};
+
 // With a session likely, fetch the panel's code alongside the profile call, and with it the code of
 // the layout and of the screen at this address when it is one of the desk's first (decision 1051).
 const firstScreen = hasSessionHint() ? FIRST_SCREENS[window.location.pathname] : undefined;
-if (hasSessionHint()) {
-  void loadSignedIn().catch(() => undefined);
-  if (firstScreen)
-    for (const load of [firstScreen.load, () => import('./layout/app-layout')]) void load().catch(() => undefined);
-}
+let firstReadsStarted = false;
 
 /**
  * That screen's and the layout's first reads, started as the profile answers rather than once the
  * panel's code has run (decision 1050): once, for a person the server answers everything.
  */
+const startFirstReads = (user: User | null | undefined, cache: Cache) => {
+  if (!firstScreen || !user || user.mustChangePassword || firstReadsStarted) return;
+  firstReadsStarted = true;
+  const prefetch = prefetcher(cache);
+  prefetchLayout(prefetch);
+  firstScreen.prefetch(prefetch, user, new URL(window.location.href));
+};
+
+if (hasSessionHint()) {
+  void loadSignedIn().catch(() => undefined);
+  if (firstScreen) {
+    loadFirstScreenCode(window.location.pathname);
+    // The profile read starts here, before React has drawn anything, and the first reads the moment
+    // it answers (decision 1088); the profile hook takes this same request.
+    void preload(myDataKey, getMyData).then(
+      (user) => startFirstReads(user, defaultCache),
+      () => undefined,
+    );
+  }
+}
+
+/** The same, for an app whose SWR cache is not the default one (and should the read above not have run). */
 const useFirstReads = (user: User | null | undefined) => {
   const { cache } = useSWRConfig();
-  const started = useRef(false);
-  useEffect(() => {
-    if (!firstScreen || !user || user.mustChangePassword || started.current) return;
-    started.current = true;
-    const prefetch = prefetcher(cache);
-    prefetchLayout(prefetch);
-    firstScreen.prefetch(prefetch, user, new URL(window.location.href));
-  }, [user, cache]);
+  useEffect(() => startFirstReads(user, cache), [user, cache]);
 };
 
 /** Errors outside any route (the panel's code failing to load): docs/product.md §8's route error. */
@@ -83,16 +112,10 @@ export const App = () => {
   const { user, isLoading } = useUser();
   useUnauthorizedRedirect();
   useFirstReads(user);
-  if (isLoading && hasSessionHint()) return <LoadingOverlay text="Loading your workspace…" />;
+  if (isLoading && hasSessionHint()) return <LoadingOverlay text={LOADING_WORKSPACE} />;
   return (
     <AppErrorBoundary>
-      {user ? (
-        <Suspense fallback={<LoadingOverlay text="Loading your workspace…" />}>
-          {user.mustChangePassword ? <ChoosePasswordApp user={user} /> : <SignedInApp user={user} />}
-        </Suspense>
-      ) : (
-        <SignedOutApp />
-      )}
+      {user ? user.mustChangePassword ? <ChoosePassword user={user} /> : <SignedIn user={user} /> : <SignedOutApp />}
     </AppErrorBoundary>
   );
 };

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { mockApi } from '../test/api-mock';
 import { manilaDate } from '@ginhawa/contract';
 import type { User } from '../features/auth/api/get-my-data';
 import type { Prefetch } from '../lib/swr';
 import { prefetchDashboard, prefetchFloor, prefetchLayout } from './prefetch';
+
+const ACTIVE_TERMINALS = '/invoicing/terminals/?page=1&pageSize=500&ordering=location_name%2Cname&is_active=true';
 
 const person = (groups: string[], locations = [{ id: 3, name: 'Makati' }]): User => ({
   id: 7,
@@ -89,5 +92,19 @@ describe("the desk's first reads, started before a screen's code (decision 1050)
       '/notifications/?is_read=false&pageSize=1',
       '/invoicing/desk/',
     ]);
+  });
+
+  it('are, once the desk’s invoicing answers "on", the active terminals the header’s chip reads (decision 1088)', async () => {
+    for (const invoicing of ['on', 'off'] as const) {
+      mockApi({ 'GET /invoicing/desk/': { status: 200, data: { invoicing, vat_status: 'vat', vat_rate: '12.00' } } });
+      const keys: string[] = [];
+      const reads: Promise<unknown>[] = [];
+      prefetchLayout((key, fetcher) => {
+        keys.push(key);
+        if (key === '/invoicing/desk/') reads.push(fetcher(key));
+      });
+      await Promise.all(reads);
+      expect(keys.includes(ACTIVE_TERMINALS), invoicing).toBe(invoicing === 'on');
+    }
   });
 });

@@ -92,3 +92,14 @@ export const FIRST_SCREENS: Record<string, { load: () => Promise<unknown>; prefe
   '/dashboard': { load: () => import('./routes/dashboard'), prefetch: prefetchDashboard },
   '/floor': { load: () => import('./routes/floor'), prefetch: prefetchFloor },
 };
+
+/**
+ * The layout's code and, when `pathname` is one of the desk's first screens, that screen's: started
+ * beside the profile call when a session is likely (app.tsx), and as the password is sent at
+ * sign-in (routes/login.tsx, decision 1088), so they download while the server checks it.
+ */
+export const loadFirstScreenCode = (pathname: string) => {
+  const screen = FIRST_SCREENS[pathname];
+  for (const load of [() => import('./layout/app-layout'), ...(screen ? [screen.load] : [])])
+    void load().catch(() => undefined);
+};

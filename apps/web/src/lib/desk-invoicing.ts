@@ -20,22 +20,30 @@ const getDeskInvoicing = async (): Promise<DeskInvoicing> =>
 /** Whether invoicing is on, and the seller's VAT terms (everyone signed in reads it). */
 export const useDeskInvoicing = () => useSWR<DeskInvoicing, unknown>(DESK_INVOICING_PATH, getDeskInvoicing);
 
-/** Started with the signed-in layout's code: its header reads it (decision 1050). */
-export const prefetchDeskInvoicing = (prefetch: Prefetch) => prefetch(DESK_INVOICING_PATH, getDeskInvoicing);
+/** Active terminals, by branch and name: those of one branch, or every one. */
+const activeTerminalsKey = (location?: number) =>
+  withQuery('/invoicing/terminals/', {
+    ...ALL_ROWS,
+    ordering: 'location_name,name',
+    is_active: 'true',
+    location: location === undefined ? undefined : String(location),
+  } satisfies TerminalListQuery);
+
+/**
+ * Started with the signed-in layout's code: its header reads it (decision 1050), and with
+ * invoicing on, the header's terminal chip reads every active terminal, asked for as soon as the
+ * answer says so rather than once the chip has been drawn (decision 1088).
+ */
+export const prefetchDeskInvoicing = (prefetch: Prefetch) =>
+  prefetch(DESK_INVOICING_PATH, async () => {
+    const desk = await getDeskInvoicing();
+    if (desk.invoicing === 'on') prefetch(activeTerminalsKey(), getPage<Terminal>);
+    return desk;
+  });
 
 /** Active terminals, by branch and name: those of one branch, or every one (read only while `enabled`). */
 export const useActiveTerminals = (location?: number, enabled = true) =>
-  useSWR<Page<Terminal>, unknown>(
-    enabled
-      ? withQuery('/invoicing/terminals/', {
-          ...ALL_ROWS,
-          ordering: 'location_name,name',
-          is_active: 'true',
-          location: location === undefined ? undefined : String(location),
-        } satisfies TerminalListQuery)
-      : null,
-    getPage<Terminal>,
-  );
+  useSWR<Page<Terminal>, unknown>(enabled ? activeTerminalsKey(location) : null, getPage<Terminal>);
 
 // ——— this device's terminal ———
 

@@ -36,14 +36,19 @@ export type Category = TreatmentCategory | MembershipCategory;
 export const LOCATIONS_PATH = '/locations/';
 export const categoriesPath = (kind: CategoryKind) => `/services/${kind}-categories/`;
 
-/** Locations to choose from, by name: active ones for a new workplace, all of them for a list's filter. */
-export const useLocationOptions = ({ activeOnly }: { activeOnly: boolean }) =>
+/**
+ * Locations to choose from, by name: active ones for a new workplace, all of them for a list's
+ * filter. Not read while `enabled` is false.
+ */
+export const useLocationOptions = ({ activeOnly, enabled = true }: { activeOnly: boolean; enabled?: boolean }) =>
   useSWR<Page<Location>, unknown>(
-    withQuery(LOCATIONS_PATH, {
-      ...ALL_ROWS,
-      ordering: 'name',
-      is_active: activeOnly ? 'true' : undefined,
-    } satisfies LocationListQuery),
+    enabled
+      ? withQuery(LOCATIONS_PATH, {
+          ...ALL_ROWS,
+          ordering: 'name',
+          is_active: activeOnly ? 'true' : undefined,
+        } satisfies LocationListQuery)
+      : null,
     getPage<Location>,
   );
 

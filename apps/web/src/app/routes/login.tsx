@@ -1,14 +1,21 @@
 import { useSWRConfig } from 'swr';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { myDataKey, type User } from '../../features/auth/api/get-my-data';
+import { NEXT_PARAM, paths, safeNextPath } from '../../config/paths';
+import { loadFirstScreenCode } from '../prefetch';
 import { loadSignedIn } from '../signed-in-chunk';
 import { AuthFrame } from './auth-frame';
 
 /** /login. Signing in stores the user, which swaps in the app routes; they return the person where they were going. */
 export const LoginRoute = () => {
   const { mutate, cache } = useSWRConfig();
-  // The panel's code downloads while the password is checked (decision 1051); a failure is the panel's to report.
-  const handleSubmitting = () => void loadSignedIn().catch(() => undefined);
+  // The panel's code, the layout's and the first screen's download while the password is checked
+  // (decisions 1051, 1088); a failure is the panel's to report.
+  const handleSubmitting = () => {
+    void loadSignedIn().catch(() => undefined);
+    const next = safeNextPath(new URLSearchParams(window.location.search).get(NEXT_PARAM)) ?? paths.dashboard;
+    loadFirstScreenCode(new URL(next, window.location.href).pathname);
+  };
   const handleSuccess = async (user: User) => {
     // The first screen's reads and code start before React draws the panel (decision 1051); the
     // panel's own chunk is usually here by now, as it loaded while the password was checked. Not

@@ -183,6 +183,13 @@ describe('floor screen', () => {
     expect(screen.getByText('Narra · 1 of 2 free')).toBeInTheDocument();
   });
 
+  it('reads the list of branches only for an Admin: anyone else picks from their own (decision 1088)', async () => {
+    const calls = mockApi({ [BOARD_KEY]: boardReply(board) });
+    renderFloor();
+    await screen.findByRole('list', { name: 'Rotation' });
+    expect(calls.filter((c) => c.url.startsWith('/locations/'))).toEqual([]);
+  });
+
   it('says the branch closed today’s books above the board, before any form is opened', async () => {
     const message =
       'Makati closed today’s books at 13:02. A manager of Makati or an administrator may reopen the day to record more.';

@@ -242,7 +242,8 @@ export const FloorScreen = ({
   reserveFor,
   onReserved,
 }: FloorScreenProps) => {
-  const locations = useLocationOptions({ activeOnly: true });
+  // Only an Admin picks from every branch; anyone else from their own, which the profile names.
+  const locations = useLocationOptions({ activeOnly: true, enabled: user.admin });
   const choices = user.admin
     ? (locations.data?.results ?? []).map((l) => ({ id: l.id, name: l.name }))
     : user.locations;
