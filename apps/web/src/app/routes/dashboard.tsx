@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import { ADMIN_GROUP, manilaDate, type Client } from '@ginhawa/contract';
@@ -18,15 +18,18 @@ import { useFlags } from '../../lib/flags';
 import { NO_OPTIONS } from '../../lib/options';
 import { LoadingBlock } from '../../components/loading-block';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
-import { hasRoleTiles, loadRoleTiles } from '../role-tiles';
+import { loadRoleTiles, loadedRoleTiles, type RoleTiles } from '../role-tiles';
+import { useChunk } from '../use-chunk';
 import { LogVisitDialog } from './log-visit';
 
-// The other roles' tiles: their own chunk, fetched only for the people who have them (decision 1053).
-const EarnedTile = lazy(async () => ({ default: (await loadRoleTiles()).EarnedTile }));
-const SalespersonTiles = lazy(async () => ({ default: (await loadRoleTiles()).SalespersonTiles }));
-const TherapistTiles = lazy(async () => ({ default: (await loadRoleTiles()).TherapistTiles }));
-const ManagerTiles = lazy(async () => ({ default: (await loadRoleTiles()).ManagerTiles }));
-const PayRunsTile = lazy(async () => ({ default: (await loadRoleTiles()).PayRunsTile }));
+/**
+ * The other roles' tiles: their own chunk, fetched only for the people who have them (decision
+ * 1053), drawn the moment it is here rather than through Suspense (decision 1088).
+ */
+const WithRoleTiles = ({ children }: { children: (tiles: RoleTiles) => ReactNode }) => {
+  const tiles = useChunk(loadRoleTiles, loadedRoleTiles);
+  return tiles ? children(tiles) : <LoadingBlock label="Loading your tiles" />;
+};
 
 /** /dashboard: each person's day, tiles chosen by their groups (docs/product.md §2; issue 13). */
 export const DashboardRoute = () => {
@@ -56,26 +59,34 @@ export const DashboardRoute = () => {
       </Card>
       {arrivalFor ? <LogVisitDialog client={arrivalFor} onClose={() => setArrivalFor(null)} desk={desk} /> : null}
       <TileGrid>
-        {hasRoleTiles(user) ? (
-          <Suspense fallback={<LoadingBlock label="Loading your tiles" />}>
-            {earns ? <EarnedTile /> : null}
-            {has('Salesperson') ? <SalespersonTiles userId={user.id} today={today} /> : null}
-            {has('Therapist') ? <TherapistTiles userId={user.id} today={today} /> : null}
-          </Suspense>
+        {earns || has('Salesperson') || has('Therapist') ? (
+          <WithRoleTiles>
+            {(tiles) => (
+              <>
+                {earns ? <tiles.EarnedTile /> : null}
+                {has('Salesperson') ? <tiles.SalespersonTiles userId={user.id} today={today} /> : null}
+                {has('Therapist') ? <tiles.TherapistTiles userId={user.id} today={today} /> : null}
+              </>
+            )}
+          </WithRoleTiles>
         ) : null}
         {has('Receptionist') ? <ReceptionistTiles locations={user.locations} today={today} /> : null}
         {frontDesk ? <OpenTabsTile locations={user.locations} manages={manages} /> : null}
         {manages ? (
-          <Suspense fallback={<LoadingBlock label="Loading your tiles" />}>
-            <ManagerTiles
-              today={today}
-              reportLink={paths.dailyReport}
-              reportsPath={reports ? (has(ADMIN_GROUP) ? paths.admin.reports : paths.reports) : undefined}
-              decides={(report) => has(ADMIN_GROUP) || report.submitted_by !== user.id}
-              noLocationsHint={has(ADMIN_GROUP) ? NO_OPTIONS.locations : undefined}
-            />
-            {payroll ? <PayRunsTile path={has(ADMIN_GROUP) ? paths.admin.payroll : paths.payroll} /> : null}
-          </Suspense>
+          <WithRoleTiles>
+            {(tiles) => (
+              <>
+                <tiles.ManagerTiles
+                  today={today}
+                  reportLink={paths.dailyReport}
+                  reportsPath={reports ? (has(ADMIN_GROUP) ? paths.admin.reports : paths.reports) : undefined}
+                  decides={(report) => has(ADMIN_GROUP) || report.submitted_by !== user.id}
+                  noLocationsHint={has(ADMIN_GROUP) ? NO_OPTIONS.locations : undefined}
+                />
+                {payroll ? <tiles.PayRunsTile path={has(ADMIN_GROUP) ? paths.admin.payroll : paths.payroll} /> : null}
+              </>
+            )}
+          </WithRoleTiles>
         ) : null}
         {manages ? <PendingDeleteRequestsTile notificationsPath={paths.notifications} /> : null}
         <LatestNotificationsTile notificationsPath={paths.notifications} admin={has(ADMIN_GROUP)} />
