@@ -36,8 +36,10 @@ const precompress = (): Plugin => ({
   },
 });
 
-/** Marks the links `signedInPreloads` adds, so the signed-out page can leave them out. */
+/** Marks the links `signedInPreloads` adds, so the signed-out page can hold them back. */
 const SIGNED_IN_LINK = 'data-signed-in';
+/** The id of the signed-out page's <template> that holds them (app/routes/login.tsx reads it). */
+const PANEL_CODE_TEMPLATE = 'panel-code';
 
 /** The file the server sends a browser without a session hint (decision 1061). */
 const SIGNED_OUT_PAGE = 'signed-out.html';
@@ -79,8 +81,18 @@ const prerenderSignIn = (): Plugin => {
         const splash = /<div id="root">[\s\S]*?<!-- \/splash -->\s*<\/div>/;
         if (!splash.test(index)) throw new Error('index.html: no <div id="root">…<!-- /splash --></div> to replace.');
         if (css.includes('</style')) throw new Error('The sign-in styles contain "</style".');
+        // The panel's chunks wait in an inert <template> until the person starts typing (the sign-in
+        // route moves them into <head> then, decision 1089): a form to fill needs only its own code.
+        const panelLinks: string[] = [];
         const page = index
-          .replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*${SIGNED_IN_LINK}>`, 'g'), '')
+          .replace(new RegExp(`\\s*(<link rel="modulepreload"[^>]*${SIGNED_IN_LINK}>)`, 'g'), (_all, link: string) => {
+            panelLinks.push(link);
+            return '';
+          })
+          .replace(
+            '</head>',
+            () => `  <template id="${PANEL_CODE_TEMPLATE}">${panelLinks.join('')}</template>\n  </head>`,
+          )
           .replace('</head>', () => `<style data-emotion="css ${names.join(' ')}">${css}</style>\n  </head>`)
           .replace(splash, () => `<div id="root" data-prerendered="sign-in">${html}</div>`);
         const file = path.join(outDir, SIGNED_OUT_PAGE);
@@ -124,8 +136,8 @@ const inlineSmallCss = (maxBytes = 4096): Plugin => ({
  * the panel needs from its <head>, beside the sign-in chunk instead of after it has run (decision
  * 1088): the profile call (a fetch preload, when the API is on this origin, which `fetch` of the
  * same address then takes), and the panel's and the layout's chunks with every chunk they import
- * (modulepreload: fetched and compiled in parallel, run when imported). The signed-out page drops
- * the chunks (prerenderSignIn): a form to fill needs only its own.
+ * (modulepreload: fetched and compiled in parallel, run when imported). The signed-out page holds
+ * the chunks back until the person types (prerenderSignIn, decision 1089).
  */
 const signedInPreloads = (entries: readonly RegExp[]): Plugin => {
   let base = '/';

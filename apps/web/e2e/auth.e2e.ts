@@ -66,11 +66,14 @@ describe('signing in and out', () => {
     assert.ok(head.panel.includes('signed-in-app') && head.panel.includes('app-layout'), head.panel.join(', '));
     assert.equal(profileReads.length, 1, profileReads.join(', '));
     assert.deepEqual(errors, []);
-    // The signed-out page draws the form and leaves the panel's code for after "Sign in".
+    // The signed-out page draws the form and holds the panel's code back until the person types
+    // (decision 1089), then asks for it from its head.
     const { page: signedOut, context: fresh } = await openPhone(browser);
     await signedOut.goto('/login');
     await signedOut.locator('input[name="password"]').waitFor();
     assert.equal(await signedOut.locator('link[data-signed-in]').count(), 0);
+    await signedOut.locator('input[name="username"]').pressSequentially('rec');
+    await signedOut.waitForFunction(() => document.head.querySelectorAll('link[data-signed-in]').length > 0);
     await fresh.close();
     await context.close();
   });

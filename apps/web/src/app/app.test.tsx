@@ -49,6 +49,25 @@ describe('guard and redirects', () => {
     expect(calls.some((c) => c.method === 'GET' && c.url === '/users/my_data/')).toBe(true);
   });
 
+  it("moves the page's held-back panel code links into its head at the first key, once (decision 1089)", async () => {
+    const held = document.createElement('template');
+    held.id = 'panel-code';
+    held.innerHTML = '<link rel="modulepreload" href="/assets/signed-in-app.js" data-signed-in>';
+    document.head.append(held);
+    try {
+      mockApi(signedOut);
+      renderApp('/login');
+      const name = await screen.findByLabelText(/username/i);
+      expect(document.head.querySelectorAll('link[data-signed-in]')).toHaveLength(0);
+      await userEvent.type(name, 'ab');
+      expect(document.head.querySelectorAll('link[data-signed-in]')).toHaveLength(1);
+      expect(document.getElementById('panel-code')).toBeNull();
+    } finally {
+      held.remove();
+      for (const link of document.head.querySelectorAll('link[data-signed-in]')) link.remove();
+    }
+  });
+
   it('going back while signed out lands on /login again', async () => {
     mockApi(signedOut);
     window.history.replaceState(null, '', '/dashboard');
