@@ -51,7 +51,7 @@ const SIGNED_OUT_PAGE = 'signed-out.html';
  * the HTML alone; main.tsx hydrates it (decision 1061). index.html keeps the splash for a browser
  * that may hold a session, which sees a loading overlay and then the panel, never the form.
  */
-const prerenderSignIn = (): Plugin => {
+const prerenderSignIn = (landingLinks: readonly string[]): Plugin => {
   let root = process.cwd();
   let outDir = 'dist';
   return {
@@ -81,8 +81,9 @@ const prerenderSignIn = (): Plugin => {
         const splash = /<div id="root">[\s\S]*?<!-- \/splash -->\s*<\/div>/;
         if (!splash.test(index)) throw new Error('index.html: no <div id="root">…<!-- /splash --></div> to replace.');
         if (css.includes('</style')) throw new Error('The sign-in styles contain "</style".');
-        // The panel's chunks wait in an inert <template> until the person starts typing (the sign-in
-        // route moves them into <head> then, decision 1089): a form to fill needs only its own code.
+        // The panel's chunks, and the dashboard's (where a sign-in lands unless `?next=` says
+        // otherwise), wait in an inert <template> until the person starts typing (the sign-in route
+        // moves them into <head> then, decision 1089): a form to fill needs only its own code.
         const panelLinks: string[] = [];
         const page = index
           .replace(new RegExp(`\\s*(<link rel="modulepreload"[^>]*${SIGNED_IN_LINK}>)`, 'g'), (_all, link: string) => {
@@ -91,7 +92,8 @@ const prerenderSignIn = (): Plugin => {
           })
           .replace(
             '</head>',
-            () => `  <template id="${PANEL_CODE_TEMPLATE}">${panelLinks.join('')}</template>\n  </head>`,
+            () =>
+              `  <template id="${PANEL_CODE_TEMPLATE}">${[...panelLinks, ...landingLinks].join('')}</template>\n  </head>`,
           )
           .replace('</head>', () => `<style data-emotion="css ${names.join(' ')}">${css}</style>\n  </head>`)
           .replace(splash, () => `<div id="root" data-prerendered="sign-in">${html}</div>`);
@@ -139,7 +141,7 @@ const inlineSmallCss = (maxBytes = 4096): Plugin => ({
  * (modulepreload: fetched and compiled in parallel, run when imported). The signed-out page holds
  * the chunks back until the person types (prerenderSignIn, decision 1089).
  */
-const signedInPreloads = (entries: readonly RegExp[]): Plugin => {
+const signedInPreloads = (entries: readonly RegExp[], landing: { entry: RegExp; links: string[] }): Plugin => {
   let base = '/';
   let apiUrl = '/api';
   return {
@@ -154,22 +156,29 @@ const signedInPreloads = (entries: readonly RegExp[]): Plugin => {
       const html = bundle['index.html'];
       if (!html || html.type !== 'asset' || typeof html.source !== 'string') return;
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const files = new Set<string>();
-      const add = (fileName: string) => {
+      const add = (into: Set<string>, fileName: string) => {
         const chunk = bundle[fileName];
-        if (files.has(fileName) || !chunk || chunk.type !== 'chunk' || chunk.isEntry) return;
-        files.add(fileName);
-        for (const imported of chunk.imports) add(imported);
+        if (into.has(fileName) || !chunk || chunk.type !== 'chunk' || chunk.isEntry) return;
+        into.add(fileName);
+        for (const imported of chunk.imports) add(into, imported);
       };
-      for (const entry of entries) {
+      const chunkOf = (entry: RegExp) => {
         const chunk = chunks.find((c) => c.facadeModuleId && entry.test(c.facadeModuleId));
         if (!chunk) throw new Error(`signedInPreloads: no chunk for ${entry}.`);
-        add(chunk.fileName);
-      }
+        return chunk.fileName;
+      };
+      const files = new Set<string>();
+      for (const entry of entries) add(files, chunkOf(entry));
       // The entry's own imports are preloaded by Vite already.
-      const links = [...files]
-        .filter((f) => !(html.source as string).includes(`href="${base}${f}"`))
-        .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}" ${SIGNED_IN_LINK}>`);
+      const linksTo = (fileNames: Iterable<string>) =>
+        [...fileNames]
+          .filter((f) => !(html.source as string).includes(`href="${base}${f}"`))
+          .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}" ${SIGNED_IN_LINK}>`);
+      const links = linksTo(files);
+      // The landing screen's chunks, beyond those: for the signed-out page only (prerenderSignIn).
+      const landingFiles = new Set<string>();
+      add(landingFiles, chunkOf(landing.entry));
+      landing.links.splice(0, landing.links.length, ...linksTo([...landingFiles].filter((f) => !files.has(f))));
       // Same origin only: a preload of another origin's API would need CORS the fetch does not ask for.
       if (apiUrl.startsWith('/') && !apiUrl.startsWith('//'))
         links.unshift(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${apiUrl}/users/my_data/">`);
@@ -178,6 +187,9 @@ const signedInPreloads = (entries: readonly RegExp[]): Plugin => {
   };
 };
 
+/** The dashboard's chunks, which the signed-out page holds back with the panel's (decision 1089). */
+const landing = { entry: /src[\\/]app[\\/]routes[\\/]dashboard\.tsx$/, links: [] as string[] };
+
 // The API server for `npm run dev` (start it on this port, see README).
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:8200';
 
@@ -185,9 +197,9 @@ export default defineConfig({
   plugins: [
     react(),
     inlineSmallCss(),
-    signedInPreloads([/src[\\/]app[\\/]signed-in-app\.tsx$/, /src[\\/]app[\\/]layout[\\/]app-layout\.tsx$/]),
+    signedInPreloads([/src[\\/]app[\\/]signed-in-app\.tsx$/, /src[\\/]app[\\/]layout[\\/]app-layout\.tsx$/], landing),
     precompress(),
-    prerenderSignIn(),
+    prerenderSignIn(landing.links),
   ],
   server: {
     proxy: {
