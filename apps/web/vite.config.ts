@@ -110,7 +110,10 @@ const prerenderSignIn = (landingLinks: readonly string[]): Plugin => {
 /**
  * Inlines small stylesheets (the @font-face rules) into index.html: a linked stylesheet blocks
  * the first paint (the brand splash) for a round trip, an inline one does not. CSP allows inline
- * styles already (emotion needs them).
+ * styles already (emotion needs them). The link stays beside it, for no media (`not all`: fetched
+ * late, never applied, blocking nothing), because Vite lists the entry's stylesheet among every
+ * lazily loaded screen's dependencies and, finding no stylesheet link with its address, would
+ * fetch it and hold the screen back until it had loaded (decision 1090).
  */
 const inlineSmallCss = (maxBytes = 4096): Plugin => ({
   name: 'ginhawa-inline-small-css',
@@ -127,7 +130,7 @@ const inlineSmallCss = (maxBytes = 4096): Plugin => ({
       const link = new RegExp(
         `<link rel="stylesheet"[^>]*href="/${file.fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
       );
-      source = source.replace(link, () => `<style>${css}</style>`);
+      source = source.replace(link, (tag) => `<style>${css}</style>${tag.replace(/>$/, ' media="not all">')}`);
     }
     html.source = source;
   },

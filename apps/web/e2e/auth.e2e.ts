@@ -57,11 +57,14 @@ describe('signing in and out', () => {
     // The head starts the profile read and the panel's code (decision 1088); the app's own read of
     // the profile takes that answer rather than asking again.
     const head = await page.evaluate(() => ({
+      // The fonts' sheet is inlined; its link stays for no media, so no screen waits for it (decision 1090).
+      sheets: [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('media')),
       profile: document.querySelectorAll('link[rel="preload"][as="fetch"][href="/api/users/my_data/"]').length,
       panel: [...document.querySelectorAll('link[rel="modulepreload"][data-signed-in]')].map((l) =>
         (l.getAttribute('href') ?? '').replace(/^\/assets\/|-[\w-]{8}\.js$/g, ''),
       ),
     }));
+    assert.deepEqual(head.sheets, ['not all']);
     assert.equal(head.profile, 1);
     assert.ok(head.panel.includes('signed-in-app') && head.panel.includes('app-layout'), head.panel.join(', '));
     assert.equal(profileReads.length, 1, profileReads.join(', '));
