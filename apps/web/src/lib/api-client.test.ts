@@ -232,6 +232,19 @@ describe('api client', () => {
     expect(assign).toHaveBeenCalledWith('/login');
   });
 
+  it('leaves a 401 that is the call’s answer to the caller: no handler, no reload to /login', async () => {
+    mockApi({ 'GET /users/my_data/': { status: 401, data: { message: 'Please sign in to continue.' } } });
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, pathname: '/floor', assign });
+    const error = await failureOf(apiClient.get('/users/my_data/', { signedOutIsAnAnswer: true }));
+    expect(error.status).toBe(401);
+    expect(assign).not.toHaveBeenCalled();
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    await failureOf(apiClient.get('/users/my_data/', { signedOutIsAnAnswer: true }));
+    expect(handler).not.toHaveBeenCalled();
+  });
+
   it('does not call the 401 handler for other failures', async () => {
     mockApi({ 'GET /clients/': { status: 403, data: { message: 'You do not have permission to do this.' } } });
     const handler = vi.fn();

@@ -99,8 +99,12 @@ export type ApiAdapter = (request: ApiRequest) => Promise<ApiTransportResponse>;
 
 export type ApiResponse<T> = { data: T; status: number; headers: Headers };
 
-/** `headers`: extra request headers, e.g. an `Idempotency-Key` that makes a retried sale store nothing twice. */
-export type RequestOptions = { signal?: AbortSignal; headers?: Record<string, string> };
+/**
+ * `headers`: extra request headers, e.g. an `Idempotency-Key` that makes a retried sale store nothing
+ * twice. `signedOutIsAnAnswer`: a 401 is this call's answer (the profile read: nobody is signed in),
+ * not a session lost mid-use, so the 401 handler, and without one the reload to /login, is not run.
+ */
+export type RequestOptions = { signal?: AbortSignal; headers?: Record<string, string>; signedOutIsAnAnswer?: boolean };
 
 const readBody = async (response: Response): Promise<unknown> => {
   if (response.status === 204) return undefined;
@@ -164,7 +168,7 @@ const send = async <T>(
   reachable(true);
   if (response.status >= 400) {
     const error = errorFromResponse(response.status, response.data);
-    if (error.status === 401) handleUnauthorized();
+    if (error.status === 401 && !options.signedOutIsAnAnswer) handleUnauthorized();
     throw error;
   }
   return { data: response.data as T, status: response.status, headers: response.headers ?? new Headers() };

@@ -27,10 +27,15 @@ export const toUser = (data: MyData): User => ({
   mustChangePassword: data.must_change_password,
 });
 
-/** Signed out is an answer, not an error: a 401 resolves to null. */
+/**
+ * Signed out is an answer, not an error: a 401 resolves to null. Not handed to the 401 handler
+ * either: this read can answer before the app has installed it (app.tsx starts it as its module
+ * loads, decision 1088), and the handler's fallback would reload the page to /login, losing where
+ * the person was going; the guard sends them there with `?next=` instead.
+ */
 export const getMyData = async (): Promise<User | null> => {
   try {
-    const { data } = await apiClient.get<MyData>(myDataKey);
+    const { data } = await apiClient.get<MyData>(myDataKey, { signedOutIsAnAnswer: true });
     return toUser(data);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

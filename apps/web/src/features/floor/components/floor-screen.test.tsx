@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Board, BoardReservation, Proposal, QueueEntry } from '@ginhawa/contract';
-import { boardReply, mockApi } from '../../../test/api-mock';
+import { boardReply, mockApi, type MockReply } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { FloorScreen, type FloorUser } from './floor-screen';
 import { dayBlocks, minutesOf } from './floor-time';
@@ -183,11 +183,17 @@ describe('floor screen', () => {
     expect(screen.getByText('Narra · 1 of 2 free')).toBeInTheDocument();
   });
 
-  it('reads the list of branches only for an Admin: anyone else picks from their own (decision 1088)', async () => {
-    const calls = mockApi({ [BOARD_KEY]: boardReply(board) });
+  it('reads the list of branches, for anyone but an Admin, only once the board is here (decision 1088)', async () => {
+    let answer: (reply: MockReply) => void = () => undefined;
+    const calls = mockApi({ [BOARD_KEY]: () => new Promise<MockReply>((resolve) => (answer = resolve)) });
     renderFloor();
+    const asked = (path: string) => calls.some((c) => c.url.startsWith(path));
+    await waitFor(() => expect(asked('/floor/board/')).toBe(true));
+    expect(asked('/locations/')).toBe(false);
+    answer(boardReply(board));
     await screen.findByRole('list', { name: 'Rotation' });
-    expect(calls.filter((c) => c.url.startsWith('/locations/'))).toEqual([]);
+    // The booking dialog's opening time comes from it, there by the time the dialog opens.
+    await waitFor(() => expect(asked('/locations/')).toBe(true));
   });
 
   it('says the branch closed today’s books above the board, before any form is opened', async () => {

@@ -250,6 +250,9 @@ export const FloorScreen = ({
   const { location, choose } = useFloorBranch(choices);
   const day = useFloorDay();
   const board = useBoard(location, day.date);
+  // Anyone else's booking dialog reads the branches for the opening time: asked for once the board
+  // is here, so it waits for nothing on the way in and is there when the dialog opens (same key).
+  useLocationOptions({ activeOnly: true, enabled: !user.admin && board.data !== undefined });
   // Today by the server's clock once the board is read; the device's until then.
   const today = board.data ? manilaDate(new Date(board.data.now)) : todayInManila();
   const shown = day.date ?? board.data?.date ?? today;
