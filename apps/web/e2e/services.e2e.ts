@@ -71,7 +71,18 @@ describe('services catalogue', () => {
     await membershipDialog.getByRole('textbox', { name: 'Valid for' }).fill('180');
     await choose(page, membershipDialog, 'Categories', 'Wellness');
     await membershipDialog.getByRole('button', { name: 'Add membership' }).click();
-    await page.waitForURL(/\/admin\/services\/memberships\/\d+$/);
+    // Once in CI (2026-11-30) the page stayed on the list for 15 s and did not say why: a timeout
+    // now names what the dialog and the alerts showed.
+    await page.waitForURL(/\/admin\/services\/memberships\/\d+$/).catch(async (err: unknown) => {
+      const dialog = await membershipDialog.textContent({ timeout: 1_000 }).catch(() => '(no dialog)');
+      const alerts = await page
+        .evaluate(() => (window as unknown as { __alertsSeen?: string[] }).__alertsSeen ?? [])
+        .catch(() => []);
+      throw new Error(
+        `No membership page after "Add membership" (at ${pathOf(page)}); the dialog read: ${dialog}; alerts shown: ${JSON.stringify(alerts)}`,
+        { cause: err },
+      );
+    });
     await page.getByRole('heading', { level: 1, name: membershipName }).waitFor();
     const details = page.getByRole('region', { name: 'Details' });
     await details.getByText('₱9,000.00').waitFor();
