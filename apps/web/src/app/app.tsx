@@ -6,34 +6,30 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@ginhawa/contract';
 import { LoadingOverlay } from '../components/loading-overlay';
-import { loadChunk } from '../lib/chunk';
+import { rememberedChunk } from '../lib/chunk';
 import { getMyData, myDataKey, useUser, type User } from '../features/auth/api/get-my-data';
 import { prefetcher } from '../lib/swr';
 import { FIRST_SCREENS, loadFirstScreenCode, prefetchLayout } from './prefetch';
 import { hasSessionHint } from '../features/auth/api/session-hint';
 import { useUnauthorizedRedirect } from '../features/auth/api/use-unauthorized-redirect';
-import { loadSignedIn, loadedSignedIn } from './signed-in-chunk';
+import { loadSignedIn, signedInChunk } from './signed-in-chunk';
 import { SignedOutApp } from './signed-out-app';
 import { useChunk } from './use-chunk';
-import type * as ChoosePasswordModule from './choose-password-app';
 
 // Rare (a first sign-in with a password someone else set), so its own chunk, fetched only then.
-let choosePassword: typeof ChoosePasswordModule | undefined;
-const loadChoosePassword = () =>
-  loadChunk(() => import('./choose-password-app')).then((module) => (choosePassword = module));
-const loadedChoosePassword = () => choosePassword;
+const choosePasswordChunk = rememberedChunk(() => import('./choose-password-app'));
 
 const LOADING_WORKSPACE = 'Loading your workspace…';
 
 /** The signed-in panel, drawn the moment its code is here (decision 1088). */
 const SignedIn = ({ user }: { user: User }) => {
-  const panel = useChunk(loadSignedIn, loadedSignedIn);
+  const panel = useChunk(signedInChunk);
   return panel ? <panel.SignedInApp user={user} /> : <LoadingOverlay text={LOADING_WORKSPACE} />;
 };
 
 /** "Choose a new password", the only screen until the person has (decision 0017). */
 const ChoosePassword = ({ user }: { user: User }) => {
-  const chunk = useChunk(loadChoosePassword, loadedChoosePassword);
+  const chunk = useChunk(choosePasswordChunk);
   return chunk ? <chunk.ChoosePasswordApp user={user} /> : <LoadingOverlay text={LOADING_WORKSPACE} />;
 };
 

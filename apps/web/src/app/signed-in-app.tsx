@@ -6,7 +6,7 @@ import type { User } from '../features/auth/api/get-my-data';
 import { LiveNotificationsProvider } from '../features/notifications/live/live-notifications';
 import { prefetcher } from '../lib/swr';
 import { CurrentUserContext } from './layout/current-user';
-import { NEXT_PARAM, paths, safeNextPath } from '../config/paths';
+import { pathAfterSignIn, paths } from '../config/paths';
 import { loadAppLayout, prefetchAt, signedInRoutes, type RouteContext } from './router';
 import { SCREENS } from './screens';
 import { dailyScreens, preloadScreens } from './preload';
@@ -20,8 +20,7 @@ type DataRouter = ReturnType<typeof createBrowserRouter>;
  */
 const openFirstScreen = (context: RouteContext) => {
   if (window.location.pathname === paths.login) {
-    const next = safeNextPath(new URLSearchParams(window.location.search).get(NEXT_PARAM)) ?? paths.dashboard;
-    window.history.replaceState(window.history.state, '', next);
+    window.history.replaceState(window.history.state, '', pathAfterSignIn(new URLSearchParams(window.location.search)));
   }
   const url = new URL(window.location.href);
   prefetchAt(context, url);

@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, useState, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useChunk } from './use-chunk';
@@ -17,7 +17,9 @@ class Boundary extends Component<{ children: ReactNode }, { error: Error | null 
 }
 
 const Shows = ({ load, loaded }: { load: () => Promise<Chunk>; loaded: () => Chunk | undefined }) => {
-  const module = useChunk(load, loaded);
+  // One chunk for the component's life, as a module-level `rememberedChunk` is.
+  const [source] = useState(() => ({ load, loaded }));
+  const module = useChunk(source);
   return module ? <module.Greeting /> : <p>Waiting</p>;
 };
 

@@ -53,6 +53,10 @@ export const safeNextPath = (value: string | null | undefined): string | null =>
   return value;
 };
 
+/** Where signing in leads from an address whose query is `params`: its safe `?next=`, else the dashboard. */
+export const pathAfterSignIn = (params: URLSearchParams): string =>
+  safeNextPath(params.get(NEXT_PARAM)) ?? paths.dashboard;
+
 export const loginPathFor = (next: string | null): string => {
   const safe = safeNextPath(next);
   return safe && safe !== '/' ? `${paths.login}?${NEXT_PARAM}=${encodeURIComponent(safe)}` : paths.login;

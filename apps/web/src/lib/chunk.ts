@@ -34,3 +34,15 @@ export const loadChunk = <T>(load: () => Promise<T>, timeoutMs: number = CHUNK_L
       },
     );
   });
+
+/** A chunk to draw from: `load()` fetches it (as `loadChunk`), `loaded()` gives it once it has arrived. */
+export type Chunk<T> = { load: () => Promise<T>; loaded: () => T | undefined };
+
+/**
+ * A chunk loaded through `loadChunk` and remembered once it has arrived, so a screen drawing it
+ * later has it in its first render (app/use-chunk.ts, decision 1088).
+ */
+export const rememberedChunk = <T>(importer: () => Promise<T>): Chunk<T> => {
+  let module: T | undefined;
+  return { load: () => loadChunk(importer).then((m) => (module = m)), loaded: () => module };
+};

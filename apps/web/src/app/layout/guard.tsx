@@ -1,12 +1,12 @@
 import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { isAdmin } from '../../features/auth/api/get-my-data';
-import { NEXT_PARAM, paths, safeNextPath } from '../../config/paths';
+import { pathAfterSignIn, paths } from '../../config/paths';
 import { useCurrentUser } from './current-user';
 
 /** Signed in on /login (right after signing in, or by hand): go where the person was going, else /dashboard. */
 export const RedirectAfterLogin = () => {
   const [params] = useSearchParams();
-  return <Navigate to={safeNextPath(params.get(NEXT_PARAM)) ?? paths.dashboard} replace />;
+  return <Navigate to={pathAfterSignIn(params)} replace />;
 };
 
 /** /admin/*: the Admin group only; anyone else lands on /dashboard (docs/product.md §2, §6). */

@@ -18,7 +18,7 @@ import { useFlags } from '../../lib/flags';
 import { NO_OPTIONS } from '../../lib/options';
 import { LoadingBlock } from '../../components/loading-block';
 import { useCurrentUser, useDeskUser } from '../layout/current-user';
-import { loadRoleTiles, loadedRoleTiles, type RoleTiles } from '../role-tiles';
+import { roleTilesChunk, type RoleTiles } from '../role-tiles';
 import { useChunk } from '../use-chunk';
 import { LogVisitDialog } from './log-visit';
 
@@ -27,7 +27,7 @@ import { LogVisitDialog } from './log-visit';
  * 1053), drawn the moment it is here rather than through Suspense (decision 1088).
  */
 const WithRoleTiles = ({ children }: { children: (tiles: RoleTiles) => ReactNode }) => {
-  const tiles = useChunk(loadRoleTiles, loadedRoleTiles);
+  const tiles = useChunk(roleTilesChunk);
   return tiles ? children(tiles) : <LoadingBlock label="Loading your tiles" />;
 };
 

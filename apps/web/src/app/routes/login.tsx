@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { myDataKey, type User } from '../../features/auth/api/get-my-data';
-import { NEXT_PARAM, paths, safeNextPath } from '../../config/paths';
+import { pathAfterSignIn } from '../../config/paths';
 import { loadFirstScreenCode } from '../prefetch';
 import { loadSignedIn } from '../signed-in-chunk';
 import { AuthFrame } from './auth-frame';
@@ -33,7 +33,7 @@ export const LoginRoute = () => {
   // (decisions 1051, 1088); a failure is the panel's to report.
   const handleSubmitting = () => {
     void loadSignedIn().catch(() => undefined);
-    const next = safeNextPath(new URLSearchParams(window.location.search).get(NEXT_PARAM)) ?? paths.dashboard;
+    const next = pathAfterSignIn(new URLSearchParams(window.location.search));
     loadFirstScreenCode(new URL(next, window.location.href).pathname);
   };
   const handleSuccess = async (user: User) => {
