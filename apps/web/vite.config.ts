@@ -190,6 +190,40 @@ const signedInPreloads = (entries: readonly RegExp[], landing: { entry: RegExp; 
   };
 };
 
+/** The contract's own modules (packages/contract/src), which only declare schemas and constants. */
+const CONTRACT_MODULE = /[\\/]packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/;
+
+/**
+ * Marks every top-level `const` of the contract's modules as pure (`/* @__PURE__ *\/ (() => …)()`),
+ * so the bundler drops the declarations the web never reads, zod schemas included. A module kept
+ * for one constant otherwise keeps every schema it builds (a call the bundler must assume has side
+ * effects), and the sign-in chunk built a hundred schemas no screen of it uses (decision 1091).
+ */
+const pureContractDeclarations = (): Plugin => ({
+  name: 'ginhawa-pure-contract-declarations',
+  apply: 'build',
+  enforce: 'post',
+  transform(code, id) {
+    if (!CONTRACT_MODULE.test(id)) return null;
+    type Node = { type: string; start: number; end: number };
+    type Declarator = { init: Node | null };
+    type Statement = Node & { declaration?: Statement | null; kind?: string; declarations?: Declarator[] };
+    const program = this.parse(code) as unknown as { body: Statement[] };
+    const plain = new Set(['Literal', 'Identifier', 'ArrowFunctionExpression', 'FunctionExpression']);
+    const inits: Node[] = [];
+    for (const statement of program.body) {
+      const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+      if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+      for (const { init } of declaration.declarations ?? []) if (init && !plain.has(init.type)) inits.push(init);
+    }
+    if (!inits.length) return null;
+    let out = code;
+    for (const init of inits.sort((a, b) => b.start - a.start))
+      out = `${out.slice(0, init.start)}/* @__PURE__ */ (() => (${out.slice(init.start, init.end)}))()${out.slice(init.end)}`;
+    return { code: out, map: null };
+  },
+});
+
 /** The dashboard's chunks, which the signed-out page holds back with the panel's (decision 1089). */
 const landing = { entry: /src[\\/]app[\\/]routes[\\/]dashboard\.tsx$/, links: [] as string[] };
 
@@ -199,6 +233,7 @@ const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:8200';
 export default defineConfig({
   plugins: [
     react(),
+    pureContractDeclarations(),
     inlineSmallCss(),
     signedInPreloads([/src[\\/]app[\\/]signed-in-app\.tsx$/, /src[\\/]app[\\/]layout[\\/]app-layout\.tsx$/], landing),
     precompress(),
@@ -215,8 +250,9 @@ export default defineConfig({
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
-      // The contract's modules only declare schemas and constants: whatever the web does not use
-      // (zod schemas on the sign-in path) is dropped instead of kept for possible side effects.
+      // The contract's modules only declare schemas and constants: a module the web does not use is
+      // dropped instead of kept for possible side effects, and within a module it uses, every
+      // declaration it does not (pureContractDeclarations).
       treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },
       output: {
         // Fewer, larger chunks on the desk's path (docs/decisions/1052): the sign-in screen's code as

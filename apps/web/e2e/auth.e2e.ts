@@ -81,6 +81,23 @@ describe('signing in and out', () => {
     await context.close();
   });
 
+  it("ships the contract's field messages in the house words, and not the schemas only the server reads", async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'receptionist');
+    const scripts = await page.evaluate(() =>
+      [...document.querySelectorAll('script[src], link[rel="modulepreload"]')].map(
+        (e) => e.getAttribute('src') ?? e.getAttribute('href') ?? '',
+      ),
+    );
+    const code = (await Promise.all(scripts.map(async (src) => (await context.request.get(src)).text()))).join('\n');
+    assert.ok(scripts.length > 5, scripts.join(', '));
+    // zod's own wording replaced (contract/zod-config.ts): the web sets it itself (decision 1091).
+    assert.ok(code.includes('This field may not be null.'));
+    // The attendance export's query is the server's alone: the panel neither ships nor builds it.
+    assert.ok(!code.includes('Choose cutoff 0, 1 or 2.'));
+    await context.close();
+  });
+
   it('logs out to /login and ends the session', async () => {
     const { page, context } = await openPage(browser);
     await signIn(page, 'receptionist');

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { configureZod } from '@ginhawa/contract';
 import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-500.css';
 import '@fontsource/inter/latin-600.css';
@@ -10,6 +11,8 @@ import { AppProvider } from './app/provider';
 import { listenForBack } from './components/form/back-closes';
 import { hasSessionHint } from './features/auth/api/session-hint';
 
+// The contract's plain-language field messages: its own call is dropped from the build (decision 1091).
+configureZod();
 // Before any router listens: Back closes a dialog without the router seeing it (decision 0643).
 listenForBack();
 

@@ -1,4 +1,7 @@
-import './zod-config';
+import { configureZod } from './zod-config';
+
+configureZod();
+export { configureZod };
 export * from './constants';
 export * from './messages';
 export * from './fields';
