@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { listQuerySchema, text } from '@ginhawa/contract';
 import { buildTestApp, type TestContext } from '../test/build';
 import type { AuthUser } from '../lib/actor';
+import { adminActor } from '../test/actors';
 import { auditLog } from './schema/index';
 import { tracked } from './schema/columns';
 import { defineResource } from './define-resource';
@@ -69,17 +70,7 @@ beforeAll(async () => {
   await db.execute(
     sql`create table define_resource_cards (id serial primary key, swatch_id integer not null references define_resource_swatches(id))`,
   );
-  actor = {
-    id: ctx.userIds.admin!,
-    username: 'admin',
-    firstName: '',
-    lastName: '',
-    email: '',
-    avatar: null,
-    groups: ['Admin'],
-    locations: [],
-    mustChangePassword: false,
-  };
+  actor = adminActor(ctx.userIds.admin!);
 });
 afterAll(async () => {
   await ctx?.close();

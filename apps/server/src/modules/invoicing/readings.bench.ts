@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { booksQuerySchema } from '@ginhawa/contract';
 import type { Db } from '../../db/client';
 import { invoicingJournal, invoicingProfile, terminals, users } from '../../db/schema/index';
-import type { AuthUser } from '../../lib/actor';
+import { adminActor } from '../../test/actors';
 import { benchDatabase, ms, pct, seedBench, startBenchApp, type BenchKind } from '../../test/bench-kit';
 import { salesSummary } from './books.service';
 import { GENESIS_HASH, entryHash, verifyJournal } from './journal.service';
@@ -63,17 +63,7 @@ export const benchReadings = async (options: ReadingsBenchOptions) => {
     const db = bench.database.db;
     await db.update(invoicingProfile).set({ invoicing: 'on' });
     const [adminRow] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
-    const admin: AuthUser = {
-      id: adminRow!.id,
-      username: 'admin',
-      firstName: '',
-      lastName: '',
-      email: '',
-      avatar: null,
-      groups: ['Admin'],
-      locations: [],
-      mustChangePassword: false,
-    };
+    const admin = adminActor(adminRow!.id);
     // Four branches, each with its terminal.
     for (let i = (await db.select().from(terminals)).length; i < 4; i += 1) {
       const place = await app.inject({
