@@ -4,7 +4,8 @@ import { todayInManila, type CorrectionsBook, type SalesSummary, type SpecialDis
 import { invoices } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { startSignedIn } from '../../test/agents';
-import { issueDocument, type IssueDocument } from './documents.service';
+import { issueWalkIn, managerCashier } from '../../test/walk-in-invoice';
+import type { IssueDocument } from './documents.service';
 import { entryHash, GENESIS_HASH } from './journal.service';
 import { invoicingOnAtManagersBranch } from './invoicing.test-helpers';
 
@@ -40,24 +41,12 @@ const massage = {
   senior_pwd_eligible: true,
 };
 const issue = (businessDate: string, over: Partial<IssueDocument> = {}) =>
-  ctx.database.db.transaction((tx) =>
-    issueDocument(tx, {
-      kind: 'invoice',
-      terminalId: terminal,
-      locationId: home,
-      businessDate,
-      cashier: { id: ctx.userIds.manager!, name: 'Mara Manager' },
-      clientId: null,
-      clientName: 'Walk-in',
-      buyer: null,
-      saleReference: 'T-1',
-      lines: [massage],
-      discount: '0.00',
-      serviceCharge: '0.00',
-      special: null,
-      payments: [{ method: 'cash', bankId: null, referenceNo: '', amount: '1120.00' }],
-      ...over,
-    }),
+  issueWalkIn(
+    ctx.database.db,
+    { terminalId: terminal, locationId: home, businessDate, cashier: managerCashier(ctx) },
+    [massage],
+    '1120.00',
+    over,
   );
 
 const get = (who: Agent, url: string) => who.request({ method: 'GET', url: `/api/invoicing/books/${url}` });

@@ -4,7 +4,8 @@ import { todayInManila, type Reading } from '@ginhawa/contract';
 import { invoicingJournal, invoicingProfile, invoicingReadings, terminals, userLocations } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { startSignedIn } from '../../test/agents';
-import { issueDocument, type IssueDocument } from './documents.service';
+import { issueWalkIn } from '../../test/walk-in-invoice';
+import type { IssueDocument } from './documents.service';
 import { verifyJournal } from './journal.service';
 
 /**
@@ -75,24 +76,17 @@ const massage = {
 
 /** Issues one document on the home terminal, as the checkout does, in its own transaction. */
 const issue = (over: Partial<IssueDocument> = {}) =>
-  ctx.database.db.transaction((tx) =>
-    issueDocument(tx, {
-      kind: 'invoice',
+  issueWalkIn(
+    ctx.database.db,
+    {
       terminalId: terminal,
       locationId: home,
       businessDate: today,
       cashier: { id: ctx.userIds.receptionist!, name: 'Rica Reyes' },
-      clientId: null,
-      clientName: 'Walk-in',
-      buyer: null,
-      saleReference: 'T-1',
-      lines: [{ ...massage, unit_price: '1120.00' }],
-      discount: '0.00',
-      serviceCharge: '0.00',
-      special: null,
-      payments: [{ method: 'cash', bankId: null, referenceNo: '', amount: '1120.00' }],
-      ...over,
-    }),
+    },
+    [{ ...massage, unit_price: '1120.00' }],
+    '1120.00',
+    over,
   );
 
 const reading = async (who: Agent, kind: 'x' | 'z', terminalId = terminal) =>

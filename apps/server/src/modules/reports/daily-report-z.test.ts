@@ -4,7 +4,7 @@ import { addDays, todayInManila, type DailyReport, type Reading } from '@ginhawa
 import { invoicingReadings } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
 import { startSignedIn } from '../../test/agents';
-import { issueDocument } from '../invoicing/index';
+import { issueWalkIn, managerCashier } from '../../test/walk-in-invoice';
 import { invoicingOnAtManagersBranch } from '../invoicing/invoicing.test-helpers';
 
 /**
@@ -26,25 +26,11 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const sell = (businessDate: string, price: string) =>
-  ctx.database.db.transaction((tx) =>
-    issueDocument(tx, {
-      kind: 'invoice',
-      terminalId: terminal,
-      locationId: home,
-      businessDate,
-      cashier: { id: ctx.userIds.manager!, name: 'Mara Manager' },
-      clientId: null,
-      clientName: 'Walk-in',
-      buyer: null,
-      saleReference: 'T-1',
-      lines: [
-        { description: 'Massage', quantity: 1, unit_price: price, tax_class: 'vatable', senior_pwd_eligible: true },
-      ],
-      discount: '0.00',
-      serviceCharge: '0.00',
-      special: null,
-      payments: [{ method: 'cash', bankId: null, referenceNo: '', amount: price }],
-    }),
+  issueWalkIn(
+    ctx.database.db,
+    { terminalId: terminal, locationId: home, businessDate, cashier: managerCashier(ctx) },
+    [{ description: 'Massage', quantity: 1, unit_price: price, tax_class: 'vatable', senior_pwd_eligible: true }],
+    price,
   );
 
 const zOf = (date: string) =>
