@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Checkout } from '@ginhawa/contract';
-import { invoicingJournal, invoicingProfile, terminals } from '../../db/schema/index';
+import { invoicingJournal, invoicingProfile } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
-import { startSignedIn } from '../../test/agents';
-import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+import type { Fixtures } from '../clients/clients.test-helpers';
+import { branchTerminals, startTill, tillHelpers } from '../sales/sales.test-helpers';
 
 /**
  * The desk's side of invoicing (decisions 1010, 1013): the desk reads whether invoicing is on, its
@@ -17,16 +17,12 @@ let admin: Agent, receptionist: Agent;
 let terminal: number, otherTerminal: number;
 
 beforeAll(async () => {
-  ({ ctx, admin, receptionist } = await startSignedIn('admin', 'receptionist'));
-  f = await loadFixtures(ctx.database.db);
-  const rows = await ctx.database.db
-    .select({ id: terminals.id, locationId: terminals.locationId })
-    .from(terminals)
-    .orderBy(asc(terminals.id));
-  terminal = rows.find((t) => t.locationId === f.home)!.id;
-  otherTerminal = rows.find((t) => t.locationId === f.other)!.id;
+  ({ ctx, f, admin, receptionist } = await startTill('admin', 'receptionist'));
+  ({ terminal, otherTerminal } = await branchTerminals(ctx.database.db, f));
 });
 afterAll(async () => ctx?.close());
+
+const till = tillHelpers(() => ({ ctx, f, admin, receptionist }), { firstPhone: 9181112233, name: 'Rosa' });
 
 const journal = (terminalId: number, event: string) =>
   ctx.database.db
@@ -75,33 +71,12 @@ describe('/api/invoicing/desk/', () => {
 describe('POST /api/invoicing/documents/{id}/reprint/', () => {
   it('counts each reprint in the terminal’s journal', async () => {
     await ctx.database.db.update(invoicingProfile).set({ invoicing: 'on' });
-    const client = await admin.request({
-      method: 'POST',
-      url: '/api/clients/',
-      payload: { first_name: 'Rosa', last_name: 'Reyes', phone: '+639181112233', location: f.home },
-    });
-    expect(client.statusCode, client.body).toBe(201);
-    const visit = await receptionist.request({
-      method: 'POST',
-      url: '/api/clients/arrivals/',
-      payload: {
-        client: client.json().id,
-        location: f.home,
-        time: '10:00',
-        therapist: f.therapist,
-        treatment: f.treatment.id,
-      },
-    });
-    expect(visit.statusCode, visit.body).toBe(201);
-    const paid = await receptionist.request({
-      method: 'POST',
-      url: '/api/sales/checkout/',
-      payload: {
-        arrival: visit.json().id,
-        salesperson: f.salesperson,
-        terminal,
-        payments: [{ payment_method: 'cash', amount: f.treatment.price }],
-      },
+    const visit = await till.newVisit();
+    const paid = await till.checkout(receptionist, {
+      arrival: visit.id,
+      salesperson: f.salesperson,
+      terminal,
+      payments: [{ payment_method: 'cash', amount: f.treatment.price }],
     });
     expect(paid.statusCode, paid.body).toBe(201);
     const doc = (paid.json() as Checkout).document!;

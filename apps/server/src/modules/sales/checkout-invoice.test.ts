@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Checkout } from '@ginhawa/contract';
-import { invoices, invoicingProfile, sales, terminals, treatments } from '../../db/schema/index';
+import { invoices, sales, terminals } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
-import { startSignedIn } from '../../test/agents';
-import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
-import { tillHelpers } from './sales.test-helpers';
+import type { Fixtures } from '../clients/clients.test-helpers';
+import { startInvoicedTill, tillHelpers } from './sales.test-helpers';
 
 /**
  * The invoice a checkout issues (issue 33): one INVOICE per paid checkout, its number taken in the
@@ -20,22 +19,8 @@ let admin: Agent, receptionist: Agent;
 let terminal: number, otherTerminal: number;
 
 beforeAll(async () => {
-  ({ ctx, admin, receptionist } = await startSignedIn('admin', 'receptionist'));
-  f = await loadFixtures(ctx.database.db);
-  const db = ctx.database.db;
-  // The test database carries the demo's BIR facts and a terminal per branch (invoicing.demo.ts).
-  await db.update(invoicingProfile).set({ invoicing: 'on' });
-  // The golden case: a ₱1,120.00 VATable massage, eligible for the senior/PWD discount.
-  await db
-    .update(treatments)
-    .set({ price: '1120.00', taxClass: 'vatable', seniorPwdEligible: true })
-    .where(eq(treatments.id, f.treatment.id));
-  const rows = await db
-    .select({ id: terminals.id, locationId: terminals.locationId })
-    .from(terminals)
-    .orderBy(asc(terminals.id));
-  terminal = rows.find((t) => t.locationId === f.home)!.id;
-  otherTerminal = rows.find((t) => t.locationId === f.other)!.id;
+  // Invoicing on, and the golden case: a ₱1,120.00 VATable massage, eligible for the senior/PWD discount.
+  ({ ctx, f, admin, receptionist, terminal, otherTerminal } = await startInvoicedTill('admin', 'receptionist'));
 });
 afterAll(async () => ctx?.close());
 

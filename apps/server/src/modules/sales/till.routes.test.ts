@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { auditLog, groups, tabs, tips, treatments, userGroups, userLocations, users } from '../../db/schema/index';
 import type { Agent, TestContext } from '../../test/build';
-import { signIn, startSignedIn } from '../../test/agents';
-import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+import { signIn } from '../../test/agents';
+import { sellTreatment, type Fixtures } from '../clients/clients.test-helpers';
 import { action, connectSocket } from '../../test/ws-client';
 import { tipsByMethod } from './index';
-import { centavos, pesos, tillHelpers } from './sales.test-helpers';
+import { centavos, pesos, startTill, tillHelpers } from './sales.test-helpers';
 
 /** The till (issue 32): tabs, checkout with add-ons, tips and split payments, a tab closed as unpaid. */
 
@@ -17,13 +17,12 @@ let admin: Agent, manager: Agent, receptionist: Agent, therapist: Agent;
 let addOnPrice: string;
 
 beforeAll(async () => {
-  ({ ctx, admin, manager, receptionist, therapist } = await startSignedIn(
+  ({ ctx, f, admin, manager, receptionist, therapist } = await startTill(
     'admin',
     'manager',
     'receptionist',
     'therapist',
   ));
-  f = await loadFixtures(ctx.database.db);
   const [row] = await ctx.database.db
     .select({ price: treatments.price })
     .from(treatments)
@@ -39,6 +38,13 @@ const { newVisit, checkout, linesOf } = tillHelpers(() => ({ ctx, f, admin, rece
   firstPhone: 9170000000,
   name: 'Till',
 });
+
+/** A visit on a voucher of two sessions sold to another visit's client: nothing is left to pay. */
+const voucherVisit = async () => {
+  const voucher = await sellTreatment(admin, f, (await newVisit()).client, 2);
+  expect(voucher.statusCode, voucher.body).toBe(201);
+  return newVisit({ client: voucher.json().client, voucher: voucher.json().id, treatment: null });
+};
 
 const tabStatus = async (arrival: number) =>
   (await ctx.database.db.select().from(tabs).where(eq(tabs.arrivalId, arrival)))[0]?.status;
@@ -278,20 +284,7 @@ describe('checkout', () => {
   });
 
   it('a voucher visit with nothing to pay closes with no sale', async () => {
-    const voucher = await admin.request({
-      method: 'POST',
-      url: '/api/clients/treatments/',
-      payload: {
-        client: (await newVisit()).client,
-        treatment: f.treatment.id,
-        sessions: 2,
-        location: f.home,
-        salesperson: f.salesperson,
-        payment_method: 'cash',
-      },
-    });
-    expect(voucher.statusCode, voucher.body).toBe(201);
-    const visit = await newVisit({ client: voucher.json().client, voucher: voucher.json().id, treatment: null });
+    const visit = await voucherVisit();
     const res = await checkout(receptionist, { arrival: visit.id });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ sale_key: null, lines: [], total_due: '0.00' });
@@ -322,20 +315,7 @@ describe('a tab closed as unpaid', () => {
 describe('the other desks are told', () => {
   it('a checkout with no sale and a tab marked unpaid each reach the branch’s open screens (floor_changed)', async () => {
     // Two visits whose therapist is not on the floor: logging them books no board, so sends no frame.
-    const voucher = await admin.request({
-      method: 'POST',
-      url: '/api/clients/treatments/',
-      payload: {
-        client: (await newVisit()).client,
-        treatment: f.treatment.id,
-        sessions: 2,
-        location: f.home,
-        salesperson: f.salesperson,
-        payment_method: 'cash',
-      },
-    });
-    expect(voucher.statusCode, voucher.body).toBe(201);
-    const paid = await newVisit({ client: voucher.json().client, voucher: voucher.json().id, treatment: null });
+    const paid = await voucherVisit();
     const left = await newVisit();
     // Another desk's screen (the Manager's), open on the branch.
     const other = await connectSocket(ctx.app, { agent: manager });
