@@ -1,24 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { todayInManila, type Checkout, type InvoiceDocument } from '@ginhawa/contract';
 import {
   clientMemberships,
   clientTreatments,
   invoices,
   invoicingJournal,
-  invoicingProfile,
   invoicingReadings,
   notifications,
   sales,
   tabs,
   terminals,
-  treatments,
 } from '../../db/schema/index';
-import { login, type Agent, type TestContext } from '../../test/build';
-import { startSignedIn } from '../../test/agents';
-import { loadFixtures, type Fixtures } from '../clients/clients.test-helpers';
+import type { Agent, TestContext } from '../../test/build';
+import { signInChoosingOwn } from '../../test/agents';
+import { issueWalkIn, walkInInvoice, type IssuedAt } from '../../test/walk-in-invoice';
+import type { Fixtures } from '../clients/clients.test-helpers';
 import { issueDocument } from '../invoicing/index';
-import { tillHelpers } from './sales.test-helpers';
+import { startInvoicedTill, tillHelpers } from './sales.test-helpers';
 
 /**
  * Correcting documents (issue 33; decisions 1015–1017): who reads them (the ID on one document's
@@ -32,29 +31,16 @@ let ctx: TestContext;
 let f: Fixtures;
 let admin: Agent, manager: Agent, receptionist: Agent, therapist: Agent, farManager: Agent;
 let terminal: number, otherTerminal: number, closedTerminal: number;
-let phone = 9190000000;
 const today = todayInManila();
 
 beforeAll(async () => {
-  ({ ctx, admin, manager, receptionist, therapist } = await startSignedIn(
+  ({ ctx, f, admin, manager, receptionist, therapist, terminal, otherTerminal } = await startInvoicedTill(
     'admin',
     'manager',
     'receptionist',
     'therapist',
   ));
-  f = await loadFixtures(ctx.database.db);
   const db = ctx.database.db;
-  await db.update(invoicingProfile).set({ invoicing: 'on' });
-  await db
-    .update(treatments)
-    .set({ price: '1120.00', taxClass: 'vatable', seniorPwdEligible: true })
-    .where(eq(treatments.id, f.treatment.id));
-  const rows = await db
-    .select({ id: terminals.id, locationId: terminals.locationId })
-    .from(terminals)
-    .orderBy(asc(terminals.id));
-  terminal = rows.find((t) => t.locationId === f.home)!.id;
-  otherTerminal = rows.find((t) => t.locationId === f.other)!.id;
   // A second desk at the home branch whose day a Z reading closes (the readings' endpoint is another's).
   const [second] = await db
     .insert(terminals)
@@ -79,14 +65,7 @@ beforeAll(async () => {
     },
   });
   expect(created.statusCode, created.body).toBe(201);
-  const first = await login(ctx.app, 'far.manager', 'far manager given phrase');
-  const me = (await first.request({ method: 'GET', url: '/api/users/my_data/' })).json() as { id: number };
-  await first.request({
-    method: 'POST',
-    url: `/api/users/${me.id}/update_password/`,
-    payload: { old_password: 'far manager given phrase', new_password: 'far manager own phrase' },
-  });
-  farManager = await login(ctx.app, 'far.manager', 'far manager own phrase');
+  farManager = await signInChoosingOwn(ctx.app, 'far.manager', 'far manager given phrase', 'far manager own phrase');
 });
 afterAll(async () => ctx?.close());
 
@@ -95,20 +74,20 @@ const newVisit = () => till.newVisit();
 
 const senior = { kind: 'senior', id_type: 'osca', id_number: 'OSCA-777', name: 'Nena Reyes' };
 
+/** The desk's checkout of `visit` on the home terminal, paid in cash (`extra` changes any field). */
+const payAtDesk = (visit: { id: number }, extra: Record<string, unknown> = {}, paid = '1120.00') =>
+  till.checkout(receptionist, {
+    arrival: visit.id,
+    salesperson: f.salesperson,
+    terminal,
+    payments: [{ payment_method: 'cash', amount: paid }],
+    ...extra,
+  });
+
 /** A paid visit and its invoice. */
 const invoiced = async (extra: Record<string, unknown> = {}, paid = '1120.00') => {
   const visit = await newVisit();
-  const res = await receptionist.request({
-    method: 'POST',
-    url: '/api/sales/checkout/',
-    payload: {
-      arrival: visit.id,
-      salesperson: f.salesperson,
-      terminal,
-      payments: [{ payment_method: 'cash', amount: paid }],
-      ...extra,
-    },
-  });
+  const res = await payAtDesk(visit, extra, paid);
   expect(res.statusCode, res.body).toBe(201);
   return { visit, document: (res.json() as Checkout).document! };
 };
@@ -119,6 +98,14 @@ const voidIt = (agent: Agent, id: number, reason = 'Rang up the wrong client.') 
   post(agent, `/api/invoicing/documents/${id}/void/`, { reason });
 const creditMemo = (agent: Agent, id: number, payload: Record<string, unknown>) =>
   post(agent, `/api/invoicing/documents/${id}/credit-memo/`, payload);
+
+/** The home terminal on `businessDate`, with the desk as its cashier: where a test issues a document itself. */
+const atDesk = (businessDate: string): IssuedAt => ({
+  terminalId: terminal,
+  locationId: f.home,
+  businessDate,
+  cashier: { id: 1, name: 'Desk' },
+});
 
 const terminalRow = async (id: number) =>
   (await ctx.database.db.select().from(terminals).where(eq(terminals.id, id)))[0]!;
@@ -225,16 +212,7 @@ describe('void', () => {
     expect(verify.json()).toMatchObject({ ok: true });
 
     // The visit checks out again, on a new number.
-    const again = await receptionist.request({
-      method: 'POST',
-      url: '/api/sales/checkout/',
-      payload: {
-        arrival: visit.id,
-        salesperson: f.salesperson,
-        terminal,
-        payments: [{ payment_method: 'cash', amount: '1120.00' }],
-      },
-    });
+    const again = await payAtDesk(visit);
     expect(again.statusCode, again.body).toBe(201);
     expect((again.json() as Checkout).document!.number).toBe(nextBefore);
 
@@ -298,16 +276,7 @@ describe('void', () => {
 
   it('after the terminal’s Z reading: 409 "… use a credit memo"', async () => {
     const visit = await newVisit();
-    const paid = await receptionist.request({
-      method: 'POST',
-      url: '/api/sales/checkout/',
-      payload: {
-        arrival: visit.id,
-        salesperson: f.salesperson,
-        terminal: closedTerminal,
-        payments: [{ payment_method: 'cash', amount: '1120.00' }],
-      },
-    });
+    const paid = await payAtDesk(visit, { terminal: closedTerminal });
     expect(paid.statusCode, paid.body).toBe(201);
     const document = (paid.json() as Checkout).document!;
     const me = (await admin.request({ method: 'GET', url: '/api/users/my_data/' })).json() as { id: number };
@@ -365,32 +334,14 @@ const cashRefunds = async () => {
 
 describe('credit memo for part of an invoice', () => {
   const issue = () =>
-    ctx.database.db.transaction((tx) =>
-      issueDocument(tx, {
-        kind: 'invoice',
-        terminalId: terminal,
-        locationId: f.home,
-        businessDate: today,
-        cashier: { id: 1, name: 'Desk' },
-        clientId: null,
-        clientName: 'Walk-in buyer',
-        buyer: null,
-        saleReference: 'TEST-1',
-        lines: [
-          {
-            description: 'Massage',
-            quantity: 2,
-            unit_price: '1120.00',
-            tax_class: 'vatable',
-            senior_pwd_eligible: true,
-          },
-          { description: 'Scrub', quantity: 1, unit_price: '500.00', tax_class: 'vatable', senior_pwd_eligible: true },
-        ],
-        discount: '0',
-        serviceCharge: '0',
-        special: null,
-        payments: [{ method: 'cash', bankId: null, referenceNo: '', amount: '2740.00' }],
-      }),
+    issueWalkIn(
+      ctx.database.db,
+      atDesk(today),
+      [
+        { description: 'Massage', quantity: 2, unit_price: '1120.00', tax_class: 'vatable', senior_pwd_eligible: true },
+        { description: 'Scrub', quantity: 1, unit_price: '500.00', tax_class: 'vatable', senior_pwd_eligible: true },
+      ],
+      '2740.00',
     );
 
   it('credits the lines named, in proportion, and never more than is left', async () => {
@@ -449,18 +400,38 @@ describe('credit memo for part of an invoice', () => {
 });
 
 describe('what an invoice sold', () => {
+  /**
+   * The invoice of the sale line `reference` a desk's sale wrote. Until a voucher's or a
+   * membership's sale issues its own invoice (the lead's step), one is issued here for it.
+   */
+  const invoiceOfLine = async (reference: string, description: string, clientName: string) => {
+    const db = ctx.database.db;
+    const [line] = await db.select().from(sales).where(eq(sales.reference, reference));
+    if (line!.invoiceId !== null) return line!.invoiceId;
+    const doc = await db.transaction(async (tx) => {
+      const d = await issueDocument(
+        tx,
+        walkInInvoice(
+          atDesk(line!.date),
+          [{ description, quantity: 1, unit_price: line!.amount, tax_class: 'vatable', senior_pwd_eligible: false }],
+          line!.netAmount,
+          { clientId: line!.clientId, clientName, saleReference: reference },
+        ),
+      );
+      await tx.update(sales).set({ invoiceId: d.id }).where(eq(sales.id, line!.id));
+      return d;
+    });
+    return doc.id;
+  };
+
   /** A voucher sold at the desk and the invoice that documents its sale line. */
   const voucherInvoice = async () => {
-    const client = await admin.request({
-      method: 'POST',
-      url: '/api/clients/',
-      payload: { first_name: 'Vic', last_name: 'Uy', phone: `+63${phone++}`, location: f.home },
-    });
+    const client = await till.newClient('Vic', 'Uy');
     const sold = await receptionist.request({
       method: 'POST',
       url: '/api/clients/treatments/',
       payload: {
-        client: client.json().id,
+        client,
         treatment: f.treatment.id,
         sessions: 1,
         location: f.home,
@@ -471,39 +442,7 @@ describe('what an invoice sold', () => {
     });
     expect(sold.statusCode, sold.body).toBe(201);
     const code = sold.json().code as string;
-    const db = ctx.database.db;
-    const [line] = await db.select().from(sales).where(eq(sales.reference, code));
-    if (line!.invoiceId !== null) return { code, invoiceId: line!.invoiceId };
-    // Until the voucher sale issues its own invoice (the lead's step), one is issued here for it.
-    const doc = await db.transaction(async (tx) => {
-      const d = await issueDocument(tx, {
-        kind: 'invoice',
-        terminalId: terminal,
-        locationId: f.home,
-        businessDate: line!.date,
-        cashier: { id: 1, name: 'Desk' },
-        clientId: line!.clientId,
-        clientName: 'Vic Uy',
-        buyer: null,
-        saleReference: code,
-        lines: [
-          {
-            description: 'Voucher',
-            quantity: 1,
-            unit_price: line!.amount,
-            tax_class: 'vatable',
-            senior_pwd_eligible: false,
-          },
-        ],
-        discount: '0',
-        serviceCharge: '0',
-        special: null,
-        payments: [{ method: 'cash', bankId: null, referenceNo: '', amount: line!.netAmount }],
-      });
-      await tx.update(sales).set({ invoiceId: d.id }).where(eq(sales.id, line!.id));
-      return d;
-    });
-    return { code, invoiceId: doc.id };
+    return { code, invoiceId: await invoiceOfLine(code, 'Voucher', 'Vic Uy') };
   };
 
   it('an unused voucher is cancelled with the void', async () => {
@@ -529,16 +468,12 @@ describe('what an invoice sold', () => {
   });
 
   it('an unused membership is cancelled with its vouchers', async () => {
-    const client = await admin.request({
-      method: 'POST',
-      url: '/api/clients/',
-      payload: { first_name: 'Mia', last_name: 'Go', phone: `+63${phone++}`, location: f.home },
-    });
+    const client = await till.newClient('Mia', 'Go');
     const sold = await receptionist.request({
       method: 'POST',
       url: '/api/clients/memberships/',
       payload: {
-        client: client.json().id,
+        client,
         membership: f.membership.id,
         location: f.home,
         salesperson: f.salesperson,
@@ -549,42 +484,7 @@ describe('what an invoice sold', () => {
     expect(sold.statusCode, sold.body).toBe(201);
     const id = sold.json().id as number;
     const db = ctx.database.db;
-    const [line] = await db
-      .select()
-      .from(sales)
-      .where(eq(sales.reference, `CM-${id}`));
-    let invoiceId = line!.invoiceId;
-    if (invoiceId === null) {
-      const doc = await db.transaction(async (tx) => {
-        const d = await issueDocument(tx, {
-          kind: 'invoice',
-          terminalId: terminal,
-          locationId: f.home,
-          businessDate: line!.date,
-          cashier: { id: 1, name: 'Desk' },
-          clientId: line!.clientId,
-          clientName: 'Mia Go',
-          buyer: null,
-          saleReference: `CM-${id}`,
-          lines: [
-            {
-              description: 'Membership',
-              quantity: 1,
-              unit_price: line!.amount,
-              tax_class: 'vatable',
-              senior_pwd_eligible: false,
-            },
-          ],
-          discount: '0',
-          serviceCharge: '0',
-          special: null,
-          payments: [{ method: 'cash', bankId: null, referenceNo: '', amount: line!.netAmount }],
-        });
-        await tx.update(sales).set({ invoiceId: d.id }).where(eq(sales.id, line!.id));
-        return d;
-      });
-      invoiceId = doc.id;
-    }
+    const invoiceId = await invoiceOfLine(`CM-${id}`, 'Membership', 'Mia Go');
     const res = await voidIt(manager, invoiceId);
     expect(res.statusCode, res.body).toBe(200);
     const [membership] = await db.select().from(clientMemberships).where(eq(clientMemberships.id, id));
