@@ -424,24 +424,26 @@ describe('what an invoice sold', () => {
     return doc.id;
   };
 
-  /** A voucher sold at the desk and the invoice that documents its sale line. */
-  const voucherInvoice = async () => {
-    const client = await till.newClient('Vic', 'Uy');
+  /** A voucher (`treatments`) or a membership sold at the desk to a new client, paid in cash on the home terminal. */
+  const soldToNew = async (
+    what: 'treatments' | 'memberships',
+    name: [string, string],
+    item: Record<string, unknown>,
+  ) => {
+    const client = await till.newClient(...name);
     const sold = await receptionist.request({
       method: 'POST',
-      url: '/api/clients/treatments/',
-      payload: {
-        client,
-        treatment: f.treatment.id,
-        sessions: 1,
-        location: f.home,
-        salesperson: f.salesperson,
-        payment_method: 'cash',
-        terminal,
-      },
+      url: `/api/clients/${what}/`,
+      payload: { client, ...item, location: f.home, salesperson: f.salesperson, payment_method: 'cash', terminal },
     });
     expect(sold.statusCode, sold.body).toBe(201);
-    const code = sold.json().code as string;
+    return sold.json();
+  };
+
+  /** A voucher sold at the desk and the invoice that documents its sale line. */
+  const voucherInvoice = async () => {
+    const sold = await soldToNew('treatments', ['Vic', 'Uy'], { treatment: f.treatment.id, sessions: 1 });
+    const code = sold.code as string;
     return { code, invoiceId: await invoiceOfLine(code, 'Voucher', 'Vic Uy') };
   };
 
@@ -468,21 +470,8 @@ describe('what an invoice sold', () => {
   });
 
   it('an unused membership is cancelled with its vouchers', async () => {
-    const client = await till.newClient('Mia', 'Go');
-    const sold = await receptionist.request({
-      method: 'POST',
-      url: '/api/clients/memberships/',
-      payload: {
-        client,
-        membership: f.membership.id,
-        location: f.home,
-        salesperson: f.salesperson,
-        payment_method: 'cash',
-        terminal,
-      },
-    });
-    expect(sold.statusCode, sold.body).toBe(201);
-    const id = sold.json().id as number;
+    const sold = await soldToNew('memberships', ['Mia', 'Go'], { membership: f.membership.id });
+    const id = sold.id as number;
     const db = ctx.database.db;
     const invoiceId = await invoiceOfLine(`CM-${id}`, 'Membership', 'Mia Go');
     const res = await voidIt(manager, invoiceId);
