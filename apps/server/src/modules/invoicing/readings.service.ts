@@ -18,6 +18,7 @@ import { inScope, scopeWhere, workplaceScope } from '../../lib/scope';
 import { sha256 } from '../../lib/tokens';
 import { appendJournal, canonicalJson } from './journal.service';
 import { PROFILE_ID } from './profile.service';
+import { terminalIdentity } from './terminals.service';
 
 /**
  * X and Z readings (issue 33; docs/decisions/1020-readings-and-the-day-close.md). A reading covers
@@ -161,14 +162,7 @@ type TerminalRow = {
 const lockTerminal = async (tx: Tx, terminalId: number): Promise<TerminalRow> => {
   const [row] = await tx
     .select({
-      id: terminals.id,
-      locationId: terminals.locationId,
-      locationName: locations.name,
-      name: terminals.name,
-      min: terminals.min,
-      serialNumber: terminals.serialNumber,
-      permitNumber: terminals.permitNumber,
-      permitDate: terminals.permitDate,
+      ...terminalIdentity,
       grandTotal: terminals.grandTotal,
       zCounter: terminals.zCounter,
       resetCounter: terminals.resetCounter,

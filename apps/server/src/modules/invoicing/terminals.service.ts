@@ -13,7 +13,8 @@ import { appendJournal } from './journal.service';
 
 const terminalsAudit = auditTrail('terminals');
 
-const columns = {
+/** Which terminal it is, at which branch, under which BIR permit: as listed here and as a reading prints it. */
+export const terminalIdentity = {
   id: terminals.id,
   locationId: terminals.locationId,
   locationName: locations.name,
@@ -22,6 +23,10 @@ const columns = {
   serialNumber: terminals.serialNumber,
   permitNumber: terminals.permitNumber,
   permitDate: terminals.permitDate,
+};
+
+const columns = {
+  ...terminalIdentity,
   invoicePrefix: terminals.invoicePrefix,
   nextInvoiceNumber: terminals.nextInvoiceNumber,
   creditMemoPrefix: terminals.creditMemoPrefix,
