@@ -13,6 +13,7 @@ import { audit } from '../../db/audit';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/http-error';
 import { createdBy, touched } from '../../lib/tracked';
 import { dayInWords } from '../../lib/notice-text';
+import { depositDocumentBody } from '../../lib/deposit-document';
 import { displayName, type AuthUser } from '../../lib/actor';
 import { issueDocument, terminalForSale } from '../invoicing/index';
 import { createArrival } from '../clients/index';
@@ -180,28 +181,13 @@ export const createReservation = async (db: Db, user: AuthUser, input: Reservati
             cashier: { id: user.id, name: displayName(user) },
             clientId: input.client,
             clientName: after.client_name,
-            buyer: null,
             saleReference: `R-${row!.id}`,
-            lines: [
-              {
-                description: `Deposit: ${after.treatment_name}, ${dayInWords(after.date)} ${after.time}`,
-                quantity: 1,
-                unit_price: input.deposit.amount,
-                tax_class: 'vatable',
-                senior_pwd_eligible: false,
-              },
-            ],
-            discount: '0.00',
-            serviceCharge: '0.00',
-            special: null,
-            payments: [
-              {
-                method: input.deposit.payment_method,
-                bankId: input.deposit.bank,
-                referenceNo: input.deposit.reference_no,
-                amount: input.deposit.amount,
-              },
-            ],
+            ...depositDocumentBody(`Deposit: ${after.treatment_name}, ${dayInWords(after.date)} ${after.time}`, {
+              method: input.deposit.payment_method,
+              bankId: input.deposit.bank,
+              referenceNo: input.deposit.reference_no,
+              amount: input.deposit.amount,
+            }),
           })
         : null;
     await audit(tx, { actorId: user.id, action: 'create', tableName: 'floor_reservations', rowId: row!.id, after });

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { audit } from '../../db/audit';
 import { clients, sales, users } from '../../db/schema/index';
 import { displayName } from '../../lib/actor';
+import { depositDocumentBody } from '../../lib/deposit-document';
 import { issueDocument, terminalFor } from '../invoicing/index';
 import { assertDayOpen } from './day-lock.service';
 import { recordSale } from './record-sale.service';
@@ -73,28 +74,13 @@ export const recordForfeitedDeposit = async (tx: Tx, actorId: number, deposit: F
       cashier: { id: actorId, name: who ? displayName(who) : 'System' },
       clientId: deposit.clientId,
       clientName: client?.name ?? '',
-      buyer: null,
       saleReference: reference,
-      lines: [
-        {
-          description: deposit.description,
-          quantity: 1,
-          unit_price: deposit.amount,
-          tax_class: 'vatable',
-          senior_pwd_eligible: false,
-        },
-      ],
-      discount: '0.00',
-      serviceCharge: '0.00',
-      special: null,
-      payments: [
-        {
-          method: deposit.paymentMethod,
-          bankId: deposit.bankId,
-          referenceNo: deposit.referenceNo,
-          amount: deposit.amount,
-        },
-      ],
+      ...depositDocumentBody(deposit.description, {
+        method: deposit.paymentMethod,
+        bankId: deposit.bankId,
+        referenceNo: deposit.referenceNo,
+        amount: deposit.amount,
+      }),
     });
     await tx.update(sales).set({ invoiceId: document.id }).where(eq(sales.id, line!.id));
   }
