@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openPostgres } from '../../db/client';
 import { clients, floorBookings, floorReservations } from '../../db/schema/index';
-import { pgErrorCode } from '../../lib/pg-errors';
 import type { Agent, TestContext } from '../../test/build';
+import { expectOneCommits } from '../../test/one-commits';
 import { addTherapists, at, instant, reserve, startFloorTests, today, type FloorFixtures } from './floor.test-helpers';
 
 /**
@@ -70,38 +69,29 @@ describe('20 desks booking one client at once', () => {
   it('by the constraint alone: 20 transactions on a pool of 20, no lock taken, one commits', async () => {
     const startsAt = instant('19:00');
     const endsAt = instant('20:00');
-    const wide = await openPostgres(ctx.database.url!, 20);
-    const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) =>
-        wide.db.transaction(async (tx) => {
-          const [r] = await tx
-            .insert(floorReservations)
-            .values({
-              clientId: client,
-              locationId: f.home,
-              date: today(),
-              time: '19:00',
-              startsAt,
-              endsAt,
-              durationMinutes: 60,
-              treatmentId: f.treatment.id,
-              therapistId: hereHands[i % 10]!,
-            })
-            .returning({ id: floorReservations.id });
-          await tx.insert(floorBookings).values({
-            locationId: f.home,
-            therapistId: i < 10 ? hereHands[i]! : abroadHands[i - 10]!,
-            startsAt,
-            endsAt,
-            reservationId: r!.id,
-          });
-        }),
-      ),
-    ).finally(() => wide.close());
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const codes = results.flatMap((r) => (r.status === 'rejected' ? [pgErrorCode(r.reason)] : []));
-    expect(codes).toHaveLength(19);
-    for (const code of codes) expect(['23P01', '40P01']).toContain(code);
+    await expectOneCommits(ctx.database.url!, 20, async (tx, i) => {
+      const [r] = await tx
+        .insert(floorReservations)
+        .values({
+          clientId: client,
+          locationId: f.home,
+          date: today(),
+          time: '19:00',
+          startsAt,
+          endsAt,
+          durationMinutes: 60,
+          treatmentId: f.treatment.id,
+          therapistId: hereHands[i % 10]!,
+        })
+        .returning({ id: floorReservations.id });
+      await tx.insert(floorBookings).values({
+        locationId: f.home,
+        therapistId: i < 10 ? hereHands[i]! : abroadHands[i - 10]!,
+        startsAt,
+        endsAt,
+        reservationId: r!.id,
+      });
+    });
     const held = await ctx.database.db.select().from(floorBookings).where(eq(floorBookings.startsAt, startsAt));
     expect(held.filter((b) => b.clientId === client)).toHaveLength(1);
   }, 120_000);

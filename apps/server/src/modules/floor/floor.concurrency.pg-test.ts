@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openPostgres } from '../../db/client';
 import { floorBookings } from '../../db/schema/index';
-import { pgErrorCode } from '../../lib/pg-errors';
 import { DEMO_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { expectOneCommits } from '../../test/one-commits';
 import { addRoom, at, loadFloorFixtures, reserve, type FloorFixtures } from './floor.test-helpers';
 import { lockFloor } from './floor-shared.service';
 
@@ -75,23 +74,10 @@ describe('100 concurrent attempts at one slot', () => {
     const therapistId = f.therapists[1]!;
     const startsAt = new Date('2030-01-07T07:00:00Z');
     const endsAt = new Date('2030-01-07T08:00:00Z');
-    // A pool of its own with a connection for each, so all 20 are open at once: on the app's pool of
-    // 5, the later ones queued for a connection behind deadlock waits (1 s each) and, on a loaded
-    // machine, gave up after the pool's 5 s with no SQL error at all.
-    const wide = await openPostgres(ctx.database.url!, 20);
-    const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () =>
-        wide.db.transaction(async (tx) => {
-          await tx.insert(floorBookings).values({ locationId: f.home, therapistId, startsAt, endsAt });
-        }),
-      ),
-    ).finally(() => wide.close());
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    // Refused by the exclusion constraint (23P01), or, where two inserts each waited on the other's
-    // row, as the deadlock's victim (40P01): either way nothing of theirs is kept.
-    const codes = results.flatMap((r) => (r.status === 'rejected' ? [pgErrorCode(r.reason)] : []));
-    expect(codes).toHaveLength(19);
-    for (const code of codes) expect(['23P01', '40P01']).toContain(code);
+    // Each of the 19 others refused (23P01) or the deadlock's victim (40P01): nothing of theirs is kept.
+    await expectOneCommits(ctx.database.url!, 20, async (tx) => {
+      await tx.insert(floorBookings).values({ locationId: f.home, therapistId, startsAt, endsAt });
+    });
     const held = await ctx.database.db.select().from(floorBookings).where(eq(floorBookings.startsAt, startsAt));
     expect(held).toHaveLength(1);
   }, 120_000);
