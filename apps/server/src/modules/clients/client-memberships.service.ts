@@ -8,7 +8,6 @@ import {
   type ClientMembershipQuery,
   type ClientMembershipSale,
   type Page,
-  type TaxableLine,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, SelectRow } from '../../db/client';
 import {
@@ -23,13 +22,13 @@ import {
 import { auditTrail } from '../../db/audit';
 import { fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
-import { createdBy, touched } from '../../lib/tracked';
+import { touched } from '../../lib/tracked';
 import { isoStamps } from '../../lib/iso';
 import { toSnake } from '../../lib/casing';
 import { scopeWhere } from '../../lib/scope';
 import { assertWritable, readScope } from './scope';
-import { insertSale } from '../sales/index';
 import { sellAtDesk } from './sell.service';
+import { insertItemSale, soldColumns } from './catalogue-sale.service';
 import type { AuthUser } from '../../lib/actor';
 
 const clientMembershipsAudit = auditTrail('client_memberships');
@@ -154,45 +153,29 @@ export const sellMembership = async (
     db,
     user,
     { route: 'POST /clients/memberships/', tableName: 'client_memberships', input, idempotencyKey },
-    async (tx, { client, date }) => {
+    async (tx, paid) => {
+      const { date } = paid;
       const [plan] = await tx.select().from(memberships).where(eq(memberships.id, input.membership));
       if (!plan) throw fieldError('membership', 'No such membership.');
       if (!plan.isActive) throw fieldError('membership', `${plan.name} is no longer sold.`);
-      const sale = await insertSale(tx, user, {
-        date,
-        clientId: client.id,
+      const sale = await insertItemSale(tx, user, paid, input, {
         kind: 'membership',
+        item: plan,
+        quantity: 1,
         amount: sql`${plan.price}::numeric`,
-        payment: input,
         what: `a ${plan.name} membership`,
-        invoice: {
-          terminal: input.terminal,
-          special_discount: input.special_discount,
-          buyer: input.buyer,
-          clientName: client.full_name,
-          line: {
-            description: `${plan.name} membership`,
-            quantity: 1,
-            unit_price: plan.price,
-            tax_class: plan.taxClass as TaxableLine['tax_class'],
-            senior_pwd_eligible: plan.seniorPwdEligible,
-          },
-        },
+        description: `${plan.name} membership`,
       });
       const startDate = input.start_date ?? date;
       const endDate = addDays(startDate, plan.validityDays);
       const [created] = await tx
         .insert(clientMemberships)
         .values({
-          clientId: client.id,
+          ...soldColumns(user, paid, input),
           membershipId: plan.id,
           startDate,
           endDate,
           pricePaid: sale.netAmount,
-          salespersonId: input.salesperson,
-          locationId: input.location,
-          soldOn: date,
-          ...createdBy(user.id),
         })
         .returning({ id: clientMemberships.id });
       const included = await tx
@@ -211,16 +194,12 @@ export const sellMembership = async (
       if (included.length) {
         await tx.insert(clientTreatments).values(
           included.map((line) => ({
-            clientId: client.id,
+            ...soldColumns(user, paid, input),
             treatmentId: line.treatmentId,
             sessionsTotal: line.sessions,
             pricePaid: '0.00',
-            salespersonId: input.salesperson,
-            locationId: input.location,
             expiresOn: endDate,
             clientMembershipId: created!.id,
-            soldOn: date,
-            ...createdBy(user.id),
           })),
         );
       }

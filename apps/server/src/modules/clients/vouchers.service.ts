@@ -10,7 +10,6 @@ import {
   type ClientTreatment,
   type ClientTreatmentSale,
   type Page,
-  type TaxableLine,
 } from '@ginhawa/contract';
 import type { Db, DbOrTx, SelectRow } from '../../db/client';
 import {
@@ -23,12 +22,11 @@ import {
 } from '../../db/schema/index';
 import { fieldError, notFound } from '../../lib/http-error';
 import { listPage, totalRows } from '../../lib/list';
-import { createdBy } from '../../lib/tracked';
 import { isoStamps } from '../../lib/iso';
 import { toSnake } from '../../lib/casing';
 import type { AuthUser } from '../../lib/actor';
-import { insertSale } from '../sales/index';
 import { sellAtDesk } from './sell.service';
+import { insertItemSale, soldColumns } from './catalogue-sale.service';
 import { getClient } from './clients.service';
 import { salesperson, owner, derivedMembershipStatus, activityScope, dateRange } from './client-memberships.service';
 
@@ -138,7 +136,8 @@ export const sellVoucher = async (
     db,
     user,
     { route: 'POST /clients/treatments/', tableName: 'client_treatments', input, idempotencyKey },
-    async (tx, { client, date }) => {
+    async (tx, paid) => {
+      const { date } = paid;
       const [treatment] = await tx.select().from(treatments).where(eq(treatments.id, input.treatment));
       if (!treatment) throw fieldError('treatment', 'No such treatment.');
       if (!treatment.isActive) throw fieldError('treatment', `${treatment.name} is no longer offered.`);
@@ -146,39 +145,22 @@ export const sellVoucher = async (
         input.expires_on === undefined ? addDays(date, VOUCHER_DEFAULT_VALIDITY_DAYS) : input.expires_on;
       if (expiresOn !== null && expiresOn < date)
         throw fieldError('expires_on', 'A voucher cannot expire before the day it is sold.');
-      const sale = await insertSale(tx, user, {
-        date,
-        clientId: client.id,
+      const sale = await insertItemSale(tx, user, paid, input, {
         kind: 'voucher',
+        item: treatment,
+        quantity: input.sessions,
         amount: sql`${treatment.price}::numeric * ${input.sessions}`,
-        payment: input,
         what: `a ${input.sessions}-session ${treatment.name} voucher`,
-        invoice: {
-          terminal: input.terminal,
-          special_discount: input.special_discount,
-          buyer: input.buyer,
-          clientName: client.full_name,
-          line: {
-            description: `${treatment.name} voucher, ${input.sessions} session${input.sessions === 1 ? '' : 's'}`,
-            quantity: input.sessions,
-            unit_price: treatment.price,
-            tax_class: treatment.taxClass as TaxableLine['tax_class'],
-            senior_pwd_eligible: treatment.seniorPwdEligible,
-          },
-        },
+        description: `${treatment.name} voucher, ${input.sessions} session${input.sessions === 1 ? '' : 's'}`,
       });
       const [created] = await tx
         .insert(clientTreatments)
         .values({
-          clientId: client.id,
+          ...soldColumns(user, paid, input),
           treatmentId: treatment.id,
           sessionsTotal: input.sessions,
           pricePaid: sale.netAmount,
-          salespersonId: input.salesperson,
-          locationId: input.location,
           expiresOn,
-          soldOn: date,
-          ...createdBy(user.id),
         })
         .returning({ id: clientTreatments.id, code: clientTreatments.code });
       return { sale, rowId: created!.id, reference: created!.code };
