@@ -1,16 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { payrollRows } from './shared';
-import {
-  adjustmentsAndUnbounded,
-  aCommissionedBranch,
-  day,
-  month,
-  postAs,
-  type CommissionedBranch,
-  type PayRun,
-} from './payroll.test-helpers';
+import { adjustmentsAndUnbounded, day, month, type CommissionedBranch, type PayRun } from './payroll.test-helpers';
+import { commissionedBranchSuite, earlier, earlierDay, monthAfter } from './branch-suite.test-helpers';
 
 /**
  * The adjustment pass prices only what changed since it last ran (decision 0820): after every kind
@@ -21,17 +13,12 @@ import {
  * PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 
-let ctx: TestContext;
-let admin: Agent;
+const suite = commissionedBranchSuite('Bounded');
+const { post } = suite;
 // The branch's ids and calls, set in beforeAll (aCommissionedBranch).
 let { loc, tA, tB, sp, client, z, compute, approve, arrive, walkIn } = {} as CommissionedBranch;
 
 type Run = PayRun;
-const post = <T = Record<string, unknown>>(url: string, payload: object, status = 201) =>
-  postAs<T>(admin, url, payload, status);
-const earlier = month.month === 1 ? { year: month.year - 1, month: 12 } : { year: month.year, month: month.month - 1 };
-const earlierDay = (d: number) =>
-  `${earlier.year}-${String(earlier.month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
 type Row = Record<string, unknown>;
 const sorted = (rows: Row[]) => rows.map((r) => JSON.stringify(r)).sort();
@@ -42,20 +29,15 @@ const sorted = (rows: Row[]) => rows.map((r) => JSON.stringify(r)).sort();
  */
 const computeAndCompare = async (period: { year: number; month: number }, cutoff: 1 | 2, status = 201) => {
   const run = await compute(period, cutoff, status);
-  const { written, unbounded } = await adjustmentsAndUnbounded(ctx.database.db, run.id, loc);
+  const { written, unbounded } = await adjustmentsAndUnbounded(suite.ctx.database.db, run.id, loc);
   expect(sorted(written)).toEqual(sorted(unbounded));
   return { run, adjustments: written };
 };
 
 const total = (rows: Row[]) => rows.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
 
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  ({ loc, tA, tB, sp, client, z, compute, approve, arrive, walkIn } = await aCommissionedBranch(admin, 'Bounded'));
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
+beforeAll(() => {
+  ({ loc, tA, tB, sp, client, z, compute, approve, arrive, walkIn } = suite.branch);
 });
 
 describe('the bounded adjustment pass', () => {
@@ -78,14 +60,14 @@ describe('the bounded adjustment pass', () => {
     expect(adjustments).toEqual([]);
     // Every change was taken and is gone: the next compute has nothing to price again.
     const [left] = await payrollRows<{ n: number }>(
-      ctx.database.db,
+      suite.ctx.database.db,
       sql`select count(*)::int as n from earning_changes where location_id = ${loc}`,
     );
     expect(Number(left!.n)).toBe(0);
   });
 
   it('pays each change once, exactly as pricing every approved cutoff again would', async () => {
-    const db = ctx.database.db;
+    const db = suite.ctx.database.db;
     ids.late = (await arrive({ date: earlierDay(25), therapist: tB })).id;
     await db.execute(sql`update client_arrivals set status = 'cancelled' where id = ${ids.cancelLater}`);
     await db.execute(sql`update client_arrivals set date = ${earlierDay(27)}::date where id = ${ids.moveLater}`);
@@ -109,7 +91,7 @@ describe('the bounded adjustment pass', () => {
   });
 
   it('follows price and rule edits, a deleted sale line and a run approved in between', async () => {
-    const db = ctx.database.db;
+    const db = suite.ctx.database.db;
     await db.execute(sql`update treatments set price = '1200.00' where id = ${z.id}`);
     await post('/api/payroll/commission-rules/', {
       location: loc,
@@ -124,7 +106,7 @@ describe('the bounded adjustment pass', () => {
     await approve(run);
     // The next cutoff's run: the just-approved run's own lines are now paid, and its adjustments too.
     ids.next = (await arrive({ date: earlierDay(21), therapist: tA, requested: true })).id;
-    const next = month.month === 12 ? { year: month.year + 1, month: 1 } : { year: month.year, month: month.month + 1 };
+    const next = monthAfter(month);
     third = (await computeAndCompare(next, 1)).run;
     const [rows] = await payrollRows<{ n: number }>(
       db,

@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { cutoffDates } from '@ginhawa/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, login, type Agent, type TestContext } from '../../test/build';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { branchPeriod, earningsSql } from './earnings.service';
 import { payrollRows } from './shared';
+import { adjustmentsAndUnbounded, day, month, type CommissionedBranch, type PayRun } from './payroll.test-helpers';
 import {
-  adjustmentsAndUnbounded,
-  aCommissionedBranch,
-  day,
-  month,
-  postAs,
-  type CommissionedBranch,
-  type PayRun,
-} from './payroll.test-helpers';
+  commissionedBranchSuite,
+  dayIn,
+  earlier,
+  earlierDay,
+  monthAfter,
+  monthBefore,
+} from './branch-suite.test-helpers';
 
 /**
  * A run whose lines are current (decision 1040): approving one computed with nothing changed since
@@ -23,26 +22,20 @@ import {
  * every approved cutoff again, to the centavo. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 
-let ctx: TestContext;
-let admin: Agent;
+const suite = commissionedBranchSuite('Current');
+const { post } = suite;
 // The branch's ids and calls, set in beforeAll (aCommissionedBranch).
 let { loc, tA, tB, client, z, compute, approve, arrive, walkIn } = {} as CommissionedBranch;
 
 type Run = PayRun;
 type Row = Record<string, unknown>;
 type Period = { year: number; month: number };
-const post = <T = Record<string, unknown>>(url: string, payload: object, status = 201) =>
-  postAs<T>(admin, url, payload, status);
-const earlier = month.month === 1 ? { year: month.year - 1, month: 12 } : { year: month.year, month: month.month - 1 };
 /** This month: its first cutoff has started, so it may be computed. */
-const next = month.month === 12 ? { year: month.year + 1, month: 1 } : { year: month.year, month: month.month + 1 };
+const next = monthAfter(month);
 /** The month before `earlier`: both its cutoffs long over. */
-const older =
-  earlier.month === 1 ? { year: earlier.year - 1, month: 12 } : { year: earlier.year, month: earlier.month - 1 };
-const olderDay = (d: number) => `${older.year}-${String(older.month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-const earlierDay = (d: number) =>
-  `${earlier.year}-${String(earlier.month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-const rows = <T = Row>(query: ReturnType<typeof sql>) => payrollRows<T>(ctx.database.db, query);
+const older = monthBefore(earlier);
+const olderDay = (d: number) => dayIn(older, d);
+const rows = <T = Row>(query: ReturnType<typeof sql>) => payrollRows<T>(suite.ctx.database.db, query);
 const sorted = (list: Row[]) => list.map((r) => JSON.stringify(r)).sort();
 
 const LINE_COLUMNS = `employee_id, employee_name, employee_code, source, source_id, client_id, date::text, description,
@@ -50,7 +43,7 @@ const LINE_COLUMNS = `employee_id, employee_name, employee_code, source, source_
 
 /** One statement with the arrivals' update marker off: a change no compute is told of. */
 const silently = async (statement: ReturnType<typeof sql>) => {
-  const db = ctx.database.db;
+  const db = suite.ctx.database.db;
   await db.execute(sql`alter table client_arrivals disable trigger earning_changes_arrivals_update`);
   try {
     await db.execute(statement);
@@ -81,7 +74,7 @@ const linesAndEarnings = async (run: Run, period: Period, cutoff: 1 | 2) => {
 };
 
 /** The run's adjustments, and those of pricing every approved cutoff again. */
-const adjustmentsOf = (run: Run) => adjustmentsAndUnbounded(ctx.database.db, run.id, loc);
+const adjustmentsOf = (run: Run) => adjustmentsAndUnbounded(suite.ctx.database.db, run.id, loc);
 
 /**
  * Computes the next cutoff's run; its adjustments must equal the unbounded pass's. Answers what
@@ -100,13 +93,8 @@ const paidOnceNextRun = async (tipId: number) => {
   return paid!.amount;
 };
 
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await login(ctx.app, 'admin', ADMIN_PASSWORD);
-  ({ loc, tA, tB, client, z, compute, approve, arrive, walkIn } = await aCommissionedBranch(admin, 'Current'));
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
+beforeAll(() => {
+  ({ loc, tA, tB, client, z, compute, approve, arrive, walkIn } = suite.branch);
 });
 
 describe('a run whose lines are current', () => {
@@ -169,7 +157,7 @@ describe('a run whose lines are current', () => {
   });
 
   it('computed again after each kind of change, its lines are what its cutoff earns', async () => {
-    const db = ctx.database.db;
+    const db = suite.ctx.database.db;
     const check = async (what: string) => {
       await compute(month, 2, 200);
       const { lines, earned } = await linesAndEarnings(m2, month, 2);
@@ -224,7 +212,7 @@ describe('a run whose lines are current', () => {
     expect(await linesCurrent(e1)).toBe(true);
     await approve(e1);
     // Then moved into the 16–end draft's days: that run pays it too, as its own tip line.
-    await ctx.database.db.execute(sql`update tips set date = ${day(20)}::date where id = ${tip!.id}`);
+    await suite.ctx.database.db.execute(sql`update tips set date = ${day(20)}::date where id = ${tip!.id}`);
     await compute(month, 2, 200);
     expect(await linesCurrent(m2)).toBe(false);
     await approve(m2);
@@ -243,7 +231,7 @@ describe('a run whose lines are current', () => {
     const o1 = await compute(older, 1);
     expect(await linesCurrent(o1)).toBe(true);
     await approve(o1);
-    await ctx.database.db.execute(sql`update tips set date = ${olderDay(20)}::date where id = ${tip!.id}`);
+    await suite.ctx.database.db.execute(sql`update tips set date = ${olderDay(20)}::date where id = ${tip!.id}`);
     const o2 = await compute(older, 2);
     // Its own tip line, and the approved 1–15 run's line for the same tip.
     expect(await linesCurrent(o2)).toBe(false);
