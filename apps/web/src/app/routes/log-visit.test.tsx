@@ -1,28 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { manilaDateTime, type Proposal } from '@ginhawa/contract';
+import { manilaDateTime } from '@ginhawa/contract';
 import { mockApi } from '../../test/api-mock';
 import { renderWithRouter } from '../../test/render';
 import { liza, page, services } from '../../features/clients/components/test-data';
+import { aProposal, freeBed } from '../../features/floor/components/test-data';
 import { LogVisitDialog } from './log-visit';
 
 const BOARD = 'GET /floor/board/?location=1';
-const proposal: Proposal = {
-  therapist: 11,
-  therapist_name: 'Ana Cruz',
-  requested: false,
-  room: 4,
-  room_name: 'Narra',
-  bed: 1,
-  starts_at: '2026-11-25T05:00:00Z',
-  ends_at: '2026-11-25T06:00:00Z',
-  duration_minutes: 60,
-  free_beds: [
-    { room: 4, room_name: 'Narra', bed: 1, kind: 'single', rule: 'any' },
-    { room: 5, room_name: 'Molave', bed: 2, kind: 'couple', rule: 'any' },
-  ],
-};
+const proposal = aProposal(freeBed(5, 'Molave', 2, 'couple'));
 const routes = {
   [BOARD]: { status: 200, data: { queue: [{ therapist: 11, therapist_name: 'Ana Cruz' }], next_change_at: null } },
   'GET /services/treatments/': { status: 200, data: page([{ id: 3, name: 'Hilot', price: '1200.00' }]) },

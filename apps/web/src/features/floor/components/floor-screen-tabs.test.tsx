@@ -1,38 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Board, QueueEntry } from '@ginhawa/contract';
+import type { Board } from '@ginhawa/contract';
 import { boardReply, mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { FloorScreen, type FloorUser } from './floor-screen';
 import type { TabsSlot } from './tabs-slot';
+import { benServingRico } from './test-data';
 
 const BOARD_KEY = 'GET /floor/board/?location=2';
 const desk: FloorUser = { locations: [{ id: 2, name: 'Makati' }], admin: false, manages: false, frontDesk: true };
-
-const inService: QueueEntry = {
-  position: 1,
-  therapist: 12,
-  therapist_name: 'Ben Reyes',
-  state: 'in_service',
-  is_next: false,
-  shift: 1,
-  clocked_in_at: '2026-11-25T01:00:00Z',
-  service: {
-    arrival: 90,
-    client: 6,
-    client_name: 'Rico Blanco',
-    treatment_name: 'Swedish',
-    room: 4,
-    room_name: 'Narra',
-    bed: 2,
-    started_at: '2026-11-25T04:00:00Z',
-    ends_at: '2026-11-25T05:30:00Z',
-    requested: false,
-  },
-  reservation: null,
-  break_since: null,
-};
 
 const board: Board = {
   location: 2,
@@ -40,7 +17,7 @@ const board: Board = {
   date: '2026-11-25',
   now: '2026-11-25T05:00:00Z',
   next_change_at: null,
-  queue: [inService],
+  queue: [benServingRico()],
   rooms: [],
   reservations: [],
 };

@@ -2,29 +2,16 @@ import { useEffect } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Board, BoardReservation, Proposal, QueueEntry } from '@ginhawa/contract';
+import type { Board, BoardReservation } from '@ginhawa/contract';
 import { boardReply, mockApi, type MockReply } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { FloorScreen, type FloorUser } from './floor-screen';
 import { dayBlocks, minutesOf } from './floor-time';
+import { aProposal, aQueueEntry, benServingRico, freeBed } from './test-data';
 import type { VisitUse, VisitUseSlot } from './visit-use';
 
 const BOARD_KEY = 'GET /floor/board/?location=2';
 const desk: FloorUser = { locations: [{ id: 2, name: 'Makati' }], admin: false, manages: false, frontDesk: true };
-
-const entry = (over: Partial<QueueEntry>): QueueEntry => ({
-  position: 1,
-  therapist: 11,
-  therapist_name: 'Ana Cruz',
-  state: 'available',
-  is_next: false,
-  shift: 1,
-  clocked_in_at: '2026-11-25T01:00:00Z',
-  service: null,
-  reservation: null,
-  break_since: null,
-  ...over,
-});
 
 const reservation = (over: Partial<BoardReservation> = {}): BoardReservation => ({
   id: 70,
@@ -66,27 +53,7 @@ const board: Board = {
   date: '2026-11-25',
   now: '2026-11-25T05:00:00Z',
   next_change_at: null,
-  queue: [
-    entry({ position: 1, is_next: true }),
-    entry({
-      position: 2,
-      therapist: 12,
-      therapist_name: 'Ben Reyes',
-      state: 'in_service',
-      service: {
-        arrival: 90,
-        client: 6,
-        client_name: 'Rico Blanco',
-        treatment_name: 'Swedish',
-        room: 4,
-        room_name: 'Narra',
-        bed: 2,
-        started_at: '2026-11-25T04:00:00Z',
-        ends_at: '2026-11-25T05:30:00Z',
-        requested: false,
-      },
-    }),
-  ],
+  queue: [aQueueEntry({ position: 1, is_next: true }), benServingRico({ position: 2 })],
   rooms: [
     {
       id: 4,
@@ -316,22 +283,7 @@ describe('floor screen', () => {
 
   it('assign next: the proposal, then one tap logs the arrival with the proposed therapist, bed and voucher', async () => {
     chosenUse = { voucher: 55, client_membership: null, payment: null };
-    const proposal: Proposal = {
-      therapist: 11,
-      therapist_name: 'Ana Cruz',
-      requested: false,
-      room: 4,
-      room_name: 'Narra',
-      bed: 1,
-      starts_at: '2026-11-25T05:00:00Z',
-      ends_at: '2026-11-25T06:00:00Z',
-      duration_minutes: 60,
-      free_beds: [
-        { room: 4, room_name: 'Narra', bed: 1, kind: 'single', rule: 'any' },
-        { room: 5, room_name: 'Molave', bed: 1, kind: 'couple', rule: 'any' },
-        { room: 5, room_name: 'Molave', bed: 2, kind: 'couple', rule: 'any' },
-      ],
-    };
+    const proposal = aProposal(freeBed(5, 'Molave', 1, 'couple'), freeBed(5, 'Molave', 2, 'couple'));
     const calls = mockApi({
       [BOARD_KEY]: boardReply(board),
       'GET /services/treatments/': treatments,
@@ -370,22 +322,7 @@ describe('floor screen', () => {
       'GET /services/treatments/': treatments,
       'POST /floor/assign/propose/': {
         status: 200,
-        data: {
-          therapist: 11,
-          therapist_name: 'Ana Cruz',
-          requested: false,
-          room: 4,
-          room_name: 'Narra',
-          bed: 1,
-          starts_at: '2026-11-25T05:00:00Z',
-          ends_at: '2026-11-25T06:00:00Z',
-          duration_minutes: 60,
-          free_beds: [
-            { room: 4, room_name: 'Narra', bed: 1, kind: 'single', rule: 'any' },
-            { room: 5, room_name: 'Molave', bed: 2, kind: 'couple', rule: 'any' },
-            { room: 6, room_name: 'Sampaguita', bed: 1, kind: 'single', rule: 'women' },
-          ],
-        } satisfies Proposal,
+        data: aProposal(freeBed(5, 'Molave', 2, 'couple'), freeBed(6, 'Sampaguita', 1, 'single', 'women')),
       },
       'POST /floor/assign/': () =>
         (sent += 1) === 1
