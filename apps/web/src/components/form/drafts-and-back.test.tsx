@@ -107,6 +107,24 @@ const aDialogWhoseBackNeverCame = async () => {
   return spentKey;
 };
 
+/**
+ * Under fake timers: after a dialog whose Back never came, the dialog opened again (pushing over the
+ * spent entry) and closed by `close`, which leaves the page's heading showing.
+ */
+const reopenedOverASpentEntry = async (close: () => Promise<void>) => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  try {
+    const spentKey = await aDialogWhoseBackNeverCame();
+    await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
+    await screen.findByRole('dialog', { name: 'Book Ana Cruz' });
+    await waitFor(() => expect(window.history.state?.ginhawaDialog).not.toBe(spentKey));
+    await close();
+    expect(screen.getByRole('heading', { name: 'Floor' })).toBeInTheDocument();
+  } finally {
+    vi.useRealTimers();
+  }
+};
+
 describe('Back with a dialog open', () => {
   it('closes the dialog and stays on the page', async () => {
     renderInProviders(<Page />);
@@ -139,35 +157,17 @@ describe('Back with a dialog open', () => {
   it('closes a dialog opened over the entry of one whose Back never came', async () => {
     // A browser may drop the traversal of a closed dialog's Back: after STUCK_BACK_MS the next dialog
     // pushes anyway, on top of that spent entry. Back from it lands on the spent entry: it still closes.
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const spentKey = await aDialogWhoseBackNeverCame();
-
-      await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
-      await screen.findByRole('dialog', { name: 'Book Ana Cruz' });
-      await waitFor(() => expect(window.history.state?.ginhawaDialog).not.toBe(spentKey));
+    await reopenedOverASpentEntry(async () => {
       act(() => window.history.back());
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(screen.getByRole('heading', { name: 'Floor' })).toBeInTheDocument();
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('a dialog pushed over the entry of one whose Back never came, closed by its button, leaves the page on top', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const spentKey = await aDialogWhoseBackNeverCame();
-
-      // Opened again over the spent entry and closed by Cancel: its Back passes over the spent one too.
-      await userEvent.click(screen.getByRole('button', { name: 'New reservation' }));
-      await screen.findByRole('dialog', { name: 'Book Ana Cruz' });
-      await waitFor(() => expect(window.history.state?.ginhawaDialog).not.toBe(spentKey));
+    // Opened again over the spent entry and closed by Cancel: its Back passes over the spent one too.
+    await reopenedOverASpentEntry(async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(window.history.state?.ginhawaDialog).toBeUndefined());
-      expect(screen.getByRole('heading', { name: 'Floor' })).toBeInTheDocument();
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 });

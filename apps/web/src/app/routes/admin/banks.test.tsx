@@ -82,6 +82,22 @@ const openNew = async () => {
   await screen.findByRole('dialog', { name: 'New bank account' });
 };
 const EMPTY = { 'GET /banks/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } } };
+/** Types the form's three fields as the desk would paste them. */
+const fill = async (name: string, accountName: string, accountNumber: string) => {
+  for (const [label, text] of [
+    [/^Bank/, name],
+    [/^Account name/, accountName],
+    [/^Account number/, accountNumber],
+  ] as const) {
+    await userEvent.click(form().getByLabelText(label));
+    await userEvent.paste(text);
+  }
+};
+/** The server's answer to the form's POST: the BPI account Ginhawa 3141592653 as saved. */
+const added = (id: number, is_active: boolean) => ({
+  status: 201,
+  data: { ...bank(id, 'Ginhawa', '3141592653'), name: 'BPI', is_active },
+});
 
 describe('bank account form', () => {
   it('checks the fields before calling the server', async () => {
@@ -118,12 +134,7 @@ describe('bank account form', () => {
       },
     });
     await openNew();
-    await userEvent.click(form().getByLabelText(/^Bank/));
-    await userEvent.paste('BDO Unibank');
-    await userEvent.click(form().getByLabelText(/^Account name/));
-    await userEvent.paste('Ginhawa Wellness');
-    await userEvent.click(form().getByLabelText(/^Account number/));
-    await userEvent.paste('0052 1234 5678');
+    await fill('BDO Unibank', 'Ginhawa Wellness', '0052 1234 5678');
     await userEvent.click(screen.getByRole('button', { name: 'Add account' }));
     expect(await screen.findByText('This bank already has an account with this number.')).toBeInTheDocument();
     expect(form().getByLabelText(/^Account number/)).toHaveAttribute('aria-invalid', 'true');
@@ -132,25 +143,10 @@ describe('bank account form', () => {
   it('adds an account and confirms it', async () => {
     const calls = mockApi({
       ...EMPTY,
-      'POST /banks/': {
-        status: 201,
-        data: {
-          id: 3,
-          name: 'BPI',
-          account_name: 'Ginhawa',
-          account_number: '3141592653',
-          is_active: true,
-          created_at: '',
-          updated_at: '',
-        },
-      },
+      'POST /banks/': added(3, true),
     });
     await openNew();
-    await userEvent.type(form().getByLabelText(/^Bank/), 'BPI');
-    await userEvent.click(form().getByLabelText(/^Account name/));
-    await userEvent.paste('Ginhawa');
-    await userEvent.click(form().getByLabelText(/^Account number/));
-    await userEvent.paste('3141-5926-53');
+    await fill('BPI', 'Ginhawa', '3141-5926-53');
     await userEvent.click(screen.getByRole('button', { name: 'Add account' }));
     expect(await screen.findByText('BPI account added.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'New bank account' })).not.toBeInTheDocument();
@@ -165,25 +161,10 @@ describe('bank account form', () => {
   it('switches an account off with the active switch, whose label says what that means', async () => {
     const calls = mockApi({
       ...EMPTY,
-      'POST /banks/': {
-        status: 201,
-        data: {
-          id: 4,
-          name: 'BPI',
-          account_name: 'Ginhawa',
-          account_number: '3141592653',
-          is_active: false,
-          created_at: '',
-          updated_at: '',
-        },
-      },
+      'POST /banks/': added(4, false),
     });
     await openNew();
-    await userEvent.type(form().getByLabelText(/^Bank/), 'BPI');
-    await userEvent.click(form().getByLabelText(/^Account name/));
-    await userEvent.paste('Ginhawa');
-    await userEvent.click(form().getByLabelText(/^Account number/));
-    await userEvent.paste('3141592653');
+    await fill('BPI', 'Ginhawa', '3141592653');
     await userEvent.click(screen.getByRole('switch', { name: 'Active: offered for card and transfer payments' }));
     expect(screen.getByRole('switch', { name: 'Inactive: kept for past payments only' })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Add account' }));
