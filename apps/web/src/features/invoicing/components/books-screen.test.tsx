@@ -42,9 +42,21 @@ const day: SalesSummaryRow = {
   reset_counter: 0,
 };
 
+/** What every book asks by default: this month so far. */
+const thisMonth = { date_from: monthStart, date_to: today };
+/** A book row's day and till: 28 Nov at Makati's Front desk 1. */
+const atDesk1 = { date: '2026-11-28', location_name: 'Makati Salcedo', terminal_name: 'Front desk 1' };
+/** Lola Santos's senior sale: ₱1,120.00 less VAT, less her 20% off. */
+const lolasSale = {
+  sales: '1120.00',
+  vat: '120.00',
+  vat_exempt_sales: '1000.00',
+  discount: '200.00',
+  net_sales: '800.00',
+};
+
 const summary: SalesSummary = {
-  date_from: monthStart,
-  date_to: today,
+  ...thisMonth,
   rows: [day, { ...day, date: '2026-11-29', z_counter: null, first_invoice: null, last_invoice: null }],
   totals: {
     gross: '8720.00',
@@ -63,29 +75,20 @@ const summary: SalesSummary = {
 
 const seniors: SpecialDiscountBook = {
   kind: 'senior',
-  date_from: monthStart,
-  date_to: today,
+  ...thisMonth,
   rows: [
     {
-      date: '2026-11-28',
-      location_name: 'Makati Salcedo',
-      terminal_name: 'Front desk 1',
+      ...atDesk1,
       document_no: '00000-SI-0000000012',
       name: 'Lola Santos',
       id_type: 'osca',
       id_number: 'OSCA-777',
       tin: '',
-      sales: '1120.00',
-      vat: '120.00',
-      vat_exempt_sales: '1000.00',
-      discount: '200.00',
-      net_sales: '800.00',
+      ...lolasSale,
       voided: false,
     },
     {
-      date: '2026-11-28',
-      location_name: 'Makati Salcedo',
-      terminal_name: 'Front desk 1',
+      ...atDesk1,
       document_no: '00000-SI-0000000013',
       name: 'Lolo Reyes',
       id_type: 'government_id',
@@ -100,17 +103,14 @@ const seniors: SpecialDiscountBook = {
     },
   ],
   // The voided invoice is listed but not totalled.
-  totals: { sales: '1120.00', vat: '120.00', vat_exempt_sales: '1000.00', discount: '200.00', net_sales: '800.00' },
+  totals: lolasSale,
 };
 
 const corrections: CorrectionsBook = {
-  date_from: monthStart,
-  date_to: today,
+  ...thisMonth,
   rows: [
     {
-      date: '2026-11-28',
-      location_name: 'Makati Salcedo',
-      terminal_name: 'Front desk 1',
+      ...atDesk1,
       kind: 'void',
       document_no: '00000-SI-0000000013',
       original_invoice: null,
@@ -121,9 +121,7 @@ const corrections: CorrectionsBook = {
       by: 'Mara Manager',
     },
     {
-      date: '2026-11-28',
-      location_name: 'Makati Salcedo',
-      terminal_name: 'Front desk 1',
+      ...atDesk1,
       kind: 'credit_memo',
       document_no: '00000-CM-0000000002',
       original_invoice: '00000-SI-0000000011',
