@@ -8,6 +8,7 @@ import type {
   SaleLineRead,
   Treatment,
 } from '@ginhawa/contract';
+import type { User } from '../features/auth/api/get-my-data';
 
 /** One page holding every row, as a list endpoint sends it. */
 export const pageOf = <T>(results: T[]): Page<T> => ({ count: results.length, next: null, previous: null, results });
@@ -44,6 +45,19 @@ export const managerData: MyData = {
   groups: ['Manager'],
   locations: [{ id: 1, name: 'Makati' }],
 };
+
+/** Lea Cruz (id 20) of Makati, signed in with these groups, as the app holds who is signed in. */
+export const leaCruz = (groups: string[]): User => ({
+  id: 20,
+  username: 'lea',
+  firstName: 'lea',
+  lastName: 'cruz',
+  email: '',
+  avatar: null,
+  groups,
+  locations: [{ id: 1, name: 'Makati' }],
+  mustChangePassword: false,
+});
 
 /**
  * The reads of the signed-in shell for `mockApi` (settings with these stored feature switches, who

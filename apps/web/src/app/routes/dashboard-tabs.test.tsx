@@ -2,25 +2,15 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { manilaDate } from '@ginhawa/contract';
 import { arrivalsKey } from '../../features/dashboard/api/get-reports-data';
-import type { User } from '../../features/auth/api/get-my-data';
 import { LiveNotificationsProvider } from '../../features/notifications/live/live-notifications';
 import { aTab } from '../../features/sales/components/test-data';
 import { mockApi, okPage } from '../../test/api-mock';
+import { leaCruz } from '../../test/fixtures';
 import { createFakeLiveClient } from '../../test/fake-live-client';
 import { renderWithRouter } from '../../test/render';
 import { DashboardRoute } from './dashboard';
 
-const receptionist: User = {
-  id: 20,
-  username: 'lea',
-  firstName: 'lea',
-  lastName: 'cruz',
-  email: '',
-  avatar: null,
-  groups: ['Receptionist'],
-  locations: [{ id: 1, name: 'Makati' }],
-  mustChangePassword: false,
-};
+const receptionist = leaCruz(['Receptionist']);
 
 describe('/dashboard: the desk’s open tabs', () => {
   it('lists the branch’s open tabs, read again when the floor changes', async () => {

@@ -14,23 +14,11 @@ import type { User } from '../../features/auth/api/get-my-data';
 import { LiveNotificationsProvider } from '../../features/notifications/live/live-notifications';
 import { mockApi, okPage } from '../../test/api-mock';
 import { createFakeLiveClient } from '../../test/fake-live-client';
-import { aLeaderboardEntry, aNotification, anApprovalRequest } from '../../test/fixtures';
+import { aLeaderboardEntry, aNotification, anApprovalRequest, leaCruz } from '../../test/fixtures';
 import { renderWithRouter } from '../../test/render';
 import { formatDate } from '../../lib/format';
 import { liza, services } from '../../features/clients/components/test-data';
 import { DashboardRoute } from './dashboard';
-
-const user = (groups: string[]): User => ({
-  id: 20,
-  username: 'lea',
-  firstName: 'lea',
-  lastName: 'cruz',
-  email: '',
-  avatar: null,
-  groups,
-  locations: [{ id: 1, name: 'Makati' }],
-  mustChangePassword: false,
-});
 
 const today = manilaDate(new Date());
 const period = periodContaining(today);
@@ -65,7 +53,7 @@ const renderDashboard = (groups: string[], who: Partial<User> = {}) => {
     <LiveNotificationsProvider client={live.client}>
       <DashboardRoute />
     </LiveNotificationsProvider>,
-    { user: { ...user(groups), ...who } },
+    { user: { ...leaCruz(groups), ...who } },
   );
   return live;
 };
