@@ -71,12 +71,68 @@ describe('the invoice at 390 px', () => {
     await browser.close();
   });
 
-  it('a senior citizen’s ₱1,120.00 visit checked out at ₱800.00 and its invoice printed on 80 mm and A4', async () => {
+  /** A phone's page signed in as the receptionist, with her device's terminal. */
+  const desk = async () => {
+    const { context, page, errors } = await openPhone(browser);
+    page.setDefaultTimeout(20_000);
+    await signIn(page, 'receptionist');
+    return { context, page, errors };
+  };
+  /** A new client at the receptionist's branch, with a phone no one else has. */
+  const newClient = async (first: string, family = 'Resibo') => {
     const national = `9${String(Date.now()).slice(-9)}`;
-    const client = await ok<{ id: number; full_name: string }>(headers, '/clients/', {
+    return ok<{ id: number; full_name: string }>(headers, '/clients/', {
       method: 'POST',
-      body: { first_name: 'Lola', last_name: `Senior ${national.slice(-4)}`, phone: `0${national}`, location: home },
+      body: { first_name: first, last_name: `${family} ${national.slice(-4)}`, phone: `0${national}`, location: home },
     });
+  };
+  /** The branch's latest documents issued to `client`, oldest first. */
+  const documentsOf = async (client: number) =>
+    (
+      await ok<{ results: { kind: string; total_due: string; client: number | null }[] }>(
+        headers,
+        `/invoicing/documents/?location=${home}&ordering=-id&pageSize=50`,
+      )
+    ).results
+      .filter((d) => d.client === client)
+      .reverse();
+  /** Prints the open invoice, the browser's print dialog counted rather than shown. */
+  const printed = async (page: Page) => {
+    await page.evaluate(() => {
+      const w = window as unknown as { printed: number; print: () => void };
+      w.printed = 0;
+      w.print = () => (w.printed += 1);
+    });
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1);
+  };
+  /** From the floor: `therapist`'s service finished, which opens `client`'s checkout, invoiced from Front desk 1. */
+  const checkoutFromFloor = async (page: Page, client: { full_name: string }, therapist: { full_name: string }) => {
+    await page.goto('/floor');
+    await page.getByRole('region', { name: 'Open tabs' }).getByText(client.full_name).waitFor();
+    await page.getByRole('button', { name: `Actions for ${therapist.full_name}` }).click();
+    await page.getByRole('menuitem', { name: 'Service finished' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Service finished' }).click();
+    const dialog = page.getByRole('dialog', { name: `Checkout · ${client.full_name}` });
+    await dialog.getByText(/^Invoice from Front desk 1/).waitFor();
+    return dialog;
+  };
+  /** The text of the INVOICE the open dialog shows, once it shows. */
+  const invoiceText = async (page: Page) => {
+    const invoice = page.getByRole('dialog').getByRole('document', { name: /^INVOICE / });
+    await invoice.waitFor();
+    return (await invoice.textContent()) ?? '';
+  };
+  /** The ₱1,120.00 massage's invoice for the senior citizen whose ID is `id`: ₱800.00 due. */
+  const assertSeniorInvoice = (text: string, id: string) => {
+    assert.match(text, /TOTAL AMOUNT DUE₱800\.00/);
+    assert.match(text, /Senior citizen discount−₱200\.00/);
+    assert.match(text, /VAT-exempt sales₱1,000\.00/);
+    assert.match(text, new RegExp(id));
+  };
+
+  it('a senior citizen’s ₱1,120.00 visit checked out at ₱800.00 and its invoice printed on 80 mm and A4', async () => {
+    const client = await newClient('Lola', 'Senior');
     await ok(headers, '/floor/assign/', {
       method: 'POST',
       body: { client: client.id, location: home, treatment: massage.id, therapist: therapist.id },
@@ -97,13 +153,7 @@ describe('the invoice at 390 px', () => {
     await chip.waitFor();
     await page.screenshot({ path: `${SHOTS}/e2e-390-chip.png` });
 
-    await page.goto('/floor');
-    await page.getByRole('region', { name: 'Open tabs' }).getByText(client.full_name).waitFor();
-    await page.getByRole('button', { name: `Actions for ${therapist.full_name}` }).click();
-    await page.getByRole('menuitem', { name: 'Service finished' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Service finished' }).click();
-    const dialog = page.getByRole('dialog', { name: `Checkout · ${client.full_name}` });
-    await dialog.getByText(/^Invoice from Front desk 1/).waitFor();
+    const dialog = await checkoutFromFloor(page, client, therapist);
 
     await dialog.getByRole('button', { name: 'Senior citizen' }).click();
     await dialog.getByRole('textbox', { name: /^ID number/ }).fill('OSCA-2026-0042');
@@ -119,25 +169,13 @@ describe('the invoice at 390 px', () => {
     await page.screenshot({ path: `${SHOTS}/e2e-390-checkout-senior.png` });
     await dialog.getByRole('button', { name: 'Check out' }).click();
 
-    const invoice = page.getByRole('dialog').getByRole('document', { name: /^INVOICE / });
-    await invoice.waitFor();
-    const text = (await invoice.textContent()) ?? '';
-    assert.match(text, /TOTAL AMOUNT DUE₱800\.00/);
-    assert.match(text, /Senior citizen discount−₱200\.00/);
-    assert.match(text, /VAT-exempt sales₱1,000\.00/);
+    const text = await invoiceText(page);
+    assertSeniorInvoice(text, 'OSCA-2026-0042');
     assert.match(text, /VAT-EXEMPT SALE/);
-    assert.match(text, /OSCA-2026-0042/);
     assert.match(text, /VAT REG TIN 009-123-456-\d{5}/);
     await page.screenshot({ path: `${SHOTS}/e2e-390-invoice.png`, fullPage: true });
 
-    // Print: the browser's print dialog is counted, not shown.
-    await page.evaluate(() => {
-      const w = window as unknown as { printed: number; print: () => void };
-      w.printed = 0;
-      w.print = () => (w.printed += 1);
-    });
-    await page.getByRole('button', { name: 'Print', exact: true }).click();
-    await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1);
+    await printed(page);
 
     // A second print is a reprint: journalled, and the copy says so.
     await page.getByRole('button', { name: 'Reprint', exact: true }).click();
@@ -170,41 +208,6 @@ describe('the invoice at 390 px', () => {
     await context.close();
   });
 
-  /** A phone's page signed in as the receptionist, with her device's terminal. */
-  const desk = async () => {
-    const { context, page, errors } = await openPhone(browser);
-    page.setDefaultTimeout(20_000);
-    await signIn(page, 'receptionist');
-    return { context, page, errors };
-  };
-  const newClient = async (first: string) => {
-    const national = `9${String(Date.now()).slice(-9)}`;
-    return ok<{ id: number; full_name: string }>(headers, '/clients/', {
-      method: 'POST',
-      body: { first_name: first, last_name: `Resibo ${national.slice(-4)}`, phone: `0${national}`, location: home },
-    });
-  };
-  /** The branch's latest documents issued to `client`, oldest first. */
-  const documentsOf = async (client: number) =>
-    (
-      await ok<{ results: { kind: string; total_due: string; client: number | null }[] }>(
-        headers,
-        `/invoicing/documents/?location=${home}&ordering=-id&pageSize=50`,
-      )
-    ).results
-      .filter((d) => d.client === client)
-      .reverse();
-  /** Prints the open invoice, the browser's print dialog counted rather than shown. */
-  const printed = async (page: Page) => {
-    await page.evaluate(() => {
-      const w = window as unknown as { printed: number; print: () => void };
-      w.printed = 0;
-      w.print = () => (w.printed += 1);
-    });
-    await page.getByRole('button', { name: 'Print', exact: true }).click();
-    await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1);
-  };
-
   it('a senior citizen’s voucher for the ₱1,120.00 massage is sold at ₱800.00 and its invoice printed', async () => {
     const client = await newClient('Lolo');
     const { context, page, errors } = await desk();
@@ -225,13 +228,7 @@ describe('the invoice at 390 px', () => {
     await page.screenshot({ path: `${SHOTS}/e2e-390-voucher-senior.png`, fullPage: true });
     await dialog.getByRole('button', { name: 'Sell' }).click();
 
-    const invoice = page.getByRole('dialog').getByRole('document', { name: /^INVOICE / });
-    await invoice.waitFor();
-    const text = (await invoice.textContent()) ?? '';
-    assert.match(text, /TOTAL AMOUNT DUE₱800\.00/);
-    assert.match(text, /Senior citizen discount−₱200\.00/);
-    assert.match(text, /VAT-exempt sales₱1,000\.00/);
-    assert.match(text, /OSCA-2026-0077/);
+    assertSeniorInvoice(await invoiceText(page), 'OSCA-2026-0077');
     await printed(page);
     // On the server: the client's voucher, its sale at ₱800.00 on one invoice.
     const documents = await documentsOf(client.id);
@@ -285,21 +282,13 @@ describe('the invoice at 390 px', () => {
       await ok(headers, `/floor/reservations/${reservation.id}/arrive/`, { method: 'POST', body: {} });
 
       const { context, page, errors } = await desk();
-      await page.goto('/floor');
-      await page.getByRole('region', { name: 'Open tabs' }).getByText(client.full_name).waitFor();
-      await page.getByRole('button', { name: `Actions for ${masseur.full_name}` }).click();
-      await page.getByRole('menuitem', { name: 'Service finished' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Service finished' }).click();
-      const dialog = page.getByRole('dialog', { name: `Checkout · ${client.full_name}` });
-      await dialog.getByText(/^Invoice from Front desk 1/).waitFor();
+      const dialog = await checkoutFromFloor(page, client, masseur);
       await choose(page, /^Salesperson/, salesperson.full_name);
       // The deposit pays first: ₱250.00 is left for the desk.
       assert.equal(await dialog.getByRole('textbox', { name: /^Amount 1/ }).inputValue(), '250.00');
       await dialog.getByRole('button', { name: 'Check out' }).click();
 
-      const invoice = page.getByRole('dialog').getByRole('document', { name: /^INVOICE / });
-      await invoice.waitFor();
-      const text = (await invoice.textContent()) ?? '';
+      const text = await invoiceText(page);
       assert.match(text, /TOTAL AMOUNT DUE₱750\.00/);
       assert.match(text, /Deposit paid earlier \(.+\)₱500\.00/);
       await page.screenshot({ path: `${SHOTS}/e2e-390-invoice-deposit.png`, fullPage: true });
