@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, adminApiHeaders, launchBrowser, openPage, signIn } from './helpers';
+import type { Browser } from 'playwright-core';
+import { BASE_URL, adminApiHeaders, choose, launchBrowser, openPage, signIn } from './helpers';
 
 /** Signs in as admin over HTTP and adds a client at the demo therapist's location (Makati Salcedo), with a phone no one else has. */
 const createClient = async (national: string) => {
@@ -24,17 +24,6 @@ const createClient = async (national: string) => {
   assert.equal(res.status, 201, text);
   const client = JSON.parse(text) as { id: number; full_name: string };
   return { client, therapistName: therapist.full_name };
-};
-
-/** Picks an option of the MUI select labelled `label` (its text, or the first one) and answers the option's text. */
-const choose = async (page: Page, label: RegExp, option?: string | RegExp) => {
-  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
-  const listbox = page.getByRole('listbox');
-  const item = option ? listbox.getByRole('option', { name: option }) : listbox.getByRole('option').first();
-  const text = (await item.textContent()) ?? '';
-  await item.click();
-  await listbox.waitFor({ state: 'detached' });
-  return text;
 };
 
 describe('clients at the front desk', () => {

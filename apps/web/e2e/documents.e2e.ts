@@ -60,16 +60,19 @@ describe('documents: the Manager voids a mistaken invoice', () => {
       body: { client: client.id, location: home, treatment: service.id, therapist: therapist.id },
     });
     const arrival = assigned.arrival.id;
-    // The mistaken checkout: rung up at the desk with its terminal, so it issues an INVOICE.
-    const paid = await ok<{ document: Document }>(headers, '/sales/checkout/', {
-      method: 'POST',
-      body: {
-        arrival,
-        salesperson: salesperson.id,
-        terminal,
-        payments: [{ payment_method: 'cash', amount: service.price }],
-      },
-    });
+    /** The visit paid in cash at the desk with its terminal, so it issues an INVOICE. */
+    const checkout = () =>
+      ok<{ document: Document }>(headers, '/sales/checkout/', {
+        method: 'POST',
+        body: {
+          arrival,
+          salesperson: salesperson.id,
+          terminal,
+          payments: [{ payment_method: 'cash', amount: service.price }],
+        },
+      });
+    // The mistaken checkout.
+    const paid = await checkout();
     const invoice = paid.document;
     assert.ok(invoice, 'the checkout issued an invoice');
 
@@ -123,15 +126,7 @@ describe('documents: the Manager voids a mistaken invoice', () => {
     assert.ok(read.voided_at);
     const open = (await ok<{ results: { arrival: number }[] }>(headers, `/sales/tabs/?location=${home}`)).results;
     assert.ok(open.some((t) => t.arrival === arrival));
-    const again = await ok<{ document: Document }>(headers, '/sales/checkout/', {
-      method: 'POST',
-      body: {
-        arrival,
-        salesperson: salesperson.id,
-        terminal,
-        payments: [{ payment_method: 'cash', amount: service.price }],
-      },
-    });
+    const again = await checkout();
     assert.notEqual(again.document.document_no, invoice.document_no);
   });
 });
