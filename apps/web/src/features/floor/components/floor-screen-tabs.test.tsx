@@ -1,26 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Board } from '@ginhawa/contract';
 import { boardReply, mockApi } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { FloorScreen, type FloorUser } from './floor-screen';
 import type { TabsSlot } from './tabs-slot';
-import { benServingRico } from './test-data';
+import { aBoard, benServingRico } from './test-data';
 
 const BOARD_KEY = 'GET /floor/board/?location=2';
 const desk: FloorUser = { locations: [{ id: 2, name: 'Makati' }], admin: false, manages: false, frontDesk: true };
 
-const board: Board = {
-  location: 2,
-  location_name: 'Makati',
-  date: '2026-11-25',
-  now: '2026-11-25T05:00:00Z',
-  next_change_at: null,
-  queue: [benServingRico()],
-  rooms: [],
-  reservations: [],
-};
+const board = aBoard({ queue: [benServingRico()] });
 
 /** The sales feature as the app composes it: here a list and a checkout that say what they were given. */
 const tabs: TabsSlot = {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentProps } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { boardReply, mockApi, type MockReply } from '../../../test/api-mock';
 import { renderWithRouter, setViewportWidth } from '../../../test/render';
 import { FloorScreen, type FloorUser } from './floor-screen';
 import { dayBlocks, minutesOf } from './floor-time';
-import { aProposal, aQueueEntry, benServingRico, freeBed } from './test-data';
+import { aBoard, aProposal, aQueueEntry, benServingRico, freeBed } from './test-data';
 import type { VisitUse, VisitUseSlot } from './visit-use';
 
 const BOARD_KEY = 'GET /floor/board/?location=2';
@@ -47,12 +47,7 @@ const reservation = (over: Partial<BoardReservation> = {}): BoardReservation => 
   ...over,
 });
 
-const board: Board = {
-  location: 2,
-  location_name: 'Makati',
-  date: '2026-11-25',
-  now: '2026-11-25T05:00:00Z',
-  next_change_at: null,
+const board = aBoard({
   queue: [aQueueEntry({ position: 1, is_next: true }), benServingRico({ position: 2 })],
   rooms: [
     {
@@ -76,7 +71,7 @@ const board: Board = {
     },
   ],
   reservations: [reservation()],
-};
+});
 
 const picker = (onPick: (c: { id: number; full_name: string }) => void) => (
   <button type="button" onClick={() => onPick({ id: 9, full_name: 'Rosa Dela Cruz' })}>
@@ -98,10 +93,21 @@ const StubUse = ({ onChange, treatment, deposit, refused }: Parameters<VisitUseS
 };
 const visitUse: VisitUseSlot = (props) => <StubUse {...props} />;
 
-const renderFloor = (over: Partial<FloorUser> = {}) =>
+/** The floor at `path` for the desk (`over` changing who), with the app's slots and any further `props`. */
+const renderFloor = (
+  over: Partial<FloorUser> = {},
+  props: Partial<ComponentProps<typeof FloorScreen>> = {},
+  path = '/floor',
+) =>
   renderWithRouter(
-    <FloorScreen user={{ ...desk, ...over }} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
-    { path: '/floor' },
+    <FloorScreen
+      user={{ ...desk, ...over }}
+      clientPicker={picker}
+      roomsPath="/floor/rooms"
+      visitUse={visitUse}
+      {...props}
+    />,
+    { path },
   );
 
 const treatments = {
@@ -192,19 +198,16 @@ describe('floor screen', () => {
   });
 
   it('shows a therapist the bookings without making them buttons that open nothing', async () => {
-    const therapist: FloorUser = { ...desk, frontDesk: false, employee: 11 };
-    const floor = () => (
-      <FloorScreen user={therapist} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />
-    );
+    const therapist: Partial<FloorUser> = { frontDesk: false, employee: 11 };
     mockApi({ [BOARD_KEY]: boardReply(board) });
-    const wide = renderWithRouter(floor(), { path: '/floor' });
+    const wide = renderFloor(therapist);
     const day = await screen.findByRole('region', { name: 'Day view, 2026-11-25' });
     expect(within(day).getByText('15:00 Liza Soberano')).toBeInTheDocument();
     expect(within(day).queryByRole('button', { name: /Liza Soberano/ })).not.toBeInTheDocument();
     wide.unmount();
 
     setViewportWidth(390);
-    renderWithRouter(floor(), { path: '/floor' });
+    renderFloor(therapist);
     const next = await screen.findByRole('list', { name: 'Next' });
     expect(within(next).getByText('15:00 Liza Soberano')).toBeInTheDocument();
     expect(within(next).queryByRole('button')).not.toBeInTheDocument();
@@ -239,8 +242,7 @@ describe('floor screen', () => {
   });
 
   it("keeps a manager's chosen branch and day in the URL, so a reload opens the same board", async () => {
-    const twoBranches: FloorUser = {
-      ...desk,
+    const twoBranches: Partial<FloorUser> = {
       manages: true,
       locations: [
         { id: 2, name: 'Makati' },
@@ -253,11 +255,7 @@ describe('floor screen', () => {
       'GET /floor/board/?location=3': boardReply({ ...bgc, date: '2026-11-25' }),
       'GET /floor/board/?location=3&date=2026-11-26': boardReply(bgc),
     });
-    const floor = (path: string) =>
-      renderWithRouter(
-        <FloorScreen user={twoBranches} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
-        { path },
-      );
+    const floor = (path: string) => renderFloor(twoBranches, {}, path);
     const first = floor('/floor');
     await screen.findByText('Makati, 25 Nov 2026');
     await userEvent.click(screen.getByRole('combobox', { name: 'Branch' }));
@@ -366,47 +364,20 @@ describe('floor screen', () => {
     mockApi({ [BOARD_KEY]: boardReply(board) });
     const onReserved = vi.fn();
     const rosa = { id: 9, full_name: 'Rosa Diaz' };
-    const { unmount } = renderWithRouter(
-      <FloorScreen
-        user={desk}
-        clientPicker={picker}
-        roomsPath="/floor/rooms"
-        visitUse={visitUse}
-        reserveFor={rosa}
-        onReserved={onReserved}
-      />,
-      { path: '/floor?reserve=9' },
-    );
+    const { unmount } = renderFloor({}, { reserveFor: rosa, onReserved }, '/floor?reserve=9');
     const dialog = await screen.findByRole('dialog', { name: 'Book Rosa Diaz' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(onReserved).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     unmount();
-    renderWithRouter(
-      <FloorScreen
-        user={{ ...desk, frontDesk: false }}
-        clientPicker={picker}
-        roomsPath="/floor/rooms"
-        visitUse={visitUse}
-        reserveFor={rosa}
-      />,
-      { path: '/floor?reserve=9' },
-    );
+    renderFloor({ frontDesk: false }, { reserveFor: rosa }, '/floor?reserve=9');
     expect(await screen.findByRole('list', { name: 'Rotation' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('tells a therapist, not the desk, to clock in when nobody is in the rotation yet', async () => {
     mockApi({ [BOARD_KEY]: boardReply({ ...board, queue: [], rooms: [], reservations: [] }) });
-    renderWithRouter(
-      <FloorScreen
-        user={{ ...desk, frontDesk: false, employee: 11 }}
-        clientPicker={picker}
-        roomsPath="/floor/rooms"
-        visitUse={visitUse}
-      />,
-      { path: '/floor' },
-    );
+    renderFloor({ frontDesk: false, employee: 11 });
     expect(
       await screen.findByText('Nobody is clocked in yet. Tap Clock in when you arrive; the first in is first in line.'),
     ).toBeInTheDocument();
@@ -421,19 +392,13 @@ describe('floor screen', () => {
 
   it('clock in offers a therapist off the desk only themselves, and is gone once they are on shift', async () => {
     mockApi(clockInRoutes);
-    const therapist = (employee: number): FloorUser => ({ ...desk, frontDesk: false, employee });
-    const { unmount } = renderWithRouter(
-      <FloorScreen user={therapist(13)} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
-      { path: '/floor' },
-    );
+    const therapist = (employee: number): Partial<FloorUser> => ({ frontDesk: false, employee });
+    const { unmount } = renderFloor(therapist(13));
     expect(await clockInChoices()).toEqual(['Carla Lim (therapist)']);
     unmount();
 
     // Ana is in the rotation already: Clock in would only tell her so; her row's menu clocks her out.
-    renderWithRouter(
-      <FloorScreen user={therapist(11)} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
-      { path: '/floor' },
-    );
+    renderFloor(therapist(11));
     expect(await screen.findByRole('button', { name: 'Actions for Ana Cruz' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clock in' })).not.toBeInTheDocument();
   });
@@ -499,16 +464,13 @@ describe('floor screen', () => {
       [BOARD_KEY]: boardReply(board),
       'POST /floor/shifts/clock-out/': { status: 200, data: {} },
     });
-    const clockOutDialog = async (user: FloorUser) => {
-      const view = renderWithRouter(
-        <FloorScreen user={user} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />,
-        { path: '/floor' },
-      );
+    const clockOutDialog = async (user: Partial<FloorUser>) => {
+      const view = renderFloor(user);
       await userEvent.click(await screen.findByRole('button', { name: 'Actions for Ana Cruz' }));
       await userEvent.click(await screen.findByRole('menuitem', { name: 'Clock out' }));
       return { view, dialog: await screen.findByRole('dialog') };
     };
-    const own = await clockOutDialog({ ...desk, frontDesk: false, employee: 11 });
+    const own = await clockOutDialog({ frontDesk: false, employee: 11 });
     expect(own.dialog).toHaveAccessibleName('Clock out now?');
     expect(within(own.dialog).getByText('You leave the rotation until you clock in again.')).toBeInTheDocument();
     await userEvent.click(within(own.dialog).getByRole('button', { name: 'Clock out' }));
@@ -516,7 +478,7 @@ describe('floor screen', () => {
     expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.data))).toEqual({ employee: 11 });
     own.view.unmount();
 
-    const front = await clockOutDialog(desk);
+    const front = await clockOutDialog({});
     expect(front.dialog).toHaveAccessibleName('Clock Ana Cruz out?');
     expect(
       within(front.dialog).getByText('Ana Cruz leaves the rotation until they clock in again.'),
@@ -531,15 +493,7 @@ describe('floor screen', () => {
         data: [{ id: 5, employee: 13, employee_name: 'Carla Lim', location: 2, started_at: '2026-11-25T05:00:00Z' }],
       },
     });
-    renderWithRouter(
-      <FloorScreen
-        user={{ ...desk, frontDesk: false, employee: 13 }}
-        clientPicker={picker}
-        roomsPath="/floor/rooms"
-        visitUse={visitUse}
-      />,
-      { path: '/floor' },
-    );
+    renderFloor({ frontDesk: false, employee: 13 });
     await userEvent.click(await screen.findByRole('button', { name: 'Clock in' }));
     const dialog = screen.getByRole('dialog');
     expect(await within(dialog).findByRole('checkbox', { name: 'Carla Lim (therapist)' })).toBeChecked();
@@ -934,14 +888,10 @@ describe("the day view's blocks", () => {
 
 describe('floor screen with no branch', () => {
   const admin: FloorUser = { locations: [], admin: true, manages: true, frontDesk: true };
-  const render = (user: FloorUser) =>
-    renderWithRouter(<FloorScreen user={user} clientPicker={picker} roomsPath="/floor/rooms" visitUse={visitUse} />, {
-      path: '/floor',
-    });
 
   it('tells the Admin of a new business where branches are added, and staff to ask for one', async () => {
     mockApi({ 'GET /locations/': { status: 200, data: { count: 0, next: null, previous: null, results: [] } } });
-    render(admin);
+    renderFloor(admin);
     expect(
       await screen.findByText('No locations yet: an Admin adds them under Admin → Locations.'),
     ).toBeInTheDocument();
@@ -949,7 +899,7 @@ describe('floor screen with no branch', () => {
 
   it('tells staff without a branch to ask an administrator', async () => {
     mockApi({});
-    render({ ...desk, locations: [] });
+    renderFloor({ locations: [] });
     expect(
       await screen.findByText('Your login works at no branch; ask an administrator to add one.'),
     ).toBeInTheDocument();

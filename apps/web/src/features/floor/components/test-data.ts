@@ -1,4 +1,4 @@
-import type { FreeBed, Proposal, QueueEntry } from '@ginhawa/contract';
+import type { Board, FreeBed, Proposal, QueueEntry } from '@ginhawa/contract';
 
 /** Rows shaped like the API's, for the floor's tests (and the app's dialogs built on them). */
 
@@ -62,4 +62,17 @@ export const aProposal = (...others: FreeBed[]): Proposal => ({
   ends_at: '2026-11-25T06:00:00Z',
   duration_minutes: 60,
   free_beds: [freeBed(4, 'Narra', 1, 'single'), ...others],
+});
+
+/** Makati's board (location 2) for 25 Nov 2026 at 13:00 Manila: empty unless `over` fills it. */
+export const aBoard = (over: Partial<Board> = {}): Board => ({
+  location: 2,
+  location_name: 'Makati',
+  date: '2026-11-25',
+  now: '2026-11-25T05:00:00Z',
+  next_change_at: null,
+  queue: [],
+  rooms: [],
+  reservations: [],
+  ...over,
 });
