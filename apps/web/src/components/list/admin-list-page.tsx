@@ -12,7 +12,7 @@ import {
 } from '@mui/x-data-grid';
 import { useRevalidate, type ListQuerySchema, type ListResource } from '../../lib/list-query';
 import { useSnackbar } from '../snackbar-provider';
-import { AdminGrid } from './admin-grid';
+import { AdminListGrid } from './admin-list-grid';
 import { ConfirmDialog } from '../form/confirm-dialog';
 import { FilterSelect, type ListFilter } from './list-filters';
 import { ListToolbar } from './list-toolbar';
@@ -180,18 +180,10 @@ export const AdminListPage = <R extends GridValidRowModel & { id: number }, S ex
         ))}
         {toolbar ? toolbar(list.query) : null}
       </ListToolbar>
-      <AdminGrid<R>
+      <AdminListGrid<R>
+        list={list}
         label={texts.label}
-        rows={list.data?.results}
-        rowCount={list.data?.count}
         columns={gridColumns}
-        loading={list.loading}
-        error={list.error}
-        onRetry={() => void list.mutate()}
-        paginationModel={list.paginationModel}
-        onPaginationModelChange={list.setPaginationModel}
-        sortModel={list.sortModel}
-        onSortModelChange={list.setSortModel}
         columnVisibilityModel={columnVisibilityModel}
         emptyText={list.filtered ? texts.noMatch : texts.empty}
         onRowClick={open}

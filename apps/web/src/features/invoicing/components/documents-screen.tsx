@@ -9,7 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatPeso, type DocumentKind, type InvoiceDocument } from '@ginhawa/contract';
-import { AdminGrid } from '../../../components/list/admin-grid';
+import { AdminListGrid } from '../../../components/list/admin-list-grid';
 import { FilterSelect, type ListFilter } from '../../../components/list/list-filters';
 import { acceptsOrdering, useAdminList } from '../../../components/list/use-admin-list';
 import { DateField } from '../../../components/date-field';
@@ -155,18 +155,10 @@ export const DocumentsScreen = ({
             sx={{ flex: { xs: '1 1 100%', sm: '0 1 200px' } }}
           />
         </Box>
-        <AdminGrid<InvoiceDocument>
+        <AdminListGrid<InvoiceDocument>
+          list={list}
           label="Documents"
-          rows={list.data?.results}
-          rowCount={list.data?.count}
           columns={columns}
-          loading={list.loading}
-          error={list.error}
-          onRetry={() => void list.mutate()}
-          paginationModel={list.paginationModel}
-          onPaginationModelChange={list.setPaginationModel}
-          sortModel={list.sortModel}
-          onSortModelChange={list.setSortModel}
           columnVisibilityModel={
             phone ? { kind: false, issued_at: false, buyer_name: false, terminal_name: false, total_due: false } : {}
           }

@@ -12,7 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatPeso, type Reading, type ReadingKind } from '@ginhawa/contract';
-import { AdminGrid } from '../../../components/list/admin-grid';
+import { AdminListGrid } from '../../../components/list/admin-list-grid';
 import { FilterSelect, type ListFilter } from '../../../components/list/list-filters';
 import { acceptsOrdering, useAdminList } from '../../../components/list/use-admin-list';
 import { ConfirmDialog } from '../../../components/form/confirm-dialog';
@@ -264,18 +264,10 @@ export const ReadingsScreen = ({
             {error}
           </Alert>
         ) : null}
-        <AdminGrid<Reading>
+        <AdminListGrid<Reading>
+          list={list}
           label="Readings"
-          rows={list.data?.results}
-          rowCount={list.data?.count}
           columns={columns}
-          loading={list.loading}
-          error={list.error}
-          onRetry={() => void list.mutate()}
-          paginationModel={list.paginationModel}
-          onPaginationModelChange={list.setPaginationModel}
-          sortModel={list.sortModel}
-          onSortModelChange={list.setSortModel}
           columnVisibilityModel={
             phone
               ? {
