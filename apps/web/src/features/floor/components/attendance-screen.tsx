@@ -3,9 +3,7 @@ import { Link } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -15,6 +13,7 @@ import { FigureTable, type FigureColumn } from '../../../components/figures/figu
 import { PeriodFields } from '../../../components/figures/period-fields';
 import { LoadError } from '../../../components/load-error';
 import { LoadingBlock } from '../../../components/loading-block';
+import { BranchSelect } from '../../../components/branch-select';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateRange } from '../../../lib/format';
 import { ATTENDANCE_PATH, attendanceParams, useAttendance, type AttendancePeriod } from '../api/attendance';
@@ -120,25 +119,13 @@ export const AttendanceScreen = ({ locations, admin, boardPath }: AttendanceScre
       />
       <Card sx={{ p: 2 }}>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-          {locations.length > 1 || admin ? (
-            <TextField
-              select
-              fullWidth={false}
-              size="small"
-              label="Branch"
-              value={period.location === null ? '' : String(period.location)}
-              onChange={(e) => change({ location: e.target.value ? Number(e.target.value) : null })}
-              sx={{ minWidth: 180 }}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value="">{admin ? 'All branches' : 'All my branches'}</MenuItem>
-              {locations.map((l) => (
-                <MenuItem key={l.id} value={String(l.id)}>
-                  {l.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          ) : null}
+          <BranchSelect
+            locations={locations}
+            admin={admin}
+            value={period.location}
+            onChange={(location) => change({ location })}
+            sx={{ minWidth: 180 }}
+          />
           <PeriodFields month={period.month} year={period.year} cutoff={period.cutoff} onChange={change} />
           <Box sx={{ flexGrow: 1 }} />
           <CsvLink path={ATTENDANCE_PATH} params={attendanceParams(period)} label="Download CSV" />

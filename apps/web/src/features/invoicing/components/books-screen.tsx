@@ -12,6 +12,7 @@ import { CsvLink } from '../../../components/figures/csv-link';
 import { DateField } from '../../../components/date-field';
 import { LoadError } from '../../../components/load-error';
 import { LoadingBlock } from '../../../components/loading-block';
+import { BranchSelect } from '../../../components/branch-select';
 import { PageHeader } from '../../../components/page-header';
 import { TabbedCard } from '../../../components/tabbed-card';
 import { formatDateRange } from '../../../lib/format';
@@ -177,25 +178,13 @@ export const BooksScreen = ({ locations, admin }: BooksScreenProps) => {
       />
       <Card sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          {locations.length > 1 || admin ? (
-            <TextField
-              select
-              fullWidth={false}
-              size="small"
-              label="Branch"
-              value={range.location === null ? '' : String(range.location)}
-              onChange={(e) => change({ location: e.target.value ? Number(e.target.value) : null, terminal: null })}
-              sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' } }}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value="">{admin ? 'All branches' : 'All my branches'}</MenuItem>
-              {locations.map((l) => (
-                <MenuItem key={l.id} value={String(l.id)}>
-                  {l.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          ) : null}
+          <BranchSelect
+            locations={locations}
+            admin={admin}
+            value={range.location}
+            onChange={(location) => change({ location, terminal: null })}
+            sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' } }}
+          />
           <TextField
             select
             fullWidth={false}
