@@ -61,6 +61,30 @@ export const Section = ({ title, error, children }: { title: string; error?: str
   </Box>
 );
 
+/** One row of a part's fields: side by side from the tablet up, stacked on a phone. */
+const FieldRow = ({ children }: { children: ReactNode }) => (
+  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+    {children}
+  </Stack>
+);
+
+/** A part's "Add …" under its rows, disabled at the contract's maximum. */
+const AddButton = ({
+  disabled,
+  onClick,
+  children,
+}: {
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) => (
+  <Box>
+    <Button startIcon={<AddOutlined />} disabled={disabled} onClick={onClick} sx={TOUCH}>
+      {children}
+    </Button>
+  </Box>
+);
+
 /** Add-ons and upgrades: another treatment at its catalogue price; "Replaces the service" for a change of treatment. */
 export const ItemFields = ({
   rows,
@@ -89,12 +113,7 @@ export const ItemFields = ({
         </Typography>
       ) : null}
       {rows.map((row, i) => (
-        <Stack
-          key={row.key}
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1.5}
-          sx={{ alignItems: { sm: 'flex-start' } }}
-        >
+        <FieldRow key={row.key}>
           <TextField
             select
             label={`Treatment ${i + 1}`}
@@ -150,20 +169,16 @@ export const ItemFields = ({
               label="Replaces the service"
             />
           )}
-        </Stack>
+        </FieldRow>
       ))}
-      <Box>
-        <Button
-          startIcon={<AddOutlined />}
-          disabled={disabled || rows.length >= CHECKOUT_ITEMS_MAX}
-          onClick={() =>
-            onChange([...rows, { key: Date.now() + rows.length, treatment: '', quantity: '1', replaces: false }])
-          }
-          sx={TOUCH}
-        >
-          Add treatment
-        </Button>
-      </Box>
+      <AddButton
+        disabled={disabled || rows.length >= CHECKOUT_ITEMS_MAX}
+        onClick={() =>
+          onChange([...rows, { key: Date.now() + rows.length, treatment: '', quantity: '1', replaces: false }])
+        }
+      >
+        Add treatment
+      </AddButton>
     </Section>
   );
 };
@@ -252,12 +267,7 @@ export const PaymentRows = ({
     {rows.map((row, i) => {
       const amountError = errors[`payments.${i}.amount`] ?? (i === 0 ? errors.payments : undefined);
       return (
-        <Stack
-          key={row.key}
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1.5}
-          sx={{ alignItems: { sm: 'flex-start' } }}
-        >
+        <FieldRow key={row.key}>
           <TextField
             select
             label={`Payment ${i + 1}`}
@@ -338,18 +348,11 @@ export const PaymentRows = ({
               </IconButton>
             </Box>
           ) : null}
-        </Stack>
+        </FieldRow>
       );
     })}
-    <Box>
-      <Button
-        startIcon={<AddOutlined />}
-        disabled={disabled || rows.length >= CHECKOUT_PAYMENTS_MAX}
-        onClick={onAdd}
-        sx={TOUCH}
-      >
-        Add payment
-      </Button>
-    </Box>
+    <AddButton disabled={disabled || rows.length >= CHECKOUT_PAYMENTS_MAX} onClick={onAdd}>
+      Add payment
+    </AddButton>
   </Section>
 );
