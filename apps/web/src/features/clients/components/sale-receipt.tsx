@@ -5,7 +5,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -15,6 +14,8 @@ import {
   type ClientTreatmentSale,
   PAYMENT_METHOD_LABELS,
 } from '@ginhawa/contract';
+import { FigureLine } from '../../../components/figures/figure-line';
+import { PrintOnly } from '../../../components/print-only';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDate, formatPeso } from '../../../lib/format';
 import { useCompanyName } from '../../../lib/settings';
@@ -101,30 +102,6 @@ export const receiptText = (r: Receipt, business: string): string =>
     'Thank you!',
   ].join('\n');
 
-const Row = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
-  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-    <Typography variant="body2" color="textSecondary">
-      {label}
-    </Typography>
-    <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 400, textAlign: 'right' }}>
-      {value}
-    </Typography>
-  </Box>
-);
-
-/** On paper only the receipt: the page behind the dialog and the dialog's buttons stay off the print. */
-const printOnlyReceipt = (
-  <GlobalStyles
-    styles={{
-      '@media print': {
-        'body *': { visibility: 'hidden' },
-        '.sale-receipt, .sale-receipt *': { visibility: 'visible' },
-        '.sale-receipt': { position: 'fixed', inset: 0, padding: '12mm' },
-      },
-    }}
-  />
-);
-
 /**
  * What the desk hands over after a sale: printed (window.print with the print styles above) or
  * copied as text, or shared where the phone offers it.
@@ -147,7 +124,7 @@ export const SaleReceiptDialog = ({ receipt: r, onClose }: { receipt: Receipt; o
   useBackCloses(true, onClose);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" fullScreen={fullScreen} aria-labelledby="receipt-title">
-      {printOnlyReceipt}
+      <PrintOnly className="sale-receipt" />
       <DialogTitle id="receipt-title" sx={{ displayPrint: 'none' }}>
         Sale recorded
       </DialogTitle>
@@ -160,7 +137,7 @@ export const SaleReceiptDialog = ({ receipt: r, onClose }: { receipt: Receipt; o
             Receipt {r.reference} · {formatDate(r.date)}
           </Typography>
           <Divider sx={{ my: 1.5 }} />
-          <Row label="Client" value={r.client} />
+          <FigureLine label="Client" value={r.client} wrap="value" />
           <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
             {r.items.map((item) => (
               <Typography component="li" variant="body2" key={item}>
@@ -169,11 +146,11 @@ export const SaleReceiptDialog = ({ receipt: r, onClose }: { receipt: Receipt; o
             ))}
           </Box>
           <Divider sx={{ my: 1.5 }} />
-          <Row label="Price" value={formatPeso(r.amount)} />
-          {Number(r.discount) > 0 ? <Row label="Discount" value={`−${formatPeso(r.discount)}`} /> : null}
-          <Row label="Total paid" value={formatPeso(r.net)} strong />
-          <Row label="Payment" value={r.payment} />
-          <Row label="Sold by" value={r.soldBy} />
+          <FigureLine label="Price" value={formatPeso(r.amount)} />
+          {Number(r.discount) > 0 ? <FigureLine label="Discount" value={`−${formatPeso(r.discount)}`} /> : null}
+          <FigureLine label="Total paid" value={formatPeso(r.net)} strong />
+          <FigureLine label="Payment" value={r.payment} wrap="value" />
+          <FigureLine label="Sold by" value={r.soldBy} wrap="value" />
           <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
             Thank you!
           </Typography>

@@ -17,6 +17,7 @@ import {
   type Tab,
   type Treatment,
 } from '@ginhawa/contract';
+import { FigureLine } from '../../../components/figures/figure-line';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { toApiError } from '../../../lib/api-client';
 import { formatPeso } from '../../../lib/format';
@@ -59,21 +60,6 @@ import { tabSince, tabTherapists } from './tab-text';
 export const BANK_MESSAGE = 'Choose the bank account the card or transfer payment goes to.';
 export const WALLET_MESSAGE = 'Enter the e-wallet reference number.';
 const SALESPERSON_MESSAGE = 'Choose who is credited with the sale.';
-
-const Row = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
-  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-    <Typography
-      variant="body2"
-      color={strong ? 'textPrimary' : 'textSecondary'}
-      sx={{ fontWeight: strong ? 700 : 400 }}
-    >
-      {label}
-    </Typography>
-    <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 400, textAlign: 'right', whiteSpace: 'nowrap' }}>
-      {value}
-    </Typography>
-  </Box>
-);
 
 /** The live line before "Check out": what is still to pay, the change, or that it is paid. */
 const PayLine = ({ bill }: { bill: Bill }) => {
@@ -445,7 +431,7 @@ export const CheckoutDialog = ({
         </Typography>
       ) : null}
       <Section title="Service">
-        <Row
+        <FigureLine
           label={tab.treatment_name ?? 'Service'}
           value={
             draft.items.some((i) => i.replaces)
@@ -519,30 +505,30 @@ export const CheckoutDialog = ({
         />
       ) : null}
       <Box component="section" aria-label="Bill">
-        <Row label="Subtotal" value={formatPeso(toMoney(bill.subtotal))} />
+        <FigureLine label="Subtotal" value={formatPeso(toMoney(bill.subtotal))} />
         {specialOff > 0n ? (
           <>
-            <Row
+            <FigureLine
               label="VAT removed (VAT-exempt sale)"
               value={`−${formatPeso(toMoney(centavos(figures!.gross)! - specialOff - centavos(figures!.total_due)!))}`}
             />
-            <Row
+            <FigureLine
               label={invoice.special === 'pwd' ? 'PWD discount (20%)' : 'Senior citizen discount (20%)'}
               value={`−${formatPeso(toMoney(specialOff))}`}
             />
           </>
         ) : bill.discount > 0n ? (
-          <Row label="Discount" value={`−${formatPeso(toMoney(bill.discount))}`} />
+          <FigureLine label="Discount" value={`−${formatPeso(toMoney(bill.discount))}`} />
         ) : null}
         {bill.serviceCharge > 0n ? (
-          <Row label="Service charge" value={formatPeso(toMoney(bill.serviceCharge))} />
+          <FigureLine label="Service charge" value={formatPeso(toMoney(bill.serviceCharge))} />
         ) : null}
-        <Row label="Total due" value={formatPeso(toMoney(bill.due))} strong />
+        <FigureLine label="Total due" value={formatPeso(toMoney(bill.due))} strong strongLabel />
         {centavos(tab.deposit) ? (
-          <Row label="Deposit (already paid)" value={`−${formatPeso(toMoney(bill.depositApplied))}`} />
+          <FigureLine label="Deposit (already paid)" value={`−${formatPeso(toMoney(bill.depositApplied))}`} />
         ) : null}
-        {bill.tips > 0n ? <Row label="Tips" value={formatPeso(toMoney(bill.tips))} /> : null}
-        <Row label="To pay now" value={formatPeso(toMoney(bill.toPay))} strong />
+        {bill.tips > 0n ? <FigureLine label="Tips" value={formatPeso(toMoney(bill.tips))} /> : null}
+        <FigureLine label="To pay now" value={formatPeso(toMoney(bill.toPay))} strong strongLabel />
       </Box>
       <Divider />
       <PaymentRows

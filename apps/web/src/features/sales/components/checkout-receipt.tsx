@@ -5,11 +5,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { PAYMENT_METHOD_LABELS, type BankDirectoryEntry, type Checkout } from '@ginhawa/contract';
+import { FigureLine } from '../../../components/figures/figure-line';
+import { PrintOnly } from '../../../components/print-only';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDate, formatPeso } from '../../../lib/format';
 import { useCompanyName } from '../../../lib/settings';
@@ -53,29 +54,6 @@ export const checkoutReceiptText = (
     'Thank you!',
   ].join('\n');
 
-const Row = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
-  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-    <Typography variant="body2" color="textSecondary" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-      {label}
-    </Typography>
-    <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 400, textAlign: 'right', whiteSpace: 'nowrap' }}>
-      {value}
-    </Typography>
-  </Box>
-);
-
-const printOnly = (
-  <GlobalStyles
-    styles={{
-      '@media print': {
-        'body *': { visibility: 'hidden' },
-        '.checkout-receipt, .checkout-receipt *': { visibility: 'visible' },
-        '.checkout-receipt': { position: 'fixed', inset: 0, padding: '12mm' },
-      },
-    }}
-  />
-);
-
 /**
  * The receipt after checkout: the bill's lines, discount, service charge, the deposit applied, each
  * tip and each payment with its method and bank, and the change handed back. Figures are the
@@ -115,7 +93,7 @@ export const CheckoutReceiptDialog = ({
       fullScreen={fullScreen}
       aria-labelledby="checkout-receipt-title"
     >
-      {printOnly}
+      <PrintOnly className="checkout-receipt" />
       <DialogTitle id="checkout-receipt-title" sx={{ displayPrint: 'none' }}>
         Checked out
       </DialogTitle>
@@ -128,30 +106,32 @@ export const CheckoutReceiptDialog = ({
             Receipt {reference} · {formatDate(c.date)}
           </Typography>
           <Divider sx={{ my: 1.5 }} />
-          <Row label="Client" value={c.client_name} />
+          <FigureLine label="Client" value={c.client_name} />
           {lines.map((line) => (
-            <Row
+            <FigureLine
               key={line.label}
               label={line.label}
               value={line.amount === null ? `${line.note ?? ''} — nothing to pay` : formatPeso(line.amount)}
             />
           ))}
           <Divider sx={{ my: 1.5 }} />
-          <Row label="Subtotal" value={formatPeso(c.subtotal)} />
-          {Number(c.discount) > 0 ? <Row label="Discount" value={`−${formatPeso(c.discount)}`} /> : null}
-          {Number(c.service_charge) > 0 ? <Row label="Service charge" value={formatPeso(c.service_charge)} /> : null}
-          <Row label="Total" value={formatPeso(c.total_due)} strong />
+          <FigureLine label="Subtotal" value={formatPeso(c.subtotal)} />
+          {Number(c.discount) > 0 ? <FigureLine label="Discount" value={`−${formatPeso(c.discount)}`} /> : null}
+          {Number(c.service_charge) > 0 ? (
+            <FigureLine label="Service charge" value={formatPeso(c.service_charge)} />
+          ) : null}
+          <FigureLine label="Total" value={formatPeso(c.total_due)} strong />
           {Number(c.deposit_applied) > 0 ? (
-            <Row label="Deposit paid earlier" value={`−${formatPeso(c.deposit_applied)}`} />
+            <FigureLine label="Deposit paid earlier" value={`−${formatPeso(c.deposit_applied)}`} />
           ) : null}
           {c.tips.map((t) => (
-            <Row key={t.employee} label={`Tip · ${t.employee_name}`} value={formatPeso(t.amount)} />
+            <FigureLine key={t.employee} label={`Tip · ${t.employee_name}`} value={formatPeso(t.amount)} />
           ))}
           <Divider sx={{ my: 1.5 }} />
           {c.payments.map((p, i) => (
-            <Row key={i} label={paymentLabel(p, banks)} value={formatPeso(p.amount)} />
+            <FigureLine key={i} label={paymentLabel(p, banks)} value={formatPeso(p.amount)} />
           ))}
-          {Number(change) > 0 ? <Row label="Change" value={formatPeso(change)} /> : null}
+          {Number(change) > 0 ? <FigureLine label="Change" value={formatPeso(change)} /> : null}
           <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
             Thank you!
           </Typography>
