@@ -1,10 +1,8 @@
 import type { FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { PASSWORD_MIN_LENGTH, changeOwnPasswordBodySchema } from '@ginhawa/contract';
 import { useEntityForm } from '../../../components/form/use-entity-form';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/text-field';
 import { FormColumn } from '../../../components/form/form-column';
 import { updatePassword } from '../api/update-password';
@@ -54,16 +52,7 @@ export const ChangePasswordForm = ({
         type="password"
         autoComplete="new-password"
       />
-      <Box>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={form.submitting}
-          startIcon={form.submitting ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : null}
-        >
-          {submitLabel}
-        </Button>
-      </Box>
+      <SubmitButton submitting={form.submitting}>{submitLabel}</SubmitButton>
     </FormColumn>
   );
 };

@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { VAT_STATUSES, VAT_STATUS_LABELS, invoicingProfilePutSchema, type InvoicingProfile } from '@ginhawa/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { DateField } from '../../../components/date-field';
 import { saveInvoicingProfile } from '../api/invoicing-profile';
@@ -153,16 +152,7 @@ export const TaxProfileForm = ({
         <DateField label="Date issued" {...form.bind('date_issued')} />
         <DateField label="Valid until" {...form.bind('valid_until')} />
       </Box>
-      <Box>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={form.submitting}
-          startIcon={form.submitting ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : null}
-        >
-          Save details
-        </Button>
-      </Box>
+      <SubmitButton submitting={form.submitting}>Save details</SubmitButton>
     </Box>
   );
 };
