@@ -3,9 +3,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PAYMENT_METHODS, type BankDirectoryEntry, type ClientServices } from '@ginhawa/contract';
+import type { BankDirectoryEntry, ClientServices } from '@ginhawa/contract';
 import type { BoundField } from '../../../components/form/use-entity-form';
-import { bankLabel, PAYMENT_CHOICE_LABELS, hintUnlessEmpty, listedValue } from '../../../lib/options';
+import { bankLabel, hintUnlessEmpty, listedValue } from '../../../lib/options';
+import { paymentMethodItems } from '../../../components/payment-method-items';
 import { useClientServices } from '../api/get-client-activity';
 import { useDayReport } from '../../../lib/day-report';
 import { manilaNow } from './manila-now';
@@ -80,11 +81,7 @@ export const PaymentFields = ({
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField select label="Payment" required {...bind('payment_method')}>
-          {PAYMENT_METHODS.map((m) => (
-            <MenuItem key={m} value={m}>
-              {PAYMENT_CHOICE_LABELS[m]}
-            </MenuItem>
-          ))}
+          {paymentMethodItems()}
         </TextField>
         <TextField
           select

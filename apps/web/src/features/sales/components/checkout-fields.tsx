@@ -16,13 +16,13 @@ import {
   BANKED_PAYMENT_METHODS,
   CHECKOUT_ITEMS_MAX,
   CHECKOUT_PAYMENTS_MAX,
-  PAYMENT_METHODS,
   type BankDirectoryEntry,
   type PaymentMethod,
   type Tab,
   type Treatment,
 } from '@ginhawa/contract';
 import { formatPeso } from '../../../lib/format';
+import { paymentMethodItems } from '../../../components/payment-method-items';
 import { bankLabel, hintUnlessEmpty, listedValue, PAYMENT_CHOICE_LABELS } from '../../../lib/options';
 
 /** Touch targets: every control of the till is at least 44 px high on a phone (docs/decisions/0530). */
@@ -288,11 +288,7 @@ export const PaymentRows = ({
             slotProps={{ select: { renderValue: (value) => SHORT_METHOD[value as PaymentMethod] } }}
             sx={{ flex: 1, minWidth: 0 }}
           >
-            {PAYMENT_METHODS.map((m) => (
-              <MenuItem key={m} value={m}>
-                {PAYMENT_CHOICE_LABELS[m]}
-              </MenuItem>
-            ))}
+            {paymentMethodItems()}
           </TextField>
           <TextField
             label={`Amount ${i + 1} (₱)`}
