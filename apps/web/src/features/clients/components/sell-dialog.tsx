@@ -19,14 +19,10 @@ import {
 } from '@ginhawa/contract';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { InvoiceDialog } from '../../../components/invoice/invoice-dialog';
-import {
-  InvoiceFields,
-  emptyInvoiceDraft,
-  invoiceBodyOf,
-  type InvoiceDraft,
-} from '../../../components/invoice/invoice-fields';
+import { InvoiceFields, invoiceBodyOf } from '../../../components/invoice/invoice-fields';
+import { useInvoiceDraft } from '../../../components/invoice/use-invoice-draft';
 import { TerminalStep } from '../../../components/invoice/terminal-step';
-import { useSaleTerminal, type DeskTerminal } from '../../../lib/desk-invoicing';
+import { useDialogTerminal } from '../../../lib/dialog-terminal';
 import { useEntityForm, type ParseResult } from '../../../components/form/use-entity-form';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import {
@@ -247,11 +243,9 @@ const ItemFields = ({
 export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) => {
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const [issued, setIssued] = useState<InvoiceDocument | null>(null);
-  const [invoice, setInvoice] = useState<InvoiceDraft>(emptyInvoiceDraft);
-  const [chosenTerminal, setChosenTerminal] = useState<DeskTerminal | null>(null);
+  const [invoice, changeInvoice] = useInvoiceDraft();
   const [location, setLocation] = useState<number>(client.location);
-  const sale = useSaleTerminal(location);
-  const terminal = sale.terminal ?? (chosenTerminal?.location === location ? chosenTerminal : null);
+  const sale = useDialogTerminal(location);
   const allLocations = useLocationOptions({ activeOnly: true });
   const treatments = useTreatmentOptions();
   const memberships = useMembershipOptions();
@@ -261,7 +255,7 @@ export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) =
   const fields = () =>
     sale.on
       ? {
-          terminal: terminal?.id ?? null,
+          terminal: sale.terminal?.id ?? null,
           ...invoiceBodyOf(kind === 'voucher' ? invoice : { ...invoice, special: 'none' }, client.full_name),
         }
       : {};
@@ -315,11 +309,11 @@ export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) =
       {...form.dialog}
       title={`${kind === 'voucher' ? 'Sell voucher' : 'Sell membership'} · ${client.full_name}`}
       submitLabel="Sell"
-      submitDisabled={approved || (sale.on && terminal === null)}
+      submitDisabled={approved || (sale.on && sale.terminal === null)}
       onClose={onClose}
     >
-      {sale.on && terminal === null ? (
-        <TerminalStep location={chosenLocation} device={sale.device} onChosen={setChosenTerminal} />
+      {sale.on && sale.terminal === null ? (
+        <TerminalStep location={chosenLocation} device={sale.device} onChosen={sale.choose} />
       ) : null}
       {approved ? (
         <ClosedDayNotice location={locationName} date={today} />
@@ -348,7 +342,7 @@ export const SellDialog = ({ kind, client, seller, onClose }: SellDialogProps) =
           errors={form.errors as Record<string, string | undefined>}
           disabled={form.submitting}
           noSpecial={kind === 'membership'}
-          onChange={(patch) => setInvoice((d) => ({ ...d, ...patch }))}
+          onChange={changeInvoice}
         />
       ) : null}
       {total && chosen ? (

@@ -21,14 +21,10 @@ import { FigureLine } from '../../../components/figures/figure-line';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { toApiError } from '../../../lib/api-client';
 import { formatPeso } from '../../../lib/format';
-import { useSaleTerminal, type DeskTerminal } from '../../../lib/desk-invoicing';
+import { useDialogTerminal } from '../../../lib/dialog-terminal';
 import { InvoiceDialog } from '../../../components/invoice/invoice-dialog';
-import {
-  InvoiceFields,
-  emptyInvoiceDraft,
-  invoiceBodyOf,
-  type InvoiceDraft,
-} from '../../../components/invoice/invoice-fields';
+import { InvoiceFields, invoiceBodyOf, type InvoiceDraft } from '../../../components/invoice/invoice-fields';
+import { useInvoiceDraft } from '../../../components/invoice/use-invoice-draft';
 import { TerminalStep } from '../../../components/invoice/terminal-step';
 import { ResponsiveDialog } from '../../../components/form/responsive-dialog';
 import { newIdempotencyKey } from '../../../lib/idempotency';
@@ -286,11 +282,8 @@ export const CheckoutDialog = ({
   const [formError, setFormError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<{ checkout: Checkout; lines: ReceiptLine[]; change: string } | null>(null);
-  const [invoice, setInvoice] = useState<InvoiceDraft>(emptyInvoiceDraft);
-  /** A terminal chosen in this dialog for this sale (the device's is of another branch, or none yet). */
-  const [chosen, setChosen] = useState<DeskTerminal | null>(null);
-  const sale = useSaleTerminal(tab.location);
-  const terminal = sale.terminal ?? (chosen?.location === tab.location ? chosen : null);
+  const [invoice, changeInvoice] = useInvoiceDraft();
+  const sale = useDialogTerminal(tab.location);
   const treatments = useTreatmentOptions();
   const banks = useBankOptions();
   const salespersons = useEmployeeOptions('salesperson', tab.location);
@@ -344,12 +337,12 @@ export const CheckoutDialog = ({
   // Only someone who sells at the tab's branch is credited: a default from elsewhere is no choice.
   const credited = people.some((p) => String(p.id) === draft.salesperson) ? draft.salesperson : '';
   const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  if (sale.on && terminal === null)
+  if (sale.on && sale.terminal === null)
     return (
       <ResponsiveDialog onClose={onClose} labelledBy="checkout-terminal-title">
         <DialogTitle id="checkout-terminal-title">{`Checkout · ${tab.client_name}`}</DialogTitle>
         <DialogContent>
-          <TerminalStep location={tab.location} device={sale.device} onChosen={setChosen} />
+          <TerminalStep location={tab.location} device={sale.device} onChosen={sale.choose} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} sx={{ minHeight: 44 }}>
@@ -365,7 +358,7 @@ export const CheckoutDialog = ({
     if (invoice.special !== 'none' && !invoice.idNumber.trim())
       own['special_discount.id_number'] = 'Enter the ID number.';
     const { body, tipEmployees } = bodyOf(tab, sent, payments, bill.change, {
-      terminal: sale.on ? (terminal?.id ?? null) : null,
+      terminal: sale.on ? (sale.terminal?.id ?? null) : null,
       draft: sale.on ? invoice : null,
     });
     const sentRows = payments.filter((p) => centavos(p.amount) !== 0n).map((p) => p.key);
@@ -396,7 +389,7 @@ export const CheckoutDialog = ({
       const mapped = errorsOf(apiError.errors, tipEmployees, payments, sentRows);
       // Invoicing was switched on (or the terminal retired) since this dialog read it: ask again.
       if (mapped.errors.terminal) {
-        setChosen(null);
+        sale.choose(null);
         sale.revalidate();
       }
       setErrors(mapped.errors);
@@ -425,9 +418,9 @@ export const CheckoutDialog = ({
       <Typography variant="body2" color="textSecondary">
         {[tabTherapists(tab), tab.room_name, tabSince(tab)].filter(Boolean).join(' · ')}
       </Typography>
-      {sale.on && terminal ? (
+      {sale.on && sale.terminal ? (
         <Typography variant="body2" color="textSecondary">
-          {`Invoice from ${terminal.name}`}
+          {`Invoice from ${sale.terminal.name}`}
         </Typography>
       ) : null}
       <Section title="Service">
@@ -501,7 +494,7 @@ export const CheckoutDialog = ({
           clientName={tab.client_name}
           errors={errors}
           disabled={submitting}
-          onChange={(patch) => setInvoice((d) => ({ ...d, ...patch }))}
+          onChange={changeInvoice}
         />
       ) : null}
       <Box component="section" aria-label="Bill">
