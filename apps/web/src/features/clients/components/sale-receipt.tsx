@@ -15,7 +15,7 @@ import {
   PAYMENT_METHOD_LABELS,
 } from '@ginhawa/contract';
 import { FigureLine } from '../../../components/figures/figure-line';
-import { PrintOnly } from '../../../components/print-only';
+import { ReceiptSheet } from '../../../components/receipt-sheet';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDate, formatPeso } from '../../../lib/format';
 import { useCompanyName } from '../../../lib/settings';
@@ -124,19 +124,11 @@ export const SaleReceiptDialog = ({ receipt: r, onClose }: { receipt: Receipt; o
   useBackCloses(true, onClose);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" fullScreen={fullScreen} aria-labelledby="receipt-title">
-      <PrintOnly className="sale-receipt" />
       <DialogTitle id="receipt-title" sx={{ displayPrint: 'none' }}>
         Sale recorded
       </DialogTitle>
       <DialogContent>
-        <Box className="sale-receipt" role="document" aria-label={`Receipt ${r.reference}`}>
-          <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-            {business} · {r.branch}
-          </Typography>
-          <Typography variant="body2" color="textSecondary">
-            Receipt {r.reference} · {formatDate(r.date)}
-          </Typography>
-          <Divider sx={{ my: 1.5 }} />
+        <ReceiptSheet business={business} branch={r.branch} reference={r.reference} date={r.date}>
           <FigureLine label="Client" value={r.client} wrap="value" />
           <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
             {r.items.map((item) => (
@@ -151,10 +143,7 @@ export const SaleReceiptDialog = ({ receipt: r, onClose }: { receipt: Receipt; o
           <FigureLine label="Total paid" value={formatPeso(r.net)} strong />
           <FigureLine label="Payment" value={r.payment} wrap="value" />
           <FigureLine label="Sold by" value={r.soldBy} wrap="value" />
-          <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
-            Thank you!
-          </Typography>
-        </Box>
+        </ReceiptSheet>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, displayPrint: 'none', flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={() => void copy()}>Copy</Button>

@@ -1,16 +1,14 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { PAYMENT_METHOD_LABELS, type BankDirectoryEntry, type Checkout } from '@ginhawa/contract';
 import { FigureLine } from '../../../components/figures/figure-line';
-import { PrintOnly } from '../../../components/print-only';
+import { ReceiptSheet } from '../../../components/receipt-sheet';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { formatDate, formatPeso } from '../../../lib/format';
 import { useCompanyName } from '../../../lib/settings';
@@ -93,19 +91,11 @@ export const CheckoutReceiptDialog = ({
       fullScreen={fullScreen}
       aria-labelledby="checkout-receipt-title"
     >
-      <PrintOnly className="checkout-receipt" />
       <DialogTitle id="checkout-receipt-title" sx={{ displayPrint: 'none' }}>
         Checked out
       </DialogTitle>
       <DialogContent>
-        <Box className="checkout-receipt" role="document" aria-label={`Receipt ${reference}`}>
-          <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-            {business} · {c.location_name}
-          </Typography>
-          <Typography variant="body2" color="textSecondary">
-            Receipt {reference} · {formatDate(c.date)}
-          </Typography>
-          <Divider sx={{ my: 1.5 }} />
+        <ReceiptSheet business={business} branch={c.location_name} reference={reference} date={c.date}>
           <FigureLine label="Client" value={c.client_name} />
           {lines.map((line) => (
             <FigureLine
@@ -132,10 +122,7 @@ export const CheckoutReceiptDialog = ({
             <FigureLine key={i} label={paymentLabel(p, banks)} value={formatPeso(p.amount)} />
           ))}
           {Number(change) > 0 ? <FigureLine label="Change" value={formatPeso(change)} /> : null}
-          <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
-            Thank you!
-          </Typography>
-        </Box>
+        </ReceiptSheet>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, displayPrint: 'none', flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={() => void copy()} sx={{ minHeight: 44 }}>
