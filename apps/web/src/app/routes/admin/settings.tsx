@@ -14,6 +14,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { ConfirmDialog } from '../../../components/form/confirm-dialog';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { serverErrors } from '../../../components/form/form-errors';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -96,16 +97,7 @@ export const CompanyNameForm = ({ configuration }: { configuration: Configuratio
         disabled={saving}
         slotProps={{ htmlInput: { maxLength: COMPANY_NAME_MAX + 20 } }}
       />
-      <Box>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={saving}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : null}
-        >
-          Save name
-        </Button>
-      </Box>
+      <SubmitButton submitting={saving}>Save name</SubmitButton>
     </Box>
   );
 };
