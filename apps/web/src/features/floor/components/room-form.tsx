@@ -1,11 +1,12 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { roomBodySchema, type Room, type RoomRule } from '@ginhawa/contract';
+import { LocationField } from '../../../components/location-field';
 import { ActiveSwitch } from '../../../components/form/active-switch';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { useSnackbar } from '../../../components/snackbar-provider';
-import { hintUnlessEmpty, useLocationOptions } from '../../../lib/options';
+import { useLocationOptions } from '../../../lib/options';
 import { createRoom, updateRoom, useRevalidateRooms } from '../api/rooms';
 
 const FIELDS = ['location', 'name', 'kind', 'beds', 'rule', 'is_active'] as const;
@@ -48,18 +49,7 @@ export const RoomForm = ({ room, onClose }: { room: Room | null; onClose: () => 
       submitLabel={room ? 'Save' : 'Add room'}
       onClose={onClose}
     >
-      <TextField
-        select
-        label="Branch"
-        required
-        {...form.bind('location', hintUnlessEmpty(locations.data, 'locations'))}
-      >
-        {(locations.data?.results ?? []).map((l) => (
-          <MenuItem key={l.id} value={String(l.id)}>
-            {l.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      <LocationField field={form.bind('location')} locations={locations} />
       <TextField label="Name" required {...form.bind('name', 'e.g. Narra, Room 2.')} />
       <TextField
         label="Kind"

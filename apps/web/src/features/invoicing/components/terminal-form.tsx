@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { terminalBodySchema, terminalPatchSchema, type Terminal, type TerminalBody } from '@ginhawa/contract';
@@ -7,8 +6,9 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { ActiveSwitch } from '../../../components/form/active-switch';
 import { DateField } from '../../../components/date-field';
+import { LocationField } from '../../../components/location-field';
 import { useEntityForm } from '../../../components/form/use-entity-form';
-import { hintUnlessEmpty, useLocationOptions } from '../../../lib/options';
+import { useLocationOptions } from '../../../lib/options';
 import { createTerminal, updateTerminal, useRevalidateTerminals } from '../api/terminals';
 
 /** The three series a terminal keeps, each with its prefix and the next number it will issue. */
@@ -103,25 +103,11 @@ export const TerminalForm = ({ terminal, defaultLocation = null, onClose }: Term
       submitLabel={terminal ? 'Save' : 'Add terminal'}
       onClose={onClose}
     >
-      <TextField
-        select
-        label="Branch"
-        required
-        {...form.bind(
-          'location',
-          locations.error ? 'The locations could not be loaded.' : hintUnlessEmpty(locations.data, 'locations'),
-        )}
-        error={Boolean(form.errors.location) || Boolean(locations.error)}
-      >
-        {(locations.data?.results ?? []).map((l) => (
-          <MenuItem key={l.id} value={String(l.id)}>
-            {l.name}
-          </MenuItem>
-        ))}
-        {terminal && !locations.data?.results.some((l) => l.id === terminal.location) ? (
-          <MenuItem value={String(terminal.location)}>{terminal.location_name}</MenuItem>
-        ) : null}
-      </TextField>
+      <LocationField
+        field={form.bind('location')}
+        locations={locations}
+        kept={terminal && { id: terminal.location, name: terminal.location_name }}
+      />
       <TextField label="Name" required autoFocus {...form.bind('name', 'e.g. Front desk 1.')} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField label="MIN" {...form.bind('min', 'Machine identification number, as on the permit.')} />
