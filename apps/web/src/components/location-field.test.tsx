@@ -15,31 +15,24 @@ const field = (value: string, message?: string): BoundField => ({
 
 const page = (results: { id: number; name: string }[]) => ({ count: results.length, results });
 
+/** Renders the field on `value` and opens it: the options it offers, by name. */
+const offered = async (value: string, kept: { id: number; name: string }) => {
+  render(<LocationField field={field(value)} locations={{ data: page([{ id: 1, name: 'Makati' }]) }} kept={kept} />);
+  const select = screen.getByRole('combobox', { name: /Branch/ });
+  await userEvent.click(select);
+  return { shown: select.textContent, options: screen.getAllByRole('option').map((o) => o.textContent) };
+};
+
 describe('LocationField', () => {
   it('offers the active branches and keeps the one a row stands in now', async () => {
-    render(
-      <LocationField
-        field={field('3')}
-        locations={{ data: page([{ id: 1, name: 'Makati' }]) }}
-        kept={{ id: 3, name: 'Cebu (closed)' }}
-      />,
-    );
-    const select = screen.getByRole('combobox', { name: /Branch/ });
-    expect(select).toHaveTextContent('Cebu (closed)');
-    await userEvent.click(select);
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Makati', 'Cebu (closed)']);
+    expect(await offered('3', { id: 3, name: 'Cebu (closed)' })).toEqual({
+      shown: 'Cebu (closed)',
+      options: ['Makati', 'Cebu (closed)'],
+    });
   });
 
   it('does not offer the kept branch twice when it is still active', async () => {
-    render(
-      <LocationField
-        field={field('1')}
-        locations={{ data: page([{ id: 1, name: 'Makati' }]) }}
-        kept={{ id: 1, name: 'Makati' }}
-      />,
-    );
-    await userEvent.click(screen.getByRole('combobox', { name: /Branch/ }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Makati']);
+    expect((await offered('1', { id: 1, name: 'Makati' })).options).toEqual(['Makati']);
   });
 
   it('says why there is nothing to choose, unless the field has its own message', () => {
