@@ -4,11 +4,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { DailyReport } from '@ginhawa/contract';
 import { formatDate, formatPeso, formatVariance } from '../../../lib/format';
-import { ConfirmDialog } from '../../../components/form/confirm-dialog';
 import { ReturnDialog } from '../../../components/form/return-dialog';
-import { useSnackbar } from '../../../components/snackbar-provider';
 import { approveDailyReport, returnDailyReport } from '../api/daily-reports';
 import { useRevalidateReports } from '../api/reports-keys';
+import { ReportStepDialog } from './report-step-dialog';
 
 /**
  * Approve, or return with a reason (the one "say why" prompt), a submitted report. Approving asks
@@ -16,7 +15,6 @@ import { useRevalidateReports } from '../api/reports-keys';
  * approved-day lock; an approved report is never returned).
  */
 export const DailyReportDecision = ({ report }: { report: DailyReport }) => {
-  const { showSnackbar } = useSnackbar();
   const revalidate = useRevalidateReports();
   const [asking, setAsking] = useState<'approve' | 'return' | null>(null);
   const day = `${report.location_name}, ${formatDate(report.date)}`;
@@ -32,16 +30,11 @@ export const DailyReportDecision = ({ report }: { report: DailyReport }) => {
         </Button>
       </Stack>
       {asking === 'approve' ? (
-        <ConfirmDialog
-          open
+        <ReportStepDialog
           title="Approve and lock the day?"
           confirmLabel="Approve"
-          confirmColor="primary"
-          onConfirm={async () => {
-            await approveDailyReport(report.id);
-            showSnackbar('Report approved.', 'success');
-            await revalidate();
-          }}
+          send={() => approveDailyReport(report.id)}
+          done="Report approved."
           onClose={() => setAsking(null)}
         >
           <Box component="span" sx={{ display: 'block' }}>
@@ -59,7 +52,7 @@ export const DailyReportDecision = ({ report }: { report: DailyReport }) => {
             Once approved, the day is locked: no sale or arrival can be added, changed or deleted for it, and the report
             can no longer be returned for correction.
           </Box>
-        </ConfirmDialog>
+        </ReportStepDialog>
       ) : null}
       {asking === 'return' ? (
         <ReturnDialog
