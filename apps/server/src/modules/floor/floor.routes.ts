@@ -26,6 +26,7 @@ import {
 import { resourceRoutes } from '../../lib/resource-routes';
 import { idempotencyKeyOf } from '../../db/idempotency';
 import { currentUser, type AuthUser } from '../../lib/actor';
+import { bodyRoutes } from '../../lib/actor-routes';
 import { errorResponses, unprocessable } from '../../lib/error-responses';
 import { boardVersionAlong, getBoard, getBoardRead } from './board-kept.service';
 import { acceptedEncodings } from '../../lib/accept-encoding';
@@ -105,13 +106,10 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => rotationLog(db, currentUser(request), request.query),
   );
-  app.post(
+  bodyRoutes(app, { config: floorStaff, tags })(
     '/assign/propose/',
-    {
-      config: floorStaff,
-      schema: { tags, body: proposeBodySchema, response: { 200: proposalSchema, ...errorResponses } },
-    },
-    async (request) => propose(db, currentUser(request), request.body),
+    { body: proposeBodySchema, status: 200, response: proposalSchema },
+    propose,
   );
   app.post(
     '/assign/',

@@ -4,7 +4,6 @@ import {
   depositCreditQuerySchema,
   depositCreditSchema,
   idParamsSchema,
-  pageSchema,
   reservationArriveBodySchema,
   reservationBodySchema,
   reservationCreatedSchema,
@@ -15,6 +14,7 @@ import {
 } from '@ginhawa/contract';
 import { idempotencyKeyOf } from '../../db/idempotency';
 import { currentUser } from '../../lib/actor';
+import { bodyRoutes, pageRoute } from '../../lib/actor-routes';
 import { errorResponses } from '../../lib/error-responses';
 import { getReservation, listReservations } from './reservations-read.service';
 import {
@@ -31,25 +31,16 @@ import { floorStaff, tags } from './floor.routes';
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const one = { 200: reservationSchema, ...errorResponses };
-  app.get(
+  pageRoute(
+    app,
     '/',
-    {
-      config: floorStaff,
-      schema: {
-        tags,
-        querystring: reservationListQuerySchema,
-        response: { 200: pageSchema(reservationSchema), ...errorResponses },
-      },
-    },
-    async (request) => listReservations(db, currentUser(request), request.query, request.url),
+    { config: floorStaff, tags, querystring: reservationListQuerySchema, item: reservationSchema },
+    listReservations,
   );
-  app.post(
+  bodyRoutes(app, { config: floorStaff, tags })(
     '/',
-    {
-      config: floorStaff,
-      schema: { tags, body: reservationBodySchema, response: { 201: reservationCreatedSchema, ...errorResponses } },
-    },
-    async (request, reply) => reply.code(201).send(await createReservation(db, currentUser(request), request.body)),
+    { body: reservationBodySchema, status: 201, response: reservationCreatedSchema },
+    createReservation,
   );
   // The client's credited deposits at the branch, for the booking dialog to carry (decision 0900).
   app.get(

@@ -6,11 +6,11 @@ import {
   clockInBodySchema,
   clockManyBodySchema,
   clockOutBodySchema,
-  pageSchema,
   shiftListQuerySchema,
   shiftSchema,
 } from '@ginhawa/contract';
 import { currentUser } from '../../lib/actor';
+import { bodyRoutes, pageRoute } from '../../lib/actor-routes';
 import { errorResponses } from '../../lib/error-responses';
 import { csvLines, sendCsv } from '../../lib/csv';
 import { attendance, attendanceCsv, clockIn, clockInMany, clockOut, clockOutMany, listShifts } from './shifts.service';
@@ -19,50 +19,14 @@ import { floorStaff, tags } from './floor.routes';
 /** /api/floor/shifts/: clocking in and out, the list, the cutoff's attendance (docs/api.md "Floor board"). */
 export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  app.get(
-    '/',
-    {
-      config: floorStaff,
-      schema: {
-        tags,
-        querystring: shiftListQuerySchema,
-        response: { 200: pageSchema(shiftSchema), ...errorResponses },
-      },
-    },
-    async (request) => listShifts(db, currentUser(request), request.query, request.url),
-  );
-  app.post(
-    '/clock-in/',
-    {
-      config: floorStaff,
-      schema: { tags, body: clockInBodySchema, response: { 201: shiftSchema, ...errorResponses } },
-    },
-    async (request, reply) => reply.code(201).send(await clockIn(db, currentUser(request), request.body)),
-  );
-  app.post(
-    '/clock-out/',
-    {
-      config: floorStaff,
-      schema: { tags, body: clockOutBodySchema, response: { 200: shiftSchema, ...errorResponses } },
-    },
-    async (request) => clockOut(db, currentUser(request), request.body),
-  );
-  app.post(
-    '/clock-in-many/',
-    {
-      config: floorStaff,
-      schema: { tags, body: clockManyBodySchema, response: { 201: z.array(shiftSchema), ...errorResponses } },
-    },
-    async (request, reply) => reply.code(201).send(await clockInMany(db, currentUser(request), request.body)),
-  );
-  app.post(
-    '/clock-out-many/',
-    {
-      config: floorStaff,
-      schema: { tags, body: clockManyBodySchema, response: { 200: z.array(shiftSchema), ...errorResponses } },
-    },
-    async (request) => clockOutMany(db, currentUser(request), request.body),
-  );
+  pageRoute(app, '/', { config: floorStaff, tags, querystring: shiftListQuerySchema, item: shiftSchema }, listShifts);
+  // Clocking in makes a shift (201), clocking out closes it (200); one person, or many at once.
+  const post = bodyRoutes(app, { config: floorStaff, tags });
+  const shifts = z.array(shiftSchema);
+  post('/clock-in/', { body: clockInBodySchema, status: 201, response: shiftSchema }, clockIn);
+  post('/clock-out/', { body: clockOutBodySchema, status: 200, response: shiftSchema }, clockOut);
+  post('/clock-in-many/', { body: clockManyBodySchema, status: 201, response: shifts }, clockInMany);
+  post('/clock-out-many/', { body: clockManyBodySchema, status: 200, response: shifts }, clockOutMany);
   app.get(
     '/attendance/',
     {

@@ -1,0 +1,56 @@
+import type { FastifyContextConfig, FastifyTypeProviderDefault } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { pageSchema, type Page } from '@ginhawa/contract';
+import type { Db } from '../db/client';
+import { currentUser, type AuthUser } from './actor';
+import { errorResponses } from './error-responses';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+// As in lib/resource-routes.ts, generic schemas are beyond the Zod type provider's inference: the
+// default provider here, and each handler names the output its schema has validated.
+
+/**
+ * GET a page of a list, the same in every module that lists outside resourceRoutes(): the list's
+ * query, `{count, next, previous, results}` of the item, and the service answering for the
+ * signed-in actor with the request's URL for the page links (docs/api.md "Lists").
+ */
+export const pageRoute = <Q extends z.ZodType, I extends z.ZodType>(
+  app: App,
+  url: string,
+  { config, tags, querystring, item }: { config: FastifyContextConfig; tags: string[]; querystring: Q; item: I },
+  list: (db: Db, actor: AuthUser, query: z.output<Q>, url: string) => Promise<Page<z.input<I>>>,
+) => {
+  const { db } = app.deps;
+  app
+    .withTypeProvider<FastifyTypeProviderDefault>()
+    .get(
+      url,
+      { config, schema: { tags, querystring, response: { 200: pageSchema(item), ...errorResponses } } },
+      async (request) => list(db, currentUser(request), request.query as z.output<Q>, request.url),
+    );
+};
+
+/**
+ * POSTs of a body that the service takes for the signed-in actor, answering its result with
+ * `status` (201 where the post makes something, 200 where it changes or proposes): given who may
+ * call and the tags, a function that registers one such route.
+ */
+export const bodyRoutes =
+  (app: App, { config, tags }: { config: FastifyContextConfig; tags: string[] }) =>
+  <B extends z.ZodType, R extends z.ZodType>(
+    url: string,
+    { body, status, response }: { body: B; status: 200 | 201; response: R },
+    call: (db: Db, actor: AuthUser, body: z.output<B>) => Promise<z.input<R>>,
+  ) => {
+    const { db } = app.deps;
+    app
+      .withTypeProvider<FastifyTypeProviderDefault>()
+      .post(
+        url,
+        { config, schema: { tags, body, response: { [status]: response, ...errorResponses } } },
+        async (request, reply) =>
+          reply.code(status).send(await call(db, currentUser(request), request.body as z.output<B>)),
+      );
+  };
