@@ -52,6 +52,7 @@ import { arrivalsData, countArrivals } from './arrivals-figures.service';
 import { createArrival, getArrival, listArrivals, updateArrival } from './arrivals.service';
 import { cardArrivalExtras } from './card-floor';
 import { currentUser, type AuthUser } from '../../lib/actor';
+import { pageRoute } from '../../lib/actor-routes';
 import { errorResponses, tooLarge, unprocessable } from '../../lib/error-responses';
 
 const tags = ['clients'];
@@ -67,7 +68,7 @@ type Db = App['deps']['db'];
 /** The list, the sale (201; a retried Idempotency-Key answers as the first did) and one row, of a thing sold to clients. */
 type Sold<Q extends z.ZodType, B extends z.ZodType, I extends z.ZodType, S extends z.ZodType> = {
   schemas: { listQuery: Q; body: B; item: I; sale: S };
-  list: (db: Db, user: AuthUser, query: z.output<Q>, url: string) => Promise<Page<z.output<I>>>;
+  list: (db: Db, user: AuthUser, query: z.output<Q>, url: string) => Promise<Page<z.input<I>>>;
   sell: (db: Db, user: AuthUser, body: z.output<B>, key: string | null) => Promise<z.output<S>>;
   get: (db: Db, user: AuthUser, id: number) => Promise<z.output<I>>;
 };
@@ -81,14 +82,7 @@ const soldRoutes = <Q extends z.ZodType, B extends z.ZodType, I extends z.ZodTyp
   // As in lib/resource-routes.ts: the schemas validate before each handler; generic ones are beyond
   // the Zod type provider's inference, hence the default provider and the outputs named here.
   const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
-  routes.get(
-    path,
-    {
-      config: staff,
-      schema: { tags, querystring: schemas.listQuery, response: { 200: pageSchema(schemas.item), ...errorResponses } },
-    },
-    async (request) => list(db, currentUser(request), request.query as z.output<Q>, request.url),
-  );
+  pageRoute(app, path, { config: staff, tags, querystring: schemas.listQuery, item: schemas.item }, list);
   routes.post(
     path,
     {
@@ -154,17 +148,11 @@ const membershipAndVoucherRoutes = (app: App) => {
 const arrivalRoutes = (app: App) => {
   const { db } = app.deps;
   // ——— arrivals ———
-  app.get(
+  pageRoute(
+    app,
     '/arrivals/',
-    {
-      config: staff,
-      schema: {
-        tags,
-        querystring: clientArrivalListQuerySchema,
-        response: { 200: pageSchema(clientArrivalSchema), ...errorResponses },
-      },
-    },
-    async (request) => listArrivals(db, currentUser(request), request.query, request.url),
+    { config: staff, tags, querystring: clientArrivalListQuerySchema, item: clientArrivalSchema },
+    listArrivals,
   );
   app.post(
     '/arrivals/',

@@ -12,7 +12,6 @@ import {
   journalVerificationSchema,
   correctionsBookSchema,
   journalVerifyQuerySchema,
-  pageSchema,
   readingListQuerySchema,
   readingSchema,
   readingTerminalParamsSchema,
@@ -21,6 +20,7 @@ import {
   terminalResource,
 } from '@ginhawa/contract';
 import { currentUser } from '../../lib/actor';
+import { pageRoute } from '../../lib/actor-routes';
 import { errorResponses } from '../../lib/error-responses';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { getInvoicingProfile, updateInvoicingProfile } from './profile.service';
@@ -115,17 +115,11 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
 export const DOCUMENT_READERS = ['Manager', 'Receptionist'] as const;
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  app.get(
+  pageRoute(
+    app,
     '/',
-    {
-      config: { groups: DOCUMENT_READERS },
-      schema: {
-        tags,
-        querystring: documentListQuerySchema,
-        response: { 200: pageSchema(invoiceDocumentSchema), ...errorResponses },
-      },
-    },
-    async (request) => listDocuments(db, currentUser(request), request.query, request.url),
+    { config: { groups: DOCUMENT_READERS }, tags, querystring: documentListQuerySchema, item: invoiceDocumentSchema },
+    listDocuments,
   );
   app.get(
     '/:id/',
@@ -159,17 +153,11 @@ export const readingsRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(201).send(reading);
       },
     );
-  app.get(
+  pageRoute(
+    app,
     '/',
-    {
-      config: { groups: ['Manager', 'Receptionist'] },
-      schema: {
-        tags,
-        querystring: readingListQuerySchema,
-        response: { 200: pageSchema(readingSchema), ...errorResponses },
-      },
-    },
-    async (request) => listReadings(db, currentUser(request), request.query, request.url),
+    { config: { groups: ['Manager', 'Receptionist'] }, tags, querystring: readingListQuerySchema, item: readingSchema },
+    listReadings,
   );
   app.get(
     '/:id/',

@@ -17,6 +17,7 @@ import {
 } from '@ginhawa/contract';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { currentUser } from '../../lib/actor';
+import { pageRoute } from '../../lib/actor-routes';
 import { errorResponses } from '../../lib/error-responses';
 import { sendCsv } from '../../lib/csv';
 import { commissionRulesService } from './commission-rules.service';
@@ -45,17 +46,11 @@ export const commissionRulesRoutes: FastifyPluginAsyncZod = async (app) => {
 export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const detail = { 200: payRunDetailSchema, ...errorResponses };
-  app.get(
+  pageRoute(
+    app,
     '/runs/',
-    {
-      config: managers,
-      schema: {
-        tags,
-        querystring: payRunListQuerySchema,
-        response: { 200: pageSchema(payRunSchema), ...errorResponses },
-      },
-    },
-    async (request) => listRuns(db, currentUser(request), request.query, request.url),
+    { config: managers, tags, querystring: payRunListQuerySchema, item: payRunSchema },
+    listRuns,
   );
   app.post(
     '/runs/',
