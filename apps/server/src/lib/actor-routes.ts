@@ -1,12 +1,14 @@
 import type { FastifyContextConfig, FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { pageSchema, type Page } from '@ginhawa/contract';
+import { idParamsSchema, pageSchema, type Page } from '@ginhawa/contract';
 import type { Db } from '../db/client';
 import { currentUser, type AuthUser } from './actor';
 import { errorResponses } from './error-responses';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
+/** What a body schema validates to; `undefined` for a route without a body. */
+type BodyOf<B> = B extends z.ZodType ? z.output<B> : undefined;
 
 // As in lib/resource-routes.ts, generic schemas are beyond the Zod type provider's inference: the
 // default provider here, and each handler names the output its schema has validated.
@@ -53,4 +55,33 @@ export const bodyRoutes =
         async (request, reply) =>
           reply.code(status).send(await call(db, currentUser(request), request.body as z.output<B>)),
       );
+  };
+
+/**
+ * The routes of one record by id (`/…/:id/…`): a read, a change or a step of its workflow, each
+ * answering the record as `response` (200). Given the tags and that schema, a function that
+ * registers one: its method, path, who may call it (every signed-in person without `config`), the
+ * body where it has one, and the service, given the actor, the id and that body.
+ */
+export const idRoutes =
+  <R extends z.ZodType>(app: App, { tags, response }: { tags: string[]; response: R }) =>
+  <B extends z.ZodType | undefined = undefined>(
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    { config, body }: { config?: FastifyContextConfig; body?: B },
+    call: (db: Db, actor: AuthUser, id: number, body: BodyOf<B>) => Promise<z.input<R>>,
+  ) => {
+    const { db } = app.deps;
+    app.withTypeProvider<FastifyTypeProviderDefault>().route({
+      method,
+      url,
+      ...(config && { config }),
+      schema: { tags, params: idParamsSchema, ...(body && { body }), response: { 200: response, ...errorResponses } },
+      handler: async (request) => {
+        const actor = currentUser(request);
+        const { id } = request.params as z.output<typeof idParamsSchema>;
+        if (!body) return (call as (db: Db, actor: AuthUser, id: number) => Promise<z.input<R>>)(db, actor, id);
+        return call(db, actor, id, request.body as BodyOf<B>);
+      },
+    });
   };

@@ -52,7 +52,7 @@ import { arrivalsData, countArrivals } from './arrivals-figures.service';
 import { createArrival, getArrival, listArrivals, updateArrival } from './arrivals.service';
 import { cardArrivalExtras } from './card-floor';
 import { currentUser, type AuthUser } from '../../lib/actor';
-import { pageRoute } from '../../lib/actor-routes';
+import { idRoutes, pageRoute } from '../../lib/actor-routes';
 import { errorResponses, tooLarge, unprocessable } from '../../lib/error-responses';
 
 const tags = ['clients'];
@@ -202,27 +202,9 @@ const arrivalRoutes = (app: App) => {
       );
     },
   );
-  app.get(
-    '/arrivals/:id/',
-    {
-      config: staff,
-      schema: { tags, params: idParamsSchema, response: { 200: clientArrivalSchema, ...errorResponses } },
-    },
-    async (request) => getArrival(db, currentUser(request), request.params.id),
-  );
-  app.patch(
-    '/arrivals/:id/',
-    {
-      config: staff,
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: clientArrivalPatchSchema,
-        response: { 200: clientArrivalSchema, ...errorResponses },
-      },
-    },
-    async (request) => updateArrival(db, currentUser(request), request.params.id, request.body),
-  );
+  const oneArrival = idRoutes(app, { tags, response: clientArrivalSchema });
+  oneArrival('GET', '/arrivals/:id/', { config: staff }, getArrival);
+  oneArrival('PATCH', '/arrivals/:id/', { config: staff, body: clientArrivalPatchSchema }, updateArrival);
 };
 
 export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -283,14 +265,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   arrivalRoutes(app);
 
   // ——— one client ———
-  app.get(
-    '/:id/services/',
-    {
-      config: staff,
-      schema: { tags, params: idParamsSchema, response: { 200: clientServicesSchema, ...errorResponses } },
-    },
-    async (request) => clientServices(db, currentUser(request), request.params.id),
-  );
+  idRoutes(app, { tags, response: clientServicesSchema })('GET', '/:id/services/', { config: staff }, clientServices);
   app.get(
     '/:id/history/',
     {

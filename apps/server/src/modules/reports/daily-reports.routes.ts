@@ -4,7 +4,6 @@ import {
   dailyReportPatchSchema,
   dailyReportSchema,
   dailyReportSubmitBodySchema,
-  idParamsSchema,
   pageSchema,
   returnReportBodySchema,
 } from '@ginhawa/contract';
@@ -13,6 +12,7 @@ import { dailyReportsCsv } from './csv';
 import { reportsService as service } from './reports.service';
 import { managers, tags, type ReportsApp } from './route-options';
 import { currentUser } from '../../lib/actor';
+import { idRoutes } from '../../lib/actor-routes';
 import { errorResponses } from '../../lib/error-responses';
 
 /** Daily reports: list (or CSV), create, read, change, submit, approve, return and reopen. */
@@ -40,62 +40,15 @@ export const dailyReportsRoutes = (app: ReportsApp) => {
     { schema: { tags, body: dailyReportBodySchema, response: { 201: dailyReportSchema, ...errorResponses } } },
     async (request, reply) => reply.code(201).send(await service.createReport(db, currentUser(request), request.body)),
   );
-  app.get(
-    '/:id/',
-    { schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errorResponses } } },
-    async (request) => service.getReport(db, currentUser(request), request.params.id),
-  );
-  app.patch(
-    '/:id/',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: dailyReportPatchSchema,
-        response: { 200: dailyReportSchema, ...errorResponses },
-      },
-    },
-    async (request) => service.updateReport(db, currentUser(request), request.params.id, request.body),
-  );
-  app.post(
-    '/:id/submit/',
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: dailyReportSubmitBodySchema,
-        response: { 200: dailyReportSchema, ...errorResponses },
-      },
-    },
-    async (request) => service.submitReport(db, currentUser(request), request.params.id, request.body),
-  );
-  app.post(
-    '/:id/reopen/',
-    {
-      config: managers,
-      schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errorResponses } },
-    },
-    async (request) => service.reopenReport(db, currentUser(request), request.params.id),
-  );
-  app.post(
-    '/:id/approve/',
-    {
-      config: managers,
-      schema: { tags, params: idParamsSchema, response: { 200: dailyReportSchema, ...errorResponses } },
-    },
-    async (request) => service.approveReport(db, currentUser(request), request.params.id),
-  );
-  app.post(
-    '/:id/return/',
-    {
-      config: managers,
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: returnReportBodySchema,
-        response: { 200: dailyReportSchema, ...errorResponses },
-      },
-    },
-    async (request) => service.returnReport(db, currentUser(request), request.params.id, request.body.reason),
+  // One report: its read, its change, and each step of its day (submit; a manager's reopen,
+  // approve and return), each answering the report.
+  const oneReport = idRoutes(app, { tags, response: dailyReportSchema });
+  oneReport('GET', '/:id/', {}, service.getReport);
+  oneReport('PATCH', '/:id/', { body: dailyReportPatchSchema }, service.updateReport);
+  oneReport('POST', '/:id/submit/', { body: dailyReportSubmitBodySchema }, service.submitReport);
+  oneReport('POST', '/:id/reopen/', { config: managers }, service.reopenReport);
+  oneReport('POST', '/:id/approve/', { config: managers }, service.approveReport);
+  oneReport('POST', '/:id/return/', { config: managers, body: returnReportBodySchema }, (db, user, id, body) =>
+    service.returnReport(db, user, id, body.reason),
   );
 };
