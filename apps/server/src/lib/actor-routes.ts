@@ -58,6 +58,27 @@ export const bodyRoutes =
   };
 
 /**
+ * GETs of what a query asks (not a page: a log, a set of credits), the service answering it for the
+ * signed-in actor: given who may call and the tags, a function that registers one such route.
+ */
+export const queryRoutes =
+  (app: App, { config, tags }: { config: FastifyContextConfig; tags: string[] }) =>
+  <Q extends z.ZodType, R extends z.ZodType>(
+    url: string,
+    { querystring, response }: { querystring: Q; response: R },
+    call: (db: Db, actor: AuthUser, query: z.output<Q>) => Promise<z.input<R>>,
+  ) => {
+    const { db } = app.deps;
+    app
+      .withTypeProvider<FastifyTypeProviderDefault>()
+      .get(
+        url,
+        { config, schema: { tags, querystring, response: { 200: response, ...errorResponses } } },
+        async (request) => call(db, currentUser(request), request.query as z.output<Q>),
+      );
+  };
+
+/**
  * The routes of one record by id (`/…/:id/…`): a read, a change or a step of its workflow, each
  * answering the record as `response` (200). Given the tags and that schema, a function that
  * registers one: its method, path, who may call it (every signed-in person without `config`), the

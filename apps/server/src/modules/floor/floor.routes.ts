@@ -26,7 +26,7 @@ import {
 import { resourceRoutes } from '../../lib/resource-routes';
 import { idempotencyKeyOf } from '../../db/idempotency';
 import { currentUser, type AuthUser } from '../../lib/actor';
-import { bodyRoutes } from '../../lib/actor-routes';
+import { bodyRoutes, queryRoutes } from '../../lib/actor-routes';
 import { errorResponses, unprocessable } from '../../lib/error-responses';
 import { boardVersionAlong, getBoard, getBoardRead } from './board-kept.service';
 import { acceptedEncodings } from '../../lib/accept-encoding';
@@ -94,17 +94,10 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
   rotationChange('/rotation/skip/', floorStaff, skipBodySchema, skip);
   rotationChange('/rotation/reorder/', { groups: ['Manager'] }, reorderBodySchema, reorder);
   rotationChange('/rotation/break/', floorStaff, breakBodySchema, setBreak);
-  app.get(
+  queryRoutes(app, { config: floorStaff, tags })(
     '/rotation/log/',
-    {
-      config: floorStaff,
-      schema: {
-        tags,
-        querystring: rotationLogQuerySchema,
-        response: { 200: z.array(rotationLogEntrySchema), ...errorResponses },
-      },
-    },
-    async (request) => rotationLog(db, currentUser(request), request.query),
+    { querystring: rotationLogQuerySchema, response: z.array(rotationLogEntrySchema) },
+    rotationLog,
   );
   bodyRoutes(app, { config: floorStaff, tags })(
     '/assign/propose/',

@@ -14,7 +14,7 @@ import {
 } from '@ginhawa/contract';
 import { idempotencyKeyOf } from '../../db/idempotency';
 import { currentUser } from '../../lib/actor';
-import { bodyRoutes, pageRoute } from '../../lib/actor-routes';
+import { bodyRoutes, pageRoute, queryRoutes } from '../../lib/actor-routes';
 import { errorResponses } from '../../lib/error-responses';
 import { getReservation, listReservations } from './reservations-read.service';
 import {
@@ -43,17 +43,10 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     createReservation,
   );
   // The client's credited deposits at the branch, for the booking dialog to carry (decision 0900).
-  app.get(
+  queryRoutes(app, { config: floorStaff, tags })(
     '/deposit-credits/',
-    {
-      config: floorStaff,
-      schema: {
-        tags,
-        querystring: depositCreditQuerySchema,
-        response: { 200: z.array(depositCreditSchema), ...errorResponses },
-      },
-    },
-    async (request) => depositCredits(db, currentUser(request), request.query),
+    { querystring: depositCreditQuerySchema, response: z.array(depositCreditSchema) },
+    depositCredits,
   );
   app.get('/:id/', { config: floorStaff, schema: { tags, params: idParamsSchema, response: one } }, async (request) =>
     getReservation(db, currentUser(request), request.params.id),
