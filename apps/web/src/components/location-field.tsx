@@ -9,20 +9,23 @@ type Place = { id: number; name: string };
  * A form's required branch: one of the active locations (`useLocationOptions({ activeOnly: true })`),
  * bound with `form.bind('location')`. Under it, the field's own message, else why there is nothing
  * to choose (the list failed to load, or there are no locations yet). `kept` is the branch the row
- * stands in now, still offered when it is no longer active.
+ * stands in now, still offered when it is no longer active. Labelled "Branch" unless `label` says
+ * otherwise (an employee's "Location").
  */
 export const LocationField = ({
   field,
   locations,
   kept,
+  label = 'Branch',
 }: {
   field: BoundField;
   locations: { data?: { count: number; results: readonly Place[] }; error?: unknown };
   kept?: Place | null;
+  label?: string;
 }) => (
   <TextField
     select
-    label="Branch"
+    label={label}
     required
     {...field}
     helperText={

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -23,7 +22,8 @@ import { FormDialog } from '../../../components/form/form-dialog';
 import { ActiveSwitch } from '../../../components/form/active-switch';
 import { useEntityForm, type BoundField } from '../../../components/form/use-entity-form';
 import { useRevalidateEmployees } from '../api/get-employees';
-import { hintUnlessEmpty, useLocationOptions } from '../../../lib/options';
+import { useLocationOptions } from '../../../lib/options';
+import { LocationField } from '../../../components/location-field';
 import { createEmployee, updateEmployee } from '../api/save-employee';
 import { DateField } from '../../../components/date-field';
 
@@ -154,7 +154,7 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
   const { showSnackbar } = useSnackbar();
   const label = KIND_LABELS[kind].one;
 
-  const { values, errors, submitting, setValues, bind, dialog, bindSwitch } = useEntityForm({
+  const { values, submitting, setValues, bind, dialog, bindSwitch } = useEntityForm({
     money: ['monthly_target'],
     initialValues: () => initialValues(employee, defaultLocation),
     fields: FIELDS,
@@ -202,25 +202,12 @@ export const EmployeeForm = ({ kind, employee, defaultLocation = null, onClose }
         <TextField label="First name" required autoFocus {...bind('first_name')} />
         <TextField label="Last name" required {...bind('last_name')} />
       </Box>
-      <TextField
-        select
+      <LocationField
         label="Location"
-        required
-        {...bind(
-          'location',
-          locations.error ? 'The locations could not be loaded.' : hintUnlessEmpty(locations.data, 'locations'),
-        )}
-        error={Boolean(errors.location) || Boolean(locations.error)}
-      >
-        {(locations.data?.results ?? []).map((l) => (
-          <MenuItem key={l.id} value={String(l.id)}>
-            {l.name}
-          </MenuItem>
-        ))}
-        {employee && !locations.data?.results.some((l) => l.id === employee.location) ? (
-          <MenuItem value={String(employee.location)}>{employee.location_name}</MenuItem>
-        ) : null}
-      </TextField>
+        field={bind('location')}
+        locations={locations}
+        kept={employee ? { id: employee.location, name: employee.location_name } : null}
+      />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
           label="Employee code"
