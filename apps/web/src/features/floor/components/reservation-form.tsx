@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ClosedDayAlert } from '../../../components/closed-day-alert';
 import { InvoiceDialog } from '../../../components/invoice/invoice-dialog';
 import { TerminalStep } from '../../../components/invoice/terminal-step';
-import { useSaleTerminal, type DeskTerminal } from '../../../lib/desk-invoicing';
+import { useDialogTerminal } from '../../../lib/dialog-terminal';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -122,9 +122,8 @@ export const ReservationForm = ({ client, location, date, now, onClose }: Reserv
   const credit = credits.data?.[0];
   const locations = useLocationOptions({ activeOnly: true });
   const opening = locations.data?.results.find((l) => l.id === location)?.opening_time ?? null;
-  const sale = useSaleTerminal(location);
-  const [chosen, setChosen] = useState<DeskTerminal | null>(null);
-  const terminal = sale.terminal ?? (chosen?.location === location ? chosen : null);
+  const sale = useDialogTerminal(location);
+  const { terminal } = sale;
   const [acknowledged, setAcknowledged] = useState<InvoiceDocument | null>(null);
   const form = useEntityForm({
     initialValues: (): Values => ({
@@ -224,7 +223,7 @@ export const ReservationForm = ({ client, location, date, now, onClose }: Reserv
             )}
           />
         ) : null}
-        {needsTerminal ? <TerminalStep location={location} device={sale.device} onChosen={setChosen} /> : null}
+        {needsTerminal ? <TerminalStep location={location} device={sale.device} onChosen={sale.choose} /> : null}
         <TextField label="Notes" multiline minRows={2} {...form.bind('notes')} />
       </Stack>
     </FormDialog>
